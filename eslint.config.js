@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs'],
+    languageOptions: {
+      globals: { process: 'readonly', console: 'readonly', URL: 'readonly' },
+    },
+  },
+  {
+    // The core is pure: processes, git, the file system and the network live at the edges.
+    files: ['src/core/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:fs', 'node:fs/*', 'node:child_process', 'node:net', 'node:http', 'node:https', 'execa', '@actions/*', 'octokit', 'probot'], message: 'src/core/ is pure: do I/O in src/git, src/github, src/providers or src/engine behind a port.' },
+            { group: ['../../git/*', '../../cli/*', '../../action/*', '../../engine/*', '../../providers/*', '../../github/*'], message: 'src/core/ must not import outer layers.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Bundles the Action and the CLI into dist/. With --check, bundles into a
+// temporary folder and fails when the committed dist/ differs, so a stale
+// bundle can never ship.
+import { build } from 'esbuild';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const entryPoints = {
+  index: join(root, 'src/action/index.ts'),
+  cli: join(root, 'src/cli/main.ts'),
+};
+
+export async function bundle(outdir, entries = entryPoints) {
+  await build({
+    entryPoints: entries,
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    legalComments: 'none',
+    logLevel: 'warning',
+    // CommonJS dependencies call require() for Node built-ins; an ESM bundle needs one.
+    banner: { js: "import { createRequire as __okstraCreateRequire } from 'node:module';\nconst require = __okstraCreateRequire(import.meta.url);" },
+  });
+}
+
+async function check() {
+  const tmp = mkdtempSync(join(tmpdir(), 'okstra-dist-'));
+  try {
+    await bundle(tmp);
+    const fresh = readdirSync(tmp).sort();
+    const committed = existsSync(join(root, 'dist')) ? readdirSync(join(root, 'dist')).sort() : [];
+    const stale = [];
+    for (const name of new Set([...fresh, ...committed])) {
+      const a = existsSync(join(tmp, name)) ? readFileSync(join(tmp, name)) : null;
+      const b = existsSync(join(root, 'dist', name)) ? readFileSync(join(root, 'dist', name)) : null;
+      if (!a || !b || !a.equals(b)) stale.push(name);
+    }
+    if (stale.length > 0) {
+      console.error(`dist/ is stale (${stale.join(', ')} differ from a fresh build). Run \`npm run build\` and commit dist/.`);
+      process.exit(1);
+    }
+    console.log('dist/ is up to date');
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--check')) await check();
+  else {
+    rmSync(join(root, 'dist'), { recursive: true, force: true });
+    await bundle(join(root, 'dist'));
+  }
+}
