@@ -1,0 +1,65 @@
+import { isStale } from './state.js';
+import type { LedgerRow } from './row.js';
+
+export type AppendDecision =
+  | { kind: 'append' }
+  /** The row would not move the stage's position (an idempotent re-delivery). */
+  | { kind: 'redundant'; reason: string }
+  | { kind: 'refused'; code: RefusalCode; reason: string };
+
+export type RefusalCode = 'stage-in-progress' | 'claim-expired' | 'no-claim' | 'claim-mismatch';
+
+/**
+ * Decides whether `row` may be appended after `existing` (this plan's rows, in
+ * file order). Pure: the store re-runs it after every compare-and-swap conflict.
+ */
+export function decideAppend(existing: readonly LedgerRow[], row: LedgerRow, now: Date): AppendDecision {
+  const last = lastRowFor(existing, row.stage);
+  if (row.status === 'started') return decideClaim(last, row, now);
+  return decideTerminal(last, row);
+}
+
+function lastRowFor(rows: readonly LedgerRow[], stage: number): LedgerRow | null {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i] as LedgerRow;
+    if (r.stage === stage) return r;
+  }
+  return null;
+}
+
+function decideClaim(last: LedgerRow | null, row: LedgerRow, now: Date): AppendDecision {
+  if (!last || last.status !== 'started') return { kind: 'append' };
+  if (last.run_id === row.run_id) {
+    return { kind: 'redundant', reason: `stage ${row.stage} is already claimed by this run (${row.run_id})` };
+  }
+  if (isStale(last, now)) {
+    return {
+      kind: 'refused',
+      code: 'claim-expired',
+      reason: `stage ${row.stage} is claimed by run ${last.run_id}, whose lease expired at ${last.lease_until}; release it first with \`okstra ledger release --plan-id ${row.plan_id} --stage ${row.stage}\``,
+    };
+  }
+  return {
+    kind: 'refused',
+    code: 'stage-in-progress',
+    reason: `stage ${row.stage} already in progress by run ${last.run_id} until ${last.lease_until}`,
+  };
+}
+
+function decideTerminal(last: LedgerRow | null, row: LedgerRow): AppendDecision {
+  if (last && last.run_id === row.run_id && last.status === row.status) {
+    return { kind: 'redundant', reason: `stage ${row.stage} already ${row.status} by run ${row.run_id}` };
+  }
+  if (!last || last.status !== 'started') {
+    const where = last ? `its last row is "${last.status}" by run ${last.run_id}` : 'it was never claimed';
+    return { kind: 'refused', code: 'no-claim', reason: `cannot mark stage ${row.stage} ${row.status} for run ${row.run_id}: ${where}` };
+  }
+  if (last.run_id !== row.run_id) {
+    return {
+      kind: 'refused',
+      code: 'claim-mismatch',
+      reason: `late ${row.status} row from run ${row.run_id} refused: stage ${row.stage} is now claimed by run ${last.run_id} (the earlier claim was released)`,
+    };
+  }
+  return { kind: 'append' };
+}

@@ -1,0 +1,5 @@
+export * from './row.js';
+export * from './parse-ledger.js';
+export * from './state.js';
+export * from './decide-append.js';
+export * from './paths.js';

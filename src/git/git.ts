@@ -1,0 +1,106 @@
+import { execa } from 'execa';
+
+/**
+ * The one place okstra starts git. Arguments are always an array (no shell),
+ * and the calling process's git config never changes what a plumbing call does.
+ */
+export interface GitOptions {
+  input?: string;
+  env?: Record<string, string>;
+}
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+export class GitError extends Error {
+  constructor(
+    readonly args: readonly string[],
+    readonly result: GitResult,
+  ) {
+    const detail = (result.stderr || result.stdout).trim().split('\n').slice(-3).join(' / ');
+    super(`git ${args[0] ?? ''} failed (exit ${result.exitCode}): ${detail || 'no output'}`);
+    this.name = 'GitError';
+  }
+}
+
+// Background maintenance and hooks must not run inside okstra's own git calls:
+// they would slow every ledger append and could rewrite refs under a running CAS.
+const QUIET_CONFIG = ['-c', 'gc.auto=0', '-c', 'maintenance.auto=false', '-c', 'core.hooksPath=/dev/null', '-c', 'advice.detachedHead=false'];
+
+export class Git {
+  constructor(
+    readonly cwd: string,
+    private readonly baseEnv: Record<string, string> = {},
+  ) {}
+
+  /** Runs git and returns its result whatever the exit code. */
+  async run(args: readonly string[], opts: GitOptions = {}): Promise<GitResult> {
+    const result = await execa('git', [...QUIET_CONFIG, ...args], {
+      cwd: this.cwd,
+      input: opts.input ?? '',
+      env: { ...this.baseEnv, ...opts.env, GIT_TERMINAL_PROMPT: '0' },
+      reject: false,
+      stripFinalNewline: false,
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    if (result.failed && result.exitCode === undefined) {
+      throw new Error(`could not start git in ${this.cwd}: ${result.shortMessage}`);
+    }
+    return { stdout: String(result.stdout), stderr: String(result.stderr), exitCode: result.exitCode ?? -1 };
+  }
+
+  /** Runs git and returns stdout without its final newline; throws GitError on a non-zero exit. */
+  async ok(args: readonly string[], opts: GitOptions = {}): Promise<string> {
+    const result = await this.run(args, opts);
+    if (result.exitCode !== 0) throw new GitError(args, result);
+    return result.stdout.replace(/\n$/, '');
+  }
+
+  /** The commit a ref points at, or null when the ref does not exist. */
+  async resolveCommit(ref: string): Promise<string | null> {
+    const result = await this.run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+    return result.exitCode === 0 ? result.stdout.trim() : null;
+  }
+}
+
+export interface BlobLookup {
+  spec: string;
+  content: string | null;
+}
+
+/**
+ * Reads several `<rev>:<path>` blobs in one git process. A missing path yields
+ * null content rather than an error, because "not there yet" is a normal state.
+ */
+export async function readBlobs(git: Git, specs: readonly string[]): Promise<BlobLookup[]> {
+  if (specs.length === 0) return [];
+  const out = await execa('git', [...QUIET_CONFIG, 'cat-file', '--batch'], {
+    cwd: git.cwd,
+    input: specs.map((s) => `${s}\n`).join(''),
+    encoding: 'buffer',
+    stripFinalNewline: false,
+    env: { GIT_TERMINAL_PROMPT: '0' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const buf = Buffer.from(out.stdout);
+  const found: BlobLookup[] = [];
+  let offset = 0;
+  for (const spec of specs) {
+    const eol = buf.indexOf(0x0a, offset);
+    const header = buf.subarray(offset, eol).toString('utf8');
+    offset = eol + 1;
+    if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+      found.push({ spec, content: null });
+      continue;
+    }
+    const [, type, size] = header.split(' ');
+    const length = Number(size);
+    if (type !== 'blob') throw new Error(`git cat-file: ${spec} is a ${type}, not a file`);
+    found.push({ spec, content: buf.subarray(offset, offset + length).toString('utf8') });
+    offset += length + 1;
+  }
+  return found;
+}

@@ -1,0 +1,44 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { Git } from '../../src/git/git.js';
+
+const made: string[] = [];
+
+afterEach(() => {
+  while (made.length > 0) rmSync(made.pop() as string, { recursive: true, force: true });
+});
+
+/** A temporary directory removed after the current test. */
+export function tempDir(prefix = 'okstra-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+/** A real repository with one commit on `main`. */
+export async function makeRepo(dir = tempDir('okstra-repo-')): Promise<{ dir: string; git: Git }> {
+  mkdirSync(dir, { recursive: true });
+  const git = new Git(dir);
+  await git.ok(['init', '--quiet', '--initial-branch=main']);
+  writeFileSync(join(dir, 'README.md'), '# project\n');
+  await git.ok(['add', 'README.md']);
+  await git.ok(['commit', '--quiet', '-m', 'initial']);
+  return { dir, git };
+}
+
+/** A bare remote seeded from a repository, and `count` independent clones of it. */
+export async function makeRemoteWithClones(count: number): Promise<{ remote: string; clones: string[] }> {
+  const root = tempDir('okstra-remote-');
+  const seed = await makeRepo(join(root, 'seed'));
+  const remote = join(root, 'remote.git');
+  await new Git(root).ok(['clone', '--quiet', '--bare', seed.dir, remote]);
+  const clones: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const dir = join(root, `clone-${i}`);
+    await new Git(root).ok(['clone', '--quiet', remote, dir]);
+    clones.push(dir);
+  }
+  return { remote, clones };
+}

@@ -1,0 +1,147 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { GitLedgerStore, LedgerRefusedError } from '../../src/git/ledger-store.js';
+import { Git } from '../../src/git/git.js';
+import { carryPath, reportPath, type LedgerRow } from '../../src/core/ledger/index.js';
+import { makeRemoteWithClones, makeRepo } from '../helpers/git-repos.js';
+
+const now = new Date('2026-11-29T12:00:00Z');
+const claim = (stage: number, run: string): LedgerRow => ({ v: 1, plan_id: 'demo', stage, status: 'started', run_id: run, at: now.toISOString(), lease_until: '2026-11-29T14:00:00.000Z' });
+
+async function headOf(git: Git): Promise<string> {
+  return git.ok(['rev-parse', 'HEAD']);
+}
+
+describe('GitLedgerStore on a local repository', () => {
+  it('creates the orphan ledger branch and appends rows without touching the work tree or index', async () => {
+    const { dir, git } = await makeRepo();
+    // A dirty, partly staged work tree: the ledger must leave both exactly as they are.
+    writeFileSync(join(dir, 'README.md'), '# project\nstaged change\n');
+    await git.ok(['add', 'README.md']);
+    writeFileSync(join(dir, 'README.md'), '# project\nstaged change\nunstaged change\n');
+    writeFileSync(join(dir, 'untracked.txt'), 'mine\n');
+    const statusBefore = await git.ok(['status', '--porcelain']);
+    const indexBefore = readFileSync(join(dir, '.git', 'index'));
+    const headBefore = await headOf(git);
+
+    const store = new GitLedgerStore({ repoDir: dir, now: () => now });
+    const first = await store.append({ row: claim(1, 'run-1') });
+    await store.append({ row: claim(2, 'run-2') });
+
+    expect(first.outcome).toBe('appended');
+    expect((await store.read('demo')).rows.map((r) => r.run_id)).toEqual(['run-1', 'run-2']);
+    expect(await git.ok(['status', '--porcelain'])).toBe(statusBefore);
+    expect(readFileSync(join(dir, '.git', 'index')).equals(indexBefore)).toBe(true);
+    expect(await headOf(git)).toBe(headBefore);
+    // Orphan: the ledger shares no history with the project.
+    expect(await git.ok(['rev-list', '--max-parents=0', 'okstra-ledger'])).not.toBe(await git.ok(['rev-list', '--max-parents=0', 'main']));
+    expect(await git.ok(['rev-list', '--count', 'okstra-ledger'])).toBe('2');
+  });
+
+  it('writes a done row and its carry and report in one commit', async () => {
+    const { dir, git } = await makeRepo();
+    const store = new GitLedgerStore({ repoDir: dir, now: () => now });
+    await store.append({ row: claim(1, 'run-1') });
+    const head = await headOf(git);
+    const done: LedgerRow = { v: 1, plan_id: 'demo', stage: 1, status: 'done', run_id: 'run-1', at: now.toISOString(), head_commit: head, completed_at: now.toISOString(), carry_path: carryPath('demo', 1), report_path: reportPath('demo', 1, 'run-1', 'json') };
+    const result = await store.append({ row: done, files: [{ path: done.carry_path, content: '{"ok":true}\n' }, { path: done.report_path, content: '{}\n' }] });
+
+    const changed = (await git.ok(['diff-tree', '--no-commit-id', '--name-only', '-r', result.commit])).split('\n').sort();
+    expect(changed).toEqual(['plans/demo/carry/stage-1.json', 'plans/demo/ledger.jsonl', 'plans/demo/reports/stage-1/run-1.json']);
+    expect(await store.readFile(result.commit, done.carry_path)).toBe('{"ok":true}\n');
+  });
+
+  it('refuses a done row without its carry file', async () => {
+    const { dir, git } = await makeRepo();
+    const store = new GitLedgerStore({ repoDir: dir, now: () => now });
+    await store.append({ row: claim(1, 'run-1') });
+    const done: LedgerRow = { v: 1, plan_id: 'demo', stage: 1, status: 'done', run_id: 'run-1', at: now.toISOString(), head_commit: await headOf(git), completed_at: now.toISOString(), carry_path: carryPath('demo', 1), report_path: reportPath('demo', 1, 'run-1', 'json') };
+    await expect(store.append({ row: done })).rejects.toMatchObject({ code: 'missing-carry' });
+    expect((await store.read('demo')).rows).toHaveLength(1);
+  });
+
+  it('never overwrites a carry file', async () => {
+    const { dir, git } = await makeRepo();
+    const store = new GitLedgerStore({ repoDir: dir, now: () => now });
+    const head = await headOf(git);
+    const doneBy = (run: string): LedgerRow => ({ v: 1, plan_id: 'demo', stage: 1, status: 'done', run_id: run, at: now.toISOString(), head_commit: head, completed_at: now.toISOString(), carry_path: carryPath('demo', 1), report_path: reportPath('demo', 1, run, 'json') });
+    await store.append({ row: claim(1, 'run-1') });
+    await store.append({ row: doneBy('run-1'), files: [{ path: carryPath('demo', 1), content: '{"v":1}\n' }] });
+    await store.append({ row: claim(1, 'run-2') });
+
+    const attempt = store.append({ row: doneBy('run-2'), files: [{ path: carryPath('demo', 1), content: '{"v":2}\n' }] });
+    await expect(attempt).rejects.toThrowError(LedgerRefusedError);
+    await expect(attempt).rejects.toThrowError(/already exists on the ledger branch with different content/);
+    const snapshot = await store.read('demo');
+    expect(await store.readFile(snapshot.commit as string, carryPath('demo', 1))).toBe('{"v":1}\n');
+    expect(snapshot.rows.at(-1)?.status).toBe('started');
+  });
+
+  it('treats a re-delivered row as a no-op that writes nothing', async () => {
+    const { dir, git } = await makeRepo();
+    const store = new GitLedgerStore({ repoDir: dir, now: () => now });
+    const first = await store.append({ row: claim(1, 'run-1') });
+    const again = await store.append({ row: claim(1, 'run-1') });
+    expect(again).toMatchObject({ outcome: 'redundant', commit: first.commit });
+    expect(await git.ok(['rev-list', '--count', 'okstra-ledger'])).toBe('1');
+  });
+
+  it('fails loudly, with the line, on a corrupt ledger', async () => {
+    const { dir } = await makeRepo();
+    const store = new GitLedgerStore({ repoDir: dir, now: () => now });
+    await store.append({ row: claim(1, 'run-1') });
+    // Corrupt the ledger with an ordinary commit on the branch, as a careless hand edit would.
+    const work = new Git(dir);
+    await work.ok(['worktree', 'add', '--quiet', join(dir, '.wt'), 'okstra-ledger']);
+    writeFileSync(join(dir, '.wt', 'plans/demo/ledger.jsonl'), `${readFileSync(join(dir, '.wt', 'plans/demo/ledger.jsonl'), 'utf8')}{oops\n`);
+    await new Git(join(dir, '.wt')).ok(['commit', '--quiet', '-am', 'hand edit']);
+    await expect(store.read('demo')).rejects.toThrowError(/okstra-ledger:plans\/demo\/ledger\.jsonl:2: not valid JSON/);
+    await expect(store.append({ row: claim(2, 'run-2') })).rejects.toThrowError(/ledger\.jsonl:2/);
+  });
+});
+
+describe('GitLedgerStore against a bare remote', () => {
+  it('pushes appends and reads them back from another clone', async () => {
+    const { clones } = await makeRemoteWithClones(2);
+    const a = new GitLedgerStore({ repoDir: clones[0] as string, remote: 'origin', now: () => now });
+    const b = new GitLedgerStore({ repoDir: clones[1] as string, remote: 'origin', now: () => now });
+    await a.append({ row: claim(1, 'run-a') });
+    await b.append({ row: claim(2, 'run-b') });
+    await expect(a.append({ row: claim(2, 'run-c') })).rejects.toThrowError('stage 2 already in progress by run run-b until 2026-11-29T14:00:00.000Z');
+    expect((await a.read('demo')).rows.map((r) => `${r.stage}:${r.run_id}`)).toEqual(['1:run-a', '2:run-b']);
+    // No private fetch refs are left behind.
+    expect(await new Git(clones[0] as string).ok(['for-each-ref', 'refs/okstra/'])).toBe('');
+  });
+
+  it('retries after losing a compare-and-swap and lands on top of the winner', async () => {
+    const { clones } = await makeRemoteWithClones(2);
+    const winner = new GitLedgerStore({ repoDir: clones[1] as string, remote: 'origin', now: () => now });
+    let raced = false;
+    // The loser's first sleep happens after its first push was rejected: let the winner land first.
+    const loser = new GitLedgerStore({
+      repoDir: clones[0] as string,
+      remote: 'origin',
+      now: () => now,
+      sleep: async () => undefined,
+    });
+    // Make the loser's first attempt stale by landing the winner's row between its read and its push.
+    const originalPublish = (loser as unknown as { publish: (c: string, e: string | null) => Promise<boolean> }).publish.bind(loser);
+    (loser as unknown as { publish: (c: string, e: string | null) => Promise<boolean> }).publish = async (c, e) => {
+      if (!raced) {
+        raced = true;
+        await winner.append({ row: claim(2, 'run-w') });
+      }
+      return originalPublish(c, e);
+    };
+    const result = await loser.append({ row: claim(1, 'run-l') });
+    expect(result.attempts).toBe(2);
+    expect((await winner.read('demo')).rows.map((r) => r.run_id)).toEqual(['run-w', 'run-l']);
+  });
+
+  it('reports a missing remote clearly', async () => {
+    const { dir } = await makeRepo();
+    const store = new GitLedgerStore({ repoDir: dir, remote: 'nowhere', now: () => now });
+    await expect(store.append({ row: claim(1, 'r') })).rejects.toThrowError(/cannot fetch the ledger branch from nowhere/);
+  });
+});
