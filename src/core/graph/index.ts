@@ -1,0 +1,3 @@
+export * from './stage-graph.js';
+export * from './readiness.js';
+export * from './mermaid.js';
