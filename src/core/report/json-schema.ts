@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { FinalReportSchema } from './schema/final-report.js';
+import { CarrySchema } from './schema/carry.js';
+import { VerifierResultSchema } from './schema/verifier-result.js';
+
+/** JSON Schema objects as plain data (what `z.toJSONSchema` returns). */
+export type JsonSchemaObject = Record<string, unknown>;
+
+/** The committed schema files, by file name under `schemas/`, and the zod model each is generated from. */
+export const SCHEMA_SOURCES = {
+  'final-report.schema.json': FinalReportSchema,
+  'carry.schema.json': CarrySchema,
+  'verifier-result.schema.json': VerifierResultSchema,
+} as const;
+
+export type SchemaFileName = keyof typeof SCHEMA_SOURCES;
+
+const cache = new Map<SchemaFileName, JsonSchemaObject>();
+
+/**
+ * The JSON Schema (draft 2020-12) for one committed file. Generated from the
+ * zod model on demand, so the validator never depends on reading the file and
+ * a drift test keeps the committed copy identical.
+ */
+export function jsonSchemaFor(name: SchemaFileName): JsonSchemaObject {
+  let schema = cache.get(name);
+  if (!schema) {
+    schema = z.toJSONSchema(SCHEMA_SOURCES[name], { target: 'draft-2020-12', io: 'output', unrepresentable: 'throw' }) as JsonSchemaObject;
+    cache.set(name, schema);
+  }
+  return schema;
+}
+
+/** The exact text committed for a schema file: two-space JSON and a final newline. */
+export function schemaFileText(name: SchemaFileName): string {
+  return `${JSON.stringify(jsonSchemaFor(name), null, 2)}\n`;
+}

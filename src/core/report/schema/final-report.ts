@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { DoneRowSchema, FailedRowSchema } from '../../ledger/row.js';
+import { PLAN_ID_PATTERN, RUN_ID_PATTERN } from '../../ids.js';
+import {
+  UsageSchema,
+  commitSha,
+  durationMs,
+  findingSeverity,
+  isoUtc,
+  nonNegativeInt,
+  repoPath,
+  rosterName,
+  verdictValue,
+} from './common.js';
+
+/**
+ * The final report of one stage run: the single source of truth for the
+ * report's shape. `schemas/final-report.schema.json` and the `FinalReport`
+ * type are both derived from this definition (see scripts/gen-schemas.ts).
+ *
+ * Rules that tie several fields together (a PASS needs a `done` ledger row, a
+ * finding's file must be in its raiser's evidence, …) are not expressed here
+ * but in src/core/conformance, so the JSON Schema stays an honest, complete
+ * translation of this model.
+ */
+
+export const FINAL_REPORT_SCHEMA_VERSION = 1;
+
+export const TRIGGER_KINDS = ['label', 'comment', 'schedule', 'dispatch', 'rerequest', 'cli'] as const;
+export const WORKER_FUNCTIONS = ['executor', 'verifier', 'critic'] as const;
+export const PROVIDERS = ['claude', 'codex', 'gemini', 'command'] as const;
+export const WORKER_STATUSES = ['done', 'contract-violated', 'error', 'timeout'] as const;
+export const RUN_STATUSES = ['passed', 'failed', 'contract-violated', 'error'] as const;
+export const DISPOSITIONS = ['standing', 'confirmed', 'refuted'] as const;
+
+const workerStatus = z.enum(WORKER_STATUSES);
+const findingId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe('stable id of a finding within this report');
+
+const PlanRef = z.strictObject({
+  id: z.string().regex(PLAN_ID_PATTERN),
+  title: z.string().nullable(),
+  path: repoPath.describe('plan file, relative to the repository root'),
+  commit: commitSha.describe('commit the approved plan was read from'),
+});
+
+const StageRef = z.strictObject({
+  number: z.number().int().positive(),
+  title: z.string(),
+  dependsOn: z.array(z.number().int().positive()),
+});
+
+const Trigger = z.strictObject({
+  kind: z.enum(TRIGGER_KINDS),
+  actor: z.string().min(1).nullable().describe('login (or local user) that asked for the run; null for schedule'),
+  url: z.url().nullable().describe('where the trigger happened (comment, PR); null when there is no page'),
+});
+
+const RunInfo = z.strictObject({
+  id: z.string().regex(RUN_ID_PATTERN),
+  attempt: z.number().int().positive().describe('1 for the first run of a stage, +1 for each fix run'),
+  startedAt: isoUtc,
+  finishedAt: isoUtc,
+  durationMs,
+  trigger: Trigger,
+  url: z.url().nullable().describe('page of this run (the workflow run log); null for local runs'),
+});
+
+const GitInfo = z.strictObject({
+  branch: z.string().min(1),
+  baseCommit: commitSha,
+  headCommit: commitSha,
+  reusedBranch: z.boolean().describe('true for a fix run that re-entered the preserved stage branch'),
+  diffStat: z.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
+  changedFiles: z.array(repoPath).describe('files changed between baseCommit and headCommit'),
+  outOfPlanFiles: z.array(repoPath).describe("changed files that the stage's `files` did not name"),
+});
+
+const RosterEntry = z.strictObject({
+  name: rosterName,
+  provider: z.enum(PROVIDERS),
+  model: z.string().min(1).nullable().describe('null for the command worker'),
+  function: z.enum(WORKER_FUNCTIONS),
+});
+
+const Usage = UsageSchema.nullable().describe('null when the CLI did not report usage');
+
+const Commit = z.strictObject({ sha: commitSha, subject: z.string() });
+
+const Executor = z.strictObject({
+  worker: rosterName,
+  status: workerStatus,
+  durationMs,
+  usage: Usage,
+  summary: z.string().describe("the executor's own account of the stage (agent text)"),
+  commits: z.array(Commit),
+});
+
+const QaResult = z.strictObject({
+  source: z.enum(['plan', 'config']),
+  label: z.string(),
+  cmd: z.string().min(1),
+  exitCode: z.number().int().nullable().describe('null when the process was killed (timeout or signal)'),
+  durationMs,
+  outputTail: z.string().describe('last lines of combined stdout/stderr'),
+  passed: z.boolean(),
+});
+
+const Verifier = z.strictObject({
+  worker: rosterName,
+  status: workerStatus,
+  verdict: verdictValue.nullable().describe('null when the verifier produced no valid result'),
+  findings: z.array(findingId).describe('ids of the findings this verifier raised'),
+  evidenceRead: z.array(repoPath).describe('files the verifier recorded as read (its evidence ledger)'),
+  usage: Usage,
+  durationMs,
+});
+
+const Finding = z.strictObject({
+  id: findingId,
+  severity: findingSeverity,
+  title: z.string().min(1),
+  detail: z.string(),
+  file: repoPath.nullable().describe('cited file exactly as the raiser wrote it'),
+  line: z.number().int().positive().nullable(),
+  endLine: z.number().int().positive().nullable(),
+  raisedBy: rosterName,
+  confirmedBy: z.array(rosterName),
+  refutedBy: z.array(rosterName),
+  disposition: z.enum(DISPOSITIONS),
+});
+
+const Convergence = z.strictObject({ rounds: nonNegativeInt, disputed: nonNegativeInt, resolved: nonNegativeInt });
+
+const Critic = z.strictObject({
+  worker: rosterName,
+  status: workerStatus,
+  gaps: nonNegativeInt,
+  findings: z.array(findingId),
+  evidenceRead: z.array(repoPath),
+  usage: Usage,
+  durationMs,
+});
+
+const Verdict = z.strictObject({
+  value: verdictValue,
+  runStatus: z.enum(RUN_STATUSES),
+  reasons: z.array(z.string().min(1)),
+});
+
+const sidecarCommon = {
+  stageNumber: z.number().int().positive(),
+  stageTitle: z.string(),
+};
+
+/** The carry was written: its path is known and `withheld` must be absent. */
+const SidecarWritten = z.strictObject({
+  ...sidecarCommon,
+  carryJson: z.string().min(1).describe('the Stage Carry Evidence JSON exactly as written to carryPath'),
+  carryPath: repoPath,
+});
+
+/** The carry was not written: `withheld` says why; the executor's JSON, if any, is kept for the reader. */
+const SidecarWithheld = z.strictObject({
+  ...sidecarCommon,
+  carryJson: z.string().nullable().describe("the executor's Stage Carry Evidence JSON, or null when it produced none"),
+  carryPath: z.null(),
+  withheld: z.string().regex(/\S/).describe('why the carry was not written; present exactly when it was not'),
+});
+
+const StageSidecarEvidence = z.union([SidecarWritten, SidecarWithheld]);
+
+const TerminalLedgerRow = z
+  .discriminatedUnion('status', [DoneRowSchema, FailedRowSchema])
+  .nullable()
+  .describe('the terminal ledger row this run appended; null only when the append itself failed');
+
+const ProgressEntry = z.strictObject({
+  at: isoUtc,
+  line: z
+    .string()
+    .regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/)
+    .describe('the checkpoint line as emitted; grammar in docs/report.md'),
+});
+
+const WorkerUsage = z.strictObject({ worker: rosterName, ...UsageSchema.shape });
+
+const UsageTotals = z.strictObject({
+  workers: z.array(WorkerUsage),
+  total: UsageSchema.describe('sum over workers; costUsd sums the costs that were reported, null when none was'),
+});
+
+const RunError = z.strictObject({ at: isoUtc, phase: z.string().min(1), message: z.string().min(1) });
+
+export const FinalReportSchema = z
+  .strictObject({
+    schemaVersion: z.literal(FINAL_REPORT_SCHEMA_VERSION),
+    plan: PlanRef,
+    stage: StageRef,
+    run: RunInfo,
+    git: GitInfo,
+    roster: z.array(RosterEntry).min(1),
+    executor: Executor,
+    qa: z.array(QaResult),
+    verifiers: z.array(Verifier),
+    findings: z.array(Finding),
+    convergence: Convergence,
+    critic: Critic.optional(),
+    verdict: Verdict,
+    stageSidecarEvidence: StageSidecarEvidence,
+    ledgerRow: TerminalLedgerRow,
+    progress: z.array(ProgressEntry),
+    usage: UsageTotals,
+    remainingQueue: z.array(z.number().int().positive()).describe('stages still queued when a chain stopped here'),
+    errors: z.array(RunError),
+  })
+  .describe('okstra final report of one stage run');
+
+export type FinalReport = z.output<typeof FinalReportSchema>;
+export type Finding = FinalReport['findings'][number];
+export type FindingSeverity = Finding['severity'];
+export type QaResult = FinalReport['qa'][number];
+export type VerifierReport = FinalReport['verifiers'][number];
+export type RosterEntry = FinalReport['roster'][number];
+export type RunStatus = FinalReport['verdict']['runStatus'];
+export type WorkerStatus = FinalReport['executor']['status'];
+export type Usage = z.output<typeof UsageSchema>;
+export type StageSidecarEvidence = FinalReport['stageSidecarEvidence'];
+export type TriggerKind = (typeof TRIGGER_KINDS)[number];

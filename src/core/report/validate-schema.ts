@@ -1,0 +1,98 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { jsonSchemaFor, type SchemaFileName } from './json-schema.js';
+import type { FinalReport } from './schema/final-report.js';
+import type { Carry } from './schema/carry.js';
+import type { VerifierResult } from './schema/verifier-result.js';
+
+// ajv-formats is CommonJS with `exports.default`; under NodeNext the default
+// import is the module object, at runtime (node, esbuild, vite) `.default` is
+// the plugin itself either way.
+const addFormats = addFormatsModule.default;
+
+/** One reason a document does not match its schema, located by JSON Pointer. */
+export interface SchemaProblem {
+  /** JSON Pointer into the document, `""` for the root. */
+  pointer: string;
+  message: string;
+}
+
+export type SchemaCheck<T> = { ok: true; value: T } | { ok: false; problems: SchemaProblem[] };
+
+let ajv: Ajv2020 | null = null;
+const validators = new Map<SchemaFileName, ValidateFunction>();
+
+function validatorFor(name: SchemaFileName): ValidateFunction {
+  let validate = validators.get(name);
+  if (!validate) {
+    // Strict mode: a schema construct ajv would silently ignore is a bug in the model, not something to tolerate.
+    ajv ??= addFormats(new Ajv2020({ strict: true, allErrors: true, verbose: true }));
+    validate = ajv.compile(jsonSchemaFor(name));
+    validators.set(name, validate);
+  }
+  return validate;
+}
+
+function check<T>(name: SchemaFileName, value: unknown): SchemaCheck<T> {
+  const validate = validatorFor(name);
+  if (validate(value)) return { ok: true, value: value as T };
+  return { ok: false, problems: describeErrors(validate.errors ?? []) };
+}
+
+export function checkFinalReport(value: unknown): SchemaCheck<FinalReport> {
+  return check<FinalReport>('final-report.schema.json', value);
+}
+
+export function checkCarry(value: unknown): SchemaCheck<Carry> {
+  return check<Carry>('carry.schema.json', value);
+}
+
+export function checkVerifierResult(value: unknown): SchemaCheck<VerifierResult> {
+  return check<VerifierResult>('verifier-result.schema.json', value);
+}
+
+/**
+ * ajv reports every branch of a union that failed; a reader wants the few
+ * that say what is wrong. Keep one message per pointer and drop the generic
+ * "must match a schema in anyOf/oneOf" when a more specific error exists
+ * under the same pointer.
+ */
+function describeErrors(errors: readonly ErrorObject[]): SchemaProblem[] {
+  const byPointer = new Map<string, string[]>();
+  for (const error of errors) {
+    const pointer = error.instancePath;
+    const message = messageFor(error);
+    const list = byPointer.get(pointer) ?? [];
+    if (!list.includes(message)) list.push(message);
+    byPointer.set(pointer, list);
+  }
+  const problems: SchemaProblem[] = [];
+  for (const [pointer, messages] of byPointer) {
+    const specific = messages.filter((m) => !/^must match (a|exactly one) schema/.test(m));
+    const chosen = specific.length > 0 ? specific : messages;
+    problems.push({ pointer, message: chosen.join('; ') });
+  }
+  const unionOnly = (p: SchemaProblem): boolean => /^must match (a|exactly one) schema/.test(p.message);
+  // A union failure at a parent is explained by the problems under it, when there are any.
+  return problems.filter((p) => !unionOnly(p) || !problems.some((q) => q !== p && q.pointer.startsWith(`${p.pointer}/`)));
+}
+
+function messageFor(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'additionalProperties') return `unexpected property "${String(params.additionalProperty)}"`;
+  if (error.keyword === 'required') return `missing property "${String(params.missingProperty)}"`;
+  if (error.keyword === 'const') return `must be ${JSON.stringify(params.allowedValue)}`;
+  if (error.keyword === 'pattern') {
+    // Patterns are unreadable in a message; the schema's description says the same in words.
+    const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
+    if (typeof description === 'string') return `must be a ${description}`;
+  }
+  if (error.keyword === 'enum') return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  return error.message ?? error.keyword;
+}
+
+/** `pointer: message` for one-line output. */
+export function formatSchemaProblem(problem: SchemaProblem): string {
+  return `${problem.pointer === '' ? '(root)' : problem.pointer}: ${problem.message}`;
+}
