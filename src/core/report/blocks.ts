@@ -1,0 +1,254 @@
+import type { FinalReport, Finding, QaResult } from './schema/final-report.js';
+import type { Section } from './budget.js';
+import { codeBlock, escapeBlock, escapeInline, fenceFor, inlineCode, stripInvisible } from '../text/escape.js';
+import { clip, tail } from '../text/truncate.js';
+import {
+  compareFindings,
+  findingLocation,
+  findingWho,
+  formatCount,
+  formatDuration,
+  formatUsage,
+  qaCounts,
+  shortSha,
+  stageHeading,
+  verdictLabel,
+} from './format.js';
+
+/**
+ * The building blocks of every Markdown format: each returns a `Section` so
+ * the comment and check-run renderers can cut them to a size limit, while the
+ * full report simply keeps them all. All text that did not come from okstra
+ * itself passes through the escapers in src/core/text.
+ */
+
+/** How much of each long text a format shows. `Infinity` everywhere is the full report. */
+export interface DetailLimits {
+  /** Characters of a finding's detail. */
+  findingDetail: number;
+  /** Characters of one verdict reason or the withheld reason. */
+  reason: number;
+  /** Lines and characters of a QA command's output tail. */
+  outputLines: number;
+  outputChars: number;
+  /** Characters of the executor summary. */
+  summary: number;
+}
+
+export const FULL_DETAIL: DetailLimits = {
+  findingDetail: Number.POSITIVE_INFINITY,
+  reason: Number.POSITIVE_INFINITY,
+  outputLines: Number.POSITIVE_INFINITY,
+  outputChars: Number.POSITIVE_INFINITY,
+  summary: Number.POSITIVE_INFINITY,
+};
+
+const CUT = ' … (cut)';
+
+function indent(text: string, prefix: string): string {
+  return text
+    .split('\n')
+    .map((line) => (line === '' ? line : `${prefix}${line}`))
+    .join('\n');
+}
+
+function section(id: string, label: string, priority: number, head: string, items: string[], tailText = '', required = false): Section {
+  return { id, label, priority, head, items, tail: tailText, required };
+}
+
+/** A section whose items are what its label names, so a cut can say "12 of 40". */
+function counted(s: Section): Section {
+  return { ...s, counted: true };
+}
+
+function details(summary: string, body: string): { head: string; tail: string } {
+  return { head: `<details><summary>${summary}</summary>\n\n${body}`, tail: '\n</details>\n\n' };
+}
+
+export function headlineSection(report: FinalReport, level: '##' | '###'): Section {
+  const run = report.run;
+  const trigger = run.trigger.actor ? `${run.trigger.kind} by ${escapeInline(clip(run.trigger.actor, 100, '…'))}` : run.trigger.kind;
+  const facts = [
+    `attempt ${run.attempt}`,
+    trigger,
+    formatDuration(run.durationMs),
+    `${inlineCode(clip(report.git.branch, 200, '…'))} ${shortSha(report.git.baseCommit)}..${shortSha(report.git.headCommit)}${report.git.reusedBranch ? ' (fix run on the preserved branch)' : ''}`,
+  ];
+  const head = `${level} ${verdictLabel(report)} — ${stageHeading(report)}\n\n${facts.join(' · ')}\n\n`;
+  return section('headline', 'headline', 0, head, [], '', true);
+}
+
+/** Reasons come first of everything optional, but are not required: a run could list more than any limit holds. */
+export function reasonsSection(report: FinalReport, limits: DetailLimits): Section {
+  const items = report.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT))}\n`);
+  return counted(section('reasons', 'verdict reasons', 0, items.length > 0 ? '**Why:**\n\n' : '', items, items.length > 0 ? '\n' : ''));
+}
+
+/** The carry outcome, stated plainly: written where, or withheld and why. */
+export function sidecarSection(report: FinalReport, limits: DetailLimits): Section {
+  const ev = report.stageSidecarEvidence;
+  const text =
+    'withheld' in ev
+      ? `**Carry withheld** — \`carry/stage-${ev.stageNumber}.json\` was not written: ${escapeInline(clip(ev.withheld, limits.reason, CUT))}\n\n`
+      : `**Carry written** to ${inlineCode(ev.carryPath)}.\n\n`;
+  return section('carry', 'carry outcome', 0, text, [], '', true);
+}
+
+export function findingItem(f: Finding, limits: DetailLimits): string {
+  const state = f.disposition === 'standing' ? '' : ` (${f.disposition})`;
+  const head = `- **${f.severity}**${state} · ${inlineCode(f.id)} · **${escapeInline(f.title)}** — ${findingLocation(f)} · ${findingWho(f)}\n`;
+  const detail = f.detail.trim() === '' ? '' : `\n${indent(escapeBlock(clip(f.detail, limits.findingDetail, CUT)), '  ')}\n\n`;
+  return `${head}${detail}`;
+}
+
+/** Findings as a list, in severity order; `collapsed` puts them in a `<details>` block. */
+export function findingsSection(
+  id: string,
+  label: string,
+  priority: number,
+  findings: readonly Finding[],
+  limits: DetailLimits,
+  collapsed: boolean,
+): Section {
+  const sorted = [...findings].sort(compareFindings);
+  const items = sorted.map((f) => findingItem(f, limits));
+  if (items.length === 0) return section(id, label, priority, '', []);
+  const title = `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} (${formatCount(items.length)})`;
+  if (collapsed) {
+    const d = details(title, '');
+    return counted(section(id, label, priority, d.head, items, d.tail));
+  }
+  return counted(section(id, label, priority, `**${title}**\n\n`, items, '\n'));
+}
+
+function qaRow(q: QaResult): string {
+  const exit = q.exitCode === null ? 'killed' : String(q.exitCode);
+  return `| ${q.passed ? '✅' : '❌'} | ${q.source} | ${escapeInline(q.label) || '—'} | ${inlineCode(q.cmd, { inTable: true })} | ${exit} | ${formatDuration(q.durationMs)} |\n`;
+}
+
+export function qaSection(report: FinalReport, priority: number, collapsed: boolean): Section {
+  const { passed, total } = qaCounts(report);
+  const title = total === 0 ? 'QA commands (none configured)' : `QA commands (${passed}/${total} passed)`;
+  const table = '| | source | label | command | exit | time |\n| --- | --- | --- | --- | --- | --- |\n';
+  const items = report.qa.map(qaRow);
+  if (total === 0) return section('qa', 'QA results', priority, `**${title}**\n\n`, []);
+  if (collapsed) {
+    const d = details(title, table);
+    return section('qa', 'QA results', priority, d.head, items, d.tail);
+  }
+  return section('qa', 'QA results', priority, `**${title}**\n\n${table}`, items, '\n');
+}
+
+/** Output tails of QA commands; `onlyFailed` for the short formats, where a passing command's output says nothing. */
+export function qaOutputSection(report: FinalReport, priority: number, limits: DetailLimits, onlyFailed: boolean): Section {
+  const shown = report.qa.filter((q) => (!onlyFailed || !q.passed) && q.outputTail.trim() !== '');
+  const items = shown.map((q) => {
+    const exit = q.exitCode === null ? 'killed' : `exit ${q.exitCode}`;
+    const out = tail(q.outputTail, limits.outputLines, limits.outputChars);
+    return `<details><summary>${escapeInline(q.label || q.cmd)} — ${exit}</summary>\n\n${codeBlock(out)}\n\n</details>\n`;
+  });
+  const label = onlyFailed ? 'output of failed QA commands' : 'QA output';
+  return section('qa-output', label, priority, items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**\n\n` : '', items, items.length > 0 ? '\n' : '');
+}
+
+export function verifiersSection(report: FinalReport, priority: number, collapsed: boolean): Section {
+  const table = '| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n';
+  const items = report.verifiers.map(
+    (v) =>
+      `| ${escapeInline(v.worker)} | ${v.status} | ${v.verdict ?? '—'} | ${v.findings.length} | ${v.evidenceRead.length} files | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |\n`,
+  );
+  const verdicts = report.verifiers.map((v) => v.verdict ?? v.status).join(', ');
+  const title = `Verifiers (${report.verifiers.length}${verdicts ? `: ${verdicts}` : ''})`;
+  if (items.length === 0) return section('verifiers', 'verifiers', priority, `**Verifiers:** none ran.\n\n`, []);
+  if (collapsed) {
+    const d = details(title, table);
+    return section('verifiers', 'verifiers', priority, d.head, items, d.tail);
+  }
+  return section('verifiers', 'verifiers', priority, `**${title}**\n\n${table}`, items, '\n');
+}
+
+export function executorSection(report: FinalReport, priority: number, limits: DetailLimits): Section {
+  const e = report.executor;
+  const commits = e.commits.map((c) => `- ${inlineCode(shortSha(c.sha))} ${escapeInline(c.subject)}\n`);
+  const summary = e.summary.trim() === '' ? '_No summary._' : escapeBlock(clip(e.summary, limits.summary, CUT));
+  const d = details(
+    `Executor: ${escapeInline(e.worker)} — ${e.status}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? '' : 's'}`,
+    `${summary}\n\nUsage: ${formatUsage(e.usage)}\n\n`,
+  );
+  return section('executor', 'executor summary and commits', priority, d.head, commits, d.tail);
+}
+
+export function rosterSection(report: FinalReport, priority: number): Section {
+  const table = '| roster name | function | provider | model | usage |\n| --- | --- | --- | --- | --- |\n';
+  const usageOf = new Map(report.usage.workers.map((u) => [u.worker, u]));
+  const items = report.roster.map(
+    (r) =>
+      `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : '—'} | ${formatUsage(usageOf.get(r.name) ?? null)} |\n`,
+  );
+  const d = details(`Roster and usage (total ${formatUsage(report.usage.total)})`, table);
+  return section('roster', 'roster and usage', priority, d.head, items, d.tail);
+}
+
+export function convergenceSection(report: FinalReport, priority: number): Section {
+  const c = report.convergence;
+  let text = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? '' : 's'}, ${c.disputed} disputed, ${c.resolved} resolved.`;
+  if (report.critic) {
+    const k = report.critic;
+    text += ` **Critic:** ${escapeInline(k.worker)} — ${k.status}, ${k.gaps} gap${k.gaps === 1 ? '' : 's'}.`;
+  }
+  return section('convergence', 'convergence', priority, `${text}\n\n`, []);
+}
+
+export function gitSection(report: FinalReport, priority: number): Section {
+  const g = report.git;
+  const stat = `${g.diffStat.filesChanged} files changed, +${formatCount(g.diffStat.insertions)} −${formatCount(g.diffStat.deletions)}`;
+  const items = g.outOfPlanFiles.map((p) => `- ${inlineCode(p)}\n`);
+  const head = `**Diff:** ${stat} (${inlineCode(`${shortSha(g.baseCommit)}..${shortSha(g.headCommit)}`)})${items.length > 0 ? `; ${items.length} outside the plan's files:` : '.'}\n\n`;
+  return section('git', 'diff stat and files outside the plan', priority, head, items, items.length > 0 ? '\n' : '');
+}
+
+export function progressSection(report: FinalReport, priority: number): Section {
+  const lines = report.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}\n`);
+  if (lines.length === 0) return section('progress', 'progress checkpoints', priority, '', []);
+  // One fence around all lines, so it must outlast any backtick run in any of them.
+  const fence = fenceFor(lines.join(''));
+  const d = details(`Progress checkpoints (${lines.length})`, `${fence}text\n`);
+  return counted(section('progress', 'progress checkpoints', priority, d.head, lines, `${fence}\n${d.tail}`));
+}
+
+export function carryJsonSection(report: FinalReport, priority: number): Section {
+  const json = report.stageSidecarEvidence.carryJson;
+  if (json === null) return section('carry-json', 'carry JSON', priority, '', []);
+  const d = details('Stage Carry Evidence JSON', `${codeBlock(json, 'json')}\n`);
+  return section('carry-json', 'carry JSON', priority, d.head, [], d.tail);
+}
+
+export function ledgerRowSection(report: FinalReport, priority: number): Section {
+  const row = report.ledgerRow;
+  const body = row === null ? '_No terminal ledger row was appended._\n' : `${codeBlock(JSON.stringify(row), 'json')}\n`;
+  const d = details(`Ledger row (${row?.status ?? 'none'})`, body);
+  return section('ledger-row', 'ledger row', priority, d.head, [], d.tail);
+}
+
+export function errorsSection(report: FinalReport, priority: number, limits: DetailLimits): Section {
+  const items = report.errors.map((e) => `- ${e.at} · ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT))}\n`);
+  return counted(section('errors', 'run errors', priority, items.length > 0 ? `**Run errors (${items.length})**\n\n` : '', items, items.length > 0 ? '\n' : ''));
+}
+
+export function queueSection(report: FinalReport, priority: number): Section {
+  const q = report.remainingQueue;
+  const text = q.length === 0 ? '' : `**Remaining queue:** ${q.map((n) => `stage ${n}`).join(', ')}.\n\n`;
+  return section('queue', 'remaining queue', priority, text, []);
+}
+
+/** Splits findings into the groups every format shows in this order. */
+export function groupFindings(findings: readonly Finding[]): { blocking: Finding[]; major: Finding[]; minor: Finding[]; refuted: Finding[] } {
+  const groups = { blocking: [] as Finding[], major: [] as Finding[], minor: [] as Finding[], refuted: [] as Finding[] };
+  for (const f of findings) {
+    if (f.disposition === 'refuted') groups.refuted.push(f);
+    else if (f.severity === 'blocking') groups.blocking.push(f);
+    else if (f.severity === 'major') groups.major.push(f);
+    else groups.minor.push(f);
+  }
+  return groups;
+}

@@ -1,0 +1,168 @@
+import type { FinalReport, Finding, FindingSeverity } from './schema/final-report.js';
+import type { Cut, Section } from './budget.js';
+import type { DetailLimits } from './blocks.js';
+import { redactDeep } from '../text/redact.js';
+import { plainText } from '../text/escape.js';
+import { clip } from '../text/truncate.js';
+import {
+  convergenceSection,
+  errorsSection,
+  executorSection,
+  findingsSection,
+  gitSection,
+  groupFindings,
+  progressSection,
+  qaOutputSection,
+  qaSection,
+  rosterSection,
+  verifiersSection,
+} from './blocks.js';
+import { renderSummary } from './summary.js';
+import { fitWithNotice } from './notice.js';
+import { compareFindings, countActiveBySeverity, fullReportPointer, isActive, qaCounts } from './format.js';
+
+/** The Checks API rejects an `output.summary` or `output.text` longer than this. */
+export const CHECK_OUTPUT_LIMIT = 65_535;
+/** The Checks API accepts at most this many annotations per request; more need further update requests. */
+export const ANNOTATIONS_PER_REQUEST = 50;
+
+const TITLE_LIMIT = 255;
+// The API caps a message at 64 KB of UTF-8; 20,000 UTF-16 units never exceed it.
+const MESSAGE_LIMIT = 20_000;
+
+export type AnnotationLevel = 'failure' | 'warning' | 'notice';
+
+/** One annotation in the shape the Checks API takes. */
+export interface CheckAnnotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: AnnotationLevel;
+  title: string;
+  message: string;
+}
+
+export interface CheckRunOutput {
+  title: string;
+  summary: string;
+  text?: string;
+  annotations: CheckAnnotation[];
+}
+
+export interface CheckRunRender {
+  name: string;
+  conclusion: 'success' | 'failure';
+  title: string;
+  summary: string;
+  text: string;
+  annotations: CheckAnnotation[];
+  /**
+   * The `output` of each request to send, in order: the first completes the
+   * check run with the text and the first 50 annotations, each later one is
+   * an update adding the next 50 (annotations accumulate; title and summary
+   * are required on every request).
+   */
+  requests: Array<{ output: CheckRunOutput }>;
+  /** What was cut from `summary` and `text` to fit the limits. */
+  cuts: { summary: Cut[]; text: Cut[] };
+}
+
+export interface CheckRunOptions {
+  fullReportUrl?: string;
+}
+
+const LEVEL_BY_SEVERITY: Record<FindingSeverity, AnnotationLevel> = {
+  blocking: 'failure',
+  major: 'warning',
+  minor: 'notice',
+  info: 'notice',
+};
+
+const TEXT_DETAIL: DetailLimits = { findingDetail: 1000, reason: 800, outputLines: 60, outputChars: 6000, summary: 4000 };
+
+export function checkRunName(planId: string, stage: number): string {
+  return `okstra / ${planId} / stage ${stage}`;
+}
+
+/** Repository-relative form of a cited path: `/` separators, no leading `./`. Null when it cannot be one. */
+export function annotationPath(file: string): string | null {
+  const path = file.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
+  if (path === '' || path.startsWith('/') || path.split('/').includes('..')) return null;
+  return path;
+}
+
+/** Annotations for the findings that cite a file and a line; refuted findings are not annotated. */
+export function findingAnnotations(findings: readonly Finding[]): CheckAnnotation[] {
+  const out: CheckAnnotation[] = [];
+  for (const f of [...findings].sort(compareFindings)) {
+    if (!isActive(f) || f.file === null || f.line === null) continue;
+    const path = annotationPath(f.file);
+    if (path === null) continue;
+    const detail = plainText(f.detail).trim();
+    out.push({
+      path,
+      start_line: f.line,
+      end_line: f.endLine !== null && f.endLine >= f.line ? f.endLine : f.line,
+      annotation_level: LEVEL_BY_SEVERITY[f.severity],
+      title: clip(plainText(`[${f.severity}] ${f.id}: ${f.title}`).replace(/\s+/g, ' '), TITLE_LIMIT),
+      message: clip(`${detail === '' ? plainText(f.title) : detail}\n\nRaised by ${f.raisedBy}${f.confirmedBy.length > 0 ? `; confirmed by ${f.confirmedBy.join(', ')}` : ''}.`, MESSAGE_LIMIT),
+    });
+  }
+  return out;
+}
+
+export function batchAnnotations<T>(annotations: readonly T[], size = ANNOTATIONS_PER_REQUEST): T[][] {
+  const batches: T[][] = [];
+  for (let i = 0; i < annotations.length; i += size) batches.push(annotations.slice(i, i + size));
+  return batches;
+}
+
+/** `FAIL — 2 blocking, 1 major, 0 minor, 3 info · QA 3/4` */
+export function checkTitle(report: FinalReport): string {
+  const c = countActiveBySeverity(report.findings);
+  const qa = qaCounts(report);
+  const status = report.verdict.runStatus === 'contract-violated' || report.verdict.runStatus === 'error' ? ` (${report.verdict.runStatus})` : '';
+  return clip(`${report.verdict.value}${status} — ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info · QA ${qa.passed}/${qa.total}`, TITLE_LIMIT);
+}
+
+/**
+ * Everything the bot needs to complete a stage's check run: a failing
+ * conclusion for anything but PASS, the summary and details within the
+ * output limits, and the annotations already batched per request.
+ */
+export function renderCheckRun(input: FinalReport, opts: CheckRunOptions = {}): CheckRunRender {
+  const report = redactDeep(input);
+  const pointer = fullReportPointer(report, opts.fullReportUrl);
+  const summary = renderSummary(report, { maxChars: CHECK_OUTPUT_LIMIT, ...(opts.fullReportUrl ? { fullReportUrl: opts.fullReportUrl } : {}) });
+  const groups = groupFindings(report.findings);
+  const sections: Section[] = [
+    errorsSection(report, 1, TEXT_DETAIL),
+    qaSection(report, 2, false),
+    qaOutputSection(report, 3, TEXT_DETAIL, true),
+    verifiersSection(report, 2, false),
+    findingsSection('findings-minor', 'minor and info findings', 4, groups.minor, TEXT_DETAIL, false),
+    findingsSection('findings-refuted', 'refuted findings', 6, groups.refuted, TEXT_DETAIL, true),
+    executorSection(report, 5, TEXT_DETAIL),
+    convergenceSection(report, 2),
+    gitSection(report, 5),
+    rosterSection(report, 7),
+    progressSection(report, 8),
+  ];
+  const text = fitWithNotice(sections, CHECK_OUTPUT_LIMIT, 'the check-run text limit', pointer, '');
+  const title = checkTitle(report);
+  const annotations = findingAnnotations(report.findings);
+  const batches = batchAnnotations(annotations);
+  const requests = (batches.length > 0 ? batches : [[]]).map((batch, i) => ({
+    output: i === 0 ? { title, summary: summary.markdown, text: text.text, annotations: batch } : { title, summary: summary.markdown, annotations: batch },
+  }));
+  return {
+    name: checkRunName(report.plan.id, report.stage.number),
+    conclusion: report.verdict.value === 'PASS' && report.verdict.runStatus === 'passed' ? 'success' : 'failure',
+    title,
+    summary: summary.markdown,
+    text: text.text,
+    annotations,
+    requests,
+    cuts: { summary: summary.cuts, text: text.cuts },
+  };
+}

@@ -1,0 +1,12 @@
+export * from './schema/final-report.js';
+export * from './schema/carry.js';
+export * from './schema/verifier-result.js';
+export { UsageSchema, FINDING_SEVERITIES, VERDICT_VALUES } from './schema/common.js';
+export * from './json-schema.js';
+export * from './validate-schema.js';
+export { renderMarkdown, type MarkdownOptions, type RenderedMarkdown } from './markdown.js';
+export { renderSummary, type SummaryOptions, type RenderedSummary } from './summary.js';
+export * from './comment.js';
+export * from './check-run.js';
+export * from './plan-status.js';
+export type { Cut } from './budget.js';

@@ -1,0 +1,75 @@
+import type { FinalReport } from './schema/final-report.js';
+import type { Cut, Section } from './budget.js';
+import { redactDeep } from '../text/redact.js';
+import { inlineCode } from '../text/escape.js';
+import {
+  FULL_DETAIL,
+  carryJsonSection,
+  convergenceSection,
+  errorsSection,
+  executorSection,
+  findingsSection,
+  gitSection,
+  groupFindings,
+  headlineSection,
+  ledgerRowSection,
+  progressSection,
+  qaOutputSection,
+  qaSection,
+  queueSection,
+  reasonsSection,
+  rosterSection,
+  sidecarSection,
+  verifiersSection,
+} from './blocks.js';
+import { fitWithNotice } from './notice.js';
+import { fullReportPointer } from './format.js';
+
+export interface MarkdownOptions {
+  /**
+   * Upper bound in UTF-16 code units, for places with a size limit (a job
+   * summary takes at most 1 MiB). Without it nothing is cut.
+   */
+  maxChars?: number;
+  /** Where the unabridged report can be read, named in the notice when something is cut. */
+  fullReportUrl?: string;
+}
+
+export interface RenderedMarkdown {
+  markdown: string;
+  cuts: Cut[];
+}
+
+/**
+ * The full Markdown report: the file stored beside the ledger and the job
+ * summary. Everything in the report appears, in the order a reviewer reads:
+ * verdict, why, findings, evidence, then the run's bookkeeping.
+ */
+export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): RenderedMarkdown {
+  const report = redactDeep(input);
+  const groups = groupFindings(report.findings);
+  const sections: Section[] = [
+    headlineSection(report, '##'),
+    reasonsSection(report, FULL_DETAIL),
+    sidecarSection(report, FULL_DETAIL),
+    queueSection(report, 1),
+    errorsSection(report, 1, FULL_DETAIL),
+    findingsSection('findings-blocking', 'blocking findings', 3, groups.blocking, FULL_DETAIL, false),
+    findingsSection('findings-major', 'major findings', 4, groups.major, FULL_DETAIL, false),
+    findingsSection('findings-minor', 'minor and info findings', 6, groups.minor, FULL_DETAIL, false),
+    findingsSection('findings-refuted', 'refuted findings', 7, groups.refuted, FULL_DETAIL, true),
+    qaSection(report, 2, false),
+    qaOutputSection(report, 7, FULL_DETAIL, false),
+    verifiersSection(report, 2, false),
+    executorSection(report, 5, FULL_DETAIL),
+    convergenceSection(report, 2),
+    gitSection(report, 5),
+    rosterSection(report, 7),
+    carryJsonSection(report, 8),
+    ledgerRowSection(report, 8),
+    progressSection(report, 9),
+  ];
+  const footer = `---\n<sub>okstra final report · schema v${report.schemaVersion} · run ${inlineCode(report.run.id)} · finished ${report.run.finishedAt}</sub>\n`;
+  const fitted = fitWithNotice(sections, opts.maxChars ?? Number.POSITIVE_INFINITY, 'the size limit', fullReportPointer(report, opts.fullReportUrl), footer);
+  return { markdown: fitted.text, cuts: fitted.cuts };
+}

@@ -1,0 +1,54 @@
+import type { FinalReport } from './schema/final-report.js';
+import type { Cut, Section } from './budget.js';
+import type { DetailLimits } from './blocks.js';
+import { redactDeep } from '../text/redact.js';
+import { findingsSection, groupFindings, headlineSection, queueSection, reasonsSection, sidecarSection } from './blocks.js';
+import { fitWithNotice } from './notice.js';
+import { countActiveBySeverity, formatUsage, fullReportPointer, qaCounts, severityCountsText } from './format.js';
+
+export interface SummaryOptions {
+  /** Upper bound in UTF-16 code units; the default suits a check run's `summary` (65,535). */
+  maxChars?: number;
+  fullReportUrl?: string;
+}
+
+export interface RenderedSummary {
+  markdown: string;
+  cuts: Cut[];
+}
+
+export const SUMMARY_DETAIL: DetailLimits = { findingDetail: 600, reason: 500, outputLines: 20, outputChars: 2000, summary: 1000 };
+
+/** The facts a reader wants in one glance, as one line. */
+export function countsLine(report: FinalReport): string {
+  const qa = qaCounts(report);
+  const verifiers = report.verifiers.map((v) => v.verdict ?? v.status);
+  return [
+    `**Findings:** ${severityCountsText(countActiveBySeverity(report.findings))}`,
+    `**QA:** ${qa.passed}/${qa.total} passed`,
+    `**Verifiers:** ${verifiers.length > 0 ? verifiers.join(', ') : 'none'}`,
+    `**Usage:** ${formatUsage(report.usage.total)}`,
+  ].join(' · ');
+}
+
+/**
+ * A short report: verdict, why, the carry outcome, counts, and the blocking
+ * and major findings. The check run's `summary` and `okstra report render
+ * --format summary` use it.
+ */
+export function renderSummary(input: FinalReport, opts: SummaryOptions = {}): RenderedSummary {
+  const report = redactDeep(input);
+  const groups = groupFindings(report.findings);
+  const sections: Section[] = [
+    headlineSection(report, '###'),
+    reasonsSection(report, SUMMARY_DETAIL),
+    sidecarSection(report, SUMMARY_DETAIL),
+    { id: 'counts', label: 'counts', priority: 0, required: true, head: `${countsLine(report)}\n\n`, items: [], tail: '' },
+    queueSection(report, 1),
+    findingsSection('findings-blocking', 'blocking findings', 1, groups.blocking, SUMMARY_DETAIL, false),
+    findingsSection('findings-major', 'major findings', 2, groups.major, SUMMARY_DETAIL, false),
+  ];
+  const pointer = fullReportPointer(report, opts.fullReportUrl);
+  const fitted = fitWithNotice(sections, opts.maxChars ?? 65_535, 'the summary limit', pointer, '');
+  return { markdown: fitted.text, cuts: fitted.cuts };
+}
