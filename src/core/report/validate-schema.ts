@@ -68,7 +68,8 @@ function describeErrors(errors: readonly ErrorObject[]): SchemaProblem[] {
     byPointer.set(pointer, list);
   }
   const problems: SchemaProblem[] = [];
-  for (const [pointer, messages] of byPointer) {
+  for (const [pointer, all] of byPointer) {
+    const messages = mergeMissing(all);
     const specific = messages.filter((m) => !/^must match (a|exactly one) schema/.test(m));
     const chosen = specific.length > 0 ? specific : messages;
     problems.push({ pointer, message: chosen.join('; ') });
@@ -76,6 +77,16 @@ function describeErrors(errors: readonly ErrorObject[]): SchemaProblem[] {
   const unionOnly = (p: SchemaProblem): boolean => /^must match (a|exactly one) schema/.test(p.message);
   // A union failure at a parent is explained by the problems under it, when there are any.
   return problems.filter((p) => !unionOnly(p) || !problems.some((q) => q !== p && q.pointer.startsWith(`${p.pointer}/`)));
+}
+
+const MISSING = /^missing property "(.*)"$/;
+
+/** `missing property "a"`, `missing property "b"` → `missing properties "a", "b"`. */
+function mergeMissing(messages: readonly string[]): string[] {
+  const missing = messages.flatMap((m) => MISSING.exec(m)?.[1] ?? []);
+  if (missing.length < 2) return [...messages];
+  const rest = messages.filter((m) => !MISSING.test(m));
+  return [`missing properties ${missing.map((name) => `"${name}"`).join(', ')}`, ...rest];
 }
 
 function messageFor(error: ErrorObject): string {

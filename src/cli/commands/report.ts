@@ -1,0 +1,138 @@
+import { Option, type Command } from 'commander';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import { LedgerRowSchema, type LedgerRow } from '../../core/ledger/row.js';
+import { validateRun, formatViolation, type RunArtifacts } from '../../core/conformance/index.js';
+import {
+  checkFinalReport,
+  formatSchemaProblem,
+  renderCheckRun,
+  renderComment,
+  renderMarkdown,
+  renderSummary,
+  type FinalReport,
+} from '../../core/report/index.js';
+import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+
+const RENDER_FORMATS = ['markdown', 'comment', 'check-json', 'summary'] as const;
+type RenderFormat = (typeof RENDER_FORMATS)[number];
+
+/** The checks `report validate` runs when it has only the report; the others need the flags below. */
+const REPORT_ONLY_CHECKS =
+  'schema, verdict, carry outcome and carry JSON, the ledger row recorded in the report, checkpoints, roster, findings (ids, ranges, evidence), QA honesty, verifier status, totals';
+
+async function readText(file: string, cwd: string, what: string): Promise<string | null> {
+  try {
+    return await readFile(isAbsolute(file) ? file : resolve(cwd, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    const why = code === 'EISDIR' ? 'it is a directory' : error instanceof Error ? error.message : String(error);
+    throw new CliError(`cannot read ${what} ${file}: ${why}`);
+  }
+}
+
+async function readJson(file: string, cwd: string, what: string): Promise<unknown> {
+  const text = await readText(file, cwd, what);
+  if (text === null) throw new CliError(`cannot read ${what} ${file}: no such file`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new CliError(`${what} ${file} is not valid JSON: ${why}`);
+  }
+}
+
+async function readLedgerRow(file: string, cwd: string): Promise<LedgerRow | null> {
+  const value = await readJson(file, cwd, 'ledger row');
+  if (value === null) return null;
+  const parsed = LedgerRowSchema.safeParse(value);
+  if (!parsed.success) throw new CliError(`ledger row ${file} is not a ledger row: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  return parsed.data;
+}
+
+async function readValidReport(file: string, cwd: string): Promise<FinalReport> {
+  const value = await readJson(file, cwd, 'report');
+  const checked = checkFinalReport(value);
+  if (!checked.ok) {
+    const first = checked.problems[0];
+    const more = checked.problems.length > 1 ? ` (+${checked.problems.length - 1} more)` : '';
+    throw new CliError(`${file} is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}${more}; run \`okstra report validate ${file}\``);
+  }
+  return checked.value;
+}
+
+interface ValidateOptions {
+  json?: boolean;
+  carryFile?: string;
+  ledgerRow?: string;
+  headFiles?: string;
+  validation?: string[];
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
+
+export function registerReportCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  const report = program.command('report').description('Check and render final reports (schemas/final-report.schema.json).');
+
+  report
+    .command('validate')
+    .description(
+      'Check a final report against its schema and the run contract; exit 0 when it conforms, 1 when not. ' +
+        `With only the report: ${REPORT_ONLY_CHECKS}. The options add the checks that need the run's other artifacts.`,
+    )
+    .argument('<file>', 'the final report JSON file')
+    .option('--json', 'print {ok, violations[]} as JSON')
+    .option('--carry-file <file>', 'the carry file of the stage after the run (a missing file counts as "no carry file")')
+    .option('--ledger-row <file>', 'JSON file with the terminal ledger row the run appended (the JSON null for none)')
+    .option('--head-files <file>', 'file listing every path at the head commit, one per line (git ls-tree -r --name-only <head>)')
+    .option('--validation <cmd>', "a validation command of the plan's stage; repeat for each", collect)
+    .action(async (file: string, opts: ValidateOptions) => {
+      const artifacts: RunArtifacts = { report: await readJson(file, io.cwd, 'report') };
+      if (opts.carryFile !== undefined) artifacts.carryFile = await readText(opts.carryFile, io.cwd, 'carry file');
+      if (opts.ledgerRow !== undefined) artifacts.ledgerRow = await readLedgerRow(opts.ledgerRow, io.cwd);
+      if (opts.headFiles !== undefined) {
+        const text = await readText(opts.headFiles, io.cwd, 'head file list');
+        if (text === null) throw new CliError(`cannot read head file list ${opts.headFiles}: no such file`);
+        artifacts.headFiles = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+      }
+      if (opts.validation !== undefined) artifacts.planValidation = opts.validation;
+
+      const violations = validateRun(artifacts);
+      const ok = violations.length === 0;
+      if (opts.json) {
+        io.out(JSON.stringify({ ok, violations }, null, 2));
+      } else {
+        for (const v of violations) io.out(formatViolation(v));
+        io.out(ok ? `${file}: conforms` : `${file}: ${violations.length} violation${violations.length === 1 ? '' : 's'}`);
+      }
+      setExit(ok ? EXIT_OK : EXIT_REFUSED);
+    });
+
+  report
+    .command('render')
+    .description('Render a final report: the full Markdown, the PR comment, the check run (JSON) or a short summary.')
+    .argument('<file>', 'the final report JSON file')
+    .addOption(new Option('--format <format>', 'output format').choices(RENDER_FORMATS).default('markdown'))
+    .option('--full-report-url <url>', 'where the full report can be read (linked when a format cuts something)')
+    .action(async (file: string, opts: { format: RenderFormat; fullReportUrl?: string }) => {
+      const value = await readValidReport(file, io.cwd);
+      const link = opts.fullReportUrl ? { fullReportUrl: opts.fullReportUrl } : {};
+      switch (opts.format) {
+        case 'markdown':
+          io.out(renderMarkdown(value, link).markdown);
+          break;
+        case 'comment':
+          io.out(renderComment(value, link).body);
+          break;
+        case 'check-json':
+          io.out(JSON.stringify(renderCheckRun(value, link), null, 2));
+          break;
+        case 'summary':
+          io.out(renderSummary(value, link).markdown);
+          break;
+      }
+    });
+}
