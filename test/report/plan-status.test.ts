@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { outsideCodeBlocks } from '../fixtures/reports/hostile.js';
+import { renderPlanStatus, renderStageFlowchart, type StageStatusView } from '../../src/core/report/index.js';
+
+const STAGES: StageStatusView[] = [
+  { number: 1, title: 'Schema', dependsOn: [], state: 'done', detail: 'head 0123abcd' },
+  { number: 2, title: 'Limiter', dependsOn: [1], state: 'failed', detail: 'attempt 2 failed: 1 blocking finding' },
+  { number: 3, title: 'API', dependsOn: [1], state: 'running' },
+  { number: 4, title: 'Docs', dependsOn: [2, 3], state: 'blocked', detail: 'waits for stage 2' },
+  { number: 5, title: 'Metrics', dependsOn: [1], state: 'ready' },
+];
+
+describe('renderPlanStatus', () => {
+  it('shows counts, a row per stage and the flowchart', () => {
+    const md = renderPlanStatus({ planId: 'rate-limits', planTitle: 'Rate limits', stages: STAGES });
+    expect(md.startsWith('### okstra plan `rate-limits` — Rate limits\n')).toBe(true);
+    expect(md).toContain('✅ 1 done · ❌ 1 failed · 🔄 1 running · 🟢 1 ready · ⛔ 1 blocked');
+    expect(md).toContain('| 2 | Limiter | 1 | ❌ failed | attempt 2 failed: 1 blocking finding |');
+    expect(md).toContain('| 4 | Docs | 2, 3 | ⛔ blocked | waits for stage 2 |');
+    expect(md).toContain('```mermaid\nflowchart TD');
+  });
+
+  it('orders stages by number whatever the input order', () => {
+    const md = renderPlanStatus({ planId: 'p', planTitle: null, stages: [...STAGES].reverse() });
+    expect(md.indexOf('| 1 | Schema')).toBeLessThan(md.indexOf('| 5 | Metrics'));
+  });
+
+  it('escapes titles and details', () => {
+    const md = renderPlanStatus({
+      planId: 'p',
+      planTitle: '@team <b>x</b>',
+      stages: [{ number: 1, title: 'a | b @octocat', dependsOn: [], state: 'pending', detail: '<img src=x>' }],
+    });
+    expect(outsideCodeBlocks(md)).not.toMatch(/@team|@octocat/);
+    expect(md).not.toMatch(/<b>|<img/);
+    expect(md).toContain('a \\| b');
+  });
+
+  it('says so when the plan has no stages', () => {
+    expect(renderPlanStatus({ planId: 'p', planTitle: null, stages: [] })).toContain('_The plan has no stages._');
+  });
+});
+
+describe('renderStageFlowchart', () => {
+  it('draws a node per stage coloured by state and an edge per dependency', () => {
+    const chart = renderStageFlowchart(STAGES);
+    expect(chart).toContain('  s1["1. Schema (done)"]:::done');
+    expect(chart).toContain('  s4["4. Docs (blocked)"]:::blocked');
+    expect(chart).toContain('  s2 --> s4');
+    expect(chart).toContain('  s3 --> s4');
+    expect(chart).toContain('  classDef failed ');
+    // Only states in use get a class definition.
+    expect(chart).not.toContain('classDef pending');
+  });
+
+  it('skips edges to unknown stages and quotes labels safely', () => {
+    const chart = renderStageFlowchart([{ number: 2, title: 'say "hi"', dependsOn: [9], state: 'pending' }]);
+    expect(chart).not.toContain('s9');
+    expect(chart).toContain('s2["2. say #quot;hi#quot; (pending)"]:::pending');
+  });
+});
