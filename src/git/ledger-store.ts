@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { decideAppend, ledgerPath, parseLedger, serializeRow, type LedgerRow, type RefusalCode } from '../core/ledger/index.js';
-import { Git, readBlobs } from './git.js';
+import { Git, readBlobs, type GitResult } from './git.js';
 
 /** A file written on the ledger branch in the same commit as a row. Paths are from the branch root. */
 export interface LedgerFile {
@@ -201,7 +201,7 @@ export class GitLedgerStore implements LedgerStore {
     if (!this.opts.remote) return fn(await this.git.resolveCommit(this.branchRef));
     // A ref of our own per call, so concurrent appenders sharing one clone never contend for a tracking ref.
     const tmpRef = `refs/okstra/fetch/${process.pid}-${randomBytes(6).toString('hex')}`;
-    const fetched = await this.git.run(['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', this.opts.remote, `+${this.branchRef}:${tmpRef}`]);
+    const fetched = await this.fetchInto(tmpRef);
     if (fetched.exitCode !== 0 && !/couldn't find remote ref/i.test(fetched.stderr)) {
       throw new LedgerIoError(`cannot fetch the ledger branch from ${this.opts.remote}: ${fetched.stderr.trim()}`);
     }
@@ -209,6 +209,20 @@ export class GitLedgerStore implements LedgerStore {
       return await fn(fetched.exitCode === 0 ? await this.git.resolveCommit(tmpRef) : null);
     } finally {
       if (fetched.exitCode === 0) await this.git.run(['update-ref', '-d', tmpRef]);
+    }
+  }
+
+  /**
+   * `--refmap=` stops git from also updating `refs/remotes/<remote>/<branch>`,
+   * which concurrent appenders in one clone would otherwise fight over.
+   * A lock held by another git process on the remote side is retried briefly.
+   */
+  private async fetchInto(tmpRef: string): Promise<GitResult> {
+    const args = ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--refmap=', this.opts.remote as string, `+${this.branchRef}:${tmpRef}`];
+    for (let attempt = 1; ; attempt++) {
+      const fetched = await this.git.run(args);
+      if (fetched.exitCode === 0 || attempt >= 5 || !isConflict(fetched.stderr)) return fetched;
+      await this.sleep(backoffMs(attempt));
     }
   }
 }

@@ -66,8 +66,14 @@ describe('decideAppend', () => {
     expect(d.kind === 'refused' && d.reason).toContain('late done row from run r1 refused');
   });
 
-  it('refuses a late terminal row after the claim was released', () => {
-    const d = decideAppend([started(1, 'r1'), failed(1, 'r1', 'abandoned')], done(1, 'r1'), now);
-    expect(d).toMatchObject({ kind: 'refused', code: 'no-claim' });
+  it('refuses a late terminal row after the claim was released, whatever its status', () => {
+    const released = [started(1, 'r1'), failed(1, 'r1', 'abandoned')];
+    expect(decideAppend(released, done(1, 'r1'), now)).toMatchObject({ kind: 'refused', code: 'claim-mismatch' });
+    expect(decideAppend(released, failed(1, 'r1'), now)).toMatchObject({ kind: 'refused', code: 'claim-mismatch' });
+    expect(decideAppend(released, failed(1, 'r1', 'abandoned'), now).kind).toBe('redundant');
+  });
+
+  it('refuses a second, different terminal row from the same run', () => {
+    expect(decideAppend([started(1, 'r1'), failed(1, 'r1')], done(1, 'r1'), now)).toMatchObject({ kind: 'refused', code: 'no-claim' });
   });
 });

@@ -47,8 +47,11 @@ function decideClaim(last: LedgerRow | null, row: LedgerRow, now: Date): AppendD
 }
 
 function decideTerminal(last: LedgerRow | null, row: LedgerRow): AppendDecision {
-  if (last && last.run_id === row.run_id && last.status === row.status) {
+  if (last && isRedelivery(last, row)) {
     return { kind: 'redundant', reason: `stage ${row.stage} already ${row.status} by run ${row.run_id}` };
+  }
+  if (last && last.run_id === row.run_id && last.status === 'failed' && last.reason === 'abandoned') {
+    return { kind: 'refused', code: 'claim-mismatch', reason: `late ${row.status} row from run ${row.run_id} refused: its claim on stage ${row.stage} was released (failed, abandoned)` };
   }
   if (!last || last.status !== 'started') {
     const where = last ? `its last row is "${last.status}" by run ${last.run_id}` : 'it was never claimed';
@@ -62,4 +65,11 @@ function decideTerminal(last: LedgerRow | null, row: LedgerRow): AppendDecision 
     };
   }
   return { kind: 'append' };
+}
+
+/** The same terminal outcome delivered twice: same run, status, reason, head and report. */
+function isRedelivery(last: LedgerRow, row: LedgerRow): boolean {
+  const key = (r: LedgerRow): string =>
+    JSON.stringify([r.run_id, r.status, r.status === 'failed' ? r.reason : null, r.head_commit ?? null, r.status === 'started' ? null : (r.report_path ?? null)]);
+  return key(last) === key(row);
 }
