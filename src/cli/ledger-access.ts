@@ -1,0 +1,56 @@
+import { isAbsolute, resolve } from 'node:path';
+import { Git } from '../git/git.js';
+import { DEFAULT_LEDGER_BRANCH, GitLedgerStore, LedgerContentionError, LedgerIoError, LedgerRefusedError } from '../git/ledger-store.js';
+import { LedgerFormatError } from '../core/ledger/index.js';
+import { CliError, EXIT_INFRA, type CliIo } from './io.js';
+
+export interface LedgerLocation {
+  repo?: string;
+  remote?: string;
+  ledgerBranch?: string;
+}
+
+/** Opens the ledger of the repository the user pointed at, refusing early when it is not a git repository. */
+export async function openLedger(io: CliIo, where: LedgerLocation): Promise<{ store: GitLedgerStore; git: Git }> {
+  const repoDir = where.repo ? (isAbsolute(where.repo) ? where.repo : resolve(io.cwd, where.repo)) : io.cwd;
+  const git = new Git(repoDir);
+  const probe = await git.run(['rev-parse', '--git-dir']).catch(() => null);
+  if (!probe || probe.exitCode !== 0) throw new CliError(`${repoDir} is not a git repository; pass --repo DIR`);
+  if (where.remote) {
+    const remote = await git.run(['remote', 'get-url', where.remote]);
+    if (remote.exitCode !== 0) throw new CliError(`${repoDir} has no remote named "${where.remote}"; see \`git remote -v\``);
+  }
+  const store = new GitLedgerStore({
+    repoDir,
+    branch: where.ledgerBranch ?? DEFAULT_LEDGER_BRANCH,
+    ...(where.remote ? { remote: where.remote } : {}),
+    now: () => io.now(),
+  });
+  return { store, git };
+}
+
+/** Resolves a commit-ish the user typed to a full commit id. */
+export async function resolveCommitArg(git: Git, rev: string): Promise<string> {
+  const sha = await git.resolveCommit(rev);
+  if (!sha) throw new CliError(`"${rev}" is not a commit in ${git.cwd}`);
+  return sha;
+}
+
+export function ledgerLocationOptions(cmd: import('commander').Command): import('commander').Command {
+  return cmd
+    .option('--repo <dir>', 'the git repository holding the ledger (default: current directory)')
+    .option('--remote <name>', 'use the ledger branch on this remote (fetch, compare-and-swap push)')
+    .option('--ledger-branch <name>', 'the ledger branch', DEFAULT_LEDGER_BRANCH);
+}
+
+export function defaultActor(io: CliIo): string {
+  return io.env.GITHUB_ACTOR || io.env.USER || 'okstra';
+}
+
+/** Ledger refusals and corrupt ledgers are the user's to act on: one line, exit 1. */
+export function rethrowAsCliError(error: unknown): never {
+  if (error instanceof LedgerRefusedError) throw new CliError(error.message);
+  if (error instanceof LedgerFormatError) throw new CliError(`the ledger is corrupt: ${error.message}`);
+  if (error instanceof LedgerContentionError || error instanceof LedgerIoError) throw new CliError(error.message, EXIT_INFRA);
+  throw error;
+}

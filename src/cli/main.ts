@@ -1,0 +1,58 @@
+import { Command, CommanderError } from 'commander';
+import { fileURLToPath } from 'node:url';
+import { CliError, EXIT_INFRA, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
+import { registerPlanCommands } from './commands/plan.js';
+import { registerStatusCommand } from './commands/status.js';
+import { registerLedgerCommands } from './commands/ledger.js';
+
+export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
+
+const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands];
+
+export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
+  const program = new Command('okstra')
+    .description('Run approved multi-stage implementation plans with cross-verification.')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  for (const register of registrars) register(program, io, setExit);
+  return program;
+}
+
+/** Runs one CLI invocation and returns its exit code; never calls process.exit. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  let exitCode = EXIT_OK;
+  const program = buildProgram(io, (code) => {
+    exitCode = code;
+  });
+  applyToAll(program, (cmd) => cmd.exitOverride());
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    return exitCodeFor(error, io);
+  }
+}
+
+function applyToAll(cmd: Command, fn: (c: Command) => void): void {
+  fn(cmd);
+  for (const sub of cmd.commands) applyToAll(sub, fn);
+}
+
+function exitCodeFor(error: unknown, io: CliIo): number {
+  if (error instanceof CommanderError) {
+    // Help and version output are successes; every other parse failure is a usage error.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+    return EXIT_USAGE;
+  }
+  if (error instanceof CliError) {
+    io.err(`okstra: ${error.message}`);
+    return error.exitCode;
+  }
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  io.err(`okstra: internal error: ${message}`);
+  return EXIT_INFRA;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = await main(process.argv.slice(2));
+}

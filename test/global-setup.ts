@@ -1,0 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Bundles the CLI from the current sources once per test run, so tests that
+ * spawn `okstra` as a real process exercise this checkout, not a stale dist/.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dir = mkdtempSync(join(tmpdir(), 'okstra-test-cli-'));
+  // @ts-expect-error -- plain ESM build script without type declarations
+  const { bundle, entryPoints } = (await import('../scripts/build.mjs')) as {
+    bundle: (outdir: string, entries: Record<string, string>) => Promise<void>;
+    entryPoints: Record<string, string>;
+  };
+  await bundle(dir, { cli: entryPoints.cli as string });
+  project.provide('okstraCliPath', join(dir, 'cli.js'));
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    okstraCliPath: string;
+  }
+}

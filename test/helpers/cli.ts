@@ -1,0 +1,35 @@
+import { inject } from 'vitest';
+import { execa } from 'execa';
+import { main } from '../../src/cli/main.js';
+import type { CliIo } from '../../src/cli/io.js';
+
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process with captured output. */
+export async function runCli(args: string[], opts: { cwd?: string; now?: Date; env?: Record<string, string> } = {}): Promise<CliResult> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    out: (t) => (stdout += t.endsWith('\n') ? t : `${t}\n`),
+    err: (t) => (stderr += t.endsWith('\n') ? t : `${t}\n`),
+    cwd: opts.cwd ?? process.cwd(),
+    env: { ...process.env, ...opts.env },
+    now: () => opts.now ?? new Date(),
+  };
+  const exitCode = await main(args, io);
+  return { exitCode, stdout, stderr };
+}
+
+/** Runs the freshly bundled CLI as a real child process (see test/global-setup.ts). */
+export async function spawnCli(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+  const result = await execa(process.execPath, [inject('okstraCliPath'), ...args], {
+    cwd: opts.cwd,
+    env: opts.env,
+    reject: false,
+  });
+  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
+}
