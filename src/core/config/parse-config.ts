@@ -1,0 +1,109 @@
+import { isMap, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import type { z } from 'zod';
+import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { closestMatch } from '../plan/did-you-mean.js';
+import { BUILTIN_PROVIDERS, ConfigSchema, type OkstraConfig } from './schema.js';
+
+export interface ConfigParseResult {
+  config: OkstraConfig | null;
+  errors: Diagnostic[];
+}
+
+/** Parses and validates the config; every error names the file, the line, the key and what is allowed. */
+export function parseConfig(text: string, path: string): ConfigParseResult {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text.replace(/^\uFEFF/, ''), { lineCounter, prettyErrors: false });
+  const at = (offset: number): { line: number; column: number } => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  if (doc.errors.length > 0) {
+    return { config: null, errors: doc.errors.map((e) => ({ severity: 'error', code: 'config/invalid-yaml', message: `not valid YAML: ${e.message.split('\n')[0]}`, hint: 'fix the YAML syntax', path, ...at(e.pos[0]) })) };
+  }
+  const raw: unknown = doc.toJS() ?? {};
+  const parsed = ConfigSchema.safeParse(raw);
+  const errors: Diagnostic[] = parsed.success ? [] : parsed.error.issues.map((issue) => toDiagnostic(issue, doc, path, at));
+  if (parsed.success) errors.push(...crossChecks(parsed.data, doc, path, at));
+  return { config: errors.length === 0 && parsed.success ? parsed.data : null, errors: sortDiagnostics(errors) };
+}
+
+type At = (offset: number) => { line: number; column: number };
+
+function toDiagnostic(issue: z.core.$ZodIssue, doc: Document, path: string, at: At): Diagnostic {
+  const keyPath = issue.path.map(String);
+  const where = locate(doc, issue.path);
+  const dotted = keyPath.join('.') || '(top level)';
+  let message = `${dotted}: ${issue.message}`;
+  let hint = 'see docs/config.md for every key and its allowed values';
+  if (issue.code === 'unrecognized_keys') {
+    const known = knownKeysAt(keyPath);
+    const names = issue.keys.map((k) => {
+      const match = closestMatch(k, known);
+      return match ? `"${k}" (did you mean "${match}"?)` : `"${k}"`;
+    });
+    message = `${dotted === '(top level)' ? 'unknown key' : `${dotted}: unknown key`}${issue.keys.length > 1 ? 's' : ''} ${names.join(', ')}`;
+    hint = `allowed here: ${known.join(', ')}`;
+    const keyNode = findKeyNode(doc, issue.path, issue.keys[0] as string);
+    return { severity: 'error', code: 'config/unknown-key', message, hint, path, ...at(keyNode ?? where) };
+  }
+  return { severity: 'error', code: 'config/invalid-value', message, hint, path, ...at(where) };
+}
+
+/** Rules that need the whole config: every provider named must be defined or built in. */
+function crossChecks(config: OkstraConfig, doc: Document, path: string, at: At): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const known = [...BUILTIN_PROVIDERS, ...Object.keys(config.providers)];
+  const check = (ref: string | null, keyPath: Array<string | number>): void => {
+    if (ref === null || ref.startsWith('command:') || known.includes(ref)) return;
+    const match = closestMatch(ref, known);
+    out.push({ severity: 'error', code: 'config/unknown-provider', message: `${keyPath.join('.')}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ''}`, hint: `use one of ${known.join(', ')}, define it under \`providers:\`, or write \`command:<program>\``, path, ...at(locate(doc, keyPath)) });
+  };
+  check(config.executor, ['executor']);
+  config.verifiers?.forEach((v, i) => check(v, ['verifiers', i]));
+  check(config.critic, ['critic']);
+  for (const [name, p] of Object.entries(config.providers)) {
+    const builtin = (BUILTIN_PROVIDERS as readonly string[]).includes(name);
+    if (!builtin && !p.command) {
+      out.push({ severity: 'error', code: 'config/provider-without-command', message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``, hint: 'set `command: <program and arguments>` (see docs/providers.md for the Command contract)', path, ...at(locate(doc, ['providers', name])) });
+    }
+    if (builtin && p.command) {
+      out.push({ severity: 'error', code: 'config/builtin-with-command', message: `providers.${name}: the built-in ${name} provider takes no \`command\``, hint: `give the command provider another name, e.g. \`my-${name}\``, path, ...at(locate(doc, ['providers', name, 'command'])) });
+    }
+  }
+  return out;
+}
+
+const KNOWN_KEYS: Record<string, string[]> = {
+  '': Object.keys(ConfigSchema.shape),
+  convergence: ['rounds'],
+  timeouts: ['executorMinutes', 'verifierMinutes', 'qaMinutes'],
+  concurrency: ['verifiers'],
+  provider: ['command', 'name', 'model', 'baseUrl', 'apiKeyEnv', 'timeoutMinutes'],
+  qa: ['cmd', 'label', 'timeoutMinutes'],
+};
+
+function knownKeysAt(keyPath: string[]): string[] {
+  if (keyPath.length === 0) return KNOWN_KEYS[''] as string[];
+  if (keyPath[0] === 'providers' && keyPath.length === 2) return KNOWN_KEYS.provider as string[];
+  if (keyPath[0] === 'qaCommands') return KNOWN_KEYS.qa as string[];
+  return KNOWN_KEYS[keyPath[0] as string] ?? [];
+}
+
+/** The source offset of the node at `keyPath`, or of the closest ancestor that exists. */
+function locate(doc: Document, keyPath: ReadonlyArray<PropertyKey>): number {
+  for (let n = keyPath.length; n >= 0; n--) {
+    const node = doc.getIn(keyPath.slice(0, n) as Array<string | number>, true) as YamlNode | undefined;
+    if (node && typeof node === 'object' && 'range' in node && node.range) return node.range[0];
+  }
+  return 0;
+}
+
+function findKeyNode(doc: Document, keyPath: ReadonlyArray<PropertyKey>, key: string): number | null {
+  const parent = keyPath.length === 0 ? doc.contents : (doc.getIn(keyPath as Array<string | number>, true) as YamlNode | undefined);
+  if (!parent || !isMap(parent)) return null;
+  for (const pair of parent.items) {
+    const k = pair.key as YamlNode | null;
+    if (k && 'value' in k && String((k as { value: unknown }).value) === key && k.range) return k.range[0];
+  }
+  return null;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * `.okstra/config.yml`: the rules a repository sets for its runs. It is read
+ * from the default branch, never from a pull request's head, so a change under
+ * review cannot rewrite the rules that judge it.
+ */
+export const BUILTIN_PROVIDERS = ['claude', 'codex', 'gemini'] as const;
+export type BuiltinProvider = (typeof BUILTIN_PROVIDERS)[number];
+
+/** A provider reference: a built-in, a name under `providers:`, or `command:<cmdline>`. */
+export const PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
+
+const providerRef = z
+  .string()
+  .min(1)
+  .refine((s) => s.startsWith('command:') || PROVIDER_NAME_PATTERN.test(s), {
+    message: 'must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`',
+  });
+
+const minutes = z.number().positive().max(24 * 60);
+
+const ProviderConfigSchema = z
+  .strictObject({
+    /** For a named command provider: the program and its arguments (run without a shell). */
+    command: z.string().min(1).optional(),
+    /** Roster name prefix: `Aider` gives `Aider worker`. */
+    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
+    model: z.string().min(1).optional(),
+    /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
+    baseUrl: z.url().optional(),
+    /** The environment variable that holds this provider's API key. */
+    apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name such as ANTHROPIC_API_KEY').optional(),
+    timeoutMinutes: minutes.optional(),
+  })
+  .describe('one agent provider');
+
+const QaCommandSchema = z.union([
+  z.string().min(1),
+  z.strictObject({ cmd: z.string().min(1), label: z.string().min(1).optional(), timeoutMinutes: minutes.optional() }),
+]);
+
+export const ConfigSchema = z
+  .strictObject({
+    executor: providerRef.default('claude').describe('the provider that writes the code'),
+    verifiers: z.array(providerRef).min(1).optional().describe('the providers that verify; default: every configured provider'),
+    /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
+    excludeExecutorFromVerifiers: z.boolean().default(false),
+    providers: z
+      .record(z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'), ProviderConfigSchema)
+      .default({}),
+    qaCommands: z.array(QaCommandSchema).default([]).describe('commands run after the plan’s validation commands; never guessed'),
+    convergence: z.strictObject({ rounds: z.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
+    critic: providerRef.nullable().default(null),
+    timeouts: z
+      .strictObject({
+        executorMinutes: minutes.default(60),
+        verifierMinutes: minutes.default(20),
+        qaMinutes: minutes.default(15),
+      })
+      .default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
+    concurrency: z.strictObject({ verifiers: z.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe('0 = all verifiers at once'),
+    ledgerBranch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default('okstra-ledger'),
+    plansDir: z.string().min(1).default('.okstra/plans'),
+    leaseMinutes: minutes.default(180).describe('how long a stage claim holds before `okstra ledger release` may free it'),
+  })
+  .describe('okstra repository configuration (.okstra/config.yml)');
+
+export type OkstraConfig = z.output<typeof ConfigSchema>;
+export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
+export type QaCommandConfig = z.output<typeof QaCommandSchema>;
+
+export const DEFAULT_CONFIG_PATH = '.okstra/config.yml';

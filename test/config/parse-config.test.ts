@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config/index.js';
+import { formatDiagnostic } from '../../src/core/diagnostics.js';
+
+describe('parseConfig', () => {
+  it('fills every default for an empty file', () => {
+    const { config, errors } = parseConfig('', '.okstra/config.yml');
+    expect(errors).toEqual([]);
+    expect(config).toMatchObject({ executor: 'claude', qaCommands: [], convergence: { rounds: 2 }, critic: null, ledgerBranch: 'okstra-ledger', plansDir: '.okstra/plans' });
+  });
+
+  it('accepts named command providers and qa commands in both forms', () => {
+    const text = 'executor: aider\nverifiers: [claude, codex]\nproviders:\n  aider:\n    command: aider --yes\n    name: Aider\nqaCommands:\n  - npm test\n  - cmd: npm run lint\n    label: lint\n';
+    const { config, errors } = parseConfig(text, 'c.yml');
+    expect(errors).toEqual([]);
+    expect(config?.providers.aider).toEqual({ command: 'aider --yes', name: 'Aider' });
+    expect(config?.qaCommands).toEqual(['npm test', { cmd: 'npm run lint', label: 'lint' }]);
+  });
+
+  it('names the file, line, key and what is allowed for an unknown key', () => {
+    const { config, errors } = parseConfig('executor: codex\nqaComands: [npm test]\n', '.okstra/config.yml');
+    expect(config).toBeNull();
+    expect(errors.map(formatDiagnostic)).toEqual([
+      '.okstra/config.yml:2:1: error: unknown key "qaComands" (did you mean "qaCommands"?)\n  hint: allowed here: executor, verifiers, excludeExecutorFromVerifiers, providers, qaCommands, convergence, critic, timeouts, concurrency, ledgerBranch, plansDir, leaseMinutes',
+    ]);
+  });
+
+  it('reports nested unknown keys and bad values at their lines, all at once', () => {
+    const text = 'timeouts:\n  executorMinutes: -1\nproviders:\n  claude:\n    baseURL: http://gw\nconvergence: {rounds: 9}\n';
+    const { errors } = parseConfig(text, 'c.yml');
+    expect(errors.map((e) => [e.code, e.line, e.message])).toEqual([
+      ['config/invalid-value', 2, 'timeouts.executorMinutes: Too small: expected number to be >0'],
+      ['config/unknown-key', 5, 'providers.claude: unknown key "baseURL" (did you mean "baseUrl"?)'],
+      ['config/invalid-value', 6, 'convergence.rounds: Too big: expected number to be <=5'],
+    ]);
+  });
+
+  it('refuses providers that are neither built in nor defined', () => {
+    const { errors } = parseConfig('executor: claud\nproviders:\n  aider:\n    name: Aider\n', 'c.yml');
+    expect(errors.map((e) => [e.code, e.line])).toEqual([
+      ['config/unknown-provider', 1],
+      ['config/provider-without-command', 4],
+    ]);
+    expect(errors[0]?.message).toBe('executor: unknown provider "claud" (did you mean "claude"?)');
+  });
+
+  it('reports invalid YAML with its line', () => {
+    const { errors } = parseConfig('executor: [codex\n', 'c.yml');
+    expect(errors[0]).toMatchObject({ code: 'config/invalid-yaml', path: 'c.yml' });
+  });
+});
