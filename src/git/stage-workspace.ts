@@ -1,0 +1,151 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Git } from './git.js';
+
+/** Two or more done heads could not be merged into a base for the next stage. */
+export class MergeConflictError extends Error {
+  constructor(
+    readonly parents: readonly string[],
+    readonly paths: readonly string[],
+  ) {
+    super(`the done heads ${parents.map((p) => p.slice(0, 12)).join(' + ')} conflict in: ${paths.join(', ')}; resolve by re-planning the stages or fixing one of them`);
+    this.name = 'MergeConflictError';
+  }
+}
+
+const ENGINE_IDENTITY = {
+  GIT_AUTHOR_NAME: 'okstra',
+  GIT_AUTHOR_EMAIL: 'engine@okstra.invalid',
+  GIT_COMMITTER_NAME: 'okstra',
+  GIT_COMMITTER_EMAIL: 'engine@okstra.invalid',
+};
+
+/**
+ * Stage branches and worktrees in the user's repository. Every operation
+ * works on refs and separate worktrees; the user's own checkout is never
+ * switched, reset or cleaned.
+ */
+export class StageWorkspace {
+  readonly git: Git;
+
+  constructor(readonly repoDir: string) {
+    this.git = new Git(repoDir, ENGINE_IDENTITY);
+  }
+
+  async resolve(rev: string): Promise<string | null> {
+    return this.git.resolveCommit(rev);
+  }
+
+  /**
+   * A merge commit of several done heads, built without a worktree. Conflicts
+   * are reported with their paths instead of being left half-merged on disk.
+   */
+  async mergeHeads(parents: readonly string[], message: string): Promise<string> {
+    const [first, ...rest] = parents;
+    if (!first) throw new Error('mergeHeads needs at least one parent');
+    let acc = first;
+    for (const next of rest) {
+      const merged = await this.git.run(['merge-tree', '--write-tree', '--name-only', '--no-messages', acc, next]);
+      const [tree = '', ...paths] = merged.stdout.trim().split('\n');
+      if (merged.exitCode === 1) throw new MergeConflictError(parents, paths.filter(Boolean));
+      if (merged.exitCode !== 0) throw new Error(`git merge-tree failed: ${merged.stderr.trim()}`);
+      acc = await this.git.ok(['commit-tree', tree, '-p', acc, '-p', next, '-m', message]);
+    }
+    // One commit whose parents are all the heads, so history shows exactly what the stage builds on.
+    if (parents.length > 2) {
+      const tree = await this.git.ok(['rev-parse', `${acc}^{tree}`]);
+      acc = await this.git.ok(['commit-tree', tree, ...parents.flatMap((p) => ['-p', p]), '-m', message]);
+    }
+    return acc;
+  }
+
+  async branchHead(branch: string): Promise<string | null> {
+    return this.git.resolveCommit(`refs/heads/${branch}`);
+  }
+
+  /** Points `branch` at `commit` only if it does not exist yet (compare-and-swap against "absent"). */
+  async createBranch(branch: string, commit: string): Promise<void> {
+    await this.git.ok(['update-ref', `refs/heads/${branch}`, commit, '0'.repeat(commit.length)]);
+  }
+
+  /** A worktree with `branch` checked out, in a fresh temporary folder. */
+  async addBranchWorktree(branch: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'okstra-stage-'));
+    await this.git.ok(['worktree', 'add', '--quiet', dir, branch]);
+    return dir;
+  }
+
+  /** A detached worktree at `commit`, for QA and verifiers: whatever happens there cannot move a branch. */
+  async addDetachedWorktree(commit: string): Promise<string> {
+    const dir = await mkdtemp(join(tmpdir(), 'okstra-verify-'));
+    await this.git.ok(['worktree', 'add', '--quiet', '--detach', dir, commit]);
+    return dir;
+  }
+
+  async removeWorktree(dir: string): Promise<void> {
+    await this.git.run(['worktree', 'remove', '--force', dir]);
+    await rm(dir, { recursive: true, force: true });
+    await this.git.run(['worktree', 'prune']);
+  }
+
+  /** Paths that differ from HEAD in a worktree, including untracked and ignored-but-new files. */
+  async dirtyPaths(worktree: string): Promise<string[]> {
+    const out = await new Git(worktree).ok(['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+    return out
+      .split('\0')
+      .filter(Boolean)
+      .map((entry) => entry.slice(3));
+  }
+
+  /** Commits everything left uncommitted in `worktree`; returns the new head, or null when there was nothing. */
+  async commitAll(worktree: string, message: string): Promise<string | null> {
+    const wt = new Git(worktree, ENGINE_IDENTITY);
+    await wt.ok(['add', '--all']);
+    const staged = await wt.run(['diff', '--cached', '--quiet']);
+    if (staged.exitCode === 0) return null;
+    await wt.ok(['commit', '--quiet', '--no-verify', '-m', message]);
+    return wt.ok(['rev-parse', 'HEAD']);
+  }
+
+  async headOf(worktree: string): Promise<string> {
+    return new Git(worktree).ok(['rev-parse', 'HEAD']);
+  }
+
+  async changedFiles(base: string, head: string): Promise<string[]> {
+    const out = await this.git.ok(['diff', '--name-only', '-z', `${base}..${head}`]);
+    return out.split('\0').filter(Boolean);
+  }
+
+  async diffStat(base: string, head: string): Promise<{ files: number; insertions: number; deletions: number }> {
+    const out = await this.git.ok(['diff', '--shortstat', `${base}..${head}`]);
+    const num = (re: RegExp): number => Number(re.exec(out)?.[1] ?? 0);
+    return { files: num(/(\d+) files? changed/), insertions: num(/(\d+) insertions?/), deletions: num(/(\d+) deletions?/) };
+  }
+
+  async commitsBetween(base: string, head: string): Promise<Array<{ sha: string; subject: string }>> {
+    const out = await this.git.ok(['log', '--format=%H%x09%s', `${base}..${head}`]);
+    return out
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => {
+        const [sha = '', ...subject] = line.split('\t');
+        return { sha, subject: subject.join('\t') };
+      });
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    return (await this.git.run(['merge-base', '--is-ancestor', ancestor, descendant])).exitCode === 0;
+  }
+
+  /** Files present at a commit, for checking that a citation names a real file. */
+  async filesAt(commit: string): Promise<string[]> {
+    const out = await this.git.ok(['ls-tree', '-r', '-z', '--name-only', commit]);
+    return out.split('\0').filter(Boolean);
+  }
+
+  /** Pushes a stage branch to a remote without force: someone else's newer push is never overwritten. */
+  async pushBranch(remote: string, branch: string): Promise<void> {
+    await this.git.ok(['push', '--quiet', '--no-verify', remote, `refs/heads/${branch}:refs/heads/${branch}`]);
+  }
+}

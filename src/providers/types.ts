@@ -1,0 +1,55 @@
+/**
+ * The provider port: how the engine asks one agent CLI (or any program) to do
+ * one piece of work. Every dispatch is a fresh process and a fresh session.
+ */
+export type WorkerRole = 'executor' | 'verifier' | 'reverify' | 'critic';
+
+export type ProviderKind = 'claude' | 'codex' | 'gemini' | 'command';
+
+export interface DispatchUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens?: number;
+  /** Only when the CLI reports a cost; never estimated. */
+  costUsd?: number;
+}
+
+export interface DispatchRequest {
+  /** Roster name, e.g. `Codex worker`. */
+  worker: string;
+  role: WorkerRole;
+  prompt: string;
+  /** The worktree the worker runs in; also its process cwd. */
+  cwd: string;
+  model: string | null;
+  /** Every role but the executor runs read-only. */
+  readOnly: boolean;
+  timeoutMs: number;
+  /** Extra environment for this provider's process only (its own credentials, base URL). */
+  env: Record<string, string>;
+  context: { planId: string; stage: number; runId: string };
+  signal?: AbortSignal;
+}
+
+export interface DispatchResult {
+  status: 'done' | 'error' | 'timeout';
+  /** The worker's final message (where the output contracts live). */
+  finalText: string;
+  sessionId: string | null;
+  usage: DispatchUsage | null;
+  durationMs: number;
+  exitCode: number | null;
+  /** The last lines of stderr, for the report when something went wrong. */
+  stderrTail: string;
+  /** A one-line explanation when status is not `done`. */
+  errorMessage?: string;
+}
+
+export interface Provider {
+  readonly kind: ProviderKind;
+  /** The roster name this provider's worker gets, fixed per provider. */
+  readonly rosterName: string;
+  /** The model used when the run does not choose one. */
+  readonly defaultModel: string | null;
+  run(request: DispatchRequest): Promise<DispatchResult>;
+}
