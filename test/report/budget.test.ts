@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { fitSections, type Section } from '../../src/core/report/budget.js';
+import { fitSections, listItems, type Section } from '../../src/core/report/budget.js';
 
 function s(id: string, priority: number, items: string[], extra: Partial<Section> = {}): Section {
-  return { id, label: id, priority, head: `[${id}]`, items, tail: `[/${id}]`, counted: true, ...extra };
+  return { id, label: id, priority, head: `[${id}]`, tail: `[/${id}]`, counted: true, ...listItems(items), ...extra };
 }
 
 describe('fitSections', () => {
@@ -30,7 +30,7 @@ describe('fitSections', () => {
   });
 
   it('does not report an empty section as cut', () => {
-    const empty: Section = { id: 'e', label: 'e', priority: 5, head: '', items: [], tail: '' };
+    const empty: Section = { id: 'e', label: 'e', priority: 5, head: '', tail: '', ...listItems([]) };
     const out = fitSections([s('big', 1, ['z'.repeat(500)]), empty], 100);
     expect(out.cuts.map((c) => c.id)).toEqual(['big']);
   });
@@ -41,5 +41,29 @@ describe('fitSections', () => {
       const limit = 200 + ((seed * 97) % 2000);
       expect(fitSections(sections, limit).text.length, `seed ${seed}`).toBeLessThanOrEqual(limit);
     }
+  });
+});
+
+describe('fitSections laziness', () => {
+  it('renders only the items that may be shown', () => {
+    let rendered = 0;
+    const big: Section = {
+      id: 'big',
+      label: 'big',
+      priority: 1,
+      head: '',
+      tail: '',
+      count: 10_000,
+      item: () => {
+        rendered += 1;
+        return 'x'.repeat(100);
+      },
+    };
+    let lowRendered = 0;
+    const low: Section = { ...big, id: 'low', priority: 2, item: () => `${++lowRendered}` };
+    const out = fitSections([big, low], 5_000);
+    expect(out.text.length).toBeLessThanOrEqual(5_000);
+    expect(rendered).toBe(51); // the 49 shown (room for the note), the one given back, and the one that did not fit
+    expect(lowRendered).toBe(0);
   });
 });

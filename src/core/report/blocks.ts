@@ -1,5 +1,5 @@
 import type { FinalReport, Finding, QaResult } from './schema/final-report.js';
-import type { Section } from './budget.js';
+import { listItems, type Section } from './budget.js';
 import { codeBlock, escapeBlock, escapeInline, fenceFor, inlineCode, stripInvisible } from '../text/escape.js';
 import { clip, tail } from '../text/truncate.js';
 import {
@@ -52,8 +52,16 @@ function indent(text: string, prefix: string): string {
     .join('\n');
 }
 
-function section(id: string, label: string, priority: number, head: string, items: string[], tailText = '', required = false): Section {
-  return { id, label, priority, head, items, tail: tailText, required };
+type Items = readonly string[] | Pick<Section, 'count' | 'item'>;
+
+function section(id: string, label: string, priority: number, head: string, items: Items, tailText = '', required = false): Section {
+  const lazy = 'count' in items ? items : listItems(items);
+  return { id, label, priority, head, tail: tailText, required, count: lazy.count, item: lazy.item };
+}
+
+/** A fixed paragraph, e.g. the comment marker or the counts line. */
+export function textSection(id: string, text: string, opts: { priority?: number; required?: boolean } = {}): Section {
+  return section(id, id, opts.priority ?? 0, text, [], '', opts.required ?? false);
 }
 
 /** A section whose items are what its label names, so a cut can say "12 of 40". */
@@ -101,7 +109,7 @@ export function findingItem(f: Finding, limits: DetailLimits): string {
   return `${head}${detail}`;
 }
 
-/** Findings as a list, in severity order; `collapsed` puts them in a `<details>` block. */
+/** Findings as a list, in severity order; `collapsed` puts them in a `<details>` block. Items render on demand. */
 export function findingsSection(
   id: string,
   label: string,
@@ -110,10 +118,10 @@ export function findingsSection(
   limits: DetailLimits,
   collapsed: boolean,
 ): Section {
+  if (findings.length === 0) return section(id, label, priority, '', []);
   const sorted = [...findings].sort(compareFindings);
-  const items = sorted.map((f) => findingItem(f, limits));
-  if (items.length === 0) return section(id, label, priority, '', []);
-  const title = `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} (${formatCount(items.length)})`;
+  const items = { count: sorted.length, item: (i: number) => findingItem(sorted[i] as Finding, limits) };
+  const title = `${label[0]?.toUpperCase() ?? ''}${label.slice(1)} (${formatCount(sorted.length)})`;
   if (collapsed) {
     const d = details(title, '');
     return counted(section(id, label, priority, d.head, items, d.tail));

@@ -3,6 +3,10 @@
  * first. A renderer describes its output as sections in display order, each
  * with a priority; `fitSections` keeps whole sections and item prefixes in
  * priority order until the budget is spent, then says what it cut.
+ *
+ * Items are rendered on demand, in order, and only while they may still be
+ * shown: a 2,000-finding report cut to a 65 KB comment renders the few
+ * hundred findings that fit, not all of them.
  */
 
 export interface Section {
@@ -13,14 +17,16 @@ export interface Section {
   /** 0 is the most important. Required sections are always kept whole. */
   priority: number;
   required?: boolean;
-  /** Text before the items: a heading, a table header, `<details><summary>…`. */
-  head: string;
-  /** Independent entries (findings, table rows); each carries its own line breaks. */
-  items: string[];
-  /** Text after the items: a closing `</details>`, a blank line. */
-  tail: string;
   /** Whether the cut notice should count the items ("309 of 500"); false when items are not what the label names. */
   counted?: boolean;
+  /** Text before the items: a heading, a table header, `<details><summary>…`. */
+  head: string;
+  /** Text after the items: a closing `</details>`, a blank line. */
+  tail: string;
+  /** How many items the section has. */
+  count: number;
+  /** Renders item `i` (each carries its own line breaks). Called at most once per item, in order. */
+  item: (i: number) => string;
 }
 
 export interface Cut {
@@ -38,23 +44,34 @@ export interface Fitted {
   cuts: Cut[];
 }
 
-/** Room a per-section "… N more not shown" line takes. Counted generously so the sum can never overshoot. */
-const ITEM_NOTE_RESERVE = 120;
+/** A section over items that are already strings. */
+export function listItems(items: readonly string[]): Pick<Section, 'count' | 'item'> {
+  return { count: items.length, item: (i) => items[i] ?? '' };
+}
 
 function itemNote(hidden: number): string {
   return `\n_… ${hidden.toLocaleString('en-US')} more not shown here (limit reached; see the full report)._\n`;
 }
 
-function sectionLength(section: Section): number {
-  let n = section.head.length + section.tail.length;
-  for (const item of section.items) n += item.length;
-  return n;
+function renderAll(s: Section): string[] {
+  return Array.from({ length: s.count }, (_, i) => s.item(i));
 }
 
-function renderSection(section: Section, shown: number): string {
-  const hidden = section.items.length - shown;
-  const body = shown === section.items.length ? section.items.join('') : section.items.slice(0, shown).join('');
-  return `${section.head}${body}${hidden > 0 ? itemNote(hidden) : ''}${section.tail}`;
+/** Items that fit in `room` with the frame, plus the "N more" note when not all do; null when none fits. */
+function fitItems(s: Section, room: number): { items: string[]; used: number; whole: boolean } | null {
+  const items: string[] = [];
+  let used = s.head.length + s.tail.length;
+  for (let i = 0; i < s.count; i += 1) {
+    const text = s.item(i);
+    if (used + text.length > room) break;
+    items.push(text);
+    used += text.length;
+  }
+  if (items.length === s.count && used <= room) return { items, used, whole: true };
+  // Partly: make room for the note by giving back items from the end.
+  while (items.length > 0 && used + itemNote(s.count - items.length).length > room) used -= (items.pop() ?? '').length;
+  if (items.length === 0) return null;
+  return { items, used: used + itemNote(s.count - items.length).length, whole: false };
 }
 
 /**
@@ -63,52 +80,43 @@ function renderSection(section: Section, shown: number): string {
  * (a notice naming the cuts and where the full report is).
  */
 export function fitSections(sections: readonly Section[], maxChars: number, reserve = 0): Fitted {
-  // Items kept per section; a section absent from the map was dropped whole.
-  const kept = new Map<Section, number>();
+  // Rendered items per kept section; a section absent from the map was dropped whole.
+  const kept = new Map<Section, string[]>();
   let remaining = maxChars - reserve;
   for (const s of sections) {
     if (!s.required) continue;
-    kept.set(s, s.items.length);
-    remaining -= sectionLength(s);
+    const items = renderAll(s);
+    kept.set(s, items);
+    remaining -= s.head.length + s.tail.length + items.reduce((n, t) => n + t.length, 0);
   }
-  const optional = sections.filter((s) => !s.required).sort((a, b) => a.priority - b.priority);
   // Strictly by priority: once a section did not fit whole, nothing less important is shown,
   // even if a small part would fit in what is left. Otherwise a reader would see minor
   // details while more important ones were cut.
-  let exhausted = false;
+  const optional = sections.filter((s) => !s.required).sort((a, b) => a.priority - b.priority);
   for (const s of optional) {
-    if (exhausted) continue;
-    const full = sectionLength(s);
-    if (full <= remaining) {
-      kept.set(s, s.items.length);
-      remaining -= full;
+    const fitted = fitItems(s, remaining);
+    const empty = s.count === 0 && s.head.length + s.tail.length === 0;
+    if (fitted === null) {
+      if (!empty) break;
       continue;
     }
-    // Partly: the frame, a prefix of the items (order is meaningful), and a note saying how many are hidden.
-    exhausted = true;
-    let room = remaining - s.head.length - s.tail.length - ITEM_NOTE_RESERVE;
-    let count = 0;
-    for (const item of s.items) {
-      if (item.length > room) break;
-      room -= item.length;
-      count += 1;
-    }
-    if (count === 0) continue;
-    kept.set(s, count);
-    remaining = room + ITEM_NOTE_RESERVE - itemNote(s.items.length - count).length;
+    kept.set(s, fitted.items);
+    remaining -= fitted.used;
+    if (!fitted.whole) break;
   }
   const parts: string[] = [];
   const cuts: Cut[] = [];
   for (const s of sections) {
-    const count = kept.get(s);
-    const cut = { id: s.id, label: s.label, counted: s.counted ?? false, total: s.items.length };
-    if (count === undefined) {
+    const items = kept.get(s);
+    const cut = { id: s.id, label: s.label, counted: s.counted ?? false, total: s.count };
+    if (items === undefined) {
       // An empty section (nothing to say for this run) is not a cut.
-      if (sectionLength(s) > 0) cuts.push({ ...cut, shown: 0 });
+      if (s.count > 0 || s.head.length + s.tail.length > 0) cuts.push({ ...cut, shown: 0 });
       continue;
     }
-    if (count < s.items.length) cuts.push({ ...cut, shown: count });
-    parts.push(renderSection(s, count));
+    const hidden = s.count - items.length;
+    if (hidden > 0) cuts.push({ ...cut, shown: items.length });
+    parts.push(s.head, ...items, hidden > 0 ? itemNote(hidden) : '', s.tail);
   }
   return { text: parts.join(''), cuts };
 }

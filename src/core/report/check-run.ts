@@ -17,7 +17,7 @@ import {
   rosterSection,
   verifiersSection,
 } from './blocks.js';
-import { renderSummary } from './summary.js';
+import { summaryOfRedacted } from './summary.js';
 import { fitWithNotice } from './notice.js';
 import { compareFindings, countActiveBySeverity, fullReportPointer, isActive, qaCounts } from './format.js';
 
@@ -133,7 +133,7 @@ export function checkTitle(report: FinalReport): string {
 export function renderCheckRun(input: FinalReport, opts: CheckRunOptions = {}): CheckRunRender {
   const report = redactDeep(input);
   const pointer = fullReportPointer(report, opts.fullReportUrl);
-  const summary = renderSummary(report, { maxChars: CHECK_OUTPUT_LIMIT, ...(opts.fullReportUrl ? { fullReportUrl: opts.fullReportUrl } : {}) });
+  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT, ...(opts.fullReportUrl ? { fullReportUrl: opts.fullReportUrl } : {}) });
   const groups = groupFindings(report.findings);
   const sections: Section[] = [
     errorsSection(report, 1, TEXT_DETAIL),

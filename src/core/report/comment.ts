@@ -18,6 +18,7 @@ import {
   reasonsSection,
   rosterSection,
   sidecarSection,
+  textSection,
   verifiersSection,
 } from './blocks.js';
 import { countsLine } from './summary.js';
@@ -64,11 +65,11 @@ export function renderComment(input: FinalReport, opts: CommentOptions = {}): Re
   const groups = groupFindings(report.findings);
   const marker = reportCommentMarker(report.plan.id, report.stage.number);
   const sections: Section[] = [
-    { id: 'marker', label: 'marker', priority: 0, required: true, head: `${marker}\n`, items: [], tail: '' },
+    textSection('marker', `${marker}\n`, { required: true }),
     headlineSection(report, '###'),
     reasonsSection(report, COMMENT_DETAIL),
     sidecarSection(report, COMMENT_DETAIL),
-    { id: 'counts', label: 'counts', priority: 0, required: true, head: `${countsLine(report)}\n\n`, items: [], tail: '' },
+    textSection('counts', `${countsLine(report)}\n\n`, { required: true }),
     queueSection(report, 1),
     errorsSection(report, 1, COMMENT_DETAIL),
     // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.

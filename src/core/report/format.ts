@@ -13,12 +13,15 @@ export function isActive(f: Finding): boolean {
   return f.disposition !== 'refuted';
 }
 
+// One collator for every comparison: `localeCompare` with options builds a new one per call.
+const ID_ORDER = new Intl.Collator('en', { numeric: true });
+
 /** Most severe first; confirmed before standing; then by id for a stable order. */
 export function compareFindings(a: Finding, b: Finding): number {
   return (
     SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
     Number(b.disposition === 'confirmed') - Number(a.disposition === 'confirmed') ||
-    a.id.localeCompare(b.id, 'en', { numeric: true })
+    ID_ORDER.compare(a.id, b.id)
   );
 }
 

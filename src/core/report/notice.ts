@@ -28,7 +28,7 @@ export function cutNotice(cuts: readonly Cut[], limitName: string, pointer: stri
 export function fitWithNotice(sections: readonly Section[], maxChars: number, limitName: string, pointer: string, footer: string): Fitted {
   const worstCase = sections
     .filter((s) => !s.required)
-    .map((s) => ({ id: s.id, label: s.label, counted: s.counted ?? false, shown: s.items.length, total: s.items.length }));
+    .map((s) => ({ id: s.id, label: s.label, counted: s.counted ?? false, shown: s.count, total: s.count }));
   const reserve = cutNotice(worstCase, limitName, pointer).length + footer.length;
   const fitted = fitSections(sections, maxChars, reserve);
   const text = `${fitted.text}${cutNotice(fitted.cuts, limitName, pointer)}${footer}`;

@@ -2,7 +2,7 @@ import type { FinalReport } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
 import type { DetailLimits } from './blocks.js';
 import { redactDeep } from '../text/redact.js';
-import { findingsSection, groupFindings, headlineSection, queueSection, reasonsSection, sidecarSection } from './blocks.js';
+import { findingsSection, groupFindings, headlineSection, queueSection, reasonsSection, sidecarSection, textSection } from './blocks.js';
 import { fitWithNotice } from './notice.js';
 import { countActiveBySeverity, formatUsage, fullReportPointer, qaCounts, severityCountsText } from './format.js';
 
@@ -37,13 +37,17 @@ export function countsLine(report: FinalReport): string {
  * --format summary` use it.
  */
 export function renderSummary(input: FinalReport, opts: SummaryOptions = {}): RenderedSummary {
-  const report = redactDeep(input);
+  return summaryOfRedacted(redactDeep(input), opts);
+}
+
+/** `renderSummary` for a report that was already redacted (the check run renders both from one redaction). */
+export function summaryOfRedacted(report: FinalReport, opts: SummaryOptions = {}): RenderedSummary {
   const groups = groupFindings(report.findings);
   const sections: Section[] = [
     headlineSection(report, '###'),
     reasonsSection(report, SUMMARY_DETAIL),
     sidecarSection(report, SUMMARY_DETAIL),
-    { id: 'counts', label: 'counts', priority: 0, required: true, head: `${countsLine(report)}\n\n`, items: [], tail: '' },
+    textSection('counts', `${countsLine(report)}\n\n`, { required: true }),
     queueSection(report, 1),
     findingsSection('findings-blocking', 'blocking findings', 1, groups.blocking, SUMMARY_DETAIL, false),
     findingsSection('findings-major', 'major findings', 2, groups.major, SUMMARY_DETAIL, false),

@@ -14,8 +14,13 @@ const ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
+// The union of what stripInvisible removes: CR, ESC and INVISIBLE (which includes both, so it is INVISIBLE without `g`).
+const ANY_INVISIBLE = new RegExp(INVISIBLE.source);
+
 /** Removes ANSI sequences and invisible or control characters; normalises line endings to LF. */
 export function stripInvisible(text: string): string {
+  // Most text has none of these; one scan to find out is cheaper than three replaces.
+  if (!ANY_INVISIBLE.test(text)) return text;
   return text.replace(/\r\n?/g, '\n').replace(ANSI_SEQUENCE, '').replace(INVISIBLE, '');
 }
 

@@ -47,10 +47,12 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
-const TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox|bearer|token|basic|PRIVATE KEY/i;
+// Every pattern above contains one of these fragments; the auth-header rule needs "bearer" or "authorization" nearby.
+const TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
+const AUTH_TELLTALES = /bearer|authorization/i;
 
 function mightHoldSecret(text: string): boolean {
-  return TELLTALES.test(text);
+  return TOKEN_TELLTALES.test(text) || AUTH_TELLTALES.test(text);
 }
 
 /**
