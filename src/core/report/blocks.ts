@@ -26,7 +26,7 @@ import {
 export interface DetailLimits {
   /** Characters of a finding's detail. */
   findingDetail: number;
-  /** Characters of one verdict reason or the withheld reason. */
+  /** Characters of one verdict reason, the withheld reason or a finding title. */
   reason: number;
   /** Lines and characters of a QA command's output tail. */
   outputLines: number;
@@ -104,7 +104,7 @@ export function sidecarSection(report: FinalReport, limits: DetailLimits): Secti
 
 export function findingItem(f: Finding, limits: DetailLimits): string {
   const state = f.disposition === 'standing' ? '' : ` (${f.disposition})`;
-  const head = `- **${f.severity}**${state} · ${inlineCode(f.id)} · **${escapeInline(f.title)}** — ${findingLocation(f)} · ${findingWho(f)}\n`;
+  const head = `- **${f.severity}**${state} · ${inlineCode(f.id)} · **${escapeInline(clip(f.title, limits.reason, CUT))}** — ${findingLocation(f)} · ${findingWho(f)}\n`;
   const detail = f.detail.trim() === '' ? '' : `\n${indent(escapeBlock(clip(f.detail, limits.findingDetail, CUT)), '  ')}\n\n`;
   return `${head}${detail}`;
 }
@@ -153,7 +153,7 @@ export function qaOutputSection(report: FinalReport, priority: number, limits: D
   const items = shown.map((q) => {
     const exit = q.exitCode === null ? 'killed' : `exit ${q.exitCode}`;
     const out = tail(q.outputTail, limits.outputLines, limits.outputChars);
-    return `<details><summary>${escapeInline(q.label || q.cmd)} — ${exit}</summary>\n\n${codeBlock(out)}\n\n</details>\n`;
+    return `<details><summary>${escapeInline(clip(q.label || q.cmd, 200, '…'))} — ${exit}</summary>\n\n${codeBlock(out)}\n\n</details>\n`;
   });
   const label = onlyFailed ? 'output of failed QA commands' : 'QA output';
   return section('qa-output', label, priority, items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**\n\n` : '', items, items.length > 0 ? '\n' : '');
