@@ -394,6 +394,16 @@ describe('validateRun', () => {
     expect(codes(artifacts())).toEqual([...expected].sort());
   });
 
+  it("accepts the executor's provider verifying in its own roster verifier entry (a fresh session)", () => {
+    const artifacts = passArtifacts((r) => {
+      const v = r.verifiers[1];
+      if (v) v.worker = 'Codex worker';
+      r.roster = r.roster.map((w) => (w.name === 'Gemini worker' ? { ...w, name: 'Codex worker', provider: 'codex' as const } : w));
+      progressLines(r, (l) => l.replace(/Gemini worker|gemini-worker/g, 'Codex worker'));
+    });
+    expect(codes(artifacts)).toEqual([]);
+  });
+
   it('has a case for every violation code', () => {
     const covered = new Set(CASES.flatMap((c) => c.expected));
     expect(VIOLATION_CODES.filter((code) => !covered.has(code))).toEqual([]);

@@ -101,8 +101,8 @@ export const VIOLATION_RULES = {
     hint: 'Use roster names (`Claude worker`) everywhere: verifiers, critic, raisedBy, confirmedBy, refutedBy.',
   },
   'roster/self-verification': {
-    rule: 'The executor does not verify its own work.',
-    hint: 'Verifiers are the other agents; give the verifier role to a different roster worker.',
+    rule: "The executor's session never verifies: its provider may verify only through a roster verifier entry (a fresh session).",
+    hint: 'List the provider in the roster a second time with function verifier, or give the verifier role to another worker.',
   },
   'roster/verifier-missing': {
     rule: 'Every roster verifier of a completed run has an entry in verifiers[].',

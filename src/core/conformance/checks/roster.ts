@@ -7,11 +7,14 @@ type WorkerFunction = FinalReport['roster'][number]['function'];
 /** Every name used in the report is a roster name with the function its place implies. */
 export const checkRoster: Check = ({ report }) => {
   const out: Violation[] = [];
-  const functionOf = new Map(report.roster.map((r) => [r.name, r.function]));
+  // One provider may hold two functions (the executor's provider also verifies, in a fresh session),
+  // so a name maps to every function the roster gives it.
+  const functionsOf = new Map<string, WorkerFunction[]>();
+  for (const r of report.roster) functionsOf.set(r.name, [...(functionsOf.get(r.name) ?? []), r.function]);
   const expect = (name: string, allowed: readonly WorkerFunction[], pointer: string, what: string): void => {
-    const fn = functionOf.get(name);
-    if (fn !== undefined && allowed.includes(fn)) return;
-    const why = fn === undefined ? 'is not in the roster' : `is the roster's ${fn}`;
+    const fns = functionsOf.get(name) ?? [];
+    if (fns.some((fn) => allowed.includes(fn))) return;
+    const why = fns.length === 0 ? 'is not in the roster' : `is the roster's ${fns.join(' and ')}`;
     out.push(violation('roster/unknown-worker', `${what} "${name}" ${why}`, { pointer }));
   };
 
@@ -22,7 +25,7 @@ export const checkRoster: Check = ({ report }) => {
   }
 
   report.verifiers.forEach((v, i) => {
-    if (v.worker === report.executor.worker) {
+    if (v.worker === report.executor.worker && !(functionsOf.get(v.worker) ?? []).includes('verifier')) {
       out.push(violation('roster/self-verification', `"${v.worker}" is both the executor and a verifier`, { pointer: `/verifiers/${i}/worker` }));
     } else {
       expect(v.worker, ['verifier'], `/verifiers/${i}/worker`, 'verifier');
