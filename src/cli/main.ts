@@ -4,10 +4,11 @@ import { CliError, EXIT_INFRA, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from
 import { registerPlanCommands } from './commands/plan.js';
 import { registerStatusCommand } from './commands/status.js';
 import { registerLedgerCommands } from './commands/ledger.js';
+import { registerReportCommands } from './commands/report.js';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
 
-const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands];
+const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands];
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command('okstra')

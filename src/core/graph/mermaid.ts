@@ -1,10 +1,6 @@
 import type { Plan } from '../plan/types.js';
 import { stageEdges, topologicalOrder, stageByNumber } from './stage-graph.js';
-
-/** Mermaid escapes quotes and angle brackets as entities inside a quoted label. */
-export function mermaidLabel(text: string): string {
-  return text.replace(/"/g, '#quot;').replace(/</g, '#lt;').replace(/>/g, '#gt;').replace(/[\r\n]+/g, ' ');
-}
+import { mermaidLabel } from '../text/escape.js';
 
 /** The stage graph as a Mermaid flowchart; `classOf` may tag nodes with a class for styling. */
 export function mermaidFlowchart(plan: Pick<Plan, 'stages'>, classOf?: (stage: number) => string | null): string {

@@ -6,10 +6,10 @@ export const LEDGER_ROW_VERSION = 1;
 
 const isoUtc = z.iso.datetime({ offset: false });
 const sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'a full hex commit id');
+// A regex rather than a refinement, so the rule survives into the generated JSON Schema.
 const relPath = z
   .string()
-  .min(1)
-  .refine((p) => !p.startsWith('/') && !p.split('/').includes('..'), 'a relative path inside the ledger branch');
+  .regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/, 'a relative path inside the ledger branch, without ".."');
 
 const common = {
   v: z.literal(LEDGER_ROW_VERSION),

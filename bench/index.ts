@@ -1,0 +1,18 @@
+// `npm run bench`: prints speed and memory figures. Targets are printed beside
+// the measurements; nothing here fails a build.
+import { benchPlan } from './plan.js';
+import { benchLedger } from './ledger.js';
+import { benchReport } from './report.js';
+
+const suites: Array<[string, () => Promise<string[]>]> = [
+  ['plan', benchPlan],
+  ['ledger', benchLedger],
+  ['report', benchReport],
+];
+
+const only = process.argv.slice(2);
+for (const [name, run] of suites) {
+  if (only.length > 0 && !only.includes(name)) continue;
+  console.log(`\n## ${name}`);
+  for (const line of await run()) console.log(line);
+}
