@@ -4,6 +4,7 @@ import { readyStages, stageReadiness, topologicalOrder, stageByNumber, type Stag
 import { readValidPlan } from '../load-plan.js';
 import { ledgerLocationOptions, openLedger, rethrowAsCliError, type LedgerLocation } from '../ledger-access.js';
 import type { CliIo } from '../io.js';
+import { renderPlanStatus, type StageViewState } from '../../core/report/index.js';
 import { renderTable } from '../table.js';
 
 export interface StageStatusLine {
@@ -21,8 +22,9 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
       .command('status')
       .description("Show each stage's ledger state and the stages ready to run next.")
       .requiredOption('--plan <file>', 'the plan Markdown file')
-      .option('--json', 'print the status as JSON'),
-  ).action(async (opts: LedgerLocation & { plan: string; json?: boolean }) => {
+      .option('--json', 'print the status as JSON')
+      .option('--markdown', 'print a Markdown stage table and a Mermaid flowchart coloured by state'),
+  ).action(async (opts: LedgerLocation & { plan: string; json?: boolean; markdown?: boolean }) => {
     const plan = await readValidPlan(opts.plan, io.cwd, io.err);
     const { store } = await openLedger(io, opts);
     const snapshot = await store.read(plan.id).catch(rethrowAsCliError);
@@ -36,6 +38,10 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
     const next = readyStages(plan, state, now);
     if (opts.json) {
       io.out(JSON.stringify({ plan: { id: plan.id, title: plan.title, path: opts.plan }, ledgerCommit: snapshot.commit, stages: lines, next }, null, 2));
+      return;
+    }
+    if (opts.markdown) {
+      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: lines.map((l) => ({ number: l.number, title: l.title, dependsOn: l.dependsOn, state: viewState(l, lines), detail: l.detail })) }));
       return;
     }
     io.out(`plan ${plan.id}${plan.title ? ` — ${plan.title}` : ''}`);
@@ -57,4 +63,15 @@ function describe(r: StageReadiness): Pick<StageStatusLine, 'state' | 'detail'> 
     case 'blocked':
       return { state: 'pending', detail: `waits for stage ${r.waitingOn.join(', ')}` };
   }
+}
+
+/** Waiting behind a failed (or itself blocked) stage is `blocked`; waiting for stages still to run is `pending`. */
+function viewState(line: StageStatusLine, all: readonly StageStatusLine[]): StageViewState {
+  if (line.state === 'started') return 'running';
+  if (line.state !== 'pending' || line.readiness.kind !== 'blocked') return line.state;
+  const behindFailure = (n: number): boolean => {
+    const dep = all.find((l) => l.number === n);
+    return dep?.state === 'failed' || (dep?.readiness.kind === 'blocked' && dep.readiness.waitingOn.some(behindFailure)) || false;
+  };
+  return line.readiness.waitingOn.some(behindFailure) ? 'blocked' : 'pending';
 }
