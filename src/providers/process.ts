@@ -1,0 +1,234 @@
+import { execa } from 'execa';
+import { performance } from 'node:perf_hooks';
+
+/**
+ * The one way okstra starts an agent program or a QA command: an argument
+ * array (no shell unless the caller spawns one on purpose), exactly the
+ * environment it is given, a timeout that kills the whole process tree, and
+ * bounded output capture.
+ *
+ * Tree kill: the child is spawned `detached`, so it leads its own process
+ * group and everything it starts (a CLI's helper processes, a test server a
+ * QA command forgot) is in that group. On timeout or abort the group gets
+ * SIGTERM, then SIGKILL after a grace period. When the leader exits on its
+ * own, whatever it left running in its group gets SIGKILL too: nothing a
+ * dispatch started outlives it, and a leftover process holding the output
+ * pipe open cannot stall the engine.
+ *
+ * Limits: a process that calls `setsid()` (or `setpgid`) itself leaves the
+ * group and escapes the tree kill; agent CLIs and test runners do not do
+ * that. POSIX only (okstra runs on Linux and macOS runners).
+ */
+
+export interface RunProcessOptions {
+  /** The program: a name looked up on `env.PATH`, or a path (relative paths resolve against `cwd`). */
+  file: string;
+  args: readonly string[];
+  cwd: string;
+  /** The child's whole environment: nothing of the engine's environment is inherited. */
+  env: Readonly<Record<string, string>>;
+  /** Written to the child's stdin, which is then closed. Default: an empty, closed stdin. */
+  input?: string;
+  timeoutMs: number;
+  /** Cap on captured stdout (bytes). Default {@link DEFAULT_MAX_OUTPUT_BYTES}. */
+  maxOutputBytes?: number;
+  /** Which part of an oversized stdout to keep. Default `tail`: final messages and result lines come last. */
+  keepStdout?: 'head' | 'tail';
+  /** Cap on captured stderr; only its tail is kept. Default {@link DEFAULT_MAX_STDERR_BYTES}. */
+  maxStderrBytes?: number;
+  /** Capture stderr into the stdout buffer, interleaved as it arrives (stderr is then `''`). */
+  mergeStderr?: boolean;
+  /** Time between SIGTERM and SIGKILL of the process group. Default 2000 ms. */
+  killGraceMs?: number;
+  /** Aborting kills the tree like a timeout does, and the result says `aborted`. */
+  signal?: AbortSignal;
+}
+
+export interface ProcessResult {
+  /** null when the process was killed by a signal or never started. */
+  exitCode: number | null;
+  /** The signal that ended the process, if one did. */
+  signal: string | null;
+  timedOut: boolean;
+  aborted: boolean;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  durationMs: number;
+  /** Why the program could not be started (not found, not executable, bad cwd); null when it ran. */
+  spawnError: string | null;
+}
+
+export const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
+export const DEFAULT_MAX_STDERR_BYTES = 256 * 1024;
+export const DEFAULT_KILL_GRACE_MS = 2000;
+
+/** A byte buffer that keeps at most `max` bytes: the first ones or the last ones. */
+export class BoundedBuffer {
+  private chunks: Buffer[] = [];
+  private size = 0;
+  private seen = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly keep: 'head' | 'tail',
+  ) {}
+
+  push(chunk: Buffer): void {
+    this.seen += chunk.length;
+    if (this.max <= 0) return;
+    if (this.keep === 'head') {
+      const room = this.max - this.size;
+      if (room <= 0) return;
+      const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+      this.chunks.push(part);
+      this.size += part.length;
+      return;
+    }
+    this.chunks.push(chunk);
+    this.size += chunk.length;
+    // Drop whole chunks from the front while the rest still covers the cap.
+    while (this.chunks.length > 1 && this.size - (this.chunks[0]?.length ?? 0) >= this.max) {
+      this.size -= this.chunks.shift()?.length ?? 0;
+    }
+  }
+
+  get truncated(): boolean {
+    return this.seen > this.max;
+  }
+
+  text(): string {
+    let bytes = Buffer.concat(this.chunks);
+    if (this.keep === 'tail' && bytes.length > this.max) bytes = bytes.subarray(bytes.length - this.max);
+    if (!this.truncated) return bytes.toString('utf8');
+    return this.keep === 'tail' ? decodeTail(bytes) : decodeHead(bytes);
+  }
+}
+
+/** Skips UTF-8 continuation bytes a tail cut left at the start. */
+function decodeTail(bytes: Buffer): string {
+  let start = 0;
+  while (start < bytes.length && start < 4 && ((bytes[start] as number) & 0xc0) === 0x80) start += 1;
+  return bytes.subarray(start).toString('utf8');
+}
+
+/** Drops a multi-byte UTF-8 sequence a head cut left incomplete at the end. */
+function decodeHead(bytes: Buffer): string {
+  let end = bytes.length;
+  for (let back = 1; back <= 4 && end - back >= 0; back++) {
+    const b = bytes[end - back] as number;
+    if ((b & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead byte
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    if (need > back) end -= back;
+    break;
+  }
+  return bytes.subarray(0, end).toString('utf8');
+}
+
+function toBuffer(chunk: unknown): Buffer {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
+  return Buffer.from(String(chunk), 'utf8');
+}
+
+/** Sends `signal` to the process group `pgid`; a group that is already gone is fine. */
+function killGroup(pgid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+export async function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
+  const started = performance.now();
+  const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const stdout = new BoundedBuffer(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, options.keepStdout ?? 'tail');
+  const stderr = options.mergeStderr ? stdout : new BoundedBuffer(options.maxStderrBytes ?? DEFAULT_MAX_STDERR_BYTES, 'tail');
+
+  if (options.signal?.aborted) {
+    return { exitCode: null, signal: null, timedOut: false, aborted: true, stdout: '', stderr: '', stdoutTruncated: false, stderrTruncated: false, durationMs: 0, spawnError: null };
+  }
+
+  const child = execa(options.file, [...options.args], {
+    cwd: options.cwd,
+    env: { ...options.env },
+    extendEnv: false,
+    input: options.input ?? '',
+    detached: true,
+    cleanup: false,
+    buffer: false,
+    encoding: 'buffer',
+    reject: false,
+    stripFinalNewline: false,
+    windowsHide: true,
+  });
+
+  let timedOut = false;
+  let aborted = false;
+  let exited = false;
+  let graceTimer: NodeJS.Timeout | undefined;
+  const pid = child.pid;
+
+  const terminateTree = (): void => {
+    if (pid === undefined || exited) return;
+    killGroup(pid, 'SIGTERM');
+    graceTimer ??= setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
+  };
+
+  child.stdout?.on('data', (chunk: unknown) => stdout.push(toBuffer(chunk)));
+  child.stderr?.on('data', (chunk: unknown) => stderr.push(toBuffer(chunk)));
+  child.on('exit', () => {
+    exited = true;
+    // Whatever the leader left behind in its group dies with it.
+    if (pid !== undefined) killGroup(pid, 'SIGKILL');
+  });
+
+  const timer = setTimeout(() => {
+    if (exited) {
+      // The program ended but something outside its group still holds the
+      // output pipes open: stop waiting for them.
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      return;
+    }
+    timedOut = true;
+    terminateTree();
+  }, Math.max(0, options.timeoutMs));
+  const onAbort = (): void => {
+    if (exited) return;
+    aborted = true;
+    terminateTree();
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  try {
+    const result = await child;
+    const spawnError = pid === undefined || (result.failed && result.exitCode === undefined && result.signal === undefined) ? describeSpawnError(result, options.file) : null;
+    return {
+      exitCode: result.exitCode ?? null,
+      signal: result.signal ?? null,
+      timedOut,
+      aborted,
+      stdout: stdout.text(),
+      stderr: options.mergeStderr ? '' : stderr.text(),
+      stdoutTruncated: stdout.truncated,
+      stderrTruncated: options.mergeStderr ? false : stderr.truncated,
+      durationMs: Math.round(performance.now() - started),
+      spawnError,
+    };
+  } finally {
+    clearTimeout(timer);
+    if (graceTimer) clearTimeout(graceTimer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function describeSpawnError(result: { shortMessage?: string; code?: string; cause?: unknown }, file: string): string {
+  const cause = result.cause as NodeJS.ErrnoException | undefined;
+  const code = cause?.code ?? result.code;
+  if (code === 'ENOENT') return `\`${file}\` was not found (is it installed and on PATH, and does the working directory exist?)`;
+  if (code === 'EACCES') return `\`${file}\` is not executable (check its permissions)`;
+  return result.shortMessage ?? cause?.message ?? `\`${file}\` could not be started`;
+}
