@@ -1,0 +1,217 @@
+import { mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import type { ProviderConfig } from '../core/config/schema.js';
+import { clip, tail } from '../core/text/truncate.js';
+import { pickEnv, type EnvSource } from './env.js';
+import { DEFAULT_MAX_OUTPUT_BYTES, runProcess, type ProcessResult } from './process.js';
+import { parseCommandLine } from './shell-words.js';
+import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
+
+/**
+ * The Command provider: any program that speaks okstra's small contract
+ * (docs/providers.md) can be a worker. okstra starts it once per dispatch,
+ * without a shell, in the worktree, with:
+ *
+ * - the prompt on stdin and in `OKSTRA_PROMPT_FILE`;
+ * - `OKSTRA_ROLE`, `OKSTRA_WORKER`, `OKSTRA_WORKTREE`, `OKSTRA_READ_ONLY`,
+ *   `OKSTRA_PLAN_ID`, `OKSTRA_STAGE`, `OKSTRA_RUN_ID`, `OKSTRA_MODEL` (when a
+ *   model is chosen), `OKSTRA_BASE_URL` (when configured),
+ *   `OKSTRA_OUTPUT_FILE` and `OKSTRA_USAGE_FILE`;
+ * - a fresh, private `HOME`; `PATH`, `LANG`, `LC_ALL`, `TMPDIR`, `TZ` from
+ *   the engine; its own API key variable (`apiKeyEnv`) when the engine has it;
+ *   and nothing else of the engine's environment.
+ *
+ * The final message is the content of `OKSTRA_OUTPUT_FILE` when the program
+ * wrote it, else its stdout. Usage is `OKSTRA_USAGE_FILE`'s JSON when written.
+ * Exit 0 is `done`, anything else `error`; the timeout kills the process tree.
+ */
+
+export interface CommandProviderOptions {
+  /** The command line from config, split with {@link parseCommandLine}. */
+  commandLine: string;
+  rosterName: string;
+  /** The provider's config entry (apiKeyEnv, baseUrl); absent for an anonymous `command:` ref. */
+  config?: ProviderConfig;
+  /** The engine's environment, where PATH, LANG, … and the provider's key are read. Default `process.env`. */
+  env?: EnvSource;
+  /** Parent of the private per-dispatch directories. Default `os.tmpdir()`. */
+  tmpDir?: string;
+  /** Cap on the final message (stdout or output file). Default 10 MB; the tail is kept. */
+  maxOutputBytes?: number;
+  killGraceMs?: number;
+}
+
+/** Engine variables a command process may see (besides its private HOME and the OKSTRA_* contract). */
+export const COMMAND_PASSTHROUGH_ENV = ['PATH', 'LANG', 'LC_ALL', 'TMPDIR', 'TZ'] as const;
+
+const STDERR_TAIL_LINES = 20;
+const STDERR_TAIL_CHARS = 4000;
+
+const UsageFileSchema = z.looseObject({
+  inputTokens: z.number().int().min(0),
+  outputTokens: z.number().int().min(0),
+  cachedInputTokens: z.number().int().min(0).optional(),
+  costUsd: z.number().min(0).optional(),
+});
+
+export class CommandProvider implements Provider {
+  readonly kind = 'command' as const;
+  readonly defaultModel = null;
+  readonly rosterName: string;
+  readonly file: string;
+  readonly args: readonly string[];
+  private readonly options: CommandProviderOptions;
+
+  constructor(options: CommandProviderOptions) {
+    const { file, args } = parseCommandLine(options.commandLine);
+    this.file = file;
+    this.args = args;
+    this.rosterName = options.rosterName;
+    this.options = options;
+  }
+
+  async run(request: DispatchRequest): Promise<DispatchResult> {
+    const engineEnv = this.options.env ?? process.env;
+    const dir = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-'));
+    try {
+      const home = join(dir, 'home');
+      await mkdir(home, { mode: 0o700 });
+      const promptFile = join(dir, 'prompt.md');
+      const outputFile = join(dir, 'output.md');
+      const usageFile = join(dir, 'usage.json');
+      await writeFile(promptFile, request.prompt, { mode: 0o600 });
+
+      const env: Record<string, string> = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
+      const keyName = this.options.config?.apiKeyEnv;
+      const key = keyName ? engineEnv[keyName] : undefined;
+      if (keyName && key !== undefined) env[keyName] = key;
+      Object.assign(env, request.env, {
+        HOME: home,
+        OKSTRA_ROLE: request.role,
+        OKSTRA_WORKER: request.worker,
+        OKSTRA_WORKTREE: request.cwd,
+        OKSTRA_READ_ONLY: request.readOnly ? '1' : '0',
+        OKSTRA_PLAN_ID: request.context.planId,
+        OKSTRA_STAGE: String(request.context.stage),
+        OKSTRA_RUN_ID: request.context.runId,
+        OKSTRA_PROMPT_FILE: promptFile,
+        OKSTRA_OUTPUT_FILE: outputFile,
+        OKSTRA_USAGE_FILE: usageFile,
+      });
+      if (request.model !== null) env.OKSTRA_MODEL = request.model;
+      else delete env.OKSTRA_MODEL;
+      if (this.options.config?.baseUrl) env.OKSTRA_BASE_URL = this.options.config.baseUrl;
+
+      const maxOutputBytes = this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+      const result = await runProcess({
+        file: this.file,
+        args: this.args,
+        cwd: request.cwd,
+        env,
+        input: request.prompt,
+        timeoutMs: request.timeoutMs,
+        maxOutputBytes,
+        keepStdout: 'tail',
+        ...(this.options.killGraceMs !== undefined ? { killGraceMs: this.options.killGraceMs } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+
+      const notes: string[] = [];
+      const written = await readCapped(outputFile, maxOutputBytes);
+      const finalText = written ? written.text : result.stdout;
+      if (written?.truncated) notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
+      else if (!written && result.stdoutTruncated) notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
+      const usage = await readUsage(usageFile, notes);
+
+      const stderrTail = [tail(result.stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== '').join('\n');
+      return {
+        ...this.outcome(result, request),
+        finalText,
+        sessionId: null,
+        usage,
+        durationMs: result.durationMs,
+        exitCode: result.exitCode,
+        stderrTail,
+      };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private outcome(result: ProcessResult, request: DispatchRequest): Pick<DispatchResult, 'status' | 'errorMessage'> {
+    const what = `\`${clip(this.options.commandLine.trim(), 80)}\``;
+    if (result.spawnError !== null) return { status: 'error', errorMessage: `${what} could not be started: ${result.spawnError}` };
+    if (result.timedOut) {
+      return { status: 'timeout', errorMessage: `${what} did not finish within ${formatMs(request.timeoutMs)}; its process tree was killed` };
+    }
+    if (result.aborted) return { status: 'error', errorMessage: `${what} was cancelled; its process tree was killed` };
+    if (result.exitCode === 0) return { status: 'done' };
+    const last = lastLine(result.stderr);
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
+    return { status: 'error', errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : ' (no stderr output)'}` };
+  }
+}
+
+function lastLine(text: string): string {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return lines[lines.length - 1] ?? '';
+}
+
+function formatMs(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 100) / 10} s`;
+  return `${Math.round(ms / 6000) / 10} min`;
+}
+
+/** The file's text (its last `max` bytes when larger), or null when it does not exist. */
+async function readCapped(path: string, max: number): Promise<{ text: string; truncated: boolean } | null> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) return null;
+    size = info.size;
+  } catch {
+    return null;
+  }
+  const handle = await open(path, 'r');
+  try {
+    const length = Math.min(size, max);
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, size - length);
+    let bytes = buffer.subarray(0, bytesRead);
+    if (size > max) {
+      let start = 0;
+      while (start < bytes.length && start < 4 && ((bytes[start] as number) & 0xc0) === 0x80) start += 1;
+      bytes = bytes.subarray(start);
+    }
+    return { text: bytes.toString('utf8'), truncated: size > max };
+  } finally {
+    await handle.close();
+  }
+}
+
+const MAX_USAGE_FILE_BYTES = 64 * 1024;
+
+async function readUsage(path: string, notes: string[]): Promise<DispatchUsage | null> {
+  const file = await readCapped(path, MAX_USAGE_FILE_BYTES);
+  if (!file) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(file.text);
+  } catch {
+    notes.push('okstra: ignored OKSTRA_USAGE_FILE: not valid JSON');
+    return null;
+  }
+  const parsed = UsageFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${issue ? `${issue.path.join('.') || '(top level)'}: ${issue.message}` : 'invalid'} (expected {"inputTokens": n, "outputTokens": n, "costUsd"?: x})`);
+    return null;
+  }
+  const usage: DispatchUsage = { inputTokens: parsed.data.inputTokens, outputTokens: parsed.data.outputTokens };
+  if (parsed.data.cachedInputTokens !== undefined) usage.cachedInputTokens = parsed.data.cachedInputTokens;
+  if (parsed.data.costUsd !== undefined) usage.costUsd = parsed.data.costUsd;
+  return usage;
+}
