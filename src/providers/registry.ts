@@ -1,0 +1,153 @@
+import { BUILTIN_PROVIDERS, type BuiltinProvider, type OkstraConfig, type ProviderConfig } from '../core/config/schema.js';
+import { closestMatch } from '../core/plan/did-you-mean.js';
+import { CommandProvider } from './command.js';
+import type { EnvSource } from './env.js';
+import { ProviderError } from './errors.js';
+import { CommandLineError } from './shell-words.js';
+import type { Provider, ProviderKind } from './types.js';
+
+/**
+ * Provider references → providers. A reference is `claude`, `codex`,
+ * `gemini`, a name under `providers:` in the config (a Command provider), or
+ * `command:<program and arguments>` (an anonymous Command provider).
+ */
+
+export const COMMAND_REF_PREFIX = 'command:';
+
+/** What a provider needs from outside: the engine's environment and where temporary files go. */
+export interface ProviderDeps {
+  /** The engine's environment; a provider reads only its own key (`apiKeyEnv`) and a few base variables from it. Default `process.env`. */
+  env?: EnvSource;
+  /** Parent directory of per-dispatch private directories. Default `os.tmpdir()`. */
+  tmpDir?: string;
+  /** Cap on a worker's final message. Default 10 MB. */
+  maxOutputBytes?: number;
+  /** SIGTERM → SIGKILL grace when a dispatch times out. Default 2 s. */
+  killGraceMs?: number;
+  /** Adapters that replace the built-in ones (tests, alternative runtimes). */
+  builtins?: Partial<Record<BuiltinProvider, BuiltinFactory>>;
+}
+
+export interface BuiltinContext {
+  ref: BuiltinProvider;
+  rosterName: string;
+  /** `providers.<ref>` from the config, when present (model, baseUrl, apiKeyEnv, timeoutMinutes). */
+  config: ProviderConfig | undefined;
+  deps: ProviderDeps;
+}
+
+export type BuiltinFactory = (context: BuiltinContext) => Provider;
+
+function notAvailableYet(product: string): BuiltinFactory {
+  return ({ ref }) => {
+    throw new ProviderError(
+      'provider/not-available',
+      `provider "${ref}" is not available yet: the ${product} adapter arrives with the providers issue. Until then use a command provider: define one under \`providers:\` in .okstra/config.yml (e.g. \`my-agent: { command: "node scripts/agent.mjs" }\`) or pass \`command:<program and arguments>\` (see docs/providers.md)`,
+    );
+  };
+}
+
+/** The built-in agent CLIs. Plugging in a real adapter is one line here. */
+export const BUILTIN_ADAPTERS: Readonly<Record<BuiltinProvider, BuiltinFactory>> = {
+  claude: notAvailableYet('Claude Code'),
+  codex: notAvailableYet('Codex'),
+  gemini: notAvailableYet('Gemini'),
+};
+
+export const BUILTIN_ROSTER_NAMES: Readonly<Record<BuiltinProvider, string>> = {
+  claude: 'Claude worker',
+  codex: 'Codex worker',
+  gemini: 'Gemini worker',
+};
+
+export const ANONYMOUS_COMMAND_ROSTER_NAME = 'Command worker';
+
+export function isBuiltin(ref: string): ref is BuiltinProvider {
+  return (BUILTIN_PROVIDERS as readonly string[]).includes(ref);
+}
+
+export function isCommandRef(ref: string): boolean {
+  return ref.startsWith(COMMAND_REF_PREFIX);
+}
+
+/**
+ * The key a provider's settings are found under: the ref itself, or
+ * `command` for an anonymous `command:` ref (used by the models override).
+ */
+export function providerKey(ref: string): string {
+  return isCommandRef(ref) ? 'command' : ref;
+}
+
+export function providerKind(ref: string): ProviderKind {
+  return isBuiltin(ref) ? ref : 'command';
+}
+
+function unknownProvider(ref: string, config: OkstraConfig): ProviderError {
+  const known = [...BUILTIN_PROVIDERS, ...Object.keys(config.providers).filter((k) => !isBuiltin(k))];
+  const match = closestMatch(ref, known);
+  return new ProviderError(
+    'provider/unknown',
+    `unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ''}: use one of ${known.join(', ')}, define it under \`providers:\` in .okstra/config.yml, or write \`command:<program and arguments>\``,
+  );
+}
+
+function capitalise(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/**
+ * The roster name a provider's worker gets, fixed per provider: `Claude
+ * worker`, `Codex worker`, `Gemini worker`; `Command worker` for an anonymous
+ * `command:` ref; `<Name> worker` for a named command provider (its `name:`,
+ * else the key capitalised: `aider` → `Aider worker`).
+ */
+export function rosterNameFor(ref: string, config: OkstraConfig): string {
+  if (isBuiltin(ref)) return BUILTIN_ROSTER_NAMES[ref];
+  if (isCommandRef(ref)) return ANONYMOUS_COMMAND_ROSTER_NAME;
+  const entry = config.providers[ref];
+  if (!entry) throw unknownProvider(ref, config);
+  return `${entry.name ?? capitalise(ref)} worker`;
+}
+
+function commandProvider(commandLine: string, rosterName: string, config: ProviderConfig | undefined, deps: ProviderDeps, where: string): Provider {
+  try {
+    return new CommandProvider({
+      commandLine,
+      rosterName,
+      ...(config ? { config } : {}),
+      ...(deps.env ? { env: deps.env } : {}),
+      ...(deps.tmpDir !== undefined ? { tmpDir: deps.tmpDir } : {}),
+      ...(deps.maxOutputBytes !== undefined ? { maxOutputBytes: deps.maxOutputBytes } : {}),
+      ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
+    });
+  } catch (error) {
+    if (error instanceof CommandLineError) throw new ProviderError('provider/bad-command-line', `${where}: ${error.message}`);
+    throw error;
+  }
+}
+
+/** The provider a reference names. Throws {@link ProviderError} with a message that says how to fix the reference. */
+export function resolveProvider(ref: string, config: OkstraConfig, deps: ProviderDeps = {}): Provider {
+  const rosterName = rosterNameFor(ref, config);
+  if (isBuiltin(ref)) {
+    const factory = deps.builtins?.[ref] ?? BUILTIN_ADAPTERS[ref];
+    const provider = factory({ ref, rosterName, config: config.providers[ref], deps });
+    if (provider.rosterName !== rosterName) {
+      throw new Error(`the ${ref} adapter calls its worker "${provider.rosterName}", but its roster name is "${rosterName}"`);
+    }
+    return provider;
+  }
+  if (isCommandRef(ref)) {
+    const line = ref.slice(COMMAND_REF_PREFIX.length);
+    if (line.trim() === '') throw new ProviderError('provider/bad-command-line', '`command:` needs a program after the colon, e.g. `command:node scripts/agent.mjs`');
+    return commandProvider(line, rosterName, undefined, deps, `provider "${ref}"`);
+  }
+  const entry = config.providers[ref] as ProviderConfig;
+  if (!entry.command) {
+    throw new ProviderError(
+      'provider/without-command',
+      `providers.${ref}: a provider that is not claude, codex or gemini needs \`command\` (the program and its arguments; see docs/providers.md)`,
+    );
+  }
+  return commandProvider(entry.command, rosterName, entry, deps, `providers.${ref}.command`);
+}

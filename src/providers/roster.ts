@@ -1,0 +1,163 @@
+import { BUILTIN_PROVIDERS, PROVIDER_NAME_PATTERN, type OkstraConfig } from '../core/config/schema.js';
+import { closestMatch } from '../core/plan/did-you-mean.js';
+import { ProviderError } from './errors.js';
+import { isCommandRef, providerKey, providerKind, resolveProvider, rosterNameFor, type ProviderDeps } from './registry.js';
+import type { Provider, ProviderKind } from './types.js';
+
+/**
+ * Who works on a run: the executor, the verifiers and the optional critic,
+ * each with its roster name, provider and model.
+ */
+
+export interface RosterMember {
+  /** The provider reference as configured: `claude`, `aider`, `command:./agent.sh`. */
+  ref: string;
+  /** Roster name, e.g. `Codex worker`. */
+  name: string;
+  provider: Provider;
+  kind: ProviderKind;
+  /** override > `providers.<name>.model` > the provider's default; null when none applies. */
+  model: string | null;
+  /** `providers.<name>.timeoutMinutes` in ms, when set; null means the run's default for the role. */
+  timeoutMs: number | null;
+}
+
+export interface Roster {
+  executor: RosterMember;
+  verifiers: RosterMember[];
+  critic: RosterMember | null;
+}
+
+/** What a run asks for; every field given here beats the config. */
+export interface RosterRequest {
+  executor?: string;
+  verifiers?: readonly string[];
+  /** `null` turns a configured critic off for this run. */
+  critic?: string | null;
+  /** `{ claude: 'opus', codex: 'gpt-5.5', command: '…' }`; see {@link parseModelOverrides}. */
+  models?: Readonly<Record<string, string>>;
+  excludeExecutorFromVerifiers?: boolean;
+}
+
+function unique(refs: readonly string[]): string[] {
+  return [...new Set(refs)];
+}
+
+/**
+ * The refs that verify: the executor's own provider (a fresh, read-only
+ * session — that separation is the safeguard) followed by the requested
+ * verifiers, or the configured ones, or else every provider under
+ * `providers:`. The executor's provider is left out only when
+ * `excludeExecutorFromVerifiers` is set.
+ */
+export function verifierRefs(request: RosterRequest, config: OkstraConfig): string[] {
+  const executor = request.executor ?? config.executor;
+  const listed = request.verifiers ?? config.verifiers ?? Object.keys(config.providers);
+  const exclude = request.excludeExecutorFromVerifiers ?? config.excludeExecutorFromVerifiers;
+  const refs = unique([executor, ...listed]);
+  return exclude ? refs.filter((r) => r !== executor) : refs;
+}
+
+export function buildRoster(request: RosterRequest, config: OkstraConfig, deps: ProviderDeps = {}): Roster {
+  const executorRef = request.executor ?? config.executor;
+  const verifiers = verifierRefs(request, config);
+  const criticRef = request.critic !== undefined ? request.critic : config.critic;
+  const models = request.models ?? {};
+
+  // Names first: they are fixed per provider and must tell workers apart.
+  const all = unique([executorRef, ...verifiers, ...(criticRef ? [criticRef] : [])]);
+  const refByName = new Map<string, string>();
+  for (const ref of all) {
+    const name = rosterNameFor(ref, config);
+    const other = refByName.get(name);
+    if (other !== undefined) throw duplicateName(name, other, ref);
+    refByName.set(name, ref);
+  }
+
+  if (verifiers.length === 0) {
+    throw new ProviderError(
+      'roster/no-verifier',
+      `a run needs at least one verifier, and this roster has none (executor "${executorRef}", excludeExecutorFromVerifiers: true, no other provider). Name verifiers with \`verifiers: [codex, gemini]\` in .okstra/config.yml or \`--verifiers\`, add a provider under \`providers:\`, or let the executor's provider verify in a fresh session by removing \`excludeExecutorFromVerifiers\``,
+    );
+  }
+
+  checkModelKeys(models, config);
+  const providers = new Map<string, Provider>();
+  const member = (ref: string): RosterMember => {
+    let provider = providers.get(ref);
+    if (!provider) {
+      provider = resolveProvider(ref, config, deps);
+      providers.set(ref, provider);
+    }
+    const key = providerKey(ref);
+    const settings = isCommandRef(ref) ? undefined : config.providers[ref];
+    const minutes = settings?.timeoutMinutes;
+    return {
+      ref,
+      name: rosterNameFor(ref, config),
+      provider,
+      kind: providerKind(ref),
+      model: models[key] ?? settings?.model ?? provider.defaultModel ?? null,
+      timeoutMs: minutes === undefined ? null : Math.round(minutes * 60_000),
+    };
+  };
+
+  return {
+    executor: member(executorRef),
+    verifiers: verifiers.map(member),
+    critic: criticRef ? member(criticRef) : null,
+  };
+}
+
+function duplicateName(name: string, first: string, second: string): ProviderError {
+  if (isCommandRef(first) && isCommandRef(second)) {
+    return new ProviderError(
+      'roster/duplicate-name',
+      `two anonymous command providers in one run would both be "${name}" ("${first}" and "${second}"), and the report could not tell them apart. Name them under \`providers:\` in .okstra/config.yml (e.g. \`fast-agent: { command: "…" }\` → "Fast-agent worker") and refer to them by those names`,
+    );
+  }
+  return new ProviderError(
+    'roster/duplicate-name',
+    `providers "${first}" and "${second}" would both be "${name}" in this run; give one of them a different \`name:\` under \`providers:\` in .okstra/config.yml`,
+  );
+}
+
+/** A models override may name a built-in, a configured provider, or `command` (anonymous command refs). */
+function checkModelKeys(models: Readonly<Record<string, string>>, config: OkstraConfig): void {
+  const known = unique([...BUILTIN_PROVIDERS, ...Object.keys(config.providers), 'command']);
+  for (const key of Object.keys(models)) {
+    if (known.includes(key)) continue;
+    const match = closestMatch(key, known);
+    throw new ProviderError('models/bad-override', `models override names unknown provider "${key}"${match ? ` (did you mean "${match}"?)` : ''}; use one of ${known.join(', ')}`);
+  }
+}
+
+/**
+ * Parses `--models` style overrides: `["claude=opus", "codex=gpt-5.5"]`, each
+ * item may also hold several comma-separated pairs (`claude=opus,codex=gpt-5.5`).
+ * The provider is a built-in, a name under `providers:`, or `command`.
+ */
+export function parseModelOverrides(items: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of items) {
+    for (const raw of item.split(',')) {
+      const pair = raw.trim();
+      if (pair === '') continue;
+      const eq = pair.indexOf('=');
+      if (eq === -1) throw new ProviderError('models/bad-override', `models override "${pair}" needs the form <provider>=<model>, e.g. claude=opus`);
+      const provider = pair.slice(0, eq).trim();
+      const model = pair.slice(eq + 1).trim();
+      if (provider === '') throw new ProviderError('models/bad-override', `models override "${pair}" names no provider; write <provider>=<model>, e.g. claude=opus`);
+      if (provider !== 'command' && !PROVIDER_NAME_PATTERN.test(provider)) {
+        throw new ProviderError('models/bad-override', `models override "${pair}": "${provider}" is not a provider name (claude, codex, gemini, command, or a lower-case name under \`providers:\`)`);
+      }
+      if (model === '' || /\s/.test(model)) throw new ProviderError('models/bad-override', `models override "${pair}" needs a model name without spaces after "=", e.g. ${provider}=<model>`);
+      const previous = out[provider];
+      if (previous !== undefined && previous !== model) {
+        throw new ProviderError('models/bad-override', `models override gives ${provider} two models ("${previous}" and "${model}"); keep one`);
+      }
+      out[provider] = model;
+    }
+  }
+  return out;
+}
