@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
 import { pickEnv, type EnvSource } from './env.js';
-import { DEFAULT_MAX_OUTPUT_BYTES, runProcess, type ProcessResult } from './process.js';
+import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } from './process.js';
 import { parseCommandLine } from './shell-words.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
 
@@ -144,7 +144,7 @@ export class CommandProvider implements Provider {
     const what = `\`${clip(this.options.commandLine.trim(), 80)}\``;
     if (result.spawnError !== null) return { status: 'error', errorMessage: `${what} could not be started: ${result.spawnError}` };
     if (result.timedOut) {
-      return { status: 'timeout', errorMessage: `${what} did not finish within ${formatMs(request.timeoutMs)}; its process tree was killed` };
+      return { status: 'timeout', errorMessage: `${what} did not finish within ${describeMs(request.timeoutMs)}; its process tree was killed` };
     }
     if (result.aborted) return { status: 'error', errorMessage: `${what} was cancelled; its process tree was killed` };
     if (result.exitCode === 0) return { status: 'done' };
@@ -157,12 +157,6 @@ export class CommandProvider implements Provider {
 function lastLine(text: string): string {
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
   return lines[lines.length - 1] ?? '';
-}
-
-function formatMs(ms: number): string {
-  if (ms < 1000) return `${ms} ms`;
-  if (ms < 120_000) return `${Math.round(ms / 100) / 10} s`;
-  return `${Math.round(ms / 6000) / 10} min`;
 }
 
 /** The file's text (its last `max` bytes when larger), or null when it does not exist. */

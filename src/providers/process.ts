@@ -232,3 +232,10 @@ function describeSpawnError(result: { shortMessage?: string; code?: string; caus
   if (code === 'EACCES') return `\`${file}\` is not executable (check its permissions)`;
   return result.shortMessage ?? cause?.message ?? `\`${file}\` could not be started`;
 }
+
+/** A timeout for messages: `700 ms`, `1.5 s`, `20 min`. */
+export function describeMs(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
+  if (ms < 120_000) return `${Math.round(ms / 100) / 10} s`;
+  return `${Math.round(ms / 6000) / 10} min`;
+}
