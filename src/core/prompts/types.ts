@@ -1,0 +1,62 @@
+import type { ClarificationItem, Stage } from '../plan/types.js';
+import type { GateBodies, PromptRole } from './catalogue.js';
+
+/** A finding as a prompt shows it: enough to find and judge it again. */
+export interface FindingBrief {
+  id: string;
+  severity: string;
+  title: string;
+  detail: string;
+  file: string | null;
+  line: number | null;
+}
+
+/** The one finding a reverify round asks about, with who raised it (a roster name). */
+export interface DisputedFinding extends FindingBrief {
+  raisedBy: string;
+}
+
+/** A QA command the engine ran before the verifiers started, with what it observed. */
+export interface QaResultBrief {
+  label: string;
+  cmd: string;
+  exitCode: number | null;
+  passed: boolean;
+  outputTail: string;
+}
+
+/** A dependency stage's carry file, as later stages receive it. */
+export interface CarryIn {
+  stage: number;
+  title: string;
+  carryJson: string;
+}
+
+export interface PromptInput {
+  role: PromptRole;
+  /** Roster name, e.g. `Codex worker`. */
+  worker: string;
+  plan: { id: string; title: string | null; path: string; commit: string };
+  /** The stage this run owns; `stage.section` (verbatim Markdown) is its scope. */
+  stage: Stage;
+  /** The path shown to the agent as its working directory. */
+  worktree: string;
+  baseCommit: string;
+  /** The head under review; required for every role except the executor. */
+  headCommit: string | null;
+  /** Stages whose code is frozen (stage discipline). */
+  doneStages: Array<{ number: number; title: string }>;
+  carryIn: CarryIn[];
+  clarifications: ClarificationItem[];
+  /** Fix run: the previous attempt's standing findings. Empty on a first run. */
+  previousFindings: FindingBrief[];
+  /** Verifier and critic: the QA commands the engine ran, in order. */
+  qaResults: QaResultBrief[];
+  /** Reverify only: the finding the round is about. */
+  disputed: DisputedFinding | null;
+  /** Critic only: the findings the verifiers already raised in this run, so the critic looks elsewhere. */
+  raisedFindings?: FindingBrief[];
+  gates: GateBodies;
+}
+
+export type ComposeResult = { ok: true; prompt: string } | { ok: false; problems: string[] };
