@@ -13,7 +13,9 @@ import { performance } from 'node:perf_hooks';
  * SIGTERM, then SIGKILL after a grace period. When the leader exits on its
  * own, whatever it left running in its group gets SIGKILL too: nothing a
  * dispatch started outlives it, and a leftover process holding the output
- * pipe open cannot stall the engine.
+ * pipe open cannot stall the engine. (That signal goes out as soon as Node
+ * reports the exit; while any member of the group lives, the kernel does
+ * not hand its id to a new process.)
  *
  * Limits: a process that calls `setsid()` (or `setpgid`) itself leaves the
  * group and escapes the tree kill; agent CLIs and test runners do not do
@@ -132,14 +134,21 @@ function toBuffer(chunk: unknown): Buffer {
   return Buffer.from(String(chunk), 'utf8');
 }
 
-/** Sends `signal` to the process group `pgid`; a group that is already gone is fine. */
+/**
+ * Sends `signal` to the process group `pgid`, best effort: a group that is
+ * already gone (ESRCH) is the normal case after a clean exit, and this runs
+ * in timers and event handlers where a throw would crash the engine.
+ */
 function killGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pgid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  } catch {
+    // gone already, or not ours to signal
   }
 }
+
+/** Node fires timers longer than 2^31-1 ms (or Infinity) at once; clamp instead. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export async function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
   const started = performance.now();
@@ -195,7 +204,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
     }
     timedOut = true;
     terminateTree();
-  }, Math.max(0, options.timeoutMs));
+  }, Math.min(MAX_TIMER_MS, Math.max(0, Number.isNaN(options.timeoutMs) ? 0 : options.timeoutMs)));
   const onAbort = (): void => {
     if (exited) return;
     aborted = true;

@@ -164,3 +164,10 @@ describe('BoundedBuffer', () => {
     expect(buffer.text()).toBe('0123456789');
   });
 });
+
+describe('runProcess timeouts', () => {
+  it('treats an infinite timeout as "no practical limit", not as "fire at once"', async () => {
+    const result = await runProcess({ file: NODE, args: ['-e', 'setTimeout(() => process.stdout.write("ok"), 200)'], cwd: tempDir(), env: PATH_ONLY, timeoutMs: Number.POSITIVE_INFINITY });
+    expect(result).toMatchObject({ exitCode: 0, timedOut: false, stdout: 'ok' });
+  });
+});
