@@ -1,17 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CarrySchema } from '../../src/core/report/schema/carry.js';
-import { VerifierResultSchema } from '../../src/core/report/schema/verifier-result.js';
+import { parseCarryEvidence, parseCriticResult, parseReverifyResult, parseVerifierResult } from '../../src/core/contracts/index.js';
 import { resolveProvider } from '../../src/providers/registry.js';
 import { tempDir } from '../helpers/git-repos.js';
 import { EXAMPLE_AGENT_MJS, EXAMPLE_AGENT_SH, SCRIPTED_AGENT, config, request } from './helpers.js';
 
-/** The JSON of the fenced block under `### <title>`. */
-function block(text: string, title: string): unknown {
-  const match = new RegExp(`### ${title}\\s*\\n\\s*\`\`\`json\\n([\\s\\S]*?)\\n\`\`\``).exec(text);
-  if (!match) throw new Error(`no ${title} block in:\n${text}`);
-  return JSON.parse(match[1] as string);
+/** What a contract parser returned, or a failure that shows the agent's text. */
+function ok<T extends { ok: boolean }>(parsed: T, text: string): Extract<T, { ok: true }> {
+  if (!parsed.ok) throw new Error(`${(parsed as { reason?: string }).reason ?? 'not parsed'}\n--- final text ---\n${text}`);
+  return parsed as Extract<T, { ok: true }>;
 }
 
 describe('docs/providers.md', () => {
@@ -37,39 +35,62 @@ describe.each([
     const executed = await provider.run(request(worktree, { worker: 'Hello worker' }));
     expect(executed.status).toBe('done');
     expect(readFileSync(join(worktree, 'hello.txt'), 'utf8')).toBe('hello from Hello worker\n');
-    expect(CarrySchema.parse(block(executed.finalText, 'Stage Carry Evidence'))).toMatchObject({ stage: 2, filesChanged: ['hello.txt'] });
+    expect(ok(parseCarryEvidence(executed.finalText, { stage: 2 }), executed.finalText).carry).toMatchObject({ stage: 2, filesChanged: ['hello.txt'] });
 
     const verified = await provider.run(request(worktree, { worker: 'Hello worker', role: 'verifier', readOnly: true }));
     expect(verified.status).toBe('done');
-    expect(VerifierResultSchema.parse(block(verified.finalText, 'Verifier Result'))).toMatchObject({ verdict: 'PASS' });
+    expect(ok(parseVerifierResult(verified.finalText), verified.finalText).result.verdict).toBe('PASS');
 
     const empty = tempDir('okstra-worktree-');
     const failed = await provider.run(request(empty, { worker: 'Hello worker', role: 'verifier', readOnly: true }));
     expect(existsSync(join(empty, 'hello.txt'))).toBe(false);
-    expect(VerifierResultSchema.parse(block(failed.finalText, 'Verifier Result'))).toMatchObject({ verdict: 'FAIL' });
+    expect(ok(parseVerifierResult(failed.finalText), failed.finalText).result.verdict).toBe('FAIL');
   });
 });
 
 describe('the scripted stand-in agent', () => {
-  it('emits blocks the report schemas accept, by default and when told to fail', async () => {
-    const cfg = config({ providers: { stand: { command: `'${process.execPath}' '${SCRIPTED_AGENT}' --json '{"rules":[{"when":{"stage":3},"do":{"verifierResult":"FAIL"}}]}'` } } });
-    const provider = resolveProvider('stand', cfg, { env: { PATH: process.env.PATH } });
+  const standIn = (script: object) => {
+    const cfg = config({ providers: { stand: { command: `'${process.execPath}' '${SCRIPTED_AGENT}' --json '${JSON.stringify(script)}'` } } });
+    return resolveProvider('stand', cfg, { env: { PATH: process.env.PATH } });
+  };
+
+  it("answers every role, by default, with a block okstra's contract parsers accept", async () => {
+    const provider = standIn({});
     const executed = await provider.run(request(tempDir()));
-    expect(CarrySchema.safeParse(block(executed.finalText, 'Stage Carry Evidence')).success).toBe(true);
-    const passed = await provider.run(request(tempDir(), { role: 'verifier', readOnly: true }));
-    expect(VerifierResultSchema.parse(block(passed.finalText, 'Verifier Result')).verdict).toBe('PASS');
+    expect(ok(parseCarryEvidence(executed.finalText, { stage: 2 }), executed.finalText).carry.stage).toBe(2);
+    const verified = await provider.run(request(tempDir(), { role: 'verifier', readOnly: true }));
+    expect(ok(parseVerifierResult(verified.finalText), verified.finalText).result.verdict).toBe('PASS');
+    const prompt = '## Disputed finding\n\nThe verifiers disagree.\n\n```text\nid: F3\nseverity: blocking\ntitle: x\n```\n';
+    const reverified = await provider.run(request(tempDir(), { role: 'reverify', readOnly: true, prompt }));
+    expect(ok(parseReverifyResult(reverified.finalText, { findingId: 'F3' }), reverified.finalText).result.position).toBe('confirm');
+    const criticised = await provider.run(request(tempDir(), { role: 'critic', readOnly: true }));
+    expect(ok(parseCriticResult(criticised.finalText), criticised.finalText).result.gaps).toEqual([]);
+  });
+
+  it('fails, refutes or reports gaps when a rule says so', async () => {
+    const provider = standIn({
+      rules: [
+        { when: { role: 'verifier', stage: 3 }, do: { verifierResult: 'FAIL' } },
+        { when: { role: 'reverify' }, do: { reverifyResult: { position: 'refute', findingId: 'F9' } } },
+        { when: { role: 'critic' }, do: { criticResult: { gaps: [{ severity: 'major', title: 'Missed edge case', file: 'src/a.ts', line: 3 }] } } },
+      ],
+    });
     const failed = await provider.run(request(tempDir(), { role: 'verifier', readOnly: true, context: { planId: 'p', stage: 3, runId: 'r' } }));
-    expect(VerifierResultSchema.parse(block(failed.finalText, 'Verifier Result'))).toMatchObject({ verdict: 'FAIL', findings: [{ severity: 'blocking' }] });
+    expect(ok(parseVerifierResult(failed.finalText), failed.finalText).result).toMatchObject({ verdict: 'FAIL', findings: [{ severity: 'blocking' }] });
+    const passed = await provider.run(request(tempDir(), { role: 'verifier', readOnly: true }));
+    expect(ok(parseVerifierResult(passed.finalText), passed.finalText).result.verdict).toBe('PASS');
+    const refuted = await provider.run(request(tempDir(), { role: 'reverify', readOnly: true }));
+    expect(ok(parseReverifyResult(refuted.finalText, { findingId: 'F9' }), refuted.finalText).result.position).toBe('refute');
+    const critic = await provider.run(request(tempDir(), { role: 'critic', readOnly: true }));
+    expect(ok(parseCriticResult(critic.finalText), critic.finalText).result.gaps).toHaveLength(1);
   });
 
   it('counts calls per role, worker and stage (a fix run can behave differently)', async () => {
-    const stateDir = tempDir();
-    const script = { stateDir, rules: [{ when: { role: 'executor', call: 1 }, do: { exitCode: 1, stderr: 'first attempt fails\n' } }] };
-    const cfg = config({ providers: { stand: { command: `'${process.execPath}' '${SCRIPTED_AGENT}' --json '${JSON.stringify(script)}'` } } });
-    const provider = resolveProvider('stand', cfg, { env: { PATH: process.env.PATH } });
+    const provider = standIn({ stateDir: tempDir(), rules: [{ when: { role: 'executor', call: 1 }, do: { exitCode: 1, stderr: 'first attempt fails\n' } }] });
     const first = await provider.run(request(tempDir()));
     expect(first).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/exited with code 1: first attempt fails$/) as string });
     const second = await provider.run(request(tempDir()));
     expect(second.status).toBe('done');
+    expect(ok(parseCarryEvidence(second.finalText), second.finalText).carry.stage).toBe(2);
   });
 });
