@@ -1,0 +1,2 @@
+export * from './synthesize.js';
+export * from './convergence.js';

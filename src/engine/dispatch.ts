@@ -1,0 +1,70 @@
+import type { DispatchResult, WorkerRole } from '../providers/types.js';
+import type { Usage } from '../core/report/schema/final-report.js';
+import type { ProgressLog } from './progress.js';
+import type { RosterMember, RunStageRequest } from './types.js';
+
+export interface Dispatched {
+  member: RosterMember;
+  result: DispatchResult;
+}
+
+/**
+ * One worker session, bracketed by the dispatch and collect checkpoints that
+ * conformance matches against the roster (roster names, never role labels).
+ */
+export async function dispatchWorker(
+  member: RosterMember,
+  role: WorkerRole,
+  prompt: string,
+  cwd: string,
+  timeoutMs: number,
+  req: RunStageRequest,
+  progress: ProgressLog,
+): Promise<Dispatched> {
+  progress.emit('phase-4-dispatch', '', { worker: member.name, model: member.model ?? 'default', role });
+  let result: DispatchResult;
+  try {
+    result = await member.provider.run({
+      worker: member.name,
+      role,
+      prompt,
+      cwd,
+      model: member.model,
+      readOnly: role !== 'executor',
+      timeoutMs: member.timeoutMs ?? timeoutMs,
+      env: {},
+      context: { planId: req.plan.id, stage: req.stage, runId: req.runId },
+    });
+  } catch (error) {
+    // A provider that throws is a worker that failed, not a crash of the run.
+    result = { status: 'error', finalText: '', sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: '', errorMessage: error instanceof Error ? error.message : String(error) };
+  }
+  progress.emit('phase-5-collect', '', { worker: member.name, status: result.status });
+  return { member, result };
+}
+
+export function toReportUsage(result: DispatchResult): Usage | null {
+  if (!result.usage) return null;
+  return {
+    inputTokens: result.usage.inputTokens,
+    outputTokens: result.usage.outputTokens,
+    ...(result.usage.cachedInputTokens !== undefined ? { cachedInputTokens: result.usage.cachedInputTokens } : {}),
+    costUsd: result.usage.costUsd ?? null,
+  };
+}
+
+/** Runs `tasks` with at most `limit` at once (0 = all at once), keeping their order in the result. */
+export async function pool<T>(limit: number, tasks: ReadonlyArray<() => Promise<T>>): Promise<T[]> {
+  const results: T[] = new Array(tasks.length);
+  const width = limit <= 0 ? tasks.length : Math.min(limit, tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await (tasks[i] as () => Promise<T>)();
+      }
+    }),
+  );
+  return results;
+}

@@ -1,0 +1,84 @@
+import { composePrompt, type PromptInput } from '../core/prompts/index.js';
+import { parseCarryEvidence } from '../core/contracts/index.js';
+import type { Carry } from '../core/report/schema/carry.js';
+import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
+import { dispatchWorker, toReportUsage, type Dispatched } from './dispatch.js';
+import type { Intake } from './intake.js';
+import type { ProgressLog } from './progress.js';
+import { EngineError, type EngineDeps, type RunStageRequest } from './types.js';
+
+export interface Execution {
+  status: WorkerStatus;
+  violations: string[];
+  headCommit: string;
+  carry: { json: string; carry: Carry } | null;
+  /** Why the carry could not be read, when it could not. */
+  carryProblem: string | null;
+  report: FinalReport['executor'];
+  dispatched: Dispatched;
+}
+
+/**
+ * Phase 4: the executor edits the stage worktree; the engine commits what it
+ * left, then checks the executor kept its contract: it changed something,
+ * touched nothing under `.okstra/`, wrote no ledger row, and ended with valid
+ * Stage Carry Evidence.
+ */
+export async function execute(req: RunStageRequest, deps: EngineDeps, run: Intake, worktree: string, promptBase: Omit<PromptInput, 'role' | 'worker'>, progress: ProgressLog): Promise<Execution> {
+  const member = req.roster.executor;
+  const composed = composePrompt({ ...promptBase, role: 'executor', worker: member.name });
+  if (!composed.ok) throw new EngineError(`the executor prompt is incomplete: ${composed.problems.join('; ')}`, 'prompts');
+
+  const rowsBefore = await stageRows(req, deps);
+  const dispatched = await dispatchWorker(member, 'executor', composed.prompt, worktree, req.config.timeouts.executorMinutes * 60_000, req, progress);
+  const { result } = dispatched;
+
+  await deps.workspace.commitAll(worktree, `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${member.name})`);
+  const headCommit = await deps.workspace.headOf(worktree);
+  const violations: string[] = [];
+  const changed = await deps.workspace.changedFiles(run.baseCommit, headCommit);
+  const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
+  if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
+  if ((await stageRows(req, deps)) !== rowsBefore) violations.push("wrote to the ledger (only okstra appends this stage's rows)");
+
+  let carry: Execution['carry'] = null;
+  let carryProblem: string | null = null;
+  if (result.status === 'done') {
+    if (headCommit === run.startHead) violations.push('made no change to the stage branch');
+    const parsed = parseCarryEvidence(result.finalText, { stage: req.stage });
+    if (parsed.ok) carry = { json: parsed.json, carry: parsed.carry };
+    else {
+      carryProblem = parsed.reason;
+      violations.push(`Stage Carry Evidence missing or invalid: ${parsed.reason}`);
+    }
+  }
+  const status: WorkerStatus = result.status !== 'done' ? result.status : violations.length > 0 ? 'contract-violated' : 'done';
+  return {
+    status,
+    violations: result.status === 'done' ? violations : [],
+    headCommit,
+    carry,
+    carryProblem,
+    dispatched,
+    report: {
+      worker: member.name,
+      status,
+      durationMs: Math.round(result.durationMs),
+      usage: toReportUsage(result),
+      summary: carry?.carry.summary ?? summaryOf(result.finalText, result.errorMessage),
+      commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
+    },
+  };
+}
+
+/** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */
+async function stageRows(req: RunStageRequest, deps: EngineDeps): Promise<string> {
+  const { rows } = await deps.ledger.read(req.plan.id);
+  return JSON.stringify(rows.filter((r) => r.stage === req.stage));
+}
+
+function summaryOf(finalText: string, errorMessage: string | undefined): string {
+  if (errorMessage) return errorMessage;
+  const text = finalText.trim();
+  return text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+}

@@ -1,0 +1,157 @@
+import type { PromptInput } from '../core/prompts/index.js';
+import { stageByNumber } from '../core/graph/index.js';
+import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
+import { synthesizeVerdict } from '../core/verdict/index.js';
+import { carryPath, type LedgerRow } from '../core/ledger/index.js';
+import type { FinalReport, Usage } from '../core/report/schema/final-report.js';
+import { LedgerRefusedError } from '../git/ledger-store.js';
+import { execute, type Execution } from './execute.js';
+import { intake, type Intake } from './intake.js';
+import { persist, terminalRow } from './persist.js';
+import { ProgressLog } from './progress.js';
+import { verify, type Verification } from './verify.js';
+import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
+import type { Dispatched } from './dispatch.js';
+
+/**
+ * Runs one stage from intake to conformance. Refusals (not ready, occupied,
+ * merge conflict) return before anything is written. Once the stage is
+ * claimed, the run always ends with a terminal ledger row: the verdict's, or
+ * `failed` with reason `error` when okstra itself broke, so no stage is left
+ * occupied by a run that is gone.
+ */
+export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<StageOutcome> {
+  const startedAt = deps.now();
+  const progress = new ProgressLog(deps.now, deps.log);
+  if (req.roster.verifiers.length === 0) return { kind: 'refused', code: 'no-verifier', reason: 'a run needs at least one verifier; set `verifiers:` in .okstra/config.yml or pass --verifiers' };
+
+  const claimed = await intake(req, deps);
+  if ('kind' in claimed) return claimed;
+  progress.emit('phase-1-intake', 'complete', { stage: req.stage, branch: claimed.branch, base: claimed.baseCommit.slice(0, 12), attempt: claimed.attempt });
+
+  let worktree: string | null = null;
+  try {
+    worktree = await deps.workspace.addBranchWorktree(claimed.branch);
+    const promptBase = promptInputs(req, deps, claimed, worktree);
+    progress.emit('phase-2-prompts', `preparing ${1 + req.roster.verifiers.length + (req.roster.critic ? 1 : 0)} worker prompts`);
+    progress.emit('phase-3-roster', '', { executor: req.roster.executor.name, verifiers: req.roster.verifiers.map((v) => v.name).join(', '), ...(req.roster.critic ? { critic: req.roster.critic.name } : {}) });
+
+    const execution = await execute(req, deps, claimed, worktree, promptBase, progress);
+    const verification: Verification | null = execution.status === 'done' ? await verify(req, deps, execution.headCommit, promptBase, progress) : null;
+    if (req.remote) await deps.workspace.pushBranch(req.remote, claimed.branch);
+
+    progress.emit('phase-6-synthesis', '', { stage: req.stage });
+    const report = await buildReport(req, deps, claimed, execution, verification, progress, startedAt);
+    const headFiles = await deps.workspace.filesAt(execution.headCommit);
+    progress.emit('phase-7-conformance', '', { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
+    const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? []);
+    return { kind: 'completed', ...persisted };
+  } catch (error) {
+    await releaseAfterCrash(req, deps, claimed, error);
+    if (error instanceof EngineError) throw error;
+    throw new EngineError(error instanceof Error ? error.message : String(error), 'run');
+  } finally {
+    if (worktree) await deps.workspace.removeWorktree(worktree);
+  }
+}
+
+function promptInputs(req: RunStageRequest, deps: EngineDeps, run: Intake, worktree: string): Omit<PromptInput, 'role' | 'worker'> {
+  return {
+    plan: { id: req.plan.id, title: req.plan.title, path: req.planPath, commit: req.planCommit },
+    stage: stageByNumber(req.plan, req.stage),
+    worktree,
+    baseCommit: run.baseCommit,
+    headCommit: null,
+    doneStages: run.doneStages,
+    carryIn: run.carryIn,
+    clarifications: req.plan.clarifications,
+    previousFindings: run.previousFindings.map((f) => ({ id: f.id, severity: f.severity, title: f.title, detail: f.detail, file: f.file, line: f.line })),
+    qaResults: [],
+    disputed: null,
+    gates: deps.gates,
+  };
+}
+
+async function buildReport(req: RunStageRequest, deps: EngineDeps, run: Intake, execution: Execution, verification: Verification | null, progress: ProgressLog, startedAt: Date): Promise<FinalReport> {
+  const stage = stageByNumber(req.plan, req.stage);
+  const changed = await deps.workspace.changedFiles(run.baseCommit, execution.headCommit);
+  const stat = await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
+  const findings = verification?.findings ?? [];
+  const verdict = synthesizeVerdict({
+    executorStatus: execution.status,
+    contractViolations: execution.violations,
+    qa: verification?.qa ?? [],
+    verifiers: verification?.verifiers ?? [],
+    findings,
+  });
+  const finishedAt = deps.now();
+  const passed = verdict.value === 'PASS' && execution.carry !== null;
+  const base: Omit<FinalReport, 'ledgerRow'> = {
+    schemaVersion: 1,
+    plan: { id: req.plan.id, title: req.plan.title, path: req.planPath, commit: req.planCommit },
+    stage: { number: stage.number, title: stage.title, dependsOn: stage.dependsOn },
+    run: { id: req.runId, attempt: run.attempt, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(), durationMs: finishedAt.getTime() - startedAt.getTime(), trigger: req.trigger, url: req.runUrl },
+    git: { branch: run.branch, baseCommit: run.baseCommit, headCommit: execution.headCommit, reusedBranch: run.reusedBranch, diffStat: { filesChanged: stat.files, insertions: stat.insertions, deletions: stat.deletions }, changedFiles: changed, outOfPlanFiles: outOfPlanFiles(changed, stage.files) },
+    roster: [
+      { name: req.roster.executor.name, provider: req.roster.executor.kind, model: req.roster.executor.model, function: 'executor' },
+      ...req.roster.verifiers.map((v) => ({ name: v.name, provider: v.kind, model: v.model, function: 'verifier' as const })),
+      ...(req.roster.critic ? [{ name: req.roster.critic.name, provider: req.roster.critic.kind, model: req.roster.critic.model, function: 'critic' as const }] : []),
+    ],
+    executor: execution.report,
+    qa: verification?.qa ?? [],
+    verifiers: verification?.verifiers ?? [],
+    findings,
+    convergence: verification?.convergence ?? { rounds: 0, disputed: 0, resolved: 0 },
+    ...(verification?.critic ? { critic: verification.critic } : {}),
+    verdict,
+    stageSidecarEvidence: passed
+      ? { stageNumber: stage.number, stageTitle: stage.title, carryJson: execution.carry?.json as string, carryPath: carryPath(req.plan.id, stage.number) }
+      : { stageNumber: stage.number, stageTitle: stage.title, carryJson: execution.carry?.json ?? null, carryPath: null, withheld: withheldReason(verdict.runStatus, execution) },
+    progress: [...progress.entries],
+    usage: usageTotals([execution.dispatched, ...(verification?.dispatched ?? [])]),
+    remainingQueue: req.remainingQueue ?? [],
+    errors: [],
+  };
+  const row = terminalRow(req, base, execution.status === 'timeout', finishedAt);
+  return { ...base, ledgerRow: row as FinalReport['ledgerRow'] };
+}
+
+function withheldReason(runStatus: FinalReport['verdict']['runStatus'], execution: Execution): string {
+  if (runStatus === 'contract-violated') return `the executor broke its contract (${execution.violations.join('; ')}); nothing may build on this stage`;
+  if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
+  return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
+}
+
+function usageTotals(dispatched: readonly Dispatched[]): FinalReport['usage'] {
+  const byWorker = new Map<string, Usage>();
+  for (const d of dispatched) {
+    const u = d.result.usage;
+    if (!u) continue;
+    const acc = byWorker.get(d.member.name) ?? { inputTokens: 0, outputTokens: 0, costUsd: null };
+    byWorker.set(d.member.name, {
+      inputTokens: acc.inputTokens + u.inputTokens,
+      outputTokens: acc.outputTokens + u.outputTokens,
+      costUsd: u.costUsd === undefined ? acc.costUsd : (acc.costUsd ?? 0) + u.costUsd,
+    });
+  }
+  const workers = [...byWorker].map(([worker, u]) => ({ worker, ...u }));
+  const costs = workers.map((w) => w.costUsd).filter((c): c is number => c !== null);
+  return {
+    workers,
+    total: { inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0), outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0), costUsd: costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null },
+  };
+}
+
+/** okstra itself failed after claiming: end the claim so the stage is not left occupied. */
+async function releaseAfterCrash(req: RunStageRequest, deps: EngineDeps, run: Intake, error: unknown): Promise<void> {
+  const row: LedgerRow = {
+    v: 1, plan_id: req.plan.id, stage: req.stage, status: 'failed', run_id: req.runId, at: deps.now().toISOString(), reason: 'error', branch: run.branch, base_commit: run.baseCommit,
+    detail: `okstra failed during the run: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000),
+    ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
+  };
+  try {
+    await deps.ledger.append({ row });
+  } catch (releaseError) {
+    if (!(releaseError instanceof LedgerRefusedError)) deps.log(`okstra: could not release the claim on stage ${req.stage}: ${releaseError instanceof Error ? releaseError.message : String(releaseError)}`);
+  }
+}

@@ -1,0 +1,72 @@
+import type { OkstraConfig } from '../core/config/schema.js';
+import type { Plan } from '../core/plan/types.js';
+import type { FinalReport, TriggerKind } from '../core/report/schema/final-report.js';
+import type { LedgerStore } from '../git/ledger-store.js';
+import type { StageWorkspace } from '../git/stage-workspace.js';
+import type { Roster } from '../providers/roster.js';
+import type { QaCommand } from './run-qa.js';
+
+export type { Roster, RosterMember } from '../providers/roster.js';
+export type { QaCommand } from './run-qa.js';
+
+export type QaRunner = (commands: readonly QaCommand[], opts: { cwd: string; env: Record<string, string> }) => Promise<FinalReport['qa']>;
+
+/** What the engine needs from the outside world; every edge is swappable in tests. */
+export interface EngineDeps {
+  ledger: LedgerStore;
+  workspace: StageWorkspace;
+  runQa: QaRunner;
+  /** Gate bodies by file stem, loaded from prompts/ (and the repository's overrides). */
+  gates: Readonly<Record<string, string>>;
+  now: () => Date;
+  /** Where PROGRESS lines and one-line notices go (stdout for the CLI, the log for the Action). */
+  log: (line: string) => void;
+}
+
+export interface RunStageRequest {
+  plan: Plan;
+  /** Repository-relative path of the plan file. */
+  planPath: string;
+  /** The commit the approved plan was read from. */
+  planCommit: string;
+  stage: number;
+  config: OkstraConfig;
+  roster: Roster;
+  trigger: { kind: TriggerKind; actor: string | null; url: string | null };
+  runId: string;
+  runUrl: string | null;
+  /** Environment for QA commands: never holds a provider secret. */
+  qaEnv: Record<string, string>;
+  /** With a remote, the stage branch is pushed there before the ledger records the outcome. */
+  remote?: string;
+  remainingQueue?: number[];
+}
+
+export type RefusalCode = 'unknown-stage' | 'already-done' | 'in-progress' | 'not-ready' | 'bad-base' | 'merge-conflict' | 'branch-conflict' | 'no-verifier';
+
+export interface StageRefusal {
+  kind: 'refused';
+  code: RefusalCode;
+  reason: string;
+}
+
+export interface StageCompleted {
+  kind: 'completed';
+  report: FinalReport;
+  markdown: string;
+  reportPath: string;
+  ledgerCommit: string;
+}
+
+export type StageOutcome = StageRefusal | StageCompleted;
+
+/** Infrastructure broke mid-run (git, disk, a crash in okstra itself); the claim was released. */
+export class EngineError extends Error {
+  constructor(
+    message: string,
+    readonly phase: string,
+  ) {
+    super(message);
+    this.name = 'EngineError';
+  }
+}

@@ -1,0 +1,189 @@
+import { composePrompt, type PromptInput } from '../core/prompts/index.js';
+import { normalizeCitation, parseCriticResult, parseReverifyResult, parseVerifierResult } from '../core/contracts/index.js';
+import { applyPositions, disputedFindings, mergeDuplicateFindings, type PositionTaken } from '../core/verdict/index.js';
+import type { FinalReport, Finding, WorkerStatus } from '../core/report/schema/final-report.js';
+import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
+import { dispatchWorker, pool, toReportUsage, type Dispatched } from './dispatch.js';
+import type { ProgressLog } from './progress.js';
+import { EngineError, type EngineDeps, type QaCommand, type RosterMember, type RunStageRequest } from './types.js';
+
+export interface Verification {
+  qa: FinalReport['qa'];
+  verifiers: FinalReport['verifiers'];
+  findings: Finding[];
+  convergence: FinalReport['convergence'];
+  critic: FinalReport['critic'] | undefined;
+  worktreeRecords: VerifierWorktreeRecord[];
+  dispatched: Dispatched[];
+}
+
+type Base = Omit<PromptInput, 'role' | 'worker'>;
+
+/** Phase 5: real QA, then every verifier in parallel over the head, each read-only in its own worktree. */
+export async function verify(req: RunStageRequest, deps: EngineDeps, head: string, promptBase: Base, progress: ProgressLog): Promise<Verification> {
+  const qa = await runQaAt(req, deps, head, progress);
+  const base: Base = { ...promptBase, headCommit: head, qaResults: qa.map((q) => ({ label: q.label, cmd: q.cmd, exitCode: q.exitCode, passed: q.passed, outputTail: q.outputTail })) };
+  const timeoutMs = req.config.timeouts.verifierMinutes * 60_000;
+  const dispatched: Dispatched[] = [];
+  const worktreeRecords: VerifierWorktreeRecord[] = [];
+
+  const sessions = await pool(
+    req.config.concurrency.verifiers,
+    req.roster.verifiers.map((member) => () => readOnlySession(deps, head, member, 'verifier', base, timeoutMs, req, progress)),
+  );
+  let nextId = 1;
+  const verifiers: FinalReport['verifiers'] = [];
+  let findings: Finding[] = [];
+  for (const s of sessions) {
+    dispatched.push(s.dispatched);
+    worktreeRecords.push({ worker: s.member.name, changedFiles: s.changedFiles });
+    const parsed = s.status === 'done' ? parseVerifierResult(s.dispatched.result.finalText) : null;
+    const status: WorkerStatus = s.status !== 'done' ? s.status : parsed?.ok ? 'done' : 'contract-violated';
+    const mine: Finding[] = [];
+    if (parsed?.ok && status === 'done') {
+      for (const f of parsed.result.findings) {
+        const cite = f.file ? normalizeCitation(f.file, s.worktree) : null;
+        mine.push({
+          id: `F${nextId++}`, severity: f.severity, title: f.title, detail: f.detail ?? '',
+          file: cite?.path ?? null, line: f.line ?? cite?.line ?? null, endLine: f.endLine ?? cite?.endLine ?? null,
+          raisedBy: s.member.name, confirmedBy: [], refutedBy: [], disposition: 'standing',
+        });
+      }
+    }
+    findings.push(...mine);
+    verifiers.push({
+      worker: s.member.name, status, verdict: status === 'done' && parsed?.ok ? parsed.result.verdict : null,
+      findings: mine.map((f) => f.id),
+      evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
+      usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
+    });
+  }
+  findings = mergeDuplicateFindings(findings);
+  const answering = verifiers.filter((v) => v.status === 'done').map((v) => v.worker);
+  const converged = await converge(req, deps, head, base, findings, answering, progress, dispatched, worktreeRecords);
+  const raisedFindings = converged.findings.map((f) => ({ id: f.id, severity: f.severity, title: f.title, detail: f.detail, file: f.file, line: f.line }));
+  const critic = req.roster.critic ? await runCritic(req, deps, head, { ...base, raisedFindings }, req.roster.critic, progress, nextId, dispatched, worktreeRecords) : undefined;
+  return {
+    qa,
+    verifiers,
+    findings: [...converged.findings, ...(critic?.findings ?? [])],
+    convergence: converged.summary,
+    critic: critic?.report,
+    worktreeRecords,
+    dispatched,
+  };
+}
+
+async function runQaAt(req: RunStageRequest, deps: EngineDeps, head: string, progress: ProgressLog): Promise<FinalReport['qa']> {
+  const stage = req.plan.stages.find((s) => s.number === req.stage);
+  const minutes = req.config.timeouts.qaMinutes;
+  const commands: QaCommand[] = [
+    ...(stage?.validation ?? []).map((v, i) => ({ source: 'plan' as const, label: `validation ${i + 1}${v.phase === 'main' ? '' : ` (${v.phase})`}`, cmd: v.cmd, timeoutMs: minutes * 60_000 })),
+    ...req.config.qaCommands.map((q, i) =>
+      typeof q === 'string'
+        ? { source: 'config' as const, label: `qaCommands ${i + 1}`, cmd: q, timeoutMs: minutes * 60_000 }
+        : { source: 'config' as const, label: q.label ?? `qaCommands ${i + 1}`, cmd: q.cmd, timeoutMs: (q.timeoutMinutes ?? minutes) * 60_000 },
+    ),
+  ];
+  if (commands.length === 0) {
+    progress.emit('phase-5-qa', 'no QA commands configured');
+    return [];
+  }
+  // A clean checkout of the head: the executor's worktree may hold ignored build output.
+  const dir = await deps.workspace.addDetachedWorktree(head);
+  try {
+    const results = await deps.runQa(commands, { cwd: dir, env: req.qaEnv });
+    for (const r of results) progress.emit('phase-5-qa', '', { label: r.label, exit: r.exitCode ?? 'killed', passed: String(r.passed) });
+    return results;
+  } finally {
+    await deps.workspace.removeWorktree(dir);
+  }
+}
+
+interface Session {
+  member: RosterMember;
+  status: WorkerStatus;
+  dispatched: Dispatched;
+  worktree: string;
+  changedFiles: string[];
+}
+
+/**
+ * A fresh read-only session in its own detached worktree at the head. Whatever
+ * the worker changes is recorded and then thrown away with the worktree, so it
+ * can never reach the stage branch; a worker that changed anything is
+ * `contract-violated` and its answer is not used.
+ */
+async function readOnlySession(deps: EngineDeps, head: string, member: RosterMember, role: 'verifier' | 'reverify' | 'critic', base: Base, timeoutMs: number, req: RunStageRequest, progress: ProgressLog, extra: Partial<PromptInput> = {}): Promise<Session> {
+  const dir = await deps.workspace.addDetachedWorktree(head);
+  try {
+    const composed = composePrompt({ ...base, ...extra, worktree: dir, role, worker: member.name });
+    if (!composed.ok) throw new EngineError(`the ${role} prompt for ${member.name} is incomplete: ${composed.problems.join('; ')}`, 'prompts');
+    const dispatched = await dispatchWorker(member, role, composed.prompt, dir, timeoutMs, req, progress);
+    const changedFiles = await deps.workspace.dirtyPaths(dir);
+    if ((await deps.workspace.headOf(dir)) !== head) changedFiles.push('(HEAD moved: the session committed)');
+    const status: WorkerStatus = changedFiles.length > 0 ? 'contract-violated' : dispatched.result.status;
+    return { member, status, dispatched, worktree: dir, changedFiles };
+  } finally {
+    await deps.workspace.removeWorktree(dir);
+  }
+}
+
+/**
+ * Phase 5.5: each blocking finding that not every verifier raised goes back to
+ * the verifiers (fresh sessions): the others confirm or refute, the author may
+ * withdraw. It stands unless every other verifier refuted it and its author withdrew.
+ */
+async function converge(req: RunStageRequest, deps: EngineDeps, head: string, base: Base, initial: Finding[], answering: string[], progress: ProgressLog, dispatched: Dispatched[], records: VerifierWorktreeRecord[]): Promise<{ findings: Finding[]; summary: FinalReport['convergence'] }> {
+  let findings = initial;
+  const members = req.roster.verifiers.filter((m) => answering.includes(m.name));
+  const everDisputed = new Set<string>();
+  let rounds = 0;
+  for (let round = 1; round <= req.config.convergence.rounds; round++) {
+    const queue = disputedFindings(findings, answering);
+    if (queue.length === 0 || members.length < 2) break;
+    rounds = round;
+    progress.emit('phase-5.5-convergence', '', { round, queue: queue.length });
+    for (const f of queue) everDisputed.add(f.id);
+    const jobs = queue.flatMap((finding) => members.map((member) => ({ finding, member })));
+    const sessions = await pool(req.config.concurrency.verifiers, jobs.map(({ finding, member }) => () =>
+      readOnlySession(deps, head, member, 'reverify', base, req.config.timeouts.verifierMinutes * 60_000, req, progress, {
+        disputed: { id: finding.id, severity: finding.severity, title: finding.title, detail: finding.detail, file: finding.file, line: finding.line, raisedBy: finding.raisedBy },
+      }).then((s) => ({ s, finding })),
+    ));
+    const positions: PositionTaken[] = [];
+    for (const { s, finding } of sessions) {
+      dispatched.push(s.dispatched);
+      if (s.changedFiles.length > 0) records.push({ worker: s.member.name, changedFiles: s.changedFiles });
+      if (s.status !== 'done') continue;
+      const parsed = parseReverifyResult(s.dispatched.result.finalText, { findingId: finding.id, isAuthor: s.member.name === finding.raisedBy });
+      if (parsed.ok) positions.push({ findingId: finding.id, worker: s.member.name, position: parsed.result.position });
+    }
+    findings = applyPositions(findings, positions, answering);
+  }
+  const resolved = [...everDisputed].filter((id) => findings.find((f) => f.id === id)?.disposition !== 'standing').length;
+  return { findings, summary: { rounds, disputed: everDisputed.size, resolved } };
+}
+
+async function runCritic(req: RunStageRequest, deps: EngineDeps, head: string, base: Base, member: RosterMember, progress: ProgressLog, firstId: number, dispatched: Dispatched[], records: VerifierWorktreeRecord[]): Promise<{ report: NonNullable<FinalReport['critic']>; findings: Finding[] }> {
+  const s = await readOnlySession(deps, head, member, 'critic', base, req.config.timeouts.verifierMinutes * 60_000, req, progress);
+  dispatched.push(s.dispatched);
+  if (s.changedFiles.length > 0) records.push({ worker: member.name, changedFiles: s.changedFiles });
+  const parsed = s.status === 'done' ? parseCriticResult(s.dispatched.result.finalText) : null;
+  const status: WorkerStatus = s.status !== 'done' ? s.status : parsed?.ok ? 'done' : 'contract-violated';
+  const findings: Finding[] = parsed?.ok
+    ? parsed.result.gaps.map((g, i) => {
+        const cite = g.file ? normalizeCitation(g.file, s.worktree) : null;
+        return { id: `F${firstId + i}`, severity: g.severity, title: g.title, detail: g.detail ?? '', file: cite?.path ?? null, line: g.line ?? cite?.line ?? null, endLine: g.endLine ?? cite?.endLine ?? null, raisedBy: member.name, confirmedBy: [], refutedBy: [], disposition: 'standing' as const };
+      })
+    : [];
+  progress.emit('phase-5.6-critic', '', { provider: member.kind, gaps: findings.length });
+  return {
+    findings,
+    report: {
+      worker: member.name, status, gaps: findings.length, findings: findings.map((f) => f.id),
+      evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
+      usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
+    },
+  };
+}
