@@ -5,10 +5,11 @@ import { registerPlanCommands } from './commands/plan.js';
 import { registerStatusCommand } from './commands/status.js';
 import { registerLedgerCommands } from './commands/ledger.js';
 import { registerReportCommands } from './commands/report.js';
+import { registerRunCommands } from './commands/run.js';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
 
-const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands];
+const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands];
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command('okstra')

@@ -1,0 +1,78 @@
+import type { Command } from 'commander';
+import { runStage } from '../../engine/run-stage.js';
+import { runChain } from '../../engine/run-chain.js';
+import { EngineError, type StageCompleted } from '../../engine/types.js';
+import { LedgerContentionError, LedgerIoError } from '../../git/ledger-store.js';
+import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { positiveInt } from '../options.js';
+import { newLocalRunId, prepareRun, type RunOptions } from '../engine-setup.js';
+
+const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+const stageList = (value: string): number[] => list(value).map(positiveInt);
+
+function runOptions(cmd: Command): Command {
+  return cmd
+    .requiredOption('--plan <file>', 'the plan Markdown file (committed in the repository)')
+    .option('--executor <provider>', 'who writes the code: claude, codex, gemini, a provider from the config, or command:<program>')
+    .option('--verifiers <list>', 'comma-separated providers that verify (default: every configured provider)', list)
+    .option('--model <provider=model>', 'model for one provider; repeatable', collect)
+    .option('--critic <provider>', 'an extra reviewer that looks for what the verifiers missed')
+    .option('--config <file>', 'the okstra config (default: <repo>/.okstra/config.yml)')
+    .option('--repo <dir>', 'the git repository (default: current directory)')
+    .option('--remote <name>', 'push stage branches and the ledger to this remote')
+    .option('--json', 'print the final report (run) or the chain outcome (chain) as JSON');
+}
+
+export function registerRunCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  runOptions(program.command('run').description('Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS, 1 FAIL or refused, 3 infrastructure error.'))
+    .requiredOption('--stage <n>', 'the stage to run', positiveInt)
+    .action(async (opts: RunOptions & { stage: number; json?: boolean }) => {
+      await guard(async () => {
+        const prepared = await prepareRun(io, opts);
+        const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage) }, prepared.deps);
+        if (outcome.kind === 'refused') throw new CliError(outcome.reason);
+        printOutcome(io, outcome, opts.json);
+        setExit(outcome.report.verdict.value === 'PASS' ? EXIT_OK : EXIT_REFUSED);
+      });
+    });
+
+  runOptions(program.command('chain').description('Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run.'))
+    .option('--stages <list>', 'comma-separated stages to reach (their dependencies run too; default: all)', stageList)
+    .action(async (opts: RunOptions & { stages?: number[]; json?: boolean }) => {
+      await guard(async () => {
+        const prepared = await prepareRun(io, opts);
+        const outcome = await runChain({ ...prepared.request, ...(opts.stages ? { stages: opts.stages } : {}), newRunId: (n) => newLocalRunId(io.now(), n) }, prepared.deps);
+        if (opts.json) io.out(JSON.stringify({ status: outcome.status, queue: outcome.queue, remainingQueue: outcome.remainingQueue, runs: outcome.runs.map((r) => ({ stage: r.report.stage.number, verdict: r.report.verdict, reportPath: r.reportPath })) }, null, 2));
+        else for (const r of outcome.runs) printOutcome(io, r, false);
+        if (outcome.status === 'refused') throw new CliError(outcome.reason);
+        if (!opts.json) io.out(chainLine(outcome.status, outcome.remainingQueue));
+        setExit(outcome.status === 'failed' ? EXIT_REFUSED : EXIT_OK);
+      });
+    });
+}
+
+function printOutcome(io: CliIo, outcome: StageCompleted, json: boolean | undefined): void {
+  if (json) {
+    io.out(JSON.stringify(outcome.report, null, 2));
+    return;
+  }
+  const { report } = outcome;
+  io.out(`stage ${report.stage.number} ${report.verdict.value} (${report.verdict.runStatus}) — report ${outcome.reportPath} on the ledger branch at ${outcome.ledgerCommit.slice(0, 12)}`);
+  for (const reason of report.verdict.reasons) io.out(`  - ${reason}`);
+}
+
+function chainLine(status: string, remaining: number[]): string {
+  const rest = remaining.length > 0 ? `; remaining: ${remaining.join(', ')}` : '';
+  return status === 'complete' ? 'chain complete' : status === 'failed' ? `chain stopped at a failed stage${rest}` : `chain paused: not ready yet${rest}`;
+}
+
+/** Infrastructure failures exit 3 with one line; refusals stay exit 1. */
+async function guard(fn: () => Promise<void>): Promise<void> {
+  try {
+    await fn();
+  } catch (error) {
+    if (error instanceof EngineError || error instanceof LedgerIoError || error instanceof LedgerContentionError) throw new CliError(error.message, EXIT_INFRA);
+    throw error;
+  }
+}

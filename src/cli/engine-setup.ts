@@ -1,0 +1,122 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_CONFIG_PATH, parseConfig, type OkstraConfig } from '../core/config/index.js';
+import { formatDiagnostic } from '../core/diagnostics.js';
+import type { Plan } from '../core/plan/types.js';
+import { Git } from '../git/git.js';
+import { GitLedgerStore } from '../git/ledger-store.js';
+import { StageWorkspace } from '../git/stage-workspace.js';
+import { loadGates } from '../engine/load-gates.js';
+import { runQa } from '../engine/run-qa.js';
+import type { EngineDeps, RunStageRequest } from '../engine/types.js';
+import { buildRoster, minimalEnv, parseModelOverrides, ProviderError, type ProviderDeps } from '../providers/index.js';
+import { CliError, type CliIo } from './io.js';
+import { readValidPlan } from './load-plan.js';
+
+export interface RunOptions {
+  plan: string;
+  repo?: string;
+  remote?: string;
+  config?: string;
+  executor?: string;
+  verifiers?: string[];
+  model?: string[];
+  critic?: string;
+}
+
+export interface PreparedRun {
+  plan: Plan;
+  config: OkstraConfig;
+  deps: EngineDeps;
+  request: Omit<RunStageRequest, 'stage' | 'runId'>;
+  repoDir: string;
+}
+
+/**
+ * Everything `okstra run` and `okstra chain` share: the repository, the
+ * committed plan, the config, the roster and the engine's edges.
+ */
+export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: ProviderDeps = {}): Promise<PreparedRun> {
+  const start = opts.repo ? (isAbsolute(opts.repo) ? opts.repo : resolve(io.cwd, opts.repo)) : io.cwd;
+  const top = await new Git(start).run(['rev-parse', '--show-toplevel']).catch(() => null);
+  if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
+  const repoDir = top.stdout.trim();
+  const git = new Git(repoDir);
+
+  const plan = await readValidPlan(opts.plan, io.cwd, io.err);
+  const planAbs = isAbsolute(opts.plan) ? opts.plan : resolve(io.cwd, opts.plan);
+  const planPath = relative(repoDir, planAbs);
+  if (planPath.startsWith('..') || isAbsolute(planPath)) throw new CliError(`the plan ${opts.plan} is outside the repository ${repoDir}; plans live in the repository they change`);
+  const tracked = await git.run(['ls-files', '--error-unmatch', '--', planPath]);
+  const dirty = await git.ok(['status', '--porcelain', '--', planPath]);
+  if (tracked.exitCode !== 0 || dirty !== '') {
+    throw new CliError(`the plan ${planPath} has uncommitted changes; commit it first (a run records the commit the approved plan was read from)`);
+  }
+  const planCommit = await git.ok(['rev-parse', 'HEAD']);
+
+  const config = await readConfig(io, repoDir, opts.config);
+  let roster;
+  try {
+    roster = buildRoster(
+      {
+        ...(opts.executor ? { executor: opts.executor } : {}),
+        ...(opts.verifiers ? { verifiers: opts.verifiers } : {}),
+        ...(opts.critic !== undefined ? { critic: opts.critic } : {}),
+        models: parseModelOverrides(opts.model ?? []),
+      },
+      config,
+      { env: io.env, ...providerDeps },
+    );
+  } catch (error) {
+    if (error instanceof ProviderError) throw new CliError(error.message);
+    throw error;
+  }
+
+  const deps: EngineDeps = {
+    ledger: new GitLedgerStore({ repoDir, branch: config.ledgerBranch, ...(opts.remote ? { remote: opts.remote } : {}), now: () => io.now() }),
+    workspace: new StageWorkspace(repoDir),
+    runQa: (commands, o) => runQa(commands, { cwd: o.cwd, env: o.env }),
+    gates: await loadGates(undefined, { overrideDir: join(repoDir, '.okstra', 'prompts') }),
+    now: () => io.now(),
+    log: (line) => io.out(line),
+  };
+  return {
+    plan,
+    config,
+    deps,
+    repoDir,
+    request: {
+      plan,
+      planPath,
+      planCommit,
+      config,
+      roster,
+      trigger: { kind: 'cli', actor: io.env.USER ?? null, url: null },
+      runUrl: null,
+      qaEnv: minimalEnv(io.env),
+      ...(opts.remote ? { remote: opts.remote } : {}),
+    },
+  };
+}
+
+async function readConfig(io: CliIo, repoDir: string, path: string | undefined): Promise<OkstraConfig> {
+  const file = path ? (isAbsolute(path) ? path : resolve(io.cwd, path)) : join(repoDir, DEFAULT_CONFIG_PATH);
+  if (!existsSync(file)) {
+    if (path) throw new CliError(`config file ${path} does not exist`);
+    return parseConfig('', DEFAULT_CONFIG_PATH).config as OkstraConfig;
+  }
+  const shown = relative(io.cwd, file) || file;
+  const { config, errors } = parseConfig(await readFile(file, 'utf8'), shown);
+  if (!config) {
+    for (const e of errors) io.err(formatDiagnostic(e));
+    throw new CliError(`${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? '' : 's'})`);
+  }
+  return config;
+}
+
+/** Local run ids: sortable by time, unique across machines. */
+export function newLocalRunId(now: Date, stage: number): string {
+  return `local-${now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-s${stage}-${randomBytes(3).toString('hex')}`;
+}
