@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import { isAbsolute, resolve } from 'node:path';
 import { Git } from '../git/git.js';
 import { DEFAULT_LEDGER_BRANCH, GitLedgerStore, LedgerContentionError, LedgerIoError, LedgerRefusedError } from '../git/ledger-store.js';
@@ -36,7 +37,7 @@ export async function resolveCommitArg(git: Git, rev: string): Promise<string> {
   return sha;
 }
 
-export function ledgerLocationOptions(cmd: import('commander').Command): import('commander').Command {
+export function ledgerLocationOptions(cmd: Command): Command {
   return cmd
     .option('--repo <dir>', 'the git repository holding the ledger (default: current directory)')
     .option('--remote <name>', 'use the ledger branch on this remote (fetch, compare-and-swap push)')
