@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 /**
@@ -8,7 +8,10 @@ import type { TestProject } from 'vitest/node';
  * spawn `okstra` as a real process exercise this checkout, not a stale dist/.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  const dir = mkdtempSync(join(tmpdir(), 'okstra-test-cli-'));
+  // Inside the checkout, so the bundle finds prompts/ and examples/ by walking up, as dist/cli.js does.
+  const cache = join(dirname(fileURLToPath(import.meta.url)), '..', 'node_modules', '.cache');
+  mkdirSync(cache, { recursive: true });
+  const dir = mkdtempSync(join(cache, 'okstra-test-cli-'));
   // @ts-expect-error -- plain ESM build script without type declarations
   const { bundle, entryPoints } = (await import('../scripts/build.mjs')) as {
     bundle: (outdir: string, entries: Record<string, string>) => Promise<void>;

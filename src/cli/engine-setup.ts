@@ -107,7 +107,8 @@ async function readConfig(io: CliIo, repoDir: string, path: string | undefined):
     if (path) throw new CliError(`config file ${path} does not exist`);
     return parseConfig('', DEFAULT_CONFIG_PATH).config as OkstraConfig;
   }
-  const shown = relative(io.cwd, file) || file;
+  const rel = relative(io.cwd, file);
+  const shown = rel && !rel.startsWith('..') ? rel : file;
   const { config, errors } = parseConfig(await readFile(file, 'utf8'), shown);
   if (!config) {
     for (const e of errors) io.err(formatDiagnostic(e));

@@ -6,10 +6,11 @@ import { registerStatusCommand } from './commands/status.js';
 import { registerLedgerCommands } from './commands/ledger.js';
 import { registerReportCommands } from './commands/report.js';
 import { registerRunCommands } from './commands/run.js';
+import { registerDemoCommand } from './commands/demo.js';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
 
-const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands];
+const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerDemoCommand];
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command('okstra')

@@ -1,0 +1,91 @@
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { renderSummary } from '../../core/report/index.js';
+import { runChain, type ChainOutcome } from '../../engine/run-chain.js';
+import { runStage } from '../../engine/run-stage.js';
+import { packagePromptsDir } from '../../engine/load-gates.js';
+import { Git } from '../../git/git.js';
+import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { newLocalRunId, prepareRun } from '../engine-setup.js';
+import { oneOf } from '../options.js';
+import { main } from '../main.js';
+
+const PLAN = '.okstra/plans/tempconv.md';
+
+/**
+ * `okstra demo`: the main job end to end on a throwaway copy of
+ * examples/demo/project, with scripted stand-in agents (or a real executor).
+ */
+export function registerDemoCommand(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command('demo')
+    .description('Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.')
+    .option('--executor <provider>', 'use a real agent CLI as the executor instead of the scripted stand-in', oneOf(['claude', 'codex', 'gemini'] as const))
+    .option('--dir <dir>', 'where to create the demo repository (default: a new temporary folder)')
+    .action(async (opts: { executor?: string; dir?: string }) => {
+      const demoRoot = join(dirname(await packagePromptsDir()), 'examples', 'demo');
+      const repo = opts.dir ? (isAbsolute(opts.dir) ? opts.dir : resolve(io.cwd, opts.dir)) : mkdtempSync(join(tmpdir(), 'okstra-demo-'));
+      await createDemoRepo(demoRoot, repo);
+      io.out(`okstra demo: repository ${repo}`);
+      io.out(opts.executor
+        ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.`
+        : 'okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI — it shows okstra\'s engine, ledger and reports, not an agent\'s skill.');
+
+      const prepared = await prepareRun(io, { plan: join(repo, PLAN), repo, ...(opts.executor ? { executor: opts.executor } : {}) });
+      const newRunId = (n: number): string => newLocalRunId(io.now(), n);
+      io.out('\n== chain: run every stage in order');
+      const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
+      printRuns(io, first);
+      if (first.status === 'failed') {
+        io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
+        const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
+        if (fix.kind === 'refused') throw new CliError(fix.reason);
+        io.out(renderSummary(fix.report).markdown);
+        io.out('\n== chain: continue with what is left');
+        printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
+      }
+      io.out('\n== okstra status');
+      const statusCode = await main(['status', '--plan', join(repo, PLAN), '--repo', repo], io);
+      io.out(`\nokstra demo: done. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
+      setExit(statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
+    });
+}
+
+function printRuns(io: CliIo, outcome: ChainOutcome): void {
+  for (const run of outcome.runs) io.out(`\n${renderSummary(run.report).markdown}`);
+  if (outcome.status === 'refused' || outcome.status === 'not-ready') io.out(`chain ${outcome.status}: ${outcome.reason}`);
+}
+
+async function createDemoRepo(demoRoot: string, repo: string): Promise<void> {
+  cpSync(join(demoRoot, 'project'), repo, { recursive: true });
+  const agents = join(demoRoot, 'agents');
+  // A JSON string is a valid YAML scalar; inside it, each path is shell-word quoted.
+  const command = (script: string, ...args: string[]): string => JSON.stringify([process.execPath, join(agents, script), ...args].map((w) => JSON.stringify(w)).join(' '));
+  // Absolute paths: the stand-ins run with the stage worktree as their cwd.
+  writeFileSync(
+    join(repo, '.okstra', 'config.yml'),
+    [
+      '# Written by `okstra demo`: scripted stand-in agents speaking the Command provider contract.',
+      'executor: scripted-executor',
+      'verifiers: [thorough-reviewer, light-reviewer]',
+      'excludeExecutorFromVerifiers: true',
+      'providers:',
+      '  scripted-executor:',
+      `    command: ${command('scripted-executor.mjs')}`,
+      '    name: Scripted executor',
+      '  thorough-reviewer:',
+      `    command: ${command('scripted-reviewer.mjs', '--thorough')}`,
+      '    name: Thorough reviewer',
+      '  light-reviewer:',
+      `    command: ${command('scripted-reviewer.mjs')}`,
+      '    name: Light reviewer',
+      '',
+    ].join('\n'),
+  );
+  const git = new Git(repo, { GIT_AUTHOR_NAME: 'okstra demo', GIT_AUTHOR_EMAIL: 'demo@okstra.invalid', GIT_COMMITTER_NAME: 'okstra demo', GIT_COMMITTER_EMAIL: 'demo@okstra.invalid' });
+  await git.ok(['init', '--quiet', '--initial-branch=main']);
+  await git.ok(['add', '--all']);
+  await git.ok(['commit', '--quiet', '-m', 'tempconv: the approved plan']);
+}
