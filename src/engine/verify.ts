@@ -19,6 +19,9 @@ export interface Verification {
 
 type Base = Omit<PromptInput, 'role' | 'worker'>;
 
+/** Setup first, then the checks, then what must run last (docs/plan-format.md). */
+const PHASE_ORDER = { pre: 0, main: 1, post: 2 } as const;
+
 /** Phase 5: real QA, then every verifier in parallel over the head, each read-only in its own worktree. */
 export async function verify(req: RunStageRequest, deps: EngineDeps, head: string, promptBase: Base, progress: ProgressLog): Promise<Verification> {
   const qa = await runQaAt(req, deps, head, progress);
@@ -78,7 +81,7 @@ async function runQaAt(req: RunStageRequest, deps: EngineDeps, head: string, pro
   const stage = req.plan.stages.find((s) => s.number === req.stage);
   const minutes = req.config.timeouts.qaMinutes;
   const commands: QaCommand[] = [
-    ...(stage?.validation ?? []).map((v, i) => ({ source: 'plan' as const, label: `validation ${i + 1}${v.phase === 'main' ? '' : ` (${v.phase})`}`, cmd: v.cmd, timeoutMs: minutes * 60_000 })),
+    ...[...(stage?.validation ?? [])].sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase]).map((v, i) => ({ source: 'plan' as const, label: `validation ${i + 1}${v.phase === 'main' ? '' : ` (${v.phase})`}`, cmd: v.cmd, timeoutMs: minutes * 60_000 })),
     ...req.config.qaCommands.map((q, i) =>
       typeof q === 'string'
         ? { source: 'config' as const, label: `qaCommands ${i + 1}`, cmd: q, timeoutMs: minutes * 60_000 }

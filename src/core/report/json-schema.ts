@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FinalReportSchema } from './schema/final-report.js';
 import { CarrySchema } from './schema/carry.js';
 import { VerifierResultSchema } from './schema/verifier-result.js';
+import { ConfigSchema } from '../config/schema.js';
 
 /** JSON Schema objects as plain data (what `z.toJSONSchema` returns). */
 export type JsonSchemaObject = Record<string, unknown>;
@@ -11,7 +12,11 @@ export const SCHEMA_SOURCES = {
   'final-report.schema.json': FinalReportSchema,
   'carry.schema.json': CarrySchema,
   'verifier-result.schema.json': VerifierResultSchema,
+  'config.schema.json': ConfigSchema,
 } as const;
+
+/** Files people write by hand describe what may be written (defaults make keys optional), not what is read back. */
+const INPUT_SIDE: ReadonlySet<SchemaFileName> = new Set<SchemaFileName>(['config.schema.json']);
 
 export type SchemaFileName = keyof typeof SCHEMA_SOURCES;
 
@@ -25,7 +30,7 @@ const cache = new Map<SchemaFileName, JsonSchemaObject>();
 export function jsonSchemaFor(name: SchemaFileName): JsonSchemaObject {
   let schema = cache.get(name);
   if (!schema) {
-    schema = z.toJSONSchema(SCHEMA_SOURCES[name], { target: 'draft-2020-12', io: 'output', unrepresentable: 'throw' }) as JsonSchemaObject;
+    schema = z.toJSONSchema(SCHEMA_SOURCES[name], { target: 'draft-2020-12', io: INPUT_SIDE.has(name) ? 'input' : 'output', unrepresentable: 'throw' }) as JsonSchemaObject;
     cache.set(name, schema);
   }
   return schema;
