@@ -57671,17 +57671,63 @@ var VerifierResultSchema = external_exports.looseObject({
   evidenceRead: external_exports.array(external_exports.string().min(1)).describe("project-relative paths of every file read as evidence")
 }).describe("okstra Verifier Result");
 
+// src/core/config/schema.ts
+var BUILTIN_PROVIDERS = ["claude", "codex", "gemini"];
+var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
+var providerRef = external_exports.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
+  message: "must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`"
+});
+var minutes = external_exports.number().positive().max(24 * 60);
+var ProviderConfigSchema = external_exports.strictObject({
+  /** For a named command provider: the program and its arguments (run without a shell). */
+  command: external_exports.string().min(1).optional(),
+  /** Roster name prefix: `Aider` gives `Aider worker`. */
+  name: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
+  model: external_exports.string().min(1).optional(),
+  /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
+  baseUrl: external_exports.url().optional(),
+  /** The environment variable that holds this provider's API key. */
+  apiKeyEnv: external_exports.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
+  timeoutMinutes: minutes.optional()
+}).describe("one agent provider");
+var QaCommandSchema = external_exports.union([
+  external_exports.string().min(1),
+  external_exports.strictObject({ cmd: external_exports.string().min(1), label: external_exports.string().min(1).optional(), timeoutMinutes: minutes.optional() })
+]);
+var ConfigSchema = external_exports.strictObject({
+  executor: providerRef.default("claude").describe("the provider that writes the code"),
+  verifiers: external_exports.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
+  /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
+  excludeExecutorFromVerifiers: external_exports.boolean().default(false),
+  providers: external_exports.record(external_exports.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'), ProviderConfigSchema).default({}),
+  qaCommands: external_exports.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
+  convergence: external_exports.strictObject({ rounds: external_exports.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
+  critic: providerRef.nullable().default(null),
+  timeouts: external_exports.strictObject({
+    executorMinutes: minutes.default(60),
+    verifierMinutes: minutes.default(20),
+    qaMinutes: minutes.default(15)
+  }).default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
+  concurrency: external_exports.strictObject({ verifiers: external_exports.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
+  ledgerBranch: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
+  plansDir: external_exports.string().min(1).default(".okstra/plans"),
+  leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it")
+}).describe("okstra repository configuration (.okstra/config.yml)");
+var DEFAULT_CONFIG_PATH = ".okstra/config.yml";
+
 // src/core/report/json-schema.ts
 var SCHEMA_SOURCES = {
   "final-report.schema.json": FinalReportSchema,
   "carry.schema.json": CarrySchema,
-  "verifier-result.schema.json": VerifierResultSchema
+  "verifier-result.schema.json": VerifierResultSchema,
+  "config.schema.json": ConfigSchema
 };
+var INPUT_SIDE = /* @__PURE__ */ new Set(["config.schema.json"]);
 var cache = /* @__PURE__ */ new Map();
 function jsonSchemaFor(name) {
   let schema = cache.get(name);
   if (!schema) {
-    schema = external_exports.toJSONSchema(SCHEMA_SOURCES[name], { target: "draft-2020-12", io: "output", unrepresentable: "throw" });
+    schema = external_exports.toJSONSchema(SCHEMA_SOURCES[name], { target: "draft-2020-12", io: INPUT_SIDE.has(name) ? "input" : "output", unrepresentable: "throw" });
     cache.set(name, schema);
   }
   return schema;
@@ -60613,6 +60659,7 @@ var ProgressLog = class {
 };
 
 // src/engine/verify.ts
+var PHASE_ORDER = { pre: 0, main: 1, post: 2 };
 async function verify(req, deps, head2, promptBase, progress) {
   const qa = await runQaAt(req, deps, head2, progress);
   const base = { ...promptBase, headCommit: head2, qaResults: qa.map((q) => ({ label: q.label, cmd: q.cmd, exitCode: q.exitCode, passed: q.passed, outputTail: q.outputTail })) };
@@ -60680,7 +60727,7 @@ async function runQaAt(req, deps, head2, progress) {
   const stage = req.plan.stages.find((s) => s.number === req.stage);
   const minutes2 = req.config.timeouts.qaMinutes;
   const commands = [
-    ...(stage?.validation ?? []).map((v, i2) => ({ source: "plan", label: `validation ${i2 + 1}${v.phase === "main" ? "" : ` (${v.phase})`}`, cmd: v.cmd, timeoutMs: minutes2 * 6e4 })),
+    ...[...stage?.validation ?? []].sort((a2, b) => PHASE_ORDER[a2.phase] - PHASE_ORDER[b.phase]).map((v, i2) => ({ source: "plan", label: `validation ${i2 + 1}${v.phase === "main" ? "" : ` (${v.phase})`}`, cmd: v.cmd, timeoutMs: minutes2 * 6e4 })),
     ...req.config.qaCommands.map(
       (q, i2) => typeof q === "string" ? { source: "config", label: `qaCommands ${i2 + 1}`, cmd: q, timeoutMs: minutes2 * 6e4 } : { source: "config", label: q.label ?? `qaCommands ${i2 + 1}`, cmd: q.cmd, timeoutMs: (q.timeoutMinutes ?? minutes2) * 6e4 }
     )
@@ -60937,50 +60984,6 @@ import { existsSync } from "node:fs";
 import { readFile as readFile5 } from "node:fs/promises";
 import { isAbsolute as isAbsolute5, join as join5, relative as relative2, resolve as resolve5 } from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
-
-// src/core/config/schema.ts
-var BUILTIN_PROVIDERS = ["claude", "codex", "gemini"];
-var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
-var providerRef = external_exports.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
-  message: "must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`"
-});
-var minutes = external_exports.number().positive().max(24 * 60);
-var ProviderConfigSchema = external_exports.strictObject({
-  /** For a named command provider: the program and its arguments (run without a shell). */
-  command: external_exports.string().min(1).optional(),
-  /** Roster name prefix: `Aider` gives `Aider worker`. */
-  name: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
-  model: external_exports.string().min(1).optional(),
-  /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
-  baseUrl: external_exports.url().optional(),
-  /** The environment variable that holds this provider's API key. */
-  apiKeyEnv: external_exports.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
-  timeoutMinutes: minutes.optional()
-}).describe("one agent provider");
-var QaCommandSchema = external_exports.union([
-  external_exports.string().min(1),
-  external_exports.strictObject({ cmd: external_exports.string().min(1), label: external_exports.string().min(1).optional(), timeoutMinutes: minutes.optional() })
-]);
-var ConfigSchema = external_exports.strictObject({
-  executor: providerRef.default("claude").describe("the provider that writes the code"),
-  verifiers: external_exports.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
-  /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
-  excludeExecutorFromVerifiers: external_exports.boolean().default(false),
-  providers: external_exports.record(external_exports.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'), ProviderConfigSchema).default({}),
-  qaCommands: external_exports.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
-  convergence: external_exports.strictObject({ rounds: external_exports.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
-  critic: providerRef.nullable().default(null),
-  timeouts: external_exports.strictObject({
-    executorMinutes: minutes.default(60),
-    verifierMinutes: minutes.default(20),
-    qaMinutes: minutes.default(15)
-  }).default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
-  concurrency: external_exports.strictObject({ verifiers: external_exports.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
-  ledgerBranch: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
-  plansDir: external_exports.string().min(1).default(".okstra/plans"),
-  leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it")
-}).describe("okstra repository configuration (.okstra/config.yml)");
-var DEFAULT_CONFIG_PATH = ".okstra/config.yml";
 
 // src/core/config/parse-config.ts
 var import_yaml2 = __toESM(require_dist(), 1);
