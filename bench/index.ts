@@ -3,11 +3,13 @@
 import { benchPlan } from './plan.js';
 import { benchLedger } from './ledger.js';
 import { benchReport } from './report.js';
+import { benchEngine } from './engine.js';
 
 const suites: Array<[string, () => Promise<string[]>]> = [
   ['plan', benchPlan],
   ['ledger', benchLedger],
   ['report', benchReport],
+  ['engine', benchEngine],
 ];
 
 const only = process.argv.slice(2);
