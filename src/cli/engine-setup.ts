@@ -67,7 +67,7 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
         models: parseModelOverrides(opts.model ?? []),
       },
       config,
-      { env: io.env, ...providerDeps },
+      { env: io.env, trustedRoot: repoDir, ...providerDeps },
     );
   } catch (error) {
     if (error instanceof ProviderError) throw new CliError(error.message);

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
@@ -41,6 +42,13 @@ export interface CommandProviderOptions {
   /** Cap on the final message (stdout or output file). Default 10 MB; the tail is kept. */
   maxOutputBytes?: number;
   killGraceMs?: number;
+  /**
+   * The trusted checkout the command line was configured in. Relative paths in
+   * it (the program, and arguments naming an existing file there) resolve
+   * here, not in the worktree under review, so a stage cannot rewrite the
+   * program that reviews it.
+   */
+  resolveFrom?: string;
 }
 
 /** Engine variables a command process may see (besides its private HOME and the OKSTRA_* contract). */
@@ -66,8 +74,9 @@ export class CommandProvider implements Provider {
 
   constructor(options: CommandProviderOptions) {
     const { file, args } = parseCommandLine(options.commandLine);
-    this.file = file;
-    this.args = args;
+    const root = options.resolveFrom;
+    this.file = root && isRelativePath(file) ? resolve(root, file) : file;
+    this.args = root ? args.map((a) => (namesFileIn(root, a) ? resolve(root, a) : a)) : args;
     this.rosterName = options.rosterName;
     this.options = options;
   }
@@ -208,4 +217,14 @@ async function readUsage(path: string, notes: string[]): Promise<DispatchUsage |
   if (parsed.data.cachedInputTokens !== undefined) usage.cachedInputTokens = parsed.data.cachedInputTokens;
   if (parsed.data.costUsd !== undefined) usage.costUsd = parsed.data.costUsd;
   return usage;
+}
+
+/** A program given as `./x`, `../x` or `dir/x`: a path the worktree could shadow. A bare name (`node`) is looked up on PATH instead. */
+function isRelativePath(word: string): boolean {
+  return !isAbsolute(word) && (word.startsWith('.') || word.includes('/'));
+}
+
+/** An argument such as `review.mjs` or `scripts/agent.mjs` that names a file in the trusted checkout. */
+function namesFileIn(root: string, word: string): boolean {
+  return !isAbsolute(word) && !word.startsWith('-') && existsSync(resolve(root, word));
 }

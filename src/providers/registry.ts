@@ -24,6 +24,8 @@ export interface ProviderDeps {
   maxOutputBytes?: number;
   /** SIGTERM → SIGKILL grace when a dispatch times out. Default 2 s. */
   killGraceMs?: number;
+  /** The trusted checkout (the repository root as configured); relative command paths resolve there, never in a worktree. */
+  trustedRoot?: string;
   /** Adapters that replace the built-in ones (tests, alternative runtimes). */
   builtins?: Partial<Record<BuiltinProvider, BuiltinFactory>>;
 }
@@ -119,6 +121,7 @@ function commandProvider(commandLine: string, rosterName: string, config: Provid
       ...(deps.tmpDir !== undefined ? { tmpDir: deps.tmpDir } : {}),
       ...(deps.maxOutputBytes !== undefined ? { maxOutputBytes: deps.maxOutputBytes } : {}),
       ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
+      ...(deps.trustedRoot !== undefined ? { resolveFrom: deps.trustedRoot } : {}),
     });
   } catch (error) {
     if (error instanceof CommandLineError) throw new ProviderError('provider/bad-command-line', `${where}: ${error.message}`);

@@ -196,6 +196,18 @@ describe('CommandProvider', () => {
     expect(result.finalText).toContain('"filesChanged": [\n    "src/hello.ts"\n  ]');
   });
 
+  it('runs the program from the trusted checkout, not a copy the worktree under review could rewrite', async () => {
+    const trusted = tempDir('okstra-trusted-');
+    const worktree = tempDir('okstra-worktree-');
+    writeFileSync(join(trusted, 'review.mjs'), "process.stdout.write('trusted reviewer');\n");
+    // The stage under review ships its own review.mjs: it must not be the one that runs.
+    writeFileSync(join(worktree, 'review.mjs'), "process.stdout.write('tampered reviewer');\n");
+    const p = new CommandProvider({ commandLine: `${JSON.stringify(process.execPath)} review.mjs --flag`, rosterName: 'Command worker', env: { PATH: process.env.PATH }, tmpDir: tempDir(), resolveFrom: trusted });
+    expect(p.args).toEqual([join(trusted, 'review.mjs'), '--flag']);
+    const result = await p.run(request(worktree));
+    expect(result.finalText).toBe('trusted reviewer');
+  });
+
   it('writes the prompt file privately (0600)', async () => {
     const out = join(tempDir(), 'mode');
     const script = join(tempDir(), 'mode.mjs');
