@@ -5,6 +5,7 @@ import type { Finding } from '../core/report/schema/final-report.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import { MergeConflictError } from '../git/stage-workspace.js';
 import type { EngineDeps, RunStageRequest, StageRefusal } from './types.js';
+import { releaseAfterCrash } from './release.js';
 
 export interface Intake {
   state: LedgerState;
@@ -50,6 +51,7 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
 
   const base = await resolveBase(req, deps, state);
   if ('kind' in base) return base;
+  const baseCommit = base.commit;
   const branch = stageBranchName(plan.id, n);
   const existing = await deps.workspace.branchHead(branch);
   let reusedBranch = false;
@@ -74,22 +76,30 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     if (error instanceof LedgerRefusedError) return refuse('in-progress', error.message);
     throw error;
   }
-  if (!existing) await deps.workspace.createBranch(branch, base.commit);
+  try {
+    return await afterClaim();
+  } catch (error) {
+    await releaseAfterCrash(req, deps, claim, error);
+    throw error;
+  }
 
-  return {
-    state,
-    ledgerCommit: snapshot.commit,
-    attempt: (state.stages.get(n)?.attempts ?? 0) + 1,
-    fixRun,
-    baseCommit: base.commit,
-    branch,
-    reusedBranch,
-    startHead: existing ?? base.commit,
-    claim,
-    carryIn: await readCarryIn(req, deps, state, snapshot.commit),
-    doneStages: dependencyClosure(plan, n).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
-    previousFindings: fixRun ? await readPreviousFindings(deps, state, n, snapshot.commit) : [],
-  };
+  async function afterClaim(): Promise<Intake> {
+    if (!existing) await deps.workspace.createBranch(branch, baseCommit);
+    return {
+      state,
+      ledgerCommit: snapshot.commit,
+      attempt: (state.stages.get(n)?.attempts ?? 0) + 1,
+      fixRun,
+      baseCommit,
+      branch,
+      reusedBranch,
+      startHead: existing ?? baseCommit,
+      claim,
+      carryIn: await readCarryIn(req, deps, state, snapshot.commit),
+      doneStages: dependencyClosure(plan, n).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
+      previousFindings: fixRun ? await readPreviousFindings(deps, state, n, snapshot.commit) : [],
+    };
+  }
 }
 
 async function resolveBase(req: RunStageRequest, deps: EngineDeps, state: LedgerState): Promise<{ commit: string } | StageRefusal> {

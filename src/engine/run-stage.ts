@@ -2,9 +2,9 @@ import type { PromptInput } from '../core/prompts/index.js';
 import { stageByNumber } from '../core/graph/index.js';
 import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
 import { synthesizeVerdict } from '../core/verdict/index.js';
-import { carryPath, type LedgerRow } from '../core/ledger/index.js';
+import { carryPath } from '../core/ledger/index.js';
+import { releaseAfterCrash } from './release.js';
 import type { FinalReport, Usage } from '../core/report/schema/final-report.js';
-import { LedgerRefusedError } from '../git/ledger-store.js';
 import { execute, type Execution } from './execute.js';
 import { intake, type Intake } from './intake.js';
 import { persist, terminalRow } from './persist.js';
@@ -47,7 +47,7 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? []);
     return { kind: 'completed', ...persisted };
   } catch (error) {
-    await releaseAfterCrash(req, deps, claimed, error);
+    await releaseAfterCrash(req, deps, claimed.claim, error);
     if (error instanceof EngineError) throw error;
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');
   } finally {
@@ -140,18 +140,4 @@ function usageTotals(dispatched: readonly Dispatched[]): FinalReport['usage'] {
     workers,
     total: { inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0), outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0), costUsd: costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null },
   };
-}
-
-/** okstra itself failed after claiming: end the claim so the stage is not left occupied. */
-async function releaseAfterCrash(req: RunStageRequest, deps: EngineDeps, run: Intake, error: unknown): Promise<void> {
-  const row: LedgerRow = {
-    v: 1, plan_id: req.plan.id, stage: req.stage, status: 'failed', run_id: req.runId, at: deps.now().toISOString(), reason: 'error', branch: run.branch, base_commit: run.baseCommit,
-    detail: `okstra failed during the run: ${error instanceof Error ? error.message : String(error)}`.slice(0, 2000),
-    ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
-  };
-  try {
-    await deps.ledger.append({ row });
-  } catch (releaseError) {
-    if (!(releaseError instanceof LedgerRefusedError)) deps.log(`okstra: could not release the claim on stage ${req.stage}: ${releaseError instanceof Error ? releaseError.message : String(releaseError)}`);
-  }
 }
