@@ -2,16 +2,14 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_CONFIG_PATH, parseConfig, type OkstraConfig } from '../core/config/index.js';
+import { DEFAULT_CONFIG_PATH, type OkstraConfig } from '../core/config/index.js';
 import { formatDiagnostic } from '../core/diagnostics.js';
 import type { Plan } from '../core/plan/types.js';
 import { Git } from '../git/git.js';
-import { GitLedgerStore } from '../git/ledger-store.js';
-import { StageWorkspace } from '../git/stage-workspace.js';
 import { loadGates } from '../engine/load-gates.js';
-import { runQa } from '../engine/run-qa.js';
+import { configFromText, createEngineDeps, stageRequestBase } from '../engine/setup.js';
 import type { EngineDeps, RunStageRequest } from '../engine/types.js';
-import { buildRoster, minimalEnv, parseModelOverrides, ProviderError, type ProviderDeps } from '../providers/index.js';
+import { buildRoster, parseModelOverrides, ProviderError, type ProviderDeps } from '../providers/index.js';
 import { CliError, type CliIo } from './io.js';
 import { readValidPlan } from './load-plan.js';
 
@@ -74,20 +72,20 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
     throw error;
   }
 
-  const deps: EngineDeps = {
-    ledger: new GitLedgerStore({ repoDir, branch: config.ledgerBranch, ...(opts.remote ? { remote: opts.remote } : {}), now: () => io.now() }),
-    workspace: new StageWorkspace(repoDir),
-    runQa: (commands, o) => runQa(commands, { cwd: o.cwd, env: o.env }),
+  const deps = createEngineDeps({
+    repoDir,
+    ledgerBranch: config.ledgerBranch,
+    ...(opts.remote ? { remote: opts.remote } : {}),
     gates: await loadGates(undefined, { overrideDir: join(repoDir, '.okstra', 'prompts') }),
     now: () => io.now(),
     log: (line) => io.out(line),
-  };
+  });
   return {
     plan,
     config,
     deps,
     repoDir,
-    request: {
+    request: stageRequestBase({
       plan,
       planPath,
       planCommit,
@@ -95,9 +93,9 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
       roster,
       trigger: { kind: 'cli', actor: io.env.USER ?? null, url: null },
       runUrl: null,
-      qaEnv: minimalEnv(io.env),
+      env: io.env,
       ...(opts.remote ? { remote: opts.remote } : {}),
-    },
+    }),
   };
 }
 
@@ -105,11 +103,11 @@ async function readConfig(io: CliIo, repoDir: string, path: string | undefined):
   const file = path ? (isAbsolute(path) ? path : resolve(io.cwd, path)) : join(repoDir, DEFAULT_CONFIG_PATH);
   if (!existsSync(file)) {
     if (path) throw new CliError(`config file ${path} does not exist`);
-    return parseConfig('', DEFAULT_CONFIG_PATH).config as OkstraConfig;
+    return configFromText(null, DEFAULT_CONFIG_PATH).config as OkstraConfig;
   }
   const rel = relative(io.cwd, file);
   const shown = rel && !rel.startsWith('..') ? rel : file;
-  const { config, errors } = parseConfig(await readFile(file, 'utf8'), shown);
+  const { config, errors } = configFromText(await readFile(file, 'utf8'), shown);
   if (!config) {
     for (const e of errors) io.err(formatDiagnostic(e));
     throw new CliError(`${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? '' : 's'})`);

@@ -1,13 +1,17 @@
 import { chainQueue, stageReadiness } from '../core/graph/index.js';
 import { deriveLedgerState } from '../core/ledger/index.js';
 import { runStage } from './run-stage.js';
-import type { EngineDeps, RunStageRequest, StageCompleted } from './types.js';
+import type { EngineDeps, RunStageRequest, StageCompleted, StageOutcome } from './types.js';
 
 export interface ChainRequest extends Omit<RunStageRequest, 'stage' | 'runId' | 'remainingQueue'> {
   /** Stages the caller wants done; their dependency closure runs too. Default: the whole plan. */
   stages?: number[];
   /** A fresh run id per stage run. */
   newRunId: (stage: number) => string;
+  /** Called before each stage run starts, e.g. to mark a check run in progress or remember the claim for a cleanup step. */
+  onStageStart?: (stage: number, runId: string) => Promise<void>;
+  /** Called as soon as each stage run ends, so a shell can publish it without waiting for the rest of the chain. */
+  onStageEnd?: (stage: number, runId: string, outcome: StageOutcome) => Promise<void>;
 }
 
 export type ChainOutcome = {
@@ -44,7 +48,10 @@ export async function runChain(req: ChainRequest, deps: EngineDeps): Promise<Cha
       return { status: 'not-ready', stage: n, reason, runs, queue, remainingQueue: queue.slice(i) };
     }
     deps.log(`chain: stage ${n} (${i + 1}/${queue.length}) start`);
-    const outcome = await runStage({ ...req, stage: n, runId: req.newRunId(n), remainingQueue: remaining }, deps);
+    const runId = req.newRunId(n);
+    await req.onStageStart?.(n, runId);
+    const outcome = await runStage({ ...req, stage: n, runId, remainingQueue: remaining }, deps);
+    await req.onStageEnd?.(n, runId, outcome);
     if (outcome.kind === 'refused') {
       const notReady = outcome.code === 'in-progress' || outcome.code === 'not-ready';
       deps.log(`chain: ${notReady ? 'not ready yet' : 'refused'}: ${outcome.reason}`);

@@ -1,0 +1,91 @@
+import { parseConfig, type ConfigParseResult } from '../core/config/index.js';
+import type { Plan } from '../core/plan/types.js';
+import { PROMPT_FILE_IDS, promptFileName, type GateBodies } from '../core/prompts/catalogue.js';
+import type { TriggerKind } from '../core/report/schema/final-report.js';
+import { GitLedgerStore, type LedgerStore } from '../git/ledger-store.js';
+import { StageWorkspace } from '../git/stage-workspace.js';
+import { minimalEnv, type EnvSource } from '../providers/env.js';
+import type { Roster } from '../providers/roster.js';
+import type { OkstraConfig } from '../core/config/schema.js';
+import { loadGates } from './load-gates.js';
+import { runQa } from './run-qa.js';
+import type { EngineDeps, RunStageRequest } from './types.js';
+
+/**
+ * The wiring the CLI and the Action share, so both stay thin shells over one
+ * engine: they differ only in where the plan, the config and the prompt
+ * overrides come from (the local work tree, or the default branch on a
+ * runner) and in where log lines go.
+ */
+
+export interface EngineWiring {
+  repoDir: string;
+  ledgerBranch: string;
+  /** The remote whose ledger branch is the ledger of record (compare-and-swap pushes). */
+  remote?: string;
+  gates: GateBodies;
+  now: () => Date;
+  log: (line: string) => void;
+  /** Lets a shell decorate the ledger store (the Action scrubs its secrets from everything written). */
+  wrapLedger?: (store: LedgerStore) => LedgerStore;
+}
+
+export function createEngineDeps(w: EngineWiring): EngineDeps {
+  const store = new GitLedgerStore({ repoDir: w.repoDir, branch: w.ledgerBranch, ...(w.remote ? { remote: w.remote } : {}), now: w.now });
+  return {
+    ledger: w.wrapLedger ? w.wrapLedger(store) : store,
+    workspace: new StageWorkspace(w.repoDir),
+    runQa: (commands, o) => runQa(commands, { cwd: o.cwd, env: o.env }),
+    gates: w.gates,
+    now: w.now,
+    log: w.log,
+  };
+}
+
+/** The config from its text; a missing file (null) is the all-defaults config. */
+export function configFromText(text: string | null, shownPath: string): ConfigParseResult {
+  return parseConfig(text ?? '', shownPath);
+}
+
+/**
+ * okstra's own prompt files with a repository's overrides laid over them,
+ * keyed by file name (`executor.md`). Names that are not prompt files are
+ * ignored, as a folder of overrides on disk would ignore them.
+ */
+export async function gatesWithOverrides(overrides: Readonly<Record<string, string>>): Promise<GateBodies> {
+  const defaults = await loadGates();
+  const merged: Record<string, string> = { ...defaults };
+  for (const id of PROMPT_FILE_IDS) {
+    const text = overrides[promptFileName(id)];
+    if (text !== undefined) merged[id] = text;
+  }
+  return merged as GateBodies;
+}
+
+export interface StageRequestBase {
+  plan: Plan;
+  planPath: string;
+  planCommit: string;
+  config: OkstraConfig;
+  roster: Roster;
+  trigger: { kind: TriggerKind; actor: string | null; url: string | null };
+  runUrl: string | null;
+  /** The shell's environment; QA commands get only its harmless base variables. */
+  env: EnvSource;
+  remote?: string;
+}
+
+/** Every field of a stage request except the stage and its run id. */
+export function stageRequestBase(b: StageRequestBase): Omit<RunStageRequest, 'stage' | 'runId'> {
+  return {
+    plan: b.plan,
+    planPath: b.planPath,
+    planCommit: b.planCommit,
+    config: b.config,
+    roster: b.roster,
+    trigger: b.trigger,
+    runUrl: b.runUrl,
+    qaEnv: minimalEnv(b.env),
+    ...(b.remote ? { remote: b.remote } : {}),
+  };
+}
