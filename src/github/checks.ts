@@ -1,0 +1,59 @@
+import type { CheckRunOutput, CheckRunRender } from '../core/report/check-run.js';
+import { httpStatus, type GitHubClient, type RepoRef } from './client.js';
+
+/**
+ * Check runs: create, mark in progress, complete with the rendered report
+ * (annotations beyond the first 50 go in further update requests, as the
+ * Checks API requires).
+ */
+
+export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | 'action_required';
+
+export interface CheckRunFields {
+  /** A link to the run (the workflow run's page). */
+  detailsUrl?: string | null;
+  /** okstra's run id, so a reader (and the bot) can tie the check to the ledger. */
+  externalId?: string;
+}
+
+function extras(f: CheckRunFields): { details_url?: string; external_id?: string } {
+  return { ...(f.detailsUrl ? { details_url: f.detailsUrl } : {}), ...(f.externalId ? { external_id: f.externalId } : {}) };
+}
+
+export async function createInProgressCheck(client: GitHubClient, repo: RepoRef, c: { name: string; headSha: string; output: Pick<CheckRunOutput, 'title' | 'summary'>; at: Date } & CheckRunFields): Promise<number> {
+  const res = await client.rest.checks.create({ ...repo, name: c.name, head_sha: c.headSha, status: 'in_progress', started_at: c.at.toISOString(), output: c.output, ...extras(c) });
+  return res.data.id;
+}
+
+export async function markInProgress(client: GitHubClient, repo: RepoRef, id: number, c: { output: Pick<CheckRunOutput, 'title' | 'summary'>; at: Date } & CheckRunFields): Promise<void> {
+  await client.rest.checks.update({ ...repo, check_run_id: id, status: 'in_progress', started_at: c.at.toISOString(), output: c.output, ...extras(c) });
+}
+
+export type CheckTarget = { id: number } | { create: { name: string; headSha: string } };
+
+/**
+ * Completes a check run with a rendered report: the first request sets the
+ * conclusion, the text and up to 50 annotations (creating the check when it
+ * has no id yet); each further request adds the next 50 annotations, which
+ * the API accumulates. Returns the check run's id.
+ */
+export async function completeCheck(client: GitHubClient, repo: RepoRef, target: CheckTarget, render: Pick<CheckRunRender, 'requests'> & { conclusion: CheckConclusion }, c: { at: Date } & CheckRunFields): Promise<number> {
+  const [first, ...rest] = render.requests;
+  if (!first) throw new Error('a check-run rendering has at least one request');
+  const done = { status: 'completed' as const, conclusion: render.conclusion, completed_at: c.at.toISOString(), output: first.output, ...extras(c) };
+  const id = 'id' in target ? target.id : (await client.rest.checks.create({ ...repo, name: target.create.name, head_sha: target.create.headSha, ...done })).data.id;
+  if ('id' in target) await client.rest.checks.update({ ...repo, check_run_id: id, ...done });
+  for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id, output: more.output });
+  return id;
+}
+
+/**
+ * Whether GitHub refused to let this token touch a check run it did not
+ * create. Only the App that created a check run may update it (403 "Invalid
+ * app_id … can only be modified by the GitHub App that created it"); a token
+ * that cannot see the check at all gets 404.
+ */
+export function isForeignCheckRefusal(error: unknown): boolean {
+  const status = httpStatus(error);
+  return status === 403 || status === 404;
+}
