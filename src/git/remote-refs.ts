@@ -1,0 +1,77 @@
+import { stageBranchName } from '../core/ids.js';
+import { Git, GitError, readBlobs } from './git.js';
+
+/**
+ * What a runner's checkout lacks and a run needs: `actions/checkout` clones
+ * one ref, often shallow and with a detached HEAD, so the default branch (for
+ * the config), the plan's base branch and the plan's stage branches are
+ * fetched here before the engine starts. Authentication is whatever the
+ * checkout left in the clone's config (its persisted token).
+ */
+export class RemoteRefs {
+  readonly git: Git;
+
+  constructor(
+    readonly repoDir: string,
+    readonly remote: string,
+  ) {
+    this.git = new Git(repoDir);
+  }
+
+  async isShallow(): Promise<boolean> {
+    return (await this.git.ok(['rev-parse', '--is-shallow-repository'])) === 'true';
+  }
+
+  /** The remote's default branch as its HEAD names it, or null when the remote does not say. */
+  async defaultBranch(): Promise<string | null> {
+    const out = await this.git.ok(['ls-remote', '--symref', this.remote, 'HEAD']);
+    return /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(out)?.[1] ?? null;
+  }
+
+  /**
+   * Fetches `branch` into `refs/remotes/<remote>/<branch>` and returns its
+   * commit, or null when the remote has no such branch. In a shallow clone
+   * only the tip is fetched when that is all the caller reads (`tipOnly`):
+   * fetching without a depth there would pull the branch's whole history.
+   */
+  async fetchBranch(branch: string, opts: { tipOnly?: boolean } = {}): Promise<string | null> {
+    const depth = opts.tipOnly && (await this.isShallow()) ? ['--depth=1'] : [];
+    const ref = `refs/remotes/${this.remote}/${branch}`;
+    const fetched = await this.git.run(['fetch', '--quiet', '--no-tags', ...depth, this.remote, `+refs/heads/${branch}:${ref}`]);
+    if (fetched.exitCode !== 0) {
+      if (/couldn't find remote ref/i.test(fetched.stderr)) return null;
+      throw new GitError(['fetch', this.remote, branch], fetched);
+    }
+    return this.git.resolveCommit(ref);
+  }
+
+  /**
+   * Makes the remote's stage branches of a plan local branches, which is
+   * where the engine looks for a failed stage's branch to re-enter and for
+   * the heads that later stages build on. The remote is the record, so its
+   * branches replace stale local ones. Their history comes along in full
+   * (no depth), because re-entering and merging need the commits between a
+   * stage's base and its head.
+   */
+  async fetchStageBranches(planId: string): Promise<void> {
+    const prefix = stageBranchName(planId, 0).replace(/stage-0$/, '');
+    await this.git.ok(['fetch', '--quiet', '--no-tags', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`]);
+  }
+
+  /** Files at a commit by path; a path missing there maps to null. */
+  async readFiles(commit: string, paths: readonly string[]): Promise<Record<string, string | null>> {
+    const blobs = await readBlobs(this.git, paths.map((p) => `${commit}:${p}`));
+    return Object.fromEntries(paths.map((p, i) => [p, blobs[i]?.content ?? null]));
+  }
+
+  /** Paths of the files directly inside `dir` at a commit (no sub-folders); empty when the folder does not exist. */
+  async listFiles(commit: string, dir: string): Promise<string[]> {
+    const clean = dir.replace(/\/+$/, '');
+    const out = await this.git.ok(['ls-tree', '-z', commit, '--', `${clean}/`]);
+    // Entries are `<mode> <type> <object>\t<path>`; sub-folders are trees and are skipped.
+    return out
+      .split('\0')
+      .filter((entry) => entry.split(' ')[1] === 'blob')
+      .map((entry) => entry.slice(entry.indexOf('\t') + 1));
+  }
+}
