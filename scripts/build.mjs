@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bundles the Action and the CLI into dist/. With --check, bundles into a
+// Bundles the Action (main and post step) and the CLI into dist/. With --check, bundles into a
 // temporary folder and fails when the committed dist/ differs, so a stale
 // bundle can never ship.
 import { build } from 'esbuild';
@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const entryPoints = {
   index: join(root, 'src/action/index.ts'),
+  // The Action's post step (action.yml `runs.post`): releases claims a cancelled or crashed job left open.
+  post: join(root, 'src/action/post.ts'),
   cli: join(root, 'src/cli/main.ts'),
 };
 

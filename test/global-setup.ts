@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 /**
- * Bundles the CLI from the current sources once per test run, so tests that
- * spawn `okstra` as a real process exercise this checkout, not a stale dist/.
+ * Bundles the CLI and the Action (main and post step) from the current
+ * sources once per test run, so tests that spawn them as real processes
+ * exercise this checkout, not a stale dist/.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   // Inside the checkout, so the bundle finds prompts/ and examples/ by walking up, as dist/cli.js does.
@@ -17,13 +18,17 @@ export default async function setup(project: TestProject): Promise<() => void> {
     bundle: (outdir: string, entries: Record<string, string>) => Promise<void>;
     entryPoints: Record<string, string>;
   };
-  await bundle(dir, { cli: entryPoints.cli as string });
+  await bundle(dir, entryPoints);
   project.provide('okstraCliPath', join(dir, 'cli.js'));
+  project.provide('okstraActionPath', join(dir, 'index.js'));
+  project.provide('okstraActionPostPath', join(dir, 'post.js'));
   return () => rmSync(dir, { recursive: true, force: true });
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     okstraCliPath: string;
+    okstraActionPath: string;
+    okstraActionPostPath: string;
   }
 }

@@ -80,8 +80,9 @@ const LEVEL_BY_SEVERITY: Record<FindingSeverity, AnnotationLevel> = {
 
 const TEXT_DETAIL: DetailLimits = { findingDetail: 1000, reason: 800, outputLines: 60, outputChars: 6000, summary: 4000 };
 
+/** A stage's check-run name, shared by the Action and the bot (docs/action.md, "Dispatch contract"): the bot finds its checks by it. */
 export function checkRunName(planId: string, stage: number): string {
-  return `okstra / ${planId} / stage ${stage}`;
+  return `okstra: ${planId} · stage ${stage}`;
 }
 
 /** Repository-relative form of a cited path: `/` separators, no leading `./`. Null when it cannot be one. */

@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { PROVIDER_NAME_PATTERN } from '../core/config/schema.js';
+import { DEFAULT_CONFIG_PATH } from '../core/config/schema.js';
+import { parseModelOverrides, ProviderError } from '../providers/index.js';
+
+/**
+ * The Action's inputs, validated with zod. Every bad input yields exactly
+ * one message that names the input, quotes what it got and says what is
+ * allowed, and every bad input is reported at once, so a workflow author
+ * fixes them in one go instead of one failed run per typo.
+ */
+
+export const MODES = ['stage', 'chain', 'continue', 'status'] as const;
+export type Mode = (typeof MODES)[number];
+
+export const REPORT_TARGETS = ['summary', 'check', 'comment'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+/** The trigger kinds a workflow can name; `cli` is the CLI's own. */
+export const ACTION_TRIGGERS = ['label', 'comment', 'schedule', 'dispatch', 'rerequest'] as const;
+export type ActionTrigger = (typeof ACTION_TRIGGERS)[number];
+
+/** Every input of action.yml; a test keeps this list and action.yml in step. */
+export const INPUT_NAMES = [
+  'mode', 'plan', 'stage', 'stages', 'executor', 'verifiers', 'models', 'config', 'github-token',
+  'anthropic-api-key', 'openai-api-key', 'gemini-api-key', 'ledger-branch', 'pr-number', 'check-run-id',
+  'report', 'timeout-minutes', 'install-clis', 'dry-run', 'trigger', 'actor',
+] as const;
+export type InputName = (typeof INPUT_NAMES)[number];
+
+/** Inputs that hold credentials: masked, and removed from the environment children inherit. */
+export const SECRET_INPUTS = ['github-token', 'anthropic-api-key', 'openai-api-key', 'gemini-api-key'] as const satisfies readonly InputName[];
+
+export type CheckRunIds = { kind: 'none' } | { kind: 'single'; id: number } | { kind: 'by-stage'; ids: ReadonlyMap<number, number> };
+
+export interface ActionInputs {
+  mode: Mode;
+  plan: string | null;
+  stage: number | null;
+  stages: number[] | null;
+  executor: string | null;
+  verifiers: string[] | null;
+  models: Record<string, string>;
+  config: string;
+  githubToken: string | null;
+  apiKeys: { anthropic: string | null; openai: string | null; gemini: string | null };
+  ledgerBranch: string | null;
+  prNumber: number | null;
+  checkRunIds: CheckRunIds;
+  report: ReadonlySet<ReportTarget>;
+  timeoutMinutes: number | null;
+  installClis: boolean;
+  dryRun: boolean;
+  trigger: ActionTrigger | null;
+  actor: string | null;
+}
+
+export type InputsResult = { ok: true; inputs: ActionInputs } | { ok: false; errors: string[] };
+
+const positiveInt = z.string().regex(/^[1-9][0-9]{0,8}$/).transform(Number);
+const list = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean);
+const providerRef = (s: string): boolean => s.startsWith('command:') ? s.length > 'command:'.length : PROVIDER_NAME_PATTERN.test(s);
+// The YAML 1.2 core-schema spellings that @actions/core's getBooleanInput accepts.
+const TRUE = ['true', 'True', 'TRUE'];
+const FALSE = ['false', 'False', 'FALSE'];
+
+const CheckRunMapSchema = z.record(z.string().regex(/^[1-9][0-9]*$/), z.number().int().positive());
+
+interface FieldRule<T> {
+  parse: (raw: string) => T | undefined;
+  allowed: string;
+}
+
+function rule<T>(schema: z.ZodType<T>, allowed: string): FieldRule<T> {
+  return { parse: (raw) => { const r = schema.safeParse(raw); return r.success ? r.data : undefined; }, allowed };
+}
+
+const RULES = {
+  mode: rule(z.enum(MODES), `one of ${MODES.join(', ')}`),
+  stage: rule(positiveInt, 'a positive whole number (a stage of the plan)'),
+  stages: rule(z.string().transform(list).pipe(z.array(positiveInt).min(1)), 'comma-separated positive whole numbers, e.g. "2,3"'),
+  executor: rule(z.string().refine(providerRef), 'claude, codex, gemini, a provider under `providers:` in the config, or command:<program>'),
+  verifiers: rule(z.string().transform(list).pipe(z.array(z.string().refine(providerRef)).min(1)), 'comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)'),
+  'ledger-branch': rule(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).refine((s) => !s.includes('..') && !s.endsWith('.lock') && !s.endsWith('/')), 'a branch name such as okstra-ledger'),
+  'pr-number': rule(positiveInt, 'a pull request number'),
+  report: rule(z.string().transform(list).pipe(z.array(z.enum(REPORT_TARGETS)).min(1)), `comma-separated targets from ${REPORT_TARGETS.join(', ')}`),
+  'timeout-minutes': rule(z.string().regex(/^[0-9]+(\.[0-9]+)?$/).transform(Number).pipe(z.number().positive().max(24 * 60)), 'a number of minutes greater than 0 and at most 1440'),
+  'install-clis': rule(z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)), 'true or false'),
+  'dry-run': rule(z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)), 'true or false'),
+  trigger: rule(z.enum(ACTION_TRIGGERS), `one of ${ACTION_TRIGGERS.join(', ')}`),
+} satisfies Partial<Record<InputName, FieldRule<unknown>>>;
+
+type Parsed<K extends keyof typeof RULES> = Exclude<ReturnType<(typeof RULES)[K]['parse']>, undefined>;
+
+/** `one check run id` or `{"<stage>": id, …}`. */
+function parseCheckRunIds(raw: string): CheckRunIds | undefined {
+  if (/^[1-9][0-9]*$/.test(raw)) return { kind: 'single', id: Number(raw) };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = CheckRunMapSchema.safeParse(json);
+  if (!parsed.success || Object.keys(parsed.data).length === 0) return undefined;
+  return { kind: 'by-stage', ids: new Map(Object.entries(parsed.data).map(([k, v]) => [Number(k), v])) };
+}
+
+function describeValue(name: InputName, raw: string): string {
+  if ((SECRET_INPUTS as readonly string[]).includes(name)) return '(hidden)';
+  // Quoted as typed (no JSON escaping), clipped, on one line: the message is read in a log.
+  const shown = raw.replace(/\s+/g, ' ');
+  return `"${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}"`;
+}
+
+/**
+ * Reads and validates every input. `read` returns an input's raw value
+ * (empty when unset), as `core.getInput` does on a runner.
+ */
+export function parseInputs(read: (name: InputName) => string): InputsResult {
+  const raw = Object.fromEntries(INPUT_NAMES.map((n) => [n, read(n).trim()])) as Record<InputName, string>;
+  const errors = new Map<InputName, string>();
+  const bad = (name: InputName, allowed: string): void => {
+    if (!errors.has(name)) errors.set(name, `input "${name}": got ${describeValue(name, raw[name])}; expected ${allowed}`);
+  };
+  const missing = (name: InputName, why: string): void => {
+    if (!errors.has(name)) errors.set(name, `input "${name}" is required ${why}`);
+  };
+  function get<K extends keyof typeof RULES>(name: K): Parsed<K> | null {
+    if (raw[name] === '') return null;
+    const rule = RULES[name] as FieldRule<Parsed<K>>;
+    const value = rule.parse(raw[name]);
+    if (value === undefined) {
+      bad(name, rule.allowed);
+      return null;
+    }
+    return value;
+  }
+
+  const mode = raw.mode === '' ? 'stage' : get('mode');
+  const stage = get('stage');
+  const stages = get('stages');
+  const executor = get('executor');
+  const verifiers = get('verifiers');
+  const ledgerBranch = get('ledger-branch');
+  const prNumber = get('pr-number');
+  const report = get('report');
+  const timeoutMinutes = get('timeout-minutes');
+  const installClis = get('install-clis') ?? false;
+  const dryRun = get('dry-run') ?? false;
+  const trigger = get('trigger');
+
+  let models: Record<string, string> = {};
+  if (raw.models !== '') {
+    try {
+      models = parseModelOverrides([raw.models]);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      errors.set('models', `input "models": ${error.message}`);
+    }
+  }
+
+  let checkRunIds: CheckRunIds = { kind: 'none' };
+  if (raw['check-run-id'] !== '') {
+    const ids = parseCheckRunIds(raw['check-run-id']);
+    if (ids) checkRunIds = ids;
+    else bad('check-run-id', 'a check run id (mode stage) or a JSON object mapping stage numbers to check run ids (mode chain), e.g. {"2": 123, "3": 124}');
+  }
+
+  // Rules that tie inputs to the mode; each still names one input.
+  if (mode === 'stage' || mode === 'chain') {
+    if (raw.plan === '') missing('plan', `with mode ${mode} (the plan file, e.g. .okstra/plans/my-plan.md)`);
+  }
+  if (mode === 'stage' && raw.stage === '') missing('stage', 'with mode stage');
+  if (mode !== null && mode !== 'stage' && raw.stage !== '') bad('stage', `no value with mode ${mode}${mode === 'chain' ? ' (use "stages")' : ''}`);
+  if (mode !== null && mode !== 'chain' && raw.stages !== '') bad('stages', `no value with mode ${mode}${mode === 'stage' ? ' (use "stage")' : ''}`);
+  if (checkRunIds.kind === 'single' && mode !== 'stage') bad('check-run-id', `with mode ${mode} a JSON object mapping stage numbers to check run ids, e.g. {"2": 123}`);
+  if (checkRunIds.kind === 'by-stage' && mode !== 'chain') bad('check-run-id', mode === 'stage' ? 'one check run id with mode stage' : `no value with mode ${mode}`);
+  if (raw.plan !== '' && (raw.plan.includes('\0') || raw.plan.startsWith('/') || raw.plan.split('/').includes('..'))) bad('plan', 'a path inside the repository, e.g. .okstra/plans/my-plan.md');
+  if (raw.config !== '' && (raw.config.startsWith('/') || raw.config.split('/').includes('..'))) bad('config', 'a path inside the repository, e.g. .okstra/config.yml');
+
+  if (errors.size > 0 || mode === null) return { ok: false, errors: INPUT_NAMES.flatMap((n) => (errors.has(n) ? [errors.get(n) as string] : [])) };
+  return {
+    ok: true,
+    inputs: {
+      mode,
+      plan: raw.plan || null,
+      stage,
+      stages,
+      executor,
+      verifiers,
+      models,
+      config: raw.config || DEFAULT_CONFIG_PATH,
+      githubToken: raw['github-token'] || null,
+      apiKeys: { anthropic: raw['anthropic-api-key'] || null, openai: raw['openai-api-key'] || null, gemini: raw['gemini-api-key'] || null },
+      ledgerBranch,
+      prNumber,
+      checkRunIds,
+      report: new Set(report ?? ['summary']),
+      timeoutMinutes,
+      installClis,
+      dryRun,
+      trigger,
+      actor: raw.actor || null,
+    },
+  };
+}

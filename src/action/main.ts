@@ -1,0 +1,106 @@
+import { readFile } from 'node:fs/promises';
+import type { BuiltinProvider } from '../core/config/schema.js';
+import { ProviderError } from '../providers/errors.js';
+import { runnerContext, type Env } from './context.js';
+import { parseInputs, SECRET_INPUTS, type InputName } from './inputs.js';
+import { inGroup, type ActionIo } from './io.js';
+import { chainMode, continueMode, emptyResults, stageMode, statusMode, type RunResults } from './modes.js';
+import { RulesError } from './rules.js';
+import { dropSecretInputs, Scrubber, secretValues } from './secrets.js';
+import { openSession, type Session } from './session.js';
+
+/**
+ * One Action run: inputs → session (setup group) → mode → outputs, summary
+ * and the step's outcome. Everything it touches comes in through `MainDeps`,
+ * so tests can run it in-process; run.ts fills them from `@actions/core`.
+ */
+export interface MainDeps {
+  io: ActionIo;
+  readInput: (name: InputName) => string;
+  /** The step's environment; the secret inputs are removed from it once read, so no child inherits them. */
+  env: Record<string, string | undefined>;
+  cwd: string;
+  fetch?: typeof fetch;
+  installClis?: (refs: BuiltinProvider[], env: Env, log: (line: string) => void) => Promise<void>;
+}
+
+export async function runAction(d: MainDeps): Promise<void> {
+  const { io } = d;
+  const parsed = parseInputs(d.readInput);
+  if (!parsed.ok) {
+    for (const e of parsed.errors) io.error(e);
+    io.setFailed(`okstra: ${parsed.errors.length} invalid input${parsed.errors.length === 1 ? '' : 's'}: ${parsed.errors.join('; ')}`);
+    return;
+  }
+  const inputs = parsed.inputs;
+  const secrets = secretValues(inputs);
+  for (const s of secrets) io.setSecret(s);
+  dropSecretInputs(d.env, SECRET_INPUTS);
+  const scrub = new Scrubber(secrets);
+
+  const ctx = runnerContext(d.env, await readEvent(d.env.GITHUB_EVENT_PATH), d.cwd);
+  const results = emptyResults(inputs.dryRun);
+  let session: Session;
+  try {
+    session = await inGroup(io, `okstra: setup (mode ${inputs.mode}${inputs.dryRun ? ', dry run' : ''})`, () => openSession({ io, inputs, ctx, env: d.env, scrub, ...(d.fetch ? { fetch: d.fetch } : {}), ...(d.installClis ? { installClis: d.installClis } : {}) }));
+  } catch (error) {
+    // Config and roster problems are the user's to fix: show every detail, then one line.
+    if (error instanceof RulesError) for (const line of error.details) io.error(line);
+    if (error instanceof RulesError || error instanceof ProviderError) {
+      io.setFailed(`okstra: ${scrub.text(error.message)}`);
+      return;
+    }
+    throw error;
+  }
+
+  try {
+    switch (inputs.mode) {
+      case 'stage':
+        await stageMode(session, results);
+        break;
+      case 'chain':
+        await chainMode(session, results);
+        break;
+      case 'continue':
+        await continueMode(session, results);
+        break;
+      case 'status':
+        await statusMode(session, results);
+        break;
+    }
+  } catch (error) {
+    // Anything thrown fails the step, Error or not, with the secrets scrubbed from its message.
+    results.failures.push(error instanceof Error ? error.message : String(error));
+  } finally {
+    await session.dispose();
+  }
+
+  writeOutputs(io, results);
+  const problems = [...results.failures, ...session.publisher.problems.map((p) => `publishing: ${p}`)];
+  if (problems.length > 0) io.setFailed(`okstra: ${scrub.text(problems.join('; '))}`);
+}
+
+async function readEvent(path: string | undefined): Promise<unknown> {
+  if (!path) return {};
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as unknown;
+  } catch {
+    // A missing or unreadable payload only loses defaults (trigger, PR); the inputs still say what to do.
+    return {};
+  }
+}
+
+/** The outputs describe the last stage run (in a chain: the one it stopped at). */
+export function writeOutputs(io: ActionIo, r: RunResults): void {
+  const last = r.runs.at(-1);
+  const report = last?.outcome.report;
+  io.setOutput('verdict', report?.verdict.value ?? '');
+  io.setOutput('run-status', r.dryRun ? 'dry-run' : (report?.verdict.runStatus ?? ''));
+  io.setOutput('stage', report ? String(report.stage.number) : '');
+  io.setOutput('branch', report?.git.branch ?? '');
+  io.setOutput('head-commit', report?.git.headCommit ?? '');
+  io.setOutput('report-path', last?.outcome.reportPath ?? '');
+  io.setOutput('report-json', last?.localJson ?? '');
+  io.setOutput('remaining-queue', JSON.stringify(r.remainingQueue));
+  io.setOutput('usage', report ? JSON.stringify(report.usage) : '');
+}

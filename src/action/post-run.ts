@@ -1,0 +1,61 @@
+import * as core from '@actions/core';
+import { GitLedgerStore } from '../git/ledger-store.js';
+import { createGitHubClient, describeApiError } from '../github/client.js';
+import { completeCheck } from '../github/checks.js';
+import { parsePostState, releaseHeldClaims, STATE_NAME } from './claims.js';
+import { runnerContext, type Env } from './context.js';
+import type { ActionIo } from './io.js';
+import { coreIo } from './core-io.js';
+
+/**
+ * The post step. The runner runs it after the job's steps, also when the job
+ * was cancelled or the main step died. It ends each claim the main step
+ * recorded that is still open under its run id with `failed` (reason
+ * `abandoned`) and closes that stage's check run as cancelled, so a stage
+ * is never left occupied by a run that is gone. After a clean finish every
+ * claim already has its terminal row and this does nothing.
+ */
+export interface PostDeps {
+  io: ActionIo;
+  getState: (name: string) => string;
+  readInput: (name: 'github-token') => string;
+  env: Env;
+  cwd: string;
+  fetch?: typeof fetch;
+}
+
+export async function runPost(d: PostDeps): Promise<void> {
+  const state = parsePostState(d.getState(STATE_NAME));
+  if (!state || state.claims.length === 0) return;
+  const { io } = d;
+  const store = new GitLedgerStore({ repoDir: state.repoDir, branch: state.ledgerBranch, remote: state.remote, now: io.now });
+  const ctx = runnerContext(d.env, {}, d.cwd);
+  const outcomes = await releaseHeldClaims(store, state.claims, io.now, ctx.actor);
+  const token = d.readInput('github-token');
+  if (token) io.setSecret(token);
+  const client = token ? createGitHubClient({ token, baseUrl: ctx.apiUrl, log: io.info, ...(d.fetch ? { fetch: d.fetch } : {}) }) : null;
+  for (const o of outcomes) {
+    const what = `plan ${o.claim.planId} stage ${o.claim.stage} (run ${o.claim.runId})`;
+    if (!o.released) {
+      io.info(`post: ${what}: nothing to release, ${o.why}`);
+      continue;
+    }
+    io.warning(`okstra: ${what} did not finish; its claim was released (failed, abandoned) so the stage can run again`);
+    if (!client || o.claim.checkRunId === null) continue;
+    const output = { title: 'Cancelled', summary: 'The job ended before the stage reached a verdict (cancelled, timed out or crashed). The claim was released; the stage can run again.', annotations: [] };
+    try {
+      await completeCheck(client, ctx.repo, { id: o.claim.checkRunId }, { conclusion: 'cancelled', requests: [{ output }] }, { at: io.now(), externalId: o.claim.runId });
+    } catch (error) {
+      io.warning(`okstra: could not close check run ${o.claim.checkRunId}: ${describeApiError(error)}`);
+    }
+  }
+}
+
+/** The post step's entry: like run(), anything thrown fails the step. */
+export async function post(): Promise<void> {
+  try {
+    await runPost({ io: coreIo(), getState: (name) => core.getState(name), readInput: (name) => core.getInput(name), env: process.env, cwd: process.cwd() });
+  } catch (error) {
+    core.setFailed(`okstra post step: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

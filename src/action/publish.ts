@@ -1,0 +1,187 @@
+import type { Plan } from '../core/plan/types.js';
+import { checkRunName, isReportComment, renderCheckRun, renderComment, type FinalReport } from '../core/report/index.js';
+import { reportPath } from '../core/ledger/index.js';
+import type { Roster } from '../providers/roster.js';
+import type { StageCompleted, StageRefusal } from '../engine/types.js';
+import { describeApiError, type GitHubClient, type RepoRef } from '../github/client.js';
+import { completeCheck, createInProgressCheck, isForeignCheckRefusal, markInProgress, type CheckConclusion } from '../github/checks.js';
+import { upsertStickyComment } from '../github/comments.js';
+import type { CheckRunIds, ReportTarget } from './inputs.js';
+import type { ActionIo } from './io.js';
+import type { Scrubber } from './secrets.js';
+
+/**
+ * Publishes stage runs to GitHub: the stage's check run (in progress at
+ * intake, completed with the rendered report) and the sticky PR comment.
+ * A failure to publish never hides the verdict: it is logged at once and
+ * collected in `problems`, which fail the step at the end.
+ */
+
+export interface PublishSetup {
+  io: ActionIo;
+  client: GitHubClient | null;
+  repo: RepoRef;
+  targets: ReadonlySet<ReportTarget>;
+  checkRunIds: CheckRunIds;
+  /** The pull request the run reports to; its head carries the checks. */
+  pr: { number: number; headSha: string } | null;
+  runUrl: string | null;
+  serverUrl: string;
+  scrub: Scrubber;
+}
+
+export class StagePublisher {
+  readonly problems: string[] = [];
+  private foreignRefused = false;
+  /** Check run per plan and stage that this job may update. */
+  private readonly checks = new Map<string, number>();
+
+  constructor(private readonly s: PublishSetup) {}
+
+  private key(planId: string, stage: number): string {
+    return `${planId}#${stage}`;
+  }
+
+  /** The bot's check run for this stage, if it handed one over. */
+  private handedId(stage: number): number | null {
+    const ids = this.s.checkRunIds;
+    if (ids.kind === 'single') return ids.id;
+    if (ids.kind === 'by-stage') return ids.ids.get(stage) ?? null;
+    return null;
+  }
+
+  private get wantsOwnChecks(): boolean {
+    return this.s.targets.has('check');
+  }
+
+  private fail(what: string, error: unknown): void {
+    const line = `${what}: ${describeApiError(error)}`;
+    this.s.io.warning(line);
+    this.problems.push(line);
+  }
+
+  /** The bot's check could not be updated with this token: say so once and leave its checks to the bot. */
+  private foreign(id: number, error: unknown): void {
+    if (!this.foreignRefused) {
+      this.s.io.warning(
+        `okstra: GitHub refused to update check run ${id} (${describeApiError(error)}). Only the GitHub App that created a check run may update it; ` +
+          'pass that App\'s installation token as `github-token` (actions/create-github-app-token) to let the Action update it. ' +
+          'Until then the bot completes its checks from the ledger; this run leaves them alone.',
+      );
+    }
+    this.foreignRefused = true;
+  }
+
+  /** Marks the stage's check run in progress; returns its id when this job may update it later. */
+  async started(plan: Plan, stage: number, runId: string, roster: Roster): Promise<number | null> {
+    const client = this.s.client;
+    if (!client) return null;
+    const title = `Running: ${roster.executor.name} executes, ${roster.verifiers.map((v) => v.name).join(', ')} verify`;
+    const stageTitle = plan.stages.find((x) => x.number === stage)?.title ?? '';
+    const summary = `okstra is running stage ${stage}${stageTitle ? ` (${stageTitle})` : ''} of plan \`${plan.id}\` as run \`${runId}\`.${this.s.runUrl ? ` [Workflow run](${this.s.runUrl})` : ''}`;
+    const output = { title, summary: this.s.scrub.text(summary) };
+    const at = this.s.io.now();
+    const fields = { detailsUrl: this.s.runUrl, externalId: runId };
+    const handed = this.handedId(stage);
+    if (handed !== null) {
+      if (this.foreignRefused) return null;
+      try {
+        await markInProgress(client, this.s.repo, handed, { output, at, ...fields });
+        this.checks.set(this.key(plan.id, stage), handed);
+        return handed;
+      } catch (error) {
+        if (isForeignCheckRefusal(error)) this.foreign(handed, error);
+        else this.fail(`could not mark check run ${handed} in progress`, error);
+        return null;
+      }
+    }
+    // Without a pull request there is no commit on GitHub to hang the check on until the stage branch is pushed.
+    if (!this.wantsOwnChecks || !this.s.pr) return null;
+    try {
+      const id = await createInProgressCheck(client, this.s.repo, { name: checkRunName(plan.id, stage), headSha: this.s.pr.headSha, output, at, ...fields });
+      this.checks.set(this.key(plan.id, stage), id);
+      return id;
+    } catch (error) {
+      this.fail(`could not create the check run for stage ${stage}`, error);
+      return null;
+    }
+  }
+
+  /** Completes the check with the report and updates the sticky comment. */
+  async completed(outcome: StageCompleted, ledgerCommit: string): Promise<number | null> {
+    const report = this.s.scrub.deep(outcome.report);
+    const url = this.reportUrl(report, ledgerCommit);
+    const render = renderCheckRun(report, url ? { fullReportUrl: url } : {});
+    const id = await this.finishCheck(report.plan.id, report.stage.number, report.run.id, render.conclusion, render.requests, report.git.headCommit);
+    if (this.s.targets.has('comment')) await this.comment(report, url);
+    return id;
+  }
+
+  /** A stage the engine would not start: a failing check when a person must act, neutral when it is only not its turn. */
+  async refused(plan: Plan, stage: number, runId: string, refusal: StageRefusal): Promise<void> {
+    const waiting = refusal.code === 'in-progress' || refusal.code === 'not-ready' || refusal.code === 'already-done';
+    const output = { title: `Not run: ${refusal.code}`, summary: this.s.scrub.text(refusal.reason), annotations: [] };
+    await this.finishCheck(plan.id, stage, runId, waiting ? 'neutral' : 'failure', [{ output }], null);
+  }
+
+  /** okstra itself broke mid-stage: the claim was released; the check must not stay in progress. */
+  async crashed(planId: string, stage: number, runId: string, message: string): Promise<void> {
+    const output = { title: 'okstra failed', summary: this.s.scrub.text(`The run broke before reaching a verdict: ${message}`), annotations: [] };
+    await this.finishCheck(planId, stage, runId, 'failure', [{ output }], null);
+  }
+
+  private async finishCheck(planId: string, stage: number, runId: string, conclusion: CheckConclusion, requests: ReturnType<typeof renderCheckRun>['requests'], fallbackHead: string | null): Promise<number | null> {
+    const client = this.s.client;
+    if (!client) return null;
+    const known = this.checks.get(this.key(planId, stage)) ?? null;
+    const handed = this.handedId(stage);
+    const at = this.s.io.now();
+    const fields = { detailsUrl: this.s.runUrl, externalId: runId };
+    if (known === null && handed !== null) {
+      // A handed-over check we never managed to update: the bot owns it.
+      if (this.foreignRefused) return null;
+      try {
+        return await completeCheck(client, this.s.repo, { id: handed }, { requests, conclusion }, { at, ...fields });
+      } catch (error) {
+        if (isForeignCheckRefusal(error)) this.foreign(handed, error);
+        else this.fail(`could not complete check run ${handed}`, error);
+        return null;
+      }
+    }
+    if (known !== null) {
+      try {
+        return await completeCheck(client, this.s.repo, { id: known }, { requests, conclusion }, { at, ...fields });
+      } catch (error) {
+        if (known === handed && isForeignCheckRefusal(error)) this.foreign(known, error);
+        else this.fail(`could not complete check run ${known}`, error);
+        return null;
+      }
+    }
+    const head = this.s.pr?.headSha ?? fallbackHead;
+    if (!this.wantsOwnChecks || head === null) return null;
+    try {
+      return await completeCheck(client, this.s.repo, { create: { name: checkRunName(planId, stage), headSha: head } }, { requests, conclusion }, { at, ...fields });
+    } catch (error) {
+      this.fail(`could not create the check run for stage ${stage}`, error);
+      return null;
+    }
+  }
+
+  private async comment(report: FinalReport, url: string | null): Promise<void> {
+    const client = this.s.client;
+    if (!client || !this.s.pr) return;
+    const body = renderComment(report, url ? { fullReportUrl: url } : {}).body;
+    try {
+      const res = await upsertStickyComment(client, this.s.repo, this.s.pr.number, body, (b) => isReportComment(b, report.plan.id, report.stage.number));
+      this.s.io.info(`report comment ${res.action} on pull request #${this.s.pr.number}`);
+    } catch (error) {
+      this.fail(`could not post the report comment on pull request #${this.s.pr.number}`, error);
+    }
+  }
+
+  /** The Markdown report on the ledger branch, pinned to the commit that wrote it. */
+  private reportUrl(report: FinalReport, ledgerCommit: string): string | null {
+    if (!this.s.repo.owner) return null;
+    return `${this.s.serverUrl}/${this.s.repo.owner}/${this.s.repo.repo}/blob/${ledgerCommit}/${reportPath(report.plan.id, report.stage.number, report.run.id, 'md')}`;
+  }
+}

@@ -1,0 +1,95 @@
+import type { AppendRequest, AppendResult, LedgerSnapshot, LedgerStore } from '../git/ledger-store.js';
+import type { LedgerRow } from '../core/ledger/index.js';
+import type { ActionInputs } from './inputs.js';
+import type { Env } from './context.js';
+
+/**
+ * The API keys and the token: masked in the log, handed to the one provider
+ * that owns each key, and scrubbed from anything okstra writes (the ledger,
+ * reports, summaries, check runs, comments), because an agent may still echo
+ * its own key into its answer.
+ */
+
+/** The variable each key reaches its provider under; `apiKeyEnv` in the config names these. */
+export const API_KEY_ENV = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY' } as const;
+
+export const REDACTED = '***';
+
+/** The secret values of the inputs, longest first so a key containing another is replaced whole. */
+export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys'>): string[] {
+  const values = [inputs.githubToken, inputs.apiKeys.anthropic, inputs.apiKeys.openai, inputs.apiKeys.gemini].filter((v): v is string => v !== null && v.length >= 4);
+  return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+export class Scrubber {
+  private readonly forms: string[];
+
+  constructor(secrets: readonly string[]) {
+    // The raw value and its JSON-escaped form, so a key inside a JSON string is caught too.
+    this.forms = [...new Set(secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))].filter((s) => s.length >= 4);
+  }
+
+  text(value: string): string {
+    let out = value;
+    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
+    return out;
+  }
+
+  /** A deep copy with every string scrubbed. */
+  deep<T>(value: T): T {
+    if (this.forms.length === 0) return value;
+    return JSON.parse(this.text(JSON.stringify(value))) as T;
+  }
+}
+
+/**
+ * The ledger store the engine writes through on a runner: every row and
+ * file is scrubbed of the run's secrets before it is committed, so a key an
+ * agent echoed never reaches the ledger branch.
+ */
+export class ScrubbingLedgerStore implements LedgerStore {
+  constructor(
+    private readonly inner: LedgerStore,
+    private readonly scrub: Scrubber,
+  ) {}
+
+  read(planId: string): Promise<LedgerSnapshot> {
+    return this.inner.read(planId);
+  }
+
+  readFile(commit: string, path: string): Promise<string | null> {
+    return this.inner.readFile(commit, path);
+  }
+
+  append(request: AppendRequest): Promise<AppendResult> {
+    return this.inner.append({
+      row: this.scrub.deep<LedgerRow>(request.row),
+      ...(request.files ? { files: request.files.map((f) => ({ path: f.path, content: this.scrub.text(f.content) })) } : {}),
+    });
+  }
+}
+
+/**
+ * The environment providers are built with: the step's own environment
+ * without any `INPUT_*` variable, plus each API key under its provider's
+ * variable. A provider reads only its own key from it (`apiKeyEnv`), and QA
+ * commands never see it (they get the base variables only).
+ */
+export function providerEnv(env: Env, inputs: Pick<ActionInputs, 'apiKeys'>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && !k.startsWith('INPUT_')) out[k] = v;
+  for (const [provider, name] of Object.entries(API_KEY_ENV) as Array<[keyof typeof API_KEY_ENV, string]>) {
+    const key = inputs.apiKeys[provider];
+    if (key) out[name] = key;
+  }
+  return out;
+}
+
+/**
+ * Removes the secret inputs from this process's environment once they are
+ * read, so git, QA commands and every other child okstra starts cannot
+ * inherit them.
+ */
+export function dropSecretInputs(env: Record<string, string | undefined>, names: readonly string[]): void {
+  for (const name of names) Reflect.deleteProperty(env, `INPUT_${name.replace(/ /g, '_').toUpperCase()}`);
+}

@@ -1,0 +1,149 @@
+import { isBuiltin } from '../providers/registry.js';
+import { buildRoster, verifierRefs, type Roster } from '../providers/roster.js';
+import type { BuiltinProvider, OkstraConfig } from '../core/config/schema.js';
+import type { EngineDeps } from '../engine/types.js';
+import { createEngineDeps } from '../engine/setup.js';
+import { Git } from '../git/git.js';
+import { RemoteRefs } from '../git/remote-refs.js';
+import { StageWorkspace } from '../git/stage-workspace.js';
+import { createGitHubClient, describeApiError, type GitHubClient } from '../github/client.js';
+import { pullRequestHead } from '../github/runs.js';
+import { ClaimLog } from './claims.js';
+import { runUrl, type Env, type RunnerContext } from './context.js';
+import type { ActionInputs } from './inputs.js';
+import { PhaseLog, type ActionIo } from './io.js';
+import { StagePublisher } from './publish.js';
+import { loadRules, withInputOverrides, type Rules } from './rules.js';
+import { providerEnv, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
+
+/**
+ * Everything one Action run works with, prepared once in the "setup" log
+ * group: the repository and its remote, the rules from the default branch,
+ * the engine's edges, the GitHub client and the publisher. Modes receive a
+ * Session and nothing else.
+ */
+export interface Session {
+  io: ActionIo;
+  inputs: ActionInputs;
+  ctx: RunnerContext;
+  /** The step's environment, without the secret inputs. */
+  env: Env;
+  scrub: Scrubber;
+  log: PhaseLog;
+  repoDir: string;
+  remote: string;
+  refs: RemoteRefs;
+  /** The commit the workflow checked out: plans are read from it. */
+  head: string;
+  rules: Rules;
+  config: OkstraConfig;
+  deps: EngineDeps;
+  client: GitHubClient | null;
+  claims: ClaimLog;
+  publisher: StagePublisher;
+  /** The default branch checked out on its own, where command providers' relative paths resolve. */
+  trustedRoot: string;
+  roster(): Roster;
+  dispose(): Promise<void>;
+}
+
+export interface SessionDeps {
+  io: ActionIo;
+  inputs: ActionInputs;
+  ctx: RunnerContext;
+  env: Env;
+  scrub: Scrubber;
+  /** Tests inject the global fetch so HTTP interceptors see the requests. */
+  fetch?: typeof fetch;
+  /** Installs the pinned agent CLIs a roster needs (the `install-clis` input). */
+  installClis?: (refs: BuiltinProvider[], env: Env, log: (line: string) => void) => Promise<void>;
+}
+
+export const REMOTE = 'origin';
+
+export async function openSession(d: SessionDeps): Promise<Session> {
+  const { io, inputs, ctx } = d;
+  const top = await new Git(ctx.workspace).run(['rev-parse', '--show-toplevel']).catch(() => null);
+  if (!top || top.exitCode !== 0) throw new Error(`${ctx.workspace} is not a git repository: run actions/checkout before okstra`);
+  const repoDir = top.stdout.trim();
+  const refs = new RemoteRefs(repoDir, REMOTE);
+  const head = await refs.git.ok(['rev-parse', 'HEAD']);
+  io.info(`repository ${repoDir} at ${head.slice(0, 12)}${(await refs.isShallow()) ? ' (shallow clone: fetching what the run needs)' : ''}`);
+
+  const defaultBranch = ctx.event.defaultBranch ?? (await refs.defaultBranch());
+  if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
+  const rules = await loadRules(refs, defaultBranch, inputs.config);
+  const config = withInputOverrides(rules.config, inputs);
+  io.info(`config: ${rules.source}${rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : ''}`);
+  if (inputs.timeoutMinutes !== null) io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
+
+  const penv = providerEnv(d.env, inputs);
+  if (inputs.installClis) {
+    if (!d.installClis) throw new Error('install-clis is not available in this build');
+    await d.installClis(builtinRefs(config, inputs), penv, io.info);
+  }
+
+  const workspace = new StageWorkspace(repoDir);
+  let trustedRoot = repoDir;
+  let trustedWorktree: string | null = null;
+  if (rules.commit && rules.commit !== head && usesCommandProviders(config, inputs)) {
+    trustedWorktree = await workspace.addDetachedWorktree(rules.commit);
+    trustedRoot = trustedWorktree;
+  }
+
+  const client = inputs.githubToken && !inputs.dryRun ? createGitHubClient({ token: inputs.githubToken, baseUrl: ctx.apiUrl, log: io.info, ...(d.fetch ? { fetch: d.fetch } : {}) }) : null;
+  const pr = await resolvePullRequest(io, client, ctx, inputs);
+  const log = new PhaseLog(io, (t) => d.scrub.text(t));
+  const deps = createEngineDeps({
+    repoDir,
+    ledgerBranch: config.ledgerBranch,
+    remote: REMOTE,
+    gates: rules.gates,
+    now: io.now,
+    log: log.line,
+    wrapLedger: (store) => new ScrubbingLedgerStore(store, d.scrub),
+  });
+  let roster: Roster | null = null;
+  return {
+    io, inputs, ctx, env: d.env, scrub: d.scrub, log, repoDir, remote: REMOTE, refs, head, rules, config, deps, client, trustedRoot,
+    claims: new ClaimLog(io.saveState, { repoDir, remote: REMOTE, ledgerBranch: config.ledgerBranch }),
+    publisher: new StagePublisher({ io, client, repo: ctx.repo, targets: inputs.report, checkRunIds: inputs.checkRunIds, pr, runUrl: runUrl(ctx), serverUrl: ctx.serverUrl, scrub: d.scrub }),
+    // Built on first use: `status` needs no roster, and a roster naming an unavailable provider must not break it.
+    roster: () => (roster ??= buildRoster({ ...(inputs.executor ? { executor: inputs.executor } : {}), ...(inputs.verifiers ? { verifiers: inputs.verifiers } : {}), models: inputs.models }, config, { env: penv, trustedRoot })),
+    dispose: async () => {
+      log.close();
+      if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
+    },
+  };
+}
+
+/** The refs a run will use, before any provider is built: what `install-clis` must make available. */
+export function builtinRefs(config: OkstraConfig, inputs: Pick<ActionInputs, 'executor' | 'verifiers'>): BuiltinProvider[] {
+  const request = { ...(inputs.executor ? { executor: inputs.executor } : {}), ...(inputs.verifiers ? { verifiers: inputs.verifiers } : {}) };
+  const refs = [inputs.executor ?? config.executor, ...verifierRefs(request, config), ...(config.critic ? [config.critic] : [])];
+  return [...new Set(refs.filter(isBuiltin))];
+}
+
+function usesCommandProviders(config: OkstraConfig, inputs: Pick<ActionInputs, 'executor' | 'verifiers'>): boolean {
+  const refs = [config.executor, ...(config.verifiers ?? []), config.critic ?? '', inputs.executor ?? '', ...(inputs.verifiers ?? [])];
+  return refs.some((r) => r.startsWith('command:')) || Object.values(config.providers).some((p) => p.command !== undefined);
+}
+
+/**
+ * The pull request a run reports to: the `pr-number` input (the bot's), else
+ * the event's. Its head commit comes from the event when it is the same pull
+ * request, else from the API.
+ */
+async function resolvePullRequest(io: ActionIo, client: GitHubClient | null, ctx: RunnerContext, inputs: ActionInputs): Promise<{ number: number; headSha: string } | null> {
+  const number = inputs.prNumber ?? ctx.event.pullRequest?.number ?? null;
+  if (number === null) return null;
+  const fromEvent = ctx.event.pullRequest?.number === number ? ctx.event.pullRequest.headSha : null;
+  if (fromEvent) return { number, headSha: fromEvent };
+  if (!client) return null;
+  try {
+    return { number, headSha: await pullRequestHead(client, ctx.repo, number) };
+  } catch (error) {
+    io.warning(`okstra: cannot read pull request #${number} (${describeApiError(error)}); its checks and comment are skipped`);
+    return null;
+  }
+}

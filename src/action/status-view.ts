@@ -1,0 +1,35 @@
+import { stageReadiness, topologicalOrder, stageByNumber } from '../core/graph/index.js';
+import type { LedgerState } from '../core/ledger/index.js';
+import type { Plan } from '../core/plan/types.js';
+import type { StageStatusView, StageViewState } from '../core/report/index.js';
+
+/**
+ * The stage table of `mode: status` (and of a dry run): each stage's
+ * position from the ledger, in the shape `renderPlanStatus` draws.
+ */
+export function stageViews(plan: Plan, state: LedgerState, now: Date): StageStatusView[] {
+  const views = topologicalOrder(plan).map((n): StageStatusView & { waitingOn: number[] } => {
+    const stage = stageByNumber(plan, n);
+    const r = stageReadiness(plan, state, n, now);
+    const base = { number: n, title: stage.title, dependsOn: stage.dependsOn, waitingOn: [] as number[] };
+    switch (r.kind) {
+      case 'done':
+        return { ...base, state: 'done', detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
+      case 'started':
+        return { ...base, state: 'running', detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? ' (lease expired)' : ''}` };
+      case 'ready':
+        return r.failedBefore ? { ...base, state: 'failed', detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: 'ready' };
+      case 'blocked':
+        return { ...base, state: 'pending', detail: `waits for stage ${r.waitingOn.join(', ')}`, waitingOn: r.waitingOn };
+    }
+  });
+  // Waiting behind a failed stage (directly or through others) is blocked, not merely pending.
+  const byNumber = new Map(views.map((v) => [v.number, v]));
+  const behindFailure = (n: number, seen = new Set<number>()): boolean => {
+    if (seen.has(n)) return false;
+    seen.add(n);
+    const v = byNumber.get(n);
+    return v?.state === 'failed' || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
+  };
+  return views.map(({ waitingOn, ...v }) => ({ ...v, state: (v.state === 'pending' && waitingOn.some((d) => behindFailure(d)) ? 'blocked' : v.state) as StageViewState }));
+}

@@ -1,0 +1,409 @@
+/**
+ * Runs the BUNDLED Action exactly as a GitHub runner does: `node
+ * dist/index.js` (bundled from the current sources by test/global-setup.ts)
+ * with `INPUT_<NAME>` variables that keep their hyphens, the event payload
+ * in `GITHUB_EVENT_PATH`, the file commands (`GITHUB_OUTPUT`,
+ * `GITHUB_STEP_SUMMARY`, `GITHUB_STATE`), `GITHUB_API_URL` pointing at a
+ * local HTTP server that stands in for the API and records every request,
+ * and a clone of a bare repository (`origin`) as the workspace. The agents
+ * are scripted stand-ins (test/fixtures/agents/scripted-agent.mjs) wired in
+ * as command providers in `.okstra/config.yml` on the default branch.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa, type ResultPromise } from 'execa';
+import { inject } from 'vitest';
+import { stringify } from 'yaml';
+import { createRequire } from 'node:module';
+import type { WebhookDefinition } from '@octokit/webhooks-examples';
+import { Git } from '../../src/git/git.js';
+import { parseLedger, type LedgerRow } from '../../src/core/ledger/index.js';
+import { tempDir } from '../helpers/git-repos.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const SCRIPTED_AGENT = join(here, '..', 'fixtures', 'agents', 'scripted-agent.mjs');
+export const REPO = { owner: 'octo-org', repo: 'octo-repo' };
+export const RUN_ID = '4242';
+export const RUN_ATTEMPT = '1';
+
+export type AgentScript = Record<string, unknown>;
+
+// ─── the repository ────────────────────────────────────────────────────────
+
+export interface ProjectOptions {
+  /** The plan's Markdown (committed on main). */
+  plan: string;
+  /** Provider name → its script; the first is the executor unless config.executor says otherwise. */
+  agents: Record<string, AgentScript>;
+  /** Extra config keys; `providers.<name>` entries are merged into the generated ones. */
+  config?: Record<string, unknown>;
+  /** Extra files on main. */
+  files?: Record<string, string>;
+  /** Files changed on a pull request branch `feature` (the checkout then is its head). */
+  prFiles?: Record<string, string>;
+  /** Clone like actions/checkout's default: depth 1. */
+  shallow?: boolean;
+}
+
+export interface Project {
+  bare: string;
+  workspace: string;
+  scratch: string;
+  planId: string;
+  planPath: string;
+  /** The commit the workspace checked out (detached). */
+  head: string;
+  main: string;
+  script(name: string, s: AgentScript): void;
+  recordFile(name: string): string;
+  records(name: string): Array<{ role: string; worker: string; stage: string; pid: number; prompt: string; env: Record<string, string> }>;
+  ledger(): Promise<LedgerRow[]>;
+  /** A file on a branch of the remote, or null. */
+  show(ref: string, path: string): Promise<string | null>;
+  remoteHead(ref: string): Promise<string | null>;
+}
+
+export async function makeProject(o: ProjectOptions): Promise<Project> {
+  const root = tempDir('okstra-action-');
+  const scratch = join(root, 'scratch');
+  mkdirSync(scratch);
+  const scriptFile = (name: string): string => join(scratch, `${name}.script.json`);
+  const script = (name: string, s: AgentScript): void => writeFileSync(scriptFile(name), JSON.stringify(s, null, 2));
+  const recordFile = (name: string): string => join(scratch, `${name}.record.jsonl`);
+
+  const extra = o.config ?? {};
+  const extraProviders = (extra.providers ?? {}) as Record<string, Record<string, unknown>>;
+  const providers: Record<string, Record<string, unknown>> = {};
+  for (const [name, s] of Object.entries(o.agents)) {
+    script(name, s);
+    providers[name] = { command: `${process.execPath} ${SCRIPTED_AGENT} --script ${scriptFile(name)}`, ...extraProviders[name] };
+  }
+  for (const [name, p] of Object.entries(extraProviders)) if (!providers[name]) providers[name] = p;
+  const names = Object.keys(o.agents);
+  const config = { executor: names[0], verifiers: names.slice(1), excludeExecutorFromVerifiers: true, convergence: { rounds: 1 }, ...extra, providers };
+
+  const planId = /^id: (\S+)$/m.exec(o.plan)?.[1];
+  if (!planId) throw new Error('the plan has no id');
+  const planPath = `.okstra/plans/${planId}.md`;
+
+  const seed = join(root, 'seed');
+  mkdirSync(seed);
+  const git = new Git(seed);
+  await git.ok(['init', '--quiet', '--initial-branch=main']);
+  const write = (files: Record<string, string>): void => {
+    for (const [rel, content] of Object.entries(files)) {
+      mkdirSync(dirname(join(seed, rel)), { recursive: true });
+      writeFileSync(join(seed, rel), content);
+    }
+  };
+  write({ 'README.md': '# project\n', '.okstra/config.yml': stringify(config), [planPath]: o.plan, ...o.files });
+  await git.ok(['add', '--all']);
+  await git.ok(['commit', '--quiet', '-m', 'plan and config']);
+  const main = await git.ok(['rev-parse', 'HEAD']);
+  let checkout = 'main';
+  if (o.prFiles) {
+    await git.ok(['checkout', '--quiet', '-b', 'feature']);
+    write(o.prFiles);
+    await git.ok(['add', '--all']);
+    await git.ok(['commit', '--quiet', '-m', 'a pull request that edits the rules']);
+    await git.ok(['checkout', '--quiet', 'main']);
+    checkout = 'feature';
+  }
+  const bare = join(root, 'origin.git');
+  await new Git(root).ok(['clone', '--quiet', '--bare', seed, bare]);
+  const workspace = join(root, 'workspace');
+  // file:// so --depth is honoured, as it is for actions/checkout's fetch.
+  await new Git(root).ok(['clone', '--quiet', ...(o.shallow ? ['--depth=1'] : []), '--branch', checkout, `file://${bare}`, workspace]);
+  const ws = new Git(workspace);
+  await ws.ok(['checkout', '--quiet', '--detach', `origin/${checkout}`]);
+  const head = await ws.ok(['rev-parse', 'HEAD']);
+  const remote = new Git(bare);
+
+  return {
+    bare,
+    workspace,
+    scratch,
+    planId,
+    planPath,
+    head,
+    main,
+    script,
+    recordFile,
+    records: (name) => {
+      const file = recordFile(name);
+      if (!existsSync(file)) return [];
+      return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as ReturnType<Project['records']>[number]);
+    },
+    show: async (ref, path) => {
+      const r = await remote.run(['show', `${ref}:${path}`]);
+      return r.exitCode === 0 ? r.stdout : null;
+    },
+    remoteHead: (ref) => remote.resolveCommit(`refs/heads/${ref}`),
+    ledger: async () => {
+      const r = await remote.run(['show', `okstra-ledger:plans/${planId}/ledger.jsonl`]);
+      return r.exitCode === 0 ? parseLedger(r.stdout, { path: 'ledger.jsonl', planId }) : [];
+    },
+  };
+}
+
+// ─── the API stand-in ──────────────────────────────────────────────────────
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  raw: string;
+}
+
+export interface FakeApi {
+  url: string;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export interface FakeApiOptions {
+  /** Check run ids that another App created: updating them is refused with 403, as GitHub does. */
+  foreignChecks?: number[];
+  prHead?: string;
+  /** Workflow run id → status (default completed). */
+  runs?: Record<string, string>;
+}
+
+/** A local server standing in for the REST API: enough of checks, issues comments, pulls and workflow runs. */
+export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
+  const requests: RecordedRequest[] = [];
+  let nextId = 9000;
+  const comments: Array<{ id: number; body: string }> = [];
+  const send = (res: ServerResponse, status: number, body: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json', 'x-ratelimit-remaining': '4999' });
+    res.end(JSON.stringify(body));
+  };
+  const handle = (req: IncomingMessage, raw: string, res: ServerResponse): void => {
+    const path = (req.url ?? '').split('?')[0] ?? '';
+    const body: unknown = raw ? JSON.parse(raw) : null;
+    requests.push({ method: req.method ?? '', path, body, raw });
+    const base = `/repos/${REPO.owner}/${REPO.repo}`;
+    let m: RegExpExecArray | null;
+    if (req.method === 'POST' && path === `${base}/check-runs`) return send(res, 201, { id: ++nextId, ...(body as object) });
+    if (req.method === 'PATCH' && (m = new RegExp(`^${base}/check-runs/(\\d+)$`).exec(path))) {
+      const id = Number(m[1]);
+      if (o.foreignChecks?.includes(id)) return send(res, 403, { message: 'Invalid app_id `15368` - check run can only be modified by the GitHub App that created it.', documentation_url: 'https://docs.github.com/rest/checks/runs#update-a-check-run' });
+      return send(res, 200, { id, ...(body as object) });
+    }
+    if (req.method === 'GET' && new RegExp(`^${base}/issues/\\d+/comments$`).test(path)) return send(res, 200, comments);
+    if (req.method === 'POST' && new RegExp(`^${base}/issues/\\d+/comments$`).test(path)) {
+      const c = { id: ++nextId, body: (body as { body: string }).body };
+      comments.push(c);
+      return send(res, 201, c);
+    }
+    if (req.method === 'PATCH' && (m = new RegExp(`^${base}/issues/comments/(\\d+)$`).exec(path))) {
+      const c = comments.find((x) => x.id === Number(m?.[1]));
+      if (!c) return send(res, 404, { message: 'Not Found' });
+      c.body = (body as { body: string }).body;
+      return send(res, 200, c);
+    }
+    if (req.method === 'GET' && (m = new RegExp(`^${base}/pulls/(\\d+)$`).exec(path))) return send(res, 200, { number: Number(m[1]), head: { sha: o.prHead ?? '0'.repeat(40) } });
+    if (req.method === 'GET' && (m = new RegExp(`^${base}/actions/runs/(\\d+)$`).exec(path))) return send(res, 200, { id: Number(m[1]), status: o.runs?.[m[1] as string] ?? 'completed' });
+    return send(res, 404, { message: 'Not Found' });
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => handle(req, Buffer.concat(chunks).toString('utf8'), res));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    requests,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+// ─── event payloads (real examples, adjusted to this repository) ───────────
+
+type EventName = WebhookDefinition['name'];
+type Example<E extends EventName> = WebhookDefinition<E>['examples'][number];
+
+// The package's main is a JSON file (CommonJS); its index.d.ts types it.
+const definitions = createRequire(import.meta.url)('@octokit/webhooks-examples') as WebhookDefinition[];
+
+function example<E extends EventName>(name: E, pick: (e: Example<E>) => boolean = () => true): Example<E> {
+  const def = definitions.find((d): d is WebhookDefinition<E> => d.name === name);
+  const found = def?.examples.find(pick);
+  if (!found) throw new Error(`no ${name} example`);
+  return structuredClone(found);
+}
+
+export function workflowDispatchPayload(inputs: Record<string, string>): Example<'workflow_dispatch'> {
+  const p = example('workflow_dispatch');
+  p.inputs = inputs;
+  p.repository.default_branch = 'main';
+  p.repository.full_name = `${REPO.owner}/${REPO.repo}`;
+  return p;
+}
+
+export function pullRequestLabeledPayload(number: number, headSha: string, label: string): Example<'pull_request'> {
+  const p = example('pull_request', (e) => e.action === 'labeled');
+  if (p.action !== 'labeled') throw new Error('unreachable');
+  p.number = number;
+  p.pull_request.number = number;
+  p.pull_request.head.sha = headSha;
+  p.pull_request.html_url = `https://github.com/${REPO.owner}/${REPO.repo}/pull/${number}`;
+  p.repository.default_branch = 'main';
+  if (p.label) p.label.name = label;
+  return p;
+}
+
+// ─── running the bundle ────────────────────────────────────────────────────
+
+export interface ActionRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+  outputs: Record<string, string>;
+  summary: string;
+  /** The state the main step saved (what the runner hands the post step as STATE_<name>). */
+  state: Record<string, string>;
+  files: { output: string; summary: string; state: string; temp: string };
+}
+
+export interface RunOptions {
+  inputs: Record<string, string>;
+  eventName: string;
+  payload: unknown;
+  api: FakeApi;
+  /** Extra environment (e.g. STATE_* for the post step). */
+  env?: Record<string, string>;
+  entry?: 'main' | 'post';
+  /** Reuse the file commands of an earlier step (the post step after its main step). */
+  files?: ActionRun['files'];
+}
+
+function runnerEnv(project: Project, o: RunOptions, files: ActionRun['files'], eventPath: string): Record<string, string> {
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: join(files.temp, 'home'),
+    LANG: 'C.UTF-8',
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GITHUB_ACTIONS: 'true',
+    CI: 'true',
+    GITHUB_REPOSITORY: `${REPO.owner}/${REPO.repo}`,
+    GITHUB_REPOSITORY_OWNER: REPO.owner,
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: o.api.url,
+    GITHUB_RUN_ID: RUN_ID,
+    GITHUB_RUN_ATTEMPT: RUN_ATTEMPT,
+    GITHUB_ACTOR: 'octocat',
+    GITHUB_EVENT_NAME: o.eventName,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_WORKSPACE: project.workspace,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_STATE: files.state,
+    RUNNER_TEMP: files.temp,
+    // Worktrees and dispatch folders land inside the step's own folder, removed with the test.
+    TMPDIR: files.temp,
+    ...o.env,
+  };
+  // As the runner does: INPUT_ + the name upper-cased, hyphens kept.
+  for (const [name, value] of Object.entries(o.inputs)) env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value;
+  return env;
+}
+
+function prepareFiles(project: Project, o: RunOptions): { files: ActionRun['files']; eventPath: string } {
+  const dir = join(project.scratch, `step-${Math.random().toString(36).slice(2)}`);
+  mkdirSync(join(dir, 'temp', 'home'), { recursive: true });
+  const files = o.files ?? { output: join(dir, 'output'), summary: join(dir, 'summary.md'), state: join(dir, 'state'), temp: join(dir, 'temp') };
+  for (const f of [files.output, files.summary, files.state]) if (!existsSync(f)) writeFileSync(f, '');
+  const eventPath = join(dir, 'event.json');
+  writeFileSync(eventPath, JSON.stringify(o.payload));
+  return { files, eventPath };
+}
+
+/** Starts the bundled step; the caller awaits or kills the process. */
+export function spawnAction(project: Project, o: RunOptions): { child: ResultPromise<{ reject: false; env: Record<string, string>; extendEnv: false; cwd: string }>; files: ActionRun['files'] } {
+  const { files, eventPath } = prepareFiles(project, o);
+  const entry = o.entry === 'post' ? inject('okstraActionPostPath') : inject('okstraActionPath');
+  const child = execa(process.execPath, [entry], { reject: false, env: runnerEnv(project, o, files, eventPath), extendEnv: false, cwd: project.workspace });
+  return { child, files };
+}
+
+export async function runAction(project: Project, o: RunOptions): Promise<ActionRun> {
+  const { child, files } = spawnAction(project, o);
+  const result = await child;
+  return collect(result, files);
+}
+
+export function collect(result: { exitCode?: number; stdout: unknown; stderr: unknown }, files: ActionRun['files']): ActionRun {
+  return {
+    exitCode: result.exitCode ?? -1,
+    stdout: String(result.stdout),
+    stderr: String(result.stderr),
+    outputs: parseFileCommand(readFileSync(files.output, 'utf8')),
+    summary: readFileSync(files.summary, 'utf8'),
+    state: parseFileCommand(readFileSync(files.state, 'utf8')),
+    files,
+  };
+}
+
+/** `name<<DELIM\nvalue\nDELIM\n`, the format @actions/core writes file commands in; the last value wins. */
+export function parseFileCommand(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const m = /^([^<]+)<<(.+)$/.exec(lines[i] ?? '');
+    if (!m) continue;
+    const [, name = '', delim = ''] = m;
+    const value: string[] = [];
+    for (i++; i < lines.length && lines[i] !== delim; i++) value.push(lines[i] ?? '');
+    out[name] = value.join('\n');
+  }
+  return out;
+}
+
+/** The environment the runner gives a post step: the main step's saved state as STATE_<name>. */
+export function postStateEnv(state: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(state).map(([k, v]) => [`STATE_${k}`, v]));
+}
+
+// ─── plans ─────────────────────────────────────────────────────────────────
+
+export function twoStagePlan(id = 'two-stage'): string {
+  return `---
+id: ${id}
+base: main
+---
+# Two stages (Action test fixture)
+
+## Stage Map
+
+### Stage 1: Foundation
+
+- **Depends-on:** none
+- **Files:** \`src/stage-1.txt\`
+- **Validation:** \`test -f src/stage-1.txt\`
+- **Exit contract:** \`src/stage-1.txt\` exists.
+- **Rollback:** revert the stage commit.
+
+Write \`src/stage-1.txt\`.
+
+### Stage 2: On top
+
+- **Depends-on:** 1
+- **Files:** \`src/stage-2.txt\`
+- **Validation:** \`test -f src/stage-1.txt && test -f src/stage-2.txt\`
+- **Exit contract:** \`src/stage-2.txt\` exists next to stage 1's file.
+- **Rollback:** revert the stage commit.
+
+Write \`src/stage-2.txt\`.
+`;
+}
+
+/** The executor every happy path uses: writes the stage's file and ends with Stage Carry Evidence. */
+export const WRITER: AgentScript = { writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}} by {{WORKER}}\n' }, final: 'Wrote src/stage-{{STAGE}}.txt.', carry: true };
+export const PASSING_REVIEWER: AgentScript = { verifierResult: 'PASS' };
