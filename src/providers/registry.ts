@@ -1,6 +1,9 @@
 import { BUILTIN_PROVIDERS, type BuiltinProvider, type OkstraConfig, type ProviderConfig } from '../core/config/schema.js';
 import { closestMatch } from '../core/plan/did-you-mean.js';
 import { CommandProvider } from './command.js';
+import { createClaudeProvider } from './claude.js';
+import { createCodexProvider } from './codex.js';
+import { createGeminiProvider } from './gemini.js';
 import type { EnvSource } from './env.js';
 import { ProviderError } from './errors.js';
 import { CommandLineError } from './shell-words.js';
@@ -40,20 +43,11 @@ export interface BuiltinContext {
 
 export type BuiltinFactory = (context: BuiltinContext) => Provider;
 
-function notAvailableYet(product: string): BuiltinFactory {
-  return ({ ref }) => {
-    throw new ProviderError(
-      'provider/not-available',
-      `provider "${ref}" is not available yet: the ${product} adapter arrives with the providers issue. Until then use a command provider: define one under \`providers:\` in .okstra/config.yml (e.g. \`my-agent: { command: "node scripts/agent.mjs" }\`) or pass \`command:<program and arguments>\` (see docs/providers.md)`,
-    );
-  };
-}
-
 /** The built-in agent CLIs. Plugging in a real adapter is one line here. */
 export const BUILTIN_ADAPTERS: Readonly<Record<BuiltinProvider, BuiltinFactory>> = {
-  claude: notAvailableYet('Claude Code'),
-  codex: notAvailableYet('Codex'),
-  gemini: notAvailableYet('Gemini'),
+  claude: createClaudeProvider,
+  codex: createCodexProvider,
+  gemini: createGeminiProvider,
 };
 
 export const BUILTIN_ROSTER_NAMES: Readonly<Record<BuiltinProvider, string>> = {

@@ -29,12 +29,9 @@ function errorOf(fn: () => unknown): ProviderError {
 }
 
 describe('resolveProvider', () => {
-  it('says the built-in adapters are not available yet, and what to use instead', () => {
-    for (const [ref, product] of [['claude', 'Claude Code'], ['codex', 'Codex'], ['gemini', 'Gemini']] as const) {
-      const error = errorOf(() => resolveProvider(ref, config()));
-      expect(error.code).toBe('provider/not-available');
-      expect(error.message).toContain(`provider "${ref}" is not available yet: the ${product} adapter arrives with the providers issue`);
-      expect(error.message).toContain('use a command provider');
+  it('resolves the built-ins to their agent CLI adapters, with fixed roster names and the CLI\'s own default model', () => {
+    for (const [ref, rosterName] of [['claude', 'Claude worker'], ['codex', 'Codex worker'], ['gemini', 'Gemini worker']] as const) {
+      expect(resolveProvider(ref, config())).toMatchObject({ kind: ref, rosterName, defaultModel: null });
     }
   });
 
@@ -164,8 +161,10 @@ describe('buildRoster', () => {
     expect(error.message).toMatch(/unknown provider "cladue" \(did you mean "claude"\?\)/);
   });
 
-  it('surfaces "not available yet" for a built-in without an adapter', () => {
-    expect(errorOf(() => buildRoster({}, config())).code).toBe('provider/not-available');
+  it('builds the default roster (claude executing and verifying) on the Claude Code adapter', () => {
+    const roster = buildRoster({}, config());
+    expect(roster.executor).toMatchObject({ ref: 'claude', kind: 'claude', name: 'Claude worker', model: null });
+    expect(roster.verifiers.map((v) => v.ref)).toEqual(['claude']);
   });
 });
 

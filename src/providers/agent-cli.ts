@@ -1,0 +1,196 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BuiltinProvider, ProviderConfig } from '../core/config/schema.js';
+import { clip, tail } from '../core/text/truncate.js';
+import { missingKeyMessage, readCredential } from './cli-credentials.js';
+import { locateAgentCli, overrideVariable, agentClisDir, pinnedInstallDir, type CliLaunch } from './cli-locate.js';
+import { AGENT_CLI_PINS, pinnedSpec } from './cli-pins.js';
+import { pickEnv } from './env.js';
+import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } from './process.js';
+import type { ProviderDeps } from './registry.js';
+import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
+
+/**
+ * What the three agent CLI adapters share: find the pinned program, check the
+ * key, give each dispatch a private HOME (and config dir) that is removed
+ * afterwards, start the CLI through okstra's one process runner (prompt on
+ * stdin, tree-killing timeout, capped output, nothing of the engine's
+ * environment but the basics), and turn what came back into a
+ * DispatchResult. Each CLI's own knowledge — flags, config files, output
+ * shape, error quirks — lives in its {@link AgentCliSpec}.
+ */
+
+/** What a spec gets to build one invocation. */
+export interface CliRunContext {
+  request: DispatchRequest;
+  /** The private per-dispatch folder (mode 0700), removed when the dispatch ends. */
+  dir: string;
+  /** `HOME` of the CLI process, inside {@link dir}. */
+  home: string;
+  apiKey: { name: string; value: string };
+  /** `providers.<name>.baseUrl`, when configured. */
+  baseUrl: string | null;
+  /** The CLI's own turn limit for this role, where it has one. */
+  maxTurns: number;
+}
+
+export interface CliCommand {
+  args: string[];
+  /** The CLI's own variables: its key, base URL, quiet and no-retry switches. */
+  env: Record<string, string>;
+}
+
+export type FailureKind = 'auth' | 'turn-limit' | 'api' | 'crash';
+
+export interface CliOutcome {
+  /** The CLI finished its task (a non-zero exit is an error regardless). */
+  ok: boolean;
+  finalText: string;
+  sessionId: string | null;
+  usage: DispatchUsage | null;
+  /** When not ok: the CLI's own message and what kind of failure it is. */
+  failure?: { kind: FailureKind; message: string };
+  /** Lines worth keeping in the report (e.g. tool calls the read-only mode refused). */
+  notes?: string[];
+}
+
+export interface AgentCliSpec {
+  readonly ref: BuiltinProvider;
+  /** Writes the CLI's config files under `ctx.home` and returns its arguments and variables. */
+  prepare(ctx: CliRunContext): Promise<CliCommand>;
+  /** Reads the finished process (and any file the CLI wrote in `ctx.dir`). */
+  interpret(result: ProcessResult, ctx: CliRunContext): Promise<CliOutcome>;
+  /** Stderr lines that are always there and never help (colour warnings, start-up chatter). */
+  readonly stderrNoise?: readonly RegExp[];
+}
+
+/** Turn limits where a CLI has one: generous, so okstra's timeout is what normally ends a runaway session. */
+export const DEFAULT_MAX_TURNS = { executor: 300, readOnly: 150 } as const;
+
+/** Engine variables a CLI process sees; HOME and TMPDIR are replaced by private folders. */
+const PASSTHROUGH_ENV = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ'] as const;
+
+const STDERR_TAIL_LINES = 20;
+const STDERR_TAIL_CHARS = 4000;
+
+export interface AgentCliProviderOptions {
+  spec: AgentCliSpec;
+  rosterName: string;
+  config: ProviderConfig | undefined;
+  deps: ProviderDeps;
+  maxTurns?: { executor: number; readOnly: number };
+}
+
+export class AgentCliProvider implements Provider {
+  readonly kind: BuiltinProvider;
+  readonly rosterName: string;
+  /** null: the CLI's own default model, unless the config or the run names one. */
+  readonly defaultModel = null;
+  private readonly options: AgentCliProviderOptions;
+
+  constructor(options: AgentCliProviderOptions) {
+    this.kind = options.spec.ref;
+    this.rosterName = options.rosterName;
+    this.options = options;
+  }
+
+  private get product(): string {
+    return AGENT_CLI_PINS[this.kind].product;
+  }
+
+  async run(request: DispatchRequest): Promise<DispatchResult> {
+    const { spec, config, deps } = this.options;
+    const engineEnv = deps.env ?? process.env;
+    const failed = (errorMessage: string): DispatchResult => ({ status: 'error', finalText: '', sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: '', errorMessage });
+
+    const lookup = locateAgentCli(this.kind, { env: engineEnv });
+    if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv));
+    const credential = readCredential(this.kind, config, engineEnv);
+    if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
+
+    const dir = await mkdtemp(join(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`));
+    try {
+      const home = join(dir, 'home');
+      const tmp = join(dir, 'tmp');
+      await mkdir(home, { mode: 0o700 });
+      await mkdir(tmp, { mode: 0o700 });
+      const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
+      const ctx: CliRunContext = {
+        request,
+        dir,
+        home,
+        apiKey: { name: credential.name, value: credential.value },
+        baseUrl: config?.baseUrl ?? null,
+        maxTurns: request.readOnly ? limits.readOnly : limits.executor,
+      };
+      const command = await spec.prepare(ctx);
+      const result = await runProcess({
+        file: lookup.launch.file,
+        args: [...lookup.launch.prefixArgs, ...command.args],
+        cwd: request.cwd,
+        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...request.env, HOME: home, TMPDIR: tmp },
+        input: request.prompt,
+        timeoutMs: request.timeoutMs,
+        maxOutputBytes: deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+        keepStdout: 'tail',
+        ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
+        ...(request.signal ? { signal: request.signal } : {}),
+      });
+      return await this.toDispatchResult(result, ctx, lookup.launch);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private async toDispatchResult(result: ProcessResult, ctx: CliRunContext, launch: CliLaunch): Promise<DispatchResult> {
+    const { spec } = this.options;
+    const base = { durationMs: result.durationMs, exitCode: result.exitCode };
+    const stderr = withoutNoise(result.stderr, spec.stderrNoise ?? []);
+    if (result.spawnError !== null) {
+      return { ...base, status: 'error', finalText: '', sessionId: null, usage: null, stderrTail: tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), errorMessage: `${this.product} (${launch.file}) could not be started: ${result.spawnError}` };
+    }
+    const outcome = await spec.interpret(result, ctx);
+    const stderrTail = [tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...(outcome.notes ?? [])].filter((s) => s !== '').join('\n');
+    const common = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail };
+    if (result.timedOut) return { ...common, status: 'timeout', errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed` };
+    if (result.aborted) return { ...common, status: 'error', errorMessage: `${this.product} was cancelled; its process tree was killed` };
+    if (outcome.ok && result.exitCode === 0) return { ...common, status: 'done' };
+    return { ...common, status: 'error', errorMessage: this.failureMessage(result, ctx, outcome.failure, stderr) };
+  }
+
+  private failureMessage(result: ProcessResult, ctx: CliRunContext, failure: CliOutcome['failure'], stderr: string): string {
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
+    const message = clip(oneLine(failure?.message ?? lastLine(stderr) ?? 'no error message'), 600);
+    switch (failure?.kind) {
+      case 'auth':
+        return `${this.product} rejected the API key in ${ctx.apiKey.name}: ${message}. Check the secret ${ctx.apiKey.name}${ctx.baseUrl ? ` and providers.${this.kind}.baseUrl (${ctx.baseUrl})` : ''}`;
+      case 'turn-limit':
+        return `${this.product} stopped at its turn limit (${ctx.maxTurns} turns) before finishing: ${message}`;
+      default:
+        return `${this.product} ${how}: ${message}`;
+    }
+  }
+
+  private notInstalledMessage(searched: string[], env: Readonly<Record<string, string | undefined>>): string {
+    const spec = pinnedSpec(this.kind);
+    return `${this.product} is not installed: run \`okstra install-clis\` (installs ${spec} into ${pinnedInstallDir(agentClisDir(env), this.kind)}), or \`npm install -g ${spec}\`, or set ${overrideVariable(this.kind)} to the program. Looked in: ${searched.join('; ')}`;
+  }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function lastLine(text: string): string | null {
+  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  return lines[lines.length - 1] ?? null;
+}
+
+function withoutNoise(stderr: string, noise: readonly RegExp[]): string {
+  if (noise.length === 0) return stderr;
+  return stderr
+    .split('\n')
+    .filter((line) => !noise.some((re) => re.test(line)))
+    .join('\n');
+}

@@ -1,0 +1,128 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AgentCliProvider, type AgentCliSpec, type CliOutcome, type CliRunContext, type FailureKind } from './agent-cli.js';
+import { parseJsonObject, numberOr } from './cli-output.js';
+import type { BuiltinFactory } from './registry.js';
+import type { ProcessResult } from './process.js';
+import type { DispatchUsage } from './types.js';
+
+/**
+ * Claude Code (`@anthropic-ai/claude-code`, pinned in cli-pins.ts), headless:
+ *
+ *   claude -p --output-format json --no-session-persistence
+ *          --permission-mode acceptEdits|plan --max-turns N
+ *          --safe-mode --setting-sources user --strict-mcp-config
+ *          [--model M] [--allowedTools Bash]     (prompt on stdin)
+ *
+ * - Executor: `acceptEdits` auto-approves edits; `--allowedTools Bash` lets
+ *   it run the stage's validation commands, which `acceptEdits` alone
+ *   refuses headless ("This command requires approval"). Every other role:
+ *   `plan`, where Write/Edit and non-read-only commands are refused and
+ *   listed in `permission_denials` (and `ExitPlanMode` is not offered).
+ * - `--safe-mode --setting-sources user --strict-mcp-config`: none of the
+ *   worktree's own agent configuration is loaded. Measured on the pinned
+ *   version: without them, a `.claude/settings.json` hook and a `.mcp.json`
+ *   server in the worktree RUN even in a `plan`-mode verifier — code the
+ *   change under review may have added. (Side effect: CLAUDE.md is not
+ *   auto-loaded; okstra's prompt tells the agent to read it as evidence.)
+ * - Isolation: `HOME` and `CLAUDE_CONFIG_DIR` private; telemetry, error
+ *   reporting, auto-update and non-essential traffic off; retries 0.
+ * - Quirk: an API error can end with `subtype: "success"` and
+ *   `is_error: true` (exit 1); `is_error` is what counts.
+ */
+
+/** Credential variables Claude Code reads itself; any other configured name is handed over as ANTHROPIC_API_KEY. */
+const CLAUDE_CREDENTIAL_VARIABLES = ['ANTHROPIC_API_KEY', 'ANTHROPIC_AUTH_TOKEN', 'CLAUDE_CODE_OAUTH_TOKEN'];
+
+const QUIET_ENV = {
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_AUTOUPDATER: '1',
+  DISABLE_ERROR_REPORTING: '1',
+  // okstra's timeout and the engine decide about retrying; the CLI's own retries would hide an outage for minutes.
+  CLAUDE_CODE_MAX_RETRIES: '0',
+};
+
+export const claudeSpec: AgentCliSpec = {
+  ref: 'claude',
+
+  async prepare(ctx: CliRunContext) {
+    const { request } = ctx;
+    const configDir = join(ctx.home, '.claude');
+    await mkdir(configDir, { mode: 0o700 });
+    const args = [
+      '-p', '--output-format', 'json', '--no-session-persistence',
+      '--permission-mode', request.readOnly ? 'plan' : 'acceptEdits',
+      '--max-turns', String(ctx.maxTurns),
+      '--safe-mode', '--setting-sources', 'user', '--strict-mcp-config',
+    ];
+    if (request.model !== null) args.push('--model', request.model);
+    // Variadic option: keep it last so it cannot swallow another argument.
+    if (!request.readOnly) args.push('--allowedTools', 'Bash');
+    const keyName = CLAUDE_CREDENTIAL_VARIABLES.includes(ctx.apiKey.name) ? ctx.apiKey.name : 'ANTHROPIC_API_KEY';
+    return {
+      args,
+      env: {
+        ...QUIET_ENV,
+        CLAUDE_CONFIG_DIR: configDir,
+        [keyName]: ctx.apiKey.value,
+        ...(ctx.baseUrl ? { ANTHROPIC_BASE_URL: ctx.baseUrl } : {}),
+      },
+    };
+  },
+
+  interpret: async (result: ProcessResult, ctx: CliRunContext) => interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly),
+};
+
+/** The `--output-format json` result object, read into an outcome. Exported for unit tests with recorded output. */
+export function interpretClaudeOutput(stdout: string, exitCode: number | null, readOnly: boolean): CliOutcome {
+  const json = parseJsonObject(stdout);
+  if (!json || json.type !== 'result') {
+    return { ok: false, finalText: stdout, sessionId: null, usage: null, failure: { kind: 'crash', message: 'Claude Code printed no JSON result' } };
+  }
+  const finalText = typeof json.result === 'string' ? json.result : '';
+  const sessionId = typeof json.session_id === 'string' ? json.session_id : null;
+  const usage = claudeUsage(json.usage, json.total_cost_usd);
+  const notes = refusedToolCalls(json.permission_denials, readOnly);
+  const subtype = typeof json.subtype === 'string' ? json.subtype : 'unknown';
+  // is_error, not subtype: an HTTP error arrives as subtype "success" with is_error true.
+  const ok = exitCode === 0 && json.is_error !== true && subtype === 'success';
+  if (ok) return { ok, finalText, sessionId, usage, notes };
+  return { ok, finalText, sessionId, usage, notes, failure: claudeFailure(json, subtype, finalText) };
+}
+
+function claudeFailure(json: Record<string, unknown>, subtype: string, resultText: string): { kind: FailureKind; message: string } {
+  const status = typeof json.api_error_status === 'number' ? json.api_error_status : null;
+  const errors = Array.isArray(json.errors) ? json.errors.filter((e): e is string => typeof e === 'string') : [];
+  const message = resultText || errors.join('; ') || subtype;
+  if (subtype === 'error_max_turns') return { kind: 'turn-limit', message: `${subtype} after ${numberOr(json.num_turns, 0)} turns` };
+  if (status === 401 || status === 403 || /invalid api key|not logged in|authentication/i.test(message)) return { kind: 'auth', message };
+  return { kind: 'api', message: status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message };
+}
+
+function claudeUsage(raw: unknown, cost: unknown): DispatchUsage | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const u = raw as Record<string, unknown>;
+  const cached = numberOr(u.cache_read_input_tokens, 0);
+  // Anthropic counts cache reads and writes apart from input_tokens; okstra's inputTokens is everything the model read.
+  const usage: DispatchUsage = {
+    inputTokens: numberOr(u.input_tokens, 0) + numberOr(u.cache_creation_input_tokens, 0) + cached,
+    outputTokens: numberOr(u.output_tokens, 0),
+    cachedInputTokens: cached,
+  };
+  if (typeof cost === 'number' && Number.isFinite(cost) && cost >= 0) usage.costUsd = cost;
+  return usage;
+}
+
+function refusedToolCalls(raw: unknown, readOnly: boolean): string[] {
+  if (!Array.isArray(raw) || raw.length === 0) return [];
+  const calls = raw.map((d) => {
+    const denial = (typeof d === 'object' && d !== null ? d : {}) as Record<string, unknown>;
+    const input = (typeof denial.tool_input === 'object' && denial.tool_input !== null ? denial.tool_input : {}) as Record<string, unknown>;
+    const target = input.file_path ?? input.command ?? input.path;
+    return `${String(denial.tool_name ?? 'tool')}${typeof target === 'string' ? `(${target.slice(0, 120)})` : ''}`;
+  });
+  return [`okstra: Claude Code refused ${calls.length} tool call${calls.length === 1 ? '' : 's'}${readOnly ? ' (read-only: plan mode)' : ''}: ${calls.join(', ')}`];
+}
+
+export const createClaudeProvider: BuiltinFactory = ({ rosterName, config, deps }) => new AgentCliProvider({ spec: claudeSpec, rosterName, config, deps });
