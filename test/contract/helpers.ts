@@ -1,0 +1,140 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { BuiltinProvider } from '../../src/core/config/schema.js';
+import { ConfigSchema } from '../../src/core/config/schema.js';
+import { AgentCliProvider, type AgentCliSpec } from '../../src/providers/agent-cli.js';
+import { claudeSpec } from '../../src/providers/claude.js';
+import { codexSpec } from '../../src/providers/codex.js';
+import { geminiSpec } from '../../src/providers/gemini.js';
+import { agentClisDir, locateAgentCli, pinnedInstallDir } from '../../src/providers/cli-locate.js';
+import { pinnedSpec } from '../../src/providers/cli-pins.js';
+import { resolveProvider, type ProviderDeps } from '../../src/providers/registry.js';
+import type { DispatchRequest, DispatchResult, WorkerRole } from '../../src/providers/types.js';
+import type { ModelServer } from './model-server/server.js';
+
+/**
+ * What the contract suites share: which real CLIs are installed, how each is
+ * pointed at the scripted model server, and a dispatch through okstra's own
+ * adapter (resolveProvider → run), exactly as the engine calls it.
+ */
+
+export interface CliUnderTest {
+  ref: BuiltinProvider;
+  /** A model name the CLI accepts; Codex only offers its apply_patch tool for a slug from its own catalogue. */
+  model: string;
+  /** The key variable okstra reads (and the test sets); never a real key. */
+  keyEnv: string;
+  /** The base URL in the vendor SDK's convention (OpenAI's includes `/v1`). */
+  baseUrl(server: ModelServer): string;
+  /** What the CLI tells the model when its read-only mode refuses a write or a command. */
+  refusal: RegExp;
+}
+
+export const CLIS: Readonly<Record<BuiltinProvider, CliUnderTest>> = {
+  claude: { ref: 'claude', model: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', baseUrl: (s) => s.url, refusal: /plan mode|not enabled in this context|was blocked|requires approval/ },
+  codex: { ref: 'codex', model: 'gpt-5.5', keyEnv: 'OPENAI_API_KEY', baseUrl: (s) => `${s.url}/v1`, refusal: /read-only|Read-only file system|rejected/ },
+  gemini: { ref: 'gemini', model: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', baseUrl: (s) => s.url, refusal: /Access denied|designated plans directory|not found/ },
+};
+
+export const FAKE_KEY = 'okstra-contract-test-key';
+
+/**
+ * Why a CLI's contract tests cannot run here, or null when they can. Only the
+ * pinned install counts (a different version on PATH would not prove the
+ * pinned adapter). In CI a missing CLI is a failure, never a skip.
+ */
+export function unavailableReason(ref: BuiltinProvider): string | null {
+  const lookup = locateAgentCli(ref, { env: { OKSTRA_AGENT_CLIS_DIR: agentClisDir(), PATH: '' } });
+  if (lookup.found && lookup.launch.source === 'pinned') return null;
+  return `${pinnedSpec(ref)} is not installed in ${pinnedInstallDir(agentClisDir(), ref)} (the pretest step \`tsx scripts/install-clis.ts\` installs it; it needs the npm registry)`;
+}
+
+/** Skips with the reason locally; in CI (or with OKSTRA_REQUIRE_AGENT_CLIS=1) a missing CLI fails the suite instead. */
+export function requireOrSkip(ref: BuiltinProvider): { skip: boolean; reason: string | null } {
+  const reason = unavailableReason(ref);
+  if (reason === null) return { skip: false, reason: null };
+  if (process.env.CI || process.env.OKSTRA_REQUIRE_AGENT_CLIS === '1') throw new Error(`contract tests need the real CLI: ${reason}`);
+  console.warn(`SKIPPED ${ref} contract tests: ${reason}`);
+  return { skip: true, reason };
+}
+
+/** The engine's environment for a dispatch: only the basics and the provider's (fake) key. */
+export function engineEnv(cli: CliUnderTest, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    OKSTRA_AGENT_CLIS_DIR: agentClisDir(),
+    [cli.keyEnv]: FAKE_KEY,
+    ...extra,
+  };
+}
+
+export interface DispatchOptions {
+  role?: WorkerRole;
+  timeoutMs?: number;
+  env?: Record<string, string>;
+  model?: string | null;
+  deps?: ProviderDeps;
+  /** Build the adapter with this turn limit for every role (the registry's adapters use the defaults). */
+  turnLimit?: number;
+}
+
+const SPECS: Readonly<Record<BuiltinProvider, AgentCliSpec>> = { claude: claudeSpec, codex: codexSpec, gemini: geminiSpec };
+
+/** A prompt carrying the okstra anchors the scripted server reads (role, worktree, stage). */
+export function contractPrompt(role: WorkerRole, worktree: string, stage: number): string {
+  const title = role === 'reverify' ? 'reverify round' : role;
+  return [
+    `# okstra stage run — ${title}`,
+    `**Worker:** contract test (${role})`,
+    `**Stage for this implementation run:** Stage ${stage} — contract`,
+    `**Worktree:** ${worktree}`,
+    '',
+    role === 'executor' ? 'Create hello.txt, then report Stage Carry Evidence.' : 'Review the worktree read-only, then report a Verifier Result.',
+    '',
+  ].join('\n');
+}
+
+/** One dispatch through okstra's adapter for `cli`, against the scripted server. */
+export async function dispatch(cli: CliUnderTest, server: ModelServer, cwd: string, options: DispatchOptions = {}): Promise<DispatchResult> {
+  const role = options.role ?? 'executor';
+  const config = ConfigSchema.parse({ providers: { [cli.ref]: { baseUrl: cli.baseUrl(server) } } });
+  const deps: ProviderDeps = { env: options.env ?? engineEnv(cli), killGraceMs: 500, ...options.deps };
+  const provider =
+    options.turnLimit === undefined
+      ? resolveProvider(cli.ref, config, deps)
+      : new AgentCliProvider({ spec: SPECS[cli.ref], rosterName: `${cli.ref} worker`, config: config.providers[cli.ref], deps, maxTurns: { executor: options.turnLimit, readOnly: options.turnLimit } });
+  const request: DispatchRequest = {
+    worker: provider.rosterName,
+    role,
+    prompt: contractPrompt(role, cwd, 2),
+    cwd,
+    model: options.model === undefined ? cli.model : options.model,
+    readOnly: role !== 'executor',
+    timeoutMs: options.timeoutMs ?? 60_000,
+    env: {},
+    context: { planId: 'contract', stage: 2, runId: 'contract-run' },
+  };
+  return provider.run(request);
+}
+
+/**
+ * Agent configuration a hostile change could add to the worktree, each piece
+ * of which would run a program that leaves `marker` behind: Claude Code hooks
+ * and a project MCP server, Gemini CLI hooks and MCP server, a Codex project
+ * MCP server.
+ */
+export function plantHostileAgentConfig(worktree: string, marker: string): void {
+  const touch = { command: 'touch', args: [marker] };
+  const files: Record<string, string> = {
+    '.claude/settings.json': JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }], PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: `touch ${marker}` }] }] } }),
+    '.mcp.json': JSON.stringify({ mcpServers: { planted: touch } }),
+    '.gemini/settings.json': JSON.stringify({ mcpServers: { planted: touch }, hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }] } }),
+    '.codex/config.toml': `[mcp_servers.planted]\ncommand = "touch"\nargs = [${JSON.stringify(marker)}]\n`,
+  };
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(worktree, path)), { recursive: true });
+    writeFileSync(join(worktree, path), content);
+  }
+}
+

@@ -1,0 +1,160 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { isAbsolute, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { anthropic } from './anthropic.js';
+import { gemini } from './gemini.js';
+import { openaiResponses } from './openai-responses.js';
+import { isRecord, type ProtocolHandler, type SseEvent } from './protocol.js';
+import { okstraAnchors, type ModelCall, type Script, type Turn } from './script.js';
+
+/**
+ * A scripted model server on 127.0.0.1 for the contract tests: it speaks the
+ * three vendor streaming protocols the agent CLIs use, and answers each call
+ * with whatever the current test's {@link Script} says. Nothing leaves the
+ * machine; every request is recorded so tests can check what the CLIs sent.
+ */
+
+export interface RecordedRequest {
+  method: string;
+  /** Path and query as received. */
+  url: string;
+  /** The protocol that answered, or null for a request no protocol owns (answered 404). */
+  protocol: ProtocolHandler['protocol'] | null;
+  /** Which credential header arrived (its name only; values stay out of test output). */
+  credentialHeader: 'x-api-key' | 'authorization' | 'x-goog-api-key' | null;
+  call: ModelCall | null;
+  answered: Turn['kind'] | 'not-found' | 'script-error';
+  /** `performance.now()` when the request arrived: the bench measures start-to-first-request with it. */
+  at: number;
+}
+
+export interface ModelServer {
+  /** `http://127.0.0.1:<port>` without a trailing slash. */
+  readonly url: string;
+  readonly requests: RecordedRequest[];
+  /** Errors thrown by scripts (answered as HTTP 500): a test should assert this stays empty. */
+  readonly scriptErrors: string[];
+  setScript(script: Script): void;
+  close(): Promise<void>;
+}
+
+const HANDLERS: readonly ProtocolHandler[] = [anthropic, openaiResponses, gemini];
+
+const noScript: Script = () => {
+  throw new Error('no script set for this test');
+};
+
+export async function startModelServer(script: Script = noScript): Promise<ModelServer> {
+  let current = script;
+  const requests: RecordedRequest[] = [];
+  const scriptErrors: string[] = [];
+  const sockets = new Set<Socket>();
+
+  const server = createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      scriptErrors.push(`server: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const at = performance.now();
+    const url = req.url ?? '/';
+    const pathname = new URL(url, 'http://127.0.0.1').pathname;
+    const raw = await readBody(req);
+    const handler = req.method === 'POST' ? HANDLERS.find((h) => h.owns(pathname)) : undefined;
+    const record: RecordedRequest = { method: req.method ?? '', url, protocol: handler?.protocol ?? null, credentialHeader: credentialHeader(req), call: null, answered: 'not-found', at };
+    requests.push(record);
+    if (!handler) {
+      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `scripted model server: no route for ${req.method} ${pathname}` } }));
+      return;
+    }
+
+    let body: Record<string, unknown>;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      body = isRecord(parsed) ? parsed : {};
+    } catch {
+      body = {};
+    }
+    const parsed = handler.parse(pathname, body);
+    const call: ModelCall = { ...parsed, ...okstraAnchors(parsed.userText) };
+    record.call = call;
+
+    let turn: Turn;
+    try {
+      turn = current(call);
+    } catch (error) {
+      const message = `${handler.protocol} call ${call.turn}: ${error instanceof Error ? error.message : String(error)}`;
+      scriptErrors.push(message);
+      record.answered = 'script-error';
+      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(handler.errorBody(500, `scripted model server: ${message}`)));
+      return;
+    }
+    record.answered = turn.kind;
+
+    switch (turn.kind) {
+      case 'hang':
+        return; // the socket stays open until the client gives up or the server closes
+      case 'http-error':
+        res.writeHead(turn.status, { 'content-type': 'application/json' }).end(JSON.stringify(handler.errorBody(turn.status, turn.message)));
+        return;
+      case 'write': {
+        const path = isAbsolute(turn.path) || !call.worktree ? turn.path : join(call.worktree, turn.path);
+        writeSse(res, handler.answer({ ...turn, path }, parsed));
+        return;
+      }
+      case 'text':
+      case 'shell':
+      case 'tool':
+        writeSse(res, handler.answer(turn, parsed));
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    scriptErrors,
+    setScript(next) {
+      current = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function writeSse(res: ServerResponse, events: readonly SseEvent[]): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  for (const e of events) res.write(`${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`);
+  res.end();
+}
+
+function credentialHeader(req: IncomingMessage): RecordedRequest['credentialHeader'] {
+  if (req.headers['x-api-key']) return 'x-api-key';
+  if (req.headers['x-goog-api-key']) return 'x-goog-api-key';
+  if (req.headers.authorization) return 'authorization';
+  return null;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  const raw = Buffer.concat(chunks);
+  // Some clients compress request bodies; none of the pinned CLIs did when measured, so say so loudly if one starts.
+  if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity') throw new Error(`compressed request body (${req.headers['content-encoding']}) is not supported`);
+  return raw.toString('utf8');
+}
