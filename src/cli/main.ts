@@ -7,10 +7,11 @@ import { registerLedgerCommands } from './commands/ledger.js';
 import { registerReportCommands } from './commands/report.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerDemoCommand } from './commands/demo.js';
+import { registerDoctorCommands } from './commands/doctor.js';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
 
-const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerDemoCommand];
+const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerDemoCommand, registerDoctorCommands];
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command('okstra')

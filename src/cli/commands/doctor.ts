@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, join, resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { BUILTIN_PROVIDERS, DEFAULT_CONFIG_PATH, parseConfig, type BuiltinProvider, type OkstraConfig } from '../../core/config/index.js';
+import { formatDiagnostic } from '../../core/diagnostics.js';
+import { checkAgentClis, type CliCheck } from '../../providers/cli-check.js';
+import { describeInstall, installAgentClis } from '../../providers/cli-install.js';
+import { agentClisDir } from '../../providers/cli-locate.js';
+import { pinnedSpec } from '../../providers/cli-pins.js';
+import { isBuiltin, verifierRefs } from '../../providers/index.js';
+import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { renderTable } from '../table.js';
+
+/**
+ * `okstra doctor`: which agent CLIs are installed, their versions against the
+ * pins, and which credentials are present (names only). Exit 1 when a CLI the
+ * repository's roster needs is missing, broken or has no key.
+ *
+ * `okstra install-clis`: installs the pinned CLIs into okstra's CLI cache
+ * (what the Action's `install-clis` input and `npm test` use too).
+ */
+export function registerDoctorCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
+  program
+    .command('doctor')
+    .description('Check the agent CLIs (installed? version vs pin?) and their API keys (set? — names only). Exit 1 when the roster cannot run.')
+    .option('--repo <dir>', 'the repository whose .okstra/config.yml names the roster (default: current directory)')
+    .option('--config <file>', 'the okstra config (default: <repo>/.okstra/config.yml)')
+    .option('--json', 'print the checks as JSON')
+    .action(async (opts: { repo?: string; config?: string; json?: boolean }) => {
+      const config = await readConfigFor(io, opts);
+      const needed = neededClis(config);
+      const checks = await checkAgentClis(config, io.env);
+      const problems = checks.filter((c) => needed.includes(c.ref)).flatMap(problemsOf);
+      if (opts.json) io.out(JSON.stringify({ cacheDir: agentClisDir(io.env), needed, checks, problems }, null, 2));
+      else printDoctor(io, checks, needed, problems);
+      setExit(problems.length === 0 ? EXIT_OK : EXIT_REFUSED);
+    });
+
+  program
+    .command('install-clis')
+    .description(`Install the pinned agent CLIs (${BUILTIN_PROVIDERS.map(pinnedSpec).join(', ')}) into okstra's CLI cache; already installed ones are skipped.`)
+    .option('--only <list>', 'comma-separated CLIs to install (claude, codex, gemini)', parseRefs)
+    .action(async (opts: { only?: BuiltinProvider[] }) => {
+      io.out(`okstra install-clis: into ${agentClisDir(io.env)}`);
+      const outcomes = await installAgentClis({ refs: opts.only ?? BUILTIN_PROVIDERS, env: io.env });
+      for (const outcome of outcomes) io.out(describeInstall(outcome));
+      setExit(outcomes.some((o) => o.status === 'failed') ? EXIT_INFRA : EXIT_OK);
+    });
+}
+
+function parseRefs(value: string): BuiltinProvider[] {
+  const refs = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = refs.filter((r) => !isBuiltin(r));
+  if (unknown.length > 0 || refs.length === 0) throw new InvalidArgumentError(`"${value}" is not a comma-separated list of claude, codex, gemini.`);
+  return refs as BuiltinProvider[];
+}
+
+async function readConfigFor(io: CliIo, opts: { repo?: string; config?: string }): Promise<OkstraConfig> {
+  const dir = opts.repo ? resolve(io.cwd, opts.repo) : io.cwd;
+  const file = opts.config ? (isAbsolute(opts.config) ? opts.config : resolve(io.cwd, opts.config)) : join(dir, DEFAULT_CONFIG_PATH);
+  if (!existsSync(file)) {
+    if (opts.config) throw new CliError(`config file ${opts.config} does not exist`);
+    return parseConfig('', DEFAULT_CONFIG_PATH).config as OkstraConfig;
+  }
+  const { config, errors } = parseConfig(await readFile(file, 'utf8'), file);
+  if (!config) {
+    for (const e of errors) io.err(formatDiagnostic(e));
+    throw new CliError(`${file} is not a valid okstra config`);
+  }
+  return config;
+}
+
+/** The built-ins this repository's runs use by default: the executor, the verifiers and the critic. */
+function neededClis(config: OkstraConfig): BuiltinProvider[] {
+  const refs = [config.executor, ...verifierRefs({}, config), ...(config.critic ? [config.critic] : [])];
+  return BUILTIN_PROVIDERS.filter((ref) => refs.includes(ref));
+}
+
+function problemsOf(check: CliCheck): string[] {
+  const out: string[] = [];
+  if (!check.launch) out.push(`${check.ref}: ${check.product} is not installed — run \`okstra install-clis\` (or \`npm install -g ${pinnedSpec(check.ref)}\`)`);
+  else if (check.versionProblem) out.push(`${check.ref}: ${check.product} at ${check.launch.file} does not start: ${check.versionProblem}`);
+  if (!check.keySet) out.push(`${check.ref}: ${check.keyEnv} is not set (the secret ${check.product} needs)`);
+  return out;
+}
+
+function versionState(check: CliCheck): string {
+  if (!check.launch) return 'not installed';
+  if (check.versionProblem) return `broken: ${check.versionProblem}`;
+  return check.version === check.pinnedVersion ? 'ok' : `differs from the pin (adapters are proven against ${check.pinnedVersion})`;
+}
+
+function where(check: CliCheck): string {
+  if (!check.launch) return `looked in ${check.searched.join('; ')}`;
+  const how = { override: 'OKSTRA_*_BIN', pinned: 'pinned install', path: 'PATH' }[check.launch.source];
+  return `${how}: ${[check.launch.file, ...check.launch.prefixArgs].join(' ')}`;
+}
+
+function printDoctor(io: CliIo, checks: CliCheck[], needed: BuiltinProvider[], problems: string[]): void {
+  io.out(`agent CLIs (pins in src/providers/cli-pins.ts; cache ${agentClisDir(io.env)})\n`);
+  io.out(renderTable(['cli', 'pin', 'found', 'state', 'where'], checks.map((c) => [c.ref, c.pinnedVersion, c.version ?? '-', versionState(c), where(c)])));
+  io.out('\ncredentials (names only; values are never printed)\n');
+  io.out(renderTable(['variable', 'for', 'state', 'base URL'], checks.map((c) => [c.keyEnv, c.ref, c.keySet ? 'set' : 'missing', c.baseUrl ?? '(vendor default)'])));
+  io.out(`\nthis repository's runs use: ${needed.length > 0 ? needed.join(', ') : 'no built-in CLI (command providers only)'}`);
+  io.out(problems.length === 0 ? 'doctor: ready' : `doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+}
