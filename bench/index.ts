@@ -4,12 +4,14 @@ import { benchPlan } from './plan.js';
 import { benchLedger } from './ledger.js';
 import { benchReport } from './report.js';
 import { benchEngine } from './engine.js';
+import { benchProviders } from './providers.js';
 
 const suites: Array<[string, () => Promise<string[]>]> = [
   ['plan', benchPlan],
   ['ledger', benchLedger],
   ['report', benchReport],
   ['engine', benchEngine],
+  ['providers', benchProviders],
 ];
 
 const only = process.argv.slice(2);
