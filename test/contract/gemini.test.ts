@@ -35,8 +35,8 @@ defineContractSuite('gemini', ({ cli, server }) => {
 
     expect(plansDir, 'the refusal should have named the plans folder').not.toBe('');
     expect(result.status).toBe('done');
-    expect(existsSync(join(dir, 'intruder.txt'))).toBe(false);
-    expect(existsSync(join(dir, 'intruder-from-shell.txt'))).toBe(false);
+    expect(existsSync(join(dir, 'intruder.txt')), 'the model left plan mode and wrote a file').toBe(false);
+    expect(existsSync(join(dir, 'intruder-from-shell.txt')), 'the model left plan mode and ran a command').toBe(false);
     expect(await git.ok(['status', '--porcelain', '--untracked-files=all'])).toBe('');
     const exitCall = server().requests.find((r) => r.call?.turn === 3)?.call;
     expect(exitCall?.lastToolResult).not.toMatch(/Plan approved/);

@@ -79,8 +79,8 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
 
       expect(result.errorMessage).toBeUndefined();
       expect(result.status).toBe('done');
-      expect(existsSync(join(dir, 'intruder.txt'))).toBe(false);
-      expect(existsSync(join(dir, 'intruder-from-shell.txt'))).toBe(false);
+      expect(existsSync(join(dir, 'intruder.txt')), 'the read-only mode let a verifier write a file').toBe(false);
+      expect(existsSync(join(dir, 'intruder-from-shell.txt')), 'the read-only mode let a verifier run a writing command').toBe(false);
       expect(await git.ok(['status', '--porcelain', '--untracked-files=all'])).toBe('');
       const parsed = parseVerifierResult(result.finalText);
       expect(parsed.ok, parsed.ok ? '' : parsed.reason).toBe(true);
