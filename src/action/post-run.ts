@@ -1,5 +1,7 @@
 import * as core from '@actions/core';
+import { stageBranchName } from '../core/ids.js';
 import { GitLedgerStore } from '../git/ledger-store.js';
+import { removeWorktreesOf } from '../git/worktrees.js';
 import { createGitHubClient, describeApiError } from '../github/client.js';
 import { completeCheck } from '../github/checks.js';
 import { parsePostState, releaseHeldClaims, STATE_NAME } from './claims.js';
@@ -41,6 +43,8 @@ export async function runPost(d: PostDeps): Promise<void> {
       continue;
     }
     io.warning(`okstra: ${what} did not finish; its claim was released (failed, abandoned) so the stage can run again`);
+    // The killed run's stage worktree would block the branch in this workspace (self-hosted runners reuse it).
+    for (const dir of await removeWorktreesOf(state.repoDir, [stageBranchName(o.claim.planId, o.claim.stage)])) io.info(`post: removed the abandoned worktree ${dir}`);
     if (!client || o.claim.checkRunId === null) continue;
     const output = { title: 'Cancelled', summary: 'The job ended before the stage reached a verdict (cancelled, timed out or crashed). The claim was released; the stage can run again.', annotations: [] };
     try {

@@ -35,6 +35,8 @@ export interface GitHubClientOptions {
   throttle?: boolean;
   /** How often a rate-limited request is retried before it fails. */
   rateLimitRetries?: number;
+  /** The retry plugin's backoff unit for server errors (1 s, then 4 s, 9 s); tests shorten it. */
+  retryBaseMs?: number;
 }
 
 export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
@@ -51,6 +53,7 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
       baseUrl: o.baseUrl.replace(/\/+$/, ''),
       userAgent: 'okstra',
       ...(o.fetch ? { request: { fetch: o.fetch } } : {}),
+      ...(o.retryBaseMs !== undefined ? { retry: { retryAfterBaseValue: o.retryBaseMs } } : {}),
       throttle: o.throttle === false ? { enabled: false } : { onRateLimit: onLimit('rate limit'), onSecondaryRateLimit: onLimit('secondary rate limit') },
     }),
   );

@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { INPUT_NAMES, parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from '../../src/action/inputs.js';
+
+const action = parse(readFileSync(join(import.meta.dirname, '..', '..', 'action.yml'), 'utf8')) as {
+  inputs: Record<string, { description: string; default?: string }>;
+  outputs: Record<string, { description: string }>;
+  runs: { using: string; main: string; post: string };
+};
+
+/** Reads inputs the way the runner hands them over: action.yml defaults, then what the workflow set. */
+function reader(given: Partial<Record<InputName, string>>): (name: InputName) => string {
+  return (name) => given[name] ?? (action.inputs[name]?.default?.startsWith('${{') ? '' : (action.inputs[name]?.default ?? ''));
+}
+
+function ok(given: Partial<Record<InputName, string>>): ActionInputs {
+  const r = parseInputs(reader(given));
+  if (!r.ok) throw new Error(r.errors.join('\n'));
+  return r.inputs;
+}
+
+function errors(given: Partial<Record<InputName, string>>): string[] {
+  const r = parseInputs(reader(given));
+  return r.ok ? [] : r.errors;
+}
+
+describe('action.yml', () => {
+  it('declares exactly the inputs the Action reads, each documented', () => {
+    expect(Object.keys(action.inputs).sort()).toEqual([...INPUT_NAMES].sort());
+    for (const [name, input] of Object.entries(action.inputs)) expect(input.description.length, name).toBeGreaterThan(20);
+  });
+
+  it('declares the outputs main.ts writes, a post step, and a current JavaScript runtime', () => {
+    expect(Object.keys(action.outputs).sort()).toEqual(['branch', 'head-commit', 'remaining-queue', 'report-json', 'report-path', 'run-status', 'stage', 'usage', 'verdict']);
+    expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js', post: 'dist/post.js' });
+  });
+});
+
+describe('parseInputs', () => {
+  it('reads a full stage request', () => {
+    const inputs = ok({ mode: 'stage', plan: '.okstra/plans/p.md', stage: '2', executor: 'codex', verifiers: 'claude, gemini', models: 'claude=opus,codex=gpt-5.5', 'pr-number': '12', 'check-run-id': '345', report: 'check,comment', 'timeout-minutes': '30', 'install-clis': 'true', 'dry-run': 'False', trigger: 'comment', actor: 'mona', 'anthropic-api-key': 'sk-ant-x', 'github-token': 'ghs_y' });
+    expect(inputs).toMatchObject({
+      mode: 'stage', plan: '.okstra/plans/p.md', stage: 2, executor: 'codex', verifiers: ['claude', 'gemini'], models: { claude: 'opus', codex: 'gpt-5.5' }, prNumber: 12,
+      checkRunIds: { kind: 'single', id: 345 }, timeoutMinutes: 30, installClis: true, dryRun: false, trigger: 'comment', actor: 'mona', githubToken: 'ghs_y',
+      apiKeys: { anthropic: 'sk-ant-x', openai: null, gemini: null }, config: '.okstra/config.yml', ledgerBranch: null,
+    });
+    expect([...inputs.report]).toEqual(['check', 'comment']);
+  });
+
+  it('defaults: mode stage, report summary, no dry run', () => {
+    const inputs = ok({ plan: 'p.md', stage: '1' });
+    expect(inputs).toMatchObject({ mode: 'stage', dryRun: false, installClis: false, checkRunIds: { kind: 'none' }, stages: null, trigger: null });
+    expect([...inputs.report]).toEqual(['summary']);
+  });
+
+  it('reads a chain with stages and a check run per stage', () => {
+    const inputs = ok({ mode: 'chain', plan: 'p.md', stages: '2,3', 'check-run-id': '{"2": 123, "3": 124}' });
+    expect(inputs.stages).toEqual([2, 3]);
+    expect(inputs.checkRunIds.kind === 'by-stage' && [...inputs.checkRunIds.ids]).toEqual([[2, 123], [3, 124]]);
+  });
+
+  it('continue and status need no plan', () => {
+    expect(ok({ mode: 'continue' }).plan).toBeNull();
+    expect(ok({ mode: 'status', plan: 'p.md' }).plan).toBe('p.md');
+  });
+
+  it.each<[string, Partial<Record<InputName, string>>, string]>([
+    ['mode', { mode: 'run' }, 'input "mode": got "run"; expected one of stage, chain, continue, status'],
+    ['stage', { mode: 'stage', plan: 'p.md', stage: '0' }, 'input "stage": got "0"; expected a positive whole number (a stage of the plan)'],
+    ['stages', { mode: 'chain', plan: 'p.md', stages: '2,x' }, 'input "stages": got "2,x"; expected comma-separated positive whole numbers, e.g. "2,3"'],
+    ['executor', { plan: 'p.md', stage: '1', executor: 'Claude' }, 'input "executor": got "Claude"; expected claude, codex, gemini, a provider under `providers:` in the config, or command:<program>'],
+    ['verifiers', { plan: 'p.md', stage: '1', verifiers: 'codex,,command:' }, 'input "verifiers": got "codex,,command:"; expected comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)'],
+    ['models', { plan: 'p.md', stage: '1', models: 'claude' }, 'input "models": models override "claude" needs the form <provider>=<model>, e.g. claude=opus'],
+    ['ledger-branch', { plan: 'p.md', stage: '1', 'ledger-branch': 'a..b' }, 'input "ledger-branch": got "a..b"; expected a branch name such as okstra-ledger'],
+    ['pr-number', { plan: 'p.md', stage: '1', 'pr-number': '#3' }, 'input "pr-number": got "#3"; expected a pull request number'],
+    ['report', { plan: 'p.md', stage: '1', report: 'slack' }, 'input "report": got "slack"; expected comma-separated targets from summary, check, comment'],
+    ['timeout-minutes', { plan: 'p.md', stage: '1', 'timeout-minutes': '0' }, 'input "timeout-minutes": got "0"; expected a number of minutes greater than 0 and at most 1440'],
+    ['install-clis', { plan: 'p.md', stage: '1', 'install-clis': 'yes' }, 'input "install-clis": got "yes"; expected true or false'],
+    ['dry-run', { plan: 'p.md', stage: '1', 'dry-run': '1' }, 'input "dry-run": got "1"; expected true or false'],
+    ['trigger', { plan: 'p.md', stage: '1', trigger: 'cli' }, 'input "trigger": got "cli"; expected one of label, comment, schedule, dispatch, rerequest'],
+    ['plan', { plan: '../elsewhere.md', stage: '1' }, 'input "plan": got "../elsewhere.md"; expected a path inside the repository, e.g. .okstra/plans/my-plan.md'],
+    ['config', { plan: 'p.md', stage: '1', config: '/etc/okstra.yml' }, 'input "config": got "/etc/okstra.yml"; expected a path inside the repository, e.g. .okstra/config.yml'],
+  ])('a bad %s gets one message naming it and what is allowed', (_name, given, message) => {
+    expect(errors(given)).toEqual([message]);
+  });
+
+  it('ties inputs to the mode, one message per input', () => {
+    expect(errors({ mode: 'stage' })).toEqual(['input "plan" is required with mode stage (the plan file, e.g. .okstra/plans/my-plan.md)', 'input "stage" is required with mode stage']);
+    expect(errors({ mode: 'chain', plan: 'p.md', stage: '2', 'check-run-id': '5' })).toEqual([
+      'input "stage": got "2"; expected no value with mode chain (use "stages")',
+      'input "check-run-id": got "5"; expected with mode chain a JSON object mapping stage numbers to check run ids, e.g. {"2": 123}',
+    ]);
+    expect(errors({ mode: 'stage', plan: 'p.md', stage: '1', stages: '1', 'check-run-id': '{"1": 5}' })).toEqual([
+      'input "stages": got "1"; expected no value with mode stage (use "stage")',
+      'input "check-run-id": got "{"1": 5}"; expected one check run id with mode stage',
+    ]);
+    expect(errors({ mode: 'status', 'check-run-id': '{"1": 5}' })).toEqual(['input "check-run-id": got "{"1": 5}"; expected no value with mode status']);
+  });
+
+  it('reports every bad input at once, in action.yml order', () => {
+    const out = errors({ mode: 'stage', plan: 'p.md', stage: 'x', report: 'nope', 'dry-run': 'maybe' });
+    expect(out.map((e) => /^input "([^"]+)"/.exec(e)?.[1])).toEqual(['stage', 'report', 'dry-run']);
+  });
+
+  it('treats the token and the API keys as secrets', () => {
+    expect([...SECRET_INPUTS].sort()).toEqual(['anthropic-api-key', 'gemini-api-key', 'github-token', 'openai-api-key']);
+  });
+});

@@ -1,0 +1,85 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { collect, makeProject, PASSING_REVIEWER, postStateEnv, RUN_ATTEMPT, RUN_ID, runAction, spawnAction, startFakeApi, twoStagePlan, workflowDispatchPayload, type FakeApi } from './harness.js';
+
+let api: FakeApi | null = null;
+const pids: number[] = [];
+afterEach(async () => {
+  await api?.close();
+  api = null;
+  for (const pid of pids.splice(0)) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+async function until<T>(what: string, probe: () => T | null | undefined, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== null && value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+describe('the post step', () => {
+  it('releases the claim of a job cancelled mid-stage (failed, abandoned) and closes its check as cancelled', async () => {
+    const project = await makeProject({ plan: twoStagePlan(), agents: { writer: {}, reviewer: PASSING_REVIEWER } });
+    // The executor records its pid, then takes far longer than the test waits.
+    project.script('writer', { record: project.recordFile('writer'), sleepMs: 60_000, carry: true });
+    api = await startFakeApi();
+    const inputs = { mode: 'stage', plan: project.planPath, stage: '1', 'check-run-id': '700', 'github-token': 'ghs_appToken0000000000000000000000000000' };
+    const main = spawnAction(project, { inputs, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api });
+    let stdout = '';
+    main.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+
+    // Wait until the executor is running, then end the job the way a cancelled runner does in the end: SIGKILL.
+    const agent = await until('the executor to start', () => (existsSync(project.recordFile('writer')) ? project.records('writer')[0] : null));
+    pids.push(agent.pid);
+    expect(stdout).toContain('PROGRESS: phase-4-dispatch worker=Writer worker');
+    main.child.kill('SIGKILL');
+    const killed = collect(await main.child, main.files);
+    expect(killed.exitCode).not.toBe(0);
+
+    const runId = `gh-${RUN_ID}-${RUN_ATTEMPT}-s1`;
+    expect((await project.ledger()).map((r) => `${r.status}:${r.run_id}`)).toEqual([`started:${runId}`]);
+    const state = JSON.parse(killed.state['okstra-claims'] as string) as { claims: unknown[] };
+    expect(state.claims).toEqual([{ planId: 'two-stage', stage: 1, runId, checkRunId: 700 }]);
+
+    // The runner then runs the post step with the saved state as STATE_<name>.
+    const post = await runAction(project, { inputs, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api, entry: 'post', env: postStateEnv(killed.state) });
+    expect(post.exitCode, post.stdout + post.stderr).toBe(0);
+    const rows = await project.ledger();
+    expect(rows.map((r) => `${r.status}:${r.run_id}`)).toEqual([`started:${runId}`, `failed:${runId}`]);
+    expect(rows[1]).toMatchObject({ reason: 'abandoned', branch: 'okstra/two-stage/stage-1' });
+    expect(post.stdout).toContain('did not finish; its claim was released (failed, abandoned)');
+    expect(post.stdout).toContain('post: removed the abandoned worktree');
+    const closed = api.requests.at(-1);
+    expect(closed).toMatchObject({ method: 'PATCH', path: '/repos/octo-org/octo-repo/check-runs/700', body: { status: 'completed', conclusion: 'cancelled' } });
+
+    // Released means free: the stage runs again in the next workflow run.
+    project.script('writer', { writeFiles: { 'src/stage-1.txt': 'again\n' }, carry: true });
+    const again = await runAction(project, { inputs: { mode: 'stage', plan: project.planPath, stage: '1' }, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api, env: { GITHUB_RUN_ID: '4300' } });
+    expect(again.exitCode, again.stdout).toBe(0);
+    expect((await project.ledger()).map((r) => r.status)).toEqual(['started', 'failed', 'started', 'done']);
+  });
+
+  it('does nothing after a clean finish', async () => {
+    const project = await makeProject({ plan: twoStagePlan(), agents: { writer: { writeFiles: { 'src/stage-1.txt': 'x\n' }, carry: true }, reviewer: PASSING_REVIEWER } });
+    api = await startFakeApi();
+    const inputs = { mode: 'stage', plan: project.planPath, stage: '1' };
+    const main = await runAction(project, { inputs, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api });
+    expect(main.exitCode, main.stdout).toBe(0);
+    const post = await runAction(project, { inputs, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api, entry: 'post', env: postStateEnv(main.state) });
+    expect(post.exitCode).toBe(0);
+    expect(post.stdout).toContain('nothing to release, its position is done');
+    expect((await project.ledger()).map((r) => r.status)).toEqual(['started', 'done']);
+    expect(readFileSync(post.files.output, 'utf8')).toBe('');
+    expect(api.requests).toEqual([]);
+  });
+});
