@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { INPUT_NAMES } from '../../src/action/inputs.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const load = (rel: string): Workflow => parse(readFileSync(join(root, rel), 'utf8')) as Workflow;
+
+interface Step {
+  uses?: string;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  on: Record<string, { inputs?: Record<string, unknown> } | null | unknown[]>;
+  permissions: Record<string, string>;
+  concurrency?: { group: string; 'cancel-in-progress': boolean };
+  jobs: Record<string, { steps: Step[] }>;
+}
+
+const steps = (w: Workflow): Step[] => Object.values(w.jobs).flatMap((j) => j.steps);
+const okstraStep = (w: Workflow): Step => {
+  const step = steps(w).find((s) => s.uses?.startsWith('okstra/okstra@') || s.uses === './');
+  if (!step) throw new Error('no okstra step');
+  return step;
+};
+
+describe('the example workflows', () => {
+  const okstra = load('examples/workflows/okstra.yml');
+  const label = load('examples/workflows/okstra-label.yml');
+
+  it('the dispatch inputs are the contract the bot dispatches with (docs/action.md), within GitHub Enterprise Server’s limit of 10', () => {
+    const dispatch = okstra.on.workflow_dispatch as { inputs: Record<string, unknown> };
+    expect(Object.keys(dispatch.inputs)).toEqual(['mode', 'plan', 'stage', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor']);
+    expect(okstra.on.schedule).toEqual([{ cron: expect.any(String) }]);
+    expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain('`mode`, `plan`, `stage`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`');
+  });
+
+  it('pass only inputs the Action has, and the schedule runs mode continue', () => {
+    for (const w of [okstra, label]) for (const key of Object.keys(okstraStep(w).with ?? {})) expect(INPUT_NAMES as readonly string[]).toContain(key);
+    expect(okstraStep(okstra).with?.mode).toBe("${{ github.event_name == 'schedule' && 'continue' || inputs.mode }}");
+  });
+
+  it('ask for least privilege and run one job per plan and stage without cancelling a running stage', () => {
+    for (const w of [okstra, label]) {
+      expect(w.permissions).toEqual({ contents: 'write', checks: 'write', 'pull-requests': 'write', actions: 'read' });
+      expect(w.concurrency?.['cancel-in-progress']).toBe(false);
+    }
+    expect(okstra.concurrency?.group).toContain('inputs.plan');
+    expect(okstra.concurrency?.group).toContain('inputs.stage');
+  });
+
+  it('pin every third-party action to a full commit SHA', () => {
+    const ci = load('.github/workflows/ci.yml');
+    for (const w of [okstra, label, ci]) {
+      for (const s of steps(w)) {
+        if (!s.uses || s.uses === './' || s.uses.startsWith('okstra/okstra@')) continue;
+        expect(s.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+      }
+    }
+  });
+
+  it('CI runs the README test command and a dry-run smoke job through action.yml', () => {
+    const ci = load('.github/workflows/ci.yml');
+    expect(steps(ci).some((s) => (s as { run?: string }).run === 'npm ci && npm test')).toBe(true);
+    expect(okstraStep(ci).with).toMatchObject({ 'dry-run': true });
+    expect(readFileSync(join(root, 'README.md'), 'utf8')).toContain('npm ci && npm test');
+  });
+});
