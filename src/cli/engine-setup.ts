@@ -6,11 +6,12 @@ import { DEFAULT_CONFIG_PATH, type OkstraConfig } from '../core/config/index.js'
 import { formatDiagnostic } from '../core/diagnostics.js';
 import type { Plan } from '../core/plan/types.js';
 import { Git } from '../git/git.js';
+import { RemoteRefs } from '../git/remote-refs.js';
 import { loadGates } from '../engine/load-gates.js';
 import { configFromText, createEngineDeps, stageRequestBase } from '../engine/setup.js';
 import type { EngineDeps, RunStageRequest } from '../engine/types.js';
 import { buildRoster, parseModelOverrides, ProviderError, type ProviderDeps } from '../providers/index.js';
-import { CliError, type CliIo } from './io.js';
+import { CliError, EXIT_INFRA, type CliIo } from './io.js';
 import { readValidPlan } from './load-plan.js';
 
 export interface RunOptions {
@@ -72,6 +73,7 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
     throw error;
   }
 
+  if (opts.remote) await fetchPlanRefs(io, repoDir, opts.remote, plan);
   const deps = createEngineDeps({
     repoDir,
     ledgerBranch: config.ledgerBranch,
@@ -97,6 +99,21 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
       ...(opts.remote ? { remote: opts.remote } : {}),
     }),
   };
+}
+
+/**
+ * With a remote, its stage branches are the record: a fix run must re-enter
+ * the branch another clone pushed, and a stage must build on done heads this
+ * clone may never have seen. The ledger itself is fetched by the ledger store.
+ */
+async function fetchPlanRefs(io: CliIo, repoDir: string, remote: string, plan: Plan): Promise<void> {
+  const refs = new RemoteRefs(repoDir, remote);
+  try {
+    await refs.fetchStageBranches(plan.id);
+    if (plan.base) await refs.fetchBranch(plan.base, { tipOnly: true });
+  } catch (error) {
+    throw new CliError(`cannot fetch plan ${plan.id}'s branches from ${remote}: ${error instanceof Error ? error.message : String(error)}`, EXIT_INFRA);
+  }
 }
 
 async function readConfig(io: CliIo, repoDir: string, path: string | undefined): Promise<OkstraConfig> {

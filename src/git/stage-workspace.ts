@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Git } from './git.js';
+import { Git, GitError } from './git.js';
+
+const worktreeQueues = new Map<string, Promise<void>>();
 
 /** Two or more done heads could not be merged into a base for the next stage. */
 export class MergeConflictError extends Error {
@@ -72,26 +74,52 @@ export class StageWorkspace {
   /** A worktree with `branch` checked out, in a fresh temporary folder. */
   async addBranchWorktree(branch: string): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'okstra-stage-'));
-    await this.git.ok(['worktree', 'add', '--quiet', dir, branch]);
+    await this.worktreeAdmin(['worktree', 'add', '--quiet', dir, branch]);
     return dir;
   }
 
   /** A detached worktree at `commit`, for QA and verifiers: whatever happens there cannot move a branch. */
   async addDetachedWorktree(commit: string): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'okstra-verify-'));
-    await this.git.ok(['worktree', 'add', '--quiet', '--detach', dir, commit]);
+    await this.worktreeAdmin(['worktree', 'add', '--quiet', '--detach', dir, commit]);
     return dir;
   }
 
   async removeWorktree(dir: string): Promise<void> {
-    await this.git.run(['worktree', 'remove', '--force', dir]);
+    await this.worktreeAdmin(['worktree', 'remove', '--force', dir], { allowFailure: true });
     await rm(dir, { recursive: true, force: true });
-    await this.git.run(['worktree', 'prune']);
+    await this.worktreeAdmin(['worktree', 'prune'], { allowFailure: true });
   }
 
-  /** Paths that differ from HEAD in a worktree, including untracked and ignored-but-new files. */
+  /**
+   * git does not make `worktree add/remove/prune` safe to run concurrently in
+   * one repository (a prune can delete the admin folder of a worktree being
+   * added). Within this process they queue per repository; against another
+   * process (a second run in the same clone) a collision is retried.
+   */
+  private async worktreeAdmin(args: string[], opts: { allowFailure?: boolean } = {}): Promise<void> {
+    const previous = worktreeQueues.get(this.repoDir) ?? Promise.resolve();
+    const mine = previous.then(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const result = await this.git.run(args);
+        if (result.exitCode === 0) return;
+        const collided = /commondir|gitdir|could not lock|\.lock': File exists|unable to create/i.test(result.stderr);
+        if (collided && attempt < 5) {
+          await new Promise((r) => setTimeout(r, 50 * attempt));
+          continue;
+        }
+        if (opts.allowFailure) return;
+        throw new GitError(args, result);
+      }
+    });
+    // The queue keeps going after a failure; the failure still reaches this caller.
+    worktreeQueues.set(this.repoDir, mine.catch(() => undefined));
+    await mine;
+  }
+
+  /** Paths that differ from HEAD in a worktree, untracked and ignored files included (a fresh checkout has none). */
   async dirtyPaths(worktree: string): Promise<string[]> {
-    const out = await new Git(worktree).ok(['status', '--porcelain=v1', '-z', '--untracked-files=all']);
+    const out = await new Git(worktree).ok(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=traditional']);
     return out
       .split('\0')
       .filter(Boolean)

@@ -89,10 +89,8 @@ export async function makeProject(opts: ProjectOptions): Promise<Project> {
     script(name, agents[name] as AgentScript);
     providers[name] = { command: `${quote(process.execPath)} ${quote(SCRIPTED_AGENT)} --script ${quote(scriptFile(name))}`, ...extraProviders[name] };
   }
-  // Verifier sessions one at a time: concurrent `git worktree add/remove/prune` in one repository
-  // race (see the parallel-verifier test in run-stage.test.ts), which would make every test flaky.
-  // Tests about parallel verifiers set `concurrency: { verifiers: 0 }` themselves.
-  const config = { executor: names[0], verifiers: names, convergence: { rounds: 1 }, concurrency: { verifiers: 1 }, ...extra, providers };
+  // The default concurrency (every verifier at once), as users run it.
+  const config = { executor: names[0], verifiers: names, convergence: { rounds: 1 }, ...extra, providers };
 
   const planText = readFileSync(join(ENGINE_PLANS, opts.plan), 'utf8');
   const planId = /^id: (\S+)$/m.exec(planText)?.[1];

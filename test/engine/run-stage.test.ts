@@ -302,9 +302,8 @@ describe('runStage: contract violations and QA', () => {
     expect(await carryFilesOnLedger(p)).toEqual([]);
   });
 
-  // dirtyPaths (src/git/stage-workspace.ts) promises "untracked and ignored-but-new files", but
-  // `git status --untracked-files=all` never lists ignored paths, so this write goes unnoticed.
-  it.fails('a verifier that writes an ignored file is discarded too (its worktree changed)', async () => {
+  // An ignored path is invisible to a plain `git status`; dirtyPaths must still see it.
+  it('a verifier that writes an ignored file is discarded too (its worktree changed)', async () => {
     const p = await makeProject({
       plan: 'linear.md',
       files: { '.gitignore': 'build/\n' },
@@ -340,14 +339,9 @@ describe('runStage: contract violations and QA', () => {
 });
 
 describe('runStage: parallel verifiers', () => {
-  // With `concurrency.verifiers: 0` (the default: all at once) every verifier session runs
-  // `git worktree add` at the same moment and `git worktree remove` + `prune` when it ends
-  // (verify.ts readOnlySession → StageWorkspace.addDetachedWorktree / removeWorktree). git does not
-  // make those safe to run concurrently in one repository: one of them dies with
-  // "fatal: failed to read .git/worktrees/okstra-verify-XXXX/commondir", and the whole run ends in
-  // an EngineError. Twelve verifiers break about two runs in three (two verifiers: a few per cent);
-  // ten runs in a row all finish only once worktree bookkeeping is serialised (or retried).
-  it.fails('twelve verifiers at once, ten runs in a row: no run breaks on git worktree bookkeeping', { timeout: 120_000 }, async () => {
+  // git does not make concurrent `git worktree add/remove/prune` in one repository safe; the
+  // workspace serialises them, so many parallel verifiers across many runs never break a run.
+  it('twelve verifiers at once, ten runs in a row: no run breaks on git worktree bookkeeping', { timeout: 120_000 }, async () => {
     const reviewers = Array.from({ length: 11 }, (_, i) => `reviewer-${String.fromCharCode(97 + i)}`);
     const failsEveryAttempt = {
       rules: [
@@ -592,12 +586,9 @@ describe('runStage: with a remote (okstra run --remote)', () => {
     expect(second.report.stageSidecarEvidence.carryPath).toBe(carryPathOf(p, 2));
   });
 
-  // `okstra run --remote` (src/cli/engine-setup.ts prepareRun) never fetches the plan's stage
-  // branches — the Action does (RemoteRefs.fetchStageBranches, src/action/modes.ts). intake
-  // (src/engine/intake.ts) looks for the failed attempt's branch in the local refs/heads only, so a
-  // clone that did not run that attempt starts a fresh branch at the base, runs executor, QA and
-  // verifiers, and then the non-forced push (StageWorkspace.pushBranch) is rejected: EngineError.
-  it.fails('a fix run from another clone re-enters the failed attempt’s pushed branch', async () => {
+  // With --remote the remote's stage branches are the record: a clone that did not run the failed
+  // attempt must fetch and re-enter its pushed branch rather than start afresh.
+  it('a fix run from another clone re-enters the failed attempt’s pushed branch', async () => {
     const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: failsWith(BLOCKING) } });
     const remote = await remoteOf(p);
     const first = completed(await (await engineFor(p, { repoDir: await remote.clone(), remote: 'origin' })).run(1));
@@ -616,10 +607,8 @@ describe('runStage: with a remote (okstra run --remote)', () => {
     expect(await new Git(remote.bare).resolveCommit(`refs/heads/${stageBranch(p, 1)}`)).toBe(fix.report.git.headCommit);
   });
 
-  // Same gap: nothing fetches a dependency's done head before intake points the new stage branch
-  // at it (StageWorkspace.createBranch), so in a clone made before stage 1 ran, `git update-ref`
-  // fails with "nonexistent object" and the run breaks (the claim is released).
-  it.fails('a clone made before stage 1 ran still builds stage 2 on stage 1’s done head (from the remote)', async () => {
+  // A dependency's done head may exist only on the remote; the run fetches it before building on it.
+  it('a clone made before stage 1 ran still builds stage 2 on stage 1’s done head (from the remote)', async () => {
     const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
     const remote = await remoteOf(p);
     const stale = await remote.clone();
