@@ -4,7 +4,7 @@ import { stageBranchName } from '../core/ids.js';
 import type { Finding } from '../core/report/schema/final-report.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import { MergeConflictError } from '../git/stage-workspace.js';
-import type { EngineDeps, RunStageRequest, StageRefusal } from './types.js';
+import { EngineError, type EngineDeps, type RunStageRequest, type StageRefusal } from './types.js';
 import { releaseAfterCrash } from './release.js';
 
 export interface Intake {
@@ -80,7 +80,7 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     return await afterClaim();
   } catch (error) {
     await releaseAfterCrash(req, deps, claim, error);
-    throw error;
+    throw error instanceof EngineError ? error : new EngineError(error instanceof Error ? error.message : String(error), 'intake');
   }
 
   async function afterClaim(): Promise<Intake> {

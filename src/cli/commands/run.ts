@@ -3,6 +3,7 @@ import { runStage } from '../../engine/run-stage.js';
 import { runChain } from '../../engine/run-chain.js';
 import { EngineError, type StageCompleted } from '../../engine/types.js';
 import { LedgerContentionError, LedgerIoError } from '../../git/ledger-store.js';
+import { GitError } from '../../git/git.js';
 import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { positiveInt } from '../options.js';
 import { newLocalRunId, prepareRun, type RunOptions } from '../engine-setup.js';
@@ -72,7 +73,7 @@ async function guard(fn: () => Promise<void>): Promise<void> {
   try {
     await fn();
   } catch (error) {
-    if (error instanceof EngineError || error instanceof LedgerIoError || error instanceof LedgerContentionError) throw new CliError(error.message, EXIT_INFRA);
+    if (error instanceof EngineError || error instanceof LedgerIoError || error instanceof LedgerContentionError || error instanceof GitError) throw new CliError(error.message, EXIT_INFRA);
     throw error;
   }
 }
