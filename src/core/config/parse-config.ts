@@ -78,6 +78,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   convergence: ['rounds'],
   timeouts: ['executorMinutes', 'verifierMinutes', 'qaMinutes'],
   concurrency: ['verifiers'],
+  bot: ['workflow', 'permission', 'allowForks'],
   provider: ['command', 'name', 'model', 'baseUrl', 'apiKeyEnv', 'timeoutMinutes'],
   qa: ['cmd', 'label', 'timeoutMinutes'],
 };

@@ -40,6 +40,20 @@ const QaCommandSchema = z.union([
   z.strictObject({ cmd: z.string().min(1), label: z.string().min(1).optional(), timeoutMinutes: minutes.optional() }),
 ]);
 
+/** Keys only the bot reads; the Action and the CLI ignore them. */
+const BotConfigSchema = z
+  .strictObject({
+    workflow: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, 'a workflow file name in .github/workflows, e.g. okstra.yml')
+      .default('okstra.yml')
+      .describe('the workflow the bot dispatches, on the default branch'),
+    permission: z.enum(['triage', 'write', 'maintain', 'admin']).default('write').describe('the least repository role a person needs to trigger runs'),
+    /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
+    allowForks: z.boolean().default(false).describe('whether pull requests from forks may trigger runs'),
+  })
+  .describe('the bot: which workflow it dispatches and who may trigger it');
+
 export const ConfigSchema = z
   .strictObject({
     executor: providerRef.default('claude').describe('the provider that writes the code'),
@@ -63,11 +77,13 @@ export const ConfigSchema = z
     ledgerBranch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default('okstra-ledger'),
     plansDir: z.string().min(1).default('.okstra/plans'),
     leaseMinutes: minutes.default(180).describe('how long a stage claim holds before `okstra ledger release` may free it'),
+    bot: BotConfigSchema.default({ workflow: 'okstra.yml', permission: 'write', allowForks: false }),
   })
   .describe('okstra repository configuration (.okstra/config.yml)');
 
 export type OkstraConfig = z.output<typeof ConfigSchema>;
 export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
 export type QaCommandConfig = z.output<typeof QaCommandSchema>;
+export type BotConfig = z.output<typeof BotConfigSchema>;
 
 export const DEFAULT_CONFIG_PATH = '.okstra/config.yml';
