@@ -1,0 +1,140 @@
+import { parseDocument } from 'yaml';
+
+/**
+ * The bot → Action contract: the `workflow_dispatch` inputs of the okstra
+ * workflow, and the `run-name` line through which a finished workflow run
+ * tells the bot which pull request and check runs it was started for
+ * (GitHub does not echo dispatch inputs in `workflow_run` events, and the
+ * dispatch call itself returns no run id on every GitHub version).
+ */
+
+/** Every input the bot may send; the workflow must declare them all. */
+export const DISPATCH_INPUTS = ['mode', 'plan', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor'] as const;
+export type DispatchInputName = (typeof DISPATCH_INPUTS)[number];
+
+export type LaunchTrigger = 'label' | 'comment' | 'rerequest';
+
+export interface DispatchRequest {
+  mode: 'stage' | 'chain';
+  /** Repository path of the plan file. */
+  planPath: string;
+  /** The stage (mode stage) or the stages in chain order (mode chain). */
+  stages: readonly number[];
+  prNumber: number;
+  executor: string | null;
+  verifiers: readonly string[] | null;
+  models: Readonly<Record<string, string>>;
+  /** The queued check run the bot created for each stage. */
+  checkRunIds: ReadonlyMap<number, number>;
+  trigger: LaunchTrigger;
+  actor: string;
+}
+
+/** Repository paths okstra passes on: no spaces, quotes or shell characters, no `..`. */
+const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
+const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
+const NAME = /^[a-z][a-z0-9-]{0,30}$/;
+const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
+
+export function isSafeRepoPath(path: string): boolean {
+  return SAFE_PATH.test(path);
+}
+
+/**
+ * The workflow inputs for a launch, every value re-checked here: whatever
+ * path led to this call, nothing unvalidated reaches the workflow. Empty
+ * inputs are left out so the workflow's defaults apply.
+ */
+export function dispatchInputs(r: DispatchRequest): Record<string, string> {
+  const fail = (what: string): never => {
+    throw new Error(`refusing to dispatch: ${what}`);
+  };
+  if (!SAFE_PATH.test(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
+  if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
+  if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1)) fail(`bad stages ${JSON.stringify(r.stages)}`);
+  if (r.mode === 'stage' && r.stages.length !== 1) fail('mode stage runs exactly one stage');
+  for (const n of r.stages) {
+    const id = r.checkRunIds.get(n);
+    if (id === undefined || !Number.isSafeInteger(id) || id < 1) fail(`no check run for stage ${n}`);
+  }
+  if (r.executor !== null && !NAME.test(r.executor)) fail(`bad executor ${JSON.stringify(r.executor)}`);
+  if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v)))) fail(`bad verifiers ${JSON.stringify(r.verifiers)}`);
+  for (const [p, m] of Object.entries(r.models)) if (!NAME.test(p) || !MODEL.test(m)) fail(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
+
+  const first = r.stages[0] as number;
+  const inputs: Record<string, string> = {
+    mode: r.mode,
+    plan: r.planPath,
+    ...(r.mode === 'stage' ? { stage: String(first) } : { stages: r.stages.join(',') }),
+    'pr-number': String(r.prNumber),
+    ...(r.executor !== null ? { executor: r.executor } : {}),
+    ...(r.verifiers !== null ? { verifiers: r.verifiers.join(',') } : {}),
+    ...(Object.keys(r.models).length > 0 ? { models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(',') } : {}),
+    'check-run-id': r.mode === 'stage' ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
+    trigger: r.trigger,
+    actor: r.actor,
+  };
+  return inputs;
+}
+
+/** The `run-name` the okstra workflow must carry (docs/bot.md). */
+export const REQUIRED_RUN_NAME = 'okstra ${{ inputs.plan }} · pr ${{ inputs.pr-number }} · checks ${{ inputs.check-run-id }}';
+
+const RUN_NAME_PR = /\bpr #?\$\{\{\s*inputs\.pr-number\s*\}\}/;
+const RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
+
+/**
+ * What keeps the bot from using this workflow, or an empty list: it must
+ * run on `workflow_dispatch`, declare every input the bot sends, and carry
+ * a `run-name` that names the pull request and check runs, so that the
+ * bot can complete exactly its checks when the run ends.
+ */
+export function workflowProblems(text: string): string[] {
+  const doc = parseDocument(text, { prettyErrors: false });
+  if (doc.errors.length > 0) return [`it is not valid YAML (${doc.errors[0]?.message.split('\n')[0] ?? 'parse error'})`];
+  const root: unknown = doc.toJS();
+  if (typeof root !== 'object' || root === null) return ['it is empty'];
+  const problems: string[] = [];
+  const on = (root as Record<string, unknown>).on ?? (root as Record<string, unknown>)['true'];
+  const dispatch = typeof on === 'string' ? (on === 'workflow_dispatch' ? {} : undefined) : Array.isArray(on) ? (on.includes('workflow_dispatch') ? {} : undefined) : typeof on === 'object' && on !== null && 'workflow_dispatch' in on ? ((on as Record<string, unknown>).workflow_dispatch ?? {}) : undefined;
+  if (dispatch === undefined) problems.push('it has no `workflow_dispatch` trigger');
+  else {
+    const declared = typeof dispatch === 'object' && dispatch !== null && 'inputs' in dispatch ? Object.keys(((dispatch as { inputs?: unknown }).inputs ?? {}) as object) : [];
+    const missing = DISPATCH_INPUTS.filter((n) => !declared.includes(n));
+    if (missing.length > 0) problems.push(`its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? '' : 's'} ${missing.map((m) => `\`${m}\``).join(', ')}`);
+  }
+  const runName = (root as Record<string, unknown>)['run-name'];
+  if (typeof runName !== 'string' || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {
+    problems.push(`its \`run-name\` must name the pull request and the check runs, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``);
+  }
+  return problems;
+}
+
+const TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;
+
+/**
+ * The pull request and check run ids a workflow run's title (its rendered
+ * `run-name`) names, or null when it names none: a scheduled or hand-made
+ * run, which owns no bot check.
+ */
+export function parseRunTitle(title: string): { prNumber: number; checkRunIds: number[] } | null {
+  const m = TITLE.exec(title);
+  if (!m) return null;
+  const prNumber = Number(m[1]);
+  const raw = m[2] as string;
+  if (/^[0-9]+$/.test(raw)) return { prNumber, checkRunIds: [Number(raw)] };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
+  const ids: number[] = [];
+  for (const [stage, id] of Object.entries(json)) {
+    if (!/^[1-9][0-9]*$/.test(stage) || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
+    ids.push(id);
+  }
+  return ids.length > 0 ? { prNumber, checkRunIds: ids } : null;
+}

@@ -1,0 +1,166 @@
+import { COMMAND_PREFIX, type CommandLine } from './lines.js';
+import { argumentProblem, modelOverride, planId, providerList, providerName, shown, stageNumber } from './values.js';
+
+/**
+ * The `/okstra` command grammar:
+ *
+ *   /okstra run    [--plan ID] [run options]
+ *   /okstra stage N [--plan ID] [run options]
+ *   /okstra retry N [--plan ID] [run options]
+ *   /okstra status [--plan ID]
+ *   /okstra cancel [--plan ID]
+ *   /okstra help
+ *
+ * run options: --executor NAME, --verifiers A,B, --model PROVIDER=MODEL (repeatable).
+ * Options take their value as the next word or after `=`.
+ */
+
+export const VERBS = ['run', 'stage', 'retry', 'status', 'cancel', 'help'] as const;
+export type Verb = (typeof VERBS)[number];
+
+export interface RunOptions {
+  plan: string | null;
+  executor: string | null;
+  verifiers: string[] | null;
+  /** provider → model, in the order given. */
+  models: Record<string, string>;
+}
+
+export type Command =
+  | { verb: 'run'; options: RunOptions }
+  | { verb: 'stage' | 'retry'; stage: number; options: RunOptions }
+  | { verb: 'status' | 'cancel'; plan: string | null }
+  | { verb: 'help' };
+
+export type ParsedCommand = CommandLine & ({ ok: true; command: Command } | { ok: false; error: string });
+
+export interface GrammarContext {
+  /** Provider names a command may use: built-ins plus the config's (see knownProviders). */
+  providers: readonly string[];
+}
+
+/** More than this many commands in one comment is refused: it is a typo or an attempt to flood the workflow queue. */
+export const MAX_COMMANDS_PER_COMMENT = 10;
+
+type OptionName = 'plan' | 'executor' | 'verifiers' | 'model';
+const OPTIONS_BY_VERB: Record<Verb, readonly OptionName[]> = {
+  run: ['plan', 'executor', 'verifiers', 'model'],
+  stage: ['plan', 'executor', 'verifiers', 'model'],
+  retry: ['plan', 'executor', 'verifiers', 'model'],
+  status: ['plan'],
+  cancel: ['plan'],
+  help: [],
+};
+
+function isVerb(word: string): word is Verb {
+  return (VERBS as readonly string[]).includes(word);
+}
+
+/** Parses the lines `extractCommandLines` found, in order; lines past the limit are answered, not run. */
+export function parseCommands(lines: readonly CommandLine[], ctx: GrammarContext): ParsedCommand[] {
+  return lines.map((l, i) =>
+    i < MAX_COMMANDS_PER_COMMENT ? { ...l, ...parseCommandLine(l.text, ctx) } : { ...l, ok: false as const, error: `only ${MAX_COMMANDS_PER_COMMENT} commands are run per comment; this one was not` },
+  );
+}
+
+/** One `/okstra …` line → a command, or the reason it is not one. */
+export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true; command: Command } | { ok: false; error: string } {
+  const words = text.trim().split(/\s+/);
+  if (words[0] !== COMMAND_PREFIX) return { ok: false, error: `a command starts with \`${COMMAND_PREFIX}\`` };
+  const args = words.slice(1);
+  for (const a of args) {
+    const problem = argumentProblem(a);
+    if (problem) return { ok: false, error: problem };
+  }
+  const [verbWord, ...rest] = args;
+  if (verbWord === undefined) return { ok: false, error: 'no command given' };
+  const verb = verbWord.toLowerCase();
+  if (!isVerb(verb)) return { ok: false, error: `unknown command ${shown(verbWord)}` };
+
+  const positional: string[] = [];
+  const given: Array<[OptionName, string]> = [];
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i] as string;
+    if (!word.startsWith('--')) {
+      positional.push(word);
+      continue;
+    }
+    const eq = word.indexOf('=');
+    const name = (eq === -1 ? word.slice(2) : word.slice(2, eq)).toLowerCase();
+    if (!(OPTIONS_BY_VERB[verb] as readonly string[]).includes(name)) {
+      const allowed = OPTIONS_BY_VERB[verb];
+      return { ok: false, error: `${shown(word.slice(0, eq === -1 ? undefined : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(', ')})` : ' (it takes none)'}` };
+    }
+    let value: string | undefined;
+    if (eq !== -1) value = word.slice(eq + 1);
+    else {
+      value = rest[i + 1];
+      if (value !== undefined && value.startsWith('--')) value = undefined;
+      else i++;
+    }
+    if (value === undefined || value === '') return { ok: false, error: `\`--${name}\` needs a value` };
+    given.push([name as OptionName, value]);
+  }
+
+  const wantsStage = verb === 'stage' || verb === 'retry';
+  if (wantsStage && positional.length === 0) return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
+  const extra = positional.slice(wantsStage ? 1 : 0);
+  if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(' ')} after \`${verb}\`` };
+
+  const options: RunOptions = { plan: null, executor: null, verifiers: null, models: {} };
+  for (const [name, value] of given) {
+    const problem = applyOption(options, name, value, ctx);
+    if (problem) return { ok: false, error: problem };
+  }
+
+  switch (verb) {
+    case 'help':
+      return { ok: true, command: { verb } };
+    case 'status':
+    case 'cancel':
+      return { ok: true, command: { verb, plan: options.plan } };
+    case 'run':
+      return { ok: true, command: { verb, options } };
+    case 'stage':
+    case 'retry': {
+      const stage = stageNumber(positional[0] as string);
+      if (!stage.ok) return stage;
+      return { ok: true, command: { verb, stage: stage.value, options } };
+    }
+  }
+}
+
+function applyOption(options: RunOptions, name: OptionName, value: string, ctx: GrammarContext): string | null {
+  const twice = `\`--${name}\` is given twice`;
+  switch (name) {
+    case 'plan': {
+      if (options.plan !== null) return twice;
+      const id = planId(value);
+      if (!id.ok) return id.error;
+      options.plan = id.value;
+      return null;
+    }
+    case 'executor': {
+      if (options.executor !== null) return twice;
+      const p = providerName(value, ctx.providers);
+      if (!p.ok) return p.error;
+      options.executor = p.value;
+      return null;
+    }
+    case 'verifiers': {
+      if (options.verifiers !== null) return twice;
+      const list = providerList(value, ctx.providers);
+      if (!list.ok) return list.error;
+      options.verifiers = list.value;
+      return null;
+    }
+    case 'model': {
+      const m = modelOverride(value, ctx.providers);
+      if (!m.ok) return m.error;
+      const [provider, model] = m.value;
+      if (Object.hasOwn(options.models, provider)) return `\`--model\` names ${provider} twice`;
+      options.models[provider] = model;
+      return null;
+    }
+  }
+}

@@ -1,0 +1,19 @@
+import { COMMAND_PREFIX } from './lines.js';
+
+/** The reply to `/okstra help`, and the tail of every reply to a command okstra could not read. */
+export function usageText(providers: readonly string[]): string {
+  return [
+    '**okstra commands** — one per line, at the start of the line:',
+    '',
+    `- \`${COMMAND_PREFIX} run [--plan ID]\` — run the plan's stages that are not done yet, in order, stopping at the first failure`,
+    `- \`${COMMAND_PREFIX} stage N\` — run stage N`,
+    `- \`${COMMAND_PREFIX} retry N\` — fix run of failed stage N, on its preserved branch`,
+    `- \`${COMMAND_PREFIX} status [--plan ID]\` — the plan's stages: a table and a graph`,
+    `- \`${COMMAND_PREFIX} cancel [--plan ID]\` — cancel this pull request's okstra workflow runs`,
+    `- \`${COMMAND_PREFIX} help\` — this list`,
+    '',
+    '`run`, `stage` and `retry` also take `--executor NAME`, `--verifiers A,B` and `--model PROVIDER=MODEL` (once per provider).',
+    `Providers here: ${providers.map((p) => `\`${p}\``).join(', ')}.`,
+    'Labels do the same: `okstra:run`, `okstra:stage-N`.',
+  ].join('\n');
+}

@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dispatchInputs,
+  effectiveLevel,
+  endingWithoutReport,
+  extractCommandLines,
+  isBotAccount,
+  knownProviders,
+  labelCommand,
+  meetsLevel,
+  parseCheckRunName,
+  parseCommandLine,
+  parseCommands,
+  parseRunTitle,
+  usageText,
+  workflowProblems,
+  MAX_COMMANDS_PER_COMMENT,
+  REQUIRED_RUN_NAME,
+  type DispatchRequest,
+} from '../../src/core/commands/index.js';
+import { checkRunName } from '../../src/core/report/index.js';
+
+const ctx = { providers: knownProviders(['aider']) };
+const texts = (body: string): string[] => extractCommandLines(body).map((l) => l.text);
+const ok = (line: string) => {
+  const r = parseCommandLine(line, ctx);
+  if (!r.ok) throw new Error(`expected ${line} to parse: ${r.error}`);
+  return r.command;
+};
+const err = (line: string): string => {
+  const r = parseCommandLine(line, ctx);
+  if (r.ok) throw new Error(`expected ${line} to be refused`);
+  return r.error;
+};
+
+describe('extractCommandLines', () => {
+  it('finds lines that start with /okstra, in order, with their line numbers', () => {
+    expect(extractCommandLines('Looks good.\n\n/okstra stage 2\n/okstra status\n')).toEqual([
+      { line: 3, text: '/okstra stage 2' },
+      { line: 4, text: '/okstra status' },
+    ]);
+  });
+
+  it('ignores /okstra anywhere but the start of a line, and words that only begin with it', () => {
+    expect(texts('please run /okstra stage 2\n/okstrafoo run\n/okstra-run')).toEqual([]);
+  });
+
+  it('ignores fenced code (backticks and tildes), indented code and inline code', () => {
+    const body = ['```', '/okstra stage 1', '```', '~~~md', '/okstra stage 2', '~~~', '', '    /okstra stage 3', '', '`x', '/okstra stage 4`', '', '/okstra stage 5'].join('\n');
+    expect(texts(body)).toEqual(['/okstra stage 5']);
+  });
+
+  it('ignores block quotes, including a quote reply whose next line continues the quote', () => {
+    expect(texts('> /okstra stage 1\n\n> earlier comment\n/okstra stage 2\n\n/okstra stage 3')).toEqual(['/okstra stage 3']);
+  });
+
+  it('ignores HTML comments, one-line and multi-line, block and inline', () => {
+    const body = '<!-- /okstra stage 1 -->\n\n<!--\n/okstra stage 2\n-->\n\nnote <!--\n/okstra stage 3\n-->\n\n/okstra stage 4';
+    expect(texts(body)).toEqual(['/okstra stage 4']);
+  });
+
+  it('ignores list items, headings and HTML blocks', () => {
+    expect(texts('- /okstra stage 1\n\n# /okstra stage 2\n\n<details>\n/okstra stage 3\n</details>\n\n/okstra help')).toEqual(['/okstra help']);
+  });
+
+  it('reads CRLF comments and trims the line', () => {
+    expect(texts('hi\r\n\r\n  /okstra run  \r\n')).toEqual(['/okstra run']);
+  });
+});
+
+describe('parseCommandLine', () => {
+  it('reads every verb', () => {
+    expect(ok('/okstra run')).toEqual({ verb: 'run', options: { plan: null, executor: null, verifiers: null, models: {} } });
+    expect(ok('/okstra stage 2')).toMatchObject({ verb: 'stage', stage: 2 });
+    expect(ok('/okstra retry 3')).toMatchObject({ verb: 'retry', stage: 3 });
+    expect(ok('/okstra status --plan rate-limits')).toEqual({ verb: 'status', plan: 'rate-limits' });
+    expect(ok('/okstra cancel')).toEqual({ verb: 'cancel', plan: null });
+    expect(ok('/okstra help')).toEqual({ verb: 'help' });
+  });
+
+  it('reads options as the next word or after =, in any order', () => {
+    expect(ok('/okstra stage 2 --executor codex --verifiers=claude,gemini --model claude=claude-sonnet-4-5 --model=codex=gpt-5.5 --plan p1')).toEqual({
+      verb: 'stage',
+      stage: 2,
+      options: { plan: 'p1', executor: 'codex', verifiers: ['claude', 'gemini'], models: { claude: 'claude-sonnet-4-5', codex: 'gpt-5.5' } },
+    });
+    expect(ok('/okstra run --executor aider')).toMatchObject({ options: { executor: 'aider' } });
+  });
+
+  it('answers unknown verbs, missing and extra arguments, unknown and repeated options', () => {
+    expect(err('/okstra deploy')).toBe('unknown command `deploy`');
+    expect(err('/okstra')).toBe('no command given');
+    expect(err('/okstra stage')).toContain('`stage` needs a stage number');
+    expect(err('/okstra stage 2 3')).toBe('unexpected `3` after `stage`');
+    expect(err('/okstra status --executor codex')).toBe('`--executor` is not an option of `status` (options: --plan)');
+    expect(err('/okstra help --plan x')).toContain('it takes none');
+    expect(err('/okstra run --plan')).toBe('`--plan` needs a value');
+    expect(err('/okstra run --plan --executor codex')).toBe('`--plan` needs a value');
+    expect(err('/okstra run --plan a --plan b')).toBe('`--plan` is given twice');
+    expect(err('/okstra run --model claude=a --model claude=b')).toBe('`--model` names claude twice');
+  });
+
+  it('validates every value', () => {
+    expect(err('/okstra stage 0')).toContain('is not a stage number');
+    expect(err('/okstra stage two')).toContain('is not a stage number');
+    expect(err('/okstra stage 99999')).toContain('is not a stage number');
+    expect(err('/okstra run --plan Add-Login')).toContain('is not a plan id');
+    expect(err('/okstra run --plan a..b')).toContain('".."');
+    expect(err('/okstra run --executor gpt')).toBe('`gpt` is not a provider here; use one of claude, codex, gemini, aider');
+    expect(err('/okstra run --executor command:rm')).toContain('is not a provider here');
+    expect(err('/okstra run --verifiers claude,,gemini')).toContain('comma-separated');
+    expect(err('/okstra run --verifiers claude,claude')).toContain('names claude twice');
+    expect(err('/okstra run --model claude')).toContain('provider=model');
+    expect(err('/okstra run --model claude=-x')).toContain('is not a model name');
+  });
+
+  it('refuses shell metacharacters before looking at meaning', () => {
+    for (const line of ['/okstra stage 2;rm', '/okstra run --plan $(id)', '/okstra run --executor `whoami`', '/okstra run --model claude=a|b', "/okstra run --plan 'x'", '/okstra stage 2&&x', '/okstra run --plan x>y']) {
+      expect(err(line)).toContain('contains characters okstra does not accept');
+    }
+    expect(err('/okstra stage 2;rm')).toBe('`2;rm` contains characters okstra does not accept (`;`); arguments are plain values: letters, digits and . _ , = : / @ + -');
+  });
+
+  it('accepts upper-case verbs and option names', () => {
+    expect(ok('/okstra STAGE 2 --PLAN p')).toMatchObject({ verb: 'stage', stage: 2, options: { plan: 'p' } });
+  });
+});
+
+describe('parseCommands', () => {
+  it('keeps order and answers the lines past the limit instead of running them', () => {
+    const lines = Array.from({ length: MAX_COMMANDS_PER_COMMENT + 2 }, (_, i) => ({ line: i + 1, text: `/okstra stage ${i + 1}` }));
+    const parsed = parseCommands(lines, ctx);
+    expect(parsed.filter((p) => p.ok)).toHaveLength(MAX_COMMANDS_PER_COMMENT);
+    expect(parsed.at(-1)).toMatchObject({ ok: false, line: MAX_COMMANDS_PER_COMMENT + 2 });
+    expect(parsed[0]).toMatchObject({ ok: true, command: { stage: 1 } });
+  });
+});
+
+describe('labels, check names, permissions, bots', () => {
+  it('reads okstra labels and answers malformed ones', () => {
+    expect(labelCommand('okstra:run')).toMatchObject({ ok: true, command: { verb: 'run' } });
+    expect(labelCommand('okstra:stage-3')).toMatchObject({ ok: true, command: { verb: 'stage', stage: 3 } });
+    expect(labelCommand('okstra:stage-x')).toMatchObject({ ok: false });
+    expect(labelCommand('okstra:deploy')).toMatchObject({ ok: false });
+    expect(labelCommand('bug')).toBeNull();
+  });
+
+  it('reads back the plan and stage from an okstra check name, and nothing else', () => {
+    expect(parseCheckRunName(checkRunName('rate-limits', 12))).toEqual({ planId: 'rate-limits', stage: 12 });
+    expect(parseCheckRunName('okstra: Bad Id · stage 1')).toBeNull();
+    expect(parseCheckRunName('okstra: p · stage 0')).toBeNull();
+    expect(parseCheckRunName('build')).toBeNull();
+  });
+
+  it('ranks roles, using role_name for built-in roles and the classic permission for custom ones', () => {
+    expect(effectiveLevel({ permission: 'write', role_name: 'maintain' })).toBe('maintain');
+    expect(effectiveLevel({ permission: 'read', role_name: 'triage' })).toBe('triage');
+    expect(effectiveLevel({ permission: 'write', role_name: 'release-manager' })).toBe('write');
+    expect(effectiveLevel({ permission: 'none' })).toBeNull();
+    expect(meetsLevel('write', 'write')).toBe(true);
+    expect(meetsLevel('triage', 'write')).toBe(false);
+    expect(meetsLevel('admin', 'maintain')).toBe(true);
+    expect(meetsLevel(null, 'triage')).toBe(false);
+  });
+
+  it('tells bot accounts by type or [bot] login', () => {
+    expect(isBotAccount({ login: 'dependabot[bot]', type: 'Bot' })).toBe(true);
+    expect(isBotAccount({ login: 'renovate[bot]' })).toBe(true);
+    expect(isBotAccount({ login: 'octocat', type: 'User' })).toBe(false);
+  });
+});
+
+describe('the dispatch contract', () => {
+  const base: DispatchRequest = {
+    mode: 'stage',
+    planPath: '.okstra/plans/rate-limits.md',
+    stages: [2],
+    prNumber: 7,
+    executor: null,
+    verifiers: null,
+    models: {},
+    checkRunIds: new Map([[2, 123]]),
+    trigger: 'comment',
+    actor: 'octocat',
+  };
+
+  it('builds the inputs for a stage, leaving unset ones out', () => {
+    expect(dispatchInputs(base)).toEqual({ mode: 'stage', plan: '.okstra/plans/rate-limits.md', stage: '2', 'pr-number': '7', 'check-run-id': '123', trigger: 'comment', actor: 'octocat' });
+  });
+
+  it('builds the inputs for a chain with a check per stage', () => {
+    const inputs = dispatchInputs({ ...base, mode: 'chain', stages: [2, 3], checkRunIds: new Map([[2, 123], [3, 124]]), executor: 'codex', verifiers: ['claude', 'gemini'], models: { claude: 'opus' }, trigger: 'label' });
+    expect(inputs).toEqual({ mode: 'chain', plan: '.okstra/plans/rate-limits.md', stages: '2,3', 'pr-number': '7', executor: 'codex', verifiers: 'claude,gemini', models: 'claude=opus', 'check-run-id': '{"2":123,"3":124}', trigger: 'label', actor: 'octocat' });
+  });
+
+  it('refuses anything that slipped past validation', () => {
+    expect(() => dispatchInputs({ ...base, planPath: '.okstra/plans/$(id).md' })).toThrow(/unsafe plan path/);
+    expect(() => dispatchInputs({ ...base, planPath: '../x.md' })).toThrow(/unsafe plan path/);
+    expect(() => dispatchInputs({ ...base, actor: 'a b' })).toThrow(/unexpected actor/);
+    expect(() => dispatchInputs({ ...base, executor: 'command:rm -rf /' })).toThrow(/bad executor/);
+    expect(() => dispatchInputs({ ...base, models: { claude: 'x;y' } })).toThrow(/bad model/);
+    expect(() => dispatchInputs({ ...base, checkRunIds: new Map() })).toThrow(/no check run for stage 2/);
+    expect(() => dispatchInputs({ ...base, stages: [2, 3] })).toThrow(/exactly one stage/);
+  });
+
+  const workflow = (runName: string | null, inputs = ['mode', 'plan', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor']): string =>
+    [`name: okstra`, ...(runName === null ? [] : [`run-name: "${runName}"`]), 'on:', '  workflow_dispatch:', '    inputs:', ...inputs.flatMap((i) => [`      ${i}:`, '        required: false']), 'jobs: {}'].join('\n');
+
+  it('accepts a workflow with the run-name, and names what a workflow lacks', () => {
+    expect(workflowProblems(workflow(REQUIRED_RUN_NAME))).toEqual([]);
+    expect(workflowProblems(workflow('okstra ${{inputs.plan}} pr #${{inputs.pr-number}} checks ${{ inputs.check-run-id }}'))).toEqual([]);
+    expect(workflowProblems(workflow(null))).toEqual([expect.stringContaining('`run-name` must name the pull request and the check runs')]);
+    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, ['mode', 'plan']))).toEqual([expect.stringContaining('does not declare the inputs `stage`, `stages`, `pr-number`')]);
+    expect(workflowProblems('on: push\njobs: {}')[0]).toBe('it has no `workflow_dispatch` trigger');
+    expect(workflowProblems('on: [push, workflow_dispatch]\n')).toHaveLength(2);
+    expect(workflowProblems('a: [')[0]).toMatch(/not valid YAML/);
+  });
+
+  it('reads the pull request and check runs back from a run title', () => {
+    expect(parseRunTitle('okstra .okstra/plans/p.md · pr 7 · checks 123')).toEqual({ prNumber: 7, checkRunIds: [123] });
+    expect(parseRunTitle('okstra .okstra/plans/pr 9.md · pr 7 · checks {"2":123,"3":124}')).toEqual({ prNumber: 7, checkRunIds: [123, 124] });
+    expect(parseRunTitle('okstra  · pr  · checks ')).toBeNull();
+    expect(parseRunTitle('okstra')).toBeNull();
+    expect(parseRunTitle('okstra x · pr 7 · checks {"a":1}')).toBeNull();
+    expect(parseRunTitle('okstra x · pr 7 · checks {"2":-1}')).toBeNull();
+  });
+});
+
+describe('endingWithoutReport', () => {
+  const facts = { stage: 2, logsUrl: 'https://github.com/o/r/actions/runs/5', row: null, failedStage: null };
+  const started = { v: 1 as const, plan_id: 'p', stage: 2, status: 'started' as const, run_id: 'gh-5-1-s2', at: '2026-01-01T00:00:00Z', lease_until: '2026-01-01T03:00:00Z' };
+
+  it('fails the check of a crashed run, with a link to the logs', () => {
+    const e = endingWithoutReport({ ...facts, workflowConclusion: 'failure' });
+    expect(e.conclusion).toBe('failure');
+    expect(e.summary).toContain('(https://github.com/o/r/actions/runs/5)');
+    expect(endingWithoutReport({ ...facts, workflowConclusion: 'failure', row: started }).summary).toContain('claimed stage 2 (run `gh-5-1-s2`)');
+  });
+
+  it('cancels, skips or neutralises when that is what happened', () => {
+    expect(endingWithoutReport({ ...facts, workflowConclusion: 'cancelled' }).conclusion).toBe('cancelled');
+    expect(endingWithoutReport({ ...facts, workflowConclusion: 'failure', failedStage: 1 }).conclusion).toBe('skipped');
+    expect(endingWithoutReport({ ...facts, workflowConclusion: 'success' }).conclusion).toBe('neutral');
+    expect(endingWithoutReport({ ...facts, workflowConclusion: 'success', row: started }).conclusion).toBe('failure');
+  });
+
+  it('uses a failed row without a report', () => {
+    const row = { v: 1 as const, plan_id: 'p', stage: 2, status: 'failed' as const, run_id: 'gh-5-1-s2', at: '2026-01-01T00:00:00Z', reason: 'error' as const, detail: 'git push rejected' };
+    expect(endingWithoutReport({ ...facts, workflowConclusion: 'failure', row })).toMatchObject({ conclusion: 'failure', title: 'Failed (error) without a report' });
+  });
+});
+
+describe('usageText', () => {
+  it('lists every verb, the options and the providers', () => {
+    const text = usageText(ctx.providers);
+    for (const verb of ['run', 'stage N', 'retry N', 'status', 'cancel', 'help']) expect(text).toContain(`/okstra ${verb}`);
+    expect(text).toContain('`--model PROVIDER=MODEL`');
+    expect(text).toContain('`aider`');
+  });
+});
