@@ -4,6 +4,7 @@ import { benchPlan } from './plan.js';
 import { benchLedger } from './ledger.js';
 import { benchReport } from './report.js';
 import { benchEngine } from './engine.js';
+import { benchAction } from './action.js';
 import { benchProviders } from './providers.js';
 
 const suites: Array<[string, () => Promise<string[]>]> = [
@@ -11,6 +12,7 @@ const suites: Array<[string, () => Promise<string[]>]> = [
   ['ledger', benchLedger],
   ['report', benchReport],
   ['engine', benchEngine],
+  ['action', benchAction],
   ['providers', benchProviders],
 ];
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Bundles the Action (main and post step) and the CLI into dist/. With --check, bundles into a
-// temporary folder and fails when the committed dist/ differs, so a stale
-// bundle can never ship.
+// Bundles the Action (main and post step, with their shared chunks) and the
+// CLI into dist/. With --check, bundles into a temporary folder and fails when
+// the committed dist/ differs, so a stale bundle can never ship.
 import { build } from 'esbuild';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,19 +16,46 @@ export const entryPoints = {
   cli: join(root, 'src/cli/main.ts'),
 };
 
-export async function bundle(outdir, entries = entryPoints) {
-  await build({
-    entryPoints: entries,
-    outdir,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    legalComments: 'none',
-    logLevel: 'warning',
-    // CommonJS dependencies call require() for Node built-ins; an ESM bundle needs one.
-    banner: { js: "import { createRequire as __okstraCreateRequire } from 'node:module';\nconst require = __okstraCreateRequire(import.meta.url);" },
-  });
+/**
+ * `@actions/core` imports its OIDC client (and through it an HTTP client
+ * with undici, ~800 KB) for `getIDToken`, which okstra never calls. Left in,
+ * it is compiled and run on every start of the Action; this stub takes its
+ * place, so the HTTP stack loads only with the GitHub client, when a run
+ * calls the API.
+ */
+const withoutOidc = {
+  name: 'okstra-without-actions-oidc',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/oidc-utils\.js$/ }, (args) => (/[\\/]@actions[\\/]core[\\/]/.test(args.importer) ? { path: 'oidc-utils', namespace: 'okstra-stub' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'okstra-stub' }, () => ({
+      contents: "export class OidcClient { static async getIDToken() { throw new Error('okstra does not bundle the OIDC client'); } }",
+      loader: 'js',
+    }));
+  },
+};
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [withoutOidc],
+  // CommonJS dependencies call require() for Node built-ins; an ESM bundle needs one.
+  banner: { js: "import { createRequire as __okstraCreateRequire } from 'node:module';\nconst require = __okstraCreateRequire(import.meta.url);" },
+};
+
+/**
+ * The Action is started cold on every job, so its bundles are minified and
+ * split: code only some runs need (the GitHub client and its HTTP stack,
+ * loaded when a run calls the API) sits in chunks loaded on demand, and the
+ * main and post steps share one copy of the rest. The CLI stays one readable
+ * file.
+ */
+export async function bundle(outdir) {
+  await build({ ...common, entryPoints: { index: entryPoints.index, post: entryPoints.post }, outdir, splitting: true, minify: true, chunkNames: 'chunk-[hash]' });
+  await build({ ...common, entryPoints: { cli: entryPoints.cli }, outdir });
 }
 
 async function check() {

@@ -14,11 +14,8 @@ export default async function setup(project: TestProject): Promise<() => void> {
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'okstra-test-cli-'));
   // @ts-expect-error -- plain ESM build script without type declarations
-  const { bundle, entryPoints } = (await import('../scripts/build.mjs')) as {
-    bundle: (outdir: string, entries: Record<string, string>) => Promise<void>;
-    entryPoints: Record<string, string>;
-  };
-  await bundle(dir, entryPoints);
+  const { bundle } = (await import('../scripts/build.mjs')) as { bundle: (outdir: string) => Promise<void> };
+  await bundle(dir);
   project.provide('okstraCliPath', join(dir, 'cli.js'));
   project.provide('okstraActionPath', join(dir, 'index.js'));
   project.provide('okstraActionPostPath', join(dir, 'post.js'));

@@ -10,7 +10,7 @@ import { runChain } from '../engine/run-chain.js';
 import { runStage } from '../engine/run-stage.js';
 import { stageRequestBase } from '../engine/setup.js';
 import type { RunStageRequest, StageCompleted, StageOutcome } from '../engine/types.js';
-import { describeApiError } from '../github/client.js';
+import { describeApiError } from '../github/errors.js';
 import { workflowRunState } from '../github/runs.js';
 import { githubRunId, triggerFor, runUrl, workflowRunOf } from './context.js';
 import { planFilesAt, readPlanAt } from './plans.js';

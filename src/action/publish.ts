@@ -3,7 +3,8 @@ import { checkRunName, isReportComment, renderCheckRun, renderComment, type Fina
 import { reportPath } from '../core/ledger/index.js';
 import type { Roster } from '../providers/roster.js';
 import type { StageCompleted, StageRefusal } from '../engine/types.js';
-import { describeApiError, type GitHubClient, type RepoRef } from '../github/client.js';
+import type { GitHubClient, RepoRef } from '../github/client.js';
+import { describeApiError } from '../github/errors.js';
 import { completeCheck, createInProgressCheck, isForeignCheckRefusal, markInProgress, type CheckConclusion } from '../github/checks.js';
 import { upsertStickyComment } from '../github/comments.js';
 import type { CheckRunIds, ReportTarget } from './inputs.js';

@@ -42,9 +42,10 @@ export async function loadRules(refs: RemoteRefs, defaultBranch: string, configP
   let text: string | null = null;
   let overrides: Record<string, string> = {};
   if (commit) {
-    text = (await refs.readFiles(commit, [configPath]))[configPath] ?? null;
     const files = (await refs.listFiles(commit, PROMPT_OVERRIDE_DIR)).filter((f) => f.endsWith('.md'));
-    const read = await refs.readFiles(commit, files);
+    // The config and every override in one read.
+    const read = await refs.readFiles(commit, [configPath, ...files]);
+    text = read[configPath] ?? null;
     overrides = Object.fromEntries(files.flatMap((f) => (read[f] === null || read[f] === undefined ? [] : [[f.slice(PROMPT_OVERRIDE_DIR.length + 1), read[f]]])));
   }
   // Only the conventional path may be absent (all defaults); a path the workflow names must exist.

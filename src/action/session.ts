@@ -3,10 +3,10 @@ import { buildRoster, verifierRefs, type Roster } from '../providers/roster.js';
 import type { BuiltinProvider, OkstraConfig } from '../core/config/schema.js';
 import type { EngineDeps } from '../engine/types.js';
 import { createEngineDeps } from '../engine/setup.js';
-import { Git } from '../git/git.js';
 import { RemoteRefs } from '../git/remote-refs.js';
 import { StageWorkspace } from '../git/stage-workspace.js';
-import { createGitHubClient, describeApiError, type GitHubClient } from '../github/client.js';
+import type { GitHubClient } from '../github/client.js';
+import { describeApiError } from '../github/errors.js';
 import { pullRequestHead } from '../github/runs.js';
 import { ClaimLog } from './claims.js';
 import { runUrl, type Env, type RunnerContext } from './context.js';
@@ -63,12 +63,11 @@ export const REMOTE = 'origin';
 
 export async function openSession(d: SessionDeps): Promise<Session> {
   const { io, inputs, ctx } = d;
-  const top = await new Git(ctx.workspace).run(['rev-parse', '--show-toplevel']).catch(() => null);
-  if (!top || top.exitCode !== 0) throw new Error(`${ctx.workspace} is not a git repository: run actions/checkout before okstra`);
-  const repoDir = top.stdout.trim();
-  const refs = new RemoteRefs(repoDir, REMOTE);
-  const head = await refs.git.ok(['rev-parse', 'HEAD']);
-  io.info(`repository ${repoDir} at ${head.slice(0, 12)}${(await refs.isShallow()) ? ' (shallow clone: fetching what the run needs)' : ''}`);
+  const opened = await RemoteRefs.open(ctx.workspace, REMOTE);
+  if (!opened) throw new Error(`${ctx.workspace} is not a git repository with a commit checked out: run actions/checkout before okstra`);
+  const { refs, head } = opened;
+  const repoDir = refs.repoDir;
+  io.info(`repository ${repoDir} at ${head.slice(0, 12)}${opened.shallow ? ' (shallow clone: fetching what the run needs)' : ''}`);
 
   const defaultBranch = ctx.event.defaultBranch ?? (await refs.defaultBranch());
   if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
@@ -91,7 +90,11 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     trustedRoot = trustedWorktree;
   }
 
-  const client = inputs.githubToken && !inputs.dryRun ? createGitHubClient({ token: inputs.githubToken, baseUrl: ctx.apiUrl, log: io.info, ...(d.fetch ? { fetch: d.fetch } : {}) }) : null;
+  // Octokit and its HTTP stack load only when the run will call the API, keeping them out of a plain run's start.
+  const client =
+    inputs.githubToken && !inputs.dryRun && needsApi(inputs, ctx)
+      ? (await import('../github/client.js')).createGitHubClient({ token: inputs.githubToken, baseUrl: ctx.apiUrl, log: io.info, ...(d.fetch ? { fetch: d.fetch } : {}) })
+      : null;
   const pr = await resolvePullRequest(io, client, ctx, inputs);
   const log = new PhaseLog(io, (t) => d.scrub.text(t));
   const deps = createEngineDeps({
@@ -115,6 +118,12 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
     },
   };
+}
+
+/** Whether anything this run does talks to the API: checks, comments, a pull request to look up, stale claims to check. */
+function needsApi(inputs: ActionInputs, ctx: RunnerContext): boolean {
+  const prLookup = inputs.prNumber !== null && inputs.prNumber !== ctx.event.pullRequest?.number;
+  return inputs.report.has('check') || inputs.report.has('comment') || inputs.checkRunIds.kind !== 'none' || inputs.mode === 'continue' || prLookup;
 }
 
 /** The refs a run will use, before any provider is built: what `install-clis` must make available. */

@@ -10,6 +10,8 @@ import { Git, GitError, readBlobs } from './git.js';
  */
 export class RemoteRefs {
   readonly git: Git;
+  /** Branches fetched by this run (tip only or whole), so the plan's base, usually the default branch, is not fetched twice. */
+  private readonly fetched = new Map<string, string | null>();
 
   constructor(
     readonly repoDir: string,
@@ -18,8 +20,23 @@ export class RemoteRefs {
     this.git = new Git(repoDir);
   }
 
+  private shallow: boolean | null = null;
+
+  /** Where the checkout is: its top folder, HEAD and whether it is shallow, in one git call. */
+  static async open(dir: string, remote: string): Promise<{ refs: RemoteRefs; head: string; shallow: boolean } | null> {
+    const probe = await new Git(dir).run(['rev-parse', '--show-toplevel', '--is-shallow-repository', '--verify', '--end-of-options', 'HEAD^{commit}']).catch(() => null);
+    if (!probe || probe.exitCode !== 0) return null;
+    // rev-parse prints options' answers in order and the verified revision last.
+    const [top = '', shallow = '', head = ''] = probe.stdout.trim().split('\n');
+    if (!/^[0-9a-f]{40,64}$/.test(head)) return null;
+    const refs = new RemoteRefs(top, remote);
+    refs.shallow = shallow === 'true';
+    return { refs, head, shallow: refs.shallow };
+  }
+
   async isShallow(): Promise<boolean> {
-    return (await this.git.ok(['rev-parse', '--is-shallow-repository'])) === 'true';
+    this.shallow ??= (await this.git.ok(['rev-parse', '--is-shallow-repository'])) === 'true';
+    return this.shallow;
   }
 
   /** The remote's default branch as its HEAD names it, or null when the remote does not say. */
@@ -35,6 +52,15 @@ export class RemoteRefs {
    * fetching without a depth there would pull the branch's whole history.
    */
   async fetchBranch(branch: string, opts: { tipOnly?: boolean } = {}): Promise<string | null> {
+    const key = `${opts.tipOnly ? 'tip' : 'all'}:${branch}`;
+    const known = this.fetched.get(key) ?? this.fetched.get(`all:${branch}`);
+    if (known !== undefined) return known;
+    const commit = await this.fetchOnce(branch, opts);
+    this.fetched.set(key, commit);
+    return commit;
+  }
+
+  private async fetchOnce(branch: string, opts: { tipOnly?: boolean }): Promise<string | null> {
     const depth = opts.tipOnly && (await this.isShallow()) ? ['--depth=1'] : [];
     const ref = `refs/remotes/${this.remote}/${branch}`;
     const fetched = await this.git.run(['fetch', '--quiet', '--no-tags', ...depth, this.remote, `+refs/heads/${branch}:${ref}`]);

@@ -1,5 +1,6 @@
 import type { CheckRunOutput, CheckRunRender } from '../core/report/check-run.js';
-import { httpStatus, type GitHubClient, type RepoRef } from './client.js';
+import type { GitHubClient, RepoRef } from './client.js';
+import { httpStatus } from './errors.js';
 
 /**
  * Check runs: create, mark in progress, complete with the rendered report
@@ -9,15 +10,52 @@ import { httpStatus, type GitHubClient, type RepoRef } from './client.js';
 
 export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | 'action_required';
 
+/** A button on a check run; pressing it sends `check_run.requested_action` with the identifier to the App that created the check. */
+export interface CheckAction {
+  /** At most 20 characters. */
+  label: string;
+  /** At most 40 characters. */
+  description: string;
+  /** At most 20 characters. */
+  identifier: string;
+}
+
 export interface CheckRunFields {
   /** A link to the run (the workflow run's page). */
   detailsUrl?: string | null;
   /** okstra's run id, so a reader (and the bot) can tie the check to the ledger. */
   externalId?: string;
+  /** Buttons to show (the bot offers a fix run on a failed stage); an empty list removes earlier ones. */
+  actions?: CheckAction[];
 }
 
-function extras(f: CheckRunFields): { details_url?: string; external_id?: string } {
-  return { ...(f.detailsUrl ? { details_url: f.detailsUrl } : {}), ...(f.externalId ? { external_id: f.externalId } : {}) };
+function extras(f: CheckRunFields): { details_url?: string; external_id?: string; actions?: CheckAction[] } {
+  return { ...(f.detailsUrl ? { details_url: f.detailsUrl } : {}), ...(f.externalId ? { external_id: f.externalId } : {}), ...(f.actions ? { actions: f.actions } : {}) };
+}
+
+/**
+ * A check that waits for a workflow to start: the bot creates one per
+ * requested stage before it dispatches, so the pull request shows the stage
+ * at once and the workflow (or the bot, when the run ends) completes it.
+ */
+export async function createQueuedCheck(client: GitHubClient, repo: RepoRef, c: { name: string; headSha: string; output: Pick<CheckRunOutput, 'title' | 'summary'> } & CheckRunFields): Promise<number> {
+  const res = await client.rest.checks.create({ ...repo, name: c.name, head_sha: c.headSha, status: 'queued', output: c.output, ...extras(c) });
+  return res.data.id;
+}
+
+export interface CheckRunFacts {
+  id: number;
+  name: string;
+  status: string;
+  conclusion: string | null;
+  headSha: string;
+  /** Pull requests in this repository whose head is the check's commit (empty for forks). */
+  pullRequests: number[];
+}
+
+export async function getCheckRun(client: GitHubClient, repo: RepoRef, id: number): Promise<CheckRunFacts> {
+  const { data } = await client.rest.checks.get({ ...repo, check_run_id: id });
+  return { id: data.id, name: data.name, status: data.status, conclusion: data.conclusion ?? null, headSha: data.head_sha, pullRequests: (data.pull_requests ?? []).map((p) => p.number) };
 }
 
 export async function createInProgressCheck(client: GitHubClient, repo: RepoRef, c: { name: string; headSha: string; output: Pick<CheckRunOutput, 'title' | 'summary'>; at: Date } & CheckRunFields): Promise<number> {

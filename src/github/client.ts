@@ -59,15 +59,4 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
   );
 }
 
-/** The HTTP status of an Octokit request error, or null for anything else. */
-export function httpStatus(error: unknown): number | null {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') return error.status;
-  return null;
-}
-
-/** A one-line description of a failed API call, without the request (which may carry the token). */
-export function describeApiError(error: unknown): string {
-  const status = httpStatus(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return status === null ? message : `HTTP ${status}: ${message.split('\n')[0]}`;
-}
+export { describeApiError, httpStatus } from './errors.js';

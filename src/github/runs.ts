@@ -1,4 +1,5 @@
-import { httpStatus, type GitHubClient, type RepoRef } from './client.js';
+import type { GitHubClient, RepoRef } from './client.js';
+import { httpStatus } from './errors.js';
 
 /** The head commit of a pull request (where its checks belong). */
 export async function pullRequestHead(client: GitHubClient, repo: RepoRef, prNumber: number): Promise<string> {
