@@ -98,10 +98,14 @@ function runWithNode(path: string): Pick<CliLaunch, 'file' | 'prefixArgs'> {
   return JS_ENTRY.test(path) ? { file: process.execPath, prefixArgs: [path] } : { file: path, prefixArgs: [] };
 }
 
+let musl: boolean | undefined;
+
+/** Linux without glibc (Alpine): Claude Code ships a separate `-musl` package there. Asked once: a report costs milliseconds. */
 function isMusl(): boolean {
-  if (process.platform !== 'linux') return false;
+  if (musl !== undefined) return musl;
+  if (process.platform !== 'linux') return (musl = false);
   const report = process.report.getReport() as { header?: { glibcVersionRuntime?: string } };
-  return report.header?.glibcVersionRuntime === undefined;
+  return (musl = report.header?.glibcVersionRuntime === undefined);
 }
 
 const CODEX_TRIPLES: Readonly<Record<string, string>> = {
