@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { INPUT_NAMES } from '../../src/action/inputs.js';
+import { DISPATCH_INPUTS, workflowProblems } from '../../src/core/commands/dispatch.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const load = (rel: string): Workflow => parse(readFileSync(join(root, rel), 'utf8')) as Workflow;
@@ -29,11 +30,13 @@ describe('the example workflows', () => {
   const okstra = load('examples/workflows/okstra.yml');
   const label = load('examples/workflows/okstra-label.yml');
 
-  it('the dispatch inputs are the contract the bot dispatches with (docs/action.md), within GitHub Enterprise Server’s limit of 10', () => {
+  it('the dispatch inputs are the contract the bot dispatches with (docs/action.md), and the bot accepts the workflow', () => {
     const dispatch = okstra.on.workflow_dispatch as { inputs: Record<string, unknown> };
-    expect(Object.keys(dispatch.inputs)).toEqual(['mode', 'plan', 'stage', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor']);
+    expect(Object.keys(dispatch.inputs)).toEqual([...DISPATCH_INPUTS]);
+    expect(Object.keys(dispatch.inputs)).toEqual(['mode', 'plan', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor']);
     expect(okstra.on.schedule).toEqual([{ cron: expect.any(String) }]);
-    expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain('`mode`, `plan`, `stage`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`');
+    expect(workflowProblems(readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8'))).toEqual([]);
+    expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain('`mode`, `plan`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`');
   });
 
   it('pass only inputs the Action has, and the schedule runs mode continue', () => {
