@@ -1,3 +1,4 @@
+import { DEFAULT_API_KEY_ENV } from '../providers/cli-credentials.js';
 import type { AppendRequest, AppendResult, LedgerSnapshot, LedgerStore } from '../git/ledger-store.js';
 import type { LedgerRow } from '../core/ledger/index.js';
 import type { ActionInputs } from './inputs.js';
@@ -10,8 +11,12 @@ import type { Env } from './context.js';
  * its own key into its answer.
  */
 
-/** The variable each key reaches its provider under; `apiKeyEnv` in the config names these. */
-export const API_KEY_ENV = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY' } as const;
+/**
+ * The variable each key input reaches its provider under: the built-in
+ * adapters' default `apiKeyEnv` (src/providers/cli-credentials.ts), which a
+ * command provider can name in its own `apiKeyEnv`.
+ */
+export const API_KEY_ENV = { anthropic: DEFAULT_API_KEY_ENV.claude, openai: DEFAULT_API_KEY_ENV.codex, gemini: DEFAULT_API_KEY_ENV.gemini } as const;
 
 export const REDACTED = '***';
 
