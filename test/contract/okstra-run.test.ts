@@ -70,7 +70,7 @@ describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code exec
     const env = Object.fromEntries(BUILTIN_PROVIDERS.map((ref) => [CLIS[ref].keyEnv, FAKE_KEY]));
     const res = await runCli(['run', '--plan', '.okstra/plans/contract.md', '--stage', '1', '--repo', dir, '--json'], { cwd: dir, env });
     expect(server.scriptErrors).toEqual([]);
-    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.exitCode, `stderr:\n${res.stderr}\nstdout:\n${res.stdout}`).toBe(0);
 
     // PROGRESS lines come first; the report is the JSON document after them.
     const report = JSON.parse(res.stdout.slice(res.stdout.indexOf('\n{') + 1)) as FinalReport;
