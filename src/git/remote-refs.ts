@@ -75,13 +75,14 @@ export class RemoteRefs {
    * Makes the remote's stage branches of a plan local branches, which is
    * where the engine looks for a failed stage's branch to re-enter and for
    * the heads that later stages build on. The remote is the record, so its
-   * branches replace stale local ones. Their history comes along in full
-   * (no depth), because re-entering and merging need the commits between a
-   * stage's base and its head.
+   * branches replace stale local ones, and local ones the remote no longer
+   * has are pruned (a reused workspace on a self-hosted runner may hold
+   * some). Their history comes along in full (no depth), because re-entering
+   * and merging need the commits between a stage's base and its head.
    */
   async fetchStageBranches(planId: string): Promise<void> {
     const prefix = stageBranchName(planId, 0).replace(/stage-0$/, '');
-    await this.git.ok(['fetch', '--quiet', '--no-tags', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`]);
+    await this.git.ok(['fetch', '--quiet', '--no-tags', '--prune', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`]);
   }
 
   /** Files at a commit by path; a path missing there maps to null. */

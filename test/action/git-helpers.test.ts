@@ -1,0 +1,83 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Git } from '../../src/git/git.js';
+import { RemoteRefs } from '../../src/git/remote-refs.js';
+import { removeWorktreesOf } from '../../src/git/worktrees.js';
+import { makeRepo, tempDir } from '../helpers/git-repos.js';
+
+/** A remote with main (two commits, a folder) and a stage branch, and a shallow clone of main checked out detached. */
+async function setup(): Promise<{ bare: string; clone: string; seed: Git }> {
+  const root = tempDir('okstra-refs-');
+  const { dir, git } = await makeRepo(join(root, 'seed'));
+  mkdirSync(join(dir, 'd', 'sub'), { recursive: true });
+  writeFileSync(join(dir, 'd', 'a.md'), 'a\n');
+  writeFileSync(join(dir, 'd', 'sub', 'b.md'), 'b\n');
+  await git.ok(['add', '--all']);
+  await git.ok(['commit', '--quiet', '-m', 'two']);
+  // A stage branch one commit above main, as a done stage is.
+  await git.ok(['checkout', '--quiet', '-b', 'okstra/p/stage-1']);
+  writeFileSync(join(dir, 'stage.txt'), 'stage\n');
+  await git.ok(['add', '--all']);
+  await git.ok(['commit', '--quiet', '-m', 'stage 1']);
+  await git.ok(['checkout', '--quiet', 'main']);
+  const bare = join(root, 'origin.git');
+  await new Git(root).ok(['clone', '--quiet', '--bare', dir, bare]);
+  const clone = join(root, 'clone');
+  await new Git(root).ok(['clone', '--quiet', '--depth=1', `file://${bare}`, clone]);
+  await new Git(clone).ok(['checkout', '--quiet', '--detach']);
+  return { bare, clone, seed: git };
+}
+
+describe('RemoteRefs on a shallow, detached checkout', () => {
+  it('probes the checkout in one call and reads files and folders at a commit', async () => {
+    const { clone } = await setup();
+    const opened = await RemoteRefs.open(join(clone, 'd'), 'origin');
+    expect(opened).toMatchObject({ shallow: true, head: expect.stringMatching(/^[0-9a-f]{40}$/) });
+    const refs = opened?.refs as RemoteRefs;
+    expect(refs.repoDir).toBe(clone);
+    expect(await refs.listFiles(opened?.head as string, 'd')).toEqual(['d/a.md']);
+    expect(await refs.listFiles(opened?.head as string, 'nope')).toEqual([]);
+    expect(await refs.readFiles(opened?.head as string, ['d/a.md', 'missing.md'])).toEqual({ 'd/a.md': 'a\n', 'missing.md': null });
+    expect(await RemoteRefs.open(tempDir('okstra-not-git-'), 'origin')).toBeNull();
+  });
+
+  it('fetches a branch once, says null for a missing one, and knows the default branch', async () => {
+    const { clone } = await setup();
+    const refs = (await RemoteRefs.open(clone, 'origin'))?.refs as RemoteRefs;
+    expect(await refs.defaultBranch()).toBe('main');
+    const tip = await refs.fetchBranch('main', { tipOnly: true });
+    expect(tip).toMatch(/^[0-9a-f]{40}$/);
+    expect(await refs.git.ok(['rev-parse', 'refs/remotes/origin/main'])).toBe(tip);
+    expect(await refs.fetchBranch('main', { tipOnly: true })).toBe(tip);
+    expect(await refs.fetchBranch('no-such-branch')).toBeNull();
+  });
+
+  it('mirrors the remote stage branches of a plan, pruning local ones the remote lacks', async () => {
+    const { clone } = await setup();
+    const refs = (await RemoteRefs.open(clone, 'origin'))?.refs as RemoteRefs;
+    await refs.git.ok(['branch', 'okstra/p/stage-9', 'HEAD']);
+    await refs.fetchStageBranches('p');
+    expect((await refs.git.ok(['branch', '--list', 'okstra/*', '--format=%(refname:short)'])).split('\n')).toEqual(['okstra/p/stage-1']);
+    // The stage branch comes with its history down to the checkout: its base is its ancestor, as a fix run checks.
+    const head = await refs.git.ok(['rev-parse', 'HEAD']);
+    expect(await refs.git.ok(['rev-parse', 'okstra/p/stage-1^'])).toBe(head);
+    expect((await refs.git.run(['merge-base', '--is-ancestor', head, 'okstra/p/stage-1'])).exitCode).toBe(0);
+  });
+});
+
+describe('removeWorktreesOf', () => {
+  it('removes the worktrees holding the given branches and nothing else', async () => {
+    const { dir, git } = await makeRepo();
+    await git.ok(['branch', 'a']);
+    await git.ok(['branch', 'b']);
+    const wa = join(tempDir('okstra-wt-'), 'a');
+    const wb = join(tempDir('okstra-wt-'), 'b');
+    await git.ok(['worktree', 'add', '--quiet', wa, 'a']);
+    await git.ok(['worktree', 'add', '--quiet', wb, 'b']);
+    expect(await removeWorktreesOf(dir, ['a'])).toEqual([wa]);
+    expect(existsSync(wa)).toBe(false);
+    expect(existsSync(wb)).toBe(true);
+    expect(await git.ok(['worktree', 'list', '--porcelain'])).not.toContain(wa);
+  });
+});
