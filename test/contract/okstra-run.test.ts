@@ -95,6 +95,7 @@ describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code exec
 });
 
 if (missing.length > 0) {
+  console.warn(`SKIPPED the okstra run contract test: ${missing.join('; ')}`);
   describe('okstra run with real CLIs', () => {
     it.skip(`SKIPPED — ${missing.join('; ')}`, () => undefined);
   });
