@@ -8,3 +8,4 @@ export * from './permission.js';
 export * from './dispatch.js';
 export * from './results.js';
 export * from './status.js';
+export * from './select.js';

@@ -1,4 +1,5 @@
 import type { LedgerRow } from '../ledger/row.js';
+import { escapeInline } from '../text/escape.js';
 
 /**
  * How the bot completes a stage check whose workflow run ended without a
@@ -31,7 +32,7 @@ export function endingWithoutReport(f: NoReportFacts): CheckEnding {
     return { conclusion: 'cancelled', title: 'Cancelled', summary: `The workflow run was cancelled before stage ${f.stage} wrote a report. See ${logs}.` };
   }
   if (f.row?.status === 'failed') {
-    const detail = f.row.detail ? `: ${f.row.detail}` : '';
+    const detail = f.row.detail ? `: ${escapeInline(f.row.detail)}` : '';
     return { conclusion: 'failure', title: `Failed (${f.row.reason}) without a report`, summary: `Stage ${f.stage} ended as \`${f.row.reason}\` in run \`${f.row.run_id}\`${detail}. See ${logs}.` };
   }
   if (f.failedStage !== null && f.failedStage !== f.stage && f.row === null) {
