@@ -1,0 +1,17 @@
+import type { Context } from 'probot';
+import { completeWorkflowRun } from '../lib/results.js';
+import { botDeps, type AppEnv } from './deps.js';
+
+export async function onWorkflowRunCompleted(context: Context<'workflow_run.completed'>, env: AppEnv): Promise<void> {
+  const p = context.payload;
+  const run = p.workflow_run;
+  await completeWorkflowRun(botDeps(context, p.repository, env), {
+    id: run.id,
+    attempt: run.run_attempt,
+    conclusion: run.conclusion,
+    htmlUrl: run.html_url,
+    // Optional in the webhook types; a run without a title names no checks and is left alone.
+    title: run.display_title ?? '',
+    path: run.path,
+  });
+}

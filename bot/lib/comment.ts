@@ -1,0 +1,143 @@
+import type { OkstraConfig } from '../../src/core/config/index.js';
+import { extractCommandLines, isBotAccount, knownProviders, parseCommands, shown, usageText, type Command } from '../../src/core/commands/index.js';
+import { escapeInline } from '../../src/core/text/escape.js';
+import { postComment } from '../../src/github/issues.js';
+import { pullRequestFacts, type PullRequestFacts } from '../../src/github/pulls.js';
+import { reactToComment, type Reaction } from '../../src/github/reactions.js';
+import { cancelRuns } from './cancel.js';
+import { loadConfig } from './config.js';
+import type { BotDeps, Sender } from './deps.js';
+import { forkGate, senderMayTrigger } from './gate.js';
+import { launch } from './launch.js';
+import { resolvePlan } from './plans.js';
+import { postStatus } from './status.js';
+
+export interface CommentEvent {
+  /** The issue or pull request number. */
+  number: number;
+  isPullRequest: boolean;
+  commentId: number;
+  commentUrl: string;
+  body: string;
+  sender: Sender;
+}
+
+type Outcome = { kind: 'launched' } | { kind: 'refused'; text: string } | { kind: 'answer'; text: string } | { kind: 'help' } | { kind: 'quiet' };
+
+export type CommentResult = 'no-command' | 'ignored-bot' | 'not-a-pull-request' | 'refused' | 'handled';
+
+/**
+ * `issue_comment.created`: runs the comment's `/okstra` commands in order.
+ * The comment gets 👀 when okstra starts on it, 🚀 when a run was
+ * dispatched and 😕 when something was refused; everything that needs
+ * saying (refusals, usage, help, cancellations) goes in one reply.
+ */
+export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<CommentResult> {
+  const lines = extractCommandLines(ev.body);
+  if (lines.length === 0) return 'no-command';
+  if (isBotAccount(ev.sender)) {
+    deps.log.info(`ignored /okstra from bot account ${ev.sender.login}`);
+    return 'ignored-bot';
+  }
+  const react = async (content: Reaction): Promise<void> => {
+    const problem = await reactToComment(deps.client, deps.repo, ev.commentId, content);
+    if (problem) deps.log.warn(`could not add ${content} to comment ${ev.commentId}: ${problem}`);
+  };
+  const reply = (items: string[]): Promise<number> => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items.join('\n')}`);
+
+  if (!ev.isPullRequest) {
+    await react('confused');
+    await reply(['okstra runs on pull requests: comment `/okstra …` on the pull request that holds or follows the plan.']);
+    return 'not-a-pull-request';
+  }
+  await react('eyes');
+
+  const load = await loadConfig(deps.readConfig);
+  if (!load.ok) {
+    await react('confused');
+    await reply([`okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`, '', ...load.errors.map((e) => `- ${escapeInline(e)}`)]);
+    return 'refused';
+  }
+  const config = load.config;
+  const gate = await senderMayTrigger(deps, config, ev.sender.login);
+  if (!gate.ok) {
+    await react('confused');
+    await reply([gate.reason]);
+    return 'refused';
+  }
+
+  const providers = knownProviders(Object.keys(config.providers));
+  const parsed = parseCommands(lines, { providers });
+  let pr: PullRequestFacts | null = null;
+  const prFacts = async (): Promise<PullRequestFacts> => (pr ??= await pullRequestFacts(deps.client, deps.repo, ev.number));
+
+  const items: string[] = [];
+  let usage = false;
+  let launched = false;
+  let refused = false;
+  for (const p of parsed) {
+    if (!p.ok) {
+      refused = usage = true;
+      items.push(`- ${shown(p.text)}: ${p.error}`);
+      continue;
+    }
+    const outcome = await runCommand(deps, config, ev, p.command, prFacts);
+    if (outcome.kind === 'help') {
+      usage = true;
+      items.push(`- ${shown(p.text)}: the commands are below.`);
+    }
+    if (outcome.kind === 'launched') launched = true;
+    if (outcome.kind === 'refused') refused = true;
+    if (outcome.kind === 'refused' || outcome.kind === 'answer') items.push(`- ${shown(p.text)}: ${outcome.text}`);
+  }
+  if (launched) await react('rocket');
+  if (refused) await react('confused');
+  if (items.length > 0) await reply(['okstra:', '', ...items, ...(usage ? ['', usageText(providers)] : [])]);
+  return refused ? 'refused' : 'handled';
+}
+
+async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent, command: Command, prFacts: () => Promise<PullRequestFacts>): Promise<Outcome> {
+  switch (command.verb) {
+    case 'help':
+      return { kind: 'help' };
+    case 'status': {
+      const pr = await prFacts();
+      const plan = await resolvePlan(deps, config, pr, command.plan);
+      if (!plan.ok) return { kind: 'refused', text: plan.reason };
+      const res = await postStatus(deps, config, ev.number, plan.plan);
+      // A fresh comment is seen; an edited one far up the thread needs pointing at.
+      return res.action === 'created' ? { kind: 'quiet' } : { kind: 'answer', text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).` };
+    }
+    case 'cancel': {
+      let planPath: string | null = null;
+      if (command.plan !== null) {
+        const plan = await resolvePlan(deps, config, await prFacts(), command.plan);
+        if (!plan.ok) return { kind: 'refused', text: plan.reason };
+        planPath = plan.path;
+      }
+      const runs = await cancelRuns(deps, config, ev.number, planPath);
+      if (runs.length === 0) return { kind: 'answer', text: 'no okstra workflow run of this pull request is queued or running.' };
+      return { kind: 'answer', text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(', ')}; their claims are released by the Action's post step and their checks completed as cancelled.` };
+    }
+    case 'run':
+    case 'stage':
+    case 'retry': {
+      const pr = await prFacts();
+      const fork = forkGate(config, pr);
+      if (!fork.ok) return { kind: 'refused', text: fork.reason };
+      const plan = await resolvePlan(deps, config, pr, command.options.plan);
+      if (!plan.ok) return { kind: 'refused', text: plan.reason };
+      const outcome = await launch(deps, config, {
+        pr,
+        plan: plan.plan,
+        planPath: plan.path,
+        what: command.verb === 'run' ? { kind: 'run' } : { kind: command.verb, stage: command.stage },
+        options: command.options,
+        trigger: 'comment',
+        actor: ev.sender.login,
+        origin: `[comment](${ev.commentUrl})`,
+      });
+      return outcome.ok ? { kind: 'launched' } : { kind: 'refused', text: outcome.reason };
+    }
+  }
+}

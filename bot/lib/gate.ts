@@ -1,0 +1,28 @@
+import type { OkstraConfig } from '../../src/core/config/index.js';
+import { effectiveLevel, meetsLevel } from '../../src/core/commands/index.js';
+import { collaboratorRole } from '../../src/github/permissions.js';
+import { isFromFork, type PullRequestFacts } from '../../src/github/pulls.js';
+import type { BotDeps } from './deps.js';
+
+export type Gate = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Whether the sender may start or cancel runs: their role on the repository
+ * must reach `bot.permission` (write by default), because a run spends the
+ * repository's agent credits and pushes branches with its token.
+ */
+export async function senderMayTrigger(deps: Pick<BotDeps, 'client' | 'repo'>, config: OkstraConfig, login: string): Promise<Gate> {
+  const answer = await collaboratorRole(deps.client, deps.repo, login);
+  const level = effectiveLevel(answer);
+  if (meetsLevel(level, config.bot.permission)) return { ok: true };
+  return { ok: false, reason: `@${login} has ${level === null ? 'no' : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.` };
+}
+
+/** Fork pull requests are refused unless the config allows them: the workflow runs agents with the repository's secrets on the pull request's code. */
+export function forkGate(config: OkstraConfig, pr: Pick<PullRequestFacts, 'headRepo' | 'baseRepo'>): Gate {
+  if (!isFromFork(pr) || config.bot.allowForks) return { ok: true };
+  return {
+    ok: false,
+    reason: `this pull request comes from ${pr.headRepo ? `the fork \`${pr.headRepo}\`` : 'a deleted fork'}. okstra's workflow runs agents with this repository's secrets on the pull request's code, so it does not run on forks unless the config sets \`bot.allowForks: true\`.`,
+  };
+}

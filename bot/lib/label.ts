@@ -1,0 +1,62 @@
+import { isBotAccount, labelCommand } from '../../src/core/commands/index.js';
+import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
+import { postComment, removeLabel } from '../../src/github/issues.js';
+import type { PullRequestFacts } from '../../src/github/pulls.js';
+import { loadConfig } from './config.js';
+import type { BotDeps, Sender } from './deps.js';
+import { forkGate, senderMayTrigger } from './gate.js';
+import { launch } from './launch.js';
+import { resolvePlan } from './plans.js';
+
+export interface LabelEvent {
+  pr: PullRequestFacts;
+  label: string;
+  sender: Sender;
+}
+
+export type LabelResult = 'not-ours' | 'ignored-bot' | 'refused' | 'launched';
+
+/**
+ * `pull_request.labeled` with `okstra:run` or `okstra:stage-N`: the same
+ * launch as the comment commands. The label is taken off once okstra has
+ * acted on it, launched or refused, so adding it again asks again; a
+ * refusal is answered with a comment.
+ */
+export async function handleLabel(deps: BotDeps, ev: LabelEvent): Promise<LabelResult> {
+  const parsed = labelCommand(ev.label);
+  if (parsed === null) return 'not-ours';
+  if (isBotAccount(ev.sender)) {
+    deps.log.info(`ignored label ${ev.label} added by bot account ${ev.sender.login}`);
+    return 'ignored-bot';
+  }
+  const refuse = async (why: string): Promise<LabelResult> => {
+    await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
+    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.sender.login} okstra did not act on the label ${inlineCode(ev.label)}: ${why}`);
+    return 'refused';
+  };
+  if (!parsed.ok) return refuse(parsed.error);
+  const load = await loadConfig(deps.readConfig);
+  if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
+  const config = load.config;
+  const gate = await senderMayTrigger(deps, config, ev.sender.login);
+  if (!gate.ok) return refuse(gate.reason);
+  const fork = forkGate(config, ev.pr);
+  if (!fork.ok) return refuse(fork.reason);
+  const command = parsed.command;
+  if (command.verb !== 'run' && command.verb !== 'stage') throw new Error(`unreachable: label command ${command.verb}`);
+  const plan = await resolvePlan(deps, config, ev.pr, null);
+  if (!plan.ok) return refuse(plan.reason);
+  const outcome = await launch(deps, config, {
+    pr: ev.pr,
+    plan: plan.plan,
+    planPath: plan.path,
+    what: command.verb === 'run' ? { kind: 'run' } : { kind: 'stage', stage: command.stage },
+    options: command.options,
+    trigger: 'label',
+    actor: ev.sender.login,
+    origin: `label ${inlineCode(ev.label)}`,
+  });
+  if (!outcome.ok) return refuse(outcome.reason);
+  await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
+  return 'launched';
+}

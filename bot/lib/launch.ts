@@ -1,0 +1,92 @@
+import type { OkstraConfig } from '../../src/core/config/index.js';
+import { dispatchInputs, selectStages, workflowProblems, type LaunchTrigger, type LaunchWhat, type RunOptions } from '../../src/core/commands/index.js';
+import { deriveLedgerState, LedgerFormatError } from '../../src/core/ledger/index.js';
+import type { Plan } from '../../src/core/plan/index.js';
+import { checkRunName } from '../../src/core/report/index.js';
+import { inlineCode } from '../../src/core/text/escape.js';
+import { completeCheck, createQueuedCheck } from '../../src/github/checks.js';
+import { describeApiError } from '../../src/github/client.js';
+import { readRepoFile } from '../../src/github/contents.js';
+import { dispatchWorkflow } from '../../src/github/dispatch.js';
+import { readLedgerRows } from '../../src/github/ledger-api.js';
+import type { PullRequestFacts } from '../../src/github/pulls.js';
+import type { BotDeps } from './deps.js';
+
+export interface LaunchRequest {
+  pr: Pick<PullRequestFacts, 'number' | 'headSha'>;
+  plan: Plan;
+  planPath: string;
+  what: LaunchWhat;
+  options: Pick<RunOptions, 'executor' | 'verifiers' | 'models'>;
+  trigger: LaunchTrigger;
+  actor: string;
+  /** What asked for it, as Markdown for the check's summary: a link to the comment, the label's name. */
+  origin: string;
+}
+
+export type LaunchOutcome = { ok: true; mode: 'stage' | 'chain'; stages: number[]; checkRunIds: Map<number, number> } | { ok: false; reason: string };
+
+export function workflowPath(config: OkstraConfig): string {
+  return `.github/workflows/${config.bot.workflow}`;
+}
+
+/**
+ * Starts okstra on a pull request: picks the stages from the ledger,
+ * checks that the workflow can report back, creates a queued check per
+ * stage on the pull request's head, then dispatches the workflow on the
+ * default branch with the check ids. A dispatch GitHub refuses completes
+ * the new checks as failures, so none is left queued.
+ */
+export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchRequest): Promise<LaunchOutcome> {
+  let rows;
+  try {
+    rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, req.plan.id);
+  } catch (error) {
+    if (!(error instanceof LedgerFormatError)) throw error;
+    return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.` };
+  }
+  const selection = selectStages(req.plan, deriveLedgerState(rows), req.what, deps.now());
+  if (!selection.ok) return selection;
+
+  const path = workflowPath(config);
+  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
+  if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on \`${deps.defaultBranch}\`; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
+  const problems = workflowProblems(workflow);
+  if (problems.length > 0) return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
+
+  const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
+  const checkRunIds = new Map<number, number>();
+  for (const stage of selection.stages) {
+    const id = await createQueuedCheck(deps.client, deps.repo, {
+      name: checkRunName(req.plan.id, stage),
+      headSha: req.pr.headSha,
+      detailsUrl: runsUrl,
+      output: { title: 'Queued', summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to run ${selection.mode === 'chain' ? `the chain ${selection.stages.join(' → ')}` : `stage ${stage}`} of plan ${inlineCode(req.plan.id)}.` },
+    });
+    checkRunIds.set(stage, id);
+  }
+
+  const inputs = dispatchInputs({
+    mode: selection.mode,
+    planPath: req.planPath,
+    stages: selection.stages,
+    prNumber: req.pr.number,
+    executor: req.options.executor,
+    verifiers: req.options.verifiers,
+    models: req.options.models,
+    checkRunIds,
+    trigger: req.trigger,
+    actor: req.actor,
+  });
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, deps.defaultBranch, inputs);
+  } catch (error) {
+    const why = describeApiError(error);
+    for (const id of checkRunIds.values()) {
+      await completeCheck(deps.client, deps.repo, { id }, { conclusion: 'failure', requests: [{ output: { title: 'The workflow could not be started', summary: `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`, annotations: [] } }] }, { at: deps.now() });
+    }
+    return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
+  }
+  deps.log.info(`dispatched ${config.bot.workflow} for plan ${req.plan.id} ${selection.mode} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`);
+  return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
+}

@@ -1,0 +1,148 @@
+import { ConfigSchema, type OkstraConfig } from '../../src/core/config/index.js';
+import { endingWithoutReport, parseCheckRunName, parseRunTitle } from '../../src/core/commands/index.js';
+import { reportPath, type LedgerRow } from '../../src/core/ledger/index.js';
+import { checkFinalReport, formatSchemaProblem, isReportComment, renderCheckRun, renderComment, type FinalReport } from '../../src/core/report/index.js';
+import { inlineCode } from '../../src/core/text/escape.js';
+import { completeCheck, getCheckRun, type CheckAction, type CheckRunFacts } from '../../src/github/checks.js';
+import { describeApiError } from '../../src/github/client.js';
+import { upsertStickyComment } from '../../src/github/comments.js';
+import { readLedgerRows, readReportJson } from '../../src/github/ledger-api.js';
+import { loadConfig } from './config.js';
+import type { BotDeps } from './deps.js';
+
+/** The button on a failed stage check; pressing it asks the bot for a fix run (`check_run.requested_action`). */
+export const FIX_ACTION: CheckAction = { label: 'Fix run', description: 'Run this stage again on its branch', identifier: 'fix' };
+
+export interface FinishedRun {
+  id: number;
+  attempt: number;
+  conclusion: string | null;
+  htmlUrl: string;
+  /** The rendered `run-name`. */
+  title: string;
+  /** The workflow file, `.github/workflows/okstra.yml`. */
+  path: string;
+}
+
+interface StageCheck {
+  check: CheckRunFacts;
+  planId: string;
+  stage: number;
+}
+
+interface StageResult extends StageCheck {
+  row: LedgerRow | null;
+  report: FinalReport | null;
+  /** Why a report the ledger points at could not be used. */
+  reportProblem: string | null;
+}
+
+/**
+ * `workflow_run.completed` of the okstra workflow: completes every check
+ * the run was started for (named in its title) from the reports the run
+ * stored on the ledger branch, and updates each stage's report comment.
+ * A stage without a report still gets a conclusion (failure, cancelled,
+ * skipped or neutral) with a link to the logs, so no check stays queued.
+ */
+export async function completeWorkflowRun(deps: BotDeps, run: FinishedRun): Promise<{ completed: number[] }> {
+  const named = parseRunTitle(run.title);
+  if (!named) return { completed: [] };
+  const config = await configOrDefaults(deps);
+  if (!run.path.endsWith(`/${config.bot.workflow}`)) return { completed: [] };
+
+  const checks: StageCheck[] = [];
+  for (const id of named.checkRunIds) {
+    const check = await getCheckRun(deps.client, deps.repo, id);
+    const parsed = parseCheckRunName(check.name);
+    if (parsed) checks.push({ check, ...parsed });
+    else deps.log.warn(`workflow run ${run.id} names check run ${id} (${check.name}), which is not an okstra stage check; left alone`);
+  }
+
+  const results = await collectResults(deps, config, run, checks);
+  const failedStage = results.find((r) => r.report && r.report.verdict.value !== 'PASS')?.stage ?? null;
+  const completed: number[] = [];
+  for (const r of results) {
+    if (r.report) {
+      await publishReport(deps, config, run, r.check.id, r.report, named.prNumber);
+      completed.push(r.check.id);
+      continue;
+    }
+    // Nothing stored for the stage and the check already completed: the workflow (with the App's token) concluded it itself.
+    if (r.check.status === 'completed' && r.row === null) continue;
+    const ending = endingWithoutReport({ stage: r.stage, workflowConclusion: run.conclusion, logsUrl: run.htmlUrl, row: r.row, failedStage });
+    const summary = r.reportProblem ? `${ending.summary}\n\nThe stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.summary;
+    await completeCheck(
+      deps.client,
+      deps.repo,
+      { id: r.check.id },
+      { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
+      { at: deps.now(), detailsUrl: run.htmlUrl, ...(r.row ? { externalId: r.row.run_id } : {}), ...(ending.conclusion === 'failure' ? { actions: [FIX_ACTION] } : {}) },
+    );
+    completed.push(r.check.id);
+  }
+  deps.log.info(`workflow run ${run.id} (${run.conclusion ?? 'no conclusion'}): completed check run(s) ${completed.join(', ') || 'none'}`);
+  return { completed };
+}
+
+/** A broken config must not leave checks queued: its defaults still name the ledger branch most repositories use. */
+async function configOrDefaults(deps: BotDeps): Promise<OkstraConfig> {
+  const load = await loadConfig(deps.readConfig);
+  if (load.ok) return load.config;
+  deps.log.warn(`config invalid (${load.errors.join('; ')}); completing checks with the default settings`);
+  return ConfigSchema.parse({});
+}
+
+async function collectResults(deps: BotDeps, config: OkstraConfig, run: FinishedRun, checks: StageCheck[]): Promise<StageResult[]> {
+  const prefix = `gh-${run.id}-${run.attempt}-`;
+  const rowsByPlan = new Map<string, LedgerRow[] | string>();
+  const results: StageResult[] = [];
+  for (const c of checks) {
+    if (!rowsByPlan.has(c.planId)) {
+      try {
+        rowsByPlan.set(c.planId, (await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, c.planId)).filter((r) => r.run_id.startsWith(prefix)));
+      } catch (error) {
+        rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
+      }
+    }
+    const rows = rowsByPlan.get(c.planId) as LedgerRow[] | string;
+    if (typeof rows === 'string') {
+      results.push({ ...c, row: null, report: null, reportProblem: rows });
+      continue;
+    }
+    const row = rows.filter((r) => r.stage === c.stage).at(-1) ?? null;
+    const path = row && row.status !== 'started' ? (row.report_path ?? null) : null;
+    if (!path) {
+      results.push({ ...c, row, report: null, reportProblem: null });
+      continue;
+    }
+    const { report, problem } = await readReport(deps, config, path);
+    results.push({ ...c, row, report, reportProblem: problem });
+  }
+  return results;
+}
+
+async function readReport(deps: BotDeps, config: OkstraConfig, path: string): Promise<{ report: FinalReport | null; problem: string | null }> {
+  try {
+    const json = await readReportJson(deps.client, deps.repo, config.ledgerBranch, path);
+    if (json === null) return { report: null, problem: `${path} is not on ${config.ledgerBranch}` };
+    const checked = checkFinalReport(json);
+    if (!checked.ok) return { report: null, problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join('; ')})` };
+    return { report: checked.value, problem: null };
+  } catch (error) {
+    return { report: null, problem: describeApiError(error) };
+  }
+}
+
+async function publishReport(deps: BotDeps, config: OkstraConfig, run: FinishedRun, checkId: number, report: FinalReport, prNumber: number): Promise<void> {
+  const fullReportUrl = `${deps.webUrl}/blob/${config.ledgerBranch}/${reportPath(report.plan.id, report.stage.number, report.run.id, 'md')}`;
+  const render = renderCheckRun(report, { fullReportUrl });
+  await completeCheck(deps.client, deps.repo, { id: checkId }, render, {
+    at: deps.now(),
+    detailsUrl: run.htmlUrl,
+    externalId: report.run.id,
+    actions: render.conclusion === 'failure' ? [FIX_ACTION] : [],
+  });
+  const body = renderComment(report, { fullReportUrl }).body;
+  const res = await upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isReportComment(b, report.plan.id, report.stage.number));
+  deps.log.info(`report comment for plan ${report.plan.id} stage ${report.stage.number} ${res.action} on PR #${prNumber}`);
+}

