@@ -6,7 +6,7 @@ import { parseCarryEvidence, parseVerifierResult } from '../../src/core/contract
 import { pinnedSpec } from '../../src/providers/cli-pins.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { CLIS, dispatch, engineEnv, plantHostileAgentConfig, requireOrSkip, type CliUnderTest } from './helpers.js';
-import { SCRIPTED_USAGE, verifierMessage, writeThenCarry, type ModelCall } from './model-server/script.js';
+import { carryMessage, SCRIPTED_USAGE, verifierMessage, writeThenCarry, type ModelCall } from './model-server/script.js';
 import { startModelServer, type ModelServer } from './model-server/server.js';
 
 /**
@@ -66,6 +66,22 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(calls.map((c) => c.turn)).toEqual([0, 1]);
       expect(calls.every((c) => c.model === cli.model)).toBe(true);
       expect(server.requests.filter((r) => r.protocol !== null).every((r) => r.credentialHeader !== null)).toBe(true);
+    });
+
+    it("executor: runs the stage's commands in the worktree (validation needs a shell)", async () => {
+      const { dir } = await makeRepo();
+      // A command no edit-only mode approves by itself (Claude's acceptEdits refuses it headless; Gemini's auto_edit has no shell).
+      const command = `node -e "require('fs').writeFileSync('validated.txt', String(6 * 7))"`;
+      server.setScript((call) => {
+        if (call.turn === 0) return { kind: 'shell', command };
+        if (call.turn === 1) return { kind: 'write', path: 'hello.txt', content: 'hello\n' };
+        return { kind: 'text', text: carryMessage(2, 'hello.txt') };
+      });
+      const result = await dispatch(cli, server, dir);
+
+      expect(result.errorMessage).toBeUndefined();
+      expect(result.status).toBe('done');
+      expect(existsSync(join(dir, 'validated.txt')) ? readFileSync(join(dir, 'validated.txt'), 'utf8') : `not run: ${modelCalls()[1]?.lastToolResult ?? ''}`).toBe('42');
     });
 
     it('verifier: a write and a shell command are refused by the read-only mode; the tree is unchanged and the Verifier Result parses', async () => {
