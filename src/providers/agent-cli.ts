@@ -137,9 +137,12 @@ export class AgentCliProvider implements Provider {
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
       });
-      return await this.toDispatchResult(result, ctx, lookup.launch);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
+      const outcome = await this.toDispatchResult(result, ctx, lookup.launch);
+      const leftover = await removeQuietly(dir);
+      return leftover ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== '').join('\n') } : outcome;
+    } catch (error) {
+      await removeQuietly(dir);
+      throw error;
     }
   }
 
@@ -175,6 +178,20 @@ export class AgentCliProvider implements Provider {
   private notInstalledMessage(searched: string[], env: Readonly<Record<string, string | undefined>>): string {
     const spec = pinnedSpec(this.kind);
     return `${this.product} is not installed: run \`okstra install-clis\` (installs ${spec} into ${pinnedInstallDir(agentClisDir(env), this.kind)}), or \`npm install -g ${spec}\`, or set ${overrideVariable(this.kind)} to the program. Looked in: ${searched.join('; ')}`;
+  }
+}
+
+/**
+ * Removes the private folder. A CLI's last writes can race the removal
+ * (ENOTEMPTY), so it is retried; a folder that still cannot be removed is a
+ * note in the report, never a failed dispatch.
+ */
+async function removeQuietly(dir: string): Promise<string | null> {
+  try {
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    return null;
+  } catch (error) {
+    return `okstra: could not remove the dispatch folder ${dir}: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 
