@@ -214,6 +214,15 @@ describe('issue_comment.created', () => {
     expect(gh.bodies.comment?.[0]?.body).toContain('.okstra/config.yml: bot: unknown key "permision" (did you mean "permission"?)');
   });
 
+  it("reads .github/okstra.yml with Probot's loader when there is no .okstra/config.yml, and applies it", async () => {
+    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID);
+    // Probot's loader looks in the repository, then in the owner's `.github` repository, for each path.
+    gh.file('.okstra/config.yml', null).file('.okstra/config.yml', null, undefined, { owner: 'Codertocat', repo: '.github' });
+    gh.file('.github/okstra.yml', 'bot:\n  permission: admin\n').permission(USER, 'write').reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 2'));
+    expect(gh.bodies.comment?.[0]?.body).toContain('okstra takes commands from people with `admin` access or more.');
+  });
+
   it('refuses a stage that is already done, and one in progress', async () => {
     const gh = accepted(new GitHubMock(REPO));
     planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]);

@@ -307,6 +307,11 @@ export class GitHubMock {
     return this;
   }
 
+  pullsForCommit(sha: string, numbers: number[]): this {
+    this.scope().get(`${this.base}/commits/${sha}/pulls`).reply(200, numbers.map((number) => ({ number, state: 'open' })));
+    return this;
+  }
+
   cancelRun(id: number): this {
     this.scope().post(`${this.base}/actions/runs/${id}/cancel`).reply(202, {});
     return this;

@@ -12,6 +12,7 @@ import {
   parseCommandLine,
   parseCommands,
   parseRunTitle,
+  selectStages,
   usageText,
   workflowProblems,
   MAX_COMMANDS_PER_COMMENT,
@@ -19,6 +20,7 @@ import {
   type DispatchRequest,
 } from '../../src/core/commands/index.js';
 import { checkRunName } from '../../src/core/report/index.js';
+import { deriveLedgerState, type LedgerRow } from '../../src/core/ledger/index.js';
 
 const ctx = { providers: knownProviders(['aider']) };
 const texts = (body: string): string[] => extractCommandLines(body).map((l) => l.text);
@@ -256,5 +258,36 @@ describe('usageText', () => {
     for (const verb of ['run', 'stage N', 'retry N', 'status', 'cancel', 'help']) expect(text).toContain(`/okstra ${verb}`);
     expect(text).toContain('`--model PROVIDER=MODEL`');
     expect(text).toContain('`aider`');
+  });
+});
+
+describe('selectStages', () => {
+  const plan = { id: 'p', stages: [1, 2, 3].map((n) => ({ number: n, title: `S${n}`, dependsOn: n === 1 ? [] : [n - 1] })) } as unknown as Parameters<typeof selectStages>[0];
+  const now = new Date('2026-03-01T12:00:00Z');
+  const row = (stage: number, status: 'done' | 'failed' | 'started', extra: Record<string, unknown> = {}): LedgerRow =>
+    ({ v: 1, plan_id: 'p', stage, status, run_id: `r${stage}`, at: '2026-03-01T10:00:00Z', ...(status === 'done' ? { head_commit: 'b'.repeat(40), completed_at: '2026-03-01T10:00:00Z', carry_path: 'c', report_path: 'r' } : {}), ...(status === 'failed' ? { reason: 'verdict-fail' } : {}), ...(status === 'started' ? { lease_until: '2026-03-01T15:00:00Z' } : {}), ...extra }) as LedgerRow;
+  const state = (...rows: LedgerRow[]) => deriveLedgerState(rows);
+
+  it('runs the stages not done, in order, as a chain', () => {
+    expect(selectStages(plan, state(row(1, 'done')), { kind: 'run' }, now)).toEqual({ ok: true, mode: 'chain', stages: [2, 3] });
+    expect(selectStages(plan, state(row(1, 'done'), row(2, 'done'), row(3, 'done')), { kind: 'run' }, now)).toMatchObject({ ok: false, reason: 'every stage of plan `p` is done.' });
+    expect(selectStages(plan, state(row(1, 'started')), { kind: 'run' }, now)).toMatchObject({ ok: false });
+  });
+
+  it('runs a ready stage, refuses missing, done, claimed and blocked ones', () => {
+    expect(selectStages(plan, state(row(1, 'done')), { kind: 'stage', stage: 2 }, now)).toEqual({ ok: true, mode: 'stage', stages: [2] });
+    expect(selectStages(plan, state(), { kind: 'stage', stage: 4 }, now)).toMatchObject({ ok: false, reason: 'stage 4 is not in plan `p` (its stages: 1, 2, 3).' });
+    expect(selectStages(plan, state(row(1, 'done')), { kind: 'stage', stage: 1 }, now)).toMatchObject({ ok: false });
+    expect(selectStages(plan, state(row(1, 'started')), { kind: 'stage', stage: 1 }, now)).toMatchObject({ ok: false });
+    expect(selectStages(plan, state(), { kind: 'stage', stage: 3 }, now)).toMatchObject({ ok: false, reason: 'stage 3 of plan `p` waits for stage 2, not done yet.' });
+  });
+
+  it('lets a stale claim through for the Action to judge', () => {
+    expect(selectStages(plan, state(row(1, 'started', { lease_until: '2026-03-01T11:00:00Z' })), { kind: 'stage', stage: 1 }, now)).toMatchObject({ ok: true });
+  });
+
+  it('retries only a failed stage', () => {
+    expect(selectStages(plan, state(row(1, 'failed')), { kind: 'retry', stage: 1 }, now)).toEqual({ ok: true, mode: 'stage', stages: [1] });
+    expect(selectStages(plan, state(), { kind: 'retry', stage: 1 }, now)).toMatchObject({ ok: false, reason: expect.stringContaining('has not failed') });
   });
 });

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { EmitterWebhookEvent } from '@octokit/webhooks';
+import { delivery, example, GitHubMock, NOW, testProbot, useNock } from './harness.js';
+import { CONFIG, failedRow, failedStageReport, passedStageReport, PLAN_ID, startedRow } from './fixtures.js';
+import { manyFindingsReport } from '../fixtures/reports/build.js';
+import { reportFor } from './fixtures.js';
+import { reportCommentMarker } from '../../src/core/report/index.js';
+
+useNock();
+
+type RunPayload = EmitterWebhookEvent<'workflow_run.completed'>['payload'];
+
+const REPO = { owner: 'octo-org', repo: 'octo-repo' };
+const RUN = 289782451;
+const RUN_URL = `https://github.com/octo-org/octo-repo/actions/runs/${RUN}`;
+const CHECK = 'okstra: password-reset · stage 2';
+
+/**
+ * The workflow_run.completed example of octo-org/octo-repo (run 289782451,
+ * attempt 1). Changed: `installation` added (the examples carry none; GitHub
+ * sends it to an App), `path` and `display_title` set to okstra's workflow
+ * and the run-name the bot requires, and `conclusion` as each test says.
+ */
+function finished(title: string, conclusion: 'success' | 'failure' | 'cancelled' = 'failure', path = '.github/workflows/okstra.yml'): RunPayload {
+  const p = example('workflow_run.completed', (e) => typeof (e.workflow_run as { display_title?: unknown }).display_title === 'string');
+  p.installation = { id: 1, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMQ==' };
+  p.workflow_run.path = path;
+  p.workflow_run.display_title = title;
+  p.workflow_run.conclusion = conclusion;
+  return p;
+}
+
+async function receive(payload: RunPayload, logs: string[] = []): Promise<void> {
+  const probot = await testProbot(logs);
+  await probot.receive(delivery('workflow_run.completed', payload));
+}
+
+const runId = (stage: number): string => `gh-${RUN}-1-s${stage}`;
+const reportPathOf = (stage: number): string => `plans/${PLAN_ID}/reports/stage-${stage}/${runId(stage)}.json`;
+
+describe('workflow_run.completed', () => {
+  it('completes a failed stage check as failure with its annotations and a fix-run button, and updates (not duplicates) the report comment', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG);
+    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(reportPathOf(2), JSON.stringify(failedStageReport(2, runId(2))), 'okstra-ledger');
+    gh.updateCheck(5001);
+    gh.listComments(7, [{ id: 10, body: 'nice' }, { id: 77, body: `${reportCommentMarker(PLAN_ID, 2)}\nolder report` }]).updateComment(77);
+
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
+
+    const [update] = gh.bodies['updateCheck:5001'] ?? [];
+    expect(update).toMatchObject({
+      status: 'completed',
+      conclusion: 'failure',
+      completed_at: NOW.toISOString(),
+      details_url: RUN_URL,
+      external_id: runId(2),
+      actions: [{ label: 'Fix run', description: 'Run this stage again on its branch', identifier: 'fix' }],
+    });
+    const output = (update as { output: { title: string; summary: string; annotations: unknown[] } }).output;
+    expect(output.title).toBe('FAIL — 1 blocking, 0 major, 1 minor, 0 info · QA 2/2');
+    expect(output.annotations).toEqual([
+      expect.objectContaining({ path: 'src/server/pipeline.ts', start_line: 41, annotation_level: 'failure', title: '[blocking] F2: Requests over the limit are let through' }),
+      expect.objectContaining({ path: 'src/limits/bucket.ts', start_line: 18, annotation_level: 'notice' }),
+    ]);
+    expect(output.summary).toContain('Blocking finding F2 was confirmed by Claude worker.');
+    const comment = String(gh.bodies.updateComment?.[0]?.body);
+    expect(comment.startsWith(reportCommentMarker(PLAN_ID, 2))).toBe(true);
+    expect(comment).toContain('### ❌ FAIL — `password-reset` · stage 2');
+    // The full report is the Markdown file the run stored beside the JSON on the ledger branch.
+    expect(comment).toContain(`https://github.com/octo-org/octo-repo/blob/okstra-ledger/plans/${PLAN_ID}/reports/stage-2/${runId(2)}.md`);
+  });
+
+  it('creates the report comment when there is none yet, and completes a passed stage as success without a button', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
+    const done = { v: 1 as const, plan_id: PLAN_ID, stage: 2, status: 'done' as const, run_id: runId(2), at: '2026-03-01T10:30:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T10:30:00Z', carry_path: `plans/${PLAN_ID}/carry/stage-2.json`, report_path: reportPathOf(2) };
+    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), done]).file(reportPathOf(2), JSON.stringify(passedStageReport(2, runId(2))), 'okstra-ledger');
+    gh.updateCheck(5001).listComments(7, []).comment(7);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'));
+    expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({ conclusion: 'success', actions: [] });
+    expect(String(gh.bodies.comment?.[0]?.body).startsWith(reportCommentMarker(PLAN_ID, 2))).toBe(true);
+  });
+
+  it('sends annotations beyond the first 50 in further updates of the same check', async () => {
+    const report = reportFor(manyFindingsReport(120), 2, runId(2));
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG);
+    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(reportPathOf(2), JSON.stringify(report), 'okstra-ledger');
+    gh.updateCheck(5001, 3).listComments(7, []).comment(7);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
+    const updates = gh.bodies['updateCheck:5001'] ?? [];
+    expect(updates).toHaveLength(3);
+    const counts = updates.map((u) => (u as { output: { annotations: unknown[] } }).output.annotations.length);
+    expect(counts[0]).toBe(50);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThan(100);
+    expect(updates[1]).not.toHaveProperty('conclusion');
+  });
+
+  it('completes the check of a workflow that crashed before writing a report as failure, with a link to the logs', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG).ledger(PLAN_ID, [startedRow(2, runId(2))]).updateCheck(5001);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
+    expect(gh.bodies['updateCheck:5001']).toEqual([
+      {
+        status: 'completed',
+        conclusion: 'failure',
+        completed_at: NOW.toISOString(),
+        details_url: RUN_URL,
+        external_id: runId(2),
+        actions: [{ label: 'Fix run', description: 'Run this stage again on its branch', identifier: 'fix' }],
+        output: {
+          title: 'No report: the workflow run failed',
+          summary: `The workflow run claimed stage 2 (run \`${runId(2)}\`) but ended (failure) before stage 2 wrote a report: it crashed, was refused or timed out. See [the workflow run's logs](${RUN_URL}).`,
+          annotations: [],
+        },
+      },
+    ]);
+  });
+
+  it('completes the check of a workflow that died before touching the ledger', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG).ledger(PLAN_ID, null).updateCheck(5001);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
+    expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({ conclusion: 'failure', output: { title: 'No report: the workflow run failed' } });
+  });
+
+  it('a chain: the failed stage fails, the stage after it is skipped, a cancelled run cancels', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5002, { name: CHECK }).getCheck(5003, { name: 'okstra: password-reset · stage 3' }).config(CONFIG);
+    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(reportPathOf(2), JSON.stringify(failedStageReport(2, runId(2))), 'okstra-ledger');
+    gh.updateCheck(5002).listComments(7, []).comment(7).updateCheck(5003);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks {"2":5002,"3":5003}'));
+    expect(gh.bodies['updateCheck:5002']?.[0]).toMatchObject({ conclusion: 'failure' });
+    expect(gh.bodies['updateCheck:5003']?.[0]).toMatchObject({ conclusion: 'skipped', output: { title: 'Not run: stage 2 failed' } });
+    expect(gh.bodies['updateCheck:5003']?.[0]).not.toHaveProperty('actions');
+  });
+
+  it('completes the checks of a cancelled run as cancelled', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG).ledger(PLAN_ID, [startedRow(2, runId(2))]).updateCheck(5001);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'cancelled'));
+    expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({ conclusion: 'cancelled', output: { title: 'Cancelled' } });
+  });
+
+  it('leaves a check alone that the workflow already completed and the ledger knows nothing of', async () => {
+    new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'completed' }).config(CONFIG).ledger(PLAN_ID, null);
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'failure'));
+  });
+
+  it('ignores runs that name no checks (scheduled, by hand, other workflows): no request at all', async () => {
+    await receive(finished('ci(action): update actions/setup-node digest to 8c91899', 'success', '.github/workflows/test.yml'));
+    await receive(finished('okstra  · pr  · checks ', 'success'));
+  });
+
+  it('ignores a run of another workflow even when its title looks like okstra\'s', async () => {
+    new GitHubMock(REPO).token().config(CONFIG);
+    await receive(finished('okstra x · pr 7 · checks 5001', 'success', '.github/workflows/other.yml'));
+  });
+
+  it('leaves a check that is not an okstra stage check alone', async () => {
+    new GitHubMock(REPO).token().config(CONFIG).getCheck(5001, { name: 'build' });
+    const logs: string[] = [];
+    await receive(finished('okstra x · pr 7 · checks 5001'), logs);
+    expect(logs.some((l) => l.includes('names check run 5001 (build), which is not an okstra stage check'))).toBe(true);
+  });
+});
