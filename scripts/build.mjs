@@ -14,6 +14,8 @@ export const entryPoints = {
   // The Action's post step (action.yml `runs.post`): releases claims a cancelled or crashed job left open.
   post: join(root, 'src/action/post.ts'),
   cli: join(root, 'src/cli/main.ts'),
+  // The bot's `npm start` (bot/main.ts): Probot's server running the okstra app.
+  bot: join(root, 'bot/main.ts'),
 };
 
 /**
@@ -56,6 +58,9 @@ const common = {
 export async function bundle(outdir) {
   await build({ ...common, entryPoints: { index: entryPoints.index, post: entryPoints.post }, outdir, splitting: true, minify: true, chunkNames: 'chunk-[hash]' });
   await build({ ...common, entryPoints: { cli: entryPoints.cli }, outdir });
+  // The bot runs on a server with `npm ci --omit=dev`: its dependencies (Probot loads files next to its
+  // own modules) stay in node_modules and only okstra's code is bundled.
+  await build({ ...common, entryPoints: { bot: entryPoints.bot }, outdir, packages: 'external' });
 }
 
 async function check() {

@@ -1,6 +1,6 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
 import { parseRunTitle } from '../../src/core/commands/index.js';
-import { httpStatus } from '../../src/github/client.js';
+import { httpStatus } from '../../src/github/errors.js';
 import { cancelWorkflowRun, unfinishedWorkflowRuns, type WorkflowRunFacts } from '../../src/github/dispatch.js';
 import type { BotDeps } from './deps.js';
 

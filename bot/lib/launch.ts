@@ -5,7 +5,7 @@ import type { Plan } from '../../src/core/plan/index.js';
 import { checkRunName } from '../../src/core/report/index.js';
 import { inlineCode } from '../../src/core/text/escape.js';
 import { completeCheck, createQueuedCheck } from '../../src/github/checks.js';
-import { describeApiError } from '../../src/github/client.js';
+import { describeApiError } from '../../src/github/errors.js';
 import { readRepoFile } from '../../src/github/contents.js';
 import { dispatchWorkflow } from '../../src/github/dispatch.js';
 import { readLedgerRows } from '../../src/github/ledger-api.js';

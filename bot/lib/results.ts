@@ -4,7 +4,7 @@ import { reportPath, type LedgerRow } from '../../src/core/ledger/index.js';
 import { checkFinalReport, formatSchemaProblem, isReportComment, renderCheckRun, renderComment, type FinalReport } from '../../src/core/report/index.js';
 import { inlineCode } from '../../src/core/text/escape.js';
 import { completeCheck, getCheckRun, type CheckAction, type CheckRunFacts } from '../../src/github/checks.js';
-import { describeApiError } from '../../src/github/client.js';
+import { describeApiError } from '../../src/github/errors.js';
 import { upsertStickyComment } from '../../src/github/comments.js';
 import { readLedgerRows, readReportJson } from '../../src/github/ledger-api.js';
 import { loadConfig } from './config.js';

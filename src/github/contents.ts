@@ -1,4 +1,5 @@
-import { httpStatus, type GitHubClient, type RepoRef } from './client.js';
+import type { GitHubClient, RepoRef } from './client.js';
+import { httpStatus } from './errors.js';
 
 /**
  * Files read through the contents API, for a process that has no checkout

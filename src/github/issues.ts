@@ -1,4 +1,5 @@
-import { httpStatus, type GitHubClient, type RepoRef } from './client.js';
+import type { GitHubClient, RepoRef } from './client.js';
+import { httpStatus } from './errors.js';
 
 /** A plain comment on an issue or pull request (the bot's replies). */
 export async function postComment(client: GitHubClient, repo: RepoRef, number: number, body: string): Promise<number> {

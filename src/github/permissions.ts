@@ -1,4 +1,5 @@
-import { httpStatus, type GitHubClient, type RepoRef } from './client.js';
+import type { GitHubClient, RepoRef } from './client.js';
+import { httpStatus } from './errors.js';
 
 /**
  * A person's role on the repository, from the collaborator permission API
