@@ -10794,7 +10794,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse5(src, reviver, options2) {
+    function parse6(src, reviver, options2) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -10835,7 +10835,7 @@ var require_public_api = __commonJS({
         return value2.toString(options2);
       return new Document.Document(value2, _replacer, options2).toString(options2);
     }
-    exports.parse = parse5;
+    exports.parse = parse6;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument3;
     exports.stringify = stringify;
@@ -10988,12 +10988,12 @@ var require_isexe = __commonJS({
         if (typeof Promise !== "function") {
           throw new TypeError("callback not provided");
         }
-        return new Promise(function(resolve7, reject) {
+        return new Promise(function(resolve10, reject) {
           isexe(path7, options2 || {}, function(er, is2) {
             if (er) {
               reject(er);
             } else {
-              resolve7(is2);
+              resolve10(is2);
             }
           });
         });
@@ -11059,27 +11059,27 @@ var require_which = __commonJS({
         opt = {};
       const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
       const found = [];
-      const step = (i2) => new Promise((resolve7, reject) => {
+      const step = (i2) => new Promise((resolve10, reject) => {
         if (i2 === pathEnv.length)
-          return opt.all && found.length ? resolve7(found) : reject(getNotFoundError(cmd));
+          return opt.all && found.length ? resolve10(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
         const pCmd = path7.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
-        resolve7(subStep(p, i2, 0));
+        resolve10(subStep(p, i2, 0));
       });
-      const subStep = (p, i2, ii) => new Promise((resolve7, reject) => {
+      const subStep = (p, i2, ii) => new Promise((resolve10, reject) => {
         if (ii === pathExt.length)
-          return resolve7(step(i2 + 1));
+          return resolve10(step(i2 + 1));
         const ext = pathExt[ii];
         isexe(p + ext, { pathExt: pathExtExe }, (er, is2) => {
           if (!er && is2) {
             if (opt.all)
               found.push(p + ext);
             else
-              return resolve7(p + ext);
+              return resolve10(p + ext);
           }
-          return resolve7(subStep(p, i2, ii + 1));
+          return resolve10(subStep(p, i2, ii + 1));
         });
       });
       return cb ? step(0).then((res) => cb(null, res), cb) : step(0);
@@ -11291,7 +11291,7 @@ var require_parse = __commonJS({
       }
       return parsed;
     }
-    function parse5(command, args, options2) {
+    function parse6(command, args, options2) {
       if (args && !Array.isArray(args)) {
         options2 = args;
         args = null;
@@ -11310,7 +11310,7 @@ var require_parse = __commonJS({
       };
       return options2.shell ? parsed : parseNonShell(parsed);
     }
-    module.exports = parse5;
+    module.exports = parse6;
   }
 });
 
@@ -11369,16 +11369,16 @@ var require_cross_spawn = __commonJS({
   "node_modules/cross-spawn/index.js"(exports, module) {
     "use strict";
     var cp = __require("child_process");
-    var parse5 = require_parse();
+    var parse6 = require_parse();
     var enoent = require_enoent();
     function spawn2(command, args, options2) {
-      const parsed = parse5(command, args, options2);
+      const parsed = parse6(command, args, options2);
       const spawned = cp.spawn(parsed.command, parsed.args, parsed.options);
       enoent.hookChildProcess(spawned, parsed);
       return spawned;
     }
     function spawnSync2(command, args, options2) {
-      const parsed = parse5(command, args, options2);
+      const parsed = parse6(command, args, options2);
       const result = cp.spawnSync(parsed.command, parsed.args, parsed.options);
       result.error = result.error || enoent.verifyENOENTSync(result.status, parsed);
       return result;
@@ -11386,7 +11386,7 @@ var require_cross_spawn = __commonJS({
     module.exports = spawn2;
     module.exports.spawn = spawn2;
     module.exports.sync = spawnSync2;
-    module.exports._parse = parse5;
+    module.exports._parse = parse6;
     module.exports._enoent = enoent;
   }
 });
@@ -11768,11 +11768,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants4);
+          this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -11789,10 +11789,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants4);
+        this.rhs = optimizeExpr(this.rhs, names, constants5);
         return this;
       }
       get names() {
@@ -11853,8 +11853,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants4) {
-        this.code = optimizeExpr(this.code, names, constants4);
+      optimizeNames(names, constants5) {
+        this.code = optimizeExpr(this.code, names, constants5);
         return this;
       }
       get names() {
@@ -11883,12 +11883,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         const { nodes } = this;
         let i2 = nodes.length;
         while (i2--) {
           const n2 = nodes[i2];
-          if (n2.optimizeNames(names, constants4))
+          if (n2.optimizeNames(names, constants5))
             continue;
           subtractNames(names, n2.names);
           nodes.splice(i2, 1);
@@ -11941,12 +11941,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants4);
-        if (!(super.optimizeNames(names, constants4) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
+        if (!(super.optimizeNames(names, constants5) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants4);
+        this.condition = optimizeExpr(this.condition, names, constants5);
         return this;
       }
       get names() {
@@ -11969,10 +11969,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants4);
+        this.iteration = optimizeExpr(this.iteration, names, constants5);
         return this;
       }
       get names() {
@@ -12008,10 +12008,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants4) {
-        if (!super.optimizeNames(names, constants4))
+      optimizeNames(names, constants5) {
+        if (!super.optimizeNames(names, constants5))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants4);
+        this.iterable = optimizeExpr(this.iterable, names, constants5);
         return this;
       }
       get names() {
@@ -12053,11 +12053,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants4) {
+      optimizeNames(names, constants5) {
         var _a3, _b;
-        super.optimizeNames(names, constants4);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants4);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants4);
+        super.optimizeNames(names, constants5);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
         return this;
       }
       get names() {
@@ -12358,7 +12358,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants4) {
+    function optimizeExpr(expr, names, constants5) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -12373,14 +12373,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n2) {
-        const c3 = constants4[n2.str];
+        const c3 = constants5[n2.str];
         if (c3 === void 0 || names[n2.str] !== 1)
           return n2;
         delete names[n2.str];
         return c3;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c3) => c3 instanceof code_1.Name && names[c3.str] === 1 && constants4[c3.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c3) => c3 instanceof code_1.Name && names[c3.str] === 1 && constants5[c3.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -14342,7 +14342,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve7.call(this, root, ref);
+      let _sch = resolve10.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -14369,7 +14369,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve7(root, ref) {
+    function resolve10(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -15229,11 +15229,11 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options2);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse5(serialize2(uri, options2), options2);
+        parse6(serialize2(uri, options2), options2);
       }
       return uri;
     }
-    function resolve7(baseURI, relativeURI, options2) {
+    function resolve10(baseURI, relativeURI, options2) {
       const schemelessOptions = options2 ? Object.assign({ scheme: "null" }, options2) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -15272,8 +15272,8 @@ var require_fast_uri = __commonJS({
     function resolveComponent(base, relative3, options2, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse5(serialize2(base, options2), options2);
-        relative3 = parse5(serialize2(relative3, options2), options2);
+        base = parse6(serialize2(base, options2), options2);
+        relative3 = parse6(serialize2(relative3, options2), options2);
       }
       options2 = options2 || {};
       if (!options2.tolerant && relative3.scheme) {
@@ -15591,7 +15591,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse5(uri, opts) {
+    function parse6(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -15624,11 +15624,11 @@ var require_fast_uri = __commonJS({
     var fastUri = {
       SCHEMES,
       normalize,
-      resolve: resolve7,
+      resolve: resolve10,
       resolveComponent,
       equal,
       serialize: serialize2,
-      parse: parse5
+      parse: parse6
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -19455,7 +19455,7 @@ var {
 } = import_index.default;
 
 // src/cli/main.ts
-import { fileURLToPath as fileURLToPath4 } from "node:url";
+import { fileURLToPath as fileURLToPath5 } from "node:url";
 
 // src/cli/io.ts
 var EXIT_OK = 0;
@@ -19630,8 +19630,8 @@ function escapeLineStart(line) {
   return trimmed.replace(LINE_START_MARKER, (marker) => /^\d/.test(marker) ? `${marker}\\` : `\\${marker}`);
 }
 function escapeInline(text4) {
-  const oneLine2 = stripInvisible(text4).replace(/\s*\n\s*/g, " ").trim();
-  return breakMentions(escapeLineStart(escapeInlineChars(oneLine2)));
+  const oneLine3 = stripInvisible(text4).replace(/\s*\n\s*/g, " ").trim();
+  return breakMentions(escapeLineStart(escapeInlineChars(oneLine3)));
 }
 function escapeBlock(text4) {
   const lines = stripInvisible(text4).split("\n");
@@ -22407,10 +22407,10 @@ function resolveAll(constructs2, events, context) {
   const called = [];
   let index2 = -1;
   while (++index2 < constructs2.length) {
-    const resolve7 = constructs2[index2].resolveAll;
-    if (resolve7 && !called.includes(resolve7)) {
-      events = resolve7(events, context);
-      called.push(resolve7);
+    const resolve10 = constructs2[index2].resolveAll;
+    if (resolve10 && !called.includes(resolve10)) {
+      events = resolve10(events, context);
+      called.push(resolve10);
     }
   }
   return events;
@@ -29555,8 +29555,8 @@ function isUnclosedFence(raw) {
   const fence2 = open3[1];
   const lastBreak = raw.lastIndexOf("\n");
   if (lastBreak === -1) return true;
-  const lastLine2 = raw.slice(lastBreak + 1);
-  const close2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine2);
+  const lastLine3 = raw.slice(lastBreak + 1);
+  const close2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine3);
   return !(close2 && close2[1][0] === fence2[0] && close2[1].length >= fence2.length);
 }
 var TERMINATED_KINDS = [
@@ -29567,10 +29567,10 @@ var TERMINATED_KINDS = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/]
 ];
 function isOpenHtmlBlock(raw, after) {
-  const lastLine2 = raw.slice(raw.lastIndexOf("\n") + 1);
+  const lastLine3 = raw.slice(raw.lastIndexOf("\n") + 1);
   for (const [opener2, terminator] of TERMINATED_KINDS) {
     if (opener2.test(raw)) {
-      const checked = raw.includes("\n") ? lastLine2 : raw.replace(opener2, "");
+      const checked = raw.includes("\n") ? lastLine3 : raw.replace(opener2, "");
       return !terminator.test(checked);
     }
   }
@@ -32359,18 +32359,18 @@ var validateAsync = async (schema, value2, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse5 = _parse(_Err);
+  const parse6 = _parse(_Err);
   const fn = (schema, value2, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse5(schema, value2, ctx, finalizeParams(fn, _params));
+    return parse6(schema, value2, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse5 = _parse(_Err);
+  const parse6 = _parse(_Err);
   const fn = (schema, value2, _ctx, _params) => {
-    return parse5(schema, value2, _ctx, finalizeParams(fn, _params));
+    return parse6(schema, value2, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -32511,8 +32511,8 @@ function emoji() {
 }
 var ipv4 = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])$/;
 var ipv6 = /^(([0-9a-fA-F]{1,4}:){7}[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,7}:|([0-9a-fA-F]{1,4}:){1,6}:[0-9a-fA-F]{1,4}|([0-9a-fA-F]{1,4}:){1,5}(:[0-9a-fA-F]{1,4}){1,2}|([0-9a-fA-F]{1,4}:){1,4}(:[0-9a-fA-F]{1,4}){1,3}|([0-9a-fA-F]{1,4}:){1,3}(:[0-9a-fA-F]{1,4}){1,4}|([0-9a-fA-F]{1,4}:){1,2}(:[0-9a-fA-F]{1,4}){1,5}|[0-9a-fA-F]{1,4}:((:[0-9a-fA-F]{1,4}){1,6})|:((:[0-9a-fA-F]{1,4}){1,7}|:))$/;
-var mac = (delimiter) => {
-  const escapedDelim = escapeRegex(delimiter ?? ":");
+var mac = (delimiter2) => {
+  const escapedDelim = escapeRegex(delimiter2 ?? ":");
   return new RegExp(`^(?:[0-9A-F]{2}${escapedDelim}){5}[0-9A-F]{2}$|^(?:[0-9a-f]{2}${escapedDelim}){5}[0-9a-f]{2}$`);
 };
 var cidrv4 = /^((25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\.){3}(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9][0-9]|[0-9])\/([0-9]|[1-2][0-9]|3[0-2])$/;
@@ -33865,7 +33865,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c3) => c3[0]));
-  const parse5 = inst._zod.parse;
+  const parse6 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n2 = size(payload.value);
     if (n2 > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -33879,7 +33879,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse5(payload, ctx);
+    return parse6(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -35568,7 +35568,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve7) {
+function isRecursive(inst, stack, resolve10) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -35578,7 +35578,7 @@ function isRecursive(inst, stack, resolve7) {
   let result = NONE;
   const check3 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve7);
+      const answer = isRecursive(child, stack, resolve10);
       if (answer > result)
         result = answer;
     }
@@ -35589,7 +35589,7 @@ function isRecursive(inst, stack, resolve7) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve7) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -35653,7 +35653,7 @@ function isRecursive(inst, stack, resolve7) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve7 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -50282,8 +50282,8 @@ function parseLine(raw, line, opts) {
   const parsed = LedgerRowSchema.safeParse(json2);
   if (!parsed.success) {
     const issue2 = parsed.error.issues[0];
-    const where = issue2 && issue2.path.length > 0 ? `field "${issue2.path.join(".")}": ` : "";
-    throw new LedgerFormatError(opts.path, line, `not a valid ledger row: ${where}${issue2?.message ?? "invalid"}`);
+    const where2 = issue2 && issue2.path.length > 0 ? `field "${issue2.path.join(".")}": ` : "";
+    throw new LedgerFormatError(opts.path, line, `not a valid ledger row: ${where2}${issue2?.message ?? "invalid"}`);
   }
   if (parsed.data.plan_id !== opts.planId) {
     throw new LedgerFormatError(opts.path, line, `row belongs to plan "${parsed.data.plan_id}", not "${opts.planId}"`);
@@ -50338,8 +50338,8 @@ function decideTerminal(last, row) {
     return { kind: "refused", code: "claim-mismatch", reason: `late ${row.status} row from run ${row.run_id} refused: its claim on stage ${row.stage} was released (failed, abandoned)` };
   }
   if (!last || last.status !== "started") {
-    const where = last ? `its last row is "${last.status}" by run ${last.run_id}` : "it was never claimed";
-    return { kind: "refused", code: "no-claim", reason: `cannot mark stage ${row.stage} ${row.status} for run ${row.run_id}: ${where}` };
+    const where2 = last ? `its last row is "${last.status}" by run ${last.run_id}` : "it was never claimed";
+    return { kind: "refused", code: "no-claim", reason: `cannot mark stage ${row.stage} ${row.status} for run ${row.run_id}: ${where2}` };
   }
   if (last.run_id !== row.run_id) {
     return {
@@ -51940,8 +51940,8 @@ var disconnect = (anyProcess) => {
 // node_modules/execa/lib/utils/deferred.js
 var createDeferred = () => {
   const methods = {};
-  const promise2 = new Promise((resolve7, reject) => {
-    Object.assign(methods, { resolve: resolve7, reject });
+  const promise2 = new Promise((resolve10, reject) => {
+    Object.assign(methods, { resolve: resolve10, reject });
   });
   return Object.assign(promise2, methods);
 };
@@ -56584,11 +56584,11 @@ var addConcurrentStream = (concurrentStreams, stream, waitName) => {
   const promises = weakMap.get(stream);
   const promise2 = createDeferred();
   promises.push(promise2);
-  const resolve7 = promise2.resolve.bind(promise2);
-  return { resolve: resolve7, promises };
+  const resolve10 = promise2.resolve.bind(promise2);
+  return { resolve: resolve10, promises };
 };
-var waitForConcurrentStreams = async ({ resolve: resolve7, promises }, subprocess) => {
-  resolve7();
+var waitForConcurrentStreams = async ({ resolve: resolve10, promises }, subprocess) => {
+  resolve10();
   const [isSubprocessExit] = await Promise.race([
     Promise.allSettled([true, subprocess]),
     Promise.all([false, ...promises])
@@ -57424,19 +57424,19 @@ function commitMessage(row) {
 }
 
 // src/cli/ledger-access.ts
-async function openLedger(io, where) {
-  const repoDir = where.repo ? isAbsolute2(where.repo) ? where.repo : resolve2(io.cwd, where.repo) : io.cwd;
+async function openLedger(io, where2) {
+  const repoDir = where2.repo ? isAbsolute2(where2.repo) ? where2.repo : resolve2(io.cwd, where2.repo) : io.cwd;
   const git = new Git(repoDir);
   const probe = await git.run(["rev-parse", "--git-dir"]).catch(() => null);
   if (!probe || probe.exitCode !== 0) throw new CliError(`${repoDir} is not a git repository; pass --repo DIR`);
-  if (where.remote) {
-    const remote = await git.run(["remote", "get-url", where.remote]);
-    if (remote.exitCode !== 0) throw new CliError(`${repoDir} has no remote named "${where.remote}"; see \`git remote -v\``);
+  if (where2.remote) {
+    const remote = await git.run(["remote", "get-url", where2.remote]);
+    if (remote.exitCode !== 0) throw new CliError(`${repoDir} has no remote named "${where2.remote}"; see \`git remote -v\``);
   }
   const store = new GitLedgerStore({
     repoDir,
-    branch: where.ledgerBranch ?? DEFAULT_LEDGER_BRANCH,
-    ...where.remote ? { remote: where.remote } : {},
+    branch: where2.ledgerBranch ?? DEFAULT_LEDGER_BRANCH,
+    ...where2.remote ? { remote: where2.remote } : {},
     now: () => io.now()
   });
   return { store, git };
@@ -57694,6 +57694,12 @@ var QaCommandSchema = external_exports.union([
   external_exports.string().min(1),
   external_exports.strictObject({ cmd: external_exports.string().min(1), label: external_exports.string().min(1).optional(), timeoutMinutes: minutes.optional() })
 ]);
+var BotConfigSchema = external_exports.strictObject({
+  workflow: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, "a workflow file name in .github/workflows, e.g. okstra.yml").default("okstra.yml").describe("the workflow the bot dispatches, on the default branch"),
+  permission: external_exports.enum(["triage", "write", "maintain", "admin"]).default("write").describe("the least repository role a person needs to trigger runs"),
+  /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
+  allowForks: external_exports.boolean().default(false).describe("whether pull requests from forks may trigger runs")
+}).describe("the bot: which workflow it dispatches and who may trigger it");
 var ConfigSchema = external_exports.strictObject({
   executor: providerRef.default("claude").describe("the provider that writes the code"),
   verifiers: external_exports.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
@@ -57711,7 +57717,8 @@ var ConfigSchema = external_exports.strictObject({
   concurrency: external_exports.strictObject({ verifiers: external_exports.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
   ledgerBranch: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
   plansDir: external_exports.string().min(1).default(".okstra/plans"),
-  leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it")
+  leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
+  bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false })
 }).describe("okstra repository configuration (.okstra/config.yml)");
 var DEFAULT_CONFIG_PATH = ".okstra/config.yml";
 
@@ -58400,7 +58407,7 @@ var LEVEL_BY_SEVERITY = {
 };
 var TEXT_DETAIL = { findingDetail: 1e3, reason: 800, outputLines: 60, outputChars: 6e3, summary: 4e3 };
 function checkRunName(planId2, stage) {
-  return `okstra / ${planId2} / stage ${stage}`;
+  return `okstra: ${planId2} \xB7 stage ${stage}`;
 }
 function annotationPath(file2) {
   const path7 = file2.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "");
@@ -59005,28 +59012,28 @@ var checkCarryOutcome = ({ report, artifacts }) => {
 };
 
 // src/core/conformance/checks/ledger.ts
-function rowViolations(report, row, where, pointer) {
+function rowViolations(report, row, where2, pointer) {
   const at = pointer === void 0 ? {} : { pointer };
-  if (row === null) return [violation("ledger/row-missing", `${where}: no terminal ledger row`, at)];
+  if (row === null) return [violation("ledger/row-missing", `${where2}: no terminal ledger row`, at)];
   const out = [];
   if (row.plan_id !== report.plan.id || row.stage !== report.stage.number || row.run_id !== report.run.id) {
     out.push(
-      violation("ledger/identity-mismatch", `${where}: row is for plan ${row.plan_id} stage ${row.stage} run ${row.run_id}, the report for plan ${report.plan.id} stage ${report.stage.number} run ${report.run.id}`, at)
+      violation("ledger/identity-mismatch", `${where2}: row is for plan ${row.plan_id} stage ${row.stage} run ${row.run_id}, the report for plan ${report.plan.id} stage ${report.stage.number} run ${report.run.id}`, at)
     );
   }
   if (report.verdict.value === "FAIL" && row.status !== "failed") {
-    out.push(violation("ledger/not-failed", `${where}: verdict FAIL but the row is "${row.status}"`, at));
+    out.push(violation("ledger/not-failed", `${where2}: verdict FAIL but the row is "${row.status}"`, at));
   }
   if (report.verdict.value === "PASS" && row.status !== "done") {
-    out.push(violation("ledger/not-done", `${where}: verdict PASS but the row is "${row.status}"`, at));
+    out.push(violation("ledger/not-done", `${where2}: verdict PASS but the row is "${row.status}"`, at));
   }
   if (row.head_commit !== void 0 && row.head_commit !== report.git.headCommit) {
-    out.push(violation("ledger/head-mismatch", `${where}: head_commit ${row.head_commit} is not the report's head ${report.git.headCommit}`, at));
+    out.push(violation("ledger/head-mismatch", `${where2}: head_commit ${row.head_commit} is not the report's head ${report.git.headCommit}`, at));
   }
   if (row.status === "done") {
     const ev = report.stageSidecarEvidence;
     if (ev.carryPath !== row.carry_path) {
-      out.push(violation("ledger/carry-path-mismatch", `${where}: carry_path ${row.carry_path} but the report records ${ev.carryPath ?? "no carry path"}`, at));
+      out.push(violation("ledger/carry-path-mismatch", `${where2}: carry_path ${row.carry_path} but the report records ${ev.carryPath ?? "no carry path"}`, at));
     }
   }
   return out;
@@ -59511,6 +59518,28 @@ function mergeDuplicateFindings(findings) {
 }
 function unique(xs) {
   return [...new Set(xs)];
+}
+
+// src/engine/release.ts
+async function releaseAfterCrash(req, deps, claim2, error62) {
+  const row = {
+    v: 1,
+    plan_id: req.plan.id,
+    stage: req.stage,
+    status: "failed",
+    run_id: req.runId,
+    at: deps.now().toISOString(),
+    reason: "error",
+    ...claim2.branch ? { branch: claim2.branch } : {},
+    ...claim2.base_commit ? { base_commit: claim2.base_commit } : {},
+    detail: `okstra failed during the run: ${error62 instanceof Error ? error62.message : String(error62)}`.slice(0, 2e3),
+    ...req.trigger.actor ? { actor: req.trigger.actor } : {}
+  };
+  try {
+    await deps.ledger.append({ row });
+  } catch (releaseError) {
+    if (!(releaseError instanceof LedgerRefusedError)) deps.log(`okstra: could not release the claim on stage ${req.stage}: ${releaseError instanceof Error ? releaseError.message : String(releaseError)}`);
+  }
 }
 
 // src/core/prompts/anchors.ts
@@ -60360,6 +60389,7 @@ function summaryOf(finalText, errorMessage) {
 import { mkdtemp as mkdtemp2, rm as rm2 } from "node:fs/promises";
 import { tmpdir as tmpdir2 } from "node:os";
 import { join as join2 } from "node:path";
+var worktreeQueues = /* @__PURE__ */ new Map();
 var MergeConflictError = class extends Error {
   constructor(parents, paths) {
     super(`the done heads ${parents.map((p) => p.slice(0, 12)).join(" + ")} conflict in: ${paths.join(", ")}; resolve by re-planning the stages or fixing one of them`);
@@ -60417,23 +60447,47 @@ var StageWorkspace = class {
   /** A worktree with `branch` checked out, in a fresh temporary folder. */
   async addBranchWorktree(branch) {
     const dir = await mkdtemp2(join2(tmpdir2(), "okstra-stage-"));
-    await this.git.ok(["worktree", "add", "--quiet", dir, branch]);
+    await this.worktreeAdmin(["worktree", "add", "--quiet", dir, branch]);
     return dir;
   }
   /** A detached worktree at `commit`, for QA and verifiers: whatever happens there cannot move a branch. */
   async addDetachedWorktree(commit) {
     const dir = await mkdtemp2(join2(tmpdir2(), "okstra-verify-"));
-    await this.git.ok(["worktree", "add", "--quiet", "--detach", dir, commit]);
+    await this.worktreeAdmin(["worktree", "add", "--quiet", "--detach", dir, commit]);
     return dir;
   }
   async removeWorktree(dir) {
-    await this.git.run(["worktree", "remove", "--force", dir]);
+    await this.worktreeAdmin(["worktree", "remove", "--force", dir], { allowFailure: true });
     await rm2(dir, { recursive: true, force: true });
-    await this.git.run(["worktree", "prune"]);
+    await this.worktreeAdmin(["worktree", "prune"], { allowFailure: true });
   }
-  /** Paths that differ from HEAD in a worktree, including untracked and ignored-but-new files. */
+  /**
+   * git does not make `worktree add/remove/prune` safe to run concurrently in
+   * one repository (a prune can delete the admin folder of a worktree being
+   * added). Within this process they queue per repository; against another
+   * process (a second run in the same clone) a collision is retried.
+   */
+  async worktreeAdmin(args, opts = {}) {
+    const previous3 = worktreeQueues.get(this.repoDir) ?? Promise.resolve();
+    const mine = previous3.then(async () => {
+      for (let attempt = 1; ; attempt++) {
+        const result = await this.git.run(args);
+        if (result.exitCode === 0) return;
+        const collided = /commondir|gitdir|could not lock|\.lock': File exists|unable to create/i.test(result.stderr);
+        if (collided && attempt < 5) {
+          await new Promise((r) => setTimeout(r, 50 * attempt));
+          continue;
+        }
+        if (opts.allowFailure) return;
+        throw new GitError(args, result);
+      }
+    });
+    worktreeQueues.set(this.repoDir, mine.catch(() => void 0));
+    await mine;
+  }
+  /** Paths that differ from HEAD in a worktree, untracked and ignored files included (a fresh checkout has none). */
   async dirtyPaths(worktree) {
-    const out = await new Git(worktree).ok(["status", "--porcelain=v1", "-z", "--untracked-files=all"]);
+    const out = await new Git(worktree).ok(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=traditional"]);
     return out.split("\0").filter(Boolean).map((entry) => entry.slice(3));
   }
   /** Commits everything left uncommitted in `worktree`; returns the new head, or null when there was nothing. */
@@ -60500,6 +60554,7 @@ async function intake(req, deps) {
   const fixRun = readiness.failedBefore !== null;
   const base = await resolveBase(req, deps, state);
   if ("kind" in base) return base;
+  const baseCommit = base.commit;
   const branch = stageBranchName(plan.id, n2);
   const existing = await deps.workspace.branchHead(branch);
   let reusedBranch = false;
@@ -60531,21 +60586,29 @@ async function intake(req, deps) {
     if (error62 instanceof LedgerRefusedError) return refuse("in-progress", error62.message);
     throw error62;
   }
-  if (!existing) await deps.workspace.createBranch(branch, base.commit);
-  return {
-    state,
-    ledgerCommit: snapshot.commit,
-    attempt: (state.stages.get(n2)?.attempts ?? 0) + 1,
-    fixRun,
-    baseCommit: base.commit,
-    branch,
-    reusedBranch,
-    startHead: existing ?? base.commit,
-    claim: claim2,
-    carryIn: await readCarryIn(req, deps, state, snapshot.commit),
-    doneStages: dependencyClosure(plan, n2).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
-    previousFindings: fixRun ? await readPreviousFindings(deps, state, n2, snapshot.commit) : []
-  };
+  try {
+    return await afterClaim();
+  } catch (error62) {
+    await releaseAfterCrash(req, deps, claim2, error62);
+    throw error62 instanceof EngineError ? error62 : new EngineError(error62 instanceof Error ? error62.message : String(error62), "intake");
+  }
+  async function afterClaim() {
+    if (!existing) await deps.workspace.createBranch(branch, baseCommit);
+    return {
+      state,
+      ledgerCommit: snapshot.commit,
+      attempt: (state.stages.get(n2)?.attempts ?? 0) + 1,
+      fixRun,
+      baseCommit,
+      branch,
+      reusedBranch,
+      startHead: existing ?? baseCommit,
+      claim: claim2,
+      carryIn: await readCarryIn(req, deps, state, snapshot.commit),
+      doneStages: dependencyClosure(plan, n2).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
+      previousFindings: fixRun ? await readPreviousFindings(deps, state, n2, snapshot.commit) : []
+    };
+  }
 }
 async function resolveBase(req, deps, state) {
   const base = stageBase(req.plan, state, req.stage);
@@ -60838,7 +60901,7 @@ async function runStage(req, deps) {
     const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? []);
     return { kind: "completed", ...persisted };
   } catch (error62) {
-    await releaseAfterCrash(req, deps, claimed, error62);
+    await releaseAfterCrash(req, deps, claimed.claim, error62);
     if (error62 instanceof EngineError) throw error62;
     throw new EngineError(error62 instanceof Error ? error62.message : String(error62), "run");
   } finally {
@@ -60926,26 +60989,6 @@ function usageTotals(dispatched) {
     total: { inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0), outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0), costUsd: costs.length > 0 ? costs.reduce((a2, b) => a2 + b, 0) : null }
   };
 }
-async function releaseAfterCrash(req, deps, run, error62) {
-  const row = {
-    v: 1,
-    plan_id: req.plan.id,
-    stage: req.stage,
-    status: "failed",
-    run_id: req.runId,
-    at: deps.now().toISOString(),
-    reason: "error",
-    branch: run.branch,
-    base_commit: run.baseCommit,
-    detail: `okstra failed during the run: ${error62 instanceof Error ? error62.message : String(error62)}`.slice(0, 2e3),
-    ...req.trigger.actor ? { actor: req.trigger.actor } : {}
-  };
-  try {
-    await deps.ledger.append({ row });
-  } catch (releaseError) {
-    if (!(releaseError instanceof LedgerRefusedError)) deps.log(`okstra: could not release the claim on stage ${req.stage}: ${releaseError instanceof Error ? releaseError.message : String(releaseError)}`);
-  }
-}
 
 // src/engine/run-chain.ts
 async function runChain(req, deps) {
@@ -60963,7 +61006,10 @@ async function runChain(req, deps) {
       return { status: "not-ready", stage: n2, reason, runs, queue, remainingQueue: queue.slice(i2) };
     }
     deps.log(`chain: stage ${n2} (${i2 + 1}/${queue.length}) start`);
-    const outcome = await runStage({ ...req, stage: n2, runId: req.newRunId(n2), remainingQueue: remaining }, deps);
+    const runId2 = req.newRunId(n2);
+    await req.onStageStart?.(n2, runId2);
+    const outcome = await runStage({ ...req, stage: n2, runId: runId2, remainingQueue: remaining }, deps);
+    await req.onStageEnd?.(n2, runId2, outcome);
     if (outcome.kind === "refused") {
       const notReady = outcome.code === "in-progress" || outcome.code === "not-ready";
       deps.log(`chain: ${notReady ? "not ready yet" : "refused"}: ${outcome.reason}`);
@@ -60980,9 +61026,9 @@ async function runChain(req, deps) {
 }
 
 // src/cli/engine-setup.ts
-import { existsSync } from "node:fs";
-import { readFile as readFile5 } from "node:fs/promises";
-import { isAbsolute as isAbsolute5, join as join5, relative as relative2, resolve as resolve5 } from "node:path";
+import { existsSync as existsSync3 } from "node:fs";
+import { readFile as readFile6 } from "node:fs/promises";
+import { isAbsolute as isAbsolute7, join as join10, relative as relative2, resolve as resolve7 } from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
 
 // src/core/config/parse-config.ts
@@ -61005,7 +61051,7 @@ function parseConfig(text4, path7) {
 }
 function toDiagnostic(issue2, doc, path7, at) {
   const keyPath = issue2.path.map(String);
-  const where = locate(doc, issue2.path);
+  const where2 = locate(doc, issue2.path);
   const dotted = keyPath.join(".") || "(top level)";
   let message = `${dotted}: ${issue2.message}`;
   let hint = "see docs/config.md for every key and its allowed values";
@@ -61018,9 +61064,9 @@ function toDiagnostic(issue2, doc, path7, at) {
     message = `${dotted === "(top level)" ? "unknown key" : `${dotted}: unknown key`}${issue2.keys.length > 1 ? "s" : ""} ${names.join(", ")}`;
     hint = `allowed here: ${known.join(", ")}`;
     const keyNode = findKeyNode(doc, issue2.path, issue2.keys[0]);
-    return { severity: "error", code: "config/unknown-key", message, hint, path: path7, ...at(keyNode ?? where) };
+    return { severity: "error", code: "config/unknown-key", message, hint, path: path7, ...at(keyNode ?? where2) };
   }
-  return { severity: "error", code: "config/invalid-value", message, hint, path: path7, ...at(where) };
+  return { severity: "error", code: "config/invalid-value", message, hint, path: path7, ...at(where2) };
 }
 function crossChecks(config2, doc, path7, at) {
   const out = [];
@@ -61049,6 +61095,7 @@ var KNOWN_KEYS = {
   convergence: ["rounds"],
   timeouts: ["executorMinutes", "verifierMinutes", "qaMinutes"],
   concurrency: ["verifiers"],
+  bot: ["workflow", "permission", "allowForks"],
   provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes"],
   qa: ["cmd", "label", "timeoutMinutes"]
 };
@@ -61074,6 +61121,88 @@ function findKeyNode(doc, keyPath, key) {
   }
   return null;
 }
+
+// src/git/remote-refs.ts
+var RemoteRefs = class _RemoteRefs {
+  constructor(repoDir, remote) {
+    this.repoDir = repoDir;
+    this.remote = remote;
+    this.git = new Git(repoDir);
+  }
+  repoDir;
+  remote;
+  git;
+  /** Branches fetched by this run (tip only or whole), so the plan's base, usually the default branch, is not fetched twice. */
+  fetched = /* @__PURE__ */ new Map();
+  shallow = null;
+  /** Where the checkout is: its top folder, HEAD and whether it is shallow, in one git call. */
+  static async open(dir, remote) {
+    const probe = await new Git(dir).run(["rev-parse", "--show-toplevel", "--is-shallow-repository", "--verify", "--end-of-options", "HEAD^{commit}"]).catch(() => null);
+    if (!probe || probe.exitCode !== 0) return null;
+    const [top = "", shallow = "", head2 = ""] = probe.stdout.trim().split("\n");
+    if (!/^[0-9a-f]{40,64}$/.test(head2)) return null;
+    const refs = new _RemoteRefs(top, remote);
+    refs.shallow = shallow === "true";
+    return { refs, head: head2, shallow: refs.shallow };
+  }
+  async isShallow() {
+    this.shallow ??= await this.git.ok(["rev-parse", "--is-shallow-repository"]) === "true";
+    return this.shallow;
+  }
+  /** The remote's default branch as its HEAD names it, or null when the remote does not say. */
+  async defaultBranch() {
+    const out = await this.git.ok(["ls-remote", "--symref", this.remote, "HEAD"]);
+    return /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(out)?.[1] ?? null;
+  }
+  /**
+   * Fetches `branch` into `refs/remotes/<remote>/<branch>` and returns its
+   * commit, or null when the remote has no such branch. In a shallow clone
+   * only the tip is fetched when that is all the caller reads (`tipOnly`):
+   * fetching without a depth there would pull the branch's whole history.
+   */
+  async fetchBranch(branch, opts = {}) {
+    const key = `${opts.tipOnly ? "tip" : "all"}:${branch}`;
+    const known = this.fetched.get(key) ?? this.fetched.get(`all:${branch}`);
+    if (known !== void 0) return known;
+    const commit = await this.fetchOnce(branch, opts);
+    this.fetched.set(key, commit);
+    return commit;
+  }
+  async fetchOnce(branch, opts) {
+    const depth = opts.tipOnly && await this.isShallow() ? ["--depth=1"] : [];
+    const ref = `refs/remotes/${this.remote}/${branch}`;
+    const fetched = await this.git.run(["fetch", "--quiet", "--no-tags", ...depth, this.remote, `+refs/heads/${branch}:${ref}`]);
+    if (fetched.exitCode !== 0) {
+      if (/couldn't find remote ref/i.test(fetched.stderr)) return null;
+      throw new GitError(["fetch", this.remote, branch], fetched);
+    }
+    return this.git.resolveCommit(ref);
+  }
+  /**
+   * Makes the remote's stage branches of a plan local branches, which is
+   * where the engine looks for a failed stage's branch to re-enter and for
+   * the heads that later stages build on. The remote is the record, so its
+   * branches replace stale local ones, and local ones the remote no longer
+   * has are pruned (a reused workspace on a self-hosted runner may hold
+   * some). Their history comes along in full (no depth), because re-entering
+   * and merging need the commits between a stage's base and its head.
+   */
+  async fetchStageBranches(planId2) {
+    const prefix = stageBranchName(planId2, 0).replace(/stage-0$/, "");
+    await this.git.ok(["fetch", "--quiet", "--no-tags", "--prune", this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`]);
+  }
+  /** Files at a commit by path; a path missing there maps to null. */
+  async readFiles(commit, paths) {
+    const blobs = await readBlobs(this.git, paths.map((p) => `${commit}:${p}`));
+    return Object.fromEntries(paths.map((p, i2) => [p, blobs[i2]?.content ?? null]));
+  }
+  /** Paths of the files directly inside `dir` at a commit (no sub-folders); empty when the folder does not exist. */
+  async listFiles(commit, dir) {
+    const clean = dir.replace(/\/+$/, "");
+    const out = await this.git.ok(["ls-tree", "-z", commit, "--", `${clean}/`]);
+    return out.split("\0").filter((entry) => entry.split(" ")[1] === "blob").map((entry) => entry.slice(entry.indexOf("	") + 1));
+  }
+};
 
 // src/engine/load-gates.ts
 import { readFile as readFile4, stat } from "node:fs/promises";
@@ -61355,6 +61484,35 @@ async function runQa(commands, options2) {
   return results;
 }
 
+// src/engine/setup.ts
+function createEngineDeps(w) {
+  const store = new GitLedgerStore({ repoDir: w.repoDir, branch: w.ledgerBranch, ...w.remote ? { remote: w.remote } : {}, now: w.now });
+  return {
+    ledger: w.wrapLedger ? w.wrapLedger(store) : store,
+    workspace: new StageWorkspace(w.repoDir),
+    runQa: (commands, o2) => runQa(commands, { cwd: o2.cwd, env: o2.env }),
+    gates: w.gates,
+    now: w.now,
+    log: w.log
+  };
+}
+function configFromText(text4, shownPath) {
+  return parseConfig(text4 ?? "", shownPath);
+}
+function stageRequestBase(b) {
+  return {
+    plan: b.plan,
+    planPath: b.planPath,
+    planCommit: b.planCommit,
+    config: b.config,
+    roster: b.roster,
+    trigger: b.trigger,
+    runUrl: b.runUrl,
+    qaEnv: minimalEnv(b.env),
+    ...b.remote ? { remote: b.remote } : {}
+  };
+}
+
 // src/providers/errors.ts
 var ProviderError = class extends Error {
   constructor(code2, message) {
@@ -61464,7 +61622,8 @@ function parseCommandLine(line) {
 // src/providers/command.ts
 import { mkdir, mkdtemp as mkdtemp3, open as open2, rm as rm3, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join4 } from "node:path";
+import { existsSync } from "node:fs";
+import { isAbsolute as isAbsolute5, join as join4, resolve as resolve5 } from "node:path";
 var COMMAND_PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "TMPDIR", "TZ"];
 var STDERR_TAIL_LINES = 20;
 var STDERR_TAIL_CHARS = 4e3;
@@ -61483,8 +61642,9 @@ var CommandProvider = class {
   options;
   constructor(options2) {
     const { file: file2, args } = parseCommandLine(options2.commandLine);
-    this.file = file2;
-    this.args = args;
+    const root = options2.resolveFrom;
+    this.file = root && isRelativePath(file2) ? resolve5(root, file2) : file2;
+    this.args = root ? args.map((a2) => namesFileIn(root, a2) ? resolve5(root, a2) : a2) : args;
     this.rosterName = options2.rosterName;
     this.options = options2;
   }
@@ -61615,21 +61775,635 @@ async function readUsage(path7, notes) {
   if (parsed.data.costUsd !== void 0) usage.costUsd = parsed.data.costUsd;
   return usage;
 }
+function isRelativePath(word) {
+  return !isAbsolute5(word) && (word.startsWith(".") || word.includes("/"));
+}
+function namesFileIn(root, word) {
+  return !isAbsolute5(word) && !word.startsWith("-") && existsSync(resolve5(root, word));
+}
+
+// src/providers/claude.ts
+import { mkdir as mkdir3 } from "node:fs/promises";
+import { join as join7 } from "node:path";
+
+// src/providers/agent-cli.ts
+import { mkdir as mkdir2, mkdtemp as mkdtemp4, rm as rm4 } from "node:fs/promises";
+import { tmpdir as tmpdir4 } from "node:os";
+import { join as join6 } from "node:path";
+
+// src/providers/cli-credentials.ts
+var DEFAULT_API_KEY_ENV = {
+  claude: "ANTHROPIC_API_KEY",
+  codex: "OPENAI_API_KEY",
+  gemini: "GEMINI_API_KEY"
+};
+function apiKeyEnvFor(ref, config2) {
+  return config2?.apiKeyEnv ?? DEFAULT_API_KEY_ENV[ref];
+}
+function readCredential(ref, config2, env) {
+  const name = apiKeyEnvFor(ref, config2);
+  const value2 = env[name];
+  return value2 === void 0 || value2.trim() === "" ? { name, value: null } : { name, value: value2 };
+}
+function missingKeyMessage(product, ref, name) {
+  return `${name} is not set: ${product} needs an API key. Set the secret ${name} in the environment okstra runs in (in a workflow: \`env: { ${name}: \${{ secrets.${name} }} }\`), or name the variable that holds it with providers.${ref}.apiKeyEnv in .okstra/config.yml`;
+}
+
+// src/providers/cli-locate.ts
+import { accessSync, constants as constants4, existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname as dirname2, isAbsolute as isAbsolute6, join as join5, parse as parse5, resolve as resolve6 } from "node:path";
+import { fileURLToPath as fileURLToPath4 } from "node:url";
+
+// src/providers/cli-pins.ts
+var AGENT_CLI_PINS = {
+  claude: { product: "Claude Code", package: "@anthropic-ai/claude-code", version: "2.1.197", command: "claude" },
+  codex: { product: "Codex", package: "@openai/codex", version: "0.171.0", command: "codex" },
+  gemini: { product: "Gemini CLI", package: "@google/gemini-cli", version: "0.61.0", command: "gemini" }
+};
+function pinnedSpec(ref) {
+  const pin = AGENT_CLI_PINS[ref];
+  return `${pin.package}@${pin.version}`;
+}
+
+// src/providers/cli-locate.ts
+var INSTALL_MARKER = ".okstra-install.json";
+function overrideVariable(ref) {
+  return `OKSTRA_${ref.toUpperCase()}_BIN`;
+}
+function agentClisDir(env = process.env) {
+  const configured = env.OKSTRA_AGENT_CLIS_DIR;
+  if (configured) return isAbsolute6(configured) ? configured : resolve6(configured);
+  const root = okstraPackageRoot();
+  return root ? join5(root, ".cache", "agent-clis") : join5(homedir(), ".cache", "okstra", "agent-clis");
+}
+function pinnedInstallDir(cacheDir, ref) {
+  return join5(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
+}
+var packageRoot;
+function okstraPackageRoot() {
+  if (packageRoot !== void 0) return packageRoot;
+  let dir = dirname2(fileURLToPath4(import.meta.url));
+  packageRoot = null;
+  for (; ; ) {
+    try {
+      if (JSON.parse(readFileSync3(join5(dir, "package.json"), "utf8")).name === "okstra") {
+        packageRoot = dir;
+        break;
+      }
+    } catch {
+    }
+    if (dir === parse5(dir).root) break;
+    dir = dirname2(dir);
+  }
+  return packageRoot;
+}
+var JS_ENTRY = /\.(c|m)?js$/;
+function isExecutable(path7) {
+  try {
+    accessSync(path7, constants4.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function runWithNode(path7) {
+  return JS_ENTRY.test(path7) ? { file: process.execPath, prefixArgs: [path7] } : { file: path7, prefixArgs: [] };
+}
+var musl;
+function isMusl() {
+  if (musl !== void 0) return musl;
+  if (process.platform !== "linux") return musl = false;
+  const report = process.report.getReport();
+  return musl = report.header?.glibcVersionRuntime === void 0;
+}
+var CODEX_TRIPLES = {
+  "linux-x64": "x86_64-unknown-linux-musl",
+  "linux-arm64": "aarch64-unknown-linux-musl",
+  "darwin-x64": "x86_64-apple-darwin",
+  "darwin-arm64": "aarch64-apple-darwin"
+};
+function pinnedCandidates(ref, modules) {
+  const platform2 = `${process.platform}-${process.arch}`;
+  switch (ref) {
+    case "claude":
+      return [join5(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"), join5(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")];
+    case "codex": {
+      const triple = CODEX_TRIPLES[platform2];
+      return [...triple ? [join5(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [], join5(modules, "@openai", "codex", "bin", "codex.js")];
+    }
+    case "gemini":
+      return [join5(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
+  }
+}
+function pinnedLaunch(ref, cacheDir) {
+  const dir = pinnedInstallDir(cacheDir, ref);
+  if (!existsSync2(join5(dir, INSTALL_MARKER))) return null;
+  for (const candidate of pinnedCandidates(ref, join5(dir, "node_modules"))) {
+    if (JS_ENTRY.test(candidate) ? existsSync2(candidate) : isExecutable(candidate)) {
+      return { ...runWithNode(candidate), source: "pinned", version: AGENT_CLI_PINS[ref].version };
+    }
+  }
+  return null;
+}
+function onPath(command, env) {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    const candidate = join5(dir, command);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+function locateAgentCli(ref, options2 = {}) {
+  const env = options2.env ?? process.env;
+  const searched = [];
+  const override = env[overrideVariable(ref)];
+  if (override) {
+    if (existsSync2(override)) return { found: true, launch: { ...runWithNode(override), source: "override", version: null } };
+    searched.push(`${overrideVariable(ref)}=${override} (does not exist)`);
+  }
+  const cacheDir = agentClisDir(env);
+  const pinned = pinnedLaunch(ref, cacheDir);
+  if (pinned) return { found: true, launch: pinned };
+  searched.push(pinnedInstallDir(cacheDir, ref));
+  const command = AGENT_CLI_PINS[ref].command;
+  const path7 = onPath(command, env);
+  if (path7) return { found: true, launch: { file: path7, prefixArgs: [], source: "path", version: null } };
+  searched.push(`\`${command}\` on PATH`);
+  return { found: false, searched };
+}
+
+// src/providers/agent-cli.ts
+var DEFAULT_MAX_TURNS = { executor: 300, readOnly: 150 };
+var PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ"];
+var STDERR_TAIL_LINES2 = 20;
+var STDERR_TAIL_CHARS2 = 4e3;
+var AgentCliProvider = class {
+  kind;
+  rosterName;
+  /** null: the CLI's own default model, unless the config or the run names one. */
+  defaultModel = null;
+  options;
+  constructor(options2) {
+    this.kind = options2.spec.ref;
+    this.rosterName = options2.rosterName;
+    this.options = options2;
+  }
+  get product() {
+    return AGENT_CLI_PINS[this.kind].product;
+  }
+  async run(request) {
+    const { spec, config: config2, deps } = this.options;
+    const engineEnv = deps.env ?? process.env;
+    const failed = (errorMessage) => ({ status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage });
+    const lookup = locateAgentCli(this.kind, { env: engineEnv });
+    if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv));
+    const credential = readCredential(this.kind, config2, engineEnv);
+    if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
+    const dir = await mkdtemp4(join6(deps.tmpDir ?? tmpdir4(), `okstra-${this.kind}-`));
+    try {
+      const home = join6(dir, "home");
+      const tmp = join6(dir, "tmp");
+      await mkdir2(home, { mode: 448 });
+      await mkdir2(tmp, { mode: 448 });
+      const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
+      const ctx = {
+        request,
+        dir,
+        home,
+        apiKey: { name: credential.name, value: credential.value },
+        baseUrl: config2?.baseUrl ?? null,
+        maxTurns: request.readOnly ? limits.readOnly : limits.executor
+      };
+      const command = await spec.prepare(ctx);
+      const result = await runProcess({
+        file: lookup.launch.file,
+        args: [...lookup.launch.prefixArgs, ...command.args],
+        cwd: request.cwd,
+        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...request.env, HOME: home, TMPDIR: tmp },
+        input: request.prompt,
+        timeoutMs: request.timeoutMs,
+        maxOutputBytes: deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+        keepStdout: "tail",
+        ...deps.killGraceMs !== void 0 ? { killGraceMs: deps.killGraceMs } : {},
+        ...request.signal ? { signal: request.signal } : {}
+      });
+      const outcome = await this.toDispatchResult(result, ctx, lookup.launch);
+      const leftover = await removeQuietly(dir);
+      return leftover ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== "").join("\n") } : outcome;
+    } catch (error62) {
+      await removeQuietly(dir);
+      throw error62;
+    }
+  }
+  async toDispatchResult(result, ctx, launch) {
+    const { spec } = this.options;
+    const base = { durationMs: result.durationMs, exitCode: result.exitCode };
+    const stderr = withoutNoise(result.stderr, spec.stderrNoise ?? []);
+    if (result.spawnError !== null) {
+      return { ...base, status: "error", finalText: "", sessionId: null, usage: null, stderrTail: tail(stderr, STDERR_TAIL_LINES2, STDERR_TAIL_CHARS2), errorMessage: `${this.product} (${launch.file}) could not be started: ${result.spawnError}` };
+    }
+    const outcome = await spec.interpret(result, ctx);
+    const stderrTail = [tail(stderr, STDERR_TAIL_LINES2, STDERR_TAIL_CHARS2), ...outcome.notes ?? []].filter((s) => s !== "").join("\n");
+    const common3 = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail };
+    if (result.timedOut) return { ...common3, status: "timeout", errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed` };
+    if (result.aborted) return { ...common3, status: "error", errorMessage: `${this.product} was cancelled; its process tree was killed` };
+    if (outcome.ok && result.exitCode === 0) return { ...common3, status: "done" };
+    return { ...common3, status: "error", errorMessage: this.failureMessage(result, ctx, outcome.failure, stderr) };
+  }
+  failureMessage(result, ctx, failure2, stderr) {
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
+    const message = clip(oneLine2(failure2?.message ?? lastLine2(stderr) ?? "no error message"), 600);
+    switch (failure2?.kind) {
+      case "auth":
+        return `${this.product} rejected the API key in ${ctx.apiKey.name}: ${message}. Check the secret ${ctx.apiKey.name}${ctx.baseUrl ? ` and providers.${this.kind}.baseUrl (${ctx.baseUrl})` : ""}`;
+      case "turn-limit":
+        return `${this.product} stopped at its turn limit (${ctx.maxTurns} turns) before finishing: ${message}`;
+      default:
+        return `${this.product} ${how}: ${message}`;
+    }
+  }
+  notInstalledMessage(searched, env) {
+    const spec = pinnedSpec(this.kind);
+    return `${this.product} is not installed: run \`okstra install-clis\` (installs ${spec} into ${pinnedInstallDir(agentClisDir(env), this.kind)}), or \`npm install -g ${spec}\`, or set ${overrideVariable(this.kind)} to the program. Looked in: ${searched.join("; ")}`;
+  }
+};
+async function removeQuietly(dir) {
+  try {
+    await rm4(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    return null;
+  } catch (error62) {
+    return `okstra: could not remove the dispatch folder ${dir}: ${error62 instanceof Error ? error62.message : String(error62)}`;
+  }
+}
+function oneLine2(text4) {
+  return text4.replace(/\s+/g, " ").trim();
+}
+function lastLine2(text4) {
+  const lines = text4.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  return lines[lines.length - 1] ?? null;
+}
+function withoutNoise(stderr, noise) {
+  if (noise.length === 0) return stderr;
+  return stderr.split("\n").filter((line) => !noise.some((re) => re.test(line))).join("\n");
+}
+
+// src/providers/cli-output.ts
+function asObject(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2) ? value2 : null;
+}
+function tryParse(text4) {
+  try {
+    return asObject(JSON.parse(text4));
+  } catch {
+    return null;
+  }
+}
+function parseJsonObject(text4) {
+  const whole = tryParse(text4.trim());
+  if (whole) return whole;
+  const lines = text4.split("\n");
+  for (let i2 = lines.length - 1; i2 >= 0; i2--) {
+    const line = (lines[i2] ?? "").trim();
+    if (line.startsWith("{")) {
+      const parsed = tryParse(line);
+      if (parsed) return parsed;
+    }
+  }
+  return null;
+}
+function parseJsonLines(text4) {
+  return text4.split("\n").map((line) => line.trim()).filter((line) => line.startsWith("{")).map(tryParse).filter((o2) => o2 !== null);
+}
+function jsonBlocks(text4) {
+  const lines = text4.split("\n");
+  const found = [];
+  for (let start = 0; start < lines.length; start++) {
+    if ((lines[start] ?? "").trimEnd() !== "{") continue;
+    for (let end = start + 1; end < lines.length; end++) {
+      if ((lines[end] ?? "").trimEnd() !== "}") continue;
+      const parsed = tryParse(lines.slice(start, end + 1).join("\n"));
+      if (parsed) {
+        found.push(parsed);
+        start = end;
+      }
+      break;
+    }
+  }
+  return found;
+}
+function numberOr(value2, fallback) {
+  return typeof value2 === "number" && Number.isFinite(value2) ? value2 : fallback;
+}
+function objectAt(value2, key) {
+  return asObject(asObject(value2)?.[key]);
+}
+function stringAt(value2, key) {
+  const v = asObject(value2)?.[key];
+  return typeof v === "string" ? v : null;
+}
+function unwrapApiErrorBody(message) {
+  const trimmed = message.trim();
+  if (!trimmed.startsWith("{")) return message;
+  const body = tryParse(trimmed);
+  const inner = stringAt(objectAt(body, "error"), "message") ?? stringAt(body, "message");
+  return inner ?? message;
+}
+
+// src/providers/claude.ts
+var CLAUDE_CREDENTIAL_VARIABLES = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"];
+var QUIET_ENV = {
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+  DISABLE_TELEMETRY: "1",
+  DISABLE_AUTOUPDATER: "1",
+  DISABLE_ERROR_REPORTING: "1",
+  // okstra's timeout and the engine decide about retrying; the CLI's own retries would hide an outage for minutes.
+  CLAUDE_CODE_MAX_RETRIES: "0"
+};
+var claudeSpec = {
+  ref: "claude",
+  async prepare(ctx) {
+    const { request } = ctx;
+    const configDir = join7(ctx.home, ".claude");
+    await mkdir3(configDir, { mode: 448 });
+    const args = [
+      "-p",
+      "--output-format",
+      "json",
+      "--no-session-persistence",
+      "--permission-mode",
+      request.readOnly ? "plan" : "acceptEdits",
+      "--max-turns",
+      String(ctx.maxTurns),
+      "--safe-mode",
+      "--setting-sources",
+      "user",
+      "--strict-mcp-config"
+    ];
+    if (request.model !== null) args.push("--model", request.model);
+    if (!request.readOnly) args.push("--allowedTools", "Bash");
+    const keyName = CLAUDE_CREDENTIAL_VARIABLES.includes(ctx.apiKey.name) ? ctx.apiKey.name : "ANTHROPIC_API_KEY";
+    return {
+      args,
+      env: {
+        ...QUIET_ENV,
+        CLAUDE_CONFIG_DIR: configDir,
+        [keyName]: ctx.apiKey.value,
+        ...ctx.baseUrl ? { ANTHROPIC_BASE_URL: ctx.baseUrl } : {}
+      }
+    };
+  },
+  interpret: async (result, ctx) => interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly)
+};
+function interpretClaudeOutput(stdout, exitCode, readOnly) {
+  const json2 = parseJsonObject(stdout);
+  if (!json2 || json2.type !== "result") {
+    return { ok: false, finalText: stdout, sessionId: null, usage: null, failure: { kind: "crash", message: "Claude Code printed no JSON result" } };
+  }
+  const finalText = typeof json2.result === "string" ? json2.result : "";
+  const sessionId = typeof json2.session_id === "string" ? json2.session_id : null;
+  const usage = claudeUsage(json2.usage, json2.total_cost_usd);
+  const notes = refusedToolCalls(json2.permission_denials, readOnly);
+  const subtype = typeof json2.subtype === "string" ? json2.subtype : "unknown";
+  const ok3 = exitCode === 0 && json2.is_error !== true && subtype === "success";
+  if (ok3) return { ok: ok3, finalText, sessionId, usage, notes };
+  return { ok: ok3, finalText, sessionId, usage, notes, failure: claudeFailure(json2, subtype, finalText) };
+}
+function claudeFailure(json2, subtype, resultText) {
+  const status = typeof json2.api_error_status === "number" ? json2.api_error_status : null;
+  const errors = Array.isArray(json2.errors) ? json2.errors.filter((e) => typeof e === "string") : [];
+  const message = resultText || errors.join("; ") || subtype;
+  if (subtype === "error_max_turns") return { kind: "turn-limit", message: `${subtype} after ${numberOr(json2.num_turns, 0)} turns` };
+  if (status === 401 || status === 403 || /invalid api key|not logged in|authentication/i.test(message)) return { kind: "auth", message };
+  return { kind: "api", message: status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message };
+}
+function claudeUsage(raw, cost) {
+  if (typeof raw !== "object" || raw === null) return null;
+  const u2 = raw;
+  const cached2 = numberOr(u2.cache_read_input_tokens, 0);
+  const usage = {
+    inputTokens: numberOr(u2.input_tokens, 0) + numberOr(u2.cache_creation_input_tokens, 0) + cached2,
+    outputTokens: numberOr(u2.output_tokens, 0),
+    cachedInputTokens: cached2
+  };
+  if (typeof cost === "number" && Number.isFinite(cost) && cost >= 0) usage.costUsd = cost;
+  return usage;
+}
+function refusedToolCalls(raw, readOnly) {
+  if (!Array.isArray(raw) || raw.length === 0) return [];
+  const calls = raw.map((d) => {
+    const denial = typeof d === "object" && d !== null ? d : {};
+    const input2 = typeof denial.tool_input === "object" && denial.tool_input !== null ? denial.tool_input : {};
+    const target = input2.file_path ?? input2.command ?? input2.path;
+    return `${String(denial.tool_name ?? "tool")}${typeof target === "string" ? `(${target.slice(0, 120)})` : ""}`;
+  });
+  return [`okstra: Claude Code refused ${calls.length} tool call${calls.length === 1 ? "" : "s"}${readOnly ? " (read-only: plan mode)" : ""}: ${calls.join(", ")}`];
+}
+var createClaudeProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: claudeSpec, rosterName: rosterName2, config: config2, deps });
+
+// src/providers/codex.ts
+import { mkdir as mkdir4, readFile as readFile5, writeFile as writeFile3 } from "node:fs/promises";
+import { join as join8 } from "node:path";
+var CODEX_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+var CODEX_KEY_VARIABLE = "OPENAI_API_KEY";
+var LAST_MESSAGE_FILE = "last-message.md";
+var tomlString = (value2) => JSON.stringify(value2);
+function codexConfigToml(baseUrl) {
+  return [
+    "# Written by okstra for one dispatch; removed with it.",
+    'model_provider = "okstra"',
+    'approval_policy = "never"',
+    "check_for_update_on_startup = false",
+    "project_doc_max_bytes = 0",
+    "",
+    "[model_providers.okstra]",
+    'name = "okstra"',
+    `base_url = ${tomlString(baseUrl)}`,
+    `env_key = ${tomlString(CODEX_KEY_VARIABLE)}`,
+    'wire_api = "responses"',
+    "supports_websockets = false",
+    "request_max_retries = 0",
+    "stream_max_retries = 0",
+    "",
+    "[features]",
+    "plugins = false",
+    "remote_plugin = false",
+    "apps = false",
+    "",
+    "[analytics]",
+    "enabled = false",
+    ""
+  ].join("\n");
+}
+var codexSpec = {
+  ref: "codex",
+  async prepare(ctx) {
+    const { request } = ctx;
+    const codexHome = join8(ctx.home, ".codex");
+    await mkdir4(codexHome, { mode: 448 });
+    await writeFile3(join8(codexHome, "config.toml"), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), { mode: 384 });
+    const args = [
+      "exec",
+      "--json",
+      "--color",
+      "never",
+      "--ephemeral",
+      "--skip-git-repo-check",
+      "--strict-config",
+      "--ignore-rules",
+      "-C",
+      request.cwd,
+      "--sandbox",
+      request.readOnly ? "read-only" : "workspace-write",
+      "-o",
+      join8(ctx.dir, LAST_MESSAGE_FILE)
+    ];
+    if (request.model !== null) args.push("-m", request.model);
+    args.push("-");
+    return { args, env: { CODEX_HOME: codexHome, [CODEX_KEY_VARIABLE]: ctx.apiKey.value } };
+  },
+  async interpret(result, ctx) {
+    const lastMessage = await readFile5(join8(ctx.dir, LAST_MESSAGE_FILE), "utf8").catch(() => null);
+    return interpretCodexOutput(result.stdout, result.exitCode, lastMessage);
+  },
+  stderrNoise: [/could not create PATH aliases/]
+};
+function interpretCodexOutput(stdout, exitCode, lastMessageFile) {
+  let sessionId = null;
+  let lastAgentMessage = null;
+  let failed = null;
+  const errors = [];
+  let input2 = 0;
+  let cached2 = 0;
+  let output2 = 0;
+  let sawUsage = false;
+  for (const event of parseJsonLines(stdout)) {
+    switch (event.type) {
+      case "thread.started":
+        sessionId = stringAt(event, "thread_id") ?? sessionId;
+        break;
+      case "item.completed": {
+        const item = objectAt(event, "item");
+        if (item?.type === "agent_message") lastAgentMessage = stringAt(item, "text") ?? lastAgentMessage;
+        if (item?.type === "error") errors.push(stringAt(item, "message") ?? "error item");
+        break;
+      }
+      case "turn.completed": {
+        const usage2 = objectAt(event, "usage");
+        if (usage2) {
+          sawUsage = true;
+          input2 += numberOr(usage2.input_tokens, 0);
+          cached2 += numberOr(usage2.cached_input_tokens, 0);
+          output2 += numberOr(usage2.output_tokens, 0);
+        }
+        break;
+      }
+      case "error":
+        errors.push(stringAt(event, "message") ?? "error");
+        break;
+      case "turn.failed":
+        failed = stringAt(objectAt(event, "error"), "message") ?? "turn failed";
+        break;
+    }
+  }
+  const finalText = lastMessageFile ?? lastAgentMessage ?? "";
+  const usage = sawUsage ? { inputTokens: input2, outputTokens: output2, cachedInputTokens: cached2 } : null;
+  const ok3 = exitCode === 0 && failed === null;
+  if (ok3) return { ok: ok3, finalText, sessionId, usage, notes: errors.map((e) => `codex: ${unwrapApiErrorBody(e)}`) };
+  const raw = failed ?? errors[errors.length - 1] ?? null;
+  return { ok: ok3, finalText, sessionId, usage, ...raw !== null ? { failure: codexFailure(raw) } : {} };
+}
+function codexFailure(raw) {
+  const message = unwrapApiErrorBody(raw);
+  const status = /\bstatus (\d{3})\b/.exec(raw)?.[1];
+  if (status === "401" || status === "403" || /missing (environment variable|api key)|OPENAI_API_KEY/i.test(raw)) return { kind: "auth", message };
+  return { kind: "api", message };
+}
+var createCodexProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: codexSpec, rosterName: rosterName2, config: config2, deps });
+
+// src/providers/gemini.ts
+import { mkdir as mkdir5, writeFile as writeFile4 } from "node:fs/promises";
+import { join as join9 } from "node:path";
+function geminiSettings(maxTurns) {
+  return {
+    security: { auth: { selectedType: "gemini-api-key" } },
+    general: { maxAttempts: 1, enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    privacy: { usageStatisticsEnabled: false },
+    telemetry: { enabled: false },
+    model: { maxSessionTurns: maxTurns }
+  };
+}
+var READ_ONLY_POLICY = ["# Written by okstra: a read-only session stays in plan mode.", "[[rule]]", 'toolName = "exit_plan_mode"', 'decision = "deny"', "priority = 999", ""].join("\n");
+var EXIT_AUTH = 41;
+var EXIT_TURN_LIMIT = 53;
+var geminiSpec = {
+  ref: "gemini",
+  async prepare(ctx) {
+    const { request } = ctx;
+    const settingsDir = join9(ctx.home, ".gemini");
+    await mkdir5(settingsDir, { mode: 448 });
+    await writeFile4(join9(settingsDir, "settings.json"), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}
+`, { mode: 384 });
+    const args = ["-p", "", "-o", "json", "--skip-trust", "--approval-mode", request.readOnly ? "plan" : "yolo"];
+    if (request.readOnly) {
+      const policy = join9(ctx.dir, "read-only-policy.toml");
+      await writeFile4(policy, READ_ONLY_POLICY, { mode: 384 });
+      args.push("--admin-policy", policy);
+    }
+    if (request.model !== null) args.push("-m", request.model);
+    return {
+      args,
+      env: {
+        GEMINI_API_KEY: ctx.apiKey.value,
+        GEMINI_CLI_NO_RELAUNCH: "true",
+        ...ctx.baseUrl ? { GOOGLE_GEMINI_BASE_URL: ctx.baseUrl } : {}
+      }
+    };
+  },
+  interpret: async (result) => interpretGeminiOutput(result.stdout, result.stderr, result.exitCode),
+  stderrNoise: [/^Warning: 256-color support not detected/, /^Ripgrep is not available/, /^\[STARTUP\]/, /^YOLO mode is enabled/, /^\s+at /]
+};
+function interpretGeminiOutput(stdout, stderr, exitCode) {
+  const json2 = parseJsonObject(stdout);
+  const finalText = stringAt(json2, "response") ?? "";
+  const sessionId = stringAt(json2, "session_id");
+  const usage = geminiUsage(objectAt(json2, "stats"));
+  if (exitCode === 0 && json2 && !objectAt(json2, "error")) return { ok: true, finalText, sessionId, usage };
+  const report = [...jsonBlocks(stderr), ...json2 ? [json2] : []].find((o2) => objectAt(o2, "error") !== null);
+  const error62 = objectAt(report, "error");
+  const failure2 = geminiFailure(exitCode, stringAt(error62, "message"), numberOr(error62?.code, NaN));
+  return { ok: false, finalText, sessionId: sessionId ?? stringAt(report, "session_id"), usage, ...failure2 ? { failure: failure2 } : {} };
+}
+function geminiFailure(exitCode, rawMessage, code2) {
+  const message = rawMessage === null ? null : unwrapApiErrorBody(rawMessage);
+  if (exitCode === EXIT_TURN_LIMIT) return { kind: "turn-limit", message: message ?? "reached model.maxSessionTurns" };
+  if (exitCode === EXIT_AUTH || code2 === 401 || code2 === 403) return { kind: "auth", message: message ?? `exit ${EXIT_AUTH}` };
+  if (message === null) return null;
+  return { kind: "api", message: Number.isFinite(code2) && code2 >= 100 && code2 < 600 ? `HTTP ${code2}: ${message}` : message };
+}
+function geminiUsage(stats) {
+  const models = objectAt(stats, "models");
+  if (!models) return null;
+  let input2 = 0;
+  let output2 = 0;
+  let cached2 = 0;
+  for (const model of Object.values(models)) {
+    const tokens = objectAt(model, "tokens");
+    if (!tokens) continue;
+    input2 += numberOr(tokens.prompt, numberOr(tokens.input, 0));
+    output2 += numberOr(tokens.candidates, 0) + numberOr(tokens.thoughts, 0);
+    cached2 += numberOr(tokens.cached, 0);
+  }
+  return { inputTokens: input2, outputTokens: output2, cachedInputTokens: cached2 };
+}
+var createGeminiProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: geminiSpec, rosterName: rosterName2, config: config2, deps });
 
 // src/providers/registry.ts
 var COMMAND_REF_PREFIX = "command:";
-function notAvailableYet(product) {
-  return ({ ref }) => {
-    throw new ProviderError(
-      "provider/not-available",
-      `provider "${ref}" is not available yet: the ${product} adapter arrives with the providers issue. Until then use a command provider: define one under \`providers:\` in .okstra/config.yml (e.g. \`my-agent: { command: "node scripts/agent.mjs" }\`) or pass \`command:<program and arguments>\` (see docs/providers.md)`
-    );
-  };
-}
 var BUILTIN_ADAPTERS = {
-  claude: notAvailableYet("Claude Code"),
-  codex: notAvailableYet("Codex"),
-  gemini: notAvailableYet("Gemini")
+  claude: createClaudeProvider,
+  codex: createCodexProvider,
+  gemini: createGeminiProvider
 };
 var BUILTIN_ROSTER_NAMES = {
   claude: "Claude worker",
@@ -61667,7 +62441,7 @@ function rosterNameFor(ref, config2) {
   if (!entry) throw unknownProvider(ref, config2);
   return `${entry.name ?? capitalise(ref)} worker`;
 }
-function commandProvider(commandLine, rosterName2, config2, deps, where) {
+function commandProvider(commandLine, rosterName2, config2, deps, where2) {
   try {
     return new CommandProvider({
       commandLine,
@@ -61676,10 +62450,11 @@ function commandProvider(commandLine, rosterName2, config2, deps, where) {
       ...deps.env ? { env: deps.env } : {},
       ...deps.tmpDir !== void 0 ? { tmpDir: deps.tmpDir } : {},
       ...deps.maxOutputBytes !== void 0 ? { maxOutputBytes: deps.maxOutputBytes } : {},
-      ...deps.killGraceMs !== void 0 ? { killGraceMs: deps.killGraceMs } : {}
+      ...deps.killGraceMs !== void 0 ? { killGraceMs: deps.killGraceMs } : {},
+      ...deps.trustedRoot !== void 0 ? { resolveFrom: deps.trustedRoot } : {}
     });
   } catch (error62) {
-    if (error62 instanceof CommandLineError) throw new ProviderError("provider/bad-command-line", `${where}: ${error62.message}`);
+    if (error62 instanceof CommandLineError) throw new ProviderError("provider/bad-command-line", `${where2}: ${error62.message}`);
     throw error62;
   }
 }
@@ -61811,15 +62586,15 @@ function parseModelOverrides(items) {
 
 // src/cli/engine-setup.ts
 async function prepareRun(io, opts, providerDeps = {}) {
-  const start = opts.repo ? isAbsolute5(opts.repo) ? opts.repo : resolve5(io.cwd, opts.repo) : io.cwd;
+  const start = opts.repo ? isAbsolute7(opts.repo) ? opts.repo : resolve7(io.cwd, opts.repo) : io.cwd;
   const top = await new Git(start).run(["rev-parse", "--show-toplevel"]).catch(() => null);
   if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
   const repoDir = top.stdout.trim();
   const git = new Git(repoDir);
   const plan = await readValidPlan(opts.plan, io.cwd, io.err);
-  const planAbs = isAbsolute5(opts.plan) ? opts.plan : resolve5(io.cwd, opts.plan);
+  const planAbs = isAbsolute7(opts.plan) ? opts.plan : resolve7(io.cwd, opts.plan);
   const planPath = relative2(repoDir, planAbs);
-  if (planPath.startsWith("..") || isAbsolute5(planPath)) throw new CliError(`the plan ${opts.plan} is outside the repository ${repoDir}; plans live in the repository they change`);
+  if (planPath.startsWith("..") || isAbsolute7(planPath)) throw new CliError(`the plan ${opts.plan} is outside the repository ${repoDir}; plans live in the repository they change`);
   const tracked = await git.run(["ls-files", "--error-unmatch", "--", planPath]);
   const dirty = await git.ok(["status", "--porcelain", "--", planPath]);
   if (tracked.exitCode !== 0 || dirty !== "") {
@@ -61837,26 +62612,27 @@ async function prepareRun(io, opts, providerDeps = {}) {
         models: parseModelOverrides(opts.model ?? [])
       },
       config2,
-      { env: io.env, ...providerDeps }
+      { env: io.env, trustedRoot: repoDir, ...providerDeps }
     );
   } catch (error62) {
     if (error62 instanceof ProviderError) throw new CliError(error62.message);
     throw error62;
   }
-  const deps = {
-    ledger: new GitLedgerStore({ repoDir, branch: config2.ledgerBranch, ...opts.remote ? { remote: opts.remote } : {}, now: () => io.now() }),
-    workspace: new StageWorkspace(repoDir),
-    runQa: (commands, o2) => runQa(commands, { cwd: o2.cwd, env: o2.env }),
-    gates: await loadGates(void 0, { overrideDir: join5(repoDir, ".okstra", "prompts") }),
+  if (opts.remote) await fetchPlanRefs(io, repoDir, opts.remote, plan);
+  const deps = createEngineDeps({
+    repoDir,
+    ledgerBranch: config2.ledgerBranch,
+    ...opts.remote ? { remote: opts.remote } : {},
+    gates: await loadGates(void 0, { overrideDir: join10(repoDir, ".okstra", "prompts") }),
     now: () => io.now(),
     log: (line) => io.out(line)
-  };
+  });
   return {
     plan,
     config: config2,
     deps,
     repoDir,
-    request: {
+    request: stageRequestBase({
       plan,
       planPath,
       planCommit,
@@ -61864,20 +62640,29 @@ async function prepareRun(io, opts, providerDeps = {}) {
       roster,
       trigger: { kind: "cli", actor: io.env.USER ?? null, url: null },
       runUrl: null,
-      qaEnv: minimalEnv(io.env),
+      env: io.env,
       ...opts.remote ? { remote: opts.remote } : {}
-    }
+    })
   };
 }
+async function fetchPlanRefs(io, repoDir, remote, plan) {
+  const refs = new RemoteRefs(repoDir, remote);
+  try {
+    await refs.fetchStageBranches(plan.id);
+    if (plan.base) await refs.fetchBranch(plan.base, { tipOnly: true });
+  } catch (error62) {
+    throw new CliError(`cannot fetch plan ${plan.id}'s branches from ${remote}: ${error62 instanceof Error ? error62.message : String(error62)}`, EXIT_INFRA);
+  }
+}
 async function readConfig(io, repoDir, path7) {
-  const file2 = path7 ? isAbsolute5(path7) ? path7 : resolve5(io.cwd, path7) : join5(repoDir, DEFAULT_CONFIG_PATH);
-  if (!existsSync(file2)) {
+  const file2 = path7 ? isAbsolute7(path7) ? path7 : resolve7(io.cwd, path7) : join10(repoDir, DEFAULT_CONFIG_PATH);
+  if (!existsSync3(file2)) {
     if (path7) throw new CliError(`config file ${path7} does not exist`);
-    return parseConfig("", DEFAULT_CONFIG_PATH).config;
+    return configFromText(null, DEFAULT_CONFIG_PATH).config;
   }
   const rel = relative2(io.cwd, file2);
   const shown = rel && !rel.startsWith("..") ? rel : file2;
-  const { config: config2, errors } = parseConfig(await readFile5(file2, "utf8"), shown);
+  const { config: config2, errors } = configFromText(await readFile6(file2, "utf8"), shown);
   if (!config2) {
     for (const e of errors) io.err(formatDiagnostic(e));
     throw new CliError(`${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? "" : "s"})`);
@@ -61934,24 +62719,24 @@ async function guard(fn) {
   try {
     await fn();
   } catch (error62) {
-    if (error62 instanceof EngineError || error62 instanceof LedgerIoError || error62 instanceof LedgerContentionError) throw new CliError(error62.message, EXIT_INFRA);
+    if (error62 instanceof EngineError || error62 instanceof LedgerIoError || error62 instanceof LedgerContentionError || error62 instanceof GitError) throw new CliError(error62.message, EXIT_INFRA);
     throw error62;
   }
 }
 
 // src/cli/commands/demo.ts
 import { cpSync, mkdtempSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname2, isAbsolute as isAbsolute6, join as join6, resolve as resolve6 } from "node:path";
+import { tmpdir as tmpdir5 } from "node:os";
+import { dirname as dirname3, isAbsolute as isAbsolute8, join as join11, resolve as resolve8 } from "node:path";
 var PLAN = ".okstra/plans/tempconv.md";
 function registerDemoCommand(program2, io, setExit) {
   program2.command("demo").description("Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.").option("--executor <provider>", "use a real agent CLI as the executor instead of the scripted stand-in", oneOf(["claude", "codex", "gemini"])).option("--dir <dir>", "where to create the demo repository (default: a new temporary folder)").action(async (opts) => {
-    const demoRoot = join6(dirname2(await packagePromptsDir()), "examples", "demo");
-    const repo = opts.dir ? isAbsolute6(opts.dir) ? opts.dir : resolve6(io.cwd, opts.dir) : mkdtempSync(join6(tmpdir4(), "okstra-demo-"));
+    const demoRoot = join11(dirname3(await packagePromptsDir()), "examples", "demo");
+    const repo = opts.dir ? isAbsolute8(opts.dir) ? opts.dir : resolve8(io.cwd, opts.dir) : mkdtempSync(join11(tmpdir5(), "okstra-demo-"));
     await createDemoRepo(demoRoot, repo);
     io.out(`okstra demo: repository ${repo}`);
     io.out(opts.executor ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.` : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI \u2014 it shows okstra's engine, ledger and reports, not an agent's skill.");
-    const prepared = await prepareRun(io, { plan: join6(repo, PLAN), repo, ...opts.executor ? { executor: opts.executor } : {} });
+    const prepared = await prepareRun(io, { plan: join11(repo, PLAN), repo, ...opts.executor ? { executor: opts.executor } : {} });
     const newRunId = (n2) => newLocalRunId(io.now(), n2);
     io.out("\n== chain: run every stage in order");
     const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
@@ -61966,7 +62751,7 @@ function registerDemoCommand(program2, io, setExit) {
       printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
     }
     io.out("\n== okstra status");
-    const statusCode = await main(["status", "--plan", join6(repo, PLAN), "--repo", repo], io);
+    const statusCode = await main(["status", "--plan", join11(repo, PLAN), "--repo", repo], io);
     io.out(`
 okstra demo: done. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
     setExit(statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
@@ -61978,11 +62763,11 @@ ${renderSummary(run.report).markdown}`);
   if (outcome.status === "refused" || outcome.status === "not-ready") io.out(`chain ${outcome.status}: ${outcome.reason}`);
 }
 async function createDemoRepo(demoRoot, repo) {
-  cpSync(join6(demoRoot, "project"), repo, { recursive: true });
-  const agents = join6(demoRoot, "agents");
-  const command = (script, ...args) => JSON.stringify([process.execPath, join6(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
+  cpSync(join11(demoRoot, "project"), repo, { recursive: true });
+  const agents = join11(demoRoot, "agents");
+  const command = (script, ...args) => JSON.stringify([process.execPath, join11(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
   writeFileSync2(
-    join6(repo, ".okstra", "config.yml"),
+    join11(repo, ".okstra", "config.yml"),
     [
       "# Written by `okstra demo`: scripted stand-in agents speaking the Command provider contract.",
       "executor: scripted-executor",
@@ -62007,8 +62792,201 @@ async function createDemoRepo(demoRoot, repo) {
   await git.ok(["commit", "--quiet", "-m", "tempconv: the approved plan"]);
 }
 
+// src/cli/commands/doctor.ts
+import { existsSync as existsSync5 } from "node:fs";
+import { readFile as readFile7 } from "node:fs/promises";
+import { isAbsolute as isAbsolute9, join as join14, resolve as resolve9 } from "node:path";
+
+// src/providers/cli-check.ts
+import { mkdtemp as mkdtemp5, rm as rm5 } from "node:fs/promises";
+import { tmpdir as tmpdir6 } from "node:os";
+import { join as join12 } from "node:path";
+var VERSION_TIMEOUT_MS = 3e4;
+async function checkAgentClis(config2, env = process.env) {
+  return Promise.all(BUILTIN_PROVIDERS.map((ref) => checkOne(ref, config2, env)));
+}
+async function checkOne(ref, config2, env) {
+  const pin = AGENT_CLI_PINS[ref];
+  const settings = config2.providers[ref];
+  const credential = readCredential(ref, settings, env);
+  const lookup = locateAgentCli(ref, { env });
+  const base = {
+    ref,
+    product: pin.product,
+    pinnedVersion: pin.version,
+    keyEnv: credential.name,
+    keySet: credential.value !== null,
+    baseUrl: settings?.baseUrl ?? null
+  };
+  if (!lookup.found) return { ...base, launch: null, searched: lookup.searched, version: null, versionProblem: null };
+  const probe = await askVersion(lookup.launch, env);
+  return { ...base, launch: lookup.launch, searched: [], ...probe };
+}
+async function askVersion(launch, env) {
+  const home = await mkdtemp5(join12(tmpdir6(), "okstra-doctor-"));
+  try {
+    const result = await runProcess({
+      file: launch.file,
+      args: [...launch.prefixArgs, "--version"],
+      cwd: home,
+      env: { ...pickEnv(env, ["PATH", "LANG", "LC_ALL"]), HOME: home, TMPDIR: home, GEMINI_CLI_NO_RELAUNCH: "true", DISABLE_AUTOUPDATER: "1" },
+      timeoutMs: VERSION_TIMEOUT_MS
+    });
+    const version2 = /\d+\.\d+\.\d+(?:-[\w.]+)?/.exec(result.stdout)?.[0] ?? null;
+    if (result.exitCode === 0 && version2) return { version: version2, versionProblem: null };
+    const why = result.spawnError ?? (result.timedOut ? `no answer within ${VERSION_TIMEOUT_MS / 1e3} s` : `exit ${result.exitCode ?? result.signal}: ${(result.stderr || result.stdout).trim().split("\n").pop() ?? ""}`);
+    return { version: version2, versionProblem: `\`--version\` failed (${why})` };
+  } finally {
+    await rm5(home, { recursive: true, force: true });
+  }
+}
+
+// src/providers/cli-install.ts
+import { existsSync as existsSync4 } from "node:fs";
+import { mkdir as mkdir6, rename, rm as rm6, writeFile as writeFile5 } from "node:fs/promises";
+import { basename as basename2, join as join13 } from "node:path";
+import { performance as performance2 } from "node:perf_hooks";
+import { randomBytes as randomBytes3 } from "node:crypto";
+var DEFAULT_INSTALL_TIMEOUT_MS = 10 * 6e4;
+async function installAgentClis(options2 = {}) {
+  const env = options2.env ?? process.env;
+  const cacheDir = options2.cacheDir ?? agentClisDir(env);
+  const refs = options2.refs ?? BUILTIN_PROVIDERS;
+  await mkdir6(cacheDir, { recursive: true });
+  return Promise.all(refs.map((ref) => installOne(ref, cacheDir, env, options2.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS)));
+}
+async function installOne(ref, cacheDir, env, timeoutMs) {
+  const started = performance2.now();
+  const spec = pinnedSpec(ref);
+  const dir = pinnedInstallDir(cacheDir, ref);
+  const outcome = (status, error62) => ({ ref, spec, dir, status, durationMs: Math.round(performance2.now() - started), ...error62 ? { error: error62 } : {} });
+  if (existsSync4(join13(dir, INSTALL_MARKER))) return outcome("present");
+  const staging = `${dir}.partial-${process.pid}-${randomBytes3(4).toString("hex")}`;
+  try {
+    await mkdir6(staging, { recursive: true });
+    const pin = AGENT_CLI_PINS[ref];
+    await writeFile5(join13(staging, "package.json"), `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}
+`);
+    const npm = npmCommand(env);
+    const result = await runProcess({
+      file: npm.file,
+      args: [...npm.prefixArgs, "install", "--ignore-scripts", "--no-audit", "--no-fund", "--omit=dev", "--no-package-lock", "--loglevel=error"],
+      cwd: staging,
+      env: definedOnly(env),
+      timeoutMs
+    });
+    if (result.spawnError) return outcome("failed", `npm could not be started: ${result.spawnError}`);
+    if (result.timedOut) return outcome("failed", `npm install ${spec} did not finish within ${describeMs(timeoutMs)}`);
+    if (result.exitCode !== 0) return outcome("failed", `npm install ${spec} exited with code ${result.exitCode ?? result.signal}: ${tail(result.stderr, 8, 1500) || "(no output)"}`);
+    await writeFile5(join13(staging, INSTALL_MARKER), `${JSON.stringify({ spec, installedAt: (/* @__PURE__ */ new Date()).toISOString() })}
+`);
+    try {
+      await rename(staging, dir);
+    } catch (error62) {
+      if (!existsSync4(join13(dir, INSTALL_MARKER))) throw error62;
+    }
+    return outcome("installed");
+  } catch (error62) {
+    return outcome("failed", `installing ${spec} into ${dir} failed: ${error62 instanceof Error ? error62.message : String(error62)}`);
+  } finally {
+    await rm6(staging, { recursive: true, force: true });
+  }
+}
+function npmCommand(env) {
+  const execPath2 = env.npm_execpath;
+  if (execPath2 && basename2(execPath2).startsWith("npm-cli") && existsSync4(execPath2)) return { file: process.execPath, prefixArgs: [execPath2] };
+  return { file: "npm", prefixArgs: [] };
+}
+function definedOnly(env) {
+  const out = {};
+  for (const [key, value2] of Object.entries(env)) if (value2 !== void 0) out[key] = value2;
+  return out;
+}
+function describeInstall(outcome) {
+  const where2 = `(${outcome.dir})`;
+  switch (outcome.status) {
+    case "present":
+      return `${outcome.ref}: ${outcome.spec} already installed ${where2}`;
+    case "installed":
+      return `${outcome.ref}: installed ${outcome.spec} in ${describeMs(outcome.durationMs)} ${where2}`;
+    case "failed":
+      return `${outcome.ref}: FAILED to install ${outcome.spec}: ${outcome.error ?? "unknown error"}`;
+  }
+}
+
+// src/cli/commands/doctor.ts
+function registerDoctorCommands(program2, io, setExit) {
+  program2.command("doctor").description("Check the agent CLIs (installed? version vs pin?) and their API keys (set? \u2014 names only). Exit 1 when the roster cannot run.").option("--repo <dir>", "the repository whose .okstra/config.yml names the roster (default: current directory)").option("--config <file>", "the okstra config (default: <repo>/.okstra/config.yml)").option("--json", "print the checks as JSON").action(async (opts) => {
+    const config2 = await readConfigFor(io, opts);
+    const needed = neededClis(config2);
+    const checks = await checkAgentClis(config2, io.env);
+    const problems = checks.filter((c3) => needed.includes(c3.ref)).flatMap(problemsOf);
+    if (opts.json) io.out(JSON.stringify({ cacheDir: agentClisDir(io.env), needed, checks, problems }, null, 2));
+    else printDoctor(io, checks, needed, problems);
+    setExit(problems.length === 0 ? EXIT_OK : EXIT_REFUSED);
+  });
+  program2.command("install-clis").description(`Install the pinned agent CLIs (${BUILTIN_PROVIDERS.map(pinnedSpec).join(", ")}) into okstra's CLI cache; already installed ones are skipped.`).option("--only <list>", "comma-separated CLIs to install (claude, codex, gemini)", parseRefs).action(async (opts) => {
+    io.out(`okstra install-clis: into ${agentClisDir(io.env)}`);
+    const outcomes = await installAgentClis({ refs: opts.only ?? BUILTIN_PROVIDERS, env: io.env });
+    for (const outcome of outcomes) io.out(describeInstall(outcome));
+    setExit(outcomes.some((o2) => o2.status === "failed") ? EXIT_INFRA : EXIT_OK);
+  });
+}
+function parseRefs(value2) {
+  const refs = value2.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown2 = refs.filter((r) => !isBuiltin(r));
+  if (unknown2.length > 0 || refs.length === 0) throw new InvalidArgumentError(`"${value2}" is not a comma-separated list of claude, codex, gemini.`);
+  return refs;
+}
+async function readConfigFor(io, opts) {
+  const dir = opts.repo ? resolve9(io.cwd, opts.repo) : io.cwd;
+  const file2 = opts.config ? isAbsolute9(opts.config) ? opts.config : resolve9(io.cwd, opts.config) : join14(dir, DEFAULT_CONFIG_PATH);
+  if (!existsSync5(file2)) {
+    if (opts.config) throw new CliError(`config file ${opts.config} does not exist`);
+    return parseConfig("", DEFAULT_CONFIG_PATH).config;
+  }
+  const { config: config2, errors } = parseConfig(await readFile7(file2, "utf8"), file2);
+  if (!config2) {
+    for (const e of errors) io.err(formatDiagnostic(e));
+    throw new CliError(`${file2} is not a valid okstra config`);
+  }
+  return config2;
+}
+function neededClis(config2) {
+  const refs = [config2.executor, ...verifierRefs({}, config2), ...config2.critic ? [config2.critic] : []];
+  return BUILTIN_PROVIDERS.filter((ref) => refs.includes(ref));
+}
+function problemsOf(check3) {
+  const out = [];
+  if (!check3.launch) out.push(`${check3.ref}: ${check3.product} is not installed \u2014 run \`okstra install-clis\` (or \`npm install -g ${pinnedSpec(check3.ref)}\`)`);
+  else if (check3.versionProblem) out.push(`${check3.ref}: ${check3.product} at ${check3.launch.file} does not start: ${check3.versionProblem}`);
+  if (!check3.keySet) out.push(`${check3.ref}: ${check3.keyEnv} is not set (the secret ${check3.product} needs)`);
+  return out;
+}
+function versionState(check3) {
+  if (!check3.launch) return "not installed";
+  if (check3.versionProblem) return `broken: ${check3.versionProblem}`;
+  return check3.version === check3.pinnedVersion ? "ok" : `differs from the pin (adapters are proven against ${check3.pinnedVersion})`;
+}
+function where(check3) {
+  if (!check3.launch) return `looked in ${check3.searched.join("; ")}`;
+  const how = { override: "OKSTRA_*_BIN", pinned: "pinned install", path: "PATH" }[check3.launch.source];
+  return `${how}: ${[check3.launch.file, ...check3.launch.prefixArgs].join(" ")}`;
+}
+function printDoctor(io, checks, needed, problems) {
+  io.out(`agent CLIs (pins in src/providers/cli-pins.ts; cache ${agentClisDir(io.env)})
+`);
+  io.out(renderTable(["cli", "pin", "found", "state", "where"], checks.map((c3) => [c3.ref, c3.pinnedVersion, c3.version ?? "-", versionState(c3), where(c3)])));
+  io.out("\ncredentials (names only; values are never printed)\n");
+  io.out(renderTable(["variable", "for", "state", "base URL"], checks.map((c3) => [c3.keyEnv, c3.ref, c3.keySet ? "set" : "missing", c3.baseUrl ?? "(vendor default)"])));
+  io.out(`
+this repository's runs use: ${needed.length > 0 ? needed.join(", ") : "no built-in CLI (command providers only)"}`);
+  io.out(problems.length === 0 ? "doctor: ready" : `doctor: ${problems.length} problem${problems.length === 1 ? "" : "s"}:
+${problems.map((p) => `  - ${p}`).join("\n")}`);
+}
+
 // src/cli/main.ts
-var registrars = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerDemoCommand];
+var registrars = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerDemoCommand, registerDoctorCommands];
 function buildProgram(io, setExit) {
   const program2 = new Command("okstra").description("Run approved multi-stage implementation plans with cross-verification.").showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   for (const register of registrars) register(program2, io, setExit);
@@ -62044,7 +63022,7 @@ function exitCodeFor(error62, io) {
   io.err(`okstra: internal error: ${message}`);
   return EXIT_INFRA;
 }
-if (process.argv[1] && fileURLToPath4(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath5(import.meta.url) === process.argv[1]) {
   process.exitCode = await main(process.argv.slice(2));
 }
 export {
