@@ -79,6 +79,9 @@ export interface GitLedgerStoreOptions {
 
 export const DEFAULT_LEDGER_BRANCH = 'okstra-ledger';
 
+/** How long a fetched remote tip is worth trying as the parent of the next append. */
+const RECENT_TIP_MS = 5_000;
+
 const LEDGER_IDENTITY = {
   GIT_AUTHOR_NAME: 'okstra',
   GIT_AUTHOR_EMAIL: 'ledger@okstra.invalid',
@@ -94,6 +97,7 @@ export class GitLedgerStore implements LedgerStore {
   private readonly now: () => Date;
   private readonly retryBudgetMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
+  private recentTip: { tip: string | null; at: number } | null = null;
 
   constructor(private readonly opts: GitLedgerStoreOptions) {
     this.git = new Git(opts.repoDir, LEDGER_IDENTITY);
@@ -115,11 +119,24 @@ export class GitLedgerStore implements LedgerStore {
   async append(request: AppendRequest): Promise<AppendResult> {
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
-      const result = await this.withTip((tip) => this.tryAppend(tip, request, attempt));
+      // A tip fetched moments ago (a read just before this claim) saves a fetch; if it went
+      // stale, the push is rejected like any lost race and the next attempt fetches afresh.
+      const recent = attempt === 1 ? this.takeRecentTip() : undefined;
+      const result = recent !== undefined ? await this.tryOnRecentTip(recent, request, attempt) : await this.withTip((tip) => this.tryAppend(tip, request, attempt));
       if (result) return result;
       const elapsed = Date.now() - started;
       if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
       await this.sleep(backoffMs(attempt));
+    }
+  }
+
+  /** A refusal decided on a reused tip is only final once a fresh fetch says the same. */
+  private async tryOnRecentTip(tip: string | null, request: AppendRequest, attempt: number): Promise<AppendResult | null> {
+    try {
+      return await this.tryAppend(tip, request, attempt);
+    } catch (error) {
+      if (error instanceof LedgerRefusedError) return null;
+      throw error;
     }
   }
 
@@ -196,6 +213,13 @@ export class GitLedgerStore implements LedgerStore {
     throw new LedgerIoError(`ledger update-ref failed: ${updated.stderr.trim()}`);
   }
 
+  /** The remote tip this store fetched within the last few seconds, once; undefined when there is none. */
+  private takeRecentTip(): string | null | undefined {
+    const recent = this.recentTip;
+    this.recentTip = null;
+    return recent && Date.now() - recent.at < RECENT_TIP_MS ? recent.tip : undefined;
+  }
+
   /** Runs `fn` with the current ledger tip; with a remote, fetches it into a private ref first. */
   private async withTip<T>(fn: (tip: string | null) => Promise<T>): Promise<T> {
     if (!this.opts.remote) return fn(await this.git.resolveCommit(this.branchRef));
@@ -206,7 +230,9 @@ export class GitLedgerStore implements LedgerStore {
       throw new LedgerIoError(`cannot fetch the ledger branch from ${this.opts.remote}: ${fetched.stderr.trim()}`);
     }
     try {
-      return await fn(fetched.exitCode === 0 ? await this.git.resolveCommit(tmpRef) : null);
+      const tip = fetched.exitCode === 0 ? await this.git.resolveCommit(tmpRef) : null;
+      this.recentTip = { tip, at: Date.now() };
+      return await fn(tip);
     } finally {
       if (fetched.exitCode === 0) await this.git.run(['update-ref', '-d', tmpRef]);
     }

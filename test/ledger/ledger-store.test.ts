@@ -139,6 +139,21 @@ describe('GitLedgerStore against a bare remote', () => {
     expect((await winner.read('demo')).rows.map((r) => r.run_id)).toEqual(['run-w', 'run-l']);
   });
 
+  it('reuses a tip it fetched moments ago, but never lets that stale view decide a refusal or lose a row', async () => {
+    const { clones } = await makeRemoteWithClones(2);
+    const mine = new GitLedgerStore({ repoDir: clones[0] as string, remote: 'origin', now: () => now });
+    const other = new GitLedgerStore({ repoDir: clones[1] as string, remote: 'origin', now: () => now });
+    await other.append({ row: claim(1, 'run-x') });
+    await mine.read('demo'); // sees stage 1 claimed by run-x
+    // Meanwhile run-x ends its claim and someone claims stage 2.
+    await other.append({ row: { v: 1, plan_id: 'demo', stage: 1, status: 'failed', run_id: 'run-x', at: now.toISOString(), reason: 'verdict-fail' } });
+    await other.append({ row: claim(2, 'run-y') });
+    // The stale view would refuse stage 1 and would build on an old parent; neither may stick.
+    const result = await mine.append({ row: claim(1, 'run-z') });
+    expect(result.outcome).toBe('appended');
+    expect((await other.read('demo')).rows.map((r) => `${r.stage}:${r.status}:${r.run_id}`)).toEqual(['1:started:run-x', '1:failed:run-x', '2:started:run-y', '1:started:run-z']);
+  });
+
   it('reports a missing remote clearly', async () => {
     const { dir } = await makeRepo();
     const store = new GitLedgerStore({ repoDir: dir, remote: 'nowhere', now: () => now });
