@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { decideAppend, ledgerPath, parseLedger, serializeRow, type LedgerRow, type RefusalCode } from '../core/ledger/index.js';
 import { Git, readBlobs, type GitResult } from './git.js';
@@ -163,8 +160,8 @@ export class GitLedgerStore implements LedgerStore {
       throw new LedgerRefusedError('file-exists', `${f.path} already exists on the ledger branch with different content; ledger files are never overwritten`);
     });
 
-    const commit = await this.buildCommit(tip, [{ path: ledgerFile, content: `${existingText}${serializeRow(row)}\n` }, ...toWrite], commitMessage(row));
-    const landed = await this.publish(commit, tip);
+    const { commit, buildRef } = await this.buildCommit(tip, [{ path: ledgerFile, content: `${existingText}${serializeRow(row)}\n` }, ...toWrite], commitMessage(row));
+    const landed = await this.publish(commit, tip, buildRef);
     return landed ? { outcome: 'appended', commit, attempts: attempt } : null;
   }
 
@@ -175,40 +172,44 @@ export class GitLedgerStore implements LedgerStore {
     return parseLedger(blob?.content ?? '', { path: `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${path}`, planId });
   }
 
-  /** Builds a commit on top of `parent` with plumbing in a private index, leaving the user's index and work tree alone. */
-  private async buildCommit(parent: string | null, files: readonly LedgerFile[], message: string): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), 'okstra-ledger-'));
-    try {
-      const env = { GIT_INDEX_FILE: join(dir, 'index') };
-      const paths = await Promise.all(
-        files.map(async (f, i) => {
-          const p = join(dir, `blob-${i}`);
-          await writeFile(p, f.content);
-          return p;
-        }),
-      );
-      const shas = (await this.git.ok(['hash-object', '-w', '--no-filters', '--', ...paths])).split('\n');
-      await this.git.ok(parent ? ['read-tree', parent] : ['read-tree', '--empty'], { env });
-      const info = files.map((f, i) => `100644 ${shas[i]}\t${f.path}\n`).join('');
-      await this.git.ok(['update-index', '--add', '--index-info'], { env, input: info });
-      const tree = await this.git.ok(['write-tree'], { env });
-      return await this.git.ok(['commit-tree', tree, ...(parent ? ['-p', parent] : []), '-m', message]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+  /**
+   * Builds the commit on top of `parent` in one `git fast-import`, which
+   * writes objects only: the user's index and work tree are never touched.
+   * The commit lands on a private ref; `publish` moves the ledger branch.
+   */
+  private async buildCommit(parent: string | null, files: readonly LedgerFile[], message: string): Promise<{ commit: string; buildRef: string }> {
+    const buildRef = `refs/okstra/build/${process.pid}-${randomBytes(6).toString('hex')}`;
+    const when = `${Math.floor(Date.now() / 1000)} +0000`;
+    const ident = `${LEDGER_IDENTITY.GIT_COMMITTER_NAME} <${LEDGER_IDENTITY.GIT_COMMITTER_EMAIL}> ${when}`;
+    const data = (text: string): string => `data ${Buffer.byteLength(text)}\n${text}\n`;
+    const script = [
+      `commit ${buildRef}\nmark :1\nauthor ${ident}\ncommitter ${ident}\n${data(message)}`,
+      parent ? `from ${parent}\n` : '',
+      ...files.map((f) => `M 100644 inline ${f.path}\n${data(f.content)}`),
+      '\nget-mark :1\ndone\n',
+    ].join('');
+    const commit = (await this.git.ok(['fast-import', '--quiet', '--done', '--date-format=raw'], { input: script })).trim();
+    return { commit, buildRef };
   }
 
-  /** The compare-and-swap: true when `commit` replaced exactly `expected`. */
-  private async publish(commit: string, expected: string | null): Promise<boolean> {
+  /**
+   * The compare-and-swap: true when `commit` replaced exactly `expected`.
+   * Locally one ref transaction moves the branch from `expected` (or from
+   * "absent") and drops the build ref; remotely a push without force does.
+   */
+  private async publish(commit: string, expected: string | null, buildRef: string): Promise<boolean> {
     if (this.opts.remote) {
       const pushed = await this.git.run(['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`]);
+      await this.git.run(['update-ref', '-d', buildRef]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
       throw new LedgerIoError(`ledger push to ${this.opts.remote} failed: ${pushed.stderr.trim() || pushed.stdout.trim()}`);
     }
     const old = expected ?? '0'.repeat(commit.length);
-    const updated = await this.git.run(['update-ref', '-m', 'okstra ledger append', this.branchRef, commit, old]);
+    const transaction = `start\nupdate ${this.branchRef} ${commit} ${old}\ndelete ${buildRef}\nprepare\ncommit\n`;
+    const updated = await this.git.run(['update-ref', '-m', 'okstra ledger append', '--stdin'], { input: transaction });
     if (updated.exitCode === 0) return true;
+    await this.git.run(['update-ref', '-d', buildRef]);
     if (isConflict(updated.stderr)) return false;
     throw new LedgerIoError(`ledger update-ref failed: ${updated.stderr.trim()}`);
   }
