@@ -6,6 +6,7 @@ import { benchReport } from './report.js';
 import { benchEngine } from './engine.js';
 import { benchAction } from './action.js';
 import { benchProviders } from './providers.js';
+import { benchBot } from './bot.js';
 
 const suites: Array<[string, () => Promise<string[]>]> = [
   ['plan', benchPlan],
@@ -14,6 +15,7 @@ const suites: Array<[string, () => Promise<string[]>]> = [
   ['engine', benchEngine],
   ['action', benchAction],
   ['providers', benchProviders],
+  ['bot', benchBot],
 ];
 
 const only = process.argv.slice(2);

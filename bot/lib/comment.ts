@@ -2,12 +2,12 @@ import type { OkstraConfig } from '../../src/core/config/index.js';
 import { extractCommandLines, isBotAccount, knownProviders, parseCommands, shown, usageText, type Command } from '../../src/core/commands/index.js';
 import { escapeInline } from '../../src/core/text/escape.js';
 import { postComment } from '../../src/github/issues.js';
-import { pullRequestFacts, type PullRequestFacts } from '../../src/github/pulls.js';
+import { changedFiles, pullRequestFacts, type PullRequestFacts } from '../../src/github/pulls.js';
 import { reactToComment, type Reaction } from '../../src/github/reactions.js';
 import { cancelRuns } from './cancel.js';
 import { loadConfig } from './config.js';
 import type { BotDeps, Sender } from './deps.js';
-import { forkGate, senderMayTrigger } from './gate.js';
+import { forkGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
 import { resolvePlan } from './plans.js';
 import { postStatus } from './status.js';
@@ -21,6 +21,11 @@ export interface CommentEvent {
   body: string;
   sender: Sender;
 }
+
+/** Commands that read the pull request: its head, its files and where it comes from. */
+const PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|status)(?:\s|$)/i;
+
+type PullRequest = PullRequestFacts & { files: Array<{ path: string; status: string }> };
 
 type Outcome = { kind: 'launched' } | { kind: 'refused'; text: string } | { kind: 'answer'; text: string } | { kind: 'help' } | { kind: 'quiet' };
 
@@ -50,16 +55,22 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
     await reply(['okstra runs on pull requests: comment `/okstra …` on the pull request that holds or follows the plan.']);
     return 'not-a-pull-request';
   }
-  await react('eyes');
-
-  const load = await loadConfig(deps.readConfig);
+  // The pull request and its files, fetched together once for all the comment's commands.
+  let pull: Promise<PullRequest> | null = null;
+  const prFacts = (): Promise<PullRequest> =>
+    (pull ??= Promise.all([pullRequestFacts(deps.client, deps.repo, ev.number), changedFiles(deps.client, deps.repo, ev.number)]).then(([facts, files]) => ({ ...facts, files })));
+  // Every launch and status needs them, so they are read alongside 👀, the config and the sender's role:
+  // one round trip instead of two before the plan can be read. A refused sender costs two wasted reads.
+  // (The rejection is observed here so an early return cannot leave it unhandled; awaiting it later still throws.)
+  if (lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => undefined);
+  const [, load, role] = await Promise.all([react('eyes'), loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
   if (!load.ok) {
     await react('confused');
     await reply([`okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`, '', ...load.errors.map((e) => `- ${escapeInline(e)}`)]);
     return 'refused';
   }
   const config = load.config;
-  const gate = await senderMayTrigger(deps, config, ev.sender.login);
+  const gate = roleGate(config, ev.sender.login, role);
   if (!gate.ok) {
     await react('confused');
     await reply([gate.reason]);
@@ -68,8 +79,6 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
 
   const providers = knownProviders(Object.keys(config.providers));
   const parsed = parseCommands(lines, { providers });
-  let pr: PullRequestFacts | null = null;
-  const prFacts = async (): Promise<PullRequestFacts> => (pr ??= await pullRequestFacts(deps.client, deps.repo, ev.number));
 
   const items: string[] = [];
   let usage = false;
@@ -96,13 +105,13 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
   return refused ? 'refused' : 'handled';
 }
 
-async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent, command: Command, prFacts: () => Promise<PullRequestFacts>): Promise<Outcome> {
+async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent, command: Command, prFacts: () => Promise<PullRequest>): Promise<Outcome> {
   switch (command.verb) {
     case 'help':
       return { kind: 'help' };
     case 'status': {
       const pr = await prFacts();
-      const plan = await resolvePlan(deps, config, pr, command.plan);
+      const plan = await resolvePlan(deps, config, pr, pr.files, command.plan);
       if (!plan.ok) return { kind: 'refused', text: plan.reason };
       const res = await postStatus(deps, config, ev.number, plan.plan);
       // A fresh comment is seen; an edited one far up the thread needs pointing at.
@@ -111,7 +120,8 @@ async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent,
     case 'cancel': {
       let planPath: string | null = null;
       if (command.plan !== null) {
-        const plan = await resolvePlan(deps, config, await prFacts(), command.plan);
+        const pr = await prFacts();
+        const plan = await resolvePlan(deps, config, pr, pr.files, command.plan);
         if (!plan.ok) return { kind: 'refused', text: plan.reason };
         planPath = plan.path;
       }
@@ -125,7 +135,7 @@ async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent,
       const pr = await prFacts();
       const fork = forkGate(config, pr);
       if (!fork.ok) return { kind: 'refused', text: fork.reason };
-      const plan = await resolvePlan(deps, config, pr, command.options.plan);
+      const plan = await resolvePlan(deps, config, pr, pr.files, command.options.plan);
       if (!plan.ok) return { kind: 'refused', text: plan.reason };
       const outcome = await launch(deps, config, {
         pr,

@@ -6,13 +6,17 @@ import type { BotDeps } from './deps.js';
 
 export type Gate = { ok: true } | { ok: false; reason: string };
 
+/** The sender's role, as the collaborator permission API answers it. */
+export function senderRole(deps: Pick<BotDeps, 'client' | 'repo'>, login: string): Promise<{ permission: string; role_name: string | null }> {
+  return collaboratorRole(deps.client, deps.repo, login);
+}
+
 /**
  * Whether the sender may start or cancel runs: their role on the repository
  * must reach `bot.permission` (write by default), because a run spends the
  * repository's agent credits and pushes branches with its token.
  */
-export async function senderMayTrigger(deps: Pick<BotDeps, 'client' | 'repo'>, config: OkstraConfig, login: string): Promise<Gate> {
-  const answer = await collaboratorRole(deps.client, deps.repo, login);
+export function roleGate(config: OkstraConfig, login: string, answer: { permission: string; role_name: string | null }): Gate {
   const level = effectiveLevel(answer);
   if (meetsLevel(level, config.bot.permission)) return { ok: true };
   return { ok: false, reason: `@${login} has ${level === null ? 'no' : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.` };

@@ -1,10 +1,10 @@
 import { isBotAccount, labelCommand } from '../../src/core/commands/index.js';
 import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
 import { postComment, removeLabel } from '../../src/github/issues.js';
-import type { PullRequestFacts } from '../../src/github/pulls.js';
+import { changedFiles, type PullRequestFacts } from '../../src/github/pulls.js';
 import { loadConfig } from './config.js';
 import type { BotDeps, Sender } from './deps.js';
-import { forkGate, senderMayTrigger } from './gate.js';
+import { forkGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
 import { resolvePlan } from './plans.js';
 
@@ -35,16 +35,16 @@ export async function handleLabel(deps: BotDeps, ev: LabelEvent): Promise<LabelR
     return 'refused';
   };
   if (!parsed.ok) return refuse(parsed.error);
-  const load = await loadConfig(deps.readConfig);
+  const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
   if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
   const config = load.config;
-  const gate = await senderMayTrigger(deps, config, ev.sender.login);
+  const gate = roleGate(config, ev.sender.login, role);
   if (!gate.ok) return refuse(gate.reason);
   const fork = forkGate(config, ev.pr);
   if (!fork.ok) return refuse(fork.reason);
   const command = parsed.command;
   if (command.verb !== 'run' && command.verb !== 'stage') throw new Error(`unreachable: label command ${command.verb}`);
-  const plan = await resolvePlan(deps, config, ev.pr, null);
+  const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
   if (!plan.ok) return refuse(plan.reason);
   const outcome = await launch(deps, config, {
     pr: ev.pr,

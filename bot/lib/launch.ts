@@ -38,18 +38,20 @@ export function workflowPath(config: OkstraConfig): string {
  * the new checks as failures, so none is left queued.
  */
 export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchRequest): Promise<LaunchOutcome> {
-  let rows;
-  try {
-    rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, req.plan.id);
-  } catch (error) {
-    if (!(error instanceof LedgerFormatError)) throw error;
-    return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.` };
+  const path = workflowPath(config);
+  // Both reads at once: one round trip less on every launch (the workflow file is wasted only on a refusal).
+  const [rows, workflow] = await Promise.all([
+    readLedgerRows(deps.client, deps.repo, config.ledgerBranch, req.plan.id).catch((error: unknown) => {
+      if (error instanceof LedgerFormatError) return error;
+      throw error;
+    }),
+    readRepoFile(deps.client, deps.repo, path, deps.defaultBranch),
+  ]);
+  if (rows instanceof LedgerFormatError) {
+    return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.` };
   }
   const selection = selectStages(req.plan, deriveLedgerState(rows), req.what, deps.now());
   if (!selection.ok) return selection;
-
-  const path = workflowPath(config);
-  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
   if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on \`${deps.defaultBranch}\`; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
   const problems = workflowProblems(workflow);
   if (problems.length > 0) return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };

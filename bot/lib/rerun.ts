@@ -1,10 +1,10 @@
 import { isBotAccount, parseCheckRunName } from '../../src/core/commands/index.js';
 import { escapeInline } from '../../src/core/text/escape.js';
 import { postComment } from '../../src/github/issues.js';
-import { pullRequestFacts, pullRequestsForCommit } from '../../src/github/pulls.js';
+import { changedFiles, pullRequestFacts, pullRequestsForCommit } from '../../src/github/pulls.js';
 import { loadConfig } from './config.js';
 import type { BotDeps, Sender } from './deps.js';
-import { forkGate, senderMayTrigger } from './gate.js';
+import { forkGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
 import { resolvePlan } from './plans.js';
 import { FIX_ACTION } from './results.js';
@@ -45,15 +45,15 @@ export async function handleCheckRerun(deps: BotDeps, ev: CheckRerunEvent): Prom
     await postComment(deps.client, deps.repo, number, `@${ev.sender.login} okstra did not re-run stage ${named.stage} of plan \`${named.planId}\` ([check](${ev.checkUrl})): ${why}`);
     return 'refused';
   };
-  const load = await loadConfig(deps.readConfig);
+  const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
   if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
   const config = load.config;
-  const gate = await senderMayTrigger(deps, config, ev.sender.login);
+  const gate = roleGate(config, ev.sender.login, role);
   if (!gate.ok) return refuse(gate.reason);
-  const pr = await pullRequestFacts(deps.client, deps.repo, number);
+  const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
   const fork = forkGate(config, pr);
   if (!fork.ok) return refuse(fork.reason);
-  const plan = await resolvePlan(deps, config, pr, named.planId);
+  const plan = await resolvePlan(deps, config, pr, files, named.planId);
   if (!plan.ok) return refuse(plan.reason);
   const outcome = await launch(deps, config, {
     pr,

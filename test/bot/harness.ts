@@ -68,18 +68,34 @@ export async function testProbot(logs: string[] = []): Promise<Probot> {
   return probot;
 }
 
-/** No real network (the local webhook server excepted); after each test, every interceptor must have been used. */
+/**
+ * No real network (the local webhook server excepted). After each test,
+ * every interceptor must have been used, and no request may have gone
+ * unanswered: a request nothing intercepts fails in the bot, which a
+ * handler that swallows errors (a reaction, a prefetch) could otherwise hide.
+ */
 export function useNock(): void {
+  const unmatched: string[] = [];
+  const onNoMatch = (req: { method?: string; path?: string; href?: string }): void => {
+    unmatched.push(`${req.method ?? '?'} ${req.href ?? req.path ?? '?'}`);
+  };
   beforeAll(() => {
     nock.disableNetConnect();
     nock.enableNetConnect('127.0.0.1');
+    nock.emitter.on('no match', onNoMatch);
   });
   afterEach(() => {
     const pending = nock.pendingMocks();
+    const stray = unmatched.filter((r) => !r.includes('127.0.0.1')).splice(0);
+    unmatched.length = 0;
     nock.cleanAll();
     expect(pending, 'every interceptor is used').toEqual([]);
+    expect(stray, 'every request to GitHub is intercepted').toEqual([]);
   });
-  afterAll(() => nock.enableNetConnect());
+  afterAll(() => {
+    nock.emitter.removeListener('no match', onNoMatch);
+    nock.enableNetConnect();
+  });
 }
 
 // ─── payloads ───────────────────────────────────────────────────────────────

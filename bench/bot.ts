@@ -1,0 +1,149 @@
+// The bot's handling cost: 1,000 signed `/okstra stage N` comment deliveries
+// through Probot's own HTTP server (what `npm start` runs), each handled in
+// full against a nock'd GitHub API: 👀, config, role, pull request, its
+// files, the plan, the ledger, the workflow file, a queued check, the
+// dispatch and 🚀 (11 calls, independent ones at once). Per-delivery time is
+// from the POST to the server's answer, which Probot sends once the handler
+// has finished. nock's own cost per request is measured and printed beside it.
+import { createHmac, generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { Writable } from 'node:stream';
+import nock from 'nock';
+import { pino } from 'pino';
+import { Probot, ProbotOctokit, Server } from 'probot';
+import { createOkstraApp } from '../bot/index.js';
+import { DISPATCH_INPUTS, REQUIRED_RUN_NAME } from '../src/core/commands/index.js';
+import { serializeRow } from '../src/core/ledger/index.js';
+import { fmt, summarize, verdict } from './stats.js';
+
+const DELIVERIES = 1000;
+const WARMUP = 50;
+const TARGET_MS = 50;
+const SECRET = 'okstra-bench-secret';
+const API = 'https://api.github.com';
+const REPO = '/repos/octo-org/octo-repo';
+const PLAN_PATH = '.okstra/plans/invoice-export.md';
+const HEAD = 'e'.repeat(40);
+
+// Retries and the write throttle off: the throttle spaces writes a second apart on purpose, which is GitHub's
+// pacing, not the bot's cost. A subclass, because ProbotOctokit.defaults() did not turn it off (research notes).
+class BenchOctokit extends ProbotOctokit {
+  constructor(options: ConstructorParameters<typeof ProbotOctokit>[0] = {}) {
+    super({ ...options, retry: { enabled: false }, throttle: { enabled: false } });
+  }
+}
+
+const raw = (path: string): string => `${REPO}/contents/${encodeURIComponent(path)}`;
+const text = { 'content-type': 'text/plain; charset=utf-8' };
+
+/** GitHub for every delivery: persistent interceptors, one per call the bot makes. */
+function mockGitHub(counts: Record<string, number>): void {
+  const count = (key: string) => () => {
+    counts[key] = (counts[key] ?? 0) + 1;
+    return true;
+  };
+  const workflow = ['name: okstra', `run-name: "${REQUIRED_RUN_NAME}"`, 'on:', '  workflow_dispatch:', '    inputs:', ...DISPATCH_INPUTS.map((i) => `      ${i}: {}`), 'jobs: {}'].join('\n');
+  const ledger = `${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'done', run_id: 'gh-1-1-s1', at: '2026-03-01T09:00:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T09:00:00Z', carry_path: 'plans/invoice-export/carry/stage-1.json', report_path: 'plans/invoice-export/reports/stage-1/gh-1-1-s1.json' })}\n`;
+  const plan = readFileSync(new URL('../examples/plans/diamond.md', import.meta.url), 'utf8');
+  const scope = nock(API).persist();
+  scope.post('/app/installations/1/access_tokens').reply(201, { token: 'ghs_bench', expires_at: '2099-01-01T00:00:00Z', permissions: {} });
+  scope.post(`${REPO}/issues/comments/1/reactions`, count('reaction')).reply(201, { id: 1 });
+  scope.get(raw('.okstra/config.yml')).reply(200, 'executor: claude\n', text);
+  scope.get(`${REPO}/collaborators/octocat/permission`).reply(200, { permission: 'write', role_name: 'write' });
+  scope.get(`${REPO}/pulls/7`).reply(200, { number: 7, state: 'open', html_url: 'https://github.com/octo-org/octo-repo/pull/7', head: { sha: HEAD, repo: { full_name: 'octo-org/octo-repo' } }, base: { repo: { full_name: 'octo-org/octo-repo' } } });
+  scope.get(`${REPO}/pulls/7/files`).query({ per_page: 100 }).reply(200, [{ filename: PLAN_PATH, status: 'added' }]);
+  scope.get(raw(PLAN_PATH)).query({ ref: HEAD }).reply(200, plan, text);
+  scope.get(raw('plans/invoice-export/ledger.jsonl')).query({ ref: 'okstra-ledger' }).reply(200, ledger, text);
+  scope.get(raw('.github/workflows/okstra.yml')).query({ ref: 'main' }).reply(200, workflow, text);
+  scope.post(`${REPO}/check-runs`, count('check')).reply(201, { id: 99 });
+  scope.post(`${REPO}/actions/workflows/okstra.yml/dispatches`, count('dispatch')).reply(204);
+}
+
+function payload(stage: number): Record<string, unknown> {
+  return {
+    action: 'created',
+    installation: { id: 1 },
+    repository: { name: 'octo-repo', full_name: 'octo-org/octo-repo', owner: { login: 'octo-org' }, html_url: 'https://github.com/octo-org/octo-repo', default_branch: 'main' },
+    issue: { number: 7, pull_request: { url: `${API}${REPO}/pulls/7` } },
+    comment: { id: 1, body: `/okstra stage ${stage}`, html_url: 'https://github.com/octo-org/octo-repo/pull/7#issuecomment-1' },
+    sender: { login: 'octocat', type: 'User' },
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/**
+ * The round trips a `/okstra stage N` launch waits for one after another:
+ * [👀, config, role, pull request, its files] → plan → [ledger, workflow
+ * file] → queued check → dispatch → 🚀.
+ */
+const ROUNDS = 6;
+
+/** What nock alone costs per request: a persistent interceptor answered 300 times through Probot's Octokit. */
+async function nockRoundTrip(): Promise<number> {
+  nock(API).persist().get('/bench-floor').reply(200, {});
+  const octokit = new BenchOctokit({ auth: 'ghs_bench' });
+  for (let i = 0; i < 30; i++) await octokit.request('GET /bench-floor');
+  const start = performance.now();
+  for (let i = 0; i < 300; i++) await octokit.request('GET /bench-floor');
+  return (performance.now() - start) / 300;
+}
+
+export async function benchBot(): Promise<string[]> {
+  nock.disableNetConnect();
+  nock.enableNetConnect('127.0.0.1');
+  const counts: Record<string, number> = {};
+  mockGitHub(counts);
+  // Logs go through pino at the default level, as in production, into a sink.
+  const log = pino({ level: 'info' }, new Writable({ write: (_c, _e, done) => done() }));
+  const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } }).privateKey;
+  const port = await freePort();
+  const server = new Server({ Probot: Probot.defaults({ appId: 1, privateKey, secret: SECRET, Octokit: BenchOctokit, log }), port, host: '127.0.0.1', log });
+  await server.load(createOkstraApp());
+  await server.start();
+  const url = `http://127.0.0.1:${port}/api/github/webhooks`;
+
+  const deliver = async (i: number): Promise<number> => {
+    const body = JSON.stringify(payload(2 + (i % 2)));
+    const start = performance.now();
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-github-event': 'issue_comment', 'x-github-delivery': `bench-${i}`, 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` },
+      body,
+    });
+    await res.text();
+    const ms = performance.now() - start;
+    if (res.status !== 200) throw new Error(`delivery ${i} answered ${res.status}`);
+    return ms;
+  };
+
+  try {
+    for (let i = 0; i < WARMUP; i++) await deliver(i);
+    const before = { ...counts };
+    const samples: number[] = [];
+    const wall = performance.now();
+    for (let i = 0; i < DELIVERIES; i++) samples.push(await deliver(i));
+    const seconds = (performance.now() - wall) / 1000;
+    const dispatched = (counts.dispatch ?? 0) - (before.dispatch ?? 0);
+    if (dispatched !== DELIVERIES) throw new Error(`expected ${DELIVERIES} dispatches, saw ${dispatched}`);
+    const s = summarize(samples);
+    const floor = await nockRoundTrip();
+    return [
+      `${DELIVERIES.toLocaleString('en-US')} signed \`/okstra stage N\` deliveries through Probot's server, 11 nock'd GitHub calls each (after ${WARMUP} warm-up): p50 ${fmt(s.p50)}, p99 ${fmt(s.p99)}, mean ${fmt(s.mean)} — ${verdict(s.p99, TARGET_MS)}`,
+      `sequential throughput: ${Math.round(DELIVERIES / seconds)} deliveries/s; every delivery created its check and dispatched (${dispatched} dispatches)`,
+      `of which nock: one nock'd round trip takes ${fmt(floor)} on its own (its replies wait on timers); a launch makes ${ROUNDS} in sequence (the rest run alongside), a floor of ${fmt(floor * ROUNDS)}`,
+    ];
+  } finally {
+    await server.stop();
+    nock.cleanAll();
+    nock.enableNetConnect();
+  }
+}
