@@ -51,11 +51,12 @@ function mockGitHub(counts: Record<string, number>): void {
   scope.post(`${REPO}/issues/comments/1/reactions`, count('reaction')).reply(201, { id: 1 });
   scope.get(raw('.okstra/config.yml')).reply(200, 'executor: claude\n', text);
   scope.get(`${REPO}/collaborators/octocat/permission`).reply(200, { permission: 'write', role_name: 'write' });
-  scope.get(`${REPO}/pulls/7`).reply(200, { number: 7, state: 'open', html_url: 'https://github.com/octo-org/octo-repo/pull/7', head: { sha: HEAD, repo: { full_name: 'octo-org/octo-repo' } }, base: { repo: { full_name: 'octo-org/octo-repo' } } });
+  scope.get(`${REPO}/pulls/7`).reply(200, { number: 7, state: 'open', html_url: 'https://github.com/octo-org/octo-repo/pull/7', head: { sha: HEAD, ref: 'invoice-export', repo: { full_name: 'octo-org/octo-repo' } }, base: { repo: { full_name: 'octo-org/octo-repo' } } });
   scope.get(`${REPO}/pulls/7/files`).query({ per_page: 100 }).reply(200, [{ filename: PLAN_PATH, status: 'added' }]);
   scope.get(raw(PLAN_PATH)).query({ ref: HEAD }).reply(200, plan, text);
   scope.get(raw('plans/invoice-export/ledger.jsonl')).query({ ref: 'okstra-ledger' }).reply(200, ledger, text);
-  scope.get(raw('.github/workflows/okstra.yml')).query({ ref: 'main' }).reply(200, workflow, text);
+  // The plan is added by the pull request, so the workflow runs on its branch.
+  scope.get(raw('.github/workflows/okstra.yml')).query({ ref: 'invoice-export' }).reply(200, workflow, text);
   scope.post(`${REPO}/check-runs`, count('check')).reply(201, { id: 99 });
   scope.post(`${REPO}/actions/workflows/okstra.yml/dispatches`, count('dispatch')).reply(204);
 }

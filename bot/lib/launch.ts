@@ -9,13 +9,15 @@ import { describeApiError } from '../../src/github/errors.js';
 import { readRepoFile } from '../../src/github/contents.js';
 import { dispatchWorkflow } from '../../src/github/dispatch.js';
 import { readLedgerRows } from '../../src/github/ledger-api.js';
-import type { PullRequestFacts } from '../../src/github/pulls.js';
+import { isFromFork, type PullRequestFacts } from '../../src/github/pulls.js';
 import type { BotDeps } from './deps.js';
 
 export interface LaunchRequest {
-  pr: Pick<PullRequestFacts, 'number' | 'headSha'>;
+  pr: Pick<PullRequestFacts, 'number' | 'headSha' | 'headRef' | 'headRepo' | 'baseRepo'>;
   plan: Plan;
   planPath: string;
+  /** The plan was read at the pull request's head: the pull request adds or changes it. */
+  planFromPullRequest: boolean;
   what: LaunchWhat;
   options: Pick<RunOptions, 'executor' | 'verifiers' | 'models'>;
   trigger: LaunchTrigger;
@@ -31,13 +33,30 @@ export function workflowPath(config: OkstraConfig): string {
 }
 
 /**
+ * The ref to dispatch the workflow on: what it checks out, hence where the
+ * Action reads the plan (docs/action.md, "Dispatch contract"). A plan the
+ * pull request adds or changes exists only on its branch, so the run goes
+ * there; any other plan runs from the default branch. The Action reads
+ * config and prompts from the default branch either way.
+ */
+export function dispatchRef(defaultBranch: string, req: Pick<LaunchRequest, 'pr' | 'planFromPullRequest' | 'planPath'>): { ok: true; ref: string } | { ok: false; reason: string } {
+  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch };
+  if (isFromFork(req.pr)) {
+    return { ok: false, reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork, where a workflow of this repository cannot run; merge the plan first (or push the branch here).` };
+  }
+  return { ok: true, ref: req.pr.headRef };
+}
+
+/**
  * Starts okstra on a pull request: picks the stages from the ledger,
  * checks that the workflow can report back, creates a queued check per
- * stage on the pull request's head, then dispatches the workflow on the
- * default branch with the check ids. A dispatch GitHub refuses completes
+ * stage on the pull request's head, then dispatches the workflow (on the
+ * ref dispatchRef picks) with the check ids. A dispatch GitHub refuses completes
  * the new checks as failures, so none is left queued.
  */
 export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchRequest): Promise<LaunchOutcome> {
+  const where = dispatchRef(deps.defaultBranch, req);
+  if (!where.ok) return where;
   const path = workflowPath(config);
   // Both reads at once: one round trip less on every launch (the workflow file is wasted only on a refusal).
   const [rows, workflow] = await Promise.all([
@@ -45,14 +64,14 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
       if (error instanceof LedgerFormatError) return error;
       throw error;
     }),
-    readRepoFile(deps.client, deps.repo, path, deps.defaultBranch),
+    readRepoFile(deps.client, deps.repo, path, where.ref),
   ]);
   if (rows instanceof LedgerFormatError) {
     return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.` };
   }
   const selection = selectStages(req.plan, deriveLedgerState(rows), req.what, deps.now());
   if (!selection.ok) return selection;
-  if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on \`${deps.defaultBranch}\`; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
+  if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
   const problems = workflowProblems(workflow);
   if (problems.length > 0) return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
 
@@ -81,7 +100,7 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
     actor: req.actor,
   });
   try {
-    await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, deps.defaultBranch, inputs);
+    await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, where.ref, inputs);
   } catch (error) {
     const why = describeApiError(error);
     for (const id of checkRunIds.values()) {
@@ -89,6 +108,6 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
     }
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
-  deps.log.info(`dispatched ${config.bot.workflow} for plan ${req.plan.id} ${selection.mode} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`);
+  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id} ${selection.mode} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`);
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
 }

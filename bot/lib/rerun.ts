@@ -59,6 +59,7 @@ export async function handleCheckRerun(deps: BotDeps, ev: CheckRerunEvent): Prom
     pr,
     plan: plan.plan,
     planPath: plan.path,
+    planFromPullRequest: plan.fromPullRequest,
     what: { kind: 'stage', stage: named.stage },
     options: { executor: null, verifiers: null, models: {} },
     trigger: 'rerequest',

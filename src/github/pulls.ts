@@ -5,6 +5,8 @@ export interface PullRequestFacts {
   number: number;
   state: string;
   headSha: string;
+  /** The head branch's name (in `headRepo`). */
+  headRef: string;
   /** `owner/name` of the head repository; null when the fork was deleted. */
   headRepo: string | null;
   baseRepo: string;
@@ -13,7 +15,7 @@ export interface PullRequestFacts {
 
 export async function pullRequestFacts(client: GitHubClient, repo: RepoRef, number: number): Promise<PullRequestFacts> {
   const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
-  return { number: data.number, state: data.state, headSha: data.head.sha, headRepo: data.head.repo?.full_name ?? null, baseRepo: data.base.repo.full_name, htmlUrl: data.html_url };
+  return { number: data.number, state: data.state, headSha: data.head.sha, headRef: data.head.ref, headRepo: data.head.repo?.full_name ?? null, baseRepo: data.base.repo.full_name, htmlUrl: data.html_url };
 }
 
 /** A pull request whose head lives in another repository (or in a deleted one) runs code okstra must not trust with secrets. */

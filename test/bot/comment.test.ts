@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EmitterWebhookEvent } from '@octokit/webhooks';
-import { delivery, example, GitHubMock, NOW, testProbot, useNock } from './harness.js';
+import { delivery, example, GitHubMock, NOW, OKSTRA_WORKFLOW, testProbot, useNock } from './harness.js';
 import { CONFIG, doneRow, HEAD_SHA, PLAN_ID, PLAN_PATH, PLAN_TEXT, startedRow } from './fixtures.js';
 
 useNock();
@@ -31,6 +31,8 @@ function prComment(body: string, onPullRequest = true): CommentPayload {
 const REPO = { owner: 'Codertocat', repo: 'Hello-World' };
 const COMMENT_ID = 492700400;
 const USER = 'Codertocat';
+/** The pull request's head branch: a plan it adds runs there, where the Action can read it. */
+const BRANCH = 'changes';
 
 async function receive(payload: CommentPayload, logs: string[] = []): Promise<void> {
   const probot = await testProbot(logs);
@@ -55,7 +57,7 @@ function planOnPullRequest(gh: GitHubMock): GitHubMock {
 describe('issue_comment.created', () => {
   it("a write user's `/okstra stage 2` creates the queued check, then dispatches the workflow with the right inputs", async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().createCheck(5001).dispatch().reaction(COMMENT_ID);
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5001).dispatch().reaction(COMMENT_ID);
 
     await receive(prComment('Stage 1 looks right.\n\n/okstra stage 2 --executor codex --verifiers claude,gemini --model claude=claude-sonnet-4-5'));
 
@@ -73,7 +75,7 @@ describe('issue_comment.created', () => {
     ]);
     expect(gh.bodies.dispatch).toEqual([
       {
-        ref: 'master',
+        ref: BRANCH,
         inputs: {
           mode: 'stage',
           plan: PLAN_PATH,
@@ -100,7 +102,7 @@ describe('issue_comment.created', () => {
 
   it('counts a triage role as below write, and honours a lower bot.permission', async () => {
     const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permission: triage\n').permission(USER, 'read', 'triage');
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().createCheck(5002).dispatch().reaction(COMMENT_ID);
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5002).dispatch().reaction(COMMENT_ID);
     await receive(prComment('/okstra stage 2'));
     expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '2', 'check-run-id': '5002' });
   });
@@ -123,12 +125,21 @@ describe('issue_comment.created', () => {
     expect(gh.bodies.comment?.[0]?.body).toContain('`bot.allowForks: true`');
   });
 
-  it('runs a fork pull request when bot.allowForks is set', async () => {
+  it('runs a fork pull request when bot.allowForks is set, from the default branch when the plan is there', async () => {
     const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  allowForks: true\n').permission(USER, 'admin');
-    gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, [{ filename: PLAN_PATH }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
-    gh.ledger(PLAN_ID, null).workflow().createCheck(5003).dispatch().reaction(COMMENT_ID);
+    gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, [{ filename: 'src/app.ts' }]);
+    gh.dir('.okstra/plans', 'master', ['password-reset.md']).file(PLAN_PATH, PLAN_TEXT, 'master');
+    gh.ledger(PLAN_ID, null).workflow(OKSTRA_WORKFLOW, 'master').createCheck(5003).dispatch().reaction(COMMENT_ID);
     await receive(prComment('/okstra stage 1'));
-    expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '1', 'check-run-id': '5003' });
+    expect(gh.bodies.dispatch?.[0]).toMatchObject({ ref: 'master', inputs: { stage: '1', 'check-run-id': '5003' } });
+  });
+
+  it('refuses a fork pull request that brings its own plan, which a workflow here cannot check out', async () => {
+    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  allowForks: true\n').permission(USER, 'admin');
+    gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
+    gh.reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra stage 1'));
+    expect(gh.bodies.comment?.[0]?.body).toContain('whose branch lives in a fork');
   });
 
   it('answers an unknown verb with the usage', async () => {
@@ -147,7 +158,7 @@ describe('issue_comment.created', () => {
   it('refuses a stage that is not in the plan, naming its stages', async () => {
     const gh = accepted(new GitHubMock(REPO));
     // The workflow file is read alongside the ledger, before the stage is known to be missing.
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().reaction(COMMENT_ID).comment(1);
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 9'));
     expect(gh.bodies.comment?.[0]?.body).toBe(`@${USER} okstra:\n\n- \`/okstra stage 9\`: stage 9 is not in plan \`password-reset\` (its stages: 1, 2, 3).`);
   });
@@ -169,9 +180,9 @@ describe('issue_comment.created', () => {
 
   it('runs several commands in order and answers each that needs it in one reply', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow().createCheck(5004).dispatch();
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5004).dispatch();
     // The second command reads the plan and the ledger again (each command stands alone; the pull request and its files are read once) and finds stage 3 blocked.
-    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1)]).workflow();
+    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH);
     gh.reaction(COMMENT_ID, 2).comment(1);
     await receive(prComment('/okstra stage 2\n/okstra stage 3\n/okstra help'));
     expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '2' });
@@ -231,8 +242,8 @@ describe('issue_comment.created', () => {
 
   it('refuses a stage that is already done, and one in progress', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow();
-    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-200-1-s2')]).workflow();
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH);
+    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-200-1-s2')]).workflow(OKSTRA_WORKFLOW, BRANCH);
     gh.reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 1\n/okstra stage 2'));
     const body = String(gh.bodies.comment?.[0]?.body);
