@@ -1263,7 +1263,7 @@ async function removeLabel(client, repo, number, name) {
 // src/github/pulls.ts
 async function pullRequestFacts(client, repo, number) {
   const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
-  return { number: data.number, state: data.state, headSha: data.head.sha, headRepo: data.head.repo?.full_name ?? null, baseRepo: data.base.repo.full_name, htmlUrl: data.html_url };
+  return { number: data.number, state: data.state, headSha: data.head.sha, headRef: data.head.ref, headRepo: data.head.repo?.full_name ?? null, baseRepo: data.base.repo.full_name, htmlUrl: data.html_url };
 }
 function isFromFork(pr) {
   return pr.headRepo === null || pr.headRepo.toLowerCase() !== pr.baseRepo.toLowerCase();
@@ -1438,8 +1438,10 @@ async function collaboratorRole(client, repo, login) {
 }
 
 // bot/lib/gate.ts
-async function senderMayTrigger(deps, config, login) {
-  const answer = await collaboratorRole(deps.client, deps.repo, login);
+function senderRole(deps, login) {
+  return collaboratorRole(deps.client, deps.repo, login);
+}
+function roleGate(config, login, answer) {
   const level = effectiveLevel(answer);
   if (meetsLevel(level, config.bot.permission)) return { ok: true };
   return { ok: false, reason: `@${login} has ${level === null ? "no" : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.` };
@@ -2021,19 +2023,30 @@ async function readReportJson(client, repo, branch, path) {
 function workflowPath(config) {
   return `.github/workflows/${config.bot.workflow}`;
 }
+function dispatchRef(defaultBranch, req) {
+  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch };
+  if (isFromFork(req.pr)) {
+    return { ok: false, reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork, where a workflow of this repository cannot run; merge the plan first (or push the branch here).` };
+  }
+  return { ok: true, ref: req.pr.headRef };
+}
 async function launch(deps, config, req) {
-  let rows;
-  try {
-    rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, req.plan.id);
-  } catch (error) {
-    if (!(error instanceof LedgerFormatError)) throw error;
-    return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.` };
+  const where = dispatchRef(deps.defaultBranch, req);
+  if (!where.ok) return where;
+  const path = workflowPath(config);
+  const [rows, workflow] = await Promise.all([
+    readLedgerRows(deps.client, deps.repo, config.ledgerBranch, req.plan.id).catch((error) => {
+      if (error instanceof LedgerFormatError) return error;
+      throw error;
+    }),
+    readRepoFile(deps.client, deps.repo, path, where.ref)
+  ]);
+  if (rows instanceof LedgerFormatError) {
+    return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.` };
   }
   const selection = selectStages(req.plan, deriveLedgerState(rows), req.what, deps.now());
   if (!selection.ok) return selection;
-  const path = workflowPath(config);
-  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
-  if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on \`${deps.defaultBranch}\`; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
+  if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
   const problems = workflowProblems(workflow);
   if (problems.length > 0) return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
   const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
@@ -2060,7 +2073,7 @@ async function launch(deps, config, req) {
     actor: req.actor
   });
   try {
-    await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, deps.defaultBranch, inputs);
+    await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, where.ref, inputs);
   } catch (error) {
     const why = describeApiError(error);
     for (const id of checkRunIds.values()) {
@@ -2068,7 +2081,7 @@ async function launch(deps, config, req) {
     }
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
-  deps.log.info(`dispatched ${config.bot.workflow} for plan ${req.plan.id} ${selection.mode} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`);
+  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id} ${selection.mode} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`);
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
 }
 
@@ -3346,45 +3359,60 @@ function isPlanFile(path, plansDir) {
   return path.startsWith(`${dir}/`) && path.endsWith(".md") && !path.slice(dir.length + 1).includes("/");
 }
 var list = (paths) => paths.map((p) => inlineCode(p)).join(", ");
-async function resolvePlan(deps, config, pr, wanted) {
-  const touched = (await changedFiles(deps.client, deps.repo, pr.number)).filter((f) => f.status !== "removed" && isPlanFile(f.path, config.plansDir)).map((f) => f.path);
-  const refFor = (path) => touched.includes(path) ? pr.headSha : deps.defaultBranch;
+async function resolvePlan(deps, config, pr, changed, wanted) {
+  const touched = changed.filter((f) => f.status !== "removed" && isPlanFile(f.path, config.plansDir)).map((f) => f.path);
+  const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
   if (wanted !== null) {
     const named = `${config.plansDir.replace(/\/+$/, "")}/${wanted}.md`;
     const first = [.../* @__PURE__ */ new Set([...touched, named])];
     for (const path of first) {
-      const read = await readPlan(deps, path, refFor(path));
+      const read = await readPlan(deps, path, at(path));
       if (read?.ok && read.plan.id === wanted) return read;
       if (read && !read.ok && path === named) return read;
     }
     const others = (await plansOnDefaultBranch(deps, config)).filter((p) => !first.includes(p));
     for (const path of others) {
-      const read = await readPlan(deps, path, deps.defaultBranch);
+      const read = await readPlan(deps, path, at(path));
       if (read?.ok && read.plan.id === wanted) return read;
     }
     return { ok: false, reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).` };
   }
   if (touched.length > 1) return { ok: false, reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.` };
-  if (touched.length === 1) return await readPlan(deps, touched[0], pr.headSha) ?? { ok: false, reason: `the plan ${inlineCode(touched[0])} could not be read.` };
+  if (touched.length === 1) return await readPlan(deps, touched[0], at(touched[0])) ?? { ok: false, reason: `the plan ${inlineCode(touched[0])} could not be read.` };
   const all = await plansOnDefaultBranch(deps, config);
   if (all.length === 0) return { ok: false, reason: `there are no plans in ${inlineCode(config.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.` };
   if (all.length > 1) return { ok: false, reason: `there are several plans in ${inlineCode(config.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.` };
-  return await readPlan(deps, all[0], deps.defaultBranch) ?? { ok: false, reason: `the plan ${inlineCode(all[0])} could not be read.` };
+  return await readPlan(deps, all[0], at(all[0])) ?? { ok: false, reason: `the plan ${inlineCode(all[0])} could not be read.` };
 }
 async function plansOnDefaultBranch(deps, config) {
   const entries = await listDirectory(deps.client, deps.repo, config.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
   return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config.plansDir)).map((e) => e.path).sort();
 }
-async function readPlan(deps, path, ref) {
+async function readPlan(deps, path, where) {
   if (!isSafeRepoPath(path)) return { ok: false, reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").` };
-  const text = await readRepoFile(deps.client, deps.repo, path, ref);
+  const text = await readRepoFile(deps.client, deps.repo, path, where.ref);
   if (text === null) return null;
-  const result = parsePlan(text, { path });
+  const result = parsedPlan(path, text);
   if (!result.plan || result.errors.length > 0) {
     const first = result.errors[0];
     return { ok: false, reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.` };
   }
-  return { ok: true, plan: result.plan, path };
+  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest };
+}
+var PARSED = /* @__PURE__ */ new Map();
+var PARSED_LIMIT = 32;
+function parsedPlan(path, text) {
+  const key = `${path}\0${text}`;
+  const hit = PARSED.get(key);
+  if (hit) {
+    PARSED.delete(key);
+    PARSED.set(key, hit);
+    return hit;
+  }
+  const result = parsePlan(text, { path });
+  PARSED.set(key, result);
+  if (PARSED.size > PARSED_LIMIT) PARSED.delete(PARSED.keys().next().value);
+  return result;
 }
 
 // src/github/comments.ts
@@ -3516,20 +3544,21 @@ async function handleCheckRerun(deps, ev) {
     await postComment(deps.client, deps.repo, number, `@${ev.sender.login} okstra did not re-run stage ${named.stage} of plan \`${named.planId}\` ([check](${ev.checkUrl})): ${why}`);
     return "refused";
   };
-  const load = await loadConfig(deps.readConfig);
+  const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
   if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
   const config = load.config;
-  const gate = await senderMayTrigger(deps, config, ev.sender.login);
+  const gate = roleGate(config, ev.sender.login, role);
   if (!gate.ok) return refuse(gate.reason);
-  const pr = await pullRequestFacts(deps.client, deps.repo, number);
+  const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
   const fork = forkGate(config, pr);
   if (!fork.ok) return refuse(fork.reason);
-  const plan = await resolvePlan(deps, config, pr, named.planId);
+  const plan = await resolvePlan(deps, config, pr, files, named.planId);
   if (!plan.ok) return refuse(plan.reason);
   const outcome = await launch(deps, config, {
     pr,
     plan: plan.plan,
     planPath: plan.path,
+    planFromPullRequest: plan.fromPullRequest,
     what: { kind: "stage", stage: named.stage },
     options: { executor: null, verifiers: null, models: {} },
     trigger: "rerequest",
@@ -3647,6 +3676,7 @@ ${view}
 }
 
 // bot/lib/comment.ts
+var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|status)(?:\s|$)/i;
 async function handleComment(deps, ev) {
   const lines = extractCommandLines(ev.body);
   if (lines.length === 0) return "no-command";
@@ -3664,15 +3694,17 @@ async function handleComment(deps, ev) {
     await reply(["okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan."]);
     return "not-a-pull-request";
   }
-  await react("eyes");
-  const load = await loadConfig(deps.readConfig);
+  let pull = null;
+  const prFacts = () => pull ??= Promise.all([pullRequestFacts(deps.client, deps.repo, ev.number), changedFiles(deps.client, deps.repo, ev.number)]).then(([facts, files]) => ({ ...facts, files }));
+  if (lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => void 0);
+  const [, load, role] = await Promise.all([react("eyes"), loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
   if (!load.ok) {
     await react("confused");
     await reply([`okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`, "", ...load.errors.map((e) => `- ${escapeInline(e)}`)]);
     return "refused";
   }
   const config = load.config;
-  const gate = await senderMayTrigger(deps, config, ev.sender.login);
+  const gate = roleGate(config, ev.sender.login, role);
   if (!gate.ok) {
     await react("confused");
     await reply([gate.reason]);
@@ -3680,8 +3712,6 @@ async function handleComment(deps, ev) {
   }
   const providers = knownProviders(Object.keys(config.providers));
   const parsed = parseCommands(lines, { providers });
-  let pr = null;
-  const prFacts = async () => pr ??= await pullRequestFacts(deps.client, deps.repo, ev.number);
   const items = [];
   let usage = false;
   let launched = false;
@@ -3712,7 +3742,7 @@ async function runCommand(deps, config, ev, command, prFacts) {
       return { kind: "help" };
     case "status": {
       const pr = await prFacts();
-      const plan = await resolvePlan(deps, config, pr, command.plan);
+      const plan = await resolvePlan(deps, config, pr, pr.files, command.plan);
       if (!plan.ok) return { kind: "refused", text: plan.reason };
       const res = await postStatus(deps, config, ev.number, plan.plan);
       return res.action === "created" ? { kind: "quiet" } : { kind: "answer", text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).` };
@@ -3720,7 +3750,8 @@ async function runCommand(deps, config, ev, command, prFacts) {
     case "cancel": {
       let planPath = null;
       if (command.plan !== null) {
-        const plan = await resolvePlan(deps, config, await prFacts(), command.plan);
+        const pr = await prFacts();
+        const plan = await resolvePlan(deps, config, pr, pr.files, command.plan);
         if (!plan.ok) return { kind: "refused", text: plan.reason };
         planPath = plan.path;
       }
@@ -3734,12 +3765,13 @@ async function runCommand(deps, config, ev, command, prFacts) {
       const pr = await prFacts();
       const fork = forkGate(config, pr);
       if (!fork.ok) return { kind: "refused", text: fork.reason };
-      const plan = await resolvePlan(deps, config, pr, command.options.plan);
+      const plan = await resolvePlan(deps, config, pr, pr.files, command.options.plan);
       if (!plan.ok) return { kind: "refused", text: plan.reason };
       const outcome = await launch(deps, config, {
         pr,
         plan: plan.plan,
         planPath: plan.path,
+        planFromPullRequest: plan.fromPullRequest,
         what: command.verb === "run" ? { kind: "run" } : { kind: command.verb, stage: command.stage },
         options: command.options,
         trigger: "comment",
@@ -3787,21 +3819,22 @@ async function handleLabel(deps, ev) {
     return "refused";
   };
   if (!parsed.ok) return refuse(parsed.error);
-  const load = await loadConfig(deps.readConfig);
+  const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
   if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
   const config = load.config;
-  const gate = await senderMayTrigger(deps, config, ev.sender.login);
+  const gate = roleGate(config, ev.sender.login, role);
   if (!gate.ok) return refuse(gate.reason);
   const fork = forkGate(config, ev.pr);
   if (!fork.ok) return refuse(fork.reason);
   const command = parsed.command;
   if (command.verb !== "run" && command.verb !== "stage") throw new Error(`unreachable: label command ${command.verb}`);
-  const plan = await resolvePlan(deps, config, ev.pr, null);
+  const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
   if (!plan.ok) return refuse(plan.reason);
   const outcome = await launch(deps, config, {
     pr: ev.pr,
     plan: plan.plan,
     planPath: plan.path,
+    planFromPullRequest: plan.fromPullRequest,
     what: command.verb === "run" ? { kind: "run" } : { kind: "stage", stage: command.stage },
     options: command.options,
     trigger: "label",
@@ -3819,7 +3852,7 @@ async function onPullRequestLabeled(context, env) {
   if (!p.label) return;
   const pr = p.pull_request;
   await handleLabel(botDeps(context, p.repository, env), {
-    pr: { number: pr.number, state: pr.state, headSha: pr.head.sha, headRepo: pr.head.repo?.full_name ?? null, baseRepo: pr.base.repo.full_name, htmlUrl: pr.html_url },
+    pr: { number: pr.number, state: pr.state, headSha: pr.head.sha, headRef: pr.head.ref, headRepo: pr.head.repo?.full_name ?? null, baseRepo: pr.base.repo.full_name, htmlUrl: pr.html_url },
     label: p.label.name,
     sender: { login: p.sender.login, type: p.sender.type }
   });

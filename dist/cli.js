@@ -57252,9 +57252,6 @@ async function readBlobs(git, specs) {
 }
 
 // src/git/ledger-store.ts
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { randomBytes } from "node:crypto";
 var LedgerRefusedError = class extends Error {
   constructor(code2, message) {
@@ -57277,6 +57274,7 @@ var LedgerContentionError = class extends Error {
   }
 };
 var DEFAULT_LEDGER_BRANCH = "okstra-ledger";
+var RECENT_TIP_MS = 5e3;
 var LEDGER_IDENTITY = {
   GIT_AUTHOR_NAME: "okstra",
   GIT_AUTHOR_EMAIL: "ledger@okstra.invalid",
@@ -57299,6 +57297,7 @@ var GitLedgerStore = class {
   now;
   retryBudgetMs;
   sleep;
+  recentTip = null;
   async read(planId2) {
     return this.withTip(async (tip) => ({ commit: tip, rows: await this.rowsAt(tip, planId2) }));
   }
@@ -57309,11 +57308,21 @@ var GitLedgerStore = class {
   async append(request) {
     const started = Date.now();
     for (let attempt = 1; ; attempt++) {
-      const result = await this.withTip((tip) => this.tryAppend(tip, request, attempt));
+      const recent = attempt === 1 ? this.takeRecentTip() : void 0;
+      const result = recent !== void 0 ? await this.tryOnRecentTip(recent, request, attempt) : await this.withTip((tip) => this.tryAppend(tip, request, attempt));
       if (result) return result;
       const elapsed = Date.now() - started;
       if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
       await this.sleep(backoffMs(attempt));
+    }
+  }
+  /** A refusal decided on a reused tip is only final once a fresh fetch says the same. */
+  async tryOnRecentTip(tip, request, attempt) {
+    try {
+      return await this.tryAppend(tip, request, attempt);
+    } catch (error62) {
+      if (error62 instanceof LedgerRefusedError) return null;
+      throw error62;
     }
   }
   /** One compare-and-swap attempt; null means another writer won and the caller should re-read. */
@@ -57336,9 +57345,9 @@ var GitLedgerStore = class {
       if (existing === f.content) return false;
       throw new LedgerRefusedError("file-exists", `${f.path} already exists on the ledger branch with different content; ledger files are never overwritten`);
     });
-    const commit = await this.buildCommit(tip, [{ path: ledgerFile, content: `${existingText}${serializeRow(row)}
+    const { commit, buildRef } = await this.buildCommit(tip, [{ path: ledgerFile, content: `${existingText}${serializeRow(row)}
 ` }, ...toWrite], commitMessage(row));
-    const landed = await this.publish(commit, tip);
+    const landed = await this.publish(commit, tip, buildRef);
     return landed ? { outcome: "appended", commit, attempts: attempt } : null;
   }
   async rowsAt(tip, planId2) {
@@ -57347,42 +57356,64 @@ var GitLedgerStore = class {
     const [blob] = await readBlobs(this.git, [`${tip}:${path7}`]);
     return parseLedger(blob?.content ?? "", { path: `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${path7}`, planId: planId2 });
   }
-  /** Builds a commit on top of `parent` with plumbing in a private index, leaving the user's index and work tree alone. */
+  /**
+   * Builds the commit on top of `parent` in one `git fast-import`, which
+   * writes objects only: the user's index and work tree are never touched.
+   * The commit lands on a private ref; `publish` moves the ledger branch.
+   */
   async buildCommit(parent, files, message) {
-    const dir = await mkdtemp(join(tmpdir(), "okstra-ledger-"));
-    try {
-      const env = { GIT_INDEX_FILE: join(dir, "index") };
-      const paths = await Promise.all(
-        files.map(async (f, i2) => {
-          const p = join(dir, `blob-${i2}`);
-          await writeFile(p, f.content);
-          return p;
-        })
-      );
-      const shas = (await this.git.ok(["hash-object", "-w", "--no-filters", "--", ...paths])).split("\n");
-      await this.git.ok(parent ? ["read-tree", parent] : ["read-tree", "--empty"], { env });
-      const info = files.map((f, i2) => `100644 ${shas[i2]}	${f.path}
-`).join("");
-      await this.git.ok(["update-index", "--add", "--index-info"], { env, input: info });
-      const tree = await this.git.ok(["write-tree"], { env });
-      return await this.git.ok(["commit-tree", tree, ...parent ? ["-p", parent] : [], "-m", message]);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    const buildRef = `refs/okstra/build/${process.pid}-${randomBytes(6).toString("hex")}`;
+    const when = `${Math.floor(Date.now() / 1e3)} +0000`;
+    const ident = `${LEDGER_IDENTITY.GIT_COMMITTER_NAME} <${LEDGER_IDENTITY.GIT_COMMITTER_EMAIL}> ${when}`;
+    const data = (text4) => `data ${Buffer.byteLength(text4)}
+${text4}
+`;
+    const script = [
+      `commit ${buildRef}
+mark :1
+author ${ident}
+committer ${ident}
+${data(message)}`,
+      parent ? `from ${parent}
+` : "",
+      ...files.map((f) => `M 100644 inline ${f.path}
+${data(f.content)}`),
+      "\nget-mark :1\ndone\n"
+    ].join("");
+    const commit = (await this.git.ok(["fast-import", "--quiet", "--done", "--date-format=raw"], { input: script })).trim();
+    return { commit, buildRef };
   }
-  /** The compare-and-swap: true when `commit` replaced exactly `expected`. */
-  async publish(commit, expected) {
+  /**
+   * The compare-and-swap: true when `commit` replaced exactly `expected`.
+   * Locally one ref transaction moves the branch from `expected` (or from
+   * "absent") and drops the build ref; remotely a push without force does.
+   */
+  async publish(commit, expected, buildRef) {
     if (this.opts.remote) {
       const pushed = await this.git.run(["push", "--quiet", "--no-verify", this.opts.remote, `${commit}:${this.branchRef}`]);
+      await this.git.run(["update-ref", "-d", buildRef]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
       throw new LedgerIoError(`ledger push to ${this.opts.remote} failed: ${pushed.stderr.trim() || pushed.stdout.trim()}`);
     }
     const old = expected ?? "0".repeat(commit.length);
-    const updated = await this.git.run(["update-ref", "-m", "okstra ledger append", this.branchRef, commit, old]);
+    const transaction = `start
+update ${this.branchRef} ${commit} ${old}
+delete ${buildRef}
+prepare
+commit
+`;
+    const updated = await this.git.run(["update-ref", "-m", "okstra ledger append", "--stdin"], { input: transaction });
     if (updated.exitCode === 0) return true;
+    await this.git.run(["update-ref", "-d", buildRef]);
     if (isConflict(updated.stderr)) return false;
     throw new LedgerIoError(`ledger update-ref failed: ${updated.stderr.trim()}`);
+  }
+  /** The remote tip this store fetched within the last few seconds, once; undefined when there is none. */
+  takeRecentTip() {
+    const recent = this.recentTip;
+    this.recentTip = null;
+    return recent && Date.now() - recent.at < RECENT_TIP_MS ? recent.tip : void 0;
   }
   /** Runs `fn` with the current ledger tip; with a remote, fetches it into a private ref first. */
   async withTip(fn) {
@@ -57393,7 +57424,9 @@ var GitLedgerStore = class {
       throw new LedgerIoError(`cannot fetch the ledger branch from ${this.opts.remote}: ${fetched.stderr.trim()}`);
     }
     try {
-      return await fn(fetched.exitCode === 0 ? await this.git.resolveCommit(tmpRef) : null);
+      const tip = fetched.exitCode === 0 ? await this.git.resolveCommit(tmpRef) : null;
+      this.recentTip = { tip, at: Date.now() };
+      return await fn(tip);
     } finally {
       if (fetched.exitCode === 0) await this.git.run(["update-ref", "-d", tmpRef]);
     }
@@ -60386,9 +60419,9 @@ function summaryOf(finalText, errorMessage) {
 }
 
 // src/git/stage-workspace.ts
-import { mkdtemp as mkdtemp2, rm as rm2 } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { join as join2 } from "node:path";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 var worktreeQueues = /* @__PURE__ */ new Map();
 var MergeConflictError = class extends Error {
   constructor(parents, paths) {
@@ -60446,19 +60479,19 @@ var StageWorkspace = class {
   }
   /** A worktree with `branch` checked out, in a fresh temporary folder. */
   async addBranchWorktree(branch) {
-    const dir = await mkdtemp2(join2(tmpdir2(), "okstra-stage-"));
+    const dir = await mkdtemp(join(tmpdir(), "okstra-stage-"));
     await this.worktreeAdmin(["worktree", "add", "--quiet", dir, branch]);
     return dir;
   }
   /** A detached worktree at `commit`, for QA and verifiers: whatever happens there cannot move a branch. */
   async addDetachedWorktree(commit) {
-    const dir = await mkdtemp2(join2(tmpdir2(), "okstra-verify-"));
+    const dir = await mkdtemp(join(tmpdir(), "okstra-verify-"));
     await this.worktreeAdmin(["worktree", "add", "--quiet", "--detach", dir, commit]);
     return dir;
   }
   async removeWorktree(dir) {
     await this.worktreeAdmin(["worktree", "remove", "--force", dir], { allowFailure: true });
-    await rm2(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
     await this.worktreeAdmin(["worktree", "prune"], { allowFailure: true });
   }
   /**
@@ -61028,7 +61061,7 @@ async function runChain(req, deps) {
 // src/cli/engine-setup.ts
 import { existsSync as existsSync3 } from "node:fs";
 import { readFile as readFile6 } from "node:fs/promises";
-import { isAbsolute as isAbsolute7, join as join10, relative as relative2, resolve as resolve7 } from "node:path";
+import { isAbsolute as isAbsolute7, join as join9, relative as relative2, resolve as resolve7 } from "node:path";
 import { randomBytes as randomBytes2 } from "node:crypto";
 
 // src/core/config/parse-config.ts
@@ -61206,7 +61239,7 @@ var RemoteRefs = class _RemoteRefs {
 
 // src/engine/load-gates.ts
 import { readFile as readFile4, stat } from "node:fs/promises";
-import { dirname, join as join3, parse as parse4 } from "node:path";
+import { dirname, join as join2, parse as parse4 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 function isMissing(error62) {
   const code2 = error62?.code;
@@ -61229,7 +61262,7 @@ async function isDirectory(path7) {
   }
 }
 async function isOkstraPackage(dir) {
-  const manifest = await readIfPresent(join3(dir, "package.json"));
+  const manifest = await readIfPresent(join2(dir, "package.json"));
   if (manifest === null) return false;
   try {
     return JSON.parse(manifest).name === "okstra";
@@ -61240,7 +61273,7 @@ async function isOkstraPackage(dir) {
 async function packagePromptsDir(from = dirname(fileURLToPath3(import.meta.url))) {
   let dir = from;
   for (; ; ) {
-    if (await isDirectory(join3(dir, "prompts")) && await isOkstraPackage(dir)) return join3(dir, "prompts");
+    if (await isDirectory(join2(dir, "prompts")) && await isOkstraPackage(dir)) return join2(dir, "prompts");
     if (dir === parse4(dir).root) break;
     dir = dirname(dir);
   }
@@ -61248,8 +61281,8 @@ async function packagePromptsDir(from = dirname(fileURLToPath3(import.meta.url))
 }
 async function readPromptFile(id, dir, overrideDir) {
   const file2 = promptFileName(id);
-  const override = overrideDir === void 0 ? null : await readIfPresent(join3(overrideDir, file2));
-  return override ?? await readIfPresent(join3(dir, file2));
+  const override = overrideDir === void 0 ? null : await readIfPresent(join2(overrideDir, file2));
+  return override ?? await readIfPresent(join2(dir, file2));
 }
 async function loadGates(dir, options2 = {}) {
   const baseDir = dir ?? await packagePromptsDir();
@@ -61620,10 +61653,10 @@ function parseCommandLine(line) {
 }
 
 // src/providers/command.ts
-import { mkdir, mkdtemp as mkdtemp3, open as open2, rm as rm3, stat as stat2, writeFile as writeFile2 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
+import { mkdir, mkdtemp as mkdtemp2, open as open2, rm as rm2, stat as stat2, writeFile } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
 import { existsSync } from "node:fs";
-import { isAbsolute as isAbsolute5, join as join4, resolve as resolve5 } from "node:path";
+import { isAbsolute as isAbsolute5, join as join3, resolve as resolve5 } from "node:path";
 var COMMAND_PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "TMPDIR", "TZ"];
 var STDERR_TAIL_LINES = 20;
 var STDERR_TAIL_CHARS = 4e3;
@@ -61650,14 +61683,14 @@ var CommandProvider = class {
   }
   async run(request) {
     const engineEnv = this.options.env ?? process.env;
-    const dir = await mkdtemp3(join4(this.options.tmpDir ?? tmpdir3(), "okstra-dispatch-"));
+    const dir = await mkdtemp2(join3(this.options.tmpDir ?? tmpdir2(), "okstra-dispatch-"));
     try {
-      const home = join4(dir, "home");
+      const home = join3(dir, "home");
       await mkdir(home, { mode: 448 });
-      const promptFile = join4(dir, "prompt.md");
-      const outputFile = join4(dir, "output.md");
-      const usageFile = join4(dir, "usage.json");
-      await writeFile2(promptFile, request.prompt, { mode: 384 });
+      const promptFile = join3(dir, "prompt.md");
+      const outputFile = join3(dir, "output.md");
+      const usageFile = join3(dir, "usage.json");
+      await writeFile(promptFile, request.prompt, { mode: 384 });
       const env = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
       const keyName = this.options.config?.apiKeyEnv;
       const key = keyName ? engineEnv[keyName] : void 0;
@@ -61708,7 +61741,7 @@ var CommandProvider = class {
         stderrTail
       };
     } finally {
-      await rm3(dir, { recursive: true, force: true });
+      await rm2(dir, { recursive: true, force: true });
     }
   }
   outcome(result, request) {
@@ -61784,12 +61817,12 @@ function namesFileIn(root, word) {
 
 // src/providers/claude.ts
 import { mkdir as mkdir3 } from "node:fs/promises";
-import { join as join7 } from "node:path";
+import { join as join6 } from "node:path";
 
 // src/providers/agent-cli.ts
-import { mkdir as mkdir2, mkdtemp as mkdtemp4, rm as rm4 } from "node:fs/promises";
-import { tmpdir as tmpdir4 } from "node:os";
-import { join as join6 } from "node:path";
+import { mkdir as mkdir2, mkdtemp as mkdtemp3, rm as rm3 } from "node:fs/promises";
+import { tmpdir as tmpdir3 } from "node:os";
+import { join as join5 } from "node:path";
 
 // src/providers/cli-credentials.ts
 var DEFAULT_API_KEY_ENV = {
@@ -61812,7 +61845,7 @@ function missingKeyMessage(product, ref, name) {
 // src/providers/cli-locate.ts
 import { accessSync, constants as constants4, existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, dirname as dirname2, isAbsolute as isAbsolute6, join as join5, parse as parse5, resolve as resolve6 } from "node:path";
+import { delimiter, dirname as dirname2, isAbsolute as isAbsolute6, join as join4, parse as parse5, resolve as resolve6 } from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 
 // src/providers/cli-pins.ts
@@ -61835,10 +61868,10 @@ function agentClisDir(env = process.env) {
   const configured = env.OKSTRA_AGENT_CLIS_DIR;
   if (configured) return isAbsolute6(configured) ? configured : resolve6(configured);
   const root = okstraPackageRoot();
-  return root ? join5(root, ".cache", "agent-clis") : join5(homedir(), ".cache", "okstra", "agent-clis");
+  return root ? join4(root, ".cache", "agent-clis") : join4(homedir(), ".cache", "okstra", "agent-clis");
 }
 function pinnedInstallDir(cacheDir, ref) {
-  return join5(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
+  return join4(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
 }
 var packageRoot;
 function okstraPackageRoot() {
@@ -61847,7 +61880,7 @@ function okstraPackageRoot() {
   packageRoot = null;
   for (; ; ) {
     try {
-      if (JSON.parse(readFileSync3(join5(dir, "package.json"), "utf8")).name === "okstra") {
+      if (JSON.parse(readFileSync3(join4(dir, "package.json"), "utf8")).name === "okstra") {
         packageRoot = dir;
         break;
       }
@@ -61887,19 +61920,19 @@ function pinnedCandidates(ref, modules) {
   const platform2 = `${process.platform}-${process.arch}`;
   switch (ref) {
     case "claude":
-      return [join5(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"), join5(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")];
+      return [join4(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"), join4(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")];
     case "codex": {
       const triple = CODEX_TRIPLES[platform2];
-      return [...triple ? [join5(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [], join5(modules, "@openai", "codex", "bin", "codex.js")];
+      return [...triple ? [join4(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [], join4(modules, "@openai", "codex", "bin", "codex.js")];
     }
     case "gemini":
-      return [join5(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
+      return [join4(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
   }
 }
 function pinnedLaunch(ref, cacheDir) {
   const dir = pinnedInstallDir(cacheDir, ref);
-  if (!existsSync2(join5(dir, INSTALL_MARKER))) return null;
-  for (const candidate of pinnedCandidates(ref, join5(dir, "node_modules"))) {
+  if (!existsSync2(join4(dir, INSTALL_MARKER))) return null;
+  for (const candidate of pinnedCandidates(ref, join4(dir, "node_modules"))) {
     if (JS_ENTRY.test(candidate) ? existsSync2(candidate) : isExecutable(candidate)) {
       return { ...runWithNode(candidate), source: "pinned", version: AGENT_CLI_PINS[ref].version };
     }
@@ -61909,7 +61942,7 @@ function pinnedLaunch(ref, cacheDir) {
 function onPath(command, env) {
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (dir === "") continue;
-    const candidate = join5(dir, command);
+    const candidate = join4(dir, command);
     if (isExecutable(candidate)) return candidate;
   }
   return null;
@@ -61960,10 +61993,10 @@ var AgentCliProvider = class {
     if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv));
     const credential = readCredential(this.kind, config2, engineEnv);
     if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
-    const dir = await mkdtemp4(join6(deps.tmpDir ?? tmpdir4(), `okstra-${this.kind}-`));
+    const dir = await mkdtemp3(join5(deps.tmpDir ?? tmpdir3(), `okstra-${this.kind}-`));
     try {
-      const home = join6(dir, "home");
-      const tmp = join6(dir, "tmp");
+      const home = join5(dir, "home");
+      const tmp = join5(dir, "tmp");
       await mkdir2(home, { mode: 448 });
       await mkdir2(tmp, { mode: 448 });
       const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
@@ -62030,7 +62063,7 @@ var AgentCliProvider = class {
 };
 async function removeQuietly(dir) {
   try {
-    await rm4(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    await rm3(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     return null;
   } catch (error62) {
     return `okstra: could not remove the dispatch folder ${dir}: ${error62 instanceof Error ? error62.message : String(error62)}`;
@@ -62124,7 +62157,7 @@ var claudeSpec = {
   ref: "claude",
   async prepare(ctx) {
     const { request } = ctx;
-    const configDir = join7(ctx.home, ".claude");
+    const configDir = join6(ctx.home, ".claude");
     await mkdir3(configDir, { mode: 448 });
     const args = [
       "-p",
@@ -62202,8 +62235,8 @@ function refusedToolCalls(raw, readOnly) {
 var createClaudeProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: claudeSpec, rosterName: rosterName2, config: config2, deps });
 
 // src/providers/codex.ts
-import { mkdir as mkdir4, readFile as readFile5, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join8 } from "node:path";
+import { mkdir as mkdir4, readFile as readFile5, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join7 } from "node:path";
 var CODEX_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 var CODEX_KEY_VARIABLE = "OPENAI_API_KEY";
 var LAST_MESSAGE_FILE = "last-message.md";
@@ -62239,9 +62272,9 @@ var codexSpec = {
   ref: "codex",
   async prepare(ctx) {
     const { request } = ctx;
-    const codexHome = join8(ctx.home, ".codex");
+    const codexHome = join7(ctx.home, ".codex");
     await mkdir4(codexHome, { mode: 448 });
-    await writeFile3(join8(codexHome, "config.toml"), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), { mode: 384 });
+    await writeFile2(join7(codexHome, "config.toml"), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), { mode: 384 });
     const args = [
       "exec",
       "--json",
@@ -62256,14 +62289,14 @@ var codexSpec = {
       "--sandbox",
       request.readOnly ? "read-only" : "workspace-write",
       "-o",
-      join8(ctx.dir, LAST_MESSAGE_FILE)
+      join7(ctx.dir, LAST_MESSAGE_FILE)
     ];
     if (request.model !== null) args.push("-m", request.model);
     args.push("-");
     return { args, env: { CODEX_HOME: codexHome, [CODEX_KEY_VARIABLE]: ctx.apiKey.value } };
   },
   async interpret(result, ctx) {
-    const lastMessage = await readFile5(join8(ctx.dir, LAST_MESSAGE_FILE), "utf8").catch(() => null);
+    const lastMessage = await readFile5(join7(ctx.dir, LAST_MESSAGE_FILE), "utf8").catch(() => null);
     return interpretCodexOutput(result.stdout, result.exitCode, lastMessage);
   },
   stderrNoise: [/could not create PATH aliases/]
@@ -62322,8 +62355,8 @@ function codexFailure(raw) {
 var createCodexProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: codexSpec, rosterName: rosterName2, config: config2, deps });
 
 // src/providers/gemini.ts
-import { mkdir as mkdir5, writeFile as writeFile4 } from "node:fs/promises";
-import { join as join9 } from "node:path";
+import { mkdir as mkdir5, writeFile as writeFile3 } from "node:fs/promises";
+import { join as join8 } from "node:path";
 function geminiSettings(maxTurns) {
   return {
     security: { auth: { selectedType: "gemini-api-key" } },
@@ -62340,14 +62373,14 @@ var geminiSpec = {
   ref: "gemini",
   async prepare(ctx) {
     const { request } = ctx;
-    const settingsDir = join9(ctx.home, ".gemini");
+    const settingsDir = join8(ctx.home, ".gemini");
     await mkdir5(settingsDir, { mode: 448 });
-    await writeFile4(join9(settingsDir, "settings.json"), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}
+    await writeFile3(join8(settingsDir, "settings.json"), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}
 `, { mode: 384 });
     const args = ["-p", "", "-o", "json", "--skip-trust", "--approval-mode", request.readOnly ? "plan" : "yolo"];
     if (request.readOnly) {
-      const policy = join9(ctx.dir, "read-only-policy.toml");
-      await writeFile4(policy, READ_ONLY_POLICY, { mode: 384 });
+      const policy = join8(ctx.dir, "read-only-policy.toml");
+      await writeFile3(policy, READ_ONLY_POLICY, { mode: 384 });
       args.push("--admin-policy", policy);
     }
     if (request.model !== null) args.push("-m", request.model);
@@ -62623,7 +62656,7 @@ async function prepareRun(io, opts, providerDeps = {}) {
     repoDir,
     ledgerBranch: config2.ledgerBranch,
     ...opts.remote ? { remote: opts.remote } : {},
-    gates: await loadGates(void 0, { overrideDir: join10(repoDir, ".okstra", "prompts") }),
+    gates: await loadGates(void 0, { overrideDir: join9(repoDir, ".okstra", "prompts") }),
     now: () => io.now(),
     log: (line) => io.out(line)
   });
@@ -62655,7 +62688,7 @@ async function fetchPlanRefs(io, repoDir, remote, plan) {
   }
 }
 async function readConfig(io, repoDir, path7) {
-  const file2 = path7 ? isAbsolute7(path7) ? path7 : resolve7(io.cwd, path7) : join10(repoDir, DEFAULT_CONFIG_PATH);
+  const file2 = path7 ? isAbsolute7(path7) ? path7 : resolve7(io.cwd, path7) : join9(repoDir, DEFAULT_CONFIG_PATH);
   if (!existsSync3(file2)) {
     if (path7) throw new CliError(`config file ${path7} does not exist`);
     return configFromText(null, DEFAULT_CONFIG_PATH).config;
@@ -62726,17 +62759,17 @@ async function guard(fn) {
 
 // src/cli/commands/demo.ts
 import { cpSync, mkdtempSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { tmpdir as tmpdir5 } from "node:os";
-import { dirname as dirname3, isAbsolute as isAbsolute8, join as join11, resolve as resolve8 } from "node:path";
+import { tmpdir as tmpdir4 } from "node:os";
+import { dirname as dirname3, isAbsolute as isAbsolute8, join as join10, resolve as resolve8 } from "node:path";
 var PLAN = ".okstra/plans/tempconv.md";
 function registerDemoCommand(program2, io, setExit) {
   program2.command("demo").description("Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.").option("--executor <provider>", "use a real agent CLI as the executor instead of the scripted stand-in", oneOf(["claude", "codex", "gemini"])).option("--dir <dir>", "where to create the demo repository (default: a new temporary folder)").action(async (opts) => {
-    const demoRoot = join11(dirname3(await packagePromptsDir()), "examples", "demo");
-    const repo = opts.dir ? isAbsolute8(opts.dir) ? opts.dir : resolve8(io.cwd, opts.dir) : mkdtempSync(join11(tmpdir5(), "okstra-demo-"));
+    const demoRoot = join10(dirname3(await packagePromptsDir()), "examples", "demo");
+    const repo = opts.dir ? isAbsolute8(opts.dir) ? opts.dir : resolve8(io.cwd, opts.dir) : mkdtempSync(join10(tmpdir4(), "okstra-demo-"));
     await createDemoRepo(demoRoot, repo);
     io.out(`okstra demo: repository ${repo}`);
     io.out(opts.executor ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.` : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI \u2014 it shows okstra's engine, ledger and reports, not an agent's skill.");
-    const prepared = await prepareRun(io, { plan: join11(repo, PLAN), repo, ...opts.executor ? { executor: opts.executor } : {} });
+    const prepared = await prepareRun(io, { plan: join10(repo, PLAN), repo, ...opts.executor ? { executor: opts.executor } : {} });
     const newRunId = (n2) => newLocalRunId(io.now(), n2);
     io.out("\n== chain: run every stage in order");
     const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
@@ -62751,7 +62784,7 @@ function registerDemoCommand(program2, io, setExit) {
       printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
     }
     io.out("\n== okstra status");
-    const statusCode = await main(["status", "--plan", join11(repo, PLAN), "--repo", repo], io);
+    const statusCode = await main(["status", "--plan", join10(repo, PLAN), "--repo", repo], io);
     io.out(`
 okstra demo: done. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
     setExit(statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
@@ -62763,11 +62796,11 @@ ${renderSummary(run.report).markdown}`);
   if (outcome.status === "refused" || outcome.status === "not-ready") io.out(`chain ${outcome.status}: ${outcome.reason}`);
 }
 async function createDemoRepo(demoRoot, repo) {
-  cpSync(join11(demoRoot, "project"), repo, { recursive: true });
-  const agents = join11(demoRoot, "agents");
-  const command = (script, ...args) => JSON.stringify([process.execPath, join11(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
+  cpSync(join10(demoRoot, "project"), repo, { recursive: true });
+  const agents = join10(demoRoot, "agents");
+  const command = (script, ...args) => JSON.stringify([process.execPath, join10(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
   writeFileSync2(
-    join11(repo, ".okstra", "config.yml"),
+    join10(repo, ".okstra", "config.yml"),
     [
       "# Written by `okstra demo`: scripted stand-in agents speaking the Command provider contract.",
       "executor: scripted-executor",
@@ -62795,12 +62828,12 @@ async function createDemoRepo(demoRoot, repo) {
 // src/cli/commands/doctor.ts
 import { existsSync as existsSync5 } from "node:fs";
 import { readFile as readFile7 } from "node:fs/promises";
-import { isAbsolute as isAbsolute9, join as join14, resolve as resolve9 } from "node:path";
+import { isAbsolute as isAbsolute9, join as join13, resolve as resolve9 } from "node:path";
 
 // src/providers/cli-check.ts
-import { mkdtemp as mkdtemp5, rm as rm5 } from "node:fs/promises";
-import { tmpdir as tmpdir6 } from "node:os";
-import { join as join12 } from "node:path";
+import { mkdtemp as mkdtemp4, rm as rm4 } from "node:fs/promises";
+import { tmpdir as tmpdir5 } from "node:os";
+import { join as join11 } from "node:path";
 var VERSION_TIMEOUT_MS = 3e4;
 async function checkAgentClis(config2, env = process.env) {
   return Promise.all(BUILTIN_PROVIDERS.map((ref) => checkOne(ref, config2, env)));
@@ -62823,7 +62856,7 @@ async function checkOne(ref, config2, env) {
   return { ...base, launch: lookup.launch, searched: [], ...probe };
 }
 async function askVersion(launch, env) {
-  const home = await mkdtemp5(join12(tmpdir6(), "okstra-doctor-"));
+  const home = await mkdtemp4(join11(tmpdir5(), "okstra-doctor-"));
   try {
     const result = await runProcess({
       file: launch.file,
@@ -62837,14 +62870,14 @@ async function askVersion(launch, env) {
     const why = result.spawnError ?? (result.timedOut ? `no answer within ${VERSION_TIMEOUT_MS / 1e3} s` : `exit ${result.exitCode ?? result.signal}: ${(result.stderr || result.stdout).trim().split("\n").pop() ?? ""}`);
     return { version: version2, versionProblem: `\`--version\` failed (${why})` };
   } finally {
-    await rm5(home, { recursive: true, force: true });
+    await rm4(home, { recursive: true, force: true });
   }
 }
 
 // src/providers/cli-install.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { mkdir as mkdir6, rename, rm as rm6, writeFile as writeFile5 } from "node:fs/promises";
-import { basename as basename2, join as join13 } from "node:path";
+import { mkdir as mkdir6, rename, rm as rm5, writeFile as writeFile4 } from "node:fs/promises";
+import { basename as basename2, join as join12 } from "node:path";
 import { performance as performance2 } from "node:perf_hooks";
 import { randomBytes as randomBytes3 } from "node:crypto";
 var DEFAULT_INSTALL_TIMEOUT_MS = 10 * 6e4;
@@ -62860,12 +62893,12 @@ async function installOne(ref, cacheDir, env, timeoutMs) {
   const spec = pinnedSpec(ref);
   const dir = pinnedInstallDir(cacheDir, ref);
   const outcome = (status, error62) => ({ ref, spec, dir, status, durationMs: Math.round(performance2.now() - started), ...error62 ? { error: error62 } : {} });
-  if (existsSync4(join13(dir, INSTALL_MARKER))) return outcome("present");
+  if (existsSync4(join12(dir, INSTALL_MARKER))) return outcome("present");
   const staging = `${dir}.partial-${process.pid}-${randomBytes3(4).toString("hex")}`;
   try {
     await mkdir6(staging, { recursive: true });
     const pin = AGENT_CLI_PINS[ref];
-    await writeFile5(join13(staging, "package.json"), `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}
+    await writeFile4(join12(staging, "package.json"), `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}
 `);
     const npm = npmCommand(env);
     const result = await runProcess({
@@ -62878,18 +62911,18 @@ async function installOne(ref, cacheDir, env, timeoutMs) {
     if (result.spawnError) return outcome("failed", `npm could not be started: ${result.spawnError}`);
     if (result.timedOut) return outcome("failed", `npm install ${spec} did not finish within ${describeMs(timeoutMs)}`);
     if (result.exitCode !== 0) return outcome("failed", `npm install ${spec} exited with code ${result.exitCode ?? result.signal}: ${tail(result.stderr, 8, 1500) || "(no output)"}`);
-    await writeFile5(join13(staging, INSTALL_MARKER), `${JSON.stringify({ spec, installedAt: (/* @__PURE__ */ new Date()).toISOString() })}
+    await writeFile4(join12(staging, INSTALL_MARKER), `${JSON.stringify({ spec, installedAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `);
     try {
       await rename(staging, dir);
     } catch (error62) {
-      if (!existsSync4(join13(dir, INSTALL_MARKER))) throw error62;
+      if (!existsSync4(join12(dir, INSTALL_MARKER))) throw error62;
     }
     return outcome("installed");
   } catch (error62) {
     return outcome("failed", `installing ${spec} into ${dir} failed: ${error62 instanceof Error ? error62.message : String(error62)}`);
   } finally {
-    await rm6(staging, { recursive: true, force: true });
+    await rm5(staging, { recursive: true, force: true });
   }
 }
 function npmCommand(env) {
@@ -62940,7 +62973,7 @@ function parseRefs(value2) {
 }
 async function readConfigFor(io, opts) {
   const dir = opts.repo ? resolve9(io.cwd, opts.repo) : io.cwd;
-  const file2 = opts.config ? isAbsolute9(opts.config) ? opts.config : resolve9(io.cwd, opts.config) : join14(dir, DEFAULT_CONFIG_PATH);
+  const file2 = opts.config ? isAbsolute9(opts.config) ? opts.config : resolve9(io.cwd, opts.config) : join13(dir, DEFAULT_CONFIG_PATH);
   if (!existsSync5(file2)) {
     if (opts.config) throw new CliError(`config file ${opts.config} does not exist`);
     return parseConfig("", DEFAULT_CONFIG_PATH).config;
