@@ -1,6 +1,7 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
 import { extractCommandLines, isBotAccount, knownProviders, parseCommands, shown, usageText, type Command } from '../../src/core/commands/index.js';
-import { escapeInline } from '../../src/core/text/escape.js';
+import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
+import { describeApiError } from '../../src/github/errors.js';
 import { postComment } from '../../src/github/issues.js';
 import { changedFiles, pullRequestFacts, type PullRequestFacts } from '../../src/github/pulls.js';
 import { reactToComment, type Reaction } from '../../src/github/reactions.js';
@@ -90,7 +91,14 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
       items.push(`- ${shown(p.text)}: ${p.error}`);
       continue;
     }
-    const outcome = await runCommand(deps, config, ev, p.command, prFacts);
+    let outcome: Outcome;
+    try {
+      outcome = await runCommand(deps, config, ev, p.command, prFacts);
+    } catch (error) {
+      // GitHub failing mid-command is not a refusal, but the person still gets an answer instead of a stuck 👀.
+      deps.log.error(`${p.text}: ${describeApiError(error)}`);
+      outcome = { kind: 'refused', text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.` };
+    }
     if (outcome.kind === 'help') {
       usage = true;
       items.push(`- ${shown(p.text)}: the commands are below.`);

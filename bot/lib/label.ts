@@ -1,5 +1,6 @@
 import { isBotAccount, labelCommand } from '../../src/core/commands/index.js';
 import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
+import { describeApiError } from '../../src/github/errors.js';
 import { postComment, removeLabel } from '../../src/github/issues.js';
 import { changedFiles, type PullRequestFacts } from '../../src/github/pulls.js';
 import { loadConfig } from './config.js';
@@ -35,29 +36,38 @@ export async function handleLabel(deps: BotDeps, ev: LabelEvent): Promise<LabelR
     return 'refused';
   };
   if (!parsed.ok) return refuse(parsed.error);
-  const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
-  if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
-  const config = load.config;
-  const gate = roleGate(config, ev.sender.login, role);
-  if (!gate.ok) return refuse(gate.reason);
-  const fork = forkGate(config, ev.pr);
-  if (!fork.ok) return refuse(fork.reason);
   const command = parsed.command;
-  if (command.verb !== 'run' && command.verb !== 'stage') throw new Error(`unreachable: label command ${command.verb}`);
-  const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
-  if (!plan.ok) return refuse(plan.reason);
-  const outcome = await launch(deps, config, {
-    pr: ev.pr,
-    plan: plan.plan,
-    planPath: plan.path,
-    planFromPullRequest: plan.fromPullRequest,
-    what: command.verb === 'run' ? { kind: 'run' } : { kind: 'stage', stage: command.stage },
-    options: command.options,
-    trigger: 'label',
-    actor: ev.sender.login,
-    origin: `label ${inlineCode(ev.label)}`,
-  });
-  if (!outcome.ok) return refuse(outcome.reason);
-  await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
-  return 'launched';
+  const act = async (): Promise<LabelResult> => {
+    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
+    if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
+    const config = load.config;
+    const gate = roleGate(config, ev.sender.login, role);
+    if (!gate.ok) return refuse(gate.reason);
+    const fork = forkGate(config, ev.pr);
+    if (!fork.ok) return refuse(fork.reason);
+    if (command.verb !== 'run' && command.verb !== 'stage') throw new Error(`unreachable: label command ${command.verb}`);
+    const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
+    if (!plan.ok) return refuse(plan.reason);
+    const outcome = await launch(deps, config, {
+      pr: ev.pr,
+      plan: plan.plan,
+      planPath: plan.path,
+      planFromPullRequest: plan.fromPullRequest,
+      what: command.verb === 'run' ? { kind: 'run' } : { kind: 'stage', stage: command.stage },
+      options: command.options,
+      trigger: 'label',
+      actor: ev.sender.login,
+      origin: `label ${inlineCode(ev.label)}`,
+    });
+    if (!outcome.ok) return refuse(outcome.reason);
+    await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
+    return 'launched';
+  };
+  try {
+    return await act();
+  } catch (error) {
+    // GitHub failing midway is not a refusal, but the label must not stay on as if okstra were working on it.
+    deps.log.error(`label ${ev.label} on PR #${ev.pr.number}: ${describeApiError(error)}`);
+    return refuse(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
+  }
 }

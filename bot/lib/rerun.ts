@@ -1,5 +1,6 @@
 import { isBotAccount, parseCheckRunName } from '../../src/core/commands/index.js';
-import { escapeInline } from '../../src/core/text/escape.js';
+import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
+import { describeApiError } from '../../src/github/errors.js';
 import { postComment } from '../../src/github/issues.js';
 import { changedFiles, pullRequestFacts, pullRequestsForCommit } from '../../src/github/pulls.js';
 import { loadConfig } from './config.js';
@@ -45,26 +46,35 @@ export async function handleCheckRerun(deps: BotDeps, ev: CheckRerunEvent): Prom
     await postComment(deps.client, deps.repo, number, `@${ev.sender.login} okstra did not re-run stage ${named.stage} of plan \`${named.planId}\` ([check](${ev.checkUrl})): ${why}`);
     return 'refused';
   };
-  const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
-  if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
-  const config = load.config;
-  const gate = roleGate(config, ev.sender.login, role);
-  if (!gate.ok) return refuse(gate.reason);
-  const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
-  const fork = forkGate(config, pr);
-  if (!fork.ok) return refuse(fork.reason);
-  const plan = await resolvePlan(deps, config, pr, files, named.planId);
-  if (!plan.ok) return refuse(plan.reason);
-  const outcome = await launch(deps, config, {
-    pr,
-    plan: plan.plan,
-    planPath: plan.path,
-    planFromPullRequest: plan.fromPullRequest,
-    what: { kind: 'stage', stage: named.stage },
-    options: { executor: null, verifiers: null, models: {} },
-    trigger: 'rerequest',
-    actor: ev.sender.login,
-    origin: `re-run of [the stage's check](${ev.checkUrl})`,
-  });
-  return outcome.ok ? 'launched' : refuse(outcome.reason);
+  const act = async (): Promise<RerunResult> => {
+    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
+    if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
+    const config = load.config;
+    const gate = roleGate(config, ev.sender.login, role);
+    if (!gate.ok) return refuse(gate.reason);
+    const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
+    const fork = forkGate(config, pr);
+    if (!fork.ok) return refuse(fork.reason);
+    const plan = await resolvePlan(deps, config, pr, files, named.planId);
+    if (!plan.ok) return refuse(plan.reason);
+    const outcome = await launch(deps, config, {
+      pr,
+      plan: plan.plan,
+      planPath: plan.path,
+      planFromPullRequest: plan.fromPullRequest,
+      what: { kind: 'stage', stage: named.stage },
+      options: { executor: null, verifiers: null, models: {} },
+      trigger: 'rerequest',
+      actor: ev.sender.login,
+      origin: `re-run of [the stage's check](${ev.checkUrl})`,
+    });
+    return outcome.ok ? 'launched' : refuse(outcome.reason);
+  };
+  try {
+    return await act();
+  } catch (error) {
+    // GitHub failing midway is not a refusal, but the person who pressed the button still gets an answer.
+    deps.log.error(`re-run of ${ev.checkName}: ${describeApiError(error)}`);
+    return refuse(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
+  }
 }

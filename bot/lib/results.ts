@@ -50,37 +50,49 @@ export async function completeWorkflowRun(deps: BotDeps, run: FinishedRun): Prom
   const config = await configOrDefaults(deps);
   if (!run.path.endsWith(`/${config.bot.workflow}`)) return { completed: [] };
 
+  // One check that cannot be read or completed must not keep the others queued: each is tried, failures are
+  // collected, and the delivery fails at the end so GitHub shows it (a redelivery completes the rest again, idempotently).
+  const failures: string[] = [];
   const checks: StageCheck[] = [];
   for (const id of named.checkRunIds) {
-    const check = await getCheckRun(deps.client, deps.repo, id);
-    const parsed = parseCheckRunName(check.name);
-    if (parsed) checks.push({ check, ...parsed });
-    else deps.log.warn(`workflow run ${run.id} names check run ${id} (${check.name}), which is not an okstra stage check; left alone`);
+    try {
+      const check = await getCheckRun(deps.client, deps.repo, id);
+      const parsed = parseCheckRunName(check.name);
+      if (parsed) checks.push({ check, ...parsed });
+      else deps.log.warn(`workflow run ${run.id} names check run ${id} (${check.name}), which is not an okstra stage check; left alone`);
+    } catch (error) {
+      failures.push(`check run ${id}: ${describeApiError(error)}`);
+    }
   }
 
   const results = await collectResults(deps, config, run, checks);
   const failedStage = results.find((r) => r.report && r.report.verdict.value !== 'PASS')?.stage ?? null;
   const completed: number[] = [];
   for (const r of results) {
-    if (r.report) {
-      await publishReport(deps, config, run, r.check.id, r.report, named.prNumber);
+    try {
+      if (r.report) {
+        await publishReport(deps, config, run, r.check.id, r.report, named.prNumber);
+        completed.push(r.check.id);
+        continue;
+      }
+      // Nothing stored for the stage and the check already completed: the workflow (with the App's token) concluded it itself.
+      if (r.check.status === 'completed' && r.row === null) continue;
+      const ending = endingWithoutReport({ stage: r.stage, workflowConclusion: run.conclusion, logsUrl: run.htmlUrl, row: r.row, failedStage });
+      const summary = r.reportProblem ? `${ending.summary}\n\nThe stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.summary;
+      await completeCheck(
+        deps.client,
+        deps.repo,
+        { id: r.check.id },
+        { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
+        { at: deps.now(), detailsUrl: run.htmlUrl, ...(r.row ? { externalId: r.row.run_id } : {}), ...(ending.conclusion === 'failure' ? { actions: [FIX_ACTION] } : {}) },
+      );
       completed.push(r.check.id);
-      continue;
+    } catch (error) {
+      failures.push(`check run ${r.check.id} (stage ${r.stage}): ${describeApiError(error)}`);
     }
-    // Nothing stored for the stage and the check already completed: the workflow (with the App's token) concluded it itself.
-    if (r.check.status === 'completed' && r.row === null) continue;
-    const ending = endingWithoutReport({ stage: r.stage, workflowConclusion: run.conclusion, logsUrl: run.htmlUrl, row: r.row, failedStage });
-    const summary = r.reportProblem ? `${ending.summary}\n\nThe stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.summary;
-    await completeCheck(
-      deps.client,
-      deps.repo,
-      { id: r.check.id },
-      { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
-      { at: deps.now(), detailsUrl: run.htmlUrl, ...(r.row ? { externalId: r.row.run_id } : {}), ...(ending.conclusion === 'failure' ? { actions: [FIX_ACTION] } : {}) },
-    );
-    completed.push(r.check.id);
   }
   deps.log.info(`workflow run ${run.id} (${run.conclusion ?? 'no conclusion'}): completed check run(s) ${completed.join(', ') || 'none'}`);
+  if (failures.length > 0) throw new Error(`workflow run ${run.id}: ${failures.join('; ')}`);
   return { completed };
 }
 

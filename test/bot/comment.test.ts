@@ -240,6 +240,17 @@ describe('issue_comment.created', () => {
     expect(gh.bodies.comment?.[0]?.body).toContain('okstra takes commands from people with `admin` access or more.');
   });
 
+  it('answers when GitHub fails midway, instead of leaving 👀 alone', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(0, 502).reaction(COMMENT_ID).comment(1);
+    const logs: string[] = [];
+    await receive(prComment('/okstra stage 2'), logs);
+    expect(gh.bodies.reaction?.at(-1)).toEqual({ content: 'confused' });
+    expect(gh.bodies.comment?.[0]?.body).toContain('okstra could not finish this command: `HTTP 502');
+    expect(gh.bodies.dispatch).toBeUndefined();
+    expect(logs.some((l) => l.startsWith('/okstra stage 2: HTTP 502'))).toBe(true);
+  });
+
   it('refuses a stage that is already done, and one in progress', async () => {
     const gh = accepted(new GitHubMock(REPO));
     planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH);

@@ -267,13 +267,19 @@ export class GitHubMock {
     return this.file(`.github/workflows/${name}`, text, ref);
   }
 
-  createCheck(id: number): this {
-    this.scope().post(`${this.base}/check-runs`, this.record('createCheck')).reply(201, { id });
+  /** A check created with this id; with `status` 5xx, GitHub failing instead. */
+  createCheck(id: number, status = 201): this {
+    this.scope().post(`${this.base}/check-runs`, this.record('createCheck')).reply(status, status === 201 ? { id } : { message: 'Server Error' });
     return this;
   }
 
   updateCheck(id: number, times = 1): this {
     this.scope().patch(`${this.base}/check-runs/${id}`, this.record(`updateCheck:${id}`)).times(times).reply(200, { id });
+    return this;
+  }
+
+  getCheckFails(id: number, status: number): this {
+    this.scope().get(`${this.base}/check-runs/${id}`).reply(status, { message: 'Server Error' });
     return this;
   }
 

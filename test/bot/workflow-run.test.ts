@@ -130,6 +130,14 @@ describe('workflow_run.completed', () => {
     expect(gh.bodies['updateCheck:5003']?.[0]).not.toHaveProperty('actions');
   });
 
+  it('completes the other checks when one cannot be read, then fails the delivery so GitHub shows it', async () => {
+    const gh = new GitHubMock(REPO).token().config(CONFIG).getCheckFails(5002, 500).getCheck(5003, { name: 'okstra: password-reset · stage 3' });
+    gh.ledger(PLAN_ID, [startedRow(3, runId(3))]).updateCheck(5003);
+    const probot = await testProbot();
+    await expect(probot.receive(delivery('workflow_run.completed', finished('okstra x · pr 7 · checks {"2":5002,"3":5003}')))).rejects.toThrow(/check run 5002: HTTP 500/);
+    expect(gh.bodies['updateCheck:5003']?.[0]).toMatchObject({ conclusion: 'failure' });
+  });
+
   it('completes the checks of a cancelled run as cancelled', async () => {
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG).ledger(PLAN_ID, [startedRow(2, runId(2))]).updateCheck(5001);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'cancelled'));
