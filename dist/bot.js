@@ -3434,37 +3434,47 @@ async function completeWorkflowRun(deps, run2) {
   if (!named) return { completed: [] };
   const config = await configOrDefaults(deps);
   if (!run2.path.endsWith(`/${config.bot.workflow}`)) return { completed: [] };
+  const failures = [];
   const checks = [];
   for (const id of named.checkRunIds) {
-    const check2 = await getCheckRun(deps.client, deps.repo, id);
-    const parsed = parseCheckRunName(check2.name);
-    if (parsed) checks.push({ check: check2, ...parsed });
-    else deps.log.warn(`workflow run ${run2.id} names check run ${id} (${check2.name}), which is not an okstra stage check; left alone`);
+    try {
+      const check2 = await getCheckRun(deps.client, deps.repo, id);
+      const parsed = parseCheckRunName(check2.name);
+      if (parsed) checks.push({ check: check2, ...parsed });
+      else deps.log.warn(`workflow run ${run2.id} names check run ${id} (${check2.name}), which is not an okstra stage check; left alone`);
+    } catch (error) {
+      failures.push(`check run ${id}: ${describeApiError(error)}`);
+    }
   }
   const results = await collectResults(deps, config, run2, checks);
   const failedStage = results.find((r) => r.report && r.report.verdict.value !== "PASS")?.stage ?? null;
   const completed = [];
   for (const r of results) {
-    if (r.report) {
-      await publishReport(deps, config, run2, r.check.id, r.report, named.prNumber);
-      completed.push(r.check.id);
-      continue;
-    }
-    if (r.check.status === "completed" && r.row === null) continue;
-    const ending = endingWithoutReport({ stage: r.stage, workflowConclusion: run2.conclusion, logsUrl: run2.htmlUrl, row: r.row, failedStage });
-    const summary = r.reportProblem ? `${ending.summary}
+    try {
+      if (r.report) {
+        await publishReport(deps, config, run2, r.check.id, r.report, named.prNumber);
+        completed.push(r.check.id);
+        continue;
+      }
+      if (r.check.status === "completed" && r.row === null) continue;
+      const ending = endingWithoutReport({ stage: r.stage, workflowConclusion: run2.conclusion, logsUrl: run2.htmlUrl, row: r.row, failedStage });
+      const summary = r.reportProblem ? `${ending.summary}
 
 The stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.summary;
-    await completeCheck(
-      deps.client,
-      deps.repo,
-      { id: r.check.id },
-      { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
-      { at: deps.now(), detailsUrl: run2.htmlUrl, ...r.row ? { externalId: r.row.run_id } : {}, ...ending.conclusion === "failure" ? { actions: [FIX_ACTION] } : {} }
-    );
-    completed.push(r.check.id);
+      await completeCheck(
+        deps.client,
+        deps.repo,
+        { id: r.check.id },
+        { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
+        { at: deps.now(), detailsUrl: run2.htmlUrl, ...r.row ? { externalId: r.row.run_id } : {}, ...ending.conclusion === "failure" ? { actions: [FIX_ACTION] } : {} }
+      );
+      completed.push(r.check.id);
+    } catch (error) {
+      failures.push(`check run ${r.check.id} (stage ${r.stage}): ${describeApiError(error)}`);
+    }
   }
   deps.log.info(`workflow run ${run2.id} (${run2.conclusion ?? "no conclusion"}): completed check run(s) ${completed.join(", ") || "none"}`);
+  if (failures.length > 0) throw new Error(`workflow run ${run2.id}: ${failures.join("; ")}`);
   return { completed };
 }
 async function configOrDefaults(deps) {
@@ -3544,28 +3554,36 @@ async function handleCheckRerun(deps, ev) {
     await postComment(deps.client, deps.repo, number, `@${ev.sender.login} okstra did not re-run stage ${named.stage} of plan \`${named.planId}\` ([check](${ev.checkUrl})): ${why}`);
     return "refused";
   };
-  const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
-  if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
-  const config = load.config;
-  const gate = roleGate(config, ev.sender.login, role);
-  if (!gate.ok) return refuse(gate.reason);
-  const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
-  const fork = forkGate(config, pr);
-  if (!fork.ok) return refuse(fork.reason);
-  const plan = await resolvePlan(deps, config, pr, files, named.planId);
-  if (!plan.ok) return refuse(plan.reason);
-  const outcome = await launch(deps, config, {
-    pr,
-    plan: plan.plan,
-    planPath: plan.path,
-    planFromPullRequest: plan.fromPullRequest,
-    what: { kind: "stage", stage: named.stage },
-    options: { executor: null, verifiers: null, models: {} },
-    trigger: "rerequest",
-    actor: ev.sender.login,
-    origin: `re-run of [the stage's check](${ev.checkUrl})`
-  });
-  return outcome.ok ? "launched" : refuse(outcome.reason);
+  const act = async () => {
+    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
+    if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
+    const config = load.config;
+    const gate = roleGate(config, ev.sender.login, role);
+    if (!gate.ok) return refuse(gate.reason);
+    const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
+    const fork = forkGate(config, pr);
+    if (!fork.ok) return refuse(fork.reason);
+    const plan = await resolvePlan(deps, config, pr, files, named.planId);
+    if (!plan.ok) return refuse(plan.reason);
+    const outcome = await launch(deps, config, {
+      pr,
+      plan: plan.plan,
+      planPath: plan.path,
+      planFromPullRequest: plan.fromPullRequest,
+      what: { kind: "stage", stage: named.stage },
+      options: { executor: null, verifiers: null, models: {} },
+      trigger: "rerequest",
+      actor: ev.sender.login,
+      origin: `re-run of [the stage's check](${ev.checkUrl})`
+    });
+    return outcome.ok ? "launched" : refuse(outcome.reason);
+  };
+  try {
+    return await act();
+  } catch (error) {
+    deps.log.error(`re-run of ${ev.checkName}: ${describeApiError(error)}`);
+    return refuse(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
+  }
 }
 
 // bot/handlers/deps.ts
@@ -3722,7 +3740,13 @@ async function handleComment(deps, ev) {
       items.push(`- ${shown(p.text)}: ${p.error}`);
       continue;
     }
-    const outcome = await runCommand(deps, config, ev, p.command, prFacts);
+    let outcome;
+    try {
+      outcome = await runCommand(deps, config, ev, p.command, prFacts);
+    } catch (error) {
+      deps.log.error(`${p.text}: ${describeApiError(error)}`);
+      outcome = { kind: "refused", text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.` };
+    }
     if (outcome.kind === "help") {
       usage = true;
       items.push(`- ${shown(p.text)}: the commands are below.`);
@@ -3819,31 +3843,39 @@ async function handleLabel(deps, ev) {
     return "refused";
   };
   if (!parsed.ok) return refuse(parsed.error);
-  const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
-  if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
-  const config = load.config;
-  const gate = roleGate(config, ev.sender.login, role);
-  if (!gate.ok) return refuse(gate.reason);
-  const fork = forkGate(config, ev.pr);
-  if (!fork.ok) return refuse(fork.reason);
   const command = parsed.command;
-  if (command.verb !== "run" && command.verb !== "stage") throw new Error(`unreachable: label command ${command.verb}`);
-  const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
-  if (!plan.ok) return refuse(plan.reason);
-  const outcome = await launch(deps, config, {
-    pr: ev.pr,
-    plan: plan.plan,
-    planPath: plan.path,
-    planFromPullRequest: plan.fromPullRequest,
-    what: command.verb === "run" ? { kind: "run" } : { kind: "stage", stage: command.stage },
-    options: command.options,
-    trigger: "label",
-    actor: ev.sender.login,
-    origin: `label ${inlineCode(ev.label)}`
-  });
-  if (!outcome.ok) return refuse(outcome.reason);
-  await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
-  return "launched";
+  const act = async () => {
+    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
+    if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
+    const config = load.config;
+    const gate = roleGate(config, ev.sender.login, role);
+    if (!gate.ok) return refuse(gate.reason);
+    const fork = forkGate(config, ev.pr);
+    if (!fork.ok) return refuse(fork.reason);
+    if (command.verb !== "run" && command.verb !== "stage") throw new Error(`unreachable: label command ${command.verb}`);
+    const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
+    if (!plan.ok) return refuse(plan.reason);
+    const outcome = await launch(deps, config, {
+      pr: ev.pr,
+      plan: plan.plan,
+      planPath: plan.path,
+      planFromPullRequest: plan.fromPullRequest,
+      what: command.verb === "run" ? { kind: "run" } : { kind: "stage", stage: command.stage },
+      options: command.options,
+      trigger: "label",
+      actor: ev.sender.login,
+      origin: `label ${inlineCode(ev.label)}`
+    });
+    if (!outcome.ok) return refuse(outcome.reason);
+    await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
+    return "launched";
+  };
+  try {
+    return await act();
+  } catch (error) {
+    deps.log.error(`label ${ev.label} on PR #${ev.pr.number}: ${describeApiError(error)}`);
+    return refuse(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
+  }
 }
 
 // bot/handlers/pull-request.ts
