@@ -1446,7 +1446,8 @@ function roleGate(config, login, answer) {
   if (meetsLevel(level, config.bot.permission)) return { ok: true };
   return { ok: false, reason: `@${login} has ${level === null ? "no" : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.` };
 }
-function forkGate(config, pr) {
+function pullRequestGate(config, pr) {
+  if (pr.state !== "open") return { ok: false, reason: "this pull request is closed; reopen it to run okstra on it." };
   if (!isFromFork(pr) || config.bot.allowForks) return { ok: true };
   return {
     ok: false,
@@ -3561,8 +3562,8 @@ async function handleCheckRerun(deps, ev) {
     const gate = roleGate(config, ev.sender.login, role);
     if (!gate.ok) return refuse(gate.reason);
     const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
-    const fork = forkGate(config, pr);
-    if (!fork.ok) return refuse(fork.reason);
+    const open = pullRequestGate(config, pr);
+    if (!open.ok) return refuse(open.reason);
     const plan = await resolvePlan(deps, config, pr, files, named.planId);
     if (!plan.ok) return refuse(plan.reason);
     const outcome = await launch(deps, config, {
@@ -3787,8 +3788,8 @@ async function runCommand(deps, config, ev, command, prFacts) {
     case "stage":
     case "retry": {
       const pr = await prFacts();
-      const fork = forkGate(config, pr);
-      if (!fork.ok) return { kind: "refused", text: fork.reason };
+      const open = pullRequestGate(config, pr);
+      if (!open.ok) return { kind: "refused", text: open.reason };
       const plan = await resolvePlan(deps, config, pr, pr.files, command.options.plan);
       if (!plan.ok) return { kind: "refused", text: plan.reason };
       const outcome = await launch(deps, config, {
@@ -3850,8 +3851,8 @@ async function handleLabel(deps, ev) {
     const config = load.config;
     const gate = roleGate(config, ev.sender.login, role);
     if (!gate.ok) return refuse(gate.reason);
-    const fork = forkGate(config, ev.pr);
-    if (!fork.ok) return refuse(fork.reason);
+    const open = pullRequestGate(config, ev.pr);
+    if (!open.ok) return refuse(open.reason);
     if (command.verb !== "run" && command.verb !== "stage") throw new Error(`unreachable: label command ${command.verb}`);
     const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
     if (!plan.ok) return refuse(plan.reason);

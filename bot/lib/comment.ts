@@ -8,7 +8,7 @@ import { reactToComment, type Reaction } from '../../src/github/reactions.js';
 import { cancelRuns } from './cancel.js';
 import { loadConfig } from './config.js';
 import type { BotDeps, Sender } from './deps.js';
-import { forkGate, roleGate, senderRole } from './gate.js';
+import { pullRequestGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
 import { resolvePlan } from './plans.js';
 import { postStatus } from './status.js';
@@ -141,8 +141,8 @@ async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent,
     case 'stage':
     case 'retry': {
       const pr = await prFacts();
-      const fork = forkGate(config, pr);
-      if (!fork.ok) return { kind: 'refused', text: fork.reason };
+      const open = pullRequestGate(config, pr);
+      if (!open.ok) return { kind: 'refused', text: open.reason };
       const plan = await resolvePlan(deps, config, pr, pr.files, command.options.plan);
       if (!plan.ok) return { kind: 'refused', text: plan.reason };
       const outcome = await launch(deps, config, {

@@ -22,8 +22,14 @@ export function roleGate(config: OkstraConfig, login: string, answer: { permissi
   return { ok: false, reason: `@${login} has ${level === null ? 'no' : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.` };
 }
 
-/** Fork pull requests are refused unless the config allows them: the workflow runs agents with the repository's secrets on the pull request's code. */
-export function forkGate(config: OkstraConfig, pr: Pick<PullRequestFacts, 'headRepo' | 'baseRepo'>): Gate {
+/**
+ * Whether a run may start on this pull request: it must be open (a closed
+ * one's runs are cancelled), and fork pull requests are refused unless the
+ * config allows them, because the workflow runs agents with the
+ * repository's secrets on the pull request's code.
+ */
+export function pullRequestGate(config: OkstraConfig, pr: Pick<PullRequestFacts, 'headRepo' | 'baseRepo' | 'state'>): Gate {
+  if (pr.state !== 'open') return { ok: false, reason: 'this pull request is closed; reopen it to run okstra on it.' };
   if (!isFromFork(pr) || config.bot.allowForks) return { ok: true };
   return {
     ok: false,

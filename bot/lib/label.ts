@@ -5,7 +5,7 @@ import { postComment, removeLabel } from '../../src/github/issues.js';
 import { changedFiles, type PullRequestFacts } from '../../src/github/pulls.js';
 import { loadConfig } from './config.js';
 import type { BotDeps, Sender } from './deps.js';
-import { forkGate, roleGate, senderRole } from './gate.js';
+import { pullRequestGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
 import { resolvePlan } from './plans.js';
 
@@ -43,8 +43,8 @@ export async function handleLabel(deps: BotDeps, ev: LabelEvent): Promise<LabelR
     const config = load.config;
     const gate = roleGate(config, ev.sender.login, role);
     if (!gate.ok) return refuse(gate.reason);
-    const fork = forkGate(config, ev.pr);
-    if (!fork.ok) return refuse(fork.reason);
+    const open = pullRequestGate(config, ev.pr);
+    if (!open.ok) return refuse(open.reason);
     if (command.verb !== 'run' && command.verb !== 'stage') throw new Error(`unreachable: label command ${command.verb}`);
     const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
     if (!plan.ok) return refuse(plan.reason);

@@ -5,7 +5,7 @@ import { postComment } from '../../src/github/issues.js';
 import { changedFiles, pullRequestFacts, pullRequestsForCommit } from '../../src/github/pulls.js';
 import { loadConfig } from './config.js';
 import type { BotDeps, Sender } from './deps.js';
-import { forkGate, roleGate, senderRole } from './gate.js';
+import { pullRequestGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
 import { resolvePlan } from './plans.js';
 import { FIX_ACTION } from './results.js';
@@ -53,8 +53,8 @@ export async function handleCheckRerun(deps: BotDeps, ev: CheckRerunEvent): Prom
     const gate = roleGate(config, ev.sender.login, role);
     if (!gate.ok) return refuse(gate.reason);
     const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
-    const fork = forkGate(config, pr);
-    if (!fork.ok) return refuse(fork.reason);
+    const open = pullRequestGate(config, pr);
+    if (!open.ok) return refuse(open.reason);
     const plan = await resolvePlan(deps, config, pr, files, named.planId);
     if (!plan.ok) return refuse(plan.reason);
     const outcome = await launch(deps, config, {

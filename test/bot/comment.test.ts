@@ -142,6 +142,12 @@ describe('issue_comment.created', () => {
     expect(gh.bodies.comment?.[0]?.body).toContain('whose branch lives in a fork');
   });
 
+  it('refuses to start a run on a closed pull request', async () => {
+    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, state: 'closed' }).pullFiles(1, []).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra run'));
+    expect(gh.bodies.comment?.[0]?.body).toContain('this pull request is closed');
+  });
+
   it('answers an unknown verb with the usage', async () => {
     const gh = accepted(new GitHubMock(REPO)).reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra deploy'));

@@ -242,12 +242,12 @@ export class GitHubMock {
   }
 
   /** A pull request; its head branch is `changes` unless said otherwise (the examples' pull request #2 uses that name). */
-  pull(number: number, o: { headSha: string; headRepo?: string | null; headRef?: string }): this {
+  pull(number: number, o: { headSha: string; headRepo?: string | null; headRef?: string; state?: string }): this {
     const full = `${this.repo.owner}/${this.repo.repo}`;
     const headRepo = o.headRepo === undefined ? full : o.headRepo;
     this.scope()
       .get(`${this.base}/pulls/${number}`)
-      .reply(200, { number, state: 'open', html_url: `https://github.com/${full}/pull/${number}`, head: { sha: o.headSha, ref: o.headRef ?? 'changes', repo: headRepo === null ? null : { full_name: headRepo } }, base: { repo: { full_name: full } } });
+      .reply(200, { number, state: o.state ?? 'open', html_url: `https://github.com/${full}/pull/${number}`, head: { sha: o.headSha, ref: o.headRef ?? 'changes', repo: headRepo === null ? null : { full_name: headRepo } }, base: { repo: { full_name: full } } });
     return this;
   }
 
