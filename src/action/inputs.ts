@@ -22,7 +22,7 @@ export type ActionTrigger = (typeof ACTION_TRIGGERS)[number];
 
 /** Every input of action.yml; a test keeps this list and action.yml in step. */
 export const INPUT_NAMES = [
-  'mode', 'plan', 'stage', 'stages', 'executor', 'verifiers', 'models', 'config', 'github-token',
+  'mode', 'plan', 'plan-ref', 'stage', 'stages', 'executor', 'verifiers', 'models', 'config', 'github-token',
   'anthropic-api-key', 'openai-api-key', 'gemini-api-key', 'ledger-branch', 'pr-number', 'check-run-id',
   'report', 'timeout-minutes', 'install-clis', 'dry-run', 'trigger', 'actor',
 ] as const;
@@ -36,6 +36,8 @@ export type CheckRunIds = { kind: 'none' } | { kind: 'single'; id: number } | { 
 export interface ActionInputs {
   mode: Mode;
   plan: string | null;
+  /** The commit (SHA) or ref whose plan file is read; null for the checked-out commit. */
+  planRef: string | null;
   stage: number | null;
   stages: number[] | null;
   executor: string | null;
@@ -75,8 +77,24 @@ function rule<T>(schema: z.ZodType<T>, allowed: string): FieldRule<T> {
   return { parse: (raw) => { const r = schema.safeParse(raw); return r.success ? r.data : undefined; }, allowed };
 }
 
+/**
+ * A ref okstra passes to `git fetch` and `git rev-parse`: a full commit SHA
+ * (40 or 64 hex digits), or a ref name such as `refs/pull/12/head` or
+ * `feature/x` with only letters, digits and `. _ / -`, no component starting
+ * with `.` or `-` or ending in `.lock`, and no `..` or `//`, so it can never
+ * be read as an option, a revision range or a reflog expression.
+ */
+const COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+const REF_COMPONENT = /^(?![.-])[A-Za-z0-9._-]+(?<!\.lock)(?<!\.)$/;
+export function isValidPlanRef(s: string): boolean {
+  if (COMMIT_SHA.test(s)) return true;
+  if (s.length > 255 || /^[0-9a-fA-F]{4,}$/.test(s)) return false;
+  return s.split('/').every((c) => REF_COMPONENT.test(c)) && !s.includes('..') && s !== 'HEAD' && s !== '@';
+}
+
 const RULES = {
   mode: rule(z.enum(MODES), `one of ${MODES.join(', ')}`),
+  'plan-ref': rule(z.string().refine(isValidPlanRef), 'a full commit SHA (40 or 64 lowercase hex digits) or a ref name such as refs/pull/12/head or feature/x (letters, digits and . _ / -; no "..")'),
   stage: rule(positiveInt, 'a positive whole number (a stage of the plan)'),
   stages: rule(z.string().transform(list).pipe(z.array(positiveInt).min(1)), 'comma-separated positive whole numbers, e.g. "2,3"'),
   executor: rule(z.string().refine(providerRef), 'claude, codex, gemini, a provider under `providers:` in the config, or command:<program>'),
@@ -138,6 +156,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   }
 
   const mode = raw.mode === '' ? 'stage' : get('mode');
+  const planRef = get('plan-ref');
   const stage = get('stage');
   const stages = get('stages');
   const executor = get('executor');
@@ -185,6 +204,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
     inputs: {
       mode,
       plan: raw.plan || null,
+      planRef,
       stage,
       stages,
       executor,

@@ -48,7 +48,7 @@ const SUMMARY_BUDGET = 900_000;
 type LoadedPlan = { plan: Plan; path: string };
 
 async function loadPlan(s: Session, path: string, r: RunResults): Promise<LoadedPlan | null> {
-  const read = await readPlanAt(s.refs, s.head, path);
+  const read = await readPlanAt(s.refs, s.planCommit, path);
   if (!read.ok) {
     for (const d of read.errors) s.io.error(formatDiagnostic(d), { file: d.path, line: d.line, column: d.column });
     r.failures.push(read.message);
@@ -76,7 +76,7 @@ function requestBase(s: Session, loaded: LoadedPlan): Omit<RunStageRequest, 'sta
   return stageRequestBase({
     plan: loaded.plan,
     planPath: loaded.path,
-    planCommit: s.head,
+    planCommit: s.planCommit,
     config: s.config,
     roster: s.roster(),
     trigger: triggerFor(s.inputs, s.ctx),
@@ -200,9 +200,9 @@ async function chainPlan(s: Session, loaded: LoadedPlan, stages: number[] | unde
  * a re-requested check). Only a claim that was abandoned is picked up again.
  */
 export async function continueMode(s: Session, r: RunResults): Promise<void> {
-  const files = s.inputs.plan ? [s.inputs.plan] : await planFilesAt(s.refs, s.head, s.config.plansDir);
+  const files = s.inputs.plan ? [s.inputs.plan] : await planFilesAt(s.refs, s.planCommit, s.config.plansDir);
   if (files.length === 0) {
-    s.io.info(`no plans in ${s.config.plansDir} at ${s.head.slice(0, 12)}; nothing to continue`);
+    s.io.info(`no plans in ${s.config.plansDir} at ${s.planCommit.slice(0, 12)}; nothing to continue`);
     return;
   }
   for (const file of files) {
@@ -270,7 +270,7 @@ async function releaseStaleClaims(s: Session, plan: Plan): Promise<void> {
 }
 
 export async function statusMode(s: Session, r: RunResults): Promise<void> {
-  const files = s.inputs.plan ? [s.inputs.plan] : await planFilesAt(s.refs, s.head, s.config.plansDir);
+  const files = s.inputs.plan ? [s.inputs.plan] : await planFilesAt(s.refs, s.planCommit, s.config.plansDir);
   if (files.length === 0) {
     s.io.info(`no plans in ${s.config.plansDir}`);
     await s.io.summary(`okstra: no plans in \`${s.config.plansDir}\`.\n`);

@@ -4,7 +4,7 @@ import type { Plan } from '../core/plan/types.js';
 import type { RemoteRefs } from '../git/remote-refs.js';
 
 /**
- * Plans are read from the commit the trigger names (the checkout's HEAD),
+ * Plans are read from the commit the trigger names (`plan-ref`, else the checkout's HEAD),
  * through git rather than the work tree, so the plan a run records is
  * exactly the committed one even if an earlier step edited files.
  */
@@ -14,7 +14,7 @@ export type PlanRead = { ok: true; plan: Plan; path: string; warnings: Diagnosti
 export async function readPlanAt(refs: RemoteRefs, commit: string, path: string): Promise<PlanRead> {
   const clean = path.replace(/^(?:\.\/)+/, '');
   const text = (await refs.readFiles(commit, [clean]))[clean] ?? null;
-  if (text === null) return { ok: false, path: clean, errors: [], message: `the plan ${clean} is not in commit ${commit.slice(0, 12)} (plans are read from the commit the workflow checked out)` };
+  if (text === null) return { ok: false, path: clean, errors: [], message: `the plan ${clean} is not in commit ${commit.slice(0, 12)} (plans are read from the plan-ref input's commit, else the commit the workflow checked out)` };
   const result = parsePlan(text, { path: clean });
   if (result.errors.length > 0 || !result.plan) {
     return { ok: false, path: clean, errors: result.errors, message: `${clean} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'})` };

@@ -33,8 +33,10 @@ export interface Session {
   repoDir: string;
   remote: string;
   refs: RemoteRefs;
-  /** The commit the workflow checked out: plans are read from it. */
+  /** The commit the workflow checked out. */
   head: string;
+  /** The commit plans are read from and recorded at: `plan-ref`'s, else `head`. */
+  planCommit: string;
   rules: Rules;
   config: OkstraConfig;
   deps: EngineDeps;
@@ -72,6 +74,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const defaultBranch = ctx.event.defaultBranch ?? (await refs.defaultBranch());
   if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
   const rules = await loadRules(refs, defaultBranch, inputs.config);
+  const planCommit = await resolvePlanCommit(io, refs, head, inputs, ctx);
   const config = withInputOverrides(rules.config, inputs);
   io.info(`config: ${rules.source}${rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : ''}`);
   if (inputs.timeoutMinutes !== null) io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
@@ -108,7 +111,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   });
   let roster: Roster | null = null;
   return {
-    io, inputs, ctx, env: d.env, scrub: d.scrub, log, repoDir, remote: REMOTE, refs, head, rules, config, deps, client, trustedRoot,
+    io, inputs, ctx, env: d.env, scrub: d.scrub, log, repoDir, remote: REMOTE, refs, head, planCommit, rules, config, deps, client, trustedRoot,
     claims: new ClaimLog(io.saveState, { repoDir, remote: REMOTE, ledgerBranch: config.ledgerBranch }),
     publisher: new StagePublisher({ io, client, repo: ctx.repo, targets: inputs.report, checkRunIds: inputs.checkRunIds, pr, runUrl: runUrl(ctx), serverUrl: ctx.serverUrl, scrub: d.scrub }),
     // Built on first use: `status` needs no roster, and a roster naming an unavailable provider must not break it.
@@ -118,6 +121,20 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
     },
   };
+}
+
+/**
+ * Where plans are read from: the `plan-ref` input's commit (the bot names a
+ * pull request's head there, while the workflow runs on the default branch),
+ * fetched when the checkout lacks it; else the checked-out commit. Only the
+ * plan comes from it; the rules were read from the default branch already.
+ */
+async function resolvePlanCommit(io: ActionIo, refs: RemoteRefs, head: string, inputs: ActionInputs, ctx: RunnerContext): Promise<string> {
+  if (inputs.planRef === null) return head;
+  const fetched = await refs.fetchCommit(inputs.planRef, inputs.prNumber ?? ctx.event.pullRequest?.number ?? null);
+  if (!fetched.ok) throw new Error(`input "plan-ref": cannot fetch "${inputs.planRef}" from ${REMOTE} (${fetched.detail}); it must be a commit or ref of this repository, such as a pull request's head commit`);
+  io.info(`plans read at ${fetched.commit.slice(0, 12)} (plan-ref ${inputs.planRef}); config and prompts from the default branch`);
+  return fetched.commit;
 }
 
 /** Whether anything this run does talks to the API: checks, comments, a pull request to look up, stale claims to check. */

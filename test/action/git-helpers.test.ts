@@ -53,6 +53,27 @@ describe('RemoteRefs on a shallow, detached checkout', () => {
     expect(await refs.fetchBranch('no-such-branch')).toBeNull();
   });
 
+  it('fetches a plan-ref commit or ref the checkout lacks, only its tip, and says why one cannot be fetched', async () => {
+    const { clone, seed } = await setup();
+    const opened = await RemoteRefs.open(clone, 'origin');
+    const refs = opened?.refs as RemoteRefs;
+    const head = opened?.head as string;
+    const stageTip = await seed.ok(['rev-parse', 'okstra/p/stage-1']);
+    // The checked-out commit needs no fetch.
+    expect(await refs.fetchCommit(head, null)).toEqual({ ok: true, commit: head });
+    expect(await refs.git.resolveCommit(stageTip)).toBeNull();
+    // A SHA only a remote branch has: fetched, as one shallow commit.
+    expect(await refs.fetchCommit(stageTip, null)).toEqual({ ok: true, commit: stageTip });
+    expect(await refs.readFiles(stageTip, ['stage.txt'])).toEqual({ 'stage.txt': 'stage\n' });
+    expect(await refs.git.ok(['rev-list', '--count', stageTip])).toBe('1');
+    // A ref name, full or short.
+    expect(await refs.fetchCommit('refs/heads/okstra/p/stage-1', null)).toEqual({ ok: true, commit: stageTip });
+    expect(await refs.fetchCommit('main', null)).toEqual({ ok: true, commit: head });
+    const missing = await refs.fetchCommit('no-such-branch', 7);
+    expect(missing).toEqual({ ok: false, detail: expect.stringContaining("couldn't find remote ref no-such-branch") });
+    expect((await refs.fetchCommit('0'.repeat(40), null)).ok).toBe(false);
+  });
+
   it('mirrors the remote stage branches of a plan, pruning local ones the remote lacks', async () => {
     const { clone } = await setup();
     const refs = (await RemoteRefs.open(clone, 'origin'))?.refs as RemoteRefs;

