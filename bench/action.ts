@@ -2,10 +2,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { Git } from '../src/git/git.js';
 import { fmt, summarize, verdict } from './stats.js';
+import { BENCH_IDENTITY, oneStagePlan, REPO_ROOT, STAND_IN_AGENT } from './fixtures.js';
 
 /**
  * The Action's cold start: from `node dist/index.js` starting, as a runner
@@ -15,28 +15,10 @@ import { fmt, summarize, verdict } from './stats.js';
  * stand-ins, so the figure is okstra's own start-up, not an agent's.
  */
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bundle = join(root, 'dist', 'index.js');
-const agent = join(root, 'test', 'fixtures', 'agents', 'scripted-agent.mjs');
-const IDENTITY = { GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@okstra.invalid', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@okstra.invalid' };
-
-const PLAN = `---
-id: bench
-base: main
----
-# Bench
-
-## Stage Map
-
-### Stage 1: One file
-
-- depends-on: none
-- files: \`out.txt\`
-- validation: \`true\`
-- exit contract: out.txt exists
-
-Write out.txt.
-`;
+const bundle = join(REPO_ROOT, 'dist', 'index.js');
+const agent = STAND_IN_AGENT;
+const IDENTITY = BENCH_IDENTITY;
+const PLAN = oneStagePlan(['base: main']);
 
 async function workspace(dir: string): Promise<string> {
   const seed = join(dir, 'seed');

@@ -1,31 +1,15 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Git } from '../src/git/git.js';
 import { prepareRun } from '../src/cli/engine-setup.js';
 import { runStage } from '../src/engine/run-stage.js';
 import type { CliIo } from '../src/cli/io.js';
 import { fmt, summarize, verdict } from './stats.js';
+import { BENCH_IDENTITY, oneStagePlan, STAND_IN_AGENT } from './fixtures.js';
 
-const agent = join(dirname(fileURLToPath(import.meta.url)), '..', 'test', 'fixtures', 'agents', 'scripted-agent.mjs');
-
-const PLAN = `---
-id: bench
----
-# Bench
-
-## Stage Map
-
-### Stage 1: One file
-
-- depends-on: none
-- files: \`out.txt\`
-- validation: \`true\`
-- exit contract: out.txt exists
-
-Write out.txt.
-`;
+const agent = STAND_IN_AGENT;
+const PLAN = oneStagePlan();
 
 /** A repository whose config has a stand-in executor and three stand-in verifiers that each wait `verifierMs`. */
 async function benchRepo(root: string, verifierMs: number): Promise<string> {
@@ -48,7 +32,7 @@ async function benchRepo(root: string, verifierMs: number): Promise<string> {
       '',
     ].join('\n'),
   );
-  const git = new Git(dir, { GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@okstra.invalid', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@okstra.invalid' });
+  const git = new Git(dir, BENCH_IDENTITY);
   await git.ok(['init', '--quiet', '--initial-branch=main']);
   await git.ok(['add', '--all']);
   await git.ok(['commit', '--quiet', '-m', 'plan']);
