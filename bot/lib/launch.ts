@@ -33,25 +33,28 @@ export function workflowPath(config: OkstraConfig): string {
 }
 
 /**
- * The ref to dispatch the workflow on: what it checks out, hence where the
- * Action reads the plan (docs/action.md, "Dispatch contract"). A plan the
- * pull request adds or changes exists only on its branch, so the run goes
- * there; any other plan runs from the default branch. The Action reads
- * config and prompts from the default branch either way.
+ * Where the run goes (docs/action.md, "Dispatch contract"): the workflow
+ * is always dispatched on the default branch, so the default branch's copy
+ * of the workflow runs (with its environment rules, secrets and pinned
+ * okstra) whatever the pull request changes. A plan the pull request adds
+ * or changes is named by `plan-ref`, the pull request's head commit the bot
+ * read it at; the Action fetches that commit and reads only the plan from
+ * it. Config and prompts come from the default branch either way. A plan
+ * that a fork adds or changes is refused: it is not this repository's.
  */
-export function dispatchRef(defaultBranch: string, req: Pick<LaunchRequest, 'pr' | 'planFromPullRequest' | 'planPath'>): { ok: true; ref: string } | { ok: false; reason: string } {
-  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch };
+export function dispatchRef(defaultBranch: string, req: Pick<LaunchRequest, 'pr' | 'planFromPullRequest' | 'planPath'>): { ok: true; ref: string; planRef: string | null } | { ok: false; reason: string } {
+  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
   if (isFromFork(req.pr)) {
-    return { ok: false, reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork, where a workflow of this repository cannot run; merge the plan first (or push the branch here).` };
+    return { ok: false, reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).` };
   }
-  return { ok: true, ref: req.pr.headRef };
+  return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
 }
 
 /**
  * Starts okstra on a pull request: picks the stages from the ledger,
  * checks that the workflow can report back, creates a queued check per
- * stage on the pull request's head, then dispatches the workflow (on the
- * ref dispatchRef picks) with the check ids. A dispatch GitHub refuses completes
+ * stage on the pull request's head, then dispatches the workflow on the
+ * default branch with the check ids (and `plan-ref`, see dispatchRef). A dispatch GitHub refuses completes
  * the new checks as failures, so none is left queued.
  */
 export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchRequest): Promise<LaunchOutcome> {
@@ -90,6 +93,7 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
   const inputs = dispatchInputs({
     mode: selection.mode,
     planPath: req.planPath,
+    planRef: where.planRef,
     stages: selection.stages,
     prNumber: req.pr.number,
     executor: req.options.executor,
@@ -108,6 +112,6 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
     }
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
-  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id} ${selection.mode} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`);
+  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`);
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
 }

@@ -31,8 +31,12 @@ function prComment(body: string, onPullRequest = true): CommentPayload {
 const REPO = { owner: 'Codertocat', repo: 'Hello-World' };
 const COMMENT_ID = 492700400;
 const USER = 'Codertocat';
-/** The pull request's head branch: a plan it adds runs there, where the Action can read it. */
-const BRANCH = 'changes';
+/**
+ * The default branch: every run is dispatched there, so its copy of the
+ * workflow runs, and its workflow file is the one checked; a plan the pull
+ * request adds is named to the Action by `plan-ref` (the head commit).
+ */
+const BRANCH = 'master';
 
 async function receive(payload: CommentPayload, logs: string[] = []): Promise<void> {
   const probot = await testProbot(logs);
@@ -79,6 +83,7 @@ describe('issue_comment.created', () => {
         inputs: {
           mode: 'stage',
           plan: PLAN_PATH,
+          'plan-ref': HEAD_SHA,
           stage: '2',
           'pr-number': '1',
           executor: 'codex',
@@ -104,7 +109,7 @@ describe('issue_comment.created', () => {
     const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permission: triage\n').permission(USER, 'read', 'triage');
     planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5002).dispatch().reaction(COMMENT_ID);
     await receive(prComment('/okstra stage 2'));
-    expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '2', 'check-run-id': '5002' });
+    expect(gh.bodies.dispatch?.[0]).toMatchObject({ ref: 'master', inputs: { stage: '2', 'plan-ref': HEAD_SHA, 'check-run-id': '5002' } });
   });
 
   it('ignores a bot: no reaction, no reply, no request at all', async () => {
@@ -132,9 +137,11 @@ describe('issue_comment.created', () => {
     gh.ledger(PLAN_ID, null).workflow(OKSTRA_WORKFLOW, 'master').createCheck(5003).dispatch().reaction(COMMENT_ID);
     await receive(prComment('/okstra stage 1'));
     expect(gh.bodies.dispatch?.[0]).toMatchObject({ ref: 'master', inputs: { stage: '1', 'check-run-id': '5003' } });
+    // The plan is the default branch's: the Action reads it from the commit it checks out.
+    expect(gh.bodies.dispatch?.[0]?.inputs).not.toHaveProperty('plan-ref');
   });
 
-  it('refuses a fork pull request that brings its own plan, which a workflow here cannot check out', async () => {
+  it('refuses a fork pull request that brings its own plan, which is not on this repository\'s branches', async () => {
     const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  allowForks: true\n').permission(USER, 'admin');
     gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
     gh.reaction(COMMENT_ID).comment(1);

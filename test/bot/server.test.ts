@@ -28,12 +28,12 @@ describe("Probot's server", () => {
   it('runs a signed `/okstra stage 2` delivery end to end', async () => {
     const gh = new GitHubMock({ owner: 'Codertocat', repo: 'Hello-World' }).token().reaction(492700400).config(CONFIG).permission('Codertocat', 'write');
     gh.pull(1, { headSha: HEAD_SHA }).pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
-    gh.ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, 'changes').createCheck(8001).dispatch().reaction(492700400);
+    gh.ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, 'master').createCheck(8001).dispatch().reaction(492700400);
 
     const res = await post(server.url, 'issue_comment', payload());
 
     expect(res.status).toBe(200);
-    expect(gh.bodies.dispatch?.[0]).toMatchObject({ ref: 'changes', inputs: { stage: '2', 'check-run-id': '8001', trigger: 'comment', actor: 'Codertocat' } });
+    expect(gh.bodies.dispatch?.[0]).toMatchObject({ ref: 'master', inputs: { stage: '2', 'plan-ref': HEAD_SHA, 'check-run-id': '8001', trigger: 'comment', actor: 'Codertocat' } });
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }]);
   });
 

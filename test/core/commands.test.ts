@@ -176,6 +176,7 @@ describe('the dispatch contract', () => {
   const base: DispatchRequest = {
     mode: 'stage',
     planPath: '.okstra/plans/rate-limits.md',
+    planRef: null,
     stages: [2],
     prNumber: 7,
     executor: null,
@@ -195,6 +196,11 @@ describe('the dispatch contract', () => {
     expect(inputs).toEqual({ mode: 'chain', plan: '.okstra/plans/rate-limits.md', stages: '2,3', 'pr-number': '7', executor: 'codex', verifiers: 'claude,gemini', models: 'claude=opus', 'check-run-id': '{"2":123,"3":124}', trigger: 'label', actor: 'octocat' });
   });
 
+  it('names the commit to read a pull request\'s plan from as plan-ref', () => {
+    const sha = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
+    expect(dispatchInputs({ ...base, planRef: sha })).toEqual({ mode: 'stage', plan: '.okstra/plans/rate-limits.md', 'plan-ref': sha, stage: '2', 'pr-number': '7', 'check-run-id': '123', trigger: 'comment', actor: 'octocat' });
+  });
+
   it('refuses anything that slipped past validation', () => {
     expect(() => dispatchInputs({ ...base, planPath: '.okstra/plans/$(id).md' })).toThrow(/unsafe plan path/);
     expect(() => dispatchInputs({ ...base, planPath: '../x.md' })).toThrow(/unsafe plan path/);
@@ -203,16 +209,21 @@ describe('the dispatch contract', () => {
     expect(() => dispatchInputs({ ...base, models: { claude: 'x;y' } })).toThrow(/bad model/);
     expect(() => dispatchInputs({ ...base, checkRunIds: new Map() })).toThrow(/no check run for stage 2/);
     expect(() => dispatchInputs({ ...base, stages: [2, 3] })).toThrow(/exactly one stage/);
+    expect(() => dispatchInputs({ ...base, planRef: 'feature; rm -rf /' })).toThrow(/bad plan commit/);
+    expect(() => dispatchInputs({ ...base, planRef: 'main' })).toThrow(/bad plan commit/);
   });
 
-  const workflow = (runName: string | null, inputs = ['mode', 'plan', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor']): string =>
+  const workflow = (runName: string | null, inputs = ['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor']): string =>
     [`name: okstra`, ...(runName === null ? [] : [`run-name: "${runName}"`]), 'on:', '  workflow_dispatch:', '    inputs:', ...inputs.flatMap((i) => [`      ${i}:`, '        required: false']), 'jobs: {}'].join('\n');
 
   it('accepts a workflow with the run-name, and names what a workflow lacks', () => {
     expect(workflowProblems(workflow(REQUIRED_RUN_NAME))).toEqual([]);
     expect(workflowProblems(workflow('okstra ${{inputs.plan}} pr #${{inputs.pr-number}} checks ${{ inputs.check-run-id }}'))).toEqual([]);
     expect(workflowProblems(workflow(null))).toEqual([expect.stringContaining('`run-name` must name the pull request and the check runs')]);
-    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, ['mode', 'plan']))).toEqual([expect.stringContaining('does not declare the inputs `stage`, `stages`, `pr-number`')]);
+    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, ['mode', 'plan']))).toEqual([expect.stringContaining('does not declare the inputs `plan-ref`, `stage`, `stages`, `pr-number`')]);
+    // A workflow from before plan-ref would run a pull request's plan from the default branch: refused.
+    const withoutPlanRef = ['mode', 'plan', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor'];
+    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, withoutPlanRef))).toEqual([expect.stringContaining('does not declare the input `plan-ref`')]);
     expect(workflowProblems('on: push\njobs: {}')[0]).toBe('it has no `workflow_dispatch` trigger');
     expect(workflowProblems('on: [push, workflow_dispatch]\n')).toHaveLength(2);
     expect(workflowProblems('a: [')[0]).toMatch(/not valid YAML/);

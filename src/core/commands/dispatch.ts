@@ -9,7 +9,7 @@ import { parseDocument } from 'yaml';
  */
 
 /** Every input the bot may send; the workflow must declare them all. */
-export const DISPATCH_INPUTS = ['mode', 'plan', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor'] as const;
+export const DISPATCH_INPUTS = ['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor'] as const;
 export type DispatchInputName = (typeof DISPATCH_INPUTS)[number];
 
 export type LaunchTrigger = 'label' | 'comment' | 'rerequest';
@@ -18,6 +18,12 @@ export interface DispatchRequest {
   mode: 'stage' | 'chain';
   /** Repository path of the plan file. */
   planPath: string;
+  /**
+   * The commit to read the plan from (the pull request's head when the
+   * pull request adds or changes the plan), or null for the commit the
+   * workflow checks out (the default branch).
+   */
+  planRef: string | null;
   /** The stage (mode stage) or the stages in chain order (mode chain). */
   stages: readonly number[];
   prNumber: number;
@@ -35,6 +41,7 @@ const SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
 const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 const NAME = /^[a-z][a-z0-9-]{0,30}$/;
 const MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
+const COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 export function isSafeRepoPath(path: string): boolean {
   return SAFE_PATH.test(path);
@@ -50,6 +57,7 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
     throw new Error(`refusing to dispatch: ${what}`);
   };
   if (!SAFE_PATH.test(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
   if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
   if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
   if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1)) fail(`bad stages ${JSON.stringify(r.stages)}`);
@@ -66,6 +74,7 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
   const inputs: Record<string, string> = {
     mode: r.mode,
     plan: r.planPath,
+    ...(r.planRef !== null ? { 'plan-ref': r.planRef } : {}),
     ...(r.mode === 'stage' ? { stage: String(first) } : { stages: r.stages.join(',') }),
     'pr-number': String(r.prNumber),
     ...(r.executor !== null ? { executor: r.executor } : {}),
