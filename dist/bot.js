@@ -997,11 +997,12 @@ function isBotAccount(sender) {
 
 // src/core/commands/dispatch.ts
 import { parseDocument } from "yaml";
-var DISPATCH_INPUTS = ["mode", "plan", "stage", "stages", "pr-number", "executor", "verifiers", "models", "check-run-id", "trigger", "actor"];
+var DISPATCH_INPUTS = ["mode", "plan", "plan-ref", "stage", "stages", "pr-number", "executor", "verifiers", "models", "check-run-id", "trigger", "actor"];
 var SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
 var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var NAME = /^[a-z][a-z0-9-]{0,30}$/;
 var MODEL = /^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,99}$/;
+var COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 function isSafeRepoPath(path) {
   return SAFE_PATH.test(path);
 }
@@ -1010,6 +1011,7 @@ function dispatchInputs(r) {
     throw new Error(`refusing to dispatch: ${what}`);
   };
   if (!SAFE_PATH.test(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
   if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
   if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
   if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1)) fail(`bad stages ${JSON.stringify(r.stages)}`);
@@ -1025,6 +1027,7 @@ function dispatchInputs(r) {
   const inputs = {
     mode: r.mode,
     plan: r.planPath,
+    ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
     ...r.mode === "stage" ? { stage: String(first) } : { stages: r.stages.join(",") },
     "pr-number": String(r.prNumber),
     ...r.executor !== null ? { executor: r.executor } : {},
@@ -2025,11 +2028,11 @@ function workflowPath(config) {
   return `.github/workflows/${config.bot.workflow}`;
 }
 function dispatchRef(defaultBranch, req) {
-  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch };
+  if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
   if (isFromFork(req.pr)) {
-    return { ok: false, reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork, where a workflow of this repository cannot run; merge the plan first (or push the branch here).` };
+    return { ok: false, reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).` };
   }
-  return { ok: true, ref: req.pr.headRef };
+  return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
 }
 async function launch(deps, config, req) {
   const where = dispatchRef(deps.defaultBranch, req);
@@ -2064,6 +2067,7 @@ async function launch(deps, config, req) {
   const inputs = dispatchInputs({
     mode: selection.mode,
     planPath: req.planPath,
+    planRef: where.planRef,
     stages: selection.stages,
     prNumber: req.pr.number,
     executor: req.options.executor,
@@ -2082,7 +2086,7 @@ async function launch(deps, config, req) {
     }
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
-  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id} ${selection.mode} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`);
+  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`);
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
 }
 

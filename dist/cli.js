@@ -61212,6 +61212,40 @@ var RemoteRefs = class _RemoteRefs {
     return this.git.resolveCommit(ref);
   }
   /**
+   * The commit a ref or full SHA names, fetched from the remote when the
+   * checkout lacks it (a pull request's head that only its branch has),
+   * into the private ref `refs/okstra/plan-ref`; only its tip in a shallow
+   * clone. When the remote will not serve a bare SHA, the pull request's
+   * own ref (`refs/pull/<n>/head`) is fetched instead and the SHA looked for
+   * there. `ref` must already be validated (isValidPlanRef in the Action's
+   * inputs): it is passed to git as a refspec's source.
+   */
+  async fetchCommit(ref, pullRequest) {
+    const isSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(ref);
+    if (isSha) {
+      const local = await this.git.resolveCommit(ref);
+      if (local) return { ok: true, commit: local };
+    }
+    const target = "refs/okstra/plan-ref";
+    const depth = await this.isShallow() ? ["--depth=1"] : [];
+    const fetch = (source, d) => this.git.run(["fetch", "--quiet", "--no-tags", ...d, this.remote, `+${source}:${target}`]);
+    const direct = await fetch(ref, depth);
+    if (direct.exitCode === 0) {
+      const commit = await this.git.resolveCommit(target);
+      if (commit) return { ok: true, commit };
+    }
+    if (isSha && pullRequest !== null) {
+      const viaPull = await fetch(`refs/pull/${pullRequest}/head`, []);
+      if (viaPull.exitCode === 0) {
+        const commit = await this.git.resolveCommit(ref);
+        if (commit) return { ok: true, commit };
+        return { ok: false, detail: `it is not in the history of refs/pull/${pullRequest}/head` };
+      }
+    }
+    const why = direct.stderr.split("\n").map((l) => l.replace(/^(?:fatal|error): /, "").trim()).find(Boolean) ?? `git fetch exited with ${direct.exitCode}`;
+    return { ok: false, detail: why };
+  }
+  /**
    * Makes the remote's stage branches of a plan local branches, which is
    * where the engine looks for a failed stage's branch to re-enter and for
    * the heads that later stages build on. The remote is the record, so its
