@@ -1950,6 +1950,33 @@ ${table}${diagram}
 `;
 }
 
+// src/core/report/stage-views.ts
+function stageViews(plan, state, now) {
+  const views = topologicalOrder(plan).map((n) => {
+    const stage = stageByNumber(plan, n);
+    const r = stageReadiness(plan, state, n, now);
+    const base = { number: n, title: stage.title, dependsOn: stage.dependsOn, waitingOn: [] };
+    switch (r.kind) {
+      case "done":
+        return { ...base, state: "done", detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
+      case "started":
+        return { ...base, state: "running", detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? " (lease expired)" : ""}` };
+      case "ready":
+        return r.failedBefore ? { ...base, state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: "ready" };
+      case "blocked":
+        return { ...base, state: "pending", detail: `waits for stage ${r.waitingOn.join(", ")}`, waitingOn: r.waitingOn };
+    }
+  });
+  const byNumber = new Map(views.map((v) => [v.number, v]));
+  const behindFailure = (n, seen = /* @__PURE__ */ new Set()) => {
+    if (seen.has(n)) return false;
+    seen.add(n);
+    const v = byNumber.get(n);
+    return v?.state === "failed" || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
+  };
+  return views.map(({ waitingOn, ...v }) => ({ ...v, state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state }));
+}
+
 // src/github/checks.ts
 function extras(f) {
   return { ...f.detailsUrl ? { details_url: f.detailsUrl } : {}, ...f.externalId ? { external_id: f.externalId } : {}, ...f.actions ? { actions: f.actions } : {} };
@@ -3658,33 +3685,6 @@ async function cancelRuns(deps, config, prNumber, planPath) {
   }
   deps.log.info(`cancelled ${cancelled.length} okstra run(s) of PR #${prNumber}${planPath ? ` for ${planPath}` : ""}`);
   return cancelled;
-}
-
-// src/action/status-view.ts
-function stageViews(plan, state, now) {
-  const views = topologicalOrder(plan).map((n) => {
-    const stage = stageByNumber(plan, n);
-    const r = stageReadiness(plan, state, n, now);
-    const base = { number: n, title: stage.title, dependsOn: stage.dependsOn, waitingOn: [] };
-    switch (r.kind) {
-      case "done":
-        return { ...base, state: "done", detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
-      case "started":
-        return { ...base, state: "running", detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? " (lease expired)" : ""}` };
-      case "ready":
-        return r.failedBefore ? { ...base, state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: "ready" };
-      case "blocked":
-        return { ...base, state: "pending", detail: `waits for stage ${r.waitingOn.join(", ")}`, waitingOn: r.waitingOn };
-    }
-  });
-  const byNumber = new Map(views.map((v) => [v.number, v]));
-  const behindFailure = (n, seen = /* @__PURE__ */ new Set()) => {
-    if (seen.has(n)) return false;
-    seen.add(n);
-    const v = byNumber.get(n);
-    return v?.state === "failed" || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
-  };
-  return views.map(({ waitingOn, ...v }) => ({ ...v, state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state }));
 }
 
 // bot/lib/status.ts

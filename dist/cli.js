@@ -58574,6 +58574,33 @@ ${table}${diagram}
 `;
 }
 
+// src/core/report/stage-views.ts
+function stageViews(plan, state, now) {
+  const views = topologicalOrder(plan).map((n2) => {
+    const stage = stageByNumber(plan, n2);
+    const r = stageReadiness(plan, state, n2, now);
+    const base = { number: n2, title: stage.title, dependsOn: stage.dependsOn, waitingOn: [] };
+    switch (r.kind) {
+      case "done":
+        return { ...base, state: "done", detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
+      case "started":
+        return { ...base, state: "running", detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? " (lease expired)" : ""}` };
+      case "ready":
+        return r.failedBefore ? { ...base, state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: "ready" };
+      case "blocked":
+        return { ...base, state: "pending", detail: `waits for stage ${r.waitingOn.join(", ")}`, waitingOn: r.waitingOn };
+    }
+  });
+  const byNumber = new Map(views.map((v) => [v.number, v]));
+  const behindFailure = (n2, seen = /* @__PURE__ */ new Set()) => {
+    if (seen.has(n2)) return false;
+    seen.add(n2);
+    const v = byNumber.get(n2);
+    return v?.state === "failed" || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
+  };
+  return views.map(({ waitingOn, ...v }) => ({ ...v, state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state }));
+}
+
 // src/cli/table.ts
 function renderTable(header, rows) {
   const widths = header.map((h2, i2) => Math.max(h2.length, ...rows.map((r) => (r[i2] ?? "").length)));
@@ -58602,7 +58629,7 @@ function registerStatusCommand(program2, io) {
       return;
     }
     if (opts.markdown) {
-      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: lines.map((l) => ({ number: l.number, title: l.title, dependsOn: l.dependsOn, state: viewState(l, lines), detail: l.detail })) }));
+      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, state, now) }));
       return;
     }
     io.out(`plan ${plan.id}${plan.title ? ` \u2014 ${plan.title}` : ""}`);
@@ -58621,15 +58648,6 @@ function describe3(r) {
     case "blocked":
       return { state: "pending", detail: `waits for stage ${r.waitingOn.join(", ")}` };
   }
-}
-function viewState(line, all2) {
-  if (line.state === "started") return "running";
-  if (line.state !== "pending" || line.readiness.kind !== "blocked") return line.state;
-  const behindFailure = (n2) => {
-    const dep = all2.find((l) => l.number === n2);
-    return dep?.state === "failed" || dep?.readiness.kind === "blocked" && dep.readiness.waitingOn.some(behindFailure) || false;
-  };
-  return line.readiness.waitingOn.some(behindFailure) ? "blocked" : "pending";
 }
 
 // src/cli/commands/ledger.ts

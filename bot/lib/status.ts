@@ -6,7 +6,7 @@ import { renderPlanStatus } from '../../src/core/report/index.js';
 import { upsertStickyComment } from '../../src/github/comments.js';
 import { readLedgerRows } from '../../src/github/ledger-api.js';
 // A pure function of plan and ledger (no Action I/O): the Action's status mode and the bot draw the same table.
-import { stageViews } from '../../src/action/status-view.js';
+import { stageViews } from '../../src/core/report/stage-views.js';
 import type { BotDeps } from './deps.js';
 
 /**

@@ -15,7 +15,7 @@ import { workflowRunState } from '../github/runs.js';
 import { githubRunId, triggerFor, runUrl, workflowRunOf } from './context.js';
 import { planFilesAt, readPlanAt } from './plans.js';
 import type { Session } from './session.js';
-import { stageViews } from './status-view.js';
+import { stageViews } from '../core/report/stage-views.js';
 
 /**
  * The four modes. Each reads its plans, runs the engine and hands every

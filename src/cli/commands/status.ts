@@ -4,7 +4,7 @@ import { readyStages, stageReadiness, topologicalOrder, stageByNumber, type Stag
 import { readValidPlan } from '../load-plan.js';
 import { ledgerLocationOptions, openLedger, rethrowAsCliError, type LedgerLocation } from '../ledger-access.js';
 import type { CliIo } from '../io.js';
-import { renderPlanStatus, type StageViewState } from '../../core/report/index.js';
+import { renderPlanStatus, stageViews } from '../../core/report/index.js';
 import { renderTable } from '../table.js';
 
 export interface StageStatusLine {
@@ -41,7 +41,7 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
       return;
     }
     if (opts.markdown) {
-      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: lines.map((l) => ({ number: l.number, title: l.title, dependsOn: l.dependsOn, state: viewState(l, lines), detail: l.detail })) }));
+      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, state, now) }));
       return;
     }
     io.out(`plan ${plan.id}${plan.title ? ` — ${plan.title}` : ''}`);
@@ -63,15 +63,4 @@ function describe(r: StageReadiness): Pick<StageStatusLine, 'state' | 'detail'> 
     case 'blocked':
       return { state: 'pending', detail: `waits for stage ${r.waitingOn.join(', ')}` };
   }
-}
-
-/** Waiting behind a failed (or itself blocked) stage is `blocked`; waiting for stages still to run is `pending`. */
-function viewState(line: StageStatusLine, all: readonly StageStatusLine[]): StageViewState {
-  if (line.state === 'started') return 'running';
-  if (line.state !== 'pending' || line.readiness.kind !== 'blocked') return line.state;
-  const behindFailure = (n: number): boolean => {
-    const dep = all.find((l) => l.number === n);
-    return dep?.state === 'failed' || (dep?.readiness.kind === 'blocked' && dep.readiness.waitingOn.some(behindFailure)) || false;
-  };
-  return line.readiness.waitingOn.some(behindFailure) ? 'blocked' : 'pending';
 }

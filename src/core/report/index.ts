@@ -10,3 +10,4 @@ export * from './comment.js';
 export * from './check-run.js';
 export * from './plan-status.js';
 export type { Cut } from './budget.js';
+export { stageViews } from './stage-views.js';

@@ -1,10 +1,10 @@
-import { stageReadiness, topologicalOrder, stageByNumber } from '../core/graph/index.js';
-import type { LedgerState } from '../core/ledger/index.js';
-import type { Plan } from '../core/plan/types.js';
-import type { StageStatusView, StageViewState } from '../core/report/index.js';
+import { stageReadiness, topologicalOrder, stageByNumber } from '../graph/index.js';
+import type { LedgerState } from '../ledger/index.js';
+import type { Plan } from '../plan/types.js';
+import type { StageStatusView, StageViewState } from './plan-status.js';
 
 /**
- * The stage table of `mode: status` (and of a dry run): each stage's
+ * The stage table of `okstra status --markdown`, the Action's `mode: status` and the bot's `/okstra status`: each stage's
  * position from the ledger, in the shape `renderPlanStatus` draws.
  */
 export function stageViews(plan: Plan, state: LedgerState, now: Date): StageStatusView[] {
