@@ -5,7 +5,7 @@
 //
 // One check is brought up to date: actionlint before v1.7.10 caps
 // `workflow_dispatch` at 10 inputs, but github.com has accepted 25 since
-// 2025-12-04 (rhysd/actionlint#598). The okstra workflow declares the 11
+// 2025-12-04 (rhysd/actionlint#598). The okstra workflow declares the 12
 // inputs the bot dispatches, so that message is dropped while a workflow
 // stays within 25, and kept beyond.
 import { createRequire } from 'node:module';
