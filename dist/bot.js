@@ -1291,7 +1291,7 @@ function sortDiagnostics(list2) {
   return [...list2].sort((a, b) => a.line - b.line || a.column - b.column || a.code.localeCompare(b.code));
 }
 
-// src/core/plan/did-you-mean.ts
+// src/core/text/did-you-mean.ts
 function levenshtein(a, b) {
   if (a === b) return 0;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);

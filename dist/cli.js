@@ -29422,7 +29422,7 @@ var DiagnosticSink = class {
 // src/core/plan/front-matter.ts
 var import_yaml = __toESM(require_dist(), 1);
 
-// src/core/plan/did-you-mean.ts
+// src/core/text/did-you-mean.ts
 function levenshtein(a2, b) {
   if (a2 === b) return 0;
   let previous3 = Array.from({ length: b.length + 1 }, (_, i2) => i2);
@@ -58766,7 +58766,6 @@ async function buildAppend(io, opts, resolveRev) {
   }
   const parsed = LedgerRowSchema.safeParse(fields);
   if (!parsed.success) throw new CliError(`cannot build the row: ${parsed.error.issues.map((i2) => `${i2.path.join(".")}: ${i2.message}`).join("; ")}`);
-  serializeRow(parsed.data);
   return { row: parsed.data, files };
 }
 async function readUserFile(io, file2) {

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { parsePlan } from '../core/plan/index.js';
-import type { PlanParseResult } from '../core/plan/types.js';
+import type { Plan, PlanParseResult } from '../core/plan/types.js';
 import { formatDiagnostic } from '../core/diagnostics.js';
 import { CliError } from './io.js';
-import type { Plan } from '../core/plan/types.js';
 
 /** Reads and parses a plan file; the path in diagnostics is the one the user typed. */
 export async function readPlan(file: string, cwd: string): Promise<PlanParseResult> {

@@ -1,5 +1,5 @@
 import { BUILTIN_PROVIDERS, type BuiltinProvider, type OkstraConfig, type ProviderConfig } from '../core/config/schema.js';
-import { closestMatch } from '../core/plan/did-you-mean.js';
+import { closestMatch } from '../core/text/did-you-mean.js';
 import { CommandProvider } from './command.js';
 import { createClaudeProvider } from './claude.js';
 import { createCodexProvider } from './codex.js';

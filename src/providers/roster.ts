@@ -1,5 +1,5 @@
 import { BUILTIN_PROVIDERS, PROVIDER_NAME_PATTERN, type OkstraConfig } from '../core/config/schema.js';
-import { closestMatch } from '../core/plan/did-you-mean.js';
+import { closestMatch } from '../core/text/did-you-mean.js';
 import { ProviderError } from './errors.js';
 import { isCommandRef, providerKey, providerKind, resolveProvider, rosterNameFor, type ProviderDeps } from './registry.js';
 import type { Provider, ProviderKind } from './types.js';

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { FAILED_REASONS, LedgerRowSchema, carryPath, deriveLedgerState, isStale, reportPath, serializeRow, type LedgerRow } from '../../core/ledger/index.js';
+import { FAILED_REASONS, LedgerRowSchema, carryPath, deriveLedgerState, isStale, reportPath, type LedgerRow } from '../../core/ledger/index.js';
 import { stageBranchName } from '../../core/ids.js';
 import type { LedgerFile } from '../../git/ledger-store.js';
 import { CliError, EXIT_USAGE, type CliIo } from '../io.js';
@@ -130,8 +130,6 @@ async function buildAppend(io: CliIo, opts: AppendOptions, resolveRev: (rev: str
   }
   const parsed = LedgerRowSchema.safeParse(fields);
   if (!parsed.success) throw new CliError(`cannot build the row: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  // Serialising here proves the row round-trips before anything is written.
-  serializeRow(parsed.data);
   return { row: parsed.data, files };
 }
 

@@ -1,7 +1,7 @@
 import { isMap, LineCounter, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { z } from 'zod';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
-import { closestMatch } from '../plan/did-you-mean.js';
+import { closestMatch } from '../text/did-you-mean.js';
 import { BUILTIN_PROVIDERS, ConfigSchema, type OkstraConfig } from './schema.js';
 
 export interface ConfigParseResult {

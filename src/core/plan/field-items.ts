@@ -1,5 +1,5 @@
 import type { List, ListItem, Nodes, RootContent } from 'mdast';
-import { closestMatch } from './did-you-mean.js';
+import { closestMatch } from '../text/did-you-mean.js';
 import { canonicalFieldKey, FIELD_SPELLINGS, normaliseKey } from './field-keys.js';
 import type { CodeSpan } from './code-spans.js';
 

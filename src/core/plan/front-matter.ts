@@ -3,7 +3,7 @@ import { isMap, isScalar, LineCounter, parseDocument, type Node as YamlNode } fr
 import type { SourcePosition } from '../diagnostics.js';
 import { PLAN_CODES } from './codes.js';
 import { positionOf, type ParseContext } from './context.js';
-import { closestMatch } from './did-you-mean.js';
+import { closestMatch } from '../text/did-you-mean.js';
 
 export interface FrontMatter {
   id: { value: string; position: SourcePosition } | null;

@@ -2,7 +2,7 @@ import type { Heading } from 'mdast';
 import { PLAN_CODES } from './codes.js';
 import { positionOf, type ParseContext } from './context.js';
 import { readDependsOn, type DependencyRef } from './depends-on.js';
-import { closestMatch } from './did-you-mean.js';
+import { closestMatch } from '../text/did-you-mean.js';
 import { readSimpleFieldList } from './fast-field-list.js';
 import { canonicalFieldKey, FIELD_SPELLINGS, normaliseKey } from './field-keys.js';
 import { fieldListFromNode, isFieldList, type FieldItem, type FieldList } from './field-items.js';
