@@ -5,6 +5,7 @@ import { Git } from '../src/git/git.js';
 import { GitLedgerStore } from '../src/git/ledger-store.js';
 import type { LedgerRow } from '../src/core/ledger/index.js';
 import { fmt, summarize, verdict } from './stats.js';
+import { BENCH_IDENTITY } from './fixtures.js';
 
 const LEASE = '2099-01-01T00:00:00.000Z';
 
@@ -14,7 +15,7 @@ function claim(stage: number, run: string): LedgerRow {
 
 async function repo(dir: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
-  const git = new Git(dir, { GIT_AUTHOR_NAME: 'bench', GIT_AUTHOR_EMAIL: 'b@okstra.invalid', GIT_COMMITTER_NAME: 'bench', GIT_COMMITTER_EMAIL: 'b@okstra.invalid' });
+  const git = new Git(dir, BENCH_IDENTITY);
   await git.ok(['init', '--quiet', '--initial-branch=main']);
   writeFileSync(join(dir, 'README.md'), 'bench\n');
   await git.ok(['add', '.']);

@@ -21,6 +21,7 @@ import type { WebhookDefinition } from '@octokit/webhooks-examples';
 import { Git } from '../../src/git/git.js';
 import { parseLedger, type LedgerRow } from '../../src/core/ledger/index.js';
 import { tempDir } from '../helpers/git-repos.js';
+import { readRecords } from '../helpers/records.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCRIPTED_AGENT = join(here, '..', 'fixtures', 'agents', 'scripted-agent.mjs');
@@ -147,11 +148,7 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
     prHead,
     script,
     recordFile,
-    records: (name) => {
-      const file = recordFile(name);
-      if (!existsSync(file)) return [];
-      return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as ReturnType<Project['records']>[number]);
-    },
+    records: (name) => readRecords(recordFile(name)),
     show: async (ref, path) => {
       const r = await remote.run(['show', `${ref}:${path}`]);
       return r.exitCode === 0 ? r.stdout : null;

@@ -1,10 +1,11 @@
 import nock from 'nock';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InputName } from '../../src/action/inputs.js';
 import type { ActionIo } from '../../src/action/io.js';
 import { runAction } from '../../src/action/main.js';
+import { useNock } from '../github/setup.js';
 import { makeProject, PASSING_REVIEWER, twoStagePlan, workflowDispatchPayload, WRITER } from './harness.js';
 
 /**
@@ -15,13 +16,7 @@ import { makeProject, PASSING_REVIEWER, twoStagePlan, workflowDispatchPayload, W
 
 const API = 'https://ghe.example.com/api/v3';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-  const pending = nock.pendingMocks();
-  nock.cleanAll();
-  expect(pending, 'every interceptor is used').toEqual([]);
-});
-afterAll(() => nock.enableNetConnect());
+useNock();
 
 interface FakeRunner extends ActionIo {
   log: string[];

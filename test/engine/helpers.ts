@@ -18,6 +18,7 @@ import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
 import type { StageOutcome } from '../../src/engine/types.js';
 import { Git } from '../../src/git/git.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
+import { readRecords } from '../helpers/records.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCRIPTED_AGENT = join(here, '..', 'fixtures', 'agents', 'scripted-agent.mjs');
@@ -33,6 +34,24 @@ export const WRITES_STAGE_FILE: AgentScript = {
   final: 'Wrote src/stage-{{STAGE}}.txt.',
   carry: true,
 };
+
+/** The diamond plan where stages 2 and 3 both change the same line of shared.txt, so stage 4's base cannot be merged. */
+export function conflictingDiamond(): ProjectOptions {
+  return {
+    plan: 'diamond.md',
+    files: { 'shared.txt': 'colour = grey\n' },
+    agents: {
+      builder: {
+        rules: [
+          { when: { role: 'executor', stage: 2 }, do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-2.txt': 'two\n', 'shared.txt': 'colour = red\n' } } },
+          { when: { role: 'executor', stage: 3 }, do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-3.txt': 'three\n', 'shared.txt': 'colour = blue\n' } } },
+          { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
+        ],
+      },
+      reviewer: {},
+    },
+  };
+}
 
 export interface Project {
   dir: string;
@@ -112,11 +131,7 @@ export async function makeProject(opts: ProjectOptions): Promise<Project> {
     scratch,
     script,
     recordFile,
-    records: (name) => {
-      const file = recordFile(name);
-      if (!existsSync(file)) return [];
-      return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as ReturnType<Project['records']>[number]);
-    },
+    records: (name) => readRecords(recordFile(name)),
   };
 }
 

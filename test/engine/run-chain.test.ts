@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StageCompleted } from '../../src/engine/types.js';
-import { engineFor, eventually, LEDGER_BRANCH, ledgerRows, makeProject, newRunId, resolve, show, stageBranch, WRITES_STAGE_FILE } from './helpers.js';
+import { conflictingDiamond, engineFor, eventually, LEDGER_BRANCH, ledgerRows, makeProject, newRunId, resolve, show, stageBranch, WRITES_STAGE_FILE } from './helpers.js';
 
 const executorOnly = (behaviour: Record<string, unknown>): Record<string, unknown> => ({ rules: [{ when: { role: 'executor' }, do: behaviour }] });
 
@@ -110,20 +110,7 @@ describe('runChain', () => {
   });
 
   it('a merge conflict ahead refuses the chain at the join stage, after the stages before it are done', async () => {
-    const p = await makeProject({
-      plan: 'diamond.md',
-      files: { 'shared.txt': 'colour = grey\n' },
-      agents: {
-        builder: {
-          rules: [
-            { when: { role: 'executor', stage: 2 }, do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-2.txt': 'two\n', 'shared.txt': 'colour = red\n' } } },
-            { when: { role: 'executor', stage: 3 }, do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-3.txt': 'three\n', 'shared.txt': 'colour = blue\n' } } },
-            { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
-          ],
-        },
-        reviewer: {},
-      },
-    });
+    const p = await makeProject(conflictingDiamond());
     const outcome = await (await engineFor(p)).chain();
     expect(outcome.status).toBe('refused');
     if (outcome.status !== 'refused') return;

@@ -11,6 +11,7 @@ import type { StageCompleted, StageOutcome, StageRefusal } from '../../src/engin
 import { Git } from '../../src/git/git.js';
 import {
   changedIn,
+  conflictingDiamond,
   checkoutSnapshot,
   engineFor,
   eventually,
@@ -397,20 +398,7 @@ describe('runStage: stage bases', () => {
   });
 
   it('a merge conflict between stages 2 and 3 refuses stage 4 with the conflicting path, writing nothing', async () => {
-    const p = await makeProject({
-      plan: 'diamond.md',
-      files: { 'shared.txt': 'colour = grey\n' },
-      agents: {
-        builder: {
-          rules: [
-            { when: { role: 'executor', stage: 2 }, do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-2.txt': 'two\n', 'shared.txt': 'colour = red\n' } } },
-            { when: { role: 'executor', stage: 3 }, do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-3.txt': 'three\n', 'shared.txt': 'colour = blue\n' } } },
-            { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
-          ],
-        },
-        reviewer: {},
-      },
-    });
+    const p = await makeProject(conflictingDiamond());
     const engine = await engineFor(p);
     expect(await engine.chain([2, 3])).toMatchObject({ status: 'complete' });
 
