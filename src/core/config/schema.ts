@@ -54,6 +54,33 @@ const BotConfigSchema = z
   })
   .describe('the bot: which workflow it dispatches and who may trigger it');
 
+/** Tokens and/or US dollars; a limit that is absent does not apply. */
+const BudgetLimitSchema = z
+  .strictObject({
+    tokens: z.number().int().positive().optional().describe('input + output tokens'),
+    usd: z.number().positive().optional().describe('cost in US dollars, from the price table'),
+  })
+  .describe('a spend limit');
+
+const BudgetsSchema = z
+  .strictObject({
+    worker: BudgetLimitSchema.optional().describe('per worker session (one dispatch)'),
+    stage: BudgetLimitSchema.optional().describe('per stage run, over every worker of the run'),
+    plan: BudgetLimitSchema.optional().describe('per plan, over every run recorded in the ledger'),
+  })
+  .default({})
+  .describe('spend limits the model gateway enforces');
+
+/** US dollars per million tokens. */
+const ModelPriceSchema = z.strictObject({
+  input: z.number().min(0),
+  output: z.number().min(0),
+  cachedInput: z.number().min(0).optional().describe('cache reads; default: the input price'),
+  cacheWrite: z.number().min(0).optional().describe('cache writes (Anthropic); default: the input price'),
+});
+
+export const ISOLATION_MODES = ['auto', 'none'] as const;
+
 export const ConfigSchema = z
   .strictObject({
     executor: providerRef.default('claude').describe('the provider that writes the code'),
@@ -77,6 +104,15 @@ export const ConfigSchema = z
     ledgerBranch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default('okstra-ledger'),
     plansDir: z.string().min(1).default('.okstra/plans'),
     leaseMinutes: minutes.default(180).describe('how long a stage claim holds before `okstra ledger release` may free it'),
+    isolation: z
+      .enum(ISOLATION_MODES)
+      .default('auto')
+      .describe('auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)'),
+    budgets: BudgetsSchema,
+    pricing: z
+      .record(z.string().min(1), ModelPriceSchema)
+      .default({})
+      .describe('per-model prices in USD per million tokens, over okstra’s built-in table'),
     bot: BotConfigSchema.default({ workflow: 'okstra.yml', permission: 'write', allowForks: false }),
   })
   .describe('okstra repository configuration (.okstra/config.yml)');
@@ -85,5 +121,9 @@ export type OkstraConfig = z.output<typeof ConfigSchema>;
 export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
 export type QaCommandConfig = z.output<typeof QaCommandSchema>;
 export type BotConfig = z.output<typeof BotConfigSchema>;
+export type BudgetsConfig = z.output<typeof BudgetsSchema>;
+export type BudgetLimit = z.output<typeof BudgetLimitSchema>;
+export type ModelPrice = z.output<typeof ModelPriceSchema>;
+export type IsolationMode = (typeof ISOLATION_MODES)[number];
 
 export const DEFAULT_CONFIG_PATH = '.okstra/config.yml';
