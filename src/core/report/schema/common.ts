@@ -35,10 +35,20 @@ export const verdictValue = z.enum(VERDICT_VALUES);
 export const FINDING_SEVERITIES = ['blocking', 'major', 'minor', 'info'] as const;
 export const findingSeverity = z.enum(FINDING_SEVERITIES);
 
-/** Token usage as the agent CLI reported it; cost only when the CLI states one. */
+/**
+ * Token usage of a worker (or of the whole run): counted by okstra's model
+ * gateway, or as the agent CLI reported it (`usage.metered` says which).
+ * A cost is never invented: an unknown cost is null, and a sum that covers
+ * only the requests whose price is known says so with `costComplete: false`.
+ */
 export const UsageSchema = z.strictObject({
-  inputTokens: nonNegativeInt,
+  inputTokens: nonNegativeInt.describe('input tokens, cache reads included'),
   outputTokens: nonNegativeInt,
-  cachedInputTokens: nonNegativeInt.optional(),
-  costUsd: z.number().min(0).nullable().describe('null when the CLI does not report a cost'),
+  cachedInputTokens: nonNegativeInt.optional().describe('input tokens served from the prompt cache'),
+  cacheWriteTokens: nonNegativeInt.optional().describe('input tokens written to the prompt cache'),
+  costUsd: z.number().min(0).nullable().describe('US dollars; null when no part of the cost is known (never 0 for unknown)'),
+  costComplete: z
+    .boolean()
+    .optional()
+    .describe('false when costUsd sums only the parts whose price is known; absent in reports written before the gateway'),
 });

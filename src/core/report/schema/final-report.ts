@@ -32,6 +32,11 @@ export const PROVIDERS = ['claude', 'codex', 'gemini', 'command'] as const;
 export const WORKER_STATUSES = ['done', 'contract-violated', 'error', 'timeout', 'budget-exceeded'] as const;
 export const RUN_STATUSES = ['passed', 'failed', 'contract-violated', 'error'] as const;
 export const DISPOSITIONS = ['standing', 'confirmed', 'refuted'] as const;
+export const BUDGET_SCOPES = ['worker', 'stage', 'plan'] as const;
+/** gateway: counted by okstra from the model APIs' own responses; self-reported: the agent CLIs' own figures. */
+export const USAGE_METERING = ['gateway', 'self-reported'] as const;
+export const ISOLATION_REPORT_MODES = ['os-user', 'none'] as const;
+export const REFUSALS = ['budget', 'credential'] as const;
 
 const workerStatus = z.enum(WORKER_STATUSES);
 const findingId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe('stable id of a finding within this report');
@@ -84,6 +89,15 @@ const RosterEntry = z.strictObject({
 
 const Usage = UsageSchema.nullable().describe('null when the CLI did not report usage');
 
+/** The last failure a model API answered a worker with, after the gateway's retries (scrubbed of credentials). */
+const UpstreamError = z
+  .strictObject({
+    status: z.number().int().min(100).max(599).nullable().describe('HTTP status; null when the connection itself failed'),
+    message: z.string().min(1).describe('what the API said (an excerpt of its error body)'),
+  })
+  .optional()
+  .describe("present when the worker's last model request failed upstream");
+
 const Commit = z.strictObject({ sha: commitSha, subject: z.string() });
 
 const Executor = z.strictObject({
@@ -93,6 +107,7 @@ const Executor = z.strictObject({
   usage: Usage,
   summary: z.string().describe("the executor's own account of the stage (agent text)"),
   commits: z.array(Commit),
+  upstreamError: UpstreamError,
 });
 
 const QaResult = z.strictObject({
@@ -113,6 +128,7 @@ const Verifier = z.strictObject({
   evidenceRead: z.array(repoPath).describe('files the verifier recorded as read (its evidence ledger)'),
   usage: Usage,
   durationMs,
+  upstreamError: UpstreamError,
 });
 
 const Finding = z.strictObject({
@@ -139,6 +155,7 @@ const Critic = z.strictObject({
   evidenceRead: z.array(repoPath),
   usage: Usage,
   durationMs,
+  upstreamError: UpstreamError,
 });
 
 const Verdict = z.strictObject({
@@ -184,9 +201,48 @@ const ProgressEntry = z.strictObject({
 
 const WorkerUsage = z.strictObject({ worker: rosterName, ...UsageSchema.shape });
 
+const msNumber = z.number().min(0).describe('milliseconds (may be fractional)');
+
+/** One model request of one worker, as okstra's gateway saw it. */
+const UsageRequest = z.strictObject({
+  worker: rosterName,
+  role: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('what the worker was doing: executor, verifier, reverify, critic, planner'),
+  provider: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('claude, codex, gemini or the command provider\'s name'),
+  model: z.string().min(1).nullable().describe('the model the request asked for; null when it named none'),
+  path: z.string().min(1).describe('request path below the API base URL'),
+  status: z.number().int().min(100).max(599).nullable().describe('final HTTP status sent to the agent; null when the connection failed'),
+  inputTokens: nonNegativeInt,
+  outputTokens: nonNegativeInt,
+  cachedInputTokens: nonNegativeInt,
+  cacheWriteTokens: nonNegativeInt,
+  costUsd: z.number().min(0).nullable().describe('null when the model has no known price (never 0 for unknown)'),
+  durationMs: msNumber,
+  firstByteMs: msNumber.nullable().describe('time to the first response byte; null when none arrived'),
+  retries: nonNegativeInt,
+  refused: z.enum(REFUSALS).optional().describe('the gateway answered the request itself instead of forwarding it'),
+});
+
+/** The budget a model request hit; the gateway refused it and the worker stopped. */
+const BudgetExceeded = z.strictObject({
+  worker: rosterName.describe('the worker whose request was refused'),
+  scope: z.enum(BUDGET_SCOPES).describe('which `budgets:` limit: per worker session, per stage run, or per plan'),
+  limit: z.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
+  spent: z.string().min(1).describe('what was already spent in that scope when the request came'),
+  message: z.string().min(1),
+});
+
 const UsageTotals = z.strictObject({
   workers: z.array(WorkerUsage),
-  total: UsageSchema.describe('sum over workers; costUsd sums the costs that were reported, null when none was'),
+  total: UsageSchema.describe('sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known'),
+  metered: z.enum(USAGE_METERING).optional().describe('who counted the figures; absent in reports written before the gateway'),
+  requests: z.array(UsageRequest).optional().describe('every model request of the run, in order, when the gateway metered it'),
+  budgetExceeded: BudgetExceeded.optional().describe('the first budget refusal of the run'),
+});
+
+/** How the agents were kept away from okstra's secrets, stated in every report. */
+const Isolation = z.strictObject({
+  mode: z.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
+  detail: z.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1…3 without sudo"'),
 });
 
 const RunError = z.strictObject({ at: isoUtc, phase: z.string().min(1), message: z.string().min(1) });
@@ -212,6 +268,7 @@ export const FinalReportSchema = z
     usage: UsageTotals,
     remainingQueue: z.array(z.number().int().positive()).describe('stages still queued when a chain stopped here'),
     errors: z.array(RunError),
+    isolation: Isolation.optional().describe('absent in reports written before isolation was recorded'),
   })
   .describe('okstra final report of one stage run');
 
@@ -226,3 +283,11 @@ export type WorkerStatus = FinalReport['executor']['status'];
 export type Usage = z.output<typeof UsageSchema>;
 export type StageSidecarEvidence = FinalReport['stageSidecarEvidence'];
 export type TriggerKind = (typeof TRIGGER_KINDS)[number];
+export type WorkerUsage = FinalReport['usage']['workers'][number];
+export type UsageTotals = FinalReport['usage'];
+export type UsageRequest = NonNullable<UsageTotals['requests']>[number];
+export type BudgetExceeded = NonNullable<UsageTotals['budgetExceeded']>;
+export type BudgetScope = (typeof BUDGET_SCOPES)[number];
+export type UsageMetering = (typeof USAGE_METERING)[number];
+export type Isolation = NonNullable<FinalReport['isolation']>;
+export type UpstreamError = NonNullable<FinalReport['executor']['upstreamError']>;
