@@ -1,12 +1,18 @@
-import type { Finding, QaResult, RunStatus, WorkerStatus } from '../report/schema/final-report.js';
+import type { BudgetExceeded, Finding, QaResult, RunStatus, WorkerStatus } from '../report/schema/final-report.js';
 
 export interface VerdictInput {
   executorStatus: WorkerStatus;
+  /** Roster name of the executor; names it in a budget reason. Defaults to "the executor". */
+  executorWorker?: string;
   /** Why the executor broke its contract, when it did. */
   contractViolations: readonly string[];
   qa: readonly Pick<QaResult, 'label' | 'cmd' | 'passed' | 'exitCode'>[];
   verifiers: ReadonlyArray<{ worker: string; status: WorkerStatus; verdict: 'PASS' | 'FAIL' | null }>;
   findings: readonly Pick<Finding, 'id' | 'severity' | 'title' | 'disposition'>[];
+  /** The critic, when the run had one. Only a budget refusal of the critic affects the verdict. */
+  critic?: { worker: string; status: WorkerStatus } | null;
+  /** The gateway's first budget refusal of the run (report `usage.budgetExceeded`). */
+  budgetExceeded?: Pick<BudgetExceeded, 'worker' | 'scope' | 'message'> | null;
 }
 
 export interface Verdict {
@@ -15,15 +21,33 @@ export interface Verdict {
   reasons: string[];
 }
 
+const GATEWAY_PREFIX = /^\s*(?:okstra:\s*)?budget exceeded:\s*/i;
+
+/**
+ * `budget exceeded: <message> (<worker>, <role>)`. A stage or plan budget is
+ * shared, so its refusal explains every worker it stopped; a worker budget
+ * explains only the worker it was recorded for.
+ */
+export function budgetReason(worker: string, role: string, refusal: VerdictInput['budgetExceeded']): string {
+  const applies = refusal && (refusal.worker === worker || refusal.scope !== 'worker');
+  const message = applies ? refusal.message.replace(GATEWAY_PREFIX, '').trim() : '';
+  return `budget exceeded: ${message === '' ? 'the model gateway refused its next request' : message} (${worker}, ${role})`;
+}
+
 /**
  * The stage's verdict. A PASS must be earned: every QA command passed, at
  * least one verifier produced a result, and no blocking finding stands. A
  * crashed or silent verifier never counts as a pass: every verifier on the
- * roster must answer.
+ * roster must answer. A worker stopped by a budget never yields a PASS; the
+ * budget is the user's rule, so the run is `failed` (not an infrastructure
+ * `error`) and a fix run may re-enter it once the budget allows.
  */
 export function synthesizeVerdict(input: VerdictInput): Verdict {
   if (input.contractViolations.length > 0 || input.executorStatus === 'contract-violated') {
     return { value: 'FAIL', runStatus: 'contract-violated', reasons: input.contractViolations.map((v) => `executor broke its contract: ${v}`) };
+  }
+  if (input.executorStatus === 'budget-exceeded') {
+    return { value: 'FAIL', runStatus: 'failed', reasons: [budgetReason(input.executorWorker ?? 'the executor', 'executor', input.budgetExceeded)] };
   }
   if (input.executorStatus === 'error' || input.executorStatus === 'timeout') {
     return { value: 'FAIL', runStatus: 'error', reasons: [`executor ${input.executorStatus === 'timeout' ? 'timed out' : 'failed'}`] };
@@ -33,8 +57,10 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
   const withResult = input.verifiers.filter((v) => v.status === 'done' && v.verdict !== null);
   if (withResult.length === 0) reasons.push('no verifier produced a result');
   for (const v of input.verifiers) {
-    if (v.status !== 'done' || v.verdict === null) reasons.push(`${v.worker} produced no verdict (${v.status})`);
+    if (v.status === 'budget-exceeded') reasons.push(budgetReason(v.worker, 'verifier', input.budgetExceeded));
+    else if (v.status !== 'done' || v.verdict === null) reasons.push(`${v.worker} produced no verdict (${v.status})`);
   }
+  if (input.critic?.status === 'budget-exceeded') reasons.push(budgetReason(input.critic.worker, 'critic', input.budgetExceeded));
   for (const f of input.findings) {
     if (f.severity === 'blocking' && f.disposition !== 'refuted') reasons.push(`blocking finding ${f.id} ${f.disposition}: ${f.title}`);
   }
