@@ -26,15 +26,17 @@ export interface EngineWiring {
   gates: GateBodies;
   now: () => Date;
   log: (line: string) => void;
+  /** Authenticates the ledger's and the stage branches' fetches and pushes (gitAuthEnv). */
+  remoteEnv?: Record<string, string>;
   /** Lets a shell decorate the ledger store (the Action scrubs its secrets from everything written). */
   wrapLedger?: (store: LedgerStore) => LedgerStore;
 }
 
 export function createEngineDeps(w: EngineWiring): EngineDeps {
-  const store = new GitLedgerStore({ repoDir: w.repoDir, branch: w.ledgerBranch, ...(w.remote ? { remote: w.remote } : {}), now: w.now });
+  const store = new GitLedgerStore({ repoDir: w.repoDir, branch: w.ledgerBranch, ...(w.remote ? { remote: w.remote } : {}), ...(w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}), now: w.now });
   return {
     ledger: w.wrapLedger ? w.wrapLedger(store) : store,
-    workspace: new StageWorkspace(w.repoDir),
+    workspace: new StageWorkspace(w.repoDir, w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}),
     runQa: (commands, o) => runQa(commands, { cwd: o.cwd, env: o.env }),
     gates: w.gates,
     now: w.now,

@@ -68,6 +68,8 @@ export interface GitLedgerStoreOptions {
   branch?: string;
   /** When set, the ledger of record is this remote's branch; appends push with compare-and-swap. */
   remote?: string;
+  /** The environment that authenticates fetches and pushes to `remote` (gitAuthEnv); the checkout's config holds no credential. */
+  remoteEnv?: Record<string, string>;
   now?: () => Date;
   /** How long to keep retrying on conflicts. Bounded by time, not by count: 32 racers may need 30 rounds. */
   retryBudgetMs?: number;
@@ -199,7 +201,7 @@ export class GitLedgerStore implements LedgerStore {
    */
   private async publish(commit: string, expected: string | null, buildRef: string): Promise<boolean> {
     if (this.opts.remote) {
-      const pushed = await this.git.run(['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`]);
+      const pushed = await this.git.run(['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`], { env: this.opts.remoteEnv ?? {} });
       await this.git.run(['update-ref', '-d', buildRef]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
@@ -247,7 +249,7 @@ export class GitLedgerStore implements LedgerStore {
   private async fetchInto(tmpRef: string): Promise<GitResult> {
     const args = ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--refmap=', this.opts.remote as string, `+${this.branchRef}:${tmpRef}`];
     for (let attempt = 1; ; attempt++) {
-      const fetched = await this.git.run(args);
+      const fetched = await this.git.run(args, { env: this.opts.remoteEnv ?? {} });
       if (fetched.exitCode === 0 || attempt >= 5 || !isConflict(fetched.stderr)) return fetched;
       await this.sleep(backoffMs(attempt));
     }

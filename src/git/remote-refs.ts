@@ -5,8 +5,9 @@ import { Git, GitError, readBlobs } from './git.js';
  * What a runner's checkout lacks and a run needs: `actions/checkout` clones
  * one ref, often shallow and with a detached HEAD, so the default branch (for
  * the config), the plan's base branch and the plan's stage branches are
- * fetched here before the engine starts. Authentication is whatever the
- * checkout left in the clone's config (its persisted token).
+ * fetched here before the engine starts. The checkout's config holds no
+ * credential while okstra runs (credentials.ts): each call that talks to
+ * the remote authenticates through `remoteEnv`, its own process environment.
  */
 export class RemoteRefs {
   readonly git: Git;
@@ -16,8 +17,14 @@ export class RemoteRefs {
   constructor(
     readonly repoDir: string,
     readonly remote: string,
+    private remoteEnv: Record<string, string> = {},
   ) {
     this.git = new Git(repoDir);
+  }
+
+  /** Authenticates the remote calls from now on (the shell learns the credential only after opening the checkout). */
+  useRemoteEnv(env: Record<string, string>): void {
+    this.remoteEnv = env;
   }
 
   private shallow: boolean | null = null;
@@ -41,7 +48,7 @@ export class RemoteRefs {
 
   /** The remote's default branch as its HEAD names it, or null when the remote does not say. */
   async defaultBranch(): Promise<string | null> {
-    const out = await this.git.ok(['ls-remote', '--symref', this.remote, 'HEAD']);
+    const out = await this.git.ok(['ls-remote', '--symref', this.remote, 'HEAD'], { env: this.remoteEnv });
     return /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(out)?.[1] ?? null;
   }
 
@@ -63,7 +70,7 @@ export class RemoteRefs {
   private async fetchOnce(branch: string, opts: { tipOnly?: boolean }): Promise<string | null> {
     const depth = opts.tipOnly && (await this.isShallow()) ? ['--depth=1'] : [];
     const ref = `refs/remotes/${this.remote}/${branch}`;
-    const fetched = await this.git.run(['fetch', '--quiet', '--no-tags', ...depth, this.remote, `+refs/heads/${branch}:${ref}`]);
+    const fetched = await this.git.run(['fetch', '--quiet', '--no-tags', ...depth, this.remote, `+refs/heads/${branch}:${ref}`], { env: this.remoteEnv });
     if (fetched.exitCode !== 0) {
       if (/couldn't find remote ref/i.test(fetched.stderr)) return null;
       throw new GitError(['fetch', this.remote, branch], fetched);
@@ -88,7 +95,7 @@ export class RemoteRefs {
     }
     const target = 'refs/okstra/plan-ref';
     const depth = (await this.isShallow()) ? ['--depth=1'] : [];
-    const fetch = (source: string, d: string[]) => this.git.run(['fetch', '--quiet', '--no-tags', ...d, this.remote, `+${source}:${target}`]);
+    const fetch = (source: string, d: string[]) => this.git.run(['fetch', '--quiet', '--no-tags', ...d, this.remote, `+${source}:${target}`], { env: this.remoteEnv });
     const direct = await fetch(ref, depth);
     if (direct.exitCode === 0) {
       const commit = await this.git.resolveCommit(target);
@@ -118,7 +125,7 @@ export class RemoteRefs {
    */
   async fetchStageBranches(planId: string): Promise<void> {
     const prefix = stageBranchName(planId, 0).replace(/stage-0$/, '');
-    await this.git.ok(['fetch', '--quiet', '--no-tags', '--prune', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`]);
+    await this.git.ok(['fetch', '--quiet', '--no-tags', '--prune', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`], { env: this.remoteEnv });
   }
 
   /** Files at a commit by path; a path missing there maps to null. */

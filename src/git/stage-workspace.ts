@@ -31,7 +31,11 @@ const ENGINE_IDENTITY = {
 export class StageWorkspace {
   readonly git: Git;
 
-  constructor(readonly repoDir: string) {
+  /** `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read. */
+  constructor(
+    readonly repoDir: string,
+    private readonly opts: { remoteEnv?: Record<string, string> } = {},
+  ) {
     this.git = new Git(repoDir, ENGINE_IDENTITY);
   }
 
@@ -174,6 +178,6 @@ export class StageWorkspace {
 
   /** Pushes a stage branch to a remote without force: someone else's newer push is never overwritten. */
   async pushBranch(remote: string, branch: string): Promise<void> {
-    await this.git.ok(['push', '--quiet', '--no-verify', remote, `refs/heads/${branch}:refs/heads/${branch}`]);
+    await this.git.ok(['push', '--quiet', '--no-verify', remote, `refs/heads/${branch}:refs/heads/${branch}`], { env: this.opts.remoteEnv ?? {} });
   }
 }

@@ -1,0 +1,312 @@
+import { existsSync } from 'node:fs';
+import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { Git } from './git.js';
+
+/**
+ * No git credential an agent can read. `actions/checkout` persists its token
+ * in the checkout's config (an `http.<server>/.extraheader`, in
+ * `.git/config` or, from v6, in a `$RUNNER_TEMP/git-credentials-*.config`
+ * file that `.git/config` includes with `includeIf "gitdir:…"`), and agents
+ * work in worktrees that share that config. So okstra takes every credential
+ * out of the local config and the files it includes, keeps the one for the
+ * remote in memory, and authenticates each fetch and push on its own through
+ * the environment of that one git process (`gitAuthEnv`).
+ *
+ * The removed values live in this process's memory only; nothing about them
+ * is saved for the post step. The runner's state file is in `$RUNNER_TEMP`,
+ * where an agent user may be able to read it, and re-deriving the value from
+ * the post step's own token would write a credential the checkout may never
+ * have held. The price: a job killed between strip and restore leaves the
+ * checkout without its credential, and a later step that pushes on it fails
+ * loudly ("could not read Username") rather than silently.
+ */
+
+export type CredentialKind = 'extraheader' | 'url-userinfo' | 'insteadof-userinfo' | 'credential-helper';
+
+/** A credential found in a config file. Never carries the value. */
+export interface FoundCredential {
+  kind: CredentialKind;
+  /** The config key as git lists it (for `insteadof-userinfo`, with the userinfo masked). */
+  key: string;
+  file: string;
+}
+
+/** How one git process authenticates to the remote: an HTTP header scoped to the remote's URL. */
+export interface RemoteAuth {
+  /** The remote's URL without userinfo, which the header is scoped to (`http.<url>.extraheader`). */
+  url: string;
+  /** The whole header line, e.g. `AUTHORIZATION: basic <base64>`. */
+  header: string;
+  /** URL rewrites that lost their credentialed target in the strip, kept in effect without it. */
+  insteadOf?: ReadonlyArray<{ base: string; value: string }>;
+}
+
+export interface RestoreOutcome {
+  /** Files written back byte for byte (nothing else changed them since the strip). */
+  rewritten: string[];
+  /** Files changed by someone else meanwhile: the removed entries were added back with git config. */
+  replayed: string[];
+}
+
+export interface CredentialStrip {
+  found: FoundCredential[];
+  /** The checkout's own credential for the remote as a header line, or null when it had none. In memory only. */
+  captured: string | null;
+  /** The remote's URL after the strip (no userinfo); null when the remote is not configured. */
+  remoteUrl: string | null;
+  /** Rewrites whose credentialed target was removed, for {@link RemoteAuth.insteadOf}. */
+  insteadOf: Array<{ base: string; value: string }>;
+  /** Puts every removed entry back; a second call does nothing. */
+  restore(): Promise<RestoreOutcome>;
+}
+
+interface Entry {
+  key: string;
+  value: string;
+}
+
+interface FileChange {
+  file: string;
+  original: Buffer;
+  mode: number;
+  /** Entries taken out, in their order, to add back when the file changed meanwhile. */
+  removed: Entry[];
+  /** Values rewritten in place (a URL without its userinfo). */
+  replaced: Array<{ key: string; from: string; to: string }>;
+  /** Sections removed whole (insteadOf rewrites to a URL with userinfo). */
+  sections: Array<{ section: string; entries: Entry[] }>;
+  after: Buffer | null;
+}
+
+const EXTRAHEADER = /^http\.(?:.+\.)?extraheader$/;
+const HELPER = /^credential\.(?:.+\.)?helper$/;
+const REMOTE_URL = /^remote\..+\.(?:url|pushurl)$/;
+const INSTEADOF = /^url\.(.+)\.(?:insteadof|pushinsteadof)$/;
+const INCLUDE = /^(?:include|includeif\..+)\.path$/;
+
+/**
+ * Finds every credential in `repoDir`'s local config and the files it
+ * includes (recursively; includes whose file does not exist, such as the
+ * container paths actions/checkout also writes, are skipped), removes them
+ * with `git config --file`, makes each included file that held one readable
+ * by its owner only, and captures the remote's credential for pushing.
+ */
+export async function stripCheckoutCredentials(repoDir: string, opts: { remote?: string } = {}): Promise<CredentialStrip> {
+  const remote = opts.remote ?? 'origin';
+  const git = new Git(repoDir);
+  const common = await git.ok(['rev-parse', '--path-format=absolute', '--git-common-dir']);
+  const localFile = join(common, 'config');
+  const before = await effectiveUrl(git, remote);
+
+  const files = await configFiles([localFile, join(common, 'config.worktree')]);
+  const found: FoundCredential[] = [];
+  const changes: FileChange[] = [];
+  const insteadOf: Array<{ base: string; value: string }> = [];
+  let header: string | null = null;
+
+  for (const file of files) {
+    const entries = await listFile(git, file);
+    const change: FileChange = { file, original: await readFile(file), mode: (await stat(file)).mode & 0o7777, removed: [], replaced: [], sections: [], after: null };
+    const sectionsSeen = new Set<string>();
+    for (const e of entries) {
+      if (EXTRAHEADER.test(e.key)) {
+        found.push({ kind: 'extraheader', key: e.key, file });
+        change.removed.push(e);
+        if (header === null && /^authorization:/i.test(e.value.trim()) && before !== null && scopeMatches(e.key, before)) header = e.value.trim();
+      } else if (HELPER.test(e.key) && e.value.trim() !== '') {
+        found.push({ kind: 'credential-helper', key: e.key, file });
+        change.removed.push(e);
+      } else if (REMOTE_URL.test(e.key) && userinfoOf(e.value) !== null) {
+        found.push({ kind: 'url-userinfo', key: e.key, file });
+        change.replaced.push({ key: e.key, from: e.value, to: withoutUserinfo(e.value) });
+      } else {
+        const m = INSTEADOF.exec(e.key);
+        const base = m?.[1];
+        if (base === undefined || userinfoOf(base) === null) continue;
+        const section = `url.${base}`;
+        found.push({ kind: 'insteadof-userinfo', key: `url.${withoutUserinfo(base, '***@')}.${e.key.slice(section.length + 1)}`, file });
+        insteadOf.push({ base: withoutUserinfo(base), value: e.value });
+        if (sectionsSeen.has(section)) continue;
+        sectionsSeen.add(section);
+        change.sections.push({ section, entries: entries.filter((x) => x.key.startsWith(`${section}.`)) });
+      }
+    }
+    if (change.removed.length + change.replaced.length + change.sections.length > 0) changes.push(change);
+  }
+
+  if (header === null && before !== null) {
+    const info = userinfoOf(before);
+    if (info !== null) header = basicHeader(info);
+  }
+
+  for (const c of changes) await applyChange(git, c, c.file !== localFile);
+  const after = changes.length > 0 ? await effectiveUrl(git, remote, insteadOf) : before;
+
+  let restored = false;
+  return {
+    found,
+    captured: header,
+    remoteUrl: after === null ? null : withoutUserinfo(after),
+    insteadOf,
+    restore: async () => {
+      if (restored) return { rewritten: [], replayed: [] };
+      restored = true;
+      const out: RestoreOutcome = { rewritten: [], replayed: [] };
+      for (const c of [...changes].reverse()) {
+        const now = existsSync(c.file) ? await readFile(c.file) : null;
+        if (now !== null && c.after !== null && now.equals(c.after)) {
+          await writeFile(c.file, c.original);
+          out.rewritten.push(c.file);
+        } else {
+          await replayChange(git, c);
+          out.replayed.push(c.file);
+        }
+        await chmod(c.file, c.mode);
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * The environment that makes one git process send `auth`'s header to the
+ * remote. Config through `GIT_CONFIG_COUNT`, never `-c` on the command line:
+ * another user can read `/proc/<pid>/cmdline`, not `/proc/<pid>/environ`.
+ * Empty without auth.
+ */
+export function gitAuthEnv(auth: RemoteAuth | null): Record<string, string> {
+  if (!auth) return {};
+  return configEnv([
+    // An empty value first resets any extraheader a config still holds, so the remote never sees two.
+    [`http.${auth.url}.extraheader`, ''],
+    [`http.${auth.url}.extraheader`, auth.header],
+    ...rewritePairs(auth.insteadOf ?? []),
+  ]);
+}
+
+/** The header actions/checkout builds from a token (`x-access-token` basic auth), which GitHub accepts for git over HTTPS. */
+export function tokenHeader(token: string): string {
+  return basicHeader({ user: 'x-access-token', password: token });
+}
+
+/** The secret forms of a header line (the header, its base64 and the decoded password), for log masking. */
+export function headerSecrets(header: string): string[] {
+  const b64 = /^authorization:\s*basic\s+(\S+)$/i.exec(header.trim())?.[1];
+  if (!b64) return [header];
+  const decoded = Buffer.from(b64, 'base64').toString('utf8');
+  const password = decoded.slice(decoded.indexOf(':') + 1);
+  return [header, b64, ...(password.length >= 4 ? [password] : [])];
+}
+
+/** Whether git over this URL needs an HTTP credential at all (file paths, file:// and ssh do not take one). */
+export function isHttpUrl(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+// ─── config files ──────────────────────────────────────────────────────────
+
+/** The files among `roots` that exist, and every file they include, depth first, each once. */
+async function configFiles(roots: readonly string[]): Promise<string[]> {
+  const seen: string[] = [];
+  const visit = async (file: string): Promise<void> => {
+    if (seen.includes(file) || !existsSync(file)) return;
+    seen.push(file);
+    for (const e of await listFile(new Git(dirname(file)), file)) {
+      if (INCLUDE.test(e.key)) await visit(includedPath(file, e.value));
+    }
+  };
+  for (const root of roots) await visit(root);
+  return seen;
+}
+
+/** Git resolves an include's path relative to the including file, with `~/` as HOME. */
+function includedPath(from: string, value: string): string {
+  if (value.startsWith('~/')) return join(process.env.HOME ?? homedir(), value.slice(2));
+  return isAbsolute(value) ? value : resolve(dirname(from), value);
+}
+
+/** One file's own entries, includes not followed (each included file is read on its own). */
+async function listFile(git: Git, file: string): Promise<Entry[]> {
+  const out = await git.ok(['config', '--file', file, '--no-includes', '--list', '--null']);
+  return out
+    .split('\0')
+    .filter((r) => r !== '')
+    .map((r) => {
+      const nl = r.indexOf('\n');
+      return nl < 0 ? { key: r, value: '' } : { key: r.slice(0, nl), value: r.slice(nl + 1) };
+    });
+}
+
+async function applyChange(git: Git, c: FileChange, included: boolean): Promise<void> {
+  const cfg = (args: string[]) => git.ok(['config', '--file', c.file, ...args]);
+  for (const key of new Set(c.removed.map((e) => e.key))) await cfg(['--unset-all', key]);
+  for (const r of c.replaced) await cfg(['--fixed-value', '--replace-all', r.key, r.to, r.from]);
+  for (const s of c.sections) await cfg(['--remove-section', s.section]);
+  // The repository's own config stays readable (agents need it); an included file is only okstra's and the runner's.
+  if (included) await chmod(c.file, 0o600);
+  c.after = await readFile(c.file);
+}
+
+async function replayChange(git: Git, c: FileChange): Promise<void> {
+  if (!existsSync(c.file)) await writeFile(c.file, '', { mode: c.mode });
+  const cfg = (args: string[]) => git.ok(['config', '--file', c.file, ...args]);
+  for (const s of c.sections) for (const e of s.entries) await cfg(['--add', e.key, e.value]);
+  for (const r of c.replaced) await cfg(['--fixed-value', '--replace-all', r.key, r.from, r.to]);
+  for (const e of c.removed) await cfg(['--add', e.key, e.value]);
+}
+
+// ─── URLs ──────────────────────────────────────────────────────────────────
+
+/** The remote's URL after insteadOf rewriting, as git will use it; null when the remote has none. */
+async function effectiveUrl(git: Git, remote: string, insteadOf: ReadonlyArray<{ base: string; value: string }> = []): Promise<string | null> {
+  const env = configEnv(rewritePairs(insteadOf));
+  const configured = await git.run(['config', '--get', `remote.${remote}.url`], { env });
+  if (configured.exitCode !== 0) return null;
+  const out = await git.run(['ls-remote', '--get-url', remote], { env });
+  return out.exitCode === 0 ? out.stdout.trim() : null;
+}
+
+function userinfoOf(url: string): { user: string; password: string | null } | null {
+  const m = /^[a-z][a-z0-9+.-]*:\/\/([^/@]+)@/i.exec(url);
+  if (!m?.[1] || !isHttpUrl(url)) return null;
+  const [user = '', ...rest] = m[1].split(':');
+  return { user: decodeURIComponent(user), password: rest.length > 0 ? decodeURIComponent(rest.join(':')) : null };
+}
+
+function withoutUserinfo(url: string, replacement = ''): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]+@/i, `$1${replacement}`);
+}
+
+/** A user with no password is how a token is often written (`https://<token>@host/…`). */
+function basicHeader(info: { user: string; password: string | null }): string {
+  const pair = info.password === null ? `x-access-token:${info.user}` : `${info.user}:${info.password}`;
+  return `AUTHORIZATION: basic ${Buffer.from(pair, 'utf8').toString('base64')}`;
+}
+
+/** Whether `http[.<url>].extraheader` applies to `url` (git matches the config URL as a prefix, path segment-wise). */
+function scopeMatches(key: string, url: string): boolean {
+  const scope = /^http\.(?:(.+)\.)?extraheader$/.exec(key)?.[1];
+  if (scope === undefined) return true;
+  const target = withoutUserinfo(url).toLowerCase();
+  const prefix = withoutUserinfo(scope).toLowerCase().replace(/\/$/, '');
+  if (!target.startsWith(prefix)) return false;
+  const rest = target.slice(prefix.length);
+  return rest === '' || rest.startsWith('/');
+}
+
+/** Config for one git process through its environment (`GIT_CONFIG_COUNT`, `GIT_CONFIG_KEY_<n>`, `GIT_CONFIG_VALUE_<n>`). */
+function configEnv(pairs: ReadonlyArray<readonly [string, string]>): Record<string, string> {
+  if (pairs.length === 0) return {};
+  const env: Record<string, string> = { GIT_CONFIG_COUNT: String(pairs.length) };
+  pairs.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  return env;
+}
+
+function rewritePairs(insteadOf: ReadonlyArray<{ base: string; value: string }>): Array<[string, string]> {
+  return insteadOf.map((r): [string, string] => [`url.${r.base}.insteadOf`, r.value]);
+}
