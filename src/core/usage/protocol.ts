@@ -1,0 +1,52 @@
+/**
+ * Which model API a request speaks, read from its path (the upstream's base
+ * path joined with what the agent asked for), and which model it names.
+ */
+
+export type ModelProtocol = 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
+
+const GEMINI_MODEL_CALL = /\/models\/([^/:]+):([A-Za-z]+)$/;
+const ANTHROPIC = /\/messages(?:\/count_tokens)?$/;
+const OPENAI_RESPONSES = /\/responses(?:\/compact)?$/;
+const OPENAI_CHAT = /\/chat\/completions$/;
+
+/** The protocol of a model call at `pathname`, or null for any other path (a preflight, a model list, …). */
+export function detectProtocol(pathname: string): ModelProtocol | null {
+  const path = pathname.replace(/\/+$/, '');
+  if (GEMINI_MODEL_CALL.test(path)) return 'gemini';
+  if (ANTHROPIC.test(path)) return 'anthropic';
+  if (OPENAI_RESPONSES.test(path)) return 'openai-responses';
+  if (OPENAI_CHAT.test(path)) return 'openai-chat';
+  return null;
+}
+
+/**
+ * The model a call asks for: Gemini names it in the path
+ * (`models/<m>:streamGenerateContent`), the others in the JSON body's
+ * `model`. Null when neither says (a body that is not JSON, no `model`).
+ */
+export function requestModel(protocol: ModelProtocol | null, pathname: string, body: string): string | null {
+  if (protocol === 'gemini') {
+    const fromPath = GEMINI_MODEL_CALL.exec(pathname.replace(/\/+$/, ''))?.[1];
+    if (fromPath) return safeDecode(fromPath);
+  }
+  if (body.trim() === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+      const model = (parsed as Record<string, unknown>).model;
+      if (typeof model === 'string' && model !== '') return model.replace(/^models\//, '');
+    }
+  } catch {
+    // Not JSON: the upstream will say so to the agent; the gateway only loses the model name.
+  }
+  return null;
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
