@@ -35,8 +35,16 @@ export type Turn =
   | { kind: 'shell'; command: string }
   /** A call of any tool the CLI offers, by its own name and arguments (e.g. Gemini's `exit_plan_mode`). */
   | { kind: 'tool'; name: string; args: Record<string, unknown> }
-  /** The HTTP error the vendor API would send. */
-  | { kind: 'http-error'; status: number; message: string }
+  /** The HTTP error the vendor API would send (with extra headers such as `retry-after`). */
+  | { kind: 'http-error'; status: number; message: string; headers?: Record<string, string> }
+  /** Close the connection without an answer (a reset before the first byte). */
+  | { kind: 'reset' }
+  /**
+   * Any answer, byte for byte: `chunks` are written in order and a function
+   * among them is awaited first (a pause mid-stream); `end: 'destroy'` cuts
+   * the connection after the last chunk instead of ending the answer.
+   */
+  | { kind: 'raw'; status: number; headers?: Record<string, string>; chunks: ReadonlyArray<string | (() => Promise<void>)>; end?: 'end' | 'destroy' }
   /** Accept the request and never answer: the CLI waits until okstra's timeout kills it. */
   | { kind: 'hang' };
 

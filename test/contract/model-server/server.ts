@@ -27,6 +27,10 @@ export interface RecordedRequest {
   answered: Turn['kind'] | 'not-found' | 'script-error';
   /** `performance.now()` when the request arrived: the bench measures start-to-first-request with it. */
   at: number;
+  /** The request's headers as received (a proxy test checks what was forwarded). */
+  headers: IncomingMessage['headers'];
+  /** The body the server wrote, exactly (a proxy test compares it with what its client got). */
+  sent: string;
 }
 
 export interface ModelServer {
@@ -68,7 +72,7 @@ export async function startModelServer(script: Script = noScript): Promise<Model
     const pathname = new URL(url, 'http://127.0.0.1').pathname;
     const raw = await readBody(req);
     const handler = req.method === 'POST' ? HANDLERS.find((h) => h.owns(pathname)) : undefined;
-    const record: RecordedRequest = { method: req.method ?? '', url, protocol: handler?.protocol ?? null, credentialHeader: credentialHeader(req), call: null, answered: 'not-found', at };
+    const record: RecordedRequest = { method: req.method ?? '', url, protocol: handler?.protocol ?? null, credentialHeader: credentialHeader(req), call: null, answered: 'not-found', at, headers: req.headers, sent: '' };
     requests.push(record);
     if (!handler) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `scripted model server: no route for ${req.method} ${pathname}` } }));
@@ -102,17 +106,24 @@ export async function startModelServer(script: Script = noScript): Promise<Model
       case 'hang':
         return; // the socket stays open until the client gives up or the server closes
       case 'http-error':
-        res.writeHead(turn.status, { 'content-type': 'application/json' }).end(JSON.stringify(handler.errorBody(turn.status, turn.message)));
+        record.sent = JSON.stringify(handler.errorBody(turn.status, turn.message));
+        res.writeHead(turn.status, { 'content-type': 'application/json', ...turn.headers }).end(record.sent);
+        return;
+      case 'reset':
+        req.socket.destroy();
+        return;
+      case 'raw':
+        await writeRaw(res, turn, record);
         return;
       case 'write': {
         const path = isAbsolute(turn.path) || !call.worktree ? turn.path : join(call.worktree, turn.path);
-        writeSse(res, handler.answer({ ...turn, path }, parsed));
+        record.sent = writeSse(res, handler.answer({ ...turn, path }, parsed));
         return;
       }
       case 'text':
       case 'shell':
       case 'tool':
-        writeSse(res, handler.answer(turn, parsed));
+        record.sent = writeSse(res, handler.answer(turn, parsed));
     }
   }
 
@@ -137,10 +148,31 @@ export async function startModelServer(script: Script = noScript): Promise<Model
   };
 }
 
-function writeSse(res: ServerResponse, events: readonly SseEvent[]): void {
+/** Writes the events as one SSE answer and returns the exact text written. */
+function writeSse(res: ServerResponse, events: readonly SseEvent[]): string {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  for (const e of events) res.write(`${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`);
+  let sent = '';
+  for (const e of events) {
+    const text = `${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`;
+    res.write(text);
+    sent += text;
+  }
   res.end();
+  return sent;
+}
+
+async function writeRaw(res: ServerResponse, turn: Extract<Turn, { kind: 'raw' }>, record: RecordedRequest): Promise<void> {
+  res.writeHead(turn.status, turn.headers ?? {});
+  res.flushHeaders();
+  for (const chunk of turn.chunks) {
+    if (typeof chunk === 'function') await chunk();
+    else {
+      res.write(chunk);
+      record.sent += chunk;
+    }
+  }
+  if (turn.end === 'destroy') res.socket?.destroy();
+  else res.end();
 }
 
 function credentialHeader(req: IncomingMessage): RecordedRequest['credentialHeader'] {
