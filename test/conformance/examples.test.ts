@@ -70,6 +70,22 @@ const CORRUPTIONS: Record<string, Array<{ what: string; corrupt: (r: Json) => vo
       expected: ['progress/collect-missing'],
     },
   ],
+  'budget-exceeded': [
+    {
+      what: 'the stopped verifier recorded as done with no verdict',
+      corrupt: (r) => ((r.verifiers as Json[])[0] as Json).status = 'done',
+      expected: ['usage/budget-mismatch', 'verifier/status-mismatch'],
+    },
+    {
+      what: "a worker's tokens no longer match its gateway records",
+      corrupt: (r) => {
+        ((at(r, 'usage').workers as Json[])[2] as Json).inputTokens = 1;
+        (at(at(r, 'usage'), 'total') as Json).inputTokens = 200_001;
+      },
+      expected: ['usage/requests-mismatch'],
+    },
+    { what: 'a request cost written as a string', corrupt: (r) => (((at(r, 'usage').requests as Json[])[0] as Json).costUsd = '0.25'), expected: ['report/schema'] },
+  ],
 };
 
 describe('examples/reports', () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VIOLATION_CODES, VIOLATION_RULES, formatViolation, validateRun, type RunArtifacts, type ViolationCode } from '../../src/core/conformance/index.js';
 import type { FinalReport } from '../../src/core/report/index.js';
 import { BASE, CARRY_JSON, HEAD, failReport, passReport } from '../fixtures/reports/build.js';
+import { budgetReport } from '../report/budget-report.js';
 
 const HEAD_FILES = ['src/limits/bucket.ts', 'src/server/pipeline.ts', 'test/limits/bucket.test.ts', 'package.json'];
 
@@ -17,6 +18,15 @@ function failArtifacts(edit: (r: FinalReport) => void = () => {}): RunArtifacts 
   edit(report);
   return { report, carryFile: null, ledgerRow: report.ledgerRow, headFiles: HEAD_FILES, planValidation: ['npm test -- limits'], verifierWorktrees: [] };
 }
+
+/** A gateway-metered FAIL whose stage budget stopped a verifier (test/report/budget-report.ts). */
+function budgetArtifacts(edit: (r: FinalReport) => void = () => {}): RunArtifacts {
+  const report = budgetReport();
+  edit(report);
+  return { report, carryFile: null, ledgerRow: report.ledgerRow, headFiles: HEAD_FILES, planValidation: ['npm test -- limits'], verifierWorktrees: [] };
+}
+
+const CODEX_REFUSED = { worker: 'Codex worker', role: 'executor', provider: 'codex', model: 'gpt-5.5', path: '/responses', status: 400, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, costUsd: 0, durationMs: 1, firstByteMs: null, retries: 0, refused: 'budget' as const };
 
 function codes(artifacts: RunArtifacts): ViolationCode[] {
   return [...new Set(validateRun(artifacts).map((v) => v.code))].sort();
@@ -373,6 +383,80 @@ const CASES: Case[] = [
     expected: ['usage/total-mismatch'],
   },
   {
+    name: 'a worker whose usage does not match its gateway records',
+    artifacts: () =>
+      budgetArtifacts((r) => {
+        const codex = r.usage.workers[0];
+        if (codex) codex.outputTokens += 1;
+        r.usage.total.outputTokens += 1;
+      }),
+    expected: ['usage/requests-mismatch'],
+  },
+  {
+    name: 'a worker cost that claims to be complete although a request has no price',
+    artifacts: () =>
+      budgetArtifacts((r) => {
+        const request = r.usage.requests?.[1];
+        if (request) request.costUsd = null;
+        const codex = r.usage.workers[0];
+        if (codex) codex.costUsd = 0.25;
+      }),
+    expected: ['usage/requests-mismatch'],
+  },
+  {
+    name: 'gateway records of a worker missing from usage.workers',
+    artifacts: () =>
+      budgetArtifacts((r) => {
+        r.usage.workers = r.usage.workers.filter((w) => w.worker !== 'Gemini worker');
+      }),
+    expected: ['usage/requests-mismatch', 'usage/total-mismatch'],
+  },
+  {
+    name: 'self-reported figures are not compared with gateway records',
+    artifacts: () =>
+      budgetArtifacts((r) => {
+        r.usage.metered = 'self-reported';
+        const codex = r.usage.workers[0];
+        if (codex) codex.costUsd = 9;
+      }),
+    expected: [],
+  },
+  {
+    name: 'a worker stopped by a budget with no refusal recorded',
+    artifacts: () =>
+      budgetArtifacts((r) => {
+        delete r.usage.budgetExceeded;
+      }),
+    expected: ['usage/budget-mismatch'],
+  },
+  {
+    name: 'a refusal naming a worker that was not stopped, and a refused request of a worker that went on',
+    artifacts: () =>
+      budgetArtifacts((r) => {
+        const claude = r.verifiers[0];
+        if (claude) Object.assign(claude, { status: 'error' });
+      }),
+    expected: ['usage/budget-mismatch'],
+  },
+  {
+    name: 'a model request by a worker outside the roster',
+    artifacts: () =>
+      budgetArtifacts((r) => {
+        const req = r.usage.requests?.[4];
+        if (req) req.worker = 'Gemini verifier';
+      }),
+    expected: ['roster/unknown-worker', 'usage/requests-mismatch'],
+  },
+  {
+    name: 'PASS although the executor was stopped by a budget',
+    artifacts: () =>
+      passArtifacts((r) => {
+        r.executor.status = 'budget-exceeded';
+        r.usage.budgetExceeded = { worker: 'Codex worker', scope: 'worker', limit: '$1.00', spent: '$1.02', message: 'worker budget $1.00 reached' };
+      }),
+    expected: ['verdict/pass-with-budget-exceeded'],
+  },
+  {
     name: 'a run that finished before it started',
     artifacts: () => passArtifacts((r) => (r.run.finishedAt = '2026-03-01T09:00:00Z')),
     expected: ['run/time-order'],
@@ -437,6 +521,25 @@ describe('validateRun', () => {
     const violations = validateRun({ report: { ...passReport(), schemaVersion: 9, verdict: { value: 'MAYBE' } } });
     expect(violations.every((v) => v.code === 'report/schema')).toBe(true);
     expect(violations.map((v) => v.pointer)).toEqual(expect.arrayContaining(['/schemaVersion', '/verdict', '/verdict/value']));
+  });
+
+  it('accepts a gateway-metered FAIL stopped by the stage budget, and its verifier owes no verdict', () => {
+    expect(validateRun(budgetArtifacts())).toEqual([]);
+  });
+
+  it('owes no verifier result or checkpoint when the executor itself was stopped by a budget', () => {
+    const r = budgetReport();
+    r.executor.status = 'budget-exceeded';
+    r.usage.budgetExceeded = { worker: 'Codex worker', scope: 'worker', limit: '100,000 tokens', spent: '138,000 tokens', message: 'worker budget reached' };
+    r.verifiers = [];
+    r.findings = [];
+    r.usage.requests = r.usage.requests?.filter((q) => q.worker === 'Codex worker');
+    r.usage.requests?.push({ ...CODEX_REFUSED });
+    r.usage.workers = r.usage.workers.filter((w) => w.worker === 'Codex worker');
+    r.usage.total = { inputTokens: 120_000, outputTokens: 18_000, cachedInputTokens: 20_000, cacheWriteTokens: 0, costUsd: 0.42, costComplete: true };
+    r.verdict.reasons = ['budget exceeded: worker budget reached (Codex worker, executor)'];
+    progressLines(r, (l) => (/Claude|gemini/.test(l) ? null : l));
+    expect(validateRun({ report: r })).toEqual([]);
   });
 
   it('skips the verifiers of a run that stopped before verification', () => {

@@ -48,7 +48,7 @@ async function run(...args: string[]): Promise<Result> {
 }
 
 describe('okstra report validate', () => {
-  it.each(['pass', 'fail-withheld', 'contract-violated'])('exits 0 for examples/reports/%s.json', async (name) => {
+  it.each(['pass', 'fail-withheld', 'contract-violated', 'budget-exceeded'])('exits 0 for examples/reports/%s.json', async (name) => {
     const r = await run('report', 'validate', `examples/reports/${name}.json`);
     expect(r).toEqual({ code: 0, out: `examples/reports/${name}.json: conforms\n`, err: '' });
   });

@@ -12,7 +12,7 @@ import {
 import { staleSchemaFiles } from '../../scripts/gen-schemas.js';
 import { CARRY_JSON, failReport, passReport } from '../fixtures/reports/build.js';
 
-const EXAMPLES = ['pass', 'fail-withheld', 'contract-violated'] as const;
+const EXAMPLES = ['pass', 'fail-withheld', 'contract-violated', 'budget-exceeded'] as const;
 
 function example(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`../../examples/reports/${name}.json`, import.meta.url), 'utf8')) as unknown;

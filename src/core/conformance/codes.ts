@@ -20,6 +20,10 @@ export const VIOLATION_RULES = {
     rule: 'A PASS needs at least one verifier and every verifier finished with a verdict.',
     hint: 'A verifier that crashed, timed out or broke its contract is not a pass; the verdict is FAIL.',
   },
+  'verdict/pass-with-budget-exceeded': {
+    rule: 'A PASS has no worker that ended budget-exceeded.',
+    hint: 'A worker stopped by a budget did not finish its work; the verdict is FAIL (runStatus failed).',
+  },
   'verdict/pass-with-failed-validation': {
     rule: "A PASS needs every plan validation command to pass.",
     hint: "The stage's own validation failed; the verdict is FAIL.",
@@ -155,6 +159,14 @@ export const VIOLATION_RULES = {
   'usage/total-mismatch': {
     rule: 'usage.total is the sum of usage.workers.',
     hint: 'Recompute the totals from the per-worker figures.',
+  },
+  'usage/requests-mismatch': {
+    rule: "With gateway metering, each worker's usage is the sum of its usage.requests records (tokens and known cost).",
+    hint: 'Derive usage.workers from the gateway records (costUsd: sum of known costs; costComplete: false when one is unknown).',
+  },
+  'usage/budget-mismatch': {
+    rule: 'usage.budgetExceeded is recorded exactly when a worker ended budget-exceeded, and names one of them; a request refused for a budget belongs to such a worker.',
+    hint: "Set the stopped worker's status to budget-exceeded and copy the gateway's refusal into usage.budgetExceeded.",
   },
   'run/time-order': {
     rule: 'A run finishes after it starts.',

@@ -2,16 +2,18 @@ import type { FinalReport, RosterEntry } from '../../report/schema/final-report.
 import type { Check, Violation } from '../types.js';
 import { violation } from '../violation.js';
 import { COLLECT_PHASE, DISPATCH_PHASE, namesRosterWorker, parseCheckpoint } from '../progress.js';
+import { reachedVerification } from './reached.js';
 
 const WORKER_PHASES = [DISPATCH_PHASE, COLLECT_PHASE] as const;
 
 /**
  * Which roster workers must have been dispatched. The executor always is. A
- * run that stopped early (contract-violated, error) may never have reached
- * the verifiers: those only need checkpoints when the report shows they ran.
+ * run that stopped early (contract-violated, error, or an executor stopped
+ * by a budget) may never have reached the verifiers: those only need
+ * checkpoints when the report shows they ran.
  */
 function dispatchedWorkers(report: FinalReport): RosterEntry[] {
-  const completed = report.verdict.runStatus === 'passed' || report.verdict.runStatus === 'failed';
+  const completed = reachedVerification(report);
   const ran = new Set<string>([report.executor.worker, ...report.verifiers.map((v) => v.worker)]);
   if (report.critic) ran.add(report.critic.worker);
   return report.roster.filter((r) => r.function === 'executor' || completed || ran.has(r.name));

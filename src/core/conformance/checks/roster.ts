@@ -1,6 +1,7 @@
 import type { FinalReport } from '../../report/schema/final-report.js';
 import type { Check, Violation } from '../types.js';
 import { violation } from '../violation.js';
+import { reachedVerification } from './reached.js';
 
 type WorkerFunction = FinalReport['roster'][number]['function'];
 
@@ -32,6 +33,9 @@ export const checkRoster: Check = ({ report }) => {
     }
   });
   if (report.critic) expect(report.critic.worker, ['critic'], '/critic/worker', 'critic');
+  const anyFunction: readonly WorkerFunction[] = ['executor', 'verifier', 'critic'];
+  report.usage.requests?.forEach((r, i) => expect(r.worker, anyFunction, `/usage/requests/${i}/worker`, 'model request of'));
+  if (report.usage.budgetExceeded) expect(report.usage.budgetExceeded.worker, anyFunction, '/usage/budgetExceeded/worker', 'budget refusal of');
 
   report.findings.forEach((f, i) => {
     expect(f.raisedBy, ['verifier', 'critic'], `/findings/${i}/raisedBy`, `finding ${f.id} raisedBy`);
@@ -39,8 +43,7 @@ export const checkRoster: Check = ({ report }) => {
     f.refutedBy.forEach((w, j) => expect(w, ['verifier', 'critic'], `/findings/${i}/refutedBy/${j}`, `finding ${f.id} refutedBy`));
   });
 
-  const completed = report.verdict.runStatus === 'passed' || report.verdict.runStatus === 'failed';
-  if (completed) {
+  if (reachedVerification(report)) {
     for (const r of report.roster) {
       if (r.function === 'verifier' && !report.verifiers.some((v) => v.worker === r.name)) {
         out.push(violation('roster/verifier-missing', `roster verifier "${r.name}" has no entry in verifiers[]`, { pointer: '/verifiers' }));
