@@ -19,7 +19,8 @@ describe('renderMarkdown', () => {
       '| ✅ | plan | unit tests | `npm test -- limits` | 0 | 9s |',
       '**Verifiers (2: PASS, PASS)**',
       'Executor: Codex worker — done',
-      'Roster and usage (total 260,000 in / 25,000 out · $0.61)',
+      // Two workers reported no cost, so the $0.61 of the third is a lower bound.
+      'Roster and usage (total 260,000 in / 25,000 out · ≥ $0.61 (cost unknown for Codex worker, Gemini worker))',
       'Stage Carry Evidence JSON',
       'Ledger row (done)',
       'Progress checkpoints (10)',

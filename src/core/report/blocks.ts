@@ -7,12 +7,15 @@ import {
   findingLocation,
   findingWho,
   formatCount,
+  formatCost,
   formatDuration,
+  formatRunUsage,
   formatUsage,
   qaCounts,
   shortSha,
   stageHeading,
   verdictLabel,
+  workerStatusText,
 } from './format.js';
 
 /**
@@ -84,6 +87,64 @@ export function headlineSection(report: FinalReport, level: '##' | '###'): Secti
   ];
   const head = `${level} ${verdictLabel(report)} — ${stageHeading(report)}\n\n${facts.join(' · ')}\n\n`;
   return section('headline', 'headline', 0, head, [], '', true);
+}
+
+/** Room for an upstream error message in a table cell or a one-line status. */
+const UPSTREAM_IN_LINE = 200;
+
+/** The statement every reader must see when agents were not isolated from okstra's secrets. */
+export const NO_ISOLATION_WARNING = "⚠️ **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
+
+/**
+ * How the agents were kept from okstra's secrets. `none` is a warning that
+ * is never cut; the isolated case is one quiet line. Reports written before
+ * isolation was recorded say nothing rather than guess.
+ */
+export function isolationSection(report: FinalReport): Section {
+  const iso = report.isolation;
+  if (!iso) return section('isolation', 'isolation statement', 1, '', []);
+  if (iso.mode === 'none') return section('isolation', 'isolation statement', 0, `${NO_ISOLATION_WARNING}\n\n`, [], '', true);
+  return section('isolation', 'isolation statement', 1, `🔒 **Isolation:** ${escapeInline(clip(iso.detail, 300, '…'))}\n\n`, []);
+}
+
+/** The budget that stopped the run: which limit, what was spent, whose request was refused. Never cut. */
+export function budgetSection(report: FinalReport): Section {
+  const b = report.usage.budgetExceeded;
+  if (!b) return section('budget', 'budget refusal', 0, '', []);
+  const text =
+    `💸 **Budget exceeded:** the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, '…'))} was reached ` +
+    `with ${escapeInline(clip(b.spent, 100, '…'))} spent; the model gateway refused the next request of ${escapeInline(b.worker)}.\n\n`;
+  return section('budget', 'budget refusal', 0, text, [], '', true);
+}
+
+/**
+ * Tokens and cost per worker, one line each: the short formats' view of
+ * spend (the full formats have the roster table).
+ */
+export function workerUsageSection(report: FinalReport, priority: number): Section {
+  const workers = report.usage.workers;
+  if (workers.length === 0) return section('usage', 'usage per worker', priority, '', []);
+  const items = workers.map((w) => `- ${escapeInline(w.worker)}: ${formatUsage(w)}\n`);
+  return counted(section('usage', 'usage per worker', priority, '**Usage by worker**\n\n', items, '\n'));
+}
+
+function requestRow(r: NonNullable<FinalReport['usage']['requests']>[number]): string {
+  const status = r.refused ? `refused (${r.refused})` : r.status === null ? 'no response' : String(r.status);
+  const cached = r.cachedInputTokens + r.cacheWriteTokens > 0 ? ` (${formatCount(r.cachedInputTokens)} cached, ${formatCount(r.cacheWriteTokens)} cache write)` : '';
+  const first = r.firstByteMs === null ? '—' : formatDuration(Math.round(r.firstByteMs));
+  return (
+    `| ${escapeInline(r.worker)} | ${escapeInline(r.role)} | ${r.model ? inlineCode(clip(r.model, 80, '…'), { inTable: true }) : '—'} | ${inlineCode(clip(r.path, 120, '…'), { inTable: true })} | ${status} | ` +
+    `${formatCount(r.inputTokens)} in${cached} / ${formatCount(r.outputTokens)} out | ${formatCost(r.costUsd, true)} | ${formatDuration(Math.round(r.durationMs))} | ${first} | ${r.retries} |\n`
+  );
+}
+
+/** Every model request the gateway metered, for the full report only (a run makes hundreds). */
+export function requestsSection(report: FinalReport, priority: number): Section {
+  const requests = report.usage.requests ?? [];
+  if (requests.length === 0) return section('requests', 'model requests', priority, '', []);
+  const table = '| worker | role | model | path | status | tokens | cost | time | first byte | retries |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n';
+  const d = details(`Model requests (${formatCount(requests.length)}, metered by okstra's gateway)`, table);
+  return counted(section('requests', 'model requests', priority, d.head, { count: requests.length, item: (i) => requestRow(requests[i] as (typeof requests)[number]) }, d.tail));
 }
 
 /** Reasons come first of everything optional, but are not required: a run could list more than any limit holds. */
@@ -163,7 +224,7 @@ export function verifiersSection(report: FinalReport, priority: number, collapse
   const table = '| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n';
   const items = report.verifiers.map(
     (v) =>
-      `| ${escapeInline(v.worker)} | ${v.status} | ${v.verdict ?? '—'} | ${v.findings.length} | ${v.evidenceRead.length} files | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |\n`,
+      `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? '—'} | ${v.findings.length} | ${v.evidenceRead.length} files | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |\n`,
   );
   const verdicts = report.verifiers.map((v) => v.verdict ?? v.status).join(', ');
   const title = `Verifiers (${report.verifiers.length}${verdicts ? `: ${verdicts}` : ''})`;
@@ -180,7 +241,7 @@ export function executorSection(report: FinalReport, priority: number, limits: D
   const commits = e.commits.map((c) => `- ${inlineCode(shortSha(c.sha))} ${escapeInline(c.subject)}\n`);
   const summary = e.summary.trim() === '' ? '_No summary._' : escapeBlock(clip(e.summary, limits.summary, CUT));
   const d = details(
-    `Executor: ${escapeInline(e.worker)} — ${e.status}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? '' : 's'}`,
+    `Executor: ${escapeInline(e.worker)} — ${workerStatusText(e.status, e.upstreamError, UPSTREAM_IN_LINE)}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? '' : 's'}`,
     `${summary}\n\nUsage: ${formatUsage(e.usage)}\n\n`,
   );
   return section('executor', 'executor summary and commits', priority, d.head, commits, d.tail);
@@ -193,7 +254,7 @@ export function rosterSection(report: FinalReport, priority: number): Section {
     (r) =>
       `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : '—'} | ${formatUsage(usageOf.get(r.name) ?? null)} |\n`,
   );
-  const d = details(`Roster and usage (total ${formatUsage(report.usage.total)})`, table);
+  const d = details(`Roster and usage (total ${formatRunUsage(report)})`, table);
   return section('roster', 'roster and usage', priority, d.head, items, d.tail);
 }
 
@@ -202,7 +263,7 @@ export function convergenceSection(report: FinalReport, priority: number): Secti
   let text = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? '' : 's'}, ${c.disputed} disputed, ${c.resolved} resolved.`;
   if (report.critic) {
     const k = report.critic;
-    text += ` **Critic:** ${escapeInline(k.worker)} — ${k.status}, ${k.gaps} gap${k.gaps === 1 ? '' : 's'}.`;
+    text += ` **Critic:** ${escapeInline(k.worker)} — ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? '' : 's'}.`;
   }
   return section('convergence', 'convergence', priority, `${text}\n\n`, []);
 }

@@ -19,7 +19,7 @@ import {
 } from './blocks.js';
 import { summaryOfRedacted } from './summary.js';
 import { fitWithNotice } from './notice.js';
-import { compareFindings, countActiveBySeverity, fullReportPointer, isActive, qaCounts } from './format.js';
+import { compareFindings, countActiveBySeverity, fullReportPointer, isActive, qaCounts, stoppedByBudget } from './format.js';
 
 /** The Checks API rejects an `output.summary` or `output.text` longer than this. */
 export const CHECK_OUTPUT_LIMIT = 65_535;
@@ -122,7 +122,8 @@ export function batchAnnotations<T>(annotations: readonly T[], size = ANNOTATION
 export function checkTitle(report: FinalReport): string {
   const c = countActiveBySeverity(report.findings);
   const qa = qaCounts(report);
-  const status = report.verdict.runStatus === 'contract-violated' || report.verdict.runStatus === 'error' ? ` (${report.verdict.runStatus})` : '';
+  const { value, runStatus } = report.verdict;
+  const status = runStatus === 'contract-violated' || runStatus === 'error' ? ` (${runStatus})` : value === 'FAIL' && stoppedByBudget(report) ? ' (budget exceeded)' : '';
   return clip(`${report.verdict.value}${status} — ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info · QA ${qa.passed}/${qa.total}`, TITLE_LIMIT);
 }
 

@@ -4,6 +4,7 @@ import type { DetailLimits } from './blocks.js';
 import { redactDeep } from '../text/redact.js';
 import { inlineCode } from '../text/escape.js';
 import {
+  budgetSection,
   convergenceSection,
   errorsSection,
   executorSection,
@@ -11,6 +12,7 @@ import {
   gitSection,
   groupFindings,
   headlineSection,
+  isolationSection,
   progressSection,
   qaOutputSection,
   qaSection,
@@ -20,6 +22,7 @@ import {
   sidecarSection,
   textSection,
   verifiersSection,
+  workerUsageSection,
 } from './blocks.js';
 import { countsLine } from './summary.js';
 import { fitWithNotice } from './notice.js';
@@ -67,10 +70,13 @@ export function renderComment(input: FinalReport, opts: CommentOptions = {}): Re
   const sections: Section[] = [
     textSection('marker', `${marker}\n`, { required: true }),
     headlineSection(report, '###'),
+    isolationSection(report),
     reasonsSection(report, COMMENT_DETAIL),
+    budgetSection(report),
     sidecarSection(report, COMMENT_DETAIL),
     textSection('counts', `${countsLine(report)}\n\n`, { required: true }),
     queueSection(report, 1),
+    workerUsageSection(report, 3),
     errorsSection(report, 1, COMMENT_DETAIL),
     // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.
     findingsSection('findings-blocking', 'blocking findings', 3, groups.blocking, COMMENT_DETAIL, false),

@@ -1,6 +1,8 @@
-import type { FinalReport, Finding, FindingSeverity, Usage } from './schema/final-report.js';
+import type { FinalReport, Finding, FindingSeverity, UpstreamError, Usage, WorkerStatus } from './schema/final-report.js';
+import type { Spend } from './plan-spend.js';
 import { escapeInline, inlineCode, linkTarget } from '../text/escape.js';
 import { clip } from '../text/truncate.js';
+import { runCost, usageCost } from './cost.js';
 
 /** Small formatting pieces shared by every renderer, so the formats agree on words and order. */
 
@@ -42,6 +44,7 @@ export function verdictLabel(report: FinalReport): string {
   const { value, runStatus } = report.verdict;
   if (runStatus === 'contract-violated') return '⚠️ FAIL (contract violated)';
   if (runStatus === 'error') return '💥 FAIL (run error)';
+  if (value === 'FAIL' && stoppedByBudget(report)) return '❌ FAIL (budget exceeded)';
   return value === 'PASS' ? '✅ PASS' : '❌ FAIL';
 }
 
@@ -64,10 +67,52 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** Whether a budget refusal stopped any worker of the run. */
+export function stoppedByBudget(report: FinalReport): boolean {
+  return (
+    report.usage.budgetExceeded !== undefined ||
+    [report.executor.status, ...report.verifiers.map((v) => v.status), report.critic?.status].includes('budget-exceeded')
+  );
+}
+
+/** Dollars with cents; sub-cent amounts keep four places so a small spend does not read as nothing. */
+export function formatUsd(usd: number): string {
+  return usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+
+/** "$0.42", "≥ $0.12" (some parts unknown) or "cost unknown" (none known). */
+export function formatCost(usd: number | null, complete: boolean): string {
+  if (usd === null) return 'cost unknown';
+  return complete ? formatUsd(usd) : `≥ ${formatUsd(usd)}`;
+}
+
 export function formatUsage(usage: Usage | null): string {
   if (!usage) return 'not reported';
   const tokens = `${formatCount(usage.inputTokens)} in / ${formatCount(usage.outputTokens)} out`;
-  return usage.costUsd === null ? tokens : `${tokens} · $${usage.costUsd.toFixed(2)}`;
+  const cost = usageCost(usage);
+  return `${tokens} · ${formatCost(cost.usd, cost.complete)}`;
+}
+
+/** The run's total: tokens, cost, and what the cost leaves out ("≥ $0.12 (cost unknown for gpt-x)"). Escaped. */
+export function formatRunUsage(report: FinalReport): string {
+  const total = report.usage.total;
+  const cost = runCost(report);
+  const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
+  const unknown = cost.usd !== null && cost.unknownFor.length > 0 ? ` (cost unknown for ${cost.unknownFor.map((n) => escapeInline(clip(n, 80, '…'))).join(', ')})` : '';
+  const by = report.usage.metered === 'gateway' ? ', metered by okstra' : report.usage.metered === 'self-reported' ? ', as the agent CLIs reported' : '';
+  return `${tokens} · ${formatCost(cost.usd, cost.complete)}${unknown}${by}`;
+}
+
+/** "1,234 tokens · ≥ $0.50 · 3 runs" */
+export function formatSpend(spend: Spend): string {
+  return `${formatCount(spend.tokens)} tokens · ${formatCost(spend.usd, spend.usdComplete)} · ${formatCount(spend.runs)} run${spend.runs === 1 ? '' : 's'}`;
+}
+
+/** A worker's status with its upstream failure, e.g. `error (upstream 529: Overloaded)`. Escaped. */
+export function workerStatusText(status: WorkerStatus, upstream: UpstreamError | undefined, maxMessage: number): string {
+  if (!upstream) return status;
+  const code = upstream.status === null ? 'connection failed' : String(upstream.status);
+  return `${status} (upstream ${code}: ${escapeInline(clip(upstream.message.replace(/\s+/g, ' '), maxMessage, '…'))})`;
 }
 
 /** `path:line-end` as code, or an em dash when the finding cites no file. */

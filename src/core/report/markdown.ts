@@ -4,6 +4,7 @@ import { redactDeep } from '../text/redact.js';
 import { inlineCode } from '../text/escape.js';
 import {
   FULL_DETAIL,
+  budgetSection,
   carryJsonSection,
   convergenceSection,
   errorsSection,
@@ -12,12 +13,14 @@ import {
   gitSection,
   groupFindings,
   headlineSection,
+  isolationSection,
   ledgerRowSection,
   progressSection,
   qaOutputSection,
   qaSection,
   queueSection,
   reasonsSection,
+  requestsSection,
   rosterSection,
   sidecarSection,
   verifiersSection,
@@ -50,7 +53,9 @@ export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): 
   const groups = groupFindings(report.findings);
   const sections: Section[] = [
     headlineSection(report, '##'),
+    isolationSection(report),
     reasonsSection(report, FULL_DETAIL),
+    budgetSection(report),
     sidecarSection(report, FULL_DETAIL),
     queueSection(report, 1),
     errorsSection(report, 1, FULL_DETAIL),
@@ -67,6 +72,7 @@ export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): 
     rosterSection(report, 7),
     carryJsonSection(report, 8),
     ledgerRowSection(report, 8),
+    requestsSection(report, 9),
     progressSection(report, 9),
   ];
   const footer = `---\n<sub>okstra final report · schema v${report.schemaVersion} · run ${inlineCode(report.run.id)} · finished ${report.run.finishedAt}</sub>\n`;

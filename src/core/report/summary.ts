@@ -2,9 +2,20 @@ import type { FinalReport } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
 import type { DetailLimits } from './blocks.js';
 import { redactDeep } from '../text/redact.js';
-import { findingsSection, groupFindings, headlineSection, queueSection, reasonsSection, sidecarSection, textSection } from './blocks.js';
+import {
+  budgetSection,
+  findingsSection,
+  groupFindings,
+  headlineSection,
+  isolationSection,
+  queueSection,
+  reasonsSection,
+  sidecarSection,
+  textSection,
+  workerUsageSection,
+} from './blocks.js';
 import { fitWithNotice } from './notice.js';
-import { countActiveBySeverity, formatUsage, fullReportPointer, qaCounts, severityCountsText } from './format.js';
+import { countActiveBySeverity, formatRunUsage, fullReportPointer, qaCounts, severityCountsText } from './format.js';
 
 export interface SummaryOptions {
   /** Upper bound in UTF-16 code units; the default suits a check run's `summary` (65,535). */
@@ -27,7 +38,7 @@ export function countsLine(report: FinalReport): string {
     `**Findings:** ${severityCountsText(countActiveBySeverity(report.findings))}`,
     `**QA:** ${qa.passed}/${qa.total} passed`,
     `**Verifiers:** ${verifiers.length > 0 ? verifiers.join(', ') : 'none'}`,
-    `**Usage:** ${formatUsage(report.usage.total)}`,
+    `**Usage:** ${formatRunUsage(report)}`,
   ].join(' · ');
 }
 
@@ -45,10 +56,13 @@ export function summaryOfRedacted(report: FinalReport, opts: SummaryOptions = {}
   const groups = groupFindings(report.findings);
   const sections: Section[] = [
     headlineSection(report, '###'),
+    isolationSection(report),
     reasonsSection(report, SUMMARY_DETAIL),
+    budgetSection(report),
     sidecarSection(report, SUMMARY_DETAIL),
     textSection('counts', `${countsLine(report)}\n\n`, { required: true }),
     queueSection(report, 1),
+    workerUsageSection(report, 3),
     findingsSection('findings-blocking', 'blocking findings', 1, groups.blocking, SUMMARY_DETAIL, false),
     findingsSection('findings-major', 'major findings', 2, groups.major, SUMMARY_DETAIL, false),
   ];
