@@ -167,7 +167,8 @@ async function writeRaw(res: ServerResponse, turn: Extract<Turn, { kind: 'raw' }
   for (const chunk of turn.chunks) {
     if (typeof chunk === 'function') await chunk();
     else {
-      res.write(chunk);
+      // Wait until the chunk is on the wire, so a pause or a cut that follows comes after it.
+      await new Promise<void>((resolve) => res.write(chunk, () => resolve()));
       record.sent += chunk;
     }
   }
