@@ -11,3 +11,5 @@ export * from './check-run.js';
 export * from './plan-status.js';
 export type { Cut } from './budget.js';
 export { stageViews } from './stage-views.js';
+export { planSpend, spendByStage, NO_SPEND, type Spend } from './plan-spend.js';
+export { runCost, type CostState } from './cost.js';

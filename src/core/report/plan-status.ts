@@ -1,5 +1,7 @@
 import { escapeInline, inlineCode, mermaidLabel } from '../text/escape.js';
 import { clip } from '../text/truncate.js';
+import { formatSpend } from './format.js';
+import type { Spend } from './plan-spend.js';
 
 export const STAGE_VIEW_STATES = ['done', 'failed', 'running', 'ready', 'blocked', 'pending'] as const;
 export type StageViewState = (typeof STAGE_VIEW_STATES)[number];
@@ -12,12 +14,16 @@ export interface StageStatusView {
   state: StageViewState;
   /** A short note such as "attempt 2 failed: 1 blocking finding" or "waiting for stage 2". */
   detail?: string;
+  /** What this stage's runs spent so far (every attempt), when the caller read their reports. */
+  spend?: Spend;
 }
 
 export interface PlanStatusInput {
   planId: string;
   planTitle: string | null;
   stages: StageStatusView[];
+  /** What every run of the plan spent (`planSpend`); shown under the counts. */
+  spend?: Spend;
 }
 
 const STATE_ICON: Record<StageViewState, string> = {
@@ -75,12 +81,19 @@ export function renderPlanStatus(input: PlanStatusInput): string {
   const counts = STAGE_VIEW_STATES.filter((st) => stages.some((s) => s.state === st))
     .map((st) => `${STATE_ICON[st]} ${stages.filter((s) => s.state === st).length} ${st}`)
     .join(' · ');
+  // The spend column appears only when the caller read spend, so views without reports keep their shape.
+  const withSpend = stages.some((s) => s.spend !== undefined);
   const rows = stages.map((s) => {
     const deps = s.dependsOn.length > 0 ? s.dependsOn.join(', ') : '—';
     const detail = s.detail ? escapeInline(clip(s.detail, 300)) : '';
-    return `| ${s.number} | ${escapeInline(clip(s.title, 120))} | ${deps} | ${STATE_ICON[s.state]} ${s.state} | ${detail} |`;
+    const spend = withSpend ? ` ${s.spend && s.spend.runs > 0 ? formatSpend(s.spend) : '—'} |` : '';
+    return `| ${s.number} | ${escapeInline(clip(s.title, 120))} | ${deps} | ${STATE_ICON[s.state]} ${s.state} | ${detail} |${spend}`;
   });
-  const table = stages.length === 0 ? '_The plan has no stages._' : ['| stage | title | depends on | state | detail |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+  const header = withSpend
+    ? ['| stage | title | depends on | state | detail | spend |', '| --- | --- | --- | --- | --- | --- |']
+    : ['| stage | title | depends on | state | detail |', '| --- | --- | --- | --- | --- |'];
+  const table = stages.length === 0 ? '_The plan has no stages._' : [...header, ...rows].join('\n');
   const diagram = stages.length === 0 ? '' : `\n\n${renderStageFlowchart(stages)}`;
-  return `### okstra plan ${inlineCode(input.planId)}${title}\n\n${counts || 'No stages.'}\n\n${table}${diagram}\n`;
+  const spent = input.spend ? `\n\n**Spent so far:** ${formatSpend(input.spend)}` : '';
+  return `### okstra plan ${inlineCode(input.planId)}${title}\n\n${counts || 'No stages.'}${spent}\n\n${table}${diagram}\n`;
 }

@@ -2,12 +2,13 @@ import { stageReadiness, topologicalOrder, stageByNumber } from '../graph/index.
 import type { LedgerState } from '../ledger/index.js';
 import type { Plan } from '../plan/types.js';
 import type { StageStatusView, StageViewState } from './plan-status.js';
+import type { Spend } from './plan-spend.js';
 
 /**
  * The stage table of `okstra status --markdown`, the Action's `mode: status` and the bot's `/okstra status`: each stage's
  * position from the ledger, in the shape `renderPlanStatus` draws.
  */
-export function stageViews(plan: Plan, state: LedgerState, now: Date): StageStatusView[] {
+export function stageViews(plan: Plan, state: LedgerState, now: Date, spend?: ReadonlyMap<number, Spend>): StageStatusView[] {
   const views = topologicalOrder(plan).map((n): StageStatusView & { waitingOn: number[] } => {
     const stage = stageByNumber(plan, n);
     const r = stageReadiness(plan, state, n, now);
@@ -31,5 +32,12 @@ export function stageViews(plan: Plan, state: LedgerState, now: Date): StageStat
     const v = byNumber.get(n);
     return v?.state === 'failed' || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
   };
-  return views.map(({ waitingOn, ...v }) => ({ ...v, state: (v.state === 'pending' && waitingOn.some((d) => behindFailure(d)) ? 'blocked' : v.state) as StageViewState }));
+  return views.map(({ waitingOn, ...v }) => {
+    const stageSpend = spend?.get(v.number);
+    return {
+      ...v,
+      state: (v.state === 'pending' && waitingOn.some((d) => behindFailure(d)) ? 'blocked' : v.state) as StageViewState,
+      ...(stageSpend ? { spend: stageSpend } : {}),
+    };
+  });
 }
