@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { stageBranchName } from '../core/ids.js';
+import { gitAuthEnv, headerSecrets, remoteAuth, stripCheckoutCredentials } from '../git/credentials.js';
 import { GitLedgerStore } from '../git/ledger-store.js';
 import { removeWorktreesOf } from '../git/worktrees.js';
 import { createGitHubClient, describeApiError } from '../github/client.js';
@@ -30,11 +31,17 @@ export async function runPost(d: PostDeps): Promise<void> {
   const state = parsePostState(d.getState(STATE_NAME));
   if (!state || state.claims.length === 0) return;
   const { io } = d;
-  const store = new GitLedgerStore({ repoDir: state.repoDir, branch: state.ledgerBranch, remote: state.remote, now: io.now });
-  const ctx = runnerContext(d.env, {}, d.cwd);
-  const outcomes = await releaseHeldClaims(store, state.claims, io.now, ctx.actor);
   const token = d.readInput('github-token');
   if (token) io.setSecret(token);
+  // As in the main step: no credential in the config while git runs here, the
+  // ledger push authenticates from memory. After a killed main step the config
+  // is still stripped (nothing to find) and the github-token input is the credential.
+  const credentials = await stripCheckoutCredentials(state.repoDir, { remote: state.remote });
+  const auth = remoteAuth(credentials, token || null);
+  if (auth) for (const secret of headerSecrets(auth.header)) io.setSecret(secret);
+  const ctx = runnerContext(d.env, {}, d.cwd);
+  const store = new GitLedgerStore({ repoDir: state.repoDir, branch: state.ledgerBranch, remote: state.remote, remoteEnv: gitAuthEnv(auth), now: io.now });
+  const outcomes = await releaseHeldClaims(store, state.claims, io.now, ctx.actor).finally(() => credentials.restore());
   const client = token ? createGitHubClient({ token, baseUrl: ctx.apiUrl, log: io.info, ...(d.fetch ? { fetch: d.fetch } : {}) }) : null;
   for (const o of outcomes) {
     const what = `plan ${o.claim.planId} stage ${o.claim.stage} (run ${o.claim.runId})`;

@@ -3,6 +3,7 @@ import { buildRoster, verifierRefs, type Roster } from '../providers/roster.js';
 import type { BuiltinProvider, OkstraConfig } from '../core/config/schema.js';
 import type { EngineDeps } from '../engine/types.js';
 import { createEngineDeps } from '../engine/setup.js';
+import { describeStrip, gitAuthEnv, headerSecrets, isHttpUrl, remoteAuth, stripCheckoutCredentials } from '../git/credentials.js';
 import { RemoteRefs } from '../git/remote-refs.js';
 import { StageWorkspace } from '../git/stage-workspace.js';
 import type { GitHubClient } from '../github/client.js';
@@ -71,6 +72,26 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const repoDir = refs.repoDir;
   io.info(`repository ${repoDir} at ${head.slice(0, 12)}${opened.shallow ? ' (shallow clone: fetching what the run needs)' : ''}`);
 
+  // ── credentials (src/git/credentials.ts) ──────────────────────────────────
+  // Agents work in worktrees that share this checkout's git config, so it holds
+  // no credential while okstra runs: each fetch and push authenticates through
+  // its own environment. Restored by dispose(); a killed job leaves it removed.
+  const credentials = await stripCheckoutCredentials(repoDir, { remote: REMOTE });
+  const auth = remoteAuth(credentials, inputs.githubToken);
+  if (auth) for (const secret of headerSecrets(auth.header)) if (secret !== inputs.githubToken) io.setSecret(secret);
+  io.info(`${describeStrip(credentials, auth)}${credentials.found.length > 0 ? '; restored at the end of the run' : ''}`);
+  if (!auth && credentials.remoteUrl !== null && isHttpUrl(credentials.remoteUrl) && inputs.mode !== 'status' && !inputs.dryRun) {
+    await credentials.restore();
+    throw new Error(`okstra needs a token to push the stage branch and the ledger to ${credentials.remoteUrl}: set the github-token input (its default, \${{ github.token }}, works when the job has permissions: contents: write), or give the remote URL's credential to actions/checkout`);
+  }
+  const remoteEnv = gitAuthEnv(auth);
+  refs.useRemoteEnv(remoteEnv);
+  const restoreCredentials = async (): Promise<void> => {
+    const restored = await credentials.restore();
+    if (restored.replayed.length > 0) io.info(`credentials: ${restored.replayed.join(', ')} changed during the run; the removed entries were added back`);
+  };
+  // ── end of credentials ────────────────────────────────────────────────────
+
   const defaultBranch = ctx.event.defaultBranch ?? (await refs.defaultBranch());
   if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
   const rules = await loadRules(refs, defaultBranch, inputs.config);
@@ -85,7 +106,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     await d.installClis(builtinRefs(config, inputs), penv, io.info);
   }
 
-  const workspace = new StageWorkspace(repoDir);
+  const workspace = new StageWorkspace(repoDir, { remoteEnv });
   let trustedRoot = repoDir;
   let trustedWorktree: string | null = null;
   if (rules.commit && rules.commit !== head && usesCommandProviders(config, inputs)) {
@@ -104,6 +125,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     repoDir,
     ledgerBranch: config.ledgerBranch,
     remote: REMOTE,
+    remoteEnv,
     gates: rules.gates,
     now: io.now,
     log: log.line,
@@ -119,6 +141,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     dispose: async () => {
       log.close();
       if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
+      await restoreCredentials();
     },
   };
 }

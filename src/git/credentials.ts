@@ -205,6 +205,25 @@ export function isHttpUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
 }
 
+/**
+ * How okstra authenticates to the remote after a strip: the checkout's own
+ * credential when it had one (the token the workflow chose for this
+ * repository), else `token` (the Action's github-token input); null when
+ * there is neither, or the remote is not configured.
+ */
+export function remoteAuth(strip: Pick<CredentialStrip, 'captured' | 'remoteUrl' | 'insteadOf'>, token: string | null): RemoteAuth | null {
+  const header = strip.captured ?? (token ? tokenHeader(token) : null);
+  if (header === null || strip.remoteUrl === null) return null;
+  return { url: strip.remoteUrl, header, ...(strip.insteadOf.length > 0 ? { insteadOf: strip.insteadOf } : {}) };
+}
+
+/** One log line: which credentials were removed (kinds, keys, files; never values) and what authenticates instead. */
+export function describeStrip(strip: Pick<CredentialStrip, 'found' | 'captured'>, auth: RemoteAuth | null): string {
+  const removed = strip.found.length === 0 ? 'no credential in the checkout\'s git config' : `removed ${strip.found.map((f) => `${f.kind} ${f.key} (${f.file})`).join(', ')} from the checkout's git config until the run ends`;
+  const using = auth === null ? 'no token for the remote' : strip.captured !== null ? "fetches and pushes authenticate with the checkout's credential, held in memory" : 'fetches and pushes authenticate with the github-token input';
+  return `credentials: ${removed}; ${using}`;
+}
+
 // ─── config files ──────────────────────────────────────────────────────────
 
 /** The files among `roots` that exist, and every file they include, depth first, each once. */

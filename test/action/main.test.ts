@@ -68,7 +68,9 @@ describe('runAction in-process', () => {
 
     expect(runner.failed, runner.log.join('\n')).toEqual([]);
     expect(runner.outputs).toMatchObject({ verdict: 'PASS', stage: '1', 'report-path': 'plans/two-stage/reports/stage-1/gh-7-1-s1.json' });
-    expect(runner.secrets).toEqual(['ghs_inProcess000000000000000000000000000']);
+    // The token, then the forms git sends it in (the header line and its base64), masked when okstra builds them for pushes.
+    const basic = Buffer.from('x-access-token:ghs_inProcess000000000000000000000000000').toString('base64');
+    expect(runner.secrets).toEqual(['ghs_inProcess000000000000000000000000000', `AUTHORIZATION: basic ${basic}`, basic]);
     expect(env['INPUT_GITHUB-TOKEN']).toBeUndefined();
     expect(bodies.map((b) => `${b.status}:${b.conclusion ?? '-'}`)).toEqual(['in_progress:-', 'completed:success']);
     expect(runner.summaries.join('')).toContain('PASS');

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tokenHeader } from '../../src/git/credentials.js';
+import { Git } from '../../src/git/git.js';
+import { tempDir } from '../helpers/git-repos.js';
+import { makeProject, PASSING_REVIEWER, runAction, SCRIPTED_AGENT, startFakeApi, twoStagePlan, workflowDispatchPayload, WRITER, type FakeApi, type Project } from './harness.js';
+
+const SNOOP = join(import.meta.dirname, '..', 'helpers', 'config-snoop-agent.mjs');
+const TOKEN = 'ghs_persistedCheckoutToken0123456789abcd';
+const BASE64 = Buffer.from(`x-access-token:${TOKEN}`).toString('base64');
+
+let api: FakeApi | null = null;
+afterEach(async () => {
+  await api?.close();
+  api = null;
+});
+
+/**
+ * The token where actions/checkout persists it: in `.git/config` (up to v5)
+ * and in a `$RUNNER_TEMP/git-credentials-<uuid>.config` that `.git/config`
+ * includes for the checkout and its worktrees (v6). A real checkout has one
+ * of the two; this one has both, so one run covers both layouts.
+ */
+async function persistCredentials(project: Project, runnerTemp: string): Promise<string[]> {
+  const git = new Git(project.workspace);
+  const header = tokenHeader(TOKEN);
+  await git.ok(['config', '--local', 'http.https://github.com/.extraheader', header]);
+  const credFile = join(runnerTemp, `git-credentials-${randomUUID()}.config`);
+  await git.ok(['config', '--file', credFile, 'http.https://github.com/.extraheader', header]);
+  const gitDir = join(project.workspace, '.git');
+  await git.ok(['config', '--local', `includeIf.gitdir:${gitDir}.path`, credFile]);
+  await git.ok(['config', '--local', `includeIf.gitdir:${gitDir}/worktrees/*.path`, credFile]);
+  await git.ok(['config', '--local', 'includeIf.gitdir:/github/workspace/.git.path', `/github/runner_temp/${credFile.split('/').pop() ?? ''}`]);
+  return [join(gitDir, 'config'), credFile];
+}
+
+/** A provider command line: the snoop, then the scripted agent with an inline script. */
+const snoopCommand = (out: string, script: object): string => `${process.execPath} ${SNOOP} --out ${out} -- ${process.execPath} ${SCRIPTED_AGENT} --json ${JSON.stringify(JSON.stringify(script))}`;
+
+describe('the checkout credential during a run', () => {
+  it('no agent sees the persisted token in any git config; the run pushes anyway and the checkout config is as it was afterwards', async () => {
+    const snoops = tempDir('okstra-snoop-');
+    const seen = join(snoops, 'seen.txt');
+    const project = await makeProject({
+      plan: twoStagePlan(),
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      config: { providers: { writer: { command: snoopCommand(seen, WRITER) }, reviewer: { command: snoopCommand(seen, PASSING_REVIEWER) } } },
+    });
+
+    const runnerTemp = tempDir('okstra-runner-temp-');
+    const files = await persistCredentials(project, runnerTemp);
+    const before = files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }));
+    // Sanity: before okstra runs, git in the checkout does see the token.
+    expect(await new Git(project.workspace).ok(['config', '--list', '--show-origin'])).toContain(BASE64);
+
+    api = await startFakeApi();
+    const run = await runAction(project, { inputs: { mode: 'stage', plan: project.planPath, stage: '1' }, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api, env: { RUNNER_TEMP: runnerTemp } });
+    expect(run.exitCode, run.stdout + run.stderr).toBe(0);
+
+    expect(run.stdout).toMatch(/credentials: removed extraheader http\.https:\/\/github\.com\/\.extraheader \(.*\/\.git\/config\), extraheader http\.https:\/\/github\.com\/\.extraheader \(.*git-credentials-.*\.config\) from the checkout's git config until the run ends; .*; restored at the end of the run/);
+    expect(run.stdout).not.toContain(BASE64);
+    expect(run.stdout).not.toContain(TOKEN);
+
+    // Both the executor (stage worktree) and the verifier (detached worktree) looked, and saw config but no token.
+    const listed = readFileSync(seen, 'utf8');
+    expect(listed.match(/^=== /gm)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    expect(listed).toContain('remote.origin.url');
+    expect(listed).not.toContain(BASE64);
+    expect(listed).not.toContain(TOKEN);
+    expect(listed).not.toMatch(/extraheader/i);
+
+    // The run did push: the stage branch and the ledger are on the remote.
+    expect(await project.remoteHead('okstra/two-stage/stage-1')).not.toBeNull();
+    expect((await project.ledger()).map((r) => r.status)).toEqual(['started', 'done']);
+
+    // And the checkout's config is back, byte for byte, with its modes.
+    expect(files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }))).toEqual(before);
+  });
+
+  it('an HTTPS remote with no credential in the checkout and no github-token input: the run fails before claiming, saying what to set', async () => {
+    const project = await makeProject({ plan: twoStagePlan(), agents: { writer: WRITER, reviewer: PASSING_REVIEWER } });
+    const git = new Git(project.workspace);
+    await git.ok(['config', '--local', 'remote.origin.url', 'https://github.com/octo-org/octo-repo.git']);
+    api = await startFakeApi();
+    const run = await runAction(project, { inputs: { mode: 'stage', plan: project.planPath, stage: '1' }, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api });
+    expect(run.exitCode).not.toBe(0);
+    expect(run.stdout + run.stderr).toContain('okstra needs a token to push the stage branch and the ledger to https://github.com/octo-org/octo-repo.git: set the github-token input');
+    expect(await project.ledger()).toEqual([]);
+    expect(await git.ok(['config', '--get', 'remote.origin.url'])).toBe('https://github.com/octo-org/octo-repo.git');
+  });
+});
