@@ -7,6 +7,7 @@ import { benchEngine } from './engine.js';
 import { benchAction } from './action.js';
 import { benchProviders } from './providers.js';
 import { benchBot } from './bot.js';
+import { benchGateway } from './gateway.js';
 
 const suites: Array<[string, () => Promise<string[]>]> = [
   ['plan', benchPlan],
@@ -16,6 +17,7 @@ const suites: Array<[string, () => Promise<string[]>]> = [
   ['action', benchAction],
   ['providers', benchProviders],
   ['bot', benchBot],
+  ['gateway', benchGateway],
 ];
 
 const only = process.argv.slice(2);
