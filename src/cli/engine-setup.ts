@@ -11,6 +11,8 @@ import { loadGates } from '../engine/load-gates.js';
 import { configFromText, createEngineDeps, stageRequestBase } from '../engine/setup.js';
 import type { EngineDeps, RunStageRequest } from '../engine/types.js';
 import { buildRoster, parseModelOverrides, ProviderError, type ProviderDeps } from '../providers/index.js';
+import { agentClisDir } from '../providers/cli-locate.js';
+import { createSandbox, IsolationError, type AgentSandbox } from '../sandbox/sandbox.js';
 import { CliError, EXIT_INFRA, type CliIo } from './io.js';
 import { readValidPlan } from './load-plan.js';
 
@@ -31,6 +33,8 @@ export interface PreparedRun {
   deps: EngineDeps;
   request: Omit<RunStageRequest, 'stage' | 'runId'>;
   repoDir: string;
+  /** Frees the agent users and takes back the folder permissions the sandbox added. */
+  close(): Promise<void>;
 }
 
 /**
@@ -74,7 +78,9 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
   }
 
   if (opts.remote) await fetchPlanRefs(io, repoDir, opts.remote, plan);
+  const sandbox = await openSandbox(io, config, repoDir);
   const deps = createEngineDeps({
+    sandbox,
     repoDir,
     ledgerBranch: config.ledgerBranch,
     ...(opts.remote ? { remote: opts.remote } : {}),
@@ -87,6 +93,7 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
     config,
     deps,
     repoDir,
+    close: () => sandbox.close(),
     request: stageRequestBase({
       plan,
       planPath,
@@ -99,6 +106,23 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
       ...(opts.remote ? { remote: opts.remote } : {}),
     }),
   };
+}
+
+/**
+ * As root, agents run as separate unprivileged users who must reach the
+ * repository's object store and the installed CLIs; as an ordinary user
+ * they run as that user, said once.
+ */
+async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: string): Promise<AgentSandbox> {
+  try {
+    const sandbox = await createSandbox({ configured: config.isolation, shell: 'cli', env: io.env, log: (line) => io.err(line) });
+    await sandbox.makeReachable(repoDir);
+    await sandbox.makeReachable(agentClisDir(io.env));
+    return sandbox;
+  } catch (error) {
+    if (error instanceof IsolationError) throw new CliError(error.message, EXIT_INFRA);
+    throw error;
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { DispatchResult, WorkerRole } from '../providers/types.js';
 import type { Usage } from '../core/report/schema/final-report.js';
 import type { ProgressLog } from './progress.js';
-import type { RosterMember, RunStageRequest } from './types.js';
+import type { EngineDeps, RosterMember, RunStageRequest } from './types.js';
 
 export interface Dispatched {
   member: RosterMember;
@@ -19,11 +19,15 @@ export async function dispatchWorker(
   cwd: string,
   timeoutMs: number,
   req: RunStageRequest,
+  deps: Pick<EngineDeps, 'sandbox'>,
   progress: ProgressLog,
 ): Promise<Dispatched> {
   progress.emit('phase-4-dispatch', '', { worker: member.name, model: member.model ?? 'default', role });
   let result: DispatchResult;
+  const lease = await deps.sandbox.acquire();
   try {
+    // Only the executor may write, and only its own worktree; the others read trees okstra owns.
+    if (role === 'executor') await lease.giveWrite(cwd);
     result = await member.provider.run({
       worker: member.name,
       role,
@@ -34,10 +38,14 @@ export async function dispatchWorker(
       timeoutMs: member.timeoutMs ?? timeoutMs,
       env: {},
       context: { planId: req.plan.id, stage: req.stage, runId: req.runId },
+      lease,
     });
   } catch (error) {
     // A provider that throws is a worker that failed, not a crash of the run.
     result = { status: 'error', finalText: '', sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: '', errorMessage: error instanceof Error ? error.message : String(error) };
+  } finally {
+    // Whatever the worker left running (a daemon that escaped its process group too) ends here.
+    await lease.release();
   }
   progress.emit('phase-5-collect', '', { worker: member.name, status: result.status });
   return { member, result };

@@ -30,7 +30,7 @@ export async function execute(req: RunStageRequest, deps: EngineDeps, run: Intak
   if (!composed.ok) throw new EngineError(`the executor prompt is incomplete: ${composed.problems.join('; ')}`, 'prompts');
 
   const rowsBefore = await stageRows(req, deps);
-  const dispatched = await dispatchWorker(member, 'executor', composed.prompt, worktree, req.config.timeouts.executorMinutes * 60_000, req, progress);
+  const dispatched = await dispatchWorker(member, 'executor', composed.prompt, worktree, req.config.timeouts.executorMinutes * 60_000, req, deps, progress);
   const { result } = dispatched;
 
   await deps.workspace.commitAll(worktree, `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${member.name})`);

@@ -1,4 +1,8 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { QaResult } from '../core/report/schema/final-report.js';
+import type { AgentLease } from '../sandbox/sandbox.js';
 import { tail } from '../core/text/truncate.js';
 import { withoutSecrets } from '../providers/env.js';
 import { describeMs, runProcess } from '../providers/process.js';
@@ -39,12 +43,30 @@ export interface QaOptions {
   onStart?: (command: QaCommand, index: number) => void;
   /** Called with each result as soon as it is known. */
   onResult?: (result: QaResult, index: number) => void;
+  /** The identity the commands run as: its own HOME and TMPDIR, no other user's files. */
+  lease?: AgentLease;
 }
 
 export const DEFAULT_QA_TAIL = { lines: 50, chars: 8000 } as const;
 
 export async function runQa(commands: readonly QaCommand[], options: QaOptions): Promise<QaResult[]> {
-  const env = withoutSecrets(options.env);
+  const lease = options.lease;
+  if (!lease?.user) return runQaAs(commands, options, withoutSecrets(options.env));
+  // Under another user, okstra's HOME and TMPDIR are out of reach: the commands get private ones.
+  const dir = await mkdtemp(join(tmpdir(), 'okstra-qa-'));
+  try {
+    await chmod(dir, 0o711);
+    const home = join(dir, 'home');
+    const tmp = join(dir, 'tmp');
+    await lease.privateDir(home);
+    await lease.privateDir(tmp);
+    return await runQaAs(commands, options, { ...withoutSecrets(options.env), ...lease.env, HOME: home, TMPDIR: tmp });
+  } finally {
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
+async function runQaAs(commands: readonly QaCommand[], options: QaOptions, env: Record<string, string>): Promise<QaResult[]> {
   const lines = options.maxTail?.lines ?? DEFAULT_QA_TAIL.lines;
   const chars = options.maxTail?.chars ?? DEFAULT_QA_TAIL.chars;
   const shell = options.shell ?? 'bash';
@@ -64,6 +86,7 @@ export async function runQa(commands: readonly QaCommand[], options: QaOptions):
       keepStdout: 'tail',
       ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
+      user: options.lease?.user ?? null,
     });
     const note =
       run.spawnError !== null

@@ -7,6 +7,7 @@ import { StageWorkspace } from '../git/stage-workspace.js';
 import { minimalEnv, type EnvSource } from '../providers/env.js';
 import type { Roster } from '../providers/roster.js';
 import type { OkstraConfig } from '../core/config/schema.js';
+import { unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
 import { loadGates } from './load-gates.js';
 import { runQa } from './run-qa.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
@@ -28,6 +29,8 @@ export interface EngineWiring {
   log: (line: string) => void;
   /** Authenticates the ledger's and the stage branches' fetches and pushes (gitAuthEnv). */
   remoteEnv?: Record<string, string>;
+  /** Who agents and QA commands run as; the shells create it (createSandbox). Default: okstra's own user. */
+  sandbox?: AgentSandbox;
   /** Lets a shell decorate the ledger store (the Action scrubs its secrets from everything written). */
   wrapLedger?: (store: LedgerStore) => LedgerStore;
 }
@@ -37,7 +40,8 @@ export function createEngineDeps(w: EngineWiring): EngineDeps {
   return {
     ledger: w.wrapLedger ? w.wrapLedger(store) : store,
     workspace: new StageWorkspace(w.repoDir, w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}),
-    runQa: (commands, o) => runQa(commands, { cwd: o.cwd, env: o.env }),
+    runQa: (commands, o) => runQa(commands, { cwd: o.cwd, env: o.env, ...(o.lease ? { lease: o.lease } : {}) }),
+    sandbox: w.sandbox ?? unisolatedSandbox(),
     gates: w.gates,
     now: w.now,
     log: w.log,

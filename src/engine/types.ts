@@ -4,18 +4,21 @@ import type { FinalReport, TriggerKind } from '../core/report/schema/final-repor
 import type { LedgerStore } from '../git/ledger-store.js';
 import type { StageWorkspace } from '../git/stage-workspace.js';
 import type { Roster } from '../providers/roster.js';
+import type { AgentLease, AgentSandbox } from '../sandbox/sandbox.js';
 import type { QaCommand } from './run-qa.js';
 
 export type { Roster, RosterMember } from '../providers/roster.js';
 export type { QaCommand } from './run-qa.js';
 
-export type QaRunner = (commands: readonly QaCommand[], opts: { cwd: string; env: Record<string, string> }) => Promise<FinalReport['qa']>;
+export type QaRunner = (commands: readonly QaCommand[], opts: { cwd: string; env: Record<string, string>; lease?: AgentLease }) => Promise<FinalReport['qa']>;
 
 /** What the engine needs from the outside world; every edge is swappable in tests. */
 export interface EngineDeps {
   ledger: LedgerStore;
   workspace: StageWorkspace;
   runQa: QaRunner;
+  /** Who agents and QA commands run as, and what they may read and write (src/sandbox). */
+  sandbox: AgentSandbox;
   /** Gate bodies by file stem, loaded from prompts/ (and the repository's overrides). */
   gates: Readonly<Record<string, string>>;
   now: () => Date;

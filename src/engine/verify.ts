@@ -19,6 +19,9 @@ export interface Verification {
 
 type Base = Omit<PromptInput, 'role' | 'worker'>;
 
+/** How a refused write reads in a process's stderr (errno names, libc and CLI wording). */
+const WRITE_REFUSED = /\b(EACCES|EPERM|EROFS)\b|permission denied|read-only file system/i;
+
 /** Setup first, then the checks, then what must run last (docs/plan-format.md). */
 const PHASE_ORDER = { pre: 0, main: 1, post: 2 } as const;
 
@@ -94,11 +97,15 @@ async function runQaAt(req: RunStageRequest, deps: EngineDeps, head: string, pro
   }
   // A clean checkout of the head: the executor's worktree may hold ignored build output.
   const dir = await deps.workspace.addDetachedWorktree(head);
+  // QA builds and tests, so it writes: a throwaway checkout of its own, given to its own user; only its exit codes count.
+  const lease = await deps.sandbox.acquire();
   try {
-    const results = await deps.runQa(commands, { cwd: dir, env: req.qaEnv });
+    await lease.giveWrite(dir);
+    const results = await deps.runQa(commands, { cwd: dir, env: req.qaEnv, lease });
     for (const r of results) progress.emit('phase-5-qa', '', { label: r.label, exit: r.exitCode ?? 'killed', passed: String(r.passed) });
     return results;
   } finally {
+    await lease.release();
     await deps.workspace.removeWorktree(dir);
   }
 }
@@ -120,9 +127,13 @@ interface Session {
 async function readOnlySession(deps: EngineDeps, head: string, member: RosterMember, role: 'verifier' | 'reverify' | 'critic', base: Base, timeoutMs: number, req: RunStageRequest, progress: ProgressLog, extra: Partial<PromptInput> = {}): Promise<Session> {
   const dir = await deps.workspace.addDetachedWorktree(head);
   try {
+    // Readable by the session's user, writable by none: the file system, not the CLI's plan mode, keeps the tree as it was.
+    await deps.sandbox.shareForReading(dir);
     const composed = composePrompt({ ...base, ...extra, worktree: dir, role, worker: member.name });
     if (!composed.ok) throw new EngineError(`the ${role} prompt for ${member.name} is incomplete: ${composed.problems.join('; ')}`, 'prompts');
-    const dispatched = await dispatchWorker(member, role, composed.prompt, dir, timeoutMs, req, progress);
+    const dispatched = await dispatchWorker(member, role, composed.prompt, dir, timeoutMs, req, deps, progress);
+    // The refusal itself happens in the kernel; what the session said about it is the only trace, kept for the report.
+    if (deps.sandbox.mode === 'os-user' && WRITE_REFUSED.test(dispatched.result.stderrTail)) progress.emit('phase-5-collect', 'the file system refused a write in the read-only tree', { worker: member.name });
     const changedFiles = await deps.workspace.dirtyPaths(dir);
     if ((await deps.workspace.headOf(dir)) !== head) changedFiles.push('(HEAD moved: the session committed)');
     const status: WorkerStatus = changedFiles.length > 0 ? 'contract-violated' : dispatched.result.status;

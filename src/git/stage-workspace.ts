@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git, GitError } from './git.js';
@@ -30,6 +30,7 @@ const ENGINE_IDENTITY = {
  */
 export class StageWorkspace {
   readonly git: Git;
+  private readonly gitDirs = new Map<string, string>();
 
   /** `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read. */
   constructor(
@@ -79,6 +80,7 @@ export class StageWorkspace {
   async addBranchWorktree(branch: string): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'okstra-stage-'));
     await this.worktreeAdmin(['worktree', 'add', '--quiet', dir, branch]);
+    await this.rememberGitDir(dir);
     return dir;
   }
 
@@ -86,10 +88,34 @@ export class StageWorkspace {
   async addDetachedWorktree(commit: string): Promise<string> {
     const dir = await mkdtemp(join(tmpdir(), 'okstra-verify-'));
     await this.worktreeAdmin(['worktree', 'add', '--quiet', '--detach', dir, commit]);
+    await this.rememberGitDir(dir);
     return dir;
   }
 
+  /**
+   * The admin folder git made for a worktree, read once right after `worktree
+   * add`, before any agent runs there. okstra's own git calls in a worktree
+   * name it explicitly (GIT_DIR) instead of following the worktree's `.git`
+   * file: an agent that owns the worktree could point that file at a
+   * repository of its own whose config runs commands (core.fsmonitor) in
+   * okstra's git, with okstra's privileges.
+   */
+  private async rememberGitDir(dir: string): Promise<void> {
+    const pointer = (await readFile(join(dir, '.git'), 'utf8')).trim();
+    const gitDir = /^gitdir: (.+)$/.exec(pointer)?.[1];
+    if (!gitDir) throw new Error(`git worktree add left no gitdir pointer in ${dir}/.git`);
+    this.gitDirs.set(dir, gitDir);
+  }
+
+  /** git in a worktree okstra made, never trusting what is on disk there. */
+  private worktreeGit(worktree: string, env: Record<string, string> = {}): Git {
+    const gitDir = this.gitDirs.get(worktree);
+    if (!gitDir) throw new Error(`${worktree} is not a worktree this workspace created`);
+    return new Git(worktree, { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: worktree });
+  }
+
   async removeWorktree(dir: string): Promise<void> {
+    this.gitDirs.delete(dir);
     await this.worktreeAdmin(['worktree', 'remove', '--force', dir], { allowFailure: true });
     await rm(dir, { recursive: true, force: true });
     await this.worktreeAdmin(['worktree', 'prune'], { allowFailure: true });
@@ -123,7 +149,7 @@ export class StageWorkspace {
 
   /** Paths that differ from HEAD in a worktree, untracked and ignored files included (a fresh checkout has none). */
   async dirtyPaths(worktree: string): Promise<string[]> {
-    const out = await new Git(worktree).ok(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=traditional']);
+    const out = await this.worktreeGit(worktree).ok(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=traditional']);
     return out
       .split('\0')
       .filter(Boolean)
@@ -132,7 +158,7 @@ export class StageWorkspace {
 
   /** Commits everything left uncommitted in `worktree`; returns the new head, or null when there was nothing. */
   async commitAll(worktree: string, message: string): Promise<string | null> {
-    const wt = new Git(worktree, ENGINE_IDENTITY);
+    const wt = this.worktreeGit(worktree, ENGINE_IDENTITY);
     await wt.ok(['add', '--all']);
     const staged = await wt.run(['diff', '--cached', '--quiet']);
     if (staged.exitCode === 0) return null;
@@ -141,7 +167,7 @@ export class StageWorkspace {
   }
 
   async headOf(worktree: string): Promise<string> {
-    return new Git(worktree).ok(['rev-parse', 'HEAD']);
+    return this.worktreeGit(worktree).ok(['rev-parse', 'HEAD']);
   }
 
   async changedFiles(base: string, head: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BuiltinProvider, ProviderConfig } from '../core/config/schema.js';
@@ -24,10 +24,16 @@ import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from '.
 /** What a spec gets to build one invocation. */
 export interface CliRunContext {
   request: DispatchRequest;
-  /** The private per-dispatch folder (mode 0700), removed when the dispatch ends. */
+  /**
+   * The per-dispatch folder, removed when the dispatch ends. okstra's own: the
+   * agent may enter it but not write it, so files okstra puts here (a policy)
+   * stay as written.
+   */
   dir: string;
-  /** `HOME` of the CLI process, inside {@link dir}. */
+  /** `HOME` of the CLI process, inside {@link dir}, the agent's alone. */
   home: string;
+  /** A folder inside {@link dir} the agent may write, for files the CLI hands back (its last message). */
+  outDir: string;
   apiKey: { name: string; value: string };
   /** `providers.<name>.baseUrl`, when configured. */
   baseUrl: string | null;
@@ -109,27 +115,34 @@ export class AgentCliProvider implements Provider {
     const credential = readCredential(this.kind, config, engineEnv);
     if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
 
+    const lease = request.lease;
     const dir = await mkdtemp(join(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`));
     try {
       const home = join(dir, 'home');
       const tmp = join(dir, 'tmp');
+      const outDir = join(dir, 'out');
+      if (lease?.user) await chmod(dir, 0o711);
       await mkdir(home, { mode: 0o700 });
-      await mkdir(tmp, { mode: 0o700 });
+      for (const d of [tmp, outDir]) await (lease ? lease.privateDir(d) : mkdir(d, { mode: 0o700 }));
       const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
       const ctx: CliRunContext = {
         request,
         dir,
         home,
+        outDir,
         apiKey: { name: credential.name, value: credential.value },
         baseUrl: config?.baseUrl ?? null,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor,
       };
       const command = await spec.prepare(ctx);
+      // The config files the spec wrote become the agent's own, with the rest of its HOME.
+      if (lease) await lease.giveWrite(home);
       const result = await runProcess({
         file: lookup.launch.file,
         args: [...lookup.launch.prefixArgs, ...command.args],
         cwd: request.cwd,
-        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...request.env, HOME: home, TMPDIR: tmp },
+        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...lease?.env, ...request.env, HOME: home, TMPDIR: tmp },
+        user: lease?.user ?? null,
         input: request.prompt,
         timeoutMs: request.timeoutMs,
         maxOutputBytes: deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { readAgentFile } from '../sandbox/fs-access.js';
 import { join } from 'node:path';
 import { AgentCliProvider, type AgentCliSpec, type CliOutcome, type CliRunContext, type FailureKind } from './agent-cli.js';
 import { numberOr, objectAt, parseJsonLines, stringAt, unwrapApiErrorBody } from './cli-output.js';
@@ -77,7 +78,7 @@ export const codexSpec: AgentCliSpec = {
       'exec', '--json', '--color', 'never', '--ephemeral', '--skip-git-repo-check', '--strict-config', '--ignore-rules',
       '-C', request.cwd,
       '--sandbox', request.readOnly ? 'read-only' : 'workspace-write',
-      '-o', join(ctx.dir, LAST_MESSAGE_FILE),
+      '-o', join(ctx.outDir, LAST_MESSAGE_FILE),
     ];
     if (request.model !== null) args.push('-m', request.model);
     args.push('-'); // the prompt comes on stdin
@@ -85,8 +86,9 @@ export const codexSpec: AgentCliSpec = {
   },
 
   async interpret(result: ProcessResult, ctx: CliRunContext) {
-    const lastMessage = await readFile(join(ctx.dir, LAST_MESSAGE_FILE), 'utf8').catch(() => null);
-    return interpretCodexOutput(result.stdout, result.exitCode, lastMessage);
+    // The agent wrote this file: read it as untrusted (no symlink, plain file, capped).
+    const lastMessage = await readAgentFile(join(ctx.outDir, LAST_MESSAGE_FILE), 10 * 1024 * 1024).catch(() => null);
+    return interpretCodexOutput(result.stdout, result.exitCode, lastMessage?.text ?? null);
   },
 
   stderrNoise: [/could not create PATH aliases/],

@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readAgentFile } from '../sandbox/fs-access.js';
 import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -83,20 +84,24 @@ export class CommandProvider implements Provider {
 
   async run(request: DispatchRequest): Promise<DispatchResult> {
     const engineEnv = this.options.env ?? process.env;
+    const lease = request.lease;
     const dir = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-'));
     try {
+      // okstra's folder: the agent may enter it and read the prompt, and write only its own subfolders.
+      if (lease?.user) await chmod(dir, 0o711);
       const home = join(dir, 'home');
-      await mkdir(home, { mode: 0o700 });
+      const out = join(dir, 'out');
+      for (const d of [home, out]) await (lease ? lease.privateDir(d) : mkdir(d, { mode: 0o700 }));
       const promptFile = join(dir, 'prompt.md');
-      const outputFile = join(dir, 'output.md');
-      const usageFile = join(dir, 'usage.json');
-      await writeFile(promptFile, request.prompt, { mode: 0o600 });
+      const outputFile = join(out, 'output.md');
+      const usageFile = join(out, 'usage.json');
+      await writeFile(promptFile, request.prompt, { mode: lease?.user ? 0o644 : 0o600 });
 
       const env: Record<string, string> = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
       const keyName = this.options.config?.apiKeyEnv;
       const key = keyName ? engineEnv[keyName] : undefined;
       if (keyName && key !== undefined) env[keyName] = key;
-      Object.assign(env, request.env, {
+      Object.assign(env, lease?.env, request.env, {
         HOME: home,
         OKSTRA_ROLE: request.role,
         OKSTRA_WORKER: request.worker,
@@ -125,10 +130,14 @@ export class CommandProvider implements Provider {
         keepStdout: 'tail',
         ...(this.options.killGraceMs !== undefined ? { killGraceMs: this.options.killGraceMs } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
+        user: lease?.user ?? null,
       });
 
       const notes: string[] = [];
-      const written = await readCapped(outputFile, maxOutputBytes);
+      const written = await readAgentFile(outputFile, maxOutputBytes).catch((error: unknown) => {
+        notes.push(`okstra: ignored OKSTRA_OUTPUT_FILE: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      });
       const finalText = written ? written.text : result.stdout;
       if (written?.truncated) notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
       else if (!written && result.stdoutTruncated) notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
@@ -168,37 +177,13 @@ function lastLine(text: string): string {
   return lines[lines.length - 1] ?? '';
 }
 
-/** The file's text (its last `max` bytes when larger), or null when it does not exist. */
-async function readCapped(path: string, max: number): Promise<{ text: string; truncated: boolean } | null> {
-  let size: number;
-  try {
-    const info = await stat(path);
-    if (!info.isFile()) return null;
-    size = info.size;
-  } catch {
-    return null;
-  }
-  const handle = await open(path, 'r');
-  try {
-    const length = Math.min(size, max);
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, size - length);
-    let bytes = buffer.subarray(0, bytesRead);
-    if (size > max) {
-      let start = 0;
-      while (start < bytes.length && start < 4 && ((bytes[start] as number) & 0xc0) === 0x80) start += 1;
-      bytes = bytes.subarray(start);
-    }
-    return { text: bytes.toString('utf8'), truncated: size > max };
-  } finally {
-    await handle.close();
-  }
-}
-
 const MAX_USAGE_FILE_BYTES = 64 * 1024;
 
 async function readUsage(path: string, notes: string[]): Promise<DispatchUsage | null> {
-  const file = await readCapped(path, MAX_USAGE_FILE_BYTES);
+  const file = await readAgentFile(path, MAX_USAGE_FILE_BYTES).catch((error: unknown) => {
+    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  });
   if (!file) return null;
   let raw: unknown;
   try {

@@ -63,7 +63,8 @@ export const geminiSpec: AgentCliSpec = {
     const args = ['-p', '', '-o', 'json', '--skip-trust', '--approval-mode', request.readOnly ? 'plan' : 'yolo'];
     if (request.readOnly) {
       const policy = join(ctx.dir, 'read-only-policy.toml');
-      await writeFile(policy, READ_ONLY_POLICY, { mode: 0o600 });
+      // okstra's folder, readable by the agent's user and writable only by okstra: the model cannot loosen it.
+      await writeFile(policy, READ_ONLY_POLICY, { mode: 0o644 });
       args.push('--admin-policy', policy);
     }
     if (request.model !== null) args.push('-m', request.model);

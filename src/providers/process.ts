@@ -44,6 +44,8 @@ export interface RunProcessOptions {
   killGraceMs?: number;
   /** Aborting kills the tree like a timeout does, and the result says `aborted`. */
   signal?: AbortSignal;
+  /** The OS user the program runs as (okstra must be root); absent: okstra's own user. */
+  user?: { uid: number; gid: number } | null;
 }
 
 export interface ProcessResult {
@@ -172,6 +174,8 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
     reject: false,
     stripFinalNewline: false,
     windowsHide: true,
+    // libuv drops the supplementary groups when it switches user, so only the agent's own group remains.
+    ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
   });
 
   let timedOut = false;

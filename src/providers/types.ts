@@ -1,3 +1,5 @@
+import type { AgentLease } from '../sandbox/sandbox.js';
+
 /**
  * The provider port: how the engine asks one agent CLI (or any program) to do
  * one piece of work. Every dispatch is a fresh process and a fresh session.
@@ -29,6 +31,12 @@ export interface DispatchRequest {
   env: Record<string, string>;
   context: { planId: string; stage: number; runId: string };
   signal?: AbortSignal;
+  /**
+   * The identity the worker's process runs as (src/sandbox). The engine
+   * leases it and gives the executor's worktree to it; absent: okstra's own
+   * user (provider unit tests).
+   */
+  lease?: AgentLease;
 }
 
 export interface DispatchResult {

@@ -9,7 +9,7 @@
  * are scripted stand-ins (test/fixtures/agents/scripted-agent.mjs) wired in
  * as command providers in `.okstra/config.yml` on the default branch.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +78,8 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
   const root = tempDir('okstra-action-');
   const scratch = join(root, 'scratch');
   mkdirSync(scratch);
+  // The stand-ins run as okstra's agent users and write their records here.
+  chmodSync(scratch, 0o1777);
   const scriptFile = (name: string): string => join(scratch, `${name}.script.json`);
   const script = (name: string, s: AgentScript): void => writeFileSync(scriptFile(name), JSON.stringify(s, null, 2));
   const recordFile = (name: string): string => join(scratch, `${name}.record.jsonl`);

@@ -17,7 +17,7 @@ import { runStage } from '../../src/engine/run-stage.js';
 import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
 import type { StageOutcome } from '../../src/engine/types.js';
 import { Git } from '../../src/git/git.js';
-import { makeRepo, tempDir } from '../helpers/git-repos.js';
+import { agentScratchDir, makeRepo, tempDir } from '../helpers/git-repos.js';
 import { readRecords } from '../helpers/records.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -93,7 +93,7 @@ export interface ProjectOptions {
  */
 export async function makeProject(opts: ProjectOptions): Promise<Project> {
   const { dir, git } = await makeRepo();
-  const scratch = tempDir('okstra-engine-scratch-');
+  const scratch = agentScratchDir('okstra-engine-scratch-');
   const scriptFile = (provider: string): string => join(scratch, `${provider}.script.json`);
   const script = (provider: string, s: AgentScript): void => writeFileSync(scriptFile(provider), JSON.stringify(s, null, 2));
 

@@ -247,9 +247,29 @@ describe('runStage: contract violations and QA', () => {
     expect(withheld(report)).toMatch(/contract/);
   });
 
-  it("a verifier that writes in its worktree is discarded (contract-violated) and its change reaches no commit", async () => {
+  it('a verifier that ignores read-only mode and writes is refused by the file system: the tree it reviews is unchanged and the run says so', async () => {
     const p = await makeProject({
       plan: 'linear.md',
+      agents: {
+        builder: executorOnly(WRITES_STAGE_FILE),
+        reviewer: { rules: [{ when: { role: 'verifier' }, do: { writeFiles: { 'sneaky.txt': 'written by a verifier\n' }, appendFiles: { 'src/stage-1.txt': 'tampered by a verifier\n' }, verifierResult: 'PASS' } }] },
+      },
+    });
+    const outcome = completed(await (await engineFor(p)).run(1));
+    const { report } = outcome;
+    // Nothing changed, so its answer stands; the kernel, not the agent's good will, kept the tree as it was.
+    expect(report.verifiers.find((v) => v.worker === 'Reviewer worker')).toMatchObject({ status: 'done', verdict: 'PASS' });
+    expect(report.errors).toEqual([]);
+    expect(report.progress.map((e) => e.line).join('\n')).toMatch(/file system refused a write in the read-only tree.*Reviewer worker/);
+    const branch = stageBranch(p, 1);
+    expect(await treePaths(p, branch)).not.toContain('sneaky.txt');
+    expect(await show(p, branch, 'src/stage-1.txt')).toBe('stage 1 by Builder worker\n');
+  });
+
+  it("with isolation: none, a verifier that writes in its worktree is discarded (contract-violated) and its change reaches no commit", async () => {
+    const p = await makeProject({
+      plan: 'linear.md',
+      config: { isolation: 'none' },
       agents: {
         builder: executorOnly(WRITES_STAGE_FILE),
         reviewer: { rules: [{ when: { role: 'verifier' }, do: { writeFiles: { 'sneaky.txt': 'written by a verifier\n' }, appendFiles: { 'src/stage-1.txt': 'tampered by a verifier\n' }, verifierResult: 'PASS' } }] },
@@ -304,9 +324,10 @@ describe('runStage: contract violations and QA', () => {
   });
 
   // An ignored path is invisible to a plain `git status`; dirtyPaths must still see it.
-  it('a verifier that writes an ignored file is discarded too (its worktree changed)', async () => {
+  it('with isolation: none, a verifier that writes an ignored file is discarded too (its worktree changed)', async () => {
     const p = await makeProject({
       plan: 'linear.md',
+      config: { isolation: 'none' },
       files: { '.gitignore': 'build/\n' },
       agents: {
         builder: executorOnly(WRITES_STAGE_FILE),

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
@@ -14,6 +14,19 @@ afterEach(() => {
 export function tempDir(prefix = 'okstra-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
+  return dir;
+}
+
+/**
+ * A temporary directory the stand-in agents can write (sticky and
+ * world-writable, like /tmp): the test's own channel to them (scripts they
+ * read, records and dumps they write). okstra runs agents as separate
+ * unprivileged users, so a folder only the test's user may write would
+ * silence them.
+ */
+export function agentScratchDir(prefix = 'okstra-scratch-'): string {
+  const dir = tempDir(prefix);
+  chmodSync(dir, 0o1777);
   return dir;
 }
 

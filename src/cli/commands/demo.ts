@@ -35,16 +35,20 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
 
       const prepared = await prepareRun(io, { plan: join(repo, PLAN), repo, ...(opts.executor ? { executor: opts.executor } : {}) });
       const newRunId = (n: number): string => newLocalRunId(io.now(), n);
-      io.out('\n== chain: run every stage in order');
-      const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
-      printRuns(io, first);
-      if (first.status === 'failed') {
-        io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
-        const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
-        if (fix.kind === 'refused') throw new CliError(fix.reason);
-        io.out(renderSummary(fix.report).markdown);
-        io.out('\n== chain: continue with what is left');
-        printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
+      try {
+        io.out('\n== chain: run every stage in order');
+        const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
+        printRuns(io, first);
+        if (first.status === 'failed') {
+          io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
+          const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
+          if (fix.kind === 'refused') throw new CliError(fix.reason);
+          io.out(renderSummary(fix.report).markdown);
+          io.out('\n== chain: continue with what is left');
+          printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
+        }
+      } finally {
+        await prepared.close();
       }
       io.out('\n== okstra status');
       const statusCode = await main(['status', '--plan', join(repo, PLAN), '--repo', repo], io);

@@ -31,7 +31,7 @@ export function registerRunCommands(program: Command, io: CliIo, setExit: (code:
     .action(async (opts: RunOptions & { stage: number; json?: boolean }) => {
       await guard(async () => {
         const prepared = await prepareRun(io, opts);
-        const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage) }, prepared.deps);
+        const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage) }, prepared.deps).finally(() => prepared.close());
         if (outcome.kind === 'refused') throw new CliError(outcome.reason);
         printOutcome(io, outcome, opts.json);
         setExit(outcome.report.verdict.value === 'PASS' ? EXIT_OK : EXIT_REFUSED);
@@ -43,7 +43,7 @@ export function registerRunCommands(program: Command, io: CliIo, setExit: (code:
     .action(async (opts: RunOptions & { stages?: number[]; json?: boolean }) => {
       await guard(async () => {
         const prepared = await prepareRun(io, opts);
-        const outcome = await runChain({ ...prepared.request, ...(opts.stages ? { stages: opts.stages } : {}), newRunId: (n) => newLocalRunId(io.now(), n) }, prepared.deps);
+        const outcome = await runChain({ ...prepared.request, ...(opts.stages ? { stages: opts.stages } : {}), newRunId: (n) => newLocalRunId(io.now(), n) }, prepared.deps).finally(() => prepared.close());
         if (opts.json) io.out(JSON.stringify({ status: outcome.status, queue: outcome.queue, remainingQueue: outcome.remainingQueue, runs: outcome.runs.map((r) => ({ stage: r.report.stage.number, verdict: r.report.verdict, reportPath: r.reportPath })) }, null, 2));
         else for (const r of outcome.runs) printOutcome(io, r, false);
         if (outcome.status === 'refused') throw new CliError(outcome.reason);

@@ -1,0 +1,1 @@
+export { decideIsolation, type IsolationDecision, type IsolationFacts } from './decide.js';

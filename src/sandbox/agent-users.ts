@@ -1,0 +1,184 @@
+import { execa } from 'execa';
+import { lstat, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The unprivileged OS users agents and QA commands run as: `okstra-agent-1`,
+ * `okstra-agent-2`, … — system accounts with their own group, no home, no
+ * login shell, no supplementary groups and no sudo rule. Each process okstra
+ * starts for an agent leases one user for itself alone, so two agents that
+ * run at once (parallel verifiers) cannot read each other's private folders,
+ * signal or trace each other, or rewrite each other's answers.
+ *
+ * Leases are exclusive across processes too (several okstra runs on one
+ * machine, parallel test workers): a lease is a lock file created with
+ * O_EXCL in a root-only folder, holding the owner's pid, so a lock whose
+ * owner died is taken over. Only root creates users and locks: okstra
+ * isolates agents only when it runs as root (on a GitHub runner the Action
+ * re-executes itself through the runner's passwordless sudo to get there).
+ */
+
+export interface AgentUser {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+export const AGENT_USER_PREFIX = 'okstra-agent-';
+/** Root-only, outside the world-writable temp folder, so an agent cannot plant or steal a lock. */
+export const DEFAULT_LOCK_DIR = '/run/okstra-agents';
+/** More users than this at once means something leaks leases. */
+const MAX_USERS = 64;
+
+export class AgentUserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AgentUserError';
+  }
+}
+
+export interface AgentUserPoolOptions {
+  lockDir?: string;
+  prefix?: string;
+}
+
+export class AgentUserPool {
+  private readonly lockDir: string;
+  private readonly prefix: string;
+  private readonly held = new Map<string, AgentUser>();
+  private lockDirReady: Promise<void> | null = null;
+
+  constructor(options: AgentUserPoolOptions = {}) {
+    this.lockDir = options.lockDir ?? DEFAULT_LOCK_DIR;
+    this.prefix = options.prefix ?? AGENT_USER_PREFIX;
+  }
+
+  /** A user no other process or lease is using, created when every existing one is taken. */
+  async acquire(): Promise<AgentUser> {
+    await (this.lockDirReady ??= ensureRootOnlyDir(this.lockDir));
+    for (let n = 1; n <= MAX_USERS; n++) {
+      const name = `${this.prefix}${n}`;
+      if (this.held.has(name)) continue;
+      if (!(await this.tryLock(name))) continue;
+      try {
+        const user = (await lookupUser(name)) ?? (await createUser(name));
+        this.held.set(name, user);
+        return user;
+      } catch (error) {
+        await rm(this.lockPath(name), { force: true });
+        throw error;
+      }
+    }
+    throw new AgentUserError(`all ${MAX_USERS} agent users (${this.prefix}1…${MAX_USERS}) are in use; is a run leaking them? Locks are in ${this.lockDir}`);
+  }
+
+  /** Ends every process the user still runs, then frees the user for the next lease. */
+  async release(user: AgentUser): Promise<void> {
+    if (!this.held.has(user.name)) return;
+    await killProcessesOf(user.uid);
+    this.held.delete(user.name);
+    await rm(this.lockPath(user.name), { force: true });
+  }
+
+  async releaseAll(): Promise<void> {
+    for (const user of [...this.held.values()]) await this.release(user);
+  }
+
+  private lockPath(name: string): string {
+    return join(this.lockDir, `${name}.lock`);
+  }
+
+  private async tryLock(name: string): Promise<boolean> {
+    const path = this.lockPath(name);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const handle = await open(path, 'wx', 0o600);
+        await handle.writeFile(String(process.pid));
+        await handle.close();
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        // A lock whose owner is gone (killed run) is stale: take it over once.
+        const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+        if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) return false;
+        await rm(path, { force: true });
+      }
+    }
+    return false;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Creates the lock folder, and refuses one that is a symlink or not root's alone. */
+async function ensureRootOnlyDir(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const info = await lstat(dir);
+  if (!info.isDirectory() || info.uid !== 0 || (info.mode & 0o022) !== 0) {
+    throw new AgentUserError(`${dir} must be a directory owned by root and writable by root only (it holds the agent users' leases); remove it and run again`);
+  }
+}
+
+/** The user from the passwd database, or null when there is no such user. */
+export async function lookupUser(name: string): Promise<AgentUser | null> {
+  const result = await execa('getent', ['passwd', name], { reject: false });
+  if (result.exitCode !== 0) return null;
+  const [, , uid, gid] = String(result.stdout).trim().split(':');
+  const user = { name, uid: Number(uid), gid: Number(gid) };
+  if (!Number.isInteger(user.uid) || !Number.isInteger(user.gid) || user.uid === 0 || user.gid === 0) {
+    throw new AgentUserError(`the user ${name} exists but is not an unprivileged account (uid ${uid}, gid ${gid}); remove it (userdel ${name}) so okstra can create it`);
+  }
+  return user;
+}
+
+async function createUser(name: string): Promise<AgentUser> {
+  const result = await execa('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', '--comment', 'okstra agent (unprivileged)', name], { reject: false });
+  // Another process may have created it a moment ago; the lookup decides.
+  const user = await lookupUser(name);
+  if (user) return user;
+  throw new AgentUserError(`could not create the agent user ${name}: ${String(result.stderr).trim() || `useradd exited ${result.exitCode}`}. okstra needs root (or passwordless sudo on a runner) and the useradd program to isolate agents; set \`isolation: none\` in .okstra/config.yml to run them with okstra's own privileges`);
+}
+
+/**
+ * SIGKILL to every process of `uid`, until none is left. This also ends what
+ * left the dispatch's process group with setsid(): the uid is the boundary,
+ * not the group.
+ */
+export async function killProcessesOf(uid: number): Promise<number> {
+  let killed = 0;
+  for (let round = 0; round < 20; round++) {
+    const pids = await processesOf(uid);
+    if (pids.length === 0) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+        killed += 1;
+      } catch {
+        // exited meanwhile
+      }
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return killed;
+}
+
+export async function processesOf(uid: number): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => null);
+    if (status === null) continue;
+    // The real uid: a process that only changed its effective uid is still the agent's.
+    const real = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+    const state = /^State:\s+(\S)/m.exec(status)?.[1];
+    if (real !== undefined && Number(real) === uid && state !== 'Z') pids.push(Number(entry));
+  }
+  return pids;
+}

@@ -1,0 +1,101 @@
+import { execa } from 'execa';
+import { constants } from 'node:fs';
+import { chmod, chown, lstat, mkdir, open, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { AgentUser } from './agent-users.js';
+
+/**
+ * File-system rules of the trust boundary. okstra creates every folder an
+ * agent works in; by default agents may read them and write none of them.
+ * Write access is given by ownership: a folder handed to an agent becomes
+ * that agent user's alone (chown), so another agent user, running at the
+ * same time, cannot write it either.
+ */
+
+/** Hands `dir` and everything in it to `user` (mode bits unchanged: group and others keep read at most). */
+export async function giveTo(dir: string, user: AgentUser): Promise<void> {
+  // chown -R does not follow symlinks (-P is the default), so a link in the tree cannot hand out its target.
+  const result = await execa('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir], { reject: false });
+  if (result.exitCode !== 0) throw new Error(`cannot give ${dir} to ${user.name}: ${String(result.stderr).trim()}`);
+}
+
+/** A new folder only `user` may enter (its private HOME, TMPDIR or output folder). */
+export async function privateDirFor(path: string, user: AgentUser | null): Promise<void> {
+  await mkdir(path, { mode: 0o700 });
+  if (user) await chown(path, user.uid, user.gid);
+}
+
+/**
+ * Opens a worktree okstra created (mkdtemp makes it 0700) to agents for
+ * reading: they may enter and read it; its files stay okstra's.
+ */
+export async function openForReading(dir: string): Promise<void> {
+  await chmod(dir, 0o755);
+}
+
+/**
+ * Adds search permission (o+x, never read) on `path` and each folder above it
+ * where it is missing, so an agent user can reach a repository's object store
+ * or an installed CLI by its known path without being able to list the
+ * folders on the way. Returns an undo that takes back exactly what was added.
+ */
+export async function makeReachable(path: string): Promise<() => Promise<void>> {
+  const changed: Array<{ dir: string; mode: number }> = [];
+  let dir = resolve(path);
+  for (;;) {
+    const info = await stat(dir).catch(() => null);
+    if (info?.isDirectory() && (info.mode & 0o001) === 0) {
+      await chmod(dir, (info.mode & 0o7777) | 0o001);
+      changed.push({ dir, mode: info.mode & 0o7777 });
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return async () => {
+    for (const { dir: d, mode } of changed.reverse()) await chmod(d, mode).catch(() => undefined);
+  };
+}
+
+export interface AgentFile {
+  text: string;
+  truncated: boolean;
+}
+
+/**
+ * Reads a file an agent wrote (its final message, its usage) without trusting
+ * it: a symlink is refused rather than followed (it could name a file only
+ * okstra may read, and okstra would put its content in the report), and so
+ * is anything that is not a regular file (a FIFO would block the run). Keeps
+ * the last `maxBytes` (final messages come last). Null when there is no file.
+ */
+export async function readAgentFile(path: string, maxBytes: number): Promise<AgentFile | null> {
+  const link = await lstat(path).catch(() => null);
+  if (link === null) return null;
+  if (!link.isFile()) throw new AgentFileError(`${path} is ${link.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; okstra reads an agent's output only from a plain file it wrote`);
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new AgentFileError(`${path} is not a regular file`);
+    const length = Math.min(info.size, maxBytes);
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, info.size - length);
+    let bytes = buffer.subarray(0, bytesRead);
+    if (info.size > maxBytes) {
+      // A cut in the middle of a UTF-8 sequence: drop its continuation bytes.
+      let skip = 0;
+      while (skip < bytes.length && skip < 4 && ((bytes[skip] as number) & 0xc0) === 0x80) skip += 1;
+      bytes = bytes.subarray(skip);
+    }
+    return { text: bytes.toString('utf8'), truncated: info.size > maxBytes };
+  } finally {
+    await handle.close();
+  }
+}
+
+export class AgentFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AgentFileError';
+  }
+}

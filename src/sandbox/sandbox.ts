@@ -1,0 +1,207 @@
+import { execa } from 'execa';
+import { userInfo } from 'node:os';
+import { decideIsolation, type IsolationDecision } from '../core/isolation/index.js';
+import type { IsolationMode } from '../core/config/schema.js';
+import { AgentUserPool, type AgentUser } from './agent-users.js';
+import { giveTo, makeReachable, openForReading, privateDirFor } from './fs-access.js';
+
+/**
+ * The trust boundary as the engine and the providers see it: every agent
+ * process and every QA command gets an {@link AgentLease} — an identity of
+ * its own — and runs as its user. Folders are readable by agents unless
+ * given to one; a folder given to a lease is writable by that lease alone.
+ */
+
+export interface AgentLease {
+  /** The OS user the process runs as; null: okstra's own user (isolation off). */
+  readonly user: AgentUser | null;
+  /** Variables the process needs because of the boundary (git may read worktrees okstra owns). */
+  readonly env: Readonly<Record<string, string>>;
+  /** Makes `dir` (and everything in it) writable by this lease alone. */
+  giveWrite(dir: string): Promise<void>;
+  /** Creates a folder only this lease can use (its HOME, TMPDIR, output folder). */
+  privateDir(path: string): Promise<void>;
+  /** Ends whatever the lease's user still runs and frees the identity. */
+  release(): Promise<void>;
+}
+
+export interface AgentSandbox {
+  readonly mode: 'os-user' | 'none';
+  /** One sentence for the report, the check and the job summary. */
+  readonly statement: string;
+  acquire(): Promise<AgentLease>;
+  /** Lets agents read (never write) a folder okstra created. */
+  shareForReading(dir: string): Promise<void>;
+  /** Lets agents reach a path okstra's own files live under (the object store, an installed CLI). */
+  makeReachable(path: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class IsolationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IsolationError';
+  }
+}
+
+/**
+ * Git refuses to work in a repository another user owns ("dubious
+ * ownership"); agents read worktrees okstra owns, on purpose. Given as
+ * command-scope config through the environment, which git honours for this
+ * setting, and which no repository file can override.
+ */
+const AGENT_GIT_ENV = { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'safe.directory', GIT_CONFIG_VALUE_0: '*' } as const;
+
+export interface SandboxOptions {
+  configured: IsolationMode;
+  shell: 'action' | 'cli';
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Where leases are recorded (tests use their own folder). */
+  lockDir?: string;
+  /** Said once when the sandbox is set up (the notice of a run without isolation). */
+  log?: (line: string) => void;
+}
+
+/** Sets up the boundary the facts allow, or throws {@link IsolationError} when a run must not start. */
+export async function createSandbox(options: SandboxOptions): Promise<AgentSandbox> {
+  const env = options.env ?? process.env;
+  const decision = decideIsolation({
+    configured: options.configured,
+    shell: options.shell,
+    euid: process.geteuid?.() ?? -1,
+    sudoUser: sudoUser(env),
+    userName: safeUserName(),
+  });
+  return sandboxFor(decision, options);
+}
+
+export function sandboxFor(decision: IsolationDecision, options: Pick<SandboxOptions, 'lockDir' | 'log'> = {}): AgentSandbox {
+  switch (decision.kind) {
+    case 'refuse':
+      throw new IsolationError(`okstra: ${decision.reason}`);
+    case 'none':
+      if (decision.notice) options.log?.(decision.notice);
+      return new SharedUserSandbox(decision.statement, decision.runAs);
+    case 'os-user':
+      // The processes okstra starts create files agents must read (worktrees): never let a umask hide them.
+      process.umask(0o022);
+      return new OsUserSandbox(new AgentUserPool(options.lockDir ? { lockDir: options.lockDir } : {}));
+  }
+}
+
+class OsUserSandbox implements AgentSandbox {
+  readonly mode = 'os-user' as const;
+  private readonly undo: Array<() => Promise<void>> = [];
+  private readonly reachable = new Set<string>();
+  private used = new Set<string>();
+
+  constructor(private readonly pool: AgentUserPool) {}
+
+  get statement(): string {
+    const names = [...this.used].sort(byNumber);
+    return `agents and QA commands ran as separate unprivileged users without sudo${names.length > 0 ? ` (${names.join(', ')})` : ''}: none could read okstra's environment, its secrets or another agent's files; verifiers could not write the tree they reviewed`;
+  }
+
+  async acquire(): Promise<AgentLease> {
+    const user = await this.pool.acquire();
+    this.used.add(user.name);
+    let released = false;
+    return {
+      user,
+      env: AGENT_GIT_ENV,
+      giveWrite: (dir) => giveTo(dir, user),
+      privateDir: (path) => privateDirFor(path, user),
+      release: async () => {
+        if (released) return;
+        released = true;
+        await this.pool.release(user);
+      },
+    };
+  }
+
+  shareForReading(dir: string): Promise<void> {
+    return openForReading(dir);
+  }
+
+  async makeReachable(path: string): Promise<void> {
+    if (this.reachable.has(path)) return;
+    this.reachable.add(path);
+    this.undo.push(await makeReachable(path));
+  }
+
+  async close(): Promise<void> {
+    await this.pool.releaseAll();
+    for (const undo of this.undo.splice(0).reverse()) await undo();
+  }
+}
+
+/** isolation: none, or the CLI as an ordinary user: every process runs as okstra's user (or the user sudo acted for). */
+class SharedUserSandbox implements AgentSandbox {
+  readonly mode = 'none' as const;
+
+  constructor(
+    readonly statement: string,
+    private readonly runAs: { uid: number; gid: number } | null,
+  ) {}
+
+  async acquire(): Promise<AgentLease> {
+    const user = this.runAs ? { name: `uid ${this.runAs.uid}`, ...this.runAs } : null;
+    return {
+      user,
+      env: user ? AGENT_GIT_ENV : {},
+      giveWrite: async (dir) => {
+        if (user) await giveTo(dir, user);
+      },
+      privateDir: (path) => privateDirFor(path, user),
+      release: async () => undefined,
+    };
+  }
+
+  async shareForReading(dir: string): Promise<void> {
+    if (this.runAs) await openForReading(dir);
+  }
+
+  async makeReachable(): Promise<void> {}
+
+  async close(): Promise<void> {}
+}
+
+/** The sandbox of engines built without one (unit tests of the engine with stand-ins): okstra's own user, said as such. */
+export function unisolatedSandbox(): AgentSandbox {
+  return new SharedUserSandbox("agents and QA commands ran as okstra's own user (no sandbox was configured for this engine)", null);
+}
+
+function sudoUser(env: Readonly<Record<string, string | undefined>>): { uid: number; gid: number } | null {
+  const uid = Number(env.SUDO_UID);
+  const gid = Number(env.SUDO_GID);
+  return Number.isInteger(uid) && uid > 0 && Number.isInteger(gid) && gid > 0 ? { uid, gid } : null;
+}
+
+function safeUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.geteuid?.() ?? '?'}`;
+  }
+}
+
+function byNumber(a: string, b: string): number {
+  return Number(/\d+$/.exec(a)?.[0] ?? 0) - Number(/\d+$/.exec(b)?.[0] ?? 0);
+}
+
+/**
+ * Proves the boundary on this machine before any agent runs: a process of an
+ * agent user must not be able to read okstra's environment. Returns null when
+ * it holds, else what went wrong.
+ */
+export async function checkBoundary(sandbox: AgentSandbox): Promise<string | null> {
+  if (sandbox.mode !== 'os-user') return null;
+  const lease = await sandbox.acquire();
+  try {
+    if (!lease.user) return 'the lease has no user';
+    const probe = await execa('cat', [`/proc/${process.pid}/environ`], { uid: lease.user.uid, gid: lease.user.gid, reject: false, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, extendEnv: false });
+    return probe.exitCode === 0 ? `${lease.user.name} could read /proc/${process.pid}/environ: the kernel does not separate users here (is /proc mounted with a permissive option?)` : null;
+  } finally {
+    await lease.release();
+  }
+}
