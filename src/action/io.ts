@@ -18,6 +18,27 @@ export interface ActionIo {
   now(): Date;
 }
 
+/**
+ * The runner port with every message, output, state value and summary
+ * scrubbed of the known secrets (values, then token patterns) before the
+ * runner sees it. `setSecret` alone gets the value itself: masking needs it.
+ */
+export function scrubbedIo(io: ActionIo, scrub: (text: string) => string): ActionIo {
+  return {
+    info: (line) => io.info(scrub(line)),
+    warning: (message) => io.warning(scrub(message)),
+    error: (message, where) => io.error(scrub(message), where),
+    startGroup: (title) => io.startGroup(scrub(title)),
+    endGroup: () => io.endGroup(),
+    setOutput: (name, value) => io.setOutput(name, scrub(value)),
+    setSecret: (value) => io.setSecret(value),
+    saveState: (name, value) => io.saveState(name, scrub(value)),
+    setFailed: (message) => io.setFailed(scrub(message)),
+    summary: (markdown) => io.summary(scrub(markdown)),
+    now: () => io.now(),
+  };
+}
+
 /** The engine's phases as a reader thinks of them; PROGRESS lines number them 1–7 with sub-steps. */
 export type PhaseName = 'intake' | 'prompts' | 'roster' | 'execute' | 'verify' | 'synthesis' | 'conformance';
 

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { BuiltinProvider } from '../core/config/schema.js';
 import { ProviderError } from '../providers/errors.js';
 import { runnerContext, type Env } from './context.js';
-import { parseInputs, SECRET_INPUTS, type InputName } from './inputs.js';
-import { inGroup, type ActionIo } from './io.js';
+import { parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from './inputs.js';
+import { inGroup, scrubbedIo, type ActionIo } from './io.js';
 import { chainMode, continueMode, emptyResults, stageMode, statusMode, type RunResults } from './modes.js';
 import { RulesError } from './rules.js';
-import { dropSecretInputs, Scrubber, secretValues } from './secrets.js';
+import { dropSecretInputs, runnerTokens, Scrubber, secretValues } from './secrets.js';
 import { openSession, type Session } from './session.js';
 
 /**
@@ -25,19 +25,42 @@ export interface MainDeps {
 }
 
 export async function runAction(d: MainDeps): Promise<void> {
-  const { io } = d;
   const parsed = parseInputs(d.readInput);
   if (!parsed.ok) {
-    for (const e of parsed.errors) io.error(e);
-    io.setFailed(`okstra: ${parsed.errors.length} invalid input${parsed.errors.length === 1 ? '' : 's'}: ${parsed.errors.join('; ')}`);
+    for (const e of parsed.errors) d.io.error(e);
+    d.io.setFailed(`okstra: ${parsed.errors.length} invalid input${parsed.errors.length === 1 ? '' : 's'}: ${parsed.errors.join('; ')}`);
     return;
   }
   const inputs = parsed.inputs;
   const secrets = secretValues(inputs);
-  for (const s of secrets) io.setSecret(s);
+  for (const s of secrets) d.io.setSecret(s);
   dropSecretInputs(d.env, SECRET_INPUTS);
-  const scrub = new Scrubber(secrets);
+  const scrub = knownSecrets(d.io, [...secrets, ...runnerTokens(d.env)]);
+  // From here on everything the runner is told passes the scrubber, whoever says it.
+  const io = scrubbedIo(d.io, (text) => scrub.scrubAll(text));
+  try {
+    await runWithInputs({ ...d, io }, inputs, scrub);
+  } catch (error) {
+    // run.ts fails the step with the message: scrub it as everything else.
+    if (error instanceof Error) error.message = scrub.scrubAll(error.message);
+    throw error;
+  }
+}
 
+/** The scrubber of this run's secrets; a value too short to scrub is named by its reason, never by itself. */
+function knownSecrets(io: ActionIo, values: readonly string[]): Scrubber {
+  const scrub = new Scrubber();
+  for (const value of values) {
+    const added = scrub.add(value);
+    if (!added.added && added.reason !== 'the value is already scrubbed') {
+      io.warning(`okstra: a secret is not scrubbed by value from what okstra writes (${added.reason}); the runner still masks it in this log`);
+    }
+  }
+  return scrub;
+}
+
+async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber): Promise<void> {
+  const { io } = d;
   const ctx = runnerContext(d.env, await readEvent(d.env.GITHUB_EVENT_PATH), d.cwd);
   const results = emptyResults(inputs.dryRun);
   let session: Session;
@@ -47,7 +70,7 @@ export async function runAction(d: MainDeps): Promise<void> {
     // Config and roster problems are the user's to fix: show every detail, then one line.
     if (error instanceof RulesError) for (const line of error.details) io.error(line);
     if (error instanceof RulesError || error instanceof ProviderError) {
-      io.setFailed(`okstra: ${scrub.text(error.message)}`);
+      io.setFailed(`okstra: ${scrub.scrubAll(error.message)}`);
       return;
     }
     throw error;
@@ -77,7 +100,7 @@ export async function runAction(d: MainDeps): Promise<void> {
 
   writeOutputs(io, results);
   const problems = [...results.failures, ...session.publisher.problems.map((p) => `publishing: ${p}`)];
-  if (problems.length > 0) io.setFailed(`okstra: ${scrub.text(problems.join('; '))}`);
+  if (problems.length > 0) io.setFailed(`okstra: ${scrub.scrubAll(problems.join('; '))}`);
 }
 
 async function readEvent(path: string | undefined): Promise<unknown> {

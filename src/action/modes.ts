@@ -110,7 +110,7 @@ async function endStage(s: Session, plan: Plan, stage: number, runId: string, ou
 
   s.io.info(`stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`);
   await s.publisher.completed(outcome, outcome.ledgerCommit);
-  const full = s.scrub.text(outcome.markdown);
+  const full = s.scrub.scrubAll(outcome.markdown);
   const markdown = r.summaryChars + full.length <= SUMMARY_BUDGET ? full : renderSummary(report).markdown;
   r.summaryChars += markdown.length;
   await s.io.summary(`${markdown}\n`);

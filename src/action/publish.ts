@@ -80,7 +80,7 @@ export class StagePublisher {
     const title = `Running: ${roster.executor.name} executes, ${roster.verifiers.map((v) => v.name).join(', ')} verify`;
     const stageTitle = plan.stages.find((x) => x.number === stage)?.title ?? '';
     const summary = `okstra is running stage ${stage}${stageTitle ? ` (${stageTitle})` : ''} of plan \`${plan.id}\` as run \`${runId}\`.${this.s.runUrl ? ` [Workflow run](${this.s.runUrl})` : ''}`;
-    const output = { title, summary: this.s.scrub.text(summary) };
+    const output = { title, summary: this.s.scrub.scrubAll(summary) };
     const at = this.s.io.now();
     const fields = { detailsUrl: this.s.runUrl, externalId: runId };
     const handed = this.handedId(stage);
@@ -121,13 +121,13 @@ export class StagePublisher {
   /** A stage the engine would not start: a failing check when a person must act, neutral when it is only not its turn. */
   async refused(plan: Plan, stage: number, runId: string, refusal: StageRefusal): Promise<void> {
     const waiting = refusal.code === 'in-progress' || refusal.code === 'not-ready' || refusal.code === 'already-done';
-    const output = { title: `Not run: ${refusal.code}`, summary: this.s.scrub.text(refusal.reason), annotations: [] };
+    const output = { title: `Not run: ${refusal.code}`, summary: this.s.scrub.scrubAll(refusal.reason), annotations: [] };
     await this.finishCheck(plan.id, stage, runId, waiting ? 'neutral' : 'failure', [{ output }], null);
   }
 
   /** okstra itself broke mid-stage: the claim was released; the check must not stay in progress. */
   async crashed(planId: string, stage: number, runId: string, message: string): Promise<void> {
-    const output = { title: 'okstra failed', summary: this.s.scrub.text(`The run broke before reaching a verdict: ${message}`), annotations: [] };
+    const output = { title: 'okstra failed', summary: this.s.scrub.scrubAll(`The run broke before reaching a verdict: ${message}`), annotations: [] };
     await this.finishCheck(planId, stage, runId, 'failure', [{ output }], null);
   }
 

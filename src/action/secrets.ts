@@ -1,6 +1,6 @@
 import { DEFAULT_API_KEY_ENV } from '../providers/cli-credentials.js';
 import type { AppendRequest, AppendResult, LedgerSnapshot, LedgerStore } from '../git/ledger-store.js';
-import type { LedgerRow } from '../core/ledger/index.js';
+import { Scrubber } from '../core/text/scrub.js';
 import type { ActionInputs } from './inputs.js';
 import type { Env } from './context.js';
 
@@ -8,7 +8,7 @@ import type { Env } from './context.js';
  * The API keys and the token: masked in the log, handed to the one provider
  * that owns each key, and scrubbed from anything okstra writes (the ledger,
  * reports, summaries, check runs, comments), because an agent may still echo
- * its own key into its answer.
+ * its own key into its answer (in any encoding: src/core/text/scrub.ts).
  */
 
 /**
@@ -18,34 +18,26 @@ import type { Env } from './context.js';
  */
 export const API_KEY_ENV = { anthropic: DEFAULT_API_KEY_ENV.claude, openai: DEFAULT_API_KEY_ENV.codex, gemini: DEFAULT_API_KEY_ENV.gemini } as const;
 
-export const REDACTED = '***';
-
 /** The secret values of the inputs, longest first so a key containing another is replaced whole. */
 export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys'>): string[] {
   const values = [inputs.githubToken, inputs.apiKeys.anthropic, inputs.apiKeys.openai, inputs.apiKeys.gemini].filter((v): v is string => v !== null && v.length >= 4);
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 
-export class Scrubber {
-  private readonly forms: string[];
+/**
+ * Tokens the runner itself puts in the step's environment: the Actions
+ * runtime (cache and artifact service), the OIDC token request, and a
+ * GitHub token a workflow may pass as a variable. okstra never sends them,
+ * but an agent that can read its environment could echo them.
+ */
+export const RUNNER_TOKEN_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'GITHUB_TOKEN', 'GH_TOKEN'] as const;
 
-  constructor(secrets: readonly string[]) {
-    // The raw value and its JSON-escaped form, so a key inside a JSON string is caught too.
-    this.forms = [...new Set(secrets.flatMap((s) => [s, JSON.stringify(s).slice(1, -1)]))].filter((s) => s.length >= 4);
-  }
-
-  text(value: string): string {
-    let out = value;
-    for (const form of this.forms) if (out.includes(form)) out = out.split(form).join(REDACTED);
-    return out;
-  }
-
-  /** A deep copy with every string scrubbed. */
-  deep<T>(value: T): T {
-    if (this.forms.length === 0) return value;
-    return JSON.parse(this.text(JSON.stringify(value))) as T;
-  }
+export function runnerTokens(env: Env): string[] {
+  return RUNNER_TOKEN_VARIABLES.map((name) => env[name]?.trim() ?? '').filter((v) => v !== '');
 }
+
+// The one scrubber of known values (src/core/text/scrub.ts); re-exported where the Action's wiring has always found it.
+export { Scrubber };
 
 /**
  * The ledger store the engine writes through on a runner: every row and
@@ -67,10 +59,7 @@ export class ScrubbingLedgerStore implements LedgerStore {
   }
 
   append(request: AppendRequest): Promise<AppendResult> {
-    return this.inner.append({
-      row: this.scrub.deep<LedgerRow>(request.row),
-      ...(request.files ? { files: request.files.map((f) => ({ path: f.path, content: this.scrub.text(f.content) })) } : {}),
-    });
+    return this.inner.append(this.scrub.appendRequest(request));
   }
 }
 

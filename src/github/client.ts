@@ -1,6 +1,7 @@
 import { GitHub, getOctokitOptions } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
+import type { Scrubber } from '../core/text/scrub.js';
 
 /**
  * The one Octokit okstra talks to GitHub with: `@actions/github`'s client
@@ -37,7 +38,12 @@ export interface GitHubClientOptions {
   rateLimitRetries?: number;
   /** The retry plugin's backoff unit for server errors (1 s, then 4 s, 9 s); tests shorten it. */
   retryBaseMs?: number;
+  /** Scrubs every request's parameters and body of the known secrets before it is sent. */
+  scrub?: RequestScrubber;
 }
+
+/** What a request needs of a scrubber: a scrubbed copy of its parameters. */
+export type RequestScrubber = Pick<Scrubber, 'deep'>;
 
 export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
   const retries = o.rateLimitRetries ?? 2;
@@ -48,7 +54,7 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
       o.log(`GitHub ${what} on ${options.method} ${options.url}; ${again ? `retrying in ${retryAfter} s` : 'giving up'}`);
       return again;
     };
-  return new OkstraOctokit(
+  const client = new OkstraOctokit(
     getOctokitOptions(o.token, {
       baseUrl: o.baseUrl.replace(/\/+$/, ''),
       userAgent: 'okstra',
@@ -57,6 +63,29 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
       throttle: o.throttle === false ? { enabled: false } : { onRateLimit: onLimit('rate limit'), onSecondaryRateLimit: onLimit('secondary rate limit') },
     }),
   );
+  if (o.scrub) scrubRequests(client, o.scrub);
+  return client;
+}
+
+// Transport settings, not content: the headers carry the client's own credential, which must go out.
+const TRANSPORT_KEYS = new Set(['headers', 'request', 'baseUrl', 'method', 'mediaType']);
+
+/**
+ * Every request this client sends, checks, comments, dispatches, GraphQL,
+ * is scrubbed first: its URL template, parameters and body (what okstra
+ * wrote) pass the scrubber, so a secret an agent echoed into any of them
+ * never reaches GitHub. Registered last, the hook runs outermost: before
+ * the retry, throttling and auth hooks, which then send the scrubbed copy.
+ * `learn` runs first for each request, for a caller that learns secrets per
+ * client (the bot's installation token).
+ */
+export function scrubRequests(client: Pick<GitHubClient, 'hook'>, scrub: RequestScrubber, learn?: (request: { method: string; url: string }) => Promise<void>): void {
+  client.hook.wrap('request', async (request, options) => {
+    await learn?.({ method: String(options.method), url: String(options.url) });
+    const clean: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(options)) clean[key] = TRANSPORT_KEYS.has(key) ? value : scrub.deep(value);
+    return request(clean as typeof options);
+  });
 }
 
 export { describeApiError, httpStatus } from './errors.js';

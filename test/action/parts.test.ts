@@ -37,9 +37,9 @@ describe('runner context', () => {
 
 describe('secrets', () => {
   it('scrubs raw and JSON-escaped values, longest first', () => {
-    const s = new Scrubber(['abcd"ef', 'abcd']);
-    expect(s.text('x abcd"ef y abcd')).toBe('x *** y ***');
-    expect(s.deep({ a: ['abcd"ef'] })).toEqual({ a: ['***'] });
+    const s = new Scrubber(['abcd"efgh', 'abcdefgh']);
+    expect(s.scrubAll('x abcd"efgh y abcdefgh z abcd\\"efgh')).toBe('x *** y *** z ***');
+    expect(s.deep({ a: ['abcd"efgh'] })).toEqual({ a: ['***'] });
     expect(secretValues({ githubToken: 'tok12345', apiKeys: { anthropic: 'key1234567', openai: null, gemini: 'ab' } })).toEqual(['key1234567', 'tok12345']);
   });
 
