@@ -117,10 +117,10 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   // Octokit and its HTTP stack load only when the run will call the API, keeping them out of a plain run's start.
   const client =
     inputs.githubToken && !inputs.dryRun && needsApi(inputs, ctx)
-      ? (await import('../github/client.js')).createGitHubClient({ token: inputs.githubToken, baseUrl: ctx.apiUrl, log: io.info, ...(d.fetch ? { fetch: d.fetch } : {}) })
+      ? (await import('../github/client.js')).createGitHubClient({ token: inputs.githubToken, baseUrl: ctx.apiUrl, log: io.info, scrub: d.scrub, ...(d.fetch ? { fetch: d.fetch } : {}) })
       : null;
   const pr = await resolvePullRequest(io, client, ctx, inputs);
-  const log = new PhaseLog(io, (t) => d.scrub.text(t));
+  const log = new PhaseLog(io, (t) => d.scrub.scrubAll(t));
   const deps = createEngineDeps({
     repoDir,
     ledgerBranch: config.ledgerBranch,
