@@ -59,8 +59,17 @@ export interface PriceMatch {
  * know gets no price, never a neighbour's. Keys compare case-insensitively.
  */
 export function resolvePrice(model: string | null, overrides: Readonly<Record<string, ModelPrice>> = {}): PriceMatch | null {
-  if (!model) return null;
+  return createPriceLookup(overrides)(model);
+}
+
+/** {@link resolvePrice} with the merged table built once (the gateway prices every request). */
+export function createPriceLookup(overrides: Readonly<Record<string, ModelPrice>> = {}): (model: string | null) => PriceMatch | null {
   const table = mergedTable(overrides);
+  return (model) => lookup(table, model);
+}
+
+function lookup(table: ReadonlyMap<string, PriceMatch>, model: string | null): PriceMatch | null {
+  if (!model) return null;
   const wanted = model.toLowerCase();
   const exact = table.get(wanted);
   if (exact) return exact;

@@ -14,7 +14,7 @@ import {
   errorStyle,
   gatewayErrorBody,
   requestModel,
-  resolvePrice,
+  createPriceLookup,
   upstreamErrorMessage,
   ZERO_USAGE,
   type ErrorStyle,
@@ -77,6 +77,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const retryBudgetMs = options.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS;
   const maxRequestBytes = options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
   const planBefore: Spend = options.planSpentBefore ?? { tokens: 0, usd: 0 };
+  const priceOf = createPriceLookup(options.pricing);
 
   const leases = new Map<string, Lease>();
   const allRecords: GatewayRecord[] = [];
@@ -109,7 +110,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   function finish(x: Exchange): GatewayRecord {
-    const price = resolvePrice(x.model, options.pricing)?.price ?? null;
+    const price = priceOf(x.model)?.price ?? null;
     const usage = x.usage ?? ZERO_USAGE;
     // The APIs bill nothing for refusals and errors; a 2xx whose usage never arrived is unknown, not free.
     const unknownSuccess = x.usage === null && x.protocol !== null && x.status !== null && x.status < 300 && x.refused === undefined;
@@ -208,7 +209,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
     if (protocol !== null) {
       x.model = requestModel(protocol, upstreamPath, body.toString('utf8'));
-      x.priced = resolvePrice(x.model, options.pricing) !== null;
+      x.priced = priceOf(x.model) !== null;
       const decision = decideBudget({
         budgets: options.budgets,
         spent: { worker: lease.spend, stage, plan: addSpend(planBefore, stage) },
