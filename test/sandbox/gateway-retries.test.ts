@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, request, type ClientRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DispatchGrant } from '../../src/sandbox/gateway/index.js';
@@ -65,6 +65,33 @@ describe('gateway: retries', () => {
     const summary = lease.close();
     expect(summary.requests).toEqual([expect.objectContaining({ status: 500, retries: 2, metered: false, costUsd: 0 })]);
     expect(summary.upstreamError).toEqual({ status: 500, message: 'the model is on fire' });
+  });
+
+  it('passes a 429 through at once when its Retry-After is longer than the whole retry budget', async () => {
+    current = await rig(sequence([{ kind: 'http-error', status: 429, message: 'quota: try tomorrow', headers: { 'retry-after': '86400' } }]), { retryBudgetMs: 60_000 });
+    const lease = current.gateway.open(grant(current.upstream.url));
+    const reply = await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() });
+    expect(reply.status).toBe(429);
+    expect(current.sleeps).toEqual([]);
+    expect(lease.close().upstreamError).toEqual({ status: 429, message: 'quota: try tomorrow' });
+  });
+
+  it('stops retrying when the agent goes away during the wait', async () => {
+    let agent: ClientRequest | null = null;
+    current = await rig(() => ({ kind: 'http-error', status: 503, message: 'busy' }), {
+      sleep: () => {
+        agent?.destroy();
+        return new Promise<void>((resolve) => setTimeout(resolve, 20));
+      },
+    });
+    const lease = current.gateway.open(grant(current.upstream.url));
+    const target = new URL(`${lease.baseUrl}/v1/messages`);
+    agent = request({ hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'x-api-key': lease.credential } });
+    agent.on('error', () => undefined);
+    agent.end(JSON.stringify(anthropicBody()));
+    await waitFor(() => current?.gateway.records().length === 1);
+    expect(current.upstream.requests).toHaveLength(1);
+    expect(current.gateway.records()[0]).toMatchObject({ status: null, retries: 0 });
   });
 
   it('does not retry a 4xx other than 429', async () => {
