@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
-import { deriveLedgerState } from '../../core/ledger/index.js';
+import { deriveLedgerState, type LedgerRow } from '../../core/ledger/index.js';
 import { readyStages, stageReadiness, topologicalOrder, stageByNumber, type StageReadiness } from '../../core/graph/index.js';
 import { readValidPlan } from '../load-plan.js';
 import { ledgerLocationOptions, openLedger, rethrowAsCliError, type LedgerLocation } from '../ledger-access.js';
 import type { CliIo } from '../io.js';
+import { checkFinalReport, formatSchemaProblem, formatSpend, planSpend, spendByStage, type FinalReport, type Spend } from '../../core/report/index.js';
 import { renderPlanStatus, stageViews } from '../../core/report/index.js';
+import { readBlobs, type Git } from '../../git/git.js';
+import { clip } from '../../core/text/truncate.js';
 import { renderTable } from '../table.js';
 
 export interface StageStatusLine {
@@ -14,6 +17,48 @@ export interface StageStatusLine {
   state: 'pending' | 'ready' | 'started' | 'done' | 'failed';
   detail: string;
   readiness: StageReadiness;
+  /** What this stage's runs spent (every attempt); null when none of its reports could be read. */
+  spend: Spend | null;
+}
+
+/** The reports of a plan's finished runs, as far as the ledger holds readable ones. */
+export interface PlanReports {
+  reports: FinalReport[];
+  /** Report paths that were missing or not a valid final report; their spend is not counted. */
+  unreadable: Array<{ path: string; problem: string }>;
+}
+
+/**
+ * Reads the report of every terminal row (all attempts, not only the last)
+ * at one ledger commit, in a single `git cat-file --batch`: a plan with
+ * hundreds of runs costs one process, not hundreds.
+ */
+export async function readPlanReports(git: Git, commit: string | null, rows: readonly LedgerRow[]): Promise<PlanReports> {
+  const paths = [...new Set(rows.flatMap((r) => (r.status !== 'started' && r.report_path?.endsWith('.json') ? [r.report_path] : [])))];
+  if (commit === null || paths.length === 0) return { reports: [], unreadable: [] };
+  const blobs = await readBlobs(git, paths.map((p) => `${commit}:${p}`));
+  const out: PlanReports = { reports: [], unreadable: [] };
+  for (const [i, blob] of blobs.entries()) {
+    const path = paths[i] ?? blob.spec;
+    const parsed = blob.content === null ? { problem: 'not on the ledger branch' } : parseReport(blob.content);
+    if ('report' in parsed) out.reports.push(parsed.report);
+    else out.unreadable.push({ path, problem: parsed.problem });
+  }
+  return out;
+}
+
+function parseReport(text: string): { report: FinalReport } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { problem: 'not JSON' };
+  }
+  const checked = checkFinalReport(value);
+  if (checked.ok) return { report: checked.value };
+  const [first, ...more] = checked.problems;
+  const rest = more.length > 0 ? ` and ${more.length} more problem${more.length === 1 ? '' : 's'}` : '';
+  return { problem: `not a valid final report (${first ? clip(formatSchemaProblem(first), 200, '…') : 'schema'}${rest})` };
 }
 
 export function registerStatusCommand(program: Command, io: CliIo): void {
@@ -26,27 +71,35 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
       .option('--markdown', 'print a Markdown stage table and a Mermaid flowchart coloured by state'),
   ).action(async (opts: LedgerLocation & { plan: string; json?: boolean; markdown?: boolean }) => {
     const plan = await readValidPlan(opts.plan, io.cwd, io.err);
-    const { store } = await openLedger(io, opts);
+    const { store, git } = await openLedger(io, opts);
     const snapshot = await store.read(plan.id).catch(rethrowAsCliError);
     const state = deriveLedgerState(snapshot.rows);
+    const { reports, unreadable } = await readPlanReports(git, snapshot.commit, snapshot.rows);
+    for (const u of unreadable) io.err(`okstra: warning: ${u.path} on the ledger branch is ${u.problem}; its spend is not counted (see \`okstra report validate\`)`);
+    const total = planSpend(reports);
+    const byStage = spendByStage(reports);
     const now = io.now();
     const lines: StageStatusLine[] = topologicalOrder(plan).map((n) => {
       const stage = stageByNumber(plan, n);
       const readiness = stageReadiness(plan, state, n, now);
-      return { number: n, title: stage.title, dependsOn: stage.dependsOn, ...describe(readiness), readiness };
+      return { number: n, title: stage.title, dependsOn: stage.dependsOn, ...describe(readiness), readiness, spend: byStage.get(n) ?? null };
     });
     const next = readyStages(plan, state, now);
     if (opts.json) {
-      io.out(JSON.stringify({ plan: { id: plan.id, title: plan.title, path: opts.plan }, ledgerCommit: snapshot.commit, stages: lines, next }, null, 2));
+      const spend = { total, unreadable: unreadable.map((u) => u.path) };
+      io.out(JSON.stringify({ plan: { id: plan.id, title: plan.title, path: opts.plan }, ledgerCommit: snapshot.commit, stages: lines, next, spend }, null, 2));
       return;
     }
     if (opts.markdown) {
-      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, state, now) }));
+      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, state, now, byStage), spend: total }));
       return;
     }
     io.out(`plan ${plan.id}${plan.title ? ` — ${plan.title}` : ''}`);
-    io.out(renderTable(['stage', 'title', 'state', 'detail'], lines.map((l) => [String(l.number), l.title, l.state, l.detail])));
+    const withSpend = total.runs > 0;
+    const header = ['stage', 'title', 'state', 'detail', ...(withSpend ? ['spend'] : [])];
+    io.out(renderTable(header, lines.map((l) => [String(l.number), l.title, l.state, l.detail, ...(withSpend ? [l.spend ? formatSpend(l.spend) : '—'] : [])])));
     io.out(next.length > 0 ? `next ready: ${next.map((n) => `stage ${n}`).join(', ')}` : lines.every((l) => l.state === 'done') ? 'all stages done' : 'no stage is ready to run');
+    if (withSpend) io.out(`spent so far: ${formatSpend(total)}`);
   });
 }
 

@@ -13,3 +13,4 @@ export type { Cut } from './budget.js';
 export { stageViews } from './stage-views.js';
 export { planSpend, spendByStage, NO_SPEND, type Spend } from './plan-spend.js';
 export { runCost, type CostState } from './cost.js';
+export { formatCost, formatSpend } from './format.js';
