@@ -90,8 +90,10 @@ const INCLUDE = /^(?:include|includeif\..+)\.path$/;
  * Finds every credential in `repoDir`'s local config and the files it
  * includes (recursively; includes whose file does not exist, such as the
  * container paths actions/checkout also writes, are skipped), removes them
- * with `git config --file`, makes each included file that held one readable
- * by its owner only, and captures the remote's credential for pushing.
+ * with `git config --file`, and captures the remote's credential for pushing.
+ * An included file is emptied of its credentials, not made unreadable: git
+ * fails every command (`unable to access '<file>': Permission denied`) for a
+ * user who cannot read a file its config includes, and agents run as such users.
  */
 export async function stripCheckoutCredentials(repoDir: string, opts: { remote?: string } = {}): Promise<CredentialStrip> {
   const remote = opts.remote ?? 'origin';
@@ -141,7 +143,7 @@ export async function stripCheckoutCredentials(repoDir: string, opts: { remote?:
     if (info !== null) header = basicHeader(info);
   }
 
-  for (const c of changes) await applyChange(git, c, c.file !== localFile);
+  for (const c of changes) await applyChange(git, c);
   const after = changes.length > 0 ? await effectiveUrl(git, remote, insteadOf) : before;
 
   let restored = false;
@@ -258,13 +260,11 @@ async function listFile(git: Git, file: string): Promise<Entry[]> {
     });
 }
 
-async function applyChange(git: Git, c: FileChange, included: boolean): Promise<void> {
+async function applyChange(git: Git, c: FileChange): Promise<void> {
   const cfg = (args: string[]) => git.ok(['config', '--file', c.file, ...args]);
   for (const key of new Set(c.removed.map((e) => e.key))) await cfg(['--unset-all', key]);
   for (const r of c.replaced) await cfg(['--fixed-value', '--replace-all', r.key, r.to, r.from]);
   for (const s of c.sections) await cfg(['--remove-section', s.section]);
-  // The repository's own config stays readable (agents need it); an included file is only okstra's and the runner's.
-  if (included) await chmod(c.file, 0o600);
   c.after = await readFile(c.file);
 }
 

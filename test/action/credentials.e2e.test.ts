@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tokenHeader } from '../../src/git/credentials.js';
@@ -43,13 +43,20 @@ describe('the checkout credential during a run', () => {
   it('no agent sees the persisted token in any git config; the run pushes anyway and the checkout config is as it was afterwards', async () => {
     const snoops = tempDir('okstra-snoop-');
     const seen = join(snoops, 'seen.txt');
+    // Agents may run as another OS user: the snoop must be able to write its findings.
+    chmodSync(snoops, 0o777);
+    writeFileSync(seen, '', { mode: 0o666 });
+    chmodSync(seen, 0o666);
     const project = await makeProject({
       plan: twoStagePlan(),
       agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
       config: { providers: { writer: { command: snoopCommand(seen, WRITER) }, reviewer: { command: snoopCommand(seen, PASSING_REVIEWER) } } },
     });
 
+    // As on a hosted runner, where $RUNNER_TEMP (…/work/_temp) is world-readable: git stops every
+    // command of a user who cannot read a file its config includes, whatever the file holds.
     const runnerTemp = tempDir('okstra-runner-temp-');
+    chmodSync(runnerTemp, 0o755);
     const files = await persistCredentials(project, runnerTemp);
     const before = files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }));
     // Sanity: before okstra runs, git in the checkout does see the token.
