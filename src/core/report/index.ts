@@ -14,3 +14,4 @@ export { stageViews } from './stage-views.js';
 export { planSpend, spendByStage, NO_SPEND, type Spend } from './plan-spend.js';
 export { runCost, type CostState } from './cost.js';
 export { formatCost, formatSpend } from './format.js';
+export { gatewayUsage, sumRequests, toUsageRequest, type GatewayRecordLike } from './gateway-usage.js';

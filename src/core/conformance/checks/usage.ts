@@ -1,4 +1,5 @@
-import type { FinalReport, UsageRequest, WorkerUsage } from '../../report/schema/final-report.js';
+import type { FinalReport, Usage, WorkerUsage } from '../../report/schema/final-report.js';
+import { sumRequests } from '../../report/gateway-usage.js';
 import type { Check, Violation } from '../types.js';
 import { violation } from '../violation.js';
 
@@ -7,32 +8,22 @@ const USD_TOLERANCE = 1e-6;
 
 type Figures = Pick<WorkerUsage, 'inputTokens' | 'outputTokens' | 'cachedInputTokens' | 'cacheWriteTokens' | 'costUsd' | 'costComplete'>;
 
-function sumRequests(requests: readonly UsageRequest[]): Required<Omit<Figures, 'costComplete'>> & { allKnown: boolean } {
-  const known = requests.filter((r) => r.costUsd !== null);
-  return {
-    inputTokens: requests.reduce((s, r) => s + r.inputTokens, 0),
-    outputTokens: requests.reduce((s, r) => s + r.outputTokens, 0),
-    cachedInputTokens: requests.reduce((s, r) => s + r.cachedInputTokens, 0),
-    cacheWriteTokens: requests.reduce((s, r) => s + r.cacheWriteTokens, 0),
-    costUsd: known.length > 0 ? known.reduce((s, r) => s + (r.costUsd ?? 0), 0) : null,
-    allKnown: known.length === requests.length,
-  };
-}
-
 /** The differences between a worker's recorded figures and the sum of its requests, as "field a ≠ b". */
-function differences(recorded: Figures, summed: ReturnType<typeof sumRequests>): string[] {
+function differences(recorded: Figures, summed: Usage): string[] {
   const out: string[] = [];
   for (const key of ['inputTokens', 'outputTokens'] as const) if (recorded[key] !== summed[key]) out.push(`${key} ${recorded[key]} ≠ ${summed[key]}`);
   // Optional counts are compared only when recorded: a worker figure may leave cache detail out.
   for (const key of ['cachedInputTokens', 'cacheWriteTokens'] as const) {
     const value = recorded[key];
-    if (value !== undefined && value !== summed[key]) out.push(`${key} ${value} ≠ ${summed[key]}`);
+    const sum = summed[key] ?? 0;
+    if (value !== undefined && value !== sum) out.push(`${key} ${value} ≠ ${sum}`);
   }
   const a = recorded.costUsd;
   const b = summed.costUsd;
   if ((a === null) !== (b === null) || (a !== null && b !== null && Math.abs(a - b) > USD_TOLERANCE)) out.push(`costUsd ${a ?? 'null'} ≠ ${b ?? 'null'}`);
-  if (recorded.costComplete !== undefined && b !== null && recorded.costComplete !== summed.allKnown) {
-    out.push(`costComplete ${recorded.costComplete} although ${summed.allKnown ? 'every' : 'not every'} request's cost is known`);
+  const allKnown = summed.costComplete === true;
+  if (recorded.costComplete !== undefined && b !== null && recorded.costComplete !== allKnown) {
+    out.push(`costComplete ${recorded.costComplete} although ${allKnown ? 'every' : 'not every'} request's cost is known`);
   }
   return out;
 }
