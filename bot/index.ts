@@ -1,4 +1,5 @@
 import type { ApplicationFunction } from 'probot';
+import { Scrubber } from '../src/core/text/scrub.js';
 import { onCheckRunRequestedAction, onCheckRunRerequested } from './handlers/check-run.js';
 import type { AppEnv } from './handlers/deps.js';
 import { onIssueComment } from './handlers/issue-comment.js';
@@ -11,8 +12,14 @@ import { onWorkflowRunCompleted } from './handlers/workflow-run.js';
  * logic in bot/lib/, which works on src/. It keeps no state: everything it
  * needs is on GitHub (ledger branch, check runs, comments, run titles).
  */
-export function createOkstraApp(options: Partial<AppEnv> = {}): ApplicationFunction {
-  const env: AppEnv = { now: options.now ?? (() => new Date()) };
+export interface AppOptions {
+  now?: () => Date;
+  /** The App's private key, webhook secret and the like (bot/lib/secrets.ts reads them from the environment). */
+  secrets?: readonly string[];
+}
+
+export function createOkstraApp(options: AppOptions = {}): ApplicationFunction {
+  const env: AppEnv = { now: options.now ?? (() => new Date()), scrub: new Scrubber(options.secrets ?? []) };
   return (app) => {
     app.on('issue_comment.created', (context) => onIssueComment(context, env));
     app.on('pull_request.labeled', (context) => onPullRequestLabeled(context, env));

@@ -1,9 +1,13 @@
 import type { Context } from 'probot';
+import type { Scrubber } from '../../src/core/text/scrub.js';
 import type { BotDeps } from '../lib/deps.js';
+import { scrubDeliveryRequests } from '../lib/secrets.js';
 
 /** What the app is started with; tests fix the clock so request bodies can be asserted exactly. */
 export interface AppEnv {
   now: () => Date;
+  /** The App's own secrets; every request a delivery sends is scrubbed of them and of its installation token. */
+  scrub: Scrubber;
 }
 
 /** The repository fields every okstra event carries. */
@@ -17,6 +21,7 @@ interface RepositoryPayload {
 /** The plain dependencies of the bot's logic, from Probot's context for one delivery. */
 export function botDeps(context: Context, repository: RepositoryPayload, env: AppEnv): BotDeps {
   const repo = { owner: repository.owner.login, repo: repository.name };
+  scrubDeliveryRequests(context.octokit, env.scrub);
   return {
     client: context.octokit,
     repo,

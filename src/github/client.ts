@@ -82,9 +82,10 @@ const TRANSPORT_KEYS = new Set(['headers', 'request', 'baseUrl', 'method', 'medi
 export function scrubRequests(client: Pick<GitHubClient, 'hook'>, scrub: RequestScrubber, learn?: (request: { method: string; url: string }) => Promise<void>): void {
   client.hook.wrap('request', async (request, options) => {
     await learn?.({ method: String(options.method), url: String(options.url) });
-    const clean: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(options)) clean[key] = TRANSPORT_KEYS.has(key) ? value : scrub.deep(value);
-    return request(clean as typeof options);
+    // In place: the hooks further in were bound to this very object (before-after-hook), a copy would not reach them.
+    const fields = options as Record<string, unknown>;
+    for (const [key, value] of Object.entries(fields)) if (!TRANSPORT_KEYS.has(key)) fields[key] = scrub.deep(value);
+    return request(options);
   });
 }
 
