@@ -5,7 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { DEFAULT_CONFIG_PATH, type OkstraConfig } from '../core/config/index.js';
 import { formatDiagnostic } from '../core/diagnostics.js';
 import type { Plan } from '../core/plan/types.js';
+import type { Scrubber } from '../core/text/scrub.js';
 import { Git } from '../git/git.js';
+import type { LedgerStore } from '../git/ledger-store.js';
 import { RemoteRefs } from '../git/remote-refs.js';
 import { loadGates } from '../engine/load-gates.js';
 import { configFromText, createEngineDeps, stageRequestBase } from '../engine/setup.js';
@@ -87,6 +89,8 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
     gates: await loadGates(undefined, { overrideDir: join(repoDir, '.okstra', 'prompts') }),
     now: () => io.now(),
     log: (line) => io.out(line),
+    ...(io.scrub ? { wrapLedger: scrubbingLedger(io.scrub) } : {}),
+    ...(io.scrub ? { onSecret: (value: string) => void io.scrub?.add(value) } : {}),
   });
   return {
     plan,
@@ -123,6 +127,15 @@ async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: string): Pr
     if (error instanceof IsolationError) throw new CliError(error.message, EXIT_INFRA);
     throw error;
   }
+}
+
+/** Rows and files reach the ledger without the environment's keys, as on a runner (src/action/secrets.ts). */
+function scrubbingLedger(scrub: Scrubber): (store: LedgerStore) => LedgerStore {
+  return (store) => ({
+    read: (planId) => store.read(planId),
+    readFile: (commit, path) => store.readFile(commit, path),
+    append: (request) => store.append(scrub.appendRequest(request)),
+  });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { Scrubber } from '../core/text/scrub.js';
+
 /** What a CLI command may touch of its process, so tests can run commands in-process. */
 export interface CliIo {
   out(text: string): void;
@@ -5,6 +7,17 @@ export interface CliIo {
   cwd: string;
   env: Readonly<Record<string, string | undefined>>;
   now(): Date;
+  /** The provider keys of the environment; what is printed and written to the ledger is scrubbed of them. */
+  scrub?: Scrubber;
+}
+
+// The built-in providers' variables (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY) and any other key or token by its name.
+const SECRET_VARIABLE = /(?:_API_KEY|_TOKEN|_SECRET|_ACCESS_KEY)$/;
+
+/** The io with a scrubber of the environment's keys, through which every line printed passes. */
+export function scrubbingIo(io: CliIo): CliIo {
+  const scrub = io.scrub ?? new Scrubber(Object.entries(io.env).flatMap(([name, value]) => (value && SECRET_VARIABLE.test(name) ? [value] : [])));
+  return { ...io, scrub, out: (text) => io.out(scrub.scrubAll(text)), err: (text) => io.err(scrub.scrubAll(text)) };
 }
 
 export const EXIT_OK = 0;

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { fileURLToPath } from 'node:url';
-import { CliError, EXIT_INFRA, EXIT_OK, EXIT_USAGE, processIo, type CliIo } from './io.js';
+import { CliError, EXIT_INFRA, EXIT_OK, EXIT_USAGE, processIo, scrubbingIo, type CliIo } from './io.js';
 import { registerPlanCommands } from './commands/plan.js';
 import { registerStatusCommand } from './commands/status.js';
 import { registerLedgerCommands } from './commands/ledger.js';
@@ -23,7 +23,8 @@ export function buildProgram(io: CliIo, setExit: (code: number) => void): Comman
 }
 
 /** Runs one CLI invocation and returns its exit code; never calls process.exit. */
-export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+export async function main(argv: readonly string[], rawIo: CliIo = processIo()): Promise<number> {
+  const io = scrubbingIo(rawIo);
   let exitCode = EXIT_OK;
   const program = buildProgram(io, (code) => {
     exitCode = code;
