@@ -7,6 +7,7 @@ import { benchEngine } from './engine.js';
 import { benchAction } from './action.js';
 import { benchProviders } from './providers.js';
 import { benchBot } from './bot.js';
+import { benchScrub } from './scrub.js';
 import { benchGateway } from './gateway.js';
 
 const suites: Array<[string, () => Promise<string[]>]> = [
@@ -17,6 +18,7 @@ const suites: Array<[string, () => Promise<string[]>]> = [
   ['action', benchAction],
   ['providers', benchProviders],
   ['bot', benchBot],
+  ['scrub', benchScrub],
   ['gateway', benchGateway],
 ];
 
