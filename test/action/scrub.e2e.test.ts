@@ -39,17 +39,18 @@ describe('value scrubbing, end to end', () => {
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
 
     const remote = new Git(project.bare);
+    const reportJson = readFileSync(run.outputs['report-json'] as string, 'utf8');
     const artifacts: Record<string, string> = {
       // Minus the runner's own ::add-mask:: commands, which must carry the value.
       log: (run.stdout + run.stderr).split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n'),
       outputs: readFileSync(run.files.output, 'utf8'),
       summary: run.summary,
       state: readFileSync(run.files.state, 'utf8'),
-      reportJson: readFileSync(run.outputs['report-json'] as string, 'utf8'),
+      reportJson,
       ledgerCommits: await remote.ok(['log', '--all', '-p', '--format=%H %s%n%b']),
       requests: api.requests.map((r) => `${r.method} ${r.path}\n${r.raw}`).join('\n'),
     };
-    const reportPath = (JSON.parse(artifacts.reportJson) as { ledgerRow: { report_path: string } }).ledgerRow.report_path;
+    const reportPath = (JSON.parse(reportJson) as { ledgerRow: { report_path: string } }).ledgerRow.report_path;
     for (const path of [reportPath, reportPath.replace(/\.json$/, '.md')]) {
       const file = await project.show('okstra-ledger', path);
       expect(file, path).not.toBeNull();
