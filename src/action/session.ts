@@ -16,6 +16,8 @@ import { PhaseLog, type ActionIo } from './io.js';
 import { StagePublisher } from './publish.js';
 import { loadRules, withInputOverrides, type Rules } from './rules.js';
 import { providerEnv, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
+import { agentClisDir } from '../providers/cli-locate.js';
+import { checkBoundary, createSandbox, IsolationError, unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
 
 /**
  * Everything one Action run works with, prepared once in the "setup" log
@@ -78,7 +80,12 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   // its own environment. Restored by dispose(); a killed job leaves it removed.
   const credentials = await stripCheckoutCredentials(repoDir, { remote: REMOTE });
   const auth = remoteAuth(credentials, inputs.githubToken);
-  if (auth) for (const secret of headerSecrets(auth.header)) if (secret !== inputs.githubToken) io.setSecret(secret);
+  if (auth) {
+    for (const secret of headerSecrets(auth.header)) {
+      if (secret !== inputs.githubToken) io.setSecret(secret);
+      d.scrub.add(secret);
+    }
+  }
   io.info(`${describeStrip(credentials, auth)}${credentials.found.length > 0 ? '; restored at the end of the run' : ''}`);
   if (!auth && credentials.remoteUrl !== null && isHttpUrl(credentials.remoteUrl) && inputs.mode !== 'status' && !inputs.dryRun) {
     await credentials.restore();
@@ -114,6 +121,13 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     trustedRoot = trustedWorktree;
   }
 
+  // ── the agents' boundary (src/sandbox) ────────────────────────────────────
+  const sandbox = await openSandbox(io, inputs, config, d.env, [repoDir, trustedRoot, agentClisDir(penv)]).catch(async (error: unknown) => {
+    if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
+    await restoreCredentials();
+    throw error;
+  });
+
   // Octokit and its HTTP stack load only when the run will call the API, keeping them out of a plain run's start.
   const client =
     inputs.githubToken && !inputs.dryRun && needsApi(inputs, ctx)
@@ -130,6 +144,12 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     now: io.now,
     log: log.line,
     wrapLedger: (store) => new ScrubbingLedgerStore(store, d.scrub),
+    sandbox,
+    // The gateway's per-dispatch credentials are secrets too: an agent may echo its own.
+    onSecret: (value) => {
+      io.setSecret(value);
+      d.scrub.add(value);
+    },
   });
   let roster: Roster | null = null;
   return {
@@ -141,9 +161,32 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     dispose: async () => {
       log.close();
       if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
+      await sandbox.close();
       await restoreCredentials();
     },
   };
+}
+
+/** Modes that start agents or QA commands; the others (status, dry runs) need no boundary. */
+function runsAgents(inputs: ActionInputs): boolean {
+  return !inputs.dryRun && (inputs.mode === 'stage' || inputs.mode === 'chain' || inputs.mode === 'continue');
+}
+
+/**
+ * The boundary agents run behind, proved on this machine before any of them
+ * starts: an agent user must not be able to read okstra's environment.
+ */
+async function openSandbox(io: ActionIo, inputs: ActionInputs, config: OkstraConfig, env: Env, reachable: readonly string[]): Promise<AgentSandbox> {
+  if (!runsAgents(inputs)) return unisolatedSandbox();
+  const sandbox = await createSandbox({ configured: config.isolation, shell: 'action', env, log: io.warning });
+  for (const path of reachable) await sandbox.makeReachable(path);
+  const broken = await checkBoundary(sandbox);
+  if (broken) {
+    await sandbox.close();
+    throw new IsolationError(`the agents' boundary does not hold on this runner: ${broken}`);
+  }
+  io.info(`isolation: ${sandbox.statement}`);
+  return sandbox;
 }
 
 /**

@@ -19,7 +19,7 @@ export async function dispatchWorker(
   cwd: string,
   timeoutMs: number,
   req: RunStageRequest,
-  deps: Pick<EngineDeps, 'sandbox'>,
+  deps: Pick<EngineDeps, 'sandbox' | 'gateway' | 'onSecret'>,
   progress: ProgressLog,
 ): Promise<Dispatched> {
   progress.emit('phase-4-dispatch', '', { worker: member.name, model: member.model ?? 'default', role });
@@ -39,6 +39,7 @@ export async function dispatchWorker(
       env: {},
       context: { planId: req.plan.id, stage: req.stage, runId: req.runId },
       lease,
+      ...(deps.gateway ? { gateway: scrubbedGateway(deps.gateway, deps.onSecret) } : {}),
     });
   } catch (error) {
     // A provider that throws is a worker that failed, not a crash of the run.
@@ -49,6 +50,13 @@ export async function dispatchWorker(
   }
   progress.emit('phase-5-collect', '', { worker: member.name, status: result.status });
   return { member, result };
+}
+
+/** The upstream failure the gateway kept for a worker's report entry, when its last request failed. */
+export function upstreamErrorOf(result: DispatchResult): { upstreamError?: { status: number | null; message: string } } {
+  const e = result.metering?.upstreamError;
+  if (!e || e.message.trim() === '') return {};
+  return { upstreamError: { status: e.status !== null && e.status >= 100 && e.status <= 599 ? e.status : null, message: e.message } };
 }
 
 export function toReportUsage(result: DispatchResult): Usage | null {
@@ -75,4 +83,16 @@ export async function pool<T>(limit: number, tasks: ReadonlyArray<() => Promise<
     }),
   );
   return results;
+}
+
+/** The gateway as a provider sees it, with every credential it mints handed to the scrubber first. */
+function scrubbedGateway(gateway: NonNullable<EngineDeps['gateway']>, onSecret: EngineDeps['onSecret']): NonNullable<EngineDeps['gateway']> {
+  if (!onSecret) return gateway;
+  return {
+    open: (grant) => {
+      const route = gateway.open(grant);
+      onSecret(route.credential);
+      return route;
+    },
+  };
 }

@@ -2,7 +2,7 @@ import { composePrompt, type PromptInput } from '../core/prompts/index.js';
 import { parseCarryEvidence } from '../core/contracts/index.js';
 import type { Carry } from '../core/report/schema/carry.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
-import { dispatchWorker, toReportUsage, type Dispatched } from './dispatch.js';
+import { dispatchWorker, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type RunStageRequest } from './types.js';
@@ -65,6 +65,7 @@ export async function execute(req: RunStageRequest, deps: EngineDeps, run: Intak
       status,
       durationMs: Math.round(result.durationMs),
       usage: toReportUsage(result),
+      ...upstreamErrorOf(result),
       summary: carry?.carry.summary ?? summaryOf(result.finalText, result.errorMessage),
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
     },

@@ -10,6 +10,8 @@ import { intake, type Intake } from './intake.js';
 import { persist, terminalRow } from './persist.js';
 import { ProgressLog } from './progress.js';
 import { verify, type Verification } from './verify.js';
+import { gatewayUsage } from '../core/report/gateway-usage.js';
+import { openRunGateway } from './model-gateway.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
 import type { Dispatched } from './dispatch.js';
 
@@ -30,7 +32,10 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
   progress.emit('phase-1-intake', 'complete', { stage: req.stage, branch: claimed.branch, base: claimed.baseCommit.slice(0, 12), attempt: claimed.attempt });
 
   let worktree: string | null = null;
+  let gateway: Awaited<ReturnType<typeof openRunGateway>> = null;
   try {
+    gateway = await openRunGateway(req, deps);
+    if (gateway) deps = { ...deps, gateway };
     worktree = await deps.workspace.addBranchWorktree(claimed.branch);
     const promptBase = promptInputs(req, deps, claimed, worktree);
     progress.emit('phase-2-prompts', `preparing ${1 + req.roster.verifiers.length + (req.roster.critic ? 1 : 0)} worker prompts`);
@@ -52,6 +57,7 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');
   } finally {
     if (worktree) await deps.workspace.removeWorktree(worktree);
+    await gateway?.close();
   }
 }
 
@@ -77,8 +83,13 @@ async function buildReport(req: RunStageRequest, deps: EngineDeps, run: Intake, 
   const changed = await deps.workspace.changedFiles(run.baseCommit, execution.headCommit);
   const stat = await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
   const findings = verification?.findings ?? [];
+  const dispatched = [execution.dispatched, ...(verification?.dispatched ?? [])];
+  const usage = usageTotals(dispatched, deps.gateway !== undefined);
   const verdict = synthesizeVerdict({
     executorStatus: execution.status,
+    executorWorker: execution.dispatched.member.name,
+    critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
+    budgetExceeded: usage.budgetExceeded ?? null,
     contractViolations: execution.violations,
     qa: verification?.qa ?? [],
     verifiers: verification?.verifiers ?? [],
@@ -108,7 +119,8 @@ async function buildReport(req: RunStageRequest, deps: EngineDeps, run: Intake, 
       ? { stageNumber: stage.number, stageTitle: stage.title, carryJson: execution.carry?.json as string, carryPath: carryPath(req.plan.id, stage.number) }
       : { stageNumber: stage.number, stageTitle: stage.title, carryJson: execution.carry?.json ?? null, carryPath: null, withheld: withheldReason(verdict.runStatus, execution) },
     progress: [...progress.entries],
-    usage: usageTotals([execution.dispatched, ...(verification?.dispatched ?? [])]),
+    usage,
+    isolation: { mode: deps.sandbox.mode, detail: deps.sandbox.statement },
     remainingQueue: req.remainingQueue ?? [],
     errors: [],
   };
@@ -122,7 +134,17 @@ function withheldReason(runStatus: FinalReport['verdict']['runStatus'], executio
   return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
 }
 
-function usageTotals(dispatched: readonly Dispatched[]): FinalReport['usage'] {
+/**
+ * Usage per worker and in total. Through the gateway the figures are the
+ * APIs' own (each dispatch's metered usage) and every request is listed;
+ * without it they are what the CLIs said about themselves.
+ */
+function usageTotals(dispatched: readonly Dispatched[], metered: boolean): FinalReport['usage'] {
+  const refusal = dispatched.map((d) => ({ worker: d.member.name, b: d.result.metering?.budgetExceeded })).find((x) => x.b);
+  if (metered) {
+    const records = dispatched.flatMap((d) => d.result.metering?.requests ?? []);
+    return gatewayUsage(records, refusal?.b ? { worker: refusal.worker, scope: refusal.b.scope, limit: refusal.b.limit, spent: refusal.b.spent, message: refusal.b.message } : null);
+  }
   const byWorker = new Map<string, Usage>();
   for (const d of dispatched) {
     const u = d.result.usage;
@@ -139,5 +161,6 @@ function usageTotals(dispatched: readonly Dispatched[]): FinalReport['usage'] {
   return {
     workers,
     total: { inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0), outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0), costUsd: costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null },
+    metered: 'self-reported',
   };
 }

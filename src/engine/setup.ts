@@ -8,6 +8,7 @@ import { minimalEnv, type EnvSource } from '../providers/env.js';
 import type { Roster } from '../providers/roster.js';
 import type { OkstraConfig } from '../core/config/schema.js';
 import { unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
+import { startGateway } from '../sandbox/gateway/index.js';
 import { loadGates } from './load-gates.js';
 import { runQa } from './run-qa.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
@@ -29,6 +30,8 @@ export interface EngineWiring {
   log: (line: string) => void;
   /** Authenticates the ledger's and the stage branches' fetches and pushes (gitAuthEnv). */
   remoteEnv?: Record<string, string>;
+  /** Called with every secret a run mints (per-dispatch gateway credentials), for the shell's scrubber. */
+  onSecret?: (value: string) => void;
   /** Who agents and QA commands run as; the shells create it (createSandbox). Default: okstra's own user. */
   sandbox?: AgentSandbox;
   /** Lets a shell decorate the ledger store (the Action scrubs its secrets from everything written). */
@@ -42,6 +45,8 @@ export function createEngineDeps(w: EngineWiring): EngineDeps {
     workspace: new StageWorkspace(w.repoDir, w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}),
     runQa: (commands, o) => runQa(commands, { cwd: o.cwd, env: o.env, ...(o.lease ? { lease: o.lease } : {}) }),
     sandbox: w.sandbox ?? unisolatedSandbox(),
+    startGateway,
+    ...(w.onSecret ? { onSecret: w.onSecret } : {}),
     gates: w.gates,
     now: w.now,
     log: w.log,

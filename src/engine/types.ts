@@ -5,6 +5,7 @@ import type { LedgerStore } from '../git/ledger-store.js';
 import type { StageWorkspace } from '../git/stage-workspace.js';
 import type { Roster } from '../providers/roster.js';
 import type { AgentLease, AgentSandbox } from '../sandbox/sandbox.js';
+import type { Gateway, GatewayOptions } from '../sandbox/gateway/index.js';
 import type { QaCommand } from './run-qa.js';
 
 export type { Roster, RosterMember } from '../providers/roster.js';
@@ -19,6 +20,12 @@ export interface EngineDeps {
   runQa: QaRunner;
   /** Who agents and QA commands run as, and what they may read and write (src/sandbox). */
   sandbox: AgentSandbox;
+  /** Starts a stage run's model gateway (src/sandbox/gateway). Absent: agents get the real keys (engine unit tests only). */
+  startGateway?: (options: GatewayOptions) => Promise<Gateway>;
+  /** The running stage's gateway, set by runStage for its phases. */
+  gateway?: Pick<Gateway, 'open'>;
+  /** Called with every secret the run mints (the gateway's per-dispatch credentials), so the shell scrubs it. */
+  onSecret?: (value: string) => void;
   /** Gate bodies by file stem, loaded from prompts/ (and the repository's overrides). */
   gates: Readonly<Record<string, string>>;
   now: () => Date;

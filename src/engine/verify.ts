@@ -3,7 +3,7 @@ import { normalizeCitation, parseCriticResult, parseReverifyResult, parseVerifie
 import { applyPositions, disputedFindings, mergeDuplicateFindings, type PositionTaken } from '../core/verdict/index.js';
 import type { FinalReport, Finding, WorkerStatus } from '../core/report/schema/final-report.js';
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
-import { dispatchWorker, pool, toReportUsage, type Dispatched } from './dispatch.js';
+import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type QaCommand, type RosterMember, type RunStageRequest } from './types.js';
 
@@ -62,6 +62,7 @@ export async function verify(req: RunStageRequest, deps: EngineDeps, head: strin
       findings: mine.map((f) => f.id),
       evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
       usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
+      ...upstreamErrorOf(s.dispatched.result),
     });
   }
   findings = mergeDuplicateFindings(findings);
@@ -198,6 +199,7 @@ async function runCritic(req: RunStageRequest, deps: EngineDeps, head: string, b
       worker: member.name, status, gaps: findings.length, findings: findings.map((f) => f.id),
       evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
       usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
+      ...upstreamErrorOf(s.dispatched.result),
     },
   };
 }

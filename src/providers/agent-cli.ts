@@ -10,6 +10,7 @@ import { pickEnv } from './env.js';
 import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } from './process.js';
 import type { ProviderDeps } from './registry.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
+import { DEFAULT_UPSTREAMS, openRoute, withMetering } from './metering.js';
 
 /**
  * What the three agent CLI adapters share: find the pinned program, check the
@@ -116,7 +117,11 @@ export class AgentCliProvider implements Provider {
     if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
 
     const lease = request.lease;
-    const dir = await mkdtemp(join(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`));
+    const route = openRoute(request, this.kind, config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);
+    const dir = await mkdtemp(join(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`)).catch((error: unknown) => {
+      route?.close();
+      throw error;
+    });
     try {
       const home = join(dir, 'home');
       const tmp = join(dir, 'tmp');
@@ -130,8 +135,9 @@ export class AgentCliProvider implements Provider {
         dir,
         home,
         outDir,
-        apiKey: { name: credential.name, value: credential.value },
-        baseUrl: config?.baseUrl ?? null,
+        // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
+        apiKey: { name: credential.name, value: route?.credential ?? credential.value },
+        baseUrl: route?.baseUrl ?? config?.baseUrl ?? null,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor,
       };
       const command = await spec.prepare(ctx);
@@ -150,10 +156,11 @@ export class AgentCliProvider implements Provider {
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
       });
-      const outcome = await this.toDispatchResult(result, ctx, lookup.launch);
+      const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup.launch), route?.close() ?? null);
       const leftover = await removeQuietly(dir);
       return leftover ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== '').join('\n') } : outcome;
     } catch (error) {
+      route?.close();
       await removeQuietly(dir);
       throw error;
     }

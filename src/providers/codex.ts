@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { readAgentFile } from '../sandbox/fs-access.js';
+import { DEFAULT_UPSTREAMS } from './metering.js';
 import { join } from 'node:path';
 import { AgentCliProvider, type AgentCliSpec, type CliOutcome, type CliRunContext, type FailureKind } from './agent-cli.js';
 import { numberOr, objectAt, parseJsonLines, stringAt, unwrapApiErrorBody } from './cli-output.js';
@@ -30,7 +31,7 @@ import type { ProcessResult } from './process.js';
  *   message comes from `-o`, or else the last `agent_message` event.
  */
 
-export const CODEX_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+export const CODEX_DEFAULT_BASE_URL = DEFAULT_UPSTREAMS.codex;
 /** The variable the per-dispatch config tells Codex to read the key from. */
 const CODEX_KEY_VARIABLE = 'OPENAI_API_KEY';
 const LAST_MESSAGE_FILE = 'last-message.md';

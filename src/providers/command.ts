@@ -1,5 +1,7 @@
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { readAgentFile } from '../sandbox/fs-access.js';
+import { DEFAULT_UPSTREAMS, openRoute, withMetering, type Route } from './metering.js';
+import { DEFAULT_API_KEY_ENV } from './cli-credentials.js';
 import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -85,6 +87,7 @@ export class CommandProvider implements Provider {
   async run(request: DispatchRequest): Promise<DispatchResult> {
     const engineEnv = this.options.env ?? process.env;
     const lease = request.lease;
+    let route: Route | null = null;
     const dir = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-'));
     try {
       // okstra's folder: the agent may enter it and read the prompt, and write only its own subfolders.
@@ -100,7 +103,14 @@ export class CommandProvider implements Provider {
       const env: Record<string, string> = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
       const keyName = this.options.config?.apiKeyEnv;
       const key = keyName ? engineEnv[keyName] : undefined;
-      if (keyName && key !== undefined) env[keyName] = key;
+      if (keyName && key !== undefined) {
+        if (request.gateway) {
+          const upstream = this.options.config?.baseUrl ?? upstreamForKeyName(keyName);
+          if (!upstream) return this.refused(`${this.rosterName}: providers.*.apiKeyEnv names ${keyName} but no baseUrl says which API it is for; set baseUrl (e.g. https://api.anthropic.com) so okstra's gateway can call it with the key, which the command never holds`);
+          route = openRoute(request, 'command', upstream, key);
+        }
+        env[keyName] = route?.credential ?? key;
+      }
       Object.assign(env, lease?.env, request.env, {
         HOME: home,
         OKSTRA_ROLE: request.role,
@@ -116,7 +126,8 @@ export class CommandProvider implements Provider {
       });
       if (request.model !== null) env.OKSTRA_MODEL = request.model;
       else delete env.OKSTRA_MODEL;
-      if (this.options.config?.baseUrl) env.OKSTRA_BASE_URL = this.options.config.baseUrl;
+      const baseUrl = route?.baseUrl ?? this.options.config?.baseUrl;
+      if (baseUrl) env.OKSTRA_BASE_URL = baseUrl;
 
       const maxOutputBytes = this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
       const result = await runProcess({
@@ -144,18 +155,28 @@ export class CommandProvider implements Provider {
       const usage = await readUsage(usageFile, notes);
 
       const stderrTail = [tail(result.stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== '').join('\n');
-      return {
-        ...this.outcome(result, request),
-        finalText,
-        sessionId: null,
-        usage,
-        durationMs: result.durationMs,
-        exitCode: result.exitCode,
-        stderrTail,
-      };
+      const summary = route?.close() ?? null;
+      route = null;
+      return withMetering(
+        {
+          ...this.outcome(result, request),
+          finalText,
+          sessionId: null,
+          usage,
+          durationMs: result.durationMs,
+          exitCode: result.exitCode,
+          stderrTail,
+        },
+        summary,
+      );
     } finally {
+      route?.close();
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  private refused(errorMessage: string): DispatchResult {
+    return { status: 'error', finalText: '', sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: '', errorMessage };
   }
 
   private outcome(result: ProcessResult, request: DispatchRequest): Pick<DispatchResult, 'status' | 'errorMessage'> {
@@ -202,6 +223,14 @@ async function readUsage(path: string, notes: string[]): Promise<DispatchUsage |
   if (parsed.data.cachedInputTokens !== undefined) usage.cachedInputTokens = parsed.data.cachedInputTokens;
   if (parsed.data.costUsd !== undefined) usage.costUsd = parsed.data.costUsd;
   return usage;
+}
+
+/** The vendor API a well-known key variable belongs to, for a command provider that names no baseUrl. */
+function upstreamForKeyName(name: string): string | null {
+  if (name === DEFAULT_API_KEY_ENV.claude) return DEFAULT_UPSTREAMS.claude;
+  if (name === DEFAULT_API_KEY_ENV.codex) return DEFAULT_UPSTREAMS.codex;
+  if (name === DEFAULT_API_KEY_ENV.gemini || name === 'GOOGLE_API_KEY') return DEFAULT_UPSTREAMS.gemini;
+  return null;
 }
 
 /** A program given as `./x`, `../x` or `dir/x`: a path the worktree could shadow. A bare name (`node`) is looked up on PATH instead. */

@@ -1,4 +1,5 @@
 import type { AgentLease } from '../sandbox/sandbox.js';
+import type { DispatchSummary, Gateway } from '../sandbox/gateway/index.js';
 
 /**
  * The provider port: how the engine asks one agent CLI (or any program) to do
@@ -37,10 +38,16 @@ export interface DispatchRequest {
    * user (provider unit tests).
    */
   lease?: AgentLease;
+  /**
+   * The run's model gateway: the provider opens a route for this dispatch and
+   * gives the CLI its per-dispatch credential and base URL, never the real key.
+   * Absent: the real key goes to the CLI (provider unit tests only).
+   */
+  gateway?: Pick<Gateway, 'open'>;
 }
 
 export interface DispatchResult {
-  status: 'done' | 'error' | 'timeout';
+  status: 'done' | 'error' | 'timeout' | 'budget-exceeded';
   /** The worker's final message (where the output contracts live). */
   finalText: string;
   sessionId: string | null;
@@ -51,6 +58,8 @@ export interface DispatchResult {
   stderrTail: string;
   /** A one-line explanation when status is not `done`. */
   errorMessage?: string;
+  /** What the gateway saw of this dispatch: every request, metered usage, a budget refusal, the final upstream error. */
+  metering?: DispatchSummary;
 }
 
 export interface Provider {

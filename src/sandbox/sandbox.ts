@@ -78,7 +78,7 @@ export async function createSandbox(options: SandboxOptions): Promise<AgentSandb
 export function sandboxFor(decision: IsolationDecision, options: Pick<SandboxOptions, 'lockDir' | 'log'> = {}): AgentSandbox {
   switch (decision.kind) {
     case 'refuse':
-      throw new IsolationError(`okstra: ${decision.reason}`);
+      throw new IsolationError(decision.reason);
     case 'none':
       if (decision.notice) options.log?.(decision.notice);
       return new SharedUserSandbox(decision.statement, decision.runAs);

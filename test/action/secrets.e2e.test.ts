@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Git } from '../../src/git/git.js';
-import { tempDir } from '../helpers/git-repos.js';
+import { agentScratchDir } from '../helpers/git-repos.js';
 import { makeProject, pullRequestLabeledPayload, runAction, startFakeApi, twoStagePlan, type FakeApi } from './harness.js';
 
 let api: FakeApi | null = null;
@@ -19,9 +19,9 @@ const KEYS = {
 };
 
 describe('secrets', () => {
-  it('each API key reaches only its own provider, and no key or token appears in any output, file, ledger commit or request body', async () => {
+  it('no API key reaches any agent (each gets a per-dispatch gateway credential under its own key variable only), and no key or token appears in any output, file, ledger commit or request body', async () => {
     // A QA command that dumps its whole environment.
-    const qaDump = join(tempDir('okstra-qa-dump-'), 'qa-env.txt');
+    const qaDump = join(agentScratchDir('okstra-qa-dump-'), 'qa-env.txt');
     const plan = twoStagePlan().replace('- **Validation:** `test -f src/stage-1.txt`', `- **Validation:** \`env > ${qaDump}\``);
     const project = await makeProject({ plan, agents: { writer: {}, reviewer: {} }, config: { providers: { writer: { apiKeyEnv: 'ANTHROPIC_API_KEY' }, reviewer: { apiKeyEnv: 'OPENAI_API_KEY' } } } });
     // Agents that leak their own key every way they can: stdout (the final message), stderr, the carry, the verifier summary.
@@ -40,11 +40,13 @@ describe('secrets', () => {
     const run = await runAction(project, { inputs, eventName: 'pull_request', payload: pullRequestLabeledPayload(5, project.head, 'okstra:stage-1'), api });
     expect(run.exitCode, run.stdout).toBe(0);
 
-    // Each provider got its own key and no other; nothing else of the step's inputs.
+    // Each provider got a stand-in credential under its own key variable, and no other; the real keys stay in okstra's gateway.
     const [writer] = project.records('writer');
     const [reviewer] = project.records('reviewer');
-    expect(writer?.env.ANTHROPIC_API_KEY).toBe(KEYS.anthropic);
-    expect(reviewer?.env.OPENAI_API_KEY).toBe(KEYS.openai);
+    expect(writer?.env.ANTHROPIC_API_KEY).toMatch(/^okstra-dispatch-/);
+    expect(reviewer?.env.OPENAI_API_KEY).toMatch(/^okstra-dispatch-/);
+    expect(writer?.env.ANTHROPIC_API_KEY).not.toBe(reviewer?.env.OPENAI_API_KEY);
+    for (const env of [writer?.env ?? {}, reviewer?.env ?? {}]) for (const key of Object.values(KEYS)) expect(Object.values(env)).not.toContain(key);
     for (const env of [writer?.env ?? {}, reviewer?.env ?? {}]) {
       expect(Object.keys(env).filter((k) => k.startsWith('INPUT_') || k.startsWith('GITHUB_'))).toEqual([]);
       expect(Object.values(env)).not.toContain(KEYS.token);

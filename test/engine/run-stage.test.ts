@@ -538,7 +538,7 @@ describe('runStage: claims', () => {
 });
 
 describe('runStage: secrets', () => {
-  it("the executor's API key reaches the executor and never a QA command", async () => {
+  it("the executor gets a per-dispatch gateway credential for its key variable, never the key; QA gets neither", async () => {
     const key = 'fake-key-3f9a1c7e-never-in-qa';
     const reviewerKey = 'fake-reviewer-key-b81d20';
     const dumpFile = (scratch: string): string => join(scratch, 'qa-env.txt');
@@ -547,7 +547,8 @@ describe('runStage: secrets', () => {
       agents: ({ recordFile }) => ({ builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }), reviewer: {} }),
       // The QA command dumps its whole environment to a file outside the worktree.
       config: ({ scratch }) => ({
-        providers: { builder: { apiKeyEnv: 'BUILDER_LLM_KEY' }, reviewer: { apiKeyEnv: 'REVIEWER_API_KEY' } },
+        // The APIs the keys are for; the stand-ins never call them, the gateway would.
+        providers: { builder: { apiKeyEnv: 'BUILDER_LLM_KEY', baseUrl: 'http://127.0.0.1:9/v1' }, reviewer: { apiKeyEnv: 'REVIEWER_API_KEY', baseUrl: 'http://127.0.0.1:9/v1' } },
         qaCommands: [`env > ${dumpFile(scratch)}`],
       }),
     });
@@ -560,8 +561,11 @@ describe('runStage: secrets', () => {
       [`env > ${dump}`, true],
     ]);
 
-    // The key was really in play: the executor got it.
-    expect(p.records('executor')[0]?.env.BUILDER_LLM_KEY).toBe(key);
+    // The key was in play, but only the gateway holds it: the executor got a stand-in credential and the gateway's address.
+    const executorEnv = p.records('executor')[0]?.env ?? {};
+    expect(executorEnv.BUILDER_LLM_KEY).toMatch(/^okstra-dispatch-[A-Za-z0-9_-]{40,}$/);
+    expect(Object.values(executorEnv)).not.toContain(key);
+    expect(executorEnv.OKSTRA_BASE_URL).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/d\/[^/]+$/);
     const qaEnv = readFileSync(dump, 'utf8');
     expect(qaEnv).toMatch(/^PATH=/m);
     expect(qaEnv).not.toContain('BUILDER_LLM_KEY');
@@ -569,6 +573,21 @@ describe('runStage: secrets', () => {
     expect(qaEnv).not.toContain('REVIEWER_API_KEY');
     expect(qaEnv).not.toContain(reviewerKey);
     expect(outcome.report.verdict.value).toBe('PASS');
+  });
+});
+
+describe('runStage: a key without the API it is for', () => {
+  it('a command provider whose key variable names no known API and no baseUrl is refused before it starts, and never gets the key', async () => {
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: ({ recordFile }) => ({ builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }), reviewer: {} }),
+      config: { providers: { builder: { apiKeyEnv: 'BUILDER_LLM_KEY' } } },
+    });
+    const engine = await engineFor(p, { env: { ...process.env, BUILDER_LLM_KEY: 'fake-key-no-api-1f2e3d' } });
+    const outcome = completed(await engine.run(1));
+    expect(outcome.report.executor.status).toBe('error');
+    expect(outcome.report.executor.summary).toMatch(/apiKeyEnv names BUILDER_LLM_KEY but no baseUrl/);
+    expect(p.records('executor')).toEqual([]);
   });
 });
 

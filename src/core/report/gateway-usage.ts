@@ -1,10 +1,10 @@
 import type { BudgetExceeded, Usage, UsageRequest, UsageTotals, WorkerUsage } from './schema/final-report.js';
 
-/** A gateway record as the gateway hands it over; fields the report does not keep (method, metered, error) are dropped. */
-export type GatewayRecordLike = UsageRequest & Record<string, unknown>;
+/** A gateway record as the gateway hands it over (it may carry more: method, metered, error, which the report drops). */
+export type GatewayRecordLike = UsageRequest;
 
 /** The report's request record: exactly the fields the schema allows. */
-export function toUsageRequest(r: GatewayRecordLike): UsageRequest {
+export function toUsageRequest<T extends GatewayRecordLike>(r: T): UsageRequest {
   const out: UsageRequest = {
     worker: r.worker,
     role: r.role,
