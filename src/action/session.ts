@@ -16,6 +16,7 @@ import { PhaseLog, type ActionIo } from './io.js';
 import { StagePublisher } from './publish.js';
 import { loadRules, withInputOverrides, type Rules } from './rules.js';
 import { providerEnv, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
+import { tmpdir } from 'node:os';
 import { agentClisDir } from '../providers/cli-locate.js';
 import { checkBoundary, createSandbox, IsolationError, unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
 
@@ -122,7 +123,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   }
 
   // ── the agents' boundary (src/sandbox) ────────────────────────────────────
-  const sandbox = await openSandbox(io, inputs, config, d.env, [repoDir, trustedRoot, agentClisDir(penv)]).catch(async (error: unknown) => {
+  const sandbox = await openSandbox(io, inputs, config, d.env, [repoDir, trustedRoot, agentClisDir(penv), tmpdir()]).catch(async (error: unknown) => {
     if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
     await restoreCredentials();
     throw error;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { DEFAULT_CONFIG_PATH, type OkstraConfig } from '../core/config/index.js';
 import { formatDiagnostic } from '../core/diagnostics.js';
 import type { Plan } from '../core/plan/types.js';
@@ -122,6 +123,8 @@ async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: string): Pr
     const sandbox = await createSandbox({ configured: config.isolation, shell: 'cli', env: io.env, log: (line) => io.err(line) });
     await sandbox.makeReachable(repoDir);
     await sandbox.makeReachable(agentClisDir(io.env));
+    // Worktrees and dispatch folders are made under the temp folder, which may be private to okstra's user.
+    await sandbox.makeReachable(tmpdir());
     return sandbox;
   } catch (error) {
     if (error instanceof IsolationError) throw new CliError(error.message, EXIT_INFRA);

@@ -56,8 +56,6 @@ export interface SandboxOptions {
   configured: IsolationMode;
   shell: 'action' | 'cli';
   env?: Readonly<Record<string, string | undefined>>;
-  /** Where leases are recorded (tests use their own folder). */
-  lockDir?: string;
   /** Said once when the sandbox is set up (the notice of a run without isolation). */
   log?: (line: string) => void;
 }
@@ -75,7 +73,7 @@ export async function createSandbox(options: SandboxOptions): Promise<AgentSandb
   return sandboxFor(decision, options);
 }
 
-export function sandboxFor(decision: IsolationDecision, options: Pick<SandboxOptions, 'lockDir' | 'log'> = {}): AgentSandbox {
+export function sandboxFor(decision: IsolationDecision, options: Pick<SandboxOptions, 'log'> = {}): AgentSandbox {
   switch (decision.kind) {
     case 'refuse':
       throw new IsolationError(decision.reason);
@@ -85,7 +83,7 @@ export function sandboxFor(decision: IsolationDecision, options: Pick<SandboxOpt
     case 'os-user':
       // The processes okstra starts create files agents must read (worktrees): never let a umask hide them.
       process.umask(0o022);
-      return new OsUserSandbox(new AgentUserPool(options.lockDir ? { lockDir: options.lockDir } : {}));
+      return new OsUserSandbox(new AgentUserPool());
   }
 }
 
@@ -93,7 +91,7 @@ class OsUserSandbox implements AgentSandbox {
   readonly mode = 'os-user' as const;
   private readonly undo: Array<() => Promise<void>> = [];
   private readonly reachable = new Set<string>();
-  private used = new Set<string>();
+  private readonly used = new Set<string>();
 
   constructor(private readonly pool: AgentUserPool) {}
 

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tokenHeader } from '../../src/git/credentials.js';
 import { Git } from '../../src/git/git.js';
 import { tempDir } from '../helpers/git-repos.js';
+import { persistCheckoutCredentials } from '../helpers/checkout-credentials.js';
 import { makeProject, PASSING_REVIEWER, runAction, SCRIPTED_AGENT, startFakeApi, twoStagePlan, workflowDispatchPayload, WRITER, type FakeApi, type Project } from './harness.js';
 
 const SNOOP = join(import.meta.dirname, '..', 'helpers', 'config-snoop-agent.mjs');
@@ -16,25 +15,6 @@ afterEach(async () => {
   await api?.close();
   api = null;
 });
-
-/**
- * The token where actions/checkout persists it: in `.git/config` (up to v5)
- * and in a `$RUNNER_TEMP/git-credentials-<uuid>.config` that `.git/config`
- * includes for the checkout and its worktrees (v6). A real checkout has one
- * of the two; this one has both, so one run covers both layouts.
- */
-async function persistCredentials(project: Project, runnerTemp: string): Promise<string[]> {
-  const git = new Git(project.workspace);
-  const header = tokenHeader(TOKEN);
-  await git.ok(['config', '--local', 'http.https://github.com/.extraheader', header]);
-  const credFile = join(runnerTemp, `git-credentials-${randomUUID()}.config`);
-  await git.ok(['config', '--file', credFile, 'http.https://github.com/.extraheader', header]);
-  const gitDir = join(project.workspace, '.git');
-  await git.ok(['config', '--local', `includeIf.gitdir:${gitDir}.path`, credFile]);
-  await git.ok(['config', '--local', `includeIf.gitdir:${gitDir}/worktrees/*.path`, credFile]);
-  await git.ok(['config', '--local', 'includeIf.gitdir:/github/workspace/.git.path', `/github/runner_temp/${credFile.split('/').pop() ?? ''}`]);
-  return [join(gitDir, 'config'), credFile];
-}
 
 /** A provider command line: the snoop, then the scripted agent with an inline script. */
 const snoopCommand = (out: string, script: object): string => `${process.execPath} ${SNOOP} --out ${out} -- ${process.execPath} ${SCRIPTED_AGENT} --json ${JSON.stringify(JSON.stringify(script))}`;
@@ -57,7 +37,7 @@ describe('the checkout credential during a run', () => {
     // command of a user who cannot read a file its config includes, whatever the file holds.
     const runnerTemp = tempDir('okstra-runner-temp-');
     chmodSync(runnerTemp, 0o755);
-    const files = await persistCredentials(project, runnerTemp);
+    const files = await persistCheckoutCredentials(project.workspace, runnerTemp, TOKEN);
     const before = files.map((f) => ({ f, bytes: readFileSync(f, 'utf8'), mode: statSync(f).mode & 0o777 }));
     // Sanity: before okstra runs, git in the checkout does see the token.
     expect(await new Git(project.workspace).ok(['config', '--list', '--show-origin'])).toContain(BASE64);
