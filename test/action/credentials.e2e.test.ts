@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Git } from '../../src/git/git.js';
 import { tempDir } from '../helpers/git-repos.js';
 import { persistCheckoutCredentials } from '../helpers/checkout-credentials.js';
-import { makeProject, PASSING_REVIEWER, runAction, SCRIPTED_AGENT, startFakeApi, twoStagePlan, workflowDispatchPayload, WRITER, type FakeApi, type Project } from './harness.js';
+import { makeProject, PASSING_REVIEWER, runAction, SCRIPTED_AGENT, startFakeApi, twoStagePlan, workflowDispatchPayload, WRITER, type FakeApi } from './harness.js';
 
 const SNOOP = join(import.meta.dirname, '..', 'helpers', 'config-snoop-agent.mjs');
 const TOKEN = 'ghs_persistedCheckoutToken0123456789abcd';
