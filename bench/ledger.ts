@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Git } from '../src/git/git.js';
 import { GitLedgerStore } from '../src/git/ledger-store.js';
 import type { LedgerRow } from '../src/core/ledger/index.js';
-import { fmt, summarize, verdict } from './stats.js';
+import { fmt, sized, summarize, verdict } from './stats.js';
 import { BENCH_IDENTITY } from './fixtures.js';
 
 const LEASE = '2099-01-01T00:00:00.000Z';
@@ -38,8 +38,9 @@ export async function benchLedger(): Promise<string[]> {
     const lines: string[] = [];
     const local = join(root, 'local');
     await repo(local);
-    const localStats = summarize(await timeAppends(new GitLedgerStore({ repoDir: local }), 200));
-    lines.push(`local append (200 rows, growing ledger): p50 ${fmt(localStats.p50)}, p99 ${fmt(localStats.p99)}  [p50 ${verdict(localStats.p50, 50)}]`);
+    const localRows = sized(200, 5);
+    const localStats = summarize(await timeAppends(new GitLedgerStore({ repoDir: local }), localRows));
+    lines.push(`local append (${localRows} rows, growing ledger): p50 ${fmt(localStats.p50)}, p99 ${fmt(localStats.p99)}  [p50 ${verdict(localStats.p50, 50)}]`);
 
     const seed = join(root, 'seed');
     await repo(seed);
@@ -51,18 +52,19 @@ export async function benchLedger(): Promise<string[]> {
       await new Git(root).ok(['clone', '--quiet', remote, dir]);
       clones.push(dir);
     }
-    const remoteStats = summarize(await timeAppends(new GitLedgerStore({ repoDir: clones[0] as string, remote: 'origin' }), 50));
-    lines.push(`append through a bare remote (50 rows): p50 ${fmt(remoteStats.p50)}, p99 ${fmt(remoteStats.p99)}`);
+    const remoteRows = sized(50, 3);
+    const remoteStats = summarize(await timeAppends(new GitLedgerStore({ repoDir: clones[0] as string, remote: 'origin' }), remoteRows));
+    lines.push(`append through a bare remote (${remoteRows} rows): p50 ${fmt(remoteStats.p50)}, p99 ${fmt(remoteStats.p99)}`);
 
-    // 32 appenders racing over 4 clones of one remote, each retrying on lost compare-and-swaps.
-    const writers = 32;
+    // 32 appenders racing over 4 clones of one remote, each retrying on lost compare-and-swaps (smoke: 4).
+    const writers = sized(32, 4);
     const t = performance.now();
     const results = await Promise.all(
       Array.from({ length: writers }, (_, i) => new GitLedgerStore({ repoDir: clones[i % 4] as string, remote: 'origin' }).append({ row: claim(1000 + i, `race-${i}`) })),
     );
     const wall = performance.now() - t;
     const attempts = results.map((r) => r.attempts);
-    lines.push(`32 concurrent appenders via one bare remote: all ${results.length} landed in ${(wall / 1000).toFixed(2)} s (${(writers / (wall / 1000)).toFixed(1)} rows/s); attempts per writer max ${Math.max(...attempts)}, mean ${(attempts.reduce((a, b) => a + b, 0) / writers).toFixed(1)}`);
+    lines.push(`${writers} concurrent appenders via one bare remote: all ${results.length} landed in ${(wall / 1000).toFixed(2)} s (${(writers / (wall / 1000)).toFixed(1)} rows/s); attempts per writer max ${Math.max(...attempts)}, mean ${(attempts.reduce((a, b) => a + b, 0) / writers).toFixed(1)}`);
     return lines;
   } finally {
     rmSync(root, { recursive: true, force: true });

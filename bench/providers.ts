@@ -10,7 +10,7 @@ import { resolveProvider } from '../src/providers/registry.js';
 import { CLIS, FAKE_KEY, contractPrompt, engineEnv } from '../test/contract/helpers.js';
 import { writeThenCarry } from '../test/contract/model-server/script.js';
 import { startModelServer, type ModelServer } from '../test/contract/model-server/server.js';
-import { fmt, summarize, verdict } from './stats.js';
+import { fmt, isSmoke, sized, summarize, verdict } from './stats.js';
 
 /**
  * Each real agent CLI through okstra's adapter against the scripted model
@@ -24,9 +24,9 @@ import { fmt, summarize, verdict } from './stats.js';
  * - okstra's overhead: end to end minus the CLI process's own lifetime —
  *   locating the binary, the private HOME and config files, reading the
  *   output, removing the folder.
+ *
+ * Smoke: one edit per CLI, no warm-up.
  */
-
-const SAMPLES = 5;
 
 async function repo(root: string, i: number): Promise<string> {
   const dir = join(root, `repo-${i}`);
@@ -72,14 +72,15 @@ export async function benchProviders(): Promise<string[]> {
         lines.push(`${label}: not measured — ${pinnedSpec(ref)} is not installed in okstra's CLI cache (run \`okstra install-clis\`)`);
         continue;
       }
-      await oneEdit(ref, server, await repo(root, n++)); // warm the file cache
+      if (!isSmoke()) await oneEdit(ref, server, await repo(root, n++)); // warm the file cache
+      const count = sized(5, 1);
       const samples: Sample[] = [];
-      for (let i = 0; i < SAMPLES; i++) samples.push(await oneEdit(ref, server, await repo(root, n++)));
+      for (let i = 0; i < count; i++) samples.push(await oneEdit(ref, server, await repo(root, n++)));
       const first = summarize(samples.map((s) => s.firstRequestMs));
       const e2e = summarize(samples.map((s) => s.endToEndMs));
       const overhead = summarize(samples.map((s) => s.overheadMs));
       lines.push(
-        `${label}, n=${SAMPLES}: start → first request median ${fmt(first.p50)}; one-turn scripted edit end to end median ${fmt(e2e.p50)} (worst ${fmt(Math.max(...samples.map((s) => s.endToEndMs)))}); okstra overhead median ${fmt(overhead.p50)}  [${verdict(overhead.p50, 100)}]`,
+        `${label}, n=${count}: start → first request median ${fmt(first.p50)}; one-turn scripted edit end to end median ${fmt(e2e.p50)} (worst ${fmt(Math.max(...samples.map((s) => s.endToEndMs)))}); okstra overhead median ${fmt(overhead.p50)}  [${verdict(overhead.p50, 100)}]`,
       );
     }
     if (server.scriptErrors.length > 0) lines.push(`scripted server errors: ${server.scriptErrors.join('; ')}`);

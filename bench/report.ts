@@ -1,14 +1,12 @@
 // Report rendering speed: a 2,000-finding report rendered to every format
 // (full Markdown, PR comment, check run with annotations, summary) should
 // take well under 100 ms, so the Action's synthesis phase never waits on it.
+// Smoke: 40 findings, 3 renders.
 import { readFileSync } from 'node:fs';
 import { renderCheckRun, renderComment, renderMarkdown, renderSummary, type FinalReport, type Finding } from '../src/core/report/index.js';
 import { validateRun } from '../src/core/conformance/index.js';
-import { fmt, summarize, verdict } from './stats.js';
+import { fmt, sized, summarize, verdict } from './stats.js';
 
-const FINDINGS = 2000;
-const WARMUP = 5;
-const ITERATIONS = 30;
 const TARGET_MS = 100;
 const SEVERITIES = ['blocking', 'major', 'minor', 'info'] as const;
 
@@ -45,9 +43,9 @@ function renderAll(report: FinalReport): number {
 }
 
 function time(fn: () => unknown): number[] {
-  for (let i = 0; i < WARMUP; i++) fn();
+  for (let i = 0; i < sized(5, 1); i++) fn();
   const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
+  for (let i = 0; i < sized(30, 3); i++) {
     const start = performance.now();
     fn();
     samples.push(performance.now() - start);
@@ -56,7 +54,8 @@ function time(fn: () => unknown): number[] {
 }
 
 export async function benchReport(): Promise<string[]> {
-  const report = bigReport(FINDINGS);
+  const findings = sized(2000, 40);
+  const report = bigReport(findings);
   const all = summarize(time(() => renderAll(report)));
   const each = (
     [
@@ -69,7 +68,7 @@ export async function benchReport(): Promise<string[]> {
   const conformance = summarize(time(() => validateRun({ report })));
   const sizes = `markdown ${renderMarkdown(report).markdown.length.toLocaleString('en-US')} chars, comment ${renderComment(report).body.length.toLocaleString('en-US')}, ${renderCheckRun(report).annotations.length} annotations`;
   return [
-    `render ${FINDINGS} findings to every format: p50 ${fmt(all.p50)}, p99 ${fmt(all.p99)}, mean ${fmt(all.mean)} (${verdict(all.p99, TARGET_MS)})`,
+    `render ${findings} findings to every format: p50 ${fmt(all.p50)}, p99 ${fmt(all.p99)}, mean ${fmt(all.mean)} (${verdict(all.p99, TARGET_MS)})`,
     ...each,
     `  sizes: ${sizes}`,
     `validateRun on the same report: p50 ${fmt(conformance.p50)}, p99 ${fmt(conformance.p99)}`,

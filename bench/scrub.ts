@@ -4,17 +4,14 @@
 // must not grow with the number of secrets. OKSTRA_BENCH_SMOKE=1: 100 kB.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { Scrubber, secretForms } from '../src/core/text/scrub.js';
-import { fmt, summarize, verdict } from './stats.js';
+import { fmt, sized, summarize, verdict } from './stats.js';
 
-const SMOKE = process.env.OKSTRA_BENCH_SMOKE === '1';
-const SIZE = SMOKE ? 100_000 : 10_000_000;
-const ITERATIONS = SMOKE ? 3 : 10;
 const TARGET_MS = 500;
 
 function time(fn: () => unknown): number[] {
   fn();
   const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
+  for (let i = 0, n = sized(10, 3); i < n; i++) {
     const start = performance.now();
     fn();
     samples.push(performance.now() - start);
@@ -23,12 +20,13 @@ function time(fn: () => unknown): number[] {
 }
 
 export async function benchScrub(): Promise<string[]> {
+  const size = sized(10_000_000, 100_000);
   const pem = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } }).privateKey;
   const secrets = [pem, ...Array.from({ length: 19 }, (_, i) => `okstra-dispatch-${i}-${randomBytes(24).toString('base64url')}`)];
   // Report-like text: prose, Markdown escapes, base64 and hex runs that share prefixes with the forms.
   const chunk = `The limiter ignores <burst> for @team keys; see \`take()\` \\| ${randomBytes(48).toString('base64')} ${randomBytes(16).toString('hex')}\n`;
   const echoed = Buffer.from(`x-access-token:${secrets[3] ?? ''}`).toString('base64');
-  const text = `${chunk.repeat(Math.ceil(SIZE / chunk.length)).slice(0, SIZE / 2)}${echoed}${chunk.repeat(Math.ceil(SIZE / chunk.length)).slice(0, SIZE / 2)}`;
+  const text = `${chunk.repeat(Math.ceil(size / chunk.length)).slice(0, size / 2)}${echoed}${chunk.repeat(Math.ceil(size / chunk.length)).slice(0, size / 2)}`;
 
   const buildStart = performance.now();
   const scrub = new Scrubber(secrets);
