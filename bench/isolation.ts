@@ -166,7 +166,7 @@ export async function benchIsolation(): Promise<string[]> {
   const root = mkdtempSync(join(tmpdir(), 'okstra-bench-isolation-'));
   try {
     if (isolated.mode !== 'os-user') {
-      return [`not measured: the OS-user sandbox needs root (this process runs as uid ${process.geteuid?.() ?? '?'}); ${isolated.statement}`];
+      return [`not measured: the OS-user sandbox creates and switches users, which needs root, and this process runs as uid ${process.geteuid?.() ?? '?'}; run the bench as root to measure it`];
     }
     const repo = join(root, 'repo');
     mkdirSync(repo);
