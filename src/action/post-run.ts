@@ -1,4 +1,6 @@
 import * as core from '@actions/core';
+import { existsSync } from 'node:fs';
+import { handBackToRunner, reexecAsRoot, restoreRunnerPath, shouldReexecAsRoot } from './privilege.js';
 import { stageBranchName } from '../core/ids.js';
 import { gitAuthEnv, headerSecrets, remoteAuth, stripCheckoutCredentials } from '../git/credentials.js';
 import { GitLedgerStore } from '../git/ledger-store.js';
@@ -64,9 +66,22 @@ export async function runPost(d: PostDeps): Promise<void> {
 
 /** The post step's entry: like run(), anything thrown fails the step. */
 export async function post(): Promise<void> {
+  // After a killed main step its root-owned files may still be in the checkout: release claims as root too, then hand them back.
+  const claimsSaved = (process.env[`STATE_${STATE_NAME}`] ?? '') !== '';
+  if (shouldReexecAsRoot({ euid: process.geteuid?.() ?? 0, platform: process.platform, env: process.env, needsBoundary: claimsSaved })) {
+    const code = await reexecAsRoot(process.argv[1] ?? '', process.env, (line) => core.info(line));
+    if (code !== null) {
+      process.exitCode = code;
+      return;
+    }
+  }
+  restoreRunnerPath(process.env);
   try {
     await runPost({ io: coreIo(), getState: (name) => core.getState(name), readInput: (name) => core.getInput(name), env: process.env, cwd: process.cwd() });
   } catch (error) {
     core.setFailed(`okstra post step: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    const problem = handBackToRunner([process.env.GITHUB_WORKSPACE ?? process.cwd()].filter(existsSync), process.env);
+    if (problem) core.warning(problem);
   }
 }

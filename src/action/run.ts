@@ -1,7 +1,10 @@
 import * as core from '@actions/core';
+import { existsSync } from 'node:fs';
 import { installClisFor } from './install-clis.js';
 import { coreIo } from './core-io.js';
 import { runAction } from './main.js';
+import { agentClisDir } from '../providers/cli-locate.js';
+import { handBackToRunner, mainStepNeedsBoundary, reexecAsRoot, restoreRunnerPath, shouldReexecAsRoot } from './privilege.js';
 
 /**
  * The runner side of the Action: `@actions/core` behind the ActionIo port,
@@ -9,9 +12,21 @@ import { runAction } from './main.js';
  * the step. A non-Error thrown value fails it too, never leaving it green.
  */
 export async function run(): Promise<void> {
+  // A hosted runner's user can become root, so agents must run as another user, which takes root to create (privilege.ts).
+  if (shouldReexecAsRoot({ euid: process.geteuid?.() ?? 0, platform: process.platform, env: process.env, needsBoundary: mainStepNeedsBoundary(process.env) })) {
+    const code = await reexecAsRoot(process.argv[1] ?? '', process.env, (line) => core.info(line));
+    if (code !== null) {
+      process.exitCode = code;
+      return;
+    }
+  }
+  restoreRunnerPath(process.env);
   try {
     await runAction({ io: coreIo(), readInput: (name) => core.getInput(name), env: process.env, cwd: process.cwd(), installClis: installClisFor });
   } catch (error) {
     core.setFailed(`okstra: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    const problem = handBackToRunner([process.env.GITHUB_WORKSPACE ?? process.cwd(), agentClisDir(process.env)].filter(existsSync), process.env);
+    if (problem) core.warning(problem);
   }
 }

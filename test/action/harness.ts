@@ -296,6 +296,8 @@ export interface RunOptions {
   entry?: 'main' | 'post';
   /** Reuse the file commands of an earlier step (the post step after its main step). */
   files?: ActionRun['files'];
+  /** Run the step as this OS user (a runner's own unprivileged user); default: the test's. */
+  user?: { uid: number; gid: number };
 }
 
 function runnerEnv(project: Project, o: RunOptions, files: ActionRun['files'], eventPath: string): Record<string, string> {
@@ -344,7 +346,7 @@ function prepareFiles(project: Project, o: RunOptions): { files: ActionRun['file
 export function spawnAction(project: Project, o: RunOptions): { child: ResultPromise<{ reject: false; env: Record<string, string>; extendEnv: false; cwd: string }>; files: ActionRun['files'] } {
   const { files, eventPath } = prepareFiles(project, o);
   const entry = o.entry === 'post' ? inject('okstraActionPostPath') : inject('okstraActionPath');
-  const child = execa(process.execPath, [entry], { reject: false, env: runnerEnv(project, o, files, eventPath), extendEnv: false, cwd: project.workspace });
+  const child = execa(process.execPath, [entry], { reject: false, env: runnerEnv(project, o, files, eventPath), extendEnv: false, cwd: project.workspace, ...(o.user ?? {}) });
   return { child, files };
 }
 
