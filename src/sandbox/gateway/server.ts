@@ -165,6 +165,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     };
 
     const places = lease.open ? credentialPlaces(req.headers, rawQuery, lease.credential) : [];
+    if (places.length === 0 && lease.open && isWarmUp(req, method, path, rawQuery)) {
+      // Claude Code (2.1.197) opens its connection early with a keyless HEAD of its base URL and ignores the answer.
+      // Nothing is forwarded or spent, so it is no request of the dispatch, and no credential refusal in its report.
+      drain(req);
+      res.writeHead(200, { 'content-length': '0' }).end();
+      log(`okstra gateway: ${lease.grant.worker} (${lease.grant.role}) HEAD of the base URL without a credential answered locally (a connection warm-up; not forwarded)`);
+      return;
+    }
     if (places.length === 0) {
       drain(req);
       x.status = 401;
@@ -455,6 +463,18 @@ function joinPath(base: string, rest: string): string {
   const trimmed = base.replace(/\/+$/, '');
   if (rest === '') return trimmed === '' ? '/' : trimmed;
   return `${trimmed}${rest}`;
+}
+
+/**
+ * A bodiless HEAD of the dispatch's base URL itself that offers no key at
+ * all: a client warming up its connection, which can reach or spend nothing.
+ * A wrong key is still a credential refusal.
+ */
+function isWarmUp(req: IncomingMessage, method: string, path: string, rawQuery: string): boolean {
+  if (method !== 'HEAD' || (path !== '' && path !== '/')) return false;
+  const { headers } = req;
+  if (headers['x-api-key'] !== undefined || headers.authorization !== undefined || headers['x-goog-api-key'] !== undefined || /(^|&)key=/.test(rawQuery)) return false;
+  return headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0');
 }
 
 /** No dot segments or encoded separators: the path the upstream resolves must be the path the gateway judged. */
