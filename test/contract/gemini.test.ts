@@ -6,7 +6,7 @@ import { dispatch } from './helpers.js';
 import { verifierMessage } from './model-server/script.js';
 import { defineContractSuite } from './suite.js';
 
-defineContractSuite('gemini', ({ cli, server }) => {
+defineContractSuite('gemini', ({ cli, server, rig }) => {
   // Measured on 0.61.0: in headless plan mode a model may write a plan into the
   // CLI's plans folder and call exit_plan_mode, which answers "Plan approved.
   // Switching to YOLO mode" — after that it writes and runs anything. okstra's
@@ -31,7 +31,7 @@ defineContractSuite('gemini', ({ cli, server }) => {
           return { kind: 'text', text: verifierMessage('PASS') };
       }
     });
-    const result = await dispatch(cli, server(), dir, { role: 'verifier' });
+    const result = await dispatch(cli, rig(), dir, { role: 'verifier' });
 
     expect(plansDir, 'the refusal should have named the plans folder').not.toBe('');
     expect(result.status).toBe('done');

@@ -10,12 +10,16 @@ import { agentClisDir, locateAgentCli, pinnedInstallDir } from '../../src/provid
 import { pinnedSpec } from '../../src/providers/cli-pins.js';
 import { resolveProvider, type ProviderDeps } from '../../src/providers/registry.js';
 import type { DispatchRequest, DispatchResult, WorkerRole } from '../../src/providers/types.js';
-import type { ModelServer } from './model-server/server.js';
+import { startGateway, type Gateway, type GatewayOptions } from '../../src/sandbox/gateway/index.js';
+import { createSandbox, type AgentLease, type AgentSandbox } from '../../src/sandbox/sandbox.js';
+import { startModelServer, type ModelServer } from './model-server/server.js';
 
 /**
  * What the contract suites share: which real CLIs are installed, how each is
  * pointed at the scripted model server, and a dispatch through okstra's own
- * adapter (resolveProvider → run), exactly as the engine calls it.
+ * adapter (resolveProvider → run), exactly as the engine calls it: through
+ * okstra's model gateway (the scripted server is its upstream, and only the
+ * gateway holds the key) and as an unprivileged agent user.
  */
 
 export interface CliUnderTest {
@@ -69,6 +73,70 @@ export function engineEnv(cli: CliUnderTest, extra: Record<string, string> = {})
   };
 }
 
+/**
+ * How long the contract gateways may retry one request. Their sleeps are
+ * skipped (the clock jumps instead), so this is a number of waits, not
+ * seconds of test time: with `Retry-After: 1` exactly three attempts fit.
+ */
+export const CONTRACT_RETRY_BUDGET_MS = 2500;
+
+export interface ContractGateway {
+  gateway: Gateway;
+  /** Every wait the gateway asked for, in order (skipped: its clock jumps by as much). */
+  sleeps: number[];
+}
+
+/**
+ * A gateway whose waits take no time: its clock is the real one plus the
+ * waits it skipped, so retry decisions and `Retry-After` are exactly those
+ * of a real wait, and a test can read what it waited.
+ */
+export async function startContractGateway(options: Partial<GatewayOptions> = {}): Promise<ContractGateway> {
+  const sleeps: number[] = [];
+  let skipped = 0;
+  const gateway = await startGateway({
+    pricing: {},
+    budgets: {},
+    retryBudgetMs: CONTRACT_RETRY_BUDGET_MS,
+    now: () => Date.now() + skipped,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      skipped += ms;
+    },
+    ...options,
+  });
+  return { gateway, sleeps };
+}
+
+/** What one contract test file shares: the scripted server, one gateway in front of it, the agents' sandbox. */
+export interface ContractRig extends ContractGateway {
+  server: ModelServer;
+  sandbox: AgentSandbox;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the file's rig. As root (here and on CI runners) the sandbox runs
+ * every CLI as an `okstra-agent-N` user, which must reach the installed CLIs.
+ */
+export async function startContractRig(): Promise<ContractRig> {
+  const server = await startModelServer();
+  const { gateway, sleeps } = await startContractGateway();
+  const sandbox = await createSandbox({ configured: 'auto', shell: 'cli' });
+  await sandbox.makeReachable(agentClisDir());
+  return {
+    server,
+    gateway,
+    sleeps,
+    sandbox,
+    close: async () => {
+      await sandbox.close();
+      await gateway.close();
+      await server.close();
+    },
+  };
+}
+
 export interface DispatchOptions {
   role?: WorkerRole;
   timeoutMs?: number;
@@ -77,6 +145,10 @@ export interface DispatchOptions {
   deps?: ProviderDeps;
   /** Build the adapter with this turn limit for every role (the registry's adapters use the defaults). */
   turnLimit?: number;
+  /** Another gateway than the rig's (one with budgets); its upstream is still the rig's server. */
+  gateway?: Gateway;
+  /** Told the agent identity the CLI will run as, before it starts. */
+  onLease?: (lease: AgentLease) => void;
 }
 
 const SPECS: Readonly<Record<BuiltinProvider, AgentCliSpec>> = { claude: claudeSpec, codex: codexSpec, gemini: geminiSpec };
@@ -95,10 +167,16 @@ export function contractPrompt(role: WorkerRole, worktree: string, stage: number
   ].join('\n');
 }
 
-/** One dispatch through okstra's adapter for `cli`, against the scripted server. */
-export async function dispatch(cli: CliUnderTest, server: ModelServer, cwd: string, options: DispatchOptions = {}): Promise<DispatchResult> {
+/**
+ * One dispatch through okstra's adapter for `cli`, as the engine makes it
+ * (src/engine/dispatch.ts, verify.ts): through the gateway, whose upstream is
+ * the scripted server, as a leased agent user who may write the worktree
+ * only when it is the executor.
+ */
+export async function dispatch(cli: CliUnderTest, rig: ContractRig, cwd: string, options: DispatchOptions = {}): Promise<DispatchResult> {
   const role = options.role ?? 'executor';
-  const config = ConfigSchema.parse({ providers: { [cli.ref]: { baseUrl: cli.baseUrl(server) } } });
+  // The configured base URL is the gateway's upstream; the CLI is given the gateway's.
+  const config = ConfigSchema.parse({ providers: { [cli.ref]: { baseUrl: cli.baseUrl(rig.server) } } });
   const deps: ProviderDeps = { env: options.env ?? engineEnv(cli), killGraceMs: 500, ...options.deps };
   const provider =
     options.turnLimit === undefined
@@ -114,8 +192,18 @@ export async function dispatch(cli: CliUnderTest, server: ModelServer, cwd: stri
     timeoutMs: options.timeoutMs ?? 60_000,
     env: {},
     context: { planId: 'contract', stage: 2, runId: 'contract-run' },
+    gateway: options.gateway ?? rig.gateway,
   };
-  return provider.run(request);
+  const lease = await rig.sandbox.acquire();
+  try {
+    await rig.sandbox.makeReachable(cwd);
+    if (role === 'executor') await lease.giveWrite(cwd);
+    else await rig.sandbox.shareForReading(cwd);
+    options.onLease?.(lease);
+    return await provider.run({ ...request, lease });
+  } finally {
+    await lease.release();
+  }
 }
 
 /**

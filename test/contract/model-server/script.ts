@@ -46,7 +46,12 @@ export type Turn =
    */
   | { kind: 'raw'; status: number; headers?: Record<string, string>; chunks: ReadonlyArray<string | (() => Promise<void>)>; end?: 'end' | 'destroy' }
   /** Accept the request and never answer: the CLI waits until okstra's timeout kills it. */
-  | { kind: 'hang' };
+  | { kind: 'hang' }
+  /**
+   * Answer `then` only once `until` has settled: the CLI is held mid-call
+   * while a test looks at it (its processes, environment and files).
+   */
+  | { kind: 'hold'; until: () => Promise<void>; then: Extract<Turn, { kind: 'text' } | { kind: 'write' } | { kind: 'shell' } | { kind: 'tool' }> };
 
 export type Script = (call: ModelCall) => Turn;
 

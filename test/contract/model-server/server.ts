@@ -21,8 +21,15 @@ export interface RecordedRequest {
   url: string;
   /** The protocol that answered, or null for a request no protocol owns (answered 404). */
   protocol: ProtocolHandler['protocol'] | null;
-  /** Which credential header arrived (its name only; values stay out of test output). */
+  /** Which credential header arrived (its name; the value itself stays out of test output). */
   credentialHeader: 'x-api-key' | 'authorization' | 'x-goog-api-key' | null;
+  /**
+   * The first {@link CREDENTIAL_PREFIX_LENGTH} characters of that header's
+   * credential (after `Bearer `): enough to tell okstra's dispatch
+   * credential (`okstra-dispatch-…`) from the key okstra holds, never a
+   * whole secret.
+   */
+  credentialPrefix: string | null;
   call: ModelCall | null;
   answered: Turn['kind'] | 'not-found' | 'script-error';
   /** `performance.now()` when the request arrived: the bench measures start-to-first-request with it. */
@@ -44,6 +51,9 @@ export interface ModelServer {
 }
 
 const HANDLERS: readonly ProtocolHandler[] = [anthropic, openaiResponses, gemini];
+
+/** As long as okstra's `okstra-dispatch-` prefix. */
+export const CREDENTIAL_PREFIX_LENGTH = 16;
 
 const noScript: Script = () => {
   throw new Error('no script set for this test');
@@ -72,7 +82,7 @@ export async function startModelServer(script: Script = noScript): Promise<Model
     const pathname = new URL(url, 'http://127.0.0.1').pathname;
     const raw = await readBody(req);
     const handler = req.method === 'POST' ? HANDLERS.find((h) => h.owns(pathname)) : undefined;
-    const record: RecordedRequest = { method: req.method ?? '', url, protocol: handler?.protocol ?? null, credentialHeader: credentialHeader(req), call: null, answered: 'not-found', at, headers: req.headers, sent: '' };
+    const record: RecordedRequest = { method: req.method ?? '', url, protocol: handler?.protocol ?? null, credentialHeader: credentialHeader(req), credentialPrefix: credentialPrefix(req), call: null, answered: 'not-found', at, headers: req.headers, sent: '' };
     requests.push(record);
     if (!handler) {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `scripted model server: no route for ${req.method} ${pathname}` } }));
@@ -101,6 +111,10 @@ export async function startModelServer(script: Script = noScript): Promise<Model
       return;
     }
     record.answered = turn.kind;
+    if (turn.kind === 'hold') {
+      await turn.until();
+      turn = turn.then;
+    }
 
     switch (turn.kind) {
       case 'hang':
@@ -181,6 +195,14 @@ function credentialHeader(req: IncomingMessage): RecordedRequest['credentialHead
   if (req.headers['x-goog-api-key']) return 'x-goog-api-key';
   if (req.headers.authorization) return 'authorization';
   return null;
+}
+
+function credentialPrefix(req: IncomingMessage): string | null {
+  const name = credentialHeader(req);
+  const raw = name === null ? undefined : req.headers[name];
+  if (typeof raw !== 'string') return null;
+  const value = name === 'authorization' ? raw.replace(/^Bearer\s+/i, '') : raw.trim();
+  return value.slice(0, CREDENTIAL_PREFIX_LENGTH);
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
