@@ -1,18 +1,21 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FinalReport } from '../../src/core/report/schema/final-report.js';
 import { BUILTIN_PROVIDERS } from '../../src/core/config/schema.js';
-import { runCli } from '../helpers/cli.js';
+import { resolvePrice } from '../../src/core/usage/prices.js';
+import type { Git } from '../../src/git/git.js';
+import { runCli, type CliResult } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/git-repos.js';
 import { CLIS, FAKE_KEY, unavailableReason } from './helpers.js';
-import { verifierMessage, writeThenCarry } from './model-server/script.js';
-import { startModelServer, type ModelServer } from './model-server/server.js';
+import { SCRIPTED_USAGE, verifierMessage, writeThenCarry, type ModelCall, type Script } from './model-server/script.js';
+import { CREDENTIAL_PREFIX_LENGTH, startModelServer, type ModelServer } from './model-server/server.js';
 
 /**
- * One whole `okstra run` of a stage on a real git repository: the real
- * Claude Code CLI executes, the real Codex and Gemini CLIs verify (each in
- * its own read-only session), all against the scripted model server.
+ * Whole `okstra run`s of a stage on a real git repository: the real Claude
+ * Code CLI executes, the real Codex and Gemini CLIs verify (each in its own
+ * read-only session), all through the run's model gateway — the scripted
+ * model server is its upstream — and as agent users (the tests run as root).
  */
 
 const PLAN = `---
@@ -36,20 +39,43 @@ Create \`hello.txt\`.
 const missing = BUILTIN_PROVIDERS.map(unavailableReason).filter((r): r is string => r !== null);
 if (missing.length > 0 && (process.env.CI || process.env.OKSTRA_REQUIRE_AGENT_CLIS === '1')) throw new Error(`the okstra run contract test needs every CLI: ${missing.join('; ')}`);
 
-describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code executes, Codex and Gemini CLI verify', () => {
+/** Claude Code writes hello.txt and reports its carry; every verifier passes it. */
+const passingStage: Script = (call) => {
+  if (call.role === 'executor') return writeThenCarry('hello.txt', 'hello from Claude Code\n', call.stage ?? 0)(call);
+  if (call.role === 'verifier') return { kind: 'text', text: verifierMessage('PASS', ['hello.txt']) };
+  throw new Error(`unexpected ${call.role ?? 'unknown'} call from ${call.protocol}`);
+};
+
+/** What one answer of the scripted server costs at `model`'s price in okstra's table. */
+function answerCost(model: string): number {
+  const price = resolvePrice(model)?.price;
+  if (!price) throw new Error(`${model} has no price in okstra's table`);
+  return (SCRIPTED_USAGE.inputTokens * price.input + SCRIPTED_USAGE.outputTokens * price.output) / 1_000_000;
+}
+
+interface StageRun {
+  res: CliResult;
+  report: FinalReport;
+  git: Git;
+}
+
+describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code executes, Codex and Gemini CLI verify, through the gateway', () => {
   let server: ModelServer;
   beforeAll(async () => {
-    server = await startModelServer((call) => {
-      if (call.role === 'executor') return writeThenCarry('hello.txt', 'hello from Claude Code\n', call.stage ?? 0)(call);
-      if (call.role === 'verifier') return { kind: 'text', text: verifierMessage('PASS', ['hello.txt']) };
-      throw new Error(`unexpected ${call.role ?? 'unknown'} call from ${call.protocol}`);
-    });
+    server = await startModelServer();
   });
   afterAll(async () => {
     await server.close();
   });
+  beforeEach(() => {
+    server.requests.length = 0;
+    server.scriptErrors.length = 0;
+    server.setScript(passingStage);
+  });
+  const modelCalls = (): ModelCall[] => server.requests.flatMap((r) => (r.call ? [r.call] : []));
 
-  it('runs the stage end to end: edit, QA, two read-only verifiers, PASS, carry and ledger', async () => {
+  /** Commits the plan and a config (with `extraConfig` lines), runs stage 1 and reads its report. */
+  async function runStage(extraConfig: string[] = []): Promise<StageRun> {
     const { dir, git } = await makeRepo();
     mkdirSync(join(dir, '.okstra', 'plans'), { recursive: true });
     writeFileSync(join(dir, '.okstra', 'plans', 'contract.md'), PLAN);
@@ -61,6 +87,7 @@ describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code exec
         'excludeExecutorFromVerifiers: true',
         'providers:',
         ...(['claude', 'codex', 'gemini'] as const).map((ref) => `  ${ref}: { baseUrl: "${CLIS[ref].baseUrl(server)}", model: ${CLIS[ref].model} }`),
+        ...extraConfig,
         '',
       ].join('\n'),
     );
@@ -70,27 +97,94 @@ describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code exec
     const env = Object.fromEntries(BUILTIN_PROVIDERS.map((ref) => [CLIS[ref].keyEnv, FAKE_KEY]));
     const res = await runCli(['run', '--plan', '.okstra/plans/contract.md', '--stage', '1', '--repo', dir, '--json'], { cwd: dir, env });
     expect(server.scriptErrors).toEqual([]);
+    // Whatever the CLIs did, the upstream only ever saw the key okstra holds.
+    expect(server.requests.filter((r) => r.protocol !== null).map((r) => r.credentialPrefix)).toEqual(server.requests.filter((r) => r.protocol !== null).map(() => FAKE_KEY.slice(0, CREDENTIAL_PREFIX_LENGTH)));
+    const at = res.stdout.indexOf('\n{');
+    if (at < 0) throw new Error(`okstra run printed no report (exit ${res.exitCode}):\nstderr:\n${res.stderr}\nstdout:\n${res.stdout}`);
+    // PROGRESS lines come first; the report is the JSON document after them.
+    return { res, report: JSON.parse(res.stdout.slice(at + 1)) as FinalReport, git };
+  }
+
+  it('runs the stage end to end: edit, QA, two read-only verifiers, PASS, carry and ledger; usage is what the API sent, priced from the table', async () => {
+    const { res, report, git } = await runStage();
     expect(res.exitCode, `stderr:\n${res.stderr}\nstdout:\n${res.stdout}`).toBe(0);
 
-    // PROGRESS lines come first; the report is the JSON document after them.
-    const report = JSON.parse(res.stdout.slice(res.stdout.indexOf('\n{') + 1)) as FinalReport;
     expect(report.verdict.value).toBe('PASS');
-    expect(report.executor).toMatchObject({ worker: 'Claude worker', status: 'done', usage: { inputTokens: 2468, outputTokens: 112 } });
+    expect(report.isolation?.mode).toBe('os-user');
+    expect(report.executor).toMatchObject({ worker: 'Claude worker', status: 'done', usage: { inputTokens: 2 * SCRIPTED_USAGE.inputTokens, outputTokens: 2 * SCRIPTED_USAGE.outputTokens } });
     expect(report.verifiers.map((v) => [v.worker, v.status, v.verdict])).toEqual([
       ['Codex worker', 'done', 'PASS'],
       ['Gemini worker', 'done', 'PASS'],
     ]);
-    for (const v of report.verifiers) expect(v.usage).toMatchObject({ inputTokens: 1234, outputTokens: 56 });
+    for (const v of report.verifiers) expect(v.usage).toMatchObject({ inputTokens: SCRIPTED_USAGE.inputTokens, outputTokens: SCRIPTED_USAGE.outputTokens });
     expect(report.qa.map((q) => [q.cmd, q.passed])).toEqual([['test -f hello.txt', true]]);
+
+    // The gateway's records: every model request of the run, each with the API's own usage; gpt-5.5 has no price, so the total is incomplete.
+    const { usage } = report;
+    expect(usage.metered).toBe('gateway');
+    const rows = (usage.requests ?? []).map((r) => [r.worker, r.status, r.inputTokens, r.outputTokens, r.refused]);
+    const row = (worker: string): unknown[] => [worker, 200, SCRIPTED_USAGE.inputTokens, SCRIPTED_USAGE.outputTokens, undefined];
+    // The executor's two calls first; the verifiers ran at once, in either order.
+    expect(rows.slice(0, 2)).toEqual([row('Claude worker'), row('Claude worker')]);
+    expect(rows.slice(2).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([row('Codex worker'), row('Gemini worker')]);
+    const byWorker = Object.fromEntries(usage.workers.map((w) => [w.worker, w]));
+    expect(byWorker['Claude worker']?.costUsd).toBeCloseTo(2 * answerCost(CLIS.claude.model), 12);
+    expect(byWorker['Gemini worker']?.costUsd).toBeCloseTo(answerCost(CLIS.gemini.model), 12);
+    expect(byWorker['Codex worker']?.costUsd).toBeNull();
+    expect(report.executor.usage?.costUsd).toBeCloseTo(2 * answerCost(CLIS.claude.model), 12);
+    expect(usage.total).toMatchObject({ inputTokens: 4 * SCRIPTED_USAGE.inputTokens, outputTokens: 4 * SCRIPTED_USAGE.outputTokens, costComplete: false });
+    expect(usage.total.costUsd).toBeCloseTo(2 * answerCost(CLIS.claude.model) + answerCost(CLIS.gemini.model), 12);
+    expect(usage.budgetExceeded).toBeUndefined();
 
     expect(await git.ok(['show', 'okstra/contract/stage-1:hello.txt'])).toBe('hello from Claude Code');
     const ledger = (await git.ok(['show', 'okstra-ledger:plans/contract/ledger.jsonl'])).split('\n').map((l) => JSON.parse(l) as { status: string });
     expect(ledger.map((r) => r.status)).toEqual(['started', 'done']);
 
-    const calls = server.requests.flatMap((r) => (r.call ? [r.call] : []));
+    const calls = modelCalls();
     expect(new Set(calls.map((c) => `${c.protocol}:${c.role}`))).toEqual(new Set(['anthropic:executor', 'openai-responses:verifier', 'gemini:verifier']));
     const executorTree = calls.find((c) => c.role === 'executor')?.worktree;
     for (const c of calls.filter((c) => c.role === 'verifier')) expect(c.worktree).not.toBe(executorTree);
+  });
+
+  it('a worker budget the executor exceeds on its first turn: its next request is refused and the stage FAILs, naming the budget', async () => {
+    const limit = SCRIPTED_USAGE.inputTokens; // one answer's input + output is over it
+    const { res, report, git } = await runStage(['budgets:', `  worker: { tokens: ${limit} }`]);
+    expect(res.exitCode, `stderr:\n${res.stderr}`).toBe(1);
+
+    expect(report.verdict.value).toBe('FAIL');
+    expect(report.verdict.runStatus).toBe('failed');
+    expect(report.verdict.reasons).toEqual([expect.stringMatching(new RegExp(`^budget exceeded: worker limit ${limit} tokens reached .*budgets\\.worker\\.tokens.* \\(Claude worker, executor\\)$`))]);
+    expect(report.executor.status).toBe('budget-exceeded');
+    expect(report.usage.budgetExceeded).toMatchObject({ worker: 'Claude worker', scope: 'worker', limit: `${limit} tokens`, spent: `${SCRIPTED_USAGE.inputTokens + SCRIPTED_USAGE.outputTokens} tokens` });
+    expect(report.usage.requests?.map((r) => [r.worker, r.status, r.refused])).toEqual([
+      ['Claude worker', 200, undefined],
+      ['Claude worker', 400, 'budget'],
+    ]);
+    // Only the executor's first turn reached the API; nothing was verified on a head the budget stopped.
+    expect(modelCalls().map((c) => [c.role, c.turn])).toEqual([['executor', 0]]);
+    expect(report.verifiers).toEqual([]);
+    expect(report.stageSidecarEvidence.carryPath).toBeNull();
+    const ledger = (await git.ok(['show', 'okstra-ledger:plans/contract/ledger.jsonl'])).split('\n').map((l) => JSON.parse(l) as { status: string });
+    expect(ledger.map((r) => r.status)).toEqual(['started', 'failed']);
+  });
+
+  it("a verifier whose API fails for good: the report keeps the upstream's own error beside the worker", async () => {
+    server.setScript((call) => {
+      // A Retry-After past the gateway's retry budget is passed through at once (no two-minute wait in a test).
+      if (call.protocol === 'gemini') return { kind: 'http-error', status: 500, message: 'scripted: the backend is down for maintenance', headers: { 'retry-after': '600' } };
+      return passingStage(call);
+    });
+    const { res, report } = await runStage();
+    expect(res.exitCode, `stderr:\n${res.stderr}`).toBe(1);
+
+    expect(report.verdict.value).toBe('FAIL');
+    const gemini = report.verifiers.find((v) => v.worker === 'Gemini worker');
+    expect(gemini?.status).toBe('error');
+    expect(gemini?.upstreamError).toEqual({ status: 500, message: 'scripted: the backend is down for maintenance' });
+    expect(report.verifiers.find((v) => v.worker === 'Codex worker')).toMatchObject({ status: 'done', verdict: 'PASS' });
+    expect(report.verifiers.find((v) => v.worker === 'Codex worker')?.upstreamError).toBeUndefined();
+    expect(report.executor.upstreamError).toBeUndefined();
+    expect(report.usage.requests?.filter((r) => r.worker === 'Gemini worker').map((r) => [r.status, r.retries])).toEqual([[500, 0]]);
   });
 });
 
