@@ -21,7 +21,7 @@ describe('parseConfig', () => {
     const { config, errors } = parseConfig('executor: codex\nqaComands: [npm test]\n', '.okstra/config.yml');
     expect(config).toBeNull();
     expect(errors.map(formatDiagnostic)).toEqual([
-      '.okstra/config.yml:2:1: error: unknown key "qaComands" (did you mean "qaCommands"?)\n  hint: allowed here: executor, verifiers, excludeExecutorFromVerifiers, providers, qaCommands, convergence, critic, timeouts, concurrency, ledgerBranch, plansDir, leaseMinutes, bot',
+      '.okstra/config.yml:2:1: error: unknown key "qaComands" (did you mean "qaCommands"?)\n  hint: allowed here: executor, verifiers, excludeExecutorFromVerifiers, providers, qaCommands, convergence, critic, timeouts, concurrency, ledgerBranch, plansDir, leaseMinutes, isolation, budgets, pricing, bot',
     ]);
   });
 
@@ -32,6 +32,20 @@ describe('parseConfig', () => {
       ['config/invalid-value', 2, 'timeouts.executorMinutes: Too small: expected number to be >0'],
       ['config/unknown-key', 5, 'providers.claude: unknown key "baseURL" (did you mean "baseUrl"?)'],
       ['config/invalid-value', 6, 'convergence.rounds: Too big: expected number to be <=5'],
+    ]);
+  });
+
+  it('isolation, budgets and pricing: accepted when valid, each bad value named at its line', () => {
+    const good = parseConfig('isolation: none\nbudgets:\n  worker: {tokens: 1000}\n  plan: {usd: 5}\npricing:\n  my-model: {input: 1, output: 2}\n', 'c.yml');
+    expect(good.errors).toEqual([]);
+    expect(good.config).toMatchObject({ isolation: 'none', budgets: { worker: { tokens: 1000 }, plan: { usd: 5 } }, pricing: { 'my-model': { input: 1, output: 2 } } });
+    expect(parseConfig('', 'c.yml').config).toMatchObject({ isolation: 'auto', budgets: {}, pricing: {} });
+    const bad = parseConfig('isolation: off\nbudgets:\n  stage: {usd: -1}\n  run: {tokens: 5}\npricing:\n  m: {input: 1}\n', 'c.yml');
+    expect(bad.errors.map((e) => [e.code, e.line])).toEqual([
+      ['config/invalid-value', 1],
+      ['config/invalid-value', 3],
+      ['config/unknown-key', 4],
+      ['config/invalid-value', 6],
     ]);
   });
 
