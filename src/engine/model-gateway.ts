@@ -1,6 +1,6 @@
 import { planSpend } from '../core/report/plan-spend.js';
-import type { FinalReport } from '../core/report/schema/final-report.js';
 import type { Gateway } from '../sandbox/gateway/index.js';
+import { readPlanReports } from './plan-reports.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
 
 /**
@@ -22,19 +22,8 @@ export async function openRunGateway(req: RunStageRequest, deps: EngineDeps): Pr
 
 async function spentBefore(req: RunStageRequest, deps: EngineDeps): Promise<{ tokens: number; usd: number | null }> {
   const snapshot = await deps.ledger.read(req.plan.id);
-  if (!snapshot.commit) return { tokens: 0, usd: 0 };
-  const paths = [...new Set(snapshot.rows.flatMap((r) => ('report_path' in r && typeof r.report_path === 'string' ? [r.report_path] : [])))];
-  const reports: FinalReport[] = [];
-  for (const path of paths) {
-    const text = await deps.ledger.readFile(snapshot.commit, path);
-    if (text === null) continue;
-    try {
-      reports.push(JSON.parse(text) as FinalReport);
-    } catch {
-      // A report that does not parse has no spend to count; conformance reports it elsewhere.
-    }
-  }
+  const { reports } = await readPlanReports((commit, paths) => Promise.all(paths.map((p) => deps.ledger.readFile(commit, p))), snapshot.commit, snapshot.rows);
+  // A partly unknown cost is a lower bound: the gateway counts it as what was spent at least.
   const spend = planSpend(reports);
-  // A partly unknown cost is a lower bound; the gateway treats it as what was spent at least.
   return { tokens: spend.tokens, usd: spend.usd };
 }

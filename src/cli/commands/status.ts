@@ -4,10 +4,10 @@ import { readyStages, stageReadiness, topologicalOrder, stageByNumber, type Stag
 import { readValidPlan } from '../load-plan.js';
 import { ledgerLocationOptions, openLedger, rethrowAsCliError, type LedgerLocation } from '../ledger-access.js';
 import type { CliIo } from '../io.js';
-import { checkFinalReport, formatSchemaProblem, formatSpend, planSpend, spendByStage, type FinalReport, type Spend } from '../../core/report/index.js';
+import { formatSpend, planSpend, spendByStage, type Spend } from '../../core/report/index.js';
+import { readPlanReports, type PlanReports } from '../../engine/plan-reports.js';
 import { renderPlanStatus, stageViews } from '../../core/report/index.js';
 import { readBlobs, type Git } from '../../git/git.js';
-import { clip } from '../../core/text/truncate.js';
 import { renderTable } from '../table.js';
 
 export interface StageStatusLine {
@@ -21,44 +21,12 @@ export interface StageStatusLine {
   spend: Spend | null;
 }
 
-/** The reports of a plan's finished runs, as far as the ledger holds readable ones. */
-export interface PlanReports {
-  reports: FinalReport[];
-  /** Report paths that were missing or not a valid final report; their spend is not counted. */
-  unreadable: Array<{ path: string; problem: string }>;
-}
-
 /**
- * Reads the report of every terminal row (all attempts, not only the last)
- * at one ledger commit, in a single `git cat-file --batch`: a plan with
- * hundreds of runs costs one process, not hundreds.
+ * Reads the report of every terminal row at one ledger commit in a single
+ * `git cat-file --batch`: a plan with hundreds of runs costs one process.
  */
-export async function readPlanReports(git: Git, commit: string | null, rows: readonly LedgerRow[]): Promise<PlanReports> {
-  const paths = [...new Set(rows.flatMap((r) => (r.status !== 'started' && r.report_path?.endsWith('.json') ? [r.report_path] : [])))];
-  if (commit === null || paths.length === 0) return { reports: [], unreadable: [] };
-  const blobs = await readBlobs(git, paths.map((p) => `${commit}:${p}`));
-  const out: PlanReports = { reports: [], unreadable: [] };
-  for (const [i, blob] of blobs.entries()) {
-    const path = paths[i] ?? blob.spec;
-    const parsed = blob.content === null ? { problem: 'not on the ledger branch' } : parseReport(blob.content);
-    if ('report' in parsed) out.reports.push(parsed.report);
-    else out.unreadable.push({ path, problem: parsed.problem });
-  }
-  return out;
-}
-
-function parseReport(text: string): { report: FinalReport } | { problem: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { problem: 'not JSON' };
-  }
-  const checked = checkFinalReport(value);
-  if (checked.ok) return { report: checked.value };
-  const [first, ...more] = checked.problems;
-  const rest = more.length > 0 ? ` and ${more.length} more problem${more.length === 1 ? '' : 's'}` : '';
-  return { problem: `not a valid final report (${first ? clip(formatSchemaProblem(first), 200, '…') : 'schema'}${rest})` };
+export function readPlanReportsWithGit(git: Git, commit: string | null, rows: readonly LedgerRow[]): Promise<PlanReports> {
+  return readPlanReports(async (c, paths) => (await readBlobs(git, paths.map((p) => `${c}:${p}`))).map((b) => b.content), commit, rows);
 }
 
 export function registerStatusCommand(program: Command, io: CliIo): void {
@@ -74,7 +42,7 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
     const { store, git } = await openLedger(io, opts);
     const snapshot = await store.read(plan.id).catch(rethrowAsCliError);
     const state = deriveLedgerState(snapshot.rows);
-    const { reports, unreadable } = await readPlanReports(git, snapshot.commit, snapshot.rows);
+    const { reports, unreadable } = await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows);
     for (const u of unreadable) io.err(`okstra: warning: ${u.path} on the ledger branch is ${u.problem}; its spend is not counted (see \`okstra report validate\`)`);
     const total = planSpend(reports);
     const byStage = spendByStage(reports);
