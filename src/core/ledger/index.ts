@@ -3,3 +3,4 @@ export * from './parse-ledger.js';
 export * from './state.js';
 export * from './decide-append.js';
 export * from './paths.js';
+export * from './claimant.js';

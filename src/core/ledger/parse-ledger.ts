@@ -46,7 +46,7 @@ function parseLine(raw: string, line: number, opts: { path: string; planId: stri
 
 /** One row as one line; keys in a fixed order so identical rows serialise identically. */
 export function serializeRow(row: LedgerRow): string {
-  const order = ['v', 'plan_id', 'stage', 'status', 'run_id', 'at', 'actor', 'branch', 'base_commit', 'head_commit', 'lease_until', 'completed_at', 'carry_path', 'report_path', 'reason', 'detail'];
+  const order = ['v', 'plan_id', 'stage', 'status', 'run_id', 'at', 'actor', 'branch', 'base_commit', 'head_commit', 'lease_until', 'claimant', 'completed_at', 'carry_path', 'report_path', 'reason', 'detail'];
   const record = row as Record<string, unknown>;
   const sorted: Record<string, unknown> = {};
   for (const key of order) if (record[key] !== undefined) sorted[key] = record[key];

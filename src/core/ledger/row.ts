@@ -25,8 +25,21 @@ const common = {
 
 export const FAILED_REASONS = ['verdict-fail', 'contract-violated', 'error', 'timeout', 'abandoned', 'cancelled'] as const;
 
+/**
+ * Which process holds a claim, so a later run on the same machine can tell a
+ * crashed claimant from a live one. Optional: rows written before it existed stay valid.
+ */
+export const ClaimantSchema = z
+  .object({
+    host: z.string().min(1).max(255),
+    pid: z.number().int().positive(),
+    /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
+    boot: z.string().min(1).max(255).optional(),
+  })
+  .strict();
+
 export const StartedRowSchema = z
-  .object({ ...common, status: z.literal('started'), lease_until: isoUtc })
+  .object({ ...common, status: z.literal('started'), lease_until: isoUtc, claimant: ClaimantSchema.optional() })
   .strict();
 
 export const DoneRowSchema = z
@@ -53,6 +66,7 @@ export const FailedRowSchema = z
 
 export const LedgerRowSchema = z.discriminatedUnion('status', [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
 
+export type Claimant = z.infer<typeof ClaimantSchema>;
 export type StartedRow = z.infer<typeof StartedRowSchema>;
 export type DoneRow = z.infer<typeof DoneRowSchema>;
 export type FailedRow = z.infer<typeof FailedRowSchema>;
