@@ -5,7 +5,8 @@ import { formatDiagnostic } from '../core/diagnostics.js';
 import { chainQueue, dependencyClosure, stageReadiness, topologicalOrder } from '../core/graph/index.js';
 import { activeClaim, deriveLedgerState, isStale, LedgerRowSchema, stageStatus, type LedgerState } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
-import { renderPlanStatus, renderSummary } from '../core/report/index.js';
+import { formatSpend, planSpend, renderPlanStatus, renderSummary, spendByStage } from '../core/report/index.js';
+import { readPlanReports, type ReadLedgerFiles } from '../engine/plan-reports.js';
 import { runChain } from '../engine/run-chain.js';
 import { runStage } from '../engine/run-stage.js';
 import { stageRequestBase } from '../engine/setup.js';
@@ -113,8 +114,20 @@ async function endStage(s: Session, plan: Plan, stage: number, runId: string, ou
   const full = s.scrub.scrubAll(outcome.markdown);
   const markdown = r.summaryChars + full.length <= SUMMARY_BUDGET ? full : renderSummary(report).markdown;
   r.summaryChars += markdown.length;
-  await s.io.summary(`${markdown}\n`);
+  await s.io.summary(`${markdown}\n${await planSpendLine(s, plan.id)}`);
   if (report.verdict.value !== 'PASS') r.failures.push(`plan ${plan.id} stage ${stage}: ${report.verdict.value} (${report.verdict.runStatus}) — ${report.verdict.reasons[0] ?? 'see the report'}`);
+}
+
+/** The ledger's files as the session reads them (scrubbed store), for the plan's reports. */
+function ledgerFiles(s: Session): ReadLedgerFiles {
+  return (commit, paths) => Promise.all(paths.map((p) => s.deps.ledger.readFile(commit, p)));
+}
+
+/** The plan's spend over every run the ledger records, this one included, for the job summary. */
+async function planSpendLine(s: Session, planId: string): Promise<string> {
+  const snapshot = await s.deps.ledger.read(planId);
+  const { reports } = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
+  return reports.length > 0 ? `\n**Plan \`${planId}\` spent so far** (${reports.length} run${reports.length === 1 ? '' : 's'}): ${formatSpend(planSpend(reports))}\n` : '';
 }
 
 export async function stageMode(s: Session, r: RunResults): Promise<void> {
@@ -279,10 +292,12 @@ export async function statusMode(s: Session, r: RunResults): Promise<void> {
   for (const file of files) {
     const loaded = await loadPlan(s, file, r);
     if (!loaded) continue;
-    const state = deriveLedgerState((await s.deps.ledger.read(loaded.plan.id)).rows);
-    const views = stageViews(loaded.plan, state, s.io.now());
+    const snapshot = await s.deps.ledger.read(loaded.plan.id);
+    const state = deriveLedgerState(snapshot.rows);
+    const { reports } = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
+    const views = stageViews(loaded.plan, state, s.io.now(), spendByStage(reports));
     for (const v of views) s.io.info(`${loaded.plan.id} stage ${v.number} ${v.state}${v.detail ? ` — ${v.detail}` : ''}`);
-    await s.io.summary(renderPlanStatus({ planId: loaded.plan.id, planTitle: loaded.plan.title, stages: views }));
+    await s.io.summary(renderPlanStatus({ planId: loaded.plan.id, planTitle: loaded.plan.title, stages: views, spend: planSpend(reports) }));
   }
 }
 

@@ -38,6 +38,10 @@ describe('the bundled Action, mode stage, from workflow_dispatch', () => {
     expect(JSON.parse(readFileSync(run.outputs['report-json'] as string, 'utf8'))).toMatchObject({ verdict: { value: 'PASS' }, stage: { number: 1 } });
     expect(run.summary).toContain('PASS');
     expect(run.summary).toContain('two-stage');
+    // The plan's spend over every run the ledger records (stand-ins report no usage: zero tokens, nothing priced).
+    expect(run.summary).toMatch(/\*\*Plan `two-stage` spent so far\*\* \(1 run\): /);
+    // Who the agents ran as, said in the report.
+    expect(run.summary).toMatch(/separate unprivileged users/);
 
     // Each phase is a log group; the first PROGRESS line of each is visible in the group's title.
     for (const phase of ['intake', 'prompts', 'roster', 'execute', 'verify', 'synthesis', 'conformance']) expect(run.stdout).toMatch(new RegExp(`^::group::stage 1 · ${phase} · PROGRESS: phase-`, 'm'));
