@@ -54,6 +54,19 @@ describe('okstra doctor', () => {
     const res = await runCli(['doctor', '--repo', dir], { env });
     expect(res.stdout).toContain('doctor: ready');
     expect(res.exitCode).toBe(0);
+    // These tests run as root: doctor proves the agents' boundary here.
+    expect(res.stdout).toContain("isolation: agents run as separate unprivileged users (okstra-agent-N, no sudo); checked: one cannot read okstra's environment");
+  });
+
+  it('with isolation: none, says what agents could reach', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, '.okstra'));
+    writeFileSync(join(dir, '.okstra', 'config.yml'), 'isolation: none\n');
+    const env = { PATH: '/usr/bin:/bin', OKSTRA_AGENT_CLIS_DIR: join(dir, 'no-cache'), OKSTRA_CLAUDE_BIN: fakeCli(dir, 'claude', '2.1.197 (Claude Code)'), ANTHROPIC_API_KEY: 'k' };
+    const res = await runCli(['doctor', '--repo', dir, '--json'], { env });
+    const report = JSON.parse(res.stdout) as { isolation: { mode: string; statement: string } };
+    expect(report.isolation.mode).toBe('none');
+    expect(report.isolation.statement).toMatch(/could read the run's secrets/);
   });
 
   it('says when a found CLI does not start', async () => {

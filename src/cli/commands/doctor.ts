@@ -11,6 +11,7 @@ import { pinnedSpec } from '../../providers/cli-pins.js';
 import { isBuiltin, verifierRefs } from '../../providers/index.js';
 import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { renderTable } from '../table.js';
+import { checkBoundary, createSandbox } from '../../sandbox/sandbox.js';
 
 /**
  * `okstra doctor`: which agent CLIs are installed, their versions against the
@@ -31,9 +32,10 @@ export function registerDoctorCommands(program: Command, io: CliIo, setExit: (co
       const config = await readConfigFor(io, opts);
       const needed = neededClis(config);
       const checks = await checkAgentClis(config, io.env);
-      const problems = checks.filter((c) => needed.includes(c.ref)).flatMap(problemsOf);
-      if (opts.json) io.out(JSON.stringify({ cacheDir: agentClisDir(io.env), needed, checks, problems }, null, 2));
-      else printDoctor(io, checks, needed, problems);
+      const isolation = await isolationCheck(config, io.env);
+      const problems = [...checks.filter((c) => needed.includes(c.ref)).flatMap(problemsOf), ...(isolation.problem ? [`isolation: ${isolation.problem}`] : [])];
+      if (opts.json) io.out(JSON.stringify({ cacheDir: agentClisDir(io.env), needed, checks, isolation, problems }, null, 2));
+      else printDoctor(io, checks, needed, problems, isolation);
       setExit(problems.length === 0 ? EXIT_OK : EXIT_REFUSED);
     });
 
@@ -97,11 +99,34 @@ function where(check: CliCheck): string {
   return `${how}: ${[check.launch.file, ...check.launch.prefixArgs].join(' ')}`;
 }
 
-function printDoctor(io: CliIo, checks: CliCheck[], needed: BuiltinProvider[], problems: string[]): void {
+interface IsolationCheck {
+  mode: 'os-user' | 'none';
+  statement: string;
+  problem: string | null;
+}
+
+/** Who agents would run as here, proved the way the Action proves it before a run (an agent user may not read okstra's environment). */
+async function isolationCheck(config: OkstraConfig, env: CliIo['env']): Promise<IsolationCheck> {
+  let sandbox;
+  try {
+    sandbox = await createSandbox({ configured: config.isolation, shell: 'cli', env });
+  } catch (error) {
+    return { mode: 'none', statement: '', problem: error instanceof Error ? error.message : String(error) };
+  }
+  try {
+    const problem = await checkBoundary(sandbox);
+    return { mode: sandbox.mode, statement: sandbox.mode === 'os-user' ? 'agents run as separate unprivileged users (okstra-agent-N, no sudo); checked: one cannot read okstra\'s environment' : sandbox.statement, problem };
+  } finally {
+    await sandbox.close();
+  }
+}
+
+function printDoctor(io: CliIo, checks: CliCheck[], needed: BuiltinProvider[], problems: string[], isolation: IsolationCheck): void {
   io.out(`agent CLIs (pins in src/providers/cli-pins.ts; cache ${agentClisDir(io.env)})\n`);
   io.out(renderTable(['cli', 'pin', 'found', 'state', 'where'], checks.map((c) => [c.ref, c.pinnedVersion, c.version ?? '-', versionState(c), where(c)])));
   io.out('\ncredentials (names only; values are never printed)\n');
   io.out(renderTable(['variable', 'for', 'state', 'base URL'], checks.map((c) => [c.keyEnv, c.ref, c.keySet ? 'set' : 'missing', c.baseUrl ?? '(vendor default)'])));
+  io.out(`\nisolation: ${isolation.statement || isolation.problem || ''}`);
   io.out(`\nthis repository's runs use: ${needed.length > 0 ? needed.join(', ') : 'no built-in CLI (command providers only)'}`);
   io.out(problems.length === 0 ? 'doctor: ready' : `doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
