@@ -15,7 +15,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { parseLedger, type LedgerRow } from '../../src/core/ledger/index.js';
 import { runStage } from '../../src/engine/run-stage.js';
 import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
-import type { StageOutcome } from '../../src/engine/types.js';
+import type { StageCompleted, StageOutcome } from '../../src/engine/types.js';
 import { Git } from '../../src/git/git.js';
 import { agentScratchDir, makeRepo, tempDir } from '../helpers/git-repos.js';
 import { readRecords } from '../helpers/records.js';
@@ -27,6 +27,15 @@ export const LEDGER_BRANCH = 'okstra-ledger';
 
 /** A behaviour (or rules) script for scripted-agent.mjs; see its header. */
 export type AgentScript = Record<string, unknown>;
+
+/** A script whose rule applies to the executor only; every other role gets the stand-in's default. */
+export const executorOnly = (behaviour: AgentScript): AgentScript => ({ rules: [{ when: { role: 'executor' }, do: behaviour }] });
+
+/** The outcome as a completed run, failing the test with the refusal's reason otherwise. */
+export function completed(outcome: StageOutcome): StageCompleted {
+  if (outcome.kind !== 'completed') throw new Error(`expected a completed run, got ${outcome.code}: ${outcome.reason}`);
+  return outcome;
+}
 
 /** The executor every happy path uses: writes `src/stage-<N>.txt` and ends with Stage Carry Evidence. */
 export const WRITES_STAGE_FILE: AgentScript = {
