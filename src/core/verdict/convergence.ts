@@ -37,18 +37,36 @@ export function applyPositions(findings: readonly Finding[], positions: readonly
   });
 }
 
-/** Findings several verifiers raised about the same place count as one, confirmed by the others. */
-export function mergeDuplicateFindings(findings: readonly Finding[]): Finding[] {
+export interface MergedFindings {
+  findings: Finding[];
+  /** Removed id → the id of the finding it was folded into. Ids that survived are not listed. */
+  survivorOf: ReadonlyMap<string, string>;
+}
+
+/**
+ * Findings several verifiers raised about the same place count as one,
+ * confirmed by the others. The mapping lets each verifier's own list of ids
+ * follow its finding to the one that survived, so no report names an id
+ * that is no longer in `findings`.
+ */
+export function mergeDuplicateFindings(findings: readonly Finding[]): MergedFindings {
   const out: Finding[] = [];
+  const survivorOf = new Map<string, string>();
   for (const f of findings) {
     const twin = out.find((o) => o.severity === f.severity && o.file !== null && o.file === f.file && o.line === f.line && o.raisedBy !== f.raisedBy);
     if (twin) {
       const merged = { ...twin, confirmedBy: unique([...twin.confirmedBy, f.raisedBy]) };
       merged.disposition = merged.severity === 'blocking' ? 'confirmed' : merged.disposition;
       out[out.indexOf(twin)] = merged;
+      survivorOf.set(f.id, twin.id);
     } else out.push(f);
   }
-  return out;
+  return { findings: out, survivorOf };
+}
+
+/** A worker's list of finding ids after a merge: each removed id replaced by its survivor, each id once, order kept. */
+export function survivingIds(ids: readonly string[], survivorOf: ReadonlyMap<string, string>): string[] {
+  return unique(ids.map((id) => survivorOf.get(id) ?? id));
 }
 
 function unique<T>(xs: readonly T[]): T[] {

@@ -7,7 +7,8 @@ export interface VerdictInput {
   /** Why the executor broke its contract, when it did. */
   contractViolations: readonly string[];
   qa: readonly Pick<QaResult, 'label' | 'cmd' | 'passed' | 'exitCode'>[];
-  verifiers: ReadonlyArray<{ worker: string; status: WorkerStatus; verdict: 'PASS' | 'FAIL' | null }>;
+  /** `findings`: ids of the findings this verifier raised (after duplicates were merged: the surviving ids). */
+  verifiers: ReadonlyArray<{ worker: string; status: WorkerStatus; verdict: 'PASS' | 'FAIL' | null; findings?: readonly string[] }>;
   findings: readonly Pick<Finding, 'id' | 'severity' | 'title' | 'disposition'>[];
   /** The critic, when the run had one. Only a budget refusal of the critic affects the verdict. */
   critic?: { worker: string; status: WorkerStatus } | null;
@@ -34,11 +35,19 @@ export function budgetReason(worker: string, role: string, refusal: VerdictInput
   return `budget exceeded: ${message === '' ? 'the model gateway refused its next request' : message} (${worker}, ${role})`;
 }
 
+/** The reason a verifier's FAIL adds when none of its own findings is a blocking one that still stands. */
+export function failWithoutBlockingReason(worker: string): string {
+  return `verifier ${worker} answered FAIL without a blocking finding`;
+}
+
 /**
  * The stage's verdict. A PASS must be earned: every QA command passed, at
- * least one verifier produced a result, and no blocking finding stands. A
- * crashed or silent verifier never counts as a pass: every verifier on the
- * roster must answer. A worker stopped by a budget never yields a PASS; the
+ * least one verifier produced a result, no verifier answered FAIL, and no
+ * blocking finding stands. A verifier's FAIL always fails the stage: when one
+ * of its own blocking findings stands that finding is the reason, otherwise
+ * `verifier X answered FAIL without a blocking finding` is. A crashed or
+ * silent verifier never counts as a pass: every verifier on the roster must
+ * answer. A worker stopped by a budget never yields a PASS; the
  * budget is the user's rule, so the run is `failed` (not an infrastructure
  * `error`) and a fix run may re-enter it once the budget allows.
  */
@@ -61,8 +70,12 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
     else if (v.status !== 'done' || v.verdict === null) reasons.push(`${v.worker} produced no verdict (${v.status})`);
   }
   if (input.critic?.status === 'budget-exceeded') reasons.push(budgetReason(input.critic.worker, 'critic', input.budgetExceeded));
+  const standingBlocking = new Set(input.findings.filter((f) => f.severity === 'blocking' && f.disposition !== 'refuted').map((f) => f.id));
+  for (const v of withResult) {
+    if (v.verdict === 'FAIL' && !(v.findings ?? []).some((id) => standingBlocking.has(id))) reasons.push(failWithoutBlockingReason(v.worker));
+  }
   for (const f of input.findings) {
-    if (f.severity === 'blocking' && f.disposition !== 'refuted') reasons.push(`blocking finding ${f.id} ${f.disposition}: ${f.title}`);
+    if (standingBlocking.has(f.id)) reasons.push(`blocking finding ${f.id} ${f.disposition}: ${f.title}`);
   }
   if (reasons.length > 0) return { value: 'FAIL', runStatus: 'failed', reasons };
   return { value: 'PASS', runStatus: 'passed', reasons: [`every QA command passed, ${withResult.length} verifier(s) answered and no blocking finding stands`] };
