@@ -2,15 +2,19 @@ import { lstat, readdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
 /**
- * What an agent user holds while its CLI runs: every process of that user
- * (argv and environment, read from /proc as root) and every file under the
- * private folders the provider gave it (the dispatch folder around HOME and
- * TMPDIR). A contract test takes it while a scripted turn holds the CLI
- * mid-call, so it sees the configuration the CLI really runs with.
+ * What a dispatch's CLI holds while it runs: every process whose HOME lies
+ * in the dispatch's folder (argv, environment and user, read from /proc)
+ * and every file in that folder (the private HOME, TMPDIR and output folder
+ * the provider made). A contract test takes it while a scripted turn holds
+ * the CLI mid-call, so it sees the configuration the CLI really runs with.
+ * Processes are found by their HOME, not their user, so this works as root
+ * (the CLI runs as an agent user) and as an ordinary user (it runs as you).
  */
 
 export interface AgentProcess {
   pid: number;
+  /** Real user id. */
+  uid: number;
   argv: string[];
   env: Record<string, string>;
 }
@@ -22,7 +26,7 @@ export interface AgentFile {
 
 export interface AgentSnapshot {
   processes: AgentProcess[];
-  /** The folders scanned (the parent of each process's HOME and TMPDIR). */
+  /** The dispatch folders scanned (the parent of each process's HOME). */
   folders: string[];
   files: AgentFile[];
 }
@@ -30,14 +34,15 @@ export interface AgentSnapshot {
 /** Larger files are configuration no CLI writes; a test would rather hear about them than read them. */
 const MAX_FILE_BYTES = 8 * 1024 * 1024;
 
-export async function snapshotAgent(uid: number): Promise<AgentSnapshot> {
+/** Every process whose HOME is inside `parent` (the provider's `tmpDir`), and every file of those dispatch folders. */
+export async function snapshotDispatches(parent: string): Promise<AgentSnapshot> {
   const processes: AgentProcess[] = [];
   for (const name of await readdir('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    const proc = await readProcess(Number(name), uid);
-    if (proc) processes.push(proc);
+    const proc = await readProcess(Number(name));
+    if (proc?.env.HOME?.startsWith(`${parent}/`)) processes.push(proc);
   }
-  const folders = [...new Set(processes.flatMap((p) => [p.env.HOME, p.env.TMPDIR].filter((d): d is string => d !== undefined && d !== '').map((d) => dirname(d))))];
+  const folders = [...new Set(processes.map((p) => dirname(p.env.HOME as string)))];
   const files: AgentFile[] = [];
   for (const folder of folders) await collectFiles(folder, files);
   return { processes, folders, files };
@@ -54,20 +59,20 @@ export function occurrences(snapshot: AgentSnapshot, needle: string): string[] {
   return found;
 }
 
-async function readProcess(pid: number, uid: number): Promise<AgentProcess | null> {
+async function readProcess(pid: number): Promise<AgentProcess | null> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const realUid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
-    if (realUid === undefined || Number(realUid) !== uid) return null;
+    const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+    if (uid === undefined) return null;
     const split = (raw: Buffer): string[] => raw.toString('utf8').split('\0').filter((s) => s !== '');
     const env: Record<string, string> = {};
     for (const entry of split(await readFile(`/proc/${pid}/environ`))) {
       const eq = entry.indexOf('=');
       if (eq > 0) env[entry.slice(0, eq)] = entry.slice(eq + 1);
     }
-    return { pid, argv: split(await readFile(`/proc/${pid}/cmdline`)), env };
+    return { pid, uid: Number(uid), argv: split(await readFile(`/proc/${pid}/cmdline`)), env };
   } catch {
-    // The process ended between the listing and the read.
+    // The process ended between the listing and the read, or belongs to a user we may not read.
     return null;
   }
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { agentScratchDir, makeRepo } from '../helpers/git-repos.js';
@@ -14,11 +15,13 @@ defineContractSuite('codex', ({ cli, server, rig }) => {
     const writable = agentScratchDir('okstra-codex-probe-');
     const probe = join(writable, 'probe');
     server().setScript((call) => (call.turn === 0 ? { kind: 'shell', command: `id -un; touch ${probe}; echo touched=$?` } : { kind: 'text', text: verifierMessage('PASS') }));
-    const result = await dispatch(cli, rig(), dir, { role: 'verifier' });
+    let user = userInfo().username;
+    const result = await dispatch(cli, rig(), dir, { role: 'verifier', onLease: (lease) => (user = lease.user?.name ?? user) });
 
     expect(result.status).toBe('done');
     const output = server().requests.find((r) => r.call?.turn === 1)?.call?.lastToolResult ?? '';
-    expect(output).toMatch(/^okstra-agent-\d+$/m);
+    // As root the session runs as its leased agent user; as an ordinary user, as that user.
+    expect(output.split('\n')).toContain(user);
     expect(output).toMatch(/Read-only file system/);
     expect(output).toMatch(/touched=1/);
     expect(existsSync(probe)).toBe(false);

@@ -9,7 +9,7 @@ import { pinnedSpec } from '../../src/providers/cli-pins.js';
 import type { DispatchResult } from '../../src/providers/types.js';
 import { CREDENTIAL_PREFIX } from '../../src/sandbox/gateway/credentials.js';
 import { agentScratchDir, makeRepo } from '../helpers/git-repos.js';
-import { occurrences, snapshotAgent, type AgentSnapshot } from './agent-snapshot.js';
+import { occurrences, snapshotDispatches, type AgentSnapshot } from './agent-snapshot.js';
 import { CLIS, dispatch, engineEnv, FAKE_KEY, plantHostileAgentConfig, requireOrSkip, startContractGateway, startContractRig, type CliUnderTest, type ContractRig } from './helpers.js';
 import { carryMessage, SCRIPTED_USAGE, verifierMessage, writeThenCarry, type ModelCall, type Turn } from './model-server/script.js';
 import { CREDENTIAL_PREFIX_LENGTH, type ModelServer } from './model-server/server.js';
@@ -112,7 +112,9 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
 
     it('the CLI holds only its dispatch credential: not the key, not the upstream, in no variable and no file of its user', async () => {
       const { dir } = await makeRepo();
-      let lease: { uid: number } | null = null;
+      // This dispatch's private folder goes here, so its processes are the ones whose HOME is inside.
+      const parent = agentScratchDir('okstra-dispatch-parent-');
+      let agentUid: number | null = null;
       let snapshot: AgentSnapshot | null = null;
       server.setScript((call) =>
         call.turn === 0
@@ -120,23 +122,22 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
               kind: 'hold',
               // The CLI waits for this answer: its processes, variables and config files are as it runs with them.
               until: async () => {
-                if (lease) snapshot = await snapshotAgent(lease.uid);
+                snapshot = await snapshotDispatches(parent);
               },
               then: { kind: 'text', text: carryMessage(2, 'README.md') },
             }
           : { kind: 'text', text: 'unexpected second call' },
       );
-      const result = await dispatch(cli, rig, dir, {
-        onLease: (l) => {
-          if (!l.user) throw new Error('the contract suite runs as root, so every CLI should run as an agent user');
-          lease = { uid: l.user.uid };
-        },
-      });
+      const result = await dispatch(cli, rig, dir, { deps: { tmpDir: parent }, onLease: (lease) => (agentUid = lease.user?.uid ?? null) });
 
       expect(result.status).toBe('done');
       const seen = snapshot as AgentSnapshot | null;
-      if (!seen) throw new Error('the scripted server never held a call (no snapshot of the agent was taken)');
-      expect(seen.processes.length, 'no process of the agent user was running the CLI').toBeGreaterThan(0);
+      if (!seen) throw new Error('the scripted server never held a call (no snapshot of the CLI was taken)');
+      expect(seen.processes.length, 'no process of the dispatch was running the CLI').toBeGreaterThan(0);
+      // As root (CI containers, this machine) the CLI runs as the leased agent user; as an ordinary user, as that user.
+      const expectedUid = rig.sandbox.mode === 'os-user' ? agentUid : process.getuid?.();
+      expect(expectedUid).toEqual(expect.any(Number));
+      expect(new Set(seen.processes.map((p) => p.uid))).toEqual(new Set([expectedUid]));
       expect(seen.files.length, `no file in ${seen.folders.join(', ')}`).toBeGreaterThan(0);
       expect(occurrences(seen, FAKE_KEY), 'the real key reached the agent').toEqual([]);
       // The CLI knows only the gateway: the upstream's address is nowhere in what it was given.

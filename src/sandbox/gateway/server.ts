@@ -42,6 +42,8 @@ interface Lease {
   readonly credential: string;
   open: boolean;
   readonly records: GatewayRecord[];
+  /** Requests that have not ended yet: a dispatch that ends (its CLI killed) records them as they stand. */
+  readonly inFlight: Set<Exchange>;
   spend: Spend;
   usage: TokenUsage | null;
   usageCost: number | null;
@@ -66,6 +68,8 @@ interface Exchange {
   refused?: GatewayRecord['refused'];
   error?: string;
   failure: { status: number | null; message: string } | null;
+  /** Set once recorded: a request ends once, even when its dispatch ended first. */
+  record: GatewayRecord | null;
 }
 
 type Attempt = { kind: 'response'; response: IncomingMessage } | { kind: 'error'; error: Error };
@@ -110,6 +114,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   }
 
   function finish(x: Exchange): GatewayRecord {
+    if (x.record) return x.record;
     const price = priceOf(x.model)?.price ?? null;
     const usage = x.usage ?? ZERO_USAGE;
     // The APIs bill nothing for refusals and errors; a 2xx whose usage never arrived is unknown, not free.
@@ -124,6 +129,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       ...(x.refused ? { refused: x.refused } : {}),
       ...(x.error ? { error: scrub(x.error, x.lease) } : {}),
     };
+    x.record = record;
+    x.lease.inFlight.delete(x);
     allRecords.push(record);
     x.lease.records.push(record);
     if (x.usage !== null) {
@@ -161,7 +168,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const protocol = detectProtocol(upstreamPath);
     const x: Exchange = {
       lease, method, path, protocol, style: errorStyle(protocol, lease.grant.provider), model: null, priced: false,
-      started, status: null, firstByteMs: null, retries: 0, usage: null, failure: null,
+      started, status: null, firstByteMs: null, retries: 0, usage: null, failure: null, record: null,
     };
 
     const places = lease.open ? credentialPlaces(req.headers, rawQuery, lease.credential) : [];
@@ -173,6 +180,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       log(`okstra gateway: ${lease.grant.worker} (${lease.grant.role}) HEAD of the base URL without a credential answered locally (a connection warm-up; not forwarded)`);
       return;
     }
+    lease.inFlight.add(x);
     if (places.length === 0) {
       drain(req);
       x.status = 401;
@@ -400,7 +408,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (grant.realKey.trim() === '') throw new Error(`okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`);
       const id = randomBytes(12).toString('base64url');
       const lease: Lease = {
-        id, grant, upstream, credential: newCredential(), open: true, records: [],
+        id, grant, upstream, credential: newCredential(), open: true, records: [], inFlight: new Set(),
         spend: { tokens: 0, usd: 0 }, usage: null, usageCost: null, budgetExceeded: null, upstreamError: null,
       };
       leases.set(id, lease);
@@ -409,6 +417,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         credential: lease.credential,
         close(): DispatchSummary {
           lease.open = false;
+          // A killed CLI's last request can still be open here (its socket's close not yet seen): it belongs to this summary.
+          for (const x of [...lease.inFlight]) {
+            x.error ??= 'the dispatch ended before this request did';
+            finish(x);
+          }
           return {
             requests: [...lease.records],
             usage: lease.usage ? { ...lease.usage, costUsd: lease.usageCost } : null,
