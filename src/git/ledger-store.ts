@@ -1,6 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { decideAppend, ledgerPath, parseLedger, serializeRow, type LedgerRow, type RefusalCode } from '../core/ledger/index.js';
+import {
+  assessNumberedRows,
+  decideAppend,
+  ledgerPath,
+  LedgerFormatError,
+  parseLedgerLines,
+  planDir,
+  planRepair,
+  serializeRow,
+  type DistrustedRow,
+  type LedgerLine,
+  type LedgerRow,
+  type LedgerTrust,
+  type RefusalCode,
+  type RemovedLine,
+  type RepairSelection,
+} from '../core/ledger/index.js';
 import { Git, readBlobs, type GitResult } from './git.js';
+import { DoneRowProvenance } from './ledger-provenance.js';
 
 /** A file written on the ledger branch in the same commit as a row. Paths are from the branch root. */
 export interface LedgerFile {
@@ -25,11 +42,40 @@ export interface AppendResult {
 export interface LedgerSnapshot {
   /** The ledger branch commit read, or null when the branch does not exist yet. */
   commit: string | null;
+  /** The believed rows, in file order: derive state from these only. */
   rows: LedgerRow[];
+  /** Rows that parsed but break the lifecycle or the clock, with their line and why (absent: none, or a store that cannot judge). */
+  distrusted?: DistrustedRow[];
+  /** Every row of the file in order, believed or not (absent: the same as `rows`). */
+  allRows?: LedgerRow[];
+}
+
+export interface RepairRequest {
+  planId: string;
+  selection: RepairSelection;
+  /** Why, in the human's words: required, recorded in the commit message (and each quarantine record). */
+  reason: string;
+  actor: string;
+}
+
+export interface RepairResult {
+  outcome: 'repaired' | 'nothing';
+  /** The repair commit, or the tip read when there was nothing to do (null: no ledger branch). */
+  commit: string | null;
+  removed: RemovedLine[];
+  /** The quarantine file written to, when lines were quarantined. */
+  quarantinePath: string | null;
+  reason?: string;
+}
+
+/** Where a plan's quarantined ledger lines go: beside its ledger, never read as rows. */
+export function quarantinePath(planId: string): string {
+  return `${planDir(planId)}/quarantine.jsonl`;
 }
 
 /** The ledger's storage port: the engine, CLI, Action and bot only see this. */
 export interface LedgerStore {
+  /** The plan's rows; an unreadable line throws LedgerFormatError (naming branch:path, line and the repair command). */
   read(planId: string): Promise<LedgerSnapshot>;
   readFile(commit: string, path: string): Promise<string | null>;
   append(request: AppendRequest): Promise<AppendResult>;
@@ -38,7 +84,7 @@ export interface LedgerStore {
 /** The ledger's rules said no; retrying will not change that. */
 export class LedgerRefusedError extends Error {
   constructor(
-    readonly code: RefusalCode | 'file-exists' | 'missing-carry',
+    readonly code: RefusalCode | 'file-exists' | 'missing-carry' | 'missing-report' | 'repair-refused',
     message: string,
   ) {
     super(message);
@@ -97,6 +143,7 @@ export class GitLedgerStore implements LedgerStore {
   private readonly retryBudgetMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private recentTip: { tip: string | null; at: number } | null = null;
+  private readonly provenance: DoneRowProvenance;
 
   constructor(private readonly opts: GitLedgerStoreOptions) {
     this.git = new Git(opts.repoDir, LEDGER_IDENTITY);
@@ -104,10 +151,49 @@ export class GitLedgerStore implements LedgerStore {
     this.now = opts.now ?? (() => new Date());
     this.retryBudgetMs = opts.retryBudgetMs ?? 120_000;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.provenance = new DoneRowProvenance(this.git);
   }
 
   async read(planId: string): Promise<LedgerSnapshot> {
-    return this.withTip(async (tip) => ({ commit: tip, rows: await this.rowsAt(tip, planId) }));
+    return this.withTip(async (tip) => {
+      const lines = await this.linesAt(tip, planId);
+      const rows = strictRows(lines, this.displayPath(planId), planId);
+      const trust = await this.judge(tip, planId, lines);
+      return { commit: tip, rows: trust.trusted, distrusted: trust.distrusted, allRows: rows };
+    });
+  }
+
+  /**
+   * Removes (or quarantines) bad lines of a plan's ledger in one commit whose
+   * message holds the reason and who ran it; compare-and-swap like an append,
+   * the selection re-decided on the fresh tip after every conflict.
+   */
+  async repair(request: RepairRequest): Promise<RepairResult> {
+    const started = Date.now();
+    const ledgerFile = ledgerPath(request.planId);
+    const qPath = quarantinePath(request.planId);
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.withTip(async (tip): Promise<RepairResult | null> => {
+        const lines = await this.linesAt(tip, request.planId);
+        const { distrusted } = await this.judge(tip, request.planId, lines);
+        const decision = planRepair(lines, distrusted, request.selection, { planId: request.planId, reason: request.reason, actor: request.actor, at: this.now() });
+        if (decision.kind === 'refused') throw new LedgerRefusedError('repair-refused', decision.reason);
+        if (decision.kind === 'nothing' || !tip) return { outcome: 'nothing', commit: tip, removed: [], quarantinePath: null, reason: decision.kind === 'nothing' ? decision.reason : 'no ledger branch yet' };
+        const { plan } = decision;
+        const files: LedgerFile[] = [{ path: ledgerFile, content: plan.ledgerText }];
+        if (plan.quarantine !== null) {
+          const [existing] = await readBlobs(this.git, [`${tip}:${qPath}`]);
+          files.push({ path: qPath, content: `${existing?.content ?? ''}${plan.quarantine}` });
+        }
+        const { commit, buildRef } = await this.buildCommit(tip, files, plan.message);
+        const landed = await this.publish(commit, tip, buildRef);
+        return landed ? { outcome: 'repaired', commit, removed: plan.removed, quarantinePath: plan.quarantine !== null ? qPath : null } : null;
+      });
+      if (result) return result;
+      const elapsed = Date.now() - started;
+      if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
+      await this.sleep(backoffMs(attempt));
+    }
   }
 
   async readFile(commit: string, path: string): Promise<string | null> {
@@ -146,12 +232,18 @@ export class GitLedgerStore implements LedgerStore {
     if (row.status === 'done' && !files.some((f) => f.path === row.carry_path)) {
       throw new LedgerRefusedError('missing-carry', `a done row needs its carry file ${row.carry_path} in the same commit`);
     }
+    // Readers believe a done row only when its commit adds its report: refuse here what they would ignore.
+    if (row.status === 'done' && !files.some((f) => f.path === row.report_path)) {
+      throw new LedgerRefusedError('missing-report', `a done row needs its report ${row.report_path} in the same commit`);
+    }
     const ledgerFile = ledgerPath(row.plan_id);
     const blobs = tip ? await readBlobs(this.git, [ledgerFile, ...files.map((f) => f.path)].map((p) => `${tip}:${p}`)) : [];
     const existingText = blobs[0]?.content ?? '';
-    const rows = parseLedger(existingText, { path: `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${ledgerFile}`, planId: row.plan_id });
+    const lines = parseLedgerLines(existingText, { path: this.displayPath(row.plan_id), planId: row.plan_id });
+    strictRows(lines, this.displayPath(row.plan_id), row.plan_id);
 
-    const decision = decideAppend(rows, row, this.now());
+    // Decided over the believed rows only: a forged or broken row can neither block nor free a stage.
+    const decision = decideAppend((await this.judge(tip, row.plan_id, lines)).trusted, row, this.now());
     if (decision.kind === 'refused') throw new LedgerRefusedError(decision.code, decision.reason);
     if (decision.kind === 'redundant') return { outcome: 'redundant', commit: tip as string, attempts: attempt, reason: decision.reason };
 
@@ -167,11 +259,23 @@ export class GitLedgerStore implements LedgerStore {
     return landed ? { outcome: 'appended', commit, attempts: attempt } : null;
   }
 
-  private async rowsAt(tip: string | null, planId: string): Promise<LedgerRow[]> {
+  private async linesAt(tip: string | null, planId: string): Promise<LedgerLine[]> {
     if (!tip) return [];
     const path = ledgerPath(planId);
     const [blob] = await readBlobs(this.git, [`${tip}:${path}`]);
-    return parseLedger(blob?.content ?? '', { path: `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${path}`, planId });
+    return parseLedgerLines(blob?.content ?? '', { path: this.displayPath(planId), planId });
+  }
+
+  /** Which of the readable rows are believed: lifecycle and clock (pure), and each done row's commit (git). */
+  private async judge(tip: string | null, planId: string, lines: readonly LedgerLine[]): Promise<LedgerTrust> {
+    const doneCommitProblems = tip ? await this.provenance.problems(tip, ledgerPath(planId), lines) : new Map<number, string>();
+    const rows = lines.flatMap((l) => ('row' in l ? [{ line: l.line, row: l.row }] : []));
+    return assessNumberedRows(rows, { now: this.now(), doneCommitProblems });
+  }
+
+  /** The ledger file as users name it: `branch:path`. */
+  private displayPath(planId: string): string {
+    return `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${ledgerPath(planId)}`;
   }
 
   /**
@@ -254,6 +358,14 @@ export class GitLedgerStore implements LedgerStore {
       await this.sleep(backoffMs(attempt));
     }
   }
+}
+
+/** The rows of a file every line of which must be readable: the first unreadable line throws, naming where and how to repair it. */
+function strictRows(lines: readonly LedgerLine[], path: string, planId: string): LedgerRow[] {
+  return lines.map((l) => {
+    if ('problem' in l) throw new LedgerFormatError(path, l.line, l.problem, planId);
+    return l.row;
+  });
 }
 
 function isConflict(output: string): boolean {

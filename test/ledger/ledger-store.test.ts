@@ -67,10 +67,10 @@ describe('GitLedgerStore on a local repository', () => {
     const head = await headOf(git);
     const doneBy = (run: string): LedgerRow => ({ v: 1, plan_id: 'demo', stage: 1, status: 'done', run_id: run, at: now.toISOString(), head_commit: head, completed_at: now.toISOString(), carry_path: carryPath('demo', 1), report_path: reportPath('demo', 1, run, 'json') });
     await store.append({ row: claim(1, 'run-1') });
-    await store.append({ row: doneBy('run-1'), files: [{ path: carryPath('demo', 1), content: '{"v":1}\n' }] });
+    await store.append({ row: doneBy('run-1'), files: [{ path: carryPath('demo', 1), content: '{"v":1}\n' }, { path: reportPath('demo', 1, 'run-1', 'json'), content: '{}\n' }] });
     await store.append({ row: claim(1, 'run-2') });
 
-    const attempt = store.append({ row: doneBy('run-2'), files: [{ path: carryPath('demo', 1), content: '{"v":2}\n' }] });
+    const attempt = store.append({ row: doneBy('run-2'), files: [{ path: carryPath('demo', 1), content: '{"v":2}\n' }, { path: reportPath('demo', 1, 'run-2', 'json'), content: '{}\n' }] });
     await expect(attempt).rejects.toThrowError(LedgerRefusedError);
     await expect(attempt).rejects.toThrowError(/already exists on the ledger branch with different content/);
     const snapshot = await store.read('demo');

@@ -4,3 +4,5 @@ export * from './state.js';
 export * from './decide-append.js';
 export * from './paths.js';
 export * from './claimant.js';
+export * from './trust.js';
+export * from './repair.js';

@@ -1,15 +1,30 @@
 import { LedgerRowSchema, type LedgerRow } from './row.js';
 
-/** A ledger line that cannot be trusted; reading stops rather than skipping it. */
+/** A ledger line that cannot be read at all; reading stops rather than skipping it. */
 export class LedgerFormatError extends Error {
   constructor(
+    /** Where the file is, as `branch:path` (or the path alone when no branch is known). */
     readonly path: string,
     readonly line: number,
-    detail: string,
+    readonly detail: string,
+    readonly planId?: string,
   ) {
-    super(`${path}:${line}: ${detail}`);
+    super(`${path}:${line}: ${detail}${planId ? `; remove it with \`${repairLineCommand(planId, line)}\`` : ''}`);
     this.name = 'LedgerFormatError';
   }
+}
+
+/** The command that removes one line of a plan's ledger (the reason is the human's to give). */
+export function repairLineCommand(planId: string, line: number): string {
+  return `okstra ledger repair --plan-id ${planId} --drop-line ${line} --reason "…"`;
+}
+
+/** One line of a ledger file, read without judging the rest: what `ledger repair` works on. */
+export type LedgerLine = { line: number; raw: string; row: LedgerRow } | { line: number; raw: string; problem: string };
+
+interface ParseOptions {
+  path: string;
+  planId: string;
 }
 
 /**
@@ -17,30 +32,40 @@ export class LedgerFormatError extends Error {
  * tolerated blank is the final newline. A corrupt line is an error, never a skip,
  * because a skipped `done` or `failed` row would silently change a stage's position.
  */
-export function parseLedger(text: string, opts: { path: string; planId: string }): LedgerRow[] {
-  const lines = text.split('\n');
-  if (lines.at(-1) === '') lines.pop();
-  return lines.map((raw, i) => parseLine(raw, i + 1, opts));
+export function parseLedger(text: string, opts: ParseOptions): LedgerRow[] {
+  return parseLedgerLines(text, opts).map((l) => {
+    if ('problem' in l) throw new LedgerFormatError(opts.path, l.line, l.problem, opts.planId);
+    return l.row;
+  });
 }
 
-function parseLine(raw: string, line: number, opts: { path: string; planId: string }): LedgerRow {
+/** Every line with its row or its problem, in file order; never throws. */
+export function parseLedgerLines(text: string, opts: ParseOptions): LedgerLine[] {
+  const lines = text.split('\n');
+  if (lines.at(-1) === '') lines.pop();
+  return lines.map((raw, i) => {
+    const parsed = parseLine(raw, opts.planId);
+    return typeof parsed === 'string' ? { line: i + 1, raw, problem: parsed } : { line: i + 1, raw, row: parsed };
+  });
+}
+
+/** The row, or why the line is not one. */
+function parseLine(raw: string, planId: string): LedgerRow | string {
   const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-  if (text.trim() === '') throw new LedgerFormatError(opts.path, line, 'blank line inside the ledger');
+  if (text.trim() === '') return 'blank line inside the ledger';
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new LedgerFormatError(opts.path, line, `not valid JSON (${(error as Error).message})`);
+    return `not valid JSON (${(error as Error).message})`;
   }
   const parsed = LedgerRowSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `field "${issue.path.join('.')}": ` : '';
-    throw new LedgerFormatError(opts.path, line, `not a valid ledger row: ${where}${issue?.message ?? 'invalid'}`);
+    return `not a valid ledger row: ${where}${issue?.message ?? 'invalid'}`;
   }
-  if (parsed.data.plan_id !== opts.planId) {
-    throw new LedgerFormatError(opts.path, line, `row belongs to plan "${parsed.data.plan_id}", not "${opts.planId}"`);
-  }
+  if (parsed.data.plan_id !== planId) return `row belongs to plan "${parsed.data.plan_id}", not "${planId}"`;
   return parsed.data;
 }
 
