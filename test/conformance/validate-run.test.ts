@@ -364,8 +364,19 @@ const CASES: Case[] = [
     expected: ['qa/passed-mismatch'],
   },
   {
-    name: 'a verifier that changed its worktree',
+    name: 'a verifier that changed its worktree and whose PASS was still counted',
     artifacts: () => ({ ...passArtifacts(), verifierWorktrees: [{ worker: 'Claude worker', changedFiles: ['src/limits/bucket.ts'] }, { worker: 'Gemini worker', changedFiles: [] }] }),
+    expected: ['verifier/worktree-changed', 'verifier/changed-tree-counted'],
+  },
+  {
+    name: 'a verifier that changed its worktree and was discarded (only the advisory record)',
+    artifacts: () => ({
+      ...failArtifacts((r) => {
+        const v = r.verifiers[0];
+        if (v) Object.assign(v, { status: 'contract-violated', verdict: null });
+      }),
+      verifierWorktrees: [{ worker: 'Claude worker', changedFiles: ['src/limits/bucket.ts'] }],
+    }),
     expected: ['verifier/worktree-changed'],
   },
   {

@@ -19,6 +19,10 @@ export const checkVerifiers: Check = ({ report, artifacts }) => {
     out.push(
       violation('verifier/worktree-changed', `verifier ${record.worker} changed its worktree${status}: ${shown}${more}`, i >= 0 ? { pointer: `/verifiers/${i}` } : {}),
     );
+    const entry = report.verifiers[i];
+    if (entry && (entry.status !== 'contract-violated' || entry.verdict !== null)) {
+      out.push(violation('verifier/changed-tree-counted', `verifier ${record.worker} changed its worktree but is recorded as ${entry.status} with ${entry.verdict === null ? 'no verdict' : `verdict ${entry.verdict}`}`, { pointer: `/verifiers/${i}` }));
+    }
   }
   return out;
 };
