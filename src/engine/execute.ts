@@ -2,6 +2,7 @@ import { composePrompt, type PromptInput } from '../core/prompts/index.js';
 import { parseCarryEvidence } from '../core/contracts/index.js';
 import type { Carry } from '../core/report/schema/carry.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
+import { workerFailure } from '../core/report/failure.js';
 import { dispatchWorker, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
@@ -66,6 +67,7 @@ export async function execute(req: RunStageRequest, deps: EngineDeps, run: Intak
       durationMs: Math.round(result.durationMs),
       usage: toReportUsage(result),
       ...upstreamErrorOf(result),
+      ...workerFailure(status, result, violations.length > 0 ? `broke its contract: ${violations.join('; ')}` : undefined),
       summary: carry?.carry.summary ?? summaryOf(result.finalText, result.errorMessage),
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
     },

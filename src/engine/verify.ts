@@ -1,8 +1,9 @@
 import { composePrompt, type PromptInput } from '../core/prompts/index.js';
 import { normalizeCitation, parseCriticResult, parseReverifyResult, parseVerifierResult } from '../core/contracts/index.js';
-import { applyPositions, disputedFindings, mergeDuplicateFindings, type PositionTaken } from '../core/verdict/index.js';
+import { applyPositions, disputedFindings, mergeDuplicateFindings, survivingIds, type PositionTaken } from '../core/verdict/index.js';
 import type { FinalReport, Finding, WorkerStatus } from '../core/report/schema/final-report.js';
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
+import { workerFailure } from '../core/report/failure.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type QaCommand, type RosterMember, type RunStageRequest } from './types.js';
@@ -63,9 +64,12 @@ export async function verify(req: RunStageRequest, deps: EngineDeps, head: strin
       evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
       usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
       ...upstreamErrorOf(s.dispatched.result),
+      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed)),
     });
   }
-  findings = mergeDuplicateFindings(findings);
+  const merged = mergeDuplicateFindings(findings);
+  findings = merged.findings;
+  for (const v of verifiers) v.findings = survivingIds(v.findings, merged.survivorOf);
   const answering = verifiers.filter((v) => v.status === 'done').map((v) => v.worker);
   const converged = await converge(req, deps, head, base, findings, answering, progress, dispatched, worktreeRecords);
   const raisedFindings = converged.findings.map((f) => ({ id: f.id, severity: f.severity, title: f.title, detail: f.detail, file: f.file, line: f.line }));
@@ -144,6 +148,16 @@ async function readOnlySession(deps: EngineDeps, head: string, member: RosterMem
   }
 }
 
+/** okstra's own account of why a finished session gave no usable result; the CLI's exit reason covers the rest. */
+function sessionProblem(s: Session, parsed: { ok: true } | { ok: false; reason: string } | null): string | undefined {
+  if (s.changedFiles.length > 0) {
+    const more = s.changedFiles.length > 5 ? ` and ${s.changedFiles.length - 5} more` : '';
+    return `changed its read-only worktree (${s.changedFiles.slice(0, 5).join(', ')}${more}); its answer was discarded`;
+  }
+  if (parsed && !parsed.ok) return `its result could not be used: ${parsed.reason}`;
+  return undefined;
+}
+
 /**
  * Phase 5.5: each blocking finding that not every verifier raised goes back to
  * the verifiers (fresh sessions): the others confirm or refute, the author may
@@ -153,6 +167,7 @@ async function converge(req: RunStageRequest, deps: EngineDeps, head: string, ba
   let findings = initial;
   const members = req.roster.verifiers.filter((m) => answering.includes(m.name));
   const everDisputed = new Set<string>();
+  const failures: NonNullable<FinalReport['convergence']['failures']> = [];
   let rounds = 0;
   for (let round = 1; round <= req.config.convergence.rounds; round++) {
     const queue = disputedFindings(findings, answering);
@@ -170,14 +185,19 @@ async function converge(req: RunStageRequest, deps: EngineDeps, head: string, ba
     for (const { s, finding } of sessions) {
       dispatched.push(s.dispatched);
       if (s.changedFiles.length > 0) records.push({ worker: s.member.name, changedFiles: s.changedFiles });
-      if (s.status !== 'done') continue;
-      const parsed = parseReverifyResult(s.dispatched.result.finalText, { findingId: finding.id, isAuthor: s.member.name === finding.raisedBy });
-      if (parsed.ok) positions.push({ findingId: finding.id, worker: s.member.name, position: parsed.result.position });
+      const parsed = s.status === 'done' ? parseReverifyResult(s.dispatched.result.finalText, { findingId: finding.id, isAuthor: s.member.name === finding.raisedBy }) : null;
+      if (parsed?.ok) {
+        positions.push({ findingId: finding.id, worker: s.member.name, position: parsed.result.position });
+        continue;
+      }
+      const status: WorkerStatus = s.status === 'done' ? 'contract-violated' : s.status;
+      const { failure } = workerFailure(status, s.dispatched.result, sessionProblem(s, parsed));
+      if (failure) failures.push({ worker: s.member.name, findingId: finding.id, status, ...upstreamErrorOf(s.dispatched.result), failure });
     }
     findings = applyPositions(findings, positions, answering);
   }
   const resolved = [...everDisputed].filter((id) => findings.find((f) => f.id === id)?.disposition !== 'standing').length;
-  return { findings, summary: { rounds, disputed: everDisputed.size, resolved } };
+  return { findings, summary: { rounds, disputed: everDisputed.size, resolved, ...(failures.length > 0 ? { failures } : {}) } };
 }
 
 async function runCritic(req: RunStageRequest, deps: EngineDeps, head: string, base: Base, member: RosterMember, progress: ProgressLog, firstId: number, dispatched: Dispatched[], records: VerifierWorktreeRecord[]): Promise<{ report: NonNullable<FinalReport['critic']>; findings: Finding[] }> {
@@ -200,6 +220,7 @@ async function runCritic(req: RunStageRequest, deps: EngineDeps, head: string, b
       evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
       usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
       ...upstreamErrorOf(s.dispatched.result),
+      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed)),
     },
   };
 }

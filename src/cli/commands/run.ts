@@ -7,12 +7,13 @@ import { GitError } from '../../git/git.js';
 import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { positiveInt } from '../options.js';
 import { newLocalRunId, prepareRun, type RunOptions } from '../engine-setup.js';
+import { failedWorkers } from '../../core/report/failure.js';
 
 const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const stageList = (value: string): number[] => list(value).map(positiveInt);
 
-function runOptions(cmd: Command): Command {
+export function runOptions(cmd: Command): Command {
   return cmd
     .requiredOption('--plan <file>', 'the plan Markdown file (committed in the repository)')
     .option('--executor <provider>', 'who writes the code: claude, codex, gemini, a provider from the config, or command:<program>')
@@ -53,7 +54,7 @@ export function registerRunCommands(program: Command, io: CliIo, setExit: (code:
     });
 }
 
-function printOutcome(io: CliIo, outcome: StageCompleted, json: boolean | undefined): void {
+export function printOutcome(io: CliIo, outcome: StageCompleted, json: boolean | undefined): void {
   if (json) {
     io.out(JSON.stringify(outcome.report, null, 2));
     return;
@@ -61,6 +62,23 @@ function printOutcome(io: CliIo, outcome: StageCompleted, json: boolean | undefi
   const { report } = outcome;
   io.out(`stage ${report.stage.number} ${report.verdict.value} (${report.verdict.runStatus}) — report ${outcome.reportPath} on the ledger branch at ${outcome.ledgerCommit.slice(0, 12)}`);
   for (const reason of report.verdict.reasons) io.out(`  - ${reason}`);
+  for (const line of failureLines(report)) io.out(line);
+}
+
+/** Lines of stderr the terminal shows per failed worker; the report keeps more. */
+const STDERR_LINES_SHOWN = 10;
+
+/** Why each worker without a result failed: the reason on one line, the end of its stderr indented under it. */
+export function failureLines(report: StageCompleted['report']): string[] {
+  const out: string[] = [];
+  for (const w of failedWorkers(report)) {
+    const role = w.role === 'reverify' ? `re-verify of ${w.findingId ?? '?'}` : w.role;
+    const upstream = w.upstreamError ? ` (upstream ${w.upstreamError.status ?? 'connection failed'}: ${w.upstreamError.message.replace(/\s+/g, ' ')})` : '';
+    out.push(`  ! ${w.worker} (${role}) ${w.status}${upstream}: ${w.failure.reason}`);
+    const lines = w.failure.stderrTail.replace(/\n+$/, '').split('\n').filter((l) => l.trim() !== '');
+    for (const l of lines.slice(-STDERR_LINES_SHOWN)) out.push(`      | ${l}`);
+  }
+  return out;
 }
 
 function chainLine(status: string, remaining: number[]): string {
@@ -69,7 +87,7 @@ function chainLine(status: string, remaining: number[]): string {
 }
 
 /** Infrastructure failures exit 3 with one line; refusals stay exit 1. */
-async function guard(fn: () => Promise<void>): Promise<void> {
+export async function guard(fn: () => Promise<void>): Promise<void> {
   try {
     await fn();
   } catch (error) {

@@ -2,6 +2,7 @@ import type { FinalReport, Finding, QaResult } from './schema/final-report.js';
 import { listItems, type Section } from './budget.js';
 import { codeBlock, escapeBlock, escapeInline, fenceFor, inlineCode, stripInvisible } from '../text/escape.js';
 import { clip, tail } from '../text/truncate.js';
+import { failedWorkers, type FailedWorker } from './failure.js';
 import {
   compareFindings,
   findingLocation,
@@ -302,6 +303,22 @@ export function ledgerRowSection(report: FinalReport, priority: number): Section
 export function errorsSection(report: FinalReport, priority: number, limits: DetailLimits): Section {
   const items = report.errors.map((e) => `- ${e.at} · ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT))}\n`);
   return counted(section('errors', 'run errors', priority, items.length > 0 ? `**Run errors (${items.length})**\n\n` : '', items, items.length > 0 ? '\n' : ''));
+}
+
+function failedWorkerItem(w: FailedWorker, limits: DetailLimits): string {
+  const role = w.role === 'reverify' ? `re-verify of ${inlineCode(w.findingId ?? '?')}` : w.role;
+  const head = `- **${escapeInline(w.worker)}** (${role}) — ${workerStatusText(w.status, w.upstreamError, UPSTREAM_IN_LINE)}: ${escapeInline(clip(w.failure.reason, limits.reason, CUT))}\n`;
+  if (w.failure.stderrTail.trim() === '') return `${head}  _No stderr output._\n\n`;
+  const out = tail(w.failure.stderrTail, limits.outputLines, limits.outputChars);
+  return `${head}\n  <details><summary>last lines of stderr</summary>\n\n${indent(codeBlock(out), '  ')}\n\n  </details>\n\n`;
+}
+
+/** Every worker that produced no result: its status, the exit or upstream reason and the end of its stderr. */
+export function failuresSection(report: FinalReport, priority: number, limits: DetailLimits): Section {
+  const failed = failedWorkers(report);
+  if (failed.length === 0) return section('failures', 'workers without a result', priority, '', []);
+  const items = failed.map((w) => failedWorkerItem(w, limits));
+  return counted(section('failures', 'workers without a result', priority, `**Workers without a result (${failed.length})**\n\n`, items, '\n'));
 }
 
 export function queueSection(report: FinalReport, priority: number): Section {

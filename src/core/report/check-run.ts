@@ -8,6 +8,7 @@ import {
   convergenceSection,
   errorsSection,
   executorSection,
+  failuresSection,
   findingsSection,
   gitSection,
   groupFindings,
@@ -139,6 +140,7 @@ export function renderCheckRun(input: FinalReport, opts: CheckRunOptions = {}): 
   const groups = groupFindings(report.findings);
   const sections: Section[] = [
     errorsSection(report, 1, TEXT_DETAIL),
+    failuresSection(report, 1, TEXT_DETAIL),
     qaSection(report, 2, false),
     qaOutputSection(report, 3, TEXT_DETAIL, true),
     verifiersSection(report, 2, false),

@@ -15,3 +15,4 @@ export { planSpend, spendByStage, NO_SPEND, type Spend } from './plan-spend.js';
 export { runCost, type CostState } from './cost.js';
 export { formatCost, formatSpend } from './format.js';
 export { gatewayUsage, sumRequests, toUsageRequest, type GatewayRecordLike } from './gateway-usage.js';
+export { workerFailure, failedWorkers, type FailedWorker, type SessionTrace } from './failure.js';

@@ -98,6 +98,15 @@ const UpstreamError = z
   .optional()
   .describe("present when the worker's last model request failed upstream");
 
+/** Why a worker produced no result: present on every worker whose status is not `done`. */
+const WorkerFailure = z
+  .strictObject({
+    reason: z.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
+    stderrTail: z.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none"),
+  })
+  .optional()
+  .describe('present when the worker did not produce a result; absent in reports written before it was recorded');
+
 const Commit = z.strictObject({ sha: commitSha, subject: z.string() });
 
 const Executor = z.strictObject({
@@ -108,6 +117,7 @@ const Executor = z.strictObject({
   summary: z.string().describe("the executor's own account of the stage (agent text)"),
   commits: z.array(Commit),
   upstreamError: UpstreamError,
+  failure: WorkerFailure,
 });
 
 const QaResult = z.strictObject({
@@ -129,6 +139,7 @@ const Verifier = z.strictObject({
   usage: Usage,
   durationMs,
   upstreamError: UpstreamError,
+  failure: WorkerFailure,
 });
 
 const Finding = z.strictObject({
@@ -145,7 +156,21 @@ const Finding = z.strictObject({
   disposition: z.enum(DISPOSITIONS),
 });
 
-const Convergence = z.strictObject({ rounds: nonNegativeInt, disputed: nonNegativeInt, resolved: nonNegativeInt });
+/** A re-verify session that took no position: its answer was lost, so the finding it was asked about kept its disposition. */
+const ReverifyFailure = z.strictObject({
+  worker: rosterName,
+  findingId,
+  status: workerStatus,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure.unwrap(),
+});
+
+const Convergence = z.strictObject({
+  rounds: nonNegativeInt,
+  disputed: nonNegativeInt,
+  resolved: nonNegativeInt,
+  failures: z.array(ReverifyFailure).optional().describe('re-verify sessions that produced no position; absent when every session answered (or in older reports)'),
+});
 
 const Critic = z.strictObject({
   worker: rosterName,
@@ -156,6 +181,7 @@ const Critic = z.strictObject({
   usage: Usage,
   durationMs,
   upstreamError: UpstreamError,
+  failure: WorkerFailure,
 });
 
 const Verdict = z.strictObject({
@@ -291,3 +317,5 @@ export type BudgetScope = (typeof BUDGET_SCOPES)[number];
 export type UsageMetering = (typeof USAGE_METERING)[number];
 export type Isolation = NonNullable<FinalReport['isolation']>;
 export type UpstreamError = NonNullable<FinalReport['executor']['upstreamError']>;
+export type WorkerFailure = NonNullable<FinalReport['executor']['failure']>;
+export type ReverifyFailure = NonNullable<FinalReport['convergence']['failures']>[number];
