@@ -9,3 +9,4 @@ export * from './dispatch.js';
 export * from './results.js';
 export * from './status.js';
 export * from './select.js';
+export * from './run-trust.js';
