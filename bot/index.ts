@@ -1,6 +1,7 @@
 import type { ApplicationFunction } from 'probot';
 import { Scrubber } from '../src/core/text/scrub.js';
 import { onCheckRunRequestedAction, onCheckRunRerequested } from './handlers/check-run.js';
+import { onCheckSuiteRerequested } from './handlers/check-suite.js';
 import type { AppEnv } from './handlers/deps.js';
 import { onIssueComment } from './handlers/issue-comment.js';
 import { onPullRequestClosed, onPullRequestLabeled } from './handlers/pull-request.js';
@@ -26,6 +27,7 @@ export function createOkstraApp(options: AppOptions = {}): ApplicationFunction {
     app.on('pull_request.closed', (context) => onPullRequestClosed(context, env));
     app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, env));
     app.on('check_run.requested_action', (context) => onCheckRunRequestedAction(context, env));
+    app.on('check_suite.rerequested', (context) => onCheckSuiteRerequested(context, env));
     app.on('workflow_run.completed', (context) => onWorkflowRunCompleted(context, env));
   };
 }

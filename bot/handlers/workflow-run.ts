@@ -13,5 +13,11 @@ export async function onWorkflowRunCompleted(context: Context<'workflow_run.comp
     // Optional in the webhook types; a run without a title names no checks and is left alone.
     title: run.display_title ?? '',
     path: run.path,
+    origin: {
+      event: run.event,
+      headBranch: run.head_branch,
+      headRepository: run.head_repository ? { id: run.head_repository.id, fullName: run.head_repository.full_name } : null,
+      repository: { id: p.repository.id, fullName: p.repository.full_name, defaultBranch: p.repository.default_branch },
+    },
   });
 }

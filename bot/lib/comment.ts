@@ -1,5 +1,5 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
-import { extractCommandLines, isBotAccount, knownProviders, parseCommands, shown, usageText, type Command } from '../../src/core/commands/index.js';
+import { isBotAccount, knownProviders, MAX_COMMANDS_PER_COMMENT, MAX_COMMENT_BYTES, parseCommands, scanComment, shown, usageText, type Command } from '../../src/core/commands/index.js';
 import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
 import { describeApiError } from '../../src/github/errors.js';
 import { postComment } from '../../src/github/issues.js';
@@ -39,8 +39,9 @@ export type CommentResult = 'no-command' | 'ignored-bot' | 'not-a-pull-request' 
  * saying (refusals, usage, help, cancellations) goes in one reply.
  */
 export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<CommentResult> {
-  const lines = extractCommandLines(ev.body);
-  if (lines.length === 0) return 'no-command';
+  // Bounded before anything else (linear in the comment, no recursion): any commenter can send this text.
+  const scan = scanComment(ev.body);
+  if (scan.kind === 'none') return 'no-command';
   if (isBotAccount(ev.sender)) {
     deps.log.info(`ignored /okstra from bot account ${ev.sender.login}`);
     return 'ignored-bot';
@@ -50,6 +51,13 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
     if (problem) deps.log.warn(`could not add ${content} to comment ${ev.commentId}: ${problem}`);
   };
   const reply = (items: string[]): Promise<number> => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items.join('\n')}`);
+
+  if (scan.kind === 'too-large') {
+    await react('confused');
+    await reply([`okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`]);
+    return 'refused';
+  }
+  const lines = scan.lines;
 
   if (!ev.isPullRequest) {
     await react('confused');
@@ -85,7 +93,14 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
   let usage = false;
   let launched = false;
   let refused = false;
-  for (const p of parsed) {
+  for (const [index, p] of parsed.entries()) {
+    // Lines past the limit get one answer between them, so a comment of thousands of commands cannot make a reply GitHub refuses.
+    if (index === MAX_COMMANDS_PER_COMMENT) {
+      refused = true;
+      const rest = parsed.length - MAX_COMMANDS_PER_COMMENT;
+      items.push(`- ${shown(p.text)}${rest > 1 ? ` and ${rest - 1} more` : ''}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`);
+      break;
+    }
     if (!p.ok) {
       refused = usage = true;
       items.push(`- ${shown(p.text)}: ${p.error}`);

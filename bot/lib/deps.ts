@@ -23,6 +23,7 @@ export interface BotDeps {
 export type ConfigReader = (path: string) => Promise<{ found: boolean; config: unknown }>;
 
 export interface BotLog {
+  debug(message: string): void;
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;

@@ -1,5 +1,5 @@
 import { ConfigSchema, type OkstraConfig } from '../../src/core/config/index.js';
-import { endingWithoutReport, parseCheckRunName, parseRunTitle } from '../../src/core/commands/index.js';
+import { endingWithoutReport, parseCheckRunName, parseRunTitle, untrustedRunReason, type RunOrigin } from '../../src/core/commands/index.js';
 import { reportPath, type LedgerRow } from '../../src/core/ledger/index.js';
 import { checkFinalReport, formatSchemaProblem, isReportComment, renderCheckRun, renderComment, type FinalReport } from '../../src/core/report/index.js';
 import { inlineCode } from '../../src/core/text/escape.js';
@@ -9,6 +9,7 @@ import { upsertStickyComment } from '../../src/github/comments.js';
 import { readLedgerRows, readReportJson } from '../../src/github/ledger-api.js';
 import { loadConfig } from './config.js';
 import type { BotDeps } from './deps.js';
+import { workflowPath } from './launch.js';
 
 /** The button on a failed stage check; pressing it asks the bot for a fix run (`check_run.requested_action`). */
 export const FIX_ACTION: CheckAction = { label: 'Fix run', description: 'Run this stage again on its branch', identifier: 'fix' };
@@ -22,6 +23,8 @@ export interface FinishedRun {
   title: string;
   /** The workflow file, `.github/workflows/okstra.yml`. */
   path: string;
+  /** Where the run came from: only okstra's own runs are acted on (untrustedRunReason). */
+  origin: RunOrigin;
 }
 
 interface StageCheck {
@@ -38,17 +41,28 @@ interface StageResult extends StageCheck {
 }
 
 /**
- * `workflow_run.completed` of the okstra workflow: completes every check
+ * `workflow_run.completed` of the okstra workflow, dispatched on this
+ * repository's default branch: completes every check
  * the run was started for (named in its title) from the reports the run
  * stored on the ledger branch, and updates each stage's report comment.
  * A stage without a report still gets a conclusion (failure, cancelled,
  * skipped or neutral) with a link to the logs, so no check stays queued.
  */
 export async function completeWorkflowRun(deps: BotDeps, run: FinishedRun): Promise<{ completed: number[] }> {
+  // What the payload alone tells is checked before any request: a fork's or another branch's run costs nothing.
+  const untrusted = untrustedRunReason(run.origin);
+  if (untrusted !== null) {
+    deps.log.debug(`ignored workflow run ${run.id} (${run.path}): ${untrusted}`);
+    return { completed: [] };
+  }
   const named = parseRunTitle(run.title);
   if (!named) return { completed: [] };
+  // The workflow file okstra dispatches is the config's, so this is the one check that needs a request.
   const config = await configOrDefaults(deps);
-  if (!run.path.endsWith(`/${config.bot.workflow}`)) return { completed: [] };
+  if (run.path !== workflowPath(config)) {
+    deps.log.debug(`ignored workflow run ${run.id}: it is a run of ${run.path}, not of ${workflowPath(config)}`);
+    return { completed: [] };
+  }
 
   // One check that cannot be read or completed must not keep the others queued: each is tried, failures are
   // collected, and the delivery fails at the end so GitHub shows it (a redelivery completes the rest again, idempotently).

@@ -274,4 +274,62 @@ describe('issue_comment.created', () => {
     expect(body).toContain('stage 1 of plan `password-reset` is already done (run `gh-100-1-s1`).');
     expect(body).toContain('stage 2 of plan `password-reset` is in progress');
   });
+
+  describe('comments that would stall a parser (issue 11), answered through the whole delivery', () => {
+    /** The two 64 KB comments from the issue: 17 s of parsing and a stack overflow (HTTP 500, no reply) before. */
+    const STARS = `/okstra ${'*['.repeat(32_760)}`;
+    const QUOTES = `/okstra stage 2\n${'>'.repeat(65_000)}`;
+
+    it('`/okstra *[*[…` (65,528 characters) is read as one command and answered with the refusal of its argument', async () => {
+      expect(STARS).toHaveLength(65_528);
+      const gh = accepted(new GitHubMock(REPO)).reaction(COMMENT_ID).comment(1);
+      await receive(prComment(STARS));
+      const body = String(gh.bodies.comment?.[0]?.body);
+      expect(body).toContain('- `/okstra *[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*...`: `*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*...` contains characters okstra does not accept (`*` `[`)');
+      expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
+    });
+
+    it('`/okstra stage 2` followed by 65,000 `>` runs stage 2 (the quote below it is not a command), no 500', async () => {
+      const gh = accepted(new GitHubMock(REPO));
+      planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5005).dispatch().reaction(COMMENT_ID);
+      await receive(prComment(QUOTES));
+      expect(gh.bodies.dispatch?.[0]).toMatchObject({ inputs: { stage: '2', 'check-run-id': '5005' } });
+    });
+
+    it('both answered through Probot\'s server with 200, not 500', async () => {
+      const { startServer, post } = await import('./harness.js');
+      const server = await startServer();
+      try {
+        accepted(new GitHubMock(REPO)).reaction(COMMENT_ID).comment(1);
+        expect((await post(server.url, 'issue_comment', prComment(STARS))).status).toBe(200);
+        // The server's Probot keeps the installation token of the first delivery.
+        const gh = new GitHubMock(REPO).reaction(COMMENT_ID).config(CONFIG).permission(USER, 'write');
+        planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5006).dispatch().reaction(COMMENT_ID);
+        expect((await post(server.url, 'issue_comment', prComment(QUOTES))).status).toBe(200);
+      } finally {
+        await server.stop();
+      }
+    });
+
+    it('refuses a comment over 64 KiB that holds a command with a short reply, before reading the config or the sender\'s role', async () => {
+      // 40,000 two-byte characters: under GitHub's 65,536-character cap, over 64 KiB of UTF-8.
+      const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).comment(1);
+      await receive(prComment(`/okstra stage 2\n\n${'é'.repeat(40_000)}`));
+      expect(gh.bodies.comment).toEqual([{ body: `@${USER} okstra did not read this comment: it is 79 KiB, and okstra reads commands only from comments of up to 64 KiB. Post the \`/okstra\` command in a comment of its own.` }]);
+      expect(gh.bodies.reaction).toEqual([{ content: 'confused' }]);
+    });
+
+    it('ignores an over-cap comment with no `/okstra` line: no request at all', async () => {
+      await receive(prComment(`a long log\n${'é'.repeat(40_000)} /okstra stage 2`));
+    });
+
+    it('answers thousands of command lines with the first ten run and one line for the rest', async () => {
+      const gh = accepted(new GitHubMock(REPO)).reaction(COMMENT_ID).comment(1);
+      await receive(prComment(Array.from({ length: 5000 }, () => '/okstra help').join('\n')));
+      const body = String(gh.bodies.comment?.[0]?.body);
+      expect(body.match(/`\/okstra help`: the commands are below\./g)).toHaveLength(10);
+      expect(body).toContain('- `/okstra help` and 4989 more: not run; okstra runs at most 10 commands per comment.');
+      expect(body.length).toBeLessThan(3000);
+    });
+  });
 });

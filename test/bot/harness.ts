@@ -44,7 +44,7 @@ export class TestOctokit extends ProbotOctokit {
 }
 
 /** A pino logger that keeps each line's message, so tests can read what the bot logged. */
-export function captureLogger(lines: string[]): Logger {
+export function captureLogger(lines: string[], level: 'info' | 'debug' = 'info'): Logger {
   const sink = new Writable({
     write(chunk: Buffer, _enc, done) {
       for (const line of chunk.toString().split('\n')) {
@@ -55,15 +55,16 @@ export function captureLogger(lines: string[]): Logger {
       done();
     },
   });
-  return pino({ level: 'info' }, sink);
+  return pino({ level }, sink);
 }
 
-export function probotOptions(logs: string[]) {
-  return { appId: 1, privateKey: PRIVATE_KEY, secret: SECRET, Octokit: TestOctokit, log: captureLogger(logs) };
+export function probotOptions(logs: string[], level: 'info' | 'debug' = 'info') {
+  return { appId: 1, privateKey: PRIVATE_KEY, secret: SECRET, Octokit: TestOctokit, log: captureLogger(logs, level) };
 }
 
-export async function testProbot(logs: string[] = []): Promise<Probot> {
-  const probot = new Probot(probotOptions(logs));
+/** The app on a Probot that receives deliveries in-process; `level: 'debug'` keeps the debug lines in `logs` too. */
+export async function testProbot(logs: string[] = [], level: 'info' | 'debug' = 'info'): Promise<Probot> {
+  const probot = new Probot(probotOptions(logs, level));
   await probot.load(createOkstraApp({ now: () => NOW }));
   return probot;
 }
@@ -327,6 +328,16 @@ export class GitHubMock {
       .get(`${this.base}/actions/workflows/${workflow}/runs`)
       .query({ per_page: 100 })
       .reply(200, { total_count: runs.length, workflow_runs: runs.map((r) => ({ id: r.id, display_title: r.title, status: r.status, html_url: `https://github.com/${this.repo.owner}/${this.repo.repo}/actions/runs/${r.id}` })) });
+    return this;
+  }
+
+  /** The latest check runs of a check suite, as `GET …/check-suites/{id}/check-runs?filter=latest` lists them. */
+  suiteChecks(suiteId: number, checks: Array<{ id: number; name: string; status?: string; conclusion: string | null }>): this {
+    const full = `${this.repo.owner}/${this.repo.repo}`;
+    this.scope()
+      .get(`${this.base}/check-suites/${suiteId}/check-runs`)
+      .query({ filter: 'latest', per_page: 100 })
+      .reply(200, { total_count: checks.length, check_runs: checks.map((c) => ({ id: c.id, name: c.name, status: c.status ?? 'completed', conclusion: c.conclusion, html_url: `https://github.com/${full}/runs/${c.id}` })) });
     return this;
   }
 

@@ -17,21 +17,25 @@ const CHECK = 'okstra: password-reset · stage 2';
 
 /**
  * The workflow_run.completed example of octo-org/octo-repo (run 289782451,
- * attempt 1). Changed: `installation` added (the examples carry none; GitHub
- * sends it to an App), `path` and `display_title` set to okstra's workflow
- * and the run-name the bot requires, and `conclusion` as each test says.
+ * attempt 1, on the default branch `master`, head repository the repository
+ * itself). Changed: `installation` added (the examples carry none; GitHub
+ * sends it to an App), `event` from `repository_dispatch` to
+ * `workflow_dispatch` (how the bot starts its runs), `path` and
+ * `display_title` set to okstra's workflow and the run-name the bot
+ * requires, and `conclusion` as each test says.
  */
 function finished(title: string, conclusion: 'success' | 'failure' | 'cancelled' = 'failure', path = '.github/workflows/okstra.yml'): RunPayload {
   const p = example('workflow_run.completed', (e) => typeof (e.workflow_run as { display_title?: unknown }).display_title === 'string');
   p.installation = { id: 1, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMQ==' };
+  p.workflow_run.event = 'workflow_dispatch';
   p.workflow_run.path = path;
   p.workflow_run.display_title = title;
   p.workflow_run.conclusion = conclusion;
   return p;
 }
 
-async function receive(payload: RunPayload, logs: string[] = []): Promise<void> {
-  const probot = await testProbot(logs);
+async function receive(payload: RunPayload, logs: string[] = [], level: 'info' | 'debug' = 'info'): Promise<void> {
+  const probot = await testProbot(logs, level);
   await probot.receive(delivery('workflow_run.completed', payload));
 }
 
@@ -157,6 +161,73 @@ describe('workflow_run.completed', () => {
   it('ignores a run of another workflow even when its title looks like okstra\'s', async () => {
     new GitHubMock(REPO).token().config(CONFIG);
     await receive(finished('okstra x · pr 7 · checks 5001', 'success', '.github/workflows/other.yml'));
+  });
+
+  it('ignores a run of another workflow file (say what its run names): only the config that names the workflow is read, no check', async () => {
+    // Changed: the path, to another file of the default branch; the title names check 5001 as okstra's would.
+    new GitHubMock(REPO).token().config('bot:\n  workflow: agents.yml\n');
+    const logs: string[] = [];
+    await receive(finished('okstra x · pr 7 · checks 5001', 'failure', '.github/workflows/okstra.yml'), logs, 'debug');
+    expect(logs).toContain('ignored workflow run 289782451: it is a run of .github/workflows/okstra.yml, not of .github/workflows/agents.yml');
+  });
+
+  describe('trusts only runs okstra dispatched on this repository\'s default branch: any other is ignored without a request', () => {
+    const TITLE = 'okstra .okstra/plans/password-reset.md · pr 7 · checks 5001';
+    /** No interceptor is set up: useNock fails the test on any request, and the debug line says why the run was ignored. */
+    async function ignored(payload: RunPayload, why: string): Promise<void> {
+      const logs: string[] = [];
+      await receive(payload, logs, 'debug');
+      expect(logs).toContain(`ignored workflow run ${RUN} (.github/workflows/okstra.yml): ${why}`);
+    }
+
+    it("a fork pull request's run", async () => {
+      // Changed: event `pull_request`, head branch `changes`, head repository a fork (another id and name).
+      const p = finished(TITLE);
+      p.workflow_run.event = 'pull_request';
+      p.workflow_run.head_branch = 'changes';
+      p.workflow_run.head_repository = { ...p.workflow_run.head_repository, id: 4242, full_name: 'mallory/octo-repo', name: 'octo-repo' };
+      await ignored(p, 'its event is pull_request, not workflow_dispatch or schedule');
+    });
+
+    it('a pull_request-event run of a branch of this repository', async () => {
+      // Changed: event `pull_request`, head branch `changes`.
+      const p = finished(TITLE);
+      p.workflow_run.event = 'pull_request';
+      p.workflow_run.head_branch = 'changes';
+      await ignored(p, 'its event is pull_request, not workflow_dispatch or schedule');
+    });
+
+    it('a dispatched run on another branch (its own copy of the workflow)', async () => {
+      // Changed: head branch `changes`.
+      const p = finished(TITLE);
+      p.workflow_run.head_branch = 'changes';
+      await ignored(p, 'it ran on the branch changes, not the default branch master');
+    });
+
+    it('a dispatched run whose head repository is another one, or gone', async () => {
+      // Changed: head repository a fork with the same name under another owner; then none at all.
+      const p = finished(TITLE);
+      p.workflow_run.head_repository = { ...p.workflow_run.head_repository, id: 4242, full_name: 'mallory/octo-repo' };
+      await ignored(p, 'its head repository is mallory/octo-repo, not octo-org/octo-repo');
+      const gone = finished(TITLE);
+      (gone.workflow_run as { head_repository: unknown }).head_repository = null;
+      await ignored(gone, 'its head repository is unknown');
+    });
+
+    it('a run of a tag (no head branch) and a push-event run', async () => {
+      // Changed: head branch null; then event `push`.
+      const tag = finished(TITLE);
+      (tag.workflow_run as { head_branch: unknown }).head_branch = null;
+      await ignored(tag, 'it ran on no branch, not the default branch master');
+      const push = finished(TITLE);
+      push.workflow_run.event = 'push';
+      await ignored(push, 'its event is push, not workflow_dispatch or schedule');
+    });
+
+    it('the scheduled sweep passes the filter, and names no checks, so it costs no request either', async () => {
+      // Changed: event `schedule`, and the title the sweep's run gets (the workflow's name: no checks named).
+      await receive({ ...finished('okstra'), workflow_run: { ...finished('okstra').workflow_run, event: 'schedule' } });
+    });
   });
 
   it('leaves a check that is not an okstra stage check alone', async () => {
