@@ -1,4 +1,5 @@
 import { execa } from 'execa';
+import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -16,6 +17,17 @@ import { performance } from 'node:perf_hooks';
  * pipe open cannot stall the engine. (That signal goes out as soon as Node
  * reports the exit; while any member of the group lives, the kernel does
  * not hand its id to a new process.)
+ *
+ * Parent death: okstra itself may die without running any of this (`kill -9`,
+ * the OOM killer). Each child therefore gets a watchdog, a tiny shell outside
+ * the child's group and running as okstra's user, that waits for EOF on a
+ * pipe only okstra holds open; the kernel closes it when okstra dies however
+ * it dies, and the watchdog then SIGKILLs the child's whole group. It is a
+ * separate process rather than `prctl(PR_SET_PDEATHSIG)` because Node cannot
+ * reach that call, and it signals the group, which pdeathsig would not
+ * (the signal only reaches the direct child, not what the CLI started). When
+ * the child ends normally the watchdog is killed, so it never signals a
+ * group id the kernel may have handed out again.
  *
  * Limits: a process that calls `setsid()` (or `setpgid`) itself leaves the
  * group and escapes the tree kill; agent CLIs and test runners do not do
@@ -149,6 +161,34 @@ function killGroup(pgid: number, signal: NodeJS.Signals): void {
   }
 }
 
+/**
+ * `read` returns at EOF, which comes only when okstra's end of the pipe is
+ * closed: okstra died. `kill -9 -PGID` is the spelling dash, bash and zsh all accept.
+ */
+const WATCHDOG_SCRIPT = 'read -r _; kill -9 -"$1" 2>/dev/null; exit 0';
+
+/**
+ * Starts the parent-death watchdog for the process group `pgid`; the returned
+ * function stops it. Best effort: without a shell there is no watchdog, and
+ * the run still has the tree kill above while okstra lives.
+ */
+export function startParentDeathWatchdog(pgid: number): () => void {
+  let dog: ReturnType<typeof spawn>;
+  try {
+    dog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'okstra-watchdog', String(pgid)], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+  } catch {
+    return () => undefined;
+  }
+  dog.on('error', () => undefined);
+  dog.stdin?.on('error', () => undefined);
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    dog.kill('SIGKILL');
+  };
+}
+
 /** Node fires timers longer than 2^31-1 ms (or Infinity) at once; clamp instead. */
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -183,6 +223,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
   let exited = false;
   let graceTimer: NodeJS.Timeout | undefined;
   const pid = child.pid;
+  const stopWatchdog = pid === undefined ? () => undefined : startParentDeathWatchdog(pid);
 
   const terminateTree = (): void => {
     if (pid === undefined || exited) return;
@@ -196,6 +237,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
     exited = true;
     // Whatever the leader left behind in its group dies with it.
     if (pid !== undefined) killGroup(pid, 'SIGKILL');
+    stopWatchdog();
   });
 
   const timer = setTimeout(() => {
@@ -232,6 +274,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
       spawnError,
     };
   } finally {
+    stopWatchdog();
     clearTimeout(timer);
     if (graceTimer) clearTimeout(graceTimer);
     options.signal?.removeEventListener('abort', onAbort);

@@ -98,17 +98,63 @@ export class AgentUserPool {
         return true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        // A lock whose owner is gone (killed run) is stale: take it over once.
-        const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-        if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) return false;
-        await rm(path, { force: true });
+        // A lock whose owner is gone (killed run) is stale: take it over once,
+        // after ending whatever the dead run's agent still runs as that user.
+        if (await lockHeld(path)) return false;
+        if (!(await this.clearStaleLock(name))) return false;
       }
     }
     return false;
   }
+
+  /**
+   * Kills the processes a dead owner's agent left as `name` and removes its
+   * lock. Two processes may find the same stale lock at once: a second
+   * exclusive file lets only one of them do it, and that one re-reads the
+   * lock first, so it never kills the agent of a run that took the user over
+   * a moment ago.
+   */
+  private async clearStaleLock(name: string): Promise<boolean> {
+    const path = this.lockPath(name);
+    const guard = `${path}.takeover`;
+    try {
+      const handle = await open(guard, 'wx', 0o600);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // Another process is taking it over, or died doing so: then the next acquire retries.
+      if (!isAlive(await lockOwner(guard))) await rm(guard, { force: true });
+      return false;
+    }
+    try {
+      if (await lockHeld(path)) return false;
+      const orphan = await lookupUser(name).catch(() => null);
+      if (orphan) await killProcessesOf(orphan.uid);
+      await rm(path, { force: true });
+      return true;
+    } finally {
+      await rm(guard, { force: true });
+    }
+  }
+}
+
+/** The pid a lock file names; 0 when it names none (a half-written or vanished lock). */
+async function lockOwner(path: string): Promise<number> {
+  const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
+  return Number.isInteger(owner) && owner > 0 ? owner : 0;
+}
+
+/** A lock whose owner lives, or one so new its owner may not have written its pid yet. */
+async function lockHeld(path: string): Promise<boolean> {
+  const owner = await lockOwner(path);
+  if (owner > 0) return isAlive(owner);
+  const info = await lstat(path).catch(() => null);
+  return info !== null && Date.now() - info.mtimeMs < 10_000;
 }
 
 function isAlive(pid: number): boolean {
+  if (pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;
