@@ -1,9 +1,12 @@
-import { carryPath as carryPathFor, deriveLedgerState, type LedgerRow, type LedgerState } from '../core/ledger/index.js';
+import { activeClaim, carryPath as carryPathFor, currentDoneRow, deriveLedgerState, judgeClaimant, type LedgerRow, type LedgerState, type StartedRow } from '../core/ledger/index.js';
 import { dependencyClosure, stageBase, stageByNumber, stageReadiness } from '../core/graph/index.js';
 import { stageBranchName } from '../core/ids.js';
 import type { Finding } from '../core/report/schema/final-report.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import { MergeConflictError } from '../git/stage-workspace.js';
+import { removeWorktreesOfDeadRun } from '../git/worktrees.js';
+import { machineFactsFor, thisClaimant } from './claimant.js';
+import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageRefusal } from './types.js';
 import { releaseAfterCrash } from './release.js';
 
@@ -33,42 +36,73 @@ const refuse = (code: StageRefusal['code'], reason: string): StageRefusal => ({ 
 export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<Intake | StageRefusal> {
   const { plan, stage: n } = req;
   if (!plan.stages.some((s) => s.number === n)) return refuse('unknown-stage', `stage ${n} is not in plan ${plan.id} (stages: ${plan.stages.map((s) => s.number).join(', ')})`);
-  const snapshot = await deps.ledger.read(plan.id);
-  const state = deriveLedgerState(snapshot.rows);
+  let snapshot = await deps.ledger.read(plan.id);
+  let state = deriveLedgerState(snapshot.rows);
   const now = deps.now();
-  const readiness = stageReadiness(plan, state, n, now);
+  let readiness = stageReadiness(plan, state, n, now);
+  if (readiness.kind === 'started') {
+    const claim = activeClaim(state, n) as StartedRow;
+    const facts = await machineFactsFor(claim.claimant);
+    const judgement = judgeClaimant(claim, facts);
+    if (!judgement.gone) return refuse('in-progress', occupiedReason(plan.id, n, readiness, judgement.reason, [...facts.alivePids].length > 0));
+    await abandonDeadClaim(req, deps, claim, judgement.reason);
+    snapshot = await deps.ledger.read(plan.id);
+    state = deriveLedgerState(snapshot.rows);
+    readiness = stageReadiness(plan, state, n, now);
+  }
+  if (req.reconcile && readiness.kind !== 'done') {
+    return refuse('nothing-to-reconcile', `stage ${n} is not done (its position is ${state.stages.get(n)?.last.status ?? 'pending'}); reconcile is for a done stage whose branch moved: \`okstra run --stage ${n}\` runs it`);
+  }
   switch (readiness.kind) {
     case 'done':
-      return refuse('already-done', `stage ${n} is already done (head ${readiness.headCommit.slice(0, 12)}, run ${readiness.runId}); a done stage is not run again`);
+      if (!req.reconcile) return refuse('already-done', `stage ${n} is already done (head ${readiness.headCommit.slice(0, 12)}, run ${readiness.runId}); a done stage is not run again`);
+      break;
     case 'started':
-      return refuse('in-progress', `stage ${n} already in progress by run ${readiness.runId} until ${readiness.leaseUntil}${readiness.stale ? ` (lease expired: \`okstra ledger release --plan-id ${plan.id} --stage ${n}\` frees it)` : ''}`);
+      return refuse('in-progress', `stage ${n} was claimed again by run ${readiness.runId} meanwhile`);
     case 'blocked':
       return refuse('not-ready', `stage ${n} is not ready: it depends on stage ${readiness.waitingOn.join(', ')}, which ${readiness.waitingOn.length === 1 ? 'is' : 'are'} not done`);
     case 'ready':
       break;
   }
-  const fixRun = readiness.failedBefore !== null;
+  const fixRun = readiness.kind === 'ready' && readiness.failedBefore !== null;
 
-  const base = await resolveBase(req, deps, state);
-  if ('kind' in base) return base;
-  const baseCommit = base.commit;
+  const staleDeps = await findStaleHeads(plan.id, state, dependencyClosure(plan, n), deps.workspace);
+  if (staleDeps.length > 0) return refuse('stale-head', staleGateMessage(`stage ${n}`, req.planPath, staleDeps));
+
   const branch = stageBranchName(plan.id, n);
   const existing = await deps.workspace.branchHead(branch);
+  let base: { commit: string } | StageRefusal;
+  let startHead: string;
   let reusedBranch = false;
-  if (existing && existing !== base.commit) {
-    if (!fixRun) {
-      return refuse('branch-conflict', `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
-    }
-    if (!(await deps.workspace.isAncestor(base.commit, existing))) {
-      return refuse('branch-conflict', `branch ${branch} does not contain the stage's base ${base.commit.slice(0, 12)} (its dependencies changed since the failed run); delete the branch to start the stage afresh`);
-    }
+  if (req.reconcile) {
+    const checked = await reconcileStart(req, deps, state, branch, existing);
+    if ('kind' in checked) return checked;
+    base = { commit: checked.base };
+    startHead = checked.recorded;
     reusedBranch = true;
+  } else {
+    base = await resolveBase(req, deps, state);
+    if ('kind' in base) return base;
+    // After a run that reached no verdict (okstra crashed or was killed), what it committed was never
+    // verified: this run answers for the branch from its base, so re-entering it as it is counts as work.
+    const unverified = readiness.kind === 'ready' && (readiness.failedBefore?.reason === 'abandoned' || readiness.failedBefore?.reason === 'error');
+    startHead = unverified ? base.commit : (existing ?? base.commit);
+    if (existing && existing !== base.commit) {
+      if (!fixRun) {
+        return refuse('branch-conflict', `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
+      }
+      if (!(await deps.workspace.isAncestor(base.commit, existing))) {
+        return refuse('branch-conflict', `branch ${branch} does not contain the stage's base ${base.commit.slice(0, 12)} (its dependencies changed since the failed run); delete the branch to start the stage afresh`);
+      }
+      reusedBranch = true;
+    }
   }
+  const baseCommit = base.commit;
 
   const lease = new Date(now.getTime() + req.config.leaseMinutes * 60_000);
   const claim: LedgerRow = {
     v: 1, plan_id: plan.id, stage: n, status: 'started', run_id: req.runId, at: now.toISOString(), lease_until: lease.toISOString(),
-    branch, base_commit: base.commit, ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
+    branch, base_commit: base.commit, ...(req.trigger.actor ? { actor: req.trigger.actor } : {}), claimant: await thisClaimant(),
   };
   try {
     await deps.ledger.append({ row: claim });
@@ -84,6 +118,10 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
   }
 
   async function afterClaim(): Promise<Intake> {
+    // This run holds the claim now, so a worktree okstra made for this branch is a dead run's leftover
+    // (git would refuse to check the branch out again while it is registered).
+    const leftovers = await removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []);
+    if (leftovers.length > 0) deps.log(`okstra: removed ${leftovers.length} worktree${leftovers.length === 1 ? '' : 's'} an earlier run of stage ${n} left behind: ${leftovers.join(', ')}`);
     if (!existing) await deps.workspace.createBranch(branch, baseCommit);
     return {
       state,
@@ -93,13 +131,70 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
       baseCommit,
       branch,
       reusedBranch,
-      startHead: existing ?? baseCommit,
+      startHead,
       claim,
       carryIn: await readCarryIn(req, deps, state, snapshot.commit),
       doneStages: dependencyClosure(plan, n).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
       previousFindings: fixRun ? await readPreviousFindings(deps, state, n, snapshot.commit) : [],
     };
   }
+}
+
+function occupiedReason(planId: string, n: number, claim: { runId: string; leaseUntil: string; stale: boolean }, liveness: string, aliveHere: boolean): string {
+  const head = `stage ${n} already in progress by run ${claim.runId} until ${claim.leaseUntil} (${liveness})`;
+  const release = `\`okstra ledger release --plan-id ${planId} --stage ${n}${claim.stale ? '' : ' --force'}\``;
+  if (aliveHere) return `${head}; wait for it, or stop that process first`;
+  if (claim.stale) return `${head}; its lease expired: ${release} frees it`;
+  return `${head}; if that run is gone (its machine or job died), ${release} frees it`;
+}
+
+/**
+ * The claiming process is provably gone (judgeClaimant): end its claim with
+ * `failed`/`abandoned` so this run can claim the stage. Its agents died with
+ * it (process groups and their watchdog); its worktrees go after the claim.
+ */
+async function abandonDeadClaim(req: RunStageRequest, deps: EngineDeps, claim: StartedRow, why: string): Promise<void> {
+  const row: LedgerRow = {
+    v: 1, plan_id: req.plan.id, stage: req.stage, status: 'failed', run_id: claim.run_id, at: deps.now().toISOString(), reason: 'abandoned',
+    detail: `taken over by run ${req.runId}: ${why}`.slice(0, 2000),
+    ...(claim.branch ? { branch: claim.branch } : {}), ...(claim.base_commit ? { base_commit: claim.base_commit } : {}),
+    ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
+  };
+  try {
+    await deps.ledger.append({ row });
+    deps.log(`okstra: ${why}; its claim on stage ${req.stage} is released (failed, abandoned) and this run takes over`);
+  } catch (error) {
+    // Another run released it first; the re-read decides what happens next.
+    if (!(error instanceof LedgerRefusedError)) throw error;
+  }
+}
+
+/**
+ * Where a reconcile run starts: the stage is done, its branch moved, and the
+ * moved branch still contains the base the stage was verified against (the
+ * one its `done` row records). Returns that base and the recorded head,
+ * which stands as the executor's starting point: what the branch gained
+ * since is what this run re-verifies.
+ */
+async function reconcileStart(req: RunStageRequest, deps: EngineDeps, state: LedgerState, branch: string, tip: string | null): Promise<{ base: string; recorded: string } | StageRefusal> {
+  const n = req.stage;
+  const done = currentDoneRow(state, n);
+  if (!done) return refuse('nothing-to-reconcile', `stage ${n} is not done`);
+  const [moved] = await findStaleHeads(req.plan.id, state, [n], deps.workspace);
+  const reset = `\`okstra reconcile --plan ${req.planPath} --stage ${n} --reset\``;
+  if (!moved) return refuse('nothing-to-reconcile', `stage ${n}'s branch ${branch} is at its recorded head ${done.head_commit}; nothing to reconcile`);
+  if (tip === null) return refuse('branch-conflict', `stage ${n}'s branch ${branch} no longer exists, so there is no new head to verify; ${reset} recreates it at ${done.head_commit}`);
+  let base = done.base_commit ?? null;
+  if (base === null) {
+    const resolved = await resolveBase(req, deps, state);
+    if ('kind' in resolved) return resolved;
+    base = resolved.commit;
+  }
+  if (!(await deps.workspace.isAncestor(base, tip))) {
+    return refuse('branch-conflict', `stage ${n}'s branch ${branch} (now ${tip}) no longer contains the stage's base ${base}: it cannot be verified as this stage; ${reset} puts it back at ${done.head_commit}`);
+  }
+  deps.log(`okstra: reconciling stage ${n}: ${moved.moved}; re-verifying ${tip} (recorded ${done.head_commit})`);
+  return { base, recorded: done.head_commit };
 }
 
 async function resolveBase(req: RunStageRequest, deps: EngineDeps, state: LedgerState): Promise<{ commit: string } | StageRefusal> {

@@ -9,6 +9,7 @@ import { execute, type Execution } from './execute.js';
 import { intake, type Intake } from './intake.js';
 import { persist, terminalRow } from './persist.js';
 import { ProgressLog } from './progress.js';
+import { testHookPause } from './test-hook.js';
 import { verify, type Verification } from './verify.js';
 import { gatewayUsage } from '../core/report/gateway-usage.js';
 import { openRunGateway } from './model-gateway.js';
@@ -49,7 +50,9 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     const report = await buildReport(req, deps, claimed, execution, verification, progress, startedAt);
     const headFiles = await deps.workspace.filesAt(execution.headCommit);
     progress.emit('phase-7-conformance', '', { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
+    await testHookPause('persist-before-ledger', deps.log);
     const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? []);
+    await testHookPause('persist-after-ledger', deps.log);
     return { kind: 'completed', ...persisted };
   } catch (error) {
     await releaseAfterCrash(req, deps, claimed.claim, error);

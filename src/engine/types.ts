@@ -50,9 +50,11 @@ export interface RunStageRequest {
   /** With a remote, the stage branch is pushed there before the ledger records the outcome. */
   remote?: string;
   remainingQueue?: number[];
+  /** `okstra reconcile`: re-verify a done stage whose branch moved, and record its new head with a new `done` row. */
+  reconcile?: boolean;
 }
 
-export type RefusalCode = 'unknown-stage' | 'already-done' | 'in-progress' | 'not-ready' | 'bad-base' | 'merge-conflict' | 'branch-conflict' | 'no-verifier';
+export type RefusalCode = 'unknown-stage' | 'already-done' | 'in-progress' | 'not-ready' | 'bad-base' | 'merge-conflict' | 'branch-conflict' | 'no-verifier' | 'stale-head' | 'nothing-to-reconcile';
 
 export interface StageRefusal {
   kind: 'refused';
