@@ -1,6 +1,6 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
 import { dispatchInputs, selectStages, workflowProblems, type LaunchTrigger, type LaunchWhat, type RunOptions } from '../../src/core/commands/index.js';
-import { deriveLedgerState, LedgerFormatError } from '../../src/core/ledger/index.js';
+import { assessLedger, deriveLedgerState, LedgerFormatError } from '../../src/core/ledger/index.js';
 import type { Plan } from '../../src/core/plan/index.js';
 import { checkRunName } from '../../src/core/report/index.js';
 import { inlineCode } from '../../src/core/text/escape.js';
@@ -72,7 +72,8 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
   if (rows instanceof LedgerFormatError) {
     return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.` };
   }
-  const selection = selectStages(req.plan, deriveLedgerState(rows), req.what, deps.now());
+  // Only believed rows pick the stages (the Action's own read reports the distrusted ones).
+  const selection = selectStages(req.plan, deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted), req.what, deps.now());
   if (!selection.ok) return selection;
   if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
   const problems = workflowProblems(workflow);

@@ -1,6 +1,6 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
 import { statusCommentMarker, isStatusComment } from '../../src/core/commands/index.js';
-import { deriveLedgerState } from '../../src/core/ledger/index.js';
+import { assessLedger, deriveLedgerState, describeDistrusted } from '../../src/core/ledger/index.js';
 import type { Plan } from '../../src/core/plan/index.js';
 import { renderPlanStatus } from '../../src/core/report/index.js';
 import { upsertStickyComment } from '../../src/github/comments.js';
@@ -16,7 +16,10 @@ import type { BotDeps } from './deps.js';
  */
 export async function postStatus(deps: BotDeps, config: OkstraConfig, prNumber: number, plan: Plan): Promise<{ id: number; action: 'created' | 'updated' }> {
   const rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, plan.id);
-  const view = renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, deriveLedgerState(rows), deps.now()) });
-  const body = `${statusCommentMarker(plan.id)}\n${view}\n<sub>okstra · from \`${config.ledgerBranch}\` at ${deps.now().toISOString()}</sub>\n`;
+  // The bot keeps no clone, so it judges lifecycle and clock only; a done row's commit is checked by the CLI and the Action.
+  const { trusted, distrusted } = assessLedger(rows, { now: deps.now() });
+  const view = renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, deriveLedgerState(trusted), deps.now()) });
+  const ignored = distrusted.map((d) => `- ⚠️ ledger ${describeDistrusted(d, plan.id)}\n`).join('');
+  const body = `${statusCommentMarker(plan.id)}\n${view}\n${ignored ? `${ignored}\n` : ''}<sub>okstra · from \`${config.ledgerBranch}\` at ${deps.now().toISOString()}</sub>\n`;
   return upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isStatusComment(b, plan.id));
 }

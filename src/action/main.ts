@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { BuiltinProvider } from '../core/config/schema.js';
+import { LedgerFormatError } from '../core/ledger/index.js';
 import { ProviderError } from '../providers/errors.js';
 import { runnerContext, type Env } from './context.js';
 import { parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from './inputs.js';
@@ -92,8 +93,9 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
         break;
     }
   } catch (error) {
-    // Anything thrown fails the step, Error or not, with the secrets scrubbed from its message.
-    results.failures.push(error instanceof Error ? error.message : String(error));
+    // Anything thrown fails the step, Error or not, with the secrets scrubbed from its message;
+    // a corrupt ledger says so (its message names branch:path, line and the repair command).
+    results.failures.push(error instanceof LedgerFormatError ? `the ledger is corrupt: ${error.message}` : error instanceof Error ? error.message : String(error));
   } finally {
     await session.dispose();
   }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { isAbsolute, resolve } from 'node:path';
 import { Git } from '../git/git.js';
 import { DEFAULT_LEDGER_BRANCH, GitLedgerStore, LedgerContentionError, LedgerIoError, LedgerRefusedError } from '../git/ledger-store.js';
-import { LedgerFormatError } from '../core/ledger/index.js';
+import { describeDistrusted, LedgerFormatError, type DistrustedRow } from '../core/ledger/index.js';
 import { CliError, EXIT_INFRA, type CliIo } from './io.js';
 
 export interface LedgerLocation {
@@ -48,10 +48,26 @@ export function defaultActor(io: CliIo): string {
   return io.env.GITHUB_ACTOR || io.env.USER || 'okstra';
 }
 
+/** One line per distrusted row, as `status` and `ledger show` print them. */
+export function distrustedLines(distrusted: readonly DistrustedRow[] | undefined, planId: string): string[] {
+  return (distrusted ?? []).map((d) => `ledger: ${describeDistrusted(d, planId)}`);
+}
+
 /** Ledger refusals and corrupt ledgers are the user's to act on: one line, exit 1. */
 export function rethrowAsCliError(error: unknown): never {
-  if (error instanceof LedgerRefusedError) throw new CliError(error.message);
-  if (error instanceof LedgerFormatError) throw new CliError(`the ledger is corrupt: ${error.message}`);
-  if (error instanceof LedgerContentionError || error instanceof LedgerIoError) throw new CliError(error.message, EXIT_INFRA);
-  throw error;
+  throw ledgerCliError(error) ?? error;
+}
+
+/**
+ * The one-line CLI error for a ledger error (found also as the cause of
+ * another error), or null when `error` is not one: wherever a command meets
+ * a corrupt ledger, the user sees where it is and how to repair it.
+ */
+export function ledgerCliError(error: unknown): CliError | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof LedgerFormatError) return new CliError(`the ledger is corrupt: ${e.message}`);
+    if (e instanceof LedgerRefusedError) return new CliError(e.message);
+    if (e instanceof LedgerContentionError || e instanceof LedgerIoError) return new CliError(e.message, EXIT_INFRA);
+  }
+  return null;
 }

@@ -8,6 +8,7 @@ import { registerReportCommands } from './commands/report.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerDoctorCommands } from './commands/doctor.js';
+import { ledgerCliError } from './ledger-access.js';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
 
@@ -49,9 +50,11 @@ function exitCodeFor(error: unknown, io: CliIo): number {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
     return EXIT_USAGE;
   }
-  if (error instanceof CliError) {
-    io.err(`okstra: ${error.message}`);
-    return error.exitCode;
+  // A ledger error no command mapped (the engine's own reads in `run` and `chain`) is still one line, never "internal error".
+  const known = error instanceof CliError ? error : ledgerCliError(error);
+  if (known) {
+    io.err(`okstra: ${known.message}`);
+    return known.exitCode;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   io.err(`okstra: internal error: ${message}`);

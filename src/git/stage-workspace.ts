@@ -202,6 +202,27 @@ export class StageWorkspace {
     return out.split('\0').filter(Boolean);
   }
 
+  /**
+   * What last moved a branch, as its reflog says ("commit: …", "reset: moving
+   * to …", "fetch …: forced-update"); null when there is no reflog entry.
+   */
+  async lastRefUpdate(branch: string): Promise<string | null> {
+    const out = await this.git.run(['reflog', 'show', '-n', '1', '--format=%gs', `refs/heads/${branch}`, '--']);
+    const line = out.exitCode === 0 ? out.stdout.trim() : '';
+    return line === '' ? null : line;
+  }
+
+  /** Moves `branch` from `from` (null: absent) to `to`, refusing if someone moved it meanwhile. */
+  async moveBranch(branch: string, to: string, from: string | null, reason: string): Promise<void> {
+    await this.git.ok(['update-ref', '-m', reason, `refs/heads/${branch}`, to, from ?? '0'.repeat(to.length)]);
+  }
+
+  /** Puts the remote's `branch` at `commit` only if the remote still has `expected` there (null: absent). */
+  async forcePushBranch(remote: string, branch: string, commit: string, expected: string | null): Promise<void> {
+    const lease = `--force-with-lease=refs/heads/${branch}:${expected ?? ''}`;
+    await this.git.ok(['push', '--quiet', '--no-verify', lease, remote, `${commit}:refs/heads/${branch}`], { env: this.opts.remoteEnv ?? {} });
+  }
+
   /** Pushes a stage branch to a remote without force: someone else's newer push is never overwritten. */
   async pushBranch(remote: string, branch: string): Promise<void> {
     await this.git.ok(['push', '--quiet', '--no-verify', remote, `refs/heads/${branch}:refs/heads/${branch}`], { env: this.opts.remoteEnv ?? {} });

@@ -260,8 +260,9 @@ export class GitHubMock {
     return this;
   }
 
+  /** The plan's ledger file; a terminal row not preceded by its run's claim gets one, as okstra writes them (the bot ignores a terminal row without its started row). */
   ledger(planId: string, rows: LedgerRow[] | null, branch = 'okstra-ledger'): this {
-    return this.file(`plans/${planId}/ledger.jsonl`, rows === null ? null : rows.map((r) => `${serializeRow(r)}\n`).join(''), branch);
+    return this.file(`plans/${planId}/ledger.jsonl`, rows === null ? null : withClaims(rows).map((r) => `${serializeRow(r)}\n`).join(''), branch);
   }
 
   workflow(text: string | null = OKSTRA_WORKFLOW, ref = 'master', name = 'okstra.yml'): this {
@@ -350,4 +351,19 @@ export class GitHubMock {
     this.scope().post(`${this.base}/actions/runs/${id}/cancel`).reply(202, {});
     return this;
   }
+}
+
+function withClaims(rows: readonly LedgerRow[]): LedgerRow[] {
+  const open = new Map<number, string>();
+  return rows.flatMap((r) => {
+    if (r.status === 'started') {
+      open.set(r.stage, r.run_id);
+      return [r];
+    }
+    const claimed = open.get(r.stage) === r.run_id;
+    open.delete(r.stage);
+    if (claimed) return [r];
+    const at = new Date(Date.parse(r.at) - 60_000).toISOString();
+    return [{ v: 1, plan_id: r.plan_id, stage: r.stage, status: 'started', run_id: r.run_id, at, lease_until: r.at } satisfies LedgerRow, r];
+  });
 }

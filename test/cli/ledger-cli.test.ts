@@ -25,7 +25,8 @@ describe('okstra ledger append / show / release', () => {
     expect(await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r2'], later(180))).toMatchObject({ exitCode: 0 });
 
     const shown = await runCli(['ledger', 'show', '--plan-id', 'demo', '--repo', dir, '--json']);
-    expect(JSON.parse(shown.stdout).map((r: { status: string; run_id: string }) => `${r.status}:${r.run_id}`)).toEqual(['started:r1', 'failed:r1', 'started:r2']);
+    const rows = (JSON.parse(shown.stdout) as { rows: { line: number; believed: boolean; row: { status: string; run_id: string } }[] }).rows;
+    expect(rows.map((r) => `${r.line}:${r.believed}:${r.row.status}:${r.row.run_id}`)).toEqual(['1:true:started:r1', '2:true:failed:r1', '3:true:started:r2']);
   });
 
   it('writes a done row with its carry and report in one commit, and needs them', async () => {
@@ -106,11 +107,18 @@ describe('okstra ledger append / show / release', () => {
   });
 
   it('prints help for every ledger command', async () => {
-    for (const sub of ['show', 'append', 'release']) {
+    for (const sub of ['show', 'append', 'release', 'repair']) {
       const res = await runCli(['ledger', sub, '--help']);
       expect(res.exitCode).toBe(0);
       expect(res.stdout).toContain(`Usage: okstra ledger ${sub}`);
     }
+  });
+
+  it('refuses a lease longer than readers believe', async () => {
+    const { dir } = await makeRepo();
+    const res = await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r1', '--lease-seconds', String(24 * 3600 + 1)]);
+    expect(res).toMatchObject({ exitCode: 2, stderr: 'okstra: --lease-seconds 86401 is longer than the 86400 s (24 h) a reader believes; a longer claim would be ignored\n' });
+    expect(await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r1', '--lease-seconds', String(24 * 3600)])).toMatchObject({ exitCode: 0 });
   });
 
   it('reports a corrupt ledger with its line instead of skipping it', async () => {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { deriveLedgerState, type LedgerRow } from '../../core/ledger/index.js';
 import { readyStages, stageReadiness, topologicalOrder, stageByNumber, type StageReadiness } from '../../core/graph/index.js';
 import { readValidPlan } from '../load-plan.js';
-import { ledgerLocationOptions, openLedger, rethrowAsCliError, type LedgerLocation } from '../ledger-access.js';
+import { distrustedLines, ledgerLocationOptions, openLedger, rethrowAsCliError, type LedgerLocation } from '../ledger-access.js';
 import type { CliIo } from '../io.js';
 import { formatSpend, planSpend, spendByStage, type Spend } from '../../core/report/index.js';
 import { readPlanReports, type PlanReports } from '../../engine/plan-reports.js';
@@ -53,13 +53,17 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
       return { number: n, title: stage.title, dependsOn: stage.dependsOn, ...describe(readiness), readiness, spend: byStage.get(n) ?? null };
     });
     const next = readyStages(plan, state, now);
+    // Rows the ledger does not believe are left out of every state above; say so, each with its line and the repair.
+    const ignored = distrustedLines(snapshot.distrusted, plan.id);
     if (opts.json) {
       const spend = { total, unreadable: unreadable.map((u) => u.path) };
-      io.out(JSON.stringify({ plan: { id: plan.id, title: plan.title, path: opts.plan }, ledgerCommit: snapshot.commit, stages: lines, next, spend }, null, 2));
+      const distrusted = (snapshot.distrusted ?? []).map((d) => ({ line: d.line, stage: d.row.stage, status: d.row.status, runId: d.row.run_id, reason: d.reason }));
+      io.out(JSON.stringify({ plan: { id: plan.id, title: plan.title, path: opts.plan }, ledgerCommit: snapshot.commit, stages: lines, next, spend, distrusted }, null, 2));
       return;
     }
     if (opts.markdown) {
       io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, state, now, byStage), spend: total }));
+      if (ignored.length > 0) io.out(['', ...ignored.map((l) => `- ⚠️ ${l}`)].join('\n'));
       return;
     }
     io.out(`plan ${plan.id}${plan.title ? ` — ${plan.title}` : ''}`);
@@ -68,6 +72,7 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
     io.out(renderTable(header, lines.map((l) => [String(l.number), l.title, l.state, l.detail, ...(withSpend ? [l.spend ? formatSpend(l.spend) : '—'] : [])])));
     io.out(next.length > 0 ? `next ready: ${next.map((n) => `stage ${n}`).join(', ')}` : lines.every((l) => l.state === 'done') ? 'all stages done' : 'no stage is ready to run');
     if (withSpend) io.out(`spent so far: ${formatSpend(total)}`);
+    for (const line of ignored) io.out(line);
   });
 }
 
