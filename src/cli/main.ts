@@ -6,13 +6,14 @@ import { registerStatusCommand } from './commands/status.js';
 import { registerLedgerCommands } from './commands/ledger.js';
 import { registerReportCommands } from './commands/report.js';
 import { registerRunCommands } from './commands/run.js';
+import { registerReconcileCommand } from './commands/reconcile.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerDoctorCommands } from './commands/doctor.js';
 import { ledgerCliError } from './ledger-access.js';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
 
-const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerDemoCommand, registerDoctorCommands];
+const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerReconcileCommand, registerDemoCommand, registerDoctorCommands];
 
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command('okstra')
