@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { LedgerLine } from '../core/ledger/index.js';
 import { readBlobs, type Git } from './git.js';
 
@@ -14,9 +15,12 @@ const COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
  * for the life of the store: a read costs one blame of the new lines, one
  * diff-tree of the new commits and nothing for everything seen before.
  */
+// A line is cached by a hash of the file up to and including it: appends leave it
+// unchanged, while the same text elsewhere (a forged copy of a real row) or after a
+// repair shifted the lines before it is a different key, and so blamed afresh.
 export class DoneRowProvenance {
-  /** Raw line text → the commit that introduced it. A line's text names its run and time, so it identifies it. */
-  private readonly originByText = new Map<string, string>();
+  /** Prefix key of a line → the commit that introduced it. */
+  private readonly originByKey = new Map<string, string>();
   /** Commit → paths it added or modified. */
   private readonly changedByCommit = new Map<string, ReadonlySet<string>>();
 
@@ -24,22 +28,23 @@ export class DoneRowProvenance {
 
   /** Line → why that `done` row's commit does not hold its carry and report; lines not listed are fine. */
   async problems(tip: string, ledgerFile: string, lines: readonly LedgerLine[]): Promise<Map<number, string>> {
-    const done = lines.flatMap((l) => ('row' in l && l.row.status === 'done' ? [{ line: l.line, raw: l.raw, carry: l.row.carry_path, report: l.row.report_path }] : []));
+    const keys = prefixKeys(lines);
+    const done = lines.flatMap((l, i) => ('row' in l && l.row.status === 'done' ? [{ line: l.line, key: keys[i] as string, carry: l.row.carry_path, report: l.row.report_path }] : []));
     const problems = new Map<number, string>();
     if (done.length === 0) return problems;
-    await this.learnOrigins(tip, ledgerFile, done.filter((d) => !this.originByText.has(d.raw)));
-    const commits = done.map((d) => this.originByText.get(d.raw)).filter((c): c is string => c !== undefined);
+    await this.learnOrigins(tip, ledgerFile, done.filter((d) => !this.originByKey.has(d.key)));
+    const commits = done.map((d) => this.originByKey.get(d.key)).filter((c): c is string => c !== undefined);
     await this.learnChanges(commits.filter((c) => !this.changedByCommit.has(c)));
 
     const carriesToLook = done.flatMap((d) => {
-      const origin = this.originByText.get(d.raw);
+      const origin = this.originByKey.get(d.key);
       const changed = origin ? this.changedByCommit.get(origin) : undefined;
       return origin && changed && !changed.has(d.carry) ? [`${origin}:${d.carry}`] : [];
     });
     const present = new Set((await readBlobs(this.git, carriesToLook)).filter((b) => b.content !== null).map((b) => b.spec));
 
     for (const d of done) {
-      const origin = this.originByText.get(d.raw);
+      const origin = this.originByKey.get(d.key);
       const changed = origin ? this.changedByCommit.get(origin) : undefined;
       if (!origin || !changed) {
         problems.set(d.line, 'done row whose ledger commit cannot be found');
@@ -54,7 +59,7 @@ export class DoneRowProvenance {
     return problems;
   }
 
-  private async learnOrigins(tip: string, ledgerFile: string, wanted: readonly { line: number; raw: string }[]): Promise<void> {
+  private async learnOrigins(tip: string, ledgerFile: string, wanted: readonly { line: number; key: string }[]): Promise<void> {
     if (wanted.length === 0) return;
     const ranges = wanted.flatMap((w) => ['-L', `${w.line},${w.line}`]);
     const out = await this.git.ok(['blame', '--porcelain', ...ranges, tip, '--', ledgerFile]);
@@ -65,7 +70,7 @@ export class DoneRowProvenance {
     }
     for (const w of wanted) {
       const origin = byLine.get(w.line);
-      if (origin) this.originByText.set(w.raw, origin);
+      if (origin) this.originByKey.set(w.key, origin);
     }
   }
 
@@ -88,4 +93,10 @@ export class DoneRowProvenance {
     }
     for (const c of unique) if (!this.changedByCommit.has(c)) this.changedByCommit.set(c, new Set());
   }
+}
+
+/** For each line, a hash chained over every line up to it. */
+function prefixKeys(lines: readonly LedgerLine[]): string[] {
+  let previous = '';
+  return lines.map((l) => (previous = createHash('sha256').update(previous).update('\n').update(l.raw).digest('hex')));
 }

@@ -187,6 +187,8 @@ export class GitLedgerStore implements LedgerStore {
         }
         const { commit, buildRef } = await this.buildCommit(tip, files, plan.message);
         const landed = await this.publish(commit, tip, buildRef);
+        // The tip this repair read is now history: no later append may start from it.
+        this.recentTip = null;
         return landed ? { outcome: 'repaired', commit, removed: plan.removed, quarantinePath: plan.quarantine !== null ? qPath : null } : null;
       });
       if (result) return result;
@@ -215,12 +217,12 @@ export class GitLedgerStore implements LedgerStore {
     }
   }
 
-  /** A refusal decided on a reused tip is only final once a fresh fetch says the same. */
+  /** A refusal (or a corrupt line since repaired) decided on a reused tip is only final once a fresh fetch says the same. */
   private async tryOnRecentTip(tip: string | null, request: AppendRequest, attempt: number): Promise<AppendResult | null> {
     try {
       return await this.tryAppend(tip, request, attempt);
     } catch (error) {
-      if (error instanceof LedgerRefusedError) return null;
+      if (error instanceof LedgerRefusedError || error instanceof LedgerFormatError) return null;
       throw error;
     }
   }
