@@ -5,7 +5,10 @@
 // dispatch and 🚀 (11 calls, independent ones at once). Per-delivery time is
 // from the POST to the server's answer, which Probot sends once the handler
 // has finished. nock's own cost per request is measured and printed beside it.
-// Smoke: 20 deliveries after 5 warm-up.
+// Then the two 64 KB comments of issue 11, which once stalled the bot (17 s of
+// parsing; a stack overflow and a 500), each delivered the same way, p50/p99
+// per shape, with the cost of reading the comment alone beside it.
+// Smoke: 20 deliveries after 5 warm-up; 3 of each hostile shape, at 4 KB.
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -14,7 +17,7 @@ import nock from 'nock';
 import { pino } from 'pino';
 import { Probot, ProbotOctokit, Server } from 'probot';
 import { createOkstraApp } from '../bot/index.js';
-import { DISPATCH_INPUTS, REQUIRED_RUN_NAME } from '../src/core/commands/index.js';
+import { DISPATCH_INPUTS, knownProviders, parseCommands, REQUIRED_RUN_NAME, scanComment } from '../src/core/commands/index.js';
 import { serializeRow } from '../src/core/ledger/index.js';
 import { fmt, sized, summarize, verdict } from './stats.js';
 
@@ -45,7 +48,8 @@ function mockGitHub(counts: Record<string, number>): void {
     return true;
   };
   const workflow = ['name: okstra', `run-name: "${REQUIRED_RUN_NAME}"`, 'on:', '  workflow_dispatch:', '    inputs:', ...DISPATCH_INPUTS.map((i) => `      ${i}: {}`), 'jobs: {}'].join('\n');
-  const ledger = `${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'done', run_id: 'gh-1-1-s1', at: '2026-03-01T09:00:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T09:00:00Z', carry_path: 'plans/invoice-export/carry/stage-1.json', report_path: 'plans/invoice-export/reports/stage-1/gh-1-1-s1.json' })}\n`;
+  // A done row is believed only after its run's claim (src/core/ledger, assessLedger).
+  const ledger = `${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'started', run_id: 'gh-1-1-s1', at: '2026-03-01T08:00:00Z', lease_until: '2026-03-01T14:00:00Z' })}\n${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'done', run_id: 'gh-1-1-s1', at: '2026-03-01T09:00:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T09:00:00Z', carry_path: 'plans/invoice-export/carry/stage-1.json', report_path: 'plans/invoice-export/reports/stage-1/gh-1-1-s1.json' })}\n`;
   const plan = readFileSync(new URL('../examples/plans/diamond.md', import.meta.url), 'utf8');
   const scope = nock(API).persist();
   scope.post('/app/installations/1/access_tokens').reply(201, { token: 'ghs_bench', expires_at: '2099-01-01T00:00:00Z', permissions: {} });
@@ -60,15 +64,29 @@ function mockGitHub(counts: Record<string, number>): void {
   scope.get(raw('.github/workflows/okstra.yml')).query({ ref: DEFAULT_BRANCH }).reply(200, workflow, text);
   scope.post(`${REPO}/check-runs`, count('check')).reply(201, { id: 99 });
   scope.post(`${REPO}/actions/workflows/okstra.yml/dispatches`, count('dispatch')).reply(204);
+  scope.post(`${REPO}/issues/7/comments`, count('reply')).reply(201, { id: 5 });
 }
 
-function payload(stage: number): Record<string, unknown> {
+/**
+ * The hostile comment shapes, at the size the issue measured (65,528
+ * characters) or a tiny one for the smoke run, and what each must lead to:
+ * the refusal of its argument in a reply, or the launch of stage 2.
+ */
+function hostileComments(): Array<{ name: string; body: string; expect: 'reply' | 'dispatch' }> {
+  const size = sized(65_528, 4_096);
+  return [
+    { name: '`/okstra *[*[…`', body: `/okstra ${'*['.repeat((size - 8) / 2)}`, expect: 'reply' },
+    { name: '`/okstra stage 2` + `>`×N', body: `/okstra stage 2\n${'>'.repeat(size - 16)}`, expect: 'dispatch' },
+  ];
+}
+
+function payload(body: string): Record<string, unknown> {
   return {
     action: 'created',
     installation: { id: 1 },
     repository: { name: 'octo-repo', full_name: 'octo-org/octo-repo', owner: { login: 'octo-org' }, html_url: 'https://github.com/octo-org/octo-repo', default_branch: DEFAULT_BRANCH },
     issue: { number: 7, pull_request: { url: `${API}${REPO}/pulls/7` } },
-    comment: { id: 1, body: `/okstra stage ${stage}`, html_url: 'https://github.com/octo-org/octo-repo/pull/7#issuecomment-1' },
+    comment: { id: 1, body, html_url: 'https://github.com/octo-org/octo-repo/pull/7#issuecomment-1' },
     sender: { login: 'octocat', type: 'User' },
   };
 }
@@ -114,6 +132,37 @@ function errorSink(kept: string[]): Writable {
   });
 }
 
+/**
+ * Each hostile shape delivered in full (the answer it must get is checked by
+ * the counters), and read alone (scan and grammar, what once took seconds).
+ */
+async function hostileFigures(deliver: (i: number, comment: string) => Promise<number>, counts: Record<string, number>): Promise<string[]> {
+  const rounds = sized(100, 3);
+  const lines: string[] = [];
+  for (const shape of hostileComments()) {
+    await deliver(-1, shape.body);
+    const before = counts[shape.expect] ?? 0;
+    const delivered: number[] = [];
+    for (let i = 0; i < rounds; i++) delivered.push(await deliver(i, shape.body));
+    const answered = (counts[shape.expect] ?? 0) - before;
+    if (answered !== rounds) throw new Error(`${shape.name}: expected ${rounds} ${shape.expect === 'reply' ? 'replies' : 'dispatches'}, saw ${answered}`);
+    const read: number[] = [];
+    for (let i = 0; i < rounds; i++) {
+      const start = performance.now();
+      const scan = scanComment(shape.body);
+      if (scan.kind !== 'commands') throw new Error(`${shape.name}: read as ${scan.kind}`);
+      parseCommands(scan.lines, { providers: knownProviders([]) });
+      read.push(performance.now() - start);
+    }
+    const d = summarize(delivered);
+    const r = summarize(read);
+    lines.push(
+      `hostile comment ${shape.name} (${shape.body.length.toLocaleString('en-US')} characters), ${rounds} signed deliveries, each ${shape.expect === 'reply' ? 'answered with the refusal' : 'dispatched'}: p50 ${fmt(d.p50)}, p99 ${fmt(d.p99)} — ${verdict(d.p99, TARGET_MS)}; reading it alone: p50 ${fmt(r.p50)}, p99 ${fmt(r.p99)} — ${verdict(r.p99, TARGET_MS)}`,
+    );
+  }
+  return lines;
+}
+
 export async function benchBot(): Promise<string[]> {
   const deliveries = sized(1000, 20);
   const warmup = sized(50, 5);
@@ -137,8 +186,8 @@ export async function benchBot(): Promise<string[]> {
   await server.start();
   const url = `http://127.0.0.1:${port}/api/github/webhooks`;
 
-  const deliver = async (i: number): Promise<number> => {
-    const body = JSON.stringify(payload(2 + (i % 2)));
+  const deliver = async (i: number, comment = `/okstra stage ${2 + (i % 2)}`): Promise<number> => {
+    const body = JSON.stringify(payload(comment));
     const start = performance.now();
     const res = await fetch(url, {
       method: 'POST',
@@ -164,11 +213,13 @@ export async function benchBot(): Promise<string[]> {
     const dispatched = (counts.dispatch ?? 0) - (before.dispatch ?? 0);
     if (dispatched !== deliveries) throw new Error(`expected ${deliveries} dispatches, saw ${dispatched}`);
     const s = summarize(samples);
+    const hostile = await hostileFigures(deliver, counts);
     const floor = await nockRoundTrip(sized(300, 30));
     return [
       `${deliveries.toLocaleString('en-US')} signed \`/okstra stage N\` deliveries through Probot's server, 11 nock'd GitHub calls each (after ${warmup} warm-up): p50 ${fmt(s.p50)}, p99 ${fmt(s.p99)}, mean ${fmt(s.mean)} — ${verdict(s.p99, TARGET_MS)}`,
       `sequential throughput: ${Math.round(deliveries / seconds)} deliveries/s; every delivery created its check and dispatched (${dispatched} dispatches)`,
       `of which nock: one nock'd round trip takes ${fmt(floor)} on its own (its replies wait on timers); a launch makes ${ROUNDS} in sequence (the rest run alongside), a floor of ${fmt(floor * ROUNDS)}`,
+      ...hostile,
     ];
   } finally {
     await server.stop();
