@@ -34,7 +34,7 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
       .command('show')
       .description("Print a plan's ledger rows in order and each stage's position.")
       .requiredOption('--plan-id <id>', 'the plan id', planId)
-      .option('--json', 'print the rows as a JSON array'),
+      .option('--json', 'print every row with its line and whether it is believed, and the distrusted rows with their reasons, as JSON'),
   ).action(async (opts: LedgerLocation & { planId: string; json?: boolean }) => {
     const { store } = await openLedger(io, opts);
     const snapshot = await store.read(opts.planId).catch(rethrowAsCliError);
