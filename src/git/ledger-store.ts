@@ -27,7 +27,7 @@ export interface LedgerFile {
 
 export interface AppendRequest {
   row: LedgerRow;
-  /** Written in the same commit as the row. Existing files are never overwritten. */
+  /** Written in the same commit as the row. Existing files are never overwritten, except a stage's carry by a later `done` of that stage. */
   files?: LedgerFile[];
 }
 
@@ -253,6 +253,9 @@ export class GitLedgerStore implements LedgerStore {
       const existing = blobs[i + 1]?.content ?? null;
       if (existing === null) return true;
       if (existing === f.content) return false;
+      // A stage's carry is what its dependents build on: a later `done` of the same stage (a reconcile after its
+      // branch moved) replaces it; the earlier one stays in the branch's history. Nothing else is ever replaced.
+      if (row.status === 'done' && f.path === row.carry_path) return true;
       throw new LedgerRefusedError('file-exists', `${f.path} already exists on the ledger branch with different content; ledger files are never overwritten`);
     });
 

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { stageBranchName } from '../../src/core/ids.js';
 import type { DoneRow } from '../../src/core/ledger/index.js';
 import { Git } from '../../src/git/git.js';
-import { WRITES_STAGE_FILE, ledgerRows, makeProject, remoteOf, type Project } from '../engine/helpers.js';
+import { WRITES_STAGE_FILE, ledgerRows, makeProject, remoteOf, show, type Project } from '../engine/helpers.js';
 import { spawnCli } from '../helpers/cli.js';
 
 const BRANCH = stageBranchName('linear', 1);
@@ -61,9 +61,12 @@ describe('stale-SHA gate and okstra reconcile', () => {
     // Refused before anything was written: stage 2 was never claimed.
     expect((await ledgerRows(p, 'okstra-ledger', remote.bare)).some((r) => r.stage === 2)).toBe(false);
 
+    // The re-verifying run's carry says something else than the first one's: the new done row's carry replaces it.
+    p.script('builder', { rules: [{ when: { role: 'executor' }, do: { ...WRITES_STAGE_FILE, carry: { summary: 'stage 1 as reworded, re-verified' } } }] });
     const reconciled = await okstra(work, ['reconcile', '--stage', '1', '--remote', 'origin']);
     expect(reconciled.exitCode, `${reconciled.stdout}\n${reconciled.stderr}`).toBe(0);
     expect(reconciled.stdout).toMatch(/stage 1 PASS/);
+    expect(await show(p, 'okstra-ledger', `plans/${p.planId}/carry/stage-1.json`, remote.bare)).toContain('stage 1 as reworded, re-verified');
     expect(reconciled.stdout).toContain(`re-verifying ${moved} (recorded ${recorded?.head_commit})`);
     const rows = (await ledgerRows(p, 'okstra-ledger', remote.bare)).filter((r) => r.stage === 1);
     expect(rows.map((r) => r.status)).toEqual(['started', 'done', 'started', 'done']);

@@ -61,21 +61,26 @@ describe('GitLedgerStore on a local repository', () => {
     expect((await store.read('demo')).rows).toHaveLength(1);
   });
 
-  it('never overwrites a carry file', async () => {
+  it('a later done of the same stage (a reconcile) replaces its carry, keeping the earlier one in history; nothing else is ever overwritten', async () => {
     const { dir, git } = await makeRepo();
     const store = new GitLedgerStore({ repoDir: dir, now: () => now });
     const head = await headOf(git);
     const doneBy = (run: string): LedgerRow => ({ v: 1, plan_id: 'demo', stage: 1, status: 'done', run_id: run, at: now.toISOString(), head_commit: head, completed_at: now.toISOString(), carry_path: carryPath('demo', 1), report_path: reportPath('demo', 1, run, 'json') });
     await store.append({ row: claim(1, 'run-1') });
-    await store.append({ row: doneBy('run-1'), files: [{ path: carryPath('demo', 1), content: '{"v":1}\n' }, { path: reportPath('demo', 1, 'run-1', 'json'), content: '{}\n' }] });
+    const first = await store.append({ row: doneBy('run-1'), files: [{ path: carryPath('demo', 1), content: '{"v":1}\n' }, { path: reportPath('demo', 1, 'run-1', 'json'), content: '{}\n' }] });
     await store.append({ row: claim(1, 'run-2') });
 
-    const attempt = store.append({ row: doneBy('run-2'), files: [{ path: carryPath('demo', 1), content: '{"v":2}\n' }, { path: reportPath('demo', 1, 'run-2', 'json'), content: '{}\n' }] });
-    await expect(attempt).rejects.toThrowError(LedgerRefusedError);
-    await expect(attempt).rejects.toThrowError(/already exists on the ledger branch with different content/);
+    // A file that is not this row's carry (here: another run's report) is never replaced.
+    const clobber = store.append({ row: doneBy('run-2'), files: [{ path: carryPath('demo', 1), content: '{"v":2}\n' }, { path: reportPath('demo', 1, 'run-2', 'json'), content: '{}\n' }, { path: reportPath('demo', 1, 'run-1', 'json'), content: '{"forged":true}\n' }] });
+    await expect(clobber).rejects.toThrowError(LedgerRefusedError);
+    await expect(clobber).rejects.toThrowError(/run-1\.json already exists on the ledger branch with different content/);
+    expect((await store.read('demo')).rows.at(-1)?.status).toBe('started');
+
+    await store.append({ row: doneBy('run-2'), files: [{ path: carryPath('demo', 1), content: '{"v":2}\n' }, { path: reportPath('demo', 1, 'run-2', 'json'), content: '{}\n' }] });
     const snapshot = await store.read('demo');
-    expect(await store.readFile(snapshot.commit as string, carryPath('demo', 1))).toBe('{"v":1}\n');
-    expect(snapshot.rows.at(-1)?.status).toBe('started');
+    expect(await store.readFile(snapshot.commit as string, carryPath('demo', 1))).toBe('{"v":2}\n');
+    expect(await store.readFile(first.commit, carryPath('demo', 1))).toBe('{"v":1}\n');
+    expect(snapshot.rows.map((r) => r.status)).toEqual(['started', 'done', 'started', 'done']);
   });
 
   it('treats a re-delivered row as a no-op that writes nothing', async () => {
