@@ -7,6 +7,8 @@ import { activeClaim, deriveLedgerState, isStale, LedgerRowSchema, stageStatus, 
 import type { Plan } from '../core/plan/types.js';
 import { formatSpend, planSpend, renderPlanStatus, renderSummary, spendByStage } from '../core/report/index.js';
 import { readPlanReports, type ReadLedgerFiles } from '../engine/plan-reports.js';
+import { describeDistrusted } from '../core/ledger/index.js';
+import { escapeInline } from '../core/text/escape.js';
 import { runChain } from '../engine/run-chain.js';
 import { runStage } from '../engine/run-stage.js';
 import { stageRequestBase } from '../engine/setup.js';
@@ -297,7 +299,10 @@ export async function statusMode(s: Session, r: RunResults): Promise<void> {
     const { reports } = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
     const views = stageViews(loaded.plan, state, s.io.now(), spendByStage(reports));
     for (const v of views) s.io.info(`${loaded.plan.id} stage ${v.number} ${v.state}${v.detail ? ` — ${v.detail}` : ''}`);
-    await s.io.summary(renderPlanStatus({ planId: loaded.plan.id, planTitle: loaded.plan.title, stages: views, spend: planSpend(reports) }));
+    // Rows the ledger does not believe are said, never silently dropped: someone has to repair them.
+    const ignored = (snapshot.distrusted ?? []).map((d) => describeDistrusted(d, loaded.plan.id));
+    for (const line of ignored) s.io.warning(`okstra: ${loaded.plan.id}: ${line}`);
+    await s.io.summary(`${renderPlanStatus({ planId: loaded.plan.id, planTitle: loaded.plan.title, stages: views, spend: planSpend(reports) })}${ignored.length > 0 ? `\n\n**Ledger rows ignored** (${ignored.length}):\n\n${ignored.map((l) => `- ${escapeInline(l)}`).join('\n')}\n` : ''}`);
   }
 }
 

@@ -79,4 +79,23 @@ describe('mode status', () => {
     expect(await project.remoteHead('okstra-ledger')).toBeNull();
     expect(api.requests).toEqual([]);
   });
+
+  it('a done row pushed to the ledger branch by hand (no started row, no carry, no report) is not believed, and the summary says so with the repair command', async () => {
+    const project = await makeProject({ plan: twoStagePlan('first'), agents: { writer: WRITER, reviewer: PASSING_REVIEWER } });
+    const forged = { v: 1, plan_id: 'first', stage: 1, status: 'done', run_id: 'forged-1', at: '2026-01-01T00:00:00.000Z', head_commit: '0'.repeat(40), completed_at: '2026-01-01T00:00:00.000Z', carry_path: 'plans/first/carry/stage-1.json', report_path: 'plans/first/reports/stage-1/forged-1.json' };
+    const git = new Git(project.workspace);
+    const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: `${JSON.stringify(forged)}\n` });
+    const plans = await git.ok(['mktree'], { input: `100644 blob ${blob}\tledger.jsonl\n` });
+    const first = await git.ok(['mktree'], { input: `040000 tree ${plans}\tfirst\n` });
+    const root = await git.ok(['mktree'], { input: `040000 tree ${first}\tplans\n` });
+    const commit = await git.ok(['commit-tree', root, '-m', 'a row nobody ran'], { env: { GIT_AUTHOR_NAME: 'x', GIT_AUTHOR_EMAIL: 'x@x', GIT_COMMITTER_NAME: 'x', GIT_COMMITTER_EMAIL: 'x@x' } });
+    await git.ok(['push', '--quiet', 'origin', `${commit}:refs/heads/okstra-ledger`]);
+
+    api = await startFakeApi();
+    const run = await runAction(project, { inputs: { mode: 'status' }, eventName: 'workflow_dispatch', payload: {}, api });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(run.stdout).toContain('first stage 1 ready');
+    expect(run.stdout).toMatch(/::warning::okstra: first: row 1 ignored: .*okstra ledger repair/);
+    expect(run.summary).toContain('**Ledger rows ignored** (1):');
+  });
 });
