@@ -1,8 +1,7 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { QaResult } from '../core/report/schema/final-report.js';
-import type { AgentLease } from '../sandbox/sandbox.js';
+import { dispatchFolder, type AgentLease } from '../sandbox/sandbox.js';
 import { tail } from '../core/text/truncate.js';
 import { withoutSecrets } from '../providers/env.js';
 import { describeMs, runProcess } from '../providers/process.js';
@@ -53,14 +52,9 @@ export async function runQa(commands: readonly QaCommand[], options: QaOptions):
   const lease = options.lease;
   if (!lease?.user) return runQaAs(commands, options, withoutSecrets(options.env));
   // Under another user, okstra's HOME and TMPDIR are out of reach: the commands get private ones.
-  const dir = await mkdtemp(join(tmpdir(), 'okstra-qa-'));
+  const { dir, path } = await dispatchFolder(tmpdir(), 'okstra-qa-', lease, ['home', 'tmp']);
   try {
-    await chmod(dir, 0o711);
-    const home = join(dir, 'home');
-    const tmp = join(dir, 'tmp');
-    await lease.privateDir(home);
-    await lease.privateDir(tmp);
-    return await runQaAs(commands, options, { ...withoutSecrets(options.env), ...lease.env, HOME: home, TMPDIR: tmp });
+    return await runQaAs(commands, options, { ...withoutSecrets(options.env), ...lease.env, HOME: path('home'), TMPDIR: path('tmp') });
   } finally {
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   }

@@ -1,6 +1,6 @@
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { dispatchFolder } from '../sandbox/sandbox.js';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BuiltinProvider, ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
 import { missingKeyMessage, readCredential } from './cli-credentials.js';
@@ -9,7 +9,7 @@ import { AGENT_CLI_PINS, pinnedSpec } from './cli-pins.js';
 import { pickEnv } from './env.js';
 import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } from './process.js';
 import type { ProviderDeps } from './registry.js';
-import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
+import type { DispatchRequest, DispatchResult, DispatchUsage, OpenedFiles, Provider } from './types.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering } from './metering.js';
 
 /**
@@ -60,6 +60,8 @@ export interface CliOutcome {
   failure?: { kind: FailureKind; message: string };
   /** Lines worth keeping in the report (e.g. tool calls the read-only mode refused). */
   notes?: string[];
+  /** What the session opened, read from the CLI's tool events (see opened-files.ts). */
+  opened?: OpenedFiles;
 }
 
 export interface AgentCliSpec {
@@ -118,17 +120,17 @@ export class AgentCliProvider implements Provider {
 
     const lease = request.lease;
     const route = openRoute(request, this.kind, config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);
-    const dir = await mkdtemp(join(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`)).catch((error: unknown) => {
+    const folder = await dispatchFolder(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`, lease, ['tmp', 'out']).catch((error: unknown) => {
       route?.close();
       throw error;
     });
+    const { dir } = folder;
     try {
-      const home = join(dir, 'home');
-      const tmp = join(dir, 'tmp');
-      const outDir = join(dir, 'out');
-      if (lease?.user) await chmod(dir, 0o711);
+      // HOME stays okstra's until the spec has written the CLI's config into it; then it is given to the agent whole.
+      const home = folder.path('home');
+      const tmp = folder.path('tmp');
+      const outDir = folder.path('out');
       await mkdir(home, { mode: 0o700 });
-      for (const d of [tmp, outDir]) await (lease ? lease.privateDir(d) : mkdir(d, { mode: 0o700 }));
       const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
       const ctx: CliRunContext = {
         request,
@@ -175,7 +177,9 @@ export class AgentCliProvider implements Provider {
     }
     const outcome = await spec.interpret(result, ctx);
     const stderrTail = [tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...(outcome.notes ?? [])].filter((s) => s !== '').join('\n');
-    const common = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail };
+    // Output cut at its head lost the first tool events: the set would prove nothing.
+    const opened: OpenedFiles | undefined = outcome.opened && result.stdoutTruncated ? { source: 'self-reported' } : outcome.opened;
+    const common = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail, ...(opened ? { opened } : {}) };
     if (result.timedOut) return { ...common, status: 'timeout', errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed` };
     if (result.aborted) return { ...common, status: 'error', errorMessage: `${this.product} was cancelled; its process tree was killed` };
     if (outcome.ok && result.exitCode === 0) return { ...common, status: 'done' };

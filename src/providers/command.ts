@@ -1,4 +1,5 @@
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
+import { dispatchFolder } from '../sandbox/sandbox.js';
 import { readAgentFile } from '../sandbox/fs-access.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering, type Route } from './metering.js';
 import { DEFAULT_API_KEY_ENV } from './cli-credentials.js';
@@ -88,16 +89,13 @@ export class CommandProvider implements Provider {
     const engineEnv = this.options.env ?? process.env;
     const lease = request.lease;
     let route: Route | null = null;
-    const dir = await mkdtemp(join(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-'));
+    // okstra's folder: the agent may enter it and read the prompt, and write only its own subfolders.
+    const { dir, path } = await dispatchFolder(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-', lease, ['home', 'out']);
     try {
-      // okstra's folder: the agent may enter it and read the prompt, and write only its own subfolders.
-      if (lease?.user) await chmod(dir, 0o711);
-      const home = join(dir, 'home');
-      const out = join(dir, 'out');
-      for (const d of [home, out]) await (lease ? lease.privateDir(d) : mkdir(d, { mode: 0o700 }));
-      const promptFile = join(dir, 'prompt.md');
-      const outputFile = join(out, 'output.md');
-      const usageFile = join(out, 'usage.json');
+      const home = path('home');
+      const promptFile = path('prompt.md');
+      const outputFile = join(path('out'), 'output.md');
+      const usageFile = join(path('out'), 'usage.json');
       await writeFile(promptFile, request.prompt, { mode: lease?.user ? 0o644 : 0o600 });
 
       const env: Record<string, string> = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };

@@ -1,4 +1,6 @@
 import { execa } from 'execa';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { decideIsolation, type IsolationDecision } from '../core/isolation/index.js';
 import type { IsolationMode } from '../core/config/schema.js';
@@ -162,6 +164,25 @@ class SharedUserSandbox implements AgentSandbox {
   async makeReachable(): Promise<void> {}
 
   async close(): Promise<void> {}
+}
+
+/**
+ * A dispatch's own folder under `parent`: okstra's (0700, or 0711 when an
+ * agent user must enter it), so nothing in it can be renamed or replaced by
+ * the agent, with the named subfolders made private to the lease's user
+ * (HOME, TMPDIR, an output folder). The caller removes it.
+ */
+export async function dispatchFolder(parent: string, prefix: string, lease: AgentLease | undefined, privateNames: readonly string[]): Promise<{ dir: string; path: (name: string) => string }> {
+  const dir = await mkdtemp(join(parent, prefix));
+  const path = (name: string): string => join(dir, name);
+  try {
+    if (lease?.user) await chmod(dir, 0o711);
+    for (const name of privateNames) await (lease ? lease.privateDir(path(name)) : mkdir(path(name), { mode: 0o700 }));
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir, path };
 }
 
 /** The sandbox of engines built without one (unit tests of the engine with stand-ins): okstra's own user, said as such. */
