@@ -1,7 +1,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AgentCliProvider, type AgentCliSpec, type CliOutcome, type CliRunContext, type FailureKind } from './agent-cli.js';
-import { parseJsonObject, numberOr } from './cli-output.js';
+import { numberOr, objectAt, parseJsonLines, parseJsonObject, stringAt, type JsonObject } from './cli-output.js';
+import { OpenedCollector, type OpenedFiles } from './opened-files.js';
 import type { BuiltinFactory } from './registry.js';
 import type { ProcessResult } from './process.js';
 import type { DispatchUsage } from './types.js';
@@ -9,7 +10,7 @@ import type { DispatchUsage } from './types.js';
 /**
  * Claude Code (`@anthropic-ai/claude-code`, pinned in cli-pins.ts), headless:
  *
- *   claude -p --output-format json --no-session-persistence
+ *   claude -p --output-format stream-json --verbose --no-session-persistence
  *          --permission-mode acceptEdits|plan --max-turns N
  *          --safe-mode --setting-sources user --strict-mcp-config
  *          [--model M] [--allowedTools Bash]     (prompt on stdin)
@@ -27,6 +28,12 @@ import type { DispatchUsage } from './types.js';
  *   auto-loaded; okstra's prompt tells the agent to read it as evidence.)
  * - Isolation: `HOME` and `CLAUDE_CONFIG_DIR` private; telemetry, error
  *   reporting, auto-update and non-essential traffic off; retries 0.
+ * - Output: one JSON object per line (`stream-json` needs `--verbose`):
+ *   `system/init`, `assistant` messages whose `tool_use` blocks are the
+ *   session's tool calls, `user` messages with each call's `tool_result`,
+ *   and last the `result` object the `json` format printed alone. What the
+ *   session opened comes from the calls whose result was not an error
+ *   (opened-files.ts); the outcome is read from the `result` line.
  * - Quirk: an API error can end with `subtype: "success"` and
  *   `is_error: true` (exit 1); `is_error` is what counts.
  */
@@ -51,7 +58,7 @@ export const claudeSpec: AgentCliSpec = {
     const configDir = join(ctx.home, '.claude');
     await mkdir(configDir, { mode: 0o700 });
     const args = [
-      '-p', '--output-format', 'json', '--no-session-persistence',
+      '-p', '--output-format', 'stream-json', '--verbose', '--no-session-persistence',
       '--permission-mode', request.readOnly ? 'plan' : 'acceptEdits',
       '--max-turns', String(ctx.maxTurns),
       '--safe-mode', '--setting-sources', 'user', '--strict-mcp-config',
@@ -71,14 +78,20 @@ export const claudeSpec: AgentCliSpec = {
     };
   },
 
-  interpret: async (result: ProcessResult, ctx: CliRunContext) => interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly),
+  interpret: async (result: ProcessResult, ctx: CliRunContext) => interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly, ctx.request.cwd),
 };
 
-/** The `--output-format json` result object, read into an outcome. Exported for unit tests with recorded output. */
-export function interpretClaudeOutput(stdout: string, exitCode: number | null, readOnly: boolean): CliOutcome {
+/**
+ * The `--output-format stream-json` lines, read into an outcome: the last
+ * line is the `result` object (the whole `json` format reads the same); with
+ * `cwd`, the tool events before it say what the session opened. Exported for
+ * unit tests with recorded output.
+ */
+export function interpretClaudeOutput(stdout: string, exitCode: number | null, readOnly: boolean, cwd?: string): CliOutcome {
   const json = parseJsonObject(stdout);
+  const opened = cwd === undefined ? {} : { opened: claudeOpened(stdout, cwd) };
   if (!json || json.type !== 'result') {
-    return { ok: false, finalText: stdout, sessionId: null, usage: null, failure: { kind: 'crash', message: 'Claude Code printed no JSON result' } };
+    return { ok: false, finalText: stdout, sessionId: null, usage: null, ...opened, failure: { kind: 'crash', message: 'Claude Code printed no JSON result' } };
   }
   const finalText = typeof json.result === 'string' ? json.result : '';
   const sessionId = typeof json.session_id === 'string' ? json.session_id : null;
@@ -87,8 +100,41 @@ export function interpretClaudeOutput(stdout: string, exitCode: number | null, r
   const subtype = typeof json.subtype === 'string' ? json.subtype : 'unknown';
   // is_error, not subtype: an HTTP error arrives as subtype "success" with is_error true.
   const ok = exitCode === 0 && json.is_error !== true && subtype === 'success';
-  if (ok) return { ok, finalText, sessionId, usage, notes };
-  return { ok, finalText, sessionId, usage, notes, failure: claudeFailure(json, subtype, finalText) };
+  if (ok) return { ok, finalText, sessionId, usage, notes, ...opened };
+  return { ok, finalText, sessionId, usage, notes, ...opened, failure: claudeFailure(json, subtype, finalText) };
+}
+
+/**
+ * Files the session opened: `Read`, `Grep` in content mode and `Bash`
+ * commands whose `tool_result` came back without `is_error` (subagents'
+ * calls arrive the same way). The stream is whole only when it starts with
+ * `system/init`.
+ */
+function claudeOpened(stdout: string, cwd: string): OpenedFiles {
+  const events = parseJsonLines(stdout);
+  const first = events[0];
+  const collector = new OpenedCollector(cwd);
+  const calls = new Map<string, { name: string; input: JsonObject }>();
+  const succeeded = new Set<string>();
+  for (const event of events) {
+    const content = objectAt(event, 'message')?.content;
+    if (!Array.isArray(content)) continue;
+    for (const block of content) {
+      const id = stringAt(block, 'id');
+      if (event.type === 'assistant' && stringAt(block, 'type') === 'tool_use' && id !== null) {
+        calls.set(id, { name: stringAt(block, 'name') ?? '', input: objectAt(block, 'input') ?? {} });
+      }
+      const resultOf = stringAt(block, 'tool_use_id');
+      if (event.type === 'user' && stringAt(block, 'type') === 'tool_result' && resultOf !== null && (block as JsonObject).is_error !== true) succeeded.add(resultOf);
+    }
+  }
+  for (const [id, { name, input }] of calls) {
+    if (!succeeded.has(id)) continue;
+    if (name === 'Read') collector.addPath(input.file_path);
+    else if (name === 'Grep' && input.output_mode === 'content') collector.addPath(input.path);
+    else if (name === 'Bash') collector.addCommand(input.command);
+  }
+  return collector.result(first?.type === 'system' && first.subtype === 'init');
 }
 
 function claudeFailure(json: Record<string, unknown>, subtype: string, resultText: string): { kind: FailureKind; message: string } {

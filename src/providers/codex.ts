@@ -4,6 +4,7 @@ import { DEFAULT_UPSTREAMS } from './metering.js';
 import { join } from 'node:path';
 import { AgentCliProvider, type AgentCliSpec, type CliOutcome, type CliRunContext, type FailureKind } from './agent-cli.js';
 import { numberOr, objectAt, parseJsonLines, stringAt, unwrapApiErrorBody } from './cli-output.js';
+import { OpenedCollector } from './opened-files.js';
 import type { BuiltinFactory } from './registry.js';
 import type { ProcessResult } from './process.js';
 
@@ -28,7 +29,11 @@ import type { ProcessResult } from './process.js';
  *   `--strict-config` makes a key this version does not know an error.
  * - Output: JSON Lines events (`thread.started` → session id,
  *   `turn.completed` → usage, `error`/`turn.failed` → the message); the final
- *   message comes from `-o`, or else the last `agent_message` event.
+ *   message comes from `-o`, or else the last `agent_message` event. What
+ *   the session opened: the commands of `command_execution` items that
+ *   completed with exit code 0 (opened-files.ts says which commands count)
+ *   and the paths of `file_change` items; the stream is whole only when it
+ *   starts with `thread.started`.
  */
 
 export const CODEX_DEFAULT_BASE_URL = DEFAULT_UPSTREAMS.codex;
@@ -89,14 +94,14 @@ export const codexSpec: AgentCliSpec = {
   async interpret(result: ProcessResult, ctx: CliRunContext) {
     // The agent wrote this file: read it as untrusted (no symlink, plain file, capped).
     const lastMessage = await readAgentFile(join(ctx.outDir, LAST_MESSAGE_FILE), 10 * 1024 * 1024).catch(() => null);
-    return interpretCodexOutput(result.stdout, result.exitCode, lastMessage?.text ?? null);
+    return interpretCodexOutput(result.stdout, result.exitCode, lastMessage?.text ?? null, ctx.request.cwd);
   },
 
   stderrNoise: [/could not create PATH aliases/],
 };
 
-/** The `--json` event stream (and the `-o` file, when written), read into an outcome. Exported for unit tests. */
-export function interpretCodexOutput(stdout: string, exitCode: number | null, lastMessageFile: string | null): CliOutcome {
+/** The `--json` event stream (and the `-o` file, when written), read into an outcome; with `cwd`, what it opened too. Exported for unit tests. */
+export function interpretCodexOutput(stdout: string, exitCode: number | null, lastMessageFile: string | null, cwd?: string): CliOutcome {
   let sessionId: string | null = null;
   let lastAgentMessage: string | null = null;
   let failed: string | null = null;
@@ -105,7 +110,9 @@ export function interpretCodexOutput(stdout: string, exitCode: number | null, la
   let cached = 0;
   let output = 0;
   let sawUsage = false;
-  for (const event of parseJsonLines(stdout)) {
+  const events = parseJsonLines(stdout);
+  const collector = cwd === undefined ? null : new OpenedCollector(cwd);
+  for (const event of events) {
     switch (event.type) {
       case 'thread.started':
         sessionId = stringAt(event, 'thread_id') ?? sessionId;
@@ -114,6 +121,9 @@ export function interpretCodexOutput(stdout: string, exitCode: number | null, la
         const item = objectAt(event, 'item');
         if (item?.type === 'agent_message') lastAgentMessage = stringAt(item, 'text') ?? lastAgentMessage;
         if (item?.type === 'error') errors.push(stringAt(item, 'message') ?? 'error item');
+        // A failed command may have printed nothing of the files it names.
+        if (item?.type === 'command_execution' && item.exit_code === 0) collector?.addCommand(item.command);
+        if (item?.type === 'file_change' && Array.isArray(item.changes)) for (const change of item.changes) collector?.addPath(stringAt(change, 'path'));
         break;
       }
       case 'turn.completed': {
@@ -138,9 +148,10 @@ export function interpretCodexOutput(stdout: string, exitCode: number | null, la
   // Codex's input_tokens already include the cached ones (OpenAI's accounting); it reports no cost.
   const usage = sawUsage ? { inputTokens: input, outputTokens: output, cachedInputTokens: cached } : null;
   const ok = exitCode === 0 && failed === null;
-  if (ok) return { ok, finalText, sessionId, usage, notes: errors.map((e) => `codex: ${unwrapApiErrorBody(e)}`) };
+  const opened = collector ? { opened: collector.result(events[0]?.type === 'thread.started') } : {};
+  if (ok) return { ok, finalText, sessionId, usage, notes: errors.map((e) => `codex: ${unwrapApiErrorBody(e)}`), ...opened };
   const raw = failed ?? errors[errors.length - 1] ?? null;
-  return { ok, finalText, sessionId, usage, ...(raw !== null ? { failure: codexFailure(raw) } : {}) };
+  return { ok, finalText, sessionId, usage, ...opened, ...(raw !== null ? { failure: codexFailure(raw) } : {}) };
 }
 
 function codexFailure(raw: string): { kind: FailureKind; message: string } {

@@ -1,5 +1,8 @@
 import type { AgentLease } from '../sandbox/sandbox.js';
 import type { DispatchSummary, Gateway } from '../sandbox/gateway/index.js';
+import type { OpenedFiles } from './opened-files.js';
+
+export type { OpenedFiles } from './opened-files.js';
 
 /**
  * The provider port: how the engine asks one agent CLI (or any program) to do
@@ -60,6 +63,12 @@ export interface DispatchResult {
   errorMessage?: string;
   /** What the gateway saw of this dispatch: every request, metered usage, a budget refusal, the final upstream error. */
   metering?: DispatchSummary;
+  /**
+   * What the session opened, from the CLI's own tool events (src/providers/opened-files.ts
+   * says what counts), or `self-reported` where the CLI prints none (the Command
+   * provider) or its stream was cut. Absent: the provider did not say (stand-ins).
+   */
+  opened?: OpenedFiles;
 }
 
 export interface Provider {
