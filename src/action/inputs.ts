@@ -10,7 +10,7 @@ import { parseModelOverrides, ProviderError } from '../providers/index.js';
  * fixes them in one go instead of one failed run per typo.
  */
 
-export const MODES = ['stage', 'chain', 'continue', 'status'] as const;
+export const MODES = ['stage', 'chain', 'continue', 'status', 'reconcile'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const REPORT_TARGETS = ['summary', 'check', 'comment'] as const;
@@ -24,7 +24,7 @@ export type ActionTrigger = (typeof ACTION_TRIGGERS)[number];
 export const INPUT_NAMES = [
   'mode', 'plan', 'plan-ref', 'stage', 'stages', 'executor', 'verifiers', 'models', 'config', 'github-token',
   'anthropic-api-key', 'openai-api-key', 'gemini-api-key', 'ledger-branch', 'pr-number', 'check-run-id',
-  'report', 'timeout-minutes', 'install-clis', 'dry-run', 'trigger', 'actor',
+  'report', 'timeout-minutes', 'install-clis', 'dry-run', 'trigger', 'actor', 'reset',
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
@@ -55,6 +55,8 @@ export interface ActionInputs {
   dryRun: boolean;
   trigger: ActionTrigger | null;
   actor: string | null;
+  /** Mode reconcile: put the moved branch back at the recorded head instead of re-verifying it. */
+  reset: boolean;
 }
 
 export type InputsResult = { ok: true; inputs: ActionInputs } | { ok: false; errors: string[] };
@@ -106,6 +108,7 @@ const RULES = {
   'install-clis': rule(z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)), 'true or false'),
   'dry-run': rule(z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)), 'true or false'),
   trigger: rule(z.enum(ACTION_TRIGGERS), `one of ${ACTION_TRIGGERS.join(', ')}`),
+  reset: rule(z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)), 'true or false (true only with mode reconcile)'),
 } satisfies Partial<Record<InputName, FieldRule<unknown>>>;
 
 type Parsed<K extends keyof typeof RULES> = Exclude<ReturnType<(typeof RULES)[K]['parse']>, undefined>;
@@ -168,6 +171,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   const installClis = get('install-clis') ?? false;
   const dryRun = get('dry-run') ?? false;
   const trigger = get('trigger');
+  const reset = get('reset') ?? false;
 
   let models: Record<string, string> = {};
   if (raw.models !== '') {
@@ -187,14 +191,18 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   }
 
   // Rules that tie inputs to the mode; each still names one input.
-  if (mode === 'stage' || mode === 'chain') {
+  // Modes stage and reconcile act on one stage, named by `stage`.
+  const oneStage = mode === 'stage' || mode === 'reconcile';
+  if (oneStage || mode === 'chain') {
     if (raw.plan === '') missing('plan', `with mode ${mode} (the plan file, e.g. .okstra/plans/my-plan.md)`);
   }
-  if (mode === 'stage' && raw.stage === '') missing('stage', 'with mode stage');
-  if (mode !== null && mode !== 'stage' && raw.stage !== '') bad('stage', `no value with mode ${mode}${mode === 'chain' ? ' (use "stages")' : ''}`);
-  if (mode !== null && mode !== 'chain' && raw.stages !== '') bad('stages', `no value with mode ${mode}${mode === 'stage' ? ' (use "stage")' : ''}`);
-  if (checkRunIds.kind === 'single' && mode !== 'stage') bad('check-run-id', `with mode ${mode} a JSON object mapping stage numbers to check run ids, e.g. {"2": 123}`);
-  if (checkRunIds.kind === 'by-stage' && mode !== 'chain') bad('check-run-id', mode === 'stage' ? 'one check run id with mode stage' : `no value with mode ${mode}`);
+  if (oneStage && raw.stage === '') missing('stage', `with mode ${mode}${mode === 'reconcile' ? ' (the done stage whose branch moved)' : ''}`);
+  if (mode !== null && !oneStage && raw.stage !== '') bad('stage', `no value with mode ${mode}${mode === 'chain' ? ' (use "stages")' : ''}`);
+  if (mode !== null && mode !== 'chain' && raw.stages !== '') bad('stages', `no value with mode ${mode}${oneStage ? ' (use "stage")' : ''}`);
+  if (checkRunIds.kind === 'single' && !oneStage) bad('check-run-id', `with mode ${mode} a JSON object mapping stage numbers to check run ids, e.g. {"2": 123}`);
+  if (checkRunIds.kind === 'by-stage' && mode !== 'chain') bad('check-run-id', oneStage ? `one check run id with mode ${mode}` : `no value with mode ${mode}`);
+  // "false" is what a workflow's boolean input passes when nobody set it, whatever the mode.
+  if (reset && mode !== null && mode !== 'reconcile') bad('reset', `false or no value with mode ${mode} (reset puts a done stage's moved branch back, with mode reconcile)`);
   if (raw.plan !== '' && (raw.plan.includes('\0') || raw.plan.startsWith('/') || raw.plan.split('/').includes('..'))) bad('plan', 'a path inside the repository, e.g. .okstra/plans/my-plan.md');
   if (raw.config !== '' && (raw.config.startsWith('/') || raw.config.split('/').includes('..'))) bad('config', 'a path inside the repository, e.g. .okstra/config.yml');
 
@@ -222,6 +230,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       dryRun,
       trigger,
       actor: raw.actor || null,
+      reset,
     },
   };
 }

@@ -67,7 +67,7 @@ describe('parseInputs', () => {
   });
 
   it.each<[string, Partial<Record<InputName, string>>, string]>([
-    ['mode', { mode: 'run' }, 'input "mode": got "run"; expected one of stage, chain, continue, status'],
+    ['mode', { mode: 'run' }, 'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile'],
     ['stage', { mode: 'stage', plan: 'p.md', stage: '0' }, 'input "stage": got "0"; expected a positive whole number (a stage of the plan)'],
     ['stages', { mode: 'chain', plan: 'p.md', stages: '2,x' }, 'input "stages": got "2,x"; expected comma-separated positive whole numbers, e.g. "2,3"'],
     ['executor', { plan: 'p.md', stage: '1', executor: 'Claude' }, 'input "executor": got "Claude"; expected claude, codex, gemini, a provider under `providers:` in the config, or command:<program>'],
@@ -131,6 +131,28 @@ describe('parseInputs', () => {
       'input "check-run-id": got "{"1": 5}"; expected one check run id with mode stage',
     ]);
     expect(errors({ mode: 'status', 'check-run-id': '{"1": 5}' })).toEqual(['input "check-run-id": got "{"1": 5}"; expected no value with mode status']);
+  });
+
+  it('mode reconcile: the done stage and the plan, one check run, and reset only with it', () => {
+    expect(ok({ mode: 'reconcile', plan: 'p.md', stage: '1', 'check-run-id': '77' })).toMatchObject({ mode: 'reconcile', stage: 1, reset: false, checkRunIds: { kind: 'single', id: 77 } });
+    expect(ok({ mode: 'reconcile', plan: 'p.md', stage: '1', reset: 'true' })).toMatchObject({ mode: 'reconcile', reset: true });
+    expect(ok({ mode: 'reconcile', plan: 'p.md', stage: '1', reset: 'FALSE' }).reset).toBe(false);
+    // A workflow's boolean input passes "false" when nobody set it: fine with any mode.
+    expect(ok({ mode: 'stage', plan: 'p.md', stage: '1', reset: 'false' }).reset).toBe(false);
+    expect(ok({ plan: 'p.md', stage: '1' }).reset).toBe(false);
+    expect(errors({ mode: 'reconcile' })).toEqual([
+      'input "plan" is required with mode reconcile (the plan file, e.g. .okstra/plans/my-plan.md)',
+      'input "stage" is required with mode reconcile (the done stage whose branch moved)',
+    ]);
+    expect(errors({ mode: 'reconcile', plan: 'p.md', stage: '1', stages: '1', 'check-run-id': '{"1": 5}', reset: 'yes' })).toEqual([
+      'input "stages": got "1"; expected no value with mode reconcile (use "stage")',
+      'input "check-run-id": got "{"1": 5}"; expected one check run id with mode reconcile',
+      'input "reset": got "yes"; expected true or false (true only with mode reconcile)',
+    ]);
+    expect(errors({ mode: 'stage', plan: 'p.md', stage: '1', reset: 'true' })).toEqual([
+      'input "reset": got "true"; expected false or no value with mode stage (reset puts a done stage\'s moved branch back, with mode reconcile)',
+    ]);
+    expect(errors({ mode: 'chain', plan: 'p.md', reset: 'True' })).toEqual([expect.stringMatching(/^input "reset": got "True"; expected false or no value with mode chain/)]);
   });
 
   it('reports every bad input at once, in action.yml order', () => {
