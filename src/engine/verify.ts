@@ -4,6 +4,8 @@ import { applyPositions, disputedFindings, mergeDuplicateFindings, survivingIds,
 import type { FinalReport, Finding, WorkerStatus } from '../core/report/schema/final-report.js';
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
 import { workerFailure } from '../core/report/failure.js';
+import { unreadCitations, unreadCitationsReason } from '../core/conformance/evidence.js';
+import type { DispatchResult } from '../providers/types.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type QaCommand, type RosterMember, type RunStageRequest } from './types.js';
@@ -41,11 +43,16 @@ export async function verify(req: RunStageRequest, deps: EngineDeps, head: strin
   let nextId = 1;
   const verifiers: FinalReport['verifiers'] = [];
   let findings: Finding[] = [];
+  const changed = lazyChangedFiles(deps, promptBase.baseCommit, head);
   for (const s of sessions) {
     dispatched.push(s.dispatched);
     worktreeRecords.push({ worker: s.member.name, changedFiles: s.changedFiles });
     const parsed = s.status === 'done' ? parseVerifierResult(s.dispatched.result.finalText) : null;
-    const status: WorkerStatus = s.status !== 'done' ? s.status : parsed?.ok ? 'done' : 'contract-violated';
+    const evidenceRead = parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [];
+    const cited = parsed?.ok ? [...parsed.result.findings.flatMap((f) => (f.file ? [normalizeCitation(f.file, s.worktree).path] : [])), ...evidenceRead] : [];
+    const evidence = await judgeEvidence(s.dispatched.result, cited, changed);
+    // A verifier whose citations its own tool events do not back is not counted: no verdict, so the stage cannot PASS on it.
+    const status: WorkerStatus = s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
     const mine: Finding[] = [];
     if (parsed?.ok && status === 'done') {
       for (const f of parsed.result.findings) {
@@ -58,13 +65,15 @@ export async function verify(req: RunStageRequest, deps: EngineDeps, head: strin
       }
     }
     findings.push(...mine);
+    if (evidence.unread.length > 0) progress.emit('phase-5-collect', 'citations not backed by what the worker opened', { worker: s.member.name, unread: evidence.unread.length });
     verifiers.push({
       worker: s.member.name, status, verdict: status === 'done' && parsed?.ok ? parsed.result.verdict : null,
       findings: mine.map((f) => f.id),
-      evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
+      evidenceRead,
       usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
       ...upstreamErrorOf(s.dispatched.result),
-      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed)),
+      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : undefined)),
+      ...evidence.entry,
     });
   }
   const merged = mergeDuplicateFindings(findings);
@@ -205,22 +214,52 @@ async function runCritic(req: RunStageRequest, deps: EngineDeps, head: string, b
   dispatched.push(s.dispatched);
   if (s.changedFiles.length > 0) records.push({ worker: member.name, changedFiles: s.changedFiles });
   const parsed = s.status === 'done' ? parseCriticResult(s.dispatched.result.finalText) : null;
-  const status: WorkerStatus = s.status !== 'done' ? s.status : parsed?.ok ? 'done' : 'contract-violated';
+  const evidenceRead = parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [];
+  const cited = parsed?.ok ? [...parsed.result.gaps.flatMap((g) => (g.file ? [normalizeCitation(g.file, s.worktree).path] : [])), ...evidenceRead] : [];
+  const evidence = await judgeEvidence(s.dispatched.result, cited, lazyChangedFiles(deps, base.baseCommit, head));
+  // Discounted, but its gaps stay: they can only make the verdict stricter, and dropping them could turn a FAIL into a PASS.
+  const status: WorkerStatus = s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
   const findings: Finding[] = parsed?.ok
     ? parsed.result.gaps.map((g, i) => {
         const cite = g.file ? normalizeCitation(g.file, s.worktree) : null;
         return { id: `F${firstId + i}`, severity: g.severity, title: g.title, detail: g.detail ?? '', file: cite?.path ?? null, line: g.line ?? cite?.line ?? null, endLine: g.endLine ?? cite?.endLine ?? null, raisedBy: member.name, confirmedBy: [], refutedBy: [], disposition: 'standing' as const };
       })
     : [];
-  progress.emit('phase-5.6-critic', '', { provider: member.kind, gaps: findings.length });
+  progress.emit('phase-5.6-critic', '', { provider: member.kind, gaps: findings.length, ...(evidence.unread.length > 0 ? { unread: evidence.unread.length } : {}) });
   return {
     findings,
     report: {
       worker: member.name, status, gaps: findings.length, findings: findings.map((f) => f.id),
-      evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
+      evidenceRead,
       usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
       ...upstreamErrorOf(s.dispatched.result),
-      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed)),
+      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : undefined)),
+      ...evidence.entry,
     },
   };
+}
+
+interface EvidenceJudgement {
+  /** Cited files the session's tool events show it never opened; empty when it has no events. */
+  unread: string[];
+  /** The report entry's `evidence` (and `unreadCitations`, when there are some). */
+  entry: { evidence: 'events' | 'self-reported'; unreadCitations?: string[] };
+}
+
+/**
+ * Where the session's evidence comes from, and what it cited without opening.
+ * A provider that says nothing about what its session opened (a stand-in,
+ * the Command provider) is self-reported, like one whose CLI printed no events.
+ */
+async function judgeEvidence(result: DispatchResult, cited: string[], changedFiles: () => Promise<string[]>): Promise<EvidenceJudgement> {
+  const opened = result.opened;
+  if (opened?.source !== 'events') return { unread: [], entry: { evidence: 'self-reported' } };
+  const unread = unreadCitations(cited, opened, opened.wholeDiff ? await changedFiles() : []);
+  return { unread, entry: { evidence: 'events', ...(unread.length > 0 ? { unreadCitations: unread } : {}) } };
+}
+
+/** The change's files, asked of git once and only when a session printed the whole diff. */
+function lazyChangedFiles(deps: EngineDeps, base: string, head: string): () => Promise<string[]> {
+  let files: Promise<string[]> | null = null;
+  return () => (files ??= deps.workspace.changedFiles(base, head));
 }

@@ -369,6 +369,15 @@ const CASES: Case[] = [
     expected: ['verifier/worktree-changed', 'verifier/changed-tree-counted'],
   },
   {
+    name: "a verifier whose tool events show it never opened a file it cited, and whose PASS was still counted",
+    artifacts: () =>
+      passArtifacts((r) => {
+        const v = r.verifiers[0];
+        if (v) Object.assign(v, { evidence: 'events', unreadCitations: ['src/limits/bucket.ts'] });
+      }),
+    expected: ['verifier/unread-citation-counted'],
+  },
+  {
     name: 'a verifier that changed its worktree and was discarded (only the advisory record)',
     artifacts: () => ({
       ...failArtifacts((r) => {

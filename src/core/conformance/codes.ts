@@ -202,6 +202,11 @@ export const VIOLATION_RULES = {
     rule: 'A verifier that changed its worktree is not counted: its status is contract-violated and it has no verdict.',
     hint: 'Discard the session of a verifier whose worktree changed (status contract-violated, verdict null); its answer must not reach the verdict.',
   },
+  'verifier/unread-citation-counted': {
+    kind: 'protecting',
+    rule: "A verifier that cited files its CLI's tool events show it never opened (unreadCitations) is not counted: its status is contract-violated and it has no verdict.",
+    hint: "Discount the verifier whose citations what it opened does not back (status contract-violated, verdict null); its answer must not reach the verdict.",
+  },
   'verifier/status-mismatch': {
     kind: 'protecting',
     rule: 'A verifier has a verdict exactly when its status is done.',

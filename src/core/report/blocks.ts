@@ -221,11 +221,21 @@ export function qaOutputSection(report: FinalReport, priority: number, limits: D
   return section('qa-output', label, priority, items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**\n\n` : '', items, items.length > 0 ? '\n' : '');
 }
 
+/** `3 files (tool events)`, `3 files (self-reported)`, plus what was cited unopened: how far the evidence list can be believed. */
+function evidenceCell(w: Pick<FinalReport['verifiers'][number], 'evidenceRead' | 'evidence' | 'unreadCitations'>): string {
+  const count = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? '' : 's'}`;
+  const source = w.evidence === 'events' ? ' (tool events)' : w.evidence === 'self-reported' ? ' (self-reported)' : '';
+  const unread = w.unreadCitations ?? [];
+  const shown = unread.slice(0, 3).map((p) => inlineCode(p, { inTable: true })).join(', ');
+  const more = unread.length > 3 ? ` and ${unread.length - 3} more` : '';
+  return `${count}${source}${unread.length > 0 ? `; cited unopened: ${shown}${more}` : ''}`;
+}
+
 export function verifiersSection(report: FinalReport, priority: number, collapsed: boolean): Section {
   const table = '| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n';
   const items = report.verifiers.map(
     (v) =>
-      `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? '—'} | ${v.findings.length} | ${v.evidenceRead.length} files | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |\n`,
+      `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? '—'} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |\n`,
   );
   const verdicts = report.verifiers.map((v) => v.verdict ?? v.status).join(', ');
   const title = `Verifiers (${report.verifiers.length}${verdicts ? `: ${verdicts}` : ''})`;
@@ -264,7 +274,7 @@ export function convergenceSection(report: FinalReport, priority: number): Secti
   let text = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? '' : 's'}, ${c.disputed} disputed, ${c.resolved} resolved.`;
   if (report.critic) {
     const k = report.critic;
-    text += ` **Critic:** ${escapeInline(k.worker)} — ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? '' : 's'}.`;
+    text += ` **Critic:** ${escapeInline(k.worker)} — ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? '' : 's'}${k.evidence ? `, evidence ${evidenceCell(k)}` : ''}.`;
   }
   return section('convergence', 'convergence', priority, `${text}\n\n`, []);
 }

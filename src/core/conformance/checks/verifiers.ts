@@ -9,6 +9,10 @@ export const checkVerifiers: Check = ({ report, artifacts }) => {
       const got = v.verdict === null ? 'no verdict' : `verdict ${v.verdict}`;
       out.push(violation('verifier/status-mismatch', `verifier ${v.worker} has status ${v.status} and ${got}`, { pointer: `/verifiers/${i}` }));
     }
+    const unread = v.unreadCitations ?? [];
+    if (unread.length > 0 && (v.status !== 'contract-violated' || v.verdict !== null)) {
+      out.push(violation('verifier/unread-citation-counted', `verifier ${v.worker} cited ${unread.join(', ')} without opening ${unread.length === 1 ? 'it' : 'them'} but is recorded as ${v.status} with ${v.verdict === null ? 'no verdict' : `verdict ${v.verdict}`}`, { pointer: `/verifiers/${i}/unreadCitations` }));
+    }
   });
   for (const record of artifacts.verifierWorktrees ?? []) {
     if (record.changedFiles.length === 0) continue;

@@ -37,6 +37,8 @@ export const BUDGET_SCOPES = ['worker', 'stage', 'plan'] as const;
 export const USAGE_METERING = ['gateway', 'self-reported'] as const;
 export const ISOLATION_REPORT_MODES = ['os-user', 'none'] as const;
 export const REFUSALS = ['budget', 'credential'] as const;
+/** events: what the worker opened comes from its CLI's own tool events; self-reported: only its own `evidenceRead` list. */
+export const EVIDENCE_SOURCES = ['events', 'self-reported'] as const;
 
 const workerStatus = z.enum(WORKER_STATUSES);
 const findingId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe('stable id of a finding within this report');
@@ -107,6 +109,16 @@ const WorkerFailure = z
   .optional()
   .describe('present when the worker did not produce a result; absent in reports written before it was recorded');
 
+const EvidenceSource = z
+  .enum(EVIDENCE_SOURCES)
+  .optional()
+  .describe("events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded");
+
+const UnreadCitations = z
+  .array(repoPath)
+  .optional()
+  .describe("files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted");
+
 const Commit = z.strictObject({ sha: commitSha, subject: z.string() });
 
 const Executor = z.strictObject({
@@ -140,6 +152,8 @@ const Verifier = z.strictObject({
   durationMs,
   upstreamError: UpstreamError,
   failure: WorkerFailure,
+  evidence: EvidenceSource,
+  unreadCitations: UnreadCitations,
 });
 
 const Finding = z.strictObject({
@@ -182,6 +196,8 @@ const Critic = z.strictObject({
   durationMs,
   upstreamError: UpstreamError,
   failure: WorkerFailure,
+  evidence: EvidenceSource,
+  unreadCitations: UnreadCitations,
 });
 
 const Verdict = z.strictObject({
@@ -318,4 +334,5 @@ export type UsageMetering = (typeof USAGE_METERING)[number];
 export type Isolation = NonNullable<FinalReport['isolation']>;
 export type UpstreamError = NonNullable<FinalReport['executor']['upstreamError']>;
 export type WorkerFailure = NonNullable<FinalReport['executor']['failure']>;
+export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
 export type ReverifyFailure = NonNullable<FinalReport['convergence']['failures']>[number];
