@@ -239,7 +239,7 @@ async function runCritic(req: RunStageRequest, deps: EngineDeps, head: string, b
   };
 }
 
-interface EvidenceJudgement {
+export interface EvidenceJudgement {
   /** Cited files the session's tool events show it never opened; empty when it has no events. */
   unread: string[];
   /** The report entry's `evidence` (and `unreadCitations`, when there are some). */
@@ -251,7 +251,7 @@ interface EvidenceJudgement {
  * A provider that says nothing about what its session opened (a stand-in,
  * the Command provider) is self-reported, like one whose CLI printed no events.
  */
-async function judgeEvidence(result: DispatchResult, cited: string[], changedFiles: () => Promise<string[]>): Promise<EvidenceJudgement> {
+export async function judgeEvidence(result: DispatchResult, cited: string[], changedFiles: () => Promise<string[]>): Promise<EvidenceJudgement> {
   const opened = result.opened;
   if (opened?.source !== 'events') return { unread: [], entry: { evidence: 'self-reported' } };
   const unread = unreadCitations(cited, opened, opened.wholeDiff ? await changedFiles() : []);

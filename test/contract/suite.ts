@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BuiltinProvider } from '../../src/core/config/schema.js';
-import { parseCarryEvidence, parseVerifierResult } from '../../src/core/contracts/index.js';
+import { normalizeCitation, parseCarryEvidence, parseVerifierResult } from '../../src/core/contracts/index.js';
+import { judgeEvidence } from '../../src/engine/verify.js';
 import { resolvePrice } from '../../src/core/usage/prices.js';
 import { upstreamErrorOf } from '../../src/engine/dispatch.js';
 import { pinnedSpec } from '../../src/providers/cli-pins.js';
@@ -186,6 +187,38 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       const results = modelCalls().filter((c) => c.turn > 0).map((c) => c.lastToolResult ?? '');
       expect(results).toHaveLength(2);
       for (const text of results) expect(text).toMatch(cli.refusal);
+    });
+
+    it('evidence actually read: a verifier that opened src/a.ts and cites src/b.ts is discounted; one that cites what it opened counts', async () => {
+      const { dir, git } = await makeRepo();
+      mkdirSync(join(dir, 'src'));
+      writeFileSync(join(dir, 'src/a.ts'), 'export const a = 1;\n');
+      writeFileSync(join(dir, 'src/b.ts'), 'export const b = 2;\n');
+      await git.ok(['add', '--all']);
+      await git.ok(['commit', '--quiet', '-m', 'two files']);
+      const readA: Turn =
+        ref === 'claude' ? { kind: 'tool', name: 'Read', args: { file_path: join(dir, 'src/a.ts') } }
+          : ref === 'gemini' ? { kind: 'tool', name: 'read_file', args: { file_path: join(dir, 'src/a.ts') } }
+            : { kind: 'shell', command: "sed -n '1,20p' src/a.ts" };
+      const answer = (cited: string): string =>
+        `Reviewed.\n\n### Verifier Result\n\n\`\`\`json\n${JSON.stringify({ verdict: 'FAIL', findings: [{ severity: 'blocking', title: 'wrong constant', file: `${cited}:1` }], evidenceRead: [cited] }, null, 2)}\n\`\`\`\n`;
+      const judge = async (cited: string) => {
+        server.setScript((call) => (call.turn === 0 ? readA : { kind: 'text', text: answer(cited) }));
+        const result = await dispatch(cli, rig, dir, { role: 'verifier' });
+        expect(result.errorMessage).toBeUndefined();
+        expect(result.status).toBe('done');
+        const parsed = parseVerifierResult(result.finalText);
+        if (!parsed.ok) throw new Error(parsed.reason);
+        const evidenceRead = parsed.result.evidenceRead.map((p) => normalizeCitation(p, dir).path);
+        const cites = [...parsed.result.findings.flatMap((f) => (f.file ? [normalizeCitation(f.file, dir).path] : [])), ...evidenceRead];
+        return { opened: result.opened, judged: await judgeEvidence(result, cites, async () => []) };
+      };
+
+      const honest = await judge('src/a.ts');
+      expect(honest.opened).toEqual({ source: 'events', files: ['src/a.ts'] });
+      expect(honest.judged).toEqual({ unread: [], entry: { evidence: 'events' } });
+      const forged = await judge('src/b.ts');
+      expect(forged.judged).toEqual({ unread: ['src/b.ts'], entry: { evidence: 'events', unreadCitations: ['src/b.ts'] } });
     });
 
     it("the worktree's own agent configuration runs no code in a read-only session", async () => {
