@@ -6,6 +6,7 @@ import { runnerContext, type Env } from './context.js';
 import { parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from './inputs.js';
 import { inGroup, scrubbedIo, type ActionIo } from './io.js';
 import { chainMode, continueMode, emptyResults, stageMode, statusMode, type RunResults } from './modes.js';
+import { reconcileMode } from './reconcile-mode.js';
 import { RulesError } from './rules.js';
 import { dropSecretInputs, runnerTokens, Scrubber, secretValues } from './secrets.js';
 import { openSession, type Session } from './session.js';
@@ -90,6 +91,9 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
         break;
       case 'status':
         await statusMode(session, results);
+        break;
+      case 'reconcile':
+        await reconcileMode(session, results);
         break;
     }
   } catch (error) {

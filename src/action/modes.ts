@@ -12,7 +12,7 @@ import { escapeInline } from '../core/text/escape.js';
 import { runChain } from '../engine/run-chain.js';
 import { runStage } from '../engine/run-stage.js';
 import { stageRequestBase } from '../engine/setup.js';
-import type { RunStageRequest, StageCompleted, StageOutcome } from '../engine/types.js';
+import type { RunStageRequest, StageCompleted, StageOutcome, StageRefusal } from '../engine/types.js';
 import { describeApiError } from '../github/errors.js';
 import { workflowRunState } from '../github/runs.js';
 import { githubRunId, triggerFor, runUrl, workflowRunOf } from './context.js';
@@ -21,7 +21,7 @@ import type { Session } from './session.js';
 import { stageViews } from '../core/report/stage-views.js';
 
 /**
- * The four modes. Each reads its plans, runs the engine and hands every
+ * The modes (reconcile's own in reconcile-mode.ts). Each reads its plans, runs the engine and hands every
  * finished stage to `endStage`, which publishes it; what decides the step's
  * outcome is collected in `RunResults` and acted on once, in main.ts.
  */
@@ -48,9 +48,9 @@ export function emptyResults(dryRun: boolean): RunResults {
 // The job summary takes 1 MiB per step; beyond this the short rendering is used.
 const SUMMARY_BUDGET = 900_000;
 
-type LoadedPlan = { plan: Plan; path: string };
+export type LoadedPlan = { plan: Plan; path: string };
 
-async function loadPlan(s: Session, path: string, r: RunResults): Promise<LoadedPlan | null> {
+export async function loadPlan(s: Session, path: string, r: RunResults): Promise<LoadedPlan | null> {
   const read = await readPlanAt(s.refs, s.planCommit, path);
   if (!read.ok) {
     for (const d of read.errors) s.io.error(formatDiagnostic(d), { file: d.path, line: d.line, column: d.column });
@@ -62,12 +62,12 @@ async function loadPlan(s: Session, path: string, r: RunResults): Promise<Loaded
 }
 
 /** The plan's stage branches and base branch, which a fresh (often shallow) checkout lacks. */
-async function fetchPlanRefs(s: Session, plan: Plan): Promise<void> {
+export async function fetchPlanRefs(s: Session, plan: Plan): Promise<void> {
   await s.refs.fetchStageBranches(plan.id);
   if (plan.base) await s.refs.fetchBranch(plan.base, { tipOnly: true });
 }
 
-function runIdFor(s: Session, stage: number): string {
+export function runIdFor(s: Session, stage: number): string {
   const id = githubRunId(s.ctx, stage);
   if (id) return id;
   // Off a runner (a local trial of the bundle) there is no workflow run to name.
@@ -75,7 +75,7 @@ function runIdFor(s: Session, stage: number): string {
   return `local-${stamp}-s${stage}`;
 }
 
-function requestBase(s: Session, loaded: LoadedPlan): Omit<RunStageRequest, 'stage' | 'runId'> {
+export function requestBase(s: Session, loaded: LoadedPlan): Omit<RunStageRequest, 'stage' | 'runId'> {
   return stageRequestBase({
     plan: loaded.plan,
     planPath: loaded.path,
@@ -97,8 +97,18 @@ async function startStage(s: Session, plan: Plan, stage: number, runId: string):
   if (id !== null) s.claims.setCheck(plan.id, runId, id);
 }
 
-async function endStage(s: Session, plan: Plan, stage: number, runId: string, outcome: StageOutcome, r: RunResults): Promise<void> {
+/**
+ * The gate's refusal names the CLI's commands; on GitHub the same is a
+ * comment or a workflow run, so the check and the log say that too.
+ */
+function onGitHub(refusal: StageRefusal): StageRefusal {
+  if (refusal.code !== 'stale-head') return refusal;
+  return { ...refusal, reason: `${refusal.reason}. On GitHub: comment \`/okstra reconcile N\` on the pull request for the stage named above (\`/okstra reconcile N --reset\` puts its branch back), or run the okstra workflow with \`mode: reconcile\` and \`stage: N\` (\`reset: true\` to put it back)` };
+}
+
+async function endStage(s: Session, plan: Plan, stage: number, runId: string, given: StageOutcome, r: RunResults): Promise<void> {
   s.log.close();
+  const outcome = given.kind === 'refused' ? onGitHub(given) : given;
   if (outcome.kind === 'refused') {
     s.io.info(`stage ${stage} of ${plan.id} not run: ${outcome.reason}`);
     await s.publisher.refused(plan, stage, runId, outcome);
@@ -137,19 +147,27 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   if (!loaded) return;
   const stage = s.inputs.stage as number;
   await fetchPlanRefs(s, loaded.plan);
-  const base = requestBase(s, loaded);
   if (s.inputs.dryRun) return dryRun(s, loaded, [stage], r);
+  await runOneStage(s, loaded, stage, {}, r);
+}
+
+/**
+ * One stage run with its check, claim record and report: mode stage, and
+ * mode reconcile's re-verifying run (`reconcile: true`). The plan is loaded
+ * and its refs fetched.
+ */
+export async function runOneStage(s: Session, loaded: LoadedPlan, stage: number, extra: Pick<RunStageRequest, 'reconcile'>, r: RunResults): Promise<void> {
   const runId = runIdFor(s, stage);
   await startStage(s, loaded.plan, stage, runId);
   let outcome: StageOutcome;
   try {
-    outcome = await runStage({ ...base, stage, runId }, s.deps);
+    outcome = await runStage({ ...requestBase(s, loaded), stage, runId, ...extra }, s.deps);
   } catch (error) {
     await s.publisher.crashed(loaded.plan.id, stage, runId, error instanceof Error ? error.message : String(error));
     throw error;
   }
   await endStage(s, loaded.plan, stage, runId, outcome, r);
-  if (outcome.kind === 'refused') r.failures.push(`stage ${stage} not run: ${outcome.reason}`);
+  if (outcome.kind === 'refused') r.failures.push(`stage ${stage} not run: ${onGitHub(outcome).reason}`);
   else r.remainingQueue = [];
 }
 

@@ -125,6 +125,11 @@ export class StagePublisher {
     await this.finishCheck(plan.id, stage, runId, waiting ? 'neutral' : 'failure', [{ output }], null);
   }
 
+  /** A stage okstra acted on without a stage run (`reconcile` with `reset`): the check says what was done, on the branch's head when no pull request carries it. */
+  async concluded(planId: string, stage: number, runId: string, output: { title: string; summary: string }, head: string): Promise<void> {
+    await this.finishCheck(planId, stage, runId, 'success', [{ output: { title: output.title, summary: this.s.scrub.scrubAll(output.summary), annotations: [] } }], head);
+  }
+
   /** okstra itself broke mid-stage: the claim was released; the check must not stay in progress. */
   async crashed(planId: string, stage: number, runId: string, message: string): Promise<void> {
     const output = { title: 'okstra failed', summary: this.s.scrub.scrubAll(`The run broke before reaching a verdict: ${message}`), annotations: [] };

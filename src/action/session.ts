@@ -170,7 +170,8 @@ export async function openSession(d: SessionDeps): Promise<Session> {
 
 /** Modes that start agents or QA commands; the others (status, dry runs) need no boundary. */
 function runsAgents(inputs: ActionInputs): boolean {
-  return !inputs.dryRun && (inputs.mode === 'stage' || inputs.mode === 'chain' || inputs.mode === 'continue');
+  // A reconcile re-verifies with agents; its reset only moves a branch.
+  return !inputs.dryRun && (inputs.mode === 'stage' || inputs.mode === 'chain' || inputs.mode === 'continue' || (inputs.mode === 'reconcile' && !inputs.reset));
 }
 
 /**

@@ -85,16 +85,19 @@ export class RemoteRefs {
    * clone. When the remote will not serve a bare SHA, the pull request's
    * own ref (`refs/pull/<n>/head`) is fetched instead and the SHA looked for
    * there. `ref` must already be validated (isValidPlanRef in the Action's
-   * inputs): it is passed to git as a refspec's source.
+   * inputs): it is passed to git as a refspec's source. `into` names
+   * another private ref; `wholeHistory` fetches it with its history even in
+   * a shallow clone, for a commit that will be pushed (a shallow boundary
+   * below it makes the push fail with "shallow update not allowed").
    */
-  async fetchCommit(ref: string, pullRequest: number | null): Promise<{ ok: true; commit: string } | { ok: false; detail: string }> {
+  async fetchCommit(ref: string, pullRequest: number | null, opts: { into?: string; wholeHistory?: boolean } = {}): Promise<{ ok: true; commit: string } | { ok: false; detail: string }> {
     const isSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(ref);
     if (isSha) {
       const local = await this.git.resolveCommit(ref);
       if (local) return { ok: true, commit: local };
     }
-    const target = 'refs/okstra/plan-ref';
-    const depth = (await this.isShallow()) ? ['--depth=1'] : [];
+    const target = opts.into ?? 'refs/okstra/plan-ref';
+    const depth = !opts.wholeHistory && (await this.isShallow()) ? ['--depth=1'] : [];
     const fetch = (source: string, d: string[]) => this.git.run(['fetch', '--quiet', '--no-tags', ...d, this.remote, `+${source}:${target}`], { env: this.remoteEnv });
     const direct = await fetch(ref, depth);
     if (direct.exitCode === 0) {
