@@ -39,9 +39,12 @@ Create \`hello.txt\`.
 const missing = BUILTIN_PROVIDERS.map(unavailableReason).filter((r): r is string => r !== null);
 if (missing.length > 0 && (process.env.CI || process.env.OKSTRA_REQUIRE_AGENT_CLIS === '1')) throw new Error(`the okstra run contract test needs every CLI: ${missing.join('; ')}`);
 
-/** Claude Code writes hello.txt and reports its carry; every verifier passes it. */
+/** Claude Code writes hello.txt and reports its carry; every verifier opens it (its CLI's tool events show it) and passes it. */
 const passingStage: Script = (call) => {
   if (call.role === 'executor') return writeThenCarry('hello.txt', 'hello from Claude Code\n', call.stage ?? 0)(call);
+  if (call.role === 'verifier' && call.turn === 0) {
+    return call.protocol === 'gemini' ? { kind: 'tool', name: 'read_file', args: { file_path: join(call.worktree ?? '', 'hello.txt') } } : { kind: 'shell', command: 'cat hello.txt' };
+  }
   if (call.role === 'verifier') return { kind: 'text', text: verifierMessage('PASS', ['hello.txt']) };
   throw new Error(`unexpected ${call.role ?? 'unknown'} call from ${call.protocol}`);
 };
@@ -113,11 +116,12 @@ describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code exec
     // As root (this machine, CI containers) agents run as separate users; as an ordinary user, as that user.
     expect(report.isolation?.mode).toBe(process.geteuid?.() === 0 ? 'os-user' : 'none');
     expect(report.executor).toMatchObject({ worker: 'Claude worker', status: 'done', usage: { inputTokens: 2 * SCRIPTED_USAGE.inputTokens, outputTokens: 2 * SCRIPTED_USAGE.outputTokens } });
-    expect(report.verifiers.map((v) => [v.worker, v.status, v.verdict])).toEqual([
-      ['Codex worker', 'done', 'PASS'],
-      ['Gemini worker', 'done', 'PASS'],
+    // Each verifier's citation is backed by what its CLI's events show it opened (one read, one answer).
+    expect(report.verifiers.map((v) => [v.worker, v.status, v.verdict, v.evidence, v.unreadCitations])).toEqual([
+      ['Codex worker', 'done', 'PASS', 'events', undefined],
+      ['Gemini worker', 'done', 'PASS', 'events', undefined],
     ]);
-    for (const v of report.verifiers) expect(v.usage).toMatchObject({ inputTokens: SCRIPTED_USAGE.inputTokens, outputTokens: SCRIPTED_USAGE.outputTokens });
+    for (const v of report.verifiers) expect(v.usage).toMatchObject({ inputTokens: 2 * SCRIPTED_USAGE.inputTokens, outputTokens: 2 * SCRIPTED_USAGE.outputTokens });
     expect(report.qa.map((q) => [q.cmd, q.passed])).toEqual([['test -f hello.txt', true]]);
 
     // The gateway's records: every model request of the run, each with the API's own usage; gpt-5.5 has no price, so the total is incomplete.
@@ -127,14 +131,14 @@ describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code exec
     const row = (worker: string): unknown[] => [worker, 200, SCRIPTED_USAGE.inputTokens, SCRIPTED_USAGE.outputTokens, undefined];
     // The executor's two calls first; the verifiers ran at once, in either order.
     expect(rows.slice(0, 2)).toEqual([row('Claude worker'), row('Claude worker')]);
-    expect(rows.slice(2).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([row('Codex worker'), row('Gemini worker')]);
+    expect(rows.slice(2).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([row('Codex worker'), row('Codex worker'), row('Gemini worker'), row('Gemini worker')]);
     const byWorker = Object.fromEntries(usage.workers.map((w) => [w.worker, w]));
     expect(byWorker['Claude worker']?.costUsd).toBeCloseTo(2 * answerCost(CLIS.claude.model), 12);
-    expect(byWorker['Gemini worker']?.costUsd).toBeCloseTo(answerCost(CLIS.gemini.model), 12);
+    expect(byWorker['Gemini worker']?.costUsd).toBeCloseTo(2 * answerCost(CLIS.gemini.model), 12);
     expect(byWorker['Codex worker']?.costUsd).toBeNull();
     expect(report.executor.usage?.costUsd).toBeCloseTo(2 * answerCost(CLIS.claude.model), 12);
-    expect(usage.total).toMatchObject({ inputTokens: 4 * SCRIPTED_USAGE.inputTokens, outputTokens: 4 * SCRIPTED_USAGE.outputTokens, costComplete: false });
-    expect(usage.total.costUsd).toBeCloseTo(2 * answerCost(CLIS.claude.model) + answerCost(CLIS.gemini.model), 12);
+    expect(usage.total).toMatchObject({ inputTokens: 6 * SCRIPTED_USAGE.inputTokens, outputTokens: 6 * SCRIPTED_USAGE.outputTokens, costComplete: false });
+    expect(usage.total.costUsd).toBeCloseTo(2 * answerCost(CLIS.claude.model) + 2 * answerCost(CLIS.gemini.model), 12);
     expect(usage.budgetExceeded).toBeUndefined();
 
     expect(await git.ok(['show', 'okstra/contract/stage-1:hello.txt'])).toBe('hello from Claude Code');

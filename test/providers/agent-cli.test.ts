@@ -58,7 +58,7 @@ describe('AgentCliProvider', () => {
     const home = seen.env.HOME ?? '';
     expect(home.startsWith(tmp)).toBe(true);
     expect(seen.env.CLAUDE_CONFIG_DIR).toBe(join(home, '.claude'));
-    expect(seen.argv).toEqual(expect.arrayContaining(['-p', '--output-format', 'json', '--permission-mode', 'acceptEdits', '--model', 'opus', '--safe-mode']));
+    expect(seen.argv).toEqual(expect.arrayContaining(['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'acceptEdits', '--model', 'opus', '--safe-mode']));
     expect(seen.argv.slice(-2)).toEqual(['--allowedTools', 'Bash']);
     expect(readdirSync(tmp)).toEqual([]); // the private folder is gone
   });
