@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { INPUT_NAMES } from '../../src/action/inputs.js';
+import { INPUT_NAMES, MODES } from '../../src/action/inputs.js';
 import { DISPATCH_INPUTS, workflowProblems } from '../../src/core/commands/dispatch.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -33,10 +33,13 @@ describe('the example workflows', () => {
   it('the dispatch inputs are the contract the bot dispatches with (docs/action.md), and the bot accepts the workflow', () => {
     const dispatch = okstra.on.workflow_dispatch as { inputs: Record<string, unknown> };
     expect(Object.keys(dispatch.inputs)).toEqual([...DISPATCH_INPUTS]);
-    expect(Object.keys(dispatch.inputs)).toEqual(['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor']);
+    expect(Object.keys(dispatch.inputs)).toEqual(['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor', 'reset']);
+    // Every mode the Action has can be started by hand; reset is a switch, off unless set.
+    expect((dispatch.inputs.mode as { options: string[] }).options).toEqual([...MODES]);
+    expect(dispatch.inputs.reset).toMatchObject({ type: 'boolean', default: false });
     expect(okstra.on.schedule).toEqual([{ cron: expect.any(String) }]);
     expect(workflowProblems(readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8'))).toEqual([]);
-    expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain('`mode`, `plan`, `plan-ref`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`');
+    expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain('`mode`, `plan`, `plan-ref`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`, `reset`');
   });
 
   it('pass only inputs the Action has, and the schedule runs mode continue', () => {

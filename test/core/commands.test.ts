@@ -78,6 +78,25 @@ describe('parseCommandLine', () => {
     expect(ok('/okstra status --plan rate-limits')).toEqual({ verb: 'status', plan: 'rate-limits' });
     expect(ok('/okstra cancel')).toEqual({ verb: 'cancel', plan: null });
     expect(ok('/okstra help')).toEqual({ verb: 'help' });
+    expect(ok('/okstra reconcile 2')).toEqual({ verb: 'reconcile', stage: 2, reset: false, options: { plan: null, executor: null, verifiers: null, models: {} } });
+  });
+
+  it('reads reconcile: --reset is a flag that swallows no word, run options only without it', () => {
+    expect(ok('/okstra reconcile 2 --reset')).toMatchObject({ verb: 'reconcile', stage: 2, reset: true });
+    expect(ok('/okstra reconcile --reset 2 --plan p1')).toMatchObject({ verb: 'reconcile', stage: 2, reset: true, options: { plan: 'p1' } });
+    expect(ok('/okstra RECONCILE 3 --RESET')).toMatchObject({ verb: 'reconcile', stage: 3, reset: true });
+    expect(ok('/okstra reconcile 2 --executor codex --verifiers claude')).toMatchObject({ reset: false, options: { executor: 'codex', verifiers: ['claude'] } });
+    expect(err('/okstra reconcile')).toBe('`reconcile` needs a stage number, e.g. `/okstra reconcile 2`');
+    expect(err('/okstra reconcile two')).toContain('is not a stage number');
+    expect(err('/okstra reconcile 2 3')).toBe('unexpected `3` after `reconcile`');
+    expect(err('/okstra reconcile 2 --reset=true')).toBe('`--reset` takes no value (write `--reset` alone)');
+    expect(err('/okstra reconcile 2 --reset --reset')).toBe('`--reset` is given twice');
+    expect(err('/okstra reconcile 2 --reset --executor codex --model claude=x')).toBe(
+      '`--reset` puts the branch back at the recorded head without a run, so `--executor`, `--model` cannot go with it; leave out `--reset` to re-verify the branch as it is',
+    );
+    // Only reconcile has the flag.
+    expect(err('/okstra stage 2 --reset')).toBe('`--reset` is not an option of `stage` (options: --plan, --executor, --verifiers, --model)');
+    expect(err('/okstra reconcile 2 --reset;id')).toContain('contains characters okstra does not accept');
   });
 
   it('reads options as the next word or after =, in any order', () => {
@@ -201,6 +220,14 @@ describe('the dispatch contract', () => {
     expect(dispatchInputs({ ...base, planRef: sha })).toEqual({ mode: 'stage', plan: '.okstra/plans/rate-limits.md', 'plan-ref': sha, stage: '2', 'pr-number': '7', 'check-run-id': '123', trigger: 'comment', actor: 'octocat' });
   });
 
+  it('builds the inputs for a reconcile: one stage and one check, reset sent only when set', () => {
+    expect(dispatchInputs({ ...base, mode: 'reconcile' })).toEqual({ mode: 'reconcile', plan: '.okstra/plans/rate-limits.md', stage: '2', 'pr-number': '7', 'check-run-id': '123', trigger: 'comment', actor: 'octocat' });
+    expect(dispatchInputs({ ...base, mode: 'reconcile', reset: false })).not.toHaveProperty('reset');
+    expect(dispatchInputs({ ...base, mode: 'reconcile', reset: true })).toMatchObject({ mode: 'reconcile', stage: '2', reset: 'true' });
+    expect(() => dispatchInputs({ ...base, mode: 'reconcile', stages: [2, 3], checkRunIds: new Map([[2, 1], [3, 2]]) })).toThrow(/mode reconcile runs exactly one stage/);
+    expect(() => dispatchInputs({ ...base, mode: 'stage', reset: true })).toThrow(/reset is for mode reconcile, not stage/);
+  });
+
   it('refuses anything that slipped past validation', () => {
     expect(() => dispatchInputs({ ...base, planPath: '.okstra/plans/$(id).md' })).toThrow(/unsafe plan path/);
     expect(() => dispatchInputs({ ...base, planPath: '../x.md' })).toThrow(/unsafe plan path/);
@@ -227,6 +254,14 @@ describe('the dispatch contract', () => {
     expect(workflowProblems('on: push\njobs: {}')[0]).toBe('it has no `workflow_dispatch` trigger');
     expect(workflowProblems('on: [push, workflow_dispatch]\n')).toHaveLength(2);
     expect(workflowProblems('a: [')[0]).toMatch(/not valid YAML/);
+  });
+
+  it('needs the optional reset input only for a dispatch that sends it', () => {
+    const twelve = ['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor'];
+    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, twelve))).toEqual([]);
+    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, twelve), ['mode', 'stage'])).toEqual([]);
+    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, twelve), ['reset'])).toEqual([expect.stringMatching(/^its `workflow_dispatch` does not declare the input `reset` this command needs \(add `reset: \{ type: boolean, default: false \}`/)]);
+    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, [...twelve, 'reset']), ['reset'])).toEqual([]);
   });
 
   it('reads the pull request and check runs back from a run title', () => {
@@ -266,7 +301,8 @@ describe('endingWithoutReport', () => {
 describe('usageText', () => {
   it('lists every verb, the options and the providers', () => {
     const text = usageText(ctx.providers);
-    for (const verb of ['run', 'stage N', 'retry N', 'status', 'cancel', 'help']) expect(text).toContain(`/okstra ${verb}`);
+    for (const verb of ['run', 'stage N', 'retry N', 'reconcile N', 'status', 'cancel', 'help']) expect(text).toContain(`/okstra ${verb}`);
+    expect(text).toContain('`--reset`');
     expect(text).toContain('`--model PROVIDER=MODEL`');
     expect(text).toContain('`aider`');
   });
@@ -295,6 +331,17 @@ describe('selectStages', () => {
 
   it('lets a stale claim through for the Action to judge', () => {
     expect(selectStages(plan, state(row(1, 'started', { lease_until: '2026-03-01T11:00:00Z' })), { kind: 'stage', stage: 1 }, now)).toMatchObject({ ok: true });
+  });
+
+  it('reconciles only a done stage, answered from the ledger', () => {
+    expect(selectStages(plan, state(row(1, 'done')), { kind: 'reconcile', stage: 1, reset: false }, now)).toEqual({ ok: true, mode: 'reconcile', stages: [1] });
+    expect(selectStages(plan, state(row(1, 'done')), { kind: 'reconcile', stage: 1, reset: true }, now)).toEqual({ ok: true, mode: 'reconcile', stages: [1] });
+    for (const s of [state(), state(row(1, 'failed')), state(row(1, 'done'))]) {
+      const stage = s.stages.get(1)?.last.status === 'done' ? 2 : 1;
+      expect(selectStages(plan, s, { kind: 'reconcile', stage, reset: false }, now)).toEqual({ ok: false, reason: `stage ${stage} is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage ${stage}\` runs it).` });
+    }
+    expect(selectStages(plan, state(row(1, 'started')), { kind: 'reconcile', stage: 1, reset: false }, now)).toMatchObject({ ok: false, reason: expect.stringContaining('is in progress (run `r1`') });
+    expect(selectStages(plan, state(), { kind: 'reconcile', stage: 9, reset: true }, now)).toMatchObject({ ok: false, reason: 'stage 9 is not in plan `p` (its stages: 1, 2, 3).' });
   });
 
   it('retries only a failed stage', () => {

@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml';
+import type { LaunchMode } from './select.js';
 
 /**
  * The bot → Action contract: the `workflow_dispatch` inputs of the okstra
@@ -8,14 +9,24 @@ import { parseDocument } from 'yaml';
  * dispatch call itself returns no run id on every GitHub version).
  */
 
-/** Every input the bot may send; the workflow must declare them all. */
-export const DISPATCH_INPUTS = ['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor'] as const;
+/** Every input the bot may send; the example workflow declares them all. */
+export const DISPATCH_INPUTS = ['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor', 'reset'] as const;
 export type DispatchInputName = (typeof DISPATCH_INPUTS)[number];
+
+/**
+ * Inputs sent only by the launches that use them (`reset`: `/okstra reconcile
+ * N --reset`), so a workflow written before them keeps working for every
+ * other launch; a launch that needs one refuses, naming it, where the
+ * workflow lacks it (GitHub would refuse the dispatch with "Unexpected inputs").
+ */
+export const OPTIONAL_DISPATCH_INPUTS = ['reset'] as const satisfies readonly DispatchInputName[];
+const REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter((n) => !(OPTIONAL_DISPATCH_INPUTS as readonly string[]).includes(n));
 
 export type LaunchTrigger = 'label' | 'comment' | 'rerequest';
 
 export interface DispatchRequest {
-  mode: 'stage' | 'chain';
+  /** `reconcile`: a done stage whose branch moved (one stage, as `stage`). */
+  mode: LaunchMode;
   /** Repository path of the plan file. */
   planPath: string;
   /**
@@ -24,8 +35,10 @@ export interface DispatchRequest {
    * workflow checks out (the default branch).
    */
   planRef: string | null;
-  /** The stage (mode stage) or the stages in chain order (mode chain). */
+  /** The stage (modes stage and reconcile) or the stages in chain order (mode chain). */
   stages: readonly number[];
+  /** Mode reconcile only: put the branch back at the recorded head instead of re-verifying it. */
+  reset?: boolean;
   prNumber: number;
   executor: string | null;
   verifiers: readonly string[] | null;
@@ -61,7 +74,9 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
   if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
   if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
   if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1)) fail(`bad stages ${JSON.stringify(r.stages)}`);
-  if (r.mode === 'stage' && r.stages.length !== 1) fail('mode stage runs exactly one stage');
+  const single = r.mode === 'stage' || r.mode === 'reconcile';
+  if (single && r.stages.length !== 1) fail(`mode ${r.mode} runs exactly one stage`);
+  if (r.reset === true && r.mode !== 'reconcile') fail(`reset is for mode reconcile, not ${r.mode}`);
   for (const n of r.stages) {
     const id = r.checkRunIds.get(n);
     if (id === undefined || !Number.isSafeInteger(id) || id < 1) fail(`no check run for stage ${n}`);
@@ -75,14 +90,16 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
     mode: r.mode,
     plan: r.planPath,
     ...(r.planRef !== null ? { 'plan-ref': r.planRef } : {}),
-    ...(r.mode === 'stage' ? { stage: String(first) } : { stages: r.stages.join(',') }),
+    ...(single ? { stage: String(first) } : { stages: r.stages.join(',') }),
     'pr-number': String(r.prNumber),
     ...(r.executor !== null ? { executor: r.executor } : {}),
     ...(r.verifiers !== null ? { verifiers: r.verifiers.join(',') } : {}),
     ...(Object.keys(r.models).length > 0 ? { models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(',') } : {}),
-    'check-run-id': r.mode === 'stage' ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
+    'check-run-id': single ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
     trigger: r.trigger,
     actor: r.actor,
+    // Sent only when set: a workflow that predates the input still takes every other launch.
+    ...(r.reset === true ? { reset: 'true' } : {}),
   };
   return inputs;
 }
@@ -95,11 +112,13 @@ const RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
 
 /**
  * What keeps the bot from using this workflow, or an empty list: it must
- * run on `workflow_dispatch`, declare every input the bot sends, and carry
- * a `run-name` that names the pull request and check runs, so that the
- * bot can complete exactly its checks when the run ends.
+ * run on `workflow_dispatch`, declare every input the bot sends (the
+ * required ones always; an optional one when `sending`, the inputs of the
+ * dispatch at hand, holds it), and carry a `run-name` that names the pull
+ * request and check runs, so that the bot can complete exactly its checks
+ * when the run ends.
  */
-export function workflowProblems(text: string): string[] {
+export function workflowProblems(text: string, sending: readonly string[] = []): string[] {
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) return [`it is not valid YAML (${doc.errors[0]?.message.split('\n')[0] ?? 'parse error'})`];
   const root: unknown = doc.toJS();
@@ -110,8 +129,10 @@ export function workflowProblems(text: string): string[] {
   if (dispatch === undefined) problems.push('it has no `workflow_dispatch` trigger');
   else {
     const declared = typeof dispatch === 'object' && dispatch !== null && 'inputs' in dispatch ? Object.keys(((dispatch as { inputs?: unknown }).inputs ?? {}) as object) : [];
-    const missing = DISPATCH_INPUTS.filter((n) => !declared.includes(n));
+    const missing = REQUIRED_DISPATCH_INPUTS.filter((n) => !declared.includes(n));
     if (missing.length > 0) problems.push(`its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? '' : 's'} ${missing.map((m) => `\`${m}\``).join(', ')}`);
+    const optional = OPTIONAL_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
+    for (const n of optional) problems.push(`its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`);
   }
   const runName = (root as Record<string, unknown>)['run-name'];
   if (typeof runName !== 'string' || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {

@@ -7,15 +7,17 @@ import { argumentProblem, modelOverride, planId, providerList, providerName, sho
  *   /okstra run    [--plan ID] [run options]
  *   /okstra stage N [--plan ID] [run options]
  *   /okstra retry N [--plan ID] [run options]
+ *   /okstra reconcile N [--plan ID] [run options | --reset]
  *   /okstra status [--plan ID]
  *   /okstra cancel [--plan ID]
  *   /okstra help
  *
  * run options: --executor NAME, --verifiers A,B, --model PROVIDER=MODEL (repeatable).
- * Options take their value as the next word or after `=`.
+ * Options take their value as the next word or after `=`; `--reset` is a
+ * flag and takes none.
  */
 
-export const VERBS = ['run', 'stage', 'retry', 'status', 'cancel', 'help'] as const;
+export const VERBS = ['run', 'stage', 'retry', 'reconcile', 'status', 'cancel', 'help'] as const;
 export type Verb = (typeof VERBS)[number];
 
 export interface RunOptions {
@@ -29,6 +31,8 @@ export interface RunOptions {
 export type Command =
   | { verb: 'run'; options: RunOptions }
   | { verb: 'stage' | 'retry'; stage: number; options: RunOptions }
+  /** A done stage whose branch moved: re-verify its new head, or (`reset`) put the branch back at the recorded head. */
+  | { verb: 'reconcile'; stage: number; reset: boolean; options: RunOptions }
   | { verb: 'status' | 'cancel'; plan: string | null }
   | { verb: 'help' };
 
@@ -42,11 +46,16 @@ export interface GrammarContext {
 /** More than this many commands in one comment is refused: it is a typo or an attempt to flood the workflow queue. */
 export const MAX_COMMANDS_PER_COMMENT = 10;
 
-type OptionName = 'plan' | 'executor' | 'verifiers' | 'model';
+type OptionName = 'plan' | 'executor' | 'verifiers' | 'model' | 'reset';
+/** Options that are switches: present or not, never followed by a value. */
+type FlagName = 'reset';
+type ValueOptionName = Exclude<OptionName, FlagName>;
+const FLAGS: readonly OptionName[] = ['reset'] satisfies FlagName[];
 const OPTIONS_BY_VERB: Record<Verb, readonly OptionName[]> = {
   run: ['plan', 'executor', 'verifiers', 'model'],
   stage: ['plan', 'executor', 'verifiers', 'model'],
   retry: ['plan', 'executor', 'verifiers', 'model'],
+  reconcile: ['plan', 'executor', 'verifiers', 'model', 'reset'],
   status: ['plan'],
   cancel: ['plan'],
   help: [],
@@ -78,7 +87,8 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
   if (!isVerb(verb)) return { ok: false, error: `unknown command ${shown(verbWord)}` };
 
   const positional: string[] = [];
-  const given: Array<[OptionName, string]> = [];
+  const given: Array<[ValueOptionName, string]> = [];
+  let reset = false;
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i] as string;
     if (!word.startsWith('--')) {
@@ -91,6 +101,13 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
       const allowed = OPTIONS_BY_VERB[verb];
       return { ok: false, error: `${shown(word.slice(0, eq === -1 ? undefined : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(', ')})` : ' (it takes none)'}` };
     }
+    if (FLAGS.includes(name as OptionName)) {
+      // A flag never swallows the next word: `reconcile --reset 2` is stage 2.
+      if (eq !== -1) return { ok: false, error: `\`--${name}\` takes no value (write \`--${name}\` alone)` };
+      if (reset) return { ok: false, error: `\`--${name}\` is given twice` };
+      reset = true;
+      continue;
+    }
     let value: string | undefined;
     if (eq !== -1) value = word.slice(eq + 1);
     else {
@@ -99,10 +116,10 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
       else i++;
     }
     if (value === undefined || value === '') return { ok: false, error: `\`--${name}\` needs a value` };
-    given.push([name as OptionName, value]);
+    given.push([name as ValueOptionName, value]);
   }
 
-  const wantsStage = verb === 'stage' || verb === 'retry';
+  const wantsStage = verb === 'stage' || verb === 'retry' || verb === 'reconcile';
   if (wantsStage && positional.length === 0) return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
   const extra = positional.slice(wantsStage ? 1 : 0);
   if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(' ')} after \`${verb}\`` };
@@ -111,6 +128,11 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
   for (const [name, value] of given) {
     const problem = applyOption(options, name, value, ctx);
     if (problem) return { ok: false, error: problem };
+  }
+  if (reset) {
+    // A reset runs no agent: a roster choice beside it is a misunderstanding, answered rather than ignored.
+    const runOnly = given.map(([n]) => n).filter((n) => n !== 'plan');
+    if (runOnly.length > 0) return { ok: false, error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(', ')} cannot go with it; leave out \`--reset\` to re-verify the branch as it is` };
   }
 
   switch (verb) {
@@ -122,15 +144,16 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
     case 'run':
       return { ok: true, command: { verb, options } };
     case 'stage':
-    case 'retry': {
+    case 'retry':
+    case 'reconcile': {
       const stage = stageNumber(positional[0] as string);
       if (!stage.ok) return stage;
-      return { ok: true, command: { verb, stage: stage.value, options } };
+      return { ok: true, command: verb === 'reconcile' ? { verb, stage: stage.value, reset, options } : { verb, stage: stage.value, options } };
     }
   }
 }
 
-function applyOption(options: RunOptions, name: OptionName, value: string, ctx: GrammarContext): string | null {
+function applyOption(options: RunOptions, name: ValueOptionName, value: string, ctx: GrammarContext): string | null {
   const twice = `\`--${name}\` is given twice`;
   switch (name) {
     case 'plan': {

@@ -39,7 +39,7 @@ export function endingWithoutReport(f: NoReportFacts): CheckEnding {
     return { conclusion: 'skipped', title: `Not run: stage ${f.failedStage} failed`, summary: `The chain stopped at stage ${f.failedStage}, which failed, before it reached stage ${f.stage}. See ${logs}.` };
   }
   if (f.workflowConclusion === 'success' && f.row === null) {
-    return { conclusion: 'neutral', title: 'Not run', summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage). See ${logs}.` };
+    return { conclusion: 'neutral', title: 'Not run', summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage; or a \`reconcile --reset\`, which moves the branch back without a run). See ${logs}.` };
   }
   const how = f.row?.status === 'started' ? `claimed stage ${f.stage} (run \`${f.row.run_id}\`) but ended` : 'ended';
   return {

@@ -1,11 +1,13 @@
-import { chainQueue, stageReadiness } from '../graph/index.js';
+import { chainQueue, stageReadiness, type StageReadiness } from '../graph/index.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Plan } from '../plan/types.js';
 import { inlineCode } from '../text/escape.js';
 
-export type LaunchWhat = { kind: 'stage' | 'retry'; stage: number } | { kind: 'run' };
+export type LaunchWhat = { kind: 'stage' | 'retry'; stage: number } | { kind: 'reconcile'; stage: number; reset: boolean } | { kind: 'run' };
 
-export type StageSelection = { ok: true; mode: 'stage' | 'chain'; stages: number[] } | { ok: false; reason: string };
+export type LaunchMode = 'stage' | 'chain' | 'reconcile';
+
+export type StageSelection = { ok: true; mode: LaunchMode; stages: number[] } | { ok: false; reason: string };
 
 /**
  * Which stages a launch runs, decided from the plan and its ledger before
@@ -29,6 +31,7 @@ export function selectStages(plan: Pick<Plan, 'id' | 'stages'>, state: LedgerSta
     return { ok: false, reason: `stage ${n} is not in plan ${id} (its stages: ${plan.stages.map((s) => s.number).join(', ') || 'none'}).` };
   }
   const r = stageReadiness(plan, state, n, now);
+  if (what.kind === 'reconcile') return reconcileSelection(n, id, r);
   switch (r.kind) {
     case 'done':
       return { ok: false, reason: `stage ${n} of plan ${id} is already done (run ${inlineCode(r.runId)}).` };
@@ -43,4 +46,15 @@ export function selectStages(plan: Pick<Plan, 'id' | 'stages'>, state: LedgerSta
       break;
   }
   return { ok: true, mode: 'stage', stages: [n] };
+}
+
+/**
+ * Only a done stage has a recorded head to reconcile with. Whether its
+ * branch really moved is the Action's to tell (it reads the branch); the
+ * ledger alone answers everything else here, before a workflow run is spent.
+ */
+function reconcileSelection(n: number, id: string, r: StageReadiness): StageSelection {
+  if (r.kind === 'done') return { ok: true, mode: 'reconcile', stages: [n] };
+  if (r.kind === 'started' && !r.stale) return { ok: false, reason: `stage ${n} of plan ${id} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}); it is not done, so there is nothing to reconcile yet.` };
+  return { ok: false, reason: `stage ${n} is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage ${n}\` runs it).` };
 }
