@@ -1,5 +1,5 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
-import { isBotAccount, knownProviders, MAX_COMMANDS_PER_COMMENT, MAX_COMMENT_BYTES, parseCommands, scanComment, shown, usageText, type Command } from '../../src/core/commands/index.js';
+import { isBotAccount, knownProviders, MAX_COMMANDS_PER_COMMENT, MAX_COMMENT_BYTES, parseCommands, scanComment, shown, usageText, type Command, type LaunchWhat } from '../../src/core/commands/index.js';
 import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
 import { describeApiError } from '../../src/github/errors.js';
 import { postComment } from '../../src/github/issues.js';
@@ -24,7 +24,7 @@ export interface CommentEvent {
 }
 
 /** Commands that read the pull request: its head, its files and where it comes from. */
-const PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|status)(?:\s|$)/i;
+const PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status)(?:\s|$)/i;
 
 type PullRequest = PullRequestFacts & { files: Array<{ path: string; status: string }> };
 
@@ -154,7 +154,8 @@ async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent,
     }
     case 'run':
     case 'stage':
-    case 'retry': {
+    case 'retry':
+    case 'reconcile': {
       const pr = await prFacts();
       const open = pullRequestGate(config, pr);
       if (!open.ok) return { kind: 'refused', text: open.reason };
@@ -165,7 +166,7 @@ async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent,
         plan: plan.plan,
         planPath: plan.path,
         planFromPullRequest: plan.fromPullRequest,
-        what: command.verb === 'run' ? { kind: 'run' } : { kind: command.verb, stage: command.stage },
+        what: launchWhat(command),
         options: command.options,
         trigger: 'comment',
         actor: ev.sender.login,
@@ -173,5 +174,16 @@ async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent,
       });
       return outcome.ok ? { kind: 'launched' } : { kind: 'refused', text: outcome.reason };
     }
+  }
+}
+
+function launchWhat(command: Extract<Command, { verb: 'run' | 'stage' | 'retry' | 'reconcile' }>): LaunchWhat {
+  switch (command.verb) {
+    case 'run':
+      return { kind: 'run' };
+    case 'reconcile':
+      return { kind: 'reconcile', stage: command.stage, reset: command.reset };
+    default:
+      return { kind: command.verb, stage: command.stage };
   }
 }

@@ -1,5 +1,5 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
-import { dispatchInputs, selectStages, workflowProblems, type LaunchTrigger, type LaunchWhat, type RunOptions } from '../../src/core/commands/index.js';
+import { dispatchInputs, selectStages, workflowProblems, type LaunchMode, type LaunchTrigger, type LaunchWhat, type RunOptions } from '../../src/core/commands/index.js';
 import { assessLedger, deriveLedgerState, LedgerFormatError } from '../../src/core/ledger/index.js';
 import type { Plan } from '../../src/core/plan/index.js';
 import { checkRunName } from '../../src/core/report/index.js';
@@ -26,7 +26,7 @@ export interface LaunchRequest {
   origin: string;
 }
 
-export type LaunchOutcome = { ok: true; mode: 'stage' | 'chain'; stages: number[]; checkRunIds: Map<number, number> } | { ok: false; reason: string };
+export type LaunchOutcome = { ok: true; mode: LaunchMode; stages: number[]; checkRunIds: Map<number, number> } | { ok: false; reason: string };
 
 export function workflowPath(config: OkstraConfig): string {
   return `.github/workflows/${config.bot.workflow}`;
@@ -76,7 +76,8 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
   const selection = selectStages(req.plan, deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted), req.what, deps.now());
   if (!selection.ok) return selection;
   if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
-  const problems = workflowProblems(workflow);
+  const reset = req.what.kind === 'reconcile' && req.what.reset;
+  const problems = workflowProblems(workflow, reset ? ['reset'] : []);
   if (problems.length > 0) return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
 
   const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
@@ -86,13 +87,14 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
       name: checkRunName(req.plan.id, stage),
       headSha: req.pr.headSha,
       detailsUrl: runsUrl,
-      output: { title: 'Queued', summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to run ${selection.mode === 'chain' ? `the chain ${selection.stages.join(' → ')}` : `stage ${stage}`} of plan ${inlineCode(req.plan.id)}.` },
+      output: { title: 'Queued', summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset)} of plan ${inlineCode(req.plan.id)}.` },
     });
     checkRunIds.set(stage, id);
   }
 
   const inputs = dispatchInputs({
     mode: selection.mode,
+    ...(reset ? { reset } : {}),
     planPath: req.planPath,
     planRef: where.planRef,
     stages: selection.stages,
@@ -113,6 +115,18 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
     }
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
-  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`);
+  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode}${reset ? ' --reset' : ''} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`);
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
+}
+
+/** What the queued check says the workflow will do. */
+function queuedWork(mode: LaunchMode, stages: readonly number[], reset: boolean): string {
+  switch (mode) {
+    case 'chain':
+      return `run the chain ${stages.join(' → ')}`;
+    case 'stage':
+      return `run stage ${stages.join(', ')}`;
+    case 'reconcile':
+      return reset ? `put stage ${stages.join(', ')}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(', ')}'s moved branch and record its new head`;
+  }
 }

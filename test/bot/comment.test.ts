@@ -333,3 +333,99 @@ describe('issue_comment.created', () => {
     });
   });
 });
+
+describe('issue_comment.created: /okstra reconcile', () => {
+  const QUEUED = (what: string): string =>
+    `Requested by @${USER} ([comment](https://github.com/Codertocat/Hello-World/issues/1#issuecomment-${COMMENT_ID})). Waiting for the [okstra workflow](https://github.com/Codertocat/Hello-World/actions/workflows/okstra.yml) to ${what} of plan \`password-reset\`.`;
+
+  it("a write user's `/okstra reconcile 2` on a done stage queues its check and dispatches mode reconcile", async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5101).dispatch().reaction(COMMENT_ID);
+    await receive(prComment('Stage 2 was force-pushed after review.\n\n/okstra reconcile 2'));
+    expect(gh.bodies.createCheck).toEqual([
+      {
+        name: 'okstra: password-reset · stage 2',
+        head_sha: HEAD_SHA,
+        status: 'queued',
+        details_url: 'https://github.com/Codertocat/Hello-World/actions/workflows/okstra.yml',
+        output: { title: 'Queued', summary: QUEUED("re-verify stage 2's moved branch and record its new head") },
+      },
+    ]);
+    // The 12 inputs' contract: `mode` carries the reconcile, `reset` is not sent.
+    expect(gh.bodies.dispatch).toEqual([
+      { ref: BRANCH, inputs: { mode: 'reconcile', plan: PLAN_PATH, 'plan-ref': HEAD_SHA, stage: '2', 'pr-number': '1', 'check-run-id': '5101', trigger: 'comment', actor: USER } },
+    ]);
+    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }]);
+  });
+
+  it('`/okstra reconcile 2 --reset` sends reset: true to a workflow that declares it', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5102).dispatch().reaction(COMMENT_ID);
+    await receive(prComment('/okstra reconcile 2 --reset'));
+    expect(gh.bodies.createCheck?.[0]).toMatchObject({ name: 'okstra: password-reset · stage 2', output: { summary: QUEUED("put stage 2's moved branch back at the head its done row records") } });
+    expect(gh.bodies.dispatch).toEqual([
+      { ref: BRANCH, inputs: { mode: 'reconcile', plan: PLAN_PATH, 'plan-ref': HEAD_SHA, stage: '2', 'pr-number': '1', 'check-run-id': '5102', trigger: 'comment', actor: USER, reset: 'true' } },
+    ]);
+  });
+
+  it('`--reset` against a workflow without the reset input is refused naming it, and starts nothing; a plain reconcile still runs there', async () => {
+    const older = OKSTRA_WORKFLOW.replace('      reset:\n        required: false\n', '');
+    expect(older).not.toContain('reset:');
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow(older, BRANCH);
+    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow(older, BRANCH).createCheck(5103).dispatch();
+    gh.reaction(COMMENT_ID).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra reconcile 2 --reset\n/okstra reconcile 2'));
+    expect(gh.bodies.createCheck).toHaveLength(1);
+    expect(gh.bodies.dispatch).toEqual([expect.objectContaining({ inputs: expect.objectContaining({ mode: 'reconcile', stage: '2', 'check-run-id': '5103' }) })]);
+    expect(gh.bodies.dispatch?.[0]?.inputs).not.toHaveProperty('reset');
+    const body = String(gh.bodies.comment?.[0]?.body);
+    expect(body).toContain('- `/okstra reconcile 2 --reset`: the workflow `.github/workflows/okstra.yml` cannot be used: its `workflow_dispatch` does not declare the input `reset` this command needs');
+    expect(body).not.toContain('- `/okstra reconcile 2`:');
+    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }, { content: 'confused' }]);
+  });
+
+  it('refuses a read-only user with 😕 and a short reply, and starts nothing', async () => {
+    const gh = prefetched(accepted(new GitHubMock(REPO), 'read')).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra reconcile 2'));
+    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
+    expect(gh.bodies.comment).toEqual([{ body: `@${USER} @${USER} has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.` }]);
+    expect(gh.bodies.createCheck).toBeUndefined();
+    expect(gh.bodies.dispatch).toBeUndefined();
+  });
+
+  it('answers a stage that is not done from the ledger: no check, no dispatch', async () => {
+    const gh = accepted(new GitHubMock(REPO));
+    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra reconcile 2'));
+    expect(gh.bodies.comment).toEqual([
+      { body: `@${USER} okstra:\n\n- \`/okstra reconcile 2\`: stage 2 is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage 2\` runs it).` },
+    ]);
+    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
+    expect(gh.bodies.createCheck).toBeUndefined();
+    expect(gh.bodies.dispatch).toBeUndefined();
+  });
+
+  it('refuses a reconcile on a closed pull request, as a run', async () => {
+    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, state: 'closed' }).pullFiles(1, []).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra reconcile 2'));
+    expect(gh.bodies.comment?.[0]?.body).toContain('this pull request is closed');
+    expect(gh.bodies.dispatch).toBeUndefined();
+  });
+
+  it('refuses a reconcile on a fork pull request, as a run', async () => {
+    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, []).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra reconcile 2 --reset'));
+    expect(gh.bodies.comment?.[0]?.body).toContain('comes from the fork `mallory/Hello-World`');
+    expect(gh.bodies.dispatch).toBeUndefined();
+  });
+
+  it('answers a malformed reconcile with the usage, which lists it', async () => {
+    // A reconcile line has the pull request read alongside the role, as every launch does, before it is parsed.
+    const gh = prefetched(accepted(new GitHubMock(REPO))).reaction(COMMENT_ID).comment(1);
+    await receive(prComment('/okstra reconcile 2 --reset --executor codex'));
+    const body = String(gh.bodies.comment?.[0]?.body);
+    expect(body).toContain('`--reset` puts the branch back at the recorded head without a run, so `--executor` cannot go with it');
+    expect(body).toContain('`/okstra reconcile N`');
+  });
+});
