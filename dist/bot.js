@@ -2,122 +2,8 @@ import { createRequire as __okstraCreateRequire } from 'node:module';
 const require = __okstraCreateRequire(import.meta.url);
 
 // bot/main.ts
+import { readFileSync } from "node:fs";
 import { run } from "probot";
-
-// src/core/commands/lines.ts
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
-var COMMAND_PREFIX = "/okstra";
-var MARKDOWN = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
-var COMMAND_START = /^\/okstra(?=\s|$)/;
-function extractCommandLines(body) {
-  if (!body.includes(COMMAND_PREFIX)) return [];
-  const text = body.replace(/\r\n?/g, "\n");
-  const root = fromMarkdown(text, MARKDOWN);
-  const lineStarts = startsOfLines(text);
-  const out = [];
-  for (const node of root.children) {
-    if (node.type !== "paragraph" || !node.position) continue;
-    const hidden = inlineRanges(node);
-    for (let line = node.position.start.line; line <= node.position.end.line; line++) {
-      const start = lineStarts[line - 1];
-      if (start === void 0) continue;
-      const end = lineStarts[line] ?? text.length + 1;
-      const raw = text.slice(start, end - 1);
-      const lead = raw.length - raw.trimStart().length;
-      const trimmed = raw.trim();
-      if (!COMMAND_START.test(trimmed)) continue;
-      const at = start + lead;
-      if (hidden.some(([from, to]) => at >= from && at < to)) continue;
-      out.push({ line, text: trimmed });
-    }
-  }
-  return out;
-}
-function startsOfLines(text) {
-  const starts = [0];
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) starts.push(i + 1);
-  return starts;
-}
-function inlineRanges(paragraph) {
-  const ranges = [];
-  const visit = (node) => {
-    if ((node.type === "inlineCode" || node.type === "html") && node.position?.start.offset !== void 0 && node.position.end.offset !== void 0) {
-      ranges.push([node.position.start.offset, node.position.end.offset]);
-    }
-    if ("children" in node) for (const child of node.children) visit(child);
-  };
-  visit(paragraph);
-  return ranges;
-}
-
-// src/core/config/schema.ts
-import { z } from "zod";
-var BUILTIN_PROVIDERS = ["claude", "codex", "gemini"];
-var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
-var providerRef = z.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
-  message: "must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`"
-});
-var minutes = z.number().positive().max(24 * 60);
-var ProviderConfigSchema = z.strictObject({
-  /** For a named command provider: the program and its arguments (run without a shell). */
-  command: z.string().min(1).optional(),
-  /** Roster name prefix: `Aider` gives `Aider worker`. */
-  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
-  model: z.string().min(1).optional(),
-  /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
-  baseUrl: z.url().optional(),
-  /** The environment variable that holds this provider's API key. */
-  apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
-  timeoutMinutes: minutes.optional()
-}).describe("one agent provider");
-var QaCommandSchema = z.union([
-  z.string().min(1),
-  z.strictObject({ cmd: z.string().min(1), label: z.string().min(1).optional(), timeoutMinutes: minutes.optional() })
-]);
-var BotConfigSchema = z.strictObject({
-  workflow: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, "a workflow file name in .github/workflows, e.g. okstra.yml").default("okstra.yml").describe("the workflow the bot dispatches, on the default branch"),
-  permission: z.enum(["triage", "write", "maintain", "admin"]).default("write").describe("the least repository role a person needs to trigger runs"),
-  /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
-  allowForks: z.boolean().default(false).describe("whether pull requests from forks may trigger runs")
-}).describe("the bot: which workflow it dispatches and who may trigger it");
-var ConfigSchema = z.strictObject({
-  executor: providerRef.default("claude").describe("the provider that writes the code"),
-  verifiers: z.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
-  /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
-  excludeExecutorFromVerifiers: z.boolean().default(false),
-  providers: z.record(z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'), ProviderConfigSchema).default({}),
-  qaCommands: z.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
-  convergence: z.strictObject({ rounds: z.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
-  critic: providerRef.nullable().default(null),
-  timeouts: z.strictObject({
-    executorMinutes: minutes.default(60),
-    verifierMinutes: minutes.default(20),
-    qaMinutes: minutes.default(15)
-  }).default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
-  concurrency: z.strictObject({ verifiers: z.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
-  ledgerBranch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
-  plansDir: z.string().min(1).default(".okstra/plans"),
-  leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
-  bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false })
-}).describe("okstra repository configuration (.okstra/config.yml)");
-
-// src/core/ids.ts
-var PLAN_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
-var RUN_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-function planIdProblem(id) {
-  if (!PLAN_ID_PATTERN.test(id)) {
-    return `plan id "${id}" must match [a-z0-9][a-z0-9._-]{0,62} (lower-case letters, digits, ".", "_", "-"; at most 63 characters)`;
-  }
-  return refComponentProblem(id, "plan id");
-}
-function refComponentProblem(id, what) {
-  if (id.includes("..")) return `${what} "${id}" must not contain ".." (not a valid git ref component)`;
-  if (id.endsWith(".lock")) return `${what} "${id}" must not end with ".lock" (not a valid git ref component)`;
-  if (id.endsWith(".")) return `${what} "${id}" must not end with "." (not a valid git ref component)`;
-  return null;
-}
 
 // src/core/text/escape.ts
 var ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
@@ -194,6 +80,810 @@ function linkTarget(url) {
   return url.replace(/[()[\]]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
+// src/core/text/redact.ts
+var SECRET_PATTERNS = [
+  { kind: "private-key", pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  { kind: "github-token", pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
+  { kind: "github-token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
+  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
+  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
+  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
+  { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g }
+];
+var AUTH_HEADER = /\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/=-]{16,})/gi;
+var AUTH_CONTEXT = /(?:authorization|bearer)/i;
+function redactionMarker(kind) {
+  return `[REDACTED:${kind}]`;
+}
+function redactSecrets(text) {
+  if (!mightHoldSecret(text)) return text;
+  let out = text;
+  for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
+  out = out.replace(AUTH_HEADER, (match, scheme, space, value, offset, whole) => {
+    const isBearer = scheme.toLowerCase() === "bearer";
+    const lineStart = whole.lastIndexOf("\n", offset) + 1;
+    const before = whole.slice(lineStart, offset);
+    if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
+    if (value.startsWith("[REDACTED")) return match;
+    return `${scheme}${space}${redactionMarker("bearer-token")}`;
+  });
+  return out;
+}
+var TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
+var AUTH_TELLTALES = /bearer|authorization/i;
+function mightHoldSecret(text) {
+  return TOKEN_TELLTALES.test(text) || AUTH_TELLTALES.test(text);
+}
+function redactDeep(value) {
+  return redactValue(value);
+}
+function redactValue(value) {
+  if (typeof value === "string") return redactSecrets(value);
+  if (Array.isArray(value)) return value.map(redactValue);
+  if (value !== null && typeof value === "object") {
+    const out = {};
+    for (const [key, v] of Object.entries(value)) out[key] = redactValue(v);
+    return out;
+  }
+  return value;
+}
+
+// src/core/text/scrub.ts
+var REDACTED = "***";
+var MIN_SECRET_LENGTH = 8;
+var MIN_FORM_LENGTH = 8;
+var orNull = (encode) => (s) => {
+  try {
+    return encode(s);
+  } catch {
+    return null;
+  }
+};
+var json = (s) => JSON.stringify(s).slice(1, -1);
+var URL_ENCODINGS = [orNull(encodeURIComponent), orNull(encodeURI), orNull((s) => new URLSearchParams([["", s]]).toString().slice(1))].flatMap((enc) => [
+  enc,
+  (s) => enc(s)?.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()) ?? null
+]);
+var toUrlAlphabet = (b64) => b64.replace(/\+/g, "-").replace(/\//g, "_");
+function base64Forms(bytes) {
+  const whole = bytes.toString("base64");
+  const out = [whole, whole.replace(/=+$/, "")];
+  for (const offset of [0, 1, 2]) {
+    const shifted = Buffer.concat([Buffer.alloc(offset), bytes]);
+    const encoded = shifted.toString("base64").replace(/=+$/, "");
+    const lead = offset === 0 ? 0 : offset + 1;
+    const trail = shifted.length % 3 === 0 ? 0 : 1;
+    out.push(encoded.slice(lead, encoded.length - trail));
+  }
+  return [...out, ...out.map(toUrlAlphabet)];
+}
+function baseForms(secret) {
+  const bytes = Buffer.from(secret, "utf8");
+  const hex = bytes.toString("hex");
+  const urls = URL_ENCODINGS.map((enc) => enc(secret)).filter((s) => s !== null);
+  return [secret, json(secret) ?? secret, ...urls, ...base64Forms(bytes), hex, hex.toUpperCase()];
+}
+var midLine = (escape) => (s) => escape(`a${s}`).slice(1);
+var codeSpanBody = (inTable) => (s) => {
+  const span = inlineCode(`a${s}a`, { inTable });
+  const fence = /^`+/.exec(span)?.[0].length ?? 1;
+  return span.slice(fence + 1, -fence - 1);
+};
+var LINK_BASE = "https://x.invalid/";
+var PRESENTATIONS = [
+  (s) => s,
+  escapeInline,
+  midLine(escapeInline),
+  escapeBlock,
+  midLine(escapeBlock),
+  codeSpanBody(false),
+  codeSpanBody(true),
+  mermaidLabel,
+  plainText,
+  (s) => linkTarget(`${LINK_BASE}${s}`)?.slice(LINK_BASE.length) ?? null
+];
+var CONTAINERS = [(s) => s, json];
+function secretForms(secret) {
+  const forms = /* @__PURE__ */ new Map();
+  const bases = baseForms(secret);
+  for (const container of CONTAINERS) {
+    for (const present of PRESENTATIONS) {
+      const replacement = container(present(REDACTED) ?? REDACTED) ?? REDACTED;
+      for (const base of bases) {
+        const presented = present(base);
+        const text = presented === null ? null : container(presented);
+        if (text !== null && text.length >= MIN_FORM_LENGTH && !forms.has(text)) forms.set(text, replacement);
+      }
+    }
+  }
+  return [...forms].map(([text, replacement]) => ({ text, replacement })).sort((a, b) => b.text.length - a.text.length);
+}
+var FormMatcher = class {
+  next = [/* @__PURE__ */ new Map()];
+  fail = [0];
+  longest = [0];
+  replacementOf = [-1];
+  replacements = [];
+  /** The root's edges as a table: most characters of most text leave the automaton at the root. */
+  fromRoot = new Int32Array(65536);
+  constructor(forms) {
+    for (const form of forms) this.insert(form);
+    this.link();
+    for (const [code, to] of this.next[0]) this.fromRoot[code] = to;
+  }
+  insert(form) {
+    let state = 0;
+    for (let i = 0; i < form.text.length; i++) {
+      const code = form.text.charCodeAt(i);
+      const edges = this.next[state];
+      let to = edges.get(code);
+      if (to === void 0) {
+        to = this.next.length;
+        this.next.push(/* @__PURE__ */ new Map());
+        this.fail.push(0);
+        this.longest.push(0);
+        this.replacementOf.push(-1);
+        edges.set(code, to);
+      }
+      state = to;
+    }
+    if (this.longest[state] === 0) {
+      this.longest[state] = form.text.length;
+      this.replacementOf[state] = this.replacements.push(form.replacement) - 1;
+    }
+  }
+  /** Failure links breadth-first; a state also reports the longest form that ends in its suffix. */
+  link() {
+    const queue = [...this.next[0].values()];
+    for (let head2 = 0; head2 < queue.length; head2++) {
+      const state = queue[head2];
+      for (const [code, to] of this.next[state]) {
+        let f = this.fail[state];
+        while (f !== 0 && !this.next[f].has(code)) f = this.fail[f];
+        const target = this.next[f].get(code);
+        const fallback = target !== void 0 && target !== to ? target : 0;
+        this.fail[to] = fallback;
+        if (this.longest[to] === 0) {
+          this.longest[to] = this.longest[fallback];
+          this.replacementOf[to] = this.replacementOf[fallback];
+        }
+        queue.push(to);
+      }
+    }
+  }
+  replace(text) {
+    const { next, fail, longest, replacementOf, fromRoot } = this;
+    const starts = [];
+    const ends = [];
+    const picks = [];
+    const lengths = [];
+    let state = 0;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      while (state !== 0) {
+        const to = next[state].get(code);
+        if (to !== void 0) break;
+        state = fail[state];
+      }
+      state = state === 0 ? fromRoot[code] : next[state].get(code);
+      const length = longest[state];
+      if (length === 0) continue;
+      let start = i + 1 - length;
+      let pick = replacementOf[state];
+      let pickLength = length;
+      while (starts.length > 0 && start < ends[ends.length - 1]) {
+        start = Math.min(start, starts.pop());
+        ends.pop();
+        const otherLength = lengths.pop();
+        const other = picks.pop();
+        if (otherLength > pickLength) {
+          pick = other;
+          pickLength = otherLength;
+        }
+      }
+      starts.push(start);
+      ends.push(i + 1);
+      picks.push(pick);
+      lengths.push(pickLength);
+    }
+    if (starts.length === 0) return text;
+    const parts = [];
+    let at = 0;
+    for (let k = 0; k < starts.length; k++) {
+      parts.push(text.slice(at, starts[k]), this.replacements[picks[k]]);
+      at = ends[k];
+    }
+    parts.push(text.slice(at));
+    return parts.join("");
+  }
+};
+function isPlainObject(value) {
+  if (value === null || typeof value !== "object") return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+var Scrubber = class {
+  secrets = /* @__PURE__ */ new Set();
+  forms = [];
+  matcher = null;
+  constructor(secrets = []) {
+    for (const s of secrets) this.add(s);
+  }
+  /** Learns a secret; a value too short to scrub safely is refused with the reason. */
+  add(secret) {
+    const value = secret.trim();
+    if (value === "") return { added: false, reason: "the value is empty" };
+    if (value.length < MIN_SECRET_LENGTH) return { added: false, reason: `the value is shorter than ${MIN_SECRET_LENGTH} characters, so scrubbing it would also remove ordinary words` };
+    if (this.secrets.has(value)) return { added: false, reason: "the value is already scrubbed" };
+    this.secrets.add(value);
+    this.forms.push(...secretForms(value));
+    this.matcher = null;
+    return { added: true };
+  }
+  /** How many secrets are scrubbed. */
+  get size() {
+    return this.secrets.size;
+  }
+  /** The text without any form of any known secret. */
+  values(text) {
+    if (this.forms.length === 0 || text.length < MIN_FORM_LENGTH) return text;
+    this.matcher ??= new FormMatcher(this.forms);
+    return this.matcher.replace(text);
+  }
+  /** Known values, then token patterns: what every writer calls. */
+  scrubAll(text) {
+    return redactSecrets(this.values(text));
+  }
+  /** A copy of a JSON-able value with every string (keys too) scrubbed; objects that are not plain are kept as they are. */
+  deep(value) {
+    return this.walk(value);
+  }
+  walk(value) {
+    if (typeof value === "string") return this.scrubAll(value);
+    if (Array.isArray(value)) return value.map((v) => this.walk(v));
+    if (isPlainObject(value)) {
+      const out = {};
+      for (const [key, v] of Object.entries(value)) out[this.scrubAll(key)] = this.walk(v);
+      return out;
+    }
+    return value;
+  }
+  /**
+   * A JSON document's text, still valid JSON. Usually the values are
+   * replaced in the text itself, which keeps its layout; when that is not
+   * enough (a token pattern, a secret behind `\u` escapes) or would break
+   * the JSON, the document is scrubbed value by value and re-serialised with
+   * its own indentation. Text that is not JSON is scrubbed as text.
+   */
+  jsonDocument(text) {
+    let parsed;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return this.scrubAll(text);
+    }
+    const inPlace = this.values(text);
+    try {
+      const reparsed = JSON.parse(inPlace);
+      if (JSON.stringify(this.deep(reparsed)) === JSON.stringify(reparsed)) return inPlace;
+    } catch {
+    }
+    const indent2 = /\n([ \t]+)\S/.exec(text)?.[1] ?? "";
+    return `${JSON.stringify(this.deep(parsed), null, indent2)}${text.endsWith("\n") ? "\n" : ""}`;
+  }
+  /** A file's content: JSON files stay valid JSON, everything else is scrubbed as text. */
+  file(path, content) {
+    return path.endsWith(".json") ? this.jsonDocument(content) : this.scrubAll(content);
+  }
+  /** A ledger append with its row and files scrubbed. */
+  appendRequest(request) {
+    return {
+      ...request,
+      row: this.deep(request.row),
+      ...request.files ? { files: request.files.map((f) => ({ ...f, content: this.file(f.path, f.content) })) } : {}
+    };
+  }
+};
+
+// src/core/commands/blocks.ts
+function indentOf(line) {
+  let columns = 0;
+  let at = 0;
+  for (; at < line.length; at++) {
+    const ch = line.charCodeAt(at);
+    if (ch === 32) columns++;
+    else if (ch === 9) columns += 4 - columns % 4;
+    else break;
+  }
+  return { columns, at };
+}
+var isBlank = (line) => indentOf(line).at === line.length;
+function fenceOpener(rest) {
+  const char = rest[0];
+  if (char !== "`" && char !== "~") return null;
+  let n = 0;
+  while (rest[n] === char) n++;
+  if (n < 3) return null;
+  if (char === "`" && rest.includes("`", n)) return null;
+  return { char, length: n };
+}
+function closesFence(line, fence) {
+  const { columns, at } = indentOf(line);
+  if (columns > 3) return false;
+  let n = 0;
+  while (line[at + n] === fence.char) n++;
+  return n >= fence.length && isBlank(line.slice(at + n));
+}
+var isAtxHeading = (rest) => /^#{1,6}(?:[ \t]|$)/.test(rest);
+function isThematicBreak(rest) {
+  const char = rest[0];
+  if (char !== "*" && char !== "-" && char !== "_") return false;
+  let count = 0;
+  for (const ch of rest) {
+    if (ch === char) count++;
+    else if (ch !== " " && ch !== "	") return false;
+  }
+  return count >= 3;
+}
+var isSetextUnderline = (rest) => /^(?:=+|-+)[ \t]*$/.test(rest);
+function isTableDelimiter(rest) {
+  if (!rest.includes("-") || !(rest.includes("|") || rest.includes(":"))) return false;
+  for (const ch of rest) if (ch !== "|" && ch !== ":" && ch !== "-" && ch !== " " && ch !== "	") return false;
+  return true;
+}
+function listMarker(line, ind) {
+  const rest = line.slice(ind.at);
+  const m = /^(?:([-+*])|([0-9]{1,9})[.)])(?=[ \t]|$)/.exec(rest);
+  if (!m) return null;
+  const markerEnd = ind.columns + m[0].length;
+  const after = indentOf(line.slice(ind.at + m[0].length));
+  const empty = ind.at + m[0].length + after.at === line.length;
+  const gap = empty || after.columns > 4 ? 1 : after.columns;
+  return { contentIndent: markerEnd + gap, empty, orderedNotOne: m[2] !== void 0 && Number(m[2]) !== 1 };
+}
+var HTML_BLOCK_TAGS = new Set(
+  "address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul".split(" ")
+);
+function htmlBlockStart(rest) {
+  if (rest[0] !== "<") return null;
+  const raw = /^<(script|pre|style|textarea)(?=[\s>]|$)/i.exec(rest);
+  if (raw) return { end: `</${raw[1].toLowerCase()}>`, interrupts: true };
+  if (rest.startsWith("<!--")) return { end: "-->", interrupts: true };
+  if (rest.startsWith("<?")) return { end: "?>", interrupts: true };
+  if (rest.startsWith("<![CDATA[")) return { end: "]]>", interrupts: true };
+  if (/^<![A-Za-z]/.test(rest)) return { end: ">", interrupts: true };
+  const tag = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s>]|\/>|$)/.exec(rest);
+  if (tag && HTML_BLOCK_TAGS.has(tag[1].toLowerCase())) return { end: null, interrupts: true };
+  if (/^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/.test(rest.length > 4096 ? "" : rest)) {
+    return { end: null, interrupts: false };
+  }
+  return null;
+}
+function interruptsParagraph(line) {
+  const ind = indentOf(line);
+  if (ind.columns > 3 || ind.at === line.length) return false;
+  const rest = line.slice(ind.at);
+  if (fenceOpener(rest) || isAtxHeading(rest) || isThematicBreak(rest) || rest[0] === ">" || isFootnoteDefinition(rest)) return true;
+  const html = htmlBlockStart(rest);
+  if (html?.interrupts) return true;
+  const item = listMarker(line, ind);
+  return item !== null && !item.empty && !item.orderedNotOne;
+}
+var isFootnoteDefinition = (rest) => /^\[\^[^\]\s]{1,999}\]:/.test(rest);
+var mayBeDefinition = (rest) => rest[0] === "[" && rest.includes("]:");
+function topLevelParagraphs(lines) {
+  const out = [];
+  let state = { kind: "none" };
+  const endParagraph = (visible) => {
+    if (state.kind === "paragraph" && visible) {
+      const first = lines[state.lines[0]];
+      if (!mayBeDefinition(first.slice(indentOf(first).at))) out.push({ lines: state.lines });
+    }
+    state = { kind: "none" };
+  };
+  const start = (i) => {
+    const line = lines[i];
+    const ind = indentOf(line);
+    if (ind.at === line.length) {
+      state = { kind: "none" };
+      return;
+    }
+    if (ind.columns > 3) {
+      state = { kind: "indented" };
+      return;
+    }
+    const rest = line.slice(ind.at);
+    const fence = fenceOpener(rest);
+    if (fence) {
+      state = { kind: "fence", ...fence };
+      return;
+    }
+    if (isAtxHeading(rest) || isThematicBreak(rest)) {
+      state = { kind: "none" };
+      return;
+    }
+    if (rest[0] === ">") {
+      state = { kind: "container", contentIndent: null, lastBlank: false };
+      return;
+    }
+    const item = listMarker(line, ind);
+    if (item) {
+      state = { kind: "container", contentIndent: item.contentIndent, lastBlank: item.empty };
+      return;
+    }
+    if (isFootnoteDefinition(rest)) {
+      state = { kind: "container", contentIndent: ind.columns + 4, lastBlank: false };
+      return;
+    }
+    const html = htmlBlockStart(rest);
+    if (html) {
+      state = html.end !== null && rest.includes(html.end, 2) ? { kind: "none" } : { kind: "html", end: html.end };
+      return;
+    }
+    state = { kind: "paragraph", lines: [i] };
+  };
+  const current = () => state;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const blank = isBlank(line);
+    const s = current();
+    switch (s.kind) {
+      case "none":
+        start(i);
+        break;
+      case "paragraph": {
+        if (blank) {
+          endParagraph(true);
+          break;
+        }
+        const ind = indentOf(line);
+        const rest = line.slice(ind.at);
+        if (ind.columns <= 3 && isSetextUnderline(rest)) {
+          endParagraph(false);
+          break;
+        }
+        if (ind.columns <= 3 && isTableDelimiter(rest)) {
+          endParagraph(false);
+          state = { kind: "table" };
+          break;
+        }
+        if (interruptsParagraph(line)) {
+          endParagraph(true);
+          start(i);
+          break;
+        }
+        s.lines.push(i);
+        break;
+      }
+      case "fence":
+        if (closesFence(line, s)) state = { kind: "none" };
+        break;
+      case "html":
+        if (s.end === null ? blank : line.includes(s.end)) state = { kind: "none" };
+        break;
+      case "indented":
+        if (!blank && indentOf(line).columns < 4) start(i);
+        break;
+      case "table":
+        if (blank) state = { kind: "none" };
+        else if (interruptsParagraph(line)) start(i);
+        break;
+      case "container": {
+        if (s.contentIndent === null) {
+          const ind2 = indentOf(line);
+          if (blank) state = { kind: "none" };
+          else if (ind2.columns <= 3 && line[ind2.at] === ">") s.lastBlank = false;
+          else if (interruptsParagraph(line)) start(i);
+          break;
+        }
+        if (blank) {
+          s.lastBlank = true;
+          break;
+        }
+        const ind = indentOf(line);
+        if (ind.columns >= s.contentIndent) s.lastBlank = false;
+        else if (!s.lastBlank && !interruptsParagraph(line)) s.lastBlank = false;
+        else start(i);
+        break;
+      }
+    }
+  }
+  endParagraph(true);
+  return out;
+}
+
+// src/core/commands/inline.ts
+var TAG_BUDGET_PER_CHAR = 4;
+var ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
+function hiddenLineStarts(lines) {
+  const text = lines.join("\n");
+  const starts = [];
+  let offset = 0;
+  for (const l of lines) {
+    starts.push(offset);
+    offset += l.length + 1;
+  }
+  const ranges = hiddenRanges(text);
+  const out = [];
+  let r = 0;
+  for (const at of starts) {
+    while (r < ranges.length && ranges[r][1] <= at) r++;
+    const range = ranges[r];
+    out.push(range !== void 0 && range[0] <= at && at < range[1]);
+  }
+  return out;
+}
+function hiddenRanges(text) {
+  const ranges = [];
+  const runs = backtickRuns(text);
+  const noCloserAfter = /* @__PURE__ */ new Map();
+  let budget = text.length * TAG_BUDGET_PER_CHAR + 1024;
+  let i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === "\\" && i + 1 < text.length && ASCII_PUNCTUATION.test(text[i + 1])) {
+      i += 2;
+      continue;
+    }
+    if (ch === "`") {
+      const length = runs.lengthAt(i);
+      const closer = runs.next(length, i + length);
+      if (closer === -1) i += length;
+      else {
+        ranges.push([i, closer + length]);
+        i = closer + length;
+      }
+      continue;
+    }
+    if (ch === "<") {
+      const end = autolinkEnd(text, i) ?? rawHtmlEnd(text, i, noCloserAfter, (cost) => (budget -= cost) > 0);
+      if (end === "exhausted") {
+        ranges.push([i, text.length + 1]);
+        break;
+      }
+      if (end !== null) {
+        ranges.push([i, end]);
+        i = end;
+        continue;
+      }
+    }
+    i++;
+  }
+  return ranges;
+}
+function backtickRuns(text) {
+  const byLength = /* @__PURE__ */ new Map();
+  const lengthAt = /* @__PURE__ */ new Map();
+  for (let i = text.indexOf("`"); i !== -1; ) {
+    let j = i;
+    while (text[j] === "`") j++;
+    const n = j - i;
+    lengthAt.set(i, n);
+    let list2 = byLength.get(n);
+    if (!list2) byLength.set(n, list2 = []);
+    list2.push(i);
+    i = text.indexOf("`", j);
+  }
+  const cursor = /* @__PURE__ */ new Map();
+  return {
+    // An escaped first backtick leaves a shorter run starting one further on: its length is what is left of the run.
+    lengthAt: (i) => {
+      let j = i;
+      while (text[j] === "`") j++;
+      return j - i;
+    },
+    next: (length, from) => {
+      const list2 = byLength.get(length);
+      if (!list2) return -1;
+      let c = cursor.get(length) ?? 0;
+      while (c < list2.length && list2[c] < from) c++;
+      cursor.set(length, c);
+      return c < list2.length ? list2[c] : -1;
+    }
+  };
+}
+var AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[!-;=?-~\u0080-\uffff]*>/y;
+var EMAIL_AUTOLINK = /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
+function autolinkEnd(text, i) {
+  for (const re of [AUTOLINK, EMAIL_AUTOLINK]) {
+    re.lastIndex = i;
+    if (re.test(text)) return re.lastIndex;
+  }
+  return null;
+}
+function rawHtmlEnd(text, i, noCloserAfter, charge) {
+  const find = (closer, from) => {
+    const known = noCloserAfter.get(closer);
+    if (known !== void 0 && known <= from) return -1;
+    const at = text.indexOf(closer, from);
+    if (at === -1) noCloserAfter.set(closer, from);
+    return at;
+  };
+  const closed = (from, closer) => {
+    const at = find(closer, from);
+    return at === -1 ? null : at + closer.length;
+  };
+  if (text.startsWith("<!--", i)) {
+    if (text.startsWith(">", i + 4)) return i + 5;
+    if (text.startsWith("->", i + 4)) return i + 6;
+    return closed(i + 4, "-->");
+  }
+  if (text.startsWith("<?", i)) return closed(i + 2, "?>");
+  if (text.startsWith("<![CDATA[", i)) return closed(i + 9, "]]>");
+  if (text.startsWith("<!", i) && /[A-Za-z]/.test(text[i + 2] ?? "")) return closed(i + 3, ">");
+  const end = tagEnd(text, i, find);
+  if (!charge(end.scanned)) return "exhausted";
+  return end.end;
+}
+var isNameStart = (c) => /[A-Za-z_:]/.test(c);
+var isNameChar = (c) => /[A-Za-z0-9_.:-]/.test(c);
+var isTagNameChar = (c) => /[A-Za-z0-9-]/.test(c);
+var isSpace = (c) => c === " " || c === "	" || c === "\n" || c === "\r" || c === "\f" || c === "\v";
+function tagEnd(text, i, find) {
+  let j = i + 1;
+  const fail = () => ({ end: null, scanned: j - i });
+  const closing = text[j] === "/";
+  if (closing) j++;
+  if (!/[A-Za-z]/.test(text[j] ?? "")) return fail();
+  while (j < text.length && isTagNameChar(text[j])) j++;
+  if (closing) {
+    while (isSpace(text[j])) j++;
+    return text[j] === ">" ? { end: j + 1, scanned: j - i } : fail();
+  }
+  for (; ; ) {
+    const before = j;
+    while (isSpace(text[j])) j++;
+    if (text[j] === ">") return { end: j + 1, scanned: j - i };
+    if (text[j] === "/" && text[j + 1] === ">") return { end: j + 2, scanned: j - i };
+    if (j === before || !isNameStart(text[j] ?? "")) return fail();
+    while (j < text.length && isNameChar(text[j])) j++;
+    let k = j;
+    while (isSpace(text[k])) k++;
+    if (text[k] !== "=") continue;
+    k++;
+    while (isSpace(text[k])) k++;
+    const quote = text[k];
+    if (quote === '"' || quote === "'") {
+      const close = find(quote, k + 1);
+      if (close === -1) return fail();
+      j = close + 1;
+    } else {
+      const start = k;
+      while (k < text.length && !/[\s"'=<>`]/.test(text[k])) k++;
+      if (k === start) {
+        j = k;
+        return fail();
+      }
+      j = k;
+    }
+  }
+}
+
+// src/core/commands/lines.ts
+var COMMAND_PREFIX = "/okstra";
+var MAX_COMMENT_BYTES = 64 * 1024;
+var COMMAND_START = /^\/okstra(?=\s|$)/;
+var CANDIDATE_LINE = /^[^\S\n]*\/okstra(?=\s|$)/m;
+function scanComment(body) {
+  if (!CANDIDATE_LINE.test(body)) return { kind: "none" };
+  const bytes = utf8Length(body);
+  if (bytes > MAX_COMMENT_BYTES) return { kind: "too-large", bytes };
+  const lines = extractCommandLines(body);
+  return lines.length === 0 ? { kind: "none" } : { kind: "commands", lines };
+}
+function extractCommandLines(body) {
+  if (!CANDIDATE_LINE.test(body)) return [];
+  const lines = body.replace(/\r\n?/g, "\n").split("\n");
+  const out = [];
+  for (const paragraph of topLevelParagraphs(lines)) {
+    const texts = paragraph.lines.map((i) => lines[i].replace(/^[ \t]+/, ""));
+    const candidates = paragraph.lines.filter((i) => COMMAND_START.test(lines[i].trim()));
+    if (candidates.length === 0) continue;
+    const hidden = candidates.some((i) => i !== paragraph.lines[0]) ? hiddenLineStarts(texts) : [];
+    paragraph.lines.forEach((i, k) => {
+      const trimmed = lines[i].trim();
+      if (!COMMAND_START.test(trimmed) || hidden[k] === true) return;
+      out.push({ line: i + 1, text: trimmed });
+    });
+  }
+  return out;
+}
+function utf8Length(text) {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    bytes += c < 128 ? 1 : c < 2048 || c >= 55296 && c <= 57343 ? 2 : 3;
+  }
+  return bytes;
+}
+
+// src/core/config/schema.ts
+import { z } from "zod";
+var BUILTIN_PROVIDERS = ["claude", "codex", "gemini"];
+var PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;
+var providerRef = z.string().min(1).refine((s) => s.startsWith("command:") || PROVIDER_NAME_PATTERN.test(s), {
+  message: "must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`"
+});
+var minutes = z.number().positive().max(24 * 60);
+var ProviderConfigSchema = z.strictObject({
+  /** For a named command provider: the program and its arguments (run without a shell). */
+  command: z.string().min(1).optional(),
+  /** Roster name prefix: `Aider` gives `Aider worker`. */
+  name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
+  model: z.string().min(1).optional(),
+  /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
+  baseUrl: z.url().optional(),
+  /** The environment variable that holds this provider's API key. */
+  apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
+  timeoutMinutes: minutes.optional()
+}).describe("one agent provider");
+var QaCommandSchema = z.union([
+  z.string().min(1),
+  z.strictObject({ cmd: z.string().min(1), label: z.string().min(1).optional(), timeoutMinutes: minutes.optional() })
+]);
+var BotConfigSchema = z.strictObject({
+  workflow: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, "a workflow file name in .github/workflows, e.g. okstra.yml").default("okstra.yml").describe("the workflow the bot dispatches, on the default branch"),
+  permission: z.enum(["triage", "write", "maintain", "admin"]).default("write").describe("the least repository role a person needs to trigger runs"),
+  /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
+  allowForks: z.boolean().default(false).describe("whether pull requests from forks may trigger runs")
+}).describe("the bot: which workflow it dispatches and who may trigger it");
+var BudgetLimitSchema = z.strictObject({
+  tokens: z.number().int().positive().optional().describe("input + output tokens"),
+  usd: z.number().positive().optional().describe("cost in US dollars, from the price table")
+}).describe("a spend limit");
+var BudgetsSchema = z.strictObject({
+  worker: BudgetLimitSchema.optional().describe("per worker session (one dispatch)"),
+  stage: BudgetLimitSchema.optional().describe("per stage run, over every worker of the run"),
+  plan: BudgetLimitSchema.optional().describe("per plan, over every run recorded in the ledger")
+}).default({}).describe("spend limits the model gateway enforces");
+var ModelPriceSchema = z.strictObject({
+  input: z.number().min(0),
+  output: z.number().min(0),
+  cachedInput: z.number().min(0).optional().describe("cache reads; default: the input price"),
+  cacheWrite: z.number().min(0).optional().describe("cache writes (Anthropic); default: the input price")
+});
+var ISOLATION_MODES = ["auto", "none"];
+var ConfigSchema = z.strictObject({
+  executor: providerRef.default("claude").describe("the provider that writes the code"),
+  verifiers: z.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
+  /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
+  excludeExecutorFromVerifiers: z.boolean().default(false),
+  providers: z.record(z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'), ProviderConfigSchema).default({}),
+  qaCommands: z.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
+  convergence: z.strictObject({ rounds: z.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
+  critic: providerRef.nullable().default(null),
+  timeouts: z.strictObject({
+    executorMinutes: minutes.default(60),
+    verifierMinutes: minutes.default(20),
+    qaMinutes: minutes.default(15)
+  }).default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
+  concurrency: z.strictObject({ verifiers: z.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe("0 = all verifiers at once"),
+  ledgerBranch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
+  plansDir: z.string().min(1).default(".okstra/plans"),
+  leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
+  isolation: z.enum(ISOLATION_MODES).default("auto").describe("auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"),
+  budgets: BudgetsSchema,
+  pricing: z.record(z.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
+  bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false })
+}).describe("okstra repository configuration (.okstra/config.yml)");
+
+// src/core/ids.ts
+var PLAN_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+var RUN_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+function planIdProblem(id) {
+  if (!PLAN_ID_PATTERN.test(id)) {
+    return `plan id "${id}" must match [a-z0-9][a-z0-9._-]{0,62} (lower-case letters, digits, ".", "_", "-"; at most 63 characters)`;
+  }
+  return refComponentProblem(id, "plan id");
+}
+function refComponentProblem(id, what) {
+  if (id.includes("..")) return `${what} "${id}" must not contain ".." (not a valid git ref component)`;
+  if (id.endsWith(".lock")) return `${what} "${id}" must not end with ".lock" (not a valid git ref component)`;
+  if (id.endsWith(".")) return `${what} "${id}" must not end with "." (not a valid git ref component)`;
+  return null;
+}
+
 // src/core/commands/values.ts
 var ARGUMENT_CHARACTERS = /^[A-Za-z0-9._,=:/@+-]+$/;
 var STAGE_PATTERN = /^[1-9][0-9]{0,3}$/;
@@ -244,12 +934,14 @@ function modelOverride(raw, known) {
 }
 
 // src/core/commands/grammar.ts
-var VERBS = ["run", "stage", "retry", "status", "cancel", "help"];
+var VERBS = ["run", "stage", "retry", "reconcile", "status", "cancel", "help"];
 var MAX_COMMANDS_PER_COMMENT = 10;
+var FLAGS = ["reset"];
 var OPTIONS_BY_VERB = {
   run: ["plan", "executor", "verifiers", "model"],
   stage: ["plan", "executor", "verifiers", "model"],
   retry: ["plan", "executor", "verifiers", "model"],
+  reconcile: ["plan", "executor", "verifiers", "model", "reset"],
   status: ["plan"],
   cancel: ["plan"],
   help: []
@@ -276,6 +968,7 @@ function parseCommandLine(text, ctx) {
   if (!isVerb(verb)) return { ok: false, error: `unknown command ${shown(verbWord)}` };
   const positional = [];
   const given = [];
+  let reset = false;
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i];
     if (!word.startsWith("--")) {
@@ -288,6 +981,12 @@ function parseCommandLine(text, ctx) {
       const allowed = OPTIONS_BY_VERB[verb];
       return { ok: false, error: `${shown(word.slice(0, eq === -1 ? void 0 : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(", ")})` : " (it takes none)"}` };
     }
+    if (FLAGS.includes(name)) {
+      if (eq !== -1) return { ok: false, error: `\`--${name}\` takes no value (write \`--${name}\` alone)` };
+      if (reset) return { ok: false, error: `\`--${name}\` is given twice` };
+      reset = true;
+      continue;
+    }
     let value;
     if (eq !== -1) value = word.slice(eq + 1);
     else {
@@ -298,7 +997,7 @@ function parseCommandLine(text, ctx) {
     if (value === void 0 || value === "") return { ok: false, error: `\`--${name}\` needs a value` };
     given.push([name, value]);
   }
-  const wantsStage = verb === "stage" || verb === "retry";
+  const wantsStage = verb === "stage" || verb === "retry" || verb === "reconcile";
   if (wantsStage && positional.length === 0) return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
   const extra = positional.slice(wantsStage ? 1 : 0);
   if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(" ")} after \`${verb}\`` };
@@ -306,6 +1005,10 @@ function parseCommandLine(text, ctx) {
   for (const [name, value] of given) {
     const problem = applyOption(options2, name, value, ctx);
     if (problem) return { ok: false, error: problem };
+  }
+  if (reset) {
+    const runOnly = given.map(([n]) => n).filter((n) => n !== "plan");
+    if (runOnly.length > 0) return { ok: false, error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(", ")} cannot go with it; leave out \`--reset\` to re-verify the branch as it is` };
   }
   switch (verb) {
     case "help":
@@ -316,10 +1019,11 @@ function parseCommandLine(text, ctx) {
     case "run":
       return { ok: true, command: { verb, options: options2 } };
     case "stage":
-    case "retry": {
+    case "retry":
+    case "reconcile": {
       const stage = stageNumber(positional[0]);
       if (!stage.ok) return stage;
-      return { ok: true, command: { verb, stage: stage.value, options: options2 } };
+      return { ok: true, command: verb === "reconcile" ? { verb, stage: stage.value, reset, options: options2 } : { verb, stage: stage.value, options: options2 } };
     }
   }
 }
@@ -366,11 +1070,12 @@ function usageText(providers) {
     `- \`${COMMAND_PREFIX} run [--plan ID]\` \u2014 run the plan's stages that are not done yet, in order, stopping at the first failure`,
     `- \`${COMMAND_PREFIX} stage N\` \u2014 run stage N`,
     `- \`${COMMAND_PREFIX} retry N\` \u2014 fix run of failed stage N, on its preserved branch`,
+    `- \`${COMMAND_PREFIX} reconcile N\` \u2014 done stage N's branch moved (a force-push, a hand commit): re-verify it as it is and record its new head; \`--reset\` puts the branch back at the recorded head instead`,
     `- \`${COMMAND_PREFIX} status [--plan ID]\` \u2014 the plan's stages: a table and a graph`,
     `- \`${COMMAND_PREFIX} cancel [--plan ID]\` \u2014 cancel this pull request's okstra workflow runs`,
     `- \`${COMMAND_PREFIX} help\` \u2014 this list`,
     "",
-    "`run`, `stage` and `retry` also take `--executor NAME`, `--verifiers A,B` and `--model PROVIDER=MODEL` (once per provider).",
+    "`run`, `stage`, `retry` and `reconcile` also take `--executor NAME`, `--verifiers A,B` and `--model PROVIDER=MODEL` (once per provider).",
     `Providers here: ${providers.map((p) => `\`${p}\``).join(", ")}.`,
     "Labels do the same: `okstra:run`, `okstra:stage-N`."
   ].join("\n");
@@ -389,55 +1094,6 @@ function labelCommand(name) {
   }
   if (name.startsWith("okstra:")) return { ok: false, error: `label \`${name.replace(/`/g, "")}\` is not one okstra knows (use \`${RUN_LABEL}\` or \`okstra:stage-N\`)` };
   return null;
-}
-
-// src/core/text/redact.ts
-var SECRET_PATTERNS = [
-  { kind: "private-key", pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { kind: "github-token", pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
-  { kind: "github-token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
-  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
-  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
-  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
-  { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g }
-];
-var AUTH_HEADER = /\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/=-]{16,})/gi;
-var AUTH_CONTEXT = /(?:authorization|bearer)/i;
-function redactionMarker(kind) {
-  return `[REDACTED:${kind}]`;
-}
-function redactSecrets(text) {
-  if (!mightHoldSecret(text)) return text;
-  let out = text;
-  for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
-  out = out.replace(AUTH_HEADER, (match, scheme, space, value, offset, whole) => {
-    const isBearer = scheme.toLowerCase() === "bearer";
-    const lineStart = whole.lastIndexOf("\n", offset) + 1;
-    const before = whole.slice(lineStart, offset);
-    if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
-    if (value.startsWith("[REDACTED")) return match;
-    return `${scheme}${space}${redactionMarker("bearer-token")}`;
-  });
-  return out;
-}
-var TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
-var AUTH_TELLTALES = /bearer|authorization/i;
-function mightHoldSecret(text) {
-  return TOKEN_TELLTALES.test(text) || AUTH_TELLTALES.test(text);
-}
-function redactDeep(value) {
-  return redactValue(value);
-}
-function redactValue(value) {
-  if (typeof value === "string") return redactSecrets(value);
-  if (Array.isArray(value)) return value.map(redactValue);
-  if (value !== null && typeof value === "object") {
-    const out = {};
-    for (const [key, v] of Object.entries(value)) out[key] = redactValue(v);
-    return out;
-  }
-  return value;
 }
 
 // src/core/text/truncate.ts
@@ -541,6 +1197,45 @@ function fitSections(sections, maxChars, reserve = 0) {
   return { text: parts.join(""), cuts };
 }
 
+// src/core/report/failure.ts
+function failedWorkers(report) {
+  const out = [];
+  const push = (worker, role, status, failure, upstreamError, findingId2) => {
+    if (!failure) return;
+    out.push({ worker, role, status, failure, ...upstreamError ? { upstreamError } : {}, ...findingId2 !== void 0 ? { findingId: findingId2 } : {} });
+  };
+  const e = report.executor;
+  push(e.worker, "executor", e.status, e.failure, e.upstreamError);
+  for (const v of report.verifiers) push(v.worker, "verifier", v.status, v.failure, v.upstreamError);
+  for (const r of report.convergence.failures ?? []) push(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
+  if (report.critic) push(report.critic.worker, "critic", report.critic.status, report.critic.failure, report.critic.upstreamError);
+  return out;
+}
+
+// src/core/report/cost.ts
+function tokensOf(u) {
+  return u.inputTokens + u.outputTokens;
+}
+function usageCostComplete(u) {
+  return u.costUsd === null ? tokensOf(u) === 0 : u.costComplete !== false;
+}
+function runCost(report) {
+  const { total, workers, requests, metered } = report.usage;
+  const workersComplete = workers.every(usageCostComplete);
+  const nothingSpent = tokensOf(total) === 0 && (metered === "gateway" || workers.length > 0);
+  const complete = total.costUsd === null ? nothingSpent && workersComplete : total.costComplete !== false && workersComplete;
+  const usd = total.costUsd ?? (complete ? 0 : null);
+  return { usd, complete, unknownFor: complete ? [] : unknownParts(workers, requests) };
+}
+function unknownParts(workers, requests) {
+  const models = (requests ?? []).filter((r) => r.costUsd === null && r.refused === void 0 && tokensOf(r) > 0).map((r) => r.model ?? `${r.provider} (no model named)`);
+  if (models.length > 0) return [...new Set(models)];
+  return workers.filter((w) => !usageCostComplete(w)).map((w) => w.worker);
+}
+function usageCost(u) {
+  return { usd: u.costUsd, complete: usageCostComplete(u) };
+}
+
 // src/core/report/format.ts
 var SEVERITY_ORDER = ["blocking", "major", "minor", "info"];
 var SEVERITY_RANK = { blocking: 0, major: 1, minor: 2, info: 3 };
@@ -563,6 +1258,7 @@ function verdictLabel(report) {
   const { value, runStatus } = report.verdict;
   if (runStatus === "contract-violated") return "\u26A0\uFE0F FAIL (contract violated)";
   if (runStatus === "error") return "\u{1F4A5} FAIL (run error)";
+  if (value === "FAIL" && stoppedByBudget(report)) return "\u274C FAIL (budget exceeded)";
   return value === "PASS" ? "\u2705 PASS" : "\u274C FAIL";
 }
 function shortSha(sha2) {
@@ -581,10 +1277,37 @@ function formatDuration(ms) {
 function formatCount(n) {
   return n.toLocaleString("en-US");
 }
+function stoppedByBudget(report) {
+  return report.usage.budgetExceeded !== void 0 || [report.executor.status, ...report.verifiers.map((v) => v.status), report.critic?.status].includes("budget-exceeded");
+}
+function formatUsd(usd) {
+  return usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
+}
+function formatCost(usd, complete) {
+  if (usd === null) return "cost unknown";
+  return complete ? formatUsd(usd) : `\u2265 ${formatUsd(usd)}`;
+}
 function formatUsage(usage) {
   if (!usage) return "not reported";
   const tokens = `${formatCount(usage.inputTokens)} in / ${formatCount(usage.outputTokens)} out`;
-  return usage.costUsd === null ? tokens : `${tokens} \xB7 $${usage.costUsd.toFixed(2)}`;
+  const cost = usageCost(usage);
+  return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}`;
+}
+function formatRunUsage(report) {
+  const total = report.usage.total;
+  const cost = runCost(report);
+  const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
+  const unknown = cost.usd !== null && cost.unknownFor.length > 0 ? ` (cost unknown for ${cost.unknownFor.map((n) => escapeInline(clip(n, 80, "\u2026"))).join(", ")})` : "";
+  const by = report.usage.metered === "gateway" ? ", metered by okstra" : report.usage.metered === "self-reported" ? ", as the agent CLIs reported" : "";
+  return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}${unknown}${by}`;
+}
+function formatSpend(spend) {
+  return `${formatCount(spend.tokens)} tokens \xB7 ${formatCost(spend.usd, spend.usdComplete)} \xB7 ${formatCount(spend.runs)} run${spend.runs === 1 ? "" : "s"}`;
+}
+function workerStatusText(status, upstream, maxMessage) {
+  if (!upstream) return status;
+  const code = upstream.status === null ? "connection failed" : String(upstream.status);
+  return `${status} (upstream ${code}: ${escapeInline(clip(upstream.message.replace(/\s+/g, " "), maxMessage, "\u2026"))})`;
 }
 function findingLocation(f, opts = {}) {
   if (!f.file) return "\u2014";
@@ -655,6 +1378,33 @@ ${facts.join(" \xB7 ")}
 
 `;
   return section("headline", "headline", 0, head2, [], "", true);
+}
+var UPSTREAM_IN_LINE = 200;
+var NO_ISOLATION_WARNING = "\u26A0\uFE0F **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
+function isolationSection(report) {
+  const iso = report.isolation;
+  if (!iso) return section("isolation", "isolation statement", 1, "", []);
+  if (iso.mode === "none") return section("isolation", "isolation statement", 0, `${NO_ISOLATION_WARNING}
+
+`, [], "", true);
+  return section("isolation", "isolation statement", 1, `\u{1F512} **Isolation:** ${escapeInline(clip(iso.detail, 300, "\u2026"))}
+
+`, []);
+}
+function budgetSection(report) {
+  const b = report.usage.budgetExceeded;
+  if (!b) return section("budget", "budget refusal", 0, "", []);
+  const text = `\u{1F4B8} **Budget exceeded:** the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))} was reached with ${escapeInline(clip(b.spent, 100, "\u2026"))} spent; the model gateway refused the next request of ${escapeInline(b.worker)}.
+
+`;
+  return section("budget", "budget refusal", 0, text, [], "", true);
+}
+function workerUsageSection(report, priority) {
+  const workers = report.usage.workers;
+  if (workers.length === 0) return section("usage", "usage per worker", priority, "", []);
+  const items = workers.map((w) => `- ${escapeInline(w.worker)}: ${formatUsage(w)}
+`);
+  return counted(section("usage", "usage per worker", priority, "**Usage by worker**\n\n", items, "\n"));
 }
 function reasonsSection(report, limits) {
   const items = report.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT))}
@@ -731,10 +1481,18 @@ ${codeBlock(out)}
 
 ` : "", items, items.length > 0 ? "\n" : "");
 }
+function evidenceCell(w) {
+  const count = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? "" : "s"}`;
+  const source = w.evidence === "events" ? " (tool events)" : w.evidence === "self-reported" ? " (self-reported)" : "";
+  const unread = w.unreadCitations ?? [];
+  const shown2 = unread.slice(0, 3).map((p) => inlineCode(p, { inTable: true })).join(", ");
+  const more = unread.length > 3 ? ` and ${unread.length - 3} more` : "";
+  return `${count}${source}${unread.length > 0 ? `; cited unopened: ${shown2}${more}` : ""}`;
+}
 function verifiersSection(report, priority, collapsed) {
   const table = "| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n";
   const items = report.verifiers.map(
-    (v) => `| ${escapeInline(v.worker)} | ${v.status} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${v.evidenceRead.length} files | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
+    (v) => `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
 `
   );
   const verdicts = report.verifiers.map((v) => v.verdict ?? v.status).join(", ");
@@ -756,7 +1514,7 @@ function executorSection(report, priority, limits) {
 `);
   const summary = e.summary.trim() === "" ? "_No summary._" : escapeBlock(clip(e.summary, limits.summary, CUT));
   const d = details(
-    `Executor: ${escapeInline(e.worker)} \u2014 ${e.status}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? "" : "s"}`,
+    `Executor: ${escapeInline(e.worker)} \u2014 ${workerStatusText(e.status, e.upstreamError, UPSTREAM_IN_LINE)}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? "" : "s"}`,
     `${summary}
 
 Usage: ${formatUsage(e.usage)}
@@ -772,7 +1530,7 @@ function rosterSection(report, priority) {
     (r) => `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : "\u2014"} | ${formatUsage(usageOf.get(r.name) ?? null)} |
 `
   );
-  const d = details(`Roster and usage (total ${formatUsage(report.usage.total)})`, table);
+  const d = details(`Roster and usage (total ${formatRunUsage(report)})`, table);
   return section("roster", "roster and usage", priority, d.head, items, d.tail);
 }
 function convergenceSection(report, priority) {
@@ -780,7 +1538,7 @@ function convergenceSection(report, priority) {
   let text = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? "" : "s"}, ${c.disputed} disputed, ${c.resolved} resolved.`;
   if (report.critic) {
     const k = report.critic;
-    text += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${k.status}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}.`;
+    text += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
   }
   return section("convergence", "convergence", priority, `${text}
 
@@ -812,6 +1570,31 @@ function errorsSection(report, priority, limits) {
   return counted(section("errors", "run errors", priority, items.length > 0 ? `**Run errors (${items.length})**
 
 ` : "", items, items.length > 0 ? "\n" : ""));
+}
+function failedWorkerItem(w, limits) {
+  const role = w.role === "reverify" ? `re-verify of ${inlineCode(w.findingId ?? "?")}` : w.role;
+  const head2 = `- **${escapeInline(w.worker)}** (${role}) \u2014 ${workerStatusText(w.status, w.upstreamError, UPSTREAM_IN_LINE)}: ${escapeInline(clip(w.failure.reason, limits.reason, CUT))}
+`;
+  if (w.failure.stderrTail.trim() === "") return `${head2}  _No stderr output._
+
+`;
+  const out = tail(w.failure.stderrTail, limits.outputLines, limits.outputChars);
+  return `${head2}
+  <details><summary>last lines of stderr</summary>
+
+${indent(codeBlock(out), "  ")}
+
+  </details>
+
+`;
+}
+function failuresSection(report, priority, limits) {
+  const failed = failedWorkers(report);
+  if (failed.length === 0) return section("failures", "workers without a result", priority, "", []);
+  const items = failed.map((w) => failedWorkerItem(w, limits));
+  return counted(section("failures", "workers without a result", priority, `**Workers without a result (${failed.length})**
+
+`, items, "\n"));
 }
 function queueSection(report, priority) {
   const q = report.remainingQueue;
@@ -861,19 +1644,22 @@ function countsLine(report) {
     `**Findings:** ${severityCountsText(countActiveBySeverity(report.findings))}`,
     `**QA:** ${qa.passed}/${qa.total} passed`,
     `**Verifiers:** ${verifiers.length > 0 ? verifiers.join(", ") : "none"}`,
-    `**Usage:** ${formatUsage(report.usage.total)}`
+    `**Usage:** ${formatRunUsage(report)}`
   ].join(" \xB7 ");
 }
 function summaryOfRedacted(report, opts = {}) {
   const groups = groupFindings(report.findings);
   const sections = [
     headlineSection(report, "###"),
+    isolationSection(report),
     reasonsSection(report, SUMMARY_DETAIL),
+    budgetSection(report),
     sidecarSection(report, SUMMARY_DETAIL),
     textSection("counts", `${countsLine(report)}
 
 `, { required: true }),
     queueSection(report, 1),
+    workerUsageSection(report, 3),
     findingsSection("findings-blocking", "blocking findings", 1, groups.blocking, SUMMARY_DETAIL, false),
     findingsSection("findings-major", "major findings", 2, groups.major, SUMMARY_DETAIL, false)
   ];
@@ -930,7 +1716,8 @@ function batchAnnotations(annotations, size = ANNOTATIONS_PER_REQUEST) {
 function checkTitle(report) {
   const c = countActiveBySeverity(report.findings);
   const qa = qaCounts(report);
-  const status = report.verdict.runStatus === "contract-violated" || report.verdict.runStatus === "error" ? ` (${report.verdict.runStatus})` : "";
+  const { value, runStatus } = report.verdict;
+  const status = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value === "FAIL" && stoppedByBudget(report) ? " (budget exceeded)" : "";
   return clip(`${report.verdict.value}${status} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`, TITLE_LIMIT);
 }
 function renderCheckRun(input, opts = {}) {
@@ -940,6 +1727,7 @@ function renderCheckRun(input, opts = {}) {
   const groups = groupFindings(report.findings);
   const sections = [
     errorsSection(report, 1, TEXT_DETAIL),
+    failuresSection(report, 1, TEXT_DETAIL),
     qaSection(report, 2, false),
     qaOutputSection(report, 3, TEXT_DETAIL, true),
     verifiersSection(report, 2, false),
@@ -997,7 +1785,9 @@ function isBotAccount(sender) {
 
 // src/core/commands/dispatch.ts
 import { parseDocument } from "yaml";
-var DISPATCH_INPUTS = ["mode", "plan", "plan-ref", "stage", "stages", "pr-number", "executor", "verifiers", "models", "check-run-id", "trigger", "actor"];
+var DISPATCH_INPUTS = ["mode", "plan", "plan-ref", "stage", "stages", "pr-number", "executor", "verifiers", "models", "check-run-id", "trigger", "actor", "reset"];
+var OPTIONAL_DISPATCH_INPUTS = ["reset"];
+var REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter((n) => !OPTIONAL_DISPATCH_INPUTS.includes(n));
 var SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
 var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var NAME = /^[a-z][a-z0-9-]{0,30}$/;
@@ -1015,7 +1805,9 @@ function dispatchInputs(r) {
   if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
   if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
   if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1)) fail(`bad stages ${JSON.stringify(r.stages)}`);
-  if (r.mode === "stage" && r.stages.length !== 1) fail("mode stage runs exactly one stage");
+  const single = r.mode === "stage" || r.mode === "reconcile";
+  if (single && r.stages.length !== 1) fail(`mode ${r.mode} runs exactly one stage`);
+  if (r.reset === true && r.mode !== "reconcile") fail(`reset is for mode reconcile, not ${r.mode}`);
   for (const n of r.stages) {
     const id = r.checkRunIds.get(n);
     if (id === void 0 || !Number.isSafeInteger(id) || id < 1) fail(`no check run for stage ${n}`);
@@ -1028,21 +1820,23 @@ function dispatchInputs(r) {
     mode: r.mode,
     plan: r.planPath,
     ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
-    ...r.mode === "stage" ? { stage: String(first) } : { stages: r.stages.join(",") },
+    ...single ? { stage: String(first) } : { stages: r.stages.join(",") },
     "pr-number": String(r.prNumber),
     ...r.executor !== null ? { executor: r.executor } : {},
     ...r.verifiers !== null ? { verifiers: r.verifiers.join(",") } : {},
     ...Object.keys(r.models).length > 0 ? { models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(",") } : {},
-    "check-run-id": r.mode === "stage" ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
+    "check-run-id": single ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
     trigger: r.trigger,
-    actor: r.actor
+    actor: r.actor,
+    // Sent only when set: a workflow that predates the input still takes every other launch.
+    ...r.reset === true ? { reset: "true" } : {}
   };
   return inputs;
 }
 var REQUIRED_RUN_NAME = "okstra ${{ inputs.plan }} \xB7 pr ${{ inputs.pr-number }} \xB7 checks ${{ inputs.check-run-id }}";
 var RUN_NAME_PR = /\bpr #?\$\{\{\s*inputs\.pr-number\s*\}\}/;
 var RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
-function workflowProblems(text) {
+function workflowProblems(text, sending = []) {
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0) return [`it is not valid YAML (${doc.errors[0]?.message.split("\n")[0] ?? "parse error"})`];
   const root = doc.toJS();
@@ -1053,8 +1847,10 @@ function workflowProblems(text) {
   if (dispatch === void 0) problems.push("it has no `workflow_dispatch` trigger");
   else {
     const declared = typeof dispatch === "object" && dispatch !== null && "inputs" in dispatch ? Object.keys(dispatch.inputs ?? {}) : [];
-    const missing = DISPATCH_INPUTS.filter((n) => !declared.includes(n));
+    const missing = REQUIRED_DISPATCH_INPUTS.filter((n) => !declared.includes(n));
     if (missing.length > 0) problems.push(`its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? "" : "s"} ${missing.map((m) => `\`${m}\``).join(", ")}`);
+    const optional = OPTIONAL_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
+    for (const n of optional) problems.push(`its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`);
   }
   const runName = root["run-name"];
   if (typeof runName !== "string" || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {
@@ -1069,15 +1865,15 @@ function parseRunTitle(title) {
   const prNumber = Number(m[1]);
   const raw = m[2];
   if (/^[0-9]+$/.test(raw)) return { prNumber, checkRunIds: [Number(raw)] };
-  let json;
+  let json2;
   try {
-    json = JSON.parse(raw);
+    json2 = JSON.parse(raw);
   } catch {
     return null;
   }
-  if (typeof json !== "object" || json === null || Array.isArray(json)) return null;
+  if (typeof json2 !== "object" || json2 === null || Array.isArray(json2)) return null;
   const ids = [];
-  for (const [stage, id] of Object.entries(json)) {
+  for (const [stage, id] of Object.entries(json2)) {
     if (!/^[1-9][0-9]*$/.test(stage) || typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) return null;
     ids.push(id);
   }
@@ -1098,7 +1894,7 @@ function endingWithoutReport(f) {
     return { conclusion: "skipped", title: `Not run: stage ${f.failedStage} failed`, summary: `The chain stopped at stage ${f.failedStage}, which failed, before it reached stage ${f.stage}. See ${logs}.` };
   }
   if (f.workflowConclusion === "success" && f.row === null) {
-    return { conclusion: "neutral", title: "Not run", summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage). See ${logs}.` };
+    return { conclusion: "neutral", title: "Not run", summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage; or a \`reconcile --reset\`, which moves the branch back without a run). See ${logs}.` };
   }
   const how = f.row?.status === "started" ? `claimed stage ${f.stage} (run \`${f.row.run_id}\`) but ended` : "ended";
   return {
@@ -1224,6 +2020,7 @@ function selectStages(plan, state, what, now) {
     return { ok: false, reason: `stage ${n} is not in plan ${id} (its stages: ${plan.stages.map((s) => s.number).join(", ") || "none"}).` };
   }
   const r = stageReadiness(plan, state, n, now);
+  if (what.kind === "reconcile") return reconcileSelection(n, id, r);
   switch (r.kind) {
     case "done":
       return { ok: false, reason: `stage ${n} of plan ${id} is already done (run ${inlineCode(r.runId)}).` };
@@ -1237,6 +2034,22 @@ function selectStages(plan, state, what, now) {
       break;
   }
   return { ok: true, mode: "stage", stages: [n] };
+}
+function reconcileSelection(n, id, r) {
+  if (r.kind === "done") return { ok: true, mode: "reconcile", stages: [n] };
+  if (r.kind === "started" && !r.stale) return { ok: false, reason: `stage ${n} of plan ${id} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}); it is not done, so there is nothing to reconcile yet.` };
+  return { ok: false, reason: `stage ${n} is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage ${n}\` runs it).` };
+}
+
+// src/core/commands/run-trust.ts
+var TRUSTED_RUN_EVENTS = ["workflow_dispatch", "schedule"];
+function untrustedRunReason(run2) {
+  if (!TRUSTED_RUN_EVENTS.includes(run2.event)) return `its event is ${run2.event}, not ${TRUSTED_RUN_EVENTS.join(" or ")}`;
+  const head2 = run2.headRepository;
+  if (head2 === null) return "its head repository is unknown";
+  if (head2.id !== run2.repository.id || head2.fullName.toLowerCase() !== run2.repository.fullName.toLowerCase()) return `its head repository is ${head2.fullName}, not ${run2.repository.fullName}`;
+  if (run2.headBranch !== run2.repository.defaultBranch) return `it ran on ${run2.headBranch === null ? "no branch" : `the branch ${run2.headBranch}`}, not the default branch ${run2.repository.defaultBranch}`;
+  return null;
 }
 
 // src/github/errors.ts
@@ -1476,7 +2289,13 @@ var common = {
   head_commit: sha.optional()
 };
 var FAILED_REASONS = ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled"];
-var StartedRowSchema = z2.object({ ...common, status: z2.literal("started"), lease_until: isoUtc }).strict();
+var ClaimantSchema = z2.object({
+  host: z2.string().min(1).max(255),
+  pid: z2.number().int().positive(),
+  /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
+  boot: z2.string().min(1).max(255).optional()
+}).strict();
+var StartedRowSchema = z2.object({ ...common, status: z2.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
 var DoneRowSchema = z2.object({
   ...common,
   status: z2.literal("done"),
@@ -1497,38 +2316,52 @@ var LedgerRowSchema = z2.discriminatedUnion("status", [StartedRowSchema, DoneRow
 
 // src/core/ledger/parse-ledger.ts
 var LedgerFormatError = class extends Error {
-  constructor(path, line, detail) {
-    super(`${path}:${line}: ${detail}`);
+  constructor(path, line, detail, planId2) {
+    super(`${path}:${line}: ${detail}${planId2 ? `; remove it with \`${repairLineCommand(planId2, line)}\`` : ""}`);
     this.path = path;
     this.line = line;
+    this.detail = detail;
+    this.planId = planId2;
     this.name = "LedgerFormatError";
   }
   path;
   line;
+  detail;
+  planId;
 };
+function repairLineCommand(planId2, line) {
+  return `okstra ledger repair --plan-id ${planId2} --drop-line ${line} --reason "\u2026"`;
+}
 function parseLedger(text, opts) {
+  return parseLedgerLines(text, opts).map((l) => {
+    if ("problem" in l) throw new LedgerFormatError(opts.path, l.line, l.problem, opts.planId);
+    return l.row;
+  });
+}
+function parseLedgerLines(text, opts) {
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
-  return lines.map((raw, i) => parseLine(raw, i + 1, opts));
+  return lines.map((raw, i) => {
+    const parsed = parseLine(raw, opts.planId);
+    return typeof parsed === "string" ? { line: i + 1, raw, problem: parsed } : { line: i + 1, raw, row: parsed };
+  });
 }
-function parseLine(raw, line, opts) {
+function parseLine(raw, planId2) {
   const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-  if (text.trim() === "") throw new LedgerFormatError(opts.path, line, "blank line inside the ledger");
-  let json;
+  if (text.trim() === "") return "blank line inside the ledger";
+  let json2;
   try {
-    json = JSON.parse(text);
+    json2 = JSON.parse(text);
   } catch (error) {
-    throw new LedgerFormatError(opts.path, line, `not valid JSON (${error.message})`);
+    return `not valid JSON (${error.message})`;
   }
-  const parsed = LedgerRowSchema.safeParse(json);
+  const parsed = LedgerRowSchema.safeParse(json2);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `field "${issue.path.join(".")}": ` : "";
-    throw new LedgerFormatError(opts.path, line, `not a valid ledger row: ${where}${issue?.message ?? "invalid"}`);
+    return `not a valid ledger row: ${where}${issue?.message ?? "invalid"}`;
   }
-  if (parsed.data.plan_id !== opts.planId) {
-    throw new LedgerFormatError(opts.path, line, `row belongs to plan "${parsed.data.plan_id}", not "${opts.planId}"`);
-  }
+  if (parsed.data.plan_id !== planId2) return `row belongs to plan "${parsed.data.plan_id}", not "${planId2}"`;
   return parsed.data;
 }
 
@@ -1541,6 +2374,73 @@ function ledgerPath(planId2) {
 }
 function reportPath(planId2, stage, runId, ext) {
   return `${planDir(planId2)}/reports/stage-${stage}/${runId}.${ext}`;
+}
+
+// src/core/ledger/trust.ts
+var MAX_CLOCK_SKEW_MS = 5 * 6e4;
+var MAX_TRUSTED_LEASE_MS = 24 * 60 * 6e4;
+function assessLedger(rows, facts) {
+  return assessNumberedRows(rows.map((row, i) => ({ line: i + 1, row })), facts);
+}
+function assessNumberedRows(rows, facts) {
+  const trusted = [];
+  const distrusted = [];
+  const position = /* @__PURE__ */ new Map();
+  const distrustedClaims = /* @__PURE__ */ new Map();
+  for (const { line, row } of rows) {
+    const reason = clockProblem(row, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
+    if (reason === null) {
+      trusted.push(row);
+      position.set(row.stage, row);
+      continue;
+    }
+    distrusted.push({ line, row, reason });
+    if (row.status === "started") distrustedClaims.set(claimKey(row.stage, row.run_id), line);
+  }
+  return { trusted, distrusted };
+}
+function clockProblem(row, now) {
+  const at = Date.parse(row.at);
+  if (at - now.getTime() > MAX_CLOCK_SKEW_MS) {
+    return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
+  }
+  if (row.status === "started") {
+    const lease = Date.parse(row.lease_until) - at;
+    if (lease > MAX_TRUSTED_LEASE_MS) {
+      return `claims a lease of ${formatSpan(lease)} (until ${row.lease_until}), longer than the ${formatSpan(MAX_TRUSTED_LEASE_MS)} maximum`;
+    }
+  }
+  return null;
+}
+function lifecycleProblem(row, last, distrustedClaims) {
+  if (row.status === "started") {
+    if (last?.status === "started" && last.run_id !== row.run_id) {
+      return `started for run ${row.run_id} while run ${last.run_id} still holds stage ${row.stage}'s claim`;
+    }
+    return null;
+  }
+  if (last?.status === "started" && last.run_id === row.run_id) return null;
+  const ignoredClaim = distrustedClaims.get(claimKey(row.stage, row.run_id));
+  if (ignoredClaim !== void 0) {
+    return `${row.status} for a run whose started row is itself ignored (line ${ignoredClaim}, run ${row.run_id})`;
+  }
+  if (!last) return `${row.status} without its started row (run ${row.run_id})`;
+  if (last.status === "started") return `${row.status} for run ${row.run_id}, but stage ${row.stage} is claimed by run ${last.run_id}`;
+  if (last.run_id === row.run_id) return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
+  return `${row.status} without its started row (run ${row.run_id}; stage ${row.stage} was last ${last.status} by run ${last.run_id})`;
+}
+function claimKey(stage, runId) {
+  return `${stage}\0${runId}`;
+}
+function formatSpan(ms) {
+  const minutes2 = Math.round(ms / 6e4);
+  if (Math.abs(minutes2) < 120) return `${minutes2} min`;
+  const hours = Math.round(minutes2 / 60);
+  if (Math.abs(hours) < 48) return `${hours} h`;
+  return `${Math.round(hours / 24)} days`;
+}
+function describeDistrusted(d, planId2) {
+  return `row ${d.line} ignored: ${d.reason} \u2014 run \`${repairLineCommand(planId2, d.line)}\``;
 }
 
 // src/core/report/schema/final-report.ts
@@ -1559,10 +2459,12 @@ var verdictValue = z3.enum(VERDICT_VALUES);
 var FINDING_SEVERITIES = ["blocking", "major", "minor", "info"];
 var findingSeverity = z3.enum(FINDING_SEVERITIES);
 var UsageSchema = z3.strictObject({
-  inputTokens: nonNegativeInt,
+  inputTokens: nonNegativeInt.describe("input tokens, cache reads included"),
   outputTokens: nonNegativeInt,
-  cachedInputTokens: nonNegativeInt.optional(),
-  costUsd: z3.number().min(0).nullable().describe("null when the CLI does not report a cost")
+  cachedInputTokens: nonNegativeInt.optional().describe("input tokens served from the prompt cache"),
+  cacheWriteTokens: nonNegativeInt.optional().describe("input tokens written to the prompt cache"),
+  costUsd: z3.number().min(0).nullable().describe("US dollars; null when no part of the cost is known (never 0 for unknown)"),
+  costComplete: z3.boolean().optional().describe("false when costUsd sums only the parts whose price is known; absent in reports written before the gateway")
 });
 
 // src/core/report/schema/final-report.ts
@@ -1570,9 +2472,14 @@ var FINAL_REPORT_SCHEMA_VERSION = 1;
 var TRIGGER_KINDS = ["label", "comment", "schedule", "dispatch", "rerequest", "cli"];
 var WORKER_FUNCTIONS = ["executor", "verifier", "critic"];
 var PROVIDERS = ["claude", "codex", "gemini", "command"];
-var WORKER_STATUSES = ["done", "contract-violated", "error", "timeout"];
+var WORKER_STATUSES = ["done", "contract-violated", "error", "timeout", "budget-exceeded"];
 var RUN_STATUSES = ["passed", "failed", "contract-violated", "error"];
 var DISPOSITIONS = ["standing", "confirmed", "refuted"];
+var BUDGET_SCOPES = ["worker", "stage", "plan"];
+var USAGE_METERING = ["gateway", "self-reported"];
+var ISOLATION_REPORT_MODES = ["os-user", "none"];
+var REFUSALS = ["budget", "credential"];
+var EVIDENCE_SOURCES = ["events", "self-reported"];
 var workerStatus = z4.enum(WORKER_STATUSES);
 var findingId = z4.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
 var PlanRef = z4.strictObject({
@@ -1616,6 +2523,16 @@ var RosterEntry = z4.strictObject({
   function: z4.enum(WORKER_FUNCTIONS)
 });
 var Usage = UsageSchema.nullable().describe("null when the CLI did not report usage");
+var UpstreamError = z4.strictObject({
+  status: z4.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
+  message: z4.string().min(1).describe("what the API said (an excerpt of its error body)")
+}).optional().describe("present when the worker's last model request failed upstream");
+var WorkerFailure = z4.strictObject({
+  reason: z4.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
+  stderrTail: z4.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
+}).optional().describe("present when the worker did not produce a result; absent in reports written before it was recorded");
+var EvidenceSource = z4.enum(EVIDENCE_SOURCES).optional().describe("events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded");
+var UnreadCitations = z4.array(repoPath).optional().describe("files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted");
 var Commit = z4.strictObject({ sha: commitSha, subject: z4.string() });
 var Executor = z4.strictObject({
   worker: rosterName,
@@ -1623,7 +2540,9 @@ var Executor = z4.strictObject({
   durationMs,
   usage: Usage,
   summary: z4.string().describe("the executor's own account of the stage (agent text)"),
-  commits: z4.array(Commit)
+  commits: z4.array(Commit),
+  upstreamError: UpstreamError,
+  failure: WorkerFailure
 });
 var QaResult = z4.strictObject({
   source: z4.enum(["plan", "config"]),
@@ -1641,7 +2560,11 @@ var Verifier = z4.strictObject({
   findings: z4.array(findingId).describe("ids of the findings this verifier raised"),
   evidenceRead: z4.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
   usage: Usage,
-  durationMs
+  durationMs,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure,
+  evidence: EvidenceSource,
+  unreadCitations: UnreadCitations
 });
 var Finding = z4.strictObject({
   id: findingId,
@@ -1656,7 +2579,19 @@ var Finding = z4.strictObject({
   refutedBy: z4.array(rosterName),
   disposition: z4.enum(DISPOSITIONS)
 });
-var Convergence = z4.strictObject({ rounds: nonNegativeInt, disputed: nonNegativeInt, resolved: nonNegativeInt });
+var ReverifyFailure = z4.strictObject({
+  worker: rosterName,
+  findingId,
+  status: workerStatus,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure.unwrap()
+});
+var Convergence = z4.strictObject({
+  rounds: nonNegativeInt,
+  disputed: nonNegativeInt,
+  resolved: nonNegativeInt,
+  failures: z4.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
+});
 var Critic = z4.strictObject({
   worker: rosterName,
   status: workerStatus,
@@ -1664,7 +2599,11 @@ var Critic = z4.strictObject({
   findings: z4.array(findingId),
   evidenceRead: z4.array(repoPath),
   usage: Usage,
-  durationMs
+  durationMs,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure,
+  evidence: EvidenceSource,
+  unreadCitations: UnreadCitations
 });
 var Verdict = z4.strictObject({
   value: verdictValue,
@@ -1693,9 +2632,41 @@ var ProgressEntry = z4.strictObject({
   line: z4.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
 });
 var WorkerUsage = z4.strictObject({ worker: rosterName, ...UsageSchema.shape });
+var msNumber = z4.number().min(0).describe("milliseconds (may be fractional)");
+var UsageRequest = z4.strictObject({
+  worker: rosterName,
+  role: z4.string().regex(/^[a-z][a-z0-9-]*$/).describe("what the worker was doing: executor, verifier, reverify, critic, planner"),
+  provider: z4.string().regex(/^[a-z][a-z0-9-]*$/).describe("claude, codex, gemini or the command provider's name"),
+  model: z4.string().min(1).nullable().describe("the model the request asked for; null when it named none"),
+  path: z4.string().min(1).describe("request path below the API base URL"),
+  status: z4.number().int().min(100).max(599).nullable().describe("final HTTP status sent to the agent; null when the connection failed"),
+  inputTokens: nonNegativeInt,
+  outputTokens: nonNegativeInt,
+  cachedInputTokens: nonNegativeInt,
+  cacheWriteTokens: nonNegativeInt,
+  costUsd: z4.number().min(0).nullable().describe("null when the model has no known price (never 0 for unknown)"),
+  durationMs: msNumber,
+  firstByteMs: msNumber.nullable().describe("time to the first response byte; null when none arrived"),
+  retries: nonNegativeInt,
+  refused: z4.enum(REFUSALS).optional().describe("the gateway answered the request itself instead of forwarding it")
+});
+var BudgetExceeded = z4.strictObject({
+  worker: rosterName.describe("the worker whose request was refused"),
+  scope: z4.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, or per plan"),
+  limit: z4.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
+  spent: z4.string().min(1).describe("what was already spent in that scope when the request came"),
+  message: z4.string().min(1)
+});
 var UsageTotals = z4.strictObject({
   workers: z4.array(WorkerUsage),
-  total: UsageSchema.describe("sum over workers; costUsd sums the costs that were reported, null when none was")
+  total: UsageSchema.describe("sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"),
+  metered: z4.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
+  requests: z4.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
+  budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run")
+});
+var Isolation = z4.strictObject({
+  mode: z4.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
+  detail: z4.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
 });
 var RunError = z4.strictObject({ at: isoUtc2, phase: z4.string().min(1), message: z4.string().min(1) });
 var FinalReportSchema = z4.strictObject({
@@ -1717,7 +2688,8 @@ var FinalReportSchema = z4.strictObject({
   progress: z4.array(ProgressEntry),
   usage: UsageTotals,
   remainingQueue: z4.array(z4.number().int().positive()).describe("stages still queued when a chain stopped here"),
-  errors: z4.array(RunError)
+  errors: z4.array(RunError),
+  isolation: Isolation.optional().describe("absent in reports written before isolation was recorded")
 }).describe("okstra final report of one stage run");
 
 // src/core/report/schema/carry.ts
@@ -1862,12 +2834,15 @@ function renderComment(input, opts = {}) {
     textSection("marker", `${marker}
 `, { required: true }),
     headlineSection(report, "###"),
+    isolationSection(report),
     reasonsSection(report, COMMENT_DETAIL),
+    budgetSection(report),
     sidecarSection(report, COMMENT_DETAIL),
     textSection("counts", `${countsLine(report)}
 
 `, { required: true }),
     queueSection(report, 1),
+    workerUsageSection(report, 3),
     errorsSection(report, 1, COMMENT_DETAIL),
     // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.
     findingsSection("findings-blocking", "blocking findings", 3, groups.blocking, COMMENT_DETAIL, false),
@@ -1933,25 +2908,31 @@ function renderPlanStatus(input) {
   const stages = [...input.stages].sort((a, b) => a.number - b.number);
   const title = input.planTitle ? ` \u2014 ${escapeInline(clip(input.planTitle, 200))}` : "";
   const counts = STAGE_VIEW_STATES.filter((st) => stages.some((s) => s.state === st)).map((st) => `${STATE_ICON[st]} ${stages.filter((s) => s.state === st).length} ${st}`).join(" \xB7 ");
+  const withSpend = stages.some((s) => s.spend !== void 0);
   const rows = stages.map((s) => {
     const deps = s.dependsOn.length > 0 ? s.dependsOn.join(", ") : "\u2014";
     const detail = s.detail ? escapeInline(clip(s.detail, 300)) : "";
-    return `| ${s.number} | ${escapeInline(clip(s.title, 120))} | ${deps} | ${STATE_ICON[s.state]} ${s.state} | ${detail} |`;
+    const spend = withSpend ? ` ${s.spend && s.spend.runs > 0 ? formatSpend(s.spend) : "\u2014"} |` : "";
+    return `| ${s.number} | ${escapeInline(clip(s.title, 120))} | ${deps} | ${STATE_ICON[s.state]} ${s.state} | ${detail} |${spend}`;
   });
-  const table = stages.length === 0 ? "_The plan has no stages._" : ["| stage | title | depends on | state | detail |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");
+  const header = withSpend ? ["| stage | title | depends on | state | detail | spend |", "| --- | --- | --- | --- | --- | --- |"] : ["| stage | title | depends on | state | detail |", "| --- | --- | --- | --- | --- |"];
+  const table = stages.length === 0 ? "_The plan has no stages._" : [...header, ...rows].join("\n");
   const diagram = stages.length === 0 ? "" : `
 
 ${renderStageFlowchart(stages)}`;
+  const spent = input.spend ? `
+
+**Spent so far:** ${formatSpend(input.spend)}` : "";
   return `### okstra plan ${inlineCode(input.planId)}${title}
 
-${counts || "No stages."}
+${counts || "No stages."}${spent}
 
 ${table}${diagram}
 `;
 }
 
 // src/core/report/stage-views.ts
-function stageViews(plan, state, now) {
+function stageViews(plan, state, now, spend) {
   const views = topologicalOrder(plan).map((n) => {
     const stage = stageByNumber(plan, n);
     const r = stageReadiness(plan, state, n, now);
@@ -1974,7 +2955,14 @@ function stageViews(plan, state, now) {
     const v = byNumber.get(n);
     return v?.state === "failed" || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
   };
-  return views.map(({ waitingOn, ...v }) => ({ ...v, state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state }));
+  return views.map(({ waitingOn, ...v }) => {
+    const stageSpend = spend?.get(v.number);
+    return {
+      ...v,
+      state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state,
+      ...stageSpend ? { spend: stageSpend } : {}
+    };
+  });
 }
 
 // src/github/checks.ts
@@ -2075,10 +3063,11 @@ async function launch(deps, config, req) {
   if (rows instanceof LedgerFormatError) {
     return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.` };
   }
-  const selection = selectStages(req.plan, deriveLedgerState(rows), req.what, deps.now());
+  const selection = selectStages(req.plan, deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted), req.what, deps.now());
   if (!selection.ok) return selection;
   if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
-  const problems = workflowProblems(workflow);
+  const reset = req.what.kind === "reconcile" && req.what.reset;
+  const problems = workflowProblems(workflow, reset ? ["reset"] : []);
   if (problems.length > 0) return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
   const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
   const checkRunIds = /* @__PURE__ */ new Map();
@@ -2087,12 +3076,13 @@ async function launch(deps, config, req) {
       name: checkRunName(req.plan.id, stage),
       headSha: req.pr.headSha,
       detailsUrl: runsUrl,
-      output: { title: "Queued", summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to run ${selection.mode === "chain" ? `the chain ${selection.stages.join(" \u2192 ")}` : `stage ${stage}`} of plan ${inlineCode(req.plan.id)}.` }
+      output: { title: "Queued", summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset)} of plan ${inlineCode(req.plan.id)}.` }
     });
     checkRunIds.set(stage, id);
   }
   const inputs = dispatchInputs({
     mode: selection.mode,
+    ...reset ? { reset } : {},
     planPath: req.planPath,
     planRef: where.planRef,
     stages: selection.stages,
@@ -2113,8 +3103,18 @@ async function launch(deps, config, req) {
     }
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
-  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`);
+  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode}${reset ? " --reset" : ""} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`);
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
+}
+function queuedWork(mode, stages, reset) {
+  switch (mode) {
+    case "chain":
+      return `run the chain ${stages.join(" \u2192 ")}`;
+    case "stage":
+      return `run stage ${stages.join(", ")}`;
+    case "reconcile":
+      return reset ? `put stage ${stages.join(", ")}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(", ")}'s moved branch and record its new head`;
+  }
 }
 
 // src/core/plan/clarifications.ts
@@ -2126,18 +3126,18 @@ function positionOf(context, offset) {
 }
 
 // src/core/plan/markdown.ts
-import { fromMarkdown as fromMarkdown2 } from "mdast-util-from-markdown";
+import { fromMarkdown } from "mdast-util-from-markdown";
 import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
-import { gfmFromMarkdown as gfmFromMarkdown2 } from "mdast-util-gfm";
+import { gfmFromMarkdown } from "mdast-util-gfm";
 import { frontmatter } from "micromark-extension-frontmatter";
-import { gfm as gfm2 } from "micromark-extension-gfm";
+import { gfm } from "micromark-extension-gfm";
 var options = {
   commonmark: {},
-  gfm: { extensions: [gfm2()], mdastExtensions: [gfmFromMarkdown2()] },
+  gfm: { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] },
   frontMatter: { extensions: [frontmatter(["yaml"])], mdastExtensions: [frontmatterFromMarkdown(["yaml"])] }
 };
 function parseMarkdownRange(src, start, end, lines, dialect) {
-  const root = fromMarkdown2(src.slice(start, end), options[dialect]);
+  const root = fromMarkdown(src.slice(start, end), options[dialect]);
   if (start !== 0) {
     const lineShift = lines.position(start).line - 1;
     shiftPositions(root, lineShift, start);
@@ -3395,12 +4395,12 @@ async function resolvePlan(deps, config, pr, changed, wanted) {
   const touched = changed.filter((f) => f.status !== "removed" && isPlanFile(f.path, config.plansDir)).map((f) => f.path);
   const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
   if (wanted !== null) {
-    const named = `${config.plansDir.replace(/\/+$/, "")}/${wanted}.md`;
-    const first = [.../* @__PURE__ */ new Set([...touched, named])];
+    const named2 = `${config.plansDir.replace(/\/+$/, "")}/${wanted}.md`;
+    const first = [.../* @__PURE__ */ new Set([...touched, named2])];
     for (const path of first) {
       const read = await readPlan(deps, path, at(path));
       if (read?.ok && read.plan.id === wanted) return read;
-      if (read && !read.ok && path === named) return read;
+      if (read && !read.ok && path === named2) return read;
     }
     const others = (await plansOnDefaultBranch(deps, config)).filter((p) => !first.includes(p));
     for (const path of others) {
@@ -3462,13 +4462,21 @@ async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
 // bot/lib/results.ts
 var FIX_ACTION = { label: "Fix run", description: "Run this stage again on its branch", identifier: "fix" };
 async function completeWorkflowRun(deps, run2) {
-  const named = parseRunTitle(run2.title);
-  if (!named) return { completed: [] };
+  const untrusted = untrustedRunReason(run2.origin);
+  if (untrusted !== null) {
+    deps.log.debug(`ignored workflow run ${run2.id} (${run2.path}): ${untrusted}`);
+    return { completed: [] };
+  }
+  const named2 = parseRunTitle(run2.title);
+  if (!named2) return { completed: [] };
   const config = await configOrDefaults(deps);
-  if (!run2.path.endsWith(`/${config.bot.workflow}`)) return { completed: [] };
+  if (run2.path !== workflowPath(config)) {
+    deps.log.debug(`ignored workflow run ${run2.id}: it is a run of ${run2.path}, not of ${workflowPath(config)}`);
+    return { completed: [] };
+  }
   const failures = [];
   const checks = [];
-  for (const id of named.checkRunIds) {
+  for (const id of named2.checkRunIds) {
     try {
       const check2 = await getCheckRun(deps.client, deps.repo, id);
       const parsed = parseCheckRunName(check2.name);
@@ -3484,7 +4492,7 @@ async function completeWorkflowRun(deps, run2) {
   for (const r of results) {
     try {
       if (r.report) {
-        await publishReport(deps, config, run2, r.check.id, r.report, named.prNumber);
+        await publishReport(deps, config, run2, r.check.id, r.report, named2.prNumber);
         completed.push(r.check.id);
         continue;
       }
@@ -3545,9 +4553,9 @@ async function collectResults(deps, config, run2, checks) {
 }
 async function readReport(deps, config, path) {
   try {
-    const json = await readReportJson(deps.client, deps.repo, config.ledgerBranch, path);
-    if (json === null) return { report: null, problem: `${path} is not on ${config.ledgerBranch}` };
-    const checked = checkFinalReport(json);
+    const json2 = await readReportJson(deps.client, deps.repo, config.ledgerBranch, path);
+    if (json2 === null) return { report: null, problem: `${path} is not on ${config.ledgerBranch}` };
+    const checked = checkFinalReport(json2);
     if (!checked.ok) return { report: null, problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join("; ")})` };
     return { report: checked.value, problem: null };
   } catch (error) {
@@ -3570,57 +4578,127 @@ async function publishReport(deps, config, run2, checkId, report, prNumber) {
 
 // bot/lib/rerun.ts
 async function handleCheckRerun(deps, ev) {
-  const named = parseCheckRunName(ev.checkName);
-  if (!named) return "not-ours";
+  const named2 = parseCheckRunName(ev.checkName);
+  if (!named2) return "not-ours";
   if (ev.actionIdentifier !== null && ev.actionIdentifier !== FIX_ACTION.identifier) return "not-ours";
   if (isBotAccount(ev.sender)) {
     deps.log.info(`ignored a re-run of ${ev.checkName} requested by bot account ${ev.sender.login}`);
     return "ignored-bot";
   }
-  const number = ev.pullRequests[0] ?? (await pullRequestsForCommit(deps.client, deps.repo, ev.headSha))[0];
+  return rerunStages(deps, { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of ${ev.checkName}` }, [{ ...named2, checkUrl: ev.checkUrl }]);
+}
+var named = (t) => `stage ${t.stage} of plan \`${t.planId}\` ([check](${t.checkUrl}))`;
+async function rerunStages(deps, req, targets) {
+  const number = req.pullRequests[0] ?? (await pullRequestsForCommit(deps.client, deps.repo, req.headSha))[0];
   if (number === void 0) {
-    deps.log.warn(`re-run of ${ev.checkName} on ${ev.headSha}: no open pull request has that commit; nothing to do`);
+    deps.log.warn(`${req.what} on ${req.headSha}: no open pull request has that commit; nothing to do`);
     return "no-pull-request";
   }
-  const refuse = async (why) => {
-    await postComment(deps.client, deps.repo, number, `@${ev.sender.login} okstra did not re-run stage ${named.stage} of plan \`${named.planId}\` ([check](${ev.checkUrl})): ${why}`);
+  const answer = (refusals) => {
+    const [only] = refusals;
+    const body = refusals.length === 1 && only ? `okstra did not re-run ${only[0] ? named(only[0]) : targets.map(named).join(", ")}: ${only[1]}` : ["okstra did not re-run:", "", ...refusals.map(([t, why]) => `- ${t ? named(t) : targets.map(named).join(", ")}: ${why}`)].join("\n");
+    return postComment(deps.client, deps.repo, number, `@${req.sender.login} ${body}`);
+  };
+  const refuseAll = async (why) => {
+    await answer([[targets.length === 1 ? targets[0] : null, why]]);
     return "refused";
   };
   const act = async () => {
-    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
-    if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
+    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, req.sender.login)]);
+    if (!load.ok) return refuseAll(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
     const config = load.config;
-    const gate = roleGate(config, ev.sender.login, role);
-    if (!gate.ok) return refuse(gate.reason);
+    const gate = roleGate(config, req.sender.login, role);
+    if (!gate.ok) return refuseAll(gate.reason);
     const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
     const open = pullRequestGate(config, pr);
-    if (!open.ok) return refuse(open.reason);
-    const plan = await resolvePlan(deps, config, pr, files, named.planId);
-    if (!plan.ok) return refuse(plan.reason);
-    const outcome = await launch(deps, config, {
-      pr,
-      plan: plan.plan,
-      planPath: plan.path,
-      planFromPullRequest: plan.fromPullRequest,
-      what: { kind: "stage", stage: named.stage },
-      options: { executor: null, verifiers: null, models: {} },
-      trigger: "rerequest",
-      actor: ev.sender.login,
-      origin: `re-run of [the stage's check](${ev.checkUrl})`
-    });
-    return outcome.ok ? "launched" : refuse(outcome.reason);
+    if (!open.ok) return refuseAll(open.reason);
+    const refusals = [];
+    let launched = false;
+    for (const target of targets) {
+      const plan = await resolvePlan(deps, config, pr, files, target.planId);
+      if (!plan.ok) {
+        refusals.push([target, plan.reason]);
+        continue;
+      }
+      const outcome = await launch(deps, config, {
+        pr,
+        plan: plan.plan,
+        planPath: plan.path,
+        planFromPullRequest: plan.fromPullRequest,
+        what: { kind: "stage", stage: target.stage },
+        options: { executor: null, verifiers: null, models: {} },
+        trigger: "rerequest",
+        actor: req.sender.login,
+        origin: `re-run of [the stage's check](${target.checkUrl})`
+      });
+      if (outcome.ok) launched = true;
+      else refusals.push([target, outcome.reason]);
+    }
+    if (refusals.length > 0) await answer(refusals);
+    return launched ? "launched" : "refused";
   };
   try {
     return await act();
   } catch (error) {
-    deps.log.error(`re-run of ${ev.checkName}: ${describeApiError(error)}`);
-    return refuse(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
+    deps.log.error(`${req.what}: ${describeApiError(error)}`);
+    return refuseAll(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
   }
+}
+
+// src/github/client.ts
+import { GitHub, getOctokitOptions } from "@actions/github/lib/utils";
+import { retry } from "@octokit/plugin-retry";
+import { throttling } from "@octokit/plugin-throttling";
+var OkstraOctokit = GitHub.plugin(retry, throttling);
+var TRANSPORT_KEYS = /* @__PURE__ */ new Set(["headers", "request", "baseUrl", "method", "mediaType"]);
+function scrubRequests(client, scrub, learn) {
+  client.hook.wrap("request", async (request, options2) => {
+    await learn?.({ method: String(options2.method), url: String(options2.url) });
+    const fields = options2;
+    for (const [key, value] of Object.entries(fields)) if (!TRANSPORT_KEYS.has(key)) fields[key] = scrub.deep(value);
+    return request(options2);
+  });
+}
+
+// bot/lib/secrets.ts
+function appSecrets(env, readKeyFile2) {
+  const out = [];
+  const key = env.PRIVATE_KEY?.trim();
+  if (key) {
+    out.push(key, key.replace(/\\n/g, "\n").trim());
+    if (/^[A-Za-z0-9+/=\s]+$/.test(key)) {
+      const decoded = Buffer.from(key, "base64").toString("utf8");
+      if (decoded.includes("-----BEGIN")) out.push(decoded);
+    }
+  }
+  const path = env.PRIVATE_KEY_PATH?.trim();
+  if (path) {
+    const file = readKeyFile2(path);
+    if (file) out.push(file);
+  }
+  for (const name of ["WEBHOOK_SECRET", "GITHUB_CLIENT_SECRET"]) {
+    const value = env[name]?.trim();
+    if (value) out.push(value);
+  }
+  return [...new Set(out)];
+}
+var scrubbing = /* @__PURE__ */ new WeakSet();
+function scrubDeliveryRequests(client, app2) {
+  if (scrubbing.has(client)) return;
+  scrubbing.add(client);
+  const own = new Scrubber();
+  scrubRequests(client, { deep: (value) => own.deep(app2.deep(value)) }, async ({ url }) => {
+    if (own.size > 0 || url.startsWith("/app")) return;
+    const auth = await client.auth({ type: "installation" }).catch(() => null);
+    const token = auth !== null && typeof auth === "object" && "token" in auth ? auth.token : null;
+    if (typeof token === "string") own.add(token);
+  });
 }
 
 // bot/handlers/deps.ts
 function botDeps(context, repository, env) {
   const repo = { owner: repository.owner.login, repo: repository.name };
+  scrubDeliveryRequests(context.octokit, env.scrub);
   return {
     client: context.octokit,
     repo,
@@ -3660,6 +4738,39 @@ async function onCheckRunRequestedAction(context, env) {
   });
 }
 
+// bot/lib/suite-rerun.ts
+var FAILED = /* @__PURE__ */ new Set(["failure", "timed_out"]);
+async function handleSuiteRerun(deps, ev) {
+  if (isBotAccount(ev.sender)) {
+    deps.log.info(`ignored a re-run of check suite ${ev.suiteId} requested by bot account ${ev.sender.login}`);
+    return "ignored-bot";
+  }
+  const checks = await deps.client.paginate(deps.client.rest.checks.listForSuite, { ...deps.repo, check_suite_id: ev.suiteId, filter: "latest", per_page: 100 });
+  const targets = /* @__PURE__ */ new Map();
+  for (const check2 of checks) {
+    const named2 = parseCheckRunName(check2.name);
+    if (!named2 || check2.status !== "completed" || !FAILED.has(check2.conclusion ?? "")) continue;
+    targets.set(check2.name, { ...named2, checkUrl: check2.html_url ?? `${deps.webUrl}/runs/${check2.id}` });
+  }
+  if (targets.size === 0) {
+    deps.log.info(`re-run of check suite ${ev.suiteId}: no okstra stage check of it failed; nothing to do`);
+    return "nothing-failed";
+  }
+  const sorted = [...targets.values()].sort((a, b) => a.planId.localeCompare(b.planId) || a.stage - b.stage);
+  return rerunStages(deps, { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of check suite ${ev.suiteId}` }, sorted);
+}
+
+// bot/handlers/check-suite.ts
+async function onCheckSuiteRerequested(context, env) {
+  const p = context.payload;
+  await handleSuiteRerun(botDeps(context, p.repository, env), {
+    suiteId: p.check_suite.id,
+    headSha: p.check_suite.head_sha,
+    pullRequests: p.check_suite.pull_requests.map((pr) => pr.number),
+    sender: { login: p.sender.login, type: p.sender.type }
+  });
+}
+
 // src/github/reactions.ts
 async function reactToComment(client, repo, commentId, content) {
   try {
@@ -3690,19 +4801,23 @@ async function cancelRuns(deps, config, prNumber, planPath) {
 // bot/lib/status.ts
 async function postStatus(deps, config, prNumber, plan) {
   const rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, plan.id);
-  const view = renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, deriveLedgerState(rows), deps.now()) });
+  const { trusted, distrusted } = assessLedger(rows, { now: deps.now() });
+  const view = renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, deriveLedgerState(trusted), deps.now()) });
+  const ignored = distrusted.map((d) => `- \u26A0\uFE0F ledger ${describeDistrusted(d, plan.id)}
+`).join("");
   const body = `${statusCommentMarker(plan.id)}
 ${view}
-<sub>okstra \xB7 from \`${config.ledgerBranch}\` at ${deps.now().toISOString()}</sub>
+${ignored ? `${ignored}
+` : ""}<sub>okstra \xB7 from \`${config.ledgerBranch}\` at ${deps.now().toISOString()}</sub>
 `;
   return upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isStatusComment(b, plan.id));
 }
 
 // bot/lib/comment.ts
-var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|status)(?:\s|$)/i;
+var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status)(?:\s|$)/i;
 async function handleComment(deps, ev) {
-  const lines = extractCommandLines(ev.body);
-  if (lines.length === 0) return "no-command";
+  const scan = scanComment(ev.body);
+  if (scan.kind === "none") return "no-command";
   if (isBotAccount(ev.sender)) {
     deps.log.info(`ignored /okstra from bot account ${ev.sender.login}`);
     return "ignored-bot";
@@ -3712,6 +4827,12 @@ async function handleComment(deps, ev) {
     if (problem) deps.log.warn(`could not add ${content} to comment ${ev.commentId}: ${problem}`);
   };
   const reply = (items2) => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items2.join("\n")}`);
+  if (scan.kind === "too-large") {
+    await react("confused");
+    await reply([`okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`]);
+    return "refused";
+  }
+  const lines = scan.lines;
   if (!ev.isPullRequest) {
     await react("confused");
     await reply(["okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan."]);
@@ -3739,7 +4860,13 @@ async function handleComment(deps, ev) {
   let usage = false;
   let launched = false;
   let refused = false;
-  for (const p of parsed) {
+  for (const [index, p] of parsed.entries()) {
+    if (index === MAX_COMMANDS_PER_COMMENT) {
+      refused = true;
+      const rest = parsed.length - MAX_COMMANDS_PER_COMMENT;
+      items.push(`- ${shown(p.text)}${rest > 1 ? ` and ${rest - 1} more` : ""}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`);
+      break;
+    }
     if (!p.ok) {
       refused = usage = true;
       items.push(`- ${shown(p.text)}: ${p.error}`);
@@ -3790,7 +4917,8 @@ async function runCommand(deps, config, ev, command, prFacts) {
     }
     case "run":
     case "stage":
-    case "retry": {
+    case "retry":
+    case "reconcile": {
       const pr = await prFacts();
       const open = pullRequestGate(config, pr);
       if (!open.ok) return { kind: "refused", text: open.reason };
@@ -3801,7 +4929,7 @@ async function runCommand(deps, config, ev, command, prFacts) {
         plan: plan.plan,
         planPath: plan.path,
         planFromPullRequest: plan.fromPullRequest,
-        what: command.verb === "run" ? { kind: "run" } : { kind: command.verb, stage: command.stage },
+        what: launchWhat(command),
         options: command.options,
         trigger: "comment",
         actor: ev.sender.login,
@@ -3809,6 +4937,16 @@ async function runCommand(deps, config, ev, command, prFacts) {
       });
       return outcome.ok ? { kind: "launched" } : { kind: "refused", text: outcome.reason };
     }
+  }
+}
+function launchWhat(command) {
+  switch (command.verb) {
+    case "run":
+      return { kind: "run" };
+    case "reconcile":
+      return { kind: "reconcile", stage: command.stage, reset: command.reset };
+    default:
+      return { kind: command.verb, stage: command.stage };
   }
 }
 
@@ -3910,31 +5048,44 @@ async function onWorkflowRunCompleted(context, env) {
     htmlUrl: run2.html_url,
     // Optional in the webhook types; a run without a title names no checks and is left alone.
     title: run2.display_title ?? "",
-    path: run2.path
+    path: run2.path,
+    origin: {
+      event: run2.event,
+      headBranch: run2.head_branch,
+      headRepository: run2.head_repository ? { id: run2.head_repository.id, fullName: run2.head_repository.full_name } : null,
+      repository: { id: p.repository.id, fullName: p.repository.full_name, defaultBranch: p.repository.default_branch }
+    }
   });
 }
 
 // bot/index.ts
 function createOkstraApp(options2 = {}) {
-  const env = { now: options2.now ?? (() => /* @__PURE__ */ new Date()) };
+  const env = { now: options2.now ?? (() => /* @__PURE__ */ new Date()), scrub: new Scrubber(options2.secrets ?? []) };
   return (app2) => {
     app2.on("issue_comment.created", (context) => onIssueComment(context, env));
     app2.on("pull_request.labeled", (context) => onPullRequestLabeled(context, env));
     app2.on("pull_request.closed", (context) => onPullRequestClosed(context, env));
     app2.on("check_run.rerequested", (context) => onCheckRunRerequested(context, env));
     app2.on("check_run.requested_action", (context) => onCheckRunRequestedAction(context, env));
+    app2.on("check_suite.rerequested", (context) => onCheckSuiteRerequested(context, env));
     app2.on("workflow_run.completed", (context) => onWorkflowRunCompleted(context, env));
   };
 }
 var bot_default = createOkstraApp();
 
 // bot/main.ts
-var okstra = createOkstraApp();
+var readKeyFile = (path) => {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+};
 var app = (probot, options2) => {
   const secret = process.env.WEBHOOK_SECRET;
   if (!secret || secret === "development") {
     throw new Error('WEBHOOK_SECRET is not set (or is "development"): set it to the webhook secret of the GitHub App (docs/bot.md)');
   }
-  return okstra(probot, options2);
+  return createOkstraApp({ secrets: appSecrets(process.env, readKeyFile) })(probot, options2);
 };
 await run(app);

@@ -2329,7 +2329,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
       /**
        * @private
        */
-      _dispatchSubcommand(commandName, operands, unknown2) {
+      _dispatchSubcommand(commandName, operands2, unknown2) {
         const subCommand = this._findCommand(commandName);
         if (!subCommand) this.help({ error: true });
         subCommand._prepareForParse();
@@ -2341,9 +2341,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         );
         promiseChain = this._chainOrCall(promiseChain, () => {
           if (subCommand._executableHandler) {
-            this._executeSubCommand(subCommand, operands.concat(unknown2));
+            this._executeSubCommand(subCommand, operands2.concat(unknown2));
           } else {
-            return subCommand._parseCommand(operands, unknown2);
+            return subCommand._parseCommand(operands2, unknown2);
           }
         });
         return promiseChain;
@@ -2494,24 +2494,24 @@ Expecting one of '${allowedValues.join("', '")}'`);
        *
        * @private
        */
-      _parseCommand(operands, unknown2) {
+      _parseCommand(operands2, unknown2) {
         const parsed = this.parseOptions(unknown2);
         this._parseOptionsEnv();
         this._parseOptionsImplied();
-        operands = operands.concat(parsed.operands);
+        operands2 = operands2.concat(parsed.operands);
         unknown2 = parsed.unknown;
-        this.args = operands.concat(unknown2);
-        if (operands && this._findCommand(operands[0])) {
-          return this._dispatchSubcommand(operands[0], operands.slice(1), unknown2);
+        this.args = operands2.concat(unknown2);
+        if (operands2 && this._findCommand(operands2[0])) {
+          return this._dispatchSubcommand(operands2[0], operands2.slice(1), unknown2);
         }
-        if (this._getHelpCommand() && operands[0] === this._getHelpCommand().name()) {
-          return this._dispatchHelpCommand(operands[1]);
+        if (this._getHelpCommand() && operands2[0] === this._getHelpCommand().name()) {
+          return this._dispatchHelpCommand(operands2[1]);
         }
         if (this._defaultCommandName) {
           this._outputHelpIfRequested(unknown2);
           return this._dispatchSubcommand(
             this._defaultCommandName,
-            operands,
+            operands2,
             unknown2
           );
         }
@@ -2538,7 +2538,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           );
           if (this.parent) {
             promiseChain = this._chainOrCall(promiseChain, () => {
-              this.parent.emit(commandEvent, operands, unknown2);
+              this.parent.emit(commandEvent, operands2, unknown2);
             });
           }
           promiseChain = this._chainOrCallHooks(promiseChain, "postAction");
@@ -2547,13 +2547,13 @@ Expecting one of '${allowedValues.join("', '")}'`);
         if (this.parent?.listenerCount(commandEvent)) {
           checkForUnknownOptions();
           this._processArguments();
-          this.parent.emit(commandEvent, operands, unknown2);
-        } else if (operands.length) {
+          this.parent.emit(commandEvent, operands2, unknown2);
+        } else if (operands2.length) {
           if (this._findCommand("*")) {
-            return this._dispatchSubcommand("*", operands, unknown2);
+            return this._dispatchSubcommand("*", operands2, unknown2);
           }
           if (this.listenerCount("command:*")) {
-            this.emit("command:*", operands, unknown2);
+            this.emit("command:*", operands2, unknown2);
           } else if (this.commands.length) {
             this.unknownCommand();
           } else {
@@ -2659,9 +2659,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {{operands: string[], unknown: string[]}}
        */
       parseOptions(args) {
-        const operands = [];
+        const operands2 = [];
         const unknown2 = [];
-        let dest = operands;
+        let dest = operands2;
         function maybeOption(arg) {
           return arg.length > 1 && arg[0] === "-";
         }
@@ -2727,16 +2727,16 @@ Expecting one of '${allowedValues.join("', '")}'`);
               continue;
             }
           }
-          if (dest === operands && maybeOption(arg) && !(this.commands.length === 0 && negativeNumberArg(arg))) {
+          if (dest === operands2 && maybeOption(arg) && !(this.commands.length === 0 && negativeNumberArg(arg))) {
             dest = unknown2;
           }
-          if ((this._enablePositionalOptions || this._passThroughOptions) && operands.length === 0 && unknown2.length === 0) {
+          if ((this._enablePositionalOptions || this._passThroughOptions) && operands2.length === 0 && unknown2.length === 0) {
             if (this._findCommand(arg)) {
-              operands.push(arg);
+              operands2.push(arg);
               unknown2.push(...args.slice(i2));
               break;
             } else if (this._getHelpCommand() && arg === this._getHelpCommand().name()) {
-              operands.push(arg, ...args.slice(i2));
+              operands2.push(arg, ...args.slice(i2));
               break;
             } else if (this._defaultCommandName) {
               unknown2.push(arg, ...args.slice(i2));
@@ -2749,7 +2749,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           dest.push(arg);
         }
-        return { operands, unknown: unknown2 };
+        return { operands: operands2, unknown: unknown2 };
       }
       /**
        * Return an object containing local option values as key-value pairs.
@@ -4691,27 +4691,27 @@ var require_stringifyString = __commonJS({
       return true;
     }
     function doubleQuotedString(value2, ctx) {
-      const json2 = JSON.stringify(value2);
+      const json3 = JSON.stringify(value2);
       if (ctx.options.doubleQuotedAsJSON)
-        return json2;
+        return json3;
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent3 = ctx.indent || (containsDocumentMarker(value2) ? "  " : "");
       let str = "";
       let start = 0;
-      for (let i2 = 0, ch = json2[i2]; ch; ch = json2[++i2]) {
-        if (ch === " " && json2[i2 + 1] === "\\" && json2[i2 + 2] === "n") {
-          str += json2.slice(start, i2) + "\\ ";
+      for (let i2 = 0, ch = json3[i2]; ch; ch = json3[++i2]) {
+        if (ch === " " && json3[i2 + 1] === "\\" && json3[i2 + 2] === "n") {
+          str += json3.slice(start, i2) + "\\ ";
           i2 += 1;
           start = i2;
           ch = "\\";
         }
         if (ch === "\\")
-          switch (json2[i2 + 1]) {
+          switch (json3[i2 + 1]) {
             case "u":
               {
-                str += json2.slice(start, i2);
-                const code2 = json2.substr(i2 + 2, 4);
+                str += json3.slice(start, i2);
+                const code2 = json3.substr(i2 + 2, 4);
                 switch (code2) {
                   case "0000":
                     str += "\\0";
@@ -4741,23 +4741,23 @@ var require_stringifyString = __commonJS({
                     if (code2.substr(0, 2) === "00")
                       str += "\\x" + code2.substr(2);
                     else
-                      str += json2.substr(i2, 6);
+                      str += json3.substr(i2, 6);
                 }
                 i2 += 5;
                 start = i2 + 1;
               }
               break;
             case "n":
-              if (implicitKey || json2[i2 + 2] === '"' || json2.length < minMultiLineLength) {
+              if (implicitKey || json3[i2 + 2] === '"' || json3.length < minMultiLineLength) {
                 i2 += 1;
               } else {
-                str += json2.slice(start, i2) + "\n\n";
-                while (json2[i2 + 2] === "\\" && json2[i2 + 3] === "n" && json2[i2 + 4] !== '"') {
+                str += json3.slice(start, i2) + "\n\n";
+                while (json3[i2 + 2] === "\\" && json3[i2 + 3] === "n" && json3[i2 + 4] !== '"') {
                   str += "\n";
                   i2 += 2;
                 }
                 str += indent3;
-                if (json2[i2 + 2] === " ")
+                if (json3[i2 + 2] === " ")
                   str += "\\";
                 i2 += 1;
                 start = i2 + 1;
@@ -4767,7 +4767,7 @@ var require_stringifyString = __commonJS({
               i2 += 1;
           }
       }
-      str = start ? str + json2.slice(start) : json2;
+      str = start ? str + json3.slice(start) : json3;
       return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent3, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value2, ctx) {
@@ -7189,11 +7189,11 @@ var require_Document = __commonJS({
           throw new Error(`With a null YAML version, the { schema: Schema } option is required`);
       }
       // json & jsonArg are only used from toJSON()
-      toJS({ json: json2, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
+      toJS({ json: json3, jsonArg, mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
           doc: this,
-          keep: !json2,
+          keep: !json3,
           mapAsMap: mapAsMap === true,
           mapKeyWarned: false,
           maxAliasCount: typeof maxAliasCount === "number" ? maxAliasCount : 100
@@ -10988,12 +10988,12 @@ var require_isexe = __commonJS({
         if (typeof Promise !== "function") {
           throw new TypeError("callback not provided");
         }
-        return new Promise(function(resolve10, reject) {
+        return new Promise(function(resolve11, reject) {
           isexe(path7, options2 || {}, function(er, is2) {
             if (er) {
               reject(er);
             } else {
-              resolve10(is2);
+              resolve11(is2);
             }
           });
         });
@@ -11059,27 +11059,27 @@ var require_which = __commonJS({
         opt = {};
       const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
       const found = [];
-      const step = (i2) => new Promise((resolve10, reject) => {
+      const step = (i2) => new Promise((resolve11, reject) => {
         if (i2 === pathEnv.length)
-          return opt.all && found.length ? resolve10(found) : reject(getNotFoundError(cmd));
+          return opt.all && found.length ? resolve11(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
         const pCmd = path7.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
-        resolve10(subStep(p, i2, 0));
+        resolve11(subStep(p, i2, 0));
       });
-      const subStep = (p, i2, ii) => new Promise((resolve10, reject) => {
+      const subStep = (p, i2, ii) => new Promise((resolve11, reject) => {
         if (ii === pathExt.length)
-          return resolve10(step(i2 + 1));
+          return resolve11(step(i2 + 1));
         const ext = pathExt[ii];
         isexe(p + ext, { pathExt: pathExtExe }, (er, is2) => {
           if (!er && is2) {
             if (opt.all)
               found.push(p + ext);
             else
-              return resolve10(p + ext);
+              return resolve11(p + ext);
           }
-          return resolve10(subStep(p, i2, ii + 1));
+          return resolve11(subStep(p, i2, ii + 1));
         });
       });
       return cb ? step(0).then((res) => cb(null, res), cb) : step(0);
@@ -11371,7 +11371,7 @@ var require_cross_spawn = __commonJS({
     var cp = __require("child_process");
     var parse6 = require_parse();
     var enoent = require_enoent();
-    function spawn2(command, args, options2) {
+    function spawn3(command, args, options2) {
       const parsed = parse6(command, args, options2);
       const spawned = cp.spawn(parsed.command, parsed.args, parsed.options);
       enoent.hookChildProcess(spawned, parsed);
@@ -11383,8 +11383,8 @@ var require_cross_spawn = __commonJS({
       result.error = result.error || enoent.verifyENOENTSync(result.status, parsed);
       return result;
     }
-    module.exports = spawn2;
-    module.exports.spawn = spawn2;
+    module.exports = spawn3;
+    module.exports.spawn = spawn3;
     module.exports.sync = spawnSync2;
     module.exports._parse = parse6;
     module.exports._enoent = enoent;
@@ -11768,11 +11768,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (!names[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants5);
+          this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -11789,10 +11789,10 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants5);
+        this.rhs = optimizeExpr(this.rhs, names, constants6);
         return this;
       }
       get names() {
@@ -11853,8 +11853,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants5) {
-        this.code = optimizeExpr(this.code, names, constants5);
+      optimizeNames(names, constants6) {
+        this.code = optimizeExpr(this.code, names, constants6);
         return this;
       }
       get names() {
@@ -11883,12 +11883,12 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         const { nodes } = this;
         let i2 = nodes.length;
         while (i2--) {
           const n2 = nodes[i2];
-          if (n2.optimizeNames(names, constants5))
+          if (n2.optimizeNames(names, constants6))
             continue;
           subtractNames(names, n2.names);
           nodes.splice(i2, 1);
@@ -11941,12 +11941,12 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a3;
-        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
-        if (!(super.optimizeNames(names, constants5) || this.else))
+        this.else = (_a3 = this.else) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
+        if (!(super.optimizeNames(names, constants6) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants5);
+        this.condition = optimizeExpr(this.condition, names, constants6);
         return this;
       }
       get names() {
@@ -11969,10 +11969,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants5);
+        this.iteration = optimizeExpr(this.iteration, names, constants6);
         return this;
       }
       get names() {
@@ -12008,10 +12008,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants5) {
-        if (!super.optimizeNames(names, constants5))
+      optimizeNames(names, constants6) {
+        if (!super.optimizeNames(names, constants6))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants5);
+        this.iterable = optimizeExpr(this.iterable, names, constants6);
         return this;
       }
       get names() {
@@ -12053,11 +12053,11 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants5) {
+      optimizeNames(names, constants6) {
         var _a3, _b;
-        super.optimizeNames(names, constants5);
-        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants5);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants5);
+        super.optimizeNames(names, constants6);
+        (_a3 = this.catch) === null || _a3 === void 0 ? void 0 : _a3.optimizeNames(names, constants6);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants6);
         return this;
       }
       get names() {
@@ -12358,7 +12358,7 @@ var require_codegen = __commonJS({
     function addExprNames(names, from) {
       return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
     }
-    function optimizeExpr(expr, names, constants5) {
+    function optimizeExpr(expr, names, constants6) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -12373,14 +12373,14 @@ var require_codegen = __commonJS({
         return items;
       }, []));
       function replaceName(n2) {
-        const c3 = constants5[n2.str];
+        const c3 = constants6[n2.str];
         if (c3 === void 0 || names[n2.str] !== 1)
           return n2;
         delete names[n2.str];
         return c3;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c3) => c3 instanceof code_1.Name && names[c3.str] === 1 && constants5[c3.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c3) => c3 instanceof code_1.Name && names[c3.str] === 1 && constants6[c3.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
@@ -13593,8 +13593,8 @@ var require_resolve = __commonJS({
       }
       return count2;
     }
-    function getFullPath(resolver2, id = "", normalize) {
-      if (normalize !== false)
+    function getFullPath(resolver2, id = "", normalize2) {
+      if (normalize2 !== false)
         id = normalizeId(id);
       const p = resolver2.parse(id);
       return _getFullPath(resolver2, p);
@@ -14342,7 +14342,7 @@ var require_compile = __commonJS({
       const schOrFunc = root.refs[ref];
       if (schOrFunc)
         return schOrFunc;
-      let _sch = resolve10.call(this, root, ref);
+      let _sch = resolve11.call(this, root, ref);
       if (_sch === void 0) {
         const schema = (_a3 = root.localRefs) === null || _a3 === void 0 ? void 0 : _a3[ref];
         const { schemaId } = this.opts;
@@ -14369,7 +14369,7 @@ var require_compile = __commonJS({
     function sameSchemaEnv(s1, s2) {
       return s1.schema === s2.schema && s1.root === s2.root && s1.baseId === s2.baseId;
     }
-    function resolve10(root, ref) {
+    function resolve11(root, ref) {
       let sch;
       while (typeof (sch = this.refs[ref]) == "string")
         ref = sch;
@@ -15223,7 +15223,7 @@ var require_fast_uri = __commonJS({
       }
       return stringScheme;
     }
-    function normalize(uri, options2) {
+    function normalize2(uri, options2) {
       if (typeof uri === "string") {
         uri = /** @type {T} */
         normalizeString(uri, options2);
@@ -15233,7 +15233,7 @@ var require_fast_uri = __commonJS({
       }
       return uri;
     }
-    function resolve10(baseURI, relativeURI, options2) {
+    function resolve11(baseURI, relativeURI, options2) {
       const schemelessOptions = options2 ? Object.assign({ scheme: "null" }, options2) : { scheme: "null" };
       const {
         parsed: baseParsed,
@@ -15623,8 +15623,8 @@ var require_fast_uri = __commonJS({
     }
     var fastUri = {
       SCHEMES,
-      normalize,
-      resolve: resolve10,
+      normalize: normalize2,
+      resolve: resolve11,
       resolveComponent,
       equal,
       serialize: serialize2,
@@ -19457,7 +19457,393 @@ var {
 // src/cli/main.ts
 import { fileURLToPath as fileURLToPath5 } from "node:url";
 
+// src/core/text/escape.ts
+var ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
+var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+var ANY_INVISIBLE = new RegExp(INVISIBLE.source);
+function stripInvisible(text4) {
+  if (!ANY_INVISIBLE.test(text4)) return text4;
+  return text4.replace(/\r\n?/g, "\n").replace(ANSI_SEQUENCE, "").replace(INVISIBLE, "");
+}
+var ZERO_WIDTH_SPACE = "\u200B";
+var MENTION = /@(?=[A-Za-z0-9])/g;
+function breakMentions(text4) {
+  return text4.replace(MENTION, `@${ZERO_WIDTH_SPACE}`);
+}
+var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
+var INLINE_SPECIAL = /[\\`*_[\]~|&<>]/g;
+function escapeInlineChars(text4) {
+  return text4.replace(INLINE_SPECIAL, (ch) => HTML_ENTITIES[ch] ?? `\\${ch}`);
+}
+var LINE_START_MARKER = /^([#>+\-=*]|\d{1,9}(?=[.)]))/;
+function escapeLineStart(line) {
+  const trimmed = line.replace(/^[ \t]+/, "");
+  return trimmed.replace(LINE_START_MARKER, (marker) => /^\d/.test(marker) ? `${marker}\\` : `\\${marker}`);
+}
+function escapeInline(text4) {
+  const oneLine3 = stripInvisible(text4).replace(/\s*\n\s*/g, " ").trim();
+  return breakMentions(escapeLineStart(escapeInlineChars(oneLine3)));
+}
+function escapeBlock(text4) {
+  const lines = stripInvisible(text4).split("\n");
+  const out = [];
+  for (const raw of lines) {
+    const line = raw.trimEnd();
+    if (line === "") {
+      if (out.length > 0 && out[out.length - 1] !== "") out.push("");
+      continue;
+    }
+    out.push(breakMentions(escapeLineStart(escapeInlineChars(line))));
+  }
+  while (out.length > 0 && out[out.length - 1] === "") out.pop();
+  return out.map((line, i2) => line !== "" && out[i2 + 1] !== void 0 && out[i2 + 1] !== "" ? `${line}  ` : line).join("\n");
+}
+function longestBacktickRun(text4) {
+  let longest = 0;
+  for (const run of text4.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
+  return longest;
+}
+function codeBlock(text4, info = "") {
+  const body = stripInvisible(text4).replace(/\n+$/, "");
+  const fence2 = fenceFor(body);
+  return `${fence2}${info}
+${body}
+${fence2}`;
+}
+function fenceFor(text4) {
+  return "`".repeat(Math.max(3, longestBacktickRun(text4) + 1));
+}
+function inlineCode(text4, opts = {}) {
+  let body = stripInvisible(text4).replace(/\s*\n\s*/g, " ");
+  if (opts.inTable) body = body.replace(/\|/g, "\\|");
+  if (body === "") return "` `";
+  const fence2 = "`".repeat(longestBacktickRun(body) + 1);
+  const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
+  return `${fence2}${pad}${body}${pad}${fence2}`;
+}
+function mermaidLabel(text4) {
+  return stripInvisible(text4).replace(/\s*\n\s*/g, " ").replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;").replace(/`/g, "#96;").replace(/&/g, "#amp;");
+}
+function plainText(text4) {
+  return stripInvisible(text4);
+}
+function linkTarget(url2) {
+  if (!/^https?:\/\/[^\s<>]+$/i.test(url2)) return null;
+  return url2.replace(/[()[\]]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+// src/core/text/redact.ts
+var SECRET_PATTERNS = [
+  { kind: "private-key", pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  { kind: "github-token", pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
+  { kind: "github-token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
+  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
+  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
+  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
+  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
+  { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g }
+];
+var AUTH_HEADER = /\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/=-]{16,})/gi;
+var AUTH_CONTEXT = /(?:authorization|bearer)/i;
+function redactionMarker(kind) {
+  return `[REDACTED:${kind}]`;
+}
+function redactSecrets(text4) {
+  if (!mightHoldSecret(text4)) return text4;
+  let out = text4;
+  for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
+  out = out.replace(AUTH_HEADER, (match, scheme, space, value2, offset, whole) => {
+    const isBearer = scheme.toLowerCase() === "bearer";
+    const lineStart = whole.lastIndexOf("\n", offset) + 1;
+    const before = whole.slice(lineStart, offset);
+    if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
+    if (value2.startsWith("[REDACTED")) return match;
+    return `${scheme}${space}${redactionMarker("bearer-token")}`;
+  });
+  return out;
+}
+var TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
+var AUTH_TELLTALES = /bearer|authorization/i;
+function mightHoldSecret(text4) {
+  return TOKEN_TELLTALES.test(text4) || AUTH_TELLTALES.test(text4);
+}
+function redactDeep(value2) {
+  return redactValue(value2);
+}
+function redactValue(value2) {
+  if (typeof value2 === "string") return redactSecrets(value2);
+  if (Array.isArray(value2)) return value2.map(redactValue);
+  if (value2 !== null && typeof value2 === "object") {
+    const out = {};
+    for (const [key, v] of Object.entries(value2)) out[key] = redactValue(v);
+    return out;
+  }
+  return value2;
+}
+
+// src/core/text/scrub.ts
+var REDACTED = "***";
+var MIN_SECRET_LENGTH = 8;
+var MIN_FORM_LENGTH = 8;
+var orNull = (encode3) => (s) => {
+  try {
+    return encode3(s);
+  } catch {
+    return null;
+  }
+};
+var json = (s) => JSON.stringify(s).slice(1, -1);
+var URL_ENCODINGS = [orNull(encodeURIComponent), orNull(encodeURI), orNull((s) => new URLSearchParams([["", s]]).toString().slice(1))].flatMap((enc) => [
+  enc,
+  (s) => enc(s)?.replace(/%[0-9A-F]{2}/g, (h2) => h2.toLowerCase()) ?? null
+]);
+var toUrlAlphabet = (b64) => b64.replace(/\+/g, "-").replace(/\//g, "_");
+function base64Forms(bytes) {
+  const whole = bytes.toString("base64");
+  const out = [whole, whole.replace(/=+$/, "")];
+  for (const offset of [0, 1, 2]) {
+    const shifted = Buffer.concat([Buffer.alloc(offset), bytes]);
+    const encoded = shifted.toString("base64").replace(/=+$/, "");
+    const lead = offset === 0 ? 0 : offset + 1;
+    const trail2 = shifted.length % 3 === 0 ? 0 : 1;
+    out.push(encoded.slice(lead, encoded.length - trail2));
+  }
+  return [...out, ...out.map(toUrlAlphabet)];
+}
+function baseForms(secret) {
+  const bytes = Buffer.from(secret, "utf8");
+  const hex3 = bytes.toString("hex");
+  const urls = URL_ENCODINGS.map((enc) => enc(secret)).filter((s) => s !== null);
+  return [secret, json(secret) ?? secret, ...urls, ...base64Forms(bytes), hex3, hex3.toUpperCase()];
+}
+var midLine = (escape2) => (s) => escape2(`a${s}`).slice(1);
+var codeSpanBody = (inTable) => (s) => {
+  const span = inlineCode(`a${s}a`, { inTable });
+  const fence2 = /^`+/.exec(span)?.[0].length ?? 1;
+  return span.slice(fence2 + 1, -fence2 - 1);
+};
+var LINK_BASE = "https://x.invalid/";
+var PRESENTATIONS = [
+  (s) => s,
+  escapeInline,
+  midLine(escapeInline),
+  escapeBlock,
+  midLine(escapeBlock),
+  codeSpanBody(false),
+  codeSpanBody(true),
+  mermaidLabel,
+  plainText,
+  (s) => linkTarget(`${LINK_BASE}${s}`)?.slice(LINK_BASE.length) ?? null
+];
+var CONTAINERS = [(s) => s, json];
+function secretForms(secret) {
+  const forms = /* @__PURE__ */ new Map();
+  const bases = baseForms(secret);
+  for (const container of CONTAINERS) {
+    for (const present of PRESENTATIONS) {
+      const replacement = container(present(REDACTED) ?? REDACTED) ?? REDACTED;
+      for (const base of bases) {
+        const presented = present(base);
+        const text4 = presented === null ? null : container(presented);
+        if (text4 !== null && text4.length >= MIN_FORM_LENGTH && !forms.has(text4)) forms.set(text4, replacement);
+      }
+    }
+  }
+  return [...forms].map(([text4, replacement]) => ({ text: text4, replacement })).sort((a2, b) => b.text.length - a2.text.length);
+}
+var FormMatcher = class {
+  next = [/* @__PURE__ */ new Map()];
+  fail = [0];
+  longest = [0];
+  replacementOf = [-1];
+  replacements = [];
+  /** The root's edges as a table: most characters of most text leave the automaton at the root. */
+  fromRoot = new Int32Array(65536);
+  constructor(forms) {
+    for (const form of forms) this.insert(form);
+    this.link();
+    for (const [code2, to] of this.next[0]) this.fromRoot[code2] = to;
+  }
+  insert(form) {
+    let state = 0;
+    for (let i2 = 0; i2 < form.text.length; i2++) {
+      const code2 = form.text.charCodeAt(i2);
+      const edges = this.next[state];
+      let to = edges.get(code2);
+      if (to === void 0) {
+        to = this.next.length;
+        this.next.push(/* @__PURE__ */ new Map());
+        this.fail.push(0);
+        this.longest.push(0);
+        this.replacementOf.push(-1);
+        edges.set(code2, to);
+      }
+      state = to;
+    }
+    if (this.longest[state] === 0) {
+      this.longest[state] = form.text.length;
+      this.replacementOf[state] = this.replacements.push(form.replacement) - 1;
+    }
+  }
+  /** Failure links breadth-first; a state also reports the longest form that ends in its suffix. */
+  link() {
+    const queue = [...this.next[0].values()];
+    for (let head2 = 0; head2 < queue.length; head2++) {
+      const state = queue[head2];
+      for (const [code2, to] of this.next[state]) {
+        let f = this.fail[state];
+        while (f !== 0 && !this.next[f].has(code2)) f = this.fail[f];
+        const target = this.next[f].get(code2);
+        const fallback = target !== void 0 && target !== to ? target : 0;
+        this.fail[to] = fallback;
+        if (this.longest[to] === 0) {
+          this.longest[to] = this.longest[fallback];
+          this.replacementOf[to] = this.replacementOf[fallback];
+        }
+        queue.push(to);
+      }
+    }
+  }
+  replace(text4) {
+    const { next, fail, longest, replacementOf, fromRoot } = this;
+    const starts = [];
+    const ends = [];
+    const picks = [];
+    const lengths = [];
+    let state = 0;
+    for (let i2 = 0; i2 < text4.length; i2++) {
+      const code2 = text4.charCodeAt(i2);
+      while (state !== 0) {
+        const to = next[state].get(code2);
+        if (to !== void 0) break;
+        state = fail[state];
+      }
+      state = state === 0 ? fromRoot[code2] : next[state].get(code2);
+      const length = longest[state];
+      if (length === 0) continue;
+      let start = i2 + 1 - length;
+      let pick3 = replacementOf[state];
+      let pickLength = length;
+      while (starts.length > 0 && start < ends[ends.length - 1]) {
+        start = Math.min(start, starts.pop());
+        ends.pop();
+        const otherLength = lengths.pop();
+        const other = picks.pop();
+        if (otherLength > pickLength) {
+          pick3 = other;
+          pickLength = otherLength;
+        }
+      }
+      starts.push(start);
+      ends.push(i2 + 1);
+      picks.push(pick3);
+      lengths.push(pickLength);
+    }
+    if (starts.length === 0) return text4;
+    const parts = [];
+    let at = 0;
+    for (let k = 0; k < starts.length; k++) {
+      parts.push(text4.slice(at, starts[k]), this.replacements[picks[k]]);
+      at = ends[k];
+    }
+    parts.push(text4.slice(at));
+    return parts.join("");
+  }
+};
+function isPlainObject(value2) {
+  if (value2 === null || typeof value2 !== "object") return false;
+  const proto = Object.getPrototypeOf(value2);
+  return proto === Object.prototype || proto === null;
+}
+var Scrubber = class {
+  secrets = /* @__PURE__ */ new Set();
+  forms = [];
+  matcher = null;
+  constructor(secrets = []) {
+    for (const s of secrets) this.add(s);
+  }
+  /** Learns a secret; a value too short to scrub safely is refused with the reason. */
+  add(secret) {
+    const value2 = secret.trim();
+    if (value2 === "") return { added: false, reason: "the value is empty" };
+    if (value2.length < MIN_SECRET_LENGTH) return { added: false, reason: `the value is shorter than ${MIN_SECRET_LENGTH} characters, so scrubbing it would also remove ordinary words` };
+    if (this.secrets.has(value2)) return { added: false, reason: "the value is already scrubbed" };
+    this.secrets.add(value2);
+    this.forms.push(...secretForms(value2));
+    this.matcher = null;
+    return { added: true };
+  }
+  /** How many secrets are scrubbed. */
+  get size() {
+    return this.secrets.size;
+  }
+  /** The text without any form of any known secret. */
+  values(text4) {
+    if (this.forms.length === 0 || text4.length < MIN_FORM_LENGTH) return text4;
+    this.matcher ??= new FormMatcher(this.forms);
+    return this.matcher.replace(text4);
+  }
+  /** Known values, then token patterns: what every writer calls. */
+  scrubAll(text4) {
+    return redactSecrets(this.values(text4));
+  }
+  /** A copy of a JSON-able value with every string (keys too) scrubbed; objects that are not plain are kept as they are. */
+  deep(value2) {
+    return this.walk(value2);
+  }
+  walk(value2) {
+    if (typeof value2 === "string") return this.scrubAll(value2);
+    if (Array.isArray(value2)) return value2.map((v) => this.walk(v));
+    if (isPlainObject(value2)) {
+      const out = {};
+      for (const [key, v] of Object.entries(value2)) out[this.scrubAll(key)] = this.walk(v);
+      return out;
+    }
+    return value2;
+  }
+  /**
+   * A JSON document's text, still valid JSON. Usually the values are
+   * replaced in the text itself, which keeps its layout; when that is not
+   * enough (a token pattern, a secret behind `\u` escapes) or would break
+   * the JSON, the document is scrubbed value by value and re-serialised with
+   * its own indentation. Text that is not JSON is scrubbed as text.
+   */
+  jsonDocument(text4) {
+    let parsed;
+    try {
+      parsed = JSON.parse(text4);
+    } catch {
+      return this.scrubAll(text4);
+    }
+    const inPlace = this.values(text4);
+    try {
+      const reparsed = JSON.parse(inPlace);
+      if (JSON.stringify(this.deep(reparsed)) === JSON.stringify(reparsed)) return inPlace;
+    } catch {
+    }
+    const indent3 = /\n([ \t]+)\S/.exec(text4)?.[1] ?? "";
+    return `${JSON.stringify(this.deep(parsed), null, indent3)}${text4.endsWith("\n") ? "\n" : ""}`;
+  }
+  /** A file's content: JSON files stay valid JSON, everything else is scrubbed as text. */
+  file(path7, content3) {
+    return path7.endsWith(".json") ? this.jsonDocument(content3) : this.scrubAll(content3);
+  }
+  /** A ledger append with its row and files scrubbed. */
+  appendRequest(request) {
+    return {
+      ...request,
+      row: this.deep(request.row),
+      ...request.files ? { files: request.files.map((f) => ({ ...f, content: this.file(f.path, f.content) })) } : {}
+    };
+  }
+};
+
 // src/cli/io.ts
+var SECRET_VARIABLE = /(?:_API_KEY|_TOKEN|_SECRET|_ACCESS_KEY)$/;
+function scrubbingIo(io) {
+  const scrub = io.scrub ?? new Scrubber(Object.entries(io.env).flatMap(([name, value2]) => value2 && SECRET_VARIABLE.test(name) ? [value2] : []));
+  return { ...io, scrub, out: (text4) => io.out(scrub.scrubAll(text4)), err: (text4) => io.err(scrub.scrubAll(text4)) };
+}
 var EXIT_OK = 0;
 var EXIT_REFUSED = 1;
 var EXIT_USAGE = 2;
@@ -19604,81 +19990,6 @@ function stageBase(plan, state, n2) {
   const [only] = distinct;
   if (distinct.length === 1 && only) return { kind: "single", stage: only.stage, commit: only.commit };
   return { kind: "merge", parents: distinct };
-}
-
-// src/core/text/escape.ts
-var ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
-var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-var ANY_INVISIBLE = new RegExp(INVISIBLE.source);
-function stripInvisible(text4) {
-  if (!ANY_INVISIBLE.test(text4)) return text4;
-  return text4.replace(/\r\n?/g, "\n").replace(ANSI_SEQUENCE, "").replace(INVISIBLE, "");
-}
-var ZERO_WIDTH_SPACE = "\u200B";
-var MENTION = /@(?=[A-Za-z0-9])/g;
-function breakMentions(text4) {
-  return text4.replace(MENTION, `@${ZERO_WIDTH_SPACE}`);
-}
-var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
-var INLINE_SPECIAL = /[\\`*_[\]~|&<>]/g;
-function escapeInlineChars(text4) {
-  return text4.replace(INLINE_SPECIAL, (ch) => HTML_ENTITIES[ch] ?? `\\${ch}`);
-}
-var LINE_START_MARKER = /^([#>+\-=*]|\d{1,9}(?=[.)]))/;
-function escapeLineStart(line) {
-  const trimmed = line.replace(/^[ \t]+/, "");
-  return trimmed.replace(LINE_START_MARKER, (marker) => /^\d/.test(marker) ? `${marker}\\` : `\\${marker}`);
-}
-function escapeInline(text4) {
-  const oneLine3 = stripInvisible(text4).replace(/\s*\n\s*/g, " ").trim();
-  return breakMentions(escapeLineStart(escapeInlineChars(oneLine3)));
-}
-function escapeBlock(text4) {
-  const lines = stripInvisible(text4).split("\n");
-  const out = [];
-  for (const raw of lines) {
-    const line = raw.trimEnd();
-    if (line === "") {
-      if (out.length > 0 && out[out.length - 1] !== "") out.push("");
-      continue;
-    }
-    out.push(breakMentions(escapeLineStart(escapeInlineChars(line))));
-  }
-  while (out.length > 0 && out[out.length - 1] === "") out.pop();
-  return out.map((line, i2) => line !== "" && out[i2 + 1] !== void 0 && out[i2 + 1] !== "" ? `${line}  ` : line).join("\n");
-}
-function longestBacktickRun(text4) {
-  let longest = 0;
-  for (const run of text4.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
-  return longest;
-}
-function codeBlock(text4, info = "") {
-  const body = stripInvisible(text4).replace(/\n+$/, "");
-  const fence2 = fenceFor(body);
-  return `${fence2}${info}
-${body}
-${fence2}`;
-}
-function fenceFor(text4) {
-  return "`".repeat(Math.max(3, longestBacktickRun(text4) + 1));
-}
-function inlineCode(text4, opts = {}) {
-  let body = stripInvisible(text4).replace(/\s*\n\s*/g, " ");
-  if (opts.inTable) body = body.replace(/\|/g, "\\|");
-  if (body === "") return "` `";
-  const fence2 = "`".repeat(longestBacktickRun(body) + 1);
-  const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
-  return `${fence2}${pad}${body}${pad}${fence2}`;
-}
-function mermaidLabel(text4) {
-  return stripInvisible(text4).replace(/\s*\n\s*/g, " ").replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;").replace(/`/g, "#96;").replace(/&/g, "#amp;");
-}
-function plainText(text4) {
-  return stripInvisible(text4);
-}
-function linkTarget(url2) {
-  if (!/^https?:\/\/[^\s<>]+$/i.test(url2)) return null;
-  return url2.replace(/[()[\]]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 // src/core/graph/mermaid.ts
@@ -22407,10 +22718,10 @@ function resolveAll(constructs2, events, context) {
   const called = [];
   let index2 = -1;
   while (++index2 < constructs2.length) {
-    const resolve10 = constructs2[index2].resolveAll;
-    if (resolve10 && !called.includes(resolve10)) {
-      events = resolve10(events, context);
-      called.push(resolve10);
+    const resolve11 = constructs2[index2].resolveAll;
+    if (resolve11 && !called.includes(resolve11)) {
+      events = resolve11(events, context);
+      called.push(resolve11);
     }
   }
   return events;
@@ -22427,16 +22738,16 @@ function resolveAllAttention(events, context) {
   let nextEvents;
   while (++index2 < events.length) {
     if (events[index2][0] === "enter" && events[index2][1].type === "attentionSequence" && events[index2][1]._close) {
-      let open3 = index2;
-      while (open3--) {
-        if (events[open3][0] === "exit" && events[open3][1].type === "attentionSequence" && events[open3][1]._open && // If the markers are the same:
-        context.sliceSerialize(events[open3][1]).charCodeAt(0) === context.sliceSerialize(events[index2][1]).charCodeAt(0)) {
-          if ((events[open3][1]._close || events[index2][1]._open) && (events[index2][1].end.offset - events[index2][1].start.offset) % 3 && !((events[open3][1].end.offset - events[open3][1].start.offset + events[index2][1].end.offset - events[index2][1].start.offset) % 3)) {
+      let open4 = index2;
+      while (open4--) {
+        if (events[open4][0] === "exit" && events[open4][1].type === "attentionSequence" && events[open4][1]._open && // If the markers are the same:
+        context.sliceSerialize(events[open4][1]).charCodeAt(0) === context.sliceSerialize(events[index2][1]).charCodeAt(0)) {
+          if ((events[open4][1]._close || events[index2][1]._open) && (events[index2][1].end.offset - events[index2][1].start.offset) % 3 && !((events[open4][1].end.offset - events[open4][1].start.offset + events[index2][1].end.offset - events[index2][1].start.offset) % 3)) {
             continue;
           }
-          const use = events[open3][1].end.offset - events[open3][1].start.offset > 1 && events[index2][1].end.offset - events[index2][1].start.offset > 1 ? 2 : 1;
+          const use = events[open4][1].end.offset - events[open4][1].start.offset > 1 && events[index2][1].end.offset - events[index2][1].start.offset > 1 ? 2 : 1;
           const start = {
-            ...events[open3][1].end
+            ...events[open4][1].end
           };
           const end = {
             ...events[index2][1].start
@@ -22447,7 +22758,7 @@ function resolveAllAttention(events, context) {
             type: use > 1 ? "strongSequence" : "emphasisSequence",
             start,
             end: {
-              ...events[open3][1].end
+              ...events[open4][1].end
             }
           };
           const closingSequence = {
@@ -22460,7 +22771,7 @@ function resolveAllAttention(events, context) {
           const text4 = {
             type: use > 1 ? "strongText" : "emphasisText",
             start: {
-              ...events[open3][1].end
+              ...events[open4][1].end
             },
             end: {
               ...events[index2][1].start
@@ -22475,26 +22786,26 @@ function resolveAllAttention(events, context) {
               ...closingSequence.end
             }
           };
-          events[open3][1].end = {
+          events[open4][1].end = {
             ...openingSequence.start
           };
           events[index2][1].start = {
             ...closingSequence.end
           };
           nextEvents = [];
-          if (events[open3][1].end.offset - events[open3][1].start.offset) {
-            nextEvents = push(nextEvents, [["enter", events[open3][1], context], ["exit", events[open3][1], context]]);
+          if (events[open4][1].end.offset - events[open4][1].start.offset) {
+            nextEvents = push(nextEvents, [["enter", events[open4][1], context], ["exit", events[open4][1], context]]);
           }
           nextEvents = push(nextEvents, [["enter", group, context], ["enter", openingSequence, context], ["exit", openingSequence, context], ["enter", text4, context]]);
-          nextEvents = push(nextEvents, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open3 + 1, index2), context));
+          nextEvents = push(nextEvents, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open4 + 1, index2), context));
           nextEvents = push(nextEvents, [["exit", text4, context], ["enter", closingSequence, context], ["exit", closingSequence, context], ["exit", group, context]]);
           let offset = 0;
           if (events[index2][1].end.offset - events[index2][1].start.offset) {
             offset = 2;
             nextEvents = push(nextEvents, [["enter", events[index2][1], context], ["exit", events[index2][1], context]]);
           }
-          splice(events, open3 - 1, index2 - open3 + 3, nextEvents);
-          index2 = open3 + nextEvents.length - offset - 2;
+          splice(events, open4 - 1, index2 - open4 + 3, nextEvents);
+          index2 = open4 + nextEvents.length - offset - 2;
           break;
         }
       }
@@ -22526,10 +22837,10 @@ function tokenizeAttention(effects, ok3) {
     }
     const token = effects.exit("attentionSequence");
     const after = classifyCharacter(code2);
-    const open3 = !after || after === 2 && before || attentionMarkers2.includes(code2) && code2 !== 42 && code2 !== 95;
+    const open4 = !after || after === 2 && before || attentionMarkers2.includes(code2) && code2 !== 42 && code2 !== 95;
     const close2 = !before || before === 2 && after || attentionMarkers2.includes(previous3) && previous3 !== 42 && previous3 !== 95;
-    token._open = Boolean(marker === 42 ? open3 : open3 && (before || !close2));
-    token._close = Boolean(marker === 42 ? close2 : close2 && (after || !open3));
+    token._open = Boolean(marker === 42 ? open4 : open4 && (before || !close2));
+    token._close = Boolean(marker === 42 ? close2 : close2 && (after || !open4));
     return ok3(code2);
   }
 }
@@ -22553,9 +22864,9 @@ function tokenizeAutolink(effects, ok3, nok) {
     effects.consume(code2);
     effects.exit("autolinkMarker");
     effects.enter("autolinkProtocol");
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (asciiAlpha(code2)) {
       effects.consume(code2);
       return schemeOrEmailAtext;
@@ -22755,9 +23066,9 @@ function tokenizeCharacterReference(effects, ok3, nok) {
     effects.enter("characterReferenceMarker");
     effects.consume(code2);
     effects.exit("characterReferenceMarker");
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (code2 === 35) {
       effects.enter("characterReferenceMarkerNumeric");
       effects.consume(code2);
@@ -24116,9 +24427,9 @@ function tokenizeHtmlFlow(effects, ok3, nok) {
     effects.enter("htmlFlow");
     effects.enter("htmlFlowData");
     effects.consume(code2);
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (code2 === 33) {
       effects.consume(code2);
       return declarationOpen;
@@ -24450,9 +24761,9 @@ function tokenizeHtmlText(effects, ok3, nok) {
     effects.enter("htmlText");
     effects.enter("htmlTextData");
     effects.consume(code2);
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (code2 === 33) {
       effects.consume(code2);
       return declarationOpen;
@@ -24777,12 +25088,12 @@ function resolveAllLabelEnd(events) {
 function resolveToLabelEnd(events, context) {
   let index2 = events.length;
   let offset = 0;
-  let open3;
+  let open4;
   let close2;
   let media;
   while (index2--) {
     const token = events[index2][1];
-    if (open3) {
+    if (open4) {
       if (token.type === "link" || token.type === "labelLink" && token._inactive) {
         break;
       }
@@ -24791,7 +25102,7 @@ function resolveToLabelEnd(events, context) {
       }
     } else if (close2) {
       if (events[index2][0] === "enter" && (token.type === "labelImage" || token.type === "labelLink") && !token._balanced) {
-        open3 = index2;
+        open4 = index2;
         if (token.type !== "labelLink") {
           offset = 2;
           break;
@@ -24802,9 +25113,9 @@ function resolveToLabelEnd(events, context) {
     }
   }
   const group = {
-    type: events[open3][1].type === "labelLink" ? "link" : "image",
+    type: events[open4][1].type === "labelLink" ? "link" : "image",
     start: {
-      ...events[open3][1].start
+      ...events[open4][1].start
     },
     end: {
       ...events[events.length - 1][1].end
@@ -24813,7 +25124,7 @@ function resolveToLabelEnd(events, context) {
   const label2 = {
     type: "label",
     start: {
-      ...events[open3][1].start
+      ...events[open4][1].start
     },
     end: {
       ...events[close2][1].end
@@ -24822,20 +25133,20 @@ function resolveToLabelEnd(events, context) {
   const text4 = {
     type: "labelText",
     start: {
-      ...events[open3 + offset + 2][1].end
+      ...events[open4 + offset + 2][1].end
     },
     end: {
       ...events[close2 - 2][1].start
     }
   };
   media = [["enter", group, context], ["enter", label2, context]];
-  media = push(media, events.slice(open3 + 1, open3 + offset + 3));
+  media = push(media, events.slice(open4 + 1, open4 + offset + 3));
   media = push(media, [["enter", text4, context]]);
-  media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open3 + offset + 4, close2 - 3), context));
+  media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open4 + offset + 4, close2 - 3), context));
   media = push(media, [["exit", text4, context], events[close2 - 2], events[close2 - 1], ["exit", label2, context]]);
   media = push(media, events.slice(close2 + 1));
   media = push(media, [["exit", group, context]]);
-  splice(events, open3, events.length, media);
+  splice(events, open4, events.length, media);
   return events;
 }
 function tokenizeLabelEnd(effects, ok3, nok) {
@@ -24982,9 +25293,9 @@ function tokenizeLabelStartImage(effects, ok3, nok) {
     effects.enter("labelImageMarker");
     effects.consume(code2);
     effects.exit("labelImageMarker");
-    return open3;
+    return open4;
   }
-  function open3(code2) {
+  function open4(code2) {
     if (code2 === 91) {
       effects.enter("labelMarker");
       effects.consume(code2);
@@ -26345,8 +26656,8 @@ function compiler(options2) {
     events[start][1]._spread = listSpread;
   }
   function opener2(create2, and) {
-    return open3;
-    function open3(token) {
+    return open4;
+    function open4(token) {
       enter.call(this, create2(token), token);
       if (and) and.call(this, token);
     }
@@ -26378,19 +26689,19 @@ function compiler(options2) {
   }
   function exit3(token, onExitError) {
     const node3 = this.stack.pop();
-    const open3 = this.tokenStack.pop();
-    if (!open3) {
+    const open4 = this.tokenStack.pop();
+    if (!open4) {
       throw new Error("Cannot close `" + token.type + "` (" + stringifyPosition({
         start: token.start,
         end: token.end
       }) + "): it\u2019s not open");
     }
-    if (open3[0].type !== token.type) {
+    if (open4[0].type !== token.type) {
       if (onExitError) {
-        onExitError.call(this, token, open3[0]);
+        onExitError.call(this, token, open4[0]);
       } else {
-        const handler = open3[1] || defaultOnError;
-        handler.call(this, token, open3[0]);
+        const handler = open4[1] || defaultOnError;
+        handler.call(this, token, open4[0]);
       }
     }
     node3.position.end = point2(token.end);
@@ -27087,8 +27398,8 @@ function frontmatterFromMarkdown(options2) {
   return { enter, exit: exit3 };
 }
 function opener(matter2) {
-  return open3;
-  function open3(token) {
+  return open4;
+  function open4(token) {
     this.enter({ type: matter2.type, value: "" }, token);
     this.buffer();
   }
@@ -28460,14 +28771,14 @@ function tokenizeIndent2(effects, ok3, nok) {
 // node_modules/micromark-extension-gfm-strikethrough/lib/syntax.js
 function gfmStrikethrough(options2) {
   const options_ = options2 || {};
-  let single = options_.singleTilde;
+  let single2 = options_.singleTilde;
   const tokenizer = {
     name: "strikethrough",
     tokenize: tokenizeStrikethrough,
     resolveAll: resolveAllStrikethrough
   };
-  if (single === null || single === void 0) {
-    single = true;
+  if (single2 === null || single2 === void 0) {
+    single2 = true;
   }
   return {
     text: {
@@ -28484,30 +28795,30 @@ function gfmStrikethrough(options2) {
     let index2 = -1;
     while (++index2 < events.length) {
       if (events[index2][0] === "enter" && events[index2][1].type === "strikethroughSequenceTemporary" && events[index2][1]._close) {
-        let open3 = index2;
-        while (open3--) {
-          if (events[open3][0] === "exit" && events[open3][1].type === "strikethroughSequenceTemporary" && events[open3][1]._open && // If the sizes are the same:
-          events[index2][1].end.offset - events[index2][1].start.offset === events[open3][1].end.offset - events[open3][1].start.offset) {
+        let open4 = index2;
+        while (open4--) {
+          if (events[open4][0] === "exit" && events[open4][1].type === "strikethroughSequenceTemporary" && events[open4][1]._open && // If the sizes are the same:
+          events[index2][1].end.offset - events[index2][1].start.offset === events[open4][1].end.offset - events[open4][1].start.offset) {
             events[index2][1].type = "strikethroughSequence";
-            events[open3][1].type = "strikethroughSequence";
+            events[open4][1].type = "strikethroughSequence";
             const strikethrough2 = {
               type: "strikethrough",
-              start: Object.assign({}, events[open3][1].start),
+              start: Object.assign({}, events[open4][1].start),
               end: Object.assign({}, events[index2][1].end)
             };
             const text4 = {
               type: "strikethroughText",
-              start: Object.assign({}, events[open3][1].end),
+              start: Object.assign({}, events[open4][1].end),
               end: Object.assign({}, events[index2][1].start)
             };
-            const nextEvents = [["enter", strikethrough2, context], ["enter", events[open3][1], context], ["exit", events[open3][1], context], ["enter", text4, context]];
+            const nextEvents = [["enter", strikethrough2, context], ["enter", events[open4][1], context], ["exit", events[open4][1], context], ["enter", text4, context]];
             const insideSpan2 = context.parser.constructs.insideSpan.null;
             if (insideSpan2) {
-              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open3 + 1, index2), context));
+              splice(nextEvents, nextEvents.length, 0, resolveAll(insideSpan2, events.slice(open4 + 1, index2), context));
             }
             splice(nextEvents, nextEvents.length, 0, [["exit", text4, context], ["enter", events[index2][1], context], ["exit", events[index2][1], context], ["exit", strikethrough2, context]]);
-            splice(events, open3 - 1, index2 - open3 + 3, nextEvents);
-            index2 = open3 + nextEvents.length - 2;
+            splice(events, open4 - 1, index2 - open4 + 3, nextEvents);
+            index2 = open4 + nextEvents.length - 2;
             break;
           }
         }
@@ -28541,7 +28852,7 @@ function gfmStrikethrough(options2) {
         size++;
         return more;
       }
-      if (size < 2 && !single) return nok(code2);
+      if (size < 2 && !single2) return nok(code2);
       const token = effects.exit("strikethroughSequenceTemporary");
       const after = classifyCharacter(code2);
       token._open = !after || after === 2 && Boolean(before);
@@ -29069,8 +29380,8 @@ function gfmTaskListItem() {
 }
 function tokenizeTasklistCheck(effects, ok3, nok) {
   const self = this;
-  return open3;
-  function open3(code2) {
+  return open4;
+  function open4(code2) {
     if (
       // Exit if there’s stuff before.
       self.previous !== null || // Exit if not in the first content that is the first child of a list
@@ -29523,17 +29834,17 @@ function atxHeadingNode(src, lineStart, lines) {
   const newline = src.indexOf("\n", lineStart);
   const lineEnd2 = newline === -1 ? src.length : newline;
   const line = src.slice(lineStart, lineEnd2);
-  const open3 = ATX_OPEN.exec(line);
-  if (!open3) return null;
-  let content3 = line.slice(open3[0].length);
+  const open4 = ATX_OPEN.exec(line);
+  if (!open4) return null;
+  let content3 = line.slice(open4[0].length);
   content3 = /^#+[ \t]*$/.test(content3) ? "" : content3.replace(CLOSING_SEQUENCE, "").replace(/[ \t]+$/, "");
-  const contentStart = lineStart + open3[0].length;
+  const contentStart = lineStart + open4[0].length;
   const contentEnd = contentStart + content3.length;
   const point4 = (offset) => ({ ...lines.position(offset), offset });
   const trailingEnd = lineStart + line.replace(/[ \t]+$/, "").length;
   return {
     type: "heading",
-    depth: open3[1].length,
+    depth: open4[1].length,
     children: content3 ? [{ type: "text", value: content3, position: { start: point4(contentStart), end: point4(contentEnd) } }] : [],
     position: { start: point4(lineStart), end: point4(trailingEnd) }
   };
@@ -29550,9 +29861,9 @@ function swallowsNextLine(node3, src, rangeEnd) {
 }
 var FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})/;
 function isUnclosedFence(raw) {
-  const open3 = FENCE_OPEN.exec(raw);
-  if (!open3) return false;
-  const fence2 = open3[1];
+  const open4 = FENCE_OPEN.exec(raw);
+  if (!open4) return false;
+  const fence2 = open4[1];
   const lastBreak = raw.lastIndexOf("\n");
   if (lastBreak === -1) return true;
   const lastLine3 = raw.slice(lastBreak + 1);
@@ -29655,9 +29966,9 @@ function scanLines(src, from) {
       if (close2 && close2[1][0] === fence2.char && close2[1].length >= fence2.length) fence2 = null;
       previousIsText = false;
     } else {
-      const open3 = FENCE_OPEN2.exec(line);
-      if (open3) {
-        const marker = open3[1] ?? open3[2];
+      const open4 = FENCE_OPEN2.exec(line);
+      if (open4) {
+        const marker = open4[1] ?? open4[2];
         fence2 = { char: marker[0], length: marker.length };
         previousIsText = false;
       } else {
@@ -30659,7 +30970,7 @@ __export(external_exports, {
   ipv4: () => ipv42,
   ipv6: () => ipv62,
   iso: () => iso_exports,
-  json: () => json,
+  json: () => json2,
   jwt: () => jwt,
   keyof: () => keyof,
   ksuid: () => ksuid2,
@@ -31126,7 +31437,7 @@ __export(util_exports, {
   hide: () => hide,
   installLazyProp: () => installLazyProp,
   isObject: () => isObject,
-  isPlainObject: () => isPlainObject,
+  isPlainObject: () => isPlainObject2,
   issue: () => issue,
   joinValues: () => joinValues,
   jsonStringifyReplacer: () => jsonStringifyReplacer,
@@ -31368,7 +31679,7 @@ var allowsEval = /* @__PURE__ */ cached(() => {
     return false;
   }
 });
-function isPlainObject(o2) {
+function isPlainObject2(o2) {
   if (isObject(o2) === false)
     return false;
   const ctor = o2.constructor;
@@ -31385,7 +31696,7 @@ function isPlainObject(o2) {
   return true;
 }
 function shallowClone(o2) {
-  if (isPlainObject(o2))
+  if (isPlainObject2(o2))
     return { ...o2 };
   if (Array.isArray(o2))
     return [...o2];
@@ -31574,7 +31885,7 @@ function omit(schema, mask) {
   return clone(schema, mergeDefs(currDef, { shape: newShape, checks: [] }));
 }
 function extend(schema, shape) {
-  if (!isPlainObject(shape)) {
+  if (!isPlainObject2(shape)) {
     throw new Error("Invalid input to extend: expected a plain object");
   }
   const checks = schema._zod.def.checks;
@@ -31596,7 +31907,7 @@ function extended(schema, shape) {
   return newShape;
 }
 function safeExtend(schema, shape) {
-  if (!isPlainObject(shape)) {
+  if (!isPlainObject2(shape)) {
     throw new Error("Invalid input to safeExtend: expected a plain object");
   }
   return clone(schema, mergeDefs(schema._zod.def, { shape: extended(schema, shape) }));
@@ -33327,9 +33638,9 @@ var asciiTabOrNewline = /[\t\n\r]/g;
 function stripTabAndNewline(value2) {
   return value2.replace(asciiTabOrNewline, "");
 }
-function urlHostnameOk(url2, hostname3) {
-  hostname3.lastIndex = 0;
-  return hostname3.test(url2.hostname);
+function urlHostnameOk(url2, hostname4) {
+  hostname4.lastIndex = 0;
+  return hostname4.test(url2.hostname);
 }
 function urlProtocolOk(url2, protocol) {
   protocol.lastIndex = 0;
@@ -34476,7 +34787,7 @@ function mergeValues(a2, b) {
   if (a2 instanceof Date && b instanceof Date && +a2 === +b) {
     return { valid: true, data: a2 };
   }
-  if (isPlainObject(a2) && isPlainObject(b)) {
+  if (isPlainObject2(a2) && isPlainObject2(b)) {
     const bKeys = Object.keys(b);
     const sharedKeys = Object.keys(a2).filter((key) => bKeys.indexOf(key) !== -1);
     const newObj = { ...a2, ...b };
@@ -34521,7 +34832,7 @@ function handleIntersectionResults(result, left, right) {
   const unrecKeys = /* @__PURE__ */ new Map();
   let unrecIssue;
   const keyIssues = /* @__PURE__ */ new Map();
-  const collect3 = (iss, side) => {
+  const collect4 = (iss, side) => {
     let keys;
     if (iss.code === "unrecognized_keys" && !iss.path?.length) {
       unrecIssue ?? (unrecIssue = iss);
@@ -34542,11 +34853,11 @@ function handleIntersectionResults(result, left, right) {
     return true;
   };
   for (const iss of left.issues) {
-    if (!collect3(iss, "l"))
+    if (!collect4(iss, "l"))
       result.issues.push(iss);
   }
   for (const iss of right.issues) {
-    if (!collect3(iss, "r"))
+    if (!collect4(iss, "r"))
       result.issues.push(iss);
   }
   const bothKeys = [...unrecKeys].filter(([, f]) => f.l && f.r).map(([k]) => k);
@@ -34697,7 +35008,7 @@ var $ZodRecord = /* @__PURE__ */ $constructor("$ZodRecord", (inst, def) => {
   memo2?.attach(inst);
   inst._zod.parse = (payload, ctx) => {
     const input2 = payload.value;
-    if (!isPlainObject(input2)) {
+    if (!isPlainObject2(input2)) {
       payload.issues.push({
         expected: "record",
         code: "invalid_type",
@@ -35568,7 +35879,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve10) {
+function isRecursive(inst, stack, resolve11) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -35578,7 +35889,7 @@ function isRecursive(inst, stack, resolve10) {
   let result = NONE;
   const check3 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve10);
+      const answer = isRecursive(child, stack, resolve11);
       if (answer > result)
         result = answer;
     }
@@ -35589,7 +35900,7 @@ function isRecursive(inst, stack, resolve10) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve10) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve11) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -35653,7 +35964,7 @@ function isRecursive(inst, stack, resolve10) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve10 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve11 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -44786,7 +45097,7 @@ function generateIntersectionCheck(doc, ctx, schema, accessor) {
 }
 function generateRecordCheck(doc, ctx, schema, accessor) {
   const def = schema._zod.def;
-  const isPlainObjectConst = addConstant(ctx, isPlainObject);
+  const isPlainObjectConst = addConstant(ctx, isPlainObject2);
   doc.write(`if (!${isPlainObjectConst}(${accessor})) return INVALID;`);
   const outputVar = newVar(ctx);
   const kVar = newVar(ctx);
@@ -46148,13 +46459,13 @@ function initializeContext(params) {
     external: params?.external ?? void 0
   };
 }
-function handleUnrepresentable(schema, ctx, json2, params, message) {
+function handleUnrepresentable(schema, ctx, json3, params, message) {
   const result = typeof ctx.unrepresentable === "function" ? ctx.unrepresentable({ zodSchema: schema, path: params.path, message }) : ctx.unrepresentable;
   if (result === "any")
     return false;
   if (result === void 0 || result === "throw")
     throw new Error(message);
-  Object.assign(json2, result);
+  Object.assign(json3, result);
   return true;
 }
 function processSchema(schema, ctx, _params = { path: [], schemaPath: [] }) {
@@ -46390,12 +46701,12 @@ function foldObjects(members2) {
   }
   return folded;
 }
-function foldIntersection(json2) {
-  const allOf = json2.allOf;
+function foldIntersection(json3) {
+  const allOf = json3.allOf;
   if (!Array.isArray(allOf) || allOf.length < 2)
     return;
   for (const key of FOLDABLE_KEYS)
-    if (key in json2)
+    if (key in json3)
       return;
   const unions = allOf.filter((m) => UNION_KEYS.some((k) => Array.isArray(m[k])));
   let folded = null;
@@ -46414,8 +46725,8 @@ function foldIntersection(json2) {
   }
   if (!folded)
     return;
-  delete json2.allOf;
-  assignProps(json2, folded);
+  delete json3.allOf;
+  assignProps(json3, folded);
 }
 function finalize(ctx, schema) {
   const root = ctx.seen.get(schema);
@@ -46497,20 +46808,20 @@ function finalize(ctx, schema) {
     if (ctx.intersections.length) {
       const carriers = /* @__PURE__ */ new Map();
       for (const seen of ctx.seen.values()) {
-        for (const json2 of [seen.schema, seen.def]) {
-          const allOf = json2?.allOf;
+        for (const json3 of [seen.schema, seen.def]) {
+          const allOf = json3?.allOf;
           if (!Array.isArray(allOf))
             continue;
           const existing = carriers.get(allOf);
           if (existing)
-            existing.push(json2);
+            existing.push(json3);
           else
-            carriers.set(allOf, [json2]);
+            carriers.set(allOf, [json3]);
         }
       }
       for (const allOf of ctx.intersections) {
-        for (const json2 of carriers.get(allOf) ?? [])
-          foldIntersection(json2);
+        for (const json3 of carriers.get(allOf) ?? [])
+          foldIntersection(json3);
       }
     }
   }
@@ -46745,29 +47056,29 @@ var exactPatterns = /* @__PURE__ */ new Map([
 ]);
 var exactPattern = (p) => exactPatterns.get(p) ?? p;
 var stringProcessor = (schema, ctx, _json, _params) => {
-  const json2 = _json;
-  json2.type = "string";
+  const json3 = _json;
+  json3.type = "string";
   const { minimum, maximum, format: format2, patterns, contentEncoding, laxFormat } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minLength = minimum;
+    json3.minLength = minimum;
   if (typeof maximum === "number")
-    json2.maxLength = maximum;
+    json3.maxLength = maximum;
   if (format2) {
-    json2.format = formatMap[format2] ?? format2;
-    if (json2.format === "")
-      delete json2.format;
+    json3.format = formatMap[format2] ?? format2;
+    if (json3.format === "")
+      delete json3.format;
     if (format2 === "time" || laxFormat) {
-      delete json2.format;
+      delete json3.format;
     }
   }
   if (contentEncoding)
-    json2.contentEncoding = contentEncoding;
+    json3.contentEncoding = contentEncoding;
   if (patterns && patterns.size > 0) {
     const patternList = [...patterns].map(exactPattern);
     if (patternList.length === 1)
-      json2.pattern = patternList[0].source;
+      json3.pattern = patternList[0].source;
     else if (patternList.length > 1) {
-      json2.allOf = [
+      json3.allOf = [
         ...patternList.map((regex) => ({
           ...ctx.target === "draft-07" || ctx.target === "draft-04" || ctx.target === "openapi-3.0" ? { type: "string" } : {},
           pattern: regex.source
@@ -46777,31 +47088,31 @@ var stringProcessor = (schema, ctx, _json, _params) => {
   }
 };
 var numberProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const { minimum, maximum, multipleOf, exclusiveMaximum, exclusiveMinimum, isInt } = aggregateChecks(schema);
-  json2.type = isInt ? "integer" : "number";
+  json3.type = isInt ? "integer" : "number";
   const exMin = typeof exclusiveMinimum === "number" && exclusiveMinimum >= (minimum ?? Number.NEGATIVE_INFINITY);
   const exMax = typeof exclusiveMaximum === "number" && exclusiveMaximum <= (maximum ?? Number.POSITIVE_INFINITY);
   const legacy = ctx.target === "draft-04" || ctx.target === "openapi-3.0";
   if (exMin) {
     if (legacy) {
-      json2.minimum = exclusiveMinimum;
-      json2.exclusiveMinimum = true;
+      json3.minimum = exclusiveMinimum;
+      json3.exclusiveMinimum = true;
     } else {
-      json2.exclusiveMinimum = exclusiveMinimum;
+      json3.exclusiveMinimum = exclusiveMinimum;
     }
   } else if (typeof minimum === "number") {
-    json2.minimum = minimum;
+    json3.minimum = minimum;
   }
   if (exMax) {
     if (legacy) {
-      json2.maximum = exclusiveMaximum;
-      json2.exclusiveMaximum = true;
+      json3.maximum = exclusiveMaximum;
+      json3.exclusiveMaximum = true;
     } else {
-      json2.exclusiveMaximum = exclusiveMaximum;
+      json3.exclusiveMaximum = exclusiveMaximum;
     }
   } else if (typeof maximum === "number") {
-    json2.maximum = maximum;
+    json3.maximum = maximum;
   }
   if (multipleOf) {
     const divisors = /* @__PURE__ */ new Set();
@@ -46809,75 +47120,75 @@ var numberProcessor = (schema, ctx, _json, params) => {
       if (Number.isFinite(divisor) && divisor !== 0)
         divisors.add(Math.abs(divisor));
       else
-        handleUnrepresentable(schema, ctx, json2, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
+        handleUnrepresentable(schema, ctx, json3, params, `A multipleOf divisor of ${divisor} cannot be represented in JSON Schema`);
     }
     const [first, ...rest] = divisors;
     if (first !== void 0)
-      json2.multipleOf = first;
+      json3.multipleOf = first;
     if (rest.length)
-      json2.allOf = [...json2.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
+      json3.allOf = [...json3.allOf ?? [], ...rest.map((m) => ({ multipleOf: m }))];
   }
 };
-var booleanProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
+var booleanProcessor = (_schema, _ctx, json3, _params) => {
+  json3.type = "boolean";
 };
-var bigintProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt cannot be represented in JSON Schema");
+var bigintProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "BigInt cannot be represented in JSON Schema");
 };
-var symbolProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Symbols cannot be represented in JSON Schema");
+var symbolProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Symbols cannot be represented in JSON Schema");
 };
-var nullProcessor = (_schema, ctx, json2, _params) => {
+var nullProcessor = (_schema, ctx, json3, _params) => {
   if (ctx.target === "openapi-3.0") {
-    json2.type = "string";
-    json2.nullable = true;
-    json2.enum = [null];
+    json3.type = "string";
+    json3.nullable = true;
+    json3.enum = [null];
   } else {
-    json2.type = "null";
+    json3.type = "null";
   }
 };
-var undefinedProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Undefined cannot be represented in JSON Schema");
+var undefinedProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Undefined cannot be represented in JSON Schema");
 };
-var voidProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Void cannot be represented in JSON Schema");
+var voidProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Void cannot be represented in JSON Schema");
 };
-var neverProcessor = (_schema, _ctx, json2, _params) => {
-  json2.not = {};
+var neverProcessor = (_schema, _ctx, json3, _params) => {
+  json3.not = {};
 };
 var anyProcessor = (_schema, _ctx, _json, _params) => {
 };
 var unknownProcessor = (_schema, _ctx, _json, _params) => {
 };
-var dateProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Date cannot be represented in JSON Schema");
+var dateProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Date cannot be represented in JSON Schema");
 };
-var enumProcessor = (schema, _ctx, json2, _params) => {
+var enumProcessor = (schema, _ctx, json3, _params) => {
   const def = schema._zod.def;
   const values = getEnumValues(def.entries);
   if (values.length === 0) {
-    json2.not = {};
+    json3.not = {};
     return;
   }
   if (values.every((v) => typeof v === "number"))
-    json2.type = "number";
+    json3.type = "number";
   if (values.every((v) => typeof v === "string"))
-    json2.type = "string";
-  json2.enum = values;
+    json3.type = "string";
+  json3.enum = values;
 };
-var literalProcessor = (schema, ctx, json2, params) => {
+var literalProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   if (def.values.length === 0) {
-    json2.not = {};
+    json3.not = {};
     return;
   }
   const vals = [];
   for (const val of def.values) {
     if (val === void 0) {
-      if (handleUnrepresentable(schema, ctx, json2, params, "Literal `undefined` cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json3, params, "Literal `undefined` cannot be represented in JSON Schema"))
         return;
     } else if (typeof val === "bigint") {
-      if (handleUnrepresentable(schema, ctx, json2, params, "BigInt literals cannot be represented in JSON Schema"))
+      if (handleUnrepresentable(schema, ctx, json3, params, "BigInt literals cannot be represented in JSON Schema"))
         return;
       vals.push(Number(val));
     } else {
@@ -46887,37 +47198,37 @@ var literalProcessor = (schema, ctx, json2, params) => {
   if (vals.length === 0) {
   } else if (vals.length === 1) {
     const val = vals[0];
-    json2.type = val === null ? "null" : typeof val;
+    json3.type = val === null ? "null" : typeof val;
     if (ctx.target === "draft-04" || ctx.target === "openapi-3.0") {
-      json2.enum = [val];
+      json3.enum = [val];
     } else {
-      json2.const = val;
+      json3.const = val;
     }
   } else {
     if (vals.every((v) => typeof v === "number"))
-      json2.type = "number";
+      json3.type = "number";
     if (vals.every((v) => typeof v === "string"))
-      json2.type = "string";
+      json3.type = "string";
     if (vals.every((v) => typeof v === "boolean"))
-      json2.type = "boolean";
+      json3.type = "boolean";
     if (vals.every((v) => v === null))
-      json2.type = "null";
-    json2.enum = vals;
+      json3.type = "null";
+    json3.enum = vals;
   }
 };
-var nanProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "NaN cannot be represented in JSON Schema");
+var nanProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "NaN cannot be represented in JSON Schema");
 };
-var templateLiteralProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
+var templateLiteralProcessor = (schema, _ctx, json3, _params) => {
+  const _json = json3;
   const pattern = schema._zod.pattern;
   if (!pattern)
     throw new Error("Pattern not found in template literal");
   _json.type = "string";
   _json.pattern = pattern.source;
 };
-var fileProcessor = (schema, _ctx, json2, _params) => {
-  const _json = json2;
+var fileProcessor = (schema, _ctx, json3, _params) => {
+  const _json = json3;
   _json.type = "string";
   _json.format = "binary";
   _json.contentEncoding = "binary";
@@ -46935,34 +47246,34 @@ var fileProcessor = (schema, _ctx, json2, _params) => {
   else
     _json.anyOf = mime.map((m) => ({ contentMediaType: m }));
 };
-var successProcessor = (_schema, _ctx, json2, _params) => {
-  json2.type = "boolean";
+var successProcessor = (_schema, _ctx, json3, _params) => {
+  json3.type = "boolean";
 };
-var customProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Custom types cannot be represented in JSON Schema");
+var customProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Custom types cannot be represented in JSON Schema");
 };
-var functionProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Function types cannot be represented in JSON Schema");
+var functionProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Function types cannot be represented in JSON Schema");
 };
-var transformProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Transforms cannot be represented in JSON Schema");
+var transformProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Transforms cannot be represented in JSON Schema");
 };
-var mapProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Map cannot be represented in JSON Schema");
+var mapProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Map cannot be represented in JSON Schema");
 };
-var setProcessor = (schema, ctx, json2, params) => {
-  handleUnrepresentable(schema, ctx, json2, params, "Set cannot be represented in JSON Schema");
+var setProcessor = (schema, ctx, json3, params) => {
+  handleUnrepresentable(schema, ctx, json3, params, "Set cannot be represented in JSON Schema");
 };
 var arrayProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minItems = minimum;
+    json3.minItems = minimum;
   if (typeof maximum === "number")
-    json2.maxItems = maximum;
-  json2.type = "array";
-  json2.items = processSchema(def.element, ctx, {
+    json3.maxItems = maximum;
+  json3.type = "array";
+  json3.items = processSchema(def.element, ctx, {
     ...params,
     path: [...params.path, "items"]
   });
@@ -46978,17 +47289,17 @@ function inputOptin(schema) {
   return schema._zod.optin;
 }
 var objectProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
   const shape = def.shape;
   const symbolKeys = Object.getOwnPropertySymbols(shape);
-  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json2, params, "Symbol keys cannot be represented in JSON Schema")) {
+  if (symbolKeys.length && handleUnrepresentable(schema, ctx, json3, params, "Symbol keys cannot be represented in JSON Schema")) {
     return;
   }
-  json2.type = "object";
-  json2.properties = {};
+  json3.type = "object";
+  json3.properties = {};
   for (const key in shape) {
-    assignProp(json2.properties, key, processSchema(shape[key], ctx, {
+    assignProp(json3.properties, key, processSchema(shape[key], ctx, {
       ...params,
       path: [...params.path, "properties", key]
     }));
@@ -47001,21 +47312,21 @@ var objectProcessor = (schema, ctx, _json, params) => {
     }
   }
   if (requiredKeys.length > 0) {
-    json2.required = requiredKeys;
+    json3.required = requiredKeys;
   }
   if (def.catchall?._zod.def.type === "never") {
-    json2.additionalProperties = false;
+    json3.additionalProperties = false;
   } else if (!def.catchall) {
     if (ctx.io === "output")
-      json2.additionalProperties = false;
+      json3.additionalProperties = false;
   } else if (def.catchall) {
-    json2.additionalProperties = processSchema(def.catchall, ctx, {
+    json3.additionalProperties = processSchema(def.catchall, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
   }
 };
-var unionProcessor = (schema, ctx, json2, params) => {
+var unionProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const isExclusive = def.inclusive === false;
   const options2 = def.options.map((x, i2) => processSchema(x, ctx, {
@@ -47023,12 +47334,12 @@ var unionProcessor = (schema, ctx, json2, params) => {
     path: [...params.path, isExclusive ? "oneOf" : "anyOf", i2]
   }));
   if (isExclusive) {
-    json2.oneOf = options2;
+    json3.oneOf = options2;
   } else {
-    json2.anyOf = options2;
+    json3.anyOf = options2;
   }
 };
-var intersectionProcessor = (schema, ctx, json2, params) => {
+var intersectionProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const a2 = processSchema(def.left, ctx, {
     ...params,
@@ -47043,13 +47354,13 @@ var intersectionProcessor = (schema, ctx, json2, params) => {
     ...isSimpleIntersection(a2) ? a2.allOf : [a2],
     ...isSimpleIntersection(b) ? b.allOf : [b]
   ];
-  json2.allOf = allOf;
+  json3.allOf = allOf;
   ctx.intersections.push(allOf);
 };
 var tupleProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
-  json2.type = "array";
+  json3.type = "array";
   const prefixPath = ctx.target === "draft-2020-12" ? "prefixItems" : "items";
   const restPath = ctx.target === "draft-2020-12" ? "items" : ctx.target === "openapi-3.0" ? "items" : "additionalItems";
   const prefixItems = def.items.map((x, i2) => processSchema(x, ctx, {
@@ -47071,70 +47382,70 @@ var tupleProcessor = (schema, ctx, _json, params) => {
   const maxItems = def.items.length;
   const isClosed = !def.rest;
   if (ctx.target === "draft-2020-12") {
-    json2.prefixItems = prefixItems;
+    json3.prefixItems = prefixItems;
     if (isClosed) {
-      json2.items = false;
+      json3.items = false;
     } else if (rest) {
-      json2.items = rest;
+      json3.items = rest;
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   } else if (ctx.target === "openapi-3.0") {
-    json2.items = {
+    json3.items = {
       anyOf: prefixItems
     };
     if (rest) {
-      json2.items.anyOf.push(rest);
+      json3.items.anyOf.push(rest);
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   } else {
-    json2.items = prefixItems;
+    json3.items = prefixItems;
     if (isClosed) {
-      json2.additionalItems = false;
+      json3.additionalItems = false;
     } else if (rest) {
-      json2.additionalItems = rest;
+      json3.additionalItems = rest;
     }
     if (minItems > 0)
-      json2.minItems = minItems;
+      json3.minItems = minItems;
     if (isClosed)
-      json2.maxItems = maxItems;
+      json3.maxItems = maxItems;
   }
   const { minimum, maximum } = aggregateChecks(schema);
   if (typeof minimum === "number")
-    json2.minItems = minimum;
+    json3.minItems = minimum;
   if (typeof maximum === "number")
-    json2.maxItems = maximum;
+    json3.maxItems = maximum;
 };
-function stringifyKeyNames(bySchema, json2, visited) {
-  if (json2.$ref) {
-    if (visited.has(json2))
-      return json2;
-    visited.add(json2);
-    const def = bySchema.get(json2)?.def;
+function stringifyKeyNames(bySchema, json3, visited) {
+  if (json3.$ref) {
+    if (visited.has(json3))
+      return json3;
+    visited.add(json3);
+    const def = bySchema.get(json3)?.def;
     if (!def)
-      return json2;
+      return json3;
     const inlined = stringifyKeyNames(bySchema, def, visited);
-    return inlined === def ? json2 : inlined;
+    return inlined === def ? json3 : inlined;
   }
   for (const keyword of ["anyOf", "oneOf"]) {
-    const branches = json2[keyword];
+    const branches = json3[keyword];
     if (!Array.isArray(branches))
       continue;
     const mapped = branches.map((branch) => stringifyKeyNames(bySchema, branch, visited));
     if (mapped.some((branch, i2) => branch !== branches[i2]))
-      json2 = { ...json2, [keyword]: mapped };
+      json3 = { ...json3, [keyword]: mapped };
   }
-  const types = Array.isArray(json2.type) ? json2.type : [json2.type];
+  const types = Array.isArray(json3.type) ? json3.type : [json3.type];
   const numericType = !types.includes("string") && types.some((t) => t === "number" || t === "integer");
-  const values = json2.enum ?? (json2.const !== void 0 ? [json2.const] : void 0);
+  const values = json3.enum ?? (json3.const !== void 0 ? [json3.const] : void 0);
   if (!numericType && !values?.some((v) => typeof v === "number"))
-    return json2;
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json2;
+    return json3;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format: format2, id, ...rest } = json3;
   if (rest.enum)
     rest.enum = rest.enum.map((v) => typeof v === "number" ? String(v) : v);
   else if (typeof rest.const === "number")
@@ -47174,9 +47485,9 @@ function rewriteKeyNames(ctx) {
   }
 }
 var recordProcessor = (schema, ctx, _json, params) => {
-  const json2 = _json;
+  const json3 = _json;
   const def = schema._zod.def;
-  json2.type = "object";
+  json3.type = "object";
   const keyType = def.keyType;
   const patterns = aggregateChecks(keyType).patterns;
   if (def.mode === "loose" && patterns && patterns.size > 0) {
@@ -47184,13 +47495,13 @@ var recordProcessor = (schema, ctx, _json, params) => {
       ...params,
       path: [...params.path, "patternProperties", "*"]
     });
-    json2.patternProperties = {};
+    json3.patternProperties = {};
     for (const pattern of patterns) {
-      assignProp(json2.patternProperties, exactPattern(pattern).source, valueSchema);
+      assignProp(json3.patternProperties, exactPattern(pattern).source, valueSchema);
     }
   } else {
     if (ctx.target === "draft-07" || ctx.target === "draft-2020-12") {
-      json2.propertyNames = processSchema(def.keyType, ctx, {
+      json3.propertyNames = processSchema(def.keyType, ctx, {
         ...params,
         path: [...params.path, "propertyNames"]
       });
@@ -47202,7 +47513,7 @@ var recordProcessor = (schema, ctx, _json, params) => {
       }
       pending.push(schema);
     }
-    json2.additionalProperties = processSchema(def.valueType, ctx, {
+    json3.additionalProperties = processSchema(def.valueType, ctx, {
       ...params,
       path: [...params.path, "additionalProperties"]
     });
@@ -47212,19 +47523,19 @@ var recordProcessor = (schema, ctx, _json, params) => {
   if (keyValues && !def.partial && !omittableOnInput) {
     const validKeyValues = [...keyValues].filter((v) => typeof v === "string" || typeof v === "number");
     if (validKeyValues.length > 0) {
-      json2.required = validKeyValues.map(String);
+      json3.required = validKeyValues.map(String);
     }
   }
 };
-var nullableProcessor = (schema, ctx, json2, params) => {
+var nullableProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   const inner = processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   if (ctx.target === "openapi-3.0") {
     seen.ref = def.innerType;
-    json2.nullable = true;
+    json3.nullable = true;
   } else {
-    json2.anyOf = [inner, { type: "null" }];
+    json3.anyOf = [inner, { type: "null" }];
   }
 };
 var nonoptionalProcessor = (schema, ctx, _json, params) => {
@@ -47234,7 +47545,7 @@ var nonoptionalProcessor = (schema, ctx, _json, params) => {
   seen.ref = def.innerType;
 };
 var UNREPRESENTABLE_DEFAULT = /* @__PURE__ */ Symbol();
-function serializeDefaultValue(value2, schema, ctx, json2, params) {
+function serializeDefaultValue(value2, schema, ctx, json3, params) {
   let unrepresentable = false;
   const serialized = JSON.stringify(value2, (_, val) => {
     if (typeof val !== "bigint")
@@ -47244,30 +47555,30 @@ function serializeDefaultValue(value2, schema, ctx, json2, params) {
   });
   if (!unrepresentable)
     return JSON.parse(serialized);
-  handleUnrepresentable(schema, ctx, json2, params, "BigInt defaults cannot be represented in JSON Schema");
+  handleUnrepresentable(schema, ctx, json3, params, "BigInt defaults cannot be represented in JSON Schema");
   return UNREPRESENTABLE_DEFAULT;
 }
-var defaultProcessor = (schema, ctx, json2, params) => {
+var defaultProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  const value2 = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  const value2 = serializeDefaultValue(def.defaultValue, schema, ctx, json3, params);
   if (value2 !== UNREPRESENTABLE_DEFAULT)
-    json2.default = value2;
+    json3.default = value2;
 };
-var prefaultProcessor = (schema, ctx, json2, params) => {
+var prefaultProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
   if (ctx.io !== "input")
     return;
-  const value2 = serializeDefaultValue(def.defaultValue, schema, ctx, json2, params);
+  const value2 = serializeDefaultValue(def.defaultValue, schema, ctx, json3, params);
   if (value2 !== UNREPRESENTABLE_DEFAULT)
-    json2._prefault = value2;
+    json3._prefault = value2;
 };
-var catchProcessor = (schema, ctx, json2, params) => {
+var catchProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
@@ -47276,10 +47587,10 @@ var catchProcessor = (schema, ctx, json2, params) => {
   try {
     catchValue = def.catchValue(void 0);
   } catch {
-    handleUnrepresentable(schema, ctx, json2, params, "Dynamic catch values are not supported in JSON Schema");
+    handleUnrepresentable(schema, ctx, json3, params, "Dynamic catch values are not supported in JSON Schema");
     return;
   }
-  json2.default = catchValue;
+  json3.default = catchValue;
 };
 var pipeProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -47289,12 +47600,12 @@ var pipeProcessor = (schema, ctx, _json, params) => {
   const seen = ctx.seen.get(schema);
   seen.ref = innerType;
 };
-var readonlyProcessor = (schema, ctx, json2, params) => {
+var readonlyProcessor = (schema, ctx, json3, params) => {
   const def = schema._zod.def;
   processSchema(def.innerType, ctx, params);
   const seen = ctx.seen.get(schema);
   seen.ref = def.innerType;
-  json2.readOnly = true;
+  json3.readOnly = true;
 };
 var promiseProcessor = (schema, ctx, _json, params) => {
   const def = schema._zod.def;
@@ -47595,7 +47906,7 @@ __export(schemas_exports2, {
   invertCodec: () => invertCodec,
   ipv4: () => ipv42,
   ipv6: () => ipv62,
-  json: () => json,
+  json: () => json2,
   jwt: () => jwt,
   keyof: () => keyof,
   ksuid: () => ksuid2,
@@ -47936,7 +48247,7 @@ var _ZodString = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodString.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => stringProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => stringProcessor(inst, ctx, json3, params);
   },
   /* @__PURE__ */ util_exports.derived({
     format: (inst) => aggregateChecks(inst).format ?? null,
@@ -48295,7 +48606,7 @@ var ZodNumber = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodNumber.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => numberProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => numberProcessor(inst, ctx, json3, params);
     inst.isFinite = true;
   },
   /* @__PURE__ */ util_exports.derived({
@@ -48385,7 +48696,7 @@ function uint32(params) {
 var ZodBoolean = /* @__PURE__ */ $constructor("ZodBoolean", (inst, def) => {
   $ZodBoolean.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => booleanProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => booleanProcessor(inst, ctx, json3, params);
 });
 function boolean2(params) {
   return _boolean(ZodBoolean, params);
@@ -48395,7 +48706,7 @@ var ZodBigInt = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodBigInt.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => bigintProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => bigintProcessor(inst, ctx, json3, params);
   },
   /* @__PURE__ */ util_exports.derived({
     minValue: (inst) => aggregateChecks(inst).minimum ?? null,
@@ -48453,7 +48764,7 @@ function uint64(params) {
 var ZodSymbol = /* @__PURE__ */ $constructor("ZodSymbol", (inst, def) => {
   $ZodSymbol.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => symbolProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => symbolProcessor(inst, ctx, json3, params);
 });
 function symbol(params) {
   return _symbol(ZodSymbol, params);
@@ -48461,7 +48772,7 @@ function symbol(params) {
 var ZodUndefined = /* @__PURE__ */ $constructor("ZodUndefined", (inst, def) => {
   $ZodUndefined.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => undefinedProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => undefinedProcessor(inst, ctx, json3, params);
 });
 function _undefined3(params) {
   return _undefined2(ZodUndefined, params);
@@ -48469,7 +48780,7 @@ function _undefined3(params) {
 var ZodNull = /* @__PURE__ */ $constructor("ZodNull", (inst, def) => {
   $ZodNull.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nullProcessor(inst, ctx, json3, params);
 });
 function _null3(params) {
   return _null2(ZodNull, params);
@@ -48477,7 +48788,7 @@ function _null3(params) {
 var ZodAny = /* @__PURE__ */ $constructor("ZodAny", (inst, def) => {
   $ZodAny.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => anyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => anyProcessor(inst, ctx, json3, params);
 });
 function any() {
   return _any(ZodAny);
@@ -48485,7 +48796,7 @@ function any() {
 var ZodUnknown = /* @__PURE__ */ $constructor("ZodUnknown", (inst, def) => {
   $ZodUnknown.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unknownProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unknownProcessor(inst, ctx, json3, params);
 });
 function unknown() {
   return _unknown(ZodUnknown);
@@ -48493,7 +48804,7 @@ function unknown() {
 var ZodNever = /* @__PURE__ */ $constructor("ZodNever", (inst, def) => {
   $ZodNever.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => neverProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => neverProcessor(inst, ctx, json3, params);
 });
 function never(params) {
   return _never(ZodNever, params);
@@ -48501,7 +48812,7 @@ function never(params) {
 var ZodVoid = /* @__PURE__ */ $constructor("ZodVoid", (inst, def) => {
   $ZodVoid.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => voidProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => voidProcessor(inst, ctx, json3, params);
 });
 function _void2(params) {
   return _void(ZodVoid, params);
@@ -48511,7 +48822,7 @@ var ZodDate = /* @__PURE__ */ $constructor(
   (inst, def) => {
     $ZodDate.init(inst, def);
     ZodType.init(inst, def);
-    inst._zod.processJSONSchema = (ctx, json2, params) => dateProcessor(inst, ctx, json2, params);
+    inst._zod.processJSONSchema = (ctx, json3, params) => dateProcessor(inst, ctx, json3, params);
     inst.min = (value2, params) => inst.check(_gte(value2, params));
     inst.max = (value2, params) => inst.check(_lte(value2, params));
   },
@@ -48533,7 +48844,7 @@ var ZodArray = /* @__PURE__ */ $constructor("ZodArray", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodArray.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => arrayProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => arrayProcessor(inst, ctx, json3, params);
   inst.element = def.element;
 }, {
   min(n2, params) {
@@ -48563,7 +48874,7 @@ var ZodObject = /* @__PURE__ */ $constructor("ZodObject", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodObjectJIT.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => objectProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => objectProcessor(inst, ctx, json3, params);
   util_exports.installLazyProp(inst, "shape", (self) => self._zod.def.shape, false);
 }, {
   keyof() {
@@ -48636,7 +48947,7 @@ function looseObject(shape, params) {
 var ZodUnion = /* @__PURE__ */ $constructor("ZodUnion", (inst, def) => {
   $ZodUnion.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unionProcessor(inst, ctx, json3, params);
   inst.options = def.options;
 });
 function union(options2, params) {
@@ -48649,7 +48960,7 @@ function union(options2, params) {
 var ZodXor = /* @__PURE__ */ $constructor("ZodXor", (inst, def) => {
   ZodUnion.init(inst, def);
   $ZodXor.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => unionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => unionProcessor(inst, ctx, json3, params);
   inst.options = def.options;
 });
 function xor(options2, params) {
@@ -48675,7 +48986,7 @@ function discriminatedUnion(discriminator, options2, params) {
 var ZodIntersection = /* @__PURE__ */ $constructor("ZodIntersection", (inst, def) => {
   $ZodIntersection.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => intersectionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => intersectionProcessor(inst, ctx, json3, params);
 });
 function intersection(left, right) {
   return new ZodIntersection({
@@ -48688,7 +48999,7 @@ var ZodTuple = /* @__PURE__ */ $constructor("ZodTuple", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTuple.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => tupleProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => tupleProcessor(inst, ctx, json3, params);
 }, {
   rest(rest) {
     return this.clone({
@@ -48721,7 +49032,7 @@ var ZodRecord = /* @__PURE__ */ $constructor("ZodRecord", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodRecord.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => recordProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => recordProcessor(inst, ctx, json3, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
 });
@@ -48763,7 +49074,7 @@ var ZodMap = /* @__PURE__ */ $constructor("ZodMap", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodMap.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => mapProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => mapProcessor(inst, ctx, json3, params);
   inst.keyType = def.keyType;
   inst.valueType = def.valueType;
   inst.min = (...args) => inst.check(_minSize(...args));
@@ -48783,7 +49094,7 @@ var ZodSet = /* @__PURE__ */ $constructor("ZodSet", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodSet.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => setProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => setProcessor(inst, ctx, json3, params);
   inst.min = (...args) => inst.check(_minSize(...args));
   inst.nonempty = (params) => inst.check(_minSize(1, params));
   inst.max = (...args) => inst.check(_maxSize(...args));
@@ -48799,7 +49110,7 @@ function set(valueType, params) {
 var ZodEnum = /* @__PURE__ */ $constructor("ZodEnum", (inst, def) => {
   $ZodEnum.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => enumProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => enumProcessor(inst, ctx, json3, params);
   inst.enum = def.entries;
   inst.options = [...inst._zod.values];
   const keys = new Set(Object.keys(def.entries));
@@ -48852,7 +49163,7 @@ function nativeEnum(entries, params) {
 var ZodLiteral = /* @__PURE__ */ $constructor("ZodLiteral", (inst, def) => {
   $ZodLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => literalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => literalProcessor(inst, ctx, json3, params);
   inst.values = new Set(def.values);
   Object.defineProperty(inst, "value", {
     get() {
@@ -48873,7 +49184,7 @@ function literal(value2, params) {
 var ZodFile = /* @__PURE__ */ $constructor("ZodFile", (inst, def) => {
   $ZodFile.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => fileProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => fileProcessor(inst, ctx, json3, params);
   inst.min = (size, params) => inst.check(_minSize(size, params));
   inst.max = (size, params) => inst.check(_maxSize(size, params));
   inst.mime = (types, params) => inst.check(_mime(Array.isArray(types) ? types : [types], params));
@@ -48885,7 +49196,7 @@ var ZodTransform = /* @__PURE__ */ $constructor("ZodTransform", (inst, def) => {
   _ensureDefaultMemoizer();
   $ZodTransform.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => transformProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => transformProcessor(inst, ctx, json3, params);
   inst._zod.parse = (payload, _ctx) => {
     if (_ctx.direction === "backward") {
       throw new $ZodEncodeError(inst.constructor.name);
@@ -48924,7 +49235,7 @@ function transform(fn) {
 var ZodOptional = /* @__PURE__ */ $constructor("ZodOptional", (inst, def) => {
   $ZodOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => optionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function optional(innerType) {
@@ -48936,7 +49247,7 @@ function optional(innerType) {
 var ZodExactOptional = /* @__PURE__ */ $constructor("ZodExactOptional", (inst, def) => {
   $ZodExactOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => optionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => optionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function exactOptional(innerType) {
@@ -48948,7 +49259,7 @@ function exactOptional(innerType) {
 var ZodNullable = /* @__PURE__ */ $constructor("ZodNullable", (inst, def) => {
   $ZodNullable.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nullableProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nullableProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nullable(innerType) {
@@ -48963,7 +49274,7 @@ function nullish2(innerType) {
 var ZodDefault = /* @__PURE__ */ $constructor("ZodDefault", (inst, def) => {
   $ZodDefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => defaultProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => defaultProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeDefault = inst.unwrap;
 });
@@ -48979,7 +49290,7 @@ function _default2(innerType, defaultValue) {
 var ZodPrefault = /* @__PURE__ */ $constructor("ZodPrefault", (inst, def) => {
   $ZodPrefault.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => prefaultProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => prefaultProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function prefault(innerType, defaultValue) {
@@ -48994,7 +49305,7 @@ function prefault(innerType, defaultValue) {
 var ZodNonOptional = /* @__PURE__ */ $constructor("ZodNonOptional", (inst, def) => {
   $ZodNonOptional.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nonoptionalProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nonoptionalProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function nonoptional(innerType, params) {
@@ -49007,7 +49318,7 @@ function nonoptional(innerType, params) {
 var ZodSuccess = /* @__PURE__ */ $constructor("ZodSuccess", (inst, def) => {
   $ZodSuccess.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => successProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => successProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function success(innerType) {
@@ -49019,7 +49330,7 @@ function success(innerType) {
 var ZodCatch = /* @__PURE__ */ $constructor("ZodCatch", (inst, def) => {
   $ZodCatch.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => catchProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => catchProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
   inst.removeCatch = inst.unwrap;
 });
@@ -49033,7 +49344,7 @@ function _catch2(innerType, catchValue) {
 var ZodNaN = /* @__PURE__ */ $constructor("ZodNaN", (inst, def) => {
   $ZodNaN.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => nanProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => nanProcessor(inst, ctx, json3, params);
 });
 function nan(params) {
   return _nan(ZodNaN, params);
@@ -49041,7 +49352,7 @@ function nan(params) {
 var ZodPipe = /* @__PURE__ */ $constructor("ZodPipe", (inst, def) => {
   $ZodPipe.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => pipeProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => pipeProcessor(inst, ctx, json3, params);
   inst.in = def.in;
   inst.out = def.out;
 });
@@ -49083,7 +49394,7 @@ var ZodPreprocess = /* @__PURE__ */ $constructor("ZodPreprocess", (inst, def) =>
 var ZodReadonly = /* @__PURE__ */ $constructor("ZodReadonly", (inst, def) => {
   $ZodReadonly.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => readonlyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => readonlyProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function readonly(innerType) {
@@ -49095,7 +49406,7 @@ function readonly(innerType) {
 var ZodTemplateLiteral = /* @__PURE__ */ $constructor("ZodTemplateLiteral", (inst, def) => {
   $ZodTemplateLiteral.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => templateLiteralProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => templateLiteralProcessor(inst, ctx, json3, params);
 });
 function templateLiteral(parts, params) {
   return new ZodTemplateLiteral({
@@ -49107,7 +49418,7 @@ function templateLiteral(parts, params) {
 var ZodLazy = /* @__PURE__ */ $constructor("ZodLazy", (inst, def) => {
   $ZodLazy.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => lazyProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => lazyProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.getter();
 });
 function lazy(getter) {
@@ -49119,7 +49430,7 @@ function lazy(getter) {
 var ZodPromise = /* @__PURE__ */ $constructor("ZodPromise", (inst, def) => {
   $ZodPromise.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => promiseProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => promiseProcessor(inst, ctx, json3, params);
   inst.unwrap = () => inst._zod.def.innerType;
 });
 function promise(innerType) {
@@ -49131,7 +49442,7 @@ function promise(innerType) {
 var ZodFunction = /* @__PURE__ */ $constructor("ZodFunction", (inst, def) => {
   $ZodFunction.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => functionProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => functionProcessor(inst, ctx, json3, params);
 });
 function _function(params) {
   return new ZodFunction({
@@ -49143,7 +49454,7 @@ function _function(params) {
 var ZodCustom = /* @__PURE__ */ $constructor("ZodCustom", (inst, def) => {
   $ZodCustom.init(inst, def);
   ZodType.init(inst, def);
-  inst._zod.processJSONSchema = (ctx, json2, params) => customProcessor(inst, ctx, json2, params);
+  inst._zod.processJSONSchema = (ctx, json3, params) => customProcessor(inst, ctx, json3, params);
 });
 function check(fn) {
   const ch = new $ZodCheck({
@@ -49198,7 +49509,7 @@ var stringbool = (...args) => _stringbool({
   Boolean: ZodBoolean,
   String: ZodString
 }, ...args);
-function json(params) {
+function json2(params) {
   const jsonSchema = lazy(() => {
     return union([string4(params), number2(), boolean2(), _null3(), array(jsonSchema), record(string4(), jsonSchema)]);
   });
@@ -49792,7 +50103,7 @@ function convertBaseSchema(schema, ctx) {
           const patterns = patternKeys.map((p) => new RegExp(p));
           const basePatternSchema = zodSchema;
           zodSchema = zodSchema.check((payload) => {
-            if (!isPlainObject(payload.value))
+            if (!isPlainObject2(payload.value))
               return;
             const unrecognized = [];
             for (const key of Object.keys(payload.value)) {
@@ -50235,7 +50546,13 @@ var common = {
   head_commit: sha.optional()
 };
 var FAILED_REASONS = ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled"];
-var StartedRowSchema = external_exports.object({ ...common, status: external_exports.literal("started"), lease_until: isoUtc }).strict();
+var ClaimantSchema = external_exports.object({
+  host: external_exports.string().min(1).max(255),
+  pid: external_exports.number().int().positive(),
+  /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
+  boot: external_exports.string().min(1).max(255).optional()
+}).strict();
+var StartedRowSchema = external_exports.object({ ...common, status: external_exports.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
 var DoneRowSchema = external_exports.object({
   ...common,
   status: external_exports.literal("done"),
@@ -50256,42 +50573,50 @@ var LedgerRowSchema = external_exports.discriminatedUnion("status", [StartedRowS
 
 // src/core/ledger/parse-ledger.ts
 var LedgerFormatError = class extends Error {
-  constructor(path7, line, detail) {
-    super(`${path7}:${line}: ${detail}`);
+  constructor(path7, line, detail, planId2) {
+    super(`${path7}:${line}: ${detail}${planId2 ? `; remove it with \`${repairLineCommand(planId2, line)}\`` : ""}`);
     this.path = path7;
     this.line = line;
+    this.detail = detail;
+    this.planId = planId2;
     this.name = "LedgerFormatError";
   }
   path;
   line;
+  detail;
+  planId;
 };
-function parseLedger(text4, opts) {
+function repairLineCommand(planId2, line) {
+  return `okstra ledger repair --plan-id ${planId2} --drop-line ${line} --reason "\u2026"`;
+}
+function parseLedgerLines(text4, opts) {
   const lines = text4.split("\n");
   if (lines.at(-1) === "") lines.pop();
-  return lines.map((raw, i2) => parseLine(raw, i2 + 1, opts));
+  return lines.map((raw, i2) => {
+    const parsed = parseLine(raw, opts.planId);
+    return typeof parsed === "string" ? { line: i2 + 1, raw, problem: parsed } : { line: i2 + 1, raw, row: parsed };
+  });
 }
-function parseLine(raw, line, opts) {
+function parseLine(raw, planId2) {
   const text4 = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-  if (text4.trim() === "") throw new LedgerFormatError(opts.path, line, "blank line inside the ledger");
-  let json2;
+  if (text4.trim() === "") return "blank line inside the ledger";
+  let json3;
   try {
-    json2 = JSON.parse(text4);
+    json3 = JSON.parse(text4);
   } catch (error62) {
-    throw new LedgerFormatError(opts.path, line, `not valid JSON (${error62.message})`);
+    return `not valid JSON (${error62.message})`;
   }
-  const parsed = LedgerRowSchema.safeParse(json2);
+  const parsed = LedgerRowSchema.safeParse(json3);
   if (!parsed.success) {
     const issue2 = parsed.error.issues[0];
     const where2 = issue2 && issue2.path.length > 0 ? `field "${issue2.path.join(".")}": ` : "";
-    throw new LedgerFormatError(opts.path, line, `not a valid ledger row: ${where2}${issue2?.message ?? "invalid"}`);
+    return `not a valid ledger row: ${where2}${issue2?.message ?? "invalid"}`;
   }
-  if (parsed.data.plan_id !== opts.planId) {
-    throw new LedgerFormatError(opts.path, line, `row belongs to plan "${parsed.data.plan_id}", not "${opts.planId}"`);
-  }
+  if (parsed.data.plan_id !== planId2) return `row belongs to plan "${parsed.data.plan_id}", not "${planId2}"`;
   return parsed.data;
 }
 function serializeRow(row) {
-  const order = ["v", "plan_id", "stage", "status", "run_id", "at", "actor", "branch", "base_commit", "head_commit", "lease_until", "completed_at", "carry_path", "report_path", "reason", "detail"];
+  const order = ["v", "plan_id", "stage", "status", "run_id", "at", "actor", "branch", "base_commit", "head_commit", "lease_until", "claimant", "completed_at", "carry_path", "report_path", "reason", "detail"];
   const record2 = row;
   const sorted = {};
   for (const key of order) if (record2[key] !== void 0) sorted[key] = record2[key];
@@ -50369,11 +50694,140 @@ function reportPath(planId2, stage, runId2, ext) {
   return `${planDir(planId2)}/reports/stage-${stage}/${runId2}.${ext}`;
 }
 
+// src/core/ledger/claimant.ts
+function judgeClaimant(row, facts) {
+  const claimant = row.claimant;
+  if (!claimant) return { gone: false, reason: `run ${row.run_id} recorded no claimant (host and pid), so its liveness cannot be checked` };
+  if (claimant.host !== facts.host) {
+    return { gone: false, reason: `run ${row.run_id} claimed the stage on host ${claimant.host}, not this host (${facts.host})` };
+  }
+  if (claimant.boot !== void 0 && facts.boot !== void 0 && claimant.boot !== facts.boot) {
+    return { gone: true, reason: `run ${row.run_id} claimed the stage before ${facts.host} rebooted (boot ${claimant.boot}, now ${facts.boot})` };
+  }
+  const alive = facts.alivePids instanceof Set ? facts.alivePids.has(claimant.pid) : facts.alivePids.includes(claimant.pid);
+  if (alive) return { gone: false, reason: `run ${row.run_id}'s process ${claimant.pid} on ${claimant.host} is still running` };
+  return { gone: true, reason: `run ${row.run_id}'s process ${claimant.pid} on ${claimant.host} is no longer running` };
+}
+
+// src/core/ledger/trust.ts
+var MAX_CLOCK_SKEW_MS = 5 * 6e4;
+var MAX_TRUSTED_LEASE_MS = 24 * 60 * 6e4;
+function assessNumberedRows(rows, facts) {
+  const trusted = [];
+  const distrusted = [];
+  const position2 = /* @__PURE__ */ new Map();
+  const distrustedClaims = /* @__PURE__ */ new Map();
+  for (const { line, row } of rows) {
+    const reason = clockProblem(row, facts.now) ?? lifecycleProblem(row, position2.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
+    if (reason === null) {
+      trusted.push(row);
+      position2.set(row.stage, row);
+      continue;
+    }
+    distrusted.push({ line, row, reason });
+    if (row.status === "started") distrustedClaims.set(claimKey(row.stage, row.run_id), line);
+  }
+  return { trusted, distrusted };
+}
+function clockProblem(row, now) {
+  const at = Date.parse(row.at);
+  if (at - now.getTime() > MAX_CLOCK_SKEW_MS) {
+    return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
+  }
+  if (row.status === "started") {
+    const lease = Date.parse(row.lease_until) - at;
+    if (lease > MAX_TRUSTED_LEASE_MS) {
+      return `claims a lease of ${formatSpan(lease)} (until ${row.lease_until}), longer than the ${formatSpan(MAX_TRUSTED_LEASE_MS)} maximum`;
+    }
+  }
+  return null;
+}
+function lifecycleProblem(row, last, distrustedClaims) {
+  if (row.status === "started") {
+    if (last?.status === "started" && last.run_id !== row.run_id) {
+      return `started for run ${row.run_id} while run ${last.run_id} still holds stage ${row.stage}'s claim`;
+    }
+    return null;
+  }
+  if (last?.status === "started" && last.run_id === row.run_id) return null;
+  const ignoredClaim = distrustedClaims.get(claimKey(row.stage, row.run_id));
+  if (ignoredClaim !== void 0) {
+    return `${row.status} for a run whose started row is itself ignored (line ${ignoredClaim}, run ${row.run_id})`;
+  }
+  if (!last) return `${row.status} without its started row (run ${row.run_id})`;
+  if (last.status === "started") return `${row.status} for run ${row.run_id}, but stage ${row.stage} is claimed by run ${last.run_id}`;
+  if (last.run_id === row.run_id) return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
+  return `${row.status} without its started row (run ${row.run_id}; stage ${row.stage} was last ${last.status} by run ${last.run_id})`;
+}
+function claimKey(stage, runId2) {
+  return `${stage}\0${runId2}`;
+}
+function formatSpan(ms) {
+  const minutes2 = Math.round(ms / 6e4);
+  if (Math.abs(minutes2) < 120) return `${minutes2} min`;
+  const hours = Math.round(minutes2 / 60);
+  if (Math.abs(hours) < 48) return `${hours} h`;
+  return `${Math.round(hours / 24)} days`;
+}
+function describeDistrusted(d, planId2) {
+  return `row ${d.line} ignored: ${d.reason} \u2014 run \`${repairLineCommand(planId2, d.line)}\``;
+}
+
+// src/core/ledger/repair.ts
+var MAX_REPAIR_REASON = 500;
+function planRepair(lines, distrusted, selection, meta3) {
+  const reason = meta3.reason.trim();
+  if (reason === "") return { kind: "refused", reason: 'a repair needs --reason "\u2026": it is recorded in the ledger commit' };
+  if (reason.length > MAX_REPAIR_REASON || /[\r\n]/.test(reason)) return { kind: "refused", reason: `--reason must be one line of at most ${MAX_REPAIR_REASON} characters` };
+  const problems = problemByLine(lines, distrusted);
+  const chosen = choose(lines, problems, selection);
+  if (typeof chosen === "string") return { kind: "refused", reason: chosen };
+  if (chosen.size === 0) return { kind: "nothing", reason: `the ledger of plan ${meta3.planId} has no unreadable or distrusted line` };
+  const removed = lines.filter((l) => chosen.has(l.line)).map((l) => ({ line: l.line, raw: l.raw, problem: problems.get(l.line) ?? null }));
+  const kept = lines.filter((l) => !chosen.has(l.line)).map((l) => `${l.raw}
+`).join("");
+  const quarantine = selection.kind === "quarantine-distrusted" ? removed.map((r) => `${JSON.stringify(quarantineRecord(r, meta3, reason))}
+`).join("") : null;
+  return { kind: "repair", plan: { ledgerText: kept, removed, quarantine, message: commitMessage(removed, selection, meta3, reason) } };
+}
+function problemByLine(lines, distrusted) {
+  const problems = /* @__PURE__ */ new Map();
+  for (const l of lines) if ("problem" in l) problems.set(l.line, l.problem);
+  for (const d of distrusted) problems.set(d.line, d.reason);
+  return problems;
+}
+function choose(lines, problems, selection) {
+  if (selection.kind === "quarantine-distrusted") return new Set(problems.keys());
+  if (selection.lines.length === 0) return "name at least one --drop-line N";
+  const missing = selection.lines.filter((n2) => !Number.isInteger(n2) || n2 < 1 || n2 > lines.length);
+  if (missing.length > 0) return `the ledger has ${lines.length} line${lines.length === 1 ? "" : "s"}; there is no line ${missing.join(", ")}`;
+  const believed = selection.lines.filter((n2) => !problems.has(n2));
+  if (believed.length > 0 && !selection.force) {
+    return `line ${believed.join(", ")} ${believed.length === 1 ? "is a believed row" : "are believed rows"}; only unreadable or distrusted lines are dropped without --force (see \`okstra ledger show\`)`;
+  }
+  return new Set(selection.lines);
+}
+function quarantineRecord(r, meta3, reason) {
+  return { v: 1, plan_id: meta3.planId, quarantined_at: meta3.at.toISOString(), by: meta3.actor, reason, line: r.line, problem: r.problem, original: r.raw };
+}
+function commitMessage(removed, selection, meta3, reason) {
+  const verb = selection.kind === "quarantine-distrusted" ? "quarantined" : "dropped";
+  const lines = removed.map((r) => `line ${r.line}: ${r.problem ?? "a believed row, dropped with --force"}
+  ${r.raw.slice(0, 500)}`);
+  return `okstra: ${meta3.planId} ledger repair: ${verb} line ${removed.map((r) => r.line).join(", ")}
+
+Reason: ${reason}
+Run by: ${meta3.actor} at ${meta3.at.toISOString()}
+
+${lines.join("\n")}
+`;
+}
+
 // src/cli/ledger-access.ts
 import { isAbsolute as isAbsolute2, resolve as resolve2 } from "node:path";
 
 // node_modules/is-plain-obj/index.js
-function isPlainObject2(value2) {
+function isPlainObject3(value2) {
   if (typeof value2 !== "object" || value2 === null) {
     return false;
   }
@@ -50397,7 +50851,7 @@ var normalizeFileUrl = (file2) => file2 instanceof URL ? fileURLToPath(file2) : 
 // node_modules/execa/lib/methods/parameters.js
 var normalizeParameters = (rawFile, rawArguments = [], rawOptions = {}) => {
   const filePath = safeNormalizeFileUrl(rawFile, "First argument");
-  const [commandArguments, options2] = isPlainObject2(rawArguments) ? [[], rawArguments] : [rawArguments, rawOptions];
+  const [commandArguments, options2] = isPlainObject3(rawArguments) ? [[], rawArguments] : [rawArguments, rawOptions];
   if (!Array.isArray(commandArguments)) {
     throw new TypeError(`Second argument must be either an array of arguments or an options object: ${commandArguments}`);
   }
@@ -50409,7 +50863,7 @@ var normalizeParameters = (rawFile, rawArguments = [], rawOptions = {}) => {
   if (nullByteArgument !== void 0) {
     throw new TypeError(`Arguments cannot contain null bytes ("\\0"): ${nullByteArgument}`);
   }
-  if (!isPlainObject2(options2)) {
+  if (!isPlainObject3(options2)) {
     throw new TypeError(`Last argument must be an options object: ${options2}`);
   }
   return [filePath, normalizedArguments, options2];
@@ -50544,7 +50998,7 @@ var parseExpression = (expression) => {
   if (typeOfExpression === "number") {
     return String(expression);
   }
-  if (isPlainObject2(expression) && ("stdout" in expression || "isMaxBuffer" in expression)) {
+  if (isPlainObject3(expression) && ("stdout" in expression || "isMaxBuffer" in expression)) {
     return getSubprocessResult(expression);
   }
   if (expression instanceof ChildProcess || Object.prototype.toString.call(expression) === "[object Promise]") {
@@ -50592,7 +51046,7 @@ var normalizeFdSpecificOption = (options2, optionName) => {
   return addDefaultValue(optionArray, optionName);
 };
 var getStdioLength = ({ stdio }) => Array.isArray(stdio) ? Math.max(stdio.length, STANDARD_STREAMS_ALIASES.length) : STANDARD_STREAMS_ALIASES.length;
-var normalizeFdSpecificValue = (optionValue, optionArray, optionName) => isPlainObject2(optionValue) ? normalizeOptionObject(optionValue, optionArray, optionName) : optionArray.fill(optionValue);
+var normalizeFdSpecificValue = (optionValue, optionArray, optionName) => isPlainObject3(optionValue) ? normalizeOptionObject(optionValue, optionArray, optionName) : optionArray.fill(optionValue);
 var normalizeOptionObject = (optionValue, optionArray, optionName) => {
   for (const fdName of Object.keys(optionValue).sort(compareFdName)) {
     for (const fdNumber of parseFdName(fdName, optionName, optionArray)) {
@@ -50998,11 +51452,11 @@ var replacements = Object.entries(specialMainSymbols);
 // node_modules/yoctocolors/base.js
 import tty from "node:tty";
 var hasColors = tty?.WriteStream?.prototype?.hasColors?.() ?? false;
-var format = (open3, close2) => {
+var format = (open4, close2) => {
   if (!hasColors) {
     return (input2) => input2;
   }
-  const openCode = `\x1B[${open3}m`;
+  const openCode = `\x1B[${open4}m`;
   const closeCode = `\x1B[${close2}m`;
   return (input2) => {
     const string6 = input2 + "";
@@ -51940,8 +52394,8 @@ var disconnect = (anyProcess) => {
 // node_modules/execa/lib/utils/deferred.js
 var createDeferred = () => {
   const methods = {};
-  const promise2 = new Promise((resolve10, reject) => {
-    Object.assign(methods, { resolve: resolve10, reject });
+  const promise2 = new Promise((resolve11, reject) => {
+    Object.assign(methods, { resolve: resolve11, reject });
   });
   return Object.assign(promise2, methods);
 };
@@ -53700,10 +54154,10 @@ var checkBooleanOption = (value2, optionName) => {
 var isGenerator = (value2) => isAsyncGenerator(value2) || isSyncGenerator(value2);
 var isAsyncGenerator = (value2) => Object.prototype.toString.call(value2) === "[object AsyncGeneratorFunction]";
 var isSyncGenerator = (value2) => Object.prototype.toString.call(value2) === "[object GeneratorFunction]";
-var isTransformOptions = (value2) => isPlainObject2(value2) && (value2.transform !== void 0 || value2.final !== void 0);
+var isTransformOptions = (value2) => isPlainObject3(value2) && (value2.transform !== void 0 || value2.final !== void 0);
 var isUrl = (value2) => Object.prototype.toString.call(value2) === "[object URL]";
 var isRegularUrl = (value2) => isUrl(value2) && value2.protocol !== "file:";
-var isFilePathObject = (value2) => isPlainObject2(value2) && Object.keys(value2).length > 0 && Object.keys(value2).every((key) => FILE_PATH_KEYS.has(key)) && isFilePathString(value2.file);
+var isFilePathObject = (value2) => isPlainObject3(value2) && Object.keys(value2).length > 0 && Object.keys(value2).every((key) => FILE_PATH_KEYS.has(key)) && isFilePathString(value2.file);
 var FILE_PATH_KEYS = /* @__PURE__ */ new Set(["file", "append"]);
 var isFilePathString = (file2) => typeof file2 === "string";
 var isUnknownStdioString = (type, value2) => type === "native" && typeof value2 === "string" && !KNOWN_STDIO_STRINGS.has(value2);
@@ -53820,7 +54274,7 @@ var normalizeDuplex = ({
   };
 };
 var normalizeTransformStream = ({ stdioItem, stdioItem: { value: value2 }, index: index2, newTransforms, direction }) => {
-  const { transform: transform2, objectMode } = isPlainObject2(value2) ? value2 : { transform: value2 };
+  const { transform: transform2, objectMode } = isPlainObject3(value2) ? value2 : { transform: value2 };
   const { writableObjectMode, readableObjectMode } = getTransformObjectModes(objectMode, index2, newTransforms, direction);
   return {
     ...stdioItem,
@@ -53834,7 +54288,7 @@ var normalizeGenerator = ({ stdioItem, stdioItem: { value: value2 }, index: inde
     binary: binaryOption = false,
     preserveNewlines = false,
     objectMode
-  } = isPlainObject2(value2) ? value2 : { transform: value2 };
+  } = isPlainObject3(value2) ? value2 : { transform: value2 };
   const binary = binaryOption || BINARY_ENCODINGS.has(encoding);
   const { writableObjectMode, readableObjectMode } = getTransformObjectModes(objectMode, index2, newTransforms, direction);
   return {
@@ -56035,7 +56489,7 @@ var unpipeOnSignalAbort = async (unpipeSignal, { sourceStream, mergedStream, fil
 
 // node_modules/execa/lib/pipe/setup.js
 var pipeToSubprocess = (sourceInfo, ...pipeArguments) => {
-  if (isPlainObject2(pipeArguments[0])) {
+  if (isPlainObject3(pipeArguments[0])) {
     return pipeToSubprocess.bind(void 0, {
       ...sourceInfo,
       boundOptions: { ...sourceInfo.boundOptions, ...pipeArguments[0] }
@@ -56584,11 +57038,11 @@ var addConcurrentStream = (concurrentStreams, stream, waitName) => {
   const promises = weakMap.get(stream);
   const promise2 = createDeferred();
   promises.push(promise2);
-  const resolve10 = promise2.resolve.bind(promise2);
-  return { resolve: resolve10, promises };
+  const resolve11 = promise2.resolve.bind(promise2);
+  return { resolve: resolve11, promises };
 };
-var waitForConcurrentStreams = async ({ resolve: resolve10, promises }, subprocess) => {
-  resolve10();
+var waitForConcurrentStreams = async ({ resolve: resolve11, promises }, subprocess) => {
+  resolve11();
   const [isSubprocessExit] = await Promise.race([
     Promise.allSettled([true, subprocess]),
     Promise.all([false, ...promises])
@@ -57064,7 +57518,7 @@ var mergeOptions = (boundOptions, options2) => {
   return { ...boundOptions, ...newOptions };
 };
 var mergeOption = (optionName, boundOptionValue, optionValue) => {
-  if (DEEP_OPTIONS.has(optionName) && isPlainObject2(boundOptionValue) && isPlainObject2(optionValue)) {
+  if (DEEP_OPTIONS.has(optionName) && isPlainObject3(boundOptionValue) && isPlainObject3(optionValue)) {
     return { ...boundOptionValue, ...optionValue };
   }
   return optionValue;
@@ -57087,7 +57541,7 @@ var createExeca = (mapArguments, boundOptions, deepOptions, setBoundExeca) => {
   return boundExeca;
 };
 var callBoundExeca = ({ mapArguments, deepOptions = {}, boundOptions = {}, setBoundExeca, createNested }, firstArgument, ...nextArguments) => {
-  if (isPlainObject2(firstArgument)) {
+  if (isPlainObject3(firstArgument)) {
     return createNested(mapArguments, mergeOptions(boundOptions, firstArgument), setBoundExeca);
   }
   const { file: file2, commandArguments, options: options2, isSync } = parseArguments({
@@ -57253,6 +57707,93 @@ async function readBlobs(git, specs) {
 
 // src/git/ledger-store.ts
 import { randomBytes } from "node:crypto";
+
+// src/git/ledger-provenance.ts
+import { createHash } from "node:crypto";
+var BLAME_HEADER = /^([0-9a-f]{40}(?:[0-9a-f]{24})?) \d+ (\d+)(?: \d+)?$/;
+var COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
+var DoneRowProvenance = class {
+  constructor(git) {
+    this.git = git;
+  }
+  git;
+  /** Prefix key of a line → the commit that introduced it. */
+  originByKey = /* @__PURE__ */ new Map();
+  /** Commit → paths it added or modified. */
+  changedByCommit = /* @__PURE__ */ new Map();
+  /** Line → why that `done` row's commit does not hold its carry and report; lines not listed are fine. */
+  async problems(tip, ledgerFile, lines) {
+    const keys = prefixKeys(lines);
+    const done = lines.flatMap((l, i2) => "row" in l && l.row.status === "done" ? [{ line: l.line, key: keys[i2], carry: l.row.carry_path, report: l.row.report_path }] : []);
+    const problems = /* @__PURE__ */ new Map();
+    if (done.length === 0) return problems;
+    await this.learnOrigins(tip, ledgerFile, done.filter((d) => !this.originByKey.has(d.key)));
+    const commits = done.map((d) => this.originByKey.get(d.key)).filter((c3) => c3 !== void 0);
+    await this.learnChanges(commits.filter((c3) => !this.changedByCommit.has(c3)));
+    const carriesToLook = done.flatMap((d) => {
+      const origin = this.originByKey.get(d.key);
+      const changed = origin ? this.changedByCommit.get(origin) : void 0;
+      return origin && changed && !changed.has(d.carry) ? [`${origin}:${d.carry}`] : [];
+    });
+    const present = new Set((await readBlobs(this.git, carriesToLook)).filter((b) => b.content !== null).map((b) => b.spec));
+    for (const d of done) {
+      const origin = this.originByKey.get(d.key);
+      const changed = origin ? this.changedByCommit.get(origin) : void 0;
+      if (!origin || !changed) {
+        problems.set(d.line, "done row whose ledger commit cannot be found");
+        continue;
+      }
+      const missing = [
+        ...changed.has(d.carry) || present.has(`${origin}:${d.carry}`) ? [] : [`its carry ${d.carry}`],
+        ...changed.has(d.report) ? [] : [`its report ${d.report}`]
+      ];
+      if (missing.length > 0) problems.set(d.line, `done row whose ledger commit ${origin.slice(0, 12)} does not add ${missing.join(" or ")}`);
+    }
+    return problems;
+  }
+  async learnOrigins(tip, ledgerFile, wanted) {
+    if (wanted.length === 0) return;
+    const ranges = wanted.flatMap((w) => ["-L", `${w.line},${w.line}`]);
+    const out = await this.git.ok(["blame", "--porcelain", ...ranges, tip, "--", ledgerFile]);
+    const byLine = /* @__PURE__ */ new Map();
+    for (const text4 of out.split("\n")) {
+      const m = BLAME_HEADER.exec(text4);
+      if (m) byLine.set(Number(m[2]), m[1]);
+    }
+    for (const w of wanted) {
+      const origin = byLine.get(w.line);
+      if (origin) this.originByKey.set(w.key, origin);
+    }
+  }
+  async learnChanges(commits) {
+    const unique3 = [...new Set(commits)];
+    if (unique3.length === 0) return;
+    const out = await this.git.ok(["diff-tree", "--stdin", "-r", "-z", "--root", "--no-renames", "--name-status"], { input: `${unique3.join("\n")}
+` });
+    let current = null;
+    const tokens = out.split("\0");
+    for (let i2 = 0; i2 < tokens.length; i2++) {
+      const token = tokens[i2].replace(/^\n/, "");
+      if (COMMIT_ID.test(token) && unique3.includes(token)) {
+        current = /* @__PURE__ */ new Set();
+        this.changedByCommit.set(token, current);
+        continue;
+      }
+      if (current && /^[AMT]$/.test(token)) current.add(tokens[++i2]);
+      else if (current && /^[DU]$/.test(token)) i2++;
+    }
+    for (const c3 of unique3) if (!this.changedByCommit.has(c3)) this.changedByCommit.set(c3, /* @__PURE__ */ new Set());
+  }
+};
+function prefixKeys(lines) {
+  let previous3 = "";
+  return lines.map((l) => previous3 = createHash("sha256").update(previous3).update("\n").update(l.raw).digest("hex"));
+}
+
+// src/git/ledger-store.ts
+function quarantinePath(planId2) {
+  return `${planDir(planId2)}/quarantine.jsonl`;
+}
 var LedgerRefusedError = class extends Error {
   constructor(code2, message) {
     super(message);
@@ -57290,6 +57831,7 @@ var GitLedgerStore = class {
     this.now = opts.now ?? (() => /* @__PURE__ */ new Date());
     this.retryBudgetMs = opts.retryBudgetMs ?? 12e4;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.provenance = new DoneRowProvenance(this.git);
   }
   opts;
   git;
@@ -57298,8 +57840,47 @@ var GitLedgerStore = class {
   retryBudgetMs;
   sleep;
   recentTip = null;
+  provenance;
   async read(planId2) {
-    return this.withTip(async (tip) => ({ commit: tip, rows: await this.rowsAt(tip, planId2) }));
+    return this.withTip(async (tip) => {
+      const lines = await this.linesAt(tip, planId2);
+      const rows = strictRows(lines, this.displayPath(planId2), planId2);
+      const trust = await this.judge(tip, planId2, lines);
+      return { commit: tip, rows: trust.trusted, distrusted: trust.distrusted, allRows: rows };
+    });
+  }
+  /**
+   * Removes (or quarantines) bad lines of a plan's ledger in one commit whose
+   * message holds the reason and who ran it; compare-and-swap like an append,
+   * the selection re-decided on the fresh tip after every conflict.
+   */
+  async repair(request) {
+    const started = Date.now();
+    const ledgerFile = ledgerPath(request.planId);
+    const qPath = quarantinePath(request.planId);
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.withTip(async (tip) => {
+        const lines = await this.linesAt(tip, request.planId);
+        const { distrusted } = await this.judge(tip, request.planId, lines);
+        const decision = planRepair(lines, distrusted, request.selection, { planId: request.planId, reason: request.reason, actor: request.actor, at: this.now() });
+        if (decision.kind === "refused") throw new LedgerRefusedError("repair-refused", decision.reason);
+        if (decision.kind === "nothing" || !tip) return { outcome: "nothing", commit: tip, removed: [], quarantinePath: null, reason: decision.kind === "nothing" ? decision.reason : "no ledger branch yet" };
+        const { plan } = decision;
+        const files = [{ path: ledgerFile, content: plan.ledgerText }];
+        if (plan.quarantine !== null) {
+          const [existing] = await readBlobs(this.git, [`${tip}:${qPath}`]);
+          files.push({ path: qPath, content: `${existing?.content ?? ""}${plan.quarantine}` });
+        }
+        const { commit, buildRef } = await this.buildCommit(tip, files, plan.message);
+        const landed = await this.publish(commit, tip, buildRef);
+        this.recentTip = null;
+        return landed ? { outcome: "repaired", commit, removed: plan.removed, quarantinePath: plan.quarantine !== null ? qPath : null } : null;
+      });
+      if (result) return result;
+      const elapsed = Date.now() - started;
+      if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
+      await this.sleep(backoffMs(attempt));
+    }
   }
   async readFile(commit, path7) {
     const [blob] = await readBlobs(this.git, [`${commit}:${path7}`]);
@@ -57316,12 +57897,12 @@ var GitLedgerStore = class {
       await this.sleep(backoffMs(attempt));
     }
   }
-  /** A refusal decided on a reused tip is only final once a fresh fetch says the same. */
+  /** A refusal (or a corrupt line since repaired) decided on a reused tip is only final once a fresh fetch says the same. */
   async tryOnRecentTip(tip, request, attempt) {
     try {
       return await this.tryAppend(tip, request, attempt);
     } catch (error62) {
-      if (error62 instanceof LedgerRefusedError) return null;
+      if (error62 instanceof LedgerRefusedError || error62 instanceof LedgerFormatError) return null;
       throw error62;
     }
   }
@@ -57332,29 +57913,44 @@ var GitLedgerStore = class {
     if (row.status === "done" && !files.some((f) => f.path === row.carry_path)) {
       throw new LedgerRefusedError("missing-carry", `a done row needs its carry file ${row.carry_path} in the same commit`);
     }
+    if (row.status === "done" && !files.some((f) => f.path === row.report_path)) {
+      throw new LedgerRefusedError("missing-report", `a done row needs its report ${row.report_path} in the same commit`);
+    }
     const ledgerFile = ledgerPath(row.plan_id);
     const blobs = tip ? await readBlobs(this.git, [ledgerFile, ...files.map((f) => f.path)].map((p) => `${tip}:${p}`)) : [];
     const existingText = blobs[0]?.content ?? "";
-    const rows = parseLedger(existingText, { path: `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${ledgerFile}`, planId: row.plan_id });
-    const decision = decideAppend(rows, row, this.now());
+    const lines = parseLedgerLines(existingText, { path: this.displayPath(row.plan_id), planId: row.plan_id });
+    strictRows(lines, this.displayPath(row.plan_id), row.plan_id);
+    const decision = decideAppend((await this.judge(tip, row.plan_id, lines)).trusted, row, this.now());
     if (decision.kind === "refused") throw new LedgerRefusedError(decision.code, decision.reason);
     if (decision.kind === "redundant") return { outcome: "redundant", commit: tip, attempts: attempt, reason: decision.reason };
     const toWrite = files.filter((f, i2) => {
       const existing = blobs[i2 + 1]?.content ?? null;
       if (existing === null) return true;
       if (existing === f.content) return false;
+      if (row.status === "done" && f.path === row.carry_path) return true;
       throw new LedgerRefusedError("file-exists", `${f.path} already exists on the ledger branch with different content; ledger files are never overwritten`);
     });
     const { commit, buildRef } = await this.buildCommit(tip, [{ path: ledgerFile, content: `${existingText}${serializeRow(row)}
-` }, ...toWrite], commitMessage(row));
+` }, ...toWrite], commitMessage2(row));
     const landed = await this.publish(commit, tip, buildRef);
     return landed ? { outcome: "appended", commit, attempts: attempt } : null;
   }
-  async rowsAt(tip, planId2) {
+  async linesAt(tip, planId2) {
     if (!tip) return [];
     const path7 = ledgerPath(planId2);
     const [blob] = await readBlobs(this.git, [`${tip}:${path7}`]);
-    return parseLedger(blob?.content ?? "", { path: `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${path7}`, planId: planId2 });
+    return parseLedgerLines(blob?.content ?? "", { path: this.displayPath(planId2), planId: planId2 });
+  }
+  /** Which of the readable rows are believed: lifecycle and clock (pure), and each done row's commit (git). */
+  async judge(tip, planId2, lines) {
+    const doneCommitProblems = tip ? await this.provenance.problems(tip, ledgerPath(planId2), lines) : /* @__PURE__ */ new Map();
+    const rows = lines.flatMap((l) => "row" in l ? [{ line: l.line, row: l.row }] : []);
+    return assessNumberedRows(rows, { now: this.now(), doneCommitProblems });
+  }
+  /** The ledger file as users name it: `branch:path`. */
+  displayPath(planId2) {
+    return `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${ledgerPath(planId2)}`;
   }
   /**
    * Builds the commit on top of `parent` in one `git fast-import`, which
@@ -57390,7 +57986,7 @@ ${data(f.content)}`),
    */
   async publish(commit, expected, buildRef) {
     if (this.opts.remote) {
-      const pushed = await this.git.run(["push", "--quiet", "--no-verify", this.opts.remote, `${commit}:${this.branchRef}`]);
+      const pushed = await this.git.run(["push", "--quiet", "--no-verify", this.opts.remote, `${commit}:${this.branchRef}`], { env: this.opts.remoteEnv ?? {} });
       await this.git.run(["update-ref", "-d", buildRef]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
@@ -57439,12 +58035,18 @@ commit
   async fetchInto(tmpRef) {
     const args = ["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--refmap=", this.opts.remote, `+${this.branchRef}:${tmpRef}`];
     for (let attempt = 1; ; attempt++) {
-      const fetched = await this.git.run(args);
+      const fetched = await this.git.run(args, { env: this.opts.remoteEnv ?? {} });
       if (fetched.exitCode === 0 || attempt >= 5 || !isConflict(fetched.stderr)) return fetched;
       await this.sleep(backoffMs(attempt));
     }
   }
 };
+function strictRows(lines, path7, planId2) {
+  return lines.map((l) => {
+    if ("problem" in l) throw new LedgerFormatError(path7, l.line, l.problem, planId2);
+    return l.row;
+  });
+}
 function isConflict(output2) {
   return CONFLICT_PATTERNS.some((p) => p.test(output2));
 }
@@ -57452,7 +58054,7 @@ function backoffMs(attempt) {
   const ceiling = Math.min(1e3, 20 * 2 ** Math.min(attempt, 6));
   return Math.floor(Math.random() * ceiling);
 }
-function commitMessage(row) {
+function commitMessage2(row) {
   return `okstra: ${row.plan_id} stage ${row.stage} ${row.status} (run ${row.run_id})`;
 }
 
@@ -57485,11 +58087,19 @@ function ledgerLocationOptions(cmd) {
 function defaultActor(io) {
   return io.env.GITHUB_ACTOR || io.env.USER || "okstra";
 }
+function distrustedLines(distrusted, planId2) {
+  return (distrusted ?? []).map((d) => `ledger: ${describeDistrusted(d, planId2)}`);
+}
 function rethrowAsCliError(error62) {
-  if (error62 instanceof LedgerRefusedError) throw new CliError(error62.message);
-  if (error62 instanceof LedgerFormatError) throw new CliError(`the ledger is corrupt: ${error62.message}`);
-  if (error62 instanceof LedgerContentionError || error62 instanceof LedgerIoError) throw new CliError(error62.message, EXIT_INFRA);
-  throw error62;
+  throw ledgerCliError(error62) ?? error62;
+}
+function ledgerCliError(error62) {
+  for (let e = error62, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof LedgerFormatError) return new CliError(`the ledger is corrupt: ${e.message}`);
+    if (e instanceof LedgerRefusedError) return new CliError(e.message);
+    if (e instanceof LedgerContentionError || e instanceof LedgerIoError) return new CliError(e.message, EXIT_INFRA);
+  }
+  return null;
 }
 
 // src/core/report/schema/common.ts
@@ -57504,10 +58114,12 @@ var verdictValue = external_exports.enum(VERDICT_VALUES);
 var FINDING_SEVERITIES = ["blocking", "major", "minor", "info"];
 var findingSeverity = external_exports.enum(FINDING_SEVERITIES);
 var UsageSchema = external_exports.strictObject({
-  inputTokens: nonNegativeInt,
+  inputTokens: nonNegativeInt.describe("input tokens, cache reads included"),
   outputTokens: nonNegativeInt,
-  cachedInputTokens: nonNegativeInt.optional(),
-  costUsd: external_exports.number().min(0).nullable().describe("null when the CLI does not report a cost")
+  cachedInputTokens: nonNegativeInt.optional().describe("input tokens served from the prompt cache"),
+  cacheWriteTokens: nonNegativeInt.optional().describe("input tokens written to the prompt cache"),
+  costUsd: external_exports.number().min(0).nullable().describe("US dollars; null when no part of the cost is known (never 0 for unknown)"),
+  costComplete: external_exports.boolean().optional().describe("false when costUsd sums only the parts whose price is known; absent in reports written before the gateway")
 });
 
 // src/core/report/schema/final-report.ts
@@ -57515,9 +58127,14 @@ var FINAL_REPORT_SCHEMA_VERSION = 1;
 var TRIGGER_KINDS = ["label", "comment", "schedule", "dispatch", "rerequest", "cli"];
 var WORKER_FUNCTIONS = ["executor", "verifier", "critic"];
 var PROVIDERS = ["claude", "codex", "gemini", "command"];
-var WORKER_STATUSES = ["done", "contract-violated", "error", "timeout"];
+var WORKER_STATUSES = ["done", "contract-violated", "error", "timeout", "budget-exceeded"];
 var RUN_STATUSES = ["passed", "failed", "contract-violated", "error"];
 var DISPOSITIONS = ["standing", "confirmed", "refuted"];
+var BUDGET_SCOPES = ["worker", "stage", "plan"];
+var USAGE_METERING = ["gateway", "self-reported"];
+var ISOLATION_REPORT_MODES = ["os-user", "none"];
+var REFUSALS = ["budget", "credential"];
+var EVIDENCE_SOURCES = ["events", "self-reported"];
 var workerStatus = external_exports.enum(WORKER_STATUSES);
 var findingId = external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
 var PlanRef = external_exports.strictObject({
@@ -57561,6 +58178,16 @@ var RosterEntry = external_exports.strictObject({
   function: external_exports.enum(WORKER_FUNCTIONS)
 });
 var Usage = UsageSchema.nullable().describe("null when the CLI did not report usage");
+var UpstreamError = external_exports.strictObject({
+  status: external_exports.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
+  message: external_exports.string().min(1).describe("what the API said (an excerpt of its error body)")
+}).optional().describe("present when the worker's last model request failed upstream");
+var WorkerFailure = external_exports.strictObject({
+  reason: external_exports.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
+  stderrTail: external_exports.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
+}).optional().describe("present when the worker did not produce a result; absent in reports written before it was recorded");
+var EvidenceSource = external_exports.enum(EVIDENCE_SOURCES).optional().describe("events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded");
+var UnreadCitations = external_exports.array(repoPath).optional().describe("files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted");
 var Commit = external_exports.strictObject({ sha: commitSha, subject: external_exports.string() });
 var Executor = external_exports.strictObject({
   worker: rosterName,
@@ -57568,7 +58195,9 @@ var Executor = external_exports.strictObject({
   durationMs,
   usage: Usage,
   summary: external_exports.string().describe("the executor's own account of the stage (agent text)"),
-  commits: external_exports.array(Commit)
+  commits: external_exports.array(Commit),
+  upstreamError: UpstreamError,
+  failure: WorkerFailure
 });
 var QaResult = external_exports.strictObject({
   source: external_exports.enum(["plan", "config"]),
@@ -57586,7 +58215,11 @@ var Verifier = external_exports.strictObject({
   findings: external_exports.array(findingId).describe("ids of the findings this verifier raised"),
   evidenceRead: external_exports.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
   usage: Usage,
-  durationMs
+  durationMs,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure,
+  evidence: EvidenceSource,
+  unreadCitations: UnreadCitations
 });
 var Finding = external_exports.strictObject({
   id: findingId,
@@ -57601,7 +58234,19 @@ var Finding = external_exports.strictObject({
   refutedBy: external_exports.array(rosterName),
   disposition: external_exports.enum(DISPOSITIONS)
 });
-var Convergence = external_exports.strictObject({ rounds: nonNegativeInt, disputed: nonNegativeInt, resolved: nonNegativeInt });
+var ReverifyFailure = external_exports.strictObject({
+  worker: rosterName,
+  findingId,
+  status: workerStatus,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure.unwrap()
+});
+var Convergence = external_exports.strictObject({
+  rounds: nonNegativeInt,
+  disputed: nonNegativeInt,
+  resolved: nonNegativeInt,
+  failures: external_exports.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
+});
 var Critic = external_exports.strictObject({
   worker: rosterName,
   status: workerStatus,
@@ -57609,7 +58254,11 @@ var Critic = external_exports.strictObject({
   findings: external_exports.array(findingId),
   evidenceRead: external_exports.array(repoPath),
   usage: Usage,
-  durationMs
+  durationMs,
+  upstreamError: UpstreamError,
+  failure: WorkerFailure,
+  evidence: EvidenceSource,
+  unreadCitations: UnreadCitations
 });
 var Verdict = external_exports.strictObject({
   value: verdictValue,
@@ -57638,9 +58287,41 @@ var ProgressEntry = external_exports.strictObject({
   line: external_exports.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
 });
 var WorkerUsage = external_exports.strictObject({ worker: rosterName, ...UsageSchema.shape });
+var msNumber = external_exports.number().min(0).describe("milliseconds (may be fractional)");
+var UsageRequest = external_exports.strictObject({
+  worker: rosterName,
+  role: external_exports.string().regex(/^[a-z][a-z0-9-]*$/).describe("what the worker was doing: executor, verifier, reverify, critic, planner"),
+  provider: external_exports.string().regex(/^[a-z][a-z0-9-]*$/).describe("claude, codex, gemini or the command provider's name"),
+  model: external_exports.string().min(1).nullable().describe("the model the request asked for; null when it named none"),
+  path: external_exports.string().min(1).describe("request path below the API base URL"),
+  status: external_exports.number().int().min(100).max(599).nullable().describe("final HTTP status sent to the agent; null when the connection failed"),
+  inputTokens: nonNegativeInt,
+  outputTokens: nonNegativeInt,
+  cachedInputTokens: nonNegativeInt,
+  cacheWriteTokens: nonNegativeInt,
+  costUsd: external_exports.number().min(0).nullable().describe("null when the model has no known price (never 0 for unknown)"),
+  durationMs: msNumber,
+  firstByteMs: msNumber.nullable().describe("time to the first response byte; null when none arrived"),
+  retries: nonNegativeInt,
+  refused: external_exports.enum(REFUSALS).optional().describe("the gateway answered the request itself instead of forwarding it")
+});
+var BudgetExceeded = external_exports.strictObject({
+  worker: rosterName.describe("the worker whose request was refused"),
+  scope: external_exports.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, or per plan"),
+  limit: external_exports.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
+  spent: external_exports.string().min(1).describe("what was already spent in that scope when the request came"),
+  message: external_exports.string().min(1)
+});
 var UsageTotals = external_exports.strictObject({
   workers: external_exports.array(WorkerUsage),
-  total: UsageSchema.describe("sum over workers; costUsd sums the costs that were reported, null when none was")
+  total: UsageSchema.describe("sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"),
+  metered: external_exports.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
+  requests: external_exports.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
+  budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run")
+});
+var Isolation = external_exports.strictObject({
+  mode: external_exports.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
+  detail: external_exports.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
 });
 var RunError = external_exports.strictObject({ at: isoUtc2, phase: external_exports.string().min(1), message: external_exports.string().min(1) });
 var FinalReportSchema = external_exports.strictObject({
@@ -57662,7 +58343,8 @@ var FinalReportSchema = external_exports.strictObject({
   progress: external_exports.array(ProgressEntry),
   usage: UsageTotals,
   remainingQueue: external_exports.array(external_exports.number().int().positive()).describe("stages still queued when a chain stopped here"),
-  errors: external_exports.array(RunError)
+  errors: external_exports.array(RunError),
+  isolation: Isolation.optional().describe("absent in reports written before isolation was recorded")
 }).describe("okstra final report of one stage run");
 
 // src/core/report/schema/carry.ts
@@ -57733,6 +58415,22 @@ var BotConfigSchema = external_exports.strictObject({
   /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
   allowForks: external_exports.boolean().default(false).describe("whether pull requests from forks may trigger runs")
 }).describe("the bot: which workflow it dispatches and who may trigger it");
+var BudgetLimitSchema = external_exports.strictObject({
+  tokens: external_exports.number().int().positive().optional().describe("input + output tokens"),
+  usd: external_exports.number().positive().optional().describe("cost in US dollars, from the price table")
+}).describe("a spend limit");
+var BudgetsSchema = external_exports.strictObject({
+  worker: BudgetLimitSchema.optional().describe("per worker session (one dispatch)"),
+  stage: BudgetLimitSchema.optional().describe("per stage run, over every worker of the run"),
+  plan: BudgetLimitSchema.optional().describe("per plan, over every run recorded in the ledger")
+}).default({}).describe("spend limits the model gateway enforces");
+var ModelPriceSchema = external_exports.strictObject({
+  input: external_exports.number().min(0),
+  output: external_exports.number().min(0),
+  cachedInput: external_exports.number().min(0).optional().describe("cache reads; default: the input price"),
+  cacheWrite: external_exports.number().min(0).optional().describe("cache writes (Anthropic); default: the input price")
+});
+var ISOLATION_MODES = ["auto", "none"];
 var ConfigSchema = external_exports.strictObject({
   executor: providerRef.default("claude").describe("the provider that writes the code"),
   verifiers: external_exports.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
@@ -57751,6 +58449,9 @@ var ConfigSchema = external_exports.strictObject({
   ledgerBranch: external_exports.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
   plansDir: external_exports.string().min(1).default(".okstra/plans"),
   leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
+  isolation: external_exports.enum(ISOLATION_MODES).default("auto").describe("auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"),
+  budgets: BudgetsSchema,
+  pricing: external_exports.record(external_exports.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
   bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false })
 }).describe("okstra repository configuration (.okstra/config.yml)");
 var DEFAULT_CONFIG_PATH = ".okstra/config.yml";
@@ -57842,55 +58543,6 @@ function messageFor(error62) {
 }
 function formatSchemaProblem(problem) {
   return `${problem.pointer === "" ? "(root)" : problem.pointer}: ${problem.message}`;
-}
-
-// src/core/text/redact.ts
-var SECRET_PATTERNS = [
-  { kind: "private-key", pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { kind: "github-token", pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
-  { kind: "github-token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
-  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
-  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g },
-  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { kind: "aws-access-key", pattern: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
-  { kind: "slack-token", pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g }
-];
-var AUTH_HEADER = /\b(bearer|token|basic)(\s+)([A-Za-z0-9._~+/=-]{16,})/gi;
-var AUTH_CONTEXT = /(?:authorization|bearer)/i;
-function redactionMarker(kind) {
-  return `[REDACTED:${kind}]`;
-}
-function redactSecrets(text4) {
-  if (!mightHoldSecret(text4)) return text4;
-  let out = text4;
-  for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
-  out = out.replace(AUTH_HEADER, (match, scheme, space, value2, offset, whole) => {
-    const isBearer = scheme.toLowerCase() === "bearer";
-    const lineStart = whole.lastIndexOf("\n", offset) + 1;
-    const before = whole.slice(lineStart, offset);
-    if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
-    if (value2.startsWith("[REDACTED")) return match;
-    return `${scheme}${space}${redactionMarker("bearer-token")}`;
-  });
-  return out;
-}
-var TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
-var AUTH_TELLTALES = /bearer|authorization/i;
-function mightHoldSecret(text4) {
-  return TOKEN_TELLTALES.test(text4) || AUTH_TELLTALES.test(text4);
-}
-function redactDeep(value2) {
-  return redactValue(value2);
-}
-function redactValue(value2) {
-  if (typeof value2 === "string") return redactSecrets(value2);
-  if (Array.isArray(value2)) return value2.map(redactValue);
-  if (value2 !== null && typeof value2 === "object") {
-    const out = {};
-    for (const [key, v] of Object.entries(value2)) out[key] = redactValue(v);
-    return out;
-  }
-  return value2;
 }
 
 // src/core/report/budget.ts
@@ -57994,6 +58646,59 @@ function tail(text4, maxLines, maxChars) {
 ${body}` : body;
 }
 
+// src/core/report/failure.ts
+var FAILURE_STDERR_LINES = 40;
+var FAILURE_STDERR_CHARS = 4e3;
+var FALLBACK = {
+  error: "the worker ended with an error and gave no reason",
+  timeout: "the worker did not finish within its timeout",
+  "budget-exceeded": "the model gateway refused its next request for a budget",
+  "contract-violated": "the worker broke its output contract"
+};
+function workerFailure(status, trace, problem) {
+  if (status === "done") return {};
+  const reason = [problem, trace.errorMessage].map((r) => r?.trim() ?? "").find((r) => r !== "") ?? FALLBACK[status];
+  const stderrTail = trace.stderrTail.trim() === "" ? "" : tail(trace.stderrTail, FAILURE_STDERR_LINES, FAILURE_STDERR_CHARS);
+  return { failure: { reason, stderrTail } };
+}
+function failedWorkers(report) {
+  const out = [];
+  const push2 = (worker, role, status, failure2, upstreamError, findingId2) => {
+    if (!failure2) return;
+    out.push({ worker, role, status, failure: failure2, ...upstreamError ? { upstreamError } : {}, ...findingId2 !== void 0 ? { findingId: findingId2 } : {} });
+  };
+  const e = report.executor;
+  push2(e.worker, "executor", e.status, e.failure, e.upstreamError);
+  for (const v of report.verifiers) push2(v.worker, "verifier", v.status, v.failure, v.upstreamError);
+  for (const r of report.convergence.failures ?? []) push2(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
+  if (report.critic) push2(report.critic.worker, "critic", report.critic.status, report.critic.failure, report.critic.upstreamError);
+  return out;
+}
+
+// src/core/report/cost.ts
+function tokensOf(u2) {
+  return u2.inputTokens + u2.outputTokens;
+}
+function usageCostComplete(u2) {
+  return u2.costUsd === null ? tokensOf(u2) === 0 : u2.costComplete !== false;
+}
+function runCost(report) {
+  const { total, workers, requests, metered } = report.usage;
+  const workersComplete = workers.every(usageCostComplete);
+  const nothingSpent = tokensOf(total) === 0 && (metered === "gateway" || workers.length > 0);
+  const complete = total.costUsd === null ? nothingSpent && workersComplete : total.costComplete !== false && workersComplete;
+  const usd2 = total.costUsd ?? (complete ? 0 : null);
+  return { usd: usd2, complete, unknownFor: complete ? [] : unknownParts(workers, requests) };
+}
+function unknownParts(workers, requests) {
+  const models = (requests ?? []).filter((r) => r.costUsd === null && r.refused === void 0 && tokensOf(r) > 0).map((r) => r.model ?? `${r.provider} (no model named)`);
+  if (models.length > 0) return [...new Set(models)];
+  return workers.filter((w) => !usageCostComplete(w)).map((w) => w.worker);
+}
+function usageCost(u2) {
+  return { usd: u2.costUsd, complete: usageCostComplete(u2) };
+}
+
 // src/core/report/format.ts
 var SEVERITY_ORDER = ["blocking", "major", "minor", "info"];
 var SEVERITY_RANK = { blocking: 0, major: 1, minor: 2, info: 3 };
@@ -58016,6 +58721,7 @@ function verdictLabel(report) {
   const { value: value2, runStatus } = report.verdict;
   if (runStatus === "contract-violated") return "\u26A0\uFE0F FAIL (contract violated)";
   if (runStatus === "error") return "\u{1F4A5} FAIL (run error)";
+  if (value2 === "FAIL" && stoppedByBudget(report)) return "\u274C FAIL (budget exceeded)";
   return value2 === "PASS" ? "\u2705 PASS" : "\u274C FAIL";
 }
 function shortSha(sha2) {
@@ -58034,10 +58740,37 @@ function formatDuration(ms) {
 function formatCount(n2) {
   return n2.toLocaleString("en-US");
 }
+function stoppedByBudget(report) {
+  return report.usage.budgetExceeded !== void 0 || [report.executor.status, ...report.verifiers.map((v) => v.status), report.critic?.status].includes("budget-exceeded");
+}
+function formatUsd(usd2) {
+  return usd2 > 0 && usd2 < 0.01 ? `$${usd2.toFixed(4)}` : `$${usd2.toFixed(2)}`;
+}
+function formatCost(usd2, complete) {
+  if (usd2 === null) return "cost unknown";
+  return complete ? formatUsd(usd2) : `\u2265 ${formatUsd(usd2)}`;
+}
 function formatUsage(usage) {
   if (!usage) return "not reported";
   const tokens = `${formatCount(usage.inputTokens)} in / ${formatCount(usage.outputTokens)} out`;
-  return usage.costUsd === null ? tokens : `${tokens} \xB7 $${usage.costUsd.toFixed(2)}`;
+  const cost = usageCost(usage);
+  return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}`;
+}
+function formatRunUsage(report) {
+  const total = report.usage.total;
+  const cost = runCost(report);
+  const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
+  const unknown2 = cost.usd !== null && cost.unknownFor.length > 0 ? ` (cost unknown for ${cost.unknownFor.map((n2) => escapeInline(clip(n2, 80, "\u2026"))).join(", ")})` : "";
+  const by = report.usage.metered === "gateway" ? ", metered by okstra" : report.usage.metered === "self-reported" ? ", as the agent CLIs reported" : "";
+  return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}${unknown2}${by}`;
+}
+function formatSpend(spend) {
+  return `${formatCount(spend.tokens)} tokens \xB7 ${formatCost(spend.usd, spend.usdComplete)} \xB7 ${formatCount(spend.runs)} run${spend.runs === 1 ? "" : "s"}`;
+}
+function workerStatusText(status, upstream, maxMessage) {
+  if (!upstream) return status;
+  const code2 = upstream.status === null ? "connection failed" : String(upstream.status);
+  return `${status} (upstream ${code2}: ${escapeInline(clip(upstream.message.replace(/\s+/g, " "), maxMessage, "\u2026"))})`;
 }
 function findingLocation(f, opts = {}) {
   if (!f.file) return "\u2014";
@@ -58108,6 +58841,47 @@ ${facts.join(" \xB7 ")}
 
 `;
   return section("headline", "headline", 0, head2, [], "", true);
+}
+var UPSTREAM_IN_LINE = 200;
+var NO_ISOLATION_WARNING = "\u26A0\uFE0F **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
+function isolationSection(report) {
+  const iso = report.isolation;
+  if (!iso) return section("isolation", "isolation statement", 1, "", []);
+  if (iso.mode === "none") return section("isolation", "isolation statement", 0, `${NO_ISOLATION_WARNING}
+
+`, [], "", true);
+  return section("isolation", "isolation statement", 1, `\u{1F512} **Isolation:** ${escapeInline(clip(iso.detail, 300, "\u2026"))}
+
+`, []);
+}
+function budgetSection(report) {
+  const b = report.usage.budgetExceeded;
+  if (!b) return section("budget", "budget refusal", 0, "", []);
+  const text4 = `\u{1F4B8} **Budget exceeded:** the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))} was reached with ${escapeInline(clip(b.spent, 100, "\u2026"))} spent; the model gateway refused the next request of ${escapeInline(b.worker)}.
+
+`;
+  return section("budget", "budget refusal", 0, text4, [], "", true);
+}
+function workerUsageSection(report, priority) {
+  const workers = report.usage.workers;
+  if (workers.length === 0) return section("usage", "usage per worker", priority, "", []);
+  const items = workers.map((w) => `- ${escapeInline(w.worker)}: ${formatUsage(w)}
+`);
+  return counted(section("usage", "usage per worker", priority, "**Usage by worker**\n\n", items, "\n"));
+}
+function requestRow(r) {
+  const status = r.refused ? `refused (${r.refused})` : r.status === null ? "no response" : String(r.status);
+  const cached2 = r.cachedInputTokens + r.cacheWriteTokens > 0 ? ` (${formatCount(r.cachedInputTokens)} cached, ${formatCount(r.cacheWriteTokens)} cache write)` : "";
+  const first = r.firstByteMs === null ? "\u2014" : formatDuration(Math.round(r.firstByteMs));
+  return `| ${escapeInline(r.worker)} | ${escapeInline(r.role)} | ${r.model ? inlineCode(clip(r.model, 80, "\u2026"), { inTable: true }) : "\u2014"} | ${inlineCode(clip(r.path, 120, "\u2026"), { inTable: true })} | ${status} | ${formatCount(r.inputTokens)} in${cached2} / ${formatCount(r.outputTokens)} out | ${formatCost(r.costUsd, true)} | ${formatDuration(Math.round(r.durationMs))} | ${first} | ${r.retries} |
+`;
+}
+function requestsSection(report, priority) {
+  const requests = report.usage.requests ?? [];
+  if (requests.length === 0) return section("requests", "model requests", priority, "", []);
+  const table = "| worker | role | model | path | status | tokens | cost | time | first byte | retries |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n";
+  const d = details(`Model requests (${formatCount(requests.length)}, metered by okstra's gateway)`, table);
+  return counted(section("requests", "model requests", priority, d.head, { count: requests.length, item: (i2) => requestRow(requests[i2]) }, d.tail));
 }
 function reasonsSection(report, limits) {
   const items = report.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT2))}
@@ -58184,10 +58958,18 @@ ${codeBlock(out)}
 
 ` : "", items, items.length > 0 ? "\n" : "");
 }
+function evidenceCell(w) {
+  const count2 = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? "" : "s"}`;
+  const source = w.evidence === "events" ? " (tool events)" : w.evidence === "self-reported" ? " (self-reported)" : "";
+  const unread = w.unreadCitations ?? [];
+  const shown = unread.slice(0, 3).map((p) => inlineCode(p, { inTable: true })).join(", ");
+  const more = unread.length > 3 ? ` and ${unread.length - 3} more` : "";
+  return `${count2}${source}${unread.length > 0 ? `; cited unopened: ${shown}${more}` : ""}`;
+}
 function verifiersSection(report, priority, collapsed) {
   const table = "| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n";
   const items = report.verifiers.map(
-    (v) => `| ${escapeInline(v.worker)} | ${v.status} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${v.evidenceRead.length} files | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
+    (v) => `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
 `
   );
   const verdicts = report.verifiers.map((v) => v.verdict ?? v.status).join(", ");
@@ -58209,7 +58991,7 @@ function executorSection(report, priority, limits) {
 `);
   const summary = e.summary.trim() === "" ? "_No summary._" : escapeBlock(clip(e.summary, limits.summary, CUT2));
   const d = details(
-    `Executor: ${escapeInline(e.worker)} \u2014 ${e.status}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? "" : "s"}`,
+    `Executor: ${escapeInline(e.worker)} \u2014 ${workerStatusText(e.status, e.upstreamError, UPSTREAM_IN_LINE)}, ${formatDuration(e.durationMs)}, ${e.commits.length} commit${e.commits.length === 1 ? "" : "s"}`,
     `${summary}
 
 Usage: ${formatUsage(e.usage)}
@@ -58225,7 +59007,7 @@ function rosterSection(report, priority) {
     (r) => `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : "\u2014"} | ${formatUsage(usageOf.get(r.name) ?? null)} |
 `
   );
-  const d = details(`Roster and usage (total ${formatUsage(report.usage.total)})`, table);
+  const d = details(`Roster and usage (total ${formatRunUsage(report)})`, table);
   return section("roster", "roster and usage", priority, d.head, items, d.tail);
 }
 function convergenceSection(report, priority) {
@@ -58233,7 +59015,7 @@ function convergenceSection(report, priority) {
   let text4 = `**Convergence:** ${c3.rounds} round${c3.rounds === 1 ? "" : "s"}, ${c3.disputed} disputed, ${c3.resolved} resolved.`;
   if (report.critic) {
     const k = report.critic;
-    text4 += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${k.status}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}.`;
+    text4 += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
   }
   return section("convergence", "convergence", priority, `${text4}
 
@@ -58260,9 +59042,9 @@ function progressSection(report, priority) {
 ${d.tail}`));
 }
 function carryJsonSection(report, priority) {
-  const json2 = report.stageSidecarEvidence.carryJson;
-  if (json2 === null) return section("carry-json", "carry JSON", priority, "", []);
-  const d = details("Stage Carry Evidence JSON", `${codeBlock(json2, "json")}
+  const json3 = report.stageSidecarEvidence.carryJson;
+  if (json3 === null) return section("carry-json", "carry JSON", priority, "", []);
+  const d = details("Stage Carry Evidence JSON", `${codeBlock(json3, "json")}
 `);
   return section("carry-json", "carry JSON", priority, d.head, [], d.tail);
 }
@@ -58279,6 +59061,31 @@ function errorsSection(report, priority, limits) {
   return counted(section("errors", "run errors", priority, items.length > 0 ? `**Run errors (${items.length})**
 
 ` : "", items, items.length > 0 ? "\n" : ""));
+}
+function failedWorkerItem(w, limits) {
+  const role = w.role === "reverify" ? `re-verify of ${inlineCode(w.findingId ?? "?")}` : w.role;
+  const head2 = `- **${escapeInline(w.worker)}** (${role}) \u2014 ${workerStatusText(w.status, w.upstreamError, UPSTREAM_IN_LINE)}: ${escapeInline(clip(w.failure.reason, limits.reason, CUT2))}
+`;
+  if (w.failure.stderrTail.trim() === "") return `${head2}  _No stderr output._
+
+`;
+  const out = tail(w.failure.stderrTail, limits.outputLines, limits.outputChars);
+  return `${head2}
+  <details><summary>last lines of stderr</summary>
+
+${indent2(codeBlock(out), "  ")}
+
+  </details>
+
+`;
+}
+function failuresSection(report, priority, limits) {
+  const failed = failedWorkers(report);
+  if (failed.length === 0) return section("failures", "workers without a result", priority, "", []);
+  const items = failed.map((w) => failedWorkerItem(w, limits));
+  return counted(section("failures", "workers without a result", priority, `**Workers without a result (${failed.length})**
+
+`, items, "\n"));
 }
 function queueSection(report, priority) {
   const q = report.remainingQueue;
@@ -58325,10 +59132,13 @@ function renderMarkdown(input2, opts = {}) {
   const groups = groupFindings(report.findings);
   const sections = [
     headlineSection(report, "##"),
+    isolationSection(report),
     reasonsSection(report, FULL_DETAIL),
+    budgetSection(report),
     sidecarSection(report, FULL_DETAIL),
     queueSection(report, 1),
     errorsSection(report, 1, FULL_DETAIL),
+    failuresSection(report, 1, FULL_DETAIL),
     findingsSection("findings-blocking", "blocking findings", 3, groups.blocking, FULL_DETAIL, false),
     findingsSection("findings-major", "major findings", 4, groups.major, FULL_DETAIL, false),
     findingsSection("findings-minor", "minor and info findings", 6, groups.minor, FULL_DETAIL, false),
@@ -58342,6 +59152,7 @@ function renderMarkdown(input2, opts = {}) {
     rosterSection(report, 7),
     carryJsonSection(report, 8),
     ledgerRowSection(report, 8),
+    requestsSection(report, 9),
     progressSection(report, 9)
   ];
   const footer = `---
@@ -58360,7 +59171,7 @@ function countsLine(report) {
     `**Findings:** ${severityCountsText(countActiveBySeverity(report.findings))}`,
     `**QA:** ${qa.passed}/${qa.total} passed`,
     `**Verifiers:** ${verifiers.length > 0 ? verifiers.join(", ") : "none"}`,
-    `**Usage:** ${formatUsage(report.usage.total)}`
+    `**Usage:** ${formatRunUsage(report)}`
   ].join(" \xB7 ");
 }
 function renderSummary(input2, opts = {}) {
@@ -58370,12 +59181,15 @@ function summaryOfRedacted(report, opts = {}) {
   const groups = groupFindings(report.findings);
   const sections = [
     headlineSection(report, "###"),
+    isolationSection(report),
     reasonsSection(report, SUMMARY_DETAIL),
+    budgetSection(report),
     sidecarSection(report, SUMMARY_DETAIL),
     textSection("counts", `${countsLine(report)}
 
 `, { required: true }),
     queueSection(report, 1),
+    workerUsageSection(report, 3),
     findingsSection("findings-blocking", "blocking findings", 1, groups.blocking, SUMMARY_DETAIL, false),
     findingsSection("findings-major", "major findings", 2, groups.major, SUMMARY_DETAIL, false)
   ];
@@ -58398,12 +59212,15 @@ function renderComment(input2, opts = {}) {
     textSection("marker", `${marker}
 `, { required: true }),
     headlineSection(report, "###"),
+    isolationSection(report),
     reasonsSection(report, COMMENT_DETAIL),
+    budgetSection(report),
     sidecarSection(report, COMMENT_DETAIL),
     textSection("counts", `${countsLine(report)}
 
 `, { required: true }),
     queueSection(report, 1),
+    workerUsageSection(report, 3),
     errorsSection(report, 1, COMMENT_DETAIL),
     // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.
     findingsSection("findings-blocking", "blocking findings", 3, groups.blocking, COMMENT_DETAIL, false),
@@ -58475,7 +59292,8 @@ function batchAnnotations(annotations, size = ANNOTATIONS_PER_REQUEST) {
 function checkTitle(report) {
   const c3 = countActiveBySeverity(report.findings);
   const qa = qaCounts(report);
-  const status = report.verdict.runStatus === "contract-violated" || report.verdict.runStatus === "error" ? ` (${report.verdict.runStatus})` : "";
+  const { value: value2, runStatus } = report.verdict;
+  const status = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value2 === "FAIL" && stoppedByBudget(report) ? " (budget exceeded)" : "";
   return clip(`${report.verdict.value}${status} \u2014 ${c3.blocking} blocking, ${c3.major} major, ${c3.minor} minor, ${c3.info} info \xB7 QA ${qa.passed}/${qa.total}`, TITLE_LIMIT);
 }
 function renderCheckRun(input2, opts = {}) {
@@ -58485,6 +59303,7 @@ function renderCheckRun(input2, opts = {}) {
   const groups = groupFindings(report.findings);
   const sections = [
     errorsSection(report, 1, TEXT_DETAIL),
+    failuresSection(report, 1, TEXT_DETAIL),
     qaSection(report, 2, false),
     qaOutputSection(report, 3, TEXT_DETAIL, true),
     verifiersSection(report, 2, false),
@@ -58557,25 +59376,31 @@ function renderPlanStatus(input2) {
   const stages = [...input2.stages].sort((a2, b) => a2.number - b.number);
   const title = input2.planTitle ? ` \u2014 ${escapeInline(clip(input2.planTitle, 200))}` : "";
   const counts = STAGE_VIEW_STATES.filter((st) => stages.some((s) => s.state === st)).map((st) => `${STATE_ICON[st]} ${stages.filter((s) => s.state === st).length} ${st}`).join(" \xB7 ");
+  const withSpend = stages.some((s) => s.spend !== void 0);
   const rows = stages.map((s) => {
     const deps = s.dependsOn.length > 0 ? s.dependsOn.join(", ") : "\u2014";
     const detail = s.detail ? escapeInline(clip(s.detail, 300)) : "";
-    return `| ${s.number} | ${escapeInline(clip(s.title, 120))} | ${deps} | ${STATE_ICON[s.state]} ${s.state} | ${detail} |`;
+    const spend = withSpend ? ` ${s.spend && s.spend.runs > 0 ? formatSpend(s.spend) : "\u2014"} |` : "";
+    return `| ${s.number} | ${escapeInline(clip(s.title, 120))} | ${deps} | ${STATE_ICON[s.state]} ${s.state} | ${detail} |${spend}`;
   });
-  const table = stages.length === 0 ? "_The plan has no stages._" : ["| stage | title | depends on | state | detail |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");
+  const header = withSpend ? ["| stage | title | depends on | state | detail | spend |", "| --- | --- | --- | --- | --- | --- |"] : ["| stage | title | depends on | state | detail |", "| --- | --- | --- | --- | --- |"];
+  const table = stages.length === 0 ? "_The plan has no stages._" : [...header, ...rows].join("\n");
   const diagram = stages.length === 0 ? "" : `
 
 ${renderStageFlowchart(stages)}`;
+  const spent = input2.spend ? `
+
+**Spent so far:** ${formatSpend(input2.spend)}` : "";
   return `### okstra plan ${inlineCode(input2.planId)}${title}
 
-${counts || "No stages."}
+${counts || "No stages."}${spent}
 
 ${table}${diagram}
 `;
 }
 
 // src/core/report/stage-views.ts
-function stageViews(plan, state, now) {
+function stageViews(plan, state, now, spend) {
   const views = topologicalOrder(plan).map((n2) => {
     const stage = stageByNumber(plan, n2);
     const r = stageReadiness(plan, state, n2, now);
@@ -58591,14 +59416,118 @@ function stageViews(plan, state, now) {
         return { ...base, state: "pending", detail: `waits for stage ${r.waitingOn.join(", ")}`, waitingOn: r.waitingOn };
     }
   });
-  const byNumber = new Map(views.map((v) => [v.number, v]));
+  const byNumber2 = new Map(views.map((v) => [v.number, v]));
   const behindFailure = (n2, seen = /* @__PURE__ */ new Set()) => {
     if (seen.has(n2)) return false;
     seen.add(n2);
-    const v = byNumber.get(n2);
+    const v = byNumber2.get(n2);
     return v?.state === "failed" || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
   };
-  return views.map(({ waitingOn, ...v }) => ({ ...v, state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state }));
+  return views.map(({ waitingOn, ...v }) => {
+    const stageSpend = spend?.get(v.number);
+    return {
+      ...v,
+      state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state,
+      ...stageSpend ? { spend: stageSpend } : {}
+    };
+  });
+}
+
+// src/core/report/plan-spend.ts
+var NO_SPEND = { tokens: 0, usd: 0, usdComplete: true, runs: 0 };
+function planSpend(reports) {
+  const seen = /* @__PURE__ */ new Set();
+  let tokens = 0;
+  let usd2 = null;
+  let complete = true;
+  for (const r of reports) {
+    if (seen.has(r.run.id)) continue;
+    seen.add(r.run.id);
+    tokens += r.usage.total.inputTokens + r.usage.total.outputTokens;
+    const cost = runCost(r);
+    if (cost.usd !== null) usd2 = (usd2 ?? 0) + cost.usd;
+    complete &&= cost.complete;
+  }
+  if (seen.size === 0) return { ...NO_SPEND };
+  return { tokens, usd: usd2 ?? (complete ? 0 : null), usdComplete: complete, runs: seen.size };
+}
+function spendByStage(reports) {
+  const byStage = /* @__PURE__ */ new Map();
+  for (const r of reports) byStage.set(r.stage.number, [...byStage.get(r.stage.number) ?? [], r]);
+  return new Map([...byStage].map(([stage, rs]) => [stage, planSpend(rs)]));
+}
+
+// src/core/report/gateway-usage.ts
+function toUsageRequest(r) {
+  const out = {
+    worker: r.worker,
+    role: r.role,
+    provider: r.provider,
+    model: r.model,
+    path: r.path,
+    status: r.status,
+    inputTokens: r.inputTokens,
+    outputTokens: r.outputTokens,
+    cachedInputTokens: r.cachedInputTokens,
+    cacheWriteTokens: r.cacheWriteTokens,
+    costUsd: r.costUsd,
+    durationMs: r.durationMs,
+    firstByteMs: r.firstByteMs,
+    retries: r.retries
+  };
+  if (r.refused !== void 0) out.refused = r.refused;
+  return out;
+}
+function sumRequests(requests) {
+  const known = requests.filter((r) => r.costUsd !== null);
+  return {
+    inputTokens: requests.reduce((s, r) => s + r.inputTokens, 0),
+    outputTokens: requests.reduce((s, r) => s + r.outputTokens, 0),
+    cachedInputTokens: requests.reduce((s, r) => s + r.cachedInputTokens, 0),
+    cacheWriteTokens: requests.reduce((s, r) => s + r.cacheWriteTokens, 0),
+    costUsd: known.length > 0 ? known.reduce((s, r) => s + (r.costUsd ?? 0), 0) : null,
+    costComplete: known.length === requests.length
+  };
+}
+function gatewayUsage(records, budgetExceeded) {
+  const requests = records.map(toUsageRequest);
+  const names = [...new Set(requests.map((r) => r.worker))];
+  const workers = names.map((worker) => ({ worker, ...sumRequests(requests.filter((r) => r.worker === worker)) }));
+  return {
+    workers,
+    total: sumRequests(requests),
+    metered: "gateway",
+    requests,
+    ...budgetExceeded ? { budgetExceeded } : {}
+  };
+}
+
+// src/engine/plan-reports.ts
+async function readPlanReports(read, commit, rows) {
+  const paths = [...new Set(rows.flatMap((r) => r.status !== "started" && r.report_path?.endsWith(".json") ? [r.report_path] : []))];
+  if (commit === null || paths.length === 0) return { reports: [], unreadable: [] };
+  const texts = await read(commit, paths);
+  const out = { reports: [], unreadable: [] };
+  for (const [i2, path7] of paths.entries()) {
+    const text4 = texts[i2] ?? null;
+    const parsed = text4 === null ? { problem: "not on the ledger branch" } : parseReport(text4);
+    if ("report" in parsed) out.reports.push(parsed.report);
+    else out.unreadable.push({ path: path7, problem: parsed.problem });
+  }
+  return out;
+}
+function parseReport(text4) {
+  let value2;
+  try {
+    value2 = JSON.parse(text4);
+  } catch {
+    return { problem: "not JSON" };
+  }
+  const checked = checkFinalReport(value2);
+  if (checked.ok) return { report: checked.value };
+  const [first, ...more] = checked.problems;
+  const rest = more.length > 0 ? ` and ${more.length} more problem${more.length === 1 ? "" : "s"}` : "";
+  return { problem: `not a valid final report (${first ? clip(formatSchemaProblem(first), 200, "\u2026") : "schema"}${rest})` };
 }
 
 // src/cli/table.ts
@@ -58609,32 +59538,47 @@ function renderTable(header, rows) {
 }
 
 // src/cli/commands/status.ts
+function readPlanReportsWithGit(git, commit, rows) {
+  return readPlanReports(async (c3, paths) => (await readBlobs(git, paths.map((p) => `${c3}:${p}`))).map((b) => b.content), commit, rows);
+}
 function registerStatusCommand(program2, io) {
   ledgerLocationOptions(
     program2.command("status").description("Show each stage's ledger state and the stages ready to run next.").requiredOption("--plan <file>", "the plan Markdown file").option("--json", "print the status as JSON").option("--markdown", "print a Markdown stage table and a Mermaid flowchart coloured by state")
   ).action(async (opts) => {
     const plan = await readValidPlan(opts.plan, io.cwd, io.err);
-    const { store } = await openLedger(io, opts);
+    const { store, git } = await openLedger(io, opts);
     const snapshot = await store.read(plan.id).catch(rethrowAsCliError);
     const state = deriveLedgerState(snapshot.rows);
+    const { reports, unreadable } = await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows);
+    for (const u2 of unreadable) io.err(`okstra: warning: ${u2.path} on the ledger branch is ${u2.problem}; its spend is not counted (see \`okstra report validate\`)`);
+    const total = planSpend(reports);
+    const byStage = spendByStage(reports);
     const now = io.now();
     const lines = topologicalOrder(plan).map((n2) => {
       const stage = stageByNumber(plan, n2);
       const readiness = stageReadiness(plan, state, n2, now);
-      return { number: n2, title: stage.title, dependsOn: stage.dependsOn, ...describe3(readiness), readiness };
+      return { number: n2, title: stage.title, dependsOn: stage.dependsOn, ...describe3(readiness), readiness, spend: byStage.get(n2) ?? null };
     });
     const next = readyStages(plan, state, now);
+    const ignored = distrustedLines(snapshot.distrusted, plan.id);
     if (opts.json) {
-      io.out(JSON.stringify({ plan: { id: plan.id, title: plan.title, path: opts.plan }, ledgerCommit: snapshot.commit, stages: lines, next }, null, 2));
+      const spend = { total, unreadable: unreadable.map((u2) => u2.path) };
+      const distrusted = (snapshot.distrusted ?? []).map((d) => ({ line: d.line, stage: d.row.stage, status: d.row.status, runId: d.row.run_id, reason: d.reason }));
+      io.out(JSON.stringify({ plan: { id: plan.id, title: plan.title, path: opts.plan }, ledgerCommit: snapshot.commit, stages: lines, next, spend, distrusted }, null, 2));
       return;
     }
     if (opts.markdown) {
-      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, state, now) }));
+      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, state, now, byStage), spend: total }));
+      if (ignored.length > 0) io.out(["", ...ignored.map((l) => `- \u26A0\uFE0F ${l}`)].join("\n"));
       return;
     }
     io.out(`plan ${plan.id}${plan.title ? ` \u2014 ${plan.title}` : ""}`);
-    io.out(renderTable(["stage", "title", "state", "detail"], lines.map((l) => [String(l.number), l.title, l.state, l.detail])));
+    const withSpend = total.runs > 0;
+    const header = ["stage", "title", "state", "detail", ...withSpend ? ["spend"] : []];
+    io.out(renderTable(header, lines.map((l) => [String(l.number), l.title, l.state, l.detail, ...withSpend ? [l.spend ? formatSpend(l.spend) : "\u2014"] : []])));
     io.out(next.length > 0 ? `next ready: ${next.map((n2) => `stage ${n2}`).join(", ")}` : lines.every((l) => l.state === "done") ? "all stages done" : "no stage is ready to run");
+    if (withSpend) io.out(`spent so far: ${formatSpend(total)}`);
+    for (const line of ignored) io.out(line);
   });
 }
 function describe3(r) {
@@ -58681,19 +59625,25 @@ var DEFAULT_LEASE_SECONDS = 2 * 60 * 60;
 function registerLedgerCommands(program2, io) {
   const ledger = program2.command("ledger").description("Read and append the append-only stage ledger.");
   ledgerLocationOptions(
-    ledger.command("show").description("Print a plan's ledger rows in order and each stage's position.").requiredOption("--plan-id <id>", "the plan id", planId).option("--json", "print the rows as a JSON array")
+    ledger.command("show").description("Print a plan's ledger rows in order and each stage's position.").requiredOption("--plan-id <id>", "the plan id", planId).option("--json", "print every row with its line and whether it is believed, and the distrusted rows with their reasons, as JSON")
   ).action(async (opts) => {
     const { store } = await openLedger(io, opts);
     const snapshot = await store.read(opts.planId).catch(rethrowAsCliError);
+    const all2 = snapshot.allRows ?? snapshot.rows;
+    const distrusted = snapshot.distrusted ?? [];
     if (opts.json) {
-      io.out(JSON.stringify(snapshot.rows, null, 2));
+      const ignored2 = new Map(distrusted.map((d) => [d.line, d.reason]));
+      const rows = all2.map((row, i2) => ({ line: i2 + 1, believed: !ignored2.has(i2 + 1), ...ignored2.has(i2 + 1) ? { ignoredBecause: ignored2.get(i2 + 1) } : {}, row }));
+      io.out(JSON.stringify({ planId: opts.planId, ledgerCommit: snapshot.commit, rows, distrusted: distrusted.map((d) => ({ line: d.line, reason: d.reason })) }, null, 2));
       return;
     }
-    if (snapshot.rows.length === 0) {
+    if (all2.length === 0) {
       io.out(`no ledger rows for plan "${opts.planId}"${snapshot.commit ? "" : ` (no ${opts.ledgerBranch} branch yet)`}`);
       return;
     }
-    io.out(renderTable(["#", "at", "stage", "status", "run", "detail"], snapshot.rows.map((r, i2) => [String(i2 + 1), r.at, String(r.stage), r.status, r.run_id, rowDetail(r)])));
+    const ignored = new Set(distrusted.map((d) => d.line));
+    io.out(renderTable(["#", "at", "stage", "status", "run", "detail"], all2.map((r, i2) => [String(i2 + 1), r.at, String(r.stage), ignored.has(i2 + 1) ? `${r.status} (ignored)` : r.status, r.run_id, rowDetail(r)])));
+    for (const line of distrustedLines(distrusted, opts.planId)) io.out(line);
   });
   ledgerLocationOptions(
     ledger.command("append").description("Append one lifecycle row (compare-and-swap; refused when the ledger rules say no).").requiredOption("--plan-id <id>", "the plan id", planId).requiredOption("--stage <n>", "the stage number", positiveInt).requiredOption("--status <status>", "started | done | failed", oneOf(["started", "done", "failed"])).requiredOption("--run-id <id>", "the run that writes the row", runId).option("--head-commit <rev>", "the stage head (required for done)").option("--base-commit <rev>", "the commit the stage was built on").option("--reason <reason>", `why a stage failed: ${FAILED_REASONS.join(" | ")}`, oneOf(FAILED_REASONS)).option("--detail <text>", "a note for humans on a failed row").option("--lease-seconds <n>", "how long a started claim holds", positiveInt, DEFAULT_LEASE_SECONDS).option("--carry <file>", "the stage's carry JSON (required for done)").option("--report <file>", "the run report (.json or .md; required for done)").option("--actor <name>", "who appends (default: $GITHUB_ACTOR or $USER)")
@@ -58729,6 +59679,34 @@ function registerLedgerCommands(program2, io) {
     const result = await store.append({ row }).catch(rethrowAsCliError);
     io.out(result.outcome === "appended" ? `released: stage ${opts.stage} claim of run ${last.run_id} (failed, abandoned)` : `unchanged: ${result.reason}`);
   });
+  ledgerLocationOptions(
+    ledger.command("repair").description(`Remove unreadable or distrusted lines of a plan's ledger (or move them to plans/<id>/quarantine.jsonl) in one ledger commit that records the reason and who ran it.`).requiredOption("--plan-id <id>", "the plan id", planId).option("--drop-line <n>", "remove this line of the ledger file (repeatable; numbers as `ledger show` and the error print them)", collectLine, []).option("--quarantine-distrusted", "move every unreadable or distrusted line to plans/<id>/quarantine.jsonl, with the reason and the original line").option("--force", "with --drop-line: also drop a row the ledger believes").option("--reason <text>", "why (required; recorded in the ledger commit)").option("--actor <name>", "who repairs (default: $GITHUB_ACTOR or $USER)")
+  ).action(async (opts) => {
+    const selection = repairSelection(opts);
+    if (!opts.reason || opts.reason.trim() === "") throw new CliError('ledger repair needs --reason "\u2026": it is recorded in the ledger commit with who ran it', EXIT_USAGE);
+    const { store } = await openLedger(io, opts);
+    const actor = opts.actor ?? defaultActor(io);
+    const result = await store.repair({ planId: opts.planId, selection, reason: opts.reason, actor }).catch(rethrowAsCliError);
+    if (result.outcome === "nothing") {
+      io.out(`unchanged: ${result.reason ?? "nothing to repair"}`);
+      return;
+    }
+    const verb = result.quarantinePath ? `quarantined to ${result.quarantinePath}` : "dropped";
+    io.out(`repaired plan ${opts.planId}'s ledger in ${result.commit.slice(0, 12)} (by ${actor}): ${result.removed.length} line${result.removed.length === 1 ? "" : "s"} ${verb}`);
+    for (const r of result.removed) io.out(`  line ${r.line}: ${r.problem ?? "a believed row (--force)"}`);
+  });
+}
+function collectLine(value2, previous3) {
+  return [...previous3, positiveInt(value2)];
+}
+function repairSelection(opts) {
+  if (opts.dropLine.length > 0 && opts.quarantineDistrusted) throw new CliError("pass either --drop-line N (repeatable) or --quarantine-distrusted, not both", EXIT_USAGE);
+  if (opts.quarantineDistrusted) {
+    if (opts.force) throw new CliError("--force only applies to --drop-line", EXIT_USAGE);
+    return { kind: "quarantine-distrusted" };
+  }
+  if (opts.dropLine.length === 0) throw new CliError("ledger repair needs --drop-line N (repeatable) or --quarantine-distrusted", EXIT_USAGE);
+  return { kind: "drop", lines: opts.dropLine, ...opts.force ? { force: true } : {} };
 }
 async function buildAppend(io, opts, resolveRev) {
   const now = io.now();
@@ -58746,6 +59724,7 @@ async function buildAppend(io, opts, resolveRev) {
   if (opts.headCommit) fields.head_commit = await resolveRev(opts.headCommit);
   if (opts.baseCommit) fields.base_commit = await resolveRev(opts.baseCommit);
   if (opts.status === "started") {
+    if (opts.leaseSeconds * 1e3 > MAX_TRUSTED_LEASE_MS) throw new CliError(`--lease-seconds ${opts.leaseSeconds} is longer than the ${MAX_TRUSTED_LEASE_MS / 1e3} s (24 h) a reader believes; a longer claim would be ignored`, EXIT_USAGE);
     fields.lease_until = new Date(now.getTime() + opts.leaseSeconds * 1e3).toISOString();
   } else if (opts.status === "done") {
     const missing = [!opts.carry && "--carry FILE", !opts.report && "--report FILE", !opts.headCommit && "--head-commit REV"].filter(Boolean);
@@ -58802,166 +59781,234 @@ import { isAbsolute as isAbsolute4, resolve as resolve4 } from "node:path";
 // src/core/conformance/codes.ts
 var VIOLATION_RULES = {
   "report/schema": {
+    kind: "protecting",
     rule: "The report matches schemas/final-report.schema.json.",
     hint: "Fix the field named in the message; `okstra report validate` lists every schema problem."
   },
   "verdict/inconsistent": {
+    kind: "protecting",
     rule: "verdict.value is PASS exactly when verdict.runStatus is passed.",
     hint: "A run that failed, broke its contract or errored has verdict FAIL; only a passed run has PASS."
   },
   "verdict/pass-with-blocking": {
+    kind: "protecting",
     rule: "A PASS has no blocking finding that stands or was confirmed.",
     hint: "Either the blocking finding was refuted (record refutedBy and disposition refuted) or the verdict is FAIL."
   },
   "verdict/pass-without-verifier-result": {
+    kind: "protecting",
     rule: "A PASS needs at least one verifier and every verifier finished with a verdict.",
     hint: "A verifier that crashed, timed out or broke its contract is not a pass; the verdict is FAIL."
   },
+  "verdict/pass-with-budget-exceeded": {
+    kind: "protecting",
+    rule: "A PASS has no worker that ended budget-exceeded.",
+    hint: "A worker stopped by a budget did not finish its work; the verdict is FAIL (runStatus failed)."
+  },
   "verdict/pass-with-failed-validation": {
+    kind: "protecting",
     rule: "A PASS needs every plan validation command to pass.",
     hint: "The stage's own validation failed; the verdict is FAIL."
   },
   "carry/not-withheld": {
+    kind: "protecting",
     rule: "A FAIL names why the carry was withheld (stageSidecarEvidence.withheld, non-empty).",
     hint: "Write no carry file on FAIL and state the reason in stageSidecarEvidence.withheld."
   },
   "carry/withheld-on-pass": {
+    kind: "protecting",
     rule: "A PASS writes the carry; it is never withheld.",
     hint: "Write carry/stage-<N>.json and record its path, or make the verdict FAIL."
   },
   "carry/invalid-json": {
+    kind: "protecting",
     rule: "A written carry is JSON that matches schemas/carry.schema.json.",
     hint: "The executor's Stage Carry Evidence must parse and hold stage, summary, filesChanged, validation and exitContract."
   },
   "carry/stage-mismatch": {
+    kind: "protecting",
     rule: "The sidecar evidence and the carry JSON name the report's stage.",
     hint: "stageSidecarEvidence.stageNumber and the carry's `stage` must equal stage.number."
   },
   "carry/file-missing": {
+    kind: "protecting",
     rule: "A PASS leaves the carry file in place.",
     hint: "The carry file is what lets later stages build on this one; write it before the done row."
   },
   "carry/file-mismatch": {
+    kind: "protecting",
     rule: "The carry file holds exactly the JSON recorded in stageSidecarEvidence.carryJson.",
     hint: "Write the executor's JSON verbatim and record the same text in the report."
   },
   "carry/file-present": {
+    kind: "protecting",
     rule: "A withheld carry leaves no carry file.",
     hint: "A carry file marks the stage as built upon; remove it or the stage is stacked on a failed run."
   },
   "ledger/row-missing": {
+    kind: "protecting",
     rule: "The run appended a terminal ledger row (done or failed).",
     hint: "Append `failed` (FAIL) or `done` (PASS) before the run ends."
   },
   "ledger/not-failed": {
+    kind: "protecting",
     rule: "A FAIL appends a `failed` row.",
     hint: 'A FAIL must not complete the stage; append status "failed" with the report path and head commit.'
   },
   "ledger/not-done": {
+    kind: "protecting",
     rule: "A PASS appends a `done` row.",
     hint: 'Append status "done" with completed_at, carry_path, report_path and head_commit.'
   },
   "ledger/head-mismatch": {
+    kind: "protecting",
     rule: "The terminal row's head_commit is the report's git.headCommit.",
     hint: "Record the commit the verifiers checked; later stages branch from it."
   },
   "ledger/identity-mismatch": {
+    kind: "protecting",
     rule: "The terminal row names the report's plan, stage and run.",
     hint: "plan_id, stage and run_id of the row must equal plan.id, stage.number and run.id."
   },
   "ledger/carry-path-mismatch": {
+    kind: "protecting",
     rule: "A done row's carry_path is the report's stageSidecarEvidence.carryPath.",
     hint: "Record one carry path in both places."
   },
   "ledger/report-mismatch": {
+    kind: "protecting",
     rule: "The row in the ledger is the row recorded in the report.",
     hint: "report.ledgerRow must be a copy of the row actually appended."
   },
   "progress/malformed": {
+    kind: "protecting",
     rule: "Worker checkpoints follow the grammar in docs/report.md.",
     hint: "Write `PROGRESS: phase-4-dispatch worker=<roster name> model=<model>` and `PROGRESS: phase-5-collect worker=<roster name> status=<status>`."
   },
   "progress/dispatch-missing": {
+    kind: "protecting",
     rule: "Every dispatched roster worker has a phase-4-dispatch checkpoint naming its roster name.",
     hint: "Name the roster entry (`Codex worker`, or `codex-worker`), not a functional label such as `Codex verifier`."
   },
   "progress/collect-missing": {
+    kind: "protecting",
     rule: "Every dispatched roster worker has a phase-5-collect checkpoint naming its roster name.",
     hint: "Name the roster entry (`Codex worker`, or `codex-worker`), not a functional label such as `Codex verifier`."
   },
   "roster/executor-mismatch": {
+    kind: "protecting",
     rule: "The roster has exactly one executor and executor.worker names it.",
     hint: 'Record the executor under its roster name with function "executor".'
   },
   "roster/unknown-worker": {
+    kind: "protecting",
     rule: "Every worker named in the report is a roster worker with the matching function.",
     hint: "Use roster names (`Claude worker`) everywhere: verifiers, critic, raisedBy, confirmedBy, refutedBy."
   },
   "roster/self-verification": {
+    kind: "protecting",
     rule: "The executor's session never verifies: its provider may verify only through a roster verifier entry (a fresh session).",
     hint: "List the provider in the roster a second time with function verifier, or give the verifier role to another worker."
   },
   "roster/verifier-missing": {
+    kind: "protecting",
     rule: "Every roster verifier of a completed run has an entry in verifiers[].",
     hint: "Record each verifier, including one that crashed (with its status and a null verdict)."
   },
   "finding/duplicate-id": {
+    kind: "protecting",
     rule: "Finding ids are unique within the report.",
     hint: "Give every finding its own id."
   },
   "finding/unknown-id": {
+    kind: "protecting",
     rule: "Finding ids listed by verifiers and the critic exist in findings[].",
     hint: "Record every finding a worker raised in findings[]."
   },
   "finding/disposition-unsupported": {
+    kind: "protecting",
     rule: "A confirmed finding names who confirmed it; a refuted one names who refuted it.",
     hint: 'Fill confirmedBy or refutedBy, or leave the disposition "standing".'
   },
   "finding/bad-range": {
+    kind: "advisory",
     rule: "A line needs a file, an end line needs a line, and the end is not before the start.",
     hint: "Cite `file`, `line` and optionally `endLine` >= `line`."
   },
   "finding/evidence-not-read": {
+    kind: "advisory",
     rule: "A finding cites a file its raiser recorded in evidenceRead, by the identical path.",
     hint: "Cite the project-relative path that appears in the worker's evidenceRead; a bare file name does not match it."
   },
   "finding/ambiguous-path": {
+    kind: "advisory",
     rule: "A finding cited by a bare file name must not match several files.",
     hint: "Cite the project-relative path (`src/config/env.ts`), never the bare name (`env.ts`)."
   },
   "finding/file-absent": {
+    kind: "advisory",
     rule: "A cited file exists at the head commit.",
     hint: "Cite a file present at git.headCommit, by its project-relative path."
   },
   "qa/validation-not-run": {
+    kind: "protecting",
     rule: "Every validation command of the plan's stage ran and is recorded in qa[] with source plan.",
     hint: "Run the plan's validation commands exactly as written; never skip or rewrite one."
   },
   "qa/passed-mismatch": {
+    kind: "protecting",
     rule: "A QA result passed exactly when its exit code is 0.",
     hint: "Derive `passed` from the exit code; a killed command (exitCode null) did not pass."
   },
   "verifier/worktree-changed": {
+    kind: "advisory",
     rule: "A verifier leaves the worktree unchanged.",
     hint: "Verifiers are read-only: discard the result (contract-violated) and revert the change."
   },
+  "verifier/changed-tree-counted": {
+    kind: "protecting",
+    rule: "A verifier that changed its worktree is not counted: its status is contract-violated and it has no verdict.",
+    hint: "Discard the session of a verifier whose worktree changed (status contract-violated, verdict null); its answer must not reach the verdict."
+  },
+  "verifier/unread-citation-counted": {
+    kind: "protecting",
+    rule: "A verifier that cited files its CLI's tool events show it never opened (unreadCitations) is not counted: its status is contract-violated and it has no verdict.",
+    hint: "Discount the verifier whose citations what it opened does not back (status contract-violated, verdict null); its answer must not reach the verdict."
+  },
   "verifier/status-mismatch": {
+    kind: "protecting",
     rule: "A verifier has a verdict exactly when its status is done.",
     hint: "A verifier that crashed, timed out or broke its contract has a null verdict."
   },
   "usage/total-mismatch": {
+    kind: "protecting",
     rule: "usage.total is the sum of usage.workers.",
     hint: "Recompute the totals from the per-worker figures."
   },
+  "usage/requests-mismatch": {
+    kind: "protecting",
+    rule: "With gateway metering, each worker's usage is the sum of its usage.requests records (tokens and known cost).",
+    hint: "Derive usage.workers from the gateway records (costUsd: sum of known costs; costComplete: false when one is unknown)."
+  },
+  "usage/budget-mismatch": {
+    kind: "protecting",
+    rule: "usage.budgetExceeded is recorded exactly when a worker ended budget-exceeded, and names one of them; a request refused for a budget belongs to such a worker.",
+    hint: "Set the stopped worker's status to budget-exceeded and copy the gateway's refusal into usage.budgetExceeded."
+  },
   "run/time-order": {
+    kind: "advisory",
     rule: "A run finishes after it starts.",
     hint: "run.finishedAt must not be before run.startedAt."
   },
   "git/inconsistent": {
+    kind: "advisory",
     rule: "Out-of-plan files are changed files, and the diff stat counts the changed files.",
     hint: "Derive outOfPlanFiles and diffStat.filesChanged from changedFiles."
   }
 };
+function violationKind(code2) {
+  return VIOLATION_RULES[code2].kind;
+}
 var VIOLATION_CODES = Object.keys(VIOLATION_RULES);
 
 // src/core/conformance/violation.ts
@@ -59138,10 +60185,16 @@ function namesRosterWorker(value2, rosterName2) {
 var DISPATCH_PHASE = "phase-4-dispatch";
 var COLLECT_PHASE = "phase-5-collect";
 
+// src/core/conformance/checks/reached.ts
+function reachedVerification(report) {
+  const completed = report.verdict.runStatus === "passed" || report.verdict.runStatus === "failed";
+  return completed && report.executor.status === "done";
+}
+
 // src/core/conformance/checks/checkpoints.ts
 var WORKER_PHASES = [DISPATCH_PHASE, COLLECT_PHASE];
 function dispatchedWorkers(report) {
-  const completed = report.verdict.runStatus === "passed" || report.verdict.runStatus === "failed";
+  const completed = reachedVerification(report);
   const ran = /* @__PURE__ */ new Set([report.executor.worker, ...report.verifiers.map((v) => v.worker)]);
   if (report.critic) ran.add(report.critic.worker);
   return report.roster.filter((r) => r.function === "executor" || completed || ran.has(r.name));
@@ -59197,13 +60250,15 @@ var checkRoster = ({ report }) => {
     }
   });
   if (report.critic) expect(report.critic.worker, ["critic"], "/critic/worker", "critic");
+  const anyFunction = ["executor", "verifier", "critic"];
+  report.usage.requests?.forEach((r, i2) => expect(r.worker, anyFunction, `/usage/requests/${i2}/worker`, "model request of"));
+  if (report.usage.budgetExceeded) expect(report.usage.budgetExceeded.worker, anyFunction, "/usage/budgetExceeded/worker", "budget refusal of");
   report.findings.forEach((f, i2) => {
     expect(f.raisedBy, ["verifier", "critic"], `/findings/${i2}/raisedBy`, `finding ${f.id} raisedBy`);
     f.confirmedBy.forEach((w, j) => expect(w, ["verifier", "critic"], `/findings/${i2}/confirmedBy/${j}`, `finding ${f.id} confirmedBy`));
     f.refutedBy.forEach((w, j) => expect(w, ["verifier", "critic"], `/findings/${i2}/refutedBy/${j}`, `finding ${f.id} refutedBy`));
   });
-  const completed = report.verdict.runStatus === "passed" || report.verdict.runStatus === "failed";
-  if (completed) {
+  if (reachedVerification(report)) {
     for (const r of report.roster) {
       if (r.function === "verifier" && !report.verifiers.some((v) => v.worker === r.name)) {
         out.push(violation("roster/verifier-missing", `roster verifier "${r.name}" has no entry in verifiers[]`, { pointer: "/verifiers" }));
@@ -59329,7 +60384,7 @@ var checkQa = ({ report, artifacts }) => {
       out.push(violation("qa/passed-mismatch", `\`${q.cmd}\` is recorded as ${q.passed ? "passed" : "failed"} with exit code ${q.exitCode ?? "null (killed)"}`, { pointer: `/qa/${i2}/passed` }));
     }
   });
-  for (const cmd of artifacts.planValidation ?? []) {
+  for (const cmd of reachedVerification(report) ? artifacts.planValidation ?? [] : []) {
     if (!report.qa.some((q) => q.source === "plan" && sameCommand(q.cmd, cmd))) {
       out.push(violation("qa/validation-not-run", `plan validation command \`${cmd}\` has no result in qa[]`, { pointer: "/qa" }));
     }
@@ -59345,6 +60400,10 @@ var checkVerifiers = ({ report, artifacts }) => {
       const got = v.verdict === null ? "no verdict" : `verdict ${v.verdict}`;
       out.push(violation("verifier/status-mismatch", `verifier ${v.worker} has status ${v.status} and ${got}`, { pointer: `/verifiers/${i2}` }));
     }
+    const unread = v.unreadCitations ?? [];
+    if (unread.length > 0 && (v.status !== "contract-violated" || v.verdict !== null)) {
+      out.push(violation("verifier/unread-citation-counted", `verifier ${v.worker} cited ${unread.join(", ")} without opening ${unread.length === 1 ? "it" : "them"} but is recorded as ${v.status} with ${v.verdict === null ? "no verdict" : `verdict ${v.verdict}`}`, { pointer: `/verifiers/${i2}/unreadCitations` }));
+    }
   });
   for (const record2 of artifacts.verifierWorktrees ?? []) {
     if (record2.changedFiles.length === 0) continue;
@@ -59355,6 +60414,10 @@ var checkVerifiers = ({ report, artifacts }) => {
     out.push(
       violation("verifier/worktree-changed", `verifier ${record2.worker} changed its worktree${status}: ${shown}${more}`, i2 >= 0 ? { pointer: `/verifiers/${i2}` } : {})
     );
+    const entry = report.verifiers[i2];
+    if (entry && (entry.status !== "contract-violated" || entry.verdict !== null)) {
+      out.push(violation("verifier/changed-tree-counted", `verifier ${record2.worker} changed its worktree but is recorded as ${entry.status} with ${entry.verdict === null ? "no verdict" : `verdict ${entry.verdict}`}`, { pointer: `/verifiers/${i2}` }));
+    }
   }
   return out;
 };
@@ -59382,8 +60445,77 @@ var checkConsistency = ({ report }) => {
   return out;
 };
 
+// src/core/conformance/checks/usage.ts
+var USD_TOLERANCE = 1e-6;
+function differences(recorded, summed) {
+  const out = [];
+  for (const key of ["inputTokens", "outputTokens"]) if (recorded[key] !== summed[key]) out.push(`${key} ${recorded[key]} \u2260 ${summed[key]}`);
+  for (const key of ["cachedInputTokens", "cacheWriteTokens"]) {
+    const value2 = recorded[key];
+    const sum = summed[key] ?? 0;
+    if (value2 !== void 0 && value2 !== sum) out.push(`${key} ${value2} \u2260 ${sum}`);
+  }
+  const a2 = recorded.costUsd;
+  const b = summed.costUsd;
+  if (a2 === null !== (b === null) || a2 !== null && b !== null && Math.abs(a2 - b) > USD_TOLERANCE) out.push(`costUsd ${a2 ?? "null"} \u2260 ${b ?? "null"}`);
+  const allKnown = summed.costComplete === true;
+  if (recorded.costComplete !== void 0 && b !== null && recorded.costComplete !== allKnown) {
+    out.push(`costComplete ${recorded.costComplete} although ${allKnown ? "every" : "not every"} request's cost is known`);
+  }
+  return out;
+}
+function checkRequestTotals(report) {
+  const { requests, workers, metered } = report.usage;
+  if (requests === void 0 || metered === "self-reported") return [];
+  const out = [];
+  workers.forEach((w, i2) => {
+    const mine = requests.filter((r) => r.worker === w.worker);
+    if (mine.length === 0) return;
+    const diff = differences(w, sumRequests(mine));
+    if (diff.length > 0) {
+      out.push(violation("usage/requests-mismatch", `usage of ${w.worker} does not match its ${mine.length} request record(s): ${diff.join("; ")}`, { pointer: `/usage/workers/${i2}` }));
+    }
+  });
+  const unrecorded = [...new Set(requests.map((r) => r.worker))].filter((name) => !workers.some((w) => w.worker === name));
+  for (const name of unrecorded) {
+    const sum = sumRequests(requests.filter((r) => r.worker === name));
+    if (sum.inputTokens + sum.outputTokens === 0 && sum.costUsd === null) continue;
+    out.push(violation("usage/requests-mismatch", `${name} has request records (${sum.inputTokens} in / ${sum.outputTokens} out) but no entry in usage.workers`, { pointer: "/usage/workers" }));
+  }
+  return out;
+}
+function workersWithStatus(report) {
+  return [
+    { worker: report.executor.worker, status: report.executor.status, pointer: "/executor/status" },
+    ...report.verifiers.map((v, i2) => ({ worker: v.worker, status: v.status, pointer: `/verifiers/${i2}/status` })),
+    ...report.critic ? [{ worker: report.critic.worker, status: report.critic.status, pointer: "/critic/status" }] : []
+  ];
+}
+function checkBudget(report) {
+  const out = [];
+  const refusal = report.usage.budgetExceeded;
+  const stopped = workersWithStatus(report).filter((w) => w.status === "budget-exceeded");
+  if (refusal && !stopped.some((w) => w.worker === refusal.worker)) {
+    out.push(violation("usage/budget-mismatch", `usage.budgetExceeded names ${refusal.worker}, which did not end budget-exceeded`, { pointer: "/usage/budgetExceeded/worker" }));
+  }
+  if (!refusal) {
+    for (const w of stopped) out.push(violation("usage/budget-mismatch", `${w.worker} ended budget-exceeded but usage.budgetExceeded records no refusal`, { pointer: w.pointer }));
+  }
+  const refusedFor = new Set((report.usage.requests ?? []).filter((r) => r.refused === "budget").map((r) => r.worker));
+  for (const name of refusedFor) {
+    if (!stopped.some((w) => w.worker === name)) {
+      out.push(violation("usage/budget-mismatch", `the gateway refused a request of ${name} for a budget, but ${name} did not end budget-exceeded`, { pointer: "/usage/requests" }));
+    }
+  }
+  if (report.verdict.value === "PASS") {
+    for (const w of stopped) out.push(violation("verdict/pass-with-budget-exceeded", `PASS although ${w.worker} was stopped by a budget`, { pointer: w.pointer }));
+  }
+  return out;
+}
+var checkUsage = ({ report }) => [...checkRequestTotals(report), ...checkBudget(report)];
+
 // src/core/conformance/validate-run.ts
-var CHECKS = [checkVerdict, checkCarryOutcome, checkLedger, checkCheckpoints, checkRoster, checkFindings, checkQa, checkVerifiers, checkConsistency];
+var CHECKS = [checkVerdict, checkCarryOutcome, checkLedger, checkCheckpoints, checkRoster, checkFindings, checkQa, checkVerifiers, checkConsistency, checkUsage];
 function validateRun(artifacts) {
   const checked = checkFinalReport(artifacts.report);
   if (!checked.ok) {
@@ -59398,6 +60530,26 @@ function formatViolation(v) {
   const at = v.pointer ? ` (at ${v.pointer === "" ? "/" : v.pointer})` : "";
   return `${v.code}: ${v.message}${at}
   hint: ${v.hint}`;
+}
+
+// src/core/conformance/gate.ts
+function sortViolations(violations) {
+  return {
+    protecting: violations.filter((v) => violationKind(v.code) === "protecting"),
+    advisory: violations.filter((v) => violationKind(v.code) === "advisory")
+  };
+}
+function protectingReason(v) {
+  return `the report broke a conformance rule that protects the verdict: ${v.code}: ${v.message}`;
+}
+function uniqueViolations(violations) {
+  const seen = /* @__PURE__ */ new Set();
+  return violations.filter((v) => {
+    const key = `${v.code}\0${v.message}\0${v.pointer ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 // src/cli/commands/report.ts
@@ -59494,10 +60646,10 @@ function outOfPlanFiles(changed, planned) {
   return changed.filter((file2) => !matchers.some((m) => m(file2)));
 }
 function toMatcher(entry) {
-  const clean = entry.trim().replace(/^\.\//, "");
-  if (clean.endsWith("/")) return (file2) => file2.startsWith(clean);
-  if (!/[*?]/.test(clean)) return (file2) => file2 === clean || file2.startsWith(`${clean}/`);
-  const re = new RegExp(`^${globToRegex(clean)}$`);
+  const clean2 = entry.trim().replace(/^\.\//, "");
+  if (clean2.endsWith("/")) return (file2) => file2.startsWith(clean2);
+  if (!/[*?]/.test(clean2)) return (file2) => file2 === clean2 || file2.startsWith(`${clean2}/`);
+  const re = new RegExp(`^${globToRegex(clean2)}$`);
   return (file2) => re.test(file2);
 }
 function globToRegex(glob) {
@@ -59515,9 +60667,21 @@ function globToRegex(glob) {
 }
 
 // src/core/verdict/synthesize.ts
+var GATEWAY_PREFIX = /^\s*(?:okstra:\s*)?budget exceeded:\s*/i;
+function budgetReason(worker, role, refusal) {
+  const applies = refusal && (refusal.worker === worker || refusal.scope !== "worker");
+  const message = applies ? refusal.message.replace(GATEWAY_PREFIX, "").trim() : "";
+  return `budget exceeded: ${message === "" ? "the model gateway refused its next request" : message} (${worker}, ${role})`;
+}
+function failWithoutBlockingReason(worker) {
+  return `verifier ${worker} answered FAIL without a blocking finding`;
+}
 function synthesizeVerdict(input2) {
   if (input2.contractViolations.length > 0 || input2.executorStatus === "contract-violated") {
     return { value: "FAIL", runStatus: "contract-violated", reasons: input2.contractViolations.map((v) => `executor broke its contract: ${v}`) };
+  }
+  if (input2.executorStatus === "budget-exceeded") {
+    return { value: "FAIL", runStatus: "failed", reasons: [budgetReason(input2.executorWorker ?? "the executor", "executor", input2.budgetExceeded)] };
   }
   if (input2.executorStatus === "error" || input2.executorStatus === "timeout") {
     return { value: "FAIL", runStatus: "error", reasons: [`executor ${input2.executorStatus === "timeout" ? "timed out" : "failed"}`] };
@@ -59527,10 +60691,16 @@ function synthesizeVerdict(input2) {
   const withResult = input2.verifiers.filter((v) => v.status === "done" && v.verdict !== null);
   if (withResult.length === 0) reasons.push("no verifier produced a result");
   for (const v of input2.verifiers) {
-    if (v.status !== "done" || v.verdict === null) reasons.push(`${v.worker} produced no verdict (${v.status})`);
+    if (v.status === "budget-exceeded") reasons.push(budgetReason(v.worker, "verifier", input2.budgetExceeded));
+    else if (v.status !== "done" || v.verdict === null) reasons.push(`${v.worker} produced no verdict (${v.status})`);
+  }
+  if (input2.critic?.status === "budget-exceeded") reasons.push(budgetReason(input2.critic.worker, "critic", input2.budgetExceeded));
+  const standingBlocking = new Set(input2.findings.filter((f) => f.severity === "blocking" && f.disposition !== "refuted").map((f) => f.id));
+  for (const v of withResult) {
+    if (v.verdict === "FAIL" && !(v.findings ?? []).some((id) => standingBlocking.has(id))) reasons.push(failWithoutBlockingReason(v.worker));
   }
   for (const f of input2.findings) {
-    if (f.severity === "blocking" && f.disposition !== "refuted") reasons.push(`blocking finding ${f.id} ${f.disposition}: ${f.title}`);
+    if (standingBlocking.has(f.id)) reasons.push(`blocking finding ${f.id} ${f.disposition}: ${f.title}`);
   }
   if (reasons.length > 0) return { value: "FAIL", runStatus: "failed", reasons };
   return { value: "PASS", runStatus: "passed", reasons: [`every QA command passed, ${withResult.length} verifier(s) answered and no blocking finding stands`] };
@@ -59556,15 +60726,20 @@ function applyPositions(findings, positions, answering) {
 }
 function mergeDuplicateFindings(findings) {
   const out = [];
+  const survivorOf = /* @__PURE__ */ new Map();
   for (const f of findings) {
     const twin = out.find((o2) => o2.severity === f.severity && o2.file !== null && o2.file === f.file && o2.line === f.line && o2.raisedBy !== f.raisedBy);
     if (twin) {
       const merged = { ...twin, confirmedBy: unique([...twin.confirmedBy, f.raisedBy]) };
       merged.disposition = merged.severity === "blocking" ? "confirmed" : merged.disposition;
       out[out.indexOf(twin)] = merged;
+      survivorOf.set(f.id, twin.id);
     } else out.push(f);
   }
-  return out;
+  return { findings: out, survivorOf };
+}
+function survivingIds(ids, survivorOf) {
+  return unique(ids.map((id) => survivorOf.get(id) ?? id));
 }
 function unique(xs) {
   return [...new Set(xs)];
@@ -59660,22 +60835,22 @@ function fenceOpening(line) {
   if (char === "`" && info.includes("`")) return null;
   return { char, length: fence2.length, indent: indent3.length, info: info.trim() };
 }
-function closesFence(line, open3) {
+function closesFence(line, open4) {
   const match = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(line);
   const fence2 = match?.[1];
-  return fence2 !== void 0 && fence2.startsWith(open3.char) && fence2.length >= open3.length;
+  return fence2 !== void 0 && fence2.startsWith(open4.char) && fence2.length >= open4.length;
 }
 function fencedLineMask(lines) {
   const mask = [];
-  let open3 = null;
+  let open4 = null;
   for (const line of lines) {
-    if (open3) {
+    if (open4) {
       mask.push(true);
-      if (closesFence(line, open3)) open3 = null;
+      if (closesFence(line, open4)) open4 = null;
       continue;
     }
-    open3 = fenceOpening(line);
-    mask.push(open3 !== null);
+    open4 = fenceOpening(line);
+    mask.push(open4 !== null);
   }
   return mask;
 }
@@ -59731,7 +60906,7 @@ function checkPrompt(prompt, requirements) {
 }
 
 // src/core/prompts/input-problems.ts
-var COMMIT_ID = /^[0-9a-f]{7,64}$/;
+var COMMIT_ID2 = /^[0-9a-f]{7,64}$/;
 function lineBreakProblems(input2) {
   const singleLine = [
     ["worker", input2.worker],
@@ -59757,7 +60932,7 @@ function commitProblems(input2) {
     ["baseCommit", input2.baseCommit],
     ["headCommit", input2.headCommit]
   ];
-  return commits.flatMap(([name, value2]) => value2 !== null && !COMMIT_ID.test(value2) ? [`${name} is not a hex commit id: ${JSON.stringify(value2)}`] : []);
+  return commits.flatMap(([name, value2]) => value2 !== null && !COMMIT_ID2.test(value2) ? [`${name} is not a hex commit id: ${JSON.stringify(value2)}`] : []);
 }
 function roleProblems(input2) {
   const out = [];
@@ -60326,10 +61501,12 @@ function normalizeCitation(cited, worktree = null) {
 }
 
 // src/engine/dispatch.ts
-async function dispatchWorker(member, role, prompt, cwd, timeoutMs, req, progress) {
+async function dispatchWorker(member, role, prompt, cwd, timeoutMs, req, deps, progress) {
   progress.emit("phase-4-dispatch", "", { worker: member.name, model: member.model ?? "default", role });
   let result;
+  const lease = await deps.sandbox.acquire();
   try {
+    if (role === "executor") await lease.giveWrite(cwd);
     result = await member.provider.run({
       worker: member.name,
       role,
@@ -60339,13 +61516,22 @@ async function dispatchWorker(member, role, prompt, cwd, timeoutMs, req, progres
       readOnly: role !== "executor",
       timeoutMs: member.timeoutMs ?? timeoutMs,
       env: {},
-      context: { planId: req.plan.id, stage: req.stage, runId: req.runId }
+      context: { planId: req.plan.id, stage: req.stage, runId: req.runId },
+      lease,
+      ...deps.gateway ? { gateway: scrubbedGateway(deps.gateway, deps.onSecret) } : {}
     });
   } catch (error62) {
     result = { status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage: error62 instanceof Error ? error62.message : String(error62) };
+  } finally {
+    await lease.release();
   }
   progress.emit("phase-5-collect", "", { worker: member.name, status: result.status });
   return { member, result };
+}
+function upstreamErrorOf(result) {
+  const e = result.metering?.upstreamError;
+  if (!e || e.message.trim() === "") return {};
+  return { upstreamError: { status: e.status !== null && e.status >= 100 && e.status <= 599 ? e.status : null, message: e.message } };
 }
 function toReportUsage(result) {
   if (!result.usage) return null;
@@ -60370,6 +61556,16 @@ async function pool(limit, tasks) {
   );
   return results;
 }
+function scrubbedGateway(gateway, onSecret) {
+  if (!onSecret) return gateway;
+  return {
+    open: (grant) => {
+      const route = gateway.open(grant);
+      onSecret(route.credential);
+      return route;
+    }
+  };
+}
 
 // src/engine/types.ts
 var EngineError = class extends Error {
@@ -60387,7 +61583,7 @@ async function execute(req, deps, run, worktree, promptBase, progress) {
   const composed = composePrompt({ ...promptBase, role: "executor", worker: member.name });
   if (!composed.ok) throw new EngineError(`the executor prompt is incomplete: ${composed.problems.join("; ")}`, "prompts");
   const rowsBefore = await stageRows(req, deps);
-  const dispatched = await dispatchWorker(member, "executor", composed.prompt, worktree, req.config.timeouts.executorMinutes * 6e4, req, progress);
+  const dispatched = await dispatchWorker(member, "executor", composed.prompt, worktree, req.config.timeouts.executorMinutes * 6e4, req, deps, progress);
   const { result } = dispatched;
   await deps.workspace.commitAll(worktree, `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${member.name})`);
   const headCommit = await deps.workspace.headOf(worktree);
@@ -60420,6 +61616,8 @@ async function execute(req, deps, run, worktree, promptBase, progress) {
       status,
       durationMs: Math.round(result.durationMs),
       usage: toReportUsage(result),
+      ...upstreamErrorOf(result),
+      ...workerFailure(status, result, violations.length > 0 ? `broke its contract: ${violations.join("; ")}` : void 0),
       summary: carry?.carry.summary ?? summaryOf(result.finalText, result.errorMessage),
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit)
     }
@@ -60436,7 +61634,7 @@ function summaryOf(finalText, errorMessage) {
 }
 
 // src/git/stage-workspace.ts
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile as readFile4, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 var worktreeQueues = /* @__PURE__ */ new Map();
@@ -60457,12 +61655,16 @@ var ENGINE_IDENTITY = {
   GIT_COMMITTER_EMAIL: "engine@okstra.invalid"
 };
 var StageWorkspace = class {
-  constructor(repoDir) {
+  /** `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read. */
+  constructor(repoDir, opts = {}) {
     this.repoDir = repoDir;
+    this.opts = opts;
     this.git = new Git(repoDir, ENGINE_IDENTITY);
   }
   repoDir;
+  opts;
   git;
+  gitDirs = /* @__PURE__ */ new Map();
   async resolve(rev) {
     return this.git.resolveCommit(rev);
   }
@@ -60498,15 +61700,38 @@ var StageWorkspace = class {
   async addBranchWorktree(branch) {
     const dir = await mkdtemp(join(tmpdir(), "okstra-stage-"));
     await this.worktreeAdmin(["worktree", "add", "--quiet", dir, branch]);
+    await this.rememberGitDir(dir);
     return dir;
   }
   /** A detached worktree at `commit`, for QA and verifiers: whatever happens there cannot move a branch. */
   async addDetachedWorktree(commit) {
     const dir = await mkdtemp(join(tmpdir(), "okstra-verify-"));
     await this.worktreeAdmin(["worktree", "add", "--quiet", "--detach", dir, commit]);
+    await this.rememberGitDir(dir);
     return dir;
   }
+  /**
+   * The admin folder git made for a worktree, read once right after `worktree
+   * add`, before any agent runs there. okstra's own git calls in a worktree
+   * name it explicitly (GIT_DIR) instead of following the worktree's `.git`
+   * file: an agent that owns the worktree could point that file at a
+   * repository of its own whose config runs commands (core.fsmonitor) in
+   * okstra's git, with okstra's privileges.
+   */
+  async rememberGitDir(dir) {
+    const pointer = (await readFile4(join(dir, ".git"), "utf8")).trim();
+    const gitDir = /^gitdir: (.+)$/.exec(pointer)?.[1];
+    if (!gitDir) throw new Error(`git worktree add left no gitdir pointer in ${dir}/.git`);
+    this.gitDirs.set(dir, gitDir);
+  }
+  /** git in a worktree okstra made, never trusting what is on disk there. */
+  worktreeGit(worktree, env = {}) {
+    const gitDir = this.gitDirs.get(worktree);
+    if (!gitDir) throw new Error(`${worktree} is not a worktree this workspace created`);
+    return new Git(worktree, { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: worktree });
+  }
   async removeWorktree(dir) {
+    this.gitDirs.delete(dir);
     await this.worktreeAdmin(["worktree", "remove", "--force", dir], { allowFailure: true });
     await rm(dir, { recursive: true, force: true });
     await this.worktreeAdmin(["worktree", "prune"], { allowFailure: true });
@@ -60537,12 +61762,12 @@ var StageWorkspace = class {
   }
   /** Paths that differ from HEAD in a worktree, untracked and ignored files included (a fresh checkout has none). */
   async dirtyPaths(worktree) {
-    const out = await new Git(worktree).ok(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=traditional"]);
+    const out = await this.worktreeGit(worktree).ok(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--ignored=traditional"]);
     return out.split("\0").filter(Boolean).map((entry) => entry.slice(3));
   }
   /** Commits everything left uncommitted in `worktree`; returns the new head, or null when there was nothing. */
   async commitAll(worktree, message) {
-    const wt = new Git(worktree, ENGINE_IDENTITY);
+    const wt = this.worktreeGit(worktree, ENGINE_IDENTITY);
     await wt.ok(["add", "--all"]);
     const staged = await wt.run(["diff", "--cached", "--quiet"]);
     if (staged.exitCode === 0) return null;
@@ -60550,7 +61775,7 @@ var StageWorkspace = class {
     return wt.ok(["rev-parse", "HEAD"]);
   }
   async headOf(worktree) {
-    return new Git(worktree).ok(["rev-parse", "HEAD"]);
+    return this.worktreeGit(worktree).ok(["rev-parse", "HEAD"]);
   }
   async changedFiles(base, head2) {
     const out = await this.git.ok(["diff", "--name-only", "-z", `${base}..${head2}`]);
@@ -60576,47 +61801,185 @@ var StageWorkspace = class {
     const out = await this.git.ok(["ls-tree", "-r", "-z", "--name-only", commit]);
     return out.split("\0").filter(Boolean);
   }
+  /**
+   * What last moved a branch, as its reflog says ("commit: …", "reset: moving
+   * to …", "fetch …: forced-update"); null when there is no reflog entry.
+   */
+  async lastRefUpdate(branch) {
+    const out = await this.git.run(["reflog", "show", "-n", "1", "--format=%gs", `refs/heads/${branch}`, "--"]);
+    const line = out.exitCode === 0 ? out.stdout.trim() : "";
+    return line === "" ? null : line;
+  }
+  /** Moves `branch` from `from` (null: absent) to `to`, refusing if someone moved it meanwhile. */
+  async moveBranch(branch, to, from, reason) {
+    await this.git.ok(["update-ref", "-m", reason, `refs/heads/${branch}`, to, from ?? "0".repeat(to.length)]);
+  }
+  /** Puts the remote's `branch` at `commit` only if the remote still has `expected` there (null: absent). */
+  async forcePushBranch(remote, branch, commit, expected) {
+    const lease = `--force-with-lease=refs/heads/${branch}:${expected ?? ""}`;
+    await this.git.ok(["push", "--quiet", "--no-verify", lease, remote, `${commit}:refs/heads/${branch}`], { env: this.opts.remoteEnv ?? {} });
+  }
   /** Pushes a stage branch to a remote without force: someone else's newer push is never overwritten. */
   async pushBranch(remote, branch) {
-    await this.git.ok(["push", "--quiet", "--no-verify", remote, `refs/heads/${branch}:refs/heads/${branch}`]);
+    await this.git.ok(["push", "--quiet", "--no-verify", remote, `refs/heads/${branch}:refs/heads/${branch}`], { env: this.opts.remoteEnv ?? {} });
   }
 };
+
+// src/git/worktrees.ts
+import { rm as rm2 } from "node:fs/promises";
+import { basename as basename2 } from "node:path";
+async function listWorktrees(git) {
+  const out = [];
+  let current = null;
+  for (const field of (await git.ok(["worktree", "list", "--porcelain", "-z"])).split("\0")) {
+    if (field.startsWith("worktree ")) {
+      current = { path: field.slice("worktree ".length), head: null, branch: null };
+      out.push(current);
+    } else if (current && field.startsWith("HEAD ")) current.head = field.slice("HEAD ".length);
+    else if (current && field.startsWith("branch ")) current.branch = field.slice("branch ".length);
+  }
+  return out;
+}
+async function removeAll(git, paths) {
+  for (const path7 of paths) {
+    await git.run(["worktree", "remove", "--force", "--force", path7]);
+    await rm2(path7, { recursive: true, force: true });
+  }
+  await git.run(["worktree", "prune"]);
+  return [...paths];
+}
+var STAGE_PREFIX = "okstra-stage-";
+var DETACHED_PREFIXES = ["okstra-verify-", "okstra-qa-"];
+async function removeWorktreesOfDeadRun(repoDir, branch, heads) {
+  const git = new Git(repoDir);
+  const ref = `refs/heads/${branch}`;
+  const listed = (await listWorktrees(git)).slice(1);
+  const stale = listed.filter((w) => {
+    const name = basename2(w.path);
+    if (w.branch === ref) return name.startsWith(STAGE_PREFIX);
+    return w.branch === null && w.head !== null && heads.includes(w.head) && DETACHED_PREFIXES.some((p) => name.startsWith(p));
+  });
+  return removeAll(git, stale.map((w) => w.path));
+}
+
+// src/engine/claimant.ts
+import { readFile as readFile5 } from "node:fs/promises";
+import { hostname as hostname3 } from "node:os";
+async function bootId() {
+  const text4 = await readFile5("/proc/sys/kernel/random/boot_id", "utf8").catch(() => "");
+  return text4.trim() || void 0;
+}
+async function thisClaimant() {
+  const boot = await bootId();
+  return { host: hostname3(), pid: process.pid, ...boot ? { boot } : {} };
+}
+async function machineFactsFor(claimant) {
+  const boot = await bootId();
+  const alive = claimant !== void 0 && claimant.host === hostname3() && isAlive(claimant.pid);
+  return { host: hostname3(), alivePids: alive && claimant ? [claimant.pid] : [], ...boot ? { boot } : {} };
+}
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error62) {
+    return error62.code === "EPERM";
+  }
+}
+
+// src/engine/stale-heads.ts
+async function findStaleHeads(planId2, state, stages, workspace) {
+  const out = [];
+  for (const stage of stages) {
+    const done = currentDoneRow(state, stage);
+    if (!done) continue;
+    const branch = done.branch ?? stageBranchName(planId2, stage);
+    const tip = await workspace.branchHead(branch);
+    if (tip === done.head_commit) continue;
+    out.push({ stage, branch, recorded: done.head_commit, tip, moved: await describeMove(workspace, branch, done.head_commit, tip) });
+  }
+  return out;
+}
+async function describeMove(workspace, branch, recorded, tip) {
+  if (tip === null) return "the branch no longer exists (deleted, or pruned because the remote lost it)";
+  const reflog = await workspace.lastRefUpdate(branch);
+  const last = reflog ? `; its last update: "${reflog}"` : "";
+  if (await workspace.isAncestor(recorded, tip)) {
+    const added = await workspace.commitsBetween(recorded, tip);
+    return `${added.length} commit${added.length === 1 ? " was" : "s were"} added on top of the recorded head (${added.map((c3) => `${c3.sha.slice(0, 12)} "${c3.subject}"`).slice(0, 3).join(", ")}${added.length > 3 ? ", \u2026" : ""})${last}`;
+  }
+  return `the branch tip is not a descendant of the recorded head: it was force-pushed or reset${last}`;
+}
+function staleGateMessage(forWhat, planPath, stale) {
+  const lines = stale.map(
+    (s) => `stage ${s.stage} is done at ${s.recorded} but its branch ${s.branch} is ${s.tip ? `now at ${s.tip}` : "gone"}: ${s.moved}. \`okstra reconcile --plan ${planPath} --stage ${s.stage}\` re-verifies the branch as it is and records its new head; \`okstra reconcile --plan ${planPath} --stage ${s.stage} --reset\` puts the branch back at ${s.recorded.slice(0, 12)}`
+  );
+  return `${forWhat} refused by the stale-SHA gate: ${lines.join("; ")}`;
+}
 
 // src/engine/intake.ts
 var refuse = (code2, reason) => ({ kind: "refused", code: code2, reason });
 async function intake(req, deps) {
   const { plan, stage: n2 } = req;
   if (!plan.stages.some((s) => s.number === n2)) return refuse("unknown-stage", `stage ${n2} is not in plan ${plan.id} (stages: ${plan.stages.map((s) => s.number).join(", ")})`);
-  const snapshot = await deps.ledger.read(plan.id);
-  const state = deriveLedgerState(snapshot.rows);
+  let snapshot = await deps.ledger.read(plan.id);
+  let state = deriveLedgerState(snapshot.rows);
   const now = deps.now();
-  const readiness = stageReadiness(plan, state, n2, now);
+  let readiness = stageReadiness(plan, state, n2, now);
+  if (readiness.kind === "started") {
+    const claim3 = activeClaim(state, n2);
+    const facts = await machineFactsFor(claim3.claimant);
+    const judgement = judgeClaimant(claim3, facts);
+    if (!judgement.gone) return refuse("in-progress", occupiedReason(plan.id, n2, readiness, judgement.reason, [...facts.alivePids].length > 0));
+    await abandonDeadClaim(req, deps, claim3, judgement.reason);
+    snapshot = await deps.ledger.read(plan.id);
+    state = deriveLedgerState(snapshot.rows);
+    readiness = stageReadiness(plan, state, n2, now);
+  }
+  if (req.reconcile && readiness.kind !== "done") {
+    return refuse("nothing-to-reconcile", `stage ${n2} is not done (its position is ${state.stages.get(n2)?.last.status ?? "pending"}); reconcile is for a done stage whose branch moved: \`okstra run --stage ${n2}\` runs it`);
+  }
   switch (readiness.kind) {
     case "done":
-      return refuse("already-done", `stage ${n2} is already done (head ${readiness.headCommit.slice(0, 12)}, run ${readiness.runId}); a done stage is not run again`);
+      if (!req.reconcile) return refuse("already-done", `stage ${n2} is already done (head ${readiness.headCommit.slice(0, 12)}, run ${readiness.runId}); a done stage is not run again`);
+      break;
     case "started":
-      return refuse("in-progress", `stage ${n2} already in progress by run ${readiness.runId} until ${readiness.leaseUntil}${readiness.stale ? ` (lease expired: \`okstra ledger release --plan-id ${plan.id} --stage ${n2}\` frees it)` : ""}`);
+      return refuse("in-progress", `stage ${n2} was claimed again by run ${readiness.runId} meanwhile`);
     case "blocked":
       return refuse("not-ready", `stage ${n2} is not ready: it depends on stage ${readiness.waitingOn.join(", ")}, which ${readiness.waitingOn.length === 1 ? "is" : "are"} not done`);
     case "ready":
       break;
   }
-  const fixRun = readiness.failedBefore !== null;
-  const base = await resolveBase(req, deps, state);
-  if ("kind" in base) return base;
-  const baseCommit = base.commit;
+  const fixRun = readiness.kind === "ready" && readiness.failedBefore !== null;
+  const staleDeps = await findStaleHeads(plan.id, state, dependencyClosure(plan, n2), deps.workspace);
+  if (staleDeps.length > 0) return refuse("stale-head", staleGateMessage(`stage ${n2}`, req.planPath, staleDeps));
   const branch = stageBranchName(plan.id, n2);
   const existing = await deps.workspace.branchHead(branch);
+  let base;
+  let startHead;
   let reusedBranch = false;
-  if (existing && existing !== base.commit) {
-    if (!fixRun) {
-      return refuse("branch-conflict", `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n2} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
-    }
-    if (!await deps.workspace.isAncestor(base.commit, existing)) {
-      return refuse("branch-conflict", `branch ${branch} does not contain the stage's base ${base.commit.slice(0, 12)} (its dependencies changed since the failed run); delete the branch to start the stage afresh`);
-    }
+  if (req.reconcile) {
+    const checked = await reconcileStart(req, deps, state, branch, existing);
+    if ("kind" in checked) return checked;
+    base = { commit: checked.base };
+    startHead = checked.recorded;
     reusedBranch = true;
+  } else {
+    base = await resolveBase(req, deps, state);
+    if ("kind" in base) return base;
+    const unverified = readiness.kind === "ready" && (readiness.failedBefore?.reason === "abandoned" || readiness.failedBefore?.reason === "error");
+    startHead = unverified ? base.commit : existing ?? base.commit;
+    if (existing && existing !== base.commit) {
+      if (!fixRun) {
+        return refuse("branch-conflict", `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n2} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
+      }
+      if (!await deps.workspace.isAncestor(base.commit, existing)) {
+        return refuse("branch-conflict", `branch ${branch} does not contain the stage's base ${base.commit.slice(0, 12)} (its dependencies changed since the failed run); delete the branch to start the stage afresh`);
+      }
+      reusedBranch = true;
+    }
   }
+  const baseCommit = base.commit;
   const lease = new Date(now.getTime() + req.config.leaseMinutes * 6e4);
   const claim2 = {
     v: 1,
@@ -60628,7 +61991,8 @@ async function intake(req, deps) {
     lease_until: lease.toISOString(),
     branch,
     base_commit: base.commit,
-    ...req.trigger.actor ? { actor: req.trigger.actor } : {}
+    ...req.trigger.actor ? { actor: req.trigger.actor } : {},
+    claimant: await thisClaimant()
   };
   try {
     await deps.ledger.append({ row: claim2 });
@@ -60643,6 +62007,8 @@ async function intake(req, deps) {
     throw error62 instanceof EngineError ? error62 : new EngineError(error62 instanceof Error ? error62.message : String(error62), "intake");
   }
   async function afterClaim() {
+    const leftovers = await removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []);
+    if (leftovers.length > 0) deps.log(`okstra: removed ${leftovers.length} worktree${leftovers.length === 1 ? "" : "s"} an earlier run of stage ${n2} left behind: ${leftovers.join(", ")}`);
     if (!existing) await deps.workspace.createBranch(branch, baseCommit);
     return {
       state,
@@ -60652,13 +62018,61 @@ async function intake(req, deps) {
       baseCommit,
       branch,
       reusedBranch,
-      startHead: existing ?? baseCommit,
+      startHead,
       claim: claim2,
       carryIn: await readCarryIn(req, deps, state, snapshot.commit),
       doneStages: dependencyClosure(plan, n2).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
       previousFindings: fixRun ? await readPreviousFindings(deps, state, n2, snapshot.commit) : []
     };
   }
+}
+function occupiedReason(planId2, n2, claim2, liveness, aliveHere) {
+  const head2 = `stage ${n2} already in progress by run ${claim2.runId} until ${claim2.leaseUntil} (${liveness})`;
+  const release = `\`okstra ledger release --plan-id ${planId2} --stage ${n2}${claim2.stale ? "" : " --force"}\``;
+  if (aliveHere) return `${head2}; wait for it, or stop that process first`;
+  if (claim2.stale) return `${head2}; its lease expired: ${release} frees it`;
+  return `${head2}; if that run is gone (its machine or job died), ${release} frees it`;
+}
+async function abandonDeadClaim(req, deps, claim2, why) {
+  const row = {
+    v: 1,
+    plan_id: req.plan.id,
+    stage: req.stage,
+    status: "failed",
+    run_id: claim2.run_id,
+    at: deps.now().toISOString(),
+    reason: "abandoned",
+    detail: `taken over by run ${req.runId}: ${why}`.slice(0, 2e3),
+    ...claim2.branch ? { branch: claim2.branch } : {},
+    ...claim2.base_commit ? { base_commit: claim2.base_commit } : {},
+    ...req.trigger.actor ? { actor: req.trigger.actor } : {}
+  };
+  try {
+    await deps.ledger.append({ row });
+    deps.log(`okstra: ${why}; its claim on stage ${req.stage} is released (failed, abandoned) and this run takes over`);
+  } catch (error62) {
+    if (!(error62 instanceof LedgerRefusedError)) throw error62;
+  }
+}
+async function reconcileStart(req, deps, state, branch, tip) {
+  const n2 = req.stage;
+  const done = currentDoneRow(state, n2);
+  if (!done) return refuse("nothing-to-reconcile", `stage ${n2} is not done`);
+  const [moved] = await findStaleHeads(req.plan.id, state, [n2], deps.workspace);
+  const reset2 = `\`okstra reconcile --plan ${req.planPath} --stage ${n2} --reset\``;
+  if (!moved) return refuse("nothing-to-reconcile", `stage ${n2}'s branch ${branch} is at its recorded head ${done.head_commit}; nothing to reconcile`);
+  if (tip === null) return refuse("branch-conflict", `stage ${n2}'s branch ${branch} no longer exists, so there is no new head to verify; ${reset2} recreates it at ${done.head_commit}`);
+  let base = done.base_commit ?? null;
+  if (base === null) {
+    const resolved = await resolveBase(req, deps, state);
+    if ("kind" in resolved) return resolved;
+    base = resolved.commit;
+  }
+  if (!await deps.workspace.isAncestor(base, tip)) {
+    return refuse("branch-conflict", `stage ${n2}'s branch ${branch} (now ${tip}) no longer contains the stage's base ${base}: it cannot be verified as this stage; ${reset2} puts it back at ${done.head_commit}`);
+  }
+  deps.log(`okstra: reconciling stage ${n2}: ${moved.moved}; re-verifying ${tip} (recorded ${done.head_commit})`);
+  return { base, recorded: done.head_commit };
 }
 async function resolveBase(req, deps, state) {
   const base = stageBase(req.plan, state, req.stage);
@@ -60727,29 +62141,70 @@ function terminalRow(req, report, executorTimedOut, at) {
   const reason = report.verdict.runStatus === "contract-violated" ? "contract-violated" : report.verdict.runStatus === "error" ? executorTimedOut ? "timeout" : "error" : "verdict-fail";
   return { ...common3, status: "failed", reason, detail: report.verdict.reasons.join("; ").slice(0, 2e3) };
 }
+var CONFORMANCE_PHASE = "conformance";
+var CONFORMANCE_WARNING_PHASE = "conformance-advisory";
 async function persist(req, deps, report, headFiles, records) {
-  const row = report.ledgerRow;
-  const carry = report.stageSidecarEvidence.carryPath !== null ? report.stageSidecarEvidence.carryJson : null;
-  const violations = validateRun({
-    report,
-    carryFile: carry,
-    ledgerRow: row,
-    headFiles,
-    planValidation: (req.plan.stages.find((s) => s.number === req.stage)?.validation ?? []).map((v) => v.cmd),
-    verifierWorktrees: records
-  });
+  const check3 = (r) => {
+    const row2 = r.ledgerRow;
+    return validateRun({
+      report: r,
+      carryFile: carryOf(r),
+      ledgerRow: row2,
+      headFiles,
+      planValidation: (req.plan.stages.find((s) => s.number === req.stage)?.validation ?? []).map((v) => v.cmd),
+      verifierWorktrees: records
+    });
+  };
+  const first = check3(report);
+  const { protecting } = sortViolations(first);
+  const decided = protecting.length > 0 ? contractViolated(req, report, protecting) : report;
+  const violations = protecting.length > 0 ? uniqueViolations([...protecting, ...check3(decided)]) : first;
+  const sorted = sortViolations(violations);
   const at = deps.now().toISOString();
-  const final = { ...report, errors: [...report.errors, ...violations.map((v) => ({ at, phase: "conformance", message: `${v.code}: ${v.message}` }))] };
+  const final = {
+    ...decided,
+    errors: [
+      ...decided.errors,
+      ...sorted.protecting.map((v) => ({ at, phase: CONFORMANCE_PHASE, message: `${v.code}: ${v.message}` })),
+      ...sorted.advisory.map((v) => ({ at, phase: CONFORMANCE_WARNING_PHASE, message: `${v.code}: ${v.message}` }))
+    ]
+  };
+  const row = final.ledgerRow;
+  const carry = carryOf(final);
   const markdown = renderMarkdown(final).markdown;
-  const json2 = `${JSON.stringify(final, null, 2)}
+  const json3 = `${JSON.stringify(final, null, 2)}
 `;
   const files = [
     ...carry !== null && row.status === "done" ? [{ path: row.carry_path, content: carry }] : [],
-    { path: reportPath(req.plan.id, req.stage, req.runId, "json"), content: json2 },
+    { path: reportPath(req.plan.id, req.stage, req.runId, "json"), content: json3 },
     { path: reportPath(req.plan.id, req.stage, req.runId, "md"), content: markdown }
   ];
   const appended = await deps.ledger.append({ row, files });
   return { report: final, markdown, reportPath: reportPath(req.plan.id, req.stage, req.runId, "json"), ledgerCommit: appended.commit };
+}
+function carryOf(report) {
+  return report.stageSidecarEvidence.carryPath !== null ? report.stageSidecarEvidence.carryJson : null;
+}
+function contractViolated(req, report, protecting) {
+  const ev = report.stageSidecarEvidence;
+  const codes = [...new Set(protecting.map((v) => v.code))].join(", ");
+  const base = {
+    ...report,
+    verdict: {
+      value: "FAIL",
+      runStatus: "contract-violated",
+      reasons: [...report.verdict.value === "FAIL" ? report.verdict.reasons : [], ...protecting.map(protectingReason)]
+    },
+    stageSidecarEvidence: {
+      stageNumber: ev.stageNumber,
+      stageTitle: ev.stageTitle,
+      carryJson: ev.carryJson,
+      carryPath: null,
+      withheld: `the report broke a conformance rule that protects the verdict (${codes}); nothing may build on this stage`
+    }
+  };
+  const at = report.ledgerRow ? new Date(report.ledgerRow.at) : new Date(report.run.finishedAt);
+  return { ...base, ledgerRow: terminalRow(req, base, false, at) };
 }
 
 // src/engine/progress.ts
@@ -60771,7 +62226,33 @@ var ProgressLog = class {
   }
 };
 
+// src/engine/test-hook.ts
+var TEST_HOOK_ENV = "OKSTRA_TEST_HOOK_PAUSE_AT";
+var PAUSE_MS = 5 * 6e4;
+async function testHookPause(point4, log, env = process.env) {
+  const wanted = env[TEST_HOOK_ENV];
+  if (!wanted || !wanted.split(",").map((s) => s.trim()).includes(point4)) return;
+  log(`okstra TEST HOOK: paused at ${point4} (${TEST_HOOK_ENV} is set; this only happens in okstra's own tests)`);
+  await new Promise((resolve11) => setTimeout(resolve11, PAUSE_MS));
+}
+
+// src/core/conformance/evidence.ts
+function clean(path7) {
+  return path7.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+}
+function unreadCitations(cited, opened, changedFiles) {
+  const read = new Set([...opened.files, ...opened.wholeDiff ? changedFiles : []].map(clean));
+  const missing = new Set(cited.map(clean).filter((p) => p !== "" && !read.has(p)));
+  return [...missing].sort();
+}
+function unreadCitationsReason(files) {
+  const shown = files.slice(0, 5).join(", ");
+  const more = files.length > 5 ? ` and ${files.length - 5} more` : "";
+  return `cited ${files.length === 1 ? "a file" : `${files.length} files`} its CLI's tool events show it never opened (${shown}${more}); its result was discounted`;
+}
+
 // src/engine/verify.ts
+var WRITE_REFUSED = /\b(EACCES|EPERM|EROFS)\b|permission denied|read-only file system/i;
 var PHASE_ORDER = { pre: 0, main: 1, post: 2 };
 async function verify(req, deps, head2, promptBase, progress) {
   const qa = await runQaAt(req, deps, head2, progress);
@@ -60786,11 +62267,15 @@ async function verify(req, deps, head2, promptBase, progress) {
   let nextId = 1;
   const verifiers = [];
   let findings = [];
+  const changed = lazyChangedFiles(deps, promptBase.baseCommit, head2);
   for (const s of sessions) {
     dispatched.push(s.dispatched);
     worktreeRecords.push({ worker: s.member.name, changedFiles: s.changedFiles });
     const parsed = s.status === "done" ? parseVerifierResult(s.dispatched.result.finalText) : null;
-    const status = s.status !== "done" ? s.status : parsed?.ok ? "done" : "contract-violated";
+    const evidenceRead = parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [];
+    const cited = parsed?.ok ? [...parsed.result.findings.flatMap((f) => f.file ? [normalizeCitation(f.file, s.worktree).path] : []), ...evidenceRead] : [];
+    const evidence = await judgeEvidence(s.dispatched.result, cited, changed);
+    const status = s.status !== "done" ? s.status : !parsed?.ok || evidence.unread.length > 0 ? "contract-violated" : "done";
     const mine = [];
     if (parsed?.ok && status === "done") {
       for (const f of parsed.result.findings) {
@@ -60811,17 +62296,23 @@ async function verify(req, deps, head2, promptBase, progress) {
       }
     }
     findings.push(...mine);
+    if (evidence.unread.length > 0) progress.emit("phase-5-collect", "citations not backed by what the worker opened", { worker: s.member.name, unread: evidence.unread.length });
     verifiers.push({
       worker: s.member.name,
       status,
       verdict: status === "done" && parsed?.ok ? parsed.result.verdict : null,
       findings: mine.map((f) => f.id),
-      evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
+      evidenceRead,
       usage: toReportUsage(s.dispatched.result),
-      durationMs: Math.round(s.dispatched.result.durationMs)
+      durationMs: Math.round(s.dispatched.result.durationMs),
+      ...upstreamErrorOf(s.dispatched.result),
+      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : void 0)),
+      ...evidence.entry
     });
   }
-  findings = mergeDuplicateFindings(findings);
+  const merged = mergeDuplicateFindings(findings);
+  findings = merged.findings;
+  for (const v of verifiers) v.findings = survivingIds(v.findings, merged.survivorOf);
   const answering = verifiers.filter((v) => v.status === "done").map((v) => v.worker);
   const converged = await converge(req, deps, head2, base, findings, answering, progress, dispatched, worktreeRecords);
   const raisedFindings = converged.findings.map((f) => ({ id: f.id, severity: f.severity, title: f.title, detail: f.detail, file: f.file, line: f.line }));
@@ -60850,20 +62341,25 @@ async function runQaAt(req, deps, head2, progress) {
     return [];
   }
   const dir = await deps.workspace.addDetachedWorktree(head2);
+  const lease = await deps.sandbox.acquire();
   try {
-    const results = await deps.runQa(commands, { cwd: dir, env: req.qaEnv });
+    await lease.giveWrite(dir);
+    const results = await deps.runQa(commands, { cwd: dir, env: req.qaEnv, lease });
     for (const r of results) progress.emit("phase-5-qa", "", { label: r.label, exit: r.exitCode ?? "killed", passed: String(r.passed) });
     return results;
   } finally {
+    await lease.release();
     await deps.workspace.removeWorktree(dir);
   }
 }
 async function readOnlySession(deps, head2, member, role, base, timeoutMs, req, progress, extra = {}) {
   const dir = await deps.workspace.addDetachedWorktree(head2);
   try {
+    await deps.sandbox.shareForReading(dir);
     const composed = composePrompt({ ...base, ...extra, worktree: dir, role, worker: member.name });
     if (!composed.ok) throw new EngineError(`the ${role} prompt for ${member.name} is incomplete: ${composed.problems.join("; ")}`, "prompts");
-    const dispatched = await dispatchWorker(member, role, composed.prompt, dir, timeoutMs, req, progress);
+    const dispatched = await dispatchWorker(member, role, composed.prompt, dir, timeoutMs, req, deps, progress);
+    if (deps.sandbox.mode === "os-user" && WRITE_REFUSED.test(dispatched.result.stderrTail)) progress.emit("phase-5-collect", "the file system refused a write in the read-only tree", { worker: member.name });
     const changedFiles = await deps.workspace.dirtyPaths(dir);
     if (await deps.workspace.headOf(dir) !== head2) changedFiles.push("(HEAD moved: the session committed)");
     const status = changedFiles.length > 0 ? "contract-violated" : dispatched.result.status;
@@ -60872,10 +62368,19 @@ async function readOnlySession(deps, head2, member, role, base, timeoutMs, req, 
     await deps.workspace.removeWorktree(dir);
   }
 }
+function sessionProblem(s, parsed) {
+  if (s.changedFiles.length > 0) {
+    const more = s.changedFiles.length > 5 ? ` and ${s.changedFiles.length - 5} more` : "";
+    return `changed its read-only worktree (${s.changedFiles.slice(0, 5).join(", ")}${more}); its answer was discarded`;
+  }
+  if (parsed && !parsed.ok) return `its result could not be used: ${parsed.reason}`;
+  return void 0;
+}
 async function converge(req, deps, head2, base, initial, answering, progress, dispatched, records) {
   let findings = initial;
   const members2 = req.roster.verifiers.filter((m) => answering.includes(m.name));
   const everDisputed = /* @__PURE__ */ new Set();
+  const failures = [];
   let rounds = 0;
   for (let round = 1; round <= req.config.convergence.rounds; round++) {
     const queue = disputedFindings(findings, answering);
@@ -60893,26 +62398,34 @@ async function converge(req, deps, head2, base, initial, answering, progress, di
     for (const { s, finding } of sessions) {
       dispatched.push(s.dispatched);
       if (s.changedFiles.length > 0) records.push({ worker: s.member.name, changedFiles: s.changedFiles });
-      if (s.status !== "done") continue;
-      const parsed = parseReverifyResult(s.dispatched.result.finalText, { findingId: finding.id, isAuthor: s.member.name === finding.raisedBy });
-      if (parsed.ok) positions.push({ findingId: finding.id, worker: s.member.name, position: parsed.result.position });
+      const parsed = s.status === "done" ? parseReverifyResult(s.dispatched.result.finalText, { findingId: finding.id, isAuthor: s.member.name === finding.raisedBy }) : null;
+      if (parsed?.ok) {
+        positions.push({ findingId: finding.id, worker: s.member.name, position: parsed.result.position });
+        continue;
+      }
+      const status = s.status === "done" ? "contract-violated" : s.status;
+      const { failure: failure2 } = workerFailure(status, s.dispatched.result, sessionProblem(s, parsed));
+      if (failure2) failures.push({ worker: s.member.name, findingId: finding.id, status, ...upstreamErrorOf(s.dispatched.result), failure: failure2 });
     }
     findings = applyPositions(findings, positions, answering);
   }
   const resolved = [...everDisputed].filter((id) => findings.find((f) => f.id === id)?.disposition !== "standing").length;
-  return { findings, summary: { rounds, disputed: everDisputed.size, resolved } };
+  return { findings, summary: { rounds, disputed: everDisputed.size, resolved, ...failures.length > 0 ? { failures } : {} } };
 }
 async function runCritic(req, deps, head2, base, member, progress, firstId, dispatched, records) {
   const s = await readOnlySession(deps, head2, member, "critic", base, req.config.timeouts.verifierMinutes * 6e4, req, progress);
   dispatched.push(s.dispatched);
   if (s.changedFiles.length > 0) records.push({ worker: member.name, changedFiles: s.changedFiles });
   const parsed = s.status === "done" ? parseCriticResult(s.dispatched.result.finalText) : null;
-  const status = s.status !== "done" ? s.status : parsed?.ok ? "done" : "contract-violated";
+  const evidenceRead = parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [];
+  const cited = parsed?.ok ? [...parsed.result.gaps.flatMap((g) => g.file ? [normalizeCitation(g.file, s.worktree).path] : []), ...evidenceRead] : [];
+  const evidence = await judgeEvidence(s.dispatched.result, cited, lazyChangedFiles(deps, base.baseCommit, head2));
+  const status = s.status !== "done" ? s.status : !parsed?.ok || evidence.unread.length > 0 ? "contract-violated" : "done";
   const findings = parsed?.ok ? parsed.result.gaps.map((g, i2) => {
     const cite = g.file ? normalizeCitation(g.file, s.worktree) : null;
     return { id: `F${firstId + i2}`, severity: g.severity, title: g.title, detail: g.detail ?? "", file: cite?.path ?? null, line: g.line ?? cite?.line ?? null, endLine: g.endLine ?? cite?.endLine ?? null, raisedBy: member.name, confirmedBy: [], refutedBy: [], disposition: "standing" };
   }) : [];
-  progress.emit("phase-5.6-critic", "", { provider: member.kind, gaps: findings.length });
+  progress.emit("phase-5.6-critic", "", { provider: member.kind, gaps: findings.length, ...evidence.unread.length > 0 ? { unread: evidence.unread.length } : {} });
   return {
     findings,
     report: {
@@ -60920,11 +62433,42 @@ async function runCritic(req, deps, head2, base, member, progress, firstId, disp
       status,
       gaps: findings.length,
       findings: findings.map((f) => f.id),
-      evidenceRead: parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [],
+      evidenceRead,
       usage: toReportUsage(s.dispatched.result),
-      durationMs: Math.round(s.dispatched.result.durationMs)
+      durationMs: Math.round(s.dispatched.result.durationMs),
+      ...upstreamErrorOf(s.dispatched.result),
+      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : void 0)),
+      ...evidence.entry
     }
   };
+}
+async function judgeEvidence(result, cited, changedFiles) {
+  const opened = result.opened;
+  if (opened?.source !== "events") return { unread: [], entry: { evidence: "self-reported" } };
+  const unread = unreadCitations(cited, opened, opened.wholeDiff ? await changedFiles() : []);
+  return { unread, entry: { evidence: "events", ...unread.length > 0 ? { unreadCitations: unread } : {} } };
+}
+function lazyChangedFiles(deps, base, head2) {
+  let files = null;
+  return () => files ??= deps.workspace.changedFiles(base, head2);
+}
+
+// src/engine/model-gateway.ts
+async function openRunGateway(req, deps) {
+  if (!deps.startGateway) return null;
+  const planSpentBefore = req.config.budgets.plan ? await spentBefore(req, deps) : void 0;
+  return deps.startGateway({
+    pricing: req.config.pricing,
+    budgets: req.config.budgets,
+    ...planSpentBefore ? { planSpentBefore } : {},
+    log: deps.log
+  });
+}
+async function spentBefore(req, deps) {
+  const snapshot = await deps.ledger.read(req.plan.id);
+  const { reports } = await readPlanReports((commit, paths) => Promise.all(paths.map((p) => deps.ledger.readFile(commit, p))), snapshot.commit, snapshot.rows);
+  const spend = planSpend(reports);
+  return { tokens: spend.tokens, usd: spend.usd };
 }
 
 // src/engine/run-stage.ts
@@ -60936,7 +62480,10 @@ async function runStage(req, deps) {
   if ("kind" in claimed) return claimed;
   progress.emit("phase-1-intake", "complete", { stage: req.stage, branch: claimed.branch, base: claimed.baseCommit.slice(0, 12), attempt: claimed.attempt });
   let worktree = null;
+  let gateway = null;
   try {
+    gateway = await openRunGateway(req, deps);
+    if (gateway) deps = { ...deps, gateway };
     worktree = await deps.workspace.addBranchWorktree(claimed.branch);
     const promptBase = promptInputs(req, deps, claimed, worktree);
     progress.emit("phase-2-prompts", `preparing ${1 + req.roster.verifiers.length + (req.roster.critic ? 1 : 0)} worker prompts`);
@@ -60948,7 +62495,9 @@ async function runStage(req, deps) {
     const report = await buildReport(req, deps, claimed, execution, verification, progress, startedAt);
     const headFiles = await deps.workspace.filesAt(execution.headCommit);
     progress.emit("phase-7-conformance", "", { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
+    await testHookPause("persist-before-ledger", deps.log);
     const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? []);
+    await testHookPause("persist-after-ledger", deps.log);
     return { kind: "completed", ...persisted };
   } catch (error62) {
     await releaseAfterCrash(req, deps, claimed.claim, error62);
@@ -60956,6 +62505,7 @@ async function runStage(req, deps) {
     throw new EngineError(error62 instanceof Error ? error62.message : String(error62), "run");
   } finally {
     if (worktree) await deps.workspace.removeWorktree(worktree);
+    await gateway?.close();
   }
 }
 function promptInputs(req, deps, run, worktree) {
@@ -60979,8 +62529,13 @@ async function buildReport(req, deps, run, execution, verification, progress, st
   const changed = await deps.workspace.changedFiles(run.baseCommit, execution.headCommit);
   const stat3 = await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
   const findings = verification?.findings ?? [];
+  const dispatched = [execution.dispatched, ...verification?.dispatched ?? []];
+  const usage = usageTotals(dispatched, deps.gateway !== void 0);
   const verdict = synthesizeVerdict({
     executorStatus: execution.status,
+    executorWorker: execution.dispatched.member.name,
+    critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
+    budgetExceeded: usage.budgetExceeded ?? null,
     contractViolations: execution.violations,
     qa: verification?.qa ?? [],
     verifiers: verification?.verifiers ?? [],
@@ -61008,7 +62563,8 @@ async function buildReport(req, deps, run, execution, verification, progress, st
     verdict,
     stageSidecarEvidence: passed ? { stageNumber: stage.number, stageTitle: stage.title, carryJson: execution.carry?.json, carryPath: carryPath(req.plan.id, stage.number) } : { stageNumber: stage.number, stageTitle: stage.title, carryJson: execution.carry?.json ?? null, carryPath: null, withheld: withheldReason(verdict.runStatus, execution) },
     progress: [...progress.entries],
-    usage: usageTotals([execution.dispatched, ...verification?.dispatched ?? []]),
+    usage,
+    isolation: { mode: deps.sandbox.mode, detail: deps.sandbox.statement },
     remainingQueue: req.remainingQueue ?? [],
     errors: []
   };
@@ -61020,7 +62576,12 @@ function withheldReason(runStatus, execution) {
   if (runStatus === "error") return `the executor ended with ${execution.status}; the stage was not verified`;
   return "the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch";
 }
-function usageTotals(dispatched) {
+function usageTotals(dispatched, metered) {
+  const refusal = dispatched.map((d) => ({ worker: d.member.name, b: d.result.metering?.budgetExceeded })).find((x) => x.b);
+  if (metered) {
+    const records = dispatched.flatMap((d) => d.result.metering?.requests ?? []);
+    return gatewayUsage(records, refusal?.b ? { worker: refusal.worker, scope: refusal.b.scope, limit: refusal.b.limit, spent: refusal.b.spent, message: refusal.b.message } : null);
+  }
   const byWorker = /* @__PURE__ */ new Map();
   for (const d of dispatched) {
     const u2 = d.result.usage;
@@ -61036,7 +62597,8 @@ function usageTotals(dispatched) {
   const costs = workers.map((w) => w.costUsd).filter((c3) => c3 !== null);
   return {
     workers,
-    total: { inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0), outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0), costUsd: costs.length > 0 ? costs.reduce((a2, b) => a2 + b, 0) : null }
+    total: { inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0), outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0), costUsd: costs.length > 0 ? costs.reduce((a2, b) => a2 + b, 0) : null },
+    metered: "self-reported"
   };
 }
 
@@ -61077,9 +62639,10 @@ async function runChain(req, deps) {
 
 // src/cli/engine-setup.ts
 import { existsSync as existsSync3 } from "node:fs";
-import { readFile as readFile6 } from "node:fs/promises";
-import { isAbsolute as isAbsolute7, join as join9, relative as relative2, resolve as resolve7 } from "node:path";
-import { randomBytes as randomBytes2 } from "node:crypto";
+import { readFile as readFile8 } from "node:fs/promises";
+import { isAbsolute as isAbsolute7, join as join10, relative as relative2, resolve as resolve8 } from "node:path";
+import { randomBytes as randomBytes4 } from "node:crypto";
+import { tmpdir as tmpdir5 } from "node:os";
 
 // src/core/config/parse-config.ts
 var import_yaml2 = __toESM(require_dist(), 1);
@@ -61174,16 +62737,22 @@ function findKeyNode(doc, keyPath, key) {
 
 // src/git/remote-refs.ts
 var RemoteRefs = class _RemoteRefs {
-  constructor(repoDir, remote) {
+  constructor(repoDir, remote, remoteEnv = {}) {
     this.repoDir = repoDir;
     this.remote = remote;
+    this.remoteEnv = remoteEnv;
     this.git = new Git(repoDir);
   }
   repoDir;
   remote;
+  remoteEnv;
   git;
   /** Branches fetched by this run (tip only or whole), so the plan's base, usually the default branch, is not fetched twice. */
   fetched = /* @__PURE__ */ new Map();
+  /** Authenticates the remote calls from now on (the shell learns the credential only after opening the checkout). */
+  useRemoteEnv(env) {
+    this.remoteEnv = env;
+  }
   shallow = null;
   /** Where the checkout is: its top folder, HEAD and whether it is shallow, in one git call. */
   static async open(dir, remote) {
@@ -61201,7 +62770,7 @@ var RemoteRefs = class _RemoteRefs {
   }
   /** The remote's default branch as its HEAD names it, or null when the remote does not say. */
   async defaultBranch() {
-    const out = await this.git.ok(["ls-remote", "--symref", this.remote, "HEAD"]);
+    const out = await this.git.ok(["ls-remote", "--symref", this.remote, "HEAD"], { env: this.remoteEnv });
     return /^ref: refs\/heads\/(\S+)\tHEAD$/m.exec(out)?.[1] ?? null;
   }
   /**
@@ -61221,7 +62790,7 @@ var RemoteRefs = class _RemoteRefs {
   async fetchOnce(branch, opts) {
     const depth = opts.tipOnly && await this.isShallow() ? ["--depth=1"] : [];
     const ref = `refs/remotes/${this.remote}/${branch}`;
-    const fetched = await this.git.run(["fetch", "--quiet", "--no-tags", ...depth, this.remote, `+refs/heads/${branch}:${ref}`]);
+    const fetched = await this.git.run(["fetch", "--quiet", "--no-tags", ...depth, this.remote, `+refs/heads/${branch}:${ref}`], { env: this.remoteEnv });
     if (fetched.exitCode !== 0) {
       if (/couldn't find remote ref/i.test(fetched.stderr)) return null;
       throw new GitError(["fetch", this.remote, branch], fetched);
@@ -61235,17 +62804,20 @@ var RemoteRefs = class _RemoteRefs {
    * clone. When the remote will not serve a bare SHA, the pull request's
    * own ref (`refs/pull/<n>/head`) is fetched instead and the SHA looked for
    * there. `ref` must already be validated (isValidPlanRef in the Action's
-   * inputs): it is passed to git as a refspec's source.
+   * inputs): it is passed to git as a refspec's source. `into` names
+   * another private ref; `wholeHistory` fetches it with its history even in
+   * a shallow clone, for a commit that will be pushed (a shallow boundary
+   * below it makes the push fail with "shallow update not allowed").
    */
-  async fetchCommit(ref, pullRequest) {
+  async fetchCommit(ref, pullRequest, opts = {}) {
     const isSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(ref);
     if (isSha) {
       const local = await this.git.resolveCommit(ref);
       if (local) return { ok: true, commit: local };
     }
-    const target = "refs/okstra/plan-ref";
-    const depth = await this.isShallow() ? ["--depth=1"] : [];
-    const fetch = (source, d) => this.git.run(["fetch", "--quiet", "--no-tags", ...d, this.remote, `+${source}:${target}`]);
+    const target = opts.into ?? "refs/okstra/plan-ref";
+    const depth = !opts.wholeHistory && await this.isShallow() ? ["--depth=1"] : [];
+    const fetch = (source, d) => this.git.run(["fetch", "--quiet", "--no-tags", ...d, this.remote, `+${source}:${target}`], { env: this.remoteEnv });
     const direct = await fetch(ref, depth);
     if (direct.exitCode === 0) {
       const commit = await this.git.resolveCommit(target);
@@ -61273,7 +62845,7 @@ var RemoteRefs = class _RemoteRefs {
    */
   async fetchStageBranches(planId2) {
     const prefix = stageBranchName(planId2, 0).replace(/stage-0$/, "");
-    await this.git.ok(["fetch", "--quiet", "--no-tags", "--prune", this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`]);
+    await this.git.ok(["fetch", "--quiet", "--no-tags", "--prune", this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`], { env: this.remoteEnv });
   }
   /** Files at a commit by path; a path missing there maps to null. */
   async readFiles(commit, paths) {
@@ -61282,14 +62854,14 @@ var RemoteRefs = class _RemoteRefs {
   }
   /** Paths of the files directly inside `dir` at a commit (no sub-folders); empty when the folder does not exist. */
   async listFiles(commit, dir) {
-    const clean = dir.replace(/\/+$/, "");
-    const out = await this.git.ok(["ls-tree", "-z", commit, "--", `${clean}/`]);
+    const clean2 = dir.replace(/\/+$/, "");
+    const out = await this.git.ok(["ls-tree", "-z", commit, "--", `${clean2}/`]);
     return out.split("\0").filter((entry) => entry.split(" ")[1] === "blob").map((entry) => entry.slice(entry.indexOf("	") + 1));
   }
 };
 
 // src/engine/load-gates.ts
-import { readFile as readFile4, stat } from "node:fs/promises";
+import { readFile as readFile6, stat } from "node:fs/promises";
 import { dirname, join as join2, parse as parse4 } from "node:path";
 import { fileURLToPath as fileURLToPath3 } from "node:url";
 function isMissing(error62) {
@@ -61298,7 +62870,7 @@ function isMissing(error62) {
 }
 async function readIfPresent(path7) {
   try {
-    return await readFile4(path7, "utf8");
+    return await readFile6(path7, "utf8");
   } catch (error62) {
     if (isMissing(error62)) return null;
     throw error62;
@@ -61370,7 +62942,1335 @@ function withoutSecrets(env) {
   return out;
 }
 
+// src/sandbox/sandbox.ts
+import { chmod as chmod2, mkdir as mkdir3, mkdtemp as mkdtemp2, rm as rm4 } from "node:fs/promises";
+import { join as join4 } from "node:path";
+import { userInfo } from "node:os";
+
+// src/core/isolation/decide.ts
+function decideIsolation(f) {
+  if (f.configured === "none") {
+    const runAs = f.euid === 0 && f.sudoUser ? f.sudoUser : null;
+    const who = runAs ? `the runner's user (uid ${runAs.uid})` : f.euid === 0 ? "root" : `okstra's own user (${f.userName})`;
+    return {
+      kind: "none",
+      runAs,
+      statement: `isolation: none \u2014 agents and QA commands ran as ${who}, with okstra's privileges: they could read the run's secrets and write anything that user can`,
+      notice: `okstra: isolation is off (isolation: none in .okstra/config.yml): agents run as ${who} and can read this run's secrets`
+    };
+  }
+  if (f.euid === 0) return { kind: "os-user" };
+  if (f.shell === "cli") {
+    return {
+      kind: "none",
+      runAs: null,
+      statement: `agents and QA commands ran as ${f.userName}, the user who started okstra (okstra isolates them as separate users only when it runs as root)`,
+      notice: `okstra: agents run as you (${f.userName}); run okstra as root to have them run as separate unprivileged users`
+    };
+  }
+  return {
+    kind: "refuse",
+    reason: "okstra runs agents and QA commands as separate unprivileged users, which needs root or passwordless sudo, and this runner has neither. Give the runner user passwordless sudo (GitHub-hosted runners have it), run the job in a container as root, or set `isolation: none` in .okstra/config.yml to run agents with okstra's own privileges (they can then read the job's secrets; every report will say so)"
+  };
+}
+
+// src/sandbox/agent-users.ts
+import { lstat, mkdir, open as open2, readdir, readFile as readFile7, rm as rm3 } from "node:fs/promises";
+import { join as join3 } from "node:path";
+var AGENT_USER_PREFIX = "okstra-agent-";
+var DEFAULT_LOCK_DIR = "/run/okstra-agents";
+var MAX_USERS = 64;
+var AgentUserError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "AgentUserError";
+  }
+};
+var AgentUserPool = class {
+  lockDir;
+  prefix;
+  held = /* @__PURE__ */ new Map();
+  lockDirReady = null;
+  constructor(options2 = {}) {
+    this.lockDir = options2.lockDir ?? DEFAULT_LOCK_DIR;
+    this.prefix = options2.prefix ?? AGENT_USER_PREFIX;
+  }
+  /** A user no other process or lease is using, created when every existing one is taken. */
+  async acquire() {
+    await (this.lockDirReady ??= ensureRootOnlyDir(this.lockDir));
+    for (let n2 = 1; n2 <= MAX_USERS; n2++) {
+      const name = `${this.prefix}${n2}`;
+      if (this.held.has(name)) continue;
+      if (!await this.tryLock(name)) continue;
+      try {
+        const user = await lookupUser(name) ?? await createUser(name);
+        this.held.set(name, user);
+        return user;
+      } catch (error62) {
+        await rm3(this.lockPath(name), { force: true });
+        throw error62;
+      }
+    }
+    throw new AgentUserError(`all ${MAX_USERS} agent users (${this.prefix}1\u2026${MAX_USERS}) are in use; is a run leaking them? Locks are in ${this.lockDir}`);
+  }
+  /** Ends every process the user still runs, then frees the user for the next lease. */
+  async release(user) {
+    if (!this.held.has(user.name)) return;
+    await killProcessesOf(user.uid);
+    this.held.delete(user.name);
+    await rm3(this.lockPath(user.name), { force: true });
+  }
+  async releaseAll() {
+    for (const user of [...this.held.values()]) await this.release(user);
+  }
+  lockPath(name) {
+    return join3(this.lockDir, `${name}.lock`);
+  }
+  async tryLock(name) {
+    const path7 = this.lockPath(name);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      try {
+        const handle = await open2(path7, "wx", 384);
+        await handle.writeFile(String(process.pid));
+        await handle.close();
+        return true;
+      } catch (error62) {
+        if (error62.code !== "EEXIST") throw error62;
+        if (await lockHeld(path7)) return false;
+        if (!await this.clearStaleLock(name)) return false;
+      }
+    }
+    return false;
+  }
+  /**
+   * Kills the processes a dead owner's agent left as `name` and removes its
+   * lock. Two processes may find the same stale lock at once: a second
+   * exclusive file lets only one of them do it, and that one re-reads the
+   * lock first, so it never kills the agent of a run that took the user over
+   * a moment ago.
+   */
+  async clearStaleLock(name) {
+    const path7 = this.lockPath(name);
+    const guard2 = `${path7}.takeover`;
+    try {
+      const handle = await open2(guard2, "wx", 384);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+    } catch (error62) {
+      if (error62.code !== "EEXIST") throw error62;
+      if (!isAlive2(await lockOwner(guard2))) await rm3(guard2, { force: true });
+      return false;
+    }
+    try {
+      if (await lockHeld(path7)) return false;
+      const orphan = await lookupUser(name).catch(() => null);
+      if (orphan) await killProcessesOf(orphan.uid);
+      await rm3(path7, { force: true });
+      return true;
+    } finally {
+      await rm3(guard2, { force: true });
+    }
+  }
+};
+async function lockOwner(path7) {
+  const owner = Number((await readFile7(path7, "utf8").catch(() => "")).trim());
+  return Number.isInteger(owner) && owner > 0 ? owner : 0;
+}
+async function lockHeld(path7) {
+  const owner = await lockOwner(path7);
+  if (owner > 0) return isAlive2(owner);
+  const info = await lstat(path7).catch(() => null);
+  return info !== null && Date.now() - info.mtimeMs < 1e4;
+}
+function isAlive2(pid) {
+  if (pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error62) {
+    return error62.code === "EPERM";
+  }
+}
+async function ensureRootOnlyDir(dir) {
+  await mkdir(dir, { recursive: true, mode: 448 });
+  const info = await lstat(dir);
+  if (!info.isDirectory() || info.uid !== 0 || (info.mode & 18) !== 0) {
+    throw new AgentUserError(`${dir} must be a directory owned by root and writable by root only (it holds the agent users' leases); remove it and run again`);
+  }
+}
+async function lookupUser(name) {
+  const result = await execa("getent", ["passwd", name], { reject: false });
+  if (result.exitCode !== 0) return null;
+  const [, , uid, gid] = String(result.stdout).trim().split(":");
+  const user = { name, uid: Number(uid), gid: Number(gid) };
+  if (!Number.isInteger(user.uid) || !Number.isInteger(user.gid) || user.uid === 0 || user.gid === 0) {
+    throw new AgentUserError(`the user ${name} exists but is not an unprivileged account (uid ${uid}, gid ${gid}); remove it (userdel ${name}) so okstra can create it`);
+  }
+  return user;
+}
+async function createUser(name) {
+  const result = await execa("useradd", ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", "--comment", "okstra agent (unprivileged)", name], { reject: false });
+  const user = await lookupUser(name);
+  if (user) return user;
+  throw new AgentUserError(`could not create the agent user ${name}: ${String(result.stderr).trim() || `useradd exited ${result.exitCode}`}. okstra needs root (or passwordless sudo on a runner) and the useradd program to isolate agents; set \`isolation: none\` in .okstra/config.yml to run them with okstra's own privileges`);
+}
+async function killProcessesOf(uid) {
+  let killed = 0;
+  for (let round = 0; round < 20; round++) {
+    const pids = await processesOf(uid);
+    if (pids.length === 0) return killed;
+    for (const pid of pids) {
+      try {
+        process.kill(pid, "SIGKILL");
+        killed += 1;
+      } catch {
+      }
+    }
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  return killed;
+}
+async function processesOf(uid) {
+  const pids = [];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const status = await readFile7(`/proc/${entry}/status`, "utf8").catch(() => null);
+    if (status === null) continue;
+    const real = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+    const state = /^State:\s+(\S)/m.exec(status)?.[1];
+    if (real !== void 0 && Number(real) === uid && state !== "Z") pids.push(Number(entry));
+  }
+  return pids;
+}
+
+// src/sandbox/fs-access.ts
+import { constants as constants4 } from "node:fs";
+import { chmod, chown, lstat as lstat2, mkdir as mkdir2, open as open3, stat as stat2 } from "node:fs/promises";
+import { dirname as dirname2, resolve as resolve5 } from "node:path";
+async function giveTo(dir, user) {
+  const result = await execa("chown", ["-R", "-P", `${user.uid}:${user.gid}`, "--", dir], { reject: false });
+  if (result.exitCode !== 0) throw new Error(`cannot give ${dir} to ${user.name}: ${String(result.stderr).trim()}`);
+}
+async function privateDirFor(path7, user) {
+  await mkdir2(path7, { mode: 448 });
+  if (user) await chown(path7, user.uid, user.gid);
+}
+async function openForReading(dir) {
+  await chmod(dir, 493);
+}
+async function makeReachable(path7) {
+  const changed = [];
+  let dir = resolve5(path7);
+  for (; ; ) {
+    const info = await stat2(dir).catch(() => null);
+    if (info?.isDirectory() && (info.mode & 1) === 0) {
+      await chmod(dir, info.mode & 4095 | 1);
+      changed.push({ dir, mode: info.mode & 4095 });
+    }
+    const parent = dirname2(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return async () => {
+    for (const { dir: d, mode } of changed.reverse()) await chmod(d, mode).catch(() => void 0);
+  };
+}
+async function readAgentFile(path7, maxBytes) {
+  const link = await lstat2(path7).catch(() => null);
+  if (link === null) return null;
+  if (!link.isFile()) throw new AgentFileError(`${path7} is ${link.isSymbolicLink() ? "a symbolic link" : "not a regular file"}; okstra reads an agent's output only from a plain file it wrote`);
+  const handle = await open3(path7, constants4.O_RDONLY | constants4.O_NOFOLLOW | constants4.O_NONBLOCK);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new AgentFileError(`${path7} is not a regular file`);
+    const length = Math.min(info.size, maxBytes);
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, info.size - length);
+    let bytes = buffer.subarray(0, bytesRead);
+    if (info.size > maxBytes) {
+      let skip = 0;
+      while (skip < bytes.length && skip < 4 && (bytes[skip] & 192) === 128) skip += 1;
+      bytes = bytes.subarray(skip);
+    }
+    return { text: bytes.toString("utf8"), truncated: info.size > maxBytes };
+  } finally {
+    await handle.close();
+  }
+}
+var AgentFileError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "AgentFileError";
+  }
+};
+
+// src/sandbox/sandbox.ts
+var IsolationError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "IsolationError";
+  }
+};
+var AGENT_GIT_ENV = { GIT_CONFIG_COUNT: "1", GIT_CONFIG_KEY_0: "safe.directory", GIT_CONFIG_VALUE_0: "*" };
+async function createSandbox(options2) {
+  const env = options2.env ?? process.env;
+  const decision = decideIsolation({
+    configured: options2.configured,
+    shell: options2.shell,
+    euid: process.geteuid?.() ?? -1,
+    sudoUser: sudoUser(env),
+    userName: safeUserName()
+  });
+  return sandboxFor(decision, options2);
+}
+function sandboxFor(decision, options2 = {}) {
+  switch (decision.kind) {
+    case "refuse":
+      throw new IsolationError(decision.reason);
+    case "none":
+      if (decision.notice) options2.log?.(decision.notice);
+      return new SharedUserSandbox(decision.statement, decision.runAs);
+    case "os-user":
+      process.umask(18);
+      return new OsUserSandbox(new AgentUserPool());
+  }
+}
+var OsUserSandbox = class {
+  constructor(pool2) {
+    this.pool = pool2;
+  }
+  pool;
+  mode = "os-user";
+  undo = [];
+  reachable = /* @__PURE__ */ new Set();
+  used = /* @__PURE__ */ new Set();
+  get statement() {
+    const names = [...this.used].sort(byNumber);
+    return `agents and QA commands ran as separate unprivileged users without sudo${names.length > 0 ? ` (${names.join(", ")})` : ""}: none could read okstra's environment, its secrets or another agent's files; verifiers could not write the tree they reviewed`;
+  }
+  async acquire() {
+    const user = await this.pool.acquire();
+    this.used.add(user.name);
+    let released = false;
+    return {
+      user,
+      env: AGENT_GIT_ENV,
+      giveWrite: (dir) => giveTo(dir, user),
+      privateDir: (path7) => privateDirFor(path7, user),
+      release: async () => {
+        if (released) return;
+        released = true;
+        await this.pool.release(user);
+      }
+    };
+  }
+  shareForReading(dir) {
+    return openForReading(dir);
+  }
+  async makeReachable(path7) {
+    if (this.reachable.has(path7)) return;
+    this.reachable.add(path7);
+    this.undo.push(await makeReachable(path7));
+  }
+  async close() {
+    await this.pool.releaseAll();
+    for (const undo of this.undo.splice(0).reverse()) await undo();
+  }
+};
+var SharedUserSandbox = class {
+  constructor(statement, runAs) {
+    this.statement = statement;
+    this.runAs = runAs;
+  }
+  statement;
+  runAs;
+  mode = "none";
+  async acquire() {
+    const user = this.runAs ? { name: `uid ${this.runAs.uid}`, ...this.runAs } : null;
+    return {
+      user,
+      env: user ? AGENT_GIT_ENV : {},
+      giveWrite: async (dir) => {
+        if (user) await giveTo(dir, user);
+      },
+      privateDir: (path7) => privateDirFor(path7, user),
+      release: async () => void 0
+    };
+  }
+  async shareForReading(dir) {
+    if (this.runAs) await openForReading(dir);
+  }
+  async makeReachable() {
+  }
+  async close() {
+  }
+};
+async function dispatchFolder(parent, prefix, lease, privateNames) {
+  const dir = await mkdtemp2(join4(parent, prefix));
+  const path7 = (name) => join4(dir, name);
+  try {
+    if (lease?.user) await chmod2(dir, 457);
+    for (const name of privateNames) await (lease ? lease.privateDir(path7(name)) : mkdir3(path7(name), { mode: 448 }));
+  } catch (error62) {
+    await rm4(dir, { recursive: true, force: true });
+    throw error62;
+  }
+  return { dir, path: path7 };
+}
+function unisolatedSandbox() {
+  return new SharedUserSandbox("agents and QA commands ran as okstra's own user (no sandbox was configured for this engine)", null);
+}
+function sudoUser(env) {
+  const uid = Number(env.SUDO_UID);
+  const gid = Number(env.SUDO_GID);
+  return Number.isInteger(uid) && uid > 0 && Number.isInteger(gid) && gid > 0 ? { uid, gid } : null;
+}
+function safeUserName() {
+  try {
+    return userInfo().username;
+  } catch {
+    return `uid ${process.geteuid?.() ?? "?"}`;
+  }
+}
+function byNumber(a2, b) {
+  return Number(/\d+$/.exec(a2)?.[0] ?? 0) - Number(/\d+$/.exec(b)?.[0] ?? 0);
+}
+async function checkBoundary(sandbox) {
+  if (sandbox.mode !== "os-user") return null;
+  const lease = await sandbox.acquire();
+  try {
+    if (!lease.user) return "the lease has no user";
+    const probe = await execa("cat", [`/proc/${process.pid}/environ`], { uid: lease.user.uid, gid: lease.user.gid, reject: false, env: { PATH: process.env.PATH ?? "/usr/bin:/bin" }, extendEnv: false });
+    return probe.exitCode === 0 ? `${lease.user.name} could read /proc/${process.pid}/environ: the kernel does not separate users here (is /proc mounted with a permissive option?)` : null;
+  } finally {
+    await lease.release();
+  }
+}
+
+// src/sandbox/gateway/server.ts
+import { randomBytes as randomBytes3 } from "node:crypto";
+import { Agent as HttpAgent, createServer, request as httpRequest } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
+import { StringDecoder as StringDecoder3 } from "node:string_decoder";
+
+// src/core/usage/prices.ts
+var BUILTIN_PRICES = {
+  // Anthropic
+  "claude-opus-4-5": { input: 5, output: 25, cachedInput: 0.5, cacheWrite: 6.25 },
+  "claude-opus-4-1": { input: 15, output: 75, cachedInput: 1.5, cacheWrite: 18.75 },
+  "claude-opus-4-0": { input: 15, output: 75, cachedInput: 1.5, cacheWrite: 18.75 },
+  "claude-opus-4-20250514": { input: 15, output: 75, cachedInput: 1.5, cacheWrite: 18.75 },
+  // Every Sonnet 4.x so far has had the same price, so the family prefix is safe.
+  "claude-sonnet-4": { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 },
+  "claude-haiku-4-5": { input: 1, output: 5, cachedInput: 0.1, cacheWrite: 1.25 },
+  "claude-3-5-haiku": { input: 0.8, output: 4, cachedInput: 0.08, cacheWrite: 1 },
+  // OpenAI
+  "gpt-5": { input: 1.25, output: 10, cachedInput: 0.125 },
+  "gpt-5-codex": { input: 1.25, output: 10, cachedInput: 0.125 },
+  "gpt-5-mini": { input: 0.25, output: 2, cachedInput: 0.025 },
+  "gpt-5-nano": { input: 0.05, output: 0.4, cachedInput: 5e-3 },
+  "gpt-5-pro": { input: 15, output: 120 },
+  "gpt-5.1": { input: 1.25, output: 10, cachedInput: 0.125 },
+  "gpt-5.1-codex": { input: 1.25, output: 10, cachedInput: 0.125 },
+  "gpt-5.1-codex-mini": { input: 0.25, output: 2, cachedInput: 0.025 },
+  "gpt-5.2": { input: 1.75, output: 14, cachedInput: 0.175 },
+  "gpt-4.1": { input: 2, output: 8, cachedInput: 0.5 },
+  "gpt-4.1-mini": { input: 0.4, output: 1.6, cachedInput: 0.1 },
+  "gpt-4o": { input: 2.5, output: 10, cachedInput: 1.25 },
+  "gpt-4o-mini": { input: 0.15, output: 0.6, cachedInput: 0.075 },
+  // Google
+  "gemini-2.5-pro": { input: 1.25, output: 10, cachedInput: 0.125 },
+  "gemini-2.5-flash": { input: 0.3, output: 2.5, cachedInput: 0.03 },
+  "gemini-2.5-flash-lite": { input: 0.1, output: 0.4, cachedInput: 0.01 },
+  "gemini-3-pro": { input: 2, output: 12, cachedInput: 0.2 },
+  "gemini-3-flash": { input: 0.5, output: 3, cachedInput: 0.05 }
+};
+function createPriceLookup(overrides = {}) {
+  const table = mergedTable(overrides);
+  return (model) => lookup(table, model);
+}
+function lookup(table, model) {
+  if (!model) return null;
+  const wanted = model.toLowerCase();
+  const exact = table.get(wanted);
+  if (exact) return exact;
+  let best = null;
+  for (const [key, match] of table) {
+    if (wanted.startsWith(`${key}-`) && (best === null || key.length > best.key.length)) best = match;
+  }
+  return best;
+}
+function mergedTable(overrides) {
+  const table = /* @__PURE__ */ new Map();
+  for (const [key, price] of Object.entries(BUILTIN_PRICES)) table.set(key.toLowerCase(), { price, key });
+  for (const [key, price] of Object.entries(overrides)) table.set(key.toLowerCase(), { price, key });
+  return table;
+}
+
+// src/core/usage/cost.ts
+var ZERO_USAGE = Object.freeze({ inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0 });
+function budgetTokens(usage) {
+  return usage.inputTokens + usage.outputTokens;
+}
+function costUsd(usage, price) {
+  if (!price) return null;
+  const cached2 = Math.min(usage.cachedInputTokens, usage.inputTokens);
+  const writes = Math.min(usage.cacheWriteTokens, usage.inputTokens - cached2);
+  const plain = usage.inputTokens - cached2 - writes;
+  const micro = plain * price.input + cached2 * (price.cachedInput ?? price.input) + writes * (price.cacheWrite ?? price.input) + usage.outputTokens * price.output;
+  return micro / 1e6;
+}
+function addUsage(a2, b) {
+  return {
+    inputTokens: a2.inputTokens + b.inputTokens,
+    outputTokens: a2.outputTokens + b.outputTokens,
+    cachedInputTokens: a2.cachedInputTokens + b.cachedInputTokens,
+    cacheWriteTokens: a2.cacheWriteTokens + b.cacheWriteTokens
+  };
+}
+function addCost(a2, b) {
+  return a2 === null || b === null ? null : a2 + b;
+}
+
+// src/core/usage/protocol.ts
+var GEMINI_MODEL_CALL = /\/models\/([^/:]+):([A-Za-z]+)$/;
+var ANTHROPIC = /\/messages(?:\/count_tokens)?$/;
+var OPENAI_RESPONSES = /\/responses(?:\/compact)?$/;
+var OPENAI_CHAT = /\/chat\/completions$/;
+function detectProtocol(pathname) {
+  const path7 = pathname.replace(/\/+$/, "");
+  if (GEMINI_MODEL_CALL.test(path7)) return "gemini";
+  if (ANTHROPIC.test(path7)) return "anthropic";
+  if (OPENAI_RESPONSES.test(path7)) return "openai-responses";
+  if (OPENAI_CHAT.test(path7)) return "openai-chat";
+  return null;
+}
+function requestModel(protocol, pathname, body) {
+  if (protocol === "gemini") {
+    const fromPath = GEMINI_MODEL_CALL.exec(pathname.replace(/\/+$/, ""))?.[1];
+    if (fromPath) return safeDecode3(fromPath);
+  }
+  if (body.trim() === "") return null;
+  try {
+    const parsed = JSON.parse(body);
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
+      const model = parsed.model;
+      if (typeof model === "string" && model !== "") return model.replace(/^models\//, "");
+    }
+  } catch {
+  }
+  return null;
+}
+function safeDecode3(value2) {
+  try {
+    return decodeURIComponent(value2);
+  } catch {
+    return value2;
+  }
+}
+
+// src/core/usage/sse.ts
+function createSseParser() {
+  let buffer = "";
+  let event = null;
+  let data = [];
+  function line(text4, out) {
+    if (text4 === "") {
+      if (data.length > 0) out.push({ event, data: data.join("\n") });
+      event = null;
+      data = [];
+      return;
+    }
+    if (text4.startsWith(":")) return;
+    const colon = text4.indexOf(":");
+    const field = colon === -1 ? text4 : text4.slice(0, colon);
+    let value2 = colon === -1 ? "" : text4.slice(colon + 1);
+    if (value2.startsWith(" ")) value2 = value2.slice(1);
+    if (field === "data") data.push(value2);
+    else if (field === "event") event = value2;
+  }
+  return {
+    push(text4) {
+      buffer += text4;
+      const out = [];
+      const pattern = /\r\n|\n|\r(?!$)/g;
+      let start = 0;
+      for (let m = pattern.exec(buffer); m !== null; m = pattern.exec(buffer)) {
+        line(buffer.slice(start, m.index), out);
+        start = m.index + m[0].length;
+      }
+      buffer = buffer.slice(start);
+      return out;
+    },
+    end() {
+      const out = [];
+      if (buffer !== "") line(buffer.replace(/\r$/, ""), out);
+      buffer = "";
+      line("", out);
+      return out;
+    }
+  };
+}
+
+// src/core/usage/meter.ts
+var MAX_METERED_JSON_CHARS = 16 * 1024 * 1024;
+function createUsageMeter(protocol, format2) {
+  let raw = null;
+  let malformed = 0;
+  function take(value2) {
+    const found = usageFields(protocol, value2);
+    if (!found) return;
+    raw = protocol === "anthropic" && raw ? { ...raw, ...found } : found;
+  }
+  function parse6(text4) {
+    if (text4.trim() === "" || text4.trim() === "[DONE]") return;
+    try {
+      const value2 = JSON.parse(text4);
+      if (Array.isArray(value2)) for (const item of value2) take(item);
+      else take(value2);
+    } catch {
+      malformed += 1;
+    }
+  }
+  if (format2 === "sse") {
+    const parser = createSseParser();
+    return {
+      push(text4) {
+        for (const message of parser.push(text4)) parse6(message.data);
+      },
+      end() {
+        for (const message of parser.end()) parse6(message.data);
+        return { usage: raw ? normalize(protocol, raw) : null, malformed };
+      }
+    };
+  }
+  let body = "";
+  let overflow = false;
+  return {
+    push(text4) {
+      if (overflow) return;
+      if (body.length + text4.length > MAX_METERED_JSON_CHARS) {
+        overflow = true;
+        body = "";
+        return;
+      }
+      body += text4;
+    },
+    end() {
+      if (!overflow) parse6(body);
+      return { usage: raw ? normalize(protocol, raw) : null, malformed };
+    }
+  };
+}
+function isRecord(value2) {
+  return typeof value2 === "object" && value2 !== null && !Array.isArray(value2);
+}
+function usageFields(protocol, value2) {
+  if (!isRecord(value2)) return null;
+  let usage;
+  switch (protocol) {
+    case "anthropic":
+      usage = value2.type === "message_start" && isRecord(value2.message) ? value2.message.usage : value2.usage;
+      break;
+    case "openai-responses":
+      usage = isRecord(value2.response) ? value2.response.usage : value2.usage;
+      break;
+    case "openai-chat":
+      usage = value2.usage;
+      break;
+    case "gemini":
+      usage = value2.usageMetadata;
+      break;
+  }
+  if (!isRecord(usage)) return null;
+  const flat = {};
+  for (const [key, field] of Object.entries(usage)) {
+    if (typeof field === "number" && Number.isFinite(field) && field >= 0) flat[key] = field;
+    else if (isRecord(field)) {
+      for (const [inner, n2] of Object.entries(field)) if (typeof n2 === "number" && Number.isFinite(n2) && n2 >= 0) flat[`${key}.${inner}`] = n2;
+    }
+  }
+  return Object.keys(flat).length > 0 ? flat : null;
+}
+function normalize(protocol, raw) {
+  const n2 = (key) => raw[key] ?? 0;
+  switch (protocol) {
+    case "anthropic": {
+      const reads = n2("cache_read_input_tokens");
+      const writes = n2("cache_creation_input_tokens");
+      return { inputTokens: n2("input_tokens") + reads + writes, outputTokens: n2("output_tokens"), cachedInputTokens: reads, cacheWriteTokens: writes };
+    }
+    case "openai-responses":
+    case "openai-chat":
+      if ("input_tokens" in raw || "output_tokens" in raw) {
+        return { ...ZERO_USAGE, inputTokens: n2("input_tokens"), outputTokens: n2("output_tokens"), cachedInputTokens: n2("input_tokens_details.cached_tokens") };
+      }
+      return { ...ZERO_USAGE, inputTokens: n2("prompt_tokens"), outputTokens: n2("completion_tokens"), cachedInputTokens: n2("prompt_tokens_details.cached_tokens") };
+    case "gemini":
+      return {
+        ...ZERO_USAGE,
+        inputTokens: n2("promptTokenCount") + n2("toolUsePromptTokenCount"),
+        outputTokens: n2("candidatesTokenCount") + n2("thoughtsTokenCount"),
+        cachedInputTokens: n2("cachedContentTokenCount")
+      };
+  }
+}
+
+// src/core/usage/budget.ts
+var SCOPES = ["worker", "stage", "plan"];
+var SCOPE_WORDS = { worker: "worker session", stage: "stage run", plan: "plan" };
+var BUDGET_MESSAGE_PREFIX = "okstra: budget exceeded:";
+function decideBudget(question) {
+  for (const scope of SCOPES) {
+    const limit = question.budgets[scope];
+    if (!limit) continue;
+    const spent = question.spent[scope];
+    const words = SCOPE_WORDS[scope];
+    if (limit.tokens !== void 0 && spent.tokens >= limit.tokens) {
+      const l = `${limit.tokens} tokens`;
+      const s = `${spent.tokens} tokens`;
+      return { allowed: false, scope, limit: l, spent: s, message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} reached (this ${words} has spent ${s}); raise budgets.${scope}.tokens in .okstra/config.yml to continue` };
+    }
+    if (limit.usd !== void 0) {
+      const l = usd(limit.usd);
+      if (!question.priced) {
+        const model = question.model === null ? "a request that names no model" : `model "${question.model}"`;
+        return { allowed: false, scope, limit: l, spent: spent.usd === null ? "unknown" : usd(spent.usd), message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} cannot be enforced: ${model} has no price; add it under pricing: in .okstra/config.yml (USD per million tokens: input, output)` };
+      }
+      if (spent.usd === null) {
+        return { allowed: false, scope, limit: l, spent: "unknown", message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} cannot be enforced: part of this ${words}'s spend has no known price; add the missing models under pricing: in .okstra/config.yml` };
+      }
+      if (spent.usd >= limit.usd) {
+        const s = usd(spent.usd);
+        return { allowed: false, scope, limit: l, spent: s, message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} reached (this ${words} has spent ${s}); raise budgets.${scope}.usd in .okstra/config.yml to continue` };
+      }
+    }
+  }
+  return { allowed: true };
+}
+function usd(amount) {
+  if (amount !== 0 && Math.abs(amount) < 0.01) return `$${amount.toPrecision(2)}`;
+  return `$${amount.toFixed(amount >= 100 ? 2 : 4).replace(/(\.\d\d\d*?)0+$/, "$1")}`;
+}
+
+// src/core/usage/error-body.ts
+function errorStyle(protocol, provider) {
+  if (protocol === "anthropic") return "anthropic";
+  if (protocol === "gemini") return "gemini";
+  if (protocol === "openai-responses" || protocol === "openai-chat") return "openai";
+  if (provider === "claude") return "anthropic";
+  if (provider === "gemini") return "gemini";
+  return "openai";
+}
+var ANTHROPIC_TYPES = {
+  budget: "invalid_request_error",
+  credential: "authentication_error",
+  "too-large": "request_too_large",
+  "not-allowed": "not_found_error",
+  "upstream-unreachable": "api_error"
+};
+var OPENAI_TYPES = {
+  budget: { type: "invalid_request_error", code: "okstra_budget_exceeded" },
+  credential: { type: "invalid_request_error", code: "invalid_api_key" },
+  "too-large": { type: "invalid_request_error", code: "request_too_large" },
+  "not-allowed": { type: "invalid_request_error", code: "not_found" },
+  "upstream-unreachable": { type: "server_error", code: "okstra_upstream_unreachable" }
+};
+var GEMINI_STATUS = {
+  budget: "FAILED_PRECONDITION",
+  credential: "UNAUTHENTICATED",
+  "too-large": "INVALID_ARGUMENT",
+  "not-allowed": "NOT_FOUND",
+  "upstream-unreachable": "UNAVAILABLE"
+};
+function gatewayErrorBody(style, kind, status, message) {
+  switch (style) {
+    case "anthropic":
+      return { type: "error", error: { type: ANTHROPIC_TYPES[kind], message } };
+    case "openai":
+      return { error: { message, ...OPENAI_TYPES[kind], param: null } };
+    case "gemini":
+      return { error: { code: status, message, status: GEMINI_STATUS[kind] } };
+  }
+}
+function upstreamErrorMessage(body, max = 2e3) {
+  let message = body.trim();
+  try {
+    const parsed = JSON.parse(body);
+    const first = Array.isArray(parsed) ? parsed[0] : parsed;
+    if (typeof first === "object" && first !== null) {
+      const error62 = first.error;
+      if (typeof error62 === "string") message = error62;
+      else if (typeof error62 === "object" && error62 !== null && typeof error62.message === "string") {
+        message = error62.message;
+      }
+    }
+  } catch {
+  }
+  return message.length > max ? `${message.slice(0, max)}\u2026` : message;
+}
+
+// src/sandbox/gateway/credentials.ts
+import { createHash as createHash2, randomBytes as randomBytes2, timingSafeEqual } from "node:crypto";
+var CREDENTIAL_PREFIX = "okstra-dispatch-";
+function newCredential() {
+  return `${CREDENTIAL_PREFIX}${randomBytes2(32).toString("base64url")}`;
+}
+var BEARER = /^Bearer[ \t]+(\S+)[ \t]*$/i;
+function sameSecret(candidate, secret) {
+  const a2 = createHash2("sha256").update(candidate).digest();
+  const b = createHash2("sha256").update(secret).digest();
+  return timingSafeEqual(a2, b);
+}
+function single(value2) {
+  return typeof value2 === "string" ? value2 : null;
+}
+function credentialPlaces(headers, rawQuery, credential) {
+  const places = [];
+  const apiKey = single(headers["x-api-key"]);
+  if (apiKey !== null && sameSecret(apiKey.trim(), credential)) places.push("x-api-key");
+  const bearer = BEARER.exec(single(headers.authorization) ?? "")?.[1];
+  if (bearer !== void 0 && sameSecret(bearer, credential)) places.push("authorization");
+  const goog = single(headers["x-goog-api-key"]);
+  if (goog !== null && sameSecret(goog.trim(), credential)) places.push("x-goog-api-key");
+  if (queryKeys(rawQuery).some((value2) => sameSecret(value2, credential))) places.push("query-key");
+  return places;
+}
+function queryKeys(rawQuery) {
+  if (rawQuery === "") return [];
+  return rawQuery.split("&").filter((part) => part.startsWith("key=")).map((part) => decodeQueryValue(part.slice("key=".length)));
+}
+function decodeQueryValue(value2) {
+  try {
+    return decodeURIComponent(value2.replace(/\+/g, " "));
+  } catch {
+    return value2;
+  }
+}
+function injectRealKey(headers, places, realKey) {
+  for (const place of places) {
+    if (place === "x-api-key") headers["x-api-key"] = realKey;
+    else if (place === "authorization") headers.authorization = `Bearer ${realKey}`;
+    else if (place === "x-goog-api-key") headers["x-goog-api-key"] = realKey;
+  }
+}
+function injectRealKeyInQuery(rawQuery, credential, realKey) {
+  if (rawQuery === "") return rawQuery;
+  return rawQuery.split("&").map((part) => part.startsWith("key=") && sameSecret(decodeQueryValue(part.slice(4)), credential) ? `key=${encodeURIComponent(realKey)}` : part).join("&");
+}
+
+// src/sandbox/gateway/headers.ts
+var HOP_BY_HOP = /* @__PURE__ */ new Set(["connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer", "transfer-encoding", "upgrade"]);
+function connectionListed(headers) {
+  const listed = /* @__PURE__ */ new Set();
+  const value2 = headers.connection;
+  for (const name of (Array.isArray(value2) ? value2.join(",") : value2 ?? "").split(",")) {
+    const trimmed = name.trim().toLowerCase();
+    if (trimmed) listed.add(trimmed);
+  }
+  return listed;
+}
+function upstreamRequestHeaders(headers, host, bodyLength) {
+  const listed = connectionListed(headers);
+  const out = {};
+  for (const [name, value2] of Object.entries(headers)) {
+    if (value2 === void 0 || HOP_BY_HOP.has(name) || listed.has(name)) continue;
+    if (name === "host" || name === "content-length" || name === "accept-encoding" || name === "expect") continue;
+    out[name] = value2;
+  }
+  out.host = host;
+  out["accept-encoding"] = "identity";
+  if (bodyLength > 0 || headers["content-length"] !== void 0 || headers["transfer-encoding"] !== void 0) out["content-length"] = String(bodyLength);
+  return out;
+}
+function agentResponseHeaders(headers, secrets) {
+  const listed = connectionListed(headers);
+  const out = {};
+  for (const [name, value2] of Object.entries(headers)) {
+    if (value2 === void 0 || HOP_BY_HOP.has(name) || listed.has(name)) continue;
+    const text4 = Array.isArray(value2) ? value2.join("\n") : value2;
+    if (secrets.some((secret) => secret !== "" && text4.includes(secret))) continue;
+    out[name] = value2;
+  }
+  return out;
+}
+
+// src/sandbox/gateway/retry.ts
+var RETRYABLE_STATUSES = /* @__PURE__ */ new Set([429, 500, 502, 503, 529]);
+var BASE_DELAY_MS = 500;
+var MAX_DELAY_MS = 2e4;
+function backoffMs2(retry, random = Math.random) {
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.min(retry, 20));
+  return Math.round(ceiling / 2 + ceiling / 2 * random());
+}
+function retryAfterMs(value2, nowMs) {
+  const text4 = (Array.isArray(value2) ? value2[0] : value2)?.trim();
+  if (!text4) return null;
+  if (/^\d+(\.\d+)?$/.test(text4)) return Math.round(Number(text4) * 1e3);
+  const at = Date.parse(text4);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, at - nowMs);
+}
+
+// src/sandbox/gateway/server.ts
+var DEFAULT_RETRY_BUDGET_MS = 12e4;
+var DEFAULT_MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+var MAX_ERROR_BODY_BYTES = 1024 * 1024;
+var LEASE_PATH = /^\/d\/([A-Za-z0-9_-]+)([^?]*)(?:\?(.*))?$/s;
+var REDACTED_KEY = "[REDACTED:real-key]";
+async function startGateway(options2) {
+  const now = options2.now ?? Date.now;
+  const sleep = options2.sleep ?? ((ms) => new Promise((resolve11) => setTimeout(resolve11, ms)));
+  const log = options2.log ?? (() => void 0);
+  const retryBudgetMs = options2.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS;
+  const maxRequestBytes = options2.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
+  const planBefore = options2.planSpentBefore ?? { tokens: 0, usd: 0 };
+  const priceOf = createPriceLookup(options2.pricing);
+  const leases = /* @__PURE__ */ new Map();
+  const allRecords = [];
+  let stage = { tokens: 0, usd: 0 };
+  const byWorker = /* @__PURE__ */ new Map();
+  const sockets = /* @__PURE__ */ new Set();
+  const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
+  const server = createServer({ noDelay: true }, (req, res) => {
+    void handle(req, res).catch((error62) => {
+      log(`okstra gateway: internal error: ${error62 instanceof Error ? error62.message : String(error62)}`);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "okstra gateway: internal error" } }));
+      else res.destroy();
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+  function scrub(text4, lease) {
+    return lease.grant.realKey === "" ? text4 : text4.split(lease.grant.realKey).join(REDACTED_KEY);
+  }
+  function sendGatewayError(res, style, kind, status, message, extra = {}) {
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, { "content-type": "application/json", ...extra }).end(JSON.stringify(gatewayErrorBody(style, kind, status, message)));
+  }
+  function finish(x) {
+    if (x.record) return x.record;
+    const price = priceOf(x.model)?.price ?? null;
+    const usage = x.usage ?? ZERO_USAGE;
+    const unknownSuccess = x.usage === null && x.protocol !== null && x.status !== null && x.status < 300 && x.refused === void 0;
+    const record2 = {
+      worker: x.lease.grant.worker,
+      role: x.lease.grant.role,
+      provider: x.lease.grant.provider,
+      model: x.model,
+      path: x.path,
+      method: x.method,
+      status: x.status,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      cachedInputTokens: usage.cachedInputTokens,
+      cacheWriteTokens: usage.cacheWriteTokens,
+      metered: x.usage !== null,
+      costUsd: x.usage !== null ? costUsd(x.usage, price) : unknownSuccess ? null : 0,
+      durationMs: Math.max(0, now() - x.started),
+      firstByteMs: x.firstByteMs,
+      retries: x.retries,
+      ...x.refused ? { refused: x.refused } : {},
+      ...x.error ? { error: scrub(x.error, x.lease) } : {}
+    };
+    x.record = record2;
+    x.lease.inFlight.delete(x);
+    allRecords.push(record2);
+    x.lease.records.push(record2);
+    if (x.usage !== null) {
+      const spend = { tokens: budgetTokens(x.usage), usd: record2.costUsd };
+      x.lease.spend = addSpend(x.lease.spend, spend);
+      x.lease.usageCost = x.lease.usage === null ? record2.costUsd : addCost(x.lease.usageCost, record2.costUsd);
+      x.lease.usage = addUsage(x.lease.usage ?? ZERO_USAGE, x.usage);
+      stage = addSpend(stage, spend);
+      byWorker.set(record2.worker, addSpend(byWorker.get(record2.worker) ?? { tokens: 0, usd: 0 }, spend));
+    }
+    if (x.refused !== "budget" && x.refused !== "credential") x.lease.upstreamError = x.failure ? { status: x.failure.status, message: scrub(x.failure.message, x.lease) } : null;
+    log(
+      `okstra gateway: ${record2.worker} (${record2.role}) ${record2.method} ${record2.path} -> ${record2.status ?? "no response"}${record2.model ? ` model=${record2.model}` : ""} in=${record2.inputTokens} out=${record2.outputTokens} cost=${record2.costUsd === null ? "unknown" : record2.costUsd.toFixed(6)} retries=${record2.retries} ${record2.durationMs}ms${record2.refused ? ` refused=${record2.refused}` : ""}${record2.error ? ` error=${record2.error}` : ""}`
+    );
+    return record2;
+  }
+  async function handle(req, res) {
+    const started = now();
+    const method = req.method ?? "GET";
+    const match = LEASE_PATH.exec(req.url ?? "/");
+    const lease = match ? leases.get(match[1]) : void 0;
+    if (!match || !lease) {
+      log(`okstra gateway: ${method} to an unknown dispatch refused`);
+      drain(req);
+      sendGatewayError(res, "openai", "credential", 401, "okstra gateway: unknown dispatch; use the base URL and credential okstra gave this session");
+      return;
+    }
+    const path7 = match[2] ?? "";
+    const rawQuery = match[3] ?? "";
+    const upstreamPath = joinPath(lease.upstream.pathname, path7);
+    const protocol = detectProtocol(upstreamPath);
+    const x = {
+      lease,
+      method,
+      path: path7,
+      protocol,
+      style: errorStyle(protocol, lease.grant.provider),
+      model: null,
+      priced: false,
+      started,
+      status: null,
+      firstByteMs: null,
+      retries: 0,
+      usage: null,
+      failure: null,
+      record: null
+    };
+    const places = lease.open ? credentialPlaces(req.headers, rawQuery, lease.credential) : [];
+    if (places.length === 0 && lease.open && isWarmUp(req, method, path7, rawQuery)) {
+      drain(req);
+      res.writeHead(200, { "content-length": "0" }).end();
+      log(`okstra gateway: ${lease.grant.worker} (${lease.grant.role}) HEAD of the base URL without a credential answered locally (a connection warm-up; not forwarded)`);
+      return;
+    }
+    lease.inFlight.add(x);
+    if (places.length === 0) {
+      drain(req);
+      x.status = 401;
+      x.refused = "credential";
+      x.error = lease.open ? "missing or wrong dispatch credential" : "dispatch credential revoked";
+      sendGatewayError(res, x.style, "credential", 401, `okstra gateway: ${x.error}; this session may only use the credential okstra gave it`);
+      finish(x);
+      return;
+    }
+    if (!safePath(path7)) {
+      drain(req);
+      x.status = 404;
+      x.error = "path not allowed";
+      sendGatewayError(res, x.style, "not-allowed", 404, `okstra gateway: ${method} ${path7 || "/"} is not a path the gateway forwards (dot segments or encoded slashes)`);
+      finish(x);
+      return;
+    }
+    if (method !== "GET" && method !== "HEAD" && protocol === null) {
+      drain(req);
+      x.status = 404;
+      x.error = "not a model call";
+      sendGatewayError(res, x.style, "not-allowed", 404, `okstra gateway: ${method} ${path7 || "/"} is not a model API call the gateway meters, so it is not forwarded`);
+      finish(x);
+      return;
+    }
+    const body = await readBody(req, maxRequestBytes);
+    if (body === "too-large") {
+      x.status = 413;
+      x.error = `request body over ${maxRequestBytes} bytes`;
+      sendGatewayError(res, x.style, "too-large", 413, `okstra gateway: request body is larger than ${maxRequestBytes} bytes`, { connection: "close" });
+      res.once("finish", () => req.destroy());
+      finish(x);
+      return;
+    }
+    if (body === "aborted") {
+      x.error = "the agent went away while sending its request";
+      finish(x);
+      return;
+    }
+    if (protocol !== null) {
+      x.model = requestModel(protocol, upstreamPath, body.toString("utf8"));
+      x.priced = priceOf(x.model) !== null;
+      const decision = decideBudget({
+        budgets: options2.budgets,
+        spent: { worker: lease.spend, stage, plan: addSpend(planBefore, stage) },
+        model: x.model,
+        priced: x.priced
+      });
+      if (!decision.allowed) {
+        const refusal = { scope: decision.scope, limit: decision.limit, spent: decision.spent, message: decision.message };
+        lease.budgetExceeded ??= refusal;
+        x.status = BUDGET_STATUS;
+        x.refused = "budget";
+        x.error = decision.message;
+        sendGatewayError(res, x.style, "budget", BUDGET_STATUS, decision.message);
+        finish(x);
+        return;
+      }
+    }
+    await forward(req, res, x, rawQuery, upstreamPath, body);
+    finish(x);
+  }
+  async function forward(req, res, x, rawQuery, upstreamPath, body) {
+    const { lease } = x;
+    const headers = upstreamRequestHeaders(req.headers, lease.upstream.host, body.length);
+    injectRealKey(headers, credentialPlaces(req.headers, rawQuery, lease.credential), lease.grant.realKey);
+    const query = injectRealKeyInQuery(rawQuery, lease.credential, lease.grant.realKey);
+    const target = { path: `${upstreamPath}${query === "" && !(req.url ?? "").includes("?") ? "" : `?${query}`}`, headers };
+    const abort = new AbortController();
+    let agentGone = false;
+    res.on("close", () => {
+      if (!res.writableFinished) {
+        agentGone = true;
+        abort.abort();
+      }
+    });
+    for (; ; ) {
+      const attempt = await send(lease.upstream, x.method, target, body, abort.signal);
+      if (agentGone) {
+        x.error = "the agent went away before the answer";
+        return;
+      }
+      if (attempt.kind === "error") {
+        const code2 = attempt.error.code ?? attempt.error.message;
+        x.failure = { status: null, message: `could not reach ${lease.upstream.host}: ${code2}` };
+        if (await retryAfterWait(x, backoffMs2(x.retries))) continue;
+        if (agentGone) return;
+        x.status = 502;
+        x.error = x.failure.message;
+        sendGatewayError(res, x.style, "upstream-unreachable", 502, `okstra gateway: ${x.failure.message} (after ${x.retries} retries)`);
+        return;
+      }
+      const upstream = attempt.response;
+      const status = upstream.statusCode ?? 502;
+      if (status >= 400) {
+        const text4 = scrub((await readCapped(upstream, MAX_ERROR_BODY_BYTES)).toString("utf8"), lease);
+        x.failure = { status, message: upstreamErrorMessage(text4) || `HTTP ${status}` };
+        if (RETRYABLE_STATUSES.has(status)) {
+          const wait = retryAfterMs(upstream.headers["retry-after"], now()) ?? backoffMs2(x.retries);
+          if (await retryAfterWait(x, wait)) continue;
+          if (agentGone) return;
+        }
+        const out = agentResponseHeaders(upstream.headers, [lease.grant.realKey]);
+        out["content-length"] = String(Buffer.byteLength(text4));
+        x.status = status;
+        x.error = `upstream ${status}: ${x.failure.message.split("\n")[0]?.slice(0, 200) ?? ""}`;
+        res.writeHead(status, out);
+        x.firstByteMs = now() - x.started;
+        res.end(text4);
+        return;
+      }
+      x.failure = null;
+      await relay(upstream, res, x, abort);
+      return;
+    }
+    async function retryAfterWait(ex, waitMs) {
+      if (now() - ex.started + waitMs > retryBudgetMs) return false;
+      await sleep(waitMs);
+      if (agentGone) return false;
+      ex.retries += 1;
+      return true;
+    }
+  }
+  function relay(upstream, res, x, abort) {
+    const status = upstream.statusCode ?? 200;
+    x.status = status;
+    res.writeHead(status, agentResponseHeaders(upstream.headers, [x.lease.grant.realKey]));
+    res.flushHeaders();
+    const contentType = String(upstream.headers["content-type"] ?? "");
+    const meter = x.protocol !== null && status < 300 ? createUsageMeter(x.protocol, contentType.includes("text/event-stream") ? "sse" : "json") : null;
+    const decoder = new StringDecoder3("utf8");
+    return new Promise((resolve11) => {
+      let done = false;
+      const settle2 = (error62) => {
+        if (done) return;
+        done = true;
+        if (meter) {
+          meter.push(decoder.end());
+          const result = meter.end();
+          x.usage = result.usage;
+          if (result.malformed > 0 && !error62) error62 = `${result.malformed} malformed event(s) in the upstream answer`;
+        }
+        if (error62) x.error = error62;
+        resolve11();
+      };
+      upstream.on("data", (chunk) => {
+        x.firstByteMs ??= now() - x.started;
+        meter?.push(decoder.write(chunk));
+        if (!res.write(chunk)) {
+          upstream.pause();
+          res.once("drain", () => upstream.resume());
+        }
+      });
+      upstream.on("end", () => {
+        x.firstByteMs ??= now() - x.started;
+        res.end();
+        settle2();
+      });
+      upstream.on("error", () => void 0);
+      upstream.on("close", () => {
+        if (done) return;
+        if (abort.signal.aborted) {
+          settle2("the agent went away mid-answer; the upstream request was aborted");
+          return;
+        }
+        x.failure = { status, message: "the upstream closed the connection before the answer was complete" };
+        res.destroy();
+        settle2(x.failure.message);
+      });
+      res.on("close", () => {
+        if (!res.writableFinished) {
+          upstream.destroy();
+          settle2("the agent went away mid-answer; the upstream request was aborted");
+        }
+      });
+    });
+  }
+  function send(base, method, target, body, signal) {
+    const secure = base.protocol === "https:";
+    return new Promise((resolve11) => {
+      const request = (secure ? httpsRequest : httpRequest)({
+        protocol: base.protocol,
+        hostname: base.hostname.replace(/^\[|\]$/g, ""),
+        port: base.port || (secure ? 443 : 80),
+        method,
+        path: target.path,
+        headers: target.headers,
+        agent: secure ? agents.https : agents.http,
+        signal
+      });
+      request.once("response", (response) => resolve11({ kind: "response", response }));
+      request.on("error", (error62) => resolve11({ kind: "error", error: error62 }));
+      request.end(body.length > 0 ? body : void 0);
+    });
+  }
+  await new Promise((resolve11, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve11());
+  });
+  const { port } = server.address();
+  const url2 = `http://127.0.0.1:${port}`;
+  return {
+    url: url2,
+    open(grant) {
+      const upstream = parseUpstream(grant);
+      if (grant.realKey.trim() === "") throw new Error(`okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`);
+      const id = randomBytes3(12).toString("base64url");
+      const lease = {
+        id,
+        grant,
+        upstream,
+        credential: newCredential(),
+        open: true,
+        records: [],
+        inFlight: /* @__PURE__ */ new Set(),
+        spend: { tokens: 0, usd: 0 },
+        usage: null,
+        usageCost: null,
+        budgetExceeded: null,
+        upstreamError: null
+      };
+      leases.set(id, lease);
+      const handle2 = {
+        baseUrl: `${url2}/d/${id}`,
+        credential: lease.credential,
+        close() {
+          lease.open = false;
+          for (const x of [...lease.inFlight]) {
+            x.error ??= "the dispatch ended before this request did";
+            finish(x);
+          }
+          return {
+            requests: [...lease.records],
+            usage: lease.usage ? { ...lease.usage, costUsd: lease.usageCost } : null,
+            budgetExceeded: lease.budgetExceeded,
+            upstreamError: lease.upstreamError
+          };
+        }
+      };
+      return handle2;
+    },
+    records: () => allRecords,
+    totals() {
+      return { ...stage, byWorker: Object.fromEntries([...byWorker].map(([worker, spend]) => [worker, { ...spend }])) };
+    },
+    close: () => new Promise((resolve11) => {
+      for (const lease of leases.values()) lease.open = false;
+      for (const socket of sockets) socket.destroy();
+      agents.http.destroy();
+      agents.https.destroy();
+      server.close(() => resolve11());
+    })
+  };
+}
+var BUDGET_STATUS = 400;
+function addSpend(a2, b) {
+  return { tokens: a2.tokens + b.tokens, usd: addCost(a2.usd, b.usd) };
+}
+function parseUpstream(grant) {
+  let upstream;
+  try {
+    upstream = new URL(grant.upstream);
+  } catch {
+    throw new Error(`okstra gateway: upstream "${grant.upstream}" for ${grant.worker} is not a URL; expected e.g. https://api.anthropic.com`);
+  }
+  if (upstream.protocol !== "http:" && upstream.protocol !== "https:") throw new Error(`okstra gateway: upstream "${grant.upstream}" for ${grant.worker} must be an http:// or https:// URL`);
+  if (upstream.search !== "" || upstream.hash !== "" || upstream.username !== "" || upstream.password !== "") {
+    throw new Error(`okstra gateway: upstream "${upstream.origin}${upstream.pathname}" for ${grant.worker} must be a plain base URL (no query, fragment or user info)`);
+  }
+  return upstream;
+}
+function joinPath(base, rest) {
+  const trimmed = base.replace(/\/+$/, "");
+  if (rest === "") return trimmed === "" ? "/" : trimmed;
+  return `${trimmed}${rest}`;
+}
+function isWarmUp(req, method, path7, rawQuery) {
+  if (method !== "HEAD" || path7 !== "" && path7 !== "/") return false;
+  const { headers } = req;
+  if (headers["x-api-key"] !== void 0 || headers.authorization !== void 0 || headers["x-goog-api-key"] !== void 0 || /(^|&)key=/.test(rawQuery)) return false;
+  return headers["transfer-encoding"] === void 0 && (headers["content-length"] === void 0 || headers["content-length"] === "0");
+}
+function safePath(path7) {
+  if (path7 !== "" && !path7.startsWith("/")) return false;
+  if (/%2f|%5c|%2e|\\/i.test(path7)) return false;
+  return !path7.split("/").some((segment) => segment === "." || segment === "..");
+}
+function readBody(req, cap) {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > cap) return Promise.resolve("too-large");
+  return new Promise((resolve11) => {
+    const chunks = [];
+    let size = 0;
+    let settled = false;
+    const settle2 = (value2) => {
+      if (settled) return;
+      settled = true;
+      resolve11(value2);
+    };
+    req.on("data", (chunk) => {
+      size += chunk.length;
+      if (size > cap) {
+        req.pause();
+        settle2("too-large");
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => settle2(Buffer.concat(chunks)));
+    req.on("error", () => settle2("aborted"));
+    req.on("close", () => settle2(req.complete ? Buffer.concat(chunks) : "aborted"));
+  });
+}
+function readCapped(stream, cap) {
+  return new Promise((resolve11) => {
+    const chunks = [];
+    let size = 0;
+    stream.on("data", (chunk) => {
+      if (size < cap) chunks.push(chunk.subarray(0, cap - size));
+      size += chunk.length;
+    });
+    const done = () => resolve11(Buffer.concat(chunks));
+    stream.on("end", done);
+    stream.on("error", done);
+    stream.on("close", done);
+  });
+}
+function drain(req) {
+  req.resume();
+  req.on("error", () => void 0);
+}
+
+// src/engine/run-qa.ts
+import { rm as rm5 } from "node:fs/promises";
+import { tmpdir as tmpdir2 } from "node:os";
+
 // src/providers/process.ts
+import { spawn as spawn2 } from "node:child_process";
 import { performance } from "node:perf_hooks";
 var DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
 var DEFAULT_MAX_STDERR_BYTES = 256 * 1024;
@@ -61439,6 +64339,23 @@ function killGroup(pgid, signal) {
   } catch {
   }
 }
+var WATCHDOG_SCRIPT = 'read -r _; kill -9 -"$1" 2>/dev/null; exit 0';
+function startParentDeathWatchdog(pgid) {
+  let dog;
+  try {
+    dog = spawn2("/bin/sh", ["-c", WATCHDOG_SCRIPT, "okstra-watchdog", String(pgid)], { stdio: ["pipe", "ignore", "ignore"], detached: true });
+  } catch {
+    return () => void 0;
+  }
+  dog.on("error", () => void 0);
+  dog.stdin?.on("error", () => void 0);
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    dog.kill("SIGKILL");
+  };
+}
 var MAX_TIMER_MS = 2147483647;
 async function runProcess(options2) {
   const started = performance.now();
@@ -61459,13 +64376,16 @@ async function runProcess(options2) {
     encoding: "buffer",
     reject: false,
     stripFinalNewline: false,
-    windowsHide: true
+    windowsHide: true,
+    // libuv drops the supplementary groups when it switches user, so only the agent's own group remains.
+    ...options2.user ? { uid: options2.user.uid, gid: options2.user.gid } : {}
   });
   let timedOut = false;
   let aborted3 = false;
   let exited = false;
   let graceTimer;
   const pid = child.pid;
+  const stopWatchdog = pid === void 0 ? () => void 0 : startParentDeathWatchdog(pid);
   const terminateTree = () => {
     if (pid === void 0 || exited) return;
     killGroup(pid, "SIGTERM");
@@ -61476,6 +64396,7 @@ async function runProcess(options2) {
   child.on("exit", () => {
     exited = true;
     if (pid !== void 0) killGroup(pid, "SIGKILL");
+    stopWatchdog();
   });
   const timer = setTimeout(() => {
     if (exited) {
@@ -61508,6 +64429,7 @@ async function runProcess(options2) {
       spawnError
     };
   } finally {
+    stopWatchdog();
     clearTimeout(timer);
     if (graceTimer) clearTimeout(graceTimer);
     options2.signal?.removeEventListener("abort", onAbort);
@@ -61529,7 +64451,16 @@ function describeMs(ms) {
 // src/engine/run-qa.ts
 var DEFAULT_QA_TAIL = { lines: 50, chars: 8e3 };
 async function runQa(commands, options2) {
-  const env = withoutSecrets(options2.env);
+  const lease = options2.lease;
+  if (!lease?.user) return runQaAs(commands, options2, withoutSecrets(options2.env));
+  const { dir, path: path7 } = await dispatchFolder(tmpdir2(), "okstra-qa-", lease, ["home", "tmp"]);
+  try {
+    return await runQaAs(commands, options2, { ...withoutSecrets(options2.env), ...lease.env, HOME: path7("home"), TMPDIR: path7("tmp") });
+  } finally {
+    await rm5(dir, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+async function runQaAs(commands, options2, env) {
   const lines = options2.maxTail?.lines ?? DEFAULT_QA_TAIL.lines;
   const chars = options2.maxTail?.chars ?? DEFAULT_QA_TAIL.chars;
   const shell = options2.shell ?? "bash";
@@ -61548,7 +64479,8 @@ async function runQa(commands, options2) {
       maxOutputBytes: Math.max(64 * 1024, chars * 4),
       keepStdout: "tail",
       ...options2.killGraceMs !== void 0 ? { killGraceMs: options2.killGraceMs } : {},
-      ...options2.signal ? { signal: options2.signal } : {}
+      ...options2.signal ? { signal: options2.signal } : {},
+      user: options2.lease?.user ?? null
     });
     const note = run.spawnError !== null ? `okstra: could not start ${shell}: ${run.spawnError}` : run.timedOut ? `okstra: timed out after ${describeMs(command.timeoutMs)}; the command's process tree was killed` : run.aborted ? "okstra: cancelled; the command's process tree was killed" : run.exitCode === null ? `okstra: killed by ${run.signal ?? "a signal"}` : "";
     const output2 = [run.stdout.replace(/\n+$/, ""), note].filter((s) => s !== "").join("\n");
@@ -61570,11 +64502,14 @@ async function runQa(commands, options2) {
 
 // src/engine/setup.ts
 function createEngineDeps(w) {
-  const store = new GitLedgerStore({ repoDir: w.repoDir, branch: w.ledgerBranch, ...w.remote ? { remote: w.remote } : {}, now: w.now });
+  const store = new GitLedgerStore({ repoDir: w.repoDir, branch: w.ledgerBranch, ...w.remote ? { remote: w.remote } : {}, ...w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}, now: w.now });
   return {
     ledger: w.wrapLedger ? w.wrapLedger(store) : store,
-    workspace: new StageWorkspace(w.repoDir),
-    runQa: (commands, o2) => runQa(commands, { cwd: o2.cwd, env: o2.env }),
+    workspace: new StageWorkspace(w.repoDir, w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}),
+    runQa: (commands, o2) => runQa(commands, { cwd: o2.cwd, env: o2.env, ...o2.lease ? { lease: o2.lease } : {} }),
+    sandbox: w.sandbox ?? unisolatedSandbox(),
+    startGateway,
+    ...w.onSecret ? { onSecret: w.onSecret } : {},
     gates: w.gates,
     now: w.now,
     log: w.log
@@ -61704,176 +64639,35 @@ function parseCommandLine(line) {
 }
 
 // src/providers/command.ts
-import { mkdir, mkdtemp as mkdtemp2, open as open2, rm as rm2, stat as stat2, writeFile } from "node:fs/promises";
-import { tmpdir as tmpdir2 } from "node:os";
-import { existsSync } from "node:fs";
-import { isAbsolute as isAbsolute5, join as join3, resolve as resolve5 } from "node:path";
-var COMMAND_PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "TMPDIR", "TZ"];
-var STDERR_TAIL_LINES = 20;
-var STDERR_TAIL_CHARS = 4e3;
-var UsageFileSchema = external_exports.looseObject({
-  inputTokens: external_exports.number().int().min(0),
-  outputTokens: external_exports.number().int().min(0),
-  cachedInputTokens: external_exports.number().int().min(0).optional(),
-  costUsd: external_exports.number().min(0).optional()
-});
-var CommandProvider = class {
-  kind = "command";
-  defaultModel = null;
-  rosterName;
-  file;
-  args;
-  options;
-  constructor(options2) {
-    const { file: file2, args } = parseCommandLine(options2.commandLine);
-    const root = options2.resolveFrom;
-    this.file = root && isRelativePath(file2) ? resolve5(root, file2) : file2;
-    this.args = root ? args.map((a2) => namesFileIn(root, a2) ? resolve5(root, a2) : a2) : args;
-    this.rosterName = options2.rosterName;
-    this.options = options2;
-  }
-  async run(request) {
-    const engineEnv = this.options.env ?? process.env;
-    const dir = await mkdtemp2(join3(this.options.tmpDir ?? tmpdir2(), "okstra-dispatch-"));
-    try {
-      const home = join3(dir, "home");
-      await mkdir(home, { mode: 448 });
-      const promptFile = join3(dir, "prompt.md");
-      const outputFile = join3(dir, "output.md");
-      const usageFile = join3(dir, "usage.json");
-      await writeFile(promptFile, request.prompt, { mode: 384 });
-      const env = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
-      const keyName = this.options.config?.apiKeyEnv;
-      const key = keyName ? engineEnv[keyName] : void 0;
-      if (keyName && key !== void 0) env[keyName] = key;
-      Object.assign(env, request.env, {
-        HOME: home,
-        OKSTRA_ROLE: request.role,
-        OKSTRA_WORKER: request.worker,
-        OKSTRA_WORKTREE: request.cwd,
-        OKSTRA_READ_ONLY: request.readOnly ? "1" : "0",
-        OKSTRA_PLAN_ID: request.context.planId,
-        OKSTRA_STAGE: String(request.context.stage),
-        OKSTRA_RUN_ID: request.context.runId,
-        OKSTRA_PROMPT_FILE: promptFile,
-        OKSTRA_OUTPUT_FILE: outputFile,
-        OKSTRA_USAGE_FILE: usageFile
-      });
-      if (request.model !== null) env.OKSTRA_MODEL = request.model;
-      else delete env.OKSTRA_MODEL;
-      if (this.options.config?.baseUrl) env.OKSTRA_BASE_URL = this.options.config.baseUrl;
-      const maxOutputBytes = this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-      const result = await runProcess({
-        file: this.file,
-        args: this.args,
-        cwd: request.cwd,
-        env,
-        input: request.prompt,
-        timeoutMs: request.timeoutMs,
-        maxOutputBytes,
-        keepStdout: "tail",
-        ...this.options.killGraceMs !== void 0 ? { killGraceMs: this.options.killGraceMs } : {},
-        ...request.signal ? { signal: request.signal } : {}
-      });
-      const notes = [];
-      const written = await readCapped(outputFile, maxOutputBytes);
-      const finalText = written ? written.text : result.stdout;
-      if (written?.truncated) notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      else if (!written && result.stdoutTruncated) notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      const usage = await readUsage(usageFile, notes);
-      const stderrTail = [tail(result.stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== "").join("\n");
-      return {
-        ...this.outcome(result, request),
-        finalText,
-        sessionId: null,
-        usage,
-        durationMs: result.durationMs,
-        exitCode: result.exitCode,
-        stderrTail
-      };
-    } finally {
-      await rm2(dir, { recursive: true, force: true });
-    }
-  }
-  outcome(result, request) {
-    const what = `\`${clip(this.options.commandLine.trim(), 80)}\``;
-    if (result.spawnError !== null) return { status: "error", errorMessage: `${what} could not be started: ${result.spawnError}` };
-    if (result.timedOut) {
-      return { status: "timeout", errorMessage: `${what} did not finish within ${describeMs(request.timeoutMs)}; its process tree was killed` };
-    }
-    if (result.aborted) return { status: "error", errorMessage: `${what} was cancelled; its process tree was killed` };
-    if (result.exitCode === 0) return { status: "done" };
-    const last = lastLine(result.stderr);
-    const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
-    return { status: "error", errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : " (no stderr output)"}` };
-  }
+import { rm as rm6, writeFile } from "node:fs/promises";
+
+// src/providers/metering.ts
+var DEFAULT_UPSTREAMS = {
+  claude: "https://api.anthropic.com",
+  codex: "https://api.openai.com/v1",
+  gemini: "https://generativelanguage.googleapis.com"
 };
-function lastLine(text4) {
-  const lines = text4.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return lines[lines.length - 1] ?? "";
+function openRoute(request, provider, upstream, realKey) {
+  if (!request.gateway) return null;
+  return request.gateway.open({ worker: request.worker, role: request.role, provider, upstream, realKey });
 }
-async function readCapped(path7, max) {
-  let size;
-  try {
-    const info = await stat2(path7);
-    if (!info.isFile()) return null;
-    size = info.size;
-  } catch {
-    return null;
+function withMetering(result, summary) {
+  if (!summary) return result;
+  const usage = summary.usage ? {
+    inputTokens: summary.usage.inputTokens,
+    outputTokens: summary.usage.outputTokens,
+    cachedInputTokens: summary.usage.cachedInputTokens,
+    ...summary.usage.costUsd !== null ? { costUsd: summary.usage.costUsd } : {}
+  } : summary.requests.length > 0 ? null : result.usage;
+  const metered = { ...result, usage, metering: summary };
+  if (summary.budgetExceeded) return { ...metered, status: "budget-exceeded", errorMessage: summary.budgetExceeded.message };
+  if (result.status !== "done" && summary.upstreamError) {
+    const { status, message } = summary.upstreamError;
+    const upstream = `the API answered ${status === null ? "nothing (no connection)" : `HTTP ${status}`}: ${message}`;
+    return { ...metered, errorMessage: result.errorMessage ? `${result.errorMessage} (${upstream})` : upstream };
   }
-  const handle = await open2(path7, "r");
-  try {
-    const length = Math.min(size, max);
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, size - length);
-    let bytes = buffer.subarray(0, bytesRead);
-    if (size > max) {
-      let start = 0;
-      while (start < bytes.length && start < 4 && (bytes[start] & 192) === 128) start += 1;
-      bytes = bytes.subarray(start);
-    }
-    return { text: bytes.toString("utf8"), truncated: size > max };
-  } finally {
-    await handle.close();
-  }
+  return metered;
 }
-var MAX_USAGE_FILE_BYTES = 64 * 1024;
-async function readUsage(path7, notes) {
-  const file2 = await readCapped(path7, MAX_USAGE_FILE_BYTES);
-  if (!file2) return null;
-  let raw;
-  try {
-    raw = JSON.parse(file2.text);
-  } catch {
-    notes.push("okstra: ignored OKSTRA_USAGE_FILE: not valid JSON");
-    return null;
-  }
-  const parsed = UsageFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${issue2 ? `${issue2.path.join(".") || "(top level)"}: ${issue2.message}` : "invalid"} (expected {"inputTokens": n, "outputTokens": n, "costUsd"?: x})`);
-    return null;
-  }
-  const usage = { inputTokens: parsed.data.inputTokens, outputTokens: parsed.data.outputTokens };
-  if (parsed.data.cachedInputTokens !== void 0) usage.cachedInputTokens = parsed.data.cachedInputTokens;
-  if (parsed.data.costUsd !== void 0) usage.costUsd = parsed.data.costUsd;
-  return usage;
-}
-function isRelativePath(word) {
-  return !isAbsolute5(word) && (word.startsWith(".") || word.includes("/"));
-}
-function namesFileIn(root, word) {
-  return !isAbsolute5(word) && !word.startsWith("-") && existsSync(resolve5(root, word));
-}
-
-// src/providers/claude.ts
-import { mkdir as mkdir3 } from "node:fs/promises";
-import { join as join6 } from "node:path";
-
-// src/providers/agent-cli.ts
-import { mkdir as mkdir2, mkdtemp as mkdtemp3, rm as rm3 } from "node:fs/promises";
-import { tmpdir as tmpdir3 } from "node:os";
-import { join as join5 } from "node:path";
 
 // src/providers/cli-credentials.ts
 var DEFAULT_API_KEY_ENV = {
@@ -61893,10 +64687,186 @@ function missingKeyMessage(product, ref, name) {
   return `${name} is not set: ${product} needs an API key. Set the secret ${name} in the environment okstra runs in (in a workflow: \`env: { ${name}: \${{ secrets.${name} }} }\`), or name the variable that holds it with providers.${ref}.apiKeyEnv in .okstra/config.yml`;
 }
 
+// src/providers/command.ts
+import { tmpdir as tmpdir3 } from "node:os";
+import { existsSync } from "node:fs";
+import { isAbsolute as isAbsolute5, join as join5, resolve as resolve6 } from "node:path";
+var COMMAND_PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "TMPDIR", "TZ"];
+var STDERR_TAIL_LINES = 20;
+var STDERR_TAIL_CHARS = 4e3;
+var UsageFileSchema = external_exports.looseObject({
+  inputTokens: external_exports.number().int().min(0),
+  outputTokens: external_exports.number().int().min(0),
+  cachedInputTokens: external_exports.number().int().min(0).optional(),
+  costUsd: external_exports.number().min(0).optional()
+});
+var CommandProvider = class {
+  kind = "command";
+  defaultModel = null;
+  rosterName;
+  file;
+  args;
+  options;
+  constructor(options2) {
+    const { file: file2, args } = parseCommandLine(options2.commandLine);
+    const root = options2.resolveFrom;
+    this.file = root && isRelativePath(file2) ? resolve6(root, file2) : file2;
+    this.args = root ? args.map((a2) => namesFileIn(root, a2) ? resolve6(root, a2) : a2) : args;
+    this.rosterName = options2.rosterName;
+    this.options = options2;
+  }
+  async run(request) {
+    const engineEnv = this.options.env ?? process.env;
+    const lease = request.lease;
+    let route = null;
+    const { dir, path: path7 } = await dispatchFolder(this.options.tmpDir ?? tmpdir3(), "okstra-dispatch-", lease, ["home", "out"]);
+    try {
+      const home = path7("home");
+      const promptFile = path7("prompt.md");
+      const outputFile = join5(path7("out"), "output.md");
+      const usageFile = join5(path7("out"), "usage.json");
+      await writeFile(promptFile, request.prompt, { mode: lease?.user ? 420 : 384 });
+      const env = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
+      const keyName = this.options.config?.apiKeyEnv;
+      const key = keyName ? engineEnv[keyName] : void 0;
+      if (keyName && key !== void 0) {
+        if (request.gateway) {
+          const upstream = this.options.config?.baseUrl ?? upstreamForKeyName(keyName);
+          if (!upstream) return this.refused(`${this.rosterName}: providers.*.apiKeyEnv names ${keyName} but no baseUrl says which API it is for; set baseUrl (e.g. https://api.anthropic.com) so okstra's gateway can call it with the key, which the command never holds`);
+          route = openRoute(request, "command", upstream, key);
+        }
+        env[keyName] = route?.credential ?? key;
+      }
+      Object.assign(env, lease?.env, request.env, {
+        HOME: home,
+        OKSTRA_ROLE: request.role,
+        OKSTRA_WORKER: request.worker,
+        OKSTRA_WORKTREE: request.cwd,
+        OKSTRA_READ_ONLY: request.readOnly ? "1" : "0",
+        OKSTRA_PLAN_ID: request.context.planId,
+        OKSTRA_STAGE: String(request.context.stage),
+        OKSTRA_RUN_ID: request.context.runId,
+        OKSTRA_PROMPT_FILE: promptFile,
+        OKSTRA_OUTPUT_FILE: outputFile,
+        OKSTRA_USAGE_FILE: usageFile
+      });
+      if (request.model !== null) env.OKSTRA_MODEL = request.model;
+      else delete env.OKSTRA_MODEL;
+      const baseUrl = route?.baseUrl ?? this.options.config?.baseUrl;
+      if (baseUrl) env.OKSTRA_BASE_URL = baseUrl;
+      const maxOutputBytes = this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+      const result = await runProcess({
+        file: this.file,
+        args: this.args,
+        cwd: request.cwd,
+        env,
+        input: request.prompt,
+        timeoutMs: request.timeoutMs,
+        maxOutputBytes,
+        keepStdout: "tail",
+        ...this.options.killGraceMs !== void 0 ? { killGraceMs: this.options.killGraceMs } : {},
+        ...request.signal ? { signal: request.signal } : {},
+        user: lease?.user ?? null
+      });
+      const notes = [];
+      const written = await readAgentFile(outputFile, maxOutputBytes).catch((error62) => {
+        notes.push(`okstra: ignored OKSTRA_OUTPUT_FILE: ${error62 instanceof Error ? error62.message : String(error62)}`);
+        return null;
+      });
+      const finalText = written ? written.text : result.stdout;
+      if (written?.truncated) notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
+      else if (!written && result.stdoutTruncated) notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
+      const usage = await readUsage(usageFile, notes);
+      const stderrTail = [tail(result.stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== "").join("\n");
+      const summary = route?.close() ?? null;
+      route = null;
+      return withMetering(
+        {
+          ...this.outcome(result, request),
+          finalText,
+          sessionId: null,
+          usage,
+          durationMs: result.durationMs,
+          exitCode: result.exitCode,
+          stderrTail
+        },
+        summary
+      );
+    } finally {
+      route?.close();
+      await rm6(dir, { recursive: true, force: true });
+    }
+  }
+  refused(errorMessage) {
+    return { status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage };
+  }
+  outcome(result, request) {
+    const what = `\`${clip(this.options.commandLine.trim(), 80)}\``;
+    if (result.spawnError !== null) return { status: "error", errorMessage: `${what} could not be started: ${result.spawnError}` };
+    if (result.timedOut) {
+      return { status: "timeout", errorMessage: `${what} did not finish within ${describeMs(request.timeoutMs)}; its process tree was killed` };
+    }
+    if (result.aborted) return { status: "error", errorMessage: `${what} was cancelled; its process tree was killed` };
+    if (result.exitCode === 0) return { status: "done" };
+    const last = lastLine(result.stderr);
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
+    return { status: "error", errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : " (no stderr output)"}` };
+  }
+};
+function lastLine(text4) {
+  const lines = text4.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  return lines[lines.length - 1] ?? "";
+}
+var MAX_USAGE_FILE_BYTES = 64 * 1024;
+async function readUsage(path7, notes) {
+  const file2 = await readAgentFile(path7, MAX_USAGE_FILE_BYTES).catch((error62) => {
+    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${error62 instanceof Error ? error62.message : String(error62)}`);
+    return null;
+  });
+  if (!file2) return null;
+  let raw;
+  try {
+    raw = JSON.parse(file2.text);
+  } catch {
+    notes.push("okstra: ignored OKSTRA_USAGE_FILE: not valid JSON");
+    return null;
+  }
+  const parsed = UsageFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${issue2 ? `${issue2.path.join(".") || "(top level)"}: ${issue2.message}` : "invalid"} (expected {"inputTokens": n, "outputTokens": n, "costUsd"?: x})`);
+    return null;
+  }
+  const usage = { inputTokens: parsed.data.inputTokens, outputTokens: parsed.data.outputTokens };
+  if (parsed.data.cachedInputTokens !== void 0) usage.cachedInputTokens = parsed.data.cachedInputTokens;
+  if (parsed.data.costUsd !== void 0) usage.costUsd = parsed.data.costUsd;
+  return usage;
+}
+function upstreamForKeyName(name) {
+  if (name === DEFAULT_API_KEY_ENV.claude) return DEFAULT_UPSTREAMS.claude;
+  if (name === DEFAULT_API_KEY_ENV.codex) return DEFAULT_UPSTREAMS.codex;
+  if (name === DEFAULT_API_KEY_ENV.gemini || name === "GOOGLE_API_KEY") return DEFAULT_UPSTREAMS.gemini;
+  return null;
+}
+function isRelativePath(word) {
+  return !isAbsolute5(word) && (word.startsWith(".") || word.includes("/"));
+}
+function namesFileIn(root, word) {
+  return !isAbsolute5(word) && !word.startsWith("-") && existsSync(resolve6(root, word));
+}
+
+// src/providers/claude.ts
+import { mkdir as mkdir5 } from "node:fs/promises";
+import { join as join7 } from "node:path";
+
+// src/providers/agent-cli.ts
+import { mkdir as mkdir4, rm as rm7 } from "node:fs/promises";
+import { tmpdir as tmpdir4 } from "node:os";
+
 // src/providers/cli-locate.ts
-import { accessSync, constants as constants4, existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { accessSync, constants as constants5, existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, dirname as dirname2, isAbsolute as isAbsolute6, join as join4, parse as parse5, resolve as resolve6 } from "node:path";
+import { delimiter, dirname as dirname3, isAbsolute as isAbsolute6, join as join6, parse as parse5, resolve as resolve7 } from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 
 // src/providers/cli-pins.ts
@@ -61917,35 +64887,35 @@ function overrideVariable(ref) {
 }
 function agentClisDir(env = process.env) {
   const configured = env.OKSTRA_AGENT_CLIS_DIR;
-  if (configured) return isAbsolute6(configured) ? configured : resolve6(configured);
+  if (configured) return isAbsolute6(configured) ? configured : resolve7(configured);
   const root = okstraPackageRoot();
-  return root ? join4(root, ".cache", "agent-clis") : join4(homedir(), ".cache", "okstra", "agent-clis");
+  return root ? join6(root, ".cache", "agent-clis") : join6(homedir(), ".cache", "okstra", "agent-clis");
 }
 function pinnedInstallDir(cacheDir, ref) {
-  return join4(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
+  return join6(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
 }
 var packageRoot;
 function okstraPackageRoot() {
   if (packageRoot !== void 0) return packageRoot;
-  let dir = dirname2(fileURLToPath4(import.meta.url));
+  let dir = dirname3(fileURLToPath4(import.meta.url));
   packageRoot = null;
   for (; ; ) {
     try {
-      if (JSON.parse(readFileSync3(join4(dir, "package.json"), "utf8")).name === "okstra") {
+      if (JSON.parse(readFileSync3(join6(dir, "package.json"), "utf8")).name === "okstra") {
         packageRoot = dir;
         break;
       }
     } catch {
     }
     if (dir === parse5(dir).root) break;
-    dir = dirname2(dir);
+    dir = dirname3(dir);
   }
   return packageRoot;
 }
 var JS_ENTRY = /\.(c|m)?js$/;
 function isExecutable(path7) {
   try {
-    accessSync(path7, constants4.X_OK);
+    accessSync(path7, constants5.X_OK);
     return true;
   } catch {
     return false;
@@ -61971,19 +64941,19 @@ function pinnedCandidates(ref, modules) {
   const platform2 = `${process.platform}-${process.arch}`;
   switch (ref) {
     case "claude":
-      return [join4(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"), join4(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")];
+      return [join6(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"), join6(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")];
     case "codex": {
       const triple = CODEX_TRIPLES[platform2];
-      return [...triple ? [join4(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [], join4(modules, "@openai", "codex", "bin", "codex.js")];
+      return [...triple ? [join6(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [], join6(modules, "@openai", "codex", "bin", "codex.js")];
     }
     case "gemini":
-      return [join4(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
+      return [join6(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
   }
 }
 function pinnedLaunch(ref, cacheDir) {
   const dir = pinnedInstallDir(cacheDir, ref);
-  if (!existsSync2(join4(dir, INSTALL_MARKER))) return null;
-  for (const candidate of pinnedCandidates(ref, join4(dir, "node_modules"))) {
+  if (!existsSync2(join6(dir, INSTALL_MARKER))) return null;
+  for (const candidate of pinnedCandidates(ref, join6(dir, "node_modules"))) {
     if (JS_ENTRY.test(candidate) ? existsSync2(candidate) : isExecutable(candidate)) {
       return { ...runWithNode(candidate), source: "pinned", version: AGENT_CLI_PINS[ref].version };
     }
@@ -61993,7 +64963,7 @@ function pinnedLaunch(ref, cacheDir) {
 function onPath(command, env) {
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (dir === "") continue;
-    const candidate = join4(dir, command);
+    const candidate = join6(dir, command);
     if (isExecutable(candidate)) return candidate;
   }
   return null;
@@ -62040,31 +65010,41 @@ var AgentCliProvider = class {
     const { spec, config: config2, deps } = this.options;
     const engineEnv = deps.env ?? process.env;
     const failed = (errorMessage) => ({ status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage });
-    const lookup = locateAgentCli(this.kind, { env: engineEnv });
-    if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv));
+    const lookup2 = locateAgentCli(this.kind, { env: engineEnv });
+    if (!lookup2.found) return failed(this.notInstalledMessage(lookup2.searched, engineEnv));
     const credential = readCredential(this.kind, config2, engineEnv);
     if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
-    const dir = await mkdtemp3(join5(deps.tmpDir ?? tmpdir3(), `okstra-${this.kind}-`));
+    const lease = request.lease;
+    const route = openRoute(request, this.kind, config2?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);
+    const folder = await dispatchFolder(deps.tmpDir ?? tmpdir4(), `okstra-${this.kind}-`, lease, ["tmp", "out"]).catch((error62) => {
+      route?.close();
+      throw error62;
+    });
+    const { dir } = folder;
     try {
-      const home = join5(dir, "home");
-      const tmp = join5(dir, "tmp");
-      await mkdir2(home, { mode: 448 });
-      await mkdir2(tmp, { mode: 448 });
+      const home = folder.path("home");
+      const tmp = folder.path("tmp");
+      const outDir = folder.path("out");
+      await mkdir4(home, { mode: 448 });
       const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
       const ctx = {
         request,
         dir,
         home,
-        apiKey: { name: credential.name, value: credential.value },
-        baseUrl: config2?.baseUrl ?? null,
+        outDir,
+        // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
+        apiKey: { name: credential.name, value: route?.credential ?? credential.value },
+        baseUrl: route?.baseUrl ?? config2?.baseUrl ?? null,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor
       };
       const command = await spec.prepare(ctx);
+      if (lease) await lease.giveWrite(home);
       const result = await runProcess({
-        file: lookup.launch.file,
-        args: [...lookup.launch.prefixArgs, ...command.args],
+        file: lookup2.launch.file,
+        args: [...lookup2.launch.prefixArgs, ...command.args],
         cwd: request.cwd,
-        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...request.env, HOME: home, TMPDIR: tmp },
+        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...lease?.env, ...request.env, HOME: home, TMPDIR: tmp },
+        user: lease?.user ?? null,
         input: request.prompt,
         timeoutMs: request.timeoutMs,
         maxOutputBytes: deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
@@ -62072,10 +65052,11 @@ var AgentCliProvider = class {
         ...deps.killGraceMs !== void 0 ? { killGraceMs: deps.killGraceMs } : {},
         ...request.signal ? { signal: request.signal } : {}
       });
-      const outcome = await this.toDispatchResult(result, ctx, lookup.launch);
+      const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup2.launch), route?.close() ?? null);
       const leftover = await removeQuietly(dir);
       return leftover ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== "").join("\n") } : outcome;
     } catch (error62) {
+      route?.close();
       await removeQuietly(dir);
       throw error62;
     }
@@ -62089,7 +65070,8 @@ var AgentCliProvider = class {
     }
     const outcome = await spec.interpret(result, ctx);
     const stderrTail = [tail(stderr, STDERR_TAIL_LINES2, STDERR_TAIL_CHARS2), ...outcome.notes ?? []].filter((s) => s !== "").join("\n");
-    const common3 = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail };
+    const opened = outcome.opened && result.stdoutTruncated ? { source: "self-reported" } : outcome.opened;
+    const common3 = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail, ...opened ? { opened } : {} };
     if (result.timedOut) return { ...common3, status: "timeout", errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed` };
     if (result.aborted) return { ...common3, status: "error", errorMessage: `${this.product} was cancelled; its process tree was killed` };
     if (outcome.ok && result.exitCode === 0) return { ...common3, status: "done" };
@@ -62114,7 +65096,7 @@ var AgentCliProvider = class {
 };
 async function removeQuietly(dir) {
   try {
-    await rm3(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    await rm7(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     return null;
   } catch (error62) {
     return `okstra: could not remove the dispatch folder ${dir}: ${error62 instanceof Error ? error62.message : String(error62)}`;
@@ -62194,6 +65176,210 @@ function unwrapApiErrorBody(message) {
   return inner ?? message;
 }
 
+// src/providers/opened-files.ts
+import { posix } from "node:path";
+var CONTENT_PRINTERS = /* @__PURE__ */ new Set(["cat", "head", "tail", "nl", "less", "more", "bat", "batcat", "tac", "od", "xxd", "hexdump", "strings"]);
+var SCRIPTED_READERS = /* @__PURE__ */ new Set(["sed", "awk", "gawk", "grep", "egrep", "fgrep", "rg"]);
+var WRAPPERS = /* @__PURE__ */ new Set(["sudo", "env", "command", "nice", "time", "timeout", "xargs"]);
+var SHELLS = /* @__PURE__ */ new Set(["bash", "sh", "zsh", "dash"]);
+var GLOB = /[*?[\]{}]/;
+var OpenedCollector = class {
+  constructor(cwd) {
+    this.cwd = cwd;
+  }
+  cwd;
+  files = /* @__PURE__ */ new Set();
+  wholeDiff = false;
+  /** A path a tool read: absolute or relative to the worktree; outside it is ignored. */
+  addPath(path7) {
+    if (typeof path7 !== "string" || path7.trim() === "" || GLOB.test(path7)) return;
+    const relative3 = worktreeRelative(path7, this.cwd);
+    if (relative3 !== null) this.files.add(relative3);
+  }
+  /** A shell command line the session ran (a `bash -lc '…'` wrapper is unwrapped). */
+  addCommand(command) {
+    if (typeof command !== "string") return;
+    const read = filesReadByCommand(command);
+    for (const p of read.paths) this.addPath(p);
+    if (read.wholeDiff) this.wholeDiff = true;
+  }
+  /** `complete` false: part of the stream is missing (truncated output), so the set proves nothing. */
+  result(complete) {
+    if (!complete) return { source: "self-reported" };
+    return { source: "events", files: [...this.files].sort(), ...this.wholeDiff ? { wholeDiff: true } : {} };
+  }
+};
+function worktreeRelative(path7, cwd) {
+  const root = posix.normalize(cwd.replace(/\\/g, "/")).replace(/\/+$/, "");
+  const raw = path7.replace(/\\/g, "/");
+  const absolute = raw.startsWith("/") ? posix.normalize(raw) : posix.normalize(`${root}/${raw}`);
+  if (absolute === root) return null;
+  if (!absolute.startsWith(`${root}/`)) return null;
+  return absolute.slice(root.length + 1).replace(/\/+$/, "");
+}
+function filesReadByCommand(command) {
+  const out = { paths: [], wholeDiff: false };
+  collect2(command, out, 0);
+  return out;
+}
+function collect2(command, out, depth) {
+  if (depth > 3) return;
+  let dir = "";
+  for (const { words, inputs } of splitCommands(command)) {
+    const at = (p) => dir === "" || p.startsWith("/") ? p : `${dir}/${p}`;
+    for (const input2 of inputs) out.paths.push(at(input2));
+    const [program2, ...args] = unwrap2(words);
+    if (program2 === void 0) continue;
+    const name = posix.basename(program2);
+    if (name === "cd") {
+      const target = args[0];
+      dir = target === void 0 || target.startsWith("/") ? target ?? "" : at(target);
+      continue;
+    }
+    if (SHELLS.has(name)) {
+      const i2 = args.findIndex((a2) => /^-[a-z]*c[a-z]*$/.test(a2));
+      const script = i2 >= 0 ? args[i2 + 1] : void 0;
+      if (script !== void 0) {
+        const inner = { paths: [], wholeDiff: false };
+        collect2(script, inner, depth + 1);
+        out.paths.push(...inner.paths.map(at));
+        out.wholeDiff ||= inner.wholeDiff;
+      }
+      continue;
+    }
+    if (CONTENT_PRINTERS.has(name)) out.paths.push(...operands(args).map(at));
+    else if (SCRIPTED_READERS.has(name)) out.paths.push(...scriptedOperands(args).map(at));
+    else if (name === "git") gitReads(args, out, at);
+  }
+}
+function unwrap2(words) {
+  let i2 = 0;
+  while (i2 < words.length) {
+    const w = words[i2];
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i2++;
+    else if (WRAPPERS.has(posix.basename(w))) {
+      i2++;
+      while (i2 < words.length && words[i2].startsWith("-")) i2++;
+      if (posix.basename(words[i2 - 1] ?? "") === "timeout" && /^\d/.test(words[i2] ?? "")) i2++;
+    } else break;
+  }
+  return words.slice(i2);
+}
+function operands(args) {
+  const out = [];
+  let literal2 = false;
+  for (const a2 of args) {
+    if (!literal2 && a2 === "--") literal2 = true;
+    else if (literal2 || !a2.startsWith("-") || a2 === "-") {
+      if (a2 !== "-") out.push(a2);
+    }
+  }
+  return out;
+}
+function scriptedOperands(args) {
+  const scriptGiven = args.some((a2) => a2 === "-e" || a2 === "-f" || a2.startsWith("--regexp") || a2.startsWith("--expression") || a2.startsWith("--file"));
+  const rest = operands(args);
+  return scriptGiven ? rest : rest.slice(1);
+}
+function gitReads(args, out, at) {
+  let i2 = 0;
+  let dir = null;
+  while (i2 < args.length && args[i2].startsWith("-")) {
+    if (args[i2] === "-C" || args[i2] === "-c") {
+      if (args[i2] === "-C") dir = args[i2 + 1] ?? null;
+      i2 += 2;
+    } else i2++;
+  }
+  const sub = args[i2];
+  const rest = args.slice(i2 + 1);
+  const inDir = (p) => at(dir !== null && !p.startsWith("/") ? `${dir}/${p}` : p);
+  const separator = rest.indexOf("--");
+  const words = separator >= 0 ? rest.slice(0, separator) : rest;
+  const paths = separator >= 0 ? rest.slice(separator + 1) : [];
+  const plain = words.filter((w) => !w.startsWith("-"));
+  switch (sub) {
+    case "show":
+    case "diff":
+    case "log": {
+      if (sub === "log" && !words.some((w) => w === "-p" || w === "--patch" || w === "-u")) return;
+      const revPaths = plain.filter((w) => /^[^:]*:./.test(w)).map((w) => w.slice(w.indexOf(":") + 1));
+      const loose = separator >= 0 ? [] : plain.filter((w) => !w.includes(":") && !isRevision(w));
+      const named = [...paths, ...revPaths, ...loose];
+      out.paths.push(...named.map(inDir));
+      if (named.length === 0 && sub !== "log") out.wholeDiff = true;
+      return;
+    }
+    case "blame":
+      out.paths.push(...(paths.length > 0 ? paths : plain.slice(-1)).map(inDir));
+      return;
+    default:
+      return;
+  }
+}
+function isRevision(word) {
+  if (word.includes("..")) return true;
+  if (/^[0-9a-f]{7,40}$/i.test(word)) return true;
+  if (/^(HEAD|FETCH_HEAD|ORIG_HEAD)([~^]\d*)*$/.test(word)) return true;
+  return !word.includes("/") && !word.includes(".");
+}
+function splitCommands(line) {
+  const commands = [];
+  let current = { words: [], inputs: [] };
+  let word = "";
+  let inWord = false;
+  let redirect = null;
+  const endWord = () => {
+    if (!inWord) return;
+    if (redirect === "in") current.inputs.push(word);
+    else if (redirect === null) current.words.push(word);
+    redirect = null;
+    word = "";
+    inWord = false;
+  };
+  const endCommand = () => {
+    endWord();
+    if (current.words.length > 0 || current.inputs.length > 0) commands.push(current);
+    current = { words: [], inputs: [] };
+  };
+  for (let i2 = 0; i2 < line.length; i2++) {
+    const c3 = line[i2];
+    if (c3 === "'") {
+      const end = line.indexOf("'", i2 + 1);
+      const stop = end < 0 ? line.length : end;
+      word += line.slice(i2 + 1, stop);
+      inWord = true;
+      i2 = stop;
+    } else if (c3 === '"') {
+      inWord = true;
+      for (i2++; i2 < line.length && line[i2] !== '"'; i2++) {
+        if (line[i2] === "\\" && i2 + 1 < line.length && '"\\$`'.includes(line[i2 + 1])) i2++;
+        word += line[i2];
+      }
+    } else if (c3 === "\\" && i2 + 1 < line.length) {
+      if (line[i2 + 1] !== "\n") word += line[i2 + 1];
+      inWord = true;
+      i2++;
+    } else if (c3 === " " || c3 === "	") {
+      endWord();
+    } else if (c3 === "\n" || c3 === ";" || c3 === "|" || c3 === "&") {
+      if (c3 === "&" && redirect === "out") continue;
+      endCommand();
+    } else if (c3 === "<" || c3 === ">") {
+      if (inWord && /^\d+$/.test(word)) {
+        word = "";
+        inWord = false;
+      } else endWord();
+      redirect = c3 === "<" ? "in" : "out";
+      while (line[i2 + 1] === ">" || line[i2 + 1] === "<" || line[i2 + 1] === "&") i2++;
+    } else {
+      word += c3;
+      inWord = true;
+    }
+  }
+  endCommand();
+  return commands;
+}
+
 // src/providers/claude.ts
 var CLAUDE_CREDENTIAL_VARIABLES = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"];
 var QUIET_ENV = {
@@ -62208,12 +65394,13 @@ var claudeSpec = {
   ref: "claude",
   async prepare(ctx) {
     const { request } = ctx;
-    const configDir = join6(ctx.home, ".claude");
-    await mkdir3(configDir, { mode: 448 });
+    const configDir = join7(ctx.home, ".claude");
+    await mkdir5(configDir, { mode: 448 });
     const args = [
       "-p",
       "--output-format",
-      "json",
+      "stream-json",
+      "--verbose",
       "--no-session-persistence",
       "--permission-mode",
       request.readOnly ? "plan" : "acceptEdits",
@@ -62237,27 +65424,54 @@ var claudeSpec = {
       }
     };
   },
-  interpret: async (result, ctx) => interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly)
+  interpret: async (result, ctx) => interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly, ctx.request.cwd)
 };
-function interpretClaudeOutput(stdout, exitCode, readOnly) {
-  const json2 = parseJsonObject(stdout);
-  if (!json2 || json2.type !== "result") {
-    return { ok: false, finalText: stdout, sessionId: null, usage: null, failure: { kind: "crash", message: "Claude Code printed no JSON result" } };
+function interpretClaudeOutput(stdout, exitCode, readOnly, cwd) {
+  const json3 = parseJsonObject(stdout);
+  const opened = cwd === void 0 ? {} : { opened: claudeOpened(stdout, cwd) };
+  if (!json3 || json3.type !== "result") {
+    return { ok: false, finalText: stdout, sessionId: null, usage: null, ...opened, failure: { kind: "crash", message: "Claude Code printed no JSON result" } };
   }
-  const finalText = typeof json2.result === "string" ? json2.result : "";
-  const sessionId = typeof json2.session_id === "string" ? json2.session_id : null;
-  const usage = claudeUsage(json2.usage, json2.total_cost_usd);
-  const notes = refusedToolCalls(json2.permission_denials, readOnly);
-  const subtype = typeof json2.subtype === "string" ? json2.subtype : "unknown";
-  const ok3 = exitCode === 0 && json2.is_error !== true && subtype === "success";
-  if (ok3) return { ok: ok3, finalText, sessionId, usage, notes };
-  return { ok: ok3, finalText, sessionId, usage, notes, failure: claudeFailure(json2, subtype, finalText) };
+  const finalText = typeof json3.result === "string" ? json3.result : "";
+  const sessionId = typeof json3.session_id === "string" ? json3.session_id : null;
+  const usage = claudeUsage(json3.usage, json3.total_cost_usd);
+  const notes = refusedToolCalls(json3.permission_denials, readOnly);
+  const subtype = typeof json3.subtype === "string" ? json3.subtype : "unknown";
+  const ok3 = exitCode === 0 && json3.is_error !== true && subtype === "success";
+  if (ok3) return { ok: ok3, finalText, sessionId, usage, notes, ...opened };
+  return { ok: ok3, finalText, sessionId, usage, notes, ...opened, failure: claudeFailure(json3, subtype, finalText) };
 }
-function claudeFailure(json2, subtype, resultText) {
-  const status = typeof json2.api_error_status === "number" ? json2.api_error_status : null;
-  const errors = Array.isArray(json2.errors) ? json2.errors.filter((e) => typeof e === "string") : [];
+function claudeOpened(stdout, cwd) {
+  const events = parseJsonLines(stdout);
+  const first = events[0];
+  const collector = new OpenedCollector(cwd);
+  const calls = /* @__PURE__ */ new Map();
+  const succeeded = /* @__PURE__ */ new Set();
+  for (const event of events) {
+    const content3 = objectAt(event, "message")?.content;
+    if (!Array.isArray(content3)) continue;
+    for (const block of content3) {
+      const id = stringAt(block, "id");
+      if (event.type === "assistant" && stringAt(block, "type") === "tool_use" && id !== null) {
+        calls.set(id, { name: stringAt(block, "name") ?? "", input: objectAt(block, "input") ?? {} });
+      }
+      const resultOf = stringAt(block, "tool_use_id");
+      if (event.type === "user" && stringAt(block, "type") === "tool_result" && resultOf !== null && block.is_error !== true) succeeded.add(resultOf);
+    }
+  }
+  for (const [id, { name, input: input2 }] of calls) {
+    if (!succeeded.has(id)) continue;
+    if (name === "Read") collector.addPath(input2.file_path);
+    else if (name === "Grep" && input2.output_mode === "content") collector.addPath(input2.path);
+    else if (name === "Bash") collector.addCommand(input2.command);
+  }
+  return collector.result(first?.type === "system" && first.subtype === "init");
+}
+function claudeFailure(json3, subtype, resultText) {
+  const status = typeof json3.api_error_status === "number" ? json3.api_error_status : null;
+  const errors = Array.isArray(json3.errors) ? json3.errors.filter((e) => typeof e === "string") : [];
   const message = resultText || errors.join("; ") || subtype;
-  if (subtype === "error_max_turns") return { kind: "turn-limit", message: `${subtype} after ${numberOr(json2.num_turns, 0)} turns` };
+  if (subtype === "error_max_turns") return { kind: "turn-limit", message: `${subtype} after ${numberOr(json3.num_turns, 0)} turns` };
   if (status === 401 || status === 403 || /invalid api key|not logged in|authentication/i.test(message)) return { kind: "auth", message };
   return { kind: "api", message: status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message };
 }
@@ -62286,9 +65500,9 @@ function refusedToolCalls(raw, readOnly) {
 var createClaudeProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: claudeSpec, rosterName: rosterName2, config: config2, deps });
 
 // src/providers/codex.ts
-import { mkdir as mkdir4, readFile as readFile5, writeFile as writeFile2 } from "node:fs/promises";
-import { join as join7 } from "node:path";
-var CODEX_DEFAULT_BASE_URL = "https://api.openai.com/v1";
+import { mkdir as mkdir6, writeFile as writeFile2 } from "node:fs/promises";
+import { join as join8 } from "node:path";
+var CODEX_DEFAULT_BASE_URL = DEFAULT_UPSTREAMS.codex;
 var CODEX_KEY_VARIABLE = "OPENAI_API_KEY";
 var LAST_MESSAGE_FILE = "last-message.md";
 var tomlString = (value2) => JSON.stringify(value2);
@@ -62323,9 +65537,9 @@ var codexSpec = {
   ref: "codex",
   async prepare(ctx) {
     const { request } = ctx;
-    const codexHome = join7(ctx.home, ".codex");
-    await mkdir4(codexHome, { mode: 448 });
-    await writeFile2(join7(codexHome, "config.toml"), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), { mode: 384 });
+    const codexHome = join8(ctx.home, ".codex");
+    await mkdir6(codexHome, { mode: 448 });
+    await writeFile2(join8(codexHome, "config.toml"), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), { mode: 384 });
     const args = [
       "exec",
       "--json",
@@ -62340,19 +65554,19 @@ var codexSpec = {
       "--sandbox",
       request.readOnly ? "read-only" : "workspace-write",
       "-o",
-      join7(ctx.dir, LAST_MESSAGE_FILE)
+      join8(ctx.outDir, LAST_MESSAGE_FILE)
     ];
     if (request.model !== null) args.push("-m", request.model);
     args.push("-");
     return { args, env: { CODEX_HOME: codexHome, [CODEX_KEY_VARIABLE]: ctx.apiKey.value } };
   },
   async interpret(result, ctx) {
-    const lastMessage = await readFile5(join7(ctx.dir, LAST_MESSAGE_FILE), "utf8").catch(() => null);
-    return interpretCodexOutput(result.stdout, result.exitCode, lastMessage);
+    const lastMessage = await readAgentFile(join8(ctx.outDir, LAST_MESSAGE_FILE), 10 * 1024 * 1024).catch(() => null);
+    return interpretCodexOutput(result.stdout, result.exitCode, lastMessage?.text ?? null, ctx.request.cwd);
   },
   stderrNoise: [/could not create PATH aliases/]
 };
-function interpretCodexOutput(stdout, exitCode, lastMessageFile) {
+function interpretCodexOutput(stdout, exitCode, lastMessageFile, cwd) {
   let sessionId = null;
   let lastAgentMessage = null;
   let failed = null;
@@ -62361,7 +65575,9 @@ function interpretCodexOutput(stdout, exitCode, lastMessageFile) {
   let cached2 = 0;
   let output2 = 0;
   let sawUsage = false;
-  for (const event of parseJsonLines(stdout)) {
+  const events = parseJsonLines(stdout);
+  const collector = cwd === void 0 ? null : new OpenedCollector(cwd);
+  for (const event of events) {
     switch (event.type) {
       case "thread.started":
         sessionId = stringAt(event, "thread_id") ?? sessionId;
@@ -62370,6 +65586,8 @@ function interpretCodexOutput(stdout, exitCode, lastMessageFile) {
         const item = objectAt(event, "item");
         if (item?.type === "agent_message") lastAgentMessage = stringAt(item, "text") ?? lastAgentMessage;
         if (item?.type === "error") errors.push(stringAt(item, "message") ?? "error item");
+        if (item?.type === "command_execution" && item.exit_code === 0) collector?.addCommand(item.command);
+        if (item?.type === "file_change" && Array.isArray(item.changes)) for (const change of item.changes) collector?.addPath(stringAt(change, "path"));
         break;
       }
       case "turn.completed": {
@@ -62393,9 +65611,10 @@ function interpretCodexOutput(stdout, exitCode, lastMessageFile) {
   const finalText = lastMessageFile ?? lastAgentMessage ?? "";
   const usage = sawUsage ? { inputTokens: input2, outputTokens: output2, cachedInputTokens: cached2 } : null;
   const ok3 = exitCode === 0 && failed === null;
-  if (ok3) return { ok: ok3, finalText, sessionId, usage, notes: errors.map((e) => `codex: ${unwrapApiErrorBody(e)}`) };
+  const opened = collector ? { opened: collector.result(events[0]?.type === "thread.started") } : {};
+  if (ok3) return { ok: ok3, finalText, sessionId, usage, notes: errors.map((e) => `codex: ${unwrapApiErrorBody(e)}`), ...opened };
   const raw = failed ?? errors[errors.length - 1] ?? null;
-  return { ok: ok3, finalText, sessionId, usage, ...raw !== null ? { failure: codexFailure(raw) } : {} };
+  return { ok: ok3, finalText, sessionId, usage, ...opened, ...raw !== null ? { failure: codexFailure(raw) } : {} };
 }
 function codexFailure(raw) {
   const message = unwrapApiErrorBody(raw);
@@ -62406,8 +65625,8 @@ function codexFailure(raw) {
 var createCodexProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: codexSpec, rosterName: rosterName2, config: config2, deps });
 
 // src/providers/gemini.ts
-import { mkdir as mkdir5, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join8 } from "node:path";
+import { mkdir as mkdir7, writeFile as writeFile3 } from "node:fs/promises";
+import { join as join9 } from "node:path";
 function geminiSettings(maxTurns) {
   return {
     security: { auth: { selectedType: "gemini-api-key" } },
@@ -62424,14 +65643,14 @@ var geminiSpec = {
   ref: "gemini",
   async prepare(ctx) {
     const { request } = ctx;
-    const settingsDir = join8(ctx.home, ".gemini");
-    await mkdir5(settingsDir, { mode: 448 });
-    await writeFile3(join8(settingsDir, "settings.json"), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}
+    const settingsDir = join9(ctx.home, ".gemini");
+    await mkdir7(settingsDir, { mode: 448 });
+    await writeFile3(join9(settingsDir, "settings.json"), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}
 `, { mode: 384 });
-    const args = ["-p", "", "-o", "json", "--skip-trust", "--approval-mode", request.readOnly ? "plan" : "yolo"];
+    const args = ["-p", "", "-o", "stream-json", "--skip-trust", "--approval-mode", request.readOnly ? "plan" : "yolo"];
     if (request.readOnly) {
-      const policy = join8(ctx.dir, "read-only-policy.toml");
-      await writeFile3(policy, READ_ONLY_POLICY, { mode: 384 });
+      const policy = join9(ctx.dir, "read-only-policy.toml");
+      await writeFile3(policy, READ_ONLY_POLICY, { mode: 420 });
       args.push("--admin-policy", policy);
     }
     if (request.model !== null) args.push("-m", request.model);
@@ -62444,19 +65663,85 @@ var geminiSpec = {
       }
     };
   },
-  interpret: async (result) => interpretGeminiOutput(result.stdout, result.stderr, result.exitCode),
+  interpret: async (result, ctx) => interpretGeminiOutput(result.stdout, result.stderr, result.exitCode, ctx.request.cwd),
   stderrNoise: [/^Warning: 256-color support not detected/, /^Ripgrep is not available/, /^\[STARTUP\]/, /^YOLO mode is enabled/, /^\s+at /]
 };
-function interpretGeminiOutput(stdout, stderr, exitCode) {
-  const json2 = parseJsonObject(stdout);
-  const finalText = stringAt(json2, "response") ?? "";
-  const sessionId = stringAt(json2, "session_id");
-  const usage = geminiUsage(objectAt(json2, "stats"));
-  if (exitCode === 0 && json2 && !objectAt(json2, "error")) return { ok: true, finalText, sessionId, usage };
-  const report = [...jsonBlocks(stderr), ...json2 ? [json2] : []].find((o2) => objectAt(o2, "error") !== null);
+function interpretGeminiOutput(stdout, stderr, exitCode, cwd) {
+  const stream = readStream(stdout, cwd);
+  const json3 = stream ? null : parseJsonObject(stdout);
+  const finalText = stream?.finalText ?? stringAt(json3, "response") ?? "";
+  const sessionId = stream?.sessionId ?? stringAt(json3, "session_id");
+  const usage = stream ? stream.usage : geminiUsage(objectAt(json3, "stats"));
+  const opened = stream?.opened ? { opened: stream.opened } : {};
+  const streamFailed = stream !== null && (stream.result === null || stream.result.status !== "success");
+  if (exitCode === 0 && (stream ? !streamFailed : json3 !== null && !objectAt(json3, "error"))) return { ok: true, finalText, sessionId, usage, ...opened };
+  const report = [...stream?.result ? [stream.result] : [], ...jsonBlocks(stderr), ...json3 ? [json3] : []].find((o2) => objectAt(o2, "error") !== null);
   const error62 = objectAt(report, "error");
-  const failure2 = geminiFailure(exitCode, stringAt(error62, "message"), numberOr(error62?.code, NaN));
-  return { ok: false, finalText, sessionId: sessionId ?? stringAt(report, "session_id"), usage, ...failure2 ? { failure: failure2 } : {} };
+  const { message, code: code2 } = apiError(stringAt(error62, "message"), numberOr(error62?.code, NaN));
+  const failure2 = geminiFailure(exitCode, message, code2);
+  return { ok: false, finalText, sessionId: sessionId ?? stringAt(report, "session_id"), usage, ...opened, ...failure2 ? { failure: failure2 } : {} };
+}
+var READING_TOOLS = {
+  read_file: (p) => [p.file_path ?? p.absolute_path ?? p.path],
+  read_many_files: (p) => [...Array.isArray(p.include) ? p.include : [], ...Array.isArray(p.paths) ? p.paths : []],
+  grep_search: (p) => [p.names_only === true ? null : p.dir_path]
+};
+function readStream(stdout, cwd) {
+  const events = parseJsonLines(stdout).filter((e) => typeof e.type === "string" && typeof e.timestamp === "string");
+  if (events.length === 0) return null;
+  let sessionId = null;
+  let text4 = "";
+  let result = null;
+  const calls = /* @__PURE__ */ new Map();
+  const succeeded = [];
+  for (const event of events) {
+    switch (event.type) {
+      case "init":
+        sessionId = stringAt(event, "session_id") ?? sessionId;
+        break;
+      case "message":
+        if (event.role === "assistant") text4 += stringAt(event, "content") ?? "";
+        break;
+      case "tool_use": {
+        text4 = "";
+        const id = stringAt(event, "tool_id");
+        if (id !== null) calls.set(id, { name: stringAt(event, "tool_name") ?? "", parameters: objectAt(event, "parameters") ?? {} });
+        break;
+      }
+      case "tool_result": {
+        text4 = "";
+        const id = stringAt(event, "tool_id");
+        if (id !== null && event.status === "success") succeeded.push(id);
+        break;
+      }
+      case "result":
+        result = event;
+        break;
+    }
+  }
+  let opened = null;
+  if (cwd !== void 0) {
+    const collector = new OpenedCollector(cwd);
+    for (const id of succeeded) {
+      const call = calls.get(id);
+      if (!call) continue;
+      if (call.name === "run_shell_command") collector.addCommand(call.parameters.command);
+      for (const path7 of READING_TOOLS[call.name]?.(call.parameters) ?? []) collector.addPath(path7);
+    }
+    opened = collector.result(events[0]?.type === "init");
+  }
+  return { sessionId, finalText: text4, usage: streamUsage(objectAt(result, "stats")), result, opened };
+}
+function apiError(raw, code2) {
+  if (raw === null) return { message: null, code: code2 };
+  const inner = /^\[API Error: ([\s\S]*)\]$/.exec(raw.trim())?.[1];
+  if (inner === void 0) return { message: raw, code: code2 };
+  const status = Number(/"code"\s*:\s*(\d{3})/.exec(inner)?.[1]);
+  return { message: unwrapApiErrorBody(inner), code: Number.isFinite(code2) ? code2 : status };
+}
+function streamUsage(stats) {
+  if (!stats) return null;
+  return { inputTokens: numberOr(stats.input_tokens, 0), outputTokens: numberOr(stats.output_tokens, 0), cachedInputTokens: numberOr(stats.cached, 0) };
 }
 function geminiFailure(exitCode, rawMessage, code2) {
   const message = rawMessage === null ? null : unwrapApiErrorBody(rawMessage);
@@ -62670,13 +65955,13 @@ function parseModelOverrides(items) {
 
 // src/cli/engine-setup.ts
 async function prepareRun(io, opts, providerDeps = {}) {
-  const start = opts.repo ? isAbsolute7(opts.repo) ? opts.repo : resolve7(io.cwd, opts.repo) : io.cwd;
+  const start = opts.repo ? isAbsolute7(opts.repo) ? opts.repo : resolve8(io.cwd, opts.repo) : io.cwd;
   const top = await new Git(start).run(["rev-parse", "--show-toplevel"]).catch(() => null);
   if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
   const repoDir = top.stdout.trim();
   const git = new Git(repoDir);
   const plan = await readValidPlan(opts.plan, io.cwd, io.err);
-  const planAbs = isAbsolute7(opts.plan) ? opts.plan : resolve7(io.cwd, opts.plan);
+  const planAbs = isAbsolute7(opts.plan) ? opts.plan : resolve8(io.cwd, opts.plan);
   const planPath = relative2(repoDir, planAbs);
   if (planPath.startsWith("..") || isAbsolute7(planPath)) throw new CliError(`the plan ${opts.plan} is outside the repository ${repoDir}; plans live in the repository they change`);
   const tracked = await git.run(["ls-files", "--error-unmatch", "--", planPath]);
@@ -62703,19 +65988,24 @@ async function prepareRun(io, opts, providerDeps = {}) {
     throw error62;
   }
   if (opts.remote) await fetchPlanRefs(io, repoDir, opts.remote, plan);
+  const sandbox = await openSandbox(io, config2, repoDir);
   const deps = createEngineDeps({
+    sandbox,
     repoDir,
     ledgerBranch: config2.ledgerBranch,
     ...opts.remote ? { remote: opts.remote } : {},
-    gates: await loadGates(void 0, { overrideDir: join9(repoDir, ".okstra", "prompts") }),
+    gates: await loadGates(void 0, { overrideDir: join10(repoDir, ".okstra", "prompts") }),
     now: () => io.now(),
-    log: (line) => io.out(line)
+    log: (line) => io.out(line),
+    ...io.scrub ? { wrapLedger: scrubbingLedger(io.scrub) } : {},
+    ...io.scrub ? { onSecret: (value2) => void io.scrub?.add(value2) } : {}
   });
   return {
     plan,
     config: config2,
     deps,
     repoDir,
+    close: () => sandbox.close(),
     request: stageRequestBase({
       plan,
       planPath,
@@ -62729,6 +66019,25 @@ async function prepareRun(io, opts, providerDeps = {}) {
     })
   };
 }
+async function openSandbox(io, config2, repoDir) {
+  try {
+    const sandbox = await createSandbox({ configured: config2.isolation, shell: "cli", env: io.env, log: (line) => io.err(line) });
+    await sandbox.makeReachable(repoDir);
+    await sandbox.makeReachable(agentClisDir(io.env));
+    await sandbox.makeReachable(tmpdir5());
+    return sandbox;
+  } catch (error62) {
+    if (error62 instanceof IsolationError) throw new CliError(error62.message, EXIT_INFRA);
+    throw error62;
+  }
+}
+function scrubbingLedger(scrub) {
+  return (store) => ({
+    read: (planId2) => store.read(planId2),
+    readFile: (commit, path7) => store.readFile(commit, path7),
+    append: (request) => store.append(scrub.appendRequest(request))
+  });
+}
 async function fetchPlanRefs(io, repoDir, remote, plan) {
   const refs = new RemoteRefs(repoDir, remote);
   try {
@@ -62739,14 +66048,14 @@ async function fetchPlanRefs(io, repoDir, remote, plan) {
   }
 }
 async function readConfig(io, repoDir, path7) {
-  const file2 = path7 ? isAbsolute7(path7) ? path7 : resolve7(io.cwd, path7) : join9(repoDir, DEFAULT_CONFIG_PATH);
+  const file2 = path7 ? isAbsolute7(path7) ? path7 : resolve8(io.cwd, path7) : join10(repoDir, DEFAULT_CONFIG_PATH);
   if (!existsSync3(file2)) {
     if (path7) throw new CliError(`config file ${path7} does not exist`);
     return configFromText(null, DEFAULT_CONFIG_PATH).config;
   }
   const rel = relative2(io.cwd, file2);
   const shown = rel && !rel.startsWith("..") ? rel : file2;
-  const { config: config2, errors } = configFromText(await readFile6(file2, "utf8"), shown);
+  const { config: config2, errors } = configFromText(await readFile8(file2, "utf8"), shown);
   if (!config2) {
     for (const e of errors) io.err(formatDiagnostic(e));
     throw new CliError(`${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? "" : "s"})`);
@@ -62754,21 +66063,21 @@ async function readConfig(io, repoDir, path7) {
   return config2;
 }
 function newLocalRunId(now, stage) {
-  return `local-${now.toISOString().replace(/[-:]/g, "").replace(/\..*/, "")}-s${stage}-${randomBytes2(3).toString("hex")}`;
+  return `local-${now.toISOString().replace(/[-:]/g, "").replace(/\..*/, "")}-s${stage}-${randomBytes4(3).toString("hex")}`;
 }
 
 // src/cli/commands/run.ts
 var list2 = (value2) => value2.split(",").map((s) => s.trim()).filter(Boolean);
-var collect2 = (value2, previous3 = []) => [...previous3, value2];
+var collect3 = (value2, previous3 = []) => [...previous3, value2];
 var stageList = (value2) => list2(value2).map(positiveInt);
 function runOptions(cmd) {
-  return cmd.requiredOption("--plan <file>", "the plan Markdown file (committed in the repository)").option("--executor <provider>", "who writes the code: claude, codex, gemini, a provider from the config, or command:<program>").option("--verifiers <list>", "comma-separated providers that verify (default: every configured provider)", list2).option("--model <provider=model>", "model for one provider; repeatable", collect2).option("--critic <provider>", "an extra reviewer that looks for what the verifiers missed").option("--config <file>", "the okstra config (default: <repo>/.okstra/config.yml)").option("--repo <dir>", "the git repository (default: current directory)").option("--remote <name>", "push stage branches and the ledger to this remote").option("--json", "print the final report (run) or the chain outcome (chain) as JSON");
+  return cmd.requiredOption("--plan <file>", "the plan Markdown file (committed in the repository)").option("--executor <provider>", "who writes the code: claude, codex, gemini, a provider from the config, or command:<program>").option("--verifiers <list>", "comma-separated providers that verify (default: every configured provider)", list2).option("--model <provider=model>", "model for one provider; repeatable", collect3).option("--critic <provider>", "an extra reviewer that looks for what the verifiers missed").option("--config <file>", "the okstra config (default: <repo>/.okstra/config.yml)").option("--repo <dir>", "the git repository (default: current directory)").option("--remote <name>", "push stage branches and the ledger to this remote").option("--json", "print the final report (run) or the chain outcome (chain) as JSON");
 }
 function registerRunCommands(program2, io, setExit) {
   runOptions(program2.command("run").description("Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS, 1 FAIL or refused, 3 infrastructure error.")).requiredOption("--stage <n>", "the stage to run", positiveInt).action(async (opts) => {
     await guard(async () => {
       const prepared = await prepareRun(io, opts);
-      const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage) }, prepared.deps);
+      const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage) }, prepared.deps).finally(() => prepared.close());
       if (outcome.kind === "refused") throw new CliError(outcome.reason);
       printOutcome(io, outcome, opts.json);
       setExit(outcome.report.verdict.value === "PASS" ? EXIT_OK : EXIT_REFUSED);
@@ -62777,7 +66086,7 @@ function registerRunCommands(program2, io, setExit) {
   runOptions(program2.command("chain").description("Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run.")).option("--stages <list>", "comma-separated stages to reach (their dependencies run too; default: all)", stageList).action(async (opts) => {
     await guard(async () => {
       const prepared = await prepareRun(io, opts);
-      const outcome = await runChain({ ...prepared.request, ...opts.stages ? { stages: opts.stages } : {}, newRunId: (n2) => newLocalRunId(io.now(), n2) }, prepared.deps);
+      const outcome = await runChain({ ...prepared.request, ...opts.stages ? { stages: opts.stages } : {}, newRunId: (n2) => newLocalRunId(io.now(), n2) }, prepared.deps).finally(() => prepared.close());
       if (opts.json) io.out(JSON.stringify({ status: outcome.status, queue: outcome.queue, remainingQueue: outcome.remainingQueue, runs: outcome.runs.map((r) => ({ stage: r.report.stage.number, verdict: r.report.verdict, reportPath: r.reportPath })) }, null, 2));
       else for (const r of outcome.runs) printOutcome(io, r, false);
       if (outcome.status === "refused") throw new CliError(outcome.reason);
@@ -62786,14 +66095,27 @@ function registerRunCommands(program2, io, setExit) {
     });
   });
 }
-function printOutcome(io, outcome, json2) {
-  if (json2) {
+function printOutcome(io, outcome, json3) {
+  if (json3) {
     io.out(JSON.stringify(outcome.report, null, 2));
     return;
   }
   const { report } = outcome;
   io.out(`stage ${report.stage.number} ${report.verdict.value} (${report.verdict.runStatus}) \u2014 report ${outcome.reportPath} on the ledger branch at ${outcome.ledgerCommit.slice(0, 12)}`);
   for (const reason of report.verdict.reasons) io.out(`  - ${reason}`);
+  for (const line of failureLines(report)) io.out(line);
+}
+var STDERR_LINES_SHOWN = 10;
+function failureLines(report) {
+  const out = [];
+  for (const w of failedWorkers(report)) {
+    const role = w.role === "reverify" ? `re-verify of ${w.findingId ?? "?"}` : w.role;
+    const upstream = w.upstreamError ? ` (upstream ${w.upstreamError.status ?? "connection failed"}: ${w.upstreamError.message.replace(/\s+/g, " ")})` : "";
+    out.push(`  ! ${w.worker} (${role}) ${w.status}${upstream}: ${w.failure.reason}`);
+    const lines = w.failure.stderrTail.replace(/\n+$/, "").split("\n").filter((l) => l.trim() !== "");
+    for (const l of lines.slice(-STDERR_LINES_SHOWN)) out.push(`      | ${l}`);
+  }
+  return out;
 }
 function chainLine(status, remaining) {
   const rest = remaining.length > 0 ? `; remaining: ${remaining.join(", ")}` : "";
@@ -62808,34 +66130,80 @@ async function guard(fn) {
   }
 }
 
+// src/engine/reconcile.ts
+var refuse2 = (code2, reason) => ({ kind: "refused", code: code2, reason });
+async function resetStageBranch(req, deps) {
+  const n2 = req.stage;
+  if (!req.plan.stages.some((s) => s.number === n2)) return refuse2("unknown-stage", `stage ${n2} is not in plan ${req.plan.id}`);
+  const state = deriveLedgerState((await deps.ledger.read(req.plan.id)).rows);
+  const done = currentDoneRow(state, n2);
+  if (!done) return refuse2("nothing-to-reconcile", `stage ${n2} is not done (its position is ${state.stages.get(n2)?.last.status ?? "pending"}); there is no recorded head to reset to`);
+  const [moved] = await findStaleHeads(req.plan.id, state, [n2], deps.workspace);
+  if (!moved) return refuse2("nothing-to-reconcile", `stage ${n2}'s branch is at its recorded head ${done.head_commit}; nothing to reset`);
+  if (await deps.workspace.resolve(done.head_commit) !== done.head_commit) {
+    return refuse2("branch-conflict", `the recorded head ${done.head_commit} of stage ${n2} is not in this repository (the force-push may have dropped it from the remote); fetch it from a clone that has it, or re-verify the branch as it is with \`okstra reconcile --plan ${req.planPath} --stage ${n2}\``);
+  }
+  if (req.remote) await deps.workspace.forcePushBranch(req.remote, moved.branch, done.head_commit, moved.tip);
+  await deps.workspace.moveBranch(moved.branch, done.head_commit, moved.tip, `okstra reconcile --reset: back to the head stage ${n2}'s done row records`);
+  return { kind: "reset", branch: moved.branch, from: moved.tip, to: done.head_commit, pushed: req.remote !== void 0 };
+}
+
+// src/cli/commands/reconcile.ts
+function registerReconcileCommand(program2, io, setExit) {
+  runOptions(program2.command("reconcile").description("Clear the stale-SHA gate of a done stage whose branch moved: re-verify the new head (a run that records it with a new done row), or --reset the branch to the recorded head. Exit 0 PASS or reset, 1 FAIL or refused, 3 infrastructure error.")).requiredOption("--stage <n>", "the done stage whose branch moved", positiveInt).option("--reset", "put the branch (and the remote one, with --remote) back at the recorded head instead of re-verifying").action(async (opts) => {
+    await guard(async () => {
+      const prepared = await prepareRun(io, opts);
+      try {
+        if (opts.reset) {
+          const reset2 = await resetStageBranch({ ...prepared.request, stage: opts.stage }, prepared.deps);
+          if (reset2.kind === "refused") throw new CliError(reset2.reason);
+          io.out(`reset: ${reset2.branch} moved from ${reset2.from ?? "(no branch)"} back to ${reset2.to}, the head stage ${opts.stage}'s done row records${reset2.pushed ? ` (on ${opts.remote} too)` : ""}`);
+          setExit(EXIT_OK);
+          return;
+        }
+        const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage), reconcile: true }, prepared.deps);
+        if (outcome.kind === "refused") throw new CliError(outcome.reason);
+        printOutcome(io, outcome, opts.json);
+        setExit(outcome.report.verdict.value === "PASS" ? EXIT_OK : EXIT_REFUSED);
+      } finally {
+        await prepared.close();
+      }
+    });
+  });
+}
+
 // src/cli/commands/demo.ts
 import { cpSync, mkdtempSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { tmpdir as tmpdir4 } from "node:os";
-import { dirname as dirname3, isAbsolute as isAbsolute8, join as join10, resolve as resolve8 } from "node:path";
+import { tmpdir as tmpdir6 } from "node:os";
+import { dirname as dirname4, isAbsolute as isAbsolute8, join as join11, resolve as resolve9 } from "node:path";
 var PLAN = ".okstra/plans/tempconv.md";
 function registerDemoCommand(program2, io, setExit) {
   program2.command("demo").description("Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.").option("--executor <provider>", "use a real agent CLI as the executor instead of the scripted stand-in", oneOf(["claude", "codex", "gemini"])).option("--dir <dir>", "where to create the demo repository (default: a new temporary folder)").action(async (opts) => {
-    const demoRoot = join10(dirname3(await packagePromptsDir()), "examples", "demo");
-    const repo = opts.dir ? isAbsolute8(opts.dir) ? opts.dir : resolve8(io.cwd, opts.dir) : mkdtempSync(join10(tmpdir4(), "okstra-demo-"));
+    const demoRoot = join11(dirname4(await packagePromptsDir()), "examples", "demo");
+    const repo = opts.dir ? isAbsolute8(opts.dir) ? opts.dir : resolve9(io.cwd, opts.dir) : mkdtempSync(join11(tmpdir6(), "okstra-demo-"));
     await createDemoRepo(demoRoot, repo);
     io.out(`okstra demo: repository ${repo}`);
     io.out(opts.executor ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.` : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI \u2014 it shows okstra's engine, ledger and reports, not an agent's skill.");
-    const prepared = await prepareRun(io, { plan: join10(repo, PLAN), repo, ...opts.executor ? { executor: opts.executor } : {} });
+    const prepared = await prepareRun(io, { plan: join11(repo, PLAN), repo, ...opts.executor ? { executor: opts.executor } : {} });
     const newRunId = (n2) => newLocalRunId(io.now(), n2);
-    io.out("\n== chain: run every stage in order");
-    const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
-    printRuns(io, first);
-    if (first.status === "failed") {
-      io.out(`
+    try {
+      io.out("\n== chain: run every stage in order");
+      const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
+      printRuns(io, first);
+      if (first.status === "failed") {
+        io.out(`
 == fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
-      const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
-      if (fix.kind === "refused") throw new CliError(fix.reason);
-      io.out(renderSummary(fix.report).markdown);
-      io.out("\n== chain: continue with what is left");
-      printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
+        const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
+        if (fix.kind === "refused") throw new CliError(fix.reason);
+        io.out(renderSummary(fix.report).markdown);
+        io.out("\n== chain: continue with what is left");
+        printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
+      }
+    } finally {
+      await prepared.close();
     }
     io.out("\n== okstra status");
-    const statusCode = await main(["status", "--plan", join10(repo, PLAN), "--repo", repo], io);
+    const statusCode = await main(["status", "--plan", join11(repo, PLAN), "--repo", repo], io);
     io.out(`
 okstra demo: done. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
     setExit(statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
@@ -62847,11 +66215,11 @@ ${renderSummary(run.report).markdown}`);
   if (outcome.status === "refused" || outcome.status === "not-ready") io.out(`chain ${outcome.status}: ${outcome.reason}`);
 }
 async function createDemoRepo(demoRoot, repo) {
-  cpSync(join10(demoRoot, "project"), repo, { recursive: true });
-  const agents = join10(demoRoot, "agents");
-  const command = (script, ...args) => JSON.stringify([process.execPath, join10(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
+  cpSync(join11(demoRoot, "project"), repo, { recursive: true });
+  const agents = join11(demoRoot, "agents");
+  const command = (script, ...args) => JSON.stringify([process.execPath, join11(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
   writeFileSync2(
-    join10(repo, ".okstra", "config.yml"),
+    join11(repo, ".okstra", "config.yml"),
     [
       "# Written by `okstra demo`: scripted stand-in agents speaking the Command provider contract.",
       "executor: scripted-executor",
@@ -62878,13 +66246,13 @@ async function createDemoRepo(demoRoot, repo) {
 
 // src/cli/commands/doctor.ts
 import { existsSync as existsSync5 } from "node:fs";
-import { readFile as readFile7 } from "node:fs/promises";
-import { isAbsolute as isAbsolute9, join as join13, resolve as resolve9 } from "node:path";
+import { readFile as readFile9 } from "node:fs/promises";
+import { isAbsolute as isAbsolute9, join as join14, resolve as resolve10 } from "node:path";
 
 // src/providers/cli-check.ts
-import { mkdtemp as mkdtemp4, rm as rm4 } from "node:fs/promises";
-import { tmpdir as tmpdir5 } from "node:os";
-import { join as join11 } from "node:path";
+import { mkdtemp as mkdtemp3, rm as rm8 } from "node:fs/promises";
+import { tmpdir as tmpdir7 } from "node:os";
+import { join as join12 } from "node:path";
 var VERSION_TIMEOUT_MS = 3e4;
 async function checkAgentClis(config2, env = process.env) {
   return Promise.all(BUILTIN_PROVIDERS.map((ref) => checkOne(ref, config2, env)));
@@ -62893,7 +66261,7 @@ async function checkOne(ref, config2, env) {
   const pin = AGENT_CLI_PINS[ref];
   const settings = config2.providers[ref];
   const credential = readCredential(ref, settings, env);
-  const lookup = locateAgentCli(ref, { env });
+  const lookup2 = locateAgentCli(ref, { env });
   const base = {
     ref,
     product: pin.product,
@@ -62902,12 +66270,12 @@ async function checkOne(ref, config2, env) {
     keySet: credential.value !== null,
     baseUrl: settings?.baseUrl ?? null
   };
-  if (!lookup.found) return { ...base, launch: null, searched: lookup.searched, version: null, versionProblem: null };
-  const probe = await askVersion(lookup.launch, env);
-  return { ...base, launch: lookup.launch, searched: [], ...probe };
+  if (!lookup2.found) return { ...base, launch: null, searched: lookup2.searched, version: null, versionProblem: null };
+  const probe = await askVersion(lookup2.launch, env);
+  return { ...base, launch: lookup2.launch, searched: [], ...probe };
 }
 async function askVersion(launch, env) {
-  const home = await mkdtemp4(join11(tmpdir5(), "okstra-doctor-"));
+  const home = await mkdtemp3(join12(tmpdir7(), "okstra-doctor-"));
   try {
     const result = await runProcess({
       file: launch.file,
@@ -62921,22 +66289,22 @@ async function askVersion(launch, env) {
     const why = result.spawnError ?? (result.timedOut ? `no answer within ${VERSION_TIMEOUT_MS / 1e3} s` : `exit ${result.exitCode ?? result.signal}: ${(result.stderr || result.stdout).trim().split("\n").pop() ?? ""}`);
     return { version: version2, versionProblem: `\`--version\` failed (${why})` };
   } finally {
-    await rm4(home, { recursive: true, force: true });
+    await rm8(home, { recursive: true, force: true });
   }
 }
 
 // src/providers/cli-install.ts
 import { existsSync as existsSync4 } from "node:fs";
-import { mkdir as mkdir6, rename, rm as rm5, writeFile as writeFile4 } from "node:fs/promises";
-import { basename as basename2, join as join12 } from "node:path";
+import { mkdir as mkdir8, rename, rm as rm9, writeFile as writeFile4 } from "node:fs/promises";
+import { basename as basename3, join as join13 } from "node:path";
 import { performance as performance2 } from "node:perf_hooks";
-import { randomBytes as randomBytes3 } from "node:crypto";
+import { randomBytes as randomBytes5 } from "node:crypto";
 var DEFAULT_INSTALL_TIMEOUT_MS = 10 * 6e4;
 async function installAgentClis(options2 = {}) {
   const env = options2.env ?? process.env;
   const cacheDir = options2.cacheDir ?? agentClisDir(env);
   const refs = options2.refs ?? BUILTIN_PROVIDERS;
-  await mkdir6(cacheDir, { recursive: true });
+  await mkdir8(cacheDir, { recursive: true });
   return Promise.all(refs.map((ref) => installOne(ref, cacheDir, env, options2.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS)));
 }
 async function installOne(ref, cacheDir, env, timeoutMs) {
@@ -62944,12 +66312,12 @@ async function installOne(ref, cacheDir, env, timeoutMs) {
   const spec = pinnedSpec(ref);
   const dir = pinnedInstallDir(cacheDir, ref);
   const outcome = (status, error62) => ({ ref, spec, dir, status, durationMs: Math.round(performance2.now() - started), ...error62 ? { error: error62 } : {} });
-  if (existsSync4(join12(dir, INSTALL_MARKER))) return outcome("present");
-  const staging = `${dir}.partial-${process.pid}-${randomBytes3(4).toString("hex")}`;
+  if (existsSync4(join13(dir, INSTALL_MARKER))) return outcome("present");
+  const staging = `${dir}.partial-${process.pid}-${randomBytes5(4).toString("hex")}`;
   try {
-    await mkdir6(staging, { recursive: true });
+    await mkdir8(staging, { recursive: true });
     const pin = AGENT_CLI_PINS[ref];
-    await writeFile4(join12(staging, "package.json"), `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}
+    await writeFile4(join13(staging, "package.json"), `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}
 `);
     const npm = npmCommand(env);
     const result = await runProcess({
@@ -62962,23 +66330,23 @@ async function installOne(ref, cacheDir, env, timeoutMs) {
     if (result.spawnError) return outcome("failed", `npm could not be started: ${result.spawnError}`);
     if (result.timedOut) return outcome("failed", `npm install ${spec} did not finish within ${describeMs(timeoutMs)}`);
     if (result.exitCode !== 0) return outcome("failed", `npm install ${spec} exited with code ${result.exitCode ?? result.signal}: ${tail(result.stderr, 8, 1500) || "(no output)"}`);
-    await writeFile4(join12(staging, INSTALL_MARKER), `${JSON.stringify({ spec, installedAt: (/* @__PURE__ */ new Date()).toISOString() })}
+    await writeFile4(join13(staging, INSTALL_MARKER), `${JSON.stringify({ spec, installedAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `);
     try {
       await rename(staging, dir);
     } catch (error62) {
-      if (!existsSync4(join12(dir, INSTALL_MARKER))) throw error62;
+      if (!existsSync4(join13(dir, INSTALL_MARKER))) throw error62;
     }
     return outcome("installed");
   } catch (error62) {
     return outcome("failed", `installing ${spec} into ${dir} failed: ${error62 instanceof Error ? error62.message : String(error62)}`);
   } finally {
-    await rm5(staging, { recursive: true, force: true });
+    await rm9(staging, { recursive: true, force: true });
   }
 }
 function npmCommand(env) {
   const execPath2 = env.npm_execpath;
-  if (execPath2 && basename2(execPath2).startsWith("npm-cli") && existsSync4(execPath2)) return { file: process.execPath, prefixArgs: [execPath2] };
+  if (execPath2 && basename3(execPath2).startsWith("npm-cli") && existsSync4(execPath2)) return { file: process.execPath, prefixArgs: [execPath2] };
   return { file: "npm", prefixArgs: [] };
 }
 function definedOnly(env) {
@@ -63004,9 +66372,10 @@ function registerDoctorCommands(program2, io, setExit) {
     const config2 = await readConfigFor(io, opts);
     const needed = neededClis(config2);
     const checks = await checkAgentClis(config2, io.env);
-    const problems = checks.filter((c3) => needed.includes(c3.ref)).flatMap(problemsOf);
-    if (opts.json) io.out(JSON.stringify({ cacheDir: agentClisDir(io.env), needed, checks, problems }, null, 2));
-    else printDoctor(io, checks, needed, problems);
+    const isolation = await isolationCheck(config2, io.env);
+    const problems = [...checks.filter((c3) => needed.includes(c3.ref)).flatMap(problemsOf), ...isolation.problem ? [`isolation: ${isolation.problem}`] : []];
+    if (opts.json) io.out(JSON.stringify({ cacheDir: agentClisDir(io.env), needed, checks, isolation, problems }, null, 2));
+    else printDoctor(io, checks, needed, problems, isolation);
     setExit(problems.length === 0 ? EXIT_OK : EXIT_REFUSED);
   });
   program2.command("install-clis").description(`Install the pinned agent CLIs (${BUILTIN_PROVIDERS.map(pinnedSpec).join(", ")}) into okstra's CLI cache; already installed ones are skipped.`).option("--only <list>", "comma-separated CLIs to install (claude, codex, gemini)", parseRefs).action(async (opts) => {
@@ -63023,13 +66392,13 @@ function parseRefs(value2) {
   return refs;
 }
 async function readConfigFor(io, opts) {
-  const dir = opts.repo ? resolve9(io.cwd, opts.repo) : io.cwd;
-  const file2 = opts.config ? isAbsolute9(opts.config) ? opts.config : resolve9(io.cwd, opts.config) : join13(dir, DEFAULT_CONFIG_PATH);
+  const dir = opts.repo ? resolve10(io.cwd, opts.repo) : io.cwd;
+  const file2 = opts.config ? isAbsolute9(opts.config) ? opts.config : resolve10(io.cwd, opts.config) : join14(dir, DEFAULT_CONFIG_PATH);
   if (!existsSync5(file2)) {
     if (opts.config) throw new CliError(`config file ${opts.config} does not exist`);
     return parseConfig("", DEFAULT_CONFIG_PATH).config;
   }
-  const { config: config2, errors } = parseConfig(await readFile7(file2, "utf8"), file2);
+  const { config: config2, errors } = parseConfig(await readFile9(file2, "utf8"), file2);
   if (!config2) {
     for (const e of errors) io.err(formatDiagnostic(e));
     throw new CliError(`${file2} is not a valid okstra config`);
@@ -63057,12 +66426,28 @@ function where(check3) {
   const how = { override: "OKSTRA_*_BIN", pinned: "pinned install", path: "PATH" }[check3.launch.source];
   return `${how}: ${[check3.launch.file, ...check3.launch.prefixArgs].join(" ")}`;
 }
-function printDoctor(io, checks, needed, problems) {
+async function isolationCheck(config2, env) {
+  let sandbox;
+  try {
+    sandbox = await createSandbox({ configured: config2.isolation, shell: "cli", env });
+  } catch (error62) {
+    return { mode: "none", statement: "", problem: error62 instanceof Error ? error62.message : String(error62) };
+  }
+  try {
+    const problem = await checkBoundary(sandbox);
+    return { mode: sandbox.mode, statement: sandbox.mode === "os-user" ? "agents run as separate unprivileged users (okstra-agent-N, no sudo); checked: one cannot read okstra's environment" : sandbox.statement, problem };
+  } finally {
+    await sandbox.close();
+  }
+}
+function printDoctor(io, checks, needed, problems, isolation) {
   io.out(`agent CLIs (pins in src/providers/cli-pins.ts; cache ${agentClisDir(io.env)})
 `);
   io.out(renderTable(["cli", "pin", "found", "state", "where"], checks.map((c3) => [c3.ref, c3.pinnedVersion, c3.version ?? "-", versionState(c3), where(c3)])));
   io.out("\ncredentials (names only; values are never printed)\n");
   io.out(renderTable(["variable", "for", "state", "base URL"], checks.map((c3) => [c3.keyEnv, c3.ref, c3.keySet ? "set" : "missing", c3.baseUrl ?? "(vendor default)"])));
+  io.out(`
+isolation: ${isolation.statement || isolation.problem || ""}`);
   io.out(`
 this repository's runs use: ${needed.length > 0 ? needed.join(", ") : "no built-in CLI (command providers only)"}`);
   io.out(problems.length === 0 ? "doctor: ready" : `doctor: ${problems.length} problem${problems.length === 1 ? "" : "s"}:
@@ -63070,13 +66455,14 @@ ${problems.map((p) => `  - ${p}`).join("\n")}`);
 }
 
 // src/cli/main.ts
-var registrars = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerDemoCommand, registerDoctorCommands];
+var registrars = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerReconcileCommand, registerDemoCommand, registerDoctorCommands];
 function buildProgram(io, setExit) {
   const program2 = new Command("okstra").description("Run approved multi-stage implementation plans with cross-verification.").showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   for (const register of registrars) register(program2, io, setExit);
   return program2;
 }
-async function main(argv, io = processIo()) {
+async function main(argv, rawIo = processIo()) {
+  const io = scrubbingIo(rawIo);
   let exitCode = EXIT_OK;
   const program2 = buildProgram(io, (code2) => {
     exitCode = code2;
@@ -63098,9 +66484,10 @@ function exitCodeFor(error62, io) {
     if (error62.code === "commander.helpDisplayed" || error62.code === "commander.version" || error62.code === "commander.help") return EXIT_OK;
     return EXIT_USAGE;
   }
-  if (error62 instanceof CliError) {
-    io.err(`okstra: ${error62.message}`);
-    return error62.exitCode;
+  const known = error62 instanceof CliError ? error62 : ledgerCliError(error62);
+  if (known) {
+    io.err(`okstra: ${known.message}`);
+    return known.exitCode;
   }
   const message = error62 instanceof Error ? error62.stack ?? error62.message : String(error62);
   io.err(`okstra: internal error: ${message}`);
