@@ -16,6 +16,7 @@ import { parseLedger, type LedgerRow } from '../../src/core/ledger/index.js';
 import { runStage } from '../../src/engine/run-stage.js';
 import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
 import type { StageCompleted, StageOutcome } from '../../src/engine/types.js';
+import type { FinalReport } from '../../src/core/report/index.js';
 import { Git } from '../../src/git/git.js';
 import { agentScratchDir, makeRepo, tempDir } from '../helpers/git-repos.js';
 import { readRecords } from '../helpers/records.js';
@@ -35,6 +36,18 @@ export const executorOnly = (behaviour: AgentScript): AgentScript => ({ rules: [
 export function completed(outcome: StageOutcome): StageCompleted {
   if (outcome.kind !== 'completed') throw new Error(`expected a completed run, got ${outcome.code}: ${outcome.reason}`);
   return outcome;
+}
+
+/** The report as it was written to the ledger branch. */
+export async function reportOnLedger(p: Project, outcome: StageCompleted): Promise<FinalReport> {
+  const text = await show(p, outcome.ledgerCommit, outcome.reportPath);
+  if (text === null) throw new Error(`${outcome.reportPath} is not on the ledger branch at ${outcome.ledgerCommit}`);
+  return JSON.parse(text) as FinalReport;
+}
+
+/** Every file under carry/ in the ledger branch's tree. */
+export async function carryFilesOnLedger(p: Project): Promise<string[]> {
+  return (await treePaths(p, LEDGER_BRANCH)).filter((f) => f.startsWith(`plans/${p.planId}/carry/`));
 }
 
 /** The executor every happy path uses: writes `src/stage-<N>.txt` and ends with Stage Carry Evidence. */

@@ -4,9 +4,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { StageCompleted } from '../../src/engine/types.js';
-import { conflictingDiamond, engineFor, eventually, LEDGER_BRANCH, ledgerRows, makeProject, newRunId, resolve, show, stageBranch, WRITES_STAGE_FILE } from './helpers.js';
-
-const executorOnly = (behaviour: Record<string, unknown>): Record<string, unknown> => ({ rules: [{ when: { role: 'executor' }, do: behaviour }] });
+import {
+  conflictingDiamond,
+  engineFor,
+  eventually,
+  LEDGER_BRANCH,
+  ledgerRows,
+  makeProject,
+  newRunId,
+  resolve,
+  show,
+  stageBranch,
+  WRITES_STAGE_FILE,
+  executorOnly,
+} from './helpers.js';
 
 /** The reviewer fails stage 2 with one blocking finding and passes everything else. */
 const FAILS_STAGE_2 = {

@@ -28,12 +28,11 @@ import {
   treePaths,
   WRITES_STAGE_FILE,
   type Project,
+  completed,
+  reportOnLedger,
+  carryFilesOnLedger,
+  executorOnly,
 } from './helpers.js';
-
-function completed(outcome: StageOutcome): StageCompleted {
-  if (outcome.kind !== 'completed') throw new Error(`expected a completed run, got ${outcome.code}: ${outcome.reason}`);
-  return outcome;
-}
 
 function refused(outcome: StageOutcome): StageRefusal {
   if (outcome.kind !== 'refused') throw new Error(`expected a refusal, got a completed run (${outcome.report.verdict.runStatus})`);
@@ -48,19 +47,8 @@ function withheld(report: FinalReport): string | undefined {
 
 const carryPathOf = (p: Project, stage: number): string => `plans/${p.planId}/carry/stage-${stage}.json`;
 
-/** The report as it was written to the ledger branch. */
-async function reportOnLedger(p: Project, outcome: StageCompleted): Promise<FinalReport> {
-  const text = await show(p, outcome.ledgerCommit, outcome.reportPath);
-  expect(text, `${outcome.reportPath} on the ledger branch`).not.toBeNull();
-  return JSON.parse(text as string) as FinalReport;
-}
 
-/** No file under carry/ anywhere in the ledger branch's tree. */
-async function carryFilesOnLedger(p: Project): Promise<string[]> {
-  return (await treePaths(p, LEDGER_BRANCH)).filter((f) => f.startsWith(`plans/${p.planId}/carry/`));
-}
 
-const executorOnly = (behaviour: Record<string, unknown>): Record<string, unknown> => ({ rules: [{ when: { role: 'executor' }, do: behaviour }] });
 
 const BLOCKING = { severity: 'blocking', title: 'Kelvin below absolute zero is accepted', detail: 'celsiusToKelvin(-300) returns -26.85 instead of throwing.', file: 'src/stage-1.txt', line: 1 };
 const failsWith = (finding: Record<string, unknown>): Record<string, unknown> => ({

@@ -9,26 +9,22 @@ import { validateRun } from '../../src/core/conformance/index.js';
 import { checkFinalReport, renderCheckRun, renderMarkdown, type FinalReport } from '../../src/core/report/index.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { main } from '../../src/cli/main.js';
-import type { StageCompleted, StageOutcome } from '../../src/engine/types.js';
-import { engineFor, LEDGER_BRANCH, ledgerRows, makeProject, show, treePaths, WRITES_STAGE_FILE, type Project } from './helpers.js';
+import {
+  engineFor,
+  LEDGER_BRANCH,
+  ledgerRows,
+  makeProject,
+  show,
+  WRITES_STAGE_FILE,
+  completed,
+  reportOnLedger,
+  carryFilesOnLedger,
+  executorOnly,
+} from './helpers.js';
 
-function completed(outcome: StageOutcome): StageCompleted {
-  if (outcome.kind !== 'completed') throw new Error(`expected a completed run, got ${outcome.code}: ${outcome.reason}`);
-  return outcome;
-}
-
-const executorOnly = (behaviour: Record<string, unknown>): Record<string, unknown> => ({ rules: [{ when: { role: 'executor' }, do: behaviour }] });
 const verifierSays = (result: Record<string, unknown>, rest: Array<Record<string, unknown>> = []): Record<string, unknown> => ({ rules: [...rest, { when: { role: 'verifier' }, do: { verifierResult: result } }] });
 
-async function reportOnLedger(p: Project, outcome: StageCompleted): Promise<FinalReport> {
-  const text = await show(p, outcome.ledgerCommit, outcome.reportPath);
-  expect(text, `${outcome.reportPath} on the ledger branch`).not.toBeNull();
-  return JSON.parse(text as string) as FinalReport;
-}
 
-async function carryFilesOnLedger(p: Project): Promise<string[]> {
-  return (await treePaths(p, LEDGER_BRANCH)).filter((f) => f.startsWith(`plans/${p.planId}/carry/`));
-}
 
 const SAME_BLOCKING = { severity: 'blocking', title: 'Stage file has the wrong content', detail: 'It names the worker, not the stage contract.', file: 'src/stage-1.txt', line: 1 };
 
