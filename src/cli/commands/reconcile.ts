@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { resetStageBranch } from '../../engine/reconcile.js';
 import { runStage } from '../../engine/run-stage.js';
-import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { CliError, EXIT_OK, type CliIo } from '../io.js';
 import { positiveInt } from '../options.js';
 import { newLocalRunId, prepareRun, type RunOptions } from '../engine-setup.js';
 import { guard, printOutcome, runOptions } from './run.js';
+import { stageExitCode } from '../exit-codes.js';
 
 /**
  * `okstra reconcile`: clears the stale-SHA gate for a done stage whose branch
@@ -14,7 +15,7 @@ import { guard, printOutcome, runOptions } from './run.js';
  * branch back at the head the `done` row records.
  */
 export function registerReconcileCommand(program: Command, io: CliIo, setExit: (code: number) => void): void {
-  runOptions(program.command('reconcile').description("Clear the stale-SHA gate of a done stage whose branch moved: re-verify the new head (a run that records it with a new done row), or --reset the branch to the recorded head. Exit 0 PASS or reset, 1 FAIL or refused, 3 infrastructure error."))
+  runOptions(program.command('reconcile').description("Clear the stale-SHA gate of a done stage whose branch moved: re-verify the new head (a run that records it with a new done row), or --reset the branch to the recorded head. Exit 0 PASS or reset, 1 a FAIL verdict or refused, 3 okstra or a provider could not do its job."))
     .requiredOption('--stage <n>', 'the done stage whose branch moved', positiveInt)
     .option('--reset', 'put the branch (and the remote one, with --remote) back at the recorded head instead of re-verifying')
     .action(async (opts: RunOptions & { stage: number; reset?: boolean; json?: boolean }) => {
@@ -31,7 +32,7 @@ export function registerReconcileCommand(program: Command, io: CliIo, setExit: (
           const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage), reconcile: true }, prepared.deps);
           if (outcome.kind === 'refused') throw new CliError(outcome.reason);
           printOutcome(io, outcome, opts.json);
-          setExit(outcome.report.verdict.value === 'PASS' ? EXIT_OK : EXIT_REFUSED);
+          setExit(stageExitCode(outcome.report));
         } finally {
           await prepared.close();
         }

@@ -4,10 +4,11 @@ import { runChain } from '../../engine/run-chain.js';
 import { EngineError, type StageCompleted } from '../../engine/types.js';
 import { LedgerContentionError, LedgerIoError } from '../../git/ledger-store.js';
 import { GitError } from '../../git/git.js';
-import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { CliError, EXIT_INFRA, type CliIo } from '../io.js';
 import { positiveInt } from '../options.js';
 import { newLocalRunId, prepareRun, type RunOptions } from '../engine-setup.js';
 import { failedWorkers } from '../../core/report/failure.js';
+import { chainExitCode, stageExitCode } from '../exit-codes.js';
 
 const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
@@ -27,7 +28,7 @@ export function runOptions(cmd: Command): Command {
 }
 
 export function registerRunCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
-  runOptions(program.command('run').description('Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS, 1 FAIL or refused, 3 infrastructure error.'))
+  runOptions(program.command('run').description('Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS; 1 a FAIL verdict or a refusal; 3 okstra or a provider could not do its job (run status error, a worker error, timeout or budget stop, an infrastructure error); 2 bad usage.'))
     .requiredOption('--stage <n>', 'the stage to run', positiveInt)
     .action(async (opts: RunOptions & { stage: number; json?: boolean }) => {
       await guard(async () => {
@@ -35,11 +36,11 @@ export function registerRunCommands(program: Command, io: CliIo, setExit: (code:
         const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage) }, prepared.deps).finally(() => prepared.close());
         if (outcome.kind === 'refused') throw new CliError(outcome.reason);
         printOutcome(io, outcome, opts.json);
-        setExit(outcome.report.verdict.value === 'PASS' ? EXIT_OK : EXIT_REFUSED);
+        setExit(stageExitCode(outcome.report));
       });
     });
 
-  runOptions(program.command('chain').description('Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run.'))
+  runOptions(program.command('chain').description('Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run (the stopping stage decides; "not ready yet" is 0).'))
     .option('--stages <list>', 'comma-separated stages to reach (their dependencies run too; default: all)', stageList)
     .action(async (opts: RunOptions & { stages?: number[]; json?: boolean }) => {
       await guard(async () => {
@@ -49,7 +50,7 @@ export function registerRunCommands(program: Command, io: CliIo, setExit: (code:
         else for (const r of outcome.runs) printOutcome(io, r, false);
         if (outcome.status === 'refused') throw new CliError(outcome.reason);
         if (!opts.json) io.out(chainLine(outcome.status, outcome.remainingQueue));
-        setExit(outcome.status === 'failed' ? EXIT_REFUSED : EXIT_OK);
+        setExit(chainExitCode(outcome.status, outcome.runs));
       });
     });
 }

@@ -1,0 +1,35 @@
+import type { FinalReport } from '../core/report/index.js';
+import { EXIT_INFRA, EXIT_OK, EXIT_REFUSED } from './io.js';
+
+/** Worker statuses that mean a worker could not do its job, as opposed to judging the work. */
+const COULD_NOT_WORK = new Set<string>(['error', 'timeout', 'budget-exceeded']);
+
+/**
+ * The exit code of a finished stage run: 0 PASS, 1 a FAIL the run judged
+ * (a QA command failed, a verifier answered FAIL, a blocking finding stands,
+ * the executor broke its contract), 3 a FAIL only because okstra or a provider
+ * could not do its job (run status `error`, or the executor or every missing
+ * verdict ended in error / timeout / budget-exceeded). A script can retry a 3;
+ * a 1 needs a fix run.
+ */
+export function stageExitCode(report: Pick<FinalReport, 'verdict' | 'executor' | 'qa' | 'verifiers' | 'findings'>): number {
+  if (report.verdict.value === 'PASS') return EXIT_OK;
+  if (report.verdict.runStatus === 'error') return EXIT_INFRA;
+  if (report.verdict.runStatus === 'contract-violated') return EXIT_REFUSED;
+  if (COULD_NOT_WORK.has(report.executor.status)) return EXIT_INFRA;
+  const judged =
+    report.qa.some((q) => !q.passed) ||
+    report.verifiers.some((v) => v.status === 'done' && v.verdict === 'FAIL') ||
+    report.findings.some((f) => f.severity === 'blocking' && f.disposition !== 'refuted');
+  if (judged) return EXIT_REFUSED;
+  // No one judged the work: the FAIL comes from verifiers without a verdict; it is infrastructure only when each of them could not work.
+  const silent = report.verifiers.filter((v) => v.status !== 'done' || v.verdict === null);
+  return silent.length > 0 && silent.every((v) => COULD_NOT_WORK.has(v.status)) ? EXIT_INFRA : EXIT_REFUSED;
+}
+
+/** A chain's exit code: its last run decides when it stopped at a failed stage. */
+export function chainExitCode(status: string, runs: ReadonlyArray<{ report: Parameters<typeof stageExitCode>[0] }>): number {
+  if (status !== 'failed') return EXIT_OK;
+  const last = runs.at(-1);
+  return last ? stageExitCode(last.report) : EXIT_REFUSED;
+}
