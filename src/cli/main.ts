@@ -10,14 +10,25 @@ import { registerReconcileCommand } from './commands/reconcile.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerDoctorCommands } from './commands/doctor.js';
 import { ledgerCliError } from './ledger-access.js';
+import { okstraVersion } from './version.js';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
 
 const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerReconcileCommand, registerDemoCommand, registerDoctorCommands];
 
+const EXIT_CODES_HELP = `
+Exit codes:
+  0  PASS (or the command did what it was asked)
+  1  a FAIL verdict, or a refusal (not ready, occupied, bad plan or config)
+  2  bad usage (an unknown option or a bad value)
+  3  okstra or a provider could not do its job: the run status error, a worker's
+     error / timeout / budget stop, git or the ledger unreachable; worth a retry`;
+
 export function buildProgram(io: CliIo, setExit: (code: number) => void): Command {
   const program = new Command('okstra')
     .description('Run approved multi-stage implementation plans with cross-verification.')
+    .version(okstraVersion(), '-V, --version', "print okstra's version")
+    .addHelpText('after', EXIT_CODES_HELP)
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   for (const register of registrars) register(program, io, setExit);

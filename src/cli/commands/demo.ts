@@ -7,10 +7,13 @@ import { runChain, type ChainOutcome } from '../../engine/run-chain.js';
 import { runStage } from '../../engine/run-stage.js';
 import { packagePromptsDir } from '../../engine/load-gates.js';
 import { Git } from '../../git/git.js';
-import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { BUILTIN_PROVIDERS, parseConfig, type BuiltinProvider, type OkstraConfig } from '../../core/config/index.js';
+import { checkAgentClis } from '../../providers/cli-check.js';
+import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { newLocalRunId, prepareRun } from '../engine-setup.js';
 import { oneOf } from '../options.js';
 import { main } from '../main.js';
+import { problemsOf } from './doctor.js';
 
 const PLAN = '.okstra/plans/tempconv.md';
 
@@ -22,9 +25,13 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
   program
     .command('demo')
     .description('Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.')
-    .option('--executor <provider>', 'use a real agent CLI as the executor instead of the scripted stand-in', oneOf(['claude', 'codex', 'gemini'] as const))
+    .option('--executor <provider>', "use a real agent CLI as the executor instead of the scripted stand-in (checked first as `okstra doctor` does: exit 3 when it cannot run)", oneOf(BUILTIN_PROVIDERS))
     .option('--dir <dir>', 'where to create the demo repository (default: a new temporary folder)')
-    .action(async (opts: { executor?: string; dir?: string }) => {
+    .action(async (opts: { executor?: BuiltinProvider; dir?: string }) => {
+      if (opts.executor) {
+        const problems = await executorProblems(opts.executor, io);
+        if (problems.length > 0) throw new CliError(`demo: the ${opts.executor} executor cannot run here, so no stage was started:\n${problems.map((p) => `  - ${p}`).join('\n')}\n(\`okstra doctor\` shows every check; without --executor the demo needs no agent CLI)`, EXIT_INFRA);
+      }
       const demoRoot = join(dirname(await packagePromptsDir()), 'examples', 'demo');
       const repo = opts.dir ? (isAbsolute(opts.dir) ? opts.dir : resolve(io.cwd, opts.dir)) : mkdtempSync(join(tmpdir(), 'okstra-demo-'));
       await createDemoRepo(demoRoot, repo);
@@ -55,6 +62,13 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
       io.out(`\nokstra demo: done. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
       setExit(statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
     });
+}
+
+/** doctor's checks of one CLI, with the config the demo writes (no settings for the built-ins). */
+async function executorProblems(ref: BuiltinProvider, io: CliIo): Promise<string[]> {
+  const config = parseConfig('', 'demo').config as OkstraConfig;
+  const checks = await checkAgentClis(config, io.env);
+  return checks.filter((c) => c.ref === ref).flatMap(problemsOf);
 }
 
 function printRuns(io: CliIo, outcome: ChainOutcome): void {

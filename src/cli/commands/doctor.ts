@@ -79,7 +79,8 @@ function neededClis(config: OkstraConfig): BuiltinProvider[] {
   return BUILTIN_PROVIDERS.filter((ref) => refs.includes(ref));
 }
 
-function problemsOf(check: CliCheck): string[] {
+/** What keeps one CLI from running (not installed, does not start, no key), each with its fix; `demo --executor` checks with it too. */
+export function problemsOf(check: CliCheck): string[] {
   const out: string[] = [];
   if (!check.launch) out.push(`${check.ref}: ${check.product} is not installed — run \`okstra install-clis\` (or \`npm install -g ${pinnedSpec(check.ref)}\`)`);
   else if (check.versionProblem) out.push(`${check.ref}: ${check.product} at ${check.launch.file} does not start: ${check.versionProblem}`);
