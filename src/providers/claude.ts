@@ -171,4 +171,4 @@ function refusedToolCalls(raw: unknown, readOnly: boolean): string[] {
   return [`okstra: Claude Code refused ${calls.length} tool call${calls.length === 1 ? '' : 's'}${readOnly ? ' (read-only: plan mode)' : ''}: ${calls.join(', ')}`];
 }
 
-export const createClaudeProvider: BuiltinFactory = ({ rosterName, config, deps }) => new AgentCliProvider({ spec: claudeSpec, rosterName, config, deps });
+export const createClaudeProvider: BuiltinFactory = ({ rosterName, config, deps, maxTurns }) => new AgentCliProvider({ spec: claudeSpec, rosterName, config, deps, maxTurns });

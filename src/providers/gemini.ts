@@ -221,4 +221,4 @@ function geminiUsage(stats: Record<string, unknown> | null): DispatchUsage | nul
   return { inputTokens: input, outputTokens: output, cachedInputTokens: cached };
 }
 
-export const createGeminiProvider: BuiltinFactory = ({ rosterName, config, deps }) => new AgentCliProvider({ spec: geminiSpec, rosterName, config, deps });
+export const createGeminiProvider: BuiltinFactory = ({ rosterName, config, deps, maxTurns }) => new AgentCliProvider({ spec: geminiSpec, rosterName, config, deps, maxTurns });

@@ -1,4 +1,4 @@
-import { BUILTIN_PROVIDERS, type BuiltinProvider, type OkstraConfig, type ProviderConfig } from '../core/config/schema.js';
+import { BUILTIN_PROVIDERS, turnLimitsFor, type BuiltinProvider, type OkstraConfig, type ProviderConfig } from '../core/config/schema.js';
 import { closestMatch } from '../core/text/did-you-mean.js';
 import { CommandProvider } from './command.js';
 import { createClaudeProvider } from './claude.js';
@@ -39,6 +39,8 @@ export interface BuiltinContext {
   /** `providers.<ref>` from the config, when present (model, baseUrl, apiKeyEnv, timeoutMinutes). */
   config: ProviderConfig | undefined;
   deps: ProviderDeps;
+  /** `providers.<ref>.maxTurns` over `limits.turns`; `readOnly` is the verifier limit. Adapters whose CLI has no turn limit ignore it. */
+  maxTurns: { executor: number; readOnly: number };
 }
 
 export type BuiltinFactory = (context: BuiltinContext) => Provider;
@@ -128,7 +130,8 @@ export function resolveProvider(ref: string, config: OkstraConfig, deps: Provide
   const rosterName = rosterNameFor(ref, config);
   if (isBuiltin(ref)) {
     const factory = deps.builtins?.[ref] ?? BUILTIN_ADAPTERS[ref];
-    const provider = factory({ ref, rosterName, config: config.providers[ref], deps });
+    const turns = turnLimitsFor(config, ref);
+    const provider = factory({ ref, rosterName, config: config.providers[ref], deps, maxTurns: { executor: turns.executor, readOnly: turns.verifier } });
     if (provider.rosterName !== rosterName) {
       throw new Error(`the ${ref} adapter calls its worker "${provider.rosterName}", but its roster name is "${rosterName}"`);
     }

@@ -79,13 +79,18 @@ const KNOWN_KEYS: Record<string, string[]> = {
   timeouts: ['executorMinutes', 'verifierMinutes', 'qaMinutes'],
   concurrency: ['verifiers'],
   bot: ['workflow', 'permission', 'allowForks'],
-  provider: ['command', 'name', 'model', 'baseUrl', 'apiKeyEnv', 'timeoutMinutes'],
+  limits: ['turns'],
+  'limits.turns': ['executor', 'verifier'],
+  provider: ['command', 'name', 'model', 'baseUrl', 'apiKeyEnv', 'timeoutMinutes', 'maxTurns'],
+  'provider.maxTurns': ['executor', 'verifier'],
   qa: ['cmd', 'label', 'timeoutMinutes'],
 };
 
 function knownKeysAt(keyPath: string[]): string[] {
   if (keyPath.length === 0) return KNOWN_KEYS[''] as string[];
   if (keyPath[0] === 'providers' && keyPath.length === 2) return KNOWN_KEYS.provider as string[];
+  if (keyPath[0] === 'providers' && keyPath[2] === 'maxTurns') return KNOWN_KEYS['provider.maxTurns'] as string[];
+  if (keyPath[0] === 'limits') return KNOWN_KEYS[keyPath.join('.')] ?? [];
   if (keyPath[0] === 'qaCommands') return KNOWN_KEYS.qa as string[];
   return KNOWN_KEYS[keyPath[0] as string] ?? [];
 }

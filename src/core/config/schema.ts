@@ -20,6 +20,17 @@ const providerRef = z
 
 const minutes = z.number().positive().max(24 * 60);
 
+/** A CLI's turn limit (model round trips of one session); the ceiling only catches typos such as 30000. */
+const turns = z.number().int().positive().max(10_000);
+
+/** Turn limits where a CLI has one (Claude Code, Gemini CLI; Codex has none): generous, so okstra's timeout is what normally ends a runaway session. */
+export const DEFAULT_TURN_LIMITS = { executor: 300, verifier: 150 } as const;
+
+const RoleTurnsSchema = z.strictObject({
+  executor: turns.optional().describe('the executor session'),
+  verifier: turns.optional().describe('every read-only session: verifiers, re-verifies, the critic'),
+});
+
 const ProviderConfigSchema = z
   .strictObject({
     /** For a named command provider: the program and its arguments (run without a shell). */
@@ -32,6 +43,10 @@ const ProviderConfigSchema = z
     /** The environment variable that holds this provider's API key. */
     apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name such as ANTHROPIC_API_KEY').optional(),
     timeoutMinutes: minutes.optional(),
+    /** Over `limits.turns` for this provider only: one number for every role, or per role. Codex has no turn limit and ignores it. */
+    maxTurns: z
+      .union([turns, RoleTurnsSchema], { error: 'a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}' })
+      .optional().describe('turn limit of this provider’s sessions, over limits.turns (Codex has none)'),
   })
   .describe('one agent provider');
 
@@ -109,6 +124,18 @@ export const ConfigSchema = z
       .default('auto')
       .describe('auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)'),
     budgets: BudgetsSchema,
+    limits: z
+      .strictObject({
+        turns: z
+          .strictObject({
+            executor: turns.default(DEFAULT_TURN_LIMITS.executor).describe('the executor session'),
+            verifier: turns.default(DEFAULT_TURN_LIMITS.verifier).describe('every read-only session: verifiers, re-verifies, the critic'),
+          })
+          .default({ ...DEFAULT_TURN_LIMITS })
+          .describe('turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)'),
+      })
+      .default({ turns: { ...DEFAULT_TURN_LIMITS } })
+      .describe('limits of each agent session'),
     pricing: z
       .record(z.string().min(1), ModelPriceSchema)
       .default({})
@@ -125,5 +152,15 @@ export type BudgetsConfig = z.output<typeof BudgetsSchema>;
 export type BudgetLimit = z.output<typeof BudgetLimitSchema>;
 export type ModelPrice = z.output<typeof ModelPriceSchema>;
 export type IsolationMode = (typeof ISOLATION_MODES)[number];
+
+export type TurnLimits = { executor: number; verifier: number };
+
+/** The turn limits of one provider's sessions: `providers.<ref>.maxTurns` over `limits.turns`. */
+export function turnLimitsFor(config: Pick<OkstraConfig, 'limits' | 'providers'>, ref: string): TurnLimits {
+  const own = config.providers[ref]?.maxTurns;
+  const roles = config.limits.turns;
+  if (typeof own === 'number') return { executor: own, verifier: own };
+  return { executor: own?.executor ?? roles.executor, verifier: own?.verifier ?? roles.verifier };
+}
 
 export const DEFAULT_CONFIG_PATH = '.okstra/config.yml';
