@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { okstraVersion } from '../../src/cli/version.js';
@@ -47,6 +47,16 @@ describe('okstra demo --executor precheck', () => {
     expect(res.stderr).toMatch(/claude: .*(not installed|does not start)/);
     expect(res.stdout).not.toContain('== chain');
     expect(existsSync(dir)).toBe(false);
+  });
+
+  it('an executor that passes the checks but fails its run ends the demo with exit 3 and no fix run', async () => {
+    const bin = join(tempDir(), 'claude-that-fails.mjs');
+    writeFileSync(bin, "if (process.argv.includes('--version')) { console.log('2.1.0 (Claude Code)'); } else { console.error('API Error: 529 overloaded'); process.exitCode = 1; }\n");
+    chmodSync(bin, 0o755);
+    const res = await runCli(['demo', '--executor', 'claude', '--dir', join(tempDir(), 'demo')], { env: { OKSTRA_CLAUDE_BIN: bin, ANTHROPIC_API_KEY: 'sk-test-not-real' } });
+    expect(res.exitCode, res.stderr).toBe(3);
+    expect(res.stdout).not.toContain('== fix run');
+    expect(res.stdout).toContain('okstra demo: stopped: a worker could not do its job');
   });
 
   it('an unknown executor is a usage error naming the choices', async () => {

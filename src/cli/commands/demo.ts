@@ -13,6 +13,7 @@ import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.j
 import { newLocalRunId, prepareRun } from '../engine-setup.js';
 import { oneOf } from '../options.js';
 import { main } from '../main.js';
+import { chainExitCode, stageExitCode } from '../exit-codes.js';
 import { problemsOf } from './doctor.js';
 
 const PLAN = '.okstra/plans/tempconv.md';
@@ -42,25 +43,34 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
 
       const prepared = await prepareRun(io, { plan: join(repo, PLAN), repo, ...(opts.executor ? { executor: opts.executor } : {}) });
       const newRunId = (n: number): string => newLocalRunId(io.now(), n);
+      // The scripted first FAIL is the demo's point; what decides its exit is how the stages end after the fix run.
+      let runsCode = EXIT_OK;
       try {
         io.out('\n== chain: run every stage in order');
         const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
         printRuns(io, first);
-        if (first.status === 'failed') {
+        if (chainExitCode(first.status, first.runs) === EXIT_INFRA) runsCode = EXIT_INFRA;
+        else if (first.status === 'failed') {
           io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
           const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
           if (fix.kind === 'refused') throw new CliError(fix.reason);
           io.out(renderSummary(fix.report).markdown);
-          io.out('\n== chain: continue with what is left');
-          printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
+          runsCode = stageExitCode(fix.report);
+          if (runsCode === EXIT_OK) {
+            io.out('\n== chain: continue with what is left');
+            const rest = await runChain({ ...prepared.request, newRunId }, prepared.deps);
+            printRuns(io, rest);
+            runsCode = chainExitCode(rest.status, rest.runs);
+          }
         }
       } finally {
         await prepared.close();
       }
       io.out('\n== okstra status');
       const statusCode = await main(['status', '--plan', join(repo, PLAN), '--repo', repo], io);
-      io.out(`\nokstra demo: done. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
-      setExit(statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
+      const verdict = runsCode === EXIT_INFRA ? 'stopped: a worker could not do its job (its reason is above, exit 3)' : runsCode !== EXIT_OK ? 'stopped at a FAIL the fix run did not repair (exit 1)' : 'done';
+      io.out(`\nokstra demo: ${verdict}. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
+      setExit(runsCode !== EXIT_OK ? runsCode : statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
     });
 }
 
