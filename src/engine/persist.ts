@@ -1,6 +1,7 @@
 import { carryPath, reportPath, type LedgerRow } from '../core/ledger/index.js';
 import { protectingReason, sortViolations, uniqueViolations, validateRun, type Violation } from '../core/conformance/index.js';
 import { renderMarkdown, type FinalReport } from '../core/report/index.js';
+import { failureDetail } from '../core/report/failure.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
 
@@ -23,7 +24,8 @@ export function terminalRow(req: RunStageRequest, report: Omit<FinalReport, 'led
     return { ...common, status: 'done', completed_at: at.toISOString(), carry_path: carryPath(req.plan.id, req.stage) };
   }
   const reason = report.verdict.runStatus === 'contract-violated' ? 'contract-violated' : report.verdict.runStatus === 'error' ? (executorTimedOut ? 'timeout' : 'error') : 'verdict-fail';
-  return { ...common, status: 'failed', reason, detail: report.verdict.reasons.join('; ').slice(0, 2000) };
+  const detail = failureDetail(report);
+  return { ...common, status: 'failed', reason, ...(detail !== undefined ? { detail } : {}) };
 }
 
 /** Conformance's phase names in `errors[]`: a protecting violation, and an advisory one kept as a warning. */

@@ -9,6 +9,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
+import { meaningfulStderrLine } from '../core/report/failure.js';
 import { pickEnv, type EnvSource } from './env.js';
 import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } from './process.js';
 import { parseCommandLine } from './shell-words.js';
@@ -185,15 +186,10 @@ export class CommandProvider implements Provider {
     }
     if (result.aborted) return { status: 'error', errorMessage: `${what} was cancelled; its process tree was killed` };
     if (result.exitCode === 0) return { status: 'done' };
-    const last = lastLine(result.stderr);
+    const last = meaningfulStderrLine(result.stderr);
     const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
     return { status: 'error', errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : ' (no stderr output)'}` };
   }
-}
-
-function lastLine(text: string): string {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  return lines[lines.length - 1] ?? '';
 }
 
 const MAX_USAGE_FILE_BYTES = 64 * 1024;

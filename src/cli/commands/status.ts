@@ -50,7 +50,7 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
     const lines: StageStatusLine[] = topologicalOrder(plan).map((n) => {
       const stage = stageByNumber(plan, n);
       const readiness = stageReadiness(plan, state, n, now);
-      return { number: n, title: stage.title, dependsOn: stage.dependsOn, ...describe(readiness), readiness, spend: byStage.get(n) ?? null };
+      return { number: n, title: stage.title, dependsOn: stage.dependsOn, ...describe(readiness, failedDetail(state.stages.get(n)?.last)), readiness, spend: byStage.get(n) ?? null };
     });
     const next = readyStages(plan, state, now);
     // Rows the ledger does not believe are left out of every state above; say so, each with its line and the repair.
@@ -76,7 +76,12 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
   });
 }
 
-function describe(r: StageReadiness): Pick<StageStatusLine, 'state' | 'detail'> {
+/** Why the stage's last run failed, as its `failed` row says: what a person acts on before a fix run. */
+function failedDetail(last: LedgerRow | undefined): string | undefined {
+  return last?.status === 'failed' && last.detail ? last.detail : undefined;
+}
+
+function describe(r: StageReadiness, why: string | undefined): Pick<StageStatusLine, 'state' | 'detail'> {
   switch (r.kind) {
     case 'done':
       return { state: 'done', detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
@@ -84,7 +89,7 @@ function describe(r: StageReadiness): Pick<StageStatusLine, 'state' | 'detail'> 
       return { state: 'started', detail: `by run ${r.runId}${r.actor ? ` (${r.actor})` : ''} until ${r.leaseUntil}${r.stale ? ' — lease expired; `okstra ledger release` frees it' : ''}` };
     case 'ready':
       return r.failedBefore
-        ? { state: 'failed', detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}; ready for a fix run` }
+        ? { state: 'failed', detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}${why ? ` (${why})` : ''}; ready for a fix run` }
         : { state: 'ready', detail: '' };
     case 'blocked':
       return { state: 'pending', detail: `waits for stage ${r.waitingOn.join(', ')}` };

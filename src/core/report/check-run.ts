@@ -1,5 +1,6 @@
 import type { FinalReport, Finding, FindingSeverity } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
+import { fitSections } from './budget.js';
 import type { DetailLimits } from './blocks.js';
 import { redactDeep } from '../text/redact.js';
 import { plainText } from '../text/escape.js';
@@ -12,6 +13,7 @@ import {
   findingsSection,
   gitSection,
   groupFindings,
+  headlineSection,
   progressSection,
   qaOutputSection,
   qaSection,
@@ -80,6 +82,10 @@ const LEVEL_BY_SEVERITY: Record<FindingSeverity, AnnotationLevel> = {
 };
 
 const TEXT_DETAIL: DetailLimits = { findingDetail: 1000, reason: 800, outputLines: 60, outputChars: 6000, summary: 4000 };
+// The summary is what a person sees first on the check: each failed worker's reason and the last few lines of its stderr.
+const SUMMARY_FAILURE_DETAIL: DetailLimits = { findingDetail: 0, reason: 600, outputLines: 8, outputChars: 1200, summary: 0 };
+/** Room the failures may take in the summary; the text keeps every one of them in full. */
+const SUMMARY_FAILURES_CHARS = 12_000;
 
 /** A stage's check-run name, shared by the Action and the bot (docs/action.md, "Dispatch contract"): the bot finds its checks by it. */
 export function checkRunName(planId: string, stage: number): string {
@@ -136,7 +142,7 @@ export function checkTitle(report: FinalReport): string {
 export function renderCheckRun(input: FinalReport, opts: CheckRunOptions = {}): CheckRunRender {
   const report = redactDeep(input);
   const pointer = fullReportPointer(report, opts.fullReportUrl);
-  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT, ...(opts.fullReportUrl ? { fullReportUrl: opts.fullReportUrl } : {}) });
+  const summary = summaryWithFailures(report, opts.fullReportUrl);
   const groups = groupFindings(report.findings);
   const sections: Section[] = [
     errorsSection(report, 1, TEXT_DETAIL),
@@ -169,4 +175,20 @@ export function renderCheckRun(input: FinalReport, opts: CheckRunOptions = {}): 
     requests,
     cuts: { summary: summary.cuts, text: text.cuts },
   };
+}
+
+/**
+ * The check run's summary: the short report with the workers that produced
+ * no result (reason, upstream error, end of stderr) right under its headline,
+ * where a person reads first. The failures are fitted into a bounded room of
+ * their own, so together they stay within the output limit.
+ */
+function summaryWithFailures(report: FinalReport, fullReportUrl: string | undefined): { markdown: string; cuts: Cut[] } {
+  const failures = fitSections([failuresSection(report, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
+  const block = failures.text === '' ? '' : `${failures.text}${failures.cuts.length > 0 ? '_More in the details below._\n\n' : ''}`;
+  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT - block.length, ...(fullReportUrl ? { fullReportUrl } : {}) });
+  if (block === '') return summary;
+  const headline = headlineSection(report, '###').head;
+  const markdown = summary.markdown.startsWith(headline) ? `${headline}${block}${summary.markdown.slice(headline.length)}` : `${block}${summary.markdown}`;
+  return { markdown, cuts: [...failures.cuts, ...summary.cuts] };
 }
