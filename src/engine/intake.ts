@@ -5,6 +5,7 @@ import type { Finding } from '../core/report/schema/final-report.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import { MergeConflictError } from '../git/stage-workspace.js';
 import { removeWorktreesOfDeadRun } from '../git/worktrees.js';
+import { replayCommits } from '../git/replay-commits.js';
 import { machineFactsFor, thisClaimant } from './claimant.js';
 import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageRefusal } from './types.js';
@@ -74,6 +75,7 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
   let base: { commit: string } | StageRefusal;
   let startHead: string;
   let reusedBranch = false;
+  let rebase: FixRunStart['rebase'] | null = null;
   if (req.reconcile) {
     const checked = await reconcileStart(req, deps, state, branch, existing);
     if ('kind' in checked) return checked;
@@ -81,21 +83,29 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     startHead = checked.recorded;
     reusedBranch = true;
   } else {
-    base = await resolveBase(req, deps, state);
-    if ('kind' in base) return base;
+    const current = await resolveBase(req, deps, state);
+    if ('kind' in current) return current;
+    if (req.rebase && !(fixRun && existing)) {
+      const why = existing ? `the ledger records no failed run of stage ${n} whose branch ${branch} it could move` : `stage ${n} has no branch ${branch} to move yet`;
+      return refuse('nothing-to-rebase', `--rebase moves a failed stage's preserved branch onto the stage's current base, but ${why}; run it without --rebase`);
+    }
+    if (existing && existing !== current.commit && !fixRun) {
+      return refuse('branch-conflict', `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
+    }
+    let head = existing ?? current.commit;
+    base = current;
+    if (existing && fixRun) {
+      const entry = await fixRunStart(req, deps, state, branch, existing, current.commit);
+      if ('kind' in entry) return entry;
+      base = { commit: entry.base };
+      head = entry.head;
+      rebase = entry.rebase ?? null;
+    }
     // After a run that reached no verdict (okstra crashed or was killed), what it committed was never
     // verified: this run answers for the branch from its base, so re-entering it as it is counts as work.
     const unverified = readiness.kind === 'ready' && (readiness.failedBefore?.reason === 'abandoned' || readiness.failedBefore?.reason === 'error');
-    startHead = unverified ? base.commit : (existing ?? base.commit);
-    if (existing && existing !== base.commit) {
-      if (!fixRun) {
-        return refuse('branch-conflict', `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
-      }
-      if (!(await deps.workspace.isAncestor(base.commit, existing))) {
-        return refuse('branch-conflict', `branch ${branch} does not contain the stage's base ${base.commit.slice(0, 12)} (its dependencies changed since the failed run); delete the branch to start the stage afresh`);
-      }
-      reusedBranch = true;
-    }
+    startHead = unverified ? base.commit : head;
+    reusedBranch = existing !== null && head !== base.commit;
   }
   const baseCommit = base.commit;
 
@@ -123,6 +133,7 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     const leftovers = await removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []);
     if (leftovers.length > 0) deps.log(`okstra: removed ${leftovers.length} worktree${leftovers.length === 1 ? '' : 's'} an earlier run of stage ${n} left behind: ${leftovers.join(', ')}`);
     if (!existing) await deps.workspace.createBranch(branch, baseCommit);
+    if (existing && rebase) await moveRebasedBranch(req, deps, branch, existing, rebase);
     return {
       state,
       ledgerCommit: snapshot.commit,
@@ -195,6 +206,91 @@ async function reconcileStart(req: RunStageRequest, deps: EngineDeps, state: Led
   }
   deps.log(`okstra: reconciling stage ${n}: ${moved.moved}; re-verifying ${tip} (recorded ${done.head_commit})`);
   return { base, recorded: done.head_commit };
+}
+
+interface FixRunStart {
+  base: string;
+  /** The branch tip the run starts from (the rebased tip with --rebase). */
+  head: string;
+  /** With --rebase: where the branch moves once the stage is claimed, and the line that says so. */
+  rebase?: { to: string; note: string };
+}
+
+/**
+ * Where a fix run re-enters its preserved branch. By default on the base the
+ * failed run recorded, whatever the plan's base ref has done since: the
+ * branch is exactly what the fix continues. A stage with dependencies builds
+ * on their done heads, which the ledger fixes, so its branch must still
+ * contain them. `--rebase` replays the branch's commits since the recorded
+ * base onto the stage's base as it is now; nothing moves before the claim.
+ */
+async function fixRunStart(req: RunStageRequest, deps: EngineDeps, state: LedgerState, branch: string, tip: string, current: string): Promise<FixRunStart | StageRefusal> {
+  const n = req.stage;
+  const ws = deps.workspace;
+  const recorded = recordedBase(state, n);
+  const onPlanBase = stageByNumber(req.plan, n).dependsOn.length === 0;
+  const now = onPlanBase ? `the plan's base \`${req.plan.base ?? 'HEAD'}\`` : `the done heads of stage ${stageByNumber(req.plan, n).dependsOn.join(', ')}`;
+  const rebaseCommand = `\`okstra run --plan ${req.planPath} --stage ${n} --rebase\``;
+  const short = (c: string): string => c.slice(0, 12);
+  const recordedInBranch = recorded !== null && (await ws.isAncestor(recorded, tip));
+
+  if (req.rebase) {
+    if (await ws.isAncestor(current, tip)) {
+      deps.log(`okstra: --rebase: branch ${branch} already contains the stage's current base ${short(current)} (${now}); nothing to move`);
+      return { base: current, head: tip };
+    }
+    const from = recordedInBranch ? recorded : await mergeBase(deps, tip, current);
+    if (from === null) return refuse('branch-conflict', `--rebase cannot move ${branch}: it shares no history with the stage's base ${short(current)}; delete the branch to start the stage afresh`);
+    const replayed = await replayCommits(ws, { from, onto: current, tip });
+    const instead = `run without --rebase to continue on its recorded base ${short(from)}, or delete the branch (\`git branch -D ${branch}\`) to start the stage afresh`;
+    switch (replayed.kind) {
+      case 'merges':
+        return refuse('branch-conflict', `--rebase cannot move ${branch}: it holds merge commits (${replayed.merges.map(short).join(', ')}) that a replay would flatten; ${instead}`);
+      case 'conflict':
+        return refuse('merge-conflict', `--rebase cannot move ${branch} onto ${short(current)} (${now}): its commit ${short(replayed.commit)} conflicts in ${replayed.paths.join(', ')}; ${instead}`);
+      case 'replayed': {
+        const count = `${replayed.count} commit${replayed.count === 1 ? '' : 's'}`;
+        const note = `okstra: --rebase: moving ${branch} from its recorded base ${short(from)} onto ${short(current)} (${now}): ${count} replayed, tip ${short(tip)} -> ${short(replayed.commit)}; the old tip stays in the branch's reflog`;
+        return { base: current, head: replayed.commit, rebase: { to: replayed.commit, note } };
+      }
+    }
+  }
+  if (onPlanBase && recordedInBranch) {
+    if (recorded !== current) deps.log(`okstra: fix run of stage ${n} continues ${branch} on the base its failed run recorded, ${short(recorded)}; ${now} is at ${short(current)} now, and ${rebaseCommand} would move the branch onto it`);
+    return { base: recorded, head: tip };
+  }
+  if (await ws.isAncestor(current, tip)) return { base: current, head: tip };
+  const cause = onPlanBase ? 'nor the base its failed run recorded' : `(${now} changed since the failed run)`;
+  return refuse('branch-conflict', `branch ${branch} does not contain the stage's base ${short(current)} ${cause}; ${rebaseCommand} replays its commits onto that base, or delete the branch to start the stage afresh`);
+}
+
+/** The base the failed run being fixed started from: its `failed` row's, else its own `started` row's. */
+function recordedBase(state: LedgerState, n: number): string | null {
+  const entry = state.stages.get(n);
+  const last = entry?.last;
+  if (!entry || last?.status !== 'failed') return null;
+  if (last.base_commit) return last.base_commit;
+  const claim = entry.rows.find((r) => r.status === 'started' && r.run_id === last.run_id);
+  return claim?.base_commit ?? null;
+}
+
+async function mergeBase(deps: EngineDeps, a: string, b: string): Promise<string | null> {
+  const out = await deps.workspace.git.run(['merge-base', a, b]);
+  return out.exitCode === 0 ? out.stdout.trim() : null;
+}
+
+/**
+ * Moves the claimed stage's branch to its rebased tip (compare-and-swap
+ * against the tip intake saw) and, with a remote, replaces the remote's
+ * branch only if it is still where this clone last saw it.
+ */
+async function moveRebasedBranch(req: RunStageRequest, deps: EngineDeps, branch: string, from: string, rebase: NonNullable<FixRunStart['rebase']>): Promise<void> {
+  deps.log(rebase.note);
+  await deps.workspace.moveBranch(branch, rebase.to, from, `okstra: rebase of ${req.plan.id} stage ${req.stage} by run ${req.runId}`);
+  if (req.remote) {
+    const seen = await deps.workspace.resolve(`refs/remotes/${req.remote}/${branch}`);
+    await deps.workspace.forcePushBranch(req.remote, branch, rebase.to, seen);
+  }
 }
 
 async function resolveBase(req: RunStageRequest, deps: EngineDeps, state: LedgerState): Promise<{ commit: string } | StageRefusal> {

@@ -52,9 +52,15 @@ export interface RunStageRequest {
   remainingQueue?: number[];
   /** `okstra reconcile`: re-verify a done stage whose branch moved, and record its new head with a new `done` row. */
   reconcile?: boolean;
+  /**
+   * `okstra run --rebase`: a fix run moves the preserved branch onto the stage's base as it is
+   * now (its commits since the recorded base replayed there) instead of continuing on the
+   * base recorded by the run it fixes.
+   */
+  rebase?: boolean;
 }
 
-export type RefusalCode = 'unknown-stage' | 'already-done' | 'in-progress' | 'not-ready' | 'bad-base' | 'merge-conflict' | 'branch-conflict' | 'no-verifier' | 'stale-head' | 'nothing-to-reconcile';
+export type RefusalCode = 'unknown-stage' | 'already-done' | 'in-progress' | 'not-ready' | 'bad-base' | 'merge-conflict' | 'branch-conflict' | 'no-verifier' | 'stale-head' | 'nothing-to-reconcile' | 'nothing-to-rebase';
 
 export interface StageRefusal {
   kind: 'refused';

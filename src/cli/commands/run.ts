@@ -30,10 +30,12 @@ export function runOptions(cmd: Command): Command {
 export function registerRunCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
   runOptions(program.command('run').description('Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS; 1 a FAIL verdict or a refusal; 3 okstra or a provider could not do its job (run status error, a worker error, timeout or budget stop, an infrastructure error); 2 bad usage.'))
     .requiredOption('--stage <n>', 'the stage to run', positiveInt)
-    .action(async (opts: RunOptions & { stage: number; json?: boolean }) => {
+    .option('--rebase', "fix run only: replay the failed stage's branch onto the stage's current base (the plan's base ref as it is now) instead of continuing on the base the failed run recorded")
+    .action(async (opts: RunOptions & { stage: number; json?: boolean; rebase?: boolean }) => {
       await guard(async () => {
         const prepared = await prepareRun(io, opts);
-        const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage) }, prepared.deps).finally(() => prepared.close());
+        const request = { ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage), ...(opts.rebase ? { rebase: true } : {}) };
+        const outcome = await runStage(request, prepared.deps).finally(() => prepared.close());
         if (outcome.kind === 'refused') throw new CliError(outcome.reason);
         printOutcome(io, outcome, opts.json);
         setExit(stageExitCode(outcome.report));
