@@ -9,6 +9,8 @@ export interface CliIo {
   now(): Date;
   /** The provider keys of the environment; what is printed and written to the ledger is scrubbed of them. */
   scrub?: Scrubber;
+  /** Present when stdout is a terminal: raw writes (no newline added) for the live view, and the terminal's width. */
+  tty?: { write(text: string): void; columns: number };
 }
 
 // The built-in providers' variables (ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY) and any other key or token by its name.
@@ -17,7 +19,14 @@ const SECRET_VARIABLE = /(?:_API_KEY|_TOKEN|_SECRET|_ACCESS_KEY)$/;
 /** The io with a scrubber of the environment's keys, through which every line printed passes. */
 export function scrubbingIo(io: CliIo): CliIo {
   const scrub = io.scrub ?? new Scrubber(Object.entries(io.env).flatMap(([name, value]) => (value && SECRET_VARIABLE.test(name) ? [value] : [])));
-  return { ...io, scrub, out: (text) => io.out(scrub.scrubAll(text)), err: (text) => io.err(scrub.scrubAll(text)) };
+  const tty = io.tty;
+  return {
+    ...io,
+    scrub,
+    out: (text) => io.out(scrub.scrubAll(text)),
+    err: (text) => io.err(scrub.scrubAll(text)),
+    ...(tty ? { tty: { write: (text: string) => tty.write(scrub.scrubAll(text)), get columns() { return tty.columns; } } } : {}),
+  };
 }
 
 export const EXIT_OK = 0;
@@ -43,5 +52,6 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     now: () => new Date(),
+    ...(process.stdout.isTTY ? { tty: { write: (text: string) => void process.stdout.write(text), get columns() { return process.stdout.columns; } } } : {}),
   };
 }

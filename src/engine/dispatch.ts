@@ -19,11 +19,12 @@ export async function dispatchWorker(
   cwd: string,
   timeoutMs: number,
   req: RunStageRequest,
-  deps: Pick<EngineDeps, 'sandbox' | 'gateway' | 'onSecret'>,
+  deps: Pick<EngineDeps, 'sandbox' | 'gateway' | 'onSecret' | 'onActivity'>,
   progress: ProgressLog,
 ): Promise<Dispatched> {
   progress.emit('phase-4-dispatch', '', { worker: member.name, model: member.model ?? 'default', role });
   let result: DispatchResult;
+  const who = { stage: req.stage, runId: req.runId, worker: member.name, role };
   const lease = await deps.sandbox.acquire();
   try {
     // Only the executor may write, and only its own worktree; the others read trees okstra owns.
@@ -40,6 +41,7 @@ export async function dispatchWorker(
       context: { planId: req.plan.id, stage: req.stage, runId: req.runId },
       lease,
       ...(deps.gateway ? { gateway: scrubbedGateway(deps.gateway, deps.onSecret) } : {}),
+      onActivity: (event) => progress.record({ ...who, event }, deps.onActivity),
     });
   } catch (error) {
     // A provider that throws is a worker that failed, not a crash of the run.
@@ -48,6 +50,8 @@ export async function dispatchWorker(
     // Whatever the worker left running (a daemon that escaped its process group too) ends here.
     await lease.release();
   }
+  const usage = toReportUsage(result);
+  progress.record({ ...who, event: { kind: 'finished', status: result.status, inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0, costUsd: usage?.costUsd ?? null } }, deps.onActivity);
   progress.emit('phase-5-collect', '', { worker: member.name, status: result.status });
   return { member, result };
 }

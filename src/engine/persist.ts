@@ -4,6 +4,7 @@ import { renderMarkdown, type FinalReport } from '../core/report/index.js';
 import { failureDetail } from '../core/report/failure.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
+import type { ActivityLog } from './progress.js';
 
 export interface Persisted {
   report: FinalReport;
@@ -41,7 +42,10 @@ export const CONFORMANCE_WARNING_PHASE = 'conformance-advisory';
  * the violations in its reasons and errors. Advisory violations are kept as
  * warnings (`errors[]`, phase `conformance-advisory`) beside the verdict.
  */
-export async function persist(req: RunStageRequest, deps: EngineDeps, report: FinalReport, headFiles: readonly string[], records: readonly VerifierWorktreeRecord[]): Promise<Persisted> {
+export async function persist(req: RunStageRequest, deps: EngineDeps, built: FinalReport, headFiles: readonly string[], records: readonly VerifierWorktreeRecord[], activity?: ActivityLog): Promise<Persisted> {
+  // The stream goes into the same ledger commit, through the same scrubbing store, as the report that names it.
+  const kept = activity && activity.streamed > 0 ? { path: activityPath(req.plan.id, req.stage, req.runId), content: activity.text() } : null;
+  const report: FinalReport = kept && activity ? { ...built, activity: { path: kept.path, events: activity.count, droppedEvents: activity.dropped } } : built;
   const check = (r: FinalReport): Violation[] => {
     const row = r.ledgerRow as LedgerRow;
     return validateRun({
@@ -76,9 +80,15 @@ export async function persist(req: RunStageRequest, deps: EngineDeps, report: Fi
     ...(carry !== null && row.status === 'done' ? [{ path: row.carry_path, content: carry }] : []),
     { path: reportPath(req.plan.id, req.stage, req.runId, 'json'), content: json },
     { path: reportPath(req.plan.id, req.stage, req.runId, 'md'), content: markdown },
+    ...(kept ? [kept] : []),
   ];
   const appended = await deps.ledger.append({ row, files });
   return { report: final, markdown, reportPath: reportPath(req.plan.id, req.stage, req.runId, 'json'), ledgerCommit: appended.commit };
+}
+
+/** Beside the run's report: `plans/<id>/reports/stage-<N>/<run>.activity.jsonl`. */
+export function activityPath(planId: string, stage: number, runId: string): string {
+  return reportPath(planId, stage, runId, 'json').replace(/\.json$/, '.activity.jsonl');
 }
 
 function carryOf(report: FinalReport): string | null {

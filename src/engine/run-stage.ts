@@ -51,7 +51,7 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     const headFiles = await deps.workspace.filesAt(execution.headCommit);
     progress.emit('phase-7-conformance', '', { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
     await testHookPause('persist-before-ledger', deps.log);
-    const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? []);
+    const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? [], progress.activity);
     await testHookPause('persist-after-ledger', deps.log);
     return { kind: 'completed', ...persisted };
   } catch (error) {

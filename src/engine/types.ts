@@ -7,9 +7,11 @@ import type { Roster } from '../providers/roster.js';
 import type { AgentLease, AgentSandbox } from '../sandbox/sandbox.js';
 import type { Gateway, GatewayOptions } from '../sandbox/gateway/index.js';
 import type { QaCommand } from './run-qa.js';
+import type { WorkerActivity } from './progress.js';
 
 export type { Roster, RosterMember } from '../providers/roster.js';
 export type { QaCommand } from './run-qa.js';
+export type { WorkerActivity, WorkerActivityEvent } from './progress.js';
 
 export type QaRunner = (commands: readonly QaCommand[], opts: { cwd: string; env: Record<string, string>; lease?: AgentLease }) => Promise<FinalReport['qa']>;
 
@@ -31,6 +33,12 @@ export interface EngineDeps {
   now: () => Date;
   /** Where PROGRESS lines and one-line notices go (stdout for the CLI, the log for the Action). */
   log: (line: string) => void;
+  /**
+   * Told each thing a worker does while it runs (tool calls, files, tokens so
+   * far, and its end with the usage), for live progress in the shells. The
+   * same stream is kept as the run's `activity.jsonl`. Absent: nobody watches.
+   */
+  onActivity?: (activity: WorkerActivity) => void;
 }
 
 export interface RunStageRequest {

@@ -11,6 +11,7 @@ import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } 
 import type { ProviderDeps } from './registry.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, OpenedFiles, Provider } from './types.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering } from './metering.js';
+import { agentCliActivityParser, forwardActivity } from './activity.js';
 
 /**
  * What the three agent CLI adapters share: find the pinned program, check the
@@ -145,6 +146,7 @@ export class AgentCliProvider implements Provider {
       const command = await spec.prepare(ctx);
       // The config files the spec wrote become the agent's own, with the rest of its HOME.
       if (lease) await lease.giveWrite(home);
+      const onLine = forwardActivity(agentCliActivityParser(this.kind, request.cwd), request.onActivity);
       const result = await runProcess({
         file: lookup.launch.file,
         args: [...lookup.launch.prefixArgs, ...command.args],
@@ -157,6 +159,7 @@ export class AgentCliProvider implements Provider {
         keepStdout: 'tail',
         ...(deps.killGraceMs !== undefined ? { killGraceMs: deps.killGraceMs } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
+        ...(onLine ? { onLine } : {}),
       });
       const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup.launch), route?.close() ?? null);
       const leftover = await removeQuietly(dir);

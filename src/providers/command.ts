@@ -11,8 +11,9 @@ import type { ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
 import { meaningfulStderrLine } from '../core/report/failure.js';
 import { pickEnv, type EnvSource } from './env.js';
-import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } from './process.js';
+import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult, type RunProcessOptions } from './process.js';
 import { parseCommandLine } from './shell-words.js';
+import { commandActivityParser, forwardActivity, isCommandEventLine } from './activity.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
 
 /**
@@ -141,7 +142,10 @@ export class CommandProvider implements Provider {
         ...(this.options.killGraceMs !== undefined ? { killGraceMs: this.options.killGraceMs } : {}),
         ...(request.signal ? { signal: request.signal } : {}),
         user: lease?.user ?? null,
+        ...withLines(forwardActivity(commandActivityParser, request.onActivity)),
       });
+      // Event lines are progress, not diagnostics: a failure's reason and tail come from the rest of stderr.
+      const stderrText = withoutEventLines(result.stderr);
 
       const notes: string[] = [];
       const written = await readAgentFile(outputFile, maxOutputBytes).catch((error: unknown) => {
@@ -153,12 +157,12 @@ export class CommandProvider implements Provider {
       else if (!written && result.stdoutTruncated) notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
       const usage = await readUsage(usageFile, notes);
 
-      const stderrTail = [tail(result.stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== '').join('\n');
+      const stderrTail = [tail(stderrText, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== '').join('\n');
       const summary = route?.close() ?? null;
       route = null;
       return withMetering(
         {
-          ...this.outcome(result, request),
+          ...this.outcome({ ...result, stderr: stderrText }, request),
           finalText,
           sessionId: null,
           usage,
@@ -190,6 +194,18 @@ export class CommandProvider implements Provider {
     const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
     return { status: 'error', errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : ' (no stderr output)'}` };
   }
+}
+
+function withLines(onLine: RunProcessOptions['onLine']): Pick<RunProcessOptions, 'onLine'> {
+  return onLine ? { onLine } : {};
+}
+
+function withoutEventLines(stderr: string): string {
+  if (!stderr.includes('okstra_event')) return stderr;
+  return stderr
+    .split('\n')
+    .filter((line) => !isCommandEventLine(line))
+    .join('\n');
 }
 
 const MAX_USAGE_FILE_BYTES = 64 * 1024;

@@ -58,6 +58,13 @@ export interface RunProcessOptions {
   signal?: AbortSignal;
   /** The OS user the program runs as (okstra must be root); absent: okstra's own user. */
   user?: { uid: number; gid: number } | null;
+  /**
+   * Called with each complete line of stdout and stderr as it arrives (without
+   * its newline), for live progress; the captured buffers are unaffected. A
+   * line longer than {@link MAX_STREAMED_LINE_BYTES} is cut there, and a throw
+   * in the callback is swallowed: watching must never break the run.
+   */
+  onLine?: (stream: 'stdout' | 'stderr', line: string) => void;
 }
 
 export interface ProcessResult {
@@ -79,6 +86,53 @@ export interface ProcessResult {
 export const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_STDERR_BYTES = 256 * 1024;
 export const DEFAULT_KILL_GRACE_MS = 2000;
+/** Longest line handed to `onLine`; a CLI's event line carrying a whole file is cut, not buffered without end. */
+export const MAX_STREAMED_LINE_BYTES = 1024 * 1024;
+
+/** Splits a byte stream into lines for `onLine`, holding at most `max` bytes of an unfinished line. */
+export class LineSplitter {
+  private pending: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly emit: (line: string) => void,
+    private readonly max = MAX_STREAMED_LINE_BYTES,
+  ) {}
+
+  push(chunk: Buffer): void {
+    let start = 0;
+    for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
+      this.keep(chunk.subarray(start, nl));
+      this.flush();
+      start = nl + 1;
+    }
+    if (start < chunk.length) this.keep(chunk.subarray(start));
+  }
+
+  /** The last line, when the stream ended without a newline. */
+  end(): void {
+    if (this.size > 0) this.flush();
+  }
+
+  private keep(part: Buffer): void {
+    const room = this.max - this.size;
+    if (room <= 0 || part.length === 0) return;
+    const kept = part.length > room ? part.subarray(0, room) : part;
+    this.pending.push(kept);
+    this.size += kept.length;
+  }
+
+  private flush(): void {
+    const line = Buffer.concat(this.pending).toString('utf8').replace(/\r$/, '');
+    this.pending = [];
+    this.size = 0;
+    try {
+      this.emit(line);
+    } catch {
+      // a watcher's bug must not end the agent's run
+    }
+  }
+}
 
 /** A byte buffer that keeps at most `max` bytes: the first ones or the last ones. */
 export class BoundedBuffer {
@@ -231,8 +285,21 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
     graceTimer ??= setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
   };
 
-  child.stdout?.on('data', (chunk: unknown) => stdout.push(toBuffer(chunk)));
-  child.stderr?.on('data', (chunk: unknown) => stderr.push(toBuffer(chunk)));
+  const onLine = options.onLine;
+  const outLines = onLine ? new LineSplitter((line) => onLine('stdout', line)) : null;
+  const errLines = onLine ? new LineSplitter((line) => onLine('stderr', line)) : null;
+  child.stdout?.on('data', (chunk: unknown) => {
+    const bytes = toBuffer(chunk);
+    stdout.push(bytes);
+    outLines?.push(bytes);
+  });
+  child.stderr?.on('data', (chunk: unknown) => {
+    const bytes = toBuffer(chunk);
+    stderr.push(bytes);
+    errLines?.push(bytes);
+  });
+  child.stdout?.on('end', () => outLines?.end());
+  child.stderr?.on('end', () => errLines?.end());
   child.on('exit', () => {
     exited = true;
     // Whatever the leader left behind in its group dies with it.

@@ -1,6 +1,7 @@
 import type { AgentLease } from '../sandbox/sandbox.js';
 import type { DispatchSummary, Gateway } from '../sandbox/gateway/index.js';
 import type { OpenedFiles } from './opened-files.js';
+import type { ActivityEvent } from './activity.js';
 
 export type { OpenedFiles } from './opened-files.js';
 
@@ -47,6 +48,8 @@ export interface DispatchRequest {
    * Absent: the real key goes to the CLI (provider unit tests only).
    */
   gateway?: Pick<Gateway, 'open'>;
+  /** Told each event the worker's CLI prints while it runs (src/providers/activity.ts), for live progress only. */
+  onActivity?: (event: ActivityEvent) => void;
 }
 
 export interface DispatchResult {

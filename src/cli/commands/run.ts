@@ -8,6 +8,7 @@ import { CliError, EXIT_INFRA, type CliIo } from '../io.js';
 import { positiveInt } from '../options.js';
 import { newLocalRunId, prepareRun, type RunOptions } from '../engine-setup.js';
 import { failedWorkers } from '../../core/report/failure.js';
+import { watchRun, type ViewFlags } from '../live-view.js';
 import { chainExitCode, stageExitCode } from '../exit-codes.js';
 
 const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
@@ -24,18 +25,24 @@ export function runOptions(cmd: Command): Command {
     .option('--config <file>', 'the okstra config (default: <repo>/.okstra/config.yml)')
     .option('--repo <dir>', 'the git repository (default: current directory)')
     .option('--remote <name>', 'push stage branches and the ledger to this remote')
-    .option('--json', 'print the final report (run) or the chain outcome (chain) as JSON');
+    .option('--json', 'print the final report (run) or the chain outcome (chain) as JSON')
+    .option('--quiet', 'print only the outcome, no progress')
+    .option('--verbose', 'print every worker event (token counts too) as its own line');
 }
 
 export function registerRunCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
   runOptions(program.command('run').description('Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS; 1 a FAIL verdict or a refusal; 3 okstra or a provider could not do its job (run status error, a worker error, timeout or budget stop, an infrastructure error); 2 bad usage.'))
     .requiredOption('--stage <n>', 'the stage to run', positiveInt)
     .option('--rebase', "fix run only: replay the failed stage's branch onto the stage's current base (the plan's base ref as it is now) instead of continuing on the base the failed run recorded")
-    .action(async (opts: RunOptions & { stage: number; json?: boolean; rebase?: boolean }) => {
+    .action(async (opts: RunOptions & ViewFlags & { stage: number; json?: boolean; rebase?: boolean }) => {
       await guard(async () => {
         const prepared = await prepareRun(io, opts);
         const request = { ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage), ...(opts.rebase ? { rebase: true } : {}) };
-        const outcome = await runStage(request, prepared.deps).finally(() => prepared.close());
+        const watch = watchRun(io, opts, prepared.deps);
+        const outcome = await runStage(request, watch.deps).finally(() => {
+          watch.close();
+          return prepared.close();
+        });
         if (outcome.kind === 'refused') throw new CliError(outcome.reason);
         printOutcome(io, outcome, opts.json);
         setExit(stageExitCode(outcome.report));
@@ -44,10 +51,14 @@ export function registerRunCommands(program: Command, io: CliIo, setExit: (code:
 
   runOptions(program.command('chain').description('Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run (the stopping stage decides; "not ready yet" is 0).'))
     .option('--stages <list>', 'comma-separated stages to reach (their dependencies run too; default: all)', stageList)
-    .action(async (opts: RunOptions & { stages?: number[]; json?: boolean }) => {
+    .action(async (opts: RunOptions & ViewFlags & { stages?: number[]; json?: boolean }) => {
       await guard(async () => {
         const prepared = await prepareRun(io, opts);
-        const outcome = await runChain({ ...prepared.request, ...(opts.stages ? { stages: opts.stages } : {}), newRunId: (n) => newLocalRunId(io.now(), n) }, prepared.deps).finally(() => prepared.close());
+        const watch = watchRun(io, opts, prepared.deps);
+        const outcome = await runChain({ ...prepared.request, ...(opts.stages ? { stages: opts.stages } : {}), newRunId: (n) => newLocalRunId(io.now(), n) }, watch.deps).finally(() => {
+          watch.close();
+          return prepared.close();
+        });
         if (opts.json) io.out(JSON.stringify({ status: outcome.status, queue: outcome.queue, remainingQueue: outcome.remainingQueue, runs: outcome.runs.map((r) => ({ stage: r.report.stage.number, verdict: r.report.verdict, reportPath: r.reportPath })) }, null, 2));
         else for (const r of outcome.runs) printOutcome(io, r, false);
         if (outcome.status === 'refused') throw new CliError(outcome.reason);

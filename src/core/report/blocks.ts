@@ -289,11 +289,14 @@ export function gitSection(report: FinalReport, priority: number): Section {
 
 export function progressSection(report: FinalReport, priority: number): Section {
   const lines = report.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}\n`);
-  if (lines.length === 0) return section('progress', 'progress checkpoints', priority, '', []);
+  const a = report.activity;
+  // The stream itself stays on the ledger branch; the report only says where.
+  const activity = a ? `Worker activity: ${a.events} event${a.events === 1 ? '' : 's'}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ''} in ${inlineCode(a.path)} on the ledger branch.\n\n` : '';
+  if (lines.length === 0) return section('progress', 'progress checkpoints', priority, activity, []);
   // One fence around all lines, so it must outlast any backtick run in any of them.
   const fence = fenceFor(lines.join(''));
   const d = details(`Progress checkpoints (${lines.length})`, `${fence}text\n`);
-  return counted(section('progress', 'progress checkpoints', priority, d.head, lines, `${fence}\n${d.tail}`));
+  return counted(section('progress', 'progress checkpoints', priority, `${activity}${d.head}`, lines, `${fence}\n${d.tail}`));
 }
 
 export function carryJsonSection(report: FinalReport, priority: number): Section {

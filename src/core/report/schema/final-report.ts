@@ -287,6 +287,13 @@ const Isolation = z.strictObject({
   detail: z.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1…3 without sudo"'),
 });
 
+/** The workers' live event stream, kept beside the report on the ledger branch. */
+const ActivityArtifact = z.strictObject({
+  path: z.string().min(1).describe('ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)'),
+  events: z.number().int().min(0).describe('events kept in the file'),
+  droppedEvents: z.number().int().min(0).describe('events left out because the stream reached its size bound'),
+});
+
 const RunError = z.strictObject({ at: isoUtc, phase: z.string().min(1), message: z.string().min(1) });
 
 export const FinalReportSchema = z
@@ -307,6 +314,7 @@ export const FinalReportSchema = z
     stageSidecarEvidence: StageSidecarEvidence,
     ledgerRow: TerminalLedgerRow,
     progress: z.array(ProgressEntry),
+    activity: ActivityArtifact.optional().describe("the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"),
     usage: UsageTotals,
     remainingQueue: z.array(z.number().int().positive()).describe('stages still queued when a chain stopped here'),
     errors: z.array(RunError),
