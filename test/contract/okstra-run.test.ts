@@ -154,7 +154,8 @@ describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code exec
   it('a worker budget the executor exceeds on its first turn: its next request is refused and the stage FAILs, naming the budget', async () => {
     const limit = SCRIPTED_USAGE.inputTokens; // one answer's input + output is over it
     const { res, report, git } = await runStage(['budgets:', `  worker: { tokens: ${limit} }`]);
-    expect(res.exitCode, `stderr:\n${res.stderr}`).toBe(1);
+    // Exit 3, not 1: the stage was not judged, a provider could not do its job (src/cli/exit-codes.ts).
+    expect(res.exitCode, `stderr:\n${res.stderr}`).toBe(3);
 
     expect(report.verdict.value).toBe('FAIL');
     expect(report.verdict.runStatus, JSON.stringify({ verdict: report.verdict, errors: report.errors }, null, 1)).toBe('failed');
@@ -180,7 +181,8 @@ describe.skipIf(missing.length > 0)('okstra run with real CLIs: Claude Code exec
       return passingStage(call);
     });
     const { res, report } = await runStage();
-    expect(res.exitCode, `stderr:\n${res.stderr}`).toBe(1);
+    // Exit 3: every missing verdict is a verifier whose API failed (an outage, not a judged FAIL).
+    expect(res.exitCode, `stderr:\n${res.stderr}`).toBe(3);
 
     expect(report.verdict.value).toBe('FAIL');
     const gemini = report.verifiers.find((v) => v.worker === 'Gemini worker');
