@@ -806,6 +806,12 @@ var providerRef = z.string().min(1).refine((s) => s.startsWith("command:") || PR
   message: "must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`"
 });
 var minutes = z.number().positive().max(24 * 60);
+var turns = z.number().int().positive().max(1e4);
+var DEFAULT_TURN_LIMITS = { executor: 300, verifier: 150 };
+var RoleTurnsSchema = z.strictObject({
+  executor: turns.optional().describe("the executor session"),
+  verifier: turns.optional().describe("every read-only session: verifiers, re-verifies, the critic")
+});
 var ProviderConfigSchema = z.strictObject({
   /** For a named command provider: the program and its arguments (run without a shell). */
   command: z.string().min(1).optional(),
@@ -816,7 +822,9 @@ var ProviderConfigSchema = z.strictObject({
   baseUrl: z.url().optional(),
   /** The environment variable that holds this provider's API key. */
   apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
-  timeoutMinutes: minutes.optional()
+  timeoutMinutes: minutes.optional(),
+  /** Over `limits.turns` for this provider only: one number for every role, or per role. Codex has no turn limit and ignores it. */
+  maxTurns: z.union([turns, RoleTurnsSchema], { error: "a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}" }).optional().describe("turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)")
 }).describe("one agent provider");
 var QaCommandSchema = z.union([
   z.string().min(1),
@@ -864,6 +872,12 @@ var ConfigSchema = z.strictObject({
   leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
   isolation: z.enum(ISOLATION_MODES).default("auto").describe("auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"),
   budgets: BudgetsSchema,
+  limits: z.strictObject({
+    turns: z.strictObject({
+      executor: turns.default(DEFAULT_TURN_LIMITS.executor).describe("the executor session"),
+      verifier: turns.default(DEFAULT_TURN_LIMITS.verifier).describe("every read-only session: verifiers, re-verifies, the critic")
+    }).default({ ...DEFAULT_TURN_LIMITS }).describe("turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)")
+  }).default({ turns: { ...DEFAULT_TURN_LIMITS } }).describe("limits of each agent session"),
   pricing: z.record(z.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
   bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false })
 }).describe("okstra repository configuration (.okstra/config.yml)");
@@ -1096,44 +1110,6 @@ function labelCommand(name) {
   return null;
 }
 
-// src/core/text/truncate.ts
-function isHighSurrogate(code) {
-  return code >= 55296 && code <= 56319;
-}
-function isLowSurrogate(code) {
-  return code >= 56320 && code <= 57343;
-}
-function head(text, end) {
-  if (end >= text.length) return text;
-  if (end <= 0) return "";
-  return isHighSurrogate(text.charCodeAt(end - 1)) ? text.slice(0, end - 1) : text.slice(0, end);
-}
-function clip(text, max, marker = "\u2026") {
-  if (text.length <= max) return text;
-  if (max <= marker.length) return head(marker, max);
-  return `${head(text, max - marker.length)}${marker}`;
-}
-function tail(text, maxLines, maxChars) {
-  const lines = text.replace(/\n+$/, "").split("\n");
-  let first = lines.length;
-  let size = 0;
-  while (first > 0 && lines.length - first < maxLines) {
-    const next = (lines[first - 1] ?? "").length + 1;
-    if (size + next > maxChars && first < lines.length) break;
-    size += next;
-    first -= 1;
-  }
-  const kept = lines.slice(first);
-  let body = kept.join("\n");
-  if (body.length > maxChars) {
-    let start = body.length - maxChars;
-    if (isLowSurrogate(body.charCodeAt(start))) start += 1;
-    body = `\u2026${body.slice(start)}`;
-  }
-  return first > 0 ? `\u2026 (${first} earlier line${first === 1 ? "" : "s"} not shown)
-${body}` : body;
-}
-
 // src/core/report/budget.ts
 function listItems(items) {
   return { count: items.length, item: (i) => items[i] ?? "" };
@@ -1195,6 +1171,44 @@ function fitSections(sections, maxChars, reserve = 0) {
     parts.push(s.head, ...items, hidden > 0 ? itemNote(hidden) : "", s.tail);
   }
   return { text: parts.join(""), cuts };
+}
+
+// src/core/text/truncate.ts
+function isHighSurrogate(code) {
+  return code >= 55296 && code <= 56319;
+}
+function isLowSurrogate(code) {
+  return code >= 56320 && code <= 57343;
+}
+function head(text, end) {
+  if (end >= text.length) return text;
+  if (end <= 0) return "";
+  return isHighSurrogate(text.charCodeAt(end - 1)) ? text.slice(0, end - 1) : text.slice(0, end);
+}
+function clip(text, max, marker = "\u2026") {
+  if (text.length <= max) return text;
+  if (max <= marker.length) return head(marker, max);
+  return `${head(text, max - marker.length)}${marker}`;
+}
+function tail(text, maxLines, maxChars) {
+  const lines = text.replace(/\n+$/, "").split("\n");
+  let first = lines.length;
+  let size = 0;
+  while (first > 0 && lines.length - first < maxLines) {
+    const next = (lines[first - 1] ?? "").length + 1;
+    if (size + next > maxChars && first < lines.length) break;
+    size += next;
+    first -= 1;
+  }
+  const kept = lines.slice(first);
+  let body = kept.join("\n");
+  if (body.length > maxChars) {
+    let start = body.length - maxChars;
+    if (isLowSurrogate(body.charCodeAt(start))) start += 1;
+    body = `\u2026${body.slice(start)}`;
+  }
+  return first > 0 ? `\u2026 (${first} earlier line${first === 1 ? "" : "s"} not shown)
+${body}` : body;
 }
 
 // src/core/report/failure.ts
@@ -1557,11 +1571,15 @@ function gitSection(report, priority) {
 function progressSection(report, priority) {
   const lines = report.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}
 `);
-  if (lines.length === 0) return section("progress", "progress checkpoints", priority, "", []);
+  const a = report.activity;
+  const activity = a ? `Worker activity: ${a.events} event${a.events === 1 ? "" : "s"}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ""} in ${inlineCode(a.path)} on the ledger branch.
+
+` : "";
+  if (lines.length === 0) return section("progress", "progress checkpoints", priority, activity, []);
   const fence = fenceFor(lines.join(""));
   const d = details(`Progress checkpoints (${lines.length})`, `${fence}text
 `);
-  return counted(section("progress", "progress checkpoints", priority, d.head, lines, `${fence}
+  return counted(section("progress", "progress checkpoints", priority, `${activity}${d.head}`, lines, `${fence}
 ${d.tail}`));
 }
 function errorsSection(report, priority, limits) {
@@ -1680,6 +1698,8 @@ var LEVEL_BY_SEVERITY = {
   info: "notice"
 };
 var TEXT_DETAIL = { findingDetail: 1e3, reason: 800, outputLines: 60, outputChars: 6e3, summary: 4e3 };
+var SUMMARY_FAILURE_DETAIL = { findingDetail: 0, reason: 600, outputLines: 8, outputChars: 1200, summary: 0 };
+var SUMMARY_FAILURES_CHARS = 12e3;
 function checkRunName(planId2, stage) {
   return `okstra: ${planId2} \xB7 stage ${stage}`;
 }
@@ -1723,7 +1743,7 @@ function checkTitle(report) {
 function renderCheckRun(input, opts = {}) {
   const report = redactDeep(input);
   const pointer = fullReportPointer(report, opts.fullReportUrl);
-  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT, ...opts.fullReportUrl ? { fullReportUrl: opts.fullReportUrl } : {} });
+  const summary = summaryWithFailures(report, opts.fullReportUrl);
   const groups = groupFindings(report.findings);
   const sections = [
     errorsSection(report, 1, TEXT_DETAIL),
@@ -1756,6 +1776,15 @@ function renderCheckRun(input, opts = {}) {
     requests,
     cuts: { summary: summary.cuts, text: text.cuts }
   };
+}
+function summaryWithFailures(report, fullReportUrl) {
+  const failures = fitSections([failuresSection(report, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
+  const block = failures.text === "" ? "" : `${failures.text}${failures.cuts.length > 0 ? "_More in the details below._\n\n" : ""}`;
+  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT - block.length, ...fullReportUrl ? { fullReportUrl } : {} });
+  if (block === "") return summary;
+  const headline = headlineSection(report, "###").head;
+  const markdown = summary.markdown.startsWith(headline) ? `${headline}${block}${summary.markdown.slice(headline.length)}` : `${block}${summary.markdown}`;
+  return { markdown, cuts: [...failures.cuts, ...summary.cuts] };
 }
 
 // src/core/commands/check-name.ts
@@ -2196,12 +2225,17 @@ var KNOWN_KEYS = {
   timeouts: ["executorMinutes", "verifierMinutes", "qaMinutes"],
   concurrency: ["verifiers"],
   bot: ["workflow", "permission", "allowForks"],
-  provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes"],
+  limits: ["turns"],
+  "limits.turns": ["executor", "verifier"],
+  provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes", "maxTurns"],
+  "provider.maxTurns": ["executor", "verifier"],
   qa: ["cmd", "label", "timeoutMinutes"]
 };
 function knownKeysAt(keyPath) {
   if (keyPath.length === 0) return KNOWN_KEYS[""];
   if (keyPath[0] === "providers" && keyPath.length === 2) return KNOWN_KEYS.provider;
+  if (keyPath[0] === "providers" && keyPath[2] === "maxTurns") return KNOWN_KEYS["provider.maxTurns"];
+  if (keyPath[0] === "limits") return KNOWN_KEYS[keyPath.join(".")] ?? [];
   if (keyPath[0] === "qaCommands") return KNOWN_KEYS.qa;
   return KNOWN_KEYS[keyPath[0]] ?? [];
 }
@@ -2668,6 +2702,11 @@ var Isolation = z4.strictObject({
   mode: z4.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
   detail: z4.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
 });
+var ActivityArtifact = z4.strictObject({
+  path: z4.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
+  events: z4.number().int().min(0).describe("events kept in the file"),
+  droppedEvents: z4.number().int().min(0).describe("events left out because the stream reached its size bound")
+});
 var RunError = z4.strictObject({ at: isoUtc2, phase: z4.string().min(1), message: z4.string().min(1) });
 var FinalReportSchema = z4.strictObject({
   schemaVersion: z4.literal(FINAL_REPORT_SCHEMA_VERSION),
@@ -2686,6 +2725,7 @@ var FinalReportSchema = z4.strictObject({
   stageSidecarEvidence: StageSidecarEvidence,
   ledgerRow: TerminalLedgerRow,
   progress: z4.array(ProgressEntry),
+  activity: ActivityArtifact.optional().describe("the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"),
   usage: UsageTotals,
   remainingQueue: z4.array(z4.number().int().positive()).describe("stages still queued when a chain stopped here"),
   errors: z4.array(RunError),

@@ -10794,7 +10794,7 @@ var require_public_api = __commonJS({
       }
       return doc;
     }
-    function parse6(src, reviver, options2) {
+    function parse7(src, reviver, options2) {
       let _reviver = void 0;
       if (typeof reviver === "function") {
         _reviver = reviver;
@@ -10835,7 +10835,7 @@ var require_public_api = __commonJS({
         return value2.toString(options2);
       return new Document.Document(value2, _replacer, options2).toString(options2);
     }
-    exports.parse = parse6;
+    exports.parse = parse7;
     exports.parseAllDocuments = parseAllDocuments;
     exports.parseDocument = parseDocument3;
     exports.stringify = stringify;
@@ -11291,7 +11291,7 @@ var require_parse = __commonJS({
       }
       return parsed;
     }
-    function parse6(command, args, options2) {
+    function parse7(command, args, options2) {
       if (args && !Array.isArray(args)) {
         options2 = args;
         args = null;
@@ -11310,7 +11310,7 @@ var require_parse = __commonJS({
       };
       return options2.shell ? parsed : parseNonShell(parsed);
     }
-    module.exports = parse6;
+    module.exports = parse7;
   }
 });
 
@@ -11369,16 +11369,16 @@ var require_cross_spawn = __commonJS({
   "node_modules/cross-spawn/index.js"(exports, module) {
     "use strict";
     var cp = __require("child_process");
-    var parse6 = require_parse();
+    var parse7 = require_parse();
     var enoent = require_enoent();
     function spawn3(command, args, options2) {
-      const parsed = parse6(command, args, options2);
+      const parsed = parse7(command, args, options2);
       const spawned = cp.spawn(parsed.command, parsed.args, parsed.options);
       enoent.hookChildProcess(spawned, parsed);
       return spawned;
     }
     function spawnSync2(command, args, options2) {
-      const parsed = parse6(command, args, options2);
+      const parsed = parse7(command, args, options2);
       const result = cp.spawnSync(parsed.command, parsed.args, parsed.options);
       result.error = result.error || enoent.verifyENOENTSync(result.status, parsed);
       return result;
@@ -11386,7 +11386,7 @@ var require_cross_spawn = __commonJS({
     module.exports = spawn3;
     module.exports.spawn = spawn3;
     module.exports.sync = spawnSync2;
-    module.exports._parse = parse6;
+    module.exports._parse = parse7;
     module.exports._enoent = enoent;
   }
 });
@@ -15229,7 +15229,7 @@ var require_fast_uri = __commonJS({
         normalizeString(uri, options2);
       } else if (typeof uri === "object") {
         uri = /** @type {T} */
-        parse6(serialize2(uri, options2), options2);
+        parse7(serialize2(uri, options2), options2);
       }
       return uri;
     }
@@ -15272,8 +15272,8 @@ var require_fast_uri = __commonJS({
     function resolveComponent(base, relative3, options2, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
-        base = parse6(serialize2(base, options2), options2);
-        relative3 = parse6(serialize2(relative3, options2), options2);
+        base = parse7(serialize2(base, options2), options2);
+        relative3 = parse7(serialize2(relative3, options2), options2);
       }
       options2 = options2 || {};
       if (!options2.tolerant && relative3.scheme) {
@@ -15591,7 +15591,7 @@ var require_fast_uri = __commonJS({
       }
       return { parsed, malformedAuthorityOrPort, malformedPercentEncoding, malformedSchemeSpecific, malformedHost, malformedScheme };
     }
-    function parse6(uri, opts) {
+    function parse7(uri, opts) {
       return parseWithStatus(uri, opts).parsed;
     }
     function normalizeString(uri, opts) {
@@ -15628,7 +15628,7 @@ var require_fast_uri = __commonJS({
       resolveComponent,
       equal,
       serialize: serialize2,
-      parse: parse6
+      parse: parse7
     };
     module.exports = fastUri;
     module.exports.default = fastUri;
@@ -19455,7 +19455,7 @@ var {
 } = import_index.default;
 
 // src/cli/main.ts
-import { fileURLToPath as fileURLToPath5 } from "node:url";
+import { fileURLToPath as fileURLToPath6 } from "node:url";
 
 // src/core/text/escape.ts
 var ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
@@ -19842,7 +19842,16 @@ var Scrubber = class {
 var SECRET_VARIABLE = /(?:_API_KEY|_TOKEN|_SECRET|_ACCESS_KEY)$/;
 function scrubbingIo(io) {
   const scrub = io.scrub ?? new Scrubber(Object.entries(io.env).flatMap(([name, value2]) => value2 && SECRET_VARIABLE.test(name) ? [value2] : []));
-  return { ...io, scrub, out: (text4) => io.out(scrub.scrubAll(text4)), err: (text4) => io.err(scrub.scrubAll(text4)) };
+  const tty3 = io.tty;
+  return {
+    ...io,
+    scrub,
+    out: (text4) => io.out(scrub.scrubAll(text4)),
+    err: (text4) => io.err(scrub.scrubAll(text4)),
+    ...tty3 ? { tty: { write: (text4) => tty3.write(scrub.scrubAll(text4)), get columns() {
+      return tty3.columns;
+    } } } : {}
+  };
 }
 var EXIT_OK = 0;
 var EXIT_REFUSED = 1;
@@ -19864,7 +19873,10 @@ function processIo() {
 `),
     cwd: process.cwd(),
     env: process.env,
-    now: () => /* @__PURE__ */ new Date()
+    now: () => /* @__PURE__ */ new Date(),
+    ...process.stdout.isTTY ? { tty: { write: (text4) => void process.stdout.write(text4), get columns() {
+      return process.stdout.columns;
+    } } } : {}
   };
 }
 
@@ -29866,8 +29878,8 @@ function isUnclosedFence(raw) {
   const fence2 = open4[1];
   const lastBreak = raw.lastIndexOf("\n");
   if (lastBreak === -1) return true;
-  const lastLine3 = raw.slice(lastBreak + 1);
-  const close2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine3);
+  const lastLine2 = raw.slice(lastBreak + 1);
+  const close2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine2);
   return !(close2 && close2[1][0] === fence2[0] && close2[1].length >= fence2.length);
 }
 var TERMINATED_KINDS = [
@@ -29878,10 +29890,10 @@ var TERMINATED_KINDS = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/]
 ];
 function isOpenHtmlBlock(raw, after) {
-  const lastLine3 = raw.slice(raw.lastIndexOf("\n") + 1);
+  const lastLine2 = raw.slice(raw.lastIndexOf("\n") + 1);
   for (const [opener2, terminator] of TERMINATED_KINDS) {
     if (opener2.test(raw)) {
-      const checked = raw.includes("\n") ? lastLine3 : raw.replace(opener2, "");
+      const checked = raw.includes("\n") ? lastLine2 : raw.replace(opener2, "");
       return !terminator.test(checked);
     }
   }
@@ -32670,18 +32682,18 @@ var validateAsync = async (schema, value2, _ctx) => {
   return result.issues.length === 0;
 };
 var _encode = (_Err) => {
-  const parse6 = _parse(_Err);
+  const parse7 = _parse(_Err);
   const fn = (schema, value2, _ctx, _params) => {
     const ctx = _ctx ? { ..._ctx, direction: "backward" } : { direction: "backward" };
-    return parse6(schema, value2, ctx, finalizeParams(fn, _params));
+    return parse7(schema, value2, ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
 var encode = /* @__PURE__ */ _encode($ZodRealError);
 var _decode = (_Err) => {
-  const parse6 = _parse(_Err);
+  const parse7 = _parse(_Err);
   const fn = (schema, value2, _ctx, _params) => {
-    return parse6(schema, value2, _ctx, finalizeParams(fn, _params));
+    return parse7(schema, value2, _ctx, finalizeParams(fn, _params));
   };
   return fn;
 };
@@ -34176,7 +34188,7 @@ function capSize(inst, size) {
   if (!caps.length)
     return;
   const cap = Math.min(...caps.map((c3) => c3[0]));
-  const parse6 = inst._zod.parse;
+  const parse7 = inst._zod.parse;
   inst._zod.parse = (payload, ctx) => {
     const n2 = size(payload.value);
     if (n2 > cap && !ctx?.skipChecks && ctx?.direction !== "backward") {
@@ -34190,7 +34202,7 @@ function capSize(inst, size) {
         }
       }
     }
-    return parse6(payload, ctx);
+    return parse7(payload, ctx);
   };
 }
 var arraySize = (input2) => Array.isArray(input2) ? input2.length : -1;
@@ -57877,8 +57889,8 @@ var GitLedgerStore = class {
         return landed ? { outcome: "repaired", commit, removed: plan.removed, quarantinePath: plan.quarantine !== null ? qPath : null } : null;
       });
       if (result) return result;
-      const elapsed = Date.now() - started;
-      if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
+      const elapsed2 = Date.now() - started;
+      if (elapsed2 >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed2);
       await this.sleep(backoffMs(attempt));
     }
   }
@@ -57892,8 +57904,8 @@ var GitLedgerStore = class {
       const recent = attempt === 1 ? this.takeRecentTip() : void 0;
       const result = recent !== void 0 ? await this.tryOnRecentTip(recent, request, attempt) : await this.withTip((tip) => this.tryAppend(tip, request, attempt));
       if (result) return result;
-      const elapsed = Date.now() - started;
-      if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
+      const elapsed2 = Date.now() - started;
+      if (elapsed2 >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed2);
       await this.sleep(backoffMs(attempt));
     }
   }
@@ -58323,6 +58335,11 @@ var Isolation = external_exports.strictObject({
   mode: external_exports.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
   detail: external_exports.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
 });
+var ActivityArtifact = external_exports.strictObject({
+  path: external_exports.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
+  events: external_exports.number().int().min(0).describe("events kept in the file"),
+  droppedEvents: external_exports.number().int().min(0).describe("events left out because the stream reached its size bound")
+});
 var RunError = external_exports.strictObject({ at: isoUtc2, phase: external_exports.string().min(1), message: external_exports.string().min(1) });
 var FinalReportSchema = external_exports.strictObject({
   schemaVersion: external_exports.literal(FINAL_REPORT_SCHEMA_VERSION),
@@ -58341,6 +58358,7 @@ var FinalReportSchema = external_exports.strictObject({
   stageSidecarEvidence: StageSidecarEvidence,
   ledgerRow: TerminalLedgerRow,
   progress: external_exports.array(ProgressEntry),
+  activity: ActivityArtifact.optional().describe("the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"),
   usage: UsageTotals,
   remainingQueue: external_exports.array(external_exports.number().int().positive()).describe("stages still queued when a chain stopped here"),
   errors: external_exports.array(RunError),
@@ -58393,6 +58411,12 @@ var providerRef = external_exports.string().min(1).refine((s) => s.startsWith("c
   message: "must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`"
 });
 var minutes = external_exports.number().positive().max(24 * 60);
+var turns = external_exports.number().int().positive().max(1e4);
+var DEFAULT_TURN_LIMITS = { executor: 300, verifier: 150 };
+var RoleTurnsSchema = external_exports.strictObject({
+  executor: turns.optional().describe("the executor session"),
+  verifier: turns.optional().describe("every read-only session: verifiers, re-verifies, the critic")
+});
 var ProviderConfigSchema = external_exports.strictObject({
   /** For a named command provider: the program and its arguments (run without a shell). */
   command: external_exports.string().min(1).optional(),
@@ -58403,7 +58427,9 @@ var ProviderConfigSchema = external_exports.strictObject({
   baseUrl: external_exports.url().optional(),
   /** The environment variable that holds this provider's API key. */
   apiKeyEnv: external_exports.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
-  timeoutMinutes: minutes.optional()
+  timeoutMinutes: minutes.optional(),
+  /** Over `limits.turns` for this provider only: one number for every role, or per role. Codex has no turn limit and ignores it. */
+  maxTurns: external_exports.union([turns, RoleTurnsSchema], { error: "a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}" }).optional().describe("turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)")
 }).describe("one agent provider");
 var QaCommandSchema = external_exports.union([
   external_exports.string().min(1),
@@ -58451,9 +58477,21 @@ var ConfigSchema = external_exports.strictObject({
   leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
   isolation: external_exports.enum(ISOLATION_MODES).default("auto").describe("auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"),
   budgets: BudgetsSchema,
+  limits: external_exports.strictObject({
+    turns: external_exports.strictObject({
+      executor: turns.default(DEFAULT_TURN_LIMITS.executor).describe("the executor session"),
+      verifier: turns.default(DEFAULT_TURN_LIMITS.verifier).describe("every read-only session: verifiers, re-verifies, the critic")
+    }).default({ ...DEFAULT_TURN_LIMITS }).describe("turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)")
+  }).default({ turns: { ...DEFAULT_TURN_LIMITS } }).describe("limits of each agent session"),
   pricing: external_exports.record(external_exports.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
   bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false })
 }).describe("okstra repository configuration (.okstra/config.yml)");
+function turnLimitsFor(config2, ref) {
+  const own5 = config2.providers[ref]?.maxTurns;
+  const roles = config2.limits.turns;
+  if (typeof own5 === "number") return { executor: own5, verifier: own5 };
+  return { executor: own5?.executor ?? roles.executor, verifier: own5?.verifier ?? roles.verifier };
+}
 var DEFAULT_CONFIG_PATH = ".okstra/config.yml";
 
 // src/core/report/json-schema.ts
@@ -58673,6 +58711,34 @@ function failedWorkers(report) {
   for (const r of report.convergence.failures ?? []) push2(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
   if (report.critic) push2(report.critic.worker, "critic", report.critic.status, report.critic.failure, report.critic.upstreamError);
   return out;
+}
+var STDERR_NOISE = [
+  /^Node\.js v\d/,
+  /^\s*at\s/,
+  /^\s*\^+\s*$/,
+  /^\s*[{}[\]]+,?\s*$/,
+  /^node:[\w/.-]+:\d+/,
+  /^\s*throw\s/,
+  /^\s+[\w$]+: .*,?$/,
+  /^Traceback \(most recent call last\):/,
+  /^\s+File "/
+];
+var ERROR_LINE = /^(?:Uncaught\s+)?(?:(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception)(?:\s*\[[^\]]*\])?:\s*\S|(?:error|fatal|ERROR|FATAL)(?:\[\w+\])?:\s*\S)/;
+function meaningfulStderrLine(stderr) {
+  const lines = stderr.split("\n").map((l) => l.replace(/\s+$/, "")).filter((l) => l.trim() !== "");
+  const errors = lines.filter((l) => ERROR_LINE.test(l));
+  const chosen = errors.at(-1) ?? lines.filter((l) => !STDERR_NOISE.some((re) => re.test(l))).at(-1) ?? lines.at(-1) ?? "";
+  return chosen.trim();
+}
+var LEDGER_DETAIL_CHARS = 300;
+function failureDetail(report) {
+  const workers = failedWorkers(report).map((w) => {
+    const role = w.role === "reverify" ? `re-verify of ${w.findingId ?? "?"}` : w.role;
+    const upstream = w.upstreamError ? ` (upstream ${w.upstreamError.status ?? "connection failed"}: ${w.upstreamError.message})` : "";
+    return `${w.worker} (${role}) ${w.status}${upstream}: ${w.failure.reason}`;
+  });
+  const line = redactSecrets([...workers, ...report.verdict.reasons].join("; ")).replace(/\s+/g, " ").trim();
+  return line === "" ? void 0 : clip(line, LEDGER_DETAIL_CHARS);
 }
 
 // src/core/report/cost.ts
@@ -59034,11 +59100,15 @@ function gitSection(report, priority) {
 function progressSection(report, priority) {
   const lines = report.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}
 `);
-  if (lines.length === 0) return section("progress", "progress checkpoints", priority, "", []);
+  const a2 = report.activity;
+  const activity = a2 ? `Worker activity: ${a2.events} event${a2.events === 1 ? "" : "s"}${a2.droppedEvents > 0 ? ` (${a2.droppedEvents} more left out at the size bound)` : ""} in ${inlineCode(a2.path)} on the ledger branch.
+
+` : "";
+  if (lines.length === 0) return section("progress", "progress checkpoints", priority, activity, []);
   const fence2 = fenceFor(lines.join(""));
   const d = details(`Progress checkpoints (${lines.length})`, `${fence2}text
 `);
-  return counted(section("progress", "progress checkpoints", priority, d.head, lines, `${fence2}
+  return counted(section("progress", "progress checkpoints", priority, `${activity}${d.head}`, lines, `${fence2}
 ${d.tail}`));
 }
 function carryJsonSection(report, priority) {
@@ -59256,6 +59326,8 @@ var LEVEL_BY_SEVERITY = {
   info: "notice"
 };
 var TEXT_DETAIL = { findingDetail: 1e3, reason: 800, outputLines: 60, outputChars: 6e3, summary: 4e3 };
+var SUMMARY_FAILURE_DETAIL = { findingDetail: 0, reason: 600, outputLines: 8, outputChars: 1200, summary: 0 };
+var SUMMARY_FAILURES_CHARS = 12e3;
 function checkRunName(planId2, stage) {
   return `okstra: ${planId2} \xB7 stage ${stage}`;
 }
@@ -59299,7 +59371,7 @@ function checkTitle(report) {
 function renderCheckRun(input2, opts = {}) {
   const report = redactDeep(input2);
   const pointer = fullReportPointer(report, opts.fullReportUrl);
-  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT, ...opts.fullReportUrl ? { fullReportUrl: opts.fullReportUrl } : {} });
+  const summary = summaryWithFailures(report, opts.fullReportUrl);
   const groups = groupFindings(report.findings);
   const sections = [
     errorsSection(report, 1, TEXT_DETAIL),
@@ -59332,6 +59404,15 @@ function renderCheckRun(input2, opts = {}) {
     requests,
     cuts: { summary: summary.cuts, text: text4.cuts }
   };
+}
+function summaryWithFailures(report, fullReportUrl) {
+  const failures = fitSections([failuresSection(report, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
+  const block = failures.text === "" ? "" : `${failures.text}${failures.cuts.length > 0 ? "_More in the details below._\n\n" : ""}`;
+  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT - block.length, ...fullReportUrl ? { fullReportUrl } : {} });
+  if (block === "") return summary;
+  const headline = headlineSection(report, "###").head;
+  const markdown = summary.markdown.startsWith(headline) ? `${headline}${block}${summary.markdown.slice(headline.length)}` : `${block}${summary.markdown}`;
+  return { markdown, cuts: [...failures.cuts, ...summary.cuts] };
 }
 
 // src/core/report/plan-status.ts
@@ -59557,7 +59638,7 @@ function registerStatusCommand(program2, io) {
     const lines = topologicalOrder(plan).map((n2) => {
       const stage = stageByNumber(plan, n2);
       const readiness = stageReadiness(plan, state, n2, now);
-      return { number: n2, title: stage.title, dependsOn: stage.dependsOn, ...describe3(readiness), readiness, spend: byStage.get(n2) ?? null };
+      return { number: n2, title: stage.title, dependsOn: stage.dependsOn, ...describe3(readiness, failedDetail(state.stages.get(n2)?.last)), readiness, spend: byStage.get(n2) ?? null };
     });
     const next = readyStages(plan, state, now);
     const ignored = distrustedLines(snapshot.distrusted, plan.id);
@@ -59581,14 +59662,17 @@ function registerStatusCommand(program2, io) {
     for (const line of ignored) io.out(line);
   });
 }
-function describe3(r) {
+function failedDetail(last) {
+  return last?.status === "failed" && last.detail ? last.detail : void 0;
+}
+function describe3(r, why) {
   switch (r.kind) {
     case "done":
       return { state: "done", detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
     case "started":
       return { state: "started", detail: `by run ${r.runId}${r.actor ? ` (${r.actor})` : ""} until ${r.leaseUntil}${r.stale ? " \u2014 lease expired; `okstra ledger release` frees it" : ""}` };
     case "ready":
-      return r.failedBefore ? { state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}; ready for a fix run` } : { state: "ready", detail: "" };
+      return r.failedBefore ? { state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}${why ? ` (${why})` : ""}; ready for a fix run` } : { state: "ready", detail: "" };
     case "blocked":
       return { state: "pending", detail: `waits for stage ${r.waitingOn.join(", ")}` };
   }
@@ -61504,6 +61588,7 @@ function normalizeCitation(cited, worktree = null) {
 async function dispatchWorker(member, role, prompt, cwd, timeoutMs, req, deps, progress) {
   progress.emit("phase-4-dispatch", "", { worker: member.name, model: member.model ?? "default", role });
   let result;
+  const who = { stage: req.stage, runId: req.runId, worker: member.name, role };
   const lease = await deps.sandbox.acquire();
   try {
     if (role === "executor") await lease.giveWrite(cwd);
@@ -61518,13 +61603,16 @@ async function dispatchWorker(member, role, prompt, cwd, timeoutMs, req, deps, p
       env: {},
       context: { planId: req.plan.id, stage: req.stage, runId: req.runId },
       lease,
-      ...deps.gateway ? { gateway: scrubbedGateway(deps.gateway, deps.onSecret) } : {}
+      ...deps.gateway ? { gateway: scrubbedGateway(deps.gateway, deps.onSecret) } : {},
+      onActivity: (event) => progress.record({ ...who, event }, deps.onActivity)
     });
   } catch (error62) {
     result = { status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage: error62 instanceof Error ? error62.message : String(error62) };
   } finally {
     await lease.release();
   }
+  const usage = toReportUsage(result);
+  progress.record({ ...who, event: { kind: "finished", status: result.status, inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0, costUsd: usage?.costUsd ?? null } }, deps.onActivity);
   progress.emit("phase-5-collect", "", { worker: member.name, status: result.status });
   return { member, result };
 }
@@ -61862,6 +61950,35 @@ async function removeWorktreesOfDeadRun(repoDir, branch, heads) {
   return removeAll(git, stale.map((w) => w.path));
 }
 
+// src/git/replay-commits.ts
+var ENGINE_IDENTITY2 = {
+  GIT_COMMITTER_NAME: "okstra",
+  GIT_COMMITTER_EMAIL: "engine@okstra.invalid"
+};
+var NO_SIGNING = ["-c", "commit.gpgSign=false"];
+async function replayCommits(workspace, range) {
+  const git = workspace.git;
+  const merges = (await git.ok(["rev-list", "--merges", `${range.from}..${range.tip}`])).split("\n").filter(Boolean);
+  if (merges.length > 0) return { kind: "merges", merges };
+  const commits = (await git.ok(["rev-list", "--reverse", `${range.from}..${range.tip}`])).split("\n").filter(Boolean);
+  if (commits.length === 0) return { kind: "replayed", commit: range.onto, count: 0 };
+  const dir = await workspace.addDetachedWorktree(range.onto);
+  try {
+    const here = new Git(dir, ENGINE_IDENTITY2);
+    for (const commit of commits) {
+      const picked = await here.run([...NO_SIGNING, "cherry-pick", "--allow-empty", "--keep-redundant-commits", commit]);
+      if (picked.exitCode !== 0) {
+        const paths = (await here.run(["diff", "--name-only", "--diff-filter=U"])).stdout.split("\n").filter(Boolean);
+        await here.run(["cherry-pick", "--abort"]);
+        return { kind: "conflict", commit, paths: paths.length > 0 ? paths : [`(git: ${(picked.stderr || picked.stdout).trim().split("\n").at(-1) ?? "cherry-pick failed"})`] };
+      }
+    }
+    return { kind: "replayed", commit: await here.ok(["rev-parse", "HEAD"]), count: commits.length };
+  } finally {
+    await workspace.removeWorktree(dir);
+  }
+}
+
 // src/engine/claimant.ts
 import { readFile as readFile5 } from "node:fs/promises";
 import { hostname as hostname3 } from "node:os";
@@ -61958,6 +62075,7 @@ async function intake(req, deps) {
   let base;
   let startHead;
   let reusedBranch = false;
+  let rebase = null;
   if (req.reconcile) {
     const checked = await reconcileStart(req, deps, state, branch, existing);
     if ("kind" in checked) return checked;
@@ -61965,19 +62083,27 @@ async function intake(req, deps) {
     startHead = checked.recorded;
     reusedBranch = true;
   } else {
-    base = await resolveBase(req, deps, state);
-    if ("kind" in base) return base;
-    const unverified = readiness.kind === "ready" && (readiness.failedBefore?.reason === "abandoned" || readiness.failedBefore?.reason === "error");
-    startHead = unverified ? base.commit : existing ?? base.commit;
-    if (existing && existing !== base.commit) {
-      if (!fixRun) {
-        return refuse("branch-conflict", `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n2} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
-      }
-      if (!await deps.workspace.isAncestor(base.commit, existing)) {
-        return refuse("branch-conflict", `branch ${branch} does not contain the stage's base ${base.commit.slice(0, 12)} (its dependencies changed since the failed run); delete the branch to start the stage afresh`);
-      }
-      reusedBranch = true;
+    const current = await resolveBase(req, deps, state);
+    if ("kind" in current) return current;
+    if (req.rebase && !(fixRun && existing)) {
+      const why = existing ? `the ledger records no failed run of stage ${n2} whose branch ${branch} it could move` : `stage ${n2} has no branch ${branch} to move yet`;
+      return refuse("nothing-to-rebase", `--rebase moves a failed stage's preserved branch onto the stage's current base, but ${why}; run it without --rebase`);
     }
+    if (existing && existing !== current.commit && !fixRun) {
+      return refuse("branch-conflict", `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n2} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
+    }
+    let head2 = existing ?? current.commit;
+    base = current;
+    if (existing && fixRun) {
+      const entry = await fixRunStart(req, deps, state, branch, existing, current.commit);
+      if ("kind" in entry) return entry;
+      base = { commit: entry.base };
+      head2 = entry.head;
+      rebase = entry.rebase ?? null;
+    }
+    const unverified = readiness.kind === "ready" && (readiness.failedBefore?.reason === "abandoned" || readiness.failedBefore?.reason === "error");
+    startHead = unverified ? base.commit : head2;
+    reusedBranch = existing !== null && head2 !== base.commit;
   }
   const baseCommit = base.commit;
   const lease = new Date(now.getTime() + req.config.leaseMinutes * 6e4);
@@ -62010,6 +62136,7 @@ async function intake(req, deps) {
     const leftovers = await removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []);
     if (leftovers.length > 0) deps.log(`okstra: removed ${leftovers.length} worktree${leftovers.length === 1 ? "" : "s"} an earlier run of stage ${n2} left behind: ${leftovers.join(", ")}`);
     if (!existing) await deps.workspace.createBranch(branch, baseCommit);
+    if (existing && rebase) await moveRebasedBranch(req, deps, branch, existing, rebase);
     return {
       state,
       ledgerCommit: snapshot.commit,
@@ -62073,6 +62200,64 @@ async function reconcileStart(req, deps, state, branch, tip) {
   }
   deps.log(`okstra: reconciling stage ${n2}: ${moved.moved}; re-verifying ${tip} (recorded ${done.head_commit})`);
   return { base, recorded: done.head_commit };
+}
+async function fixRunStart(req, deps, state, branch, tip, current) {
+  const n2 = req.stage;
+  const ws = deps.workspace;
+  const recorded = recordedBase(state, n2);
+  const onPlanBase = stageByNumber(req.plan, n2).dependsOn.length === 0;
+  const now = onPlanBase ? `the plan's base \`${req.plan.base ?? "HEAD"}\`` : `the done heads of stage ${stageByNumber(req.plan, n2).dependsOn.join(", ")}`;
+  const rebaseCommand = `\`okstra run --plan ${req.planPath} --stage ${n2} --rebase\``;
+  const short = (c3) => c3.slice(0, 12);
+  const recordedInBranch = recorded !== null && await ws.isAncestor(recorded, tip);
+  if (req.rebase) {
+    if (await ws.isAncestor(current, tip)) {
+      deps.log(`okstra: --rebase: branch ${branch} already contains the stage's current base ${short(current)} (${now}); nothing to move`);
+      return { base: current, head: tip };
+    }
+    const from = recordedInBranch ? recorded : await mergeBase(deps, tip, current);
+    if (from === null) return refuse("branch-conflict", `--rebase cannot move ${branch}: it shares no history with the stage's base ${short(current)}; delete the branch to start the stage afresh`);
+    const replayed = await replayCommits(ws, { from, onto: current, tip });
+    const instead = `run without --rebase to continue on its recorded base ${short(from)}, or delete the branch (\`git branch -D ${branch}\`) to start the stage afresh`;
+    switch (replayed.kind) {
+      case "merges":
+        return refuse("branch-conflict", `--rebase cannot move ${branch}: it holds merge commits (${replayed.merges.map(short).join(", ")}) that a replay would flatten; ${instead}`);
+      case "conflict":
+        return refuse("merge-conflict", `--rebase cannot move ${branch} onto ${short(current)} (${now}): its commit ${short(replayed.commit)} conflicts in ${replayed.paths.join(", ")}; ${instead}`);
+      case "replayed": {
+        const count2 = `${replayed.count} commit${replayed.count === 1 ? "" : "s"}`;
+        const note = `okstra: --rebase: moving ${branch} from its recorded base ${short(from)} onto ${short(current)} (${now}): ${count2} replayed, tip ${short(tip)} -> ${short(replayed.commit)}; the old tip stays in the branch's reflog`;
+        return { base: current, head: replayed.commit, rebase: { to: replayed.commit, note } };
+      }
+    }
+  }
+  if (onPlanBase && recordedInBranch) {
+    if (recorded !== current) deps.log(`okstra: fix run of stage ${n2} continues ${branch} on the base its failed run recorded, ${short(recorded)}; ${now} is at ${short(current)} now, and ${rebaseCommand} would move the branch onto it`);
+    return { base: recorded, head: tip };
+  }
+  if (await ws.isAncestor(current, tip)) return { base: current, head: tip };
+  const cause = onPlanBase ? "nor the base its failed run recorded" : `(${now} changed since the failed run)`;
+  return refuse("branch-conflict", `branch ${branch} does not contain the stage's base ${short(current)} ${cause}; ${rebaseCommand} replays its commits onto that base, or delete the branch to start the stage afresh`);
+}
+function recordedBase(state, n2) {
+  const entry = state.stages.get(n2);
+  const last = entry?.last;
+  if (!entry || last?.status !== "failed") return null;
+  if (last.base_commit) return last.base_commit;
+  const claim2 = entry.rows.find((r) => r.status === "started" && r.run_id === last.run_id);
+  return claim2?.base_commit ?? null;
+}
+async function mergeBase(deps, a2, b) {
+  const out = await deps.workspace.git.run(["merge-base", a2, b]);
+  return out.exitCode === 0 ? out.stdout.trim() : null;
+}
+async function moveRebasedBranch(req, deps, branch, from, rebase) {
+  deps.log(rebase.note);
+  await deps.workspace.moveBranch(branch, rebase.to, from, `okstra: rebase of ${req.plan.id} stage ${req.stage} by run ${req.runId}`);
+  if (req.remote) {
+    const seen = await deps.workspace.resolve(`refs/remotes/${req.remote}/${branch}`);
+    await deps.workspace.forcePushBranch(req.remote, branch, rebase.to, seen);
+  }
 }
 async function resolveBase(req, deps, state) {
   const base = stageBase(req.plan, state, req.stage);
@@ -62139,11 +62324,14 @@ function terminalRow(req, report, executorTimedOut, at) {
     return { ...common3, status: "done", completed_at: at.toISOString(), carry_path: carryPath(req.plan.id, req.stage) };
   }
   const reason = report.verdict.runStatus === "contract-violated" ? "contract-violated" : report.verdict.runStatus === "error" ? executorTimedOut ? "timeout" : "error" : "verdict-fail";
-  return { ...common3, status: "failed", reason, detail: report.verdict.reasons.join("; ").slice(0, 2e3) };
+  const detail = failureDetail(report);
+  return { ...common3, status: "failed", reason, ...detail !== void 0 ? { detail } : {} };
 }
 var CONFORMANCE_PHASE = "conformance";
 var CONFORMANCE_WARNING_PHASE = "conformance-advisory";
-async function persist(req, deps, report, headFiles, records) {
+async function persist(req, deps, built, headFiles, records, activity) {
+  const kept = activity && activity.streamed > 0 ? { path: activityPath(req.plan.id, req.stage, req.runId), content: activity.text() } : null;
+  const report = kept && activity ? { ...built, activity: { path: kept.path, events: activity.count, droppedEvents: activity.dropped } } : built;
   const check3 = (r) => {
     const row2 = r.ledgerRow;
     return validateRun({
@@ -62177,10 +62365,14 @@ async function persist(req, deps, report, headFiles, records) {
   const files = [
     ...carry !== null && row.status === "done" ? [{ path: row.carry_path, content: carry }] : [],
     { path: reportPath(req.plan.id, req.stage, req.runId, "json"), content: json3 },
-    { path: reportPath(req.plan.id, req.stage, req.runId, "md"), content: markdown }
+    { path: reportPath(req.plan.id, req.stage, req.runId, "md"), content: markdown },
+    ...kept ? [kept] : []
   ];
   const appended = await deps.ledger.append({ row, files });
   return { report: final, markdown, reportPath: reportPath(req.plan.id, req.stage, req.runId, "json"), ledgerCommit: appended.commit };
+}
+function activityPath(planId2, stage, runId2) {
+  return reportPath(planId2, stage, runId2, "json").replace(/\.json$/, ".activity.jsonl");
 }
 function carryOf(report) {
   return report.stageSidecarEvidence.carryPath !== null ? report.stageSidecarEvidence.carryJson : null;
@@ -62208,6 +62400,36 @@ function contractViolated(req, report, protecting) {
 }
 
 // src/engine/progress.ts
+var MAX_KEPT_ACTIVITY_EVENTS = 5e3;
+var MAX_KEPT_ACTIVITY_BYTES = 1024 * 1024;
+var ActivityLog = class {
+  lines = [];
+  bytes = 0;
+  dropped = 0;
+  /** Events the workers' CLIs printed themselves (not the engine's `finished`): without one there is no stream to keep. */
+  streamed = 0;
+  add(activity) {
+    if (activity.event.kind !== "finished") this.streamed += 1;
+    const line = `${JSON.stringify(activity)}
+`;
+    const size = Buffer.byteLength(line);
+    if (this.lines.length >= MAX_KEPT_ACTIVITY_EVENTS || this.bytes + size > MAX_KEPT_ACTIVITY_BYTES) {
+      this.dropped += 1;
+      return;
+    }
+    this.lines.push(line);
+    this.bytes += size;
+  }
+  get count() {
+    return this.lines.length;
+  }
+  /** The file's content; a last line says how many events were left out. */
+  text() {
+    const tailLine = this.dropped > 0 ? `${JSON.stringify({ truncated: true, droppedEvents: this.dropped })}
+` : "";
+    return `${this.lines.join("")}${tailLine}`;
+  }
+};
 var ProgressLog = class {
   constructor(now, sink) {
     this.now = now;
@@ -62216,6 +62438,7 @@ var ProgressLog = class {
   now;
   sink;
   entries = [];
+  activity = new ActivityLog();
   emit(phase, text4 = "", fields = {}) {
     const parts = [`PROGRESS: ${phase}`];
     if (text4) parts.push(text4);
@@ -62223,6 +62446,15 @@ var ProgressLog = class {
     const line = parts.join(" ");
     this.entries.push({ at: this.now().toISOString(), line });
     this.sink(line);
+  }
+  /** One worker event: kept for the run's artifact and told to `listener` (the shell's), whose failure never reaches the run. */
+  record(what, listener) {
+    const activity = { at: this.now().toISOString(), ...what };
+    this.activity.add(activity);
+    try {
+      listener?.(activity);
+    } catch {
+    }
   }
 };
 
@@ -62496,7 +62728,7 @@ async function runStage(req, deps) {
     const headFiles = await deps.workspace.filesAt(execution.headCommit);
     progress.emit("phase-7-conformance", "", { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
     await testHookPause("persist-before-ledger", deps.log);
-    const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? []);
+    const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? [], progress.activity);
     await testHookPause("persist-after-ledger", deps.log);
     return { kind: "completed", ...persisted };
   } catch (error62) {
@@ -62709,12 +62941,17 @@ var KNOWN_KEYS = {
   timeouts: ["executorMinutes", "verifierMinutes", "qaMinutes"],
   concurrency: ["verifiers"],
   bot: ["workflow", "permission", "allowForks"],
-  provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes"],
+  limits: ["turns"],
+  "limits.turns": ["executor", "verifier"],
+  provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes", "maxTurns"],
+  "provider.maxTurns": ["executor", "verifier"],
   qa: ["cmd", "label", "timeoutMinutes"]
 };
 function knownKeysAt(keyPath) {
   if (keyPath.length === 0) return KNOWN_KEYS[""];
   if (keyPath[0] === "providers" && keyPath.length === 2) return KNOWN_KEYS.provider;
+  if (keyPath[0] === "providers" && keyPath[2] === "maxTurns") return KNOWN_KEYS["provider.maxTurns"];
+  if (keyPath[0] === "limits") return KNOWN_KEYS[keyPath.join(".")] ?? [];
   if (keyPath[0] === "qaCommands") return KNOWN_KEYS.qa;
   return KNOWN_KEYS[keyPath[0]] ?? [];
 }
@@ -63522,7 +63759,7 @@ function createUsageMeter(protocol, format2) {
     if (!found) return;
     raw = protocol === "anthropic" && raw ? { ...raw, ...found } : found;
   }
-  function parse6(text4) {
+  function parse7(text4) {
     if (text4.trim() === "" || text4.trim() === "[DONE]") return;
     try {
       const value2 = JSON.parse(text4);
@@ -63536,10 +63773,10 @@ function createUsageMeter(protocol, format2) {
     const parser = createSseParser();
     return {
       push(text4) {
-        for (const message of parser.push(text4)) parse6(message.data);
+        for (const message of parser.push(text4)) parse7(message.data);
       },
       end() {
-        for (const message of parser.end()) parse6(message.data);
+        for (const message of parser.end()) parse7(message.data);
         return { usage: raw ? normalize(protocol, raw) : null, malformed };
       }
     };
@@ -63557,7 +63794,7 @@ function createUsageMeter(protocol, format2) {
       body += text4;
     },
     end() {
-      if (!overflow) parse6(body);
+      if (!overflow) parse7(body);
       return { usage: raw ? normalize(protocol, raw) : null, malformed };
     }
   };
@@ -64275,6 +64512,46 @@ import { performance } from "node:perf_hooks";
 var DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
 var DEFAULT_MAX_STDERR_BYTES = 256 * 1024;
 var DEFAULT_KILL_GRACE_MS = 2e3;
+var MAX_STREAMED_LINE_BYTES = 1024 * 1024;
+var LineSplitter = class {
+  constructor(emit, max = MAX_STREAMED_LINE_BYTES) {
+    this.emit = emit;
+    this.max = max;
+  }
+  emit;
+  max;
+  pending = [];
+  size = 0;
+  push(chunk) {
+    let start = 0;
+    for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
+      this.keep(chunk.subarray(start, nl));
+      this.flush();
+      start = nl + 1;
+    }
+    if (start < chunk.length) this.keep(chunk.subarray(start));
+  }
+  /** The last line, when the stream ended without a newline. */
+  end() {
+    if (this.size > 0) this.flush();
+  }
+  keep(part) {
+    const room = this.max - this.size;
+    if (room <= 0 || part.length === 0) return;
+    const kept = part.length > room ? part.subarray(0, room) : part;
+    this.pending.push(kept);
+    this.size += kept.length;
+  }
+  flush() {
+    const line = Buffer.concat(this.pending).toString("utf8").replace(/\r$/, "");
+    this.pending = [];
+    this.size = 0;
+    try {
+      this.emit(line);
+    } catch {
+    }
+  }
+};
 var BoundedBuffer = class {
   constructor(max, keep) {
     this.max = max;
@@ -64391,8 +64668,21 @@ async function runProcess(options2) {
     killGroup(pid, "SIGTERM");
     graceTimer ??= setTimeout(() => killGroup(pid, "SIGKILL"), graceMs);
   };
-  child.stdout?.on("data", (chunk) => stdout.push(toBuffer(chunk)));
-  child.stderr?.on("data", (chunk) => stderr.push(toBuffer(chunk)));
+  const onLine = options2.onLine;
+  const outLines = onLine ? new LineSplitter((line) => onLine("stdout", line)) : null;
+  const errLines = onLine ? new LineSplitter((line) => onLine("stderr", line)) : null;
+  child.stdout?.on("data", (chunk) => {
+    const bytes = toBuffer(chunk);
+    stdout.push(bytes);
+    outLines?.push(bytes);
+  });
+  child.stderr?.on("data", (chunk) => {
+    const bytes = toBuffer(chunk);
+    stderr.push(bytes);
+    errLines?.push(bytes);
+  });
+  child.stdout?.on("end", () => outLines?.end());
+  child.stderr?.on("end", () => errLines?.end());
   child.on("exit", () => {
     exited = true;
     if (pid !== void 0) killGroup(pid, "SIGKILL");
@@ -64691,428 +64981,6 @@ function missingKeyMessage(product, ref, name) {
 import { tmpdir as tmpdir3 } from "node:os";
 import { existsSync } from "node:fs";
 import { isAbsolute as isAbsolute5, join as join5, resolve as resolve6 } from "node:path";
-var COMMAND_PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "TMPDIR", "TZ"];
-var STDERR_TAIL_LINES = 20;
-var STDERR_TAIL_CHARS = 4e3;
-var UsageFileSchema = external_exports.looseObject({
-  inputTokens: external_exports.number().int().min(0),
-  outputTokens: external_exports.number().int().min(0),
-  cachedInputTokens: external_exports.number().int().min(0).optional(),
-  costUsd: external_exports.number().min(0).optional()
-});
-var CommandProvider = class {
-  kind = "command";
-  defaultModel = null;
-  rosterName;
-  file;
-  args;
-  options;
-  constructor(options2) {
-    const { file: file2, args } = parseCommandLine(options2.commandLine);
-    const root = options2.resolveFrom;
-    this.file = root && isRelativePath(file2) ? resolve6(root, file2) : file2;
-    this.args = root ? args.map((a2) => namesFileIn(root, a2) ? resolve6(root, a2) : a2) : args;
-    this.rosterName = options2.rosterName;
-    this.options = options2;
-  }
-  async run(request) {
-    const engineEnv = this.options.env ?? process.env;
-    const lease = request.lease;
-    let route = null;
-    const { dir, path: path7 } = await dispatchFolder(this.options.tmpDir ?? tmpdir3(), "okstra-dispatch-", lease, ["home", "out"]);
-    try {
-      const home = path7("home");
-      const promptFile = path7("prompt.md");
-      const outputFile = join5(path7("out"), "output.md");
-      const usageFile = join5(path7("out"), "usage.json");
-      await writeFile(promptFile, request.prompt, { mode: lease?.user ? 420 : 384 });
-      const env = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
-      const keyName = this.options.config?.apiKeyEnv;
-      const key = keyName ? engineEnv[keyName] : void 0;
-      if (keyName && key !== void 0) {
-        if (request.gateway) {
-          const upstream = this.options.config?.baseUrl ?? upstreamForKeyName(keyName);
-          if (!upstream) return this.refused(`${this.rosterName}: providers.*.apiKeyEnv names ${keyName} but no baseUrl says which API it is for; set baseUrl (e.g. https://api.anthropic.com) so okstra's gateway can call it with the key, which the command never holds`);
-          route = openRoute(request, "command", upstream, key);
-        }
-        env[keyName] = route?.credential ?? key;
-      }
-      Object.assign(env, lease?.env, request.env, {
-        HOME: home,
-        OKSTRA_ROLE: request.role,
-        OKSTRA_WORKER: request.worker,
-        OKSTRA_WORKTREE: request.cwd,
-        OKSTRA_READ_ONLY: request.readOnly ? "1" : "0",
-        OKSTRA_PLAN_ID: request.context.planId,
-        OKSTRA_STAGE: String(request.context.stage),
-        OKSTRA_RUN_ID: request.context.runId,
-        OKSTRA_PROMPT_FILE: promptFile,
-        OKSTRA_OUTPUT_FILE: outputFile,
-        OKSTRA_USAGE_FILE: usageFile
-      });
-      if (request.model !== null) env.OKSTRA_MODEL = request.model;
-      else delete env.OKSTRA_MODEL;
-      const baseUrl = route?.baseUrl ?? this.options.config?.baseUrl;
-      if (baseUrl) env.OKSTRA_BASE_URL = baseUrl;
-      const maxOutputBytes = this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
-      const result = await runProcess({
-        file: this.file,
-        args: this.args,
-        cwd: request.cwd,
-        env,
-        input: request.prompt,
-        timeoutMs: request.timeoutMs,
-        maxOutputBytes,
-        keepStdout: "tail",
-        ...this.options.killGraceMs !== void 0 ? { killGraceMs: this.options.killGraceMs } : {},
-        ...request.signal ? { signal: request.signal } : {},
-        user: lease?.user ?? null
-      });
-      const notes = [];
-      const written = await readAgentFile(outputFile, maxOutputBytes).catch((error62) => {
-        notes.push(`okstra: ignored OKSTRA_OUTPUT_FILE: ${error62 instanceof Error ? error62.message : String(error62)}`);
-        return null;
-      });
-      const finalText = written ? written.text : result.stdout;
-      if (written?.truncated) notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      else if (!written && result.stdoutTruncated) notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      const usage = await readUsage(usageFile, notes);
-      const stderrTail = [tail(result.stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== "").join("\n");
-      const summary = route?.close() ?? null;
-      route = null;
-      return withMetering(
-        {
-          ...this.outcome(result, request),
-          finalText,
-          sessionId: null,
-          usage,
-          durationMs: result.durationMs,
-          exitCode: result.exitCode,
-          stderrTail
-        },
-        summary
-      );
-    } finally {
-      route?.close();
-      await rm6(dir, { recursive: true, force: true });
-    }
-  }
-  refused(errorMessage) {
-    return { status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage };
-  }
-  outcome(result, request) {
-    const what = `\`${clip(this.options.commandLine.trim(), 80)}\``;
-    if (result.spawnError !== null) return { status: "error", errorMessage: `${what} could not be started: ${result.spawnError}` };
-    if (result.timedOut) {
-      return { status: "timeout", errorMessage: `${what} did not finish within ${describeMs(request.timeoutMs)}; its process tree was killed` };
-    }
-    if (result.aborted) return { status: "error", errorMessage: `${what} was cancelled; its process tree was killed` };
-    if (result.exitCode === 0) return { status: "done" };
-    const last = lastLine(result.stderr);
-    const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
-    return { status: "error", errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : " (no stderr output)"}` };
-  }
-};
-function lastLine(text4) {
-  const lines = text4.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return lines[lines.length - 1] ?? "";
-}
-var MAX_USAGE_FILE_BYTES = 64 * 1024;
-async function readUsage(path7, notes) {
-  const file2 = await readAgentFile(path7, MAX_USAGE_FILE_BYTES).catch((error62) => {
-    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${error62 instanceof Error ? error62.message : String(error62)}`);
-    return null;
-  });
-  if (!file2) return null;
-  let raw;
-  try {
-    raw = JSON.parse(file2.text);
-  } catch {
-    notes.push("okstra: ignored OKSTRA_USAGE_FILE: not valid JSON");
-    return null;
-  }
-  const parsed = UsageFileSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue2 = parsed.error.issues[0];
-    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${issue2 ? `${issue2.path.join(".") || "(top level)"}: ${issue2.message}` : "invalid"} (expected {"inputTokens": n, "outputTokens": n, "costUsd"?: x})`);
-    return null;
-  }
-  const usage = { inputTokens: parsed.data.inputTokens, outputTokens: parsed.data.outputTokens };
-  if (parsed.data.cachedInputTokens !== void 0) usage.cachedInputTokens = parsed.data.cachedInputTokens;
-  if (parsed.data.costUsd !== void 0) usage.costUsd = parsed.data.costUsd;
-  return usage;
-}
-function upstreamForKeyName(name) {
-  if (name === DEFAULT_API_KEY_ENV.claude) return DEFAULT_UPSTREAMS.claude;
-  if (name === DEFAULT_API_KEY_ENV.codex) return DEFAULT_UPSTREAMS.codex;
-  if (name === DEFAULT_API_KEY_ENV.gemini || name === "GOOGLE_API_KEY") return DEFAULT_UPSTREAMS.gemini;
-  return null;
-}
-function isRelativePath(word) {
-  return !isAbsolute5(word) && (word.startsWith(".") || word.includes("/"));
-}
-function namesFileIn(root, word) {
-  return !isAbsolute5(word) && !word.startsWith("-") && existsSync(resolve6(root, word));
-}
-
-// src/providers/claude.ts
-import { mkdir as mkdir5 } from "node:fs/promises";
-import { join as join7 } from "node:path";
-
-// src/providers/agent-cli.ts
-import { mkdir as mkdir4, rm as rm7 } from "node:fs/promises";
-import { tmpdir as tmpdir4 } from "node:os";
-
-// src/providers/cli-locate.ts
-import { accessSync, constants as constants5, existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
-import { homedir } from "node:os";
-import { delimiter, dirname as dirname3, isAbsolute as isAbsolute6, join as join6, parse as parse5, resolve as resolve7 } from "node:path";
-import { fileURLToPath as fileURLToPath4 } from "node:url";
-
-// src/providers/cli-pins.ts
-var AGENT_CLI_PINS = {
-  claude: { product: "Claude Code", package: "@anthropic-ai/claude-code", version: "2.1.197", command: "claude" },
-  codex: { product: "Codex", package: "@openai/codex", version: "0.171.0", command: "codex" },
-  gemini: { product: "Gemini CLI", package: "@google/gemini-cli", version: "0.61.0", command: "gemini" }
-};
-function pinnedSpec(ref) {
-  const pin = AGENT_CLI_PINS[ref];
-  return `${pin.package}@${pin.version}`;
-}
-
-// src/providers/cli-locate.ts
-var INSTALL_MARKER = ".okstra-install.json";
-function overrideVariable(ref) {
-  return `OKSTRA_${ref.toUpperCase()}_BIN`;
-}
-function agentClisDir(env = process.env) {
-  const configured = env.OKSTRA_AGENT_CLIS_DIR;
-  if (configured) return isAbsolute6(configured) ? configured : resolve7(configured);
-  const root = okstraPackageRoot();
-  return root ? join6(root, ".cache", "agent-clis") : join6(homedir(), ".cache", "okstra", "agent-clis");
-}
-function pinnedInstallDir(cacheDir, ref) {
-  return join6(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
-}
-var packageRoot;
-function okstraPackageRoot() {
-  if (packageRoot !== void 0) return packageRoot;
-  let dir = dirname3(fileURLToPath4(import.meta.url));
-  packageRoot = null;
-  for (; ; ) {
-    try {
-      if (JSON.parse(readFileSync3(join6(dir, "package.json"), "utf8")).name === "okstra") {
-        packageRoot = dir;
-        break;
-      }
-    } catch {
-    }
-    if (dir === parse5(dir).root) break;
-    dir = dirname3(dir);
-  }
-  return packageRoot;
-}
-var JS_ENTRY = /\.(c|m)?js$/;
-function isExecutable(path7) {
-  try {
-    accessSync(path7, constants5.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function runWithNode(path7) {
-  return JS_ENTRY.test(path7) ? { file: process.execPath, prefixArgs: [path7] } : { file: path7, prefixArgs: [] };
-}
-var musl;
-function isMusl() {
-  if (musl !== void 0) return musl;
-  if (process.platform !== "linux") return musl = false;
-  const report = process.report.getReport();
-  return musl = report.header?.glibcVersionRuntime === void 0;
-}
-var CODEX_TRIPLES = {
-  "linux-x64": "x86_64-unknown-linux-musl",
-  "linux-arm64": "aarch64-unknown-linux-musl",
-  "darwin-x64": "x86_64-apple-darwin",
-  "darwin-arm64": "aarch64-apple-darwin"
-};
-function pinnedCandidates(ref, modules) {
-  const platform2 = `${process.platform}-${process.arch}`;
-  switch (ref) {
-    case "claude":
-      return [join6(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"), join6(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")];
-    case "codex": {
-      const triple = CODEX_TRIPLES[platform2];
-      return [...triple ? [join6(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [], join6(modules, "@openai", "codex", "bin", "codex.js")];
-    }
-    case "gemini":
-      return [join6(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
-  }
-}
-function pinnedLaunch(ref, cacheDir) {
-  const dir = pinnedInstallDir(cacheDir, ref);
-  if (!existsSync2(join6(dir, INSTALL_MARKER))) return null;
-  for (const candidate of pinnedCandidates(ref, join6(dir, "node_modules"))) {
-    if (JS_ENTRY.test(candidate) ? existsSync2(candidate) : isExecutable(candidate)) {
-      return { ...runWithNode(candidate), source: "pinned", version: AGENT_CLI_PINS[ref].version };
-    }
-  }
-  return null;
-}
-function onPath(command, env) {
-  for (const dir of (env.PATH ?? "").split(delimiter)) {
-    if (dir === "") continue;
-    const candidate = join6(dir, command);
-    if (isExecutable(candidate)) return candidate;
-  }
-  return null;
-}
-function locateAgentCli(ref, options2 = {}) {
-  const env = options2.env ?? process.env;
-  const searched = [];
-  const override = env[overrideVariable(ref)];
-  if (override) {
-    if (existsSync2(override)) return { found: true, launch: { ...runWithNode(override), source: "override", version: null } };
-    searched.push(`${overrideVariable(ref)}=${override} (does not exist)`);
-  }
-  const cacheDir = agentClisDir(env);
-  const pinned = pinnedLaunch(ref, cacheDir);
-  if (pinned) return { found: true, launch: pinned };
-  searched.push(pinnedInstallDir(cacheDir, ref));
-  const command = AGENT_CLI_PINS[ref].command;
-  const path7 = onPath(command, env);
-  if (path7) return { found: true, launch: { file: path7, prefixArgs: [], source: "path", version: null } };
-  searched.push(`\`${command}\` on PATH`);
-  return { found: false, searched };
-}
-
-// src/providers/agent-cli.ts
-var DEFAULT_MAX_TURNS = { executor: 300, readOnly: 150 };
-var PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ"];
-var STDERR_TAIL_LINES2 = 20;
-var STDERR_TAIL_CHARS2 = 4e3;
-var AgentCliProvider = class {
-  kind;
-  rosterName;
-  /** null: the CLI's own default model, unless the config or the run names one. */
-  defaultModel = null;
-  options;
-  constructor(options2) {
-    this.kind = options2.spec.ref;
-    this.rosterName = options2.rosterName;
-    this.options = options2;
-  }
-  get product() {
-    return AGENT_CLI_PINS[this.kind].product;
-  }
-  async run(request) {
-    const { spec, config: config2, deps } = this.options;
-    const engineEnv = deps.env ?? process.env;
-    const failed = (errorMessage) => ({ status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage });
-    const lookup2 = locateAgentCli(this.kind, { env: engineEnv });
-    if (!lookup2.found) return failed(this.notInstalledMessage(lookup2.searched, engineEnv));
-    const credential = readCredential(this.kind, config2, engineEnv);
-    if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
-    const lease = request.lease;
-    const route = openRoute(request, this.kind, config2?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);
-    const folder = await dispatchFolder(deps.tmpDir ?? tmpdir4(), `okstra-${this.kind}-`, lease, ["tmp", "out"]).catch((error62) => {
-      route?.close();
-      throw error62;
-    });
-    const { dir } = folder;
-    try {
-      const home = folder.path("home");
-      const tmp = folder.path("tmp");
-      const outDir = folder.path("out");
-      await mkdir4(home, { mode: 448 });
-      const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
-      const ctx = {
-        request,
-        dir,
-        home,
-        outDir,
-        // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
-        apiKey: { name: credential.name, value: route?.credential ?? credential.value },
-        baseUrl: route?.baseUrl ?? config2?.baseUrl ?? null,
-        maxTurns: request.readOnly ? limits.readOnly : limits.executor
-      };
-      const command = await spec.prepare(ctx);
-      if (lease) await lease.giveWrite(home);
-      const result = await runProcess({
-        file: lookup2.launch.file,
-        args: [...lookup2.launch.prefixArgs, ...command.args],
-        cwd: request.cwd,
-        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...lease?.env, ...request.env, HOME: home, TMPDIR: tmp },
-        user: lease?.user ?? null,
-        input: request.prompt,
-        timeoutMs: request.timeoutMs,
-        maxOutputBytes: deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
-        keepStdout: "tail",
-        ...deps.killGraceMs !== void 0 ? { killGraceMs: deps.killGraceMs } : {},
-        ...request.signal ? { signal: request.signal } : {}
-      });
-      const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup2.launch), route?.close() ?? null);
-      const leftover = await removeQuietly(dir);
-      return leftover ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== "").join("\n") } : outcome;
-    } catch (error62) {
-      route?.close();
-      await removeQuietly(dir);
-      throw error62;
-    }
-  }
-  async toDispatchResult(result, ctx, launch) {
-    const { spec } = this.options;
-    const base = { durationMs: result.durationMs, exitCode: result.exitCode };
-    const stderr = withoutNoise(result.stderr, spec.stderrNoise ?? []);
-    if (result.spawnError !== null) {
-      return { ...base, status: "error", finalText: "", sessionId: null, usage: null, stderrTail: tail(stderr, STDERR_TAIL_LINES2, STDERR_TAIL_CHARS2), errorMessage: `${this.product} (${launch.file}) could not be started: ${result.spawnError}` };
-    }
-    const outcome = await spec.interpret(result, ctx);
-    const stderrTail = [tail(stderr, STDERR_TAIL_LINES2, STDERR_TAIL_CHARS2), ...outcome.notes ?? []].filter((s) => s !== "").join("\n");
-    const opened = outcome.opened && result.stdoutTruncated ? { source: "self-reported" } : outcome.opened;
-    const common3 = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail, ...opened ? { opened } : {} };
-    if (result.timedOut) return { ...common3, status: "timeout", errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed` };
-    if (result.aborted) return { ...common3, status: "error", errorMessage: `${this.product} was cancelled; its process tree was killed` };
-    if (outcome.ok && result.exitCode === 0) return { ...common3, status: "done" };
-    return { ...common3, status: "error", errorMessage: this.failureMessage(result, ctx, outcome.failure, stderr) };
-  }
-  failureMessage(result, ctx, failure2, stderr) {
-    const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
-    const message = clip(oneLine2(failure2?.message ?? lastLine2(stderr) ?? "no error message"), 600);
-    switch (failure2?.kind) {
-      case "auth":
-        return `${this.product} rejected the API key in ${ctx.apiKey.name}: ${message}. Check the secret ${ctx.apiKey.name}${ctx.baseUrl ? ` and providers.${this.kind}.baseUrl (${ctx.baseUrl})` : ""}`;
-      case "turn-limit":
-        return `${this.product} stopped at its turn limit (${ctx.maxTurns} turns) before finishing: ${message}`;
-      default:
-        return `${this.product} ${how}: ${message}`;
-    }
-  }
-  notInstalledMessage(searched, env) {
-    const spec = pinnedSpec(this.kind);
-    return `${this.product} is not installed: run \`okstra install-clis\` (installs ${spec} into ${pinnedInstallDir(agentClisDir(env), this.kind)}), or \`npm install -g ${spec}\`, or set ${overrideVariable(this.kind)} to the program. Looked in: ${searched.join("; ")}`;
-  }
-};
-async function removeQuietly(dir) {
-  try {
-    await rm7(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-    return null;
-  } catch (error62) {
-    return `okstra: could not remove the dispatch folder ${dir}: ${error62 instanceof Error ? error62.message : String(error62)}`;
-  }
-}
-function oneLine2(text4) {
-  return text4.replace(/\s+/g, " ").trim();
-}
-function lastLine2(text4) {
-  const lines = text4.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return lines[lines.length - 1] ?? null;
-}
-function withoutNoise(stderr, noise) {
-  if (noise.length === 0) return stderr;
-  return stderr.split("\n").filter((line) => !noise.some((re) => re.test(line))).join("\n");
-}
 
 // src/providers/cli-output.ts
 function asObject(value2) {
@@ -65380,6 +65248,577 @@ function splitCommands(line) {
   return commands;
 }
 
+// src/providers/activity.ts
+var MAX_ACTIVITY_TEXT = 200;
+var clipText = (text4) => {
+  const one2 = text4.replace(/\s+/g, " ").trim();
+  return one2.length > MAX_ACTIVITY_TEXT ? `${one2.slice(0, MAX_ACTIVITY_TEXT - 1)}\u2026` : one2;
+};
+function lineObject(line) {
+  const trimmed = line.trim();
+  if (!trimmed.startsWith("{")) return null;
+  return parseJsonLines(trimmed)[0] ?? null;
+}
+function toolEvent(name, cwd, file2, command) {
+  const event = { kind: "tool", name: clipText(name) || "tool" };
+  const named = typeof file2 === "string" && file2.trim() !== "" ? file2 : typeof command === "string" ? filesReadByCommand(command).paths[0] : void 0;
+  if (named !== void 0) event.file = clipText(worktreeRelative(named, cwd) ?? named);
+  if (typeof command === "string" && command.trim() !== "") event.detail = clipText(command);
+  return event;
+}
+function claudeParser(cwd) {
+  const usageById = /* @__PURE__ */ new Map();
+  return (stream, line) => {
+    if (stream !== "stdout") return [];
+    const event = lineObject(line);
+    if (!event) return [];
+    if (event.type === "result") {
+      const u3 = objectAt(event, "usage");
+      if (!u3) return [];
+      const input2 = numberOr(u3.input_tokens, 0) + numberOr(u3.cache_creation_input_tokens, 0) + numberOr(u3.cache_read_input_tokens, 0);
+      const cost = typeof event.total_cost_usd === "number" ? { costUsd: event.total_cost_usd } : {};
+      return [{ kind: "tokens", inputTokens: input2, outputTokens: numberOr(u3.output_tokens, 0), ...cost }];
+    }
+    if (event.type !== "assistant") return [];
+    const message = objectAt(event, "message");
+    const out = [];
+    for (const block of Array.isArray(message?.content) ? message.content : []) {
+      if (stringAt(block, "type") !== "tool_use") continue;
+      const input2 = objectAt(block, "input") ?? {};
+      out.push(toolEvent(stringAt(block, "name") ?? "tool", cwd, input2.file_path ?? input2.notebook_path ?? input2.path, input2.command));
+    }
+    const id = stringAt(message, "id");
+    const u2 = objectAt(message, "usage");
+    if (id !== null && u2 && !usageById.has(id)) {
+      usageById.set(id, { input: numberOr(u2.input_tokens, 0) + numberOr(u2.cache_creation_input_tokens, 0) + numberOr(u2.cache_read_input_tokens, 0), output: numberOr(u2.output_tokens, 0) });
+      let input2 = 0;
+      let output2 = 0;
+      for (const v of usageById.values()) {
+        input2 += v.input;
+        output2 += v.output;
+      }
+      out.push({ kind: "tokens", inputTokens: input2, outputTokens: output2 });
+    }
+    return out;
+  };
+}
+function codexParser(cwd) {
+  let input2 = 0;
+  let output2 = 0;
+  return (stream, line) => {
+    if (stream !== "stdout") return [];
+    const event = lineObject(line);
+    if (!event) return [];
+    const item = objectAt(event, "item");
+    if (event.type === "item.started" && item?.type === "command_execution") return [toolEvent("shell", cwd, void 0, item.command)];
+    if (event.type === "item.completed" && item?.type === "file_change" && Array.isArray(item.changes)) {
+      return item.changes.map((c3) => toolEvent(`edit (${stringAt(c3, "kind") ?? "change"})`, cwd, stringAt(c3, "path"), void 0));
+    }
+    if (event.type === "turn.completed") {
+      const u2 = objectAt(event, "usage");
+      if (!u2) return [];
+      input2 += numberOr(u2.input_tokens, 0);
+      output2 += numberOr(u2.output_tokens, 0);
+      return [{ kind: "tokens", inputTokens: input2, outputTokens: output2 }];
+    }
+    return [];
+  };
+}
+function geminiParser(cwd) {
+  return (stream, line) => {
+    if (stream !== "stdout") return [];
+    const event = lineObject(line);
+    if (!event) return [];
+    if (event.type === "tool_use") {
+      const p = objectAt(event, "parameters") ?? {};
+      return [toolEvent(stringAt(event, "tool_name") ?? "tool", cwd, p.file_path ?? p.absolute_path ?? p.path ?? p.dir_path, p.command)];
+    }
+    if (event.type === "result") {
+      const stats = objectAt(event, "stats");
+      if (!stats) return [];
+      return [{ kind: "tokens", inputTokens: numberOr(stats.input_tokens, 0), outputTokens: numberOr(stats.output_tokens, 0) }];
+    }
+    return [];
+  };
+}
+function agentCliActivityParser(kind, cwd) {
+  if (kind === "claude") return claudeParser(cwd);
+  if (kind === "codex") return codexParser(cwd);
+  return geminiParser(cwd);
+}
+function commandEventOf(line) {
+  const raw = lineObject(line);
+  if (!raw || typeof raw.okstra_event !== "string") return null;
+  switch (raw.okstra_event) {
+    case "tool": {
+      if (typeof raw.name !== "string" || raw.name.trim() === "") return null;
+      const event = { kind: "tool", name: clipText(raw.name) };
+      if (typeof raw.file === "string" && raw.file.trim() !== "") event.file = clipText(raw.file);
+      if (typeof raw.detail === "string" && raw.detail.trim() !== "") event.detail = clipText(raw.detail);
+      return event;
+    }
+    case "tokens": {
+      const input2 = raw.input;
+      const output2 = raw.output;
+      if (!isCount(input2) || !isCount(output2)) return null;
+      return { kind: "tokens", inputTokens: input2, outputTokens: output2, ...typeof raw.cost_usd === "number" && raw.cost_usd >= 0 ? { costUsd: raw.cost_usd } : {} };
+    }
+    case "note":
+      return typeof raw.text === "string" && raw.text.trim() !== "" ? { kind: "note", text: clipText(raw.text) } : null;
+    default:
+      return null;
+  }
+}
+function isCommandEventLine(line) {
+  const raw = lineObject(line);
+  return raw !== null && typeof raw.okstra_event === "string";
+}
+var commandActivityParser = (stream, line) => {
+  if (stream !== "stderr") return [];
+  const event = commandEventOf(line);
+  return event ? [event] : [];
+};
+function isCount(value2) {
+  return typeof value2 === "number" && Number.isInteger(value2) && value2 >= 0;
+}
+function forwardActivity(parser, listener) {
+  if (!listener) return void 0;
+  return (stream, line) => {
+    for (const event of parser(stream, line)) listener(event);
+  };
+}
+
+// src/providers/command.ts
+var COMMAND_PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "TMPDIR", "TZ"];
+var STDERR_TAIL_LINES = 20;
+var STDERR_TAIL_CHARS = 4e3;
+var UsageFileSchema = external_exports.looseObject({
+  inputTokens: external_exports.number().int().min(0),
+  outputTokens: external_exports.number().int().min(0),
+  cachedInputTokens: external_exports.number().int().min(0).optional(),
+  costUsd: external_exports.number().min(0).optional()
+});
+var CommandProvider = class {
+  kind = "command";
+  defaultModel = null;
+  rosterName;
+  file;
+  args;
+  options;
+  constructor(options2) {
+    const { file: file2, args } = parseCommandLine(options2.commandLine);
+    const root = options2.resolveFrom;
+    this.file = root && isRelativePath(file2) ? resolve6(root, file2) : file2;
+    this.args = root ? args.map((a2) => namesFileIn(root, a2) ? resolve6(root, a2) : a2) : args;
+    this.rosterName = options2.rosterName;
+    this.options = options2;
+  }
+  async run(request) {
+    const engineEnv = this.options.env ?? process.env;
+    const lease = request.lease;
+    let route = null;
+    const { dir, path: path7 } = await dispatchFolder(this.options.tmpDir ?? tmpdir3(), "okstra-dispatch-", lease, ["home", "out"]);
+    try {
+      const home = path7("home");
+      const promptFile = path7("prompt.md");
+      const outputFile = join5(path7("out"), "output.md");
+      const usageFile = join5(path7("out"), "usage.json");
+      await writeFile(promptFile, request.prompt, { mode: lease?.user ? 420 : 384 });
+      const env = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
+      const keyName = this.options.config?.apiKeyEnv;
+      const key = keyName ? engineEnv[keyName] : void 0;
+      if (keyName && key !== void 0) {
+        if (request.gateway) {
+          const upstream = this.options.config?.baseUrl ?? upstreamForKeyName(keyName);
+          if (!upstream) return this.refused(`${this.rosterName}: providers.*.apiKeyEnv names ${keyName} but no baseUrl says which API it is for; set baseUrl (e.g. https://api.anthropic.com) so okstra's gateway can call it with the key, which the command never holds`);
+          route = openRoute(request, "command", upstream, key);
+        }
+        env[keyName] = route?.credential ?? key;
+      }
+      Object.assign(env, lease?.env, request.env, {
+        HOME: home,
+        OKSTRA_ROLE: request.role,
+        OKSTRA_WORKER: request.worker,
+        OKSTRA_WORKTREE: request.cwd,
+        OKSTRA_READ_ONLY: request.readOnly ? "1" : "0",
+        OKSTRA_PLAN_ID: request.context.planId,
+        OKSTRA_STAGE: String(request.context.stage),
+        OKSTRA_RUN_ID: request.context.runId,
+        OKSTRA_PROMPT_FILE: promptFile,
+        OKSTRA_OUTPUT_FILE: outputFile,
+        OKSTRA_USAGE_FILE: usageFile
+      });
+      if (request.model !== null) env.OKSTRA_MODEL = request.model;
+      else delete env.OKSTRA_MODEL;
+      const baseUrl = route?.baseUrl ?? this.options.config?.baseUrl;
+      if (baseUrl) env.OKSTRA_BASE_URL = baseUrl;
+      const maxOutputBytes = this.options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES;
+      const result = await runProcess({
+        file: this.file,
+        args: this.args,
+        cwd: request.cwd,
+        env,
+        input: request.prompt,
+        timeoutMs: request.timeoutMs,
+        maxOutputBytes,
+        keepStdout: "tail",
+        ...this.options.killGraceMs !== void 0 ? { killGraceMs: this.options.killGraceMs } : {},
+        ...request.signal ? { signal: request.signal } : {},
+        user: lease?.user ?? null,
+        ...withLines(forwardActivity(commandActivityParser, request.onActivity))
+      });
+      const stderrText = withoutEventLines(result.stderr);
+      const notes = [];
+      const written = await readAgentFile(outputFile, maxOutputBytes).catch((error62) => {
+        notes.push(`okstra: ignored OKSTRA_OUTPUT_FILE: ${error62 instanceof Error ? error62.message : String(error62)}`);
+        return null;
+      });
+      const finalText = written ? written.text : result.stdout;
+      if (written?.truncated) notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
+      else if (!written && result.stdoutTruncated) notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
+      const usage = await readUsage(usageFile, notes);
+      const stderrTail = [tail(stderrText, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== "").join("\n");
+      const summary = route?.close() ?? null;
+      route = null;
+      return withMetering(
+        {
+          ...this.outcome({ ...result, stderr: stderrText }, request),
+          finalText,
+          sessionId: null,
+          usage,
+          durationMs: result.durationMs,
+          exitCode: result.exitCode,
+          stderrTail
+        },
+        summary
+      );
+    } finally {
+      route?.close();
+      await rm6(dir, { recursive: true, force: true });
+    }
+  }
+  refused(errorMessage) {
+    return { status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage };
+  }
+  outcome(result, request) {
+    const what = `\`${clip(this.options.commandLine.trim(), 80)}\``;
+    if (result.spawnError !== null) return { status: "error", errorMessage: `${what} could not be started: ${result.spawnError}` };
+    if (result.timedOut) {
+      return { status: "timeout", errorMessage: `${what} did not finish within ${describeMs(request.timeoutMs)}; its process tree was killed` };
+    }
+    if (result.aborted) return { status: "error", errorMessage: `${what} was cancelled; its process tree was killed` };
+    if (result.exitCode === 0) return { status: "done" };
+    const last = meaningfulStderrLine(result.stderr);
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
+    return { status: "error", errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : " (no stderr output)"}` };
+  }
+};
+function withLines(onLine) {
+  return onLine ? { onLine } : {};
+}
+function withoutEventLines(stderr) {
+  if (!stderr.includes("okstra_event")) return stderr;
+  return stderr.split("\n").filter((line) => !isCommandEventLine(line)).join("\n");
+}
+var MAX_USAGE_FILE_BYTES = 64 * 1024;
+async function readUsage(path7, notes) {
+  const file2 = await readAgentFile(path7, MAX_USAGE_FILE_BYTES).catch((error62) => {
+    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${error62 instanceof Error ? error62.message : String(error62)}`);
+    return null;
+  });
+  if (!file2) return null;
+  let raw;
+  try {
+    raw = JSON.parse(file2.text);
+  } catch {
+    notes.push("okstra: ignored OKSTRA_USAGE_FILE: not valid JSON");
+    return null;
+  }
+  const parsed = UsageFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue2 = parsed.error.issues[0];
+    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${issue2 ? `${issue2.path.join(".") || "(top level)"}: ${issue2.message}` : "invalid"} (expected {"inputTokens": n, "outputTokens": n, "costUsd"?: x})`);
+    return null;
+  }
+  const usage = { inputTokens: parsed.data.inputTokens, outputTokens: parsed.data.outputTokens };
+  if (parsed.data.cachedInputTokens !== void 0) usage.cachedInputTokens = parsed.data.cachedInputTokens;
+  if (parsed.data.costUsd !== void 0) usage.costUsd = parsed.data.costUsd;
+  return usage;
+}
+function upstreamForKeyName(name) {
+  if (name === DEFAULT_API_KEY_ENV.claude) return DEFAULT_UPSTREAMS.claude;
+  if (name === DEFAULT_API_KEY_ENV.codex) return DEFAULT_UPSTREAMS.codex;
+  if (name === DEFAULT_API_KEY_ENV.gemini || name === "GOOGLE_API_KEY") return DEFAULT_UPSTREAMS.gemini;
+  return null;
+}
+function isRelativePath(word) {
+  return !isAbsolute5(word) && (word.startsWith(".") || word.includes("/"));
+}
+function namesFileIn(root, word) {
+  return !isAbsolute5(word) && !word.startsWith("-") && existsSync(resolve6(root, word));
+}
+
+// src/providers/claude.ts
+import { mkdir as mkdir5 } from "node:fs/promises";
+import { join as join7 } from "node:path";
+
+// src/providers/agent-cli.ts
+import { mkdir as mkdir4, rm as rm7 } from "node:fs/promises";
+import { tmpdir as tmpdir4 } from "node:os";
+
+// src/providers/cli-locate.ts
+import { accessSync, constants as constants5, existsSync as existsSync2, readFileSync as readFileSync3 } from "node:fs";
+import { homedir } from "node:os";
+import { delimiter, dirname as dirname3, isAbsolute as isAbsolute6, join as join6, parse as parse5, resolve as resolve7 } from "node:path";
+import { fileURLToPath as fileURLToPath4 } from "node:url";
+
+// src/providers/cli-pins.ts
+var AGENT_CLI_PINS = {
+  claude: { product: "Claude Code", package: "@anthropic-ai/claude-code", version: "2.1.197", command: "claude" },
+  codex: { product: "Codex", package: "@openai/codex", version: "0.171.0", command: "codex" },
+  gemini: { product: "Gemini CLI", package: "@google/gemini-cli", version: "0.61.0", command: "gemini" }
+};
+function pinnedSpec(ref) {
+  const pin = AGENT_CLI_PINS[ref];
+  return `${pin.package}@${pin.version}`;
+}
+
+// src/providers/cli-locate.ts
+var INSTALL_MARKER = ".okstra-install.json";
+function overrideVariable(ref) {
+  return `OKSTRA_${ref.toUpperCase()}_BIN`;
+}
+function agentClisDir(env = process.env) {
+  const configured = env.OKSTRA_AGENT_CLIS_DIR;
+  if (configured) return isAbsolute6(configured) ? configured : resolve7(configured);
+  const root = okstraPackageRoot();
+  return root ? join6(root, ".cache", "agent-clis") : join6(homedir(), ".cache", "okstra", "agent-clis");
+}
+function pinnedInstallDir(cacheDir, ref) {
+  return join6(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
+}
+var packageRoot;
+function okstraPackageRoot() {
+  if (packageRoot !== void 0) return packageRoot;
+  let dir = dirname3(fileURLToPath4(import.meta.url));
+  packageRoot = null;
+  for (; ; ) {
+    try {
+      if (JSON.parse(readFileSync3(join6(dir, "package.json"), "utf8")).name === "okstra") {
+        packageRoot = dir;
+        break;
+      }
+    } catch {
+    }
+    if (dir === parse5(dir).root) break;
+    dir = dirname3(dir);
+  }
+  return packageRoot;
+}
+var JS_ENTRY = /\.(c|m)?js$/;
+function isExecutable(path7) {
+  try {
+    accessSync(path7, constants5.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function runWithNode(path7) {
+  return JS_ENTRY.test(path7) ? { file: process.execPath, prefixArgs: [path7] } : { file: path7, prefixArgs: [] };
+}
+var musl;
+function isMusl() {
+  if (musl !== void 0) return musl;
+  if (process.platform !== "linux") return musl = false;
+  const report = process.report.getReport();
+  return musl = report.header?.glibcVersionRuntime === void 0;
+}
+var CODEX_TRIPLES = {
+  "linux-x64": "x86_64-unknown-linux-musl",
+  "linux-arm64": "aarch64-unknown-linux-musl",
+  "darwin-x64": "x86_64-apple-darwin",
+  "darwin-arm64": "aarch64-apple-darwin"
+};
+function pinnedCandidates(ref, modules) {
+  const platform2 = `${process.platform}-${process.arch}`;
+  switch (ref) {
+    case "claude":
+      return [join6(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"), join6(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")];
+    case "codex": {
+      const triple = CODEX_TRIPLES[platform2];
+      return [...triple ? [join6(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [], join6(modules, "@openai", "codex", "bin", "codex.js")];
+    }
+    case "gemini":
+      return [join6(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
+  }
+}
+function pinnedLaunch(ref, cacheDir) {
+  const dir = pinnedInstallDir(cacheDir, ref);
+  if (!existsSync2(join6(dir, INSTALL_MARKER))) return null;
+  for (const candidate of pinnedCandidates(ref, join6(dir, "node_modules"))) {
+    if (JS_ENTRY.test(candidate) ? existsSync2(candidate) : isExecutable(candidate)) {
+      return { ...runWithNode(candidate), source: "pinned", version: AGENT_CLI_PINS[ref].version };
+    }
+  }
+  return null;
+}
+function onPath(command, env) {
+  for (const dir of (env.PATH ?? "").split(delimiter)) {
+    if (dir === "") continue;
+    const candidate = join6(dir, command);
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+function locateAgentCli(ref, options2 = {}) {
+  const env = options2.env ?? process.env;
+  const searched = [];
+  const override = env[overrideVariable(ref)];
+  if (override) {
+    if (existsSync2(override)) return { found: true, launch: { ...runWithNode(override), source: "override", version: null } };
+    searched.push(`${overrideVariable(ref)}=${override} (does not exist)`);
+  }
+  const cacheDir = agentClisDir(env);
+  const pinned = pinnedLaunch(ref, cacheDir);
+  if (pinned) return { found: true, launch: pinned };
+  searched.push(pinnedInstallDir(cacheDir, ref));
+  const command = AGENT_CLI_PINS[ref].command;
+  const path7 = onPath(command, env);
+  if (path7) return { found: true, launch: { file: path7, prefixArgs: [], source: "path", version: null } };
+  searched.push(`\`${command}\` on PATH`);
+  return { found: false, searched };
+}
+
+// src/providers/agent-cli.ts
+var DEFAULT_MAX_TURNS = { executor: 300, readOnly: 150 };
+var PASSTHROUGH_ENV = ["PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ"];
+var STDERR_TAIL_LINES2 = 20;
+var STDERR_TAIL_CHARS2 = 4e3;
+var AgentCliProvider = class {
+  kind;
+  rosterName;
+  /** null: the CLI's own default model, unless the config or the run names one. */
+  defaultModel = null;
+  options;
+  constructor(options2) {
+    this.kind = options2.spec.ref;
+    this.rosterName = options2.rosterName;
+    this.options = options2;
+  }
+  get product() {
+    return AGENT_CLI_PINS[this.kind].product;
+  }
+  async run(request) {
+    const { spec, config: config2, deps } = this.options;
+    const engineEnv = deps.env ?? process.env;
+    const failed = (errorMessage) => ({ status: "error", finalText: "", sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: "", errorMessage });
+    const lookup2 = locateAgentCli(this.kind, { env: engineEnv });
+    if (!lookup2.found) return failed(this.notInstalledMessage(lookup2.searched, engineEnv));
+    const credential = readCredential(this.kind, config2, engineEnv);
+    if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
+    const lease = request.lease;
+    const route = openRoute(request, this.kind, config2?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);
+    const folder = await dispatchFolder(deps.tmpDir ?? tmpdir4(), `okstra-${this.kind}-`, lease, ["tmp", "out"]).catch((error62) => {
+      route?.close();
+      throw error62;
+    });
+    const { dir } = folder;
+    try {
+      const home = folder.path("home");
+      const tmp = folder.path("tmp");
+      const outDir = folder.path("out");
+      await mkdir4(home, { mode: 448 });
+      const limits = this.options.maxTurns ?? DEFAULT_MAX_TURNS;
+      const ctx = {
+        request,
+        dir,
+        home,
+        outDir,
+        // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
+        apiKey: { name: credential.name, value: route?.credential ?? credential.value },
+        baseUrl: route?.baseUrl ?? config2?.baseUrl ?? null,
+        maxTurns: request.readOnly ? limits.readOnly : limits.executor
+      };
+      const command = await spec.prepare(ctx);
+      if (lease) await lease.giveWrite(home);
+      const onLine = forwardActivity(agentCliActivityParser(this.kind, request.cwd), request.onActivity);
+      const result = await runProcess({
+        file: lookup2.launch.file,
+        args: [...lookup2.launch.prefixArgs, ...command.args],
+        cwd: request.cwd,
+        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...lease?.env, ...request.env, HOME: home, TMPDIR: tmp },
+        user: lease?.user ?? null,
+        input: request.prompt,
+        timeoutMs: request.timeoutMs,
+        maxOutputBytes: deps.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES,
+        keepStdout: "tail",
+        ...deps.killGraceMs !== void 0 ? { killGraceMs: deps.killGraceMs } : {},
+        ...request.signal ? { signal: request.signal } : {},
+        ...onLine ? { onLine } : {}
+      });
+      const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup2.launch), route?.close() ?? null);
+      const leftover = await removeQuietly(dir);
+      return leftover ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== "").join("\n") } : outcome;
+    } catch (error62) {
+      route?.close();
+      await removeQuietly(dir);
+      throw error62;
+    }
+  }
+  async toDispatchResult(result, ctx, launch) {
+    const { spec } = this.options;
+    const base = { durationMs: result.durationMs, exitCode: result.exitCode };
+    const stderr = withoutNoise(result.stderr, spec.stderrNoise ?? []);
+    if (result.spawnError !== null) {
+      return { ...base, status: "error", finalText: "", sessionId: null, usage: null, stderrTail: tail(stderr, STDERR_TAIL_LINES2, STDERR_TAIL_CHARS2), errorMessage: `${this.product} (${launch.file}) could not be started: ${result.spawnError}` };
+    }
+    const outcome = await spec.interpret(result, ctx);
+    const stderrTail = [tail(stderr, STDERR_TAIL_LINES2, STDERR_TAIL_CHARS2), ...outcome.notes ?? []].filter((s) => s !== "").join("\n");
+    const opened = outcome.opened && result.stdoutTruncated ? { source: "self-reported" } : outcome.opened;
+    const common3 = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail, ...opened ? { opened } : {} };
+    if (result.timedOut) return { ...common3, status: "timeout", errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed` };
+    if (result.aborted) return { ...common3, status: "error", errorMessage: `${this.product} was cancelled; its process tree was killed` };
+    if (outcome.ok && result.exitCode === 0) return { ...common3, status: "done" };
+    return { ...common3, status: "error", errorMessage: this.failureMessage(result, ctx, outcome.failure, stderr) };
+  }
+  failureMessage(result, ctx, failure2, stderr) {
+    const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
+    const message = clip(oneLine2(failure2?.message ?? lastLine(stderr) ?? "no error message"), 600);
+    switch (failure2?.kind) {
+      case "auth":
+        return `${this.product} rejected the API key in ${ctx.apiKey.name}: ${message}. Check the secret ${ctx.apiKey.name}${ctx.baseUrl ? ` and providers.${this.kind}.baseUrl (${ctx.baseUrl})` : ""}`;
+      case "turn-limit":
+        return `${this.product} stopped at its turn limit (${ctx.maxTurns} turns) before finishing: ${message}`;
+      default:
+        return `${this.product} ${how}: ${message}`;
+    }
+  }
+  notInstalledMessage(searched, env) {
+    const spec = pinnedSpec(this.kind);
+    return `${this.product} is not installed: run \`okstra install-clis\` (installs ${spec} into ${pinnedInstallDir(agentClisDir(env), this.kind)}), or \`npm install -g ${spec}\`, or set ${overrideVariable(this.kind)} to the program. Looked in: ${searched.join("; ")}`;
+  }
+};
+async function removeQuietly(dir) {
+  try {
+    await rm7(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    return null;
+  } catch (error62) {
+    return `okstra: could not remove the dispatch folder ${dir}: ${error62 instanceof Error ? error62.message : String(error62)}`;
+  }
+}
+function oneLine2(text4) {
+  return text4.replace(/\s+/g, " ").trim();
+}
+function lastLine(text4) {
+  const lines = text4.split("\n").map((l) => l.trim()).filter((l) => l !== "");
+  return lines[lines.length - 1] ?? null;
+}
+function withoutNoise(stderr, noise) {
+  if (noise.length === 0) return stderr;
+  return stderr.split("\n").filter((line) => !noise.some((re) => re.test(line))).join("\n");
+}
+
 // src/providers/claude.ts
 var CLAUDE_CREDENTIAL_VARIABLES = ["ANTHROPIC_API_KEY", "ANTHROPIC_AUTH_TOKEN", "CLAUDE_CODE_OAUTH_TOKEN"];
 var QUIET_ENV = {
@@ -65497,7 +65936,7 @@ function refusedToolCalls(raw, readOnly) {
   });
   return [`okstra: Claude Code refused ${calls.length} tool call${calls.length === 1 ? "" : "s"}${readOnly ? " (read-only: plan mode)" : ""}: ${calls.join(", ")}`];
 }
-var createClaudeProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: claudeSpec, rosterName: rosterName2, config: config2, deps });
+var createClaudeProvider = ({ rosterName: rosterName2, config: config2, deps, maxTurns }) => new AgentCliProvider({ spec: claudeSpec, rosterName: rosterName2, config: config2, deps, maxTurns });
 
 // src/providers/codex.ts
 import { mkdir as mkdir6, writeFile as writeFile2 } from "node:fs/promises";
@@ -65765,7 +66204,7 @@ function geminiUsage(stats) {
   }
   return { inputTokens: input2, outputTokens: output2, cachedInputTokens: cached2 };
 }
-var createGeminiProvider = ({ rosterName: rosterName2, config: config2, deps }) => new AgentCliProvider({ spec: geminiSpec, rosterName: rosterName2, config: config2, deps });
+var createGeminiProvider = ({ rosterName: rosterName2, config: config2, deps, maxTurns }) => new AgentCliProvider({ spec: geminiSpec, rosterName: rosterName2, config: config2, deps, maxTurns });
 
 // src/providers/registry.ts
 var COMMAND_REF_PREFIX = "command:";
@@ -65831,7 +66270,8 @@ function resolveProvider(ref, config2, deps = {}) {
   const rosterName2 = rosterNameFor(ref, config2);
   if (isBuiltin(ref)) {
     const factory = deps.builtins?.[ref] ?? BUILTIN_ADAPTERS[ref];
-    const provider = factory({ ref, rosterName: rosterName2, config: config2.providers[ref], deps });
+    const turns2 = turnLimitsFor(config2, ref);
+    const provider = factory({ ref, rosterName: rosterName2, config: config2.providers[ref], deps, maxTurns: { executor: turns2.executor, readOnly: turns2.verifier } });
     if (provider.rosterName !== rosterName2) {
       throw new Error(`the ${ref} adapter calls its worker "${provider.rosterName}", but its roster name is "${rosterName2}"`);
     }
@@ -66066,32 +66506,170 @@ function newLocalRunId(now, stage) {
   return `local-${now.toISOString().replace(/[-:]/g, "").replace(/\..*/, "")}-s${stage}-${randomBytes4(3).toString("hex")}`;
 }
 
+// src/cli/live-view.ts
+var REFRESH_MS = 1e3;
+var LiveView = class {
+  constructor(target, verbosity) {
+    this.target = target;
+    this.verbosity = verbosity;
+  }
+  target;
+  verbosity;
+  running = /* @__PURE__ */ new Map();
+  /** Lines of the block currently on screen, erased before anything else is written. */
+  drawn = 0;
+  timer = null;
+  /** The engine's log sink: PROGRESS lines (hidden when quiet) and notices (always shown). */
+  log = (text4) => {
+    if (this.verbosity === "quiet" && text4.startsWith("PROGRESS: ")) return;
+    this.print(text4);
+  };
+  /** The engine's activity listener. */
+  activity = (a2) => {
+    if (this.verbosity === "quiet") return;
+    const key = `${a2.runId}\0${a2.worker}\0${a2.role}`;
+    const at = Date.parse(a2.at);
+    const state = this.running.get(key) ?? { worker: a2.worker, role: a2.role, since: Number.isNaN(at) ? this.target.now().getTime() : at, tools: 0, tokens: 0, last: "started" };
+    if (a2.event.kind === "tool") state.tools += 1;
+    if (a2.event.kind === "tokens") state.tokens = a2.event.inputTokens + a2.event.outputTokens;
+    if (a2.event.kind !== "tokens") state.last = describeEvent(a2.event);
+    if (a2.event.kind === "finished") this.running.delete(key);
+    else this.running.set(key, state);
+    if (!this.target.tty || this.verbosity === "verbose") this.print(eventLine(a2, this.verbosity === "verbose"));
+    else this.redraw();
+  };
+  /** Erases the block and stops refreshing it; the outcome follows on a clean screen. */
+  close() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.running.clear();
+    this.erase();
+  }
+  print(text4) {
+    this.erase();
+    this.target.line(text4);
+    this.redraw();
+  }
+  erase() {
+    const tty3 = this.target.tty;
+    if (!tty3 || this.drawn === 0) return;
+    tty3.write(`\x1B[${this.drawn}A\x1B[J`);
+    this.drawn = 0;
+  }
+  redraw() {
+    const tty3 = this.target.tty;
+    if (!tty3) return;
+    this.erase();
+    if (this.running.size === 0) {
+      if (this.timer) clearInterval(this.timer);
+      this.timer = null;
+      return;
+    }
+    const now = this.target.now().getTime();
+    const width = Math.max(40, tty3.columns || 80) - 1;
+    const lines = [...this.running.values()].map((r) => fit(blockLine(r, now), width));
+    tty3.write(`${lines.join("\n")}
+`);
+    this.drawn = lines.length;
+    if (!this.timer) {
+      this.timer = setInterval(() => this.redraw(), REFRESH_MS);
+      this.timer.unref();
+    }
+  }
+};
+function blockLine(r, now) {
+  const parts = [`\u25B8 ${r.worker} (${r.role}) ${elapsed(now - r.since)}`, `${r.tools} tool${r.tools === 1 ? "" : "s"}`];
+  if (r.tokens > 0) parts.push(`${compact(r.tokens)} tokens`);
+  parts.push(r.last);
+  return parts.join(" \xB7 ");
+}
+function eventLine(a2, detailed = false) {
+  const time3 = a2.at.slice(11, 19);
+  return `${time3} ${a2.worker} (${a2.role}) ${describeEvent(a2.event, detailed)}`;
+}
+function describeEvent(e, detailed = false) {
+  switch (e.kind) {
+    case "tool":
+      return ["tool", e.name, e.file ?? "", (detailed || e.file === void 0) && e.detail !== void 0 ? e.detail : ""].filter((s) => s !== "").join(" ");
+    case "note":
+      return `note ${e.text}`;
+    case "tokens":
+      return `tokens ${e.inputTokens} in, ${e.outputTokens} out${e.costUsd !== void 0 ? `, $${e.costUsd.toFixed(4)}` : ""}`;
+    case "finished":
+      return `finished ${e.status} (${e.inputTokens} in, ${e.outputTokens} out${e.costUsd !== null ? `, $${e.costUsd.toFixed(4)}` : ""})`;
+  }
+}
+function elapsed(ms) {
+  const s = Math.max(0, Math.floor(ms / 1e3));
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m}m${String(s % 60).padStart(2, "0")}s` : `${s}s`;
+}
+function compact(n2) {
+  return n2 >= 1e3 ? `${(n2 / 1e3).toFixed(1)}k` : String(n2);
+}
+function fit(line, width) {
+  const chars = [...line];
+  return chars.length > width ? `${chars.slice(0, width - 1).join("")}\u2026` : line;
+}
+function watchRun(io, flags, deps) {
+  if (flags.quiet && flags.verbose) throw new CliError("--quiet and --verbose contradict each other; pass one of them", EXIT_USAGE);
+  const view = new LiveView({ line: (text4) => io.out(text4), ...io.tty ? { tty: io.tty } : {}, now: () => io.now() }, flags.quiet ? "quiet" : flags.verbose ? "verbose" : "normal");
+  return { deps: { ...deps, log: view.log, onActivity: view.activity }, close: () => view.close() };
+}
+
+// src/cli/exit-codes.ts
+var COULD_NOT_WORK = /* @__PURE__ */ new Set(["error", "timeout", "budget-exceeded"]);
+function stageExitCode(report) {
+  if (report.verdict.value === "PASS") return EXIT_OK;
+  if (report.verdict.runStatus === "error") return EXIT_INFRA;
+  if (report.verdict.runStatus === "contract-violated") return EXIT_REFUSED;
+  if (COULD_NOT_WORK.has(report.executor.status)) return EXIT_INFRA;
+  const judged = report.qa.some((q) => !q.passed) || report.verifiers.some((v) => v.status === "done" && v.verdict === "FAIL") || report.findings.some((f) => f.severity === "blocking" && f.disposition !== "refuted");
+  if (judged) return EXIT_REFUSED;
+  const silent = report.verifiers.filter((v) => v.status !== "done" || v.verdict === null);
+  return silent.length > 0 && silent.every((v) => COULD_NOT_WORK.has(v.status)) ? EXIT_INFRA : EXIT_REFUSED;
+}
+function chainExitCode(status, runs) {
+  if (status !== "failed") return EXIT_OK;
+  const last = runs.at(-1);
+  return last ? stageExitCode(last.report) : EXIT_REFUSED;
+}
+
 // src/cli/commands/run.ts
 var list2 = (value2) => value2.split(",").map((s) => s.trim()).filter(Boolean);
 var collect3 = (value2, previous3 = []) => [...previous3, value2];
 var stageList = (value2) => list2(value2).map(positiveInt);
 function runOptions(cmd) {
-  return cmd.requiredOption("--plan <file>", "the plan Markdown file (committed in the repository)").option("--executor <provider>", "who writes the code: claude, codex, gemini, a provider from the config, or command:<program>").option("--verifiers <list>", "comma-separated providers that verify (default: every configured provider)", list2).option("--model <provider=model>", "model for one provider; repeatable", collect3).option("--critic <provider>", "an extra reviewer that looks for what the verifiers missed").option("--config <file>", "the okstra config (default: <repo>/.okstra/config.yml)").option("--repo <dir>", "the git repository (default: current directory)").option("--remote <name>", "push stage branches and the ledger to this remote").option("--json", "print the final report (run) or the chain outcome (chain) as JSON");
+  return cmd.requiredOption("--plan <file>", "the plan Markdown file (committed in the repository)").option("--executor <provider>", "who writes the code: claude, codex, gemini, a provider from the config, or command:<program>").option("--verifiers <list>", "comma-separated providers that verify (default: every configured provider)", list2).option("--model <provider=model>", "model for one provider; repeatable", collect3).option("--critic <provider>", "an extra reviewer that looks for what the verifiers missed").option("--config <file>", "the okstra config (default: <repo>/.okstra/config.yml)").option("--repo <dir>", "the git repository (default: current directory)").option("--remote <name>", "push stage branches and the ledger to this remote").option("--json", "print the final report (run) or the chain outcome (chain) as JSON").option("--quiet", "print only the outcome, no progress").option("--verbose", "print every worker event (token counts too) as its own line");
 }
 function registerRunCommands(program2, io, setExit) {
-  runOptions(program2.command("run").description("Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS, 1 FAIL or refused, 3 infrastructure error.")).requiredOption("--stage <n>", "the stage to run", positiveInt).action(async (opts) => {
+  runOptions(program2.command("run").description("Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS; 1 a FAIL verdict or a refusal; 3 okstra or a provider could not do its job (run status error, a worker error, timeout or budget stop, an infrastructure error); 2 bad usage.")).requiredOption("--stage <n>", "the stage to run", positiveInt).option("--rebase", "fix run only: replay the failed stage's branch onto the stage's current base (the plan's base ref as it is now) instead of continuing on the base the failed run recorded").action(async (opts) => {
     await guard(async () => {
       const prepared = await prepareRun(io, opts);
-      const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage) }, prepared.deps).finally(() => prepared.close());
+      const request = { ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage), ...opts.rebase ? { rebase: true } : {} };
+      const watch = watchRun(io, opts, prepared.deps);
+      const outcome = await runStage(request, watch.deps).finally(() => {
+        watch.close();
+        return prepared.close();
+      });
       if (outcome.kind === "refused") throw new CliError(outcome.reason);
       printOutcome(io, outcome, opts.json);
-      setExit(outcome.report.verdict.value === "PASS" ? EXIT_OK : EXIT_REFUSED);
+      setExit(stageExitCode(outcome.report));
     });
   });
-  runOptions(program2.command("chain").description("Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run.")).option("--stages <list>", "comma-separated stages to reach (their dependencies run too; default: all)", stageList).action(async (opts) => {
+  runOptions(program2.command("chain").description('Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run (the stopping stage decides; "not ready yet" is 0).')).option("--stages <list>", "comma-separated stages to reach (their dependencies run too; default: all)", stageList).action(async (opts) => {
     await guard(async () => {
       const prepared = await prepareRun(io, opts);
-      const outcome = await runChain({ ...prepared.request, ...opts.stages ? { stages: opts.stages } : {}, newRunId: (n2) => newLocalRunId(io.now(), n2) }, prepared.deps).finally(() => prepared.close());
+      const watch = watchRun(io, opts, prepared.deps);
+      const outcome = await runChain({ ...prepared.request, ...opts.stages ? { stages: opts.stages } : {}, newRunId: (n2) => newLocalRunId(io.now(), n2) }, watch.deps).finally(() => {
+        watch.close();
+        return prepared.close();
+      });
       if (opts.json) io.out(JSON.stringify({ status: outcome.status, queue: outcome.queue, remainingQueue: outcome.remainingQueue, runs: outcome.runs.map((r) => ({ stage: r.report.stage.number, verdict: r.report.verdict, reportPath: r.reportPath })) }, null, 2));
       else for (const r of outcome.runs) printOutcome(io, r, false);
       if (outcome.status === "refused") throw new CliError(outcome.reason);
       if (!opts.json) io.out(chainLine(outcome.status, outcome.remainingQueue));
-      setExit(outcome.status === "failed" ? EXIT_REFUSED : EXIT_OK);
+      setExit(chainExitCode(outcome.status, outcome.runs));
     });
   });
 }
@@ -66150,7 +66728,7 @@ async function resetStageBranch(req, deps) {
 
 // src/cli/commands/reconcile.ts
 function registerReconcileCommand(program2, io, setExit) {
-  runOptions(program2.command("reconcile").description("Clear the stale-SHA gate of a done stage whose branch moved: re-verify the new head (a run that records it with a new done row), or --reset the branch to the recorded head. Exit 0 PASS or reset, 1 FAIL or refused, 3 infrastructure error.")).requiredOption("--stage <n>", "the done stage whose branch moved", positiveInt).option("--reset", "put the branch (and the remote one, with --remote) back at the recorded head instead of re-verifying").action(async (opts) => {
+  runOptions(program2.command("reconcile").description("Clear the stale-SHA gate of a done stage whose branch moved: re-verify the new head (a run that records it with a new done row), or --reset the branch to the recorded head. Exit 0 PASS or reset, 1 a FAIL verdict or refused, 3 okstra or a provider could not do its job.")).requiredOption("--stage <n>", "the done stage whose branch moved", positiveInt).option("--reset", "put the branch (and the remote one, with --remote) back at the recorded head instead of re-verifying").action(async (opts) => {
     await guard(async () => {
       const prepared = await prepareRun(io, opts);
       try {
@@ -66164,7 +66742,7 @@ function registerReconcileCommand(program2, io, setExit) {
         const outcome = await runStage({ ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage), reconcile: true }, prepared.deps);
         if (outcome.kind === "refused") throw new CliError(outcome.reason);
         printOutcome(io, outcome, opts.json);
-        setExit(outcome.report.verdict.value === "PASS" ? EXIT_OK : EXIT_REFUSED);
+        setExit(stageExitCode(outcome.report));
       } finally {
         await prepared.close();
       }
@@ -66174,85 +66752,13 @@ function registerReconcileCommand(program2, io, setExit) {
 
 // src/cli/commands/demo.ts
 import { cpSync, mkdtempSync, writeFileSync as writeFileSync2 } from "node:fs";
-import { tmpdir as tmpdir6 } from "node:os";
-import { dirname as dirname4, isAbsolute as isAbsolute8, join as join11, resolve as resolve9 } from "node:path";
-var PLAN = ".okstra/plans/tempconv.md";
-function registerDemoCommand(program2, io, setExit) {
-  program2.command("demo").description("Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.").option("--executor <provider>", "use a real agent CLI as the executor instead of the scripted stand-in", oneOf(["claude", "codex", "gemini"])).option("--dir <dir>", "where to create the demo repository (default: a new temporary folder)").action(async (opts) => {
-    const demoRoot = join11(dirname4(await packagePromptsDir()), "examples", "demo");
-    const repo = opts.dir ? isAbsolute8(opts.dir) ? opts.dir : resolve9(io.cwd, opts.dir) : mkdtempSync(join11(tmpdir6(), "okstra-demo-"));
-    await createDemoRepo(demoRoot, repo);
-    io.out(`okstra demo: repository ${repo}`);
-    io.out(opts.executor ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.` : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI \u2014 it shows okstra's engine, ledger and reports, not an agent's skill.");
-    const prepared = await prepareRun(io, { plan: join11(repo, PLAN), repo, ...opts.executor ? { executor: opts.executor } : {} });
-    const newRunId = (n2) => newLocalRunId(io.now(), n2);
-    try {
-      io.out("\n== chain: run every stage in order");
-      const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
-      printRuns(io, first);
-      if (first.status === "failed") {
-        io.out(`
-== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
-        const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
-        if (fix.kind === "refused") throw new CliError(fix.reason);
-        io.out(renderSummary(fix.report).markdown);
-        io.out("\n== chain: continue with what is left");
-        printRuns(io, await runChain({ ...prepared.request, newRunId }, prepared.deps));
-      }
-    } finally {
-      await prepared.close();
-    }
-    io.out("\n== okstra status");
-    const statusCode = await main(["status", "--plan", join11(repo, PLAN), "--repo", repo], io);
-    io.out(`
-okstra demo: done. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
-    setExit(statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
-  });
-}
-function printRuns(io, outcome) {
-  for (const run of outcome.runs) io.out(`
-${renderSummary(run.report).markdown}`);
-  if (outcome.status === "refused" || outcome.status === "not-ready") io.out(`chain ${outcome.status}: ${outcome.reason}`);
-}
-async function createDemoRepo(demoRoot, repo) {
-  cpSync(join11(demoRoot, "project"), repo, { recursive: true });
-  const agents = join11(demoRoot, "agents");
-  const command = (script, ...args) => JSON.stringify([process.execPath, join11(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
-  writeFileSync2(
-    join11(repo, ".okstra", "config.yml"),
-    [
-      "# Written by `okstra demo`: scripted stand-in agents speaking the Command provider contract.",
-      "executor: scripted-executor",
-      "verifiers: [thorough-reviewer, light-reviewer]",
-      "excludeExecutorFromVerifiers: true",
-      "providers:",
-      "  scripted-executor:",
-      `    command: ${command("scripted-executor.mjs")}`,
-      "    name: Scripted executor",
-      "  thorough-reviewer:",
-      `    command: ${command("scripted-reviewer.mjs", "--thorough")}`,
-      "    name: Thorough reviewer",
-      "  light-reviewer:",
-      `    command: ${command("scripted-reviewer.mjs")}`,
-      "    name: Light reviewer",
-      ""
-    ].join("\n")
-  );
-  const git = new Git(repo, { GIT_AUTHOR_NAME: "okstra demo", GIT_AUTHOR_EMAIL: "demo@okstra.invalid", GIT_COMMITTER_NAME: "okstra demo", GIT_COMMITTER_EMAIL: "demo@okstra.invalid" });
-  await git.ok(["init", "--quiet", "--initial-branch=main"]);
-  await git.ok(["add", "--all"]);
-  await git.ok(["commit", "--quiet", "-m", "tempconv: the approved plan"]);
-}
-
-// src/cli/commands/doctor.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { readFile as readFile9 } from "node:fs/promises";
-import { isAbsolute as isAbsolute9, join as join14, resolve as resolve10 } from "node:path";
+import { tmpdir as tmpdir7 } from "node:os";
+import { dirname as dirname4, isAbsolute as isAbsolute9, join as join14, resolve as resolve10 } from "node:path";
 
 // src/providers/cli-check.ts
 import { mkdtemp as mkdtemp3, rm as rm8 } from "node:fs/promises";
-import { tmpdir as tmpdir7 } from "node:os";
-import { join as join12 } from "node:path";
+import { tmpdir as tmpdir6 } from "node:os";
+import { join as join11 } from "node:path";
 var VERSION_TIMEOUT_MS = 3e4;
 async function checkAgentClis(config2, env = process.env) {
   return Promise.all(BUILTIN_PROVIDERS.map((ref) => checkOne(ref, config2, env)));
@@ -66275,7 +66781,7 @@ async function checkOne(ref, config2, env) {
   return { ...base, launch: lookup2.launch, searched: [], ...probe };
 }
 async function askVersion(launch, env) {
-  const home = await mkdtemp3(join12(tmpdir7(), "okstra-doctor-"));
+  const home = await mkdtemp3(join11(tmpdir6(), "okstra-doctor-"));
   try {
     const result = await runProcess({
       file: launch.file,
@@ -66293,10 +66799,15 @@ async function askVersion(launch, env) {
   }
 }
 
+// src/cli/commands/doctor.ts
+import { existsSync as existsSync5 } from "node:fs";
+import { readFile as readFile9 } from "node:fs/promises";
+import { isAbsolute as isAbsolute8, join as join13, resolve as resolve9 } from "node:path";
+
 // src/providers/cli-install.ts
 import { existsSync as existsSync4 } from "node:fs";
 import { mkdir as mkdir8, rename, rm as rm9, writeFile as writeFile4 } from "node:fs/promises";
-import { basename as basename3, join as join13 } from "node:path";
+import { basename as basename3, join as join12 } from "node:path";
 import { performance as performance2 } from "node:perf_hooks";
 import { randomBytes as randomBytes5 } from "node:crypto";
 var DEFAULT_INSTALL_TIMEOUT_MS = 10 * 6e4;
@@ -66312,12 +66823,12 @@ async function installOne(ref, cacheDir, env, timeoutMs) {
   const spec = pinnedSpec(ref);
   const dir = pinnedInstallDir(cacheDir, ref);
   const outcome = (status, error62) => ({ ref, spec, dir, status, durationMs: Math.round(performance2.now() - started), ...error62 ? { error: error62 } : {} });
-  if (existsSync4(join13(dir, INSTALL_MARKER))) return outcome("present");
+  if (existsSync4(join12(dir, INSTALL_MARKER))) return outcome("present");
   const staging = `${dir}.partial-${process.pid}-${randomBytes5(4).toString("hex")}`;
   try {
     await mkdir8(staging, { recursive: true });
     const pin = AGENT_CLI_PINS[ref];
-    await writeFile4(join13(staging, "package.json"), `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}
+    await writeFile4(join12(staging, "package.json"), `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}
 `);
     const npm = npmCommand(env);
     const result = await runProcess({
@@ -66330,12 +66841,12 @@ async function installOne(ref, cacheDir, env, timeoutMs) {
     if (result.spawnError) return outcome("failed", `npm could not be started: ${result.spawnError}`);
     if (result.timedOut) return outcome("failed", `npm install ${spec} did not finish within ${describeMs(timeoutMs)}`);
     if (result.exitCode !== 0) return outcome("failed", `npm install ${spec} exited with code ${result.exitCode ?? result.signal}: ${tail(result.stderr, 8, 1500) || "(no output)"}`);
-    await writeFile4(join13(staging, INSTALL_MARKER), `${JSON.stringify({ spec, installedAt: (/* @__PURE__ */ new Date()).toISOString() })}
+    await writeFile4(join12(staging, INSTALL_MARKER), `${JSON.stringify({ spec, installedAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `);
     try {
       await rename(staging, dir);
     } catch (error62) {
-      if (!existsSync4(join13(dir, INSTALL_MARKER))) throw error62;
+      if (!existsSync4(join12(dir, INSTALL_MARKER))) throw error62;
     }
     return outcome("installed");
   } catch (error62) {
@@ -66392,8 +66903,8 @@ function parseRefs(value2) {
   return refs;
 }
 async function readConfigFor(io, opts) {
-  const dir = opts.repo ? resolve10(io.cwd, opts.repo) : io.cwd;
-  const file2 = opts.config ? isAbsolute9(opts.config) ? opts.config : resolve10(io.cwd, opts.config) : join14(dir, DEFAULT_CONFIG_PATH);
+  const dir = opts.repo ? resolve9(io.cwd, opts.repo) : io.cwd;
+  const file2 = opts.config ? isAbsolute8(opts.config) ? opts.config : resolve9(io.cwd, opts.config) : join13(dir, DEFAULT_CONFIG_PATH);
   if (!existsSync5(file2)) {
     if (opts.config) throw new CliError(`config file ${opts.config} does not exist`);
     return parseConfig("", DEFAULT_CONFIG_PATH).config;
@@ -66454,10 +66965,132 @@ this repository's runs use: ${needed.length > 0 ? needed.join(", ") : "no built-
 ${problems.map((p) => `  - ${p}`).join("\n")}`);
 }
 
+// src/cli/commands/demo.ts
+var PLAN = ".okstra/plans/tempconv.md";
+function registerDemoCommand(program2, io, setExit) {
+  program2.command("demo").description("Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.").option("--executor <provider>", "use a real agent CLI as the executor instead of the scripted stand-in (checked first as `okstra doctor` does: exit 3 when it cannot run)", oneOf(BUILTIN_PROVIDERS)).option("--dir <dir>", "where to create the demo repository (default: a new temporary folder)").action(async (opts) => {
+    if (opts.executor) {
+      const problems = await executorProblems(opts.executor, io);
+      if (problems.length > 0) throw new CliError(`demo: the ${opts.executor} executor cannot run here, so no stage was started:
+${problems.map((p) => `  - ${p}`).join("\n")}
+(\`okstra doctor\` shows every check; without --executor the demo needs no agent CLI)`, EXIT_INFRA);
+    }
+    const demoRoot = join14(dirname4(await packagePromptsDir()), "examples", "demo");
+    const repo = opts.dir ? isAbsolute9(opts.dir) ? opts.dir : resolve10(io.cwd, opts.dir) : mkdtempSync(join14(tmpdir7(), "okstra-demo-"));
+    await createDemoRepo(demoRoot, repo);
+    io.out(`okstra demo: repository ${repo}`);
+    io.out(opts.executor ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.` : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI \u2014 it shows okstra's engine, ledger and reports, not an agent's skill.");
+    const prepared = await prepareRun(io, { plan: join14(repo, PLAN), repo, ...opts.executor ? { executor: opts.executor } : {} });
+    const newRunId = (n2) => newLocalRunId(io.now(), n2);
+    let runsCode = EXIT_OK;
+    try {
+      io.out("\n== chain: run every stage in order");
+      const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
+      printRuns(io, first);
+      if (chainExitCode(first.status, first.runs) === EXIT_INFRA) runsCode = EXIT_INFRA;
+      else if (first.status === "failed") {
+        io.out(`
+== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
+        const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
+        if (fix.kind === "refused") throw new CliError(fix.reason);
+        io.out(renderSummary(fix.report).markdown);
+        runsCode = stageExitCode(fix.report);
+        if (runsCode === EXIT_OK) {
+          io.out("\n== chain: continue with what is left");
+          const rest = await runChain({ ...prepared.request, newRunId }, prepared.deps);
+          printRuns(io, rest);
+          runsCode = chainExitCode(rest.status, rest.runs);
+        }
+      }
+    } finally {
+      await prepared.close();
+    }
+    io.out("\n== okstra status");
+    const statusCode = await main(["status", "--plan", join14(repo, PLAN), "--repo", repo], io);
+    const verdict = runsCode === EXIT_INFRA ? "stopped: a worker could not do its job (its reason is above, exit 3)" : runsCode !== EXIT_OK ? "stopped at a FAIL the fix run did not repair (exit 1)" : "done";
+    io.out(`
+okstra demo: ${verdict}. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
+    setExit(runsCode !== EXIT_OK ? runsCode : statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
+  });
+}
+async function executorProblems(ref, io) {
+  const config2 = parseConfig("", "demo").config;
+  const checks = await checkAgentClis(config2, io.env);
+  return checks.filter((c3) => c3.ref === ref).flatMap(problemsOf);
+}
+function printRuns(io, outcome) {
+  for (const run of outcome.runs) io.out(`
+${renderSummary(run.report).markdown}`);
+  if (outcome.status === "refused" || outcome.status === "not-ready") io.out(`chain ${outcome.status}: ${outcome.reason}`);
+}
+async function createDemoRepo(demoRoot, repo) {
+  cpSync(join14(demoRoot, "project"), repo, { recursive: true });
+  const agents = join14(demoRoot, "agents");
+  const command = (script, ...args) => JSON.stringify([process.execPath, join14(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
+  writeFileSync2(
+    join14(repo, ".okstra", "config.yml"),
+    [
+      "# Written by `okstra demo`: scripted stand-in agents speaking the Command provider contract.",
+      "executor: scripted-executor",
+      "verifiers: [thorough-reviewer, light-reviewer]",
+      "excludeExecutorFromVerifiers: true",
+      "providers:",
+      "  scripted-executor:",
+      `    command: ${command("scripted-executor.mjs")}`,
+      "    name: Scripted executor",
+      "  thorough-reviewer:",
+      `    command: ${command("scripted-reviewer.mjs", "--thorough")}`,
+      "    name: Thorough reviewer",
+      "  light-reviewer:",
+      `    command: ${command("scripted-reviewer.mjs")}`,
+      "    name: Light reviewer",
+      ""
+    ].join("\n")
+  );
+  const git = new Git(repo, { GIT_AUTHOR_NAME: "okstra demo", GIT_AUTHOR_EMAIL: "demo@okstra.invalid", GIT_COMMITTER_NAME: "okstra demo", GIT_COMMITTER_EMAIL: "demo@okstra.invalid" });
+  await git.ok(["init", "--quiet", "--initial-branch=main"]);
+  await git.ok(["add", "--all"]);
+  await git.ok(["commit", "--quiet", "-m", "tempconv: the approved plan"]);
+}
+
+// src/cli/version.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+import { dirname as dirname5, join as join15, parse as parse6 } from "node:path";
+import { fileURLToPath as fileURLToPath5 } from "node:url";
+function okstraVersion(from = dirname5(fileURLToPath5(import.meta.url))) {
+  for (let dir = from; ; dir = dirname5(dir)) {
+    const version2 = okstraManifestVersion(join15(dir, "package.json"));
+    if (version2 !== null) return version2;
+    if (dir === parse6(dir).root) break;
+  }
+  return `unknown (no okstra package.json from ${from} upwards)`;
+}
+function okstraManifestVersion(file2) {
+  let text4;
+  try {
+    text4 = readFileSync4(file2, "utf8");
+  } catch {
+    return null;
+  }
+  try {
+    const manifest = JSON.parse(text4);
+    return manifest.name === "okstra" && typeof manifest.version === "string" ? manifest.version : null;
+  } catch {
+    return null;
+  }
+}
+
 // src/cli/main.ts
 var registrars = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerReconcileCommand, registerDemoCommand, registerDoctorCommands];
+var EXIT_CODES_HELP = `
+Exit codes:
+  0  PASS (or the command did what it was asked)
+  1  a FAIL verdict, or a refusal (not ready, occupied, bad plan or config)
+  2  bad usage (an unknown option or a bad value)
+  3  okstra or a provider could not do its job: the run status error, a worker's
+     error / timeout / budget stop, git or the ledger unreachable; worth a retry`;
 function buildProgram(io, setExit) {
-  const program2 = new Command("okstra").description("Run approved multi-stage implementation plans with cross-verification.").showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  const program2 = new Command("okstra").description("Run approved multi-stage implementation plans with cross-verification.").version(okstraVersion(), "-V, --version", "print okstra's version").addHelpText("after", EXIT_CODES_HELP).showHelpAfterError("(run with --help for usage)").configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   for (const register of registrars) register(program2, io, setExit);
   return program2;
 }
@@ -66493,7 +67126,7 @@ function exitCodeFor(error62, io) {
   io.err(`okstra: internal error: ${message}`);
   return EXIT_INFRA;
 }
-if (process.argv[1] && fileURLToPath5(import.meta.url) === process.argv[1]) {
+if (process.argv[1] && fileURLToPath6(import.meta.url) === process.argv[1]) {
   process.exitCode = await main(process.argv.slice(2));
 }
 export {
