@@ -3,6 +3,7 @@ import { dispatchFolder } from '../sandbox/sandbox.js';
 import { tmpdir } from 'node:os';
 import type { BuiltinProvider, ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
+import { meaningfulStderrLine } from '../core/report/failure.js';
 import { missingKeyMessage, readCredential } from './cli-credentials.js';
 import { locateAgentCli, overrideVariable, agentClisDir, pinnedInstallDir, type CliLaunch } from './cli-locate.js';
 import { AGENT_CLI_PINS, pinnedSpec } from './cli-pins.js';
@@ -191,7 +192,7 @@ export class AgentCliProvider implements Provider {
 
   private failureMessage(result: ProcessResult, ctx: CliRunContext, failure: CliOutcome['failure'], stderr: string): string {
     const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
-    const message = clip(oneLine(failure?.message ?? lastLine(stderr) ?? 'no error message'), 600);
+    const message = clip(oneLine(failure?.message ?? (meaningfulStderrLine(stderr) || 'no error message')), 600);
     switch (failure?.kind) {
       case 'auth':
         return `${this.product} rejected the API key in ${ctx.apiKey.name}: ${message}. Check the secret ${ctx.apiKey.name}${ctx.baseUrl ? ` and providers.${this.kind}.baseUrl (${ctx.baseUrl})` : ''}`;
@@ -224,11 +225,6 @@ async function removeQuietly(dir: string): Promise<string | null> {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-function lastLine(text: string): string | null {
-  const lines = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
-  return lines[lines.length - 1] ?? null;
 }
 
 function withoutNoise(stderr: string, noise: readonly RegExp[]): string {

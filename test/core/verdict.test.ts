@@ -128,6 +128,22 @@ const CASES: Case[] = [
   },
 ];
 
+describe('a verifier discounted for citing files it never opened', () => {
+  it('names the files in the verdict reason, and the stage FAILs', () => {
+    const v = synthesizeVerdict({
+      executorStatus: 'done',
+      contractViolations: [],
+      qa: [],
+      verifiers: [
+        { worker: 'Codex worker', status: 'done', verdict: 'PASS' },
+        { worker: 'Gemini worker', status: 'contract-violated', verdict: null, unreadCitations: ['src/a.ts', 'src/b.ts'] },
+      ],
+      findings: [],
+    });
+    expect(v).toEqual({ value: 'FAIL', runStatus: 'failed', reasons: ["Gemini worker's result was discounted: it cited src/a.ts, src/b.ts without opening them"] });
+  });
+});
+
 describe('synthesizeVerdict', () => {
   it.each(CASES)('$name', ({ input: given, expected }) => {
     expect(synthesizeVerdict(given)).toEqual(expected);

@@ -52,7 +52,7 @@ describe('evidence actually read', () => {
     // Only the counted verifiers' findings are in the report: the discounted one's are gone with its answer.
     expect(report.findings.map((f) => f.raisedBy)).not.toContain('Auditor worker');
     expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
-    expect(report.verdict.reasons).toContain('Auditor worker produced no verdict (contract-violated)');
+    expect(report.verdict.reasons).toContain("Auditor worker's result was discounted: it cited src/stage-1.txt without opening it");
     expect(report.stageSidecarEvidence).toMatchObject({ carryPath: null });
     expect(validateRun({ report }).filter((v) => violationKind(v.code) === 'protecting')).toEqual([]);
     const markdown = renderMarkdown(report).markdown;

@@ -8,7 +8,7 @@ export interface VerdictInput {
   contractViolations: readonly string[];
   qa: readonly Pick<QaResult, 'label' | 'cmd' | 'passed' | 'exitCode'>[];
   /** `findings`: ids of the findings this verifier raised (after duplicates were merged: the surviving ids). */
-  verifiers: ReadonlyArray<{ worker: string; status: WorkerStatus; verdict: 'PASS' | 'FAIL' | null; findings?: readonly string[] }>;
+  verifiers: ReadonlyArray<{ worker: string; status: WorkerStatus; verdict: 'PASS' | 'FAIL' | null; findings?: readonly string[]; unreadCitations?: readonly string[] }>;
   findings: readonly Pick<Finding, 'id' | 'severity' | 'title' | 'disposition'>[];
   /** The critic, when the run had one. Only a budget refusal of the critic affects the verdict. */
   critic?: { worker: string; status: WorkerStatus } | null;
@@ -51,6 +51,12 @@ export function failWithoutBlockingReason(worker: string): string {
  * budget is the user's rule, so the run is `failed` (not an infrastructure
  * `error`) and a fix run may re-enter it once the budget allows.
  */
+/** A verifier discounted because its CLI's own events show it never opened files it cited. */
+export function unreadCitationsVerdictReason(worker: string, files: readonly string[]): string {
+  const shown = files.slice(0, 5).join(', ');
+  return `${worker}'s result was discounted: it cited ${shown}${files.length > 5 ? ` and ${files.length - 5} more` : ''} without opening ${files.length === 1 ? 'it' : 'them'}`;
+}
+
 export function synthesizeVerdict(input: VerdictInput): Verdict {
   if (input.contractViolations.length > 0 || input.executorStatus === 'contract-violated') {
     return { value: 'FAIL', runStatus: 'contract-violated', reasons: input.contractViolations.map((v) => `executor broke its contract: ${v}`) };
@@ -67,6 +73,7 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
   if (withResult.length === 0) reasons.push('no verifier produced a result');
   for (const v of input.verifiers) {
     if (v.status === 'budget-exceeded') reasons.push(budgetReason(v.worker, 'verifier', input.budgetExceeded));
+    else if ((v.unreadCitations ?? []).length > 0) reasons.push(unreadCitationsVerdictReason(v.worker, v.unreadCitations ?? []));
     else if (v.status !== 'done' || v.verdict === null) reasons.push(`${v.worker} produced no verdict (${v.status})`);
   }
   if (input.critic?.status === 'budget-exceeded') reasons.push(budgetReason(input.critic.worker, 'critic', input.budgetExceeded));
