@@ -29878,8 +29878,8 @@ function isUnclosedFence(raw) {
   const fence2 = open4[1];
   const lastBreak = raw.lastIndexOf("\n");
   if (lastBreak === -1) return true;
-  const lastLine2 = raw.slice(lastBreak + 1);
-  const close2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine2);
+  const lastLine = raw.slice(lastBreak + 1);
+  const close2 = /^ {0,3}(`{3,}|~{3,})[ \t]*$/.exec(lastLine);
   return !(close2 && close2[1][0] === fence2[0] && close2[1].length >= fence2.length);
 }
 var TERMINATED_KINDS = [
@@ -29890,10 +29890,10 @@ var TERMINATED_KINDS = [
   [/^ {0,3}<!\[CDATA\[/, /\]\]>/]
 ];
 function isOpenHtmlBlock(raw, after) {
-  const lastLine2 = raw.slice(raw.lastIndexOf("\n") + 1);
+  const lastLine = raw.slice(raw.lastIndexOf("\n") + 1);
   for (const [opener2, terminator] of TERMINATED_KINDS) {
     if (opener2.test(raw)) {
-      const checked = raw.includes("\n") ? lastLine2 : raw.replace(opener2, "");
+      const checked = raw.includes("\n") ? lastLine : raw.replace(opener2, "");
       return !terminator.test(checked);
     }
   }
@@ -60760,6 +60760,10 @@ function budgetReason(worker, role, refusal) {
 function failWithoutBlockingReason(worker) {
   return `verifier ${worker} answered FAIL without a blocking finding`;
 }
+function unreadCitationsVerdictReason(worker, files) {
+  const shown = files.slice(0, 5).join(", ");
+  return `${worker}'s result was discounted: it cited ${shown}${files.length > 5 ? ` and ${files.length - 5} more` : ""} without opening ${files.length === 1 ? "it" : "them"}`;
+}
 function synthesizeVerdict(input2) {
   if (input2.contractViolations.length > 0 || input2.executorStatus === "contract-violated") {
     return { value: "FAIL", runStatus: "contract-violated", reasons: input2.contractViolations.map((v) => `executor broke its contract: ${v}`) };
@@ -60776,6 +60780,7 @@ function synthesizeVerdict(input2) {
   if (withResult.length === 0) reasons.push("no verifier produced a result");
   for (const v of input2.verifiers) {
     if (v.status === "budget-exceeded") reasons.push(budgetReason(v.worker, "verifier", input2.budgetExceeded));
+    else if ((v.unreadCitations ?? []).length > 0) reasons.push(unreadCitationsVerdictReason(v.worker, v.unreadCitations ?? []));
     else if (v.status !== "done" || v.verdict === null) reasons.push(`${v.worker} produced no verdict (${v.status})`);
   }
   if (input2.critic?.status === "budget-exceeded") reasons.push(budgetReason(input2.critic.worker, "critic", input2.budgetExceeded));
@@ -65784,7 +65789,7 @@ var AgentCliProvider = class {
   }
   failureMessage(result, ctx, failure2, stderr) {
     const how = result.exitCode === null ? `was killed by ${result.signal ?? "a signal"}` : `exited with code ${result.exitCode}`;
-    const message = clip(oneLine2(failure2?.message ?? lastLine(stderr) ?? "no error message"), 600);
+    const message = clip(oneLine2(failure2?.message ?? (meaningfulStderrLine(stderr) || "no error message")), 600);
     switch (failure2?.kind) {
       case "auth":
         return `${this.product} rejected the API key in ${ctx.apiKey.name}: ${message}. Check the secret ${ctx.apiKey.name}${ctx.baseUrl ? ` and providers.${this.kind}.baseUrl (${ctx.baseUrl})` : ""}`;
@@ -65809,10 +65814,6 @@ async function removeQuietly(dir) {
 }
 function oneLine2(text4) {
   return text4.replace(/\s+/g, " ").trim();
-}
-function lastLine(text4) {
-  const lines = text4.split("\n").map((l) => l.trim()).filter((l) => l !== "");
-  return lines[lines.length - 1] ?? null;
 }
 function withoutNoise(stderr, noise) {
   if (noise.length === 0) return stderr;
