@@ -62814,10 +62814,10 @@ function withheldReason(runStatus, execution) {
   return "the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch";
 }
 function usageTotals(dispatched, metered) {
-  const refusal = dispatched.map((d) => ({ worker: d.member.name, b: d.result.metering?.budgetExceeded })).find((x) => x.b);
   if (metered) {
-    const records = dispatched.flatMap((d) => d.result.metering?.requests ?? []);
-    return gatewayUsage(records, refusal?.b ? { worker: refusal.worker, scope: refusal.b.scope, limit: refusal.b.limit, spent: refusal.b.spent, message: refusal.b.message } : null);
+    const refused = dispatched.find((d) => d.result.metering?.budgetExceeded);
+    const refusal = refused?.result.metering?.budgetExceeded;
+    return gatewayUsage(dispatched.flatMap((d) => d.result.metering?.requests ?? []), refused && refusal ? { worker: refused.member.name, ...refusal } : null);
   }
   const byWorker = /* @__PURE__ */ new Map();
   for (const d of dispatched) {
@@ -63232,6 +63232,8 @@ var AgentUserPool = class {
   lockDir;
   prefix;
   held = /* @__PURE__ */ new Map();
+  /** Users looked up (or made) once: an account does not change under a running okstra, and each lookup is a process. */
+  known = /* @__PURE__ */ new Map();
   lockDirReady = null;
   constructor(options2 = {}) {
     this.lockDir = options2.lockDir ?? DEFAULT_LOCK_DIR;
@@ -63245,7 +63247,8 @@ var AgentUserPool = class {
       if (this.held.has(name)) continue;
       if (!await this.tryLock(name)) continue;
       try {
-        const user = await lookupUser(name) ?? await createUser(name);
+        const user = this.known.get(name) ?? await lookupUser(name) ?? await createUser(name);
+        this.known.set(name, user);
         this.held.set(name, user);
         return user;
       } catch (error62) {

@@ -143,10 +143,10 @@ function withheldReason(runStatus: FinalReport['verdict']['runStatus'], executio
  * without it they are what the CLIs said about themselves.
  */
 function usageTotals(dispatched: readonly Dispatched[], metered: boolean): FinalReport['usage'] {
-  const refusal = dispatched.map((d) => ({ worker: d.member.name, b: d.result.metering?.budgetExceeded })).find((x) => x.b);
   if (metered) {
-    const records = dispatched.flatMap((d) => d.result.metering?.requests ?? []);
-    return gatewayUsage(records, refusal?.b ? { worker: refusal.worker, scope: refusal.b.scope, limit: refusal.b.limit, spent: refusal.b.spent, message: refusal.b.message } : null);
+    const refused = dispatched.find((d) => d.result.metering?.budgetExceeded);
+    const refusal = refused?.result.metering?.budgetExceeded;
+    return gatewayUsage(dispatched.flatMap((d) => d.result.metering?.requests ?? []), refused && refusal ? { worker: refused.member.name, ...refusal } : null);
   }
   const byWorker = new Map<string, Usage>();
   for (const d of dispatched) {

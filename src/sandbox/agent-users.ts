@@ -46,6 +46,8 @@ export class AgentUserPool {
   private readonly lockDir: string;
   private readonly prefix: string;
   private readonly held = new Map<string, AgentUser>();
+  /** Users looked up (or made) once: an account does not change under a running okstra, and each lookup is a process. */
+  private readonly known = new Map<string, AgentUser>();
   private lockDirReady: Promise<void> | null = null;
 
   constructor(options: AgentUserPoolOptions = {}) {
@@ -61,7 +63,8 @@ export class AgentUserPool {
       if (this.held.has(name)) continue;
       if (!(await this.tryLock(name))) continue;
       try {
-        const user = (await lookupUser(name)) ?? (await createUser(name));
+        const user = this.known.get(name) ?? (await lookupUser(name)) ?? (await createUser(name));
+        this.known.set(name, user);
         this.held.set(name, user);
         return user;
       } catch (error) {
