@@ -28,8 +28,32 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:fs', 'node:fs/*', 'node:child_process', 'node:net', 'node:http', 'node:https', 'execa', '@actions/*', 'octokit', 'probot'], message: 'src/core/ is pure: do I/O in src/git, src/github, src/providers or src/engine behind a port.' },
-            { group: ['../../git/*', '../../cli/*', '../../action/*', '../../engine/*', '../../providers/*', '../../github/*'], message: 'src/core/ must not import outer layers.' },
+            {
+              group: [
+                'node:fs',
+                'node:fs/*',
+                'node:child_process',
+                'node:net',
+                'node:http',
+                'node:https',
+                'execa',
+                '@actions/*',
+                'octokit',
+                'probot',
+              ],
+              message: 'src/core/ is pure: do I/O in src/git, src/github, src/providers or src/engine behind a port.',
+            },
+            {
+              group: [
+                '../../git/*',
+                '../../cli/*',
+                '../../action/*',
+                '../../engine/*',
+                '../../providers/*',
+                '../../github/*',
+              ],
+              message: 'src/core/ must not import outer layers.',
+            },
           ],
         },
       ],

@@ -30,9 +30,22 @@ const PLAN = oneStagePlan(['base: main']);
 async function workspace(dir: string): Promise<string> {
   const seed = join(dir, 'seed');
   mkdirSync(join(seed, '.okstra', 'plans'), { recursive: true });
-  const cmd = (behaviour: object): string => JSON.stringify(`${process.execPath} ${agent} --json ${JSON.stringify(JSON.stringify(behaviour))}`);
+  const cmd = (behaviour: object): string =>
+    JSON.stringify(`${process.execPath} ${agent} --json ${JSON.stringify(JSON.stringify(behaviour))}`);
   writeFileSync(join(seed, '.okstra', 'plans', 'bench.md'), PLAN);
-  writeFileSync(join(seed, '.okstra', 'config.yml'), ['executor: writer', 'verifiers: [reviewer]', 'excludeExecutorFromVerifiers: true', ...(AS_ROOT ? [] : ['isolation: none']), 'providers:', `  writer: { command: ${cmd({ writeFiles: { 'out.txt': 'x\n' }, carry: true })} }`, `  reviewer: { command: ${cmd({ verifierResult: 'PASS' })} }`, ''].join('\n'));
+  writeFileSync(
+    join(seed, '.okstra', 'config.yml'),
+    [
+      'executor: writer',
+      'verifiers: [reviewer]',
+      'excludeExecutorFromVerifiers: true',
+      ...(AS_ROOT ? [] : ['isolation: none']),
+      'providers:',
+      `  writer: { command: ${cmd({ writeFiles: { 'out.txt': 'x\n' }, carry: true })} }`,
+      `  reviewer: { command: ${cmd({ verifierResult: 'PASS' })} }`,
+      '',
+    ].join('\n'),
+  );
   const git = new Git(seed, IDENTITY);
   await git.ok(['init', '--quiet', '--initial-branch=main']);
   await git.ok(['add', '--all']);
@@ -48,11 +61,31 @@ async function coldStart(dir: string): Promise<{ loaded: number; progress: numbe
   for (const f of ['output', 'summary', 'state']) writeFileSync(join(dir, f), '');
   writeFileSync(join(dir, 'event.json'), JSON.stringify({ repository: { default_branch: 'main' }, inputs: {} }));
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '', HOME: dir, TMPDIR: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null', ...IDENTITY,
-    GITHUB_ACTIONS: 'true', GITHUB_REPOSITORY: 'bench/bench', GITHUB_RUN_ID: '1', GITHUB_RUN_ATTEMPT: '1', GITHUB_EVENT_NAME: 'workflow_dispatch',
-    GITHUB_EVENT_PATH: join(dir, 'event.json'), GITHUB_OUTPUT: join(dir, 'output'), GITHUB_STEP_SUMMARY: join(dir, 'summary'), GITHUB_STATE: join(dir, 'state'),
-    GITHUB_WORKSPACE: ws, RUNNER_TEMP: dir, GITHUB_API_URL: 'http://127.0.0.1:9',
-    INPUT_MODE: 'stage', INPUT_PLAN: '.okstra/plans/bench.md', INPUT_STAGE: '1', INPUT_REPORT: 'summary', INPUT_CONFIG: '.okstra/config.yml', 'INPUT_DRY-RUN': 'false', 'INPUT_INSTALL-CLIS': 'false',
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    TMPDIR: dir,
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    ...IDENTITY,
+    GITHUB_ACTIONS: 'true',
+    GITHUB_REPOSITORY: 'bench/bench',
+    GITHUB_RUN_ID: '1',
+    GITHUB_RUN_ATTEMPT: '1',
+    GITHUB_EVENT_NAME: 'workflow_dispatch',
+    GITHUB_EVENT_PATH: join(dir, 'event.json'),
+    GITHUB_OUTPUT: join(dir, 'output'),
+    GITHUB_STEP_SUMMARY: join(dir, 'summary'),
+    GITHUB_STATE: join(dir, 'state'),
+    GITHUB_WORKSPACE: ws,
+    RUNNER_TEMP: dir,
+    GITHUB_API_URL: 'http://127.0.0.1:9',
+    INPUT_MODE: 'stage',
+    INPUT_PLAN: '.okstra/plans/bench.md',
+    INPUT_STAGE: '1',
+    INPUT_REPORT: 'summary',
+    INPUT_CONFIG: '.okstra/config.yml',
+    'INPUT_DRY-RUN': 'false',
+    'INPUT_INSTALL-CLIS': 'false',
   };
   const started = performance.now();
   const child = spawn(process.execPath, [bundle], { cwd: ws, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -67,7 +100,8 @@ async function coldStart(dir: string): Promise<{ loaded: number; progress: numbe
   });
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0 || first === null || loaded === null) throw new Error(`dist/index.js exited ${code} without the expected run:\n${out}\n${err}`);
+  if (code !== 0 || first === null || loaded === null)
+    throw new Error(`dist/index.js exited ${code} without the expected run:\n${out}\n${err}`);
   return { loaded, progress: first };
 }
 
@@ -78,7 +112,9 @@ async function coldStart(dir: string): Promise<{ loaded: number; progress: numbe
  */
 function chunkClosure(entry: string, dynamic: boolean): string[] {
   const seen = new Set<string>();
-  const pattern = dynamic ? /(?:from|import)\s*\(?"(\.\/chunk-[A-Za-z0-9]+\.js)"/g : /(?:from|import)\s*"(\.\/chunk-[A-Za-z0-9]+\.js)"/g;
+  const pattern = dynamic
+    ? /(?:from|import)\s*\(?"(\.\/chunk-[A-Za-z0-9]+\.js)"/g
+    : /(?:from|import)\s*"(\.\/chunk-[A-Za-z0-9]+\.js)"/g;
   const visit = (file: string): void => {
     if (seen.has(file)) return;
     seen.add(file);

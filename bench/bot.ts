@@ -17,7 +17,13 @@ import nock from 'nock';
 import { pino } from 'pino';
 import { Probot, ProbotOctokit, Server } from 'probot';
 import { createOkstraApp } from '../bot/index.js';
-import { DISPATCH_INPUTS, knownProviders, parseCommands, REQUIRED_RUN_NAME, scanComment } from '../src/core/commands/index.js';
+import {
+  DISPATCH_INPUTS,
+  knownProviders,
+  parseCommands,
+  REQUIRED_RUN_NAME,
+  scanComment,
+} from '../src/core/commands/index.js';
 import { serializeRow } from '../src/core/ledger/index.js';
 import { fmt, sized, summarize, verdict } from './stats.js';
 
@@ -47,17 +53,36 @@ function mockGitHub(counts: Record<string, number>): void {
     counts[key] = (counts[key] ?? 0) + 1;
     return true;
   };
-  const workflow = ['name: okstra', `run-name: "${REQUIRED_RUN_NAME}"`, 'on:', '  workflow_dispatch:', '    inputs:', ...DISPATCH_INPUTS.map((i) => `      ${i}: {}`), 'jobs: {}'].join('\n');
+  const workflow = [
+    'name: okstra',
+    `run-name: "${REQUIRED_RUN_NAME}"`,
+    'on:',
+    '  workflow_dispatch:',
+    '    inputs:',
+    ...DISPATCH_INPUTS.map((i) => `      ${i}: {}`),
+    'jobs: {}',
+  ].join('\n');
   // A done row is believed only after its run's claim (src/core/ledger, assessLedger).
   const ledger = `${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'started', run_id: 'gh-1-1-s1', at: '2026-03-01T08:00:00Z', lease_until: '2026-03-01T14:00:00Z' })}\n${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'done', run_id: 'gh-1-1-s1', at: '2026-03-01T09:00:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T09:00:00Z', carry_path: 'plans/invoice-export/carry/stage-1.json', report_path: 'plans/invoice-export/reports/stage-1/gh-1-1-s1.json' })}\n`;
   const plan = readFileSync(new URL('../examples/plans/diamond.md', import.meta.url), 'utf8');
   const scope = nock(API).persist();
-  scope.post('/app/installations/1/access_tokens').reply(201, { token: 'ghs_bench', expires_at: '2099-01-01T00:00:00Z', permissions: {} });
+  scope
+    .post('/app/installations/1/access_tokens')
+    .reply(201, { token: 'ghs_bench', expires_at: '2099-01-01T00:00:00Z', permissions: {} });
   scope.post(`${REPO}/issues/comments/1/reactions`, count('reaction')).reply(201, { id: 1 });
   scope.get(raw('.okstra/config.yml')).reply(200, 'executor: claude\n', text);
   scope.get(`${REPO}/collaborators/octocat/permission`).reply(200, { permission: 'write', role_name: 'write' });
-  scope.get(`${REPO}/pulls/7`).reply(200, { number: 7, state: 'open', html_url: 'https://github.com/octo-org/octo-repo/pull/7', head: { sha: HEAD, ref: 'invoice-export', repo: { full_name: 'octo-org/octo-repo' } }, base: { repo: { full_name: 'octo-org/octo-repo' } } });
-  scope.get(`${REPO}/pulls/7/files`).query({ per_page: 100 }).reply(200, [{ filename: PLAN_PATH, status: 'added' }]);
+  scope.get(`${REPO}/pulls/7`).reply(200, {
+    number: 7,
+    state: 'open',
+    html_url: 'https://github.com/octo-org/octo-repo/pull/7',
+    head: { sha: HEAD, ref: 'invoice-export', repo: { full_name: 'octo-org/octo-repo' } },
+    base: { repo: { full_name: 'octo-org/octo-repo' } },
+  });
+  scope
+    .get(`${REPO}/pulls/7/files`)
+    .query({ per_page: 100 })
+    .reply(200, [{ filename: PLAN_PATH, status: 'added' }]);
   scope.get(raw(PLAN_PATH)).query({ ref: HEAD }).reply(200, plan, text);
   scope.get(raw('plans/invoice-export/ledger.jsonl')).query({ ref: 'okstra-ledger' }).reply(200, ledger, text);
   // The plan is added by the pull request, which `plan-ref` names; the workflow still runs on the default branch.
@@ -84,7 +109,13 @@ function payload(body: string): Record<string, unknown> {
   return {
     action: 'created',
     installation: { id: 1 },
-    repository: { name: 'octo-repo', full_name: 'octo-org/octo-repo', owner: { login: 'octo-org' }, html_url: 'https://github.com/octo-org/octo-repo', default_branch: DEFAULT_BRANCH },
+    repository: {
+      name: 'octo-repo',
+      full_name: 'octo-org/octo-repo',
+      owner: { login: 'octo-org' },
+      html_url: 'https://github.com/octo-org/octo-repo',
+      default_branch: DEFAULT_BRANCH,
+    },
     issue: { number: 7, pull_request: { url: `${API}${REPO}/pulls/7` } },
     comment: { id: 1, body, html_url: 'https://github.com/octo-org/octo-repo/pull/7#issuecomment-1' },
     sender: { login: 'octocat', type: 'User' },
@@ -136,7 +167,10 @@ function errorSink(kept: string[]): Writable {
  * Each hostile shape delivered in full (the answer it must get is checked by
  * the counters), and read alone (scan and grammar, what once took seconds).
  */
-async function hostileFigures(deliver: (i: number, comment: string) => Promise<number>, counts: Record<string, number>): Promise<string[]> {
+async function hostileFigures(
+  deliver: (i: number, comment: string) => Promise<number>,
+  counts: Record<string, number>,
+): Promise<string[]> {
   const rounds = sized(100, 3);
   const lines: string[] = [];
   for (const shape of hostileComments()) {
@@ -145,7 +179,10 @@ async function hostileFigures(deliver: (i: number, comment: string) => Promise<n
     const delivered: number[] = [];
     for (let i = 0; i < rounds; i++) delivered.push(await deliver(i, shape.body));
     const answered = (counts[shape.expect] ?? 0) - before;
-    if (answered !== rounds) throw new Error(`${shape.name}: expected ${rounds} ${shape.expect === 'reply' ? 'replies' : 'dispatches'}, saw ${answered}`);
+    if (answered !== rounds)
+      throw new Error(
+        `${shape.name}: expected ${rounds} ${shape.expect === 'reply' ? 'replies' : 'dispatches'}, saw ${answered}`,
+      );
     const read: number[] = [];
     for (let i = 0; i < rounds; i++) {
       const start = performance.now();
@@ -179,9 +216,18 @@ export async function benchBot(): Promise<string[]> {
   // Logs go through pino at the default level, as in production, into a sink.
   const errors: string[] = [];
   const log = pino({ level: 'info' }, errorSink(errors));
-  const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } }).privateKey;
+  const privateKey = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  }).privateKey;
   const port = await freePort();
-  const server = new Server({ Probot: Probot.defaults({ appId: 1, privateKey, secret: SECRET, Octokit: BenchOctokit, log }), port, host: '127.0.0.1', log });
+  const server = new Server({
+    Probot: Probot.defaults({ appId: 1, privateKey, secret: SECRET, Octokit: BenchOctokit, log }),
+    port,
+    host: '127.0.0.1',
+    log,
+  });
   await server.load(createOkstraApp());
   await server.start();
   const url = `http://127.0.0.1:${port}/api/github/webhooks`;
@@ -191,13 +237,23 @@ export async function benchBot(): Promise<string[]> {
     const start = performance.now();
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-github-event': 'issue_comment', 'x-github-delivery': `bench-${i}`, 'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-github-event': 'issue_comment',
+        'x-github-delivery': `bench-${i}`,
+        'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+      },
       body,
     });
     await res.text();
     const ms = performance.now() - start;
     if (res.status !== 200) {
-      const why = [unmatched.length > 0 ? `GitHub requests no interceptor in bench/bot.ts answers: ${[...new Set(unmatched)].join(', ')}` : '', errors.length > 0 ? `the bot logged: ${errors.join(' | ')}` : ''].filter((x) => x !== '');
+      const why = [
+        unmatched.length > 0
+          ? `GitHub requests no interceptor in bench/bot.ts answers: ${[...new Set(unmatched)].join(', ')}`
+          : '',
+        errors.length > 0 ? `the bot logged: ${errors.join(' | ')}` : '',
+      ].filter((x) => x !== '');
       throw new Error(`delivery ${i} answered ${res.status}${why.length > 0 ? `; ${why.join('; ')}` : ''}`);
     }
     return ms;

@@ -16,7 +16,10 @@ async function benchRepo(root: string, verifierMs: number): Promise<string> {
   const dir = join(root, `repo-${verifierMs}-${Math.random().toString(16).slice(2)}`);
   mkdirSync(join(dir, '.okstra', 'plans'), { recursive: true });
   writeFileSync(join(dir, '.okstra', 'plans', 'bench.md'), PLAN);
-  const cmd = (behaviour: object): string => JSON.stringify(`${JSON.stringify(process.execPath)} ${JSON.stringify(agent)} --json ${JSON.stringify(JSON.stringify(behaviour))}`);
+  const cmd = (behaviour: object): string =>
+    JSON.stringify(
+      `${JSON.stringify(process.execPath)} ${JSON.stringify(agent)} --json ${JSON.stringify(JSON.stringify(behaviour))}`,
+    );
   const verifier = cmd({ sleepMs: verifierMs, verifierResult: 'PASS' });
   writeFileSync(
     join(dir, '.okstra', 'config.yml'),
@@ -42,7 +45,9 @@ async function benchRepo(root: string, verifierMs: number): Promise<string> {
 /** Wall time of the verifier sessions: first verifier dispatch to last verifier collect, from the run's PROGRESS record. */
 function verifyPhaseMs(progress: ReadonlyArray<{ at: string; line: string }>): number {
   const at = (e: { at: string }): number => Date.parse(e.at);
-  const dispatches = progress.filter((e) => e.line.startsWith('PROGRESS: phase-4-dispatch') && e.line.includes('role=verifier'));
+  const dispatches = progress.filter(
+    (e) => e.line.startsWith('PROGRESS: phase-4-dispatch') && e.line.includes('role=verifier'),
+  );
   const collects = progress.filter((e) => e.line.startsWith('PROGRESS: phase-5-collect') && !e.line.includes('Writer'));
   return Math.max(...collects.map(at)) - Math.min(...dispatches.map(at));
 }
@@ -61,7 +66,10 @@ async function timeOneStage(root: string, verifierMs: number): Promise<{ total: 
     // Frees the agent users and takes back the permissions the sandbox added, as the CLI does after a run.
     await prepared.close();
   }
-  if (outcome.kind !== 'completed' || outcome.report.verdict.value !== 'PASS') throw new Error(`bench stage did not pass: ${JSON.stringify(outcome.kind === 'completed' ? outcome.report.verdict : outcome)}`);
+  if (outcome.kind !== 'completed' || outcome.report.verdict.value !== 'PASS')
+    throw new Error(
+      `bench stage did not pass: ${JSON.stringify(outcome.kind === 'completed' ? outcome.report.verdict : outcome)}`,
+    );
   return { total: ms, verify: verifyPhaseMs(outcome.report.progress) };
 }
 

@@ -6,13 +6,19 @@ import { fmt, met, sized, summarize } from './stats.js';
 // Added latency of the model gateway: the same local SSE upstream called
 // straight and through the gateway, alternately, so both see the same machine load.
 
-const FIRST = 'event: message_start\ndata: {"type":"message_start","message":{"model":"claude-sonnet-4-5","usage":{"input_tokens":1200,"output_tokens":1}}}\n\n';
+const FIRST =
+  'event: message_start\ndata: {"type":"message_start","message":{"model":"claude-sonnet-4-5","usage":{"input_tokens":1200,"output_tokens":1}}}\n\n';
 const REST =
   'event: content_block_delta\ndata: {"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"hello"}}\n\n' +
   'event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":56}}\n\n' +
   'event: message_stop\ndata: {"type":"message_stop"}\n\n';
 const PAUSE_MS = 3;
-const BODY = JSON.stringify({ model: 'claude-sonnet-4-5', stream: true, max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
+const BODY = JSON.stringify({
+  model: 'claude-sonnet-4-5',
+  stream: true,
+  max_tokens: 100,
+  messages: [{ role: 'user', content: 'hi' }],
+});
 
 function sseUpstream(): Promise<Server> {
   const server = createServer((req, res) => {
@@ -35,13 +41,17 @@ function timed(url: string, headers: Record<string, string>, agent: Agent): Prom
   return new Promise((resolve, reject) => {
     const start = performance.now();
     let first = 0;
-    const req = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      res.on('data', () => {
-        if (first === 0) first = performance.now();
-      });
-      res.on('end', () => resolve({ totalMs: performance.now() - start, firstByteMs: first - start }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.on('data', () => {
+          if (first === 0) first = performance.now();
+        });
+        res.on('end', () => resolve({ totalMs: performance.now() - start, firstByteMs: first - start }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(BODY);
   });
@@ -54,7 +64,13 @@ export async function benchGateway(): Promise<string[]> {
   const gateway = await startGateway({ pricing: {}, budgets: {} });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    const lease = gateway.open({ worker: 'Bench worker', role: 'executor', provider: 'claude', upstream: upstreamUrl, realKey: 'bench-real-key' });
+    const lease = gateway.open({
+      worker: 'Bench worker',
+      role: 'executor',
+      provider: 'claude',
+      upstream: upstreamUrl,
+      realKey: 'bench-real-key',
+    });
     const direct: Sample[] = [];
     const viaGateway: Sample[] = [];
     // warm-up: connections, JIT
@@ -68,7 +84,8 @@ export async function benchGateway(): Promise<string[]> {
     }
     const summary = lease.close();
     const metered = summary.requests.filter((r) => r.metered).length;
-    const stat = (samples: Sample[], key: keyof Sample): ReturnType<typeof summarize> => summarize(samples.map((s) => s[key]));
+    const stat = (samples: Sample[], key: keyof Sample): ReturnType<typeof summarize> =>
+      summarize(samples.map((s) => s[key]));
     const lines: string[] = [];
     for (const key of ['firstByteMs', 'totalMs'] as const) {
       const d = stat(direct, key);

@@ -72,23 +72,31 @@ for (const [name, load] of selected) {
   } catch (error) {
     failed.push(name);
     if (error instanceof Error && error.message.includes('did not finish within')) timedOut = true;
-    console.error(`bench: the ${name} suite failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(
+      `bench: the ${name} suite failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
   }
   if (smoke) console.log(`(${name}: ${((performance.now() - t) / 1000).toFixed(1)} s at smoke size)`);
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (failed.length > 0) {
-  console.error(`\nbench${smoke ? ' --smoke' : ''}: ${failed.length} of ${selected.length} suites failed: ${failed.join(', ')} (details above)`);
+  console.error(
+    `\nbench${smoke ? ' --smoke' : ''}: ${failed.length} of ${selected.length} suites failed: ${failed.join(', ')} (details above)`,
+  );
   process.exitCode = 1;
   // A hung suite still holds whatever it was waiting on.
   if (timedOut) process.exit(1);
 } else if (smoke) {
-  console.log(`\nbench --smoke: ${selected.length === 1 ? 'the suite' : `all ${selected.length} suites`} ran in ${seconds} s`);
+  console.log(
+    `\nbench --smoke: ${selected.length === 1 ? 'the suite' : `all ${selected.length} suites`} ran in ${seconds} s`,
+  );
 }
 if (smoke) {
   const grace = setTimeout(() => {
-    console.error(`bench --smoke: the process did not end ${SMOKE_EXIT_GRACE_MS / 1000} s after the last suite; still open: ${process.getActiveResourcesInfo().join(', ')}. A suite left a server, socket or timer open.`);
+    console.error(
+      `bench --smoke: the process did not end ${SMOKE_EXIT_GRACE_MS / 1000} s after the last suite; still open: ${process.getActiveResourcesInfo().join(', ')}. A suite left a server, socket or timer open.`,
+    );
     process.exit(1);
   }, SMOKE_EXIT_GRACE_MS);
   grace.unref();

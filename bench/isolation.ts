@@ -91,15 +91,28 @@ async function seedRepo(dir: string): Promise<{ head: string; request: RunStageR
 
   const parsed = parsePlan(oneStagePlan(), { path: '.okstra/plans/bench.md' });
   if (!parsed.plan) throw new Error(`the bench plan does not parse: ${JSON.stringify(parsed.errors)}`);
-  const command = (behaviour: object): string => `${JSON.stringify(process.execPath)} ${JSON.stringify(STAND_IN_AGENT)} --json ${JSON.stringify(JSON.stringify(behaviour))}`;
+  const command = (behaviour: object): string =>
+    `${JSON.stringify(process.execPath)} ${JSON.stringify(STAND_IN_AGENT)} --json ${JSON.stringify(JSON.stringify(behaviour))}`;
   const config = ConfigSchema.parse({
     executor: 'writer',
     verifiers: ['reviewer'],
     excludeExecutorFromVerifiers: true,
-    providers: { writer: { command: command({ writeFiles: { 'out.txt': 'bench\n' }, carry: true }) }, reviewer: { command: command({ verifierResult: 'PASS' }) } },
+    providers: {
+      writer: { command: command({ writeFiles: { 'out.txt': 'bench\n' }, carry: true }) },
+      reviewer: { command: command({ verifierResult: 'PASS' }) },
+    },
   });
   const roster = buildRoster({}, config, { env: process.env, trustedRoot: dir });
-  const base = stageRequestBase({ plan: parsed.plan, planPath: '.okstra/plans/bench.md', planCommit: head, config, roster, trigger: { kind: 'cli', actor: null, url: null }, runUrl: null, env: process.env });
+  const base = stageRequestBase({
+    plan: parsed.plan,
+    planPath: '.okstra/plans/bench.md',
+    planCommit: head,
+    config,
+    roster,
+    trigger: { kind: 'cli', actor: null, url: null },
+    runUrl: null,
+    env: process.env,
+  });
   return { head, request: { ...base, stage: 1, runId: 'bench-isolation' } };
 }
 
@@ -114,21 +127,46 @@ interface Sample {
  * leased, so a boundary that silently stopped switching users is not timed
  * as a cheap one.
  */
-async function oneDispatch(sandbox: AgentSandbox, workspace: StageWorkspace, head: string, request: RunStageRequest): Promise<Sample> {
+async function oneDispatch(
+  sandbox: AgentSandbox,
+  workspace: StageWorkspace,
+  head: string,
+  request: RunStageRequest,
+): Promise<Sample> {
   const dir = await workspace.addDetachedWorktree(head);
   const observed: Observed = { phases: { acquire: 0, giveWrite: 0, privateDir: 0, release: 0 }, uid: null };
   const timed = timedSandbox(sandbox, observed);
   try {
-    const progress = new ProgressLog(() => new Date(), () => undefined);
+    const progress = new ProgressLog(
+      () => new Date(),
+      () => undefined,
+    );
     const start = performance.now();
-    const { result } = await dispatchWorker(request.roster.executor, 'executor', 'Write out.txt.', dir, 60_000, request, { sandbox: timed }, progress);
+    const { result } = await dispatchWorker(
+      request.roster.executor,
+      'executor',
+      'Write out.txt.',
+      dir,
+      60_000,
+      request,
+      { sandbox: timed },
+      progress,
+    );
     const ms = performance.now() - start;
-    if (result.status !== 'done') throw new Error(`the stand-in dispatch (${sandbox.mode}) ended as ${result.status}: ${result.errorMessage ?? ''}\n${result.stderrTail}`);
+    if (result.status !== 'done')
+      throw new Error(
+        `the stand-in dispatch (${sandbox.mode}) ended as ${result.status}: ${result.errorMessage ?? ''}\n${result.stderrTail}`,
+      );
     const written = statSync(join(dir, 'out.txt'), { throwIfNoEntry: false });
-    if (!written) throw new Error(`the stand-in executor (${sandbox.mode}) reported done but its out.txt is not in the worktree`);
+    if (!written)
+      throw new Error(`the stand-in executor (${sandbox.mode}) reported done but its out.txt is not in the worktree`);
     const expected = observed.uid ?? process.geteuid?.() ?? written.uid;
-    if (written.uid !== expected) throw new Error(`the stand-in executor (${sandbox.mode}) wrote out.txt as uid ${written.uid}, not as uid ${expected}, the user it was leased`);
-    if (sandbox.mode === 'os-user' && written.uid === 0) throw new Error('the OS-user sandbox ran the stand-in executor as root');
+    if (written.uid !== expected)
+      throw new Error(
+        `the stand-in executor (${sandbox.mode}) wrote out.txt as uid ${written.uid}, not as uid ${expected}, the user it was leased`,
+      );
+    if (sandbox.mode === 'os-user' && written.uid === 0)
+      throw new Error('the OS-user sandbox ran the stand-in executor as root');
     return { ms, phases: observed.phases };
   } finally {
     await workspace.removeWorktree(dir);
@@ -166,7 +204,9 @@ export async function benchIsolation(): Promise<string[]> {
   const root = mkdtempSync(join(tmpdir(), 'okstra-bench-isolation-'));
   try {
     if (isolated.mode !== 'os-user') {
-      return [`not measured: the OS-user sandbox creates and switches users, which needs root, and this process runs as uid ${process.geteuid?.() ?? '?'}; run the bench as root to measure it`];
+      return [
+        `not measured: the OS-user sandbox creates and switches users, which needs root, and this process runs as uid ${process.geteuid?.() ?? '?'}; run the bench as root to measure it`,
+      ];
     }
     const repo = join(root, 'repo');
     mkdirSync(repo);

@@ -10,7 +10,15 @@ import { BENCH_IDENTITY } from './fixtures.js';
 const LEASE = '2099-01-01T00:00:00.000Z';
 
 function claim(stage: number, run: string): LedgerRow {
-  return { v: 1, plan_id: 'bench', stage, status: 'started', run_id: run, at: new Date().toISOString(), lease_until: LEASE };
+  return {
+    v: 1,
+    plan_id: 'bench',
+    stage,
+    status: 'started',
+    run_id: run,
+    at: new Date().toISOString(),
+    lease_until: LEASE,
+  };
 }
 
 async function repo(dir: string): Promise<void> {
@@ -40,7 +48,9 @@ export async function benchLedger(): Promise<string[]> {
     await repo(local);
     const localRows = sized(200, 5);
     const localStats = summarize(await timeAppends(new GitLedgerStore({ repoDir: local }), localRows));
-    lines.push(`local append (${localRows} rows, growing ledger): p50 ${fmt(localStats.p50)}, p99 ${fmt(localStats.p99)}  [p50 ${verdict(localStats.p50, 50)}]`);
+    lines.push(
+      `local append (${localRows} rows, growing ledger): p50 ${fmt(localStats.p50)}, p99 ${fmt(localStats.p99)}  [p50 ${verdict(localStats.p50, 50)}]`,
+    );
 
     const seed = join(root, 'seed');
     await repo(seed);
@@ -53,18 +63,28 @@ export async function benchLedger(): Promise<string[]> {
       clones.push(dir);
     }
     const remoteRows = sized(50, 3);
-    const remoteStats = summarize(await timeAppends(new GitLedgerStore({ repoDir: clones[0] as string, remote: 'origin' }), remoteRows));
-    lines.push(`append through a bare remote (${remoteRows} rows): p50 ${fmt(remoteStats.p50)}, p99 ${fmt(remoteStats.p99)}`);
+    const remoteStats = summarize(
+      await timeAppends(new GitLedgerStore({ repoDir: clones[0] as string, remote: 'origin' }), remoteRows),
+    );
+    lines.push(
+      `append through a bare remote (${remoteRows} rows): p50 ${fmt(remoteStats.p50)}, p99 ${fmt(remoteStats.p99)}`,
+    );
 
     // 32 appenders racing over 4 clones of one remote, each retrying on lost compare-and-swaps (smoke: 4).
     const writers = sized(32, 4);
     const t = performance.now();
     const results = await Promise.all(
-      Array.from({ length: writers }, (_, i) => new GitLedgerStore({ repoDir: clones[i % 4] as string, remote: 'origin' }).append({ row: claim(1000 + i, `race-${i}`) })),
+      Array.from({ length: writers }, (_, i) =>
+        new GitLedgerStore({ repoDir: clones[i % 4] as string, remote: 'origin' }).append({
+          row: claim(1000 + i, `race-${i}`),
+        }),
+      ),
     );
     const wall = performance.now() - t;
     const attempts = results.map((r) => r.attempts);
-    lines.push(`${writers} concurrent appenders via one bare remote: all ${results.length} landed in ${(wall / 1000).toFixed(2)} s (${(writers / (wall / 1000)).toFixed(1)} rows/s); attempts per writer max ${Math.max(...attempts)}, mean ${(attempts.reduce((a, b) => a + b, 0) / writers).toFixed(1)}`);
+    lines.push(
+      `${writers} concurrent appenders via one bare remote: all ${results.length} landed in ${(wall / 1000).toFixed(2)} s (${(writers / (wall / 1000)).toFixed(1)} rows/s); attempts per writer max ${Math.max(...attempts)}, mean ${(attempts.reduce((a, b) => a + b, 0) / writers).toFixed(1)}`,
+    );
     return lines;
   } finally {
     rmSync(root, { recursive: true, force: true });

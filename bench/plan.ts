@@ -35,9 +35,13 @@ ${code}
 }
 
 export function generatePlan(stages: number, shape: Shape = 'inline'): string {
-  const parts = ['---\nid: bench-plan\nbase: main\n---\n# Benchmark plan\n\n## Context\n\nGenerated.\n\n## 5.5 Stage Map\n\n'];
+  const parts = [
+    '---\nid: bench-plan\nbase: main\n---\n# Benchmark plan\n\n## Context\n\nGenerated.\n\n## 5.5 Stage Map\n\n',
+  ];
   for (let n = 1; n <= stages; n++) parts.push(stage(n, shape));
-  parts.push('## Clarification Items\n\n| # | Question | Answer |\n|---|---|---|\n| 1 | Which database? | Postgres |\n');
+  parts.push(
+    '## Clarification Items\n\n| # | Question | Answer |\n|---|---|---|\n| 1 | Which database? | Postgres |\n',
+  );
   return parts.join('');
 }
 
@@ -56,7 +60,9 @@ function measure(text: string, stages: number, warmup: number, iterations: numbe
 function check(result: ReturnType<typeof parsePlan>, stages: number): void {
   if (result.errors.length > 0 || result.plan?.stages.length !== stages) {
     const first = result.errors[0];
-    throw new Error(`benchmark plan did not parse cleanly: ${result.errors.length} errors${first ? ` (first: ${JSON.stringify(first)})` : ''}, ${result.plan?.stages.length ?? 0} of ${stages} stages`);
+    throw new Error(
+      `benchmark plan did not parse cleanly: ${result.errors.length} errors${first ? ` (first: ${JSON.stringify(first)})` : ''}, ${result.plan?.stages.length ?? 0} of ${stages} stages`,
+    );
   }
 }
 

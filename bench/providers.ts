@@ -30,7 +30,12 @@ import { fmt, isSmoke, sized, summarize, verdict } from './stats.js';
 
 async function repo(root: string, i: number): Promise<string> {
   const dir = join(root, `repo-${i}`);
-  const git = new Git(root, { GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@okstra.invalid', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@okstra.invalid' });
+  const git = new Git(root, {
+    GIT_AUTHOR_NAME: 'b',
+    GIT_AUTHOR_EMAIL: 'b@okstra.invalid',
+    GIT_COMMITTER_NAME: 'b',
+    GIT_COMMITTER_EMAIL: 'b@okstra.invalid',
+  });
   await git.ok(['init', '--quiet', '--initial-branch=main', dir]);
   writeFileSync(join(dir, 'README.md'), '# bench\n');
   return dir;
@@ -49,11 +54,19 @@ async function oneEdit(ref: BuiltinProvider, server: ModelServer, cwd: string): 
   server.requests.length = 0;
   const started = performance.now();
   const result = await provider.run({
-    worker: provider.rosterName, role: 'executor', prompt: contractPrompt('executor', cwd, 1), cwd, model: cli.model, readOnly: false,
-    timeoutMs: 120_000, env: {}, context: { planId: 'bench', stage: 1, runId: 'bench' },
+    worker: provider.rosterName,
+    role: 'executor',
+    prompt: contractPrompt('executor', cwd, 1),
+    cwd,
+    model: cli.model,
+    readOnly: false,
+    timeoutMs: 120_000,
+    env: {},
+    context: { planId: 'bench', stage: 1, runId: 'bench' },
   });
   const endToEndMs = performance.now() - started;
-  if (result.status !== 'done') throw new Error(`${ref}: the scripted edit ended as ${result.status}: ${result.errorMessage ?? ''}`);
+  if (result.status !== 'done')
+    throw new Error(`${ref}: the scripted edit ended as ${result.status}: ${result.errorMessage ?? ''}`);
   const first = server.requests.find((r) => r.protocol !== null);
   if (!first) throw new Error(`${ref}: no model request reached the server`);
   return { firstRequestMs: first.at - started, endToEndMs, overheadMs: endToEndMs - result.durationMs };
@@ -69,7 +82,9 @@ export async function benchProviders(): Promise<string[]> {
       const lookup = locateAgentCli(ref);
       const label = `${ref} (${AGENT_CLI_PINS[ref].product} ${AGENT_CLI_PINS[ref].version})`;
       if (!lookup.found || lookup.launch.source !== 'pinned') {
-        lines.push(`${label}: not measured — ${pinnedSpec(ref)} is not installed in okstra's CLI cache (run \`okstra install-clis\`)`);
+        lines.push(
+          `${label}: not measured — ${pinnedSpec(ref)} is not installed in okstra's CLI cache (run \`okstra install-clis\`)`,
+        );
         continue;
       }
       if (!isSmoke()) await oneEdit(ref, server, await repo(root, n++)); // warm the file cache

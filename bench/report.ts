@@ -3,7 +3,14 @@
 // take well under 100 ms, so the Action's synthesis phase never waits on it.
 // Smoke: 40 findings, 3 renders.
 import { readFileSync } from 'node:fs';
-import { renderCheckRun, renderComment, renderMarkdown, renderSummary, type FinalReport, type Finding } from '../src/core/report/index.js';
+import {
+  renderCheckRun,
+  renderComment,
+  renderMarkdown,
+  renderSummary,
+  type FinalReport,
+  type Finding,
+} from '../src/core/report/index.js';
 import { validateRun } from '../src/core/conformance/index.js';
 import { fmt, sized, summarize, verdict } from './stats.js';
 
@@ -12,14 +19,19 @@ const SEVERITIES = ['blocking', 'major', 'minor', 'info'] as const;
 
 /** The withheld-FAIL example with `n` findings of every severity, each with a paragraph of agent text. */
 function bigReport(n: number): FinalReport {
-  const report = JSON.parse(readFileSync(new URL('../examples/reports/fail-withheld.json', import.meta.url), 'utf8')) as FinalReport;
+  const report = JSON.parse(
+    readFileSync(new URL('../examples/reports/fail-withheld.json', import.meta.url), 'utf8'),
+  ) as FinalReport;
   const raiser = report.verifiers[0];
   if (!raiser) throw new Error('examples/reports/fail-withheld.json has no verifier');
   report.findings = Array.from({ length: n }, (_, i): Finding => ({
     id: `F${i + 1}`,
     severity: SEVERITIES[i % SEVERITIES.length] ?? 'info',
     title: `Finding ${i + 1}: the limiter ignores <burst> for @team keys`,
-    detail: `Line ${i + 1} reads the bucket without locking.\nA concurrent take() can overdraw it; see \`take()\` and | the refill path |.\n`.repeat(3),
+    detail:
+      `Line ${i + 1} reads the bucket without locking.\nA concurrent take() can overdraw it; see \`take()\` and | the refill path |.\n`.repeat(
+        3,
+      ),
     file: raiser.evidenceRead[i % raiser.evidenceRead.length] ?? null,
     line: (i % 300) + 1,
     endLine: (i % 300) + 3,

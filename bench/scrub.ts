@@ -21,8 +21,15 @@ function time(fn: () => unknown): number[] {
 
 export async function benchScrub(): Promise<string[]> {
   const size = sized(10_000_000, 100_000);
-  const pem = generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs1', format: 'pem' } }).privateKey;
-  const secrets = [pem, ...Array.from({ length: 19 }, (_, i) => `okstra-dispatch-${i}-${randomBytes(24).toString('base64url')}`)];
+  const pem = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+  }).privateKey;
+  const secrets = [
+    pem,
+    ...Array.from({ length: 19 }, (_, i) => `okstra-dispatch-${i}-${randomBytes(24).toString('base64url')}`),
+  ];
   // Report-like text: prose, Markdown escapes, base64 and hex runs that share prefixes with the forms.
   const chunk = `The limiter ignores <burst> for @team keys; see \`take()\` \\| ${randomBytes(48).toString('base64')} ${randomBytes(16).toString('hex')}\n`;
   const echoed = Buffer.from(`x-access-token:${secrets[3] ?? ''}`).toString('base64');

@@ -20,7 +20,9 @@ const app: ApplicationFunction = (probot, options) => {
   const secret = process.env.WEBHOOK_SECRET;
   // Probot falls back to the public secret "development", with which anyone could sign a delivery.
   if (!secret || secret === 'development') {
-    throw new Error('WEBHOOK_SECRET is not set (or is "development"): set it to the webhook secret of the GitHub App (docs/bot.md)');
+    throw new Error(
+      'WEBHOOK_SECRET is not set (or is "development"): set it to the webhook secret of the GitHub App (docs/bot.md)',
+    );
   }
   // Built here, after Probot applied ./.env, so the secrets it scrubs are the ones the App runs with.
   return createOkstraApp({ secrets: appSecrets(process.env, readKeyFile) })(probot, options);

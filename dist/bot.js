@@ -7,7 +7,10 @@ import { run } from "probot";
 
 // src/core/text/escape.ts
 var ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
-var INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+var INVISIBLE = (
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
+);
 var ANY_INVISIBLE = new RegExp(INVISIBLE.source);
 function stripInvisible(text) {
   if (!ANY_INVISIBLE.test(text)) return text;
@@ -82,7 +85,10 @@ function linkTarget(url) {
 
 // src/core/text/redact.ts
 var SECRET_PATTERNS = [
-  { kind: "private-key", pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  {
+    kind: "private-key",
+    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g
+  },
   { kind: "github-token", pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
   { kind: "github-token", pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
   { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
@@ -100,14 +106,17 @@ function redactSecrets(text) {
   if (!mightHoldSecret(text)) return text;
   let out = text;
   for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
-  out = out.replace(AUTH_HEADER, (match, scheme, space, value, offset, whole) => {
-    const isBearer = scheme.toLowerCase() === "bearer";
-    const lineStart = whole.lastIndexOf("\n", offset) + 1;
-    const before = whole.slice(lineStart, offset);
-    if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
-    if (value.startsWith("[REDACTED")) return match;
-    return `${scheme}${space}${redactionMarker("bearer-token")}`;
-  });
+  out = out.replace(
+    AUTH_HEADER,
+    (match, scheme, space, value, offset, whole) => {
+      const isBearer = scheme.toLowerCase() === "bearer";
+      const lineStart = whole.lastIndexOf("\n", offset) + 1;
+      const before = whole.slice(lineStart, offset);
+      if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
+      if (value.startsWith("[REDACTED")) return match;
+      return `${scheme}${space}${redactionMarker("bearer-token")}`;
+    }
+  );
   return out;
 }
 var TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
@@ -141,10 +150,11 @@ var orNull = (encode) => (s) => {
   }
 };
 var json = (s) => JSON.stringify(s).slice(1, -1);
-var URL_ENCODINGS = [orNull(encodeURIComponent), orNull(encodeURI), orNull((s) => new URLSearchParams([["", s]]).toString().slice(1))].flatMap((enc) => [
-  enc,
-  (s) => enc(s)?.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()) ?? null
-]);
+var URL_ENCODINGS = [
+  orNull(encodeURIComponent),
+  orNull(encodeURI),
+  orNull((s) => new URLSearchParams([["", s]]).toString().slice(1))
+].flatMap((enc) => [enc, (s) => enc(s)?.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()) ?? null]);
 var toUrlAlphabet = (b64) => b64.replace(/\+/g, "-").replace(/\//g, "_");
 function base64Forms(bytes) {
   const whole = bytes.toString("base64");
@@ -314,7 +324,11 @@ var Scrubber = class {
   add(secret) {
     const value = secret.trim();
     if (value === "") return { added: false, reason: "the value is empty" };
-    if (value.length < MIN_SECRET_LENGTH) return { added: false, reason: `the value is shorter than ${MIN_SECRET_LENGTH} characters, so scrubbing it would also remove ordinary words` };
+    if (value.length < MIN_SECRET_LENGTH)
+      return {
+        added: false,
+        reason: `the value is shorter than ${MIN_SECRET_LENGTH} characters, so scrubbing it would also remove ordinary words`
+      };
     if (this.secrets.has(value)) return { added: false, reason: "the value is already scrubbed" };
     this.secrets.add(value);
     this.forms.push(...secretForms(value));
@@ -443,7 +457,9 @@ function listMarker(line, ind) {
   return { contentIndent: markerEnd + gap, empty, orderedNotOne: m[2] !== void 0 && Number(m[2]) !== 1 };
 }
 var HTML_BLOCK_TAGS = new Set(
-  "address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul".split(" ")
+  "address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul".split(
+    " "
+  )
 );
 function htmlBlockStart(rest) {
   if (rest[0] !== "<") return null;
@@ -455,7 +471,9 @@ function htmlBlockStart(rest) {
   if (/^<![A-Za-z]/.test(rest)) return { end: ">", interrupts: true };
   const tag = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s>]|\/>|$)/.exec(rest);
   if (tag && HTML_BLOCK_TAGS.has(tag[1].toLowerCase())) return { end: null, interrupts: true };
-  if (/^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/.test(rest.length > 4096 ? "" : rest)) {
+  if (/^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/.test(
+    rest.length > 4096 ? "" : rest
+  )) {
     return { end: null, interrupts: false };
   }
   return null;
@@ -464,7 +482,8 @@ function interruptsParagraph(line) {
   const ind = indentOf(line);
   if (ind.columns > 3 || ind.at === line.length) return false;
   const rest = line.slice(ind.at);
-  if (fenceOpener(rest) || isAtxHeading(rest) || isThematicBreak(rest) || rest[0] === ">" || isFootnoteDefinition(rest)) return true;
+  if (fenceOpener(rest) || isAtxHeading(rest) || isThematicBreak(rest) || rest[0] === ">" || isFootnoteDefinition(rest))
+    return true;
   const html = htmlBlockStart(rest);
   if (html?.interrupts) return true;
   const item = listMarker(line, ind);
@@ -824,7 +843,9 @@ var ProviderConfigSchema = z.strictObject({
   apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
   timeoutMinutes: minutes.optional(),
   /** Over `limits.turns` for this provider only: one number for every role, or per role. Codex has no turn limit and ignores it. */
-  maxTurns: z.union([turns, RoleTurnsSchema], { error: "a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}" }).optional().describe("turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)")
+  maxTurns: z.union([turns, RoleTurnsSchema], {
+    error: "a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}"
+  }).optional().describe("turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)")
 }).describe("one agent provider");
 var QaCommandSchema = z.union([
   z.string().min(1),
@@ -857,7 +878,10 @@ var ConfigSchema = z.strictObject({
   verifiers: z.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
   /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
   excludeExecutorFromVerifiers: z.boolean().default(false),
-  providers: z.record(z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'), ProviderConfigSchema).default({}),
+  providers: z.record(
+    z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
+    ProviderConfigSchema
+  ).default({}),
   qaCommands: z.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
   convergence: z.strictObject({ rounds: z.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
   critic: providerRef.nullable().default(null),
@@ -870,7 +894,9 @@ var ConfigSchema = z.strictObject({
   ledgerBranch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default("okstra-ledger"),
   plansDir: z.string().min(1).default(".okstra/plans"),
   leaseMinutes: minutes.default(180).describe("how long a stage claim holds before `okstra ledger release` may free it"),
-  isolation: z.enum(ISOLATION_MODES).default("auto").describe("auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"),
+  isolation: z.enum(ISOLATION_MODES).default("auto").describe(
+    "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)"
+  ),
   budgets: BudgetsSchema,
   limits: z.strictObject({
     turns: z.strictObject({
@@ -912,7 +938,10 @@ function argumentProblem(raw) {
 }
 function stageNumber(raw) {
   if (STAGE_PATTERN.test(raw)) return { ok: true, value: Number(raw) };
-  return { ok: false, error: `${shown(raw)} is not a stage number (a whole number from 1, as in the plan's Stage Map)` };
+  return {
+    ok: false,
+    error: `${shown(raw)} is not a stage number (a whole number from 1, as in the plan's Stage Map)`
+  };
 }
 function planId(raw) {
   const problem = planIdProblem(raw);
@@ -927,7 +956,11 @@ function providerName(raw, known) {
 }
 function providerList(raw, known) {
   const names = raw.split(",");
-  if (names.some((n) => n === "")) return { ok: false, error: `${shown(raw)} is not a list of providers; write them comma-separated without spaces, e.g. \`claude,gemini\`` };
+  if (names.some((n) => n === ""))
+    return {
+      ok: false,
+      error: `${shown(raw)} is not a list of providers; write them comma-separated without spaces, e.g. \`claude,gemini\``
+    };
   const out = [];
   for (const name of names) {
     const p = providerName(name, known);
@@ -939,11 +972,19 @@ function providerList(raw, known) {
 }
 function modelOverride(raw, known) {
   const eq = raw.indexOf("=");
-  if (eq <= 0) return { ok: false, error: `${shown(raw)} is not a model choice; write \`provider=model\`, e.g. \`claude=claude-sonnet-4-5\`` };
+  if (eq <= 0)
+    return {
+      ok: false,
+      error: `${shown(raw)} is not a model choice; write \`provider=model\`, e.g. \`claude=claude-sonnet-4-5\``
+    };
   const provider = providerName(raw.slice(0, eq), known);
   if (!provider.ok) return provider;
   const model = raw.slice(eq + 1);
-  if (!MODEL_PATTERN.test(model)) return { ok: false, error: `${shown(model)} is not a model name (letters, digits and . _ : / @ + -, starting with a letter or digit)` };
+  if (!MODEL_PATTERN.test(model))
+    return {
+      ok: false,
+      error: `${shown(model)} is not a model name (letters, digits and . _ : / @ + -, starting with a letter or digit)`
+    };
   return { ok: true, value: [provider.value, model] };
 }
 
@@ -965,7 +1006,11 @@ function isVerb(word) {
 }
 function parseCommands(lines, ctx) {
   return lines.map(
-    (l, i) => i < MAX_COMMANDS_PER_COMMENT ? { ...l, ...parseCommandLine(l.text, ctx) } : { ...l, ok: false, error: `only ${MAX_COMMANDS_PER_COMMENT} commands are run per comment; this one was not` }
+    (l, i) => i < MAX_COMMANDS_PER_COMMENT ? { ...l, ...parseCommandLine(l.text, ctx) } : {
+      ...l,
+      ok: false,
+      error: `only ${MAX_COMMANDS_PER_COMMENT} commands are run per comment; this one was not`
+    }
   );
 }
 function parseCommandLine(text, ctx) {
@@ -993,7 +1038,10 @@ function parseCommandLine(text, ctx) {
     const name = (eq === -1 ? word.slice(2) : word.slice(2, eq)).toLowerCase();
     if (!OPTIONS_BY_VERB[verb].includes(name)) {
       const allowed = OPTIONS_BY_VERB[verb];
-      return { ok: false, error: `${shown(word.slice(0, eq === -1 ? void 0 : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(", ")})` : " (it takes none)"}` };
+      return {
+        ok: false,
+        error: `${shown(word.slice(0, eq === -1 ? void 0 : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(", ")})` : " (it takes none)"}`
+      };
     }
     if (FLAGS.includes(name)) {
       if (eq !== -1) return { ok: false, error: `\`--${name}\` takes no value (write \`--${name}\` alone)` };
@@ -1012,7 +1060,8 @@ function parseCommandLine(text, ctx) {
     given.push([name, value]);
   }
   const wantsStage = verb === "stage" || verb === "retry" || verb === "reconcile";
-  if (wantsStage && positional.length === 0) return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
+  if (wantsStage && positional.length === 0)
+    return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
   const extra = positional.slice(wantsStage ? 1 : 0);
   if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(" ")} after \`${verb}\`` };
   const options2 = { plan: null, executor: null, verifiers: null, models: {} };
@@ -1022,7 +1071,11 @@ function parseCommandLine(text, ctx) {
   }
   if (reset) {
     const runOnly = given.map(([n]) => n).filter((n) => n !== "plan");
-    if (runOnly.length > 0) return { ok: false, error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(", ")} cannot go with it; leave out \`--reset\` to re-verify the branch as it is` };
+    if (runOnly.length > 0)
+      return {
+        ok: false,
+        error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(", ")} cannot go with it; leave out \`--reset\` to re-verify the branch as it is`
+      };
   }
   switch (verb) {
     case "help":
@@ -1037,7 +1090,10 @@ function parseCommandLine(text, ctx) {
     case "reconcile": {
       const stage = stageNumber(positional[0]);
       if (!stage.ok) return stage;
-      return { ok: true, command: verb === "reconcile" ? { verb, stage: stage.value, reset, options: options2 } : { verb, stage: stage.value, options: options2 } };
+      return {
+        ok: true,
+        command: verb === "reconcile" ? { verb, stage: stage.value, reset, options: options2 } : { verb, stage: stage.value, options: options2 }
+      };
     }
   }
 }
@@ -1106,7 +1162,11 @@ function labelCommand(name) {
     const stage = stageNumber(m[1]);
     return stage.ok ? { ok: true, command: { verb: "stage", stage: stage.value, options: options2 } } : { ok: false, error: `label \`${name.replace(/`/g, "")}\`: ${stage.error}` };
   }
-  if (name.startsWith("okstra:")) return { ok: false, error: `label \`${name.replace(/`/g, "")}\` is not one okstra knows (use \`${RUN_LABEL}\` or \`okstra:stage-N\`)` };
+  if (name.startsWith("okstra:"))
+    return {
+      ok: false,
+      error: `label \`${name.replace(/`/g, "")}\` is not one okstra knows (use \`${RUN_LABEL}\` or \`okstra:stage-N\`)`
+    };
   return null;
 }
 
@@ -1216,13 +1276,22 @@ function failedWorkers(report) {
   const out = [];
   const push = (worker, role, status, failure, upstreamError, findingId2) => {
     if (!failure) return;
-    out.push({ worker, role, status, failure, ...upstreamError ? { upstreamError } : {}, ...findingId2 !== void 0 ? { findingId: findingId2 } : {} });
+    out.push({
+      worker,
+      role,
+      status,
+      failure,
+      ...upstreamError ? { upstreamError } : {},
+      ...findingId2 !== void 0 ? { findingId: findingId2 } : {}
+    });
   };
   const e = report.executor;
   push(e.worker, "executor", e.status, e.failure, e.upstreamError);
   for (const v of report.verifiers) push(v.worker, "verifier", v.status, v.failure, v.upstreamError);
-  for (const r of report.convergence.failures ?? []) push(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
-  if (report.critic) push(report.critic.worker, "critic", report.critic.status, report.critic.failure, report.critic.upstreamError);
+  for (const r of report.convergence.failures ?? [])
+    push(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
+  if (report.critic)
+    push(report.critic.worker, "critic", report.critic.status, report.critic.failure, report.critic.upstreamError);
   return out;
 }
 
@@ -1292,7 +1361,9 @@ function formatCount(n) {
   return n.toLocaleString("en-US");
 }
 function stoppedByBudget(report) {
-  return report.usage.budgetExceeded !== void 0 || [report.executor.status, ...report.verifiers.map((v) => v.status), report.critic?.status].includes("budget-exceeded");
+  return report.usage.budgetExceeded !== void 0 || [report.executor.status, ...report.verifiers.map((v) => v.status), report.critic?.status].includes(
+    "budget-exceeded"
+  );
 }
 function formatUsd(usd) {
   return usd > 0 && usd < 0.01 ? `$${usd.toFixed(4)}` : `$${usd.toFixed(2)}`;
@@ -1398,12 +1469,19 @@ var NO_ISOLATION_WARNING = "\u26A0\uFE0F **Agents ran with okstra's own privileg
 function isolationSection(report) {
   const iso = report.isolation;
   if (!iso) return section("isolation", "isolation statement", 1, "", []);
-  if (iso.mode === "none") return section("isolation", "isolation statement", 0, `${NO_ISOLATION_WARNING}
+  if (iso.mode === "none")
+    return section("isolation", "isolation statement", 0, `${NO_ISOLATION_WARNING}
 
 `, [], "", true);
-  return section("isolation", "isolation statement", 1, `\u{1F512} **Isolation:** ${escapeInline(clip(iso.detail, 300, "\u2026"))}
+  return section(
+    "isolation",
+    "isolation statement",
+    1,
+    `\u{1F512} **Isolation:** ${escapeInline(clip(iso.detail, 300, "\u2026"))}
 
-`, []);
+`,
+    []
+  );
 }
 function budgetSection(report) {
   const b = report.usage.budgetExceeded;
@@ -1423,7 +1501,16 @@ function workerUsageSection(report, priority) {
 function reasonsSection(report, limits) {
   const items = report.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT))}
 `);
-  return counted(section("reasons", "verdict reasons", 0, items.length > 0 ? "**Why:**\n\n" : "", items, items.length > 0 ? "\n" : ""));
+  return counted(
+    section(
+      "reasons",
+      "verdict reasons",
+      0,
+      items.length > 0 ? "**Why:**\n\n" : "",
+      items,
+      items.length > 0 ? "\n" : ""
+    )
+  );
 }
 function sidecarSection(report, limits) {
   const ev = report.stageSidecarEvidence;
@@ -1491,9 +1578,16 @@ ${codeBlock(out)}
 `;
   });
   const label = onlyFailed ? "output of failed QA commands" : "QA output";
-  return section("qa-output", label, priority, items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**
+  return section(
+    "qa-output",
+    label,
+    priority,
+    items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**
 
-` : "", items, items.length > 0 ? "\n" : "");
+` : "",
+    items,
+    items.length > 0 ? "\n" : ""
+  );
 }
 function evidenceCell(w) {
   const count = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? "" : "s"}`;
@@ -1579,15 +1673,28 @@ function progressSection(report, priority) {
   const fence = fenceFor(lines.join(""));
   const d = details(`Progress checkpoints (${lines.length})`, `${fence}text
 `);
-  return counted(section("progress", "progress checkpoints", priority, `${activity}${d.head}`, lines, `${fence}
-${d.tail}`));
+  return counted(
+    section("progress", "progress checkpoints", priority, `${activity}${d.head}`, lines, `${fence}
+${d.tail}`)
+  );
 }
 function errorsSection(report, priority, limits) {
-  const items = report.errors.map((e) => `- ${e.at} \xB7 ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT))}
-`);
-  return counted(section("errors", "run errors", priority, items.length > 0 ? `**Run errors (${items.length})**
+  const items = report.errors.map(
+    (e) => `- ${e.at} \xB7 ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT))}
+`
+  );
+  return counted(
+    section(
+      "errors",
+      "run errors",
+      priority,
+      items.length > 0 ? `**Run errors (${items.length})**
 
-` : "", items, items.length > 0 ? "\n" : ""));
+` : "",
+      items,
+      items.length > 0 ? "\n" : ""
+    )
+  );
 }
 function failedWorkerItem(w, limits) {
   const role = w.role === "reverify" ? `re-verify of ${inlineCode(w.findingId ?? "?")}` : w.role;
@@ -1610,9 +1717,18 @@ function failuresSection(report, priority, limits) {
   const failed = failedWorkers(report);
   if (failed.length === 0) return section("failures", "workers without a result", priority, "", []);
   const items = failed.map((w) => failedWorkerItem(w, limits));
-  return counted(section("failures", "workers without a result", priority, `**Workers without a result (${failed.length})**
+  return counted(
+    section(
+      "failures",
+      "workers without a result",
+      priority,
+      `**Workers without a result (${failed.length})**
 
-`, items, "\n"));
+`,
+      items,
+      "\n"
+    )
+  );
 }
 function queueSection(report, priority) {
   const q = report.remainingQueue;
@@ -1622,7 +1738,12 @@ function queueSection(report, priority) {
   return section("queue", "remaining queue", priority, text, []);
 }
 function groupFindings(findings) {
-  const groups = { blocking: [], major: [], minor: [], refuted: [] };
+  const groups = {
+    blocking: [],
+    major: [],
+    minor: [],
+    refuted: []
+  };
   for (const f of findings) {
     if (f.disposition === "refuted") groups.refuted.push(f);
     else if (f.severity === "blocking") groups.blocking.push(f);
@@ -1654,7 +1775,13 @@ function fitWithNotice(sections, maxChars, limitName, pointer, footer) {
 }
 
 // src/core/report/summary.ts
-var SUMMARY_DETAIL = { findingDetail: 600, reason: 500, outputLines: 20, outputChars: 2e3, summary: 1e3 };
+var SUMMARY_DETAIL = {
+  findingDetail: 600,
+  reason: 500,
+  outputLines: 20,
+  outputChars: 2e3,
+  summary: 1e3
+};
 function countsLine(report) {
   const qa = qaCounts(report);
   const verifiers = report.verifiers.map((v) => v.verdict ?? v.status);
@@ -1697,8 +1824,20 @@ var LEVEL_BY_SEVERITY = {
   minor: "notice",
   info: "notice"
 };
-var TEXT_DETAIL = { findingDetail: 1e3, reason: 800, outputLines: 60, outputChars: 6e3, summary: 4e3 };
-var SUMMARY_FAILURE_DETAIL = { findingDetail: 0, reason: 600, outputLines: 8, outputChars: 1200, summary: 0 };
+var TEXT_DETAIL = {
+  findingDetail: 1e3,
+  reason: 800,
+  outputLines: 60,
+  outputChars: 6e3,
+  summary: 4e3
+};
+var SUMMARY_FAILURE_DETAIL = {
+  findingDetail: 0,
+  reason: 600,
+  outputLines: 8,
+  outputChars: 1200,
+  summary: 0
+};
 var SUMMARY_FAILURES_CHARS = 12e3;
 function checkRunName(planId2, stage) {
   return `okstra: ${planId2} \xB7 stage ${stage}`;
@@ -1721,9 +1860,12 @@ function findingAnnotations(findings) {
       end_line: f.endLine !== null && f.endLine >= f.line ? f.endLine : f.line,
       annotation_level: LEVEL_BY_SEVERITY[f.severity],
       title: clip(plainText(`[${f.severity}] ${f.id}: ${f.title}`).replace(/\s+/g, " "), TITLE_LIMIT),
-      message: clip(`${detail === "" ? plainText(f.title) : detail}
+      message: clip(
+        `${detail === "" ? plainText(f.title) : detail}
 
-Raised by ${f.raisedBy}${f.confirmedBy.length > 0 ? `; confirmed by ${f.confirmedBy.join(", ")}` : ""}.`, MESSAGE_LIMIT)
+Raised by ${f.raisedBy}${f.confirmedBy.length > 0 ? `; confirmed by ${f.confirmedBy.join(", ")}` : ""}.`,
+        MESSAGE_LIMIT
+      )
     });
   }
   return out;
@@ -1738,7 +1880,10 @@ function checkTitle(report) {
   const qa = qaCounts(report);
   const { value, runStatus } = report.verdict;
   const status = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value === "FAIL" && stoppedByBudget(report) ? " (budget exceeded)" : "";
-  return clip(`${report.verdict.value}${status} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`, TITLE_LIMIT);
+  return clip(
+    `${report.verdict.value}${status} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`,
+    TITLE_LIMIT
+  );
 }
 function renderCheckRun(input, opts = {}) {
   const report = redactDeep(input);
@@ -1780,7 +1925,10 @@ function renderCheckRun(input, opts = {}) {
 function summaryWithFailures(report, fullReportUrl) {
   const failures = fitSections([failuresSection(report, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
   const block = failures.text === "" ? "" : `${failures.text}${failures.cuts.length > 0 ? "_More in the details below._\n\n" : ""}`;
-  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT - block.length, ...fullReportUrl ? { fullReportUrl } : {} });
+  const summary = summaryOfRedacted(report, {
+    maxChars: CHECK_OUTPUT_LIMIT - block.length,
+    ...fullReportUrl ? { fullReportUrl } : {}
+  });
   if (block === "") return summary;
   const headline = headlineSection(report, "###").head;
   const markdown = summary.markdown.startsWith(headline) ? `${headline}${block}${summary.markdown.slice(headline.length)}` : `${block}${summary.markdown}`;
@@ -1814,9 +1962,25 @@ function isBotAccount(sender) {
 
 // src/core/commands/dispatch.ts
 import { parseDocument } from "yaml";
-var DISPATCH_INPUTS = ["mode", "plan", "plan-ref", "stage", "stages", "pr-number", "executor", "verifiers", "models", "check-run-id", "trigger", "actor", "reset"];
+var DISPATCH_INPUTS = [
+  "mode",
+  "plan",
+  "plan-ref",
+  "stage",
+  "stages",
+  "pr-number",
+  "executor",
+  "verifiers",
+  "models",
+  "check-run-id",
+  "trigger",
+  "actor",
+  "reset"
+];
 var OPTIONAL_DISPATCH_INPUTS = ["reset"];
-var REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter((n) => !OPTIONAL_DISPATCH_INPUTS.includes(n));
+var REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter(
+  (n) => !OPTIONAL_DISPATCH_INPUTS.includes(n)
+);
 var SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
 var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var NAME = /^[a-z][a-z0-9-]{0,30}$/;
@@ -1833,7 +1997,8 @@ function dispatchInputs(r) {
   if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
   if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
   if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
-  if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1)) fail(`bad stages ${JSON.stringify(r.stages)}`);
+  if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1))
+    fail(`bad stages ${JSON.stringify(r.stages)}`);
   const single = r.mode === "stage" || r.mode === "reconcile";
   if (single && r.stages.length !== 1) fail(`mode ${r.mode} runs exactly one stage`);
   if (r.reset === true && r.mode !== "reconcile") fail(`reset is for mode reconcile, not ${r.mode}`);
@@ -1842,8 +2007,10 @@ function dispatchInputs(r) {
     if (id === void 0 || !Number.isSafeInteger(id) || id < 1) fail(`no check run for stage ${n}`);
   }
   if (r.executor !== null && !NAME.test(r.executor)) fail(`bad executor ${JSON.stringify(r.executor)}`);
-  if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v)))) fail(`bad verifiers ${JSON.stringify(r.verifiers)}`);
-  for (const [p, m] of Object.entries(r.models)) if (!NAME.test(p) || !MODEL.test(m)) fail(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
+  if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v))))
+    fail(`bad verifiers ${JSON.stringify(r.verifiers)}`);
+  for (const [p, m] of Object.entries(r.models))
+    if (!NAME.test(p) || !MODEL.test(m)) fail(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
   const first = r.stages[0];
   const inputs = {
     mode: r.mode,
@@ -1853,7 +2020,9 @@ function dispatchInputs(r) {
     "pr-number": String(r.prNumber),
     ...r.executor !== null ? { executor: r.executor } : {},
     ...r.verifiers !== null ? { verifiers: r.verifiers.join(",") } : {},
-    ...Object.keys(r.models).length > 0 ? { models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(",") } : {},
+    ...Object.keys(r.models).length > 0 ? {
+      models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(",")
+    } : {},
     "check-run-id": single ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
     trigger: r.trigger,
     actor: r.actor,
@@ -1867,7 +2036,8 @@ var RUN_NAME_PR = /\bpr #?\$\{\{\s*inputs\.pr-number\s*\}\}/;
 var RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
 function workflowProblems(text, sending = []) {
   const doc = parseDocument(text, { prettyErrors: false });
-  if (doc.errors.length > 0) return [`it is not valid YAML (${doc.errors[0]?.message.split("\n")[0] ?? "parse error"})`];
+  if (doc.errors.length > 0)
+    return [`it is not valid YAML (${doc.errors[0]?.message.split("\n")[0] ?? "parse error"})`];
   const root = doc.toJS();
   if (typeof root !== "object" || root === null) return ["it is empty"];
   const problems = [];
@@ -1877,13 +2047,21 @@ function workflowProblems(text, sending = []) {
   else {
     const declared = typeof dispatch === "object" && dispatch !== null && "inputs" in dispatch ? Object.keys(dispatch.inputs ?? {}) : [];
     const missing = REQUIRED_DISPATCH_INPUTS.filter((n) => !declared.includes(n));
-    if (missing.length > 0) problems.push(`its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? "" : "s"} ${missing.map((m) => `\`${m}\``).join(", ")}`);
+    if (missing.length > 0)
+      problems.push(
+        `its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? "" : "s"} ${missing.map((m) => `\`${m}\``).join(", ")}`
+      );
     const optional = OPTIONAL_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
-    for (const n of optional) problems.push(`its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`);
+    for (const n of optional)
+      problems.push(
+        `its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`
+      );
   }
   const runName = root["run-name"];
   if (typeof runName !== "string" || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {
-    problems.push(`its \`run-name\` must name the pull request and the check runs, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``);
+    problems.push(
+      `its \`run-name\` must name the pull request and the check runs, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``
+    );
   }
   return problems;
 }
@@ -1913,17 +2091,33 @@ function parseRunTitle(title) {
 function endingWithoutReport(f) {
   const logs = `[the workflow run's logs](${f.logsUrl})`;
   if (f.workflowConclusion === "cancelled") {
-    return { conclusion: "cancelled", title: "Cancelled", summary: `The workflow run was cancelled before stage ${f.stage} wrote a report. See ${logs}.` };
+    return {
+      conclusion: "cancelled",
+      title: "Cancelled",
+      summary: `The workflow run was cancelled before stage ${f.stage} wrote a report. See ${logs}.`
+    };
   }
   if (f.row?.status === "failed") {
     const detail = f.row.detail ? `: ${escapeInline(f.row.detail)}` : "";
-    return { conclusion: "failure", title: `Failed (${f.row.reason}) without a report`, summary: `Stage ${f.stage} ended as \`${f.row.reason}\` in run \`${f.row.run_id}\`${detail}. See ${logs}.` };
+    return {
+      conclusion: "failure",
+      title: `Failed (${f.row.reason}) without a report`,
+      summary: `Stage ${f.stage} ended as \`${f.row.reason}\` in run \`${f.row.run_id}\`${detail}. See ${logs}.`
+    };
   }
   if (f.failedStage !== null && f.failedStage !== f.stage && f.row === null) {
-    return { conclusion: "skipped", title: `Not run: stage ${f.failedStage} failed`, summary: `The chain stopped at stage ${f.failedStage}, which failed, before it reached stage ${f.stage}. See ${logs}.` };
+    return {
+      conclusion: "skipped",
+      title: `Not run: stage ${f.failedStage} failed`,
+      summary: `The chain stopped at stage ${f.failedStage}, which failed, before it reached stage ${f.stage}. See ${logs}.`
+    };
   }
   if (f.workflowConclusion === "success" && f.row === null) {
-    return { conclusion: "neutral", title: "Not run", summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage; or a \`reconcile --reset\`, which moves the branch back without a run). See ${logs}.` };
+    return {
+      conclusion: "neutral",
+      title: "Not run",
+      summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage; or a \`reconcile --reset\`, which moves the branch back without a run). See ${logs}.`
+    };
   }
   const how = f.row?.status === "started" ? `claimed stage ${f.stage} (run \`${f.row.run_id}\`) but ended` : "ended";
   return {
@@ -1961,7 +2155,8 @@ function topologicalOrder(plan) {
       if (left === 0) ready.push(dep);
     }
   }
-  if (order.length !== plan.stages.length) throw new Error("topologicalOrder: the plan has a dependency cycle; validate it first");
+  if (order.length !== plan.stages.length)
+    throw new Error("topologicalOrder: the plan has a dependency cycle; validate it first");
   return order;
 }
 function stageByNumber(plan, n) {
@@ -2017,12 +2212,21 @@ function stageReadiness(plan, state, n, now) {
   if (done) return { kind: "done", headCommit: done.head_commit, runId: done.run_id };
   const claim = activeClaim(state, n);
   if (claim) {
-    return { kind: "started", runId: claim.run_id, leaseUntil: claim.lease_until, stale: isStale(claim, now), ...claim.actor ? { actor: claim.actor } : {} };
+    return {
+      kind: "started",
+      runId: claim.run_id,
+      leaseUntil: claim.lease_until,
+      stale: isStale(claim, now),
+      ...claim.actor ? { actor: claim.actor } : {}
+    };
   }
   const waitingOn = stageByNumber(plan, n).dependsOn.filter((d) => stageStatus(state, d) !== "done");
   if (waitingOn.length > 0) return { kind: "blocked", waitingOn };
   const last = state.stages.get(n)?.last;
-  return { kind: "ready", failedBefore: last?.status === "failed" ? { reason: last.reason, runId: last.run_id } : null };
+  return {
+    kind: "ready",
+    failedBefore: last?.status === "failed" ? { reason: last.reason, runId: last.run_id } : null
+  };
 }
 function chainQueue(plan, state, requested) {
   const wanted = /* @__PURE__ */ new Set();
@@ -2041,12 +2245,19 @@ function selectStages(plan, state, what, now) {
     const [first] = queue;
     if (first === void 0) return { ok: false, reason: `every stage of plan ${id} is done.` };
     const r2 = stageReadiness(plan, state, first, now);
-    if (r2.kind === "started" && !r2.stale) return { ok: false, reason: `stage ${first} of plan ${id}, the next in line, is in progress (run ${inlineCode(r2.runId)}, claimed until ${r2.leaseUntil}).` };
+    if (r2.kind === "started" && !r2.stale)
+      return {
+        ok: false,
+        reason: `stage ${first} of plan ${id}, the next in line, is in progress (run ${inlineCode(r2.runId)}, claimed until ${r2.leaseUntil}).`
+      };
     return { ok: true, mode: "chain", stages: queue };
   }
   const n = what.stage;
   if (!plan.stages.some((s) => s.number === n)) {
-    return { ok: false, reason: `stage ${n} is not in plan ${id} (its stages: ${plan.stages.map((s) => s.number).join(", ") || "none"}).` };
+    return {
+      ok: false,
+      reason: `stage ${n} is not in plan ${id} (its stages: ${plan.stages.map((s) => s.number).join(", ") || "none"}).`
+    };
   }
   const r = stageReadiness(plan, state, n, now);
   if (what.kind === "reconcile") return reconcileSelection(n, id, r);
@@ -2054,36 +2265,58 @@ function selectStages(plan, state, what, now) {
     case "done":
       return { ok: false, reason: `stage ${n} of plan ${id} is already done (run ${inlineCode(r.runId)}).` };
     case "started":
-      if (!r.stale) return { ok: false, reason: `stage ${n} of plan ${id} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}).` };
+      if (!r.stale)
+        return {
+          ok: false,
+          reason: `stage ${n} of plan ${id} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}).`
+        };
       break;
     case "blocked":
-      return { ok: false, reason: `stage ${n} of plan ${id} waits for stage${r.waitingOn.length === 1 ? "" : "s"} ${r.waitingOn.join(", ")}, not done yet.` };
+      return {
+        ok: false,
+        reason: `stage ${n} of plan ${id} waits for stage${r.waitingOn.length === 1 ? "" : "s"} ${r.waitingOn.join(", ")}, not done yet.`
+      };
     case "ready":
-      if (what.kind === "retry" && r.failedBefore === null) return { ok: false, reason: `stage ${n} of plan ${id} has not failed, so there is nothing to retry; \`/okstra stage ${n}\` runs it.` };
+      if (what.kind === "retry" && r.failedBefore === null)
+        return {
+          ok: false,
+          reason: `stage ${n} of plan ${id} has not failed, so there is nothing to retry; \`/okstra stage ${n}\` runs it.`
+        };
       break;
   }
   return { ok: true, mode: "stage", stages: [n] };
 }
 function reconcileSelection(n, id, r) {
   if (r.kind === "done") return { ok: true, mode: "reconcile", stages: [n] };
-  if (r.kind === "started" && !r.stale) return { ok: false, reason: `stage ${n} of plan ${id} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}); it is not done, so there is nothing to reconcile yet.` };
-  return { ok: false, reason: `stage ${n} is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage ${n}\` runs it).` };
+  if (r.kind === "started" && !r.stale)
+    return {
+      ok: false,
+      reason: `stage ${n} of plan ${id} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}); it is not done, so there is nothing to reconcile yet.`
+    };
+  return {
+    ok: false,
+    reason: `stage ${n} is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage ${n}\` runs it).`
+  };
 }
 
 // src/core/commands/run-trust.ts
 var TRUSTED_RUN_EVENTS = ["workflow_dispatch", "schedule"];
 function untrustedRunReason(run2) {
-  if (!TRUSTED_RUN_EVENTS.includes(run2.event)) return `its event is ${run2.event}, not ${TRUSTED_RUN_EVENTS.join(" or ")}`;
+  if (!TRUSTED_RUN_EVENTS.includes(run2.event))
+    return `its event is ${run2.event}, not ${TRUSTED_RUN_EVENTS.join(" or ")}`;
   const head2 = run2.headRepository;
   if (head2 === null) return "its head repository is unknown";
-  if (head2.id !== run2.repository.id || head2.fullName.toLowerCase() !== run2.repository.fullName.toLowerCase()) return `its head repository is ${head2.fullName}, not ${run2.repository.fullName}`;
-  if (run2.headBranch !== run2.repository.defaultBranch) return `it ran on ${run2.headBranch === null ? "no branch" : `the branch ${run2.headBranch}`}, not the default branch ${run2.repository.defaultBranch}`;
+  if (head2.id !== run2.repository.id || head2.fullName.toLowerCase() !== run2.repository.fullName.toLowerCase())
+    return `its head repository is ${head2.fullName}, not ${run2.repository.fullName}`;
+  if (run2.headBranch !== run2.repository.defaultBranch)
+    return `it ran on ${run2.headBranch === null ? "no branch" : `the branch ${run2.headBranch}`}, not the default branch ${run2.repository.defaultBranch}`;
   return null;
 }
 
 // src/github/errors.ts
 function httpStatus(error) {
-  if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number") return error.status;
+  if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number")
+    return error.status;
   return null;
 }
 function describeApiError(error) {
@@ -2108,7 +2341,15 @@ async function removeLabel(client, repo, number, name) {
 // src/github/pulls.ts
 async function pullRequestFacts(client, repo, number) {
   const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
-  return { number: data.number, state: data.state, headSha: data.head.sha, headRef: data.head.ref, headRepo: data.head.repo?.full_name ?? null, baseRepo: data.base.repo.full_name, htmlUrl: data.html_url };
+  return {
+    number: data.number,
+    state: data.state,
+    headSha: data.head.sha,
+    headRef: data.head.ref,
+    headRepo: data.head.repo?.full_name ?? null,
+    baseRepo: data.base.repo.full_name,
+    htmlUrl: data.html_url
+  };
 }
 function isFromFork(pr) {
   return pr.headRepo === null || pr.headRepo.toLowerCase() !== pr.baseRepo.toLowerCase();
@@ -2170,7 +2411,17 @@ function parseConfig(text, path) {
     return { line, column: col };
   };
   if (doc.errors.length > 0) {
-    return { config: null, errors: doc.errors.map((e) => ({ severity: "error", code: "config/invalid-yaml", message: `not valid YAML: ${e.message.split("\n")[0]}`, hint: "fix the YAML syntax", path, ...at(e.pos[0]) })) };
+    return {
+      config: null,
+      errors: doc.errors.map((e) => ({
+        severity: "error",
+        code: "config/invalid-yaml",
+        message: `not valid YAML: ${e.message.split("\n")[0]}`,
+        hint: "fix the YAML syntax",
+        path,
+        ...at(e.pos[0])
+      }))
+    };
   }
   const raw = doc.toJS() ?? {};
   const parsed = ConfigSchema.safeParse(raw);
@@ -2203,7 +2454,14 @@ function crossChecks(config, doc, path, at) {
   const check2 = (ref, keyPath) => {
     if (ref === null || ref.startsWith("command:") || known.includes(ref)) return;
     const match = closestMatch(ref, known);
-    out.push({ severity: "error", code: "config/unknown-provider", message: `${keyPath.join(".")}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ""}`, hint: `use one of ${known.join(", ")}, define it under \`providers:\`, or write \`command:<program>\``, path, ...at(locate(doc, keyPath)) });
+    out.push({
+      severity: "error",
+      code: "config/unknown-provider",
+      message: `${keyPath.join(".")}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ""}`,
+      hint: `use one of ${known.join(", ")}, define it under \`providers:\`, or write \`command:<program>\``,
+      path,
+      ...at(locate(doc, keyPath))
+    });
   };
   check2(config.executor, ["executor"]);
   config.verifiers?.forEach((v, i) => check2(v, ["verifiers", i]));
@@ -2211,10 +2469,24 @@ function crossChecks(config, doc, path, at) {
   for (const [name, p] of Object.entries(config.providers)) {
     const builtin = BUILTIN_PROVIDERS.includes(name);
     if (!builtin && !p.command) {
-      out.push({ severity: "error", code: "config/provider-without-command", message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``, hint: "set `command: <program and arguments>` (see docs/providers.md for the Command contract)", path, ...at(locate(doc, ["providers", name])) });
+      out.push({
+        severity: "error",
+        code: "config/provider-without-command",
+        message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``,
+        hint: "set `command: <program and arguments>` (see docs/providers.md for the Command contract)",
+        path,
+        ...at(locate(doc, ["providers", name]))
+      });
     }
     if (builtin && p.command) {
-      out.push({ severity: "error", code: "config/builtin-with-command", message: `providers.${name}: the built-in ${name} provider takes no \`command\``, hint: `give the command provider another name, e.g. \`my-${name}\``, path, ...at(locate(doc, ["providers", name, "command"])) });
+      out.push({
+        severity: "error",
+        code: "config/builtin-with-command",
+        message: `providers.${name}: the built-in ${name} provider takes no \`command\``,
+        hint: `give the command provider another name, e.g. \`my-${name}\``,
+        path,
+        ...at(locate(doc, ["providers", name, "command"]))
+      });
     }
   }
   return out;
@@ -2264,7 +2536,13 @@ async function loadConfig(read) {
     try {
       file = await read(path);
     } catch (error) {
-      return { ok: false, source: path, errors: [`${path}: ${error instanceof Error ? error.message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, "") : String(error)}`] };
+      return {
+        ok: false,
+        source: path,
+        errors: [
+          `${path}: ${error instanceof Error ? error.message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, "") : String(error)}`
+        ]
+      };
     }
     if (file.found) return validate(file.config, path);
   }
@@ -2273,7 +2551,11 @@ async function loadConfig(read) {
 function validate(config, source) {
   const result = parseConfig(stringify(config ?? {}), source);
   if (result.config) return { ok: true, config: result.config, source };
-  return { ok: false, source, errors: result.errors.map((d) => `${source}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`) };
+  return {
+    ok: false,
+    source,
+    errors: result.errors.map((d) => `${source}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`)
+  };
 }
 
 // src/github/permissions.ts
@@ -2294,7 +2576,10 @@ function senderRole(deps, login) {
 function roleGate(config, login, answer) {
   const level = effectiveLevel(answer);
   if (meetsLevel(level, config.bot.permission)) return { ok: true };
-  return { ok: false, reason: `@${login} has ${level === null ? "no" : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.` };
+  return {
+    ok: false,
+    reason: `@${login} has ${level === null ? "no" : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.`
+  };
 }
 function pullRequestGate(config, pr) {
   if (pr.state !== "open") return { ok: false, reason: "this pull request is closed; reopen it to run okstra on it." };
@@ -2310,7 +2595,10 @@ import { z as z2 } from "zod";
 var LEDGER_ROW_VERSION = 1;
 var isoUtc = z2.iso.datetime({ offset: false });
 var sha = z2.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
-var relPath = z2.string().regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/, 'a relative path inside the ledger branch, without ".."');
+var relPath = z2.string().regex(
+  /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/,
+  'a relative path inside the ledger branch, without ".."'
+);
 var common = {
   v: z2.literal(LEDGER_ROW_VERSION),
   plan_id: z2.string().regex(PLAN_ID_PATTERN, "a plan id"),
@@ -2322,7 +2610,14 @@ var common = {
   base_commit: sha.optional(),
   head_commit: sha.optional()
 };
-var FAILED_REASONS = ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled"];
+var FAILED_REASONS = [
+  "verdict-fail",
+  "contract-violated",
+  "error",
+  "timeout",
+  "abandoned",
+  "cancelled"
+];
 var ClaimantSchema = z2.object({
   host: z2.string().min(1).max(255),
   pid: z2.number().int().positive(),
@@ -2414,7 +2709,10 @@ function reportPath(planId2, stage, runId, ext) {
 var MAX_CLOCK_SKEW_MS = 5 * 6e4;
 var MAX_TRUSTED_LEASE_MS = 24 * 60 * 6e4;
 function assessLedger(rows, facts) {
-  return assessNumberedRows(rows.map((row, i) => ({ line: i + 1, row })), facts);
+  return assessNumberedRows(
+    rows.map((row, i) => ({ line: i + 1, row })),
+    facts
+  );
 }
 function assessNumberedRows(rows, facts) {
   const trusted = [];
@@ -2459,8 +2757,10 @@ function lifecycleProblem(row, last, distrustedClaims) {
     return `${row.status} for a run whose started row is itself ignored (line ${ignoredClaim}, run ${row.run_id})`;
   }
   if (!last) return `${row.status} without its started row (run ${row.run_id})`;
-  if (last.status === "started") return `${row.status} for run ${row.run_id}, but stage ${row.stage} is claimed by run ${last.run_id}`;
-  if (last.run_id === row.run_id) return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
+  if (last.status === "started")
+    return `${row.status} for run ${row.run_id}, but stage ${row.stage} is claimed by run ${last.run_id}`;
+  if (last.run_id === row.run_id)
+    return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
   return `${row.status} without its started row (run ${row.run_id}; stage ${row.stage} was last ${last.status} by run ${last.run_id})`;
 }
 function claimKey(stage, runId) {
@@ -2498,7 +2798,9 @@ var UsageSchema = z3.strictObject({
   cachedInputTokens: nonNegativeInt.optional().describe("input tokens served from the prompt cache"),
   cacheWriteTokens: nonNegativeInt.optional().describe("input tokens written to the prompt cache"),
   costUsd: z3.number().min(0).nullable().describe("US dollars; null when no part of the cost is known (never 0 for unknown)"),
-  costComplete: z3.boolean().optional().describe("false when costUsd sums only the parts whose price is known; absent in reports written before the gateway")
+  costComplete: z3.boolean().optional().describe(
+    "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway"
+  )
 });
 
 // src/core/report/schema/final-report.ts
@@ -2565,8 +2867,12 @@ var WorkerFailure = z4.strictObject({
   reason: z4.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
   stderrTail: z4.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
 }).optional().describe("present when the worker did not produce a result; absent in reports written before it was recorded");
-var EvidenceSource = z4.enum(EVIDENCE_SOURCES).optional().describe("events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded");
-var UnreadCitations = z4.array(repoPath).optional().describe("files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted");
+var EvidenceSource = z4.enum(EVIDENCE_SOURCES).optional().describe(
+  "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded"
+);
+var UnreadCitations = z4.array(repoPath).optional().describe(
+  "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted"
+);
 var Commit = z4.strictObject({ sha: commitSha, subject: z4.string() });
 var Executor = z4.strictObject({
   worker: rosterName,
@@ -2693,7 +2999,9 @@ var BudgetExceeded = z4.strictObject({
 });
 var UsageTotals = z4.strictObject({
   workers: z4.array(WorkerUsage),
-  total: UsageSchema.describe("sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"),
+  total: UsageSchema.describe(
+    "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"
+  ),
   metered: z4.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
   requests: z4.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
   budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run")
@@ -2725,7 +3033,9 @@ var FinalReportSchema = z4.strictObject({
   stageSidecarEvidence: StageSidecarEvidence,
   ledgerRow: TerminalLedgerRow,
   progress: z4.array(ProgressEntry),
-  activity: ActivityArtifact.optional().describe("the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"),
+  activity: ActivityArtifact.optional().describe(
+    "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"
+  ),
   usage: UsageTotals,
   remainingQueue: z4.array(z4.number().int().positive()).describe("stages still queued when a chain stopped here"),
   errors: z4.array(RunError),
@@ -2786,7 +3096,11 @@ var cache = /* @__PURE__ */ new Map();
 function jsonSchemaFor(name) {
   let schema = cache.get(name);
   if (!schema) {
-    schema = z7.toJSONSchema(SCHEMA_SOURCES[name], { target: "draft-2020-12", io: INPUT_SIDE.has(name) ? "input" : "output", unrepresentable: "throw" });
+    schema = z7.toJSONSchema(SCHEMA_SOURCES[name], {
+      target: "draft-2020-12",
+      io: INPUT_SIDE.has(name) ? "input" : "output",
+      unrepresentable: "throw"
+    });
     cache.set(name, schema);
   }
   return schema;
@@ -2832,7 +3146,9 @@ function describeErrors(errors) {
     problems.push({ pointer, message: chosen.join("; ") });
   }
   const unionOnly = (p) => /^must match (a|exactly one) schema/.test(p.message);
-  return problems.filter((p) => !unionOnly(p) || !problems.some((q) => q !== p && q.pointer.startsWith(`${p.pointer}/`)));
+  return problems.filter(
+    (p) => !unionOnly(p) || !problems.some((q) => q !== p && q.pointer.startsWith(`${p.pointer}/`))
+  );
 }
 var MISSING = /^missing property "(.*)"$/;
 function mergeMissing(messages) {
@@ -2850,7 +3166,8 @@ function messageFor(error) {
     const description = error.parentSchema?.description;
     if (typeof description === "string") return `must be a ${description}`;
   }
-  if (error.keyword === "enum") return `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (error.keyword === "enum")
+    return `must be one of ${params.allowedValues.map((v) => JSON.stringify(v)).join(", ")}`;
   return error.message ?? error.keyword;
 }
 function formatSchemaProblem(problem) {
@@ -2859,7 +3176,13 @@ function formatSchemaProblem(problem) {
 
 // src/core/report/comment.ts
 var GITHUB_COMMENT_LIMIT = 65536;
-var COMMENT_DETAIL = { findingDetail: 1500, reason: 800, outputLines: 40, outputChars: 4e3, summary: 2e3 };
+var COMMENT_DETAIL = {
+  findingDetail: 1500,
+  reason: 800,
+  outputLines: 40,
+  outputChars: 4e3,
+  summary: 2e3
+};
 function reportCommentMarker(planId2, stage) {
   return `<!-- okstra:report plan=${planId2} stage=${stage} -->`;
 }
@@ -2902,7 +3225,13 @@ function renderComment(input, opts = {}) {
   const footer = `<sub>okstra \xB7 run ${inlineCode(report.run.id)} \xB7 full report: ${pointer}</sub>
 `;
   const limit = opts.maxChars ?? GITHUB_COMMENT_LIMIT;
-  const fitted = fitWithNotice(sections, limit, `GitHub's ${limit.toLocaleString("en-US")}-character comment limit`, pointer, footer);
+  const fitted = fitWithNotice(
+    sections,
+    limit,
+    `GitHub's ${limit.toLocaleString("en-US")}-character comment limit`,
+    pointer,
+    footer
+  );
   return { body: fitted.text, cuts: fitted.cuts };
 }
 
@@ -2981,11 +3310,20 @@ function stageViews(plan, state, now, spend) {
       case "done":
         return { ...base, state: "done", detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
       case "started":
-        return { ...base, state: "running", detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? " (lease expired)" : ""}` };
+        return {
+          ...base,
+          state: "running",
+          detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? " (lease expired)" : ""}`
+        };
       case "ready":
         return r.failedBefore ? { ...base, state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: "ready" };
       case "blocked":
-        return { ...base, state: "pending", detail: `waits for stage ${r.waitingOn.join(", ")}`, waitingOn: r.waitingOn };
+        return {
+          ...base,
+          state: "pending",
+          detail: `waits for stage ${r.waitingOn.join(", ")}`,
+          waitingOn: r.waitingOn
+        };
     }
   });
   const byNumber = new Map(views.map((v) => [v.number, v]));
@@ -3007,21 +3345,50 @@ function stageViews(plan, state, now, spend) {
 
 // src/github/checks.ts
 function extras(f) {
-  return { ...f.detailsUrl ? { details_url: f.detailsUrl } : {}, ...f.externalId ? { external_id: f.externalId } : {}, ...f.actions ? { actions: f.actions } : {} };
+  return {
+    ...f.detailsUrl ? { details_url: f.detailsUrl } : {},
+    ...f.externalId ? { external_id: f.externalId } : {},
+    ...f.actions ? { actions: f.actions } : {}
+  };
 }
 async function createQueuedCheck(client, repo, c) {
-  const res = await client.rest.checks.create({ ...repo, name: c.name, head_sha: c.headSha, status: "queued", output: c.output, ...extras(c) });
+  const res = await client.rest.checks.create({
+    ...repo,
+    name: c.name,
+    head_sha: c.headSha,
+    status: "queued",
+    output: c.output,
+    ...extras(c)
+  });
   return res.data.id;
 }
 async function getCheckRun(client, repo, id) {
   const { data } = await client.rest.checks.get({ ...repo, check_run_id: id });
-  return { id: data.id, name: data.name, status: data.status, conclusion: data.conclusion ?? null, headSha: data.head_sha, pullRequests: (data.pull_requests ?? []).map((p) => p.number) };
+  return {
+    id: data.id,
+    name: data.name,
+    status: data.status,
+    conclusion: data.conclusion ?? null,
+    headSha: data.head_sha,
+    pullRequests: (data.pull_requests ?? []).map((p) => p.number)
+  };
 }
 async function completeCheck(client, repo, target, render, c) {
   const [first, ...rest] = render.requests;
   if (!first) throw new Error("a check-run rendering has at least one request");
-  const done = { status: "completed", conclusion: render.conclusion, completed_at: c.at.toISOString(), output: first.output, ...extras(c) };
-  const id = "id" in target ? target.id : (await client.rest.checks.create({ ...repo, name: target.create.name, head_sha: target.create.headSha, ...done })).data.id;
+  const done = {
+    status: "completed",
+    conclusion: render.conclusion,
+    completed_at: c.at.toISOString(),
+    output: first.output,
+    ...extras(c)
+  };
+  const id = "id" in target ? target.id : (await client.rest.checks.create({
+    ...repo,
+    name: target.create.name,
+    head_sha: target.create.headSha,
+    ...done
+  })).data.id;
   if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id, ...done });
   for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id, output: more.output });
   return id;
@@ -3030,7 +3397,12 @@ async function completeCheck(client, repo, target, render, c) {
 // src/github/contents.ts
 async function readRepoFile(client, repo, path, ref) {
   try {
-    const res = await client.request("GET /repos/{owner}/{repo}/contents/{path}", { ...repo, path, ...ref ? { ref } : {}, mediaType: { format: "raw" } });
+    const res = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
+      ...repo,
+      path,
+      ...ref ? { ref } : {},
+      mediaType: { format: "raw" }
+    });
     const data = res.data;
     if (typeof data !== "string") throw new Error(`${path} at ${ref ?? "the default branch"} is not a file`);
     return data;
@@ -3085,7 +3457,10 @@ function workflowPath(config) {
 function dispatchRef(defaultBranch, req) {
   if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
   if (isFromFork(req.pr)) {
-    return { ok: false, reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).` };
+    return {
+      ok: false,
+      reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).`
+    };
   }
   return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
 }
@@ -3101,14 +3476,27 @@ async function launch(deps, config, req) {
     readRepoFile(deps.client, deps.repo, path, where.ref)
   ]);
   if (rows instanceof LedgerFormatError) {
-    return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.` };
+    return {
+      ok: false,
+      reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.`
+    };
   }
-  const selection = selectStages(req.plan, deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted), req.what, deps.now());
+  const selection = selectStages(
+    req.plan,
+    deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted),
+    req.what,
+    deps.now()
+  );
   if (!selection.ok) return selection;
-  if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
+  if (workflow === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
   const reset = req.what.kind === "reconcile" && req.what.reset;
   const problems = workflowProblems(workflow, reset ? ["reset"] : []);
-  if (problems.length > 0) return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
   const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
   const checkRunIds = /* @__PURE__ */ new Map();
   for (const stage of selection.stages) {
@@ -3116,7 +3504,10 @@ async function launch(deps, config, req) {
       name: checkRunName(req.plan.id, stage),
       headSha: req.pr.headSha,
       detailsUrl: runsUrl,
-      output: { title: "Queued", summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset)} of plan ${inlineCode(req.plan.id)}.` }
+      output: {
+        title: "Queued",
+        summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset)} of plan ${inlineCode(req.plan.id)}.`
+      }
     });
     checkRunIds.set(stage, id);
   }
@@ -3139,11 +3530,30 @@ async function launch(deps, config, req) {
   } catch (error) {
     const why = describeApiError(error);
     for (const id of checkRunIds.values()) {
-      await completeCheck(deps.client, deps.repo, { id }, { conclusion: "failure", requests: [{ output: { title: "The workflow could not be started", summary: `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`, annotations: [] } }] }, { at: deps.now() });
+      await completeCheck(
+        deps.client,
+        deps.repo,
+        { id },
+        {
+          conclusion: "failure",
+          requests: [
+            {
+              output: {
+                title: "The workflow could not be started",
+                summary: `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`,
+                annotations: []
+              }
+            }
+          ]
+        },
+        { at: deps.now() }
+      );
     }
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
-  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode}${reset ? " --reset" : ""} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`);
+  deps.log.info(
+    `dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode}${reset ? " --reset" : ""} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`
+  );
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
 }
 function queuedWork(mode, stages, reset) {
@@ -3262,7 +3672,14 @@ function listItems2(list2, context) {
     const read = readListItem(item, context);
     if (!read) return [];
     const id = list2.ordered ? String((list2.start ?? 1) + index) : null;
-    return [{ id, question: read.question, answer: read.answer, position: positionOf(context, item.position?.start.offset ?? 0) }];
+    return [
+      {
+        id,
+        question: read.question,
+        answer: read.answer,
+        position: positionOf(context, item.position?.start.offset ?? 0)
+      }
+    ];
   });
 }
 function readListItem(item, context) {
@@ -3273,7 +3690,10 @@ function readListItem(item, context) {
   const paragraphLines = paragraph.split("\n").map((line) => line.trim());
   const answerLine = paragraphLines.findIndex((line, index) => index > 0 && ANSWER.test(line));
   if (answerLine !== -1) {
-    const answer = [paragraphLines[answerLine]?.replace(ANSWER, "") ?? "", ...paragraphLines.slice(answerLine + 1)].join("\n");
+    const answer = [
+      paragraphLines[answerLine]?.replace(ANSWER, "") ?? "",
+      ...paragraphLines.slice(answerLine + 1)
+    ].join("\n");
     return { question: paragraphLines.slice(0, answerLine).join("\n"), answer: answerOrNull(answer) };
   }
   return { question: paragraphLines.join("\n"), answer: answerFromBlocks(rest, context) };
@@ -3291,7 +3711,15 @@ function answerFromBlocks(blocks, context) {
         if (start === void 0) continue;
         const text = src.slice(start, nested.position?.end.offset ?? start);
         const match = ANSWER.exec(text);
-        if (match) return answerOrNull(verbatim(src, start + match[0].length, nested.position?.end.offset ?? start, (nested.children[0]?.position?.start.column ?? 1) - 1));
+        if (match)
+          return answerOrNull(
+            verbatim(
+              src,
+              start + match[0].length,
+              nested.position?.end.offset ?? start,
+              (nested.children[0]?.position?.start.column ?? 1) - 1
+            )
+          );
       }
     }
   }
@@ -3362,7 +3790,8 @@ function stronglyConnectedComponents(nodes, successors) {
       }
       frames.pop();
       const parent = frames[frames.length - 1];
-      if (parent) lowLink.set(parent.node, Math.min(lowLink.get(parent.node), lowLink.get(frame.node)));
+      if (parent)
+        lowLink.set(parent.node, Math.min(lowLink.get(parent.node), lowLink.get(frame.node)));
       if (lowLink.get(frame.node) === index.get(frame.node)) {
         const component = [];
         let member;
@@ -3387,14 +3816,27 @@ function checkDependencies(drafts, sink) {
     const edges = [];
     for (const ref of dependencyRefs) {
       if (ref.stage === stage.number) {
-        sink.error(PLAN_CODES.selfDependency, ref.position, `stage ${stage.number} depends on itself`, "remove it from its own depends-on");
+        sink.error(
+          PLAN_CODES.selfDependency,
+          ref.position,
+          `stage ${stage.number} depends on itself`,
+          "remove it from its own depends-on"
+        );
       } else if (!known.has(ref.stage)) {
-        sink.error(PLAN_CODES.unknownDependency, ref.position, `stage ${stage.number} depends on stage ${ref.stage}, which is not in the Stage Map`, `stages in this plan: ${knownList}`);
+        sink.error(
+          PLAN_CODES.unknownDependency,
+          ref.position,
+          `stage ${stage.number} depends on stage ${ref.stage}, which is not in the Stage Map`,
+          `stages in this plan: ${knownList}`
+        );
       } else {
         edges.push(ref.stage);
       }
     }
-    successors.set(stage.number, edges.sort((a, b) => a - b));
+    successors.set(
+      stage.number,
+      edges.sort((a, b) => a - b)
+    );
   }
   const nodes = [...known].sort((a, b) => a - b);
   for (const component of stronglyConnectedComponents(nodes, successors)) {
@@ -3467,14 +3909,24 @@ function readFrontMatter(node, context) {
   };
   if (document.errors.length > 0) {
     for (const error of document.errors) {
-      sink.error(PLAN_CODES.frontMatterInvalidYaml, at(error.pos[0]), `front matter is not valid YAML: ${error.message}`, "fix the YAML between the `---` lines, or remove the front matter");
+      sink.error(
+        PLAN_CODES.frontMatterInvalidYaml,
+        at(error.pos[0]),
+        `front matter is not valid YAML: ${error.message}`,
+        "fix the YAML between the `---` lines, or remove the front matter"
+      );
     }
     return EMPTY;
   }
   const contents = document.contents;
   if (contents === null || isScalar(contents) && contents.value === null) return EMPTY;
   if (!isMap2(contents)) {
-    sink.error(PLAN_CODES.frontMatterNotMapping, at(contents.range?.[0] ?? 0), "front matter must be a YAML mapping of keys to values", "write one `key: value` per line, e.g. `id: add-login`");
+    sink.error(
+      PLAN_CODES.frontMatterNotMapping,
+      at(contents.range?.[0] ?? 0),
+      "front matter must be a YAML mapping of keys to values",
+      "write one `key: value` per line, e.g. `id: add-login`"
+    );
     return EMPTY;
   }
   const result = { id: null, base: null, title: null };
@@ -3488,11 +3940,21 @@ function readFrontMatter(node, context) {
     if (!KEYS.includes(key)) {
       const match = closestMatch(key.toLowerCase(), KEYS);
       const known = "known keys: `id`, `base`, `title`";
-      sink.warning(PLAN_CODES.frontMatterUnknownKey, keyAt, `unknown front-matter key "${key}"`, match ? `did you mean \`${match}\`? ${known}` : known);
+      sink.warning(
+        PLAN_CODES.frontMatterUnknownKey,
+        keyAt,
+        `unknown front-matter key "${key}"`,
+        match ? `did you mean \`${match}\`? ${known}` : known
+      );
       continue;
     }
     if (value !== null && typeof value !== "string") {
-      sink.error(PLAN_CODES.frontMatterInvalidValue, valueAt, `front-matter \`${key}\` must be a string`, `quote it: ${key}: "${String(isScalar(valueNode) ? valueNode.value : "\u2026")}"`);
+      sink.error(
+        PLAN_CODES.frontMatterInvalidValue,
+        valueAt,
+        `front-matter \`${key}\` must be a string`,
+        `quote it: ${key}: "${String(isScalar(valueNode) ? valueNode.value : "\u2026")}"`
+      );
       continue;
     }
     const text = value === null ? null : value.trim() || null;
@@ -3693,9 +4155,19 @@ function resolvePlanId(fromFrontMatter, path, sink) {
   if (problem) {
     const suggestion = suggestPlanId(id);
     if (fromFrontMatter) {
-      sink.error(PLAN_CODES.unsafePlanId, fromFrontMatter.position, problem, `use a safe id, e.g. \`id: ${suggestion}\``);
+      sink.error(
+        PLAN_CODES.unsafePlanId,
+        fromFrontMatter.position,
+        problem,
+        `use a safe id, e.g. \`id: ${suggestion}\``
+      );
     } else {
-      sink.error(PLAN_CODES.unsafePlanId, { line: 1, column: 1 }, `${problem}; it was taken from the file name`, `set a safe id in the front matter (\`---\` / \`id: ${suggestion}\` / \`---\`) or rename the file`);
+      sink.error(
+        PLAN_CODES.unsafePlanId,
+        { line: 1, column: 1 },
+        `${problem}; it was taken from the file name`,
+        `set a safe id in the front matter (\`---\` / \`id: ${suggestion}\` / \`---\`) or rename the file`
+      );
     }
   }
   return id;
@@ -3710,7 +4182,11 @@ function findSections(outline, src, title) {
     let next = i + 1;
     while (next < outline.length && !isSectionBoundary(outline[next])) next++;
     const after = outline[next];
-    sections.push({ heading: node, content: outline.slice(i + 1, next), end: after ? outlineStart(after) : src.length });
+    sections.push({
+      heading: node,
+      content: outline.slice(i + 1, next),
+      end: after ? outlineStart(after) : src.length
+    });
   }
   return sections;
 }
@@ -3760,16 +4236,42 @@ function parseStageHeading(text) {
     const token2 = WORD.exec(rest)?.[0];
     return {
       kind: "invalid",
-      problem: token2 ? { code: PLAN_CODES.stageNumberNotANumber, message: `stage number "${token2}" is not a number`, hint: EXAMPLE, at: numberAt } : { code: PLAN_CODES.stageHeadingInvalid, message: `stage heading "${text}" has no stage number`, hint: EXAMPLE, at: numberAt }
+      problem: token2 ? {
+        code: PLAN_CODES.stageNumberNotANumber,
+        message: `stage number "${token2}" is not a number`,
+        hint: EXAMPLE,
+        at: numberAt
+      } : {
+        code: PLAN_CODES.stageHeadingInvalid,
+        message: `stage heading "${text}" has no stage number`,
+        hint: EXAMPLE,
+        at: numberAt
+      }
     };
   }
   const token = numeric[0];
   const value = Number(token);
   if (!Number.isSafeInteger(value) || token.includes(".")) {
-    return { kind: "invalid", problem: { code: PLAN_CODES.stageNumberNotInteger, message: `stage number "${token}" is not a whole number`, hint: `stages are numbered 1, 2, 3, \u2026; ${EXAMPLE}`, at: numberAt } };
+    return {
+      kind: "invalid",
+      problem: {
+        code: PLAN_CODES.stageNumberNotInteger,
+        message: `stage number "${token}" is not a whole number`,
+        hint: `stages are numbered 1, 2, 3, \u2026; ${EXAMPLE}`,
+        at: numberAt
+      }
+    };
   }
   if (value <= 0) {
-    return { kind: "invalid", problem: { code: PLAN_CODES.stageNumberNotPositive, message: `stage number ${token} is not positive`, hint: "stages are numbered from 1", at: numberAt } };
+    return {
+      kind: "invalid",
+      problem: {
+        code: PLAN_CODES.stageNumberNotPositive,
+        message: `stage number ${token} is not positive`,
+        hint: "stages are numbered from 1",
+        at: numberAt
+      }
+    };
   }
   const afterNumber = numberAt + token.length;
   const tail2 = text.slice(afterNumber);
@@ -3781,7 +4283,12 @@ function parseStageHeading(text) {
       kind: "stage",
       number: value,
       title: title2,
-      problem: { code: PLAN_CODES.stageHeadingInvalid, message: `stage ${value}: no separator between the stage number and the title`, hint: EXAMPLE, at: afterNumber }
+      problem: {
+        code: PLAN_CODES.stageHeadingInvalid,
+        message: `stage ${value}: no separator between the stage number and the title`,
+        hint: EXAMPLE,
+        at: afterNumber
+      }
     };
   }
   const title = tail2.slice(separator[0].length).trim();
@@ -3833,7 +4340,9 @@ var ALIASES = {
   rollback: ["rollback"]
 };
 var BY_SPELLING = new Map(
-  Object.keys(ALIASES).flatMap((key) => ALIASES[key].map((spelling) => [spelling, key]))
+  Object.keys(ALIASES).flatMap(
+    (key) => ALIASES[key].map((spelling) => [spelling, key])
+  )
 );
 function normaliseKey(key) {
   return key.trim().toLowerCase().replace(/[\s_-]+/g, "-");
@@ -3856,7 +4365,9 @@ function readFieldKey(text) {
 }
 function isFieldList(items) {
   if (!items[0]?.key) return false;
-  return items.some((item) => item.key !== null && (canonicalFieldKey(item.key) !== null || closestMatch(normaliseKey(item.key), FIELD_SPELLINGS) !== null));
+  return items.some(
+    (item) => item.key !== null && (canonicalFieldKey(item.key) !== null || closestMatch(normaliseKey(item.key), FIELD_SPELLINGS) !== null)
+  );
 }
 function fieldListFromNode(list2, src) {
   return {
@@ -3871,7 +4382,17 @@ function fieldItemFromNode(item, src) {
   const [first, ...rest] = item.children;
   if (first?.type !== "paragraph") {
     const contentStart = first?.position?.start.offset ?? end;
-    return { start, end, key: null, contentStart, valueStart: contentStart, inlineEnd: contentStart, codeSpans: [], nested: item.children, contentIndent: (first?.position?.start.column ?? 1) - 1 };
+    return {
+      start,
+      end,
+      key: null,
+      contentStart,
+      valueStart: contentStart,
+      inlineEnd: contentStart,
+      codeSpans: [],
+      nested: item.children,
+      contentIndent: (first?.position?.start.column ?? 1) - 1
+    };
   }
   const paragraphStart = first.position?.start.offset ?? start;
   const inlineEnd = first.position?.end.offset ?? end;
@@ -3923,7 +4444,9 @@ function readDependsOn(item, stage, context) {
   const { src, sink } = context;
   const entries = [
     ...splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart),
-    ...nestedListItems(item.nested, src).flatMap((nested) => splitEntries(src.slice(nested.contentStart, nested.inlineEnd), nested.contentStart))
+    ...nestedListItems(item.nested, src).flatMap(
+      (nested) => splitEntries(src.slice(nested.contentStart, nested.inlineEnd), nested.contentStart)
+    )
   ];
   if (entries.length === 1 && isNoneValue(entries[0].text)) return [];
   const refs = [];
@@ -3934,11 +4457,21 @@ function readDependsOn(item, stage, context) {
     const number = match ? Number(match[1]) : Number.NaN;
     const position = positionOf(context, entry.start);
     if (!Number.isSafeInteger(number) || number <= 0) {
-      sink.error(PLAN_CODES.invalidDependency, position, `stage ${stage}: "${entry.text}" in depends-on is not a stage number`, HINT);
+      sink.error(
+        PLAN_CODES.invalidDependency,
+        position,
+        `stage ${stage}: "${entry.text}" in depends-on is not a stage number`,
+        HINT
+      );
       continue;
     }
     if (seen.has(number)) {
-      sink.warning(PLAN_CODES.duplicateDependency, position, `stage ${stage}: depends on stage ${number} more than once`, "list each stage once");
+      sink.warning(
+        PLAN_CODES.duplicateDependency,
+        position,
+        `stage ${stage}: depends on stage ${number} more than once`,
+        "list each stage once"
+      );
       continue;
     }
     seen.add(number);
@@ -3958,7 +4491,11 @@ function findCodeSpans(text, offset) {
       at = text.indexOf("`", at + runLength);
       continue;
     }
-    spans.push({ value: codeSpanValue(text.slice(at + runLength, close)), start: offset + at, end: offset + close + runLength });
+    spans.push({
+      value: codeSpanValue(text.slice(at + runLength, close)),
+      start: offset + at,
+      end: offset + close + runLength
+    });
     at = text.indexOf("`", close + runLength);
   }
   return spans;
@@ -3978,7 +4515,8 @@ function findClosingRun(text, from, length) {
 }
 function codeSpanValue(raw) {
   const value = raw.replace(/\n/g, " ");
-  if (value.length >= 2 && value.startsWith(" ") && value.endsWith(" ") && /[^ ]/.test(value)) return value.slice(1, -1);
+  if (value.length >= 2 && value.startsWith(" ") && value.endsWith(" ") && /[^ ]/.test(value))
+    return value.slice(1, -1);
   return value;
 }
 
@@ -4039,7 +4577,8 @@ var LineReader = class {
   item(at, indent2, marker) {
     const line = this.text(at);
     const contentAt = indent2 + 2;
-    if (line.length <= contentAt || line[indent2] !== marker || line[indent2 + 1] !== " " || line[contentAt] === " ") return null;
+    if (line.length <= contentAt || line[indent2] !== marker || line[indent2 + 1] !== " " || line[contentAt] === " ")
+      return null;
     if (indent2 > 0 && line.slice(0, indent2).trim() !== "") return null;
     const content = line.slice(contentAt).replace(/[ \t]+$/, "");
     if (UNSIMPLE.test(content) || ORDERED_MARKER.test(content)) return null;
@@ -4066,7 +4605,17 @@ var LineReader = class {
     }
     const first = children[0];
     const last = children[children.length - 1];
-    return { list: { type: "list", ordered: false, start: null, spread: false, children, position: { start: point(first), end: endPoint(last) } }, next: at };
+    return {
+      list: {
+        type: "list",
+        ordered: false,
+        start: null,
+        spread: false,
+        children,
+        position: { start: point(first), end: endPoint(last) }
+      },
+      next: at
+    };
   }
   /** Leading spaces of a non-blank line; -1 past the end or for a blank line, Infinity for a tab (never simple). */
   indentation(at) {
@@ -4079,7 +4628,13 @@ var LineReader = class {
   listItemNode(item, nested) {
     const paragraph = this.paragraphNode(item.contentStart, item.contentEnd);
     const children = nested ? [paragraph, nested] : [paragraph];
-    return { type: "listItem", spread: false, checked: null, children, position: { start: this.point(item.start), end: endPoint(nested ?? paragraph) } };
+    return {
+      type: "listItem",
+      spread: false,
+      checked: null,
+      children,
+      position: { start: this.point(item.start), end: endPoint(nested ?? paragraph) }
+    };
   }
   /** Text and inline code only: the field readers look at nothing else. */
   paragraphNode(start, end) {
@@ -4087,7 +4642,11 @@ var LineReader = class {
     let at = start;
     for (const span of findCodeSpans(this.src.slice(start, end), start)) {
       if (span.start > at) children.push(this.textNode(at, span.start));
-      const code = { type: "inlineCode", value: span.value, position: { start: this.point(span.start), end: this.point(span.end) } };
+      const code = {
+        type: "inlineCode",
+        value: span.value,
+        position: { start: this.point(span.start), end: this.point(span.end) }
+      };
       children.push(code);
       at = span.end;
     }
@@ -4095,7 +4654,11 @@ var LineReader = class {
     return { type: "paragraph", children, position: { start: this.point(start), end: this.point(end) } };
   }
   textNode(start, end) {
-    return { type: "text", value: this.src.slice(start, end), position: { start: this.point(start), end: this.point(end) } };
+    return {
+      type: "text",
+      value: this.src.slice(start, end),
+      position: { start: this.point(start), end: this.point(end) }
+    };
   }
   point(offset) {
     return { ...this.lines.position(offset), offset };
@@ -4132,7 +4695,8 @@ function fieldItem(item, nested, src) {
 function readFiles(item, context) {
   const { src } = context;
   const entries = splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart).map((entry) => entry.text);
-  for (const nested of nestedListItems(item.nested, src)) entries.push(src.slice(nested.contentStart, nested.inlineEnd).trim());
+  for (const nested of nestedListItems(item.nested, src))
+    entries.push(src.slice(nested.contentStart, nested.inlineEnd).trim());
   const files = [];
   for (const entry of entries) {
     if (isNoneValue(entry)) continue;
@@ -4157,7 +4721,9 @@ function blockCommands(nodes, phase, context) {
         const nested = fieldItemFromNode(child, context.src);
         const group = nested.key?.toLowerCase();
         if (group !== void 0 && PHASES.has(group)) {
-          commands.push(...inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group, context));
+          commands.push(
+            ...inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group, context)
+          );
           commands.push(...blockCommands(nested.nested, group, context));
         } else {
           commands.push(...inlineCommands(nested.contentStart, nested.inlineEnd, nested.codeSpans, phase, context));
@@ -4167,7 +4733,9 @@ function blockCommands(nodes, phase, context) {
       commands.push(...codeBlockCommands(node, phase, context));
     } else if (node.type === "paragraph") {
       const start = node.position?.start.offset ?? 0;
-      commands.push(...inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context));
+      commands.push(
+        ...inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context)
+      );
     }
   }
   return commands;
@@ -4180,7 +4748,8 @@ function inlineCommands(start, end, spans, phase, context) {
   let lineStart = start;
   for (const line of context.src.slice(start, end).split("\n")) {
     const cmd = line.trim();
-    if (cmd && !isNoneValue(cmd)) commands.push({ cmd, phase, position: positionOf(context, lineStart + line.indexOf(cmd)) });
+    if (cmd && !isNoneValue(cmd))
+      commands.push({ cmd, phase, position: positionOf(context, lineStart + line.indexOf(cmd)) });
     lineStart += line.length + 1;
   }
   return commands;
@@ -4265,7 +4834,12 @@ function readFields(items, stage, context) {
     const identity = canonical ?? normalised;
     const firstLine = seen.get(identity);
     if (firstLine !== void 0) {
-      sink.error(PLAN_CODES.duplicateField, at, `stage ${stage.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`, "merge the two values into one field");
+      sink.error(
+        PLAN_CODES.duplicateField,
+        at,
+        `stage ${stage.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`,
+        "merge the two values into one field"
+      );
       continue;
     }
     seen.set(identity, at.line);
@@ -4327,7 +4901,10 @@ function readStageMap(section2, context) {
       sink.error(parsed.problem.code, at, parsed.problem.message, parsed.problem.hint);
     }
     if (parsed.kind === "invalid") continue;
-    const draft = readStage({ heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end }, context);
+    const draft = readStage(
+      { heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end },
+      context
+    );
     const first = firstLine.get(parsed.number);
     if (first !== void 0) {
       sink.error(
@@ -4341,8 +4918,15 @@ function readStageMap(section2, context) {
     firstLine.set(parsed.number, draft.stage.position.line);
     drafts.push(draft);
   }
-  if (drafts.length === 0 && !content.some((node) => node.type === "heading" && node.depth === 3 && parseStageHeading(headingSource(src, node)).kind !== "not-a-stage")) {
-    sink.error(PLAN_CODES.noStages, positionOf(context, outlineStart(section2.heading)), "the Stage Map has no stages", "add stages as level-3 headings under it, e.g. `### Stage 1: Schema`");
+  if (drafts.length === 0 && !content.some(
+    (node) => node.type === "heading" && node.depth === 3 && parseStageHeading(headingSource(src, node)).kind !== "not-a-stage"
+  )) {
+    sink.error(
+      PLAN_CODES.noStages,
+      positionOf(context, outlineStart(section2.heading)),
+      "the Stage Map has no stages",
+      "add stages as level-3 headings under it, e.g. `### Stage 1: Schema`"
+    );
   }
   return drafts;
 }
@@ -4396,11 +4980,23 @@ function parsePlanWith(text, options2, strategy) {
   checkDependencies(drafts, sink);
   const [clarificationSection, ...extraClarifications] = findSections(outline, src, CLARIFICATIONS);
   for (const extra of extraClarifications) {
-    sink.warning(PLAN_CODES.duplicateClarificationItems, positionOf(context, outlineStart(extra.heading)), "a second Clarification Items section; it is ignored", "keep all clarification items in one section");
+    sink.warning(
+      PLAN_CODES.duplicateClarificationItems,
+      positionOf(context, outlineStart(extra.heading)),
+      "a second Clarification Items section; it is ignored",
+      "keep all clarification items in one section"
+    );
   }
   const clarifications = clarificationSection ? readClarifications(clarificationSection, context) : [];
   return {
-    plan: { id, title, base: frontMatter.base, path: options2.path, stages: drafts.map((draft) => draft.stage), clarifications },
+    plan: {
+      id,
+      title,
+      base: frontMatter.base,
+      path: options2.path,
+      stages: drafts.map((draft) => draft.stage),
+      clarifications
+    },
     errors: sortDiagnostics(sink.errors),
     warnings: sortDiagnostics(sink.warnings)
   };
@@ -4422,7 +5018,12 @@ function reportMissingStageMap(outline, context) {
     );
     return;
   }
-  context.sink.error(PLAN_CODES.missingStageMap, { line: 1, column: 1 }, "no Stage Map section: the plan has no stages", STAGE_MAP_HINT);
+  context.sink.error(
+    PLAN_CODES.missingStageMap,
+    { line: 1, column: 1 },
+    "no Stage Map section: the plan has no stages",
+    STAGE_MAP_HINT
+  );
 }
 
 // bot/lib/plans.ts
@@ -4447,27 +5048,56 @@ async function resolvePlan(deps, config, pr, changed, wanted) {
       const read = await readPlan(deps, path, at(path));
       if (read?.ok && read.plan.id === wanted) return read;
     }
-    return { ok: false, reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).` };
+    return {
+      ok: false,
+      reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).`
+    };
   }
-  if (touched.length > 1) return { ok: false, reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.` };
-  if (touched.length === 1) return await readPlan(deps, touched[0], at(touched[0])) ?? { ok: false, reason: `the plan ${inlineCode(touched[0])} could not be read.` };
+  if (touched.length > 1)
+    return {
+      ok: false,
+      reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.`
+    };
+  if (touched.length === 1)
+    return await readPlan(deps, touched[0], at(touched[0])) ?? {
+      ok: false,
+      reason: `the plan ${inlineCode(touched[0])} could not be read.`
+    };
   const all = await plansOnDefaultBranch(deps, config);
-  if (all.length === 0) return { ok: false, reason: `there are no plans in ${inlineCode(config.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.` };
-  if (all.length > 1) return { ok: false, reason: `there are several plans in ${inlineCode(config.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.` };
-  return await readPlan(deps, all[0], at(all[0])) ?? { ok: false, reason: `the plan ${inlineCode(all[0])} could not be read.` };
+  if (all.length === 0)
+    return {
+      ok: false,
+      reason: `there are no plans in ${inlineCode(config.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.`
+    };
+  if (all.length > 1)
+    return {
+      ok: false,
+      reason: `there are several plans in ${inlineCode(config.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.`
+    };
+  return await readPlan(deps, all[0], at(all[0])) ?? {
+    ok: false,
+    reason: `the plan ${inlineCode(all[0])} could not be read.`
+  };
 }
 async function plansOnDefaultBranch(deps, config) {
   const entries = await listDirectory(deps.client, deps.repo, config.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
   return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config.plansDir)).map((e) => e.path).sort();
 }
 async function readPlan(deps, path, where) {
-  if (!isSafeRepoPath(path)) return { ok: false, reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").` };
+  if (!isSafeRepoPath(path))
+    return {
+      ok: false,
+      reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`
+    };
   const text = await readRepoFile(deps.client, deps.repo, path, where.ref);
   if (text === null) return null;
   const result = parsedPlan(path, text);
   if (!result.plan || result.errors.length > 0) {
     const first = result.errors[0];
-    return { ok: false, reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.` };
+    return {
+      ok: false,
+      reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.`
+    };
   }
   return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest };
 }
@@ -4489,7 +5119,11 @@ function parsedPlan(path, text) {
 
 // src/github/comments.ts
 async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
-  const comments = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: prNumber, per_page: 100 });
+  const comments = await client.paginate(client.rest.issues.listComments, {
+    ...repo,
+    issue_number: prNumber,
+    per_page: 100
+  });
   const existing = comments.find((c) => typeof c.body === "string" && isOurs(c.body));
   if (existing) {
     await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body });
@@ -4500,7 +5134,11 @@ async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
 }
 
 // bot/lib/results.ts
-var FIX_ACTION = { label: "Fix run", description: "Run this stage again on its branch", identifier: "fix" };
+var FIX_ACTION = {
+  label: "Fix run",
+  description: "Run this stage again on its branch",
+  identifier: "fix"
+};
 async function completeWorkflowRun(deps, run2) {
   const untrusted = untrustedRunReason(run2.origin);
   if (untrusted !== null) {
@@ -4521,7 +5159,10 @@ async function completeWorkflowRun(deps, run2) {
       const check2 = await getCheckRun(deps.client, deps.repo, id);
       const parsed = parseCheckRunName(check2.name);
       if (parsed) checks.push({ check: check2, ...parsed });
-      else deps.log.warn(`workflow run ${run2.id} names check run ${id} (${check2.name}), which is not an okstra stage check; left alone`);
+      else
+        deps.log.warn(
+          `workflow run ${run2.id} names check run ${id} (${check2.name}), which is not an okstra stage check; left alone`
+        );
     } catch (error) {
       failures.push(`check run ${id}: ${describeApiError(error)}`);
     }
@@ -4537,7 +5178,13 @@ async function completeWorkflowRun(deps, run2) {
         continue;
       }
       if (r.check.status === "completed" && r.row === null) continue;
-      const ending = endingWithoutReport({ stage: r.stage, workflowConclusion: run2.conclusion, logsUrl: run2.htmlUrl, row: r.row, failedStage });
+      const ending = endingWithoutReport({
+        stage: r.stage,
+        workflowConclusion: run2.conclusion,
+        logsUrl: run2.htmlUrl,
+        row: r.row,
+        failedStage
+      });
       const summary = r.reportProblem ? `${ending.summary}
 
 The stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.summary;
@@ -4546,14 +5193,21 @@ The stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.su
         deps.repo,
         { id: r.check.id },
         { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
-        { at: deps.now(), detailsUrl: run2.htmlUrl, ...r.row ? { externalId: r.row.run_id } : {}, ...ending.conclusion === "failure" ? { actions: [FIX_ACTION] } : {} }
+        {
+          at: deps.now(),
+          detailsUrl: run2.htmlUrl,
+          ...r.row ? { externalId: r.row.run_id } : {},
+          ...ending.conclusion === "failure" ? { actions: [FIX_ACTION] } : {}
+        }
       );
       completed.push(r.check.id);
     } catch (error) {
       failures.push(`check run ${r.check.id} (stage ${r.stage}): ${describeApiError(error)}`);
     }
   }
-  deps.log.info(`workflow run ${run2.id} (${run2.conclusion ?? "no conclusion"}): completed check run(s) ${completed.join(", ") || "none"}`);
+  deps.log.info(
+    `workflow run ${run2.id} (${run2.conclusion ?? "no conclusion"}): completed check run(s) ${completed.join(", ") || "none"}`
+  );
   if (failures.length > 0) throw new Error(`workflow run ${run2.id}: ${failures.join("; ")}`);
   return { completed };
 }
@@ -4570,7 +5224,12 @@ async function collectResults(deps, config, run2, checks) {
   for (const c of checks) {
     if (!rowsByPlan.has(c.planId)) {
       try {
-        rowsByPlan.set(c.planId, (await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, c.planId)).filter((r) => r.run_id.startsWith(prefix)));
+        rowsByPlan.set(
+          c.planId,
+          (await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, c.planId)).filter(
+            (r) => r.run_id.startsWith(prefix)
+          )
+        );
       } catch (error) {
         rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
       }
@@ -4596,7 +5255,11 @@ async function readReport(deps, config, path) {
     const json2 = await readReportJson(deps.client, deps.repo, config.ledgerBranch, path);
     if (json2 === null) return { report: null, problem: `${path} is not on ${config.ledgerBranch}` };
     const checked = checkFinalReport(json2);
-    if (!checked.ok) return { report: null, problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join("; ")})` };
+    if (!checked.ok)
+      return {
+        report: null,
+        problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join("; ")})`
+      };
     return { report: checked.value, problem: null };
   } catch (error) {
     return { report: null, problem: describeApiError(error) };
@@ -4612,8 +5275,16 @@ async function publishReport(deps, config, run2, checkId, report, prNumber) {
     actions: render.conclusion === "failure" ? [FIX_ACTION] : []
   });
   const body = renderComment(report, { fullReportUrl }).body;
-  const res = await upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isReportComment(b, report.plan.id, report.stage.number));
-  deps.log.info(`report comment for plan ${report.plan.id} stage ${report.stage.number} ${res.action} on PR #${prNumber}`);
+  const res = await upsertStickyComment(
+    deps.client,
+    deps.repo,
+    prNumber,
+    body,
+    (b) => isReportComment(b, report.plan.id, report.stage.number)
+  );
+  deps.log.info(
+    `report comment for plan ${report.plan.id} stage ${report.stage.number} ${res.action} on PR #${prNumber}`
+  );
 }
 
 // bot/lib/rerun.ts
@@ -4625,7 +5296,11 @@ async function handleCheckRerun(deps, ev) {
     deps.log.info(`ignored a re-run of ${ev.checkName} requested by bot account ${ev.sender.login}`);
     return "ignored-bot";
   }
-  return rerunStages(deps, { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of ${ev.checkName}` }, [{ ...named2, checkUrl: ev.checkUrl }]);
+  return rerunStages(
+    deps,
+    { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of ${ev.checkName}` },
+    [{ ...named2, checkUrl: ev.checkUrl }]
+  );
 }
 var named = (t) => `stage ${t.stage} of plan \`${t.planId}\` ([check](${t.checkUrl}))`;
 async function rerunStages(deps, req, targets) {
@@ -4636,7 +5311,11 @@ async function rerunStages(deps, req, targets) {
   }
   const answer = (refusals) => {
     const [only] = refusals;
-    const body = refusals.length === 1 && only ? `okstra did not re-run ${only[0] ? named(only[0]) : targets.map(named).join(", ")}: ${only[1]}` : ["okstra did not re-run:", "", ...refusals.map(([t, why]) => `- ${t ? named(t) : targets.map(named).join(", ")}: ${why}`)].join("\n");
+    const body = refusals.length === 1 && only ? `okstra did not re-run ${only[0] ? named(only[0]) : targets.map(named).join(", ")}: ${only[1]}` : [
+      "okstra did not re-run:",
+      "",
+      ...refusals.map(([t, why]) => `- ${t ? named(t) : targets.map(named).join(", ")}: ${why}`)
+    ].join("\n");
     return postComment(deps.client, deps.repo, number, `@${req.sender.login} ${body}`);
   };
   const refuseAll = async (why) => {
@@ -4645,11 +5324,17 @@ async function rerunStages(deps, req, targets) {
   };
   const act = async () => {
     const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, req.sender.login)]);
-    if (!load.ok) return refuseAll(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
+    if (!load.ok)
+      return refuseAll(
+        `its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`
+      );
     const config = load.config;
     const gate = roleGate(config, req.sender.login, role);
     if (!gate.ok) return refuseAll(gate.reason);
-    const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
+    const [pr, files] = await Promise.all([
+      pullRequestFacts(deps.client, deps.repo, number),
+      changedFiles(deps.client, deps.repo, number)
+    ]);
     const open = pullRequestGate(config, pr);
     if (!open.ok) return refuseAll(open.reason);
     const refusals = [];
@@ -4785,7 +5470,12 @@ async function handleSuiteRerun(deps, ev) {
     deps.log.info(`ignored a re-run of check suite ${ev.suiteId} requested by bot account ${ev.sender.login}`);
     return "ignored-bot";
   }
-  const checks = await deps.client.paginate(deps.client.rest.checks.listForSuite, { ...deps.repo, check_suite_id: ev.suiteId, filter: "latest", per_page: 100 });
+  const checks = await deps.client.paginate(deps.client.rest.checks.listForSuite, {
+    ...deps.repo,
+    check_suite_id: ev.suiteId,
+    filter: "latest",
+    per_page: 100
+  });
   const targets = /* @__PURE__ */ new Map();
   for (const check2 of checks) {
     const named2 = parseCheckRunName(check2.name);
@@ -4797,7 +5487,16 @@ async function handleSuiteRerun(deps, ev) {
     return "nothing-failed";
   }
   const sorted = [...targets.values()].sort((a, b) => a.planId.localeCompare(b.planId) || a.stage - b.stage);
-  return rerunStages(deps, { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of check suite ${ev.suiteId}` }, sorted);
+  return rerunStages(
+    deps,
+    {
+      headSha: ev.headSha,
+      pullRequests: ev.pullRequests,
+      sender: ev.sender,
+      what: `re-run of check suite ${ev.suiteId}`
+    },
+    sorted
+  );
 }
 
 // bot/handlers/check-suite.ts
@@ -4824,7 +5523,9 @@ async function reactToComment(client, repo, commentId, content) {
 // bot/lib/cancel.ts
 async function cancelRuns(deps, config, prNumber, planPath) {
   const runs = await unfinishedWorkflowRuns(deps.client, deps.repo, config.bot.workflow);
-  const ours = runs.filter((r) => parseRunTitle(r.title)?.prNumber === prNumber && (planPath === null || r.title.includes(planPath)));
+  const ours = runs.filter(
+    (r) => parseRunTitle(r.title)?.prNumber === prNumber && (planPath === null || r.title.includes(planPath))
+  );
   const cancelled = [];
   for (const run2 of ours) {
     try {
@@ -4842,7 +5543,11 @@ async function cancelRuns(deps, config, prNumber, planPath) {
 async function postStatus(deps, config, prNumber, plan) {
   const rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, plan.id);
   const { trusted, distrusted } = assessLedger(rows, { now: deps.now() });
-  const view = renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, deriveLedgerState(trusted), deps.now()) });
+  const view = renderPlanStatus({
+    planId: plan.id,
+    planTitle: plan.title,
+    stages: stageViews(plan, deriveLedgerState(trusted), deps.now())
+  });
   const ignored = distrusted.map((d) => `- \u26A0\uFE0F ledger ${describeDistrusted(d, plan.id)}
 `).join("");
   const body = `${statusCommentMarker(plan.id)}
@@ -4869,22 +5574,37 @@ async function handleComment(deps, ev) {
   const reply = (items2) => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items2.join("\n")}`);
   if (scan.kind === "too-large") {
     await react("confused");
-    await reply([`okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`]);
+    await reply([
+      `okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`
+    ]);
     return "refused";
   }
   const lines = scan.lines;
   if (!ev.isPullRequest) {
     await react("confused");
-    await reply(["okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan."]);
+    await reply([
+      "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan."
+    ]);
     return "not-a-pull-request";
   }
   let pull = null;
-  const prFacts = () => pull ??= Promise.all([pullRequestFacts(deps.client, deps.repo, ev.number), changedFiles(deps.client, deps.repo, ev.number)]).then(([facts, files]) => ({ ...facts, files }));
+  const prFacts = () => pull ??= Promise.all([
+    pullRequestFacts(deps.client, deps.repo, ev.number),
+    changedFiles(deps.client, deps.repo, ev.number)
+  ]).then(([facts, files]) => ({ ...facts, files }));
   if (lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => void 0);
-  const [, load, role] = await Promise.all([react("eyes"), loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
+  const [, load, role] = await Promise.all([
+    react("eyes"),
+    loadConfig(deps.readConfig),
+    senderRole(deps, ev.sender.login)
+  ]);
   if (!load.ok) {
     await react("confused");
-    await reply([`okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`, "", ...load.errors.map((e) => `- ${escapeInline(e)}`)]);
+    await reply([
+      `okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`,
+      "",
+      ...load.errors.map((e) => `- ${escapeInline(e)}`)
+    ]);
     return "refused";
   }
   const config = load.config;
@@ -4904,7 +5624,9 @@ async function handleComment(deps, ev) {
     if (index === MAX_COMMANDS_PER_COMMENT) {
       refused = true;
       const rest = parsed.length - MAX_COMMANDS_PER_COMMENT;
-      items.push(`- ${shown(p.text)}${rest > 1 ? ` and ${rest - 1} more` : ""}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`);
+      items.push(
+        `- ${shown(p.text)}${rest > 1 ? ` and ${rest - 1} more` : ""}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`
+      );
       break;
     }
     if (!p.ok) {
@@ -4917,7 +5639,10 @@ async function handleComment(deps, ev) {
       outcome = await runCommand(deps, config, ev, p.command, prFacts);
     } catch (error) {
       deps.log.error(`${p.text}: ${describeApiError(error)}`);
-      outcome = { kind: "refused", text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.` };
+      outcome = {
+        kind: "refused",
+        text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.`
+      };
     }
     if (outcome.kind === "help") {
       usage = true;
@@ -4941,7 +5666,10 @@ async function runCommand(deps, config, ev, command, prFacts) {
       const plan = await resolvePlan(deps, config, pr, pr.files, command.plan);
       if (!plan.ok) return { kind: "refused", text: plan.reason };
       const res = await postStatus(deps, config, ev.number, plan.plan);
-      return res.action === "created" ? { kind: "quiet" } : { kind: "answer", text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).` };
+      return res.action === "created" ? { kind: "quiet" } : {
+        kind: "answer",
+        text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).`
+      };
     }
     case "cancel": {
       let planPath = null;
@@ -4952,8 +5680,12 @@ async function runCommand(deps, config, ev, command, prFacts) {
         planPath = plan.path;
       }
       const runs = await cancelRuns(deps, config, ev.number, planPath);
-      if (runs.length === 0) return { kind: "answer", text: "no okstra workflow run of this pull request is queued or running." };
-      return { kind: "answer", text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(", ")}; their claims are released by the Action's post step and their checks completed as cancelled.` };
+      if (runs.length === 0)
+        return { kind: "answer", text: "no okstra workflow run of this pull request is queued or running." };
+      return {
+        kind: "answer",
+        text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(", ")}; their claims are released by the Action's post step and their checks completed as cancelled.`
+      };
     }
     case "run":
     case "stage":
@@ -5022,20 +5754,29 @@ async function handleLabel(deps, ev) {
   }
   const refuse = async (why) => {
     await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
-    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.sender.login} okstra did not act on the label ${inlineCode(ev.label)}: ${why}`);
+    await postComment(
+      deps.client,
+      deps.repo,
+      ev.pr.number,
+      `@${ev.sender.login} okstra did not act on the label ${inlineCode(ev.label)}: ${why}`
+    );
     return "refused";
   };
   if (!parsed.ok) return refuse(parsed.error);
   const command = parsed.command;
   const act = async () => {
     const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
-    if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`);
+    if (!load.ok)
+      return refuse(
+        `its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`
+      );
     const config = load.config;
     const gate = roleGate(config, ev.sender.login, role);
     if (!gate.ok) return refuse(gate.reason);
     const open = pullRequestGate(config, ev.pr);
     if (!open.ok) return refuse(open.reason);
-    if (command.verb !== "run" && command.verb !== "stage") throw new Error(`unreachable: label command ${command.verb}`);
+    if (command.verb !== "run" && command.verb !== "stage")
+      throw new Error(`unreachable: label command ${command.verb}`);
     const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
     if (!plan.ok) return refuse(plan.reason);
     const outcome = await launch(deps, config, {
@@ -5067,7 +5808,15 @@ async function onPullRequestLabeled(context, env) {
   if (!p.label) return;
   const pr = p.pull_request;
   await handleLabel(botDeps(context, p.repository, env), {
-    pr: { number: pr.number, state: pr.state, headSha: pr.head.sha, headRef: pr.head.ref, headRepo: pr.head.repo?.full_name ?? null, baseRepo: pr.base.repo.full_name, htmlUrl: pr.html_url },
+    pr: {
+      number: pr.number,
+      state: pr.state,
+      headSha: pr.head.sha,
+      headRef: pr.head.ref,
+      headRepo: pr.head.repo?.full_name ?? null,
+      baseRepo: pr.base.repo.full_name,
+      htmlUrl: pr.html_url
+    },
     label: p.label.name,
     sender: { login: p.sender.login, type: p.sender.type }
   });
@@ -5124,7 +5873,9 @@ var readKeyFile = (path) => {
 var app = (probot, options2) => {
   const secret = process.env.WEBHOOK_SECRET;
   if (!secret || secret === "development") {
-    throw new Error('WEBHOOK_SECRET is not set (or is "development"): set it to the webhook secret of the GitHub App (docs/bot.md)');
+    throw new Error(
+      'WEBHOOK_SECRET is not set (or is "development"): set it to the webhook secret of the GitHub App (docs/bot.md)'
+    );
   }
   return createOkstraApp({ secrets: appSecrets(process.env, readKeyFile) })(probot, options2);
 };

@@ -28,9 +28,12 @@ export const entryPoints = {
 const withoutOidc = {
   name: 'okstra-without-actions-oidc',
   setup(b) {
-    b.onResolve({ filter: /^\.\/oidc-utils\.js$/ }, (args) => (/[\\/]@actions[\\/]core[\\/]/.test(args.importer) ? { path: 'oidc-utils', namespace: 'okstra-stub' } : undefined));
+    b.onResolve({ filter: /^\.\/oidc-utils\.js$/ }, (args) =>
+      /[\\/]@actions[\\/]core[\\/]/.test(args.importer) ? { path: 'oidc-utils', namespace: 'okstra-stub' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'okstra-stub' }, () => ({
-      contents: "export class OidcClient { static async getIDToken() { throw new Error('okstra does not bundle the OIDC client'); } }",
+      contents:
+        "export class OidcClient { static async getIDToken() { throw new Error('okstra does not bundle the OIDC client'); } }",
       loader: 'js',
     }));
   },
@@ -45,7 +48,9 @@ const common = {
   logLevel: 'warning',
   plugins: [withoutOidc],
   // CommonJS dependencies call require() for Node built-ins; an ESM bundle needs one.
-  banner: { js: "import { createRequire as __okstraCreateRequire } from 'node:module';\nconst require = __okstraCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __okstraCreateRequire } from 'node:module';\nconst require = __okstraCreateRequire(import.meta.url);",
+  },
 };
 
 /**
@@ -56,7 +61,14 @@ const common = {
  * file.
  */
 export async function bundle(outdir) {
-  await build({ ...common, entryPoints: { index: entryPoints.index, post: entryPoints.post }, outdir, splitting: true, minify: true, chunkNames: 'chunk-[hash]' });
+  await build({
+    ...common,
+    entryPoints: { index: entryPoints.index, post: entryPoints.post },
+    outdir,
+    splitting: true,
+    minify: true,
+    chunkNames: 'chunk-[hash]',
+  });
   await build({ ...common, entryPoints: { cli: entryPoints.cli }, outdir });
   // The bot runs on a server with `npm ci --omit=dev`: its dependencies (Probot loads files next to its
   // own modules) stay in node_modules and only okstra's code is bundled.
@@ -76,7 +88,9 @@ async function check() {
       if (!a || !b || !a.equals(b)) stale.push(name);
     }
     if (stale.length > 0) {
-      console.error(`dist/ is stale (${stale.join(', ')} differ from a fresh build). Run \`npm run build\` and commit dist/.`);
+      console.error(
+        `dist/ is stale (${stale.join(', ')} differ from a fresh build). Run \`npm run build\` and commit dist/.`,
+      );
       process.exit(1);
     }
     console.log('dist/ is up to date');

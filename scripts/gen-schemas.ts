@@ -23,7 +23,9 @@ function main(argv: readonly string[]): number {
   if (argv.includes('--check')) {
     const stale = staleSchemaFiles();
     if (stale.length > 0) {
-      console.error(`schemas/ is out of date (${stale.join(', ')}). Run \`npx tsx scripts/gen-schemas.ts\` and commit the result.`);
+      console.error(
+        `schemas/ is out of date (${stale.join(', ')}). Run \`npx tsx scripts/gen-schemas.ts\` and commit the result.`,
+      );
       return 1;
     }
     console.log('schemas/ is up to date');

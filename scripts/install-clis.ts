@@ -23,6 +23,8 @@ if (failed.length === 0) {
   console.log(`install-clis: agent CLIs ready in ${dir} (${seconds} s)`);
 } else {
   const strict = Boolean(process.env.CI) || process.env.OKSTRA_REQUIRE_AGENT_CLIS === '1';
-  console.error(`install-clis: ${failed.length} agent CLI(s) could not be installed; ${strict ? 'failing (CI or OKSTRA_REQUIRE_AGENT_CLIS=1)' : 'their contract tests will be skipped with this reason'}`);
+  console.error(
+    `install-clis: ${failed.length} agent CLI(s) could not be installed; ${strict ? 'failing (CI or OKSTRA_REQUIRE_AGENT_CLIS=1)' : 'their contract tests will be skipped with this reason'}`,
+  );
   if (strict) process.exitCode = 1;
 }

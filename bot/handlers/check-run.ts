@@ -14,7 +14,10 @@ export async function onCheckRunRerequested(context: Context<'check_run.rereques
   });
 }
 
-export async function onCheckRunRequestedAction(context: Context<'check_run.requested_action'>, env: AppEnv): Promise<void> {
+export async function onCheckRunRequestedAction(
+  context: Context<'check_run.requested_action'>,
+  env: AppEnv,
+): Promise<void> {
   const p = context.payload;
   await handleCheckRerun(botDeps(context, p.repository, env), {
     checkName: p.check_run.name,

@@ -8,7 +8,15 @@ export async function onPullRequestLabeled(context: Context<'pull_request.labele
   if (!p.label) return;
   const pr = p.pull_request;
   await handleLabel(botDeps(context, p.repository, env), {
-    pr: { number: pr.number, state: pr.state, headSha: pr.head.sha, headRef: pr.head.ref, headRepo: pr.head.repo?.full_name ?? null, baseRepo: pr.base.repo.full_name, htmlUrl: pr.html_url },
+    pr: {
+      number: pr.number,
+      state: pr.state,
+      headSha: pr.head.sha,
+      headRef: pr.head.ref,
+      headRepo: pr.head.repo?.full_name ?? null,
+      baseRepo: pr.base.repo.full_name,
+      htmlUrl: pr.html_url,
+    },
     label: p.label.name,
     sender: { login: p.sender.login, type: p.sender.type },
   });

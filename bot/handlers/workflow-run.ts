@@ -16,7 +16,9 @@ export async function onWorkflowRunCompleted(context: Context<'workflow_run.comp
     origin: {
       event: run.event,
       headBranch: run.head_branch,
-      headRepository: run.head_repository ? { id: run.head_repository.id, fullName: run.head_repository.full_name } : null,
+      headRepository: run.head_repository
+        ? { id: run.head_repository.id, fullName: run.head_repository.full_name }
+        : null,
       repository: { id: p.repository.id, fullName: p.repository.full_name, defaultBranch: p.repository.default_branch },
     },
   });

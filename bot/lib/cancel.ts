@@ -11,9 +11,16 @@ import type { BotDeps } from './deps.js';
  * the Action's post step, which GitHub runs when a job is cancelled; their
  * checks are completed as cancelled when `workflow_run.completed` arrives.
  */
-export async function cancelRuns(deps: BotDeps, config: OkstraConfig, prNumber: number, planPath: string | null): Promise<WorkflowRunFacts[]> {
+export async function cancelRuns(
+  deps: BotDeps,
+  config: OkstraConfig,
+  prNumber: number,
+  planPath: string | null,
+): Promise<WorkflowRunFacts[]> {
   const runs = await unfinishedWorkflowRuns(deps.client, deps.repo, config.bot.workflow);
-  const ours = runs.filter((r) => parseRunTitle(r.title)?.prNumber === prNumber && (planPath === null || r.title.includes(planPath)));
+  const ours = runs.filter(
+    (r) => parseRunTitle(r.title)?.prNumber === prNumber && (planPath === null || r.title.includes(planPath)),
+  );
   const cancelled: WorkflowRunFacts[] = [];
   for (const run of ours) {
     try {

@@ -1,5 +1,16 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
-import { isBotAccount, knownProviders, MAX_COMMANDS_PER_COMMENT, MAX_COMMENT_BYTES, parseCommands, scanComment, shown, usageText, type Command, type LaunchWhat } from '../../src/core/commands/index.js';
+import {
+  isBotAccount,
+  knownProviders,
+  MAX_COMMANDS_PER_COMMENT,
+  MAX_COMMENT_BYTES,
+  parseCommands,
+  scanComment,
+  shown,
+  usageText,
+  type Command,
+  type LaunchWhat,
+} from '../../src/core/commands/index.js';
 import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
 import { describeApiError } from '../../src/github/errors.js';
 import { postComment } from '../../src/github/issues.js';
@@ -28,7 +39,12 @@ const PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status)(?:\s|$)/i;
 
 type PullRequest = PullRequestFacts & { files: Array<{ path: string; status: string }> };
 
-type Outcome = { kind: 'launched' } | { kind: 'refused'; text: string } | { kind: 'answer'; text: string } | { kind: 'help' } | { kind: 'quiet' };
+type Outcome =
+  | { kind: 'launched' }
+  | { kind: 'refused'; text: string }
+  | { kind: 'answer'; text: string }
+  | { kind: 'help' }
+  | { kind: 'quiet' };
 
 export type CommentResult = 'no-command' | 'ignored-bot' | 'not-a-pull-request' | 'refused' | 'handled';
 
@@ -50,32 +66,48 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
     const problem = await reactToComment(deps.client, deps.repo, ev.commentId, content);
     if (problem) deps.log.warn(`could not add ${content} to comment ${ev.commentId}: ${problem}`);
   };
-  const reply = (items: string[]): Promise<number> => postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items.join('\n')}`);
+  const reply = (items: string[]): Promise<number> =>
+    postComment(deps.client, deps.repo, ev.number, `@${ev.sender.login} ${items.join('\n')}`);
 
   if (scan.kind === 'too-large') {
     await react('confused');
-    await reply([`okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`]);
+    await reply([
+      `okstra did not read this comment: it is ${Math.ceil(scan.bytes / 1024)} KiB, and okstra reads commands only from comments of up to ${MAX_COMMENT_BYTES / 1024} KiB. Post the \`/okstra\` command in a comment of its own.`,
+    ]);
     return 'refused';
   }
   const lines = scan.lines;
 
   if (!ev.isPullRequest) {
     await react('confused');
-    await reply(['okstra runs on pull requests: comment `/okstra …` on the pull request that holds or follows the plan.']);
+    await reply([
+      'okstra runs on pull requests: comment `/okstra …` on the pull request that holds or follows the plan.',
+    ]);
     return 'not-a-pull-request';
   }
   // The pull request and its files, fetched together once for all the comment's commands.
   let pull: Promise<PullRequest> | null = null;
   const prFacts = (): Promise<PullRequest> =>
-    (pull ??= Promise.all([pullRequestFacts(deps.client, deps.repo, ev.number), changedFiles(deps.client, deps.repo, ev.number)]).then(([facts, files]) => ({ ...facts, files })));
+    (pull ??= Promise.all([
+      pullRequestFacts(deps.client, deps.repo, ev.number),
+      changedFiles(deps.client, deps.repo, ev.number),
+    ]).then(([facts, files]) => ({ ...facts, files })));
   // Every launch and status needs them, so they are read alongside 👀, the config and the sender's role:
   // one round trip instead of two before the plan can be read. A refused sender costs two wasted reads.
   // (The rejection is observed here so an early return cannot leave it unhandled; awaiting it later still throws.)
   if (lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => undefined);
-  const [, load, role] = await Promise.all([react('eyes'), loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
+  const [, load, role] = await Promise.all([
+    react('eyes'),
+    loadConfig(deps.readConfig),
+    senderRole(deps, ev.sender.login),
+  ]);
   if (!load.ok) {
     await react('confused');
-    await reply([`okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`, '', ...load.errors.map((e) => `- ${escapeInline(e)}`)]);
+    await reply([
+      `okstra cannot read its configuration on \`${deps.defaultBranch}\`, so it did nothing:`,
+      '',
+      ...load.errors.map((e) => `- ${escapeInline(e)}`),
+    ]);
     return 'refused';
   }
   const config = load.config;
@@ -98,7 +130,9 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
     if (index === MAX_COMMANDS_PER_COMMENT) {
       refused = true;
       const rest = parsed.length - MAX_COMMANDS_PER_COMMENT;
-      items.push(`- ${shown(p.text)}${rest > 1 ? ` and ${rest - 1} more` : ''}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`);
+      items.push(
+        `- ${shown(p.text)}${rest > 1 ? ` and ${rest - 1} more` : ''}: not run; okstra runs at most ${MAX_COMMANDS_PER_COMMENT} commands per comment.`,
+      );
       break;
     }
     if (!p.ok) {
@@ -112,7 +146,10 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
     } catch (error) {
       // GitHub failing mid-command is not a refusal, but the person still gets an answer instead of a stuck 👀.
       deps.log.error(`${p.text}: ${describeApiError(error)}`);
-      outcome = { kind: 'refused', text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.` };
+      outcome = {
+        kind: 'refused',
+        text: `okstra could not finish this command: ${inlineCode(describeApiError(error))}.`,
+      };
     }
     if (outcome.kind === 'help') {
       usage = true;
@@ -128,7 +165,13 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
   return refused ? 'refused' : 'handled';
 }
 
-async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent, command: Command, prFacts: () => Promise<PullRequest>): Promise<Outcome> {
+async function runCommand(
+  deps: BotDeps,
+  config: OkstraConfig,
+  ev: CommentEvent,
+  command: Command,
+  prFacts: () => Promise<PullRequest>,
+): Promise<Outcome> {
   switch (command.verb) {
     case 'help':
       return { kind: 'help' };
@@ -138,7 +181,12 @@ async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent,
       if (!plan.ok) return { kind: 'refused', text: plan.reason };
       const res = await postStatus(deps, config, ev.number, plan.plan);
       // A fresh comment is seen; an edited one far up the thread needs pointing at.
-      return res.action === 'created' ? { kind: 'quiet' } : { kind: 'answer', text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).` };
+      return res.action === 'created'
+        ? { kind: 'quiet' }
+        : {
+            kind: 'answer',
+            text: `the status of plan \`${plan.plan.id}\` is updated [above](${pr.htmlUrl}#issuecomment-${res.id}).`,
+          };
     }
     case 'cancel': {
       let planPath: string | null = null;
@@ -149,8 +197,12 @@ async function runCommand(deps: BotDeps, config: OkstraConfig, ev: CommentEvent,
         planPath = plan.path;
       }
       const runs = await cancelRuns(deps, config, ev.number, planPath);
-      if (runs.length === 0) return { kind: 'answer', text: 'no okstra workflow run of this pull request is queued or running.' };
-      return { kind: 'answer', text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(', ')}; their claims are released by the Action's post step and their checks completed as cancelled.` };
+      if (runs.length === 0)
+        return { kind: 'answer', text: 'no okstra workflow run of this pull request is queued or running.' };
+      return {
+        kind: 'answer',
+        text: `cancelled ${runs.map((r) => `[run ${r.id}](${r.htmlUrl})`).join(', ')}; their claims are released by the Action's post step and their checks completed as cancelled.`,
+      };
     }
     case 'run':
     case 'stage':

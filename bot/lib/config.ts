@@ -11,7 +11,8 @@ import type { ConfigReader } from './deps.js';
  */
 export const CONFIG_PATHS = ['.okstra/config.yml', '.github/okstra.yml'] as const;
 
-export type ConfigLoad = { ok: true; config: OkstraConfig; source: string } | { ok: false; source: string; errors: string[] };
+export type ConfigLoad =
+  { ok: true; config: OkstraConfig; source: string } | { ok: false; source: string; errors: string[] };
 
 export async function loadConfig(read: ConfigReader): Promise<ConfigLoad> {
   for (const path of CONFIG_PATHS) {
@@ -20,7 +21,13 @@ export async function loadConfig(read: ConfigReader): Promise<ConfigLoad> {
       file = await read(path);
     } catch (error) {
       // Probot's loader throws for YAML it cannot parse (and for a directory at the path).
-      return { ok: false, source: path, errors: [`${path}: ${error instanceof Error ? error.message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, '') : String(error)}`] };
+      return {
+        ok: false,
+        source: path,
+        errors: [
+          `${path}: ${error instanceof Error ? error.message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, '') : String(error)}`,
+        ],
+      };
     }
     if (file.found) return validate(file.config, path);
   }
@@ -36,5 +43,9 @@ export async function loadConfig(read: ConfigReader): Promise<ConfigLoad> {
 function validate(config: unknown, source: string): ConfigLoad {
   const result = parseConfig(stringify(config ?? {}), source);
   if (result.config) return { ok: true, config: result.config, source };
-  return { ok: false, source, errors: result.errors.map((d) => `${source}: ${d.message}${d.hint ? ` (${d.hint})` : ''}`) };
+  return {
+    ok: false,
+    source,
+    errors: result.errors.map((d) => `${source}: ${d.message}${d.hint ? ` (${d.hint})` : ''}`),
+  };
 }

@@ -7,7 +7,10 @@ import type { BotDeps } from './deps.js';
 export type Gate = { ok: true } | { ok: false; reason: string };
 
 /** The sender's role, as the collaborator permission API answers it. */
-export function senderRole(deps: Pick<BotDeps, 'client' | 'repo'>, login: string): Promise<{ permission: string; role_name: string | null }> {
+export function senderRole(
+  deps: Pick<BotDeps, 'client' | 'repo'>,
+  login: string,
+): Promise<{ permission: string; role_name: string | null }> {
   return collaboratorRole(deps.client, deps.repo, login);
 }
 
@@ -16,10 +19,17 @@ export function senderRole(deps: Pick<BotDeps, 'client' | 'repo'>, login: string
  * must reach `bot.permission` (write by default), because a run spends the
  * repository's agent credits and pushes branches with its token.
  */
-export function roleGate(config: OkstraConfig, login: string, answer: { permission: string; role_name: string | null }): Gate {
+export function roleGate(
+  config: OkstraConfig,
+  login: string,
+  answer: { permission: string; role_name: string | null },
+): Gate {
   const level = effectiveLevel(answer);
   if (meetsLevel(level, config.bot.permission)) return { ok: true };
-  return { ok: false, reason: `@${login} has ${level === null ? 'no' : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.` };
+  return {
+    ok: false,
+    reason: `@${login} has ${level === null ? 'no' : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.`,
+  };
 }
 
 /**
@@ -28,7 +38,10 @@ export function roleGate(config: OkstraConfig, login: string, answer: { permissi
  * config allows them, because the workflow runs agents with the
  * repository's secrets on the pull request's code.
  */
-export function pullRequestGate(config: OkstraConfig, pr: Pick<PullRequestFacts, 'headRepo' | 'baseRepo' | 'state'>): Gate {
+export function pullRequestGate(
+  config: OkstraConfig,
+  pr: Pick<PullRequestFacts, 'headRepo' | 'baseRepo' | 'state'>,
+): Gate {
   if (pr.state !== 'open') return { ok: false, reason: 'this pull request is closed; reopen it to run okstra on it.' };
   if (!isFromFork(pr) || config.bot.allowForks) return { ok: true };
   return {

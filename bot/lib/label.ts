@@ -32,20 +32,29 @@ export async function handleLabel(deps: BotDeps, ev: LabelEvent): Promise<LabelR
   }
   const refuse = async (why: string): Promise<LabelResult> => {
     await removeLabel(deps.client, deps.repo, ev.pr.number, ev.label);
-    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.sender.login} okstra did not act on the label ${inlineCode(ev.label)}: ${why}`);
+    await postComment(
+      deps.client,
+      deps.repo,
+      ev.pr.number,
+      `@${ev.sender.login} okstra did not act on the label ${inlineCode(ev.label)}: ${why}`,
+    );
     return 'refused';
   };
   if (!parsed.ok) return refuse(parsed.error);
   const command = parsed.command;
   const act = async (): Promise<LabelResult> => {
     const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, ev.sender.login)]);
-    if (!load.ok) return refuse(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
+    if (!load.ok)
+      return refuse(
+        `its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`,
+      );
     const config = load.config;
     const gate = roleGate(config, ev.sender.login, role);
     if (!gate.ok) return refuse(gate.reason);
     const open = pullRequestGate(config, ev.pr);
     if (!open.ok) return refuse(open.reason);
-    if (command.verb !== 'run' && command.verb !== 'stage') throw new Error(`unreachable: label command ${command.verb}`);
+    if (command.verb !== 'run' && command.verb !== 'stage')
+      throw new Error(`unreachable: label command ${command.verb}`);
     const plan = await resolvePlan(deps, config, ev.pr, await changedFiles(deps.client, deps.repo, ev.pr.number), null);
     if (!plan.ok) return refuse(plan.reason);
     const outcome = await launch(deps, config, {

@@ -1,5 +1,13 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
-import { dispatchInputs, selectStages, workflowProblems, type LaunchMode, type LaunchTrigger, type LaunchWhat, type RunOptions } from '../../src/core/commands/index.js';
+import {
+  dispatchInputs,
+  selectStages,
+  workflowProblems,
+  type LaunchMode,
+  type LaunchTrigger,
+  type LaunchWhat,
+  type RunOptions,
+} from '../../src/core/commands/index.js';
 import { assessLedger, deriveLedgerState, LedgerFormatError } from '../../src/core/ledger/index.js';
 import type { Plan } from '../../src/core/plan/index.js';
 import { checkRunName } from '../../src/core/report/index.js';
@@ -26,7 +34,8 @@ export interface LaunchRequest {
   origin: string;
 }
 
-export type LaunchOutcome = { ok: true; mode: LaunchMode; stages: number[]; checkRunIds: Map<number, number> } | { ok: false; reason: string };
+export type LaunchOutcome =
+  { ok: true; mode: LaunchMode; stages: number[]; checkRunIds: Map<number, number> } | { ok: false; reason: string };
 
 export function workflowPath(config: OkstraConfig): string {
   return `.github/workflows/${config.bot.workflow}`;
@@ -42,10 +51,16 @@ export function workflowPath(config: OkstraConfig): string {
  * it. Config and prompts come from the default branch either way. A plan
  * that a fork adds or changes is refused: it is not this repository's.
  */
-export function dispatchRef(defaultBranch: string, req: Pick<LaunchRequest, 'pr' | 'planFromPullRequest' | 'planPath'>): { ok: true; ref: string; planRef: string | null } | { ok: false; reason: string } {
+export function dispatchRef(
+  defaultBranch: string,
+  req: Pick<LaunchRequest, 'pr' | 'planFromPullRequest' | 'planPath'>,
+): { ok: true; ref: string; planRef: string | null } | { ok: false; reason: string } {
   if (!req.planFromPullRequest) return { ok: true, ref: defaultBranch, planRef: null };
   if (isFromFork(req.pr)) {
-    return { ok: false, reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).` };
+    return {
+      ok: false,
+      reason: `the plan ${inlineCode(req.planPath)} is added or changed by this pull request, whose branch lives in a fork; okstra runs only plans that are on this repository's branches: merge the plan first (or push the branch here).`,
+    };
   }
   return { ok: true, ref: defaultBranch, planRef: req.pr.headSha };
 }
@@ -70,15 +85,28 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
     readRepoFile(deps.client, deps.repo, path, where.ref),
   ]);
   if (rows instanceof LedgerFormatError) {
-    return { ok: false, reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.` };
+    return {
+      ok: false,
+      reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.`,
+    };
   }
   // Only believed rows pick the stages (the Action's own read reports the distrusted ones).
-  const selection = selectStages(req.plan, deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted), req.what, deps.now());
+  const selection = selectStages(
+    req.plan,
+    deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted),
+    req.what,
+    deps.now(),
+  );
   if (!selection.ok) return selection;
-  if (workflow === null) return { ok: false, reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).` };
+  if (workflow === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`,
+    };
   const reset = req.what.kind === 'reconcile' && req.what.reset;
   const problems = workflowProblems(workflow, reset ? ['reset'] : []);
-  if (problems.length > 0) return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
 
   const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
   const checkRunIds = new Map<number, number>();
@@ -87,7 +115,10 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
       name: checkRunName(req.plan.id, stage),
       headSha: req.pr.headSha,
       detailsUrl: runsUrl,
-      output: { title: 'Queued', summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset)} of plan ${inlineCode(req.plan.id)}.` },
+      output: {
+        title: 'Queued',
+        summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset)} of plan ${inlineCode(req.plan.id)}.`,
+      },
     });
     checkRunIds.set(stage, id);
   }
@@ -111,11 +142,30 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
   } catch (error) {
     const why = describeApiError(error);
     for (const id of checkRunIds.values()) {
-      await completeCheck(deps.client, deps.repo, { id }, { conclusion: 'failure', requests: [{ output: { title: 'The workflow could not be started', summary: `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`, annotations: [] } }] }, { at: deps.now() });
+      await completeCheck(
+        deps.client,
+        deps.repo,
+        { id },
+        {
+          conclusion: 'failure',
+          requests: [
+            {
+              output: {
+                title: 'The workflow could not be started',
+                summary: `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`,
+                annotations: [],
+              },
+            },
+          ],
+        },
+        { at: deps.now() },
+      );
     }
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
-  deps.log.info(`dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode}${reset ? ' --reset' : ''} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`);
+  deps.log.info(
+    `dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode}${reset ? ' --reset' : ''} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`,
+  );
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
 }
 
@@ -127,6 +177,8 @@ function queuedWork(mode: LaunchMode, stages: readonly number[], reset: boolean)
     case 'stage':
       return `run stage ${stages.join(', ')}`;
     case 'reconcile':
-      return reset ? `put stage ${stages.join(', ')}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(', ')}'s moved branch and record its new head`;
+      return reset
+        ? `put stage ${stages.join(', ')}'s moved branch back at the head its done row records`
+        : `re-verify stage ${stages.join(', ')}'s moved branch and record its new head`;
   }
 }

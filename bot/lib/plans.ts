@@ -7,7 +7,8 @@ import type { PullRequestFacts } from '../../src/github/pulls.js';
 import type { BotDeps } from './deps.js';
 
 /** `fromPullRequest`: the plan was read at the pull request's head (the pull request adds or changes it), not on the default branch. */
-export type PlanResolution = { ok: true; plan: Plan; path: string; fromPullRequest: boolean } | { ok: false; reason: string };
+export type PlanResolution =
+  { ok: true; plan: Plan; path: string; fromPullRequest: boolean } | { ok: false; reason: string };
 
 type Deps = Pick<BotDeps, 'client' | 'repo' | 'defaultBranch'>;
 
@@ -27,9 +28,20 @@ const list = (paths: readonly string[]): string => paths.map((p) => inlineCode(p
  * branch. `changed` is the pull request's file list (the caller fetches it
  * alongside the pull request, to save a round trip).
  */
-export async function resolvePlan(deps: Deps, config: OkstraConfig, pr: Pick<PullRequestFacts, 'headSha'>, changed: ReadonlyArray<{ path: string; status: string }>, wanted: string | null): Promise<PlanResolution> {
-  const touched = changed.filter((f) => f.status !== 'removed' && isPlanFile(f.path, config.plansDir)).map((f) => f.path);
-  const at = (path: string): { ref: string; fromPullRequest: boolean } => (touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false });
+export async function resolvePlan(
+  deps: Deps,
+  config: OkstraConfig,
+  pr: Pick<PullRequestFacts, 'headSha'>,
+  changed: ReadonlyArray<{ path: string; status: string }>,
+  wanted: string | null,
+): Promise<PlanResolution> {
+  const touched = changed
+    .filter((f) => f.status !== 'removed' && isPlanFile(f.path, config.plansDir))
+    .map((f) => f.path);
+  const at = (path: string): { ref: string; fromPullRequest: boolean } =>
+    touched.includes(path)
+      ? { ref: pr.headSha, fromPullRequest: true }
+      : { ref: deps.defaultBranch, fromPullRequest: false };
 
   if (wanted !== null) {
     const named = `${config.plansDir.replace(/\/+$/, '')}/${wanted}.md`;
@@ -46,32 +58,72 @@ export async function resolvePlan(deps: Deps, config: OkstraConfig, pr: Pick<Pul
       const read = await readPlan(deps, path, at(path));
       if (read?.ok && read.plan.id === wanted) return read;
     }
-    return { ok: false, reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).` };
+    return {
+      ok: false,
+      reason: `there is no plan with the id ${inlineCode(wanted)} in ${inlineCode(config.plansDir)} (on \`${deps.defaultBranch}\` or changed by this pull request).`,
+    };
   }
 
-  if (touched.length > 1) return { ok: false, reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.` };
-  if (touched.length === 1) return (await readPlan(deps, touched[0] as string, at(touched[0] as string))) ?? { ok: false, reason: `the plan ${inlineCode(touched[0] as string)} could not be read.` };
+  if (touched.length > 1)
+    return {
+      ok: false,
+      reason: `this pull request changes several plans (${list(touched)}); say which one with \`--plan ID\`.`,
+    };
+  if (touched.length === 1)
+    return (
+      (await readPlan(deps, touched[0] as string, at(touched[0] as string))) ?? {
+        ok: false,
+        reason: `the plan ${inlineCode(touched[0] as string)} could not be read.`,
+      }
+    );
 
   const all = await plansOnDefaultBranch(deps, config);
-  if (all.length === 0) return { ok: false, reason: `there are no plans in ${inlineCode(config.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.` };
-  if (all.length > 1) return { ok: false, reason: `there are several plans in ${inlineCode(config.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.` };
-  return (await readPlan(deps, all[0] as string, at(all[0] as string))) ?? { ok: false, reason: `the plan ${inlineCode(all[0] as string)} could not be read.` };
+  if (all.length === 0)
+    return {
+      ok: false,
+      reason: `there are no plans in ${inlineCode(config.plansDir)} on \`${deps.defaultBranch}\`, and this pull request adds none.`,
+    };
+  if (all.length > 1)
+    return {
+      ok: false,
+      reason: `there are several plans in ${inlineCode(config.plansDir)} (${list(all)}) and this pull request changes none of them; say which one with \`--plan ID\`.`,
+    };
+  return (
+    (await readPlan(deps, all[0] as string, at(all[0] as string))) ?? {
+      ok: false,
+      reason: `the plan ${inlineCode(all[0] as string)} could not be read.`,
+    }
+  );
 }
 
 async function plansOnDefaultBranch(deps: Deps, config: OkstraConfig): Promise<string[]> {
   const entries = await listDirectory(deps.client, deps.repo, config.plansDir.replace(/\/+$/, ''), deps.defaultBranch);
-  return entries.filter((e) => e.type === 'file' && isPlanFile(e.path, config.plansDir)).map((e) => e.path).sort();
+  return entries
+    .filter((e) => e.type === 'file' && isPlanFile(e.path, config.plansDir))
+    .map((e) => e.path)
+    .sort();
 }
 
 /** A plan file parsed; null when there is no such file. */
-async function readPlan(deps: Deps, path: string, where: { ref: string; fromPullRequest: boolean }): Promise<PlanResolution | null> {
-  if (!isSafeRepoPath(path)) return { ok: false, reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").` };
+async function readPlan(
+  deps: Deps,
+  path: string,
+  where: { ref: string; fromPullRequest: boolean },
+): Promise<PlanResolution | null> {
+  if (!isSafeRepoPath(path))
+    return {
+      ok: false,
+      reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`,
+    };
   const text = await readRepoFile(deps.client, deps.repo, path, where.ref);
   if (text === null) return null;
   const result = parsedPlan(path, text);
   if (!result.plan || result.errors.length > 0) {
     const first = result.errors[0];
-    return { ok: false, reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ''}); \`okstra plan validate\` lists them all.` };
+    return {
+      ok: false,
+      reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ''}); \`okstra plan validate\` lists them all.`,
+    };
   }
   return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest };
 }

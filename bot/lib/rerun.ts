@@ -53,7 +53,11 @@ export async function handleCheckRerun(deps: BotDeps, ev: CheckRerunEvent): Prom
     deps.log.info(`ignored a re-run of ${ev.checkName} requested by bot account ${ev.sender.login}`);
     return 'ignored-bot';
   }
-  return rerunStages(deps, { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of ${ev.checkName}` }, [{ ...named, checkUrl: ev.checkUrl }]);
+  return rerunStages(
+    deps,
+    { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of ${ev.checkName}` },
+    [{ ...named, checkUrl: ev.checkUrl }],
+  );
 }
 
 const named = (t: RerunTarget): string => `stage ${t.stage} of plan \`${t.planId}\` ([check](${t.checkUrl}))`;
@@ -65,7 +69,11 @@ const named = (t: RerunTarget): string => `stage ${t.stage} of plan \`${t.planId
  * answered in one comment on the pull request. The sender is known not to
  * be a bot account here.
  */
-export async function rerunStages(deps: BotDeps, req: RerunRequest, targets: readonly RerunTarget[]): Promise<RerunResult> {
+export async function rerunStages(
+  deps: BotDeps,
+  req: RerunRequest,
+  targets: readonly RerunTarget[],
+): Promise<RerunResult> {
   const number = req.pullRequests[0] ?? (await pullRequestsForCommit(deps.client, deps.repo, req.headSha))[0];
   if (number === undefined) {
     deps.log.warn(`${req.what} on ${req.headSha}: no open pull request has that commit; nothing to do`);
@@ -76,7 +84,11 @@ export async function rerunStages(deps: BotDeps, req: RerunRequest, targets: rea
     const body =
       refusals.length === 1 && only
         ? `okstra did not re-run ${only[0] ? named(only[0]) : targets.map(named).join(', ')}: ${only[1]}`
-        : ['okstra did not re-run:', '', ...refusals.map(([t, why]) => `- ${t ? named(t) : targets.map(named).join(', ')}: ${why}`)].join('\n');
+        : [
+            'okstra did not re-run:',
+            '',
+            ...refusals.map(([t, why]) => `- ${t ? named(t) : targets.map(named).join(', ')}: ${why}`),
+          ].join('\n');
     return postComment(deps.client, deps.repo, number, `@${req.sender.login} ${body}`);
   };
   const refuseAll = async (why: string): Promise<RerunResult> => {
@@ -85,11 +97,17 @@ export async function rerunStages(deps: BotDeps, req: RerunRequest, targets: rea
   };
   const act = async (): Promise<RerunResult> => {
     const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, req.sender.login)]);
-    if (!load.ok) return refuseAll(`its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`);
+    if (!load.ok)
+      return refuseAll(
+        `its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join('; ')}`,
+      );
     const config = load.config;
     const gate = roleGate(config, req.sender.login, role);
     if (!gate.ok) return refuseAll(gate.reason);
-    const [pr, files] = await Promise.all([pullRequestFacts(deps.client, deps.repo, number), changedFiles(deps.client, deps.repo, number)]);
+    const [pr, files] = await Promise.all([
+      pullRequestFacts(deps.client, deps.repo, number),
+      changedFiles(deps.client, deps.repo, number),
+    ]);
     const open = pullRequestGate(config, pr);
     if (!open.ok) return refuseAll(open.reason);
     const refusals: Array<[RerunTarget, string]> = [];

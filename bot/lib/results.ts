@@ -1,7 +1,20 @@
 import { ConfigSchema, type OkstraConfig } from '../../src/core/config/index.js';
-import { endingWithoutReport, parseCheckRunName, parseRunTitle, untrustedRunReason, type RunOrigin } from '../../src/core/commands/index.js';
+import {
+  endingWithoutReport,
+  parseCheckRunName,
+  parseRunTitle,
+  untrustedRunReason,
+  type RunOrigin,
+} from '../../src/core/commands/index.js';
 import { reportPath, type LedgerRow } from '../../src/core/ledger/index.js';
-import { checkFinalReport, formatSchemaProblem, isReportComment, renderCheckRun, renderComment, type FinalReport } from '../../src/core/report/index.js';
+import {
+  checkFinalReport,
+  formatSchemaProblem,
+  isReportComment,
+  renderCheckRun,
+  renderComment,
+  type FinalReport,
+} from '../../src/core/report/index.js';
 import { inlineCode } from '../../src/core/text/escape.js';
 import { completeCheck, getCheckRun, type CheckAction, type CheckRunFacts } from '../../src/github/checks.js';
 import { describeApiError } from '../../src/github/errors.js';
@@ -12,7 +25,11 @@ import type { BotDeps } from './deps.js';
 import { workflowPath } from './launch.js';
 
 /** The button on a failed stage check; pressing it asks the bot for a fix run (`check_run.requested_action`). */
-export const FIX_ACTION: CheckAction = { label: 'Fix run', description: 'Run this stage again on its branch', identifier: 'fix' };
+export const FIX_ACTION: CheckAction = {
+  label: 'Fix run',
+  description: 'Run this stage again on its branch',
+  identifier: 'fix',
+};
 
 export interface FinishedRun {
   id: number;
@@ -73,7 +90,10 @@ export async function completeWorkflowRun(deps: BotDeps, run: FinishedRun): Prom
       const check = await getCheckRun(deps.client, deps.repo, id);
       const parsed = parseCheckRunName(check.name);
       if (parsed) checks.push({ check, ...parsed });
-      else deps.log.warn(`workflow run ${run.id} names check run ${id} (${check.name}), which is not an okstra stage check; left alone`);
+      else
+        deps.log.warn(
+          `workflow run ${run.id} names check run ${id} (${check.name}), which is not an okstra stage check; left alone`,
+        );
     } catch (error) {
       failures.push(`check run ${id}: ${describeApiError(error)}`);
     }
@@ -91,21 +111,36 @@ export async function completeWorkflowRun(deps: BotDeps, run: FinishedRun): Prom
       }
       // Nothing stored for the stage and the check already completed: the workflow (with the App's token) concluded it itself.
       if (r.check.status === 'completed' && r.row === null) continue;
-      const ending = endingWithoutReport({ stage: r.stage, workflowConclusion: run.conclusion, logsUrl: run.htmlUrl, row: r.row, failedStage });
-      const summary = r.reportProblem ? `${ending.summary}\n\nThe stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.summary;
+      const ending = endingWithoutReport({
+        stage: r.stage,
+        workflowConclusion: run.conclusion,
+        logsUrl: run.htmlUrl,
+        row: r.row,
+        failedStage,
+      });
+      const summary = r.reportProblem
+        ? `${ending.summary}\n\nThe stored report could not be used: ${inlineCode(r.reportProblem)}`
+        : ending.summary;
       await completeCheck(
         deps.client,
         deps.repo,
         { id: r.check.id },
         { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
-        { at: deps.now(), detailsUrl: run.htmlUrl, ...(r.row ? { externalId: r.row.run_id } : {}), ...(ending.conclusion === 'failure' ? { actions: [FIX_ACTION] } : {}) },
+        {
+          at: deps.now(),
+          detailsUrl: run.htmlUrl,
+          ...(r.row ? { externalId: r.row.run_id } : {}),
+          ...(ending.conclusion === 'failure' ? { actions: [FIX_ACTION] } : {}),
+        },
       );
       completed.push(r.check.id);
     } catch (error) {
       failures.push(`check run ${r.check.id} (stage ${r.stage}): ${describeApiError(error)}`);
     }
   }
-  deps.log.info(`workflow run ${run.id} (${run.conclusion ?? 'no conclusion'}): completed check run(s) ${completed.join(', ') || 'none'}`);
+  deps.log.info(
+    `workflow run ${run.id} (${run.conclusion ?? 'no conclusion'}): completed check run(s) ${completed.join(', ') || 'none'}`,
+  );
   if (failures.length > 0) throw new Error(`workflow run ${run.id}: ${failures.join('; ')}`);
   return { completed };
 }
@@ -118,14 +153,24 @@ async function configOrDefaults(deps: BotDeps): Promise<OkstraConfig> {
   return ConfigSchema.parse({});
 }
 
-async function collectResults(deps: BotDeps, config: OkstraConfig, run: FinishedRun, checks: StageCheck[]): Promise<StageResult[]> {
+async function collectResults(
+  deps: BotDeps,
+  config: OkstraConfig,
+  run: FinishedRun,
+  checks: StageCheck[],
+): Promise<StageResult[]> {
   const prefix = `gh-${run.id}-${run.attempt}-`;
   const rowsByPlan = new Map<string, LedgerRow[] | string>();
   const results: StageResult[] = [];
   for (const c of checks) {
     if (!rowsByPlan.has(c.planId)) {
       try {
-        rowsByPlan.set(c.planId, (await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, c.planId)).filter((r) => r.run_id.startsWith(prefix)));
+        rowsByPlan.set(
+          c.planId,
+          (await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, c.planId)).filter((r) =>
+            r.run_id.startsWith(prefix),
+          ),
+        );
       } catch (error) {
         rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
       }
@@ -147,19 +192,34 @@ async function collectResults(deps: BotDeps, config: OkstraConfig, run: Finished
   return results;
 }
 
-async function readReport(deps: BotDeps, config: OkstraConfig, path: string): Promise<{ report: FinalReport | null; problem: string | null }> {
+async function readReport(
+  deps: BotDeps,
+  config: OkstraConfig,
+  path: string,
+): Promise<{ report: FinalReport | null; problem: string | null }> {
   try {
     const json = await readReportJson(deps.client, deps.repo, config.ledgerBranch, path);
     if (json === null) return { report: null, problem: `${path} is not on ${config.ledgerBranch}` };
     const checked = checkFinalReport(json);
-    if (!checked.ok) return { report: null, problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join('; ')})` };
+    if (!checked.ok)
+      return {
+        report: null,
+        problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join('; ')})`,
+      };
     return { report: checked.value, problem: null };
   } catch (error) {
     return { report: null, problem: describeApiError(error) };
   }
 }
 
-async function publishReport(deps: BotDeps, config: OkstraConfig, run: FinishedRun, checkId: number, report: FinalReport, prNumber: number): Promise<void> {
+async function publishReport(
+  deps: BotDeps,
+  config: OkstraConfig,
+  run: FinishedRun,
+  checkId: number,
+  report: FinalReport,
+  prNumber: number,
+): Promise<void> {
   const fullReportUrl = `${deps.webUrl}/blob/${config.ledgerBranch}/${reportPath(report.plan.id, report.stage.number, report.run.id, 'md')}`;
   const render = renderCheckRun(report, { fullReportUrl });
   await completeCheck(deps.client, deps.repo, { id: checkId }, render, {
@@ -169,6 +229,10 @@ async function publishReport(deps: BotDeps, config: OkstraConfig, run: FinishedR
     actions: render.conclusion === 'failure' ? [FIX_ACTION] : [],
   });
   const body = renderComment(report, { fullReportUrl }).body;
-  const res = await upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isReportComment(b, report.plan.id, report.stage.number));
-  deps.log.info(`report comment for plan ${report.plan.id} stage ${report.stage.number} ${res.action} on PR #${prNumber}`);
+  const res = await upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) =>
+    isReportComment(b, report.plan.id, report.stage.number),
+  );
+  deps.log.info(
+    `report comment for plan ${report.plan.id} stage ${report.stage.number} ${res.action} on PR #${prNumber}`,
+  );
 }

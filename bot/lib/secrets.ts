@@ -9,7 +9,10 @@ import { Scrubber } from '../../src/core/text/scrub.js';
  * client secret. The bot never sends them; scrubbing them from every request
  * keeps a bug (or a payload echoed back) from ever posting one.
  */
-export function appSecrets(env: Readonly<Record<string, string | undefined>>, readKeyFile: (path: string) => string | null): string[] {
+export function appSecrets(
+  env: Readonly<Record<string, string | undefined>>,
+  readKeyFile: (path: string) => string | null,
+): string[] {
   const out: string[] = [];
   const key = env.PRIVATE_KEY?.trim();
   if (key) {

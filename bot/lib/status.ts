@@ -14,11 +14,20 @@ import type { BotDeps } from './deps.js';
  * a Mermaid graph, in one comment per plan on the pull request that is
  * edited in place on the next `status`.
  */
-export async function postStatus(deps: BotDeps, config: OkstraConfig, prNumber: number, plan: Plan): Promise<{ id: number; action: 'created' | 'updated' }> {
+export async function postStatus(
+  deps: BotDeps,
+  config: OkstraConfig,
+  prNumber: number,
+  plan: Plan,
+): Promise<{ id: number; action: 'created' | 'updated' }> {
   const rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, plan.id);
   // The bot keeps no clone, so it judges lifecycle and clock only; a done row's commit is checked by the CLI and the Action.
   const { trusted, distrusted } = assessLedger(rows, { now: deps.now() });
-  const view = renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, deriveLedgerState(trusted), deps.now()) });
+  const view = renderPlanStatus({
+    planId: plan.id,
+    planTitle: plan.title,
+    stages: stageViews(plan, deriveLedgerState(trusted), deps.now()),
+  });
   const ignored = distrusted.map((d) => `- ⚠️ ledger ${describeDistrusted(d, plan.id)}\n`).join('');
   const body = `${statusCommentMarker(plan.id)}\n${view}\n${ignored ? `${ignored}\n` : ''}<sub>okstra · from \`${config.ledgerBranch}\` at ${deps.now().toISOString()}</sub>\n`;
   return upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isStatusComment(b, plan.id));

@@ -28,7 +28,12 @@ export async function handleSuiteRerun(deps: BotDeps, ev: SuiteRerunEvent): Prom
     deps.log.info(`ignored a re-run of check suite ${ev.suiteId} requested by bot account ${ev.sender.login}`);
     return 'ignored-bot';
   }
-  const checks = await deps.client.paginate(deps.client.rest.checks.listForSuite, { ...deps.repo, check_suite_id: ev.suiteId, filter: 'latest', per_page: 100 });
+  const checks = await deps.client.paginate(deps.client.rest.checks.listForSuite, {
+    ...deps.repo,
+    check_suite_id: ev.suiteId,
+    filter: 'latest',
+    per_page: 100,
+  });
   const targets = new Map<string, RerunTarget>();
   for (const check of checks) {
     const named = parseCheckRunName(check.name);
@@ -41,5 +46,14 @@ export async function handleSuiteRerun(deps: BotDeps, ev: SuiteRerunEvent): Prom
     return 'nothing-failed';
   }
   const sorted = [...targets.values()].sort((a, b) => a.planId.localeCompare(b.planId) || a.stage - b.stage);
-  return rerunStages(deps, { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of check suite ${ev.suiteId}` }, sorted);
+  return rerunStages(
+    deps,
+    {
+      headSha: ev.headSha,
+      pullRequests: ev.pullRequests,
+      sender: ev.sender,
+      what: `re-run of check suite ${ev.suiteId}`,
+    },
+    sorted,
+  );
 }

@@ -73,24 +73,44 @@ export type ReleaseOutcome = { claim: HeldClaim; released: true } | { claim: Hel
  * A stage whose run reached its verdict (or was already released) is left as
  * it is, so running this after a clean finish is a no-op.
  */
-export async function releaseHeldClaims(store: LedgerStore, claims: readonly HeldClaim[], now: () => Date, actor: string | null): Promise<ReleaseOutcome[]> {
+export async function releaseHeldClaims(
+  store: LedgerStore,
+  claims: readonly HeldClaim[],
+  now: () => Date,
+  actor: string | null,
+): Promise<ReleaseOutcome[]> {
   const out: ReleaseOutcome[] = [];
   for (const claim of claims) {
     const snapshot = await store.read(claim.planId);
     const last = deriveLedgerState(snapshot.rows).stages.get(claim.stage)?.last;
     if (!last || last.status !== 'started' || last.run_id !== claim.runId) {
-      out.push({ claim, released: false, why: last ? `its position is ${last.status} (run ${last.run_id})` : 'the claim never landed' });
+      out.push({
+        claim,
+        released: false,
+        why: last ? `its position is ${last.status} (run ${last.run_id})` : 'the claim never landed',
+      });
       continue;
     }
     const row = LedgerRowSchema.parse({
-      v: 1, plan_id: claim.planId, stage: claim.stage, status: 'failed', run_id: claim.runId, at: now().toISOString(), reason: 'abandoned',
-      detail: 'the job ended (cancelled, timed out or crashed) while the stage was running; the Action\'s post step released the claim',
+      v: 1,
+      plan_id: claim.planId,
+      stage: claim.stage,
+      status: 'failed',
+      run_id: claim.runId,
+      at: now().toISOString(),
+      reason: 'abandoned',
+      detail:
+        "the job ended (cancelled, timed out or crashed) while the stage was running; the Action's post step released the claim",
       ...(actor ? { actor } : {}),
       ...(last.branch ? { branch: last.branch } : {}),
       ...(last.base_commit ? { base_commit: last.base_commit } : {}),
     });
     const result = await store.append({ row });
-    out.push(result.outcome === 'appended' ? { claim, released: true } : { claim, released: false, why: result.reason ?? 'the ledger already ended it' });
+    out.push(
+      result.outcome === 'appended'
+        ? { claim, released: true }
+        : { claim, released: false, why: result.reason ?? 'the ledger already ended it' },
+    );
   }
   return out;
 }

@@ -37,10 +37,23 @@ export interface RunnerContext {
 const PayloadSchema = z.looseObject({
   action: z.string().optional(),
   repository: z.looseObject({ default_branch: z.string().optional() }).optional(),
-  pull_request: z.looseObject({ number: z.number(), html_url: z.string().optional(), head: z.looseObject({ sha: z.string() }).optional() }).optional(),
-  issue: z.looseObject({ number: z.number(), html_url: z.string().optional(), pull_request: z.unknown().optional() }).optional(),
+  pull_request: z
+    .looseObject({
+      number: z.number(),
+      html_url: z.string().optional(),
+      head: z.looseObject({ sha: z.string() }).optional(),
+    })
+    .optional(),
+  issue: z
+    .looseObject({ number: z.number(), html_url: z.string().optional(), pull_request: z.unknown().optional() })
+    .optional(),
   comment: z.looseObject({ html_url: z.string().optional() }).optional(),
-  check_run: z.looseObject({ head_sha: z.string().optional(), pull_requests: z.array(z.looseObject({ number: z.number() })).optional() }).optional(),
+  check_run: z
+    .looseObject({
+      head_sha: z.string().optional(),
+      pull_requests: z.array(z.looseObject({ number: z.number() })).optional(),
+    })
+    .optional(),
   sender: z.looseObject({ login: z.string() }).optional(),
 });
 
@@ -48,9 +61,16 @@ export function eventFacts(name: string, payload: unknown): EventFacts {
   const parsed = PayloadSchema.safeParse(payload ?? {});
   const p = parsed.success ? parsed.data : {};
   let pullRequest: EventFacts['pullRequest'] = null;
-  if (p.pull_request) pullRequest = { number: p.pull_request.number, headSha: p.pull_request.head?.sha ?? null, url: p.pull_request.html_url ?? null };
-  else if (p.issue && p.issue.pull_request !== undefined && p.issue.pull_request !== null) pullRequest = { number: p.issue.number, headSha: null, url: p.issue.html_url ?? null };
-  else if (p.check_run?.pull_requests?.[0]) pullRequest = { number: p.check_run.pull_requests[0].number, headSha: p.check_run.head_sha ?? null, url: null };
+  if (p.pull_request)
+    pullRequest = {
+      number: p.pull_request.number,
+      headSha: p.pull_request.head?.sha ?? null,
+      url: p.pull_request.html_url ?? null,
+    };
+  else if (p.issue && p.issue.pull_request !== undefined && p.issue.pull_request !== null)
+    pullRequest = { number: p.issue.number, headSha: null, url: p.issue.html_url ?? null };
+  else if (p.check_run?.pull_requests?.[0])
+    pullRequest = { number: p.check_run.pull_requests[0].number, headSha: p.check_run.head_sha ?? null, url: null };
   return {
     name,
     action: p.action ?? null,
@@ -96,7 +116,10 @@ export function triggerKindFor(event: EventFacts): TriggerKind {
 }
 
 /** The report's trigger: the inputs win (the bot passes what really happened), then the event. */
-export function triggerFor(inputs: Pick<ActionInputs, 'trigger' | 'actor'>, ctx: RunnerContext): { kind: TriggerKind; actor: string | null; url: string | null } {
+export function triggerFor(
+  inputs: Pick<ActionInputs, 'trigger' | 'actor'>,
+  ctx: RunnerContext,
+): { kind: TriggerKind; actor: string | null; url: string | null } {
   const kind = inputs.trigger ?? triggerKindFor(ctx.event);
   const actor = inputs.actor ?? (kind === 'schedule' ? null : (ctx.event.sender ?? ctx.actor));
   return { kind, actor, url: validUrl(ctx.event.url) };

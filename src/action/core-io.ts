@@ -6,7 +6,8 @@ export function coreIo(): ActionIo {
   return {
     info: (line) => core.info(line),
     warning: (message) => core.warning(message),
-    error: (message, where) => core.error(message, where ? { file: where.file, startLine: where.line, startColumn: where.column } : {}),
+    error: (message, where) =>
+      core.error(message, where ? { file: where.file, startLine: where.line, startColumn: where.column } : {}),
     startGroup: (title) => core.startGroup(title),
     endGroup: () => core.endGroup(),
     setOutput: (name, value) => core.setOutput(name, value),

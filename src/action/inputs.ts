@@ -22,16 +22,42 @@ export type ActionTrigger = (typeof ACTION_TRIGGERS)[number];
 
 /** Every input of action.yml; a test keeps this list and action.yml in step. */
 export const INPUT_NAMES = [
-  'mode', 'plan', 'plan-ref', 'stage', 'stages', 'executor', 'verifiers', 'models', 'config', 'github-token',
-  'anthropic-api-key', 'openai-api-key', 'gemini-api-key', 'ledger-branch', 'pr-number', 'check-run-id',
-  'report', 'timeout-minutes', 'install-clis', 'dry-run', 'trigger', 'actor', 'reset',
+  'mode',
+  'plan',
+  'plan-ref',
+  'stage',
+  'stages',
+  'executor',
+  'verifiers',
+  'models',
+  'config',
+  'github-token',
+  'anthropic-api-key',
+  'openai-api-key',
+  'gemini-api-key',
+  'ledger-branch',
+  'pr-number',
+  'check-run-id',
+  'report',
+  'timeout-minutes',
+  'install-clis',
+  'dry-run',
+  'trigger',
+  'actor',
+  'reset',
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
 /** Inputs that hold credentials: masked, and removed from the environment children inherit. */
-export const SECRET_INPUTS = ['github-token', 'anthropic-api-key', 'openai-api-key', 'gemini-api-key'] as const satisfies readonly InputName[];
+export const SECRET_INPUTS = [
+  'github-token',
+  'anthropic-api-key',
+  'openai-api-key',
+  'gemini-api-key',
+] as const satisfies readonly InputName[];
 
-export type CheckRunIds = { kind: 'none' } | { kind: 'single'; id: number } | { kind: 'by-stage'; ids: ReadonlyMap<number, number> };
+export type CheckRunIds =
+  { kind: 'none' } | { kind: 'single'; id: number } | { kind: 'by-stage'; ids: ReadonlyMap<number, number> };
 
 export interface ActionInputs {
   mode: Mode;
@@ -61,9 +87,17 @@ export interface ActionInputs {
 
 export type InputsResult = { ok: true; inputs: ActionInputs } | { ok: false; errors: string[] };
 
-const positiveInt = z.string().regex(/^[1-9][0-9]{0,8}$/).transform(Number);
-const list = (s: string): string[] => s.split(',').map((x) => x.trim()).filter(Boolean);
-const providerRef = (s: string): boolean => s.startsWith('command:') ? s.length > 'command:'.length : PROVIDER_NAME_PATTERN.test(s);
+const positiveInt = z
+  .string()
+  .regex(/^[1-9][0-9]{0,8}$/)
+  .transform(Number);
+const list = (s: string): string[] =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+const providerRef = (s: string): boolean =>
+  s.startsWith('command:') ? s.length > 'command:'.length : PROVIDER_NAME_PATTERN.test(s);
 // The YAML 1.2 core-schema spellings that @actions/core's getBooleanInput accepts.
 const TRUE = ['true', 'True', 'TRUE'];
 const FALSE = ['false', 'False', 'FALSE'];
@@ -76,7 +110,13 @@ interface FieldRule<T> {
 }
 
 function rule<T>(schema: z.ZodType<T>, allowed: string): FieldRule<T> {
-  return { parse: (raw) => { const r = schema.safeParse(raw); return r.success ? r.data : undefined; }, allowed };
+  return {
+    parse: (raw) => {
+      const r = schema.safeParse(raw);
+      return r.success ? r.data : undefined;
+    },
+    allowed,
+  };
 }
 
 /**
@@ -96,19 +136,67 @@ export function isValidPlanRef(s: string): boolean {
 
 const RULES = {
   mode: rule(z.enum(MODES), `one of ${MODES.join(', ')}`),
-  'plan-ref': rule(z.string().refine(isValidPlanRef), 'a full commit SHA (40 or 64 lowercase hex digits) or a ref name such as refs/pull/12/head or feature/x (letters, digits and . _ / -; no "..")'),
+  'plan-ref': rule(
+    z.string().refine(isValidPlanRef),
+    'a full commit SHA (40 or 64 lowercase hex digits) or a ref name such as refs/pull/12/head or feature/x (letters, digits and . _ / -; no "..")',
+  ),
   stage: rule(positiveInt, 'a positive whole number (a stage of the plan)'),
-  stages: rule(z.string().transform(list).pipe(z.array(positiveInt).min(1)), 'comma-separated positive whole numbers, e.g. "2,3"'),
-  executor: rule(z.string().refine(providerRef), 'claude, codex, gemini, a provider under `providers:` in the config, or command:<program>'),
-  verifiers: rule(z.string().transform(list).pipe(z.array(z.string().refine(providerRef)).min(1)), 'comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)'),
-  'ledger-branch': rule(z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).refine((s) => !s.includes('..') && !s.endsWith('.lock') && !s.endsWith('/')), 'a branch name such as okstra-ledger'),
+  stages: rule(
+    z.string().transform(list).pipe(z.array(positiveInt).min(1)),
+    'comma-separated positive whole numbers, e.g. "2,3"',
+  ),
+  executor: rule(
+    z.string().refine(providerRef),
+    'claude, codex, gemini, a provider under `providers:` in the config, or command:<program>',
+  ),
+  verifiers: rule(
+    z
+      .string()
+      .transform(list)
+      .pipe(z.array(z.string().refine(providerRef)).min(1)),
+    'comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)',
+  ),
+  'ledger-branch': rule(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/)
+      .refine((s) => !s.includes('..') && !s.endsWith('.lock') && !s.endsWith('/')),
+    'a branch name such as okstra-ledger',
+  ),
   'pr-number': rule(positiveInt, 'a pull request number'),
-  report: rule(z.string().transform(list).pipe(z.array(z.enum(REPORT_TARGETS)).min(1)), `comma-separated targets from ${REPORT_TARGETS.join(', ')}`),
-  'timeout-minutes': rule(z.string().regex(/^[0-9]+(\.[0-9]+)?$/).transform(Number).pipe(z.number().positive().max(24 * 60)), 'a number of minutes greater than 0 and at most 1440'),
-  'install-clis': rule(z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)), 'true or false'),
-  'dry-run': rule(z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)), 'true or false'),
+  report: rule(
+    z
+      .string()
+      .transform(list)
+      .pipe(z.array(z.enum(REPORT_TARGETS)).min(1)),
+    `comma-separated targets from ${REPORT_TARGETS.join(', ')}`,
+  ),
+  'timeout-minutes': rule(
+    z
+      .string()
+      .regex(/^[0-9]+(\.[0-9]+)?$/)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .positive()
+          .max(24 * 60),
+      ),
+    'a number of minutes greater than 0 and at most 1440',
+  ),
+  'install-clis': rule(
+    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
+    'true or false',
+  ),
+  'dry-run': rule(
+    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
+    'true or false',
+  ),
   trigger: rule(z.enum(ACTION_TRIGGERS), `one of ${ACTION_TRIGGERS.join(', ')}`),
-  reset: rule(z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)), 'true or false (true only with mode reconcile)'),
+  reset: rule(
+    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
+    'true or false (true only with mode reconcile)',
+  ),
 } satisfies Partial<Record<InputName, FieldRule<unknown>>>;
 
 type Parsed<K extends keyof typeof RULES> = Exclude<ReturnType<(typeof RULES)[K]['parse']>, undefined>;
@@ -142,7 +230,8 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   const raw = Object.fromEntries(INPUT_NAMES.map((n) => [n, read(n).trim()])) as Record<InputName, string>;
   const errors = new Map<InputName, string>();
   const bad = (name: InputName, allowed: string): void => {
-    if (!errors.has(name)) errors.set(name, `input "${name}": got ${describeValue(name, raw[name])}; expected ${allowed}`);
+    if (!errors.has(name))
+      errors.set(name, `input "${name}": got ${describeValue(name, raw[name])}; expected ${allowed}`);
   };
   const missing = (name: InputName, why: string): void => {
     if (!errors.has(name)) errors.set(name, `input "${name}" is required ${why}`);
@@ -187,7 +276,11 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   if (raw['check-run-id'] !== '') {
     const ids = parseCheckRunIds(raw['check-run-id']);
     if (ids) checkRunIds = ids;
-    else bad('check-run-id', 'a check run id (mode stage) or a JSON object mapping stage numbers to check run ids (mode chain), e.g. {"2": 123, "3": 124}');
+    else
+      bad(
+        'check-run-id',
+        'a check run id (mode stage) or a JSON object mapping stage numbers to check run ids (mode chain), e.g. {"2": 123, "3": 124}',
+      );
   }
 
   // Rules that tie inputs to the mode; each still names one input.
@@ -196,17 +289,29 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   if (oneStage || mode === 'chain') {
     if (raw.plan === '') missing('plan', `with mode ${mode} (the plan file, e.g. .okstra/plans/my-plan.md)`);
   }
-  if (oneStage && raw.stage === '') missing('stage', `with mode ${mode}${mode === 'reconcile' ? ' (the done stage whose branch moved)' : ''}`);
-  if (mode !== null && !oneStage && raw.stage !== '') bad('stage', `no value with mode ${mode}${mode === 'chain' ? ' (use "stages")' : ''}`);
-  if (mode !== null && mode !== 'chain' && raw.stages !== '') bad('stages', `no value with mode ${mode}${oneStage ? ' (use "stage")' : ''}`);
-  if (checkRunIds.kind === 'single' && !oneStage) bad('check-run-id', `with mode ${mode} a JSON object mapping stage numbers to check run ids, e.g. {"2": 123}`);
-  if (checkRunIds.kind === 'by-stage' && mode !== 'chain') bad('check-run-id', oneStage ? `one check run id with mode ${mode}` : `no value with mode ${mode}`);
+  if (oneStage && raw.stage === '')
+    missing('stage', `with mode ${mode}${mode === 'reconcile' ? ' (the done stage whose branch moved)' : ''}`);
+  if (mode !== null && !oneStage && raw.stage !== '')
+    bad('stage', `no value with mode ${mode}${mode === 'chain' ? ' (use "stages")' : ''}`);
+  if (mode !== null && mode !== 'chain' && raw.stages !== '')
+    bad('stages', `no value with mode ${mode}${oneStage ? ' (use "stage")' : ''}`);
+  if (checkRunIds.kind === 'single' && !oneStage)
+    bad('check-run-id', `with mode ${mode} a JSON object mapping stage numbers to check run ids, e.g. {"2": 123}`);
+  if (checkRunIds.kind === 'by-stage' && mode !== 'chain')
+    bad('check-run-id', oneStage ? `one check run id with mode ${mode}` : `no value with mode ${mode}`);
   // "false" is what a workflow's boolean input passes when nobody set it, whatever the mode.
-  if (reset && mode !== null && mode !== 'reconcile') bad('reset', `false or no value with mode ${mode} (reset puts a done stage's moved branch back, with mode reconcile)`);
-  if (raw.plan !== '' && (raw.plan.includes('\0') || raw.plan.startsWith('/') || raw.plan.split('/').includes('..'))) bad('plan', 'a path inside the repository, e.g. .okstra/plans/my-plan.md');
-  if (raw.config !== '' && (raw.config.startsWith('/') || raw.config.split('/').includes('..'))) bad('config', 'a path inside the repository, e.g. .okstra/config.yml');
+  if (reset && mode !== null && mode !== 'reconcile')
+    bad(
+      'reset',
+      `false or no value with mode ${mode} (reset puts a done stage's moved branch back, with mode reconcile)`,
+    );
+  if (raw.plan !== '' && (raw.plan.includes('\0') || raw.plan.startsWith('/') || raw.plan.split('/').includes('..')))
+    bad('plan', 'a path inside the repository, e.g. .okstra/plans/my-plan.md');
+  if (raw.config !== '' && (raw.config.startsWith('/') || raw.config.split('/').includes('..')))
+    bad('config', 'a path inside the repository, e.g. .okstra/config.yml');
 
-  if (errors.size > 0 || mode === null) return { ok: false, errors: INPUT_NAMES.flatMap((n) => (errors.has(n) ? [errors.get(n) as string] : [])) };
+  if (errors.size > 0 || mode === null)
+    return { ok: false, errors: INPUT_NAMES.flatMap((n) => (errors.has(n) ? [errors.get(n) as string] : [])) };
   return {
     ok: true,
     inputs: {
@@ -220,7 +325,11 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       models,
       config: raw.config || DEFAULT_CONFIG_PATH,
       githubToken: raw['github-token'] || null,
-      apiKeys: { anthropic: raw['anthropic-api-key'] || null, openai: raw['openai-api-key'] || null, gemini: raw['gemini-api-key'] || null },
+      apiKeys: {
+        anthropic: raw['anthropic-api-key'] || null,
+        openai: raw['openai-api-key'] || null,
+        gemini: raw['gemini-api-key'] || null,
+      },
       ledgerBranch,
       prNumber,
       checkRunIds,

@@ -12,7 +12,11 @@ import type { Env } from './context.js';
  * PATH) is left alone; a failed install fails the step before anything is
  * claimed.
  */
-export async function installClisFor(refs: readonly BuiltinProvider[], env: Env, log: (line: string) => void): Promise<void> {
+export async function installClisFor(
+  refs: readonly BuiltinProvider[],
+  env: Env,
+  log: (line: string) => void,
+): Promise<void> {
   const missing = refs.filter((ref) => !locateAgentCli(ref, { env }).found);
   for (const ref of refs) if (!missing.includes(ref)) log(`install-clis: ${ref} already available`);
   if (missing.length === 0) return;

@@ -52,7 +52,13 @@ export function phaseOf(line: string, current: PhaseName | null): PhaseName | nu
   const m = /^PROGRESS: phase-([0-9.]+)-([a-z-]+)/.exec(line);
   if (!m) return null;
   const [, num = '', step = ''] = m;
-  const fixed: Record<string, PhaseName> = { '1': 'intake', '2': 'prompts', '3': 'roster', '6': 'synthesis', '7': 'conformance' };
+  const fixed: Record<string, PhaseName> = {
+    '1': 'intake',
+    '2': 'prompts',
+    '3': 'roster',
+    '6': 'synthesis',
+    '7': 'conformance',
+  };
   if (fixed[num]) return fixed[num];
   if (num.startsWith('5.') || step === 'qa') return 'verify';
   if (step === 'dispatch') return /\brole=executor\b/.test(line) ? 'execute' : 'verify';

@@ -30,7 +30,9 @@ export async function runAction(d: MainDeps): Promise<void> {
   const parsed = parseInputs(d.readInput);
   if (!parsed.ok) {
     for (const e of parsed.errors) d.io.error(e);
-    d.io.setFailed(`okstra: ${parsed.errors.length} invalid input${parsed.errors.length === 1 ? '' : 's'}: ${parsed.errors.join('; ')}`);
+    d.io.setFailed(
+      `okstra: ${parsed.errors.length} invalid input${parsed.errors.length === 1 ? '' : 's'}: ${parsed.errors.join('; ')}`,
+    );
     return;
   }
   const inputs = parsed.inputs;
@@ -55,7 +57,9 @@ function knownSecrets(io: ActionIo, values: readonly string[]): Scrubber {
   for (const value of values) {
     const added = scrub.add(value);
     if (!added.added && added.reason !== 'the value is already scrubbed') {
-      io.warning(`okstra: a secret is not scrubbed by value from what okstra writes (${added.reason}); the runner still masks it in this log`);
+      io.warning(
+        `okstra: a secret is not scrubbed by value from what okstra writes (${added.reason}); the runner still masks it in this log`,
+      );
     }
   }
   return scrub;
@@ -67,7 +71,17 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
   const results = emptyResults(inputs.dryRun);
   let session: Session;
   try {
-    session = await inGroup(io, `okstra: setup (mode ${inputs.mode}${inputs.dryRun ? ', dry run' : ''})`, () => openSession({ io, inputs, ctx, env: d.env, scrub, ...(d.fetch ? { fetch: d.fetch } : {}), ...(d.installClis ? { installClis: d.installClis } : {}) }));
+    session = await inGroup(io, `okstra: setup (mode ${inputs.mode}${inputs.dryRun ? ', dry run' : ''})`, () =>
+      openSession({
+        io,
+        inputs,
+        ctx,
+        env: d.env,
+        scrub,
+        ...(d.fetch ? { fetch: d.fetch } : {}),
+        ...(d.installClis ? { installClis: d.installClis } : {}),
+      }),
+    );
   } catch (error) {
     // Config and roster problems are the user's to fix: show every detail, then one line.
     if (error instanceof RulesError) for (const line of error.details) io.error(line);
@@ -99,7 +113,13 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
   } catch (error) {
     // Anything thrown fails the step, Error or not, with the secrets scrubbed from its message;
     // a corrupt ledger says so (its message names branch:path, line and the repair command).
-    results.failures.push(error instanceof LedgerFormatError ? `the ledger is corrupt: ${error.message}` : error instanceof Error ? error.message : String(error));
+    results.failures.push(
+      error instanceof LedgerFormatError
+        ? `the ledger is corrupt: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
   } finally {
     await session.dispose();
   }

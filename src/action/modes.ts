@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatDiagnostic } from '../core/diagnostics.js';
 import { chainQueue, dependencyClosure, stageReadiness, topologicalOrder } from '../core/graph/index.js';
-import { activeClaim, deriveLedgerState, isStale, LedgerRowSchema, stageStatus, type LedgerState } from '../core/ledger/index.js';
+import {
+  activeClaim,
+  deriveLedgerState,
+  isStale,
+  LedgerRowSchema,
+  stageStatus,
+  type LedgerState,
+} from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
 import { formatSpend, planSpend, renderPlanStatus, renderSummary, spendByStage } from '../core/report/index.js';
 import { readPlanReports, type ReadLedgerFiles } from '../engine/plan-reports.js';
@@ -103,10 +110,20 @@ async function startStage(s: Session, plan: Plan, stage: number, runId: string):
  */
 function onGitHub(refusal: StageRefusal): StageRefusal {
   if (refusal.code !== 'stale-head') return refusal;
-  return { ...refusal, reason: `${refusal.reason}. On GitHub: comment \`/okstra reconcile N\` on the pull request for the stage named above (\`/okstra reconcile N --reset\` puts its branch back), or run the okstra workflow with \`mode: reconcile\` and \`stage: N\` (\`reset: true\` to put it back)` };
+  return {
+    ...refusal,
+    reason: `${refusal.reason}. On GitHub: comment \`/okstra reconcile N\` on the pull request for the stage named above (\`/okstra reconcile N --reset\` puts its branch back), or run the okstra workflow with \`mode: reconcile\` and \`stage: N\` (\`reset: true\` to put it back)`,
+  };
 }
 
-async function endStage(s: Session, plan: Plan, stage: number, runId: string, given: StageOutcome, r: RunResults): Promise<void> {
+async function endStage(
+  s: Session,
+  plan: Plan,
+  stage: number,
+  runId: string,
+  given: StageOutcome,
+  r: RunResults,
+): Promise<void> {
   s.log.close();
   const outcome = given.kind === 'refused' ? onGitHub(given) : given;
   if (outcome.kind === 'refused') {
@@ -121,13 +138,18 @@ async function endStage(s: Session, plan: Plan, stage: number, runId: string, gi
   await writeFile(localJson, `${JSON.stringify(report, null, 2)}\n`);
   r.runs.push({ outcome, localJson });
 
-  s.io.info(`stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`);
+  s.io.info(
+    `stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`,
+  );
   await s.publisher.completed(outcome, outcome.ledgerCommit);
   const full = s.scrub.scrubAll(outcome.markdown);
   const markdown = r.summaryChars + full.length <= SUMMARY_BUDGET ? full : renderSummary(report).markdown;
   r.summaryChars += markdown.length;
   await s.io.summary(`${markdown}\n${await planSpendLine(s, plan.id)}`);
-  if (report.verdict.value !== 'PASS') r.failures.push(`plan ${plan.id} stage ${stage}: ${report.verdict.value} (${report.verdict.runStatus}) — ${report.verdict.reasons[0] ?? 'see the report'}`);
+  if (report.verdict.value !== 'PASS')
+    r.failures.push(
+      `plan ${plan.id} stage ${stage}: ${report.verdict.value} (${report.verdict.runStatus}) — ${report.verdict.reasons[0] ?? 'see the report'}`,
+    );
 }
 
 /** The ledger's files as the session reads them (scrubbed store), for the plan's reports. */
@@ -139,7 +161,9 @@ function ledgerFiles(s: Session): ReadLedgerFiles {
 async function planSpendLine(s: Session, planId: string): Promise<string> {
   const snapshot = await s.deps.ledger.read(planId);
   const { reports } = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
-  return reports.length > 0 ? `\n**Plan \`${planId}\` spent so far** (${reports.length} run${reports.length === 1 ? '' : 's'}): ${formatSpend(planSpend(reports))}\n` : '';
+  return reports.length > 0
+    ? `\n**Plan \`${planId}\` spent so far** (${reports.length} run${reports.length === 1 ? '' : 's'}): ${formatSpend(planSpend(reports))}\n`
+    : '';
 }
 
 export async function stageMode(s: Session, r: RunResults): Promise<void> {
@@ -156,7 +180,13 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
  * mode reconcile's re-verifying run (`reconcile: true`). The plan is loaded
  * and its refs fetched.
  */
-export async function runOneStage(s: Session, loaded: LoadedPlan, stage: number, extra: Pick<RunStageRequest, 'reconcile'>, r: RunResults): Promise<void> {
+export async function runOneStage(
+  s: Session,
+  loaded: LoadedPlan,
+  stage: number,
+  extra: Pick<RunStageRequest, 'reconcile'>,
+  r: RunResults,
+): Promise<void> {
   const runId = runIdFor(s, stage);
   await startStage(s, loaded.plan, stage, runId);
   let outcome: StageOutcome;
@@ -204,7 +234,9 @@ async function chainPlan(s: Session, loaded: LoadedPlan, stages: number[] | unde
     const rest = outcome.remainingQueue.length > 0 ? `; remaining: ${outcome.remainingQueue.join(', ')}` : '';
     switch (outcome.status) {
       case 'complete':
-        s.io.info(`plan ${plan.id}: chain complete (${outcome.runs.length} stage run${outcome.runs.length === 1 ? '' : 's'})`);
+        s.io.info(
+          `plan ${plan.id}: chain complete (${outcome.runs.length} stage run${outcome.runs.length === 1 ? '' : 's'})`,
+        );
         break;
       case 'not-ready':
         s.io.info(`plan ${plan.id}: chain paused, not ready yet: ${outcome.reason}${rest}`);
@@ -218,7 +250,8 @@ async function chainPlan(s: Session, loaded: LoadedPlan, stages: number[] | unde
     }
   } catch (error) {
     const at = current.at;
-    if (at) await s.publisher.crashed(plan.id, at.stage, at.runId, error instanceof Error ? error.message : String(error));
+    if (at)
+      await s.publisher.crashed(plan.id, at.stage, at.runId, error instanceof Error ? error.message : String(error));
     throw error;
   }
 }
@@ -265,7 +298,9 @@ export function resumableStages(plan: Plan, state: LedgerState): number[] {
     const last = state.stages.get(n)?.last;
     return last?.status === 'failed' && last.reason !== 'abandoned';
   };
-  return topologicalOrder(plan).filter((n) => stageStatus(state, n) !== 'done' && ![n, ...dependencyClosure(plan, n)].some(stuck));
+  return topologicalOrder(plan).filter(
+    (n) => stageStatus(state, n) !== 'done' && ![n, ...dependencyClosure(plan, n)].some(stuck),
+  );
 }
 
 async function releaseStaleClaims(s: Session, plan: Plan): Promise<void> {
@@ -277,7 +312,9 @@ async function releaseStaleClaims(s: Session, plan: Plan): Promise<void> {
     const what = `plan ${plan.id} stage ${n}: claim of run ${claim.run_id} expired at ${claim.lease_until}`;
     const workflowRun = workflowRunOf(claim.run_id);
     if (workflowRun === null || !s.client) {
-      s.io.info(`${what}; ${workflowRun === null ? 'it is not a workflow run, so' : 'without a github-token'} okstra cannot tell whether it still runs: left alone (\`okstra ledger release\` frees it)`);
+      s.io.info(
+        `${what}; ${workflowRun === null ? 'it is not a workflow run, so' : 'without a github-token'} okstra cannot tell whether it still runs: left alone (\`okstra ledger release\` frees it)`,
+      );
       continue;
     }
     let runState: Awaited<ReturnType<typeof workflowRunState>>;
@@ -288,17 +325,27 @@ async function releaseStaleClaims(s: Session, plan: Plan): Promise<void> {
       continue;
     }
     if (runState !== 'finished') {
-      s.io.info(`${what}; workflow run ${workflowRun} is ${runState === 'running' ? 'still running' : 'not visible to this token'}: left alone`);
+      s.io.info(
+        `${what}; workflow run ${workflowRun} is ${runState === 'running' ? 'still running' : 'not visible to this token'}: left alone`,
+      );
       continue;
     }
     const row = LedgerRowSchema.parse({
-      v: 1, plan_id: plan.id, stage: n, status: 'failed', run_id: claim.run_id, at: now.toISOString(), reason: 'abandoned',
+      v: 1,
+      plan_id: plan.id,
+      stage: n,
+      status: 'failed',
+      run_id: claim.run_id,
+      at: now.toISOString(),
+      reason: 'abandoned',
       detail: `lease expired at ${claim.lease_until} and workflow run ${workflowRun} finished without ending the claim; released by the okstra sweep`,
       ...(claim.branch ? { branch: claim.branch } : {}),
       ...(claim.base_commit ? { base_commit: claim.base_commit } : {}),
     });
     const appended = await s.deps.ledger.append({ row });
-    s.io.info(`${what}; workflow run ${workflowRun} finished: ${appended.outcome === 'appended' ? 'released (failed, abandoned)' : `unchanged (${appended.reason ?? 'already ended'})`}`);
+    s.io.info(
+      `${what}; workflow run ${workflowRun} finished: ${appended.outcome === 'appended' ? 'released (failed, abandoned)' : `unchanged (${appended.reason ?? 'already ended'})`}`,
+    );
   }
 }
 
@@ -316,11 +363,14 @@ export async function statusMode(s: Session, r: RunResults): Promise<void> {
     const state = deriveLedgerState(snapshot.rows);
     const { reports } = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
     const views = stageViews(loaded.plan, state, s.io.now(), spendByStage(reports));
-    for (const v of views) s.io.info(`${loaded.plan.id} stage ${v.number} ${v.state}${v.detail ? ` — ${v.detail}` : ''}`);
+    for (const v of views)
+      s.io.info(`${loaded.plan.id} stage ${v.number} ${v.state}${v.detail ? ` — ${v.detail}` : ''}`);
     // Rows the ledger does not believe are said, never silently dropped: someone has to repair them.
     const ignored = (snapshot.distrusted ?? []).map((d) => describeDistrusted(d, loaded.plan.id));
     for (const line of ignored) s.io.warning(`okstra: ${loaded.plan.id}: ${line}`);
-    await s.io.summary(`${renderPlanStatus({ planId: loaded.plan.id, planTitle: loaded.plan.title, stages: views, spend: planSpend(reports) })}${ignored.length > 0 ? `\n\n**Ledger rows ignored** (${ignored.length}):\n\n${ignored.map((l) => `- ${escapeInline(l)}`).join('\n')}\n` : ''}`);
+    await s.io.summary(
+      `${renderPlanStatus({ planId: loaded.plan.id, planTitle: loaded.plan.title, stages: views, spend: planSpend(reports) })}${ignored.length > 0 ? `\n\n**Ledger rows ignored** (${ignored.length}):\n\n${ignored.map((l) => `- ${escapeInline(l)}`).join('\n')}\n` : ''}`,
+    );
   }
 }
 
@@ -333,10 +383,21 @@ async function dryRun(s: Session, loaded: LoadedPlan, stages: number[] | undefin
   const roster = s.roster();
   const lines = queue.map((n) => {
     const rd = stageReadiness(plan, state, n, now);
-    const why = rd.kind === 'ready' ? (rd.failedBefore ? `ready (fix run after ${rd.failedBefore.reason})` : 'ready') : rd.kind === 'blocked' ? `waits for stage ${rd.waitingOn.join(', ')}` : rd.kind === 'started' ? `in progress by run ${rd.runId}` : 'already done';
+    const why =
+      rd.kind === 'ready'
+        ? rd.failedBefore
+          ? `ready (fix run after ${rd.failedBefore.reason})`
+          : 'ready'
+        : rd.kind === 'blocked'
+          ? `waits for stage ${rd.waitingOn.join(', ')}`
+          : rd.kind === 'started'
+            ? `in progress by run ${rd.runId}`
+            : 'already done';
     return `stage ${n} as run ${runIdFor(s, n)}: ${why}`;
   });
-  s.io.info(`dry run for plan ${plan.id}: executor ${roster.executor.name}${roster.executor.model ? ` (${roster.executor.model})` : ''}; verifiers ${roster.verifiers.map((v) => v.name).join(', ')}`);
+  s.io.info(
+    `dry run for plan ${plan.id}: executor ${roster.executor.name}${roster.executor.model ? ` (${roster.executor.model})` : ''}; verifiers ${roster.verifiers.map((v) => v.name).join(', ')}`,
+  );
   for (const line of lines) s.io.info(`  would run ${line}`);
   r.remainingQueue = queue;
   await s.io.summary(

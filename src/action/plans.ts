@@ -9,15 +9,28 @@ import type { RemoteRefs } from '../git/remote-refs.js';
  * exactly the committed one even if an earlier step edited files.
  */
 
-export type PlanRead = { ok: true; plan: Plan; path: string; warnings: Diagnostic[] } | { ok: false; path: string; errors: Diagnostic[]; message: string };
+export type PlanRead =
+  | { ok: true; plan: Plan; path: string; warnings: Diagnostic[] }
+  | { ok: false; path: string; errors: Diagnostic[]; message: string };
 
 export async function readPlanAt(refs: RemoteRefs, commit: string, path: string): Promise<PlanRead> {
   const clean = path.replace(/^(?:\.\/)+/, '');
   const text = (await refs.readFiles(commit, [clean]))[clean] ?? null;
-  if (text === null) return { ok: false, path: clean, errors: [], message: `the plan ${clean} is not in commit ${commit.slice(0, 12)} (plans are read from the plan-ref input's commit, else the commit the workflow checked out)` };
+  if (text === null)
+    return {
+      ok: false,
+      path: clean,
+      errors: [],
+      message: `the plan ${clean} is not in commit ${commit.slice(0, 12)} (plans are read from the plan-ref input's commit, else the commit the workflow checked out)`,
+    };
   const result = parsePlan(text, { path: clean });
   if (result.errors.length > 0 || !result.plan) {
-    return { ok: false, path: clean, errors: result.errors, message: `${clean} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'})` };
+    return {
+      ok: false,
+      path: clean,
+      errors: result.errors,
+      message: `${clean} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'})`,
+    };
   }
   return { ok: true, plan: result.plan, path: clean, warnings: result.warnings };
 }

@@ -42,9 +42,17 @@ export async function runPost(d: PostDeps): Promise<void> {
   const auth = remoteAuth(credentials, token || null);
   if (auth) for (const secret of headerSecrets(auth.header)) io.setSecret(secret);
   const ctx = runnerContext(d.env, {}, d.cwd);
-  const store = new GitLedgerStore({ repoDir: state.repoDir, branch: state.ledgerBranch, remote: state.remote, remoteEnv: gitAuthEnv(auth), now: io.now });
+  const store = new GitLedgerStore({
+    repoDir: state.repoDir,
+    branch: state.ledgerBranch,
+    remote: state.remote,
+    remoteEnv: gitAuthEnv(auth),
+    now: io.now,
+  });
   const outcomes = await releaseHeldClaims(store, state.claims, io.now, ctx.actor).finally(() => credentials.restore());
-  const client = token ? createGitHubClient({ token, baseUrl: ctx.apiUrl, log: io.info, ...(d.fetch ? { fetch: d.fetch } : {}) }) : null;
+  const client = token
+    ? createGitHubClient({ token, baseUrl: ctx.apiUrl, log: io.info, ...(d.fetch ? { fetch: d.fetch } : {}) })
+    : null;
   for (const o of outcomes) {
     const what = `plan ${o.claim.planId} stage ${o.claim.stage} (run ${o.claim.runId})`;
     if (!o.released) {
@@ -53,11 +61,23 @@ export async function runPost(d: PostDeps): Promise<void> {
     }
     io.warning(`okstra: ${what} did not finish; its claim was released (failed, abandoned) so the stage can run again`);
     // The killed run's stage worktree would block the branch in this workspace (self-hosted runners reuse it).
-    for (const dir of await removeWorktreesOf(state.repoDir, [stageBranchName(o.claim.planId, o.claim.stage)])) io.info(`post: removed the abandoned worktree ${dir}`);
+    for (const dir of await removeWorktreesOf(state.repoDir, [stageBranchName(o.claim.planId, o.claim.stage)]))
+      io.info(`post: removed the abandoned worktree ${dir}`);
     if (!client || o.claim.checkRunId === null) continue;
-    const output = { title: 'Cancelled', summary: 'The job ended before the stage reached a verdict (cancelled, timed out or crashed). The claim was released; the stage can run again.', annotations: [] };
+    const output = {
+      title: 'Cancelled',
+      summary:
+        'The job ended before the stage reached a verdict (cancelled, timed out or crashed). The claim was released; the stage can run again.',
+      annotations: [],
+    };
     try {
-      await completeCheck(client, ctx.repo, { id: o.claim.checkRunId }, { conclusion: 'cancelled', requests: [{ output }] }, { at: io.now(), externalId: o.claim.runId });
+      await completeCheck(
+        client,
+        ctx.repo,
+        { id: o.claim.checkRunId },
+        { conclusion: 'cancelled', requests: [{ output }] },
+        { at: io.now(), externalId: o.claim.runId },
+      );
     } catch (error) {
       io.warning(`okstra: could not close check run ${o.claim.checkRunId}: ${describeApiError(error)}`);
     }
@@ -68,7 +88,14 @@ export async function runPost(d: PostDeps): Promise<void> {
 export async function post(): Promise<void> {
   // After a killed main step its root-owned files may still be in the checkout: release claims as root too, then hand them back.
   const claimsSaved = (process.env[`STATE_${STATE_NAME}`] ?? '') !== '';
-  if (shouldReexecAsRoot({ euid: process.geteuid?.() ?? 0, platform: process.platform, env: process.env, needsBoundary: claimsSaved })) {
+  if (
+    shouldReexecAsRoot({
+      euid: process.geteuid?.() ?? 0,
+      platform: process.platform,
+      env: process.env,
+      needsBoundary: claimsSaved,
+    })
+  ) {
     const code = await reexecAsRoot(process.argv[1] ?? '', process.env, (line) => core.info(line));
     if (code !== null) {
       process.exitCode = code;
@@ -77,7 +104,13 @@ export async function post(): Promise<void> {
   }
   restoreRunnerPath(process.env);
   try {
-    await runPost({ io: coreIo(), getState: (name) => core.getState(name), readInput: (name) => core.getInput(name), env: process.env, cwd: process.cwd() });
+    await runPost({
+      io: coreIo(),
+      getState: (name) => core.getState(name),
+      readInput: (name) => core.getInput(name),
+      env: process.env,
+      cwd: process.cwd(),
+    });
   } catch (error) {
     core.setFailed(`okstra post step: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

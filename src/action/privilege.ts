@@ -50,13 +50,22 @@ export function mainStepNeedsBoundary(env: Readonly<Record<string, string | unde
  * tool folders) and its output, and resolves with its exit code. Null when
  * sudo cannot be used without a password: the caller goes on unprivileged.
  */
-export async function reexecAsRoot(entry: string, env: Readonly<Record<string, string | undefined>>, log: (line: string) => void): Promise<number | null> {
+export async function reexecAsRoot(
+  entry: string,
+  env: Readonly<Record<string, string | undefined>>,
+  log: (line: string) => void,
+): Promise<number | null> {
   const probe = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore', timeout: 10_000 });
   if (probe.status !== 0) return null;
-  log('okstra: re-running this step as root through the runner\'s passwordless sudo, so agents can run as separate users without it');
+  log(
+    "okstra: re-running this step as root through the runner's passwordless sudo, so agents can run as separate users without it",
+  );
   // The environment goes through sudo's -E, never the command line: /proc/<pid>/cmdline is world-readable, and sudo
   // stays alive for the whole step. PATH travels under another name, because sudo's secure_path replaces PATH itself.
-  const child = spawn('sudo', ['-n', '-E', '--', process.execPath, entry], { stdio: 'inherit', env: { ...env, [REEXEC_MARK]: '1', [RUNNER_PATH]: env.PATH ?? '' } });
+  const child = spawn('sudo', ['-n', '-E', '--', process.execPath, entry], {
+    stdio: 'inherit',
+    env: { ...env, [REEXEC_MARK]: '1', [RUNNER_PATH]: env.PATH ?? '' },
+  });
   const forward = (signal: NodeJS.Signals): void => {
     child.kill(signal);
   };
@@ -78,10 +87,22 @@ export async function reexecAsRoot(entry: string, env: Readonly<Record<string, s
  * objects and refs, ledger commits, installed CLIs) back to the user sudo
  * acted for. Only root-owned entries change (`--from=0:0`).
  */
-export function handBackToRunner(paths: readonly string[], env: Readonly<Record<string, string | undefined>>): string | null {
+export function handBackToRunner(
+  paths: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): string | null {
   const uid = Number(env.SUDO_UID);
   const gid = Number(env.SUDO_GID);
-  if (process.geteuid?.() !== 0 || env[REEXEC_MARK] !== '1' || !Number.isInteger(uid) || uid <= 0 || !Number.isInteger(gid)) return null;
+  if (
+    process.geteuid?.() !== 0 ||
+    env[REEXEC_MARK] !== '1' ||
+    !Number.isInteger(uid) ||
+    uid <= 0 ||
+    !Number.isInteger(gid)
+  )
+    return null;
   const result = spawnSync('chown', ['-R', '-P', '--from=0:0', `${uid}:${gid}`, '--', ...paths], { encoding: 'utf8' });
-  return result.status === 0 ? null : `okstra: could not hand ${paths.join(', ')} back to the runner's user: ${result.stderr.trim()}`;
+  return result.status === 0
+    ? null
+    : `okstra: could not hand ${paths.join(', ')} back to the runner's user: ${result.stderr.trim()}`;
 }

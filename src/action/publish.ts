@@ -1,11 +1,23 @@
 import type { Plan } from '../core/plan/types.js';
-import { checkRunName, isReportComment, renderCheckRun, renderComment, type FinalReport } from '../core/report/index.js';
+import {
+  checkRunName,
+  isReportComment,
+  renderCheckRun,
+  renderComment,
+  type FinalReport,
+} from '../core/report/index.js';
 import { reportPath } from '../core/ledger/index.js';
 import type { Roster } from '../providers/roster.js';
 import type { StageCompleted, StageRefusal } from '../engine/types.js';
 import type { GitHubClient, RepoRef } from '../github/client.js';
 import { describeApiError } from '../github/errors.js';
-import { completeCheck, createInProgressCheck, isForeignCheckRefusal, markInProgress, type CheckConclusion } from '../github/checks.js';
+import {
+  completeCheck,
+  createInProgressCheck,
+  isForeignCheckRefusal,
+  markInProgress,
+  type CheckConclusion,
+} from '../github/checks.js';
 import { upsertStickyComment } from '../github/comments.js';
 import type { CheckRunIds, ReportTarget } from './inputs.js';
 import type { ActionIo } from './io.js';
@@ -66,7 +78,7 @@ export class StagePublisher {
     if (!this.foreignRefused) {
       this.s.io.warning(
         `okstra: GitHub refused to update check run ${id} (${describeApiError(error)}). Only the GitHub App that created a check run may update it; ` +
-          'pass that App\'s installation token as `github-token` (actions/create-github-app-token) to let the Action update it. ' +
+          "pass that App's installation token as `github-token` (actions/create-github-app-token) to let the Action update it. " +
           'Until then the bot completes its checks from the ledger; this run leaves them alone.',
       );
     }
@@ -99,7 +111,13 @@ export class StagePublisher {
     // Without a pull request there is no commit on GitHub to hang the check on until the stage branch is pushed.
     if (!this.wantsOwnChecks || !this.s.pr) return null;
     try {
-      const id = await createInProgressCheck(client, this.s.repo, { name: checkRunName(plan.id, stage), headSha: this.s.pr.headSha, output, at, ...fields });
+      const id = await createInProgressCheck(client, this.s.repo, {
+        name: checkRunName(plan.id, stage),
+        headSha: this.s.pr.headSha,
+        output,
+        at,
+        ...fields,
+      });
       this.checks.set(this.key(plan.id, stage), id);
       return id;
     } catch (error) {
@@ -113,7 +131,14 @@ export class StagePublisher {
     const report = this.s.scrub.deep(outcome.report);
     const url = this.reportUrl(report, ledgerCommit);
     const render = renderCheckRun(report, url ? { fullReportUrl: url } : {});
-    const id = await this.finishCheck(report.plan.id, report.stage.number, report.run.id, render.conclusion, render.requests, report.git.headCommit);
+    const id = await this.finishCheck(
+      report.plan.id,
+      report.stage.number,
+      report.run.id,
+      render.conclusion,
+      render.requests,
+      report.git.headCommit,
+    );
     if (this.s.targets.has('comment')) await this.comment(report, url);
     return id;
   }
@@ -121,22 +146,50 @@ export class StagePublisher {
   /** A stage the engine would not start: a failing check when a person must act, neutral when it is only not its turn. */
   async refused(plan: Plan, stage: number, runId: string, refusal: StageRefusal): Promise<void> {
     const waiting = refusal.code === 'in-progress' || refusal.code === 'not-ready' || refusal.code === 'already-done';
-    const output = { title: `Not run: ${refusal.code}`, summary: this.s.scrub.scrubAll(refusal.reason), annotations: [] };
+    const output = {
+      title: `Not run: ${refusal.code}`,
+      summary: this.s.scrub.scrubAll(refusal.reason),
+      annotations: [],
+    };
     await this.finishCheck(plan.id, stage, runId, waiting ? 'neutral' : 'failure', [{ output }], null);
   }
 
   /** A stage okstra acted on without a stage run (`reconcile` with `reset`): the check says what was done, on the branch's head when no pull request carries it. */
-  async concluded(planId: string, stage: number, runId: string, output: { title: string; summary: string }, head: string): Promise<void> {
-    await this.finishCheck(planId, stage, runId, 'success', [{ output: { title: output.title, summary: this.s.scrub.scrubAll(output.summary), annotations: [] } }], head);
+  async concluded(
+    planId: string,
+    stage: number,
+    runId: string,
+    output: { title: string; summary: string },
+    head: string,
+  ): Promise<void> {
+    await this.finishCheck(
+      planId,
+      stage,
+      runId,
+      'success',
+      [{ output: { title: output.title, summary: this.s.scrub.scrubAll(output.summary), annotations: [] } }],
+      head,
+    );
   }
 
   /** okstra itself broke mid-stage: the claim was released; the check must not stay in progress. */
   async crashed(planId: string, stage: number, runId: string, message: string): Promise<void> {
-    const output = { title: 'okstra failed', summary: this.s.scrub.scrubAll(`The run broke before reaching a verdict: ${message}`), annotations: [] };
+    const output = {
+      title: 'okstra failed',
+      summary: this.s.scrub.scrubAll(`The run broke before reaching a verdict: ${message}`),
+      annotations: [],
+    };
     await this.finishCheck(planId, stage, runId, 'failure', [{ output }], null);
   }
 
-  private async finishCheck(planId: string, stage: number, runId: string, conclusion: CheckConclusion, requests: ReturnType<typeof renderCheckRun>['requests'], fallbackHead: string | null): Promise<number | null> {
+  private async finishCheck(
+    planId: string,
+    stage: number,
+    runId: string,
+    conclusion: CheckConclusion,
+    requests: ReturnType<typeof renderCheckRun>['requests'],
+    fallbackHead: string | null,
+  ): Promise<number | null> {
     const client = this.s.client;
     if (!client) return null;
     const known = this.checks.get(this.key(planId, stage)) ?? null;
@@ -166,7 +219,13 @@ export class StagePublisher {
     const head = this.s.pr?.headSha ?? fallbackHead;
     if (!this.wantsOwnChecks || head === null) return null;
     try {
-      return await completeCheck(client, this.s.repo, { create: { name: checkRunName(planId, stage), headSha: head } }, { requests, conclusion }, { at, ...fields });
+      return await completeCheck(
+        client,
+        this.s.repo,
+        { create: { name: checkRunName(planId, stage), headSha: head } },
+        { requests, conclusion },
+        { at, ...fields },
+      );
     } catch (error) {
       this.fail(`could not create the check run for stage ${stage}`, error);
       return null;
@@ -178,7 +237,9 @@ export class StagePublisher {
     if (!client || !this.s.pr) return;
     const body = renderComment(report, url ? { fullReportUrl: url } : {}).body;
     try {
-      const res = await upsertStickyComment(client, this.s.repo, this.s.pr.number, body, (b) => isReportComment(b, report.plan.id, report.stage.number));
+      const res = await upsertStickyComment(client, this.s.repo, this.s.pr.number, body, (b) =>
+        isReportComment(b, report.plan.id, report.stage.number),
+      );
       this.s.io.info(`report comment ${res.action} on pull request #${this.s.pr.number}`);
     } catch (error) {
       this.fail(`could not post the report comment on pull request #${this.s.pr.number}`, error);

@@ -2,7 +2,15 @@ import { currentDoneRow, deriveLedgerState } from '../core/ledger/index.js';
 import { resetStageBranch } from '../engine/reconcile.js';
 import { findStaleHeads } from '../engine/stale-heads.js';
 import type { StageRefusal } from '../engine/types.js';
-import { fetchPlanRefs, loadPlan, requestBase, runIdFor, runOneStage, type LoadedPlan, type RunResults } from './modes.js';
+import {
+  fetchPlanRefs,
+  loadPlan,
+  requestBase,
+  runIdFor,
+  runOneStage,
+  type LoadedPlan,
+  type RunResults,
+} from './modes.js';
 import type { Session } from './session.js';
 
 /**
@@ -38,8 +46,19 @@ async function resetBranch(s: Session, loaded: LoadedPlan, stage: number, r: Run
   }
   const what = `${result.branch} moved from ${result.from ?? '(no branch)'} back to ${result.to}, the head stage ${stage}'s done row records${result.pushed ? ` (on ${s.remote} too)` : ''}; the ledger is unchanged, its done row is true again`;
   s.io.info(`plan ${plan.id}: reset: ${what}`);
-  await s.publisher.concluded(plan.id, stage, runId, { title: `Reset to the recorded head ${result.to.slice(0, 12)}`, summary: `okstra reconcile with reset, run \`${runId}\`: \`${what}\`. Stages that depend on stage ${stage} build on it again.` }, result.to);
-  await s.io.summary(`### okstra reconcile — plan \`${plan.id}\`, stage ${stage}: reset\n\n\`${result.branch}\` moved from \`${result.from ?? '(no branch)'}\` back to \`${result.to}\`, the head its \`done\` row records${result.pushed ? `, on \`${s.remote}\` too` : ''}. No ledger row was written: the \`done\` row is true again.\n`);
+  await s.publisher.concluded(
+    plan.id,
+    stage,
+    runId,
+    {
+      title: `Reset to the recorded head ${result.to.slice(0, 12)}`,
+      summary: `okstra reconcile with reset, run \`${runId}\`: \`${what}\`. Stages that depend on stage ${stage} build on it again.`,
+    },
+    result.to,
+  );
+  await s.io.summary(
+    `### okstra reconcile — plan \`${plan.id}\`, stage ${stage}: reset\n\n\`${result.branch}\` moved from \`${result.from ?? '(no branch)'}\` back to \`${result.to}\`, the head its \`done\` row records${result.pushed ? `, on \`${s.remote}\` too` : ''}. No ledger row was written: the \`done\` row is true again.\n`,
+  );
   r.remainingQueue = [];
 }
 
@@ -52,16 +71,24 @@ async function fetchRecordedHead(s: Session, planId: string, stage: number): Pro
   const done = currentDoneRow(deriveLedgerState((await s.deps.ledger.read(planId)).rows), stage);
   if (!done || (await s.deps.workspace.resolve(done.head_commit)) === done.head_commit) return null;
   // With its history: the reset pushes it, and a shallow boundary under it would make the push fail.
-  const fetched = await s.refs.fetchCommit(done.head_commit, null, { into: 'refs/okstra/reconcile-head', wholeHistory: true });
+  const fetched = await s.refs.fetchCommit(done.head_commit, null, {
+    into: 'refs/okstra/reconcile-head',
+    wholeHistory: true,
+  });
   if (!fetched.ok) return fetched.detail;
-  s.io.info(`fetched stage ${stage}'s recorded head ${done.head_commit.slice(0, 12)} from ${s.remote}: the checkout lacked it`);
+  s.io.info(
+    `fetched stage ${stage}'s recorded head ${done.head_commit.slice(0, 12)} from ${s.remote}: the checkout lacked it`,
+  );
   return null;
 }
 
 /** The engine's refusals name the CLI; on a runner the way out is the workflow or a comment. */
 function explainOnGitHub(refusal: StageRefusal, unfetched: string | null, remote: string, stage: number): StageRefusal {
   if (refusal.code !== 'branch-conflict' || unfetched === null) return refusal;
-  return { ...refusal, reason: `${refusal.reason}. ${remote} would not serve it by its SHA either (${unfetched}); without it only re-verifying the branch as it is clears the gate: \`/okstra reconcile ${stage}\` without \`--reset\`, or this workflow with \`reset: false\`` };
+  return {
+    ...refusal,
+    reason: `${refusal.reason}. ${remote} would not serve it by its SHA either (${unfetched}); without it only re-verifying the branch as it is clears the gate: \`/okstra reconcile ${stage}\` without \`--reset\`, or this workflow with \`reset: false\``,
+  };
 }
 
 /** What a reconcile would do, without claiming, running, pushing or writing anything. */
@@ -73,9 +100,13 @@ async function reconcileDryRun(s: Session, loaded: LoadedPlan, stage: number, r:
   let what: string;
   if (!done) what = `stage ${stage} is not done; nothing to reconcile`;
   else if (!moved) what = `stage ${stage}'s branch is at its recorded head ${done.head_commit}; nothing to reconcile`;
-  else if (s.inputs.reset) what = `would put ${moved.branch} back from ${moved.tip ?? '(no branch)'} to the recorded head ${moved.recorded} (${moved.moved})`;
-  else what = `would re-verify ${moved.branch} at ${moved.tip ?? '(no branch)'} (recorded ${moved.recorded}; ${moved.moved}) as run ${runIdFor(s, stage)}`;
+  else if (s.inputs.reset)
+    what = `would put ${moved.branch} back from ${moved.tip ?? '(no branch)'} to the recorded head ${moved.recorded} (${moved.moved})`;
+  else
+    what = `would re-verify ${moved.branch} at ${moved.tip ?? '(no branch)'} (recorded ${moved.recorded}; ${moved.moved}) as run ${runIdFor(s, stage)}`;
   s.io.info(`dry run for plan ${plan.id}: ${what}`);
   r.remainingQueue = [];
-  await s.io.summary(`### okstra dry run — plan \`${plan.id}\`, reconcile stage ${stage}\n\nNothing was claimed, run, pushed or written.\n\n- ${what}\n`);
+  await s.io.summary(
+    `### okstra dry run — plan \`${plan.id}\`, reconcile stage ${stage}\n\nNothing was claimed, run, pushed or written.\n\n- ${what}\n`,
+  );
 }

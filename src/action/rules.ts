@@ -46,13 +46,24 @@ export async function loadRules(refs: RemoteRefs, defaultBranch: string, configP
     // The config and every override in one read.
     const read = await refs.readFiles(commit, [configPath, ...files]);
     text = read[configPath] ?? null;
-    overrides = Object.fromEntries(files.flatMap((f) => (read[f] === null || read[f] === undefined ? [] : [[f.slice(PROMPT_OVERRIDE_DIR.length + 1), read[f]]])));
+    overrides = Object.fromEntries(
+      files.flatMap((f) =>
+        read[f] === null || read[f] === undefined ? [] : [[f.slice(PROMPT_OVERRIDE_DIR.length + 1), read[f]]],
+      ),
+    );
   }
   // Only the conventional path may be absent (all defaults); a path the workflow names must exist.
-  if (text === null && configPath !== DEFAULT_CONFIG_PATH) throw new RulesError(`input "config": ${configPath} does not exist on the default branch (${where}); the config is read from there, never from the checkout`);
+  if (text === null && configPath !== DEFAULT_CONFIG_PATH)
+    throw new RulesError(
+      `input "config": ${configPath} does not exist on the default branch (${where}); the config is read from there, never from the checkout`,
+    );
   const shown = `${where}:${configPath}`;
   const parsed = configFromText(text, shown);
-  if (!parsed.config) throw new RulesError(`${shown} is not a valid okstra config (${parsed.errors.length} error${parsed.errors.length === 1 ? '' : 's'})`, parsed.errors.map(formatDiagnostic));
+  if (!parsed.config)
+    throw new RulesError(
+      `${shown} is not a valid okstra config (${parsed.errors.length} error${parsed.errors.length === 1 ? '' : 's'})`,
+      parsed.errors.map(formatDiagnostic),
+    );
   return {
     config: parsed.config,
     gates: await gatesWithOverrides(overrides),
@@ -68,14 +79,28 @@ export async function loadRules(refs: RemoteRefs, defaultBranch: string, configP
  * ledger branch; `timeout-minutes` caps every session and QA timeout, so a
  * job never outlives the limit its author set.
  */
-export function withInputOverrides(config: OkstraConfig, inputs: Pick<ActionInputs, 'ledgerBranch' | 'timeoutMinutes'>): OkstraConfig {
+export function withInputOverrides(
+  config: OkstraConfig,
+  inputs: Pick<ActionInputs, 'ledgerBranch' | 'timeoutMinutes'>,
+): OkstraConfig {
   const cap = inputs.timeoutMinutes;
   const min = (v: number): number => (cap === null ? v : Math.min(v, cap));
   return {
     ...config,
     ...(inputs.ledgerBranch ? { ledgerBranch: inputs.ledgerBranch } : {}),
-    timeouts: { executorMinutes: min(config.timeouts.executorMinutes), verifierMinutes: min(config.timeouts.verifierMinutes), qaMinutes: min(config.timeouts.qaMinutes) },
-    qaCommands: config.qaCommands.map((q) => (typeof q === 'string' || q.timeoutMinutes === undefined ? q : { ...q, timeoutMinutes: min(q.timeoutMinutes) })),
-    providers: Object.fromEntries(Object.entries(config.providers).map(([k, p]) => [k, p.timeoutMinutes === undefined ? p : { ...p, timeoutMinutes: min(p.timeoutMinutes) }])),
+    timeouts: {
+      executorMinutes: min(config.timeouts.executorMinutes),
+      verifierMinutes: min(config.timeouts.verifierMinutes),
+      qaMinutes: min(config.timeouts.qaMinutes),
+    },
+    qaCommands: config.qaCommands.map((q) =>
+      typeof q === 'string' || q.timeoutMinutes === undefined ? q : { ...q, timeoutMinutes: min(q.timeoutMinutes) },
+    ),
+    providers: Object.fromEntries(
+      Object.entries(config.providers).map(([k, p]) => [
+        k,
+        p.timeoutMinutes === undefined ? p : { ...p, timeoutMinutes: min(p.timeoutMinutes) },
+      ]),
+    ),
   };
 }

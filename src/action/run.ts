@@ -4,7 +4,13 @@ import { installClisFor } from './install-clis.js';
 import { coreIo } from './core-io.js';
 import { runAction } from './main.js';
 import { agentClisDir } from '../providers/cli-locate.js';
-import { handBackToRunner, mainStepNeedsBoundary, reexecAsRoot, restoreRunnerPath, shouldReexecAsRoot } from './privilege.js';
+import {
+  handBackToRunner,
+  mainStepNeedsBoundary,
+  reexecAsRoot,
+  restoreRunnerPath,
+  shouldReexecAsRoot,
+} from './privilege.js';
 
 /**
  * The runner side of the Action: `@actions/core` behind the ActionIo port,
@@ -13,7 +19,14 @@ import { handBackToRunner, mainStepNeedsBoundary, reexecAsRoot, restoreRunnerPat
  */
 export async function run(): Promise<void> {
   // A hosted runner's user can become root, so agents must run as another user, which takes root to create (privilege.ts).
-  if (shouldReexecAsRoot({ euid: process.geteuid?.() ?? 0, platform: process.platform, env: process.env, needsBoundary: mainStepNeedsBoundary(process.env) })) {
+  if (
+    shouldReexecAsRoot({
+      euid: process.geteuid?.() ?? 0,
+      platform: process.platform,
+      env: process.env,
+      needsBoundary: mainStepNeedsBoundary(process.env),
+    })
+  ) {
     const code = await reexecAsRoot(process.argv[1] ?? '', process.env, (line) => core.info(line));
     if (code !== null) {
       process.exitCode = code;
@@ -22,11 +35,20 @@ export async function run(): Promise<void> {
   }
   restoreRunnerPath(process.env);
   try {
-    await runAction({ io: coreIo(), readInput: (name) => core.getInput(name), env: process.env, cwd: process.cwd(), installClis: installClisFor });
+    await runAction({
+      io: coreIo(),
+      readInput: (name) => core.getInput(name),
+      env: process.env,
+      cwd: process.cwd(),
+      installClis: installClisFor,
+    });
   } catch (error) {
     core.setFailed(`okstra: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
-    const problem = handBackToRunner([process.env.GITHUB_WORKSPACE ?? process.cwd(), agentClisDir(process.env)].filter(existsSync), process.env);
+    const problem = handBackToRunner(
+      [process.env.GITHUB_WORKSPACE ?? process.cwd(), agentClisDir(process.env)].filter(existsSync),
+      process.env,
+    );
     if (problem) core.warning(problem);
   }
 }

@@ -16,11 +16,17 @@ import type { Env } from './context.js';
  * adapters' default `apiKeyEnv` (src/providers/cli-credentials.ts), which a
  * command provider can name in its own `apiKeyEnv`.
  */
-export const API_KEY_ENV = { anthropic: DEFAULT_API_KEY_ENV.claude, openai: DEFAULT_API_KEY_ENV.codex, gemini: DEFAULT_API_KEY_ENV.gemini } as const;
+export const API_KEY_ENV = {
+  anthropic: DEFAULT_API_KEY_ENV.claude,
+  openai: DEFAULT_API_KEY_ENV.codex,
+  gemini: DEFAULT_API_KEY_ENV.gemini,
+} as const;
 
 /** The secret values of the inputs, longest first so a key containing another is replaced whole. */
 export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys'>): string[] {
-  const values = [inputs.githubToken, inputs.apiKeys.anthropic, inputs.apiKeys.openai, inputs.apiKeys.gemini].filter((v): v is string => v !== null && v.length >= 4);
+  const values = [inputs.githubToken, inputs.apiKeys.anthropic, inputs.apiKeys.openai, inputs.apiKeys.gemini].filter(
+    (v): v is string => v !== null && v.length >= 4,
+  );
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 
@@ -30,7 +36,12 @@ export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys
  * GitHub token a workflow may pass as a variable. okstra never sends them,
  * but an agent that can read its environment could echo them.
  */
-export const RUNNER_TOKEN_VARIABLES = ['ACTIONS_RUNTIME_TOKEN', 'ACTIONS_ID_TOKEN_REQUEST_TOKEN', 'GITHUB_TOKEN', 'GH_TOKEN'] as const;
+export const RUNNER_TOKEN_VARIABLES = [
+  'ACTIONS_RUNTIME_TOKEN',
+  'ACTIONS_ID_TOKEN_REQUEST_TOKEN',
+  'GITHUB_TOKEN',
+  'GH_TOKEN',
+] as const;
 
 export function runnerTokens(env: Env): string[] {
   return RUNNER_TOKEN_VARIABLES.map((name) => env[name]?.trim() ?? '').filter((v) => v !== '');

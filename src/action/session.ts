@@ -3,7 +3,14 @@ import { buildRoster, verifierRefs, type Roster } from '../providers/roster.js';
 import type { BuiltinProvider, OkstraConfig } from '../core/config/schema.js';
 import type { EngineDeps } from '../engine/types.js';
 import { createEngineDeps } from '../engine/setup.js';
-import { describeStrip, gitAuthEnv, headerSecrets, isHttpUrl, remoteAuth, stripCheckoutCredentials } from '../git/credentials.js';
+import {
+  describeStrip,
+  gitAuthEnv,
+  headerSecrets,
+  isHttpUrl,
+  remoteAuth,
+  stripCheckoutCredentials,
+} from '../git/credentials.js';
 import { RemoteRefs } from '../git/remote-refs.js';
 import { StageWorkspace } from '../git/stage-workspace.js';
 import type { GitHubClient } from '../github/client.js';
@@ -18,7 +25,13 @@ import { loadRules, withInputOverrides, type Rules } from './rules.js';
 import { providerEnv, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
 import { tmpdir } from 'node:os';
 import { agentClisDir } from '../providers/cli-locate.js';
-import { checkBoundary, createSandbox, IsolationError, unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
+import {
+  checkBoundary,
+  createSandbox,
+  IsolationError,
+  unisolatedSandbox,
+  type AgentSandbox,
+} from '../sandbox/sandbox.js';
 
 /**
  * Everything one Action run works with, prepared once in the "setup" log
@@ -70,10 +83,15 @@ export const REMOTE = 'origin';
 export async function openSession(d: SessionDeps): Promise<Session> {
   const { io, inputs, ctx } = d;
   const opened = await RemoteRefs.open(ctx.workspace, REMOTE);
-  if (!opened) throw new Error(`${ctx.workspace} is not a git repository with a commit checked out: run actions/checkout before okstra`);
+  if (!opened)
+    throw new Error(
+      `${ctx.workspace} is not a git repository with a commit checked out: run actions/checkout before okstra`,
+    );
   const { refs, head } = opened;
   const repoDir = refs.repoDir;
-  io.info(`repository ${repoDir} at ${head.slice(0, 12)}${opened.shallow ? ' (shallow clone: fetching what the run needs)' : ''}`);
+  io.info(
+    `repository ${repoDir} at ${head.slice(0, 12)}${opened.shallow ? ' (shallow clone: fetching what the run needs)' : ''}`,
+  );
 
   // ── credentials (src/git/credentials.ts) ──────────────────────────────────
   // Agents work in worktrees that share this checkout's git config, so it holds
@@ -87,16 +105,29 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       d.scrub.add(secret);
     }
   }
-  io.info(`${describeStrip(credentials, auth)}${credentials.found.length > 0 ? '; restored at the end of the run' : ''}`);
-  if (!auth && credentials.remoteUrl !== null && isHttpUrl(credentials.remoteUrl) && inputs.mode !== 'status' && !inputs.dryRun) {
+  io.info(
+    `${describeStrip(credentials, auth)}${credentials.found.length > 0 ? '; restored at the end of the run' : ''}`,
+  );
+  if (
+    !auth &&
+    credentials.remoteUrl !== null &&
+    isHttpUrl(credentials.remoteUrl) &&
+    inputs.mode !== 'status' &&
+    !inputs.dryRun
+  ) {
     await credentials.restore();
-    throw new Error(`okstra needs a token to push the stage branch and the ledger to ${credentials.remoteUrl}: set the github-token input (its default, \${{ github.token }}, works when the job has permissions: contents: write), or give the remote URL's credential to actions/checkout`);
+    throw new Error(
+      `okstra needs a token to push the stage branch and the ledger to ${credentials.remoteUrl}: set the github-token input (its default, \${{ github.token }}, works when the job has permissions: contents: write), or give the remote URL's credential to actions/checkout`,
+    );
   }
   const remoteEnv = gitAuthEnv(auth);
   refs.useRemoteEnv(remoteEnv);
   const restoreCredentials = async (): Promise<void> => {
     const restored = await credentials.restore();
-    if (restored.replayed.length > 0) io.info(`credentials: ${restored.replayed.join(', ')} changed during the run; the removed entries were added back`);
+    if (restored.replayed.length > 0)
+      io.info(
+        `credentials: ${restored.replayed.join(', ')} changed during the run; the removed entries were added back`,
+      );
   };
   // ── end of credentials ────────────────────────────────────────────────────
 
@@ -105,8 +136,11 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const rules = await loadRules(refs, defaultBranch, inputs.config);
   const planCommit = await resolvePlanCommit(io, refs, head, inputs, ctx);
   const config = withInputOverrides(rules.config, inputs);
-  io.info(`config: ${rules.source}${rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : ''}`);
-  if (inputs.timeoutMinutes !== null) io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
+  io.info(
+    `config: ${rules.source}${rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : ''}`,
+  );
+  if (inputs.timeoutMinutes !== null)
+    io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
 
   const penv = providerEnv(d.env, inputs);
   if (inputs.installClis) {
@@ -123,7 +157,12 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   }
 
   // ── the agents' boundary (src/sandbox) ────────────────────────────────────
-  const sandbox = await openSandbox(io, inputs, config, d.env, [repoDir, trustedRoot, agentClisDir(penv), tmpdir()]).catch(async (error: unknown) => {
+  const sandbox = await openSandbox(io, inputs, config, d.env, [
+    repoDir,
+    trustedRoot,
+    agentClisDir(penv),
+    tmpdir(),
+  ]).catch(async (error: unknown) => {
     if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
     await restoreCredentials();
     throw error;
@@ -132,7 +171,13 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   // Octokit and its HTTP stack load only when the run will call the API, keeping them out of a plain run's start.
   const client =
     inputs.githubToken && !inputs.dryRun && needsApi(inputs, ctx)
-      ? (await import('../github/client.js')).createGitHubClient({ token: inputs.githubToken, baseUrl: ctx.apiUrl, log: io.info, scrub: d.scrub, ...(d.fetch ? { fetch: d.fetch } : {}) })
+      ? (await import('../github/client.js')).createGitHubClient({
+          token: inputs.githubToken,
+          baseUrl: ctx.apiUrl,
+          log: io.info,
+          scrub: d.scrub,
+          ...(d.fetch ? { fetch: d.fetch } : {}),
+        })
       : null;
   const pr = await resolvePullRequest(io, client, ctx, inputs);
   const log = new PhaseLog(io, (t) => d.scrub.scrubAll(t));
@@ -154,11 +199,45 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   });
   let roster: Roster | null = null;
   return {
-    io, inputs, ctx, env: d.env, scrub: d.scrub, log, repoDir, remote: REMOTE, refs, head, planCommit, rules, config, deps, client, trustedRoot,
+    io,
+    inputs,
+    ctx,
+    env: d.env,
+    scrub: d.scrub,
+    log,
+    repoDir,
+    remote: REMOTE,
+    refs,
+    head,
+    planCommit,
+    rules,
+    config,
+    deps,
+    client,
+    trustedRoot,
     claims: new ClaimLog(io.saveState, { repoDir, remote: REMOTE, ledgerBranch: config.ledgerBranch }),
-    publisher: new StagePublisher({ io, client, repo: ctx.repo, targets: inputs.report, checkRunIds: inputs.checkRunIds, pr, runUrl: runUrl(ctx), serverUrl: ctx.serverUrl, scrub: d.scrub }),
+    publisher: new StagePublisher({
+      io,
+      client,
+      repo: ctx.repo,
+      targets: inputs.report,
+      checkRunIds: inputs.checkRunIds,
+      pr,
+      runUrl: runUrl(ctx),
+      serverUrl: ctx.serverUrl,
+      scrub: d.scrub,
+    }),
     // Built on first use: `status` needs no roster, and a roster naming an unavailable provider must not break it.
-    roster: () => (roster ??= buildRoster({ ...(inputs.executor ? { executor: inputs.executor } : {}), ...(inputs.verifiers ? { verifiers: inputs.verifiers } : {}), models: inputs.models }, config, { env: penv, trustedRoot })),
+    roster: () =>
+      (roster ??= buildRoster(
+        {
+          ...(inputs.executor ? { executor: inputs.executor } : {}),
+          ...(inputs.verifiers ? { verifiers: inputs.verifiers } : {}),
+          models: inputs.models,
+        },
+        config,
+        { env: penv, trustedRoot },
+      )),
     dispose: async () => {
       log.close();
       if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
@@ -171,14 +250,26 @@ export async function openSession(d: SessionDeps): Promise<Session> {
 /** Modes that start agents or QA commands; the others (status, dry runs) need no boundary. */
 function runsAgents(inputs: ActionInputs): boolean {
   // A reconcile re-verifies with agents; its reset only moves a branch.
-  return !inputs.dryRun && (inputs.mode === 'stage' || inputs.mode === 'chain' || inputs.mode === 'continue' || (inputs.mode === 'reconcile' && !inputs.reset));
+  return (
+    !inputs.dryRun &&
+    (inputs.mode === 'stage' ||
+      inputs.mode === 'chain' ||
+      inputs.mode === 'continue' ||
+      (inputs.mode === 'reconcile' && !inputs.reset))
+  );
 }
 
 /**
  * The boundary agents run behind, proved on this machine before any of them
  * starts: an agent user must not be able to read okstra's environment.
  */
-async function openSandbox(io: ActionIo, inputs: ActionInputs, config: OkstraConfig, env: Env, reachable: readonly string[]): Promise<AgentSandbox> {
+async function openSandbox(
+  io: ActionIo,
+  inputs: ActionInputs,
+  config: OkstraConfig,
+  env: Env,
+  reachable: readonly string[],
+): Promise<AgentSandbox> {
   if (!runsAgents(inputs)) return unisolatedSandbox();
   const sandbox = await createSandbox({ configured: config.isolation, shell: 'action', env, log: io.warning });
   for (const path of reachable) await sandbox.makeReachable(path);
@@ -197,30 +288,65 @@ async function openSandbox(io: ActionIo, inputs: ActionInputs, config: OkstraCon
  * fetched when the checkout lacks it; else the checked-out commit. Only the
  * plan comes from it; the rules were read from the default branch already.
  */
-async function resolvePlanCommit(io: ActionIo, refs: RemoteRefs, head: string, inputs: ActionInputs, ctx: RunnerContext): Promise<string> {
+async function resolvePlanCommit(
+  io: ActionIo,
+  refs: RemoteRefs,
+  head: string,
+  inputs: ActionInputs,
+  ctx: RunnerContext,
+): Promise<string> {
   if (inputs.planRef === null) return head;
   const fetched = await refs.fetchCommit(inputs.planRef, inputs.prNumber ?? ctx.event.pullRequest?.number ?? null);
-  if (!fetched.ok) throw new Error(`input "plan-ref": cannot fetch "${inputs.planRef}" from ${REMOTE} (${fetched.detail}); it must be a commit or ref of this repository, such as a pull request's head commit`);
-  io.info(`plans read at ${fetched.commit.slice(0, 12)} (plan-ref ${inputs.planRef}); config and prompts from the default branch`);
+  if (!fetched.ok)
+    throw new Error(
+      `input "plan-ref": cannot fetch "${inputs.planRef}" from ${REMOTE} (${fetched.detail}); it must be a commit or ref of this repository, such as a pull request's head commit`,
+    );
+  io.info(
+    `plans read at ${fetched.commit.slice(0, 12)} (plan-ref ${inputs.planRef}); config and prompts from the default branch`,
+  );
   return fetched.commit;
 }
 
 /** Whether anything this run does talks to the API: checks, comments, a pull request to look up, stale claims to check. */
 function needsApi(inputs: ActionInputs, ctx: RunnerContext): boolean {
   const prLookup = inputs.prNumber !== null && inputs.prNumber !== ctx.event.pullRequest?.number;
-  return inputs.report.has('check') || inputs.report.has('comment') || inputs.checkRunIds.kind !== 'none' || inputs.mode === 'continue' || prLookup;
+  return (
+    inputs.report.has('check') ||
+    inputs.report.has('comment') ||
+    inputs.checkRunIds.kind !== 'none' ||
+    inputs.mode === 'continue' ||
+    prLookup
+  );
 }
 
 /** The refs a run will use, before any provider is built: what `install-clis` must make available. */
-export function builtinRefs(config: OkstraConfig, inputs: Pick<ActionInputs, 'executor' | 'verifiers'>): BuiltinProvider[] {
-  const request = { ...(inputs.executor ? { executor: inputs.executor } : {}), ...(inputs.verifiers ? { verifiers: inputs.verifiers } : {}) };
-  const refs = [inputs.executor ?? config.executor, ...verifierRefs(request, config), ...(config.critic ? [config.critic] : [])];
+export function builtinRefs(
+  config: OkstraConfig,
+  inputs: Pick<ActionInputs, 'executor' | 'verifiers'>,
+): BuiltinProvider[] {
+  const request = {
+    ...(inputs.executor ? { executor: inputs.executor } : {}),
+    ...(inputs.verifiers ? { verifiers: inputs.verifiers } : {}),
+  };
+  const refs = [
+    inputs.executor ?? config.executor,
+    ...verifierRefs(request, config),
+    ...(config.critic ? [config.critic] : []),
+  ];
   return [...new Set(refs.filter(isBuiltin))];
 }
 
 function usesCommandProviders(config: OkstraConfig, inputs: Pick<ActionInputs, 'executor' | 'verifiers'>): boolean {
-  const refs = [config.executor, ...(config.verifiers ?? []), config.critic ?? '', inputs.executor ?? '', ...(inputs.verifiers ?? [])];
-  return refs.some((r) => r.startsWith('command:')) || Object.values(config.providers).some((p) => p.command !== undefined);
+  const refs = [
+    config.executor,
+    ...(config.verifiers ?? []),
+    config.critic ?? '',
+    inputs.executor ?? '',
+    ...(inputs.verifiers ?? []),
+  ];
+  return (
+    refs.some((r) => r.startsWith('command:')) || Object.values(config.providers).some((p) => p.command !== undefined)
+  );
 }
 
 /**
@@ -228,7 +354,12 @@ function usesCommandProviders(config: OkstraConfig, inputs: Pick<ActionInputs, '
  * the event's. Its head commit comes from the event when it is the same pull
  * request, else from the API.
  */
-async function resolvePullRequest(io: ActionIo, client: GitHubClient | null, ctx: RunnerContext, inputs: ActionInputs): Promise<{ number: number; headSha: string } | null> {
+async function resolvePullRequest(
+  io: ActionIo,
+  client: GitHubClient | null,
+  ctx: RunnerContext,
+  inputs: ActionInputs,
+): Promise<{ number: number; headSha: string } | null> {
   const number = inputs.prNumber ?? ctx.event.pullRequest?.number ?? null;
   if (number === null) return null;
   const fromEvent = ctx.event.pullRequest?.number === number ? ctx.event.pullRequest.headSha : null;
@@ -237,7 +368,9 @@ async function resolvePullRequest(io: ActionIo, client: GitHubClient | null, ctx
   try {
     return { number, headSha: await pullRequestHead(client, ctx.repo, number) };
   } catch (error) {
-    io.warning(`okstra: cannot read pull request #${number} (${describeApiError(error)}); its checks and comment are skipped`);
+    io.warning(
+      `okstra: cannot read pull request #${number} (${describeApiError(error)}); its checks and comment are skipped`,
+    );
     return null;
   }
 }

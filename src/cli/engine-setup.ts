@@ -54,11 +54,16 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
   const plan = await readValidPlan(opts.plan, io.cwd, io.err);
   const planAbs = isAbsolute(opts.plan) ? opts.plan : resolve(io.cwd, opts.plan);
   const planPath = relative(repoDir, planAbs);
-  if (planPath.startsWith('..') || isAbsolute(planPath)) throw new CliError(`the plan ${opts.plan} is outside the repository ${repoDir}; plans live in the repository they change`);
+  if (planPath.startsWith('..') || isAbsolute(planPath))
+    throw new CliError(
+      `the plan ${opts.plan} is outside the repository ${repoDir}; plans live in the repository they change`,
+    );
   const tracked = await git.run(['ls-files', '--error-unmatch', '--', planPath]);
   const dirty = await git.ok(['status', '--porcelain', '--', planPath]);
   if (tracked.exitCode !== 0 || dirty !== '') {
-    throw new CliError(`the plan ${planPath} has uncommitted changes; commit it first (a run records the commit the approved plan was read from)`);
+    throw new CliError(
+      `the plan ${planPath} has uncommitted changes; commit it first (a run records the commit the approved plan was read from)`,
+    );
   }
   const planCommit = await git.ok(['rev-parse', 'HEAD']);
 
@@ -120,7 +125,12 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
  */
 async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: string): Promise<AgentSandbox> {
   try {
-    const sandbox = await createSandbox({ configured: config.isolation, shell: 'cli', env: io.env, log: (line) => io.err(line) });
+    const sandbox = await createSandbox({
+      configured: config.isolation,
+      shell: 'cli',
+      env: io.env,
+      log: (line) => io.err(line),
+    });
     await sandbox.makeReachable(repoDir);
     await sandbox.makeReachable(agentClisDir(io.env));
     // Worktrees and dispatch folders are made under the temp folder, which may be private to okstra's user.
@@ -152,7 +162,10 @@ async function fetchPlanRefs(io: CliIo, repoDir: string, remote: string, plan: P
     await refs.fetchStageBranches(plan.id);
     if (plan.base) await refs.fetchBranch(plan.base, { tipOnly: true });
   } catch (error) {
-    throw new CliError(`cannot fetch plan ${plan.id}'s branches from ${remote}: ${error instanceof Error ? error.message : String(error)}`, EXIT_INFRA);
+    throw new CliError(
+      `cannot fetch plan ${plan.id}'s branches from ${remote}: ${error instanceof Error ? error.message : String(error)}`,
+      EXIT_INFRA,
+    );
   }
 }
 
@@ -167,7 +180,9 @@ async function readConfig(io: CliIo, repoDir: string, path: string | undefined):
   const { config, errors } = configFromText(await readFile(file, 'utf8'), shown);
   if (!config) {
     for (const e of errors) io.err(formatDiagnostic(e));
-    throw new CliError(`${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? '' : 's'})`);
+    throw new CliError(
+      `${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? '' : 's'})`,
+    );
   }
   return config;
 }

@@ -12,7 +12,9 @@ const COULD_NOT_WORK = new Set<string>(['error', 'timeout', 'budget-exceeded']);
  * verdict ended in error / timeout / budget-exceeded). A script can retry a 3;
  * a 1 needs a fix run.
  */
-export function stageExitCode(report: Pick<FinalReport, 'verdict' | 'executor' | 'qa' | 'verifiers' | 'findings'>): number {
+export function stageExitCode(
+  report: Pick<FinalReport, 'verdict' | 'executor' | 'qa' | 'verifiers' | 'findings'>,
+): number {
   if (report.verdict.value === 'PASS') return EXIT_OK;
   if (report.verdict.runStatus === 'error') return EXIT_INFRA;
   if (report.verdict.runStatus === 'contract-violated') return EXIT_REFUSED;
@@ -28,7 +30,10 @@ export function stageExitCode(report: Pick<FinalReport, 'verdict' | 'executor' |
 }
 
 /** A chain's exit code: its last run decides when it stopped at a failed stage. */
-export function chainExitCode(status: string, runs: ReadonlyArray<{ report: Parameters<typeof stageExitCode>[0] }>): number {
+export function chainExitCode(
+  status: string,
+  runs: ReadonlyArray<{ report: Parameters<typeof stageExitCode>[0] }>,
+): number {
   if (status !== 'failed') return EXIT_OK;
   const last = runs.at(-1);
   return last ? stageExitCode(last.report) : EXIT_REFUSED;

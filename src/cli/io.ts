@@ -18,14 +18,27 @@ const SECRET_VARIABLE = /(?:_API_KEY|_TOKEN|_SECRET|_ACCESS_KEY)$/;
 
 /** The io with a scrubber of the environment's keys, through which every line printed passes. */
 export function scrubbingIo(io: CliIo): CliIo {
-  const scrub = io.scrub ?? new Scrubber(Object.entries(io.env).flatMap(([name, value]) => (value && SECRET_VARIABLE.test(name) ? [value] : [])));
+  const scrub =
+    io.scrub ??
+    new Scrubber(
+      Object.entries(io.env).flatMap(([name, value]) => (value && SECRET_VARIABLE.test(name) ? [value] : [])),
+    );
   const tty = io.tty;
   return {
     ...io,
     scrub,
     out: (text) => io.out(scrub.scrubAll(text)),
     err: (text) => io.err(scrub.scrubAll(text)),
-    ...(tty ? { tty: { write: (text: string) => tty.write(scrub.scrubAll(text)), get columns() { return tty.columns; } } } : {}),
+    ...(tty
+      ? {
+          tty: {
+            write: (text: string) => tty.write(scrub.scrubAll(text)),
+            get columns() {
+              return tty.columns;
+            },
+          },
+        }
+      : {}),
   };
 }
 
@@ -52,6 +65,15 @@ export function processIo(): CliIo {
     cwd: process.cwd(),
     env: process.env,
     now: () => new Date(),
-    ...(process.stdout.isTTY ? { tty: { write: (text: string) => void process.stdout.write(text), get columns() { return process.stdout.columns; } } } : {}),
+    ...(process.stdout.isTTY
+      ? {
+          tty: {
+            write: (text: string) => void process.stdout.write(text),
+            get columns() {
+              return process.stdout.columns;
+            },
+          },
+        }
+      : {}),
   };
 }

@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
 import { isAbsolute, resolve } from 'node:path';
 import { Git } from '../git/git.js';
-import { DEFAULT_LEDGER_BRANCH, GitLedgerStore, LedgerContentionError, LedgerIoError, LedgerRefusedError } from '../git/ledger-store.js';
+import {
+  DEFAULT_LEDGER_BRANCH,
+  GitLedgerStore,
+  LedgerContentionError,
+  LedgerIoError,
+  LedgerRefusedError,
+} from '../git/ledger-store.js';
 import { describeDistrusted, LedgerFormatError, type DistrustedRow } from '../core/ledger/index.js';
 import { CliError, EXIT_INFRA, type CliIo } from './io.js';
 
@@ -19,7 +25,8 @@ export async function openLedger(io: CliIo, where: LedgerLocation): Promise<{ st
   if (!probe || probe.exitCode !== 0) throw new CliError(`${repoDir} is not a git repository; pass --repo DIR`);
   if (where.remote) {
     const remote = await git.run(['remote', 'get-url', where.remote]);
-    if (remote.exitCode !== 0) throw new CliError(`${repoDir} has no remote named "${where.remote}"; see \`git remote -v\``);
+    if (remote.exitCode !== 0)
+      throw new CliError(`${repoDir} has no remote named "${where.remote}"; see \`git remote -v\``);
   }
   const store = new GitLedgerStore({
     repoDir,

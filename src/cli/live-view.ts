@@ -57,7 +57,14 @@ export class LiveView {
     if (this.verbosity === 'quiet') return;
     const key = `${a.runId}\u0000${a.worker}\u0000${a.role}`;
     const at = Date.parse(a.at);
-    const state = this.running.get(key) ?? { worker: a.worker, role: a.role, since: Number.isNaN(at) ? this.target.now().getTime() : at, tools: 0, tokens: 0, last: 'started' };
+    const state = this.running.get(key) ?? {
+      worker: a.worker,
+      role: a.role,
+      since: Number.isNaN(at) ? this.target.now().getTime() : at,
+      tools: 0,
+      tokens: 0,
+      last: 'started',
+    };
     if (a.event.kind === 'tool') state.tools += 1;
     if (a.event.kind === 'tokens') state.tokens = a.event.inputTokens + a.event.outputTokens;
     if (a.event.kind !== 'tokens') state.last = describeEvent(a.event);
@@ -130,7 +137,14 @@ export function eventLine(a: WorkerActivity, detailed = false): string {
 export function describeEvent(e: WorkerActivityEvent, detailed = false): string {
   switch (e.kind) {
     case 'tool':
-      return ['tool', e.name, e.file ?? '', (detailed || e.file === undefined) && e.detail !== undefined ? e.detail : ''].filter((s) => s !== '').join(' ');
+      return [
+        'tool',
+        e.name,
+        e.file ?? '',
+        (detailed || e.file === undefined) && e.detail !== undefined ? e.detail : '',
+      ]
+        .filter((s) => s !== '')
+        .join(' ');
     case 'note':
       return `note ${e.text}`;
     case 'tokens':
@@ -162,8 +176,16 @@ export interface ViewFlags {
   verbose?: boolean;
 }
 
-export function watchRun<D extends { log: (line: string) => void; onActivity?: (a: WorkerActivity) => void }>(io: CliIo, flags: ViewFlags, deps: D): { deps: D; close(): void } {
-  if (flags.quiet && flags.verbose) throw new CliError('--quiet and --verbose contradict each other; pass one of them', EXIT_USAGE);
-  const view = new LiveView({ line: (text) => io.out(text), ...(io.tty ? { tty: io.tty } : {}), now: () => io.now() }, flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal');
+export function watchRun<D extends { log: (line: string) => void; onActivity?: (a: WorkerActivity) => void }>(
+  io: CliIo,
+  flags: ViewFlags,
+  deps: D,
+): { deps: D; close(): void } {
+  if (flags.quiet && flags.verbose)
+    throw new CliError('--quiet and --verbose contradict each other; pass one of them', EXIT_USAGE);
+  const view = new LiveView(
+    { line: (text) => io.out(text), ...(io.tty ? { tty: io.tty } : {}), now: () => io.now() },
+    flags.quiet ? 'quiet' : flags.verbose ? 'verbose' : 'normal',
+  );
   return { deps: { ...deps, log: view.log, onActivity: view.activity }, close: () => view.close() };
 }

@@ -13,7 +13,12 @@ export async function readPlan(file: string, cwd: string): Promise<PlanParseResu
     text = await readFile(abs, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : ((error as Error).message ?? String(error));
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'it is a directory'
+          : ((error as Error).message ?? String(error));
     throw new CliError(`cannot read plan ${file}: ${why}`);
   }
   const shown = isAbsolute(file) ? relative(cwd, abs) || file : file;
@@ -25,7 +30,9 @@ export async function readValidPlan(file: string, cwd: string, err: (text: strin
   const result = await readPlan(file, cwd);
   if (result.errors.length > 0 || !result.plan) {
     for (const d of result.errors) err(formatDiagnostic(d));
-    throw new CliError(`${file} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'}); run \`okstra plan validate ${file}\``);
+    throw new CliError(
+      `${file} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'}); run \`okstra plan validate ${file}\``,
+    );
   }
   return result.plan;
 }

@@ -14,7 +14,16 @@ import { okstraVersion } from './version.js';
 
 export type CommandRegistrar = (program: Command, io: CliIo, setExit: (code: number) => void) => void;
 
-const registrars: CommandRegistrar[] = [registerPlanCommands, registerStatusCommand, registerLedgerCommands, registerReportCommands, registerRunCommands, registerReconcileCommand, registerDemoCommand, registerDoctorCommands];
+const registrars: CommandRegistrar[] = [
+  registerPlanCommands,
+  registerStatusCommand,
+  registerLedgerCommands,
+  registerReportCommands,
+  registerRunCommands,
+  registerReconcileCommand,
+  registerDemoCommand,
+  registerDoctorCommands,
+];
 
 const EXIT_CODES_HELP = `
 Exit codes:
@@ -59,7 +68,12 @@ function applyToAll(cmd: Command, fn: (c: Command) => void): void {
 function exitCodeFor(error: unknown, io: CliIo): number {
   if (error instanceof CommanderError) {
     // Help and version output are successes; every other parse failure is a usage error.
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return EXIT_OK;
+    if (
+      error.code === 'commander.helpDisplayed' ||
+      error.code === 'commander.version' ||
+      error.code === 'commander.help'
+    )
+      return EXIT_OK;
     return EXIT_USAGE;
   }
   // A ledger error no command mapped (the engine's own reads in `run` and `chain`) is still one line, never "internal error".

@@ -21,7 +21,8 @@ export function runId(value: string): string {
 
 export function oneOf<T extends string>(allowed: readonly T[]): (value: string) => T {
   return (value) => {
-    if (!(allowed as readonly string[]).includes(value)) throw new InvalidArgumentError(`"${value}" is not one of: ${allowed.join(', ')}.`);
+    if (!(allowed as readonly string[]).includes(value))
+      throw new InvalidArgumentError(`"${value}" is not one of: ${allowed.join(', ')}.`);
     return value as T;
   };
 }

@@ -45,22 +45,50 @@ export async function dispatchWorker(
     });
   } catch (error) {
     // A provider that throws is a worker that failed, not a crash of the run.
-    result = { status: 'error', finalText: '', sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: '', errorMessage: error instanceof Error ? error.message : String(error) };
+    result = {
+      status: 'error',
+      finalText: '',
+      sessionId: null,
+      usage: null,
+      durationMs: 0,
+      exitCode: null,
+      stderrTail: '',
+      errorMessage: error instanceof Error ? error.message : String(error),
+    };
   } finally {
     // Whatever the worker left running (a daemon that escaped its process group too) ends here.
     await lease.release();
   }
   const usage = toReportUsage(result);
-  progress.record({ ...who, event: { kind: 'finished', status: result.status, inputTokens: usage?.inputTokens ?? 0, outputTokens: usage?.outputTokens ?? 0, costUsd: usage?.costUsd ?? null } }, deps.onActivity);
+  progress.record(
+    {
+      ...who,
+      event: {
+        kind: 'finished',
+        status: result.status,
+        inputTokens: usage?.inputTokens ?? 0,
+        outputTokens: usage?.outputTokens ?? 0,
+        costUsd: usage?.costUsd ?? null,
+      },
+    },
+    deps.onActivity,
+  );
   progress.emit('phase-5-collect', '', { worker: member.name, status: result.status });
   return { member, result };
 }
 
 /** The upstream failure the gateway kept for a worker's report entry, when its last request failed. */
-export function upstreamErrorOf(result: DispatchResult): { upstreamError?: { status: number | null; message: string } } {
+export function upstreamErrorOf(result: DispatchResult): {
+  upstreamError?: { status: number | null; message: string };
+} {
   const e = result.metering?.upstreamError;
   if (!e || e.message.trim() === '') return {};
-  return { upstreamError: { status: e.status !== null && e.status >= 100 && e.status <= 599 ? e.status : null, message: e.message } };
+  return {
+    upstreamError: {
+      status: e.status !== null && e.status >= 100 && e.status <= 599 ? e.status : null,
+      message: e.message,
+    },
+  };
 }
 
 export function toReportUsage(result: DispatchResult): Usage | null {
@@ -90,7 +118,10 @@ export async function pool<T>(limit: number, tasks: ReadonlyArray<() => Promise<
 }
 
 /** The gateway as a provider sees it, with every credential it mints handed to the scrubber first. */
-function scrubbedGateway(gateway: NonNullable<EngineDeps['gateway']>, onSecret: EngineDeps['onSecret']): NonNullable<EngineDeps['gateway']> {
+function scrubbedGateway(
+  gateway: NonNullable<EngineDeps['gateway']>,
+  onSecret: EngineDeps['onSecret'],
+): NonNullable<EngineDeps['gateway']> {
   if (!onSecret) return gateway;
   return {
     open: (grant) => {

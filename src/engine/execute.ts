@@ -25,22 +25,43 @@ export interface Execution {
  * touched nothing under `.okstra/`, wrote no ledger row, and ended with valid
  * Stage Carry Evidence.
  */
-export async function execute(req: RunStageRequest, deps: EngineDeps, run: Intake, worktree: string, promptBase: Omit<PromptInput, 'role' | 'worker'>, progress: ProgressLog): Promise<Execution> {
+export async function execute(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  run: Intake,
+  worktree: string,
+  promptBase: Omit<PromptInput, 'role' | 'worker'>,
+  progress: ProgressLog,
+): Promise<Execution> {
   const member = req.roster.executor;
   const composed = composePrompt({ ...promptBase, role: 'executor', worker: member.name });
-  if (!composed.ok) throw new EngineError(`the executor prompt is incomplete: ${composed.problems.join('; ')}`, 'prompts');
+  if (!composed.ok)
+    throw new EngineError(`the executor prompt is incomplete: ${composed.problems.join('; ')}`, 'prompts');
 
   const rowsBefore = await stageRows(req, deps);
-  const dispatched = await dispatchWorker(member, 'executor', composed.prompt, worktree, req.config.timeouts.executorMinutes * 60_000, req, deps, progress);
+  const dispatched = await dispatchWorker(
+    member,
+    'executor',
+    composed.prompt,
+    worktree,
+    req.config.timeouts.executorMinutes * 60_000,
+    req,
+    deps,
+    progress,
+  );
   const { result } = dispatched;
 
-  await deps.workspace.commitAll(worktree, `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${member.name})`);
+  await deps.workspace.commitAll(
+    worktree,
+    `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${member.name})`,
+  );
   const headCommit = await deps.workspace.headOf(worktree);
   const violations: string[] = [];
   const changed = await deps.workspace.changedFiles(run.baseCommit, headCommit);
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
   if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
-  if ((await stageRows(req, deps)) !== rowsBefore) violations.push("wrote to the ledger (only okstra appends this stage's rows)");
+  if ((await stageRows(req, deps)) !== rowsBefore)
+    violations.push("wrote to the ledger (only okstra appends this stage's rows)");
 
   let carry: Execution['carry'] = null;
   let carryProblem: string | null = null;
@@ -53,7 +74,8 @@ export async function execute(req: RunStageRequest, deps: EngineDeps, run: Intak
       violations.push(`Stage Carry Evidence missing or invalid: ${parsed.reason}`);
     }
   }
-  const status: WorkerStatus = result.status !== 'done' ? result.status : violations.length > 0 ? 'contract-violated' : 'done';
+  const status: WorkerStatus =
+    result.status !== 'done' ? result.status : violations.length > 0 ? 'contract-violated' : 'done';
   return {
     status,
     violations: result.status === 'done' ? violations : [],
@@ -67,7 +89,11 @@ export async function execute(req: RunStageRequest, deps: EngineDeps, run: Intak
       durationMs: Math.round(result.durationMs),
       usage: toReportUsage(result),
       ...upstreamErrorOf(result),
-      ...workerFailure(status, result, violations.length > 0 ? `broke its contract: ${violations.join('; ')}` : undefined),
+      ...workerFailure(
+        status,
+        result,
+        violations.length > 0 ? `broke its contract: ${violations.join('; ')}` : undefined,
+      ),
       summary: carry?.carry.summary ?? summaryOf(result.finalText, result.errorMessage),
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
     },

@@ -1,4 +1,13 @@
-import { activeClaim, carryPath as carryPathFor, currentDoneRow, deriveLedgerState, judgeClaimant, type LedgerRow, type LedgerState, type StartedRow } from '../core/ledger/index.js';
+import {
+  activeClaim,
+  carryPath as carryPathFor,
+  currentDoneRow,
+  deriveLedgerState,
+  judgeClaimant,
+  type LedgerRow,
+  type LedgerState,
+  type StartedRow,
+} from '../core/ledger/index.js';
 import { dependencyClosure, stageBase, stageByNumber, stageReadiness } from '../core/graph/index.js';
 import { stageBranchName } from '../core/ids.js';
 import type { Finding } from '../core/report/schema/final-report.js';
@@ -36,7 +45,11 @@ const refuse = (code: StageRefusal['code'], reason: string): StageRefusal => ({ 
  */
 export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<Intake | StageRefusal> {
   const { plan, stage: n } = req;
-  if (!plan.stages.some((s) => s.number === n)) return refuse('unknown-stage', `stage ${n} is not in plan ${plan.id} (stages: ${plan.stages.map((s) => s.number).join(', ')})`);
+  if (!plan.stages.some((s) => s.number === n))
+    return refuse(
+      'unknown-stage',
+      `stage ${n} is not in plan ${plan.id} (stages: ${plan.stages.map((s) => s.number).join(', ')})`,
+    );
   let snapshot = await deps.ledger.read(plan.id);
   let state = deriveLedgerState(snapshot.rows);
   const now = deps.now();
@@ -45,23 +58,37 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     const claim = activeClaim(state, n) as StartedRow;
     const facts = await machineFactsFor(claim.claimant);
     const judgement = judgeClaimant(claim, facts);
-    if (!judgement.gone) return refuse('in-progress', occupiedReason(plan.id, n, readiness, judgement.reason, [...facts.alivePids].length > 0));
+    if (!judgement.gone)
+      return refuse(
+        'in-progress',
+        occupiedReason(plan.id, n, readiness, judgement.reason, [...facts.alivePids].length > 0),
+      );
     await abandonDeadClaim(req, deps, claim, judgement.reason);
     snapshot = await deps.ledger.read(plan.id);
     state = deriveLedgerState(snapshot.rows);
     readiness = stageReadiness(plan, state, n, now);
   }
   if (req.reconcile && readiness.kind !== 'done') {
-    return refuse('nothing-to-reconcile', `stage ${n} is not done (its position is ${state.stages.get(n)?.last.status ?? 'pending'}); reconcile is for a done stage whose branch moved: \`okstra run --stage ${n}\` runs it`);
+    return refuse(
+      'nothing-to-reconcile',
+      `stage ${n} is not done (its position is ${state.stages.get(n)?.last.status ?? 'pending'}); reconcile is for a done stage whose branch moved: \`okstra run --stage ${n}\` runs it`,
+    );
   }
   switch (readiness.kind) {
     case 'done':
-      if (!req.reconcile) return refuse('already-done', `stage ${n} is already done (head ${readiness.headCommit.slice(0, 12)}, run ${readiness.runId}); a done stage is not run again`);
+      if (!req.reconcile)
+        return refuse(
+          'already-done',
+          `stage ${n} is already done (head ${readiness.headCommit.slice(0, 12)}, run ${readiness.runId}); a done stage is not run again`,
+        );
       break;
     case 'started':
       return refuse('in-progress', `stage ${n} was claimed again by run ${readiness.runId} meanwhile`);
     case 'blocked':
-      return refuse('not-ready', `stage ${n} is not ready: it depends on stage ${readiness.waitingOn.join(', ')}, which ${readiness.waitingOn.length === 1 ? 'is' : 'are'} not done`);
+      return refuse(
+        'not-ready',
+        `stage ${n} is not ready: it depends on stage ${readiness.waitingOn.join(', ')}, which ${readiness.waitingOn.length === 1 ? 'is' : 'are'} not done`,
+      );
     case 'ready':
       break;
   }
@@ -86,11 +113,19 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     const current = await resolveBase(req, deps, state);
     if ('kind' in current) return current;
     if (req.rebase && !(fixRun && existing)) {
-      const why = existing ? `the ledger records no failed run of stage ${n} whose branch ${branch} it could move` : `stage ${n} has no branch ${branch} to move yet`;
-      return refuse('nothing-to-rebase', `--rebase moves a failed stage's preserved branch onto the stage's current base, but ${why}; run it without --rebase`);
+      const why = existing
+        ? `the ledger records no failed run of stage ${n} whose branch ${branch} it could move`
+        : `stage ${n} has no branch ${branch} to move yet`;
+      return refuse(
+        'nothing-to-rebase',
+        `--rebase moves a failed stage's preserved branch onto the stage's current base, but ${why}; run it without --rebase`,
+      );
     }
     if (existing && existing !== current.commit && !fixRun) {
-      return refuse('branch-conflict', `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`);
+      return refuse(
+        'branch-conflict',
+        `branch ${branch} already exists at ${existing.slice(0, 12)} but the ledger records no failed run of stage ${n} to re-enter; delete it (\`git branch -D ${branch}\`) if it is left over`,
+      );
     }
     let head = existing ?? current.commit;
     base = current;
@@ -103,7 +138,9 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     }
     // After a run that reached no verdict (okstra crashed or was killed), what it committed was never
     // verified: this run answers for the branch from its base, so re-entering it as it is counts as work.
-    const unverified = readiness.kind === 'ready' && (readiness.failedBefore?.reason === 'abandoned' || readiness.failedBefore?.reason === 'error');
+    const unverified =
+      readiness.kind === 'ready' &&
+      (readiness.failedBefore?.reason === 'abandoned' || readiness.failedBefore?.reason === 'error');
     startHead = unverified ? base.commit : head;
     reusedBranch = existing !== null && head !== base.commit;
   }
@@ -111,8 +148,17 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
 
   const lease = new Date(now.getTime() + req.config.leaseMinutes * 60_000);
   const claim: LedgerRow = {
-    v: 1, plan_id: plan.id, stage: n, status: 'started', run_id: req.runId, at: now.toISOString(), lease_until: lease.toISOString(),
-    branch, base_commit: base.commit, ...(req.trigger.actor ? { actor: req.trigger.actor } : {}), claimant: await thisClaimant(),
+    v: 1,
+    plan_id: plan.id,
+    stage: n,
+    status: 'started',
+    run_id: req.runId,
+    at: now.toISOString(),
+    lease_until: lease.toISOString(),
+    branch,
+    base_commit: base.commit,
+    ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
+    claimant: await thisClaimant(),
   };
   try {
     await deps.ledger.append({ row: claim });
@@ -124,14 +170,19 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     return await afterClaim();
   } catch (error) {
     await releaseAfterCrash(req, deps, claim, error);
-    throw error instanceof EngineError ? error : new EngineError(error instanceof Error ? error.message : String(error), 'intake');
+    throw error instanceof EngineError
+      ? error
+      : new EngineError(error instanceof Error ? error.message : String(error), 'intake');
   }
 
   async function afterClaim(): Promise<Intake> {
     // This run holds the claim now, so a worktree okstra made for this branch is a dead run's leftover
     // (git would refuse to check the branch out again while it is registered).
     const leftovers = await removeWorktreesOfDeadRun(deps.workspace.repoDir, branch, existing ? [existing] : []);
-    if (leftovers.length > 0) deps.log(`okstra: removed ${leftovers.length} worktree${leftovers.length === 1 ? '' : 's'} an earlier run of stage ${n} left behind: ${leftovers.join(', ')}`);
+    if (leftovers.length > 0)
+      deps.log(
+        `okstra: removed ${leftovers.length} worktree${leftovers.length === 1 ? '' : 's'} an earlier run of stage ${n} left behind: ${leftovers.join(', ')}`,
+      );
     if (!existing) await deps.workspace.createBranch(branch, baseCommit);
     if (existing && rebase) await moveRebasedBranch(req, deps, branch, existing, rebase);
     return {
@@ -151,7 +202,13 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
   }
 }
 
-function occupiedReason(planId: string, n: number, claim: { runId: string; leaseUntil: string; stale: boolean }, liveness: string, aliveHere: boolean): string {
+function occupiedReason(
+  planId: string,
+  n: number,
+  claim: { runId: string; leaseUntil: string; stale: boolean },
+  liveness: string,
+  aliveHere: boolean,
+): string {
   const head = `stage ${n} already in progress by run ${claim.runId} until ${claim.leaseUntil} (${liveness})`;
   const release = `\`okstra ledger release --plan-id ${planId} --stage ${n}${claim.stale ? '' : ' --force'}\``;
   if (aliveHere) return `${head}; wait for it, or stop that process first`;
@@ -166,9 +223,16 @@ function occupiedReason(planId: string, n: number, claim: { runId: string; lease
  */
 async function abandonDeadClaim(req: RunStageRequest, deps: EngineDeps, claim: StartedRow, why: string): Promise<void> {
   const row: LedgerRow = {
-    v: 1, plan_id: req.plan.id, stage: req.stage, status: 'failed', run_id: claim.run_id, at: deps.now().toISOString(), reason: 'abandoned',
+    v: 1,
+    plan_id: req.plan.id,
+    stage: req.stage,
+    status: 'failed',
+    run_id: claim.run_id,
+    at: deps.now().toISOString(),
+    reason: 'abandoned',
     detail: `taken over by run ${req.runId}: ${why}`.slice(0, 2000),
-    ...(claim.branch ? { branch: claim.branch } : {}), ...(claim.base_commit ? { base_commit: claim.base_commit } : {}),
+    ...(claim.branch ? { branch: claim.branch } : {}),
+    ...(claim.base_commit ? { base_commit: claim.base_commit } : {}),
     ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
   };
   try {
@@ -187,14 +251,28 @@ async function abandonDeadClaim(req: RunStageRequest, deps: EngineDeps, claim: S
  * which stands as the executor's starting point: what the branch gained
  * since is what this run re-verifies.
  */
-async function reconcileStart(req: RunStageRequest, deps: EngineDeps, state: LedgerState, branch: string, tip: string | null): Promise<{ base: string; recorded: string } | StageRefusal> {
+async function reconcileStart(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  state: LedgerState,
+  branch: string,
+  tip: string | null,
+): Promise<{ base: string; recorded: string } | StageRefusal> {
   const n = req.stage;
   const done = currentDoneRow(state, n);
   if (!done) return refuse('nothing-to-reconcile', `stage ${n} is not done`);
   const [moved] = await findStaleHeads(req.plan.id, state, [n], deps.workspace);
   const reset = `\`okstra reconcile --plan ${req.planPath} --stage ${n} --reset\``;
-  if (!moved) return refuse('nothing-to-reconcile', `stage ${n}'s branch ${branch} is at its recorded head ${done.head_commit}; nothing to reconcile`);
-  if (tip === null) return refuse('branch-conflict', `stage ${n}'s branch ${branch} no longer exists, so there is no new head to verify; ${reset} recreates it at ${done.head_commit}`);
+  if (!moved)
+    return refuse(
+      'nothing-to-reconcile',
+      `stage ${n}'s branch ${branch} is at its recorded head ${done.head_commit}; nothing to reconcile`,
+    );
+  if (tip === null)
+    return refuse(
+      'branch-conflict',
+      `stage ${n}'s branch ${branch} no longer exists, so there is no new head to verify; ${reset} recreates it at ${done.head_commit}`,
+    );
   let base = done.base_commit ?? null;
   if (base === null) {
     const resolved = await resolveBase(req, deps, state);
@@ -202,7 +280,10 @@ async function reconcileStart(req: RunStageRequest, deps: EngineDeps, state: Led
     base = resolved.commit;
   }
   if (!(await deps.workspace.isAncestor(base, tip))) {
-    return refuse('branch-conflict', `stage ${n}'s branch ${branch} (now ${tip}) no longer contains the stage's base ${base}: it cannot be verified as this stage; ${reset} puts it back at ${done.head_commit}`);
+    return refuse(
+      'branch-conflict',
+      `stage ${n}'s branch ${branch} (now ${tip}) no longer contains the stage's base ${base}: it cannot be verified as this stage; ${reset} puts it back at ${done.head_commit}`,
+    );
   }
   deps.log(`okstra: reconciling stage ${n}: ${moved.moved}; re-verifying ${tip} (recorded ${done.head_commit})`);
   return { base, recorded: done.head_commit };
@@ -224,30 +305,51 @@ interface FixRunStart {
  * contain them. `--rebase` replays the branch's commits since the recorded
  * base onto the stage's base as it is now; nothing moves before the claim.
  */
-async function fixRunStart(req: RunStageRequest, deps: EngineDeps, state: LedgerState, branch: string, tip: string, current: string): Promise<FixRunStart | StageRefusal> {
+async function fixRunStart(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  state: LedgerState,
+  branch: string,
+  tip: string,
+  current: string,
+): Promise<FixRunStart | StageRefusal> {
   const n = req.stage;
   const ws = deps.workspace;
   const recorded = recordedBase(state, n);
   const onPlanBase = stageByNumber(req.plan, n).dependsOn.length === 0;
-  const now = onPlanBase ? `the plan's base \`${req.plan.base ?? 'HEAD'}\`` : `the done heads of stage ${stageByNumber(req.plan, n).dependsOn.join(', ')}`;
+  const now = onPlanBase
+    ? `the plan's base \`${req.plan.base ?? 'HEAD'}\``
+    : `the done heads of stage ${stageByNumber(req.plan, n).dependsOn.join(', ')}`;
   const rebaseCommand = `\`okstra run --plan ${req.planPath} --stage ${n} --rebase\``;
   const short = (c: string): string => c.slice(0, 12);
   const recordedInBranch = recorded !== null && (await ws.isAncestor(recorded, tip));
 
   if (req.rebase) {
     if (await ws.isAncestor(current, tip)) {
-      deps.log(`okstra: --rebase: branch ${branch} already contains the stage's current base ${short(current)} (${now}); nothing to move`);
+      deps.log(
+        `okstra: --rebase: branch ${branch} already contains the stage's current base ${short(current)} (${now}); nothing to move`,
+      );
       return { base: current, head: tip };
     }
     const from = recordedInBranch ? recorded : await mergeBase(deps, tip, current);
-    if (from === null) return refuse('branch-conflict', `--rebase cannot move ${branch}: it shares no history with the stage's base ${short(current)}; delete the branch to start the stage afresh`);
+    if (from === null)
+      return refuse(
+        'branch-conflict',
+        `--rebase cannot move ${branch}: it shares no history with the stage's base ${short(current)}; delete the branch to start the stage afresh`,
+      );
     const replayed = await replayCommits(ws, { from, onto: current, tip });
     const instead = `run without --rebase to continue on its recorded base ${short(from)}, or delete the branch (\`git branch -D ${branch}\`) to start the stage afresh`;
     switch (replayed.kind) {
       case 'merges':
-        return refuse('branch-conflict', `--rebase cannot move ${branch}: it holds merge commits (${replayed.merges.map(short).join(', ')}) that a replay would flatten; ${instead}`);
+        return refuse(
+          'branch-conflict',
+          `--rebase cannot move ${branch}: it holds merge commits (${replayed.merges.map(short).join(', ')}) that a replay would flatten; ${instead}`,
+        );
       case 'conflict':
-        return refuse('merge-conflict', `--rebase cannot move ${branch} onto ${short(current)} (${now}): its commit ${short(replayed.commit)} conflicts in ${replayed.paths.join(', ')}; ${instead}`);
+        return refuse(
+          'merge-conflict',
+          `--rebase cannot move ${branch} onto ${short(current)} (${now}): its commit ${short(replayed.commit)} conflicts in ${replayed.paths.join(', ')}; ${instead}`,
+        );
       case 'replayed': {
         const count = `${replayed.count} commit${replayed.count === 1 ? '' : 's'}`;
         const note = `okstra: --rebase: moving ${branch} from its recorded base ${short(from)} onto ${short(current)} (${now}): ${count} replayed, tip ${short(tip)} -> ${short(replayed.commit)}; the old tip stays in the branch's reflog`;
@@ -256,12 +358,18 @@ async function fixRunStart(req: RunStageRequest, deps: EngineDeps, state: Ledger
     }
   }
   if (onPlanBase && recordedInBranch) {
-    if (recorded !== current) deps.log(`okstra: fix run of stage ${n} continues ${branch} on the base its failed run recorded, ${short(recorded)}; ${now} is at ${short(current)} now, and ${rebaseCommand} would move the branch onto it`);
+    if (recorded !== current)
+      deps.log(
+        `okstra: fix run of stage ${n} continues ${branch} on the base its failed run recorded, ${short(recorded)}; ${now} is at ${short(current)} now, and ${rebaseCommand} would move the branch onto it`,
+      );
     return { base: recorded, head: tip };
   }
   if (await ws.isAncestor(current, tip)) return { base: current, head: tip };
   const cause = onPlanBase ? 'nor the base its failed run recorded' : `(${now} changed since the failed run)`;
-  return refuse('branch-conflict', `branch ${branch} does not contain the stage's base ${short(current)} ${cause}; ${rebaseCommand} replays its commits onto that base, or delete the branch to start the stage afresh`);
+  return refuse(
+    'branch-conflict',
+    `branch ${branch} does not contain the stage's base ${short(current)} ${cause}; ${rebaseCommand} replays its commits onto that base, or delete the branch to start the stage afresh`,
+  );
 }
 
 /** The base the failed run being fixed started from: its `failed` row's, else its own `started` row's. */
@@ -284,16 +392,31 @@ async function mergeBase(deps: EngineDeps, a: string, b: string): Promise<string
  * against the tip intake saw) and, with a remote, replaces the remote's
  * branch only if it is still where this clone last saw it.
  */
-async function moveRebasedBranch(req: RunStageRequest, deps: EngineDeps, branch: string, from: string, rebase: NonNullable<FixRunStart['rebase']>): Promise<void> {
+async function moveRebasedBranch(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  branch: string,
+  from: string,
+  rebase: NonNullable<FixRunStart['rebase']>,
+): Promise<void> {
   deps.log(rebase.note);
-  await deps.workspace.moveBranch(branch, rebase.to, from, `okstra: rebase of ${req.plan.id} stage ${req.stage} by run ${req.runId}`);
+  await deps.workspace.moveBranch(
+    branch,
+    rebase.to,
+    from,
+    `okstra: rebase of ${req.plan.id} stage ${req.stage} by run ${req.runId}`,
+  );
   if (req.remote) {
     const seen = await deps.workspace.resolve(`refs/remotes/${req.remote}/${branch}`);
     await deps.workspace.forcePushBranch(req.remote, branch, rebase.to, seen);
   }
 }
 
-async function resolveBase(req: RunStageRequest, deps: EngineDeps, state: LedgerState): Promise<{ commit: string } | StageRefusal> {
+async function resolveBase(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  state: LedgerState,
+): Promise<{ commit: string } | StageRefusal> {
   const base = stageBase(req.plan, state, req.stage);
   switch (base.kind) {
     case 'blocked':
@@ -305,32 +428,54 @@ async function resolveBase(req: RunStageRequest, deps: EngineDeps, state: Ledger
         const commit = await deps.workspace.resolve(c);
         if (commit) return { commit };
       }
-      return refuse('bad-base', `the plan's base "${ref}" is not a commit in this repository; fix \`base:\` in the plan's front matter`);
+      return refuse(
+        'bad-base',
+        `the plan's base "${ref}" is not a commit in this repository; fix \`base:\` in the plan's front matter`,
+      );
     }
     case 'single':
       return { commit: base.commit };
     case 'merge':
       try {
-        return { commit: await deps.workspace.mergeHeads(base.parents.map((p) => p.commit), `okstra: base of ${req.plan.id} stage ${req.stage} (merge of stages ${base.parents.map((p) => p.stage).join(', ')})`) };
+        return {
+          commit: await deps.workspace.mergeHeads(
+            base.parents.map((p) => p.commit),
+            `okstra: base of ${req.plan.id} stage ${req.stage} (merge of stages ${base.parents.map((p) => p.stage).join(', ')})`,
+          ),
+        };
       } catch (error) {
-        if (error instanceof MergeConflictError) return refuse('merge-conflict', `stage ${req.stage} cannot start: ${error.message}`);
+        if (error instanceof MergeConflictError)
+          return refuse('merge-conflict', `stage ${req.stage} cannot start: ${error.message}`);
         throw error;
       }
   }
 }
 
-async function readCarryIn(req: RunStageRequest, deps: EngineDeps, state: LedgerState, commit: string | null): Promise<Intake['carryIn']> {
+async function readCarryIn(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  state: LedgerState,
+  commit: string | null,
+): Promise<Intake['carryIn']> {
   if (!commit) return [];
   const out: Intake['carryIn'] = [];
   for (const d of stageByNumber(req.plan, req.stage).dependsOn) {
-    const carryJson = await deps.ledger.readFile(commit, state.stages.get(d)?.lastDone?.carry_path ?? carryPathFor(req.plan.id, d));
+    const carryJson = await deps.ledger.readFile(
+      commit,
+      state.stages.get(d)?.lastDone?.carry_path ?? carryPathFor(req.plan.id, d),
+    );
     if (carryJson !== null) out.push({ stage: d, title: stageByNumber(req.plan, d).title, carryJson });
   }
   return out;
 }
 
 /** A fix run sees what the failed attempt's verifiers found, minus what convergence refuted. */
-async function readPreviousFindings(deps: EngineDeps, state: LedgerState, n: number, commit: string | null): Promise<Finding[]> {
+async function readPreviousFindings(
+  deps: EngineDeps,
+  state: LedgerState,
+  n: number,
+  commit: string | null,
+): Promise<Finding[]> {
   const last = state.stages.get(n)?.last;
   if (!commit || last?.status !== 'failed' || !last.report_path?.endsWith('.json')) return [];
   const text = await deps.ledger.readFile(commit, last.report_path);

@@ -64,7 +64,9 @@ export async function packagePromptsDir(from: string = dirname(fileURLToPath(imp
     if (dir === parse(dir).root) break;
     dir = dirname(dir);
   }
-  throw new Error(`cannot find okstra's prompts/ folder: no folder from ${from} upwards holds both prompts/ and okstra's package.json`);
+  throw new Error(
+    `cannot find okstra's prompts/ folder: no folder from ${from} upwards holds both prompts/ and okstra's package.json`,
+  );
 }
 
 async function readPromptFile(id: PromptFileId, dir: string, overrideDir: string | undefined): Promise<string | null> {
@@ -81,8 +83,11 @@ async function readPromptFile(id: PromptFileId, dir: string, overrideDir: string
  */
 export async function loadGates(dir?: string, options: LoadGatesOptions = {}): Promise<GateBodies> {
   const baseDir = dir ?? (await packagePromptsDir());
-  const texts = await Promise.all(PROMPT_FILE_IDS.map(async (id) => [id, await readPromptFile(id, baseDir, options.overrideDir)] as const));
+  const texts = await Promise.all(
+    PROMPT_FILE_IDS.map(async (id) => [id, await readPromptFile(id, baseDir, options.overrideDir)] as const),
+  );
   const missing = texts.filter(([, text]) => text === null).map(([id]) => promptFileName(id));
-  if (missing.length > 0) throw new Error(`missing prompt file${missing.length === 1 ? '' : 's'} in ${baseDir}: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new Error(`missing prompt file${missing.length === 1 ? '' : 's'} in ${baseDir}: ${missing.join(', ')}`);
   return Object.fromEntries(texts) as GateBodies;
 }

@@ -22,7 +22,11 @@ export async function openRunGateway(req: RunStageRequest, deps: EngineDeps): Pr
 
 async function spentBefore(req: RunStageRequest, deps: EngineDeps): Promise<{ tokens: number; usd: number | null }> {
   const snapshot = await deps.ledger.read(req.plan.id);
-  const { reports } = await readPlanReports((commit, paths) => Promise.all(paths.map((p) => deps.ledger.readFile(commit, p))), snapshot.commit, snapshot.rows);
+  const { reports } = await readPlanReports(
+    (commit, paths) => Promise.all(paths.map((p) => deps.ledger.readFile(commit, p))),
+    snapshot.commit,
+    snapshot.rows,
+  );
   // A partly unknown cost is a lower bound: the gateway counts it as what was spent at least.
   const spend = planSpend(reports);
   return { tokens: spend.tokens, usd: spend.usd };

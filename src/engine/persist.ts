@@ -1,5 +1,11 @@
 import { carryPath, reportPath, type LedgerRow } from '../core/ledger/index.js';
-import { protectingReason, sortViolations, uniqueViolations, validateRun, type Violation } from '../core/conformance/index.js';
+import {
+  protectingReason,
+  sortViolations,
+  uniqueViolations,
+  validateRun,
+  type Violation,
+} from '../core/conformance/index.js';
 import { renderMarkdown, type FinalReport } from '../core/report/index.js';
 import { failureDetail } from '../core/report/failure.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
@@ -14,17 +20,35 @@ export interface Persisted {
 }
 
 /** The terminal row this run will append; built before the report so the report can quote it. */
-export function terminalRow(req: RunStageRequest, report: Omit<FinalReport, 'ledgerRow'>, executorTimedOut: boolean, at: Date): LedgerRow {
+export function terminalRow(
+  req: RunStageRequest,
+  report: Omit<FinalReport, 'ledgerRow'>,
+  executorTimedOut: boolean,
+  at: Date,
+): LedgerRow {
   const common = {
-    v: 1 as const, plan_id: req.plan.id, stage: req.stage, run_id: req.runId, at: at.toISOString(),
-    branch: report.git.branch, base_commit: report.git.baseCommit, head_commit: report.git.headCommit,
+    v: 1 as const,
+    plan_id: req.plan.id,
+    stage: req.stage,
+    run_id: req.runId,
+    at: at.toISOString(),
+    branch: report.git.branch,
+    base_commit: report.git.baseCommit,
+    head_commit: report.git.headCommit,
     report_path: reportPath(req.plan.id, req.stage, req.runId, 'json'),
     ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
   };
   if (report.verdict.value === 'PASS') {
     return { ...common, status: 'done', completed_at: at.toISOString(), carry_path: carryPath(req.plan.id, req.stage) };
   }
-  const reason = report.verdict.runStatus === 'contract-violated' ? 'contract-violated' : report.verdict.runStatus === 'error' ? (executorTimedOut ? 'timeout' : 'error') : 'verdict-fail';
+  const reason =
+    report.verdict.runStatus === 'contract-violated'
+      ? 'contract-violated'
+      : report.verdict.runStatus === 'error'
+        ? executorTimedOut
+          ? 'timeout'
+          : 'error'
+        : 'verdict-fail';
   const detail = failureDetail(report);
   return { ...common, status: 'failed', reason, ...(detail !== undefined ? { detail } : {}) };
 }
@@ -42,10 +66,23 @@ export const CONFORMANCE_WARNING_PHASE = 'conformance-advisory';
  * the violations in its reasons and errors. Advisory violations are kept as
  * warnings (`errors[]`, phase `conformance-advisory`) beside the verdict.
  */
-export async function persist(req: RunStageRequest, deps: EngineDeps, built: FinalReport, headFiles: readonly string[], records: readonly VerifierWorktreeRecord[], activity?: ActivityLog): Promise<Persisted> {
+export async function persist(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  built: FinalReport,
+  headFiles: readonly string[],
+  records: readonly VerifierWorktreeRecord[],
+  activity?: ActivityLog,
+): Promise<Persisted> {
   // The stream goes into the same ledger commit, through the same scrubbing store, as the report that names it.
-  const kept = activity && activity.streamed > 0 ? { path: activityPath(req.plan.id, req.stage, req.runId), content: activity.text() } : null;
-  const report: FinalReport = kept && activity ? { ...built, activity: { path: kept.path, events: activity.count, droppedEvents: activity.dropped } } : built;
+  const kept =
+    activity && activity.streamed > 0
+      ? { path: activityPath(req.plan.id, req.stage, req.runId), content: activity.text() }
+      : null;
+  const report: FinalReport =
+    kept && activity
+      ? { ...built, activity: { path: kept.path, events: activity.count, droppedEvents: activity.dropped } }
+      : built;
   const check = (r: FinalReport): Violation[] => {
     const row = r.ledgerRow as LedgerRow;
     return validateRun({
@@ -83,7 +120,12 @@ export async function persist(req: RunStageRequest, deps: EngineDeps, built: Fin
     ...(kept ? [kept] : []),
   ];
   const appended = await deps.ledger.append({ row, files });
-  return { report: final, markdown, reportPath: reportPath(req.plan.id, req.stage, req.runId, 'json'), ledgerCommit: appended.commit };
+  return {
+    report: final,
+    markdown,
+    reportPath: reportPath(req.plan.id, req.stage, req.runId, 'json'),
+    ledgerCommit: appended.commit,
+  };
 }
 
 /** Beside the run's report: `plans/<id>/reports/stage-<N>/<run>.activity.jsonl`. */
@@ -108,7 +150,10 @@ function contractViolated(req: RunStageRequest, report: FinalReport, protecting:
     verdict: {
       value: 'FAIL',
       runStatus: 'contract-violated',
-      reasons: [...(report.verdict.value === 'FAIL' ? report.verdict.reasons : []), ...protecting.map(protectingReason)],
+      reasons: [
+        ...(report.verdict.value === 'FAIL' ? report.verdict.reasons : []),
+        ...protecting.map(protectingReason),
+      ],
     },
     stageSidecarEvidence: {
       stageNumber: ev.stageNumber,

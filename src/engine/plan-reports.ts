@@ -17,8 +17,16 @@ export type ReadLedgerFiles = (commit: string, paths: readonly string[]) => Prom
  * ledger commit: what `okstra status` shows as spend and what a plan budget
  * starts from. A report that is missing or not valid is named, never counted.
  */
-export async function readPlanReports(read: ReadLedgerFiles, commit: string | null, rows: readonly LedgerRow[]): Promise<PlanReports> {
-  const paths = [...new Set(rows.flatMap((r) => (r.status !== 'started' && r.report_path?.endsWith('.json') ? [r.report_path] : [])))];
+export async function readPlanReports(
+  read: ReadLedgerFiles,
+  commit: string | null,
+  rows: readonly LedgerRow[],
+): Promise<PlanReports> {
+  const paths = [
+    ...new Set(
+      rows.flatMap((r) => (r.status !== 'started' && r.report_path?.endsWith('.json') ? [r.report_path] : [])),
+    ),
+  ];
   if (commit === null || paths.length === 0) return { reports: [], unreadable: [] };
   const texts = await read(commit, paths);
   const out: PlanReports = { reports: [], unreadable: [] };
@@ -42,5 +50,7 @@ function parseReport(text: string): { report: FinalReport } | { problem: string 
   if (checked.ok) return { report: checked.value };
   const [first, ...more] = checked.problems;
   const rest = more.length > 0 ? ` and ${more.length} more problem${more.length === 1 ? '' : 's'}` : '';
-  return { problem: `not a valid final report (${first ? clip(formatSchemaProblem(first), 200, '…') : 'schema'}${rest})` };
+  return {
+    problem: `not a valid final report (${first ? clip(formatSchemaProblem(first), 200, '…') : 'schema'}${rest})`,
+  };
 }

@@ -8,7 +8,15 @@ export interface ProgressEntry {
 }
 
 /** What a worker did, as the engine tells the shells: the CLI's events, and the engine's own `finished` with the usage. */
-export type WorkerActivityEvent = ActivityEvent | { kind: 'finished'; status: DispatchResult['status']; inputTokens: number; outputTokens: number; costUsd: number | null };
+export type WorkerActivityEvent =
+  | ActivityEvent
+  | {
+      kind: 'finished';
+      status: DispatchResult['status'];
+      inputTokens: number;
+      outputTokens: number;
+      costUsd: number | null;
+    };
 
 export interface WorkerActivity {
   at: string;

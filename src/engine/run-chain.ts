@@ -43,7 +43,10 @@ export async function runChain(req: ChainRequest, deps: EngineDeps): Promise<Cha
     const readiness = stageReadiness(req.plan, state, n, deps.now());
     if (readiness.kind === 'done') continue;
     if (readiness.kind !== 'ready') {
-      const reason = readiness.kind === 'started' ? `stage ${n} is in progress by run ${readiness.runId}` : `stage ${n} waits for stage ${readiness.waitingOn.join(', ')}`;
+      const reason =
+        readiness.kind === 'started'
+          ? `stage ${n} is in progress by run ${readiness.runId}`
+          : `stage ${n} waits for stage ${readiness.waitingOn.join(', ')}`;
       deps.log(`chain: not ready yet: ${reason}`);
       return { status: 'not-ready', stage: n, reason, runs, queue, remainingQueue: queue.slice(i) };
     }
@@ -55,11 +58,20 @@ export async function runChain(req: ChainRequest, deps: EngineDeps): Promise<Cha
     if (outcome.kind === 'refused') {
       const notReady = outcome.code === 'in-progress' || outcome.code === 'not-ready';
       deps.log(`chain: ${notReady ? 'not ready yet' : 'refused'}: ${outcome.reason}`);
-      return { status: notReady ? 'not-ready' : 'refused', stage: n, reason: outcome.reason, runs, queue, remainingQueue: queue.slice(i) };
+      return {
+        status: notReady ? 'not-ready' : 'refused',
+        stage: n,
+        reason: outcome.reason,
+        runs,
+        queue,
+        remainingQueue: queue.slice(i),
+      };
     }
     runs.push(outcome);
     if (outcome.report.verdict.value !== 'PASS') {
-      deps.log(`chain: stage ${n} ${outcome.report.verdict.runStatus}; stopping with ${remaining.length} stage(s) left: ${remaining.join(', ') || 'none'}`);
+      deps.log(
+        `chain: stage ${n} ${outcome.report.verdict.runStatus}; stopping with ${remaining.length} stage(s) left: ${remaining.join(', ') || 'none'}`,
+      );
       return { status: 'failed', stage: n, reportPath: outcome.reportPath, runs, queue, remainingQueue: remaining };
     }
     deps.log(`chain: stage ${n} done → next ${remaining[0] ?? 'none'}`);

@@ -54,13 +54,22 @@ export async function runQa(commands: readonly QaCommand[], options: QaOptions):
   // Under another user, okstra's HOME and TMPDIR are out of reach: the commands get private ones.
   const { dir, path } = await dispatchFolder(tmpdir(), 'okstra-qa-', lease, ['home', 'tmp']);
   try {
-    return await runQaAs(commands, options, { ...withoutSecrets(options.env), ...lease.env, HOME: path('home'), TMPDIR: path('tmp') });
+    return await runQaAs(commands, options, {
+      ...withoutSecrets(options.env),
+      ...lease.env,
+      HOME: path('home'),
+      TMPDIR: path('tmp'),
+    });
   } finally {
     await rm(dir, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 
-async function runQaAs(commands: readonly QaCommand[], options: QaOptions, env: Record<string, string>): Promise<QaResult[]> {
+async function runQaAs(
+  commands: readonly QaCommand[],
+  options: QaOptions,
+  env: Record<string, string>,
+): Promise<QaResult[]> {
   const lines = options.maxTail?.lines ?? DEFAULT_QA_TAIL.lines;
   const chars = options.maxTail?.chars ?? DEFAULT_QA_TAIL.chars;
   const shell = options.shell ?? 'bash';

@@ -26,11 +26,21 @@ import type { Dispatched } from './dispatch.js';
 export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<StageOutcome> {
   const startedAt = deps.now();
   const progress = new ProgressLog(deps.now, deps.log);
-  if (req.roster.verifiers.length === 0) return { kind: 'refused', code: 'no-verifier', reason: 'a run needs at least one verifier; set `verifiers:` in .okstra/config.yml or pass --verifiers' };
+  if (req.roster.verifiers.length === 0)
+    return {
+      kind: 'refused',
+      code: 'no-verifier',
+      reason: 'a run needs at least one verifier; set `verifiers:` in .okstra/config.yml or pass --verifiers',
+    };
 
   const claimed = await intake(req, deps);
   if ('kind' in claimed) return claimed;
-  progress.emit('phase-1-intake', 'complete', { stage: req.stage, branch: claimed.branch, base: claimed.baseCommit.slice(0, 12), attempt: claimed.attempt });
+  progress.emit('phase-1-intake', 'complete', {
+    stage: req.stage,
+    branch: claimed.branch,
+    base: claimed.baseCommit.slice(0, 12),
+    attempt: claimed.attempt,
+  });
 
   let worktree: string | null = null;
   let gateway: Awaited<ReturnType<typeof openRunGateway>> = null;
@@ -39,11 +49,19 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     if (gateway) deps = { ...deps, gateway };
     worktree = await deps.workspace.addBranchWorktree(claimed.branch);
     const promptBase = promptInputs(req, deps, claimed, worktree);
-    progress.emit('phase-2-prompts', `preparing ${1 + req.roster.verifiers.length + (req.roster.critic ? 1 : 0)} worker prompts`);
-    progress.emit('phase-3-roster', '', { executor: req.roster.executor.name, verifiers: req.roster.verifiers.map((v) => v.name).join(', '), ...(req.roster.critic ? { critic: req.roster.critic.name } : {}) });
+    progress.emit(
+      'phase-2-prompts',
+      `preparing ${1 + req.roster.verifiers.length + (req.roster.critic ? 1 : 0)} worker prompts`,
+    );
+    progress.emit('phase-3-roster', '', {
+      executor: req.roster.executor.name,
+      verifiers: req.roster.verifiers.map((v) => v.name).join(', '),
+      ...(req.roster.critic ? { critic: req.roster.critic.name } : {}),
+    });
 
     const execution = await execute(req, deps, claimed, worktree, promptBase, progress);
-    const verification: Verification | null = execution.status === 'done' ? await verify(req, deps, execution.headCommit, promptBase, progress) : null;
+    const verification: Verification | null =
+      execution.status === 'done' ? await verify(req, deps, execution.headCommit, promptBase, progress) : null;
     if (req.remote) await deps.workspace.pushBranch(req.remote, claimed.branch);
 
     progress.emit('phase-6-synthesis', '', { stage: req.stage });
@@ -51,7 +69,14 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     const headFiles = await deps.workspace.filesAt(execution.headCommit);
     progress.emit('phase-7-conformance', '', { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
     await testHookPause('persist-before-ledger', deps.log);
-    const persisted = await persist(req, deps, { ...report, progress: [...progress.entries] }, headFiles, verification?.worktreeRecords ?? [], progress.activity);
+    const persisted = await persist(
+      req,
+      deps,
+      { ...report, progress: [...progress.entries] },
+      headFiles,
+      verification?.worktreeRecords ?? [],
+      progress.activity,
+    );
     await testHookPause('persist-after-ledger', deps.log);
     return { kind: 'completed', ...persisted };
   } catch (error) {
@@ -64,7 +89,12 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
   }
 }
 
-function promptInputs(req: RunStageRequest, deps: EngineDeps, run: Intake, worktree: string): Omit<PromptInput, 'role' | 'worker'> {
+function promptInputs(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  run: Intake,
+  worktree: string,
+): Omit<PromptInput, 'role' | 'worker'> {
   return {
     plan: { id: req.plan.id, title: req.plan.title, path: req.planPath, commit: req.planCommit },
     stage: stageByNumber(req.plan, req.stage),
@@ -74,14 +104,29 @@ function promptInputs(req: RunStageRequest, deps: EngineDeps, run: Intake, workt
     doneStages: run.doneStages,
     carryIn: run.carryIn,
     clarifications: req.plan.clarifications,
-    previousFindings: run.previousFindings.map((f) => ({ id: f.id, severity: f.severity, title: f.title, detail: f.detail, file: f.file, line: f.line })),
+    previousFindings: run.previousFindings.map((f) => ({
+      id: f.id,
+      severity: f.severity,
+      title: f.title,
+      detail: f.detail,
+      file: f.file,
+      line: f.line,
+    })),
     qaResults: [],
     disputed: null,
     gates: deps.gates,
   };
 }
 
-async function buildReport(req: RunStageRequest, deps: EngineDeps, run: Intake, execution: Execution, verification: Verification | null, progress: ProgressLog, startedAt: Date): Promise<FinalReport> {
+async function buildReport(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  run: Intake,
+  execution: Execution,
+  verification: Verification | null,
+  progress: ProgressLog,
+  startedAt: Date,
+): Promise<FinalReport> {
   const stage = stageByNumber(req.plan, req.stage);
   const changed = await deps.workspace.changedFiles(run.baseCommit, execution.headCommit);
   const stat = await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
@@ -104,12 +149,47 @@ async function buildReport(req: RunStageRequest, deps: EngineDeps, run: Intake, 
     schemaVersion: 1,
     plan: { id: req.plan.id, title: req.plan.title, path: req.planPath, commit: req.planCommit },
     stage: { number: stage.number, title: stage.title, dependsOn: stage.dependsOn },
-    run: { id: req.runId, attempt: run.attempt, startedAt: startedAt.toISOString(), finishedAt: finishedAt.toISOString(), durationMs: finishedAt.getTime() - startedAt.getTime(), trigger: req.trigger, url: req.runUrl },
-    git: { branch: run.branch, baseCommit: run.baseCommit, headCommit: execution.headCommit, reusedBranch: run.reusedBranch, diffStat: { filesChanged: stat.files, insertions: stat.insertions, deletions: stat.deletions }, changedFiles: changed, outOfPlanFiles: outOfPlanFiles(changed, stage.files) },
+    run: {
+      id: req.runId,
+      attempt: run.attempt,
+      startedAt: startedAt.toISOString(),
+      finishedAt: finishedAt.toISOString(),
+      durationMs: finishedAt.getTime() - startedAt.getTime(),
+      trigger: req.trigger,
+      url: req.runUrl,
+    },
+    git: {
+      branch: run.branch,
+      baseCommit: run.baseCommit,
+      headCommit: execution.headCommit,
+      reusedBranch: run.reusedBranch,
+      diffStat: { filesChanged: stat.files, insertions: stat.insertions, deletions: stat.deletions },
+      changedFiles: changed,
+      outOfPlanFiles: outOfPlanFiles(changed, stage.files),
+    },
     roster: [
-      { name: req.roster.executor.name, provider: req.roster.executor.kind, model: req.roster.executor.model, function: 'executor' },
-      ...req.roster.verifiers.map((v) => ({ name: v.name, provider: v.kind, model: v.model, function: 'verifier' as const })),
-      ...(req.roster.critic ? [{ name: req.roster.critic.name, provider: req.roster.critic.kind, model: req.roster.critic.model, function: 'critic' as const }] : []),
+      {
+        name: req.roster.executor.name,
+        provider: req.roster.executor.kind,
+        model: req.roster.executor.model,
+        function: 'executor',
+      },
+      ...req.roster.verifiers.map((v) => ({
+        name: v.name,
+        provider: v.kind,
+        model: v.model,
+        function: 'verifier' as const,
+      })),
+      ...(req.roster.critic
+        ? [
+            {
+              name: req.roster.critic.name,
+              provider: req.roster.critic.kind,
+              model: req.roster.critic.model,
+              function: 'critic' as const,
+            },
+          ]
+        : []),
     ],
     executor: execution.report,
     qa: verification?.qa ?? [],
@@ -119,8 +199,19 @@ async function buildReport(req: RunStageRequest, deps: EngineDeps, run: Intake, 
     ...(verification?.critic ? { critic: verification.critic } : {}),
     verdict,
     stageSidecarEvidence: passed
-      ? { stageNumber: stage.number, stageTitle: stage.title, carryJson: execution.carry?.json as string, carryPath: carryPath(req.plan.id, stage.number) }
-      : { stageNumber: stage.number, stageTitle: stage.title, carryJson: execution.carry?.json ?? null, carryPath: null, withheld: withheldReason(verdict.runStatus, execution) },
+      ? {
+          stageNumber: stage.number,
+          stageTitle: stage.title,
+          carryJson: execution.carry?.json as string,
+          carryPath: carryPath(req.plan.id, stage.number),
+        }
+      : {
+          stageNumber: stage.number,
+          stageTitle: stage.title,
+          carryJson: execution.carry?.json ?? null,
+          carryPath: null,
+          withheld: withheldReason(verdict.runStatus, execution),
+        },
     progress: [...progress.entries],
     usage,
     isolation: { mode: deps.sandbox.mode, detail: deps.sandbox.statement },
@@ -132,7 +223,8 @@ async function buildReport(req: RunStageRequest, deps: EngineDeps, run: Intake, 
 }
 
 function withheldReason(runStatus: FinalReport['verdict']['runStatus'], execution: Execution): string {
-  if (runStatus === 'contract-violated') return `the executor broke its contract (${execution.violations.join('; ')}); nothing may build on this stage`;
+  if (runStatus === 'contract-violated')
+    return `the executor broke its contract (${execution.violations.join('; ')}); nothing may build on this stage`;
   if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
   return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
 }
@@ -146,7 +238,10 @@ function usageTotals(dispatched: readonly Dispatched[], metered: boolean): Final
   if (metered) {
     const refused = dispatched.find((d) => d.result.metering?.budgetExceeded);
     const refusal = refused?.result.metering?.budgetExceeded;
-    return gatewayUsage(dispatched.flatMap((d) => d.result.metering?.requests ?? []), refused && refusal ? { worker: refused.member.name, ...refusal } : null);
+    return gatewayUsage(
+      dispatched.flatMap((d) => d.result.metering?.requests ?? []),
+      refused && refusal ? { worker: refused.member.name, ...refusal } : null,
+    );
   }
   const byWorker = new Map<string, Usage>();
   for (const d of dispatched) {
@@ -163,7 +258,11 @@ function usageTotals(dispatched: readonly Dispatched[], metered: boolean): Final
   const costs = workers.map((w) => w.costUsd).filter((c): c is number => c !== null);
   return {
     workers,
-    total: { inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0), outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0), costUsd: costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null },
+    total: {
+      inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0),
+      outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0),
+      costUsd: costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null,
+    },
     metered: 'self-reported',
   };
 }

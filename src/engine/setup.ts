@@ -39,7 +39,13 @@ export interface EngineWiring {
 }
 
 export function createEngineDeps(w: EngineWiring): EngineDeps {
-  const store = new GitLedgerStore({ repoDir: w.repoDir, branch: w.ledgerBranch, ...(w.remote ? { remote: w.remote } : {}), ...(w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}), now: w.now });
+  const store = new GitLedgerStore({
+    repoDir: w.repoDir,
+    branch: w.ledgerBranch,
+    ...(w.remote ? { remote: w.remote } : {}),
+    ...(w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}),
+    now: w.now,
+  });
   return {
     ledger: w.wrapLedger ? w.wrapLedger(store) : store,
     workspace: new StageWorkspace(w.repoDir, w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}),

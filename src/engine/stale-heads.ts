@@ -19,7 +19,12 @@ export interface StaleHead {
  * moved branch would stack on code no verifier saw, or on a head the branch
  * no longer contains.
  */
-export async function findStaleHeads(planId: string, state: LedgerState, stages: readonly number[], workspace: Pick<StageWorkspace, 'branchHead' | 'isAncestor' | 'commitsBetween' | 'lastRefUpdate'>): Promise<StaleHead[]> {
+export async function findStaleHeads(
+  planId: string,
+  state: LedgerState,
+  stages: readonly number[],
+  workspace: Pick<StageWorkspace, 'branchHead' | 'isAncestor' | 'commitsBetween' | 'lastRefUpdate'>,
+): Promise<StaleHead[]> {
   const out: StaleHead[] = [];
   for (const stage of stages) {
     const done = currentDoneRow(state, stage);
@@ -27,18 +32,32 @@ export async function findStaleHeads(planId: string, state: LedgerState, stages:
     const branch = done.branch ?? stageBranchName(planId, stage);
     const tip = await workspace.branchHead(branch);
     if (tip === done.head_commit) continue;
-    out.push({ stage, branch, recorded: done.head_commit, tip, moved: await describeMove(workspace, branch, done.head_commit, tip) });
+    out.push({
+      stage,
+      branch,
+      recorded: done.head_commit,
+      tip,
+      moved: await describeMove(workspace, branch, done.head_commit, tip),
+    });
   }
   return out;
 }
 
-async function describeMove(workspace: Pick<StageWorkspace, 'isAncestor' | 'commitsBetween' | 'lastRefUpdate'>, branch: string, recorded: string, tip: string | null): Promise<string> {
+async function describeMove(
+  workspace: Pick<StageWorkspace, 'isAncestor' | 'commitsBetween' | 'lastRefUpdate'>,
+  branch: string,
+  recorded: string,
+  tip: string | null,
+): Promise<string> {
   if (tip === null) return 'the branch no longer exists (deleted, or pruned because the remote lost it)';
   const reflog = await workspace.lastRefUpdate(branch);
   const last = reflog ? `; its last update: "${reflog}"` : '';
   if (await workspace.isAncestor(recorded, tip)) {
     const added = await workspace.commitsBetween(recorded, tip);
-    return `${added.length} commit${added.length === 1 ? ' was' : 's were'} added on top of the recorded head (${added.map((c) => `${c.sha.slice(0, 12)} "${c.subject}"`).slice(0, 3).join(', ')}${added.length > 3 ? ', …' : ''})${last}`;
+    return `${added.length} commit${added.length === 1 ? ' was' : 's were'} added on top of the recorded head (${added
+      .map((c) => `${c.sha.slice(0, 12)} "${c.subject}"`)
+      .slice(0, 3)
+      .join(', ')}${added.length > 3 ? ', …' : ''})${last}`;
   }
   return `the branch tip is not a descendant of the recorded head: it was force-pushed or reset${last}`;
 }

@@ -13,9 +13,20 @@ export type TestHookPoint = 'persist-before-ledger' | 'persist-after-ledger';
 /** How long a paused run waits before going on by itself, so a stray variable cannot hang a run forever. */
 const PAUSE_MS = 5 * 60_000;
 
-export async function testHookPause(point: TestHookPoint, log: (line: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function testHookPause(
+  point: TestHookPoint,
+  log: (line: string) => void,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<void> {
   const wanted = env[TEST_HOOK_ENV];
-  if (!wanted || !wanted.split(',').map((s) => s.trim()).includes(point)) return;
+  if (
+    !wanted ||
+    !wanted
+      .split(',')
+      .map((s) => s.trim())
+      .includes(point)
+  )
+    return;
   log(`okstra TEST HOOK: paused at ${point} (${TEST_HOOK_ENV} is set; this only happens in okstra's own tests)`);
   await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
 }

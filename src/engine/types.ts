@@ -13,7 +13,10 @@ export type { Roster, RosterMember } from '../providers/roster.js';
 export type { QaCommand } from './run-qa.js';
 export type { WorkerActivity, WorkerActivityEvent } from './progress.js';
 
-export type QaRunner = (commands: readonly QaCommand[], opts: { cwd: string; env: Record<string, string>; lease?: AgentLease }) => Promise<FinalReport['qa']>;
+export type QaRunner = (
+  commands: readonly QaCommand[],
+  opts: { cwd: string; env: Record<string, string>; lease?: AgentLease },
+) => Promise<FinalReport['qa']>;
 
 /** What the engine needs from the outside world; every edge is swappable in tests. */
 export interface EngineDeps {
@@ -68,7 +71,18 @@ export interface RunStageRequest {
   rebase?: boolean;
 }
 
-export type RefusalCode = 'unknown-stage' | 'already-done' | 'in-progress' | 'not-ready' | 'bad-base' | 'merge-conflict' | 'branch-conflict' | 'no-verifier' | 'stale-head' | 'nothing-to-reconcile' | 'nothing-to-rebase';
+export type RefusalCode =
+  | 'unknown-stage'
+  | 'already-done'
+  | 'in-progress'
+  | 'not-ready'
+  | 'bad-base'
+  | 'merge-conflict'
+  | 'branch-conflict'
+  | 'no-verifier'
+  | 'stale-head'
+  | 'nothing-to-reconcile'
+  | 'nothing-to-rebase';
 
 export interface StageRefusal {
   kind: 'refused';

@@ -1,6 +1,17 @@
 import { composePrompt, type PromptInput } from '../core/prompts/index.js';
-import { normalizeCitation, parseCriticResult, parseReverifyResult, parseVerifierResult } from '../core/contracts/index.js';
-import { applyPositions, disputedFindings, mergeDuplicateFindings, survivingIds, type PositionTaken } from '../core/verdict/index.js';
+import {
+  normalizeCitation,
+  parseCriticResult,
+  parseReverifyResult,
+  parseVerifierResult,
+} from '../core/contracts/index.js';
+import {
+  applyPositions,
+  disputedFindings,
+  mergeDuplicateFindings,
+  survivingIds,
+  type PositionTaken,
+} from '../core/verdict/index.js';
 import type { FinalReport, Finding, WorkerStatus } from '../core/report/schema/final-report.js';
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
 import { workerFailure } from '../core/report/failure.js';
@@ -29,16 +40,34 @@ const WRITE_REFUSED = /\b(EACCES|EPERM|EROFS)\b|permission denied|read-only file
 const PHASE_ORDER = { pre: 0, main: 1, post: 2 } as const;
 
 /** Phase 5: real QA, then every verifier in parallel over the head, each read-only in its own worktree. */
-export async function verify(req: RunStageRequest, deps: EngineDeps, head: string, promptBase: Base, progress: ProgressLog): Promise<Verification> {
+export async function verify(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  head: string,
+  promptBase: Base,
+  progress: ProgressLog,
+): Promise<Verification> {
   const qa = await runQaAt(req, deps, head, progress);
-  const base: Base = { ...promptBase, headCommit: head, qaResults: qa.map((q) => ({ label: q.label, cmd: q.cmd, exitCode: q.exitCode, passed: q.passed, outputTail: q.outputTail })) };
+  const base: Base = {
+    ...promptBase,
+    headCommit: head,
+    qaResults: qa.map((q) => ({
+      label: q.label,
+      cmd: q.cmd,
+      exitCode: q.exitCode,
+      passed: q.passed,
+      outputTail: q.outputTail,
+    })),
+  };
   const timeoutMs = req.config.timeouts.verifierMinutes * 60_000;
   const dispatched: Dispatched[] = [];
   const worktreeRecords: VerifierWorktreeRecord[] = [];
 
   const sessions = await pool(
     req.config.concurrency.verifiers,
-    req.roster.verifiers.map((member) => () => readOnlySession(deps, head, member, 'verifier', base, timeoutMs, req, progress)),
+    req.roster.verifiers.map(
+      (member) => () => readOnlySession(deps, head, member, 'verifier', base, timeoutMs, req, progress),
+    ),
   );
   let nextId = 1;
   const verifiers: FinalReport['verifiers'] = [];
@@ -49,30 +78,55 @@ export async function verify(req: RunStageRequest, deps: EngineDeps, head: strin
     worktreeRecords.push({ worker: s.member.name, changedFiles: s.changedFiles });
     const parsed = s.status === 'done' ? parseVerifierResult(s.dispatched.result.finalText) : null;
     const evidenceRead = parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [];
-    const cited = parsed?.ok ? [...parsed.result.findings.flatMap((f) => (f.file ? [normalizeCitation(f.file, s.worktree).path] : [])), ...evidenceRead] : [];
+    const cited = parsed?.ok
+      ? [
+          ...parsed.result.findings.flatMap((f) => (f.file ? [normalizeCitation(f.file, s.worktree).path] : [])),
+          ...evidenceRead,
+        ]
+      : [];
     const evidence = await judgeEvidence(s.dispatched.result, cited, changed);
     // A verifier whose citations its own tool events do not back is not counted: no verdict, so the stage cannot PASS on it.
-    const status: WorkerStatus = s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
+    const status: WorkerStatus =
+      s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
     const mine: Finding[] = [];
     if (parsed?.ok && status === 'done') {
       for (const f of parsed.result.findings) {
         const cite = f.file ? normalizeCitation(f.file, s.worktree) : null;
         mine.push({
-          id: `F${nextId++}`, severity: f.severity, title: f.title, detail: f.detail ?? '',
-          file: cite?.path ?? null, line: f.line ?? cite?.line ?? null, endLine: f.endLine ?? cite?.endLine ?? null,
-          raisedBy: s.member.name, confirmedBy: [], refutedBy: [], disposition: 'standing',
+          id: `F${nextId++}`,
+          severity: f.severity,
+          title: f.title,
+          detail: f.detail ?? '',
+          file: cite?.path ?? null,
+          line: f.line ?? cite?.line ?? null,
+          endLine: f.endLine ?? cite?.endLine ?? null,
+          raisedBy: s.member.name,
+          confirmedBy: [],
+          refutedBy: [],
+          disposition: 'standing',
         });
       }
     }
     findings.push(...mine);
-    if (evidence.unread.length > 0) progress.emit('phase-5-collect', 'citations not backed by what the worker opened', { worker: s.member.name, unread: evidence.unread.length });
+    if (evidence.unread.length > 0)
+      progress.emit('phase-5-collect', 'citations not backed by what the worker opened', {
+        worker: s.member.name,
+        unread: evidence.unread.length,
+      });
     verifiers.push({
-      worker: s.member.name, status, verdict: status === 'done' && parsed?.ok ? parsed.result.verdict : null,
+      worker: s.member.name,
+      status,
+      verdict: status === 'done' && parsed?.ok ? parsed.result.verdict : null,
       findings: mine.map((f) => f.id),
       evidenceRead,
-      usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
+      usage: toReportUsage(s.dispatched.result),
+      durationMs: Math.round(s.dispatched.result.durationMs),
       ...upstreamErrorOf(s.dispatched.result),
-      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : undefined)),
+      ...workerFailure(
+        status,
+        s.dispatched.result,
+        sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : undefined),
+      ),
       ...evidence.entry,
     });
   }
@@ -81,8 +135,27 @@ export async function verify(req: RunStageRequest, deps: EngineDeps, head: strin
   for (const v of verifiers) v.findings = survivingIds(v.findings, merged.survivorOf);
   const answering = verifiers.filter((v) => v.status === 'done').map((v) => v.worker);
   const converged = await converge(req, deps, head, base, findings, answering, progress, dispatched, worktreeRecords);
-  const raisedFindings = converged.findings.map((f) => ({ id: f.id, severity: f.severity, title: f.title, detail: f.detail, file: f.file, line: f.line }));
-  const critic = req.roster.critic ? await runCritic(req, deps, head, { ...base, raisedFindings }, req.roster.critic, progress, nextId, dispatched, worktreeRecords) : undefined;
+  const raisedFindings = converged.findings.map((f) => ({
+    id: f.id,
+    severity: f.severity,
+    title: f.title,
+    detail: f.detail,
+    file: f.file,
+    line: f.line,
+  }));
+  const critic = req.roster.critic
+    ? await runCritic(
+        req,
+        deps,
+        head,
+        { ...base, raisedFindings },
+        req.roster.critic,
+        progress,
+        nextId,
+        dispatched,
+        worktreeRecords,
+      )
+    : undefined;
   return {
     qa,
     verifiers,
@@ -94,15 +167,32 @@ export async function verify(req: RunStageRequest, deps: EngineDeps, head: strin
   };
 }
 
-async function runQaAt(req: RunStageRequest, deps: EngineDeps, head: string, progress: ProgressLog): Promise<FinalReport['qa']> {
+async function runQaAt(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  head: string,
+  progress: ProgressLog,
+): Promise<FinalReport['qa']> {
   const stage = req.plan.stages.find((s) => s.number === req.stage);
   const minutes = req.config.timeouts.qaMinutes;
   const commands: QaCommand[] = [
-    ...[...(stage?.validation ?? [])].sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase]).map((v, i) => ({ source: 'plan' as const, label: `validation ${i + 1}${v.phase === 'main' ? '' : ` (${v.phase})`}`, cmd: v.cmd, timeoutMs: minutes * 60_000 })),
+    ...[...(stage?.validation ?? [])]
+      .sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase])
+      .map((v, i) => ({
+        source: 'plan' as const,
+        label: `validation ${i + 1}${v.phase === 'main' ? '' : ` (${v.phase})`}`,
+        cmd: v.cmd,
+        timeoutMs: minutes * 60_000,
+      })),
     ...req.config.qaCommands.map((q, i) =>
       typeof q === 'string'
         ? { source: 'config' as const, label: `qaCommands ${i + 1}`, cmd: q, timeoutMs: minutes * 60_000 }
-        : { source: 'config' as const, label: q.label ?? `qaCommands ${i + 1}`, cmd: q.cmd, timeoutMs: (q.timeoutMinutes ?? minutes) * 60_000 },
+        : {
+            source: 'config' as const,
+            label: q.label ?? `qaCommands ${i + 1}`,
+            cmd: q.cmd,
+            timeoutMs: (q.timeoutMinutes ?? minutes) * 60_000,
+          },
     ),
   ];
   if (commands.length === 0) {
@@ -116,7 +206,8 @@ async function runQaAt(req: RunStageRequest, deps: EngineDeps, head: string, pro
   try {
     await lease.giveWrite(dir);
     const results = await deps.runQa(commands, { cwd: dir, env: req.qaEnv, lease });
-    for (const r of results) progress.emit('phase-5-qa', '', { label: r.label, exit: r.exitCode ?? 'killed', passed: String(r.passed) });
+    for (const r of results)
+      progress.emit('phase-5-qa', '', { label: r.label, exit: r.exitCode ?? 'killed', passed: String(r.passed) });
     return results;
   } finally {
     await lease.release();
@@ -138,16 +229,33 @@ interface Session {
  * can never reach the stage branch; a worker that changed anything is
  * `contract-violated` and its answer is not used.
  */
-async function readOnlySession(deps: EngineDeps, head: string, member: RosterMember, role: 'verifier' | 'reverify' | 'critic', base: Base, timeoutMs: number, req: RunStageRequest, progress: ProgressLog, extra: Partial<PromptInput> = {}): Promise<Session> {
+async function readOnlySession(
+  deps: EngineDeps,
+  head: string,
+  member: RosterMember,
+  role: 'verifier' | 'reverify' | 'critic',
+  base: Base,
+  timeoutMs: number,
+  req: RunStageRequest,
+  progress: ProgressLog,
+  extra: Partial<PromptInput> = {},
+): Promise<Session> {
   const dir = await deps.workspace.addDetachedWorktree(head);
   try {
     // Readable by the session's user, writable by none: the file system, not the CLI's plan mode, keeps the tree as it was.
     await deps.sandbox.shareForReading(dir);
     const composed = composePrompt({ ...base, ...extra, worktree: dir, role, worker: member.name });
-    if (!composed.ok) throw new EngineError(`the ${role} prompt for ${member.name} is incomplete: ${composed.problems.join('; ')}`, 'prompts');
+    if (!composed.ok)
+      throw new EngineError(
+        `the ${role} prompt for ${member.name} is incomplete: ${composed.problems.join('; ')}`,
+        'prompts',
+      );
     const dispatched = await dispatchWorker(member, role, composed.prompt, dir, timeoutMs, req, deps, progress);
     // The refusal itself happens in the kernel; what the session said about it is the only trace, kept for the report.
-    if (deps.sandbox.mode === 'os-user' && WRITE_REFUSED.test(dispatched.result.stderrTail)) progress.emit('phase-5-collect', 'the file system refused a write in the read-only tree', { worker: member.name });
+    if (deps.sandbox.mode === 'os-user' && WRITE_REFUSED.test(dispatched.result.stderrTail))
+      progress.emit('phase-5-collect', 'the file system refused a write in the read-only tree', {
+        worker: member.name,
+      });
     const changedFiles = await deps.workspace.dirtyPaths(dir);
     if ((await deps.workspace.headOf(dir)) !== head) changedFiles.push('(HEAD moved: the session committed)');
     const status: WorkerStatus = changedFiles.length > 0 ? 'contract-violated' : dispatched.result.status;
@@ -172,7 +280,17 @@ function sessionProblem(s: Session, parsed: { ok: true } | { ok: false; reason: 
  * the verifiers (fresh sessions): the others confirm or refute, the author may
  * withdraw. It stands unless every other verifier refuted it and its author withdrew.
  */
-async function converge(req: RunStageRequest, deps: EngineDeps, head: string, base: Base, initial: Finding[], answering: string[], progress: ProgressLog, dispatched: Dispatched[], records: VerifierWorktreeRecord[]): Promise<{ findings: Finding[]; summary: FinalReport['convergence'] }> {
+async function converge(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  head: string,
+  base: Base,
+  initial: Finding[],
+  answering: string[],
+  progress: ProgressLog,
+  dispatched: Dispatched[],
+  records: VerifierWorktreeRecord[],
+): Promise<{ findings: Finding[]; summary: FinalReport['convergence'] }> {
   let findings = initial;
   const members = req.roster.verifiers.filter((m) => answering.includes(m.name));
   const everDisputed = new Set<string>();
@@ -185,55 +303,145 @@ async function converge(req: RunStageRequest, deps: EngineDeps, head: string, ba
     progress.emit('phase-5.5-convergence', '', { round, queue: queue.length });
     for (const f of queue) everDisputed.add(f.id);
     const jobs = queue.flatMap((finding) => members.map((member) => ({ finding, member })));
-    const sessions = await pool(req.config.concurrency.verifiers, jobs.map(({ finding, member }) => () =>
-      readOnlySession(deps, head, member, 'reverify', base, req.config.timeouts.verifierMinutes * 60_000, req, progress, {
-        disputed: { id: finding.id, severity: finding.severity, title: finding.title, detail: finding.detail, file: finding.file, line: finding.line, raisedBy: finding.raisedBy },
-      }).then((s) => ({ s, finding })),
-    ));
+    const sessions = await pool(
+      req.config.concurrency.verifiers,
+      jobs.map(
+        ({ finding, member }) =>
+          () =>
+            readOnlySession(
+              deps,
+              head,
+              member,
+              'reverify',
+              base,
+              req.config.timeouts.verifierMinutes * 60_000,
+              req,
+              progress,
+              {
+                disputed: {
+                  id: finding.id,
+                  severity: finding.severity,
+                  title: finding.title,
+                  detail: finding.detail,
+                  file: finding.file,
+                  line: finding.line,
+                  raisedBy: finding.raisedBy,
+                },
+              },
+            ).then((s) => ({ s, finding })),
+      ),
+    );
     const positions: PositionTaken[] = [];
     for (const { s, finding } of sessions) {
       dispatched.push(s.dispatched);
       if (s.changedFiles.length > 0) records.push({ worker: s.member.name, changedFiles: s.changedFiles });
-      const parsed = s.status === 'done' ? parseReverifyResult(s.dispatched.result.finalText, { findingId: finding.id, isAuthor: s.member.name === finding.raisedBy }) : null;
+      const parsed =
+        s.status === 'done'
+          ? parseReverifyResult(s.dispatched.result.finalText, {
+              findingId: finding.id,
+              isAuthor: s.member.name === finding.raisedBy,
+            })
+          : null;
       if (parsed?.ok) {
         positions.push({ findingId: finding.id, worker: s.member.name, position: parsed.result.position });
         continue;
       }
       const status: WorkerStatus = s.status === 'done' ? 'contract-violated' : s.status;
       const { failure } = workerFailure(status, s.dispatched.result, sessionProblem(s, parsed));
-      if (failure) failures.push({ worker: s.member.name, findingId: finding.id, status, ...upstreamErrorOf(s.dispatched.result), failure });
+      if (failure)
+        failures.push({
+          worker: s.member.name,
+          findingId: finding.id,
+          status,
+          ...upstreamErrorOf(s.dispatched.result),
+          failure,
+        });
     }
     findings = applyPositions(findings, positions, answering);
   }
-  const resolved = [...everDisputed].filter((id) => findings.find((f) => f.id === id)?.disposition !== 'standing').length;
-  return { findings, summary: { rounds, disputed: everDisputed.size, resolved, ...(failures.length > 0 ? { failures } : {}) } };
+  const resolved = [...everDisputed].filter(
+    (id) => findings.find((f) => f.id === id)?.disposition !== 'standing',
+  ).length;
+  return {
+    findings,
+    summary: { rounds, disputed: everDisputed.size, resolved, ...(failures.length > 0 ? { failures } : {}) },
+  };
 }
 
-async function runCritic(req: RunStageRequest, deps: EngineDeps, head: string, base: Base, member: RosterMember, progress: ProgressLog, firstId: number, dispatched: Dispatched[], records: VerifierWorktreeRecord[]): Promise<{ report: NonNullable<FinalReport['critic']>; findings: Finding[] }> {
-  const s = await readOnlySession(deps, head, member, 'critic', base, req.config.timeouts.verifierMinutes * 60_000, req, progress);
+async function runCritic(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  head: string,
+  base: Base,
+  member: RosterMember,
+  progress: ProgressLog,
+  firstId: number,
+  dispatched: Dispatched[],
+  records: VerifierWorktreeRecord[],
+): Promise<{ report: NonNullable<FinalReport['critic']>; findings: Finding[] }> {
+  const s = await readOnlySession(
+    deps,
+    head,
+    member,
+    'critic',
+    base,
+    req.config.timeouts.verifierMinutes * 60_000,
+    req,
+    progress,
+  );
   dispatched.push(s.dispatched);
   if (s.changedFiles.length > 0) records.push({ worker: member.name, changedFiles: s.changedFiles });
   const parsed = s.status === 'done' ? parseCriticResult(s.dispatched.result.finalText) : null;
   const evidenceRead = parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [];
-  const cited = parsed?.ok ? [...parsed.result.gaps.flatMap((g) => (g.file ? [normalizeCitation(g.file, s.worktree).path] : [])), ...evidenceRead] : [];
+  const cited = parsed?.ok
+    ? [
+        ...parsed.result.gaps.flatMap((g) => (g.file ? [normalizeCitation(g.file, s.worktree).path] : [])),
+        ...evidenceRead,
+      ]
+    : [];
   const evidence = await judgeEvidence(s.dispatched.result, cited, lazyChangedFiles(deps, base.baseCommit, head));
   // Discounted, but its gaps stay: they can only make the verdict stricter, and dropping them could turn a FAIL into a PASS.
-  const status: WorkerStatus = s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
+  const status: WorkerStatus =
+    s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
   const findings: Finding[] = parsed?.ok
     ? parsed.result.gaps.map((g, i) => {
         const cite = g.file ? normalizeCitation(g.file, s.worktree) : null;
-        return { id: `F${firstId + i}`, severity: g.severity, title: g.title, detail: g.detail ?? '', file: cite?.path ?? null, line: g.line ?? cite?.line ?? null, endLine: g.endLine ?? cite?.endLine ?? null, raisedBy: member.name, confirmedBy: [], refutedBy: [], disposition: 'standing' as const };
+        return {
+          id: `F${firstId + i}`,
+          severity: g.severity,
+          title: g.title,
+          detail: g.detail ?? '',
+          file: cite?.path ?? null,
+          line: g.line ?? cite?.line ?? null,
+          endLine: g.endLine ?? cite?.endLine ?? null,
+          raisedBy: member.name,
+          confirmedBy: [],
+          refutedBy: [],
+          disposition: 'standing' as const,
+        };
       })
     : [];
-  progress.emit('phase-5.6-critic', '', { provider: member.kind, gaps: findings.length, ...(evidence.unread.length > 0 ? { unread: evidence.unread.length } : {}) });
+  progress.emit('phase-5.6-critic', '', {
+    provider: member.kind,
+    gaps: findings.length,
+    ...(evidence.unread.length > 0 ? { unread: evidence.unread.length } : {}),
+  });
   return {
     findings,
     report: {
-      worker: member.name, status, gaps: findings.length, findings: findings.map((f) => f.id),
+      worker: member.name,
+      status,
+      gaps: findings.length,
+      findings: findings.map((f) => f.id),
       evidenceRead,
-      usage: toReportUsage(s.dispatched.result), durationMs: Math.round(s.dispatched.result.durationMs),
+      usage: toReportUsage(s.dispatched.result),
+      durationMs: Math.round(s.dispatched.result.durationMs),
       ...upstreamErrorOf(s.dispatched.result),
-      ...workerFailure(status, s.dispatched.result, sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : undefined)),
+      ...workerFailure(
+        status,
+        s.dispatched.result,
+        sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : undefined),
+      ),
       ...evidence.entry,
     },
   };
@@ -251,7 +459,11 @@ export interface EvidenceJudgement {
  * A provider that says nothing about what its session opened (a stand-in,
  * the Command provider) is self-reported, like one whose CLI printed no events.
  */
-export async function judgeEvidence(result: DispatchResult, cited: string[], changedFiles: () => Promise<string[]>): Promise<EvidenceJudgement> {
+export async function judgeEvidence(
+  result: DispatchResult,
+  cited: string[],
+  changedFiles: () => Promise<string[]>,
+): Promise<EvidenceJudgement> {
   const opened = result.opened;
   if (opened?.source !== 'events') return { unread: [], entry: { evidence: 'self-reported' } };
   const unread = unreadCitations(cited, opened, opened.wholeDiff ? await changedFiles() : []);

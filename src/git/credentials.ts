@@ -95,7 +95,10 @@ const INCLUDE = /^(?:include|includeif\..+)\.path$/;
  * fails every command (`unable to access '<file>': Permission denied`) for a
  * user who cannot read a file its config includes, and agents run as such users.
  */
-export async function stripCheckoutCredentials(repoDir: string, opts: { remote?: string } = {}): Promise<CredentialStrip> {
+export async function stripCheckoutCredentials(
+  repoDir: string,
+  opts: { remote?: string } = {},
+): Promise<CredentialStrip> {
   const remote = opts.remote ?? 'origin';
   const git = new Git(repoDir);
   const common = await git.ok(['rev-parse', '--path-format=absolute', '--git-common-dir']);
@@ -110,13 +113,27 @@ export async function stripCheckoutCredentials(repoDir: string, opts: { remote?:
 
   for (const file of files) {
     const entries = await listFile(git, file);
-    const change: FileChange = { file, original: await readFile(file), mode: (await stat(file)).mode & 0o7777, removed: [], replaced: [], sections: [], after: null };
+    const change: FileChange = {
+      file,
+      original: await readFile(file),
+      mode: (await stat(file)).mode & 0o7777,
+      removed: [],
+      replaced: [],
+      sections: [],
+      after: null,
+    };
     const sectionsSeen = new Set<string>();
     for (const e of entries) {
       if (EXTRAHEADER.test(e.key)) {
         found.push({ kind: 'extraheader', key: e.key, file });
         change.removed.push(e);
-        if (header === null && /^authorization:/i.test(e.value.trim()) && before !== null && scopeMatches(e.key, before)) header = e.value.trim();
+        if (
+          header === null &&
+          /^authorization:/i.test(e.value.trim()) &&
+          before !== null &&
+          scopeMatches(e.key, before)
+        )
+          header = e.value.trim();
       } else if (HELPER.test(e.key) && e.value.trim() !== '') {
         found.push({ kind: 'credential-helper', key: e.key, file });
         change.removed.push(e);
@@ -128,7 +145,11 @@ export async function stripCheckoutCredentials(repoDir: string, opts: { remote?:
         const base = m?.[1];
         if (base === undefined || userinfoOf(base) === null) continue;
         const section = `url.${base}`;
-        found.push({ kind: 'insteadof-userinfo', key: `url.${withoutUserinfo(base, '***@')}.${e.key.slice(section.length + 1)}`, file });
+        found.push({
+          kind: 'insteadof-userinfo',
+          key: `url.${withoutUserinfo(base, '***@')}.${e.key.slice(section.length + 1)}`,
+          file,
+        });
         insteadOf.push({ base: withoutUserinfo(base), value: e.value });
         if (sectionsSeen.has(section)) continue;
         sectionsSeen.add(section);
@@ -213,7 +234,10 @@ export function isHttpUrl(url: string): boolean {
  * repository), else `token` (the Action's github-token input); null when
  * there is neither, or the remote is not configured.
  */
-export function remoteAuth(strip: Pick<CredentialStrip, 'captured' | 'remoteUrl' | 'insteadOf'>, token: string | null): RemoteAuth | null {
+export function remoteAuth(
+  strip: Pick<CredentialStrip, 'captured' | 'remoteUrl' | 'insteadOf'>,
+  token: string | null,
+): RemoteAuth | null {
   const header = strip.captured ?? (token ? tokenHeader(token) : null);
   if (header === null || strip.remoteUrl === null) return null;
   return { url: strip.remoteUrl, header, ...(strip.insteadOf.length > 0 ? { insteadOf: strip.insteadOf } : {}) };
@@ -221,8 +245,16 @@ export function remoteAuth(strip: Pick<CredentialStrip, 'captured' | 'remoteUrl'
 
 /** One log line: which credentials were removed (kinds, keys, files; never values) and what authenticates instead. */
 export function describeStrip(strip: Pick<CredentialStrip, 'found' | 'captured'>, auth: RemoteAuth | null): string {
-  const removed = strip.found.length === 0 ? 'no credential in the checkout\'s git config' : `removed ${strip.found.map((f) => `${f.kind} ${f.key} (${f.file})`).join(', ')} from the checkout's git config until the run ends`;
-  const using = auth === null ? 'no token for the remote' : strip.captured !== null ? "fetches and pushes authenticate with the checkout's credential, held in memory" : 'fetches and pushes authenticate with the github-token input';
+  const removed =
+    strip.found.length === 0
+      ? "no credential in the checkout's git config"
+      : `removed ${strip.found.map((f) => `${f.kind} ${f.key} (${f.file})`).join(', ')} from the checkout's git config until the run ends`;
+  const using =
+    auth === null
+      ? 'no token for the remote'
+      : strip.captured !== null
+        ? "fetches and pushes authenticate with the checkout's credential, held in memory"
+        : 'fetches and pushes authenticate with the github-token input';
   return `credentials: ${removed}; ${using}`;
 }
 
@@ -279,7 +311,11 @@ async function replayChange(git: Git, c: FileChange): Promise<void> {
 // ─── URLs ──────────────────────────────────────────────────────────────────
 
 /** The remote's URL after insteadOf rewriting, as git will use it; null when the remote has none. */
-async function effectiveUrl(git: Git, remote: string, insteadOf: ReadonlyArray<{ base: string; value: string }> = []): Promise<string | null> {
+async function effectiveUrl(
+  git: Git,
+  remote: string,
+  insteadOf: ReadonlyArray<{ base: string; value: string }> = [],
+): Promise<string | null> {
   const env = configEnv(rewritePairs(insteadOf));
   const configured = await git.run(['config', '--get', `remote.${remote}.url`], { env });
   if (configured.exitCode !== 0) return null;

@@ -28,7 +28,16 @@ export class GitError extends Error {
 
 // Background maintenance and hooks must not run inside okstra's own git calls:
 // they would slow every ledger append and could rewrite refs under a running CAS.
-const QUIET_CONFIG = ['-c', 'gc.auto=0', '-c', 'maintenance.auto=false', '-c', 'core.hooksPath=/dev/null', '-c', 'advice.detachedHead=false'];
+const QUIET_CONFIG = [
+  '-c',
+  'gc.auto=0',
+  '-c',
+  'maintenance.auto=false',
+  '-c',
+  'core.hooksPath=/dev/null',
+  '-c',
+  'advice.detachedHead=false',
+];
 
 export class Git {
   constructor(

@@ -29,10 +29,18 @@ export class DoneRowProvenance {
   /** Line → why that `done` row's commit does not hold its carry and report; lines not listed are fine. */
   async problems(tip: string, ledgerFile: string, lines: readonly LedgerLine[]): Promise<Map<number, string>> {
     const keys = prefixKeys(lines);
-    const done = lines.flatMap((l, i) => ('row' in l && l.row.status === 'done' ? [{ line: l.line, key: keys[i] as string, carry: l.row.carry_path, report: l.row.report_path }] : []));
+    const done = lines.flatMap((l, i) =>
+      'row' in l && l.row.status === 'done'
+        ? [{ line: l.line, key: keys[i] as string, carry: l.row.carry_path, report: l.row.report_path }]
+        : [],
+    );
     const problems = new Map<number, string>();
     if (done.length === 0) return problems;
-    await this.learnOrigins(tip, ledgerFile, done.filter((d) => !this.originByKey.has(d.key)));
+    await this.learnOrigins(
+      tip,
+      ledgerFile,
+      done.filter((d) => !this.originByKey.has(d.key)),
+    );
     const commits = done.map((d) => this.originByKey.get(d.key)).filter((c): c is string => c !== undefined);
     await this.learnChanges(commits.filter((c) => !this.changedByCommit.has(c)));
 
@@ -41,7 +49,9 @@ export class DoneRowProvenance {
       const changed = origin ? this.changedByCommit.get(origin) : undefined;
       return origin && changed && !changed.has(d.carry) ? [`${origin}:${d.carry}`] : [];
     });
-    const present = new Set((await readBlobs(this.git, carriesToLook)).filter((b) => b.content !== null).map((b) => b.spec));
+    const present = new Set(
+      (await readBlobs(this.git, carriesToLook)).filter((b) => b.content !== null).map((b) => b.spec),
+    );
 
     for (const d of done) {
       const origin = this.originByKey.get(d.key);
@@ -54,12 +64,20 @@ export class DoneRowProvenance {
         ...(changed.has(d.carry) || present.has(`${origin}:${d.carry}`) ? [] : [`its carry ${d.carry}`]),
         ...(changed.has(d.report) ? [] : [`its report ${d.report}`]),
       ];
-      if (missing.length > 0) problems.set(d.line, `done row whose ledger commit ${origin.slice(0, 12)} does not add ${missing.join(' or ')}`);
+      if (missing.length > 0)
+        problems.set(
+          d.line,
+          `done row whose ledger commit ${origin.slice(0, 12)} does not add ${missing.join(' or ')}`,
+        );
     }
     return problems;
   }
 
-  private async learnOrigins(tip: string, ledgerFile: string, wanted: readonly { line: number; key: string }[]): Promise<void> {
+  private async learnOrigins(
+    tip: string,
+    ledgerFile: string,
+    wanted: readonly { line: number; key: string }[],
+  ): Promise<void> {
     if (wanted.length === 0) return;
     const ranges = wanted.flatMap((w) => ['-L', `${w.line},${w.line}`]);
     const out = await this.git.ok(['blame', '--porcelain', ...ranges, tip, '--', ledgerFile]);
@@ -78,7 +96,9 @@ export class DoneRowProvenance {
     const unique = [...new Set(commits)];
     if (unique.length === 0) return;
     // -z: paths exactly as stored; --root: the branch's first commit is compared with the empty tree.
-    const out = await this.git.ok(['diff-tree', '--stdin', '-r', '-z', '--root', '--no-renames', '--name-status'], { input: `${unique.join('\n')}\n` });
+    const out = await this.git.ok(['diff-tree', '--stdin', '-r', '-z', '--root', '--no-renames', '--name-status'], {
+      input: `${unique.join('\n')}\n`,
+    });
     let current: Set<string> | null = null;
     const tokens = out.split('\0');
     for (let i = 0; i < tokens.length; i++) {

@@ -103,7 +103,9 @@ export class LedgerIoError extends Error {
 /** Other writers kept winning the compare-and-swap until the time budget ran out. */
 export class LedgerContentionError extends Error {
   constructor(attempts: number, elapsedMs: number) {
-    super(`ledger append gave up after ${attempts} attempts in ${(elapsedMs / 1000).toFixed(1)} s of compare-and-swap conflicts; try again`);
+    super(
+      `ledger append gave up after ${attempts} attempts in ${(elapsedMs / 1000).toFixed(1)} s of compare-and-swap conflicts; try again`,
+    );
     this.name = 'LedgerContentionError';
   }
 }
@@ -134,7 +136,16 @@ const LEDGER_IDENTITY = {
   GIT_COMMITTER_EMAIL: 'ledger@okstra.invalid',
 };
 
-const CONFLICT_PATTERNS = [/rejected/i, /non-fast-forward/i, /fetch first/i, /cannot lock ref/i, /failed to update ref/i, /stale info/i, /but expected/i, /unable to create .*\.lock/i];
+const CONFLICT_PATTERNS = [
+  /rejected/i,
+  /non-fast-forward/i,
+  /fetch first/i,
+  /cannot lock ref/i,
+  /failed to update ref/i,
+  /stale info/i,
+  /but expected/i,
+  /unable to create .*\.lock/i,
+];
 
 export class GitLedgerStore implements LedgerStore {
   private readonly git: Git;
@@ -176,9 +187,21 @@ export class GitLedgerStore implements LedgerStore {
       const result = await this.withTip(async (tip): Promise<RepairResult | null> => {
         const lines = await this.linesAt(tip, request.planId);
         const { distrusted } = await this.judge(tip, request.planId, lines);
-        const decision = planRepair(lines, distrusted, request.selection, { planId: request.planId, reason: request.reason, actor: request.actor, at: this.now() });
+        const decision = planRepair(lines, distrusted, request.selection, {
+          planId: request.planId,
+          reason: request.reason,
+          actor: request.actor,
+          at: this.now(),
+        });
         if (decision.kind === 'refused') throw new LedgerRefusedError('repair-refused', decision.reason);
-        if (decision.kind === 'nothing' || !tip) return { outcome: 'nothing', commit: tip, removed: [], quarantinePath: null, reason: decision.kind === 'nothing' ? decision.reason : 'no ledger branch yet' };
+        if (decision.kind === 'nothing' || !tip)
+          return {
+            outcome: 'nothing',
+            commit: tip,
+            removed: [],
+            quarantinePath: null,
+            reason: decision.kind === 'nothing' ? decision.reason : 'no ledger branch yet',
+          };
         const { plan } = decision;
         const files: LedgerFile[] = [{ path: ledgerFile, content: plan.ledgerText }];
         if (plan.quarantine !== null) {
@@ -189,7 +212,14 @@ export class GitLedgerStore implements LedgerStore {
         const landed = await this.publish(commit, tip, buildRef);
         // The tip this repair read is now history: no later append may start from it.
         this.recentTip = null;
-        return landed ? { outcome: 'repaired', commit, removed: plan.removed, quarantinePath: plan.quarantine !== null ? qPath : null } : null;
+        return landed
+          ? {
+              outcome: 'repaired',
+              commit,
+              removed: plan.removed,
+              quarantinePath: plan.quarantine !== null ? qPath : null,
+            }
+          : null;
       });
       if (result) return result;
       const elapsed = Date.now() - started;
@@ -209,7 +239,10 @@ export class GitLedgerStore implements LedgerStore {
       // A tip fetched moments ago (a read just before this claim) saves a fetch; if it went
       // stale, the push is rejected like any lost race and the next attempt fetches afresh.
       const recent = attempt === 1 ? this.takeRecentTip() : undefined;
-      const result = recent !== undefined ? await this.tryOnRecentTip(recent, request, attempt) : await this.withTip((tip) => this.tryAppend(tip, request, attempt));
+      const result =
+        recent !== undefined
+          ? await this.tryOnRecentTip(recent, request, attempt)
+          : await this.withTip((tip) => this.tryAppend(tip, request, attempt));
       if (result) return result;
       const elapsed = Date.now() - started;
       if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
@@ -218,7 +251,11 @@ export class GitLedgerStore implements LedgerStore {
   }
 
   /** A refusal (or a corrupt line since repaired) decided on a reused tip is only final once a fresh fetch says the same. */
-  private async tryOnRecentTip(tip: string | null, request: AppendRequest, attempt: number): Promise<AppendResult | null> {
+  private async tryOnRecentTip(
+    tip: string | null,
+    request: AppendRequest,
+    attempt: number,
+  ): Promise<AppendResult | null> {
     try {
       return await this.tryAppend(tip, request, attempt);
     } catch (error) {
@@ -232,14 +269,25 @@ export class GitLedgerStore implements LedgerStore {
     const { row } = request;
     const files = request.files ?? [];
     if (row.status === 'done' && !files.some((f) => f.path === row.carry_path)) {
-      throw new LedgerRefusedError('missing-carry', `a done row needs its carry file ${row.carry_path} in the same commit`);
+      throw new LedgerRefusedError(
+        'missing-carry',
+        `a done row needs its carry file ${row.carry_path} in the same commit`,
+      );
     }
     // Readers believe a done row only when its commit adds its report: refuse here what they would ignore.
     if (row.status === 'done' && !files.some((f) => f.path === row.report_path)) {
-      throw new LedgerRefusedError('missing-report', `a done row needs its report ${row.report_path} in the same commit`);
+      throw new LedgerRefusedError(
+        'missing-report',
+        `a done row needs its report ${row.report_path} in the same commit`,
+      );
     }
     const ledgerFile = ledgerPath(row.plan_id);
-    const blobs = tip ? await readBlobs(this.git, [ledgerFile, ...files.map((f) => f.path)].map((p) => `${tip}:${p}`)) : [];
+    const blobs = tip
+      ? await readBlobs(
+          this.git,
+          [ledgerFile, ...files.map((f) => f.path)].map((p) => `${tip}:${p}`),
+        )
+      : [];
     const existingText = blobs[0]?.content ?? '';
     const lines = parseLedgerLines(existingText, { path: this.displayPath(row.plan_id), planId: row.plan_id });
     strictRows(lines, this.displayPath(row.plan_id), row.plan_id);
@@ -247,7 +295,8 @@ export class GitLedgerStore implements LedgerStore {
     // Decided over the believed rows only: a forged or broken row can neither block nor free a stage.
     const decision = decideAppend((await this.judge(tip, row.plan_id, lines)).trusted, row, this.now());
     if (decision.kind === 'refused') throw new LedgerRefusedError(decision.code, decision.reason);
-    if (decision.kind === 'redundant') return { outcome: 'redundant', commit: tip as string, attempts: attempt, reason: decision.reason };
+    if (decision.kind === 'redundant')
+      return { outcome: 'redundant', commit: tip as string, attempts: attempt, reason: decision.reason };
 
     const toWrite = files.filter((f, i) => {
       const existing = blobs[i + 1]?.content ?? null;
@@ -256,10 +305,17 @@ export class GitLedgerStore implements LedgerStore {
       // A stage's carry is what its dependents build on: a later `done` of the same stage (a reconcile after its
       // branch moved) replaces it; the earlier one stays in the branch's history. Nothing else is ever replaced.
       if (row.status === 'done' && f.path === row.carry_path) return true;
-      throw new LedgerRefusedError('file-exists', `${f.path} already exists on the ledger branch with different content; ledger files are never overwritten`);
+      throw new LedgerRefusedError(
+        'file-exists',
+        `${f.path} already exists on the ledger branch with different content; ledger files are never overwritten`,
+      );
     });
 
-    const { commit, buildRef } = await this.buildCommit(tip, [{ path: ledgerFile, content: `${existingText}${serializeRow(row)}\n` }, ...toWrite], commitMessage(row));
+    const { commit, buildRef } = await this.buildCommit(
+      tip,
+      [{ path: ledgerFile, content: `${existingText}${serializeRow(row)}\n` }, ...toWrite],
+      commitMessage(row),
+    );
     const landed = await this.publish(commit, tip, buildRef);
     return landed ? { outcome: 'appended', commit, attempts: attempt } : null;
   }
@@ -273,7 +329,9 @@ export class GitLedgerStore implements LedgerStore {
 
   /** Which of the readable rows are believed: lifecycle and clock (pure), and each done row's commit (git). */
   private async judge(tip: string | null, planId: string, lines: readonly LedgerLine[]): Promise<LedgerTrust> {
-    const doneCommitProblems = tip ? await this.provenance.problems(tip, ledgerPath(planId), lines) : new Map<number, string>();
+    const doneCommitProblems = tip
+      ? await this.provenance.problems(tip, ledgerPath(planId), lines)
+      : new Map<number, string>();
     const rows = lines.flatMap((l) => ('row' in l ? [{ line: l.line, row: l.row }] : []));
     return assessNumberedRows(rows, { now: this.now(), doneCommitProblems });
   }
@@ -288,7 +346,11 @@ export class GitLedgerStore implements LedgerStore {
    * writes objects only: the user's index and work tree are never touched.
    * The commit lands on a private ref; `publish` moves the ledger branch.
    */
-  private async buildCommit(parent: string | null, files: readonly LedgerFile[], message: string): Promise<{ commit: string; buildRef: string }> {
+  private async buildCommit(
+    parent: string | null,
+    files: readonly LedgerFile[],
+    message: string,
+  ): Promise<{ commit: string; buildRef: string }> {
     const buildRef = `refs/okstra/build/${process.pid}-${randomBytes(6).toString('hex')}`;
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     const ident = `${LEDGER_IDENTITY.GIT_COMMITTER_NAME} <${LEDGER_IDENTITY.GIT_COMMITTER_EMAIL}> ${when}`;
@@ -299,7 +361,9 @@ export class GitLedgerStore implements LedgerStore {
       ...files.map((f) => `M 100644 inline ${f.path}\n${data(f.content)}`),
       '\nget-mark :1\ndone\n',
     ].join('');
-    const commit = (await this.git.ok(['fast-import', '--quiet', '--done', '--date-format=raw'], { input: script })).trim();
+    const commit = (
+      await this.git.ok(['fast-import', '--quiet', '--done', '--date-format=raw'], { input: script })
+    ).trim();
     return { commit, buildRef };
   }
 
@@ -310,11 +374,16 @@ export class GitLedgerStore implements LedgerStore {
    */
   private async publish(commit: string, expected: string | null, buildRef: string): Promise<boolean> {
     if (this.opts.remote) {
-      const pushed = await this.git.run(['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`], { env: this.opts.remoteEnv ?? {} });
+      const pushed = await this.git.run(
+        ['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`],
+        { env: this.opts.remoteEnv ?? {} },
+      );
       await this.git.run(['update-ref', '-d', buildRef]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
-      throw new LedgerIoError(`ledger push to ${this.opts.remote} failed: ${pushed.stderr.trim() || pushed.stdout.trim()}`);
+      throw new LedgerIoError(
+        `ledger push to ${this.opts.remote} failed: ${pushed.stderr.trim() || pushed.stdout.trim()}`,
+      );
     }
     const old = expected ?? '0'.repeat(commit.length);
     const transaction = `start\nupdate ${this.branchRef} ${commit} ${old}\ndelete ${buildRef}\nprepare\ncommit\n`;
@@ -356,7 +425,15 @@ export class GitLedgerStore implements LedgerStore {
    * A lock held by another git process on the remote side is retried briefly.
    */
   private async fetchInto(tmpRef: string): Promise<GitResult> {
-    const args = ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--refmap=', this.opts.remote as string, `+${this.branchRef}:${tmpRef}`];
+    const args = [
+      'fetch',
+      '--quiet',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--refmap=',
+      this.opts.remote as string,
+      `+${this.branchRef}:${tmpRef}`,
+    ];
     for (let attempt = 1; ; attempt++) {
       const fetched = await this.git.run(args, { env: this.opts.remoteEnv ?? {} });
       if (fetched.exitCode === 0 || attempt >= 5 || !isConflict(fetched.stderr)) return fetched;

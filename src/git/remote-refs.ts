@@ -31,7 +31,9 @@ export class RemoteRefs {
 
   /** Where the checkout is: its top folder, HEAD and whether it is shallow, in one git call. */
   static async open(dir: string, remote: string): Promise<{ refs: RemoteRefs; head: string; shallow: boolean } | null> {
-    const probe = await new Git(dir).run(['rev-parse', '--show-toplevel', '--is-shallow-repository', '--verify', '--end-of-options', 'HEAD^{commit}']).catch(() => null);
+    const probe = await new Git(dir)
+      .run(['rev-parse', '--show-toplevel', '--is-shallow-repository', '--verify', '--end-of-options', 'HEAD^{commit}'])
+      .catch(() => null);
     if (!probe || probe.exitCode !== 0) return null;
     // rev-parse prints options' answers in order and the verified revision last.
     const [top = '', shallow = '', head = ''] = probe.stdout.trim().split('\n');
@@ -70,7 +72,10 @@ export class RemoteRefs {
   private async fetchOnce(branch: string, opts: { tipOnly?: boolean }): Promise<string | null> {
     const depth = opts.tipOnly && (await this.isShallow()) ? ['--depth=1'] : [];
     const ref = `refs/remotes/${this.remote}/${branch}`;
-    const fetched = await this.git.run(['fetch', '--quiet', '--no-tags', ...depth, this.remote, `+refs/heads/${branch}:${ref}`], { env: this.remoteEnv });
+    const fetched = await this.git.run(
+      ['fetch', '--quiet', '--no-tags', ...depth, this.remote, `+refs/heads/${branch}:${ref}`],
+      { env: this.remoteEnv },
+    );
     if (fetched.exitCode !== 0) {
       if (/couldn't find remote ref/i.test(fetched.stderr)) return null;
       throw new GitError(['fetch', this.remote, branch], fetched);
@@ -90,7 +95,11 @@ export class RemoteRefs {
    * a shallow clone, for a commit that will be pushed (a shallow boundary
    * below it makes the push fail with "shallow update not allowed").
    */
-  async fetchCommit(ref: string, pullRequest: number | null, opts: { into?: string; wholeHistory?: boolean } = {}): Promise<{ ok: true; commit: string } | { ok: false; detail: string }> {
+  async fetchCommit(
+    ref: string,
+    pullRequest: number | null,
+    opts: { into?: string; wholeHistory?: boolean } = {},
+  ): Promise<{ ok: true; commit: string } | { ok: false; detail: string }> {
     const isSha = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(ref);
     if (isSha) {
       const local = await this.git.resolveCommit(ref);
@@ -98,7 +107,10 @@ export class RemoteRefs {
     }
     const target = opts.into ?? 'refs/okstra/plan-ref';
     const depth = !opts.wholeHistory && (await this.isShallow()) ? ['--depth=1'] : [];
-    const fetch = (source: string, d: string[]) => this.git.run(['fetch', '--quiet', '--no-tags', ...d, this.remote, `+${source}:${target}`], { env: this.remoteEnv });
+    const fetch = (source: string, d: string[]) =>
+      this.git.run(['fetch', '--quiet', '--no-tags', ...d, this.remote, `+${source}:${target}`], {
+        env: this.remoteEnv,
+      });
     const direct = await fetch(ref, depth);
     if (direct.exitCode === 0) {
       const commit = await this.git.resolveCommit(target);
@@ -113,7 +125,11 @@ export class RemoteRefs {
         return { ok: false, detail: `it is not in the history of refs/pull/${pullRequest}/head` };
       }
     }
-    const why = direct.stderr.split('\n').map((l) => l.replace(/^(?:fatal|error): /, '').trim()).find(Boolean) ?? `git fetch exited with ${direct.exitCode}`;
+    const why =
+      direct.stderr
+        .split('\n')
+        .map((l) => l.replace(/^(?:fatal|error): /, '').trim())
+        .find(Boolean) ?? `git fetch exited with ${direct.exitCode}`;
     return { ok: false, detail: why };
   }
 
@@ -128,12 +144,18 @@ export class RemoteRefs {
    */
   async fetchStageBranches(planId: string): Promise<void> {
     const prefix = stageBranchName(planId, 0).replace(/stage-0$/, '');
-    await this.git.ok(['fetch', '--quiet', '--no-tags', '--prune', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`], { env: this.remoteEnv });
+    await this.git.ok(
+      ['fetch', '--quiet', '--no-tags', '--prune', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`],
+      { env: this.remoteEnv },
+    );
   }
 
   /** Files at a commit by path; a path missing there maps to null. */
   async readFiles(commit: string, paths: readonly string[]): Promise<Record<string, string | null>> {
-    const blobs = await readBlobs(this.git, paths.map((p) => `${commit}:${p}`));
+    const blobs = await readBlobs(
+      this.git,
+      paths.map((p) => `${commit}:${p}`),
+    );
     return Object.fromEntries(paths.map((p, i) => [p, blobs[i]?.content ?? null]));
   }
 

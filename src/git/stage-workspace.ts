@@ -11,7 +11,9 @@ export class MergeConflictError extends Error {
     readonly parents: readonly string[],
     readonly paths: readonly string[],
   ) {
-    super(`the done heads ${parents.map((p) => p.slice(0, 12)).join(' + ')} conflict in: ${paths.join(', ')}; resolve by re-planning the stages or fixing one of them`);
+    super(
+      `the done heads ${parents.map((p) => p.slice(0, 12)).join(' + ')} conflict in: ${paths.join(', ')}; resolve by re-planning the stages or fixing one of them`,
+    );
     this.name = 'MergeConflictError';
   }
 }
@@ -143,13 +145,22 @@ export class StageWorkspace {
       }
     });
     // The queue keeps going after a failure; the failure still reaches this caller.
-    worktreeQueues.set(this.repoDir, mine.catch(() => undefined));
+    worktreeQueues.set(
+      this.repoDir,
+      mine.catch(() => undefined),
+    );
     await mine;
   }
 
   /** Paths that differ from HEAD in a worktree, untracked and ignored files included (a fresh checkout has none). */
   async dirtyPaths(worktree: string): Promise<string[]> {
-    const out = await this.worktreeGit(worktree).ok(['status', '--porcelain=v1', '-z', '--untracked-files=all', '--ignored=traditional']);
+    const out = await this.worktreeGit(worktree).ok([
+      'status',
+      '--porcelain=v1',
+      '-z',
+      '--untracked-files=all',
+      '--ignored=traditional',
+    ]);
     return out
       .split('\0')
       .filter(Boolean)
@@ -178,7 +189,11 @@ export class StageWorkspace {
   async diffStat(base: string, head: string): Promise<{ files: number; insertions: number; deletions: number }> {
     const out = await this.git.ok(['diff', '--shortstat', `${base}..${head}`]);
     const num = (re: RegExp): number => Number(re.exec(out)?.[1] ?? 0);
-    return { files: num(/(\d+) files? changed/), insertions: num(/(\d+) insertions?/), deletions: num(/(\d+) deletions?/) };
+    return {
+      files: num(/(\d+) files? changed/),
+      insertions: num(/(\d+) insertions?/),
+      deletions: num(/(\d+) deletions?/),
+    };
   }
 
   async commitsBetween(base: string, head: string): Promise<Array<{ sha: string; subject: string }>> {
@@ -220,11 +235,15 @@ export class StageWorkspace {
   /** Puts the remote's `branch` at `commit` only if the remote still has `expected` there (null: absent). */
   async forcePushBranch(remote: string, branch: string, commit: string, expected: string | null): Promise<void> {
     const lease = `--force-with-lease=refs/heads/${branch}:${expected ?? ''}`;
-    await this.git.ok(['push', '--quiet', '--no-verify', lease, remote, `${commit}:refs/heads/${branch}`], { env: this.opts.remoteEnv ?? {} });
+    await this.git.ok(['push', '--quiet', '--no-verify', lease, remote, `${commit}:refs/heads/${branch}`], {
+      env: this.opts.remoteEnv ?? {},
+    });
   }
 
   /** Pushes a stage branch to a remote without force: someone else's newer push is never overwritten. */
   async pushBranch(remote: string, branch: string): Promise<void> {
-    await this.git.ok(['push', '--quiet', '--no-verify', remote, `refs/heads/${branch}:refs/heads/${branch}`], { env: this.opts.remoteEnv ?? {} });
+    await this.git.ok(['push', '--quiet', '--no-verify', remote, `refs/heads/${branch}:refs/heads/${branch}`], {
+      env: this.opts.remoteEnv ?? {},
+    });
   }
 }

@@ -44,7 +44,10 @@ export async function removeWorktreesOf(repoDir: string, branches: readonly stri
   const wanted = new Set(branches.map((b) => `refs/heads/${b}`));
   // The first entry is the main worktree: the user's own checkout, never removed.
   const listed = (await listWorktrees(git)).slice(1);
-  return removeAll(git, listed.filter((w) => w.branch !== null && wanted.has(w.branch)).map((w) => w.path));
+  return removeAll(
+    git,
+    listed.filter((w) => w.branch !== null && wanted.has(w.branch)).map((w) => w.path),
+  );
 }
 
 /** The folder prefixes StageWorkspace gives its worktrees: the stage's own, and the detached ones of QA and verifiers. */
@@ -61,7 +64,11 @@ const DETACHED_PREFIXES = ['okstra-verify-', 'okstra-qa-'];
  * stage can own any of them; a dependent stage cannot run while this one is
  * not done. Returns the folders removed.
  */
-export async function removeWorktreesOfDeadRun(repoDir: string, branch: string, heads: readonly string[]): Promise<string[]> {
+export async function removeWorktreesOfDeadRun(
+  repoDir: string,
+  branch: string,
+  heads: readonly string[],
+): Promise<string[]> {
   const git = new Git(repoDir);
   const ref = `refs/heads/${branch}`;
   // Only folders okstra made (a person's own worktree of the branch is theirs), never the main worktree.
@@ -69,7 +76,15 @@ export async function removeWorktreesOfDeadRun(repoDir: string, branch: string, 
   const stale = listed.filter((w) => {
     const name = basename(w.path);
     if (w.branch === ref) return name.startsWith(STAGE_PREFIX);
-    return w.branch === null && w.head !== null && heads.includes(w.head) && DETACHED_PREFIXES.some((p) => name.startsWith(p));
+    return (
+      w.branch === null &&
+      w.head !== null &&
+      heads.includes(w.head) &&
+      DETACHED_PREFIXES.some((p) => name.startsWith(p))
+    );
   });
-  return removeAll(git, stale.map((w) => w.path));
+  return removeAll(
+    git,
+    stale.map((w) => w.path),
+  );
 }

@@ -8,7 +8,8 @@ import { httpStatus } from './errors.js';
  * Checks API requires).
  */
 
-export type CheckConclusion = 'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | 'action_required';
+export type CheckConclusion =
+  'success' | 'failure' | 'neutral' | 'cancelled' | 'skipped' | 'timed_out' | 'action_required';
 
 /** A button on a check run; pressing it sends `check_run.requested_action` with the identifier to the App that created the check. */
 export interface CheckAction {
@@ -30,7 +31,11 @@ export interface CheckRunFields {
 }
 
 function extras(f: CheckRunFields): { details_url?: string; external_id?: string; actions?: CheckAction[] } {
-  return { ...(f.detailsUrl ? { details_url: f.detailsUrl } : {}), ...(f.externalId ? { external_id: f.externalId } : {}), ...(f.actions ? { actions: f.actions } : {}) };
+  return {
+    ...(f.detailsUrl ? { details_url: f.detailsUrl } : {}),
+    ...(f.externalId ? { external_id: f.externalId } : {}),
+    ...(f.actions ? { actions: f.actions } : {}),
+  };
 }
 
 /**
@@ -38,8 +43,19 @@ function extras(f: CheckRunFields): { details_url?: string; external_id?: string
  * requested stage before it dispatches, so the pull request shows the stage
  * at once and the workflow (or the bot, when the run ends) completes it.
  */
-export async function createQueuedCheck(client: GitHubClient, repo: RepoRef, c: { name: string; headSha: string; output: Pick<CheckRunOutput, 'title' | 'summary'> } & CheckRunFields): Promise<number> {
-  const res = await client.rest.checks.create({ ...repo, name: c.name, head_sha: c.headSha, status: 'queued', output: c.output, ...extras(c) });
+export async function createQueuedCheck(
+  client: GitHubClient,
+  repo: RepoRef,
+  c: { name: string; headSha: string; output: Pick<CheckRunOutput, 'title' | 'summary'> } & CheckRunFields,
+): Promise<number> {
+  const res = await client.rest.checks.create({
+    ...repo,
+    name: c.name,
+    head_sha: c.headSha,
+    status: 'queued',
+    output: c.output,
+    ...extras(c),
+  });
   return res.data.id;
 }
 
@@ -55,16 +71,47 @@ export interface CheckRunFacts {
 
 export async function getCheckRun(client: GitHubClient, repo: RepoRef, id: number): Promise<CheckRunFacts> {
   const { data } = await client.rest.checks.get({ ...repo, check_run_id: id });
-  return { id: data.id, name: data.name, status: data.status, conclusion: data.conclusion ?? null, headSha: data.head_sha, pullRequests: (data.pull_requests ?? []).map((p) => p.number) };
+  return {
+    id: data.id,
+    name: data.name,
+    status: data.status,
+    conclusion: data.conclusion ?? null,
+    headSha: data.head_sha,
+    pullRequests: (data.pull_requests ?? []).map((p) => p.number),
+  };
 }
 
-export async function createInProgressCheck(client: GitHubClient, repo: RepoRef, c: { name: string; headSha: string; output: Pick<CheckRunOutput, 'title' | 'summary'>; at: Date } & CheckRunFields): Promise<number> {
-  const res = await client.rest.checks.create({ ...repo, name: c.name, head_sha: c.headSha, status: 'in_progress', started_at: c.at.toISOString(), output: c.output, ...extras(c) });
+export async function createInProgressCheck(
+  client: GitHubClient,
+  repo: RepoRef,
+  c: { name: string; headSha: string; output: Pick<CheckRunOutput, 'title' | 'summary'>; at: Date } & CheckRunFields,
+): Promise<number> {
+  const res = await client.rest.checks.create({
+    ...repo,
+    name: c.name,
+    head_sha: c.headSha,
+    status: 'in_progress',
+    started_at: c.at.toISOString(),
+    output: c.output,
+    ...extras(c),
+  });
   return res.data.id;
 }
 
-export async function markInProgress(client: GitHubClient, repo: RepoRef, id: number, c: { output: Pick<CheckRunOutput, 'title' | 'summary'>; at: Date } & CheckRunFields): Promise<void> {
-  await client.rest.checks.update({ ...repo, check_run_id: id, status: 'in_progress', started_at: c.at.toISOString(), output: c.output, ...extras(c) });
+export async function markInProgress(
+  client: GitHubClient,
+  repo: RepoRef,
+  id: number,
+  c: { output: Pick<CheckRunOutput, 'title' | 'summary'>; at: Date } & CheckRunFields,
+): Promise<void> {
+  await client.rest.checks.update({
+    ...repo,
+    check_run_id: id,
+    status: 'in_progress',
+    started_at: c.at.toISOString(),
+    output: c.output,
+    ...extras(c),
+  });
 }
 
 export type CheckTarget = { id: number } | { create: { name: string; headSha: string } };
@@ -75,11 +122,33 @@ export type CheckTarget = { id: number } | { create: { name: string; headSha: st
  * has no id yet); each further request adds the next 50 annotations, which
  * the API accumulates. Returns the check run's id.
  */
-export async function completeCheck(client: GitHubClient, repo: RepoRef, target: CheckTarget, render: Pick<CheckRunRender, 'requests'> & { conclusion: CheckConclusion }, c: { at: Date } & CheckRunFields): Promise<number> {
+export async function completeCheck(
+  client: GitHubClient,
+  repo: RepoRef,
+  target: CheckTarget,
+  render: Pick<CheckRunRender, 'requests'> & { conclusion: CheckConclusion },
+  c: { at: Date } & CheckRunFields,
+): Promise<number> {
   const [first, ...rest] = render.requests;
   if (!first) throw new Error('a check-run rendering has at least one request');
-  const done = { status: 'completed' as const, conclusion: render.conclusion, completed_at: c.at.toISOString(), output: first.output, ...extras(c) };
-  const id = 'id' in target ? target.id : (await client.rest.checks.create({ ...repo, name: target.create.name, head_sha: target.create.headSha, ...done })).data.id;
+  const done = {
+    status: 'completed' as const,
+    conclusion: render.conclusion,
+    completed_at: c.at.toISOString(),
+    output: first.output,
+    ...extras(c),
+  };
+  const id =
+    'id' in target
+      ? target.id
+      : (
+          await client.rest.checks.create({
+            ...repo,
+            name: target.create.name,
+            head_sha: target.create.headSha,
+            ...done,
+          })
+        ).data.id;
   if ('id' in target) await client.rest.checks.update({ ...repo, check_run_id: id, ...done });
   for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id, output: more.output });
   return id;

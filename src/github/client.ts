@@ -51,7 +51,9 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
     (what: string) =>
     (retryAfter: number, options: { method: string; url: string }, _octokit: unknown, retryCount: number): boolean => {
       const again = retryCount < retries;
-      o.log(`GitHub ${what} on ${options.method} ${options.url}; ${again ? `retrying in ${retryAfter} s` : 'giving up'}`);
+      o.log(
+        `GitHub ${what} on ${options.method} ${options.url}; ${again ? `retrying in ${retryAfter} s` : 'giving up'}`,
+      );
       return again;
     };
   const client = new OkstraOctokit(
@@ -60,7 +62,10 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
       userAgent: 'okstra',
       ...(o.fetch ? { request: { fetch: o.fetch } } : {}),
       ...(o.retryBaseMs !== undefined ? { retry: { retryAfterBaseValue: o.retryBaseMs } } : {}),
-      throttle: o.throttle === false ? { enabled: false } : { onRateLimit: onLimit('rate limit'), onSecondaryRateLimit: onLimit('secondary rate limit') },
+      throttle:
+        o.throttle === false
+          ? { enabled: false }
+          : { onRateLimit: onLimit('rate limit'), onSecondaryRateLimit: onLimit('secondary rate limit') },
     }),
   );
   if (o.scrub) scrubRequests(client, o.scrub);
@@ -79,7 +84,11 @@ const TRANSPORT_KEYS = new Set(['headers', 'request', 'baseUrl', 'method', 'medi
  * `learn` runs first for each request, for a caller that learns secrets per
  * client (the bot's installation token).
  */
-export function scrubRequests(client: Pick<GitHubClient, 'hook'>, scrub: RequestScrubber, learn?: (request: { method: string; url: string }) => Promise<void>): void {
+export function scrubRequests(
+  client: Pick<GitHubClient, 'hook'>,
+  scrub: RequestScrubber,
+  learn?: (request: { method: string; url: string }) => Promise<void>,
+): void {
   client.hook.wrap('request', async (request, options) => {
     await learn?.({ method: String(options.method), url: String(options.url) });
     // In place: the hooks further in were bound to this very object (before-after-hook), a copy would not reach them.

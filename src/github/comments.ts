@@ -12,7 +12,11 @@ export async function upsertStickyComment(
   body: string,
   isOurs: (existingBody: string) => boolean,
 ): Promise<{ id: number; action: 'created' | 'updated' }> {
-  const comments = await client.paginate(client.rest.issues.listComments, { ...repo, issue_number: prNumber, per_page: 100 });
+  const comments = await client.paginate(client.rest.issues.listComments, {
+    ...repo,
+    issue_number: prNumber,
+    per_page: 100,
+  });
   const existing = comments.find((c) => typeof c.body === 'string' && isOurs(c.body));
   if (existing) {
     await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body });

@@ -11,9 +11,19 @@ import { httpStatus } from './errors.js';
  * there is no such file. The raw media type returns the bytes themselves
  * and works for files up to 100 MB, where the JSON form stops at 1 MB.
  */
-export async function readRepoFile(client: GitHubClient, repo: RepoRef, path: string, ref?: string): Promise<string | null> {
+export async function readRepoFile(
+  client: GitHubClient,
+  repo: RepoRef,
+  path: string,
+  ref?: string,
+): Promise<string | null> {
   try {
-    const res = await client.request('GET /repos/{owner}/{repo}/contents/{path}', { ...repo, path, ...(ref ? { ref } : {}), mediaType: { format: 'raw' } });
+    const res = await client.request('GET /repos/{owner}/{repo}/contents/{path}', {
+      ...repo,
+      path,
+      ...(ref ? { ref } : {}),
+      mediaType: { format: 'raw' },
+    });
     const data: unknown = res.data;
     if (typeof data !== 'string') throw new Error(`${path} at ${ref ?? 'the default branch'} is not a file`);
     return data;
@@ -30,7 +40,12 @@ export interface DirectoryEntry {
 }
 
 /** The entries directly in a folder at `ref`; empty when the folder does not exist. */
-export async function listDirectory(client: GitHubClient, repo: RepoRef, path: string, ref?: string): Promise<DirectoryEntry[]> {
+export async function listDirectory(
+  client: GitHubClient,
+  repo: RepoRef,
+  path: string,
+  ref?: string,
+): Promise<DirectoryEntry[]> {
   try {
     const res = await client.rest.repos.getContent({ ...repo, path, ...(ref ? { ref } : {}) });
     if (!Array.isArray(res.data)) return [];

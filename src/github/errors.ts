@@ -6,7 +6,8 @@
 
 /** The HTTP status of an Octokit request error, or null for anything else. */
 export function httpStatus(error: unknown): number | null {
-  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number') return error.status;
+  if (typeof error === 'object' && error !== null && 'status' in error && typeof error.status === 'number')
+    return error.status;
   return null;
 }
 

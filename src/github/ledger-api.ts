@@ -10,14 +10,24 @@ import { readRepoFile } from './contents.js';
  */
 
 /** The plan's ledger rows on `branch`; none when the plan has no ledger yet. A corrupt line throws (LedgerFormatError). */
-export async function readLedgerRows(client: GitHubClient, repo: RepoRef, branch: string, planId: string): Promise<LedgerRow[]> {
+export async function readLedgerRows(
+  client: GitHubClient,
+  repo: RepoRef,
+  branch: string,
+  planId: string,
+): Promise<LedgerRow[]> {
   const path = ledgerPath(planId);
   const text = await readRepoFile(client, repo, path, branch);
   return text === null ? [] : parseLedger(text, { path, planId });
 }
 
 /** A stored report's JSON (a row's `report_path`), or null when the file is missing. Throws on invalid JSON. */
-export async function readReportJson(client: GitHubClient, repo: RepoRef, branch: string, path: string): Promise<unknown> {
+export async function readReportJson(
+  client: GitHubClient,
+  repo: RepoRef,
+  branch: string,
+  path: string,
+): Promise<unknown> {
   const text = await readRepoFile(client, repo, path, branch);
   if (text === null) return null;
   try {

@@ -7,7 +7,11 @@ import { httpStatus } from './errors.js';
  * classic admin/write/read/none, `role_name` the role (maintain, triage or
  * a custom role). Someone GitHub does not know as a user gets `none`.
  */
-export async function collaboratorRole(client: GitHubClient, repo: RepoRef, login: string): Promise<{ permission: string; role_name: string | null }> {
+export async function collaboratorRole(
+  client: GitHubClient,
+  repo: RepoRef,
+  login: string,
+): Promise<{ permission: string; role_name: string | null }> {
   try {
     const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
     return { permission: data.permission, role_name: data.role_name ?? null };

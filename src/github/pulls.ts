@@ -15,7 +15,15 @@ export interface PullRequestFacts {
 
 export async function pullRequestFacts(client: GitHubClient, repo: RepoRef, number: number): Promise<PullRequestFacts> {
   const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
-  return { number: data.number, state: data.state, headSha: data.head.sha, headRef: data.head.ref, headRepo: data.head.repo?.full_name ?? null, baseRepo: data.base.repo.full_name, htmlUrl: data.html_url };
+  return {
+    number: data.number,
+    state: data.state,
+    headSha: data.head.sha,
+    headRef: data.head.ref,
+    headRepo: data.head.repo?.full_name ?? null,
+    baseRepo: data.base.repo.full_name,
+    htmlUrl: data.html_url,
+  };
 }
 
 /** A pull request whose head lives in another repository (or in a deleted one) runs code okstra must not trust with secrets. */
@@ -24,7 +32,11 @@ export function isFromFork(pr: Pick<PullRequestFacts, 'headRepo' | 'baseRepo'>):
 }
 
 /** The files a pull request adds, changes, renames or removes (GitHub lists up to 3,000). */
-export async function changedFiles(client: GitHubClient, repo: RepoRef, number: number): Promise<Array<{ path: string; status: string }>> {
+export async function changedFiles(
+  client: GitHubClient,
+  repo: RepoRef,
+  number: number,
+): Promise<Array<{ path: string; status: string }>> {
   const files = await client.paginate(client.rest.pulls.listFiles, { ...repo, pull_number: number, per_page: 100 });
   return files.map((f) => ({ path: f.filename, status: f.status }));
 }

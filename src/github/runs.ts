@@ -12,7 +12,11 @@ export async function pullRequestHead(client: GitHubClient, repo: RepoRef, prNum
  * deleted run and a token without `actions: read` both get 404, and only the
  * first would prove the run gone.
  */
-export async function workflowRunState(client: GitHubClient, repo: RepoRef, runId: number): Promise<'finished' | 'running' | 'unknown'> {
+export async function workflowRunState(
+  client: GitHubClient,
+  repo: RepoRef,
+  runId: number,
+): Promise<'finished' | 'running' | 'unknown'> {
   try {
     const res = await client.rest.actions.getWorkflowRun({ ...repo, run_id: runId });
     return res.data.status === 'completed' ? 'finished' : 'running';

@@ -33,8 +33,16 @@ function lineObject(line: string): JsonObject | null {
 
 /** A tool event, the file shown relative to the worktree (or as given when it lies outside). */
 function toolEvent(name: string, cwd: string, file: unknown, command: unknown): ActivityEvent {
-  const event: { kind: 'tool'; name: string; file?: string; detail?: string } = { kind: 'tool', name: clipText(name) || 'tool' };
-  const named = typeof file === 'string' && file.trim() !== '' ? file : typeof command === 'string' ? filesReadByCommand(command).paths[0] : undefined;
+  const event: { kind: 'tool'; name: string; file?: string; detail?: string } = {
+    kind: 'tool',
+    name: clipText(name) || 'tool',
+  };
+  const named =
+    typeof file === 'string' && file.trim() !== ''
+      ? file
+      : typeof command === 'string'
+        ? filesReadByCommand(command).paths[0]
+        : undefined;
   if (named !== undefined) event.file = clipText(worktreeRelative(named, cwd) ?? named);
   if (typeof command === 'string' && command.trim() !== '') event.detail = clipText(command);
   return event;
@@ -54,7 +62,10 @@ function claudeParser(cwd: string): ActivityParser {
     if (event.type === 'result') {
       const u = objectAt(event, 'usage');
       if (!u) return [];
-      const input = numberOr(u.input_tokens, 0) + numberOr(u.cache_creation_input_tokens, 0) + numberOr(u.cache_read_input_tokens, 0);
+      const input =
+        numberOr(u.input_tokens, 0) +
+        numberOr(u.cache_creation_input_tokens, 0) +
+        numberOr(u.cache_read_input_tokens, 0);
       const cost = typeof event.total_cost_usd === 'number' ? { costUsd: event.total_cost_usd } : {};
       return [{ kind: 'tokens', inputTokens: input, outputTokens: numberOr(u.output_tokens, 0), ...cost }];
     }
@@ -64,12 +75,25 @@ function claudeParser(cwd: string): ActivityParser {
     for (const block of Array.isArray(message?.content) ? message.content : []) {
       if (stringAt(block, 'type') !== 'tool_use') continue;
       const input = objectAt(block, 'input') ?? {};
-      out.push(toolEvent(stringAt(block, 'name') ?? 'tool', cwd, input.file_path ?? input.notebook_path ?? input.path, input.command));
+      out.push(
+        toolEvent(
+          stringAt(block, 'name') ?? 'tool',
+          cwd,
+          input.file_path ?? input.notebook_path ?? input.path,
+          input.command,
+        ),
+      );
     }
     const id = stringAt(message, 'id');
     const u = objectAt(message, 'usage');
     if (id !== null && u && !usageById.has(id)) {
-      usageById.set(id, { input: numberOr(u.input_tokens, 0) + numberOr(u.cache_creation_input_tokens, 0) + numberOr(u.cache_read_input_tokens, 0), output: numberOr(u.output_tokens, 0) });
+      usageById.set(id, {
+        input:
+          numberOr(u.input_tokens, 0) +
+          numberOr(u.cache_creation_input_tokens, 0) +
+          numberOr(u.cache_read_input_tokens, 0),
+        output: numberOr(u.output_tokens, 0),
+      });
       let input = 0;
       let output = 0;
       for (const v of usageById.values()) {
@@ -91,9 +115,12 @@ function codexParser(cwd: string): ActivityParser {
     const event = lineObject(line);
     if (!event) return [];
     const item = objectAt(event, 'item');
-    if (event.type === 'item.started' && item?.type === 'command_execution') return [toolEvent('shell', cwd, undefined, item.command)];
+    if (event.type === 'item.started' && item?.type === 'command_execution')
+      return [toolEvent('shell', cwd, undefined, item.command)];
     if (event.type === 'item.completed' && item?.type === 'file_change' && Array.isArray(item.changes)) {
-      return item.changes.map((c) => toolEvent(`edit (${stringAt(c, 'kind') ?? 'change'})`, cwd, stringAt(c, 'path'), undefined));
+      return item.changes.map((c) =>
+        toolEvent(`edit (${stringAt(c, 'kind') ?? 'change'})`, cwd, stringAt(c, 'path'), undefined),
+      );
     }
     if (event.type === 'turn.completed') {
       const u = objectAt(event, 'usage');
@@ -114,12 +141,25 @@ function geminiParser(cwd: string): ActivityParser {
     if (!event) return [];
     if (event.type === 'tool_use') {
       const p = objectAt(event, 'parameters') ?? {};
-      return [toolEvent(stringAt(event, 'tool_name') ?? 'tool', cwd, p.file_path ?? p.absolute_path ?? p.path ?? p.dir_path, p.command)];
+      return [
+        toolEvent(
+          stringAt(event, 'tool_name') ?? 'tool',
+          cwd,
+          p.file_path ?? p.absolute_path ?? p.path ?? p.dir_path,
+          p.command,
+        ),
+      ];
     }
     if (event.type === 'result') {
       const stats = objectAt(event, 'stats');
       if (!stats) return [];
-      return [{ kind: 'tokens', inputTokens: numberOr(stats.input_tokens, 0), outputTokens: numberOr(stats.output_tokens, 0) }];
+      return [
+        {
+          kind: 'tokens',
+          inputTokens: numberOr(stats.input_tokens, 0),
+          outputTokens: numberOr(stats.output_tokens, 0),
+        },
+      ];
     }
     return [];
   };
@@ -149,7 +189,10 @@ export function commandEventOf(line: string): ActivityEvent | null {
   switch (raw.okstra_event) {
     case 'tool': {
       if (typeof raw.name !== 'string' || raw.name.trim() === '') return null;
-      const event: { kind: 'tool'; name: string; file?: string; detail?: string } = { kind: 'tool', name: clipText(raw.name) };
+      const event: { kind: 'tool'; name: string; file?: string; detail?: string } = {
+        kind: 'tool',
+        name: clipText(raw.name),
+      };
       if (typeof raw.file === 'string' && raw.file.trim() !== '') event.file = clipText(raw.file);
       if (typeof raw.detail === 'string' && raw.detail.trim() !== '') event.detail = clipText(raw.detail);
       return event;
@@ -158,7 +201,12 @@ export function commandEventOf(line: string): ActivityEvent | null {
       const input = raw.input;
       const output = raw.output;
       if (!isCount(input) || !isCount(output)) return null;
-      return { kind: 'tokens', inputTokens: input, outputTokens: output, ...(typeof raw.cost_usd === 'number' && raw.cost_usd >= 0 ? { costUsd: raw.cost_usd } : {}) };
+      return {
+        kind: 'tokens',
+        inputTokens: input,
+        outputTokens: output,
+        ...(typeof raw.cost_usd === 'number' && raw.cost_usd >= 0 ? { costUsd: raw.cost_usd } : {}),
+      };
     }
     case 'note':
       return typeof raw.text === 'string' && raw.text.trim() !== '' ? { kind: 'note', text: clipText(raw.text) } : null;
@@ -184,7 +232,10 @@ function isCount(value: unknown): value is number {
 }
 
 /** The parser fed to runProcess's `onLine`, forwarding what it finds; null without a listener. */
-export function forwardActivity(parser: ActivityParser, listener: ((event: ActivityEvent) => void) | undefined): ((stream: 'stdout' | 'stderr', line: string) => void) | undefined {
+export function forwardActivity(
+  parser: ActivityParser,
+  listener: ((event: ActivityEvent) => void) | undefined,
+): ((stream: 'stdout' | 'stderr', line: string) => void) | undefined {
   if (!listener) return undefined;
   return (stream, line) => {
     for (const event of parser(stream, line)) listener(event);

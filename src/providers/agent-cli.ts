@@ -113,7 +113,16 @@ export class AgentCliProvider implements Provider {
   async run(request: DispatchRequest): Promise<DispatchResult> {
     const { spec, config, deps } = this.options;
     const engineEnv = deps.env ?? process.env;
-    const failed = (errorMessage: string): DispatchResult => ({ status: 'error', finalText: '', sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: '', errorMessage });
+    const failed = (errorMessage: string): DispatchResult => ({
+      status: 'error',
+      finalText: '',
+      sessionId: null,
+      usage: null,
+      durationMs: 0,
+      exitCode: null,
+      stderrTail: '',
+      errorMessage,
+    });
 
     const lookup = locateAgentCli(this.kind, { env: engineEnv });
     if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv));
@@ -122,10 +131,12 @@ export class AgentCliProvider implements Provider {
 
     const lease = request.lease;
     const route = openRoute(request, this.kind, config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);
-    const folder = await dispatchFolder(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`, lease, ['tmp', 'out']).catch((error: unknown) => {
-      route?.close();
-      throw error;
-    });
+    const folder = await dispatchFolder(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`, lease, ['tmp', 'out']).catch(
+      (error: unknown) => {
+        route?.close();
+        throw error;
+      },
+    );
     const { dir } = folder;
     try {
       // HOME stays okstra's until the spec has written the CLI's config into it; then it is given to the agent whole.
@@ -152,7 +163,14 @@ export class AgentCliProvider implements Provider {
         file: lookup.launch.file,
         args: [...lookup.launch.prefixArgs, ...command.args],
         cwd: request.cwd,
-        env: { ...pickEnv(engineEnv, PASSTHROUGH_ENV), ...command.env, ...lease?.env, ...request.env, HOME: home, TMPDIR: tmp },
+        env: {
+          ...pickEnv(engineEnv, PASSTHROUGH_ENV),
+          ...command.env,
+          ...lease?.env,
+          ...request.env,
+          HOME: home,
+          TMPDIR: tmp,
+        },
         user: lease?.user ?? null,
         input: request.prompt,
         timeoutMs: request.timeoutMs,
@@ -164,7 +182,9 @@ export class AgentCliProvider implements Provider {
       });
       const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup.launch), route?.close() ?? null);
       const leftover = await removeQuietly(dir);
-      return leftover ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== '').join('\n') } : outcome;
+      return leftover
+        ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== '').join('\n') }
+        : outcome;
     } catch (error) {
       route?.close();
       await removeQuietly(dir);
@@ -172,26 +192,60 @@ export class AgentCliProvider implements Provider {
     }
   }
 
-  private async toDispatchResult(result: ProcessResult, ctx: CliRunContext, launch: CliLaunch): Promise<DispatchResult> {
+  private async toDispatchResult(
+    result: ProcessResult,
+    ctx: CliRunContext,
+    launch: CliLaunch,
+  ): Promise<DispatchResult> {
     const { spec } = this.options;
     const base = { durationMs: result.durationMs, exitCode: result.exitCode };
     const stderr = withoutNoise(result.stderr, spec.stderrNoise ?? []);
     if (result.spawnError !== null) {
-      return { ...base, status: 'error', finalText: '', sessionId: null, usage: null, stderrTail: tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), errorMessage: `${this.product} (${launch.file}) could not be started: ${result.spawnError}` };
+      return {
+        ...base,
+        status: 'error',
+        finalText: '',
+        sessionId: null,
+        usage: null,
+        stderrTail: tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS),
+        errorMessage: `${this.product} (${launch.file}) could not be started: ${result.spawnError}`,
+      };
     }
     const outcome = await spec.interpret(result, ctx);
-    const stderrTail = [tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...(outcome.notes ?? [])].filter((s) => s !== '').join('\n');
+    const stderrTail = [tail(stderr, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...(outcome.notes ?? [])]
+      .filter((s) => s !== '')
+      .join('\n');
     // Output cut at its head lost the first tool events: the set would prove nothing.
-    const opened: OpenedFiles | undefined = outcome.opened && result.stdoutTruncated ? { source: 'self-reported' } : outcome.opened;
-    const common = { ...base, finalText: outcome.finalText, sessionId: outcome.sessionId, usage: outcome.usage, stderrTail, ...(opened ? { opened } : {}) };
-    if (result.timedOut) return { ...common, status: 'timeout', errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed` };
-    if (result.aborted) return { ...common, status: 'error', errorMessage: `${this.product} was cancelled; its process tree was killed` };
+    const opened: OpenedFiles | undefined =
+      outcome.opened && result.stdoutTruncated ? { source: 'self-reported' } : outcome.opened;
+    const common = {
+      ...base,
+      finalText: outcome.finalText,
+      sessionId: outcome.sessionId,
+      usage: outcome.usage,
+      stderrTail,
+      ...(opened ? { opened } : {}),
+    };
+    if (result.timedOut)
+      return {
+        ...common,
+        status: 'timeout',
+        errorMessage: `${this.product} did not finish within ${describeMs(ctx.request.timeoutMs)}; its process tree was killed`,
+      };
+    if (result.aborted)
+      return { ...common, status: 'error', errorMessage: `${this.product} was cancelled; its process tree was killed` };
     if (outcome.ok && result.exitCode === 0) return { ...common, status: 'done' };
     return { ...common, status: 'error', errorMessage: this.failureMessage(result, ctx, outcome.failure, stderr) };
   }
 
-  private failureMessage(result: ProcessResult, ctx: CliRunContext, failure: CliOutcome['failure'], stderr: string): string {
-    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
+  private failureMessage(
+    result: ProcessResult,
+    ctx: CliRunContext,
+    failure: CliOutcome['failure'],
+    stderr: string,
+  ): string {
+    const how =
+      result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
     const message = clip(oneLine(failure?.message ?? (meaningfulStderrLine(stderr) || 'no error message')), 600);
     switch (failure?.kind) {
       case 'auth':

@@ -1,6 +1,12 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AgentCliProvider, type AgentCliSpec, type CliOutcome, type CliRunContext, type FailureKind } from './agent-cli.js';
+import {
+  AgentCliProvider,
+  type AgentCliSpec,
+  type CliOutcome,
+  type CliRunContext,
+  type FailureKind,
+} from './agent-cli.js';
 import { numberOr, objectAt, parseJsonLines, parseJsonObject, stringAt, type JsonObject } from './cli-output.js';
 import { OpenedCollector, type OpenedFiles } from './opened-files.js';
 import type { BuiltinFactory } from './registry.js';
@@ -58,10 +64,19 @@ export const claudeSpec: AgentCliSpec = {
     const configDir = join(ctx.home, '.claude');
     await mkdir(configDir, { mode: 0o700 });
     const args = [
-      '-p', '--output-format', 'stream-json', '--verbose', '--no-session-persistence',
-      '--permission-mode', request.readOnly ? 'plan' : 'acceptEdits',
-      '--max-turns', String(ctx.maxTurns),
-      '--safe-mode', '--setting-sources', 'user', '--strict-mcp-config',
+      '-p',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+      '--no-session-persistence',
+      '--permission-mode',
+      request.readOnly ? 'plan' : 'acceptEdits',
+      '--max-turns',
+      String(ctx.maxTurns),
+      '--safe-mode',
+      '--setting-sources',
+      'user',
+      '--strict-mcp-config',
     ];
     if (request.model !== null) args.push('--model', request.model);
     // Variadic option: keep it last so it cannot swallow another argument.
@@ -78,7 +93,8 @@ export const claudeSpec: AgentCliSpec = {
     };
   },
 
-  interpret: async (result: ProcessResult, ctx: CliRunContext) => interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly, ctx.request.cwd),
+  interpret: async (result: ProcessResult, ctx: CliRunContext) =>
+    interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly, ctx.request.cwd),
 };
 
 /**
@@ -87,11 +103,23 @@ export const claudeSpec: AgentCliSpec = {
  * `cwd`, the tool events before it say what the session opened. Exported for
  * unit tests with recorded output.
  */
-export function interpretClaudeOutput(stdout: string, exitCode: number | null, readOnly: boolean, cwd?: string): CliOutcome {
+export function interpretClaudeOutput(
+  stdout: string,
+  exitCode: number | null,
+  readOnly: boolean,
+  cwd?: string,
+): CliOutcome {
   const json = parseJsonObject(stdout);
   const opened = cwd === undefined ? {} : { opened: claudeOpened(stdout, cwd) };
   if (!json || json.type !== 'result') {
-    return { ok: false, finalText: stdout, sessionId: null, usage: null, ...opened, failure: { kind: 'crash', message: 'Claude Code printed no JSON result' } };
+    return {
+      ok: false,
+      finalText: stdout,
+      sessionId: null,
+      usage: null,
+      ...opened,
+      failure: { kind: 'crash', message: 'Claude Code printed no JSON result' },
+    };
   }
   const finalText = typeof json.result === 'string' ? json.result : '';
   const sessionId = typeof json.session_id === 'string' ? json.session_id : null;
@@ -125,7 +153,13 @@ function claudeOpened(stdout: string, cwd: string): OpenedFiles {
         calls.set(id, { name: stringAt(block, 'name') ?? '', input: objectAt(block, 'input') ?? {} });
       }
       const resultOf = stringAt(block, 'tool_use_id');
-      if (event.type === 'user' && stringAt(block, 'type') === 'tool_result' && resultOf !== null && (block as JsonObject).is_error !== true) succeeded.add(resultOf);
+      if (
+        event.type === 'user' &&
+        stringAt(block, 'type') === 'tool_result' &&
+        resultOf !== null &&
+        (block as JsonObject).is_error !== true
+      )
+        succeeded.add(resultOf);
     }
   }
   for (const [id, { name, input }] of calls) {
@@ -137,13 +171,22 @@ function claudeOpened(stdout: string, cwd: string): OpenedFiles {
   return collector.result(first?.type === 'system' && first.subtype === 'init');
 }
 
-function claudeFailure(json: Record<string, unknown>, subtype: string, resultText: string): { kind: FailureKind; message: string } {
+function claudeFailure(
+  json: Record<string, unknown>,
+  subtype: string,
+  resultText: string,
+): { kind: FailureKind; message: string } {
   const status = typeof json.api_error_status === 'number' ? json.api_error_status : null;
   const errors = Array.isArray(json.errors) ? json.errors.filter((e): e is string => typeof e === 'string') : [];
   const message = resultText || errors.join('; ') || subtype;
-  if (subtype === 'error_max_turns') return { kind: 'turn-limit', message: `${subtype} after ${numberOr(json.num_turns, 0)} turns` };
-  if (status === 401 || status === 403 || /invalid api key|not logged in|authentication/i.test(message)) return { kind: 'auth', message };
-  return { kind: 'api', message: status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message };
+  if (subtype === 'error_max_turns')
+    return { kind: 'turn-limit', message: `${subtype} after ${numberOr(json.num_turns, 0)} turns` };
+  if (status === 401 || status === 403 || /invalid api key|not logged in|authentication/i.test(message))
+    return { kind: 'auth', message };
+  return {
+    kind: 'api',
+    message: status !== null && !message.includes(String(status)) ? `HTTP ${status}: ${message}` : message,
+  };
 }
 
 function claudeUsage(raw: unknown, cost: unknown): DispatchUsage | null {
@@ -164,11 +207,16 @@ function refusedToolCalls(raw: unknown, readOnly: boolean): string[] {
   if (!Array.isArray(raw) || raw.length === 0) return [];
   const calls = raw.map((d) => {
     const denial = (typeof d === 'object' && d !== null ? d : {}) as Record<string, unknown>;
-    const input = (typeof denial.tool_input === 'object' && denial.tool_input !== null ? denial.tool_input : {}) as Record<string, unknown>;
+    const input = (
+      typeof denial.tool_input === 'object' && denial.tool_input !== null ? denial.tool_input : {}
+    ) as Record<string, unknown>;
     const target = input.file_path ?? input.command ?? input.path;
     return `${String(denial.tool_name ?? 'tool')}${typeof target === 'string' ? `(${target.slice(0, 120)})` : ''}`;
   });
-  return [`okstra: Claude Code refused ${calls.length} tool call${calls.length === 1 ? '' : 's'}${readOnly ? ' (read-only: plan mode)' : ''}: ${calls.join(', ')}`];
+  return [
+    `okstra: Claude Code refused ${calls.length} tool call${calls.length === 1 ? '' : 's'}${readOnly ? ' (read-only: plan mode)' : ''}: ${calls.join(', ')}`,
+  ];
 }
 
-export const createClaudeProvider: BuiltinFactory = ({ rosterName, config, deps, maxTurns }) => new AgentCliProvider({ spec: claudeSpec, rosterName, config, deps, maxTurns });
+export const createClaudeProvider: BuiltinFactory = ({ rosterName, config, deps, maxTurns }) =>
+  new AgentCliProvider({ spec: claudeSpec, rosterName, config, deps, maxTurns });

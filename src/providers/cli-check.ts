@@ -62,12 +62,22 @@ async function askVersion(launch: CliLaunch, env: EnvSource): Promise<Pick<CliCh
       file: launch.file,
       args: [...launch.prefixArgs, '--version'],
       cwd: home,
-      env: { ...pickEnv(env, ['PATH', 'LANG', 'LC_ALL']), HOME: home, TMPDIR: home, GEMINI_CLI_NO_RELAUNCH: 'true', DISABLE_AUTOUPDATER: '1' },
+      env: {
+        ...pickEnv(env, ['PATH', 'LANG', 'LC_ALL']),
+        HOME: home,
+        TMPDIR: home,
+        GEMINI_CLI_NO_RELAUNCH: 'true',
+        DISABLE_AUTOUPDATER: '1',
+      },
       timeoutMs: VERSION_TIMEOUT_MS,
     });
     const version = /\d+\.\d+\.\d+(?:-[\w.]+)?/.exec(result.stdout)?.[0] ?? null;
     if (result.exitCode === 0 && version) return { version, versionProblem: null };
-    const why = result.spawnError ?? (result.timedOut ? `no answer within ${VERSION_TIMEOUT_MS / 1000} s` : `exit ${result.exitCode ?? result.signal}: ${(result.stderr || result.stdout).trim().split('\n').pop() ?? ''}`);
+    const why =
+      result.spawnError ??
+      (result.timedOut
+        ? `no answer within ${VERSION_TIMEOUT_MS / 1000} s`
+        : `exit ${result.exitCode ?? result.signal}: ${(result.stderr || result.stdout).trim().split('\n').pop() ?? ''}`);
     return { version, versionProblem: `\`--version\` failed (${why})` };
   } finally {
     await rm(home, { recursive: true, force: true });

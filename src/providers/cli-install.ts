@@ -57,14 +57,28 @@ export async function installAgentClis(options: InstallOptions = {}): Promise<In
   const cacheDir = options.cacheDir ?? agentClisDir(env);
   const refs = options.refs ?? BUILTIN_PROVIDERS;
   await mkdir(cacheDir, { recursive: true });
-  return Promise.all(refs.map((ref) => installOne(ref, cacheDir, env, options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS)));
+  return Promise.all(
+    refs.map((ref) => installOne(ref, cacheDir, env, options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS)),
+  );
 }
 
-async function installOne(ref: BuiltinProvider, cacheDir: string, env: EnvSource, timeoutMs: number): Promise<InstallOutcome> {
+async function installOne(
+  ref: BuiltinProvider,
+  cacheDir: string,
+  env: EnvSource,
+  timeoutMs: number,
+): Promise<InstallOutcome> {
   const started = performance.now();
   const spec = pinnedSpec(ref);
   const dir = pinnedInstallDir(cacheDir, ref);
-  const outcome = (status: InstallStatus, error?: string): InstallOutcome => ({ ref, spec, dir, status, durationMs: Math.round(performance.now() - started), ...(error ? { error } : {}) });
+  const outcome = (status: InstallStatus, error?: string): InstallOutcome => ({
+    ref,
+    spec,
+    dir,
+    status,
+    durationMs: Math.round(performance.now() - started),
+    ...(error ? { error } : {}),
+  });
   if (existsSync(join(dir, INSTALL_MARKER))) return outcome('present');
 
   const staging = `${dir}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -72,20 +86,39 @@ async function installOne(ref: BuiltinProvider, cacheDir: string, env: EnvSource
     await mkdir(staging, { recursive: true });
     // A package.json of its own makes the folder the project root, so npm never walks up into the user's project.
     const pin = AGENT_CLI_PINS[ref];
-    await writeFile(join(staging, 'package.json'), `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}\n`);
+    await writeFile(
+      join(staging, 'package.json'),
+      `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}\n`,
+    );
     const npm = npmCommand(env);
     const result = await runProcess({
       file: npm.file,
-      args: [...npm.prefixArgs, 'install', '--ignore-scripts', '--no-audit', '--no-fund', '--omit=dev', '--no-package-lock', '--loglevel=error'],
+      args: [
+        ...npm.prefixArgs,
+        'install',
+        '--ignore-scripts',
+        '--no-audit',
+        '--no-fund',
+        '--omit=dev',
+        '--no-package-lock',
+        '--loglevel=error',
+      ],
       cwd: staging,
       env: definedOnly(env),
       timeoutMs,
     });
     if (result.spawnError) return outcome('failed', `npm could not be started: ${result.spawnError}`);
     if (result.timedOut) return outcome('failed', `npm install ${spec} did not finish within ${describeMs(timeoutMs)}`);
-    if (result.exitCode !== 0) return outcome('failed', `npm install ${spec} exited with code ${result.exitCode ?? result.signal}: ${tail(result.stderr, 8, 1500) || '(no output)'}`);
+    if (result.exitCode !== 0)
+      return outcome(
+        'failed',
+        `npm install ${spec} exited with code ${result.exitCode ?? result.signal}: ${tail(result.stderr, 8, 1500) || '(no output)'}`,
+      );
 
-    await writeFile(join(staging, INSTALL_MARKER), `${JSON.stringify({ spec, installedAt: new Date().toISOString() })}\n`);
+    await writeFile(
+      join(staging, INSTALL_MARKER),
+      `${JSON.stringify({ spec, installedAt: new Date().toISOString() })}\n`,
+    );
     try {
       await rename(staging, dir);
     } catch (error) {
@@ -94,7 +127,10 @@ async function installOne(ref: BuiltinProvider, cacheDir: string, env: EnvSource
     }
     return outcome('installed');
   } catch (error) {
-    return outcome('failed', `installing ${spec} into ${dir} failed: ${error instanceof Error ? error.message : String(error)}`);
+    return outcome(
+      'failed',
+      `installing ${spec} into ${dir} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
@@ -103,7 +139,8 @@ async function installOne(ref: BuiltinProvider, cacheDir: string, env: EnvSource
 /** npm itself: the one running this script when there is one (`npm test`), else `npm` on PATH. */
 function npmCommand(env: EnvSource): { file: string; prefixArgs: string[] } {
   const execPath = env.npm_execpath;
-  if (execPath && basename(execPath).startsWith('npm-cli') && existsSync(execPath)) return { file: process.execPath, prefixArgs: [execPath] };
+  if (execPath && basename(execPath).startsWith('npm-cli') && existsSync(execPath))
+    return { file: process.execPath, prefixArgs: [execPath] };
   return { file: 'npm', prefixArgs: [] };
 }
 
@@ -125,4 +162,3 @@ export function describeInstall(outcome: InstallOutcome): string {
       return `${outcome.ref}: FAILED to install ${outcome.spec}: ${outcome.error ?? 'unknown error'}`;
   }
 }
-

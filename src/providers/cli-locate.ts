@@ -124,10 +124,16 @@ function pinnedCandidates(ref: BuiltinProvider, modules: string): string[] {
   const platform = `${process.platform}-${process.arch}`;
   switch (ref) {
     case 'claude':
-      return [join(modules, '@anthropic-ai', `claude-code-${platform}${isMusl() ? '-musl' : ''}`, 'claude'), join(modules, '@anthropic-ai', 'claude-code', 'cli-wrapper.cjs')];
+      return [
+        join(modules, '@anthropic-ai', `claude-code-${platform}${isMusl() ? '-musl' : ''}`, 'claude'),
+        join(modules, '@anthropic-ai', 'claude-code', 'cli-wrapper.cjs'),
+      ];
     case 'codex': {
       const triple = CODEX_TRIPLES[platform];
-      return [...(triple ? [join(modules, '@openai', `codex-${platform}`, 'vendor', triple, 'bin', 'codex')] : []), join(modules, '@openai', 'codex', 'bin', 'codex.js')];
+      return [
+        ...(triple ? [join(modules, '@openai', `codex-${platform}`, 'vendor', triple, 'bin', 'codex')] : []),
+        join(modules, '@openai', 'codex', 'bin', 'codex.js'),
+      ];
     }
     case 'gemini':
       return [join(modules, '@google', 'gemini-cli', 'bundle', 'gemini.js')];
@@ -164,7 +170,8 @@ export function locateAgentCli(ref: BuiltinProvider, options: LocateOptions = {}
   const searched: string[] = [];
   const override = env[overrideVariable(ref)];
   if (override) {
-    if (existsSync(override)) return { found: true, launch: { ...runWithNode(override), source: 'override', version: null } };
+    if (existsSync(override))
+      return { found: true, launch: { ...runWithNode(override), source: 'override', version: null } };
     searched.push(`${overrideVariable(ref)}=${override} (does not exist)`);
   }
   const cacheDir = agentClisDir(env);

@@ -2,7 +2,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { readAgentFile } from '../sandbox/fs-access.js';
 import { DEFAULT_UPSTREAMS } from './metering.js';
 import { join } from 'node:path';
-import { AgentCliProvider, type AgentCliSpec, type CliOutcome, type CliRunContext, type FailureKind } from './agent-cli.js';
+import {
+  AgentCliProvider,
+  type AgentCliSpec,
+  type CliOutcome,
+  type CliRunContext,
+  type FailureKind,
+} from './agent-cli.js';
 import { numberOr, objectAt, parseJsonLines, stringAt, unwrapApiErrorBody } from './cli-output.js';
 import { OpenedCollector } from './opened-files.js';
 import type { BuiltinFactory } from './registry.js';
@@ -79,12 +85,24 @@ export const codexSpec: AgentCliSpec = {
     const { request } = ctx;
     const codexHome = join(ctx.home, '.codex');
     await mkdir(codexHome, { mode: 0o700 });
-    await writeFile(join(codexHome, 'config.toml'), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), { mode: 0o600 });
+    await writeFile(join(codexHome, 'config.toml'), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), {
+      mode: 0o600,
+    });
     const args = [
-      'exec', '--json', '--color', 'never', '--ephemeral', '--skip-git-repo-check', '--strict-config', '--ignore-rules',
-      '-C', request.cwd,
-      '--sandbox', request.readOnly ? 'read-only' : 'workspace-write',
-      '-o', join(ctx.outDir, LAST_MESSAGE_FILE),
+      'exec',
+      '--json',
+      '--color',
+      'never',
+      '--ephemeral',
+      '--skip-git-repo-check',
+      '--strict-config',
+      '--ignore-rules',
+      '-C',
+      request.cwd,
+      '--sandbox',
+      request.readOnly ? 'read-only' : 'workspace-write',
+      '-o',
+      join(ctx.outDir, LAST_MESSAGE_FILE),
     ];
     if (request.model !== null) args.push('-m', request.model);
     args.push('-'); // the prompt comes on stdin
@@ -101,7 +119,12 @@ export const codexSpec: AgentCliSpec = {
 };
 
 /** The `--json` event stream (and the `-o` file, when written), read into an outcome; with `cwd`, what it opened too. Exported for unit tests. */
-export function interpretCodexOutput(stdout: string, exitCode: number | null, lastMessageFile: string | null, cwd?: string): CliOutcome {
+export function interpretCodexOutput(
+  stdout: string,
+  exitCode: number | null,
+  lastMessageFile: string | null,
+  cwd?: string,
+): CliOutcome {
   let sessionId: string | null = null;
   let lastAgentMessage: string | null = null;
   let failed: string | null = null;
@@ -123,7 +146,8 @@ export function interpretCodexOutput(stdout: string, exitCode: number | null, la
         if (item?.type === 'error') errors.push(stringAt(item, 'message') ?? 'error item');
         // A failed command may have printed nothing of the files it names.
         if (item?.type === 'command_execution' && item.exit_code === 0) collector?.addCommand(item.command);
-        if (item?.type === 'file_change' && Array.isArray(item.changes)) for (const change of item.changes) collector?.addPath(stringAt(change, 'path'));
+        if (item?.type === 'file_change' && Array.isArray(item.changes))
+          for (const change of item.changes) collector?.addPath(stringAt(change, 'path'));
         break;
       }
       case 'turn.completed': {
@@ -149,7 +173,8 @@ export function interpretCodexOutput(stdout: string, exitCode: number | null, la
   const usage = sawUsage ? { inputTokens: input, outputTokens: output, cachedInputTokens: cached } : null;
   const ok = exitCode === 0 && failed === null;
   const opened = collector ? { opened: collector.result(events[0]?.type === 'thread.started') } : {};
-  if (ok) return { ok, finalText, sessionId, usage, notes: errors.map((e) => `codex: ${unwrapApiErrorBody(e)}`), ...opened };
+  if (ok)
+    return { ok, finalText, sessionId, usage, notes: errors.map((e) => `codex: ${unwrapApiErrorBody(e)}`), ...opened };
   const raw = failed ?? errors[errors.length - 1] ?? null;
   return { ok, finalText, sessionId, usage, ...opened, ...(raw !== null ? { failure: codexFailure(raw) } : {}) };
 }
@@ -157,8 +182,10 @@ export function interpretCodexOutput(stdout: string, exitCode: number | null, la
 function codexFailure(raw: string): { kind: FailureKind; message: string } {
   const message = unwrapApiErrorBody(raw);
   const status = /\bstatus (\d{3})\b/.exec(raw)?.[1];
-  if (status === '401' || status === '403' || /missing (environment variable|api key)|OPENAI_API_KEY/i.test(raw)) return { kind: 'auth', message };
+  if (status === '401' || status === '403' || /missing (environment variable|api key)|OPENAI_API_KEY/i.test(raw))
+    return { kind: 'auth', message };
   return { kind: 'api', message };
 }
 
-export const createCodexProvider: BuiltinFactory = ({ rosterName, config, deps }) => new AgentCliProvider({ spec: codexSpec, rosterName, config, deps });
+export const createCodexProvider: BuiltinFactory = ({ rosterName, config, deps }) =>
+  new AgentCliProvider({ spec: codexSpec, rosterName, config, deps });

@@ -11,7 +11,13 @@ import type { ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
 import { meaningfulStderrLine } from '../core/report/failure.js';
 import { pickEnv, type EnvSource } from './env.js';
-import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult, type RunProcessOptions } from './process.js';
+import {
+  DEFAULT_MAX_OUTPUT_BYTES,
+  describeMs,
+  runProcess,
+  type ProcessResult,
+  type RunProcessOptions,
+} from './process.js';
 import { parseCommandLine } from './shell-words.js';
 import { commandActivityParser, forwardActivity, isCommandEventLine } from './activity.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
@@ -92,7 +98,10 @@ export class CommandProvider implements Provider {
     const lease = request.lease;
     let route: Route | null = null;
     // okstra's folder: the agent may enter it and read the prompt, and write only its own subfolders.
-    const { dir, path } = await dispatchFolder(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-', lease, ['home', 'out']);
+    const { dir, path } = await dispatchFolder(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-', lease, [
+      'home',
+      'out',
+    ]);
     try {
       const home = path('home');
       const promptFile = path('prompt.md');
@@ -106,7 +115,10 @@ export class CommandProvider implements Provider {
       if (keyName && key !== undefined) {
         if (request.gateway) {
           const upstream = this.options.config?.baseUrl ?? upstreamForKeyName(keyName);
-          if (!upstream) return this.refused(`${this.rosterName}: providers.*.apiKeyEnv names ${keyName} but no baseUrl says which API it is for; set baseUrl (e.g. https://api.anthropic.com) so okstra's gateway can call it with the key, which the command never holds`);
+          if (!upstream)
+            return this.refused(
+              `${this.rosterName}: providers.*.apiKeyEnv names ${keyName} but no baseUrl says which API it is for; set baseUrl (e.g. https://api.anthropic.com) so okstra's gateway can call it with the key, which the command never holds`,
+            );
           route = openRoute(request, 'command', upstream, key);
         }
         env[keyName] = route?.credential ?? key;
@@ -153,11 +165,15 @@ export class CommandProvider implements Provider {
         return null;
       });
       const finalText = written ? written.text : result.stdout;
-      if (written?.truncated) notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      else if (!written && result.stdoutTruncated) notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
+      if (written?.truncated)
+        notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
+      else if (!written && result.stdoutTruncated)
+        notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
       const usage = await readUsage(usageFile, notes);
 
-      const stderrTail = [tail(stderrText, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes].filter((s) => s !== '').join('\n');
+      const stderrTail = [tail(stderrText, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes]
+        .filter((s) => s !== '')
+        .join('\n');
       const summary = route?.close() ?? null;
       route = null;
       return withMetering(
@@ -179,19 +195,33 @@ export class CommandProvider implements Provider {
   }
 
   private refused(errorMessage: string): DispatchResult {
-    return { status: 'error', finalText: '', sessionId: null, usage: null, durationMs: 0, exitCode: null, stderrTail: '', errorMessage };
+    return {
+      status: 'error',
+      finalText: '',
+      sessionId: null,
+      usage: null,
+      durationMs: 0,
+      exitCode: null,
+      stderrTail: '',
+      errorMessage,
+    };
   }
 
   private outcome(result: ProcessResult, request: DispatchRequest): Pick<DispatchResult, 'status' | 'errorMessage'> {
     const what = `\`${clip(this.options.commandLine.trim(), 80)}\``;
-    if (result.spawnError !== null) return { status: 'error', errorMessage: `${what} could not be started: ${result.spawnError}` };
+    if (result.spawnError !== null)
+      return { status: 'error', errorMessage: `${what} could not be started: ${result.spawnError}` };
     if (result.timedOut) {
-      return { status: 'timeout', errorMessage: `${what} did not finish within ${describeMs(request.timeoutMs)}; its process tree was killed` };
+      return {
+        status: 'timeout',
+        errorMessage: `${what} did not finish within ${describeMs(request.timeoutMs)}; its process tree was killed`,
+      };
     }
     if (result.aborted) return { status: 'error', errorMessage: `${what} was cancelled; its process tree was killed` };
     if (result.exitCode === 0) return { status: 'done' };
     const last = meaningfulStderrLine(result.stderr);
-    const how = result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
+    const how =
+      result.exitCode === null ? `was killed by ${result.signal ?? 'a signal'}` : `exited with code ${result.exitCode}`;
     return { status: 'error', errorMessage: `${what} ${how}${last ? `: ${clip(last, 300)}` : ' (no stderr output)'}` };
   }
 }
@@ -226,7 +256,9 @@ async function readUsage(path: string, notes: string[]): Promise<DispatchUsage |
   const parsed = UsageFileSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    notes.push(`okstra: ignored OKSTRA_USAGE_FILE: ${issue ? `${issue.path.join('.') || '(top level)'}: ${issue.message}` : 'invalid'} (expected {"inputTokens": n, "outputTokens": n, "costUsd"?: x})`);
+    notes.push(
+      `okstra: ignored OKSTRA_USAGE_FILE: ${issue ? `${issue.path.join('.') || '(top level)'}: ${issue.message}` : 'invalid'} (expected {"inputTokens": n, "outputTokens": n, "costUsd"?: x})`,
+    );
     return null;
   }
   const usage: DispatchUsage = { inputTokens: parsed.data.inputTokens, outputTokens: parsed.data.outputTokens };

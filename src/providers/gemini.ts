@@ -1,7 +1,21 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AgentCliProvider, type AgentCliSpec, type CliOutcome, type CliRunContext, type FailureKind } from './agent-cli.js';
-import { jsonBlocks, numberOr, objectAt, parseJsonLines, parseJsonObject, stringAt, unwrapApiErrorBody } from './cli-output.js';
+import {
+  AgentCliProvider,
+  type AgentCliSpec,
+  type CliOutcome,
+  type CliRunContext,
+  type FailureKind,
+} from './agent-cli.js';
+import {
+  jsonBlocks,
+  numberOr,
+  objectAt,
+  parseJsonLines,
+  parseJsonObject,
+  stringAt,
+  unwrapApiErrorBody,
+} from './cli-output.js';
 import { OpenedCollector, type OpenedFiles } from './opened-files.js';
 import type { BuiltinFactory } from './registry.js';
 import type { ProcessResult } from './process.js';
@@ -57,7 +71,14 @@ export function geminiSettings(maxTurns: number): object {
 }
 
 /** Keeps a read-only session in plan mode: the model may not approve its own way out. */
-export const READ_ONLY_POLICY = ['# Written by okstra: a read-only session stays in plan mode.', '[[rule]]', 'toolName = "exit_plan_mode"', 'decision = "deny"', 'priority = 999', ''].join('\n');
+export const READ_ONLY_POLICY = [
+  '# Written by okstra: a read-only session stays in plan mode.',
+  '[[rule]]',
+  'toolName = "exit_plan_mode"',
+  'decision = "deny"',
+  'priority = 999',
+  '',
+].join('\n');
 
 const EXIT_AUTH = 41;
 const EXIT_TURN_LIMIT = 53;
@@ -69,7 +90,9 @@ export const geminiSpec: AgentCliSpec = {
     const { request } = ctx;
     const settingsDir = join(ctx.home, '.gemini');
     await mkdir(settingsDir, { mode: 0o700 });
-    await writeFile(join(settingsDir, 'settings.json'), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}\n`, { mode: 0o600 });
+    await writeFile(join(settingsDir, 'settings.json'), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}\n`, {
+      mode: 0o600,
+    });
     const args = ['-p', '', '-o', 'stream-json', '--skip-trust', '--approval-mode', request.readOnly ? 'plan' : 'yolo'];
     if (request.readOnly) {
       const policy = join(ctx.dir, 'read-only-policy.toml');
@@ -88,9 +111,16 @@ export const geminiSpec: AgentCliSpec = {
     };
   },
 
-  interpret: async (result: ProcessResult, ctx: CliRunContext) => interpretGeminiOutput(result.stdout, result.stderr, result.exitCode, ctx.request.cwd),
+  interpret: async (result: ProcessResult, ctx: CliRunContext) =>
+    interpretGeminiOutput(result.stdout, result.stderr, result.exitCode, ctx.request.cwd),
 
-  stderrNoise: [/^Warning: 256-color support not detected/, /^Ripgrep is not available/, /^\[STARTUP\]/, /^YOLO mode is enabled/, /^\s+at /],
+  stderrNoise: [
+    /^Warning: 256-color support not detected/,
+    /^Ripgrep is not available/,
+    /^\[STARTUP\]/,
+    /^YOLO mode is enabled/,
+    /^\s+at /,
+  ],
 };
 
 /**
@@ -98,7 +128,12 @@ export const geminiSpec: AgentCliSpec = {
  * printed), or on failure the error JSON on stderr, read into an outcome;
  * with `cwd`, what the session opened too. Exported for unit tests.
  */
-export function interpretGeminiOutput(stdout: string, stderr: string, exitCode: number | null, cwd?: string): CliOutcome {
+export function interpretGeminiOutput(
+  stdout: string,
+  stderr: string,
+  exitCode: number | null,
+  cwd?: string,
+): CliOutcome {
   const stream = readStream(stdout, cwd);
   const json = stream ? null : parseJsonObject(stdout);
   const finalText = stream?.finalText ?? stringAt(json, 'response') ?? '';
@@ -106,13 +141,23 @@ export function interpretGeminiOutput(stdout: string, stderr: string, exitCode: 
   const usage = stream ? stream.usage : geminiUsage(objectAt(json, 'stats'));
   const opened = stream?.opened ? { opened: stream.opened } : {};
   const streamFailed = stream !== null && (stream.result === null || stream.result.status !== 'success');
-  if (exitCode === 0 && (stream ? !streamFailed : json !== null && !objectAt(json, 'error'))) return { ok: true, finalText, sessionId, usage, ...opened };
+  if (exitCode === 0 && (stream ? !streamFailed : json !== null && !objectAt(json, 'error')))
+    return { ok: true, finalText, sessionId, usage, ...opened };
 
-  const report = [...(stream?.result ? [stream.result] : []), ...jsonBlocks(stderr), ...(json ? [json] : [])].find((o) => objectAt(o, 'error') !== null);
+  const report = [...(stream?.result ? [stream.result] : []), ...jsonBlocks(stderr), ...(json ? [json] : [])].find(
+    (o) => objectAt(o, 'error') !== null,
+  );
   const error = objectAt(report, 'error');
   const { message, code } = apiError(stringAt(error, 'message'), numberOr(error?.code, NaN));
   const failure = geminiFailure(exitCode, message, code);
-  return { ok: false, finalText, sessionId: sessionId ?? stringAt(report, 'session_id'), usage, ...opened, ...(failure ? { failure } : {}) };
+  return {
+    ok: false,
+    finalText,
+    sessionId: sessionId ?? stringAt(report, 'session_id'),
+    usage,
+    ...opened,
+    ...(failure ? { failure } : {}),
+  };
 }
 
 interface GeminiStream {
@@ -152,7 +197,8 @@ function readStream(stdout: string, cwd: string | undefined): GeminiStream | nul
         // A turn that calls tools is not the answer: `-o json` keeps only the last turn's text too.
         text = '';
         const id = stringAt(event, 'tool_id');
-        if (id !== null) calls.set(id, { name: stringAt(event, 'tool_name') ?? '', parameters: objectAt(event, 'parameters') ?? {} });
+        if (id !== null)
+          calls.set(id, { name: stringAt(event, 'tool_name') ?? '', parameters: objectAt(event, 'parameters') ?? {} });
         break;
       }
       case 'tool_result': {
@@ -192,15 +238,27 @@ function apiError(raw: string | null, code: number): { message: string | null; c
 /** The stream's own token counts (it reports no thinking tokens apart; the gateway's metering replaces these). */
 function streamUsage(stats: Record<string, unknown> | null): DispatchUsage | null {
   if (!stats) return null;
-  return { inputTokens: numberOr(stats.input_tokens, 0), outputTokens: numberOr(stats.output_tokens, 0), cachedInputTokens: numberOr(stats.cached, 0) };
+  return {
+    inputTokens: numberOr(stats.input_tokens, 0),
+    outputTokens: numberOr(stats.output_tokens, 0),
+    cachedInputTokens: numberOr(stats.cached, 0),
+  };
 }
 
-function geminiFailure(exitCode: number | null, rawMessage: string | null, code: number): { kind: FailureKind; message: string } | null {
+function geminiFailure(
+  exitCode: number | null,
+  rawMessage: string | null,
+  code: number,
+): { kind: FailureKind; message: string } | null {
   const message = rawMessage === null ? null : unwrapApiErrorBody(rawMessage);
   if (exitCode === EXIT_TURN_LIMIT) return { kind: 'turn-limit', message: message ?? 'reached model.maxSessionTurns' };
-  if (exitCode === EXIT_AUTH || code === 401 || code === 403) return { kind: 'auth', message: message ?? `exit ${EXIT_AUTH}` };
+  if (exitCode === EXIT_AUTH || code === 401 || code === 403)
+    return { kind: 'auth', message: message ?? `exit ${EXIT_AUTH}` };
   if (message === null) return null;
-  return { kind: 'api', message: Number.isFinite(code) && code >= 100 && code < 600 ? `HTTP ${code}: ${message}` : message };
+  return {
+    kind: 'api',
+    message: Number.isFinite(code) && code >= 100 && code < 600 ? `HTTP ${code}: ${message}` : message,
+  };
 }
 
 /** Token counts summed over every model the session used (a router or helper model counts too). */
@@ -221,4 +279,5 @@ function geminiUsage(stats: Record<string, unknown> | null): DispatchUsage | nul
   return { inputTokens: input, outputTokens: output, cachedInputTokens: cached };
 }
 
-export const createGeminiProvider: BuiltinFactory = ({ rosterName, config, deps, maxTurns }) => new AgentCliProvider({ spec: geminiSpec, rosterName, config, deps, maxTurns });
+export const createGeminiProvider: BuiltinFactory = ({ rosterName, config, deps, maxTurns }) =>
+  new AgentCliProvider({ spec: geminiSpec, rosterName, config, deps, maxTurns });

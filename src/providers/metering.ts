@@ -44,7 +44,8 @@ export function withMetering(result: DispatchResult, summary: DispatchSummary | 
       ? null
       : result.usage;
   const metered = { ...result, usage, metering: summary };
-  if (summary.budgetExceeded) return { ...metered, status: 'budget-exceeded', errorMessage: summary.budgetExceeded.message };
+  if (summary.budgetExceeded)
+    return { ...metered, status: 'budget-exceeded', errorMessage: summary.budgetExceeded.message };
   if (result.status !== 'done' && summary.upstreamError) {
     const { status, message } = summary.upstreamError;
     const upstream = `the API answered ${status === null ? 'nothing (no connection)' : `HTTP ${status}`}: ${message}`;

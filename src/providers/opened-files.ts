@@ -39,7 +39,21 @@ export type OpenedFiles =
     }
   | { source: 'self-reported' };
 
-const CONTENT_PRINTERS = new Set(['cat', 'head', 'tail', 'nl', 'less', 'more', 'bat', 'batcat', 'tac', 'od', 'xxd', 'hexdump', 'strings']);
+const CONTENT_PRINTERS = new Set([
+  'cat',
+  'head',
+  'tail',
+  'nl',
+  'less',
+  'more',
+  'bat',
+  'batcat',
+  'tac',
+  'od',
+  'xxd',
+  'hexdump',
+  'strings',
+]);
 /** Their first operand is a script or pattern, not a file (unless given with -e/-f). */
 const SCRIPTED_READERS = new Set(['sed', 'awk', 'gawk', 'grep', 'egrep', 'fgrep', 'rg']);
 /** Programs that run the rest of their words as a command. */
@@ -158,7 +172,10 @@ function operands(args: string[]): string[] {
 }
 
 function scriptedOperands(args: string[]): string[] {
-  const scriptGiven = args.some((a) => a === '-e' || a === '-f' || a.startsWith('--regexp') || a.startsWith('--expression') || a.startsWith('--file'));
+  const scriptGiven = args.some(
+    (a) =>
+      a === '-e' || a === '-f' || a.startsWith('--regexp') || a.startsWith('--expression') || a.startsWith('--file'),
+  );
   const rest = operands(args);
   return scriptGiven ? rest : rest.slice(1);
 }

@@ -229,7 +229,10 @@ const WATCHDOG_SCRIPT = 'read -r _; kill -9 -"$1" 2>/dev/null; exit 0';
 export function startParentDeathWatchdog(pgid: number): () => void {
   let dog: ReturnType<typeof spawn>;
   try {
-    dog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'okstra-watchdog', String(pgid)], { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    dog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'okstra-watchdog', String(pgid)], {
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    });
   } catch {
     return () => undefined;
   }
@@ -250,10 +253,23 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
   const started = performance.now();
   const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   const stdout = new BoundedBuffer(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, options.keepStdout ?? 'tail');
-  const stderr = options.mergeStderr ? stdout : new BoundedBuffer(options.maxStderrBytes ?? DEFAULT_MAX_STDERR_BYTES, 'tail');
+  const stderr = options.mergeStderr
+    ? stdout
+    : new BoundedBuffer(options.maxStderrBytes ?? DEFAULT_MAX_STDERR_BYTES, 'tail');
 
   if (options.signal?.aborted) {
-    return { exitCode: null, signal: null, timedOut: false, aborted: true, stdout: '', stderr: '', stdoutTruncated: false, stderrTruncated: false, durationMs: 0, spawnError: null };
+    return {
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      aborted: true,
+      stdout: '',
+      stderr: '',
+      stdoutTruncated: false,
+      stderrTruncated: false,
+      durationMs: 0,
+      spawnError: null,
+    };
   }
 
   const child = execa(options.file, [...options.args], {
@@ -307,17 +323,20 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
     stopWatchdog();
   });
 
-  const timer = setTimeout(() => {
-    if (exited) {
-      // The program ended but something outside its group still holds the
-      // output pipes open: stop waiting for them.
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      return;
-    }
-    timedOut = true;
-    terminateTree();
-  }, Math.min(MAX_TIMER_MS, Math.max(0, Number.isNaN(options.timeoutMs) ? 0 : options.timeoutMs)));
+  const timer = setTimeout(
+    () => {
+      if (exited) {
+        // The program ended but something outside its group still holds the
+        // output pipes open: stop waiting for them.
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+        return;
+      }
+      timedOut = true;
+      terminateTree();
+    },
+    Math.min(MAX_TIMER_MS, Math.max(0, Number.isNaN(options.timeoutMs) ? 0 : options.timeoutMs)),
+  );
   const onAbort = (): void => {
     if (exited) return;
     aborted = true;
@@ -327,7 +346,10 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
 
   try {
     const result = await child;
-    const spawnError = pid === undefined || (result.failed && result.exitCode === undefined && result.signal === undefined) ? describeSpawnError(result, options.file) : null;
+    const spawnError =
+      pid === undefined || (result.failed && result.exitCode === undefined && result.signal === undefined)
+        ? describeSpawnError(result, options.file)
+        : null;
     return {
       exitCode: result.exitCode ?? null,
       signal: result.signal ?? null,
@@ -351,7 +373,8 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
 function describeSpawnError(result: { shortMessage?: string; code?: string; cause?: unknown }, file: string): string {
   const cause = result.cause as NodeJS.ErrnoException | undefined;
   const code = cause?.code ?? result.code;
-  if (code === 'ENOENT') return `\`${file}\` was not found (is it installed and on PATH, and does the working directory exist?)`;
+  if (code === 'ENOENT')
+    return `\`${file}\` was not found (is it installed and on PATH, and does the working directory exist?)`;
   if (code === 'EACCES') return `\`${file}\` is not executable (check its permissions)`;
   return result.shortMessage ?? cause?.message ?? `\`${file}\` could not be started`;
 }

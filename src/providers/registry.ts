@@ -1,4 +1,10 @@
-import { BUILTIN_PROVIDERS, turnLimitsFor, type BuiltinProvider, type OkstraConfig, type ProviderConfig } from '../core/config/schema.js';
+import {
+  BUILTIN_PROVIDERS,
+  turnLimitsFor,
+  type BuiltinProvider,
+  type OkstraConfig,
+  type ProviderConfig,
+} from '../core/config/schema.js';
 import { closestMatch } from '../core/text/did-you-mean.js';
 import { CommandProvider } from './command.js';
 import { createClaudeProvider } from './claude.js';
@@ -107,7 +113,13 @@ export function rosterNameFor(ref: string, config: OkstraConfig): string {
   return `${entry.name ?? capitalise(ref)} worker`;
 }
 
-function commandProvider(commandLine: string, rosterName: string, config: ProviderConfig | undefined, deps: ProviderDeps, where: string): Provider {
+function commandProvider(
+  commandLine: string,
+  rosterName: string,
+  config: ProviderConfig | undefined,
+  deps: ProviderDeps,
+  where: string,
+): Provider {
   try {
     return new CommandProvider({
       commandLine,
@@ -120,7 +132,8 @@ function commandProvider(commandLine: string, rosterName: string, config: Provid
       ...(deps.trustedRoot !== undefined ? { resolveFrom: deps.trustedRoot } : {}),
     });
   } catch (error) {
-    if (error instanceof CommandLineError) throw new ProviderError('provider/bad-command-line', `${where}: ${error.message}`);
+    if (error instanceof CommandLineError)
+      throw new ProviderError('provider/bad-command-line', `${where}: ${error.message}`);
     throw error;
   }
 }
@@ -131,15 +144,27 @@ export function resolveProvider(ref: string, config: OkstraConfig, deps: Provide
   if (isBuiltin(ref)) {
     const factory = deps.builtins?.[ref] ?? BUILTIN_ADAPTERS[ref];
     const turns = turnLimitsFor(config, ref);
-    const provider = factory({ ref, rosterName, config: config.providers[ref], deps, maxTurns: { executor: turns.executor, readOnly: turns.verifier } });
+    const provider = factory({
+      ref,
+      rosterName,
+      config: config.providers[ref],
+      deps,
+      maxTurns: { executor: turns.executor, readOnly: turns.verifier },
+    });
     if (provider.rosterName !== rosterName) {
-      throw new Error(`the ${ref} adapter calls its worker "${provider.rosterName}", but its roster name is "${rosterName}"`);
+      throw new Error(
+        `the ${ref} adapter calls its worker "${provider.rosterName}", but its roster name is "${rosterName}"`,
+      );
     }
     return provider;
   }
   if (isCommandRef(ref)) {
     const line = ref.slice(COMMAND_REF_PREFIX.length);
-    if (line.trim() === '') throw new ProviderError('provider/bad-command-line', '`command:` needs a program after the colon, e.g. `command:node scripts/agent.mjs`');
+    if (line.trim() === '')
+      throw new ProviderError(
+        'provider/bad-command-line',
+        '`command:` needs a program after the colon, e.g. `command:node scripts/agent.mjs`',
+      );
     return commandProvider(line, rosterName, undefined, deps, `provider "${ref}"`);
   }
   const entry = config.providers[ref] as ProviderConfig;

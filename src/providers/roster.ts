@@ -1,7 +1,14 @@
 import { BUILTIN_PROVIDERS, PROVIDER_NAME_PATTERN, type OkstraConfig } from '../core/config/schema.js';
 import { closestMatch } from '../core/text/did-you-mean.js';
 import { ProviderError } from './errors.js';
-import { isCommandRef, providerKey, providerKind, resolveProvider, rosterNameFor, type ProviderDeps } from './registry.js';
+import {
+  isCommandRef,
+  providerKey,
+  providerKind,
+  resolveProvider,
+  rosterNameFor,
+  type ProviderDeps,
+} from './registry.js';
 import type { Provider, ProviderKind } from './types.js';
 
 /**
@@ -128,7 +135,10 @@ function checkModelKeys(models: Readonly<Record<string, string>>, config: Okstra
   for (const key of Object.keys(models)) {
     if (known.includes(key)) continue;
     const match = closestMatch(key, known);
-    throw new ProviderError('models/bad-override', `models override names unknown provider "${key}"${match ? ` (did you mean "${match}"?)` : ''}; use one of ${known.join(', ')}`);
+    throw new ProviderError(
+      'models/bad-override',
+      `models override names unknown provider "${key}"${match ? ` (did you mean "${match}"?)` : ''}; use one of ${known.join(', ')}`,
+    );
   }
 }
 
@@ -144,17 +154,35 @@ export function parseModelOverrides(items: readonly string[]): Record<string, st
       const pair = raw.trim();
       if (pair === '') continue;
       const eq = pair.indexOf('=');
-      if (eq === -1) throw new ProviderError('models/bad-override', `models override "${pair}" needs the form <provider>=<model>, e.g. claude=opus`);
+      if (eq === -1)
+        throw new ProviderError(
+          'models/bad-override',
+          `models override "${pair}" needs the form <provider>=<model>, e.g. claude=opus`,
+        );
       const provider = pair.slice(0, eq).trim();
       const model = pair.slice(eq + 1).trim();
-      if (provider === '') throw new ProviderError('models/bad-override', `models override "${pair}" names no provider; write <provider>=<model>, e.g. claude=opus`);
+      if (provider === '')
+        throw new ProviderError(
+          'models/bad-override',
+          `models override "${pair}" names no provider; write <provider>=<model>, e.g. claude=opus`,
+        );
       if (provider !== 'command' && !PROVIDER_NAME_PATTERN.test(provider)) {
-        throw new ProviderError('models/bad-override', `models override "${pair}": "${provider}" is not a provider name (claude, codex, gemini, command, or a lower-case name under \`providers:\`)`);
+        throw new ProviderError(
+          'models/bad-override',
+          `models override "${pair}": "${provider}" is not a provider name (claude, codex, gemini, command, or a lower-case name under \`providers:\`)`,
+        );
       }
-      if (model === '' || /\s/.test(model)) throw new ProviderError('models/bad-override', `models override "${pair}" needs a model name without spaces after "=", e.g. ${provider}=<model>`);
+      if (model === '' || /\s/.test(model))
+        throw new ProviderError(
+          'models/bad-override',
+          `models override "${pair}" needs a model name without spaces after "=", e.g. ${provider}=<model>`,
+        );
       const previous = out[provider];
       if (previous !== undefined && previous !== model) {
-        throw new ProviderError('models/bad-override', `models override gives ${provider} two models ("${previous}" and "${model}"); keep one`);
+        throw new ProviderError(
+          'models/bad-override',
+          `models override gives ${provider} two models ("${previous}" and "${model}"); keep one`,
+        );
       }
       out[provider] = model;
     }

@@ -101,10 +101,14 @@ export function splitShellWords(line: string): string[] {
       continue;
     }
     if (OPERATORS.has(c)) {
-      fail(`unquoted ${JSON.stringify(c)} at column ${i + 1} is shell syntax, and okstra runs the command without a shell; quote it to pass it literally, or put the pipeline in a script and configure that`);
+      fail(
+        `unquoted ${JSON.stringify(c)} at column ${i + 1} is shell syntax, and okstra runs the command without a shell; quote it to pass it literally, or put the pipeline in a script and configure that`,
+      );
     }
     if (c === '$' && /^[A-Za-z_{(]/.test(line[i + 1] ?? '')) {
-      fail(`unquoted ${JSON.stringify(line.slice(i, i + 2))} at column ${i + 1} looks like a shell variable or substitution, which okstra does not expand (no shell runs the command); quote it to pass it literally, or read the variable inside your program`);
+      fail(
+        `unquoted ${JSON.stringify(line.slice(i, i + 2))} at column ${i + 1} looks like a shell variable or substitution, which okstra does not expand (no shell runs the command); quote it to pass it literally, or read the variable inside your program`,
+      );
     }
     word += c;
     i += 1;

@@ -72,7 +72,9 @@ export class AgentUserPool {
         throw error;
       }
     }
-    throw new AgentUserError(`all ${MAX_USERS} agent users (${this.prefix}1…${MAX_USERS}) are in use; is a run leaking them? Locks are in ${this.lockDir}`);
+    throw new AgentUserError(
+      `all ${MAX_USERS} agent users (${this.prefix}1…${MAX_USERS}) are in use; is a run leaking them? Locks are in ${this.lockDir}`,
+    );
   }
 
   /** Ends every process the user still runs, then frees the user for the next lease. */
@@ -171,7 +173,9 @@ async function ensureRootOnlyDir(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   const info = await lstat(dir);
   if (!info.isDirectory() || info.uid !== 0 || (info.mode & 0o022) !== 0) {
-    throw new AgentUserError(`${dir} must be a directory owned by root and writable by root only (it holds the agent users' leases); remove it and run again`);
+    throw new AgentUserError(
+      `${dir} must be a directory owned by root and writable by root only (it holds the agent users' leases); remove it and run again`,
+    );
   }
 }
 
@@ -182,17 +186,36 @@ export async function lookupUser(name: string): Promise<AgentUser | null> {
   const [, , uid, gid] = String(result.stdout).trim().split(':');
   const user = { name, uid: Number(uid), gid: Number(gid) };
   if (!Number.isInteger(user.uid) || !Number.isInteger(user.gid) || user.uid === 0 || user.gid === 0) {
-    throw new AgentUserError(`the user ${name} exists but is not an unprivileged account (uid ${uid}, gid ${gid}); remove it (userdel ${name}) so okstra can create it`);
+    throw new AgentUserError(
+      `the user ${name} exists but is not an unprivileged account (uid ${uid}, gid ${gid}); remove it (userdel ${name}) so okstra can create it`,
+    );
   }
   return user;
 }
 
 async function createUser(name: string): Promise<AgentUser> {
-  const result = await execa('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', '--comment', 'okstra agent (unprivileged)', name], { reject: false });
+  const result = await execa(
+    'useradd',
+    [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--home-dir',
+      '/nonexistent',
+      '--shell',
+      '/usr/sbin/nologin',
+      '--comment',
+      'okstra agent (unprivileged)',
+      name,
+    ],
+    { reject: false },
+  );
   // Another process may have created it a moment ago; the lookup decides.
   const user = await lookupUser(name);
   if (user) return user;
-  throw new AgentUserError(`could not create the agent user ${name}: ${String(result.stderr).trim() || `useradd exited ${result.exitCode}`}. okstra needs root (or passwordless sudo on a runner) and the useradd program to isolate agents; set \`isolation: none\` in .okstra/config.yml to run them with okstra's own privileges`);
+  throw new AgentUserError(
+    `could not create the agent user ${name}: ${String(result.stderr).trim() || `useradd exited ${result.exitCode}`}. okstra needs root (or passwordless sudo on a runner) and the useradd program to isolate agents; set \`isolation: none\` in .okstra/config.yml to run them with okstra's own privileges`,
+  );
 }
 
 /**

@@ -72,7 +72,10 @@ export interface AgentFile {
 export async function readAgentFile(path: string, maxBytes: number): Promise<AgentFile | null> {
   const link = await lstat(path).catch(() => null);
   if (link === null) return null;
-  if (!link.isFile()) throw new AgentFileError(`${path} is ${link.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; okstra reads an agent's output only from a plain file it wrote`);
+  if (!link.isFile())
+    throw new AgentFileError(
+      `${path} is ${link.isSymbolicLink() ? 'a symbolic link' : 'not a regular file'}; okstra reads an agent's output only from a plain file it wrote`,
+    );
   const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     const info = await handle.stat();

@@ -172,7 +172,12 @@ class SharedUserSandbox implements AgentSandbox {
  * the agent, with the named subfolders made private to the lease's user
  * (HOME, TMPDIR, an output folder). The caller removes it.
  */
-export async function dispatchFolder(parent: string, prefix: string, lease: AgentLease | undefined, privateNames: readonly string[]): Promise<{ dir: string; path: (name: string) => string }> {
+export async function dispatchFolder(
+  parent: string,
+  prefix: string,
+  lease: AgentLease | undefined,
+  privateNames: readonly string[],
+): Promise<{ dir: string; path: (name: string) => string }> {
   const dir = await mkdtemp(join(parent, prefix));
   const path = (name: string): string => join(dir, name);
   try {
@@ -187,7 +192,10 @@ export async function dispatchFolder(parent: string, prefix: string, lease: Agen
 
 /** The sandbox of engines built without one (unit tests of the engine with stand-ins): okstra's own user, said as such. */
 export function unisolatedSandbox(): AgentSandbox {
-  return new SharedUserSandbox("agents and QA commands ran as okstra's own user (no sandbox was configured for this engine)", null);
+  return new SharedUserSandbox(
+    "agents and QA commands ran as okstra's own user (no sandbox was configured for this engine)",
+    null,
+  );
 }
 
 function sudoUser(env: Readonly<Record<string, string | undefined>>): { uid: number; gid: number } | null {
@@ -218,8 +226,16 @@ export async function checkBoundary(sandbox: AgentSandbox): Promise<string | nul
   const lease = await sandbox.acquire();
   try {
     if (!lease.user) return 'the lease has no user';
-    const probe = await execa('cat', [`/proc/${process.pid}/environ`], { uid: lease.user.uid, gid: lease.user.gid, reject: false, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, extendEnv: false });
-    return probe.exitCode === 0 ? `${lease.user.name} could read /proc/${process.pid}/environ: the kernel does not separate users here (is /proc mounted with a permissive option?)` : null;
+    const probe = await execa('cat', [`/proc/${process.pid}/environ`], {
+      uid: lease.user.uid,
+      gid: lease.user.gid,
+      reject: false,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      extendEnv: false,
+    });
+    return probe.exitCode === 0
+      ? `${lease.user.name} could read /proc/${process.pid}/environ: the kernel does not separate users here (is /proc mounted with a permissive option?)`
+      : null;
   } finally {
     await lease.release();
   }

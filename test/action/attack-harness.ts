@@ -15,7 +15,18 @@ import { parseLedger } from '../../src/core/ledger/index.js';
 import { makeCanary, reveals } from '../helpers/canary.js';
 import { persistCheckoutCredentials } from '../helpers/checkout-credentials.js';
 import { agentScratchDir, tempDir } from '../helpers/git-repos.js';
-import { makeProject, PASSING_REVIEWER, runAction, SCRIPTED_AGENT, startFakeApi, twoStagePlan, workflowDispatchPayload, WRITER, type ActionRun, type FakeApi } from './harness.js';
+import {
+  makeProject,
+  PASSING_REVIEWER,
+  runAction,
+  SCRIPTED_AGENT,
+  startFakeApi,
+  twoStagePlan,
+  workflowDispatchPayload,
+  WRITER,
+  type ActionRun,
+  type FakeApi,
+} from './harness.js';
 
 const ATTACKER = join(import.meta.dirname, '..', 'fixtures', 'agents', 'attacker.mjs');
 
@@ -57,7 +68,11 @@ async function startCollector(): Promise<NonNullable<typeof collector>> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  return { url: `http://127.0.0.1:${address.port}/loot`, loot, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${address.port}/loot`,
+    loot,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 export interface Scenario {
@@ -101,19 +116,33 @@ export async function attackedRun(o: AttackOptions): Promise<Scenario> {
   chmodSync(runnerTemp, 0o755);
   writeFileSync(join(runnerTemp, '.credentials'), `{"token":"${canaries.runnerFile}"}\n`, { mode: 0o600 });
   const home = tempDir('okstra-runner-home-');
-  writeFileSync(join(home, '.git-credentials'), `https://x-access-token:${canaries.checkoutToken}@github.com\n`, { mode: 0o600 });
+  writeFileSync(join(home, '.git-credentials'), `https://x-access-token:${canaries.checkoutToken}@github.com\n`, {
+    mode: 0o600,
+  });
   const tmpRoot = tempDir('okstra-runner-tmp-');
-  const files = { output: join(scratch, 'output'), summary: join(scratch, 'summary.md'), state: join(scratch, 'state'), temp: join(tempDir('okstra-step-'), 'temp') };
+  const files = {
+    output: join(scratch, 'output'),
+    summary: join(scratch, 'summary.md'),
+    state: join(scratch, 'state'),
+    temp: join(tempDir('okstra-step-'), 'temp'),
+  };
   mkdirSync(files.temp, { recursive: true });
   for (const f of [files.output, files.summary, files.state]) writeFileSync(f, '', { mode: 0o644 });
   const actionDir = dirname(inject('okstraActionPath'));
 
-  const agentCommand = (script: object): string => `${process.execPath} ${ATTACKER} --attack ${join(scratch, 'attack.json')} -- ${process.execPath} ${SCRIPTED_AGENT} --json ${JSON.stringify(JSON.stringify(script))}`;
-  const plan = twoStagePlan().replace('- **Validation:** `test -f src/stage-1.txt`', `- **Validation:** \`${process.execPath} ${ATTACKER} --attack ${join(scratch, 'attack.json')} --role qa && test -f src/stage-1.txt\``);
+  const agentCommand = (script: object): string =>
+    `${process.execPath} ${ATTACKER} --attack ${join(scratch, 'attack.json')} -- ${process.execPath} ${SCRIPTED_AGENT} --json ${JSON.stringify(JSON.stringify(script))}`;
+  const plan = twoStagePlan().replace(
+    '- **Validation:** `test -f src/stage-1.txt`',
+    `- **Validation:** \`${process.execPath} ${ATTACKER} --attack ${join(scratch, 'attack.json')} --role qa && test -f src/stage-1.txt\``,
+  );
   const project = await makeProject({
     plan,
     agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
-    config: { isolation, providers: { writer: { command: agentCommand(WRITER) }, reviewer: { command: agentCommand(PASSING_REVIEWER) } } },
+    config: {
+      isolation,
+      providers: { writer: { command: agentCommand(WRITER) }, reviewer: { command: agentCommand(PASSING_REVIEWER) } },
+    },
   });
   await persistCheckoutCredentials(project.workspace, runnerTemp, canaries.checkoutToken);
 
@@ -143,20 +172,46 @@ export async function attackedRun(o: AttackOptions): Promise<Scenario> {
   if (o.runner) {
     // A hosted runner's folders belong to its user: the checkout, its temp folders, its HOME and the step's files.
     const ids = `${o.runner.uid}:${o.runner.gid}`;
-    execFileSync('chown', ['-R', ids, dirname(project.workspace), runnerTemp, home, tmpRoot, dirname(files.temp), files.output, files.summary, files.state]);
+    execFileSync('chown', [
+      '-R',
+      ids,
+      dirname(project.workspace),
+      runnerTemp,
+      home,
+      tmpRoot,
+      dirname(files.temp),
+      files.output,
+      files.summary,
+      files.state,
+    ]);
     chmodSync(actionDir, 0o755);
   }
   const remote = new Git(project.bare, SAFE_ANYWHERE);
   const ledgerBefore = await remote.resolveCommit('refs/heads/okstra-ledger');
   api = await startFakeApi();
   const run = await runAction(project, {
-    inputs: { mode: 'stage', plan: project.planPath, stage: '1', report: 'summary,check', 'github-token': canaries.githubToken, 'anthropic-api-key': canaries.anthropic, 'openai-api-key': canaries.openai, 'gemini-api-key': canaries.gemini },
+    inputs: {
+      mode: 'stage',
+      plan: project.planPath,
+      stage: '1',
+      report: 'summary,check',
+      'github-token': canaries.githubToken,
+      'anthropic-api-key': canaries.anthropic,
+      'openai-api-key': canaries.openai,
+      'gemini-api-key': canaries.gemini,
+    },
     eventName: 'workflow_dispatch',
     payload: workflowDispatchPayload({}),
     api,
     files,
     ...(o.runner ? { user: o.runner } : {}),
-    env: { RUNNER_TEMP: runnerTemp, HOME: home, TMPDIR: tmpRoot, ACTIONS_RUNTIME_TOKEN: canaries.runtimeToken, ACTIONS_ID_TOKEN_REQUEST_TOKEN: canaries.idToken },
+    env: {
+      RUNNER_TEMP: runnerTemp,
+      HOME: home,
+      TMPDIR: tmpRoot,
+      ACTIONS_RUNTIME_TOKEN: canaries.runtimeToken,
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: canaries.idToken,
+    },
   });
   landed.push(...forbiddenWrites.filter((path) => existsSync(path)));
   return {
@@ -169,8 +224,16 @@ export async function attackedRun(o: AttackOptions): Promise<Scenario> {
     marker,
     ledgerRows: async () => {
       // The remote may belong to the runner's user now: read it as a trusting reader, not through git's ownership check.
-      const shown = await new Git(project.bare, SAFE_ANYWHERE).run(['show', `okstra-ledger:plans/${project.planId}/ledger.jsonl`]);
-      return shown.exitCode === 0 ? parseLedger(shown.stdout, { path: 'ledger.jsonl', planId: project.planId }).map((r) => ({ status: r.status, run_id: r.run_id })) : [];
+      const shown = await new Git(project.bare, SAFE_ANYWHERE).run([
+        'show',
+        `okstra-ledger:plans/${project.planId}/ledger.jsonl`,
+      ]);
+      return shown.exitCode === 0
+        ? parseLedger(shown.stdout, { path: 'ledger.jsonl', planId: project.planId }).map((r) => ({
+            status: r.status,
+            run_id: r.run_id,
+          }))
+        : [];
     },
     remoteLedger: () => remote.resolveCommit('refs/heads/okstra-ledger'),
   };
@@ -183,4 +246,3 @@ export function revealed(loot: Loot[], canaries: Record<string, string>): string
     .filter(([, secret]) => reveals(text, secret))
     .map(([name]) => name);
 }
-

@@ -27,9 +27,13 @@ describe('attacking stand-in agents against the trust boundary', () => {
     }
 
     // No write outside the allowed paths landed; the runner's file commands are untouched by them.
-    for (const l of s.loot) for (const path of s.forbiddenWrites) expect(l.writes[path], `${l.role} → ${path}`).not.toBe('written');
+    for (const l of s.loot)
+      for (const path of s.forbiddenWrites) expect(l.writes[path], `${l.role} → ${path}`).not.toBe('written');
     for (const path of s.forbiddenWrites) expect(existsSync(path), path).toBe(false);
-    for (const l of s.loot) for (const [path, result] of Object.entries(l.writes)) if (/ATTACK-.*-(executor|verifier|qa)\.txt$/.test(path) && !path.includes('-own-tree-')) expect(result, `${l.role} wrote into another session's tree ${path}`).not.toBe('written');
+    for (const l of s.loot)
+      for (const [path, result] of Object.entries(l.writes))
+        if (/ATTACK-.*-(executor|verifier|qa)\.txt$/.test(path) && !path.includes('-own-tree-'))
+          expect(result, `${l.role} wrote into another session's tree ${path}`).not.toBe('written');
     // (What an attacker appends is `<marker>:<role>:<uid>`; the executor's own marker file may be named in the report.)
     expect(readFileSync(s.run.files.output, 'utf8')).not.toContain(`${s.marker}:`);
     expect(readFileSync(s.run.files.summary, 'utf8')).not.toContain(`${s.marker}:`);
@@ -38,21 +42,31 @@ describe('attacking stand-in agents against the trust boundary', () => {
 
     // The verifier could not write the tree it reviews; the executor could write its own (and only that).
     const verifier = s.loot.find((l) => l.role === 'verifier');
-    expect(Object.entries(verifier?.writes ?? {}).find(([p]) => p.endsWith('-own-tree-verifier.txt'))?.[1]).toMatch(/EACCES|EPERM|EROFS/);
+    expect(Object.entries(verifier?.writes ?? {}).find(([p]) => p.endsWith('-own-tree-verifier.txt'))?.[1]).toMatch(
+      /EACCES|EPERM|EROFS/,
+    );
     const executor = s.loot.find((l) => l.role === 'executor');
-    expect(Object.entries(executor?.writes ?? {}).find(([p]) => p.endsWith('-own-tree-executor.txt'))?.[1]).toBe('written');
+    expect(Object.entries(executor?.writes ?? {}).find(([p]) => p.endsWith('-own-tree-executor.txt'))?.[1]).toBe(
+      'written',
+    );
 
     // The ledger: neither moved locally nor pushed by an agent; only okstra's two rows for this run are on it.
     for (const l of s.loot) {
       expect(l.git.updateRef).not.toBe('moved');
       expect(l.git.push).not.toBe('pushed');
     }
-    expect(await s.ledgerRows()).toEqual([expect.objectContaining({ status: 'started' }), expect.objectContaining({ status: 'done' })]);
+    expect(await s.ledgerRows()).toEqual([
+      expect.objectContaining({ status: 'started' }),
+      expect.objectContaining({ status: 'done' }),
+    ]);
     const rows = await s.ledgerRows();
     expect(new Set(rows.map((r) => r.run_id)).size).toBe(1);
 
     // And no canary in what okstra itself wrote or sent.
-    const log = (s.run.stdout + s.run.stderr).split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n');
+    const log = (s.run.stdout + s.run.stderr)
+      .split('\n')
+      .filter((l) => !l.startsWith('::add-mask::'))
+      .join('\n');
     const sent = (api?.requests ?? []).map((r) => r.raw).join('\n');
     for (const [name, secret] of Object.entries(s.canaries)) {
       expect(reveals(log, secret), `log reveals ${name}`).toBe(false);

@@ -4,7 +4,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Git } from '../../src/git/git.js';
 import { tempDir } from '../helpers/git-repos.js';
 import { persistCheckoutCredentials } from '../helpers/checkout-credentials.js';
-import { makeProject, PASSING_REVIEWER, runAction, SCRIPTED_AGENT, startFakeApi, twoStagePlan, workflowDispatchPayload, WRITER, type FakeApi } from './harness.js';
+import {
+  makeProject,
+  PASSING_REVIEWER,
+  runAction,
+  SCRIPTED_AGENT,
+  startFakeApi,
+  twoStagePlan,
+  workflowDispatchPayload,
+  WRITER,
+  type FakeApi,
+} from './harness.js';
 
 const SNOOP = join(import.meta.dirname, '..', 'helpers', 'config-snoop-agent.mjs');
 const TOKEN = 'ghs_persistedCheckoutToken0123456789abcd';
@@ -17,7 +27,8 @@ afterEach(async () => {
 });
 
 /** A provider command line: the snoop, then the scripted agent with an inline script. */
-const snoopCommand = (out: string, script: object): string => `${process.execPath} ${SNOOP} --out ${out} -- ${process.execPath} ${SCRIPTED_AGENT} --json ${JSON.stringify(JSON.stringify(script))}`;
+const snoopCommand = (out: string, script: object): string =>
+  `${process.execPath} ${SNOOP} --out ${out} -- ${process.execPath} ${SCRIPTED_AGENT} --json ${JSON.stringify(JSON.stringify(script))}`;
 
 describe('the checkout credential during a run', () => {
   it('no agent sees the persisted token in any git config; the run pushes anyway and the checkout config is as it was afterwards', async () => {
@@ -30,7 +41,12 @@ describe('the checkout credential during a run', () => {
     const project = await makeProject({
       plan: twoStagePlan(),
       agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
-      config: { providers: { writer: { command: snoopCommand(seen, WRITER) }, reviewer: { command: snoopCommand(seen, PASSING_REVIEWER) } } },
+      config: {
+        providers: {
+          writer: { command: snoopCommand(seen, WRITER) },
+          reviewer: { command: snoopCommand(seen, PASSING_REVIEWER) },
+        },
+      },
     });
 
     // As on a hosted runner, where $RUNNER_TEMP (…/work/_temp) is world-readable: git stops every
@@ -43,10 +59,18 @@ describe('the checkout credential during a run', () => {
     expect(await new Git(project.workspace).ok(['config', '--list', '--show-origin'])).toContain(BASE64);
 
     api = await startFakeApi();
-    const run = await runAction(project, { inputs: { mode: 'stage', plan: project.planPath, stage: '1' }, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api, env: { RUNNER_TEMP: runnerTemp } });
+    const run = await runAction(project, {
+      inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+      env: { RUNNER_TEMP: runnerTemp },
+    });
     expect(run.exitCode, run.stdout + run.stderr).toBe(0);
 
-    expect(run.stdout).toMatch(/credentials: removed extraheader http\.https:\/\/github\.com\/\.extraheader \(.*\/\.git\/config\), extraheader http\.https:\/\/github\.com\/\.extraheader \(.*git-credentials-.*\.config\) from the checkout's git config until the run ends; .*; restored at the end of the run/);
+    expect(run.stdout).toMatch(
+      /credentials: removed extraheader http\.https:\/\/github\.com\/\.extraheader \(.*\/\.git\/config\), extraheader http\.https:\/\/github\.com\/\.extraheader \(.*git-credentials-.*\.config\) from the checkout's git config until the run ends; .*; restored at the end of the run/,
+    );
     expect(run.stdout).not.toContain(BASE64);
     expect(run.stdout).not.toContain(TOKEN);
 
@@ -71,9 +95,16 @@ describe('the checkout credential during a run', () => {
     const git = new Git(project.workspace);
     await git.ok(['config', '--local', 'remote.origin.url', 'https://github.com/octo-org/octo-repo.git']);
     api = await startFakeApi();
-    const run = await runAction(project, { inputs: { mode: 'stage', plan: project.planPath, stage: '1' }, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api });
+    const run = await runAction(project, {
+      inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+    });
     expect(run.exitCode).not.toBe(0);
-    expect(run.stdout + run.stderr).toContain('okstra needs a token to push the stage branch and the ledger to https://github.com/octo-org/octo-repo.git: set the github-token input');
+    expect(run.stdout + run.stderr).toContain(
+      'okstra needs a token to push the stage branch and the ledger to https://github.com/octo-org/octo-repo.git: set the github-token input',
+    );
     expect(await project.ledger()).toEqual([]);
     expect(await git.ok(['config', '--get', 'remote.origin.url'])).toBe('https://github.com/octo-org/octo-repo.git');
   });

@@ -38,7 +38,10 @@ describe('RemoteRefs on a shallow, detached checkout', () => {
     expect(refs.repoDir).toBe(clone);
     expect(await refs.listFiles(opened?.head as string, 'd')).toEqual(['d/a.md']);
     expect(await refs.listFiles(opened?.head as string, 'nope')).toEqual([]);
-    expect(await refs.readFiles(opened?.head as string, ['d/a.md', 'missing.md'])).toEqual({ 'd/a.md': 'a\n', 'missing.md': null });
+    expect(await refs.readFiles(opened?.head as string, ['d/a.md', 'missing.md'])).toEqual({
+      'd/a.md': 'a\n',
+      'missing.md': null,
+    });
     expect(await RemoteRefs.open(tempDir('okstra-not-git-'), 'origin')).toBeNull();
   });
 
@@ -79,7 +82,9 @@ describe('RemoteRefs on a shallow, detached checkout', () => {
     const refs = (await RemoteRefs.open(clone, 'origin'))?.refs as RemoteRefs;
     await refs.git.ok(['branch', 'okstra/p/stage-9', 'HEAD']);
     await refs.fetchStageBranches('p');
-    expect((await refs.git.ok(['branch', '--list', 'okstra/*', '--format=%(refname:short)'])).split('\n')).toEqual(['okstra/p/stage-1']);
+    expect((await refs.git.ok(['branch', '--list', 'okstra/*', '--format=%(refname:short)'])).split('\n')).toEqual([
+      'okstra/p/stage-1',
+    ]);
     // The stage branch comes with its history down to the checkout: its base is its ancestor, as a fix run checks.
     const head = await refs.git.ok(['rev-parse', 'HEAD']);
     expect(await refs.git.ok(['rev-parse', 'okstra/p/stage-1^'])).toBe(head);

@@ -67,7 +67,9 @@ export interface Project {
   prHead: string | null;
   script(name: string, s: AgentScript): void;
   recordFile(name: string): string;
-  records(name: string): Array<{ role: string; worker: string; stage: string; pid: number; prompt: string; env: Record<string, string> }>;
+  records(
+    name: string,
+  ): Array<{ role: string; worker: string; stage: string; pid: number; prompt: string; env: Record<string, string> }>;
   ledger(): Promise<LedgerRow[]>;
   /** A file on a branch of the remote, or null. */
   show(ref: string, path: string): Promise<string | null>;
@@ -89,11 +91,21 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
   const providers: Record<string, Record<string, unknown>> = {};
   for (const [name, s] of Object.entries(o.agents)) {
     script(name, s);
-    providers[name] = { command: `${process.execPath} ${SCRIPTED_AGENT} --script ${scriptFile(name)}`, ...extraProviders[name] };
+    providers[name] = {
+      command: `${process.execPath} ${SCRIPTED_AGENT} --script ${scriptFile(name)}`,
+      ...extraProviders[name],
+    };
   }
   for (const [name, p] of Object.entries(extraProviders)) if (!providers[name]) providers[name] = p;
   const names = Object.keys(o.agents);
-  const config = { executor: names[0], verifiers: names.slice(1), excludeExecutorFromVerifiers: true, convergence: { rounds: 1 }, ...extra, providers };
+  const config = {
+    executor: names[0],
+    verifiers: names.slice(1),
+    excludeExecutorFromVerifiers: true,
+    convergence: { rounds: 1 },
+    ...extra,
+    providers,
+  };
 
   const planId = /^id: (\S+)$/m.exec(o.plan)?.[1];
   if (!planId) throw new Error('the plan has no id');
@@ -109,7 +121,12 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
       writeFileSync(join(seed, rel), content);
     }
   };
-  write({ 'README.md': '# project\n', '.okstra/config.yml': stringify(config), ...(o.planOnPullRequest ? {} : { [planPath]: o.plan }), ...o.files });
+  write({
+    'README.md': '# project\n',
+    '.okstra/config.yml': stringify(config),
+    ...(o.planOnPullRequest ? {} : { [planPath]: o.plan }),
+    ...o.files,
+  });
   await git.ok(['add', '--all']);
   await git.ok(['commit', '--quiet', '-m', 'plan and config']);
   const main = await git.ok(['rev-parse', 'HEAD']);
@@ -127,13 +144,22 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
   const bare = join(root, 'origin.git');
   await new Git(root).ok(['clone', '--quiet', '--bare', seed, bare]);
   if (prHead && o.pullRef && o.pullRef !== 'refs/heads/feature') {
-    if (checkout !== 'main') throw new Error('a pull request kept only under another ref cannot be cloned by branch: check out main');
+    if (checkout !== 'main')
+      throw new Error('a pull request kept only under another ref cannot be cloned by branch: check out main');
     await new Git(bare).ok(['update-ref', o.pullRef, prHead]);
     await new Git(bare).ok(['branch', '--quiet', '-D', 'feature']);
   }
   const workspace = join(root, 'workspace');
   // file:// so --depth is honoured, as it is for actions/checkout's fetch.
-  await new Git(root).ok(['clone', '--quiet', ...(o.shallow ? ['--depth=1'] : []), '--branch', checkout, `file://${bare}`, workspace]);
+  await new Git(root).ok([
+    'clone',
+    '--quiet',
+    ...(o.shallow ? ['--depth=1'] : []),
+    '--branch',
+    checkout,
+    `file://${bare}`,
+    workspace,
+  ]);
   const ws = new Git(workspace);
   await ws.ok(['checkout', '--quiet', '--detach', `origin/${checkout}`]);
   const head = await ws.ok(['rev-parse', 'HEAD']);
@@ -201,13 +227,19 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
     requests.push({ method: req.method ?? '', path, body, raw });
     const base = `/repos/${REPO.owner}/${REPO.repo}`;
     let m: RegExpExecArray | null;
-    if (req.method === 'POST' && path === `${base}/check-runs`) return send(res, 201, { id: ++nextId, ...(body as object) });
+    if (req.method === 'POST' && path === `${base}/check-runs`)
+      return send(res, 201, { id: ++nextId, ...(body as object) });
     if (req.method === 'PATCH' && (m = new RegExp(`^${base}/check-runs/(\\d+)$`).exec(path))) {
       const id = Number(m[1]);
-      if (o.foreignChecks?.includes(id)) return send(res, 403, { message: 'Invalid app_id `15368` - check run can only be modified by the GitHub App that created it.', documentation_url: 'https://docs.github.com/rest/checks/runs#update-a-check-run' });
+      if (o.foreignChecks?.includes(id))
+        return send(res, 403, {
+          message: 'Invalid app_id `15368` - check run can only be modified by the GitHub App that created it.',
+          documentation_url: 'https://docs.github.com/rest/checks/runs#update-a-check-run',
+        });
       return send(res, 200, { id, ...(body as object) });
     }
-    if (req.method === 'GET' && new RegExp(`^${base}/issues/\\d+/comments$`).test(path)) return send(res, 200, comments);
+    if (req.method === 'GET' && new RegExp(`^${base}/issues/\\d+/comments$`).test(path))
+      return send(res, 200, comments);
     if (req.method === 'POST' && new RegExp(`^${base}/issues/\\d+/comments$`).test(path)) {
       const c = { id: ++nextId, body: (body as { body: string }).body };
       comments.push(c);
@@ -219,8 +251,10 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
       c.body = (body as { body: string }).body;
       return send(res, 200, c);
     }
-    if (req.method === 'GET' && (m = new RegExp(`^${base}/pulls/(\\d+)$`).exec(path))) return send(res, 200, { number: Number(m[1]), head: { sha: o.prHead ?? '0'.repeat(40) } });
-    if (req.method === 'GET' && (m = new RegExp(`^${base}/actions/runs/(\\d+)$`).exec(path))) return send(res, 200, { id: Number(m[1]), status: o.runs?.[m[1] as string] ?? 'completed' });
+    if (req.method === 'GET' && (m = new RegExp(`^${base}/pulls/(\\d+)$`).exec(path)))
+      return send(res, 200, { number: Number(m[1]), head: { sha: o.prHead ?? '0'.repeat(40) } });
+    if (req.method === 'GET' && (m = new RegExp(`^${base}/actions/runs/(\\d+)$`).exec(path)))
+      return send(res, 200, { id: Number(m[1]), status: o.runs?.[m[1] as string] ?? 'completed' });
     return send(res, 404, { message: 'Not Found' });
   };
   const server = createServer((req, res) => {
@@ -300,7 +334,12 @@ export interface RunOptions {
   user?: { uid: number; gid: number };
 }
 
-function runnerEnv(project: Project, o: RunOptions, files: ActionRun['files'], eventPath: string): Record<string, string> {
+function runnerEnv(
+  project: Project,
+  o: RunOptions,
+  files: ActionRun['files'],
+  eventPath: string,
+): Record<string, string> {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
     HOME: join(files.temp, 'home'),
@@ -335,7 +374,12 @@ function runnerEnv(project: Project, o: RunOptions, files: ActionRun['files'], e
 function prepareFiles(project: Project, o: RunOptions): { files: ActionRun['files']; eventPath: string } {
   const dir = join(project.scratch, `step-${Math.random().toString(36).slice(2)}`);
   mkdirSync(join(dir, 'temp', 'home'), { recursive: true });
-  const files = o.files ?? { output: join(dir, 'output'), summary: join(dir, 'summary.md'), state: join(dir, 'state'), temp: join(dir, 'temp') };
+  const files = o.files ?? {
+    output: join(dir, 'output'),
+    summary: join(dir, 'summary.md'),
+    state: join(dir, 'state'),
+    temp: join(dir, 'temp'),
+  };
   for (const f of [files.output, files.summary, files.state]) if (!existsSync(f)) writeFileSync(f, '');
   const eventPath = join(dir, 'event.json');
   writeFileSync(eventPath, JSON.stringify(o.payload));
@@ -343,10 +387,22 @@ function prepareFiles(project: Project, o: RunOptions): { files: ActionRun['file
 }
 
 /** Starts the bundled step; the caller awaits or kills the process. */
-export function spawnAction(project: Project, o: RunOptions): { child: ResultPromise<{ reject: false; env: Record<string, string>; extendEnv: false; cwd: string }>; files: ActionRun['files'] } {
+export function spawnAction(
+  project: Project,
+  o: RunOptions,
+): {
+  child: ResultPromise<{ reject: false; env: Record<string, string>; extendEnv: false; cwd: string }>;
+  files: ActionRun['files'];
+} {
   const { files, eventPath } = prepareFiles(project, o);
   const entry = o.entry === 'post' ? inject('okstraActionPostPath') : inject('okstraActionPath');
-  const child = execa(process.execPath, [entry], { reject: false, env: runnerEnv(project, o, files, eventPath), extendEnv: false, cwd: project.workspace, ...(o.user ?? {}) });
+  const child = execa(process.execPath, [entry], {
+    reject: false,
+    env: runnerEnv(project, o, files, eventPath),
+    extendEnv: false,
+    cwd: project.workspace,
+    ...(o.user ?? {}),
+  });
   return { child, files };
 }
 
@@ -356,7 +412,10 @@ export async function runAction(project: Project, o: RunOptions): Promise<Action
   return collect(result, files);
 }
 
-export function collect(result: { exitCode?: number; stdout: unknown; stderr: unknown }, files: ActionRun['files']): ActionRun {
+export function collect(
+  result: { exitCode?: number; stdout: unknown; stderr: unknown },
+  files: ActionRun['files'],
+): ActionRun {
   return {
     exitCode: result.exitCode ?? -1,
     stdout: String(result.stdout),
@@ -422,5 +481,9 @@ Write \`src/stage-2.txt\`.
 }
 
 /** The executor every happy path uses: writes the stage's file and ends with Stage Carry Evidence. */
-export const WRITER: AgentScript = { writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}} by {{WORKER}}\n' }, final: 'Wrote src/stage-{{STAGE}}.txt.', carry: true };
+export const WRITER: AgentScript = {
+  writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}} by {{WORKER}}\n' },
+  final: 'Wrote src/stage-{{STAGE}}.txt.',
+  carry: true,
+};
 export const PASSING_REVIEWER: AgentScript = { verifierResult: 'PASS' };

@@ -17,8 +17,10 @@ const RUNNER = 'okstra-runner';
 /** The runner user with its sudo rule; null (with the reason) where this machine cannot have one. */
 function hostedRunnerUser(): { uid: number; gid: number } | { skip: string } {
   if (process.getuid?.() !== 0) return { skip: 'needs root to create the runner user' };
-  if (spawnSync('sudo', ['--version'], { stdio: 'ignore' }).status !== 0) return { skip: 'sudo is not installed (scripts/install-test-tools.sh installs it with apt-get)' };
-  if (spawnSync('getent', ['passwd', RUNNER], { stdio: 'ignore' }).status !== 0) execFileSync('useradd', ['--create-home', '--shell', '/bin/bash', RUNNER]);
+  if (spawnSync('sudo', ['--version'], { stdio: 'ignore' }).status !== 0)
+    return { skip: 'sudo is not installed (scripts/install-test-tools.sh installs it with apt-get)' };
+  if (spawnSync('getent', ['passwd', RUNNER], { stdio: 'ignore' }).status !== 0)
+    execFileSync('useradd', ['--create-home', '--shell', '/bin/bash', RUNNER]);
   const rule = '/etc/sudoers.d/okstra-runner';
   if (!existsSync(rule)) writeFileSync(rule, `${RUNNER} ALL=(ALL) NOPASSWD:ALL\n`, { mode: 0o440 });
   const id = (flag: string): number => Number(execFileSync('id', [flag, RUNNER], { encoding: 'utf8' }).trim());
@@ -32,7 +34,11 @@ describe.skipIf('skip' in runner)('on a runner whose user has passwordless sudo'
   it('the Action re-executes itself as root, runs every agent as a separate user without sudo (no secret, no write outside its tree), and hands the checkout back to the runner', async () => {
     if ('skip' in runner) return;
     // Sanity: this user really can become root without a password, as on GitHub.
-    const probe = spawnSync('setpriv', [`--reuid=${runner.uid}`, `--regid=${runner.gid}`, '--init-groups', 'sudo', '-n', 'true'], { encoding: 'utf8' });
+    const probe = spawnSync(
+      'setpriv',
+      [`--reuid=${runner.uid}`, `--regid=${runner.gid}`, '--init-groups', 'sudo', '-n', 'true'],
+      { encoding: 'utf8' },
+    );
     expect(probe.status, probe.stderr).toBe(0);
 
     const s = await attackedRun({ isolation: 'auto', runner });
@@ -47,7 +53,8 @@ describe.skipIf('skip' in runner)('on a runner whose user has passwordless sudo'
       expect(l.uid, `${l.role} ran as the runner's user, who has sudo`).not.toBe(runner.uid);
     }
     expect(revealed(s.loot, s.canaries)).toEqual([]);
-    for (const l of s.loot) for (const path of s.forbiddenWrites) expect(l.writes[path], `${l.role} → ${path}`).not.toBe('written');
+    for (const l of s.loot)
+      for (const path of s.forbiddenWrites) expect(l.writes[path], `${l.role} → ${path}`).not.toBe('written');
     for (const l of s.loot) expect(l.git.push).not.toBe('pushed');
     expect((await s.ledgerRows()).map((r) => r.status)).toEqual(['started', 'done']);
 

@@ -12,7 +12,8 @@ const action = parse(readFileSync(join(import.meta.dirname, '..', '..', 'action.
 
 /** Reads inputs the way the runner hands them over: action.yml defaults, then what the workflow set. */
 function reader(given: Partial<Record<InputName, string>>): (name: InputName) => string {
-  return (name) => given[name] ?? (action.inputs[name]?.default?.startsWith('${{') ? '' : (action.inputs[name]?.default ?? ''));
+  return (name) =>
+    given[name] ?? (action.inputs[name]?.default?.startsWith('${{') ? '' : (action.inputs[name]?.default ?? ''));
 }
 
 function ok(given: Partial<Record<InputName, string>>): ActionInputs {
@@ -29,36 +30,88 @@ function errors(given: Partial<Record<InputName, string>>): string[] {
 describe('action.yml', () => {
   it('declares exactly the inputs the Action reads, each documented', () => {
     expect(Object.keys(action.inputs).sort()).toEqual([...INPUT_NAMES].sort());
-    for (const [name, input] of Object.entries(action.inputs)) expect(input.description.length, name).toBeGreaterThan(20);
+    for (const [name, input] of Object.entries(action.inputs))
+      expect(input.description.length, name).toBeGreaterThan(20);
   });
 
   it('declares the outputs main.ts writes, a post step, and a current JavaScript runtime', () => {
-    expect(Object.keys(action.outputs).sort()).toEqual(['branch', 'head-commit', 'remaining-queue', 'report-json', 'report-path', 'run-status', 'stage', 'usage', 'verdict']);
+    expect(Object.keys(action.outputs).sort()).toEqual([
+      'branch',
+      'head-commit',
+      'remaining-queue',
+      'report-json',
+      'report-path',
+      'run-status',
+      'stage',
+      'usage',
+      'verdict',
+    ]);
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js', post: 'dist/post.js' });
   });
 });
 
 describe('parseInputs', () => {
   it('reads a full stage request', () => {
-    const inputs = ok({ mode: 'stage', plan: '.okstra/plans/p.md', stage: '2', executor: 'codex', verifiers: 'claude, gemini', models: 'claude=opus,codex=gpt-5.5', 'pr-number': '12', 'check-run-id': '345', report: 'check,comment', 'timeout-minutes': '30', 'install-clis': 'true', 'dry-run': 'False', trigger: 'comment', actor: 'mona', 'anthropic-api-key': 'sk-ant-x', 'github-token': 'ghs_y' });
+    const inputs = ok({
+      mode: 'stage',
+      plan: '.okstra/plans/p.md',
+      stage: '2',
+      executor: 'codex',
+      verifiers: 'claude, gemini',
+      models: 'claude=opus,codex=gpt-5.5',
+      'pr-number': '12',
+      'check-run-id': '345',
+      report: 'check,comment',
+      'timeout-minutes': '30',
+      'install-clis': 'true',
+      'dry-run': 'False',
+      trigger: 'comment',
+      actor: 'mona',
+      'anthropic-api-key': 'sk-ant-x',
+      'github-token': 'ghs_y',
+    });
     expect(inputs).toMatchObject({
-      mode: 'stage', plan: '.okstra/plans/p.md', stage: 2, executor: 'codex', verifiers: ['claude', 'gemini'], models: { claude: 'opus', codex: 'gpt-5.5' }, prNumber: 12,
-      checkRunIds: { kind: 'single', id: 345 }, timeoutMinutes: 30, installClis: true, dryRun: false, trigger: 'comment', actor: 'mona', githubToken: 'ghs_y',
-      apiKeys: { anthropic: 'sk-ant-x', openai: null, gemini: null }, config: '.okstra/config.yml', ledgerBranch: null,
+      mode: 'stage',
+      plan: '.okstra/plans/p.md',
+      stage: 2,
+      executor: 'codex',
+      verifiers: ['claude', 'gemini'],
+      models: { claude: 'opus', codex: 'gpt-5.5' },
+      prNumber: 12,
+      checkRunIds: { kind: 'single', id: 345 },
+      timeoutMinutes: 30,
+      installClis: true,
+      dryRun: false,
+      trigger: 'comment',
+      actor: 'mona',
+      githubToken: 'ghs_y',
+      apiKeys: { anthropic: 'sk-ant-x', openai: null, gemini: null },
+      config: '.okstra/config.yml',
+      ledgerBranch: null,
     });
     expect([...inputs.report]).toEqual(['check', 'comment']);
   });
 
   it('defaults: mode stage, report summary, no dry run', () => {
     const inputs = ok({ plan: 'p.md', stage: '1' });
-    expect(inputs).toMatchObject({ mode: 'stage', dryRun: false, installClis: false, checkRunIds: { kind: 'none' }, stages: null, trigger: null });
+    expect(inputs).toMatchObject({
+      mode: 'stage',
+      dryRun: false,
+      installClis: false,
+      checkRunIds: { kind: 'none' },
+      stages: null,
+      trigger: null,
+    });
     expect([...inputs.report]).toEqual(['summary']);
   });
 
   it('reads a chain with stages and a check run per stage', () => {
     const inputs = ok({ mode: 'chain', plan: 'p.md', stages: '2,3', 'check-run-id': '{"2": 123, "3": 124}' });
     expect(inputs.stages).toEqual([2, 3]);
-    expect(inputs.checkRunIds.kind === 'by-stage' && [...inputs.checkRunIds.ids]).toEqual([[2, 123], [3, 124]]);
+    expect(inputs.checkRunIds.kind === 'by-stage' && [...inputs.checkRunIds.ids]).toEqual([
+      [2, 123],
+      [3, 124],
+    ]);
   });
 
   it('continue and status need no plan', () => {
@@ -68,20 +121,72 @@ describe('parseInputs', () => {
 
   it.each<[string, Partial<Record<InputName, string>>, string]>([
     ['mode', { mode: 'run' }, 'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile'],
-    ['stage', { mode: 'stage', plan: 'p.md', stage: '0' }, 'input "stage": got "0"; expected a positive whole number (a stage of the plan)'],
-    ['stages', { mode: 'chain', plan: 'p.md', stages: '2,x' }, 'input "stages": got "2,x"; expected comma-separated positive whole numbers, e.g. "2,3"'],
-    ['executor', { plan: 'p.md', stage: '1', executor: 'Claude' }, 'input "executor": got "Claude"; expected claude, codex, gemini, a provider under `providers:` in the config, or command:<program>'],
-    ['verifiers', { plan: 'p.md', stage: '1', verifiers: 'codex,,command:' }, 'input "verifiers": got "codex,,command:"; expected comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)'],
-    ['models', { plan: 'p.md', stage: '1', models: 'claude' }, 'input "models": models override "claude" needs the form <provider>=<model>, e.g. claude=opus'],
-    ['ledger-branch', { plan: 'p.md', stage: '1', 'ledger-branch': 'a..b' }, 'input "ledger-branch": got "a..b"; expected a branch name such as okstra-ledger'],
-    ['pr-number', { plan: 'p.md', stage: '1', 'pr-number': '#3' }, 'input "pr-number": got "#3"; expected a pull request number'],
-    ['report', { plan: 'p.md', stage: '1', report: 'slack' }, 'input "report": got "slack"; expected comma-separated targets from summary, check, comment'],
-    ['timeout-minutes', { plan: 'p.md', stage: '1', 'timeout-minutes': '0' }, 'input "timeout-minutes": got "0"; expected a number of minutes greater than 0 and at most 1440'],
-    ['install-clis', { plan: 'p.md', stage: '1', 'install-clis': 'yes' }, 'input "install-clis": got "yes"; expected true or false'],
+    [
+      'stage',
+      { mode: 'stage', plan: 'p.md', stage: '0' },
+      'input "stage": got "0"; expected a positive whole number (a stage of the plan)',
+    ],
+    [
+      'stages',
+      { mode: 'chain', plan: 'p.md', stages: '2,x' },
+      'input "stages": got "2,x"; expected comma-separated positive whole numbers, e.g. "2,3"',
+    ],
+    [
+      'executor',
+      { plan: 'p.md', stage: '1', executor: 'Claude' },
+      'input "executor": got "Claude"; expected claude, codex, gemini, a provider under `providers:` in the config, or command:<program>',
+    ],
+    [
+      'verifiers',
+      { plan: 'p.md', stage: '1', verifiers: 'codex,,command:' },
+      'input "verifiers": got "codex,,command:"; expected comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)',
+    ],
+    [
+      'models',
+      { plan: 'p.md', stage: '1', models: 'claude' },
+      'input "models": models override "claude" needs the form <provider>=<model>, e.g. claude=opus',
+    ],
+    [
+      'ledger-branch',
+      { plan: 'p.md', stage: '1', 'ledger-branch': 'a..b' },
+      'input "ledger-branch": got "a..b"; expected a branch name such as okstra-ledger',
+    ],
+    [
+      'pr-number',
+      { plan: 'p.md', stage: '1', 'pr-number': '#3' },
+      'input "pr-number": got "#3"; expected a pull request number',
+    ],
+    [
+      'report',
+      { plan: 'p.md', stage: '1', report: 'slack' },
+      'input "report": got "slack"; expected comma-separated targets from summary, check, comment',
+    ],
+    [
+      'timeout-minutes',
+      { plan: 'p.md', stage: '1', 'timeout-minutes': '0' },
+      'input "timeout-minutes": got "0"; expected a number of minutes greater than 0 and at most 1440',
+    ],
+    [
+      'install-clis',
+      { plan: 'p.md', stage: '1', 'install-clis': 'yes' },
+      'input "install-clis": got "yes"; expected true or false',
+    ],
     ['dry-run', { plan: 'p.md', stage: '1', 'dry-run': '1' }, 'input "dry-run": got "1"; expected true or false'],
-    ['trigger', { plan: 'p.md', stage: '1', trigger: 'cli' }, 'input "trigger": got "cli"; expected one of label, comment, schedule, dispatch, rerequest'],
-    ['plan', { plan: '../elsewhere.md', stage: '1' }, 'input "plan": got "../elsewhere.md"; expected a path inside the repository, e.g. .okstra/plans/my-plan.md'],
-    ['config', { plan: 'p.md', stage: '1', config: '/etc/okstra.yml' }, 'input "config": got "/etc/okstra.yml"; expected a path inside the repository, e.g. .okstra/config.yml'],
+    [
+      'trigger',
+      { plan: 'p.md', stage: '1', trigger: 'cli' },
+      'input "trigger": got "cli"; expected one of label, comment, schedule, dispatch, rerequest',
+    ],
+    [
+      'plan',
+      { plan: '../elsewhere.md', stage: '1' },
+      'input "plan": got "../elsewhere.md"; expected a path inside the repository, e.g. .okstra/plans/my-plan.md',
+    ],
+    [
+      'config',
+      { plan: 'p.md', stage: '1', config: '/etc/okstra.yml' },
+      'input "config": got "/etc/okstra.yml"; expected a path inside the repository, e.g. .okstra/config.yml',
+    ],
   ])('a bad %s gets one message naming it and what is allowed', (_name, given, message) => {
     expect(errors(given)).toEqual([message]);
   });
@@ -92,7 +197,8 @@ describe('parseInputs', () => {
     expect(ok({ plan: 'p.md', stage: '1' }).planRef).toBeNull();
     expect(ok({ plan: 'p.md', stage: '1', 'plan-ref': sha1 }).planRef).toBe(sha1);
     expect(ok({ plan: 'p.md', stage: '1', 'plan-ref': ` ${sha256} ` }).planRef).toBe(sha256);
-    for (const ref of ['refs/pull/12/head', 'refs/heads/feature/x', 'feature/rate-limits', 'release-1.2']) expect(ok({ mode: 'status', 'plan-ref': ref }).planRef).toBe(ref);
+    for (const ref of ['refs/pull/12/head', 'refs/heads/feature/x', 'feature/rate-limits', 'release-1.2'])
+      expect(ok({ mode: 'status', 'plan-ref': ref }).planRef).toBe(ref);
   });
 
   it.each([
@@ -121,7 +227,10 @@ describe('parseInputs', () => {
   });
 
   it('ties inputs to the mode, one message per input', () => {
-    expect(errors({ mode: 'stage' })).toEqual(['input "plan" is required with mode stage (the plan file, e.g. .okstra/plans/my-plan.md)', 'input "stage" is required with mode stage']);
+    expect(errors({ mode: 'stage' })).toEqual([
+      'input "plan" is required with mode stage (the plan file, e.g. .okstra/plans/my-plan.md)',
+      'input "stage" is required with mode stage',
+    ]);
     expect(errors({ mode: 'chain', plan: 'p.md', stage: '2', 'check-run-id': '5' })).toEqual([
       'input "stage": got "2"; expected no value with mode chain (use "stages")',
       'input "check-run-id": got "5"; expected with mode chain a JSON object mapping stage numbers to check run ids, e.g. {"2": 123}',
@@ -130,12 +239,22 @@ describe('parseInputs', () => {
       'input "stages": got "1"; expected no value with mode stage (use "stage")',
       'input "check-run-id": got "{"1": 5}"; expected one check run id with mode stage',
     ]);
-    expect(errors({ mode: 'status', 'check-run-id': '{"1": 5}' })).toEqual(['input "check-run-id": got "{"1": 5}"; expected no value with mode status']);
+    expect(errors({ mode: 'status', 'check-run-id': '{"1": 5}' })).toEqual([
+      'input "check-run-id": got "{"1": 5}"; expected no value with mode status',
+    ]);
   });
 
   it('mode reconcile: the done stage and the plan, one check run, and reset only with it', () => {
-    expect(ok({ mode: 'reconcile', plan: 'p.md', stage: '1', 'check-run-id': '77' })).toMatchObject({ mode: 'reconcile', stage: 1, reset: false, checkRunIds: { kind: 'single', id: 77 } });
-    expect(ok({ mode: 'reconcile', plan: 'p.md', stage: '1', reset: 'true' })).toMatchObject({ mode: 'reconcile', reset: true });
+    expect(ok({ mode: 'reconcile', plan: 'p.md', stage: '1', 'check-run-id': '77' })).toMatchObject({
+      mode: 'reconcile',
+      stage: 1,
+      reset: false,
+      checkRunIds: { kind: 'single', id: 77 },
+    });
+    expect(ok({ mode: 'reconcile', plan: 'p.md', stage: '1', reset: 'true' })).toMatchObject({
+      mode: 'reconcile',
+      reset: true,
+    });
     expect(ok({ mode: 'reconcile', plan: 'p.md', stage: '1', reset: 'FALSE' }).reset).toBe(false);
     // A workflow's boolean input passes "false" when nobody set it: fine with any mode.
     expect(ok({ mode: 'stage', plan: 'p.md', stage: '1', reset: 'false' }).reset).toBe(false);
@@ -144,7 +263,9 @@ describe('parseInputs', () => {
       'input "plan" is required with mode reconcile (the plan file, e.g. .okstra/plans/my-plan.md)',
       'input "stage" is required with mode reconcile (the done stage whose branch moved)',
     ]);
-    expect(errors({ mode: 'reconcile', plan: 'p.md', stage: '1', stages: '1', 'check-run-id': '{"1": 5}', reset: 'yes' })).toEqual([
+    expect(
+      errors({ mode: 'reconcile', plan: 'p.md', stage: '1', stages: '1', 'check-run-id': '{"1": 5}', reset: 'yes' }),
+    ).toEqual([
       'input "stages": got "1"; expected no value with mode reconcile (use "stage")',
       'input "check-run-id": got "{"1": 5}"; expected one check run id with mode reconcile',
       'input "reset": got "yes"; expected true or false (true only with mode reconcile)',
@@ -152,7 +273,9 @@ describe('parseInputs', () => {
     expect(errors({ mode: 'stage', plan: 'p.md', stage: '1', reset: 'true' })).toEqual([
       'input "reset": got "true"; expected false or no value with mode stage (reset puts a done stage\'s moved branch back, with mode reconcile)',
     ]);
-    expect(errors({ mode: 'chain', plan: 'p.md', reset: 'True' })).toEqual([expect.stringMatching(/^input "reset": got "True"; expected false or no value with mode chain/)]);
+    expect(errors({ mode: 'chain', plan: 'p.md', reset: 'True' })).toEqual([
+      expect.stringMatching(/^input "reset": got "True"; expected false or no value with mode chain/),
+    ]);
   });
 
   it('reports every bad input at once, in action.yml order', () => {
@@ -161,6 +284,11 @@ describe('parseInputs', () => {
   });
 
   it('treats the token and the API keys as secrets', () => {
-    expect([...SECRET_INPUTS].sort()).toEqual(['anthropic-api-key', 'gemini-api-key', 'github-token', 'openai-api-key']);
+    expect([...SECRET_INPUTS].sort()).toEqual([
+      'anthropic-api-key',
+      'gemini-api-key',
+      'github-token',
+      'openai-api-key',
+    ]);
   });
 });

@@ -28,11 +28,22 @@ interface FakeRunner extends ActionIo {
 
 function fakeRunner(): FakeRunner {
   const r: FakeRunner = {
-    log: [], outputs: {}, failed: [], secrets: [], summaries: [],
-    info: (l) => r.log.push(l), warning: (m) => r.log.push(`warning: ${m}`), error: (m) => r.log.push(`error: ${m}`),
-    startGroup: (t) => r.log.push(`group: ${t}`), endGroup: () => undefined,
-    setOutput: (n, v) => (r.outputs[n] = v), setSecret: (v) => r.secrets.push(v), saveState: () => undefined, setFailed: (m) => r.failed.push(m),
-    summary: async (m) => void r.summaries.push(m), now: () => new Date(),
+    log: [],
+    outputs: {},
+    failed: [],
+    secrets: [],
+    summaries: [],
+    info: (l) => r.log.push(l),
+    warning: (m) => r.log.push(`warning: ${m}`),
+    error: (m) => r.log.push(`error: ${m}`),
+    startGroup: (t) => r.log.push(`group: ${t}`),
+    endGroup: () => undefined,
+    setOutput: (n, v) => (r.outputs[n] = v),
+    setSecret: (v) => r.secrets.push(v),
+    saveState: () => undefined,
+    setFailed: (m) => r.failed.push(m),
+    summary: async (m) => void r.summaries.push(m),
+    now: () => new Date(),
   };
   return r;
 }
@@ -44,8 +55,16 @@ function inputs(given: Partial<Record<InputName, string>>): (name: InputName) =>
 describe('runAction in-process', () => {
   it('fails on bad inputs with every message, before touching git or the API', async () => {
     const runner = fakeRunner();
-    await runAction({ io: runner, readInput: inputs({ mode: 'chain', stage: '1' }), env: {}, cwd: '/nonexistent', fetch: globalThis.fetch });
-    expect(runner.failed).toEqual(['okstra: 2 invalid inputs: input "plan" is required with mode chain (the plan file, e.g. .okstra/plans/my-plan.md); input "stage": got "1"; expected no value with mode chain (use "stages")']);
+    await runAction({
+      io: runner,
+      readInput: inputs({ mode: 'chain', stage: '1' }),
+      env: {},
+      cwd: '/nonexistent',
+      fetch: globalThis.fetch,
+    });
+    expect(runner.failed).toEqual([
+      'okstra: 2 invalid inputs: input "plan" is required with mode chain (the plan file, e.g. .okstra/plans/my-plan.md); input "stage": got "1"; expected no value with mode chain (use "stages")',
+    ]);
     expect(runner.log.filter((l) => l.startsWith('error: '))).toHaveLength(2);
   });
 
@@ -60,17 +79,39 @@ describe('runAction in-process', () => {
       .reply(200, { id: 55 });
     const runner = fakeRunner();
     const env: Record<string, string | undefined> = {
-      ...process.env, GITHUB_API_URL: API, GITHUB_REPOSITORY: 'octo-org/octo-repo', GITHUB_RUN_ID: '7', GITHUB_RUN_ATTEMPT: '1', GITHUB_EVENT_NAME: 'workflow_dispatch', GITHUB_EVENT_PATH: eventPath,
-      GITHUB_WORKSPACE: project.workspace, RUNNER_TEMP: project.scratch, 'INPUT_GITHUB-TOKEN': 'ghs_inProcess000000000000000000000000000',
+      ...process.env,
+      GITHUB_API_URL: API,
+      GITHUB_REPOSITORY: 'octo-org/octo-repo',
+      GITHUB_RUN_ID: '7',
+      GITHUB_RUN_ATTEMPT: '1',
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_WORKSPACE: project.workspace,
+      RUNNER_TEMP: project.scratch,
+      'INPUT_GITHUB-TOKEN': 'ghs_inProcess000000000000000000000000000',
     };
-    const given = { mode: 'stage', plan: project.planPath, stage: '1', 'check-run-id': '55', 'github-token': 'ghs_inProcess000000000000000000000000000' };
+    const given = {
+      mode: 'stage',
+      plan: project.planPath,
+      stage: '1',
+      'check-run-id': '55',
+      'github-token': 'ghs_inProcess000000000000000000000000000',
+    };
     await runAction({ io: runner, readInput: inputs(given), env, cwd: project.workspace, fetch: globalThis.fetch });
 
     expect(runner.failed, runner.log.join('\n')).toEqual([]);
-    expect(runner.outputs).toMatchObject({ verdict: 'PASS', stage: '1', 'report-path': 'plans/two-stage/reports/stage-1/gh-7-1-s1.json' });
+    expect(runner.outputs).toMatchObject({
+      verdict: 'PASS',
+      stage: '1',
+      'report-path': 'plans/two-stage/reports/stage-1/gh-7-1-s1.json',
+    });
     // The token, then the forms git sends it in (the header line and its base64), masked when okstra builds them for pushes.
     const basic = Buffer.from('x-access-token:ghs_inProcess000000000000000000000000000').toString('base64');
-    expect(runner.secrets).toEqual(['ghs_inProcess000000000000000000000000000', `AUTHORIZATION: basic ${basic}`, basic]);
+    expect(runner.secrets).toEqual([
+      'ghs_inProcess000000000000000000000000000',
+      `AUTHORIZATION: basic ${basic}`,
+      basic,
+    ]);
     expect(env['INPUT_GITHUB-TOKEN']).toBeUndefined();
     expect(bodies.map((b) => `${b.status}:${b.conclusion ?? '-'}`)).toEqual(['in_progress:-', 'completed:success']);
     expect(runner.summaries.join('')).toContain('PASS');

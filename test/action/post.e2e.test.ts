@@ -1,7 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { collect, makeProject, PASSING_REVIEWER, postStateEnv, RUN_ATTEMPT, RUN_ID, runAction, spawnAction, startFakeApi, twoStagePlan, workflowDispatchPayload, type FakeApi } from './harness.js';
+import {
+  collect,
+  makeProject,
+  PASSING_REVIEWER,
+  postStateEnv,
+  RUN_ATTEMPT,
+  RUN_ID,
+  runAction,
+  spawnAction,
+  startFakeApi,
+  twoStagePlan,
+  workflowDispatchPayload,
+  type FakeApi,
+} from './harness.js';
 
 let api: FakeApi | null = null;
 const pids: number[] = [];
@@ -33,13 +46,26 @@ describe('the post step', () => {
     // The executor records its pid, then takes far longer than the test waits.
     project.script('writer', { record: project.recordFile('writer'), sleepMs: 60_000, carry: true });
     api = await startFakeApi();
-    const inputs = { mode: 'stage', plan: project.planPath, stage: '1', 'check-run-id': '700', 'github-token': 'ghs_appToken0000000000000000000000000000' };
-    const main = spawnAction(project, { inputs, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api });
+    const inputs = {
+      mode: 'stage',
+      plan: project.planPath,
+      stage: '1',
+      'check-run-id': '700',
+      'github-token': 'ghs_appToken0000000000000000000000000000',
+    };
+    const main = spawnAction(project, {
+      inputs,
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+    });
     let stdout = '';
     main.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 
     // Wait until the executor is running, then end the job the way a cancelled runner does in the end: SIGKILL.
-    const agent = await until('the executor to start', () => (existsSync(project.recordFile('writer')) ? project.records('writer')[0] : null));
+    const agent = await until('the executor to start', () =>
+      existsSync(project.recordFile('writer')) ? project.records('writer')[0] : null,
+    );
     pids.push(agent.pid);
     expect(stdout).toContain('PROGRESS: phase-4-dispatch worker=Writer worker');
     main.child.kill('SIGKILL');
@@ -52,7 +78,14 @@ describe('the post step', () => {
     expect(state.claims).toEqual([{ planId: 'two-stage', stage: 1, runId, checkRunId: 700 }]);
 
     // The runner then runs the post step with the saved state as STATE_<name>.
-    const post = await runAction(project, { inputs, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api, entry: 'post', env: postStateEnv(killed.state) });
+    const post = await runAction(project, {
+      inputs,
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+      entry: 'post',
+      env: postStateEnv(killed.state),
+    });
     expect(post.exitCode, post.stdout + post.stderr).toBe(0);
     const rows = await project.ledger();
     expect(rows.map((r) => `${r.status}:${r.run_id}`)).toEqual([`started:${runId}`, `failed:${runId}`]);
@@ -60,22 +93,47 @@ describe('the post step', () => {
     expect(post.stdout).toContain('did not finish; its claim was released (failed, abandoned)');
     expect(post.stdout).toContain('post: removed the abandoned worktree');
     const closed = api.requests.at(-1);
-    expect(closed).toMatchObject({ method: 'PATCH', path: '/repos/octo-org/octo-repo/check-runs/700', body: { status: 'completed', conclusion: 'cancelled' } });
+    expect(closed).toMatchObject({
+      method: 'PATCH',
+      path: '/repos/octo-org/octo-repo/check-runs/700',
+      body: { status: 'completed', conclusion: 'cancelled' },
+    });
 
     // Released means free: the stage runs again in the next workflow run.
     project.script('writer', { writeFiles: { 'src/stage-1.txt': 'again\n' }, carry: true });
-    const again = await runAction(project, { inputs: { mode: 'stage', plan: project.planPath, stage: '1' }, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api, env: { GITHUB_RUN_ID: '4300' } });
+    const again = await runAction(project, {
+      inputs: { mode: 'stage', plan: project.planPath, stage: '1' },
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+      env: { GITHUB_RUN_ID: '4300' },
+    });
     expect(again.exitCode, again.stdout).toBe(0);
     expect((await project.ledger()).map((r) => r.status)).toEqual(['started', 'failed', 'started', 'done']);
   });
 
   it('does nothing after a clean finish', async () => {
-    const project = await makeProject({ plan: twoStagePlan(), agents: { writer: { writeFiles: { 'src/stage-1.txt': 'x\n' }, carry: true }, reviewer: PASSING_REVIEWER } });
+    const project = await makeProject({
+      plan: twoStagePlan(),
+      agents: { writer: { writeFiles: { 'src/stage-1.txt': 'x\n' }, carry: true }, reviewer: PASSING_REVIEWER },
+    });
     api = await startFakeApi();
     const inputs = { mode: 'stage', plan: project.planPath, stage: '1' };
-    const main = await runAction(project, { inputs, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api });
+    const main = await runAction(project, {
+      inputs,
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+    });
     expect(main.exitCode, main.stdout).toBe(0);
-    const post = await runAction(project, { inputs, eventName: 'workflow_dispatch', payload: workflowDispatchPayload({}), api, entry: 'post', env: postStateEnv(main.state) });
+    const post = await runAction(project, {
+      inputs,
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+      entry: 'post',
+      env: postStateEnv(main.state),
+    });
     expect(post.exitCode).toBe(0);
     expect(post.stdout).toContain('nothing to release, its position is done');
     expect((await project.ledger()).map((r) => r.status)).toEqual(['started', 'done']);

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Git } from '../../src/git/git.js';
 import { agentScratchDir } from '../helpers/git-repos.js';
-import { makeProject, pullRequestLabeledPayload, runAction, startFakeApi, twoStagePlan, type FakeApi } from './harness.js';
+import {
+  makeProject,
+  pullRequestLabeledPayload,
+  runAction,
+  startFakeApi,
+  twoStagePlan,
+  type FakeApi,
+} from './harness.js';
 
 let api: FakeApi | null = null;
 afterEach(async () => {
@@ -22,8 +29,15 @@ describe('secrets', () => {
   it('no API key reaches any agent (each gets a per-dispatch gateway credential under its own key variable only), and no key or token appears in any output, file, ledger commit or request body', async () => {
     // A QA command that dumps its whole environment.
     const qaDump = join(agentScratchDir('okstra-qa-dump-'), 'qa-env.txt');
-    const plan = twoStagePlan().replace('- **Validation:** `test -f src/stage-1.txt`', `- **Validation:** \`env > ${qaDump}\``);
-    const project = await makeProject({ plan, agents: { writer: {}, reviewer: {} }, config: { providers: { writer: { apiKeyEnv: 'ANTHROPIC_API_KEY' }, reviewer: { apiKeyEnv: 'OPENAI_API_KEY' } } } });
+    const plan = twoStagePlan().replace(
+      '- **Validation:** `test -f src/stage-1.txt`',
+      `- **Validation:** \`env > ${qaDump}\``,
+    );
+    const project = await makeProject({
+      plan,
+      agents: { writer: {}, reviewer: {} },
+      config: { providers: { writer: { apiKeyEnv: 'ANTHROPIC_API_KEY' }, reviewer: { apiKeyEnv: 'OPENAI_API_KEY' } } },
+    });
     // Agents that leak their own key every way they can: stdout (the final message), stderr, the carry, the verifier summary.
     project.script('writer', {
       record: project.recordFile('writer'),
@@ -33,11 +47,28 @@ describe('secrets', () => {
       final: 'Done. (key {{env.ANTHROPIC_API_KEY}})',
       carry: { summary: 'used {{env.ANTHROPIC_API_KEY}}' },
     });
-    project.script('reviewer', { record: project.recordFile('reviewer'), verifierResult: { verdict: 'PASS', summary: 'verified with {{env.OPENAI_API_KEY}}' } });
+    project.script('reviewer', {
+      record: project.recordFile('reviewer'),
+      verifierResult: { verdict: 'PASS', summary: 'verified with {{env.OPENAI_API_KEY}}' },
+    });
 
     api = await startFakeApi();
-    const inputs = { mode: 'stage', plan: project.planPath, stage: '1', report: 'summary,check,comment', 'github-token': KEYS.token, 'anthropic-api-key': KEYS.anthropic, 'openai-api-key': KEYS.openai, 'gemini-api-key': KEYS.gemini };
-    const run = await runAction(project, { inputs, eventName: 'pull_request', payload: pullRequestLabeledPayload(5, project.head, 'okstra:stage-1'), api });
+    const inputs = {
+      mode: 'stage',
+      plan: project.planPath,
+      stage: '1',
+      report: 'summary,check,comment',
+      'github-token': KEYS.token,
+      'anthropic-api-key': KEYS.anthropic,
+      'openai-api-key': KEYS.openai,
+      'gemini-api-key': KEYS.gemini,
+    };
+    const run = await runAction(project, {
+      inputs,
+      eventName: 'pull_request',
+      payload: pullRequestLabeledPayload(5, project.head, 'okstra:stage-1'),
+      api,
+    });
     expect(run.exitCode, run.stdout).toBe(0);
 
     // Each provider got a stand-in credential under its own key variable, and no other; the real keys stay in okstra's gateway.
@@ -46,7 +77,8 @@ describe('secrets', () => {
     expect(writer?.env.ANTHROPIC_API_KEY).toMatch(/^okstra-dispatch-/);
     expect(reviewer?.env.OPENAI_API_KEY).toMatch(/^okstra-dispatch-/);
     expect(writer?.env.ANTHROPIC_API_KEY).not.toBe(reviewer?.env.OPENAI_API_KEY);
-    for (const env of [writer?.env ?? {}, reviewer?.env ?? {}]) for (const key of Object.values(KEYS)) expect(Object.values(env)).not.toContain(key);
+    for (const env of [writer?.env ?? {}, reviewer?.env ?? {}])
+      for (const key of Object.values(KEYS)) expect(Object.values(env)).not.toContain(key);
     for (const env of [writer?.env ?? {}, reviewer?.env ?? {}]) {
       expect(Object.keys(env).filter((k) => k.startsWith('INPUT_') || k.startsWith('GITHUB_'))).toEqual([]);
       expect(Object.values(env)).not.toContain(KEYS.token);
@@ -56,7 +88,10 @@ describe('secrets', () => {
     expect(reviewer?.env.ANTHROPIC_API_KEY).toBeUndefined();
 
     // What okstra itself produced: the log (minus the runner's own ::add-mask:: commands), files, requests, every commit on the remote.
-    const log = (run.stdout + run.stderr).split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n');
+    const log = (run.stdout + run.stderr)
+      .split('\n')
+      .filter((l) => !l.startsWith('::add-mask::'))
+      .join('\n');
     const remote = new Git(project.bare);
     const everything = {
       log,

@@ -33,20 +33,38 @@ describe('the example workflows', () => {
   it('the dispatch inputs are the contract the bot dispatches with (docs/action.md), and the bot accepts the workflow', () => {
     const dispatch = okstra.on.workflow_dispatch as { inputs: Record<string, unknown> };
     expect(Object.keys(dispatch.inputs)).toEqual([...DISPATCH_INPUTS]);
-    expect(Object.keys(dispatch.inputs)).toEqual(['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor', 'reset']);
+    expect(Object.keys(dispatch.inputs)).toEqual([
+      'mode',
+      'plan',
+      'plan-ref',
+      'stage',
+      'stages',
+      'pr-number',
+      'executor',
+      'verifiers',
+      'models',
+      'check-run-id',
+      'trigger',
+      'actor',
+      'reset',
+    ]);
     // Every mode the Action has can be started by hand; reset is a switch, off unless set.
     expect((dispatch.inputs.mode as { options: string[] }).options).toEqual([...MODES]);
     expect(dispatch.inputs.reset).toMatchObject({ type: 'boolean', default: false });
     expect(okstra.on.schedule).toEqual([{ cron: expect.any(String) }]);
     expect(workflowProblems(readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8'))).toEqual([]);
-    expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain('`mode`, `plan`, `plan-ref`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`, `reset`');
+    expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain(
+      '`mode`, `plan`, `plan-ref`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`, `reset`',
+    );
   });
 
   it('pass only inputs the Action has, and the schedule runs mode continue', () => {
-    for (const w of [okstra, label]) for (const key of Object.keys(okstraStep(w).with ?? {})) expect(INPUT_NAMES as readonly string[]).toContain(key);
+    for (const w of [okstra, label])
+      for (const key of Object.keys(okstraStep(w).with ?? {})) expect(INPUT_NAMES as readonly string[]).toContain(key);
     expect(okstraStep(okstra).with?.mode).toBe("${{ github.event_name == 'schedule' && 'continue' || inputs.mode }}");
     // Every dispatch input reaches the Action under its own name, plan-ref included (the plan of a pull request).
-    for (const name of DISPATCH_INPUTS) if (name !== 'mode') expect(okstraStep(okstra).with?.[name], name).toBe(`\${{ inputs.${name} }}`);
+    for (const name of DISPATCH_INPUTS)
+      if (name !== 'mode') expect(okstraStep(okstra).with?.[name], name).toBe(`\${{ inputs.${name} }}`);
   });
 
   it('ask for least privilege and run one job per plan and stage without cancelling a running stage', () => {

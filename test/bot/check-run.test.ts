@@ -23,23 +23,50 @@ describe('check_run.rerequested', () => {
   it('a re-requested failed stage check dispatches a fix run of that stage with a new queued check', async () => {
     const gh = new GitHubMock(REPO).token().pullsForCommit(SHA, [2]).config(CONFIG).permission('octocat', 'maintain');
     // The plan is named by the check (its id), so it is read on the default branch; the pull request changes no plan.
-    gh.pull(2, { headSha: SHA }).pullFiles(2, [{ filename: 'src/app.ts' }]).file(PLAN_PATH, PLAN_TEXT, 'master');
-    gh.ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-300-1-s2'), failedRow(2, 'gh-300-1-s2')]).workflow().createCheck(6001).dispatch();
+    gh.pull(2, { headSha: SHA })
+      .pullFiles(2, [{ filename: 'src/app.ts' }])
+      .file(PLAN_PATH, PLAN_TEXT, 'master');
+    gh.ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-300-1-s2'), failedRow(2, 'gh-300-1-s2')])
+      .workflow()
+      .createCheck(6001)
+      .dispatch();
 
     const probot = await testProbot();
     await probot.receive(delivery('check_run.rerequested', rerequested()));
 
     expect(gh.bodies.createCheck?.[0]).toMatchObject({ name: CHECK, head_sha: SHA, status: 'queued' });
-    expect(String((gh.bodies.createCheck?.[0] as { output: { summary: string } }).output.summary)).toContain("re-run of [the stage's check](http://github.com/github/hello-world/runs/4)");
-    expect(gh.bodies.dispatch).toEqual([{ ref: 'master', inputs: { mode: 'stage', plan: PLAN_PATH, stage: '2', 'pr-number': '2', 'check-run-id': '6001', trigger: 'rerequest', actor: 'octocat' } }]);
+    expect(String((gh.bodies.createCheck?.[0] as { output: { summary: string } }).output.summary)).toContain(
+      "re-run of [the stage's check](http://github.com/github/hello-world/runs/4)",
+    );
+    expect(gh.bodies.dispatch).toEqual([
+      {
+        ref: 'master',
+        inputs: {
+          mode: 'stage',
+          plan: PLAN_PATH,
+          stage: '2',
+          'pr-number': '2',
+          'check-run-id': '6001',
+          trigger: 'rerequest',
+          actor: 'octocat',
+        },
+      },
+    ]);
   });
 
   it('answers on the pull request when the stage has since passed', async () => {
     const gh = new GitHubMock(REPO).token().pullsForCommit(SHA, [2]).config(CONFIG).permission('octocat', 'write');
-    gh.pull(2, { headSha: SHA }).pullFiles(2, []).file(PLAN_PATH, PLAN_TEXT, 'master').ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow().comment(2);
+    gh.pull(2, { headSha: SHA })
+      .pullFiles(2, [])
+      .file(PLAN_PATH, PLAN_TEXT, 'master')
+      .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
+      .workflow()
+      .comment(2);
     const probot = await testProbot();
     await probot.receive(delivery('check_run.rerequested', rerequested()));
-    expect(gh.bodies.comment?.[0]?.body).toBe('@octocat okstra did not re-run stage 2 of plan `password-reset` ([check](http://github.com/github/hello-world/runs/4)): stage 2 of plan `password-reset` is already done (run `gh-100-1-s2`).');
+    expect(gh.bodies.comment?.[0]?.body).toBe(
+      '@octocat okstra did not re-run stage 2 of plan `password-reset` ([check](http://github.com/github/hello-world/runs/4)): stage 2 of plan `password-reset` is already done (run `gh-100-1-s2`).',
+    );
   });
 
   it("ignores a re-run of a check that is not okstra's: no request at all", async () => {
@@ -67,10 +94,15 @@ describe('check_run.requested_action', () => {
   it('the "Fix run" button dispatches a fix run of the failed stage', async () => {
     const gh = new GitHubMock(REPO).token(690857).config(CONFIG).permission('codebytere', 'write');
     gh.pull(26764, { headSha: SHA }).pullFiles(26764, []).file(PLAN_PATH, PLAN_TEXT, 'master');
-    gh.ledger(PLAN_ID, [doneRow(1), failedRow(2, 'gh-300-1-s2')]).workflow().createCheck(6002).dispatch();
+    gh.ledger(PLAN_ID, [doneRow(1), failedRow(2, 'gh-300-1-s2')])
+      .workflow()
+      .createCheck(6002)
+      .dispatch();
     const probot = await testProbot();
     await probot.receive(delivery('check_run.requested_action', pressed('fix')));
-    expect(gh.bodies.dispatch?.[0]).toMatchObject({ inputs: { stage: '2', 'pr-number': '26764', 'check-run-id': '6002', trigger: 'rerequest', actor: 'codebytere' } });
+    expect(gh.bodies.dispatch?.[0]).toMatchObject({
+      inputs: { stage: '2', 'pr-number': '26764', 'check-run-id': '6002', trigger: 'rerequest', actor: 'codebytere' },
+    });
   });
 
   it('refuses a fix run asked for by someone without write access', async () => {

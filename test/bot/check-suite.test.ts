@@ -38,15 +38,37 @@ describe('check_suite.rerequested ("Re-run all checks")', () => {
       { id: 13, name: stageCheck(3), conclusion: 'skipped' },
       { id: 14, name: 'build', conclusion: 'failure' },
     ]);
-    gh.config(CONFIG).permission('Codertocat', 'write').pull(2, { headSha: SHA }).pullFiles(2, [{ filename: 'src/app.ts' }]).file(PLAN_PATH, PLAN_TEXT, 'master');
-    gh.ledger(PLAN_ID, [doneRow(1), failedRow(2, 'gh-300-1-s2')]).workflow().createCheck(6001).dispatch();
+    gh.config(CONFIG)
+      .permission('Codertocat', 'write')
+      .pull(2, { headSha: SHA })
+      .pullFiles(2, [{ filename: 'src/app.ts' }])
+      .file(PLAN_PATH, PLAN_TEXT, 'master');
+    gh.ledger(PLAN_ID, [doneRow(1), failedRow(2, 'gh-300-1-s2')])
+      .workflow()
+      .createCheck(6001)
+      .dispatch();
 
     await receive(rerequested());
 
     expect(gh.bodies.createCheck).toHaveLength(1);
     expect(gh.bodies.createCheck?.[0]).toMatchObject({ name: stageCheck(2), head_sha: SHA, status: 'queued' });
-    expect(String((gh.bodies.createCheck?.[0] as { output: { summary: string } }).output.summary)).toContain(`re-run of [the stage's check](${checkUrl(12)})`);
-    expect(gh.bodies.dispatch).toEqual([{ ref: 'master', inputs: { mode: 'stage', plan: PLAN_PATH, stage: '2', 'pr-number': '2', 'check-run-id': '6001', trigger: 'rerequest', actor: 'Codertocat' } }]);
+    expect(String((gh.bodies.createCheck?.[0] as { output: { summary: string } }).output.summary)).toContain(
+      `re-run of [the stage's check](${checkUrl(12)})`,
+    );
+    expect(gh.bodies.dispatch).toEqual([
+      {
+        ref: 'master',
+        inputs: {
+          mode: 'stage',
+          plan: PLAN_PATH,
+          stage: '2',
+          'pr-number': '2',
+          'check-run-id': '6001',
+          trigger: 'rerequest',
+          actor: 'Codertocat',
+        },
+      },
+    ]);
   });
 
   it('re-runs every failed stage (a timed-out one too), and answers the one that cannot run again in one comment', async () => {
@@ -64,7 +86,11 @@ describe('check_suite.rerequested ("Re-run all checks")', () => {
     await receive(rerequested());
 
     expect(gh.bodies.dispatch?.map((d) => (d.inputs as { stage: string }).stage)).toEqual(['1']);
-    expect(gh.bodies.comment).toEqual([{ body: `@Codertocat okstra did not re-run stage 2 of plan \`${PLAN_ID}\` ([check](${checkUrl(12)})): stage 2 of plan \`${PLAN_ID}\` waits for stage 1, not done yet.` }]);
+    expect(gh.bodies.comment).toEqual([
+      {
+        body: `@Codertocat okstra did not re-run stage 2 of plan \`${PLAN_ID}\` ([check](${checkUrl(12)})): stage 2 of plan \`${PLAN_ID}\` waits for stage 1, not done yet.`,
+      },
+    ]);
   });
 
   it('starts nothing when no okstra check of the suite failed: the suite is listed, nothing else', async () => {
@@ -89,19 +115,35 @@ describe('check_suite.rerequested ("Re-run all checks")', () => {
     gh.config(CONFIG).permission('Codertocat', 'read').comment(2);
     await receive(rerequested());
     expect(gh.bodies.comment).toEqual([
-      { body: `@Codertocat okstra did not re-run stage 2 of plan \`${PLAN_ID}\` ([check](${checkUrl(12)})), stage 3 of plan \`${PLAN_ID}\` ([check](${checkUrl(13)})): @Codertocat has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.` },
+      {
+        body: `@Codertocat okstra did not re-run stage 2 of plan \`${PLAN_ID}\` ([check](${checkUrl(12)})), stage 3 of plan \`${PLAN_ID}\` ([check](${checkUrl(13)})): @Codertocat has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.`,
+      },
     ]);
     expect(gh.bodies.dispatch).toBeUndefined();
   });
 
   it('refuses a closed pull request and a fork pull request, as a check re-run does', async () => {
-    const closed = new GitHubMock(REPO).token(INSTALLATION).suiteChecks(SUITE, [{ id: 12, name: stageCheck(2), conclusion: 'failure' }]);
-    closed.config(CONFIG).permission('Codertocat', 'write').pull(2, { headSha: SHA, state: 'closed' }).pullFiles(2, []).comment(2);
+    const closed = new GitHubMock(REPO)
+      .token(INSTALLATION)
+      .suiteChecks(SUITE, [{ id: 12, name: stageCheck(2), conclusion: 'failure' }]);
+    closed
+      .config(CONFIG)
+      .permission('Codertocat', 'write')
+      .pull(2, { headSha: SHA, state: 'closed' })
+      .pullFiles(2, [])
+      .comment(2);
     await receive(rerequested());
     expect(closed.bodies.comment?.[0]?.body).toContain('this pull request is closed');
 
-    const fork = new GitHubMock(REPO).token(INSTALLATION).suiteChecks(SUITE, [{ id: 12, name: stageCheck(2), conclusion: 'failure' }]);
-    fork.config(CONFIG).permission('Codertocat', 'write').pull(2, { headSha: SHA, headRepo: 'mallory/Hello-World' }).pullFiles(2, []).comment(2);
+    const fork = new GitHubMock(REPO)
+      .token(INSTALLATION)
+      .suiteChecks(SUITE, [{ id: 12, name: stageCheck(2), conclusion: 'failure' }]);
+    fork
+      .config(CONFIG)
+      .permission('Codertocat', 'write')
+      .pull(2, { headSha: SHA, headRepo: 'mallory/Hello-World' })
+      .pullFiles(2, [])
+      .comment(2);
     await receive(rerequested());
     expect(fork.bodies.comment?.[0]?.body).toContain('comes from the fork `mallory/Hello-World`');
     expect(fork.bodies.dispatch).toBeUndefined();
@@ -111,11 +153,16 @@ describe('check_suite.rerequested ("Re-run all checks")', () => {
     // Changed as well: the payload's pull request list emptied, as GitHub sends it for a fork's commit.
     const p = rerequested();
     p.check_suite.pull_requests = [];
-    const gh = new GitHubMock(REPO).token(INSTALLATION).suiteChecks(SUITE, [{ id: 12, name: stageCheck(2), conclusion: 'failure' }]).pullsForCommit(SHA, []);
+    const gh = new GitHubMock(REPO)
+      .token(INSTALLATION)
+      .suiteChecks(SUITE, [{ id: 12, name: stageCheck(2), conclusion: 'failure' }])
+      .pullsForCommit(SHA, []);
     const logs: string[] = [];
     await receive(p, logs);
     expect(gh.bodies.comment).toBeUndefined();
-    expect(logs).toContain(`re-run of check suite ${SUITE} on ${SHA}: no open pull request has that commit; nothing to do`);
+    expect(logs).toContain(
+      `re-run of check suite ${SUITE} on ${SHA}: no open pull request has that commit; nothing to do`,
+    );
   });
 
   it('ignores the unchanged example, whose sender is a bot account: no request at all', async () => {

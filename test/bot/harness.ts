@@ -110,16 +110,24 @@ const definitions = createRequire(import.meta.url)('@octokit/webhooks-examples')
  * with @octokit/openapi-webhooks-types. The JSON is the same shape, so the one
  * conversion between the two type families happens here.
  */
-export function example<E extends EmitterWebhookEventName>(event: E, pick: (p: Record<string, unknown>) => boolean = () => true): EmitterWebhookEvent<E>['payload'] {
+export function example<E extends EmitterWebhookEventName>(
+  event: E,
+  pick: (p: Record<string, unknown>) => boolean = () => true,
+): EmitterWebhookEvent<E>['payload'] {
   const [name, action] = event.split('.');
   const def = definitions.find((d) => d.name === name);
-  const found = (def?.examples as Array<Record<string, unknown>> | undefined)?.find((e) => e.action === action && pick(e));
+  const found = (def?.examples as Array<Record<string, unknown>> | undefined)?.find(
+    (e) => e.action === action && pick(e),
+  );
   if (!found) throw new Error(`no example for ${event}`);
   return structuredClone(found) as unknown as EmitterWebhookEvent<E>['payload'];
 }
 
 let deliveries = 0;
-export function delivery<E extends EmitterWebhookEventName>(event: E, payload: EmitterWebhookEvent<E>['payload']): EmitterWebhookEvent {
+export function delivery<E extends EmitterWebhookEventName>(
+  event: E,
+  payload: EmitterWebhookEvent<E>['payload'],
+): EmitterWebhookEvent {
   const [name] = event.split('.');
   return { id: `delivery-${++deliveries}`, name: name as EmitterWebhookEvent['name'], payload } as EmitterWebhookEvent;
 }
@@ -146,18 +154,33 @@ async function freePort(): Promise<number> {
 export async function startServer(logs: string[] = []): Promise<{ url: string; stop: () => Promise<void> }> {
   // Probot's Server treats port 0 as "unset" (and takes 3000), so a free port is found first.
   const port = await freePort();
-  const server = new Server({ Probot: Probot.defaults(probotOptions(logs)), port, host: '127.0.0.1', log: captureLogger(logs) });
+  const server = new Server({
+    Probot: Probot.defaults(probotOptions(logs)),
+    port,
+    host: '127.0.0.1',
+    log: captureLogger(logs),
+  });
   await server.load(createOkstraApp({ now: () => NOW }));
   await server.start();
   return { url: `http://127.0.0.1:${port}/api/github/webhooks`, stop: () => server.stop() };
 }
 
 /** POSTs a delivery as GitHub does: JSON body, event and delivery headers, HMAC-SHA256 signature. */
-export async function post(url: string, event: string, payload: unknown, signature?: string): Promise<{ status: number; body: string }> {
+export async function post(
+  url: string,
+  event: string,
+  payload: unknown,
+  signature?: string,
+): Promise<{ status: number; body: string }> {
   const body = JSON.stringify(payload);
   const res = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-github-event': event, 'x-github-delivery': `delivery-${++deliveries}`, 'x-hub-signature-256': signature ?? sign(body) },
+    headers: {
+      'content-type': 'application/json',
+      'x-github-event': event,
+      'x-github-delivery': `delivery-${++deliveries}`,
+      'x-hub-signature-256': signature ?? sign(body),
+    },
     body,
   });
   return { status: res.status, body: await res.text() };
@@ -212,13 +235,20 @@ export class GitHubMock {
   }
 
   token(installation = INSTALLATION): this {
-    this.scope().post(`/app/installations/${installation}/access_tokens`).reply(201, { token: 'ghs_installation', expires_at: '2099-01-01T00:00:00Z', permissions: {}, repository_selection: 'all' });
+    this.scope().post(`/app/installations/${installation}/access_tokens`).reply(201, {
+      token: 'ghs_installation',
+      expires_at: '2099-01-01T00:00:00Z',
+      permissions: {},
+      repository_selection: 'all',
+    });
     return this;
   }
 
   /** A file's raw text on a ref (null: 404). `ref` undefined: the default branch, as Probot's config loader asks. */
   file(path: string, text: string | null, ref?: string, repo: Repo = this.repo): this {
-    const i = this.scope().get(`/repos/${repo.owner}/${repo.repo}/contents/${encodeURIComponent(path)}`).query(ref ? { ref } : {});
+    const i = this.scope()
+      .get(`/repos/${repo.owner}/${repo.repo}/contents/${encodeURIComponent(path)}`)
+      .query(ref ? { ref } : {});
     if (text === null) i.reply(404, { message: 'Not Found' });
     else i.reply(200, text, { 'content-type': 'text/plain; charset=utf-8' });
     return this;
@@ -233,12 +263,17 @@ export class GitHubMock {
     this.scope()
       .get(`${this.base}/contents/${encodeURIComponent(path)}`)
       .query({ ref })
-      .reply(200, names.map((name) => ({ name, path: `${path}/${name}`, type: 'file', sha: 'f'.repeat(40) })));
+      .reply(
+        200,
+        names.map((name) => ({ name, path: `${path}/${name}`, type: 'file', sha: 'f'.repeat(40) })),
+      );
     return this;
   }
 
   permission(login: string, permission: string, roleName = permission): this {
-    this.scope().get(`${this.base}/collaborators/${login}/permission`).reply(200, { permission, role_name: roleName, user: { login } });
+    this.scope()
+      .get(`${this.base}/collaborators/${login}/permission`)
+      .reply(200, { permission, role_name: roleName, user: { login } });
     return this;
   }
 
@@ -248,7 +283,13 @@ export class GitHubMock {
     const headRepo = o.headRepo === undefined ? full : o.headRepo;
     this.scope()
       .get(`${this.base}/pulls/${number}`)
-      .reply(200, { number, state: o.state ?? 'open', html_url: `https://github.com/${full}/pull/${number}`, head: { sha: o.headSha, ref: o.headRef ?? 'changes', repo: headRepo === null ? null : { full_name: headRepo } }, base: { repo: { full_name: full } } });
+      .reply(200, {
+        number,
+        state: o.state ?? 'open',
+        html_url: `https://github.com/${full}/pull/${number}`,
+        head: { sha: o.headSha, ref: o.headRef ?? 'changes', repo: headRepo === null ? null : { full_name: headRepo } },
+        base: { repo: { full_name: full } },
+      });
     return this;
   }
 
@@ -256,13 +297,24 @@ export class GitHubMock {
     this.scope()
       .get(`${this.base}/pulls/${number}/files`)
       .query({ per_page: 100 })
-      .reply(200, files.map((f) => ({ filename: f.filename, status: f.status ?? 'modified' })));
+      .reply(
+        200,
+        files.map((f) => ({ filename: f.filename, status: f.status ?? 'modified' })),
+      );
     return this;
   }
 
   /** The plan's ledger file; a terminal row not preceded by its run's claim gets one, as okstra writes them (the bot ignores a terminal row without its started row). */
   ledger(planId: string, rows: LedgerRow[] | null, branch = 'okstra-ledger'): this {
-    return this.file(`plans/${planId}/ledger.jsonl`, rows === null ? null : withClaims(rows).map((r) => `${serializeRow(r)}\n`).join(''), branch);
+    return this.file(
+      `plans/${planId}/ledger.jsonl`,
+      rows === null
+        ? null
+        : withClaims(rows)
+            .map((r) => `${serializeRow(r)}\n`)
+            .join(''),
+      branch,
+    );
   }
 
   workflow(text: string | null = OKSTRA_WORKFLOW, ref = 'master', name = 'okstra.yml'): this {
@@ -271,12 +323,17 @@ export class GitHubMock {
 
   /** A check created with this id; with `status` 5xx, GitHub failing instead. */
   createCheck(id: number, status = 201): this {
-    this.scope().post(`${this.base}/check-runs`, this.record('createCheck')).reply(status, status === 201 ? { id } : { message: 'Server Error' });
+    this.scope()
+      .post(`${this.base}/check-runs`, this.record('createCheck'))
+      .reply(status, status === 201 ? { id } : { message: 'Server Error' });
     return this;
   }
 
   updateCheck(id: number, times = 1): this {
-    this.scope().patch(`${this.base}/check-runs/${id}`, this.record(`updateCheck:${id}`)).times(times).reply(200, { id });
+    this.scope()
+      .patch(`${this.base}/check-runs/${id}`, this.record(`updateCheck:${id}`))
+      .times(times)
+      .reply(200, { id });
     return this;
   }
 
@@ -288,7 +345,14 @@ export class GitHubMock {
   getCheck(id: number, o: { name: string; status?: string; headSha?: string; pullRequests?: number[] }): this {
     this.scope()
       .get(`${this.base}/check-runs/${id}`)
-      .reply(200, { id, name: o.name, status: o.status ?? 'queued', conclusion: null, head_sha: o.headSha ?? 'e'.repeat(40), pull_requests: (o.pullRequests ?? []).map((number) => ({ number })) });
+      .reply(200, {
+        id,
+        name: o.name,
+        status: o.status ?? 'queued',
+        conclusion: null,
+        head_sha: o.headSha ?? 'e'.repeat(40),
+        pull_requests: (o.pullRequests ?? []).map((number) => ({ number })),
+      });
     return this;
   }
 
@@ -300,7 +364,10 @@ export class GitHubMock {
   }
 
   reaction(commentId: number, times = 1): this {
-    this.scope().post(`${this.base}/issues/comments/${commentId}/reactions`, this.record('reaction')).times(times).reply(201, { id: 1 });
+    this.scope()
+      .post(`${this.base}/issues/comments/${commentId}/reactions`, this.record('reaction'))
+      .times(times)
+      .reply(201, { id: 1 });
     return this;
   }
 
@@ -320,7 +387,9 @@ export class GitHubMock {
   }
 
   removeLabel(number: number, name: string): this {
-    this.scope().delete(`${this.base}/issues/${number}/labels/${encodeURIComponent(name)}`).reply(200, []);
+    this.scope()
+      .delete(`${this.base}/issues/${number}/labels/${encodeURIComponent(name)}`)
+      .reply(200, []);
     return this;
   }
 
@@ -328,22 +397,47 @@ export class GitHubMock {
     this.scope()
       .get(`${this.base}/actions/workflows/${workflow}/runs`)
       .query({ per_page: 100 })
-      .reply(200, { total_count: runs.length, workflow_runs: runs.map((r) => ({ id: r.id, display_title: r.title, status: r.status, html_url: `https://github.com/${this.repo.owner}/${this.repo.repo}/actions/runs/${r.id}` })) });
+      .reply(200, {
+        total_count: runs.length,
+        workflow_runs: runs.map((r) => ({
+          id: r.id,
+          display_title: r.title,
+          status: r.status,
+          html_url: `https://github.com/${this.repo.owner}/${this.repo.repo}/actions/runs/${r.id}`,
+        })),
+      });
     return this;
   }
 
   /** The latest check runs of a check suite, as `GET …/check-suites/{id}/check-runs?filter=latest` lists them. */
-  suiteChecks(suiteId: number, checks: Array<{ id: number; name: string; status?: string; conclusion: string | null }>): this {
+  suiteChecks(
+    suiteId: number,
+    checks: Array<{ id: number; name: string; status?: string; conclusion: string | null }>,
+  ): this {
     const full = `${this.repo.owner}/${this.repo.repo}`;
     this.scope()
       .get(`${this.base}/check-suites/${suiteId}/check-runs`)
       .query({ filter: 'latest', per_page: 100 })
-      .reply(200, { total_count: checks.length, check_runs: checks.map((c) => ({ id: c.id, name: c.name, status: c.status ?? 'completed', conclusion: c.conclusion, html_url: `https://github.com/${full}/runs/${c.id}` })) });
+      .reply(200, {
+        total_count: checks.length,
+        check_runs: checks.map((c) => ({
+          id: c.id,
+          name: c.name,
+          status: c.status ?? 'completed',
+          conclusion: c.conclusion,
+          html_url: `https://github.com/${full}/runs/${c.id}`,
+        })),
+      });
     return this;
   }
 
   pullsForCommit(sha: string, numbers: number[]): this {
-    this.scope().get(`${this.base}/commits/${sha}/pulls`).reply(200, numbers.map((number) => ({ number, state: 'open' })));
+    this.scope()
+      .get(`${this.base}/commits/${sha}/pulls`)
+      .reply(
+        200,
+        numbers.map((number) => ({ number, state: 'open' })),
+      );
     return this;
   }
 
@@ -364,6 +458,17 @@ function withClaims(rows: readonly LedgerRow[]): LedgerRow[] {
     open.delete(r.stage);
     if (claimed) return [r];
     const at = new Date(Date.parse(r.at) - 60_000).toISOString();
-    return [{ v: 1, plan_id: r.plan_id, stage: r.stage, status: 'started', run_id: r.run_id, at, lease_until: r.at } satisfies LedgerRow, r];
+    return [
+      {
+        v: 1,
+        plan_id: r.plan_id,
+        stage: r.stage,
+        status: 'started',
+        run_id: r.run_id,
+        at,
+        lease_until: r.at,
+      } satisfies LedgerRow,
+      r,
+    ];
   });
 }

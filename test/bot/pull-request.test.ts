@@ -30,26 +30,74 @@ function planOnPullRequest(gh: GitHubMock): GitHubMock {
 describe('pull_request.labeled', () => {
   it('okstra:stage-2 runs stage 2 and takes the label off', async () => {
     const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'write');
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, 'master').createCheck(7001).dispatch().removeLabel(2, 'okstra:stage-2');
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, 'master')
+      .createCheck(7001)
+      .dispatch()
+      .removeLabel(2, 'okstra:stage-2');
     await receive(labeled('okstra:stage-2'));
-    expect(gh.bodies.createCheck?.[0]).toMatchObject({ name: 'okstra: password-reset · stage 2', head_sha: HEAD_SHA, status: 'queued' });
+    expect(gh.bodies.createCheck?.[0]).toMatchObject({
+      name: 'okstra: password-reset · stage 2',
+      head_sha: HEAD_SHA,
+      status: 'queued',
+    });
     // Dispatched on the default branch (its copy of the workflow runs); the plan the pull request adds is read at its head commit.
-    expect(gh.bodies.dispatch).toEqual([{ ref: 'master', inputs: { mode: 'stage', plan: PLAN_PATH, 'plan-ref': HEAD_SHA, stage: '2', 'pr-number': '2', 'check-run-id': '7001', trigger: 'label', actor: 'Codertocat' } }]);
+    expect(gh.bodies.dispatch).toEqual([
+      {
+        ref: 'master',
+        inputs: {
+          mode: 'stage',
+          plan: PLAN_PATH,
+          'plan-ref': HEAD_SHA,
+          stage: '2',
+          'pr-number': '2',
+          'check-run-id': '7001',
+          trigger: 'label',
+          actor: 'Codertocat',
+        },
+      },
+    ]);
   });
 
   it('okstra:run runs the chain of stages not done, with a check per stage', async () => {
     const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'admin');
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, 'master').createCheck(7002).createCheck(7003).dispatch().removeLabel(2, 'okstra:run');
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, 'master')
+      .createCheck(7002)
+      .createCheck(7003)
+      .dispatch()
+      .removeLabel(2, 'okstra:run');
     await receive(labeled('okstra:run'));
-    expect(gh.bodies.createCheck?.map((b) => b.name)).toEqual(['okstra: password-reset · stage 2', 'okstra: password-reset · stage 3']);
+    expect(gh.bodies.createCheck?.map((b) => b.name)).toEqual([
+      'okstra: password-reset · stage 2',
+      'okstra: password-reset · stage 3',
+    ]);
     expect(gh.bodies.dispatch?.[0]).toMatchObject({ ref: 'master' });
-    expect(gh.bodies.dispatch?.[0]?.inputs).toEqual({ mode: 'chain', plan: PLAN_PATH, 'plan-ref': HEAD_SHA, stages: '2,3', 'pr-number': '2', 'check-run-id': '{"2":7002,"3":7003}', trigger: 'label', actor: 'Codertocat' });
+    expect(gh.bodies.dispatch?.[0]?.inputs).toEqual({
+      mode: 'chain',
+      plan: PLAN_PATH,
+      'plan-ref': HEAD_SHA,
+      stages: '2,3',
+      'pr-number': '2',
+      'check-run-id': '{"2":7002,"3":7003}',
+      trigger: 'label',
+      actor: 'Codertocat',
+    });
   });
 
   it('refuses a sender without write access: label off, a reply, nothing started', async () => {
-    const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'read', 'triage').removeLabel(2, 'okstra:run').comment(2);
+    const gh = new GitHubMock(REPO)
+      .token()
+      .config(CONFIG)
+      .permission('Codertocat', 'read', 'triage')
+      .removeLabel(2, 'okstra:run')
+      .comment(2);
     await receive(labeled('okstra:run'));
-    expect(gh.bodies.comment?.[0]?.body).toContain('okstra did not act on the label `okstra:run`: @Codertocat has `triage` access');
+    expect(gh.bodies.comment?.[0]?.body).toContain(
+      'okstra did not act on the label `okstra:run`: @Codertocat has `triage` access',
+    );
   });
 
   it('answers a malformed okstra label', async () => {
@@ -60,7 +108,11 @@ describe('pull_request.labeled', () => {
 
   it('answers when the workflow cannot report back (no run-name), before creating any check', async () => {
     const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'write');
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow('name: okstra\non:\n  workflow_dispatch:\njobs: {}\n', 'master').removeLabel(2, 'okstra:stage-2').comment(2);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow('name: okstra\non:\n  workflow_dispatch:\njobs: {}\n', 'master')
+      .removeLabel(2, 'okstra:stage-2')
+      .comment(2);
     await receive(labeled('okstra:stage-2'));
     const body = String(gh.bodies.comment?.[0]?.body);
     expect(body).toContain('does not declare the inputs `mode`, `plan`');
@@ -71,7 +123,11 @@ describe('pull_request.labeled', () => {
     const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'write');
     const withoutPlanRef = OKSTRA_WORKFLOW.replace('      plan-ref:\n        required: false\n', '');
     expect(withoutPlanRef).not.toContain('plan-ref');
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(withoutPlanRef, 'master').removeLabel(2, 'okstra:stage-2').comment(2);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(withoutPlanRef, 'master')
+      .removeLabel(2, 'okstra:stage-2')
+      .comment(2);
     await receive(labeled('okstra:stage-2'));
     expect(String(gh.bodies.comment?.[0]?.body)).toContain('does not declare the input `plan-ref`');
     expect(gh.bodies.createCheck).toBeUndefined();
@@ -80,10 +136,23 @@ describe('pull_request.labeled', () => {
 
   it('completes the new check as failure when GitHub refuses the dispatch', async () => {
     const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'write');
-    planOnPullRequest(gh).ledger(PLAN_ID, [doneRow(1)]).workflow(OKSTRA_WORKFLOW, 'master').createCheck(7004).dispatch('okstra.yml', 422).updateCheck(7004).removeLabel(2, 'okstra:stage-2').comment(2);
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1)])
+      .workflow(OKSTRA_WORKFLOW, 'master')
+      .createCheck(7004)
+      .dispatch('okstra.yml', 422)
+      .updateCheck(7004)
+      .removeLabel(2, 'okstra:stage-2')
+      .comment(2);
     await receive(labeled('okstra:stage-2'));
-    expect(gh.bodies['updateCheck:7004']?.[0]).toMatchObject({ status: 'completed', conclusion: 'failure', output: { title: 'The workflow could not be started' } });
-    expect(gh.bodies.comment?.[0]?.body).toContain('GitHub refused to start `.github/workflows/okstra.yml` (`HTTP 422: Unexpected inputs provided');
+    expect(gh.bodies['updateCheck:7004']?.[0]).toMatchObject({
+      status: 'completed',
+      conclusion: 'failure',
+      output: { title: 'The workflow could not be started' },
+    });
+    expect(gh.bodies.comment?.[0]?.body).toContain(
+      'GitHub refused to start `.github/workflows/okstra.yml` (`HTTP 422: Unexpected inputs provided',
+    );
   });
 
   it('ignores other labels: no request at all', async () => {

@@ -22,19 +22,29 @@ async function installationClient(app: Scrubber): Promise<GitHubClient> {
 describe('bot: what it posts is scrubbed of the App secrets and the installation token', () => {
   it('learns the installation token (fetched once, as the first request would) and scrubs it, the webhook secret and the key in every form', async () => {
     const bodies: unknown[] = [];
-    nock(API).post(`/app/installations/${INSTALLATION}/access_tokens`).reply(201, { token: TOKEN, expires_at: '2099-01-01T00:00:00Z', permissions: {}, repository_selection: 'all' });
+    nock(API)
+      .post(`/app/installations/${INSTALLATION}/access_tokens`)
+      .reply(201, { token: TOKEN, expires_at: '2099-01-01T00:00:00Z', permissions: {}, repository_selection: 'all' });
     nock(API)
       .post('/repos/o/r/issues/1/comments', (b: unknown) => (bodies.push(b), true))
       .times(2)
       .reply(201, { id: 1 });
-    const client = await installationClient(new Scrubber(appSecrets({ PRIVATE_KEY: PRIVATE_KEY.replace(/\n/g, '\\n'), WEBHOOK_SECRET: SECRET }, () => null)));
+    const client = await installationClient(
+      new Scrubber(appSecrets({ PRIVATE_KEY: PRIVATE_KEY.replace(/\n/g, '\\n'), WEBHOOK_SECRET: SECRET }, () => null)),
+    );
     const leaky = [...Object.values(echoForms(TOKEN)), ...Object.values(echoForms(SECRET)), PRIVATE_KEY].join('\n');
-    await client.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', { owner: 'o', repo: 'r', issue_number: 1, body: leaky });
+    await client.request('POST /repos/{owner}/{repo}/issues/{issue_number}/comments', {
+      owner: 'o',
+      repo: 'r',
+      issue_number: 1,
+      body: leaky,
+    });
     await client.rest.issues.createComment({ owner: 'o', repo: 'r', issue_number: 1, body: `again ${TOKEN}` });
     const sent = JSON.stringify(bodies);
     // The control: the same check finds each secret in what the bot was asked to post.
     for (const secret of [TOKEN, SECRET]) expect(reveals(leaky, secret)).toBe(true);
-    for (const secret of [TOKEN, SECRET, PRIVATE_KEY.split('\n')[1] ?? PRIVATE_KEY]) expect(reveals(sent, secret), secret.slice(0, 12)).toBe(false);
+    for (const secret of [TOKEN, SECRET, PRIVATE_KEY.split('\n')[1] ?? PRIVATE_KEY])
+      expect(reveals(sent, secret), secret.slice(0, 12)).toBe(false);
     expect(sent).toContain('again ***');
   });
 
@@ -42,7 +52,11 @@ describe('bot: what it posts is scrubbed of the App secrets and the installation
     const b64 = Buffer.from(PRIVATE_KEY).toString('base64');
     expect(appSecrets({ PRIVATE_KEY: PRIVATE_KEY.replace(/\n/g, '\\n') }, () => null)).toContain(PRIVATE_KEY.trim());
     expect(appSecrets({ PRIVATE_KEY: b64 }, () => null)).toEqual([b64, PRIVATE_KEY]);
-    expect(appSecrets({ PRIVATE_KEY_PATH: '/k.pem', WEBHOOK_SECRET: ' s3cret-value ' }, (p) => (p === '/k.pem' ? 'file key' : null))).toEqual(['file key', 's3cret-value']);
+    expect(
+      appSecrets({ PRIVATE_KEY_PATH: '/k.pem', WEBHOOK_SECRET: ' s3cret-value ' }, (p) =>
+        p === '/k.pem' ? 'file key' : null,
+      ),
+    ).toEqual(['file key', 's3cret-value']);
     expect(appSecrets({ PRIVATE_KEY_PATH: '/missing.pem' }, () => null)).toEqual([]);
   });
 });

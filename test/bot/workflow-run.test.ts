@@ -24,8 +24,15 @@ const CHECK = 'okstra: password-reset · stage 2';
  * `display_title` set to okstra's workflow and the run-name the bot
  * requires, and `conclusion` as each test says.
  */
-function finished(title: string, conclusion: 'success' | 'failure' | 'cancelled' = 'failure', path = '.github/workflows/okstra.yml'): RunPayload {
-  const p = example('workflow_run.completed', (e) => typeof (e.workflow_run as { display_title?: unknown }).display_title === 'string');
+function finished(
+  title: string,
+  conclusion: 'success' | 'failure' | 'cancelled' = 'failure',
+  path = '.github/workflows/okstra.yml',
+): RunPayload {
+  const p = example(
+    'workflow_run.completed',
+    (e) => typeof (e.workflow_run as { display_title?: unknown }).display_title === 'string',
+  );
   p.installation = { id: 1, node_id: 'MDIzOkludGVncmF0aW9uSW5zdGFsbGF0aW9uMQ==' };
   p.workflow_run.event = 'workflow_dispatch';
   p.workflow_run.path = path;
@@ -45,9 +52,16 @@ const reportPathOf = (stage: number): string => `plans/${PLAN_ID}/reports/stage-
 describe('workflow_run.completed', () => {
   it('completes a failed stage check as failure with its annotations and a fix-run button, and updates (not duplicates) the report comment', async () => {
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG);
-    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(reportPathOf(2), JSON.stringify(failedStageReport(2, runId(2))), 'okstra-ledger');
+    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
+      reportPathOf(2),
+      JSON.stringify(failedStageReport(2, runId(2))),
+      'okstra-ledger',
+    );
     gh.updateCheck(5001);
-    gh.listComments(7, [{ id: 10, body: 'nice' }, { id: 77, body: `${reportCommentMarker(PLAN_ID, 2)}\nolder report` }]).updateComment(77);
+    gh.listComments(7, [
+      { id: 10, body: 'nice' },
+      { id: 77, body: `${reportCommentMarker(PLAN_ID, 2)}\nolder report` },
+    ]).updateComment(77);
 
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
 
@@ -63,7 +77,12 @@ describe('workflow_run.completed', () => {
     const output = (update as { output: { title: string; summary: string; annotations: unknown[] } }).output;
     expect(output.title).toBe('FAIL — 1 blocking, 0 major, 1 minor, 0 info · QA 2/2');
     expect(output.annotations).toEqual([
-      expect.objectContaining({ path: 'src/server/pipeline.ts', start_line: 41, annotation_level: 'failure', title: '[blocking] F2: Requests over the limit are let through' }),
+      expect.objectContaining({
+        path: 'src/server/pipeline.ts',
+        start_line: 41,
+        annotation_level: 'failure',
+        title: '[blocking] F2: Requests over the limit are let through',
+      }),
       expect.objectContaining({ path: 'src/limits/bucket.ts', start_line: 18, annotation_level: 'notice' }),
     ]);
     expect(output.summary).toContain('Blocking finding F2 was confirmed by Claude worker.');
@@ -71,13 +90,30 @@ describe('workflow_run.completed', () => {
     expect(comment.startsWith(reportCommentMarker(PLAN_ID, 2))).toBe(true);
     expect(comment).toContain('### ❌ FAIL — `password-reset` · stage 2');
     // The full report is the Markdown file the run stored beside the JSON on the ledger branch.
-    expect(comment).toContain(`https://github.com/octo-org/octo-repo/blob/okstra-ledger/plans/${PLAN_ID}/reports/stage-2/${runId(2)}.md`);
+    expect(comment).toContain(
+      `https://github.com/octo-org/octo-repo/blob/okstra-ledger/plans/${PLAN_ID}/reports/stage-2/${runId(2)}.md`,
+    );
   });
 
   it('creates the report comment when there is none yet, and completes a passed stage as success without a button', async () => {
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
-    const done = { v: 1 as const, plan_id: PLAN_ID, stage: 2, status: 'done' as const, run_id: runId(2), at: '2026-03-01T10:30:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T10:30:00Z', carry_path: `plans/${PLAN_ID}/carry/stage-2.json`, report_path: reportPathOf(2) };
-    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), done]).file(reportPathOf(2), JSON.stringify(passedStageReport(2, runId(2))), 'okstra-ledger');
+    const done = {
+      v: 1 as const,
+      plan_id: PLAN_ID,
+      stage: 2,
+      status: 'done' as const,
+      run_id: runId(2),
+      at: '2026-03-01T10:30:00Z',
+      head_commit: 'b'.repeat(40),
+      completed_at: '2026-03-01T10:30:00Z',
+      carry_path: `plans/${PLAN_ID}/carry/stage-2.json`,
+      report_path: reportPathOf(2),
+    };
+    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), done]).file(
+      reportPathOf(2),
+      JSON.stringify(passedStageReport(2, runId(2))),
+      'okstra-ledger',
+    );
     gh.updateCheck(5001).listComments(7, []).comment(7);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'));
     expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({ conclusion: 'success', actions: [] });
@@ -87,7 +123,11 @@ describe('workflow_run.completed', () => {
   it('sends annotations beyond the first 50 in further updates of the same check', async () => {
     const report = reportFor(manyFindingsReport(120), 2, runId(2));
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG);
-    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(reportPathOf(2), JSON.stringify(report), 'okstra-ledger');
+    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
+      reportPathOf(2),
+      JSON.stringify(report),
+      'okstra-ledger',
+    );
     gh.updateCheck(5001, 3).listComments(7, []).comment(7);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
     const updates = gh.bodies['updateCheck:5001'] ?? [];
@@ -99,7 +139,12 @@ describe('workflow_run.completed', () => {
   });
 
   it('completes the check of a workflow that crashed before writing a report as failure, with a link to the logs', async () => {
-    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG).ledger(PLAN_ID, [startedRow(2, runId(2))]).updateCheck(5001);
+    const gh = new GitHubMock(REPO)
+      .token()
+      .getCheck(5001, { name: CHECK })
+      .config(CONFIG)
+      .ledger(PLAN_ID, [startedRow(2, runId(2))])
+      .updateCheck(5001);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
     expect(gh.bodies['updateCheck:5001']).toEqual([
       {
@@ -119,46 +164,85 @@ describe('workflow_run.completed', () => {
   });
 
   it('completes the check of a workflow that died before touching the ledger', async () => {
-    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG).ledger(PLAN_ID, null).updateCheck(5001);
+    const gh = new GitHubMock(REPO)
+      .token()
+      .getCheck(5001, { name: CHECK })
+      .config(CONFIG)
+      .ledger(PLAN_ID, null)
+      .updateCheck(5001);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001'));
-    expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({ conclusion: 'failure', output: { title: 'No report: the workflow run failed' } });
+    expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({
+      conclusion: 'failure',
+      output: { title: 'No report: the workflow run failed' },
+    });
   });
 
   it('a chain: the failed stage fails, the stage after it is skipped, a cancelled run cancels', async () => {
-    const gh = new GitHubMock(REPO).token().getCheck(5002, { name: CHECK }).getCheck(5003, { name: 'okstra: password-reset · stage 3' }).config(CONFIG);
-    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(reportPathOf(2), JSON.stringify(failedStageReport(2, runId(2))), 'okstra-ledger');
+    const gh = new GitHubMock(REPO)
+      .token()
+      .getCheck(5002, { name: CHECK })
+      .getCheck(5003, { name: 'okstra: password-reset · stage 3' })
+      .config(CONFIG);
+    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), failedRow(2, runId(2))]).file(
+      reportPathOf(2),
+      JSON.stringify(failedStageReport(2, runId(2))),
+      'okstra-ledger',
+    );
     gh.updateCheck(5002).listComments(7, []).comment(7).updateCheck(5003);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks {"2":5002,"3":5003}'));
     expect(gh.bodies['updateCheck:5002']?.[0]).toMatchObject({ conclusion: 'failure' });
-    expect(gh.bodies['updateCheck:5003']?.[0]).toMatchObject({ conclusion: 'skipped', output: { title: 'Not run: stage 2 failed' } });
+    expect(gh.bodies['updateCheck:5003']?.[0]).toMatchObject({
+      conclusion: 'skipped',
+      output: { title: 'Not run: stage 2 failed' },
+    });
     expect(gh.bodies['updateCheck:5003']?.[0]).not.toHaveProperty('actions');
   });
 
   it('completes the other checks when one cannot be read, then fails the delivery so GitHub shows it', async () => {
-    const gh = new GitHubMock(REPO).token().config(CONFIG).getCheckFails(5002, 500).getCheck(5003, { name: 'okstra: password-reset · stage 3' });
+    const gh = new GitHubMock(REPO)
+      .token()
+      .config(CONFIG)
+      .getCheckFails(5002, 500)
+      .getCheck(5003, { name: 'okstra: password-reset · stage 3' });
     gh.ledger(PLAN_ID, [startedRow(3, runId(3))]).updateCheck(5003);
     const probot = await testProbot();
-    await expect(probot.receive(delivery('workflow_run.completed', finished('okstra x · pr 7 · checks {"2":5002,"3":5003}')))).rejects.toThrow(/check run 5002: HTTP 500/);
+    await expect(
+      probot.receive(delivery('workflow_run.completed', finished('okstra x · pr 7 · checks {"2":5002,"3":5003}'))),
+    ).rejects.toThrow(/check run 5002: HTTP 500/);
     expect(gh.bodies['updateCheck:5003']?.[0]).toMatchObject({ conclusion: 'failure' });
   });
 
   it('completes the checks of a cancelled run as cancelled', async () => {
-    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK }).config(CONFIG).ledger(PLAN_ID, [startedRow(2, runId(2))]).updateCheck(5001);
+    const gh = new GitHubMock(REPO)
+      .token()
+      .getCheck(5001, { name: CHECK })
+      .config(CONFIG)
+      .ledger(PLAN_ID, [startedRow(2, runId(2))])
+      .updateCheck(5001);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'cancelled'));
-    expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({ conclusion: 'cancelled', output: { title: 'Cancelled' } });
+    expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({
+      conclusion: 'cancelled',
+      output: { title: 'Cancelled' },
+    });
   });
 
   it('leaves a check alone that the workflow already completed and the ledger knows nothing of', async () => {
-    new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'completed' }).config(CONFIG).ledger(PLAN_ID, null);
+    new GitHubMock(REPO)
+      .token()
+      .getCheck(5001, { name: CHECK, status: 'completed' })
+      .config(CONFIG)
+      .ledger(PLAN_ID, null);
     await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'failure'));
   });
 
   it('ignores runs that name no checks (scheduled, by hand, other workflows): no request at all', async () => {
-    await receive(finished('ci(action): update actions/setup-node digest to 8c91899', 'success', '.github/workflows/test.yml'));
+    await receive(
+      finished('ci(action): update actions/setup-node digest to 8c91899', 'success', '.github/workflows/test.yml'),
+    );
     await receive(finished('okstra  · pr  · checks ', 'success'));
   });
 
-  it('ignores a run of another workflow even when its title looks like okstra\'s', async () => {
+  it("ignores a run of another workflow even when its title looks like okstra's", async () => {
     new GitHubMock(REPO).token().config(CONFIG);
     await receive(finished('okstra x · pr 7 · checks 5001', 'success', '.github/workflows/other.yml'));
   });
@@ -168,10 +252,12 @@ describe('workflow_run.completed', () => {
     new GitHubMock(REPO).token().config('bot:\n  workflow: agents.yml\n');
     const logs: string[] = [];
     await receive(finished('okstra x · pr 7 · checks 5001', 'failure', '.github/workflows/okstra.yml'), logs, 'debug');
-    expect(logs).toContain('ignored workflow run 289782451: it is a run of .github/workflows/okstra.yml, not of .github/workflows/agents.yml');
+    expect(logs).toContain(
+      'ignored workflow run 289782451: it is a run of .github/workflows/okstra.yml, not of .github/workflows/agents.yml',
+    );
   });
 
-  describe('trusts only runs okstra dispatched on this repository\'s default branch: any other is ignored without a request', () => {
+  describe("trusts only runs okstra dispatched on this repository's default branch: any other is ignored without a request", () => {
     const TITLE = 'okstra .okstra/plans/password-reset.md · pr 7 · checks 5001';
     /** No interceptor is set up: useNock fails the test on any request, and the debug line says why the run was ignored. */
     async function ignored(payload: RunPayload, why: string): Promise<void> {
@@ -185,7 +271,12 @@ describe('workflow_run.completed', () => {
       const p = finished(TITLE);
       p.workflow_run.event = 'pull_request';
       p.workflow_run.head_branch = 'changes';
-      p.workflow_run.head_repository = { ...p.workflow_run.head_repository, id: 4242, full_name: 'mallory/octo-repo', name: 'octo-repo' };
+      p.workflow_run.head_repository = {
+        ...p.workflow_run.head_repository,
+        id: 4242,
+        full_name: 'mallory/octo-repo',
+        name: 'octo-repo',
+      };
       await ignored(p, 'its event is pull_request, not workflow_dispatch or schedule');
     });
 

@@ -18,7 +18,15 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { stageBranchName } from '../../src/core/ids.js';
-import { LEDGER_BRANCH, WRITES_STAGE_FILE, ledgerRows, makeProject, type AgentScript, type Project, type ScratchPaths } from '../engine/helpers.js';
+import {
+  LEDGER_BRANCH,
+  WRITES_STAGE_FILE,
+  ledgerRows,
+  makeProject,
+  type AgentScript,
+  type Project,
+  type ScratchPaths,
+} from '../engine/helpers.js';
 import { spawnCli } from '../helpers/cli.js';
 
 const HANG = (p: ScratchPaths, name: string): AgentScript => ({
@@ -42,41 +50,89 @@ const normalReviewer: AgentScript = {};
 const KILL_POINTS: KillPoint[] = [
   {
     name: 'after claim',
-    agents: (p) => ({ builder: { rules: [{ when: { role: 'executor' }, do: HANG(p, 'executor') }] }, reviewer: normalReviewer }),
+    agents: (p) => ({
+      builder: { rules: [{ when: { role: 'executor' }, do: HANG(p, 'executor') }] },
+      reviewer: normalReviewer,
+    }),
     reached: (lines) => lines.some((l) => l.startsWith('PROGRESS: phase-1-intake')),
   },
   {
     name: 'during executor',
-    agents: (p) => ({ builder: { rules: [{ when: { role: 'executor' }, do: { ...HANG(p, 'executor'), writeFiles: { 'src/half-done.txt': 'partial\n' } } }] }, reviewer: normalReviewer }),
+    agents: (p) => ({
+      builder: {
+        rules: [
+          {
+            when: { role: 'executor' },
+            do: { ...HANG(p, 'executor'), writeFiles: { 'src/half-done.txt': 'partial\n' } },
+          },
+        ],
+      },
+      reviewer: normalReviewer,
+    }),
     reached: (_lines, p) => grandchildPids(p).length >= 1,
   },
   {
     name: 'after executor commit',
-    agents: (p) => ({ builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }, { when: { role: 'verifier' }, do: HANG(p, 'builder-verifier') }] }, reviewer: HANG(p, 'reviewer-verifier') }),
-    reached: async (lines, p) => lines.some((l) => l.startsWith('PROGRESS: phase-5-collect') && l.includes('status=done')) && (await p.git.resolveCommit(`refs/heads/${branch}`)) !== (await p.git.resolveCommit('main')),
+    agents: (p) => ({
+      builder: {
+        rules: [
+          { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
+          { when: { role: 'verifier' }, do: HANG(p, 'builder-verifier') },
+        ],
+      },
+      reviewer: HANG(p, 'reviewer-verifier'),
+    }),
+    reached: async (lines, p) =>
+      lines.some((l) => l.startsWith('PROGRESS: phase-5-collect') && l.includes('status=done')) &&
+      (await p.git.resolveCommit(`refs/heads/${branch}`)) !== (await p.git.resolveCommit('main')),
   },
   {
     name: 'during verifiers',
-    agents: (p) => ({ builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }, { when: { role: 'verifier' }, do: HANG(p, 'builder-verifier') }] }, reviewer: HANG(p, 'reviewer-verifier') }),
+    agents: (p) => ({
+      builder: {
+        rules: [
+          { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
+          { when: { role: 'verifier' }, do: HANG(p, 'builder-verifier') },
+        ],
+      },
+      reviewer: HANG(p, 'reviewer-verifier'),
+    }),
     reached: (_lines, p) => grandchildPids(p).length >= 2,
   },
   {
     name: 'during convergence',
     agents: (p) => ({
-      builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }, { when: { role: 'reverify' }, do: HANG(p, 'builder-reverify') }] },
-      reviewer: { rules: [{ when: { role: 'verifier' }, do: { verifierResult: 'FAIL' } }, { when: { role: 'reverify' }, do: HANG(p, 'reviewer-reverify') }] },
+      builder: {
+        rules: [
+          { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
+          { when: { role: 'reverify' }, do: HANG(p, 'builder-reverify') },
+        ],
+      },
+      reviewer: {
+        rules: [
+          { when: { role: 'verifier' }, do: { verifierResult: 'FAIL' } },
+          { when: { role: 'reverify' }, do: HANG(p, 'reviewer-reverify') },
+        ],
+      },
     }),
-    reached: (lines, p) => lines.some((l) => l.startsWith('PROGRESS: phase-5.5-convergence')) && grandchildPids(p).length >= 1,
+    reached: (lines, p) =>
+      lines.some((l) => l.startsWith('PROGRESS: phase-5.5-convergence')) && grandchildPids(p).length >= 1,
   },
   {
     name: 'during persistence, before the ledger commit',
-    agents: () => ({ builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] }, reviewer: normalReviewer }),
+    agents: () => ({
+      builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] },
+      reviewer: normalReviewer,
+    }),
     env: { OKSTRA_TEST_HOOK_PAUSE_AT: 'persist-before-ledger' },
     reached: (lines) => lines.some((l) => l.includes('TEST HOOK: paused at persist-before-ledger')),
   },
   {
     name: 'during persistence, after the ledger commit',
-    agents: () => ({ builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] }, reviewer: normalReviewer }),
+    agents: () => ({
+      builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] },
+      reviewer: normalReviewer,
+    }),
     env: { OKSTRA_TEST_HOOK_PAUSE_AT: 'persist-after-ledger' },
     reached: (lines) => lines.some((l) => l.includes('TEST HOOK: paused at persist-after-ledger')),
   },
@@ -86,7 +142,12 @@ const commandsUsed: Array<{ point: string; commands: number }> = [];
 
 afterAll(() => {
   if (commandsUsed.length === 0) return;
-  console.log(['crash recovery: commands used after a SIGKILL of okstra, per kill point', ...commandsUsed.map((c) => `  ${c.point.padEnd(48)} ${c.commands}`)].join('\n'));
+  console.log(
+    [
+      'crash recovery: commands used after a SIGKILL of okstra, per kill point',
+      ...commandsUsed.map((c) => `  ${c.point.padEnd(48)} ${c.commands}`),
+    ].join('\n'),
+  );
 });
 
 describe('okstra run killed with SIGKILL at every phase boundary', () => {
@@ -108,15 +169,20 @@ describe('okstra run killed with SIGKILL at every phase boundary', () => {
       commands += 1;
       expect(again.exitCode, `${again.stdout}\n${again.stderr}`).toBe(0);
       expect(again.stdout).toMatch(/stage 1 PASS/);
-      if (last?.status === 'started') expect(again.stdout).toMatch(/is no longer running; its claim on stage 1 is released \(failed, abandoned\)/);
+      if (last?.status === 'started')
+        expect(again.stdout).toMatch(/is no longer running; its claim on stage 1 is released \(failed, abandoned\)/);
     }
     await expectLedgerSound(p);
     const rows = (await ledgerRows(p)).filter((r) => r.stage === 1);
     expect(rows.at(-1)?.status).toBe('done');
     // The dead run's claim ended as abandoned, never as a second failure of the stage.
-    expect(rows.filter((r) => r.status === 'failed').every((r) => r.status === 'failed' && r.reason === 'abandoned')).toBe(true);
+    expect(
+      rows.filter((r) => r.status === 'failed').every((r) => r.status === 'failed' && r.reason === 'abandoned'),
+    ).toBe(true);
     // Every claim says which process made it.
-    for (const r of rows) if (r.status === 'started') expect(r.claimant).toMatchObject({ host: expect.any(String), pid: expect.any(Number) });
+    for (const r of rows)
+      if (r.status === 'started')
+        expect(r.claimant).toMatchObject({ host: expect.any(String), pid: expect.any(Number) });
     commandsUsed.push({ point: point.name, commands });
     expect(commands).toBeLessThanOrEqual(1);
   });
@@ -124,11 +190,15 @@ describe('okstra run killed with SIGKILL at every phase boundary', () => {
 
 /** Starts `okstra run` on stage 1 and SIGKILLs it once `point` is reached. */
 async function runAndKill(p: Project, point: KillPoint): Promise<{ killed: boolean; lines: string[] }> {
-  const child = spawn(process.execPath, [inject('okstraCliPath'), 'run', '--plan', p.planFile, '--stage', '1', '--repo', p.dir], {
-    cwd: p.dir,
-    env: { ...process.env, ...point.env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [inject('okstraCliPath'), 'run', '--plan', p.planFile, '--stage', '1', '--repo', p.dir],
+    {
+      cwd: p.dir,
+      env: { ...process.env, ...point.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const lines: string[] = [];
   createInterface({ input: child.stdout }).on('line', (l) => lines.push(l));
   createInterface({ input: child.stderr }).on('line', (l) => lines.push(`stderr: ${l}`));
@@ -174,9 +244,16 @@ function standIns(p: Project): number[] {
 }
 
 async function expectNoStandInLeft(p: Project): Promise<void> {
-  const recorded = [...p.records('executor'), ...p.records('builder-verifier'), ...p.records('reviewer-verifier'), ...p.records('builder-reverify'), ...p.records('reviewer-reverify')].map((r) => r.pid);
+  const recorded = [
+    ...p.records('executor'),
+    ...p.records('builder-verifier'),
+    ...p.records('reviewer-verifier'),
+    ...p.records('builder-reverify'),
+    ...p.records('reviewer-reverify'),
+  ].map((r) => r.pid);
   const watched = [...recorded, ...grandchildPids(p)];
-  const alive = (pid: number): boolean => existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  const alive = (pid: number): boolean =>
+    existsSync(`/proc/${pid}`) && !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
   // The watchdog acts the moment okstra dies; allow the kernel a moment to deliver it.
   const deadline = Date.now() + 10_000;
   let left = [...watched.filter(alive), ...standIns(p)];

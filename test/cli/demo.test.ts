@@ -15,8 +15,19 @@ describe('okstra demo', () => {
     expect(res.stdout).toContain('attempt 2');
     expect(res.stdout).toContain('all stages done');
 
-    const ledger = (await new Git(dir).ok(['show', 'okstra-ledger:plans/tempconv/ledger.jsonl'])).split('\n').map((l) => JSON.parse(l) as { stage: number; status: string; reason?: string });
-    expect(ledger.map((r) => `${r.stage}:${r.status}`)).toEqual(['1:started', '1:done', '2:started', '2:failed', '2:started', '2:done', '3:started', '3:done']);
+    const ledger = (await new Git(dir).ok(['show', 'okstra-ledger:plans/tempconv/ledger.jsonl']))
+      .split('\n')
+      .map((l) => JSON.parse(l) as { stage: number; status: string; reason?: string });
+    expect(ledger.map((r) => `${r.stage}:${r.status}`)).toEqual([
+      '1:started',
+      '1:done',
+      '2:started',
+      '2:failed',
+      '2:started',
+      '2:done',
+      '3:started',
+      '3:done',
+    ]);
     expect(ledger[3]?.reason).toBe('verdict-fail');
   });
 });

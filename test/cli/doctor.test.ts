@@ -17,7 +17,10 @@ describe('okstra doctor', () => {
   it('reports installs against the pins and keys by name; exit 1 when the roster cannot run', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.okstra'));
-    writeFileSync(join(dir, '.okstra', 'config.yml'), 'executor: codex\nverifiers: [gemini]\nexcludeExecutorFromVerifiers: true\n');
+    writeFileSync(
+      join(dir, '.okstra', 'config.yml'),
+      'executor: codex\nverifiers: [gemini]\nexcludeExecutorFromVerifiers: true\n',
+    );
     const env = {
       PATH: '/usr/bin:/bin',
       OKSTRA_AGENT_CLIS_DIR: join(dir, 'no-cache'),
@@ -41,28 +44,48 @@ describe('okstra doctor', () => {
     expect(text.stdout).not.toContain('claude: ANTHROPIC_API_KEY is not set'); // claude is not in this roster
 
     const json = await runCli(['doctor', '--repo', dir, '--json'], { env });
-    const report = JSON.parse(json.stdout) as { needed: string[]; problems: string[]; checks: Array<{ ref: string; version: string | null; keySet: boolean }> };
+    const report = JSON.parse(json.stdout) as {
+      needed: string[];
+      problems: string[];
+      checks: Array<{ ref: string; version: string | null; keySet: boolean }>;
+    };
     expect(report.needed).toEqual(['codex', 'gemini']);
     expect(report.problems).toHaveLength(2);
-    expect(report.checks.map((c) => [c.ref, c.version, c.keySet])).toEqual([['claude', '2.1.197', false], ['codex', '0.170.0', true], ['gemini', null, false]]);
+    expect(report.checks.map((c) => [c.ref, c.version, c.keySet])).toEqual([
+      ['claude', '2.1.197', false],
+      ['codex', '0.170.0', true],
+      ['gemini', null, false],
+    ]);
     expect(json.stdout).not.toContain('sk-secret-value-never-printed');
   });
 
   it('is ready when every CLI of the roster runs and has its key', async () => {
     const dir = tempDir();
-    const env = { PATH: '/usr/bin:/bin', OKSTRA_AGENT_CLIS_DIR: join(dir, 'no-cache'), OKSTRA_CLAUDE_BIN: fakeCli(dir, 'claude', '2.1.197 (Claude Code)'), ANTHROPIC_API_KEY: 'k' };
+    const env = {
+      PATH: '/usr/bin:/bin',
+      OKSTRA_AGENT_CLIS_DIR: join(dir, 'no-cache'),
+      OKSTRA_CLAUDE_BIN: fakeCli(dir, 'claude', '2.1.197 (Claude Code)'),
+      ANTHROPIC_API_KEY: 'k',
+    };
     const res = await runCli(['doctor', '--repo', dir], { env });
     expect(res.stdout).toContain('doctor: ready');
     expect(res.exitCode).toBe(0);
     // These tests run as root: doctor proves the agents' boundary here.
-    expect(res.stdout).toContain("isolation: agents run as separate unprivileged users (okstra-agent-N, no sudo); checked: one cannot read okstra's environment");
+    expect(res.stdout).toContain(
+      "isolation: agents run as separate unprivileged users (okstra-agent-N, no sudo); checked: one cannot read okstra's environment",
+    );
   });
 
   it('with isolation: none, says what agents could reach', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, '.okstra'));
     writeFileSync(join(dir, '.okstra', 'config.yml'), 'isolation: none\n');
-    const env = { PATH: '/usr/bin:/bin', OKSTRA_AGENT_CLIS_DIR: join(dir, 'no-cache'), OKSTRA_CLAUDE_BIN: fakeCli(dir, 'claude', '2.1.197 (Claude Code)'), ANTHROPIC_API_KEY: 'k' };
+    const env = {
+      PATH: '/usr/bin:/bin',
+      OKSTRA_AGENT_CLIS_DIR: join(dir, 'no-cache'),
+      OKSTRA_CLAUDE_BIN: fakeCli(dir, 'claude', '2.1.197 (Claude Code)'),
+      ANTHROPIC_API_KEY: 'k',
+    };
     const res = await runCli(['doctor', '--repo', dir, '--json'], { env });
     const report = JSON.parse(res.stdout) as { isolation: { mode: string; statement: string } };
     expect(report.isolation.mode).toBe('none');
@@ -74,7 +97,14 @@ describe('okstra doctor', () => {
     const broken = join(dir, 'claude');
     writeFileSync(broken, '#!/bin/sh\necho "native binary not installed" >&2\nexit 1\n');
     chmodSync(broken, 0o755);
-    const res = await runCli(['doctor', '--repo', dir], { env: { PATH: '/usr/bin:/bin', OKSTRA_AGENT_CLIS_DIR: join(dir, 'none'), OKSTRA_CLAUDE_BIN: broken, ANTHROPIC_API_KEY: 'k' } });
+    const res = await runCli(['doctor', '--repo', dir], {
+      env: {
+        PATH: '/usr/bin:/bin',
+        OKSTRA_AGENT_CLIS_DIR: join(dir, 'none'),
+        OKSTRA_CLAUDE_BIN: broken,
+        ANTHROPIC_API_KEY: 'k',
+      },
+    });
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toContain('does not start: `--version` failed (exit 1: native binary not installed)');
   });

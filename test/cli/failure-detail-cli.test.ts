@@ -9,15 +9,21 @@ import { runCli } from '../helpers/cli.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
 const T0 = new Date('2026-11-29T12:00:00Z');
-const WHY = "Builder worker (executor) error: `node tools/nope.mjs` exited with code 1: Error: Cannot find module '/w/tools/nope.mjs'; executor failed";
+const WHY =
+  "Builder worker (executor) error: `node tools/nope.mjs` exited with code 1: Error: Cannot find module '/w/tools/nope.mjs'; executor failed";
 
 async function planWithRows(rows: string[][]): Promise<{ dir: string; plan: string }> {
   const { dir } = await makeRepo();
   mkdirSync(join(dir, 'plans'));
   const plan = join(dir, 'plans', 'two.md');
-  writeFileSync(plan, '---\nid: two\n---\n# T\n\n## Stage Map\n\n### Stage 1: A\n- depends-on: none\n\nx\n\n### Stage 2: B\n- depends-on: none\n\nx\n');
+  writeFileSync(
+    plan,
+    '---\nid: two\n---\n# T\n\n## Stage Map\n\n### Stage 1: A\n- depends-on: none\n\nx\n\n### Stage 2: B\n- depends-on: none\n\nx\n',
+  );
   for (const args of rows) {
-    const res = await runCli(['ledger', 'append', '--plan-id', 'two', '--repo', dir, '--actor', 'ana', ...args], { now: T0 });
+    const res = await runCli(['ledger', 'append', '--plan-id', 'two', '--repo', dir, '--actor', 'ana', ...args], {
+      now: T0,
+    });
     expect(res.exitCode, res.stderr).toBe(0);
   }
   return { dir, plan };
@@ -34,7 +40,9 @@ describe('a failed row with a detail', () => {
     const line = status.stdout.split('\n').find((r) => r.startsWith('1 ')) ?? '';
     expect(line).toContain(`error in run r1 (${WHY}); ready for a fix run`);
 
-    const json = JSON.parse((await runCli(['status', '--plan', plan, '--repo', dir, '--json'], { now: T0 })).stdout) as { stages: Array<{ number: number; detail: string }> };
+    const json = JSON.parse(
+      (await runCli(['status', '--plan', plan, '--repo', dir, '--json'], { now: T0 })).stdout,
+    ) as { stages: Array<{ number: number; detail: string }> };
     expect(json.stages.find((s) => s.number === 1)?.detail).toContain('Cannot find module');
 
     const show = await runCli(['ledger', 'show', '--plan-id', 'two', '--repo', dir], { now: T0 });
@@ -48,6 +56,8 @@ describe('a failed row with a detail', () => {
       ['--stage', '2', '--status', 'failed', '--run-id', 'r2', '--reason', 'verdict-fail'],
     ]);
     const status = await runCli(['status', '--plan', plan, '--repo', dir], { now: T0 });
-    expect(status.stdout.split('\n').find((r) => r.startsWith('2 '))).toMatch(/failed\s+verdict-fail in run r2; ready for a fix run$/);
+    expect(status.stdout.split('\n').find((r) => r.startsWith('2 '))).toMatch(
+      /failed\s+verdict-fail in run r2; ready for a fix run$/,
+    );
   });
 });

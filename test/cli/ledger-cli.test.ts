@@ -21,12 +21,28 @@ describe('okstra ledger append / show / release', () => {
     expect(second.exitCode).toBe(1);
     expect(second.stderr).toBe('okstra: stage 1 already in progress by run r1 until 2026-11-29T14:00:00.000Z\n');
 
-    expect(await append(dir, ['--stage', '1', '--status', 'failed', '--run-id', 'r1', '--reason', 'verdict-fail'], later(120))).toMatchObject({ exitCode: 0 });
-    expect(await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r2'], later(180))).toMatchObject({ exitCode: 0 });
+    expect(
+      await append(
+        dir,
+        ['--stage', '1', '--status', 'failed', '--run-id', 'r1', '--reason', 'verdict-fail'],
+        later(120),
+      ),
+    ).toMatchObject({ exitCode: 0 });
+    expect(await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r2'], later(180))).toMatchObject({
+      exitCode: 0,
+    });
 
     const shown = await runCli(['ledger', 'show', '--plan-id', 'demo', '--repo', dir, '--json']);
-    const rows = (JSON.parse(shown.stdout) as { rows: { line: number; believed: boolean; row: { status: string; run_id: string } }[] }).rows;
-    expect(rows.map((r) => `${r.line}:${r.believed}:${r.row.status}:${r.row.run_id}`)).toEqual(['1:true:started:r1', '2:true:failed:r1', '3:true:started:r2']);
+    const rows = (
+      JSON.parse(shown.stdout) as {
+        rows: { line: number; believed: boolean; row: { status: string; run_id: string } }[];
+      }
+    ).rows;
+    expect(rows.map((r) => `${r.line}:${r.believed}:${r.row.status}:${r.row.run_id}`)).toEqual([
+      '1:true:started:r1',
+      '2:true:failed:r1',
+      '3:true:started:r2',
+    ]);
   });
 
   it('writes a done row with its carry and report in one commit, and needs them', async () => {
@@ -40,13 +56,35 @@ describe('okstra ledger append / show / release', () => {
     expect(incomplete.exitCode).toBe(2);
     expect(incomplete.stderr).toContain('--status done needs --carry FILE, --report FILE, --head-commit REV');
 
-    const ok = await append(dir, ['--stage', '2', '--status', 'done', '--run-id', 'r1', '--head-commit', 'HEAD', '--carry', join(files, 'carry.json'), '--report', join(files, 'report.md')]);
+    const ok = await append(dir, [
+      '--stage',
+      '2',
+      '--status',
+      'done',
+      '--run-id',
+      'r1',
+      '--head-commit',
+      'HEAD',
+      '--carry',
+      join(files, 'carry.json'),
+      '--report',
+      join(files, 'report.md'),
+    ]);
     expect(ok.exitCode, ok.stderr).toBe(0);
     const names = (await git.ok(['show', '--name-only', '--format=', 'okstra-ledger'])).split('\n').sort();
-    expect(names).toEqual(['plans/demo/carry/stage-2.json', 'plans/demo/ledger.jsonl', 'plans/demo/reports/stage-2/r1.md']);
+    expect(names).toEqual([
+      'plans/demo/carry/stage-2.json',
+      'plans/demo/ledger.jsonl',
+      'plans/demo/reports/stage-2/r1.md',
+    ]);
     expect(await git.ok(['show', 'okstra-ledger:plans/demo/carry/stage-2.json'])).toBe('{"apis":["GET /health"]}');
     const row = JSON.parse((await git.ok(['show', 'okstra-ledger:plans/demo/ledger.jsonl'])).split('\n')[1] as string);
-    expect(row).toMatchObject({ status: 'done', head_commit: await git.ok(['rev-parse', 'HEAD']), carry_path: 'plans/demo/carry/stage-2.json', report_path: 'plans/demo/reports/stage-2/r1.md' });
+    expect(row).toMatchObject({
+      status: 'done',
+      head_commit: await git.ok(['rev-parse', 'HEAD']),
+      carry_path: 'plans/demo/carry/stage-2.json',
+      report_path: 'plans/demo/reports/stage-2/r1.md',
+    });
   });
 
   it('refuses a carry file that is not JSON, before writing anything', async () => {
@@ -55,7 +93,20 @@ describe('okstra ledger append / show / release', () => {
     writeFileSync(join(files, 'carry.json'), '{nope');
     writeFileSync(join(files, 'r.json'), '{}');
     await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r1']);
-    const res = await append(dir, ['--stage', '1', '--status', 'done', '--run-id', 'r1', '--head-commit', 'HEAD', '--carry', join(files, 'carry.json'), '--report', join(files, 'r.json')]);
+    const res = await append(dir, [
+      '--stage',
+      '1',
+      '--status',
+      'done',
+      '--run-id',
+      'r1',
+      '--head-commit',
+      'HEAD',
+      '--carry',
+      join(files, 'carry.json'),
+      '--report',
+      join(files, 'r.json'),
+    ]);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toMatch(/carry file .*carry\.json is not valid JSON/);
   });
@@ -64,18 +115,33 @@ describe('okstra ledger append / show / release', () => {
     const { dir } = await makeRepo();
     await append(dir, ['--stage', '3', '--status', 'started', '--run-id', 'r1', '--lease-seconds', '600']);
 
-    const live = await runCli(['ledger', 'release', '--plan-id', 'demo', '--stage', '3', '--repo', dir], { now: later(60) });
+    const live = await runCli(['ledger', 'release', '--plan-id', 'demo', '--stage', '3', '--repo', dir], {
+      now: later(60),
+    });
     expect(live.exitCode).toBe(1);
-    expect(live.stderr).toContain('stage 3 is claimed by run r1 until 2026-11-29T12:10:00.000Z (lease still live); pass --force');
+    expect(live.stderr).toContain(
+      'stage 3 is claimed by run r1 until 2026-11-29T12:10:00.000Z (lease still live); pass --force',
+    );
 
-    const released = await runCli(['ledger', 'release', '--plan-id', 'demo', '--stage', '3', '--repo', dir, '--actor', 'ops'], { now: later(601) });
+    const released = await runCli(
+      ['ledger', 'release', '--plan-id', 'demo', '--stage', '3', '--repo', dir, '--actor', 'ops'],
+      { now: later(601) },
+    );
     expect(released).toMatchObject({ exitCode: 0, stdout: 'released: stage 3 claim of run r1 (failed, abandoned)\n' });
 
-    const late = await append(dir, ['--stage', '3', '--status', 'failed', '--run-id', 'r1', '--reason', 'verdict-fail'], later(700));
+    const late = await append(
+      dir,
+      ['--stage', '3', '--status', 'failed', '--run-id', 'r1', '--reason', 'verdict-fail'],
+      later(700),
+    );
     expect(late.exitCode).toBe(1);
-    expect(late.stderr).toContain('late failed row from run r1 refused: its claim on stage 3 was released (failed, abandoned)');
+    expect(late.stderr).toContain(
+      'late failed row from run r1 refused: its claim on stage 3 was released (failed, abandoned)',
+    );
 
-    const again = await runCli(['ledger', 'release', '--plan-id', 'demo', '--stage', '3', '--repo', dir], { now: later(800) });
+    const again = await runCli(['ledger', 'release', '--plan-id', 'demo', '--stage', '3', '--repo', dir], {
+      now: later(800),
+    });
     expect(again.stderr).toContain('stage 3 has no claim to release (its position is failed)');
   });
 
@@ -116,9 +182,33 @@ describe('okstra ledger append / show / release', () => {
 
   it('refuses a lease longer than readers believe', async () => {
     const { dir } = await makeRepo();
-    const res = await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r1', '--lease-seconds', String(24 * 3600 + 1)]);
-    expect(res).toMatchObject({ exitCode: 2, stderr: 'okstra: --lease-seconds 86401 is longer than the 86400 s (24 h) a reader believes; a longer claim would be ignored\n' });
-    expect(await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r1', '--lease-seconds', String(24 * 3600)])).toMatchObject({ exitCode: 0 });
+    const res = await append(dir, [
+      '--stage',
+      '1',
+      '--status',
+      'started',
+      '--run-id',
+      'r1',
+      '--lease-seconds',
+      String(24 * 3600 + 1),
+    ]);
+    expect(res).toMatchObject({
+      exitCode: 2,
+      stderr:
+        'okstra: --lease-seconds 86401 is longer than the 86400 s (24 h) a reader believes; a longer claim would be ignored\n',
+    });
+    expect(
+      await append(dir, [
+        '--stage',
+        '1',
+        '--status',
+        'started',
+        '--run-id',
+        'r1',
+        '--lease-seconds',
+        String(24 * 3600),
+      ]),
+    ).toMatchObject({ exitCode: 0 });
   });
 
   it('reports a corrupt ledger with its line instead of skipping it', async () => {
@@ -130,6 +220,8 @@ describe('okstra ledger append / show / release', () => {
     await new Git(wt).ok(['commit', '--quiet', '-am', 'corrupt']);
     const res = await runCli(['ledger', 'show', '--plan-id', 'demo', '--repo', dir]);
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toMatch(/^okstra: the ledger is corrupt: okstra-ledger:plans\/demo\/ledger\.jsonl:1: not a valid ledger row/);
+    expect(res.stderr).toMatch(
+      /^okstra: the ledger is corrupt: okstra-ledger:plans\/demo\/ledger\.jsonl:1: not a valid ledger row/,
+    );
   });
 });

@@ -7,11 +7,28 @@ const WRITERS = 32;
 const CLONES = 4;
 
 /** 32 real `okstra` processes over 4 clones of one bare remote, as 32 runners would. */
-async function race(stageOf: (i: number) => number): Promise<{ results: Array<{ exitCode: number; stderr: string; stdout: string }>; clones: string[] }> {
+async function race(
+  stageOf: (i: number) => number,
+): Promise<{ results: Array<{ exitCode: number; stderr: string; stdout: string }>; clones: string[] }> {
   const { clones } = await makeRemoteWithClones(CLONES);
   const results = await Promise.all(
     Array.from({ length: WRITERS }, (_, i) =>
-      spawnCli(['ledger', 'append', '--plan-id', 'race', '--stage', String(stageOf(i)), '--status', 'started', '--run-id', `run-${i}`, '--repo', clones[i % CLONES] as string, '--remote', 'origin']),
+      spawnCli([
+        'ledger',
+        'append',
+        '--plan-id',
+        'race',
+        '--stage',
+        String(stageOf(i)),
+        '--status',
+        'started',
+        '--run-id',
+        `run-${i}`,
+        '--repo',
+        clones[i % CLONES] as string,
+        '--remote',
+        'origin',
+      ]),
     ),
   );
   return { results, clones };
@@ -35,6 +52,7 @@ describe('concurrent ledger appends through one bare remote', () => {
     expect(refused).toHaveLength(WRITERS - 1);
     const rows = (await new GitLedgerStore({ repoDir: clones[0] as string, remote: 'origin' }).read('race')).rows;
     expect(rows).toHaveLength(1);
-    for (const r of refused) expect(r.stderr).toContain(`okstra: stage 7 already in progress by run ${rows[0]?.run_id} until `);
+    for (const r of refused)
+      expect(r.stderr).toContain(`okstra: stage 7 already in progress by run ${rows[0]?.run_id} until `);
   }, 180_000);
 });

@@ -11,36 +11,81 @@ const LEDGER = 'plans/linear/ledger.jsonl';
 
 /** One commit on the ledger branch made with plain plumbing, appending raw lines: what a hand edit does. */
 async function handAppend(git: Git, lines: readonly string[]): Promise<void> {
-  const env = { GIT_INDEX_FILE: join(tempDir('okstra-index-'), 'index'), GIT_AUTHOR_NAME: 'h', GIT_AUTHOR_EMAIL: 'h@x.invalid', GIT_COMMITTER_NAME: 'h', GIT_COMMITTER_EMAIL: 'h@x.invalid' };
+  const env = {
+    GIT_INDEX_FILE: join(tempDir('okstra-index-'), 'index'),
+    GIT_AUTHOR_NAME: 'h',
+    GIT_AUTHOR_EMAIL: 'h@x.invalid',
+    GIT_COMMITTER_NAME: 'h',
+    GIT_COMMITTER_EMAIL: 'h@x.invalid',
+  };
   const tip = await git.ok(['rev-parse', 'refs/heads/okstra-ledger']);
   await git.ok(['read-tree', tip], { env });
   const old = await git.ok(['show', `${tip}:${LEDGER}`]);
-  const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: `${old}\n${lines.map((l) => `${l}\n`).join('')}` });
+  const blob = await git.ok(['hash-object', '-w', '--stdin'], {
+    input: `${old}\n${lines.map((l) => `${l}\n`).join('')}`,
+  });
   await git.ok(['update-index', '--add', '--cacheinfo', `100644,${blob},${LEDGER}`], { env });
-  const commit = await git.ok(['commit-tree', await git.ok(['write-tree'], { env }), '-p', tip, '-m', 'hand edit'], { env });
+  const commit = await git.ok(['commit-tree', await git.ok(['write-tree'], { env }), '-p', tip, '-m', 'hand edit'], {
+    env,
+  });
   await git.ok(['update-ref', 'refs/heads/okstra-ledger', commit, tip]);
 }
 
 async function projectWithLedger() {
-  const p = await makeProject({ plan: 'linear.md', agents: { builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] }, reviewer: {} } });
+  const p = await makeProject({
+    plan: 'linear.md',
+    agents: { builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] }, reviewer: {} },
+  });
   const store = new GitLedgerStore({ repoDir: p.dir });
   const now = new Date();
   // A real, finished claim on stage 2 keeps the ledger non-empty and the file's first line believed.
-  await store.append({ row: { v: 1, plan_id: 'linear', stage: 2, status: 'started', run_id: 'r0', at: now.toISOString(), lease_until: new Date(now.getTime() + 3_600_000).toISOString() } });
-  await store.append({ row: { v: 1, plan_id: 'linear', stage: 2, status: 'failed', run_id: 'r0', at: now.toISOString(), reason: 'abandoned' } });
+  await store.append({
+    row: {
+      v: 1,
+      plan_id: 'linear',
+      stage: 2,
+      status: 'started',
+      run_id: 'r0',
+      at: now.toISOString(),
+      lease_until: new Date(now.getTime() + 3_600_000).toISOString(),
+    },
+  });
+  await store.append({
+    row: {
+      v: 1,
+      plan_id: 'linear',
+      stage: 2,
+      status: 'failed',
+      run_id: 'r0',
+      at: now.toISOString(),
+      reason: 'abandoned',
+    },
+  });
   return p;
 }
 
 const forgedDone = (stage: number, run: string): LedgerRow => {
   const at = new Date().toISOString();
-  return { v: 1, plan_id: 'linear', stage, status: 'done', run_id: run, at, head_commit: '0'.repeat(40), completed_at: at, carry_path: carryPath('linear', stage), report_path: reportPath('linear', stage, run, 'json') };
+  return {
+    v: 1,
+    plan_id: 'linear',
+    stage,
+    status: 'done',
+    run_id: run,
+    at,
+    head_commit: '0'.repeat(40),
+    completed_at: at,
+    carry_path: carryPath('linear', stage),
+    report_path: reportPath('linear', stage, run, 'json'),
+  };
 };
 
 describe('a malformed ledger line, through every command', () => {
   it('gives run, chain, status and ledger show one line naming branch:path, line and the repair, exit 1, never "internal error"', async () => {
     const p = await projectWithLedger();
     await handAppend(p.git, ['{"v":1,"plan_id":"linear", truncated']);
-    const expected = /^okstra: the ledger is corrupt: okstra-ledger:plans\/linear\/ledger\.jsonl:3: not valid JSON \(.+\); remove it with `okstra ledger repair --plan-id linear --drop-line 3 --reason "…"`\n$/;
+    const expected =
+      /^okstra: the ledger is corrupt: okstra-ledger:plans\/linear\/ledger\.jsonl:3: not valid JSON \(.+\); remove it with `okstra ledger repair --plan-id linear --drop-line 3 --reason "…"`\n$/;
     for (const args of [
       ['run', '--plan', p.planFile, '--stage', '1', '--repo', p.dir],
       ['chain', '--plan', p.planFile, '--repo', p.dir],
@@ -53,9 +98,15 @@ describe('a malformed ledger line, through every command', () => {
       expect(res.exitCode, args[0]).toBe(1);
     }
     // The repair the error names works, and the next status reads cleanly.
-    const repaired = await runCli(['ledger', 'repair', '--plan-id', 'linear', '--repo', p.dir, '--drop-line', '3', '--reason', 'truncated write'], { cwd: p.dir });
+    const repaired = await runCli(
+      ['ledger', 'repair', '--plan-id', 'linear', '--repo', p.dir, '--drop-line', '3', '--reason', 'truncated write'],
+      { cwd: p.dir },
+    );
     expect(repaired.exitCode).toBe(0);
-    expect(await runCli(['status', '--plan', p.planFile, '--repo', p.dir], { cwd: p.dir })).toMatchObject({ exitCode: 0, stderr: '' });
+    expect(await runCli(['status', '--plan', p.planFile, '--repo', p.dir], { cwd: p.dir })).toMatchObject({
+      exitCode: 0,
+      stderr: '',
+    });
   });
 });
 
@@ -65,17 +116,29 @@ describe('okstra status with distrusted rows', () => {
     const future = new Date(Date.now() + 24 * 3_600_000);
     await handAppend(p.git, [
       serializeRow(forgedDone(1, 'r-3')),
-      serializeRow({ v: 1, plan_id: 'linear', stage: 2, status: 'started', run_id: 'r-9', at: future.toISOString(), lease_until: new Date(future.getTime() + 3_600_000).toISOString() }),
+      serializeRow({
+        v: 1,
+        plan_id: 'linear',
+        stage: 2,
+        status: 'started',
+        run_id: 'r-9',
+        at: future.toISOString(),
+        lease_until: new Date(future.getTime() + 3_600_000).toISOString(),
+      }),
     ]);
 
     const text = await runCli(['status', '--plan', p.planFile, '--repo', p.dir], { cwd: p.dir });
     expect(text.exitCode).toBe(0);
     expect(text.stdout).toMatch(/\n *1 .*\bready\b/);
     expect(text.stdout).toContain('next ready: stage 1');
-    expect(text.stdout).toContain('ledger: row 3 ignored: done without its started row (run r-3) — run `okstra ledger repair --plan-id linear --drop-line 3 --reason "…"`');
+    expect(text.stdout).toContain(
+      'ledger: row 3 ignored: done without its started row (run r-3) — run `okstra ledger repair --plan-id linear --drop-line 3 --reason "…"`',
+    );
     expect(text.stdout).toMatch(/ledger: row 4 ignored: written at .+, 24 h ahead of this machine's clock/);
 
-    const json = JSON.parse((await runCli(['status', '--plan', p.planFile, '--repo', p.dir, '--json'], { cwd: p.dir })).stdout) as { next: number[]; distrusted: unknown[] };
+    const json = JSON.parse(
+      (await runCli(['status', '--plan', p.planFile, '--repo', p.dir, '--json'], { cwd: p.dir })).stdout,
+    ) as { next: number[]; distrusted: unknown[] };
     expect(json.next).toEqual([1]);
     expect(json.distrusted).toEqual([
       { line: 3, stage: 1, status: 'done', runId: 'r-3', reason: 'done without its started row (run r-3)' },
@@ -85,8 +148,15 @@ describe('okstra status with distrusted rows', () => {
     const md = await runCli(['status', '--plan', p.planFile, '--repo', p.dir, '--markdown'], { cwd: p.dir });
     expect(md.stdout).toContain('- ⚠️ ledger: row 3 ignored: done without its started row (run r-3)');
 
-    const shown = JSON.parse((await runCli(['ledger', 'show', '--plan-id', 'linear', '--repo', p.dir, '--json'], { cwd: p.dir })).stdout) as { rows: { line: number; believed: boolean }[]; distrusted: { line: number }[] };
-    expect(shown.rows.map((r) => [r.line, r.believed])).toEqual([[1, true], [2, true], [3, false], [4, false]]);
+    const shown = JSON.parse(
+      (await runCli(['ledger', 'show', '--plan-id', 'linear', '--repo', p.dir, '--json'], { cwd: p.dir })).stdout,
+    ) as { rows: { line: number; believed: boolean }[]; distrusted: { line: number }[] };
+    expect(shown.rows.map((r) => [r.line, r.believed])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+      [4, false],
+    ]);
     expect(shown.distrusted.map((d) => d.line)).toEqual([3, 4]);
   });
 });

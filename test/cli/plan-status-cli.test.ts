@@ -37,10 +37,20 @@ describe('okstra plan validate', () => {
 
   it('prints {ok, errors, warnings, plan} with --json', async () => {
     const res = await runCli(['plan', 'validate', 'examples/plans/diamond.md', '--json']);
-    const json = JSON.parse(res.stdout) as { ok: boolean; errors: unknown[]; warnings: unknown[]; plan: { id: string; stages: Array<{ number: number; dependsOn: number[] }> } };
+    const json = JSON.parse(res.stdout) as {
+      ok: boolean;
+      errors: unknown[];
+      warnings: unknown[];
+      plan: { id: string; stages: Array<{ number: number; dependsOn: number[] }> };
+    };
     expect(json.ok).toBe(true);
     expect(json.errors).toEqual([]);
-    expect(json.plan.stages.map((s) => [s.number, s.dependsOn])).toEqual([[1, []], [2, [1]], [3, [1]], [4, [2, 3]]]);
+    expect(json.plan.stages.map((s) => [s.number, s.dependsOn])).toEqual([
+      [1, []],
+      [2, [1]],
+      [3, [1]],
+      [4, [2, 3]],
+    ]);
   });
 
   it('says clearly when the file cannot be read', async () => {
@@ -53,10 +63,15 @@ describe('okstra plan graph', () => {
   it('prints the order and edges, as text, JSON and Mermaid', async () => {
     const text = await runCli(['plan', 'graph', 'examples/plans/diamond.md']);
     expect(text.stdout).toBe('order: 1 → 2 → 3 → 4\n1 → 2\n1 → 3\n2 → 4\n3 → 4\n');
-    const json = JSON.parse((await runCli(['plan', 'graph', 'examples/plans/diamond.md', '--json'])).stdout) as { order: number[]; edges: unknown[] };
+    const json = JSON.parse((await runCli(['plan', 'graph', 'examples/plans/diamond.md', '--json'])).stdout) as {
+      order: number[];
+      edges: unknown[];
+    };
     expect(json.order).toEqual([1, 2, 3, 4]);
     expect(json.edges).toHaveLength(4);
-    expect((await runCli(['plan', 'graph', 'examples/plans/diamond.md', '--mermaid'])).stdout).toMatch(/^flowchart TD\n {2}s1\["1: /);
+    expect((await runCli(['plan', 'graph', 'examples/plans/diamond.md', '--mermaid'])).stdout).toMatch(
+      /^flowchart TD\n {2}s1\["1: /,
+    );
   });
 
   it('refuses an invalid plan with its errors on stderr', async () => {
@@ -75,13 +90,30 @@ describe('okstra status', () => {
     const { dir } = await makeRepo();
     mkdirSync(join(dir, 'plans'));
     const plan = join(dir, 'plans', 'diamond.md');
-    writeFileSync(plan, '---\nid: demo\n---\n# D\n\n## Stage Map\n\n### Stage 1: A\n- depends-on: none\n\nx\n\n### Stage 2: B\n- depends-on: 1\n\nx\n\n### Stage 3: C\n- depends-on: 1\n\nx\n\n### Stage 4: D\n- depends-on: 2, 3\n\nx\n');
+    writeFileSync(
+      plan,
+      '---\nid: demo\n---\n# D\n\n## Stage Map\n\n### Stage 1: A\n- depends-on: none\n\nx\n\n### Stage 2: B\n- depends-on: 1\n\nx\n\n### Stage 3: C\n- depends-on: 1\n\nx\n\n### Stage 4: D\n- depends-on: 2, 3\n\nx\n',
+    );
     const files = tempDir();
     writeFileSync(join(files, 'carry.json'), '{}');
     writeFileSync(join(files, 'r.json'), '{}');
-    const append = (args: string[]) => runCli(['ledger', 'append', '--plan-id', 'demo', '--repo', dir, '--actor', 'ana', ...args], { now: T0 });
+    const append = (args: string[]) =>
+      runCli(['ledger', 'append', '--plan-id', 'demo', '--repo', dir, '--actor', 'ana', ...args], { now: T0 });
     await append(['--stage', '1', '--status', 'started', '--run-id', 'r1']);
-    await append(['--stage', '1', '--status', 'done', '--run-id', 'r1', '--head-commit', 'HEAD', '--carry', join(files, 'carry.json'), '--report', join(files, 'r.json')]);
+    await append([
+      '--stage',
+      '1',
+      '--status',
+      'done',
+      '--run-id',
+      'r1',
+      '--head-commit',
+      'HEAD',
+      '--carry',
+      join(files, 'carry.json'),
+      '--report',
+      join(files, 'r.json'),
+    ]);
     await append(['--stage', '2', '--status', 'started', '--run-id', 'r2']);
     await append(['--stage', '3', '--status', 'started', '--run-id', 'r3']);
     await append(['--stage', '3', '--status', 'failed', '--run-id', 'r3', '--reason', 'verdict-fail']);
@@ -95,7 +127,9 @@ describe('okstra status', () => {
     expect(rows.find((r) => r.startsWith('4 '))).toMatch(/pending\s+waits for stage 2, 3/);
     expect(res.stdout).toContain('next ready: stage 3');
 
-    const json = JSON.parse((await runCli(['status', '--plan', plan, '--repo', dir, '--json'], { now: T0 })).stdout) as { next: number[]; stages: Array<{ state: string }> };
+    const json = JSON.parse(
+      (await runCli(['status', '--plan', plan, '--repo', dir, '--json'], { now: T0 })).stdout,
+    ) as { next: number[]; stages: Array<{ state: string }> };
     expect(json.next).toEqual([3]);
     expect(json.stages.map((s) => s.state)).toEqual(['done', 'started', 'failed', 'pending']);
 

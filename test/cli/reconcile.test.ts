@@ -17,7 +17,10 @@ import { spawnCli } from '../helpers/cli.js';
 const BRANCH = stageBranchName('linear', 1);
 
 function project(): Promise<Project> {
-  return makeProject({ plan: 'linear.md', agents: { builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] }, reviewer: {} } });
+  return makeProject({
+    plan: 'linear.md',
+    agents: { builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] }, reviewer: {} },
+  });
 }
 
 async function okstra(dir: string, args: string[]): Promise<{ exitCode: number; stdout: string; stderr: string }> {
@@ -25,7 +28,9 @@ async function okstra(dir: string, args: string[]): Promise<{ exitCode: number; 
 }
 
 async function doneRowsOf(p: Project, gitDir: string, stage: number): Promise<DoneRow[]> {
-  return (await ledgerRows(p, 'okstra-ledger', gitDir)).filter((r): r is DoneRow => r.stage === stage && r.status === 'done');
+  return (await ledgerRows(p, 'okstra-ledger', gitDir)).filter(
+    (r): r is DoneRow => r.stage === stage && r.status === 'done',
+  );
 }
 
 /** Rewrites the stage branch's last commit on the remote from another clone: same tree, new SHA, not a descendant. */
@@ -56,17 +61,28 @@ describe('stale-SHA gate and okstra reconcile', () => {
     expect(refused.stderr).toContain('stale-SHA gate');
     expect(refused.stderr).toContain(`stage 1 is done at ${recorded?.head_commit}`);
     expect(refused.stderr).toContain(`now at ${moved}`);
-    expect(refused.stderr).toMatch(/not a descendant of the recorded head: it was force-pushed or reset; its last update: "fetch[^"]*forced-update"/);
+    expect(refused.stderr).toMatch(
+      /not a descendant of the recorded head: it was force-pushed or reset; its last update: "fetch[^"]*forced-update"/,
+    );
     expect(refused.stderr).toContain('okstra reconcile --plan');
     // Refused before anything was written: stage 2 was never claimed.
     expect((await ledgerRows(p, 'okstra-ledger', remote.bare)).some((r) => r.stage === 2)).toBe(false);
 
     // The re-verifying run's carry says something else than the first one's: the new done row's carry replaces it.
-    p.script('builder', { rules: [{ when: { role: 'executor' }, do: { ...WRITES_STAGE_FILE, carry: { summary: 'stage 1 as reworded, re-verified' } } }] });
+    p.script('builder', {
+      rules: [
+        {
+          when: { role: 'executor' },
+          do: { ...WRITES_STAGE_FILE, carry: { summary: 'stage 1 as reworded, re-verified' } },
+        },
+      ],
+    });
     const reconciled = await okstra(work, ['reconcile', '--stage', '1', '--remote', 'origin']);
     expect(reconciled.exitCode, `${reconciled.stdout}\n${reconciled.stderr}`).toBe(0);
     expect(reconciled.stdout).toMatch(/stage 1 PASS/);
-    expect(await show(p, 'okstra-ledger', `plans/${p.planId}/carry/stage-1.json`, remote.bare)).toContain('stage 1 as reworded, re-verified');
+    expect(await show(p, 'okstra-ledger', `plans/${p.planId}/carry/stage-1.json`, remote.bare)).toContain(
+      'stage 1 as reworded, re-verified',
+    );
     expect(reconciled.stdout).toContain(`re-verifying ${moved} (recorded ${recorded?.head_commit})`);
     const rows = (await ledgerRows(p, 'okstra-ledger', remote.bare)).filter((r) => r.stage === 1);
     expect(rows.map((r) => r.status)).toEqual(['started', 'done', 'started', 'done']);
@@ -100,7 +116,9 @@ describe('stale-SHA gate and okstra reconcile', () => {
     expect(await new Git(remote.bare).resolveCommit(`refs/heads/${BRANCH}`)).toBe(recorded);
     expect(await new Git(work).resolveCommit(`refs/heads/${BRANCH}`)).toBe(recorded);
     // No ledger row: the done row is true again.
-    expect((await ledgerRows(p, 'okstra-ledger', remote.bare)).filter((r) => r.stage === 1).map((r) => r.status)).toEqual(['started', 'done']);
+    expect(
+      (await ledgerRows(p, 'okstra-ledger', remote.bare)).filter((r) => r.stage === 1).map((r) => r.status),
+    ).toEqual(['started', 'done']);
 
     const again = await okstra(work, ['reconcile', '--stage', '1', '--reset', '--remote', 'origin']);
     expect(again.exitCode).toBe(1);
@@ -132,7 +150,9 @@ describe('stale-SHA gate and okstra reconcile', () => {
     const refused = await okstra(p.dir, ['run', '--stage', '2']);
     expect(refused.exitCode).toBe(1);
     expect(refused.stderr).toContain(`stage 1 is done at ${recorded} but its branch ${BRANCH} is now at ${moved}`);
-    expect(refused.stderr).toContain(`1 commit was added on top of the recorded head (${moved.slice(0, 12)} "hand fix"); its last update: "commit: hand fix"`);
+    expect(refused.stderr).toContain(
+      `1 commit was added on top of the recorded head (${moved.slice(0, 12)} "hand fix"); its last update: "commit: hand fix"`,
+    );
 
     const reconciled = await okstra(p.dir, ['reconcile', '--stage', '1']);
     expect(reconciled.exitCode, `${reconciled.stdout}\n${reconciled.stderr}`).toBe(0);

@@ -21,7 +21,10 @@ describe('okstra --version', () => {
     const inner = join(root, 'okstra', 'node_modules', 'other', 'dist');
     mkdirSync(inner, { recursive: true });
     writeFileSync(join(root, 'okstra', 'package.json'), JSON.stringify({ name: 'okstra', version: '9.8.7' }));
-    writeFileSync(join(root, 'okstra', 'node_modules', 'other', 'package.json'), JSON.stringify({ name: 'other', version: '1.0.0' }));
+    writeFileSync(
+      join(root, 'okstra', 'node_modules', 'other', 'package.json'),
+      JSON.stringify({ name: 'other', version: '1.0.0' }),
+    );
     expect(okstraVersion(inner)).toBe('9.8.7');
     const lonely = join(tempDir(), 'a', 'b');
     mkdirSync(lonely, { recursive: true });
@@ -32,14 +35,21 @@ describe('okstra --version', () => {
   it('lists the exit codes in the help', async () => {
     const res = await runCli(['--help']);
     expect(res.exitCode).toBe(0);
-    expect(res.stdout).toMatch(/Exit codes:[\s\S]*1 {2}a FAIL verdict[\s\S]*3 {2}okstra or a provider could not do its job/);
+    expect(res.stdout).toMatch(
+      /Exit codes:[\s\S]*1 {2}a FAIL verdict[\s\S]*3 {2}okstra or a provider could not do its job/,
+    );
   });
 });
 
 describe('okstra demo --executor precheck', () => {
   it('stops with exit 3 and the reason when the executor CLI is not installed and has no key, before creating anything', async () => {
     const dir = join(tempDir(), 'demo');
-    const env = { OKSTRA_CLAUDE_BIN: join(tempDir(), 'no-such-claude'), OKSTRA_AGENT_CLIS_DIR: tempDir(), PATH: '/nonexistent', ANTHROPIC_API_KEY: '' };
+    const env = {
+      OKSTRA_CLAUDE_BIN: join(tempDir(), 'no-such-claude'),
+      OKSTRA_AGENT_CLIS_DIR: tempDir(),
+      PATH: '/nonexistent',
+      ANTHROPIC_API_KEY: '',
+    };
     const res = await runCli(['demo', '--executor', 'claude', '--dir', dir], { env });
     expect(res.exitCode).toBe(3);
     expect(res.stderr).toContain('demo: the claude executor cannot run here, so no stage was started');
@@ -51,9 +61,14 @@ describe('okstra demo --executor precheck', () => {
 
   it('an executor that passes the checks but fails its run ends the demo with exit 3 and no fix run', async () => {
     const bin = join(tempDir(), 'claude-that-fails.mjs');
-    writeFileSync(bin, "if (process.argv.includes('--version')) { console.log('2.1.0 (Claude Code)'); } else { console.error('API Error: 529 overloaded'); process.exitCode = 1; }\n");
+    writeFileSync(
+      bin,
+      "if (process.argv.includes('--version')) { console.log('2.1.0 (Claude Code)'); } else { console.error('API Error: 529 overloaded'); process.exitCode = 1; }\n",
+    );
     chmodSync(bin, 0o755);
-    const res = await runCli(['demo', '--executor', 'claude', '--dir', join(tempDir(), 'demo')], { env: { OKSTRA_CLAUDE_BIN: bin, ANTHROPIC_API_KEY: 'sk-test-not-real' } });
+    const res = await runCli(['demo', '--executor', 'claude', '--dir', join(tempDir(), 'demo')], {
+      env: { OKSTRA_CLAUDE_BIN: bin, ANTHROPIC_API_KEY: 'sk-test-not-real' },
+    });
     expect(res.exitCode, res.stderr).toBe(3);
     expect(res.stdout).not.toContain('== fix run');
     expect(res.stdout).toContain('okstra demo: stopped: a worker could not do its job');

@@ -6,11 +6,19 @@ describe('parseConfig', () => {
   it('fills every default for an empty file', () => {
     const { config, errors } = parseConfig('', '.okstra/config.yml');
     expect(errors).toEqual([]);
-    expect(config).toMatchObject({ executor: 'claude', qaCommands: [], convergence: { rounds: 2 }, critic: null, ledgerBranch: 'okstra-ledger', plansDir: '.okstra/plans' });
+    expect(config).toMatchObject({
+      executor: 'claude',
+      qaCommands: [],
+      convergence: { rounds: 2 },
+      critic: null,
+      ledgerBranch: 'okstra-ledger',
+      plansDir: '.okstra/plans',
+    });
   });
 
   it('accepts named command providers and qa commands in both forms', () => {
-    const text = 'executor: aider\nverifiers: [claude, codex]\nproviders:\n  aider:\n    command: aider --yes\n    name: Aider\nqaCommands:\n  - npm test\n  - cmd: npm run lint\n    label: lint\n';
+    const text =
+      'executor: aider\nverifiers: [claude, codex]\nproviders:\n  aider:\n    command: aider --yes\n    name: Aider\nqaCommands:\n  - npm test\n  - cmd: npm run lint\n    label: lint\n';
     const { config, errors } = parseConfig(text, 'c.yml');
     expect(errors).toEqual([]);
     expect(config?.providers.aider).toEqual({ command: 'aider --yes', name: 'Aider' });
@@ -26,7 +34,8 @@ describe('parseConfig', () => {
   });
 
   it('reports nested unknown keys and bad values at their lines, all at once', () => {
-    const text = 'timeouts:\n  executorMinutes: -1\nproviders:\n  claude:\n    baseURL: http://gw\nconvergence: {rounds: 9}\n';
+    const text =
+      'timeouts:\n  executorMinutes: -1\nproviders:\n  claude:\n    baseURL: http://gw\nconvergence: {rounds: 9}\n';
     const { errors } = parseConfig(text, 'c.yml');
     expect(errors.map((e) => [e.code, e.line, e.message])).toEqual([
       ['config/invalid-value', 2, 'timeouts.executorMinutes: Too small: expected number to be >0'],
@@ -36,11 +45,21 @@ describe('parseConfig', () => {
   });
 
   it('isolation, budgets and pricing: accepted when valid, each bad value named at its line', () => {
-    const good = parseConfig('isolation: none\nbudgets:\n  worker: {tokens: 1000}\n  plan: {usd: 5}\npricing:\n  my-model: {input: 1, output: 2}\n', 'c.yml');
+    const good = parseConfig(
+      'isolation: none\nbudgets:\n  worker: {tokens: 1000}\n  plan: {usd: 5}\npricing:\n  my-model: {input: 1, output: 2}\n',
+      'c.yml',
+    );
     expect(good.errors).toEqual([]);
-    expect(good.config).toMatchObject({ isolation: 'none', budgets: { worker: { tokens: 1000 }, plan: { usd: 5 } }, pricing: { 'my-model': { input: 1, output: 2 } } });
+    expect(good.config).toMatchObject({
+      isolation: 'none',
+      budgets: { worker: { tokens: 1000 }, plan: { usd: 5 } },
+      pricing: { 'my-model': { input: 1, output: 2 } },
+    });
     expect(parseConfig('', 'c.yml').config).toMatchObject({ isolation: 'auto', budgets: {}, pricing: {} });
-    const bad = parseConfig('isolation: off\nbudgets:\n  stage: {usd: -1}\n  run: {tokens: 5}\npricing:\n  m: {input: 1}\n', 'c.yml');
+    const bad = parseConfig(
+      'isolation: off\nbudgets:\n  stage: {usd: -1}\n  run: {tokens: 5}\npricing:\n  m: {input: 1}\n',
+      'c.yml',
+    );
     expect(bad.errors.map((e) => [e.code, e.line])).toEqual([
       ['config/invalid-value', 1],
       ['config/invalid-value', 3],

@@ -10,7 +10,9 @@ const parsed = (text: string): OkstraConfig => {
 
 describe('limits.turns and providers.<name>.maxTurns', () => {
   it('resolve per provider: its own number, its own role, else the role limit', () => {
-    const config = parsed('limits:\n  turns: {executor: 80}\nproviders:\n  claude: {maxTurns: 20}\n  gemini:\n    maxTurns: {executor: 500}\n');
+    const config = parsed(
+      'limits:\n  turns: {executor: 80}\nproviders:\n  claude: {maxTurns: 20}\n  gemini:\n    maxTurns: {executor: 500}\n',
+    );
     expect(turnLimitsFor(config, 'claude')).toEqual({ executor: 20, verifier: 20 });
     expect(turnLimitsFor(config, 'gemini')).toEqual({ executor: 500, verifier: 150 });
     expect(turnLimitsFor(config, 'codex')).toEqual({ executor: 80, verifier: 150 });
@@ -18,13 +20,18 @@ describe('limits.turns and providers.<name>.maxTurns', () => {
   });
 
   it('bad limits are named at their line with what is allowed', () => {
-    const { config, errors } = parseConfig('limits:\n  turns:\n    executor: 0\n    verifer: 5\nproviders:\n  claude: {maxTurns: 2.5}\n', 'c.yml');
+    const { config, errors } = parseConfig(
+      'limits:\n  turns:\n    executor: 0\n    verifer: 5\nproviders:\n  claude: {maxTurns: 2.5}\n',
+      'c.yml',
+    );
     expect(config).toBeNull();
     const lines = errors.map(formatDiagnostic).join('\n');
     expect(lines).toContain('c.yml:3:');
     expect(lines).toMatch(/limits\.turns\.executor: Too small/);
     expect(lines).toContain('unknown key "verifer" (did you mean "verifier"?)');
-    expect(lines).toContain('c.yml:6:22: error: providers.claude.maxTurns: a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}');
+    expect(lines).toContain(
+      'c.yml:6:22: error: providers.claude.maxTurns: a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}',
+    );
   });
 
   it('a typo-sized limit is refused', () => {

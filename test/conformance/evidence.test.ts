@@ -3,7 +3,9 @@ import { unreadCitations, unreadCitationsReason } from '../../src/core/conforman
 
 describe('unreadCitations', () => {
   it('lists each cited file the session did not open, once, sorted; a bare name is not its deeper path', () => {
-    expect(unreadCitations(['src/b.ts', 'src/a.ts', 'src/b.ts', 'a.ts', './src/a.ts'], { files: ['src/a.ts'] }, [])).toEqual(['a.ts', 'src/b.ts']);
+    expect(
+      unreadCitations(['src/b.ts', 'src/a.ts', 'src/b.ts', 'a.ts', './src/a.ts'], { files: ['src/a.ts'] }, []),
+    ).toEqual(['a.ts', 'src/b.ts']);
   });
 
   it('counts the change as opened only when the whole diff was printed', () => {
@@ -13,6 +15,8 @@ describe('unreadCitations', () => {
 
   it('ignores empty citations and says how many were cut from the reason', () => {
     expect(unreadCitations([''], { files: [] }, [])).toEqual([]);
-    expect(unreadCitationsReason(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe("cited 7 files its CLI's tool events show it never opened (a, b, c, d, e and 2 more); its result was discounted");
+    expect(unreadCitationsReason(['a', 'b', 'c', 'd', 'e', 'f', 'g'])).toBe(
+      "cited 7 files its CLI's tool events show it never opened (a, b, c, d, e and 2 more); its result was discounted",
+    );
   });
 });

@@ -23,7 +23,8 @@ const CORRUPTIONS: Record<string, Array<{ what: string; corrupt: (r: Json) => vo
     {
       what: 'checkpoints use the functional label',
       corrupt: (r) => {
-        for (const p of r.progress as Json[]) p.line = String(p.line).replace('worker=Claude worker', 'worker=Claude verifier');
+        for (const p of r.progress as Json[])
+          p.line = String(p.line).replace('worker=Claude worker', 'worker=Claude verifier');
       },
       expected: ['progress/collect-missing', 'progress/dispatch-missing'],
     },
@@ -34,7 +35,11 @@ const CORRUPTIONS: Record<string, Array<{ what: string; corrupt: (r: Json) => vo
     },
   ],
   'fail-withheld': [
-    { what: 'withheld reason is blank', corrupt: (r) => (at(r, 'stageSidecarEvidence').withheld = ''), expected: ['report/schema'] },
+    {
+      what: 'withheld reason is blank',
+      corrupt: (r) => (at(r, 'stageSidecarEvidence').withheld = ''),
+      expected: ['report/schema'],
+    },
     {
       what: 'carry written anyway, no reason',
       corrupt: (r) => {
@@ -60,7 +65,11 @@ const CORRUPTIONS: Record<string, Array<{ what: string; corrupt: (r: Json) => vo
         const row = at(r, 'ledgerRow');
         delete row.reason;
         delete row.detail;
-        Object.assign(row, { status: 'done', completed_at: row.at, carry_path: 'plans/rate-limits/carry/stage-2.json' });
+        Object.assign(row, {
+          status: 'done',
+          completed_at: row.at,
+          carry_path: 'plans/rate-limits/carry/stage-2.json',
+        });
       },
       expected: ['ledger/carry-path-mismatch', 'ledger/not-failed'],
     },
@@ -73,7 +82,7 @@ const CORRUPTIONS: Record<string, Array<{ what: string; corrupt: (r: Json) => vo
   'budget-exceeded': [
     {
       what: 'the stopped verifier recorded as done with no verdict',
-      corrupt: (r) => ((r.verifiers as Json[])[0] as Json).status = 'done',
+      corrupt: (r) => (((r.verifiers as Json[])[0] as Json).status = 'done'),
       expected: ['usage/budget-mismatch', 'verifier/status-mismatch'],
     },
     {
@@ -84,7 +93,11 @@ const CORRUPTIONS: Record<string, Array<{ what: string; corrupt: (r: Json) => vo
       },
       expected: ['usage/requests-mismatch'],
     },
-    { what: 'a request cost written as a string', corrupt: (r) => (((at(r, 'usage').requests as Json[])[0] as Json).costUsd = '0.25'), expected: ['report/schema'] },
+    {
+      what: 'a request cost written as a string',
+      corrupt: (r) => (((at(r, 'usage').requests as Json[])[0] as Json).costUsd = '0.25'),
+      expected: ['report/schema'],
+    },
   ],
 };
 

@@ -8,23 +8,38 @@ describe('parseCheckpoint', () => {
       text: '',
       fields: { worker: 'Codex worker', model: 'gpt-5.5' },
     });
-    expect(parseCheckpoint('PROGRESS: phase-5-collect worker=Codex worker status=done')?.fields).toEqual({ worker: 'Codex worker', status: 'done' });
+    expect(parseCheckpoint('PROGRESS: phase-5-collect worker=Codex worker status=done')?.fields).toEqual({
+      worker: 'Codex worker',
+      status: 'done',
+    });
   });
 
   it('tolerates extra whitespace and collapses it inside values', () => {
-    expect(parseCheckpoint('  PROGRESS:   phase-5-collect   worker=Claude   worker   status=contract-violated  ')?.fields).toEqual({
+    expect(
+      parseCheckpoint('  PROGRESS:   phase-5-collect   worker=Claude   worker   status=contract-violated  ')?.fields,
+    ).toEqual({
       worker: 'Claude worker',
       status: 'contract-violated',
     });
   });
 
   it('keeps free text before the first field and phases with dots', () => {
-    expect(parseCheckpoint('PROGRESS: phase-2-prompts preparing 3 worker prompts')).toEqual({ phase: 'phase-2-prompts', text: 'preparing 3 worker prompts', fields: {} });
-    expect(parseCheckpoint('PROGRESS: phase-5.5-convergence round=2 queue=1')).toEqual({ phase: 'phase-5.5-convergence', text: '', fields: { round: '2', queue: '1' } });
+    expect(parseCheckpoint('PROGRESS: phase-2-prompts preparing 3 worker prompts')).toEqual({
+      phase: 'phase-2-prompts',
+      text: 'preparing 3 worker prompts',
+      fields: {},
+    });
+    expect(parseCheckpoint('PROGRESS: phase-5.5-convergence round=2 queue=1')).toEqual({
+      phase: 'phase-5.5-convergence',
+      text: '',
+      fields: { round: '2', queue: '1' },
+    });
   });
 
   it('keeps the first of repeated keys and treats key=value glued to a word as text', () => {
-    expect(parseCheckpoint('PROGRESS: phase-4-dispatch worker=A worker worker=B worker')?.fields.worker).toBe('A worker');
+    expect(parseCheckpoint('PROGRESS: phase-4-dispatch worker=A worker worker=B worker')?.fields.worker).toBe(
+      'A worker',
+    );
     expect(parseCheckpoint('PROGRESS: phase-x note:a=b worker=C worker')?.fields).toEqual({ worker: 'C worker' });
   });
 

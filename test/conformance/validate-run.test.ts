@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { VIOLATION_CODES, VIOLATION_RULES, formatViolation, validateRun, type RunArtifacts, type ViolationCode } from '../../src/core/conformance/index.js';
+import {
+  VIOLATION_CODES,
+  VIOLATION_RULES,
+  formatViolation,
+  validateRun,
+  type RunArtifacts,
+  type ViolationCode,
+} from '../../src/core/conformance/index.js';
 import type { FinalReport } from '../../src/core/report/index.js';
 import { BASE, CARRY_JSON, HEAD, failReport, passReport } from '../fixtures/reports/build.js';
 import { budgetReport } from '../report/budget-report.js';
@@ -10,23 +17,60 @@ const HEAD_FILES = ['src/limits/bucket.ts', 'src/server/pipeline.ts', 'test/limi
 function passArtifacts(edit: (r: FinalReport) => void = () => {}): RunArtifacts {
   const report = passReport();
   edit(report);
-  return { report, carryFile: CARRY_JSON, ledgerRow: report.ledgerRow, headFiles: HEAD_FILES, planValidation: ['npm test -- limits'], verifierWorktrees: [] };
+  return {
+    report,
+    carryFile: CARRY_JSON,
+    ledgerRow: report.ledgerRow,
+    headFiles: HEAD_FILES,
+    planValidation: ['npm test -- limits'],
+    verifierWorktrees: [],
+  };
 }
 
 function failArtifacts(edit: (r: FinalReport) => void = () => {}): RunArtifacts {
   const report = failReport();
   edit(report);
-  return { report, carryFile: null, ledgerRow: report.ledgerRow, headFiles: HEAD_FILES, planValidation: ['npm test -- limits'], verifierWorktrees: [] };
+  return {
+    report,
+    carryFile: null,
+    ledgerRow: report.ledgerRow,
+    headFiles: HEAD_FILES,
+    planValidation: ['npm test -- limits'],
+    verifierWorktrees: [],
+  };
 }
 
 /** A gateway-metered FAIL whose stage budget stopped a verifier (test/report/budget-report.ts). */
 function budgetArtifacts(edit: (r: FinalReport) => void = () => {}): RunArtifacts {
   const report = budgetReport();
   edit(report);
-  return { report, carryFile: null, ledgerRow: report.ledgerRow, headFiles: HEAD_FILES, planValidation: ['npm test -- limits'], verifierWorktrees: [] };
+  return {
+    report,
+    carryFile: null,
+    ledgerRow: report.ledgerRow,
+    headFiles: HEAD_FILES,
+    planValidation: ['npm test -- limits'],
+    verifierWorktrees: [],
+  };
 }
 
-const CODEX_REFUSED = { worker: 'Codex worker', role: 'executor', provider: 'codex', model: 'gpt-5.5', path: '/responses', status: 400, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, costUsd: 0, durationMs: 1, firstByteMs: null, retries: 0, refused: 'budget' as const };
+const CODEX_REFUSED = {
+  worker: 'Codex worker',
+  role: 'executor',
+  provider: 'codex',
+  model: 'gpt-5.5',
+  path: '/responses',
+  status: 400,
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedInputTokens: 0,
+  cacheWriteTokens: 0,
+  costUsd: 0,
+  durationMs: 1,
+  firstByteMs: null,
+  retries: 0,
+  refused: 'budget' as const,
+};
 
 function codes(artifacts: RunArtifacts): ViolationCode[] {
   return [...new Set(validateRun(artifacts).map((v) => v.code))].sort();
@@ -99,7 +143,12 @@ const CASES: Case[] = [
     name: 'FAIL that wrote its carry instead of withholding it',
     artifacts: () =>
       failArtifacts((r) => {
-        r.stageSidecarEvidence = { stageNumber: 2, stageTitle: 'Token bucket limiter', carryJson: CARRY_JSON, carryPath: 'plans/rate-limits/carry/stage-2.json' };
+        r.stageSidecarEvidence = {
+          stageNumber: 2,
+          stageTitle: 'Token bucket limiter',
+          carryJson: CARRY_JSON,
+          carryPath: 'plans/rate-limits/carry/stage-2.json',
+        };
       }),
     expected: ['carry/not-withheld'],
   },
@@ -108,7 +157,12 @@ const CASES: Case[] = [
     artifacts: () =>
       failArtifacts((r) => {
         r.verdict.runStatus = 'contract-violated';
-        r.stageSidecarEvidence = { stageNumber: 2, stageTitle: 'Token bucket limiter', carryJson: CARRY_JSON, carryPath: 'plans/rate-limits/carry/stage-2.json' };
+        r.stageSidecarEvidence = {
+          stageNumber: 2,
+          stageTitle: 'Token bucket limiter',
+          carryJson: CARRY_JSON,
+          carryPath: 'plans/rate-limits/carry/stage-2.json',
+        };
       }),
     expected: ['carry/not-withheld'],
   },
@@ -116,7 +170,13 @@ const CASES: Case[] = [
     name: 'PASS whose carry was withheld',
     artifacts: () => ({
       ...passArtifacts((r) => {
-        r.stageSidecarEvidence = { stageNumber: 2, stageTitle: 'Token bucket limiter', carryJson: CARRY_JSON, carryPath: null, withheld: 'forgot' };
+        r.stageSidecarEvidence = {
+          stageNumber: 2,
+          stageTitle: 'Token bucket limiter',
+          carryJson: CARRY_JSON,
+          carryPath: null,
+          withheld: 'forgot',
+        };
         if (r.ledgerRow?.status === 'done') r.ledgerRow.carry_path = 'plans/rate-limits/carry/stage-2.json';
       }),
       carryFile: null,
@@ -125,7 +185,10 @@ const CASES: Case[] = [
   },
   {
     name: 'PASS whose carry JSON is not JSON',
-    artifacts: () => ({ ...passArtifacts((r) => Object.assign(r.stageSidecarEvidence, { carryJson: '{ not json' })), carryFile: '{ not json' }),
+    artifacts: () => ({
+      ...passArtifacts((r) => Object.assign(r.stageSidecarEvidence, { carryJson: '{ not json' })),
+      carryFile: '{ not json',
+    }),
     expected: ['carry/invalid-json'],
   },
   {
@@ -149,10 +212,17 @@ const CASES: Case[] = [
     },
     expected: ['carry/stage-mismatch'],
   },
-  { name: 'PASS without the carry file', artifacts: () => ({ ...passArtifacts(), carryFile: null }), expected: ['carry/file-missing'] },
+  {
+    name: 'PASS without the carry file',
+    artifacts: () => ({ ...passArtifacts(), carryFile: null }),
+    expected: ['carry/file-missing'],
+  },
   {
     name: 'PASS whose carry file differs from carryJson',
-    artifacts: () => ({ ...passArtifacts(), carryFile: JSON.stringify({ ...(JSON.parse(CARRY_JSON) as object), summary: 'something else' }) }),
+    artifacts: () => ({
+      ...passArtifacts(),
+      carryFile: JSON.stringify({ ...(JSON.parse(CARRY_JSON) as object), summary: 'something else' }),
+    }),
     expected: ['carry/file-mismatch'],
   },
   {
@@ -160,7 +230,11 @@ const CASES: Case[] = [
     artifacts: () => ({ ...passArtifacts(), carryFile: `${JSON.stringify(JSON.parse(CARRY_JSON))}\n` }),
     expected: [],
   },
-  { name: 'FAIL with a carry file present', artifacts: () => ({ ...failArtifacts(), carryFile: CARRY_JSON }), expected: ['carry/file-present'] },
+  {
+    name: 'FAIL with a carry file present',
+    artifacts: () => ({ ...failArtifacts(), carryFile: CARRY_JSON }),
+    expected: ['carry/file-present'],
+  },
   {
     name: 'a report without a ledger row',
     artifacts: () => ({ ...failArtifacts((r) => (r.ledgerRow = null)), ledgerRow: null }),
@@ -205,27 +279,36 @@ const CASES: Case[] = [
   },
   {
     name: 'a ledger whose row differs from the report copy (and says failed on a PASS)',
-    artifacts: () => ({ ...passArtifacts(), ledgerRow: { ...failReport().ledgerRow, head_commit: HEAD } as RunArtifacts['ledgerRow'] }),
+    artifacts: () => ({
+      ...passArtifacts(),
+      ledgerRow: { ...failReport().ledgerRow, head_commit: HEAD } as RunArtifacts['ledgerRow'],
+    }),
     expected: ['ledger/not-done', 'ledger/report-mismatch'],
   },
   {
     name: 'a dispatch checkpoint without a worker',
-    artifacts: () => passArtifacts((r) => r.progress.push({ at: '2026-03-01T10:11:00Z', line: 'PROGRESS: phase-4-dispatch model=gpt-5.5' })),
+    artifacts: () =>
+      passArtifacts((r) =>
+        r.progress.push({ at: '2026-03-01T10:11:00Z', line: 'PROGRESS: phase-4-dispatch model=gpt-5.5' }),
+      ),
     expected: ['progress/malformed'],
   },
   {
     name: 'checkpoints naming a functional label instead of the roster name',
-    artifacts: () => passArtifacts((r) => progressLines(r, (l) => l.replace('worker=Claude worker', 'worker=Claude verifier'))),
+    artifacts: () =>
+      passArtifacts((r) => progressLines(r, (l) => l.replace('worker=Claude worker', 'worker=Claude verifier'))),
     expected: ['progress/collect-missing', 'progress/dispatch-missing'],
   },
   {
     name: 'a worker never collected',
-    artifacts: () => passArtifacts((r) => progressLines(r, (l) => (l.includes('phase-5-collect worker=gemini-worker') ? null : l))),
+    artifacts: () =>
+      passArtifacts((r) => progressLines(r, (l) => (l.includes('phase-5-collect worker=gemini-worker') ? null : l))),
     expected: ['progress/collect-missing'],
   },
   {
     name: 'the executor never dispatched',
-    artifacts: () => passArtifacts((r) => progressLines(r, (l) => (l.includes('phase-4-dispatch worker=Codex worker') ? null : l))),
+    artifacts: () =>
+      passArtifacts((r) => progressLines(r, (l) => (l.includes('phase-4-dispatch worker=Codex worker') ? null : l))),
     expected: ['progress/dispatch-missing'],
   },
   {
@@ -365,11 +448,17 @@ const CASES: Case[] = [
   },
   {
     name: 'a verifier that changed its worktree and whose PASS was still counted',
-    artifacts: () => ({ ...passArtifacts(), verifierWorktrees: [{ worker: 'Claude worker', changedFiles: ['src/limits/bucket.ts'] }, { worker: 'Gemini worker', changedFiles: [] }] }),
+    artifacts: () => ({
+      ...passArtifacts(),
+      verifierWorktrees: [
+        { worker: 'Claude worker', changedFiles: ['src/limits/bucket.ts'] },
+        { worker: 'Gemini worker', changedFiles: [] },
+      ],
+    }),
     expected: ['verifier/worktree-changed', 'verifier/changed-tree-counted'],
   },
   {
-    name: "a verifier whose tool events show it never opened a file it cited, and whose PASS was still counted",
+    name: 'a verifier whose tool events show it never opened a file it cited, and whose PASS was still counted',
     artifacts: () =>
       passArtifacts((r) => {
         const v = r.verifiers[0];
@@ -472,7 +561,13 @@ const CASES: Case[] = [
     artifacts: () =>
       passArtifacts((r) => {
         r.executor.status = 'budget-exceeded';
-        r.usage.budgetExceeded = { worker: 'Codex worker', scope: 'worker', limit: '$1.00', spent: '$1.02', message: 'worker budget $1.00 reached' };
+        r.usage.budgetExceeded = {
+          worker: 'Codex worker',
+          scope: 'worker',
+          limit: '$1.00',
+          spent: '$1.02',
+          message: 'worker budget $1.00 reached',
+        };
       }),
     expected: ['verdict/pass-with-budget-exceeded'],
   },
@@ -502,7 +597,9 @@ describe('validateRun', () => {
     const artifacts = passArtifacts((r) => {
       const v = r.verifiers[1];
       if (v) v.worker = 'Codex worker';
-      r.roster = r.roster.map((w) => (w.name === 'Gemini worker' ? { ...w, name: 'Codex worker', provider: 'codex' as const } : w));
+      r.roster = r.roster.map((w) =>
+        w.name === 'Gemini worker' ? { ...w, name: 'Codex worker', provider: 'codex' as const } : w,
+      );
       progressLines(r, (l) => l.replace(/Gemini worker|gemini-worker/g, 'Codex worker'));
     });
     expect(codes(artifacts)).toEqual([]);
@@ -529,18 +626,31 @@ describe('validateRun', () => {
       },
     ]);
     const [first] = violations;
-    if (first) expect(formatViolation(first)).toBe(`finding/evidence-not-read: ${first.message} (at /findings/0/file)\n  hint: ${first.hint}`);
+    if (first)
+      expect(formatViolation(first)).toBe(
+        `finding/evidence-not-read: ${first.message} (at /findings/0/file)\n  hint: ${first.hint}`,
+      );
   });
 
   it('names the functional label it saw when a checkpoint misses the roster name', () => {
-    const [v] = validateRun(passArtifacts((r) => progressLines(r, (l) => l.replace('phase-4-dispatch worker=Claude worker', 'phase-4-dispatch worker=Claude verifier'))));
-    expect(v?.message).toBe('no phase-4-dispatch checkpoint names roster worker "Claude worker" (verifier); phase-4-dispatch names "Claude verifier", which is no roster name');
+    const [v] = validateRun(
+      passArtifacts((r) =>
+        progressLines(r, (l) =>
+          l.replace('phase-4-dispatch worker=Claude worker', 'phase-4-dispatch worker=Claude verifier'),
+        ),
+      ),
+    );
+    expect(v?.message).toBe(
+      'no phase-4-dispatch checkpoint names roster worker "Claude worker" (verifier); phase-4-dispatch names "Claude verifier", which is no roster name',
+    );
   });
 
   it('returns only schema problems when the schema fails, each located', () => {
     const violations = validateRun({ report: { ...passReport(), schemaVersion: 9, verdict: { value: 'MAYBE' } } });
     expect(violations.every((v) => v.code === 'report/schema')).toBe(true);
-    expect(violations.map((v) => v.pointer)).toEqual(expect.arrayContaining(['/schemaVersion', '/verdict', '/verdict/value']));
+    expect(violations.map((v) => v.pointer)).toEqual(
+      expect.arrayContaining(['/schemaVersion', '/verdict', '/verdict/value']),
+    );
   });
 
   it('accepts a gateway-metered FAIL stopped by the stage budget, and its verifier owes no verdict', () => {
@@ -550,13 +660,26 @@ describe('validateRun', () => {
   it('owes no verifier result or checkpoint when the executor itself was stopped by a budget', () => {
     const r = budgetReport();
     r.executor.status = 'budget-exceeded';
-    r.usage.budgetExceeded = { worker: 'Codex worker', scope: 'worker', limit: '100,000 tokens', spent: '138,000 tokens', message: 'worker budget reached' };
+    r.usage.budgetExceeded = {
+      worker: 'Codex worker',
+      scope: 'worker',
+      limit: '100,000 tokens',
+      spent: '138,000 tokens',
+      message: 'worker budget reached',
+    };
     r.verifiers = [];
     r.findings = [];
     r.usage.requests = r.usage.requests?.filter((q) => q.worker === 'Codex worker');
     r.usage.requests?.push({ ...CODEX_REFUSED });
     r.usage.workers = r.usage.workers.filter((w) => w.worker === 'Codex worker');
-    r.usage.total = { inputTokens: 120_000, outputTokens: 18_000, cachedInputTokens: 20_000, cacheWriteTokens: 0, costUsd: 0.42, costComplete: true };
+    r.usage.total = {
+      inputTokens: 120_000,
+      outputTokens: 18_000,
+      cachedInputTokens: 20_000,
+      cacheWriteTokens: 0,
+      costUsd: 0.42,
+      costComplete: true,
+    };
     r.verdict.reasons = ['budget exceeded: worker budget reached (Codex worker, executor)'];
     progressLines(r, (l) => (/Claude|gemini/.test(l) ? null : l));
     expect(validateRun({ report: r })).toEqual([]);

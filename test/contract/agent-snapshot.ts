@@ -52,7 +52,8 @@ export async function snapshotDispatches(parent: string): Promise<AgentSnapshot>
 export function occurrences(snapshot: AgentSnapshot, needle: string): string[] {
   const found: string[] = [];
   for (const p of snapshot.processes) {
-    for (const [name, value] of Object.entries(p.env)) if (value.includes(needle) || name.includes(needle)) found.push(`pid ${p.pid} env ${name}`);
+    for (const [name, value] of Object.entries(p.env))
+      if (value.includes(needle) || name.includes(needle)) found.push(`pid ${p.pid} env ${name}`);
     if (p.argv.some((a) => a.includes(needle))) found.push(`pid ${p.pid} argv`);
   }
   for (const f of snapshot.files) if (f.content.includes(needle)) found.push(f.path);
@@ -64,7 +65,11 @@ async function readProcess(pid: number): Promise<AgentProcess | null> {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     const uid = /^Uid:\s+(\d+)/m.exec(status)?.[1];
     if (uid === undefined) return null;
-    const split = (raw: Buffer): string[] => raw.toString('utf8').split('\0').filter((s) => s !== '');
+    const split = (raw: Buffer): string[] =>
+      raw
+        .toString('utf8')
+        .split('\0')
+        .filter((s) => s !== '');
     const env: Record<string, string> = {};
     for (const entry of split(await readFile(`/proc/${pid}/environ`))) {
       const eq = entry.indexOf('=');
@@ -84,7 +89,8 @@ async function collectFiles(dir: string, into: AgentFile[]): Promise<void> {
     const info = await lstat(path).catch(() => null);
     if (info?.isDirectory()) await collectFiles(path, into);
     else if (info?.isFile()) {
-      if (info.size > MAX_FILE_BYTES) throw new Error(`${path} is ${info.size} bytes; the agent snapshot reads files up to ${MAX_FILE_BYTES}`);
+      if (info.size > MAX_FILE_BYTES)
+        throw new Error(`${path} is ${info.size} bytes; the agent snapshot reads files up to ${MAX_FILE_BYTES}`);
       const content = await readFile(path).catch(() => null);
       if (content) into.push({ path, content });
     }

@@ -14,9 +14,16 @@ defineContractSuite('codex', ({ cli, server, rig }) => {
     const { dir } = await makeRepo();
     const writable = agentScratchDir('okstra-codex-probe-');
     const probe = join(writable, 'probe');
-    server().setScript((call) => (call.turn === 0 ? { kind: 'shell', command: `id -un; touch ${probe}; echo touched=$?` } : { kind: 'text', text: verifierMessage('PASS') }));
+    server().setScript((call) =>
+      call.turn === 0
+        ? { kind: 'shell', command: `id -un; touch ${probe}; echo touched=$?` }
+        : { kind: 'text', text: verifierMessage('PASS') },
+    );
     let user = userInfo().username;
-    const result = await dispatch(cli, rig(), dir, { role: 'verifier', onLease: (lease) => (user = lease.user?.name ?? user) });
+    const result = await dispatch(cli, rig(), dir, {
+      role: 'verifier',
+      onLease: (lease) => (user = lease.user?.name ?? user),
+    });
 
     expect(result.status).toBe('done');
     const output = server().requests.find((r) => r.call?.turn === 1)?.call?.lastToolResult ?? '';

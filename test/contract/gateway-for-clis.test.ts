@@ -29,8 +29,13 @@ async function warmUpRig(): Promise<Rig> {
   return current;
 }
 
-
-const grant = (upstream: string): Parameters<Rig['gateway']['open']>[0] => ({ worker: 'Claude worker', role: 'executor', provider: 'claude', upstream, realKey: REAL_KEY });
+const grant = (upstream: string): Parameters<Rig['gateway']['open']>[0] => ({
+  worker: 'Claude worker',
+  role: 'executor',
+  provider: 'claude',
+  upstream,
+  realKey: REAL_KEY,
+});
 
 describe('gateway: a connection warm-up', () => {
   it('answers a keyless HEAD of the base URL itself, without forwarding or recording it', async () => {
@@ -98,7 +103,14 @@ describe('gateway: a dispatch that ends while its request is still open', () => 
     try {
       const lease = gateway.open(grant(`http://127.0.0.1:${(upstream.address() as AddressInfo).port}`));
       const target = new URL(`${lease.baseUrl}/v1/messages`);
-      const agent = request({ hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': lease.credential }, agent: false });
+      const agent = request({
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': lease.credential },
+        agent: false,
+      });
       agent.on('error', () => undefined);
       agent.end(JSON.stringify(anthropicBody()));
       await arrived;
@@ -106,7 +118,14 @@ describe('gateway: a dispatch that ends while its request is still open', () => 
       // The provider closes the dispatch the moment its CLI is gone, before the gateway has heard of it.
       const summary = lease.close();
       expect(summary.requests).toHaveLength(1);
-      expect(summary.requests[0]).toMatchObject({ path: '/v1/messages', model: 'claude-sonnet-4-5', status: null, metered: false, costUsd: 0, error: 'the dispatch ended before this request did' });
+      expect(summary.requests[0]).toMatchObject({
+        path: '/v1/messages',
+        model: 'claude-sonnet-4-5',
+        status: null,
+        metered: false,
+        costUsd: 0,
+        error: 'the dispatch ended before this request did',
+      });
       expect(summary.usage).toBeNull();
 
       agent.destroy();

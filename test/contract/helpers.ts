@@ -35,9 +35,27 @@ export interface CliUnderTest {
 }
 
 export const CLIS: Readonly<Record<BuiltinProvider, CliUnderTest>> = {
-  claude: { ref: 'claude', model: 'claude-sonnet-4-5', keyEnv: 'ANTHROPIC_API_KEY', baseUrl: (s) => s.url, refusal: /plan mode|not enabled in this context|was blocked|requires approval/ },
-  codex: { ref: 'codex', model: 'gpt-5.5', keyEnv: 'OPENAI_API_KEY', baseUrl: (s) => `${s.url}/v1`, refusal: /read-only|Read-only file system|rejected/ },
-  gemini: { ref: 'gemini', model: 'gemini-2.5-pro', keyEnv: 'GEMINI_API_KEY', baseUrl: (s) => s.url, refusal: /Access denied|designated plans directory|not found/ },
+  claude: {
+    ref: 'claude',
+    model: 'claude-sonnet-4-5',
+    keyEnv: 'ANTHROPIC_API_KEY',
+    baseUrl: (s) => s.url,
+    refusal: /plan mode|not enabled in this context|was blocked|requires approval/,
+  },
+  codex: {
+    ref: 'codex',
+    model: 'gpt-5.5',
+    keyEnv: 'OPENAI_API_KEY',
+    baseUrl: (s) => `${s.url}/v1`,
+    refusal: /read-only|Read-only file system|rejected/,
+  },
+  gemini: {
+    ref: 'gemini',
+    model: 'gemini-2.5-pro',
+    keyEnv: 'GEMINI_API_KEY',
+    baseUrl: (s) => s.url,
+    refusal: /Access denied|designated plans directory|not found/,
+  },
 };
 
 export const FAKE_KEY = 'okstra-contract-test-key';
@@ -57,7 +75,8 @@ export function unavailableReason(ref: BuiltinProvider): string | null {
 export function requireOrSkip(ref: BuiltinProvider): { skip: boolean; reason: string | null } {
   const reason = unavailableReason(ref);
   if (reason === null) return { skip: false, reason: null };
-  if (process.env.CI || process.env.OKSTRA_REQUIRE_AGENT_CLIS === '1') throw new Error(`contract tests need the real CLI: ${reason}`);
+  if (process.env.CI || process.env.OKSTRA_REQUIRE_AGENT_CLIS === '1')
+    throw new Error(`contract tests need the real CLI: ${reason}`);
   console.warn(`SKIPPED ${ref} contract tests: ${reason}`);
   return { skip: true, reason };
 }
@@ -151,7 +170,11 @@ export interface DispatchOptions {
   onLease?: (lease: AgentLease) => void;
 }
 
-const SPECS: Readonly<Record<BuiltinProvider, AgentCliSpec>> = { claude: claudeSpec, codex: codexSpec, gemini: geminiSpec };
+const SPECS: Readonly<Record<BuiltinProvider, AgentCliSpec>> = {
+  claude: claudeSpec,
+  codex: codexSpec,
+  gemini: geminiSpec,
+};
 
 /** A prompt carrying the okstra anchors the scripted server reads (role, worktree, stage). */
 export function contractPrompt(role: WorkerRole, worktree: string, stage: number): string {
@@ -162,7 +185,9 @@ export function contractPrompt(role: WorkerRole, worktree: string, stage: number
     `**Stage for this implementation run:** Stage ${stage} — contract`,
     `**Worktree:** ${worktree}`,
     '',
-    role === 'executor' ? 'Create hello.txt, then report Stage Carry Evidence.' : 'Review the worktree read-only, then report a Verifier Result.',
+    role === 'executor'
+      ? 'Create hello.txt, then report Stage Carry Evidence.'
+      : 'Review the worktree read-only, then report a Verifier Result.',
     '',
   ].join('\n');
 }
@@ -173,7 +198,12 @@ export function contractPrompt(role: WorkerRole, worktree: string, stage: number
  * the scripted server, as a leased agent user who may write the worktree
  * only when it is the executor.
  */
-export async function dispatch(cli: CliUnderTest, rig: ContractRig, cwd: string, options: DispatchOptions = {}): Promise<DispatchResult> {
+export async function dispatch(
+  cli: CliUnderTest,
+  rig: ContractRig,
+  cwd: string,
+  options: DispatchOptions = {},
+): Promise<DispatchResult> {
   const role = options.role ?? 'executor';
   // The configured base URL is the gateway's upstream; the CLI is given the gateway's.
   const config = ConfigSchema.parse({ providers: { [cli.ref]: { baseUrl: cli.baseUrl(rig.server) } } });
@@ -181,7 +211,13 @@ export async function dispatch(cli: CliUnderTest, rig: ContractRig, cwd: string,
   const provider =
     options.turnLimit === undefined
       ? resolveProvider(cli.ref, config, deps)
-      : new AgentCliProvider({ spec: SPECS[cli.ref], rosterName: `${cli.ref} worker`, config: config.providers[cli.ref], deps, maxTurns: { executor: options.turnLimit, readOnly: options.turnLimit } });
+      : new AgentCliProvider({
+          spec: SPECS[cli.ref],
+          rosterName: `${cli.ref} worker`,
+          config: config.providers[cli.ref],
+          deps,
+          maxTurns: { executor: options.turnLimit, readOnly: options.turnLimit },
+        });
   const request: DispatchRequest = {
     worker: provider.rosterName,
     role,
@@ -215,9 +251,17 @@ export async function dispatch(cli: CliUnderTest, rig: ContractRig, cwd: string,
 export function plantHostileAgentConfig(worktree: string, marker: string): void {
   const touch = { command: 'touch', args: [marker] };
   const files: Record<string, string> = {
-    '.claude/settings.json': JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }], PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: `touch ${marker}` }] }] } }),
+    '.claude/settings.json': JSON.stringify({
+      hooks: {
+        SessionStart: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }],
+        PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: `touch ${marker}` }] }],
+      },
+    }),
     '.mcp.json': JSON.stringify({ mcpServers: { planted: touch } }),
-    '.gemini/settings.json': JSON.stringify({ mcpServers: { planted: touch }, hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }] } }),
+    '.gemini/settings.json': JSON.stringify({
+      mcpServers: { planted: touch },
+      hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }] },
+    }),
     '.codex/config.toml': `[mcp_servers.planted]\ncommand = "touch"\nargs = [${JSON.stringify(marker)}]\n`,
   };
   for (const [path, content] of Object.entries(files)) {
@@ -225,4 +269,3 @@ export function plantHostileAgentConfig(worktree: string, marker: string): void 
     writeFileSync(join(worktree, path), content);
   }
 }
-

@@ -11,8 +11,26 @@ import type { DispatchResult } from '../../src/providers/types.js';
 import { CREDENTIAL_PREFIX } from '../../src/sandbox/gateway/credentials.js';
 import { agentScratchDir, makeRepo } from '../helpers/git-repos.js';
 import { occurrences, snapshotDispatches, type AgentSnapshot } from './agent-snapshot.js';
-import { CLIS, dispatch, engineEnv, FAKE_KEY, plantHostileAgentConfig, requireOrSkip, startContractGateway, startContractRig, type CliUnderTest, type ContractRig } from './helpers.js';
-import { carryMessage, SCRIPTED_USAGE, verifierMessage, writeThenCarry, type ModelCall, type Turn } from './model-server/script.js';
+import {
+  CLIS,
+  dispatch,
+  engineEnv,
+  FAKE_KEY,
+  plantHostileAgentConfig,
+  requireOrSkip,
+  startContractGateway,
+  startContractRig,
+  type CliUnderTest,
+  type ContractRig,
+} from './helpers.js';
+import {
+  carryMessage,
+  SCRIPTED_USAGE,
+  verifierMessage,
+  writeThenCarry,
+  type ModelCall,
+  type Turn,
+} from './model-server/script.js';
 import { CREDENTIAL_PREFIX_LENGTH, type ModelServer } from './model-server/server.js';
 
 /**
@@ -67,7 +85,10 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(server.scriptErrors, 'the scripted server could not answer a call').toEqual([]);
       // Whatever the CLI did, the upstream only ever saw the key okstra holds.
       const modelRequests = server.requests.filter((r) => r.protocol !== null);
-      expect(modelRequests.map((r) => r.credentialPrefix).filter((p) => p !== REAL_KEY_PREFIX), 'a model call reached the upstream without the real key').toEqual([]);
+      expect(
+        modelRequests.map((r) => r.credentialPrefix).filter((p) => p !== REAL_KEY_PREFIX),
+        'a model call reached the upstream without the real key',
+      ).toEqual([]);
     });
     const modelCalls = (): ModelCall[] => server.requests.flatMap((r) => (r.call ? [r.call] : []));
     const metering = (result: DispatchResult): NonNullable<DispatchResult['metering']> => {
@@ -97,8 +118,17 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
         [cli.model, 200, true, SCRIPTED_USAGE.inputTokens, SCRIPTED_USAGE.outputTokens, 0],
       ]);
       const cost = scriptedCost(cli.model, 2);
-      expect(usage).toMatchObject({ inputTokens: 2 * SCRIPTED_USAGE.inputTokens, outputTokens: 2 * SCRIPTED_USAGE.outputTokens, cachedInputTokens: 0, cacheWriteTokens: 0 });
-      expect(result.usage).toMatchObject({ inputTokens: 2 * SCRIPTED_USAGE.inputTokens, outputTokens: 2 * SCRIPTED_USAGE.outputTokens, cachedInputTokens: 0 });
+      expect(usage).toMatchObject({
+        inputTokens: 2 * SCRIPTED_USAGE.inputTokens,
+        outputTokens: 2 * SCRIPTED_USAGE.outputTokens,
+        cachedInputTokens: 0,
+        cacheWriteTokens: 0,
+      });
+      expect(result.usage).toMatchObject({
+        inputTokens: 2 * SCRIPTED_USAGE.inputTokens,
+        outputTokens: 2 * SCRIPTED_USAGE.outputTokens,
+        cachedInputTokens: 0,
+      });
       if (cost === null) {
         // gpt-5.5 (Codex's model here) is not in the table: unknown, never 0 or a neighbour's price.
         expect(usage?.costUsd).toBeNull();
@@ -129,7 +159,10 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
             }
           : { kind: 'text', text: 'unexpected second call' },
       );
-      const result = await dispatch(cli, rig, dir, { deps: { tmpDir: parent }, onLease: (lease) => (agentUid = lease.user?.uid ?? null) });
+      const result = await dispatch(cli, rig, dir, {
+        deps: { tmpDir: parent },
+        onLease: (lease) => (agentUid = lease.user?.uid ?? null),
+      });
 
       expect(result.status).toBe('done');
       const seen = snapshot as AgentSnapshot | null;
@@ -143,11 +176,19 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(occurrences(seen, FAKE_KEY), 'the real key reached the agent').toEqual([]);
       // The CLI knows only the gateway: the upstream's address is nowhere in what it was given.
       expect(occurrences(seen, `${server.url}/`)).toEqual([]);
-      expect(seen.processes.flatMap((p) => Object.entries(p.env)).filter(([, v]) => new RegExp(`^${server.url.replace(/\./g, '\\.')}(?!\\d)`).test(v))).toEqual([]);
+      expect(
+        seen.processes
+          .flatMap((p) => Object.entries(p.env))
+          .filter(([, v]) => new RegExp(`^${server.url.replace(/\./g, '\\.')}(?!\\d)`).test(v)),
+      ).toEqual([]);
       const keyed = seen.processes.filter((p) => p.env[cli.keyEnv] !== undefined);
       expect(keyed.length, `no process of the agent had ${cli.keyEnv}`).toBeGreaterThan(0);
-      for (const p of keyed) expect(p.env[cli.keyEnv]?.startsWith(CREDENTIAL_PREFIX), `${cli.keyEnv} of pid ${p.pid}`).toBe(true);
-      expect(occurrences(seen, `${rig.gateway.url}/d/`).length, 'the CLI was not pointed at the gateway').toBeGreaterThan(0);
+      for (const p of keyed)
+        expect(p.env[cli.keyEnv]?.startsWith(CREDENTIAL_PREFIX), `${cli.keyEnv} of pid ${p.pid}`).toBe(true);
+      expect(
+        occurrences(seen, `${rig.gateway.url}/d/`).length,
+        'the CLI was not pointed at the gateway',
+      ).toBeGreaterThan(0);
       // What the CLI sent the gateway was accepted: it used the dispatch credential it was given.
       expect(metering(result).requests.map((r) => [r.status, r.refused])).toEqual([[200, undefined]]);
     });
@@ -165,7 +206,11 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
 
       expect(result.errorMessage).toBeUndefined();
       expect(result.status).toBe('done');
-      expect(existsSync(join(dir, 'validated.txt')) ? readFileSync(join(dir, 'validated.txt'), 'utf8') : `not run: ${modelCalls()[1]?.lastToolResult ?? ''}`).toBe('42');
+      expect(
+        existsSync(join(dir, 'validated.txt'))
+          ? readFileSync(join(dir, 'validated.txt'), 'utf8')
+          : `not run: ${modelCalls()[1]?.lastToolResult ?? ''}`,
+      ).toBe('42');
     });
 
     it('verifier: a write and a shell command are refused by the read-only mode; the tree is unchanged and the Verifier Result parses', async () => {
@@ -180,11 +225,16 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(result.errorMessage).toBeUndefined();
       expect(result.status).toBe('done');
       expect(existsSync(join(dir, 'intruder.txt')), 'the read-only mode let a verifier write a file').toBe(false);
-      expect(existsSync(join(dir, 'intruder-from-shell.txt')), 'the read-only mode let a verifier run a writing command').toBe(false);
+      expect(
+        existsSync(join(dir, 'intruder-from-shell.txt')),
+        'the read-only mode let a verifier run a writing command',
+      ).toBe(false);
       expect(await git.ok(['status', '--porcelain', '--untracked-files=all'])).toBe('');
       const parsed = parseVerifierResult(result.finalText);
       expect(parsed.ok, parsed.ok ? '' : parsed.reason).toBe(true);
-      const results = modelCalls().filter((c) => c.turn > 0).map((c) => c.lastToolResult ?? '');
+      const results = modelCalls()
+        .filter((c) => c.turn > 0)
+        .map((c) => c.lastToolResult ?? '');
       expect(results).toHaveLength(2);
       for (const text of results) expect(text).toMatch(cli.refusal);
     });
@@ -197,8 +247,10 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       await git.ok(['add', '--all']);
       await git.ok(['commit', '--quiet', '-m', 'two files']);
       const readA: Turn =
-        ref === 'claude' ? { kind: 'tool', name: 'Read', args: { file_path: join(dir, 'src/a.ts') } }
-          : ref === 'gemini' ? { kind: 'tool', name: 'read_file', args: { file_path: join(dir, 'src/a.ts') } }
+        ref === 'claude'
+          ? { kind: 'tool', name: 'Read', args: { file_path: join(dir, 'src/a.ts') } }
+          : ref === 'gemini'
+            ? { kind: 'tool', name: 'read_file', args: { file_path: join(dir, 'src/a.ts') } }
             : { kind: 'shell', command: "sed -n '1,20p' src/a.ts" };
       const answer = (cited: string): string =>
         `Reviewed.\n\n### Verifier Result\n\n\`\`\`json\n${JSON.stringify({ verdict: 'FAIL', findings: [{ severity: 'blocking', title: 'wrong constant', file: `${cited}:1` }], evidenceRead: [cited] }, null, 2)}\n\`\`\`\n`;
@@ -210,7 +262,10 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
         const parsed = parseVerifierResult(result.finalText);
         if (!parsed.ok) throw new Error(parsed.reason);
         const evidenceRead = parsed.result.evidenceRead.map((p) => normalizeCitation(p, dir).path);
-        const cites = [...parsed.result.findings.flatMap((f) => (f.file ? [normalizeCitation(f.file, dir).path] : [])), ...evidenceRead];
+        const cites = [
+          ...parsed.result.findings.flatMap((f) => (f.file ? [normalizeCitation(f.file, dir).path] : [])),
+          ...evidenceRead,
+        ];
         return { opened: result.opened, judged: await judgeEvidence(result, cites, async () => []) };
       };
 
@@ -218,7 +273,10 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(honest.opened).toEqual({ source: 'events', files: ['src/a.ts'] });
       expect(honest.judged).toEqual({ unread: [], entry: { evidence: 'events' } });
       const forged = await judge('src/b.ts');
-      expect(forged.judged).toEqual({ unread: ['src/b.ts'], entry: { evidence: 'events', unreadCitations: ['src/b.ts'] } });
+      expect(forged.judged).toEqual({
+        unread: ['src/b.ts'],
+        entry: { evidence: 'events', unreadCitations: ['src/b.ts'] },
+      });
     });
 
     it("the worktree's own agent configuration runs no code in a read-only session", async () => {
@@ -228,7 +286,9 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       plantHostileAgentConfig(dir, marker);
       await git.ok(['add', '--all']);
       await git.ok(['commit', '--quiet', '-m', 'a change that plants agent config']);
-      server.setScript((call) => (call.turn === 0 ? { kind: 'shell', command: 'ls' } : { kind: 'text', text: verifierMessage('PASS') }));
+      server.setScript((call) =>
+        call.turn === 0 ? { kind: 'shell', command: 'ls' } : { kind: 'text', text: verifierMessage('PASS') },
+      );
       const result = await dispatch(cli, rig, dir, { role: 'verifier' });
 
       expect(result.status).toBe('done');
@@ -282,10 +342,15 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(result.durationMs).toBeLessThan(6000 + 500 + 2500);
       expect(modelCalls().length, 'the CLI never reached the model server before the timeout').toBeGreaterThan(0);
       // The gateway saw the agent go away mid-call: nothing was answered, nothing metered.
-      expect(metering(result).requests.map((r) => [r.status, r.metered])).toEqual(modelCalls().map(() => [null, false]));
+      expect(metering(result).requests.map((r) => [r.status, r.metered])).toEqual(
+        modelCalls().map(() => [null, false]),
+      );
     });
 
-    const turnLimitTest = ref === 'codex' ? 'turn limit: Codex 0.171.0 has none (no option); okstra\'s timeout is its only bound' : 'a session that reaches the turn limit ends as `error` saying so';
+    const turnLimitTest =
+      ref === 'codex'
+        ? "turn limit: Codex 0.171.0 has none (no option); okstra's timeout is its only bound"
+        : 'a session that reaches the turn limit ends as `error` saying so';
     it.skipIf(ref === 'codex')(turnLimitTest, async () => {
       const { dir } = await makeRepo();
       let n = 0;
@@ -303,9 +368,19 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(custom.status).toBe('done');
       expect(modelCalls().map((c) => c.model)).toEqual(['okstra-custom-model-7']);
       // Metered (the API said what it used) but not priced: the cost is unknown, never guessed.
-      expect(metering(custom).usage).toMatchObject({ inputTokens: SCRIPTED_USAGE.inputTokens, outputTokens: SCRIPTED_USAGE.outputTokens, costUsd: null });
-      expect(metering(custom).requests.map((r) => [r.model, r.metered, r.costUsd])).toEqual([['okstra-custom-model-7', true, null]]);
-      expect(custom.usage).toEqual({ inputTokens: SCRIPTED_USAGE.inputTokens, outputTokens: SCRIPTED_USAGE.outputTokens, cachedInputTokens: 0 });
+      expect(metering(custom).usage).toMatchObject({
+        inputTokens: SCRIPTED_USAGE.inputTokens,
+        outputTokens: SCRIPTED_USAGE.outputTokens,
+        costUsd: null,
+      });
+      expect(metering(custom).requests.map((r) => [r.model, r.metered, r.costUsd])).toEqual([
+        ['okstra-custom-model-7', true, null],
+      ]);
+      expect(custom.usage).toEqual({
+        inputTokens: SCRIPTED_USAGE.inputTokens,
+        outputTokens: SCRIPTED_USAGE.outputTokens,
+        cachedInputTokens: 0,
+      });
 
       server.requests.length = 0;
       expect((await dispatch(cli, rig, dir, { role: 'verifier', model: null })).status).toBe('done');
@@ -330,20 +405,31 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(result.errorMessage).toContain(`worker limit ${limit} tokens reached`);
       expect(result.errorMessage).toContain('budgets.worker.tokens');
       const { budgetExceeded, requests, usage } = metering(result);
-      expect(budgetExceeded).toMatchObject({ scope: 'worker', limit: `${limit} tokens`, spent: `${SCRIPTED_USAGE.inputTokens + SCRIPTED_USAGE.outputTokens} tokens` });
+      expect(budgetExceeded).toMatchObject({
+        scope: 'worker',
+        limit: `${limit} tokens`,
+        spent: `${SCRIPTED_USAGE.inputTokens + SCRIPTED_USAGE.outputTokens} tokens`,
+      });
       // Only the first turn reached the API; the second stopped at the gateway, and nothing after it.
       expect(modelCalls().map((c) => c.turn)).toEqual([0]);
       expect(requests.map((r) => [r.status, r.refused, r.metered])).toEqual([
         [200, undefined, true],
         [400, 'budget', false],
       ]);
-      expect(usage).toMatchObject({ inputTokens: SCRIPTED_USAGE.inputTokens, outputTokens: SCRIPTED_USAGE.outputTokens });
+      expect(usage).toMatchObject({
+        inputTokens: SCRIPTED_USAGE.inputTokens,
+        outputTokens: SCRIPTED_USAGE.outputTokens,
+      });
     });
 
     it('a 429 with Retry-After is waited out by the gateway; the CLI sees only the success', async () => {
       const { dir } = await makeRepo();
       let answers = 0;
-      server.setScript((): Turn => (answers++ === 0 ? { kind: 'http-error', status: 429, message: 'scripted: slow down', headers: { 'retry-after': '1' } } : { kind: 'text', text: verifierMessage('PASS') }));
+      server.setScript((): Turn =>
+        answers++ === 0
+          ? { kind: 'http-error', status: 429, message: 'scripted: slow down', headers: { 'retry-after': '1' } }
+          : { kind: 'text', text: verifierMessage('PASS') },
+      );
       const result = await dispatch(cli, rig, dir, { role: 'verifier' });
 
       expect(result.errorMessage).toBeUndefined();
@@ -358,7 +444,12 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
     it('a 500 on every attempt: the gateway gives up after three and the final error text is kept for the report', async () => {
       const { dir } = await makeRepo();
       let answers = 0;
-      server.setScript((): Turn => ({ kind: 'http-error', status: 500, message: `scripted: overloaded (answer ${++answers})`, headers: { 'retry-after': '1' } }));
+      server.setScript((): Turn => ({
+        kind: 'http-error',
+        status: 500,
+        message: `scripted: overloaded (answer ${++answers})`,
+        headers: { 'retry-after': '1' },
+      }));
       const result = await dispatch(cli, rig, dir, { role: 'verifier' });
 
       expect(result.status).toBe('error');
@@ -369,7 +460,9 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       const { requests, upstreamError } = metering(result);
       expect(requests.map((r) => [r.status, r.retries])).toEqual([[500, 2]]);
       expect(upstreamError).toEqual({ status: 500, message: 'scripted: overloaded (answer 3)' });
-      expect(upstreamErrorOf(result)).toEqual({ upstreamError: { status: 500, message: 'scripted: overloaded (answer 3)' } });
+      expect(upstreamErrorOf(result)).toEqual({
+        upstreamError: { status: 500, message: 'scripted: overloaded (answer 3)' },
+      });
     });
 
     more?.({ cli, server: () => server, rig: () => rig });

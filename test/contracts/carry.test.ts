@@ -28,18 +28,47 @@ describe('parseCarryEvidence', () => {
   });
 
   it('tolerates prose before and after, another heading level and a trailing colon', () => {
-    const text = message('Done. Coverage: 2 files reviewed.', '', '## stage carry evidence:', '', 'Here it is:', '', '```json', json, '```', '', 'Thanks!');
+    const text = message(
+      'Done. Coverage: 2 files reviewed.',
+      '',
+      '## stage carry evidence:',
+      '',
+      'Here it is:',
+      '',
+      '```json',
+      json,
+      '```',
+      '',
+      'Thanks!',
+    );
     expect(parseCarryEvidence(text)).toMatchObject({ ok: true, carry: { stage: 2 } });
   });
 
   it('takes the block under the last heading', () => {
     const draft = JSON.stringify({ ...CARRY, summary: 'draft' });
-    const text = message('### Stage Carry Evidence', '```json', draft, '```', 'Let me fix that.', '### Stage Carry Evidence', '```json', json, '```');
+    const text = message(
+      '### Stage Carry Evidence',
+      '```json',
+      draft,
+      '```',
+      'Let me fix that.',
+      '### Stage Carry Evidence',
+      '```json',
+      json,
+      '```',
+    );
     expect(parseCarryEvidence(text)).toMatchObject({ ok: true, carry: { summary: CARRY.summary } });
   });
 
   it('reports the last heading even when an earlier one had a valid block', () => {
-    const text = message('### Stage Carry Evidence', '```json', JSON.stringify(CARRY), '```', '### Stage Carry Evidence', 'I will write it later.');
+    const text = message(
+      '### Stage Carry Evidence',
+      '```json',
+      JSON.stringify(CARRY),
+      '```',
+      '### Stage Carry Evidence',
+      'I will write it later.',
+    );
     expect(reasonOf(text)).toBe('no fenced JSON block after the "### Stage Carry Evidence" heading (line 5)');
   });
 
@@ -61,21 +90,31 @@ describe('parseCarryEvidence', () => {
   });
 
   it('says when there is no heading', () => {
-    expect(reasonOf(message('All done!', '```json', json, '```'))).toBe('no "### Stage Carry Evidence" heading in the final message');
+    expect(reasonOf(message('All done!', '```json', json, '```'))).toBe(
+      'no "### Stage Carry Evidence" heading in the final message',
+    );
   });
 
   it('says when the heading has no fenced block after it', () => {
-    expect(reasonOf(message('intro', '### Stage Carry Evidence', json))).toBe('no fenced JSON block after the "### Stage Carry Evidence" heading (line 2)');
+    expect(reasonOf(message('intro', '### Stage Carry Evidence', json))).toBe(
+      'no fenced JSON block after the "### Stage Carry Evidence" heading (line 2)',
+    );
   });
 
   it('does not take a block that belongs to a later section', () => {
     const text = message('### Stage Carry Evidence', 'see below', '### Notes', '```json', json, '```');
-    expect(reasonOf(text)).toBe('no fenced JSON block between the "### Stage Carry Evidence" heading (line 1) and the next heading (line 3)');
+    expect(reasonOf(text)).toBe(
+      'no fenced JSON block between the "### Stage Carry Evidence" heading (line 1) and the next heading (line 3)',
+    );
   });
 
   it('says when the block is never closed or empty', () => {
-    expect(reasonOf(message('### Stage Carry Evidence', '```json', json))).toBe('the fenced block under "### Stage Carry Evidence" (opened at line 2) is never closed');
-    expect(reasonOf(message('### Stage Carry Evidence', '```json', '', '```'))).toBe('the fenced block under "### Stage Carry Evidence" (line 2) is empty');
+    expect(reasonOf(message('### Stage Carry Evidence', '```json', json))).toBe(
+      'the fenced block under "### Stage Carry Evidence" (opened at line 2) is never closed',
+    );
+    expect(reasonOf(message('### Stage Carry Evidence', '```json', '', '```'))).toBe(
+      'the fenced block under "### Stage Carry Evidence" (line 2) is empty',
+    );
   });
 
   it('locates invalid JSON by line and column, in the block and in the message', () => {
@@ -88,7 +127,9 @@ describe('parseCarryEvidence', () => {
 
   it('points a trailing comma at the comma', () => {
     const text = message('### Stage Carry Evidence', '```json', '{\n  "stage": 2,\n}', '```');
-    expect(reasonOf(text)).toBe(`invalid JSON in the "### Stage Carry Evidence" block at line 2:13 (line 4 of the final message): trailing comma before '}'`);
+    expect(reasonOf(text)).toBe(
+      `invalid JSON in the "### Stage Carry Evidence" block at line 2:13 (line 4 of the final message): trailing comma before '}'`,
+    );
   });
 
   it('names the schema paths that are wrong', () => {
@@ -101,7 +142,10 @@ describe('parseCarryEvidence', () => {
 
   it('refuses evidence written for another stage when the stage is known', () => {
     const text = message('### Stage Carry Evidence', '```json', json, '```');
-    expect(parseCarryEvidence(text, { stage: 3 })).toEqual({ ok: false, reason: 'the "### Stage Carry Evidence" JSON is for stage 2, but this run is stage 3' });
+    expect(parseCarryEvidence(text, { stage: 3 })).toEqual({
+      ok: false,
+      reason: 'the "### Stage Carry Evidence" JSON is for stage 2, but this run is stage 3',
+    });
     expect(parseCarryEvidence(text, { stage: 2 }).ok).toBe(true);
   });
 });

@@ -24,7 +24,11 @@ describe('findJsonSyntaxError', () => {
     ["{'a': 1}", '1:2', `expected a property name in double quotes but found "'"`],
     ['{a: 1}', '1:2', "expected a property name in double quotes but found 'a'"],
     ['{"a" 1}', '1:6', "expected ':' after the property name but found '1'"],
-    ['{"a": tru}', '1:7', '"tru" is not a JSON value (text needs double quotes; the only bare words are true, false and null)'],
+    [
+      '{"a": tru}',
+      '1:7',
+      '"tru" is not a JSON value (text needs double quotes; the only bare words are true, false and null)',
+    ],
     ['{"a": 01}', '1:8', 'invalid number'],
     ['{"a": 1.}', '1:8', 'invalid number'],
     ['{"a": "x\ny"}', '1:9', 'a line break or control character inside a string must be escaped (e.g. \\n)'],

@@ -5,7 +5,14 @@ function block(heading: string, value: unknown): string {
   return `Reviewed the diff.\n\n### ${heading}\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n`;
 }
 
-const FINDING = { severity: 'blocking', title: 'Unknown keys accepted', detail: 'see src/config/load.ts:31', file: 'src/config/load.ts', line: 31, endLine: 44 };
+const FINDING = {
+  severity: 'blocking',
+  title: 'Unknown keys accepted',
+  detail: 'see src/config/load.ts:31',
+  file: 'src/config/load.ts',
+  line: 31,
+  endLine: 44,
+};
 
 describe('parseVerifierResult', () => {
   const result = { verdict: 'FAIL', summary: 'one blocker', findings: [FINDING], evidenceRead: ['src/config/load.ts'] };
@@ -16,20 +23,31 @@ describe('parseVerifierResult', () => {
   });
 
   it('names the schema paths that are wrong', () => {
-    const parsed = parseVerifierResult(block('Verifier Result', { ...result, verdict: 'MAYBE', findings: [{ title: 'x' }] }));
+    const parsed = parseVerifierResult(
+      block('Verifier Result', { ...result, verdict: 'MAYBE', findings: [{ title: 'x' }] }),
+    );
     expect(parsed).toEqual({
       ok: false,
-      reason: 'the "### Verifier Result" JSON does not match the verifier result schema: /verdict: must be one of "PASS", "FAIL"; /findings/0: missing property "severity"',
+      reason:
+        'the "### Verifier Result" JSON does not match the verifier result schema: /verdict: must be one of "PASS", "FAIL"; /findings/0: missing property "severity"',
     });
   });
 
   it('does not read another role’s heading', () => {
-    expect(parseVerifierResult(block('Critic Result', result))).toEqual({ ok: false, reason: 'no "### Verifier Result" heading in the final message' });
+    expect(parseVerifierResult(block('Critic Result', result))).toEqual({
+      ok: false,
+      reason: 'no "### Verifier Result" heading in the final message',
+    });
   });
 });
 
 describe('parseReverifyResult', () => {
-  const answer = { findingId: 'F2', position: 'refute', evidence: 'strict at src/config/load.ts:31', evidenceRead: ['src/config/load.ts'] };
+  const answer = {
+    findingId: 'F2',
+    position: 'refute',
+    evidence: 'strict at src/config/load.ts:31',
+    evidenceRead: ['src/config/load.ts'],
+  };
 
   it('reads a valid answer', () => {
     expect(parseReverifyResult(block('Reverify Result', answer))).toMatchObject({ ok: true, result: answer });
@@ -66,11 +84,16 @@ describe('parseCriticResult', () => {
   it('reads gaps shaped like verifier findings, and an empty list', () => {
     const result = { gaps: [FINDING], evidenceRead: ['src/config/load.ts'] };
     expect(parseCriticResult(block('Critic Result', result))).toMatchObject({ ok: true, result });
-    expect(parseCriticResult(block('Critic Result', { gaps: [], evidenceRead: [] }))).toMatchObject({ ok: true, result: { gaps: [] } });
+    expect(parseCriticResult(block('Critic Result', { gaps: [], evidenceRead: [] }))).toMatchObject({
+      ok: true,
+      result: { gaps: [] },
+    });
   });
 
   it('names a malformed gap by path', () => {
-    const parsed = parseCriticResult(block('Critic Result', { gaps: [{ ...FINDING, severity: 'critical' }], evidenceRead: [] }));
+    const parsed = parseCriticResult(
+      block('Critic Result', { gaps: [{ ...FINDING, severity: 'critical' }], evidenceRead: [] }),
+    );
     if (parsed.ok) throw new Error('expected a refusal');
     expect(parsed.reason).toContain('/gaps/0/severity: ');
   });

@@ -3,7 +3,14 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import { extractCommandLines, MAX_COMMENT_BYTES, scanComment, untrustedRunReason, type CommandLine, type RunOrigin } from '../../src/core/commands/index.js';
+import {
+  extractCommandLines,
+  MAX_COMMENT_BYTES,
+  scanComment,
+  untrustedRunReason,
+  type CommandLine,
+  type RunOrigin,
+} from '../../src/core/commands/index.js';
 
 /**
  * The reference: GitHub's own Markdown reading (micromark with GFM, the
@@ -20,7 +27,12 @@ function byMicromark(body: string): CommandLine[] {
     if (node.type !== 'paragraph' || !node.position) continue;
     const hidden: Array<[number, number]> = [];
     const visit = (n: Nodes): void => {
-      if ((n.type === 'inlineCode' || n.type === 'html') && n.position?.start.offset !== undefined && n.position.end.offset !== undefined) hidden.push([n.position.start.offset, n.position.end.offset]);
+      if (
+        (n.type === 'inlineCode' || n.type === 'html') &&
+        n.position?.start.offset !== undefined &&
+        n.position.end.offset !== undefined
+      )
+        hidden.push([n.position.start.offset, n.position.end.offset]);
       if ('children' in n) for (const c of n.children) visit(c);
     };
     visit(node as Paragraph);
@@ -98,7 +110,7 @@ function* comments(count: number, seed: number): Generator<string> {
   }
 }
 
-describe('extractCommandLines against GitHub\'s parser', () => {
+describe("extractCommandLines against GitHub's parser", () => {
   it('never finds a command GitHub would not show as a paragraph line, over 1,500 generated comments', () => {
     const unsafe: string[] = [];
     for (const body of comments(1500, 7)) {
@@ -108,7 +120,7 @@ describe('extractCommandLines against GitHub\'s parser', () => {
     expect(unsafe).toEqual([]);
   });
 
-  it('finds the same commands as GitHub\'s parser in nearly all of them (differences only where it is stricter)', () => {
+  it("finds the same commands as GitHub's parser in nearly all of them (differences only where it is stricter)", () => {
     let same = 0;
     let total = 0;
     for (const body of comments(1500, 11)) {
@@ -127,7 +139,10 @@ describe('scanComment', () => {
   });
 
   it('refuses a comment over the cap that has a command line, without reading it', () => {
-    expect(scanComment(`/okstra help\n${'x'.repeat(MAX_COMMENT_BYTES)}`)).toEqual({ kind: 'too-large', bytes: MAX_COMMENT_BYTES + 13 });
+    expect(scanComment(`/okstra help\n${'x'.repeat(MAX_COMMENT_BYTES)}`)).toEqual({
+      kind: 'too-large',
+      bytes: MAX_COMMENT_BYTES + 13,
+    });
     // The cap is in UTF-8 bytes: 3 bytes each for these, 4 for the pair.
     expect(scanComment(`/okstra help\n${'€'.repeat(22_000)}`)).toMatchObject({ kind: 'too-large', bytes: 13 + 66_000 });
     expect(scanComment(`/okstra help 😀`)).toMatchObject({ kind: 'commands' });
@@ -141,12 +156,17 @@ describe('scanComment', () => {
 
 describe('extractCommandLines on hostile comments (linear, no recursion: depth and repetition cost nothing extra)', () => {
   it('reads the two comments of issue 11 as GitHub shows them', () => {
-    expect(extractCommandLines(`/okstra ${'*['.repeat(32_760)}`)).toEqual([{ line: 1, text: `/okstra ${'*['.repeat(32_760)}` }]);
-    expect(extractCommandLines(`/okstra stage 2\n${'>'.repeat(65_000)}`)).toEqual([{ line: 1, text: '/okstra stage 2' }]);
+    expect(extractCommandLines(`/okstra ${'*['.repeat(32_760)}`)).toEqual([
+      { line: 1, text: `/okstra ${'*['.repeat(32_760)}` },
+    ]);
+    expect(extractCommandLines(`/okstra stage 2\n${'>'.repeat(65_000)}`)).toEqual([
+      { line: 1, text: '/okstra stage 2' },
+    ]);
   });
 
   it('reads a command after tens of thousands of nested quotes, list markers, brackets or backticks as GitHub does', () => {
-    const after = (prefix: string): string[] => extractCommandLines(`${prefix}\n/okstra stage 2\n\n/okstra stage 3`).map((l) => l.text);
+    const after = (prefix: string): string[] =>
+      extractCommandLines(`${prefix}\n/okstra stage 2\n\n/okstra stage 3`).map((l) => l.text);
     // A quote or a list item 20,000 deep: the next line continues it lazily, so only the line after the blank is a command.
     expect(after('> '.repeat(20_000))).toEqual(['/okstra stage 3']);
     expect(after(`${'+ '.repeat(20_000)}x`)).toEqual(['/okstra stage 3']);
@@ -157,7 +177,9 @@ describe('extractCommandLines on hostile comments (linear, no recursion: depth a
     expect(after('['.repeat(40_000))).toEqual(both);
     expect(after('`a'.repeat(20_000))).toEqual(both);
     // One more backtick, closed at the end of the next line: that line is inside the code span.
-    expect(extractCommandLines(`${'`a'.repeat(20_000)}\`\n/okstra stage 2\`\n\n/okstra stage 3`).map((l) => l.text)).toEqual(['/okstra stage 3']);
+    expect(
+      extractCommandLines(`${'`a'.repeat(20_000)}\`\n/okstra stage 2\`\n\n/okstra stage 3`).map((l) => l.text),
+    ).toEqual(['/okstra stage 3']);
   });
 
   it('takes a line inside a tag it gave up scanning as hidden, never as a command', () => {
@@ -170,7 +192,12 @@ describe('extractCommandLines on hostile comments (linear, no recursion: depth a
 
 describe('untrustedRunReason', () => {
   const repository = { id: 7, fullName: 'octo-org/octo-repo', defaultBranch: 'main' };
-  const own: RunOrigin = { event: 'workflow_dispatch', headBranch: 'main', headRepository: { id: 7, fullName: 'octo-org/octo-repo' }, repository };
+  const own: RunOrigin = {
+    event: 'workflow_dispatch',
+    headBranch: 'main',
+    headRepository: { id: 7, fullName: 'octo-org/octo-repo' },
+    repository,
+  };
 
   it("trusts okstra's dispatches and the scheduled sweep on the default branch of this repository", () => {
     expect(untrustedRunReason(own)).toBeNull();
@@ -180,13 +207,21 @@ describe('untrustedRunReason', () => {
   });
 
   it('names why any other run is not believed', () => {
-    expect(untrustedRunReason({ ...own, event: 'pull_request' })).toBe('its event is pull_request, not workflow_dispatch or schedule');
+    expect(untrustedRunReason({ ...own, event: 'pull_request' })).toBe(
+      'its event is pull_request, not workflow_dispatch or schedule',
+    );
     expect(untrustedRunReason({ ...own, event: 'pull_request_target' })).toMatch(/^its event is pull_request_target/);
-    expect(untrustedRunReason({ ...own, headBranch: 'feature' })).toBe('it ran on the branch feature, not the default branch main');
+    expect(untrustedRunReason({ ...own, headBranch: 'feature' })).toBe(
+      'it ran on the branch feature, not the default branch main',
+    );
     expect(untrustedRunReason({ ...own, headBranch: null })).toBe('it ran on no branch, not the default branch main');
-    expect(untrustedRunReason({ ...own, headRepository: { id: 8, fullName: 'mallory/octo-repo' } })).toBe('its head repository is mallory/octo-repo, not octo-org/octo-repo');
+    expect(untrustedRunReason({ ...own, headRepository: { id: 8, fullName: 'mallory/octo-repo' } })).toBe(
+      'its head repository is mallory/octo-repo, not octo-org/octo-repo',
+    );
     // Same name, another repository (deleted and re-created, or renamed into its place).
-    expect(untrustedRunReason({ ...own, headRepository: { id: 8, fullName: 'octo-org/octo-repo' } })).toBe('its head repository is octo-org/octo-repo, not octo-org/octo-repo');
+    expect(untrustedRunReason({ ...own, headRepository: { id: 8, fullName: 'octo-org/octo-repo' } })).toBe(
+      'its head repository is octo-org/octo-repo, not octo-org/octo-repo',
+    );
     expect(untrustedRunReason({ ...own, headRepository: null })).toBe('its head repository is unknown');
   });
 });

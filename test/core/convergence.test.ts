@@ -3,13 +3,32 @@ import { mergeDuplicateFindings, survivingIds } from '../../src/core/verdict/ind
 import type { Finding } from '../../src/core/report/index.js';
 
 function finding(id: string, raisedBy: string, edit: Partial<Finding> = {}): Finding {
-  return { id, severity: 'blocking', title: `${id} title`, detail: '', file: 'src/a.ts', line: 3, endLine: null, raisedBy, confirmedBy: [], refutedBy: [], disposition: 'standing', ...edit };
+  return {
+    id,
+    severity: 'blocking',
+    title: `${id} title`,
+    detail: '',
+    file: 'src/a.ts',
+    line: 3,
+    endLine: null,
+    raisedBy,
+    confirmedBy: [],
+    refutedBy: [],
+    disposition: 'standing',
+    ...edit,
+  };
 }
 
 describe('mergeDuplicateFindings', () => {
   it('folds the same blocking finding of two verifiers into the first, confirmed by the second, and maps the removed id to it', () => {
-    const { findings, survivorOf } = mergeDuplicateFindings([finding('F1', 'Claude worker'), finding('F2', 'Gemini worker'), finding('F3', 'Codex worker')]);
-    expect(findings).toEqual([finding('F1', 'Claude worker', { confirmedBy: ['Gemini worker', 'Codex worker'], disposition: 'confirmed' })]);
+    const { findings, survivorOf } = mergeDuplicateFindings([
+      finding('F1', 'Claude worker'),
+      finding('F2', 'Gemini worker'),
+      finding('F3', 'Codex worker'),
+    ]);
+    expect(findings).toEqual([
+      finding('F1', 'Claude worker', { confirmedBy: ['Gemini worker', 'Codex worker'], disposition: 'confirmed' }),
+    ]);
     expect([...survivorOf]).toEqual([
       ['F2', 'F1'],
       ['F3', 'F1'],
@@ -31,7 +50,10 @@ describe('mergeDuplicateFindings', () => {
   });
 
   it('a merged major finding keeps its disposition (only blocking ones become confirmed)', () => {
-    const { findings } = mergeDuplicateFindings([finding('F1', 'Claude worker', { severity: 'major' }), finding('F2', 'Gemini worker', { severity: 'major' })]);
+    const { findings } = mergeDuplicateFindings([
+      finding('F1', 'Claude worker', { severity: 'major' }),
+      finding('F2', 'Gemini worker', { severity: 'major' }),
+    ]);
     expect(findings).toEqual([finding('F1', 'Claude worker', { severity: 'major', confirmedBy: ['Gemini worker'] })]);
   });
 });

@@ -1,12 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderCheckRun, renderComment, renderMarkdown, renderSummary, type FinalReport } from '../../src/core/report/index.js';
+import {
+  renderCheckRun,
+  renderComment,
+  renderMarkdown,
+  renderSummary,
+  type FinalReport,
+} from '../../src/core/report/index.js';
 import { escapeBlock, escapeInline, inlineCode, mermaidLabel } from '../../src/core/text/escape.js';
 import { MIN_FORM_LENGTH, MIN_SECRET_LENGTH, REDACTED, Scrubber, secretForms } from '../../src/core/text/scrub.js';
 import { echoForms, makeCanary, reveals } from '../helpers/canary.js';
 
 function example(name: string): FinalReport {
-  return JSON.parse(readFileSync(new URL(`../../examples/reports/${name}.json`, import.meta.url), 'utf8')) as FinalReport;
+  return JSON.parse(
+    readFileSync(new URL(`../../examples/reports/${name}.json`, import.meta.url), 'utf8'),
+  ) as FinalReport;
 }
 
 /** A report whose agent-written fields each carry one echo of the canary. */
@@ -57,27 +65,38 @@ describe('Scrubber: every form of a known secret', () => {
     expect(reveals(new Scrubber().scrubAll(header), canary)).toBe(false);
   });
 
-  it.each(Object.entries(forms))('removes the %s form from every rendering of a report (Markdown escaping included)', (_name, form) => {
-    const rendered = renderAll(reportEchoing(form));
-    const scrub = new Scrubber([canary]);
-    for (const [where, text] of Object.entries(rendered)) {
-      // The control: the same check without value scrubbing finds the canary, so this test can fail.
-      expect(reveals(new Scrubber().scrubAll(text), canary), `${where} without value scrubbing`).toBe(true);
-      expect(reveals(scrub.scrubAll(text), canary), `${where} scrubbed`).toBe(false);
-    }
-  });
+  it.each(Object.entries(forms))(
+    'removes the %s form from every rendering of a report (Markdown escaping included)',
+    (_name, form) => {
+      const rendered = renderAll(reportEchoing(form));
+      const scrub = new Scrubber([canary]);
+      for (const [where, text] of Object.entries(rendered)) {
+        // The control: the same check without value scrubbing finds the canary, so this test can fail.
+        expect(reveals(new Scrubber().scrubAll(text), canary), `${where} without value scrubbing`).toBe(true);
+        expect(reveals(scrub.scrubAll(text), canary), `${where} scrubbed`).toBe(false);
+      }
+    },
+  );
 
   it('replaces a Markdown-escaped form with the marker escaped the same way, so the report still renders', () => {
     const scrub = new Scrubber([canary]);
     const out = scrub.scrubAll(escapeInline(`key ${canary} end`));
     expect(out).toBe(escapeInline(`key ${REDACTED} end`));
-    expect(scrub.scrubAll(JSON.stringify({ body: escapeBlock(`x ${canary}`) }))).toBe(JSON.stringify({ body: escapeBlock(`x ${REDACTED}`) }));
+    expect(scrub.scrubAll(JSON.stringify({ body: escapeBlock(`x ${canary}`) }))).toBe(
+      JSON.stringify({ body: escapeBlock(`x ${REDACTED}`) }),
+    );
   });
 
   it('knows the line-start escapes, the table code span and Mermaid labels', () => {
     const secret = '-1.5#key_value*with|pipes"';
     const scrub = new Scrubber([secret]);
-    for (const text of [escapeBlock(`${secret}\nnext`), escapeInline(secret), inlineCode(`run ${secret}`, { inTable: true }), mermaidLabel(`n ${secret}`), `- ${escapeInline(secret)}`]) {
+    for (const text of [
+      escapeBlock(`${secret}\nnext`),
+      escapeInline(secret),
+      inlineCode(`run ${secret}`, { inTable: true }),
+      mermaidLabel(`n ${secret}`),
+      `- ${escapeInline(secret)}`,
+    ]) {
       expect(scrub.scrubAll(text), text).not.toContain('key');
     }
   });
@@ -113,7 +132,9 @@ describe('Scrubber: every form of a known secret', () => {
   });
 
   it('replaces a secret containing another whole, and merges overlapping matches into one marker', () => {
-    expect(new Scrubber(['abcdefgh', 'abcdefgh-12345678']).scrubAll('x abcdefgh-12345678 y abcdefgh')).toBe('x *** y ***');
+    expect(new Scrubber(['abcdefgh', 'abcdefgh-12345678']).scrubAll('x abcdefgh-12345678 y abcdefgh')).toBe(
+      'x *** y ***',
+    );
     expect(new Scrubber(['AAAABBBB', 'BBBBCCCC']).scrubAll('[AAAABBBBCCCC]')).toBe('[***]');
     expect(new Scrubber(['AAAABBBB']).scrubAll('AAAABBBBAAAABBBB')).toBe('******');
   });
@@ -129,7 +150,9 @@ describe('Scrubber: every form of a known secret', () => {
     const prose = readFileSync(new URL('../../docs/architecture.md', import.meta.url), 'utf8');
     expect(new Scrubber(['zq9-not-in-there', 'tok-3f9a8b7c6d5e4f30']).values(prose)).toBe(prose);
     const unicode = new Scrubber(['ключ-секрет-ü', 'bad\ud800surrogate']);
-    expect(unicode.scrubAll(`a ключ-секрет-ü b ${encodeURIComponent('ключ-секрет-ü')} c bad\ud800surrogate`)).toBe('a *** b *** c ***');
+    expect(unicode.scrubAll(`a ключ-секрет-ü b ${encodeURIComponent('ключ-секрет-ü')} c bad\ud800surrogate`)).toBe(
+      'a *** b *** c ***',
+    );
   });
 
   it('runs token patterns after the values: the second net for keys it was never told about', () => {
@@ -144,7 +167,11 @@ describe('Scrubber: values and documents', () => {
 
   it('deep scrubs every string and key of a JSON-able value and keeps the rest', () => {
     const scrub = new Scrubber([secret]);
-    const value = { a: [`x ${secret}`, 3, null, true], [secret]: { n: 1 }, nested: { s: JSON.stringify({ k: secret }) } };
+    const value = {
+      a: [`x ${secret}`, 3, null, true],
+      [secret]: { n: 1 },
+      nested: { s: JSON.stringify({ k: secret }) },
+    };
     expect(scrub.deep(value)).toEqual({ a: ['x ***', 3, null, true], '***': { n: 1 }, nested: { s: '{"k":"***"}' } });
     expect(value.a[0]).toBe(`x ${secret}`);
   });
@@ -170,8 +197,20 @@ describe('Scrubber: values and documents', () => {
     const scrub = new Scrubber([secret]);
     const marked = 'key_with*marks';
     scrub.add(marked);
-    const request = { row: { status: 'failed', detail: `crashed with ${secret}` }, files: [{ path: 'r.json', content: `{"x": "${secret}"}` }, { path: 'r.md', content: `# ${escapeInline(marked)}` }] };
-    expect(scrub.appendRequest(request)).toEqual({ row: { status: 'failed', detail: 'crashed with ***' }, files: [{ path: 'r.json', content: '{"x": "***"}' }, { path: 'r.md', content: `# ${escapeInline(REDACTED)}` }] });
+    const request = {
+      row: { status: 'failed', detail: `crashed with ${secret}` },
+      files: [
+        { path: 'r.json', content: `{"x": "${secret}"}` },
+        { path: 'r.md', content: `# ${escapeInline(marked)}` },
+      ],
+    };
+    expect(scrub.appendRequest(request)).toEqual({
+      row: { status: 'failed', detail: 'crashed with ***' },
+      files: [
+        { path: 'r.json', content: '{"x": "***"}' },
+        { path: 'r.md', content: `# ${escapeInline(REDACTED)}` },
+      ],
+    });
     expect(scrub.appendRequest({ row: { a: 1 } })).toEqual({ row: { a: 1 } });
   });
 });

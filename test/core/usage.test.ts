@@ -19,7 +19,12 @@ import {
 const sse = (events: Array<{ event?: string; data: unknown }>): string =>
   events.map((e) => `${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`).join('');
 
-function meter(protocol: Parameters<typeof createUsageMeter>[0], format: 'sse' | 'json', text: string, chunk = 7): ReturnType<ReturnType<typeof createUsageMeter>['end']> {
+function meter(
+  protocol: Parameters<typeof createUsageMeter>[0],
+  format: 'sse' | 'json',
+  text: string,
+  chunk = 7,
+): ReturnType<ReturnType<typeof createUsageMeter>['end']> {
   const m = createUsageMeter(protocol, format);
   for (let i = 0; i < text.length; i += chunk) m.push(text.slice(i, i + chunk));
   return m.end();
@@ -48,7 +53,11 @@ describe('price table', () => {
   });
 
   it('lets pricing: override a built-in entry and add new models', () => {
-    const overrides = { 'gpt-5': { input: 9, output: 99 }, 'gpt-5.5': { input: 2, output: 20 }, 'My-Local': { input: 0, output: 0 } };
+    const overrides = {
+      'gpt-5': { input: 9, output: 99 },
+      'gpt-5.5': { input: 2, output: 20 },
+      'My-Local': { input: 0, output: 0 },
+    };
     expect(resolvePrice('gpt-5', overrides)?.price).toEqual({ input: 9, output: 99 });
     expect(resolvePrice('gpt-5-codex-2025', overrides)?.key).toBe('gpt-5-codex');
     expect(resolvePrice('gpt-5.5', overrides)?.price.output).toBe(20);
@@ -56,7 +65,16 @@ describe('price table', () => {
   });
 
   it('has a price for every model family the CLIs default to, each with input and output', () => {
-    for (const model of ['claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5-20251001', 'gpt-5', 'gpt-5-codex', 'gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-3-pro-preview']) {
+    for (const model of [
+      'claude-sonnet-4-5',
+      'claude-opus-4-5',
+      'claude-haiku-4-5-20251001',
+      'gpt-5',
+      'gpt-5-codex',
+      'gemini-2.5-pro',
+      'gemini-2.5-flash',
+      'gemini-3-pro-preview',
+    ]) {
       expect(resolvePrice(model), model).not.toBeNull();
     }
     for (const price of Object.values(BUILTIN_PRICES)) expect(price.output).toBeGreaterThanOrEqual(price.input);
@@ -65,9 +83,17 @@ describe('price table', () => {
 
 describe('cost', () => {
   it('prices plain input, cache reads, cache writes and output separately (USD per million tokens)', () => {
-    const usage = { inputTokens: 1_000_000 + 200_000 + 100_000, outputTokens: 10_000, cachedInputTokens: 200_000, cacheWriteTokens: 100_000 };
+    const usage = {
+      inputTokens: 1_000_000 + 200_000 + 100_000,
+      outputTokens: 10_000,
+      cachedInputTokens: 200_000,
+      cacheWriteTokens: 100_000,
+    };
     // 1M × $3 + 0.2M × $0.30 + 0.1M × $3.75 + 0.01M × $15
-    expect(costUsd(usage, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 })).toBeCloseTo(3 + 0.06 + 0.375 + 0.15, 10);
+    expect(costUsd(usage, { input: 3, output: 15, cachedInput: 0.3, cacheWrite: 3.75 })).toBeCloseTo(
+      3 + 0.06 + 0.375 + 0.15,
+      10,
+    );
     // without cache prices, cache tokens cost the input price
     expect(costUsd(usage, { input: 3, output: 15 })).toBeCloseTo(1.3 * 3 + 0.15, 10);
     expect(budgetTokens(usage)).toBe(1_310_000);
@@ -78,7 +104,12 @@ describe('cost', () => {
   });
 
   it('does not count cached tokens twice when a report claims more cached than input', () => {
-    expect(costUsd({ inputTokens: 100, outputTokens: 0, cachedInputTokens: 500, cacheWriteTokens: 50 }, { input: 1_000_000, output: 0, cachedInput: 0 })).toBe(0);
+    expect(
+      costUsd(
+        { inputTokens: 100, outputTokens: 0, cachedInputTokens: 500, cacheWriteTokens: 50 },
+        { input: 1_000_000, output: 0, cachedInput: 0 },
+      ),
+    ).toBe(0);
   });
 });
 
@@ -96,8 +127,12 @@ describe('protocol and model of a request', () => {
   });
 
   it('reads the model from the body, or from the Gemini path', () => {
-    expect(requestModel('anthropic', '/v1/messages', JSON.stringify({ model: 'claude-sonnet-4-5', stream: true }))).toBe('claude-sonnet-4-5');
-    expect(requestModel('gemini', '/v1beta/models/gemini-2.5-flash:streamGenerateContent', '{"contents":[]}')).toBe('gemini-2.5-flash');
+    expect(
+      requestModel('anthropic', '/v1/messages', JSON.stringify({ model: 'claude-sonnet-4-5', stream: true })),
+    ).toBe('claude-sonnet-4-5');
+    expect(requestModel('gemini', '/v1beta/models/gemini-2.5-flash:streamGenerateContent', '{"contents":[]}')).toBe(
+      'gemini-2.5-flash',
+    );
     expect(requestModel('gemini', '/v1beta/models/gemini%2D3-pro:generateContent', '')).toBe('gemini-3-pro');
     expect(requestModel('openai-chat', '/v1/chat/completions', JSON.stringify({ model: 'models/x' }))).toBe('x');
   });
@@ -118,7 +153,10 @@ describe('server-sent events', () => {
       const out = [];
       for (let i = 0; i < text.length; i += size) out.push(...parser.push(text.slice(i, i + size)));
       out.push(...parser.end());
-      expect(out, `chunks of ${size}`).toEqual([{ event: 'a', data: '{"x":\n1}' }, { event: null, data: 'two' }]);
+      expect(out, `chunks of ${size}`).toEqual([
+        { event: 'a', data: '{"x":\n1}' },
+        { event: null, data: 'two' },
+      ]);
     }
   });
 
@@ -132,17 +170,41 @@ describe('server-sent events', () => {
 describe('usage from each protocol', () => {
   it('Anthropic: message_start usage, overridden by message_delta running totals', () => {
     const text = sse([
-      { event: 'message_start', data: { type: 'message_start', message: { usage: { input_tokens: 100, output_tokens: 1, cache_creation_input_tokens: 30, cache_read_input_tokens: 500 } } } },
-      { event: 'content_block_delta', data: { type: 'content_block_delta', delta: { type: 'text_delta', text: 'hi' } } },
+      {
+        event: 'message_start',
+        data: {
+          type: 'message_start',
+          message: {
+            usage: {
+              input_tokens: 100,
+              output_tokens: 1,
+              cache_creation_input_tokens: 30,
+              cache_read_input_tokens: 500,
+            },
+          },
+        },
+      },
+      {
+        event: 'content_block_delta',
+        data: { type: 'content_block_delta', delta: { type: 'text_delta', text: 'hi' } },
+      },
       { event: 'message_delta', data: { type: 'message_delta', usage: { output_tokens: 42 } } },
       { event: 'message_stop', data: { type: 'message_stop' } },
     ]);
-    expect(meter('anthropic', 'sse', text)).toEqual({ usage: { inputTokens: 630, outputTokens: 42, cachedInputTokens: 500, cacheWriteTokens: 30 }, malformed: 0 });
+    expect(meter('anthropic', 'sse', text)).toEqual({
+      usage: { inputTokens: 630, outputTokens: 42, cachedInputTokens: 500, cacheWriteTokens: 30 },
+      malformed: 0,
+    });
   });
 
   it('Anthropic: a non-streamed message body', () => {
     const body = JSON.stringify({ type: 'message', usage: { input_tokens: 10, output_tokens: 5 } });
-    expect(meter('anthropic', 'json', body).usage).toEqual({ inputTokens: 10, outputTokens: 5, cachedInputTokens: 0, cacheWriteTokens: 0 });
+    expect(meter('anthropic', 'json', body).usage).toEqual({
+      inputTokens: 10,
+      outputTokens: 5,
+      cachedInputTokens: 0,
+      cacheWriteTokens: 0,
+    });
   });
 
   it('OpenAI Responses: response.completed usage with cached and reasoning details', () => {
@@ -150,58 +212,135 @@ describe('usage from each protocol', () => {
       { event: 'response.created', data: { type: 'response.created', response: { usage: null } } },
       {
         event: 'response.completed',
-        data: { type: 'response.completed', response: { usage: { input_tokens: 2000, input_tokens_details: { cached_tokens: 1500 }, output_tokens: 300, output_tokens_details: { reasoning_tokens: 200 } } } },
+        data: {
+          type: 'response.completed',
+          response: {
+            usage: {
+              input_tokens: 2000,
+              input_tokens_details: { cached_tokens: 1500 },
+              output_tokens: 300,
+              output_tokens_details: { reasoning_tokens: 200 },
+            },
+          },
+        },
       },
     ]);
-    expect(meter('openai-responses', 'sse', text).usage).toEqual({ inputTokens: 2000, outputTokens: 300, cachedInputTokens: 1500, cacheWriteTokens: 0 });
+    expect(meter('openai-responses', 'sse', text).usage).toEqual({
+      inputTokens: 2000,
+      outputTokens: 300,
+      cachedInputTokens: 1500,
+      cacheWriteTokens: 0,
+    });
   });
 
   it('OpenAI Chat Completions: streamed final usage chunk and [DONE], and a JSON body', () => {
     const text = `${sse([{ data: { choices: [{ delta: { content: 'x' } }] } }, { data: { choices: [], usage: { prompt_tokens: 50, completion_tokens: 7, prompt_tokens_details: { cached_tokens: 20 } } } }])}data: [DONE]\n\n`;
-    expect(meter('openai-chat', 'sse', text)).toEqual({ usage: { inputTokens: 50, outputTokens: 7, cachedInputTokens: 20, cacheWriteTokens: 0 }, malformed: 0 });
-    expect(meter('openai-chat', 'json', JSON.stringify({ usage: { prompt_tokens: 3, completion_tokens: 4 } })).usage?.outputTokens).toBe(4);
+    expect(meter('openai-chat', 'sse', text)).toEqual({
+      usage: { inputTokens: 50, outputTokens: 7, cachedInputTokens: 20, cacheWriteTokens: 0 },
+      malformed: 0,
+    });
+    expect(
+      meter('openai-chat', 'json', JSON.stringify({ usage: { prompt_tokens: 3, completion_tokens: 4 } })).usage
+        ?.outputTokens,
+    ).toBe(4);
   });
 
   it('Gemini: the last usageMetadata wins; thoughts count as output, cached as part of input', () => {
     const text = sse([
       { data: { candidates: [], usageMetadata: { promptTokenCount: 900, candidatesTokenCount: 1 } } },
-      { data: { candidates: [], usageMetadata: { promptTokenCount: 1000, candidatesTokenCount: 40, thoughtsTokenCount: 60, cachedContentTokenCount: 400, totalTokenCount: 1100 } } },
+      {
+        data: {
+          candidates: [],
+          usageMetadata: {
+            promptTokenCount: 1000,
+            candidatesTokenCount: 40,
+            thoughtsTokenCount: 60,
+            cachedContentTokenCount: 400,
+            totalTokenCount: 1100,
+          },
+        },
+      },
     ]);
-    expect(meter('gemini', 'sse', text).usage).toEqual({ inputTokens: 1000, outputTokens: 100, cachedInputTokens: 400, cacheWriteTokens: 0 });
+    expect(meter('gemini', 'sse', text).usage).toEqual({
+      inputTokens: 1000,
+      outputTokens: 100,
+      cachedInputTokens: 400,
+      cacheWriteTokens: 0,
+    });
     // streamGenerateContent without alt=sse: one JSON array of chunks
-    const array = JSON.stringify([{ usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1 } }, { usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 6 } }]);
-    expect(meter('gemini', 'json', array).usage).toEqual({ inputTokens: 5, outputTokens: 6, cachedInputTokens: 0, cacheWriteTokens: 0 });
+    const array = JSON.stringify([
+      { usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1 } },
+      { usageMetadata: { promptTokenCount: 5, candidatesTokenCount: 6 } },
+    ]);
+    expect(meter('gemini', 'json', array).usage).toEqual({
+      inputTokens: 5,
+      outputTokens: 6,
+      cachedInputTokens: 0,
+      cacheWriteTokens: 0,
+    });
   });
 
   it('counts malformed events, keeps what was valid, and gives null when no usage came', () => {
     const broken = `data: {"type":"message_start","message":{"usage":{"input_tokens":7}}}\n\ndata: {oops\n\n`;
-    expect(meter('anthropic', 'sse', broken)).toEqual({ usage: { inputTokens: 7, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0 }, malformed: 1 });
+    expect(meter('anthropic', 'sse', broken)).toEqual({
+      usage: { inputTokens: 7, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0 },
+      malformed: 1,
+    });
     expect(meter('gemini', 'sse', 'data: {"candidates":[]}\n\n')).toEqual({ usage: null, malformed: 0 });
     expect(meter('openai-responses', 'json', '<html>bad gateway</html>')).toEqual({ usage: null, malformed: 1 });
-    expect(meter('openai-responses', 'sse', 'data: {"response":{"usage":{"input_tokens":-5,"output_tokens":"many"}}}\n\n').usage).toBeNull();
+    expect(
+      meter('openai-responses', 'sse', 'data: {"response":{"usage":{"input_tokens":-5,"output_tokens":"many"}}}\n\n')
+        .usage,
+    ).toBeNull();
   });
 });
 
 describe('budget decision', () => {
   const zero: Spend = { tokens: 0, usd: 0 };
-  const spent = (worker: Spend, stage: Spend = worker, plan: Spend = stage): Record<'worker' | 'stage' | 'plan', Spend> => ({ worker, stage, plan });
+  const spent = (
+    worker: Spend,
+    stage: Spend = worker,
+    plan: Spend = stage,
+  ): Record<'worker' | 'stage' | 'plan', Spend> => ({ worker, stage, plan });
 
   it('allows a request while every scope is under its limit, and without limits', () => {
-    expect(decideBudget({ budgets: {}, spent: spent({ tokens: 1e12, usd: 1e6 }), model: null, priced: false })).toEqual({ allowed: true });
-    expect(decideBudget({ budgets: { worker: { tokens: 100 }, plan: { usd: 1 } }, spent: spent({ tokens: 99, usd: 0.99 }), model: 'm', priced: true }).allowed).toBe(true);
+    expect(decideBudget({ budgets: {}, spent: spent({ tokens: 1e12, usd: 1e6 }), model: null, priced: false })).toEqual(
+      { allowed: true },
+    );
+    expect(
+      decideBudget({
+        budgets: { worker: { tokens: 100 }, plan: { usd: 1 } },
+        spent: spent({ tokens: 99, usd: 0.99 }),
+        model: 'm',
+        priced: true,
+      }).allowed,
+    ).toBe(true);
   });
 
   it('refuses once spent >= limit, naming the scope, limit and spend', () => {
-    const d = decideBudget({ budgets: { stage: { tokens: 1000 } }, spent: spent(zero, { tokens: 1000, usd: 0 }), model: 'm', priced: true });
+    const d = decideBudget({
+      budgets: { stage: { tokens: 1000 } },
+      spent: spent(zero, { tokens: 1000, usd: 0 }),
+      model: 'm',
+      priced: true,
+    });
     expect(d).toMatchObject({ allowed: false, scope: 'stage', limit: '1000 tokens', spent: '1000 tokens' });
     if (d.allowed) throw new Error('expected a refusal');
-    expect(d.message).toMatch(/^okstra: budget exceeded: stage limit 1000 tokens reached \(this stage run has spent 1000 tokens\)/);
+    expect(d.message).toMatch(
+      /^okstra: budget exceeded: stage limit 1000 tokens reached \(this stage run has spent 1000 tokens\)/,
+    );
   });
 
   it('checks worker, then stage, then plan', () => {
     const budgets = { worker: { usd: 1 }, stage: { usd: 1 }, plan: { usd: 1 } };
-    expect(decideBudget({ budgets, spent: spent({ tokens: 0, usd: 2 }), model: 'm', priced: true })).toMatchObject({ scope: 'worker', limit: '$1.00', spent: '$2.00' });
-    expect(decideBudget({ budgets, spent: spent(zero, zero, { tokens: 0, usd: 1.5 }), model: 'm', priced: true })).toMatchObject({ scope: 'plan', spent: '$1.50' });
+    expect(decideBudget({ budgets, spent: spent({ tokens: 0, usd: 2 }), model: 'm', priced: true })).toMatchObject({
+      scope: 'worker',
+      limit: '$1.00',
+      spent: '$2.00',
+    });
+    expect(
+      decideBudget({ budgets, spent: spent(zero, zero, { tokens: 0, usd: 1.5 }), model: 'm', priced: true }),
+    ).toMatchObject({ scope: 'plan', spent: '$1.50' });
   });
 
   it('refuses a USD-limited request whose model has no price, naming the model and pricing:', () => {
@@ -211,23 +350,45 @@ describe('budget decision', () => {
     expect(d.message).toContain('pricing:');
     expect(d.message.startsWith('okstra: budget exceeded:')).toBe(true);
     // a token limit alone does not need a price
-    expect(decideBudget({ budgets: { plan: { tokens: 10 } }, spent: spent(zero), model: 'gpt-9', priced: false }).allowed).toBe(true);
+    expect(
+      decideBudget({ budgets: { plan: { tokens: 10 } }, spent: spent(zero), model: 'gpt-9', priced: false }).allowed,
+    ).toBe(true);
   });
 
   it('refuses a USD limit over spend of unknown cost', () => {
-    expect(decideBudget({ budgets: { plan: { usd: 10 } }, spent: spent(zero, zero, { tokens: 5, usd: null }), model: 'm', priced: true })).toMatchObject({ allowed: false, scope: 'plan', spent: 'unknown' });
+    expect(
+      decideBudget({
+        budgets: { plan: { usd: 10 } },
+        spent: spent(zero, zero, { tokens: 5, usd: null }),
+        model: 'm',
+        priced: true,
+      }),
+    ).toMatchObject({ allowed: false, scope: 'plan', spent: 'unknown' });
   });
 
   it('formats dollars readably', () => {
-    expect([usd(0), usd(5), usd(0.0123), usd(0.000456), usd(123.456)]).toEqual(['$0.00', '$5.00', '$0.0123', '$0.00046', '$123.46']);
+    expect([usd(0), usd(5), usd(0.0123), usd(0.000456), usd(123.456)]).toEqual([
+      '$0.00',
+      '$5.00',
+      '$0.0123',
+      '$0.00046',
+      '$123.46',
+    ]);
   });
 });
 
-describe('error bodies in each provider\'s shape', () => {
+describe("error bodies in each provider's shape", () => {
   it('renders Anthropic, OpenAI and Gemini shapes', () => {
-    expect(gatewayErrorBody('anthropic', 'budget', 400, 'm')).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: 'm' } });
-    expect(gatewayErrorBody('openai', 'budget', 400, 'm')).toEqual({ error: { message: 'm', type: 'invalid_request_error', code: 'okstra_budget_exceeded', param: null } });
-    expect(gatewayErrorBody('gemini', 'credential', 401, 'm')).toEqual({ error: { code: 401, message: 'm', status: 'UNAUTHENTICATED' } });
+    expect(gatewayErrorBody('anthropic', 'budget', 400, 'm')).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: 'm' },
+    });
+    expect(gatewayErrorBody('openai', 'budget', 400, 'm')).toEqual({
+      error: { message: 'm', type: 'invalid_request_error', code: 'okstra_budget_exceeded', param: null },
+    });
+    expect(gatewayErrorBody('gemini', 'credential', 401, 'm')).toEqual({
+      error: { code: 401, message: 'm', status: 'UNAUTHENTICATED' },
+    });
   });
 
   it('picks the style from the protocol, else the provider', () => {
@@ -237,7 +398,9 @@ describe('error bodies in each provider\'s shape', () => {
   });
 
   it('reads the message of an upstream error body, or keeps the text', () => {
-    expect(upstreamErrorMessage('{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}')).toBe('Overloaded');
+    expect(upstreamErrorMessage('{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}')).toBe(
+      'Overloaded',
+    );
     expect(upstreamErrorMessage('[{"error":{"code":500,"message":"Internal"}}]')).toBe('Internal');
     expect(upstreamErrorMessage(' <html>502</html> ')).toBe('<html>502</html>');
     expect(upstreamErrorMessage('x'.repeat(50), 10)).toBe(`${'x'.repeat(10)}…`);

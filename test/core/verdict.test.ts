@@ -17,8 +17,16 @@ function input(edit: Partial<VerdictInput> = {}): VerdictInput {
   };
 }
 
-const STAGE_BUDGET = { worker: 'Claude worker', scope: 'stage' as const, message: 'okstra: budget exceeded: stage budget 200,000 tokens reached (201,344 tokens spent)' };
-const WORKER_BUDGET = { worker: 'Codex worker', scope: 'worker' as const, message: 'worker budget $1.00 reached ($1.02 spent)' };
+const STAGE_BUDGET = {
+  worker: 'Claude worker',
+  scope: 'stage' as const,
+  message: 'okstra: budget exceeded: stage budget 200,000 tokens reached (201,344 tokens spent)',
+};
+const WORKER_BUDGET = {
+  worker: 'Codex worker',
+  scope: 'worker' as const,
+  message: 'worker budget $1.00 reached ($1.02 spent)',
+};
 
 interface Case {
   name: string;
@@ -30,22 +38,42 @@ const CASES: Case[] = [
   {
     name: 'everything answered and passed',
     input: input(),
-    expected: { value: 'PASS', runStatus: 'passed', reasons: ['every QA command passed, 2 verifier(s) answered and no blocking finding stands'] },
+    expected: {
+      value: 'PASS',
+      runStatus: 'passed',
+      reasons: ['every QA command passed, 2 verifier(s) answered and no blocking finding stands'],
+    },
   },
   {
     name: 'the executor stopped by its worker budget',
     input: input({ executorStatus: 'budget-exceeded', budgetExceeded: WORKER_BUDGET }),
-    expected: { value: 'FAIL', runStatus: 'failed', reasons: ['budget exceeded: worker budget $1.00 reached ($1.02 spent) (Codex worker, executor)'] },
+    expected: {
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: ['budget exceeded: worker budget $1.00 reached ($1.02 spent) (Codex worker, executor)'],
+    },
   },
   {
     name: 'the executor stopped by a budget the engine did not describe',
     input: input({ executorStatus: 'budget-exceeded', executorWorker: undefined }),
-    expected: { value: 'FAIL', runStatus: 'failed', reasons: ['budget exceeded: the model gateway refused its next request (the executor, executor)'] },
+    expected: {
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: ['budget exceeded: the model gateway refused its next request (the executor, executor)'],
+    },
   },
   {
     name: 'a contract violation outranks a budget refusal',
-    input: input({ executorStatus: 'budget-exceeded', contractViolations: ['no Stage Carry Evidence'], budgetExceeded: WORKER_BUDGET }),
-    expected: { value: 'FAIL', runStatus: 'contract-violated', reasons: ['executor broke its contract: no Stage Carry Evidence'] },
+    input: input({
+      executorStatus: 'budget-exceeded',
+      contractViolations: ['no Stage Carry Evidence'],
+      budgetExceeded: WORKER_BUDGET,
+    }),
+    expected: {
+      value: 'FAIL',
+      runStatus: 'contract-violated',
+      reasons: ['executor broke its contract: no Stage Carry Evidence'],
+    },
   },
   {
     name: 'a verifier stopped by the shared stage budget (gateway prefix not repeated)',
@@ -56,7 +84,13 @@ const CASES: Case[] = [
       ],
       budgetExceeded: STAGE_BUDGET,
     }),
-    expected: { value: 'FAIL', runStatus: 'failed', reasons: ['budget exceeded: stage budget 200,000 tokens reached (201,344 tokens spent) (Claude worker, verifier)'] },
+    expected: {
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: [
+        'budget exceeded: stage budget 200,000 tokens reached (201,344 tokens spent) (Claude worker, verifier)',
+      ],
+    },
   },
   {
     name: 'every verifier stopped by the stage budget: both named, and no result at all',
@@ -86,17 +120,32 @@ const CASES: Case[] = [
       ],
       budgetExceeded: WORKER_BUDGET,
     }),
-    expected: { value: 'FAIL', runStatus: 'failed', reasons: ['budget exceeded: the model gateway refused its next request (Gemini worker, verifier)'] },
+    expected: {
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: ['budget exceeded: the model gateway refused its next request (Gemini worker, verifier)'],
+    },
   },
   {
     name: 'a critic stopped by the plan budget fails an otherwise passing run',
-    input: input({ critic: { worker: 'Gemini worker', status: 'budget-exceeded' }, budgetExceeded: { worker: 'Gemini worker', scope: 'plan', message: 'plan budget $20.00 reached ($20.07 spent)' } }),
-    expected: { value: 'FAIL', runStatus: 'failed', reasons: ['budget exceeded: plan budget $20.00 reached ($20.07 spent) (Gemini worker, critic)'] },
+    input: input({
+      critic: { worker: 'Gemini worker', status: 'budget-exceeded' },
+      budgetExceeded: { worker: 'Gemini worker', scope: 'plan', message: 'plan budget $20.00 reached ($20.07 spent)' },
+    }),
+    expected: {
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: ['budget exceeded: plan budget $20.00 reached ($20.07 spent) (Gemini worker, critic)'],
+    },
   },
   {
     name: 'a critic that errored does not decide the verdict',
     input: input({ critic: { worker: 'Gemini worker', status: 'error' } }),
-    expected: { value: 'PASS', runStatus: 'passed', reasons: ['every QA command passed, 2 verifier(s) answered and no blocking finding stands'] },
+    expected: {
+      value: 'PASS',
+      runStatus: 'passed',
+      reasons: ['every QA command passed, 2 verifier(s) answered and no blocking finding stands'],
+    },
   },
   {
     name: 'an executor timeout is a run error',
@@ -110,7 +159,12 @@ const CASES: Case[] = [
   },
   {
     name: 'a crashed verifier is not a pass',
-    input: input({ verifiers: [{ worker: 'Claude worker', status: 'error', verdict: null }, { worker: 'Gemini worker', status: 'done', verdict: 'PASS' }] }),
+    input: input({
+      verifiers: [
+        { worker: 'Claude worker', status: 'error', verdict: null },
+        { worker: 'Gemini worker', status: 'done', verdict: 'PASS' },
+      ],
+    }),
     expected: { value: 'FAIL', runStatus: 'failed', reasons: ['Claude worker produced no verdict (error)'] },
   },
   {
@@ -119,12 +173,23 @@ const CASES: Case[] = [
       qa: [{ label: '', cmd: 'npm run lint', passed: false, exitCode: null }],
       findings: [{ id: 'F1', severity: 'blocking', title: 'ignores the result', disposition: 'standing' }],
     }),
-    expected: { value: 'FAIL', runStatus: 'failed', reasons: ['QA command failed: npm run lint (exit none: killed)', 'blocking finding F1 standing: ignores the result'] },
+    expected: {
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: [
+        'QA command failed: npm run lint (exit none: killed)',
+        'blocking finding F1 standing: ignores the result',
+      ],
+    },
   },
   {
     name: 'a refuted blocking finding does not fail the stage',
     input: input({ findings: [{ id: 'F1', severity: 'blocking', title: 'x', disposition: 'refuted' }] }),
-    expected: { value: 'PASS', runStatus: 'passed', reasons: ['every QA command passed, 2 verifier(s) answered and no blocking finding stands'] },
+    expected: {
+      value: 'PASS',
+      runStatus: 'passed',
+      reasons: ['every QA command passed, 2 verifier(s) answered and no blocking finding stands'],
+    },
   },
 ];
 
@@ -136,11 +201,20 @@ describe('a verifier discounted for citing files it never opened', () => {
       qa: [],
       verifiers: [
         { worker: 'Codex worker', status: 'done', verdict: 'PASS' },
-        { worker: 'Gemini worker', status: 'contract-violated', verdict: null, unreadCitations: ['src/a.ts', 'src/b.ts'] },
+        {
+          worker: 'Gemini worker',
+          status: 'contract-violated',
+          verdict: null,
+          unreadCitations: ['src/a.ts', 'src/b.ts'],
+        },
       ],
       findings: [],
     });
-    expect(v).toEqual({ value: 'FAIL', runStatus: 'failed', reasons: ["Gemini worker's result was discounted: it cited src/a.ts, src/b.ts without opening them"] });
+    expect(v).toEqual({
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: ["Gemini worker's result was discounted: it cited src/a.ts, src/b.ts without opening them"],
+    });
   });
 });
 
@@ -161,7 +235,19 @@ describe('synthesizeVerdict', () => {
 
 describe('budgetReason', () => {
   it('keeps a message that does not start with the gateway prefix as it is', () => {
-    expect(budgetReason('Codex worker', 'executor', { worker: 'Codex worker', scope: 'worker', message: 'Budget exceeded: 10 tokens' })).toBe('budget exceeded: 10 tokens (Codex worker, executor)');
-    expect(budgetReason('Codex worker', 'executor', { worker: 'Codex worker', scope: 'worker', message: 'worker limit reached' })).toBe('budget exceeded: worker limit reached (Codex worker, executor)');
+    expect(
+      budgetReason('Codex worker', 'executor', {
+        worker: 'Codex worker',
+        scope: 'worker',
+        message: 'Budget exceeded: 10 tokens',
+      }),
+    ).toBe('budget exceeded: 10 tokens (Codex worker, executor)');
+    expect(
+      budgetReason('Codex worker', 'executor', {
+        worker: 'Codex worker',
+        scope: 'worker',
+        message: 'worker limit reached',
+      }),
+    ).toBe('budget exceeded: worker limit reached (Codex worker, executor)');
   });
 });

@@ -20,7 +20,10 @@ const CALLS_PER_ANSWER = 1234 + 56;
 function project(budgets: Record<string, unknown>, executorCalls: number) {
   return makeProject({
     plan: 'linear.md',
-    agents: { builder: executorOnly({ ...WRITES_STAGE_FILE, modelCalls: executorCalls }), reviewer: { verifierResult: 'PASS' } },
+    agents: {
+      builder: executorOnly({ ...WRITES_STAGE_FILE, modelCalls: executorCalls }),
+      reviewer: { verifierResult: 'PASS' },
+    },
     config: { budgets, providers: { builder: { apiKeyEnv: 'ANTHROPIC_API_KEY', baseUrl: server.url } } },
   });
 }
@@ -29,7 +32,10 @@ describe('budgets through the model gateway', () => {
   it('metered usage: the report counts what the API answered, request by request; the agent held a stand-in credential, never the key', async () => {
     const p = await makeProject({
       plan: 'linear.md',
-      agents: ({ recordFile }) => ({ builder: executorOnly({ ...WRITES_STAGE_FILE, modelCalls: 2, record: recordFile('executor') }), reviewer: { verifierResult: 'PASS' } }),
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({ ...WRITES_STAGE_FILE, modelCalls: 2, record: recordFile('executor') }),
+        reviewer: { verifierResult: 'PASS' },
+      }),
       config: { providers: { builder: { apiKeyEnv: 'ANTHROPIC_API_KEY', baseUrl: server.url } } },
     });
     const before = server.requests.length;

@@ -9,23 +9,45 @@ import { describe, expect, it } from 'vitest';
 import { validateRun, violationKind } from '../../src/core/conformance/index.js';
 import { renderMarkdown } from '../../src/core/report/index.js';
 import type { OpenedFiles, Provider } from '../../src/providers/types.js';
-import { completed, engineFor, executorOnly, makeProject, WRITES_STAGE_FILE, type AgentScript, type Engine } from './helpers.js';
+import {
+  completed,
+  engineFor,
+  executorOnly,
+  makeProject,
+  WRITES_STAGE_FILE,
+  type AgentScript,
+  type Engine,
+} from './helpers.js';
 
-const verifierSays = (result: Record<string, unknown>): AgentScript => ({ rules: [{ when: { role: 'verifier' }, do: { verifierResult: result } }] });
-const CITES_STAGE_FILE = { verdict: 'PASS', findings: [{ severity: 'minor', title: 'Terse content', file: 'src/stage-1.txt', line: 1 }], evidenceRead: ['src/stage-1.txt'] };
+const verifierSays = (result: Record<string, unknown>): AgentScript => ({
+  rules: [{ when: { role: 'verifier' }, do: { verifierResult: result } }],
+});
+const CITES_STAGE_FILE = {
+  verdict: 'PASS',
+  findings: [{ severity: 'minor', title: 'Terse content', file: 'src/stage-1.txt', line: 1 }],
+  evidenceRead: ['src/stage-1.txt'],
+};
 
 /** Makes a roster verifier's provider report `opened` as a CLI adapter would, for every dispatch. */
 function withEvents(engine: Engine, worker: string, opened: OpenedFiles): void {
   const member = engine.prepared.request.roster.verifiers.find((m) => m.name === worker);
   if (!member) throw new Error(`no verifier ${worker} on the roster`);
   const inner = member.provider;
-  const wrapped: Provider = { kind: inner.kind, rosterName: inner.rosterName, defaultModel: inner.defaultModel, run: async (request) => ({ ...(await inner.run(request)), opened }) };
+  const wrapped: Provider = {
+    kind: inner.kind,
+    rosterName: inner.rosterName,
+    defaultModel: inner.defaultModel,
+    run: async (request) => ({ ...(await inner.run(request)), opened }),
+  };
   member.provider = wrapped;
 }
 
 describe('evidence actually read', () => {
   it('Command providers have no events: every verifier entry says self-reported, and the stage passes on their word', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays(CITES_STAGE_FILE) } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays(CITES_STAGE_FILE) },
+    });
     const { report } = completed(await (await engineFor(p)).run(1));
     expect(report.verdict.value).toBe('PASS');
     expect(report.verifiers.map((v) => [v.worker, v.evidence, v.unreadCitations])).toEqual([
@@ -36,7 +58,14 @@ describe('evidence actually read', () => {
   });
 
   it('a verifier whose events show it opened what it cites counts; one that cites a file it never opened is discounted and the stage FAILs', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays(CITES_STAGE_FILE), auditor: verifierSays(CITES_STAGE_FILE) } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: executorOnly(WRITES_STAGE_FILE),
+        reviewer: verifierSays(CITES_STAGE_FILE),
+        auditor: verifierSays(CITES_STAGE_FILE),
+      },
+    });
     const engine = await engineFor(p);
     withEvents(engine, 'Reviewer worker', { source: 'events', files: ['src/stage-1.txt'] });
     withEvents(engine, 'Auditor worker', { source: 'events', files: ['README.md'] });
@@ -47,12 +76,20 @@ describe('evidence actually read', () => {
     const auditor = report.verifiers.find((v) => v.worker === 'Auditor worker');
     expect(reviewer).toMatchObject({ status: 'done', verdict: 'PASS', evidence: 'events' });
     expect(reviewer?.unreadCitations).toBeUndefined();
-    expect(auditor).toMatchObject({ status: 'contract-violated', verdict: null, findings: [], evidence: 'events', unreadCitations: ['src/stage-1.txt'] });
+    expect(auditor).toMatchObject({
+      status: 'contract-violated',
+      verdict: null,
+      findings: [],
+      evidence: 'events',
+      unreadCitations: ['src/stage-1.txt'],
+    });
     expect(auditor?.failure?.reason).toMatch(/never opened \(src\/stage-1\.txt\); its result was discounted/);
     // Only the counted verifiers' findings are in the report: the discounted one's are gone with its answer.
     expect(report.findings.map((f) => f.raisedBy)).not.toContain('Auditor worker');
     expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
-    expect(report.verdict.reasons).toContain("Auditor worker's result was discounted: it cited src/stage-1.txt without opening it");
+    expect(report.verdict.reasons).toContain(
+      "Auditor worker's result was discounted: it cited src/stage-1.txt without opening it",
+    );
     expect(report.stageSidecarEvidence).toMatchObject({ carryPath: null });
     expect(validateRun({ report }).filter((v) => violationKind(v.code) === 'protecting')).toEqual([]);
     const markdown = renderMarkdown(report).markdown;
@@ -61,11 +98,18 @@ describe('evidence actually read', () => {
   });
 
   it('a session that printed the whole diff (git diff without paths) has opened every changed file', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays(CITES_STAGE_FILE) } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays(CITES_STAGE_FILE) },
+    });
     const engine = await engineFor(p);
     withEvents(engine, 'Reviewer worker', { source: 'events', files: [], wholeDiff: true });
     const { report } = completed(await engine.run(1));
-    expect(report.verifiers.find((v) => v.worker === 'Reviewer worker')).toMatchObject({ status: 'done', verdict: 'PASS', evidence: 'events' });
+    expect(report.verifiers.find((v) => v.worker === 'Reviewer worker')).toMatchObject({
+      status: 'done',
+      verdict: 'PASS',
+      evidence: 'events',
+    });
     expect(report.verdict.value).toBe('PASS');
   });
 });

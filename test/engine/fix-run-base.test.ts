@@ -10,14 +10,46 @@ import { describe, expect, it } from 'vitest';
 import { renderCheckRun } from '../../src/core/report/index.js';
 import { runStage } from '../../src/engine/run-stage.js';
 import type { StageOutcome, StageRefusal } from '../../src/engine/types.js';
-import { completed, engineFor, executorOnly, isAncestor, LEDGER_BRANCH, ledgerRows, makeProject, newRunId, resolve, stageBranch, type Engine, type Project, WRITES_STAGE_FILE } from './helpers.js';
+import {
+  completed,
+  engineFor,
+  executorOnly,
+  isAncestor,
+  LEDGER_BRANCH,
+  ledgerRows,
+  makeProject,
+  newRunId,
+  resolve,
+  stageBranch,
+  type Engine,
+  type Project,
+  WRITES_STAGE_FILE,
+} from './helpers.js';
 
-const BLOCKING = { severity: 'blocking', title: 'The stage file is wrong', detail: 'It says the wrong thing.', file: 'src/stage-1.txt', line: 1 };
-const REVIEWER_FAILS = { rules: [{ when: { role: 'verifier' }, do: { verifierResult: { verdict: 'FAIL', findings: [BLOCKING], evidenceRead: ['src/stage-1.txt'] } } }] };
-const FIXES = executorOnly({ writeFiles: { 'src/stage-1.txt': 'stage 1, fixed\n' }, final: 'Fixed the finding.', carry: true });
+const BLOCKING = {
+  severity: 'blocking',
+  title: 'The stage file is wrong',
+  detail: 'It says the wrong thing.',
+  file: 'src/stage-1.txt',
+  line: 1,
+};
+const REVIEWER_FAILS = {
+  rules: [
+    {
+      when: { role: 'verifier' },
+      do: { verifierResult: { verdict: 'FAIL', findings: [BLOCKING], evidenceRead: ['src/stage-1.txt'] } },
+    },
+  ],
+};
+const FIXES = executorOnly({
+  writeFiles: { 'src/stage-1.txt': 'stage 1, fixed\n' },
+  final: 'Fixed the finding.',
+  carry: true,
+});
 
 function refused(outcome: StageOutcome): StageRefusal {
-  if (outcome.kind !== 'refused') throw new Error(`expected a refusal, got a completed run (${outcome.report.verdict.runStatus})`);
+  if (outcome.kind !== 'refused')
+    throw new Error(`expected a refusal, got a completed run (${outcome.report.verdict.runStatus})`);
   return outcome;
 }
 
@@ -35,7 +67,10 @@ const runWith = (engine: Engine, stage: number, extra: { rebase?: boolean }): Pr
 
 /** Stage 1 failed once (a blocking finding) on the first `main`; then `main` moved. */
 async function failedThenMainMoved(path = 'README.md', content = 'main moved on\n') {
-  const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: REVIEWER_FAILS } });
+  const p = await makeProject({
+    plan: 'linear.md',
+    agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: REVIEWER_FAILS },
+  });
   const engine = await engineFor(p);
   const first = completed(await engine.run(1));
   expect(first.report.verdict.value).toBe('FAIL');
@@ -71,13 +106,19 @@ describe('a fix run after main moved', () => {
     const fix = completed(await runWith(engine, 1, { rebase: true }));
 
     expect(fix.report.verdict).toMatchObject({ value: 'PASS', runStatus: 'passed' });
-    expect(fix.report.git).toMatchObject({ reusedBranch: true, baseCommit: movedMain, changedFiles: ['src/stage-1.txt'] });
+    expect(fix.report.git).toMatchObject({
+      reusedBranch: true,
+      baseCommit: movedMain,
+      changedFiles: ['src/stage-1.txt'],
+    });
     expect(await isAncestor(p, movedMain, fix.report.git.headCommit)).toBe(true);
     // The failed attempt's commit was replayed, not kept: the old tip is no ancestor of the new head.
     expect(await isAncestor(p, first.report.git.headCommit, fix.report.git.headCommit)).toBe(false);
     expect(await resolve(p, stageBranch(p, 1))).toBe(fix.report.git.headCommit);
     const note = engine.log.find((l) => l.includes('--rebase: moving'));
-    expect(note).toContain(`from its recorded base ${first.report.git.baseCommit.slice(0, 12)} onto ${movedMain.slice(0, 12)}`);
+    expect(note).toContain(
+      `from its recorded base ${first.report.git.baseCommit.slice(0, 12)} onto ${movedMain.slice(0, 12)}`,
+    );
     expect(note).toContain('1 commit replayed');
     expect(note).toContain(`tip ${first.report.git.headCommit.slice(0, 12)}`);
     const started = (await ledgerRows(p)).find((r) => r.run_id === fix.report.run.id && r.status === 'started');
@@ -90,7 +131,9 @@ describe('a fix run after main moved', () => {
     const outcome = refused(await runWith(engine, 1, { rebase: true }));
 
     expect(outcome.code).toBe('merge-conflict');
-    expect(outcome.reason).toContain(`its commit ${first.report.git.headCommit.slice(0, 12)} conflicts in src/stage-1.txt`);
+    expect(outcome.reason).toContain(
+      `its commit ${first.report.git.headCommit.slice(0, 12)} conflicts in src/stage-1.txt`,
+    );
     expect(outcome.reason).toContain('run without --rebase');
     expect(await resolve(p, stageBranch(p, 1))).toBe(first.report.git.headCommit);
     expect(await resolve(p, LEDGER_BRANCH)).toBe(ledgerBefore);
@@ -99,7 +142,10 @@ describe('a fix run after main moved', () => {
   });
 
   it('with rebase when the branch already holds the current base: nothing moves, and it says so', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: REVIEWER_FAILS } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: REVIEWER_FAILS },
+    });
     const engine = await engineFor(p);
     const first = completed(await engine.run(1));
     p.script('builder', FIXES);
@@ -107,13 +153,18 @@ describe('a fix run after main moved', () => {
     const fix = completed(await runWith(engine, 1, { rebase: true }));
     expect(fix.report.git.baseCommit).toBe(first.report.git.baseCommit);
     expect(await isAncestor(p, first.report.git.headCommit, fix.report.git.headCommit)).toBe(true);
-    expect(engine.log.some((l) => l.includes('already contains the stage\'s current base') && l.includes('nothing to move'))).toBe(true);
+    expect(
+      engine.log.some((l) => l.includes("already contains the stage's current base") && l.includes('nothing to move')),
+    ).toBe(true);
   });
 });
 
 describe('rebase without a failed run to move', () => {
   it('is refused for a stage never run, naming why and leaving no trace', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
     const engine = await engineFor(p);
     const outcome = refused(await runWith(engine, 1, { rebase: true }));
     expect(outcome.code).toBe('nothing-to-rebase');
@@ -146,7 +197,9 @@ describe('a failed worker gives its reason where the person looks', () => {
     expect(summary.indexOf('Cannot find module')).toBeLessThan(summary.indexOf('**Why:**'));
 
     const row = (await ledgerRows(p)).find((r) => r.run_id === run.report.run.id && r.status === 'failed');
-    expect(row?.status === 'failed' ? row.detail : undefined).toMatch(/^Builder worker \(executor\) error: `.*tools\/nope\.mjs` exited with code 1: Error: Cannot find module/);
+    expect(row?.status === 'failed' ? row.detail : undefined).toMatch(
+      /^Builder worker \(executor\) error: `.*tools\/nope\.mjs` exited with code 1: Error: Cannot find module/,
+    );
     expect(row?.status === 'failed' ? (row.detail ?? '').length : 0).toBeLessThanOrEqual(300);
   });
 });

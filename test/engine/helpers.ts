@@ -30,7 +30,9 @@ export const LEDGER_BRANCH = 'okstra-ledger';
 export type AgentScript = Record<string, unknown>;
 
 /** A script whose rule applies to the executor only; every other role gets the stand-in's default. */
-export const executorOnly = (behaviour: AgentScript): AgentScript => ({ rules: [{ when: { role: 'executor' }, do: behaviour }] });
+export const executorOnly = (behaviour: AgentScript): AgentScript => ({
+  rules: [{ when: { role: 'executor' }, do: behaviour }],
+});
 
 /** The outcome as a completed run, failing the test with the refusal's reason otherwise. */
 export function completed(outcome: StageOutcome): StageCompleted {
@@ -65,8 +67,14 @@ export function conflictingDiamond(): ProjectOptions {
     agents: {
       builder: {
         rules: [
-          { when: { role: 'executor', stage: 2 }, do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-2.txt': 'two\n', 'shared.txt': 'colour = red\n' } } },
-          { when: { role: 'executor', stage: 3 }, do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-3.txt': 'three\n', 'shared.txt': 'colour = blue\n' } } },
+          {
+            when: { role: 'executor', stage: 2 },
+            do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-2.txt': 'two\n', 'shared.txt': 'colour = red\n' } },
+          },
+          {
+            when: { role: 'executor', stage: 3 },
+            do: { ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-3.txt': 'three\n', 'shared.txt': 'colour = blue\n' } },
+          },
           { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
         ],
       },
@@ -86,7 +94,9 @@ export interface Project {
   /** Rewrites a provider's script; the next dispatch of that provider reads the new one. */
   script(provider: string, script: AgentScript): void;
   /** JSON lines an agent wrote with `record: project.recordFile(name)`. */
-  records(name: string): Array<{ role: string; worker: string; stage: string; pid: number; prompt: string; env: Record<string, string> }>;
+  records(
+    name: string,
+  ): Array<{ role: string; worker: string; stage: string; pid: number; prompt: string; env: Record<string, string> }>;
   recordFile(name: string): string;
 }
 
@@ -117,7 +127,8 @@ export async function makeProject(opts: ProjectOptions): Promise<Project> {
   const { dir, git } = await makeRepo();
   const scratch = agentScratchDir('okstra-engine-scratch-');
   const scriptFile = (provider: string): string => join(scratch, `${provider}.script.json`);
-  const script = (provider: string, s: AgentScript): void => writeFileSync(scriptFile(provider), JSON.stringify(s, null, 2));
+  const script = (provider: string, s: AgentScript): void =>
+    writeFileSync(scriptFile(provider), JSON.stringify(s, null, 2));
 
   const recordFile = (name: string): string => join(scratch, `${name}.record.jsonl`);
   const paths: ScratchPaths = { scratch, recordFile };
@@ -128,7 +139,10 @@ export async function makeProject(opts: ProjectOptions): Promise<Project> {
   const providers: Record<string, Record<string, unknown>> = {};
   for (const name of names) {
     script(name, agents[name] as AgentScript);
-    providers[name] = { command: `${quote(process.execPath)} ${quote(SCRIPTED_AGENT)} --script ${quote(scriptFile(name))}`, ...extraProviders[name] };
+    providers[name] = {
+      command: `${quote(process.execPath)} ${quote(SCRIPTED_AGENT)} --script ${quote(scriptFile(name))}`,
+      ...extraProviders[name],
+    };
   }
   // The default concurrency (every verifier at once), as users run it.
   const config = { executor: names[0], verifiers: names, convergence: { rounds: 1 }, ...extra, providers };
@@ -253,7 +267,12 @@ export async function treePaths(project: Project, rev: string): Promise<string[]
   return out.split('\n').filter(Boolean).sort();
 }
 
-export async function isAncestor(project: Project, ancestor: string, descendant: string, gitDir?: string): Promise<boolean> {
+export async function isAncestor(
+  project: Project,
+  ancestor: string,
+  descendant: string,
+  gitDir?: string,
+): Promise<boolean> {
   const r = await (gitDir ? new Git(gitDir) : project.git).run(['merge-base', '--is-ancestor', ancestor, descendant]);
   if (r.exitCode > 1) throw new Error(`git merge-base --is-ancestor ${ancestor} ${descendant}: ${r.stderr.trim()}`);
   return r.exitCode === 0;
@@ -270,7 +289,9 @@ export function stageBranch(project: Project, stage: number): string {
  */
 export async function checkoutSnapshot(project: Project): Promise<Record<string, string>> {
   const { git } = project;
-  const files = (await git.ok(['ls-files', '-z', '--cached', '--others', '--exclude-standard'])).split('\0').filter(Boolean);
+  const files = (await git.ok(['ls-files', '-z', '--cached', '--others', '--exclude-standard']))
+    .split('\0')
+    .filter(Boolean);
   return {
     head: await git.ok(['rev-parse', 'HEAD']),
     symbolicHead: await git.ok(['symbolic-ref', 'HEAD']),
@@ -278,7 +299,11 @@ export async function checkoutSnapshot(project: Project): Promise<Record<string,
     staged: await git.ok(['diff', '--cached', '--name-status']),
     status: await git.ok(['status', '--porcelain=v1', '--untracked-files=all']),
     worktrees: await git.ok(['worktree', 'list', '--porcelain']),
-    content: files.map((f) => `${f}\n${existsSync(join(project.dir, f)) ? readFileSync(join(project.dir, f), 'utf8') : '(missing)'}`).join('\n---\n'),
+    content: files
+      .map(
+        (f) => `${f}\n${existsSync(join(project.dir, f)) ? readFileSync(join(project.dir, f), 'utf8') : '(missing)'}`,
+      )
+      .join('\n---\n'),
   };
 }
 

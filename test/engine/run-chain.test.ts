@@ -24,7 +24,15 @@ const FAILS_STAGE_2 = {
   rules: [
     {
       when: { role: 'verifier', stage: 2 },
-      do: { verifierResult: { verdict: 'FAIL', findings: [{ severity: 'blocking', title: 'Stage 2 misses the header row', file: 'src/stage-2.txt', line: 1 }], evidenceRead: ['src/stage-2.txt'] } },
+      do: {
+        verifierResult: {
+          verdict: 'FAIL',
+          findings: [
+            { severity: 'blocking', title: 'Stage 2 misses the header row', file: 'src/stage-2.txt', line: 1 },
+          ],
+          evidenceRead: ['src/stage-2.txt'],
+        },
+      },
     },
   ],
 };
@@ -33,7 +41,10 @@ const stagesOf = (runs: readonly StageCompleted[]): number[] => runs.map((r) => 
 
 describe('runChain', () => {
   it('runs the whole diamond in topological order; every report names the stages still queued after it', async () => {
-    const p = await makeProject({ plan: 'diamond.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'diamond.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
     const engine = await engineFor(p);
 
     const outcome = await engine.chain();
@@ -44,15 +55,30 @@ describe('runChain', () => {
     expect(outcome.runs.map((r) => r.report.errors)).toEqual([[], [], [], []]);
 
     const rows = await ledgerRows(p);
-    expect(rows.map((r) => `${r.stage}:${r.status}`)).toEqual(['1:started', '1:done', '2:started', '2:done', '3:started', '3:done', '4:started', '4:done']);
-    for (const n of [1, 2, 3, 4]) expect(await resolve(p, stageBranch(p, n))).toBe(rows.find((r) => r.stage === n && r.status === 'done')?.head_commit);
+    expect(rows.map((r) => `${r.stage}:${r.status}`)).toEqual([
+      '1:started',
+      '1:done',
+      '2:started',
+      '2:done',
+      '3:started',
+      '3:done',
+      '4:started',
+      '4:done',
+    ]);
+    for (const n of [1, 2, 3, 4])
+      expect(await resolve(p, stageBranch(p, n))).toBe(
+        rows.find((r) => r.stage === n && r.status === 'done')?.head_commit,
+      );
 
     // Nothing left to do: a second chain runs nothing.
     expect(await engine.chain()).toMatchObject({ status: 'complete', queue: [], runs: [] });
   });
 
   it('stops at the first FAIL with the failed stage, its report and the remaining queue', async () => {
-    const p = await makeProject({ plan: 'diamond.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: FAILS_STAGE_2 } });
+    const p = await makeProject({
+      plan: 'diamond.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: FAILS_STAGE_2 },
+    });
     const engine = await engineFor(p);
 
     const outcome = await engine.chain();
@@ -68,7 +94,10 @@ describe('runChain', () => {
     expect(outcome.reportPath).toBe(failed.reportPath);
     expect(outcome.reportPath).toBe(`plans/${p.planId}/reports/stage-2/${failed.report.run.id}.json`);
     expect(failed.report.remainingQueue).toEqual([3, 4]);
-    const written = JSON.parse((await show(p, LEDGER_BRANCH, outcome.reportPath)) as string) as { verdict: { value: string }; findings: Array<{ title: string }> };
+    const written = JSON.parse((await show(p, LEDGER_BRANCH, outcome.reportPath)) as string) as {
+      verdict: { value: string };
+      findings: Array<{ title: string }>;
+    };
     expect(written.verdict.value).toBe('FAIL');
     expect(written.findings.map((f) => f.title)).toEqual(['Stage 2 misses the header row']);
 
@@ -80,12 +109,21 @@ describe('runChain', () => {
   });
 
   it('after a fix, the next chain re-enters the failed stage and finishes the plan', async () => {
-    const p = await makeProject({ plan: 'diamond.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: FAILS_STAGE_2 } });
+    const p = await makeProject({
+      plan: 'diamond.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: FAILS_STAGE_2 },
+    });
     const engine = await engineFor(p);
     const stopped = await engine.chain();
     expect(stopped).toMatchObject({ status: 'failed', stage: 2 });
 
-    p.script('builder', executorOnly({ ...WRITES_STAGE_FILE, writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}}, with a header row\n' } }));
+    p.script(
+      'builder',
+      executorOnly({
+        ...WRITES_STAGE_FILE,
+        writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}}, with a header row\n' },
+      }),
+    );
     p.script('reviewer', {});
     const resumed = await engine.chain();
     expect(resumed).toMatchObject({ status: 'complete', queue: [2, 3, 4], remainingQueue: [] });
@@ -100,7 +138,10 @@ describe('runChain', () => {
     const p = await makeProject({
       plan: 'diamond.md',
       config: { timeouts: { executorMinutes: 0.05 } },
-      agents: ({ recordFile }) => ({ builder: executorOnly({ record: recordFile('executor'), hang: true }), reviewer: {} }),
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({ record: recordFile('executor'), hang: true }),
+        reviewer: {},
+      }),
     });
     const holder = newRunId(1);
     const held = (await engineFor(p)).run(1, holder);

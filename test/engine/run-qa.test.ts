@@ -53,7 +53,11 @@ describe('runQa', () => {
     expect(lines[0]).toMatch(/earlier lines not shown/);
     expect(lines.at(-1)).toBe('line 5000');
     expect(lines.length).toBeLessThanOrEqual(51);
-    const [short] = await runQa([qa('for i in $(seq 1 100); do echo "line $i"; done')], { cwd: tempDir(), env: ENV, maxTail: { lines: 3 } });
+    const [short] = await runQa([qa('for i in $(seq 1 100); do echo "line $i"; done')], {
+      cwd: tempDir(),
+      env: ENV,
+      maxTail: { lines: 3 },
+    });
     expect(short?.outputTail).toBe('… (97 earlier lines not shown)\nline 98\nline 99\nline 100');
   });
 
@@ -68,7 +72,9 @@ describe('runQa', () => {
       );
       background = readPid(pidFile);
       expect(results[0]).toMatchObject({ exitCode: null, passed: false });
-      expect(results[0]?.outputTail).toMatch(/^started\nokstra: timed out after 700 ms; the command's process tree was killed$/);
+      expect(results[0]?.outputTail).toMatch(
+        /^started\nokstra: timed out after 700 ms; the command's process tree was killed$/,
+      );
       expect(results[1]).toMatchObject({ exitCode: 0, passed: true, outputTail: 'next' });
       expect(await waitForDeath(background as number)).toBe(true);
       expect(await waitForEsrch(background as number)).toBe(true);
@@ -107,7 +113,14 @@ describe('runQa', () => {
     const [result] = await runQa([qa(`env > ${envDump}; echo done`)], { cwd: dir, env: engineEnv });
     expect(result).toMatchObject({ passed: true, outputTail: 'done' });
     const seen = readFileSync(envDump, 'utf8');
-    for (const name of ['FAKE_OPENAI_API_KEY', 'ANTHROPIC_API_KEY', 'GITHUB_TOKEN', 'AWS_SECRET_ACCESS_KEY', 'DB_PASSWORD', 'BASH_ENV']) {
+    for (const name of [
+      'FAKE_OPENAI_API_KEY',
+      'ANTHROPIC_API_KEY',
+      'GITHUB_TOKEN',
+      'AWS_SECRET_ACCESS_KEY',
+      'DB_PASSWORD',
+      'BASH_ENV',
+    ]) {
       expect(seen).not.toContain(`${name}=`);
     }
     expect(seen).not.toContain('sk-fake-openai');
@@ -130,7 +143,19 @@ describe('runQa', () => {
 describe('withoutSecrets', () => {
   it('drops secret-looking names and shell start-up hooks, keeps the rest', () => {
     expect(
-      withoutSecrets({ OPENAI_API_KEY: 'x', GEMINI_APIKEY: 'x', NPM_TOKEN: 'x', CLIENT_SECRET: 'x', GOOGLE_CREDENTIALS: 'x', SSH_PRIVATE_KEY: 'x', ENV: 'x', PATH: '/bin', TOKENIZERS_PARALLELISM: 'false', KEYBOARD: 'us', UNSET: undefined }),
+      withoutSecrets({
+        OPENAI_API_KEY: 'x',
+        GEMINI_APIKEY: 'x',
+        NPM_TOKEN: 'x',
+        CLIENT_SECRET: 'x',
+        GOOGLE_CREDENTIALS: 'x',
+        SSH_PRIVATE_KEY: 'x',
+        ENV: 'x',
+        PATH: '/bin',
+        TOKENIZERS_PARALLELISM: 'false',
+        KEYBOARD: 'us',
+        UNSET: undefined,
+      }),
     ).toEqual({ PATH: '/bin', TOKENIZERS_PARALLELISM: 'false', KEYBOARD: 'us' });
   });
 });

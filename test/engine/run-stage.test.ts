@@ -35,7 +35,8 @@ import {
 } from './helpers.js';
 
 function refused(outcome: StageOutcome): StageRefusal {
-  if (outcome.kind !== 'refused') throw new Error(`expected a refusal, got a completed run (${outcome.report.verdict.runStatus})`);
+  if (outcome.kind !== 'refused')
+    throw new Error(`expected a refusal, got a completed run (${outcome.report.verdict.runStatus})`);
   return outcome;
 }
 
@@ -47,17 +48,28 @@ function withheld(report: FinalReport): string | undefined {
 
 const carryPathOf = (p: Project, stage: number): string => `plans/${p.planId}/carry/stage-${stage}.json`;
 
-
-
-
-const BLOCKING = { severity: 'blocking', title: 'Kelvin below absolute zero is accepted', detail: 'celsiusToKelvin(-300) returns -26.85 instead of throwing.', file: 'src/stage-1.txt', line: 1 };
+const BLOCKING = {
+  severity: 'blocking',
+  title: 'Kelvin below absolute zero is accepted',
+  detail: 'celsiusToKelvin(-300) returns -26.85 instead of throwing.',
+  file: 'src/stage-1.txt',
+  line: 1,
+};
 const failsWith = (finding: Record<string, unknown>): Record<string, unknown> => ({
-  rules: [{ when: { role: 'verifier' }, do: { verifierResult: { verdict: 'FAIL', findings: [finding], evidenceRead: ['src/stage-1.txt'] } } }],
+  rules: [
+    {
+      when: { role: 'verifier' },
+      do: { verifierResult: { verdict: 'FAIL', findings: [finding], evidenceRead: ['src/stage-1.txt'] } },
+    },
+  ],
 });
 
 describe('runStage: PASS', () => {
   it('persists carry, report and the done row in ONE ledger commit; the report is schema-valid with no conformance errors', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
     const engine = await engineFor(p);
 
     const outcome = completed(await engine.run(1));
@@ -82,7 +94,13 @@ describe('runStage: PASS', () => {
     expect(rows.map((r) => `${r.status}:${r.run_id}`)).toEqual([`started:${report.run.id}`, `done:${report.run.id}`]);
     const done = rows[1];
     const head = await resolve(p, stageBranch(p, 1));
-    expect(done).toMatchObject({ status: 'done', carry_path: carryPathOf(p, 1), report_path: outcome.reportPath, head_commit: head, run_id: report.run.id });
+    expect(done).toMatchObject({
+      status: 'done',
+      carry_path: carryPathOf(p, 1),
+      report_path: outcome.reportPath,
+      head_commit: head,
+      run_id: report.run.id,
+    });
     expect(report.ledgerRow).toEqual(done);
 
     // The carry on the ledger branch is the executor's evidence.
@@ -98,9 +116,17 @@ describe('runStage: PASS', () => {
     expect(await show(p, LEDGER_BRANCH, reportMd)).toBe(outcome.markdown);
 
     // The stage branch holds the executor's work on top of the base.
-    expect(report.git).toMatchObject({ branch: stageBranch(p, 1), baseCommit: await resolve(p, 'main'), headCommit: head, reusedBranch: false, changedFiles: ['src/stage-1.txt'] });
+    expect(report.git).toMatchObject({
+      branch: stageBranch(p, 1),
+      baseCommit: await resolve(p, 'main'),
+      headCommit: head,
+      reusedBranch: false,
+      changedFiles: ['src/stage-1.txt'],
+    });
     expect(await show(p, stageBranch(p, 1), 'src/stage-1.txt')).toBe('stage 1 by Builder worker\n');
-    expect(report.qa).toEqual([expect.objectContaining({ source: 'plan', cmd: 'test -f src/stage-1.txt', exitCode: 0, passed: true })]);
+    expect(report.qa).toEqual([
+      expect.objectContaining({ source: 'plan', cmd: 'test -f src/stage-1.txt', exitCode: 0, passed: true }),
+    ]);
     expect(report.verifiers.map((v) => [v.worker, v.status, v.verdict])).toEqual([
       ['Builder worker', 'done', 'PASS'],
       ['Reviewer worker', 'done', 'PASS'],
@@ -108,7 +134,11 @@ describe('runStage: PASS', () => {
   });
 
   it("leaves the user's work tree, index and HEAD exactly as they were", async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} }, files: { 'src/app.txt': 'app v1\n' } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+      files: { 'src/app.txt': 'app v1\n' },
+    });
     // A user in the middle of their own work: an unstaged edit, a staged new file, an untracked file.
     writeFileSync(join(p.dir, 'README.md'), '# project\n\nedited, not staged\n');
     writeFileSync(join(p.dir, 'staged.txt'), 'staged, not committed\n');
@@ -132,7 +162,10 @@ describe('runStage: PASS', () => {
 
 describe('runStage: FAIL and re-entry', () => {
   it('a blocking finding fails the stage: failed row (verdict-fail), carry withheld, and the dependent stage is not ready', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: failsWith(BLOCKING) } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: failsWith(BLOCKING) },
+    });
     const engine = await engineFor(p);
 
     const outcome = completed(await engine.run(1));
@@ -141,7 +174,17 @@ describe('runStage: FAIL and re-entry', () => {
     expect(report.verdict.reasons.join('\n')).toContain(BLOCKING.title);
     // Builder's verifier did not raise it: convergence re-asked, Builder confirmed, so it stands confirmed.
     expect(report.findings).toEqual([
-      expect.objectContaining({ id: 'F1', severity: 'blocking', title: BLOCKING.title, raisedBy: 'Reviewer worker', confirmedBy: ['Builder worker'], refutedBy: [], disposition: 'confirmed', file: 'src/stage-1.txt', line: 1 }),
+      expect.objectContaining({
+        id: 'F1',
+        severity: 'blocking',
+        title: BLOCKING.title,
+        raisedBy: 'Reviewer worker',
+        confirmedBy: ['Builder worker'],
+        refutedBy: [],
+        disposition: 'confirmed',
+        file: 'src/stage-1.txt',
+        line: 1,
+      }),
     ]);
     expect(report.convergence).toEqual({ rounds: 1, disputed: 1, resolved: 1 });
     expect(report.errors).toEqual([]);
@@ -149,12 +192,19 @@ describe('runStage: FAIL and re-entry', () => {
 
     const rows = await ledgerRows(p);
     expect(rows.map((r) => r.status)).toEqual(['started', 'failed']);
-    expect(rows[1]).toMatchObject({ status: 'failed', reason: 'verdict-fail', report_path: outcome.reportPath, head_commit: await resolve(p, stageBranch(p, 1)) });
+    expect(rows[1]).toMatchObject({
+      status: 'failed',
+      reason: 'verdict-fail',
+      report_path: outcome.reportPath,
+      head_commit: await resolve(p, stageBranch(p, 1)),
+    });
     expect(rows[1]).not.toHaveProperty('carry_path');
 
     // No carry anywhere on the ledger branch; the report says why it was withheld.
     expect(await carryFilesOnLedger(p)).toEqual([]);
-    expect(await changedIn(p, outcome.ledgerCommit)).toEqual([`plans/${p.planId}/ledger.jsonl`, outcome.reportPath, outcome.reportPath.replace(/\.json$/, '.md')].sort());
+    expect(await changedIn(p, outcome.ledgerCommit)).toEqual(
+      [`plans/${p.planId}/ledger.jsonl`, outcome.reportPath, outcome.reportPath.replace(/\.json$/, '.md')].sort(),
+    );
     expect(report.stageSidecarEvidence.carryPath).toBeNull();
     expect(withheld(report)).toMatch(/\S/);
     expect(withheld(await reportOnLedger(p, outcome))).toBe(withheld(report));
@@ -169,7 +219,13 @@ describe('runStage: FAIL and re-entry', () => {
   });
 
   it('a fix run re-enters the same branch (attempt 2) with the finding in the executor prompt, then passes', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: ({ recordFile }) => ({ builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }), reviewer: failsWith(BLOCKING) }) });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }),
+        reviewer: failsWith(BLOCKING),
+      }),
+    });
     const engine = await engineFor(p);
 
     const first = completed(await engine.run(1));
@@ -177,7 +233,15 @@ describe('runStage: FAIL and re-entry', () => {
     const firstHead = first.report.git.headCommit;
 
     // The fix: the executor now writes a different file; the reviewer is satisfied.
-    p.script('builder', executorOnly({ writeFiles: { 'src/stage-1.txt': 'stage 1, fixed: below absolute zero throws\n' }, final: 'Fixed the finding.', carry: true, record: p.recordFile('executor') }));
+    p.script(
+      'builder',
+      executorOnly({
+        writeFiles: { 'src/stage-1.txt': 'stage 1, fixed: below absolute zero throws\n' },
+        final: 'Fixed the finding.',
+        carry: true,
+        record: p.recordFile('executor'),
+      }),
+    );
     p.script('reviewer', {});
     const second = completed(await engine.run(1));
     const { report } = second;
@@ -212,55 +276,99 @@ describe('runStage: FAIL and re-entry', () => {
 
 describe('runStage: contract violations and QA', () => {
   it.each([
-    ['no Stage Carry Evidence block', { writeFiles: { 'src/stage-1.txt': 'x\n' }, final: 'Done, but I forgot the evidence block.' }, /Stage Carry Evidence/],
-    ['Stage Carry Evidence for another stage', { writeFiles: { 'src/stage-1.txt': 'x\n' }, carry: { stage: 2 } }, /for stage 2, but this run is stage 1/],
-  ])('%s → contract-violated, failed row (contract-violated), no carry, verifiers never run', async (_name, executor, why) => {
-    const p = await makeProject({ plan: 'linear.md', agents: ({ recordFile }) => ({ builder: executorOnly(executor), reviewer: { record: recordFile('reviewer'), verifierResult: 'PASS' } }) });
-    const engine = await engineFor(p);
+    [
+      'no Stage Carry Evidence block',
+      { writeFiles: { 'src/stage-1.txt': 'x\n' }, final: 'Done, but I forgot the evidence block.' },
+      /Stage Carry Evidence/,
+    ],
+    [
+      'Stage Carry Evidence for another stage',
+      { writeFiles: { 'src/stage-1.txt': 'x\n' }, carry: { stage: 2 } },
+      /for stage 2, but this run is stage 1/,
+    ],
+  ])(
+    '%s → contract-violated, failed row (contract-violated), no carry, verifiers never run',
+    async (_name, executor, why) => {
+      const p = await makeProject({
+        plan: 'linear.md',
+        agents: ({ recordFile }) => ({
+          builder: executorOnly(executor),
+          reviewer: { record: recordFile('reviewer'), verifierResult: 'PASS' },
+        }),
+      });
+      const engine = await engineFor(p);
 
-    const outcome = completed(await engine.run(1));
-    const { report } = outcome;
-    expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'contract-violated' });
-    expect(report.verdict.reasons.join('\n')).toMatch(why);
-    expect(report.executor.status).toBe('contract-violated');
-    expect(report.verifiers).toEqual([]);
-    expect(p.records('reviewer')).toEqual([]);
-    expect(checkFinalReport(report)).toMatchObject({ ok: true });
+      const outcome = completed(await engine.run(1));
+      const { report } = outcome;
+      expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'contract-violated' });
+      expect(report.verdict.reasons.join('\n')).toMatch(why);
+      expect(report.executor.status).toBe('contract-violated');
+      expect(report.verifiers).toEqual([]);
+      expect(p.records('reviewer')).toEqual([]);
+      expect(checkFinalReport(report)).toMatchObject({ ok: true });
 
-    const rows = await ledgerRows(p);
-    expect(rows.map((r) => r.status)).toEqual(['started', 'failed']);
-    expect(rows[1]).toMatchObject({ reason: 'contract-violated', report_path: outcome.reportPath });
-    expect(await carryFilesOnLedger(p)).toEqual([]);
-    expect(report.stageSidecarEvidence.carryPath).toBeNull();
-    expect(withheld(report)).toMatch(/contract/);
-  });
+      const rows = await ledgerRows(p);
+      expect(rows.map((r) => r.status)).toEqual(['started', 'failed']);
+      expect(rows[1]).toMatchObject({ reason: 'contract-violated', report_path: outcome.reportPath });
+      expect(await carryFilesOnLedger(p)).toEqual([]);
+      expect(report.stageSidecarEvidence.carryPath).toBeNull();
+      expect(withheld(report)).toMatch(/contract/);
+    },
+  );
 
   it('a verifier that ignores read-only mode and writes is refused by the file system: the tree it reviews is unchanged and the run says so', async () => {
     const p = await makeProject({
       plan: 'linear.md',
       agents: {
         builder: executorOnly(WRITES_STAGE_FILE),
-        reviewer: { rules: [{ when: { role: 'verifier' }, do: { writeFiles: { 'sneaky.txt': 'written by a verifier\n' }, appendFiles: { 'src/stage-1.txt': 'tampered by a verifier\n' }, verifierResult: 'PASS' } }] },
+        reviewer: {
+          rules: [
+            {
+              when: { role: 'verifier' },
+              do: {
+                writeFiles: { 'sneaky.txt': 'written by a verifier\n' },
+                appendFiles: { 'src/stage-1.txt': 'tampered by a verifier\n' },
+                verifierResult: 'PASS',
+              },
+            },
+          ],
+        },
       },
     });
     const outcome = completed(await (await engineFor(p)).run(1));
     const { report } = outcome;
     // Nothing changed, so its answer stands; the kernel, not the agent's good will, kept the tree as it was.
-    expect(report.verifiers.find((v) => v.worker === 'Reviewer worker')).toMatchObject({ status: 'done', verdict: 'PASS' });
+    expect(report.verifiers.find((v) => v.worker === 'Reviewer worker')).toMatchObject({
+      status: 'done',
+      verdict: 'PASS',
+    });
     expect(report.errors).toEqual([]);
-    expect(report.progress.map((e) => e.line).join('\n')).toMatch(/file system refused a write in the read-only tree.*Reviewer worker/);
+    expect(report.progress.map((e) => e.line).join('\n')).toMatch(
+      /file system refused a write in the read-only tree.*Reviewer worker/,
+    );
     const branch = stageBranch(p, 1);
     expect(await treePaths(p, branch)).not.toContain('sneaky.txt');
     expect(await show(p, branch, 'src/stage-1.txt')).toBe('stage 1 by Builder worker\n');
   });
 
-  it("with isolation: none, a verifier that writes in its worktree is discarded (contract-violated) and its change reaches no commit", async () => {
+  it('with isolation: none, a verifier that writes in its worktree is discarded (contract-violated) and its change reaches no commit', async () => {
     const p = await makeProject({
       plan: 'linear.md',
       config: { isolation: 'none' },
       agents: {
         builder: executorOnly(WRITES_STAGE_FILE),
-        reviewer: { rules: [{ when: { role: 'verifier' }, do: { writeFiles: { 'sneaky.txt': 'written by a verifier\n' }, appendFiles: { 'src/stage-1.txt': 'tampered by a verifier\n' }, verifierResult: 'PASS' } }] },
+        reviewer: {
+          rules: [
+            {
+              when: { role: 'verifier' },
+              do: {
+                writeFiles: { 'sneaky.txt': 'written by a verifier\n' },
+                appendFiles: { 'src/stage-1.txt': 'tampered by a verifier\n' },
+                verifierResult: 'PASS',
+              },
+            },
+          ],
+        },
       },
     });
     const engine = await engineFor(p);
@@ -269,14 +377,22 @@ describe('runStage: contract violations and QA', () => {
     const { report } = outcome;
     const reviewer = report.verifiers.find((v) => v.worker === 'Reviewer worker');
     expect(reviewer).toMatchObject({ status: 'contract-violated', verdict: null });
-    expect(report.verifiers.find((v) => v.worker === 'Builder worker')).toMatchObject({ status: 'done', verdict: 'PASS' });
+    expect(report.verifiers.find((v) => v.worker === 'Builder worker')).toMatchObject({
+      status: 'done',
+      verdict: 'PASS',
+    });
     // Its PASS is not counted: every verifier on the roster must answer.
     expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
     expect(report.verdict.reasons.join('\n')).toContain('Reviewer worker produced no verdict (contract-violated)');
     // Conformance names the change.
-    expect(report.errors.map((e) => e.message).join('\n')).toMatch(/verifier\/worktree-changed: verifier Reviewer worker changed its worktree.*sneaky\.txt/);
+    expect(report.errors.map((e) => e.message).join('\n')).toMatch(
+      /verifier\/worktree-changed: verifier Reviewer worker changed its worktree.*sneaky\.txt/,
+    );
     expect(checkFinalReport(report)).toMatchObject({ ok: true });
-    expect(await ledgerRows(p)).toEqual([expect.objectContaining({ status: 'started' }), expect.objectContaining({ status: 'failed', reason: 'verdict-fail' })]);
+    expect(await ledgerRows(p)).toEqual([
+      expect.objectContaining({ status: 'started' }),
+      expect.objectContaining({ status: 'failed', reason: 'verdict-fail' }),
+    ]);
 
     const branch = stageBranch(p, 1);
     expect(await treePaths(p, branch)).not.toContain('sneaky.txt');
@@ -290,24 +406,45 @@ describe('runStage: contract violations and QA', () => {
 
   it.each([
     ['made no change', { final: 'Nothing to do.', carry: true }, /made no change to the stage branch/],
-    ["changed okstra's own files", { writeFiles: { 'src/stage-1.txt': 'x\n', '.okstra/config.yml': 'executor: builder\n' }, carry: true }, /changed okstra's own files: \.okstra\/config\.yml/],
-  ])('an executor that %s broke its contract: failed row (contract-violated), no carry', async (_name, executor, why) => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(executor), reviewer: {} } });
-    const outcome = completed(await (await engineFor(p)).run(1));
-    expect(outcome.report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'contract-violated' });
-    expect(outcome.report.verdict.reasons.join('\n')).toMatch(why);
-    expect((await ledgerRows(p))[1]).toMatchObject({ status: 'failed', reason: 'contract-violated' });
-    expect(await carryFilesOnLedger(p)).toEqual([]);
-  });
+    [
+      "changed okstra's own files",
+      { writeFiles: { 'src/stage-1.txt': 'x\n', '.okstra/config.yml': 'executor: builder\n' }, carry: true },
+      /changed okstra's own files: \.okstra\/config\.yml/,
+    ],
+  ])(
+    'an executor that %s broke its contract: failed row (contract-violated), no carry',
+    async (_name, executor, why) => {
+      const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(executor), reviewer: {} } });
+      const outcome = completed(await (await engineFor(p)).run(1));
+      expect(outcome.report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'contract-violated' });
+      expect(outcome.report.verdict.reasons.join('\n')).toMatch(why);
+      expect((await ledgerRows(p))[1]).toMatchObject({ status: 'failed', reason: 'contract-violated' });
+      expect(await carryFilesOnLedger(p)).toEqual([]);
+    },
+  );
 
   it('an executor that exits non-zero ends the run with runStatus error and a failed row (error)', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly({ writeFiles: { 'src/stage-1.txt': 'x\n' }, stderr: 'model quota exhausted\n', exitCode: 2 }), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: executorOnly({
+          writeFiles: { 'src/stage-1.txt': 'x\n' },
+          stderr: 'model quota exhausted\n',
+          exitCode: 2,
+        }),
+        reviewer: {},
+      },
+    });
     const outcome = completed(await (await engineFor(p)).run(1));
     expect(outcome.report.executor.status).toBe('error');
     expect(outcome.report.executor.summary).toMatch(/exited with code 2: model quota exhausted/);
     expect(outcome.report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'error' });
     expect(outcome.report.verifiers).toEqual([]);
-    expect((await ledgerRows(p))[1]).toMatchObject({ status: 'failed', reason: 'error', report_path: outcome.reportPath });
+    expect((await ledgerRows(p))[1]).toMatchObject({
+      status: 'failed',
+      reason: 'error',
+      report_path: outcome.reportPath,
+    });
     expect(await carryFilesOnLedger(p)).toEqual([]);
   });
 
@@ -319,21 +456,39 @@ describe('runStage: contract violations and QA', () => {
       files: { '.gitignore': 'build/\n' },
       agents: {
         builder: executorOnly(WRITES_STAGE_FILE),
-        reviewer: { rules: [{ when: { role: 'verifier' }, do: { writeFiles: { 'build/verifier-output.txt': 'written by a read-only session\n' }, verifierResult: 'PASS' } }] },
+        reviewer: {
+          rules: [
+            {
+              when: { role: 'verifier' },
+              do: {
+                writeFiles: { 'build/verifier-output.txt': 'written by a read-only session\n' },
+                verifierResult: 'PASS',
+              },
+            },
+          ],
+        },
       },
     });
     const outcome = completed(await (await engineFor(p)).run(1));
-    expect(outcome.report.verifiers.find((v) => v.worker === 'Reviewer worker')).toMatchObject({ status: 'contract-violated', verdict: null });
+    expect(outcome.report.verifiers.find((v) => v.worker === 'Reviewer worker')).toMatchObject({
+      status: 'contract-violated',
+      verdict: null,
+    });
     expect(outcome.report.verdict.value).toBe('FAIL');
   });
 
   it('a failing QA command fails the stage even when every verifier says PASS', async () => {
-    const p = await makeProject({ plan: 'qa-fails.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'qa-fails.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
     const engine = await engineFor(p);
 
     const outcome = completed(await engine.run(1));
     const { report } = outcome;
-    expect(report.qa).toEqual([expect.objectContaining({ source: 'plan', cmd: 'test -f src/stage-1.txt && exit 3', exitCode: 3, passed: false })]);
+    expect(report.qa).toEqual([
+      expect.objectContaining({ source: 'plan', cmd: 'test -f src/stage-1.txt && exit 3', exitCode: 3, passed: false }),
+    ]);
     expect(report.verifiers.map((v) => [v.status, v.verdict])).toEqual([
       ['done', 'PASS'],
       ['done', 'PASS'],
@@ -351,39 +506,50 @@ describe('runStage: contract violations and QA', () => {
 describe('runStage: parallel verifiers', () => {
   // git does not make concurrent `git worktree add/remove/prune` in one repository safe; the
   // workspace serialises them, so many parallel verifiers across many runs never break a run.
-  it('twelve verifiers at once, ten runs in a row: no run breaks on git worktree bookkeeping', { timeout: 120_000 }, async () => {
-    const reviewers = Array.from({ length: 11 }, (_, i) => `reviewer-${String.fromCharCode(97 + i)}`);
-    const failsEveryAttempt = {
-      rules: [
-        // Each attempt changes the file again and every verifier fails it, so the stage can be re-entered.
-        { when: { role: 'executor' }, do: { appendFiles: { 'src/stage-1.txt': 'one more line\n' }, carry: true } },
-        { when: { role: 'verifier' }, do: { verifierResult: 'FAIL' } },
-      ],
-    };
-    const p = await makeProject({
-      plan: 'linear.md',
-      config: { concurrency: { verifiers: 0 }, convergence: { rounds: 0 } },
-      agents: Object.fromEntries(['builder', ...reviewers].map((name) => [name, failsEveryAttempt])),
-    });
-    const engine = await engineFor(p);
-    for (let attempt = 1; attempt <= 10; attempt++) {
-      const outcome = completed(await engine.run(1));
-      expect(outcome.report.run.attempt).toBe(attempt);
-      expect(outcome.report.verifiers).toHaveLength(12);
-      expect(outcome.report.verifiers.every((v) => v.status === 'done' && v.verdict === 'FAIL')).toBe(true);
-    }
-  });
+  it(
+    'twelve verifiers at once, ten runs in a row: no run breaks on git worktree bookkeeping',
+    { timeout: 120_000 },
+    async () => {
+      const reviewers = Array.from({ length: 11 }, (_, i) => `reviewer-${String.fromCharCode(97 + i)}`);
+      const failsEveryAttempt = {
+        rules: [
+          // Each attempt changes the file again and every verifier fails it, so the stage can be re-entered.
+          { when: { role: 'executor' }, do: { appendFiles: { 'src/stage-1.txt': 'one more line\n' }, carry: true } },
+          { when: { role: 'verifier' }, do: { verifierResult: 'FAIL' } },
+        ],
+      };
+      const p = await makeProject({
+        plan: 'linear.md',
+        config: { concurrency: { verifiers: 0 }, convergence: { rounds: 0 } },
+        agents: Object.fromEntries(['builder', ...reviewers].map((name) => [name, failsEveryAttempt])),
+      });
+      const engine = await engineFor(p);
+      for (let attempt = 1; attempt <= 10; attempt++) {
+        const outcome = completed(await engine.run(1));
+        expect(outcome.report.run.attempt).toBe(attempt);
+        expect(outcome.report.verifiers).toHaveLength(12);
+        expect(outcome.report.verifiers.every((v) => v.status === 'done' && v.verdict === 'FAIL')).toBe(true);
+      }
+    },
+  );
 });
 
 describe('runStage: stage bases', () => {
   it("the diamond's stage 4 starts from a merge commit whose parents are the done heads of stages 2 and 3", async () => {
-    const p = await makeProject({ plan: 'diamond.md', agents: ({ recordFile }) => ({ builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }), reviewer: {} }) });
+    const p = await makeProject({
+      plan: 'diamond.md',
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }),
+        reviewer: {},
+      }),
+    });
     const engine = await engineFor(p);
 
     const chain = await engine.chain([2, 3]);
     expect(chain).toMatchObject({ status: 'complete', queue: [1, 2, 3] });
     const rows = await ledgerRows(p);
-    const doneHead = (stage: number): string | undefined => rows.find((r) => r.stage === stage && r.status === 'done')?.head_commit;
+    const doneHead = (stage: number): string | undefined =>
+      rows.find((r) => r.stage === stage && r.status === 'done')?.head_commit;
     const [head2, head3] = [doneHead(2), doneHead(3)];
     expect(head2).toMatch(/^[0-9a-f]{40}$/);
     expect(head3).toMatch(/^[0-9a-f]{40}$/);
@@ -397,10 +563,14 @@ describe('runStage: stage bases', () => {
     // In stage order (graph/readiness.ts: "a merge of their done heads, in stage order").
     expect(parents).toEqual([head2, head3]);
     expect(rows.find((r) => r.stage === 4)).toBeUndefined();
-    expect((await ledgerRows(p)).find((r) => r.stage === 4 && r.status === 'started')).toMatchObject({ base_commit: base });
+    expect((await ledgerRows(p)).find((r) => r.stage === 4 && r.status === 'started')).toMatchObject({
+      base_commit: base,
+    });
 
     // Stage 4's branch holds the work of every stage; its executor got both carries.
-    expect(await treePaths(p, stageBranch(p, 4))).toEqual(expect.arrayContaining(['src/stage-1.txt', 'src/stage-2.txt', 'src/stage-3.txt', 'src/stage-4.txt']));
+    expect(await treePaths(p, stageBranch(p, 4))).toEqual(
+      expect.arrayContaining(['src/stage-1.txt', 'src/stage-2.txt', 'src/stage-3.txt', 'src/stage-4.txt']),
+    );
     const prompt4 = p.records('executor').find((r) => r.stage === '4')?.prompt ?? '';
     expect(prompt4).toContain('Stand-in Builder worker completed stage 2.');
     expect(prompt4).toContain('Stand-in Builder worker completed stage 3.');
@@ -427,7 +597,10 @@ describe('runStage: stage bases', () => {
 
 describe('runStage: claims', () => {
   it('of several runs of one stage started at once, exactly one claims it; the others are refused as in progress', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
     // Separate engines, as separate processes would have.
     const engines = await Promise.all([engineFor(p), engineFor(p), engineFor(p), engineFor(p)]);
     const ids = engines.map(() => newRunId(1));
@@ -440,7 +613,10 @@ describe('runStage: claims', () => {
     const winner = (done[0] as StageCompleted).report.run.id;
     for (const r of refusals) expect(r.reason).toContain(`stage 1 already in progress by run ${winner}`);
 
-    expect((await ledgerRows(p)).map((r) => `${r.status}:${r.run_id}`)).toEqual([`started:${winner}`, `done:${winner}`]);
+    expect((await ledgerRows(p)).map((r) => `${r.status}:${r.run_id}`)).toEqual([
+      `started:${winner}`,
+      `done:${winner}`,
+    ]);
     expect((done[0] as StageCompleted).report.verdict.value).toBe('PASS');
   });
 
@@ -448,7 +624,10 @@ describe('runStage: claims', () => {
     const p = await makeProject({
       plan: 'linear.md',
       config: { timeouts: { executorMinutes: 0.05 } },
-      agents: ({ recordFile }) => ({ builder: executorOnly({ record: recordFile('executor'), hang: true }), reviewer: {} }),
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({ record: recordFile('executor'), hang: true }),
+        reviewer: {},
+      }),
     });
     const engine = await engineFor(p);
     const holder = newRunId(1);
@@ -461,11 +640,17 @@ describe('runStage: claims', () => {
 
     const held = completed(await first);
     expect(held.report.verdict.runStatus).toBe('error');
-    expect((await ledgerRows(p)).map((r) => `${r.status}:${r.run_id}`)).toEqual([`started:${holder}`, `failed:${holder}`]);
+    expect((await ledgerRows(p)).map((r) => `${r.status}:${r.run_id}`)).toEqual([
+      `started:${holder}`,
+      `failed:${holder}`,
+    ]);
   });
 
   it('a run that breaks right after its claim (the stage branch cannot be created) releases the claim', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
     // A user branch under the stage branch's name: git cannot create okstra/linear/stage-1 next to it.
     await p.git.ok(['branch', `${stageBranch(p, 1)}/notes`]);
     const engine = await engineFor(p);
@@ -477,7 +662,11 @@ describe('runStage: claims', () => {
     expect(String(error)).toContain(`cannot lock ref 'refs/heads/${stageBranch(p, 1)}'`);
     const rows = await ledgerRows(p);
     expect(rows.map((r) => r.status)).toEqual(['started', 'failed']);
-    expect(rows[1]).toMatchObject({ run_id: rows[0]?.run_id, reason: 'error', detail: expect.stringContaining('okstra failed during the run') });
+    expect(rows[1]).toMatchObject({
+      run_id: rows[0]?.run_id,
+      reason: 'error',
+      detail: expect.stringContaining('okstra failed during the run'),
+    });
 
     // Released, so once the stray branch is gone the stage runs.
     await p.git.ok(['branch', '-D', `${stageBranch(p, 1)}/notes`]);
@@ -489,7 +678,13 @@ describe('runStage: claims', () => {
       plan: 'linear.md',
       config: { timeouts: { executorMinutes: 0.02 } },
       agents: ({ scratch, recordFile }) => ({
-        builder: executorOnly({ record: recordFile('executor'), writeFiles: { 'src/half-done.txt': 'half\n' }, spawnGrandchild: { pidFile: join(scratch, 'grandchild.pid') }, ignoreSigterm: true, hang: true }),
+        builder: executorOnly({
+          record: recordFile('executor'),
+          writeFiles: { 'src/half-done.txt': 'half\n' },
+          spawnGrandchild: { pidFile: join(scratch, 'grandchild.pid') },
+          ignoreSigterm: true,
+          hang: true,
+        }),
         reviewer: {},
       }),
     });
@@ -526,17 +721,23 @@ describe('runStage: claims', () => {
 });
 
 describe('runStage: secrets', () => {
-  it("the executor gets a per-dispatch gateway credential for its key variable, never the key; QA gets neither", async () => {
+  it('the executor gets a per-dispatch gateway credential for its key variable, never the key; QA gets neither', async () => {
     const key = 'fake-key-3f9a1c7e-never-in-qa';
     const reviewerKey = 'fake-reviewer-key-b81d20';
     const dumpFile = (scratch: string): string => join(scratch, 'qa-env.txt');
     const p = await makeProject({
       plan: 'linear.md',
-      agents: ({ recordFile }) => ({ builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }), reviewer: {} }),
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }),
+        reviewer: {},
+      }),
       // The QA command dumps its whole environment to a file outside the worktree.
       config: ({ scratch }) => ({
         // The APIs the keys are for; the stand-ins never call them, the gateway would.
-        providers: { builder: { apiKeyEnv: 'BUILDER_LLM_KEY', baseUrl: 'http://127.0.0.1:9/v1' }, reviewer: { apiKeyEnv: 'REVIEWER_API_KEY', baseUrl: 'http://127.0.0.1:9/v1' } },
+        providers: {
+          builder: { apiKeyEnv: 'BUILDER_LLM_KEY', baseUrl: 'http://127.0.0.1:9/v1' },
+          reviewer: { apiKeyEnv: 'REVIEWER_API_KEY', baseUrl: 'http://127.0.0.1:9/v1' },
+        },
         qaCommands: [`env > ${dumpFile(scratch)}`],
       }),
     });
@@ -568,7 +769,10 @@ describe('runStage: a key without the API it is for', () => {
   it('a command provider whose key variable names no known API and no baseUrl is refused before it starts, and never gets the key', async () => {
     const p = await makeProject({
       plan: 'linear.md',
-      agents: ({ recordFile }) => ({ builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }), reviewer: {} }),
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({ ...WRITES_STAGE_FILE, record: recordFile('executor') }),
+        reviewer: {},
+      }),
       config: { providers: { builder: { apiKeyEnv: 'BUILDER_LLM_KEY' } } },
     });
     const engine = await engineFor(p, { env: { ...process.env, BUILDER_LLM_KEY: 'fake-key-no-api-1f2e3d' } });
@@ -581,7 +785,10 @@ describe('runStage: a key without the API it is for', () => {
 
 describe('runStage: with a remote (okstra run --remote)', () => {
   it('pushes the stage branch and keeps the ledger on the remote; another clone builds the next stage on it', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
     const remote = await remoteOf(p);
     const a = await remote.clone();
 
@@ -596,8 +803,15 @@ describe('runStage: with a remote (okstra run --remote)', () => {
     const second = completed(await (await engineFor(p, { repoDir: b, remote: 'origin' })).run(2));
     expect(second.report.verdict.value).toBe('PASS');
     expect(second.report.git.baseCommit).toBe(head1);
-    expect(await new Git(remote.bare).resolveCommit(`refs/heads/${stageBranch(p, 2)}`)).toBe(second.report.git.headCommit);
-    expect((await ledgerRows(p, LEDGER_BRANCH, remote.bare)).map((r) => `${r.stage}:${r.status}`)).toEqual(['1:started', '1:done', '2:started', '2:done']);
+    expect(await new Git(remote.bare).resolveCommit(`refs/heads/${stageBranch(p, 2)}`)).toBe(
+      second.report.git.headCommit,
+    );
+    expect((await ledgerRows(p, LEDGER_BRANCH, remote.bare)).map((r) => `${r.stage}:${r.status}`)).toEqual([
+      '1:started',
+      '1:done',
+      '2:started',
+      '2:done',
+    ]);
     // Stage 2's executor got stage 1's carry, read from the remote ledger.
     expect(second.report.stageSidecarEvidence.carryPath).toBe(carryPathOf(p, 2));
   });
@@ -605,7 +819,10 @@ describe('runStage: with a remote (okstra run --remote)', () => {
   // With --remote the remote's stage branches are the record: a clone that did not run the failed
   // attempt must fetch and re-enter its pushed branch rather than start afresh.
   it('a fix run from another clone re-enters the failed attempt’s pushed branch', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: failsWith(BLOCKING) } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: failsWith(BLOCKING) },
+    });
     const remote = await remoteOf(p);
     const first = completed(await (await engineFor(p, { repoDir: await remote.clone(), remote: 'origin' })).run(1));
     expect(first.report.verdict.value).toBe('FAIL');
@@ -625,7 +842,10 @@ describe('runStage: with a remote (okstra run --remote)', () => {
 
   // A dependency's done head may exist only on the remote; the run fetches it before building on it.
   it('a clone made before stage 1 ran still builds stage 2 on stage 1’s done head (from the remote)', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
     const remote = await remoteOf(p);
     const stale = await remote.clone();
     const first = completed(await (await engineFor(p, { repoDir: await remote.clone(), remote: 'origin' })).run(1));

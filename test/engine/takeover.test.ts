@@ -14,15 +14,30 @@ import type { StartedRow } from '../../src/core/ledger/index.js';
 import { WRITES_STAGE_FILE, engineFor, ledgerRows, makeProject, type Engine, type Project } from './helpers.js';
 
 async function setup(): Promise<{ p: Project; engine: Engine }> {
-  const p = await makeProject({ plan: 'linear.md', agents: { builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] }, reviewer: {} } });
+  const p = await makeProject({
+    plan: 'linear.md',
+    agents: { builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] }, reviewer: {} },
+  });
   return { p, engine: await engineFor(p) };
 }
 
-async function claimAs(engine: Engine, runId: string, claimant: StartedRow['claimant'], leaseMinutes = 60): Promise<void> {
+async function claimAs(
+  engine: Engine,
+  runId: string,
+  claimant: StartedRow['claimant'],
+  leaseMinutes = 60,
+): Promise<void> {
   const now = new Date();
   const row: StartedRow = {
-    v: 1, plan_id: 'linear', stage: 1, status: 'started', run_id: runId, at: now.toISOString(), lease_until: new Date(now.getTime() + leaseMinutes * 60_000).toISOString(),
-    branch: stageBranchName('linear', 1), ...(claimant ? { claimant } : {}),
+    v: 1,
+    plan_id: 'linear',
+    stage: 1,
+    status: 'started',
+    run_id: runId,
+    at: now.toISOString(),
+    lease_until: new Date(now.getTime() + leaseMinutes * 60_000).toISOString(),
+    branch: stageBranchName('linear', 1),
+    ...(claimant ? { claimant } : {}),
   };
   await engine.prepared.deps.ledger.append({ row });
 }
@@ -41,11 +56,17 @@ describe('intake: a claim of another run', () => {
     await claimAs(engine, 'dead-run', { host: hostname(), pid: await deadPid() });
     const outcome = await engine.run(1, 'taker');
     expect(outcome.kind).toBe('completed');
-    const rows = (await ledgerRows(p)).map((r) => `${r.run_id}:${r.status}${r.status === 'failed' ? `:${r.reason}` : ''}`);
+    const rows = (await ledgerRows(p)).map(
+      (r) => `${r.run_id}:${r.status}${r.status === 'failed' ? `:${r.reason}` : ''}`,
+    );
     expect(rows).toEqual(['dead-run:started', 'dead-run:failed:abandoned', 'taker:started', 'taker:done']);
     const abandoned = (await ledgerRows(p))[1];
-    expect(abandoned?.status === 'failed' && abandoned.detail).toMatch(/^taken over by run taker: run dead-run's process \d+ on .+ is no longer running$/);
-    expect(engine.log.join('\n')).toContain('its claim on stage 1 is released (failed, abandoned) and this run takes over');
+    expect(abandoned?.status === 'failed' && abandoned.detail).toMatch(
+      /^taken over by run taker: run dead-run's process \d+ on .+ is no longer running$/,
+    );
+    expect(engine.log.join('\n')).toContain(
+      'its claim on stage 1 is released (failed, abandoned) and this run takes over',
+    );
   });
 
   it('a claim made before this machine rebooted is taken over even if its pid is alive again', async () => {

@@ -22,23 +22,39 @@ import {
   executorOnly,
 } from './helpers.js';
 
-const verifierSays = (result: Record<string, unknown>, rest: Array<Record<string, unknown>> = []): Record<string, unknown> => ({ rules: [...rest, { when: { role: 'verifier' }, do: { verifierResult: result } }] });
+const verifierSays = (
+  result: Record<string, unknown>,
+  rest: Array<Record<string, unknown>> = [],
+): Record<string, unknown> => ({ rules: [...rest, { when: { role: 'verifier' }, do: { verifierResult: result } }] });
 
-
-
-const SAME_BLOCKING = { severity: 'blocking', title: 'Stage file has the wrong content', detail: 'It names the worker, not the stage contract.', file: 'src/stage-1.txt', line: 1 };
+const SAME_BLOCKING = {
+  severity: 'blocking',
+  title: 'Stage file has the wrong content',
+  detail: 'It names the worker, not the stage contract.',
+  file: 'src/stage-1.txt',
+  line: 1,
+};
 
 describe('verdicts: a verifier FAIL is never a PASS', () => {
   it('three verifiers answering FAIL with no finding fail the stage, one reason each, and the carry is withheld', async () => {
     const fail = verifierSays({ verdict: 'FAIL', findings: [], evidenceRead: ['src/stage-1.txt'] });
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }, ...(fail.rules as unknown[])] }, reviewer: fail, auditor: fail } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }, ...(fail.rules as unknown[])] },
+        reviewer: fail,
+        auditor: fail,
+      },
+    });
     const outcome = completed(await (await engineFor(p)).run(1));
     const { report } = outcome;
     expect(report.verifiers.map((v) => v.verdict)).toEqual(['FAIL', 'FAIL', 'FAIL']);
     expect(report.verdict).toEqual({
       value: 'FAIL',
       runStatus: 'failed',
-      reasons: ['Builder worker', 'Reviewer worker', 'Auditor worker'].map((w) => `verifier ${w} answered FAIL without a blocking finding`),
+      reasons: ['Builder worker', 'Reviewer worker', 'Auditor worker'].map(
+        (w) => `verifier ${w} answered FAIL without a blocking finding`,
+      ),
     });
     expect((await ledgerRows(p)).map((r) => r.status)).toEqual(['started', 'failed']);
     expect(await carryFilesOnLedger(p)).toEqual([]);
@@ -46,47 +62,106 @@ describe('verdicts: a verifier FAIL is never a PASS', () => {
   });
 
   it('a FAIL with only a major finding ("SQL injection") fails the stage', async () => {
-    const major = { severity: 'major', title: 'SQL injection', detail: 'String-built query.', file: 'src/stage-1.txt', line: 1 };
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays({ verdict: 'FAIL', findings: [major], evidenceRead: ['src/stage-1.txt'] }) } });
+    const major = {
+      severity: 'major',
+      title: 'SQL injection',
+      detail: 'String-built query.',
+      file: 'src/stage-1.txt',
+      line: 1,
+    };
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: executorOnly(WRITES_STAGE_FILE),
+        reviewer: verifierSays({ verdict: 'FAIL', findings: [major], evidenceRead: ['src/stage-1.txt'] }),
+      },
+    });
     const { report } = completed(await (await engineFor(p)).run(1));
-    expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed', reasons: ['verifier Reviewer worker answered FAIL without a blocking finding'] });
+    expect(report.verdict).toMatchObject({
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: ['verifier Reviewer worker answered FAIL without a blocking finding'],
+    });
   });
 });
 
 describe('merged findings: the stored report validates', () => {
   it('two verifiers raising the same blocking finding: one finding, both verifiers list its id, the report on the ledger passes validateRun', async () => {
     const raise = verifierSays({ verdict: 'FAIL', findings: [SAME_BLOCKING], evidenceRead: ['src/stage-1.txt'] });
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: raise, auditor: raise } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: raise, auditor: raise },
+    });
     const outcome = completed(await (await engineFor(p)).run(1));
     const stored = await reportOnLedger(p, outcome);
 
-    expect(stored.findings).toEqual([expect.objectContaining({ id: 'F1', severity: 'blocking', raisedBy: 'Reviewer worker', confirmedBy: ['Auditor worker'], disposition: 'confirmed' })]);
+    expect(stored.findings).toEqual([
+      expect.objectContaining({
+        id: 'F1',
+        severity: 'blocking',
+        raisedBy: 'Reviewer worker',
+        confirmedBy: ['Auditor worker'],
+        disposition: 'confirmed',
+      }),
+    ]);
     expect(stored.verifiers.map((v) => [v.worker, v.findings])).toEqual([
       ['Builder worker', []],
       ['Reviewer worker', ['F1']],
       ['Auditor worker', ['F1']],
     ]);
-    expect(stored.verdict).toEqual({ value: 'FAIL', runStatus: 'failed', reasons: [`blocking finding F1 confirmed: ${SAME_BLOCKING.title}`] });
+    expect(stored.verdict).toEqual({
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: [`blocking finding F1 confirmed: ${SAME_BLOCKING.title}`],
+    });
     expect(stored.errors).toEqual([]);
     expect(checkFinalReport(stored)).toMatchObject({ ok: true });
     const rows = await ledgerRows(p);
-    const headFiles = (await p.git.ok(['ls-tree', '-r', '--name-only', stored.git.headCommit])).split('\n').filter(Boolean);
-    expect(validateRun({ report: stored, carryFile: null, ledgerRow: rows.at(-1) ?? null, headFiles, planValidation: ['test -f src/stage-1.txt'] })).toEqual([]);
+    const headFiles = (await p.git.ok(['ls-tree', '-r', '--name-only', stored.git.headCommit]))
+      .split('\n')
+      .filter(Boolean);
+    expect(
+      validateRun({
+        report: stored,
+        carryFile: null,
+        ledgerRow: rows.at(-1) ?? null,
+        headFiles,
+        planValidation: ['test -f src/stage-1.txt'],
+      }),
+    ).toEqual([]);
   });
 });
 
 describe('reports are valid or the stage is not done', () => {
   it('a PASS whose report breaks a protecting rule (a citation outside the repository fails the schema) ends contract-violated: failed row, no carry, the violation listed', async () => {
-    const outside = { severity: 'major', title: 'Reads a file outside the repository', detail: 'See the sibling checkout.', file: '../elsewhere/secret.txt', line: 2 };
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays({ verdict: 'PASS', findings: [outside], evidenceRead: ['src/stage-1.txt'] }) } });
+    const outside = {
+      severity: 'major',
+      title: 'Reads a file outside the repository',
+      detail: 'See the sibling checkout.',
+      file: '../elsewhere/secret.txt',
+      line: 2,
+    };
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: executorOnly(WRITES_STAGE_FILE),
+        reviewer: verifierSays({ verdict: 'PASS', findings: [outside], evidenceRead: ['src/stage-1.txt'] }),
+      },
+    });
     const outcome = completed(await (await engineFor(p)).run(1));
     const { report } = outcome;
 
     expect(report.verdict.value).toBe('FAIL');
     expect(report.verdict.runStatus).toBe('contract-violated');
     expect(report.verdict.reasons.length).toBeGreaterThan(0);
-    for (const r of report.verdict.reasons) expect(r).toMatch(/^the report broke a conformance rule that protects the verdict: report\/schema: /);
-    expect(report.errors.filter((e) => e.phase === 'conformance').map((e) => e.message).join('\n')).toMatch(/report\/schema: .*\/findings\/0\/file/);
+    for (const r of report.verdict.reasons)
+      expect(r).toMatch(/^the report broke a conformance rule that protects the verdict: report\/schema: /);
+    expect(
+      report.errors
+        .filter((e) => e.phase === 'conformance')
+        .map((e) => e.message)
+        .join('\n'),
+    ).toMatch(/report\/schema: .*\/findings\/0\/file/);
     expect(report.stageSidecarEvidence.carryPath).toBeNull();
     expect('withheld' in report.stageSidecarEvidence && report.stageSidecarEvidence.withheld).toMatch(/report\/schema/);
 
@@ -99,11 +174,25 @@ describe('reports are valid or the stage is not done', () => {
   });
 
   it('an advisory violation (a citation of a file the verifier did not list as read) is a warning beside an unchanged PASS', async () => {
-    const unread = { severity: 'minor', title: 'Wording', detail: 'Could be clearer.', file: 'src/stage-1.txt', line: 1 };
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays({ verdict: 'PASS', findings: [unread], evidenceRead: [] }) } });
+    const unread = {
+      severity: 'minor',
+      title: 'Wording',
+      detail: 'Could be clearer.',
+      file: 'src/stage-1.txt',
+      line: 1,
+    };
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: executorOnly(WRITES_STAGE_FILE),
+        reviewer: verifierSays({ verdict: 'PASS', findings: [unread], evidenceRead: [] }),
+      },
+    });
     const { report } = completed(await (await engineFor(p)).run(1));
     expect(report.verdict).toMatchObject({ value: 'PASS', runStatus: 'passed' });
-    expect(report.errors.map((e) => [e.phase, e.message.split(':')[0]])).toEqual([['conformance-advisory', 'finding/evidence-not-read']]);
+    expect(report.errors.map((e) => [e.phase, e.message.split(':')[0]])).toEqual([
+      ['conformance-advisory', 'finding/evidence-not-read'],
+    ]);
     expect((await ledgerRows(p)).map((r) => r.status)).toEqual(['started', 'done']);
   });
 });
@@ -113,13 +202,31 @@ describe('why a worker failed', () => {
     const p = await makeProject({
       plan: 'linear.md',
       agents: {
-        builder: { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }, { when: { role: 'reverify' }, do: { stderr: 'reverify: HTTP 429 from the model API\n', exitCode: 5 } }] },
+        builder: {
+          rules: [
+            { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
+            { when: { role: 'reverify' }, do: { stderr: 'reverify: HTTP 429 from the model API\n', exitCode: 5 } },
+          ],
+        },
         reviewer: verifierSays({ verdict: 'FAIL', findings: [SAME_BLOCKING], evidenceRead: ['src/stage-1.txt'] }),
-        auditor: { rules: [{ when: { role: 'verifier' }, do: { stderr: 'boot ok\npanic: upstream answered 500 (internal error)\n', exitCode: 3 } }] },
+        auditor: {
+          rules: [
+            {
+              when: { role: 'verifier' },
+              do: { stderr: 'boot ok\npanic: upstream answered 500 (internal error)\n', exitCode: 3 },
+            },
+          ],
+        },
       },
     });
     const lines: string[] = [];
-    const io: CliIo = { out: (t) => lines.push(t), err: (t) => lines.push(`stderr: ${t}`), cwd: p.dir, env: process.env, now: () => new Date() };
+    const io: CliIo = {
+      out: (t) => lines.push(t),
+      err: (t) => lines.push(`stderr: ${t}`),
+      cwd: p.dir,
+      env: process.env,
+      now: () => new Date(),
+    };
     const code = await main(['run', '--plan', p.planFile, '--stage', '1', '--repo', p.dir], io);
     expect(code).toBe(1);
 
@@ -161,10 +268,25 @@ describe('why a worker failed', () => {
   });
 
   it('an executor that exits non-zero has its reason and stderr tail in the report', async () => {
-    const p = await makeProject({ plan: 'linear.md', agents: { builder: executorOnly({ writeFiles: { 'src/stage-1.txt': 'x\n' }, stderr: 'model quota exhausted\n', exitCode: 2 }), reviewer: {} } });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: executorOnly({
+          writeFiles: { 'src/stage-1.txt': 'x\n' },
+          stderr: 'model quota exhausted\n',
+          exitCode: 2,
+        }),
+        reviewer: {},
+      },
+    });
     const { report } = completed(await (await engineFor(p)).run(1));
     expect(report.executor.status).toBe('error');
-    expect(report.executor.failure).toEqual({ reason: expect.stringMatching(/exited with code 2: model quota exhausted/), stderrTail: expect.stringContaining('model quota exhausted') });
-    expect(renderMarkdown(report).markdown).toMatch(/\*\*Builder worker\*\* \(executor\) — error: .*exited with code 2/);
+    expect(report.executor.failure).toEqual({
+      reason: expect.stringMatching(/exited with code 2: model quota exhausted/),
+      stderrTail: expect.stringContaining('model quota exhausted'),
+    });
+    expect(renderMarkdown(report).markdown).toMatch(
+      /\*\*Builder worker\*\* \(executor\) — error: .*exited with code 2/,
+    );
   });
 });

@@ -21,11 +21,17 @@ afterEach(async () => {
 });
 
 /** A bare repository with one commit on main, served over HTTP that demands HEADER. */
-async function servedRemote(opts: { onRequest?: () => void } = {}): Promise<{ root: string; url: string; http: GitHttpServer }> {
+async function servedRemote(
+  opts: { onRequest?: () => void } = {},
+): Promise<{ root: string; url: string; http: GitHttpServer }> {
   const root = tempDir('okstra-served-');
   const seed = await makeRepo(join(root, 'seed'));
   await seed.git.ok(['clone', '--quiet', '--bare', seed.dir, join(root, 'remote.git')]);
-  server = await startGitHttpServer({ root, basicCredential: BASE64, ...(opts.onRequest ? { onRequest: opts.onRequest } : {}) });
+  server = await startGitHttpServer({
+    root,
+    basicCredential: BASE64,
+    ...(opts.onRequest ? { onRequest: opts.onRequest } : {}),
+  });
   return { root, url: server.url('remote.git'), http: server };
 }
 
@@ -35,7 +41,11 @@ type Layout = 'extraheader' | 'includeif' | 'url-userinfo' | 'insteadof' | 'cred
  * A workspace configured the way actions/checkout leaves it (persist-credentials
  * on): `origin` at the served URL, the token in one of the places a runner puts it.
  */
-async function checkout(layout: Layout, url: string, origin: string): Promise<{ dir: string; git: Git; runnerTemp: string; credFile: string | null }> {
+async function checkout(
+  layout: Layout,
+  url: string,
+  origin: string,
+): Promise<{ dir: string; git: Git; runnerTemp: string; credFile: string | null }> {
   const dir = tempDir('okstra-workspace-');
   const runnerTemp = tempDir('okstra-runner-temp-');
   const git = new Git(dir);
@@ -54,7 +64,12 @@ async function checkout(layout: Layout, url: string, origin: string): Promise<{ 
       await git.ok(['config', '--local', `includeIf.gitdir:${dir}/.git.path`, credFile]);
       await git.ok(['config', '--local', `includeIf.gitdir:${dir}/.git/worktrees/*.path`, credFile]);
       // The container paths checkout also writes; those files do not exist on the host.
-      await git.ok(['config', '--local', 'includeIf.gitdir:/github/workspace/.git.path', `/github/runner_temp/${credFile.split('/').pop() ?? ''}`]);
+      await git.ok([
+        'config',
+        '--local',
+        'includeIf.gitdir:/github/workspace/.git.path',
+        `/github/runner_temp/${credFile.split('/').pop() ?? ''}`,
+      ]);
       break;
     }
     case 'url-userinfo':
@@ -93,46 +108,53 @@ function snapshot(files: readonly string[]): Array<{ file: string; bytes: string
 }
 
 describe('stripCheckoutCredentials', () => {
-  it.each<Layout>(['extraheader', 'includeif'])('%s (actions/checkout): no agent-visible config holds the token, pushes and fetches authenticate from memory, restore is byte-identical', async (layout) => {
-    const remote = await servedRemote();
-    const co = await checkout(layout, remote.url, remote.http.origin);
-    await co.git.ok(['fetch', '--quiet', 'origin'], { env: {} });
-    const configFile = join(co.dir, '.git', 'config');
-    const files = [configFile, ...(co.credFile ? [co.credFile] : [])];
-    const before = snapshot(files);
-    // The layout is real: before the strip, an agent's worktree would see the token.
-    expect(holdsSecret(await worktreeConfig(co.git))).toBe(true);
+  it.each<Layout>(['extraheader', 'includeif'])(
+    '%s (actions/checkout): no agent-visible config holds the token, pushes and fetches authenticate from memory, restore is byte-identical',
+    async (layout) => {
+      const remote = await servedRemote();
+      const co = await checkout(layout, remote.url, remote.http.origin);
+      await co.git.ok(['fetch', '--quiet', 'origin'], { env: {} });
+      const configFile = join(co.dir, '.git', 'config');
+      const files = [configFile, ...(co.credFile ? [co.credFile] : [])];
+      const before = snapshot(files);
+      // The layout is real: before the strip, an agent's worktree would see the token.
+      expect(holdsSecret(await worktreeConfig(co.git))).toBe(true);
 
-    const strip = await stripCheckoutCredentials(co.dir);
-    expect(strip.found).toEqual([{ kind: 'extraheader', key: `http.${remote.http.origin}.extraheader`, file: co.credFile ?? configFile }]);
-    expect(JSON.stringify(strip.found)).not.toContain(BASE64);
-    expect(strip.captured).toBe(HEADER);
-    expect(strip.remoteUrl).toBe(remote.url);
+      const strip = await stripCheckoutCredentials(co.dir);
+      expect(strip.found).toEqual([
+        { kind: 'extraheader', key: `http.${remote.http.origin}.extraheader`, file: co.credFile ?? configFile },
+      ]);
+      expect(JSON.stringify(strip.found)).not.toContain(BASE64);
+      expect(strip.captured).toBe(HEADER);
+      expect(strip.remoteUrl).toBe(remote.url);
 
-    const listed = await worktreeConfig(co.git);
-    expect(listed).toContain('remote.origin.url');
-    expect(holdsSecret(listed)).toBe(false);
-    for (const f of files) expect(holdsSecret(readFileSync(f, 'utf8'))).toBe(false);
-    // Emptied, not made unreadable: git fails every command of a user who cannot read an included file.
-    if (co.credFile) expect(statSync(co.credFile).mode & 0o777).toBe(before[1]?.mode);
+      const listed = await worktreeConfig(co.git);
+      expect(listed).toContain('remote.origin.url');
+      expect(holdsSecret(listed)).toBe(false);
+      for (const f of files) expect(holdsSecret(readFileSync(f, 'utf8'))).toBe(false);
+      // Emptied, not made unreadable: git fails every command of a user who cannot read an included file.
+      if (co.credFile) expect(statSync(co.credFile).mode & 0o777).toBe(before[1]?.mode);
 
-    // Without the header the remote refuses; with gitAuthEnv the same push lands.
-    await co.git.ok(['commit', '--quiet', '--allow-empty', '-m', 'work']);
-    const bare = await co.git.run(['push', '--quiet', 'origin', 'HEAD:refs/heads/pushed']);
-    expect(bare.exitCode).not.toBe(0);
-    expect(remote.http.requests.some((r) => !r.authorized)).toBe(true);
-    const env = gitAuthEnv({ url: strip.remoteUrl as string, header: strip.captured as string });
-    await co.git.ok(['push', '--quiet', 'origin', 'HEAD:refs/heads/pushed'], { env });
-    await co.git.ok(['fetch', '--quiet', 'origin', '+refs/heads/pushed:refs/remotes/origin/pushed'], { env });
-    expect(await new Git(join(remote.root, 'remote.git')).resolveCommit('refs/heads/pushed')).toBe(await co.git.resolveCommit('HEAD'));
+      // Without the header the remote refuses; with gitAuthEnv the same push lands.
+      await co.git.ok(['commit', '--quiet', '--allow-empty', '-m', 'work']);
+      const bare = await co.git.run(['push', '--quiet', 'origin', 'HEAD:refs/heads/pushed']);
+      expect(bare.exitCode).not.toBe(0);
+      expect(remote.http.requests.some((r) => !r.authorized)).toBe(true);
+      const env = gitAuthEnv({ url: strip.remoteUrl as string, header: strip.captured as string });
+      await co.git.ok(['push', '--quiet', 'origin', 'HEAD:refs/heads/pushed'], { env });
+      await co.git.ok(['fetch', '--quiet', 'origin', '+refs/heads/pushed:refs/remotes/origin/pushed'], { env });
+      expect(await new Git(join(remote.root, 'remote.git')).resolveCommit('refs/heads/pushed')).toBe(
+        await co.git.resolveCommit('HEAD'),
+      );
 
-    const restored = await strip.restore();
-    expect(restored.replayed).toEqual([]);
-    expect(snapshot(files)).toEqual(before);
-    // A second restore changes nothing.
-    expect(await strip.restore()).toEqual({ rewritten: [], replayed: [] });
-    expect(snapshot(files)).toEqual(before);
-  });
+      const restored = await strip.restore();
+      expect(restored.replayed).toEqual([]);
+      expect(snapshot(files)).toEqual(before);
+      // A second restore changes nothing.
+      expect(await strip.restore()).toEqual({ rewritten: [], replayed: [] });
+      expect(snapshot(files)).toEqual(before);
+    },
+  );
 
   it('a remote URL with userinfo: the URL loses it, its token becomes the header, restore puts it back', async () => {
     const remote = await servedRemote();
@@ -144,7 +166,9 @@ describe('stripCheckoutCredentials', () => {
     expect(strip.captured).toBe(HEADER);
     expect(await co.git.ok(['config', '--get', 'remote.origin.url'])).toBe(remote.url);
     expect(holdsSecret(await co.git.ok(['config', '--show-origin', '--list']))).toBe(false);
-    await co.git.ok(['fetch', '--quiet', 'origin'], { env: gitAuthEnv({ url: strip.remoteUrl as string, header: HEADER }) });
+    await co.git.ok(['fetch', '--quiet', 'origin'], {
+      env: gitAuthEnv({ url: strip.remoteUrl as string, header: HEADER }),
+    });
     await strip.restore();
     expect(snapshot([configFile])).toEqual(before);
   });
@@ -155,7 +179,13 @@ describe('stripCheckoutCredentials', () => {
     const configFile = join(co.dir, '.git', 'config');
     const before = snapshot([configFile]);
     const strip = await stripCheckoutCredentials(co.dir);
-    expect(strip.found).toEqual([{ kind: 'insteadof-userinfo', key: `url.${remote.http.origin.replace('http://', 'http://***@')}.insteadof`, file: configFile }]);
+    expect(strip.found).toEqual([
+      {
+        kind: 'insteadof-userinfo',
+        key: `url.${remote.http.origin.replace('http://', 'http://***@')}.insteadof`,
+        file: configFile,
+      },
+    ]);
     expect(strip.captured).toBe(HEADER);
     expect(strip.remoteUrl).toBe(remote.url);
     expect(holdsSecret(await co.git.ok(['config', '--show-origin', '--list']))).toBe(false);
@@ -202,7 +232,7 @@ describe('stripCheckoutCredentials', () => {
     expect(snapshot([configFile])).toEqual(before);
   });
 
-  it('a folder that is not a repository is refused with git\'s reason', async () => {
+  it("a folder that is not a repository is refused with git's reason", async () => {
     await expect(stripCheckoutCredentials(tempDir())).rejects.toThrow(/not a git repository/);
   });
 
@@ -236,17 +266,31 @@ describe('gitAuthEnv', () => {
 });
 
 describe('the remote edges authenticate per command', () => {
-  async function strippedClone(onRequest?: () => void): Promise<{ dir: string; git: Git; env: Record<string, string>; bare: Git }> {
+  async function strippedClone(
+    onRequest?: () => void,
+  ): Promise<{ dir: string; git: Git; env: Record<string, string>; bare: Git }> {
     const remote = await servedRemote(onRequest ? { onRequest } : {});
     const co = await checkout('includeif', remote.url, remote.http.origin);
     await co.git.ok(['fetch', '--quiet', 'origin']);
     const strip = await stripCheckoutCredentials(co.dir);
-    return { ...co, env: gitAuthEnv({ url: strip.remoteUrl as string, header: strip.captured as string }), bare: new Git(join(remote.root, 'remote.git')) };
+    return {
+      ...co,
+      env: gitAuthEnv({ url: strip.remoteUrl as string, header: strip.captured as string }),
+      bare: new Git(join(remote.root, 'remote.git')),
+    };
   }
 
-  it('the ledger store fetches and pushes with remoteEnv, and fails with the remote\'s refusal without it', async () => {
+  it("the ledger store fetches and pushes with remoteEnv, and fails with the remote's refusal without it", async () => {
     const co = await strippedClone();
-    const row = { v: 1 as const, plan_id: 'p', stage: 1, status: 'started' as const, run_id: 'r1', at: '2024-01-01T00:00:00.000Z', lease_until: '2024-01-01T01:00:00.000Z' };
+    const row = {
+      v: 1 as const,
+      plan_id: 'p',
+      stage: 1,
+      status: 'started' as const,
+      run_id: 'r1',
+      at: '2024-01-01T00:00:00.000Z',
+      lease_until: '2024-01-01T01:00:00.000Z',
+    };
     const refused = new GitLedgerStore({ repoDir: co.dir, remote: 'origin' });
     await expect(refused.read('p')).rejects.toThrow(LedgerIoError);
     const store = new GitLedgerStore({ repoDir: co.dir, remote: 'origin', remoteEnv: co.env });

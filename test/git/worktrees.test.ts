@@ -7,7 +7,15 @@ import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
 const BRANCH = 'okstra/p/stage-1';
 
-async function repoWithWorktrees(): Promise<{ dir: string; head: string; stage: string; verify: string; other: string; personal: string; git: Awaited<ReturnType<typeof makeRepo>>['git'] }> {
+async function repoWithWorktrees(): Promise<{
+  dir: string;
+  head: string;
+  stage: string;
+  verify: string;
+  other: string;
+  personal: string;
+  git: Awaited<ReturnType<typeof makeRepo>>['git'];
+}> {
   const { dir, git } = await makeRepo();
   const head = await git.ok(['rev-parse', 'HEAD']);
   await git.ok(['branch', BRANCH]);

@@ -21,5 +21,12 @@ export function useNock(): void {
 }
 
 export function client(log: string[] = [], baseUrl = API): GitHubClient {
-  return createGitHubClient({ token: 'ghs_test', baseUrl, log: (l) => log.push(l), fetch: globalThis.fetch, throttle: false, retryBaseMs: 1 });
+  return createGitHubClient({
+    token: 'ghs_test',
+    baseUrl,
+    log: (l) => log.push(l),
+    fetch: globalThis.fetch,
+    throttle: false,
+    retryBaseMs: 1,
+  });
 }

@@ -50,13 +50,14 @@ function jsonUnescape(text: string): string {
 }
 
 function urlDecode(text: string): string[] {
-  const decode = (t: string): string => t.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
-    try {
-      return decodeURIComponent(run);
-    } catch {
-      return run;
-    }
-  });
+  const decode = (t: string): string =>
+    t.replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+      try {
+        return decodeURIComponent(run);
+      } catch {
+        return run;
+      }
+    });
   return [decode(text), decode(text.replace(/\+/g, ' '))];
 }
 

@@ -10,7 +10,11 @@ import { Git } from '../../src/git/git.js';
  * of the two; this one has both, so one run covers both layouts. Returns the
  * two config files.
  */
-export async function persistCheckoutCredentials(workspace: string, runnerTemp: string, token: string): Promise<string[]> {
+export async function persistCheckoutCredentials(
+  workspace: string,
+  runnerTemp: string,
+  token: string,
+): Promise<string[]> {
   const git = new Git(workspace);
   const header = tokenHeader(token);
   await git.ok(['config', '--local', 'http.https://github.com/.extraheader', header]);
@@ -19,6 +23,11 @@ export async function persistCheckoutCredentials(workspace: string, runnerTemp: 
   const gitDir = join(workspace, '.git');
   await git.ok(['config', '--local', `includeIf.gitdir:${gitDir}.path`, credFile]);
   await git.ok(['config', '--local', `includeIf.gitdir:${gitDir}/worktrees/*.path`, credFile]);
-  await git.ok(['config', '--local', 'includeIf.gitdir:/github/workspace/.git.path', `/github/runner_temp/${credFile.split('/').pop() ?? ''}`]);
+  await git.ok([
+    'config',
+    '--local',
+    'includeIf.gitdir:/github/workspace/.git.path',
+    `/github/runner_temp/${credFile.split('/').pop() ?? ''}`,
+  ]);
   return [join(gitDir, 'config'), credFile];
 }

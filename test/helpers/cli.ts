@@ -10,7 +10,10 @@ export interface CliResult {
 }
 
 /** Runs the CLI in-process with captured output. */
-export async function runCli(args: string[], opts: { cwd?: string; now?: Date; env?: Record<string, string> } = {}): Promise<CliResult> {
+export async function runCli(
+  args: string[],
+  opts: { cwd?: string; now?: Date; env?: Record<string, string> } = {},
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const io: CliIo = {
@@ -25,7 +28,10 @@ export async function runCli(args: string[], opts: { cwd?: string; now?: Date; e
 }
 
 /** Runs the freshly bundled CLI as a real child process (see test/global-setup.ts). */
-export async function spawnCli(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
+export async function spawnCli(
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<CliResult> {
   const result = await execa(process.execPath, [inject('okstraCliPath'), ...args], {
     cwd: opts.cwd,
     env: opts.env,

@@ -133,5 +133,7 @@ export function commandLinesContaining(needles: readonly string[]): string[] {
 
 /** The command lines of the git processes running now (the pushing git and its remote helper, while a request is held). */
 export function gitCommandLines(): string[] {
-  return commandLinesContaining(['git']).filter((l) => /(^|\/| )git(-remote-https?)?( |$)/.test(l.split(': ')[1] ?? ''));
+  return commandLinesContaining(['git']).filter((l) =>
+    /(^|\/| )git(-remote-https?)?( |$)/.test(l.split(': ')[1] ?? ''),
+  );
 }

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { isClaimantGone, judgeClaimant, LedgerRowSchema, parseLedger, serializeRow, type StartedRow } from '../../src/core/ledger/index.js';
+import {
+  isClaimantGone,
+  judgeClaimant,
+  LedgerRowSchema,
+  parseLedger,
+  serializeRow,
+  type StartedRow,
+} from '../../src/core/ledger/index.js';
 
 function started(claimant?: StartedRow['claimant']): StartedRow {
-  return { v: 1, plan_id: 'p', stage: 1, status: 'started', run_id: 'r1', at: '2026-11-29T11:00:00Z', lease_until: '2026-11-29T13:00:00Z', ...(claimant ? { claimant } : {}) };
+  return {
+    v: 1,
+    plan_id: 'p',
+    stage: 1,
+    status: 'started',
+    run_id: 'r1',
+    at: '2026-11-29T11:00:00Z',
+    lease_until: '2026-11-29T13:00:00Z',
+    ...(claimant ? { claimant } : {}),
+  };
 }
 
 describe('started row claimant', () => {
@@ -17,7 +33,13 @@ describe('started row claimant', () => {
   });
 
   it('rejects a claimant of the wrong shape', () => {
-    for (const claimant of [{ host: '', pid: 1 }, { host: 'h', pid: 0 }, { host: 'h', pid: 1.5 }, { host: 'h' }, { host: 'h', pid: 1, extra: true }]) {
+    for (const claimant of [
+      { host: '', pid: 1 },
+      { host: 'h', pid: 0 },
+      { host: 'h', pid: 1.5 },
+      { host: 'h' },
+      { host: 'h', pid: 1, extra: true },
+    ]) {
       expect(LedgerRowSchema.safeParse({ ...started(), claimant }).success, JSON.stringify(claimant)).toBe(false);
     }
   });
@@ -54,6 +76,8 @@ describe('judgeClaimant', () => {
   it('falls back to the pid when either side lacks a boot id', () => {
     expect(isClaimantGone(started({ host: 'h', pid: 7 }), { host: 'h', alivePids: [7], boot: 'new' })).toBe(false);
     expect(isClaimantGone(started({ host: 'h', pid: 7, boot: 'old' }), { host: 'h', alivePids: [7] })).toBe(false);
-    expect(isClaimantGone(started({ host: 'h', pid: 7, boot: 'same' }), { host: 'h', alivePids: [7], boot: 'same' })).toBe(false);
+    expect(
+      isClaimantGone(started({ host: 'h', pid: 7, boot: 'same' }), { host: 'h', alivePids: [7], boot: 'same' }),
+    ).toBe(false);
   });
 });

@@ -5,10 +5,29 @@ const HEAD = 'a'.repeat(40);
 const now = new Date('2026-11-29T12:00:00Z');
 
 function started(stage: number, run: string, leaseUntil = '2026-11-29T13:00:00Z'): LedgerRow {
-  return { v: 1, plan_id: 'p', stage, status: 'started', run_id: run, at: '2026-11-29T11:00:00Z', lease_until: leaseUntil };
+  return {
+    v: 1,
+    plan_id: 'p',
+    stage,
+    status: 'started',
+    run_id: run,
+    at: '2026-11-29T11:00:00Z',
+    lease_until: leaseUntil,
+  };
 }
 function done(stage: number, run: string): LedgerRow {
-  return { v: 1, plan_id: 'p', stage, status: 'done', run_id: run, at: '2026-11-29T11:30:00Z', head_commit: HEAD, completed_at: '2026-11-29T11:30:00Z', carry_path: `plans/p/carry/stage-${stage}.json`, report_path: `plans/p/reports/stage-${stage}/${run}.json` };
+  return {
+    v: 1,
+    plan_id: 'p',
+    stage,
+    status: 'done',
+    run_id: run,
+    at: '2026-11-29T11:30:00Z',
+    head_commit: HEAD,
+    completed_at: '2026-11-29T11:30:00Z',
+    carry_path: `plans/p/carry/stage-${stage}.json`,
+    report_path: `plans/p/reports/stage-${stage}/${run}.json`,
+  };
 }
 function failed(stage: number, run: string, reason: 'verdict-fail' | 'abandoned' = 'verdict-fail'): LedgerRow {
   return { v: 1, plan_id: 'p', stage, status: 'failed', run_id: run, at: '2026-11-29T11:30:00Z', reason };
@@ -21,7 +40,11 @@ describe('decideAppend', () => {
 
   it('refuses a second live claim, naming the holder and its lease', () => {
     const d = decideAppend([started(1, 'r1')], started(1, 'r2'), now);
-    expect(d).toEqual({ kind: 'refused', code: 'stage-in-progress', reason: 'stage 1 already in progress by run r1 until 2026-11-29T13:00:00Z' });
+    expect(d).toEqual({
+      kind: 'refused',
+      code: 'stage-in-progress',
+      reason: 'stage 1 already in progress by run r1 until 2026-11-29T13:00:00Z',
+    });
   });
 
   it('refuses a claim over an expired lease and points at ledger release', () => {
@@ -74,6 +97,9 @@ describe('decideAppend', () => {
   });
 
   it('refuses a second, different terminal row from the same run', () => {
-    expect(decideAppend([started(1, 'r1'), failed(1, 'r1')], done(1, 'r1'), now)).toMatchObject({ kind: 'refused', code: 'no-claim' });
+    expect(decideAppend([started(1, 'r1'), failed(1, 'r1')], done(1, 'r1'), now)).toMatchObject({
+      kind: 'refused',
+      code: 'no-claim',
+    });
   });
 });

@@ -7,7 +7,15 @@ import { carryPath, reportPath, type LedgerRow } from '../../src/core/ledger/ind
 import { makeRemoteWithClones, makeRepo } from '../helpers/git-repos.js';
 
 const now = new Date('2026-11-29T12:00:00Z');
-const claim = (stage: number, run: string): LedgerRow => ({ v: 1, plan_id: 'demo', stage, status: 'started', run_id: run, at: now.toISOString(), lease_until: '2026-11-29T14:00:00.000Z' });
+const claim = (stage: number, run: string): LedgerRow => ({
+  v: 1,
+  plan_id: 'demo',
+  stage,
+  status: 'started',
+  run_id: run,
+  at: now.toISOString(),
+  lease_until: '2026-11-29T14:00:00.000Z',
+});
 
 async function headOf(git: Git): Promise<string> {
   return git.ok(['rev-parse', 'HEAD']);
@@ -35,7 +43,9 @@ describe('GitLedgerStore on a local repository', () => {
     expect(readFileSync(join(dir, '.git', 'index')).equals(indexBefore)).toBe(true);
     expect(await headOf(git)).toBe(headBefore);
     // Orphan: the ledger shares no history with the project.
-    expect(await git.ok(['rev-list', '--max-parents=0', 'okstra-ledger'])).not.toBe(await git.ok(['rev-list', '--max-parents=0', 'main']));
+    expect(await git.ok(['rev-list', '--max-parents=0', 'okstra-ledger'])).not.toBe(
+      await git.ok(['rev-list', '--max-parents=0', 'main']),
+    );
     expect(await git.ok(['rev-list', '--count', 'okstra-ledger'])).toBe('2');
   });
 
@@ -44,11 +54,34 @@ describe('GitLedgerStore on a local repository', () => {
     const store = new GitLedgerStore({ repoDir: dir, now: () => now });
     await store.append({ row: claim(1, 'run-1') });
     const head = await headOf(git);
-    const done: LedgerRow = { v: 1, plan_id: 'demo', stage: 1, status: 'done', run_id: 'run-1', at: now.toISOString(), head_commit: head, completed_at: now.toISOString(), carry_path: carryPath('demo', 1), report_path: reportPath('demo', 1, 'run-1', 'json') };
-    const result = await store.append({ row: done, files: [{ path: done.carry_path, content: '{"ok":true}\n' }, { path: done.report_path, content: '{}\n' }] });
+    const done: LedgerRow = {
+      v: 1,
+      plan_id: 'demo',
+      stage: 1,
+      status: 'done',
+      run_id: 'run-1',
+      at: now.toISOString(),
+      head_commit: head,
+      completed_at: now.toISOString(),
+      carry_path: carryPath('demo', 1),
+      report_path: reportPath('demo', 1, 'run-1', 'json'),
+    };
+    const result = await store.append({
+      row: done,
+      files: [
+        { path: done.carry_path, content: '{"ok":true}\n' },
+        { path: done.report_path, content: '{}\n' },
+      ],
+    });
 
-    const changed = (await git.ok(['diff-tree', '--no-commit-id', '--name-only', '-r', result.commit])).split('\n').sort();
-    expect(changed).toEqual(['plans/demo/carry/stage-1.json', 'plans/demo/ledger.jsonl', 'plans/demo/reports/stage-1/run-1.json']);
+    const changed = (await git.ok(['diff-tree', '--no-commit-id', '--name-only', '-r', result.commit]))
+      .split('\n')
+      .sort();
+    expect(changed).toEqual([
+      'plans/demo/carry/stage-1.json',
+      'plans/demo/ledger.jsonl',
+      'plans/demo/reports/stage-1/run-1.json',
+    ]);
     expect(await store.readFile(result.commit, done.carry_path)).toBe('{"ok":true}\n');
   });
 
@@ -56,7 +89,18 @@ describe('GitLedgerStore on a local repository', () => {
     const { dir, git } = await makeRepo();
     const store = new GitLedgerStore({ repoDir: dir, now: () => now });
     await store.append({ row: claim(1, 'run-1') });
-    const done: LedgerRow = { v: 1, plan_id: 'demo', stage: 1, status: 'done', run_id: 'run-1', at: now.toISOString(), head_commit: await headOf(git), completed_at: now.toISOString(), carry_path: carryPath('demo', 1), report_path: reportPath('demo', 1, 'run-1', 'json') };
+    const done: LedgerRow = {
+      v: 1,
+      plan_id: 'demo',
+      stage: 1,
+      status: 'done',
+      run_id: 'run-1',
+      at: now.toISOString(),
+      head_commit: await headOf(git),
+      completed_at: now.toISOString(),
+      carry_path: carryPath('demo', 1),
+      report_path: reportPath('demo', 1, 'run-1', 'json'),
+    };
     await expect(store.append({ row: done })).rejects.toMatchObject({ code: 'missing-carry' });
     expect((await store.read('demo')).rows).toHaveLength(1);
   });
@@ -65,18 +109,50 @@ describe('GitLedgerStore on a local repository', () => {
     const { dir, git } = await makeRepo();
     const store = new GitLedgerStore({ repoDir: dir, now: () => now });
     const head = await headOf(git);
-    const doneBy = (run: string): LedgerRow => ({ v: 1, plan_id: 'demo', stage: 1, status: 'done', run_id: run, at: now.toISOString(), head_commit: head, completed_at: now.toISOString(), carry_path: carryPath('demo', 1), report_path: reportPath('demo', 1, run, 'json') });
+    const doneBy = (run: string): LedgerRow => ({
+      v: 1,
+      plan_id: 'demo',
+      stage: 1,
+      status: 'done',
+      run_id: run,
+      at: now.toISOString(),
+      head_commit: head,
+      completed_at: now.toISOString(),
+      carry_path: carryPath('demo', 1),
+      report_path: reportPath('demo', 1, run, 'json'),
+    });
     await store.append({ row: claim(1, 'run-1') });
-    const first = await store.append({ row: doneBy('run-1'), files: [{ path: carryPath('demo', 1), content: '{"v":1}\n' }, { path: reportPath('demo', 1, 'run-1', 'json'), content: '{}\n' }] });
+    const first = await store.append({
+      row: doneBy('run-1'),
+      files: [
+        { path: carryPath('demo', 1), content: '{"v":1}\n' },
+        { path: reportPath('demo', 1, 'run-1', 'json'), content: '{}\n' },
+      ],
+    });
     await store.append({ row: claim(1, 'run-2') });
 
     // A file that is not this row's carry (here: another run's report) is never replaced.
-    const clobber = store.append({ row: doneBy('run-2'), files: [{ path: carryPath('demo', 1), content: '{"v":2}\n' }, { path: reportPath('demo', 1, 'run-2', 'json'), content: '{}\n' }, { path: reportPath('demo', 1, 'run-1', 'json'), content: '{"forged":true}\n' }] });
+    const clobber = store.append({
+      row: doneBy('run-2'),
+      files: [
+        { path: carryPath('demo', 1), content: '{"v":2}\n' },
+        { path: reportPath('demo', 1, 'run-2', 'json'), content: '{}\n' },
+        { path: reportPath('demo', 1, 'run-1', 'json'), content: '{"forged":true}\n' },
+      ],
+    });
     await expect(clobber).rejects.toThrowError(LedgerRefusedError);
-    await expect(clobber).rejects.toThrowError(/run-1\.json already exists on the ledger branch with different content/);
+    await expect(clobber).rejects.toThrowError(
+      /run-1\.json already exists on the ledger branch with different content/,
+    );
     expect((await store.read('demo')).rows.at(-1)?.status).toBe('started');
 
-    await store.append({ row: doneBy('run-2'), files: [{ path: carryPath('demo', 1), content: '{"v":2}\n' }, { path: reportPath('demo', 1, 'run-2', 'json'), content: '{}\n' }] });
+    await store.append({
+      row: doneBy('run-2'),
+      files: [
+        { path: carryPath('demo', 1), content: '{"v":2}\n' },
+        { path: reportPath('demo', 1, 'run-2', 'json'), content: '{}\n' },
+      ],
+    });
     const snapshot = await store.read('demo');
     expect(await store.readFile(snapshot.commit as string, carryPath('demo', 1))).toBe('{"v":2}\n');
     expect(await store.readFile(first.commit, carryPath('demo', 1))).toBe('{"v":1}\n');
@@ -99,7 +175,10 @@ describe('GitLedgerStore on a local repository', () => {
     // Corrupt the ledger with an ordinary commit on the branch, as a careless hand edit would.
     const work = new Git(dir);
     await work.ok(['worktree', 'add', '--quiet', join(dir, '.wt'), 'okstra-ledger']);
-    writeFileSync(join(dir, '.wt', 'plans/demo/ledger.jsonl'), `${readFileSync(join(dir, '.wt', 'plans/demo/ledger.jsonl'), 'utf8')}{oops\n`);
+    writeFileSync(
+      join(dir, '.wt', 'plans/demo/ledger.jsonl'),
+      `${readFileSync(join(dir, '.wt', 'plans/demo/ledger.jsonl'), 'utf8')}{oops\n`,
+    );
     await new Git(join(dir, '.wt')).ok(['commit', '--quiet', '-am', 'hand edit']);
     await expect(store.read('demo')).rejects.toThrowError(/okstra-ledger:plans\/demo\/ledger\.jsonl:2: not valid JSON/);
     await expect(store.append({ row: claim(2, 'run-2') })).rejects.toThrowError(/ledger\.jsonl:2/);
@@ -113,7 +192,9 @@ describe('GitLedgerStore against a bare remote', () => {
     const b = new GitLedgerStore({ repoDir: clones[1] as string, remote: 'origin', now: () => now });
     await a.append({ row: claim(1, 'run-a') });
     await b.append({ row: claim(2, 'run-b') });
-    await expect(a.append({ row: claim(2, 'run-c') })).rejects.toThrowError('stage 2 already in progress by run run-b until 2026-11-29T14:00:00.000Z');
+    await expect(a.append({ row: claim(2, 'run-c') })).rejects.toThrowError(
+      'stage 2 already in progress by run run-b until 2026-11-29T14:00:00.000Z',
+    );
     expect((await a.read('demo')).rows.map((r) => `${r.stage}:${r.run_id}`)).toEqual(['1:run-a', '2:run-b']);
     // No private fetch refs are left behind.
     expect(await new Git(clones[0] as string).ok(['for-each-ref', 'refs/okstra/'])).toBe('');
@@ -131,7 +212,9 @@ describe('GitLedgerStore against a bare remote', () => {
       sleep: async () => undefined,
     });
     // Make the loser's first attempt stale by landing the winner's row between its read and its push.
-    const originalPublish = (loser as unknown as { publish: (c: string, e: string | null) => Promise<boolean> }).publish.bind(loser);
+    const originalPublish = (
+      loser as unknown as { publish: (c: string, e: string | null) => Promise<boolean> }
+    ).publish.bind(loser);
     (loser as unknown as { publish: (c: string, e: string | null) => Promise<boolean> }).publish = async (c, e) => {
       if (!raced) {
         raced = true;
@@ -151,17 +234,34 @@ describe('GitLedgerStore against a bare remote', () => {
     await other.append({ row: claim(1, 'run-x') });
     await mine.read('demo'); // sees stage 1 claimed by run-x
     // Meanwhile run-x ends its claim and someone claims stage 2.
-    await other.append({ row: { v: 1, plan_id: 'demo', stage: 1, status: 'failed', run_id: 'run-x', at: now.toISOString(), reason: 'verdict-fail' } });
+    await other.append({
+      row: {
+        v: 1,
+        plan_id: 'demo',
+        stage: 1,
+        status: 'failed',
+        run_id: 'run-x',
+        at: now.toISOString(),
+        reason: 'verdict-fail',
+      },
+    });
     await other.append({ row: claim(2, 'run-y') });
     // The stale view would refuse stage 1 and would build on an old parent; neither may stick.
     const result = await mine.append({ row: claim(1, 'run-z') });
     expect(result.outcome).toBe('appended');
-    expect((await other.read('demo')).rows.map((r) => `${r.stage}:${r.status}:${r.run_id}`)).toEqual(['1:started:run-x', '1:failed:run-x', '2:started:run-y', '1:started:run-z']);
+    expect((await other.read('demo')).rows.map((r) => `${r.stage}:${r.status}:${r.run_id}`)).toEqual([
+      '1:started:run-x',
+      '1:failed:run-x',
+      '2:started:run-y',
+      '1:started:run-z',
+    ]);
   });
 
   it('reports a missing remote clearly', async () => {
     const { dir } = await makeRepo();
     const store = new GitLedgerStore({ repoDir: dir, remote: 'nowhere', now: () => now });
-    await expect(store.append({ row: claim(1, 'r') })).rejects.toThrowError(/cannot fetch the ledger branch from nowhere/);
+    await expect(store.append({ row: claim(1, 'r') })).rejects.toThrowError(
+      /cannot fetch the ledger branch from nowhere/,
+    );
   });
 });

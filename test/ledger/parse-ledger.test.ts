@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerFormatError, deriveLedgerState, isStale, parseLedger, serializeRow, stagesWithStatus, type LedgerRow } from '../../src/core/ledger/index.js';
+import {
+  LedgerFormatError,
+  deriveLedgerState,
+  isStale,
+  parseLedger,
+  serializeRow,
+  stagesWithStatus,
+  type LedgerRow,
+} from '../../src/core/ledger/index.js';
 
 const opts = { path: 'ledger.jsonl', planId: 'p' };
-const claim = (stage: number, run: string): LedgerRow => ({ v: 1, plan_id: 'p', stage, status: 'started', run_id: run, at: '2026-11-29T11:00:00Z', lease_until: '2026-11-29T13:00:00Z' });
+const claim = (stage: number, run: string): LedgerRow => ({
+  v: 1,
+  plan_id: 'p',
+  stage,
+  status: 'started',
+  run_id: run,
+  at: '2026-11-29T11:00:00Z',
+  lease_until: '2026-11-29T13:00:00Z',
+});
 const text = (rows: LedgerRow[]): string => rows.map((r) => `${serializeRow(r)}\n`).join('');
 
 describe('parseLedger', () => {
@@ -26,18 +42,38 @@ describe('parseLedger', () => {
   ])('fails on a malformed line with its line number: %s', (bad, message) => {
     const input = `${text([claim(1, 'a')])}${bad}\n${text([claim(2, 'b')])}`;
     expect(() => parseLedger(input, opts)).toThrowError(LedgerFormatError);
-    expect(() => parseLedger(input, opts)).toThrowError(new RegExp(`^ledger\\.jsonl:2: .*${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+    expect(() => parseLedger(input, opts)).toThrowError(
+      new RegExp(`^ledger\\.jsonl:2: .*${message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    );
   });
 
   it('requires the completion fields on a done row', () => {
-    const row = { v: 1, plan_id: 'p', stage: 1, status: 'done', run_id: 'a', at: '2026-11-29T11:00:00Z', head_commit: 'a'.repeat(40) };
-    expect(() => parseLedger(`${JSON.stringify(row)}\n`, opts)).toThrowError(/ledger\.jsonl:1: .*completed_at|carry_path/);
+    const row = {
+      v: 1,
+      plan_id: 'p',
+      stage: 1,
+      status: 'done',
+      run_id: 'a',
+      at: '2026-11-29T11:00:00Z',
+      head_commit: 'a'.repeat(40),
+    };
+    expect(() => parseLedger(`${JSON.stringify(row)}\n`, opts)).toThrowError(
+      /ledger\.jsonl:1: .*completed_at|carry_path/,
+    );
   });
 });
 
 describe('deriveLedgerState', () => {
   it('takes the last row per stage as its position and counts attempts', () => {
-    const failed: LedgerRow = { v: 1, plan_id: 'p', stage: 1, status: 'failed', run_id: 'a', at: '2026-11-29T11:10:00Z', reason: 'verdict-fail' };
+    const failed: LedgerRow = {
+      v: 1,
+      plan_id: 'p',
+      stage: 1,
+      status: 'failed',
+      run_id: 'a',
+      at: '2026-11-29T11:10:00Z',
+      reason: 'verdict-fail',
+    };
     const state = deriveLedgerState([claim(1, 'a'), claim(2, 'b'), failed, claim(1, 'c')]);
     expect(state.stages.get(1)?.last.run_id).toBe('c');
     expect(state.stages.get(1)?.attempts).toBe(2);

@@ -11,19 +11,41 @@ const fixture = (name: string): string => readFileSync(join(import.meta.dirname,
 describe('clarification items', () => {
   it('reads a table by its Question / Answer / # headers; empty and TBD answers are null', () => {
     expect(items(fixture('clarifications-table.md'))).toEqual([
-      { id: 'C1', question: 'Which database holds sessions?', answer: 'Postgres, table `sessions`', position: { line: 7, column: 1 } },
+      {
+        id: 'C1',
+        question: 'Which database holds sessions?',
+        answer: 'Postgres, table `sessions`',
+        position: { line: 7, column: 1 },
+      },
       { id: 'C2', question: 'Do we keep the legacy endpoint?', answer: null, position: { line: 8, column: 1 } },
       { id: 'C3', question: 'Rate limit per user?', answer: null, position: { line: 9, column: 1 } },
     ]);
   });
 
   it('finds the columns by name in any order', () => {
-    const text = md('## Clarification Items', '', '| User answer | Open question | ID |', '|---|---|---|', '| yes | Keep it? | 7 |', '', ...STAGES);
+    const text = md(
+      '## Clarification Items',
+      '',
+      '| User answer | Open question | ID |',
+      '|---|---|---|',
+      '| yes | Keep it? | 7 |',
+      '',
+      ...STAGES,
+    );
     expect(items(text)).toEqual([{ id: '7', question: 'Keep it?', answer: 'yes', position: { line: 5, column: 1 } }]);
   });
 
   it('falls back to the first two columns when the headers say nothing', () => {
-    const text = md('## Clarification Items', '', '| Topic | Decision |', '|---|---|', '| Cache? | Redis |', '| Queue? | — |', '', ...STAGES);
+    const text = md(
+      '## Clarification Items',
+      '',
+      '| Topic | Decision |',
+      '|---|---|',
+      '| Cache? | Redis |',
+      '| Queue? | — |',
+      '',
+      ...STAGES,
+    );
     expect(items(text).map((item) => [item.id, item.question, item.answer])).toEqual([
       [null, 'Cache?', 'Redis'],
       [null, 'Queue?', null],
@@ -33,14 +55,32 @@ describe('clarification items', () => {
   it('reads the list form: answer line, nested answer item, answer paragraph, or none', () => {
     expect(items(fixture('clarifications-list.md'))).toEqual([
       { id: '1', question: 'Which database holds sessions?', answer: 'Postgres', position: { line: 5, column: 1 } },
-      { id: '2', question: 'Do we keep the legacy endpoint?', answer: 'yes, until v3', position: { line: 7, column: 1 } },
-      { id: '3', question: 'Rate limit per user?', answer: '100 requests per minute', position: { line: 9, column: 1 } },
+      {
+        id: '2',
+        question: 'Do we keep the legacy endpoint?',
+        answer: 'yes, until v3',
+        position: { line: 7, column: 1 },
+      },
+      {
+        id: '3',
+        question: 'Rate limit per user?',
+        answer: '100 requests per minute',
+        position: { line: 9, column: 1 },
+      },
       { id: '4', question: 'Should the cache be warmed on deploy?', answer: null, position: { line: 12, column: 1 } },
     ]);
   });
 
   it('gives bullet items no id', () => {
-    const text = md('## Clarification Items', '', '- Which region?', '  **Answer:** eu-west-1', '- Which owner?', '', ...STAGES);
+    const text = md(
+      '## Clarification Items',
+      '',
+      '- Which region?',
+      '  **Answer:** eu-west-1',
+      '- Which owner?',
+      '',
+      ...STAGES,
+    );
     expect(items(text).map((item) => [item.id, item.question, item.answer])).toEqual([
       [null, 'Which region?', 'eu-west-1'],
       [null, 'Which owner?', null],
@@ -49,8 +89,12 @@ describe('clarification items', () => {
 
   it('is empty without a Clarification Items section, and ignores a second one with a warning', () => {
     expect(items(md(...STAGES))).toEqual([]);
-    const result = parsePlan(md('## Clarification Items', '- A?', '## Clarification Items', '- B?', ...STAGES), { path: 'plan.md' });
+    const result = parsePlan(md('## Clarification Items', '- A?', '## Clarification Items', '- B?', ...STAGES), {
+      path: 'plan.md',
+    });
     expect(result.plan?.clarifications.map((item) => item.question)).toEqual(['A?']);
-    expect(result.warnings.map((w) => `${w.line}:${w.column} ${w.code}`)).toEqual([`3:1 ${PLAN_CODES.duplicateClarificationItems}`]);
+    expect(result.warnings.map((w) => `${w.line}:${w.column} ${w.code}`)).toEqual([
+      `3:1 ${PLAN_CODES.duplicateClarificationItems}`,
+    ]);
   });
 });

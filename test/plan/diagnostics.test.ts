@@ -29,7 +29,18 @@ describe('stage map diagnostics', () => {
   });
 
   it('reports a second Stage Map and where the first is', () => {
-    const result = parse(md(...STAGE_MAP, '### Stage 1: A', '- depends-on: none', '', '## Stage Map (again)', '', '### Stage 2: B', '- depends-on: 1'));
+    const result = parse(
+      md(
+        ...STAGE_MAP,
+        '### Stage 1: A',
+        '- depends-on: none',
+        '',
+        '## Stage Map (again)',
+        '',
+        '### Stage 2: B',
+        '- depends-on: 1',
+      ),
+    );
     expectOne(result, PLAN_CODES.duplicateStageMap, '6:1', 'the first is at line 1');
     expect(result.plan?.stages.map((s) => s.number)).toEqual([1]);
   });
@@ -47,7 +58,9 @@ describe('stage heading diagnostics', () => {
     ['### Stage two: Word', PLAN_CODES.stageNumberNotANumber, '3:11', 'stage number "two" is not a number'],
     ['### Stage: Nothing', PLAN_CODES.stageHeadingInvalid, '3:10', 'has no stage number'],
   ])('%s is not a stage', (heading, code, at, message) => {
-    const result = parse(md(...STAGE_MAP, heading, '', '- depends-on: none', '', '### Stage 1: Real', '', '- depends-on: none'));
+    const result = parse(
+      md(...STAGE_MAP, heading, '', '- depends-on: none', '', '### Stage 1: Real', '', '- depends-on: none'),
+    );
     expectOne(result, code, at, message);
     expect(result.plan?.stages.map((s) => s.number)).toEqual([1]);
   });
@@ -65,7 +78,9 @@ describe('stage heading diagnostics', () => {
   });
 
   it('reports a duplicate stage number and where the first one is', () => {
-    const result = parse(md(...STAGE_MAP, '### Stage 1: A', '', '- depends-on: none', '', '### Stage 1: B', '', '- depends-on: none'));
+    const result = parse(
+      md(...STAGE_MAP, '### Stage 1: A', '', '- depends-on: none', '', '### Stage 1: B', '', '- depends-on: none'),
+    );
     expectOne(result, PLAN_CODES.duplicateStage, '7:1', 'stage 1 is defined twice (first at line 3)');
     expect(result.plan?.stages.map((s) => s.title)).toEqual(['A']);
   });
@@ -76,7 +91,9 @@ describe('stage heading diagnostics', () => {
   });
 
   it('warns about a stage heading outside the Stage Map', () => {
-    const result = parse(md('## Background', '', '### Stage 7: Old', '', ...STAGE_MAP, '### Stage 1: A', '', '- depends-on: none'));
+    const result = parse(
+      md('## Background', '', '### Stage 7: Old', '', ...STAGE_MAP, '### Stage 1: A', '', '- depends-on: none'),
+    );
     expectOne(result, PLAN_CODES.stageOutsideStageMap, '3:1', 'stage 7 is outside the Stage Map');
     expect(result.errors).toEqual([]);
   });
@@ -102,7 +119,18 @@ describe('field diagnostics', () => {
   });
 
   it('reports each bad depends-on entry at its own column', () => {
-    const result = parse(md(...STAGE_MAP, '### Stage 1: A', '', '- depends-on: none', '', '### Stage 2: B', '', '- **Depends-on:** 1, foo, 1.5'));
+    const result = parse(
+      md(
+        ...STAGE_MAP,
+        '### Stage 1: A',
+        '',
+        '- depends-on: none',
+        '',
+        '### Stage 2: B',
+        '',
+        '- **Depends-on:** 1, foo, 1.5',
+      ),
+    );
     const found = result.errors.filter((d) => d.code === PLAN_CODES.invalidDependency);
     expect(found.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
       '9:22 stage 2: "foo" in depends-on is not a stage number',
@@ -112,15 +140,24 @@ describe('field diagnostics', () => {
   });
 
   it('warns about a dependency listed twice', () => {
-    const result = parse(md(...STAGE_MAP, '### Stage 1: A', '- depends-on: none', '### Stage 2: B', '- depends-on: 1, Stage 1'));
+    const result = parse(
+      md(...STAGE_MAP, '### Stage 1: A', '- depends-on: none', '### Stage 2: B', '- depends-on: 1, Stage 1'),
+    );
     expectOne(result, PLAN_CODES.duplicateDependency, '6:18', 'depends on stage 1 more than once');
   });
 });
 
 describe('dependency graph diagnostics', () => {
   it('reports a dependency on an unknown stage at the entry', () => {
-    const result = parse(md(...STAGE_MAP, '### Stage 1: A', '- depends-on: none', '### Stage 2: B', '- depends-on: 1, 7'));
-    expectOne(result, PLAN_CODES.unknownDependency, '6:18', 'stage 2 depends on stage 7, which is not in the Stage Map');
+    const result = parse(
+      md(...STAGE_MAP, '### Stage 1: A', '- depends-on: none', '### Stage 2: B', '- depends-on: 1, 7'),
+    );
+    expectOne(
+      result,
+      PLAN_CODES.unknownDependency,
+      '6:18',
+      'stage 2 depends on stage 7, which is not in the Stage Map',
+    );
     expect(result.errors[0]?.hint).toContain('1, 2');
   });
 
@@ -149,7 +186,17 @@ describe('dependency graph diagnostics', () => {
 
   it('reports every independent cycle', () => {
     const result = parse(
-      md(...STAGE_MAP, '### Stage 1: A', '- depends-on: 2', '### Stage 2: B', '- depends-on: 1', '### Stage 5: C', '- depends-on: 6', '### Stage 6: D', '- depends-on: 5'),
+      md(
+        ...STAGE_MAP,
+        '### Stage 1: A',
+        '- depends-on: 2',
+        '### Stage 2: B',
+        '- depends-on: 1',
+        '### Stage 5: C',
+        '- depends-on: 6',
+        '### Stage 6: D',
+        '- depends-on: 5',
+      ),
     );
     expect(result.errors.map((d) => `${d.line}:${d.column} ${d.message}`)).toEqual([
       '4:15 dependency cycle: 1 → 2 → 1 (each stage depends on the next)',
@@ -158,9 +205,22 @@ describe('dependency graph diagnostics', () => {
   });
 
   it('accepts a diamond and a long chain without stack trouble', () => {
-    const stages = Array.from({ length: 3000 }, (_, i) => `### Stage ${i + 1}: S${i + 1}\n- depends-on: ${i === 0 ? 'none' : i}\n`);
+    const stages = Array.from(
+      { length: 3000 },
+      (_, i) => `### Stage ${i + 1}: S${i + 1}\n- depends-on: ${i === 0 ? 'none' : i}\n`,
+    );
     expect(parse(md(...STAGE_MAP, ...stages)).errors).toEqual([]);
-    const diamond = md(...STAGE_MAP, '### Stage 1: A', '- depends-on: none', '### Stage 2: B', '- depends-on: 1', '### Stage 3: C', '- depends-on: 1', '### Stage 4: D', '- depends-on: 2, 3');
+    const diamond = md(
+      ...STAGE_MAP,
+      '### Stage 1: A',
+      '- depends-on: none',
+      '### Stage 2: B',
+      '- depends-on: 1',
+      '### Stage 3: C',
+      '- depends-on: 1',
+      '### Stage 4: D',
+      '- depends-on: 2, 3',
+    );
     expect(parse(diamond).errors).toEqual([]);
   });
 });
@@ -182,14 +242,19 @@ describe('reporting', () => {
         '### Stage 2:',
       ),
     );
-    expect(result.errors.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
-      `2:5 ${PLAN_CODES.unsafePlanId}`,
-      `8:15 ${PLAN_CODES.unknownDependency}`,
-      `10:1 ${PLAN_CODES.duplicateStage}`,
-      `12:12 ${PLAN_CODES.stageTitleMissing}`,
-      `12:1 ${PLAN_CODES.emptyStage}`,
-    ].sort(byPosition));
-    expect(result.warnings.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([`3:1 ${PLAN_CODES.frontMatterUnknownKey}`, `9:1 ${PLAN_CODES.unknownField}`]);
+    expect(result.errors.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual(
+      [
+        `2:5 ${PLAN_CODES.unsafePlanId}`,
+        `8:15 ${PLAN_CODES.unknownDependency}`,
+        `10:1 ${PLAN_CODES.duplicateStage}`,
+        `12:12 ${PLAN_CODES.stageTitleMissing}`,
+        `12:1 ${PLAN_CODES.emptyStage}`,
+      ].sort(byPosition),
+    );
+    expect(result.warnings.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
+      `3:1 ${PLAN_CODES.frontMatterUnknownKey}`,
+      `9:1 ${PLAN_CODES.unknownField}`,
+    ]);
     expect(result.plan?.id).toBe('Bad Id');
   });
 

@@ -30,7 +30,8 @@ describe('segmented parsing matches the whole-document reference', () => {
       const fast = parsePlanWith(text, { path: 'plan.md' }, 'segmented');
       const reference = parsePlanWith(text, { path: 'plan.md' }, 'whole-document');
       // The message shows the failing document, not just a diff of two big objects.
-      if (JSON.stringify(fast) !== JSON.stringify(reference)) expect(fast, `document ${i}:\n${text}`).toEqual(reference);
+      if (JSON.stringify(fast) !== JSON.stringify(reference))
+        expect(fast, `document ${i}:\n${text}`).toEqual(reference);
     }
   });
 });
@@ -39,7 +40,9 @@ describe('the fast field-list reader', () => {
   const read = (text: string) => readSimpleFieldList(text, 0, text.length, new LineIndex(text));
 
   it('reads inline, bold and nested fields', () => {
-    const list = read('Intro line.\n\n- **Depends-on:** 1\n- Files:\n  - `a.ts`\n  - b.ts\n- Validation:\n  - pre:\n    - `npm ci`\n\nBody.\n');
+    const list = read(
+      'Intro line.\n\n- **Depends-on:** 1\n- Files:\n  - `a.ts`\n  - b.ts\n- Validation:\n  - pre:\n    - `npm ci`\n\nBody.\n',
+    );
     expect(list?.items.map((item) => item.key)).toEqual(['Depends-on', 'Files', 'Validation']);
   });
 

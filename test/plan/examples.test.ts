@@ -44,7 +44,11 @@ describe('example plans', () => {
       [3, [1]],
       [4, [2, 3]],
     ]);
-    expect(result.plan?.clarifications.map((c) => c.answer)).toEqual(["the organisation's time zone from its settings", 'yes, with negative totals', null]);
+    expect(result.plan?.clarifications.map((c) => c.answer)).toEqual([
+      "the organisation's time zone from its settings",
+      'yes, with negative totals',
+      null,
+    ]);
   });
 });
 

@@ -11,20 +11,34 @@ const stage = (...fieldLines: string[]): Stage => {
   if (!first) throw new Error('no stage parsed');
   return first;
 };
-const commands = (s: Stage): string[] => s.validation.map((c) => `${c.phase} ${c.cmd} @${c.position.line}:${c.position.column}`);
+const commands = (s: Stage): string[] =>
+  s.validation.map((c) => `${c.phase} ${c.cmd} @${c.position.line}:${c.position.column}`);
 
 describe('field keys', () => {
-  it.each(['- depends-on: none', '- Depends-on: none', '- **Depends-on:** none', '- **Depends-on**: none', '- Depends on: none', '- DEPENDS_ON: none', '- dependencies: none', '* depends-on: none', '+ depends-on: none'])(
-    '%s is the depends-on field',
-    (line) => {
-      const s = stage(line);
-      expect(s.fieldPositions['depends-on']).toEqual({ line: 5, column: 1 });
-      expect(s.extraFields).toEqual({});
-    },
-  );
+  it.each([
+    '- depends-on: none',
+    '- Depends-on: none',
+    '- **Depends-on:** none',
+    '- **Depends-on**: none',
+    '- Depends on: none',
+    '- DEPENDS_ON: none',
+    '- dependencies: none',
+    '* depends-on: none',
+    '+ depends-on: none',
+  ])('%s is the depends-on field', (line) => {
+    const s = stage(line);
+    expect(s.fieldPositions['depends-on']).toEqual({ line: 5, column: 1 });
+    expect(s.extraFields).toEqual({});
+  });
 
   it('accepts every spelling of the other fields', () => {
-    const s = stage('- files: a.ts', '- Validation commands: `x`', '- Stage exit contract: done', '- exit_contract-ignored: no', '- ROLLBACK: revert');
+    const s = stage(
+      '- files: a.ts',
+      '- Validation commands: `x`',
+      '- Stage exit contract: done',
+      '- exit_contract-ignored: no',
+      '- ROLLBACK: revert',
+    );
     expect(Object.keys(s.fieldPositions)).toEqual(['files', 'validation', 'exit-contract', 'rollback']);
     expect(s.extraFields).toEqual({ 'exit_contract-ignored': 'no' });
   });
@@ -75,7 +89,9 @@ describe('files', () => {
   });
 
   it('reads a nested list, one path per item, text after a code span being a note', () => {
-    expect(stage('- Files:', '  - `src/api.ts` — the handler, with comments', '  - src/routes.ts', '  * `docs/*.md`').files).toEqual(['src/api.ts', 'src/routes.ts', 'docs/*.md']);
+    expect(
+      stage('- Files:', '  - `src/api.ts` — the handler, with comments', '  - src/routes.ts', '  * `docs/*.md`').files,
+    ).toEqual(['src/api.ts', 'src/routes.ts', 'docs/*.md']);
   });
 
   it('reads `none` as no files', () => {
@@ -89,7 +105,10 @@ describe('validation', () => {
   });
 
   it('reads every inline code span as a command and ignores the prose around them', () => {
-    expect(commands(stage('- **Validation:** `npm test` then `npm run lint`'))).toEqual(['main npm test @5:19', 'main npm run lint @5:35']);
+    expect(commands(stage('- **Validation:** `npm test` then `npm run lint`'))).toEqual([
+      'main npm test @5:19',
+      'main npm run lint @5:35',
+    ]);
   });
 
   it('unwraps double-backtick spans', () => {
@@ -97,8 +116,23 @@ describe('validation', () => {
   });
 
   it('reads a nested list with pre and post groups', () => {
-    const s = stage('- Validation:', '  - pre:', '    - `npm ci`', '    - npm run build', '  - `npm test`', '  - post: `npm run e2e`', '  - **Post:**', '    - `npm run smoke`');
-    expect(commands(s)).toEqual(['pre npm ci @7:7', 'pre npm run build @8:7', 'main npm test @9:5', 'post npm run e2e @10:11', 'post npm run smoke @12:7']);
+    const s = stage(
+      '- Validation:',
+      '  - pre:',
+      '    - `npm ci`',
+      '    - npm run build',
+      '  - `npm test`',
+      '  - post: `npm run e2e`',
+      '  - **Post:**',
+      '    - `npm run smoke`',
+    );
+    expect(commands(s)).toEqual([
+      'pre npm ci @7:7',
+      'pre npm run build @8:7',
+      'main npm test @9:5',
+      'post npm run e2e @10:11',
+      'post npm run smoke @12:7',
+    ]);
   });
 
   it('reads a fenced code block, one command per line, skipping comments', () => {
@@ -113,7 +147,13 @@ describe('validation', () => {
 
 describe('exit contract, rollback and unknown fields', () => {
   it('keeps the verbatim Markdown of the value, nested content included', () => {
-    const s = stage('- **Exit contract:** `GET /users/:id` returns *200*.', '  - 404 for unknown ids', '  - never the hash', '- Rollback: `git revert HEAD`', '- Owner: **platform** team');
+    const s = stage(
+      '- **Exit contract:** `GET /users/:id` returns *200*.',
+      '  - 404 for unknown ids',
+      '  - never the hash',
+      '- Rollback: `git revert HEAD`',
+      '- Owner: **platform** team',
+    );
     expect(s.exitContract).toBe('`GET /users/:id` returns *200*.\n- 404 for unknown ids\n- never the hash');
     expect(s.rollback).toBe('`git revert HEAD`');
     expect(s.extraFields).toEqual({ Owner: '**platform** team' });
@@ -137,16 +177,44 @@ describe('exit contract, rollback and unknown fields', () => {
 
 describe('the all-fields fixture', () => {
   it('parses every field shape with one warning (the unknown `Owner` field)', () => {
-    const result = parsePlan(readFileSync(join(import.meta.dirname, '../fixtures/plans/all-fields.md'), 'utf8'), { path: 'all-fields.md' });
+    const result = parsePlan(readFileSync(join(import.meta.dirname, '../fixtures/plans/all-fields.md'), 'utf8'), {
+      path: 'all-fields.md',
+    });
     expect(result.errors).toEqual([]);
     expect(result.warnings.map((w) => `${w.line}:${w.column} ${w.code}`)).toEqual(['41:1 plan/unknown-field']);
     const [one, two, three, four] = result.plan?.stages ?? [];
     expect(result.plan).toMatchObject({ id: 'all-fields', base: 'release/2.x', title: 'Every field shape' });
-    expect(one).toMatchObject({ number: 1, title: 'Schema', dependsOn: [], files: ['db/schema.sql', 'src/db/users.ts'], exitContract: 'the `users` table has an `email` column.', rollback: '`git revert` the stage commit.' });
-    expect(two).toMatchObject({ number: 2, title: 'API', dependsOn: [1], files: ['src/api/users.ts', 'src/api/routes.ts'], extraFields: { Owner: 'platform team' } });
-    expect(commands(two as Stage)).toEqual(['pre npm ci @34:7', 'main npm test -- api @35:5', 'main npm run lint @36:5', 'post npm run e2e @37:11']);
+    expect(one).toMatchObject({
+      number: 1,
+      title: 'Schema',
+      dependsOn: [],
+      files: ['db/schema.sql', 'src/db/users.ts'],
+      exitContract: 'the `users` table has an `email` column.',
+      rollback: '`git revert` the stage commit.',
+    });
+    expect(two).toMatchObject({
+      number: 2,
+      title: 'API',
+      dependsOn: [1],
+      files: ['src/api/users.ts', 'src/api/routes.ts'],
+      extraFields: { Owner: 'platform team' },
+    });
+    expect(commands(two as Stage)).toEqual([
+      'pre npm ci @34:7',
+      'main npm test -- api @35:5',
+      'main npm run lint @36:5',
+      'post npm run e2e @37:11',
+    ]);
     expect(two?.body).toBe('Some prose before the fields.\n\n#### Notes\n\nA level-4 heading is part of the body.');
-    expect(three).toMatchObject({ number: 3, title: 'UI', dependsOn: [1, 2], files: [], exitContract: 'the profile page shows the email', rollback: 'revert', body: '' });
+    expect(three).toMatchObject({
+      number: 3,
+      title: 'UI',
+      dependsOn: [1, 2],
+      files: [],
+      exitContract: 'the profile page shows the email',
+      rollback: 'revert',
+      body: '',
+    });
     expect(commands(three as Stage)).toEqual(['main npm run build @54:3', 'main npm test -- ui @55:3']);
     expect(four).toMatchObject({ number: 4, title: 'Docs', dependsOn: [3], body: 'Write the docs.' });
   });

@@ -5,13 +5,20 @@ const md = (...lines: string[]): string => `${lines.join('\n')}\n`;
 const BODY = ['# The title', '', '## Stage Map', '', '### Stage 1: A', '', '- depends-on: none'];
 const parse = (text: string, path = 'plans/add-login.md'): PlanParseResult => parsePlan(text, { path });
 const at = (result: PlanParseResult, code: string): string[] =>
-  [...result.errors, ...result.warnings].filter((d) => d.code === code).map((d) => `${d.line}:${d.column} ${d.message}`);
+  [...result.errors, ...result.warnings]
+    .filter((d) => d.code === code)
+    .map((d) => `${d.line}:${d.column} ${d.message}`);
 
 describe('front matter', () => {
   it('reads id, base and title', () => {
     const result = parse(md('---', 'id: login-v2', 'base: release/1.x', 'title: "Login, version 2"', '---', ...BODY));
     expect(result.errors).toEqual([]);
-    expect(result.plan).toMatchObject({ id: 'login-v2', base: 'release/1.x', title: 'Login, version 2', path: 'plans/add-login.md' });
+    expect(result.plan).toMatchObject({
+      id: 'login-v2',
+      base: 'release/1.x',
+      title: 'Login, version 2',
+      path: 'plans/add-login.md',
+    });
   });
 
   it('defaults: id from the file stem, base null, title from the first level-1 heading', () => {
@@ -31,33 +38,47 @@ describe('front matter', () => {
   });
 
   it('reads a leading `---` without a closing one as a thematic break, and lists after it as lists', () => {
-    const result = parse(md('---', '', '## Stage Map', '', '### Stage 1: A', '', '- depends-on: none', '- files: a.ts'));
+    const result = parse(
+      md('---', '', '## Stage Map', '', '### Stage 1: A', '', '- depends-on: none', '- files: a.ts'),
+    );
     expect(result.errors).toEqual([]);
     expect(result.plan?.stages[0]?.files).toEqual(['a.ts']);
   });
 
   it('reports invalid YAML at the line of the problem in the plan file', () => {
     const result = parse(md('---', 'id: ok', 'title: a: b', '---', ...BODY));
-    expect(at(result, PLAN_CODES.frontMatterInvalidYaml)).toEqual(['3:8 front matter is not valid YAML: Nested mappings are not allowed in compact mappings']);
+    expect(at(result, PLAN_CODES.frontMatterInvalidYaml)).toEqual([
+      '3:8 front matter is not valid YAML: Nested mappings are not allowed in compact mappings',
+    ]);
   });
 
   it('reports duplicate keys as invalid YAML', () => {
     const result = parse(md('---', 'id: one', 'id: two', '---', ...BODY));
-    expect(at(result, PLAN_CODES.frontMatterInvalidYaml)).toEqual(['3:1 front matter is not valid YAML: Map keys must be unique']);
+    expect(at(result, PLAN_CODES.frontMatterInvalidYaml)).toEqual([
+      '3:1 front matter is not valid YAML: Map keys must be unique',
+    ]);
   });
 
   it('reports front matter that is not a mapping', () => {
-    expect(at(parse(md('---', '- a', '- b', '---', ...BODY)), PLAN_CODES.frontMatterNotMapping)).toEqual(['2:1 front matter must be a YAML mapping of keys to values']);
+    expect(at(parse(md('---', '- a', '- b', '---', ...BODY)), PLAN_CODES.frontMatterNotMapping)).toEqual([
+      '2:1 front matter must be a YAML mapping of keys to values',
+    ]);
   });
 
   it('reports values that are not strings', () => {
     const result = parse(md('---', 'id: 42', 'title: [a]', '---', ...BODY));
-    expect(at(result, PLAN_CODES.frontMatterInvalidValue)).toEqual(['2:5 front-matter `id` must be a string', '3:8 front-matter `title` must be a string']);
+    expect(at(result, PLAN_CODES.frontMatterInvalidValue)).toEqual([
+      '2:5 front-matter `id` must be a string',
+      '3:8 front-matter `title` must be a string',
+    ]);
   });
 
   it('warns about unknown keys with a did-you-mean', () => {
     const result = parse(md('---', 'id: ok', 'bsae: main', 'owner: me', '---', ...BODY));
-    expect(at(result, PLAN_CODES.frontMatterUnknownKey)).toEqual(['3:1 unknown front-matter key "bsae"', '4:1 unknown front-matter key "owner"']);
+    expect(at(result, PLAN_CODES.frontMatterUnknownKey)).toEqual([
+      '3:1 unknown front-matter key "bsae"',
+      '4:1 unknown front-matter key "owner"',
+    ]);
     expect(result.warnings[0]?.hint).toContain('did you mean `base`?');
     expect(result.warnings[1]?.hint).not.toContain('did you mean');
   });
@@ -73,7 +94,9 @@ describe('plan id', () => {
 
   it('reports an unsafe id taken from the file name at 1:1 with a hint to set `id:`', () => {
     const result = parse(md(...BODY), 'plans/Add Login.md');
-    expect(at(result, PLAN_CODES.unsafePlanId)).toEqual([expect.stringMatching(/^1:1 plan id "Add Login" must match .*taken from the file name$/)]);
+    expect(at(result, PLAN_CODES.unsafePlanId)).toEqual([
+      expect.stringMatching(/^1:1 plan id "Add Login" must match .*taken from the file name$/),
+    ]);
     expect(result.errors[0]?.hint).toContain('id: add-login');
   });
 

@@ -35,7 +35,22 @@ describe('stage headings', () => {
   });
 
   it('ends a stage at a level-3 heading that is not a stage; its content belongs to no stage', () => {
-    const [one, two] = stagesOf(md('## Stage Map', '### Stage 1: A', '', 'Body A.', '', '### Risks', '', 'Not part of stage 1.', '', '### Stage 2: B', '', 'Body B.'));
+    const [one, two] = stagesOf(
+      md(
+        '## Stage Map',
+        '### Stage 1: A',
+        '',
+        'Body A.',
+        '',
+        '### Risks',
+        '',
+        'Not part of stage 1.',
+        '',
+        '### Stage 2: B',
+        '',
+        'Body B.',
+      ),
+    );
     expect(one?.body).toBe('Body A.');
     expect(one?.section).toBe('### Stage 1: A\n\nBody A.');
     expect(two?.body).toBe('Body B.');
@@ -56,7 +71,21 @@ describe('stage headings', () => {
   });
 
   it('does not end a stage inside a fence that spans a would-be heading', () => {
-    const [stage, next] = stagesOf(md('## Stage Map', '### Stage 1: A', '', '````', '### Stage 2: fenced', '```', '### Stage 3: still fenced', '````', '', '### Stage 4: B', 'Body.'));
+    const [stage, next] = stagesOf(
+      md(
+        '## Stage Map',
+        '### Stage 1: A',
+        '',
+        '````',
+        '### Stage 2: fenced',
+        '```',
+        '### Stage 3: still fenced',
+        '````',
+        '',
+        '### Stage 4: B',
+        'Body.',
+      ),
+    );
     expect(stage?.body).toBe('````\n### Stage 2: fenced\n```\n### Stage 3: still fenced\n````');
     expect(next?.number).toBe(4);
   });
@@ -64,21 +93,57 @@ describe('stage headings', () => {
 
 describe('body and section', () => {
   it('slices the original text: body without heading and field list, section with both', () => {
-    const text = md('## Stage Map', '', '### Stage 1: A', '', 'Why this stage exists.', '', '- **Depends-on:** none', '- **Files:** `a.ts`', '', 'Steps:', '', '1. *Edit* `a.ts`', '', '');
+    const text = md(
+      '## Stage Map',
+      '',
+      '### Stage 1: A',
+      '',
+      'Why this stage exists.',
+      '',
+      '- **Depends-on:** none',
+      '- **Files:** `a.ts`',
+      '',
+      'Steps:',
+      '',
+      '1. *Edit* `a.ts`',
+      '',
+      '',
+    );
     const [stage] = stagesOf(text);
     expect(stage?.body).toBe('Why this stage exists.\n\nSteps:\n\n1. *Edit* `a.ts`');
-    expect(stage?.section).toBe('### Stage 1: A\n\nWhy this stage exists.\n\n- **Depends-on:** none\n- **Files:** `a.ts`\n\nSteps:\n\n1. *Edit* `a.ts`');
+    expect(stage?.section).toBe(
+      '### Stage 1: A\n\nWhy this stage exists.\n\n- **Depends-on:** none\n- **Files:** `a.ts`\n\nSteps:\n\n1. *Edit* `a.ts`',
+    );
     expect(stage?.position).toEqual({ line: 3, column: 1 });
   });
 
   it('takes the first bullet list whose first item is key: value as the field list', () => {
-    const [stage] = stagesOf(md('## Stage Map', '### Stage 1: A', '', '- a step', '- another', '', 'Then:', '', '- depends-on: none', '- files: x.ts', '', 'Later:', '', '- Files: a later list stays in the body'));
+    const [stage] = stagesOf(
+      md(
+        '## Stage Map',
+        '### Stage 1: A',
+        '',
+        '- a step',
+        '- another',
+        '',
+        'Then:',
+        '',
+        '- depends-on: none',
+        '- files: x.ts',
+        '',
+        'Later:',
+        '',
+        '- Files: a later list stays in the body',
+      ),
+    );
     expect(stage?.files).toEqual(['x.ts']);
     expect(stage?.body).toBe('- a step\n- another\n\nThen:\n\nLater:\n\n- Files: a later list stays in the body');
   });
 
   it('does not take a list of unrelated `key: value` items for the field list', () => {
-    const [stage] = stagesOf(md('## Stage Map', '### Stage 1: A', '', '- Note: run the migration first', '- Owner: db team'));
+    const [stage] = stagesOf(
+      md('## Stage Map', '### Stage 1: A', '', '- Note: run the migration first', '- Owner: db team'),
+    );
     expect(stage?.extraFields).toEqual({});
     expect(stage?.body).toBe('- Note: run the migration first\n- Owner: db team');
   });
@@ -86,6 +151,13 @@ describe('body and section', () => {
   it('accepts a stage with a body and no fields', () => {
     const result = parsePlan(md('## Stage Map', '### Stage 1: A', 'Just prose.'), { path: 'plan.md' });
     expect(result.errors).toEqual([]);
-    expect(result.plan?.stages[0]).toMatchObject({ dependsOn: [], files: [], validation: [], exitContract: null, rollback: null, body: 'Just prose.' });
+    expect(result.plan?.stages[0]).toMatchObject({
+      dependsOn: [],
+      files: [],
+      validation: [],
+      exitContract: null,
+      rollback: null,
+      body: 'Just prose.',
+    });
   });
 });

@@ -20,7 +20,8 @@ function tempDir(): string {
 function promptsFolder(marker: string, skip: string[] = []): string {
   const dir = tempDir();
   for (const id of PROMPT_FILE_IDS) {
-    if (!skip.includes(id)) writeFileSync(join(dir, promptFileName(id)), `${promptFileHeading(id)}\n\n${marker} ${id}\n`);
+    if (!skip.includes(id))
+      writeFileSync(join(dir, promptFileName(id)), `${promptFileHeading(id)}\n\n${marker} ${id}\n`);
   }
   return dir;
 }
@@ -61,7 +62,9 @@ describe('loadGates', () => {
     const base = promptsFolder('default', ['critic']);
     const override = tempDir();
     writeFileSync(join(override, 'critic.md'), '## Critic task\n\nfrom the repository\n');
-    await expect(loadGates(base, { overrideDir: override })).resolves.toMatchObject({ critic: '## Critic task\n\nfrom the repository\n' });
+    await expect(loadGates(base, { overrideDir: override })).resolves.toMatchObject({
+      critic: '## Critic task\n\nfrom the repository\n',
+    });
   });
 });
 

@@ -16,7 +16,8 @@ export function stageOf(overrides: Partial<Stage> = {}): Stage {
     rollback: null,
     extraFields: {},
     body: '',
-    section: '### Stage 2 — Load config\n\n- files: src/config/load.ts\n- exit contract: loadConfig rejects unknown keys\n',
+    section:
+      '### Stage 2 — Load config\n\n- files: src/config/load.ts\n- exit contract: loadConfig rejects unknown keys\n',
     position: { line: 10, column: 1 },
     fieldPositions: {},
     ...overrides,
@@ -37,10 +38,21 @@ export function promptInput(role: PromptRole, gates: GateBodies, overrides: Part
     carryIn: [{ stage: 1, title: 'Scaffold', carryJson: '{"stage":1,"summary":"scaffold"}' }],
     clarifications: [],
     previousFindings: [],
-    qaResults: role === 'verifier' || role === 'critic' ? [{ label: 'unit', cmd: 'npm test', exitCode: 0, passed: true, outputTail: 'Tests 3 passed' }] : [],
+    qaResults:
+      role === 'verifier' || role === 'critic'
+        ? [{ label: 'unit', cmd: 'npm test', exitCode: 0, passed: true, outputTail: 'Tests 3 passed' }]
+        : [],
     disputed:
       role === 'reverify'
-        ? { id: 'F2', severity: 'blocking', title: 'Unknown keys accepted', detail: 'not strict', file: 'src/config/load.ts', line: 31, raisedBy: 'Claude worker' }
+        ? {
+            id: 'F2',
+            severity: 'blocking',
+            title: 'Unknown keys accepted',
+            detail: 'not strict',
+            file: 'src/config/load.ts',
+            line: 31,
+            raisedBy: 'Claude worker',
+          }
         : null,
     gates,
     ...overrides,

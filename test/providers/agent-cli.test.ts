@@ -43,22 +43,50 @@ describe('AgentCliProvider', () => {
     const dir = tempDir();
     const { bin, record } = fakeCli(dir);
     const tmp = tempDir('okstra-dispatch-parent-');
-    const config = ConfigSchema.parse({ providers: { claude: { baseUrl: 'http://gateway.example', apiKeyEnv: 'MY_CLAUDE_KEY' } } });
-    const provider = resolveProvider('claude', config, { env: engineEnv({ [overrideVariable('claude')]: bin, MY_CLAUDE_KEY: 'sk-mine' }), tmpDir: tmp });
+    const config = ConfigSchema.parse({
+      providers: { claude: { baseUrl: 'http://gateway.example', apiKeyEnv: 'MY_CLAUDE_KEY' } },
+    });
+    const provider = resolveProvider('claude', config, {
+      env: engineEnv({ [overrideVariable('claude')]: bin, MY_CLAUDE_KEY: 'sk-mine' }),
+      tmpDir: tmp,
+    });
     const result = await provider.run(request(dir, { worker: 'Claude worker', model: 'opus', prompt: 'the prompt\n' }));
 
-    expect(result).toMatchObject({ status: 'done', finalText: 'ok', sessionId: 's', usage: { inputTokens: 1, outputTokens: 2 } });
-    const seen = JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; env: Record<string, string>; input: string; home: string[] };
+    expect(result).toMatchObject({
+      status: 'done',
+      finalText: 'ok',
+      sessionId: 's',
+      usage: { inputTokens: 1, outputTokens: 2 },
+    });
+    const seen = JSON.parse(readFileSync(record, 'utf8')) as {
+      argv: string[];
+      env: Record<string, string>;
+      input: string;
+      home: string[];
+    };
     expect(seen.input).toBe('the prompt\n');
     expect(seen.env.ANTHROPIC_API_KEY).toBe('sk-mine');
     expect(seen.env.ANTHROPIC_BASE_URL).toBe('http://gateway.example');
     expect(seen.env.CLAUDE_CODE_MAX_RETRIES).toBe('0');
     expect(seen.env.DISABLE_TELEMETRY).toBe('1');
-    for (const leaked of ['GITHUB_TOKEN', 'OPENAI_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'MY_CLAUDE_KEY']) expect(seen.env[leaked], leaked).toBeUndefined();
+    for (const leaked of ['GITHUB_TOKEN', 'OPENAI_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'MY_CLAUDE_KEY'])
+      expect(seen.env[leaked], leaked).toBeUndefined();
     const home = seen.env.HOME ?? '';
     expect(home.startsWith(tmp)).toBe(true);
     expect(seen.env.CLAUDE_CONFIG_DIR).toBe(join(home, '.claude'));
-    expect(seen.argv).toEqual(expect.arrayContaining(['-p', '--output-format', 'stream-json', '--verbose', '--permission-mode', 'acceptEdits', '--model', 'opus', '--safe-mode']));
+    expect(seen.argv).toEqual(
+      expect.arrayContaining([
+        '-p',
+        '--output-format',
+        'stream-json',
+        '--verbose',
+        '--permission-mode',
+        'acceptEdits',
+        '--model',
+        'opus',
+        '--safe-mode',
+      ]),
+    );
     expect(seen.argv.slice(-2)).toEqual(['--allowedTools', 'Bash']);
     expect(readdirSync(tmp)).toEqual([]); // the private folder is gone
   });
@@ -68,7 +96,9 @@ describe('AgentCliProvider', () => {
     const { bin, record } = fakeCli(dir);
     const argvFor = async (ref: 'claude' | 'codex' | 'gemini', readOnly: boolean): Promise<string[]> => {
       const key = { claude: 'ANTHROPIC_API_KEY', codex: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY' }[ref];
-      const provider = resolveProvider(ref, ConfigSchema.parse({}), { env: engineEnv({ [overrideVariable(ref)]: bin, [key]: 'k' }) });
+      const provider = resolveProvider(ref, ConfigSchema.parse({}), {
+        env: engineEnv({ [overrideVariable(ref)]: bin, [key]: 'k' }),
+      });
       await provider.run(request(dir, { role: readOnly ? 'verifier' : 'executor', readOnly }));
       return (JSON.parse(readFileSync(record, 'utf8')) as { argv: string[] }).argv;
     };
@@ -83,10 +113,14 @@ describe('AgentCliProvider', () => {
   });
 
   it('says how to install a CLI that is nowhere to be found', async () => {
-    const provider = resolveProvider('codex', ConfigSchema.parse({}), { env: { PATH: '/nonexistent', OKSTRA_AGENT_CLIS_DIR: '/nonexistent/cache', OPENAI_API_KEY: 'k' } });
+    const provider = resolveProvider('codex', ConfigSchema.parse({}), {
+      env: { PATH: '/nonexistent', OKSTRA_AGENT_CLIS_DIR: '/nonexistent/cache', OPENAI_API_KEY: 'k' },
+    });
     const result = await provider.run(request(tempDir()));
     expect(result.status).toBe('error');
-    expect(result.errorMessage).toMatch(/^Codex is not installed: run `okstra install-clis` \(installs @openai\/codex@0\.171\.0 into \/nonexistent\/cache\/codex@0\.171\.0\), or `npm install -g @openai\/codex@0\.171\.0`, or set OKSTRA_CODEX_BIN/);
+    expect(result.errorMessage).toMatch(
+      /^Codex is not installed: run `okstra install-clis` \(installs @openai\/codex@0\.171\.0 into \/nonexistent\/cache\/codex@0\.171\.0\), or `npm install -g @openai\/codex@0\.171\.0`, or set OKSTRA_CODEX_BIN/,
+    );
     expect(result.errorMessage).toContain('`codex` on PATH');
   });
 
@@ -94,10 +128,15 @@ describe('AgentCliProvider', () => {
     const dir = tempDir();
     const { bin, record } = fakeCli(dir);
     for (const value of [undefined, '  ']) {
-      const env = engineEnv({ [overrideVariable('gemini')]: bin, ...(value !== undefined ? { GEMINI_API_KEY: value } : {}) });
+      const env = engineEnv({
+        [overrideVariable('gemini')]: bin,
+        ...(value !== undefined ? { GEMINI_API_KEY: value } : {}),
+      });
       const result = await resolveProvider('gemini', ConfigSchema.parse({}), { env }).run(request(dir));
       expect(result.status).toBe('error');
-      expect(result.errorMessage).toMatch(/^GEMINI_API_KEY is not set: Gemini CLI needs an API key\. Set the secret GEMINI_API_KEY/);
+      expect(result.errorMessage).toMatch(
+        /^GEMINI_API_KEY is not set: Gemini CLI needs an API key\. Set the secret GEMINI_API_KEY/,
+      );
     }
     expect(existsSync(record)).toBe(false);
   });
@@ -106,9 +145,15 @@ describe('AgentCliProvider', () => {
     const dir = tempDir();
     const bin = join(dir, 'crash.mjs');
     writeFileSync(bin, "process.stderr.write('boom: config unreadable\\n'); process.exit(3);\n");
-    const provider = resolveProvider('claude', ConfigSchema.parse({}), { env: engineEnv({ [overrideVariable('claude')]: bin, ANTHROPIC_API_KEY: 'k' }) });
+    const provider = resolveProvider('claude', ConfigSchema.parse({}), {
+      env: engineEnv({ [overrideVariable('claude')]: bin, ANTHROPIC_API_KEY: 'k' }),
+    });
     const result = await provider.run(request(dir));
-    expect(result).toMatchObject({ status: 'error', exitCode: 3, errorMessage: 'Claude Code exited with code 3: Claude Code printed no JSON result' });
+    expect(result).toMatchObject({
+      status: 'error',
+      exitCode: 3,
+      errorMessage: 'Claude Code exited with code 3: Claude Code printed no JSON result',
+    });
     expect(result.stderrTail).toContain('boom: config unreadable');
   });
 });

@@ -19,25 +19,49 @@ describe('installAgentClis', () => {
   it('installs into a staging folder and moves it into place with a marker; the adapter then finds the pinned install', async () => {
     const cache = tempDir();
     // Lays out what npm would: the Gemini CLI package with its JS entry, and records its arguments.
-    const npm = fakeNpm(tempDir(), `
+    const npm = fakeNpm(
+      tempDir(),
+      `
 const { mkdirSync, writeFileSync } = require('node:fs');
 const dir = 'node_modules/@google/gemini-cli/bundle';
 mkdirSync(dir, { recursive: true });
 writeFileSync(dir + '/gemini.js', '');
 writeFileSync('npm-args.json', JSON.stringify({ args: process.argv.slice(2), manifest: require(process.cwd() + '/package.json') }));
-`);
-    const [outcome] = await installAgentClis({ refs: ['gemini'], cacheDir: cache, env: { PATH: process.env.PATH ?? '', npm_execpath: npm } });
+`,
+    );
+    const [outcome] = await installAgentClis({
+      refs: ['gemini'],
+      cacheDir: cache,
+      env: { PATH: process.env.PATH ?? '', npm_execpath: npm },
+    });
 
-    expect(outcome).toMatchObject({ ref: 'gemini', spec: '@google/gemini-cli@0.61.0', status: 'installed', dir: pinnedInstallDir(cache, 'gemini') });
+    expect(outcome).toMatchObject({
+      ref: 'gemini',
+      spec: '@google/gemini-cli@0.61.0',
+      status: 'installed',
+      dir: pinnedInstallDir(cache, 'gemini'),
+    });
     const dir = pinnedInstallDir(cache, 'gemini');
-    expect(JSON.parse(readFileSync(join(dir, INSTALL_MARKER), 'utf8'))).toMatchObject({ spec: '@google/gemini-cli@0.61.0' });
-    const npmSaw = JSON.parse(readFileSync(join(dir, 'npm-args.json'), 'utf8')) as { args: string[]; manifest: { dependencies: Record<string, string> } };
-    expect(npmSaw.args).toEqual(expect.arrayContaining(['install', '--ignore-scripts', '--omit=dev', '--no-package-lock']));
+    expect(JSON.parse(readFileSync(join(dir, INSTALL_MARKER), 'utf8'))).toMatchObject({
+      spec: '@google/gemini-cli@0.61.0',
+    });
+    const npmSaw = JSON.parse(readFileSync(join(dir, 'npm-args.json'), 'utf8')) as {
+      args: string[];
+      manifest: { dependencies: Record<string, string> };
+    };
+    expect(npmSaw.args).toEqual(
+      expect.arrayContaining(['install', '--ignore-scripts', '--omit=dev', '--no-package-lock']),
+    );
     expect(npmSaw.manifest.dependencies).toEqual({ '@google/gemini-cli': '0.61.0' });
     expect(readdirSync(cache)).toEqual(['gemini@0.61.0']); // no staging folder left
 
     const lookup = locateAgentCli('gemini', { env: { OKSTRA_AGENT_CLIS_DIR: cache, PATH: '' } });
-    expect(lookup.found && lookup.launch).toMatchObject({ source: 'pinned', version: '0.61.0', file: process.execPath, prefixArgs: [join(dir, 'node_modules/@google/gemini-cli/bundle/gemini.js')] });
+    expect(lookup.found && lookup.launch).toMatchObject({
+      source: 'pinned',
+      version: '0.61.0',
+      file: process.execPath,
+      prefixArgs: [join(dir, 'node_modules/@google/gemini-cli/bundle/gemini.js')],
+    });
 
     const again = await installAgentClis({ refs: ['gemini'], cacheDir: cache, env: { npm_execpath: npm } });
     expect(again[0]?.status).toBe('present');
@@ -45,8 +69,15 @@ writeFileSync('npm-args.json', JSON.stringify({ args: process.argv.slice(2), man
 
   it("reports npm's failure and leaves nothing that looks installed", async () => {
     const cache = tempDir();
-    const npm = fakeNpm(tempDir(), "process.stderr.write('npm error code E404\\nnpm error 404 Not Found - GET https://registry.npmjs.org/@openai%2fcodex\\n'); process.exit(1);\n");
-    const [outcome] = await installAgentClis({ refs: ['codex'], cacheDir: cache, env: { PATH: process.env.PATH ?? '', npm_execpath: npm } });
+    const npm = fakeNpm(
+      tempDir(),
+      "process.stderr.write('npm error code E404\\nnpm error 404 Not Found - GET https://registry.npmjs.org/@openai%2fcodex\\n'); process.exit(1);\n",
+    );
+    const [outcome] = await installAgentClis({
+      refs: ['codex'],
+      cacheDir: cache,
+      env: { PATH: process.env.PATH ?? '', npm_execpath: npm },
+    });
 
     expect(outcome?.status).toBe('failed');
     expect(outcome?.error).toMatch(/^npm install @openai\/codex@0\.171\.0 exited with code 1: .*404 Not Found/s);
@@ -67,14 +98,22 @@ describe('locateAgentCli', () => {
 
     writeFileSync(join(dir, INSTALL_MARKER), '{}');
     const viaWrapper = locateAgentCli('claude', { env });
-    expect(viaWrapper.found && viaWrapper.launch).toMatchObject({ file: process.execPath, prefixArgs: [wrapper], source: 'pinned' });
+    expect(viaWrapper.found && viaWrapper.launch).toMatchObject({
+      file: process.execPath,
+      prefixArgs: [wrapper],
+      source: 'pinned',
+    });
 
     if (process.platform === 'linux' && process.arch === 'x64') {
       const nativeDir = join(dir, 'node_modules/@anthropic-ai/claude-code-linux-x64');
       mkdirSync(nativeDir, { recursive: true });
       writeFileSync(join(nativeDir, 'claude'), '#!/bin/sh\n', { mode: 0o755 });
       const native = locateAgentCli('claude', { env });
-      expect(native.found && native.launch).toMatchObject({ file: join(nativeDir, 'claude'), prefixArgs: [], source: 'pinned' });
+      expect(native.found && native.launch).toMatchObject({
+        file: join(nativeDir, 'claude'),
+        prefixArgs: [],
+        source: 'pinned',
+      });
     }
   });
 
@@ -85,8 +124,13 @@ describe('locateAgentCli', () => {
     expect(found.found && found.launch).toMatchObject({ file: join(bin, 'codex'), source: 'path', version: null });
 
     const cache = tempDir();
-    const missing = locateAgentCli('codex', { env: { OKSTRA_AGENT_CLIS_DIR: cache, PATH: tempDir(), OKSTRA_CODEX_BIN: '/nope/codex' } });
-    expect(missing).toEqual({ found: false, searched: ['OKSTRA_CODEX_BIN=/nope/codex (does not exist)', pinnedInstallDir(cache, 'codex'), '`codex` on PATH'] });
+    const missing = locateAgentCli('codex', {
+      env: { OKSTRA_AGENT_CLIS_DIR: cache, PATH: tempDir(), OKSTRA_CODEX_BIN: '/nope/codex' },
+    });
+    expect(missing).toEqual({
+      found: false,
+      searched: ['OKSTRA_CODEX_BIN=/nope/codex (does not exist)', pinnedInstallDir(cache, 'codex'), '`codex` on PATH'],
+    });
     expect(existsSync('/nope/codex')).toBe(false);
   });
 });

@@ -30,7 +30,13 @@ function records(file: string): Recorded[] {
 /** A provider running the stand-in with `script`, dispatch dirs under a private tmp dir. */
 function provider(script: object, over: Partial<ConstructorParameters<typeof CommandProvider>[0]> = {}) {
   const tmpDir = tempDir('okstra-dispatch-parent-');
-  const p = new CommandProvider({ commandLine: agentCommand(script), rosterName: 'Command worker', env: { PATH: process.env.PATH, LANG: 'C.UTF-8' }, tmpDir, ...over });
+  const p = new CommandProvider({
+    commandLine: agentCommand(script),
+    rosterName: 'Command worker',
+    env: { PATH: process.env.PATH, LANG: 'C.UTF-8' },
+    tmpDir,
+    ...over,
+  });
   return { provider: p, tmpDir };
 }
 
@@ -39,11 +45,29 @@ describe('CommandProvider', () => {
     const worktree = tempDir('okstra-worktree-');
     const log = join(tempDir(), 'calls.jsonl');
     const { provider: p, tmpDir } = provider({ record: log, final: 'all good' });
-    const result = await p.run(request(worktree, { role: 'verifier', worker: 'Aider worker', readOnly: true, model: 'fast-1', prompt: 'Check stage 2 ✓\n' }));
+    const result = await p.run(
+      request(worktree, {
+        role: 'verifier',
+        worker: 'Aider worker',
+        readOnly: true,
+        model: 'fast-1',
+        prompt: 'Check stage 2 ✓\n',
+      }),
+    );
 
     expect(result).toMatchObject({ status: 'done', finalText: 'all good', exitCode: 0, sessionId: null, usage: null });
     const [call] = records(log);
-    expect(call).toMatchObject({ role: 'verifier', worker: 'Aider worker', stage: '2', planId: 'demo-plan', runId: 'run-1', model: 'fast-1', readOnly: '1', prompt: 'Check stage 2 ✓\n', promptFromFile: 'Check stage 2 ✓\n' });
+    expect(call).toMatchObject({
+      role: 'verifier',
+      worker: 'Aider worker',
+      stage: '2',
+      planId: 'demo-plan',
+      runId: 'run-1',
+      model: 'fast-1',
+      readOnly: '1',
+      prompt: 'Check stage 2 ✓\n',
+      promptFromFile: 'Check stage 2 ✓\n',
+    });
     const env = call?.env ?? {};
     expect(env.OKSTRA_WORKTREE).toBe(worktree);
     expect(call?.cwd).toBe(worktree);
@@ -80,13 +104,19 @@ describe('CommandProvider', () => {
   });
 
   it('takes the final message from OKSTRA_OUTPUT_FILE over stdout', async () => {
-    const { provider: p } = provider({ stdout: 'progress noise\n', final: 'the real message', finalVia: 'output-file' });
+    const { provider: p } = provider({
+      stdout: 'progress noise\n',
+      final: 'the real message',
+      finalVia: 'output-file',
+    });
     const result = await p.run(request(tempDir()));
     expect(result).toMatchObject({ status: 'done', finalText: 'the real message' });
   });
 
   it('reads usage from OKSTRA_USAGE_FILE, and ignores an invalid one with a note', async () => {
-    const ok = await provider({ usage: { inputTokens: 1200, outputTokens: 340, costUsd: 0.012 } }).provider.run(request(tempDir()));
+    const ok = await provider({ usage: { inputTokens: 1200, outputTokens: 340, costUsd: 0.012 } }).provider.run(
+      request(tempDir()),
+    );
     expect(ok.usage).toEqual({ inputTokens: 1200, outputTokens: 340, costUsd: 0.012 });
     const bad = await provider({ usage: '{"inputTokens": "many"}' }).provider.run(request(tempDir()));
     expect(bad.usage).toBeNull();
@@ -111,7 +141,11 @@ describe('CommandProvider', () => {
     expect(crashed).toMatchObject({ status: 'error', exitCode: null });
     expect(crashed.errorMessage).toMatch(/killed by SIGABRT \(no stderr output\)/);
 
-    const missing = new CommandProvider({ commandLine: 'okstra-no-such-agent --x', rosterName: 'Ghost worker', env: { PATH: process.env.PATH } });
+    const missing = new CommandProvider({
+      commandLine: 'okstra-no-such-agent --x',
+      rosterName: 'Ghost worker',
+      env: { PATH: process.env.PATH },
+    });
     const result = await missing.run(request(tempDir()));
     expect(result.status).toBe('error');
     expect(result.errorMessage).toMatch(/`okstra-no-such-agent --x` could not be started: .*not found/);
@@ -159,8 +193,18 @@ describe('CommandProvider', () => {
       SOME_RANDOM_VAR: 'x',
     };
     const log = join(tempDir(), 'calls.jsonl');
-    const mine = new CommandProvider({ commandLine: agentCommand({ record: log }), rosterName: 'Openai-ish worker', env: engineEnv, config: { apiKeyEnv: 'FAKE_OPENAI_API_KEY', baseUrl: 'http://127.0.0.1:9/v1' } });
-    const other = new CommandProvider({ commandLine: agentCommand({ record: log }), rosterName: 'Other worker', env: engineEnv, config: { apiKeyEnv: 'FAKE_ANTHROPIC_API_KEY' } });
+    const mine = new CommandProvider({
+      commandLine: agentCommand({ record: log }),
+      rosterName: 'Openai-ish worker',
+      env: engineEnv,
+      config: { apiKeyEnv: 'FAKE_OPENAI_API_KEY', baseUrl: 'http://127.0.0.1:9/v1' },
+    });
+    const other = new CommandProvider({
+      commandLine: agentCommand({ record: log }),
+      rosterName: 'Other worker',
+      env: engineEnv,
+      config: { apiKeyEnv: 'FAKE_ANTHROPIC_API_KEY' },
+    });
     await mine.run(request(tempDir(), { env: { EXTRA_FOR_THIS_PROCESS: 'yes' } }));
     await other.run(request(tempDir(), { role: 'verifier', readOnly: true }));
     const [a, b] = records(log);
@@ -175,7 +219,11 @@ describe('CommandProvider', () => {
     }
     expect(b?.env.FAKE_OPENAI_API_KEY).toBeUndefined();
     expect(a?.env.FAKE_ANTHROPIC_API_KEY).toBeUndefined();
-    expect(Object.keys(a?.env ?? {}).filter((k) => !k.startsWith('OKSTRA_')).sort()).toEqual(['EXTRA_FOR_THIS_PROCESS', 'FAKE_OPENAI_API_KEY', 'HOME', 'PATH']);
+    expect(
+      Object.keys(a?.env ?? {})
+        .filter((k) => !k.startsWith('OKSTRA_'))
+        .sort(),
+    ).toEqual(['EXTRA_FOR_THIS_PROCESS', 'FAKE_OPENAI_API_KEY', 'HOME', 'PATH']);
   });
 
   it('lets request.env not override the contract variables or the private HOME', async () => {
@@ -189,7 +237,10 @@ describe('CommandProvider', () => {
 
   it('does the work in the worktree: files the stand-in writes land there', async () => {
     const worktree = tempDir('okstra-worktree-');
-    const { provider: p } = provider({ writeFiles: { 'src/hello.ts': 'export const hello = "{{WORKER}}";\n' }, carry: true });
+    const { provider: p } = provider({
+      writeFiles: { 'src/hello.ts': 'export const hello = "{{WORKER}}";\n' },
+      carry: true,
+    });
     const result = await p.run(request(worktree, { worker: 'Aider worker' }));
     expect(readFileSync(join(worktree, 'src/hello.ts'), 'utf8')).toBe('export const hello = "Aider worker";\n');
     expect(result.finalText).toContain('### Stage Carry Evidence');
@@ -202,7 +253,13 @@ describe('CommandProvider', () => {
     writeFileSync(join(trusted, 'review.mjs'), "process.stdout.write('trusted reviewer');\n");
     // The stage under review ships its own review.mjs: it must not be the one that runs.
     writeFileSync(join(worktree, 'review.mjs'), "process.stdout.write('tampered reviewer');\n");
-    const p = new CommandProvider({ commandLine: `${JSON.stringify(process.execPath)} review.mjs --flag`, rosterName: 'Command worker', env: { PATH: process.env.PATH }, tmpDir: tempDir(), resolveFrom: trusted });
+    const p = new CommandProvider({
+      commandLine: `${JSON.stringify(process.execPath)} review.mjs --flag`,
+      rosterName: 'Command worker',
+      env: { PATH: process.env.PATH },
+      tmpDir: tempDir(),
+      resolveFrom: trusted,
+    });
     expect(p.args).toEqual([join(trusted, 'review.mjs'), '--flag']);
     const result = await p.run(request(worktree));
     expect(result.finalText).toBe('trusted reviewer');
@@ -211,8 +268,15 @@ describe('CommandProvider', () => {
   it('writes the prompt file privately (0600)', async () => {
     const out = join(tempDir(), 'mode');
     const script = join(tempDir(), 'mode.mjs');
-    writeFileSync(script, `import { statSync, writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(out)}, (statSync(process.env.OKSTRA_PROMPT_FILE).mode & 0o777).toString(8));`);
-    const p = new CommandProvider({ commandLine: `'${process.execPath}' '${script}'`, rosterName: 'Command worker', env: { PATH: process.env.PATH } });
+    writeFileSync(
+      script,
+      `import { statSync, writeFileSync } from 'node:fs'; writeFileSync(${JSON.stringify(out)}, (statSync(process.env.OKSTRA_PROMPT_FILE).mode & 0o777).toString(8));`,
+    );
+    const p = new CommandProvider({
+      commandLine: `'${process.execPath}' '${script}'`,
+      rosterName: 'Command worker',
+      env: { PATH: process.env.PATH },
+    });
     expect((await p.run(request(tempDir()))).status).toBe('done');
     expect(readFileSync(out, 'utf8')).toBe('600');
   });

@@ -1,14 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCarryEvidence, parseCriticResult, parseReverifyResult, parseVerifierResult } from '../../src/core/contracts/index.js';
+import {
+  parseCarryEvidence,
+  parseCriticResult,
+  parseReverifyResult,
+  parseVerifierResult,
+} from '../../src/core/contracts/index.js';
 import { resolveProvider } from '../../src/providers/registry.js';
 import { tempDir } from '../helpers/git-repos.js';
 import { EXAMPLE_AGENT_MJS, EXAMPLE_AGENT_SH, SCRIPTED_AGENT, config, request } from './helpers.js';
 
 /** What a contract parser returned, or a failure that shows the agent's text. */
 function ok<T extends { ok: boolean }>(parsed: T, text: string): Extract<T, { ok: true }> {
-  if (!parsed.ok) throw new Error(`${(parsed as { reason?: string }).reason ?? 'not parsed'}\n--- final text ---\n${text}`);
+  if (!parsed.ok)
+    throw new Error(`${(parsed as { reason?: string }).reason ?? 'not parsed'}\n--- final text ---\n${text}`);
   return parsed as Extract<T, { ok: true }>;
 }
 
@@ -35,9 +41,14 @@ describe.each([
     const executed = await provider.run(request(worktree, { worker: 'Hello worker' }));
     expect(executed.status).toBe('done');
     expect(readFileSync(join(worktree, 'hello.txt'), 'utf8')).toBe('hello from Hello worker\n');
-    expect(ok(parseCarryEvidence(executed.finalText, { stage: 2 }), executed.finalText).carry).toMatchObject({ stage: 2, filesChanged: ['hello.txt'] });
+    expect(ok(parseCarryEvidence(executed.finalText, { stage: 2 }), executed.finalText).carry).toMatchObject({
+      stage: 2,
+      filesChanged: ['hello.txt'],
+    });
 
-    const verified = await provider.run(request(worktree, { worker: 'Hello worker', role: 'verifier', readOnly: true }));
+    const verified = await provider.run(
+      request(worktree, { worker: 'Hello worker', role: 'verifier', readOnly: true }),
+    );
     expect(verified.status).toBe('done');
     expect(ok(parseVerifierResult(verified.finalText), verified.finalText).result.verdict).toBe('PASS');
 
@@ -50,7 +61,9 @@ describe.each([
 
 describe('the scripted stand-in agent', () => {
   const standIn = (script: object) => {
-    const cfg = config({ providers: { stand: { command: `'${process.execPath}' '${SCRIPTED_AGENT}' --json '${JSON.stringify(script)}'` } } });
+    const cfg = config({
+      providers: { stand: { command: `'${process.execPath}' '${SCRIPTED_AGENT}' --json '${JSON.stringify(script)}'` } },
+    });
     return resolveProvider('stand', cfg, { env: { PATH: process.env.PATH } });
   };
 
@@ -60,9 +73,12 @@ describe('the scripted stand-in agent', () => {
     expect(ok(parseCarryEvidence(executed.finalText, { stage: 2 }), executed.finalText).carry.stage).toBe(2);
     const verified = await provider.run(request(tempDir(), { role: 'verifier', readOnly: true }));
     expect(ok(parseVerifierResult(verified.finalText), verified.finalText).result.verdict).toBe('PASS');
-    const prompt = '## Disputed finding\n\nThe verifiers disagree.\n\n```text\nid: F3\nseverity: blocking\ntitle: x\n```\n';
+    const prompt =
+      '## Disputed finding\n\nThe verifiers disagree.\n\n```text\nid: F3\nseverity: blocking\ntitle: x\n```\n';
     const reverified = await provider.run(request(tempDir(), { role: 'reverify', readOnly: true, prompt }));
-    expect(ok(parseReverifyResult(reverified.finalText, { findingId: 'F3' }), reverified.finalText).result.position).toBe('confirm');
+    expect(
+      ok(parseReverifyResult(reverified.finalText, { findingId: 'F3' }), reverified.finalText).result.position,
+    ).toBe('confirm');
     const criticised = await provider.run(request(tempDir(), { role: 'critic', readOnly: true }));
     expect(ok(parseCriticResult(criticised.finalText), criticised.finalText).result.gaps).toEqual([]);
   });
@@ -72,23 +88,39 @@ describe('the scripted stand-in agent', () => {
       rules: [
         { when: { role: 'verifier', stage: 3 }, do: { verifierResult: 'FAIL' } },
         { when: { role: 'reverify' }, do: { reverifyResult: { position: 'refute', findingId: 'F9' } } },
-        { when: { role: 'critic' }, do: { criticResult: { gaps: [{ severity: 'major', title: 'Missed edge case', file: 'src/a.ts', line: 3 }] } } },
+        {
+          when: { role: 'critic' },
+          do: { criticResult: { gaps: [{ severity: 'major', title: 'Missed edge case', file: 'src/a.ts', line: 3 }] } },
+        },
       ],
     });
-    const failed = await provider.run(request(tempDir(), { role: 'verifier', readOnly: true, context: { planId: 'p', stage: 3, runId: 'r' } }));
-    expect(ok(parseVerifierResult(failed.finalText), failed.finalText).result).toMatchObject({ verdict: 'FAIL', findings: [{ severity: 'blocking' }] });
+    const failed = await provider.run(
+      request(tempDir(), { role: 'verifier', readOnly: true, context: { planId: 'p', stage: 3, runId: 'r' } }),
+    );
+    expect(ok(parseVerifierResult(failed.finalText), failed.finalText).result).toMatchObject({
+      verdict: 'FAIL',
+      findings: [{ severity: 'blocking' }],
+    });
     const passed = await provider.run(request(tempDir(), { role: 'verifier', readOnly: true }));
     expect(ok(parseVerifierResult(passed.finalText), passed.finalText).result.verdict).toBe('PASS');
     const refuted = await provider.run(request(tempDir(), { role: 'reverify', readOnly: true }));
-    expect(ok(parseReverifyResult(refuted.finalText, { findingId: 'F9' }), refuted.finalText).result.position).toBe('refute');
+    expect(ok(parseReverifyResult(refuted.finalText, { findingId: 'F9' }), refuted.finalText).result.position).toBe(
+      'refute',
+    );
     const critic = await provider.run(request(tempDir(), { role: 'critic', readOnly: true }));
     expect(ok(parseCriticResult(critic.finalText), critic.finalText).result.gaps).toHaveLength(1);
   });
 
   it('counts calls per role, worker and stage (a fix run can behave differently)', async () => {
-    const provider = standIn({ stateDir: tempDir(), rules: [{ when: { role: 'executor', call: 1 }, do: { exitCode: 1, stderr: 'first attempt fails\n' } }] });
+    const provider = standIn({
+      stateDir: tempDir(),
+      rules: [{ when: { role: 'executor', call: 1 }, do: { exitCode: 1, stderr: 'first attempt fails\n' } }],
+    });
     const first = await provider.run(request(tempDir()));
-    expect(first).toMatchObject({ status: 'error', errorMessage: expect.stringMatching(/exited with code 1: first attempt fails$/) as string });
+    expect(first).toMatchObject({
+      status: 'error',
+      errorMessage: expect.stringMatching(/exited with code 1: first attempt fails$/) as string,
+    });
     const second = await provider.run(request(tempDir()));
     expect(second.status).toBe('done');
     expect(ok(parseCarryEvidence(second.finalText), second.finalText).carry.stage).toBe(2);

@@ -10,7 +10,8 @@ import { filesReadByCommand, OpenedCollector, worktreeRelative } from '../../src
 // each a read-only verifier session in a repository holding src/a.ts and src/b.ts; the
 // repository's path is replaced by WORKTREE.
 const WORKTREE = '/tmp/okstra-worktree';
-const recorded = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/cli-output', name), 'utf8');
+const recorded = (name: string): string =>
+  readFileSync(join(import.meta.dirname, '../fixtures/cli-output', name), 'utf8');
 
 describe('what a shell command opens', () => {
   it.each([
@@ -20,10 +21,10 @@ describe('what a shell command opens', () => {
     ['rg -n "needle" src/a.ts src/b.ts', ['src/a.ts', 'src/b.ts']],
     // An option's value is not told apart from an operand: an extra entry, never a missing one.
     ['grep -e needle -- -odd-name.ts', ['needle', '-odd-name.ts']],
-    ['awk \'{print $1}\' data.csv', ['data.csv']],
+    ["awk '{print $1}' data.csv", ['data.csv']],
     ['wc -l < src/a.ts', ['src/a.ts']],
     ['cd src && cat b.ts', ['src/b.ts']],
-    ["/bin/bash -lc \"sed -n '1,5p' src/a.ts\"", ['src/a.ts']],
+    ['/bin/bash -lc "sed -n \'1,5p\' src/a.ts"', ['src/a.ts']],
     ["bash -lc 'cd lib && cat x.ts'", ['lib/x.ts']],
     ['git show HEAD:src/a.ts', ['src/a.ts']],
     ['git diff abc1234..def5678 -- src/a.ts', ['src/a.ts']],
@@ -35,7 +36,16 @@ describe('what a shell command opens', () => {
   });
 
   it('counts no listing, metadata or write', () => {
-    for (const command of ['ls -la src', 'find . -name "*.ts"', 'wc -l src/a.ts', 'stat src/a.ts', 'echo hi > src/a.ts', 'touch x', 'git status', 'git log --oneline']) {
+    for (const command of [
+      'ls -la src',
+      'find . -name "*.ts"',
+      'wc -l src/a.ts',
+      'stat src/a.ts',
+      'echo hi > src/a.ts',
+      'touch x',
+      'git status',
+      'git log --oneline',
+    ]) {
       expect(filesReadByCommand(command), command).toEqual({ paths: [], wholeDiff: false });
     }
   });
@@ -79,20 +89,33 @@ describe('Claude Code --output-format stream-json', () => {
 
   it('reads the outcome from the final result line as the json format did', () => {
     const out = interpretClaudeOutput(stdout, 0, true, WORKTREE);
-    expect(out).toMatchObject({ ok: true, finalText: 'final answer', sessionId: '3aed7ee0-5ec1-43a4-a936-a728c338656a', notes: [] });
+    expect(out).toMatchObject({
+      ok: true,
+      finalText: 'final answer',
+      sessionId: '3aed7ee0-5ec1-43a4-a936-a728c338656a',
+      notes: [],
+    });
     expect(out.usage).toMatchObject({ inputTokens: 4936, outputTokens: 224 });
   });
 
   it('opened: the Read and the Bash cat; the Grep the CLI refused (is_error) does not count', () => {
-    expect(interpretClaudeOutput(stdout, 0, true, WORKTREE).opened).toEqual({ source: 'events', files: ['src/a.ts', 'src/b.ts'] });
+    expect(interpretClaudeOutput(stdout, 0, true, WORKTREE).opened).toEqual({
+      source: 'events',
+      files: ['src/a.ts', 'src/b.ts'],
+    });
   });
 
   it('a tool call without a result, a stream cut before system/init, or no cwd: no events claimed', () => {
     const lines = stdout.trimEnd().split('\n');
     // The Bash call's tool_result (line 7) is gone: src/b.ts was never shown to the model.
     const withoutResult = lines.filter((_, i) => i !== 6).join('\n');
-    expect(interpretClaudeOutput(withoutResult, 0, true, WORKTREE).opened).toEqual({ source: 'events', files: ['src/a.ts'] });
-    expect(interpretClaudeOutput(lines.slice(1).join('\n'), 0, true, WORKTREE).opened).toEqual({ source: 'self-reported' });
+    expect(interpretClaudeOutput(withoutResult, 0, true, WORKTREE).opened).toEqual({
+      source: 'events',
+      files: ['src/a.ts'],
+    });
+    expect(interpretClaudeOutput(lines.slice(1).join('\n'), 0, true, WORKTREE).opened).toEqual({
+      source: 'self-reported',
+    });
     expect(interpretClaudeOutput(stdout, 0, true).opened).toBeUndefined();
   });
 
@@ -107,7 +130,11 @@ describe('Claude Code --output-format stream-json', () => {
 describe('codex exec --json', () => {
   it('opened: the commands that exited 0, by what they print', () => {
     const out = interpretCodexOutput(recorded('codex.jsonl'), 0, 'final answer', WORKTREE);
-    expect(out).toMatchObject({ ok: true, finalText: 'final answer', sessionId: '01a2323e-0b85-7630-924d-c2a5db66a7a0' });
+    expect(out).toMatchObject({
+      ok: true,
+      finalText: 'final answer',
+      sessionId: '01a2323e-0b85-7630-924d-c2a5db66a7a0',
+    });
     expect(out.opened).toEqual({ source: 'events', files: ['src/a.ts', 'src/b.ts'] });
   });
 
@@ -119,11 +146,34 @@ describe('codex exec --json', () => {
   it('a file_change counts as opened; a stream without thread.started proves nothing', () => {
     const events = [
       { type: 'thread.started', thread_id: 't' },
-      { type: 'item.completed', item: { id: 'i', type: 'file_change', changes: [{ path: `${WORKTREE}/src/new.ts`, kind: 'add' }], status: 'completed' } },
-      { type: 'item.completed', item: { id: 'j', type: 'command_execution', command: "/bin/bash -lc 'git diff HEAD~1'", exit_code: 0, status: 'completed' } },
+      {
+        type: 'item.completed',
+        item: {
+          id: 'i',
+          type: 'file_change',
+          changes: [{ path: `${WORKTREE}/src/new.ts`, kind: 'add' }],
+          status: 'completed',
+        },
+      },
+      {
+        type: 'item.completed',
+        item: {
+          id: 'j',
+          type: 'command_execution',
+          command: "/bin/bash -lc 'git diff HEAD~1'",
+          exit_code: 0,
+          status: 'completed',
+        },
+      },
     ].map((e) => JSON.stringify(e));
-    expect(interpretCodexOutput(events.join('\n'), 0, null, WORKTREE).opened).toEqual({ source: 'events', files: ['src/new.ts'], wholeDiff: true });
-    expect(interpretCodexOutput(events.slice(1).join('\n'), 0, null, WORKTREE).opened).toEqual({ source: 'self-reported' });
+    expect(interpretCodexOutput(events.join('\n'), 0, null, WORKTREE).opened).toEqual({
+      source: 'events',
+      files: ['src/new.ts'],
+      wholeDiff: true,
+    });
+    expect(interpretCodexOutput(events.slice(1).join('\n'), 0, null, WORKTREE).opened).toEqual({
+      source: 'self-reported',
+    });
   });
 });
 
@@ -141,7 +191,11 @@ describe('gemini -o stream-json', () => {
 
   it('a failed result names the HTTP status from the API error in its message (exit = status & 255)', () => {
     const out = interpretGeminiOutput(recorded('gemini-http-500.jsonl'), '', 244, WORKTREE);
-    expect(out).toMatchObject({ ok: false, sessionId: 'b068dc70-762c-406c-befa-f12bee329097', failure: { kind: 'api', message: 'HTTP 500: scripted failure' } });
+    expect(out).toMatchObject({
+      ok: false,
+      sessionId: 'b068dc70-762c-406c-befa-f12bee329097',
+      failure: { kind: 'api', message: 'HTTP 500: scripted failure' },
+    });
     expect(out.opened).toEqual({ source: 'events', files: [] });
   });
 
@@ -149,15 +203,45 @@ describe('gemini -o stream-json', () => {
     const lines = [
       { type: 'init', timestamp: 't', session_id: 's' },
       { type: 'message', timestamp: 't', role: 'assistant', content: 'let me look', delta: true },
-      { type: 'tool_use', timestamp: 't', tool_name: 'read_file', tool_id: 'r1', parameters: { file_path: `${WORKTREE}/src/gone.ts` } },
-      { type: 'tool_result', timestamp: 't', tool_id: 'r1', status: 'error', error: { type: 'FILE_NOT_FOUND', message: 'no' } },
-      { type: 'tool_use', timestamp: 't', tool_name: 'run_shell_command', tool_id: 'r2', parameters: { command: 'cat src/b.ts' } },
+      {
+        type: 'tool_use',
+        timestamp: 't',
+        tool_name: 'read_file',
+        tool_id: 'r1',
+        parameters: { file_path: `${WORKTREE}/src/gone.ts` },
+      },
+      {
+        type: 'tool_result',
+        timestamp: 't',
+        tool_id: 'r1',
+        status: 'error',
+        error: { type: 'FILE_NOT_FOUND', message: 'no' },
+      },
+      {
+        type: 'tool_use',
+        timestamp: 't',
+        tool_name: 'run_shell_command',
+        tool_id: 'r2',
+        parameters: { command: 'cat src/b.ts' },
+      },
       { type: 'tool_result', timestamp: 't', tool_id: 'r2', status: 'success' },
       { type: 'message', timestamp: 't', role: 'assistant', content: 'the ', delta: true },
       { type: 'message', timestamp: 't', role: 'assistant', content: 'answer', delta: true },
     ].map((e) => JSON.stringify(e));
-    const withResult = [...lines, JSON.stringify({ type: 'result', timestamp: 't', status: 'success', stats: { input_tokens: 1, output_tokens: 2, cached: 0 } })].join('\n');
-    expect(interpretGeminiOutput(withResult, '', 0, WORKTREE)).toMatchObject({ ok: true, finalText: 'the answer', opened: { source: 'events', files: ['src/b.ts'] } });
+    const withResult = [
+      ...lines,
+      JSON.stringify({
+        type: 'result',
+        timestamp: 't',
+        status: 'success',
+        stats: { input_tokens: 1, output_tokens: 2, cached: 0 },
+      }),
+    ].join('\n');
+    expect(interpretGeminiOutput(withResult, '', 0, WORKTREE)).toMatchObject({
+      ok: true,
+      finalText: 'the answer',
+      opened: { source: 'events', files: ['src/b.ts'] },
+    });
     expect(interpretGeminiOutput(lines.join('\n'), '', 0, WORKTREE).ok).toBe(false);
   });
 });

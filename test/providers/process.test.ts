@@ -12,7 +12,14 @@ function node(code: string, over: Partial<Parameters<typeof runProcess>[0]> = {}
 }
 
 function agent(script: object, over: Partial<Parameters<typeof runProcess>[0]> = {}) {
-  return runProcess({ file: NODE, args: [SCRIPTED_AGENT, '--json', JSON.stringify(script)], cwd: tempDir(), env: PATH_ONLY, timeoutMs: 20_000, ...over });
+  return runProcess({
+    file: NODE,
+    args: [SCRIPTED_AGENT, '--json', JSON.stringify(script)],
+    cwd: tempDir(),
+    env: PATH_ONLY,
+    timeoutMs: 20_000,
+    ...over,
+  });
 }
 
 describe('runProcess', () => {
@@ -21,13 +28,26 @@ describe('runProcess', () => {
     try {
       const result = await runProcess({
         file: NODE,
-        args: ['-e', 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{console.log(JSON.stringify({s, argv: process.argv.slice(1), env: process.env}));console.error("to stderr");process.exit(4)})', 'a b', '$HOME', '*'],
+        args: [
+          '-e',
+          'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{console.log(JSON.stringify({s, argv: process.argv.slice(1), env: process.env}));console.error("to stderr");process.exit(4)})',
+          'a b',
+          '$HOME',
+          '*',
+        ],
         cwd: tempDir(),
         env: { ...PATH_ONLY, ONLY_ME: 'yes' },
         input: 'the prompt',
         timeoutMs: 20_000,
       });
-      expect(result).toMatchObject({ exitCode: 4, signal: null, timedOut: false, aborted: false, stdoutTruncated: false, spawnError: null });
+      expect(result).toMatchObject({
+        exitCode: 4,
+        signal: null,
+        timedOut: false,
+        aborted: false,
+        stdoutTruncated: false,
+        spawnError: null,
+      });
       const seen = JSON.parse(result.stdout) as { s: string; argv: string[]; env: Record<string, string> };
       expect(seen.s).toBe('the prompt');
       expect(seen.argv).toEqual(['a b', '$HOME', '*']);
@@ -63,7 +83,10 @@ describe('runProcess', () => {
     let grandchild: number | null = null;
     try {
       const started = Date.now();
-      const result = await agent({ ignoreSigterm: true, spawnGrandchild: { pidFile }, hang: true }, { timeoutMs: 500, killGraceMs: 300 });
+      const result = await agent(
+        { ignoreSigterm: true, spawnGrandchild: { pidFile }, hang: true },
+        { timeoutMs: 500, killGraceMs: 300 },
+      );
       grandchild = readPid(pidFile);
       expect(result).toMatchObject({ timedOut: true, exitCode: null, signal: 'SIGKILL' });
       expect(Date.now() - started).toBeLessThan(10_000);
@@ -78,7 +101,10 @@ describe('runProcess', () => {
     let grandchild: number | null = null;
     try {
       const started = Date.now();
-      const result = await agent({ spawnGrandchild: { pidFile, holdOutput: true }, final: 'done' }, { timeoutMs: 15_000 });
+      const result = await agent(
+        { spawnGrandchild: { pidFile, holdOutput: true }, final: 'done' },
+        { timeoutMs: 15_000 },
+      );
       grandchild = readPid(pidFile);
       expect(result).toMatchObject({ exitCode: 0, timedOut: false, stdout: 'done' });
       expect(Date.now() - started).toBeLessThan(10_000);
@@ -117,7 +143,13 @@ describe('runProcess', () => {
   });
 
   it('reports a program that cannot start', async () => {
-    const result = await runProcess({ file: 'okstra-no-such-program', args: [], cwd: tempDir(), env: PATH_ONLY, timeoutMs: 5000 });
+    const result = await runProcess({
+      file: 'okstra-no-such-program',
+      args: [],
+      cwd: tempDir(),
+      env: PATH_ONLY,
+      timeoutMs: 5000,
+    });
     expect(result.exitCode).toBeNull();
     expect(result.spawnError).toMatch(/okstra-no-such-program.*not found/);
   });
@@ -132,7 +164,10 @@ describe('runProcess', () => {
     const pidFile = join(tempDir(), 'grandchild.pid');
     let grandchild: number | null = null;
     try {
-      const running = agent({ spawnGrandchild: { pidFile }, hang: true }, { timeoutMs: 20_000, signal: controller.signal, killGraceMs: 300 });
+      const running = agent(
+        { spawnGrandchild: { pidFile }, hang: true },
+        { timeoutMs: 20_000, signal: controller.signal, killGraceMs: 300 },
+      );
       const until = Date.now() + 10_000;
       while (readPid(pidFile) === null && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       grandchild = readPid(pidFile);
@@ -167,7 +202,13 @@ describe('BoundedBuffer', () => {
 
 describe('runProcess timeouts', () => {
   it('treats an infinite timeout as "no practical limit", not as "fire at once"', async () => {
-    const result = await runProcess({ file: NODE, args: ['-e', 'setTimeout(() => process.stdout.write("ok"), 200)'], cwd: tempDir(), env: PATH_ONLY, timeoutMs: Number.POSITIVE_INFINITY });
+    const result = await runProcess({
+      file: NODE,
+      args: ['-e', 'setTimeout(() => process.stdout.write("ok"), 200)'],
+      cwd: tempDir(),
+      env: PATH_ONLY,
+      timeoutMs: Number.POSITIVE_INFINITY,
+    });
     expect(result).toMatchObject({ exitCode: 0, timedOut: false, stdout: 'ok' });
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CommandProvider } from '../../src/providers/command.js';
 import { ProviderError } from '../../src/providers/errors.js';
-import { resolveProvider, rosterNameFor, type BuiltinFactory, type ProviderDeps } from '../../src/providers/registry.js';
+import {
+  resolveProvider,
+  rosterNameFor,
+  type BuiltinFactory,
+  type ProviderDeps,
+} from '../../src/providers/registry.js';
 import { buildRoster, parseModelOverrides, verifierRefs } from '../../src/providers/roster.js';
 import type { Provider } from '../../src/providers/types.js';
 import { config } from './helpers.js';
@@ -16,7 +21,13 @@ function fakeBuiltin(defaultModel: string): BuiltinFactory {
   });
 }
 
-const deps: ProviderDeps = { builtins: { claude: fakeBuiltin('claude-default'), codex: fakeBuiltin('codex-default'), gemini: fakeBuiltin('gemini-default') } };
+const deps: ProviderDeps = {
+  builtins: {
+    claude: fakeBuiltin('claude-default'),
+    codex: fakeBuiltin('codex-default'),
+    gemini: fakeBuiltin('gemini-default'),
+  },
+};
 
 function errorOf(fn: () => unknown): ProviderError {
   try {
@@ -29,8 +40,12 @@ function errorOf(fn: () => unknown): ProviderError {
 }
 
 describe('resolveProvider', () => {
-  it('resolves the built-ins to their agent CLI adapters, with fixed roster names and the CLI\'s own default model', () => {
-    for (const [ref, rosterName] of [['claude', 'Claude worker'], ['codex', 'Codex worker'], ['gemini', 'Gemini worker']] as const) {
+  it("resolves the built-ins to their agent CLI adapters, with fixed roster names and the CLI's own default model", () => {
+    for (const [ref, rosterName] of [
+      ['claude', 'Claude worker'],
+      ['codex', 'Codex worker'],
+      ['gemini', 'Gemini worker'],
+    ] as const) {
       expect(resolveProvider(ref, config())).toMatchObject({ kind: ref, rosterName, defaultModel: null });
     }
   });
@@ -39,9 +54,20 @@ describe('resolveProvider', () => {
     const cfg = config({ providers: { aider: { command: 'node scripts/agent.mjs --fast' } } });
     const named = resolveProvider('aider', cfg);
     expect(named).toBeInstanceOf(CommandProvider);
-    expect(named).toMatchObject({ kind: 'command', rosterName: 'Aider worker', defaultModel: null, file: 'node', args: ['scripts/agent.mjs', '--fast'] });
+    expect(named).toMatchObject({
+      kind: 'command',
+      rosterName: 'Aider worker',
+      defaultModel: null,
+      file: 'node',
+      args: ['scripts/agent.mjs', '--fast'],
+    });
     const anonymous = resolveProvider(`command:./agent.sh --mode "read only"`, cfg);
-    expect(anonymous).toMatchObject({ kind: 'command', rosterName: 'Command worker', file: './agent.sh', args: ['--mode', 'read only'] });
+    expect(anonymous).toMatchObject({
+      kind: 'command',
+      rosterName: 'Command worker',
+      file: './agent.sh',
+      args: ['--mode', 'read only'],
+    });
   });
 
   it('refuses unknown names (with a suggestion), bad command lines and a provider without a command', () => {
@@ -64,13 +90,23 @@ describe('resolveProvider', () => {
   });
 
   it('uses a plugged-in adapter for a built-in', () => {
-    expect(resolveProvider('codex', config(), deps)).toMatchObject({ kind: 'codex', rosterName: 'Codex worker', defaultModel: 'codex-default' });
+    expect(resolveProvider('codex', config(), deps)).toMatchObject({
+      kind: 'codex',
+      rosterName: 'Codex worker',
+      defaultModel: 'codex-default',
+    });
   });
 });
 
 describe('rosterNameFor', () => {
   it('fixes names per provider', () => {
-    const cfg = config({ providers: { aider: { command: 'aider' }, 'my-agent': { command: 'a', name: 'Local LLM' }, claude: { model: 'opus' } } });
+    const cfg = config({
+      providers: {
+        aider: { command: 'aider' },
+        'my-agent': { command: 'a', name: 'Local LLM' },
+        claude: { model: 'opus' },
+      },
+    });
     expect(rosterNameFor('claude', cfg)).toBe('Claude worker');
     expect(rosterNameFor('codex', cfg)).toBe('Codex worker');
     expect(rosterNameFor('gemini', cfg)).toBe('Gemini worker');
@@ -84,7 +120,12 @@ describe('buildRoster', () => {
   it("defaults: the config's executor, and as verifiers the executor's own provider plus every configured provider", () => {
     const cfg = config({ executor: 'codex', providers: { claude: { model: 'opus' }, aider: { command: 'aider' } } });
     const roster = buildRoster({}, cfg, deps);
-    expect(roster.executor).toMatchObject({ ref: 'codex', name: 'Codex worker', kind: 'codex', model: 'codex-default' });
+    expect(roster.executor).toMatchObject({
+      ref: 'codex',
+      name: 'Codex worker',
+      kind: 'codex',
+      model: 'codex-default',
+    });
     expect(roster.verifiers.map((v) => v.name)).toEqual(['Codex worker', 'Claude worker', 'Aider worker']);
     expect(roster.critic).toBeNull();
   });
@@ -97,7 +138,12 @@ describe('buildRoster', () => {
   });
 
   it('lets CLI/Action overrides beat the config', () => {
-    const cfg = config({ executor: 'claude', verifiers: ['codex'], critic: 'gemini', providers: { aider: { command: 'aider' } } });
+    const cfg = config({
+      executor: 'claude',
+      verifiers: ['codex'],
+      critic: 'gemini',
+      providers: { aider: { command: 'aider' } },
+    });
     const roster = buildRoster({ executor: 'aider', verifiers: ['gemini'], critic: null }, cfg, deps);
     expect(roster.executor.name).toBe('Aider worker');
     expect(roster.verifiers.map((v) => v.ref)).toEqual(['aider', 'gemini']);
@@ -143,11 +189,20 @@ describe('buildRoster', () => {
     const cfg = config({
       executor: 'claude',
       verifiers: ['codex', 'gemini', 'aider'],
-      providers: { claude: { model: 'opus' }, codex: { model: 'gpt-5.5' }, aider: { command: 'aider', model: 'local-7b', timeoutMinutes: 5 } },
+      providers: {
+        claude: { model: 'opus' },
+        codex: { model: 'gpt-5.5' },
+        aider: { command: 'aider', model: 'local-7b', timeoutMinutes: 5 },
+      },
     });
     const roster = buildRoster({ models: { codex: 'gpt-override' } }, cfg, deps);
     const models = Object.fromEntries([roster.executor, ...roster.verifiers].map((m) => [m.name, m.model]));
-    expect(models).toEqual({ 'Claude worker': 'opus', 'Codex worker': 'gpt-override', 'Gemini worker': 'gemini-default', 'Aider worker': 'local-7b' });
+    expect(models).toEqual({
+      'Claude worker': 'opus',
+      'Codex worker': 'gpt-override',
+      'Gemini worker': 'gemini-default',
+      'Aider worker': 'local-7b',
+    });
     expect(roster.verifiers.find((v) => v.ref === 'aider')?.timeoutMs).toBe(300_000);
     expect(roster.executor.timeoutMs).toBeNull();
     const anonymous = buildRoster({ executor: 'command:./a.sh', models: { command: 'tiny' } }, config(), deps);
@@ -177,7 +232,10 @@ describe('parseModelOverrides', () => {
       aider: 'local:7b',
     });
     expect(parseModelOverrides([])).toEqual({});
-    expect(parseModelOverrides(['command=tiny', 'claude=opus', 'claude=opus'])).toEqual({ command: 'tiny', claude: 'opus' });
+    expect(parseModelOverrides(['command=tiny', 'claude=opus', 'claude=opus'])).toEqual({
+      command: 'tiny',
+      claude: 'opus',
+    });
   });
 
   it.each([
@@ -193,6 +251,8 @@ describe('parseModelOverrides', () => {
   });
 
   it('refuses two different models for one provider', () => {
-    expect(() => parseModelOverrides(['claude=opus', 'claude=sonnet'])).toThrow(/gives claude two models \("opus" and "sonnet"\)/);
+    expect(() => parseModelOverrides(['claude=opus', 'claude=sonnet'])).toThrow(
+      /gives claude two models \("opus" and "sonnet"\)/,
+    );
   });
 });

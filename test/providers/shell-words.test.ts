@@ -50,7 +50,10 @@ describe('splitShellWords', () => {
 
 describe('parseCommandLine', () => {
   it('splits program and arguments', () => {
-    expect(parseCommandLine(`node "my agent.mjs" --model 'x y'`)).toEqual({ file: 'node', args: ['my agent.mjs', '--model', 'x y'] });
+    expect(parseCommandLine(`node "my agent.mjs" --model 'x y'`)).toEqual({
+      file: 'node',
+      args: ['my agent.mjs', '--model', 'x y'],
+    });
   });
 
   it('refuses a line that names no program', () => {

@@ -30,12 +30,21 @@ process.stdin.resume(); process.stdin.on('end', () => {
 
 const KEYS = { claude: 'ANTHROPIC_API_KEY', codex: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY' } as const;
 
-async function seen(ref: 'claude' | 'gemini', config: OkstraConfig, readOnly: boolean): Promise<{ argv: string[]; settings: { model?: { maxSessionTurns?: number } } | null }> {
+async function seen(
+  ref: 'claude' | 'gemini',
+  config: OkstraConfig,
+  readOnly: boolean,
+): Promise<{ argv: string[]; settings: { model?: { maxSessionTurns?: number } } | null }> {
   const dir = tempDir();
   const { bin, record } = fakeCli(dir);
-  const provider = resolveProvider(ref, config, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', [overrideVariable(ref)]: bin, [KEYS[ref]]: 'k' } });
+  const provider = resolveProvider(ref, config, {
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', [overrideVariable(ref)]: bin, [KEYS[ref]]: 'k' },
+  });
   await provider.run(request(dir, { role: readOnly ? 'verifier' : 'executor', readOnly }));
-  return JSON.parse(readFileSync(record, 'utf8')) as { argv: string[]; settings: { model?: { maxSessionTurns?: number } } | null };
+  return JSON.parse(readFileSync(record, 'utf8')) as {
+    argv: string[];
+    settings: { model?: { maxSessionTurns?: number } } | null;
+  };
 }
 
 const maxTurnsArg = (argv: string[]): string | undefined => argv[argv.indexOf('--max-turns') + 1];
@@ -49,7 +58,10 @@ describe('turn limits from the config', () => {
   });
 
   it('limits.turns sets each role; providers.<name>.maxTurns overrides it for that provider, per role or as one number', async () => {
-    const config = ConfigSchema.parse({ limits: { turns: { executor: 40, verifier: 12 } }, providers: { gemini: { maxTurns: { verifier: 7 } } } });
+    const config = ConfigSchema.parse({
+      limits: { turns: { executor: 40, verifier: 12 } },
+      providers: { gemini: { maxTurns: { verifier: 7 } } },
+    });
     expect(maxTurnsArg((await seen('claude', config, false)).argv)).toBe('40');
     expect(maxTurnsArg((await seen('claude', config, true)).argv)).toBe('12');
     expect((await seen('gemini', config, true)).settings?.model?.maxSessionTurns).toBe(7);
@@ -63,7 +75,12 @@ describe('turn limits from the config', () => {
     const contexts: BuiltinContext[] = [];
     const capture = (context: BuiltinContext): Provider => {
       contexts.push(context);
-      return { kind: context.ref, rosterName: context.rosterName, defaultModel: null, run: () => Promise.reject(new Error('not run')) } as Provider;
+      return {
+        kind: context.ref,
+        rosterName: context.rosterName,
+        defaultModel: null,
+        run: () => Promise.reject(new Error('not run')),
+      } as Provider;
     };
     const config = ConfigSchema.parse({ limits: { turns: { verifier: 60 } }, providers: { codex: { maxTurns: 9 } } });
     for (const ref of ['claude', 'codex'] as const) resolveProvider(ref, config, { builtins: { [ref]: capture } });

@@ -12,7 +12,11 @@ describe('fitSections', () => {
   });
 
   it('fills by priority and drops everything less important than the first section that did not fit', () => {
-    const sections = [s('low', 3, ['x']), s('high', 1, ['a'.repeat(150), 'b'.repeat(150), 'c'.repeat(150)]), s('mid', 2, ['y'])];
+    const sections = [
+      s('low', 3, ['x']),
+      s('high', 1, ['a'.repeat(150), 'b'.repeat(150), 'c'.repeat(150)]),
+      s('mid', 2, ['y']),
+    ];
     const out = fitSections(sections, 450);
     expect(out.cuts).toEqual([
       { id: 'low', label: 'low', counted: true, shown: 0, total: 1 },
@@ -37,7 +41,13 @@ describe('fitSections', () => {
 
   it('never exceeds the budget, whatever the item sizes', () => {
     for (let seed = 1; seed <= 50; seed += 1) {
-      const sections = Array.from({ length: 6 }, (_, i) => s(`s${i}`, (seed * (i + 3)) % 5, Array.from({ length: (seed + i) % 9 }, (_, j) => 'q'.repeat(((seed * 31 + j * 17) % 400) + 1))));
+      const sections = Array.from({ length: 6 }, (_, i) =>
+        s(
+          `s${i}`,
+          (seed * (i + 3)) % 5,
+          Array.from({ length: (seed + i) % 9 }, (_, j) => 'q'.repeat(((seed * 31 + j * 17) % 400) + 1)),
+        ),
+      );
       const limit = 200 + ((seed * 97) % 2000);
       expect(fitSections(sections, limit).text.length, `seed ${seed}`).toBeLessThanOrEqual(limit);
     }

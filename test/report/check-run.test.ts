@@ -73,7 +73,9 @@ describe('renderCheckRun', () => {
     const r = passReport();
     r.findings = [];
     const out = renderCheckRun(r);
-    expect(out.requests).toEqual([{ output: { title: out.title, summary: out.summary, text: out.text, annotations: [] } }]);
+    expect(out.requests).toEqual([
+      { output: { title: out.title, summary: out.summary, text: out.text, annotations: [] } },
+    ]);
   });
 
   it('defuses agent text in summary, text and annotations', () => {

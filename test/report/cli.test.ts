@@ -26,8 +26,17 @@ interface Result {
 /** Runs `okstra <args>` with only the report commands registered, the way src/cli/main.ts maps errors to exit codes. */
 async function run(...args: string[]): Promise<Result> {
   const result: Result = { code: 0, out: '', err: '' };
-  const io: CliIo = { out: (t) => (result.out += `${t}\n`), err: (t) => (result.err += `${t}\n`), cwd: ROOT, env: {}, now: () => new Date(0) };
-  const program = new Command('okstra').configureOutput({ writeOut: (s) => (result.out += s), writeErr: (s) => (result.err += s) });
+  const io: CliIo = {
+    out: (t) => (result.out += `${t}\n`),
+    err: (t) => (result.err += `${t}\n`),
+    cwd: ROOT,
+    env: {},
+    now: () => new Date(0),
+  };
+  const program = new Command('okstra').configureOutput({
+    writeOut: (s) => (result.out += s),
+    writeErr: (s) => (result.err += s),
+  });
   registerReportCommands(program, io, (c) => (result.code = c));
   const all = (c: Command): void => {
     c.exitOverride();
@@ -48,10 +57,13 @@ async function run(...args: string[]): Promise<Result> {
 }
 
 describe('okstra report validate', () => {
-  it.each(['pass', 'fail-withheld', 'contract-violated', 'budget-exceeded'])('exits 0 for examples/reports/%s.json', async (name) => {
-    const r = await run('report', 'validate', `examples/reports/${name}.json`);
-    expect(r).toEqual({ code: 0, out: `examples/reports/${name}.json: conforms\n`, err: '' });
-  });
+  it.each(['pass', 'fail-withheld', 'contract-violated', 'budget-exceeded'])(
+    'exits 0 for examples/reports/%s.json',
+    async (name) => {
+      const r = await run('report', 'validate', `examples/reports/${name}.json`);
+      expect(r).toEqual({ code: 0, out: `examples/reports/${name}.json: conforms\n`, err: '' });
+    },
+  );
 
   it('exits 1 and lists each violation with its hint', async () => {
     const report = failReport();
@@ -100,7 +112,11 @@ describe('okstra report validate', () => {
   });
 
   it('names the file when it is missing or not JSON', async () => {
-    expect(await run('report', 'validate', 'nope.json')).toEqual({ code: 1, out: '', err: 'okstra: cannot read report nope.json: no such file\n' });
+    expect(await run('report', 'validate', 'nope.json')).toEqual({
+      code: 1,
+      out: '',
+      err: 'okstra: cannot read report nope.json: no such file\n',
+    });
     const broken = tmpFile('broken.json', '{ "schemaVersion": 1,');
     const r = await run('report', 'validate', broken);
     expect(r.code).toBe(1);
@@ -127,8 +143,20 @@ describe('okstra report render', () => {
   });
 
   it('renders the check run as JSON ready for the Checks API', async () => {
-    const r = await run('report', 'render', 'examples/reports/fail-withheld.json', '--format', 'check-json', '--full-report-url', 'https://example.com/r');
-    const check = JSON.parse(r.out) as { conclusion: string; requests: Array<{ output: { annotations: unknown[] } }>; summary: string };
+    const r = await run(
+      'report',
+      'render',
+      'examples/reports/fail-withheld.json',
+      '--format',
+      'check-json',
+      '--full-report-url',
+      'https://example.com/r',
+    );
+    const check = JSON.parse(r.out) as {
+      conclusion: string;
+      requests: Array<{ output: { annotations: unknown[] } }>;
+      summary: string;
+    };
     expect(check.conclusion).toBe('failure');
     expect(check.requests[0]?.output.annotations).toHaveLength(2);
   });
@@ -142,7 +170,9 @@ describe('okstra report render', () => {
     const file = tmpFile('invalid.json', JSON.stringify({ schemaVersion: 1 }));
     const r = await run('report', 'render', file);
     expect(r.code).toBe(1);
-    expect(r.err).toBe(`okstra: ${file} is not a valid final report: (root): missing properties "plan", "stage", "run", "git", "roster", "executor", "qa", "verifiers", "findings", "convergence", "verdict", "stageSidecarEvidence", "ledgerRow", "progress", "usage", "remainingQueue", "errors"; run \`okstra report validate ${file}\`\n`);
+    expect(r.err).toBe(
+      `okstra: ${file} is not a valid final report: (root): missing properties "plan", "stage", "run", "git", "roster", "executor", "qa", "verifiers", "findings", "convergence", "verdict", "stageSidecarEvidence", "ledgerRow", "progress", "usage", "remainingQueue", "errors"; run \`okstra report validate ${file}\`\n`,
+    );
   });
 
   it('rejects an unknown format as a usage error', async () => {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { GITHUB_COMMENT_LIMIT, isReportComment, renderComment, reportCommentMarker } from '../../src/core/report/index.js';
+import {
+  GITHUB_COMMENT_LIMIT,
+  isReportComment,
+  renderComment,
+  reportCommentMarker,
+} from '../../src/core/report/index.js';
 import { failReport, manyFindingsReport, passReport } from '../fixtures/reports/build.js';
 import { leaks, makeHostile } from '../fixtures/reports/hostile.js';
 

@@ -59,13 +59,19 @@ describe('meaningfulStderrLine', () => {
   });
 
   it('picks the last error among progress lines, and git-style error/fatal lines', () => {
-    expect(meaningfulStderrLine('thinking...\nerror: unknown option --frobnicate\nusage: agent [options]\n')).toBe('error: unknown option --frobnicate');
+    expect(meaningfulStderrLine('thinking...\nerror: unknown option --frobnicate\nusage: agent [options]\n')).toBe(
+      'error: unknown option --frobnicate',
+    );
     expect(meaningfulStderrLine('fatal: not a git repository\n')).toBe('fatal: not a git repository');
   });
 
   it('falls back to the last line that is not runtime noise, then to the last line', () => {
-    expect(meaningfulStderrLine('bash: line 1: claude: command not found\n')).toBe('bash: line 1: claude: command not found');
-    expect(meaningfulStderrLine('the model said no\n    at somewhere (x.js:1:1)\n\nNode.js v20.20.2\n')).toBe('the model said no');
+    expect(meaningfulStderrLine('bash: line 1: claude: command not found\n')).toBe(
+      'bash: line 1: claude: command not found',
+    );
+    expect(meaningfulStderrLine('the model said no\n    at somewhere (x.js:1:1)\n\nNode.js v20.20.2\n')).toBe(
+      'the model said no',
+    );
     expect(meaningfulStderrLine('Node.js v20.20.2\n')).toBe('Node.js v20.20.2');
   });
 
@@ -92,7 +98,9 @@ describe('failureDetail', () => {
   it('names the failed worker, its upstream error and reason first, then the verdict reasons, on one line', () => {
     const report = executorDown('claude exited with code 1:\nAPI Error: 503');
     const detail = failureDetail(report) ?? '';
-    expect(detail).toBe(`${report.executor.worker} (executor) error (upstream 503: Service Unavailable: overloaded): claude exited with code 1: API Error: 503; executor failed`);
+    expect(detail).toBe(
+      `${report.executor.worker} (executor) error (upstream 503: Service Unavailable: overloaded): claude exited with code 1: API Error: 503; executor failed`,
+    );
     expect(detail).not.toContain('\n');
   });
 
@@ -118,7 +126,9 @@ describe('failureDetail', () => {
 
 describe('the check run summary', () => {
   it("lists each failed worker's reason and stderr right under the headline", () => {
-    const report = executorDown("`node tools/nope.mjs` exited with code 1: Error: Cannot find module '/work/repo/tools/nope.mjs'");
+    const report = executorDown(
+      "`node tools/nope.mjs` exited with code 1: Error: Cannot find module '/work/repo/tools/nope.mjs'",
+    );
     const { summary, requests } = renderCheckRun(report);
     const at = summary.indexOf('Workers without a result (1)');
     expect(at).toBeGreaterThan(0);
@@ -136,7 +146,12 @@ describe('the check run summary', () => {
     const report = executorDown('e'.repeat(70_000));
     report.convergence = {
       ...report.convergence,
-      failures: Array.from({ length: 400 }, (_, i) => ({ worker: `Worker ${i}`, findingId: 'F1', status: 'error' as const, failure: { reason: 'r'.repeat(5000), stderrTail: 's'.repeat(5000) } })),
+      failures: Array.from({ length: 400 }, (_, i) => ({
+        worker: `Worker ${i}`,
+        findingId: 'F1',
+        status: 'error' as const,
+        failure: { reason: 'r'.repeat(5000), stderrTail: 's'.repeat(5000) },
+      })),
     };
     const { summary } = renderCheckRun(report);
     expect(summary.length).toBeLessThanOrEqual(CHECK_OUTPUT_LIMIT);

@@ -3,7 +3,14 @@
  * builder the engine uses, the Markdown, the check-run text and the CLI lines.
  */
 import { describe, expect, it } from 'vitest';
-import { checkFinalReport, failedWorkers, renderCheckRun, renderMarkdown, workerFailure, type FinalReport } from '../../src/core/report/index.js';
+import {
+  checkFinalReport,
+  failedWorkers,
+  renderCheckRun,
+  renderMarkdown,
+  workerFailure,
+  type FinalReport,
+} from '../../src/core/report/index.js';
 import { failureLines } from '../../src/cli/commands/run.js';
 import { failReport } from '../fixtures/reports/build.js';
 
@@ -17,9 +24,22 @@ function withFailures(): FinalReport {
     verdict: null,
     findings: [],
     upstreamError: { status: 500, message: 'internal server error' },
-    failure: { reason: 'claude exited with code 1: API Error: 500', stderrTail: 'retrying…\nAPI Error: 500 `internal` @octocat' },
+    failure: {
+      reason: 'claude exited with code 1: API Error: 500',
+      stderrTail: 'retrying…\nAPI Error: 500 `internal` @octocat',
+    },
   });
-  report.convergence = { ...report.convergence, failures: [{ worker: 'Gemini worker', findingId: 'F2', status: 'timeout', failure: { reason: 'gemini did not finish within 1 min; its process tree was killed', stderrTail: '' } }] };
+  report.convergence = {
+    ...report.convergence,
+    failures: [
+      {
+        worker: 'Gemini worker',
+        findingId: 'F2',
+        status: 'timeout',
+        failure: { reason: 'gemini did not finish within 1 min; its process tree was killed', stderrTail: '' },
+      },
+    ],
+  };
   return report;
 }
 
@@ -29,12 +49,26 @@ describe('workerFailure', () => {
   });
 
   it("prefers okstra's own account, then the CLI's exit reason, then a reason per status", () => {
-    expect(workerFailure('contract-violated', { errorMessage: 'exit 0', stderrTail: '' }, 'its result could not be used: no heading')).toEqual({ failure: { reason: 'its result could not be used: no heading', stderrTail: '' } });
-    expect(workerFailure('error', { errorMessage: 'codex exited with code 2', stderrTail: 'boom\n' })).toEqual({ failure: { reason: 'codex exited with code 2', stderrTail: 'boom' } });
-    expect(workerFailure('error', { errorMessage: '   ', stderrTail: '' }).failure?.reason).toBe('the worker ended with an error and gave no reason');
-    expect(workerFailure('timeout', { stderrTail: '' }).failure?.reason).toBe('the worker did not finish within its timeout');
+    expect(
+      workerFailure(
+        'contract-violated',
+        { errorMessage: 'exit 0', stderrTail: '' },
+        'its result could not be used: no heading',
+      ),
+    ).toEqual({ failure: { reason: 'its result could not be used: no heading', stderrTail: '' } });
+    expect(workerFailure('error', { errorMessage: 'codex exited with code 2', stderrTail: 'boom\n' })).toEqual({
+      failure: { reason: 'codex exited with code 2', stderrTail: 'boom' },
+    });
+    expect(workerFailure('error', { errorMessage: '   ', stderrTail: '' }).failure?.reason).toBe(
+      'the worker ended with an error and gave no reason',
+    );
+    expect(workerFailure('timeout', { stderrTail: '' }).failure?.reason).toBe(
+      'the worker did not finish within its timeout',
+    );
     expect(workerFailure('budget-exceeded', { stderrTail: '' }).failure?.reason).toMatch(/budget/);
-    expect(workerFailure('contract-violated', { stderrTail: '' }).failure?.reason).toBe('the worker broke its output contract');
+    expect(workerFailure('contract-violated', { stderrTail: '' }).failure?.reason).toBe(
+      'the worker broke its output contract',
+    );
   });
 
   it('keeps only the end of a long stderr', () => {
@@ -63,7 +97,16 @@ describe('the failure fields in the report', () => {
 
   it('failedWorkers lists executor, verifiers, re-verify sessions and the critic in that order, only those with a failure', () => {
     const report = withFailures();
-    report.critic = { worker: 'Claude worker', status: 'error', gaps: 0, findings: [], evidenceRead: [], usage: null, durationMs: 5, failure: { reason: 'critic crashed', stderrTail: 'segfault' } };
+    report.critic = {
+      worker: 'Claude worker',
+      status: 'error',
+      gaps: 0,
+      findings: [],
+      evidenceRead: [],
+      usage: null,
+      durationMs: 5,
+      failure: { reason: 'critic crashed', stderrTail: 'segfault' },
+    };
     expect(failedWorkers(report).map((w) => [w.worker, w.role, w.status])).toEqual([
       ['Claude worker', 'verifier', 'error'],
       ['Gemini worker', 'reverify', 'timeout'],
@@ -77,11 +120,17 @@ describe('rendered', () => {
   it('the Markdown lists each worker without a result with its status, upstream error, reason and stderr in a code block', () => {
     const md = renderMarkdown(withFailures()).markdown;
     expect(md).toContain('**Workers without a result (2)**');
-    expect(md).toContain('- **Claude worker** (verifier) — error (upstream 500: internal server error): claude exited with code 1: API Error: 500');
-    expect(md).toContain('- **Gemini worker** (re-verify of `F2`) — timeout: gemini did not finish within 1 min; its process tree was killed');
+    expect(md).toContain(
+      '- **Claude worker** (verifier) — error (upstream 500: internal server error): claude exited with code 1: API Error: 500',
+    );
+    expect(md).toContain(
+      '- **Gemini worker** (re-verify of `F2`) — timeout: gemini did not finish within 1 min; its process tree was killed',
+    );
     expect(md).toContain('_No stderr output._');
     // Agent text stays inside a fence: the backticks and the mention cannot break out or notify anyone.
-    expect(md).toMatch(/<summary>last lines of stderr<\/summary>\n\n {2}(`{3,})\n {2}retrying…\n {2}API Error: 500 `internal` @octocat\n {2}\1\n/);
+    expect(md).toMatch(
+      /<summary>last lines of stderr<\/summary>\n\n {2}(`{3,})\n {2}retrying…\n {2}API Error: 500 `internal` @octocat\n {2}\1\n/,
+    );
   });
 
   it('the Markdown has no such section when every worker answered', () => {
@@ -98,7 +147,9 @@ describe('rendered', () => {
   it('a secret in a stderr tail is redacted in every format', () => {
     const report = withFailures();
     const token = `ghp_${'A1b2C3d4'.repeat(5)}`;
-    Object.assign(report.verifiers[0] ?? {}, { failure: { reason: 'exited 1', stderrTail: `auth failed for ${token}` } });
+    Object.assign(report.verifiers[0] ?? {}, {
+      failure: { reason: 'exited 1', stderrTail: `auth failed for ${token}` },
+    });
     expect(renderMarkdown(report).markdown).not.toContain(token);
     expect(renderCheckRun(report).text).not.toContain(token);
   });
@@ -115,7 +166,9 @@ describe('rendered', () => {
 
   it('the CLI shows at most the last 10 stderr lines', () => {
     const report = withFailures();
-    Object.assign(report.verifiers[0] ?? {}, { failure: { reason: 'x', stderrTail: Array.from({ length: 30 }, (_, i) => `l${i}`).join('\n') } });
+    Object.assign(report.verifiers[0] ?? {}, {
+      failure: { reason: 'x', stderrTail: Array.from({ length: 30 }, (_, i) => `l${i}`).join('\n') },
+    });
     const lines = failureLines(report).filter((l) => l.startsWith('      | '));
     expect(lines).toEqual(Array.from({ length: 10 }, (_, i) => `      | l${20 + i}`));
   });

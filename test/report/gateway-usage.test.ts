@@ -13,7 +13,13 @@ describe('gatewayUsage', () => {
       ['Claude worker', 80_000, 0.61, true],
       ['Gemini worker', 60_000, null, false],
     ]);
-    expect(usage.total).toMatchObject({ inputTokens: 260_000, outputTokens: 25_000, cachedInputTokens: 20_000, cacheWriteTokens: 1_500, costComplete: false });
+    expect(usage.total).toMatchObject({
+      inputTokens: 260_000,
+      outputTokens: 25_000,
+      cachedInputTokens: 20_000,
+      cacheWriteTokens: 1_500,
+      costComplete: false,
+    });
     expect(usage.requests?.[0]).not.toHaveProperty('method');
     expect(usage.metered).toBe('gateway');
     expect(validateRun({ report: { ...r, usage } })).toEqual([]);
@@ -22,7 +28,14 @@ describe('gatewayUsage', () => {
   it('is empty and complete for a run that made no request, and records no refusal unless given one', () => {
     expect(gatewayUsage([])).toEqual({
       workers: [],
-      total: { inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0, costUsd: null, costComplete: true },
+      total: {
+        inputTokens: 0,
+        outputTokens: 0,
+        cachedInputTokens: 0,
+        cacheWriteTokens: 0,
+        costUsd: null,
+        costComplete: true,
+      },
       metered: 'gateway',
       requests: [],
     });

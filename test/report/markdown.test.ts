@@ -5,7 +5,9 @@ import { failReport, manyFindingsReport, passReport } from '../fixtures/reports/
 import { leaks, makeHostile } from '../fixtures/reports/hostile.js';
 
 function example(name: string): FinalReport {
-  return JSON.parse(readFileSync(new URL(`../../examples/reports/${name}.json`, import.meta.url), 'utf8')) as FinalReport;
+  return JSON.parse(
+    readFileSync(new URL(`../../examples/reports/${name}.json`, import.meta.url), 'utf8'),
+  ) as FinalReport;
 }
 
 describe('renderMarkdown', () => {
@@ -33,9 +35,13 @@ describe('renderMarkdown', () => {
 
   it('states a withheld carry and the remaining queue of a FAIL', () => {
     const { markdown } = renderMarkdown(failReport());
-    expect(markdown).toContain('**Carry withheld** — `carry/stage-2.json` was not written: Verdict FAIL: blocking finding F2 is confirmed');
+    expect(markdown).toContain(
+      '**Carry withheld** — `carry/stage-2.json` was not written: Verdict FAIL: blocking finding F2 is confirmed',
+    );
     expect(markdown).toContain('**Remaining queue:** stage 3, stage 4.');
-    expect(markdown).toContain('- **blocking** (confirmed) · `F2` · **Requests over the limit are let through** — `src/server/pipeline.ts:41`');
+    expect(markdown).toContain(
+      '- **blocking** (confirmed) · `F2` · **Requests over the limit are let through** — `src/server/pipeline.ts:41`',
+    );
   });
 
   it('labels a contract violation and shows run errors', () => {
@@ -53,7 +59,10 @@ describe('renderMarkdown', () => {
   });
 
   it('fits a limit when one is given (job summaries take at most 1 MiB)', () => {
-    const { markdown, cuts } = renderMarkdown(manyFindingsReport(2000), { maxChars: 100_000, fullReportUrl: 'https://example.com/r' });
+    const { markdown, cuts } = renderMarkdown(manyFindingsReport(2000), {
+      maxChars: 100_000,
+      fullReportUrl: 'https://example.com/r',
+    });
     expect(markdown.length).toBeLessThanOrEqual(100_000);
     expect(cuts.length).toBeGreaterThan(0);
     expect(markdown).toContain('[the full report](https://example.com/r)');

@@ -23,7 +23,11 @@ describe('runCost', () => {
   });
 
   it('names the workers without a cost when there are no request records (reports from before the gateway)', () => {
-    expect(runCost(passReport())).toEqual({ usd: 0.61, complete: false, unknownFor: ['Codex worker', 'Gemini worker'] });
+    expect(runCost(passReport())).toEqual({
+      usd: 0.61,
+      complete: false,
+      unknownFor: ['Codex worker', 'Gemini worker'],
+    });
   });
 
   it('is unknown, not zero, when no cost is known', () => {
@@ -34,7 +38,12 @@ describe('runCost', () => {
 
   it('is a known zero when the gateway saw no spend, and unknown when a CLI reported nothing at all', () => {
     const metered = passReport();
-    metered.usage = { workers: [], total: { inputTokens: 0, outputTokens: 0, costUsd: null }, metered: 'gateway', requests: [] };
+    metered.usage = {
+      workers: [],
+      total: { inputTokens: 0, outputTokens: 0, costUsd: null },
+      metered: 'gateway',
+      requests: [],
+    };
     expect(runCost(metered)).toEqual({ usd: 0, complete: true, unknownFor: [] });
     const silent = passReport();
     silent.usage = { workers: [], total: { inputTokens: 0, outputTokens: 0, costUsd: null } };
@@ -64,7 +73,12 @@ describe('planSpend', () => {
       r.usage.total.costUsd = null;
       for (const w of r.usage.workers) w.costUsd = null;
     };
-    expect(planSpend([run('run-a', 1, unknown), run('run-b', 2, unknown)])).toEqual({ tokens: 570_000, usd: null, usdComplete: false, runs: 2 });
+    expect(planSpend([run('run-a', 1, unknown), run('run-b', 2, unknown)])).toEqual({
+      tokens: 570_000,
+      usd: null,
+      usdComplete: false,
+      runs: 2,
+    });
   });
 
   it('counts a failed attempt and its fix run of one stage together per stage', () => {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { outsideCodeBlocks } from '../fixtures/reports/hostile.js';
-import { renderPlanStatus, renderStageFlowchart, stageViews, type StageStatusView } from '../../src/core/report/index.js';
+import {
+  renderPlanStatus,
+  renderStageFlowchart,
+  stageViews,
+  type StageStatusView,
+} from '../../src/core/report/index.js';
 import { deriveLedgerState } from '../../src/core/ledger/index.js';
 import { planOf } from '../helpers/plans.js';
 
@@ -66,7 +71,9 @@ describe('renderPlanStatus with spend', () => {
   const spend = { tokens: 1_234_567, usd: 3.5, usdComplete: false, runs: 3 };
 
   it('adds a spend column and the plan total when the caller read the reports', () => {
-    const stages: StageStatusView[] = STAGES.map((s) => (s.number === 1 ? { ...s, spend: { tokens: 1_000, usd: 0.5, usdComplete: true, runs: 1 } } : s));
+    const stages: StageStatusView[] = STAGES.map((s) =>
+      s.number === 1 ? { ...s, spend: { tokens: 1_000, usd: 0.5, usdComplete: true, runs: 1 } } : s,
+    );
     const md = renderPlanStatus({ planId: 'rate-limits', planTitle: null, stages, spend });
     expect(md).toContain('**Spent so far:** 1,234,567 tokens · ≥ $3.50 · 3 runs');
     expect(md).toContain('| stage | title | depends on | state | detail | spend |');
@@ -75,7 +82,12 @@ describe('renderPlanStatus with spend', () => {
   });
 
   it('says "cost unknown" for a plan whose cost is not known at all', () => {
-    const md = renderPlanStatus({ planId: 'p', planTitle: null, stages: STAGES, spend: { tokens: 10, usd: null, usdComplete: false, runs: 1 } });
+    const md = renderPlanStatus({
+      planId: 'p',
+      planTitle: null,
+      stages: STAGES,
+      spend: { tokens: 10, usd: null, usdComplete: false, runs: 1 },
+    });
     expect(md).toContain('**Spent so far:** 10 tokens · cost unknown · 1 run');
     // No stage carries spend, so the table keeps its shape.
     expect(md).toContain('| stage | title | depends on | state | detail |\n');
@@ -85,7 +97,12 @@ describe('renderPlanStatus with spend', () => {
 describe('stageViews with spend', () => {
   it("attaches each stage's spend and leaves stages without runs bare", () => {
     const spend = { tokens: 5, usd: 0.01, usdComplete: true, runs: 1 };
-    const views = stageViews(planOf({ 1: [], 2: [1] }), deriveLedgerState([]), new Date('2026-03-01T00:00:00Z'), new Map([[2, spend]]));
+    const views = stageViews(
+      planOf({ 1: [], 2: [1] }),
+      deriveLedgerState([]),
+      new Date('2026-03-01T00:00:00Z'),
+      new Map([[2, spend]]),
+    );
     expect(views.map((v) => [v.number, v.spend])).toEqual([
       [1, undefined],
       [2, spend],

@@ -121,6 +121,7 @@ describe('verifier result schema', () => {
   it('rejects an unknown verdict, an unknown severity and a missing evidence list', () => {
     const result = checkVerifierResult({ verdict: 'MAYBE', findings: [{ severity: 'critical', title: 'x' }] });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.problems.map((p) => p.pointer).sort()).toEqual(['', '/findings/0/severity', '/verdict']);
+    if (!result.ok)
+      expect(result.problems.map((p) => p.pointer).sort()).toEqual(['', '/findings/0/severity', '/verdict']);
   });
 });

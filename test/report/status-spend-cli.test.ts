@@ -7,7 +7,8 @@ import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { budgetReport } from './budget-report.js';
 
 const T0 = new Date('2026-11-29T12:00:00Z');
-const PLAN = '---\nid: demo\n---\n# D\n\n## Stage Map\n\n### Stage 1: A\n- depends-on: none\n\nx\n\n### Stage 2: B\n- depends-on: 1\n\nx\n\n### Stage 3: C\n- depends-on: 2\n\nx\n';
+const PLAN =
+  '---\nid: demo\n---\n# D\n\n## Stage Map\n\n### Stage 1: A\n- depends-on: none\n\nx\n\n### Stage 2: B\n- depends-on: 1\n\nx\n\n### Stage 3: C\n- depends-on: 2\n\nx\n';
 
 function reportFor(stage: number, runId: string, usd: number | null): FinalReport {
   const r = budgetReport();
@@ -21,7 +22,10 @@ function reportFor(stage: number, runId: string, usd: number | null): FinalRepor
 }
 
 interface StatusJson {
-  stages: Array<{ number: number; spend: { tokens: number; usd: number | null; usdComplete: boolean; runs: number } | null }>;
+  stages: Array<{
+    number: number;
+    spend: { tokens: number; usd: number | null; usdComplete: boolean; runs: number } | null;
+  }>;
   spend: { total: { tokens: number; usd: number | null; usdComplete: boolean; runs: number }; unreadable: string[] };
 }
 
@@ -38,17 +42,65 @@ async function ledgerWithRuns(): Promise<{ dir: string; plan: string }> {
   };
   const carry = file('carry.json', '{}');
   const append = async (args: string[]): Promise<void> => {
-    const res = await runCli(['ledger', 'append', '--plan-id', 'demo', '--repo', dir, '--actor', 'ana', ...args], { now: T0 });
+    const res = await runCli(['ledger', 'append', '--plan-id', 'demo', '--repo', dir, '--actor', 'ana', ...args], {
+      now: T0,
+    });
     expect(res.exitCode, res.stderr).toBe(0);
   };
   await append(['--stage', '1', '--status', 'started', '--run-id', 'r1']);
-  await append(['--stage', '1', '--status', 'failed', '--run-id', 'r1', '--reason', 'verdict-fail', '--report', file('r1.json', JSON.stringify(reportFor(1, 'r1', 0.5)))]);
+  await append([
+    '--stage',
+    '1',
+    '--status',
+    'failed',
+    '--run-id',
+    'r1',
+    '--reason',
+    'verdict-fail',
+    '--report',
+    file('r1.json', JSON.stringify(reportFor(1, 'r1', 0.5))),
+  ]);
   await append(['--stage', '1', '--status', 'started', '--run-id', 'r2']);
-  await append(['--stage', '1', '--status', 'done', '--run-id', 'r2', '--head-commit', 'HEAD', '--carry', carry, '--report', file('r2.json', JSON.stringify(reportFor(1, 'r2', 0.25)))]);
+  await append([
+    '--stage',
+    '1',
+    '--status',
+    'done',
+    '--run-id',
+    'r2',
+    '--head-commit',
+    'HEAD',
+    '--carry',
+    carry,
+    '--report',
+    file('r2.json', JSON.stringify(reportFor(1, 'r2', 0.25))),
+  ]);
   await append(['--stage', '2', '--status', 'started', '--run-id', 'r3']);
-  await append(['--stage', '2', '--status', 'failed', '--run-id', 'r3', '--reason', 'verdict-fail', '--report', file('r3.json', JSON.stringify(reportFor(2, 'r3', null)))]);
+  await append([
+    '--stage',
+    '2',
+    '--status',
+    'failed',
+    '--run-id',
+    'r3',
+    '--reason',
+    'verdict-fail',
+    '--report',
+    file('r3.json', JSON.stringify(reportFor(2, 'r3', null))),
+  ]);
   await append(['--stage', '3', '--status', 'started', '--run-id', 'r4']);
-  await append(['--stage', '3', '--status', 'failed', '--run-id', 'r4', '--reason', 'error', '--report', file('r4.json', '{"not":"a report"}')]);
+  await append([
+    '--stage',
+    '3',
+    '--status',
+    'failed',
+    '--run-id',
+    'r4',
+    '--reason',
+    'error',
+    '--report',
+    file('r4.json', '{"not":"a report"}'),
+  ]);
   return { dir, plan };
 }
 
@@ -63,10 +115,17 @@ describe('okstra status: spend', () => {
     expect(rows.find((r) => r.startsWith('2 '))).toMatch(/285,000 tokens · cost unknown · 1 run$/);
     expect(rows.find((r) => r.startsWith('3 '))).toMatch(/—$/);
     expect(text.stdout).toContain('spent so far: 855,000 tokens · ≥ $0.75 · 3 runs');
-    expect(text.stderr).toMatch(/^okstra: warning: plans\/demo\/reports\/stage-3\/r4\.json on the ledger branch is not a valid final report \(\(root\): missing properties "schemaVersion", .*…\); its spend is not counted \(see `okstra report validate`\)\n$/);
+    expect(text.stderr).toMatch(
+      /^okstra: warning: plans\/demo\/reports\/stage-3\/r4\.json on the ledger branch is not a valid final report \(\(root\): missing properties "schemaVersion", .*…\); its spend is not counted \(see `okstra report validate`\)\n$/,
+    );
 
-    const json = JSON.parse((await runCli(['status', '--plan', plan, '--repo', dir, '--json'], { now: T0 })).stdout) as StatusJson;
-    expect(json.spend).toEqual({ total: { tokens: 855_000, usd: 0.75, usdComplete: false, runs: 3 }, unreadable: ['plans/demo/reports/stage-3/r4.json'] });
+    const json = JSON.parse(
+      (await runCli(['status', '--plan', plan, '--repo', dir, '--json'], { now: T0 })).stdout,
+    ) as StatusJson;
+    expect(json.spend).toEqual({
+      total: { tokens: 855_000, usd: 0.75, usdComplete: false, runs: 3 },
+      unreadable: ['plans/demo/reports/stage-3/r4.json'],
+    });
     expect(json.stages.map((s) => s.spend?.runs ?? null)).toEqual([2, 1, null]);
 
     const md = (await runCli(['status', '--plan', plan, '--repo', dir, '--markdown'], { now: T0 })).stdout;
@@ -82,7 +141,9 @@ describe('okstra status: spend', () => {
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).not.toContain('spend');
     expect(res.stderr).toBe('');
-    const json = JSON.parse((await runCli(['status', '--plan', join(dir, 'plan.md'), '--repo', dir, '--json'], { now: T0 })).stdout) as StatusJson;
+    const json = JSON.parse(
+      (await runCli(['status', '--plan', join(dir, 'plan.md'), '--repo', dir, '--json'], { now: T0 })).stdout,
+    ) as StatusJson;
     expect(json.spend).toEqual({ total: { tokens: 0, usd: 0, usdComplete: true, runs: 0 }, unreadable: [] });
   });
 });

@@ -8,7 +8,9 @@ describe('renderSummary', () => {
     const { markdown } = renderSummary(passReport());
     expect(markdown).toContain('### ✅ PASS');
     expect(markdown).toContain('- Both verifiers returned PASS; no blocking finding.');
-    expect(markdown).toContain('**Findings:** 0 blocking, 0 major, 1 minor, 0 info · **QA:** 2/2 passed · **Verifiers:** PASS, PASS');
+    expect(markdown).toContain(
+      '**Findings:** 0 blocking, 0 major, 1 minor, 0 info · **QA:** 2/2 passed · **Verifiers:** PASS, PASS',
+    );
     // Minor findings are counted, not listed.
     expect(markdown).not.toContain('Refill rate is not validated');
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { codeBlock, escapeBlock, escapeInline, inlineCode, linkTarget, mermaidLabel, stripInvisible } from '../../src/core/text/escape.js';
+import {
+  codeBlock,
+  escapeBlock,
+  escapeInline,
+  inlineCode,
+  linkTarget,
+  mermaidLabel,
+  stripInvisible,
+} from '../../src/core/text/escape.js';
 
 const ZWSP = '\u200b';
 
@@ -9,12 +17,16 @@ describe('escapeInline', () => {
   });
 
   it('turns HTML into inert text', () => {
-    expect(escapeInline('<script>alert(1)</script><img src=x onerror=y>')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=y&gt;');
+    expect(escapeInline('<script>alert(1)</script><img src=x onerror=y>')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt;&lt;img src=x onerror=y&gt;',
+    );
     expect(escapeInline('<!-- okstra:report plan=x stage=1 -->')).not.toContain('<!--');
   });
 
   it('neutralises emphasis, links, code, tables and line-start markers', () => {
-    expect(escapeInline('**bold** [link](http://x) `code` a|b ~~s~~')).toBe('\\*\\*bold\\*\\* \\[link\\](http://x) \\`code\\` a\\|b \\~\\~s\\~\\~');
+    expect(escapeInline('**bold** [link](http://x) `code` a|b ~~s~~')).toBe(
+      '\\*\\*bold\\*\\* \\[link\\](http://x) \\`code\\` a\\|b \\~\\~s\\~\\~',
+    );
     expect(escapeInline('# heading')).toBe('\\# heading');
     expect(escapeInline('- item')).toBe('\\- item');
     expect(escapeInline('1. item')).toBe('1\\. item');
@@ -31,7 +43,9 @@ describe('escapeInline', () => {
 
 describe('escapeBlock', () => {
   it('keeps line breaks as hard breaks and escapes each line start', () => {
-    expect(escapeBlock('first\n# not a heading\n> not a quote\n    not code')).toBe('first  \n\\# not a heading  \n&gt; not a quote  \nnot code');
+    expect(escapeBlock('first\n# not a heading\n> not a quote\n    not code')).toBe(
+      'first  \n\\# not a heading  \n&gt; not a quote  \nnot code',
+    );
   });
 
   it('cannot form a setext heading or a thematic break', () => {

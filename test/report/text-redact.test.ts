@@ -22,8 +22,12 @@ describe('redactSecrets', () => {
   });
 
   it('redacts bearer tokens and Authorization headers but keeps the scheme', () => {
-    expect(redactSecrets('curl -H "Authorization: Bearer abcdefghijklmnop1234"')).toBe('curl -H "Authorization: Bearer [REDACTED:bearer-token]"');
-    expect(redactSecrets('Authorization: token abcdefghijklmnop1234')).toBe('Authorization: token [REDACTED:bearer-token]');
+    expect(redactSecrets('curl -H "Authorization: Bearer abcdefghijklmnop1234"')).toBe(
+      'curl -H "Authorization: Bearer [REDACTED:bearer-token]"',
+    );
+    expect(redactSecrets('Authorization: token abcdefghijklmnop1234')).toBe(
+      'Authorization: token [REDACTED:bearer-token]',
+    );
   });
 
   it('redacts private key blocks, including one cut off by a log tail', () => {
@@ -33,7 +37,8 @@ describe('redactSecrets', () => {
   });
 
   it('leaves ordinary prose and identifiers alone', () => {
-    const prose = 'The token bucket uses sk-learn style names; ask-anything and AKIA are fine; the access token expired.';
+    const prose =
+      'The token bucket uses sk-learn style names; ask-anything and AKIA are fine; the access token expired.';
     expect(redactSecrets(prose)).toBe(prose);
   });
 });
@@ -42,7 +47,10 @@ describe('redactDeep', () => {
   it('redacts every string in a nested value and leaves the input untouched', () => {
     const secret = `ghp_${'a'.repeat(36)}`;
     const input = { a: [secret, 1, null], b: { c: `x ${secret}` } };
-    expect(redactDeep(input)).toEqual({ a: ['[REDACTED:github-token]', 1, null], b: { c: 'x [REDACTED:github-token]' } });
+    expect(redactDeep(input)).toEqual({
+      a: ['[REDACTED:github-token]', 1, null],
+      b: { c: 'x [REDACTED:github-token]' },
+    });
     expect(input.a[0]).toBe(secret);
   });
 });

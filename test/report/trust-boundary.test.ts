@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { renderCheckRun, renderComment, renderMarkdown, renderSummary, type FinalReport } from '../../src/core/report/index.js';
+import {
+  renderCheckRun,
+  renderComment,
+  renderMarkdown,
+  renderSummary,
+  type FinalReport,
+} from '../../src/core/report/index.js';
 import { manyFindingsReport, passReport } from '../fixtures/reports/build.js';
 import { FAKE_TOKEN, HOSTILE_DETAIL, HOSTILE_TITLE, leaks } from '../fixtures/reports/hostile.js';
 import { budgetReport } from './budget-report.js';
 
-const NO_ISOLATION = "⚠️ **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
+const NO_ISOLATION =
+  "⚠️ **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
 
 /** Every Markdown view of one report, by name. */
 function views(report: FinalReport, maxChars?: number): Record<string, string> {
@@ -40,7 +47,9 @@ describe('the isolation statement', () => {
   });
 
   it('states isolated agents in one line, and says nothing for reports that predate the field', () => {
-    expect(renderMarkdown(budgetReport()).markdown).toContain('🔒 **Isolation:** agents ran as okstra-agent-1…3 without sudo');
+    expect(renderMarkdown(budgetReport()).markdown).toContain(
+      '🔒 **Isolation:** agents ran as okstra-agent-1…3 without sudo',
+    );
     const old = renderMarkdown(passReport()).markdown;
     expect(old).not.toContain('Isolation');
     expect(old).not.toContain('isolation: none');
@@ -48,14 +57,20 @@ describe('the isolation statement', () => {
 });
 
 describe('a budget stop', () => {
-  const line = '💸 **Budget exceeded:** the stage budget (`budgets.stage`) of 250,000 tokens was reached with 263,000 tokens spent; the model gateway refused the next request of Claude worker.';
+  const line =
+    '💸 **Budget exceeded:** the stage budget (`budgets.stage`) of 250,000 tokens was reached with 263,000 tokens spent; the model gateway refused the next request of Claude worker.';
 
-  it.each(Object.keys(views(budgetReport())))('%s: names the budget, the spend and the stopped worker, and labels the verdict', (name) => {
-    const text = views(budgetReport())[name] ?? '';
-    expect(text).toContain('❌ FAIL (budget exceeded)');
-    expect(text).toContain(line);
-    expect(text).toContain('budget exceeded: stage budget 250,000 tokens reached (263,000 tokens spent) (Claude worker, verifier)');
-  });
+  it.each(Object.keys(views(budgetReport())))(
+    '%s: names the budget, the spend and the stopped worker, and labels the verdict',
+    (name) => {
+      const text = views(budgetReport())[name] ?? '';
+      expect(text).toContain('❌ FAIL (budget exceeded)');
+      expect(text).toContain(line);
+      expect(text).toContain(
+        'budget exceeded: stage budget 250,000 tokens reached (263,000 tokens spent) (Claude worker, verifier)',
+      );
+    },
+  );
 
   it('puts "budget exceeded" in the check title and fails the check', () => {
     const check = renderCheckRun(budgetReport());
@@ -78,7 +93,9 @@ describe('tokens and cost', () => {
 
   it('lists each worker with its tokens and cost ("cost unknown" when none is known) in the short formats', () => {
     const { markdown } = renderSummary(budgetReport());
-    expect(markdown).toContain('**Usage by worker**\n\n- Codex worker: 120,000 in / 18,000 out · $0.42\n- Claude worker: 80,000 in / 4,000 out · $0.61\n- Gemini worker: 60,000 in / 3,000 out · cost unknown\n');
+    expect(markdown).toContain(
+      '**Usage by worker**\n\n- Codex worker: 120,000 in / 18,000 out · $0.42\n- Claude worker: 80,000 in / 4,000 out · $0.61\n- Gemini worker: 60,000 in / 3,000 out · cost unknown\n',
+    );
   });
 
   it('marks a partial worker cost and keeps sub-cent costs visible', () => {
@@ -98,7 +115,9 @@ describe('tokens and cost', () => {
   it('tables every gateway request in the full report only', () => {
     const { markdown } = renderMarkdown(budgetReport());
     expect(markdown).toContain("Model requests (5, metered by okstra's gateway)");
-    expect(markdown).toContain('| Codex worker | executor | `gpt-5.5` | `/responses` | 200 | 70,000 in (20,000 cached, 0 cache write) / 10,000 out | $0.25 | 31s | 812 ms | 1 |');
+    expect(markdown).toContain(
+      '| Codex worker | executor | `gpt-5.5` | `/responses` | 200 | 70,000 in (20,000 cached, 0 cache write) / 10,000 out | $0.25 | 31s | 812 ms | 1 |',
+    );
     expect(markdown).toContain('| Claude worker | verifier | `claude-opus-4` | `/v1/messages` | refused (budget) |');
     expect(markdown).toContain('| cost unknown |');
     expect(renderComment(budgetReport()).body).not.toContain('Model requests');
@@ -117,7 +136,16 @@ describe('upstream errors', () => {
     r.executor.upstreamError = { status: 529, message: 'Overloaded: the API is busy' };
     const gemini = r.verifiers[1];
     if (gemini) gemini.upstreamError = { status: null, message: 'connect ECONNREFUSED' };
-    r.critic = { worker: 'Gemini worker', status: 'error', gaps: 0, findings: [], evidenceRead: [], usage: null, durationMs: 10, upstreamError: { status: 500, message: 'internal' } };
+    r.critic = {
+      worker: 'Gemini worker',
+      status: 'error',
+      gaps: 0,
+      findings: [],
+      evidenceRead: [],
+      usage: null,
+      durationMs: 10,
+      upstreamError: { status: 500, message: 'internal' },
+    };
     r.roster.push({ name: 'Gemini worker', provider: 'gemini', model: 'gemini-3-pro-preview', function: 'critic' });
     return r;
   }

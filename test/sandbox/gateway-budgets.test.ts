@@ -11,19 +11,34 @@ afterEach(async () => {
 
 const PER_REQUEST = SCRIPTED_USAGE.inputTokens + SCRIPTED_USAGE.outputTokens;
 
-const grant = (upstream: string, worker = 'Claude worker', provider = 'claude'): DispatchGrant => ({ worker, role: 'executor', provider, upstream, realKey: REAL_KEY });
+const grant = (upstream: string, worker = 'Claude worker', provider = 'claude'): DispatchGrant => ({
+  worker,
+  role: 'executor',
+  provider,
+  upstream,
+  realKey: REAL_KEY,
+});
 
 describe('gateway: budgets', () => {
-  it('refuses the request after a worker reached its token limit, in each provider\'s error format, with a status the CLIs do not retry', async () => {
+  it("refuses the request after a worker reached its token limit, in each provider's error format, with a status the CLIs do not retry", async () => {
     current = await rig(() => ({ kind: 'text', text: 'ok' }), { budgets: { worker: { tokens: PER_REQUEST } } });
     const { gateway, upstream } = current;
     const claude = gateway.open(grant(upstream.url));
     const codex = gateway.open(grant(upstream.url, 'Codex worker', 'codex'));
     const gem = gateway.open(grant(upstream.url, 'Gemini worker', 'gemini'));
     const send = {
-      claude: () => call(`${claude.baseUrl}/v1/messages`, { headers: { 'x-api-key': claude.credential }, body: anthropicBody() }),
-      codex: () => call(`${codex.baseUrl}/v1/responses`, { headers: { authorization: `Bearer ${codex.credential}` }, body: responsesBody() }),
-      gemini: () => call(`${gem.baseUrl}/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse`, { headers: { 'x-goog-api-key': gem.credential }, body: geminiBody() }),
+      claude: () =>
+        call(`${claude.baseUrl}/v1/messages`, { headers: { 'x-api-key': claude.credential }, body: anthropicBody() }),
+      codex: () =>
+        call(`${codex.baseUrl}/v1/responses`, {
+          headers: { authorization: `Bearer ${codex.credential}` },
+          body: responsesBody(),
+        }),
+      gemini: () =>
+        call(`${gem.baseUrl}/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse`, {
+          headers: { 'x-goog-api-key': gem.credential },
+          body: geminiBody(),
+        }),
     };
     for (const first of Object.values(send)) expect((await first()).status).toBe(200);
     const forwarded = upstream.requests.length;
@@ -35,12 +50,29 @@ describe('gateway: budgets', () => {
     for (const reply of [anthropic, openai, google]) expect(reply.status).toBe(400);
 
     const message = `okstra: budget exceeded: worker limit ${PER_REQUEST} tokens reached (this worker session has spent ${PER_REQUEST} tokens)`;
-    expect(JSON.parse(anthropic.body)).toEqual({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringContaining(message) } });
-    expect(JSON.parse(openai.body)).toEqual({ error: { message: expect.stringContaining(message), type: 'invalid_request_error', code: 'okstra_budget_exceeded', param: null } });
-    expect(JSON.parse(google.body)).toEqual({ error: { code: 400, message: expect.stringContaining(message), status: 'FAILED_PRECONDITION' } });
+    expect(JSON.parse(anthropic.body)).toEqual({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: expect.stringContaining(message) },
+    });
+    expect(JSON.parse(openai.body)).toEqual({
+      error: {
+        message: expect.stringContaining(message),
+        type: 'invalid_request_error',
+        code: 'okstra_budget_exceeded',
+        param: null,
+      },
+    });
+    expect(JSON.parse(google.body)).toEqual({
+      error: { code: 400, message: expect.stringContaining(message), status: 'FAILED_PRECONDITION' },
+    });
 
     const summary = claude.close();
-    expect(summary.budgetExceeded).toEqual({ scope: 'worker', limit: `${PER_REQUEST} tokens`, spent: `${PER_REQUEST} tokens`, message: expect.stringContaining(message) });
+    expect(summary.budgetExceeded).toEqual({
+      scope: 'worker',
+      limit: `${PER_REQUEST} tokens`,
+      spent: `${PER_REQUEST} tokens`,
+      message: expect.stringContaining(message),
+    });
     expect(summary.requests.map((r) => r.refused)).toEqual([undefined, 'budget']);
     expect(summary.requests[1]).toMatchObject({ status: 400, inputTokens: 0, costUsd: 0, metered: false });
     expect(summary.upstreamError).toBeNull();
@@ -51,24 +83,54 @@ describe('gateway: budgets', () => {
     const { gateway, upstream } = current;
     const a = gateway.open(grant(upstream.url, 'Claude worker'));
     const b = gateway.open(grant(upstream.url, 'Gemini worker', 'gemini'));
-    expect((await call(`${a.baseUrl}/v1/messages`, { headers: { 'x-api-key': a.credential }, body: anthropicBody() })).status).toBe(200);
+    expect(
+      (await call(`${a.baseUrl}/v1/messages`, { headers: { 'x-api-key': a.credential }, body: anthropicBody() }))
+        .status,
+    ).toBe(200);
     // PER_REQUEST < limit: still allowed, and it takes the stage over its limit
-    expect((await call(`${b.baseUrl}/v1beta/models/gemini-2.5-pro:streamGenerateContent`, { headers: { 'x-goog-api-key': b.credential }, body: geminiBody() })).status).toBe(200);
-    const refused = await call(`${a.baseUrl}/v1/messages`, { headers: { 'x-api-key': a.credential }, body: anthropicBody() });
+    expect(
+      (
+        await call(`${b.baseUrl}/v1beta/models/gemini-2.5-pro:streamGenerateContent`, {
+          headers: { 'x-goog-api-key': b.credential },
+          body: geminiBody(),
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await call(`${a.baseUrl}/v1/messages`, {
+      headers: { 'x-api-key': a.credential },
+      body: anthropicBody(),
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body).toContain(`okstra: budget exceeded: stage limit ${PER_REQUEST + 1} tokens reached (this stage run has spent ${2 * PER_REQUEST} tokens)`);
+    expect(refused.body).toContain(
+      `okstra: budget exceeded: stage limit ${PER_REQUEST + 1} tokens reached (this stage run has spent ${2 * PER_REQUEST} tokens)`,
+    );
     expect(a.close().budgetExceeded?.scope).toBe('stage');
     expect(b.close().budgetExceeded).toBeNull();
   });
 
-  it('adds the plan\'s earlier spend and enforces a USD plan limit', async () => {
-    current = await rig(() => ({ kind: 'text', text: 'ok' }), { budgets: { plan: { usd: 2 } }, planSpentBefore: { tokens: 10, usd: 1.999 } });
+  it("adds the plan's earlier spend and enforces a USD plan limit", async () => {
+    current = await rig(() => ({ kind: 'text', text: 'ok' }), {
+      budgets: { plan: { usd: 2 } },
+      planSpentBefore: { tokens: 10, usd: 1.999 },
+    });
     const { gateway, upstream } = current;
     const lease = gateway.open(grant(upstream.url));
-    expect((await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody('claude-opus-4-1') })).status).toBe(200);
-    const refused = await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody('claude-opus-4-1') });
+    expect(
+      (
+        await call(`${lease.baseUrl}/v1/messages`, {
+          headers: { 'x-api-key': lease.credential },
+          body: anthropicBody('claude-opus-4-1'),
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await call(`${lease.baseUrl}/v1/messages`, {
+      headers: { 'x-api-key': lease.credential },
+      body: anthropicBody('claude-opus-4-1'),
+    });
     expect(refused.status).toBe(400);
-    expect(JSON.parse(refused.body).error.message).toMatch(/^okstra: budget exceeded: plan limit \$2\.00 reached \(this plan has spent \$2\.0\d+\)/);
+    expect(JSON.parse(refused.body).error.message).toMatch(
+      /^okstra: budget exceeded: plan limit \$2\.00 reached \(this plan has spent \$2\.0\d+\)/,
+    );
     expect(lease.close().budgetExceeded).toMatchObject({ scope: 'plan', limit: '$2.00' });
   });
 
@@ -76,10 +138,15 @@ describe('gateway: budgets', () => {
     current = await rig(() => ({ kind: 'text', text: 'ok' }), { budgets: { worker: { usd: 5 } } });
     const { gateway, upstream } = current;
     const lease = gateway.open(grant(upstream.url, 'Codex worker', 'codex'));
-    const reply = await call(`${lease.baseUrl}/v1/responses`, { headers: { authorization: `Bearer ${lease.credential}` }, body: responsesBody('gpt-7-turbo') });
+    const reply = await call(`${lease.baseUrl}/v1/responses`, {
+      headers: { authorization: `Bearer ${lease.credential}` },
+      body: responsesBody('gpt-7-turbo'),
+    });
     expect(reply.status).toBe(400);
     const message: string = JSON.parse(reply.body).error.message;
-    expect(message).toContain('okstra: budget exceeded: worker limit $5.00 cannot be enforced: model "gpt-7-turbo" has no price');
+    expect(message).toContain(
+      'okstra: budget exceeded: worker limit $5.00 cannot be enforced: model "gpt-7-turbo" has no price',
+    );
     expect(message).toContain('pricing:');
     expect(upstream.requests).toEqual([]);
     expect(lease.close().budgetExceeded?.scope).toBe('worker');
@@ -88,7 +155,9 @@ describe('gateway: budgets', () => {
   it('does not meter or refuse a preflight that is no model call', async () => {
     current = await rig(() => ({ kind: 'text', text: 'ok' }), { budgets: { worker: { tokens: 1, usd: 0.01 } } });
     const lease = current.gateway.open(grant(current.upstream.url));
-    expect((await call(`${lease.baseUrl}/`, { method: 'HEAD', headers: { 'x-api-key': lease.credential } })).status).toBe(404);
+    expect(
+      (await call(`${lease.baseUrl}/`, { method: 'HEAD', headers: { 'x-api-key': lease.credential } })).status,
+    ).toBe(404);
     const summary = lease.close();
     expect(summary.budgetExceeded).toBeNull();
     expect(summary.usage).toBeNull();

@@ -26,7 +26,9 @@ export function call(url: string, options: CallOptions = {}): Promise<Reply> {
     open(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     }).on('error', reject);
   });
@@ -39,10 +41,29 @@ export function stream(url: string, options: CallOptions = {}): Promise<Incoming
   });
 }
 
-function open(url: string, options: CallOptions, onResponse: (res: IncomingMessage) => void): ReturnType<typeof request> {
-  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+function open(
+  url: string,
+  options: CallOptions,
+  onResponse: (res: IncomingMessage) => void,
+): ReturnType<typeof request> {
+  const body =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === 'string'
+        ? options.body
+        : JSON.stringify(options.body);
   const target = new URL(url);
-  const req = request({ hostname: target.hostname, port: target.port, path: options.rawPath ?? `${target.pathname}${target.search}`, method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers: { 'content-type': 'application/json', ...options.headers }, agent: false }, onResponse);
+  const req = request(
+    {
+      hostname: target.hostname,
+      port: target.port,
+      path: options.rawPath ?? `${target.pathname}${target.search}`,
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: { 'content-type': 'application/json', ...options.headers },
+      agent: false,
+    },
+    onResponse,
+  );
   req.end(body);
   return req;
 }
@@ -106,6 +127,15 @@ export async function rig(script: Script, options: Partial<GatewayOptions> = {})
   };
 }
 
-export const anthropicBody = (model = 'claude-sonnet-4-5'): object => ({ model, stream: true, max_tokens: 100, messages: [{ role: 'user', content: 'hello' }] });
-export const responsesBody = (model = 'gpt-5-codex'): object => ({ model, stream: true, input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello' }] }] });
+export const anthropicBody = (model = 'claude-sonnet-4-5'): object => ({
+  model,
+  stream: true,
+  max_tokens: 100,
+  messages: [{ role: 'user', content: 'hello' }],
+});
+export const responsesBody = (model = 'gpt-5-codex'): object => ({
+  model,
+  stream: true,
+  input: [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'hello' }] }],
+});
 export const geminiBody = (): object => ({ contents: [{ role: 'user', parts: [{ text: 'hello' }] }] });

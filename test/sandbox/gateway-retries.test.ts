@@ -11,7 +11,13 @@ afterEach(async () => {
   current = null;
 });
 
-const grant = (upstream: string, provider = 'claude'): DispatchGrant => ({ worker: 'Claude worker', role: 'verifier', provider, upstream, realKey: REAL_KEY });
+const grant = (upstream: string, provider = 'claude'): DispatchGrant => ({
+  worker: 'Claude worker',
+  role: 'verifier',
+  provider,
+  upstream,
+  realKey: REAL_KEY,
+});
 
 /** A script that answers with `turns` in order, then a final text. */
 function sequence(turns: Turn[]): () => Turn {
@@ -20,9 +26,14 @@ function sequence(turns: Turn[]): () => Turn {
 
 describe('gateway: retries', () => {
   it('waits out a 429 with Retry-After (seconds), then the agent sees only the success', async () => {
-    current = await rig(sequence([{ kind: 'http-error', status: 429, message: 'slow down', headers: { 'retry-after': '7' } }]));
+    current = await rig(
+      sequence([{ kind: 'http-error', status: 429, message: 'slow down', headers: { 'retry-after': '7' } }]),
+    );
     const lease = current.gateway.open(grant(current.upstream.url));
-    const reply = await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() });
+    const reply = await call(`${lease.baseUrl}/v1/messages`, {
+      headers: { 'x-api-key': lease.credential },
+      body: anthropicBody(),
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('finally');
     expect(reply.body).not.toContain('slow down');
@@ -36,16 +47,41 @@ describe('gateway: retries', () => {
 
   it('honours Retry-After as an HTTP date', async () => {
     // the rig's clock starts at 2026-12-01T12:00:00Z
-    current = await rig(sequence([{ kind: 'http-error', status: 503, message: 'later', headers: { 'retry-after': 'Tue, 01 Dec 2026 12:00:03 GMT' } }]));
+    current = await rig(
+      sequence([
+        {
+          kind: 'http-error',
+          status: 503,
+          message: 'later',
+          headers: { 'retry-after': 'Tue, 01 Dec 2026 12:00:03 GMT' },
+        },
+      ]),
+    );
     const lease = current.gateway.open(grant(current.upstream.url));
-    expect((await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() })).status).toBe(200);
+    expect(
+      (
+        await call(`${lease.baseUrl}/v1/messages`, {
+          headers: { 'x-api-key': lease.credential },
+          body: anthropicBody(),
+        })
+      ).status,
+    ).toBe(200);
     expect(current.sleeps).toEqual([3000]);
   });
 
   it('retries 500, 502, 503 and 529 with growing, jittered backoff', async () => {
-    current = await rig(sequence([500, 502, 503, 529].map((status): Turn => ({ kind: 'http-error', status, message: `e${status}` }))));
+    current = await rig(
+      sequence([500, 502, 503, 529].map((status): Turn => ({ kind: 'http-error', status, message: `e${status}` }))),
+    );
     const lease = current.gateway.open(grant(current.upstream.url));
-    expect((await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() })).status).toBe(200);
+    expect(
+      (
+        await call(`${lease.baseUrl}/v1/messages`, {
+          headers: { 'x-api-key': lease.credential },
+          body: anthropicBody(),
+        })
+      ).status,
+    ).toBe(200);
     expect(current.sleeps).toHaveLength(4);
     current.sleeps.forEach((ms, n) => {
       expect(ms).toBeGreaterThanOrEqual(250 * 2 ** n);
@@ -55,22 +91,38 @@ describe('gateway: retries', () => {
   });
 
   it('gives up when the retry budget is spent and hands the agent the final error unchanged, keeping its text', async () => {
-    current = await rig(() => ({ kind: 'http-error', status: 500, message: 'the model is on fire', headers: { 'retry-after': '10' } }), { retryBudgetMs: 25_000 });
+    current = await rig(
+      () => ({ kind: 'http-error', status: 500, message: 'the model is on fire', headers: { 'retry-after': '10' } }),
+      { retryBudgetMs: 25_000 },
+    );
     const lease = current.gateway.open(grant(current.upstream.url));
-    const reply = await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() });
+    const reply = await call(`${lease.baseUrl}/v1/messages`, {
+      headers: { 'x-api-key': lease.credential },
+      body: anthropicBody(),
+    });
     expect(current.upstream.requests).toHaveLength(3); // 0 s, 10 s, 20 s; a fourth would start after 30 s
     expect(reply.status).toBe(500);
     expect(reply.body).toBe(current.upstream.requests[2]?.sent);
     expect(reply.headers['retry-after']).toBe('10');
     const summary = lease.close();
-    expect(summary.requests).toEqual([expect.objectContaining({ status: 500, retries: 2, metered: false, costUsd: 0 })]);
+    expect(summary.requests).toEqual([
+      expect.objectContaining({ status: 500, retries: 2, metered: false, costUsd: 0 }),
+    ]);
     expect(summary.upstreamError).toEqual({ status: 500, message: 'the model is on fire' });
   });
 
   it('passes a 429 through at once when its Retry-After is longer than the whole retry budget', async () => {
-    current = await rig(sequence([{ kind: 'http-error', status: 429, message: 'quota: try tomorrow', headers: { 'retry-after': '86400' } }]), { retryBudgetMs: 60_000 });
+    current = await rig(
+      sequence([
+        { kind: 'http-error', status: 429, message: 'quota: try tomorrow', headers: { 'retry-after': '86400' } },
+      ]),
+      { retryBudgetMs: 60_000 },
+    );
     const lease = current.gateway.open(grant(current.upstream.url));
-    const reply = await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() });
+    const reply = await call(`${lease.baseUrl}/v1/messages`, {
+      headers: { 'x-api-key': lease.credential },
+      body: anthropicBody(),
+    });
     expect(reply.status).toBe(429);
     expect(current.sleeps).toEqual([]);
     expect(lease.close().upstreamError).toEqual({ status: 429, message: 'quota: try tomorrow' });
@@ -86,7 +138,13 @@ describe('gateway: retries', () => {
     });
     const lease = current.gateway.open(grant(current.upstream.url));
     const target = new URL(`${lease.baseUrl}/v1/messages`);
-    agent = request({ hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', headers: { 'x-api-key': lease.credential } });
+    agent = request({
+      hostname: target.hostname,
+      port: target.port,
+      path: target.pathname,
+      method: 'POST',
+      headers: { 'x-api-key': lease.credential },
+    });
     agent.on('error', () => undefined);
     agent.end(JSON.stringify(anthropicBody()));
     await waitFor(() => current?.gateway.records().length === 1);
@@ -97,7 +155,10 @@ describe('gateway: retries', () => {
   it('does not retry a 4xx other than 429', async () => {
     current = await rig(sequence([{ kind: 'http-error', status: 400, message: 'bad request' }]));
     const lease = current.gateway.open(grant(current.upstream.url));
-    const reply = await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() });
+    const reply = await call(`${lease.baseUrl}/v1/messages`, {
+      headers: { 'x-api-key': lease.credential },
+      body: anthropicBody(),
+    });
     expect(reply.status).toBe(400);
     expect(current.upstream.requests).toHaveLength(1);
     expect(lease.close().upstreamError).toEqual({ status: 400, message: 'bad request' });
@@ -106,23 +167,32 @@ describe('gateway: retries', () => {
   it('retries a connection reset before the first byte, then succeeds', async () => {
     current = await rig(sequence([{ kind: 'reset' }]));
     const lease = current.gateway.open(grant(`${current.upstream.url}/v1`, 'codex'));
-    const reply = await call(`${lease.baseUrl}/responses`, { headers: { authorization: `Bearer ${lease.credential}` }, body: responsesBody() });
+    const reply = await call(`${lease.baseUrl}/responses`, {
+      headers: { authorization: `Bearer ${lease.credential}` },
+      body: responsesBody(),
+    });
     expect(reply.status).toBe(200);
     expect(reply.body).toContain('response.completed');
     expect(current.upstream.requests).toHaveLength(2);
     expect(lease.close().requests).toEqual([expect.objectContaining({ status: 200, retries: 1, metered: true })]);
   });
 
-  it('answers 502 in the provider\'s format when the upstream cannot be reached within the budget', async () => {
+  it("answers 502 in the provider's format when the upstream cannot be reached within the budget", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     current = await rig(() => ({ kind: 'text', text: 'unused' }), { retryBudgetMs: 5_000 });
     const lease = current.gateway.open(grant(`http://127.0.0.1:${port}`));
-    const reply = await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() });
+    const reply = await call(`${lease.baseUrl}/v1/messages`, {
+      headers: { 'x-api-key': lease.credential },
+      body: anthropicBody(),
+    });
     expect(reply.status).toBe(502);
-    expect(JSON.parse(reply.body)).toMatchObject({ type: 'error', error: { type: 'api_error', message: expect.stringContaining(`could not reach 127.0.0.1:${port}: ECONNREFUSED`) } });
+    expect(JSON.parse(reply.body)).toMatchObject({
+      type: 'error',
+      error: { type: 'api_error', message: expect.stringContaining(`could not reach 127.0.0.1:${port}: ECONNREFUSED`) },
+    });
     expect(current.sleeps.length).toBeGreaterThan(1);
     expect(current.sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(5_000);
     const summary = lease.close();
@@ -131,10 +201,20 @@ describe('gateway: retries', () => {
   });
 
   it('does not retry once bytes of a 2xx answer went to the agent', async () => {
-    const first = 'event: message_start\ndata: {"type":"message_start","message":{"usage":{"input_tokens":40,"output_tokens":1}}}\n\n';
-    current = await rig(() => ({ kind: 'raw', status: 200, headers: { 'content-type': 'text/event-stream' }, chunks: [first], end: 'destroy' }));
+    const first =
+      'event: message_start\ndata: {"type":"message_start","message":{"usage":{"input_tokens":40,"output_tokens":1}}}\n\n';
+    current = await rig(() => ({
+      kind: 'raw',
+      status: 200,
+      headers: { 'content-type': 'text/event-stream' },
+      chunks: [first],
+      end: 'destroy',
+    }));
     const lease = current.gateway.open(grant(current.upstream.url));
-    await call(`${lease.baseUrl}/v1/messages`, { headers: { 'x-api-key': lease.credential }, body: anthropicBody() }).catch(() => undefined);
+    await call(`${lease.baseUrl}/v1/messages`, {
+      headers: { 'x-api-key': lease.credential },
+      body: anthropicBody(),
+    }).catch(() => undefined);
     await waitFor(() => lease.close().requests.length === 1);
     expect(current.upstream.requests).toHaveLength(1);
     const summary = lease.close();

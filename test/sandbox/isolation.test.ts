@@ -17,13 +17,23 @@ describe('decideIsolation', () => {
     ['the CLI as an ordinary user', { ...base, shell: 'cli' as const, euid: 1000 }, 'none'],
     ['the Action without root or sudo', { ...base, shell: 'action' as const, euid: 1001 }, 'refuse'],
     ['isolation: none as root', { ...base, configured: 'none' as const, shell: 'action' as const, euid: 0 }, 'none'],
-    ['isolation: none without root', { ...base, configured: 'none' as const, shell: 'action' as const, euid: 1001 }, 'none'],
+    [
+      'isolation: none without root',
+      { ...base, configured: 'none' as const, shell: 'action' as const, euid: 1001 },
+      'none',
+    ],
   ])('%s → %s', (_name, facts, kind) => {
     expect(decideIsolation(facts).kind).toBe(kind);
   });
 
   it('isolation: none after a sudo re-exec runs agents as the runner user, never root, and says so', () => {
-    const d = decideIsolation({ ...base, configured: 'none', shell: 'action', euid: 0, sudoUser: { uid: 1001, gid: 1001 } });
+    const d = decideIsolation({
+      ...base,
+      configured: 'none',
+      shell: 'action',
+      euid: 0,
+      sudoUser: { uid: 1001, gid: 1001 },
+    });
     expect(d).toMatchObject({ kind: 'none', runAs: { uid: 1001, gid: 1001 } });
     if (d.kind === 'none') expect(d.statement).toMatch(/okstra's privileges: they could read the run's secrets/);
   });
@@ -71,7 +81,9 @@ describe('the agent user pool (real users; these tests run as root)', () => {
 
     const planted = join(root, 'planted');
     symlinkSync(tempDir('okstra-elsewhere-'), planted);
-    await expect(new AgentUserPool({ lockDir: planted, prefix: PREFIX }).acquire()).rejects.toThrow(/must be a directory owned by root/);
+    await expect(new AgentUserPool({ lockDir: planted, prefix: PREFIX }).acquire()).rejects.toThrow(
+      /must be a directory owned by root/,
+    );
   });
 
   it('the boundary check holds here: an agent user cannot read okstra’s environment', async () => {

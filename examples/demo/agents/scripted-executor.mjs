@@ -30,13 +30,17 @@ cpSync(source, worktree, { recursive: true });
 const test = spawnSync(process.execPath, ['--test'], { cwd: worktree, encoding: 'utf8' });
 const carry = {
   stage,
-  summary: fixRun ? `Stage ${stage} fixed: conversions below absolute zero now throw RangeError.` : `Stage ${stage} implemented from the approved plan.`,
+  summary: fixRun
+    ? `Stage ${stage} fixed: conversions below absolute zero now throw RangeError.`
+    : `Stage ${stage} implemented from the approved plan.`,
   filesChanged: files,
   validation: [{ cmd: 'node --test', exitCode: test.status, outputTail: tail(test.stdout + test.stderr) }],
   exitContract: { met: test.status === 0, evidence: `node --test exited ${test.status} in the stage worktree` },
 };
 
-process.stdout.write(`Scripted stand-in executor: wrote ${files.join(', ')}.\n\n### Stage Carry Evidence\n\`\`\`json\n${JSON.stringify(carry, null, 2)}\n\`\`\`\n`);
+process.stdout.write(
+  `Scripted stand-in executor: wrote ${files.join(', ')}.\n\n### Stage Carry Evidence\n\`\`\`json\n${JSON.stringify(carry, null, 2)}\n\`\`\`\n`,
+);
 
 function listFiles(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -21,19 +21,41 @@ const kelvinFinding = await checkKelvinGuard();
 if (role === 'reverify') {
   const id = /Disputed finding[\s\S]*?\b(F\d+)\b/.exec(prompt)?.[1] ?? 'F1';
   const result = kelvinFinding
-    ? { findingId: id, position: 'confirm', evidence: `${convert}:${kelvinFinding.line} converts -300 °C without a RangeError`, evidenceRead: [convert] }
-    : { findingId: id, position: 'refute', evidence: `${convert} throws RangeError below absolute zero`, evidenceRead: [convert] };
+    ? {
+        findingId: id,
+        position: 'confirm',
+        evidence: `${convert}:${kelvinFinding.line} converts -300 °C without a RangeError`,
+        evidenceRead: [convert],
+      }
+    : {
+        findingId: id,
+        position: 'refute',
+        evidence: `${convert} throws RangeError below absolute zero`,
+        evidenceRead: [convert],
+      };
   finish('Reverify Result', result);
 } else {
   const findings = [];
   const evidenceRead = [];
   for (const file of stageFiles(stage)) {
     if (existsSync(join(worktree, file))) evidenceRead.push(file);
-    else findings.push({ severity: 'blocking', title: `${file} is missing`, detail: 'The plan names this file for the stage.', file: null, line: null });
+    else
+      findings.push({
+        severity: 'blocking',
+        title: `${file} is missing`,
+        detail: 'The plan names this file for the stage.',
+        file: null,
+        line: null,
+      });
   }
   if (thorough && kelvinFinding) findings.push(kelvinFinding);
   const verdict = findings.some((f) => f.severity === 'blocking') ? 'FAIL' : 'PASS';
-  finish('Verifier Result', { verdict, summary: `Scripted stand-in reviewer (${thorough ? 'thorough' : 'light'}) checked stage ${stage}.`, findings, evidenceRead });
+  finish('Verifier Result', {
+    verdict,
+    summary: `Scripted stand-in reviewer (${thorough ? 'thorough' : 'light'}) checked stage ${stage}.`,
+    findings,
+    evidenceRead,
+  });
 }
 
 async function checkKelvinGuard() {
@@ -45,20 +67,32 @@ async function checkKelvinGuard() {
   } catch (error) {
     if (error instanceof RangeError) return null;
   }
-  const line = readFileSync(join(worktree, convert), 'utf8').split('\n').findIndex((l) => l.includes('function celsiusToKelvin')) + 1;
+  const line =
+    readFileSync(join(worktree, convert), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes('function celsiusToKelvin')) + 1;
   return {
     severity: 'blocking',
     title: 'celsiusToKelvin accepts temperatures below absolute zero',
-    detail: 'celsiusToKelvin(-300) returns -26.85 instead of throwing RangeError, breaking the exit contract of stage 2.',
+    detail:
+      'celsiusToKelvin(-300) returns -26.85 instead of throwing RangeError, breaking the exit contract of stage 2.',
     file: convert,
     line,
   };
 }
 
 function stageFiles(n) {
-  return { 1: [convert, 'test/convert.test.js'], 2: [convert, 'test/convert.test.js'], 3: ['bin/tempconv.js', 'test/cli.test.js'] }[n] ?? [];
+  return (
+    {
+      1: [convert, 'test/convert.test.js'],
+      2: [convert, 'test/convert.test.js'],
+      3: ['bin/tempconv.js', 'test/cli.test.js'],
+    }[n] ?? []
+  );
 }
 
 function finish(heading, json) {
-  process.stdout.write(`Scripted stand-in reviewer.\n\n### ${heading}\n\`\`\`json\n${JSON.stringify(json, null, 2)}\n\`\`\`\n`);
+  process.stdout.write(
+    `Scripted stand-in reviewer.\n\n### ${heading}\n\`\`\`json\n${JSON.stringify(json, null, 2)}\n\`\`\`\n`,
+  );
 }

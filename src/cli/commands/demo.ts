@@ -25,23 +25,43 @@ const PLAN = '.okstra/plans/tempconv.md';
 export function registerDemoCommand(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command('demo')
-    .description('Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.')
-    .option('--executor <provider>', "use a real agent CLI as the executor instead of the scripted stand-in (checked first as `okstra doctor` does: exit 3 when it cannot run)", oneOf(BUILTIN_PROVIDERS))
+    .description(
+      'Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.',
+    )
+    .option(
+      '--executor <provider>',
+      'use a real agent CLI as the executor instead of the scripted stand-in (checked first as `okstra doctor` does: exit 3 when it cannot run)',
+      oneOf(BUILTIN_PROVIDERS),
+    )
     .option('--dir <dir>', 'where to create the demo repository (default: a new temporary folder)')
     .action(async (opts: { executor?: BuiltinProvider; dir?: string }) => {
       if (opts.executor) {
         const problems = await executorProblems(opts.executor, io);
-        if (problems.length > 0) throw new CliError(`demo: the ${opts.executor} executor cannot run here, so no stage was started:\n${problems.map((p) => `  - ${p}`).join('\n')}\n(\`okstra doctor\` shows every check; without --executor the demo needs no agent CLI)`, EXIT_INFRA);
+        if (problems.length > 0)
+          throw new CliError(
+            `demo: the ${opts.executor} executor cannot run here, so no stage was started:\n${problems.map((p) => `  - ${p}`).join('\n')}\n(\`okstra doctor\` shows every check; without --executor the demo needs no agent CLI)`,
+            EXIT_INFRA,
+          );
       }
       const demoRoot = join(dirname(await packagePromptsDir()), 'examples', 'demo');
-      const repo = opts.dir ? (isAbsolute(opts.dir) ? opts.dir : resolve(io.cwd, opts.dir)) : mkdtempSync(join(tmpdir(), 'okstra-demo-'));
+      const repo = opts.dir
+        ? isAbsolute(opts.dir)
+          ? opts.dir
+          : resolve(io.cwd, opts.dir)
+        : mkdtempSync(join(tmpdir(), 'okstra-demo-'));
       await createDemoRepo(demoRoot, repo);
       io.out(`okstra demo: repository ${repo}`);
-      io.out(opts.executor
-        ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.`
-        : 'okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI — it shows okstra\'s engine, ledger and reports, not an agent\'s skill.');
+      io.out(
+        opts.executor
+          ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.`
+          : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI — it shows okstra's engine, ledger and reports, not an agent's skill.",
+      );
 
-      const prepared = await prepareRun(io, { plan: join(repo, PLAN), repo, ...(opts.executor ? { executor: opts.executor } : {}) });
+      const prepared = await prepareRun(io, {
+        plan: join(repo, PLAN),
+        repo,
+        ...(opts.executor ? { executor: opts.executor } : {}),
+      });
       const newRunId = (n: number): string => newLocalRunId(io.now(), n);
       // The scripted first FAIL is the demo's point; what decides its exit is how the stages end after the fix run.
       let runsCode = EXIT_OK;
@@ -52,7 +72,10 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
         if (chainExitCode(first.status, first.runs) === EXIT_INFRA) runsCode = EXIT_INFRA;
         else if (first.status === 'failed') {
           io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
-          const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, prepared.deps);
+          const fix = await runStage(
+            { ...prepared.request, stage: first.stage, runId: newRunId(first.stage) },
+            prepared.deps,
+          );
           if (fix.kind === 'refused') throw new CliError(fix.reason);
           io.out(renderSummary(fix.report).markdown);
           runsCode = stageExitCode(fix.report);
@@ -68,8 +91,15 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
       }
       io.out('\n== okstra status');
       const statusCode = await main(['status', '--plan', join(repo, PLAN), '--repo', repo], io);
-      const verdict = runsCode === EXIT_INFRA ? 'stopped: a worker could not do its job (its reason is above, exit 3)' : runsCode !== EXIT_OK ? 'stopped at a FAIL the fix run did not repair (exit 1)' : 'done';
-      io.out(`\nokstra demo: ${verdict}. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`);
+      const verdict =
+        runsCode === EXIT_INFRA
+          ? 'stopped: a worker could not do its job (its reason is above, exit 3)'
+          : runsCode !== EXIT_OK
+            ? 'stopped at a FAIL the fix run did not repair (exit 1)'
+            : 'done';
+      io.out(
+        `\nokstra demo: ${verdict}. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`,
+      );
       setExit(runsCode !== EXIT_OK ? runsCode : statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
     });
 }
@@ -83,14 +113,16 @@ async function executorProblems(ref: BuiltinProvider, io: CliIo): Promise<string
 
 function printRuns(io: CliIo, outcome: ChainOutcome): void {
   for (const run of outcome.runs) io.out(`\n${renderSummary(run.report).markdown}`);
-  if (outcome.status === 'refused' || outcome.status === 'not-ready') io.out(`chain ${outcome.status}: ${outcome.reason}`);
+  if (outcome.status === 'refused' || outcome.status === 'not-ready')
+    io.out(`chain ${outcome.status}: ${outcome.reason}`);
 }
 
 async function createDemoRepo(demoRoot: string, repo: string): Promise<void> {
   cpSync(join(demoRoot, 'project'), repo, { recursive: true });
   const agents = join(demoRoot, 'agents');
   // A JSON string is a valid YAML scalar; inside it, each path is shell-word quoted.
-  const command = (script: string, ...args: string[]): string => JSON.stringify([process.execPath, join(agents, script), ...args].map((w) => JSON.stringify(w)).join(' '));
+  const command = (script: string, ...args: string[]): string =>
+    JSON.stringify([process.execPath, join(agents, script), ...args].map((w) => JSON.stringify(w)).join(' '));
   // Absolute paths: the stand-ins run with the stage worktree as their cwd.
   writeFileSync(
     join(repo, '.okstra', 'config.yml'),
@@ -112,7 +144,12 @@ async function createDemoRepo(demoRoot: string, repo: string): Promise<void> {
       '',
     ].join('\n'),
   );
-  const git = new Git(repo, { GIT_AUTHOR_NAME: 'okstra demo', GIT_AUTHOR_EMAIL: 'demo@okstra.invalid', GIT_COMMITTER_NAME: 'okstra demo', GIT_COMMITTER_EMAIL: 'demo@okstra.invalid' });
+  const git = new Git(repo, {
+    GIT_AUTHOR_NAME: 'okstra demo',
+    GIT_AUTHOR_EMAIL: 'demo@okstra.invalid',
+    GIT_COMMITTER_NAME: 'okstra demo',
+    GIT_COMMITTER_EMAIL: 'demo@okstra.invalid',
+  });
   await git.ok(['init', '--quiet', '--initial-branch=main']);
   await git.ok(['add', '--all']);
   await git.ok(['commit', '--quiet', '-m', 'tempconv: the approved plan']);

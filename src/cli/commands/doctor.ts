@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { BUILTIN_PROVIDERS, DEFAULT_CONFIG_PATH, parseConfig, type BuiltinProvider, type OkstraConfig } from '../../core/config/index.js';
+import {
+  BUILTIN_PROVIDERS,
+  DEFAULT_CONFIG_PATH,
+  parseConfig,
+  type BuiltinProvider,
+  type OkstraConfig,
+} from '../../core/config/index.js';
 import { formatDiagnostic } from '../../core/diagnostics.js';
 import { checkAgentClis, type CliCheck } from '../../providers/cli-check.js';
 import { describeInstall, installAgentClis } from '../../providers/cli-install.js';
@@ -24,7 +30,9 @@ import { checkBoundary, createSandbox } from '../../sandbox/sandbox.js';
 export function registerDoctorCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
   program
     .command('doctor')
-    .description('Check the agent CLIs (installed? version vs pin?) and their API keys (set? — names only). Exit 1 when the roster cannot run.')
+    .description(
+      'Check the agent CLIs (installed? version vs pin?) and their API keys (set? — names only). Exit 1 when the roster cannot run.',
+    )
     .option('--repo <dir>', 'the repository whose .okstra/config.yml names the roster (default: current directory)')
     .option('--config <file>', 'the okstra config (default: <repo>/.okstra/config.yml)')
     .option('--json', 'print the checks as JSON')
@@ -33,15 +41,21 @@ export function registerDoctorCommands(program: Command, io: CliIo, setExit: (co
       const needed = neededClis(config);
       const checks = await checkAgentClis(config, io.env);
       const isolation = await isolationCheck(config, io.env);
-      const problems = [...checks.filter((c) => needed.includes(c.ref)).flatMap(problemsOf), ...(isolation.problem ? [`isolation: ${isolation.problem}`] : [])];
-      if (opts.json) io.out(JSON.stringify({ cacheDir: agentClisDir(io.env), needed, checks, isolation, problems }, null, 2));
+      const problems = [
+        ...checks.filter((c) => needed.includes(c.ref)).flatMap(problemsOf),
+        ...(isolation.problem ? [`isolation: ${isolation.problem}`] : []),
+      ];
+      if (opts.json)
+        io.out(JSON.stringify({ cacheDir: agentClisDir(io.env), needed, checks, isolation, problems }, null, 2));
       else printDoctor(io, checks, needed, problems, isolation);
       setExit(problems.length === 0 ? EXIT_OK : EXIT_REFUSED);
     });
 
   program
     .command('install-clis')
-    .description(`Install the pinned agent CLIs (${BUILTIN_PROVIDERS.map(pinnedSpec).join(', ')}) into okstra's CLI cache; already installed ones are skipped.`)
+    .description(
+      `Install the pinned agent CLIs (${BUILTIN_PROVIDERS.map(pinnedSpec).join(', ')}) into okstra's CLI cache; already installed ones are skipped.`,
+    )
     .option('--only <list>', 'comma-separated CLIs to install (claude, codex, gemini)', parseRefs)
     .action(async (opts: { only?: BuiltinProvider[] }) => {
       io.out(`okstra install-clis: into ${agentClisDir(io.env)}`);
@@ -52,15 +66,23 @@ export function registerDoctorCommands(program: Command, io: CliIo, setExit: (co
 }
 
 function parseRefs(value: string): BuiltinProvider[] {
-  const refs = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const refs = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = refs.filter((r) => !isBuiltin(r));
-  if (unknown.length > 0 || refs.length === 0) throw new InvalidArgumentError(`"${value}" is not a comma-separated list of claude, codex, gemini.`);
+  if (unknown.length > 0 || refs.length === 0)
+    throw new InvalidArgumentError(`"${value}" is not a comma-separated list of claude, codex, gemini.`);
   return refs as BuiltinProvider[];
 }
 
 async function readConfigFor(io: CliIo, opts: { repo?: string; config?: string }): Promise<OkstraConfig> {
   const dir = opts.repo ? resolve(io.cwd, opts.repo) : io.cwd;
-  const file = opts.config ? (isAbsolute(opts.config) ? opts.config : resolve(io.cwd, opts.config)) : join(dir, DEFAULT_CONFIG_PATH);
+  const file = opts.config
+    ? isAbsolute(opts.config)
+      ? opts.config
+      : resolve(io.cwd, opts.config)
+    : join(dir, DEFAULT_CONFIG_PATH);
   if (!existsSync(file)) {
     if (opts.config) throw new CliError(`config file ${opts.config} does not exist`);
     return parseConfig('', DEFAULT_CONFIG_PATH).config as OkstraConfig;
@@ -82,8 +104,12 @@ function neededClis(config: OkstraConfig): BuiltinProvider[] {
 /** What keeps one CLI from running (not installed, does not start, no key), each with its fix; `demo --executor` checks with it too. */
 export function problemsOf(check: CliCheck): string[] {
   const out: string[] = [];
-  if (!check.launch) out.push(`${check.ref}: ${check.product} is not installed — run \`okstra install-clis\` (or \`npm install -g ${pinnedSpec(check.ref)}\`)`);
-  else if (check.versionProblem) out.push(`${check.ref}: ${check.product} at ${check.launch.file} does not start: ${check.versionProblem}`);
+  if (!check.launch)
+    out.push(
+      `${check.ref}: ${check.product} is not installed — run \`okstra install-clis\` (or \`npm install -g ${pinnedSpec(check.ref)}\`)`,
+    );
+  else if (check.versionProblem)
+    out.push(`${check.ref}: ${check.product} at ${check.launch.file} does not start: ${check.versionProblem}`);
   if (!check.keySet) out.push(`${check.ref}: ${check.keyEnv} is not set (the secret ${check.product} needs)`);
   return out;
 }
@@ -91,7 +117,9 @@ export function problemsOf(check: CliCheck): string[] {
 function versionState(check: CliCheck): string {
   if (!check.launch) return 'not installed';
   if (check.versionProblem) return `broken: ${check.versionProblem}`;
-  return check.version === check.pinnedVersion ? 'ok' : `differs from the pin (adapters are proven against ${check.pinnedVersion})`;
+  return check.version === check.pinnedVersion
+    ? 'ok'
+    : `differs from the pin (adapters are proven against ${check.pinnedVersion})`;
 }
 
 function where(check: CliCheck): string {
@@ -116,18 +144,47 @@ async function isolationCheck(config: OkstraConfig, env: CliIo['env']): Promise<
   }
   try {
     const problem = await checkBoundary(sandbox);
-    return { mode: sandbox.mode, statement: sandbox.mode === 'os-user' ? 'agents run as separate unprivileged users (okstra-agent-N, no sudo); checked: one cannot read okstra\'s environment' : sandbox.statement, problem };
+    return {
+      mode: sandbox.mode,
+      statement:
+        sandbox.mode === 'os-user'
+          ? "agents run as separate unprivileged users (okstra-agent-N, no sudo); checked: one cannot read okstra's environment"
+          : sandbox.statement,
+      problem,
+    };
   } finally {
     await sandbox.close();
   }
 }
 
-function printDoctor(io: CliIo, checks: CliCheck[], needed: BuiltinProvider[], problems: string[], isolation: IsolationCheck): void {
+function printDoctor(
+  io: CliIo,
+  checks: CliCheck[],
+  needed: BuiltinProvider[],
+  problems: string[],
+  isolation: IsolationCheck,
+): void {
   io.out(`agent CLIs (pins in src/providers/cli-pins.ts; cache ${agentClisDir(io.env)})\n`);
-  io.out(renderTable(['cli', 'pin', 'found', 'state', 'where'], checks.map((c) => [c.ref, c.pinnedVersion, c.version ?? '-', versionState(c), where(c)])));
+  io.out(
+    renderTable(
+      ['cli', 'pin', 'found', 'state', 'where'],
+      checks.map((c) => [c.ref, c.pinnedVersion, c.version ?? '-', versionState(c), where(c)]),
+    ),
+  );
   io.out('\ncredentials (names only; values are never printed)\n');
-  io.out(renderTable(['variable', 'for', 'state', 'base URL'], checks.map((c) => [c.keyEnv, c.ref, c.keySet ? 'set' : 'missing', c.baseUrl ?? '(vendor default)'])));
+  io.out(
+    renderTable(
+      ['variable', 'for', 'state', 'base URL'],
+      checks.map((c) => [c.keyEnv, c.ref, c.keySet ? 'set' : 'missing', c.baseUrl ?? '(vendor default)']),
+    ),
+  );
   io.out(`\nisolation: ${isolation.statement || isolation.problem || ''}`);
-  io.out(`\nthis repository's runs use: ${needed.length > 0 ? needed.join(', ') : 'no built-in CLI (command providers only)'}`);
-  io.out(problems.length === 0 ? 'doctor: ready' : `doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  io.out(
+    `\nthis repository's runs use: ${needed.length > 0 ? needed.join(', ') : 'no built-in CLI (command providers only)'}`,
+  );
+  io.out(
+    problems.length === 0
+      ? 'doctor: ready'
+      : `doctor: ${problems.length} problem${problems.length === 1 ? '' : 's'}:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
 }

@@ -1,11 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { FAILED_REASONS, LedgerRowSchema, MAX_TRUSTED_LEASE_MS, carryPath, deriveLedgerState, isStale, reportPath, type LedgerRow, type RepairSelection } from '../../core/ledger/index.js';
+import {
+  FAILED_REASONS,
+  LedgerRowSchema,
+  MAX_TRUSTED_LEASE_MS,
+  carryPath,
+  deriveLedgerState,
+  isStale,
+  reportPath,
+  type LedgerRow,
+  type RepairSelection,
+} from '../../core/ledger/index.js';
 import { stageBranchName } from '../../core/ids.js';
 import type { LedgerFile } from '../../git/ledger-store.js';
 import { CliError, EXIT_USAGE, type CliIo } from '../io.js';
-import { defaultActor, distrustedLines, ledgerLocationOptions, openLedger, resolveCommitArg, rethrowAsCliError, type LedgerLocation } from '../ledger-access.js';
+import {
+  defaultActor,
+  distrustedLines,
+  ledgerLocationOptions,
+  openLedger,
+  resolveCommitArg,
+  rethrowAsCliError,
+  type LedgerLocation,
+} from '../ledger-access.js';
 import { oneOf, planId, positiveInt, runId } from '../options.js';
 import { renderTable } from '../table.js';
 
@@ -34,7 +52,10 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
       .command('show')
       .description("Print a plan's ledger rows in order and each stage's position.")
       .requiredOption('--plan-id <id>', 'the plan id', planId)
-      .option('--json', 'print every row with its line and whether it is believed, and the distrusted rows with their reasons, as JSON'),
+      .option(
+        '--json',
+        'print every row with its line and whether it is believed, and the distrusted rows with their reasons, as JSON',
+      ),
   ).action(async (opts: LedgerLocation & { planId: string; json?: boolean }) => {
     const { store } = await openLedger(io, opts);
     const snapshot = await store.read(opts.planId).catch(rethrowAsCliError);
@@ -42,16 +63,46 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
     const distrusted = snapshot.distrusted ?? [];
     if (opts.json) {
       const ignored = new Map(distrusted.map((d) => [d.line, d.reason]));
-      const rows = all.map((row, i) => ({ line: i + 1, believed: !ignored.has(i + 1), ...(ignored.has(i + 1) ? { ignoredBecause: ignored.get(i + 1) } : {}), row }));
-      io.out(JSON.stringify({ planId: opts.planId, ledgerCommit: snapshot.commit, rows, distrusted: distrusted.map((d) => ({ line: d.line, reason: d.reason })) }, null, 2));
+      const rows = all.map((row, i) => ({
+        line: i + 1,
+        believed: !ignored.has(i + 1),
+        ...(ignored.has(i + 1) ? { ignoredBecause: ignored.get(i + 1) } : {}),
+        row,
+      }));
+      io.out(
+        JSON.stringify(
+          {
+            planId: opts.planId,
+            ledgerCommit: snapshot.commit,
+            rows,
+            distrusted: distrusted.map((d) => ({ line: d.line, reason: d.reason })),
+          },
+          null,
+          2,
+        ),
+      );
       return;
     }
     if (all.length === 0) {
-      io.out(`no ledger rows for plan "${opts.planId}"${snapshot.commit ? '' : ` (no ${opts.ledgerBranch} branch yet)`}`);
+      io.out(
+        `no ledger rows for plan "${opts.planId}"${snapshot.commit ? '' : ` (no ${opts.ledgerBranch} branch yet)`}`,
+      );
       return;
     }
     const ignored = new Set(distrusted.map((d) => d.line));
-    io.out(renderTable(['#', 'at', 'stage', 'status', 'run', 'detail'], all.map((r, i) => [String(i + 1), r.at, String(r.stage), ignored.has(i + 1) ? `${r.status} (ignored)` : r.status, r.run_id, rowDetail(r)])));
+    io.out(
+      renderTable(
+        ['#', 'at', 'stage', 'status', 'run', 'detail'],
+        all.map((r, i) => [
+          String(i + 1),
+          r.at,
+          String(r.stage),
+          ignored.has(i + 1) ? `${r.status} (ignored)` : r.status,
+          r.run_id,
+          rowDetail(r),
+        ]),
+      ),
+    );
     for (const line of distrustedLines(distrusted, opts.planId)) io.out(line);
   });
 
@@ -75,13 +126,17 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
     const { store, git } = await openLedger(io, opts);
     const { row, files } = await buildAppend(io, opts, (rev) => resolveCommitArg(git, rev));
     const result = await store.append({ row, files }).catch(rethrowAsCliError);
-    io.out(result.outcome === 'appended' ? `appended: stage ${row.stage} ${row.status} (run ${row.run_id}) in ${result.commit.slice(0, 12)}` : `unchanged: ${result.reason}`);
+    io.out(
+      result.outcome === 'appended'
+        ? `appended: stage ${row.stage} ${row.status} (run ${row.run_id}) in ${result.commit.slice(0, 12)}`
+        : `unchanged: ${result.reason}`,
+    );
   });
 
   ledgerLocationOptions(
     ledger
       .command('release')
-      .description("End a stale claim by appending failed (reason abandoned) for the claiming run.")
+      .description('End a stale claim by appending failed (reason abandoned) for the claiming run.')
       .requiredOption('--plan-id <id>', 'the plan id', planId)
       .requiredOption('--stage <n>', 'the stage number', positiveInt)
       .option('--force', 'release a claim whose lease has not expired')
@@ -91,75 +146,147 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
     const now = io.now();
     const snapshot = await store.read(opts.planId).catch(rethrowAsCliError);
     const last = deriveLedgerState(snapshot.rows).stages.get(opts.stage)?.last;
-    if (!last || last.status !== 'started') throw new CliError(`stage ${opts.stage} has no claim to release (its position is ${last?.status ?? 'pending'})`);
+    if (!last || last.status !== 'started')
+      throw new CliError(`stage ${opts.stage} has no claim to release (its position is ${last?.status ?? 'pending'})`);
     const stale = isStale(last, now);
-    if (!stale && !opts.force) throw new CliError(`stage ${opts.stage} is claimed by run ${last.run_id} until ${last.lease_until} (lease still live); pass --force to release it anyway`);
+    if (!stale && !opts.force)
+      throw new CliError(
+        `stage ${opts.stage} is claimed by run ${last.run_id} until ${last.lease_until} (lease still live); pass --force to release it anyway`,
+      );
     const actor = opts.actor ?? defaultActor(io);
     const row = LedgerRowSchema.parse({
-      v: 1, plan_id: opts.planId, stage: opts.stage, status: 'failed', run_id: last.run_id, at: now.toISOString(), actor, reason: 'abandoned',
+      v: 1,
+      plan_id: opts.planId,
+      stage: opts.stage,
+      status: 'failed',
+      run_id: last.run_id,
+      at: now.toISOString(),
+      actor,
+      reason: 'abandoned',
       detail: `claim released by ${actor}${stale ? ` after its lease expired at ${last.lease_until}` : ' with --force while its lease was live'}`,
       ...(last.branch ? { branch: last.branch } : {}),
     });
     const result = await store.append({ row }).catch(rethrowAsCliError);
-    io.out(result.outcome === 'appended' ? `released: stage ${opts.stage} claim of run ${last.run_id} (failed, abandoned)` : `unchanged: ${result.reason}`);
+    io.out(
+      result.outcome === 'appended'
+        ? `released: stage ${opts.stage} claim of run ${last.run_id} (failed, abandoned)`
+        : `unchanged: ${result.reason}`,
+    );
   });
 
   ledgerLocationOptions(
     ledger
       .command('repair')
-      .description(`Remove unreadable or distrusted lines of a plan's ledger (or move them to plans/<id>/quarantine.jsonl) in one ledger commit that records the reason and who ran it.`)
+      .description(
+        `Remove unreadable or distrusted lines of a plan's ledger (or move them to plans/<id>/quarantine.jsonl) in one ledger commit that records the reason and who ran it.`,
+      )
       .requiredOption('--plan-id <id>', 'the plan id', planId)
-      .option('--drop-line <n>', 'remove this line of the ledger file (repeatable; numbers as `ledger show` and the error print them)', collectLine, [])
-      .option('--quarantine-distrusted', 'move every unreadable or distrusted line to plans/<id>/quarantine.jsonl, with the reason and the original line')
+      .option(
+        '--drop-line <n>',
+        'remove this line of the ledger file (repeatable; numbers as `ledger show` and the error print them)',
+        collectLine,
+        [],
+      )
+      .option(
+        '--quarantine-distrusted',
+        'move every unreadable or distrusted line to plans/<id>/quarantine.jsonl, with the reason and the original line',
+      )
       .option('--force', 'with --drop-line: also drop a row the ledger believes')
       .option('--reason <text>', 'why (required; recorded in the ledger commit)')
       .option('--actor <name>', 'who repairs (default: $GITHUB_ACTOR or $USER)'),
-  ).action(async (opts: LedgerLocation & { planId: string; dropLine: number[]; quarantineDistrusted?: boolean; force?: boolean; reason?: string; actor?: string }) => {
-    const selection = repairSelection(opts);
-    if (!opts.reason || opts.reason.trim() === '') throw new CliError('ledger repair needs --reason "…": it is recorded in the ledger commit with who ran it', EXIT_USAGE);
-    const { store } = await openLedger(io, opts);
-    const actor = opts.actor ?? defaultActor(io);
-    const result = await store.repair({ planId: opts.planId, selection, reason: opts.reason, actor }).catch(rethrowAsCliError);
-    if (result.outcome === 'nothing') {
-      io.out(`unchanged: ${result.reason ?? 'nothing to repair'}`);
-      return;
-    }
-    const verb = result.quarantinePath ? `quarantined to ${result.quarantinePath}` : 'dropped';
-    io.out(`repaired plan ${opts.planId}'s ledger in ${(result.commit as string).slice(0, 12)} (by ${actor}): ${result.removed.length} line${result.removed.length === 1 ? '' : 's'} ${verb}`);
-    for (const r of result.removed) io.out(`  line ${r.line}: ${r.problem ?? 'a believed row (--force)'}`);
-  });
+  ).action(
+    async (
+      opts: LedgerLocation & {
+        planId: string;
+        dropLine: number[];
+        quarantineDistrusted?: boolean;
+        force?: boolean;
+        reason?: string;
+        actor?: string;
+      },
+    ) => {
+      const selection = repairSelection(opts);
+      if (!opts.reason || opts.reason.trim() === '')
+        throw new CliError(
+          'ledger repair needs --reason "…": it is recorded in the ledger commit with who ran it',
+          EXIT_USAGE,
+        );
+      const { store } = await openLedger(io, opts);
+      const actor = opts.actor ?? defaultActor(io);
+      const result = await store
+        .repair({ planId: opts.planId, selection, reason: opts.reason, actor })
+        .catch(rethrowAsCliError);
+      if (result.outcome === 'nothing') {
+        io.out(`unchanged: ${result.reason ?? 'nothing to repair'}`);
+        return;
+      }
+      const verb = result.quarantinePath ? `quarantined to ${result.quarantinePath}` : 'dropped';
+      io.out(
+        `repaired plan ${opts.planId}'s ledger in ${(result.commit as string).slice(0, 12)} (by ${actor}): ${result.removed.length} line${result.removed.length === 1 ? '' : 's'} ${verb}`,
+      );
+      for (const r of result.removed) io.out(`  line ${r.line}: ${r.problem ?? 'a believed row (--force)'}`);
+    },
+  );
 }
 
 function collectLine(value: string, previous: number[]): number[] {
   return [...previous, positiveInt(value)];
 }
 
-function repairSelection(opts: { dropLine: number[]; quarantineDistrusted?: boolean; force?: boolean }): RepairSelection {
-  if (opts.dropLine.length > 0 && opts.quarantineDistrusted) throw new CliError('pass either --drop-line N (repeatable) or --quarantine-distrusted, not both', EXIT_USAGE);
+function repairSelection(opts: {
+  dropLine: number[];
+  quarantineDistrusted?: boolean;
+  force?: boolean;
+}): RepairSelection {
+  if (opts.dropLine.length > 0 && opts.quarantineDistrusted)
+    throw new CliError('pass either --drop-line N (repeatable) or --quarantine-distrusted, not both', EXIT_USAGE);
   if (opts.quarantineDistrusted) {
     if (opts.force) throw new CliError('--force only applies to --drop-line', EXIT_USAGE);
     return { kind: 'quarantine-distrusted' };
   }
-  if (opts.dropLine.length === 0) throw new CliError('ledger repair needs --drop-line N (repeatable) or --quarantine-distrusted', EXIT_USAGE);
+  if (opts.dropLine.length === 0)
+    throw new CliError('ledger repair needs --drop-line N (repeatable) or --quarantine-distrusted', EXIT_USAGE);
   return { kind: 'drop', lines: opts.dropLine, ...(opts.force ? { force: true } : {}) };
 }
 
-async function buildAppend(io: CliIo, opts: AppendOptions, resolveRev: (rev: string) => Promise<string>): Promise<{ row: LedgerRow; files: LedgerFile[] }> {
+async function buildAppend(
+  io: CliIo,
+  opts: AppendOptions,
+  resolveRev: (rev: string) => Promise<string>,
+): Promise<{ row: LedgerRow; files: LedgerFile[] }> {
   const now = io.now();
   const files: LedgerFile[] = [];
   const fields: Record<string, unknown> = {
-    v: 1, plan_id: opts.planId, stage: opts.stage, status: opts.status, run_id: opts.runId, at: now.toISOString(),
-    actor: opts.actor ?? defaultActor(io), branch: stageBranchName(opts.planId, opts.stage),
+    v: 1,
+    plan_id: opts.planId,
+    stage: opts.stage,
+    status: opts.status,
+    run_id: opts.runId,
+    at: now.toISOString(),
+    actor: opts.actor ?? defaultActor(io),
+    branch: stageBranchName(opts.planId, opts.stage),
   };
   if (opts.headCommit) fields.head_commit = await resolveRev(opts.headCommit);
   if (opts.baseCommit) fields.base_commit = await resolveRev(opts.baseCommit);
 
   if (opts.status === 'started') {
-    if (opts.leaseSeconds * 1000 > MAX_TRUSTED_LEASE_MS) throw new CliError(`--lease-seconds ${opts.leaseSeconds} is longer than the ${MAX_TRUSTED_LEASE_MS / 1000} s (24 h) a reader believes; a longer claim would be ignored`, EXIT_USAGE);
+    if (opts.leaseSeconds * 1000 > MAX_TRUSTED_LEASE_MS)
+      throw new CliError(
+        `--lease-seconds ${opts.leaseSeconds} is longer than the ${MAX_TRUSTED_LEASE_MS / 1000} s (24 h) a reader believes; a longer claim would be ignored`,
+        EXIT_USAGE,
+      );
     fields.lease_until = new Date(now.getTime() + opts.leaseSeconds * 1000).toISOString();
   } else if (opts.status === 'done') {
-    const missing = [!opts.carry && '--carry FILE', !opts.report && '--report FILE', !opts.headCommit && '--head-commit REV'].filter(Boolean);
-    if (missing.length > 0) throw new CliError(`--status done needs ${missing.join(', ')}: a done row lands with its carry and report in one commit`, EXIT_USAGE);
+    const missing = [
+      !opts.carry && '--carry FILE',
+      !opts.report && '--report FILE',
+      !opts.headCommit && '--head-commit REV',
+    ].filter(Boolean);
+    if (missing.length > 0)
+      throw new CliError(
+        `--status done needs ${missing.join(', ')}: a done row lands with its carry and report in one commit`,
+        EXIT_USAGE,
+      );
     const carry = await readCarry(io, opts.carry as string);
     fields.carry_path = carryPath(opts.planId, opts.stage);
     fields.completed_at = now.toISOString();
@@ -175,7 +302,10 @@ async function buildAppend(io: CliIo, opts: AppendOptions, resolveRev: (rev: str
     files.push({ path: fields.report_path as string, content: await readUserFile(io, opts.report) });
   }
   const parsed = LedgerRowSchema.safeParse(fields);
-  if (!parsed.success) throw new CliError(`cannot build the row: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new CliError(
+      `cannot build the row: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
   return { row: parsed.data, files };
 }
 
@@ -183,7 +313,9 @@ async function readUserFile(io: CliIo, file: string): Promise<string> {
   try {
     return await readFile(isAbsolute(file) ? file : resolve(io.cwd, file), 'utf8');
   } catch (error) {
-    throw new CliError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    throw new CliError(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
+    );
   }
 }
 

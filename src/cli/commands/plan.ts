@@ -20,7 +20,11 @@ export function registerPlanCommands(program: Command, io: CliIo, setExit: (code
       } else {
         for (const d of [...result.errors, ...result.warnings]) io.out(formatDiagnostic(d));
         const count = `${result.errors.length} error(s), ${result.warnings.length} warning(s)`;
-        io.out(ok ? `${file}: plan "${result.plan?.id}" is valid: ${result.plan?.stages.length} stage(s), ${count}` : `${file}: invalid plan: ${count}`);
+        io.out(
+          ok
+            ? `${file}: plan "${result.plan?.id}" is valid: ${result.plan?.stages.length} stage(s), ${count}`
+            : `${file}: invalid plan: ${count}`,
+        );
       }
       setExit(ok ? EXIT_OK : EXIT_REFUSED);
     });
@@ -35,7 +39,8 @@ export function registerPlanCommands(program: Command, io: CliIo, setExit: (code
       const valid = await readValidPlan(file, io.cwd, io.err);
       const order = topologicalOrder(valid);
       const edges = stageEdges(valid);
-      if (opts.json) io.out(JSON.stringify({ plan: valid.id, order, edges: edges.map(([from, to]) => ({ from, to })) }, null, 2));
+      if (opts.json)
+        io.out(JSON.stringify({ plan: valid.id, order, edges: edges.map(([from, to]) => ({ from, to })) }, null, 2));
       else if (opts.mermaid) io.out(mermaidFlowchart(valid));
       else {
         io.out(`order: ${order.join(' → ')}`);

@@ -47,7 +47,8 @@ async function readLedgerRow(file: string, cwd: string): Promise<LedgerRow | nul
   const value = await readJson(file, cwd, 'ledger row');
   if (value === null) return null;
   const parsed = LedgerRowSchema.safeParse(value);
-  if (!parsed.success) throw new CliError(`ledger row ${file} is not a ledger row: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new CliError(`ledger row ${file} is not a ledger row: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
   return parsed.data;
 }
 
@@ -57,7 +58,9 @@ async function readValidReport(file: string, cwd: string): Promise<FinalReport> 
   if (!checked.ok) {
     const first = checked.problems[0];
     const more = checked.problems.length > 1 ? ` (+${checked.problems.length - 1} more)` : '';
-    throw new CliError(`${file} is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}${more}; run \`okstra report validate ${file}\``);
+    throw new CliError(
+      `${file} is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}${more}; run \`okstra report validate ${file}\``,
+    );
   }
   return checked.value;
 }
@@ -75,7 +78,9 @@ function collect(value: string, previous: string[] = []): string[] {
 }
 
 export function registerReportCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
-  const report = program.command('report').description('Check and render final reports (schemas/final-report.schema.json).');
+  const report = program
+    .command('report')
+    .description('Check and render final reports (schemas/final-report.schema.json).');
 
   report
     .command('validate')
@@ -85,9 +90,15 @@ export function registerReportCommands(program: Command, io: CliIo, setExit: (co
     )
     .argument('<file>', 'the final report JSON file')
     .option('--json', 'print {ok, violations[]} as JSON')
-    .option('--carry-file <file>', 'the carry file of the stage after the run (a missing file counts as "no carry file")')
+    .option(
+      '--carry-file <file>',
+      'the carry file of the stage after the run (a missing file counts as "no carry file")',
+    )
     .option('--ledger-row <file>', 'JSON file with the terminal ledger row the run appended (the JSON null for none)')
-    .option('--head-files <file>', 'file listing every path at the head commit, one per line (git ls-tree -r --name-only <head>)')
+    .option(
+      '--head-files <file>',
+      'file listing every path at the head commit, one per line (git ls-tree -r --name-only <head>)',
+    )
     .option('--validation <cmd>', "a validation command of the plan's stage; repeat for each", collect)
     .action(async (file: string, opts: ValidateOptions) => {
       const artifacts: RunArtifacts = { report: await readJson(file, io.cwd, 'report') };
@@ -96,7 +107,10 @@ export function registerReportCommands(program: Command, io: CliIo, setExit: (co
       if (opts.headFiles !== undefined) {
         const text = await readText(opts.headFiles, io.cwd, 'head file list');
         if (text === null) throw new CliError(`cannot read head file list ${opts.headFiles}: no such file`);
-        artifacts.headFiles = text.split('\n').map((l) => l.trim()).filter((l) => l !== '');
+        artifacts.headFiles = text
+          .split('\n')
+          .map((l) => l.trim())
+          .filter((l) => l !== '');
       }
       if (opts.validation !== undefined) artifacts.planValidation = opts.validation;
 
@@ -106,7 +120,9 @@ export function registerReportCommands(program: Command, io: CliIo, setExit: (co
         io.out(JSON.stringify({ ok, violations }, null, 2));
       } else {
         for (const v of violations) io.out(formatViolation(v));
-        io.out(ok ? `${file}: conforms` : `${file}: ${violations.length} violation${violations.length === 1 ? '' : 's'}`);
+        io.out(
+          ok ? `${file}: conforms` : `${file}: ${violations.length} violation${violations.length === 1 ? '' : 's'}`,
+        );
       }
       setExit(ok ? EXIT_OK : EXIT_REFUSED);
     });

@@ -11,14 +11,21 @@ import { failedWorkers } from '../../core/report/failure.js';
 import { watchRun, type ViewFlags } from '../live-view.js';
 import { chainExitCode, stageExitCode } from '../exit-codes.js';
 
-const list = (value: string): string[] => value.split(',').map((s) => s.trim()).filter(Boolean);
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 const stageList = (value: string): number[] => list(value).map(positiveInt);
 
 export function runOptions(cmd: Command): Command {
   return cmd
     .requiredOption('--plan <file>', 'the plan Markdown file (committed in the repository)')
-    .option('--executor <provider>', 'who writes the code: claude, codex, gemini, a provider from the config, or command:<program>')
+    .option(
+      '--executor <provider>',
+      'who writes the code: claude, codex, gemini, a provider from the config, or command:<program>',
+    )
     .option('--verifiers <list>', 'comma-separated providers that verify (default: every configured provider)', list)
     .option('--model <provider=model>', 'model for one provider; repeatable', collect)
     .option('--critic <provider>', 'an extra reviewer that looks for what the verifiers missed')
@@ -31,13 +38,27 @@ export function runOptions(cmd: Command): Command {
 }
 
 export function registerRunCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
-  runOptions(program.command('run').description('Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS; 1 a FAIL verdict or a refusal; 3 okstra or a provider could not do its job (run status error, a worker error, timeout or budget stop, an infrastructure error); 2 bad usage.'))
+  runOptions(
+    program
+      .command('run')
+      .description(
+        'Run one stage of a plan: executor, QA, verifiers, verdict, ledger. Exit 0 PASS; 1 a FAIL verdict or a refusal; 3 okstra or a provider could not do its job (run status error, a worker error, timeout or budget stop, an infrastructure error); 2 bad usage.',
+      ),
+  )
     .requiredOption('--stage <n>', 'the stage to run', positiveInt)
-    .option('--rebase', "fix run only: replay the failed stage's branch onto the stage's current base (the plan's base ref as it is now) instead of continuing on the base the failed run recorded")
+    .option(
+      '--rebase',
+      "fix run only: replay the failed stage's branch onto the stage's current base (the plan's base ref as it is now) instead of continuing on the base the failed run recorded",
+    )
     .action(async (opts: RunOptions & ViewFlags & { stage: number; json?: boolean; rebase?: boolean }) => {
       await guard(async () => {
         const prepared = await prepareRun(io, opts);
-        const request = { ...prepared.request, stage: opts.stage, runId: newLocalRunId(io.now(), opts.stage), ...(opts.rebase ? { rebase: true } : {}) };
+        const request = {
+          ...prepared.request,
+          stage: opts.stage,
+          runId: newLocalRunId(io.now(), opts.stage),
+          ...(opts.rebase ? { rebase: true } : {}),
+        };
         const watch = watchRun(io, opts, prepared.deps);
         const outcome = await runStage(request, watch.deps).finally(() => {
           watch.close();
@@ -49,17 +70,46 @@ export function registerRunCommands(program: Command, io: CliIo, setExit: (code:
       });
     });
 
-  runOptions(program.command('chain').description('Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run (the stopping stage decides; "not ready yet" is 0).'))
+  runOptions(
+    program
+      .command('chain')
+      .description(
+        'Run the next stages of a plan in dependency order, stopping at the first FAIL. Same exit codes as run (the stopping stage decides; "not ready yet" is 0).',
+      ),
+  )
     .option('--stages <list>', 'comma-separated stages to reach (their dependencies run too; default: all)', stageList)
     .action(async (opts: RunOptions & ViewFlags & { stages?: number[]; json?: boolean }) => {
       await guard(async () => {
         const prepared = await prepareRun(io, opts);
         const watch = watchRun(io, opts, prepared.deps);
-        const outcome = await runChain({ ...prepared.request, ...(opts.stages ? { stages: opts.stages } : {}), newRunId: (n) => newLocalRunId(io.now(), n) }, watch.deps).finally(() => {
+        const outcome = await runChain(
+          {
+            ...prepared.request,
+            ...(opts.stages ? { stages: opts.stages } : {}),
+            newRunId: (n) => newLocalRunId(io.now(), n),
+          },
+          watch.deps,
+        ).finally(() => {
           watch.close();
           return prepared.close();
         });
-        if (opts.json) io.out(JSON.stringify({ status: outcome.status, queue: outcome.queue, remainingQueue: outcome.remainingQueue, runs: outcome.runs.map((r) => ({ stage: r.report.stage.number, verdict: r.report.verdict, reportPath: r.reportPath })) }, null, 2));
+        if (opts.json)
+          io.out(
+            JSON.stringify(
+              {
+                status: outcome.status,
+                queue: outcome.queue,
+                remainingQueue: outcome.remainingQueue,
+                runs: outcome.runs.map((r) => ({
+                  stage: r.report.stage.number,
+                  verdict: r.report.verdict,
+                  reportPath: r.reportPath,
+                })),
+              },
+              null,
+              2,
+            ),
+          );
         else for (const r of outcome.runs) printOutcome(io, r, false);
         if (outcome.status === 'refused') throw new CliError(outcome.reason);
         if (!opts.json) io.out(chainLine(outcome.status, outcome.remainingQueue));
@@ -74,7 +124,9 @@ export function printOutcome(io: CliIo, outcome: StageCompleted, json: boolean |
     return;
   }
   const { report } = outcome;
-  io.out(`stage ${report.stage.number} ${report.verdict.value} (${report.verdict.runStatus}) — report ${outcome.reportPath} on the ledger branch at ${outcome.ledgerCommit.slice(0, 12)}`);
+  io.out(
+    `stage ${report.stage.number} ${report.verdict.value} (${report.verdict.runStatus}) — report ${outcome.reportPath} on the ledger branch at ${outcome.ledgerCommit.slice(0, 12)}`,
+  );
   for (const reason of report.verdict.reasons) io.out(`  - ${reason}`);
   for (const line of failureLines(report)) io.out(line);
 }
@@ -87,9 +139,14 @@ export function failureLines(report: StageCompleted['report']): string[] {
   const out: string[] = [];
   for (const w of failedWorkers(report)) {
     const role = w.role === 'reverify' ? `re-verify of ${w.findingId ?? '?'}` : w.role;
-    const upstream = w.upstreamError ? ` (upstream ${w.upstreamError.status ?? 'connection failed'}: ${w.upstreamError.message.replace(/\s+/g, ' ')})` : '';
+    const upstream = w.upstreamError
+      ? ` (upstream ${w.upstreamError.status ?? 'connection failed'}: ${w.upstreamError.message.replace(/\s+/g, ' ')})`
+      : '';
     out.push(`  ! ${w.worker} (${role}) ${w.status}${upstream}: ${w.failure.reason}`);
-    const lines = w.failure.stderrTail.replace(/\n+$/, '').split('\n').filter((l) => l.trim() !== '');
+    const lines = w.failure.stderrTail
+      .replace(/\n+$/, '')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     for (const l of lines.slice(-STDERR_LINES_SHOWN)) out.push(`      | ${l}`);
   }
   return out;
@@ -97,7 +154,11 @@ export function failureLines(report: StageCompleted['report']): string[] {
 
 function chainLine(status: string, remaining: number[]): string {
   const rest = remaining.length > 0 ? `; remaining: ${remaining.join(', ')}` : '';
-  return status === 'complete' ? 'chain complete' : status === 'failed' ? `chain stopped at a failed stage${rest}` : `chain paused: not ready yet${rest}`;
+  return status === 'complete'
+    ? 'chain complete'
+    : status === 'failed'
+      ? `chain stopped at a failed stage${rest}`
+      : `chain paused: not ready yet${rest}`;
 }
 
 /** Infrastructure failures exit 3 with one line; refusals stay exit 1. */
@@ -105,7 +166,13 @@ export async function guard(fn: () => Promise<void>): Promise<void> {
   try {
     await fn();
   } catch (error) {
-    if (error instanceof EngineError || error instanceof LedgerIoError || error instanceof LedgerContentionError || error instanceof GitError) throw new CliError(error.message, EXIT_INFRA);
+    if (
+      error instanceof EngineError ||
+      error instanceof LedgerIoError ||
+      error instanceof LedgerContentionError ||
+      error instanceof GitError
+    )
+      throw new CliError(error.message, EXIT_INFRA);
     throw error;
   }
 }

@@ -1,8 +1,20 @@
 import type { Command } from 'commander';
 import { deriveLedgerState, type LedgerRow } from '../../core/ledger/index.js';
-import { readyStages, stageReadiness, topologicalOrder, stageByNumber, type StageReadiness } from '../../core/graph/index.js';
+import {
+  readyStages,
+  stageReadiness,
+  topologicalOrder,
+  stageByNumber,
+  type StageReadiness,
+} from '../../core/graph/index.js';
 import { readValidPlan } from '../load-plan.js';
-import { distrustedLines, ledgerLocationOptions, openLedger, rethrowAsCliError, type LedgerLocation } from '../ledger-access.js';
+import {
+  distrustedLines,
+  ledgerLocationOptions,
+  openLedger,
+  rethrowAsCliError,
+  type LedgerLocation,
+} from '../ledger-access.js';
 import type { CliIo } from '../io.js';
 import { formatSpend, planSpend, spendByStage, type Spend } from '../../core/report/index.js';
 import { readPlanReports, type PlanReports } from '../../engine/plan-reports.js';
@@ -25,8 +37,22 @@ export interface StageStatusLine {
  * Reads the report of every terminal row at one ledger commit in a single
  * `git cat-file --batch`: a plan with hundreds of runs costs one process.
  */
-export function readPlanReportsWithGit(git: Git, commit: string | null, rows: readonly LedgerRow[]): Promise<PlanReports> {
-  return readPlanReports(async (c, paths) => (await readBlobs(git, paths.map((p) => `${c}:${p}`))).map((b) => b.content), commit, rows);
+export function readPlanReportsWithGit(
+  git: Git,
+  commit: string | null,
+  rows: readonly LedgerRow[],
+): Promise<PlanReports> {
+  return readPlanReports(
+    async (c, paths) =>
+      (
+        await readBlobs(
+          git,
+          paths.map((p) => `${c}:${p}`),
+        )
+      ).map((b) => b.content),
+    commit,
+    rows,
+  );
 }
 
 export function registerStatusCommand(program: Command, io: CliIo): void {
@@ -43,34 +69,87 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
     const snapshot = await store.read(plan.id).catch(rethrowAsCliError);
     const state = deriveLedgerState(snapshot.rows);
     const { reports, unreadable } = await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows);
-    for (const u of unreadable) io.err(`okstra: warning: ${u.path} on the ledger branch is ${u.problem}; its spend is not counted (see \`okstra report validate\`)`);
+    for (const u of unreadable)
+      io.err(
+        `okstra: warning: ${u.path} on the ledger branch is ${u.problem}; its spend is not counted (see \`okstra report validate\`)`,
+      );
     const total = planSpend(reports);
     const byStage = spendByStage(reports);
     const now = io.now();
     const lines: StageStatusLine[] = topologicalOrder(plan).map((n) => {
       const stage = stageByNumber(plan, n);
       const readiness = stageReadiness(plan, state, n, now);
-      return { number: n, title: stage.title, dependsOn: stage.dependsOn, ...describe(readiness, failedDetail(state.stages.get(n)?.last)), readiness, spend: byStage.get(n) ?? null };
+      return {
+        number: n,
+        title: stage.title,
+        dependsOn: stage.dependsOn,
+        ...describe(readiness, failedDetail(state.stages.get(n)?.last)),
+        readiness,
+        spend: byStage.get(n) ?? null,
+      };
     });
     const next = readyStages(plan, state, now);
     // Rows the ledger does not believe are left out of every state above; say so, each with its line and the repair.
     const ignored = distrustedLines(snapshot.distrusted, plan.id);
     if (opts.json) {
       const spend = { total, unreadable: unreadable.map((u) => u.path) };
-      const distrusted = (snapshot.distrusted ?? []).map((d) => ({ line: d.line, stage: d.row.stage, status: d.row.status, runId: d.row.run_id, reason: d.reason }));
-      io.out(JSON.stringify({ plan: { id: plan.id, title: plan.title, path: opts.plan }, ledgerCommit: snapshot.commit, stages: lines, next, spend, distrusted }, null, 2));
+      const distrusted = (snapshot.distrusted ?? []).map((d) => ({
+        line: d.line,
+        stage: d.row.stage,
+        status: d.row.status,
+        runId: d.row.run_id,
+        reason: d.reason,
+      }));
+      io.out(
+        JSON.stringify(
+          {
+            plan: { id: plan.id, title: plan.title, path: opts.plan },
+            ledgerCommit: snapshot.commit,
+            stages: lines,
+            next,
+            spend,
+            distrusted,
+          },
+          null,
+          2,
+        ),
+      );
       return;
     }
     if (opts.markdown) {
-      io.out(renderPlanStatus({ planId: plan.id, planTitle: plan.title, stages: stageViews(plan, state, now, byStage), spend: total }));
+      io.out(
+        renderPlanStatus({
+          planId: plan.id,
+          planTitle: plan.title,
+          stages: stageViews(plan, state, now, byStage),
+          spend: total,
+        }),
+      );
       if (ignored.length > 0) io.out(['', ...ignored.map((l) => `- ⚠️ ${l}`)].join('\n'));
       return;
     }
     io.out(`plan ${plan.id}${plan.title ? ` — ${plan.title}` : ''}`);
     const withSpend = total.runs > 0;
     const header = ['stage', 'title', 'state', 'detail', ...(withSpend ? ['spend'] : [])];
-    io.out(renderTable(header, lines.map((l) => [String(l.number), l.title, l.state, l.detail, ...(withSpend ? [l.spend ? formatSpend(l.spend) : '—'] : [])])));
-    io.out(next.length > 0 ? `next ready: ${next.map((n) => `stage ${n}`).join(', ')}` : lines.every((l) => l.state === 'done') ? 'all stages done' : 'no stage is ready to run');
+    io.out(
+      renderTable(
+        header,
+        lines.map((l) => [
+          String(l.number),
+          l.title,
+          l.state,
+          l.detail,
+          ...(withSpend ? [l.spend ? formatSpend(l.spend) : '—'] : []),
+        ]),
+      ),
+    );
+    io.out(
+      next.length > 0
+        ? `next ready: ${next.map((n) => `stage ${n}`).join(', ')}`
+        : lines.every((l) => l.state === 'done')
+          ? 'all stages done'
+          : 'no stage is ready to run',
+    );
     if (withSpend) io.out(`spent so far: ${formatSpend(total)}`);
     for (const line of ignored) io.out(line);
   });
@@ -86,10 +165,16 @@ function describe(r: StageReadiness, why: string | undefined): Pick<StageStatusL
     case 'done':
       return { state: 'done', detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
     case 'started':
-      return { state: 'started', detail: `by run ${r.runId}${r.actor ? ` (${r.actor})` : ''} until ${r.leaseUntil}${r.stale ? ' — lease expired; `okstra ledger release` frees it' : ''}` };
+      return {
+        state: 'started',
+        detail: `by run ${r.runId}${r.actor ? ` (${r.actor})` : ''} until ${r.leaseUntil}${r.stale ? ' — lease expired; `okstra ledger release` frees it' : ''}`,
+      };
     case 'ready':
       return r.failedBefore
-        ? { state: 'failed', detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}${why ? ` (${why})` : ''}; ready for a fix run` }
+        ? {
+            state: 'failed',
+            detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}${why ? ` (${why})` : ''}; ready for a fix run`,
+          }
         : { state: 'ready', detail: '' };
     case 'blocked':
       return { state: 'pending', detail: `waits for stage ${r.waitingOn.join(', ')}` };

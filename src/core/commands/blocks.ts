@@ -93,7 +93,10 @@ function isTableDelimiter(rest: string): boolean {
 }
 
 /** A list item's marker: its content column, and whether the item is empty and whether it is an ordered item other than 1. */
-function listMarker(line: string, ind: Indent): { contentIndent: number; empty: boolean; orderedNotOne: boolean } | null {
+function listMarker(
+  line: string,
+  ind: Indent,
+): { contentIndent: number; empty: boolean; orderedNotOne: boolean } | null {
   const rest = line.slice(ind.at);
   const m = /^(?:([-+*])|([0-9]{1,9})[.)])(?=[ \t]|$)/.exec(rest);
   if (!m) return null;
@@ -106,7 +109,9 @@ function listMarker(line: string, ind: Indent): { contentIndent: number; empty: 
 }
 
 const HTML_BLOCK_TAGS = new Set(
-  'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul'.split(' '),
+  'address article aside base basefont blockquote body caption center col colgroup dd details dialog dir div dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header hr html iframe legend li link main menu menuitem nav noframes ol optgroup option p param search section summary table tbody td tfoot th thead title tr track ul'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -124,7 +129,11 @@ function htmlBlockStart(rest: string): { end: string | null; interrupts: boolean
   const tag = /^<\/?([A-Za-z][A-Za-z0-9-]*)(?=[\s>]|\/>|$)/.exec(rest);
   if (tag && HTML_BLOCK_TAGS.has((tag[1] as string).toLowerCase())) return { end: null, interrupts: true };
   // Kind 7: any other complete tag alone on its line.
-  if (/^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/.test(rest.length > 4096 ? '' : rest)) {
+  if (
+    /^(?:<[A-Za-z][A-Za-z0-9-]*(?:\s+[A-Za-z_:][A-Za-z0-9_.:-]*(?:\s*=\s*(?:[^\s"'=<>`]+|'[^']*'|"[^"]*"))?)*\s*\/?>|<\/[A-Za-z][A-Za-z0-9-]*\s*>)\s*$/.test(
+      rest.length > 4096 ? '' : rest,
+    )
+  ) {
     return { end: null, interrupts: false };
   }
   return null;
@@ -135,7 +144,8 @@ function interruptsParagraph(line: string): boolean {
   const ind = indentOf(line);
   if (ind.columns > 3 || ind.at === line.length) return false;
   const rest = line.slice(ind.at);
-  if (fenceOpener(rest) || isAtxHeading(rest) || isThematicBreak(rest) || rest[0] === '>' || isFootnoteDefinition(rest)) return true;
+  if (fenceOpener(rest) || isAtxHeading(rest) || isThematicBreak(rest) || rest[0] === '>' || isFootnoteDefinition(rest))
+    return true;
   const html = htmlBlockStart(rest);
   if (html?.interrupts) return true;
   const item = listMarker(line, ind);

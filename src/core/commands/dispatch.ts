@@ -10,7 +10,21 @@ import type { LaunchMode } from './select.js';
  */
 
 /** Every input the bot may send; the example workflow declares them all. */
-export const DISPATCH_INPUTS = ['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'executor', 'verifiers', 'models', 'check-run-id', 'trigger', 'actor', 'reset'] as const;
+export const DISPATCH_INPUTS = [
+  'mode',
+  'plan',
+  'plan-ref',
+  'stage',
+  'stages',
+  'pr-number',
+  'executor',
+  'verifiers',
+  'models',
+  'check-run-id',
+  'trigger',
+  'actor',
+  'reset',
+] as const;
 export type DispatchInputName = (typeof DISPATCH_INPUTS)[number];
 
 /**
@@ -20,7 +34,9 @@ export type DispatchInputName = (typeof DISPATCH_INPUTS)[number];
  * workflow lacks it (GitHub would refuse the dispatch with "Unexpected inputs").
  */
 export const OPTIONAL_DISPATCH_INPUTS = ['reset'] as const satisfies readonly DispatchInputName[];
-const REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter((n) => !(OPTIONAL_DISPATCH_INPUTS as readonly string[]).includes(n));
+const REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter(
+  (n) => !(OPTIONAL_DISPATCH_INPUTS as readonly string[]).includes(n),
+);
 
 export type LaunchTrigger = 'label' | 'comment' | 'rerequest';
 
@@ -73,7 +89,8 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
   if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
   if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
   if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
-  if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1)) fail(`bad stages ${JSON.stringify(r.stages)}`);
+  if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1))
+    fail(`bad stages ${JSON.stringify(r.stages)}`);
   const single = r.mode === 'stage' || r.mode === 'reconcile';
   if (single && r.stages.length !== 1) fail(`mode ${r.mode} runs exactly one stage`);
   if (r.reset === true && r.mode !== 'reconcile') fail(`reset is for mode reconcile, not ${r.mode}`);
@@ -82,8 +99,10 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
     if (id === undefined || !Number.isSafeInteger(id) || id < 1) fail(`no check run for stage ${n}`);
   }
   if (r.executor !== null && !NAME.test(r.executor)) fail(`bad executor ${JSON.stringify(r.executor)}`);
-  if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v)))) fail(`bad verifiers ${JSON.stringify(r.verifiers)}`);
-  for (const [p, m] of Object.entries(r.models)) if (!NAME.test(p) || !MODEL.test(m)) fail(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
+  if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v))))
+    fail(`bad verifiers ${JSON.stringify(r.verifiers)}`);
+  for (const [p, m] of Object.entries(r.models))
+    if (!NAME.test(p) || !MODEL.test(m)) fail(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
 
   const first = r.stages[0] as number;
   const inputs: Record<string, string> = {
@@ -94,8 +113,16 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
     'pr-number': String(r.prNumber),
     ...(r.executor !== null ? { executor: r.executor } : {}),
     ...(r.verifiers !== null ? { verifiers: r.verifiers.join(',') } : {}),
-    ...(Object.keys(r.models).length > 0 ? { models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(',') } : {}),
-    'check-run-id': single ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
+    ...(Object.keys(r.models).length > 0
+      ? {
+          models: Object.entries(r.models)
+            .map(([p, m]) => `${p}=${m}`)
+            .join(','),
+        }
+      : {}),
+    'check-run-id': single
+      ? String(r.checkRunIds.get(first))
+      : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
     trigger: r.trigger,
     actor: r.actor,
     // Sent only when set: a workflow that predates the input still takes every other launch.
@@ -105,7 +132,8 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
 }
 
 /** The `run-name` the okstra workflow must carry (docs/bot.md). */
-export const REQUIRED_RUN_NAME = 'okstra ${{ inputs.plan }} · pr ${{ inputs.pr-number }} · checks ${{ inputs.check-run-id }}';
+export const REQUIRED_RUN_NAME =
+  'okstra ${{ inputs.plan }} · pr ${{ inputs.pr-number }} · checks ${{ inputs.check-run-id }}';
 
 const RUN_NAME_PR = /\bpr #?\$\{\{\s*inputs\.pr-number\s*\}\}/;
 const RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
@@ -120,23 +148,46 @@ const RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
  */
 export function workflowProblems(text: string, sending: readonly string[] = []): string[] {
   const doc = parseDocument(text, { prettyErrors: false });
-  if (doc.errors.length > 0) return [`it is not valid YAML (${doc.errors[0]?.message.split('\n')[0] ?? 'parse error'})`];
+  if (doc.errors.length > 0)
+    return [`it is not valid YAML (${doc.errors[0]?.message.split('\n')[0] ?? 'parse error'})`];
   const root: unknown = doc.toJS();
   if (typeof root !== 'object' || root === null) return ['it is empty'];
   const problems: string[] = [];
   const on = (root as Record<string, unknown>).on ?? (root as Record<string, unknown>)['true'];
-  const dispatch = typeof on === 'string' ? (on === 'workflow_dispatch' ? {} : undefined) : Array.isArray(on) ? (on.includes('workflow_dispatch') ? {} : undefined) : typeof on === 'object' && on !== null && 'workflow_dispatch' in on ? ((on as Record<string, unknown>).workflow_dispatch ?? {}) : undefined;
+  const dispatch =
+    typeof on === 'string'
+      ? on === 'workflow_dispatch'
+        ? {}
+        : undefined
+      : Array.isArray(on)
+        ? on.includes('workflow_dispatch')
+          ? {}
+          : undefined
+        : typeof on === 'object' && on !== null && 'workflow_dispatch' in on
+          ? ((on as Record<string, unknown>).workflow_dispatch ?? {})
+          : undefined;
   if (dispatch === undefined) problems.push('it has no `workflow_dispatch` trigger');
   else {
-    const declared = typeof dispatch === 'object' && dispatch !== null && 'inputs' in dispatch ? Object.keys(((dispatch as { inputs?: unknown }).inputs ?? {}) as object) : [];
+    const declared =
+      typeof dispatch === 'object' && dispatch !== null && 'inputs' in dispatch
+        ? Object.keys(((dispatch as { inputs?: unknown }).inputs ?? {}) as object)
+        : [];
     const missing = REQUIRED_DISPATCH_INPUTS.filter((n) => !declared.includes(n));
-    if (missing.length > 0) problems.push(`its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? '' : 's'} ${missing.map((m) => `\`${m}\``).join(', ')}`);
+    if (missing.length > 0)
+      problems.push(
+        `its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? '' : 's'} ${missing.map((m) => `\`${m}\``).join(', ')}`,
+      );
     const optional = OPTIONAL_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
-    for (const n of optional) problems.push(`its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`);
+    for (const n of optional)
+      problems.push(
+        `its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`,
+      );
   }
   const runName = (root as Record<string, unknown>)['run-name'];
   if (typeof runName !== 'string' || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {
-    problems.push(`its \`run-name\` must name the pull request and the check runs, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``);
+    problems.push(
+      `its \`run-name\` must name the pull request and the check runs, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``,
+    );
   }
   return problems;
 }

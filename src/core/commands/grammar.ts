@@ -68,12 +68,21 @@ function isVerb(word: string): word is Verb {
 /** Parses the lines `extractCommandLines` found, in order; lines past the limit are answered, not run. */
 export function parseCommands(lines: readonly CommandLine[], ctx: GrammarContext): ParsedCommand[] {
   return lines.map((l, i) =>
-    i < MAX_COMMANDS_PER_COMMENT ? { ...l, ...parseCommandLine(l.text, ctx) } : { ...l, ok: false as const, error: `only ${MAX_COMMANDS_PER_COMMENT} commands are run per comment; this one was not` },
+    i < MAX_COMMANDS_PER_COMMENT
+      ? { ...l, ...parseCommandLine(l.text, ctx) }
+      : {
+          ...l,
+          ok: false as const,
+          error: `only ${MAX_COMMANDS_PER_COMMENT} commands are run per comment; this one was not`,
+        },
   );
 }
 
 /** One `/okstra …` line → a command, or the reason it is not one. */
-export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true; command: Command } | { ok: false; error: string } {
+export function parseCommandLine(
+  text: string,
+  ctx: GrammarContext,
+): { ok: true; command: Command } | { ok: false; error: string } {
   const words = text.trim().split(/\s+/);
   if (words[0] !== COMMAND_PREFIX) return { ok: false, error: `a command starts with \`${COMMAND_PREFIX}\`` };
   const args = words.slice(1);
@@ -99,7 +108,10 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
     const name = (eq === -1 ? word.slice(2) : word.slice(2, eq)).toLowerCase();
     if (!(OPTIONS_BY_VERB[verb] as readonly string[]).includes(name)) {
       const allowed = OPTIONS_BY_VERB[verb];
-      return { ok: false, error: `${shown(word.slice(0, eq === -1 ? undefined : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(', ')})` : ' (it takes none)'}` };
+      return {
+        ok: false,
+        error: `${shown(word.slice(0, eq === -1 ? undefined : eq))} is not an option of \`${verb}\`${allowed.length > 0 ? ` (options: ${allowed.map((o) => `--${o}`).join(', ')})` : ' (it takes none)'}`,
+      };
     }
     if (FLAGS.includes(name as OptionName)) {
       // A flag never swallows the next word: `reconcile --reset 2` is stage 2.
@@ -120,7 +132,8 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
   }
 
   const wantsStage = verb === 'stage' || verb === 'retry' || verb === 'reconcile';
-  if (wantsStage && positional.length === 0) return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
+  if (wantsStage && positional.length === 0)
+    return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
   const extra = positional.slice(wantsStage ? 1 : 0);
   if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(' ')} after \`${verb}\`` };
 
@@ -132,7 +145,11 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
   if (reset) {
     // A reset runs no agent: a roster choice beside it is a misunderstanding, answered rather than ignored.
     const runOnly = given.map(([n]) => n).filter((n) => n !== 'plan');
-    if (runOnly.length > 0) return { ok: false, error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(', ')} cannot go with it; leave out \`--reset\` to re-verify the branch as it is` };
+    if (runOnly.length > 0)
+      return {
+        ok: false,
+        error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(', ')} cannot go with it; leave out \`--reset\` to re-verify the branch as it is`,
+      };
   }
 
   switch (verb) {
@@ -148,7 +165,11 @@ export function parseCommandLine(text: string, ctx: GrammarContext): { ok: true;
     case 'reconcile': {
       const stage = stageNumber(positional[0] as string);
       if (!stage.ok) return stage;
-      return { ok: true, command: verb === 'reconcile' ? { verb, stage: stage.value, reset, options } : { verb, stage: stage.value, options } };
+      return {
+        ok: true,
+        command:
+          verb === 'reconcile' ? { verb, stage: stage.value, reset, options } : { verb, stage: stage.value, options },
+      };
     }
   }
 }

@@ -85,7 +85,7 @@ export function hiddenRanges(text: string): Array<[number, number]> {
 function backtickRuns(text: string): { lengthAt(i: number): number; next(length: number, from: number): number } {
   const byLength = new Map<number, number[]>();
   const lengthAt = new Map<number, number>();
-  for (let i = text.indexOf('`'); i !== -1; ) {
+  for (let i = text.indexOf('`'); i !== -1;) {
     let j = i;
     while (text[j] === '`') j++;
     const n = j - i;
@@ -117,7 +117,8 @@ function backtickRuns(text: string): { lengthAt(i: number): number; next(length:
 
 // No control characters, spaces, `<` or `>` inside (written as a negated class of the printable rest).
 const AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[!-;=?-~\u0080-\uffff]*>/y;
-const EMAIL_AUTOLINK = /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
+const EMAIL_AUTOLINK =
+  /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
 
 /** The end of an autolink at `i` (it cannot span lines, but a backtick inside it opens no code span). */
 function autolinkEnd(text: string, i: number): number | null {
@@ -129,7 +130,12 @@ function autolinkEnd(text: string, i: number): number | null {
 }
 
 /** The end of raw HTML at `i`, null when there is none, 'exhausted' when the tag budget ran out. */
-function rawHtmlEnd(text: string, i: number, noCloserAfter: Map<string, number>, charge: (cost: number) => boolean): number | null | 'exhausted' {
+function rawHtmlEnd(
+  text: string,
+  i: number,
+  noCloserAfter: Map<string, number>,
+  charge: (cost: number) => boolean,
+): number | null | 'exhausted' {
   // The first closer at or after `from`; a closer once not found after some offset is not searched for again after it.
   const find = (closer: string, from: number): number => {
     const known = noCloserAfter.get(closer);
@@ -159,10 +165,15 @@ function rawHtmlEnd(text: string, i: number, noCloserAfter: Map<string, number>,
 const isNameStart = (c: string): boolean => /[A-Za-z_:]/.test(c);
 const isNameChar = (c: string): boolean => /[A-Za-z0-9_.:-]/.test(c);
 const isTagNameChar = (c: string): boolean => /[A-Za-z0-9-]/.test(c);
-const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
+const isSpace = (c: string | undefined): boolean =>
+  c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
 
 /** An open tag (`<a href="…" x>`, `<br/>`) or a closing tag (`</a >`) at `i`: where it ends, and how far the scan went. */
-function tagEnd(text: string, i: number, find: (closer: string, from: number) => number): { end: number | null; scanned: number } {
+function tagEnd(
+  text: string,
+  i: number,
+  find: (closer: string, from: number) => number,
+): { end: number | null; scanned: number } {
   let j = i + 1;
   const fail = (): { end: null; scanned: number } => ({ end: null, scanned: j - i });
   const closing = text[j] === '/';

@@ -15,8 +15,14 @@ export function labelCommand(name: string): { ok: true; command: Command } | { o
   const m = STAGE_LABEL.exec(name);
   if (m) {
     const stage = stageNumber(m[1] as string);
-    return stage.ok ? { ok: true, command: { verb: 'stage', stage: stage.value, options } } : { ok: false, error: `label \`${name.replace(/`/g, '')}\`: ${stage.error}` };
+    return stage.ok
+      ? { ok: true, command: { verb: 'stage', stage: stage.value, options } }
+      : { ok: false, error: `label \`${name.replace(/`/g, '')}\`: ${stage.error}` };
   }
-  if (name.startsWith('okstra:')) return { ok: false, error: `label \`${name.replace(/`/g, '')}\` is not one okstra knows (use \`${RUN_LABEL}\` or \`okstra:stage-N\`)` };
+  if (name.startsWith('okstra:'))
+    return {
+      ok: false,
+      error: `label \`${name.replace(/`/g, '')}\` is not one okstra knows (use \`${RUN_LABEL}\` or \`okstra:stage-N\`)`,
+    };
   return null;
 }

@@ -23,9 +23,7 @@ const COMMAND_START = /^\/okstra(?=\s|$)/;
 const CANDIDATE_LINE = /^[^\S\n]*\/okstra(?=\s|$)/m;
 
 export type CommentScan =
-  | { kind: 'none' }
-  | { kind: 'too-large'; bytes: number }
-  | { kind: 'commands'; lines: CommandLine[] };
+  { kind: 'none' } | { kind: 'too-large'; bytes: number } | { kind: 'commands'; lines: CommandLine[] };
 
 /**
  * What a comment asks of okstra, in time linear in its size: nothing (no

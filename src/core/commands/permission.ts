@@ -15,7 +15,9 @@ export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
 export function effectiveLevel(answer: { permission: string; role_name?: string | null }): PermissionLevel | null {
   const role = answer.role_name ?? '';
   if ((PERMISSION_LEVELS as readonly string[]).includes(role)) return role as PermissionLevel;
-  return (PERMISSION_LEVELS as readonly string[]).includes(answer.permission) ? (answer.permission as PermissionLevel) : null;
+  return (PERMISSION_LEVELS as readonly string[]).includes(answer.permission)
+    ? (answer.permission as PermissionLevel)
+    : null;
 }
 
 export function meetsLevel(level: PermissionLevel | null, minimum: PermissionLevel): boolean {

@@ -29,17 +29,33 @@ export interface CheckEnding {
 export function endingWithoutReport(f: NoReportFacts): CheckEnding {
   const logs = `[the workflow run's logs](${f.logsUrl})`;
   if (f.workflowConclusion === 'cancelled') {
-    return { conclusion: 'cancelled', title: 'Cancelled', summary: `The workflow run was cancelled before stage ${f.stage} wrote a report. See ${logs}.` };
+    return {
+      conclusion: 'cancelled',
+      title: 'Cancelled',
+      summary: `The workflow run was cancelled before stage ${f.stage} wrote a report. See ${logs}.`,
+    };
   }
   if (f.row?.status === 'failed') {
     const detail = f.row.detail ? `: ${escapeInline(f.row.detail)}` : '';
-    return { conclusion: 'failure', title: `Failed (${f.row.reason}) without a report`, summary: `Stage ${f.stage} ended as \`${f.row.reason}\` in run \`${f.row.run_id}\`${detail}. See ${logs}.` };
+    return {
+      conclusion: 'failure',
+      title: `Failed (${f.row.reason}) without a report`,
+      summary: `Stage ${f.stage} ended as \`${f.row.reason}\` in run \`${f.row.run_id}\`${detail}. See ${logs}.`,
+    };
   }
   if (f.failedStage !== null && f.failedStage !== f.stage && f.row === null) {
-    return { conclusion: 'skipped', title: `Not run: stage ${f.failedStage} failed`, summary: `The chain stopped at stage ${f.failedStage}, which failed, before it reached stage ${f.stage}. See ${logs}.` };
+    return {
+      conclusion: 'skipped',
+      title: `Not run: stage ${f.failedStage} failed`,
+      summary: `The chain stopped at stage ${f.failedStage}, which failed, before it reached stage ${f.stage}. See ${logs}.`,
+    };
   }
   if (f.workflowConclusion === 'success' && f.row === null) {
-    return { conclusion: 'neutral', title: 'Not run', summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage; or a \`reconcile --reset\`, which moves the branch back without a run). See ${logs}.` };
+    return {
+      conclusion: 'neutral',
+      title: 'Not run',
+      summary: `The workflow run finished without running stage ${f.stage} (not ready yet: a dependency is not done, or another run holds the stage; or a \`reconcile --reset\`, which moves the branch back without a run). See ${logs}.`,
+    };
   }
   const how = f.row?.status === 'started' ? `claimed stage ${f.stage} (run \`${f.row.run_id}\`) but ended` : 'ended';
   return {

@@ -24,10 +24,13 @@ export interface RunOrigin {
 
 /** Why a finished run is not one of okstra's own, or null when it may be. */
 export function untrustedRunReason(run: RunOrigin): string | null {
-  if (!(TRUSTED_RUN_EVENTS as readonly string[]).includes(run.event)) return `its event is ${run.event}, not ${TRUSTED_RUN_EVENTS.join(' or ')}`;
+  if (!(TRUSTED_RUN_EVENTS as readonly string[]).includes(run.event))
+    return `its event is ${run.event}, not ${TRUSTED_RUN_EVENTS.join(' or ')}`;
   const head = run.headRepository;
   if (head === null) return 'its head repository is unknown';
-  if (head.id !== run.repository.id || head.fullName.toLowerCase() !== run.repository.fullName.toLowerCase()) return `its head repository is ${head.fullName}, not ${run.repository.fullName}`;
-  if (run.headBranch !== run.repository.defaultBranch) return `it ran on ${run.headBranch === null ? 'no branch' : `the branch ${run.headBranch}`}, not the default branch ${run.repository.defaultBranch}`;
+  if (head.id !== run.repository.id || head.fullName.toLowerCase() !== run.repository.fullName.toLowerCase())
+    return `its head repository is ${head.fullName}, not ${run.repository.fullName}`;
+  if (run.headBranch !== run.repository.defaultBranch)
+    return `it ran on ${run.headBranch === null ? 'no branch' : `the branch ${run.headBranch}`}, not the default branch ${run.repository.defaultBranch}`;
   return null;
 }

@@ -26,18 +26,25 @@ export function shown(raw: string): string {
 /** Why a raw argument may not be used at all, or null. */
 export function argumentProblem(raw: string): string | null {
   if (ARGUMENT_CHARACTERS.test(raw)) return null;
-  const bad = [...new Set([...raw].filter((ch) => !/[A-Za-z0-9._,=:/@+-]/.test(ch)))].map((ch) => inlineCode(ch)).join(' ');
+  const bad = [...new Set([...raw].filter((ch) => !/[A-Za-z0-9._,=:/@+-]/.test(ch)))]
+    .map((ch) => inlineCode(ch))
+    .join(' ');
   return `${shown(raw)} contains characters okstra does not accept (${bad}); arguments are plain values: letters, digits and . _ , = : / @ + -`;
 }
 
 export function stageNumber(raw: string): Checked<number> {
   if (STAGE_PATTERN.test(raw)) return { ok: true, value: Number(raw) };
-  return { ok: false, error: `${shown(raw)} is not a stage number (a whole number from 1, as in the plan's Stage Map)` };
+  return {
+    ok: false,
+    error: `${shown(raw)} is not a stage number (a whole number from 1, as in the plan's Stage Map)`,
+  };
 }
 
 export function planId(raw: string): Checked<string> {
   const problem = planIdProblem(raw);
-  return problem === null ? { ok: true, value: raw } : { ok: false, error: `${shown(raw)} is not a plan id: ${problem.replace(/^plan id "[^"]*" /, '')}` };
+  return problem === null
+    ? { ok: true, value: raw }
+    : { ok: false, error: `${shown(raw)} is not a plan id: ${problem.replace(/^plan id "[^"]*" /, '')}` };
 }
 
 /**
@@ -57,7 +64,11 @@ export function providerName(raw: string, known: readonly string[]): Checked<str
 
 export function providerList(raw: string, known: readonly string[]): Checked<string[]> {
   const names = raw.split(',');
-  if (names.some((n) => n === '')) return { ok: false, error: `${shown(raw)} is not a list of providers; write them comma-separated without spaces, e.g. \`claude,gemini\`` };
+  if (names.some((n) => n === ''))
+    return {
+      ok: false,
+      error: `${shown(raw)} is not a list of providers; write them comma-separated without spaces, e.g. \`claude,gemini\``,
+    };
   const out: string[] = [];
   for (const name of names) {
     const p = providerName(name, known);
@@ -71,10 +82,18 @@ export function providerList(raw: string, known: readonly string[]): Checked<str
 /** `provider=model`, one per `--model`. */
 export function modelOverride(raw: string, known: readonly string[]): Checked<[string, string]> {
   const eq = raw.indexOf('=');
-  if (eq <= 0) return { ok: false, error: `${shown(raw)} is not a model choice; write \`provider=model\`, e.g. \`claude=claude-sonnet-4-5\`` };
+  if (eq <= 0)
+    return {
+      ok: false,
+      error: `${shown(raw)} is not a model choice; write \`provider=model\`, e.g. \`claude=claude-sonnet-4-5\``,
+    };
   const provider = providerName(raw.slice(0, eq), known);
   if (!provider.ok) return provider;
   const model = raw.slice(eq + 1);
-  if (!MODEL_PATTERN.test(model)) return { ok: false, error: `${shown(model)} is not a model name (letters, digits and . _ : / @ + -, starting with a letter or digit)` };
+  if (!MODEL_PATTERN.test(model))
+    return {
+      ok: false,
+      error: `${shown(model)} is not a model name (letters, digits and . _ : / @ + -, starting with a letter or digit)`,
+    };
   return { ok: true, value: [provider.value, model] };
 }

@@ -18,11 +18,23 @@ export function parseConfig(text: string, path: string): ConfigParseResult {
     return { line, column: col };
   };
   if (doc.errors.length > 0) {
-    return { config: null, errors: doc.errors.map((e) => ({ severity: 'error', code: 'config/invalid-yaml', message: `not valid YAML: ${e.message.split('\n')[0]}`, hint: 'fix the YAML syntax', path, ...at(e.pos[0]) })) };
+    return {
+      config: null,
+      errors: doc.errors.map((e) => ({
+        severity: 'error',
+        code: 'config/invalid-yaml',
+        message: `not valid YAML: ${e.message.split('\n')[0]}`,
+        hint: 'fix the YAML syntax',
+        path,
+        ...at(e.pos[0]),
+      })),
+    };
   }
   const raw: unknown = doc.toJS() ?? {};
   const parsed = ConfigSchema.safeParse(raw);
-  const errors: Diagnostic[] = parsed.success ? [] : parsed.error.issues.map((issue) => toDiagnostic(issue, doc, path, at));
+  const errors: Diagnostic[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => toDiagnostic(issue, doc, path, at));
   if (parsed.success) errors.push(...crossChecks(parsed.data, doc, path, at));
   return { config: errors.length === 0 && parsed.success ? parsed.data : null, errors: sortDiagnostics(errors) };
 }
@@ -56,7 +68,14 @@ function crossChecks(config: OkstraConfig, doc: Document, path: string, at: At):
   const check = (ref: string | null, keyPath: Array<string | number>): void => {
     if (ref === null || ref.startsWith('command:') || known.includes(ref)) return;
     const match = closestMatch(ref, known);
-    out.push({ severity: 'error', code: 'config/unknown-provider', message: `${keyPath.join('.')}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ''}`, hint: `use one of ${known.join(', ')}, define it under \`providers:\`, or write \`command:<program>\``, path, ...at(locate(doc, keyPath)) });
+    out.push({
+      severity: 'error',
+      code: 'config/unknown-provider',
+      message: `${keyPath.join('.')}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ''}`,
+      hint: `use one of ${known.join(', ')}, define it under \`providers:\`, or write \`command:<program>\``,
+      path,
+      ...at(locate(doc, keyPath)),
+    });
   };
   check(config.executor, ['executor']);
   config.verifiers?.forEach((v, i) => check(v, ['verifiers', i]));
@@ -64,10 +83,24 @@ function crossChecks(config: OkstraConfig, doc: Document, path: string, at: At):
   for (const [name, p] of Object.entries(config.providers)) {
     const builtin = (BUILTIN_PROVIDERS as readonly string[]).includes(name);
     if (!builtin && !p.command) {
-      out.push({ severity: 'error', code: 'config/provider-without-command', message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``, hint: 'set `command: <program and arguments>` (see docs/providers.md for the Command contract)', path, ...at(locate(doc, ['providers', name])) });
+      out.push({
+        severity: 'error',
+        code: 'config/provider-without-command',
+        message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``,
+        hint: 'set `command: <program and arguments>` (see docs/providers.md for the Command contract)',
+        path,
+        ...at(locate(doc, ['providers', name])),
+      });
     }
     if (builtin && p.command) {
-      out.push({ severity: 'error', code: 'config/builtin-with-command', message: `providers.${name}: the built-in ${name} provider takes no \`command\``, hint: `give the command provider another name, e.g. \`my-${name}\``, path, ...at(locate(doc, ['providers', name, 'command'])) });
+      out.push({
+        severity: 'error',
+        code: 'config/builtin-with-command',
+        message: `providers.${name}: the built-in ${name} provider takes no \`command\``,
+        hint: `give the command provider another name, e.g. \`my-${name}\``,
+        path,
+        ...at(locate(doc, ['providers', name, 'command'])),
+      });
     }
   }
   return out;
@@ -105,7 +138,8 @@ function locate(doc: Document, keyPath: ReadonlyArray<PropertyKey>): number {
 }
 
 function findKeyNode(doc: Document, keyPath: ReadonlyArray<PropertyKey>, key: string): number | null {
-  const parent = keyPath.length === 0 ? doc.contents : (doc.getIn(keyPath as Array<string | number>, true) as YamlNode | undefined);
+  const parent =
+    keyPath.length === 0 ? doc.contents : (doc.getIn(keyPath as Array<string | number>, true) as YamlNode | undefined);
   if (!parent || !isMap(parent)) return null;
   for (const pair of parent.items) {
     const k = pair.key as YamlNode | null;

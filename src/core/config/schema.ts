@@ -18,7 +18,10 @@ const providerRef = z
     message: 'must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`',
   });
 
-const minutes = z.number().positive().max(24 * 60);
+const minutes = z
+  .number()
+  .positive()
+  .max(24 * 60);
 
 /** A CLI's turn limit (model round trips of one session); the ceiling only catches typos such as 30000. */
 const turns = z.number().int().positive().max(10_000);
@@ -36,17 +39,26 @@ const ProviderConfigSchema = z
     /** For a named command provider: the program and its arguments (run without a shell). */
     command: z.string().min(1).optional(),
     /** Roster name prefix: `Aider` gives `Aider worker`. */
-    name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
+    name: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"')
+      .optional(),
     model: z.string().min(1).optional(),
     /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
     baseUrl: z.url().optional(),
     /** The environment variable that holds this provider's API key. */
-    apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name such as ANTHROPIC_API_KEY').optional(),
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name such as ANTHROPIC_API_KEY')
+      .optional(),
     timeoutMinutes: minutes.optional(),
     /** Over `limits.turns` for this provider only: one number for every role, or per role. Codex has no turn limit and ignores it. */
     maxTurns: z
-      .union([turns, RoleTurnsSchema], { error: 'a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}' })
-      .optional().describe('turn limit of this provider’s sessions, over limits.turns (Codex has none)'),
+      .union([turns, RoleTurnsSchema], {
+        error: 'a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}',
+      })
+      .optional()
+      .describe('turn limit of this provider’s sessions, over limits.turns (Codex has none)'),
   })
   .describe('one agent provider');
 
@@ -63,7 +75,10 @@ const BotConfigSchema = z
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.ya?ml$/, 'a workflow file name in .github/workflows, e.g. okstra.yml')
       .default('okstra.yml')
       .describe('the workflow the bot dispatches, on the default branch'),
-    permission: z.enum(['triage', 'write', 'maintain', 'admin']).default('write').describe('the least repository role a person needs to trigger runs'),
+    permission: z
+      .enum(['triage', 'write', 'maintain', 'admin'])
+      .default('write')
+      .describe('the least repository role a person needs to trigger runs'),
     /** Off by default: the workflow runs agents with the repository's secrets, which untrusted fork code must not reach. */
     allowForks: z.boolean().default(false).describe('whether pull requests from forks may trigger runs'),
   })
@@ -99,13 +114,23 @@ export const ISOLATION_MODES = ['auto', 'none'] as const;
 export const ConfigSchema = z
   .strictObject({
     executor: providerRef.default('claude').describe('the provider that writes the code'),
-    verifiers: z.array(providerRef).min(1).optional().describe('the providers that verify; default: every configured provider'),
+    verifiers: z
+      .array(providerRef)
+      .min(1)
+      .optional()
+      .describe('the providers that verify; default: every configured provider'),
     /** Session isolation already keeps the executor's own verifier honest; some teams still want it out. */
     excludeExecutorFromVerifiers: z.boolean().default(false),
     providers: z
-      .record(z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'), ProviderConfigSchema)
+      .record(
+        z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
+        ProviderConfigSchema,
+      )
       .default({}),
-    qaCommands: z.array(QaCommandSchema).default([]).describe('commands run after the plan’s validation commands; never guessed'),
+    qaCommands: z
+      .array(QaCommandSchema)
+      .default([])
+      .describe('commands run after the plan’s validation commands; never guessed'),
     convergence: z.strictObject({ rounds: z.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
     critic: providerRef.nullable().default(null),
     timeouts: z
@@ -115,21 +140,33 @@ export const ConfigSchema = z
         qaMinutes: minutes.default(15),
       })
       .default({ executorMinutes: 60, verifierMinutes: 20, qaMinutes: 15 }),
-    concurrency: z.strictObject({ verifiers: z.number().int().min(0).default(0) }).default({ verifiers: 0 }).describe('0 = all verifiers at once'),
-    ledgerBranch: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/).default('okstra-ledger'),
+    concurrency: z
+      .strictObject({ verifiers: z.number().int().min(0).default(0) })
+      .default({ verifiers: 0 })
+      .describe('0 = all verifiers at once'),
+    ledgerBranch: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/)
+      .default('okstra-ledger'),
     plansDir: z.string().min(1).default('.okstra/plans'),
-    leaseMinutes: minutes.default(180).describe('how long a stage claim holds before `okstra ledger release` may free it'),
+    leaseMinutes: minutes
+      .default(180)
+      .describe('how long a stage claim holds before `okstra ledger release` may free it'),
     isolation: z
       .enum(ISOLATION_MODES)
       .default('auto')
-      .describe('auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)'),
+      .describe(
+        'auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)',
+      ),
     budgets: BudgetsSchema,
     limits: z
       .strictObject({
         turns: z
           .strictObject({
             executor: turns.default(DEFAULT_TURN_LIMITS.executor).describe('the executor session'),
-            verifier: turns.default(DEFAULT_TURN_LIMITS.verifier).describe('every read-only session: verifiers, re-verifies, the critic'),
+            verifier: turns
+              .default(DEFAULT_TURN_LIMITS.verifier)
+              .describe('every read-only session: verifiers, re-verifies, the critic'),
           })
           .default({ ...DEFAULT_TURN_LIMITS })
           .describe('turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)'),

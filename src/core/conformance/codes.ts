@@ -39,7 +39,7 @@ export const VIOLATION_RULES = {
   },
   'verdict/pass-with-failed-validation': {
     kind: 'protecting',
-    rule: "A PASS needs every plan validation command to pass.",
+    rule: 'A PASS needs every plan validation command to pass.',
     hint: "The stage's own validation failed; the verdict is FAIL.",
   },
   'carry/not-withheld': {
@@ -59,8 +59,8 @@ export const VIOLATION_RULES = {
   },
   'carry/stage-mismatch': {
     kind: 'protecting',
-    rule: 'The sidecar evidence and the carry JSON name the report\'s stage.',
-    hint: 'stageSidecarEvidence.stageNumber and the carry\'s `stage` must equal stage.number.',
+    rule: "The sidecar evidence and the carry JSON name the report's stage.",
+    hint: "stageSidecarEvidence.stageNumber and the carry's `stage` must equal stage.number.",
   },
   'carry/file-missing': {
     kind: 'protecting',
@@ -70,7 +70,7 @@ export const VIOLATION_RULES = {
   'carry/file-mismatch': {
     kind: 'protecting',
     rule: 'The carry file holds exactly the JSON recorded in stageSidecarEvidence.carryJson.',
-    hint: 'Write the executor\'s JSON verbatim and record the same text in the report.',
+    hint: "Write the executor's JSON verbatim and record the same text in the report.",
   },
   'carry/file-present': {
     kind: 'protecting',
@@ -99,7 +99,7 @@ export const VIOLATION_RULES = {
   },
   'ledger/identity-mismatch': {
     kind: 'protecting',
-    rule: 'The terminal row names the report\'s plan, stage and run.',
+    rule: "The terminal row names the report's plan, stage and run.",
     hint: 'plan_id, stage and run_id of the row must equal plan.id, stage.number and run.id.',
   },
   'ledger/carry-path-mismatch': {
@@ -169,8 +169,8 @@ export const VIOLATION_RULES = {
   },
   'finding/evidence-not-read': {
     kind: 'advisory',
-    rule: "A finding cites a file its raiser recorded in evidenceRead, by the identical path.",
-    hint: 'Cite the project-relative path that appears in the worker\'s evidenceRead; a bare file name does not match it.',
+    rule: 'A finding cites a file its raiser recorded in evidenceRead, by the identical path.',
+    hint: "Cite the project-relative path that appears in the worker's evidenceRead; a bare file name does not match it.",
   },
   'finding/ambiguous-path': {
     kind: 'advisory',
@@ -185,7 +185,7 @@ export const VIOLATION_RULES = {
   'qa/validation-not-run': {
     kind: 'protecting',
     rule: "Every validation command of the plan's stage ran and is recorded in qa[] with source plan.",
-    hint: 'Run the plan\'s validation commands exactly as written; never skip or rewrite one.',
+    hint: "Run the plan's validation commands exactly as written; never skip or rewrite one.",
   },
   'qa/passed-mismatch': {
     kind: 'protecting',
@@ -194,7 +194,7 @@ export const VIOLATION_RULES = {
   },
   'verifier/worktree-changed': {
     kind: 'advisory',
-    rule: "A verifier leaves the worktree unchanged.",
+    rule: 'A verifier leaves the worktree unchanged.',
     hint: 'Verifiers are read-only: discard the result (contract-violated) and revert the change.',
   },
   'verifier/changed-tree-counted': {
@@ -205,7 +205,7 @@ export const VIOLATION_RULES = {
   'verifier/unread-citation-counted': {
     kind: 'protecting',
     rule: "A verifier that cited files its CLI's tool events show it never opened (unreadCitations) is not counted: its status is contract-violated and it has no verdict.",
-    hint: "Discount the verifier whose citations what it opened does not back (status contract-violated, verdict null); its answer must not reach the verdict.",
+    hint: 'Discount the verifier whose citations what it opened does not back (status contract-violated, verdict null); its answer must not reach the verdict.',
   },
   'verifier/status-mismatch': {
     kind: 'protecting',

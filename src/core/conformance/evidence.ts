@@ -12,7 +12,10 @@ export interface OpenedEvidence {
 }
 
 function clean(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '').replace(/\/+$/, '');
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^(?:\.\/)+/, '')
+    .replace(/\/+$/, '');
 }
 
 /**
@@ -21,7 +24,11 @@ function clean(path: string): string {
  * duplicates. A citation is backed by the identical path only: a bare file
  * name does not match `src/…/name`, as in the citation rule of the prompts.
  */
-export function unreadCitations(cited: readonly string[], opened: OpenedEvidence, changedFiles: readonly string[]): string[] {
+export function unreadCitations(
+  cited: readonly string[],
+  opened: OpenedEvidence,
+  changedFiles: readonly string[],
+): string[] {
   const read = new Set([...opened.files, ...(opened.wholeDiff ? changedFiles : [])].map(clean));
   const missing = new Set(cited.map(clean).filter((p) => p !== '' && !read.has(p)));
   return [...missing].sort();

@@ -12,7 +12,18 @@ import { checkVerifiers } from './checks/verifiers.js';
 import { checkConsistency } from './checks/consistency.js';
 import { checkUsage } from './checks/usage.js';
 
-const CHECKS: readonly Check[] = [checkVerdict, checkCarryOutcome, checkLedger, checkCheckpoints, checkRoster, checkFindings, checkQa, checkVerifiers, checkConsistency, checkUsage];
+const CHECKS: readonly Check[] = [
+  checkVerdict,
+  checkCarryOutcome,
+  checkLedger,
+  checkCheckpoints,
+  checkRoster,
+  checkFindings,
+  checkQa,
+  checkVerifiers,
+  checkConsistency,
+  checkUsage,
+];
 
 /**
  * Checks a finished run's artifacts against the run contract (DESIGN.md,

@@ -19,7 +19,10 @@ export function parseCarryEvidence(finalText: string, expect: CarryExpectation =
   const parsed = parseResult(finalText, { heading: RESULT_HEADINGS.carry, schemaName: 'carry', check: checkCarry });
   if (!parsed.ok) return parsed;
   if (expect.stage !== undefined && parsed.value.stage !== expect.stage) {
-    return { ok: false, reason: `the "### ${RESULT_HEADINGS.carry}" JSON is for stage ${parsed.value.stage}, but this run is stage ${expect.stage}` };
+    return {
+      ok: false,
+      reason: `the "### ${RESULT_HEADINGS.carry}" JSON is for stage ${parsed.value.stage}, but this run is stage ${expect.stage}`,
+    };
   }
   return { ok: true, json: parsed.json, carry: parsed.value };
 }

@@ -25,7 +25,10 @@ function positiveOrNull(digits: string | undefined): number | null {
 }
 
 function unwrap(cited: string): string {
-  return cited.trim().replace(/^(`+|"|')(.*)\1$/s, '$2').trim();
+  return cited
+    .trim()
+    .replace(/^(`+|"|')(.*)\1$/s, '$2')
+    .trim();
 }
 
 function splitSuffix(path: string): Citation {

@@ -18,7 +18,11 @@ export type CriticResult = z.output<typeof CriticResultSchema>;
 export type CriticResultParse = { ok: true; json: string; result: CriticResult } | { ok: false; reason: string };
 
 export function parseCriticResult(finalText: string): CriticResultParse {
-  const parsed = parseResult(finalText, { heading: RESULT_HEADINGS.critic, schemaName: 'critic result', check: zodCheck(CriticResultSchema) });
+  const parsed = parseResult(finalText, {
+    heading: RESULT_HEADINGS.critic,
+    schemaName: 'critic result',
+    check: zodCheck(CriticResultSchema),
+  });
   if (!parsed.ok) return parsed;
   return { ok: true, json: parsed.json, result: parsed.value };
 }

@@ -49,13 +49,15 @@ class JsonScanner {
 
   private skipSpace(): void {
     while (this.pos < this.text.length && ' \t\n\r'.includes(this.text[this.pos] ?? '')) this.pos += 1;
-    if (this.text.startsWith('//', this.pos) || this.text.startsWith('/*', this.pos)) this.stop('comments are not allowed in JSON');
+    if (this.text.startsWith('//', this.pos) || this.text.startsWith('/*', this.pos))
+      this.stop('comments are not allowed in JSON');
   }
 
   private value(depth: number): void {
     if (depth > MAX_DEPTH) throw new DepthLimit();
     const ch = this.peek();
-    if (ch === undefined) this.stop('the JSON ends too early: a value is missing or a string, array or object is not closed');
+    if (ch === undefined)
+      this.stop('the JSON ends too early: a value is missing or a string, array or object is not closed');
     if (ch === '{') return this.object(depth);
     if (ch === '[') return this.array(depth);
     if (ch === '"') return this.string();
@@ -66,7 +68,10 @@ class JsonScanner {
       this.pos += word.length;
       return;
     }
-    if (word !== undefined) this.stop(`${JSON.stringify(word)} is not a JSON value (text needs double quotes; the only bare words are true, false and null)`);
+    if (word !== undefined)
+      this.stop(
+        `${JSON.stringify(word)} is not a JSON value (text needs double quotes; the only bare words are true, false and null)`,
+      );
     this.stop(`expected a value but found ${describe(ch)}`);
   }
 
@@ -81,7 +86,8 @@ class JsonScanner {
     for (;;) {
       this.skipSpace();
       if (this.peek() === '}' && commaAt >= 0) this.stop("trailing comma before '}'", commaAt);
-      if (this.peek() !== '"') this.stop(`expected a property name in double quotes but found ${describe(this.peek())}`);
+      if (this.peek() !== '"')
+        this.stop(`expected a property name in double quotes but found ${describe(this.peek())}`);
       this.string();
       this.skipSpace();
       if (this.peek() !== ':') this.stop(`expected ':' after the property name but found ${describe(this.peek())}`);
@@ -92,7 +98,8 @@ class JsonScanner {
       const next = this.peek();
       this.pos += 1;
       if (next === '}') return;
-      if (next !== ',') this.stop(`expected ',' or '}' after a property value but found ${describe(next)}`, this.pos - 1);
+      if (next !== ',')
+        this.stop(`expected ',' or '}' after a property value but found ${describe(next)}`, this.pos - 1);
       commaAt = this.pos - 1;
     }
   }
@@ -113,7 +120,8 @@ class JsonScanner {
       const next = this.peek();
       this.pos += 1;
       if (next === ']') return;
-      if (next !== ',') this.stop(`expected ',' or ']' after an array element but found ${describe(next)}`, this.pos - 1);
+      if (next !== ',')
+        this.stop(`expected ',' or ']' after an array element but found ${describe(next)}`, this.pos - 1);
       commaAt = this.pos - 1;
     }
   }

@@ -29,7 +29,11 @@ function syntaxReason(label: string, text: string, firstLine: number, fallback: 
   return `invalid JSON in the "${label}" block at line ${line}:${column} (line ${firstLine + line - 1} of the final message): ${located.message}`;
 }
 
-function schemaReason(label: string, schemaName: string, problems: readonly { pointer: string; message: string }[]): string {
+function schemaReason(
+  label: string,
+  schemaName: string,
+  problems: readonly { pointer: string; message: string }[],
+): string {
   const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map(formatSchemaProblem);
   const more = problems.length - listed.length;
   const tail = more > 0 ? `; and ${more} more` : '';

@@ -35,13 +35,19 @@ function lastIndexWhere(lines: readonly string[], test: (line: string) => boolea
 }
 
 /** Index of the line opening the result's fence, or a reason it has none. */
-function findOpening(lines: readonly string[], headingIndex: number, label: string): { index: number; fence: FenceOpening } | { reason: string } {
+function findOpening(
+  lines: readonly string[],
+  headingIndex: number,
+  label: string,
+): { index: number; fence: FenceOpening } | { reason: string } {
   for (let i = headingIndex + 1; i < lines.length; i += 1) {
     const line = lines[i] ?? '';
     const fence = fenceOpening(line);
     if (fence) return { index: i, fence };
     if (ANY_HEADING.test(line)) {
-      return { reason: `no fenced JSON block between the "${label}" heading (line ${headingIndex + 1}) and the next heading (line ${i + 1})` };
+      return {
+        reason: `no fenced JSON block between the "${label}" heading (line ${headingIndex + 1}) and the next heading (line ${i + 1})`,
+      };
     }
   }
   return { reason: `no fenced JSON block after the "${label}" heading (line ${headingIndex + 1})` };
@@ -68,10 +74,14 @@ export function extractResultBlock(finalText: string, heading: string): ResultBl
     const line = lines[i] ?? '';
     if (closesFence(line, opening.fence)) {
       const text = content.join('\n');
-      if (text.trim() === '') return { ok: false, reason: `the fenced block under "${label}" (line ${opening.index + 1}) is empty` };
+      if (text.trim() === '')
+        return { ok: false, reason: `the fenced block under "${label}" (line ${opening.index + 1}) is empty` };
       return { ok: true, text, firstLine: opening.index + 2 };
     }
     content.push(stripIndent(line, opening.fence.indent));
   }
-  return { ok: false, reason: `the fenced block under "${label}" (opened at line ${opening.index + 1}) is never closed` };
+  return {
+    ok: false,
+    reason: `the fenced block under "${label}" (opened at line ${opening.index + 1}) is never closed`,
+  };
 }

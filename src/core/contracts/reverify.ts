@@ -41,7 +41,11 @@ function expectationProblem(result: ReverifyResult, expect: ReverifyExpectation)
 }
 
 export function parseReverifyResult(finalText: string, expect: ReverifyExpectation = {}): ReverifyResultParse {
-  const parsed = parseResult(finalText, { heading: RESULT_HEADINGS.reverify, schemaName: 'reverify result', check: zodCheck(ReverifyResultSchema) });
+  const parsed = parseResult(finalText, {
+    heading: RESULT_HEADINGS.reverify,
+    schemaName: 'reverify result',
+    check: zodCheck(ReverifyResultSchema),
+  });
   if (!parsed.ok) return parsed;
   const problem = expectationProblem(parsed.value, expect);
   if (problem) return { ok: false, reason: problem };

@@ -7,7 +7,11 @@ export type VerifierResultParse = { ok: true; json: string; result: VerifierResu
 
 /** A verifier's `### Verifier Result` from its final message, checked against the committed schema. */
 export function parseVerifierResult(finalText: string): VerifierResultParse {
-  const parsed = parseResult(finalText, { heading: RESULT_HEADINGS.verifier, schemaName: 'verifier result', check: checkVerifierResult });
+  const parsed = parseResult(finalText, {
+    heading: RESULT_HEADINGS.verifier,
+    schemaName: 'verifier result',
+    check: checkVerifierResult,
+  });
   if (!parsed.ok) return parsed;
   return { ok: true, json: parsed.json, result: parsed.value };
 }

@@ -33,7 +33,12 @@ function problemOf(issue: z.core.$ZodIssue, root: unknown): SchemaProblem {
   const key = issue.path[issue.path.length - 1];
   const parent = valueAt(root, parentPath);
   const isMissing =
-    issue.code === 'invalid_type' && key !== undefined && parent !== null && typeof parent === 'object' && !Array.isArray(parent) && !(key in parent);
+    issue.code === 'invalid_type' &&
+    key !== undefined &&
+    parent !== null &&
+    typeof parent === 'object' &&
+    !Array.isArray(parent) &&
+    !(key in parent);
   if (isMissing) return { pointer: pointerOf(parentPath), message: `missing property "${String(key)}"` };
   return { pointer: pointerOf(issue.path), message: issue.message };
 }

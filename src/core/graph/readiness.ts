@@ -14,12 +14,21 @@ export function stageReadiness(plan: Pick<Plan, 'stages'>, state: LedgerState, n
   if (done) return { kind: 'done', headCommit: done.head_commit, runId: done.run_id };
   const claim = activeClaim(state, n);
   if (claim) {
-    return { kind: 'started', runId: claim.run_id, leaseUntil: claim.lease_until, stale: isStale(claim, now), ...(claim.actor ? { actor: claim.actor } : {}) };
+    return {
+      kind: 'started',
+      runId: claim.run_id,
+      leaseUntil: claim.lease_until,
+      stale: isStale(claim, now),
+      ...(claim.actor ? { actor: claim.actor } : {}),
+    };
   }
   const waitingOn = stageByNumber(plan, n).dependsOn.filter((d) => stageStatus(state, d) !== 'done');
   if (waitingOn.length > 0) return { kind: 'blocked', waitingOn };
   const last = state.stages.get(n)?.last;
-  return { kind: 'ready', failedBefore: last?.status === 'failed' ? { reason: last.reason, runId: last.run_id } : null };
+  return {
+    kind: 'ready',
+    failedBefore: last?.status === 'failed' ? { reason: last.reason, runId: last.run_id } : null,
+  };
 }
 
 /** Stages that can start now: every dependency done, not done themselves, not claimed. Topological order. */

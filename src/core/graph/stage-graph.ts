@@ -24,7 +24,8 @@ export function topologicalOrder(plan: Pick<Plan, 'stages'>): number[] {
       if (left === 0) ready.push(dep);
     }
   }
-  if (order.length !== plan.stages.length) throw new Error('topologicalOrder: the plan has a dependency cycle; validate it first');
+  if (order.length !== plan.stages.length)
+    throw new Error('topologicalOrder: the plan has a dependency cycle; validate it first');
   return order;
 }
 

@@ -35,7 +35,11 @@ export function decideIsolation(f: IsolationFacts): IsolationDecision {
   if (f.configured === 'none') {
     // Started through sudo: the privileges okstra was given are the invoking user's, never root's.
     const runAs = f.euid === 0 && f.sudoUser ? f.sudoUser : null;
-    const who = runAs ? `the runner's user (uid ${runAs.uid})` : f.euid === 0 ? 'root' : `okstra's own user (${f.userName})`;
+    const who = runAs
+      ? `the runner's user (uid ${runAs.uid})`
+      : f.euid === 0
+        ? 'root'
+        : `okstra's own user (${f.userName})`;
     return {
       kind: 'none',
       runAs,

@@ -9,9 +9,7 @@ export interface MachineFacts {
   boot?: string;
 }
 
-export type ClaimantJudgement =
-  | { gone: true; reason: string }
-  | { gone: false; reason: string };
+export type ClaimantJudgement = { gone: true; reason: string } | { gone: false; reason: string };
 
 /**
  * Whether the process that wrote a `started` row is provably gone. Only a claim
@@ -22,15 +20,29 @@ export type ClaimantJudgement =
  */
 export function judgeClaimant(row: StartedRow, facts: MachineFacts): ClaimantJudgement {
   const claimant = row.claimant;
-  if (!claimant) return { gone: false, reason: `run ${row.run_id} recorded no claimant (host and pid), so its liveness cannot be checked` };
+  if (!claimant)
+    return {
+      gone: false,
+      reason: `run ${row.run_id} recorded no claimant (host and pid), so its liveness cannot be checked`,
+    };
   if (claimant.host !== facts.host) {
-    return { gone: false, reason: `run ${row.run_id} claimed the stage on host ${claimant.host}, not this host (${facts.host})` };
+    return {
+      gone: false,
+      reason: `run ${row.run_id} claimed the stage on host ${claimant.host}, not this host (${facts.host})`,
+    };
   }
   if (claimant.boot !== undefined && facts.boot !== undefined && claimant.boot !== facts.boot) {
-    return { gone: true, reason: `run ${row.run_id} claimed the stage before ${facts.host} rebooted (boot ${claimant.boot}, now ${facts.boot})` };
+    return {
+      gone: true,
+      reason: `run ${row.run_id} claimed the stage before ${facts.host} rebooted (boot ${claimant.boot}, now ${facts.boot})`,
+    };
   }
-  const alive = facts.alivePids instanceof Set ? facts.alivePids.has(claimant.pid) : (facts.alivePids as readonly number[]).includes(claimant.pid);
-  if (alive) return { gone: false, reason: `run ${row.run_id}'s process ${claimant.pid} on ${claimant.host} is still running` };
+  const alive =
+    facts.alivePids instanceof Set
+      ? facts.alivePids.has(claimant.pid)
+      : (facts.alivePids as readonly number[]).includes(claimant.pid);
+  if (alive)
+    return { gone: false, reason: `run ${row.run_id}'s process ${claimant.pid} on ${claimant.host} is still running` };
   return { gone: true, reason: `run ${row.run_id}'s process ${claimant.pid} on ${claimant.host} is no longer running` };
 }
 

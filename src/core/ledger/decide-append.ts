@@ -51,11 +51,19 @@ function decideTerminal(last: LedgerRow | null, row: LedgerRow): AppendDecision 
     return { kind: 'redundant', reason: `stage ${row.stage} already ${row.status} by run ${row.run_id}` };
   }
   if (last && last.run_id === row.run_id && last.status === 'failed' && last.reason === 'abandoned') {
-    return { kind: 'refused', code: 'claim-mismatch', reason: `late ${row.status} row from run ${row.run_id} refused: its claim on stage ${row.stage} was released (failed, abandoned)` };
+    return {
+      kind: 'refused',
+      code: 'claim-mismatch',
+      reason: `late ${row.status} row from run ${row.run_id} refused: its claim on stage ${row.stage} was released (failed, abandoned)`,
+    };
   }
   if (!last || last.status !== 'started') {
     const where = last ? `its last row is "${last.status}" by run ${last.run_id}` : 'it was never claimed';
-    return { kind: 'refused', code: 'no-claim', reason: `cannot mark stage ${row.stage} ${row.status} for run ${row.run_id}: ${where}` };
+    return {
+      kind: 'refused',
+      code: 'no-claim',
+      reason: `cannot mark stage ${row.stage} ${row.status} for run ${row.run_id}: ${where}`,
+    };
   }
   if (last.run_id !== row.run_id) {
     return {
@@ -70,6 +78,12 @@ function decideTerminal(last: LedgerRow | null, row: LedgerRow): AppendDecision 
 /** The same terminal outcome delivered twice: same run, status, reason, head and report. */
 function isRedelivery(last: LedgerRow, row: LedgerRow): boolean {
   const key = (r: LedgerRow): string =>
-    JSON.stringify([r.run_id, r.status, r.status === 'failed' ? r.reason : null, r.head_commit ?? null, r.status === 'started' ? null : (r.report_path ?? null)]);
+    JSON.stringify([
+      r.run_id,
+      r.status,
+      r.status === 'failed' ? r.reason : null,
+      r.head_commit ?? null,
+      r.status === 'started' ? null : (r.report_path ?? null),
+    ]);
   return key(last) === key(row);
 }

@@ -71,10 +71,29 @@ function parseLine(raw: string, planId: string): LedgerRow | string {
 
 /** One row as one line; keys in a fixed order so identical rows serialise identically. */
 export function serializeRow(row: LedgerRow): string {
-  const order = ['v', 'plan_id', 'stage', 'status', 'run_id', 'at', 'actor', 'branch', 'base_commit', 'head_commit', 'lease_until', 'claimant', 'completed_at', 'carry_path', 'report_path', 'reason', 'detail'];
+  const order = [
+    'v',
+    'plan_id',
+    'stage',
+    'status',
+    'run_id',
+    'at',
+    'actor',
+    'branch',
+    'base_commit',
+    'head_commit',
+    'lease_until',
+    'claimant',
+    'completed_at',
+    'carry_path',
+    'report_path',
+    'reason',
+    'detail',
+  ];
   const record = row as Record<string, unknown>;
   const sorted: Record<string, unknown> = {};
   for (const key of order) if (record[key] !== undefined) sorted[key] = record[key];
-  for (const key of Object.keys(record).sort()) if (!(key in sorted) && record[key] !== undefined) sorted[key] = record[key];
+  for (const key of Object.keys(record).sort())
+    if (!(key in sorted) && record[key] !== undefined) sorted[key] = record[key];
   return JSON.stringify(sorted);
 }

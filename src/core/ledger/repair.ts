@@ -32,7 +32,8 @@ export interface RepairPlan {
   message: string;
 }
 
-export type RepairDecision = { kind: 'repair'; plan: RepairPlan } | { kind: 'refused'; reason: string } | { kind: 'nothing'; reason: string };
+export type RepairDecision =
+  { kind: 'repair'; plan: RepairPlan } | { kind: 'refused'; reason: string } | { kind: 'nothing'; reason: string };
 
 /** The longest reason kept: it goes into a commit message and every quarantine record. */
 export const MAX_REPAIR_REASON = 500;
@@ -42,19 +43,38 @@ export const MAX_REPAIR_REASON = 500;
  * compare-and-swap conflict, like an append). Pure: the store supplies the
  * lines and which rows are distrusted.
  */
-export function planRepair(lines: readonly LedgerLine[], distrusted: readonly DistrustedRow[], selection: RepairSelection, meta: RepairMeta): RepairDecision {
+export function planRepair(
+  lines: readonly LedgerLine[],
+  distrusted: readonly DistrustedRow[],
+  selection: RepairSelection,
+  meta: RepairMeta,
+): RepairDecision {
   const reason = meta.reason.trim();
-  if (reason === '') return { kind: 'refused', reason: 'a repair needs --reason "…": it is recorded in the ledger commit' };
-  if (reason.length > MAX_REPAIR_REASON || /[\r\n]/.test(reason)) return { kind: 'refused', reason: `--reason must be one line of at most ${MAX_REPAIR_REASON} characters` };
+  if (reason === '')
+    return { kind: 'refused', reason: 'a repair needs --reason "…": it is recorded in the ledger commit' };
+  if (reason.length > MAX_REPAIR_REASON || /[\r\n]/.test(reason))
+    return { kind: 'refused', reason: `--reason must be one line of at most ${MAX_REPAIR_REASON} characters` };
   const problems = problemByLine(lines, distrusted);
   const chosen = choose(lines, problems, selection);
   if (typeof chosen === 'string') return { kind: 'refused', reason: chosen };
-  if (chosen.size === 0) return { kind: 'nothing', reason: `the ledger of plan ${meta.planId} has no unreadable or distrusted line` };
+  if (chosen.size === 0)
+    return { kind: 'nothing', reason: `the ledger of plan ${meta.planId} has no unreadable or distrusted line` };
 
-  const removed: RemovedLine[] = lines.filter((l) => chosen.has(l.line)).map((l) => ({ line: l.line, raw: l.raw, problem: problems.get(l.line) ?? null }));
-  const kept = lines.filter((l) => !chosen.has(l.line)).map((l) => `${l.raw}\n`).join('');
-  const quarantine = selection.kind === 'quarantine-distrusted' ? removed.map((r) => `${JSON.stringify(quarantineRecord(r, meta, reason))}\n`).join('') : null;
-  return { kind: 'repair', plan: { ledgerText: kept, removed, quarantine, message: commitMessage(removed, selection, meta, reason) } };
+  const removed: RemovedLine[] = lines
+    .filter((l) => chosen.has(l.line))
+    .map((l) => ({ line: l.line, raw: l.raw, problem: problems.get(l.line) ?? null }));
+  const kept = lines
+    .filter((l) => !chosen.has(l.line))
+    .map((l) => `${l.raw}\n`)
+    .join('');
+  const quarantine =
+    selection.kind === 'quarantine-distrusted'
+      ? removed.map((r) => `${JSON.stringify(quarantineRecord(r, meta, reason))}\n`).join('')
+      : null;
+  return {
+    kind: 'repair',
+    plan: { ledgerText: kept, removed, quarantine, message: commitMessage(removed, selection, meta, reason) },
+  };
 }
 
 function problemByLine(lines: readonly LedgerLine[], distrusted: readonly DistrustedRow[]): Map<number, string> {
@@ -64,11 +84,16 @@ function problemByLine(lines: readonly LedgerLine[], distrusted: readonly Distru
   return problems;
 }
 
-function choose(lines: readonly LedgerLine[], problems: ReadonlyMap<number, string>, selection: RepairSelection): Set<number> | string {
+function choose(
+  lines: readonly LedgerLine[],
+  problems: ReadonlyMap<number, string>,
+  selection: RepairSelection,
+): Set<number> | string {
   if (selection.kind === 'quarantine-distrusted') return new Set(problems.keys());
   if (selection.lines.length === 0) return 'name at least one --drop-line N';
   const missing = selection.lines.filter((n) => !Number.isInteger(n) || n < 1 || n > lines.length);
-  if (missing.length > 0) return `the ledger has ${lines.length} line${lines.length === 1 ? '' : 's'}; there is no line ${missing.join(', ')}`;
+  if (missing.length > 0)
+    return `the ledger has ${lines.length} line${lines.length === 1 ? '' : 's'}; there is no line ${missing.join(', ')}`;
   const believed = selection.lines.filter((n) => !problems.has(n));
   if (believed.length > 0 && !selection.force) {
     return `line ${believed.join(', ')} ${believed.length === 1 ? 'is a believed row' : 'are believed rows'}; only unreadable or distrusted lines are dropped without --force (see \`okstra ledger show\`)`;
@@ -77,11 +102,27 @@ function choose(lines: readonly LedgerLine[], problems: ReadonlyMap<number, stri
 }
 
 function quarantineRecord(r: RemovedLine, meta: RepairMeta, reason: string): Record<string, unknown> {
-  return { v: 1, plan_id: meta.planId, quarantined_at: meta.at.toISOString(), by: meta.actor, reason, line: r.line, problem: r.problem, original: r.raw };
+  return {
+    v: 1,
+    plan_id: meta.planId,
+    quarantined_at: meta.at.toISOString(),
+    by: meta.actor,
+    reason,
+    line: r.line,
+    problem: r.problem,
+    original: r.raw,
+  };
 }
 
-function commitMessage(removed: readonly RemovedLine[], selection: RepairSelection, meta: RepairMeta, reason: string): string {
+function commitMessage(
+  removed: readonly RemovedLine[],
+  selection: RepairSelection,
+  meta: RepairMeta,
+  reason: string,
+): string {
   const verb = selection.kind === 'quarantine-distrusted' ? 'quarantined' : 'dropped';
-  const lines = removed.map((r) => `line ${r.line}: ${r.problem ?? 'a believed row, dropped with --force'}\n  ${r.raw.slice(0, 500)}`);
+  const lines = removed.map(
+    (r) => `line ${r.line}: ${r.problem ?? 'a believed row, dropped with --force'}\n  ${r.raw.slice(0, 500)}`,
+  );
   return `okstra: ${meta.planId} ledger repair: ${verb} line ${removed.map((r) => r.line).join(', ')}\n\nReason: ${reason}\nRun by: ${meta.actor} at ${meta.at.toISOString()}\n\n${lines.join('\n')}\n`;
 }

@@ -9,7 +9,10 @@ const sha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'a full hex commit
 // A regex rather than a refinement, so the rule survives into the generated JSON Schema.
 const relPath = z
   .string()
-  .regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/, 'a relative path inside the ledger branch, without ".."');
+  .regex(
+    /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/,
+    'a relative path inside the ledger branch, without ".."',
+  );
 
 const common = {
   v: z.literal(LEDGER_ROW_VERSION),
@@ -23,7 +26,14 @@ const common = {
   head_commit: sha.optional(),
 };
 
-export const FAILED_REASONS = ['verdict-fail', 'contract-violated', 'error', 'timeout', 'abandoned', 'cancelled'] as const;
+export const FAILED_REASONS = [
+  'verdict-fail',
+  'contract-violated',
+  'error',
+  'timeout',
+  'abandoned',
+  'cancelled',
+] as const;
 
 /**
  * Which process holds a claim, so a later run on the same machine can tell a

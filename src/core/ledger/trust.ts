@@ -44,7 +44,10 @@ export interface TrustFacts {
  * were absent, so a forged or broken row can neither advance nor block a stage.
  */
 export function assessLedger(rows: readonly LedgerRow[], facts: TrustFacts): LedgerTrust {
-  return assessNumberedRows(rows.map((row, i) => ({ line: i + 1, row })), facts);
+  return assessNumberedRows(
+    rows.map((row, i) => ({ line: i + 1, row })),
+    facts,
+  );
 }
 
 /** The same judgement over rows that keep their own line numbers (a file with unreadable lines between them). */
@@ -54,7 +57,11 @@ export function assessNumberedRows(rows: readonly { line: number; row: LedgerRow
   const position = new Map<number, LedgerRow>();
   const distrustedClaims = new Map<string, number>();
   for (const { line, row } of rows) {
-    const reason = clockProblem(row, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
+    const reason =
+      clockProblem(row, facts.now) ??
+      lifecycleProblem(row, position.get(row.stage), distrustedClaims) ??
+      facts.doneCommitProblems?.get(line) ??
+      null;
     if (reason === null) {
       trusted.push(row);
       position.set(row.stage, row);
@@ -80,7 +87,11 @@ function clockProblem(row: LedgerRow, now: Date): string | null {
   return null;
 }
 
-function lifecycleProblem(row: LedgerRow, last: LedgerRow | undefined, distrustedClaims: ReadonlyMap<string, number>): string | null {
+function lifecycleProblem(
+  row: LedgerRow,
+  last: LedgerRow | undefined,
+  distrustedClaims: ReadonlyMap<string, number>,
+): string | null {
   if (row.status === 'started') {
     if (last?.status === 'started' && last.run_id !== row.run_id) {
       return `started for run ${row.run_id} while run ${last.run_id} still holds stage ${row.stage}'s claim`;
@@ -93,8 +104,10 @@ function lifecycleProblem(row: LedgerRow, last: LedgerRow | undefined, distruste
     return `${row.status} for a run whose started row is itself ignored (line ${ignoredClaim}, run ${row.run_id})`;
   }
   if (!last) return `${row.status} without its started row (run ${row.run_id})`;
-  if (last.status === 'started') return `${row.status} for run ${row.run_id}, but stage ${row.stage} is claimed by run ${last.run_id}`;
-  if (last.run_id === row.run_id) return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
+  if (last.status === 'started')
+    return `${row.status} for run ${row.run_id}, but stage ${row.stage} is claimed by run ${last.run_id}`;
+  if (last.run_id === row.run_id)
+    return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
   return `${row.status} without its started row (run ${row.run_id}; stage ${row.stage} was last ${last.status} by run ${last.run_id})`;
 }
 

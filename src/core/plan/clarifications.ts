@@ -78,7 +78,14 @@ function listItems(list: List, context: ParseContext): ClarificationItem[] {
     const read = readListItem(item, context);
     if (!read) return [];
     const id = list.ordered ? String((list.start ?? 1) + index) : null;
-    return [{ id, question: read.question, answer: read.answer, position: positionOf(context, item.position?.start.offset ?? 0) }];
+    return [
+      {
+        id,
+        question: read.question,
+        answer: read.answer,
+        position: positionOf(context, item.position?.start.offset ?? 0),
+      },
+    ];
   });
 }
 
@@ -90,7 +97,10 @@ function readListItem(item: ListItem, context: ParseContext): { question: string
   const paragraphLines = paragraph.split('\n').map((line) => line.trim());
   const answerLine = paragraphLines.findIndex((line, index) => index > 0 && ANSWER.test(line));
   if (answerLine !== -1) {
-    const answer = [paragraphLines[answerLine]?.replace(ANSWER, '') ?? '', ...paragraphLines.slice(answerLine + 1)].join('\n');
+    const answer = [
+      paragraphLines[answerLine]?.replace(ANSWER, '') ?? '',
+      ...paragraphLines.slice(answerLine + 1),
+    ].join('\n');
     return { question: paragraphLines.slice(0, answerLine).join('\n'), answer: answerOrNull(answer) };
   }
   return { question: paragraphLines.join('\n'), answer: answerFromBlocks(rest, context) };
@@ -109,7 +119,15 @@ function answerFromBlocks(blocks: readonly RootContent[], context: ParseContext)
         if (start === undefined) continue;
         const text = src.slice(start, nested.position?.end.offset ?? start);
         const match = ANSWER.exec(text);
-        if (match) return answerOrNull(verbatim(src, start + match[0].length, nested.position?.end.offset ?? start, (nested.children[0]?.position?.start.column ?? 1) - 1));
+        if (match)
+          return answerOrNull(
+            verbatim(
+              src,
+              start + match[0].length,
+              nested.position?.end.offset ?? start,
+              (nested.children[0]?.position?.start.column ?? 1) - 1,
+            ),
+          );
       }
     }
   }

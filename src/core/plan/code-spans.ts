@@ -22,7 +22,11 @@ export function findCodeSpans(text: string, offset: number): CodeSpan[] {
       at = text.indexOf('`', at + runLength);
       continue;
     }
-    spans.push({ value: codeSpanValue(text.slice(at + runLength, close)), start: offset + at, end: offset + close + runLength });
+    spans.push({
+      value: codeSpanValue(text.slice(at + runLength, close)),
+      start: offset + at,
+      end: offset + close + runLength,
+    });
     at = text.indexOf('`', close + runLength);
   }
   return spans;
@@ -35,7 +39,7 @@ function backtickRun(text: string, at: number): number {
 }
 
 function findClosingRun(text: string, from: number, length: number): number {
-  for (let at = text.indexOf('`', from); at !== -1; ) {
+  for (let at = text.indexOf('`', from); at !== -1;) {
     const run = backtickRun(text, at);
     if (run === length) return at;
     at = text.indexOf('`', at + run);
@@ -46,6 +50,7 @@ function findClosingRun(text: string, from: number, length: number): number {
 /** Line endings become spaces; one space is stripped from each side when both are there. */
 function codeSpanValue(raw: string): string {
   const value = raw.replace(/\n/g, ' ');
-  if (value.length >= 2 && value.startsWith(' ') && value.endsWith(' ') && /[^ ]/.test(value)) return value.slice(1, -1);
+  if (value.length >= 2 && value.startsWith(' ') && value.endsWith(' ') && /[^ ]/.test(value))
+    return value.slice(1, -1);
   return value;
 }

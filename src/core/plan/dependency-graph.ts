@@ -16,14 +16,27 @@ export function checkDependencies(drafts: readonly StageDraft[], sink: Diagnosti
     const edges: number[] = [];
     for (const ref of dependencyRefs) {
       if (ref.stage === stage.number) {
-        sink.error(PLAN_CODES.selfDependency, ref.position, `stage ${stage.number} depends on itself`, 'remove it from its own depends-on');
+        sink.error(
+          PLAN_CODES.selfDependency,
+          ref.position,
+          `stage ${stage.number} depends on itself`,
+          'remove it from its own depends-on',
+        );
       } else if (!known.has(ref.stage)) {
-        sink.error(PLAN_CODES.unknownDependency, ref.position, `stage ${stage.number} depends on stage ${ref.stage}, which is not in the Stage Map`, `stages in this plan: ${knownList}`);
+        sink.error(
+          PLAN_CODES.unknownDependency,
+          ref.position,
+          `stage ${stage.number} depends on stage ${ref.stage}, which is not in the Stage Map`,
+          `stages in this plan: ${knownList}`,
+        );
       } else {
         edges.push(ref.stage);
       }
     }
-    successors.set(stage.number, edges.sort((a, b) => a - b));
+    successors.set(
+      stage.number,
+      edges.sort((a, b) => a - b),
+    );
   }
   const nodes = [...known].sort((a, b) => a - b);
   for (const component of stronglyConnectedComponents(nodes, successors)) {
@@ -42,7 +55,11 @@ export function checkDependencies(drafts: readonly StageDraft[], sink: Diagnosti
 }
 
 /** Breadth-first from `start` back to itself inside one component; returns `[start, …, start]`. */
-function shortestCycle(start: number, component: ReadonlySet<number>, successors: ReadonlyMap<number, readonly number[]>): number[] {
+function shortestCycle(
+  start: number,
+  component: ReadonlySet<number>,
+  successors: ReadonlyMap<number, readonly number[]>,
+): number[] {
   const previous = new Map<number, number>();
   const queue = [start];
   for (let head = 0; head < queue.length; head++) {

@@ -19,7 +19,9 @@ export function readDependsOn(item: FieldItem, stage: number, context: ParseCont
   const { src, sink } = context;
   const entries: Entry[] = [
     ...splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart),
-    ...nestedListItems(item.nested, src).flatMap((nested) => splitEntries(src.slice(nested.contentStart, nested.inlineEnd), nested.contentStart)),
+    ...nestedListItems(item.nested, src).flatMap((nested) =>
+      splitEntries(src.slice(nested.contentStart, nested.inlineEnd), nested.contentStart),
+    ),
   ];
   if (entries.length === 1 && isNoneValue((entries[0] as Entry).text)) return [];
   const refs: DependencyRef[] = [];
@@ -30,11 +32,21 @@ export function readDependsOn(item: FieldItem, stage: number, context: ParseCont
     const number = match ? Number(match[1]) : Number.NaN;
     const position = positionOf(context, entry.start);
     if (!Number.isSafeInteger(number) || number <= 0) {
-      sink.error(PLAN_CODES.invalidDependency, position, `stage ${stage}: "${entry.text}" in depends-on is not a stage number`, HINT);
+      sink.error(
+        PLAN_CODES.invalidDependency,
+        position,
+        `stage ${stage}: "${entry.text}" in depends-on is not a stage number`,
+        HINT,
+      );
       continue;
     }
     if (seen.has(number)) {
-      sink.warning(PLAN_CODES.duplicateDependency, position, `stage ${stage}: depends on stage ${number} more than once`, 'list each stage once');
+      sink.warning(
+        PLAN_CODES.duplicateDependency,
+        position,
+        `stage ${stage}: depends on stage ${number} more than once`,
+        'list each stage once',
+      );
       continue;
     }
     seen.add(number);

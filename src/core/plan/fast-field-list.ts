@@ -82,7 +82,8 @@ class LineReader {
   item(at: number, indent: number, marker: string): SimpleItem | null {
     const line = this.text(at);
     const contentAt = indent + 2;
-    if (line.length <= contentAt || line[indent] !== marker || line[indent + 1] !== ' ' || line[contentAt] === ' ') return null;
+    if (line.length <= contentAt || line[indent] !== marker || line[indent + 1] !== ' ' || line[contentAt] === ' ')
+      return null;
     if (indent > 0 && line.slice(0, indent).trim() !== '') return null;
     const content = line.slice(contentAt).replace(/[ \t]+$/, '');
     if (UNSIMPLE.test(content) || ORDERED_MARKER.test(content)) return null;
@@ -110,7 +111,17 @@ class LineReader {
     }
     const first = children[0] as ListItem;
     const last = children[children.length - 1] as ListItem;
-    return { list: { type: 'list', ordered: false, start: null, spread: false, children, position: { start: point(first), end: endPoint(last) } }, next: at };
+    return {
+      list: {
+        type: 'list',
+        ordered: false,
+        start: null,
+        spread: false,
+        children,
+        position: { start: point(first), end: endPoint(last) },
+      },
+      next: at,
+    };
   }
 
   /** Leading spaces of a non-blank line; -1 past the end or for a blank line, Infinity for a tab (never simple). */
@@ -125,7 +136,13 @@ class LineReader {
   private listItemNode(item: SimpleItem, nested: List | null): ListItem {
     const paragraph = this.paragraphNode(item.contentStart, item.contentEnd);
     const children: ListItem['children'] = nested ? [paragraph, nested] : [paragraph];
-    return { type: 'listItem', spread: false, checked: null, children, position: { start: this.point(item.start), end: endPoint(nested ?? paragraph) } };
+    return {
+      type: 'listItem',
+      spread: false,
+      checked: null,
+      children,
+      position: { start: this.point(item.start), end: endPoint(nested ?? paragraph) },
+    };
   }
 
   /** Text and inline code only: the field readers look at nothing else. */
@@ -134,7 +151,11 @@ class LineReader {
     let at = start;
     for (const span of findCodeSpans(this.src.slice(start, end), start)) {
       if (span.start > at) children.push(this.textNode(at, span.start));
-      const code: InlineCode = { type: 'inlineCode', value: span.value, position: { start: this.point(span.start), end: this.point(span.end) } };
+      const code: InlineCode = {
+        type: 'inlineCode',
+        value: span.value,
+        position: { start: this.point(span.start), end: this.point(span.end) },
+      };
       children.push(code);
       at = span.end;
     }
@@ -143,7 +164,11 @@ class LineReader {
   }
 
   private textNode(start: number, end: number): Text {
-    return { type: 'text', value: this.src.slice(start, end), position: { start: this.point(start), end: this.point(end) } };
+    return {
+      type: 'text',
+      value: this.src.slice(start, end),
+      position: { start: this.point(start), end: this.point(end) },
+    };
   }
 
   private point(offset: number): { line: number; column: number; offset: number } {

@@ -52,7 +52,11 @@ export function readFieldKey(text: string): { key: string; valueOffset: number }
  */
 export function isFieldList(items: readonly FieldItem[]): boolean {
   if (!items[0]?.key) return false;
-  return items.some((item) => item.key !== null && (canonicalFieldKey(item.key) !== null || closestMatch(normaliseKey(item.key), FIELD_SPELLINGS) !== null));
+  return items.some(
+    (item) =>
+      item.key !== null &&
+      (canonicalFieldKey(item.key) !== null || closestMatch(normaliseKey(item.key), FIELD_SPELLINGS) !== null),
+  );
 }
 
 /** Reads a parsed bullet list into field items. */
@@ -71,7 +75,17 @@ export function fieldItemFromNode(item: ListItem, src: string): FieldItem {
   const [first, ...rest] = item.children;
   if (first?.type !== 'paragraph') {
     const contentStart = first?.position?.start.offset ?? end;
-    return { start, end, key: null, contentStart, valueStart: contentStart, inlineEnd: contentStart, codeSpans: [], nested: item.children, contentIndent: (first?.position?.start.column ?? 1) - 1 };
+    return {
+      start,
+      end,
+      key: null,
+      contentStart,
+      valueStart: contentStart,
+      inlineEnd: contentStart,
+      codeSpans: [],
+      nested: item.children,
+      contentIndent: (first?.position?.start.column ?? 1) - 1,
+    };
   }
   const paragraphStart = first.position?.start.offset ?? start;
   const inlineEnd = first.position?.end.offset ?? end;

@@ -10,12 +10,17 @@ const ALIASES: Record<StageFieldKey, readonly string[]> = {
 };
 
 const BY_SPELLING = new Map<string, StageFieldKey>(
-  (Object.keys(ALIASES) as StageFieldKey[]).flatMap((key) => ALIASES[key].map((spelling) => [spelling, key] as [string, StageFieldKey])),
+  (Object.keys(ALIASES) as StageFieldKey[]).flatMap((key) =>
+    ALIASES[key].map((spelling) => [spelling, key] as [string, StageFieldKey]),
+  ),
 );
 
 /** `Depends on`, `depends_on` and `DEPENDS-ON` all become `depends-on`. */
 export function normaliseKey(key: string): string {
-  return key.trim().toLowerCase().replace(/[\s_-]+/g, '-');
+  return key
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-');
 }
 
 export function canonicalFieldKey(key: string): StageFieldKey | null {

@@ -11,7 +11,8 @@ import { nestedListItems } from './nested-items.js';
 export function readFiles(item: FieldItem, context: ParseContext): string[] {
   const { src } = context;
   const entries = splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart).map((entry) => entry.text);
-  for (const nested of nestedListItems(item.nested, src)) entries.push(src.slice(nested.contentStart, nested.inlineEnd).trim());
+  for (const nested of nestedListItems(item.nested, src))
+    entries.push(src.slice(nested.contentStart, nested.inlineEnd).trim());
   const files: string[] = [];
   for (const entry of entries) {
     if (isNoneValue(entry)) continue;

@@ -30,14 +30,24 @@ export function readFrontMatter(node: Yaml | undefined, context: ParseContext): 
   };
   if (document.errors.length > 0) {
     for (const error of document.errors) {
-      sink.error(PLAN_CODES.frontMatterInvalidYaml, at(error.pos[0]), `front matter is not valid YAML: ${error.message}`, 'fix the YAML between the `---` lines, or remove the front matter');
+      sink.error(
+        PLAN_CODES.frontMatterInvalidYaml,
+        at(error.pos[0]),
+        `front matter is not valid YAML: ${error.message}`,
+        'fix the YAML between the `---` lines, or remove the front matter',
+      );
     }
     return EMPTY;
   }
   const contents = document.contents;
   if (contents === null || (isScalar(contents) && contents.value === null)) return EMPTY;
   if (!isMap(contents)) {
-    sink.error(PLAN_CODES.frontMatterNotMapping, at(contents.range?.[0] ?? 0), 'front matter must be a YAML mapping of keys to values', 'write one `key: value` per line, e.g. `id: add-login`');
+    sink.error(
+      PLAN_CODES.frontMatterNotMapping,
+      at(contents.range?.[0] ?? 0),
+      'front matter must be a YAML mapping of keys to values',
+      'write one `key: value` per line, e.g. `id: add-login`',
+    );
     return EMPTY;
   }
   const result: FrontMatter = { id: null, base: null, title: null };
@@ -51,11 +61,21 @@ export function readFrontMatter(node: Yaml | undefined, context: ParseContext): 
     if (!(KEYS as readonly string[]).includes(key)) {
       const match = closestMatch(key.toLowerCase(), KEYS);
       const known = 'known keys: `id`, `base`, `title`';
-      sink.warning(PLAN_CODES.frontMatterUnknownKey, keyAt, `unknown front-matter key "${key}"`, match ? `did you mean \`${match}\`? ${known}` : known);
+      sink.warning(
+        PLAN_CODES.frontMatterUnknownKey,
+        keyAt,
+        `unknown front-matter key "${key}"`,
+        match ? `did you mean \`${match}\`? ${known}` : known,
+      );
       continue;
     }
     if (value !== null && typeof value !== 'string') {
-      sink.error(PLAN_CODES.frontMatterInvalidValue, valueAt, `front-matter \`${key}\` must be a string`, `quote it: ${key}: "${String(isScalar(valueNode) ? valueNode.value : '…')}"`);
+      sink.error(
+        PLAN_CODES.frontMatterInvalidValue,
+        valueAt,
+        `front-matter \`${key}\` must be a string`,
+        `quote it: ${key}: "${String(isScalar(valueNode) ? valueNode.value : '…')}"`,
+      );
       continue;
     }
     const text = value === null ? null : value.trim() || null;

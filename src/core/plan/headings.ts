@@ -41,7 +41,9 @@ export function atxHeadingNode(src: string, lineStart: number, lines: LineIndex)
   return {
     type: 'heading',
     depth: (open[1] as string).length as Heading['depth'],
-    children: content ? [{ type: 'text', value: content, position: { start: point(contentStart), end: point(contentEnd) } }] : [],
+    children: content
+      ? [{ type: 'text', value: content, position: { start: point(contentStart), end: point(contentEnd) } }]
+      : [],
     position: { start: point(lineStart), end: point(trailingEnd) },
   };
 }

@@ -29,7 +29,13 @@ export type Dialect = 'commonmark' | 'gfm' | 'frontMatter';
  * document. Callers only cut ranges at boundaries where the result is the same
  * as in the whole document (see outline.ts).
  */
-export function parseMarkdownRange(src: string, start: number, end: number, lines: LineIndex, dialect: Dialect): RootContent[] {
+export function parseMarkdownRange(
+  src: string,
+  start: number,
+  end: number,
+  lines: LineIndex,
+  dialect: Dialect,
+): RootContent[] {
   const root = fromMarkdown(src.slice(start, end), options[dialect]);
   if (start !== 0) {
     const lineShift = lines.position(start).line - 1;

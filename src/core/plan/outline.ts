@@ -118,7 +118,7 @@ function scanLines(src: string, from: number): { cuts: number[]; risky: number[]
   const risky: number[] = [];
   let fence: { char: string; length: number } | null = null;
   let previousIsText = false;
-  for (let start = from; start < src.length; ) {
+  for (let start = from; start < src.length;) {
     const newline = src.indexOf('\n', start);
     const end = newline === -1 ? src.length : newline;
     const line = src.slice(start, end);

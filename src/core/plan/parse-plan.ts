@@ -57,12 +57,24 @@ export function parsePlanWith(text: string, options: ParsePlanOptions, strategy:
 
   const [clarificationSection, ...extraClarifications] = findSections(outline, src, CLARIFICATIONS);
   for (const extra of extraClarifications) {
-    sink.warning(PLAN_CODES.duplicateClarificationItems, positionOf(context, outlineStart(extra.heading)), 'a second Clarification Items section; it is ignored', 'keep all clarification items in one section');
+    sink.warning(
+      PLAN_CODES.duplicateClarificationItems,
+      positionOf(context, outlineStart(extra.heading)),
+      'a second Clarification Items section; it is ignored',
+      'keep all clarification items in one section',
+    );
   }
   const clarifications = clarificationSection ? readClarifications(clarificationSection, context) : [];
 
   return {
-    plan: { id, title, base: frontMatter.base, path: options.path, stages: drafts.map((draft) => draft.stage), clarifications },
+    plan: {
+      id,
+      title,
+      base: frontMatter.base,
+      path: options.path,
+      stages: drafts.map((draft) => draft.stage),
+      clarifications,
+    },
     errors: sortDiagnostics(sink.errors),
     warnings: sortDiagnostics(sink.warnings),
   };
@@ -87,5 +99,10 @@ function reportMissingStageMap(outline: readonly OutlineNode[], context: ParseCo
     );
     return;
   }
-  context.sink.error(PLAN_CODES.missingStageMap, { line: 1, column: 1 }, 'no Stage Map section: the plan has no stages', STAGE_MAP_HINT);
+  context.sink.error(
+    PLAN_CODES.missingStageMap,
+    { line: 1, column: 1 },
+    'no Stage Map section: the plan has no stages',
+    STAGE_MAP_HINT,
+  );
 }

@@ -26,15 +26,29 @@ export function suggestPlanId(id: string): string {
  * The plan id: front matter `id` when given, else the file stem. It ends up
  * in branch names and paths, so an unsafe one is an error.
  */
-export function resolvePlanId(fromFrontMatter: { value: string; position: SourcePosition } | null, path: string, sink: DiagnosticSink): string {
+export function resolvePlanId(
+  fromFrontMatter: { value: string; position: SourcePosition } | null,
+  path: string,
+  sink: DiagnosticSink,
+): string {
   const id = fromFrontMatter?.value ?? fileStem(path);
   const problem = planIdProblem(id);
   if (problem) {
     const suggestion = suggestPlanId(id);
     if (fromFrontMatter) {
-      sink.error(PLAN_CODES.unsafePlanId, fromFrontMatter.position, problem, `use a safe id, e.g. \`id: ${suggestion}\``);
+      sink.error(
+        PLAN_CODES.unsafePlanId,
+        fromFrontMatter.position,
+        problem,
+        `use a safe id, e.g. \`id: ${suggestion}\``,
+      );
     } else {
-      sink.error(PLAN_CODES.unsafePlanId, { line: 1, column: 1 }, `${problem}; it was taken from the file name`, `set a safe id in the front matter (\`---\` / \`id: ${suggestion}\` / \`---\`) or rename the file`);
+      sink.error(
+        PLAN_CODES.unsafePlanId,
+        { line: 1, column: 1 },
+        `${problem}; it was taken from the file name`,
+        `set a safe id in the front matter (\`---\` / \`id: ${suggestion}\` / \`---\`) or rename the file`,
+      );
     }
   }
   return id;

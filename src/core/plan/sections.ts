@@ -21,7 +21,11 @@ export function findSections(outline: readonly OutlineNode[], src: string, title
     let next = i + 1;
     while (next < outline.length && !isSectionBoundary(outline[next] as OutlineNode)) next++;
     const after = outline[next];
-    sections.push({ heading: node, content: outline.slice(i + 1, next), end: after ? outlineStart(after) : src.length });
+    sections.push({
+      heading: node,
+      content: outline.slice(i + 1, next),
+      end: after ? outlineStart(after) : src.length,
+    });
   }
   return sections;
 }

@@ -32,17 +32,43 @@ export function parseStageHeading(text: string): StageHeading {
     return {
       kind: 'invalid',
       problem: token
-        ? { code: PLAN_CODES.stageNumberNotANumber, message: `stage number "${token}" is not a number`, hint: EXAMPLE, at: numberAt }
-        : { code: PLAN_CODES.stageHeadingInvalid, message: `stage heading "${text}" has no stage number`, hint: EXAMPLE, at: numberAt },
+        ? {
+            code: PLAN_CODES.stageNumberNotANumber,
+            message: `stage number "${token}" is not a number`,
+            hint: EXAMPLE,
+            at: numberAt,
+          }
+        : {
+            code: PLAN_CODES.stageHeadingInvalid,
+            message: `stage heading "${text}" has no stage number`,
+            hint: EXAMPLE,
+            at: numberAt,
+          },
     };
   }
   const token = numeric[0];
   const value = Number(token);
   if (!Number.isSafeInteger(value) || token.includes('.')) {
-    return { kind: 'invalid', problem: { code: PLAN_CODES.stageNumberNotInteger, message: `stage number "${token}" is not a whole number`, hint: `stages are numbered 1, 2, 3, …; ${EXAMPLE}`, at: numberAt } };
+    return {
+      kind: 'invalid',
+      problem: {
+        code: PLAN_CODES.stageNumberNotInteger,
+        message: `stage number "${token}" is not a whole number`,
+        hint: `stages are numbered 1, 2, 3, …; ${EXAMPLE}`,
+        at: numberAt,
+      },
+    };
   }
   if (value <= 0) {
-    return { kind: 'invalid', problem: { code: PLAN_CODES.stageNumberNotPositive, message: `stage number ${token} is not positive`, hint: 'stages are numbered from 1', at: numberAt } };
+    return {
+      kind: 'invalid',
+      problem: {
+        code: PLAN_CODES.stageNumberNotPositive,
+        message: `stage number ${token} is not positive`,
+        hint: 'stages are numbered from 1',
+        at: numberAt,
+      },
+    };
   }
   const afterNumber = numberAt + token.length;
   const tail = text.slice(afterNumber);
@@ -54,7 +80,12 @@ export function parseStageHeading(text: string): StageHeading {
       kind: 'stage',
       number: value,
       title,
-      problem: { code: PLAN_CODES.stageHeadingInvalid, message: `stage ${value}: no separator between the stage number and the title`, hint: EXAMPLE, at: afterNumber },
+      problem: {
+        code: PLAN_CODES.stageHeadingInvalid,
+        message: `stage ${value}: no separator between the stage number and the title`,
+        hint: EXAMPLE,
+        at: afterNumber,
+      },
     };
   }
   const title = tail.slice(separator[0].length).trim();

@@ -31,7 +31,10 @@ export function readStageMap(section: Section, context: ParseContext): StageDraf
       sink.error(parsed.problem.code, at, parsed.problem.message, parsed.problem.hint);
     }
     if (parsed.kind === 'invalid') continue;
-    const draft = readStage({ heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end }, context);
+    const draft = readStage(
+      { heading: node, number: parsed.number, title: parsed.title, content: content.slice(i + 1, next), end },
+      context,
+    );
     const first = firstLine.get(parsed.number);
     if (first !== undefined) {
       sink.error(
@@ -45,14 +48,31 @@ export function readStageMap(section: Section, context: ParseContext): StageDraf
     firstLine.set(parsed.number, draft.stage.position.line);
     drafts.push(draft);
   }
-  if (drafts.length === 0 && !content.some((node) => node.type === 'heading' && node.depth === 3 && parseStageHeading(headingSource(src, node)).kind !== 'not-a-stage')) {
-    sink.error(PLAN_CODES.noStages, positionOf(context, outlineStart(section.heading)), 'the Stage Map has no stages', 'add stages as level-3 headings under it, e.g. `### Stage 1: Schema`');
+  if (
+    drafts.length === 0 &&
+    !content.some(
+      (node) =>
+        node.type === 'heading' &&
+        node.depth === 3 &&
+        parseStageHeading(headingSource(src, node)).kind !== 'not-a-stage',
+    )
+  ) {
+    sink.error(
+      PLAN_CODES.noStages,
+      positionOf(context, outlineStart(section.heading)),
+      'the Stage Map has no stages',
+      'add stages as level-3 headings under it, e.g. `### Stage 1: Schema`',
+    );
   }
   return drafts;
 }
 
 /** Warns about `### Stage N: …` headings outside the Stage Map, which are not run. */
-export function warnStrayStages(outline: readonly OutlineNode[], stageMap: Section | undefined, context: ParseContext): void {
+export function warnStrayStages(
+  outline: readonly OutlineNode[],
+  stageMap: Section | undefined,
+  context: ParseContext,
+): void {
   const inside = new Set<OutlineNode>(stageMap?.content ?? []);
   for (const node of outline) {
     if (node.type !== 'heading' || node.depth !== 3 || inside.has(node)) continue;

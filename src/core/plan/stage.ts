@@ -36,7 +36,10 @@ export function readStage(source: StageSource, context: ParseContext): StageDraf
   const headingEnd = source.heading.position?.end.offset ?? headingStart;
   const fieldList = findFieldList(source.content, context);
   const body = fieldList
-    ? [src.slice(headingEnd, fieldList.start), src.slice(fieldList.end, source.end)].map(trimBlankLines).filter(Boolean).join('\n\n')
+    ? [src.slice(headingEnd, fieldList.start), src.slice(fieldList.end, source.end)]
+        .map(trimBlankLines)
+        .filter(Boolean)
+        .join('\n\n')
     : trimBlankLines(src.slice(headingEnd, source.end));
   const stage: Stage = {
     number: source.number,
@@ -99,7 +102,12 @@ function readFields(items: readonly FieldItem[], stage: Stage, context: ParseCon
     const identity = canonical ?? normalised;
     const firstLine = seen.get(identity);
     if (firstLine !== undefined) {
-      sink.error(PLAN_CODES.duplicateField, at, `stage ${stage.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`, 'merge the two values into one field');
+      sink.error(
+        PLAN_CODES.duplicateField,
+        at,
+        `stage ${stage.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`,
+        'merge the two values into one field',
+      );
       continue;
     }
     seen.set(identity, at.line);
@@ -109,7 +117,9 @@ function readFields(items: readonly FieldItem[], stage: Stage, context: ParseCon
         PLAN_CODES.unknownField,
         at,
         `stage ${stage.number}: unknown field "${item.key}"`,
-        match ? `did you mean \`${match}\`? ${KNOWN_FIELDS}; unknown fields are kept as extra fields` : `${KNOWN_FIELDS}; unknown fields are kept as extra fields`,
+        match
+          ? `did you mean \`${match}\`? ${KNOWN_FIELDS}; unknown fields are kept as extra fields`
+          : `${KNOWN_FIELDS}; unknown fields are kept as extra fields`,
       );
       stage.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
       continue;
@@ -120,7 +130,12 @@ function readFields(items: readonly FieldItem[], stage: Stage, context: ParseCon
   return refs;
 }
 
-function applyField(key: StageFieldKey, item: FieldItem, stage: Stage, context: ParseContext): DependencyRef[] | undefined {
+function applyField(
+  key: StageFieldKey,
+  item: FieldItem,
+  stage: Stage,
+  context: ParseContext,
+): DependencyRef[] | undefined {
   switch (key) {
     case 'depends-on': {
       const refs = readDependsOn(item, stage.number, context);

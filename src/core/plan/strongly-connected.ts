@@ -3,7 +3,10 @@
  * chain cannot overflow the call stack. `successors` must only name nodes
  * in `nodes`.
  */
-export function stronglyConnectedComponents(nodes: readonly number[], successors: ReadonlyMap<number, readonly number[]>): number[][] {
+export function stronglyConnectedComponents(
+  nodes: readonly number[],
+  successors: ReadonlyMap<number, readonly number[]>,
+): number[][] {
   const index = new Map<number, number>();
   const lowLink = new Map<number, number>();
   const onStack = new Set<number>();
@@ -39,7 +42,8 @@ export function stronglyConnectedComponents(nodes: readonly number[], successors
       }
       frames.pop();
       const parent = frames[frames.length - 1];
-      if (parent) lowLink.set(parent.node, Math.min(lowLink.get(parent.node) as number, lowLink.get(frame.node) as number));
+      if (parent)
+        lowLink.set(parent.node, Math.min(lowLink.get(parent.node) as number, lowLink.get(frame.node) as number));
       if (lowLink.get(frame.node) === index.get(frame.node)) {
         const component: number[] = [];
         let member: number;

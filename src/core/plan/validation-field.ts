@@ -29,7 +29,9 @@ function blockCommands(nodes: readonly RootContent[], phase: Phase, context: Par
         const nested = fieldItemFromNode(child, context.src);
         const group = nested.key?.toLowerCase();
         if (group !== undefined && PHASES.has(group)) {
-          commands.push(...inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group as Phase, context));
+          commands.push(
+            ...inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group as Phase, context),
+          );
           commands.push(...blockCommands(nested.nested, group as Phase, context));
         } else {
           commands.push(...inlineCommands(nested.contentStart, nested.inlineEnd, nested.codeSpans, phase, context));
@@ -39,21 +41,32 @@ function blockCommands(nodes: readonly RootContent[], phase: Phase, context: Par
       commands.push(...codeBlockCommands(node, phase, context));
     } else if (node.type === 'paragraph') {
       const start = node.position?.start.offset ?? 0;
-      commands.push(...inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context));
+      commands.push(
+        ...inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context),
+      );
     }
   }
   return commands;
 }
 
-function inlineCommands(start: number, end: number, spans: readonly CodeSpan[], phase: Phase, context: ParseContext): ValidationCommand[] {
+function inlineCommands(
+  start: number,
+  end: number,
+  spans: readonly CodeSpan[],
+  phase: Phase,
+  context: ParseContext,
+): ValidationCommand[] {
   if (spans.length > 0) {
-    return spans.filter((span) => span.value.trim()).map((span) => ({ cmd: span.value.trim(), phase, position: positionOf(context, span.start) }));
+    return spans
+      .filter((span) => span.value.trim())
+      .map((span) => ({ cmd: span.value.trim(), phase, position: positionOf(context, span.start) }));
   }
   const commands: ValidationCommand[] = [];
   let lineStart = start;
   for (const line of context.src.slice(start, end).split('\n')) {
     const cmd = line.trim();
-    if (cmd && !isNoneValue(cmd)) commands.push({ cmd, phase, position: positionOf(context, lineStart + line.indexOf(cmd)) });
+    if (cmd && !isNoneValue(cmd))
+      commands.push({ cmd, phase, position: positionOf(context, lineStart + line.indexOf(cmd)) });
     lineStart += line.length + 1;
   }
   return commands;

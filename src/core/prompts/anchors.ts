@@ -38,7 +38,8 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-const CITATION_FORM = 'cite every file by its project-relative path with a line suffix (`src/a.ts:42`, or `src/a.ts:42-50` for a range), never by an absolute path or a bare file name';
+const CITATION_FORM =
+  'cite every file by its project-relative path with a line suffix (`src/a.ts:42`, or `src/a.ts:42-50` for a range), never by an absolute path or a bare file name';
 
 function citationRule(role: PromptRole): string {
   if (role === 'executor') return `${CITATION_FORM}; this holds for every file your carry evidence and notes name.`;

@@ -36,12 +36,20 @@ function hasBody(doc: PromptOutline, index: number): boolean {
   return false;
 }
 
-function headingProblem(doc: PromptOutline, required: RequiredHeading, what: string): { problem: string | null; index: number } {
+function headingProblem(
+  doc: PromptOutline,
+  required: RequiredHeading,
+  what: string,
+): { problem: string | null; index: number } {
   const index = structuralIndex(doc, (line) => line.trimEnd() === required.heading);
   if (index < 0) {
-    return { problem: `missing ${what} "${required.heading}": ${required.file} is empty, renamed, or no longer starts with that heading`, index };
+    return {
+      problem: `missing ${what} "${required.heading}": ${required.file} is empty, renamed, or no longer starts with that heading`,
+      index,
+    };
   }
-  if (!hasBody(doc, index)) return { problem: `${what} "${required.heading}" (${required.file}) has a heading but no body`, index };
+  if (!hasBody(doc, index))
+    return { problem: `${what} "${required.heading}" (${required.file}) has a heading but no body`, index };
   return { problem: null, index };
 }
 
@@ -57,7 +65,9 @@ function roleTemplateProblems(doc: PromptOutline, required: PromptRequirements['
   if (problem) return [problem];
   const showsResult = doc.lines.slice(index + 1).some((line) => line.trim() === required.resultHeading);
   if (showsResult) return [];
-  return [`role template ${required.file} does not show the result heading "${required.resultHeading}" that the engine parses`];
+  return [
+    `role template ${required.file} does not show the result heading "${required.resultHeading}" that the engine parses`,
+  ];
 }
 
 /** Every problem that keeps this prompt from being dispatched; empty when it is complete. */

@@ -36,13 +36,17 @@ function commitProblems(input: PromptInput): string[] {
     ['baseCommit', input.baseCommit],
     ['headCommit', input.headCommit],
   ];
-  return commits.flatMap(([name, value]) => (value !== null && !COMMIT_ID.test(value) ? [`${name} is not a hex commit id: ${JSON.stringify(value)}`] : []));
+  return commits.flatMap(([name, value]) =>
+    value !== null && !COMMIT_ID.test(value) ? [`${name} is not a hex commit id: ${JSON.stringify(value)}`] : [],
+  );
 }
 
 function roleProblems(input: PromptInput): string[] {
   const out: string[] = [];
-  if (input.role !== 'executor' && input.headCommit === null) out.push(`headCommit is required for the ${input.role} role: it names the head under review`);
-  if (input.role === 'reverify' && input.disputed === null) out.push('disputed is required for the reverify role: it is the finding the round is about');
+  if (input.role !== 'executor' && input.headCommit === null)
+    out.push(`headCommit is required for the ${input.role} role: it names the head under review`);
+  if (input.role === 'reverify' && input.disputed === null)
+    out.push('disputed is required for the reverify role: it is the finding the round is about');
   return out;
 }
 

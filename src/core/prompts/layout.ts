@@ -34,11 +34,25 @@ interface RoleLayout {
 export const ROLE_LAYOUTS: Readonly<Record<PromptRole, RoleLayout>> = {
   executor: {
     sections: [stageScopeSection, doneStagesSection, carryInSection, clarificationsSection, previousFindingsSection],
-    gates: ['non-interactive-execution', 'stage-discipline', 'coding-conventions-preflight', 'pre-commit-diff-review', 'implementation-self-check', 'evidence-citations'],
+    gates: [
+      'non-interactive-execution',
+      'stage-discipline',
+      'coding-conventions-preflight',
+      'pre-commit-diff-review',
+      'implementation-self-check',
+      'evidence-citations',
+    ],
     result: 'carry',
   },
   verifier: {
-    sections: [stageScopeSection, doneStagesSection, carryInSection, clarificationsSection, previousFindingsSection, qaResultsSection],
+    sections: [
+      stageScopeSection,
+      doneStagesSection,
+      carryInSection,
+      clarificationsSection,
+      previousFindingsSection,
+      qaResultsSection,
+    ],
     gates: ['non-interactive-execution', 'verifier-qa-gate', 'evidence-citations'],
     result: 'verifier',
   },
@@ -48,7 +62,14 @@ export const ROLE_LAYOUTS: Readonly<Record<PromptRole, RoleLayout>> = {
     result: 'reverify',
   },
   critic: {
-    sections: [stageScopeSection, doneStagesSection, carryInSection, clarificationsSection, qaResultsSection, raisedFindingsSection],
+    sections: [
+      stageScopeSection,
+      doneStagesSection,
+      carryInSection,
+      clarificationsSection,
+      qaResultsSection,
+      raisedFindingsSection,
+    ],
     gates: ['non-interactive-execution', 'verifier-qa-gate', 'evidence-citations'],
     result: 'critic',
   },
@@ -73,6 +94,10 @@ export function requirementsFor(role: PromptRole): PromptRequirements {
   return {
     anchors: anchorKeysFor(role).map(anchorPrefix),
     gates: layout.gates.map((gate) => ({ heading: promptFileHeading(gate), file: `prompts/${promptFileName(gate)}` })),
-    roleTemplate: { heading: promptFileHeading(role), file: `prompts/${promptFileName(role)}`, resultHeading: resultHeadingLine(layout.result) },
+    roleTemplate: {
+      heading: promptFileHeading(role),
+      file: `prompts/${promptFileName(role)}`,
+      resultHeading: resultHeadingLine(layout.result),
+    },
   };
 }

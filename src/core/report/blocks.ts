@@ -58,7 +58,15 @@ function indent(text: string, prefix: string): string {
 
 type Items = readonly string[] | Pick<Section, 'count' | 'item'>;
 
-function section(id: string, label: string, priority: number, head: string, items: Items, tailText = '', required = false): Section {
+function section(
+  id: string,
+  label: string,
+  priority: number,
+  head: string,
+  items: Items,
+  tailText = '',
+  required = false,
+): Section {
   const lazy = 'count' in items ? items : listItems(items);
   return { id, label, priority, head, tail: tailText, required, count: lazy.count, item: lazy.item };
 }
@@ -79,7 +87,9 @@ function details(summary: string, body: string): { head: string; tail: string } 
 
 export function headlineSection(report: FinalReport, level: '##' | '###'): Section {
   const run = report.run;
-  const trigger = run.trigger.actor ? `${run.trigger.kind} by ${escapeInline(clip(run.trigger.actor, 100, '…'))}` : run.trigger.kind;
+  const trigger = run.trigger.actor
+    ? `${run.trigger.kind} by ${escapeInline(clip(run.trigger.actor, 100, '…'))}`
+    : run.trigger.kind;
   const facts = [
     `attempt ${run.attempt}`,
     trigger,
@@ -94,7 +104,8 @@ export function headlineSection(report: FinalReport, level: '##' | '###'): Secti
 const UPSTREAM_IN_LINE = 200;
 
 /** The statement every reader must see when agents were not isolated from okstra's secrets. */
-export const NO_ISOLATION_WARNING = "⚠️ **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
+export const NO_ISOLATION_WARNING =
+  "⚠️ **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
 
 /**
  * How the agents were kept from okstra's secrets. `none` is a warning that
@@ -104,8 +115,15 @@ export const NO_ISOLATION_WARNING = "⚠️ **Agents ran with okstra's own privi
 export function isolationSection(report: FinalReport): Section {
   const iso = report.isolation;
   if (!iso) return section('isolation', 'isolation statement', 1, '', []);
-  if (iso.mode === 'none') return section('isolation', 'isolation statement', 0, `${NO_ISOLATION_WARNING}\n\n`, [], '', true);
-  return section('isolation', 'isolation statement', 1, `🔒 **Isolation:** ${escapeInline(clip(iso.detail, 300, '…'))}\n\n`, []);
+  if (iso.mode === 'none')
+    return section('isolation', 'isolation statement', 0, `${NO_ISOLATION_WARNING}\n\n`, [], '', true);
+  return section(
+    'isolation',
+    'isolation statement',
+    1,
+    `🔒 **Isolation:** ${escapeInline(clip(iso.detail, 300, '…'))}\n\n`,
+    [],
+  );
 }
 
 /** The budget that stopped the run: which limit, what was spent, whose request was refused. Never cut. */
@@ -131,7 +149,10 @@ export function workerUsageSection(report: FinalReport, priority: number): Secti
 
 function requestRow(r: NonNullable<FinalReport['usage']['requests']>[number]): string {
   const status = r.refused ? `refused (${r.refused})` : r.status === null ? 'no response' : String(r.status);
-  const cached = r.cachedInputTokens + r.cacheWriteTokens > 0 ? ` (${formatCount(r.cachedInputTokens)} cached, ${formatCount(r.cacheWriteTokens)} cache write)` : '';
+  const cached =
+    r.cachedInputTokens + r.cacheWriteTokens > 0
+      ? ` (${formatCount(r.cachedInputTokens)} cached, ${formatCount(r.cacheWriteTokens)} cache write)`
+      : '';
   const first = r.firstByteMs === null ? '—' : formatDuration(Math.round(r.firstByteMs));
   return (
     `| ${escapeInline(r.worker)} | ${escapeInline(r.role)} | ${r.model ? inlineCode(clip(r.model, 80, '…'), { inTable: true }) : '—'} | ${inlineCode(clip(r.path, 120, '…'), { inTable: true })} | ${status} | ` +
@@ -143,15 +164,34 @@ function requestRow(r: NonNullable<FinalReport['usage']['requests']>[number]): s
 export function requestsSection(report: FinalReport, priority: number): Section {
   const requests = report.usage.requests ?? [];
   if (requests.length === 0) return section('requests', 'model requests', priority, '', []);
-  const table = '| worker | role | model | path | status | tokens | cost | time | first byte | retries |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n';
+  const table =
+    '| worker | role | model | path | status | tokens | cost | time | first byte | retries |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n';
   const d = details(`Model requests (${formatCount(requests.length)}, metered by okstra's gateway)`, table);
-  return counted(section('requests', 'model requests', priority, d.head, { count: requests.length, item: (i) => requestRow(requests[i] as (typeof requests)[number]) }, d.tail));
+  return counted(
+    section(
+      'requests',
+      'model requests',
+      priority,
+      d.head,
+      { count: requests.length, item: (i) => requestRow(requests[i] as (typeof requests)[number]) },
+      d.tail,
+    ),
+  );
 }
 
 /** Reasons come first of everything optional, but are not required: a run could list more than any limit holds. */
 export function reasonsSection(report: FinalReport, limits: DetailLimits): Section {
   const items = report.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT))}\n`);
-  return counted(section('reasons', 'verdict reasons', 0, items.length > 0 ? '**Why:**\n\n' : '', items, items.length > 0 ? '\n' : ''));
+  return counted(
+    section(
+      'reasons',
+      'verdict reasons',
+      0,
+      items.length > 0 ? '**Why:**\n\n' : '',
+      items,
+      items.length > 0 ? '\n' : '',
+    ),
+  );
 }
 
 /** The carry outcome, stated plainly: written where, or withheld and why. */
@@ -167,7 +207,8 @@ export function sidecarSection(report: FinalReport, limits: DetailLimits): Secti
 export function findingItem(f: Finding, limits: DetailLimits): string {
   const state = f.disposition === 'standing' ? '' : ` (${f.disposition})`;
   const head = `- **${f.severity}**${state} · ${inlineCode(f.id)} · **${escapeInline(clip(f.title, limits.reason, CUT))}** — ${findingLocation(f)} · ${findingWho(f)}\n`;
-  const detail = f.detail.trim() === '' ? '' : `\n${indent(escapeBlock(clip(f.detail, limits.findingDetail, CUT)), '  ')}\n\n`;
+  const detail =
+    f.detail.trim() === '' ? '' : `\n${indent(escapeBlock(clip(f.detail, limits.findingDetail, CUT)), '  ')}\n\n`;
   return `${head}${detail}`;
 }
 
@@ -210,7 +251,12 @@ export function qaSection(report: FinalReport, priority: number, collapsed: bool
 }
 
 /** Output tails of QA commands; `onlyFailed` for the short formats, where a passing command's output says nothing. */
-export function qaOutputSection(report: FinalReport, priority: number, limits: DetailLimits, onlyFailed: boolean): Section {
+export function qaOutputSection(
+  report: FinalReport,
+  priority: number,
+  limits: DetailLimits,
+  onlyFailed: boolean,
+): Section {
   const shown = report.qa.filter((q) => (!onlyFailed || !q.passed) && q.outputTail.trim() !== '');
   const items = shown.map((q) => {
     const exit = q.exitCode === null ? 'killed' : `exit ${q.exitCode}`;
@@ -218,21 +264,34 @@ export function qaOutputSection(report: FinalReport, priority: number, limits: D
     return `<details><summary>${escapeInline(clip(q.label || q.cmd, 200, '…'))} — ${exit}</summary>\n\n${codeBlock(out)}\n\n</details>\n`;
   });
   const label = onlyFailed ? 'output of failed QA commands' : 'QA output';
-  return section('qa-output', label, priority, items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**\n\n` : '', items, items.length > 0 ? '\n' : '');
+  return section(
+    'qa-output',
+    label,
+    priority,
+    items.length > 0 ? `**${label[0]?.toUpperCase()}${label.slice(1)}**\n\n` : '',
+    items,
+    items.length > 0 ? '\n' : '',
+  );
 }
 
 /** `3 files (tool events)`, `3 files (self-reported)`, plus what was cited unopened: how far the evidence list can be believed. */
-function evidenceCell(w: Pick<FinalReport['verifiers'][number], 'evidenceRead' | 'evidence' | 'unreadCitations'>): string {
+function evidenceCell(
+  w: Pick<FinalReport['verifiers'][number], 'evidenceRead' | 'evidence' | 'unreadCitations'>,
+): string {
   const count = `${w.evidenceRead.length} file${w.evidenceRead.length === 1 ? '' : 's'}`;
   const source = w.evidence === 'events' ? ' (tool events)' : w.evidence === 'self-reported' ? ' (self-reported)' : '';
   const unread = w.unreadCitations ?? [];
-  const shown = unread.slice(0, 3).map((p) => inlineCode(p, { inTable: true })).join(', ');
+  const shown = unread
+    .slice(0, 3)
+    .map((p) => inlineCode(p, { inTable: true }))
+    .join(', ');
   const more = unread.length > 3 ? ` and ${unread.length - 3} more` : '';
   return `${count}${source}${unread.length > 0 ? `; cited unopened: ${shown}${more}` : ''}`;
 }
 
 export function verifiersSection(report: FinalReport, priority: number, collapsed: boolean): Section {
-  const table = '| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n';
+  const table =
+    '| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n';
   const items = report.verifiers.map(
     (v) =>
       `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? '—'} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |\n`,
@@ -291,12 +350,16 @@ export function progressSection(report: FinalReport, priority: number): Section 
   const lines = report.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}\n`);
   const a = report.activity;
   // The stream itself stays on the ledger branch; the report only says where.
-  const activity = a ? `Worker activity: ${a.events} event${a.events === 1 ? '' : 's'}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ''} in ${inlineCode(a.path)} on the ledger branch.\n\n` : '';
+  const activity = a
+    ? `Worker activity: ${a.events} event${a.events === 1 ? '' : 's'}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ''} in ${inlineCode(a.path)} on the ledger branch.\n\n`
+    : '';
   if (lines.length === 0) return section('progress', 'progress checkpoints', priority, activity, []);
   // One fence around all lines, so it must outlast any backtick run in any of them.
   const fence = fenceFor(lines.join(''));
   const d = details(`Progress checkpoints (${lines.length})`, `${fence}text\n`);
-  return counted(section('progress', 'progress checkpoints', priority, `${activity}${d.head}`, lines, `${fence}\n${d.tail}`));
+  return counted(
+    section('progress', 'progress checkpoints', priority, `${activity}${d.head}`, lines, `${fence}\n${d.tail}`),
+  );
 }
 
 export function carryJsonSection(report: FinalReport, priority: number): Section {
@@ -308,14 +371,26 @@ export function carryJsonSection(report: FinalReport, priority: number): Section
 
 export function ledgerRowSection(report: FinalReport, priority: number): Section {
   const row = report.ledgerRow;
-  const body = row === null ? '_No terminal ledger row was appended._\n' : `${codeBlock(JSON.stringify(row), 'json')}\n`;
+  const body =
+    row === null ? '_No terminal ledger row was appended._\n' : `${codeBlock(JSON.stringify(row), 'json')}\n`;
   const d = details(`Ledger row (${row?.status ?? 'none'})`, body);
   return section('ledger-row', 'ledger row', priority, d.head, [], d.tail);
 }
 
 export function errorsSection(report: FinalReport, priority: number, limits: DetailLimits): Section {
-  const items = report.errors.map((e) => `- ${e.at} · ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT))}\n`);
-  return counted(section('errors', 'run errors', priority, items.length > 0 ? `**Run errors (${items.length})**\n\n` : '', items, items.length > 0 ? '\n' : ''));
+  const items = report.errors.map(
+    (e) => `- ${e.at} · ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT))}\n`,
+  );
+  return counted(
+    section(
+      'errors',
+      'run errors',
+      priority,
+      items.length > 0 ? `**Run errors (${items.length})**\n\n` : '',
+      items,
+      items.length > 0 ? '\n' : '',
+    ),
+  );
 }
 
 function failedWorkerItem(w: FailedWorker, limits: DetailLimits): string {
@@ -331,7 +406,16 @@ export function failuresSection(report: FinalReport, priority: number, limits: D
   const failed = failedWorkers(report);
   if (failed.length === 0) return section('failures', 'workers without a result', priority, '', []);
   const items = failed.map((w) => failedWorkerItem(w, limits));
-  return counted(section('failures', 'workers without a result', priority, `**Workers without a result (${failed.length})**\n\n`, items, '\n'));
+  return counted(
+    section(
+      'failures',
+      'workers without a result',
+      priority,
+      `**Workers without a result (${failed.length})**\n\n`,
+      items,
+      '\n',
+    ),
+  );
 }
 
 export function queueSection(report: FinalReport, priority: number): Section {
@@ -341,8 +425,18 @@ export function queueSection(report: FinalReport, priority: number): Section {
 }
 
 /** Splits findings into the groups every format shows in this order. */
-export function groupFindings(findings: readonly Finding[]): { blocking: Finding[]; major: Finding[]; minor: Finding[]; refuted: Finding[] } {
-  const groups = { blocking: [] as Finding[], major: [] as Finding[], minor: [] as Finding[], refuted: [] as Finding[] };
+export function groupFindings(findings: readonly Finding[]): {
+  blocking: Finding[];
+  major: Finding[];
+  minor: Finding[];
+  refuted: Finding[];
+} {
+  const groups = {
+    blocking: [] as Finding[],
+    major: [] as Finding[],
+    minor: [] as Finding[],
+    refuted: [] as Finding[],
+  };
   for (const f of findings) {
     if (f.disposition === 'refuted') groups.refuted.push(f);
     else if (f.severity === 'blocking') groups.blocking.push(f);

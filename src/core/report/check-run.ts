@@ -22,7 +22,14 @@ import {
 } from './blocks.js';
 import { summaryOfRedacted } from './summary.js';
 import { fitWithNotice } from './notice.js';
-import { compareFindings, countActiveBySeverity, fullReportPointer, isActive, qaCounts, stoppedByBudget } from './format.js';
+import {
+  compareFindings,
+  countActiveBySeverity,
+  fullReportPointer,
+  isActive,
+  qaCounts,
+  stoppedByBudget,
+} from './format.js';
 
 /** The Checks API rejects an `output.summary` or `output.text` longer than this. */
 export const CHECK_OUTPUT_LIMIT = 65_535;
@@ -81,9 +88,21 @@ const LEVEL_BY_SEVERITY: Record<FindingSeverity, AnnotationLevel> = {
   info: 'notice',
 };
 
-const TEXT_DETAIL: DetailLimits = { findingDetail: 1000, reason: 800, outputLines: 60, outputChars: 6000, summary: 4000 };
+const TEXT_DETAIL: DetailLimits = {
+  findingDetail: 1000,
+  reason: 800,
+  outputLines: 60,
+  outputChars: 6000,
+  summary: 4000,
+};
 // The summary is what a person sees first on the check: each failed worker's reason and the last few lines of its stderr.
-const SUMMARY_FAILURE_DETAIL: DetailLimits = { findingDetail: 0, reason: 600, outputLines: 8, outputChars: 1200, summary: 0 };
+const SUMMARY_FAILURE_DETAIL: DetailLimits = {
+  findingDetail: 0,
+  reason: 600,
+  outputLines: 8,
+  outputChars: 1200,
+  summary: 0,
+};
 /** Room the failures may take in the summary; the text keeps every one of them in full. */
 const SUMMARY_FAILURES_CHARS = 12_000;
 
@@ -113,7 +132,10 @@ export function findingAnnotations(findings: readonly Finding[]): CheckAnnotatio
       end_line: f.endLine !== null && f.endLine >= f.line ? f.endLine : f.line,
       annotation_level: LEVEL_BY_SEVERITY[f.severity],
       title: clip(plainText(`[${f.severity}] ${f.id}: ${f.title}`).replace(/\s+/g, ' '), TITLE_LIMIT),
-      message: clip(`${detail === '' ? plainText(f.title) : detail}\n\nRaised by ${f.raisedBy}${f.confirmedBy.length > 0 ? `; confirmed by ${f.confirmedBy.join(', ')}` : ''}.`, MESSAGE_LIMIT),
+      message: clip(
+        `${detail === '' ? plainText(f.title) : detail}\n\nRaised by ${f.raisedBy}${f.confirmedBy.length > 0 ? `; confirmed by ${f.confirmedBy.join(', ')}` : ''}.`,
+        MESSAGE_LIMIT,
+      ),
     });
   }
   return out;
@@ -130,8 +152,16 @@ export function checkTitle(report: FinalReport): string {
   const c = countActiveBySeverity(report.findings);
   const qa = qaCounts(report);
   const { value, runStatus } = report.verdict;
-  const status = runStatus === 'contract-violated' || runStatus === 'error' ? ` (${runStatus})` : value === 'FAIL' && stoppedByBudget(report) ? ' (budget exceeded)' : '';
-  return clip(`${report.verdict.value}${status} — ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info · QA ${qa.passed}/${qa.total}`, TITLE_LIMIT);
+  const status =
+    runStatus === 'contract-violated' || runStatus === 'error'
+      ? ` (${runStatus})`
+      : value === 'FAIL' && stoppedByBudget(report)
+        ? ' (budget exceeded)'
+        : '';
+  return clip(
+    `${report.verdict.value}${status} — ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info · QA ${qa.passed}/${qa.total}`,
+    TITLE_LIMIT,
+  );
 }
 
 /**
@@ -163,7 +193,10 @@ export function renderCheckRun(input: FinalReport, opts: CheckRunOptions = {}): 
   const annotations = findingAnnotations(report.findings);
   const batches = batchAnnotations(annotations);
   const requests = (batches.length > 0 ? batches : [[]]).map((batch, i) => ({
-    output: i === 0 ? { title, summary: summary.markdown, text: text.text, annotations: batch } : { title, summary: summary.markdown, annotations: batch },
+    output:
+      i === 0
+        ? { title, summary: summary.markdown, text: text.text, annotations: batch }
+        : { title, summary: summary.markdown, annotations: batch },
   }));
   return {
     name: checkRunName(report.plan.id, report.stage.number),
@@ -183,12 +216,21 @@ export function renderCheckRun(input: FinalReport, opts: CheckRunOptions = {}): 
  * where a person reads first. The failures are fitted into a bounded room of
  * their own, so together they stay within the output limit.
  */
-function summaryWithFailures(report: FinalReport, fullReportUrl: string | undefined): { markdown: string; cuts: Cut[] } {
+function summaryWithFailures(
+  report: FinalReport,
+  fullReportUrl: string | undefined,
+): { markdown: string; cuts: Cut[] } {
   const failures = fitSections([failuresSection(report, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
-  const block = failures.text === '' ? '' : `${failures.text}${failures.cuts.length > 0 ? '_More in the details below._\n\n' : ''}`;
-  const summary = summaryOfRedacted(report, { maxChars: CHECK_OUTPUT_LIMIT - block.length, ...(fullReportUrl ? { fullReportUrl } : {}) });
+  const block =
+    failures.text === '' ? '' : `${failures.text}${failures.cuts.length > 0 ? '_More in the details below._\n\n' : ''}`;
+  const summary = summaryOfRedacted(report, {
+    maxChars: CHECK_OUTPUT_LIMIT - block.length,
+    ...(fullReportUrl ? { fullReportUrl } : {}),
+  });
   if (block === '') return summary;
   const headline = headlineSection(report, '###').head;
-  const markdown = summary.markdown.startsWith(headline) ? `${headline}${block}${summary.markdown.slice(headline.length)}` : `${block}${summary.markdown}`;
+  const markdown = summary.markdown.startsWith(headline)
+    ? `${headline}${block}${summary.markdown.slice(headline.length)}`
+    : `${block}${summary.markdown}`;
   return { markdown, cuts: [...failures.cuts, ...summary.cuts] };
 }

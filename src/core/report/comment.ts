@@ -31,7 +31,13 @@ import { fullReportPointer } from './format.js';
 /** GitHub rejects issue and PR comment bodies longer than this. */
 export const GITHUB_COMMENT_LIMIT = 65_536;
 
-const COMMENT_DETAIL: DetailLimits = { findingDetail: 1500, reason: 800, outputLines: 40, outputChars: 4000, summary: 2000 };
+const COMMENT_DETAIL: DetailLimits = {
+  findingDetail: 1500,
+  reason: 800,
+  outputLines: 40,
+  outputChars: 4000,
+  summary: 2000,
+};
 
 /**
  * The hidden first line of a report comment. The bot looks for it to update
@@ -95,6 +101,12 @@ export function renderComment(input: FinalReport, opts: CommentOptions = {}): Re
   const pointer = fullReportPointer(report, opts.fullReportUrl);
   const footer = `<sub>okstra · run ${inlineCode(report.run.id)} · full report: ${pointer}</sub>\n`;
   const limit = opts.maxChars ?? GITHUB_COMMENT_LIMIT;
-  const fitted = fitWithNotice(sections, limit, `GitHub's ${limit.toLocaleString('en-US')}-character comment limit`, pointer, footer);
+  const fitted = fitWithNotice(
+    sections,
+    limit,
+    `GitHub's ${limit.toLocaleString('en-US')}-character comment limit`,
+    pointer,
+    footer,
+  );
   return { body: fitted.text, cuts: fitted.cuts };
 }

@@ -29,7 +29,8 @@ export function runCost(report: FinalReport): CostState {
   const workersComplete = workers.every(usageCostComplete);
   // A gateway that saw no request with tokens saw no spend; a CLI that reported nothing may have spent anything.
   const nothingSpent = tokensOf(total) === 0 && (metered === 'gateway' || workers.length > 0);
-  const complete = total.costUsd === null ? nothingSpent && workersComplete : total.costComplete !== false && workersComplete;
+  const complete =
+    total.costUsd === null ? nothingSpent && workersComplete : total.costComplete !== false && workersComplete;
   const usd = total.costUsd ?? (complete ? 0 : null);
   return { usd, complete, unknownFor: complete ? [] : unknownParts(workers, requests) };
 }

@@ -25,10 +25,15 @@ const FALLBACK: Record<Exclude<WorkerStatus, 'done'>, string> = {
  * okstra's own account (an unparsable result, a changed tree) and wins over
  * the CLI's exit reason; nothing for a worker that finished.
  */
-export function workerFailure(status: WorkerStatus, trace: Pick<SessionTrace, 'errorMessage' | 'stderrTail'>, problem?: string): { failure?: WorkerFailure } {
+export function workerFailure(
+  status: WorkerStatus,
+  trace: Pick<SessionTrace, 'errorMessage' | 'stderrTail'>,
+  problem?: string,
+): { failure?: WorkerFailure } {
   if (status === 'done') return {};
   const reason = [problem, trace.errorMessage].map((r) => r?.trim() ?? '').find((r) => r !== '') ?? FALLBACK[status];
-  const stderrTail = trace.stderrTail.trim() === '' ? '' : tail(trace.stderrTail, FAILURE_STDERR_LINES, FAILURE_STDERR_CHARS);
+  const stderrTail =
+    trace.stderrTail.trim() === '' ? '' : tail(trace.stderrTail, FAILURE_STDERR_LINES, FAILURE_STDERR_CHARS);
   return { failure: { reason, stderrTail } };
 }
 
@@ -47,17 +52,35 @@ export interface FailedWorker {
  * Every worker entry that carries a failure: what the Markdown, the check run
  * and the CLI list under "Workers without a result".
  */
-export function failedWorkers(report: Pick<FinalReport, 'executor' | 'verifiers' | 'convergence' | 'critic'>): FailedWorker[] {
+export function failedWorkers(
+  report: Pick<FinalReport, 'executor' | 'verifiers' | 'convergence' | 'critic'>,
+): FailedWorker[] {
   const out: FailedWorker[] = [];
-  const push = (worker: string, role: FailedWorker['role'], status: WorkerStatus, failure: WorkerFailure | undefined, upstreamError: FailedWorker['upstreamError'], findingId?: string): void => {
+  const push = (
+    worker: string,
+    role: FailedWorker['role'],
+    status: WorkerStatus,
+    failure: WorkerFailure | undefined,
+    upstreamError: FailedWorker['upstreamError'],
+    findingId?: string,
+  ): void => {
     if (!failure) return;
-    out.push({ worker, role, status, failure, ...(upstreamError ? { upstreamError } : {}), ...(findingId !== undefined ? { findingId } : {}) });
+    out.push({
+      worker,
+      role,
+      status,
+      failure,
+      ...(upstreamError ? { upstreamError } : {}),
+      ...(findingId !== undefined ? { findingId } : {}),
+    });
   };
   const e = report.executor;
   push(e.worker, 'executor', e.status, e.failure, e.upstreamError);
   for (const v of report.verifiers) push(v.worker, 'verifier', v.status, v.failure, v.upstreamError);
-  for (const r of report.convergence.failures ?? ([] as ReverifyFailure[])) push(r.worker, 'reverify', r.status, r.failure, r.upstreamError, r.findingId);
-  if (report.critic) push(report.critic.worker, 'critic', report.critic.status, report.critic.failure, report.critic.upstreamError);
+  for (const r of report.convergence.failures ?? ([] as ReverifyFailure[]))
+    push(r.worker, 'reverify', r.status, r.failure, r.upstreamError, r.findingId);
+  if (report.critic)
+    push(report.critic.worker, 'critic', report.critic.status, report.critic.failure, report.critic.upstreamError);
   return out;
 }
 
@@ -80,7 +103,8 @@ const STDERR_NOISE: readonly RegExp[] = [
 ];
 
 /** `Error: …`, `TypeError [ERR_X]: …`, `ModuleNotFoundError: …`, `error: …`, `fatal: …` at the start of a line. */
-const ERROR_LINE = /^(?:Uncaught\s+)?(?:(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception)(?:\s*\[[^\]]*\])?:\s*\S|(?:error|fatal|ERROR|FATAL)(?:\[\w+\])?:\s*\S)/;
+const ERROR_LINE =
+  /^(?:Uncaught\s+)?(?:(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception)(?:\s*\[[^\]]*\])?:\s*\S|(?:error|fatal|ERROR|FATAL)(?:\[\w+\])?:\s*\S)/;
 
 /**
  * The one line of a failed process's stderr a person needs: the last
@@ -89,9 +113,13 @@ const ERROR_LINE = /^(?:Uncaught\s+)?(?:(?:[A-Za-z_$][\w$.]*)?(?:Error|Exception
  * last line that is not runtime noise, else the last line. Empty for no output.
  */
 export function meaningfulStderrLine(stderr: string): string {
-  const lines = stderr.split('\n').map((l) => l.replace(/\s+$/, '')).filter((l) => l.trim() !== '');
+  const lines = stderr
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''))
+    .filter((l) => l.trim() !== '');
   const errors = lines.filter((l) => ERROR_LINE.test(l));
-  const chosen = errors.at(-1) ?? lines.filter((l) => !STDERR_NOISE.some((re) => re.test(l))).at(-1) ?? lines.at(-1) ?? '';
+  const chosen =
+    errors.at(-1) ?? lines.filter((l) => !STDERR_NOISE.some((re) => re.test(l))).at(-1) ?? lines.at(-1) ?? '';
   return chosen.trim();
 }
 
@@ -104,12 +132,18 @@ export const LEDGER_DETAIL_CHARS = 300;
  * upstream error, its reason) first, since that is what a person must act
  * on, then the verdict's reasons. Undefined when there is nothing to say.
  */
-export function failureDetail(report: Pick<FinalReport, 'executor' | 'verifiers' | 'convergence' | 'critic' | 'verdict'>): string | undefined {
+export function failureDetail(
+  report: Pick<FinalReport, 'executor' | 'verifiers' | 'convergence' | 'critic' | 'verdict'>,
+): string | undefined {
   const workers = failedWorkers(report).map((w) => {
     const role = w.role === 'reverify' ? `re-verify of ${w.findingId ?? '?'}` : w.role;
-    const upstream = w.upstreamError ? ` (upstream ${w.upstreamError.status ?? 'connection failed'}: ${w.upstreamError.message})` : '';
+    const upstream = w.upstreamError
+      ? ` (upstream ${w.upstreamError.status ?? 'connection failed'}: ${w.upstreamError.message})`
+      : '';
     return `${w.worker} (${role}) ${w.status}${upstream}: ${w.failure.reason}`;
   });
-  const line = redactSecrets([...workers, ...report.verdict.reasons].join('; ')).replace(/\s+/g, ' ').trim();
+  const line = redactSecrets([...workers, ...report.verdict.reasons].join('; '))
+    .replace(/\s+/g, ' ')
+    .trim();
   return line === '' ? undefined : clip(line, LEDGER_DETAIL_CHARS);
 }

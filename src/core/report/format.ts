@@ -1,4 +1,11 @@
-import type { FinalReport, Finding, FindingSeverity, UpstreamError, Usage, WorkerStatus } from './schema/final-report.js';
+import type {
+  FinalReport,
+  Finding,
+  FindingSeverity,
+  UpstreamError,
+  Usage,
+  WorkerStatus,
+} from './schema/final-report.js';
 import type { Spend } from './plan-spend.js';
 import { escapeInline, inlineCode, linkTarget } from '../text/escape.js';
 import { clip } from '../text/truncate.js';
@@ -71,7 +78,9 @@ export function formatCount(n: number): string {
 export function stoppedByBudget(report: FinalReport): boolean {
   return (
     report.usage.budgetExceeded !== undefined ||
-    [report.executor.status, ...report.verifiers.map((v) => v.status), report.critic?.status].includes('budget-exceeded')
+    [report.executor.status, ...report.verifiers.map((v) => v.status), report.critic?.status].includes(
+      'budget-exceeded',
+    )
   );
 }
 
@@ -98,8 +107,16 @@ export function formatRunUsage(report: FinalReport): string {
   const total = report.usage.total;
   const cost = runCost(report);
   const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
-  const unknown = cost.usd !== null && cost.unknownFor.length > 0 ? ` (cost unknown for ${cost.unknownFor.map((n) => escapeInline(clip(n, 80, '…'))).join(', ')})` : '';
-  const by = report.usage.metered === 'gateway' ? ', metered by okstra' : report.usage.metered === 'self-reported' ? ', as the agent CLIs reported' : '';
+  const unknown =
+    cost.usd !== null && cost.unknownFor.length > 0
+      ? ` (cost unknown for ${cost.unknownFor.map((n) => escapeInline(clip(n, 80, '…'))).join(', ')})`
+      : '';
+  const by =
+    report.usage.metered === 'gateway'
+      ? ', metered by okstra'
+      : report.usage.metered === 'self-reported'
+        ? ', as the agent CLIs reported'
+        : '';
   return `${tokens} · ${formatCost(cost.usd, cost.complete)}${unknown}${by}`;
 }
 
@@ -109,7 +126,11 @@ export function formatSpend(spend: Spend): string {
 }
 
 /** A worker's status with its upstream failure, e.g. `error (upstream 529: Overloaded)`. Escaped. */
-export function workerStatusText(status: WorkerStatus, upstream: UpstreamError | undefined, maxMessage: number): string {
+export function workerStatusText(
+  status: WorkerStatus,
+  upstream: UpstreamError | undefined,
+  maxMessage: number,
+): string {
   if (!upstream) return status;
   const code = upstream.status === null ? 'connection failed' : String(upstream.status);
   return `${status} (upstream ${code}: ${escapeInline(clip(upstream.message.replace(/\s+/g, ' '), maxMessage, '…'))})`;
@@ -118,7 +139,8 @@ export function workerStatusText(status: WorkerStatus, upstream: UpstreamError |
 /** `path:line-end` as code, or an em dash when the finding cites no file. */
 export function findingLocation(f: Finding, opts: { inTable?: boolean } = {}): string {
   if (!f.file) return '—';
-  const range = f.line === null ? '' : f.endLine !== null && f.endLine !== f.line ? `:${f.line}-${f.endLine}` : `:${f.line}`;
+  const range =
+    f.line === null ? '' : f.endLine !== null && f.endLine !== f.line ? `:${f.line}-${f.endLine}` : `:${f.line}`;
   return inlineCode(`${f.file}${range}`, opts);
 }
 

@@ -44,10 +44,16 @@ export function sumRequests(requests: readonly UsageRequest[]): Usage {
  * disagree (conformance `usage/requests-mismatch`). Workers appear in the
  * order of their first request.
  */
-export function gatewayUsage(records: readonly GatewayRecordLike[], budgetExceeded?: BudgetExceeded | null): UsageTotals {
+export function gatewayUsage(
+  records: readonly GatewayRecordLike[],
+  budgetExceeded?: BudgetExceeded | null,
+): UsageTotals {
   const requests = records.map(toUsageRequest);
   const names = [...new Set(requests.map((r) => r.worker))];
-  const workers: WorkerUsage[] = names.map((worker) => ({ worker, ...sumRequests(requests.filter((r) => r.worker === worker)) }));
+  const workers: WorkerUsage[] = names.map((worker) => ({
+    worker,
+    ...sumRequests(requests.filter((r) => r.worker === worker)),
+  }));
   return {
     workers,
     total: sumRequests(requests),

@@ -30,7 +30,11 @@ const cache = new Map<SchemaFileName, JsonSchemaObject>();
 export function jsonSchemaFor(name: SchemaFileName): JsonSchemaObject {
   let schema = cache.get(name);
   if (!schema) {
-    schema = z.toJSONSchema(SCHEMA_SOURCES[name], { target: 'draft-2020-12', io: INPUT_SIDE.has(name) ? 'input' : 'output', unrepresentable: 'throw' }) as JsonSchemaObject;
+    schema = z.toJSONSchema(SCHEMA_SOURCES[name], {
+      target: 'draft-2020-12',
+      io: INPUT_SIDE.has(name) ? 'input' : 'output',
+      unrepresentable: 'throw',
+    }) as JsonSchemaObject;
     cache.set(name, schema);
   }
   return schema;

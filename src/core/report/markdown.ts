@@ -78,6 +78,12 @@ export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): 
     progressSection(report, 9),
   ];
   const footer = `---\n<sub>okstra final report · schema v${report.schemaVersion} · run ${inlineCode(report.run.id)} · finished ${report.run.finishedAt}</sub>\n`;
-  const fitted = fitWithNotice(sections, opts.maxChars ?? Number.POSITIVE_INFINITY, 'the size limit', fullReportPointer(report, opts.fullReportUrl), footer);
+  const fitted = fitWithNotice(
+    sections,
+    opts.maxChars ?? Number.POSITIVE_INFINITY,
+    'the size limit',
+    fullReportPointer(report, opts.fullReportUrl),
+    footer,
+  );
   return { markdown: fitted.text, cuts: fitted.cuts };
 }

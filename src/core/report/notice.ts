@@ -25,7 +25,13 @@ export function cutNotice(cuts: readonly Cut[], limitName: string, pointer: stri
  * optional section listed, counts at their widest) so the result can never
  * exceed the limit.
  */
-export function fitWithNotice(sections: readonly Section[], maxChars: number, limitName: string, pointer: string, footer: string): Fitted {
+export function fitWithNotice(
+  sections: readonly Section[],
+  maxChars: number,
+  limitName: string,
+  pointer: string,
+  footer: string,
+): Fitted {
   const worstCase = sections
     .filter((s) => !s.required)
     .map((s) => ({ id: s.id, label: s.label, counted: s.counted ?? false, shown: s.count, total: s.count }));

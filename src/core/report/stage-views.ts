@@ -8,7 +8,12 @@ import type { Spend } from './plan-spend.js';
  * The stage table of `okstra status --markdown`, the Action's `mode: status` and the bot's `/okstra status`: each stage's
  * position from the ledger, in the shape `renderPlanStatus` draws.
  */
-export function stageViews(plan: Plan, state: LedgerState, now: Date, spend?: ReadonlyMap<number, Spend>): StageStatusView[] {
+export function stageViews(
+  plan: Plan,
+  state: LedgerState,
+  now: Date,
+  spend?: ReadonlyMap<number, Spend>,
+): StageStatusView[] {
   const views = topologicalOrder(plan).map((n): StageStatusView & { waitingOn: number[] } => {
     const stage = stageByNumber(plan, n);
     const r = stageReadiness(plan, state, n, now);
@@ -17,11 +22,22 @@ export function stageViews(plan: Plan, state: LedgerState, now: Date, spend?: Re
       case 'done':
         return { ...base, state: 'done', detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
       case 'started':
-        return { ...base, state: 'running', detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? ' (lease expired)' : ''}` };
+        return {
+          ...base,
+          state: 'running',
+          detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? ' (lease expired)' : ''}`,
+        };
       case 'ready':
-        return r.failedBefore ? { ...base, state: 'failed', detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: 'ready' };
+        return r.failedBefore
+          ? { ...base, state: 'failed', detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` }
+          : { ...base, state: 'ready' };
       case 'blocked':
-        return { ...base, state: 'pending', detail: `waits for stage ${r.waitingOn.join(', ')}`, waitingOn: r.waitingOn };
+        return {
+          ...base,
+          state: 'pending',
+          detail: `waits for stage ${r.waitingOn.join(', ')}`,
+          waitingOn: r.waitingOn,
+        };
     }
   });
   // Waiting behind a failed stage (directly or through others) is blocked, not merely pending.

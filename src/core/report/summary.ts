@@ -28,7 +28,13 @@ export interface RenderedSummary {
   cuts: Cut[];
 }
 
-export const SUMMARY_DETAIL: DetailLimits = { findingDetail: 600, reason: 500, outputLines: 20, outputChars: 2000, summary: 1000 };
+export const SUMMARY_DETAIL: DetailLimits = {
+  findingDetail: 600,
+  reason: 500,
+  outputLines: 20,
+  outputChars: 2000,
+  summary: 1000,
+};
 
 /** The facts a reader wants in one glance, as one line. */
 export function countsLine(report: FinalReport): string {

@@ -76,7 +76,9 @@ function describeErrors(errors: readonly ErrorObject[]): SchemaProblem[] {
   }
   const unionOnly = (p: SchemaProblem): boolean => /^must match (a|exactly one) schema/.test(p.message);
   // A union failure at a parent is explained by the problems under it, when there are any.
-  return problems.filter((p) => !unionOnly(p) || !problems.some((q) => q !== p && q.pointer.startsWith(`${p.pointer}/`)));
+  return problems.filter(
+    (p) => !unionOnly(p) || !problems.some((q) => q !== p && q.pointer.startsWith(`${p.pointer}/`)),
+  );
 }
 
 const MISSING = /^missing property "(.*)"$/;
@@ -99,7 +101,8 @@ function messageFor(error: ErrorObject): string {
     const description = (error.parentSchema as { description?: unknown } | undefined)?.description;
     if (typeof description === 'string') return `must be a ${description}`;
   }
-  if (error.keyword === 'enum') return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'enum')
+    return `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
   return error.message ?? error.keyword;
 }
 

@@ -11,8 +11,9 @@ const ANSI_SEQUENCE = /\u001b\[[0-9;?]*[ -/]*[@-~]/g;
 // Control characters other than tab and newline, C1 controls, bidi overrides
 // (which can make text read differently than it is) and zero-width characters
 // (which can hide text or defeat the mention guard below).
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const INVISIBLE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+const INVISIBLE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 
 // The union of what stripInvisible removes: CR, ESC and INVISIBLE (which includes both, so it is INVISIBLE without `g`).
 const ANY_INVISIBLE = new RegExp(INVISIBLE.source);
@@ -56,7 +57,9 @@ function escapeLineStart(line: string): string {
  * neutralised.
  */
 export function escapeInline(text: string): string {
-  const oneLine = stripInvisible(text).replace(/\s*\n\s*/g, ' ').trim();
+  const oneLine = stripInvisible(text)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
   return breakMentions(escapeLineStart(escapeInlineChars(oneLine)));
 }
 
@@ -77,7 +80,9 @@ export function escapeBlock(text: string): string {
   }
   while (out.length > 0 && out[out.length - 1] === '') out.pop();
   // Two trailing spaces make a hard line break, except before a blank line or at the end.
-  return out.map((line, i) => (line !== '' && out[i + 1] !== undefined && out[i + 1] !== '' ? `${line}  ` : line)).join('\n');
+  return out
+    .map((line, i) => (line !== '' && out[i + 1] !== undefined && out[i + 1] !== '' ? `${line}  ` : line))
+    .join('\n');
 }
 
 function longestBacktickRun(text: string): number {

@@ -11,7 +11,11 @@ interface SecretPattern {
 
 // Order matters: the Anthropic prefix `sk-ant-` must win over the generic OpenAI `sk-`.
 const SECRET_PATTERNS: readonly SecretPattern[] = [
-  { kind: 'private-key', pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  {
+    kind: 'private-key',
+    pattern:
+      /-----BEGIN [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+  },
   { kind: 'github-token', pattern: /\bgh[pousr]_[A-Za-z0-9]{30,255}\b/g },
   { kind: 'github-token', pattern: /\bgithub_pat_[A-Za-z0-9_]{22,255}\b/g },
   { kind: 'anthropic-key', pattern: /\bsk-ant-[A-Za-z0-9_-]{16,}/g },
@@ -35,15 +39,18 @@ export function redactSecrets(text: string): string {
   if (!mightHoldSecret(text)) return text;
   let out = text;
   for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
-  out = out.replace(AUTH_HEADER, (match: string, scheme: string, space: string, value: string, offset: number, whole: string) => {
-    // `token abc…` alone is common prose ("token xyz expired"); redact it only beside an auth header or as Bearer.
-    const isBearer = scheme.toLowerCase() === 'bearer';
-    const lineStart = whole.lastIndexOf('\n', offset) + 1;
-    const before = whole.slice(lineStart, offset);
-    if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
-    if (value.startsWith('[REDACTED')) return match;
-    return `${scheme}${space}${redactionMarker('bearer-token')}`;
-  });
+  out = out.replace(
+    AUTH_HEADER,
+    (match: string, scheme: string, space: string, value: string, offset: number, whole: string) => {
+      // `token abc…` alone is common prose ("token xyz expired"); redact it only beside an auth header or as Bearer.
+      const isBearer = scheme.toLowerCase() === 'bearer';
+      const lineStart = whole.lastIndexOf('\n', offset) + 1;
+      const before = whole.slice(lineStart, offset);
+      if (!isBearer && !AUTH_CONTEXT.test(before)) return match;
+      if (value.startsWith('[REDACTED')) return match;
+      return `${scheme}${space}${redactionMarker('bearer-token')}`;
+    },
+  );
   return out;
 }
 

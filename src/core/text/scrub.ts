@@ -53,10 +53,11 @@ const orNull =
 const json: Encode = (s) => JSON.stringify(s).slice(1, -1);
 
 /** Percent-encodings: URI components, whole URIs, HTML forms (`+` for space); also with lower-case hex. */
-const URL_ENCODINGS: readonly Encode[] = [orNull(encodeURIComponent), orNull(encodeURI), orNull((s) => new URLSearchParams([['', s]]).toString().slice(1))].flatMap((enc): Encode[] => [
-  enc,
-  (s) => enc(s)?.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()) ?? null,
-]);
+const URL_ENCODINGS: readonly Encode[] = [
+  orNull(encodeURIComponent),
+  orNull(encodeURI),
+  orNull((s) => new URLSearchParams([['', s]]).toString().slice(1)),
+].flatMap((enc): Encode[] => [enc, (s) => enc(s)?.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()) ?? null]);
 
 const toUrlAlphabet = (b64: string): string => b64.replace(/\+/g, '-').replace(/\//g, '_');
 
@@ -294,7 +295,11 @@ export class Scrubber {
   add(secret: string): AddResult {
     const value = secret.trim();
     if (value === '') return { added: false, reason: 'the value is empty' };
-    if (value.length < MIN_SECRET_LENGTH) return { added: false, reason: `the value is shorter than ${MIN_SECRET_LENGTH} characters, so scrubbing it would also remove ordinary words` };
+    if (value.length < MIN_SECRET_LENGTH)
+      return {
+        added: false,
+        reason: `the value is shorter than ${MIN_SECRET_LENGTH} characters, so scrubbing it would also remove ordinary words`,
+      };
     if (this.secrets.has(value)) return { added: false, reason: 'the value is already scrubbed' };
     this.secrets.add(value);
     this.forms.push(...secretForms(value));

@@ -51,20 +51,44 @@ export function decideBudget(question: BudgetQuestion): BudgetDecision {
     if (limit.tokens !== undefined && spent.tokens >= limit.tokens) {
       const l = `${limit.tokens} tokens`;
       const s = `${spent.tokens} tokens`;
-      return { allowed: false, scope, limit: l, spent: s, message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} reached (this ${words} has spent ${s}); raise budgets.${scope}.tokens in .okstra/config.yml to continue` };
+      return {
+        allowed: false,
+        scope,
+        limit: l,
+        spent: s,
+        message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} reached (this ${words} has spent ${s}); raise budgets.${scope}.tokens in .okstra/config.yml to continue`,
+      };
     }
     if (limit.usd !== undefined) {
       const l = usd(limit.usd);
       if (!question.priced) {
         const model = question.model === null ? 'a request that names no model' : `model "${question.model}"`;
-        return { allowed: false, scope, limit: l, spent: spent.usd === null ? 'unknown' : usd(spent.usd), message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} cannot be enforced: ${model} has no price; add it under pricing: in .okstra/config.yml (USD per million tokens: input, output)` };
+        return {
+          allowed: false,
+          scope,
+          limit: l,
+          spent: spent.usd === null ? 'unknown' : usd(spent.usd),
+          message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} cannot be enforced: ${model} has no price; add it under pricing: in .okstra/config.yml (USD per million tokens: input, output)`,
+        };
       }
       if (spent.usd === null) {
-        return { allowed: false, scope, limit: l, spent: 'unknown', message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} cannot be enforced: part of this ${words}'s spend has no known price; add the missing models under pricing: in .okstra/config.yml` };
+        return {
+          allowed: false,
+          scope,
+          limit: l,
+          spent: 'unknown',
+          message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} cannot be enforced: part of this ${words}'s spend has no known price; add the missing models under pricing: in .okstra/config.yml`,
+        };
       }
       if (spent.usd >= limit.usd) {
         const s = usd(spent.usd);
-        return { allowed: false, scope, limit: l, spent: s, message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} reached (this ${words} has spent ${s}); raise budgets.${scope}.usd in .okstra/config.yml to continue` };
+        return {
+          allowed: false,
+          scope,
+          limit: l,
+          spent: s,
+          message: `${BUDGET_MESSAGE_PREFIX} ${scope} limit ${l} reached (this ${words} has spent ${s}); raise budgets.${scope}.usd in .okstra/config.yml to continue`,
+        };
       }
     }
   }

@@ -14,7 +14,12 @@ export interface TokenUsage {
   cacheWriteTokens: number;
 }
 
-export const ZERO_USAGE: TokenUsage = Object.freeze({ inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cacheWriteTokens: 0 });
+export const ZERO_USAGE: TokenUsage = Object.freeze({
+  inputTokens: 0,
+  outputTokens: 0,
+  cachedInputTokens: 0,
+  cacheWriteTokens: 0,
+});
 
 /** What a budget counts as tokens: input + output (cache reads are part of input). */
 export function budgetTokens(usage: TokenUsage): number {

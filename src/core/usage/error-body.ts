@@ -66,7 +66,11 @@ export function upstreamErrorMessage(body: string, max = 2000): string {
     if (typeof first === 'object' && first !== null) {
       const error = (first as Record<string, unknown>).error;
       if (typeof error === 'string') message = error;
-      else if (typeof error === 'object' && error !== null && typeof (error as Record<string, unknown>).message === 'string') {
+      else if (
+        typeof error === 'object' &&
+        error !== null &&
+        typeof (error as Record<string, unknown>).message === 'string'
+      ) {
         message = (error as Record<string, unknown>).message as string;
       }
     }

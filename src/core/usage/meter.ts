@@ -116,7 +116,8 @@ function usageFields(protocol: ModelProtocol, value: unknown): RawUsage | null {
   for (const [key, field] of Object.entries(usage)) {
     if (typeof field === 'number' && Number.isFinite(field) && field >= 0) flat[key] = field;
     else if (isRecord(field)) {
-      for (const [inner, n] of Object.entries(field)) if (typeof n === 'number' && Number.isFinite(n) && n >= 0) flat[`${key}.${inner}`] = n;
+      for (const [inner, n] of Object.entries(field))
+        if (typeof n === 'number' && Number.isFinite(n) && n >= 0) flat[`${key}.${inner}`] = n;
     }
   }
   return Object.keys(flat).length > 0 ? flat : null;
@@ -128,15 +129,30 @@ function normalize(protocol: ModelProtocol, raw: RawUsage): TokenUsage {
     case 'anthropic': {
       const reads = n('cache_read_input_tokens');
       const writes = n('cache_creation_input_tokens');
-      return { inputTokens: n('input_tokens') + reads + writes, outputTokens: n('output_tokens'), cachedInputTokens: reads, cacheWriteTokens: writes };
+      return {
+        inputTokens: n('input_tokens') + reads + writes,
+        outputTokens: n('output_tokens'),
+        cachedInputTokens: reads,
+        cacheWriteTokens: writes,
+      };
     }
     case 'openai-responses':
     case 'openai-chat':
       // Codex and most compatible servers use the Responses names; Chat Completions uses prompt/completion.
       if ('input_tokens' in raw || 'output_tokens' in raw) {
-        return { ...ZERO_USAGE, inputTokens: n('input_tokens'), outputTokens: n('output_tokens'), cachedInputTokens: n('input_tokens_details.cached_tokens') };
+        return {
+          ...ZERO_USAGE,
+          inputTokens: n('input_tokens'),
+          outputTokens: n('output_tokens'),
+          cachedInputTokens: n('input_tokens_details.cached_tokens'),
+        };
       }
-      return { ...ZERO_USAGE, inputTokens: n('prompt_tokens'), outputTokens: n('completion_tokens'), cachedInputTokens: n('prompt_tokens_details.cached_tokens') };
+      return {
+        ...ZERO_USAGE,
+        inputTokens: n('prompt_tokens'),
+        outputTokens: n('completion_tokens'),
+        cachedInputTokens: n('prompt_tokens_details.cached_tokens'),
+      };
     case 'gemini':
       return {
         ...ZERO_USAGE,

@@ -58,12 +58,17 @@ export interface PriceMatch {
  * required so `gpt-5` never prices `gpt-5.5`: a model this table does not
  * know gets no price, never a neighbour's. Keys compare case-insensitively.
  */
-export function resolvePrice(model: string | null, overrides: Readonly<Record<string, ModelPrice>> = {}): PriceMatch | null {
+export function resolvePrice(
+  model: string | null,
+  overrides: Readonly<Record<string, ModelPrice>> = {},
+): PriceMatch | null {
   return createPriceLookup(overrides)(model);
 }
 
 /** {@link resolvePrice} with the merged table built once (the gateway prices every request). */
-export function createPriceLookup(overrides: Readonly<Record<string, ModelPrice>> = {}): (model: string | null) => PriceMatch | null {
+export function createPriceLookup(
+  overrides: Readonly<Record<string, ModelPrice>> = {},
+): (model: string | null) => PriceMatch | null {
   const table = mergedTable(overrides);
   return (model) => lookup(table, model);
 }

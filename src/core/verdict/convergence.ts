@@ -14,7 +14,12 @@ export interface PositionTaken {
  * independently is already confirmed.
  */
 export function disputedFindings(findings: readonly Finding[], answering: readonly string[]): Finding[] {
-  return findings.filter((f) => f.severity === 'blocking' && f.disposition === 'standing' && answering.some((w) => w !== f.raisedBy && !f.confirmedBy.includes(w) && !f.refutedBy.includes(w)));
+  return findings.filter(
+    (f) =>
+      f.severity === 'blocking' &&
+      f.disposition === 'standing' &&
+      answering.some((w) => w !== f.raisedBy && !f.confirmedBy.includes(w) && !f.refutedBy.includes(w)),
+  );
 }
 
 /**
@@ -22,12 +27,22 @@ export function disputedFindings(findings: readonly Finding[], answering: readon
  * other verifier refuted it and its author withdrew it; one confirmation makes
  * it confirmed; otherwise it keeps standing (and so still fails the stage).
  */
-export function applyPositions(findings: readonly Finding[], positions: readonly PositionTaken[], answering: readonly string[]): Finding[] {
+export function applyPositions(
+  findings: readonly Finding[],
+  positions: readonly PositionTaken[],
+  answering: readonly string[],
+): Finding[] {
   return findings.map((f) => {
     const mine = positions.filter((p) => p.findingId === f.id);
     if (mine.length === 0) return f;
-    const confirmedBy = unique([...f.confirmedBy, ...mine.filter((p) => p.worker !== f.raisedBy && p.position === 'confirm').map((p) => p.worker)]);
-    const refutedBy = unique([...f.refutedBy, ...mine.filter((p) => p.worker !== f.raisedBy && p.position === 'refute').map((p) => p.worker)]);
+    const confirmedBy = unique([
+      ...f.confirmedBy,
+      ...mine.filter((p) => p.worker !== f.raisedBy && p.position === 'confirm').map((p) => p.worker),
+    ]);
+    const refutedBy = unique([
+      ...f.refutedBy,
+      ...mine.filter((p) => p.worker !== f.raisedBy && p.position === 'refute').map((p) => p.worker),
+    ]);
     const withdrawn = mine.some((p) => p.worker === f.raisedBy && p.position === 'withdraw');
     const others = answering.filter((w) => w !== f.raisedBy);
     let disposition: Finding['disposition'] = f.disposition;
@@ -53,7 +68,14 @@ export function mergeDuplicateFindings(findings: readonly Finding[]): MergedFind
   const out: Finding[] = [];
   const survivorOf = new Map<string, string>();
   for (const f of findings) {
-    const twin = out.find((o) => o.severity === f.severity && o.file !== null && o.file === f.file && o.line === f.line && o.raisedBy !== f.raisedBy);
+    const twin = out.find(
+      (o) =>
+        o.severity === f.severity &&
+        o.file !== null &&
+        o.file === f.file &&
+        o.line === f.line &&
+        o.raisedBy !== f.raisedBy,
+    );
     if (twin) {
       const merged = { ...twin, confirmedBy: unique([...twin.confirmedBy, f.raisedBy]) };
       merged.disposition = merged.severity === 'blocking' ? 'confirmed' : merged.disposition;

@@ -8,7 +8,13 @@ export interface VerdictInput {
   contractViolations: readonly string[];
   qa: readonly Pick<QaResult, 'label' | 'cmd' | 'passed' | 'exitCode'>[];
   /** `findings`: ids of the findings this verifier raised (after duplicates were merged: the surviving ids). */
-  verifiers: ReadonlyArray<{ worker: string; status: WorkerStatus; verdict: 'PASS' | 'FAIL' | null; findings?: readonly string[]; unreadCitations?: readonly string[] }>;
+  verifiers: ReadonlyArray<{
+    worker: string;
+    status: WorkerStatus;
+    verdict: 'PASS' | 'FAIL' | null;
+    findings?: readonly string[];
+    unreadCitations?: readonly string[];
+  }>;
   findings: readonly Pick<Finding, 'id' | 'severity' | 'title' | 'disposition'>[];
   /** The critic, when the run had one. Only a budget refusal of the critic affects the verdict. */
   critic?: { worker: string; status: WorkerStatus } | null;
@@ -59,31 +65,53 @@ export function unreadCitationsVerdictReason(worker: string, files: readonly str
 
 export function synthesizeVerdict(input: VerdictInput): Verdict {
   if (input.contractViolations.length > 0 || input.executorStatus === 'contract-violated') {
-    return { value: 'FAIL', runStatus: 'contract-violated', reasons: input.contractViolations.map((v) => `executor broke its contract: ${v}`) };
+    return {
+      value: 'FAIL',
+      runStatus: 'contract-violated',
+      reasons: input.contractViolations.map((v) => `executor broke its contract: ${v}`),
+    };
   }
   if (input.executorStatus === 'budget-exceeded') {
-    return { value: 'FAIL', runStatus: 'failed', reasons: [budgetReason(input.executorWorker ?? 'the executor', 'executor', input.budgetExceeded)] };
+    return {
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: [budgetReason(input.executorWorker ?? 'the executor', 'executor', input.budgetExceeded)],
+    };
   }
   if (input.executorStatus === 'error' || input.executorStatus === 'timeout') {
-    return { value: 'FAIL', runStatus: 'error', reasons: [`executor ${input.executorStatus === 'timeout' ? 'timed out' : 'failed'}`] };
+    return {
+      value: 'FAIL',
+      runStatus: 'error',
+      reasons: [`executor ${input.executorStatus === 'timeout' ? 'timed out' : 'failed'}`],
+    };
   }
   const reasons: string[] = [];
-  for (const q of input.qa) if (!q.passed) reasons.push(`QA command failed: ${q.label || q.cmd} (exit ${q.exitCode ?? 'none: killed'})`);
+  for (const q of input.qa)
+    if (!q.passed) reasons.push(`QA command failed: ${q.label || q.cmd} (exit ${q.exitCode ?? 'none: killed'})`);
   const withResult = input.verifiers.filter((v) => v.status === 'done' && v.verdict !== null);
   if (withResult.length === 0) reasons.push('no verifier produced a result');
   for (const v of input.verifiers) {
     if (v.status === 'budget-exceeded') reasons.push(budgetReason(v.worker, 'verifier', input.budgetExceeded));
-    else if ((v.unreadCitations ?? []).length > 0) reasons.push(unreadCitationsVerdictReason(v.worker, v.unreadCitations ?? []));
+    else if ((v.unreadCitations ?? []).length > 0)
+      reasons.push(unreadCitationsVerdictReason(v.worker, v.unreadCitations ?? []));
     else if (v.status !== 'done' || v.verdict === null) reasons.push(`${v.worker} produced no verdict (${v.status})`);
   }
-  if (input.critic?.status === 'budget-exceeded') reasons.push(budgetReason(input.critic.worker, 'critic', input.budgetExceeded));
-  const standingBlocking = new Set(input.findings.filter((f) => f.severity === 'blocking' && f.disposition !== 'refuted').map((f) => f.id));
+  if (input.critic?.status === 'budget-exceeded')
+    reasons.push(budgetReason(input.critic.worker, 'critic', input.budgetExceeded));
+  const standingBlocking = new Set(
+    input.findings.filter((f) => f.severity === 'blocking' && f.disposition !== 'refuted').map((f) => f.id),
+  );
   for (const v of withResult) {
-    if (v.verdict === 'FAIL' && !(v.findings ?? []).some((id) => standingBlocking.has(id))) reasons.push(failWithoutBlockingReason(v.worker));
+    if (v.verdict === 'FAIL' && !(v.findings ?? []).some((id) => standingBlocking.has(id)))
+      reasons.push(failWithoutBlockingReason(v.worker));
   }
   for (const f of input.findings) {
     if (standingBlocking.has(f.id)) reasons.push(`blocking finding ${f.id} ${f.disposition}: ${f.title}`);
   }
   if (reasons.length > 0) return { value: 'FAIL', runStatus: 'failed', reasons };
-  return { value: 'PASS', runStatus: 'passed', reasons: [`every QA command passed, ${withResult.length} verifier(s) answered and no blocking finding stands`] };
+  return {
+    value: 'PASS',
+    runStatus: 'passed',
+    reasons: [`every QA command passed, ${withResult.length} verifier(s) answered and no blocking finding stands`],
+  };
 }

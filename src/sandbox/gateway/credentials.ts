@@ -29,7 +29,11 @@ function single(value: string | string[] | undefined): string | null {
 }
 
 /** The places in a request that carry `credential`. Empty: the request is not this dispatch's. */
-export function credentialPlaces(headers: IncomingHttpHeaders, rawQuery: string, credential: string): CredentialPlace[] {
+export function credentialPlaces(
+  headers: IncomingHttpHeaders,
+  rawQuery: string,
+  credential: string,
+): CredentialPlace[] {
   const places: CredentialPlace[] = [];
   const apiKey = single(headers['x-api-key']);
   if (apiKey !== null && sameSecret(apiKey.trim(), credential)) places.push('x-api-key');
@@ -58,7 +62,11 @@ function decodeQueryValue(value: string): string {
 }
 
 /** Puts the real key where the dispatch credential was, leaving every other header as it came. */
-export function injectRealKey(headers: Record<string, string | string[]>, places: readonly CredentialPlace[], realKey: string): void {
+export function injectRealKey(
+  headers: Record<string, string | string[]>,
+  places: readonly CredentialPlace[],
+  realKey: string,
+): void {
   for (const place of places) {
     if (place === 'x-api-key') headers['x-api-key'] = realKey;
     else if (place === 'authorization') headers.authorization = `Bearer ${realKey}`;
@@ -71,6 +79,10 @@ export function injectRealKeyInQuery(rawQuery: string, credential: string, realK
   if (rawQuery === '') return rawQuery;
   return rawQuery
     .split('&')
-    .map((part) => (part.startsWith('key=') && sameSecret(decodeQueryValue(part.slice(4)), credential) ? `key=${encodeURIComponent(realKey)}` : part))
+    .map((part) =>
+      part.startsWith('key=') && sameSecret(decodeQueryValue(part.slice(4)), credential)
+        ? `key=${encodeURIComponent(realKey)}`
+        : part,
+    )
     .join('&');
 }

@@ -1,7 +1,17 @@
 import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 
 /** Headers that belong to one connection, never to the message (RFC 9110 §7.6.1), plus what the gateway recomputes. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function connectionListed(headers: IncomingHttpHeaders): Set<string> {
   const listed = new Set<string>();
@@ -18,7 +28,11 @@ function connectionListed(headers: IncomingHttpHeaders): Set<string> {
  * dropped, Host set to the upstream, an uncompressed answer asked for (so the
  * gateway can read the usage in it), and the length of the buffered body.
  */
-export function upstreamRequestHeaders(headers: IncomingHttpHeaders, host: string, bodyLength: number): Record<string, string | string[]> {
+export function upstreamRequestHeaders(
+  headers: IncomingHttpHeaders,
+  host: string,
+  bodyLength: number,
+): Record<string, string | string[]> {
   const listed = connectionListed(headers);
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
@@ -28,7 +42,8 @@ export function upstreamRequestHeaders(headers: IncomingHttpHeaders, host: strin
   }
   out.host = host;
   out['accept-encoding'] = 'identity';
-  if (bodyLength > 0 || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined) out['content-length'] = String(bodyLength);
+  if (bodyLength > 0 || headers['content-length'] !== undefined || headers['transfer-encoding'] !== undefined)
+    out['content-length'] = String(bodyLength);
   return out;
 }
 

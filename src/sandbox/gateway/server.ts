@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { Agent as HttpAgent, createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import {
+  Agent as HttpAgent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
@@ -25,7 +31,16 @@ import {
 } from '../../core/usage/index.js';
 import { credentialPlaces, injectRealKey, injectRealKeyInQuery, newCredential } from './credentials.js';
 import { agentResponseHeaders, upstreamRequestHeaders } from './headers.js';
-import type { BudgetRefusal, DispatchGrant, DispatchLease, DispatchSummary, Gateway, GatewayOptions, GatewayRecord, SpendTotals } from './index.js';
+import type {
+  BudgetRefusal,
+  DispatchGrant,
+  DispatchLease,
+  DispatchSummary,
+  Gateway,
+  GatewayOptions,
+  GatewayRecord,
+  SpendTotals,
+} from './index.js';
 import { backoffMs, RETRYABLE_STATUSES, retryAfterMs } from './retry.js';
 
 const DEFAULT_RETRY_BUDGET_MS = 120_000;
@@ -94,7 +109,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     void handle(req, res).catch((error: unknown) => {
       // A bug here must not take the gateway (and every other dispatch) down.
       log(`okstra gateway: internal error: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'okstra gateway: internal error' } }));
+      if (!res.headersSent)
+        res
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'okstra gateway: internal error' } }));
       else res.destroy();
     });
   });
@@ -108,9 +126,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return lease.grant.realKey === '' ? text : text.split(lease.grant.realKey).join(REDACTED_KEY);
   }
 
-  function sendGatewayError(res: ServerResponse, style: ErrorStyle, kind: GatewayErrorKind, status: number, message: string, extra: Record<string, string> = {}): void {
+  function sendGatewayError(
+    res: ServerResponse,
+    style: ErrorStyle,
+    kind: GatewayErrorKind,
+    status: number,
+    message: string,
+    extra: Record<string, string> = {},
+  ): void {
     if (res.headersSent || res.destroyed) return;
-    res.writeHead(status, { 'content-type': 'application/json', ...extra }).end(JSON.stringify(gatewayErrorBody(style, kind, status, message)));
+    res
+      .writeHead(status, { 'content-type': 'application/json', ...extra })
+      .end(JSON.stringify(gatewayErrorBody(style, kind, status, message)));
   }
 
   function finish(x: Exchange): GatewayRecord {
@@ -118,14 +145,25 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const price = priceOf(x.model)?.price ?? null;
     const usage = x.usage ?? ZERO_USAGE;
     // The APIs bill nothing for refusals and errors; a 2xx whose usage never arrived is unknown, not free.
-    const unknownSuccess = x.usage === null && x.protocol !== null && x.status !== null && x.status < 300 && x.refused === undefined;
+    const unknownSuccess =
+      x.usage === null && x.protocol !== null && x.status !== null && x.status < 300 && x.refused === undefined;
     const record: GatewayRecord = {
-      worker: x.lease.grant.worker, role: x.lease.grant.role, provider: x.lease.grant.provider,
-      model: x.model, path: x.path, method: x.method, status: x.status,
-      inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, cachedInputTokens: usage.cachedInputTokens, cacheWriteTokens: usage.cacheWriteTokens,
+      worker: x.lease.grant.worker,
+      role: x.lease.grant.role,
+      provider: x.lease.grant.provider,
+      model: x.model,
+      path: x.path,
+      method: x.method,
+      status: x.status,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      cachedInputTokens: usage.cachedInputTokens,
+      cacheWriteTokens: usage.cacheWriteTokens,
       metered: x.usage !== null,
       costUsd: x.usage !== null ? costUsd(x.usage, price) : unknownSuccess ? null : 0,
-      durationMs: Math.max(0, now() - x.started), firstByteMs: x.firstByteMs, retries: x.retries,
+      durationMs: Math.max(0, now() - x.started),
+      firstByteMs: x.firstByteMs,
+      retries: x.retries,
       ...(x.refused ? { refused: x.refused } : {}),
       ...(x.error ? { error: scrub(x.error, x.lease) } : {}),
     };
@@ -141,7 +179,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       stage = addSpend(stage, spend);
       byWorker.set(record.worker, addSpend(byWorker.get(record.worker) ?? { tokens: 0, usd: 0 }, spend));
     }
-    if (x.refused !== 'budget' && x.refused !== 'credential') x.lease.upstreamError = x.failure ? { status: x.failure.status, message: scrub(x.failure.message, x.lease) } : null;
+    if (x.refused !== 'budget' && x.refused !== 'credential')
+      x.lease.upstreamError = x.failure
+        ? { status: x.failure.status, message: scrub(x.failure.message, x.lease) }
+        : null;
     log(
       `okstra gateway: ${record.worker} (${record.role}) ${record.method} ${record.path} -> ${record.status ?? 'no response'}` +
         `${record.model ? ` model=${record.model}` : ''} in=${record.inputTokens} out=${record.outputTokens}` +
@@ -159,7 +200,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (!match || !lease) {
       log(`okstra gateway: ${method} to an unknown dispatch refused`);
       drain(req);
-      sendGatewayError(res, 'openai', 'credential', 401, 'okstra gateway: unknown dispatch; use the base URL and credential okstra gave this session');
+      sendGatewayError(
+        res,
+        'openai',
+        'credential',
+        401,
+        'okstra gateway: unknown dispatch; use the base URL and credential okstra gave this session',
+      );
       return;
     }
     const path = match[2] ?? '';
@@ -167,8 +214,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const upstreamPath = joinPath(lease.upstream.pathname, path);
     const protocol = detectProtocol(upstreamPath);
     const x: Exchange = {
-      lease, method, path, protocol, style: errorStyle(protocol, lease.grant.provider), model: null, priced: false,
-      started, status: null, firstByteMs: null, retries: 0, usage: null, failure: null, record: null,
+      lease,
+      method,
+      path,
+      protocol,
+      style: errorStyle(protocol, lease.grant.provider),
+      model: null,
+      priced: false,
+      started,
+      status: null,
+      firstByteMs: null,
+      retries: 0,
+      usage: null,
+      failure: null,
+      record: null,
     };
 
     const places = lease.open ? credentialPlaces(req.headers, rawQuery, lease.credential) : [];
@@ -177,7 +236,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       // Nothing is forwarded or spent, so it is no request of the dispatch, and no credential refusal in its report.
       drain(req);
       res.writeHead(200, { 'content-length': '0' }).end();
-      log(`okstra gateway: ${lease.grant.worker} (${lease.grant.role}) HEAD of the base URL without a credential answered locally (a connection warm-up; not forwarded)`);
+      log(
+        `okstra gateway: ${lease.grant.worker} (${lease.grant.role}) HEAD of the base URL without a credential answered locally (a connection warm-up; not forwarded)`,
+      );
       return;
     }
     lease.inFlight.add(x);
@@ -186,7 +247,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       x.status = 401;
       x.refused = 'credential';
       x.error = lease.open ? 'missing or wrong dispatch credential' : 'dispatch credential revoked';
-      sendGatewayError(res, x.style, 'credential', 401, `okstra gateway: ${x.error}; this session may only use the credential okstra gave it`);
+      sendGatewayError(
+        res,
+        x.style,
+        'credential',
+        401,
+        `okstra gateway: ${x.error}; this session may only use the credential okstra gave it`,
+      );
       finish(x);
       return;
     }
@@ -194,7 +261,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       drain(req);
       x.status = 404;
       x.error = 'path not allowed';
-      sendGatewayError(res, x.style, 'not-allowed', 404, `okstra gateway: ${method} ${path || '/'} is not a path the gateway forwards (dot segments or encoded slashes)`);
+      sendGatewayError(
+        res,
+        x.style,
+        'not-allowed',
+        404,
+        `okstra gateway: ${method} ${path || '/'} is not a path the gateway forwards (dot segments or encoded slashes)`,
+      );
       finish(x);
       return;
     }
@@ -203,7 +276,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       drain(req);
       x.status = 404;
       x.error = 'not a model call';
-      sendGatewayError(res, x.style, 'not-allowed', 404, `okstra gateway: ${method} ${path || '/'} is not a model API call the gateway meters, so it is not forwarded`);
+      sendGatewayError(
+        res,
+        x.style,
+        'not-allowed',
+        404,
+        `okstra gateway: ${method} ${path || '/'} is not a model API call the gateway meters, so it is not forwarded`,
+      );
       finish(x);
       return;
     }
@@ -212,7 +291,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (body === 'too-large') {
       x.status = 413;
       x.error = `request body over ${maxRequestBytes} bytes`;
-      sendGatewayError(res, x.style, 'too-large', 413, `okstra gateway: request body is larger than ${maxRequestBytes} bytes`, { connection: 'close' });
+      sendGatewayError(
+        res,
+        x.style,
+        'too-large',
+        413,
+        `okstra gateway: request body is larger than ${maxRequestBytes} bytes`,
+        { connection: 'close' },
+      );
       res.once('finish', () => req.destroy());
       finish(x);
       return;
@@ -233,7 +319,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         priced: x.priced,
       });
       if (!decision.allowed) {
-        const refusal: BudgetRefusal = { scope: decision.scope, limit: decision.limit, spent: decision.spent, message: decision.message };
+        const refusal: BudgetRefusal = {
+          scope: decision.scope,
+          limit: decision.limit,
+          spent: decision.spent,
+          message: decision.message,
+        };
         lease.budgetExceeded ??= refusal;
         x.status = BUDGET_STATUS;
         x.refused = 'budget';
@@ -248,12 +339,22 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     finish(x);
   }
 
-  async function forward(req: IncomingMessage, res: ServerResponse, x: Exchange, rawQuery: string, upstreamPath: string, body: Buffer): Promise<void> {
+  async function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    x: Exchange,
+    rawQuery: string,
+    upstreamPath: string,
+    body: Buffer,
+  ): Promise<void> {
     const { lease } = x;
     const headers = upstreamRequestHeaders(req.headers, lease.upstream.host, body.length);
     injectRealKey(headers, credentialPlaces(req.headers, rawQuery, lease.credential), lease.grant.realKey);
     const query = injectRealKeyInQuery(rawQuery, lease.credential, lease.grant.realKey);
-    const target = { path: `${upstreamPath}${query === '' && !(req.url ?? '').includes('?') ? '' : `?${query}`}`, headers };
+    const target = {
+      path: `${upstreamPath}${query === '' && !(req.url ?? '').includes('?') ? '' : `?${query}`}`,
+      headers,
+    };
 
     const abort = new AbortController();
     let agentGone = false;
@@ -277,7 +378,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         if (agentGone) return;
         x.status = 502;
         x.error = x.failure.message;
-        sendGatewayError(res, x.style, 'upstream-unreachable', 502, `okstra gateway: ${x.failure.message} (after ${x.retries} retries)`);
+        sendGatewayError(
+          res,
+          x.style,
+          'upstream-unreachable',
+          502,
+          `okstra gateway: ${x.failure.message} (after ${x.retries} retries)`,
+        );
         return;
       }
 
@@ -323,7 +430,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     res.writeHead(status, agentResponseHeaders(upstream.headers, [x.lease.grant.realKey]));
     res.flushHeaders();
     const contentType = String(upstream.headers['content-type'] ?? '');
-    const meter = x.protocol !== null && status < 300 ? createUsageMeter(x.protocol, contentType.includes('text/event-stream') ? 'sse' : 'json') : null;
+    const meter =
+      x.protocol !== null && status < 300
+        ? createUsageMeter(x.protocol, contentType.includes('text/event-stream') ? 'sse' : 'json')
+        : null;
     const decoder = new StringDecoder('utf8');
 
     return new Promise<void>((resolve) => {
@@ -374,7 +484,13 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     });
   }
 
-  function send(base: URL, method: string, target: { path: string; headers: Record<string, string | string[]> }, body: Buffer, signal: AbortSignal): Promise<Attempt> {
+  function send(
+    base: URL,
+    method: string,
+    target: { path: string; headers: Record<string, string | string[]> },
+    body: Buffer,
+    signal: AbortSignal,
+  ): Promise<Attempt> {
     const secure = base.protocol === 'https:';
     return new Promise<Attempt>((resolve) => {
       const request = (secure ? httpsRequest : httpRequest)({
@@ -405,11 +521,24 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     url,
     open(grant) {
       const upstream = parseUpstream(grant);
-      if (grant.realKey.trim() === '') throw new Error(`okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`);
+      if (grant.realKey.trim() === '')
+        throw new Error(
+          `okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`,
+        );
       const id = randomBytes(12).toString('base64url');
       const lease: Lease = {
-        id, grant, upstream, credential: newCredential(), open: true, records: [], inFlight: new Set(),
-        spend: { tokens: 0, usd: 0 }, usage: null, usageCost: null, budgetExceeded: null, upstreamError: null,
+        id,
+        grant,
+        upstream,
+        credential: newCredential(),
+        open: true,
+        records: [],
+        inFlight: new Set(),
+        spend: { tokens: 0, usd: 0 },
+        usage: null,
+        usageCost: null,
+        budgetExceeded: null,
+        upstreamError: null,
       };
       leases.set(id, lease);
       const handle: DispatchLease = {
@@ -434,7 +563,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     },
     records: () => allRecords,
     totals() {
-      return { ...stage, byWorker: Object.fromEntries([...byWorker].map(([worker, spend]): [string, SpendTotals] => [worker, { ...spend }])) };
+      return {
+        ...stage,
+        byWorker: Object.fromEntries(
+          [...byWorker].map(([worker, spend]): [string, SpendTotals] => [worker, { ...spend }]),
+        ),
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -463,11 +597,18 @@ function parseUpstream(grant: DispatchGrant): URL {
   try {
     upstream = new URL(grant.upstream);
   } catch {
-    throw new Error(`okstra gateway: upstream "${grant.upstream}" for ${grant.worker} is not a URL; expected e.g. https://api.anthropic.com`);
+    throw new Error(
+      `okstra gateway: upstream "${grant.upstream}" for ${grant.worker} is not a URL; expected e.g. https://api.anthropic.com`,
+    );
   }
-  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error(`okstra gateway: upstream "${grant.upstream}" for ${grant.worker} must be an http:// or https:// URL`);
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
+    throw new Error(
+      `okstra gateway: upstream "${grant.upstream}" for ${grant.worker} must be an http:// or https:// URL`,
+    );
   if (upstream.search !== '' || upstream.hash !== '' || upstream.username !== '' || upstream.password !== '') {
-    throw new Error(`okstra gateway: upstream "${upstream.origin}${upstream.pathname}" for ${grant.worker} must be a plain base URL (no query, fragment or user info)`);
+    throw new Error(
+      `okstra gateway: upstream "${upstream.origin}${upstream.pathname}" for ${grant.worker} must be a plain base URL (no query, fragment or user info)`,
+    );
   }
   return upstream;
 }
@@ -486,8 +627,17 @@ function joinPath(base: string, rest: string): string {
 function isWarmUp(req: IncomingMessage, method: string, path: string, rawQuery: string): boolean {
   if (method !== 'HEAD' || (path !== '' && path !== '/')) return false;
   const { headers } = req;
-  if (headers['x-api-key'] !== undefined || headers.authorization !== undefined || headers['x-goog-api-key'] !== undefined || /(^|&)key=/.test(rawQuery)) return false;
-  return headers['transfer-encoding'] === undefined && (headers['content-length'] === undefined || headers['content-length'] === '0');
+  if (
+    headers['x-api-key'] !== undefined ||
+    headers.authorization !== undefined ||
+    headers['x-goog-api-key'] !== undefined ||
+    /(^|&)key=/.test(rawQuery)
+  )
+    return false;
+  return (
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0')
+  );
 }
 
 /** No dot segments or encoded separators: the path the upstream resolves must be the path the gateway judged. */

@@ -1,4 +1,14 @@
-import { asArray, asString, contentText, isRecord, toolNames, type AnswerTurn, type ParsedCall, type ProtocolHandler, type SseEvent } from './protocol.js';
+import {
+  asArray,
+  asString,
+  contentText,
+  isRecord,
+  toolNames,
+  type AnswerTurn,
+  type ParsedCall,
+  type ProtocolHandler,
+  type SseEvent,
+} from './protocol.js';
 import { SCRIPTED_USAGE } from './script.js';
 
 /**
@@ -50,8 +60,19 @@ export const anthropic: ProtocolHandler = {
         data: {
           type: 'message_start',
           message: {
-            id: `msg_${call.turn}`, type: 'message', role: 'assistant', model: call.model, content: [], stop_reason: null, stop_sequence: null,
-            usage: { input_tokens: SCRIPTED_USAGE.inputTokens, output_tokens: 1, cache_creation_input_tokens: 0, cache_read_input_tokens: SCRIPTED_USAGE.cachedInputTokens },
+            id: `msg_${call.turn}`,
+            type: 'message',
+            role: 'assistant',
+            model: call.model,
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: {
+              input_tokens: SCRIPTED_USAGE.inputTokens,
+              output_tokens: 1,
+              cache_creation_input_tokens: 0,
+              cache_read_input_tokens: SCRIPTED_USAGE.cachedInputTokens,
+            },
           },
         },
       },
@@ -60,11 +81,21 @@ export const anthropic: ProtocolHandler = {
       { event: 'content_block_stop', data: { type: 'content_block_stop', index: 0 } },
       {
         event: 'message_delta',
-        data: { type: 'message_delta', delta: { stop_reason: turn.kind === 'text' ? 'end_turn' : 'tool_use', stop_sequence: null }, usage: { output_tokens: SCRIPTED_USAGE.outputTokens } },
+        data: {
+          type: 'message_delta',
+          delta: { stop_reason: turn.kind === 'text' ? 'end_turn' : 'tool_use', stop_sequence: null },
+          usage: { output_tokens: SCRIPTED_USAGE.outputTokens },
+        },
       },
       { event: 'message_stop', data: { type: 'message_stop' } },
     ];
   },
 
-  errorBody: (status, message) => ({ type: 'error', error: { type: status === 401 ? 'authentication_error' : status >= 500 ? 'api_error' : 'invalid_request_error', message } }),
+  errorBody: (status, message) => ({
+    type: 'error',
+    error: {
+      type: status === 401 ? 'authentication_error' : status >= 500 ? 'api_error' : 'invalid_request_error',
+      message,
+    },
+  }),
 };

@@ -1,4 +1,12 @@
-import { asArray, asString, isRecord, toolNames, type AnswerTurn, type ProtocolHandler, type SseEvent } from './protocol.js';
+import {
+  asArray,
+  asString,
+  isRecord,
+  toolNames,
+  type AnswerTurn,
+  type ProtocolHandler,
+  type SseEvent,
+} from './protocol.js';
 import { SCRIPTED_USAGE } from './script.js';
 
 const STREAM_PATH = /^\/v1beta\/models\/([^/:]+):streamGenerateContent$/;
@@ -31,7 +39,9 @@ export const gemini: ProtocolHandler = {
       turn: contents.filter((c) => c.role === 'model').length,
       userText,
       tools: toolNames(body.tools),
-      lastToolResult: response ? JSON.stringify((response.functionResponse as Record<string, unknown>).response ?? null) : null,
+      lastToolResult: response
+        ? JSON.stringify((response.functionResponse as Record<string, unknown>).response ?? null)
+        : null,
     };
   },
 
@@ -60,5 +70,18 @@ export const gemini: ProtocolHandler = {
     ];
   },
 
-  errorBody: (status, message) => ({ error: { code: status, message, status: status === 400 ? 'INVALID_ARGUMENT' : status === 401 || status === 403 ? 'PERMISSION_DENIED' : status === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL' } }),
+  errorBody: (status, message) => ({
+    error: {
+      code: status,
+      message,
+      status:
+        status === 400
+          ? 'INVALID_ARGUMENT'
+          : status === 401 || status === 403
+            ? 'PERMISSION_DENIED'
+            : status === 429
+              ? 'RESOURCE_EXHAUSTED'
+              : 'INTERNAL',
+    },
+  }),
 };

@@ -1,4 +1,14 @@
-import { asArray, asString, contentText, isRecord, toolNames, type AnswerTurn, type ParsedCall, type ProtocolHandler, type SseEvent } from './protocol.js';
+import {
+  asArray,
+  asString,
+  contentText,
+  isRecord,
+  toolNames,
+  type AnswerTurn,
+  type ParsedCall,
+  type ProtocolHandler,
+  type SseEvent,
+} from './protocol.js';
 import { SCRIPTED_USAGE } from './script.js';
 
 const MODEL_OUTPUT_ITEMS = new Set(['custom_tool_call', 'function_call', 'local_shell_call']);
@@ -25,7 +35,9 @@ export const openaiResponses: ProtocolHandler = {
     return {
       protocol: 'openai-responses',
       model: asString(body.model),
-      turn: items.filter((i) => MODEL_OUTPUT_ITEMS.has(asString(i.type)) || (i.type === 'message' && i.role === 'assistant')).length,
+      turn: items.filter(
+        (i) => MODEL_OUTPUT_ITEMS.has(asString(i.type)) || (i.type === 'message' && i.role === 'assistant'),
+      ).length,
       userText,
       tools: toolNames(body.tools),
       lastToolResult: last && TOOL_OUTPUT_ITEMS.has(asString(last.type)) ? outputText(last.output) : null,
@@ -36,20 +48,42 @@ export const openaiResponses: ProtocolHandler = {
     const id = `resp_${call.turn}`;
     const item =
       turn.kind === 'text'
-        ? { type: 'message', id: `msg_${call.turn}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: turn.text, annotations: [] }] }
+        ? {
+            type: 'message',
+            id: `msg_${call.turn}`,
+            role: 'assistant',
+            status: 'completed',
+            content: [{ type: 'output_text', text: turn.text, annotations: [] }],
+          }
         : turn.kind === 'shell' || turn.kind === 'tool'
           ? {
-              type: 'function_call', id: `fc_${call.turn}`, status: 'completed', call_id: `call_${call.turn}`,
+              type: 'function_call',
+              id: `fc_${call.turn}`,
+              status: 'completed',
+              call_id: `call_${call.turn}`,
               name: turn.kind === 'shell' ? 'exec_command' : turn.name,
               arguments: JSON.stringify(turn.kind === 'shell' ? { cmd: turn.command } : turn.args),
             }
           : {
-            type: 'custom_tool_call', id: `ctc_${call.turn}`, status: 'completed', call_id: `call_${call.turn}`, name: 'apply_patch',
-            input: addFilePatch(turn.path, turn.content),
-          };
-    const response = { id, object: 'response', created_at: Math.floor(Date.now() / 1000), model: call.model, output: [] as unknown[] };
+              type: 'custom_tool_call',
+              id: `ctc_${call.turn}`,
+              status: 'completed',
+              call_id: `call_${call.turn}`,
+              name: 'apply_patch',
+              input: addFilePatch(turn.path, turn.content),
+            };
+    const response = {
+      id,
+      object: 'response',
+      created_at: Math.floor(Date.now() / 1000),
+      model: call.model,
+      output: [] as unknown[],
+    };
     return [
-      { event: 'response.created', data: { type: 'response.created', response: { ...response, status: 'in_progress' } } },
+      {
+        event: 'response.created',
+        data: { type: 'response.created', response: { ...response, status: 'in_progress' } },
+      },
       { event: 'response.output_item.added', data: { type: 'response.output_item.added', output_index: 0, item } },
       { event: 'response.output_item.done', data: { type: 'response.output_item.done', output_index: 0, item } },
       {
@@ -57,10 +91,14 @@ export const openaiResponses: ProtocolHandler = {
         data: {
           type: 'response.completed',
           response: {
-            ...response, status: 'completed', output: [item],
+            ...response,
+            status: 'completed',
+            output: [item],
             usage: {
-              input_tokens: SCRIPTED_USAGE.inputTokens, input_tokens_details: { cached_tokens: SCRIPTED_USAGE.cachedInputTokens },
-              output_tokens: SCRIPTED_USAGE.outputTokens, output_tokens_details: { reasoning_tokens: 0 },
+              input_tokens: SCRIPTED_USAGE.inputTokens,
+              input_tokens_details: { cached_tokens: SCRIPTED_USAGE.cachedInputTokens },
+              output_tokens: SCRIPTED_USAGE.outputTokens,
+              output_tokens_details: { reasoning_tokens: 0 },
               total_tokens: SCRIPTED_USAGE.inputTokens + SCRIPTED_USAGE.outputTokens,
             },
           },
@@ -69,7 +107,9 @@ export const openaiResponses: ProtocolHandler = {
     ];
   },
 
-  errorBody: (status, message) => ({ error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null } }),
+  errorBody: (status, message) => ({
+    error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null },
+  }),
 };
 
 /** A tool output is a string, or a list of content parts. */

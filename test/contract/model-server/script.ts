@@ -44,21 +44,32 @@ export type Turn =
    * among them is awaited first (a pause mid-stream); `end: 'destroy'` cuts
    * the connection after the last chunk instead of ending the answer.
    */
-  | { kind: 'raw'; status: number; headers?: Record<string, string>; chunks: ReadonlyArray<string | (() => Promise<void>)>; end?: 'end' | 'destroy' }
+  | {
+      kind: 'raw';
+      status: number;
+      headers?: Record<string, string>;
+      chunks: ReadonlyArray<string | (() => Promise<void>)>;
+      end?: 'end' | 'destroy';
+    }
   /** Accept the request and never answer: the CLI waits until okstra's timeout kills it. */
   | { kind: 'hang' }
   /**
    * Answer `then` only once `until` has settled: the CLI is held mid-call
    * while a test looks at it (its processes, environment and files).
    */
-  | { kind: 'hold'; until: () => Promise<void>; then: Extract<Turn, { kind: 'text' } | { kind: 'write' } | { kind: 'shell' } | { kind: 'tool' }> };
+  | {
+      kind: 'hold';
+      until: () => Promise<void>;
+      then: Extract<Turn, { kind: 'text' } | { kind: 'write' } | { kind: 'shell' } | { kind: 'tool' }>;
+    };
 
 export type Script = (call: ModelCall) => Turn;
 
 /** Token counts every answer reports, so tests can check usage is carried through. */
 export const SCRIPTED_USAGE = { inputTokens: 1234, outputTokens: 56, cachedInputTokens: 0 } as const;
 
-const fence = (title: string, value: unknown): string => `### ${title}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n`;
+const fence = (title: string, value: unknown): string =>
+  `### ${title}\n\n\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\`\n`;
 
 /** A final executor message that ends with valid Stage Carry Evidence. */
 export function carryMessage(stage: number, file: string): string {
@@ -78,7 +89,8 @@ export function verifierMessage(verdict: 'PASS' | 'FAIL', evidenceRead: string[]
 
 /** The common executor script: write `file` on the first turn, then report the carry. */
 export function writeThenCarry(file: string, content: string, stage: number): Script {
-  return (call) => (call.turn === 0 ? { kind: 'write', path: file, content } : { kind: 'text', text: carryMessage(stage, file) });
+  return (call) =>
+    call.turn === 0 ? { kind: 'write', path: file, content } : { kind: 'text', text: carryMessage(stage, file) };
 }
 
 const WORKTREE_ANCHOR = /\*\*Worktree:\*\*\s*`?([^`\n]+?)`?\s*$/m;

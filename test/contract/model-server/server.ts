@@ -82,10 +82,23 @@ export async function startModelServer(script: Script = noScript): Promise<Model
     const pathname = new URL(url, 'http://127.0.0.1').pathname;
     const raw = await readBody(req);
     const handler = req.method === 'POST' ? HANDLERS.find((h) => h.owns(pathname)) : undefined;
-    const record: RecordedRequest = { method: req.method ?? '', url, protocol: handler?.protocol ?? null, credentialHeader: credentialHeader(req), credentialPrefix: credentialPrefix(req), call: null, answered: 'not-found', at, headers: req.headers, sent: '' };
+    const record: RecordedRequest = {
+      method: req.method ?? '',
+      url,
+      protocol: handler?.protocol ?? null,
+      credentialHeader: credentialHeader(req),
+      credentialPrefix: credentialPrefix(req),
+      call: null,
+      answered: 'not-found',
+      at,
+      headers: req.headers,
+      sent: '',
+    };
     requests.push(record);
     if (!handler) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `scripted model server: no route for ${req.method} ${pathname}` } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `scripted model server: no route for ${req.method} ${pathname}` } }));
       return;
     }
 
@@ -107,7 +120,9 @@ export async function startModelServer(script: Script = noScript): Promise<Model
       const message = `${handler.protocol} call ${call.turn}: ${error instanceof Error ? error.message : String(error)}`;
       scriptErrors.push(message);
       record.answered = 'script-error';
-      res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify(handler.errorBody(500, `scripted model server: ${message}`)));
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end(JSON.stringify(handler.errorBody(500, `scripted model server: ${message}`)));
       return;
     }
     record.answered = turn.kind;
@@ -175,7 +190,11 @@ function writeSse(res: ServerResponse, events: readonly SseEvent[]): string {
   return sent;
 }
 
-async function writeRaw(res: ServerResponse, turn: Extract<Turn, { kind: 'raw' }>, record: RecordedRequest): Promise<void> {
+async function writeRaw(
+  res: ServerResponse,
+  turn: Extract<Turn, { kind: 'raw' }>,
+  record: RecordedRequest,
+): Promise<void> {
   res.writeHead(turn.status, turn.headers ?? {});
   res.flushHeaders();
   for (const chunk of turn.chunks) {
@@ -210,6 +229,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
   for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   const raw = Buffer.concat(chunks);
   // Some clients compress request bodies; none of the pinned CLIs did when measured, so say so loudly if one starts.
-  if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity') throw new Error(`compressed request body (${req.headers['content-encoding']}) is not supported`);
+  if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity')
+    throw new Error(`compressed request body (${req.headers['content-encoding']}) is not supported`);
   return raw.toString('utf8');
 }

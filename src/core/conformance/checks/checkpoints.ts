@@ -30,7 +30,11 @@ export const checkCheckpoints: Check = ({ report }) => {
     if (!phase) return;
     const worker = cp.fields.worker;
     if (worker === undefined || worker === '') {
-      out.push(violation('progress/malformed', `${cp.phase} checkpoint without a worker= field: "${entry.line}"`, { pointer: `/progress/${i}/line` }));
+      out.push(
+        violation('progress/malformed', `${cp.phase} checkpoint without a worker= field: "${entry.line}"`, {
+          pointer: `/progress/${i}/line`,
+        }),
+      );
       return;
     }
     seen[phase].push(worker);
@@ -41,8 +45,13 @@ export const checkCheckpoints: Check = ({ report }) => {
       if (seen[phase].some((name) => namesRosterWorker(name, worker.name))) continue;
       const code = phase === DISPATCH_PHASE ? 'progress/dispatch-missing' : 'progress/collect-missing';
       const others = seen[phase].filter((name) => !report.roster.some((r) => namesRosterWorker(name, r.name)));
-      const also = others.length > 0 ? `; ${phase} names ${others.map((o) => `"${o}"`).join(', ')}, which is no roster name` : '';
-      out.push(violation(code, `no ${phase} checkpoint names roster worker "${worker.name}" (${worker.function})${also}`, { pointer: '/progress' }));
+      const also =
+        others.length > 0 ? `; ${phase} names ${others.map((o) => `"${o}"`).join(', ')}, which is no roster name` : '';
+      out.push(
+        violation(code, `no ${phase} checkpoint names roster worker "${worker.name}" (${worker.function})${also}`, {
+          pointer: '/progress',
+        }),
+      );
     }
   }
   return out;

@@ -25,7 +25,11 @@ class CitationIndex {
     this.head = artifacts.headFiles ? new Set(artifacts.headFiles.map(normalisePath)) : null;
     for (const v of report.verifiers) this.evidence.set(v.worker, new Set(v.evidenceRead.map(normalisePath)));
     if (report.critic) this.evidence.set(report.critic.worker, new Set(report.critic.evidenceRead.map(normalisePath)));
-    for (const path of [...(this.head ?? []), ...[...this.evidence.values()].flatMap((set) => [...set]), ...report.git.changedFiles.map(normalisePath)]) {
+    for (const path of [
+      ...(this.head ?? []),
+      ...[...this.evidence.values()].flatMap((set) => [...set]),
+      ...report.git.changedFiles.map(normalisePath),
+    ]) {
       this.known.add(path);
       const name = basename(path);
       const set = this.byBasename.get(name) ?? new Set<string>();
@@ -64,28 +68,56 @@ function citationViolations(report: FinalReport, f: Finding, i: number, index: C
   if (!path.includes('/') && !index.exists(path)) {
     const candidates = index.candidates(path);
     if (candidates.length > 1) {
-      return [violation('finding/ambiguous-path', `finding ${f.id} cites bare name "${path}", which matches ${candidates.join(', ')}`, { pointer })];
+      return [
+        violation(
+          'finding/ambiguous-path',
+          `finding ${f.id} cites bare name "${path}", which matches ${candidates.join(', ')}`,
+          { pointer },
+        ),
+      ];
     }
     const only = candidates[0];
     if (only !== undefined) {
       return [
-        violation('finding/evidence-not-read', `finding ${f.id} cites bare name "${path}"; the evidence row is "${only}"`, {
-          pointer,
-          hint: `Cite "${only}" — a bare file name does not match its evidence row.`,
-        }),
+        violation(
+          'finding/evidence-not-read',
+          `finding ${f.id} cites bare name "${path}"; the evidence row is "${only}"`,
+          {
+            pointer,
+            hint: `Cite "${only}" — a bare file name does not match its evidence row.`,
+          },
+        ),
       ];
     }
   }
 
   const out: Violation[] = [];
   if (index.head && !index.head.has(path)) {
-    out.push(violation('finding/file-absent', `finding ${f.id} cites "${path}", which is not in the tree at ${report.git.headCommit.slice(0, 12)}`, { pointer }));
+    out.push(
+      violation(
+        'finding/file-absent',
+        `finding ${f.id} cites "${path}", which is not in the tree at ${report.git.headCommit.slice(0, 12)}`,
+        { pointer },
+      ),
+    );
   }
   const evidence = index.evidenceOf(f.raisedBy);
   if (evidence === null) {
-    out.push(violation('finding/evidence-not-read', `finding ${f.id} was raised by "${f.raisedBy}", which recorded no evidence`, { pointer: `/findings/${i}/raisedBy` }));
+    out.push(
+      violation(
+        'finding/evidence-not-read',
+        `finding ${f.id} was raised by "${f.raisedBy}", which recorded no evidence`,
+        { pointer: `/findings/${i}/raisedBy` },
+      ),
+    );
   } else if (!evidence.has(path)) {
-    out.push(violation('finding/evidence-not-read', `finding ${f.id} cites "${path}", which ${f.raisedBy} did not record in evidenceRead`, { pointer }));
+    out.push(
+      violation(
+        'finding/evidence-not-read',
+        `finding ${f.id} cites "${path}", which ${f.raisedBy} did not record in evidenceRead`,
+        { pointer },
+      ),
+    );
   }
   return out;
 }
@@ -94,15 +126,27 @@ function shapeViolations(f: Finding, i: number): Violation[] {
   const out: Violation[] = [];
   const pointer = `/findings/${i}`;
   if (f.disposition === 'confirmed' && f.confirmedBy.length === 0) {
-    out.push(violation('finding/disposition-unsupported', `finding ${f.id} is confirmed but confirmedBy is empty`, { pointer }));
+    out.push(
+      violation('finding/disposition-unsupported', `finding ${f.id} is confirmed but confirmedBy is empty`, {
+        pointer,
+      }),
+    );
   }
   if (f.disposition === 'refuted' && f.refutedBy.length === 0) {
-    out.push(violation('finding/disposition-unsupported', `finding ${f.id} is refuted but refutedBy is empty`, { pointer }));
+    out.push(
+      violation('finding/disposition-unsupported', `finding ${f.id} is refuted but refutedBy is empty`, { pointer }),
+    );
   }
-  if (f.line !== null && f.file === null) out.push(violation('finding/bad-range', `finding ${f.id} has a line but no file`, { pointer }));
-  if (f.endLine !== null && f.line === null) out.push(violation('finding/bad-range', `finding ${f.id} has an endLine but no line`, { pointer }));
+  if (f.line !== null && f.file === null)
+    out.push(violation('finding/bad-range', `finding ${f.id} has a line but no file`, { pointer }));
+  if (f.endLine !== null && f.line === null)
+    out.push(violation('finding/bad-range', `finding ${f.id} has an endLine but no line`, { pointer }));
   if (f.endLine !== null && f.line !== null && f.endLine < f.line) {
-    out.push(violation('finding/bad-range', `finding ${f.id} ends (line ${f.endLine}) before it starts (line ${f.line})`, { pointer }));
+    out.push(
+      violation('finding/bad-range', `finding ${f.id} ends (line ${f.endLine}) before it starts (line ${f.line})`, {
+        pointer,
+      }),
+    );
   }
   return out;
 }
@@ -111,15 +155,25 @@ export const checkFindings: Check = ({ report, artifacts }) => {
   const out: Violation[] = [];
   const ids = new Set<string>();
   report.findings.forEach((f, i) => {
-    if (ids.has(f.id)) out.push(violation('finding/duplicate-id', `finding id ${f.id} is used more than once`, { pointer: `/findings/${i}/id` }));
+    if (ids.has(f.id))
+      out.push(
+        violation('finding/duplicate-id', `finding id ${f.id} is used more than once`, {
+          pointer: `/findings/${i}/id`,
+        }),
+      );
     ids.add(f.id);
   });
   const listed: Array<[string, string]> = [
-    ...report.verifiers.flatMap((v, i) => v.findings.map((id, j): [string, string] => [id, `/verifiers/${i}/findings/${j}`])),
+    ...report.verifiers.flatMap((v, i) =>
+      v.findings.map((id, j): [string, string] => [id, `/verifiers/${i}/findings/${j}`]),
+    ),
     ...(report.critic?.findings.map((id, j): [string, string] => [id, `/critic/findings/${j}`]) ?? []),
   ];
   for (const [id, pointer] of listed) {
-    if (!ids.has(id)) out.push(violation('finding/unknown-id', `finding ${id} is listed at ${pointer} but not in findings[]`, { pointer }));
+    if (!ids.has(id))
+      out.push(
+        violation('finding/unknown-id', `finding ${id} is listed at ${pointer} but not in findings[]`, { pointer }),
+      );
   }
 
   const index = new CitationIndex(report, artifacts);

@@ -10,7 +10,11 @@ function rowViolations(report: FinalReport, row: LedgerRow | null, where: string
   const out: Violation[] = [];
   if (row.plan_id !== report.plan.id || row.stage !== report.stage.number || row.run_id !== report.run.id) {
     out.push(
-      violation('ledger/identity-mismatch', `${where}: row is for plan ${row.plan_id} stage ${row.stage} run ${row.run_id}, the report for plan ${report.plan.id} stage ${report.stage.number} run ${report.run.id}`, at),
+      violation(
+        'ledger/identity-mismatch',
+        `${where}: row is for plan ${row.plan_id} stage ${row.stage} run ${row.run_id}, the report for plan ${report.plan.id} stage ${report.stage.number} run ${report.run.id}`,
+        at,
+      ),
     );
   }
   if (report.verdict.value === 'FAIL' && row.status !== 'failed') {
@@ -20,12 +24,24 @@ function rowViolations(report: FinalReport, row: LedgerRow | null, where: string
     out.push(violation('ledger/not-done', `${where}: verdict PASS but the row is "${row.status}"`, at));
   }
   if (row.head_commit !== undefined && row.head_commit !== report.git.headCommit) {
-    out.push(violation('ledger/head-mismatch', `${where}: head_commit ${row.head_commit} is not the report's head ${report.git.headCommit}`, at));
+    out.push(
+      violation(
+        'ledger/head-mismatch',
+        `${where}: head_commit ${row.head_commit} is not the report's head ${report.git.headCommit}`,
+        at,
+      ),
+    );
   }
   if (row.status === 'done') {
     const ev = report.stageSidecarEvidence;
     if (ev.carryPath !== row.carry_path) {
-      out.push(violation('ledger/carry-path-mismatch', `${where}: carry_path ${row.carry_path} but the report records ${ev.carryPath ?? 'no carry path'}`, at));
+      out.push(
+        violation(
+          'ledger/carry-path-mismatch',
+          `${where}: carry_path ${row.carry_path} but the report records ${ev.carryPath ?? 'no carry path'}`,
+          at,
+        ),
+      );
     }
   }
   return out;
@@ -44,7 +60,11 @@ export const checkLedger: Check = ({ report, artifacts }) => {
   const out = rowViolations(report, report.ledgerRow, 'report.ledgerRow', '/ledgerRow');
   if (artifacts.ledgerRow === undefined) return out;
   if (!sameRow(artifacts.ledgerRow, report.ledgerRow)) {
-    out.push(violation('ledger/report-mismatch', 'the row appended to the ledger differs from report.ledgerRow', { pointer: '/ledgerRow' }));
+    out.push(
+      violation('ledger/report-mismatch', 'the row appended to the ledger differs from report.ledgerRow', {
+        pointer: '/ledgerRow',
+      }),
+    );
     out.push(...rowViolations(report, artifacts.ledgerRow, 'ledger'));
   }
   return out;

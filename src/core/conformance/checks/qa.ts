@@ -16,12 +16,22 @@ export const checkQa: Check = ({ report, artifacts }) => {
   const out: Violation[] = [];
   report.qa.forEach((q, i) => {
     if (q.passed !== (q.exitCode === 0)) {
-      out.push(violation('qa/passed-mismatch', `\`${q.cmd}\` is recorded as ${q.passed ? 'passed' : 'failed'} with exit code ${q.exitCode ?? 'null (killed)'}`, { pointer: `/qa/${i}/passed` }));
+      out.push(
+        violation(
+          'qa/passed-mismatch',
+          `\`${q.cmd}\` is recorded as ${q.passed ? 'passed' : 'failed'} with exit code ${q.exitCode ?? 'null (killed)'}`,
+          { pointer: `/qa/${i}/passed` },
+        ),
+      );
     }
   });
   for (const cmd of reachedVerification(report) ? (artifacts.planValidation ?? []) : []) {
     if (!report.qa.some((q) => q.source === 'plan' && sameCommand(q.cmd, cmd))) {
-      out.push(violation('qa/validation-not-run', `plan validation command \`${cmd}\` has no result in qa[]`, { pointer: '/qa' }));
+      out.push(
+        violation('qa/validation-not-run', `plan validation command \`${cmd}\` has no result in qa[]`, {
+          pointer: '/qa',
+        }),
+      );
     }
   }
   return out;

@@ -22,31 +22,52 @@ export const checkRoster: Check = ({ report }) => {
   const executors = report.roster.filter((r) => r.function === 'executor');
   if (executors.length !== 1 || executors[0]?.name !== report.executor.worker) {
     const names = executors.map((e) => `"${e.name}"`).join(', ') || 'none';
-    out.push(violation('roster/executor-mismatch', `executor.worker is "${report.executor.worker}"; roster executors: ${names}`, { pointer: '/executor/worker' }));
+    out.push(
+      violation(
+        'roster/executor-mismatch',
+        `executor.worker is "${report.executor.worker}"; roster executors: ${names}`,
+        { pointer: '/executor/worker' },
+      ),
+    );
   }
 
   report.verifiers.forEach((v, i) => {
     if (v.worker === report.executor.worker && !(functionsOf.get(v.worker) ?? []).includes('verifier')) {
-      out.push(violation('roster/self-verification', `"${v.worker}" is both the executor and a verifier`, { pointer: `/verifiers/${i}/worker` }));
+      out.push(
+        violation('roster/self-verification', `"${v.worker}" is both the executor and a verifier`, {
+          pointer: `/verifiers/${i}/worker`,
+        }),
+      );
     } else {
       expect(v.worker, ['verifier'], `/verifiers/${i}/worker`, 'verifier');
     }
   });
   if (report.critic) expect(report.critic.worker, ['critic'], '/critic/worker', 'critic');
   const anyFunction: readonly WorkerFunction[] = ['executor', 'verifier', 'critic'];
-  report.usage.requests?.forEach((r, i) => expect(r.worker, anyFunction, `/usage/requests/${i}/worker`, 'model request of'));
-  if (report.usage.budgetExceeded) expect(report.usage.budgetExceeded.worker, anyFunction, '/usage/budgetExceeded/worker', 'budget refusal of');
+  report.usage.requests?.forEach((r, i) =>
+    expect(r.worker, anyFunction, `/usage/requests/${i}/worker`, 'model request of'),
+  );
+  if (report.usage.budgetExceeded)
+    expect(report.usage.budgetExceeded.worker, anyFunction, '/usage/budgetExceeded/worker', 'budget refusal of');
 
   report.findings.forEach((f, i) => {
     expect(f.raisedBy, ['verifier', 'critic'], `/findings/${i}/raisedBy`, `finding ${f.id} raisedBy`);
-    f.confirmedBy.forEach((w, j) => expect(w, ['verifier', 'critic'], `/findings/${i}/confirmedBy/${j}`, `finding ${f.id} confirmedBy`));
-    f.refutedBy.forEach((w, j) => expect(w, ['verifier', 'critic'], `/findings/${i}/refutedBy/${j}`, `finding ${f.id} refutedBy`));
+    f.confirmedBy.forEach((w, j) =>
+      expect(w, ['verifier', 'critic'], `/findings/${i}/confirmedBy/${j}`, `finding ${f.id} confirmedBy`),
+    );
+    f.refutedBy.forEach((w, j) =>
+      expect(w, ['verifier', 'critic'], `/findings/${i}/refutedBy/${j}`, `finding ${f.id} refutedBy`),
+    );
   });
 
   if (reachedVerification(report)) {
     for (const r of report.roster) {
       if (r.function === 'verifier' && !report.verifiers.some((v) => v.worker === r.name)) {
-        out.push(violation('roster/verifier-missing', `roster verifier "${r.name}" has no entry in verifiers[]`, { pointer: '/verifiers' }));
+        out.push(
+          violation('roster/verifier-missing', `roster verifier "${r.name}" has no entry in verifiers[]`, {
+            pointer: '/verifiers',
+          }),
+        );
       }
     }
   }

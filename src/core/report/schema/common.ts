@@ -9,7 +9,10 @@ import { z } from 'zod';
 
 export const isoUtc = z.iso.datetime({ offset: false }).describe('UTC timestamp, ISO 8601 with a trailing Z');
 
-export const commitSha = z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe('full hex commit id (SHA-1 or SHA-256)');
+export const commitSha = z
+  .string()
+  .regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/)
+  .describe('full hex commit id (SHA-1 or SHA-256)');
 
 /** A path inside the repository: relative, `/`-separated, no `..` segment. Expressed as a pattern so JSON Schema keeps it. */
 export const repoPath = z
@@ -46,9 +49,15 @@ export const UsageSchema = z.strictObject({
   outputTokens: nonNegativeInt,
   cachedInputTokens: nonNegativeInt.optional().describe('input tokens served from the prompt cache'),
   cacheWriteTokens: nonNegativeInt.optional().describe('input tokens written to the prompt cache'),
-  costUsd: z.number().min(0).nullable().describe('US dollars; null when no part of the cost is known (never 0 for unknown)'),
+  costUsd: z
+    .number()
+    .min(0)
+    .nullable()
+    .describe('US dollars; null when no part of the cost is known (never 0 for unknown)'),
   costComplete: z
     .boolean()
     .optional()
-    .describe('false when costUsd sums only the parts whose price is known; absent in reports written before the gateway'),
+    .describe(
+      'false when costUsd sums only the parts whose price is known; absent in reports written before the gateway',
+    ),
 });

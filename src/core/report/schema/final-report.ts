@@ -41,7 +41,10 @@ export const REFUSALS = ['budget', 'credential'] as const;
 export const EVIDENCE_SOURCES = ['events', 'self-reported'] as const;
 
 const workerStatus = z.enum(WORKER_STATUSES);
-const findingId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe('stable id of a finding within this report');
+const findingId = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/)
+  .describe('stable id of a finding within this report');
 
 const PlanRef = z.strictObject({
   id: z.string().regex(PLAN_ID_PATTERN),
@@ -94,7 +97,13 @@ const Usage = UsageSchema.nullable().describe('null when the CLI did not report 
 /** The last failure a model API answered a worker with, after the gateway's retries (scrubbed of credentials). */
 const UpstreamError = z
   .strictObject({
-    status: z.number().int().min(100).max(599).nullable().describe('HTTP status; null when the connection itself failed'),
+    status: z
+      .number()
+      .int()
+      .min(100)
+      .max(599)
+      .nullable()
+      .describe('HTTP status; null when the connection itself failed'),
     message: z.string().min(1).describe('what the API said (an excerpt of its error body)'),
   })
   .optional()
@@ -103,7 +112,10 @@ const UpstreamError = z
 /** Why a worker produced no result: present on every worker whose status is not `done`. */
 const WorkerFailure = z
   .strictObject({
-    reason: z.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
+    reason: z
+      .string()
+      .regex(/\S/)
+      .describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
     stderrTail: z.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none"),
   })
   .optional()
@@ -112,12 +124,16 @@ const WorkerFailure = z
 const EvidenceSource = z
   .enum(EVIDENCE_SOURCES)
   .optional()
-  .describe("events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded");
+  .describe(
+    "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded",
+  );
 
 const UnreadCitations = z
   .array(repoPath)
   .optional()
-  .describe("files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted");
+  .describe(
+    "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted",
+  );
 
 const Commit = z.strictObject({ sha: commitSha, subject: z.string() });
 
@@ -183,7 +199,10 @@ const Convergence = z.strictObject({
   rounds: nonNegativeInt,
   disputed: nonNegativeInt,
   resolved: nonNegativeInt,
-  failures: z.array(ReverifyFailure).optional().describe('re-verify sessions that produced no position; absent when every session answered (or in older reports)'),
+  failures: z
+    .array(ReverifyFailure)
+    .optional()
+    .describe('re-verify sessions that produced no position; absent when every session answered (or in older reports)'),
 });
 
 const Critic = z.strictObject({
@@ -248,11 +267,23 @@ const msNumber = z.number().min(0).describe('milliseconds (may be fractional)');
 /** One model request of one worker, as okstra's gateway saw it. */
 const UsageRequest = z.strictObject({
   worker: rosterName,
-  role: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('what the worker was doing: executor, verifier, reverify, critic, planner'),
-  provider: z.string().regex(/^[a-z][a-z0-9-]*$/).describe('claude, codex, gemini or the command provider\'s name'),
+  role: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/)
+    .describe('what the worker was doing: executor, verifier, reverify, critic, planner'),
+  provider: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*$/)
+    .describe("claude, codex, gemini or the command provider's name"),
   model: z.string().min(1).nullable().describe('the model the request asked for; null when it named none'),
   path: z.string().min(1).describe('request path below the API base URL'),
-  status: z.number().int().min(100).max(599).nullable().describe('final HTTP status sent to the agent; null when the connection failed'),
+  status: z
+    .number()
+    .int()
+    .min(100)
+    .max(599)
+    .nullable()
+    .describe('final HTTP status sent to the agent; null when the connection failed'),
   inputTokens: nonNegativeInt,
   outputTokens: nonNegativeInt,
   cachedInputTokens: nonNegativeInt,
@@ -275,21 +306,34 @@ const BudgetExceeded = z.strictObject({
 
 const UsageTotals = z.strictObject({
   workers: z.array(WorkerUsage),
-  total: UsageSchema.describe('sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known'),
-  metered: z.enum(USAGE_METERING).optional().describe('who counted the figures; absent in reports written before the gateway'),
-  requests: z.array(UsageRequest).optional().describe('every model request of the run, in order, when the gateway metered it'),
+  total: UsageSchema.describe(
+    'sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known',
+  ),
+  metered: z
+    .enum(USAGE_METERING)
+    .optional()
+    .describe('who counted the figures; absent in reports written before the gateway'),
+  requests: z
+    .array(UsageRequest)
+    .optional()
+    .describe('every model request of the run, in order, when the gateway metered it'),
   budgetExceeded: BudgetExceeded.optional().describe('the first budget refusal of the run'),
 });
 
 /** How the agents were kept away from okstra's secrets, stated in every report. */
 const Isolation = z.strictObject({
-  mode: z.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
+  mode: z
+    .enum(ISOLATION_REPORT_MODES)
+    .describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
   detail: z.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1…3 without sudo"'),
 });
 
 /** The workers' live event stream, kept beside the report on the ledger branch. */
 const ActivityArtifact = z.strictObject({
-  path: z.string().min(1).describe('ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)'),
+  path: z
+    .string()
+    .min(1)
+    .describe('ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)'),
   events: z.number().int().min(0).describe('events kept in the file'),
   droppedEvents: z.number().int().min(0).describe('events left out because the stream reached its size bound'),
 });
@@ -314,7 +358,9 @@ export const FinalReportSchema = z
     stageSidecarEvidence: StageSidecarEvidence,
     ledgerRow: TerminalLedgerRow,
     progress: z.array(ProgressEntry),
-    activity: ActivityArtifact.optional().describe("the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"),
+    activity: ActivityArtifact.optional().describe(
+      "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)",
+    ),
     usage: UsageTotals,
     remainingQueue: z.array(z.number().int().positive()).describe('stages still queued when a chain stopped here'),
     errors: z.array(RunError),
