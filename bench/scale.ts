@@ -1,0 +1,416 @@
+// What a stage costs as things grow, each figure a ratio of two runs measured
+// side by side (interleaved, several rounds, medians), so the machine's load
+// falls on both: a big repository over a tiny one, a long ledger over a short
+// one, a 12-verifier verify phase over one verifier's time, okstra over a
+// shell script doing the same git work. Plus counts that need no clock: git
+// processes per stage (a shim on PATH) and schema compiles per process.
+//
+// Stages run as the CLI runs them, through prepareRun, so as root (the bench
+// machine, a CI runner) the agents run as okstra's OS users: the real path.
+// Every stage pushes to a bare remote, as a run on a runner does.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { execa } from 'execa';
+import { prepareRun } from '../src/cli/engine-setup.js';
+import type { CliIo } from '../src/cli/io.js';
+import { runStage } from '../src/engine/run-stage.js';
+import { Git } from '../src/git/git.js';
+import { makeBigRepo, type BigRepoSize } from './big-repo.js';
+import { BENCH_IDENTITY, oneStagePlan, STAND_IN_AGENT } from './fixtures.js';
+import { fmt, isSmoke, met, sized, summarize } from './stats.js';
+
+const PLAN_PATH = '.okstra/plans/bench.md';
+const BIG: BigRepoSize = { files: 20_000, totalBytes: 200_000_000 };
+const SMOKE_BIG: BigRepoSize = { files: 200, totalBytes: 2_000_000 };
+const STAGE_BRANCH = 'okstra/bench/stage-1';
+
+const TARGETS = {
+  bigOverTiny: 2,
+  ledgerRatio: 1.2,
+  efficiency: 0.95,
+  gitPerStage: 30,
+  overShell: 2.5,
+} as const;
+
+export async function benchScale(): Promise<string[]> {
+  const root = mkdtempSync(join(tmpdir(), 'okstra-bench-scale-'));
+  try {
+    const lines: string[] = [];
+    lines.push(...(await bigOverTiny(root)));
+    lines.push(...(await verifyEfficiency(root)));
+    lines.push(...(await gitProcesses(root)));
+    lines.push(...(await overShell(root)));
+    lines.push(...(await borrowed()));
+    return lines;
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+// ── repositories and one stage ──────────────────────────────────────────────
+
+interface StageSetup {
+  /** How many verifiers, each a stand-in that waits this long before it says PASS. */
+  verifiers: number;
+  verifierMs: number;
+}
+
+const command = (behaviour: object): string =>
+  JSON.stringify(
+    `${JSON.stringify(process.execPath)} ${JSON.stringify(STAND_IN_AGENT)} --json ${JSON.stringify(JSON.stringify(behaviour))}`,
+  );
+
+/** Writes the plan and a stand-in roster into `dir` (a repository on `main`), commits it and gives it a bare remote. */
+async function addOkstra(dir: string, setup: StageSetup): Promise<void> {
+  mkdirSync(join(dir, '.okstra', 'plans'), { recursive: true });
+  writeFileSync(join(dir, PLAN_PATH), oneStagePlan());
+  const names = Array.from({ length: setup.verifiers }, (_, i) => `v${i + 1}`);
+  const verifier = command({ sleepMs: setup.verifierMs, verifierResult: 'PASS' });
+  writeFileSync(
+    join(dir, '.okstra', 'config.yml'),
+    [
+      'executor: writer',
+      `verifiers: [${names.join(', ')}]`,
+      'excludeExecutorFromVerifiers: true',
+      'providers:',
+      `  writer: { command: ${command({ writeFiles: { 'out.txt': 'bench\n' }, carry: true })} }`,
+      ...names.map((n) => `  ${n}: { command: ${verifier} }`),
+      '',
+    ].join('\n'),
+  );
+  const git = new Git(dir, BENCH_IDENTITY);
+  await git.ok(['add', '--', '.okstra']);
+  await git.ok(['commit', '--quiet', '-m', 'okstra plan and roster']);
+  const remote = `${dir}.remote.git`;
+  // --local hard-links the objects: a big repository's remote costs no copy.
+  await git.ok(['clone', '--quiet', '--bare', '--local', dir, remote]);
+  await git.ok(['remote', 'add', 'origin', remote]);
+  await git.ok(['fetch', '--quiet', 'origin']);
+}
+
+let repoCount = 0;
+
+/** A fresh tiny repository: the plan and its roster, nothing else. */
+async function tinyRepo(root: string, setup: StageSetup): Promise<string> {
+  const dir = join(root, `tiny-${++repoCount}`);
+  mkdirSync(dir, { recursive: true });
+  await new Git(dir, BENCH_IDENTITY).ok(['init', '--quiet', '--initial-branch=main']);
+  writeFileSync(join(dir, 'README.md'), 'tiny\n');
+  await new Git(dir, BENCH_IDENTITY).ok(['add', 'README.md']);
+  await new Git(dir, BENCH_IDENTITY).ok(['commit', '--quiet', '-m', 'seed']);
+  await addOkstra(dir, setup);
+  return dir;
+}
+
+async function bigRepo(root: string, size: BigRepoSize, setup: StageSetup): Promise<string> {
+  const dir = join(root, `big-${++repoCount}`);
+  await makeBigRepo(dir, size);
+  await addOkstra(dir, setup);
+  return dir;
+}
+
+interface StageTiming {
+  /** runStage, intake to the last ledger commit. */
+  stageMs: number;
+  /** First verifier dispatch to last verifier collect. */
+  verifyMs: number;
+  isolation: string;
+}
+
+/** Runs stage 1 of the repository's plan as `okstra run --remote origin` would, and throws unless it passed. */
+async function timeStage(repo: string): Promise<StageTiming> {
+  const io: CliIo = { out: () => undefined, err: () => undefined, cwd: repo, env: process.env, now: () => new Date() };
+  const prepared = await prepareRun(io, { plan: PLAN_PATH, repo, remote: 'origin' });
+  let stageMs: number;
+  let outcome: Awaited<ReturnType<typeof runStage>>;
+  try {
+    const t = performance.now();
+    outcome = await runStage({ ...prepared.request, stage: 1, runId: `bench-scale-${++repoCount}` }, prepared.deps);
+    stageMs = performance.now() - t;
+  } finally {
+    await prepared.close();
+  }
+  if (outcome.kind !== 'completed' || outcome.report.verdict.value !== 'PASS')
+    throw new Error(
+      `the bench stage did not pass: ${JSON.stringify(outcome.kind === 'completed' ? outcome.report.verdict : outcome)}`,
+    );
+  return {
+    stageMs,
+    verifyMs: verifyPhaseMs(outcome.report.progress),
+    isolation: outcome.report.isolation?.mode ?? 'not stated in the report',
+  };
+}
+
+/** Wall time of the verifier sessions, from the run's PROGRESS record (milliseconds; the record's clock is the run's). */
+function verifyPhaseMs(progress: ReadonlyArray<{ at: string; line: string }>): number {
+  const at = (e: { at: string }): number => Date.parse(e.at);
+  const dispatches = progress.filter(
+    (e) => e.line.startsWith('PROGRESS: phase-4-dispatch') && e.line.includes('role=verifier'),
+  );
+  const collects = progress.filter((e) => e.line.startsWith('PROGRESS: phase-5-collect') && !e.line.includes('Writer'));
+  if (dispatches.length === 0 || collects.length === 0) throw new Error('the run recorded no verifier session');
+  return Math.max(...collects.map(at)) - Math.min(...dispatches.map(at));
+}
+
+const ratio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+
+// ── big repository over tiny ────────────────────────────────────────────────
+
+async function bigOverTiny(root: string): Promise<string[]> {
+  const size = sized(BIG, SMOKE_BIG);
+  const setup: StageSetup = { verifiers: 2, verifierMs: 0 };
+  const rounds = sized(3, 1);
+  // Outside the rounds: the first call may generate the cached repository, and warms both paths.
+  if (!isSmoke()) {
+    await timeStage(await tinyRepo(root, setup));
+    await timeStage(await bigRepo(root, size, setup));
+  }
+  const tiny: number[] = [];
+  const big: number[] = [];
+  let isolation = '';
+  for (let i = 0; i < rounds; i++) {
+    // Repositories are made between the timed stages, never during one.
+    const t = await tinyRepo(root, setup);
+    const b = await bigRepo(root, size, setup);
+    const first = i % 2 === 0 ? t : b;
+    const firstTiming = await timeStage(first);
+    const secondTiming = await timeStage(first === t ? b : t);
+    (first === t ? tiny : big).push(firstTiming.stageMs);
+    (first === t ? big : tiny).push(secondTiming.stageMs);
+    isolation = firstTiming.isolation;
+    rmSync(b, { recursive: true, force: true });
+    rmSync(`${b}.remote.git`, { recursive: true, force: true });
+  }
+  const bigMs = summarize(big).p50;
+  const tinyMs = summarize(tiny).p50;
+  const mb = Math.round(size.totalBytes / 1e6);
+  return [
+    `isolation of every stage below: ${isolation} (prepareRun's decision, as the CLI makes it)`,
+    `one stage, instant stand-ins, 2 verifiers: ${size.files.toLocaleString('en')}-file / ${mb} MB repository over a tiny one (n=${rounds}, medians ${fmt(bigMs)} / ${fmt(tinyMs)}): ${ratio(bigMs, tinyMs)}  [target ≤ ${TARGETS.bigOverTiny}×: ${met(bigMs / tinyMs <= TARGETS.bigOverTiny)}]`,
+  ];
+}
+
+// ── verify-phase parallel efficiency ────────────────────────────────────────
+
+async function verifyEfficiency(root: string): Promise<string[]> {
+  const setup: StageSetup = { verifiers: sized(12, 4), verifierMs: sized(1000, 100) };
+  const rounds = sized(3, 1);
+  const phases: number[] = [];
+  for (let i = 0; i < rounds; i++) phases.push((await timeStage(await tinyRepo(root, setup))).verifyMs);
+  const phase = summarize(phases).p50;
+  const efficiency = setup.verifierMs / phase;
+  return [
+    `verify phase of ${setup.verifiers} verifiers that each take ${setup.verifierMs} ms (n=${rounds}): wall time median ${fmt(phase)}, parallel efficiency ${efficiency.toFixed(3)}  [target ≥ ${TARGETS.efficiency}: ${met(efficiency >= TARGETS.efficiency)}]`,
+  ];
+}
+
+// ── git processes per stage ─────────────────────────────────────────────────
+
+/**
+ * A folder holding a `git` that writes its arguments (global options dropped)
+ * as one line into `counter`, then becomes the real git. Agents may run it
+ * too, as another user who cannot write the counter: then it only runs git.
+ */
+function gitShim(root: string, counter: string): string {
+  const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+  if (!realGit.startsWith('/')) throw new Error(`cannot find the real git on PATH (got "${realGit}")`);
+  const dir = join(root, 'git-shim');
+  mkdirSync(dir, { recursive: true });
+  const script = [
+    '#!/bin/sh',
+    'n=$#; skip=0; out=""',
+    'for a in "$@"; do',
+    '  if [ "$skip" = 1 ]; then skip=0; continue; fi',
+    '  if [ -z "$out" ]; then',
+    '    case "$a" in',
+    '      -c|-C|--git-dir|--work-tree|--namespace|--exec-path) skip=1; continue ;;',
+    '      -*) continue ;;',
+    '    esac',
+    '  fi',
+    '  out="$out $a"',
+    'done',
+    `{ printf '%s\\n' "\${out# }" >> '${counter}'; } 2>/dev/null`,
+    `exec '${realGit}' "$@"`,
+    '',
+  ].join('\n');
+  writeFileSync(join(dir, 'git'), script);
+  chmodSync(dir, 0o755);
+  chmodSync(join(dir, 'git'), 0o755);
+  return dir;
+}
+
+/** Calls `fn` with the shim first on PATH and returns the git argument lines it saw. */
+async function countingGit(shim: string, counter: string, fn: () => Promise<unknown>): Promise<string[]> {
+  const path = process.env.PATH;
+  writeFileSync(counter, '');
+  process.env.PATH = `${shim}${delimiter}${path ?? ''}`;
+  try {
+    await fn();
+  } finally {
+    process.env.PATH = path;
+  }
+  return readFileSync(counter, 'utf8').split('\n').filter(Boolean);
+}
+
+/** `rev-parse`, `worktree add`, `cat-file --batch`: the subcommand, with the sub-subcommand or mode that tells calls apart. */
+function callName(line: string): string {
+  const words = line.split(' ');
+  const sub = words[0] ?? '(none)';
+  const second = words[1];
+  if (second && ['worktree', 'remote', 'config', 'stash', 'notes'].includes(sub)) return `${sub} ${second}`;
+  if (sub === 'cat-file' && second?.startsWith('--batch')) return `${sub} ${second}`;
+  return sub;
+}
+
+function tally(lines: readonly string[]): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const l of lines) counts.set(callName(l), (counts.get(callName(l)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+}
+
+async function gitProcesses(root: string): Promise<string[]> {
+  const counter = join(root, 'git-calls.txt');
+  const shim = gitShim(root, counter);
+  const repo = await tinyRepo(root, { verifiers: 2, verifierMs: 0 });
+  let prepared: Awaited<ReturnType<typeof prepareRun>> | undefined;
+  const io: CliIo = { out: () => undefined, err: () => undefined, cwd: repo, env: process.env, now: () => new Date() };
+  const setupCalls = await countingGit(shim, counter, async () => {
+    prepared = await prepareRun(io, { plan: PLAN_PATH, repo, remote: 'origin' });
+  });
+  if (!prepared) throw new Error('prepareRun returned nothing');
+  const run = prepared;
+  let outcome: Awaited<ReturnType<typeof runStage>> | undefined;
+  let stageCalls: string[];
+  try {
+    stageCalls = await countingGit(shim, counter, async () => {
+      outcome = await runStage({ ...run.request, stage: 1, runId: 'bench-scale-git' }, run.deps);
+    });
+  } finally {
+    await run.close();
+  }
+  if (outcome?.kind !== 'completed' || outcome.report.verdict.value !== 'PASS')
+    throw new Error('the git-counting stage did not pass');
+  const top = tally(stageCalls)
+    .slice(0, 12)
+    .map(([name, n]) => `${name} ${n}`)
+    .join(', ');
+  return [
+    `git processes per stage (tiny repository, 2 verifiers, pushing; a shim on PATH): ${stageCalls.length}  [target ≤ ${TARGETS.gitPerStage}: ${met(stageCalls.length <= TARGETS.gitPerStage)}]; CLI setup before it (prepareRun): ${setupCalls.length}`,
+    `  by subcommand: ${top}`,
+  ];
+}
+
+// ── okstra over a shell script doing the same git work ──────────────────────
+
+/**
+ * The git a stage cannot do without, as a shell script: the stage branch's
+ * worktree, the executor's commit, a clean checkout for QA and one per
+ * verifier, the change's file list, two ledger appends (started, done) built
+ * with plumbing and moved with a compare-and-swap, and the pushes.
+ */
+const PLAIN_STAGE = `set -eu
+cd "$1"; wt="$2"; verifiers="$3"
+base=$(git rev-parse main)
+git worktree add --quiet -b ${STAGE_BRANCH} "$wt/exec" "$base"
+ledger() {
+  row=$(printf '{"row":"%s"}\\n' "$1" | git hash-object -w --stdin)
+  tree=$(printf '100644 blob %s\\tconsumers.jsonl\\n' "$row" | git mktree)
+  old=$(git rev-parse --verify --quiet refs/heads/okstra-ledger || true)
+  if [ -n "$old" ]; then new=$(git commit-tree "$tree" -p "$old" -m "$1"); else new=$(git commit-tree "$tree" -m "$1"); fi
+  git update-ref refs/heads/okstra-ledger "$new" "$old"
+  git push --quiet origin okstra-ledger
+}
+ledger started
+printf 'bench\\n' > "$wt/exec/out.txt"
+git -C "$wt/exec" add --all
+git -C "$wt/exec" commit --quiet -m "stage 1"
+head=$(git -C "$wt/exec" rev-parse HEAD)
+i=0
+while [ "$i" -le "$verifiers" ]; do
+  git worktree add --quiet --detach "$wt/check-$i" "$head"
+  git -C "$wt/check-$i" status --porcelain > /dev/null
+  git worktree remove --force "$wt/check-$i"
+  i=$((i + 1))
+done
+git diff --name-only "$base" "$head" > /dev/null
+git push --quiet origin ${STAGE_BRANCH}
+ledger done
+git worktree remove --force "$wt/exec"
+`;
+
+async function timeShell(repo: string, verifiers: number): Promise<number> {
+  const wt = `${repo}.plain-worktrees`;
+  mkdirSync(wt, { recursive: true });
+  const t = performance.now();
+  await execa('sh', ['-c', PLAIN_STAGE, 'plain-stage', repo, wt, String(verifiers)], {
+    env: { ...process.env, ...BENCH_IDENTITY },
+  });
+  return performance.now() - t;
+}
+
+async function overShell(root: string): Promise<string[]> {
+  const setup: StageSetup = { verifiers: 2, verifierMs: 0 };
+  const rounds = sized(5, 1);
+  const okstra: number[] = [];
+  const shell: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const a = await tinyRepo(root, setup);
+    const b = await tinyRepo(root, setup);
+    if (i % 2 === 0) {
+      okstra.push((await timeStage(a)).stageMs);
+      shell.push(await timeShell(b, setup.verifiers));
+    } else {
+      shell.push(await timeShell(b, setup.verifiers));
+      okstra.push((await timeStage(a)).stageMs);
+    }
+  }
+  const o = summarize(okstra).p50;
+  const s = summarize(shell).p50;
+  return [
+    `okstra's stage over a shell script doing the same git work, tiny repository, 2 verifiers (n=${rounds}, medians ${fmt(o)} / ${fmt(s)}): ${ratio(o, s)}  [target ≤ ${TARGETS.overShell}×: ${met(o / s <= TARGETS.overShell)}]`,
+  ];
+}
+
+// ── figures other suites' modules measure ───────────────────────────────────
+
+/**
+ * The ledger-length ratio, the 500-stage fenced plan and the schema compile
+ * count are measured by code their owners keep beside their own benches;
+ * a module that does not export one yet is said so, not failed.
+ */
+async function borrowed(): Promise<string[]> {
+  const lines: string[] = [];
+  const ledger: Record<string, unknown> = await import('./ledger.js');
+  lines.push(
+    ...(await figure(
+      ledger.benchLedgerStageRatio,
+      `one stage with a 10,000-row ledger over a 10-row one [target ≤ ${TARGETS.ledgerRatio}×]: not available (bench/ledger.ts exports no benchLedgerStageRatio)`,
+    )),
+  );
+  const plan: Record<string, unknown> = await import('./plan.js');
+  lines.push(
+    ...(await figure(
+      plan.benchFencedValidation,
+      '500-stage plan, fenced validation shape [target ≤ 50 ms]: not available (bench/plan.ts exports no benchFencedValidation)',
+    )),
+  );
+  const schema: Record<string, unknown> = await import('../src/core/report/validate-schema.js');
+  const count = schema.schemaCompileCount;
+  lines.push(
+    typeof count === 'function'
+      ? `schema compiles in this process, after every stage above: ${String(count())}  [target 0: ${met(count() === 0)}]`
+      : 'schema compiles per process [target 0]: not available (src/core/report/validate-schema.ts exports no schemaCompileCount)',
+  );
+  return lines;
+}
+
+/** The lines a borrowed measurement returns (one string or several), or `missing` when it is not there. */
+async function figure(fn: unknown, missing: string): Promise<string[]> {
+  if (typeof fn !== 'function') return [missing];
+  const out: unknown = await fn();
+  if (typeof out === 'string') return [out];
+  if (Array.isArray(out) && out.every((l) => typeof l === 'string')) return out;
+  throw new Error(`a borrowed measurement returned ${JSON.stringify(out)}, not a line or lines`);
+}
