@@ -235,7 +235,9 @@ function launchWhat(command: Extract<Command, { verb: 'run' | 'stage' | 'retry' 
       return { kind: 'run' };
     case 'reconcile':
       return { kind: 'reconcile', stage: command.stage, reset: command.reset };
-    default:
-      return { kind: command.verb, stage: command.stage };
+    case 'retry':
+      return { kind: 'retry', stage: command.stage, ...(command.rebase ? { rebase: true } : {}) };
+    case 'stage':
+      return { kind: 'stage', stage: command.stage };
   }
 }

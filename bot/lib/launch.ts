@@ -104,7 +104,8 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
       reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`,
     };
   const reset = req.what.kind === 'reconcile' && req.what.reset;
-  const problems = workflowProblems(workflow, reset ? ['reset'] : []);
+  const rebase = req.what.kind === 'retry' && req.what.rebase === true;
+  const problems = workflowProblems(workflow, [...(reset ? ['reset'] : []), ...(rebase ? ['rebase'] : [])]);
   if (problems.length > 0)
     return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
 
@@ -117,7 +118,7 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
       detailsUrl: runsUrl,
       output: {
         title: 'Queued',
-        summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset)} of plan ${inlineCode(req.plan.id)}.`,
+        summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`,
       },
     });
     checkRunIds.set(stage, id);
@@ -126,6 +127,7 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
   const inputs = dispatchInputs({
     mode: selection.mode,
     ...(reset ? { reset } : {}),
+    ...(rebase ? { rebase } : {}),
     planPath: req.planPath,
     planRef: where.planRef,
     stages: selection.stages,
@@ -164,18 +166,20 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
     return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
   }
   deps.log.info(
-    `dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode}${reset ? ' --reset' : ''} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`,
+    `dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode}${reset ? ' --reset' : ''}${rebase ? ' --rebase' : ''} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`,
   );
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
 }
 
 /** What the queued check says the workflow will do. */
-function queuedWork(mode: LaunchMode, stages: readonly number[], reset: boolean): string {
+function queuedWork(mode: LaunchMode, stages: readonly number[], reset: boolean, rebase: boolean): string {
   switch (mode) {
     case 'chain':
       return `run the chain ${stages.join(' → ')}`;
     case 'stage':
-      return `run stage ${stages.join(', ')}`;
+      return rebase
+        ? `replay stage ${stages.join(', ')}'s preserved branch onto the stage's current base, then run it`
+        : `run stage ${stages.join(', ')}`;
     case 'reconcile':
       return reset
         ? `put stage ${stages.join(', ')}'s moved branch back at the head its done row records`

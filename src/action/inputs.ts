@@ -45,6 +45,7 @@ export const INPUT_NAMES = [
   'trigger',
   'actor',
   'reset',
+  'rebase',
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
@@ -83,6 +84,8 @@ export interface ActionInputs {
   actor: string | null;
   /** Mode reconcile: put the moved branch back at the recorded head instead of re-verifying it. */
   reset: boolean;
+  /** Mode stage, a fix run only: replay the failed stage's preserved branch onto the stage's current base first (`okstra run --rebase`). */
+  rebase: boolean;
 }
 
 export type InputsResult = { ok: true; inputs: ActionInputs } | { ok: false; errors: string[] };
@@ -197,6 +200,10 @@ const RULES = {
     z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
     'true or false (true only with mode reconcile)',
   ),
+  rebase: rule(
+    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
+    'true or false (true only with mode stage, for a fix run)',
+  ),
 } satisfies Partial<Record<InputName, FieldRule<unknown>>>;
 
 type Parsed<K extends keyof typeof RULES> = Exclude<ReturnType<(typeof RULES)[K]['parse']>, undefined>;
@@ -261,6 +268,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   const dryRun = get('dry-run') ?? false;
   const trigger = get('trigger');
   const reset = get('reset') ?? false;
+  const rebase = get('rebase') ?? false;
 
   let models: Record<string, string> = {};
   if (raw.models !== '') {
@@ -305,6 +313,12 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       'reset',
       `false or no value with mode ${mode} (reset puts a done stage's moved branch back, with mode reconcile)`,
     );
+  // A chain's stages are not fix runs of one failed stage; what moves and onto what would be a guess.
+  if (rebase && mode !== null && mode !== 'stage')
+    bad(
+      'rebase',
+      `false or no value with mode ${mode} (rebase moves a failed stage's preserved branch onto its current base before a fix run, with mode stage)`,
+    );
   if (raw.plan !== '' && (raw.plan.includes('\0') || raw.plan.startsWith('/') || raw.plan.split('/').includes('..')))
     bad('plan', 'a path inside the repository, e.g. .okstra/plans/my-plan.md');
   if (raw.config !== '' && (raw.config.startsWith('/') || raw.config.split('/').includes('..')))
@@ -340,6 +354,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       trigger,
       actor: raw.actor || null,
       reset,
+      rebase,
     },
   };
 }

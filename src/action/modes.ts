@@ -172,19 +172,20 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   const stage = s.inputs.stage as number;
   await fetchPlanRefs(s, loaded.plan);
   if (s.inputs.dryRun) return dryRun(s, loaded, [stage], r);
-  await runOneStage(s, loaded, stage, {}, r);
+  await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r);
 }
 
 /**
- * One stage run with its check, claim record and report: mode stage, and
- * mode reconcile's re-verifying run (`reconcile: true`). The plan is loaded
+ * One stage run with its check, claim record and report: mode stage (a fix
+ * run with `rebase: true` when the input asks), and mode reconcile's
+ * re-verifying run (`reconcile: true`). The plan is loaded
  * and its refs fetched.
  */
 export async function runOneStage(
   s: Session,
   loaded: LoadedPlan,
   stage: number,
-  extra: Pick<RunStageRequest, 'reconcile'>,
+  extra: Pick<RunStageRequest, 'reconcile' | 'rebase'>,
   r: RunResults,
 ): Promise<void> {
   const runId = runIdFor(s, stage);

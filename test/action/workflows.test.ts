@@ -47,14 +47,16 @@ describe('the example workflows', () => {
       'trigger',
       'actor',
       'reset',
+      'rebase',
     ]);
-    // Every mode the Action has can be started by hand; reset is a switch, off unless set.
+    // Every mode the Action has can be started by hand; reset and rebase are switches, off unless set.
     expect((dispatch.inputs.mode as { options: string[] }).options).toEqual([...MODES]);
     expect(dispatch.inputs.reset).toMatchObject({ type: 'boolean', default: false });
+    expect(dispatch.inputs.rebase).toMatchObject({ type: 'boolean', default: false });
     expect(okstra.on.schedule).toEqual([{ cron: expect.any(String) }]);
     expect(workflowProblems(readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8'))).toEqual([]);
     expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain(
-      '`mode`, `plan`, `plan-ref`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`, `reset`',
+      '`mode`, `plan`, `plan-ref`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`, `reset`, `rebase`',
     );
   });
 

@@ -24,16 +24,17 @@ export const DISPATCH_INPUTS = [
   'trigger',
   'actor',
   'reset',
+  'rebase',
 ] as const;
 export type DispatchInputName = (typeof DISPATCH_INPUTS)[number];
 
 /**
  * Inputs sent only by the launches that use them (`reset`: `/okstra reconcile
- * N --reset`), so a workflow written before them keeps working for every
+ * N --reset`; `rebase`: `/okstra retry N --rebase`), so a workflow written before them keeps working for every
  * other launch; a launch that needs one refuses, naming it, where the
  * workflow lacks it (GitHub would refuse the dispatch with "Unexpected inputs").
  */
-export const OPTIONAL_DISPATCH_INPUTS = ['reset'] as const satisfies readonly DispatchInputName[];
+export const OPTIONAL_DISPATCH_INPUTS = ['reset', 'rebase'] as const satisfies readonly DispatchInputName[];
 const REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter(
   (n) => !(OPTIONAL_DISPATCH_INPUTS as readonly string[]).includes(n),
 );
@@ -55,6 +56,8 @@ export interface DispatchRequest {
   stages: readonly number[];
   /** Mode reconcile only: put the branch back at the recorded head instead of re-verifying it. */
   reset?: boolean;
+  /** Mode stage only (a fix run): replay the failed stage's branch onto the stage's current base first. */
+  rebase?: boolean;
   prNumber: number;
   executor: string | null;
   verifiers: readonly string[] | null;
@@ -94,6 +97,7 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
   const single = r.mode === 'stage' || r.mode === 'reconcile';
   if (single && r.stages.length !== 1) fail(`mode ${r.mode} runs exactly one stage`);
   if (r.reset === true && r.mode !== 'reconcile') fail(`reset is for mode reconcile, not ${r.mode}`);
+  if (r.rebase === true && r.mode !== 'stage') fail(`rebase is for a fix run in mode stage, not ${r.mode}`);
   for (const n of r.stages) {
     const id = r.checkRunIds.get(n);
     if (id === undefined || !Number.isSafeInteger(id) || id < 1) fail(`no check run for stage ${n}`);
@@ -127,6 +131,7 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
     actor: r.actor,
     // Sent only when set: a workflow that predates the input still takes every other launch.
     ...(r.reset === true ? { reset: 'true' } : {}),
+    ...(r.rebase === true ? { rebase: 'true' } : {}),
   };
   return inputs;
 }

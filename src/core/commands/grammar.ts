@@ -6,7 +6,7 @@ import { argumentProblem, modelOverride, planId, providerList, providerName, sho
  *
  *   /okstra run    [--plan ID] [run options]
  *   /okstra stage N [--plan ID] [run options]
- *   /okstra retry N [--plan ID] [run options]
+ *   /okstra retry N [--plan ID] [run options] [--rebase]
  *   /okstra reconcile N [--plan ID] [run options | --reset]
  *   /okstra status [--plan ID]
  *   /okstra cancel [--plan ID]
@@ -14,7 +14,7 @@ import { argumentProblem, modelOverride, planId, providerList, providerName, sho
  *
  * run options: --executor NAME, --verifiers A,B, --model PROVIDER=MODEL (repeatable).
  * Options take their value as the next word or after `=`; `--reset` is a
- * flag and takes none.
+ * flag and takes none, as is `--rebase`.
  */
 
 export const VERBS = ['run', 'stage', 'retry', 'reconcile', 'status', 'cancel', 'help'] as const;
@@ -30,7 +30,9 @@ export interface RunOptions {
 
 export type Command =
   | { verb: 'run'; options: RunOptions }
-  | { verb: 'stage' | 'retry'; stage: number; options: RunOptions }
+  | { verb: 'stage'; stage: number; options: RunOptions }
+  /** A fix run of a failed stage; `rebase` moves its preserved branch onto the stage's current base first. */
+  | { verb: 'retry'; stage: number; rebase: boolean; options: RunOptions }
   /** A done stage whose branch moved: re-verify its new head, or (`reset`) put the branch back at the recorded head. */
   | { verb: 'reconcile'; stage: number; reset: boolean; options: RunOptions }
   | { verb: 'status' | 'cancel'; plan: string | null }
@@ -46,15 +48,15 @@ export interface GrammarContext {
 /** More than this many commands in one comment is refused: it is a typo or an attempt to flood the workflow queue. */
 export const MAX_COMMANDS_PER_COMMENT = 10;
 
-type OptionName = 'plan' | 'executor' | 'verifiers' | 'model' | 'reset';
+type OptionName = 'plan' | 'executor' | 'verifiers' | 'model' | 'reset' | 'rebase';
 /** Options that are switches: present or not, never followed by a value. */
-type FlagName = 'reset';
+type FlagName = 'reset' | 'rebase';
 type ValueOptionName = Exclude<OptionName, FlagName>;
-const FLAGS: readonly OptionName[] = ['reset'] satisfies FlagName[];
+const FLAGS: readonly OptionName[] = ['reset', 'rebase'] satisfies FlagName[];
 const OPTIONS_BY_VERB: Record<Verb, readonly OptionName[]> = {
   run: ['plan', 'executor', 'verifiers', 'model'],
   stage: ['plan', 'executor', 'verifiers', 'model'],
-  retry: ['plan', 'executor', 'verifiers', 'model'],
+  retry: ['plan', 'executor', 'verifiers', 'model', 'rebase'],
   reconcile: ['plan', 'executor', 'verifiers', 'model', 'reset'],
   status: ['plan'],
   cancel: ['plan'],
@@ -97,7 +99,7 @@ export function parseCommandLine(
 
   const positional: string[] = [];
   const given: Array<[ValueOptionName, string]> = [];
-  let reset = false;
+  const flags = new Set<FlagName>();
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i] as string;
     if (!word.startsWith('--')) {
@@ -116,8 +118,8 @@ export function parseCommandLine(
     if (FLAGS.includes(name as OptionName)) {
       // A flag never swallows the next word: `reconcile --reset 2` is stage 2.
       if (eq !== -1) return { ok: false, error: `\`--${name}\` takes no value (write \`--${name}\` alone)` };
-      if (reset) return { ok: false, error: `\`--${name}\` is given twice` };
-      reset = true;
+      if (flags.has(name as FlagName)) return { ok: false, error: `\`--${name}\` is given twice` };
+      flags.add(name as FlagName);
       continue;
     }
     let value: string | undefined;
@@ -142,6 +144,7 @@ export function parseCommandLine(
     const problem = applyOption(options, name, value, ctx);
     if (problem) return { ok: false, error: problem };
   }
+  const reset = flags.has('reset');
   if (reset) {
     // A reset runs no agent: a roster choice beside it is a misunderstanding, answered rather than ignored.
     const runOnly = given.map(([n]) => n).filter((n) => n !== 'plan');
@@ -168,7 +171,11 @@ export function parseCommandLine(
       return {
         ok: true,
         command:
-          verb === 'reconcile' ? { verb, stage: stage.value, reset, options } : { verb, stage: stage.value, options },
+          verb === 'reconcile'
+            ? { verb, stage: stage.value, reset, options }
+            : verb === 'retry'
+              ? { verb, stage: stage.value, rebase: flags.has('rebase'), options }
+              : { verb, stage: stage.value, options },
       };
     }
   }

@@ -4,7 +4,11 @@ import type { Plan } from '../plan/types.js';
 import { inlineCode } from '../text/escape.js';
 
 export type LaunchWhat =
-  { kind: 'stage' | 'retry'; stage: number } | { kind: 'reconcile'; stage: number; reset: boolean } | { kind: 'run' };
+  | { kind: 'stage'; stage: number }
+  /** `rebase`: the fix run moves the preserved branch onto the stage's current base (`/okstra retry N --rebase`). */
+  | { kind: 'retry'; stage: number; rebase?: boolean }
+  | { kind: 'reconcile'; stage: number; reset: boolean }
+  | { kind: 'run' };
 
 export type LaunchMode = 'stage' | 'chain' | 'reconcile';
 

@@ -7,7 +7,7 @@ export function usageText(providers: readonly string[]): string {
     '',
     `- \`${COMMAND_PREFIX} run [--plan ID]\` — run the plan's stages that are not done yet, in order, stopping at the first failure`,
     `- \`${COMMAND_PREFIX} stage N\` — run stage N`,
-    `- \`${COMMAND_PREFIX} retry N\` — fix run of failed stage N, on its preserved branch`,
+    `- \`${COMMAND_PREFIX} retry N\` — fix run of failed stage N, on its preserved branch and the base its failed run recorded; \`--rebase\` first replays the branch onto the stage's current base (the base ref as it is now)`,
     `- \`${COMMAND_PREFIX} reconcile N\` — done stage N's branch moved (a force-push, a hand commit): re-verify it as it is and record its new head; \`--reset\` puts the branch back at the recorded head instead`,
     `- \`${COMMAND_PREFIX} status [--plan ID]\` — the plan's stages: a table and a graph`,
     `- \`${COMMAND_PREFIX} cancel [--plan ID]\` — cancel this pull request's okstra workflow runs`,
