@@ -1,15 +1,13 @@
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
-import { jsonSchemaFor, type SchemaFileName } from './json-schema.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { z } from 'zod';
+import type { SchemaFileName } from './json-schema.js';
 import type { FinalReport } from './schema/final-report.js';
 import type { Carry } from './schema/carry.js';
 import type { VerifierResult } from './schema/verifier-result.js';
-
-// ajv-formats is CommonJS with `exports.default`; under NodeNext the default
-// import is the module object, at runtime (node, esbuild, vite) `.default` is
-// the plugin itself either way.
-const addFormats = addFormatsModule.default;
+import type { ConfigSchema } from '../config/schema.js';
+import { VALIDATOR_EXPORTS } from './schema/validator-names.js';
+import * as precompiled from './schema/validators.generated.js';
+import type { PrecompiledValidator } from './schema/validators.generated.js';
 
 /** One reason a document does not match its schema, located by JSON Pointer. */
 export interface SchemaProblem {
@@ -20,18 +18,11 @@ export interface SchemaProblem {
 
 export type SchemaCheck<T> = { ok: true; value: T } | { ok: false; problems: SchemaProblem[] };
 
-let ajv: Ajv2020 | null = null;
-const validators = new Map<SchemaFileName, ValidateFunction>();
+export { schemaCompileCount } from './schema-compiles.js';
 
-function validatorFor(name: SchemaFileName): ValidateFunction {
-  let validate = validators.get(name);
-  if (!validate) {
-    // Strict mode: a schema construct ajv would silently ignore is a bug in the model, not something to tolerate.
-    ajv ??= addFormats(new Ajv2020({ strict: true, allErrors: true, verbose: true }));
-    validate = ajv.compile(jsonSchemaFor(name));
-    validators.set(name, validate);
-  }
-  return validate;
+/** Compiled at build time: importing the generated module compiles nothing. */
+function validatorFor(name: SchemaFileName): PrecompiledValidator {
+  return precompiled[VALIDATOR_EXPORTS[name]];
 }
 
 function check<T>(name: SchemaFileName, value: unknown): SchemaCheck<T> {
@@ -50,6 +41,15 @@ export function checkCarry(value: unknown): SchemaCheck<Carry> {
 
 export function checkVerifierResult(value: unknown): SchemaCheck<VerifierResult> {
   return check<VerifierResult>('verifier-result.schema.json', value);
+}
+
+/**
+ * `.okstra/config.yml` as written (after YAML parsing) against the published
+ * `schemas/config.schema.json`. okstra itself reads config with zod
+ * (parseConfig); this is the check an editor or a repository's CI gets.
+ */
+export function checkConfigDocument(value: unknown): SchemaCheck<z.input<typeof ConfigSchema>> {
+  return check<z.input<typeof ConfigSchema>>('config.schema.json', value);
 }
 
 /**
