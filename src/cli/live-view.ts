@@ -1,4 +1,11 @@
-import type { WorkerActivity, WorkerActivityEvent } from '../engine/types.js';
+// The event wording is shared with the Action's log (src/core/progress).
+import {
+  compactCount as compact,
+  describeEvent,
+  elapsedText as elapsed,
+  eventLine,
+} from '../core/progress/activity-text.js';
+import type { WorkerActivity } from '../engine/types.js';
 import { CliError, EXIT_USAGE, type CliIo } from './io.js';
 
 /**
@@ -125,43 +132,6 @@ export function blockLine(r: Running, now: number): string {
   if (r.tokens > 0) parts.push(`${compact(r.tokens)} tokens`);
   parts.push(r.last);
   return parts.join(' · ');
-}
-
-/** `12:04:05 Claude worker (executor) tool Read src/a.ts` */
-export function eventLine(a: WorkerActivity, detailed = false): string {
-  const time = a.at.slice(11, 19);
-  return `${time} ${a.worker} (${a.role}) ${describeEvent(a.event, detailed)}`;
-}
-
-/** One event in words; `detailed` adds a tool's command even when it named a file. */
-export function describeEvent(e: WorkerActivityEvent, detailed = false): string {
-  switch (e.kind) {
-    case 'tool':
-      return [
-        'tool',
-        e.name,
-        e.file ?? '',
-        (detailed || e.file === undefined) && e.detail !== undefined ? e.detail : '',
-      ]
-        .filter((s) => s !== '')
-        .join(' ');
-    case 'note':
-      return `note ${e.text}`;
-    case 'tokens':
-      return `tokens ${e.inputTokens} in, ${e.outputTokens} out${e.costUsd !== undefined ? `, $${e.costUsd.toFixed(4)}` : ''}`;
-    case 'finished':
-      return `finished ${e.status} (${e.inputTokens} in, ${e.outputTokens} out${e.costUsd !== null ? `, $${e.costUsd.toFixed(4)}` : ''})`;
-  }
-}
-
-function elapsed(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const m = Math.floor(s / 60);
-  return m > 0 ? `${m}m${String(s % 60).padStart(2, '0')}s` : `${s}s`;
-}
-
-function compact(n: number): string {
-  return n >= 1000 ? `${(n / 1000).toFixed(1)}k` : String(n);
 }
 
 /** One terminal row: longer lines would wrap and break the cursor arithmetic of the redraw. */
