@@ -49,6 +49,9 @@ export class AgentUserPool {
   /** Users looked up (or made) once: an account does not change under a running okstra, and each lookup is a process. */
   private readonly known = new Map<string, AgentUser>();
   private lockDirReady: Promise<void> | null = null;
+  private knownReady: Promise<void> | null = null;
+  /** Names an acquire of this process is trying right now: a concurrent acquire moves on instead of racing for the same lock. */
+  private readonly trying = new Set<string>();
 
   constructor(options: AgentUserPoolOptions = {}) {
     this.lockDir = options.lockDir ?? DEFAULT_LOCK_DIR;
@@ -58,10 +61,16 @@ export class AgentUserPool {
   /** A user no other process or lease is using, created when every existing one is taken. */
   async acquire(): Promise<AgentUser> {
     await (this.lockDirReady ??= ensureRootOnlyDir(this.lockDir));
+    await (this.knownReady ??= this.lookUpAll());
     for (let n = 1; n <= MAX_USERS; n++) {
       const name = `${this.prefix}${n}`;
-      if (this.held.has(name)) continue;
-      if (!(await this.tryLock(name))) continue;
+      if (this.held.has(name) || this.trying.has(name)) continue;
+      this.trying.add(name);
+      try {
+        if (!(await this.tryLock(name))) continue;
+      } finally {
+        this.trying.delete(name);
+      }
       try {
         const user = this.known.get(name) ?? (await lookupUser(name)) ?? (await createUser(name));
         this.known.set(name, user);
@@ -87,6 +96,24 @@ export class AgentUserPool {
 
   async releaseAll(): Promise<void> {
     for (const user of [...this.held.values()]) await this.release(user);
+  }
+
+  /**
+   * Every existing agent account in one getent call: twelve verifiers
+   * starting at once otherwise waited on twelve lookups. An account this
+   * does not vouch for (missing, privileged, getent absent) is looked up
+   * alone when it is leased, which also says what is wrong with it.
+   */
+  private async lookUpAll(): Promise<void> {
+    const names = Array.from({ length: MAX_USERS }, (_, i) => `${this.prefix}${i + 1}`);
+    // Exit 2 means some names have no account yet; the ones found are still printed.
+    const result = await execa('getent', ['passwd', ...names], { reject: false });
+    for (const line of String(result.stdout ?? '').split('\n')) {
+      const [name, , uid, gid] = line.split(':');
+      const user = { name: name ?? '', uid: Number(uid), gid: Number(gid) };
+      if (!names.includes(user.name) || !Number.isInteger(user.uid) || !Number.isInteger(user.gid)) continue;
+      if (user.uid !== 0 && user.gid !== 0) this.known.set(user.name, user);
+    }
   }
 
   private lockPath(name: string): string {
@@ -242,15 +269,57 @@ export async function killProcessesOf(uid: number): Promise<number> {
 }
 
 export async function processesOf(uid: number): Promise<number[]> {
-  const pids: number[] = [];
-  for (const entry of await readdir('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => null);
-    if (status === null) continue;
-    // The real uid: a process that only changed its effective uid is still the agent's.
-    const real = /^Uid:\s+(\d+)/m.exec(status)?.[1];
-    const state = /^State:\s+(\S)/m.exec(status)?.[1];
-    if (real !== undefined && Number(real) === uid && state !== 'Z') pids.push(Number(entry));
+  return [...((await sharedScan()).get(uid) ?? [])];
+}
+
+/** Reads of /proc at once during a scan: enough to keep the disk threads busy, few enough to leave them to others. */
+const SCAN_WIDTH = 16;
+
+/** Every live (not zombie) process by its real uid, from one pass over /proc. */
+async function scanProcesses(): Promise<Map<number, number[]>> {
+  const entries = (await readdir('/proc')).filter((e) => /^\d+$/.test(e));
+  const byUid = new Map<number, number[]>();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < entries.length) {
+      const entry = entries[next++] as string;
+      const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => null);
+      if (status === null) continue;
+      // The real uid: a process that only changed its effective uid is still the agent's.
+      const real = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+      const state = /^State:\s+(\S)/m.exec(status)?.[1];
+      if (real === undefined || state === 'Z') continue;
+      const pids = byUid.get(Number(real)) ?? [];
+      pids.push(Number(entry));
+      byUid.set(Number(real), pids);
+    }
+  };
+  await Promise.all(Array.from({ length: SCAN_WIDTH }, worker));
+  return byUid;
+}
+
+let scanning: Promise<Map<number, number[]>> | null = null;
+let queuedScan: Promise<Map<number, number[]>> | null = null;
+
+/**
+ * Leases end together (a verify phase's sessions finish within a second of
+ * each other), and a scan per release made twelve of them queue for the same
+ * disk threads for a second. One scan serves every caller that asked before
+ * it began; a caller arriving during a scan waits for the next one, so the
+ * listing it gets never predates its call (a process it must kill is in it).
+ */
+function sharedScan(): Promise<Map<number, number[]>> {
+  if (!scanning) {
+    scanning = scanProcesses().finally(() => {
+      scanning = null;
+    });
+    return scanning;
   }
-  return pids;
+  queuedScan ??= scanning
+    .catch(() => undefined)
+    .then(() => {
+      queuedScan = null;
+      return sharedScan();
+    });
+  return queuedScan;
 }
