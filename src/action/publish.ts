@@ -16,8 +16,11 @@ import {
   createInProgressCheck,
   isForeignCheckRefusal,
   markInProgress,
+  updateInProgress,
   type CheckConclusion,
 } from '../github/checks.js';
+import type { ActivityFacts } from '../core/progress/activity-text.js';
+import { CheckProgress, type ProgressClock } from './check-progress.js';
 import { upsertStickyComment } from '../github/comments.js';
 import type { CheckRunIds, ReportTarget } from './inputs.js';
 import type { ActionIo } from './io.js';
@@ -41,6 +44,9 @@ export interface PublishSetup {
   runUrl: string | null;
   serverUrl: string;
   scrub: Scrubber;
+  /** Spacing of the running check's progress updates (check-progress.ts); tests shorten it. */
+  progressIntervalMs?: number;
+  progressClock?: ProgressClock;
 }
 
 export class StagePublisher {
@@ -48,8 +54,50 @@ export class StagePublisher {
   private foreignRefused = false;
   /** Check run per plan and stage that this job may update. */
   private readonly checks = new Map<string, number>();
+  /** The running stage's progress updates, per plan and stage, closed before its check is completed. */
+  private readonly live = new Map<string, CheckProgress>();
 
   constructor(private readonly s: PublishSetup) {}
+
+  /** The engine's log lines, for the running checks' progress. */
+  onLine = (text: string): void => {
+    for (const p of this.live.values()) p.line(text);
+  };
+
+  /** The workers' activity, for the running checks' progress. */
+  onActivity = (a: ActivityFacts): void => {
+    for (const p of this.live.values()) p.activity(a);
+  };
+
+  /** Starts the progress updates of a check this job marked in progress. */
+  private watch(key: string, id: number, intro: string, at: Date): void {
+    const client = this.s.client;
+    if (!client) return;
+    this.live.set(
+      key,
+      new CheckProgress({
+        send: (output, signal) => updateInProgress(client, this.s.repo, id, output, signal),
+        warn: (message) => this.s.io.warning(message),
+        scrub: (text) => this.s.scrub.scrubAll(text),
+        intro,
+        openedAt: at.getTime(),
+        ...(this.s.progressIntervalMs !== undefined ? { minIntervalMs: this.s.progressIntervalMs } : {}),
+        ...(this.s.progressClock ? { clock: this.s.progressClock } : {}),
+      }),
+    );
+  }
+
+  /** Ends a stage's progress updates; the completing request follows, so none may come after it. */
+  private async unwatch(key: string): Promise<void> {
+    const progress = this.live.get(key);
+    this.live.delete(key);
+    await progress?.close();
+  }
+
+  /** Ends every progress update (the session's end, whatever happened). */
+  async closeProgress(): Promise<void> {
+    await Promise.all([...this.live.keys()].map((key) => this.unwatch(key)));
+  }
 
   private key(planId: string, stage: number): string {
     return `${planId}#${stage}`;
@@ -101,6 +149,7 @@ export class StagePublisher {
       try {
         await markInProgress(client, this.s.repo, handed, { output, at, ...fields });
         this.checks.set(this.key(plan.id, stage), handed);
+        this.watch(this.key(plan.id, stage), handed, output.summary, at);
         return handed;
       } catch (error) {
         if (isForeignCheckRefusal(error)) this.foreign(handed, error);
@@ -119,6 +168,7 @@ export class StagePublisher {
         ...fields,
       });
       this.checks.set(this.key(plan.id, stage), id);
+      this.watch(this.key(plan.id, stage), id, output.summary, at);
       return id;
     } catch (error) {
       this.fail(`could not create the check run for stage ${stage}`, error);
@@ -192,6 +242,7 @@ export class StagePublisher {
   ): Promise<number | null> {
     const client = this.s.client;
     if (!client) return null;
+    await this.unwatch(this.key(planId, stage));
     const known = this.checks.get(this.key(planId, stage)) ?? null;
     const handed = this.handedId(stage);
     const at = this.s.io.now();

@@ -114,6 +114,28 @@ export async function markInProgress(
   });
 }
 
+/**
+ * A progress update of a running check: status and text only (its
+ * `started_at` stays the first mark's). Sent without the client's retries:
+ * a lost progress update is replaced by the next one, and a retry must not
+ * hold the completing request back. `signal` aborts it.
+ */
+export async function updateInProgress(
+  client: GitHubClient,
+  repo: RepoRef,
+  id: number,
+  output: Pick<CheckRunOutput, 'title' | 'summary'>,
+  signal?: AbortSignal,
+): Promise<void> {
+  await client.rest.checks.update({
+    ...repo,
+    check_run_id: id,
+    status: 'in_progress',
+    output,
+    request: { retries: 0, ...(signal ? { signal } : {}) },
+  });
+}
+
 export type CheckTarget = { id: number } | { create: { name: string; headSha: string } };
 
 /**
