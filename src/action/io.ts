@@ -1,3 +1,6 @@
+import { dispatchOf, phaseOf, type PhaseName } from '../core/progress/phases.js';
+import { compactCount, elapsedText, eventLine, type ActivityFacts } from '../core/progress/activity-text.js';
+
 /**
  * Everything the Action does to the runner, as one port: run.ts fills it
  * from `@actions/core`, tests can fill it with fakes. Logic below the entry
@@ -39,31 +42,8 @@ export function scrubbedIo(io: ActionIo, scrub: (text: string) => string): Actio
   };
 }
 
-/** The engine's phases as a reader thinks of them; PROGRESS lines number them 1–7 with sub-steps. */
-export type PhaseName = 'intake' | 'prompts' | 'roster' | 'execute' | 'verify' | 'synthesis' | 'conformance';
-
-/**
- * The named phase a PROGRESS line belongs to, given the current one.
- * Dispatch and collect lines (phase 4/5) serve both the executor and the
- * verifiers: a dispatch says its role, and a collect stays in the phase of
- * the dispatch before it; QA, convergence and the critic are verification.
- */
-export function phaseOf(line: string, current: PhaseName | null): PhaseName | null {
-  const m = /^PROGRESS: phase-([0-9.]+)-([a-z-]+)/.exec(line);
-  if (!m) return null;
-  const [, num = '', step = ''] = m;
-  const fixed: Record<string, PhaseName> = {
-    '1': 'intake',
-    '2': 'prompts',
-    '3': 'roster',
-    '6': 'synthesis',
-    '7': 'conformance',
-  };
-  if (fixed[num]) return fixed[num];
-  if (num.startsWith('5.') || step === 'qa') return 'verify';
-  if (step === 'dispatch') return /\brole=executor\b/.test(line) ? 'execute' : 'verify';
-  return current === 'verify' ? 'verify' : 'execute';
-}
+// The phase rule is core's (the check run's progress reads it too); re-exported where the Action has always found it.
+export { phaseOf, type PhaseName };
 
 /**
  * The engine's log sink on a runner: each phase of a stage run (intake,
@@ -82,6 +62,11 @@ export class PhaseLog {
     private readonly scrub: (text: string) => string,
   ) {}
 
+  /** A plain line in the current group, scrubbed. */
+  info(text: string): void {
+    this.io.info(this.scrub(text));
+  }
+
   /** The stage whose lines follow (a chain runs several). */
   setStage(stage: number): void {
     this.close();
@@ -94,12 +79,31 @@ export class PhaseLog {
     if (phase !== null && phase !== this.phase) {
       this.close();
       this.phase = phase;
-      this.io.startGroup(`${this.stage === null ? '' : `stage ${this.stage} · `}${phase} · ${clean}`);
+      this.io.startGroup(`${this.prefix()}${phase} · ${clean}`);
       this.open = true;
       return;
     }
     this.io.info(clean);
   };
+
+  /**
+   * A group of its own between the phase's lines (a finished worker's):
+   * groups cannot nest, so the open phase group is closed first and
+   * reopened after it, titled "(continued)", for the phase's further lines.
+   */
+  aside(title: string, lines: readonly string[]): void {
+    const phase = this.open ? this.phase : null;
+    if (this.open) this.io.endGroup();
+    this.io.startGroup(this.scrub(title));
+    for (const line of lines) this.io.info(this.scrub(line));
+    this.io.endGroup();
+    this.open = phase !== null;
+    if (phase !== null) this.io.startGroup(`${this.prefix()}${phase} (continued)`);
+  }
+
+  private prefix(): string {
+    return this.stage === null ? '' : `stage ${this.stage} · `;
+  }
 
   /** Ends the current phase's group; the next PROGRESS line opens a new one. */
   close(): void {
@@ -108,6 +112,76 @@ export class PhaseLog {
     this.phase = null;
   }
 }
+
+/** Lines kept per worker for its closing group; the live lines above it hold them all, the run's activity artifact too. */
+export const MAX_WORKER_GROUP_LINES = 200;
+
+interface WorkerLines {
+  since: number | null;
+  lines: string[];
+  omitted: number;
+  /** The CLI's own running total, for a worker whose end reports no usage. */
+  streamedTokens: number;
+}
+
+/**
+ * The workers' activity in the Action's log. The rule, since log groups
+ * can neither nest nor interleave and verifiers run in parallel:
+ *
+ * - each event is one line at once, timestamped and prefixed by its worker
+ *   (the CLI's non-TTY line), inside whatever phase group is open, so a
+ *   stalled worker shows while it runs;
+ * - when a worker finishes, one group titled with the worker, its role,
+ *   status, duration and tokens holds that worker's lines alone (the first
+ *   MAX_WORKER_GROUP_LINES, then how many were left out), placed between
+ *   the phase's groups by `PhaseLog.aside`.
+ *
+ * Every line passes the PhaseLog's scrubber.
+ */
+export class WorkerLog {
+  private readonly workers = new Map<string, WorkerLines>();
+
+  constructor(
+    private readonly log: PhaseLog,
+    private readonly now: () => Date,
+    private readonly maxLines = MAX_WORKER_GROUP_LINES,
+  ) {}
+
+  /** The engine's log line: a dispatch starts its worker's clock. */
+  line = (text: string): void => {
+    const started = dispatchOf(text);
+    if (started)
+      this.workers.set(key(started), { since: this.now().getTime(), lines: [], omitted: 0, streamedTokens: 0 });
+  };
+
+  activity = (a: ActivityFacts): void => {
+    const w = this.workers.get(key(a)) ?? { since: null, lines: [], omitted: 0, streamedTokens: 0 };
+    this.workers.set(key(a), w);
+    const text = eventLine(a);
+    if (a.event.kind === 'tokens') w.streamedTokens = a.event.inputTokens + a.event.outputTokens;
+    if (a.event.kind !== 'finished') {
+      this.log.info(text);
+      if (w.lines.length < this.maxLines) w.lines.push(text);
+      else w.omitted += 1;
+      return;
+    }
+    this.workers.delete(key(a));
+    const e = a.event;
+    const at = Date.parse(a.at);
+    const took = w.since === null || Number.isNaN(at) ? '' : ` · ${elapsedText(at - w.since)}`;
+    // The metered usage when there is any (the check's spend follows the same rule: src/core/progress).
+    const reported = e.inputTokens + e.outputTokens;
+    const tokens = compactCount(reported > 0 ? reported : w.streamedTokens);
+    const lines = w.lines.length > 0 ? [...w.lines] : ['(no events streamed by this worker)'];
+    if (w.omitted > 0)
+      lines.push(
+        `… ${w.omitted} more line${w.omitted === 1 ? '' : 's'} left out (all above, and in the run's activity artifact)`,
+      );
+    this.log.aside(`${a.worker} · ${a.role} · ${e.status}${took} · ${tokens} tokens`, lines);
+  };
+}
+
+const key = (w: { worker: string; role: string }): string => `${w.worker}\u0000${w.role}`;
 
 /** Runs `fn` inside a named log group, closing it however `fn` ends. */
 export async function inGroup<T>(io: ActionIo, title: string, fn: () => Promise<T>): Promise<T> {

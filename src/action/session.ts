@@ -19,7 +19,8 @@ import { pullRequestHead } from '../github/runs.js';
 import { ClaimLog } from './claims.js';
 import { runUrl, type Env, type RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
-import { PhaseLog, type ActionIo } from './io.js';
+import { PhaseLog, WorkerLog, type ActionIo } from './io.js';
+import { progressIntervalFrom } from './check-progress.js';
 import { StagePublisher } from './publish.js';
 import { loadRules, withInputOverrides, type Rules } from './rules.js';
 import { providerEnv, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
@@ -82,6 +83,8 @@ export const REMOTE = 'origin';
 
 export async function openSession(d: SessionDeps): Promise<Session> {
   const { io, inputs, ctx } = d;
+  // Read before anything is changed on the runner, so a bad value stops the run with nothing to undo.
+  const progressIntervalMs = progressIntervalFrom(d.env);
   const opened = await RemoteRefs.open(ctx.workspace, REMOTE);
   if (!opened)
     throw new Error(
@@ -180,15 +183,33 @@ export async function openSession(d: SessionDeps): Promise<Session> {
         })
       : null;
   const pr = await resolvePullRequest(io, client, ctx, inputs);
+  const publisher = new StagePublisher({
+    io,
+    client,
+    repo: ctx.repo,
+    targets: inputs.report,
+    checkRunIds: inputs.checkRunIds,
+    pr,
+    runUrl: runUrl(ctx),
+    serverUrl: ctx.serverUrl,
+    scrub: d.scrub,
+    ...(progressIntervalMs !== undefined ? { progressIntervalMs } : {}),
+  });
   const log = new PhaseLog(io, (t) => d.scrub.scrubAll(t));
-  const deps = createEngineDeps({
+  const workers = new WorkerLog(log, io.now);
+  const engineDeps = createEngineDeps({
     repoDir,
     ledgerBranch: config.ledgerBranch,
     remote: REMOTE,
     remoteEnv,
     gates: rules.gates,
     now: io.now,
-    log: log.line,
+    // Live progress: the phase groups and the workers' lines in the log, and the running stage's check run.
+    log: (line) => {
+      log.line(line);
+      workers.line(line);
+      publisher.onLine(line);
+    },
     wrapLedger: (store) => new ScrubbingLedgerStore(store, d.scrub),
     sandbox,
     // The gateway's per-dispatch credentials are secrets too: an agent may echo its own.
@@ -197,6 +218,13 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       d.scrub.add(value);
     },
   });
+  const deps: EngineDeps = {
+    ...engineDeps,
+    onActivity: (a) => {
+      workers.activity(a);
+      publisher.onActivity(a);
+    },
+  };
   let roster: Roster | null = null;
   return {
     io,
@@ -216,17 +244,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     client,
     trustedRoot,
     claims: new ClaimLog(io.saveState, { repoDir, remote: REMOTE, ledgerBranch: config.ledgerBranch }),
-    publisher: new StagePublisher({
-      io,
-      client,
-      repo: ctx.repo,
-      targets: inputs.report,
-      checkRunIds: inputs.checkRunIds,
-      pr,
-      runUrl: runUrl(ctx),
-      serverUrl: ctx.serverUrl,
-      scrub: d.scrub,
-    }),
+    publisher,
     // Built on first use: `status` needs no roster, and a roster naming an unavailable provider must not break it.
     roster: () =>
       (roster ??= buildRoster(
@@ -239,6 +257,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
         { env: penv, trustedRoot },
       )),
     dispose: async () => {
+      await publisher.closeProgress();
       log.close();
       if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
       await sandbox.close();
