@@ -364,6 +364,8 @@ function runnerEnv(
     RUNNER_TEMP: files.temp,
     // Worktrees and dispatch folders land inside the step's own folder, removed with the test.
     TMPDIR: files.temp,
+    // No progress updates of a running check unless a test asks (live-progress.e2e): the exact request lists other tests assert stay the same however slow the machine is.
+    OKSTRA_CHECK_PROGRESS_INTERVAL_MS: '3600000',
     ...o.env,
   };
   // As the runner does: INPUT_ + the name upper-cased, hyphens kept.
