@@ -13,6 +13,13 @@ import {
   type FinalReport,
 } from '../../core/report/index.js';
 import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { ledgerLocationOptions } from '../ledger-access.js';
+import { positiveInt, runId } from '../options.js';
+import { findStoredReport, type ReportQuery } from '../report-show.js';
+import { markdownForTerminal } from '../terminal-markdown.js';
+
+const SHOW_FORMATS = ['terminal', 'markdown', 'json'] as const;
+type ShowFormat = (typeof SHOW_FORMATS)[number];
 
 const RENDER_FORMATS = ['markdown', 'comment', 'check-json', 'summary'] as const;
 type RenderFormat = (typeof RENDER_FORMATS)[number];
@@ -63,6 +70,26 @@ async function readValidReport(file: string, cwd: string): Promise<FinalReport> 
     );
   }
   return checked.value;
+}
+
+/** A report stored without its Markdown (older runs) is rendered from its JSON, which must then be valid. */
+function renderStored(json: string, path: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(json) as unknown;
+  } catch (error) {
+    throw new CliError(
+      `${path} on the ledger branch is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const checked = checkFinalReport(value);
+  if (!checked.ok) {
+    const first = checked.problems[0];
+    throw new CliError(
+      `${path} on the ledger branch is not a valid final report: ${first ? formatSchemaProblem(first) : 'schema mismatch'}; \`--format json\` prints it as stored`,
+    );
+  }
+  return renderMarkdown(checked.value).markdown;
 }
 
 interface ValidateOptions {
@@ -126,6 +153,42 @@ export function registerReportCommands(program: Command, io: CliIo, setExit: (co
       }
       setExit(ok ? EXIT_OK : EXIT_REFUSED);
     });
+
+  ledgerLocationOptions(
+    report
+      .command('show')
+      .description(
+        "Print a run's final report from the ledger branch: the run --run names, else the newest run of --stage, else the plan's newest run.",
+      )
+      .option('--plan <id>', 'the plan id (or its file); may be left out when the plans folder holds one plan')
+      .option('--stage <n>', "the stage whose newest run's report is shown", positiveInt)
+      .option('--run <id>', 'the run whose report is shown', runId)
+      .addOption(
+        new Option('--format <format>', 'terminal (headings, aligned tables), markdown, or json (the report as stored)')
+          .choices(SHOW_FORMATS)
+          .default('terminal'),
+      )
+      .option('--color', 'colour the terminal format even when stdout is not a terminal')
+      .option('--no-color', 'never colour (as NO_COLOR does)')
+      .option(
+        '--config <file>',
+        'the okstra config whose plansDir holds the plans (default: <repo>/.okstra/config.yml)',
+      ),
+  ).action(async (opts: ReportQuery & { format: ShowFormat; color?: boolean }) => {
+    const stored = await findStoredReport(io, opts);
+    if (opts.format === 'json') {
+      io.out(stored.json.replace(/\n$/, ''));
+      return;
+    }
+    const markdown = stored.markdown ?? renderStored(stored.json, stored.reportPath);
+    if (opts.format === 'markdown') {
+      io.out(markdown.replace(/\n$/, ''));
+      return;
+    }
+    // NO_COLOR (no-color.org): any non-empty value turns colour off unless --color asks for it.
+    const color = opts.color ?? (io.tty !== undefined && !io.env.NO_COLOR);
+    io.out(markdownForTerminal(markdown, { color }));
+  });
 
   report
     .command('render')

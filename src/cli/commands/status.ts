@@ -15,7 +15,8 @@ import {
   rethrowAsCliError,
   type LedgerLocation,
 } from '../ledger-access.js';
-import type { CliIo } from '../io.js';
+import { CliError, EXIT_USAGE, type CliIo } from '../io.js';
+import { printPlansStatus, statusOfAllPlans } from '../plans-status.js';
 import { formatSpend, planSpend, spendByStage, type Spend } from '../../core/report/index.js';
 import { readPlanReports, type PlanReports } from '../../engine/plan-reports.js';
 import { renderPlanStatus, stageViews } from '../../core/report/index.js';
@@ -59,11 +60,25 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
   ledgerLocationOptions(
     program
       .command('status')
-      .description("Show each stage's ledger state and the stages ready to run next.")
-      .requiredOption('--plan <file>', 'the plan Markdown file')
+      .description(
+        "Show each stage's ledger state and the stages ready to run next; without --plan, every plan in the plans folder with its phase and next step.",
+      )
+      .option('--plan <file>', "the plan Markdown file (default: list every plan in the config's plansDir)")
+      .option('--config <file>', 'the okstra config whose plansDir is listed (default: <repo>/.okstra/config.yml)')
       .option('--json', 'print the status as JSON')
       .option('--markdown', 'print a Markdown stage table and a Mermaid flowchart coloured by state'),
-  ).action(async (opts: LedgerLocation & { plan: string; json?: boolean; markdown?: boolean }) => {
+  ).action(async (opts: LedgerLocation & { plan?: string; config?: string; json?: boolean; markdown?: boolean }) => {
+    if (opts.plan === undefined) {
+      if (opts.markdown)
+        throw new CliError(
+          '--markdown draws one plan; pass --plan FILE (without --plan: a table, or --json)',
+          EXIT_USAGE,
+        );
+      const { plansDir, rows } = await statusOfAllPlans(io, opts).catch(rethrowAsCliError);
+      if (opts.json) io.out(JSON.stringify({ plansDir, plans: rows }, null, 2));
+      else printPlansStatus(io, plansDir, rows);
+      return;
+    }
     const plan = await readValidPlan(opts.plan, io.cwd, io.err);
     const { store, git } = await openLedger(io, opts);
     const snapshot = await store.read(plan.id).catch(rethrowAsCliError);

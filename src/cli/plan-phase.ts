@@ -1,0 +1,48 @@
+import { stageReadiness, topologicalOrder } from '../core/graph/index.js';
+import type { LedgerState } from '../core/ledger/index.js';
+import type { Plan } from '../core/plan/types.js';
+
+/** Where a plan stands as a whole, and the one command that moves it on (or shows it). */
+export interface PlanPhase {
+  phase: string;
+  next: string;
+}
+
+/**
+ * A plan's phase from its stages' ledger positions, for `okstra status`
+ * without `--plan`: a failed stage is what a person must act on, so it
+ * comes first; then a running one; then how far the rest got.
+ */
+export function planPhase(plan: Plan, state: LedgerState, now: Date, planFile: string): PlanPhase {
+  const file = shellWord(planFile);
+  const order = topologicalOrder(plan);
+  if (order.length === 0) return { phase: 'no stages', next: `okstra plan validate ${file}` };
+  const readiness = order.map((n) => ({ n, r: stageReadiness(plan, state, n, now) }));
+  const failed = readiness.filter(({ r }) => r.kind === 'ready' && r.failedBefore !== null).map(({ n }) => n);
+  const running = readiness.flatMap(({ n, r }) => (r.kind === 'started' ? [{ n, stale: r.stale }] : []));
+  const done = readiness.filter(({ r }) => r.kind === 'done').length;
+  const runningText = running.length > 0 ? `running stage ${running.map((s) => s.n).join(', ')}` : '';
+
+  if (failed.length > 0) {
+    const [first] = failed as [number];
+    return {
+      phase: [`failed at stage ${failed.join(', ')}`, runningText].filter(Boolean).join('; '),
+      next: `okstra run --plan ${file} --stage ${first}`,
+    };
+  }
+  const stale = running.find((s) => s.stale);
+  if (stale)
+    return {
+      phase: `${runningText} (lease expired)`,
+      next: `okstra ledger release --plan-id ${plan.id} --stage ${stale.n}`,
+    };
+  if (running.length > 0) return { phase: runningText, next: `okstra status --plan ${file}` };
+  if (done === order.length) return { phase: 'all done', next: `okstra report show --plan ${plan.id}` };
+  if (state.stages.size === 0) return { phase: 'not started', next: `okstra chain --plan ${file}` };
+  return { phase: `in progress (${done}/${order.length} stages done)`, next: `okstra chain --plan ${file}` };
+}
+
+/** A path as one shell word, quoted only when it needs to be. */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_./:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}

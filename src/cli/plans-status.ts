@@ -1,0 +1,96 @@
+import { deriveLedgerState, LedgerFormatError } from '../core/ledger/index.js';
+import { formatDiagnostic } from '../core/diagnostics.js';
+import type { Plan } from '../core/plan/types.js';
+import type { GitLedgerStore } from '../git/ledger-store.js';
+import type { CliIo } from './io.js';
+import { openLedger, type LedgerLocation } from './ledger-access.js';
+import { planPhase, shellWord } from './plan-phase.js';
+import { readPlansFolder } from './plans-folder.js';
+import { renderTable } from './table.js';
+
+/** One row of `okstra status` without `--plan`. */
+export interface PlanStatusRow {
+  file: string;
+  /** Null when the file did not parse far enough to name its plan. */
+  id: string | null;
+  phase: string;
+  next: string;
+  /** Why the plan could not be judged: its first parse error (file:line:col) or its ledger's problem. */
+  problem: string | null;
+}
+
+/**
+ * Every plan of the plans folder with its phase and next step. A file that
+ * does not parse, or whose ledger is corrupt, is one row with its problem:
+ * it never hides the others.
+ */
+export async function statusOfAllPlans(
+  io: CliIo,
+  opts: LedgerLocation & { config?: string },
+): Promise<{ plansDir: string; rows: PlanStatusRow[] }> {
+  const folder = await readPlansFolder(io, opts);
+  if (folder.files.length === 0) return { plansDir: folder.plansDir, rows: [] };
+  const { store } = await openLedger(io, { ...opts, repo: folder.repoDir });
+  const rows: PlanStatusRow[] = [];
+  for (const { file, result } of folder.files) {
+    const [firstError] = result.errors;
+    if (!result.plan || firstError) {
+      const more = result.errors.length > 1 ? ` (+${result.errors.length - 1} more)` : '';
+      rows.push({
+        file,
+        id: result.plan?.id ?? null,
+        phase: 'invalid plan',
+        next: `okstra plan validate ${shellWord(file)}`,
+        problem: firstError ? `${formatDiagnostic(firstError)}${more}` : `${file}: not a plan`,
+      });
+      continue;
+    }
+    rows.push({ file, id: result.plan.id, ...(await phaseOf(io, store, result.plan, file)) });
+  }
+  return { plansDir: folder.plansDir, rows };
+}
+
+async function phaseOf(
+  io: CliIo,
+  store: GitLedgerStore,
+  plan: Plan,
+  file: string,
+): Promise<Pick<PlanStatusRow, 'phase' | 'next' | 'problem'>> {
+  try {
+    const snapshot = await store.read(plan.id);
+    return { ...planPhase(plan, deriveLedgerState(snapshot.rows), io.now(), file), problem: null };
+  } catch (error) {
+    // A corrupt ledger is this plan's problem; an unreachable remote is everyone's and stops the command.
+    const corrupt = formatErrorIn(error);
+    if (!corrupt) throw error;
+    return {
+      phase: 'ledger unreadable',
+      next: `okstra ledger show --plan-id ${plan.id}`,
+      problem: `the ledger is corrupt: ${corrupt.message}`,
+    };
+  }
+}
+
+function formatErrorIn(error: unknown): LedgerFormatError | null {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof LedgerFormatError) return e;
+  return null;
+}
+
+export function printPlansStatus(io: CliIo, plansDir: string, rows: readonly PlanStatusRow[]): void {
+  if (rows.length === 0) {
+    io.out(
+      `no plans in ${plansDir}: write one as ${plansDir}/<plan-id>.md (docs/plan-format.md; \`okstra demo\` shows one), check it with \`okstra plan validate ${plansDir}/<plan-id>.md\` and commit it`,
+    );
+    return;
+  }
+  io.out(`plans in ${plansDir}`);
+  io.out(
+    renderTable(
+      ['plan', 'file', 'phase', 'next step'],
+      rows.map((r) => [r.id ?? '?', r.file, r.phase, r.next]),
+    ),
+  );
+  for (const r of rows) if (r.problem) io.out(`${r.id ?? r.file}: ${r.problem}`);
+  io.out('one plan in detail: okstra status --plan FILE');
+}
