@@ -103,7 +103,11 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
     config,
     deps,
     repoDir,
-    close: () => sandbox.close(),
+    close: async () => {
+      // The trees the run kept for its stages go first, then the agents' users.
+      await deps.workspace.close();
+      await sandbox.close();
+    },
     request: stageRequestBase({
       plan,
       planPath,

@@ -51,11 +51,11 @@ export async function execute(
   );
   const { result } = dispatched;
 
-  await deps.workspace.commitAll(
+  const committed = await deps.workspace.commitAll(
     worktree,
     `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${member.name})`,
   );
-  const headCommit = await deps.workspace.headOf(worktree);
+  const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const violations: string[] = [];
   const changed = await deps.workspace.changedFiles(run.baseCommit, headCommit);
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));

@@ -60,8 +60,12 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     });
 
     const execution = await execute(req, deps, claimed, worktree, promptBase, progress);
-    const verification: Verification | null =
-      execution.status === 'done' ? await verify(req, deps, execution.headCommit, promptBase, progress) : null;
+    let verification: Verification | null = null;
+    if (execution.status === 'done') {
+      // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
+      await deps.workspace.sealForReview(worktree, execution.headCommit);
+      verification = await verify(req, deps, execution.headCommit, promptBase, progress, worktree);
+    }
     if (req.remote) await deps.workspace.pushBranch(req.remote, claimed.branch);
 
     progress.emit('phase-6-synthesis', '', { stage: req.stage });
@@ -84,7 +88,9 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     if (error instanceof EngineError) throw error;
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');
   } finally {
-    if (worktree) await deps.workspace.removeWorktree(worktree);
+    if (worktree) await deps.workspace.releaseWorktree(worktree);
+    // The stage's trees go with it: a run leaves no worktree registered in the user's repository.
+    await deps.workspace.close();
     await gateway?.close();
   }
 }

@@ -46,8 +46,10 @@ export async function verify(
   head: string,
   promptBase: Base,
   progress: ProgressLog,
+  stageTree: string | null = null,
 ): Promise<Verification> {
-  const qa = await runQaAt(req, deps, head, progress);
+  const qa = await runQaAt(req, deps, head, progress, stageTree);
+  const view = reviewView(deps, stageTree);
   const base: Base = {
     ...promptBase,
     headCommit: head,
@@ -66,9 +68,10 @@ export async function verify(
   const sessions = await pool(
     req.config.concurrency.verifiers,
     req.roster.verifiers.map(
-      (member) => () => readOnlySession(deps, head, member, 'verifier', base, timeoutMs, req, progress),
+      (member) => () => readOnlySession(deps, view, head, member, 'verifier', base, timeoutMs, req, progress),
     ),
   );
+  await checkSharedView(deps, view, head, sessions, progress);
   let nextId = 1;
   const verifiers: FinalReport['verifiers'] = [];
   let findings: Finding[] = [];
@@ -134,7 +137,18 @@ export async function verify(
   findings = merged.findings;
   for (const v of verifiers) v.findings = survivingIds(v.findings, merged.survivorOf);
   const answering = verifiers.filter((v) => v.status === 'done').map((v) => v.worker);
-  const converged = await converge(req, deps, head, base, findings, answering, progress, dispatched, worktreeRecords);
+  const converged = await converge(
+    req,
+    deps,
+    view,
+    head,
+    base,
+    findings,
+    answering,
+    progress,
+    dispatched,
+    worktreeRecords,
+  );
   const raisedFindings = converged.findings.map((f) => ({
     id: f.id,
     severity: f.severity,
@@ -147,6 +161,7 @@ export async function verify(
     ? await runCritic(
         req,
         deps,
+        view,
         head,
         { ...base, raisedFindings },
         req.roster.critic,
@@ -172,6 +187,7 @@ async function runQaAt(
   deps: EngineDeps,
   head: string,
   progress: ProgressLog,
+  stageTree: string | null,
 ): Promise<FinalReport['qa']> {
   const stage = req.plan.stages.find((s) => s.number === req.stage);
   const minutes = req.config.timeouts.qaMinutes;
@@ -199,9 +215,9 @@ async function runQaAt(
     progress.emit('phase-5-qa', 'no QA commands configured');
     return [];
   }
-  // A clean checkout of the head: the executor's worktree may hold ignored build output.
-  const dir = await deps.workspace.addDetachedWorktree(head);
-  // QA builds and tests, so it writes: a throwaway checkout of its own, given to its own user; only its exit codes count.
+  // QA builds and tests, so it writes: the sealed stage tree is lent to its own user (no second checkout), then
+  // taken back and sealed at the head again, so what QA wrote never reaches a reviewer; only its exit codes count.
+  const dir = stageTree ?? (await deps.workspace.addDetachedWorktree(head));
   const lease = await deps.sandbox.acquire();
   try {
     await lease.giveWrite(dir);
@@ -211,7 +227,8 @@ async function runQaAt(
     return results;
   } finally {
     await lease.release();
-    await deps.workspace.removeWorktree(dir);
+    if (stageTree) await deps.workspace.sealForReview(stageTree, head);
+    else await deps.workspace.releaseWorktree(dir);
   }
 }
 
@@ -224,13 +241,59 @@ interface Session {
 }
 
 /**
- * A fresh read-only session in its own detached worktree at the head. Whatever
- * the worker changes is recorded and then thrown away with the worktree, so it
- * can never reach the stage branch; a worker that changed anything is
- * `contract-violated` and its answer is not used.
+ * Where read-only sessions read the head. With OS users the kernel keeps a
+ * tree read-only (okstra owns it, agents are other users), so every session
+ * shares the stage tree okstra sealed at the head: nothing is checked out
+ * again, and one check after each batch proves it unchanged. Without that
+ * protection each session gets a tree of its own, so a change is pinned on
+ * the session that made it and thrown away with its tree.
+ */
+interface ReviewView {
+  shared: string | null;
+}
+
+function reviewView(deps: EngineDeps, stageTree: string | null): ReviewView {
+  return { shared: deps.sandbox.mode === 'os-user' ? stageTree : null };
+}
+
+/**
+ * After a batch of sessions over the shared tree: if it is not exactly the
+ * head any more (the protection failed), no session of the batch can be
+ * believed — which one wrote is unknowable — so each is marked as having
+ * changed it, and the tree is put back before anyone reads it again.
+ */
+async function checkSharedView(
+  deps: EngineDeps,
+  view: ReviewView,
+  head: string,
+  sessions: readonly Session[],
+  progress: ProgressLog,
+): Promise<void> {
+  if (!view.shared || sessions.length === 0) return;
+  const state = await deps.workspace.treeState(view.shared);
+  const changed = [...state.dirty, ...(state.head !== head ? ['(HEAD moved: a session committed)'] : [])];
+  if (changed.length === 0) return;
+  progress.emit('phase-5-collect', 'the shared read-only tree changed; every session that read it is discarded', {
+    workers: sessions.map((s) => s.member.name).join(', '),
+    paths: changed.length,
+  });
+  for (const s of sessions) {
+    s.changedFiles = [...changed];
+    s.status = 'contract-violated';
+  }
+  await deps.workspace.restore(view.shared, head);
+}
+
+/**
+ * A fresh read-only session over the head: in the shared sealed tree, or in
+ * its own detached tree (see {@link ReviewView}). Whatever the worker changes
+ * in its own tree is recorded and then thrown away, so it can never reach the
+ * stage branch; a worker that changed anything is `contract-violated` and its
+ * answer is not used.
  */
 async function readOnlySession(
   deps: EngineDeps,
+  view: ReviewView,
   head: string,
   member: RosterMember,
   role: 'verifier' | 'reverify' | 'critic',
@@ -240,7 +303,8 @@ async function readOnlySession(
   progress: ProgressLog,
   extra: Partial<PromptInput> = {},
 ): Promise<Session> {
-  const dir = await deps.workspace.addDetachedWorktree(head);
+  const own = view.shared === null;
+  const dir = view.shared ?? (await deps.workspace.addDetachedWorktree(head));
   try {
     // Readable by the session's user, writable by none: the file system, not the CLI's plan mode, keeps the tree as it was.
     await deps.sandbox.shareForReading(dir);
@@ -256,12 +320,17 @@ async function readOnlySession(
       progress.emit('phase-5-collect', 'the file system refused a write in the read-only tree', {
         worker: member.name,
       });
-    const changedFiles = await deps.workspace.dirtyPaths(dir);
-    if ((await deps.workspace.headOf(dir)) !== head) changedFiles.push('(HEAD moved: the session committed)');
+    // A shared tree is checked once per batch (checkSharedView); a tree of its own right here.
+    const changedFiles: string[] = [];
+    if (own) {
+      const state = await deps.workspace.treeState(dir);
+      changedFiles.push(...state.dirty);
+      if (state.head !== head) changedFiles.push('(HEAD moved: the session committed)');
+    }
     const status: WorkerStatus = changedFiles.length > 0 ? 'contract-violated' : dispatched.result.status;
     return { member, status, dispatched, worktree: dir, changedFiles };
   } finally {
-    await deps.workspace.removeWorktree(dir);
+    if (own) await deps.workspace.releaseWorktree(dir);
   }
 }
 
@@ -283,6 +352,7 @@ function sessionProblem(s: Session, parsed: { ok: true } | { ok: false; reason: 
 async function converge(
   req: RunStageRequest,
   deps: EngineDeps,
+  view: ReviewView,
   head: string,
   base: Base,
   initial: Finding[],
@@ -310,6 +380,7 @@ async function converge(
           () =>
             readOnlySession(
               deps,
+              view,
               head,
               member,
               'reverify',
@@ -330,6 +401,13 @@ async function converge(
               },
             ).then((s) => ({ s, finding })),
       ),
+    );
+    await checkSharedView(
+      deps,
+      view,
+      head,
+      sessions.map(({ s }) => s),
+      progress,
     );
     const positions: PositionTaken[] = [];
     for (const { s, finding } of sessions) {
@@ -371,6 +449,7 @@ async function converge(
 async function runCritic(
   req: RunStageRequest,
   deps: EngineDeps,
+  view: ReviewView,
   head: string,
   base: Base,
   member: RosterMember,
@@ -381,6 +460,7 @@ async function runCritic(
 ): Promise<{ report: NonNullable<FinalReport['critic']>; findings: Finding[] }> {
   const s = await readOnlySession(
     deps,
+    view,
     head,
     member,
     'critic',
@@ -389,6 +469,7 @@ async function runCritic(
     req,
     progress,
   );
+  await checkSharedView(deps, view, head, [s], progress);
   dispatched.push(s.dispatched);
   if (s.changedFiles.length > 0) records.push({ worker: member.name, changedFiles: s.changedFiles });
   const parsed = s.status === 'done' ? parseCriticResult(s.dispatched.result.finalText) : null;

@@ -1,9 +1,14 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { reclaimTree } from '../sandbox/fs-access.js';
 import { Git, GitError } from './git.js';
+import { POOL_PREFIX } from './worktrees.js';
 
 const worktreeQueues = new Map<string, Promise<void>>();
+
+/** Checkouts that write many files use git's parallel workers (one per core); a small change stays sequential. */
+const PARALLEL_CHECKOUT = ['-c', 'checkout.workers=0'];
 
 /** Two or more done heads could not be merged into a base for the next stage. */
 export class MergeConflictError extends Error {
@@ -33,6 +38,8 @@ const ENGINE_IDENTITY = {
 export class StageWorkspace {
   readonly git: Git;
   private readonly gitDirs = new Map<string, string>();
+  /** Trees of this run no phase uses right now, re-pointed for the next one instead of checked out again. */
+  private readonly spare: string[] = [];
 
   /** `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read. */
   constructor(
@@ -78,20 +85,116 @@ export class StageWorkspace {
     await this.git.ok(['update-ref', `refs/heads/${branch}`, commit, '0'.repeat(commit.length)]);
   }
 
-  /** A worktree with `branch` checked out, in a fresh temporary folder. */
+  /**
+   * A worktree with `branch` checked out: a kept tree of this run re-pointed
+   * at it (git writes only the files that differ), or a new one.
+   */
   async addBranchWorktree(branch: string): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), 'okstra-stage-'));
-    await this.worktreeAdmin(['worktree', 'add', '--quiet', dir, branch]);
-    await this.rememberGitDir(dir);
-    return dir;
+    return this.takeTree(['checkout', '--force', '--quiet', branch], ['--no-checkout', branch]);
   }
 
   /** A detached worktree at `commit`, for QA and verifiers: whatever happens there cannot move a branch. */
   async addDetachedWorktree(commit: string): Promise<string> {
-    const dir = await mkdtemp(join(tmpdir(), 'okstra-verify-'));
-    await this.worktreeAdmin(['worktree', 'add', '--quiet', '--detach', dir, commit]);
+    return this.takeTree(['checkout', '--force', '--quiet', '--detach', commit], ['--no-checkout', '--detach', commit]);
+  }
+
+  /**
+   * A tree from the pool, re-pointed with `repoint` and cleaned, or a new
+   * worktree. Only the registration (`worktree add --no-checkout`, a few
+   * milliseconds) takes the repository's admin queue; the checkout that
+   * writes the files runs beside other checkouts, with git's parallel
+   * workers, because every worktree has its own index.
+   */
+  private async takeTree(repoint: string[], addArgs: string[]): Promise<string> {
+    for (let dir = this.spare.pop(); dir !== undefined; dir = this.spare.pop()) {
+      const wt = this.worktreeGit(dir);
+      // Re-point: writes only the files that differ from what the tree holds.
+      const moved = await wt.run([...PARALLEL_CHECKOUT, ...repoint]).catch(() => null);
+      // Clean: untracked and ignored leftovers of the previous use, nested repositories too.
+      if (moved?.exitCode === 0 && (await wt.run(['clean', '-ffdxq'])).exitCode === 0) return dir;
+      // A kept tree git cannot re-point (removed from under us, or its branch is checked out elsewhere): drop it.
+      const refusal =
+        moved && /already (checked out|used by worktree)/.test(moved.stderr) ? new GitError(repoint, moved) : null;
+      await this.removeWorktree(dir);
+      if (refusal) throw refusal;
+    }
+    const dir = await mkdtemp(join(tmpdir(), POOL_PREFIX));
+    await this.worktreeAdmin(['worktree', 'add', '--quiet', ...addArgs.slice(0, -1), dir, addArgs.at(-1) as string]);
     await this.rememberGitDir(dir);
+    // Fill the new tree: its own index, so off the admin queue.
+    await this.worktreeGit(dir).ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet']);
     return dir;
+  }
+
+  /**
+   * Hands a tree back to the pool for a later phase or stage of this run.
+   * Call it after the lease of every agent that used it was released (its
+   * processes are gone). The tree is taken back first ({@link reclaim}) and
+   * detached, so no branch stays checked out in a tree nobody uses.
+   */
+  async releaseWorktree(dir: string): Promise<void> {
+    if (!this.gitDirs.has(dir)) return;
+    try {
+      await this.reclaim(dir);
+      // Detach at the same commit: HEAD only, no file is written.
+      await this.worktreeGit(dir).ok(['checkout', '--detach', '--quiet']);
+      this.spare.push(dir);
+    } catch {
+      await this.removeWorktree(dir);
+    }
+  }
+
+  /**
+   * okstra takes a tree back from the agents that had it: everything in it
+   * becomes root's again, no file is writable by group or others or keeps a
+   * set-id bit, FIFOs and sockets are gone, and its `.git` pointer is
+   * okstra's own again. Only what an agent changed is touched, so git's index
+   * stays valid for everything else.
+   */
+  async reclaim(dir: string): Promise<void> {
+    const gitDir = this.gitDirs.get(dir);
+    if (!gitDir) throw new Error(`${dir} is not a worktree this workspace created`);
+    await reclaimTree(dir);
+    // The agent may have made the pointer a link or a folder; okstra's git calls never read it, an agent's git does.
+    await rm(join(dir, '.git'), { recursive: true, force: true });
+    await writeFile(join(dir, '.git'), `gitdir: ${gitDir}\n`, { mode: 0o644 });
+  }
+
+  /**
+   * Makes the executor's tree the one every reviewer reads: taken back,
+   * cleaned of what the commit does not hold (ignored build output), and
+   * proven to be exactly `head`. Throws when it is not: reviewers must never
+   * see something other than what is committed.
+   */
+  async sealForReview(dir: string, head: string): Promise<void> {
+    await this.reclaim(dir);
+    const wt = this.worktreeGit(dir);
+    await wt.ok(['clean', '-ffdxq']);
+    const state = await this.treeState(dir);
+    if (state.head !== head || state.dirty.length > 0) {
+      // A leftover clean cannot remove (a changed tracked file okstra's commit did not take): put the head back.
+      await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet', head]);
+      const again = await this.treeState(dir);
+      if (again.head !== head || again.dirty.length > 0)
+        throw new Error(
+          `the stage worktree ${dir} is not the committed head ${head.slice(0, 12)} after cleaning (${again.dirty.slice(0, 5).join(', ')}); it cannot be reviewed`,
+        );
+    }
+  }
+
+  /** Puts a shared review tree back to `head` after something changed it (possible only without the kernel's protection). */
+  async restore(dir: string, head: string): Promise<void> {
+    await this.reclaim(dir);
+    const wt = this.worktreeGit(dir);
+    await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet', head]);
+    await wt.ok(['clean', '-ffdxq']);
+  }
+
+  /** Removes every tree the pool keeps. The shells call it when the run (or chain) ends. */
+  async close(): Promise<void> {
+    for (const dir of this.spare.splice(0)) await this.removeWorktree(dir);
+    // Registrations of folders that are gone, once per run rather than after every remove.
+    await this.worktreeAdmin(['worktree', 'prune'], { allowFailure: true });
   }
 
   /**
@@ -116,11 +219,13 @@ export class StageWorkspace {
     return new Git(worktree, { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: worktree });
   }
 
+  /** Removes a worktree for good (not back to the pool); its registration goes with the next prune. */
   async removeWorktree(dir: string): Promise<void> {
     this.gitDirs.delete(dir);
-    await this.worktreeAdmin(['worktree', 'remove', '--force', dir], { allowFailure: true });
+    const i = this.spare.indexOf(dir);
+    if (i >= 0) this.spare.splice(i, 1);
+    await this.worktreeAdmin(['worktree', 'remove', '--force', '--force', dir], { allowFailure: true });
     await rm(dir, { recursive: true, force: true });
-    await this.worktreeAdmin(['worktree', 'prune'], { allowFailure: true });
   }
 
   /**
@@ -152,28 +257,40 @@ export class StageWorkspace {
     await mine;
   }
 
-  /** Paths that differ from HEAD in a worktree, untracked and ignored files included (a fresh checkout has none). */
-  async dirtyPaths(worktree: string): Promise<string[]> {
+  /**
+   * A worktree's HEAD and every path that differs from it, untracked and
+   * ignored files included, in one git process (porcelain v2 with the branch
+   * header carries the head's id).
+   */
+  async treeState(worktree: string): Promise<{ head: string; dirty: string[] }> {
     const out = await this.worktreeGit(worktree).ok([
       'status',
-      '--porcelain=v1',
+      '--porcelain=v2',
+      '--branch',
       '-z',
       '--untracked-files=all',
       '--ignored=traditional',
     ]);
-    return out
-      .split('\0')
-      .filter(Boolean)
-      .map((entry) => entry.slice(3));
+    return parseStatusV2(out);
+  }
+
+  /** Paths that differ from HEAD in a worktree, untracked and ignored files included (a fresh checkout has none). */
+  async dirtyPaths(worktree: string): Promise<string[]> {
+    return (await this.treeState(worktree)).dirty;
   }
 
   /** Commits everything left uncommitted in `worktree`; returns the new head, or null when there was nothing. */
   async commitAll(worktree: string, message: string): Promise<string | null> {
     const wt = this.worktreeGit(worktree, ENGINE_IDENTITY);
+    // Stage: every change the agent left, deletions and new files included.
     await wt.ok(['add', '--all']);
-    const staged = await wt.run(['diff', '--cached', '--quiet']);
-    if (staged.exitCode === 0) return null;
-    await wt.ok(['commit', '--quiet', '--no-verify', '-m', message]);
+    // Commit: exits 1 with "nothing to commit" when the index is the head's tree (no separate diff --cached).
+    const committed = await wt.run(['commit', '--quiet', '--no-verify', '-m', message]);
+    if (committed.exitCode !== 0) {
+      if (/nothing( added)? to commit|no changes added/i.test(committed.stdout + committed.stderr)) return null;
+      throw new GitError(['commit'], committed);
+    }
+    // The new head's id, for the caller's record.
     return wt.ok(['rev-parse', 'HEAD']);
   }
 
@@ -246,4 +363,24 @@ export class StageWorkspace {
       env: this.opts.remoteEnv ?? {},
     });
   }
+}
+
+/** Parses `git status --porcelain=v2 --branch -z`: the head's id and the paths that differ. */
+export function parseStatusV2(out: string): { head: string; dirty: string[] } {
+  const fields = out.split('\0');
+  let head = '';
+  const dirty: string[] = [];
+  for (let i = 0; i < fields.length; i++) {
+    const f = fields[i] as string;
+    if (f === '') continue;
+    if (f.startsWith('# branch.oid ')) head = f.slice('# branch.oid '.length);
+    else if (f.startsWith('#')) continue;
+    else if (f.startsWith('? ') || f.startsWith('! ')) dirty.push(f.slice(2));
+    else if (f.startsWith('1 ')) dirty.push(f.split(' ').slice(8).join(' '));
+    else if (f.startsWith('2 ')) {
+      dirty.push(f.split(' ').slice(9).join(' '));
+      i += 1; // the rename's original path follows in its own field
+    } else if (f.startsWith('u ')) dirty.push(f.split(' ').slice(10).join(' '));
+  }
+  return { head, dirty };
 }

@@ -24,10 +24,13 @@ async function listWorktrees(git: Git): Promise<ListedWorktree[]> {
 }
 
 async function removeAll(git: Git, paths: readonly string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
   for (const path of paths) {
+    // Unregisters and deletes the tree (the double force also takes a locked one).
     await git.run(['worktree', 'remove', '--force', '--force', path]);
     await rm(path, { recursive: true, force: true });
   }
+  // Registrations whose folder someone deleted by hand.
   await git.run(['worktree', 'prune']);
   return [...paths];
 }
@@ -53,6 +56,8 @@ export async function removeWorktreesOf(repoDir: string, branches: readonly stri
 /** The folder prefixes StageWorkspace gives its worktrees: the stage's own, and the detached ones of QA and verifiers. */
 const STAGE_PREFIX = 'okstra-stage-';
 const DETACHED_PREFIXES = ['okstra-verify-', 'okstra-qa-'];
+/** The folder prefix of the trees a run keeps and re-points (stage, QA and review trees alike). */
+export const POOL_PREFIX = 'okstra-tree-';
 
 /**
  * Everything a killed run of one stage left registered: the worktree with the
@@ -75,12 +80,12 @@ export async function removeWorktreesOfDeadRun(
   const listed = (await listWorktrees(git)).slice(1);
   const stale = listed.filter((w) => {
     const name = basename(w.path);
-    if (w.branch === ref) return name.startsWith(STAGE_PREFIX);
+    if (w.branch === ref) return name.startsWith(STAGE_PREFIX) || name.startsWith(POOL_PREFIX);
     return (
       w.branch === null &&
       w.head !== null &&
       heads.includes(w.head) &&
-      DETACHED_PREFIXES.some((p) => name.startsWith(p))
+      [...DETACHED_PREFIXES, POOL_PREFIX].some((p) => name.startsWith(p))
     );
   });
   return removeAll(

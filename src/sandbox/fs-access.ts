@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { constants } from 'node:fs';
-import { chmod, chown, lstat, mkdir, open, stat } from 'node:fs/promises';
+import { chmod, chown, lchown, lstat, mkdir, open, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { AgentUser } from './agent-users.js';
 
@@ -31,6 +31,43 @@ export async function privateDirFor(path: string, user: AgentUser | null): Promi
  */
 export async function openForReading(dir: string): Promise<void> {
   await chmod(dir, 0o755);
+}
+
+/**
+ * Takes a tree back from the agents that had it (their processes must be
+ * gone: the lease's release kills them). First the top folder becomes
+ * okstra's and closed (0700), so no other user can reach inside while the
+ * rest is fixed; then only what an agent made differently is touched: files
+ * not owned by root become root's (links themselves, never their targets),
+ * group/other write and set-id/sticky bits are dropped, and FIFOs, sockets and
+ * device nodes (which would block or escape a reader) are deleted. Touching
+ * only those keeps git's index valid for the rest of the tree, so checking it
+ * afterwards costs the size of the change. A hard link an agent made to a
+ * file outside the tree shares its inode, which becomes root's too.
+ */
+export async function reclaimTree(dir: string): Promise<void> {
+  const top = await lstat(dir);
+  if (!top.isDirectory() || top.isSymbolicLink())
+    throw new Error(`cannot take back ${dir}: it is no longer a folder (an agent replaced it)`);
+  await lchown(dir, 0, 0);
+  await chmod(dir, 0o700);
+  const special = ['(', '-type', 'p', '-o', '-type', 's', '-o', '-type', 'b', '-o', '-type', 'c', ')'];
+  const result = await execa(
+    'find',
+    [
+      dir,
+      '-xdev',
+      ...['(', ...special, '-delete', ')', '-o', '('],
+      ...['(', '(', '!', '-user', '0', '-o', '!', '-group', '0', ')', '-exec', 'chown', '-h', '0:0', '{}', '+', ')'],
+      ',',
+      ...['(', '!', '-type', 'l', '-perm', '/7022', '-exec', 'chmod', 'u-s,g-s,o-t,go-w', '{}', '+', ')', ')'],
+    ],
+    { reject: false },
+  );
+  if (result.exitCode !== 0)
+    throw new Error(`cannot take back ${dir} from the agents: ${String(result.stderr).trim() || 'find failed'}`);
+  // find may have changed the top folder's bits; it stays closed until okstra shares it.
+  await chmod(dir, 0o700);
 }
 
 /**
