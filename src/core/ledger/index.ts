@@ -1,5 +1,6 @@
 export * from './row.js';
 export * from './parse-ledger.js';
+export * from './fast-row.js';
 export * from './state.js';
 export * from './decide-append.js';
 export * from './paths.js';
