@@ -1,6 +1,7 @@
-import type { InlineCode, List, ListItem, Paragraph, PhrasingContent, Text } from 'mdast';
+import type { Code, InlineCode, List, ListItem, Paragraph, PhrasingContent, Text } from 'mdast';
 import { findCodeSpans } from './code-spans.js';
 import { isFieldList, readFieldKey, type FieldItem, type FieldList } from './field-items.js';
+import { opensNestedFence, readNestedFence } from './nested-fence.js';
 import type { LineIndex } from './source.js';
 
 /**
@@ -8,14 +9,22 @@ import type { LineIndex } from './source.js';
  * shape only: optional plain paragraphs, then a list of one-line items with
  * the same bullet, each `- key: value` in simple inline Markdown, optionally
  * with nested lists of one-line items indented by two spaces per level.
- * Anything else returns null and the caller lets micromark parse the stage;
- * the equivalence tests hold both paths to the same result.
+ * With `fencedCode`, an item may also hold fenced code blocks (readNestedFence)
+ * before, between or after its nested lists. Anything else returns null and
+ * the caller lets micromark parse the stage; the equivalence tests hold both
+ * paths to the same result.
  *
  * This exists for speed: micromark needs about half a millisecond for a
  * typical stage, far too slow for a plan with hundreds of stages.
  */
-export function readSimpleFieldList(src: string, start: number, end: number, lines: LineIndex): FieldList | null {
-  const reader = new LineReader(src, end, lines);
+export function readSimpleFieldList(
+  src: string,
+  start: number,
+  end: number,
+  lines: LineIndex,
+  options: { fencedCode?: boolean } = {},
+): FieldList | null {
+  const reader = new LineReader(src, end, lines, options.fencedCode === true);
   let at = start;
   // Preamble: blank lines and paragraphs whose lines start with a letter,
   // which can neither open a block nor continue one in a surprising way.
@@ -31,9 +40,9 @@ export function readSimpleFieldList(src: string, start: number, end: number, lin
   for (;;) {
     const item = reader.item(at, 0, marker);
     if (!item) return null;
-    const children = reader.nestedList(reader.next(at), 2);
+    const children = reader.blocks(reader.next(at), 2);
     if (!children) return null;
-    items.push(fieldItem(item, children.list, src));
+    items.push(fieldItem(item, children.nodes, src));
     at = children.next;
     if (at >= end) break;
     if (reader.text(at).trim() !== '') {
@@ -68,6 +77,7 @@ class LineReader {
     private readonly src: string,
     private readonly end: number,
     private readonly lines: LineIndex,
+    private readonly fencedCode: boolean,
   ) {}
 
   text(at: number): string {
@@ -92,21 +102,45 @@ class LineReader {
   }
 
   /**
-   * A list indented by exactly `indent` spaces starting at `at`, with its own
-   * nested lists; `list` is null when the line at `at` is not indented at all.
+   * The blocks below an item's first line whose content is indented by
+   * `indent` spaces: a nested list indented by exactly `indent` (and, with
+   * `fencedCode`, fenced code blocks), up to the first line indented less.
    * Returns null (give up) on any other indented line.
    */
-  nestedList(at: number, indent: number): { list: List | null; next: number } | null {
-    if (this.indentation(at) < indent) return { list: null, next: at };
+  blocks(at: number, indent: number): { nodes: Array<List | Code>; next: number } | null {
+    const nodes: Array<List | Code> = [];
+    while (this.indentation(at) >= indent) {
+      if (this.fencedCode && this.indentation(at) <= indent + 3) {
+        const fence = readNestedFence(this.src, at, this.end, indent, this.lines);
+        if (fence) {
+          nodes.push(fence.node);
+          at = fence.next;
+          continue;
+        }
+      }
+      const list = this.nestedList(at, indent);
+      if (!list) return null;
+      nodes.push(list.list);
+      at = list.next;
+    }
+    return { nodes, next: at };
+  }
+
+  /** A list indented by exactly `indent` spaces starting at `at`, with its own nested blocks, or null. */
+  private nestedList(at: number, indent: number): { list: List; next: number } | null {
     const marker = this.text(at)[indent];
     if (marker !== '-' && marker !== '*' && marker !== '+') return null;
     const children: ListItem[] = [];
     while (this.indentation(at) >= indent) {
       const item = this.item(at, indent, marker);
-      if (!item) return null;
-      const nested = this.nestedList(this.next(at), indent + 2);
+      if (!item) {
+        // A fence at this depth closes the list and belongs to the item around it.
+        if (this.fencedCode && children.length > 0 && opensNestedFence(this.src, at, this.end, indent)) break;
+        return null;
+      }
+      const nested = this.blocks(this.next(at), indent + 2);
       if (!nested) return null;
-      children.push(this.listItemNode(item, nested.list));
+      children.push(this.listItemNode(item, nested.nodes));
       at = nested.next;
     }
     const first = children[0] as ListItem;
@@ -133,15 +167,14 @@ class LineReader {
     return text[spaces] === '\t' ? Number.POSITIVE_INFINITY : spaces;
   }
 
-  private listItemNode(item: SimpleItem, nested: List | null): ListItem {
+  private listItemNode(item: SimpleItem, nested: ReadonlyArray<List | Code>): ListItem {
     const paragraph = this.paragraphNode(item.contentStart, item.contentEnd);
-    const children: ListItem['children'] = nested ? [paragraph, nested] : [paragraph];
     return {
       type: 'listItem',
       spread: false,
       checked: null,
-      children,
-      position: { start: this.point(item.start), end: endPoint(nested ?? paragraph) },
+      children: [paragraph, ...nested],
+      position: { start: this.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) },
     };
   }
 
@@ -185,23 +218,23 @@ function point(node: ListItem): { line: number; column: number; offset?: number 
   return { ...(node.position?.start ?? { line: 1, column: 1 }) };
 }
 
-function endPoint(node: List | ListItem | Paragraph): { line: number; column: number; offset?: number } {
+function endPoint(node: List | ListItem | Paragraph | Code): { line: number; column: number; offset?: number } {
   return { ...(node.position?.end ?? { line: 1, column: 1 }) };
 }
 
-function fieldItem(item: SimpleItem, nested: List | null, src: string): FieldItem {
+function fieldItem(item: SimpleItem, nested: Array<List | Code>, src: string): FieldItem {
   const content = src.slice(item.contentStart, item.contentEnd);
   const read = readFieldKey(content);
   const valueStart = item.contentStart + (read?.valueOffset ?? 0);
   return {
     start: item.start,
-    end: nested?.position?.end.offset ?? item.contentEnd,
+    end: nested[nested.length - 1]?.position?.end.offset ?? item.contentEnd,
     key: read?.key ?? null,
     contentStart: item.contentStart,
     valueStart,
     inlineEnd: item.contentEnd,
     codeSpans: findCodeSpans(content.slice(read?.valueOffset ?? 0), valueStart),
-    nested: nested ? [nested] : [],
+    nested,
     contentIndent: 2,
   };
 }

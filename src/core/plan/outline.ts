@@ -1,4 +1,5 @@
 import type { RootContent } from 'mdast';
+import { risksAreNestedFences } from './fenced-segment.js';
 import { atxHeadingNode } from './headings.js';
 import { parseMarkdownRange } from './markdown.js';
 import { swallowsNextLine } from './open-leaf-block.js';
@@ -52,6 +53,16 @@ export function buildOutline(src: string, lines: LineIndex, strategy: OutlineStr
       if (/\S/.test(src.slice(firstLineEnd, end))) out.push({ type: 'opaque', start: firstLineEnd + 1, end });
       segment = next;
       continue;
+    }
+    if (heading && segment > 0) {
+      const risks: number[] = [];
+      for (let at = riskyAt; at < risky.length && (risky[at] as number) < end; at++) risks.push(risky[at] as number);
+      if (risksAreNestedFences(src, firstLineEnd + 1, end, lines, risks)) {
+        out.push(heading, { type: 'opaque', start: firstLineEnd + 1, end });
+        riskyAt += risks.length;
+        segment = next;
+        continue;
+      }
     }
     const dialect = start === 0 ? firstDialect : 'commonmark';
     let nodes = parseMarkdownRange(src, start, end, lines, dialect);
