@@ -15,6 +15,9 @@ import { oneOf } from '../options.js';
 import { main } from '../main.js';
 import { chainExitCode, stageExitCode } from '../exit-codes.js';
 import { problemsOf } from './doctor.js';
+import { DemoNarration } from '../demo-narration.js';
+import { stageBranchName } from '../../core/ids.js';
+import type { Plan } from '../../core/plan/types.js';
 
 const PLAN = '.okstra/plans/tempconv.md';
 
@@ -34,7 +37,8 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
       oneOf(BUILTIN_PROVIDERS),
     )
     .option('--dir <dir>', 'where to create the demo repository (default: a new temporary folder)')
-    .action(async (opts: { executor?: BuiltinProvider; dir?: string }) => {
+    .option('--verbose', "print the engine's PROGRESS checkpoints as they are instead of the plain-words commentary")
+    .action(async (opts: { executor?: BuiltinProvider; dir?: string; verbose?: boolean }) => {
       if (opts.executor) {
         const problems = await executorProblems(opts.executor, io);
         if (problems.length > 0)
@@ -62,26 +66,25 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
         repo,
         ...(opts.executor ? { executor: opts.executor } : {}),
       });
+      const narration = new DemoNarration((line) => io.out(line), opts.verbose === true);
+      const deps = { ...prepared.deps, log: narration.log };
       const newRunId = (n: number): string => newLocalRunId(io.now(), n);
       // The scripted first FAIL is the demo's point; what decides its exit is how the stages end after the fix run.
       let runsCode = EXIT_OK;
       try {
         io.out('\n== chain: run every stage in order');
-        const first = await runChain({ ...prepared.request, newRunId }, prepared.deps);
+        const first = await runChain({ ...prepared.request, newRunId }, deps);
         printRuns(io, first);
         if (chainExitCode(first.status, first.runs) === EXIT_INFRA) runsCode = EXIT_INFRA;
         else if (first.status === 'failed') {
           io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
-          const fix = await runStage(
-            { ...prepared.request, stage: first.stage, runId: newRunId(first.stage) },
-            prepared.deps,
-          );
+          const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, deps);
           if (fix.kind === 'refused') throw new CliError(fix.reason);
           io.out(renderSummary(fix.report).markdown);
           runsCode = stageExitCode(fix.report);
           if (runsCode === EXIT_OK) {
             io.out('\n== chain: continue with what is left');
-            const rest = await runChain({ ...prepared.request, newRunId }, prepared.deps);
+            const rest = await runChain({ ...prepared.request, newRunId }, deps);
             printRuns(io, rest);
             runsCode = chainExitCode(rest.status, rest.runs);
           }
@@ -97,11 +100,33 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
           : runsCode !== EXIT_OK
             ? 'stopped at a FAIL the fix run did not repair (exit 1)'
             : 'done';
-      io.out(
-        `\nokstra demo: ${verdict}. Inspect it with \`git -C ${repo} log --all --oneline --graph\` and \`okstra ledger show --plan-id tempconv --repo ${repo}\`.`,
-      );
+      for (const line of whereThingsAre(repo, prepared.plan, prepared.config.ledgerBranch)) io.out(line);
+      io.out(`\nokstra demo: ${verdict}.`);
       setExit(runsCode !== EXIT_OK ? runsCode : statusCode === EXIT_OK ? EXIT_OK : EXIT_REFUSED);
     });
+}
+
+/** Where the demo left the plan, its stage branches, the ledger and the reports, each with the command that shows it. */
+function whereThingsAre(repo: string, plan: Plan, ledgerBranch: string): string[] {
+  const q = (word: string): string =>
+    /^[A-Za-z0-9_./:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  const r = q(repo);
+  const planFile = q(join(repo, PLAN));
+  const branches = plan.stages.map((s) => stageBranchName(plan.id, s.number));
+  const last = branches.at(-1) ?? stageBranchName(plan.id, 1);
+  return [
+    '\n== where everything is',
+    `plan file        ${join(repo, PLAN)}`,
+    `                   okstra status --plan ${planFile} --repo ${r}`,
+    `stage branches   ${branches.join(', ')} (each stage's commits, stacked on the one before)`,
+    `                   git -C ${r} log --oneline --graph main ${branches.join(' ')}`,
+    `                   git -C ${r} diff ${branches.at(-2) ?? 'main'}..${last}`,
+    `ledger           branch ${ledgerBranch}, file plans/${plan.id}/ledger.jsonl (one row per started, done or failed run)`,
+    `                   okstra ledger show --plan-id ${plan.id} --repo ${r}`,
+    `                   git -C ${r} log --oneline ${ledgerBranch}`,
+    `reports          branch ${ledgerBranch}, plans/${plan.id}/reports/stage-<N>/<run>.json and .md`,
+    `                   okstra report show --plan ${plan.id} --repo ${r} [--stage N | --run R]`,
+  ];
 }
 
 /** doctor's checks of one CLI, with the config the demo writes (no settings for the built-ins). */
