@@ -73,10 +73,20 @@ export function quarantinePath(planId: string): string {
   return `${planDir(planId)}/quarantine.jsonl`;
 }
 
+export interface ReadOptions {
+  /**
+   * Read the ledger at this commit, which the caller already holds (one an
+   * append of its own returned), instead of asking git (or the remote) for
+   * the branch's tip: no git call when the store has that commit's rows.
+   * The caller answers for it being recent enough for what it decides.
+   */
+  tip?: string;
+}
+
 /** The ledger's storage port: the engine, CLI, Action and bot only see this. */
 export interface LedgerStore {
   /** The plan's rows; an unreadable line throws LedgerFormatError (naming branch:path, line and the repair command). */
-  read(planId: string): Promise<LedgerSnapshot>;
+  read(planId: string, opts?: ReadOptions): Promise<LedgerSnapshot>;
   readFile(commit: string, path: string): Promise<string | null>;
   append(request: AppendRequest): Promise<AppendResult>;
 }
@@ -126,6 +136,15 @@ export interface GitLedgerStoreOptions {
 
 export const DEFAULT_LEDGER_BRANCH = 'okstra-ledger';
 
+/** A plan's ledger file as read at one ledger commit: immutable, so it is reused for as long as the tip stays there. */
+interface ParsedLedger {
+  tip: string;
+  text: string;
+  lines: LedgerLine[];
+  /** Line → why that done row's commit does not hold its carry and report; null: not judged at this tip yet. */
+  doneProblems: Map<number, string> | null;
+}
+
 /** How long a fetched remote tip is worth trying as the parent of the next append. */
 const RECENT_TIP_MS = 5_000;
 
@@ -155,6 +174,13 @@ export class GitLedgerStore implements LedgerStore {
   private readonly sleep: (ms: number) => Promise<void>;
   private recentTip: { tip: string | null; at: number } | null = null;
   private readonly provenance: DoneRowProvenance;
+  /**
+   * Per plan, the ledger at the last tip this store read or wrote. Keyed by
+   * that commit: every read still asks for the tip (or is handed one), so an
+   * entry is only ever served for the commit it was read at, never for a
+   * branch that moved since.
+   */
+  private readonly parsed = new Map<string, ParsedLedger>();
 
   constructor(private readonly opts: GitLedgerStoreOptions) {
     this.git = new Git(opts.repoDir, LEDGER_IDENTITY);
@@ -165,13 +191,14 @@ export class GitLedgerStore implements LedgerStore {
     this.provenance = new DoneRowProvenance(this.git);
   }
 
-  async read(planId: string): Promise<LedgerSnapshot> {
-    return this.withTip(async (tip) => {
+  async read(planId: string, opts: ReadOptions = {}): Promise<LedgerSnapshot> {
+    const readAt = async (tip: string | null): Promise<LedgerSnapshot> => {
       const lines = await this.linesAt(tip, planId);
       const rows = strictRows(lines, this.displayPath(planId), planId);
       const trust = await this.judge(tip, planId, lines);
       return { commit: tip, rows: trust.trusted, distrusted: trust.distrusted, allRows: rows };
-    });
+    };
+    return opts.tip !== undefined ? readAt(opts.tip) : this.withTip(readAt);
   }
 
   /**
@@ -212,6 +239,7 @@ export class GitLedgerStore implements LedgerStore {
         const landed = await this.publish(commit, tip, buildRef);
         // The tip this repair read is now history: no later append may start from it.
         this.recentTip = null;
+        this.parsed.delete(request.planId);
         return landed
           ? {
               outcome: 'repaired',
@@ -282,15 +310,18 @@ export class GitLedgerStore implements LedgerStore {
       );
     }
     const ledgerFile = ledgerPath(row.plan_id);
-    const blobs = tip
-      ? await readBlobs(
-          this.git,
-          [ledgerFile, ...files.map((f) => f.path)].map((p) => `${tip}:${p}`),
-        )
-      : [];
-    const existingText = blobs[0]?.content ?? '';
-    const lines = parseLedgerLines(existingText, { path: this.displayPath(row.plan_id), planId: row.plan_id });
+    const parsed = await this.parsedAt(tip, row.plan_id);
+    const existingText = parsed?.text ?? '';
+    const lines = parsed?.lines ?? [];
     strictRows(lines, this.displayPath(row.plan_id), row.plan_id);
+    // Whether the files already exist there (one cat-file; none for a claim, which writes no file).
+    const blobs =
+      tip && files.length > 0
+        ? await readBlobs(
+            this.git,
+            files.map((f) => `${tip}:${f.path}`),
+          )
+        : [];
 
     // Decided over the believed rows only: a forged or broken row can neither block nor free a stage.
     const decision = decideAppend((await this.judge(tip, row.plan_id, lines)).trusted, row, this.now());
@@ -299,7 +330,7 @@ export class GitLedgerStore implements LedgerStore {
       return { outcome: 'redundant', commit: tip as string, attempts: attempt, reason: decision.reason };
 
     const toWrite = files.filter((f, i) => {
-      const existing = blobs[i + 1]?.content ?? null;
+      const existing = blobs[i]?.content ?? null;
       if (existing === null) return true;
       if (existing === f.content) return false;
       // A stage's carry is what its dependents build on: a later `done` of the same stage (a reconcile after its
@@ -311,29 +342,75 @@ export class GitLedgerStore implements LedgerStore {
       );
     });
 
+    const raw = serializeRow(row);
+    const text = `${existingText}${raw}\n`;
     const { commit, buildRef } = await this.buildCommit(
       tip,
-      [{ path: ledgerFile, content: `${existingText}${serializeRow(row)}\n` }, ...toWrite],
+      [{ path: ledgerFile, content: text }, ...toWrite],
       commitMessage(row),
     );
     const landed = await this.publish(commit, tip, buildRef);
-    return landed ? { outcome: 'appended', commit, attempts: attempt } : null;
+    if (!landed) {
+      // Lost the race: whatever this store knew is about a tip that is no longer the branch's; the retry reads afresh.
+      this.parsed.delete(row.plan_id);
+      return null;
+    }
+    // We know exactly what the new tip holds: our row after the rows we decided on. A new done row's
+    // provenance is judged on the next read (its commit is ours, but the judging stays in one place).
+    this.parsed.set(row.plan_id, {
+      tip: commit,
+      text,
+      lines: [...lines, { line: lines.length + 1, raw, row }],
+      doneProblems: row.status === 'done' ? null : (parsed?.doneProblems ?? (tip ? null : new Map())),
+    });
+    return { outcome: 'appended', commit, attempts: attempt };
   }
 
   private async linesAt(tip: string | null, planId: string): Promise<LedgerLine[]> {
-    if (!tip) return [];
-    const path = ledgerPath(planId);
-    const [blob] = await readBlobs(this.git, [`${tip}:${path}`]);
-    return parseLedgerLines(blob?.content ?? '', { path: this.displayPath(planId), planId });
+    return (await this.parsedAt(tip, planId))?.lines ?? [];
   }
 
-  /** Which of the readable rows are believed: lifecycle and clock (pure), and each done row's commit (git). */
+  /**
+   * The plan's ledger at `tip`: from memory when this store last read or wrote
+   * exactly that commit; else one cat-file, and only the lines after the ones
+   * already parsed when the file grew by appends (the usual case: another run's row).
+   */
+  private async parsedAt(tip: string | null, planId: string): Promise<ParsedLedger | null> {
+    if (!tip) return null;
+    const known = this.parsed.get(planId);
+    if (known?.tip === tip) return known;
+    const [blob] = await readBlobs(this.git, [`${tip}:${ledgerPath(planId)}`]);
+    const text = blob?.content ?? '';
+    const opts = { path: this.displayPath(planId), planId };
+    let lines: LedgerLine[];
+    if (known?.text.endsWith('\n') && text.length > known.text.length && text.startsWith(known.text)) {
+      const offset = known.lines.length;
+      const added = parseLedgerLines(text.slice(known.text.length), opts).map((l) => ({ ...l, line: l.line + offset }));
+      lines = [...known.lines, ...added];
+    } else lines = parseLedgerLines(text, opts);
+    const entry: ParsedLedger = { tip, text, lines, doneProblems: null };
+    this.parsed.set(planId, entry);
+    return entry;
+  }
+
+  /** Which of the readable rows are believed: lifecycle and clock (pure), and each done row's commit (git, once per tip). */
   private async judge(tip: string | null, planId: string, lines: readonly LedgerLine[]): Promise<LedgerTrust> {
-    const doneCommitProblems = tip
-      ? await this.provenance.problems(tip, ledgerPath(planId), lines)
-      : new Map<number, string>();
+    const doneCommitProblems = tip ? await this.doneProblemsAt(tip, planId, lines) : new Map<number, string>();
     const rows = lines.flatMap((l) => ('row' in l ? [{ line: l.line, row: l.row }] : []));
     return assessNumberedRows(rows, { now: this.now(), doneCommitProblems });
+  }
+
+  private async doneProblemsAt(
+    tip: string,
+    planId: string,
+    lines: readonly LedgerLine[],
+  ): Promise<Map<number, string>> {
+    const entry = this.parsed.get(planId);
+    const cached = entry?.tip === tip && entry.lines === lines ? entry : null;
+    if (cached?.doneProblems) return cached.doneProblems;
+    const problems = await this.provenance.problems(tip, ledgerPath(planId), lines);
+    if (cached) cached.doneProblems = problems;
+    return problems;
   }
 
   /** The ledger file as users name it: `branch:path`. */
