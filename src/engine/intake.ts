@@ -13,6 +13,7 @@ import { stageBranchName } from '../core/ids.js';
 import type { Finding } from '../core/report/schema/final-report.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import { MergeConflictError } from '../git/stage-workspace.js';
+import { resolveCommits } from '../git/resolve-refs.js';
 import { removeWorktreesOfDeadRun } from '../git/worktrees.js';
 import { replayCommits } from '../git/replay-commits.js';
 import { machineFactsFor, thisClaimant } from './claimant.js';
@@ -98,7 +99,13 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
   if (staleDeps.length > 0) return refuse('stale-head', staleGateMessage(`stage ${n}`, req.planPath, staleDeps));
 
   const branch = stageBranchName(plan.id, n);
-  const existing = await deps.workspace.branchHead(branch);
+  // The stage branch and every candidate base in one git process; resolveBase reads its answers.
+  const baseRevs = req.reconcile ? [] : planBaseCandidates(req, state);
+  const [existing = null, ...baseCommits] = await resolveCommits(deps.workspace.git, [
+    `refs/heads/${branch}`,
+    ...baseRevs,
+  ]);
+  const resolved = new Map(baseRevs.map((rev, i) => [rev, baseCommits[i] ?? null]));
   let base: { commit: string } | StageRefusal;
   let startHead: string;
   let reusedBranch = false;
@@ -110,7 +117,7 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     startHead = checked.recorded;
     reusedBranch = true;
   } else {
-    const current = await resolveBase(req, deps, state);
+    const current = await resolveBase(req, deps, state, resolved);
     if ('kind' in current) return current;
     if (req.rebase && !(fixRun && existing)) {
       const why = existing
@@ -275,7 +282,7 @@ async function reconcileStart(
     );
   let base = done.base_commit ?? null;
   if (base === null) {
-    const resolved = await resolveBase(req, deps, state);
+    const resolved = await resolveBase(req, deps, state, new Map());
     if ('kind' in resolved) return resolved;
     base = resolved.commit;
   }
@@ -412,10 +419,19 @@ async function moveRebasedBranch(
   }
 }
 
+/** Where a stage on the plan's base may start, best first: the remote's copy of the base ref, then the local one. */
+function planBaseCandidates(req: RunStageRequest, state: LedgerState): string[] {
+  const base = stageBase(req.plan, state, req.stage);
+  if (base.kind !== 'plan-base') return [];
+  const ref = base.ref ?? 'HEAD';
+  return req.remote && base.ref ? [`refs/remotes/${req.remote}/${base.ref}`, ref] : [ref];
+}
+
 async function resolveBase(
   req: RunStageRequest,
   deps: EngineDeps,
   state: LedgerState,
+  resolved: ReadonlyMap<string, string | null>,
 ): Promise<{ commit: string } | StageRefusal> {
   const base = stageBase(req.plan, state, req.stage);
   switch (base.kind) {
@@ -423,9 +439,8 @@ async function resolveBase(
       return refuse('not-ready', `stage ${req.stage} waits for stage ${base.waitingOn.join(', ')}`);
     case 'plan-base': {
       const ref = base.ref ?? 'HEAD';
-      const candidates = req.remote && base.ref ? [`refs/remotes/${req.remote}/${base.ref}`, ref] : [ref];
-      for (const c of candidates) {
-        const commit = await deps.workspace.resolve(c);
+      for (const c of planBaseCandidates(req, state)) {
+        const commit = resolved.has(c) ? (resolved.get(c) ?? null) : await deps.workspace.resolve(c);
         if (commit) return { commit };
       }
       return refuse(
