@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git } from '../src/git/git.js';
 import { GitLedgerStore } from '../src/git/ledger-store.js';
-import type { LedgerRow } from '../src/core/ledger/index.js';
-import { fmt, sized, summarize, verdict } from './stats.js';
-import { BENCH_IDENTITY } from './fixtures.js';
+import { parseLedgerLines, serializeRow, type LedgerRow } from '../src/core/ledger/index.js';
+import { prepareRun } from '../src/cli/engine-setup.js';
+import { runStage } from '../src/engine/run-stage.js';
+import type { CliIo } from '../src/cli/io.js';
+import { fmt, isSmoke, met, sized, summarize, verdict } from './stats.js';
+import { BENCH_IDENTITY, oneStagePlan, STAND_IN_AGENT } from './fixtures.js';
 
 const LEASE = '2099-01-01T00:00:00.000Z';
 
@@ -43,7 +46,7 @@ async function timeAppends(store: GitLedgerStore, count: number): Promise<number
 export async function benchLedger(): Promise<string[]> {
   const root = mkdtempSync(join(tmpdir(), 'okstra-bench-ledger-'));
   try {
-    const lines: string[] = [];
+    const lines: string[] = [parseRatioLine()];
     const local = join(root, 'local');
     await repo(local);
     const localRows = sized(200, 5);
@@ -85,7 +88,121 @@ export async function benchLedger(): Promise<string[]> {
     lines.push(
       `${writers} concurrent appenders via one bare remote: all ${results.length} landed in ${(wall / 1000).toFixed(2)} s (${(writers / (wall / 1000)).toFixed(1)} rows/s); attempts per writer max ${Math.max(...attempts)}, mean ${(attempts.reduce((a, b) => a + b, 0) / writers).toFixed(1)}`,
     );
-    return lines;
+    return [...lines, ...(await benchLedgerStageRatio())];
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+/** `count` rows of finished runs of other stages (claim, then failed), as okstra writes them. */
+function historyText(count: number): string {
+  const lines: string[] = [];
+  const at = new Date(Date.now() - 3_600_000).toISOString();
+  for (let i = 0; lines.length < count; i++) {
+    const base = { v: 1, plan_id: 'bench', stage: 1000 + i, run_id: `old-${i}`, at } as const;
+    lines.push(
+      serializeRow({ ...base, status: 'started', lease_until: at, branch: `okstra/bench/stage-${1000 + i}` }),
+      serializeRow({ ...base, status: 'failed', reason: 'verdict-fail', detail: 'QA failed: npm test exited 1' }),
+    );
+  }
+  return `${lines.slice(0, count).join('\n')}\n`;
+}
+
+/** Zod over every row (before) against the fast path (now), interleaved, on the same 10,000-row text. */
+function parseRatioLine(): string {
+  const rows = sized(10_000, 200);
+  const text = historyText(rows);
+  const opts = { path: 'bench', planId: 'bench' };
+  const schema: number[] = [];
+  const fast: number[] = [];
+  for (let i = 0; i < sized(15, 2); i++) {
+    let t = performance.now();
+    parseLedgerLines(text, { ...opts, schemaOnly: true });
+    schema.push(performance.now() - t);
+    t = performance.now();
+    parseLedgerLines(text, opts);
+    fast.push(performance.now() - t);
+  }
+  const before = summarize(schema).p50;
+  const now = summarize(fast).p50;
+  return `row parsing, ${rows} rows: zod ${fmt(before)}, fast path ${fmt(now)}: ${(before / now).toFixed(1)}x faster  [target >= 5x: ${met(before / now >= 5)}]`;
+}
+
+/** A repository with the bench plan, stand-in agents and a ledger branch already holding `rows` rows. */
+async function stageRepo(root: string, rows: number): Promise<string> {
+  const dir = join(root, `stage-${rows}-${Math.random().toString(16).slice(2)}`);
+  mkdirSync(join(dir, '.okstra', 'plans'), { recursive: true });
+  writeFileSync(join(dir, '.okstra', 'plans', 'bench.md'), oneStagePlan());
+  const cmd = (behaviour: object): string =>
+    JSON.stringify(
+      `${JSON.stringify(process.execPath)} ${JSON.stringify(STAND_IN_AGENT)} --json ${JSON.stringify(JSON.stringify(behaviour))}`,
+    );
+  writeFileSync(
+    join(dir, '.okstra', 'config.yml'),
+    [
+      'executor: writer',
+      'verifiers: [v1]',
+      'excludeExecutorFromVerifiers: true',
+      'providers:',
+      `  writer: { command: ${cmd({ writeFiles: { 'out.txt': 'bench\n' }, carry: true })} }`,
+      `  v1: { command: ${cmd({ verifierResult: 'PASS' })} }`,
+      '',
+    ].join('\n'),
+  );
+  const git = new Git(dir, BENCH_IDENTITY);
+  await git.ok(['init', '--quiet', '--initial-branch=main']);
+  await git.ok(['add', '--all']);
+  await git.ok(['commit', '--quiet', '-m', 'plan']);
+  // The history as one commit made with plumbing: what matters here is the file's size, not how it grew.
+  const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: historyText(rows) });
+  const plan = await git.ok(['mktree'], { input: `100644 blob ${blob}\tledger.jsonl\n` });
+  const plans = await git.ok(['mktree'], { input: `040000 tree ${plan}\tbench\n` });
+  const top = await git.ok(['mktree'], { input: `040000 tree ${plans}\tplans\n` });
+  const commit = await git.ok(['commit-tree', top, '-m', 'ledger history'], { env: BENCH_IDENTITY });
+  await git.ok(['update-ref', 'refs/heads/okstra-ledger', commit]);
+  return dir;
+}
+
+async function timeStage(root: string, rows: number): Promise<number> {
+  const repo = await stageRepo(root, rows);
+  const io: CliIo = { out: () => undefined, err: () => undefined, cwd: repo, env: process.env, now: () => new Date() };
+  const prepared = await prepareRun(io, { plan: '.okstra/plans/bench.md', repo });
+  try {
+    const t = performance.now();
+    const outcome = await runStage(
+      { ...prepared.request, stage: 1, runId: `bench-${rows}-${Date.now()}` },
+      prepared.deps,
+    );
+    const ms = performance.now() - t;
+    if (outcome.kind !== 'completed' || outcome.report.verdict.value !== 'PASS')
+      throw new Error(`bench stage with a ${rows}-row ledger did not pass: ${JSON.stringify(outcome.kind)}`);
+    return ms;
+  } finally {
+    await prepared.close();
+  }
+}
+
+/**
+ * One stage (engine in-process, instant stand-in agents) over a 10,000-row
+ * ledger against one over a 10-row ledger, interleaved so drift in the
+ * machine's load hits both alike; the ratio of the medians.
+ */
+export async function benchLedgerStageRatio(): Promise<string[]> {
+  const root = mkdtempSync(join(tmpdir(), 'okstra-bench-ledger-stage-'));
+  try {
+    const big = sized(10_000, 200);
+    const small: number[] = [];
+    const large: number[] = [];
+    if (!isSmoke()) await timeStage(root, 10); // warm-up: module loading and JIT, counted in neither
+    for (let i = 0; i < sized(5, 1); i++) {
+      small.push(await timeStage(root, 10));
+      large.push(await timeStage(root, big));
+    }
+    const a = summarize(small).p50;
+    const b = summarize(large).p50;
+    return [
+      `one stage with a ${big}-row ledger over one with a 10-row ledger (n=${small.length} each, interleaved): ${fmt(b)} / ${fmt(a)} = ${(b / a).toFixed(2)}x  [target <= 1.2x: ${met(b / a <= 1.2)}]`,
+    ];
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
