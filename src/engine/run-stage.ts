@@ -15,6 +15,7 @@ import { gatewayUsage } from '../core/report/gateway-usage.js';
 import { openRunGateway } from './model-gateway.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
 import type { Dispatched } from './dispatch.js';
+import type { StageWorkspace } from '../git/stage-workspace.js';
 
 /**
  * Runs one stage from intake to conformance. Refusals (not ready, occupied,
@@ -47,6 +48,7 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
   try {
     gateway = await openRunGateway(req, deps);
     if (gateway) deps = { ...deps, gateway };
+    deps = { ...deps, workspace: changedFilesOnce(deps.workspace) };
     worktree = await deps.workspace.addBranchWorktree(claimed.branch);
     const promptBase = promptInputs(req, deps, claimed, worktree);
     progress.emit(
@@ -93,6 +95,36 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     await deps.workspace.close();
     await gateway?.close();
   }
+}
+
+/**
+ * The workspace with its `changedFiles(base, head)` answered by git once per
+ * pair for this run: execute checks the change for okstra's own files, the
+ * evidence judge and the report list it; every caller passes commit ids, and
+ * the files between two commits never change.
+ * Every other member is the workspace's own, called on the workspace itself.
+ */
+function changedFilesOnce(workspace: StageWorkspace): StageWorkspace {
+  const asked = new Map<string, Promise<string[]>>();
+  const changedFiles = (base: string, head: string): Promise<string[]> => {
+    const key = `${base}..${head}`;
+    let files = asked.get(key);
+    if (!files) {
+      files = workspace.changedFiles(base, head);
+      // A failed call is not remembered: the next caller asks git again.
+      files.catch(() => asked.delete(key));
+      asked.set(key, files);
+    }
+    // Each caller gets its own copy to sort or filter.
+    return files.then((f) => [...f]);
+  };
+  return new Proxy(workspace, {
+    get(target, prop) {
+      if (prop === 'changedFiles') return changedFiles;
+      const value: unknown = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 function promptInputs(
