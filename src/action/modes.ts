@@ -83,7 +83,7 @@ export function runIdFor(s: Session, stage: number): string {
 }
 
 export function requestBase(s: Session, loaded: LoadedPlan): Omit<RunStageRequest, 'stage' | 'runId'> {
-  return stageRequestBase({
+  const base = stageRequestBase({
     plan: loaded.plan,
     planPath: loaded.path,
     planCommit: s.planCommit,
@@ -94,6 +94,12 @@ export function requestBase(s: Session, loaded: LoadedPlan): Omit<RunStageReques
     env: s.env,
     remote: s.remote,
   });
+  return { ...base, rebaseHint: githubRebaseHint };
+}
+
+/** On GitHub a rebase is asked for with the comment command or the workflow's input, not the CLI's flag. */
+function githubRebaseHint(stage: number): string {
+  return `\`/okstra retry ${stage} --rebase\` (or the okstra workflow with \`mode: stage\`, \`stage: ${stage}\` and \`rebase: true\`)`;
 }
 
 async function startStage(s: Session, plan: Plan, stage: number, runId: string): Promise<void> {

@@ -260,6 +260,8 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       await publisher.closeProgress();
       log.close();
       if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
+      // The trees the stage runs kept for reuse go before the job's checkout is handed back.
+      await workspace.close();
       await sandbox.close();
       await restoreCredentials();
     },

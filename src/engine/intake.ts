@@ -327,7 +327,7 @@ async function fixRunStart(
   const now = onPlanBase
     ? `the plan's base \`${req.plan.base ?? 'HEAD'}\``
     : `the done heads of stage ${stageByNumber(req.plan, n).dependsOn.join(', ')}`;
-  const rebaseCommand = `\`okstra run --plan ${req.planPath} --stage ${n} --rebase\``;
+  const rebaseCommand = req.rebaseHint?.(n) ?? `\`okstra run --plan ${req.planPath} --stage ${n} --rebase\``;
   const short = (c: string): string => c.slice(0, 12);
   const recordedInBranch = recorded !== null && (await ws.isAncestor(recorded, tip));
 

@@ -69,6 +69,12 @@ export interface RunStageRequest {
    * base recorded by the run it fixes.
    */
   rebase?: boolean;
+  /**
+   * How the person who started this run asks for a rebase of `stage`, for the notes and
+   * refusals that suggest one. The CLI's command when absent; the Action names the comment
+   * command and its workflow input.
+   */
+  rebaseHint?: (stage: number) => string;
 }
 
 export type RefusalCode =

@@ -62,7 +62,11 @@ async function moveMain(p: Project, path: string, content: string): Promise<stri
   return (await resolve(p, 'main')) as string;
 }
 
-const runWith = (engine: Engine, stage: number, extra: { rebase?: boolean }): Promise<StageOutcome> =>
+const runWith = (
+  engine: Engine,
+  stage: number,
+  extra: { rebase?: boolean; rebaseHint?: (stage: number) => string },
+): Promise<StageOutcome> =>
   runStage({ ...engine.prepared.request, stage, runId: newRunId(stage), ...extra }, engine.prepared.deps);
 
 /** Stage 1 failed once (a blocking finding) on the first `main`; then `main` moved. */
@@ -99,6 +103,15 @@ describe('a fix run after main moved', () => {
       ['started', first.report.git.baseCommit],
       ['done', first.report.git.baseCommit],
     ]);
+  });
+
+  it("names the shell's way to ask for a rebase (on GitHub the comment command), not the CLI's flag, when the shell gives one", async () => {
+    const { engine } = await failedThenMainMoved();
+    const hint = (n: number): string => `\`/okstra retry ${n} --rebase\``;
+    completed(await runWith(engine, 1, { rebaseHint: hint }));
+    const note = engine.log.find((l) => l.includes('continues'));
+    expect(note).toContain('`/okstra retry 1 --rebase` would move the branch onto it');
+    expect(note).not.toContain('okstra run --plan');
   });
 
   it('with rebase: replays the branch onto the moved main, says what it did, and passes there', async () => {
