@@ -52,13 +52,58 @@ export function assessLedger(rows: readonly LedgerRow[], facts: TrustFacts): Led
 
 /** The same judgement over rows that keep their own line numbers (a file with unreadable lines between them). */
 export function assessNumberedRows(rows: readonly { line: number; row: LedgerRow }[], facts: TrustFacts): LedgerTrust {
-  const trusted: LedgerRow[] = [];
-  const distrusted: DistrustedRow[] = [];
-  const position = new Map<number, LedgerRow>();
-  const distrustedClaims = new Map<string, number>();
+  return extendTrustScan(null, rows, facts).trust;
+}
+
+/**
+ * A judgement of a file's first rows that later rows can continue, so a reader
+ * whose file grew by appends judges only the new rows. Immutable: extending
+ * returns a new scan and leaves this one as it was.
+ */
+export interface TrustScan {
+  readonly trust: LedgerTrust;
+  /** How many rows it has judged. */
+  readonly count: number;
+  /** The clock reading (ms) the rows were judged at (the latest, once extended). */
+  readonly judgedAt: number;
+  /**
+   * Until when (ms, exclusive) a later clock gives every judged row the same
+   * verdict: a row ahead of the clock is believed once the clock comes within
+   * the skew of it. Infinity: no row is ahead.
+   */
+  readonly stableUntil: number;
+  readonly position: ReadonlyMap<number, LedgerRow>;
+  readonly distrustedClaims: ReadonlyMap<string, number>;
+}
+
+/** Whether `scan`'s verdicts still hold at `now`: the clock has not gone back, nor reached a row that was ahead of it. */
+export function trustScanHolds(scan: TrustScan, now: Date): boolean {
+  const t = now.getTime();
+  return t >= scan.judgedAt && t < scan.stableUntil;
+}
+
+/**
+ * Judges `rows` (those after the ones `scan` judged, in file order) as
+ * assessNumberedRows would judge them after the scan's rows. With a scan whose
+ * verdicts no longer hold at `facts.now` (trustScanHolds) the caller must
+ * start again from null: this function does not check it.
+ */
+export function extendTrustScan(
+  scan: TrustScan | null,
+  rows: readonly { line: number; row: LedgerRow }[],
+  facts: TrustFacts,
+): TrustScan {
+  const trusted = scan ? [...scan.trust.trusted] : [];
+  const distrusted = scan ? [...scan.trust.distrusted] : [];
+  const position = new Map(scan?.position);
+  const distrustedClaims = new Map(scan?.distrustedClaims);
+  const now = facts.now.getTime();
+  let stableUntil = scan?.stableUntil ?? Infinity;
   for (const { line, row } of rows) {
+    const at = Date.parse(row.at);
+    if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
     const reason =
-      clockProblem(row, facts.now) ??
+      clockProblem(row, at, facts.now) ??
       lifecycleProblem(row, position.get(row.stage), distrustedClaims) ??
       facts.doneCommitProblems?.get(line) ??
       null;
@@ -70,11 +115,17 @@ export function assessNumberedRows(rows: readonly { line: number; row: LedgerRow
     distrusted.push({ line, row, reason });
     if (row.status === 'started') distrustedClaims.set(claimKey(row.stage, row.run_id), line);
   }
-  return { trusted, distrusted };
+  return {
+    trust: { trusted, distrusted },
+    count: (scan?.count ?? 0) + rows.length,
+    judgedAt: Math.max(now, scan?.judgedAt ?? -Infinity),
+    stableUntil,
+    position,
+    distrustedClaims,
+  };
 }
 
-function clockProblem(row: LedgerRow, now: Date): string | null {
-  const at = Date.parse(row.at);
+function clockProblem(row: LedgerRow, at: number, now: Date): string | null {
   if (at - now.getTime() > MAX_CLOCK_SKEW_MS) {
     return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
   }
