@@ -115,8 +115,11 @@ export class DoneRowProvenance {
   }
 }
 
-/** For each line, a hash chained over every line up to it. */
+/** For each done row's line, a hash of the file up to and including it (one pass over the file); '' for other lines. */
 function prefixKeys(lines: readonly LedgerLine[]): string[] {
-  let previous = '';
-  return lines.map((l) => (previous = createHash('sha256').update(previous).update('\n').update(l.raw).digest('hex')));
+  const running = createHash('sha256');
+  return lines.map((l) => {
+    running.update(l.raw).update('\n');
+    return 'row' in l && l.row.status === 'done' ? running.copy().digest('hex') : '';
+  });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  assessNumberedRows,
   decideAppend,
+  extendTrustScan,
   ledgerPath,
   LedgerFormatError,
   parseLedgerLines,
@@ -15,6 +15,8 @@ import {
   type RefusalCode,
   type RemovedLine,
   type RepairSelection,
+  trustScanHolds,
+  type TrustScan,
 } from '../core/ledger/index.js';
 import { Git, readBlobs, type GitResult } from './git.js';
 import { DoneRowProvenance } from './ledger-provenance.js';
@@ -143,7 +145,13 @@ interface ParsedLedger {
   lines: LedgerLine[];
   /** Line → why that done row's commit does not hold its carry and report; null: not judged at this tip yet. */
   doneProblems: Map<number, string> | null;
+  /** The believed rows of the first `scannedLines` lines: a file grown by appends is judged from there on, not again. */
+  scan: TrustScan | null;
+  scannedLines: number;
 }
+
+/** From this size on a file is hashed into the object store on its own before the commit is built (see buildCommit). */
+const LARGE_FILE_CHARS = 256 * 1024;
 
 /** How long a fetched remote tip is worth trying as the parent of the next append. */
 const RECENT_TIP_MS = 5_000;
@@ -193,9 +201,9 @@ export class GitLedgerStore implements LedgerStore {
 
   async read(planId: string, opts: ReadOptions = {}): Promise<LedgerSnapshot> {
     const readAt = async (tip: string | null): Promise<LedgerSnapshot> => {
-      const lines = await this.linesAt(tip, planId);
-      const rows = strictRows(lines, this.displayPath(planId), planId);
-      const trust = await this.judge(tip, planId, lines);
+      const parsed = await this.parsedAt(tip, planId);
+      const rows = strictRows(parsed?.lines ?? [], this.displayPath(planId), planId);
+      const trust = await this.judge(tip, planId, parsed);
       return { commit: tip, rows: trust.trusted, distrusted: trust.distrusted, allRows: rows };
     };
     return opts.tip !== undefined ? readAt(opts.tip) : this.withTip(readAt);
@@ -212,8 +220,9 @@ export class GitLedgerStore implements LedgerStore {
     const qPath = quarantinePath(request.planId);
     for (let attempt = 1; ; attempt++) {
       const result = await this.withTip(async (tip): Promise<RepairResult | null> => {
-        const lines = await this.linesAt(tip, request.planId);
-        const { distrusted } = await this.judge(tip, request.planId, lines);
+        const parsed = await this.parsedAt(tip, request.planId);
+        const lines = parsed?.lines ?? [];
+        const { distrusted } = await this.judge(tip, request.planId, parsed);
         const decision = planRepair(lines, distrusted, request.selection, {
           planId: request.planId,
           reason: request.reason,
@@ -232,6 +241,7 @@ export class GitLedgerStore implements LedgerStore {
         const { plan } = decision;
         const files: LedgerFile[] = [{ path: ledgerFile, content: plan.ledgerText }];
         if (plan.quarantine !== null) {
+          // git: cat-file, the quarantine file so far (quarantined lines are appended to it).
           const [existing] = await readBlobs(this.git, [`${tip}:${qPath}`]);
           files.push({ path: qPath, content: `${existing?.content ?? ''}${plan.quarantine}` });
         }
@@ -257,6 +267,7 @@ export class GitLedgerStore implements LedgerStore {
   }
 
   async readFile(commit: string, path: string): Promise<string | null> {
+    // git: cat-file, one file of a ledger commit (a carry, a report).
     const [blob] = await readBlobs(this.git, [`${commit}:${path}`]);
     return blob?.content ?? null;
   }
@@ -314,7 +325,7 @@ export class GitLedgerStore implements LedgerStore {
     const existingText = parsed?.text ?? '';
     const lines = parsed?.lines ?? [];
     strictRows(lines, this.displayPath(row.plan_id), row.plan_id);
-    // Whether the files already exist there (one cat-file; none for a claim, which writes no file).
+    // git: cat-file, whether the files already exist there (none for a claim, which writes no file).
     const blobs =
       tip && files.length > 0
         ? await readBlobs(
@@ -324,7 +335,7 @@ export class GitLedgerStore implements LedgerStore {
         : [];
 
     // Decided over the believed rows only: a forged or broken row can neither block nor free a stage.
-    const decision = decideAppend((await this.judge(tip, row.plan_id, lines)).trusted, row, this.now());
+    const decision = decideAppend((await this.judge(tip, row.plan_id, parsed)).trusted, row, this.now());
     if (decision.kind === 'refused') throw new LedgerRefusedError(decision.code, decision.reason);
     if (decision.kind === 'redundant')
       return { outcome: 'redundant', commit: tip as string, attempts: attempt, reason: decision.reason };
@@ -362,12 +373,10 @@ export class GitLedgerStore implements LedgerStore {
       text,
       lines: [...lines, { line: lines.length + 1, raw, row }],
       doneProblems: row.status === 'done' ? null : (parsed?.doneProblems ?? (tip ? null : new Map())),
+      scan: parsed?.scan ?? null,
+      scannedLines: parsed?.scannedLines ?? 0,
     });
     return { outcome: 'appended', commit, attempts: attempt };
-  }
-
-  private async linesAt(tip: string | null, planId: string): Promise<LedgerLine[]> {
-    return (await this.parsedAt(tip, planId))?.lines ?? [];
   }
 
   /**
@@ -379,38 +388,56 @@ export class GitLedgerStore implements LedgerStore {
     if (!tip) return null;
     const known = this.parsed.get(planId);
     if (known?.tip === tip) return known;
+    // git: cat-file, the plan's ledger file at a tip this store has not parsed.
     const [blob] = await readBlobs(this.git, [`${tip}:${ledgerPath(planId)}`]);
     const text = blob?.content ?? '';
     const opts = { path: this.displayPath(planId), planId };
-    let lines: LedgerLine[];
+    let entry: ParsedLedger;
     if (known?.text.endsWith('\n') && text.length > known.text.length && text.startsWith(known.text)) {
       const offset = known.lines.length;
       const added = parseLedgerLines(text.slice(known.text.length), opts).map((l) => ({ ...l, line: l.line + offset }));
-      lines = [...known.lines, ...added];
-    } else lines = parseLedgerLines(text, opts);
-    const entry: ParsedLedger = { tip, text, lines, doneProblems: null };
+      // The lines known before are the same lines: what was judged of them still holds (provenance is immutable).
+      const newDone = added.some((l) => 'row' in l && l.row.status === 'done');
+      entry = {
+        tip,
+        text,
+        lines: [...known.lines, ...added],
+        doneProblems: newDone ? null : known.doneProblems,
+        scan: known.scan,
+        scannedLines: known.scannedLines,
+      };
+    } else entry = { tip, text, lines: parseLedgerLines(text, opts), doneProblems: null, scan: null, scannedLines: 0 };
     this.parsed.set(planId, entry);
     return entry;
   }
 
-  /** Which of the readable rows are believed: lifecycle and clock (pure), and each done row's commit (git, once per tip). */
-  private async judge(tip: string | null, planId: string, lines: readonly LedgerLine[]): Promise<LedgerTrust> {
-    const doneCommitProblems = tip ? await this.doneProblemsAt(tip, planId, lines) : new Map<number, string>();
-    const rows = lines.flatMap((l) => ('row' in l ? [{ line: l.line, row: l.row }] : []));
-    return assessNumberedRows(rows, { now: this.now(), doneCommitProblems });
+  /**
+   * Which of the readable rows are believed: lifecycle and clock (pure), and
+   * each done row's commit (git, once per tip). Only lines not judged yet are
+   * judged, unless the clock moved back or reached a row that was ahead of it.
+   */
+  private async judge(tip: string | null, planId: string, entry: ParsedLedger | null): Promise<LedgerTrust> {
+    if (!tip || !entry) return { trusted: [], distrusted: [] };
+    const now = this.now();
+    const doneCommitProblems = await this.doneProblemsAt(tip, planId, entry);
+    const held = entry.scan && trustScanHolds(entry.scan, now) ? entry.scan : null;
+    const from = held ? entry.scannedLines : 0;
+    let scan = held;
+    if (!scan || from < entry.lines.length) {
+      const rows = entry.lines.slice(from).flatMap((l) => ('row' in l ? [{ line: l.line, row: l.row }] : []));
+      scan = extendTrustScan(held, rows, { now, doneCommitProblems });
+      entry.scan = scan;
+      entry.scannedLines = entry.lines.length;
+    }
+    // Copies: a caller may reorder what it is given; the cache must not see that.
+    return { trusted: [...scan.trust.trusted], distrusted: [...scan.trust.distrusted] };
   }
 
-  private async doneProblemsAt(
-    tip: string,
-    planId: string,
-    lines: readonly LedgerLine[],
-  ): Promise<Map<number, string>> {
-    const entry = this.parsed.get(planId);
-    const cached = entry?.tip === tip && entry.lines === lines ? entry : null;
-    if (cached?.doneProblems) return cached.doneProblems;
-    const problems = await this.provenance.problems(tip, ledgerPath(planId), lines);
-    if (cached) cached.doneProblems = problems;
-    return problems;
+  private async doneProblemsAt(tip: string, planId: string, entry: ParsedLedger): Promise<Map<number, string>> {
+    // git (ledger-provenance.ts): blame of done lines not seen before, diff-tree of their commits, cat-file of carries.
+    const anyDone = entry.lines.some((l) => 'row' in l && l.row.status === 'done');
+    entry.doneProblems ??= anyDone ? await this.provenance.problems(tip, ledgerPath(planId), entry.lines) : new Map();
+    return entry.doneProblems;
   }
 
   /** The ledger file as users name it: `branch:path`. */
@@ -419,8 +446,9 @@ export class GitLedgerStore implements LedgerStore {
   }
 
   /**
-   * Builds the commit on top of `parent` in one `git fast-import`, which
-   * writes objects only: the user's index and work tree are never touched.
+   * Builds the commit on top of `parent` in one `git fast-import` (after one
+   * `hash-object` per large file), which writes objects only: the user's
+   * index and work tree are never touched.
    * The commit lands on a private ref; `publish` moves the ledger branch.
    */
   private async buildCommit(
@@ -432,12 +460,25 @@ export class GitLedgerStore implements LedgerStore {
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     const ident = `${LEDGER_IDENTITY.GIT_COMMITTER_NAME} <${LEDGER_IDENTITY.GIT_COMMITTER_EMAIL}> ${when}`;
     const data = (text: string): string => `data ${Buffer.byteLength(text)}\n${text}\n`;
+    // git: hash-object, each large file (the ledger itself, once it has grown) as a loose object first: it
+    // deflates at zlib's fastest level, where fast-import packs at the default one, in twice the time.
+    const large = await Promise.all(
+      files.map((f) =>
+        f.content.length >= LARGE_FILE_CHARS
+          ? this.git.ok(['hash-object', '-w', '--no-filters', '--stdin'], { input: f.content })
+          : null,
+      ),
+    );
     const script = [
       `commit ${buildRef}\nmark :1\nauthor ${ident}\ncommitter ${ident}\n${data(message)}`,
       parent ? `from ${parent}\n` : '',
-      ...files.map((f) => `M 100644 inline ${f.path}\n${data(f.content)}`),
+      ...files.map((f, i) => {
+        const blob = large[i];
+        return blob ? `M 100644 ${blob} ${f.path}\n` : `M 100644 inline ${f.path}\n${data(f.content)}`;
+      }),
       '\nget-mark :1\ndone\n',
     ].join('');
+    // git: fast-import, the commit (and the small files inline) on a private ref; no index, no work tree.
     const commit = (
       await this.git.ok(['fast-import', '--quiet', '--done', '--date-format=raw'], { input: script })
     ).trim();
@@ -451,10 +492,12 @@ export class GitLedgerStore implements LedgerStore {
    */
   private async publish(commit: string, expected: string | null, buildRef: string): Promise<boolean> {
     if (this.opts.remote) {
+      // git: push without force, the remote compare-and-swap.
       const pushed = await this.git.run(
         ['push', '--quiet', '--no-verify', this.opts.remote, `${commit}:${this.branchRef}`],
         { env: this.opts.remoteEnv ?? {} },
       );
+      // git: update-ref -d, the private build ref is not needed once pushed (or refused).
       await this.git.run(['update-ref', '-d', buildRef]);
       if (pushed.exitCode === 0) return true;
       if (isConflict(pushed.stderr + pushed.stdout)) return false;
@@ -464,8 +507,10 @@ export class GitLedgerStore implements LedgerStore {
     }
     const old = expected ?? '0'.repeat(commit.length);
     const transaction = `start\nupdate ${this.branchRef} ${commit} ${old}\ndelete ${buildRef}\nprepare\ncommit\n`;
+    // git: update-ref --stdin, the local compare-and-swap and the build ref's removal in one transaction.
     const updated = await this.git.run(['update-ref', '-m', 'okstra ledger append', '--stdin'], { input: transaction });
     if (updated.exitCode === 0) return true;
+    // git: update-ref -d, a failed transaction left the build ref behind.
     await this.git.run(['update-ref', '-d', buildRef]);
     if (isConflict(updated.stderr)) return false;
     throw new LedgerIoError(`ledger update-ref failed: ${updated.stderr.trim()}`);
@@ -480,6 +525,7 @@ export class GitLedgerStore implements LedgerStore {
 
   /** Runs `fn` with the current ledger tip; with a remote, fetches it into a private ref first. */
   private async withTip<T>(fn: (tip: string | null) => Promise<T>): Promise<T> {
+    // git: rev-parse, the local branch's tip.
     if (!this.opts.remote) return fn(await this.git.resolveCommit(this.branchRef));
     // A ref of our own per call, so concurrent appenders sharing one clone never contend for a tracking ref.
     const tmpRef = `refs/okstra/fetch/${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -488,10 +534,12 @@ export class GitLedgerStore implements LedgerStore {
       throw new LedgerIoError(`cannot fetch the ledger branch from ${this.opts.remote}: ${fetched.stderr.trim()}`);
     }
     try {
+      // git: rev-parse, the commit just fetched.
       const tip = fetched.exitCode === 0 ? await this.git.resolveCommit(tmpRef) : null;
       this.recentTip = { tip, at: Date.now() };
       return await fn(tip);
     } finally {
+      // git: update-ref -d, the private fetch ref.
       if (fetched.exitCode === 0) await this.git.run(['update-ref', '-d', tmpRef]);
     }
   }
@@ -512,6 +560,7 @@ export class GitLedgerStore implements LedgerStore {
       `+${this.branchRef}:${tmpRef}`,
     ];
     for (let attempt = 1; ; attempt++) {
+      // git: fetch, the remote ledger branch into a private ref.
       const fetched = await this.git.run(args, { env: this.opts.remoteEnv ?? {} });
       if (fetched.exitCode === 0 || attempt >= 5 || !isConflict(fetched.stderr)) return fetched;
       await this.sleep(backoffMs(attempt));
