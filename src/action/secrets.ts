@@ -1,5 +1,5 @@
 import { DEFAULT_API_KEY_ENV } from '../providers/cli-credentials.js';
-import type { AppendRequest, AppendResult, LedgerSnapshot, LedgerStore } from '../git/ledger-store.js';
+import type { AppendRequest, AppendResult, LedgerSnapshot, LedgerStore, ReadOptions } from '../git/ledger-store.js';
 import { Scrubber } from '../core/text/scrub.js';
 import type { ActionInputs } from './inputs.js';
 import type { Env } from './context.js';
@@ -61,8 +61,8 @@ export class ScrubbingLedgerStore implements LedgerStore {
     private readonly scrub: Scrubber,
   ) {}
 
-  read(planId: string): Promise<LedgerSnapshot> {
-    return this.inner.read(planId);
+  read(planId: string, opts?: ReadOptions): Promise<LedgerSnapshot> {
+    return this.inner.read(planId, opts);
   }
 
   readFile(commit: string, path: string): Promise<string | null> {

@@ -38,7 +38,8 @@ export async function execute(
   if (!composed.ok)
     throw new EngineError(`the executor prompt is incomplete: ${composed.problems.join('; ')}`, 'prompts');
 
-  const rowsBefore = await stageRows(req, deps);
+  // The ledger as the claim left it (the store holds that commit: no fetch); the read after the executor asks afresh.
+  const rowsBefore = await stageRows(req, deps, run.claimCommit);
   const dispatched = await dispatchWorker(
     member,
     'executor',
@@ -101,8 +102,8 @@ export async function execute(
 }
 
 /** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */
-async function stageRows(req: RunStageRequest, deps: EngineDeps): Promise<string> {
-  const { rows } = await deps.ledger.read(req.plan.id);
+async function stageRows(req: RunStageRequest, deps: EngineDeps, tip?: string): Promise<string> {
+  const { rows } = await deps.ledger.read(req.plan.id, tip !== undefined ? { tip } : {});
   return JSON.stringify(rows.filter((r) => r.stage === req.stage));
 }
 

@@ -32,6 +32,8 @@ export interface Intake {
   /** The stage branch head before the executor ran (the base for a fresh branch). */
   startHead: string;
   claim: LedgerRow;
+  /** The ledger commit that holds the claim: what this run knows the ledger to be, without asking again. */
+  claimCommit: string;
   carryIn: Array<{ stage: number; title: string; carryJson: string }>;
   doneStages: Array<{ number: number; title: string }>;
   previousFindings: Finding[];
@@ -167,8 +169,9 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
     claimant: await thisClaimant(),
   };
+  let claimCommit: string;
   try {
-    await deps.ledger.append({ row: claim });
+    claimCommit = (await deps.ledger.append({ row: claim })).commit;
   } catch (error) {
     if (error instanceof LedgerRefusedError) return refuse('in-progress', error.message);
     throw error;
@@ -202,6 +205,7 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
       reusedBranch,
       startHead,
       claim,
+      claimCommit,
       carryIn: await readCarryIn(req, deps, state, snapshot.commit),
       doneStages: dependencyClosure(plan, n).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
       previousFindings: fixRun ? await readPreviousFindings(deps, state, n, snapshot.commit) : [],
