@@ -46,16 +46,21 @@ export function parseLedger(text: string, opts: ParseOptions): LedgerRow[] {
 export function parseLedgerLines(text: string, opts: ParseOptions): LedgerLine[] {
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
-  return lines.map((raw, i) => {
-    const parsed = parseLine(raw, opts.planId, opts.schemaOnly === true);
-    return typeof parsed === 'string' ? { line: i + 1, raw, problem: parsed } : { line: i + 1, raw, row: parsed };
-  });
+  const schemaOnly = opts.schemaOnly === true;
+  const out: LedgerLine[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i] as string;
+    const parsed = parseLine(raw, opts.planId, schemaOnly);
+    out.push(typeof parsed === 'string' ? { line: i + 1, raw, problem: parsed } : { line: i + 1, raw, row: parsed });
+  }
+  return out;
 }
 
 /** The row, or why the line is not one. */
 function parseLine(raw: string, planId: string, schemaOnly: boolean): LedgerRow | string {
   const text = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-  if (text.trim() === '') return 'blank line inside the ledger';
+  // A line that opens an object is not blank: the trim (a copy of the line) is only for the others.
+  if (text.charCodeAt(0) !== 123 && text.trim() === '') return 'blank line inside the ledger';
   let json: unknown;
   try {
     json = JSON.parse(text);
