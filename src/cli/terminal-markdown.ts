@@ -22,6 +22,14 @@ const SGR = {
 } as const;
 type Sgr = keyof typeof SGR;
 
+/**
+ * Colour only for a person at a terminal: stdout is a TTY and NO_COLOR (no-color.org: any
+ * non-empty value) is unset, unless the command's `--color` / `--no-color` decided.
+ */
+export function wantsColor(io: { tty?: unknown; env: NodeJS.ProcessEnv }, flag?: boolean): boolean {
+  return flag ?? (io.tty !== undefined && !io.env.NO_COLOR);
+}
+
 export function markdownForTerminal(markdown: string, style: TerminalStyle): string {
   const paint = (text: string, ...codes: Sgr[]): string =>
     style.color && text !== '' ? codes.reduce((t, c) => `${SGR[c][0]}${t}${SGR[c][1]}`, text) : text;

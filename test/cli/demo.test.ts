@@ -10,7 +10,11 @@ describe('okstra demo', () => {
     const res = await spawnCli(['demo', '--dir', dir]);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).toContain('every agent here is a SCRIPTED STAND-IN');
-    expect(res.stdout).toMatch(/FAIL — `tempconv` · stage 2: Kelvin/);
+    expect(res.stdout).toMatch(/FAIL — tempconv · stage 2: Kelvin/);
+    // The reports read as text in a terminal, not as Markdown source (not a TTY here, so no colour either).
+    expect(res.stdout).not.toMatch(/^#{1,6} /m);
+    expect(res.stdout).not.toContain('**');
+    expect(res.stdout).not.toContain('\x1b[');
     expect(res.stdout).toContain('celsiusToKelvin accepts temperatures below absolute zero');
     expect(res.stdout).toContain('attempt 2');
     expect(res.stdout).toContain('all stages done');

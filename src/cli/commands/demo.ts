@@ -16,6 +16,7 @@ import { main } from '../main.js';
 import { chainExitCode, stageExitCode } from '../exit-codes.js';
 import { problemsOf } from './doctor.js';
 import { DemoNarration } from '../demo-narration.js';
+import { markdownForTerminal, wantsColor } from '../terminal-markdown.js';
 import { stageBranchName } from '../../core/ids.js';
 import type { Plan } from '../../core/plan/types.js';
 
@@ -80,7 +81,7 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
           io.out(`\n== fix run: stage ${first.stage} re-enters its preserved branch with the findings in its prompt`);
           const fix = await runStage({ ...prepared.request, stage: first.stage, runId: newRunId(first.stage) }, deps);
           if (fix.kind === 'refused') throw new CliError(fix.reason);
-          io.out(renderSummary(fix.report).markdown);
+          io.out(forTerminal(io, renderSummary(fix.report).markdown));
           runsCode = stageExitCode(fix.report);
           if (runsCode === EXIT_OK) {
             io.out('\n== chain: continue with what is left');
@@ -136,8 +137,13 @@ async function executorProblems(ref: BuiltinProvider, io: CliIo): Promise<string
   return checks.filter((c) => c.ref === ref).flatMap(problemsOf);
 }
 
+/** A report summary as a person reads it in a terminal: no Markdown markup, colours when it is a TTY. */
+function forTerminal(io: CliIo, markdown: string): string {
+  return markdownForTerminal(markdown, { color: wantsColor(io) });
+}
+
 function printRuns(io: CliIo, outcome: ChainOutcome): void {
-  for (const run of outcome.runs) io.out(`\n${renderSummary(run.report).markdown}`);
+  for (const run of outcome.runs) io.out(`\n${forTerminal(io, renderSummary(run.report).markdown)}`);
   if (outcome.status === 'refused' || outcome.status === 'not-ready')
     io.out(`chain ${outcome.status}: ${outcome.reason}`);
 }

@@ -16,7 +16,7 @@ import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { ledgerLocationOptions } from '../ledger-access.js';
 import { positiveInt, runId } from '../options.js';
 import { findStoredReport, type ReportQuery } from '../report-show.js';
-import { markdownForTerminal } from '../terminal-markdown.js';
+import { markdownForTerminal, wantsColor } from '../terminal-markdown.js';
 
 const SHOW_FORMATS = ['terminal', 'markdown', 'json'] as const;
 type ShowFormat = (typeof SHOW_FORMATS)[number];
@@ -185,8 +185,7 @@ export function registerReportCommands(program: Command, io: CliIo, setExit: (co
       io.out(markdown.replace(/\n$/, ''));
       return;
     }
-    // NO_COLOR (no-color.org): any non-empty value turns colour off unless --color asks for it.
-    const color = opts.color ?? (io.tty !== undefined && !io.env.NO_COLOR);
+    const color = wantsColor(io, opts.color);
     io.out(markdownForTerminal(markdown, { color }));
   });
 
