@@ -1,5 +1,4 @@
-import { execa } from 'execa';
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 /**
@@ -216,33 +215,125 @@ function killGroup(pgid: number, signal: NodeJS.Signals): void {
 }
 
 /**
- * `read` returns at EOF, which comes only when okstra's end of the pipe is
- * closed: okstra died. `kill -9 -PGID` is the spelling dash, bash and zsh all accept.
+ * The one watchdog of this okstra process, a shell reading lines from a pipe
+ * only okstra holds open: `+ PGID` watches a group, `- PGID` forgets it. At
+ * EOF (okstra died, however it died) it SIGKILLs every group still watched.
+ * One shell for every agent rather than one per agent: a spawn blocks Node's
+ * event loop for a few milliseconds (fork, then the wait for exec), so twelve
+ * verifiers with a watchdog each started one by one, 24 spawns in a row on a
+ * loaded runner, and the last verifier started ~70 ms after the first.
+ * Exported for its tests. `kill -9 -PGID` is the spelling dash, bash and zsh
+ * all accept; an id that is not a plain number above 1 is ignored, never signalled.
  */
-const WATCHDOG_SCRIPT = 'read -r _; kill -9 -"$1" 2>/dev/null; exit 0';
+export const SHARED_WATCHDOG_SCRIPT = [
+  "groups=' '",
+  'while read -r op id; do',
+  // Never 0 (its own group), 1 or a leading zero (init's group): okstra registers real group ids only.
+  "  case $id in ''|*[!0-9]*|0*|1) continue ;; esac",
+  '  case $op in',
+  '    +) groups="$groups$id " ;;',
+  '    -) case $groups in *" $id "*) groups=${groups%%" $id "*}\' \'${groups#*" $id "} ;; esac ;;',
+  '  esac',
+  'done',
+  'for id in $groups; do kill -9 -"$id" 2>/dev/null; done',
+  'exit 0',
+].join('\n');
 
 /**
- * Starts the parent-death watchdog for the process group `pgid`; the returned
- * function stops it. Best effort: without a shell there is no watchdog, and
+ * Keeps the shared watchdog: started at the first watched group, started
+ * again (and told every group still watched) if it died, and never holding
+ * okstra's event loop open. Its pipe is created close-on-exec like all of
+ * libuv's, so no agent inherits the write end and delays the EOF.
+ */
+/** A watchdog that keeps dying is not helped by more of them; the tree kill still holds while okstra lives. */
+const MAX_WATCHDOG_RESTARTS = 5;
+
+class SharedWatchdog {
+  private dog: ChildProcess | null = null;
+  private readonly watched = new Set<number>();
+  private restarts = 0;
+
+  watch(pgid: number): () => void {
+    this.watched.add(pgid);
+    if (!this.send(`+ ${pgid}\n`)) this.restart();
+    let stopped = false;
+    return () => {
+      if (stopped) return;
+      stopped = true;
+      this.watched.delete(pgid);
+      this.send(`- ${pgid}\n`);
+    };
+  }
+
+  /** The watchdog's pid while it runs (tests look for it). */
+  get pid(): number | null {
+    return this.dog?.pid ?? null;
+  }
+
+  private send(line: string): boolean {
+    const stdin = this.dog?.stdin;
+    if (!stdin || stdin.destroyed || !stdin.writable) return false;
+    stdin.write(line);
+    return true;
+  }
+
+  private restart(): void {
+    let dog: ChildProcess;
+    try {
+      dog = spawn('/bin/sh', ['-c', SHARED_WATCHDOG_SCRIPT, 'okstra-watchdog'], {
+        stdio: ['pipe', 'ignore', 'ignore'],
+        // Its own group: a Ctrl-C to okstra's group must not end the watchdog before it acts.
+        detached: true,
+      });
+    } catch {
+      return; // no shell: no watchdog; the tree kill still holds while okstra lives
+    }
+    this.dog = dog;
+    dog.on('error', () => undefined);
+    dog.stdin?.on('error', () => undefined);
+    dog.on('exit', () => {
+      if (this.dog !== dog) return;
+      this.dog = null;
+      // Killed by someone while agents run: they need a watchdog now, not at the next dispatch.
+      if (this.watched.size > 0 && this.restarts++ < MAX_WATCHDOG_RESTARTS) this.restart();
+    });
+    dog.unref();
+    (dog.stdin as (NodeJS.WritableStream & { unref?: () => void }) | null)?.unref?.();
+    if (this.watched.size > 0) this.send([...this.watched].map((g) => `+ ${g}\n`).join(''));
+  }
+}
+
+const sharedWatchdog = new SharedWatchdog();
+
+/**
+ * Has the process group `pgid` killed by the shared parent-death watchdog if
+ * okstra dies; the returned function stops watching it (call it once the
+ * group is gone, so the watchdog never signals an id the kernel may have
+ * handed out again). Best effort: without a shell there is no watchdog, and
  * the run still has the tree kill above while okstra lives.
  */
 export function startParentDeathWatchdog(pgid: number): () => void {
-  let dog: ReturnType<typeof spawn>;
-  try {
-    dog = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT, 'okstra-watchdog', String(pgid)], {
-      stdio: ['pipe', 'ignore', 'ignore'],
-      detached: true,
-    });
-  } catch {
-    return () => undefined;
-  }
-  dog.on('error', () => undefined);
-  dog.stdin?.on('error', () => undefined);
-  let stopped = false;
-  return () => {
-    if (stopped) return;
-    stopped = true;
-    dog.kill('SIGKILL');
+  return sharedWatchdog.watch(pgid);
+}
+
+/** The shared watchdog's pid, null before the first agent or when none could start. */
+export function parentDeathWatchdogPid(): number | null {
+  return sharedWatchdog.pid;
+}
+
+/** The result of a process that never ran. */
+function notStarted(): ProcessResult {
+  return {
+    exitCode: null,
+    signal: null,
+    timedOut: false,
+    aborted: false,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    durationMs: 0,
+    spawnError: null,
   };
 }
 
@@ -257,36 +348,35 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
     ? stdout
     : new BoundedBuffer(options.maxStderrBytes ?? DEFAULT_MAX_STDERR_BYTES, 'tail');
 
-  if (options.signal?.aborted) {
+  if (options.signal?.aborted) return { ...notStarted(), aborted: true };
+
+  let child: ChildProcess;
+  try {
+    child = spawn(options.file, [...options.args], {
+      cwd: options.cwd,
+      env: { ...options.env },
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      windowsHide: true,
+      // libuv drops the supplementary groups when it switches user, so only the agent's own group remains.
+      ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
+    });
+  } catch (error) {
+    // Node refuses some starts at once (a bad uid, a NUL byte in an argument) rather than by an 'error' event.
     return {
-      exitCode: null,
-      signal: null,
-      timedOut: false,
-      aborted: true,
-      stdout: '',
-      stderr: '',
-      stdoutTruncated: false,
-      stderrTruncated: false,
-      durationMs: 0,
-      spawnError: null,
+      ...notStarted(),
+      durationMs: Math.round(performance.now() - started),
+      spawnError: whyNotStarted(error, options.file),
     };
   }
-
-  const child = execa(options.file, [...options.args], {
-    cwd: options.cwd,
-    env: { ...options.env },
-    extendEnv: false,
-    input: options.input ?? '',
-    detached: true,
-    cleanup: false,
-    buffer: false,
-    encoding: 'buffer',
-    reject: false,
-    stripFinalNewline: false,
-    windowsHide: true,
-    // libuv drops the supplementary groups when it switches user, so only the agent's own group remains.
-    ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
+  // Settles once the program ended and its output pipes closed, or it could not be started.
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error: unknown }>((resolve) => {
+    child.once('error', (error) => resolve({ code: null, signal: null, error }));
+    child.once('close', (code, signal) => resolve({ code, signal, error: null }));
   });
+  // A program that exits without reading its stdin closes the pipe under us (EPIPE): not an error of the run.
+  child.stdin?.on('error', () => undefined);
+  child.stdin?.end(options.input ?? '');
 
   let timedOut = false;
   let aborted = false;
@@ -345,14 +435,10 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
   options.signal?.addEventListener('abort', onAbort, { once: true });
 
   try {
-    const result = await child;
-    const spawnError =
-      pid === undefined || (result.failed && result.exitCode === undefined && result.signal === undefined)
-        ? describeSpawnError(result, options.file)
-        : null;
+    const result = await ended;
     return {
-      exitCode: result.exitCode ?? null,
-      signal: result.signal ?? null,
+      exitCode: result.code,
+      signal: result.signal,
       timedOut,
       aborted,
       stdout: stdout.text(),
@@ -360,7 +446,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
       stdoutTruncated: stdout.truncated,
       stderrTruncated: options.mergeStderr ? false : stderr.truncated,
       durationMs: Math.round(performance.now() - started),
-      spawnError,
+      spawnError: result.error !== null || pid === undefined ? whyNotStarted(result.error, options.file) : null,
     };
   } finally {
     stopWatchdog();
@@ -370,13 +456,12 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
   }
 }
 
-function describeSpawnError(result: { shortMessage?: string; code?: string; cause?: unknown }, file: string): string {
-  const cause = result.cause as NodeJS.ErrnoException | undefined;
-  const code = cause?.code ?? result.code;
+function whyNotStarted(error: unknown, file: string): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'ENOENT')
     return `\`${file}\` was not found (is it installed and on PATH, and does the working directory exist?)`;
   if (code === 'EACCES') return `\`${file}\` is not executable (check its permissions)`;
-  return result.shortMessage ?? cause?.message ?? `\`${file}\` could not be started`;
+  return error instanceof Error ? error.message : `\`${file}\` could not be started`;
 }
 
 /** A timeout for messages: `700 ms`, `1.5 s`, `20 min`. */
