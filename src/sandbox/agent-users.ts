@@ -1,5 +1,6 @@
 import { execa } from 'execa';
-import { lstat, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { lstat, mkdir, open, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -48,7 +49,6 @@ export class AgentUserPool {
   private readonly held = new Map<string, AgentUser>();
   /** Users looked up (or made) once: an account does not change under a running okstra, and each lookup is a process. */
   private readonly known = new Map<string, AgentUser>();
-  private lockDirReady: Promise<void> | null = null;
   private knownReady: Promise<void> | null = null;
   /** Names an acquire of this process is trying right now: a concurrent acquire moves on instead of racing for the same lock. */
   private readonly trying = new Set<string>();
@@ -58,10 +58,24 @@ export class AgentUserPool {
     this.prefix = options.prefix ?? AGENT_USER_PREFIX;
   }
 
+  /**
+   * Starts what the first acquire needs (the lock folder, the accounts'
+   * lookup: a getent process) without waiting for it, so a sandbox made
+   * during a run's setup has it done by the first dispatch. A failure is
+   * kept for that acquire to report.
+   */
+  prepare(): void {
+    this.ready().catch(() => undefined);
+  }
+
+  private ready(): Promise<void> {
+    this.knownReady ??= Promise.all([ensureRootOnlyDir(this.lockDir), this.lookUpAll()]).then(() => undefined);
+    return this.knownReady;
+  }
+
   /** A user no other process or lease is using, created when every existing one is taken. */
   async acquire(): Promise<AgentUser> {
-    await (this.lockDirReady ??= ensureRootOnlyDir(this.lockDir));
-    await (this.knownReady ??= this.lookUpAll());
+    await this.ready();
     for (let n = 1; n <= MAX_USERS; n++) {
       const name = `${this.prefix}${n}`;
       if (this.held.has(name) || this.trying.has(name)) continue;
@@ -91,7 +105,9 @@ export class AgentUserPool {
     if (!this.held.has(user.name)) return;
     await killProcessesOf(user.uid);
     this.held.delete(user.name);
-    await rm(this.lockPath(user.name), { force: true });
+    // One unlink in a root-only folder: done at once, not queued behind the thread pool's
+    // work (a verify phase's sessions end together and their cleanups fill the pool).
+    rmSync(this.lockPath(user.name), { force: true });
   }
 
   async releaseAll(): Promise<void> {
@@ -124,9 +140,8 @@ export class AgentUserPool {
     const path = this.lockPath(name);
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const handle = await open(path, 'wx', 0o600);
-        await handle.writeFile(String(process.pid));
-        await handle.close();
+        // One call (create exclusively, write the pid): fewer trips through the thread pool per lease.
+        await writeFile(path, String(process.pid), { flag: 'wx', mode: 0o600 });
         return true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -269,57 +284,33 @@ export async function killProcessesOf(uid: number): Promise<number> {
 }
 
 export async function processesOf(uid: number): Promise<number[]> {
-  return [...((await sharedScan()).get(uid) ?? [])];
+  return scanProcesses().get(uid) ?? [];
 }
-
-/** Reads of /proc at once during a scan: enough to keep the disk threads busy, few enough to leave them to others. */
-const SCAN_WIDTH = 16;
-
-/** Every live (not zombie) process by its real uid, from one pass over /proc. */
-async function scanProcesses(): Promise<Map<number, number[]>> {
-  const entries = (await readdir('/proc')).filter((e) => /^\d+$/.test(e));
-  const byUid = new Map<number, number[]>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < entries.length) {
-      const entry = entries[next++] as string;
-      const status = await readFile(`/proc/${entry}/status`, 'utf8').catch(() => null);
-      if (status === null) continue;
-      // The real uid: a process that only changed its effective uid is still the agent's.
-      const real = /^Uid:\s+(\d+)/m.exec(status)?.[1];
-      const state = /^State:\s+(\S)/m.exec(status)?.[1];
-      if (real === undefined || state === 'Z') continue;
-      const pids = byUid.get(Number(real)) ?? [];
-      pids.push(Number(entry));
-      byUid.set(Number(real), pids);
-    }
-  };
-  await Promise.all(Array.from({ length: SCAN_WIDTH }, worker));
-  return byUid;
-}
-
-let scanning: Promise<Map<number, number[]>> | null = null;
-let queuedScan: Promise<Map<number, number[]>> | null = null;
 
 /**
- * Leases end together (a verify phase's sessions finish within a second of
- * each other), and a scan per release made twelve of them queue for the same
- * disk threads for a second. One scan serves every caller that asked before
- * it began; a caller arriving during a scan waits for the next one, so the
- * listing it gets never predates its call (a process it must kill is in it).
+ * Every live (not zombie) process by its real uid, from one pass over /proc.
+ * Synchronous on purpose: /proc is served by the kernel from memory, and
+ * reading ~70 status files costs ~1.5 ms in one go, where the same reads
+ * through libuv's thread pool (open, fstat, read, close each a round trip)
+ * took 5-12 ms under load, and a release waits for its scan.
  */
-function sharedScan(): Promise<Map<number, number[]>> {
-  if (!scanning) {
-    scanning = scanProcesses().finally(() => {
-      scanning = null;
-    });
-    return scanning;
+function scanProcesses(): Map<number, number[]> {
+  const byUid = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${entry}/status`, 'latin1');
+    } catch {
+      continue; // exited meanwhile
+    }
+    // The real uid: a process that only changed its effective uid is still the agent's.
+    const real = /^Uid:\s+(\d+)/m.exec(status)?.[1];
+    const state = /^State:\s+(\S)/m.exec(status)?.[1];
+    if (real === undefined || state === 'Z') continue;
+    const pids = byUid.get(Number(real)) ?? [];
+    pids.push(Number(entry));
+    byUid.set(Number(real), pids);
   }
-  queuedScan ??= scanning
-    .catch(() => undefined)
-    .then(() => {
-      queuedScan = null;
-      return sharedScan();
-    });
-  return queuedScan;
+  return byUid;
 }

@@ -85,8 +85,14 @@ export function sandboxFor(decision: IsolationDecision, options: Pick<SandboxOpt
     case 'os-user':
       // The processes okstra starts create files agents must read (worktrees): never let a umask hide them.
       process.umask(0o022);
-      return new OsUserSandbox(new AgentUserPool());
+      return new OsUserSandbox(prepared(new AgentUserPool()));
   }
+}
+
+/** The pool with its first acquire's lookups already under way, while the run's setup does its own work. */
+function prepared(pool: AgentUserPool): AgentUserPool {
+  pool.prepare();
+  return pool;
 }
 
 class OsUserSandbox implements AgentSandbox {
@@ -182,7 +188,12 @@ export async function dispatchFolder(
   const path = (name: string): string => join(dir, name);
   try {
     if (lease?.user) await chmod(dir, 0o711);
-    for (const name of privateNames) await (lease ? lease.privateDir(path(name)) : mkdir(path(name), { mode: 0o700 }));
+    // Side by side, all settled before any failure removes the folder under the others.
+    const made = await Promise.allSettled(
+      privateNames.map((name) => (lease ? lease.privateDir(path(name)) : mkdir(path(name), { mode: 0o700 }))),
+    );
+    const failed = made.find((m) => m.status === 'rejected');
+    if (failed) throw failed.reason;
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     throw error;
