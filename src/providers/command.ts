@@ -1,10 +1,10 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dispatchFolder } from '../sandbox/sandbox.js';
 import { readAgentFile } from '../sandbox/fs-access.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering, type Route } from './metering.js';
 import { DEFAULT_API_KEY_ENV } from './cli-credentials.js';
 import { tmpdir } from 'node:os';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProviderConfig } from '../core/config/schema.js';
@@ -160,16 +160,21 @@ export class CommandProvider implements Provider {
       const stderrText = withoutEventLines(result.stderr);
 
       const notes: string[] = [];
-      const written = await readAgentFile(outputFile, maxOutputBytes).catch((error: unknown) => {
-        notes.push(`okstra: ignored OKSTRA_OUTPUT_FILE: ${error instanceof Error ? error.message : String(error)}`);
-        return null;
-      });
+      const usageNotes: string[] = [];
+      // Both files at once; the notes keep their order (the output file's first).
+      const [written, usage] = await Promise.all([
+        readAgentFile(outputFile, maxOutputBytes).catch((error: unknown) => {
+          notes.push(`okstra: ignored OKSTRA_OUTPUT_FILE: ${error instanceof Error ? error.message : String(error)}`);
+          return null;
+        }),
+        readUsage(usageFile, usageNotes),
+      ]);
       const finalText = written ? written.text : result.stdout;
       if (written?.truncated)
         notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
       else if (!written && result.stdoutTruncated)
         notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      const usage = await readUsage(usageFile, notes);
+      notes.push(...usageNotes);
 
       const stderrTail = [tail(stderrText, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes]
         .filter((s) => s !== '')
@@ -190,7 +195,9 @@ export class CommandProvider implements Provider {
       );
     } finally {
       route?.close();
-      await rm(dir, { recursive: true, force: true });
+      // A handful of small files (prompt, HOME, output): removed in one go. Through the thread pool
+      // it took a dozen round trips per session, and twelve sessions ending together waited on each other's.
+      rmSync(dir, { recursive: true, force: true });
     }
   }
 
