@@ -91,8 +91,9 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     if (error instanceof EngineError) throw error;
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');
   } finally {
-    if (worktree) await deps.workspace.releaseWorktree(worktree);
-    // The stage's trees go with it: a run leaves no worktree registered in the user's repository.
+    // The stage's trees go with it: a run leaves no worktree registered in the user's repository. Its own tree is
+    // removed rather than taken back for a pool that closes next (every lease is released: nothing runs there).
+    if (worktree) await deps.workspace.removeWorktree(worktree);
     await deps.workspace.close();
     await gateway?.close();
   }

@@ -7,6 +7,8 @@ import { execa } from 'execa';
 export interface GitOptions {
   input?: string;
   env?: Record<string, string>;
+  /** `latin1`: one character per byte in and out, so a path that is not UTF-8 survives a round trip through git. */
+  encoding?: 'utf8' | 'latin1';
 }
 
 export interface GitResult {
@@ -47,9 +49,11 @@ export class Git {
 
   /** Runs git and returns its result whatever the exit code. */
   async run(args: readonly string[], opts: GitOptions = {}): Promise<GitResult> {
+    const encoding = opts.encoding ?? 'utf8';
     const result = await execa('git', [...QUIET_CONFIG, ...args], {
       cwd: this.cwd,
-      input: opts.input ?? '',
+      input: encoding === 'utf8' ? (opts.input ?? '') : Buffer.from(opts.input ?? '', encoding),
+      encoding,
       env: { ...this.baseEnv, ...opts.env, GIT_TERMINAL_PROMPT: '0' },
       reject: false,
       stripFinalNewline: false,

@@ -1,14 +1,42 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reclaimTree } from '../sandbox/fs-access.js';
-import { Git, GitError } from './git.js';
+import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-access.js';
+import { Git, GitError, type GitOptions, type GitResult } from './git.js';
 import { POOL_PREFIX } from './worktrees.js';
 
 const worktreeQueues = new Map<string, Promise<void>>();
 
 /** Checkouts that write many files use git's parallel workers (one per core); a small change stays sequential. */
 const PARALLEL_CHECKOUT = ['-c', 'checkout.workers=0'];
+
+/**
+ * How okstra's git judges a file in a stage tree without reading it: by
+ * modification time (whole seconds) and size. Not by change time or owner:
+ * okstra itself changes every file's owner when it hands a tree to an agent
+ * and takes it back, and git would then read the whole tree again (at 20,000
+ * files / 200 MB, half a second per status). An agent that owns a file can
+ * put its modification time back; that is what the change-time sweep is for
+ * (StageWorkspace's `sweep`): every file changed during a session is read
+ * again before git decides anything. The untracked cache (it trusts folder
+ * modification times, which an owner can set too) and fsmonitor (it runs a
+ * program and answers for the file system) are off whatever the repository's
+ * config says; ignoreStat would skip the check altogether.
+ */
+export const TREE_STAT_CONFIG: readonly string[] = [
+  ...['-c', 'core.trustctime=false', '-c', 'core.checkStat=minimal'],
+  ...['-c', 'core.untrackedCache=false', '-c', 'core.fsmonitor=false', '-c', 'core.ignoreStat=false'],
+];
+
+/** git in a stage tree: every call with {@link TREE_STAT_CONFIG}. */
+class TreeGit extends Git {
+  override run(args: readonly string[], opts: GitOptions = {}): Promise<GitResult> {
+    return super.run([...TREE_STAT_CONFIG, ...args], opts);
+  }
+}
+
+/** okstra's clock file of a tree, in the tree's admin folder: root's, and no agent can write there. */
+const CLOCK_FILE = 'okstra-file-clock';
 
 /** Two or more done heads could not be merged into a base for the next stage. */
 export class MergeConflictError extends Error {
@@ -40,6 +68,11 @@ export class StageWorkspace {
   private readonly gitDirs = new Map<string, string>();
   /** Trees of this run no phase uses right now, re-pointed for the next one instead of checked out again. */
   private readonly spare: string[] = [];
+  /**
+   * Per tree, the file clock (fileClock) at which okstra last knew every file
+   * to be what git's index says: after its own checkout, or after a sweep.
+   */
+  private readonly knownAt = new Map<string, bigint>();
 
   /** `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read. */
   constructor(
@@ -111,7 +144,10 @@ export class StageWorkspace {
       // Re-point: writes only the files that differ from what the tree holds.
       const moved = await wt.run([...PARALLEL_CHECKOUT, ...repoint]).catch(() => null);
       // Clean: untracked and ignored leftovers of the previous use, nested repositories too.
-      if (moved?.exitCode === 0 && (await wt.run(['clean', '-ffdxq'])).exitCode === 0) return dir;
+      if (moved?.exitCode === 0 && (await wt.run(['clean', '-ffdxq'])).exitCode === 0) {
+        await this.markKnown(dir);
+        return dir;
+      }
       // A kept tree git cannot re-point (removed from under us, or its branch is checked out elsewhere): drop it.
       const refusal =
         moved && /already (checked out|used by worktree)/.test(moved.stderr) ? new GitError(repoint, moved) : null;
@@ -123,6 +159,7 @@ export class StageWorkspace {
     await this.rememberGitDir(dir);
     // Fill the new tree: its own index, so off the admin queue.
     await this.worktreeGit(dir).ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet']);
+    await this.markKnown(dir);
     return dir;
   }
 
@@ -154,10 +191,72 @@ export class StageWorkspace {
   async reclaim(dir: string): Promise<void> {
     const gitDir = this.gitDirs.get(dir);
     if (!gitDir) throw new Error(`${dir} is not a worktree this workspace created`);
-    await reclaimTree(dir);
-    // The agent may have made the pointer a link or a folder; okstra's git calls never read it, an agent's git does.
-    await rm(join(dir, '.git'), { recursive: true, force: true });
-    await writeFile(join(dir, '.git'), `gitdir: ${gitDir}\n`, { mode: 0o644 });
+    await this.sweep(dir, async (since) => {
+      const changed = await reclaimTree(dir, since);
+      // The agent may have made the pointer a link or a folder; okstra's git calls never read it, an agent's git does.
+      await rm(join(dir, '.git'), { recursive: true, force: true });
+      await writeFile(join(dir, '.git'), `gitdir: ${gitDir}\n`, { mode: 0o644 });
+      return changed;
+    });
+  }
+
+  /**
+   * The change-time sweep: the rule that makes {@link TREE_STAT_CONFIG} safe.
+   * Before okstra's git decides what changed in a tree someone else could
+   * write, every path whose inode changed at or after the moment okstra last
+   * knew the tree (`knownAt`; or, when the tree was handed to an agent user
+   * after that, the moment the hand-over ended) is read again by git, whatever
+   * its modification time and size say. Sound because:
+   * - every change to a file's content, name or link count moves its change
+   *   time to the kernel's clock, and no process but root can set it (an
+   *   owner can set only the modification time);
+   * - the agents' processes are gone before the sweep (the lease's release
+   *   kills them), so nothing changes between the sweep and git's decision;
+   * - okstra's own changes (its checkout, its chown at a hand-over) come
+   *   before the instant the sweep starts from, so they cost no re-read.
+   * It assumes the clock is not set back while a tree is out (only root can);
+   * a clock found behind the instant the sweep starts from makes every file
+   * be read again.
+   */
+  private async sweep(dir: string, walk: (since: bigint) => Promise<string[]>): Promise<void> {
+    if (!this.gitDirs.has(dir)) throw new Error(`${dir} is not a worktree this workspace created`);
+    const known = this.knownAt.get(dir) ?? 0n;
+    const granted = grantedAt(dir);
+    const since = granted !== null && granted > known ? granted : known;
+    let changed = await walk(since);
+    const now = await this.markKnown(dir);
+    if (now < since) changed = await changedSince(dir, 0n);
+    await this.readAgain(dir, changed);
+  }
+
+  /** Notes that okstra knows every file of `dir` as of now (its own changes are all before the reading). */
+  private async markKnown(dir: string): Promise<bigint> {
+    const gitDir = this.gitDirs.get(dir);
+    if (!gitDir) throw new Error(`${dir} is not a worktree this workspace created`);
+    const now = await fileClock(join(gitDir, CLOCK_FILE));
+    this.knownAt.set(dir, now);
+    return now;
+  }
+
+  /**
+   * Makes git read `paths` again at its next look: their index entries are
+   * written again with no stat data (git's own "smudged" state: a recorded
+   * size of 0 for a non-empty blob never matches), so no modification time or
+   * size can vouch for them. Paths git does not track need nothing: git
+   * always lists untracked files.
+   */
+  private async readAgain(dir: string, paths: readonly string[]): Promise<void> {
+    if (paths.length === 0) return;
+    const wt = this.worktreeGit(dir);
+    const wanted = new Set(paths);
+    // The tracked ones, with the mode and blob the index holds (latin1: paths byte for byte).
+    const listed = await wt.ok(['ls-files', '--stage', '-z'], { encoding: 'latin1' });
+    const entries = listed.split('\0').filter((e) => wanted.has(e.slice(e.indexOf('\t') + 1)));
+    if (entries.length === 0) return;
+    await wt.ok(['update-index', '-z', '--index-info'], {
+      input: entries.map((e) => `${e}\0`).join(''),
+      encoding: 'latin1',
+    });
   }
 
   /**
@@ -168,18 +267,20 @@ export class StageWorkspace {
    */
   async sealForReview(dir: string, head: string): Promise<void> {
     await this.reclaim(dir);
+    // Usually the executor's commit took everything: one status proves it, and nothing needs cleaning.
+    const state = await this.status(dir);
+    if (state.head === head && state.dirty.length === 0) return;
     const wt = this.worktreeGit(dir);
-    await wt.ok(['clean', '-ffdxq']);
-    const state = await this.treeState(dir);
-    if (state.head !== head || state.dirty.length > 0) {
-      // A leftover clean cannot remove (a changed tracked file okstra's commit did not take): put the head back.
+    // Untracked and ignored leftovers (build output), and tracked files the commit did not take: the head, exactly.
+    if (state.head !== head || state.tracked.length > 0)
       await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet', head]);
-      const again = await this.treeState(dir);
-      if (again.head !== head || again.dirty.length > 0)
-        throw new Error(
-          `the stage worktree ${dir} is not the committed head ${head.slice(0, 12)} after cleaning (${again.dirty.slice(0, 5).join(', ')}); it cannot be reviewed`,
-        );
-    }
+    if (state.dirty.length > state.tracked.length) await wt.ok(['clean', '-ffdxq']);
+    await this.markKnown(dir);
+    const again = await this.status(dir);
+    if (again.head !== head || again.dirty.length > 0)
+      throw new Error(
+        `the stage worktree ${dir} is not the committed head ${head.slice(0, 12)} after cleaning (${again.dirty.slice(0, 5).join(', ')}); it cannot be reviewed`,
+      );
   }
 
   /** Puts a shared review tree back to `head` after something changed it (possible only without the kernel's protection). */
@@ -188,6 +289,7 @@ export class StageWorkspace {
     const wt = this.worktreeGit(dir);
     await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet', head]);
     await wt.ok(['clean', '-ffdxq']);
+    await this.markKnown(dir);
   }
 
   /** Removes every tree the pool keeps. The shells call it when the run (or chain) ends. */
@@ -216,12 +318,13 @@ export class StageWorkspace {
   private worktreeGit(worktree: string, env: Record<string, string> = {}): Git {
     const gitDir = this.gitDirs.get(worktree);
     if (!gitDir) throw new Error(`${worktree} is not a worktree this workspace created`);
-    return new Git(worktree, { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: worktree });
+    return new TreeGit(worktree, { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: worktree });
   }
 
   /** Removes a worktree for good (not back to the pool); its registration goes with the next prune. */
   async removeWorktree(dir: string): Promise<void> {
     this.gitDirs.delete(dir);
+    this.knownAt.delete(dir);
     const i = this.spare.indexOf(dir);
     if (i >= 0) this.spare.splice(i, 1);
     await this.worktreeAdmin(['worktree', 'remove', '--force', '--force', dir], { allowFailure: true });
@@ -260,9 +363,18 @@ export class StageWorkspace {
   /**
    * A worktree's HEAD and every path that differs from it, untracked and
    * ignored files included, in one git process (porcelain v2 with the branch
-   * header carries the head's id).
+   * header carries the head's id). Files changed since okstra last knew the
+   * tree are read again first (the sweep), so a session that put a file's
+   * modification time back is still caught.
    */
   async treeState(worktree: string): Promise<{ head: string; dirty: string[] }> {
+    await this.sweep(worktree, (since) => changedSince(worktree, since));
+    const { head, dirty } = await this.status(worktree);
+    return { head, dirty };
+  }
+
+  /** One `git status` of the tree as it is, with no sweep: for okstra's own changes since the last one. */
+  private async status(worktree: string): Promise<StatusV2> {
     const out = await this.worktreeGit(worktree).ok([
       'status',
       '--porcelain=v2',
@@ -271,7 +383,7 @@ export class StageWorkspace {
       '--untracked-files=all',
       '--ignored=traditional',
     ]);
-    return parseStatusV2(out);
+    return parseStatus(out);
   }
 
   /** Paths that differ from HEAD in a worktree, untracked and ignored files included (a fresh checkout has none). */
@@ -281,6 +393,8 @@ export class StageWorkspace {
 
   /** Commits everything left uncommitted in `worktree`; returns the new head, or null when there was nothing. */
   async commitAll(worktree: string, message: string): Promise<string | null> {
+    // Taken back first (the executor's processes are gone): what it changed is read again, whatever the times say.
+    await this.reclaim(worktree);
     const wt = this.worktreeGit(worktree, ENGINE_IDENTITY);
     // Stage: every change the agent left, deletions and new files included.
     await wt.ok(['add', '--all']);
@@ -365,22 +479,40 @@ export class StageWorkspace {
   }
 }
 
+interface StatusV2 {
+  head: string;
+  /** Every path that differs from the head: tracked ones first in git's order, untracked and ignored ones too. */
+  dirty: string[];
+  /** The tracked paths among them (changed, deleted, renamed, conflicted). */
+  tracked: string[];
+}
+
 /** Parses `git status --porcelain=v2 --branch -z`: the head's id and the paths that differ. */
 export function parseStatusV2(out: string): { head: string; dirty: string[] } {
+  const { head, dirty } = parseStatus(out);
+  return { head, dirty };
+}
+
+function parseStatus(out: string): StatusV2 {
   const fields = out.split('\0');
   let head = '';
   const dirty: string[] = [];
+  const tracked: string[] = [];
+  const add = (path: string, isTracked: boolean): void => {
+    dirty.push(path);
+    if (isTracked) tracked.push(path);
+  };
   for (let i = 0; i < fields.length; i++) {
     const f = fields[i] as string;
     if (f === '') continue;
     if (f.startsWith('# branch.oid ')) head = f.slice('# branch.oid '.length);
     else if (f.startsWith('#')) continue;
-    else if (f.startsWith('? ') || f.startsWith('! ')) dirty.push(f.slice(2));
-    else if (f.startsWith('1 ')) dirty.push(f.split(' ').slice(8).join(' '));
+    else if (f.startsWith('? ') || f.startsWith('! ')) add(f.slice(2), false);
+    else if (f.startsWith('1 ')) add(f.split(' ').slice(8).join(' '), true);
     else if (f.startsWith('2 ')) {
-      dirty.push(f.split(' ').slice(9).join(' '));
+      add(f.split(' ').slice(9).join(' '), true);
       i += 1; // the rename's original path follows in its own field
-    } else if (f.startsWith('u ')) dirty.push(f.split(' ').slice(10).join(' '));
+    } else if (f.startsWith('u ')) add(f.split(' ').slice(10).join(' '), true);
   }
-  return { head, dirty };
+  return { head, dirty, tracked };
 }

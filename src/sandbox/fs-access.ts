@@ -1,6 +1,6 @@
 import { execa } from 'execa';
 import { constants } from 'node:fs';
-import { chmod, chown, lchown, lstat, mkdir, open, stat } from 'node:fs/promises';
+import { chmod, chown, lchown, lstat, mkdir, open, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { AgentUser } from './agent-users.js';
 
@@ -12,11 +12,57 @@ import type { AgentUser } from './agent-users.js';
  * same time, cannot write it either.
  */
 
-/** Hands `dir` and everything in it to `user` (mode bits unchanged: group and others keep read at most). */
+/** When each folder was last handed to an agent user: the file clock right after the hand-over, before the agent ran. */
+const grants = new Map<string, bigint>();
+
+/**
+ * Hands `dir` and everything in it to `user` (mode bits unchanged: group and
+ * others keep read at most), and notes the file clock once every file is the
+ * user's ({@link grantedAt}): whatever changes an inode after that instant is
+ * the agent's doing, okstra's own ownership change is before it.
+ */
 export async function giveTo(dir: string, user: AgentUser): Promise<void> {
   // chown -R does not follow symlinks (-P is the default), so a link in the tree cannot hand out its target.
   const result = await execa('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir], { reject: false });
   if (result.exitCode !== 0) throw new Error(`cannot give ${dir} to ${user.name}: ${String(result.stderr).trim()}`);
+  // The top folder's change time, set again until the clock has moved past every chown: the agent has not started yet.
+  grants.set(resolve(dir), await clockPast(dir, () => lchown(dir, user.uid, user.gid)));
+}
+
+/** The file clock (nanoseconds) right after `dir` was last given to an agent user by this process, or null. */
+export function grantedAt(dir: string): bigint | null {
+  return grants.get(resolve(dir)) ?? null;
+}
+
+/**
+ * The clock the kernel stamps inode change times with, read off `path` (a
+ * file okstra owns and no agent can write), strictly after every change
+ * okstra made before the call: a change time the kernel gives later is at
+ * least the returned value, one it gave earlier is below it.
+ */
+export async function fileClock(path: string): Promise<bigint> {
+  let n = 0;
+  return clockPast(path, () => writeFile(path, String(++n), { mode: 0o600 }));
+}
+
+/**
+ * Changes `path`'s inode with `touch` until its change time moves past the
+ * first reading, and returns that time. The clock is coarse (a tick of a few
+ * milliseconds) unless the kernel refines it, so several changes made just
+ * before can carry the first reading too; none can carry the second.
+ */
+async function clockPast(path: string, touch: () => Promise<void>): Promise<bigint> {
+  const read = async (): Promise<bigint> => {
+    await touch();
+    return (await lstat(path, { bigint: true })).ctimeNs;
+  };
+  const first = await read();
+  for (let attempt = 1; ; attempt++) {
+    const next = await read();
+    // A clock set back never passes `first`; its own reading is then the lower, so the more cautious, answer.
+    if (next !== first || attempt >= 1000) return next;
+    await new Promise((r) => setTimeout(r, 1));
+  }
 }
 
 /** A new folder only `user` may enter (its private HOME, TMPDIR or output folder). */
@@ -33,6 +79,9 @@ export async function openForReading(dir: string): Promise<void> {
   await chmod(dir, 0o755);
 }
 
+/** find's messages in plain ASCII: its output is read byte for byte (latin1), and a path is never translated. */
+const FIND_ENV = { LC_ALL: 'C' };
+
 /**
  * Takes a tree back from the agents that had it (their processes must be
  * gone: the lease's release kills them). First the top folder becomes
@@ -44,8 +93,13 @@ export async function openForReading(dir: string): Promise<void> {
  * only those keeps git's index valid for the rest of the tree, so checking it
  * afterwards costs the size of the change. A hard link an agent made to a
  * file outside the tree shares its inode, which becomes root's too.
+ *
+ * With `changedSince` (a {@link fileClock} reading) the same walk returns the
+ * paths, relative to `dir`, of everything but folders whose inode changed at
+ * or after it, tested before this walk changes any owner (see
+ * {@link changedSince}).
  */
-export async function reclaimTree(dir: string): Promise<void> {
+export async function reclaimTree(dir: string, changedSince?: bigint): Promise<string[]> {
   const top = await lstat(dir);
   if (!top.isDirectory() || top.isSymbolicLink())
     throw new Error(`cannot take back ${dir}: it is no longer a folder (an agent replaced it)`);
@@ -58,16 +112,52 @@ export async function reclaimTree(dir: string): Promise<void> {
       dir,
       '-xdev',
       ...['(', ...special, '-delete', ')', '-o', '('],
+      ...(changedSince === undefined ? [] : [...changedTest(changedSince), ',']),
       ...['(', '(', '!', '-user', '0', '-o', '!', '-group', '0', ')', '-exec', 'chown', '-h', '0:0', '{}', '+', ')'],
       ',',
       ...['(', '!', '-type', 'l', '-perm', '/7022', '-exec', 'chmod', 'u-s,g-s,o-t,go-w', '{}', '+', ')', ')'],
     ],
-    { reject: false },
+    { reject: false, stripFinalNewline: false, maxBuffer: 256 * 1024 * 1024, encoding: 'latin1', env: FIND_ENV },
   );
   if (result.exitCode !== 0)
     throw new Error(`cannot take back ${dir} from the agents: ${String(result.stderr).trim() || 'find failed'}`);
   // find may have changed the top folder's bits; it stays closed until okstra shares it.
   await chmod(dir, 0o700);
+  return nulSeparated(String(result.stdout));
+}
+
+/**
+ * The paths (relative to `dir`, folders left out; one character per byte, as
+ * git's `latin1` output gives them) whose inode changed at or
+ * after `since`, a {@link fileClock} reading. The change time is the one stamp
+ * on a file its owner cannot set: writing, truncating, renaming, linking,
+ * chmod, chown and setting the modification time (utimensat) all move it to
+ * the kernel's clock, so a file whose content an agent changed and whose
+ * size and modification time it put back is listed all the same.
+ */
+export async function changedSince(dir: string, since: bigint): Promise<string[]> {
+  const result = await execa('find', [dir, '-xdev', ...changedTest(since)], {
+    reject: false,
+    stripFinalNewline: false,
+    maxBuffer: 256 * 1024 * 1024,
+    encoding: 'latin1',
+    env: FIND_ENV,
+  });
+  if (result.exitCode !== 0)
+    throw new Error(`cannot list what changed in ${dir}: ${String(result.stderr).trim() || 'find failed'}`);
+  return nulSeparated(String(result.stdout));
+}
+
+/** find's test "not a folder, changed at or after `since`", printing the path relative to the start, NUL-ended. */
+function changedTest(since: bigint): string[] {
+  // -newerct is strict ("after"); one nanosecond earlier makes it "at or after", exact because find reads nanoseconds.
+  const t = since > 0n ? since - 1n : 0n;
+  const at = `@${t / 1_000_000_000n}.${String(t % 1_000_000_000n).padStart(9, '0')}`;
+  return ['(', '!', '-type', 'd', '-newerct', at, '-printf', '%P\\0', ')'];
+}
+
+function nulSeparated(out: string): string[] {
+  return out.split('\0').filter((p) => p !== '');
 }
 
 /**
