@@ -1,10 +1,9 @@
-import { writeFile } from 'node:fs/promises';
 import { dispatchFolder } from '../sandbox/sandbox.js';
 import { readAgentFile } from '../sandbox/fs-access.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering, type Route } from './metering.js';
 import { DEFAULT_API_KEY_ENV } from './cli-credentials.js';
 import { tmpdir } from 'node:os';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProviderConfig } from '../core/config/schema.js';
@@ -107,7 +106,8 @@ export class CommandProvider implements Provider {
       const promptFile = path('prompt.md');
       const outputFile = join(path('out'), 'output.md');
       const usageFile = join(path('out'), 'usage.json');
-      await writeFile(promptFile, request.prompt, { mode: lease?.user ? 0o644 : 0o600 });
+      // Written at once, like the folder: see dispatchFolder.
+      writeFileSync(promptFile, request.prompt, { mode: lease?.user ? 0o644 : 0o600 });
 
       const env: Record<string, string> = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
       const keyName = this.options.config?.apiKeyEnv;

@@ -1,5 +1,6 @@
 import { execa } from 'execa';
-import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { decideIsolation, type IsolationDecision } from '../core/isolation/index.js';
@@ -184,10 +185,12 @@ export async function dispatchFolder(
   lease: AgentLease | undefined,
   privateNames: readonly string[],
 ): Promise<{ dir: string; path: (name: string) => string }> {
-  const dir = await mkdtemp(join(parent, prefix));
+  // Made and opened at once: a verify phase makes a dozen of these together, and through the thread pool
+  // each waited behind the others' round trips.
+  const dir = mkdtempSync(join(parent, prefix));
   const path = (name: string): string => join(dir, name);
   try {
-    if (lease?.user) await chmod(dir, 0o711);
+    if (lease?.user) chmodSync(dir, 0o711);
     // Side by side, all settled before any failure removes the folder under the others.
     const made = await Promise.allSettled(
       privateNames.map((name) => (lease ? lease.privateDir(path(name)) : mkdir(path(name), { mode: 0o700 }))),
