@@ -45,6 +45,7 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
   });
 
   let worktree: string | null = null;
+  let pushing: Promise<void> | null = null;
   let gateway: Awaited<ReturnType<typeof openRunGateway>> = null;
   try {
     gateway = await openRunGateway(req, deps);
@@ -63,13 +64,16 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     });
 
     const execution = await execute(req, deps, claimed, worktree, promptBase, progress);
+    // The branch's head is final once the executor's work is committed, and it is pushed whatever the verdict: it goes
+    // to the remote while QA and the verifiers run. Only the ledger row, written after both, tells readers about it.
+    pushing = req.remote ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
     let verification: Verification | null = null;
     if (execution.status === 'done') {
       // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
       await deps.workspace.sealForReview(worktree, execution.headCommit);
       verification = await verify(req, deps, execution.headCommit, promptBase, progress, worktree);
     }
-    if (req.remote) await deps.workspace.pushBranch(req.remote, claimed.branch);
+    await pushing;
 
     progress.emit('phase-6-synthesis', '', { stage: req.stage });
     const report = await buildReport(req, deps, claimed, execution, verification, progress, startedAt);
@@ -91,12 +95,20 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     if (error instanceof EngineError) throw error;
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');
   } finally {
+    // A push still under way (the run failed during verify) ends before the trees and the workspace go.
+    await pushing?.catch(() => undefined);
     // The stage's trees go with it: a run leaves no worktree registered in the user's repository. Its own tree is
     // removed rather than taken back for a pool that closes next (every lease is released: nothing runs there).
     if (worktree) await deps.workspace.removeWorktree(worktree);
     await deps.workspace.close();
     await gateway?.close();
   }
+}
+
+/** `work`, started now and awaited later: a rejection meanwhile is not unhandled, and reaches whoever awaits it. */
+function handled<T>(work: Promise<T>): Promise<T> {
+  work.catch(() => undefined);
+  return work;
 }
 
 /**
