@@ -51,9 +51,19 @@ export class IsolationError extends Error {
  * Git refuses to work in a repository another user owns ("dubious
  * ownership"); agents read worktrees okstra owns, on purpose. Given as
  * command-scope config through the environment, which git honours for this
- * setting, and which no repository file can override.
+ * setting, and which no repository file can override. An agent's git also
+ * judges files by modification time and size as okstra's does
+ * (TREE_STAT_CONFIG in src/git/stage-workspace.ts): okstra's chown moves every
+ * file's owner and change time, and an agent's git, which cannot write the
+ * index, would otherwise read the whole tree again on every call (~0.5 s at
+ * 20,000 files). What an agent's git answers decides nothing.
  */
-const AGENT_GIT_ENV = { GIT_CONFIG_COUNT: '1', GIT_CONFIG_KEY_0: 'safe.directory', GIT_CONFIG_VALUE_0: '*' } as const;
+const AGENT_GIT_ENV = {
+  GIT_CONFIG_COUNT: '3',
+  ...{ GIT_CONFIG_KEY_0: 'safe.directory', GIT_CONFIG_VALUE_0: '*' },
+  ...{ GIT_CONFIG_KEY_1: 'core.trustctime', GIT_CONFIG_VALUE_1: 'false' },
+  ...{ GIT_CONFIG_KEY_2: 'core.checkStat', GIT_CONFIG_VALUE_2: 'minimal' },
+} as const;
 
 export interface SandboxOptions {
   configured: IsolationMode;
