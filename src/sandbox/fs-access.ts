@@ -79,6 +79,15 @@ export async function openForReading(dir: string): Promise<void> {
   await chmod(dir, 0o755);
 }
 
+/**
+ * Who a tree taken back belongs to: okstra's own user (root when agents run as other users). Without
+ * isolation okstra runs as an ordinary user and the agents as that same user, so everything is already its own
+ * and nothing needs (or may be) given to root.
+ */
+function okstraOwner(): { uid: number; gid: number } {
+  return { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+}
+
 /** find's messages in plain ASCII: its output is read byte for byte (latin1), and a path is never translated. */
 const FIND_ENV = { LC_ALL: 'C' };
 
@@ -87,12 +96,12 @@ const FIND_ENV = { LC_ALL: 'C' };
  * gone: the lease's release kills them). First the top folder becomes
  * okstra's and closed (0700), so no other user can reach inside while the
  * rest is fixed; then only what an agent made differently is touched: files
- * not owned by root become root's (links themselves, never their targets),
+ * not owned by okstra's user (root when agents are isolated) become its (links themselves, never their targets),
  * group/other write and set-id/sticky bits are dropped, and FIFOs, sockets and
  * device nodes (which would block or escape a reader) are deleted. Touching
  * only those keeps git's index valid for the rest of the tree, so checking it
  * afterwards costs the size of the change. A hard link an agent made to a
- * file outside the tree shares its inode, which becomes root's too.
+ * file outside the tree shares its inode, which becomes okstra's too.
  *
  * With `changedSince` (a {@link fileClock} reading) the same walk returns the
  * paths, relative to `dir`, of everything but folders whose inode changed at
@@ -103,7 +112,8 @@ export async function reclaimTree(dir: string, changedSince?: bigint): Promise<s
   const top = await lstat(dir);
   if (!top.isDirectory() || top.isSymbolicLink())
     throw new Error(`cannot take back ${dir}: it is no longer a folder (an agent replaced it)`);
-  await lchown(dir, 0, 0);
+  const { uid, gid } = okstraOwner();
+  await lchown(dir, uid, gid);
   await chmod(dir, 0o700);
   const special = ['(', '-type', 'p', '-o', '-type', 's', '-o', '-type', 'b', '-o', '-type', 'c', ')'];
   const result = await execa(
@@ -113,7 +123,8 @@ export async function reclaimTree(dir: string, changedSince?: bigint): Promise<s
       '-xdev',
       ...['(', ...special, '-delete', ')', '-o', '('],
       ...(changedSince === undefined ? [] : [...changedTest(changedSince), ',']),
-      ...['(', '(', '!', '-user', '0', '-o', '!', '-group', '0', ')', '-exec', 'chown', '-h', '0:0', '{}', '+', ')'],
+      ...['(', '(', '!', '-user', `${uid}`, '-o', '!', '-group', `${gid}`, ')'],
+      ...['-exec', 'chown', '-h', `${uid}:${gid}`, '{}', '+', ')'],
       ',',
       ...['(', '!', '-type', 'l', '-perm', '/7022', '-exec', 'chmod', 'u-s,g-s,o-t,go-w', '{}', '+', ')', ')'],
     ],
