@@ -192,8 +192,19 @@ describe.skipIf(missing.length > 0)(
       expect(new Set(calls.map((c) => `${c.protocol}:${c.role}`))).toEqual(
         new Set(['anthropic:executor', 'openai-responses:verifier', 'gemini:verifier']),
       );
+      // Isolated, both verifiers read the executor's tree after okstra took it back and sealed it at the committed
+      // head (root's, read-only to every agent user: test/sandbox/shared-review-tree.test.ts attacks it); without
+      // isolation nothing stops a write there, so each verifier gets a checkout of its own.
       const executorTree = calls.find((c) => c.role === 'executor')?.worktree;
-      for (const c of calls.filter((c) => c.role === 'verifier')) expect(c.worktree).not.toBe(executorTree);
+      const verifierTrees = calls.filter((c) => c.role === 'verifier').map((c) => c.worktree);
+      expect(verifierTrees.length).toBeGreaterThan(0);
+      if (report.isolation?.mode === 'os-user') {
+        expect(new Set(verifierTrees)).toEqual(new Set([executorTree]));
+        expect(report.isolation.detail).toContain('verifiers could not write the tree they reviewed');
+      } else {
+        for (const tree of verifierTrees) expect(tree).not.toBe(executorTree);
+        expect(new Set(verifierTrees).size).toBe(2);
+      }
     });
 
     it('a worker budget the executor exceeds on its first turn: its next request is refused and the stage FAILs, naming the budget', async () => {
