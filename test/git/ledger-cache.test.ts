@@ -1,9 +1,8 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitLedgerStore, LedgerRefusedError } from '../../src/git/ledger-store.js';
 import type { LedgerRow } from '../../src/core/ledger/index.js';
-import { makeRemoteWithClones, makeRepo, tempDir } from '../helpers/git-repos.js';
+import { makeRemoteWithClones, makeRepo } from '../helpers/git-repos.js';
+import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
 
 const now = new Date('2026-11-29T12:00:00Z');
 const claim = (stage: number, run: string): LedgerRow => ({
@@ -18,23 +17,7 @@ const claim = (stage: number, run: string): LedgerRow => ({
 const store = (repoDir: string, remote?: string): GitLedgerStore =>
   new GitLedgerStore({ repoDir, now: () => now, ...(remote ? { remote } : {}), sleep: async () => undefined });
 
-/** A `git` first on PATH that logs each call's subcommand, so a test can count what a read costs. */
-function countGitCalls(): { calls: () => string[] } {
-  const dir = tempDir('okstra-git-shim-');
-  const log = join(dir, 'calls.log');
-  const real = process.env.PATH ?? '';
-  writeFileSync(
-    join(dir, 'git'),
-    `#!/bin/sh\nfor a in "$@"; do case "$a" in -c) skip=1;; *) if [ -n "$skip" ]; then skip=; else echo "$a" >> "${log}"; break; fi;; esac; done\nPATH="${real}" exec git "$@"\n`,
-  );
-  chmodSync(join(dir, 'git'), 0o755);
-  writeFileSync(log, '');
-  process.env.PATH = `${dir}:${real}`;
-  restore.push(() => (process.env.PATH = real));
-  return { calls: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
-}
-const restore: Array<() => void> = [];
-afterEach(() => restore.splice(0).forEach((r) => r()));
+afterEach(restoreGitShims);
 
 describe('the ledger read cached by tip', () => {
   it('reads an unchanged tip with one rev-parse, and a tip of our own append with none', async () => {

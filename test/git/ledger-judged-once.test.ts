@@ -1,10 +1,10 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carryPath, MAX_CLOCK_SKEW_MS, reportPath, serializeRow, type LedgerRow } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
+import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
 
 const T0 = new Date('2026-11-29T12:00:00Z');
 const LEDGER = 'plans/demo/ledger.jsonl';
@@ -39,23 +39,7 @@ const doneFiles = (row: LedgerRow) =>
       ]
     : [];
 
-/** A `git` first on PATH that logs each call's subcommand (as in ledger-cache.test.ts). */
-function countGitCalls(): { calls: () => string[] } {
-  const dir = tempDir('okstra-git-shim-');
-  const log = join(dir, 'calls.log');
-  const real = process.env.PATH ?? '';
-  writeFileSync(
-    join(dir, 'git'),
-    `#!/bin/sh\nfor a in "$@"; do case "$a" in -c) skip=1;; *) if [ -n "$skip" ]; then skip=; else echo "$a" >> "${log}"; break; fi;; esac; done\nPATH="${real}" exec git "$@"\n`,
-  );
-  chmodSync(join(dir, 'git'), 0o755);
-  writeFileSync(log, '');
-  process.env.PATH = `${dir}:${real}`;
-  restore.push(() => (process.env.PATH = real));
-  return { calls: () => readFileSync(log, 'utf8').split('\n').filter(Boolean) };
-}
-const restore: Array<() => void> = [];
-afterEach(() => restore.splice(0).forEach((r) => r()));
+afterEach(restoreGitShims);
 
 /** A store whose clock the test moves. */
 function clocked(dir: string, start = T0): { store: GitLedgerStore; set: (d: Date) => void } {
