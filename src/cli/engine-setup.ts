@@ -1,23 +1,21 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { DEFAULT_CONFIG_PATH, type OkstraConfig } from '../core/config/index.js';
-import { formatDiagnostic } from '../core/diagnostics.js';
+import type { OkstraConfig } from '../core/config/index.js';
 import type { Plan } from '../core/plan/types.js';
 import type { Scrubber } from '../core/text/scrub.js';
 import { Git } from '../git/git.js';
 import type { LedgerStore } from '../git/ledger-store.js';
 import { RemoteRefs } from '../git/remote-refs.js';
 import { loadGates } from '../engine/load-gates.js';
-import { configFromText, createEngineDeps, stageRequestBase } from '../engine/setup.js';
+import { createEngineDeps, stageRequestBase } from '../engine/setup.js';
 import type { EngineDeps, RunStageRequest } from '../engine/types.js';
 import { buildRoster, parseModelOverrides, ProviderError, type ProviderDeps } from '../providers/index.js';
 import { agentClisDir } from '../providers/cli-locate.js';
 import { createSandbox, IsolationError, type AgentSandbox } from '../sandbox/sandbox.js';
 import { CliError, EXIT_INFRA, type CliIo } from './io.js';
 import { readValidPlan } from './load-plan.js';
+import { readRepoConfig } from './read-config.js';
 
 export interface RunOptions {
   plan: string;
@@ -67,7 +65,7 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
   }
   const planCommit = await git.ok(['rev-parse', 'HEAD']);
 
-  const config = await readConfig(io, repoDir, opts.config);
+  const config = await readRepoConfig(io, repoDir, opts.config);
   let roster;
   try {
     roster = buildRoster(
@@ -171,24 +169,6 @@ async function fetchPlanRefs(io: CliIo, repoDir: string, remote: string, plan: P
       EXIT_INFRA,
     );
   }
-}
-
-async function readConfig(io: CliIo, repoDir: string, path: string | undefined): Promise<OkstraConfig> {
-  const file = path ? (isAbsolute(path) ? path : resolve(io.cwd, path)) : join(repoDir, DEFAULT_CONFIG_PATH);
-  if (!existsSync(file)) {
-    if (path) throw new CliError(`config file ${path} does not exist`);
-    return configFromText(null, DEFAULT_CONFIG_PATH).config as OkstraConfig;
-  }
-  const rel = relative(io.cwd, file);
-  const shown = rel && !rel.startsWith('..') ? rel : file;
-  const { config, errors } = configFromText(await readFile(file, 'utf8'), shown);
-  if (!config) {
-    for (const e of errors) io.err(formatDiagnostic(e));
-    throw new CliError(
-      `${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? '' : 's'})`,
-    );
-  }
-  return config;
 }
 
 /** Local run ids: sortable by time, unique across machines. */

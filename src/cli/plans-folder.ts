@@ -1,13 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { DEFAULT_CONFIG_PATH } from '../core/config/index.js';
-import { formatDiagnostic } from '../core/diagnostics.js';
 import type { PlanParseResult } from '../core/plan/types.js';
-import { configFromText } from '../engine/setup.js';
 import { Git } from '../git/git.js';
 import { CliError, type CliIo } from './io.js';
 import { readPlan } from './load-plan.js';
+import { readRepoConfig } from './read-config.js';
 
 /** One Markdown file of the plans folder, parsed. */
 export interface PlanFile {
@@ -33,7 +31,7 @@ export async function readPlansFolder(io: CliIo, where: { repo?: string; config?
   const top = await new Git(start).run(['rev-parse', '--show-toplevel']).catch(() => null);
   if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
   const repoDir = top.stdout.trim();
-  const dir = join(repoDir, await plansDirOf(io, repoDir, where.config));
+  const dir = join(repoDir, (await readRepoConfig(io, repoDir, where.config)).plansDir);
   const names = existsSync(dir)
     ? (await readdir(dir, { withFileTypes: true }))
         .filter((e) => e.isFile() && e.name.endsWith('.md'))
@@ -55,27 +53,4 @@ export function planIds(folder: PlansFolder): string[] {
 function shownPath(cwd: string, abs: string): string {
   const rel = relative(cwd, abs);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
-}
-
-async function plansDirOf(io: CliIo, repoDir: string, config: string | undefined): Promise<string> {
-  const file = config ? (isAbsolute(config) ? config : resolve(io.cwd, config)) : join(repoDir, DEFAULT_CONFIG_PATH);
-  if (!existsSync(file)) {
-    if (config) throw new CliError(`config file ${config} does not exist`);
-    return configDefaults().plansDir;
-  }
-  const shown = shownPath(io.cwd, file);
-  const { config: parsed, errors } = configFromText(await readFile(file, 'utf8'), shown);
-  if (!parsed) {
-    for (const e of errors) io.err(formatDiagnostic(e));
-    throw new CliError(
-      `${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? '' : 's'}); its plansDir says where the plans are`,
-    );
-  }
-  return parsed.plansDir;
-}
-
-function configDefaults(): { plansDir: string } {
-  const { config } = configFromText(null, DEFAULT_CONFIG_PATH);
-  if (!config) throw new Error('the default config does not parse');
-  return config;
 }

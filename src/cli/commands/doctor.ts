@@ -1,21 +1,13 @@
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import {
-  BUILTIN_PROVIDERS,
-  DEFAULT_CONFIG_PATH,
-  parseConfig,
-  type BuiltinProvider,
-  type OkstraConfig,
-} from '../../core/config/index.js';
-import { formatDiagnostic } from '../../core/diagnostics.js';
+import { BUILTIN_PROVIDERS, type BuiltinProvider, type OkstraConfig } from '../../core/config/index.js';
 import { checkAgentClis, type CliCheck } from '../../providers/cli-check.js';
 import { describeInstall, installAgentClis } from '../../providers/cli-install.js';
 import { agentClisDir } from '../../providers/cli-locate.js';
 import { pinnedSpec } from '../../providers/cli-pins.js';
 import { isBuiltin, verifierRefs } from '../../providers/index.js';
-import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { readRepoConfig } from '../read-config.js';
+import { EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { renderTable } from '../table.js';
 import { checkBoundary, createSandbox } from '../../sandbox/sandbox.js';
 
@@ -76,23 +68,9 @@ function parseRefs(value: string): BuiltinProvider[] {
   return refs as BuiltinProvider[];
 }
 
-async function readConfigFor(io: CliIo, opts: { repo?: string; config?: string }): Promise<OkstraConfig> {
-  const dir = opts.repo ? resolve(io.cwd, opts.repo) : io.cwd;
-  const file = opts.config
-    ? isAbsolute(opts.config)
-      ? opts.config
-      : resolve(io.cwd, opts.config)
-    : join(dir, DEFAULT_CONFIG_PATH);
-  if (!existsSync(file)) {
-    if (opts.config) throw new CliError(`config file ${opts.config} does not exist`);
-    return parseConfig('', DEFAULT_CONFIG_PATH).config as OkstraConfig;
-  }
-  const { config, errors } = parseConfig(await readFile(file, 'utf8'), file);
-  if (!config) {
-    for (const e of errors) io.err(formatDiagnostic(e));
-    throw new CliError(`${file} is not a valid okstra config`);
-  }
-  return config;
+/** The config doctor judges: `--config`, else the one in `--repo` (or the current folder), else the defaults. */
+function readConfigFor(io: CliIo, opts: { repo?: string; config?: string }): Promise<OkstraConfig> {
+  return readRepoConfig(io, opts.repo ? resolve(io.cwd, opts.repo) : io.cwd, opts.config);
 }
 
 /** The built-ins this repository's runs use by default: the executor, the verifiers and the critic. */
