@@ -15,8 +15,6 @@ import { gatewayUsage } from '../core/report/gateway-usage.js';
 import { openRunGateway } from './model-gateway.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
 import type { Dispatched } from './dispatch.js';
-import type { StageWorkspace } from '../git/stage-workspace.js';
-import { changeSummary, type ChangeSummary } from '../git/change-summary.js';
 
 /**
  * Runs one stage from intake to conformance. Refusals (not ready, occupied,
@@ -50,7 +48,6 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
   try {
     gateway = await openRunGateway(req, deps);
     if (gateway) deps = { ...deps, gateway };
-    deps = { ...deps, workspace: oneDiffPerChange(deps.workspace) };
     worktree = await deps.workspace.addBranchWorktree(claimed.branch);
     const promptBase = promptInputs(req, deps, claimed, worktree);
     progress.emit(
@@ -109,42 +106,6 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
 function handled<T>(work: Promise<T>): Promise<T> {
   work.catch(() => undefined);
   return work;
-}
-
-/**
- * The workspace with `changedFiles` and `diffStat` answered together by one
- * git process per base..head for this run (src/git/change-summary.ts):
- * execute checks the change for okstra's own files, the evidence judge and
- * the report list it, the report counts it. Every caller passes commit ids,
- * and the change between two commits never changes. Every other member is
- * the workspace's own, called on the workspace itself.
- */
-function oneDiffPerChange(workspace: StageWorkspace): StageWorkspace {
-  const asked = new Map<string, Promise<ChangeSummary>>();
-  const summary = (base: string, head: string): Promise<ChangeSummary> => {
-    const key = `${base}..${head}`;
-    let answer = asked.get(key);
-    if (!answer) {
-      answer = changeSummary(workspace.git, base, head);
-      // A failed call is not remembered: the next caller asks git again.
-      answer.catch(() => asked.delete(key));
-      asked.set(key, answer);
-    }
-    return answer;
-  };
-  // Each caller gets its own copy to sort or filter.
-  const changedFiles = async (base: string, head: string): Promise<string[]> => [...(await summary(base, head)).files];
-  const diffStat = async (base: string, head: string): Promise<ChangeSummary['stat']> => ({
-    ...(await summary(base, head)).stat,
-  });
-  return new Proxy(workspace, {
-    get(target, prop) {
-      if (prop === 'changedFiles') return changedFiles;
-      if (prop === 'diffStat') return diffStat;
-      const value: unknown = Reflect.get(target, prop, target);
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
 }
 
 function promptInputs(

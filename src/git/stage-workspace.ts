@@ -2,10 +2,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-access.js';
+import { changeSummary, type ChangeSummary } from './change-summary.js';
 import { Git, GitError, type GitOptions, type GitResult } from './git.js';
 import { POOL_PREFIX } from './worktrees.js';
 
 const worktreeQueues = new Map<string, Promise<void>>();
+
+/** A full commit id (SHA-1 or SHA-256): it names one commit for ever. */
+const COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 /** Checkouts that write many files use git's parallel workers (one per core); a small change stays sequential. */
 const PARALLEL_CHECKOUT = ['-c', 'checkout.workers=0'];
@@ -66,6 +70,7 @@ const ENGINE_IDENTITY = {
 export class StageWorkspace {
   readonly git: Git;
   private readonly gitDirs = new Map<string, string>();
+  private readonly changes = new Map<string, Promise<ChangeSummary>>();
   /** Trees of this run no phase uses right now, re-pointed for the next one instead of checked out again. */
   private readonly spare: string[] = [];
   /**
@@ -412,19 +417,31 @@ export class StageWorkspace {
     return this.worktreeGit(worktree).ok(['rev-parse', 'HEAD']);
   }
 
-  async changedFiles(base: string, head: string): Promise<string[]> {
-    const out = await this.git.ok(['diff', '--name-only', '-z', `${base}..${head}`]);
-    return out.split('\0').filter(Boolean);
+  /**
+   * The change between two commits from one `diff --numstat` (src/git/change-summary.ts), asked once per pair of
+   * commit ids: execute checks it for okstra's own files, the evidence judge and the report list it, the report
+   * counts it, and what two commits differ by never changes. A ref, which can move, is asked every time.
+   */
+  private change(base: string, head: string): Promise<ChangeSummary> {
+    if (!COMMIT_ID.test(base) || !COMMIT_ID.test(head)) return changeSummary(this.git, base, head);
+    const key = `${base}..${head}`;
+    let answer = this.changes.get(key);
+    if (!answer) {
+      answer = changeSummary(this.git, base, head);
+      // A failed call is not remembered: the next caller asks git again.
+      answer.catch(() => this.changes.delete(key));
+      this.changes.set(key, answer);
+    }
+    return answer;
   }
 
-  async diffStat(base: string, head: string): Promise<{ files: number; insertions: number; deletions: number }> {
-    const out = await this.git.ok(['diff', '--shortstat', `${base}..${head}`]);
-    const num = (re: RegExp): number => Number(re.exec(out)?.[1] ?? 0);
-    return {
-      files: num(/(\d+) files? changed/),
-      insertions: num(/(\d+) insertions?/),
-      deletions: num(/(\d+) deletions?/),
-    };
+  /** Changed paths, a copy each caller may sort or filter. */
+  async changedFiles(base: string, head: string): Promise<string[]> {
+    return [...(await this.change(base, head)).files];
+  }
+
+  async diffStat(base: string, head: string): Promise<ChangeSummary['stat']> {
+    return { ...(await this.change(base, head)).stat };
   }
 
   async commitsBetween(base: string, head: string): Promise<Array<{ sha: string; subject: string }>> {
