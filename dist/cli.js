@@ -10988,12 +10988,12 @@ var require_isexe = __commonJS({
         if (typeof Promise !== "function") {
           throw new TypeError("callback not provided");
         }
-        return new Promise(function(resolve13, reject) {
+        return new Promise(function(resolve14, reject) {
           isexe(path7, options2 || {}, function(er, is2) {
             if (er) {
               reject(er);
             } else {
-              resolve13(is2);
+              resolve14(is2);
             }
           });
         });
@@ -11059,27 +11059,27 @@ var require_which = __commonJS({
         opt = {};
       const { pathEnv, pathExt, pathExtExe } = getPathInfo(cmd, opt);
       const found = [];
-      const step = (i2) => new Promise((resolve13, reject) => {
+      const step = (i2) => new Promise((resolve14, reject) => {
         if (i2 === pathEnv.length)
-          return opt.all && found.length ? resolve13(found) : reject(getNotFoundError(cmd));
+          return opt.all && found.length ? resolve14(found) : reject(getNotFoundError(cmd));
         const ppRaw = pathEnv[i2];
         const pathPart = /^".*"$/.test(ppRaw) ? ppRaw.slice(1, -1) : ppRaw;
         const pCmd = path7.join(pathPart, cmd);
         const p = !pathPart && /^\.[\\\/]/.test(cmd) ? cmd.slice(0, 2) + pCmd : pCmd;
-        resolve13(subStep(p, i2, 0));
+        resolve14(subStep(p, i2, 0));
       });
-      const subStep = (p, i2, ii) => new Promise((resolve13, reject) => {
+      const subStep = (p, i2, ii) => new Promise((resolve14, reject) => {
         if (ii === pathExt.length)
-          return resolve13(step(i2 + 1));
+          return resolve14(step(i2 + 1));
         const ext = pathExt[ii];
         isexe(p + ext, { pathExt: pathExtExe }, (er, is2) => {
           if (!er && is2) {
             if (opt.all)
               found.push(p + ext);
             else
-              return resolve13(p + ext);
+              return resolve14(p + ext);
           }
-          return resolve13(subStep(p, i2, ii + 1));
+          return resolve14(subStep(p, i2, ii + 1));
         });
       });
       return cb ? step(0).then((res) => cb(null, res), cb) : step(0);
@@ -14949,10 +14949,10 @@ function resolveAll(constructs2, events, context) {
   const called = [];
   let index2 = -1;
   while (++index2 < constructs2.length) {
-    const resolve13 = constructs2[index2].resolveAll;
-    if (resolve13 && !called.includes(resolve13)) {
-      events = resolve13(events, context);
-      called.push(resolve13);
+    const resolve14 = constructs2[index2].resolveAll;
+    if (resolve14 && !called.includes(resolve14)) {
+      events = resolve14(events, context);
+      called.push(resolve14);
     }
   }
   return events;
@@ -28412,7 +28412,7 @@ var recursive = /* @__PURE__ */ new WeakMap();
 var NONE = 0;
 var ASSUMED = 1;
 var PROVEN = 2;
-function isRecursive(inst, stack, resolve13) {
+function isRecursive(inst, stack, resolve14) {
   const cached2 = recursive.get(inst);
   if (cached2 !== void 0)
     return cached2 ? PROVEN : NONE;
@@ -28422,7 +28422,7 @@ function isRecursive(inst, stack, resolve13) {
   let result = NONE;
   const check3 = (child) => {
     if (result !== PROVEN && child?._zod) {
-      const answer = isRecursive(child, stack, resolve13);
+      const answer = isRecursive(child, stack, resolve14);
       if (answer > result)
         result = answer;
     }
@@ -28433,7 +28433,7 @@ function isRecursive(inst, stack, resolve13) {
       const desc = Object.getOwnPropertyDescriptor(sh, key);
       if (spread && !desc.enumerable)
         continue;
-      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve13) : NONE;
+      const child = desc.get ? ASSUMED : desc.value?._zod ? isRecursive(desc.value, stack, resolve14) : NONE;
       if (child > answer)
         answer = child;
     }
@@ -28497,7 +28497,7 @@ function isRecursive(inst, stack, resolve13) {
       break;
     // `$ZodLazy` caches its inner on the def, so a resolved edge is followed exactly
     case "lazy": {
-      const inner = def._cachedInner ?? (resolve13 ? inst._zod.innerType : void 0);
+      const inner = def._cachedInner ?? (resolve14 ? inst._zod.innerType : void 0);
       merge2(inner ? isRecursive(inner, stack, false) : ASSUMED);
       break;
     }
@@ -45130,8 +45130,8 @@ var disconnect = (anyProcess) => {
 // node_modules/execa/lib/utils/deferred.js
 var createDeferred = () => {
   const methods = {};
-  const promise2 = new Promise((resolve13, reject) => {
-    Object.assign(methods, { resolve: resolve13, reject });
+  const promise2 = new Promise((resolve14, reject) => {
+    Object.assign(methods, { resolve: resolve14, reject });
   });
   return Object.assign(promise2, methods);
 };
@@ -49774,11 +49774,11 @@ var addConcurrentStream = (concurrentStreams, stream, waitName) => {
   const promises = weakMap.get(stream);
   const promise2 = createDeferred();
   promises.push(promise2);
-  const resolve13 = promise2.resolve.bind(promise2);
-  return { resolve: resolve13, promises };
+  const resolve14 = promise2.resolve.bind(promise2);
+  return { resolve: resolve14, promises };
 };
-var waitForConcurrentStreams = async ({ resolve: resolve13, promises }, subprocess) => {
-  resolve13();
+var waitForConcurrentStreams = async ({ resolve: resolve14, promises }, subprocess) => {
+  resolve14();
   const [isSubprocessExit] = await Promise.race([
     Promise.allSettled([true, subprocess]),
     Promise.all([false, ...promises])
@@ -51036,8 +51036,13 @@ function shellWord(word) {
 }
 
 // src/cli/plans-folder.ts
+import { existsSync as existsSync2 } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { isAbsolute as isAbsolute4, join as join6, relative as relative3, resolve as resolve5 } from "node:path";
+
+// src/cli/read-config.ts
 import { existsSync } from "node:fs";
-import { readdir, readFile as readFile5 } from "node:fs/promises";
+import { readFile as readFile5 } from "node:fs/promises";
 import { isAbsolute as isAbsolute3, join as join5, relative as relative2, resolve as resolve4 } from "node:path";
 
 // src/core/config/schema.ts
@@ -51442,6 +51447,31 @@ var AgentFileError = class extends Error {
   }
 };
 
+// src/git/change-summary.ts
+async function changeSummary(git, base, head2) {
+  const fields = (await git.ok(["diff", "--numstat", "-z", `${base}..${head2}`])).split("\0");
+  const files = [];
+  let insertions = 0;
+  let deletions = 0;
+  for (let i2 = 0; i2 < fields.length; i2++) {
+    const entry = fields[i2];
+    if (entry === "") continue;
+    const [added, deleted, path7] = entry.split("	");
+    if (added === void 0 || deleted === void 0 || path7 === void 0)
+      throw new Error(`git diff --numstat printed a line it should not: ${JSON.stringify(entry)}`);
+    insertions += added === "-" ? 0 : Number(added);
+    deletions += deleted === "-" ? 0 : Number(deleted);
+    if (path7 !== "") files.push(path7);
+    else {
+      const renamedTo = fields[i2 + 2];
+      if (renamedTo === void 0) throw new Error("git diff --numstat ended inside a rename");
+      files.push(renamedTo);
+      i2 += 2;
+    }
+  }
+  return { files, stat: { files: files.length, insertions, deletions } };
+}
+
 // src/git/worktrees.ts
 import { rm } from "node:fs/promises";
 import { basename } from "node:path";
@@ -51486,6 +51516,7 @@ async function removeWorktreesOfDeadRun(repoDir, branch, heads) {
 
 // src/git/stage-workspace.ts
 var worktreeQueues = /* @__PURE__ */ new Map();
+var COMMIT_ID2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 var PARALLEL_CHECKOUT = ["-c", "checkout.workers=0"];
 var TREE_STAT_CONFIG = [
   ...["-c", "core.trustctime=false", "-c", "core.checkStat=minimal"],
@@ -51526,6 +51557,7 @@ var StageWorkspace = class {
   opts;
   git;
   gitDirs = /* @__PURE__ */ new Map();
+  changes = /* @__PURE__ */ new Map();
   /** Trees of this run no phase uses right now, re-pointed for the next one instead of checked out again. */
   spare = [];
   /**
@@ -51823,18 +51855,28 @@ var StageWorkspace = class {
   async headOf(worktree) {
     return this.worktreeGit(worktree).ok(["rev-parse", "HEAD"]);
   }
+  /**
+   * The change between two commits from one `diff --numstat` (src/git/change-summary.ts), asked once per pair of
+   * commit ids: execute checks it for okstra's own files, the evidence judge and the report list it, the report
+   * counts it, and what two commits differ by never changes. A ref, which can move, is asked every time.
+   */
+  change(base, head2) {
+    if (!COMMIT_ID2.test(base) || !COMMIT_ID2.test(head2)) return changeSummary(this.git, base, head2);
+    const key = `${base}..${head2}`;
+    let answer = this.changes.get(key);
+    if (!answer) {
+      answer = changeSummary(this.git, base, head2);
+      answer.catch(() => this.changes.delete(key));
+      this.changes.set(key, answer);
+    }
+    return answer;
+  }
+  /** Changed paths, a copy each caller may sort or filter. */
   async changedFiles(base, head2) {
-    const out = await this.git.ok(["diff", "--name-only", "-z", `${base}..${head2}`]);
-    return out.split("\0").filter(Boolean);
+    return [...(await this.change(base, head2)).files];
   }
   async diffStat(base, head2) {
-    const out = await this.git.ok(["diff", "--shortstat", `${base}..${head2}`]);
-    const num = (re) => Number(re.exec(out)?.[1] ?? 0);
-    return {
-      files: num(/(\d+) files? changed/),
-      insertions: num(/(\d+) insertions?/),
-      deletions: num(/(\d+) deletions?/)
-    };
+    return { ...(await this.change(base, head2)).stat };
   }
   async commitsBetween(base, head2) {
     const out = await this.git.ok(["log", "--format=%H%x09%s", `${base}..${head2}`]);
@@ -52902,7 +52944,7 @@ var LEASE_PATH = /^\/d\/([A-Za-z0-9_-]+)([^?]*)(?:\?(.*))?$/s;
 var REDACTED_KEY = "[REDACTED:real-key]";
 async function startGateway(options2) {
   const now = options2.now ?? Date.now;
-  const sleep = options2.sleep ?? ((ms) => new Promise((resolve13) => setTimeout(resolve13, ms)));
+  const sleep = options2.sleep ?? ((ms) => new Promise((resolve14) => setTimeout(resolve14, ms)));
   const log = options2.log ?? (() => void 0);
   const retryBudgetMs = options2.retryBudgetMs ?? DEFAULT_RETRY_BUDGET_MS;
   const maxRequestBytes = options2.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES;
@@ -53195,7 +53237,7 @@ async function startGateway(options2) {
     const contentType = String(upstream.headers["content-type"] ?? "");
     const meter = x.protocol !== null && status < 300 ? createUsageMeter(x.protocol, contentType.includes("text/event-stream") ? "sse" : "json") : null;
     const decoder = new StringDecoder3("utf8");
-    return new Promise((resolve13) => {
+    return new Promise((resolve14) => {
       let done = false;
       const settle2 = (error62) => {
         if (done) return;
@@ -53207,7 +53249,7 @@ async function startGateway(options2) {
           if (result.malformed > 0 && !error62) error62 = `${result.malformed} malformed event(s) in the upstream answer`;
         }
         if (error62) x.error = error62;
-        resolve13();
+        resolve14();
       };
       upstream.on("data", (chunk) => {
         x.firstByteMs ??= now() - x.started;
@@ -53243,7 +53285,7 @@ async function startGateway(options2) {
   }
   function send(base, method, target, body, signal) {
     const secure = base.protocol === "https:";
-    return new Promise((resolve13) => {
+    return new Promise((resolve14) => {
       const request = (secure ? httpsRequest : httpRequest)({
         protocol: base.protocol,
         hostname: base.hostname.replace(/^\[|\]$/g, ""),
@@ -53254,14 +53296,14 @@ async function startGateway(options2) {
         agent: secure ? agents.https : agents.http,
         signal
       });
-      request.once("response", (response) => resolve13({ kind: "response", response }));
-      request.on("error", (error62) => resolve13({ kind: "error", error: error62 }));
+      request.once("response", (response) => resolve14({ kind: "response", response }));
+      request.on("error", (error62) => resolve14({ kind: "error", error: error62 }));
       request.end(body.length > 0 ? body : void 0);
     });
   }
-  await new Promise((resolve13, reject) => {
+  await new Promise((resolve14, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve13());
+    server.listen(0, "127.0.0.1", () => resolve14());
   });
   const { port } = server.address();
   const url2 = `http://127.0.0.1:${port}`;
@@ -53317,12 +53359,12 @@ async function startGateway(options2) {
         )
       };
     },
-    close: () => new Promise((resolve13) => {
+    close: () => new Promise((resolve14) => {
       for (const lease of leases.values()) lease.open = false;
       for (const socket of sockets) socket.destroy();
       agents.http.destroy();
       agents.https.destroy();
-      server.close(() => resolve13());
+      server.close(() => resolve14());
     })
   };
 }
@@ -53370,14 +53412,14 @@ function safePath(path7) {
 function readBody(req, cap) {
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > cap) return Promise.resolve("too-large");
-  return new Promise((resolve13) => {
+  return new Promise((resolve14) => {
     const chunks = [];
     let size = 0;
     let settled = false;
     const settle2 = (value2) => {
       if (settled) return;
       settled = true;
-      resolve13(value2);
+      resolve14(value2);
     };
     req.on("data", (chunk) => {
       size += chunk.length;
@@ -53394,14 +53436,14 @@ function readBody(req, cap) {
   });
 }
 function readCapped(stream, cap) {
-  return new Promise((resolve13) => {
+  return new Promise((resolve14) => {
     const chunks = [];
     let size = 0;
     stream.on("data", (chunk) => {
       if (size < cap) chunks.push(chunk.subarray(0, cap - size));
       size += chunk.length;
     });
-    const done = () => resolve13(Buffer.concat(chunks));
+    const done = () => resolve14(Buffer.concat(chunks));
     stream.on("end", done);
     stream.on("error", done);
     stream.on("close", done);
@@ -53733,9 +53775,9 @@ async function runProcess(options2) {
       spawnError: whyNotStarted(error62, options2.file)
     };
   }
-  const ended = new Promise((resolve13) => {
-    child.once("error", (error62) => resolve13({ code: null, signal: null, error: error62 }));
-    child.once("close", (code2, signal) => resolve13({ code: code2, signal, error: null }));
+  const ended = new Promise((resolve14) => {
+    child.once("error", (error62) => resolve14({ code: null, signal: null, error: error62 }));
+    child.once("close", (code2, signal) => resolve14({ code: code2, signal, error: null }));
   });
   child.stdin?.on("error", () => void 0);
   child.stdin?.end(options2.input ?? "");
@@ -53917,17 +53959,36 @@ function stageRequestBase(b) {
   };
 }
 
+// src/cli/read-config.ts
+async function readRepoConfig(io, repoDir, path7) {
+  const file2 = path7 ? isAbsolute3(path7) ? path7 : resolve4(io.cwd, path7) : join5(repoDir, DEFAULT_CONFIG_PATH);
+  if (!existsSync(file2)) {
+    if (path7) throw new CliError(`config file ${path7} does not exist`);
+    return configFromText(null, DEFAULT_CONFIG_PATH).config;
+  }
+  const rel = relative2(io.cwd, file2);
+  const shown = rel && !rel.startsWith("..") ? rel : file2;
+  const { config: config3, errors } = configFromText(await readFile5(file2, "utf8"), shown);
+  if (!config3) {
+    for (const e of errors) io.err(formatDiagnostic(e));
+    throw new CliError(
+      `${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? "" : "s"})`
+    );
+  }
+  return config3;
+}
+
 // src/cli/plans-folder.ts
 async function readPlansFolder(io, where2) {
-  const start = where2.repo ? isAbsolute3(where2.repo) ? where2.repo : resolve4(io.cwd, where2.repo) : io.cwd;
+  const start = where2.repo ? isAbsolute4(where2.repo) ? where2.repo : resolve5(io.cwd, where2.repo) : io.cwd;
   const top = await new Git(start).run(["rev-parse", "--show-toplevel"]).catch(() => null);
   if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
   const repoDir = top.stdout.trim();
-  const dir = join5(repoDir, await plansDirOf(io, repoDir, where2.config));
-  const names = existsSync(dir) ? (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name) : [];
+  const dir = join6(repoDir, (await readRepoConfig(io, repoDir, where2.config)).plansDir);
+  const names = existsSync2(dir) ? (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name) : [];
   const files = [];
   for (const name of names.sort()) {
-    const file2 = shownPath(io.cwd, join5(dir, name));
+    const file2 = shownPath(io.cwd, join6(dir, name));
     files.push({ file: file2, result: await readPlan(file2, io.cwd) });
   }
   return { repoDir, plansDir: shownPath(io.cwd, dir), files };
@@ -53936,29 +53997,8 @@ function planIds(folder) {
   return folder.files.flatMap((f) => f.result.plan && f.result.errors.length === 0 ? [f.result.plan.id] : []);
 }
 function shownPath(cwd, abs) {
-  const rel = relative2(cwd, abs);
-  return rel && !rel.startsWith("..") && !isAbsolute3(rel) ? rel : abs;
-}
-async function plansDirOf(io, repoDir, config3) {
-  const file2 = config3 ? isAbsolute3(config3) ? config3 : resolve4(io.cwd, config3) : join5(repoDir, DEFAULT_CONFIG_PATH);
-  if (!existsSync(file2)) {
-    if (config3) throw new CliError(`config file ${config3} does not exist`);
-    return configDefaults().plansDir;
-  }
-  const shown = shownPath(io.cwd, file2);
-  const { config: parsed, errors } = configFromText(await readFile5(file2, "utf8"), shown);
-  if (!parsed) {
-    for (const e of errors) io.err(formatDiagnostic(e));
-    throw new CliError(
-      `${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? "" : "s"}); its plansDir says where the plans are`
-    );
-  }
-  return parsed.plansDir;
-}
-function configDefaults() {
-  const { config: config3 } = configFromText(null, DEFAULT_CONFIG_PATH);
-  if (!config3) throw new Error("the default config does not parse");
-  return config3;
+  const rel = relative3(cwd, abs);
+  return rel && !rel.startsWith("..") && !isAbsolute4(rel) ? rel : abs;
 }
 
 // src/cli/table.ts
@@ -66885,7 +66925,7 @@ function describe3(r, why) {
 
 // src/cli/commands/ledger.ts
 import { readFile as readFile6 } from "node:fs/promises";
-import { extname, isAbsolute as isAbsolute4, resolve as resolve5 } from "node:path";
+import { extname, isAbsolute as isAbsolute5, resolve as resolve6 } from "node:path";
 
 // src/cli/options.ts
 function positiveInt(value2) {
@@ -67115,7 +67155,7 @@ async function buildAppend(io, opts, resolveRev) {
 }
 async function readUserFile(io, file2) {
   try {
-    return await readFile6(isAbsolute4(file2) ? file2 : resolve5(io.cwd, file2), "utf8");
+    return await readFile6(isAbsolute5(file2) ? file2 : resolve6(io.cwd, file2), "utf8");
   } catch (error62) {
     throw new CliError(
       `cannot read ${file2}: ${error62.code === "ENOENT" ? "no such file" : error62.message}`
@@ -67144,7 +67184,7 @@ function rowDetail(r) {
 
 // src/cli/commands/report.ts
 import { readFile as readFile7 } from "node:fs/promises";
-import { isAbsolute as isAbsolute6, resolve as resolve7 } from "node:path";
+import { isAbsolute as isAbsolute7, resolve as resolve8 } from "node:path";
 
 // src/core/conformance/codes.ts
 var VIOLATION_RULES = {
@@ -68190,8 +68230,8 @@ function uniqueViolations(violations) {
 }
 
 // src/cli/report-show.ts
-import { existsSync as existsSync2 } from "node:fs";
-import { isAbsolute as isAbsolute5, resolve as resolve6 } from "node:path";
+import { existsSync as existsSync3 } from "node:fs";
+import { isAbsolute as isAbsolute6, resolve as resolve7 } from "node:path";
 async function findStoredReport(io, q) {
   const folder = await readPlansFolder(io, q);
   const { planId: planId2, plan, listed } = await pickPlan(io, folder, q.plan);
@@ -68267,7 +68307,7 @@ async function pickPlan(io, folder, given) {
   }
   const known = byId(given);
   if (known) return { planId: given, plan: known, listed };
-  if (given.endsWith(".md") && existsSync2(isAbsolute5(given) ? given : resolve6(io.cwd, given))) {
+  if (given.endsWith(".md") && existsSync3(isAbsolute6(given) ? given : resolve7(io.cwd, given))) {
     const plan = await readValidPlan(given, io.cwd, io.err);
     return { planId: plan.id, plan, listed };
   }
@@ -68374,7 +68414,7 @@ var RENDER_FORMATS = ["markdown", "comment", "check-json", "summary"];
 var REPORT_ONLY_CHECKS = "schema, verdict, carry outcome and carry JSON, the ledger row recorded in the report, checkpoints, roster, findings (ids, ranges, evidence), QA honesty, verifier status, totals";
 async function readText(file2, cwd, what) {
   try {
-    return await readFile7(isAbsolute6(file2) ? file2 : resolve7(cwd, file2), "utf8");
+    return await readFile7(isAbsolute7(file2) ? file2 : resolve8(cwd, file2), "utf8");
   } catch (error62) {
     const code2 = error62.code;
     if (code2 === "ENOENT") return null;
@@ -68821,7 +68861,7 @@ function checkPrompt(prompt, requirements) {
 }
 
 // src/core/prompts/input-problems.ts
-var COMMIT_ID2 = /^[0-9a-f]{7,64}$/;
+var COMMIT_ID3 = /^[0-9a-f]{7,64}$/;
 function lineBreakProblems(input2) {
   const singleLine = [
     ["worker", input2.worker],
@@ -68848,7 +68888,7 @@ function commitProblems(input2) {
     ["headCommit", input2.headCommit]
   ];
   return commits.flatMap(
-    ([name, value2]) => value2 !== null && !COMMIT_ID2.test(value2) ? [`${name} is not a hex commit id: ${JSON.stringify(value2)}`] : []
+    ([name, value2]) => value2 !== null && !COMMIT_ID3.test(value2) ? [`${name} is not a hex commit id: ${JSON.stringify(value2)}`] : []
   );
 }
 function roleProblems(input2) {
@@ -69462,8 +69502,8 @@ function withoutWorktree(path7, worktree) {
 function normalizeCitation(cited, worktree = null) {
   const slashed = unwrap(cited).replace(/\\/g, "/");
   const { path: path7, line, endLine } = splitSuffix(slashed);
-  const relative4 = withoutWorktree(path7, worktree).replace(/\/{2,}/g, "/").replace(/^(?:\.\/)+/, "");
-  return { path: relative4, line, endLine };
+  const relative5 = withoutWorktree(path7, worktree).replace(/\/{2,}/g, "/").replace(/^(?:\.\/)+/, "");
+  return { path: relative5, line, endLine };
 }
 
 // src/engine/dispatch.ts
@@ -70289,7 +70329,7 @@ async function testHookPause(point5, log, env = process.env) {
   if (!wanted || !wanted.split(",").map((s) => s.trim()).includes(point5))
     return;
   log(`okstra TEST HOOK: paused at ${point5} (${TEST_HOOK_ENV} is set; this only happens in okstra's own tests)`);
-  await new Promise((resolve13) => setTimeout(resolve13, PAUSE_MS));
+  await new Promise((resolve14) => setTimeout(resolve14, PAUSE_MS));
 }
 
 // src/core/conformance/evidence.ts
@@ -70705,31 +70745,6 @@ async function spentBefore(req, deps) {
   return { tokens: spend.tokens, usd: spend.usd };
 }
 
-// src/git/change-summary.ts
-async function changeSummary(git, base, head2) {
-  const fields = (await git.ok(["diff", "--numstat", "-z", `${base}..${head2}`])).split("\0");
-  const files = [];
-  let insertions = 0;
-  let deletions = 0;
-  for (let i2 = 0; i2 < fields.length; i2++) {
-    const entry = fields[i2];
-    if (entry === "") continue;
-    const [added, deleted, path7] = entry.split("	");
-    if (added === void 0 || deleted === void 0 || path7 === void 0)
-      throw new Error(`git diff --numstat printed a line it should not: ${JSON.stringify(entry)}`);
-    insertions += added === "-" ? 0 : Number(added);
-    deletions += deleted === "-" ? 0 : Number(deleted);
-    if (path7 !== "") files.push(path7);
-    else {
-      const renamedTo = fields[i2 + 2];
-      if (renamedTo === void 0) throw new Error("git diff --numstat ended inside a rename");
-      files.push(renamedTo);
-      i2 += 2;
-    }
-  }
-  return { files, stat: { files: files.length, insertions, deletions } };
-}
-
 // src/engine/run-stage.ts
 async function runStage(req, deps) {
   const startedAt = deps.now();
@@ -70754,7 +70769,6 @@ async function runStage(req, deps) {
   try {
     gateway = await openRunGateway(req, deps);
     if (gateway) deps = { ...deps, gateway };
-    deps = { ...deps, workspace: oneDiffPerChange(deps.workspace) };
     worktree = await deps.workspace.addBranchWorktree(claimed.branch);
     const promptBase = promptInputs(req, deps, claimed, worktree);
     progress.emit(
@@ -70803,31 +70817,6 @@ async function runStage(req, deps) {
 function handled(work) {
   work.catch(() => void 0);
   return work;
-}
-function oneDiffPerChange(workspace) {
-  const asked = /* @__PURE__ */ new Map();
-  const summary = (base, head2) => {
-    const key = `${base}..${head2}`;
-    let answer = asked.get(key);
-    if (!answer) {
-      answer = changeSummary(workspace.git, base, head2);
-      answer.catch(() => asked.delete(key));
-      asked.set(key, answer);
-    }
-    return answer;
-  };
-  const changedFiles = async (base, head2) => [...(await summary(base, head2)).files];
-  const diffStat = async (base, head2) => ({
-    ...(await summary(base, head2)).stat
-  });
-  return new Proxy(workspace, {
-    get(target, prop) {
-      if (prop === "changedFiles") return changedFiles;
-      if (prop === "diffStat") return diffStat;
-      const value2 = Reflect.get(target, prop, target);
-      return typeof value2 === "function" ? value2.bind(target) : value2;
-    }
-  });
 }
 function promptInputs(req, deps, run, worktree) {
   return {
@@ -71027,9 +71016,7 @@ async function runChain(req, deps) {
 }
 
 // src/cli/engine-setup.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { readFile as readFile9 } from "node:fs/promises";
-import { isAbsolute as isAbsolute9, join as join11, relative as relative3, resolve as resolve10 } from "node:path";
+import { isAbsolute as isAbsolute10, join as join12, relative as relative4, resolve as resolve11 } from "node:path";
 import { randomBytes as randomBytes4 } from "node:crypto";
 import { tmpdir as tmpdir5 } from "node:os";
 
@@ -71328,8 +71315,8 @@ function missingKeyMessage(product, ref, name) {
 
 // src/providers/command.ts
 import { tmpdir as tmpdir3 } from "node:os";
-import { existsSync as existsSync3, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
-import { isAbsolute as isAbsolute7, join as join6, resolve as resolve8 } from "node:path";
+import { existsSync as existsSync4, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
+import { isAbsolute as isAbsolute8, join as join7, resolve as resolve9 } from "node:path";
 
 // src/providers/cli-output.ts
 function asObject(value2) {
@@ -71424,8 +71411,8 @@ var OpenedCollector = class {
   /** A path a tool read: absolute or relative to the worktree; outside it is ignored. */
   addPath(path7) {
     if (typeof path7 !== "string" || path7.trim() === "" || GLOB.test(path7)) return;
-    const relative4 = worktreeRelative(path7, this.cwd);
-    if (relative4 !== null) this.files.add(relative4);
+    const relative5 = worktreeRelative(path7, this.cwd);
+    if (relative5 !== null) this.files.add(relative5);
   }
   /** A shell command line the session ran (a `bash -lc '…'` wrapper is unwrapped). */
   addCommand(command) {
@@ -71810,8 +71797,8 @@ var CommandProvider = class {
   constructor(options2) {
     const { file: file2, args } = parseCommandLine(options2.commandLine);
     const root = options2.resolveFrom;
-    this.file = root && isRelativePath(file2) ? resolve8(root, file2) : file2;
-    this.args = root ? args.map((a2) => namesFileIn(root, a2) ? resolve8(root, a2) : a2) : args;
+    this.file = root && isRelativePath(file2) ? resolve9(root, file2) : file2;
+    this.args = root ? args.map((a2) => namesFileIn(root, a2) ? resolve9(root, a2) : a2) : args;
     this.rosterName = options2.rosterName;
     this.options = options2;
   }
@@ -71826,8 +71813,8 @@ var CommandProvider = class {
     try {
       const home = path7("home");
       const promptFile = path7("prompt.md");
-      const outputFile = join6(path7("out"), "output.md");
-      const usageFile = join6(path7("out"), "usage.json");
+      const outputFile = join7(path7("out"), "output.md");
+      const usageFile = join7(path7("out"), "usage.json");
       writeFileSync3(promptFile, request.prompt, { mode: lease?.user ? 420 : 384 });
       const env = { ...pickEnv(engineEnv, COMMAND_PASSTHROUGH_ENV) };
       const keyName = this.options.config?.apiKeyEnv;
@@ -71981,24 +71968,24 @@ function upstreamForKeyName(name) {
   return null;
 }
 function isRelativePath(word) {
-  return !isAbsolute7(word) && (word.startsWith(".") || word.includes("/"));
+  return !isAbsolute8(word) && (word.startsWith(".") || word.includes("/"));
 }
 function namesFileIn(root, word) {
-  return !isAbsolute7(word) && !word.startsWith("-") && existsSync3(resolve8(root, word));
+  return !isAbsolute8(word) && !word.startsWith("-") && existsSync4(resolve9(root, word));
 }
 
 // src/providers/claude.ts
 import { mkdir as mkdir5 } from "node:fs/promises";
-import { join as join8 } from "node:path";
+import { join as join9 } from "node:path";
 
 // src/providers/agent-cli.ts
 import { mkdir as mkdir4, rm as rm6 } from "node:fs/promises";
 import { tmpdir as tmpdir4 } from "node:os";
 
 // src/providers/cli-locate.ts
-import { accessSync, constants as constants5, existsSync as existsSync4, readFileSync as readFileSync4 } from "node:fs";
+import { accessSync, constants as constants5, existsSync as existsSync5, readFileSync as readFileSync4 } from "node:fs";
 import { homedir } from "node:os";
-import { delimiter, dirname as dirname3, isAbsolute as isAbsolute8, join as join7, parse as parse5, resolve as resolve9 } from "node:path";
+import { delimiter, dirname as dirname3, isAbsolute as isAbsolute9, join as join8, parse as parse5, resolve as resolve10 } from "node:path";
 import { fileURLToPath as fileURLToPath4 } from "node:url";
 
 // src/providers/cli-pins.ts
@@ -72019,12 +72006,12 @@ function overrideVariable(ref) {
 }
 function agentClisDir(env = process.env) {
   const configured = env.OKSTRA_AGENT_CLIS_DIR;
-  if (configured) return isAbsolute8(configured) ? configured : resolve9(configured);
+  if (configured) return isAbsolute9(configured) ? configured : resolve10(configured);
   const root = okstraPackageRoot();
-  return root ? join7(root, ".cache", "agent-clis") : join7(homedir(), ".cache", "okstra", "agent-clis");
+  return root ? join8(root, ".cache", "agent-clis") : join8(homedir(), ".cache", "okstra", "agent-clis");
 }
 function pinnedInstallDir(cacheDir, ref) {
-  return join7(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
+  return join8(cacheDir, `${ref}@${AGENT_CLI_PINS[ref].version}`);
 }
 var packageRoot;
 function okstraPackageRoot() {
@@ -72033,7 +72020,7 @@ function okstraPackageRoot() {
   packageRoot = null;
   for (; ; ) {
     try {
-      if (JSON.parse(readFileSync4(join7(dir, "package.json"), "utf8")).name === "okstra") {
+      if (JSON.parse(readFileSync4(join8(dir, "package.json"), "utf8")).name === "okstra") {
         packageRoot = dir;
         break;
       }
@@ -72074,25 +72061,25 @@ function pinnedCandidates(ref, modules) {
   switch (ref) {
     case "claude":
       return [
-        join7(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"),
-        join7(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")
+        join8(modules, "@anthropic-ai", `claude-code-${platform2}${isMusl() ? "-musl" : ""}`, "claude"),
+        join8(modules, "@anthropic-ai", "claude-code", "cli-wrapper.cjs")
       ];
     case "codex": {
       const triple = CODEX_TRIPLES[platform2];
       return [
-        ...triple ? [join7(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [],
-        join7(modules, "@openai", "codex", "bin", "codex.js")
+        ...triple ? [join8(modules, "@openai", `codex-${platform2}`, "vendor", triple, "bin", "codex")] : [],
+        join8(modules, "@openai", "codex", "bin", "codex.js")
       ];
     }
     case "gemini":
-      return [join7(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
+      return [join8(modules, "@google", "gemini-cli", "bundle", "gemini.js")];
   }
 }
 function pinnedLaunch(ref, cacheDir) {
   const dir = pinnedInstallDir(cacheDir, ref);
-  if (!existsSync4(join7(dir, INSTALL_MARKER))) return null;
-  for (const candidate of pinnedCandidates(ref, join7(dir, "node_modules"))) {
-    if (JS_ENTRY.test(candidate) ? existsSync4(candidate) : isExecutable(candidate)) {
+  if (!existsSync5(join8(dir, INSTALL_MARKER))) return null;
+  for (const candidate of pinnedCandidates(ref, join8(dir, "node_modules"))) {
+    if (JS_ENTRY.test(candidate) ? existsSync5(candidate) : isExecutable(candidate)) {
       return { ...runWithNode(candidate), source: "pinned", version: AGENT_CLI_PINS[ref].version };
     }
   }
@@ -72101,7 +72088,7 @@ function pinnedLaunch(ref, cacheDir) {
 function onPath(command, env) {
   for (const dir of (env.PATH ?? "").split(delimiter)) {
     if (dir === "") continue;
-    const candidate = join7(dir, command);
+    const candidate = join8(dir, command);
     if (isExecutable(candidate)) return candidate;
   }
   return null;
@@ -72111,7 +72098,7 @@ function locateAgentCli(ref, options2 = {}) {
   const searched = [];
   const override = env[overrideVariable(ref)];
   if (override) {
-    if (existsSync4(override))
+    if (existsSync5(override))
       return { found: true, launch: { ...runWithNode(override), source: "override", version: null } };
     searched.push(`${overrideVariable(ref)}=${override} (does not exist)`);
   }
@@ -72304,7 +72291,7 @@ var claudeSpec = {
   ref: "claude",
   async prepare(ctx) {
     const { request } = ctx;
-    const configDir = join8(ctx.home, ".claude");
+    const configDir = join9(ctx.home, ".claude");
     await mkdir5(configDir, { mode: 448 });
     const args = [
       "-p",
@@ -72426,7 +72413,7 @@ var createClaudeProvider = ({ rosterName: rosterName2, config: config3, deps, ma
 
 // src/providers/codex.ts
 import { mkdir as mkdir6, writeFile as writeFile3 } from "node:fs/promises";
-import { join as join9 } from "node:path";
+import { join as join10 } from "node:path";
 var CODEX_DEFAULT_BASE_URL = DEFAULT_UPSTREAMS.codex;
 var CODEX_KEY_VARIABLE = "OPENAI_API_KEY";
 var LAST_MESSAGE_FILE = "last-message.md";
@@ -72462,9 +72449,9 @@ var codexSpec = {
   ref: "codex",
   async prepare(ctx) {
     const { request } = ctx;
-    const codexHome = join9(ctx.home, ".codex");
+    const codexHome = join10(ctx.home, ".codex");
     await mkdir6(codexHome, { mode: 448 });
-    await writeFile3(join9(codexHome, "config.toml"), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), {
+    await writeFile3(join10(codexHome, "config.toml"), codexConfigToml(ctx.baseUrl ?? CODEX_DEFAULT_BASE_URL), {
       mode: 384
     });
     const args = [
@@ -72481,14 +72468,14 @@ var codexSpec = {
       "--sandbox",
       request.readOnly ? "read-only" : "workspace-write",
       "-o",
-      join9(ctx.outDir, LAST_MESSAGE_FILE)
+      join10(ctx.outDir, LAST_MESSAGE_FILE)
     ];
     if (request.model !== null) args.push("-m", request.model);
     args.push("-");
     return { args, env: { CODEX_HOME: codexHome, [CODEX_KEY_VARIABLE]: ctx.apiKey.value } };
   },
   async interpret(result, ctx) {
-    const lastMessage = await readAgentFile(join9(ctx.outDir, LAST_MESSAGE_FILE), 10 * 1024 * 1024).catch(() => null);
+    const lastMessage = await readAgentFile(join10(ctx.outDir, LAST_MESSAGE_FILE), 10 * 1024 * 1024).catch(() => null);
     return interpretCodexOutput(result.stdout, result.exitCode, lastMessage?.text ?? null, ctx.request.cwd);
   },
   stderrNoise: [/could not create PATH aliases/]
@@ -72556,7 +72543,7 @@ var createCodexProvider = ({ rosterName: rosterName2, config: config3, deps }) =
 
 // src/providers/gemini.ts
 import { mkdir as mkdir7, writeFile as writeFile4 } from "node:fs/promises";
-import { join as join10 } from "node:path";
+import { join as join11 } from "node:path";
 function geminiSettings(maxTurns) {
   return {
     security: { auth: { selectedType: "gemini-api-key" } },
@@ -72580,15 +72567,15 @@ var geminiSpec = {
   ref: "gemini",
   async prepare(ctx) {
     const { request } = ctx;
-    const settingsDir = join10(ctx.home, ".gemini");
+    const settingsDir = join11(ctx.home, ".gemini");
     await mkdir7(settingsDir, { mode: 448 });
-    await writeFile4(join10(settingsDir, "settings.json"), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}
+    await writeFile4(join11(settingsDir, "settings.json"), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}
 `, {
       mode: 384
     });
     const args = ["-p", "", "-o", "stream-json", "--skip-trust", "--approval-mode", request.readOnly ? "plan" : "yolo"];
     if (request.readOnly) {
-      const policy = join10(ctx.dir, "read-only-policy.toml");
+      const policy = join11(ctx.dir, "read-only-policy.toml");
       await writeFile4(policy, READ_ONLY_POLICY, { mode: 420 });
       args.push("--admin-policy", policy);
     }
@@ -72954,15 +72941,15 @@ function parseModelOverrides(items) {
 
 // src/cli/engine-setup.ts
 async function prepareRun(io, opts, providerDeps = {}) {
-  const start = opts.repo ? isAbsolute9(opts.repo) ? opts.repo : resolve10(io.cwd, opts.repo) : io.cwd;
+  const start = opts.repo ? isAbsolute10(opts.repo) ? opts.repo : resolve11(io.cwd, opts.repo) : io.cwd;
   const top = await new Git(start).run(["rev-parse", "--show-toplevel"]).catch(() => null);
   if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
   const repoDir = top.stdout.trim();
   const git = new Git(repoDir);
   const plan = await readValidPlan(opts.plan, io.cwd, io.err);
-  const planAbs = isAbsolute9(opts.plan) ? opts.plan : resolve10(io.cwd, opts.plan);
-  const planPath = relative3(repoDir, planAbs);
-  if (planPath.startsWith("..") || isAbsolute9(planPath))
+  const planAbs = isAbsolute10(opts.plan) ? opts.plan : resolve11(io.cwd, opts.plan);
+  const planPath = relative4(repoDir, planAbs);
+  if (planPath.startsWith("..") || isAbsolute10(planPath))
     throw new CliError(
       `the plan ${opts.plan} is outside the repository ${repoDir}; plans live in the repository they change`
     );
@@ -72974,7 +72961,7 @@ async function prepareRun(io, opts, providerDeps = {}) {
     );
   }
   const planCommit = await git.ok(["rev-parse", "HEAD"]);
-  const config3 = await readConfig(io, repoDir, opts.config);
+  const config3 = await readRepoConfig(io, repoDir, opts.config);
   let roster;
   try {
     roster = buildRoster(
@@ -72998,7 +72985,7 @@ async function prepareRun(io, opts, providerDeps = {}) {
     repoDir,
     ledgerBranch: config3.ledgerBranch,
     ...opts.remote ? { remote: opts.remote } : {},
-    gates: await loadGates(void 0, { overrideDir: join11(repoDir, ".okstra", "prompts") }),
+    gates: await loadGates(void 0, { overrideDir: join12(repoDir, ".okstra", "prompts") }),
     now: () => io.now(),
     log: (line) => io.out(line),
     ...io.scrub ? { wrapLedger: scrubbingLedger(io.scrub) } : {},
@@ -73061,23 +73048,6 @@ async function fetchPlanRefs(io, repoDir, remote, plan) {
       EXIT_INFRA
     );
   }
-}
-async function readConfig(io, repoDir, path7) {
-  const file2 = path7 ? isAbsolute9(path7) ? path7 : resolve10(io.cwd, path7) : join11(repoDir, DEFAULT_CONFIG_PATH);
-  if (!existsSync5(file2)) {
-    if (path7) throw new CliError(`config file ${path7} does not exist`);
-    return configFromText(null, DEFAULT_CONFIG_PATH).config;
-  }
-  const rel = relative3(io.cwd, file2);
-  const shown = rel && !rel.startsWith("..") ? rel : file2;
-  const { config: config3, errors } = configFromText(await readFile9(file2, "utf8"), shown);
-  if (!config3) {
-    for (const e of errors) io.err(formatDiagnostic(e));
-    throw new CliError(
-      `${shown} is not a valid okstra config (${errors.length} error${errors.length === 1 ? "" : "s"})`
-    );
-  }
-  return config3;
 }
 function newLocalRunId(now, stage) {
   return `local-${now.toISOString().replace(/[-:]/g, "").replace(/\..*/, "")}-s${stage}-${randomBytes4(3).toString("hex")}`;
@@ -73428,12 +73398,12 @@ function registerReconcileCommand(program2, io, setExit) {
 // src/cli/commands/demo.ts
 import { cpSync, mkdtempSync as mkdtempSync2, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir7 } from "node:os";
-import { dirname as dirname4, isAbsolute as isAbsolute11, join as join15, resolve as resolve12 } from "node:path";
+import { dirname as dirname4, isAbsolute as isAbsolute11, join as join15, resolve as resolve13 } from "node:path";
 
 // src/providers/cli-check.ts
 import { mkdtemp as mkdtemp2, rm as rm7 } from "node:fs/promises";
 import { tmpdir as tmpdir6 } from "node:os";
-import { join as join12 } from "node:path";
+import { join as join13 } from "node:path";
 var VERSION_TIMEOUT_MS = 3e4;
 async function checkAgentClis(config3, env = process.env) {
   return Promise.all(BUILTIN_PROVIDERS.map((ref) => checkOne(ref, config3, env)));
@@ -73456,7 +73426,7 @@ async function checkOne(ref, config3, env) {
   return { ...base, launch: lookup2.launch, searched: [], ...probe };
 }
 async function askVersion(launch, env) {
-  const home = await mkdtemp2(join12(tmpdir6(), "okstra-doctor-"));
+  const home = await mkdtemp2(join13(tmpdir6(), "okstra-doctor-"));
   try {
     const result = await runProcess({
       file: launch.file,
@@ -73481,14 +73451,12 @@ async function askVersion(launch, env) {
 }
 
 // src/cli/commands/doctor.ts
-import { existsSync as existsSync7 } from "node:fs";
-import { readFile as readFile10 } from "node:fs/promises";
-import { isAbsolute as isAbsolute10, join as join14, resolve as resolve11 } from "node:path";
+import { resolve as resolve12 } from "node:path";
 
 // src/providers/cli-install.ts
 import { existsSync as existsSync6 } from "node:fs";
 import { mkdir as mkdir8, rename, rm as rm8, writeFile as writeFile5 } from "node:fs/promises";
-import { basename as basename3, join as join13 } from "node:path";
+import { basename as basename3, join as join14 } from "node:path";
 import { performance as performance2 } from "node:perf_hooks";
 import { randomBytes as randomBytes5 } from "node:crypto";
 var DEFAULT_INSTALL_TIMEOUT_MS = 10 * 6e4;
@@ -73513,13 +73481,13 @@ async function installOne(ref, cacheDir, env, timeoutMs) {
     durationMs: Math.round(performance2.now() - started),
     ...error62 ? { error: error62 } : {}
   });
-  if (existsSync6(join13(dir, INSTALL_MARKER))) return outcome("present");
+  if (existsSync6(join14(dir, INSTALL_MARKER))) return outcome("present");
   const staging = `${dir}.partial-${process.pid}-${randomBytes5(4).toString("hex")}`;
   try {
     await mkdir8(staging, { recursive: true });
     const pin = AGENT_CLI_PINS[ref];
     await writeFile5(
-      join13(staging, "package.json"),
+      join14(staging, "package.json"),
       `${JSON.stringify({ name: `okstra-agent-cli-${ref}`, private: true, dependencies: { [pin.package]: pin.version } }, null, 2)}
 `
     );
@@ -73548,14 +73516,14 @@ async function installOne(ref, cacheDir, env, timeoutMs) {
         `npm install ${spec} exited with code ${result.exitCode ?? result.signal}: ${tail(result.stderr, 8, 1500) || "(no output)"}`
       );
     await writeFile5(
-      join13(staging, INSTALL_MARKER),
+      join14(staging, INSTALL_MARKER),
       `${JSON.stringify({ spec, installedAt: (/* @__PURE__ */ new Date()).toISOString() })}
 `
     );
     try {
       await rename(staging, dir);
     } catch (error62) {
-      if (!existsSync6(join13(dir, INSTALL_MARKER))) throw error62;
+      if (!existsSync6(join14(dir, INSTALL_MARKER))) throw error62;
     }
     return outcome("installed");
   } catch (error62) {
@@ -73624,19 +73592,8 @@ function parseRefs(value2) {
     throw new InvalidArgumentError(`"${value2}" is not a comma-separated list of claude, codex, gemini.`);
   return refs;
 }
-async function readConfigFor(io, opts) {
-  const dir = opts.repo ? resolve11(io.cwd, opts.repo) : io.cwd;
-  const file2 = opts.config ? isAbsolute10(opts.config) ? opts.config : resolve11(io.cwd, opts.config) : join14(dir, DEFAULT_CONFIG_PATH);
-  if (!existsSync7(file2)) {
-    if (opts.config) throw new CliError(`config file ${opts.config} does not exist`);
-    return parseConfig("", DEFAULT_CONFIG_PATH).config;
-  }
-  const { config: config3, errors } = parseConfig(await readFile10(file2, "utf8"), file2);
-  if (!config3) {
-    for (const e of errors) io.err(formatDiagnostic(e));
-    throw new CliError(`${file2} is not a valid okstra config`);
-  }
-  return config3;
+function readConfigFor(io, opts) {
+  return readRepoConfig(io, opts.repo ? resolve12(io.cwd, opts.repo) : io.cwd, opts.config);
 }
 function neededClis(config3) {
   const refs = [config3.executor, ...verifierRefs({}, config3), ...config3.critic ? [config3.critic] : []];
@@ -73834,7 +73791,7 @@ ${problems.map((p) => `  - ${p}`).join("\n")}
         );
     }
     const demoRoot = join15(dirname4(await packagePromptsDir()), "examples", "demo");
-    const repo = opts.dir ? isAbsolute11(opts.dir) ? opts.dir : resolve12(io.cwd, opts.dir) : mkdtempSync2(join15(tmpdir7(), "okstra-demo-"));
+    const repo = opts.dir ? isAbsolute11(opts.dir) ? opts.dir : resolve13(io.cwd, opts.dir) : mkdtempSync2(join15(tmpdir7(), "okstra-demo-"));
     await createDemoRepo(demoRoot, repo);
     io.out(`okstra demo: repository ${repo}`);
     io.out(
