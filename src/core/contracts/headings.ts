@@ -8,6 +8,7 @@ export const RESULT_HEADINGS = {
   verifier: 'Verifier Result',
   reverify: 'Reverify Result',
   critic: 'Critic Result',
+  planReview: 'Plan Review Result',
 } as const;
 
 export type ResultKind = keyof typeof RESULT_HEADINGS;

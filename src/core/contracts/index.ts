@@ -13,3 +13,11 @@ export { parseCriticResult, CriticResultSchema, type CriticResult, type CriticRe
 export { normalizeCitation, type Citation } from './cited-path.js';
 export { findJsonSyntaxError, lineColumn, type JsonSyntaxError } from './json-syntax.js';
 export { fencedLineMask, fenceOpening, closesFence, splitLines, type FenceOpening } from './fence-lines.js';
+export { parsePlanDraft, PLAN_OPEN_MARKER, PLAN_CLOSE_MARKER, type PlanDraftParse } from './plan-draft.js';
+export {
+  parsePlanReviewResult,
+  PlanReviewResultSchema,
+  type PlanReviewFinding,
+  type PlanReviewResult,
+  type PlanReviewResultParse,
+} from './plan-review.js';
