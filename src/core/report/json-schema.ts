@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FinalReportSchema } from './schema/final-report.js';
 import { CarrySchema } from './schema/carry.js';
 import { VerifierResultSchema } from './schema/verifier-result.js';
+import { PlanReviewReportSchema } from './schema/plan-review-report.js';
 import { ConfigSchema } from '../config/schema.js';
 
 /** JSON Schema objects as plain data (what `z.toJSONSchema` returns). */
@@ -13,6 +14,7 @@ export const SCHEMA_SOURCES = {
   'carry.schema.json': CarrySchema,
   'verifier-result.schema.json': VerifierResultSchema,
   'config.schema.json': ConfigSchema,
+  'plan-review-report.schema.json': PlanReviewReportSchema,
 } as const;
 
 /** Files people write by hand describe what may be written (defaults make keys optional), not what is read back. */

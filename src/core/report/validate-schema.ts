@@ -4,6 +4,7 @@ import type { SchemaFileName } from './json-schema.js';
 import type { FinalReport } from './schema/final-report.js';
 import type { Carry } from './schema/carry.js';
 import type { VerifierResult } from './schema/verifier-result.js';
+import type { PlanReviewReport } from './schema/plan-review-report.js';
 import type { ConfigSchema } from '../config/schema.js';
 import { VALIDATOR_EXPORTS } from './schema/validator-names.js';
 import * as precompiled from './schema/validators.generated.js';
@@ -41,6 +42,11 @@ export function checkCarry(value: unknown): SchemaCheck<Carry> {
 
 export function checkVerifierResult(value: unknown): SchemaCheck<VerifierResult> {
   return check<VerifierResult>('verifier-result.schema.json', value);
+}
+
+/** A planning phase's report, checked against the published `schemas/plan-review-report.schema.json`. */
+export function validatePlanReviewReport(value: unknown): SchemaCheck<PlanReviewReport> {
+  return check<PlanReviewReport>('plan-review-report.schema.json', value);
 }
 
 /**

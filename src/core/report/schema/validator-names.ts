@@ -6,4 +6,5 @@ export const VALIDATOR_EXPORTS = {
   'carry.schema.json': 'carry',
   'verifier-result.schema.json': 'verifierResult',
   'config.schema.json': 'config',
+  'plan-review-report.schema.json': 'planReviewReport',
 } as const satisfies Record<SchemaFileName, string>;

@@ -12,3 +12,4 @@ export declare const finalReport: PrecompiledValidator;
 export declare const carry: PrecompiledValidator;
 export declare const verifierResult: PrecompiledValidator;
 export declare const config: PrecompiledValidator;
+export declare const planReviewReport: PrecompiledValidator;
