@@ -57,8 +57,9 @@ describe('plan-review report schema', () => {
 
   it('refuses a verdict outside approve/revise and an over-long finding detail', () => {
     const report = planReviewReport();
-    const round = report.rounds[1]!;
-    const review = round.reviews[0]!;
+    const round = report.rounds[1];
+    const review = round?.reviews[0];
+    if (!round || !review) throw new Error('the fixture has a reviewed second round');
     const broken = {
       ...report,
       rounds: [
