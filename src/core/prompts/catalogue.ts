@@ -28,8 +28,20 @@ export const ROLE_TEMPLATE_HEADINGS: Readonly<Record<PromptRole, string>> = {
   critic: 'Critic task',
 };
 
+/**
+ * The planning phase's roles. Kept apart from PROMPT_ROLES: they compose no
+ * stage prompt (no anchors, gates or stage layout), only their own template.
+ */
+export const PLANNING_ROLES = ['planner', 'plan-reviewer'] as const;
+export type PlanningRole = (typeof PLANNING_ROLES)[number];
+
+export const PLANNING_TEMPLATE_HEADINGS: Readonly<Record<PlanningRole, string>> = {
+  planner: 'Planner task',
+  'plan-reviewer': 'Plan reviewer task',
+};
+
 /** A prompt file is named after its id: `prompts/<id>.md`. */
-export type PromptFileId = GateName | PromptRole;
+export type PromptFileId = GateName | PromptRole | PlanningRole;
 
 export const GATE_NAMES: readonly GateName[] = [
   'coding-conventions-preflight',
@@ -41,7 +53,7 @@ export const GATE_NAMES: readonly GateName[] = [
   'evidence-citations',
 ];
 
-export const PROMPT_FILE_IDS: readonly PromptFileId[] = [...GATE_NAMES, ...PROMPT_ROLES];
+export const PROMPT_FILE_IDS: readonly PromptFileId[] = [...GATE_NAMES, ...PROMPT_ROLES, ...PLANNING_ROLES];
 
 /** The text of every prompt file, by id, as the edge loaded it. */
 export type GateBodies = Readonly<Record<PromptFileId, string>>;
@@ -52,7 +64,13 @@ export function promptFileName(id: PromptFileId): string {
 
 /** The heading line a prompt file must carry, e.g. `## Stage discipline`. */
 export function promptFileHeading(id: PromptFileId): string {
-  return `## ${isGateName(id) ? GATE_HEADINGS[id] : ROLE_TEMPLATE_HEADINGS[id]}`;
+  if (isGateName(id)) return `## ${GATE_HEADINGS[id]}`;
+  if (isPlanningRole(id)) return `## ${PLANNING_TEMPLATE_HEADINGS[id]}`;
+  return `## ${ROLE_TEMPLATE_HEADINGS[id]}`;
+}
+
+function isPlanningRole(id: PromptFileId): id is PlanningRole {
+  return Object.hasOwn(PLANNING_TEMPLATE_HEADINGS, id);
 }
 
 function isGateName(id: PromptFileId): id is GateName {

@@ -5,6 +5,8 @@ export { ANCHOR_LABELS, anchorKeysFor, anchorPrefix, type AnchorKey } from './an
 export {
   GATE_HEADINGS,
   GATE_NAMES,
+  PLANNING_ROLES,
+  PLANNING_TEMPLATE_HEADINGS,
   PROMPT_FILE_IDS,
   PROMPT_ROLES,
   ROLE_TEMPLATE_HEADINGS,
@@ -12,7 +14,17 @@ export {
   promptFileName,
   type GateBodies,
   type GateName,
+  type PlanningRole,
   type PromptFileId,
   type PromptRole,
 } from './catalogue.js';
 export type { CarryIn, ComposeResult, DisputedFinding, FindingBrief, PromptInput, QaResultBrief } from './types.js';
+export {
+  composePlannerPrompt,
+  composePlanReviewerPrompt,
+  PlanningPromptError,
+  type PlannerPromptInput,
+  type PlannerRound,
+  type PlanReviewerPromptInput,
+  type ReviewerFinding,
+} from './planning.js';
