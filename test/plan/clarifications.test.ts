@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePlan, PLAN_CODES, type ClarificationItem } from '../../src/core/plan/index.js';
 
 const md = (...lines: string[]): string => `${lines.join('\n')}\n`;
-const STAGES = ['## Stage Map', '', '### Stage 1: A', '', '- depends-on: none'];
+const STAGES = ['## Stage Map', '', '### Stage 1: A', '', '- depends-on: none', '- validation: none'];
 const items = (text: string): ClarificationItem[] => parsePlan(text, { path: 'plan.md' }).plan?.clarifications ?? [];
 const fixture = (name: string): string => readFileSync(join(import.meta.dirname, '../fixtures/plans', name), 'utf8');
 
@@ -15,10 +15,17 @@ describe('clarification items', () => {
         id: 'C1',
         question: 'Which database holds sessions?',
         answer: 'Postgres, table `sessions`',
+        optional: false,
         position: { line: 7, column: 1 },
       },
-      { id: 'C2', question: 'Do we keep the legacy endpoint?', answer: null, position: { line: 8, column: 1 } },
-      { id: 'C3', question: 'Rate limit per user?', answer: null, position: { line: 9, column: 1 } },
+      {
+        id: 'C2',
+        question: 'Do we keep the legacy endpoint?',
+        answer: null,
+        optional: false,
+        position: { line: 8, column: 1 },
+      },
+      { id: 'C3', question: 'Rate limit per user?', answer: null, optional: false, position: { line: 9, column: 1 } },
     ]);
   });
 
@@ -32,7 +39,9 @@ describe('clarification items', () => {
       '',
       ...STAGES,
     );
-    expect(items(text)).toEqual([{ id: '7', question: 'Keep it?', answer: 'yes', position: { line: 5, column: 1 } }]);
+    expect(items(text)).toEqual([
+      { id: '7', question: 'Keep it?', answer: 'yes', optional: false, position: { line: 5, column: 1 } },
+    ]);
   });
 
   it('falls back to the first two columns when the headers say nothing', () => {
@@ -54,20 +63,34 @@ describe('clarification items', () => {
 
   it('reads the list form: answer line, nested answer item, answer paragraph, or none', () => {
     expect(items(fixture('clarifications-list.md'))).toEqual([
-      { id: '1', question: 'Which database holds sessions?', answer: 'Postgres', position: { line: 5, column: 1 } },
+      {
+        id: '1',
+        question: 'Which database holds sessions?',
+        answer: 'Postgres',
+        optional: false,
+        position: { line: 5, column: 1 },
+      },
       {
         id: '2',
         question: 'Do we keep the legacy endpoint?',
         answer: 'yes, until v3',
+        optional: false,
         position: { line: 7, column: 1 },
       },
       {
         id: '3',
         question: 'Rate limit per user?',
         answer: '100 requests per minute',
+        optional: false,
         position: { line: 9, column: 1 },
       },
-      { id: '4', question: 'Should the cache be warmed on deploy?', answer: null, position: { line: 12, column: 1 } },
+      {
+        id: '4',
+        question: 'Should the cache be warmed on deploy?',
+        answer: null,
+        optional: false,
+        position: { line: 12, column: 1 },
+      },
     ]);
   });
 

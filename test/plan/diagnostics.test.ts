@@ -100,11 +100,23 @@ describe('stage heading diagnostics', () => {
 });
 
 describe('field diagnostics', () => {
-  it('warns about an unknown field with a did-you-mean and keeps its value', () => {
-    const result = parse(md(...STAGE_MAP, '### Stage 1: A', '', '- depends-on: none', '- **Exit contrat:** done'));
-    expectOne(result, PLAN_CODES.unknownField, '6:1', 'unknown field "Exit contrat"');
-    expect(result.warnings[0]?.hint).toContain('did you mean `exit-contract`?');
+  it('reports an unknown field at its key with a did-you-mean, and keeps its value', () => {
+    const text = md(...STAGE_MAP, '### Stage 1: A', '', '- depends-on: none', '- **Exit contrat:** done');
+    const result = parse(text);
+    expectOne(
+      result,
+      PLAN_CODES.unknownField,
+      '6:5',
+      'unknown field `Exit contrat` in stage 1; did you mean `Exit contract`?',
+    );
+    expect(result.errors.map((d) => d.code)).toEqual([PLAN_CODES.unknownField]);
     expect(result.plan?.stages[0]?.extraFields).toEqual({ 'Exit contrat': 'done' });
+    const lenient = parsePlan(text, { path: 'plans/demo.md', lenient: true });
+    expect(lenient.errors).toEqual([]);
+    expect(lenient.warnings.filter((d) => d.code === PLAN_CODES.unknownField).map((d) => d.hint)).toEqual([
+      expect.stringContaining('it is kept as an extra field'),
+    ]);
+    expect(lenient.plan?.stages[0]?.extraFields).toEqual({ 'Exit contrat': 'done' });
   });
 
   it('warns about an item of the field list that is not key: value', () => {
@@ -249,17 +261,19 @@ describe('reporting', () => {
         `10:1 ${PLAN_CODES.duplicateStage}`,
         `12:12 ${PLAN_CODES.stageTitleMissing}`,
         `12:1 ${PLAN_CODES.emptyStage}`,
+        `9:3 ${PLAN_CODES.unknownField}`,
       ].sort(byPosition),
     );
     expect(result.warnings.map((d) => `${d.line}:${d.column} ${d.code}`)).toEqual([
       `3:1 ${PLAN_CODES.frontMatterUnknownKey}`,
-      `9:1 ${PLAN_CODES.unknownField}`,
+      `7:1 ${PLAN_CODES.stageWithoutValidation}`,
+      `10:1 ${PLAN_CODES.stageWithoutValidation}`,
     ]);
     expect(result.plan?.id).toBe('Bad Id');
   });
 
   it('formats diagnostics as path:line:column lines with hints and a summary', () => {
-    const result = parse(md(...STAGE_MAP, '### Stage 1: A', '- depends-on: 1'));
+    const result = parse(md(...STAGE_MAP, '### Stage 1: A', '- depends-on: 1', '- validation: none'));
     expect(formatPlanResult(result)).toEqual([
       'plans/demo.md:4:15: error: stage 1 depends on itself',
       '  hint: remove it from its own depends-on',

@@ -176,12 +176,20 @@ describe('exit contract, rollback and unknown fields', () => {
 });
 
 describe('the all-fields fixture', () => {
-  it('parses every field shape with one warning (the unknown `Owner` field)', () => {
-    const result = parsePlan(readFileSync(join(import.meta.dirname, '../fixtures/plans/all-fields.md'), 'utf8'), {
-      path: 'all-fields.md',
-    });
+  const allFields = readFileSync(join(import.meta.dirname, '../fixtures/plans/all-fields.md'), 'utf8');
+
+  it('rejects its unknown `Owner` field unless parsed leniently', () => {
+    const strict = parsePlan(allFields, { path: 'all-fields.md' });
+    expect(strict.errors.map((e) => `${e.line}:${e.column} ${e.code} ${e.message}`)).toEqual([
+      '41:3 plan/unknown-field unknown field `Owner` in stage 2',
+    ]);
+    expect(strict.warnings).toEqual([]);
+  });
+
+  it('parses every field shape leniently with one warning (the unknown `Owner` field)', () => {
+    const result = parsePlan(allFields, { path: 'all-fields.md', lenient: true });
     expect(result.errors).toEqual([]);
-    expect(result.warnings.map((w) => `${w.line}:${w.column} ${w.code}`)).toEqual(['41:1 plan/unknown-field']);
+    expect(result.warnings.map((w) => `${w.line}:${w.column} ${w.code}`)).toEqual(['41:3 plan/unknown-field']);
     const [one, two, three, four] = result.plan?.stages ?? [];
     expect(result.plan).toMatchObject({ id: 'all-fields', base: 'release/2.x', title: 'Every field shape' });
     expect(one).toMatchObject({

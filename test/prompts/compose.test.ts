@@ -247,7 +247,9 @@ describe('composePrompt: agent text stays inside its fenced block', () => {
 describe('composePrompt: layout', () => {
   it('keeps a stable, documented order of sections', () => {
     const prompt = compose('verifier', {
-      clarifications: [{ id: 'C1', question: 'YAML or JSON?', answer: 'YAML', position: { line: 3, column: 1 } }],
+      clarifications: [
+        { id: 'C1', question: 'YAML or JSON?', answer: 'YAML', optional: false, position: { line: 3, column: 1 } },
+      ],
       previousFindings: [{ id: 'F1', severity: 'major', title: 't', detail: 'd', file: null, line: null }],
     });
     expect(structuralLines(prompt).filter((l) => l.startsWith('# ') || l.startsWith('## '))).toEqual([

@@ -12,8 +12,9 @@ export function registerPlanCommands(program: Command, io: CliIo, setExit: (code
     .description('Check a plan file; exit 0 when valid (warnings allowed), 1 when not.')
     .argument('<file>', 'the plan Markdown file')
     .option('--json', 'print {ok, errors[], warnings[], plan} as JSON')
-    .action(async (file: string, opts: { json?: boolean }) => {
-      const result = await readPlan(file, io.cwd);
+    .option('--lenient', 'report unknown field keys and misplaced stage headings as warnings, not errors')
+    .action(async (file: string, opts: { json?: boolean; lenient?: boolean }) => {
+      const result = await readPlan(file, io.cwd, { lenient: opts.lenient === true });
       const ok = result.errors.length === 0;
       if (opts.json) {
         io.out(JSON.stringify({ ok, errors: result.errors, warnings: result.warnings, plan: result.plan }, null, 2));

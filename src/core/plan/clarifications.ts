@@ -3,7 +3,7 @@ import { toString } from 'mdast-util-to-string';
 import { positionOf, type ParseContext } from './context.js';
 import { parseMarkdownRange } from './markdown.js';
 import type { Section } from './sections.js';
-import type { ClarificationItem } from './types.js';
+import type { ClarificationItem, Plan } from './types.js';
 import { verbatim } from './verbatim.js';
 
 /**
@@ -22,7 +22,25 @@ export function readClarifications(section: Section, context: ParseContext): Cla
   return nodes.filter((node): node is List => node.type === 'list').flatMap((list) => listItems(list, context));
 }
 
+/** The items that still block approval: not optional and not answered. */
+export function unansweredClarifications(plan: Plan): ClarificationItem[] {
+  return plan.clarifications.filter((item) => !item.optional && item.answer === null);
+}
+
 const UNANSWERED = /^(?:|-|—|–|\?|tbd|todo|pending)$/i;
+const OPTIONAL_MARK = /\(optional\)/i;
+const YES = /^(?:yes|y|true|x|✓|✔|optional)$/i;
+const NO = /^(?:no|n|false|optional)$/i;
+
+function markedOptional(...texts: Array<string | null>): boolean {
+  return texts.some((text) => text !== null && OPTIONAL_MARK.test(text));
+}
+
+/** An `Optional` cell that says yes, or a `Required` cell that says no; anything else (empty included) decides nothing. */
+function optionalFromColumn(kind: 'optional' | 'required', cell: string): boolean {
+  const value = cell.replace(/[*_`]/g, '').trim();
+  return kind === 'optional' ? YES.test(value) : NO.test(value);
+}
 
 function answerOrNull(text: string): string | null {
   const answer = text.trim();
@@ -36,16 +54,26 @@ function cellText(cell: TableCell | undefined, src: string): string {
   return src.slice(first.position.start.offset, last.position.end.offset).trim();
 }
 
-/** Columns by header name, falling back to the first two non-id columns. */
-function tableColumns(table: Table): { id: number; question: number; answer: number } {
+interface TableColumns {
+  id: number;
+  question: number;
+  answer: number;
+  /** The `Optional` or `Required` column, if the table has one. */
+  flag: { index: number; kind: 'optional' | 'required' } | null;
+}
+
+/** Columns by header name, falling back to the first two columns that are neither the id nor the flag. */
+function tableColumns(table: Table): TableColumns {
   const headers = (table.children[0]?.children ?? []).map((cell) => toString(cell).trim().toLowerCase());
   const id = headers.findIndex((header) => ['#', 'id', 'no', 'no.', 'nr'].includes(header));
-  const others = headers.map((_, index) => index).filter((index) => index !== id);
+  const flagIndex = headers.findIndex((header) => header === 'optional' || header === 'required');
+  const flag = flagIndex === -1 ? null : { index: flagIndex, kind: headers[flagIndex] as 'optional' | 'required' };
+  const others = headers.map((_, index) => index).filter((index) => index !== id && index !== flagIndex);
   const question = headers.findIndex((header) => header.includes('question'));
   const resolvedQuestion = question !== -1 ? question : (others[0] ?? 0);
   const answer = headers.findIndex((header) => header.includes('answer'));
   const resolvedAnswer = answer !== -1 ? answer : (others.find((index) => index !== resolvedQuestion) ?? -1);
-  return { id, question: resolvedQuestion, answer: resolvedAnswer };
+  return { id, question: resolvedQuestion, answer: resolvedAnswer, flag };
 }
 
 function tableItems(table: Table, context: ParseContext): ClarificationItem[] {
@@ -54,11 +82,15 @@ function tableItems(table: Table, context: ParseContext): ClarificationItem[] {
     const question = cellText(row.children[columns.question], context.src);
     if (!question) return [];
     const id = columns.id === -1 ? '' : cellText(row.children[columns.id], context.src);
+    const flag = columns.flag;
     return [
       {
         id: id || null,
         question,
         answer: columns.answer === -1 ? null : answerOrNull(cellText(row.children[columns.answer], context.src)),
+        optional:
+          markedOptional(id, question) ||
+          (flag !== null && optionalFromColumn(flag.kind, cellText(row.children[flag.index], context.src))),
         position: positionOf(context, row.position?.start.offset ?? 0),
       },
     ];
@@ -83,6 +115,7 @@ function listItems(list: List, context: ParseContext): ClarificationItem[] {
         id,
         question: read.question,
         answer: read.answer,
+        optional: markedOptional(read.question),
         position: positionOf(context, item.position?.start.offset ?? 0),
       },
     ];

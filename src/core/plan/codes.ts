@@ -29,6 +29,8 @@ export const PLAN_CODES = {
   selfDependency: 'plan/self-dependency',
   dependencyCycle: 'plan/dependency-cycle',
   duplicateClarificationItems: 'plan/duplicate-clarification-items',
+  stageHeadingWrongLevel: 'plan/stage-heading-wrong-level',
+  stageWithoutValidation: 'plan/stage-without-validation',
 } as const;
 
 export type PlanCode = (typeof PLAN_CODES)[keyof typeof PLAN_CODES];

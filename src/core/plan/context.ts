@@ -7,6 +7,8 @@ export interface ParseContext {
   src: string;
   lines: LineIndex;
   sink: DiagnosticSink;
+  /** Turns the strictness errors (unknown fields, stage headings of the wrong level) into warnings. */
+  lenient: boolean;
 }
 
 export function positionOf(context: ParseContext, offset: number): SourcePosition {

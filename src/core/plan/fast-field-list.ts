@@ -230,6 +230,7 @@ function fieldItem(item: SimpleItem, nested: Array<List | Code>, src: string): F
     start: item.start,
     end: nested[nested.length - 1]?.position?.end.offset ?? item.contentEnd,
     key: read?.key ?? null,
+    keyStart: item.contentStart + (read?.keyOffset ?? 0),
     contentStart: item.contentStart,
     valueStart,
     inlineEnd: item.contentEnd,

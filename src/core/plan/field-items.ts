@@ -13,6 +13,8 @@ export interface FieldItem {
   end: number;
   /** The key as written, without bold markers; null when the item is not `key: value`. */
   key: string | null;
+  /** Where the key's text starts (after any bold marker); the content start when there is no key. */
+  keyStart: number;
   /** Where the item's first paragraph starts, where its value starts (after `key:` and spaces) and where the paragraph ends. */
   contentStart: number;
   valueStart: number;
@@ -37,11 +39,12 @@ const BOLD_KEY = new RegExp(String.raw`^(\*\*|__)(${KEY})[ \t]*(?::\1|\1[ \t]*:)
 const PLAIN_KEY = new RegExp(String.raw`^(${KEY})[ \t]*:(?=[ \t\n]|$)[ \t]*`, 'u');
 
 /** `key: value`, `**key:** value` or `**key**: value` at the start of `text`. */
-export function readFieldKey(text: string): { key: string; valueOffset: number } | null {
+export function readFieldKey(text: string): { key: string; keyOffset: number; valueOffset: number } | null {
   const bold = BOLD_KEY.exec(text);
-  if (bold) return { key: (bold[2] as string).trim(), valueOffset: bold[0].length };
+  if (bold)
+    return { key: (bold[2] as string).trim(), keyOffset: (bold[1] as string).length, valueOffset: bold[0].length };
   const plain = PLAIN_KEY.exec(text);
-  if (plain) return { key: (plain[1] as string).trim(), valueOffset: plain[0].length };
+  if (plain) return { key: (plain[1] as string).trim(), keyOffset: 0, valueOffset: plain[0].length };
   return null;
 }
 
@@ -79,6 +82,7 @@ export function fieldItemFromNode(item: ListItem, src: string): FieldItem {
       start,
       end,
       key: null,
+      keyStart: contentStart,
       contentStart,
       valueStart: contentStart,
       inlineEnd: contentStart,
@@ -95,6 +99,7 @@ export function fieldItemFromNode(item: ListItem, src: string): FieldItem {
     start,
     end,
     key: read?.key ?? null,
+    keyStart: paragraphStart + (read?.keyOffset ?? 0),
     contentStart: paragraphStart,
     valueStart,
     inlineEnd,

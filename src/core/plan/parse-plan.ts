@@ -11,12 +11,18 @@ import { buildOutline, outlineStart, type OutlineNode, type OutlineStrategy } fr
 import { resolvePlanId } from './plan-id.js';
 import { findSections } from './sections.js';
 import { LineIndex, normaliseSource } from './source.js';
+import { checkStageHeadingLevels } from './stage-heading-level.js';
 import { readStageMap, warnStrayStages } from './stage-map.js';
 import type { PlanParseResult } from './types.js';
 
 export interface ParsePlanOptions {
   /** Where the plan lives; used in diagnostics, and its file stem is the default plan id. */
   path: string;
+  /**
+   * Reports the strictness rules (unknown field keys, stage headings of the
+   * wrong level) as warnings instead of errors, as older versions did.
+   */
+  lenient?: boolean;
 }
 
 const STAGE_MAP = /stage map/i;
@@ -33,7 +39,7 @@ export function parsePlanWith(text: string, options: ParsePlanOptions, strategy:
   const src = normaliseSource(text);
   const lines = new LineIndex(src);
   const sink = new DiagnosticSink(options.path);
-  const context: ParseContext = { src, lines, sink };
+  const context: ParseContext = { src, lines, sink, lenient: options.lenient === true };
   const outline = buildOutline(src, lines, strategy);
 
   const frontMatter = readFrontMatter(outline[0]?.type === 'yaml' ? (outline[0] as Yaml) : undefined, context);
@@ -52,7 +58,10 @@ export function parsePlanWith(text: string, options: ParsePlanOptions, strategy:
     );
   }
   const drafts = stageMap ? readStageMap(stageMap, context) : [];
-  if (stageMap) warnStrayStages(outline, stageMap, context);
+  if (stageMap) {
+    warnStrayStages(outline, stageMap, context);
+    checkStageHeadingLevels(outline, stageMap, context);
+  }
   checkDependencies(drafts, sink);
 
   const [clarificationSection, ...extraClarifications] = findSections(outline, src, CLARIFICATIONS);

@@ -1,10 +1,11 @@
 import type { Heading } from 'mdast';
+import type { SourcePosition } from '../diagnostics.js';
 import { PLAN_CODES } from './codes.js';
 import { positionOf, type ParseContext } from './context.js';
 import { readDependsOn, type DependencyRef } from './depends-on.js';
-import { closestMatch } from '../text/did-you-mean.js';
+import { isNoneValue } from './entries.js';
 import { readSimpleFieldList } from './fast-field-list.js';
-import { canonicalFieldKey, FIELD_SPELLINGS, normaliseKey } from './field-keys.js';
+import { canonicalFieldKey, normaliseKey, suggestFieldKey } from './field-keys.js';
 import { fieldListFromNode, isFieldList, type FieldItem, type FieldList } from './field-items.js';
 import { readFiles } from './files-field.js';
 import { materialise, type OutlineNode } from './outline.js';
@@ -63,8 +64,23 @@ export function readStage(source: StageSource, context: ParseContext): StageDraf
       `stage ${stage.number} is empty: it has no fields and no body`,
       'describe the work under the heading, starting with a field list such as `- **Depends-on:** none`',
     );
+  } else if (stage.validation.length === 0 && !saysNoValidation(fieldList?.items ?? [], context)) {
+    context.sink.warning(
+      PLAN_CODES.stageWithoutValidation,
+      stage.position,
+      `stage ${stage.number} has no validation command, so only the repository's \`qaCommands\` (if any) check its work`,
+      "add a field such as `- **Validation:** npm test` to the stage's field list, or write `- **Validation:** none` to say it needs none",
+    );
   }
   return { stage, dependencyRefs };
+}
+
+/** Whether the author wrote `validation: none` on purpose (as opposed to leaving the field out or empty). */
+function saysNoValidation(items: readonly FieldItem[], context: ParseContext): boolean {
+  const field = items.find((item) => item.key !== null && canonicalFieldKey(item.key) === 'validation');
+  if (!field || field.nested.length > 0) return false;
+  const value = context.src.slice(field.valueStart, field.inlineEnd).trim();
+  return value !== '' && isNoneValue(value);
 }
 
 /** The first bullet list of the stage whose first item is `key: value` (see isFieldList). */
@@ -112,15 +128,7 @@ function readFields(items: readonly FieldItem[], stage: Stage, context: ParseCon
     }
     seen.set(identity, at.line);
     if (!canonical) {
-      const match = closestMatch(normalised, FIELD_SPELLINGS);
-      sink.warning(
-        PLAN_CODES.unknownField,
-        at,
-        `stage ${stage.number}: unknown field "${item.key}"`,
-        match
-          ? `did you mean \`${match}\`? ${KNOWN_FIELDS}; unknown fields are kept as extra fields`
-          : `${KNOWN_FIELDS}; unknown fields are kept as extra fields`,
-      );
+      reportUnknownField(item.key, stage.number, positionOf(context, item.keyStart), context);
       stage.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
       continue;
     }
@@ -128,6 +136,21 @@ function readFields(items: readonly FieldItem[], stage: Stage, context: ParseCon
     refs = applyField(canonical, item, stage, context) ?? refs;
   }
   return refs;
+}
+
+/**
+ * An unknown key in the field list. It is an error because a misspelt field
+ * (`Depend on: 1`) would otherwise silently drop what it says; lenient
+ * parsing keeps the older warning. Either way the value is kept in
+ * `extraFields`, so nothing the author wrote is lost.
+ */
+function reportUnknownField(key: string, stage: number, at: SourcePosition, context: ParseContext): void {
+  const suggestion = suggestFieldKey(key);
+  const message = `unknown field \`${key}\` in stage ${stage}${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+  const kept = context.lenient
+    ? 'it is kept as an extra field'
+    : 'rename it, or move it below the field list after a paragraph so it becomes part of the body (`--lenient` keeps it as an extra field)';
+  context.sink.strict(context.lenient, PLAN_CODES.unknownField, at, message, `${KNOWN_FIELDS}; ${kept}`);
 }
 
 function applyField(

@@ -33,6 +33,12 @@ export interface ClarificationItem {
   id: string | null;
   question: string;
   answer: string | null;
+  /**
+   * An optional item may stay unanswered when the plan is approved: its
+   * question or id says `(optional)`, or its row's `Optional` / `Required`
+   * column says so.
+   */
+  optional: boolean;
   position: SourcePosition;
 }
 

@@ -12,7 +12,7 @@ import {
   formatDuration,
   formatRunUsage,
   formatUsage,
-  qaCounts,
+  qaOutcomeText,
   shortSha,
   stageHeading,
   verdictLabel,
@@ -238,8 +238,8 @@ function qaRow(q: QaResult): string {
 }
 
 export function qaSection(report: FinalReport, priority: number, collapsed: boolean): Section {
-  const { passed, total } = qaCounts(report);
-  const title = total === 0 ? 'QA commands (none configured)' : `QA commands (${passed}/${total} passed)`;
+  const total = report.qa.length;
+  const title = `QA commands (${qaOutcomeText(report)})`;
   const table = '| | source | label | command | exit | time |\n| --- | --- | --- | --- | --- | --- |\n';
   const items = report.qa.map(qaRow);
   if (total === 0) return section('qa', 'QA results', priority, `**${title}**\n\n`, []);

@@ -155,6 +155,14 @@ export function qaCounts(report: FinalReport): { passed: number; total: number }
   return { passed: report.qa.filter((q) => q.passed).length, total: report.qa.length };
 }
 
+/** `3/4 passed`, or `no QA command ran`: an empty QA list must never read as a pass. */
+export function qaOutcomeText(report: FinalReport): string {
+  const { passed, total } = qaCounts(report);
+  return total === 0 ? NO_QA_RAN : `${passed}/${total} passed`;
+}
+
+export const NO_QA_RAN = 'no QA command ran';
+
 /** `plan-id · stage 2: Title` as escaped inline Markdown. */
 export function stageHeading(report: FinalReport): string {
   const title = report.stage.title.trim() === '' ? '' : `: ${escapeInline(clip(report.stage.title, 200, '…'))}`;

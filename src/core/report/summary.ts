@@ -15,7 +15,13 @@ import {
   workerUsageSection,
 } from './blocks.js';
 import { fitWithNotice } from './notice.js';
-import { countActiveBySeverity, formatRunUsage, fullReportPointer, qaCounts, severityCountsText } from './format.js';
+import {
+  countActiveBySeverity,
+  formatRunUsage,
+  fullReportPointer,
+  qaOutcomeText,
+  severityCountsText,
+} from './format.js';
 
 export interface SummaryOptions {
   /** Upper bound in UTF-16 code units; the default suits a check run's `summary` (65,535). */
@@ -38,11 +44,10 @@ export const SUMMARY_DETAIL: DetailLimits = {
 
 /** The facts a reader wants in one glance, as one line. */
 export function countsLine(report: FinalReport): string {
-  const qa = qaCounts(report);
   const verifiers = report.verifiers.map((v) => v.verdict ?? v.status);
   return [
     `**Findings:** ${severityCountsText(countActiveBySeverity(report.findings))}`,
-    `**QA:** ${qa.passed}/${qa.total} passed`,
+    `**QA:** ${qaOutcomeText(report)}`,
     `**Verifiers:** ${verifiers.length > 0 ? verifiers.join(', ') : 'none'}`,
     `**Usage:** ${formatRunUsage(report)}`,
   ].join(' · ');

@@ -112,6 +112,9 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
   return {
     value: 'PASS',
     runStatus: 'passed',
-    reasons: [`every QA command passed, ${withResult.length} verifier(s) answered and no blocking finding stands`],
+    reasons: [
+      // With no QA command the pass rests on the verifiers alone, and the reason must say so.
+      `${input.qa.length === 0 ? 'no QA command ran' : 'every QA command passed'}, ${withResult.length} verifier(s) answered and no blocking finding stands`,
+    ],
   };
 }
