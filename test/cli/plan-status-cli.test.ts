@@ -16,6 +16,16 @@ const BROKEN = `# Broken
 - dependz: x
 `;
 
+const TYPO = `# Typo
+
+## Stage Map
+
+### Stage 1: One
+- Owner: platform team
+- depends-on: none
+- validation: none
+`;
+
 describe('okstra plan validate', () => {
   it('accepts the example plans with exit 0', async () => {
     for (const file of ['examples/plans/three-stage.md', 'examples/plans/diamond.md']) {
@@ -31,8 +41,36 @@ describe('okstra plan validate', () => {
     const res = await runCli(['plan', 'validate', 'broken.md'], { cwd: dir });
     expect(res.exitCode).toBe(1);
     expect(res.stdout).toMatch(/^broken\.md:\d+:\d+: error: .*1 → 2 → 1/m);
-    expect(res.stdout).toMatch(/^broken\.md:10:\d+: warning: .*dependz/m);
-    expect(res.stdout).toContain('broken.md: invalid plan: 1 error(s), 1 warning(s)');
+    expect(res.stdout).toMatch(/^broken\.md:10:3: error: unknown field `dependz` in stage 2$/m);
+    expect(res.stdout).toMatch(/^broken\.md:8:1: warning: stage 2 has no validation command/m);
+    expect(res.stdout).toContain('broken.md: invalid plan: 2 error(s), 2 warning(s)');
+  });
+
+  it('reports unknown fields as warnings with --lenient (and still refuses real errors)', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'broken.md'), BROKEN);
+    writeFileSync(join(dir, 'typo.md'), TYPO);
+    const strict = await runCli(['plan', 'validate', 'typo.md'], { cwd: dir });
+    expect(strict.exitCode).toBe(1);
+    expect(strict.stdout).toMatch(/^typo\.md:6:3: error: unknown field `Owner` in stage 1$/m);
+    const lenient = await runCli(['plan', 'validate', 'typo.md', '--lenient'], { cwd: dir });
+    expect(lenient.exitCode, lenient.stdout).toBe(0);
+    expect(lenient.stdout).toMatch(/^typo\.md:6:3: warning: unknown field `Owner` in stage 1$/m);
+    expect(lenient.stdout).toContain('typo.md: plan "typo" is valid: 1 stage(s), 0 error(s), 1 warning(s)');
+    const json = JSON.parse(
+      (await runCli(['plan', 'validate', 'typo.md', '--lenient', '--json'], { cwd: dir })).stdout,
+    ) as {
+      ok: boolean;
+      warnings: Array<{ code: string }>;
+      plan: { stages: Array<{ extraFields: Record<string, string> }> };
+    };
+    expect(json.ok).toBe(true);
+    expect(json.warnings.map((w) => w.code)).toEqual(['plan/unknown-field']);
+    expect(json.plan.stages[0]?.extraFields).toEqual({ Owner: 'platform team' });
+    const stillBroken = await runCli(['plan', 'validate', 'broken.md', '--lenient'], { cwd: dir });
+    expect(stillBroken.exitCode).toBe(1);
+    expect(stillBroken.stdout).toMatch(/^broken\.md:10:3: warning: unknown field `dependz`/m);
+    expect(stillBroken.stdout).toContain('broken.md: invalid plan: 1 error(s), 3 warning(s)');
   });
 
   it('prints {ok, errors, warnings, plan} with --json', async () => {
@@ -79,7 +117,7 @@ describe('okstra plan graph', () => {
     writeFileSync(join(dir, 'broken.md'), BROKEN);
     const res = await runCli(['plan', 'graph', 'broken.md'], { cwd: dir });
     expect(res.exitCode).toBe(1);
-    expect(res.stderr).toContain('okstra: broken.md is not a valid plan (1 error)');
+    expect(res.stderr).toContain('okstra: broken.md is not a valid plan (2 errors)');
   });
 });
 
