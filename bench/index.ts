@@ -9,6 +9,7 @@
 /** A suite is loaded only when it runs, after the smoke flag is set, and a module that no longer loads fails as that suite. */
 const SUITES: ReadonlyArray<readonly [string, () => Promise<() => Promise<string[]>>]> = [
   ['plan', async () => (await import('./plan.js')).benchPlan],
+  ['plan-review', async () => (await import('./plan-review.js')).benchPlanReview],
   ['ledger', async () => (await import('./ledger.js')).benchLedger],
   ['report', async () => (await import('./report.js')).benchReport],
   ['engine', async () => (await import('./engine.js')).benchEngine],
