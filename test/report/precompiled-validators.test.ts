@@ -9,6 +9,7 @@ import { VALIDATOR_EXPORTS } from '../../src/core/report/schema/validator-names.
 import * as precompiled from '../../src/core/report/schema/validators.generated.js';
 import { VALIDATOR_FILES, staleValidatorFiles } from '../../scripts/gen-schemas.js';
 import { CARRY_JSON, failReport, passReport } from '../fixtures/reports/build.js';
+import { planReviewReport } from '../planning/report-fixture.js';
 
 const addFormats = addFormatsModule.default;
 const generatedDir = new URL('../../src/core/report/schema/', import.meta.url);
@@ -53,6 +54,7 @@ describe('the precompiled validators (validators.generated.js)', () => {
       evidenceRead: ['src/a.ts'],
     },
     'config.schema.json': { qaCommands: ['npm test'], roster: { executor: 'claude' } },
+    'plan-review-report.schema.json': planReviewReport(),
   };
 
   it.each(Object.keys(VALIDATOR_EXPORTS) as SchemaFileName[])(
