@@ -7,6 +7,7 @@
 // worktree costs: chown -R of a 20,000-file tree. Needs root (the OS-user
 // sandbox creates and switches users); as anyone else it says so instead.
 // Smoke: 3 dispatches each, a 2,000-file tree.
+import { gitBlobId } from '../src/core/git-object-id.js';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -97,6 +98,8 @@ async function seedRepo(dir: string): Promise<{ head: string; request: RunStageR
     executor: 'writer',
     verifiers: ['reviewer'],
     excludeExecutorFromVerifiers: true,
+    // The bench measures a stage run, not approval; the plan is written by the bench itself.
+    approval: { required: false },
     providers: {
       writer: { command: command({ writeFiles: { 'out.txt': 'bench\n' }, carry: true }) },
       reviewer: { command: command({ verifierResult: 'PASS' }) },
@@ -107,6 +110,7 @@ async function seedRepo(dir: string): Promise<{ head: string; request: RunStageR
     plan: parsed.plan,
     planPath: '.okstra/plans/bench.md',
     planCommit: head,
+    planBlob: gitBlobId(oneStagePlan()),
     config,
     roster,
     trigger: { kind: 'cli', actor: null, url: null },

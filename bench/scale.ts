@@ -83,6 +83,8 @@ async function addOkstra(dir: string, setup: StageSetup): Promise<void> {
     join(dir, '.okstra', 'config.yml'),
     [
       'executor: writer',
+      // A stage run is measured; approving the bench's own plan is not part of it.
+      'approval: { required: false }',
       `verifiers: [${names.join(', ')}]`,
       'excludeExecutorFromVerifiers: true',
       'providers:',

@@ -6,7 +6,7 @@ import {
   untrustedRunReason,
   type RunOrigin,
 } from '../../src/core/commands/index.js';
-import { reportPath, type LedgerRow } from '../../src/core/ledger/index.js';
+import { isStageRow, reportPath, type StageRow } from '../../src/core/ledger/index.js';
 import {
   checkFinalReport,
   formatSchemaProblem,
@@ -51,7 +51,7 @@ interface StageCheck {
 }
 
 interface StageResult extends StageCheck {
-  row: LedgerRow | null;
+  row: StageRow | null;
   report: FinalReport | null;
   /** Why a report the ledger points at could not be used. */
   reportProblem: string | null;
@@ -160,22 +160,22 @@ async function collectResults(
   checks: StageCheck[],
 ): Promise<StageResult[]> {
   const prefix = `gh-${run.id}-${run.attempt}-`;
-  const rowsByPlan = new Map<string, LedgerRow[] | string>();
+  const rowsByPlan = new Map<string, StageRow[] | string>();
   const results: StageResult[] = [];
   for (const c of checks) {
     if (!rowsByPlan.has(c.planId)) {
       try {
         rowsByPlan.set(
           c.planId,
-          (await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, c.planId)).filter((r) =>
-            r.run_id.startsWith(prefix),
-          ),
+          (await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, c.planId))
+            .filter(isStageRow)
+            .filter((r) => r.run_id.startsWith(prefix)),
         );
       } catch (error) {
         rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
       }
     }
-    const rows = rowsByPlan.get(c.planId) as LedgerRow[] | string;
+    const rows = rowsByPlan.get(c.planId) as StageRow[] | string;
     if (typeof rows === 'string') {
       results.push({ ...c, row: null, report: null, reportProblem: rows });
       continue;

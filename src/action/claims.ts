@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deriveLedgerState, LedgerRowSchema } from '../core/ledger/index.js';
+import { deriveLedgerState, StageRowSchema } from '../core/ledger/index.js';
 import type { LedgerStore } from '../git/ledger-store.js';
 
 /**
@@ -91,7 +91,7 @@ export async function releaseHeldClaims(
       });
       continue;
     }
-    const row = LedgerRowSchema.parse({
+    const row = StageRowSchema.parse({
       v: 1,
       plan_id: claim.planId,
       stage: claim.stage,

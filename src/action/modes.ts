@@ -7,7 +7,7 @@ import {
   activeClaim,
   deriveLedgerState,
   isStale,
-  LedgerRowSchema,
+  StageRowSchema,
   stageStatus,
   type LedgerState,
 } from '../core/ledger/index.js';
@@ -55,7 +55,7 @@ export function emptyResults(dryRun: boolean): RunResults {
 // The job summary takes 1 MiB per step; beyond this the short rendering is used.
 const SUMMARY_BUDGET = 900_000;
 
-export type LoadedPlan = { plan: Plan; path: string };
+export type LoadedPlan = { plan: Plan; path: string; blob: string };
 
 export async function loadPlan(s: Session, path: string, r: RunResults): Promise<LoadedPlan | null> {
   const read = await readPlanAt(s.refs, s.planCommit, path);
@@ -65,7 +65,7 @@ export async function loadPlan(s: Session, path: string, r: RunResults): Promise
     return null;
   }
   for (const d of read.warnings) s.io.warning(formatDiagnostic(d));
-  return { plan: read.plan, path: read.path };
+  return { plan: read.plan, path: read.path, blob: read.blob };
 }
 
 /** The plan's stage branches and base branch, which a fresh (often shallow) checkout lacks. */
@@ -87,6 +87,8 @@ export function requestBase(s: Session, loaded: LoadedPlan): Omit<RunStageReques
     plan: loaded.plan,
     planPath: loaded.path,
     planCommit: s.planCommit,
+    planBlob: loaded.blob,
+    approveHint: githubApproveHint,
     config: s.config,
     roster: s.roster(),
     trigger: triggerFor(s.inputs, s.ctx),
@@ -96,6 +98,10 @@ export function requestBase(s: Session, loaded: LoadedPlan): Omit<RunStageReques
   });
   return { ...base, rebaseHint: githubRebaseHint };
 }
+
+/** On GitHub a plan is approved on its pull request. */
+const githubApproveHint =
+  'approve the pull request that adds the plan (a review from someone with the configured permission), or comment `/okstra approve` on it';
 
 /** On GitHub a rebase is asked for with the comment command or the workflow's input, not the CLI's flag. */
 function githubRebaseHint(stage: number): string {
@@ -337,7 +343,7 @@ async function releaseStaleClaims(s: Session, plan: Plan): Promise<void> {
       );
       continue;
     }
-    const row = LedgerRowSchema.parse({
+    const row = StageRowSchema.parse({
       v: 1,
       plan_id: plan.id,
       stage: n,

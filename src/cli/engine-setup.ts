@@ -63,7 +63,7 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
       `the plan ${planPath} has uncommitted changes; commit it first (a run records the commit the approved plan was read from)`,
     );
   }
-  const planCommit = await git.ok(['rev-parse', 'HEAD']);
+  const [planCommit, planBlob] = (await git.ok(['rev-parse', 'HEAD', `HEAD:${planPath}`])).split('\n');
 
   const config = await readRepoConfig(io, repoDir, opts.config);
   let roster;
@@ -109,7 +109,8 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
     request: stageRequestBase({
       plan,
       planPath,
-      planCommit,
+      planCommit: planCommit as string,
+      planBlob: planBlob as string,
       config,
       roster,
       trigger: { kind: 'cli', actor: io.env.USER ?? null, url: null },

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { planIdProblem } from '../core/ids.js';
-import type { LedgerRow } from '../core/ledger/index.js';
+import { isStageRow, type StageRow } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
 import { CliError, type CliIo } from './io.js';
 import { openLedger, rethrowAsCliError, type LedgerLocation } from './ledger-access.js';
@@ -19,7 +19,7 @@ export interface ReportQuery extends LedgerLocation {
 /** The report a query picked, as stored on the ledger branch. */
 export interface StoredReport {
   planId: string;
-  row: Exclude<LedgerRow, { status: 'started' }>;
+  row: Exclude<StageRow, { status: 'started' }>;
   /** Where the report JSON lives on the ledger branch. */
   reportPath: string;
   /** The report JSON's text exactly as stored. */
@@ -56,7 +56,7 @@ export async function findStoredReport(io: CliIo, q: ReportQuery): Promise<Store
   if (q.run !== undefined) {
     row = finished.findLast((r) => r.run_id === q.run);
     if (!row) {
-      const started = snapshot.rows.find((r) => r.run_id === q.run);
+      const started = snapshot.rows.filter(isStageRow).find((r) => r.run_id === q.run);
       if (started)
         throw new CliError(
           `run ${q.run} of plan ${planId} (stage ${started.stage}) has not finished, so it has no report yet (\`${statusCommand}\`)`,

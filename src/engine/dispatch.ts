@@ -3,6 +3,9 @@ import type { Usage } from '../core/report/schema/final-report.js';
 import type { ProgressLog } from './progress.js';
 import type { EngineDeps, RosterMember, RunStageRequest } from './types.js';
 
+/** What a session belongs to: a stage run, or a planning run (stage 0: the plan itself). */
+export type DispatchContext = Pick<RunStageRequest, 'stage' | 'runId'> & { plan: Pick<RunStageRequest['plan'], 'id'> };
+
 export interface Dispatched {
   member: RosterMember;
   result: DispatchResult;
@@ -18,7 +21,7 @@ export async function dispatchWorker(
   prompt: string,
   cwd: string,
   timeoutMs: number,
-  req: RunStageRequest,
+  req: DispatchContext,
   deps: Pick<EngineDeps, 'sandbox' | 'gateway' | 'onSecret' | 'onActivity'>,
   progress: ProgressLog,
 ): Promise<Dispatched> {

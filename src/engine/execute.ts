@@ -104,7 +104,7 @@ export async function execute(
 /** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */
 async function stageRows(req: RunStageRequest, deps: EngineDeps, tip?: string): Promise<string> {
   const { rows } = await deps.ledger.read(req.plan.id, tip !== undefined ? { tip } : {});
-  return JSON.stringify(rows.filter((r) => r.stage === req.stage));
+  return JSON.stringify(rows.filter((r) => 'stage' in r && r.stage === req.stage));
 }
 
 function summaryOf(finalText: string, errorMessage: string | undefined): string {

@@ -1,10 +1,12 @@
 import {
   activeClaim,
+  approvalStatus,
+  notApprovedMessage,
   carryPath as carryPathFor,
   currentDoneRow,
   deriveLedgerState,
   judgeClaimant,
-  type LedgerRow,
+  type StageRow,
   type LedgerState,
   type StartedRow,
 } from '../core/ledger/index.js';
@@ -31,7 +33,7 @@ export interface Intake {
   reusedBranch: boolean;
   /** The stage branch head before the executor ran (the base for a fresh branch). */
   startHead: string;
-  claim: LedgerRow;
+  claim: StageRow;
   /** The ledger commit that holds the claim: what this run knows the ledger to be, without asking again. */
   claimCommit: string;
   carryIn: Array<{ stage: number; title: string; carryJson: string }>;
@@ -55,6 +57,17 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     );
   let snapshot = await deps.ledger.read(plan.id);
   let state = deriveLedgerState(snapshot.rows);
+  // Before anything else that could write: an unapproved content of the plan runs nothing.
+  const approval = approvalStatus(state, req.planBlob, req.config);
+  if (approval.kind === 'not-approved')
+    return refuse(
+      'not-approved',
+      notApprovedMessage(
+        plan.id,
+        approval,
+        req.approveHint ?? `\`okstra plan approve --plan ${req.planPath}\` (with the permission to approve it)`,
+      ),
+    );
   const now = deps.now();
   let readiness = stageReadiness(plan, state, n, now);
   if (readiness.kind === 'started') {
@@ -156,7 +169,7 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
   const baseCommit = base.commit;
 
   const lease = new Date(now.getTime() + req.config.leaseMinutes * 60_000);
-  const claim: LedgerRow = {
+  const claim: StageRow = {
     v: 1,
     plan_id: plan.id,
     stage: n,
@@ -233,7 +246,7 @@ function occupiedReason(
  * it (process groups and their watchdog); its worktrees go after the claim.
  */
 async function abandonDeadClaim(req: RunStageRequest, deps: EngineDeps, claim: StartedRow, why: string): Promise<void> {
-  const row: LedgerRow = {
+  const row: StageRow = {
     v: 1,
     plan_id: req.plan.id,
     stage: req.stage,

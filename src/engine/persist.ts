@@ -1,4 +1,4 @@
-import { carryPath, reportPath, type LedgerRow } from '../core/ledger/index.js';
+import { carryPath, reportPath, type StageRow as LedgerRow } from '../core/ledger/index.js';
 import {
   protectingReason,
   sortViolations,

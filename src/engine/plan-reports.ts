@@ -24,7 +24,9 @@ export async function readPlanReports(
 ): Promise<PlanReports> {
   const paths = [
     ...new Set(
-      rows.flatMap((r) => (r.status !== 'started' && r.report_path?.endsWith('.json') ? [r.report_path] : [])),
+      rows.flatMap((r) =>
+        (r.status === 'done' || r.status === 'failed') && r.report_path?.endsWith('.json') ? [r.report_path] : [],
+      ),
     ),
   ];
   if (commit === null || paths.length === 0) return { reports: [], unreadable: [] };

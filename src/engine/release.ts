@@ -1,4 +1,4 @@
-import type { LedgerRow } from '../core/ledger/index.js';
+import type { StageRow } from '../core/ledger/index.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
 
@@ -6,10 +6,10 @@ import type { EngineDeps, RunStageRequest } from './types.js';
 export async function releaseAfterCrash(
   req: RunStageRequest,
   deps: EngineDeps,
-  claim: LedgerRow,
+  claim: StageRow,
   error: unknown,
 ): Promise<void> {
-  const row: LedgerRow = {
+  const row: StageRow = {
     v: 1,
     plan_id: req.plan.id,
     stage: req.stage,

@@ -4,17 +4,16 @@ import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
 import { synthesizeVerdict } from '../core/verdict/index.js';
 import { carryPath } from '../core/ledger/index.js';
 import { releaseAfterCrash } from './release.js';
-import type { FinalReport, Usage } from '../core/report/schema/final-report.js';
+import type { FinalReport } from '../core/report/schema/final-report.js';
 import { execute, type Execution } from './execute.js';
 import { intake, type Intake } from './intake.js';
 import { persist, terminalRow } from './persist.js';
 import { ProgressLog } from './progress.js';
 import { testHookPause } from './test-hook.js';
 import { verify, type Verification } from './verify.js';
-import { gatewayUsage } from '../core/report/gateway-usage.js';
+import { usageTotals } from './usage-totals.js';
 import { openRunGateway } from './model-gateway.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
-import type { Dispatched } from './dispatch.js';
 
 /**
  * Runs one stage from intake to conformance. Refusals (not ready, occupied,
@@ -246,42 +245,4 @@ function withheldReason(runStatus: FinalReport['verdict']['runStatus'], executio
     return `the executor broke its contract (${execution.violations.join('; ')}); nothing may build on this stage`;
   if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
   return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
-}
-
-/**
- * Usage per worker and in total. Through the gateway the figures are the
- * APIs' own (each dispatch's metered usage) and every request is listed;
- * without it they are what the CLIs said about themselves.
- */
-function usageTotals(dispatched: readonly Dispatched[], metered: boolean): FinalReport['usage'] {
-  if (metered) {
-    const refused = dispatched.find((d) => d.result.metering?.budgetExceeded);
-    const refusal = refused?.result.metering?.budgetExceeded;
-    return gatewayUsage(
-      dispatched.flatMap((d) => d.result.metering?.requests ?? []),
-      refused && refusal ? { worker: refused.member.name, ...refusal } : null,
-    );
-  }
-  const byWorker = new Map<string, Usage>();
-  for (const d of dispatched) {
-    const u = d.result.usage;
-    if (!u) continue;
-    const acc = byWorker.get(d.member.name) ?? { inputTokens: 0, outputTokens: 0, costUsd: null };
-    byWorker.set(d.member.name, {
-      inputTokens: acc.inputTokens + u.inputTokens,
-      outputTokens: acc.outputTokens + u.outputTokens,
-      costUsd: u.costUsd === undefined ? acc.costUsd : (acc.costUsd ?? 0) + u.costUsd,
-    });
-  }
-  const workers = [...byWorker].map(([worker, u]) => ({ worker, ...u }));
-  const costs = workers.map((w) => w.costUsd).filter((c): c is number => c !== null);
-  return {
-    workers,
-    total: {
-      inputTokens: workers.reduce((s, w) => s + w.inputTokens, 0),
-      outputTokens: workers.reduce((s, w) => s + w.outputTokens, 0),
-      costUsd: costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null,
-    },
-    metered: 'self-reported',
-  };
 }

@@ -83,6 +83,8 @@ export interface StageRequestBase {
   plan: Plan;
   planPath: string;
   planCommit: string;
+  planBlob: string;
+  approveHint?: string;
   config: OkstraConfig;
   roster: Roster;
   trigger: { kind: TriggerKind; actor: string | null; url: string | null };
@@ -98,6 +100,8 @@ export function stageRequestBase(b: StageRequestBase): Omit<RunStageRequest, 'st
     plan: b.plan,
     planPath: b.planPath,
     planCommit: b.planCommit,
+    planBlob: b.planBlob,
+    ...(b.approveHint ? { approveHint: b.approveHint } : {}),
     config: b.config,
     roster: b.roster,
     trigger: b.trigger,

@@ -50,6 +50,14 @@ export interface RunStageRequest {
   planPath: string;
   /** The commit the approved plan was read from. */
   planCommit: string;
+  /** The plan file's git blob id at that commit: what an `approved` row must name (gitBlobId). */
+  planBlob: string;
+  /**
+   * How a person approves the plan where this run was started, for the refusal
+   * of an unapproved plan (`okstra plan approve …` locally; a review or
+   * `/okstra approve` on GitHub).
+   */
+  approveHint?: string;
   stage: number;
   config: OkstraConfig;
   roster: Roster;
@@ -88,7 +96,8 @@ export type RefusalCode =
   | 'no-verifier'
   | 'stale-head'
   | 'nothing-to-reconcile'
-  | 'nothing-to-rebase';
+  | 'nothing-to-rebase'
+  | 'not-approved';
 
 export interface StageRefusal {
   kind: 'refused';

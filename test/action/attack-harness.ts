@@ -231,7 +231,7 @@ export async function attackedRun(o: AttackOptions): Promise<Scenario> {
       return shown.exitCode === 0
         ? parseLedger(shown.stdout, { path: 'ledger.jsonl', planId: project.planId }).map((r) => ({
             status: r.status,
-            run_id: r.run_id,
+            run_id: r.run_id ?? '',
           }))
         : [];
     },

@@ -19,7 +19,7 @@ import { stringify } from 'yaml';
 import { createRequire } from 'node:module';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
 import { Git } from '../../src/git/git.js';
-import { parseLedger, type LedgerRow } from '../../src/core/ledger/index.js';
+import { isStageRow, parseLedger, type StageRow } from '../../src/core/ledger/index.js';
 import { tempDir } from '../helpers/git-repos.js';
 import { readRecords } from '../helpers/records.js';
 
@@ -70,7 +70,8 @@ export interface Project {
   records(
     name: string,
   ): Array<{ role: string; worker: string; stage: string; pid: number; prompt: string; env: Record<string, string> }>;
-  ledger(): Promise<LedgerRow[]>;
+  /** The plan's stage rows on the remote's ledger branch (plan-level rows left out). */
+  ledger(): Promise<StageRow[]>;
   /** A file on a branch of the remote, or null. */
   show(ref: string, path: string): Promise<string | null>;
   remoteHead(ref: string): Promise<string | null>;
@@ -103,6 +104,8 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
     verifiers: names.slice(1),
     excludeExecutorFromVerifiers: true,
     convergence: { rounds: 1 },
+    // Stage tests run their plan unapproved; the approval tests ask for it (`config: { approval: { required: true } }`).
+    approval: { required: false },
     ...extra,
     providers,
   };
@@ -184,7 +187,7 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
     remoteHead: (ref) => remote.resolveCommit(`refs/heads/${ref}`),
     ledger: async () => {
       const r = await remote.run(['show', `okstra-ledger:plans/${planId}/ledger.jsonl`]);
-      return r.exitCode === 0 ? parseLedger(r.stdout, { path: 'ledger.jsonl', planId }) : [];
+      return r.exitCode === 0 ? parseLedger(r.stdout, { path: 'ledger.jsonl', planId }).filter(isStageRow) : [];
     },
   };
 }

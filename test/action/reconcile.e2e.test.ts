@@ -9,7 +9,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DoneRow, LedgerRow } from '../../src/core/ledger/index.js';
+import type { DoneRow, StageRow } from '../../src/core/ledger/index.js';
 import { Git } from '../../src/git/git.js';
 import {
   makeProject,
@@ -48,7 +48,7 @@ function step(project: Project, inputs: Record<string, string>): Promise<ActionR
   });
 }
 
-const stage1 = (rows: LedgerRow[]): string[] => rows.filter((r) => r.stage === 1).map((r) => r.status);
+const stage1 = (rows: StageRow[]): string[] => rows.filter((r) => r.stage === 1).map((r) => r.status);
 
 /** Rewrites the stage branch's last commit on origin from another clone: same tree, new SHA, not a descendant. */
 async function forcePushReworded(project: Project): Promise<string> {

@@ -17,7 +17,7 @@ import { pino } from 'pino';
 import { Probot, ProbotOctokit, Server, type Logger } from 'probot';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createOkstraApp } from '../../bot/index.js';
-import { serializeRow, type LedgerRow } from '../../src/core/ledger/index.js';
+import { serializeRow, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
 import { REQUIRED_RUN_NAME, DISPATCH_INPUTS } from '../../src/core/commands/index.js';
 
 export const API = 'https://api.github.com';
@@ -449,7 +449,8 @@ export class GitHubMock {
 
 function withClaims(rows: readonly LedgerRow[]): LedgerRow[] {
   const open = new Map<number, string>();
-  return rows.flatMap((r) => {
+  return rows.flatMap((r): LedgerRow[] => {
+    if (!('stage' in r)) return [r];
     if (r.status === 'started') {
       open.set(r.stage, r.run_id);
       return [r];
@@ -467,7 +468,7 @@ function withClaims(rows: readonly LedgerRow[]): LedgerRow[] {
         run_id: r.run_id,
         at,
         lease_until: r.at,
-      } satisfies LedgerRow,
+      } satisfies StageRow,
       r,
     ];
   });

@@ -91,6 +91,7 @@ describe.skipIf(missing.length > 0)(
         join(dir, '.okstra', 'config.yml'),
         [
           'executor: claude',
+          'approval: { required: false }',
           'verifiers: [codex, gemini]',
           'excludeExecutorFromVerifiers: true',
           'providers:',

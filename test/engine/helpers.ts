@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { prepareRun, type PreparedRun } from '../../src/cli/engine-setup.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { parseLedger, type LedgerRow } from '../../src/core/ledger/index.js';
+import { isStageRow, parseLedger, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
 import { runStage } from '../../src/engine/run-stage.js';
 import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
 import type { StageCompleted, StageOutcome } from '../../src/engine/types.js';
@@ -145,7 +145,16 @@ export async function makeProject(opts: ProjectOptions): Promise<Project> {
     };
   }
   // The default concurrency (every verifier at once), as users run it.
-  const config = { executor: names[0], verifiers: names, convergence: { rounds: 1 }, ...extra, providers };
+  // These projects test stage runs, so their plans run without an approval unless a test asks for one
+  // (`config: { approval: { required: true } }`, as test/engine/approval.test.ts does).
+  const config = {
+    executor: names[0],
+    verifiers: names,
+    convergence: { rounds: 1 },
+    approval: { required: false },
+    ...extra,
+    providers,
+  };
 
   const planText = readFileSync(join(ENGINE_PLANS, opts.plan), 'utf8');
   const planId = /^id: (\S+)$/m.exec(planText)?.[1];
@@ -223,8 +232,13 @@ export async function engineFor(project: Project, opts: EngineOptions = {}): Pro
   };
 }
 
-/** The plan's ledger rows at `at` ([] when there is no ledger there), in the project's repository or `gitDir`. */
-export async function ledgerRows(project: Project, at = LEDGER_BRANCH, gitDir?: string): Promise<LedgerRow[]> {
+/** The plan's stage rows at `at` ([] when there is no ledger there), in the project's repository or `gitDir`. */
+export async function ledgerRows(project: Project, at = LEDGER_BRANCH, gitDir?: string): Promise<StageRow[]> {
+  return (await allLedgerRows(project, at, gitDir)).filter(isStageRow);
+}
+
+/** Every row of the plan's ledger at `at`, plan-level rows (approvals) included. */
+export async function allLedgerRows(project: Project, at = LEDGER_BRANCH, gitDir?: string): Promise<LedgerRow[]> {
   const text = await show(project, at, `plans/${project.planId}/ledger.jsonl`, gitDir);
   return text === null ? [] : parseLedger(text, { path: 'ledger.jsonl', planId: project.planId });
 }

@@ -87,7 +87,7 @@ describe('a ledger judged once per tip and continued over appends', () => {
     await store.append({ row: claim(1, 'r1') });
     await store.append({ row: done(1, 'r1'), files: doneFiles(done(1, 'r1')) });
     await store.append({ row: claim(2, 'r2') });
-    expect((await store.read('demo')).rows.map((r) => `${r.stage}:${r.status}`)).toEqual([
+    expect((await store.read('demo')).rows.map((r) => `${'stage' in r ? r.stage : 'plan'}:${r.status}`)).toEqual([
       '1:started',
       '1:done',
       '2:started',
@@ -95,7 +95,12 @@ describe('a ledger judged once per tip and continued over appends', () => {
     // Someone else appends a believable claim and a done row whose commit adds neither carry nor report.
     await handAppend(git, [serializeRow(claim(3, 'r3')), serializeRow(done(2, 'r2'))]);
     const seen = await store.read('demo');
-    expect(seen.rows.map((r) => `${r.stage}:${r.status}`)).toEqual(['1:started', '1:done', '2:started', '3:started']);
+    expect(seen.rows.map((r) => `${'stage' in r ? r.stage : 'plan'}:${r.status}`)).toEqual([
+      '1:started',
+      '1:done',
+      '2:started',
+      '3:started',
+    ]);
     expect(seen.distrusted?.map((d) => [d.line, d.row.run_id])).toEqual([[5, 'r2']]);
     expect(seen.distrusted?.[0]?.reason).toMatch(/does not add its carry .* or its report/);
     // A reader that never saw the earlier tips judges the same.

@@ -113,7 +113,7 @@ describe('hand-written bad rows on a real ledger branch', () => {
     const snapshot = await store.read('demo');
 
     expect(snapshot.allRows).toHaveLength(8);
-    expect(snapshot.rows.map((r) => `${r.stage}:${r.status}:${r.run_id}`)).toEqual([
+    expect(snapshot.rows.map((r) => `${'stage' in r ? r.stage : 'plan'}:${r.status}:${r.run_id}`)).toEqual([
       '1:started:r1',
       '1:done:r1',
       '5:started:r-6',
@@ -295,7 +295,7 @@ describe('okstra ledger repair', () => {
     const kept = (await bare.ok(['show', `okstra-ledger:${LEDGER}`]))
       .split('\n')
       .map((l) => JSON.parse(l) as LedgerRow);
-    expect(kept.map((r) => `${r.stage}:${r.status}:${r.run_id}`)).toEqual([
+    expect(kept.map((r) => `${'stage' in r ? r.stage : 'plan'}:${r.status}:${r.run_id}`)).toEqual([
       '1:started:r1',
       '1:done:r1',
       '5:started:r-6',

@@ -195,7 +195,10 @@ describe('GitLedgerStore against a bare remote', () => {
     await expect(a.append({ row: claim(2, 'run-c') })).rejects.toThrowError(
       'stage 2 already in progress by run run-b until 2026-11-29T14:00:00.000Z',
     );
-    expect((await a.read('demo')).rows.map((r) => `${r.stage}:${r.run_id}`)).toEqual(['1:run-a', '2:run-b']);
+    expect((await a.read('demo')).rows.map((r) => `${'stage' in r ? r.stage : 'plan'}:${r.run_id}`)).toEqual([
+      '1:run-a',
+      '2:run-b',
+    ]);
     // No private fetch refs are left behind.
     expect(await new Git(clones[0] as string).ok(['for-each-ref', 'refs/okstra/'])).toBe('');
   });
@@ -249,12 +252,9 @@ describe('GitLedgerStore against a bare remote', () => {
     // The stale view would refuse stage 1 and would build on an old parent; neither may stick.
     const result = await mine.append({ row: claim(1, 'run-z') });
     expect(result.outcome).toBe('appended');
-    expect((await other.read('demo')).rows.map((r) => `${r.stage}:${r.status}:${r.run_id}`)).toEqual([
-      '1:started:run-x',
-      '1:failed:run-x',
-      '2:started:run-y',
-      '1:started:run-z',
-    ]);
+    expect(
+      (await other.read('demo')).rows.map((r) => `${'stage' in r ? r.stage : 'plan'}:${r.status}:${r.run_id}`),
+    ).toEqual(['1:started:run-x', '1:failed:run-x', '2:started:run-y', '1:started:run-z']);
   });
 
   it('reports a missing remote clearly', async () => {

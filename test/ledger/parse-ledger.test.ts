@@ -7,10 +7,11 @@ import {
   serializeRow,
   stagesWithStatus,
   type LedgerRow,
+  type StageRow,
 } from '../../src/core/ledger/index.js';
 
 const opts = { path: 'ledger.jsonl', planId: 'p' };
-const claim = (stage: number, run: string): LedgerRow => ({
+const claim = (stage: number, run: string): StageRow => ({
   v: 1,
   plan_id: 'p',
   stage,

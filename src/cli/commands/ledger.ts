@@ -3,13 +3,14 @@ import { extname, isAbsolute, resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
   FAILED_REASONS,
-  LedgerRowSchema,
+  StageRowSchema,
   MAX_TRUSTED_LEASE_MS,
   carryPath,
   deriveLedgerState,
   isStale,
   reportPath,
   type LedgerRow,
+  type StageRow,
   type RepairSelection,
 } from '../../core/ledger/index.js';
 import { stageBranchName } from '../../core/ids.js';
@@ -96,9 +97,9 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
         all.map((r, i) => [
           String(i + 1),
           r.at,
-          String(r.stage),
+          'stage' in r ? String(r.stage) : 'plan',
           ignored.has(i + 1) ? `${r.status} (ignored)` : r.status,
-          r.run_id,
+          r.run_id ?? '',
           rowDetail(r),
         ]),
       ),
@@ -154,7 +155,7 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
         `stage ${opts.stage} is claimed by run ${last.run_id} until ${last.lease_until} (lease still live); pass --force to release it anyway`,
       );
     const actor = opts.actor ?? defaultActor(io);
-    const row = LedgerRowSchema.parse({
+    const row = StageRowSchema.parse({
       v: 1,
       plan_id: opts.planId,
       stage: opts.stage,
@@ -253,7 +254,7 @@ async function buildAppend(
   io: CliIo,
   opts: AppendOptions,
   resolveRev: (rev: string) => Promise<string>,
-): Promise<{ row: LedgerRow; files: LedgerFile[] }> {
+): Promise<{ row: StageRow; files: LedgerFile[] }> {
   const now = io.now();
   const files: LedgerFile[] = [];
   const fields: Record<string, unknown> = {
@@ -301,7 +302,7 @@ async function buildAppend(
     fields.report_path = reportPath(opts.planId, opts.stage, opts.runId, ext);
     files.push({ path: fields.report_path as string, content: await readUserFile(io, opts.report) });
   }
-  const parsed = LedgerRowSchema.safeParse(fields);
+  const parsed = StageRowSchema.safeParse(fields);
   if (!parsed.success)
     throw new CliError(
       `cannot build the row: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
@@ -338,5 +339,7 @@ function rowDetail(r: LedgerRow): string {
       return `head ${r.head_commit.slice(0, 12)}, carry ${r.carry_path}`;
     case 'failed':
       return `${r.reason}${r.head_commit ? ` at ${r.head_commit.slice(0, 12)}` : ''}${r.detail ? ` — ${r.detail}` : ''}`;
+    case 'approved':
+      return `blob ${r.plan_blob.slice(0, 12)} of ${r.plan_path} by ${r.approver} (${r.permission}, ${r.via})`;
   }
 }

@@ -1,7 +1,7 @@
 import { Option, type Command } from 'commander';
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
-import { LedgerRowSchema, type LedgerRow } from '../../core/ledger/row.js';
+import { StageRowSchema as LedgerRowSchema, type StageRow as LedgerRow } from '../../core/ledger/row.js';
 import { validateRun, formatViolation, type RunArtifacts } from '../../core/conformance/index.js';
 import {
   checkFinalReport,

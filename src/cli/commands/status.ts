@@ -110,7 +110,7 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
       const spend = { total, unreadable: unreadable.map((u) => u.path) };
       const distrusted = (snapshot.distrusted ?? []).map((d) => ({
         line: d.line,
-        stage: d.row.stage,
+        stage: 'stage' in d.row ? d.row.stage : null,
         status: d.row.status,
         runId: d.row.run_id,
         reason: d.reason,

@@ -111,6 +111,47 @@ const ModelPriceSchema = z.strictObject({
 
 export const ISOLATION_MODES = ['auto', 'none'] as const;
 
+const ApprovalConfigSchema = z
+  .strictObject({
+    required: z
+      .boolean()
+      .default(true)
+      .describe('whether a stage run refuses a plan whose exact content (git blob) nobody approved'),
+    permission: z
+      .enum(['write', 'maintain', 'admin'])
+      .optional()
+      .describe(
+        'the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)',
+      ),
+  })
+  .describe('who approves a plan, and whether runs need the approval');
+
+const PlanningConfigSchema = z
+  .strictObject({
+    repairRounds: z
+      .number()
+      .int()
+      .min(0)
+      .max(5)
+      .default(2)
+      .describe(
+        'how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run',
+      ),
+    revisionRounds: z
+      .number()
+      .int()
+      .min(0)
+      .max(3)
+      .default(1)
+      .describe('how often blocking review findings go back to the planner'),
+    reviewers: z
+      .array(providerRef)
+      .optional()
+      .describe('the providers that review a draft; default: the verifiers other than the planner (or all of them)'),
+  })
+  .default({ repairRounds: 2, revisionRounds: 1 })
+  .describe('the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`');
+
 export const ConfigSchema = z
   .strictObject({
     executor: providerRef.default('claude').describe('the provider that writes the code'),
@@ -178,6 +219,9 @@ export const ConfigSchema = z
       .default({})
       .describe('per-model prices in USD per million tokens, over okstra’s built-in table'),
     bot: BotConfigSchema.default({ workflow: 'okstra.yml', permission: 'write', allowForks: false }),
+    planner: providerRef.nullable().default(null).describe('the provider that drafts plans; default: the executor'),
+    planning: PlanningConfigSchema,
+    approval: ApprovalConfigSchema.default({ required: true }),
   })
   .describe('okstra repository configuration (.okstra/config.yml)');
 
@@ -185,6 +229,8 @@ export type OkstraConfig = z.output<typeof ConfigSchema>;
 export type ProviderConfig = z.output<typeof ProviderConfigSchema>;
 export type QaCommandConfig = z.output<typeof QaCommandSchema>;
 export type BotConfig = z.output<typeof BotConfigSchema>;
+export type ApprovalConfig = z.output<typeof ApprovalConfigSchema>;
+export type PlanningConfig = z.output<typeof PlanningConfigSchema>;
 export type BudgetsConfig = z.output<typeof BudgetsSchema>;
 export type BudgetLimit = z.output<typeof BudgetLimitSchema>;
 export type ModelPrice = z.output<typeof ModelPriceSchema>;

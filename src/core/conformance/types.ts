@@ -1,4 +1,4 @@
-import type { LedgerRow } from '../ledger/row.js';
+import type { StageRow } from '../ledger/row.js';
 import type { FinalReport } from '../report/schema/final-report.js';
 import type { ViolationCode } from './codes.js';
 
@@ -30,7 +30,7 @@ export interface RunArtifacts {
   /** Content of the stage's carry file after the run; null when there is no such file. */
   carryFile?: string | null;
   /** The terminal ledger row this run appended, read back from the ledger; null when none was. */
-  ledgerRow?: LedgerRow | null;
+  ledgerRow?: StageRow | null;
   /** Repository-relative paths of every file at the report's head commit. */
   headFiles?: readonly string[];
   /** The stage's validation commands from the plan, as written there. */

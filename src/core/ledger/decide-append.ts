@@ -1,5 +1,5 @@
 import { isStale } from './state.js';
-import type { LedgerRow } from './row.js';
+import { isPlanRow, type LedgerRow, type PlanRow, type StageRow } from './row.js';
 
 export type AppendDecision =
   | { kind: 'append' }
@@ -14,20 +14,36 @@ export type RefusalCode = 'stage-in-progress' | 'claim-expired' | 'no-claim' | '
  * file order). Pure: the store re-runs it after every compare-and-swap conflict.
  */
 export function decideAppend(existing: readonly LedgerRow[], row: LedgerRow, now: Date): AppendDecision {
+  if (isPlanRow(row)) return decidePlanRow(existing, row);
   const last = lastRowFor(existing, row.stage);
   if (row.status === 'started') return decideClaim(last, row, now);
   return decideTerminal(last, row);
 }
 
-function lastRowFor(rows: readonly LedgerRow[], stage: number): LedgerRow | null {
+/** A plan-level row never conflicts with a claim; the same approval delivered twice is written once. */
+function decidePlanRow(existing: readonly LedgerRow[], row: PlanRow): AppendDecision {
+  const same = existing.some(
+    (r) =>
+      r.status === 'approved' &&
+      r.plan_blob === row.plan_blob &&
+      r.approver === row.approver &&
+      r.via === row.via &&
+      r.url === row.url,
+  );
+  return same
+    ? { kind: 'redundant', reason: `${row.approver} already approved blob ${row.plan_blob} of plan ${row.plan_id}` }
+    : { kind: 'append' };
+}
+
+function lastRowFor(rows: readonly LedgerRow[], stage: number): StageRow | null {
   for (let i = rows.length - 1; i >= 0; i--) {
     const r = rows[i] as LedgerRow;
-    if (r.stage === stage) return r;
+    if (!isPlanRow(r) && r.stage === stage) return r;
   }
   return null;
 }
 
-function decideClaim(last: LedgerRow | null, row: LedgerRow, now: Date): AppendDecision {
+function decideClaim(last: StageRow | null, row: StageRow, now: Date): AppendDecision {
   if (!last || last.status !== 'started') return { kind: 'append' };
   if (last.run_id === row.run_id) {
     return { kind: 'redundant', reason: `stage ${row.stage} is already claimed by this run (${row.run_id})` };
@@ -46,7 +62,7 @@ function decideClaim(last: LedgerRow | null, row: LedgerRow, now: Date): AppendD
   };
 }
 
-function decideTerminal(last: LedgerRow | null, row: LedgerRow): AppendDecision {
+function decideTerminal(last: StageRow | null, row: StageRow): AppendDecision {
   if (last && isRedelivery(last, row)) {
     return { kind: 'redundant', reason: `stage ${row.stage} already ${row.status} by run ${row.run_id}` };
   }
@@ -76,8 +92,8 @@ function decideTerminal(last: LedgerRow | null, row: LedgerRow): AppendDecision 
 }
 
 /** The same terminal outcome delivered twice: same run, status, reason, head and report. */
-function isRedelivery(last: LedgerRow, row: LedgerRow): boolean {
-  const key = (r: LedgerRow): string =>
+function isRedelivery(last: StageRow, row: StageRow): boolean {
+  const key = (r: StageRow): string =>
     JSON.stringify([
       r.run_id,
       r.status,

@@ -7,3 +7,4 @@ export * from './paths.js';
 export * from './claimant.js';
 export * from './trust.js';
 export * from './repair.js';
+export * from './approval.js';

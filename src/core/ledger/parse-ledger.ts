@@ -105,6 +105,12 @@ export function serializeRow(row: LedgerRow): string {
     'report_path',
     'reason',
     'detail',
+    'plan_path',
+    'plan_blob',
+    'approver',
+    'permission',
+    'via',
+    'url',
   ];
   const record = row as Record<string, unknown>;
   const sorted: Record<string, unknown> = {};

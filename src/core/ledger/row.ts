@@ -74,12 +74,69 @@ export const FailedRowSchema = z
   })
   .strict();
 
-export const LedgerRowSchema = z.discriminatedUnion('status', [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
+/**
+ * Plan-level rows: they belong to the plan, not to a stage, so they carry no
+ * stage number and never move a stage's position (docs/architecture.md).
+ */
+const planCommon = {
+  v: z.literal(LEDGER_ROW_VERSION),
+  plan_id: z.string().regex(PLAN_ID_PATTERN, 'a plan id'),
+  run_id: z.string().regex(RUN_ID_PATTERN, 'a run id').optional(),
+  at: isoUtc,
+  actor: z.string().min(1).optional(),
+};
+
+/** Where an approval came from: a pull request review, a `/okstra approve` comment, `okstra plan approve`. */
+export const APPROVAL_SOURCES = ['review', 'comment', 'cli'] as const;
+
+/**
+ * A person approved the plan file's exact content: its git blob id. Editing
+ * the plan changes the blob, so the approval no longer covers it.
+ */
+export const ApprovedRowSchema = z
+  .object({
+    ...planCommon,
+    status: z.literal('approved'),
+    plan_path: relPath,
+    plan_blob: sha,
+    approver: z.string().min(1).max(100),
+    /** The approver's permission on the repository when okstra checked it (`local` for the CLI). */
+    permission: z.enum(['admin', 'maintain', 'write', 'triage', 'read', 'local']),
+    via: z.enum(APPROVAL_SOURCES),
+    /** The review or comment that approved, for people reading the ledger. */
+    url: z.url().max(2000).optional(),
+  })
+  .strict();
+
+export const StageRowSchema = z.discriminatedUnion('status', [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
+export const PlanRowSchema = z.discriminatedUnion('status', [ApprovedRowSchema]);
+export const LedgerRowSchema = z.discriminatedUnion('status', [
+  StartedRowSchema,
+  DoneRowSchema,
+  FailedRowSchema,
+  ApprovedRowSchema,
+]);
 
 export type Claimant = z.infer<typeof ClaimantSchema>;
 export type StartedRow = z.infer<typeof StartedRowSchema>;
 export type DoneRow = z.infer<typeof DoneRowSchema>;
 export type FailedRow = z.infer<typeof FailedRowSchema>;
+export type ApprovedRow = z.infer<typeof ApprovedRowSchema>;
+export type StageRow = z.infer<typeof StageRowSchema>;
+export type PlanRow = z.infer<typeof PlanRowSchema>;
 export type LedgerRow = z.infer<typeof LedgerRowSchema>;
-export type LedgerStatus = LedgerRow['status'];
+/** A stage's lifecycle position. */
+export type LedgerStatus = StageRow['status'];
+export type ApprovalSource = (typeof APPROVAL_SOURCES)[number];
+
+const PLAN_ROW_STATUSES: ReadonlySet<string> = new Set(['approved']);
+
+/** Whether a row belongs to the plan rather than to one of its stages. */
+export function isPlanRow(row: LedgerRow): row is PlanRow {
+  return PLAN_ROW_STATUSES.has(row.status);
+}
+
+export function isStageRow(row: LedgerRow): row is StageRow {
+  return !isPlanRow(row);
+}
 export type FailedReason = (typeof FAILED_REASONS)[number];

@@ -1,5 +1,5 @@
 import { repairLineCommand } from './parse-ledger.js';
-import type { LedgerRow } from './row.js';
+import { isPlanRow, type LedgerRow, type StageRow } from './row.js';
 
 /** How far a row's `at` may run ahead of the reader's clock before the row is not believed. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -72,7 +72,7 @@ export interface TrustScan {
    * the skew of it. Infinity: no row is ahead.
    */
   readonly stableUntil: number;
-  readonly position: ReadonlyMap<number, LedgerRow>;
+  readonly position: ReadonlyMap<number, StageRow>;
   readonly distrustedClaims: ReadonlyMap<string, number>;
 }
 
@@ -95,21 +95,23 @@ export function extendTrustScan(
 ): TrustScan {
   const trusted = scan ? [...scan.trust.trusted] : [];
   const distrusted = scan ? [...scan.trust.distrusted] : [];
-  const position = new Map(scan?.position);
+  const position = new Map<number, StageRow>(scan?.position);
   const distrustedClaims = new Map(scan?.distrustedClaims);
   const now = facts.now.getTime();
   let stableUntil = scan?.stableUntil ?? Infinity;
   for (const { line, row } of rows) {
     const at = Date.parse(row.at);
     if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
-    const reason =
-      clockProblem(row, at, facts.now) ??
-      lifecycleProblem(row, position.get(row.stage), distrustedClaims) ??
-      facts.doneCommitProblems?.get(line) ??
-      null;
+    // A plan-level row has no stage lifecycle to break: only the clock can discredit it.
+    const reason = isPlanRow(row)
+      ? clockProblem(row, at, facts.now)
+      : (clockProblem(row, at, facts.now) ??
+        lifecycleProblem(row, position.get(row.stage), distrustedClaims) ??
+        facts.doneCommitProblems?.get(line) ??
+        null);
     if (reason === null) {
       trusted.push(row);
-      position.set(row.stage, row);
+      if (!isPlanRow(row)) position.set(row.stage, row);
       continue;
     }
     distrusted.push({ line, row, reason });
@@ -139,8 +141,8 @@ function clockProblem(row: LedgerRow, at: number, now: Date): string | null {
 }
 
 function lifecycleProblem(
-  row: LedgerRow,
-  last: LedgerRow | undefined,
+  row: StageRow,
+  last: StageRow | undefined,
   distrustedClaims: ReadonlyMap<string, number>,
 ): string | null {
   if (row.status === 'started') {

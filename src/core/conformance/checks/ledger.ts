@@ -1,4 +1,4 @@
-import type { LedgerRow } from '../../ledger/row.js';
+import type { StageRow as LedgerRow } from '../../ledger/row.js';
 import type { FinalReport } from '../../report/schema/final-report.js';
 import type { Check, Violation } from '../types.js';
 import { violation } from '../violation.js';
