@@ -297,6 +297,19 @@ describe('the planning templates', () => {
     expect(parsePlanDraft(`<<<OKSTRA-PLAN\n${plan}\nOKSTRA-PLAN>>>`).ok).toBe(true);
   });
 
+  it("show a Clarification Items example whose (optional) mark okstra's parser reads", () => {
+    // The example sits in a list item of the template, indented; the plan file has it at the margin.
+    const table = /```markdown\n( *\| # \| Question[\s\S]*?) *```/.exec(gates.planner)?.[1]?.replace(/^ +/gm, '');
+    expect(table).toBeDefined();
+    const plan = `# Example\n\n## Stage Map\n\n### Stage 1: A\n\n- **Depends-on:** none\n- **Validation:** \`npm test\`\n\n## Clarification Items\n\n${table ?? ''}`;
+    const parsed = parsePlan(plan, { path: 'example.md' });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.plan?.clarifications.map((c) => [c.id, c.answer, c.optional])).toEqual([
+      ['C1', null, false],
+      ['C2', null, true],
+    ]);
+  });
+
   it('show a reviewer example that the result parser accepts', () => {
     const parsed = parsePlanReviewResult(gates['plan-reviewer']);
     expect(parsed.ok).toBe(true);
