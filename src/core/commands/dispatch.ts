@@ -39,6 +39,13 @@ const REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter(
   (n) => !(OPTIONAL_DISPATCH_INPUTS as readonly string[]).includes(n),
 );
 
+/**
+ * The inputs of the planning modes (`mode: plan`, `mode: approve`;
+ * plan-dispatch.ts), sent only by those dispatches: a workflow that predates
+ * them keeps running stages, and planning refuses, naming what to add.
+ */
+export const PLANNING_DISPATCH_INPUTS = ['issue', 'goal', 'plan-id', 'review-id', 'comment-id', 'approver'] as const;
+
 export type LaunchTrigger = 'label' | 'comment' | 'rerequest';
 
 export interface DispatchRequest {
@@ -77,6 +84,11 @@ const COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 export function isSafeRepoPath(path: string): boolean {
   return SAFE_PATH.test(path);
+}
+
+/** A GitHub login as the API spells it (an App's account ends in `[bot]`). */
+export function isGitHubLogin(login: string): boolean {
+  return LOGIN.test(login);
 }
 
 /**
@@ -147,11 +159,12 @@ const RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
  * What keeps the bot from using this workflow, or an empty list: it must
  * run on `workflow_dispatch`, declare every input the bot sends (the
  * required ones always; an optional one when `sending`, the inputs of the
- * dispatch at hand, holds it), and carry a `run-name` that names the pull
- * request and check runs, so that the bot can complete exactly its checks
- * when the run ends.
+ * dispatch at hand, holds it), offer `mode` (the mode of the dispatch at
+ * hand) when its `mode` input is a choice, and carry a `run-name` that names
+ * the pull request and check runs, so that the bot can complete exactly its
+ * checks when the run ends.
  */
-export function workflowProblems(text: string, sending: readonly string[] = []): string[] {
+export function workflowProblems(text: string, sending: readonly string[] = [], mode?: string): string[] {
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0)
     return [`it is not valid YAML (${doc.errors[0]?.message.split('\n')[0] ?? 'parse error'})`];
@@ -187,6 +200,16 @@ export function workflowProblems(text: string, sending: readonly string[] = []):
       problems.push(
         `its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`,
       );
+    const planning = PLANNING_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
+    if (planning.length > 0)
+      problems.push(
+        `its \`workflow_dispatch\` does not declare the input${planning.length === 1 ? '' : 's'} ${planning.map((n) => `\`${n}\``).join(', ')} this command needs (add each under its inputs as \`${planning[0] as string}: { type: string, required: false }\` and pass it to the okstra step as \`${planning[0] as string}: \${{ inputs.${planning[0] as string} }}\`, as examples/workflows/okstra.yml does)`,
+      );
+    const modes = modeOptions(dispatch);
+    if (mode !== undefined && modes !== null && !modes.includes(mode))
+      problems.push(
+        `its \`mode\` input offers ${modes.map((m) => `\`${m}\``).join(', ')} but not \`${mode}\` (add \`${mode}\` to its \`options\`)`,
+      );
   }
   const runName = (root as Record<string, unknown>)['run-name'];
   if (typeof runName !== 'string' || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {
@@ -195,6 +218,17 @@ export function workflowProblems(text: string, sending: readonly string[] = []):
     );
   }
   return problems;
+}
+
+/** The choices of the workflow's `mode` input, or null when it is not a choice (any mode goes). */
+function modeOptions(dispatch: unknown): string[] | null {
+  if (typeof dispatch !== 'object' || dispatch === null) return null;
+  const inputs = (dispatch as { inputs?: unknown }).inputs;
+  if (typeof inputs !== 'object' || inputs === null) return null;
+  const mode = (inputs as Record<string, unknown>).mode;
+  if (typeof mode !== 'object' || mode === null) return null;
+  const options = (mode as { options?: unknown }).options;
+  return Array.isArray(options) ? options.map(String) : null;
 }
 
 const TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;

@@ -1,3 +1,4 @@
+import { goalText } from './goal.js';
 import { COMMAND_PREFIX, type CommandLine } from './lines.js';
 import { argumentProblem, modelOverride, planId, providerList, providerName, shown, stageNumber } from './values.js';
 
@@ -10,14 +11,29 @@ import { argumentProblem, modelOverride, planId, providerList, providerName, sho
  *   /okstra reconcile N [--plan ID] [run options | --reset]
  *   /okstra status [--plan ID]
  *   /okstra cancel [--plan ID]
+ *   /okstra plan [text]        (on an issue: draft a plan from it)
+ *   /okstra replan [text]      (on a plan pull request: draft it again)
+ *   /okstra approve [--plan ID] (on a pull request that adds or changes a plan)
  *   /okstra help
  *
  * run options: --executor NAME, --verifiers A,B, --model PROVIDER=MODEL (repeatable).
  * Options take their value as the next word or after `=`; `--reset` is a
- * flag and takes none, as is `--rebase`.
+ * flag and takes none, as is `--rebase`. The words after `plan` and `replan`
+ * are prose, not arguments (goal.ts holds their rule).
  */
 
-export const VERBS = ['run', 'stage', 'retry', 'reconcile', 'status', 'cancel', 'help'] as const;
+export const VERBS = [
+  'run',
+  'stage',
+  'retry',
+  'reconcile',
+  'status',
+  'cancel',
+  'plan',
+  'replan',
+  'approve',
+  'help',
+] as const;
 export type Verb = (typeof VERBS)[number];
 
 export interface RunOptions {
@@ -36,6 +52,10 @@ export type Command =
   /** A done stage whose branch moved: re-verify its new head, or (`reset`) put the branch back at the recorded head. */
   | { verb: 'reconcile'; stage: number; reset: boolean; options: RunOptions }
   | { verb: 'status' | 'cancel'; plan: string | null }
+  /** Draft a plan (from the issue: `plan`; again, on its plan pull request: `replan`); `goal`: the words after the verb. */
+  | { verb: 'plan' | 'replan'; goal: string | null }
+  /** Approve the plan this pull request adds or changes (`plan`: which one, when it changes several). */
+  | { verb: 'approve'; plan: string | null }
   | { verb: 'help' };
 
 export type ParsedCommand = CommandLine & ({ ok: true; command: Command } | { ok: false; error: string });
@@ -60,6 +80,9 @@ const OPTIONS_BY_VERB: Record<Verb, readonly OptionName[]> = {
   reconcile: ['plan', 'executor', 'verifiers', 'model', 'reset'],
   status: ['plan'],
   cancel: ['plan'],
+  plan: [],
+  replan: [],
+  approve: ['plan'],
   help: [],
 };
 
@@ -87,6 +110,12 @@ export function parseCommandLine(
 ): { ok: true; command: Command } | { ok: false; error: string } {
   const words = text.trim().split(/\s+/);
   if (words[0] !== COMMAND_PREFIX) return { ok: false, error: `a command starts with \`${COMMAND_PREFIX}\`` };
+  const prose = /^\/okstra\s+(plan|replan)(?:\s+|$)/i.exec(text.trim());
+  if (prose) {
+    const goal = goalText(text.trim().slice(prose[0].length));
+    if (!goal.ok) return goal;
+    return { ok: true, command: { verb: (prose[1] as string).toLowerCase() as 'plan' | 'replan', goal: goal.value } };
+  }
   const args = words.slice(1);
   for (const a of args) {
     const problem = argumentProblem(a);
@@ -160,7 +189,11 @@ export function parseCommandLine(
       return { ok: true, command: { verb } };
     case 'status':
     case 'cancel':
+    case 'approve':
       return { ok: true, command: { verb, plan: options.plan } };
+    case 'plan':
+    case 'replan':
+      throw new Error(`unreachable: ${verb} is parsed as prose above`);
     case 'run':
       return { ok: true, command: { verb, options } };
     case 'stage':

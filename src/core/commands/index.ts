@@ -10,3 +10,5 @@ export * from './results.js';
 export * from './status.js';
 export * from './select.js';
 export * from './run-trust.js';
+export * from './goal.js';
+export * from './plan-dispatch.js';
