@@ -5,6 +5,7 @@ import { onCheckSuiteRerequested } from './handlers/check-suite.js';
 import type { AppEnv } from './handlers/deps.js';
 import { onIssueComment } from './handlers/issue-comment.js';
 import { onPullRequestClosed, onPullRequestLabeled } from './handlers/pull-request.js';
+import { onPullRequestReviewSubmitted } from './handlers/pull-request-review.js';
 import { onWorkflowRunCompleted } from './handlers/workflow-run.js';
 
 /**
@@ -25,6 +26,7 @@ export function createOkstraApp(options: AppOptions = {}): ApplicationFunction {
     app.on('issue_comment.created', (context) => onIssueComment(context, env));
     app.on('pull_request.labeled', (context) => onPullRequestLabeled(context, env));
     app.on('pull_request.closed', (context) => onPullRequestClosed(context, env));
+    app.on('pull_request_review.submitted', (context) => onPullRequestReviewSubmitted(context, env));
     app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, env));
     app.on('check_run.requested_action', (context) => onCheckRunRequestedAction(context, env));
     app.on('check_suite.rerequested', (context) => onCheckSuiteRerequested(context, env));

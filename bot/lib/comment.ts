@@ -16,11 +16,13 @@ import { describeApiError } from '../../src/github/errors.js';
 import { postComment } from '../../src/github/issues.js';
 import { changedFiles, pullRequestFacts, type PullRequestFacts } from '../../src/github/pulls.js';
 import { reactToComment, type Reaction } from '../../src/github/reactions.js';
+import { approvalAnswer, requestApproval } from './approve.js';
 import { cancelRuns } from './cancel.js';
 import { loadConfig } from './config.js';
 import type { BotDeps, Sender } from './deps.js';
 import { pullRequestGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
+import { replanTarget, startPlanning } from './plan.js';
 import { resolvePlan } from './plans.js';
 import { postStatus } from './status.js';
 
@@ -35,12 +37,17 @@ export interface CommentEvent {
 }
 
 /** Commands that read the pull request: its head, its files and where it comes from. */
-const PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status)(?:\s|$)/i;
+const PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve)(?:\s|$)/i;
+/** Commands that mean something on an issue (every other one runs on pull requests). */
+const ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
+const ON_PULL_REQUESTS =
+  'okstra runs on pull requests: comment `/okstra …` on the pull request that holds or follows the plan.';
 
 type PullRequest = PullRequestFacts & { files: Array<{ path: string; status: string }> };
 
 type Outcome =
-  | { kind: 'launched' }
+  /** `text`: what was started, when the reply should say so. */
+  | { kind: 'launched'; text?: string }
   | { kind: 'refused'; text: string }
   | { kind: 'answer'; text: string }
   | { kind: 'help' }
@@ -78,11 +85,10 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
   }
   const lines = scan.lines;
 
-  if (!ev.isPullRequest) {
+  // On an issue only `/okstra plan` (and help) means something; a comment without one is answered before any read.
+  if (!ev.isPullRequest && !lines.some((l) => ISSUE_VERBS.test(l.text))) {
     await react('confused');
-    await reply([
-      'okstra runs on pull requests: comment `/okstra …` on the pull request that holds or follows the plan.',
-    ]);
+    await reply([ON_PULL_REQUESTS]);
     return 'not-a-pull-request';
   }
   // The pull request and its files, fetched together once for all the comment's commands.
@@ -95,7 +101,7 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
   // Every launch and status needs them, so they are read alongside 👀, the config and the sender's role:
   // one round trip instead of two before the plan can be read. A refused sender costs two wasted reads.
   // (The rejection is observed here so an early return cannot leave it unhandled; awaiting it later still throws.)
-  if (lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => undefined);
+  if (ev.isPullRequest && lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => undefined);
   const [, load, role] = await Promise.all([
     react('eyes'),
     loadConfig(deps.readConfig),
@@ -111,15 +117,16 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
     return 'refused';
   }
   const config = load.config;
+  const providers = knownProviders(Object.keys(config.providers));
+  const parsed = parseCommands(lines, { providers });
+  // An approval has a gate of its own (approvalPermission, checked with the command): a comment of approvals only skips this one.
+  const onlyApprovals = parsed.every((p) => p.ok && p.command.verb === 'approve');
   const gate = roleGate(config, ev.sender.login, role);
-  if (!gate.ok) {
+  if (!gate.ok && !onlyApprovals) {
     await react('confused');
     await reply([gate.reason]);
     return 'refused';
   }
-
-  const providers = knownProviders(Object.keys(config.providers));
-  const parsed = parseCommands(lines, { providers });
 
   const items: string[] = [];
   let usage = false;
@@ -142,7 +149,7 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
     }
     let outcome: Outcome;
     try {
-      outcome = await runCommand(deps, config, ev, p.command, prFacts);
+      outcome = await runCommand(deps, config, ev, p.command, { prFacts, role });
     } catch (error) {
       // GitHub failing mid-command is not a refusal, but the person still gets an answer instead of a stuck 👀.
       deps.log.error(`${p.text}: ${describeApiError(error)}`);
@@ -157,7 +164,8 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
     }
     if (outcome.kind === 'launched') launched = true;
     if (outcome.kind === 'refused') refused = true;
-    if (outcome.kind === 'refused' || outcome.kind === 'answer') items.push(`- ${shown(p.text)}: ${outcome.text}`);
+    if (outcome.kind === 'refused' || outcome.kind === 'answer' || (outcome.kind === 'launched' && outcome.text))
+      items.push(`- ${shown(p.text)}: ${outcome.text}`);
   }
   if (launched) await react('rocket');
   if (refused) await react('confused');
@@ -165,16 +173,73 @@ export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<Co
   return refused ? 'refused' : 'handled';
 }
 
+interface CommandContext {
+  prFacts: () => Promise<PullRequest>;
+  /** The sender's role, as the permission API answered. */
+  role: { permission: string; role_name: string | null };
+}
+
 async function runCommand(
   deps: BotDeps,
   config: OkstraConfig,
   ev: CommentEvent,
   command: Command,
-  prFacts: () => Promise<PullRequest>,
+  { prFacts, role }: CommandContext,
 ): Promise<Outcome> {
+  if (command.verb === 'help') return { kind: 'help' };
+  if (!ev.isPullRequest && command.verb !== 'plan') return { kind: 'refused', text: ON_PULL_REQUESTS };
   switch (command.verb) {
-    case 'help':
-      return { kind: 'help' };
+    case 'plan': {
+      if (ev.isPullRequest)
+        return {
+          kind: 'refused',
+          text: '`/okstra plan` drafts a plan from an issue: comment it on the issue. On a plan pull request, `/okstra replan [text]` drafts its plan again.',
+        };
+      const out = await startPlanning(deps, config, {
+        source: { kind: 'issue', issue: ev.number },
+        goal: command.goal,
+        trigger: 'comment',
+        actor: ev.sender.login,
+      });
+      return out.ok
+        ? {
+            kind: 'launched',
+            text: `the [okstra workflow](${out.runsUrl}) is drafting a plan from this issue${command.goal === null ? '' : ' and your text'}; it links the plan pull request here when it is ready.`,
+          }
+        : { kind: 'refused', text: out.reason };
+    }
+    case 'replan': {
+      const target = replanTarget(await prFacts());
+      if (!target.ok) return { kind: 'refused', text: target.reason };
+      const out = await startPlanning(deps, config, {
+        source: { kind: 'replan', prNumber: ev.number, planId: target.planId },
+        goal: command.goal,
+        trigger: 'comment',
+        actor: ev.sender.login,
+      });
+      return out.ok
+        ? {
+            kind: 'launched',
+            text: `the [okstra workflow](${out.runsUrl}) is drafting plan \`${target.planId}\` again from this pull request's reviews and comments${command.goal === null ? '' : ' and your text'}; it pushes the new draft to this pull request.`,
+          }
+        : { kind: 'refused', text: out.reason };
+    }
+    case 'approve': {
+      const pr = await prFacts();
+      const outcome = await requestApproval(deps, config, {
+        pr,
+        files: pr.files,
+        at: pr.headSha,
+        via: { kind: 'comment', commentId: ev.commentId },
+        approver: ev.sender.login,
+        role,
+        wanted: command.plan,
+      });
+      if (outcome.kind === 'refused') return { kind: 'refused', text: outcome.reason };
+      return outcome.kind === 'dispatched'
+        ? { kind: 'launched', text: approvalAnswer(outcome) }
+        : { kind: 'answer', text: approvalAnswer(outcome) };
+    }
     case 'status': {
       const pr = await prFacts();
       const plan = await resolvePlan(deps, config, pr, pr.files, command.plan);
@@ -217,6 +282,7 @@ async function runCommand(
         pr,
         plan: plan.plan,
         planPath: plan.path,
+        planBlob: plan.blob,
         planFromPullRequest: plan.fromPullRequest,
         what: launchWhat(command),
         options: command.options,

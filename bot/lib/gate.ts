@@ -1,5 +1,6 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
-import { effectiveLevel, meetsLevel } from '../../src/core/commands/index.js';
+import { effectiveLevel, meetsLevel, type PermissionLevel } from '../../src/core/commands/index.js';
+import { approvalPermission } from '../../src/core/ledger/index.js';
 import { collaboratorRole } from '../../src/github/permissions.js';
 import { isFromFork, type PullRequestFacts } from '../../src/github/pulls.js';
 import type { BotDeps } from './deps.js';
@@ -29,6 +30,25 @@ export function roleGate(
   return {
     ok: false,
     reason: `@${login} has ${level === null ? 'no' : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config.bot.permission}\` access or more.`,
+  };
+}
+
+/**
+ * Whether the sender's review or `/okstra approve` approves a plan: their
+ * role must reach `approvalPermission(config)` (`approval.permission`, else
+ * `bot.permission`, never below write). `level` is what they were found to have.
+ */
+export function approvalGate(
+  config: OkstraConfig,
+  login: string,
+  answer: { permission: string; role_name: string | null },
+): { ok: true; level: PermissionLevel } | { ok: false; reason: string } {
+  const level = effectiveLevel(answer);
+  const needed = approvalPermission(config);
+  if (level !== null && meetsLevel(level, needed)) return { ok: true, level };
+  return {
+    ok: false,
+    reason: `approving a plan takes \`${needed}\` access to this repository or more, and @${login} has ${level === null ? 'none' : `\`${level}\``}; okstra recorded no approval.`,
   };
 }
 

@@ -61,6 +61,7 @@ export async function handleLabel(deps: BotDeps, ev: LabelEvent): Promise<LabelR
       pr: ev.pr,
       plan: plan.plan,
       planPath: plan.path,
+      planBlob: plan.blob,
       planFromPullRequest: plan.fromPullRequest,
       what: command.verb === 'run' ? { kind: 'run' } : { kind: 'stage', stage: command.stage },
       options: command.options,

@@ -8,7 +8,7 @@ import {
   type LaunchWhat,
   type RunOptions,
 } from '../../src/core/commands/index.js';
-import { assessLedger, deriveLedgerState, LedgerFormatError } from '../../src/core/ledger/index.js';
+import { approvalStatus, notApprovedMessage } from '../../src/core/ledger/index.js';
 import type { Plan } from '../../src/core/plan/index.js';
 import { checkRunName } from '../../src/core/report/index.js';
 import { inlineCode } from '../../src/core/text/escape.js';
@@ -16,14 +16,16 @@ import { completeCheck, createQueuedCheck } from '../../src/github/checks.js';
 import { describeApiError } from '../../src/github/errors.js';
 import { readRepoFile } from '../../src/github/contents.js';
 import { dispatchWorkflow } from '../../src/github/dispatch.js';
-import { readLedgerRows } from '../../src/github/ledger-api.js';
 import { isFromFork, type PullRequestFacts } from '../../src/github/pulls.js';
 import type { BotDeps } from './deps.js';
+import { readPlanLedger } from './ledger-state.js';
 
 export interface LaunchRequest {
   pr: Pick<PullRequestFacts, 'number' | 'headSha' | 'headRef' | 'headRepo' | 'baseRepo'>;
   plan: Plan;
   planPath: string;
+  /** The git blob id of the plan's text as read: the content a run needs an approval of. */
+  planBlob: string;
   /** The plan was read at the pull request's head: the pull request adds or changes it. */
   planFromPullRequest: boolean;
   what: LaunchWhat;
@@ -36,6 +38,10 @@ export interface LaunchRequest {
 
 export type LaunchOutcome =
   { ok: true; mode: LaunchMode; stages: number[]; checkRunIds: Map<number, number> } | { ok: false; reason: string };
+
+/** How a plan is approved on GitHub, for the refusal of a run of an unapproved plan. */
+export const HOW_TO_APPROVE =
+  'approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone';
 
 export function workflowPath(config: OkstraConfig): string {
   return `.github/workflows/${config.bot.workflow}`;
@@ -77,26 +83,16 @@ export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchReq
   if (!where.ok) return where;
   const path = workflowPath(config);
   // Both reads at once: one round trip less on every launch (the workflow file is wasted only on a refusal).
-  const [rows, workflow] = await Promise.all([
-    readLedgerRows(deps.client, deps.repo, config.ledgerBranch, req.plan.id).catch((error: unknown) => {
-      if (error instanceof LedgerFormatError) return error;
-      throw error;
-    }),
+  const [ledger, workflow] = await Promise.all([
+    readPlanLedger(deps, config, req.plan.id),
     readRepoFile(deps.client, deps.repo, path, where.ref),
   ]);
-  if (rows instanceof LedgerFormatError) {
-    return {
-      ok: false,
-      reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.`,
-    };
-  }
-  // Only believed rows pick the stages (the Action's own read reports the distrusted ones).
-  const selection = selectStages(
-    req.plan,
-    deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted),
-    req.what,
-    deps.now(),
-  );
+  if (!ledger.ok) return ledger;
+  // The Action refuses an unapproved plan too; answering here spares a queued check and a workflow run that would fail.
+  const approval = approvalStatus(ledger.state, req.planBlob, config);
+  if (approval.kind === 'not-approved')
+    return { ok: false, reason: notApprovedMessage(req.plan.id, approval, HOW_TO_APPROVE) };
+  const selection = selectStages(req.plan, ledger.state, req.what, deps.now());
   if (!selection.ok) return selection;
   if (workflow === null)
     return {

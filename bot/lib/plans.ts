@@ -1,4 +1,5 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
+import { gitBlobId } from '../../src/core/git-object-id.js';
 import { isSafeRepoPath } from '../../src/core/commands/index.js';
 import { parsePlan, type Plan, type PlanParseResult } from '../../src/core/plan/index.js';
 import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
@@ -6,14 +7,18 @@ import { listDirectory, readRepoFile } from '../../src/github/contents.js';
 import type { PullRequestFacts } from '../../src/github/pulls.js';
 import type { BotDeps } from './deps.js';
 
-/** `fromPullRequest`: the plan was read at the pull request's head (the pull request adds or changes it), not on the default branch. */
+/**
+ * `fromPullRequest`: the plan was read at the pull request's head (the pull
+ * request adds or changes it), not on the default branch. `blob`: the git
+ * blob id of the text read, what an approval is bound to.
+ */
 export type PlanResolution =
-  { ok: true; plan: Plan; path: string; fromPullRequest: boolean } | { ok: false; reason: string };
+  { ok: true; plan: Plan; path: string; fromPullRequest: boolean; blob: string } | { ok: false; reason: string };
 
 type Deps = Pick<BotDeps, 'client' | 'repo' | 'defaultBranch'>;
 
 /** A Markdown file directly in the plans folder. */
-function isPlanFile(path: string, plansDir: string): boolean {
+export function isPlanFile(path: string, plansDir: string): boolean {
   const dir = plansDir.replace(/^\.\/+/, '').replace(/\/+$/, '');
   return path.startsWith(`${dir}/`) && path.endsWith('.md') && !path.slice(dir.length + 1).includes('/');
 }
@@ -35,9 +40,7 @@ export async function resolvePlan(
   changed: ReadonlyArray<{ path: string; status: string }>,
   wanted: string | null,
 ): Promise<PlanResolution> {
-  const touched = changed
-    .filter((f) => f.status !== 'removed' && isPlanFile(f.path, config.plansDir))
-    .map((f) => f.path);
+  const touched = plansTouched(changed, config);
   const at = (path: string): { ref: string; fromPullRequest: boolean } =>
     touched.includes(path)
       ? { ref: pr.headSha, fromPullRequest: true }
@@ -96,6 +99,14 @@ export async function resolvePlan(
   );
 }
 
+/** The plan files a pull request adds or changes (a removed plan is no plan to run or approve). */
+export function plansTouched(
+  changed: ReadonlyArray<{ path: string; status: string }>,
+  config: Pick<OkstraConfig, 'plansDir'>,
+): string[] {
+  return changed.filter((f) => f.status !== 'removed' && isPlanFile(f.path, config.plansDir)).map((f) => f.path);
+}
+
 async function plansOnDefaultBranch(deps: Deps, config: OkstraConfig): Promise<string[]> {
   const entries = await listDirectory(deps.client, deps.repo, config.plansDir.replace(/\/+$/, ''), deps.defaultBranch);
   return entries
@@ -125,7 +136,7 @@ async function readPlan(
       reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ''}); \`okstra plan validate\` lists them all.`,
     };
   }
-  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest };
+  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest, blob: gitBlobId(text) };
 }
 
 /**

@@ -122,6 +122,7 @@ export async function rerunStages(
         pr,
         plan: plan.plan,
         planPath: plan.path,
+        planBlob: plan.blob,
         planFromPullRequest: plan.fromPullRequest,
         what: { kind: 'stage', stage: target.stage },
         options: { executor: null, verifiers: null, models: {} },

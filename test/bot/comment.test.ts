@@ -127,7 +127,7 @@ describe('issue_comment.created', () => {
     const gh = new GitHubMock(REPO)
       .token()
       .reaction(COMMENT_ID)
-      .config('bot:\n  permission: triage\n')
+      .config('bot:\n  permission: triage\napproval:\n  required: false\n')
       .permission(USER, 'read', 'triage');
     planOnPullRequest(gh)
       .ledger(PLAN_ID, [doneRow(1)])
@@ -168,7 +168,7 @@ describe('issue_comment.created', () => {
     const gh = new GitHubMock(REPO)
       .token()
       .reaction(COMMENT_ID)
-      .config('bot:\n  allowForks: true\n')
+      .config('bot:\n  allowForks: true\napproval:\n  required: false\n')
       .permission(USER, 'admin');
     gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' }).pullFiles(1, [{ filename: 'src/app.ts' }]);
     gh.dir('.okstra/plans', 'master', ['password-reset.md']).file(PLAN_PATH, PLAN_TEXT, 'master');
@@ -183,7 +183,7 @@ describe('issue_comment.created', () => {
     const gh = new GitHubMock(REPO)
       .token()
       .reaction(COMMENT_ID)
-      .config('bot:\n  allowForks: true\n')
+      .config('bot:\n  allowForks: true\napproval:\n  required: false\n')
       .permission(USER, 'admin');
     gh.pull(1, { headSha: HEAD_SHA, headRepo: 'mallory/Hello-World' })
       .pullFiles(1, [{ filename: PLAN_PATH, status: 'added' }])

@@ -15,7 +15,11 @@ export const PLAN_TEXT = readFileSync(join(root, 'examples', 'plans', 'three-sta
 export const HEAD_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
 const COMMIT = 'b'.repeat(40);
 
-export const CONFIG = 'executor: claude\nverifiers: [codex, gemini]\n';
+/**
+ * The config most bot tests use. `approval.required: false`: these tests are
+ * about launching; approval has its own tests (approve.test.ts), which set it.
+ */
+export const CONFIG = 'executor: claude\nverifiers: [codex, gemini]\napproval:\n  required: false\n';
 
 export function doneRow(stage: number, runId = `gh-100-1-s${stage}`): LedgerRow {
   return {

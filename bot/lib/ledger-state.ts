@@ -1,0 +1,30 @@
+import type { OkstraConfig } from '../../src/core/config/index.js';
+import { assessLedger, deriveLedgerState, LedgerFormatError, type LedgerState } from '../../src/core/ledger/index.js';
+import { inlineCode } from '../../src/core/text/escape.js';
+import { readLedgerRows } from '../../src/github/ledger-api.js';
+import type { BotDeps } from './deps.js';
+
+export type LedgerRead = { ok: true; state: LedgerState } | { ok: false; reason: string };
+
+/**
+ * A plan's ledger as the bot believes it: only the rows `assessLedger`
+ * trusts decide stages and approvals (the Action's own read reports the
+ * distrusted ones). A ledger with a line that is not a row is a refusal, said
+ * so; GitHub failing is thrown, as every other API error.
+ */
+export async function readPlanLedger(
+  deps: Pick<BotDeps, 'client' | 'repo' | 'now'>,
+  config: Pick<OkstraConfig, 'ledgerBranch'>,
+  planId: string,
+): Promise<LedgerRead> {
+  try {
+    const rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, planId);
+    return { ok: true, state: deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted) };
+  } catch (error) {
+    if (!(error instanceof LedgerFormatError)) throw error;
+    return {
+      ok: false,
+      reason: `the ledger of plan ${inlineCode(planId)} on \`${config.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.`,
+    };
+  }
+}
