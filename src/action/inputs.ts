@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PROVIDER_NAME_PATTERN } from '../core/config/schema.js';
 import { DEFAULT_CONFIG_PATH } from '../core/config/schema.js';
+import { planIdProblem } from '../core/ids.js';
 import { parseModelOverrides, ProviderError } from '../providers/index.js';
 
 /**
@@ -10,7 +11,7 @@ import { parseModelOverrides, ProviderError } from '../providers/index.js';
  * fixes them in one go instead of one failed run per typo.
  */
 
-export const MODES = ['stage', 'chain', 'continue', 'status', 'reconcile'] as const;
+export const MODES = ['stage', 'chain', 'continue', 'status', 'reconcile', 'plan', 'approve'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const REPORT_TARGETS = ['summary', 'check', 'comment'] as const;
@@ -46,6 +47,12 @@ export const INPUT_NAMES = [
   'actor',
   'reset',
   'rebase',
+  'issue',
+  'goal',
+  'plan-id',
+  'approver',
+  'review-id',
+  'comment-id',
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 
@@ -86,6 +93,18 @@ export interface ActionInputs {
   reset: boolean;
   /** Mode stage, a fix run only: replay the failed stage's preserved branch onto the stage's current base first (`okstra run --rebase`). */
   rebase: boolean;
+  /** Mode plan: the issue whose title and body are the goal (read through the API). */
+  issue: number | null;
+  /** Mode plan: words to add to the goal (e.g. what follows `/okstra plan`); untrusted text. */
+  goal: string | null;
+  /** Mode plan: the plan's id; default `issue-<n>-<slug of the title>`. */
+  planId: string | null;
+  /** Mode approve: the login whose review or comment approves the plan. */
+  approver: string | null;
+  /** Mode approve: the pull request review that approves (exactly one of reviewId and commentId). */
+  reviewId: number | null;
+  /** Mode approve: the issue comment holding `/okstra approve`. */
+  commentId: number | null;
 }
 
 export type InputsResult = { ok: true; inputs: ActionInputs } | { ok: false; errors: string[] };
@@ -94,6 +113,12 @@ const positiveInt = z
   .string()
   .regex(/^[1-9][0-9]{0,8}$/)
   .transform(Number);
+// Review and comment ids outgrow nine digits; Number holds them exactly up to 2^53.
+const apiId = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/)
+  .transform(Number)
+  .pipe(z.number().max(Number.MAX_SAFE_INTEGER));
 const list = (s: string): string[] =>
   s
     .split(',')
@@ -204,6 +229,15 @@ const RULES = {
     z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
     'true or false (true only with mode stage, for a fix run)',
   ),
+  issue: rule(positiveInt, 'an issue number'),
+  'plan-id': rule(
+    z.string().refine((s) => planIdProblem(s) === null),
+    'a plan id: lowercase letters, digits and . _ -, starting with a letter or digit, at most 63 characters',
+  ),
+  // GitHub logins: letters, digits and single hyphens; an App's account ends in [bot].
+  approver: rule(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/), 'a GitHub login, e.g. octocat'),
+  'review-id': rule(apiId, 'a pull request review id (a positive whole number)'),
+  'comment-id': rule(apiId, 'an issue comment id (a positive whole number)'),
 } satisfies Partial<Record<InputName, FieldRule<unknown>>>;
 
 type Parsed<K extends keyof typeof RULES> = Exclude<ReturnType<(typeof RULES)[K]['parse']>, undefined>;
@@ -269,6 +303,11 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   const trigger = get('trigger');
   const reset = get('reset') ?? false;
   const rebase = get('rebase') ?? false;
+  const issue = get('issue');
+  const planId = get('plan-id');
+  const approver = get('approver');
+  const reviewId = get('review-id');
+  const commentId = get('comment-id');
 
   let models: Record<string, string> = {};
   if (raw.models !== '') {
@@ -319,6 +358,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       'rebase',
       `false or no value with mode ${mode} (rebase moves a failed stage's preserved branch onto its current base before a fix run, with mode stage)`,
     );
+  planningRules(mode, raw, bad, missing);
   if (raw.plan !== '' && (raw.plan.includes('\0') || raw.plan.startsWith('/') || raw.plan.split('/').includes('..')))
     bad('plan', 'a path inside the repository, e.g. .okstra/plans/my-plan.md');
   if (raw.config !== '' && (raw.config.startsWith('/') || raw.config.split('/').includes('..')))
@@ -355,6 +395,48 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       actor: raw.actor || null,
       reset,
       rebase,
+      issue,
+      goal: raw.goal || null,
+      planId,
+      approver,
+      reviewId,
+      commentId,
     },
   };
+}
+
+const PLANNING_INPUTS = ['issue', 'goal', 'plan-id'] as const satisfies readonly InputName[];
+const APPROVAL_INPUTS = ['approver', 'review-id', 'comment-id'] as const satisfies readonly InputName[];
+
+/** The inputs of modes plan and approve belong to them alone; each mode names what it needs. */
+function planningRules(
+  mode: Mode | null,
+  raw: Record<InputName, string>,
+  bad: (name: InputName, allowed: string) => void,
+  missing: (name: InputName, why: string) => void,
+): void {
+  if (mode === null) return;
+  if (mode !== 'plan')
+    for (const name of PLANNING_INPUTS)
+      if (raw[name] !== '') bad(name, `no value with mode ${mode} (it is for mode plan)`);
+  if (mode !== 'approve')
+    for (const name of APPROVAL_INPUTS)
+      if (raw[name] !== '') bad(name, `no value with mode ${mode} (it is for mode approve)`);
+  if (mode === 'plan') {
+    if (raw.issue === '' && raw['pr-number'] === '' && raw.goal === '')
+      missing(
+        'issue',
+        'with mode plan unless "pr-number" (a re-plan of that plan pull request) or "goal" says what to plan',
+      );
+    if (raw.issue === '' && raw['pr-number'] === '' && raw['plan-id'] === '')
+      missing('plan-id', 'with mode plan when no "issue" names the plan (its default id comes from the issue)');
+  }
+  if (mode === 'approve') {
+    if (raw['pr-number'] === '') missing('pr-number', 'with mode approve (the plan pull request)');
+    if (raw.approver === '') missing('approver', 'with mode approve (the login whose review or comment approves)');
+    if (raw['review-id'] === '' && raw['comment-id'] === '')
+      missing('review-id', 'with mode approve, or "comment-id" (exactly one of them)');
+    if (raw['review-id'] !== '' && raw['comment-id'] !== '')
+      bad('comment-id', 'no value when "review-id" is given (exactly one of them)');
+  }
 }

@@ -6,6 +6,8 @@ import { runnerContext, type Env } from './context.js';
 import { parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from './inputs.js';
 import { inGroup, scrubbedIo, type ActionIo } from './io.js';
 import { chainMode, continueMode, emptyResults, stageMode, statusMode, type RunResults } from './modes.js';
+import { approveMode } from './approve-mode.js';
+import { planMode } from './plan-mode.js';
 import { reconcileMode } from './reconcile-mode.js';
 import { RulesError } from './rules.js';
 import { dropSecretInputs, runnerTokens, Scrubber, secretValues } from './secrets.js';
@@ -108,6 +110,12 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
         break;
       case 'reconcile':
         await reconcileMode(session, results);
+        break;
+      case 'plan':
+        await planMode(session, results);
+        break;
+      case 'approve':
+        await approveMode(session, results);
         break;
     }
   } catch (error) {

@@ -276,6 +276,7 @@ function runsAgents(inputs: ActionInputs): boolean {
     (inputs.mode === 'stage' ||
       inputs.mode === 'chain' ||
       inputs.mode === 'continue' ||
+      inputs.mode === 'plan' ||
       (inputs.mode === 'reconcile' && !inputs.reset))
   );
 }
@@ -336,6 +337,9 @@ function needsApi(inputs: ActionInputs, ctx: RunnerContext): boolean {
     inputs.report.has('comment') ||
     inputs.checkRunIds.kind !== 'none' ||
     inputs.mode === 'continue' ||
+    // Planning reads the issue and opens the pull request; approving reads the review and answers it.
+    inputs.mode === 'plan' ||
+    inputs.mode === 'approve' ||
     prLookup
   );
 }

@@ -204,6 +204,10 @@ export interface RecordedRequest {
 export interface FakeApi {
   url: string;
   requests: RecordedRequest[];
+  /** The pull requests the fake keeps, by number. */
+  pulls: Map<number, FakePull>;
+  /** Every comment posted through the API: the issue or pull request it is on and its body. */
+  posted: Array<{ id: number; issue: number; body: string }>;
   close(): Promise<void>;
 }
 
@@ -213,6 +217,38 @@ export interface FakeApiOptions {
   prHead?: string;
   /** Workflow run id → status (default completed). */
   runs?: Record<string, string>;
+  /** Issues the API serves (mode plan reads its goal from one). */
+  issues?: Record<number, { title: string; body: string }>;
+  /** Where a branch points on the remote: the head of the pull requests the fake keeps (mode plan creates them). */
+  resolveBranch?: (branch: string) => Promise<string | null>;
+  /** Pull request reviews by id (mode approve reads one back). */
+  reviews?: Record<number, FakeReview>;
+  /** Comments by id the API serves besides the ones the run posts. */
+  issueComments?: Record<number, { issue: number; login: string; type?: string; body: string }>;
+  /** Login → collaborator permission answer (default: none, as for a stranger). */
+  permissions?: Record<string, { permission: string; role_name?: string }>;
+}
+
+export interface FakeReview {
+  pull: number;
+  login: string;
+  type?: string;
+  state: string;
+  commit_id: string;
+  body?: string;
+  submitted_at?: string;
+}
+
+/** A pull request the fake keeps: opened by a run (POST /pulls) or given by a test. */
+export interface FakePull {
+  number: number;
+  title: string;
+  body: string;
+  head: string;
+  base: string;
+  state: string;
+  /** The files it changes, as GET /pulls/{n}/files lists them. */
+  files: Array<{ filename: string; status: string }>;
 }
 
 /** A local server standing in for the REST API: enough of checks, issues comments, pulls and workflow runs. */
@@ -224,14 +260,140 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
     res.writeHead(status, { 'content-type': 'application/json', 'x-ratelimit-remaining': '4999' });
     res.end(JSON.stringify(body));
   };
-  const handle = (req: IncomingMessage, raw: string, res: ServerResponse): void => {
+  const pulls = new Map<number, FakePull>();
+  const posted: Array<{ id: number; issue: number; body: string }> = [];
+  const html = (kind: string, n: number | string): string =>
+    `https://github.com/${REPO.owner}/${REPO.repo}/${kind}/${n}`;
+  const pullJson = async (p: FakePull): Promise<unknown> => ({
+    number: p.number,
+    state: p.state,
+    title: p.title,
+    body: p.body,
+    html_url: html('pull', p.number),
+    head: {
+      ref: p.head,
+      sha: (await o.resolveBranch?.(p.head)) ?? '0'.repeat(40),
+      repo: { full_name: `${REPO.owner}/${REPO.repo}` },
+    },
+    base: { ref: p.base, repo: { full_name: `${REPO.owner}/${REPO.repo}` } },
+  });
+  // The fields GitHub's API description marks required in the request bodies the planning modes send; a missing one is GitHub's 422.
+  const missingFields = (value: unknown, fields: string[]): string[] =>
+    fields.filter((f) => typeof (value as Record<string, unknown> | null)?.[f] !== 'string');
+  const invalid = (res: ServerResponse, fields: string[]): void =>
+    send(res, 422, { message: 'Validation Failed', errors: fields.map((field) => ({ field, code: 'missing_field' })) });
+  const planningRoute = async (
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    body: unknown,
+    res: ServerResponse,
+  ): Promise<boolean> => {
+    const base = `/repos/${REPO.owner}/${REPO.repo}`;
+    let m: RegExpExecArray | null;
+    if (method === 'GET' && (m = new RegExp(`^${base}/issues/(\\d+)$`).exec(path))) {
+      const n = Number(m[1]);
+      const issue = o.issues?.[n];
+      if (!issue) return (send(res, 404, { message: 'Not Found' }), true);
+      return (
+        send(res, 200, { number: n, title: issue.title, body: issue.body, html_url: html('issues', n), state: 'open' }),
+        true
+      );
+    }
+    if (method === 'GET' && path === `${base}/pulls`) {
+      const head = query.get('head');
+      const found = [...pulls.values()].filter(
+        (p) => p.state === (query.get('state') ?? 'open') && (!head || `${REPO.owner}:${p.head}` === head),
+      );
+      return (send(res, 200, await Promise.all(found.map(pullJson))), true);
+    }
+    if (method === 'POST' && path === `${base}/pulls`) {
+      const missing = missingFields(body, ['title', 'head', 'base']);
+      if (missing.length > 0) return (invalid(res, missing), true);
+      const b = body as { title: string; head: string; base: string; body?: string };
+      if ([...pulls.values()].some((p) => p.state === 'open' && p.head === b.head))
+        return (send(res, 422, { message: `A pull request already exists for ${REPO.owner}:${b.head}.` }), true);
+      const number = 100 + pulls.size + 1;
+      const pull: FakePull = {
+        number,
+        title: b.title,
+        body: b.body ?? '',
+        head: b.head,
+        base: b.base,
+        state: 'open',
+        files: [],
+      };
+      pulls.set(number, pull);
+      return (send(res, 201, await pullJson(pull)), true);
+    }
+    if ((m = new RegExp(`^${base}/pulls/(\\d+)(/files|/reviews|/comments|/reviews/(\\d+))?$`).exec(path))) {
+      const pull = pulls.get(Number(m[1]));
+      if (!pull) return false;
+      if (method === 'PATCH' && !m[2]) {
+        const b = body as { title?: string; body?: string };
+        if (b.title !== undefined) pull.title = b.title;
+        if (b.body !== undefined) pull.body = b.body;
+        return (send(res, 200, await pullJson(pull)), true);
+      }
+      if (method !== 'GET') return false;
+      if (!m[2]) return (send(res, 200, await pullJson(pull)), true);
+      if (m[2] === '/files') return (send(res, 200, pull.files), true);
+      if (m[2] === '/comments') return (send(res, 200, []), true);
+      const reviewJson = ([id, r]: [string, FakeReview]): unknown => ({
+        id: Number(id),
+        user: { login: r.login, type: r.type ?? 'User' },
+        state: r.state,
+        commit_id: r.commit_id,
+        body: r.body ?? '',
+        html_url: `${html('pull', r.pull)}#pullrequestreview-${id}`,
+        submitted_at: r.submitted_at ?? '2026-03-01T12:00:00Z',
+      });
+      const reviews = Object.entries(o.reviews ?? {}).filter(([, r]) => r.pull === pull.number);
+      if (m[2] === '/reviews') return (send(res, 200, reviews.map(reviewJson)), true);
+      const review = reviews.find(([id]) => id === m?.[3]);
+      if (!review) return (send(res, 404, { message: 'Not Found' }), true);
+      return (send(res, 200, reviewJson(review)), true);
+    }
+    if (method === 'GET' && (m = new RegExp(`^${base}/issues/comments/(\\d+)$`).exec(path))) {
+      const c = o.issueComments?.[Number(m[1])];
+      if (!c) return false;
+      return (
+        send(res, 200, {
+          id: Number(m[1]),
+          user: { login: c.login, type: c.type ?? 'User' },
+          body: c.body,
+          html_url: `${html('pull', c.issue)}#issuecomment-${m[1]}`,
+          issue_url: `https://api.github.com/repos/${REPO.owner}/${REPO.repo}/issues/${c.issue}`,
+          created_at: '2026-03-01T12:00:00Z',
+        }),
+        true
+      );
+    }
+    if (method === 'GET' && (m = new RegExp(`^${base}/collaborators/([^/]+)/permission$`).exec(path))) {
+      const answer = o.permissions?.[decodeURIComponent(m[1] ?? '')];
+      if (!answer) return (send(res, 404, { message: 'Not Found' }), true);
+      return (
+        send(res, 200, { permission: answer.permission, role_name: answer.role_name ?? answer.permission }),
+        true
+      );
+    }
+    return false;
+  };
+  const handle = async (req: IncomingMessage, raw: string, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? '').split('?')[0] ?? '';
     const body: unknown = raw ? JSON.parse(raw) : null;
     requests.push({ method: req.method ?? '', path, body, raw });
     const base = `/repos/${REPO.owner}/${REPO.repo}`;
     let m: RegExpExecArray | null;
-    if (req.method === 'POST' && path === `${base}/check-runs`)
+    if (
+      await planningRoute(req.method ?? '', path, new URLSearchParams((req.url ?? '').split('?')[1] ?? ''), body, res)
+    )
+      return;
+    if (req.method === 'POST' && path === `${base}/check-runs`) {
+      const missing = missingFields(body, ['name', 'head_sha']);
+      if (missing.length > 0) return invalid(res, missing);
       return send(res, 201, { id: ++nextId, ...(body as object) });
+    }
     if (req.method === 'PATCH' && (m = new RegExp(`^${base}/check-runs/(\\d+)$`).exec(path))) {
       const id = Number(m[1]);
       if (o.foreignChecks?.includes(id))
@@ -246,6 +408,7 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
     if (req.method === 'POST' && new RegExp(`^${base}/issues/\\d+/comments$`).test(path)) {
       const c = { id: ++nextId, body: (body as { body: string }).body };
       comments.push(c);
+      posted.push({ ...c, issue: Number(/\/issues\/(\d+)\/comments$/.exec(path)?.[1]) });
       return send(res, 201, c);
     }
     if (req.method === 'PATCH' && (m = new RegExp(`^${base}/issues/comments/(\\d+)$`).exec(path))) {
@@ -263,7 +426,11 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => handle(req, Buffer.concat(chunks).toString('utf8'), res));
+    req.on('end', () => {
+      handle(req, Buffer.concat(chunks).toString('utf8'), res).catch((error: unknown) =>
+        send(res, 500, { message: String(error) }),
+      );
+    });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
@@ -271,6 +438,8 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
   return {
     url: `http://127.0.0.1:${address.port}`,
     requests,
+    pulls,
+    posted,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
