@@ -38,18 +38,36 @@ export interface PreparedRun {
   close(): Promise<void>;
 }
 
-/**
- * Everything `okstra run` and `okstra chain` share: the repository, the
- * committed plan, the config, the roster and the engine's edges.
- */
-export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: ProviderDeps = {}): Promise<PreparedRun> {
-  const start = opts.repo ? (isAbsolute(opts.repo) ? opts.repo : resolve(io.cwd, opts.repo)) : io.cwd;
+export interface CommittedPlan {
+  repoDir: string;
+  plan: Plan;
+  /** Repository-relative. */
+  planPath: string;
+  planCommit: string;
+  /** The plan file's blob at that commit: what an approval names. */
+  planBlob: string;
+}
+
+/** The repository around `--repo` (or the cwd). */
+export async function repositoryTop(io: CliIo, repo: string | undefined): Promise<string> {
+  const start = repo ? (isAbsolute(repo) ? repo : resolve(io.cwd, repo)) : io.cwd;
   const top = await new Git(start).run(['rev-parse', '--show-toplevel']).catch(() => null);
   if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
-  const repoDir = top.stdout.trim();
-  const git = new Git(repoDir);
+  return top.stdout.trim();
+}
 
-  const plan = await readValidPlan(opts.plan, io.cwd, io.err);
+/**
+ * A valid plan as committed at HEAD, with the commit and the blob a run (or an
+ * approval) records: a plan with uncommitted changes is refused, because what
+ * runs must be exactly what was approved.
+ */
+export async function readCommittedPlan(
+  io: CliIo,
+  opts: { plan: string; repo?: string; lenient?: boolean },
+): Promise<CommittedPlan> {
+  const repoDir = await repositoryTop(io, opts.repo);
+  const git = new Git(repoDir);
+  const plan = await readValidPlan(opts.plan, io.cwd, io.err, opts.lenient ? { lenient: true } : {});
   const planAbs = isAbsolute(opts.plan) ? opts.plan : resolve(io.cwd, opts.plan);
   const planPath = relative(repoDir, planAbs);
   if (planPath.startsWith('..') || isAbsolute(planPath))
@@ -63,7 +81,16 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
       `the plan ${planPath} has uncommitted changes; commit it first (a run records the commit the approved plan was read from)`,
     );
   }
-  const [planCommit, planBlob] = (await git.ok(['rev-parse', 'HEAD', `HEAD:${planPath}`])).split('\n');
+  const [planCommit = '', planBlob = ''] = (await git.ok(['rev-parse', 'HEAD', `HEAD:${planPath}`])).split('\n');
+  return { repoDir, plan, planPath, planCommit, planBlob };
+}
+
+/**
+ * Everything `okstra run` and `okstra chain` share: the repository, the
+ * committed plan, the config, the roster and the engine's edges.
+ */
+export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: ProviderDeps = {}): Promise<PreparedRun> {
+  const { repoDir, plan, planPath, planCommit, planBlob } = await readCommittedPlan(io, opts);
 
   const config = await readRepoConfig(io, repoDir, opts.config);
   let roster;
@@ -109,8 +136,8 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
     request: stageRequestBase({
       plan,
       planPath,
-      planCommit: planCommit as string,
-      planBlob: planBlob as string,
+      planCommit,
+      planBlob,
       config,
       roster,
       trigger: { kind: 'cli', actor: io.env.USER ?? null, url: null },
@@ -126,7 +153,7 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
  * repository's object store and the installed CLIs; as an ordinary user
  * they run as that user, said once.
  */
-async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: string): Promise<AgentSandbox> {
+export async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: string): Promise<AgentSandbox> {
   try {
     const sandbox = await createSandbox({
       configured: config.isolation,

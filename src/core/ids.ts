@@ -31,3 +31,36 @@ function refComponentProblem(id: string, what: string): string | null {
 export function stageBranchName(planId: string, stage: number): string {
   return `okstra/${planId}/stage-${stage}`;
 }
+
+export function planBranchName(planId: string): string {
+  return `okstra/${planId}/plan`;
+}
+
+/** The plan id of a plan pull request's head branch (`okstra/<plan-id>/plan`), or null. */
+export function planIdOfPlanBranch(branch: string): string | null {
+  const m = /^okstra\/([^/]+)\/plan$/.exec(branch);
+  return m && m[1] && planIdProblem(m[1]) === null ? m[1] : null;
+}
+
+/**
+ * A plan id made from free text (a goal's first line, an issue title):
+ * lower-case words joined by "-", at most `max` characters, cut at a word,
+ * with `prefix` (e.g. `issue-12`) first. Null when nothing usable is left.
+ */
+export function planIdFromText(text: string, prefix = '', max = 50): string | null {
+  const words = text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  let id = prefix;
+  for (const word of words) {
+    const next = id === '' ? word : `${id}-${word}`;
+    if (next.length > max) break;
+    id = next;
+  }
+  if (id === '' && words[0]) id = words[0].slice(0, max);
+  return id !== '' && planIdProblem(id) === null ? id : null;
+}

@@ -83,8 +83,8 @@ export async function draftPlan(req: DraftPlanRequest, deps: PlanningDeps): Prom
   const rounds: PlanReviewRound[] = [];
   try {
     await deps.workspace.sealForReview(tree, req.baseCommit);
-    const session = async (member: RosterMember, prompt: string, timeoutMs: number): Promise<Dispatched> => {
-      const d = await dispatchWorker(member, 'verifier', prompt, tree, timeoutMs, context, run, progress);
+    const session: Session = async (member, role, prompt, timeoutMs) => {
+      const d = await dispatchWorker(member, role, prompt, tree, timeoutMs, context, run, progress);
       dispatched.push(d);
       await deps.workspace.sealForReview(tree, req.baseCommit);
       return d;
@@ -130,7 +130,12 @@ export async function draftPlan(req: DraftPlanRequest, deps: PlanningDeps): Prom
   }
 }
 
-type Session = (member: RosterMember, prompt: string, timeoutMs: number) => Promise<Dispatched>;
+type Session = (
+  member: RosterMember,
+  role: 'planner' | 'plan-reviewer',
+  prompt: string,
+  timeoutMs: number,
+) => Promise<Dispatched>;
 
 interface RoundsResult {
   outcome: PlanReviewReport['outcome'];
@@ -163,7 +168,7 @@ async function planningRounds(
       round: ask,
       ...(req.notes && req.notes.length > 0 ? { notes: req.notes } : {}),
     });
-    const planner = await session(req.planner, prompt, plannerTimeout);
+    const planner = await session(req.planner, 'planner', prompt, plannerTimeout);
     const draft = judgeDraft(req, planner);
     const round: PlanReviewRound = {
       round: rounds.length + 1,
@@ -277,7 +282,7 @@ async function review(
   return pool(
     req.config.concurrency.verifiers,
     req.reviewers.map((member) => async (): Promise<ReviewOutcome> => {
-      const d = await session(member, prompt, timeoutMs);
+      const d = await session(member, 'plan-reviewer', prompt, timeoutMs);
       if (d.result.status !== 'done') {
         const problem = `ended ${d.result.status}${d.result.errorMessage ? `: ${d.result.errorMessage}` : ''}`;
         return {

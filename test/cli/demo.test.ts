@@ -2,14 +2,40 @@ import { describe, expect, it } from 'vitest';
 import { spawnCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/git-repos.js';
 import { Git } from '../../src/git/git.js';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parsePlan } from '../../src/core/plan/index.js';
+import { validatePlanReviewReport } from '../../src/core/report/validate-schema.js';
+
+const DEMO_AGENTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'demo', 'agents');
 
 describe('okstra demo', () => {
-  it('runs the demo plan end to end: a stage fails, a fix run repairs it, the chain completes', async () => {
+  it('plans from a goal, approves, and runs end to end: a stage fails, a fix run repairs it, the chain completes', async () => {
     const dir = join(tempDir(), 'demo');
     const res = await spawnCli(['demo', '--dir', dir]);
     expect(res.exitCode, res.stderr).toBe(0);
     expect(res.stdout).toContain('every agent here is a SCRIPTED STAND-IN');
+    // The planning phase: the parser catches the first draft's typo, a reviewer blocks a stage, a revision fixes it.
+    expect(res.stdout).toContain(
+      'round 1 (draft): Scripted planner worker done; 1 error (24:3 unknown field `depend on` in stage 2; did you mean `depends on`?), sent back to the planner',
+    );
+    expect(res.stdout).toContain(
+      'round 2 (repair): Scripted planner worker done; the draft validates; Thorough reviewer worker revise, Light reviewer worker approve',
+    );
+    expect(res.stdout).toContain(
+      'round 3 (revise): Scripted planner worker done; the draft validates; Thorough reviewer worker approve, Light reviewer worker approve',
+    );
+    expect(res.stdout).toContain('okstra demo approves the plan itself, because this is a demo.');
+    const planText = readFileSync(join(dir, '.okstra/plans/tempconv.md'), 'utf8');
+    expect(planText).toBe(readFileSync(join(DEMO_AGENTS, 'plans', 'tempconv.md'), 'utf8'));
+    expect(parsePlan(planText, { path: 'tempconv.md' }).errors).toEqual([]);
+    const review = JSON.parse(readFileSync(join(dir, '.okstra/plan-reviews/tempconv.json'), 'utf8')) as unknown;
+    expect(validatePlanReviewReport(review).ok).toBe(true);
+    expect(review).toMatchObject({
+      outcome: 'valid',
+      rounds: [{ kind: 'draft' }, { kind: 'repair' }, { kind: 'revise' }],
+    });
     expect(res.stdout).toMatch(/FAIL — tempconv · stage 2: Kelvin/);
     // The reports read as text in a terminal, not as Markdown source (not a TTY here, so no colour either).
     expect(res.stdout).not.toMatch(/^#{1,6} /m);
@@ -44,8 +70,9 @@ describe('okstra demo', () => {
 
     const ledger = (await new Git(dir).ok(['show', 'okstra-ledger:plans/tempconv/ledger.jsonl']))
       .split('\n')
-      .map((l) => JSON.parse(l) as { stage: number; status: string; reason?: string });
-    expect(ledger.map((r) => `${r.stage}:${r.status}`)).toEqual([
+      .map((l) => JSON.parse(l) as { stage?: number; status: string; reason?: string; plan_blob?: string });
+    expect(ledger.map((r) => `${r.stage ?? 'plan'}:${r.status}`)).toEqual([
+      'plan:approved',
       '1:started',
       '1:done',
       '2:started',
@@ -55,7 +82,8 @@ describe('okstra demo', () => {
       '3:started',
       '3:done',
     ]);
-    expect(ledger[3]?.reason).toBe('verdict-fail');
+    expect(ledger[4]?.reason).toBe('verdict-fail');
+    expect(ledger[0]?.plan_blob).toBe(await new Git(dir).ok(['rev-parse', 'main:.okstra/plans/tempconv.md']));
   });
 
   it('--verbose prints the engine checkpoints as they are', async () => {

@@ -5,6 +5,9 @@
 // imports src/convert.js from the worktree and calls the Kelvin conversions
 // below absolute zero; without it, it only checks that the stage's files
 // exist. As a re-verifier it re-runs the one check behind the disputed finding.
+// As a plan reviewer it reads the draft in its prompt: with `--thorough` it
+// raises a blocking finding for every stage without an exit contract a
+// verifier could check; without it, it approves with an advisory note.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +18,11 @@ const worktree = process.env.OKSTRA_WORKTREE ?? process.cwd();
 const thorough = process.argv.includes('--thorough');
 const prompt = readFileSync(0, 'utf8');
 const convert = 'src/convert.js';
+
+if (role === 'plan-reviewer') {
+  reviewPlan();
+  process.exit(0);
+}
 
 const kelvinFinding = await checkKelvinGuard();
 
@@ -79,6 +87,37 @@ async function checkKelvinGuard() {
     file: convert,
     line,
   };
+}
+
+/** The draft is the prompt's `markdown` block under "The plan under review"; each stage either has an exit contract or not. */
+function reviewPlan() {
+  const from = prompt.indexOf('## The plan under review');
+  const draft = from === -1 ? '' : prompt.slice(from);
+  const stages = [...draft.matchAll(/^### Stage (\d+)[^\n]*\n([\s\S]*?)(?=^### Stage |^#{1,2} |^`{3,}\s*$)/gm)];
+  const findings = thorough
+    ? stages
+        .filter(([, , body]) => !/^- exit contract:/m.test(body))
+        .map(([, n]) => ({
+          severity: 'blocking',
+          category: 'uncheckable-exit-contract',
+          stage: Number(n),
+          title: `Stage ${n} has no exit contract`,
+          detail: `Without an exit contract a verifier cannot tell when stage ${n} is done; say what must be true of its output.`,
+        }))
+    : [
+        {
+          severity: 'advisory',
+          category: 'other',
+          stage: null,
+          title: 'Stages are small and ordered by dependency',
+          detail: 'Scripted stand-in: it only counted the stages.',
+        },
+      ];
+  finish('Plan Review Result', {
+    verdict: findings.some((f) => f.severity === 'blocking') ? 'revise' : 'approve',
+    summary: `Scripted stand-in plan reviewer (${thorough ? 'thorough' : 'light'}) read ${stages.length} stage(s).`,
+    findings,
+  });
 }
 
 function stageFiles(n) {

@@ -15,12 +15,21 @@ import { oneOf } from '../options.js';
 import { main } from '../main.js';
 import { chainExitCode, stageExitCode } from '../exit-codes.js';
 import { problemsOf } from './doctor.js';
+import { printDraft, runPlanDraft } from './plan-draft.js';
 import { DemoNarration } from '../demo-narration.js';
 import { markdownForTerminal, wantsColor } from '../terminal-markdown.js';
 import { stageBranchName } from '../../core/ids.js';
 import type { Plan } from '../../core/plan/types.js';
 
 const PLAN = '.okstra/plans/tempconv.md';
+
+/** What the demo asks the planner for, as a person would write it in an issue. */
+const GOAL = [
+  'Temperature conversions with a command-line tool',
+  '',
+  'Add Celsius/Fahrenheit and Celsius/Kelvin conversions (rounded to two decimals with the existing round2)',
+  'and a `tempconv` command-line tool. A temperature below absolute zero is an input error.',
+].join('\n');
 
 /**
  * `okstra demo`: the main job end to end on a throwaway copy of
@@ -30,7 +39,7 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
   program
     .command('demo')
     .description(
-      'Run a 3-stage plan end to end in a throwaway repository: a stage fails verification, a fix run repairs it, the chain completes.',
+      'Plan, approve and run a 3-stage change end to end in a throwaway repository: a planner drafts the plan from a goal (okstra catches its mistakes, a reviewer blocks one), the plan is approved, a stage fails verification, a fix run repairs it, the chain completes.',
     )
     .option(
       '--executor <provider>',
@@ -61,6 +70,28 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
           ? `okstra demo: executor = the real ${opts.executor} CLI; the two reviewers are scripted stand-ins (examples/demo/agents), not AI.`
           : "okstra demo: every agent here is a SCRIPTED STAND-IN (examples/demo/agents), not AI — it shows okstra's engine, ledger and reports, not an agent's skill.",
       );
+
+      io.out('\n== plan: a planner drafts the plan from a goal; okstra checks it, the other agents review it');
+      const draft = await runPlanDraft(io, {
+        goal: GOAL,
+        id: 'tempconv',
+        repo,
+        ...(opts.verbose ? {} : { log: () => undefined }),
+      });
+      printDraft(io, draft);
+      if (draft.outcome.report.outcome !== 'valid')
+        throw new CliError(`demo: the planning run ended ${draft.outcome.report.outcome}; nothing was run`);
+      await demoGit(repo).ok(['add', '--', PLAN]);
+      await demoGit(repo).ok(['commit', '--quiet', '-m', 'tempconv: the plan okstra drafted and its reviewers passed']);
+      io.out('\n== approve: a person approves the exact content of the plan; stage runs refuse any other content');
+      io.out(
+        'okstra demo approves the plan itself, because this is a demo. In a real repository a person reads it and approves it: a review of the plan pull request, `/okstra approve` on it, or `okstra plan approve`.',
+      );
+      const approved = await main(
+        ['plan', 'approve', '--plan', join(repo, PLAN), '--repo', repo, '--as', 'okstra demo'],
+        io,
+      );
+      if (approved !== EXIT_OK) throw new CliError('demo: the plan could not be approved; nothing was run');
 
       const prepared = await prepareRun(io, {
         plan: join(repo, PLAN),
@@ -122,7 +153,7 @@ function whereThingsAre(repo: string, plan: Plan, ledgerBranch: string): string[
     `stage branches   ${branches.join(', ')} (each stage's commits, stacked on the one before)`,
     `                   git -C ${r} log --oneline --graph main ${branches.join(' ')}`,
     `                   git -C ${r} diff ${branches.at(-2) ?? 'main'}..${last}`,
-    `ledger           branch ${ledgerBranch}, file plans/${plan.id}/ledger.jsonl (one row per started, done or failed run)`,
+    `ledger           branch ${ledgerBranch}, file plans/${plan.id}/ledger.jsonl (the approval, then one row per started, done or failed run)`,
     `                   okstra ledger show --plan-id ${plan.id} --repo ${r}`,
     `                   git -C ${r} log --oneline ${ledgerBranch}`,
     `reports          branch ${ledgerBranch}, plans/${plan.id}/reports/stage-<N>/<run>.json and .md`,
@@ -161,8 +192,12 @@ async function createDemoRepo(demoRoot: string, repo: string): Promise<void> {
       '# Written by `okstra demo`: scripted stand-in agents speaking the Command provider contract.',
       'executor: scripted-executor',
       'verifiers: [thorough-reviewer, light-reviewer]',
+      'planner: scripted-planner',
       'excludeExecutorFromVerifiers: true',
       'providers:',
+      '  scripted-planner:',
+      `    command: ${command('scripted-planner.mjs')}`,
+      '    name: Scripted planner',
       '  scripted-executor:',
       `    command: ${command('scripted-executor.mjs')}`,
       '    name: Scripted executor',
@@ -175,13 +210,17 @@ async function createDemoRepo(demoRoot: string, repo: string): Promise<void> {
       '',
     ].join('\n'),
   );
-  const git = new Git(repo, {
+  const git = demoGit(repo);
+  await git.ok(['init', '--quiet', '--initial-branch=main']);
+  await git.ok(['add', '--all']);
+  await git.ok(['commit', '--quiet', '-m', 'the project, before okstra']);
+}
+
+function demoGit(repo: string): Git {
+  return new Git(repo, {
     GIT_AUTHOR_NAME: 'okstra demo',
     GIT_AUTHOR_EMAIL: 'demo@okstra.invalid',
     GIT_COMMITTER_NAME: 'okstra demo',
     GIT_COMMITTER_EMAIL: 'demo@okstra.invalid',
   });
-  await git.ok(['init', '--quiet', '--initial-branch=main']);
-  await git.ok(['add', '--all']);
-  await git.ok(['commit', '--quiet', '-m', 'tempconv: the approved plan']);
 }

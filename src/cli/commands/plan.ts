@@ -3,9 +3,11 @@ import { formatDiagnostic } from '../../core/diagnostics.js';
 import { mermaidFlowchart, stageEdges, topologicalOrder } from '../../core/graph/index.js';
 import { readPlan, readValidPlan } from '../load-plan.js';
 import { EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
+import { registerPlanApprove } from './plan-approve.js';
+import { registerPlanDraft } from './plan-draft.js';
 
 export function registerPlanCommands(program: Command, io: CliIo, setExit: (code: number) => void): void {
-  const plan = program.command('plan').description('Read and check plan files.');
+  const plan = program.command('plan').description('Draft, check and approve plan files.');
 
   plan
     .command('validate')
@@ -48,4 +50,7 @@ export function registerPlanCommands(program: Command, io: CliIo, setExit: (code
         for (const [from, to] of edges) io.out(`${from} → ${to}`);
       }
     });
+
+  registerPlanDraft(plan, io, setExit);
+  registerPlanApprove(plan, io, setExit);
 }
