@@ -587,5 +587,6 @@ function backoffMs(attempt: number): number {
 }
 
 function commitMessage(row: LedgerRow): string {
+  if (row.status === 'approved') return `okstra: ${row.plan_id} approved at blob ${row.plan_blob} by ${row.approver}`;
   return `okstra: ${row.plan_id} stage ${row.stage} ${row.status} (run ${row.run_id})`;
 }
