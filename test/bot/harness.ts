@@ -18,7 +18,7 @@ import { Probot, ProbotOctokit, Server, type Logger } from 'probot';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createOkstraApp } from '../../bot/index.js';
 import { serializeRow, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
-import { REQUIRED_RUN_NAME, DISPATCH_INPUTS } from '../../src/core/commands/index.js';
+import { REQUIRED_RUN_NAME, DISPATCH_INPUTS, PLANNING_DISPATCH_INPUTS } from '../../src/core/commands/index.js';
 
 export const API = 'https://api.github.com';
 export const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -123,6 +123,29 @@ export function example<E extends EmitterWebhookEventName>(
   return structuredClone(found) as unknown as EmitterWebhookEvent<E>['payload'];
 }
 
+/**
+ * The one issue_comment.created example with an installation, which is on an
+ * issue (#1 of Codertocat/Hello-World, default branch master), with `body`;
+ * `onPullRequest` sets `issue.pull_request` as GitHub does on a pull
+ * request's comments (none of the examples is one).
+ */
+export function issueComment(
+  body: string,
+  onPullRequest: boolean,
+): EmitterWebhookEvent<'issue_comment.created'>['payload'] {
+  const p = example('issue_comment.created', (e) => Boolean(e.installation));
+  p.comment.body = body;
+  if (onPullRequest)
+    p.issue.pull_request = {
+      url: 'https://api.github.com/repos/Codertocat/Hello-World/pulls/1',
+      html_url: 'https://github.com/Codertocat/Hello-World/pull/1',
+      diff_url: 'https://github.com/Codertocat/Hello-World/pull/1.diff',
+      patch_url: 'https://github.com/Codertocat/Hello-World/pull/1.patch',
+      merged_at: null,
+    };
+  return p;
+}
+
 let deliveries = 0;
 export function delivery<E extends EmitterWebhookEventName>(
   event: E,
@@ -201,7 +224,7 @@ export const OKSTRA_WORKFLOW = [
   'on:',
   '  workflow_dispatch:',
   '    inputs:',
-  ...DISPATCH_INPUTS.flatMap((i) => [`      ${i}:`, '        required: false']),
+  ...[...DISPATCH_INPUTS, ...PLANNING_DISPATCH_INPUTS].flatMap((i) => [`      ${i}:`, '        required: false']),
   'jobs:',
   '  okstra:',
   '    runs-on: ubuntu-latest',
