@@ -428,7 +428,8 @@ function planningRules(
         'issue',
         'with mode plan unless "pr-number" (a re-plan of that plan pull request) or "goal" says what to plan',
       );
-    if (raw.issue === '' && raw['pr-number'] === '' && raw['plan-id'] === '')
+    // A goal alone names no plan; without any of them the message above says what is missing.
+    if (raw.issue === '' && raw['pr-number'] === '' && raw.goal !== '' && raw['plan-id'] === '')
       missing('plan-id', 'with mode plan when no "issue" names the plan (its default id comes from the issue)');
   }
   if (mode === 'approve') {

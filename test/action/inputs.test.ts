@@ -120,7 +120,11 @@ describe('parseInputs', () => {
   });
 
   it.each<[string, Partial<Record<InputName, string>>, string]>([
-    ['mode', { mode: 'run' }, 'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile'],
+    [
+      'mode',
+      { mode: 'run' },
+      'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile, plan, approve',
+    ],
     [
       'stage',
       { mode: 'stage', plan: 'p.md', stage: '0' },
@@ -289,6 +293,51 @@ describe('parseInputs', () => {
       'gemini-api-key',
       'github-token',
       'openai-api-key',
+    ]);
+  });
+});
+
+describe('modes plan and approve', () => {
+  it('plan takes an issue, a goal and a plan id; approve a pull request, an approver and one review or comment', () => {
+    expect(ok({ mode: 'plan', issue: '7', goal: 'keep it small' })).toMatchObject({
+      mode: 'plan',
+      issue: 7,
+      goal: 'keep it small',
+      planId: null,
+    });
+    expect(ok({ mode: 'plan', 'pr-number': '12' })).toMatchObject({ prNumber: 12, issue: null });
+    expect(ok({ mode: 'approve', 'pr-number': '12', approver: 'octocat', 'review-id': '2345678901' })).toMatchObject({
+      approver: 'octocat',
+      reviewId: 2345678901,
+      commentId: null,
+    });
+    expect(ok({ mode: 'approve', 'pr-number': '12', approver: 'octocat', 'comment-id': '99' }).commentId).toBe(99);
+  });
+
+  it('says what each mode is missing or must not have', () => {
+    expect(errors({ mode: 'plan' })).toEqual([
+      'input "issue" is required with mode plan unless "pr-number" (a re-plan of that plan pull request) or "goal" says what to plan',
+    ]);
+    expect(errors({ mode: 'plan', goal: 'x' })).toEqual([
+      'input "plan-id" is required with mode plan when no "issue" names the plan (its default id comes from the issue)',
+    ]);
+    expect(errors({ mode: 'plan', issue: '7', 'plan-id': 'Bad Id' })).toEqual([
+      'input "plan-id": got "Bad Id"; expected a plan id: lowercase letters, digits and . _ -, starting with a letter or digit, at most 63 characters',
+    ]);
+    expect(errors({ mode: 'approve' })).toEqual([
+      'input "pr-number" is required with mode approve (the plan pull request)',
+      'input "approver" is required with mode approve (the login whose review or comment approves)',
+      'input "review-id" is required with mode approve, or "comment-id" (exactly one of them)',
+    ]);
+    expect(errors({ mode: 'approve', 'pr-number': '1', approver: 'a', 'review-id': '1', 'comment-id': '2' })).toEqual([
+      'input "comment-id": got "2"; expected no value when "review-id" is given (exactly one of them)',
+    ]);
+    expect(errors({ mode: 'approve', 'pr-number': '1', approver: 'no spaces', 'review-id': '1' })).toEqual([
+      'input "approver": got "no spaces"; expected a GitHub login, e.g. octocat',
+    ]);
+    expect(errors({ mode: 'stage', plan: 'p.md', stage: '1', issue: '7', 'review-id': '3' })).toEqual([
+      'input "issue": got "7"; expected no value with mode stage (it is for mode plan)',
+      'input "review-id": got "3"; expected no value with mode stage (it is for mode approve)',
     ]);
   });
 });
