@@ -24,6 +24,7 @@ import {
   REQUIRED_RUN_NAME,
   scanComment,
 } from '../src/core/commands/index.js';
+import { gitBlobId } from '../src/core/git-object-id.js';
 import { serializeRow } from '../src/core/ledger/index.js';
 import { fmt, sized, summarize, verdict } from './stats.js';
 
@@ -62,9 +63,11 @@ function mockGitHub(counts: Record<string, number>): void {
     ...DISPATCH_INPUTS.map((i) => `      ${i}: {}`),
     'jobs: {}',
   ].join('\n');
-  // A done row is believed only after its run's claim (src/core/ledger, assessLedger).
-  const ledger = `${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'started', run_id: 'gh-1-1-s1', at: '2026-03-01T08:00:00Z', lease_until: '2026-03-01T14:00:00Z' })}\n${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'done', run_id: 'gh-1-1-s1', at: '2026-03-01T09:00:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T09:00:00Z', carry_path: 'plans/invoice-export/carry/stage-1.json', report_path: 'plans/invoice-export/reports/stage-1/gh-1-1-s1.json' })}\n`;
   const plan = readFileSync(new URL('../examples/plans/diamond.md', import.meta.url), 'utf8');
+  // A run needs an approval of the plan's exact content (its blob), as on a real repository.
+  const approved = `${serializeRow({ v: 1, plan_id: 'invoice-export', status: 'approved', at: '2026-03-01T07:00:00Z', plan_path: PLAN_PATH, plan_blob: gitBlobId(plan), approver: 'octocat', permission: 'write', via: 'review' })}\n`;
+  // A done row is believed only after its run's claim (src/core/ledger, assessLedger).
+  const ledger = `${approved}${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'started', run_id: 'gh-1-1-s1', at: '2026-03-01T08:00:00Z', lease_until: '2026-03-01T14:00:00Z' })}\n${serializeRow({ v: 1, plan_id: 'invoice-export', stage: 1, status: 'done', run_id: 'gh-1-1-s1', at: '2026-03-01T09:00:00Z', head_commit: 'b'.repeat(40), completed_at: '2026-03-01T09:00:00Z', carry_path: 'plans/invoice-export/carry/stage-1.json', report_path: 'plans/invoice-export/reports/stage-1/gh-1-1-s1.json' })}\n`;
   const scope = nock(API).persist();
   scope
     .post('/app/installations/1/access_tokens')
