@@ -1,10 +1,6 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
-import {
-  approveDispatchInputs,
-  isBotAccount,
-  planIdOfPlanBranch,
-  type ApproveDispatchRequest,
-} from '../../src/core/commands/index.js';
+import { approveDispatchInputs, isBotAccount, type ApproveDispatchRequest } from '../../src/core/commands/index.js';
+import { planIdOfPlanBranch } from '../../src/core/ids.js';
 import { approvalBlocker, approvalStatus, type ApprovedRow } from '../../src/core/ledger/index.js';
 import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
 import { describeApiError } from '../../src/github/errors.js';

@@ -1,10 +1,6 @@
 import type { OkstraConfig } from '../../src/core/config/index.js';
-import {
-  planDispatchInputs,
-  planIdOfPlanBranch,
-  workflowProblems,
-  type PlanDispatchRequest,
-} from '../../src/core/commands/index.js';
+import { planDispatchInputs, workflowProblems, type PlanDispatchRequest } from '../../src/core/commands/index.js';
+import { planIdOfPlanBranch } from '../../src/core/ids.js';
 import { inlineCode } from '../../src/core/text/escape.js';
 import { readRepoFile } from '../../src/github/contents.js';
 import { dispatchWorkflow } from '../../src/github/dispatch.js';

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { planIdProblem } from '../core/ids.js';
+import { planBranchName, planIdFromText, planIdProblem } from '../core/ids.js';
 import { CHECK_OUTPUT_LIMIT } from '../core/report/check-run.js';
 import { planCheckName, planCheckOutput, planPullRequestBody, planPullRequestTitle } from '../core/report/plan-pr.js';
 import type { PlanReviewReport } from '../core/report/schema/plan-review-report.js';
@@ -127,10 +127,6 @@ export async function planMode(s: Session, r: RunResults): Promise<void> {
     );
 }
 
-export function planBranchName(planId: string): string {
-  return `okstra/${planId}/plan`;
-}
-
 type Target =
   | { ok: true; planId: string; issue: IssueFacts | null; replan: { number: number; htmlUrl: string } | null }
   | { ok: false; reason: string };
@@ -172,23 +168,9 @@ async function planTarget(s: Session, client: GitHubClient): Promise<Target> {
   return { ok: true, planId: defaultPlanId(issue.number, issue.title), issue, replan: null };
 }
 
-const PLAN_ID_MAX = 50;
-
 /** `issue-<n>-<slug of the title>`, within the plan-id rules and about 50 characters, cut at a word. */
 export function defaultPlanId(issue: number, title: string): string {
-  const prefix = `issue-${issue}`;
-  const slug = title
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  let id = slug === '' ? prefix : `${prefix}-${slug}`;
-  if (id.length > PLAN_ID_MAX) {
-    const cut = id.slice(0, PLAN_ID_MAX + 1);
-    const at = cut.lastIndexOf('-');
-    id = at > prefix.length ? cut.slice(0, at) : cut.slice(0, PLAN_ID_MAX);
-  }
-  return id.replace(/[-.]+$/g, '');
+  return planIdFromText(title, `issue-${issue}`) ?? `issue-${issue}`;
 }
 
 function goalText(issue: IssueFacts | null, extra: string | null, replan: number | null): string {

@@ -50,6 +50,8 @@ export function planIdOfPlanBranch(branch: string): string | null {
 export function planIdFromText(text: string, prefix = '', max = 50): string | null {
   const words = text
     .normalize('NFKD')
+    // Accents become combining marks under NFKD; drop them so "é" reads "e", not "e-".
+    .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()

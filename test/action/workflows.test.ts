@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { INPUT_NAMES, MODES } from '../../src/action/inputs.js';
-import { DISPATCH_INPUTS, workflowProblems } from '../../src/core/commands/dispatch.js';
+import { DISPATCH_INPUTS, PLANNING_DISPATCH_INPUTS, workflowProblems } from '../../src/core/commands/dispatch.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const load = (rel: string): Workflow => parse(readFileSync(join(root, rel), 'utf8')) as Workflow;
@@ -32,7 +32,7 @@ describe('the example workflows', () => {
 
   it('the dispatch inputs are the contract the bot dispatches with (docs/action.md), and the bot accepts the workflow', () => {
     const dispatch = okstra.on.workflow_dispatch as { inputs: Record<string, unknown> };
-    expect(Object.keys(dispatch.inputs)).toEqual([...DISPATCH_INPUTS]);
+    expect(Object.keys(dispatch.inputs)).toEqual([...DISPATCH_INPUTS, ...PLANNING_DISPATCH_INPUTS]);
     expect(Object.keys(dispatch.inputs)).toEqual([
       'mode',
       'plan',
@@ -48,7 +48,15 @@ describe('the example workflows', () => {
       'actor',
       'reset',
       'rebase',
+      'issue',
+      'goal',
+      'plan-id',
+      'review-id',
+      'comment-id',
+      'approver',
     ]);
+    // github.com takes at most 25 inputs per workflow_dispatch.
+    expect(Object.keys(dispatch.inputs).length).toBeLessThanOrEqual(25);
     // Every mode the Action has can be started by hand; reset and rebase are switches, off unless set.
     expect((dispatch.inputs.mode as { options: string[] }).options).toEqual([...MODES]);
     expect(dispatch.inputs.reset).toMatchObject({ type: 'boolean', default: false });
@@ -65,17 +73,32 @@ describe('the example workflows', () => {
       for (const key of Object.keys(okstraStep(w).with ?? {})) expect(INPUT_NAMES as readonly string[]).toContain(key);
     expect(okstraStep(okstra).with?.mode).toBe("${{ github.event_name == 'schedule' && 'continue' || inputs.mode }}");
     // Every dispatch input reaches the Action under its own name, plan-ref included (the plan of a pull request).
-    for (const name of DISPATCH_INPUTS)
+    for (const name of [...DISPATCH_INPUTS, ...PLANNING_DISPATCH_INPUTS])
       if (name !== 'mode') expect(okstraStep(okstra).with?.[name], name).toBe(`\${{ inputs.${name} }}`);
   });
 
   it('ask for least privilege and run one job per plan and stage without cancelling a running stage', () => {
+    // Planning comments on the issue a plan came from: only the dispatched workflow needs issues: write.
+    expect(okstra.permissions).toEqual({
+      contents: 'write',
+      checks: 'write',
+      'pull-requests': 'write',
+      issues: 'write',
+      actions: 'read',
+    });
+    expect(label.permissions).toEqual({
+      contents: 'write',
+      checks: 'write',
+      'pull-requests': 'write',
+      actions: 'read',
+    });
     for (const w of [okstra, label]) {
-      expect(w.permissions).toEqual({ contents: 'write', checks: 'write', 'pull-requests': 'write', actions: 'read' });
       expect(w.concurrency?.['cancel-in-progress']).toBe(false);
     }
     expect(okstra.concurrency?.group).toContain('inputs.plan');
     expect(okstra.concurrency?.group).toContain('inputs.stage');
+    for (const key of ['inputs.issue', 'inputs.pr-number', 'inputs.mode'])
+      expect(okstra.concurrency?.group).toContain(key);
   });
 
   it('pin every third-party action to a full commit SHA', () => {

@@ -6,13 +6,12 @@ import {
   knownProviders,
   MAX_GOAL_CHARS,
   parseCommandLine,
-  planBranch,
   planDispatchInputs,
-  planIdOfPlanBranch,
   REQUIRED_RUN_NAME,
   usageText,
   workflowProblems,
 } from '../../src/core/commands/index.js';
+import { planBranchName as planBranch, planIdOfPlanBranch } from '../../src/core/ids.js';
 
 const ctx = { providers: knownProviders([]) };
 const parse = (line: string) => parseCommandLine(line, ctx);

@@ -10,19 +10,6 @@ import { goalText } from './goal.js';
  * whatever path led to the call.
  */
 
-/** A plan pull request's head branch: the Action's planning pushes exactly this. */
-export function planBranch(planId: string): string {
-  return `okstra/${planId}/plan`;
-}
-
-/** The plan id of a plan pull request's head branch, or null when the branch is not one. */
-export function planIdOfPlanBranch(ref: string): string | null {
-  const m = /^okstra\/([^/]+)\/plan$/.exec(ref);
-  if (!m) return null;
-  const id = m[1] as string;
-  return planIdProblem(id) === null ? id : null;
-}
-
 export interface PlanDispatchRequest {
   /** A new plan from an issue, or a re-plan of the plan pull request. */
   source: { kind: 'issue'; issue: number } | { kind: 'replan'; prNumber: number; planId: string };
