@@ -19,6 +19,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createOkstraApp } from '../../bot/index.js';
 import { serializeRow, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
 import { REQUIRED_RUN_NAME, DISPATCH_INPUTS, PLANNING_DISPATCH_INPUTS } from '../../src/core/commands/index.js';
+import { validateGitHubRequest } from '../helpers/github-openapi.js';
 
 export const API = 'https://api.github.com';
 export const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -77,6 +78,7 @@ export async function testProbot(logs: string[] = [], level: 'info' | 'debug' = 
  */
 export function useNock(): void {
   const unmatched: string[] = [];
+  // A nock'd reply answers whatever matched; GitHub's API description is what says whether GitHub would have.
   const onNoMatch = (req: { method?: string; path?: string; href?: string }): void => {
     unmatched.push(`${req.method ?? '?'} ${req.href ?? req.path ?? '?'}`);
   };
@@ -89,9 +91,11 @@ export function useNock(): void {
     const pending = nock.pendingMocks();
     const stray = unmatched.filter((r) => !r.includes('127.0.0.1')).splice(0);
     unmatched.length = 0;
+    const invalid = invalidRequests.splice(0);
     nock.cleanAll();
     expect(pending, 'every interceptor is used').toEqual([]);
     expect(stray, 'every request to GitHub is intercepted').toEqual([]);
+    expect(invalid, "every request is valid by GitHub's API description").toEqual([]);
   });
   afterAll(() => {
     nock.emitter.removeListener('no match', onNoMatch);
@@ -247,7 +251,7 @@ export class GitHubMock {
   }
 
   private scope(): nock.Scope {
-    return nock(API);
+    return nock(API).on('request', validateIntercepted);
   }
 
   private record(key: string): (body: Body) => boolean {
@@ -468,6 +472,27 @@ export class GitHubMock {
     this.scope().post(`${this.base}/actions/runs/${id}/cancel`).reply(202, {});
     return this;
   }
+}
+
+/** Requests a GitHubMock interceptor answered that GitHub's API description refuses; useNock's afterEach fails on any. */
+const invalidRequests: string[] = [];
+
+function validateIntercepted(
+  req: { method?: string; path?: string; headers?: Record<string, string | string[] | undefined> },
+  _interceptor: unknown,
+  body: string,
+): void {
+  let parsed: unknown;
+  try {
+    parsed = body === '' ? undefined : JSON.parse(body);
+  } catch {
+    // Not JSON: the operation's media types decide whether that is right.
+    parsed = body;
+  }
+  const method = req.method ?? '?';
+  const path = req.path ?? '?';
+  const problems = validateGitHubRequest({ method, path, headers: req.headers, body: parsed });
+  if (problems.length > 0) invalidRequests.push(`${method} ${path}: ${problems.join('; ')}`);
 }
 
 function withClaims(rows: readonly LedgerRow[]): LedgerRow[] {
