@@ -22,6 +22,7 @@ import { Git } from '../../src/git/git.js';
 import { isStageRow, parseLedger, type StageRow } from '../../src/core/ledger/index.js';
 import { tempDir } from '../helpers/git-repos.js';
 import { readRecords } from '../helpers/records.js';
+import { validateGitHubRequest } from '../helpers/github-openapi.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCRIPTED_AGENT = join(here, '..', 'fixtures', 'agents', 'scripted-agent.mjs');
@@ -204,11 +205,28 @@ export interface RecordedRequest {
 export interface FakeApi {
   url: string;
   requests: RecordedRequest[];
+  /** Requests GitHub's API description refuses (each was answered 422 and is in `requests` too); `close` fails when any. */
+  invalidRequests: InvalidRequest[];
   /** The pull requests the fake keeps, by number. */
   pulls: Map<number, FakePull>;
   /** Every comment posted through the API: the issue or pull request it is on and its body. */
   posted: Array<{ id: number; issue: number; body: string }>;
+  /** Stops the server, then throws when any request was not a valid GitHub API request (a test's afterEach awaits it). */
   close(): Promise<void>;
+}
+
+export interface InvalidRequest {
+  method: string;
+  /** With the query string. */
+  url: string;
+  problems: string[];
+}
+
+/** Throws, listing them, when the fake received requests GitHub's API description refuses. */
+export function assertValidRequests(api: Pick<FakeApi, 'invalidRequests'>): void {
+  if (api.invalidRequests.length === 0) return;
+  const list = api.invalidRequests.map((r) => `${r.method} ${r.url}\n    ${r.problems.join('\n    ')}`).join('\n  ');
+  throw new Error(`the fake GitHub API received ${api.invalidRequests.length} invalid request(s):\n  ${list}`);
 }
 
 export interface FakeApiOptions {
@@ -254,6 +272,7 @@ export interface FakePull {
 /** A local server standing in for the REST API: enough of checks, issues comments, pulls and workflow runs. */
 export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
   const requests: RecordedRequest[] = [];
+  const invalidRequests: InvalidRequest[] = [];
   let nextId = 9000;
   const comments: Array<{ id: number; body: string }> = [];
   const send = (res: ServerResponse, status: number, body: unknown): void => {
@@ -277,11 +296,6 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
     },
     base: { ref: p.base, repo: { full_name: `${REPO.owner}/${REPO.repo}` } },
   });
-  // The fields GitHub's API description marks required in the request bodies the planning modes send; a missing one is GitHub's 422.
-  const missingFields = (value: unknown, fields: string[]): string[] =>
-    fields.filter((f) => typeof (value as Record<string, unknown> | null)?.[f] !== 'string');
-  const invalid = (res: ServerResponse, fields: string[]): void =>
-    send(res, 422, { message: 'Validation Failed', errors: fields.map((field) => ({ field, code: 'missing_field' })) });
   const planningRoute = async (
     method: string,
     path: string,
@@ -308,15 +322,19 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
       return (send(res, 200, await Promise.all(found.map(pullJson))), true);
     }
     if (method === 'POST' && path === `${base}/pulls`) {
-      const missing = missingFields(body, ['title', 'head', 'base']);
-      if (missing.length > 0) return (invalid(res, missing), true);
-      const b = body as { title: string; head: string; base: string; body?: string };
+      const b = body as { title?: string; head: string; base: string; body?: string; issue?: number };
+      // GitHub's rule beyond its description (which requires only head and base): a title, or an issue to take it from.
+      if (b.title === undefined && b.issue === undefined)
+        return (
+          send(res, 422, { message: 'Validation Failed', errors: [{ field: 'title', code: 'missing_field' }] }),
+          true
+        );
       if ([...pulls.values()].some((p) => p.state === 'open' && p.head === b.head))
         return (send(res, 422, { message: `A pull request already exists for ${REPO.owner}:${b.head}.` }), true);
       const number = 100 + pulls.size + 1;
       const pull: FakePull = {
         number,
-        title: b.title,
+        title: b.title ?? '',
         body: b.body ?? '',
         head: b.head,
         base: b.base,
@@ -383,6 +401,20 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
     const path = (req.url ?? '').split('?')[0] ?? '';
     const body: unknown = raw ? JSON.parse(raw) : null;
     requests.push({ method: req.method ?? '', path, body, raw });
+    // As GitHub would, refuse what its API description does not allow (and remember it: close() fails the test).
+    const problems = validateGitHubRequest({
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: req.headers,
+      body,
+    });
+    if (problems.length > 0) {
+      invalidRequests.push({ method: req.method ?? '', url: req.url ?? '', problems });
+      return send(res, 422, {
+        message: 'Validation Failed',
+        errors: problems.map((message) => ({ code: 'invalid', message })),
+      });
+    }
     const base = `/repos/${REPO.owner}/${REPO.repo}`;
     let m: RegExpExecArray | null;
     if (
@@ -390,8 +422,6 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
     )
       return;
     if (req.method === 'POST' && path === `${base}/check-runs`) {
-      const missing = missingFields(body, ['name', 'head_sha']);
-      if (missing.length > 0) return invalid(res, missing);
       return send(res, 201, { id: ++nextId, ...(body as object) });
     }
     if (req.method === 'PATCH' && (m = new RegExp(`^${base}/check-runs/(\\d+)$`).exec(path))) {
@@ -438,9 +468,13 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
   return {
     url: `http://127.0.0.1:${address.port}`,
     requests,
+    invalidRequests,
     pulls,
     posted,
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: async () => {
+      await new Promise<void>((r) => server.close(() => r()));
+      assertValidRequests({ invalidRequests });
+    },
   };
 }
 
