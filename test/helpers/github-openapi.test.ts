@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startFakeApi } from '../action/harness.js';
 import { validateGitHubRequest } from './github-openapi.js';
 
 const SHA = 'a'.repeat(40);
@@ -133,5 +134,42 @@ describe('validateGitHubRequest', () => {
       'pulls/create: body /head is required',
       'pulls/create: body /base is required',
     ]);
+  });
+});
+
+describe("the Action's fake GitHub API validates what it receives", () => {
+  const post = (url: string, body: unknown): Promise<Response> =>
+    fetch(`${url}/repos/octo-org/octo-repo/check-runs`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('answers an invalid request 422 with the problems, and close() then fails listing it', async () => {
+    const api = await startFakeApi();
+    expect((await post(api.url, { name: 'n', head_sha: SHA })).status).toBe(201);
+    const refused = await post(api.url, { head_sha: SHA });
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      message: 'Validation Failed',
+      errors: [{ code: 'invalid', message: 'checks/create: body /name is required' }],
+    });
+    expect(api.invalidRequests).toEqual([
+      {
+        method: 'POST',
+        url: '/repos/octo-org/octo-repo/check-runs',
+        problems: ['checks/create: body /name is required'],
+      },
+    ]);
+    await expect(api.close()).rejects.toThrow(
+      'the fake GitHub API received 1 invalid request(s):\n  POST /repos/octo-org/octo-repo/check-runs\n    checks/create: body /name is required',
+    );
+  });
+
+  it('closes quietly when every request was valid', async () => {
+    const api = await startFakeApi();
+    expect((await post(api.url, { name: 'n', head_sha: SHA })).status).toBe(201);
+    await expect(api.close()).resolves.toBeUndefined();
+    expect(api.invalidRequests).toEqual([]);
   });
 });
