@@ -5,8 +5,10 @@ import { formatDiagnostic } from '../core/diagnostics.js';
 import { chainQueue, dependencyClosure, stageReadiness, topologicalOrder } from '../core/graph/index.js';
 import {
   activeClaim,
+  approvalStatus,
   deriveLedgerState,
   isStale,
+  notApprovedMessage,
   StageRowSchema,
   stageStatus,
   type LedgerState,
@@ -291,6 +293,12 @@ export async function continueMode(s: Session, r: RunResults): Promise<void> {
     await fetchPlanRefs(s, plan);
     await releaseStaleClaims(s, plan);
     const state = deriveLedgerState((await s.deps.ledger.read(plan.id)).rows);
+    // A plan waiting for its approval is not a failure of the sweep: it is skipped until a person approves it.
+    const approval = approvalStatus(state, loaded.blob, s.config);
+    if (approval.kind === 'not-approved') {
+      s.io.info(`plan ${plan.id}: ${notApprovedMessage(plan.id, approval, githubApproveHint)}; not continued`);
+      continue;
+    }
     const stages = resumableStages(plan, state);
     const now = s.io.now();
     if (!stages.some((n) => stageReadiness(plan, state, n, now).kind === 'ready')) {

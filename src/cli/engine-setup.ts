@@ -159,7 +159,7 @@ export async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: stri
       configured: config.isolation,
       shell: 'cli',
       env: io.env,
-      log: (line) => io.err(line),
+      log: (line) => sayOnce(io, line),
     });
     await sandbox.makeReachable(repoDir);
     await sandbox.makeReachable(agentClisDir(io.env));
@@ -170,6 +170,17 @@ export async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: stri
     if (error instanceof IsolationError) throw new CliError(error.message, EXIT_INFRA);
     throw error;
   }
+}
+
+const said = new WeakMap<CliIo, Set<string>>();
+
+/** A notice of the sandbox is said once per command, however many runs (a demo's planning and its stages) open one. */
+function sayOnce(io: CliIo, line: string): void {
+  const lines = said.get(io) ?? new Set<string>();
+  said.set(io, lines);
+  if (lines.has(line)) return;
+  lines.add(line);
+  io.err(line);
 }
 
 /** Rows and files reach the ledger without the environment's keys, as on a runner (src/action/secrets.ts). */

@@ -1,5 +1,5 @@
 import { stageReadiness, topologicalOrder } from '../core/graph/index.js';
-import type { LedgerState } from '../core/ledger/index.js';
+import type { ApprovalStatus, LedgerState } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
 
 /** Where a plan stands as a whole, and the one command that moves it on (or shows it). */
@@ -13,10 +13,22 @@ export interface PlanPhase {
  * without `--plan`: a failed stage is what a person must act on, so it
  * comes first; then a running one; then how far the rest got.
  */
-export function planPhase(plan: Plan, state: LedgerState, now: Date, planFile: string): PlanPhase {
+export function planPhase(
+  plan: Plan,
+  state: LedgerState,
+  now: Date,
+  planFile: string,
+  approval: ApprovalStatus['kind'] = 'not-required',
+): PlanPhase {
   const file = shellWord(planFile);
   const order = topologicalOrder(plan);
   if (order.length === 0) return { phase: 'no stages', next: `okstra plan validate ${file}` };
+  // No stage of this content may run before a person approves it; an edit after an approval needs a new one.
+  if (approval === 'not-approved')
+    return {
+      phase: state.approvals.length === 0 ? 'awaiting approval' : 'edited since its approval',
+      next: `okstra plan approve --plan ${file}`,
+    };
   const readiness = order.map((n) => ({ n, r: stageReadiness(plan, state, n, now) }));
   const failed = readiness.filter(({ r }) => r.kind === 'ready' && r.failedBefore !== null).map(({ n }) => n);
   const running = readiness.flatMap(({ n, r }) => (r.kind === 'started' ? [{ n, stale: r.stale }] : []));

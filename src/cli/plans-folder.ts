@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { OkstraConfig } from '../core/config/index.js';
+import { gitBlobId } from '../core/git-object-id.js';
 import type { PlanParseResult } from '../core/plan/types.js';
 import { Git } from '../git/git.js';
 import { CliError, type CliIo } from './io.js';
@@ -12,6 +14,8 @@ export interface PlanFile {
   /** The path to pass as `--plan` from the current directory. */
   file: string;
   result: PlanParseResult;
+  /** The git blob id of the file as it is on disk: what an approval of it would name. */
+  blob: string;
 }
 
 export interface PlansFolder {
@@ -19,6 +23,7 @@ export interface PlansFolder {
   /** The config's `plansDir`, as the user would type it from the current directory. */
   plansDir: string;
   files: PlanFile[];
+  config: OkstraConfig;
 }
 
 /**
@@ -31,7 +36,8 @@ export async function readPlansFolder(io: CliIo, where: { repo?: string; config?
   const top = await new Git(start).run(['rev-parse', '--show-toplevel']).catch(() => null);
   if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
   const repoDir = top.stdout.trim();
-  const dir = join(repoDir, (await readRepoConfig(io, repoDir, where.config)).plansDir);
+  const config = await readRepoConfig(io, repoDir, where.config);
+  const dir = join(repoDir, config.plansDir);
   const names = existsSync(dir)
     ? (await readdir(dir, { withFileTypes: true }))
         .filter((e) => e.isFile() && e.name.endsWith('.md'))
@@ -40,9 +46,13 @@ export async function readPlansFolder(io: CliIo, where: { repo?: string; config?
   const files: PlanFile[] = [];
   for (const name of names.sort()) {
     const file = shownPath(io.cwd, join(dir, name));
-    files.push({ file, result: await readPlan(file, io.cwd) });
+    files.push({
+      file,
+      result: await readPlan(file, io.cwd),
+      blob: gitBlobId(await readFile(join(dir, name))),
+    });
   }
-  return { repoDir, plansDir: shownPath(io.cwd, dir), files };
+  return { repoDir, plansDir: shownPath(io.cwd, dir), files, config };
 }
 
 /** The ids of the plans that parsed, in file order. */

@@ -1,4 +1,5 @@
-import { deriveLedgerState, LedgerFormatError } from '../core/ledger/index.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { approvalStatus, deriveLedgerState, LedgerFormatError } from '../core/ledger/index.js';
 import { formatDiagnostic } from '../core/diagnostics.js';
 import type { Plan } from '../core/plan/types.js';
 import type { GitLedgerStore } from '../git/ledger-store.js';
@@ -32,7 +33,7 @@ export async function statusOfAllPlans(
   if (folder.files.length === 0) return { plansDir: folder.plansDir, rows: [] };
   const { store } = await openLedger(io, { ...opts, repo: folder.repoDir });
   const rows: PlanStatusRow[] = [];
-  for (const { file, result } of folder.files) {
+  for (const { file, result, blob } of folder.files) {
     const [firstError] = result.errors;
     if (!result.plan || firstError) {
       const more = result.errors.length > 1 ? ` (+${result.errors.length - 1} more)` : '';
@@ -45,7 +46,7 @@ export async function statusOfAllPlans(
       });
       continue;
     }
-    rows.push({ file, id: result.plan.id, ...(await phaseOf(io, store, result.plan, file)) });
+    rows.push({ file, id: result.plan.id, ...(await phaseOf(io, store, result.plan, file, blob, folder.config)) });
   }
   return { plansDir: folder.plansDir, rows };
 }
@@ -55,10 +56,14 @@ async function phaseOf(
   store: GitLedgerStore,
   plan: Plan,
   file: string,
+  blob: string,
+  config: OkstraConfig,
 ): Promise<Pick<PlanStatusRow, 'phase' | 'next' | 'problem'>> {
   try {
     const snapshot = await store.read(plan.id);
-    return { ...planPhase(plan, deriveLedgerState(snapshot.rows), io.now(), file), problem: null };
+    const state = deriveLedgerState(snapshot.rows);
+    const approval = approvalStatus(state, blob, config).kind;
+    return { ...planPhase(plan, state, io.now(), file, approval), problem: null };
   } catch (error) {
     // A corrupt ledger is this plan's problem; an unreachable remote is everyone's and stops the command.
     const corrupt = formatErrorIn(error);

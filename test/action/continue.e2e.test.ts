@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
+import { gitBlobId } from '../../src/core/git-object-id.js';
 import { LedgerRowSchema } from '../../src/core/ledger/index.js';
 import { tempDir } from '../helpers/git-repos.js';
 import {
@@ -119,6 +120,50 @@ describe('mode continue (the scheduled sweep)', () => {
       (await project.show('okstra-ledger', 'plans/fresh/reports/stage-2/gh-4242-1-s2.json')) as string,
     ) as { run: { trigger: unknown } };
     expect(report.run.trigger).toEqual({ kind: 'schedule', actor: null, url: null });
+  });
+
+  it('skips a plan nobody approved (saying so, not failing the sweep) and continues the approved one', async () => {
+    const approvedPlan = twoStagePlan('approved');
+    const project = await makeProject({
+      plan: twoStagePlan('waiting'),
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      files: { '.okstra/plans/approved.md': approvedPlan },
+      config: { approval: { required: true } },
+    });
+    await appendOnRemote(
+      project,
+      'approved',
+      [
+        {
+          status: 'approved',
+          plan_path: '.okstra/plans/approved.md',
+          plan_blob: gitBlobId(approvedPlan),
+          approver: 'alice',
+          permission: 'write',
+          via: 'review',
+        },
+      ],
+      new Date(),
+    );
+    api = await startFakeApi();
+    const run = await runAction(project, {
+      inputs: { mode: 'continue' },
+      eventName: 'schedule',
+      payload: SCHEDULE,
+      api,
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(run.stdout).toContain(
+      `plan waiting: okstra: plan waiting is not approved at blob ${gitBlobId(twoStagePlan('waiting'))} (approved: no content of it yet)`,
+    );
+    expect(await project.show('okstra-ledger', 'plans/waiting/ledger.jsonl')).toBeNull();
+    const approvedRows = (await project.show('okstra-ledger', 'plans/approved/ledger.jsonl')) ?? '';
+    expect(
+      approvedRows
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { status: string }).status),
+    ).toEqual(['approved', 'started', 'done', 'started', 'done']);
   });
 
   it('leaves a stale claim alone while its workflow run is still going', async () => {

@@ -170,7 +170,8 @@ describe('okstra status without --plan', () => {
     expect(lines[1]).toMatch(/^plan\s+file\s+phase\s+next step$/);
     const row = (id: string): string => lines.find((l) => l.startsWith(`${id} `)) ?? '';
     expect(row('tempconv')).toMatch(/\.okstra\/plans\/tempconv\.md\s+all done\s+okstra report show --plan tempconv$/);
-    expect(row('fresh')).toMatch(/not started\s+okstra chain --plan \.okstra\/plans\/fresh\.md$/);
+    // Nobody approved the new plan's content, so approving it is the next step (the demo's own plan was approved).
+    expect(row('fresh')).toMatch(/awaiting approval\s+okstra plan approve --plan \.okstra\/plans\/fresh\.md$/);
     expect(row('broken')).toMatch(/invalid plan\s+okstra plan validate \.okstra\/plans\/broken\.md$/);
     expect(res.stdout).toMatch(/^broken: \.okstra\/plans\/broken\.md:\d+:\d+: error: .*1 → 2 → 1/m);
 
@@ -181,7 +182,7 @@ describe('okstra status without --plan', () => {
     expect(json.plansDir).toBe('.okstra/plans');
     expect(json.plans.map((p) => [p.id, p.phase])).toEqual([
       ['broken', 'invalid plan'],
-      ['fresh', 'not started'],
+      ['fresh', 'awaiting approval'],
       ['tempconv', 'all done'],
     ]);
   });
@@ -200,6 +201,8 @@ describe('okstra status without --plan', () => {
     const text = (id: string): string =>
       `---\nid: ${id}\n---\n# P\n\n## Stage Map\n\n### Stage 1: One\n- depends-on: none\n\nx\n\n### Stage 2: Two\n- depends-on: 1\n\nx\n`;
     mkdirSync(plans, { recursive: true });
+    // This test is about the stages' phases; the approval phases have their own test below.
+    writeFileSync(join(repo, '.okstra', 'config.yml'), 'approval:\n  required: false\n');
     writeFileSync(join(plans, 'alpha.md'), text('alpha'));
     writeFileSync(join(plans, 'beta.md'), text('beta'));
     const append = async (args: string[]): Promise<void> => {
@@ -225,6 +228,24 @@ describe('okstra status without --plan', () => {
     const row = (id: string): string => res.stdout.split('\n').find((l) => l.startsWith(`${id} `)) ?? '';
     expect(row('alpha')).toMatch(/failed at stage 1\s+okstra run --plan \.okstra\/plans\/alpha\.md --stage 1$/);
     expect(row('beta')).toMatch(/running stage 1\s+okstra status --plan \.okstra\/plans\/beta\.md$/);
+  });
+
+  it('a plan nobody approved awaits approval; an approved one is not started; an edit after the approval needs a new one', async () => {
+    const { dir: repo, git } = await makeRepo();
+    const file = join(repo, '.okstra', 'plans', 'gamma.md');
+    mkdirSync(join(repo, '.okstra', 'plans'), { recursive: true });
+    const text =
+      '---\nid: gamma\n---\n# G\n\n## Stage Map\n\n### Stage 1: One\n- depends-on: none\n- validation: `true`\n\nx\n';
+    writeFileSync(file, text);
+    await git.ok(['add', '--all']);
+    await git.ok(['commit', '--quiet', '-m', 'plan']);
+    const phase = async (): Promise<string> =>
+      (await runCli(['status'], { cwd: repo })).stdout.split('\n').find((l) => l.startsWith('gamma ')) ?? '';
+    expect(await phase()).toMatch(/awaiting approval\s+okstra plan approve --plan \.okstra\/plans\/gamma\.md$/);
+    expect((await runCli(['plan', 'approve', '--plan', file, '--repo', repo, '--as', 'alice'])).exitCode).toBe(0);
+    expect(await phase()).toMatch(/not started\s+okstra chain --plan \.okstra\/plans\/gamma\.md$/);
+    writeFileSync(file, text.replace('x\n', 'y\n'));
+    expect(await phase()).toMatch(/edited since its approval\s+okstra plan approve --plan \.okstra\/plans\/gamma\.md$/);
   });
 
   it('an empty plans folder says how to create a plan; --markdown without --plan is a usage error', async () => {
