@@ -268,7 +268,7 @@ var FormMatcher = class {
     }
   }
   replace(text) {
-    const { next, fail, longest, replacementOf, fromRoot } = this;
+    const { next, fail: fail2, longest, replacementOf, fromRoot } = this;
     const starts = [];
     const ends = [];
     const picks = [];
@@ -279,7 +279,7 @@ var FormMatcher = class {
       while (state !== 0) {
         const to = next[state].get(code);
         if (to !== void 0) break;
-        state = fail[state];
+        state = fail2[state];
       }
       state = state === 0 ? fromRoot[code] : next[state].get(code);
       const length = longest[state];
@@ -746,21 +746,21 @@ var isTagNameChar = (c) => /[A-Za-z0-9-]/.test(c);
 var isSpace = (c) => c === " " || c === "	" || c === "\n" || c === "\r" || c === "\f" || c === "\v";
 function tagEnd(text, i, find) {
   let j = i + 1;
-  const fail = () => ({ end: null, scanned: j - i });
+  const fail2 = () => ({ end: null, scanned: j - i });
   const closing = text[j] === "/";
   if (closing) j++;
-  if (!/[A-Za-z]/.test(text[j] ?? "")) return fail();
+  if (!/[A-Za-z]/.test(text[j] ?? "")) return fail2();
   while (j < text.length && isTagNameChar(text[j])) j++;
   if (closing) {
     while (isSpace(text[j])) j++;
-    return text[j] === ">" ? { end: j + 1, scanned: j - i } : fail();
+    return text[j] === ">" ? { end: j + 1, scanned: j - i } : fail2();
   }
   for (; ; ) {
     const before = j;
     while (isSpace(text[j])) j++;
     if (text[j] === ">") return { end: j + 1, scanned: j - i };
     if (text[j] === "/" && text[j + 1] === ">") return { end: j + 2, scanned: j - i };
-    if (j === before || !isNameStart(text[j] ?? "")) return fail();
+    if (j === before || !isNameStart(text[j] ?? "")) return fail2();
     while (j < text.length && isNameChar(text[j])) j++;
     let k = j;
     while (isSpace(text[k])) k++;
@@ -770,14 +770,14 @@ function tagEnd(text, i, find) {
     const quote = text[k];
     if (quote === '"' || quote === "'") {
       const close = find(quote, k + 1);
-      if (close === -1) return fail();
+      if (close === -1) return fail2();
       j = close + 1;
     } else {
       const start = k;
       while (k < text.length && !/[\s"'=<>`]/.test(text[k])) k++;
       if (k === start) {
         j = k;
-        return fail();
+        return fail2();
       }
       j = k;
     }
@@ -878,6 +878,19 @@ var ModelPriceSchema = z.strictObject({
   cacheWrite: z.number().min(0).optional().describe("cache writes (Anthropic); default: the input price")
 });
 var ISOLATION_MODES = ["auto", "none"];
+var ApprovalConfigSchema = z.strictObject({
+  required: z.boolean().default(true).describe("whether a stage run refuses a plan whose exact content (git blob) nobody approved"),
+  permission: z.enum(["write", "maintain", "admin"]).optional().describe(
+    "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)"
+  )
+}).describe("who approves a plan, and whether runs need the approval");
+var PlanningConfigSchema = z.strictObject({
+  repairRounds: z.number().int().min(0).max(5).default(2).describe(
+    "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run"
+  ),
+  revisionRounds: z.number().int().min(0).max(3).default(1).describe("how often blocking review findings go back to the planner"),
+  reviewers: z.array(providerRef).optional().describe("the providers that review a draft; default: the verifiers other than the planner (or all of them)")
+}).default({ repairRounds: 2, revisionRounds: 1 }).describe("the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`");
 var ConfigSchema = z.strictObject({
   executor: providerRef.default("claude").describe("the provider that writes the code"),
   verifiers: z.array(providerRef).min(1).optional().describe("the providers that verify; default: every configured provider"),
@@ -910,7 +923,10 @@ var ConfigSchema = z.strictObject({
     }).default({ ...DEFAULT_TURN_LIMITS }).describe("turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)")
   }).default({ turns: { ...DEFAULT_TURN_LIMITS } }).describe("limits of each agent session"),
   pricing: z.record(z.string().min(1), ModelPriceSchema).default({}).describe("per-model prices in USD per million tokens, over okstra\u2019s built-in table"),
-  bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false })
+  bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false }),
+  planner: providerRef.nullable().default(null).describe("the provider that drafts plans; default: the executor"),
+  planning: PlanningConfigSchema,
+  approval: ApprovalConfigSchema.default({ required: true })
 }).describe("okstra repository configuration (.okstra/config.yml)");
 
 // src/core/ids.ts
@@ -927,6 +943,10 @@ function refComponentProblem(id, what) {
   if (id.endsWith(".lock")) return `${what} "${id}" must not end with ".lock" (not a valid git ref component)`;
   if (id.endsWith(".")) return `${what} "${id}" must not end with "." (not a valid git ref component)`;
   return null;
+}
+function planIdOfPlanBranch(branch) {
+  const m = /^okstra\/([^/]+)\/plan$/.exec(branch);
+  return m && m[1] && planIdProblem(m[1]) === null ? m[1] : null;
 }
 
 // src/core/commands/values.ts
@@ -993,8 +1013,44 @@ function modelOverride(raw, known) {
   return { ok: true, value: [provider.value, model] };
 }
 
+// src/core/commands/goal.ts
+var MAX_GOAL_CHARS = 2e3;
+var HIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+function goalText(raw) {
+  const text = raw.trim().replace(/[ \t]+/g, " ");
+  if (text === "") return { ok: true, value: null };
+  const hidden = HIDDEN.exec(text);
+  if (hidden)
+    return {
+      ok: false,
+      error: `the goal text holds the invisible character U+${(hidden[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}; write it as plain text`
+    };
+  if ([...text].length > MAX_GOAL_CHARS)
+    return {
+      ok: false,
+      error: `the goal text is ${[...text].length} characters; okstra takes at most ${MAX_GOAL_CHARS} after the command (put the rest in the issue's body)`
+    };
+  if (text.startsWith("--"))
+    return {
+      ok: false,
+      error: `${shown(text.split(" ")[0] ?? text)} is not an option here: the words after the command are added to the goal as text (start them with a word, not \`--\`)`
+    };
+  return { ok: true, value: text };
+}
+
 // src/core/commands/grammar.ts
-var VERBS = ["run", "stage", "retry", "reconcile", "status", "cancel", "help"];
+var VERBS = [
+  "run",
+  "stage",
+  "retry",
+  "reconcile",
+  "status",
+  "cancel",
+  "plan",
+  "replan",
+  "approve",
+  "help"
+];
 var MAX_COMMANDS_PER_COMMENT = 10;
 var FLAGS = ["reset", "rebase"];
 var OPTIONS_BY_VERB = {
@@ -1004,6 +1060,9 @@ var OPTIONS_BY_VERB = {
   reconcile: ["plan", "executor", "verifiers", "model", "reset"],
   status: ["plan"],
   cancel: ["plan"],
+  plan: [],
+  replan: [],
+  approve: ["plan"],
   help: []
 };
 function isVerb(word) {
@@ -1021,6 +1080,12 @@ function parseCommands(lines, ctx) {
 function parseCommandLine(text, ctx) {
   const words = text.trim().split(/\s+/);
   if (words[0] !== COMMAND_PREFIX) return { ok: false, error: `a command starts with \`${COMMAND_PREFIX}\`` };
+  const prose = /^\/okstra\s+(plan|replan)(?:\s+|$)/i.exec(text.trim());
+  if (prose) {
+    const goal = goalText(text.trim().slice(prose[0].length));
+    if (!goal.ok) return goal;
+    return { ok: true, command: { verb: prose[1].toLowerCase(), goal: goal.value } };
+  }
   const args = words.slice(1);
   for (const a of args) {
     const problem = argumentProblem(a);
@@ -1088,7 +1153,11 @@ function parseCommandLine(text, ctx) {
       return { ok: true, command: { verb } };
     case "status":
     case "cancel":
+    case "approve":
       return { ok: true, command: { verb, plan: options2.plan } };
+    case "plan":
+    case "replan":
+      throw new Error(`unreachable: ${verb} is parsed as prose above`);
     case "run":
       return { ok: true, command: { verb, options: options2 } };
     case "stage":
@@ -1149,6 +1218,9 @@ function usageText(providers) {
     `- \`${COMMAND_PREFIX} reconcile N\` \u2014 done stage N's branch moved (a force-push, a hand commit): re-verify it as it is and record its new head; \`--reset\` puts the branch back at the recorded head instead`,
     `- \`${COMMAND_PREFIX} status [--plan ID]\` \u2014 the plan's stages: a table and a graph`,
     `- \`${COMMAND_PREFIX} cancel [--plan ID]\` \u2014 cancel this pull request's okstra workflow runs`,
+    `- \`${COMMAND_PREFIX} plan [text]\` \u2014 on an issue: draft a plan from the issue (and the text) and open it as a plan pull request`,
+    `- \`${COMMAND_PREFIX} replan [text]\` \u2014 on a plan pull request: draft the plan again from its review comments (and the text)`,
+    `- \`${COMMAND_PREFIX} approve [--plan ID]\` \u2014 approve the exact content of the plan this pull request adds or changes (approving the pull request in a review does the same); runs need it`,
     `- \`${COMMAND_PREFIX} help\` \u2014 this list`,
     "",
     "`run`, `stage`, `retry` and `reconcile` also take `--executor NAME`, `--verifiers A,B` and `--model PROVIDER=MODEL` (once per provider).",
@@ -1278,7 +1350,7 @@ ${body}` : body;
 }
 
 // src/core/report/failure.ts
-function failedWorkers(report) {
+function failedWorkers(report2) {
   const out = [];
   const push = (worker, role, status, failure, upstreamError, findingId2) => {
     if (!failure) return;
@@ -1291,13 +1363,13 @@ function failedWorkers(report) {
       ...findingId2 !== void 0 ? { findingId: findingId2 } : {}
     });
   };
-  const e = report.executor;
+  const e = report2.executor;
   push(e.worker, "executor", e.status, e.failure, e.upstreamError);
-  for (const v of report.verifiers) push(v.worker, "verifier", v.status, v.failure, v.upstreamError);
-  for (const r of report.convergence.failures ?? [])
+  for (const v of report2.verifiers) push(v.worker, "verifier", v.status, v.failure, v.upstreamError);
+  for (const r of report2.convergence.failures ?? [])
     push(r.worker, "reverify", r.status, r.failure, r.upstreamError, r.findingId);
-  if (report.critic)
-    push(report.critic.worker, "critic", report.critic.status, report.critic.failure, report.critic.upstreamError);
+  if (report2.critic)
+    push(report2.critic.worker, "critic", report2.critic.status, report2.critic.failure, report2.critic.upstreamError);
   return out;
 }
 
@@ -1308,8 +1380,8 @@ function tokensOf(u) {
 function usageCostComplete(u) {
   return u.costUsd === null ? tokensOf(u) === 0 : u.costComplete !== false;
 }
-function runCost(report) {
-  const { total, workers, requests, metered } = report.usage;
+function runCost(report2) {
+  const { total, workers, requests, metered } = report2.usage;
   const workersComplete = workers.every(usageCostComplete);
   const nothingSpent = tokensOf(total) === 0 && (metered === "gateway" || workers.length > 0);
   const complete = total.costUsd === null ? nothingSpent && workersComplete : total.costComplete !== false && workersComplete;
@@ -1343,11 +1415,11 @@ function countActiveBySeverity(findings) {
 function severityCountsText(counts) {
   return SEVERITY_ORDER.map((s) => `${counts[s]} ${s}`).join(", ");
 }
-function verdictLabel(report) {
-  const { value, runStatus } = report.verdict;
+function verdictLabel(report2) {
+  const { value, runStatus } = report2.verdict;
   if (runStatus === "contract-violated") return "\u26A0\uFE0F FAIL (contract violated)";
   if (runStatus === "error") return "\u{1F4A5} FAIL (run error)";
-  if (value === "FAIL" && stoppedByBudget(report)) return "\u274C FAIL (budget exceeded)";
+  if (value === "FAIL" && stoppedByBudget(report2)) return "\u274C FAIL (budget exceeded)";
   return value === "PASS" ? "\u2705 PASS" : "\u274C FAIL";
 }
 function shortSha(sha2) {
@@ -1366,8 +1438,8 @@ function formatDuration(ms) {
 function formatCount(n) {
   return n.toLocaleString("en-US");
 }
-function stoppedByBudget(report) {
-  return report.usage.budgetExceeded !== void 0 || [report.executor.status, ...report.verifiers.map((v) => v.status), report.critic?.status].includes(
+function stoppedByBudget(report2) {
+  return report2.usage.budgetExceeded !== void 0 || [report2.executor.status, ...report2.verifiers.map((v) => v.status), report2.critic?.status].includes(
     "budget-exceeded"
   );
 }
@@ -1384,12 +1456,12 @@ function formatUsage(usage) {
   const cost = usageCost(usage);
   return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}`;
 }
-function formatRunUsage(report) {
-  const total = report.usage.total;
-  const cost = runCost(report);
+function formatRunUsage(report2) {
+  const total = report2.usage.total;
+  const cost = runCost(report2);
   const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
   const unknown = cost.usd !== null && cost.unknownFor.length > 0 ? ` (cost unknown for ${cost.unknownFor.map((n) => escapeInline(clip(n, 80, "\u2026"))).join(", ")})` : "";
-  const by = report.usage.metered === "gateway" ? ", metered by okstra" : report.usage.metered === "self-reported" ? ", as the agent CLIs reported" : "";
+  const by = report2.usage.metered === "gateway" ? ", metered by okstra" : report2.usage.metered === "self-reported" ? ", as the agent CLIs reported" : "";
   return `${tokens} \xB7 ${formatCost(cost.usd, cost.complete)}${unknown}${by}`;
 }
 function formatSpend(spend) {
@@ -1411,19 +1483,24 @@ function findingWho(f) {
   if (f.refutedBy.length > 0) parts.push(`refuted by ${f.refutedBy.map(escapeInline).join(", ")}`);
   return parts.join("; ");
 }
-function qaCounts(report) {
-  return { passed: report.qa.filter((q) => q.passed).length, total: report.qa.length };
+function qaCounts(report2) {
+  return { passed: report2.qa.filter((q) => q.passed).length, total: report2.qa.length };
 }
-function stageHeading(report) {
-  const title = report.stage.title.trim() === "" ? "" : `: ${escapeInline(clip(report.stage.title, 200, "\u2026"))}`;
-  return `${inlineCode(report.plan.id)} \xB7 stage ${report.stage.number}${title}`;
+function qaOutcomeText(report2) {
+  const { passed, total } = qaCounts(report2);
+  return total === 0 ? NO_QA_RAN : `${passed}/${total} passed`;
 }
-function fullReportPointer(report, fullReportUrl) {
+var NO_QA_RAN = "no QA command ran";
+function stageHeading(report2) {
+  const title = report2.stage.title.trim() === "" ? "" : `: ${escapeInline(clip(report2.stage.title, 200, "\u2026"))}`;
+  return `${inlineCode(report2.plan.id)} \xB7 stage ${report2.stage.number}${title}`;
+}
+function fullReportPointer(report2, fullReportUrl) {
   const explicit = fullReportUrl ? linkTarget(fullReportUrl) : null;
   if (explicit) return `[the full report](${explicit})`;
-  const runPage = report.run.url ? linkTarget(report.run.url) : null;
+  const runPage = report2.run.url ? linkTarget(report2.run.url) : null;
   if (runPage) return `[the run page](${runPage})`;
-  const path = report.ledgerRow?.report_path;
+  const path = report2.ledgerRow?.report_path;
   return path ? `${inlineCode(path)} on the ledger branch` : "the stored report of this run";
 }
 
@@ -1454,16 +1531,16 @@ function details(summary, body) {
 
 ${body}`, tail: "\n</details>\n\n" };
 }
-function headlineSection(report, level) {
-  const run2 = report.run;
+function headlineSection(report2, level) {
+  const run2 = report2.run;
   const trigger = run2.trigger.actor ? `${run2.trigger.kind} by ${escapeInline(clip(run2.trigger.actor, 100, "\u2026"))}` : run2.trigger.kind;
   const facts = [
     `attempt ${run2.attempt}`,
     trigger,
     formatDuration(run2.durationMs),
-    `${inlineCode(clip(report.git.branch, 200, "\u2026"))} ${shortSha(report.git.baseCommit)}..${shortSha(report.git.headCommit)}${report.git.reusedBranch ? " (fix run on the preserved branch)" : ""}`
+    `${inlineCode(clip(report2.git.branch, 200, "\u2026"))} ${shortSha(report2.git.baseCommit)}..${shortSha(report2.git.headCommit)}${report2.git.reusedBranch ? " (fix run on the preserved branch)" : ""}`
   ];
-  const head2 = `${level} ${verdictLabel(report)} \u2014 ${stageHeading(report)}
+  const head2 = `${level} ${verdictLabel(report2)} \u2014 ${stageHeading(report2)}
 
 ${facts.join(" \xB7 ")}
 
@@ -1472,8 +1549,8 @@ ${facts.join(" \xB7 ")}
 }
 var UPSTREAM_IN_LINE = 200;
 var NO_ISOLATION_WARNING = "\u26A0\uFE0F **Agents ran with okstra's own privileges (isolation: none): they could read the run's secrets.**";
-function isolationSection(report) {
-  const iso = report.isolation;
+function isolationSection(report2) {
+  const iso = report2.isolation;
   if (!iso) return section("isolation", "isolation statement", 1, "", []);
   if (iso.mode === "none")
     return section("isolation", "isolation statement", 0, `${NO_ISOLATION_WARNING}
@@ -1489,23 +1566,23 @@ function isolationSection(report) {
     []
   );
 }
-function budgetSection(report) {
-  const b = report.usage.budgetExceeded;
+function budgetSection(report2) {
+  const b = report2.usage.budgetExceeded;
   if (!b) return section("budget", "budget refusal", 0, "", []);
   const text = `\u{1F4B8} **Budget exceeded:** the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))} was reached with ${escapeInline(clip(b.spent, 100, "\u2026"))} spent; the model gateway refused the next request of ${escapeInline(b.worker)}.
 
 `;
   return section("budget", "budget refusal", 0, text, [], "", true);
 }
-function workerUsageSection(report, priority) {
-  const workers = report.usage.workers;
+function workerUsageSection(report2, priority) {
+  const workers = report2.usage.workers;
   if (workers.length === 0) return section("usage", "usage per worker", priority, "", []);
   const items = workers.map((w) => `- ${escapeInline(w.worker)}: ${formatUsage(w)}
 `);
   return counted(section("usage", "usage per worker", priority, "**Usage by worker**\n\n", items, "\n"));
 }
-function reasonsSection(report, limits) {
-  const items = report.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT))}
+function reasonsSection(report2, limits) {
+  const items = report2.verdict.reasons.map((r) => `- ${escapeInline(clip(r, limits.reason, CUT))}
 `);
   return counted(
     section(
@@ -1518,8 +1595,8 @@ function reasonsSection(report, limits) {
     )
   );
 }
-function sidecarSection(report, limits) {
-  const ev = report.stageSidecarEvidence;
+function sidecarSection(report2, limits) {
+  const ev = report2.stageSidecarEvidence;
   const text = "withheld" in ev ? `**Carry withheld** \u2014 \`carry/stage-${ev.stageNumber}.json\` was not written: ${escapeInline(clip(ev.withheld, limits.reason, CUT))}
 
 ` : `**Carry written** to ${inlineCode(ev.carryPath)}.
@@ -1555,11 +1632,11 @@ function qaRow(q) {
   return `| ${q.passed ? "\u2705" : "\u274C"} | ${q.source} | ${escapeInline(q.label) || "\u2014"} | ${inlineCode(q.cmd, { inTable: true })} | ${exit} | ${formatDuration(q.durationMs)} |
 `;
 }
-function qaSection(report, priority, collapsed) {
-  const { passed, total } = qaCounts(report);
-  const title = total === 0 ? "QA commands (none configured)" : `QA commands (${passed}/${total} passed)`;
+function qaSection(report2, priority, collapsed) {
+  const total = report2.qa.length;
+  const title = `QA commands (${qaOutcomeText(report2)})`;
   const table = "| | source | label | command | exit | time |\n| --- | --- | --- | --- | --- | --- |\n";
-  const items = report.qa.map(qaRow);
+  const items = report2.qa.map(qaRow);
   if (total === 0) return section("qa", "QA results", priority, `**${title}**
 
 `, []);
@@ -1571,8 +1648,8 @@ function qaSection(report, priority, collapsed) {
 
 ${table}`, items, "\n");
 }
-function qaOutputSection(report, priority, limits, onlyFailed) {
-  const shown2 = report.qa.filter((q) => (!onlyFailed || !q.passed) && q.outputTail.trim() !== "");
+function qaOutputSection(report2, priority, limits, onlyFailed) {
+  const shown2 = report2.qa.filter((q) => (!onlyFailed || !q.passed) && q.outputTail.trim() !== "");
   const items = shown2.map((q) => {
     const exit = q.exitCode === null ? "killed" : `exit ${q.exitCode}`;
     const out = tail(q.outputTail, limits.outputLines, limits.outputChars);
@@ -1603,14 +1680,14 @@ function evidenceCell(w) {
   const more = unread.length > 3 ? ` and ${unread.length - 3} more` : "";
   return `${count}${source}${unread.length > 0 ? `; cited unopened: ${shown2}${more}` : ""}`;
 }
-function verifiersSection(report, priority, collapsed) {
+function verifiersSection(report2, priority, collapsed) {
   const table = "| worker | status | verdict | findings | evidence read | time | usage |\n| --- | --- | --- | --- | --- | --- | --- |\n";
-  const items = report.verifiers.map(
+  const items = report2.verifiers.map(
     (v) => `| ${escapeInline(v.worker)} | ${workerStatusText(v.status, v.upstreamError, UPSTREAM_IN_LINE)} | ${v.verdict ?? "\u2014"} | ${v.findings.length} | ${evidenceCell(v)} | ${formatDuration(v.durationMs)} | ${formatUsage(v.usage)} |
 `
   );
-  const verdicts = report.verifiers.map((v) => v.verdict ?? v.status).join(", ");
-  const title = `Verifiers (${report.verifiers.length}${verdicts ? `: ${verdicts}` : ""})`;
+  const verdicts = report2.verifiers.map((v) => v.verdict ?? v.status).join(", ");
+  const title = `Verifiers (${report2.verifiers.length}${verdicts ? `: ${verdicts}` : ""})`;
   if (items.length === 0) return section("verifiers", "verifiers", priority, `**Verifiers:** none ran.
 
 `, []);
@@ -1622,8 +1699,8 @@ function verifiersSection(report, priority, collapsed) {
 
 ${table}`, items, "\n");
 }
-function executorSection(report, priority, limits) {
-  const e = report.executor;
+function executorSection(report2, priority, limits) {
+  const e = report2.executor;
   const commits = e.commits.map((c) => `- ${inlineCode(shortSha(c.sha))} ${escapeInline(c.subject)}
 `);
   const summary = e.summary.trim() === "" ? "_No summary._" : escapeBlock(clip(e.summary, limits.summary, CUT));
@@ -1637,29 +1714,29 @@ Usage: ${formatUsage(e.usage)}
   );
   return section("executor", "executor summary and commits", priority, d.head, commits, d.tail);
 }
-function rosterSection(report, priority) {
+function rosterSection(report2, priority) {
   const table = "| roster name | function | provider | model | usage |\n| --- | --- | --- | --- | --- |\n";
-  const usageOf = new Map(report.usage.workers.map((u) => [u.worker, u]));
-  const items = report.roster.map(
+  const usageOf = new Map(report2.usage.workers.map((u) => [u.worker, u]));
+  const items = report2.roster.map(
     (r) => `| ${escapeInline(r.name)} | ${r.function} | ${r.provider} | ${r.model ? inlineCode(r.model, { inTable: true }) : "\u2014"} | ${formatUsage(usageOf.get(r.name) ?? null)} |
 `
   );
-  const d = details(`Roster and usage (total ${formatRunUsage(report)})`, table);
+  const d = details(`Roster and usage (total ${formatRunUsage(report2)})`, table);
   return section("roster", "roster and usage", priority, d.head, items, d.tail);
 }
-function convergenceSection(report, priority) {
-  const c = report.convergence;
+function convergenceSection(report2, priority) {
+  const c = report2.convergence;
   let text = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? "" : "s"}, ${c.disputed} disputed, ${c.resolved} resolved.`;
-  if (report.critic) {
-    const k = report.critic;
+  if (report2.critic) {
+    const k = report2.critic;
     text += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
   }
   return section("convergence", "convergence", priority, `${text}
 
 `, []);
 }
-function gitSection(report, priority) {
-  const g = report.git;
+function gitSection(report2, priority) {
+  const g = report2.git;
   const stat = `${g.diffStat.filesChanged} files changed, +${formatCount(g.diffStat.insertions)} \u2212${formatCount(g.diffStat.deletions)}`;
   const items = g.outOfPlanFiles.map((p) => `- ${inlineCode(p)}
 `);
@@ -1668,10 +1745,10 @@ function gitSection(report, priority) {
 `;
   return section("git", "diff stat and files outside the plan", priority, head2, items, items.length > 0 ? "\n" : "");
 }
-function progressSection(report, priority) {
-  const lines = report.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}
+function progressSection(report2, priority) {
+  const lines = report2.progress.map((p) => `${p.at}  ${stripInvisible(p.line)}
 `);
-  const a = report.activity;
+  const a = report2.activity;
   const activity = a ? `Worker activity: ${a.events} event${a.events === 1 ? "" : "s"}${a.droppedEvents > 0 ? ` (${a.droppedEvents} more left out at the size bound)` : ""} in ${inlineCode(a.path)} on the ledger branch.
 
 ` : "";
@@ -1684,8 +1761,8 @@ function progressSection(report, priority) {
 ${d.tail}`)
   );
 }
-function errorsSection(report, priority, limits) {
-  const items = report.errors.map(
+function errorsSection(report2, priority, limits) {
+  const items = report2.errors.map(
     (e) => `- ${e.at} \xB7 ${escapeInline(e.phase)}: ${escapeInline(clip(e.message, limits.reason, CUT))}
 `
   );
@@ -1719,8 +1796,8 @@ ${indent(codeBlock(out), "  ")}
 
 `;
 }
-function failuresSection(report, priority, limits) {
-  const failed = failedWorkers(report);
+function failuresSection(report2, priority, limits) {
+  const failed = failedWorkers(report2);
   if (failed.length === 0) return section("failures", "workers without a result", priority, "", []);
   const items = failed.map((w) => failedWorkerItem(w, limits));
   return counted(
@@ -1736,8 +1813,8 @@ function failuresSection(report, priority, limits) {
     )
   );
 }
-function queueSection(report, priority) {
-  const q = report.remainingQueue;
+function queueSection(report2, priority) {
+  const q = report2.remainingQueue;
   const text = q.length === 0 ? "" : `**Remaining queue:** ${q.map((n) => `stage ${n}`).join(", ")}.
 
 `;
@@ -1788,33 +1865,32 @@ var SUMMARY_DETAIL = {
   outputChars: 2e3,
   summary: 1e3
 };
-function countsLine(report) {
-  const qa = qaCounts(report);
-  const verifiers = report.verifiers.map((v) => v.verdict ?? v.status);
+function countsLine(report2) {
+  const verifiers = report2.verifiers.map((v) => v.verdict ?? v.status);
   return [
-    `**Findings:** ${severityCountsText(countActiveBySeverity(report.findings))}`,
-    `**QA:** ${qa.passed}/${qa.total} passed`,
+    `**Findings:** ${severityCountsText(countActiveBySeverity(report2.findings))}`,
+    `**QA:** ${qaOutcomeText(report2)}`,
     `**Verifiers:** ${verifiers.length > 0 ? verifiers.join(", ") : "none"}`,
-    `**Usage:** ${formatRunUsage(report)}`
+    `**Usage:** ${formatRunUsage(report2)}`
   ].join(" \xB7 ");
 }
-function summaryOfRedacted(report, opts = {}) {
-  const groups = groupFindings(report.findings);
+function summaryOfRedacted(report2, opts = {}) {
+  const groups = groupFindings(report2.findings);
   const sections = [
-    headlineSection(report, "###"),
-    isolationSection(report),
-    reasonsSection(report, SUMMARY_DETAIL),
-    budgetSection(report),
-    sidecarSection(report, SUMMARY_DETAIL),
-    textSection("counts", `${countsLine(report)}
+    headlineSection(report2, "###"),
+    isolationSection(report2),
+    reasonsSection(report2, SUMMARY_DETAIL),
+    budgetSection(report2),
+    sidecarSection(report2, SUMMARY_DETAIL),
+    textSection("counts", `${countsLine(report2)}
 
 `, { required: true }),
-    queueSection(report, 1),
-    workerUsageSection(report, 3),
+    queueSection(report2, 1),
+    workerUsageSection(report2, 3),
     findingsSection("findings-blocking", "blocking findings", 1, groups.blocking, SUMMARY_DETAIL, false),
     findingsSection("findings-major", "major findings", 2, groups.major, SUMMARY_DETAIL, false)
   ];
-  const pointer = fullReportPointer(report, opts.fullReportUrl);
+  const pointer = fullReportPointer(report2, opts.fullReportUrl);
   const fitted = fitWithNotice(sections, opts.maxChars ?? 65535, "the summary limit", pointer, "");
   return { markdown: fitted.text, cuts: fitted.cuts };
 }
@@ -1881,45 +1957,45 @@ function batchAnnotations(annotations, size = ANNOTATIONS_PER_REQUEST) {
   for (let i = 0; i < annotations.length; i += size) batches.push(annotations.slice(i, i + size));
   return batches;
 }
-function checkTitle(report) {
-  const c = countActiveBySeverity(report.findings);
-  const qa = qaCounts(report);
-  const { value, runStatus } = report.verdict;
-  const status = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value === "FAIL" && stoppedByBudget(report) ? " (budget exceeded)" : "";
+function checkTitle(report2) {
+  const c = countActiveBySeverity(report2.findings);
+  const qa = qaCounts(report2);
+  const { value, runStatus } = report2.verdict;
+  const status = runStatus === "contract-violated" || runStatus === "error" ? ` (${runStatus})` : value === "FAIL" && stoppedByBudget(report2) ? " (budget exceeded)" : "";
   return clip(
-    `${report.verdict.value}${status} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`,
+    `${report2.verdict.value}${status} \u2014 ${c.blocking} blocking, ${c.major} major, ${c.minor} minor, ${c.info} info \xB7 QA ${qa.passed}/${qa.total}`,
     TITLE_LIMIT
   );
 }
 function renderCheckRun(input, opts = {}) {
-  const report = redactDeep(input);
-  const pointer = fullReportPointer(report, opts.fullReportUrl);
-  const summary = summaryWithFailures(report, opts.fullReportUrl);
-  const groups = groupFindings(report.findings);
+  const report2 = redactDeep(input);
+  const pointer = fullReportPointer(report2, opts.fullReportUrl);
+  const summary = summaryWithFailures(report2, opts.fullReportUrl);
+  const groups = groupFindings(report2.findings);
   const sections = [
-    errorsSection(report, 1, TEXT_DETAIL),
-    failuresSection(report, 1, TEXT_DETAIL),
-    qaSection(report, 2, false),
-    qaOutputSection(report, 3, TEXT_DETAIL, true),
-    verifiersSection(report, 2, false),
+    errorsSection(report2, 1, TEXT_DETAIL),
+    failuresSection(report2, 1, TEXT_DETAIL),
+    qaSection(report2, 2, false),
+    qaOutputSection(report2, 3, TEXT_DETAIL, true),
+    verifiersSection(report2, 2, false),
     findingsSection("findings-minor", "minor and info findings", 4, groups.minor, TEXT_DETAIL, false),
     findingsSection("findings-refuted", "refuted findings", 6, groups.refuted, TEXT_DETAIL, true),
-    executorSection(report, 5, TEXT_DETAIL),
-    convergenceSection(report, 2),
-    gitSection(report, 5),
-    rosterSection(report, 7),
-    progressSection(report, 8)
+    executorSection(report2, 5, TEXT_DETAIL),
+    convergenceSection(report2, 2),
+    gitSection(report2, 5),
+    rosterSection(report2, 7),
+    progressSection(report2, 8)
   ];
   const text = fitWithNotice(sections, CHECK_OUTPUT_LIMIT, "the check-run text limit", pointer, "");
-  const title = checkTitle(report);
-  const annotations = findingAnnotations(report.findings);
+  const title = checkTitle(report2);
+  const annotations = findingAnnotations(report2.findings);
   const batches = batchAnnotations(annotations);
   const requests = (batches.length > 0 ? batches : [[]]).map((batch, i) => ({
     output: i === 0 ? { title, summary: summary.markdown, text: text.text, annotations: batch } : { title, summary: summary.markdown, annotations: batch }
   }));
   return {
-    name: checkRunName(report.plan.id, report.stage.number),
-    conclusion: report.verdict.value === "PASS" && report.verdict.runStatus === "passed" ? "success" : "failure",
+    name: checkRunName(report2.plan.id, report2.stage.number),
+    conclusion: report2.verdict.value === "PASS" && report2.verdict.runStatus === "passed" ? "success" : "failure",
     title,
     summary: summary.markdown,
     text: text.text,
@@ -1928,15 +2004,15 @@ function renderCheckRun(input, opts = {}) {
     cuts: { summary: summary.cuts, text: text.cuts }
   };
 }
-function summaryWithFailures(report, fullReportUrl) {
-  const failures = fitSections([failuresSection(report, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
+function summaryWithFailures(report2, fullReportUrl) {
+  const failures = fitSections([failuresSection(report2, 0, SUMMARY_FAILURE_DETAIL)], SUMMARY_FAILURES_CHARS);
   const block = failures.text === "" ? "" : `${failures.text}${failures.cuts.length > 0 ? "_More in the details below._\n\n" : ""}`;
-  const summary = summaryOfRedacted(report, {
+  const summary = summaryOfRedacted(report2, {
     maxChars: CHECK_OUTPUT_LIMIT - block.length,
     ...fullReportUrl ? { fullReportUrl } : {}
   });
   if (block === "") return summary;
-  const headline = headlineSection(report, "###").head;
+  const headline = headlineSection(report2, "###").head;
   const markdown = summary.markdown.startsWith(headline) ? `${headline}${block}${summary.markdown.slice(headline.length)}` : `${block}${summary.markdown}`;
   return { markdown, cuts: [...failures.cuts, ...summary.cuts] };
 }
@@ -1988,6 +2064,7 @@ var OPTIONAL_DISPATCH_INPUTS = ["reset", "rebase"];
 var REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter(
   (n) => !OPTIONAL_DISPATCH_INPUTS.includes(n)
 );
+var PLANNING_DISPATCH_INPUTS = ["issue", "goal", "plan-id", "review-id", "comment-id", "approver"];
 var SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
 var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var NAME = /^[a-z][a-z0-9-]{0,30}$/;
@@ -1996,29 +2073,32 @@ var COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 function isSafeRepoPath(path) {
   return SAFE_PATH.test(path);
 }
+function isGitHubLogin(login) {
+  return LOGIN.test(login);
+}
 function dispatchInputs(r) {
-  const fail = (what) => {
+  const fail2 = (what) => {
     throw new Error(`refusing to dispatch: ${what}`);
   };
-  if (!SAFE_PATH.test(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
-  if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
-  if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
-  if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
+  if (!SAFE_PATH.test(r.planPath)) fail2(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail2(`bad plan commit ${JSON.stringify(r.planRef)}`);
+  if (!LOGIN.test(r.actor)) fail2(`unexpected actor ${JSON.stringify(r.actor)}`);
+  if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail2(`bad pull request number ${r.prNumber}`);
   if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1))
-    fail(`bad stages ${JSON.stringify(r.stages)}`);
+    fail2(`bad stages ${JSON.stringify(r.stages)}`);
   const single = r.mode === "stage" || r.mode === "reconcile";
-  if (single && r.stages.length !== 1) fail(`mode ${r.mode} runs exactly one stage`);
-  if (r.reset === true && r.mode !== "reconcile") fail(`reset is for mode reconcile, not ${r.mode}`);
-  if (r.rebase === true && r.mode !== "stage") fail(`rebase is for a fix run in mode stage, not ${r.mode}`);
+  if (single && r.stages.length !== 1) fail2(`mode ${r.mode} runs exactly one stage`);
+  if (r.reset === true && r.mode !== "reconcile") fail2(`reset is for mode reconcile, not ${r.mode}`);
+  if (r.rebase === true && r.mode !== "stage") fail2(`rebase is for a fix run in mode stage, not ${r.mode}`);
   for (const n of r.stages) {
     const id = r.checkRunIds.get(n);
-    if (id === void 0 || !Number.isSafeInteger(id) || id < 1) fail(`no check run for stage ${n}`);
+    if (id === void 0 || !Number.isSafeInteger(id) || id < 1) fail2(`no check run for stage ${n}`);
   }
-  if (r.executor !== null && !NAME.test(r.executor)) fail(`bad executor ${JSON.stringify(r.executor)}`);
+  if (r.executor !== null && !NAME.test(r.executor)) fail2(`bad executor ${JSON.stringify(r.executor)}`);
   if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v))))
-    fail(`bad verifiers ${JSON.stringify(r.verifiers)}`);
+    fail2(`bad verifiers ${JSON.stringify(r.verifiers)}`);
   for (const [p, m] of Object.entries(r.models))
-    if (!NAME.test(p) || !MODEL.test(m)) fail(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
+    if (!NAME.test(p) || !MODEL.test(m)) fail2(`bad model choice ${JSON.stringify(`${p}=${m}`)}`);
   const first = r.stages[0];
   const inputs = {
     mode: r.mode,
@@ -2043,7 +2123,7 @@ function dispatchInputs(r) {
 var REQUIRED_RUN_NAME = "okstra ${{ inputs.plan }} \xB7 pr ${{ inputs.pr-number }} \xB7 checks ${{ inputs.check-run-id }}";
 var RUN_NAME_PR = /\bpr #?\$\{\{\s*inputs\.pr-number\s*\}\}/;
 var RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
-function workflowProblems(text, sending = []) {
+function workflowProblems(text, sending = [], mode) {
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0)
     return [`it is not valid YAML (${doc.errors[0]?.message.split("\n")[0] ?? "parse error"})`];
@@ -2065,6 +2145,16 @@ function workflowProblems(text, sending = []) {
       problems.push(
         `its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`
       );
+    const planning = PLANNING_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
+    if (planning.length > 0)
+      problems.push(
+        `its \`workflow_dispatch\` does not declare the input${planning.length === 1 ? "" : "s"} ${planning.map((n) => `\`${n}\``).join(", ")} this command needs (add each under its inputs as \`${planning[0]}: { type: string, required: false }\` and pass it to the okstra step as \`${planning[0]}: \${{ inputs.${planning[0]} }}\`, as examples/workflows/okstra.yml does)`
+      );
+    const modes = modeOptions(dispatch);
+    if (mode !== void 0 && modes !== null && !modes.includes(mode))
+      problems.push(
+        `its \`mode\` input offers ${modes.map((m) => `\`${m}\``).join(", ")} but not \`${mode}\` (add \`${mode}\` to its \`options\`)`
+      );
   }
   const runName = root["run-name"];
   if (typeof runName !== "string" || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {
@@ -2073,6 +2163,15 @@ function workflowProblems(text, sending = []) {
     );
   }
   return problems;
+}
+function modeOptions(dispatch) {
+  if (typeof dispatch !== "object" || dispatch === null) return null;
+  const inputs = dispatch.inputs;
+  if (typeof inputs !== "object" || inputs === null) return null;
+  const mode = inputs.mode;
+  if (typeof mode !== "object" || mode === null) return null;
+  const options2 = mode.options;
+  return Array.isArray(options2) ? options2.map(String) : null;
 }
 var TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;
 function parseRunTitle(title) {
@@ -2187,10 +2286,102 @@ function dependencyClosure(plan, n) {
   return topologicalOrder(plan).filter((k) => seen.has(k));
 }
 
+// src/core/ledger/row.ts
+import { z as z2 } from "zod";
+var LEDGER_ROW_VERSION = 1;
+var isoUtc = z2.iso.datetime({ offset: false });
+var sha = z2.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
+var relPath = z2.string().regex(
+  /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/,
+  'a relative path inside the ledger branch, without ".."'
+);
+var common = {
+  v: z2.literal(LEDGER_ROW_VERSION),
+  plan_id: z2.string().regex(PLAN_ID_PATTERN, "a plan id"),
+  stage: z2.number().int().positive(),
+  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id"),
+  at: isoUtc,
+  actor: z2.string().min(1).optional(),
+  branch: z2.string().min(1).optional(),
+  base_commit: sha.optional(),
+  head_commit: sha.optional()
+};
+var FAILED_REASONS = [
+  "verdict-fail",
+  "contract-violated",
+  "error",
+  "timeout",
+  "abandoned",
+  "cancelled"
+];
+var ClaimantSchema = z2.object({
+  host: z2.string().min(1).max(255),
+  pid: z2.number().int().positive(),
+  /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
+  boot: z2.string().min(1).max(255).optional()
+}).strict();
+var StartedRowSchema = z2.object({ ...common, status: z2.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
+var DoneRowSchema = z2.object({
+  ...common,
+  status: z2.literal("done"),
+  head_commit: sha,
+  completed_at: isoUtc,
+  carry_path: relPath,
+  report_path: relPath
+}).strict();
+var FailedRowSchema = z2.object({
+  ...common,
+  status: z2.literal("failed"),
+  reason: z2.enum(FAILED_REASONS),
+  report_path: relPath.optional(),
+  /** Free text for humans: who released a claim and why, the error message, … */
+  detail: z2.string().max(2e3).optional()
+}).strict();
+var planCommon = {
+  v: z2.literal(LEDGER_ROW_VERSION),
+  plan_id: z2.string().regex(PLAN_ID_PATTERN, "a plan id"),
+  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id").optional(),
+  at: isoUtc,
+  actor: z2.string().min(1).optional()
+};
+var APPROVAL_SOURCES = ["review", "comment", "cli"];
+var ApprovedRowSchema = z2.object({
+  ...planCommon,
+  status: z2.literal("approved"),
+  plan_path: relPath,
+  plan_blob: sha,
+  approver: z2.string().min(1).max(100),
+  /** The approver's permission on the repository when okstra checked it (`local` for the CLI). */
+  permission: z2.enum(["admin", "maintain", "write", "triage", "read", "local"]),
+  via: z2.enum(APPROVAL_SOURCES),
+  /** The review or comment that approved, for people reading the ledger. */
+  url: z2.url().max(2e3).optional()
+}).strict();
+var StageRowSchema = z2.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
+var PlanRowSchema = z2.discriminatedUnion("status", [ApprovedRowSchema]);
+var LedgerRowSchema = z2.discriminatedUnion("status", [
+  StartedRowSchema,
+  DoneRowSchema,
+  FailedRowSchema,
+  ApprovedRowSchema
+]);
+var PLAN_ROW_STATUSES = /* @__PURE__ */ new Set(["approved"]);
+function isPlanRow(row) {
+  return PLAN_ROW_STATUSES.has(row.status);
+}
+function isStageRow(row) {
+  return !isPlanRow(row);
+}
+
 // src/core/ledger/state.ts
 function deriveLedgerState(rows) {
   const stages = /* @__PURE__ */ new Map();
+  const approvals = [];
   for (const row of rows) {
+    if (isPlanRow(row)) {
+      if (row.status === "approved") approvals.push(row);
+      continue;
+    }
     const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
     entry.last = row;
     entry.rows.push(row);
@@ -2198,7 +2389,7 @@ function deriveLedgerState(rows) {
     if (row.status === "started") entry.attempts += 1;
     stages.set(row.stage, entry);
   }
-  return { stages };
+  return { stages, approvals };
 }
 function stageStatus(state, stage) {
   return state.stages.get(stage)?.last.status ?? "pending";
@@ -2320,6 +2511,46 @@ function untrustedRunReason(run2) {
   if (run2.headBranch !== run2.repository.defaultBranch)
     return `it ran on ${run2.headBranch === null ? "no branch" : `the branch ${run2.headBranch}`}, not the default branch ${run2.repository.defaultBranch}`;
   return null;
+}
+
+// src/core/commands/plan-dispatch.ts
+var fail = (what) => {
+  throw new Error(`refusing to dispatch: ${what}`);
+};
+var positive = (n, what) => {
+  if (!Number.isSafeInteger(n) || n < 1) fail(`bad ${what} ${n}`);
+  return String(n);
+};
+function planDispatchInputs(r) {
+  if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
+  if (r.goal !== null) {
+    const goal = goalText(r.goal);
+    if (!goal.ok || goal.value !== r.goal) fail(`goal text that okstra would not accept from a comment`);
+  }
+  const source = r.source.kind === "issue" ? { issue: positive(r.source.issue, "issue number") } : {
+    "pr-number": positive(r.source.prNumber, "pull request number"),
+    "plan-id": planIdProblem(r.source.planId) === null ? r.source.planId : fail(`bad plan id`)
+  };
+  return {
+    mode: "plan",
+    ...source,
+    ...r.goal !== null ? { goal: r.goal } : {},
+    trigger: r.trigger,
+    actor: r.actor
+  };
+}
+function approveDispatchInputs(r) {
+  if (!isGitHubLogin(r.approver) || r.approver.endsWith("[bot]"))
+    fail(`unexpected approver ${JSON.stringify(r.approver)}`);
+  if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  return {
+    mode: "approve",
+    "pr-number": positive(r.prNumber, "pull request number"),
+    ...r.via.kind === "review" ? { "review-id": positive(r.via.reviewId, "review id") } : { "comment-id": positive(r.via.commentId, "comment id"), trigger: "comment" },
+    approver: r.approver,
+    plan: r.planPath,
+    actor: r.approver
+  };
 }
 
 // src/github/errors.ts
@@ -2567,91 +2798,6 @@ function validate(config2, source) {
   };
 }
 
-// src/github/permissions.ts
-async function collaboratorRole(client, repo, login) {
-  try {
-    const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
-    return { permission: data.permission, role_name: data.role_name ?? null };
-  } catch (error) {
-    if (httpStatus(error) === 404) return { permission: "none", role_name: null };
-    throw error;
-  }
-}
-
-// bot/lib/gate.ts
-function senderRole(deps, login) {
-  return collaboratorRole(deps.client, deps.repo, login);
-}
-function roleGate(config2, login, answer) {
-  const level = effectiveLevel(answer);
-  if (meetsLevel(level, config2.bot.permission)) return { ok: true };
-  return {
-    ok: false,
-    reason: `@${login} has ${level === null ? "no" : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config2.bot.permission}\` access or more.`
-  };
-}
-function pullRequestGate(config2, pr) {
-  if (pr.state !== "open") return { ok: false, reason: "this pull request is closed; reopen it to run okstra on it." };
-  if (!isFromFork(pr) || config2.bot.allowForks) return { ok: true };
-  return {
-    ok: false,
-    reason: `this pull request comes from ${pr.headRepo ? `the fork \`${pr.headRepo}\`` : "a deleted fork"}. okstra's workflow runs agents with this repository's secrets on the pull request's code, so it does not run on forks unless the config sets \`bot.allowForks: true\`.`
-  };
-}
-
-// src/core/ledger/row.ts
-import { z as z2 } from "zod";
-var LEDGER_ROW_VERSION = 1;
-var isoUtc = z2.iso.datetime({ offset: false });
-var sha = z2.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
-var relPath = z2.string().regex(
-  /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/,
-  'a relative path inside the ledger branch, without ".."'
-);
-var common = {
-  v: z2.literal(LEDGER_ROW_VERSION),
-  plan_id: z2.string().regex(PLAN_ID_PATTERN, "a plan id"),
-  stage: z2.number().int().positive(),
-  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id"),
-  at: isoUtc,
-  actor: z2.string().min(1).optional(),
-  branch: z2.string().min(1).optional(),
-  base_commit: sha.optional(),
-  head_commit: sha.optional()
-};
-var FAILED_REASONS = [
-  "verdict-fail",
-  "contract-violated",
-  "error",
-  "timeout",
-  "abandoned",
-  "cancelled"
-];
-var ClaimantSchema = z2.object({
-  host: z2.string().min(1).max(255),
-  pid: z2.number().int().positive(),
-  /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
-  boot: z2.string().min(1).max(255).optional()
-}).strict();
-var StartedRowSchema = z2.object({ ...common, status: z2.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
-var DoneRowSchema = z2.object({
-  ...common,
-  status: z2.literal("done"),
-  head_commit: sha,
-  completed_at: isoUtc,
-  carry_path: relPath,
-  report_path: relPath
-}).strict();
-var FailedRowSchema = z2.object({
-  ...common,
-  status: z2.literal("failed"),
-  reason: z2.enum(FAILED_REASONS),
-  report_path: relPath.optional(),
-  /** Free text for humans: who released a claim and why, the error message, … */
-  detail: z2.string().max(2e3).optional()
-}).strict();
-var LedgerRowSchema = z2.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
-
 // src/core/ledger/fast-row.ts
 import { regexes } from "zod/v4/core";
 var ISO_UTC = regexes.datetime({ offset: false, local: false, precision: void 0 });
@@ -2852,10 +2998,10 @@ function extendTrustScan(scan, rows, facts) {
   for (const { line, row } of rows) {
     const at = Date.parse(row.at);
     if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
-    const reason = clockProblem(row, at, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
+    const reason = isPlanRow(row) ? clockProblem(row, at, facts.now) : clockProblem(row, at, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
     if (reason === null) {
       trusted.push(row);
-      position.set(row.stage, row);
+      if (!isPlanRow(row)) position.set(row.stage, row);
       continue;
     }
     distrusted.push({ line, row, reason });
@@ -2913,6 +3059,74 @@ function formatSpan(ms) {
 }
 function describeDistrusted(d, planId2) {
   return `row ${d.line} ignored: ${d.reason} \u2014 run \`${repairLineCommand(planId2, d.line)}\``;
+}
+
+// src/core/ledger/approval.ts
+function approvalStatus(state, blob, config2) {
+  const row = state.approvals.findLast((a) => a.plan_blob === blob);
+  if (row) return { kind: "approved", row };
+  if (!config2.approval.required) return { kind: "not-required" };
+  return { kind: "not-approved", blob, latest: state.approvals.at(-1) ?? null };
+}
+function notApprovedMessage(planId2, status, howToApprove) {
+  const latest = status.latest ? `approved: ${status.latest.plan_blob} by ${status.latest.approver}` : "approved: no content of it yet";
+  const restore = status.latest ? " or restore it" : "";
+  return `okstra: plan ${planId2} is not approved at blob ${status.blob} (${latest}); approve it again${restore}: ${howToApprove}`;
+}
+function approvalPermission(config2) {
+  if (config2.approval.permission) return config2.approval.permission;
+  return meetsLevel(config2.bot.permission, "write") ? config2.bot.permission : "write";
+}
+function approvalBlocker(clarifications, planPath) {
+  const open = clarifications.filter((c) => c.answer === null && !isOptional(c));
+  if (open.length === 0) return null;
+  const list2 = open.map((c) => `- ${c.id ? `${c.id}: ` : ""}${c.question} (${planPath}:${c.position.line})`).join("\n");
+  return `the plan cannot be approved while ${open.length === 1 ? "a Clarification Item has" : `${open.length} Clarification Items have`} no answer; answer ${open.length === 1 ? "it" : "them"} in the plan's Clarification Items table (or mark an item \`(optional)\`), then approve again:
+${list2}`;
+}
+function isOptional(item) {
+  return item.optional === true;
+}
+
+// src/github/permissions.ts
+async function collaboratorRole(client, repo, login) {
+  try {
+    const { data } = await client.rest.repos.getCollaboratorPermissionLevel({ ...repo, username: login });
+    return { permission: data.permission, role_name: data.role_name ?? null };
+  } catch (error) {
+    if (httpStatus(error) === 404) return { permission: "none", role_name: null };
+    throw error;
+  }
+}
+
+// bot/lib/gate.ts
+function senderRole(deps, login) {
+  return collaboratorRole(deps.client, deps.repo, login);
+}
+function roleGate(config2, login, answer) {
+  const level = effectiveLevel(answer);
+  if (meetsLevel(level, config2.bot.permission)) return { ok: true };
+  return {
+    ok: false,
+    reason: `@${login} has ${level === null ? "no" : `\`${level}\``} access to this repository; okstra takes commands from people with \`${config2.bot.permission}\` access or more.`
+  };
+}
+function approvalGate(config2, login, answer) {
+  const level = effectiveLevel(answer);
+  const needed = approvalPermission(config2);
+  if (level !== null && meetsLevel(level, needed)) return { ok: true, level };
+  return {
+    ok: false,
+    reason: `approving a plan takes \`${needed}\` access to this repository or more, and @${login} has ${level === null ? "none" : `\`${level}\``}; okstra recorded no approval.`
+  };
+}
+function pullRequestGate(config2, pr) {
+  if (pr.state !== "open") return { ok: false, reason: "this pull request is closed; reopen it to run okstra on it." };
+  if (!isFromFork(pr) || config2.bot.allowForks) return { ok: true };
+  return {
+    ok: false,
+    reason: `this pull request comes from ${pr.headRepo ? `the fork \`${pr.headRepo}\`` : "a deleted fork"}. okstra's workflow runs agents with this repository's secrets on the pull request's code, so it does not run on forks unless the config sets \`bot.allowForks: true\`.`
+  };
 }
 
 // src/core/report/schema/final-report.ts
@@ -3222,14 +3436,118 @@ var VerifierResultSchema = z6.looseObject({
 }).describe("okstra Verifier Result");
 
 // src/core/report/json-schema.ts
+import { z as z8 } from "zod";
+
+// src/core/report/schema/plan-review-report.ts
 import { z as z7 } from "zod";
+var PLAN_REVIEW_VERDICTS = ["approve", "revise"];
+var PLAN_FINDING_SEVERITIES = ["blocking", "advisory"];
+var PLAN_FINDING_CATEGORIES = [
+  "missing-stage",
+  "oversized-stage",
+  "wrong-dependency",
+  "validation-cannot-fail",
+  "validation-missing",
+  "uncheckable-exit-contract",
+  "risky-ordering",
+  "other"
+];
+var PLAN_REVIEW_LIMITS = { summary: 2e3, title: 200, detail: 4e3, findings: 50 };
+var PlanReviewFindingSchema = z7.strictObject({
+  severity: z7.enum(PLAN_FINDING_SEVERITIES),
+  category: z7.enum(PLAN_FINDING_CATEGORIES),
+  stage: z7.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
+  title: z7.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
+  detail: z7.string().max(PLAN_REVIEW_LIMITS.detail)
+});
+var PLAN_REVIEW_REPORT_SCHEMA = "okstra/plan-review-report";
+var PLAN_REVIEW_REPORT_VERSION = 1;
+var PLAN_SOURCE_KINDS = ["issue", "cli", "dispatch", "replan"];
+var PLAN_OUTCOMES = ["valid", "invalid", "blocked"];
+var PLAN_ROUND_KINDS = ["draft", "repair", "revise"];
+var blobSha = z7.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
+var PlanRef2 = z7.strictObject({
+  id: z7.string().regex(PLAN_ID_PATTERN),
+  path: repoPath.describe("where the plan file is delivered, e.g. .okstra/plans/<id>.md"),
+  title: z7.string().nullable(),
+  blob: blobSha.nullable().describe("blob id of the delivered plan text; null when no plan was delivered")
+});
+var Source = z7.strictObject({
+  kind: z7.enum(PLAN_SOURCE_KINDS),
+  issue: z7.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
+  url: z7.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
+});
+var finalShape = FinalReportSchema.shape;
+var WorkerFailure2 = finalShape.executor.shape.failure;
+var PlanWorker = z7.strictObject({
+  worker: rosterName,
+  provider: z7.enum(PROVIDERS),
+  model: z7.string().min(1).nullable().describe("null when the provider names no model"),
+  status: z7.enum(WORKER_STATUSES),
+  durationMs,
+  usage: UsageSchema.nullable().describe("null when the CLI did not report usage"),
+  failure: WorkerFailure2
+});
+var PlanDiagnostic = z7.strictObject({
+  line: z7.number().int().positive(),
+  column: z7.number().int().positive(),
+  code: z7.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
+  message: z7.string().min(1)
+});
+var Review = z7.strictObject({
+  reviewer: PlanWorker,
+  verdict: z7.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
+  findings: z7.array(PlanReviewFindingSchema),
+  problem: z7.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
+});
+var Round = z7.strictObject({
+  round: z7.number().int().positive(),
+  kind: z7.enum(PLAN_ROUND_KINDS),
+  planner: PlanWorker,
+  diagnostics: z7.strictObject({ errors: z7.array(PlanDiagnostic), warnings: z7.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
+  reviews: z7.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
+});
+var StandingFinding = z7.strictObject({
+  ...PlanReviewFindingSchema.shape,
+  reviewer: rosterName.describe("the reviewer that raised it")
+});
+var Clarification = z7.strictObject({
+  id: z7.string().nullable(),
+  question: z7.string().min(1),
+  answer: z7.string().nullable().describe("null while unanswered"),
+  optional: z7.boolean().describe("true when the plan can proceed without an answer")
+});
+var StageSummary = z7.strictObject({
+  number: z7.number().int().positive(),
+  title: z7.string(),
+  dependsOn: z7.array(z7.number().int().positive()),
+  validation: nonNegativeInt.describe("how many validation commands the stage names")
+});
+var PlanReviewReportSchema = z7.strictObject({
+  schema: z7.literal(PLAN_REVIEW_REPORT_SCHEMA),
+  version: z7.literal(PLAN_REVIEW_REPORT_VERSION),
+  plan: PlanRef2,
+  goal: z7.string().describe("the goal as the requester wrote it (untrusted text)"),
+  source: Source,
+  outcome: z7.enum(PLAN_OUTCOMES),
+  reason: z7.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
+  rounds: z7.array(Round),
+  standingFindings: z7.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
+  clarifications: z7.array(Clarification),
+  stages: z7.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
+  usage: finalShape.usage,
+  isolation: finalShape.isolation.unwrap(),
+  startedAt: isoUtc2,
+  finishedAt: isoUtc2
+}).describe("okstra plan-review report of one planning phase");
 
 // src/core/report/schema/validator-names.ts
 var VALIDATOR_EXPORTS = {
   "final-report.schema.json": "finalReport",
   "carry.schema.json": "carry",
   "verifier-result.schema.json": "verifierResult",
-  "config.schema.json": "config"
+  "config.schema.json": "config",
+  "plan-review-report.schema.json": "planReviewReport"
 };
 
 // src/core/report/schema/validators.generated.js
@@ -3238,6 +3556,7 @@ __export(validators_generated_exports, {
   carry: () => carry,
   config: () => config,
   finalReport: () => finalReport,
+  planReviewReport: () => planReviewReport,
   verifierResult: () => verifierResult
 });
 
@@ -12793,7 +13112,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 } }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 } }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
 var pattern66 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 var pattern67 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 var pattern68 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
@@ -14426,12 +14745,250 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.planner !== void 0) {
+      let data57 = data.planner;
+      const _errs149 = errors;
+      let valid26 = false;
+      const _errs150 = errors;
+      if (typeof data57 === "string") {
+        if (func2(data57) < 1) {
+          const err143 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data57 };
+          if (vErrors === null) {
+            vErrors = [err143];
+          } else {
+            vErrors.push(err143);
+          }
+          errors++;
+        }
+      } else {
+        const err144 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data57 };
+        if (vErrors === null) {
+          vErrors = [err144];
+        } else {
+          vErrors.push(err144);
+        }
+        errors++;
+      }
+      var _valid3 = _errs150 === errors;
+      valid26 = valid26 || _valid3;
+      const _errs152 = errors;
+      if (data57 !== null) {
+        const err145 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data57 };
+        if (vErrors === null) {
+          vErrors = [err145];
+        } else {
+          vErrors.push(err145);
+        }
+        errors++;
+      }
+      var _valid3 = _errs152 === errors;
+      valid26 = valid26 || _valid3;
+      if (!valid26) {
+        const err146 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data57 };
+        if (vErrors === null) {
+          vErrors = [err146];
+        } else {
+          vErrors.push(err146);
+        }
+        errors++;
+      } else {
+        errors = _errs149;
+        if (vErrors !== null) {
+          if (_errs149) {
+            vErrors.length = _errs149;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.planning !== void 0) {
+      let data58 = data.planning;
+      if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+        for (const key19 in data58) {
+          if (!(key19 === "repairRounds" || key19 === "revisionRounds" || key19 === "reviewers")) {
+            const err147 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data58 };
+            if (vErrors === null) {
+              vErrors = [err147];
+            } else {
+              vErrors.push(err147);
+            }
+            errors++;
+          }
+        }
+        if (data58.repairRounds !== void 0) {
+          let data59 = data58.repairRounds;
+          if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
+            const err148 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data59 };
+            if (vErrors === null) {
+              vErrors = [err148];
+            } else {
+              vErrors.push(err148);
+            }
+            errors++;
+          }
+          if (typeof data59 == "number" && isFinite(data59)) {
+            if (data59 > 5 || isNaN(data59)) {
+              const err149 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data59 };
+              if (vErrors === null) {
+                vErrors = [err149];
+              } else {
+                vErrors.push(err149);
+              }
+              errors++;
+            }
+            if (data59 < 0 || isNaN(data59)) {
+              const err150 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data59 };
+              if (vErrors === null) {
+                vErrors = [err150];
+              } else {
+                vErrors.push(err150);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data58.revisionRounds !== void 0) {
+          let data60 = data58.revisionRounds;
+          if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
+            const err151 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data60 };
+            if (vErrors === null) {
+              vErrors = [err151];
+            } else {
+              vErrors.push(err151);
+            }
+            errors++;
+          }
+          if (typeof data60 == "number" && isFinite(data60)) {
+            if (data60 > 3 || isNaN(data60)) {
+              const err152 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data60 };
+              if (vErrors === null) {
+                vErrors = [err152];
+              } else {
+                vErrors.push(err152);
+              }
+              errors++;
+            }
+            if (data60 < 0 || isNaN(data60)) {
+              const err153 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data60 };
+              if (vErrors === null) {
+                vErrors = [err153];
+              } else {
+                vErrors.push(err153);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data58.reviewers !== void 0) {
+          let data61 = data58.reviewers;
+          if (Array.isArray(data61)) {
+            const len2 = data61.length;
+            for (let i2 = 0; i2 < len2; i2++) {
+              let data62 = data61[i2];
+              if (typeof data62 === "string") {
+                if (func2(data62) < 1) {
+                  const err154 = { instancePath: instancePath + "/planning/reviewers/" + i2, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data62 };
+                  if (vErrors === null) {
+                    vErrors = [err154];
+                  } else {
+                    vErrors.push(err154);
+                  }
+                  errors++;
+                }
+              } else {
+                const err155 = { instancePath: instancePath + "/planning/reviewers/" + i2, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data62 };
+                if (vErrors === null) {
+                  vErrors = [err155];
+                } else {
+                  vErrors.push(err155);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err156 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data61 };
+            if (vErrors === null) {
+              vErrors = [err156];
+            } else {
+              vErrors.push(err156);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err157 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data58 };
+        if (vErrors === null) {
+          vErrors = [err157];
+        } else {
+          vErrors.push(err157);
+        }
+        errors++;
+      }
+    }
+    if (data.approval !== void 0) {
+      let data63 = data.approval;
+      if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
+        for (const key20 in data63) {
+          if (!(key20 === "required" || key20 === "permission")) {
+            const err158 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data63 };
+            if (vErrors === null) {
+              vErrors = [err158];
+            } else {
+              vErrors.push(err158);
+            }
+            errors++;
+          }
+        }
+        if (data63.required !== void 0) {
+          let data64 = data63.required;
+          if (typeof data64 !== "boolean") {
+            const err159 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data64 };
+            if (vErrors === null) {
+              vErrors = [err159];
+            } else {
+              vErrors.push(err159);
+            }
+            errors++;
+          }
+        }
+        if (data63.permission !== void 0) {
+          let data65 = data63.permission;
+          if (typeof data65 !== "string") {
+            const err160 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data65 };
+            if (vErrors === null) {
+              vErrors = [err160];
+            } else {
+              vErrors.push(err160);
+            }
+            errors++;
+          }
+          if (!(data65 === "write" || data65 === "maintain" || data65 === "admin")) {
+            const err161 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data65 };
+            if (vErrors === null) {
+              vErrors = [err161];
+            } else {
+              vErrors.push(err161);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err162 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data63 };
+        if (vErrors === null) {
+          vErrors = [err162];
+        } else {
+          vErrors.push(err162);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err143 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err163 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
-      vErrors = [err143];
+      vErrors = [err163];
     } else {
-      vErrors.push(err143);
+      vErrors.push(err163);
     }
     errors++;
   }
@@ -14439,6 +14996,5059 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var planReviewReport = validate24;
+var schema35 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/plan-review-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "where the plan file is delivered, e.g. .okstra/plans/<id>.md" }, "title": { "type": ["string", "null"] }, "blob": { "anyOf": [{ "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex blob id (SHA-1 or SHA-256)" }, { "type": "null" }], "description": "blob id of the delivered plan text; null when no plan was delivered" } }, "required": ["id", "path", "title", "blob"], "additionalProperties": false }, "goal": { "type": "string", "description": "the goal as the requester wrote it (untrusted text)" }, "source": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["issue", "cli", "dispatch", "replan"] }, "issue": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the issue the goal came from; null when none" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "the page the request came from (issue, comment, run); null when there is none" } }, "required": ["kind", "issue", "url"], "additionalProperties": false }, "outcome": { "type": "string", "enum": ["valid", "invalid", "blocked"] }, "reason": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the outcome is not valid; null when it is" }, "rounds": { "type": "array", "items": { "type": "object", "properties": { "round": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "kind": { "type": "string", "enum": ["draft", "repair", "revise"] }, "planner": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "diagnostics": { "type": "object", "properties": { "errors": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } }, "warnings": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } } }, "required": ["errors", "warnings"], "additionalProperties": false, "description": "the plan parser's diagnostics for this round's draft" }, "reviews": { "type": "array", "items": { "type": "object", "properties": { "reviewer": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "verdict": { "anyOf": [{ "type": "string", "enum": ["approve", "revise"] }, { "type": "null" }], "description": "null when the reviewer broke its output contract (problem says how)" }, "findings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 } }, "required": ["severity", "category", "stage", "title", "detail"], "additionalProperties": false } }, "problem": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the reviewer's result was refused; null when it was read" } }, "required": ["reviewer", "verdict", "findings", "problem"], "additionalProperties": false }, "description": "empty when the draft did not parse, so nobody reviewed it" } }, "required": ["round", "kind", "planner", "diagnostics", "reviews"], "additionalProperties": false } }, "standingFindings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 }, "reviewer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the reviewer that raised it" } }, "required": ["severity", "category", "stage", "title", "detail", "reviewer"], "additionalProperties": false }, "description": "findings still standing at the end, blocking and advisory, with their reviewer" }, "clarifications": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": ["string", "null"] }, "question": { "type": "string", "minLength": 1 }, "answer": { "description": "null while unanswered", "type": ["string", "null"] }, "optional": { "type": "boolean", "description": "true when the plan can proceed without an answer" } }, "required": ["id", "question", "answer", "optional"], "additionalProperties": false } }, "stages": { "type": "array", "items": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "validation": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "how many validation commands the stage names" } }, "required": ["number", "title", "dependsOn", "validation"], "additionalProperties": false }, "description": "the delivered plan's stages; empty when the plan is invalid" }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan"], "description": "which `budgets:` limit: per worker session, per stage run, or per plan" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" } }, "required": ["schema", "version", "plan", "goal", "source", "outcome", "reason", "rounds", "standingFindings", "clarifications", "stages", "usage", "isolation", "startedAt", "finishedAt"], "additionalProperties": false, "description": "okstra plan-review report of one planning phase" };
+function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate24.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property 'schema'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.plan === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plan" }, message: "must have required property 'plan'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.goal === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "goal" }, message: "must have required property 'goal'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.source === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.outcome === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "outcome" }, message: "must have required property 'outcome'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.reason === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.rounds === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "rounds" }, message: "must have required property 'rounds'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.standingFindings === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "standingFindings" }, message: "must have required property 'standingFindings'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.clarifications === void 0) {
+      const err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "clarifications" }, message: "must have required property 'clarifications'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.stages === void 0) {
+      const err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "stages" }, message: "must have required property 'stages'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.usage === void 0) {
+      const err11 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "usage" }, message: "must have required property 'usage'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (data.isolation === void 0) {
+      const err12 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "isolation" }, message: "must have required property 'isolation'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    if (data.startedAt === void 0) {
+      const err13 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "startedAt" }, message: "must have required property 'startedAt'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err13];
+      } else {
+        vErrors.push(err13);
+      }
+      errors++;
+    }
+    if (data.finishedAt === void 0) {
+      const err14 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "finishedAt" }, message: "must have required property 'finishedAt'", schema: schema35.required, parentSchema: schema35, data };
+      if (vErrors === null) {
+        vErrors = [err14];
+      } else {
+        vErrors.push(err14);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema35.properties, key0)) {
+        const err15 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35, data };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.schema !== void 0) {
+      let data0 = data.schema;
+      if (typeof data0 !== "string") {
+        const err16 = { instancePath: instancePath + "/schema", schemaPath: "#/properties/schema/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.schema.type, parentSchema: schema35.properties.schema, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if ("okstra/plan-review-report" !== data0) {
+        const err17 = { instancePath: instancePath + "/schema", schemaPath: "#/properties/schema/const", keyword: "const", params: { allowedValue: "okstra/plan-review-report" }, message: "must be equal to constant", schema: "okstra/plan-review-report", parentSchema: schema35.properties.schema, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== void 0) {
+      let data1 = data.version;
+      if (!(typeof data1 == "number" && isFinite(data1))) {
+        const err18 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema35.properties.version.type, parentSchema: schema35.properties.version, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err18];
+        } else {
+          vErrors.push(err18);
+        }
+        errors++;
+      }
+      if (1 !== data1) {
+        const err19 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema35.properties.version, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err19];
+        } else {
+          vErrors.push(err19);
+        }
+        errors++;
+      }
+    }
+    if (data.plan !== void 0) {
+      let data2 = data.plan;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2.id === void 0) {
+          const err20 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema35.properties.plan.required, parentSchema: schema35.properties.plan, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data2.path === void 0) {
+          const err21 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema35.properties.plan.required, parentSchema: schema35.properties.plan, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        if (data2.title === void 0) {
+          const err22 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema35.properties.plan.required, parentSchema: schema35.properties.plan, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err22];
+          } else {
+            vErrors.push(err22);
+          }
+          errors++;
+        }
+        if (data2.blob === void 0) {
+          const err23 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/required", keyword: "required", params: { missingProperty: "blob" }, message: "must have required property 'blob'", schema: schema35.properties.plan.required, parentSchema: schema35.properties.plan, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err23];
+          } else {
+            vErrors.push(err23);
+          }
+          errors++;
+        }
+        for (const key1 in data2) {
+          if (!(key1 === "id" || key1 === "path" || key1 === "title" || key1 === "blob")) {
+            const err24 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.plan, data: data2 };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+        if (data2.id !== void 0) {
+          let data3 = data2.id;
+          if (typeof data3 === "string") {
+            if (!pattern4.test(data3)) {
+              const err25 = { instancePath: instancePath + "/plan/id", schemaPath: "#/properties/plan/properties/id/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9._-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9._-]{0,62}$"', schema: "^[a-z0-9][a-z0-9._-]{0,62}$", parentSchema: schema35.properties.plan.properties.id, data: data3 };
+              if (vErrors === null) {
+                vErrors = [err25];
+              } else {
+                vErrors.push(err25);
+              }
+              errors++;
+            }
+          } else {
+            const err26 = { instancePath: instancePath + "/plan/id", schemaPath: "#/properties/plan/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.plan.properties.id.type, parentSchema: schema35.properties.plan.properties.id, data: data3 };
+            if (vErrors === null) {
+              vErrors = [err26];
+            } else {
+              vErrors.push(err26);
+            }
+            errors++;
+          }
+        }
+        if (data2.path !== void 0) {
+          let data4 = data2.path;
+          if (typeof data4 === "string") {
+            if (!pattern5.test(data4)) {
+              const err27 = { instancePath: instancePath + "/plan/path", schemaPath: "#/properties/plan/properties/path/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema35.properties.plan.properties.path, data: data4 };
+              if (vErrors === null) {
+                vErrors = [err27];
+              } else {
+                vErrors.push(err27);
+              }
+              errors++;
+            }
+          } else {
+            const err28 = { instancePath: instancePath + "/plan/path", schemaPath: "#/properties/plan/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.plan.properties.path.type, parentSchema: schema35.properties.plan.properties.path, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err28];
+            } else {
+              vErrors.push(err28);
+            }
+            errors++;
+          }
+        }
+        if (data2.title !== void 0) {
+          let data5 = data2.title;
+          if (typeof data5 !== "string" && data5 !== null) {
+            const err29 = { instancePath: instancePath + "/plan/title", schemaPath: "#/properties/plan/properties/title/type", keyword: "type", params: { type: schema35.properties.plan.properties.title.type }, message: "must be string,null", schema: schema35.properties.plan.properties.title.type, parentSchema: schema35.properties.plan.properties.title, data: data5 };
+            if (vErrors === null) {
+              vErrors = [err29];
+            } else {
+              vErrors.push(err29);
+            }
+            errors++;
+          }
+        }
+        if (data2.blob !== void 0) {
+          let data6 = data2.blob;
+          const _errs16 = errors;
+          let valid2 = false;
+          const _errs17 = errors;
+          if (typeof data6 === "string") {
+            if (!pattern6.test(data6)) {
+              const err30 = { instancePath: instancePath + "/plan/blob", schemaPath: "#/properties/plan/properties/blob/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema35.properties.plan.properties.blob.anyOf[0], data: data6 };
+              if (vErrors === null) {
+                vErrors = [err30];
+              } else {
+                vErrors.push(err30);
+              }
+              errors++;
+            }
+          } else {
+            const err31 = { instancePath: instancePath + "/plan/blob", schemaPath: "#/properties/plan/properties/blob/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.plan.properties.blob.anyOf[0].type, parentSchema: schema35.properties.plan.properties.blob.anyOf[0], data: data6 };
+            if (vErrors === null) {
+              vErrors = [err31];
+            } else {
+              vErrors.push(err31);
+            }
+            errors++;
+          }
+          var _valid0 = _errs17 === errors;
+          valid2 = valid2 || _valid0;
+          const _errs19 = errors;
+          if (data6 !== null) {
+            const err32 = { instancePath: instancePath + "/plan/blob", schemaPath: "#/properties/plan/properties/blob/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.plan.properties.blob.anyOf[1].type, parentSchema: schema35.properties.plan.properties.blob.anyOf[1], data: data6 };
+            if (vErrors === null) {
+              vErrors = [err32];
+            } else {
+              vErrors.push(err32);
+            }
+            errors++;
+          }
+          var _valid0 = _errs19 === errors;
+          valid2 = valid2 || _valid0;
+          if (!valid2) {
+            const err33 = { instancePath: instancePath + "/plan/blob", schemaPath: "#/properties/plan/properties/blob/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.plan.properties.blob.anyOf, parentSchema: schema35.properties.plan.properties.blob, data: data6 };
+            if (vErrors === null) {
+              vErrors = [err33];
+            } else {
+              vErrors.push(err33);
+            }
+            errors++;
+          } else {
+            errors = _errs16;
+            if (vErrors !== null) {
+              if (_errs16) {
+                vErrors.length = _errs16;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+      } else {
+        const err34 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.plan.type, parentSchema: schema35.properties.plan, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err34];
+        } else {
+          vErrors.push(err34);
+        }
+        errors++;
+      }
+    }
+    if (data.goal !== void 0) {
+      let data7 = data.goal;
+      if (typeof data7 !== "string") {
+        const err35 = { instancePath: instancePath + "/goal", schemaPath: "#/properties/goal/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.goal.type, parentSchema: schema35.properties.goal, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err35];
+        } else {
+          vErrors.push(err35);
+        }
+        errors++;
+      }
+    }
+    if (data.source !== void 0) {
+      let data8 = data.source;
+      if (data8 && typeof data8 == "object" && !Array.isArray(data8)) {
+        if (data8.kind === void 0) {
+          const err36 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema35.properties.source.required, parentSchema: schema35.properties.source, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        if (data8.issue === void 0) {
+          const err37 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/required", keyword: "required", params: { missingProperty: "issue" }, message: "must have required property 'issue'", schema: schema35.properties.source.required, parentSchema: schema35.properties.source, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err37];
+          } else {
+            vErrors.push(err37);
+          }
+          errors++;
+        }
+        if (data8.url === void 0) {
+          const err38 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema35.properties.source.required, parentSchema: schema35.properties.source, data: data8 };
+          if (vErrors === null) {
+            vErrors = [err38];
+          } else {
+            vErrors.push(err38);
+          }
+          errors++;
+        }
+        for (const key2 in data8) {
+          if (!(key2 === "kind" || key2 === "issue" || key2 === "url")) {
+            const err39 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.source, data: data8 };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        if (data8.kind !== void 0) {
+          let data9 = data8.kind;
+          if (typeof data9 !== "string") {
+            const err40 = { instancePath: instancePath + "/source/kind", schemaPath: "#/properties/source/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.source.properties.kind.type, parentSchema: schema35.properties.source.properties.kind, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err40];
+            } else {
+              vErrors.push(err40);
+            }
+            errors++;
+          }
+          if (!(data9 === "issue" || data9 === "cli" || data9 === "dispatch" || data9 === "replan")) {
+            const err41 = { instancePath: instancePath + "/source/kind", schemaPath: "#/properties/source/properties/kind/enum", keyword: "enum", params: { allowedValues: schema35.properties.source.properties.kind.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.source.properties.kind.enum, parentSchema: schema35.properties.source.properties.kind, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err41];
+            } else {
+              vErrors.push(err41);
+            }
+            errors++;
+          }
+        }
+        if (data8.issue !== void 0) {
+          let data10 = data8.issue;
+          const _errs29 = errors;
+          let valid4 = false;
+          const _errs30 = errors;
+          if (!(typeof data10 == "number" && (!(data10 % 1) && !isNaN(data10)) && isFinite(data10))) {
+            const err42 = { instancePath: instancePath + "/source/issue", schemaPath: "#/properties/source/properties/issue/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.source.properties.issue.anyOf[0].type, parentSchema: schema35.properties.source.properties.issue.anyOf[0], data: data10 };
+            if (vErrors === null) {
+              vErrors = [err42];
+            } else {
+              vErrors.push(err42);
+            }
+            errors++;
+          }
+          if (typeof data10 == "number" && isFinite(data10)) {
+            if (data10 > 9007199254740991 || isNaN(data10)) {
+              const err43 = { instancePath: instancePath + "/source/issue", schemaPath: "#/properties/source/properties/issue/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.source.properties.issue.anyOf[0], data: data10 };
+              if (vErrors === null) {
+                vErrors = [err43];
+              } else {
+                vErrors.push(err43);
+              }
+              errors++;
+            }
+            if (data10 <= 0 || isNaN(data10)) {
+              const err44 = { instancePath: instancePath + "/source/issue", schemaPath: "#/properties/source/properties/issue/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.source.properties.issue.anyOf[0], data: data10 };
+              if (vErrors === null) {
+                vErrors = [err44];
+              } else {
+                vErrors.push(err44);
+              }
+              errors++;
+            }
+          }
+          var _valid1 = _errs30 === errors;
+          valid4 = valid4 || _valid1;
+          const _errs32 = errors;
+          if (data10 !== null) {
+            const err45 = { instancePath: instancePath + "/source/issue", schemaPath: "#/properties/source/properties/issue/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.source.properties.issue.anyOf[1].type, parentSchema: schema35.properties.source.properties.issue.anyOf[1], data: data10 };
+            if (vErrors === null) {
+              vErrors = [err45];
+            } else {
+              vErrors.push(err45);
+            }
+            errors++;
+          }
+          var _valid1 = _errs32 === errors;
+          valid4 = valid4 || _valid1;
+          if (!valid4) {
+            const err46 = { instancePath: instancePath + "/source/issue", schemaPath: "#/properties/source/properties/issue/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.source.properties.issue.anyOf, parentSchema: schema35.properties.source.properties.issue, data: data10 };
+            if (vErrors === null) {
+              vErrors = [err46];
+            } else {
+              vErrors.push(err46);
+            }
+            errors++;
+          } else {
+            errors = _errs29;
+            if (vErrors !== null) {
+              if (_errs29) {
+                vErrors.length = _errs29;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+        if (data8.url !== void 0) {
+          let data11 = data8.url;
+          const _errs35 = errors;
+          let valid5 = false;
+          const _errs36 = errors;
+          if (typeof data11 === "string") {
+            if (!formats4(data11)) {
+              const err47 = { instancePath: instancePath + "/source/url", schemaPath: "#/properties/source/properties/url/anyOf/0/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema35.properties.source.properties.url.anyOf[0], data: data11 };
+              if (vErrors === null) {
+                vErrors = [err47];
+              } else {
+                vErrors.push(err47);
+              }
+              errors++;
+            }
+          } else {
+            const err48 = { instancePath: instancePath + "/source/url", schemaPath: "#/properties/source/properties/url/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.source.properties.url.anyOf[0].type, parentSchema: schema35.properties.source.properties.url.anyOf[0], data: data11 };
+            if (vErrors === null) {
+              vErrors = [err48];
+            } else {
+              vErrors.push(err48);
+            }
+            errors++;
+          }
+          var _valid2 = _errs36 === errors;
+          valid5 = valid5 || _valid2;
+          const _errs38 = errors;
+          if (data11 !== null) {
+            const err49 = { instancePath: instancePath + "/source/url", schemaPath: "#/properties/source/properties/url/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.source.properties.url.anyOf[1].type, parentSchema: schema35.properties.source.properties.url.anyOf[1], data: data11 };
+            if (vErrors === null) {
+              vErrors = [err49];
+            } else {
+              vErrors.push(err49);
+            }
+            errors++;
+          }
+          var _valid2 = _errs38 === errors;
+          valid5 = valid5 || _valid2;
+          if (!valid5) {
+            const err50 = { instancePath: instancePath + "/source/url", schemaPath: "#/properties/source/properties/url/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.source.properties.url.anyOf, parentSchema: schema35.properties.source.properties.url, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err50];
+            } else {
+              vErrors.push(err50);
+            }
+            errors++;
+          } else {
+            errors = _errs35;
+            if (vErrors !== null) {
+              if (_errs35) {
+                vErrors.length = _errs35;
+              } else {
+                vErrors = null;
+              }
+            }
+          }
+        }
+      } else {
+        const err51 = { instancePath: instancePath + "/source", schemaPath: "#/properties/source/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.source.type, parentSchema: schema35.properties.source, data: data8 };
+        if (vErrors === null) {
+          vErrors = [err51];
+        } else {
+          vErrors.push(err51);
+        }
+        errors++;
+      }
+    }
+    if (data.outcome !== void 0) {
+      let data12 = data.outcome;
+      if (typeof data12 !== "string") {
+        const err52 = { instancePath: instancePath + "/outcome", schemaPath: "#/properties/outcome/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.outcome.type, parentSchema: schema35.properties.outcome, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err52];
+        } else {
+          vErrors.push(err52);
+        }
+        errors++;
+      }
+      if (!(data12 === "valid" || data12 === "invalid" || data12 === "blocked")) {
+        const err53 = { instancePath: instancePath + "/outcome", schemaPath: "#/properties/outcome/enum", keyword: "enum", params: { allowedValues: schema35.properties.outcome.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.outcome.enum, parentSchema: schema35.properties.outcome, data: data12 };
+        if (vErrors === null) {
+          vErrors = [err53];
+        } else {
+          vErrors.push(err53);
+        }
+        errors++;
+      }
+    }
+    if (data.reason !== void 0) {
+      let data13 = data.reason;
+      const _errs43 = errors;
+      let valid6 = false;
+      const _errs44 = errors;
+      if (typeof data13 === "string") {
+        if (func2(data13) < 1) {
+          const err54 = { instancePath: instancePath + "/reason", schemaPath: "#/properties/reason/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.reason.anyOf[0], data: data13 };
+          if (vErrors === null) {
+            vErrors = [err54];
+          } else {
+            vErrors.push(err54);
+          }
+          errors++;
+        }
+      } else {
+        const err55 = { instancePath: instancePath + "/reason", schemaPath: "#/properties/reason/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.reason.anyOf[0].type, parentSchema: schema35.properties.reason.anyOf[0], data: data13 };
+        if (vErrors === null) {
+          vErrors = [err55];
+        } else {
+          vErrors.push(err55);
+        }
+        errors++;
+      }
+      var _valid3 = _errs44 === errors;
+      valid6 = valid6 || _valid3;
+      const _errs46 = errors;
+      if (data13 !== null) {
+        const err56 = { instancePath: instancePath + "/reason", schemaPath: "#/properties/reason/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.reason.anyOf[1].type, parentSchema: schema35.properties.reason.anyOf[1], data: data13 };
+        if (vErrors === null) {
+          vErrors = [err56];
+        } else {
+          vErrors.push(err56);
+        }
+        errors++;
+      }
+      var _valid3 = _errs46 === errors;
+      valid6 = valid6 || _valid3;
+      if (!valid6) {
+        const err57 = { instancePath: instancePath + "/reason", schemaPath: "#/properties/reason/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.reason.anyOf, parentSchema: schema35.properties.reason, data: data13 };
+        if (vErrors === null) {
+          vErrors = [err57];
+        } else {
+          vErrors.push(err57);
+        }
+        errors++;
+      } else {
+        errors = _errs43;
+        if (vErrors !== null) {
+          if (_errs43) {
+            vErrors.length = _errs43;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.rounds !== void 0) {
+      let data14 = data.rounds;
+      if (Array.isArray(data14)) {
+        const len0 = data14.length;
+        for (let i0 = 0; i0 < len0; i0++) {
+          let data15 = data14[i0];
+          if (data15 && typeof data15 == "object" && !Array.isArray(data15)) {
+            if (data15.round === void 0) {
+              const err58 = { instancePath: instancePath + "/rounds/" + i0, schemaPath: "#/properties/rounds/items/required", keyword: "required", params: { missingProperty: "round" }, message: "must have required property 'round'", schema: schema35.properties.rounds.items.required, parentSchema: schema35.properties.rounds.items, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err58];
+              } else {
+                vErrors.push(err58);
+              }
+              errors++;
+            }
+            if (data15.kind === void 0) {
+              const err59 = { instancePath: instancePath + "/rounds/" + i0, schemaPath: "#/properties/rounds/items/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema35.properties.rounds.items.required, parentSchema: schema35.properties.rounds.items, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err59];
+              } else {
+                vErrors.push(err59);
+              }
+              errors++;
+            }
+            if (data15.planner === void 0) {
+              const err60 = { instancePath: instancePath + "/rounds/" + i0, schemaPath: "#/properties/rounds/items/required", keyword: "required", params: { missingProperty: "planner" }, message: "must have required property 'planner'", schema: schema35.properties.rounds.items.required, parentSchema: schema35.properties.rounds.items, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+            if (data15.diagnostics === void 0) {
+              const err61 = { instancePath: instancePath + "/rounds/" + i0, schemaPath: "#/properties/rounds/items/required", keyword: "required", params: { missingProperty: "diagnostics" }, message: "must have required property 'diagnostics'", schema: schema35.properties.rounds.items.required, parentSchema: schema35.properties.rounds.items, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err61];
+              } else {
+                vErrors.push(err61);
+              }
+              errors++;
+            }
+            if (data15.reviews === void 0) {
+              const err62 = { instancePath: instancePath + "/rounds/" + i0, schemaPath: "#/properties/rounds/items/required", keyword: "required", params: { missingProperty: "reviews" }, message: "must have required property 'reviews'", schema: schema35.properties.rounds.items.required, parentSchema: schema35.properties.rounds.items, data: data15 };
+              if (vErrors === null) {
+                vErrors = [err62];
+              } else {
+                vErrors.push(err62);
+              }
+              errors++;
+            }
+            for (const key3 in data15) {
+              if (!(key3 === "round" || key3 === "kind" || key3 === "planner" || key3 === "diagnostics" || key3 === "reviews")) {
+                const err63 = { instancePath: instancePath + "/rounds/" + i0, schemaPath: "#/properties/rounds/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err63];
+                } else {
+                  vErrors.push(err63);
+                }
+                errors++;
+              }
+            }
+            if (data15.round !== void 0) {
+              let data16 = data15.round;
+              if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
+                const err64 = { instancePath: instancePath + "/rounds/" + i0 + "/round", schemaPath: "#/properties/rounds/items/properties/round/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.round.type, parentSchema: schema35.properties.rounds.items.properties.round, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err64];
+                } else {
+                  vErrors.push(err64);
+                }
+                errors++;
+              }
+              if (typeof data16 == "number" && isFinite(data16)) {
+                if (data16 > 9007199254740991 || isNaN(data16)) {
+                  const err65 = { instancePath: instancePath + "/rounds/" + i0 + "/round", schemaPath: "#/properties/rounds/items/properties/round/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.round, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err65];
+                  } else {
+                    vErrors.push(err65);
+                  }
+                  errors++;
+                }
+                if (data16 <= 0 || isNaN(data16)) {
+                  const err66 = { instancePath: instancePath + "/rounds/" + i0 + "/round", schemaPath: "#/properties/rounds/items/properties/round/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.round, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err66];
+                  } else {
+                    vErrors.push(err66);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data15.kind !== void 0) {
+              let data17 = data15.kind;
+              if (typeof data17 !== "string") {
+                const err67 = { instancePath: instancePath + "/rounds/" + i0 + "/kind", schemaPath: "#/properties/rounds/items/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.kind.type, parentSchema: schema35.properties.rounds.items.properties.kind, data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err67];
+                } else {
+                  vErrors.push(err67);
+                }
+                errors++;
+              }
+              if (!(data17 === "draft" || data17 === "repair" || data17 === "revise")) {
+                const err68 = { instancePath: instancePath + "/rounds/" + i0 + "/kind", schemaPath: "#/properties/rounds/items/properties/kind/enum", keyword: "enum", params: { allowedValues: schema35.properties.rounds.items.properties.kind.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.rounds.items.properties.kind.enum, parentSchema: schema35.properties.rounds.items.properties.kind, data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err68];
+                } else {
+                  vErrors.push(err68);
+                }
+                errors++;
+              }
+            }
+            if (data15.planner !== void 0) {
+              let data18 = data15.planner;
+              if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+                if (data18.worker === void 0) {
+                  const err69 = { instancePath: instancePath + "/rounds/" + i0 + "/planner", schemaPath: "#/properties/rounds/items/properties/planner/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema35.properties.rounds.items.properties.planner.required, parentSchema: schema35.properties.rounds.items.properties.planner, data: data18 };
+                  if (vErrors === null) {
+                    vErrors = [err69];
+                  } else {
+                    vErrors.push(err69);
+                  }
+                  errors++;
+                }
+                if (data18.provider === void 0) {
+                  const err70 = { instancePath: instancePath + "/rounds/" + i0 + "/planner", schemaPath: "#/properties/rounds/items/properties/planner/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema35.properties.rounds.items.properties.planner.required, parentSchema: schema35.properties.rounds.items.properties.planner, data: data18 };
+                  if (vErrors === null) {
+                    vErrors = [err70];
+                  } else {
+                    vErrors.push(err70);
+                  }
+                  errors++;
+                }
+                if (data18.model === void 0) {
+                  const err71 = { instancePath: instancePath + "/rounds/" + i0 + "/planner", schemaPath: "#/properties/rounds/items/properties/planner/required", keyword: "required", params: { missingProperty: "model" }, message: "must have required property 'model'", schema: schema35.properties.rounds.items.properties.planner.required, parentSchema: schema35.properties.rounds.items.properties.planner, data: data18 };
+                  if (vErrors === null) {
+                    vErrors = [err71];
+                  } else {
+                    vErrors.push(err71);
+                  }
+                  errors++;
+                }
+                if (data18.status === void 0) {
+                  const err72 = { instancePath: instancePath + "/rounds/" + i0 + "/planner", schemaPath: "#/properties/rounds/items/properties/planner/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema35.properties.rounds.items.properties.planner.required, parentSchema: schema35.properties.rounds.items.properties.planner, data: data18 };
+                  if (vErrors === null) {
+                    vErrors = [err72];
+                  } else {
+                    vErrors.push(err72);
+                  }
+                  errors++;
+                }
+                if (data18.durationMs === void 0) {
+                  const err73 = { instancePath: instancePath + "/rounds/" + i0 + "/planner", schemaPath: "#/properties/rounds/items/properties/planner/required", keyword: "required", params: { missingProperty: "durationMs" }, message: "must have required property 'durationMs'", schema: schema35.properties.rounds.items.properties.planner.required, parentSchema: schema35.properties.rounds.items.properties.planner, data: data18 };
+                  if (vErrors === null) {
+                    vErrors = [err73];
+                  } else {
+                    vErrors.push(err73);
+                  }
+                  errors++;
+                }
+                if (data18.usage === void 0) {
+                  const err74 = { instancePath: instancePath + "/rounds/" + i0 + "/planner", schemaPath: "#/properties/rounds/items/properties/planner/required", keyword: "required", params: { missingProperty: "usage" }, message: "must have required property 'usage'", schema: schema35.properties.rounds.items.properties.planner.required, parentSchema: schema35.properties.rounds.items.properties.planner, data: data18 };
+                  if (vErrors === null) {
+                    vErrors = [err74];
+                  } else {
+                    vErrors.push(err74);
+                  }
+                  errors++;
+                }
+                for (const key4 in data18) {
+                  if (!(key4 === "worker" || key4 === "provider" || key4 === "model" || key4 === "status" || key4 === "durationMs" || key4 === "usage" || key4 === "failure")) {
+                    const err75 = { instancePath: instancePath + "/rounds/" + i0 + "/planner", schemaPath: "#/properties/rounds/items/properties/planner/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.planner, data: data18 };
+                    if (vErrors === null) {
+                      vErrors = [err75];
+                    } else {
+                      vErrors.push(err75);
+                    }
+                    errors++;
+                  }
+                }
+                if (data18.worker !== void 0) {
+                  let data19 = data18.worker;
+                  if (typeof data19 === "string") {
+                    if (!pattern14.test(data19)) {
+                      const err76 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/worker", schemaPath: "#/properties/rounds/items/properties/planner/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema35.properties.rounds.items.properties.planner.properties.worker, data: data19 };
+                      if (vErrors === null) {
+                        vErrors = [err76];
+                      } else {
+                        vErrors.push(err76);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err77 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/worker", schemaPath: "#/properties/rounds/items/properties/planner/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.planner.properties.worker.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.worker, data: data19 };
+                    if (vErrors === null) {
+                      vErrors = [err77];
+                    } else {
+                      vErrors.push(err77);
+                    }
+                    errors++;
+                  }
+                }
+                if (data18.provider !== void 0) {
+                  let data20 = data18.provider;
+                  if (typeof data20 !== "string") {
+                    const err78 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/provider", schemaPath: "#/properties/rounds/items/properties/planner/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.planner.properties.provider.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.provider, data: data20 };
+                    if (vErrors === null) {
+                      vErrors = [err78];
+                    } else {
+                      vErrors.push(err78);
+                    }
+                    errors++;
+                  }
+                  if (!(data20 === "claude" || data20 === "codex" || data20 === "gemini" || data20 === "command")) {
+                    const err79 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/provider", schemaPath: "#/properties/rounds/items/properties/planner/properties/provider/enum", keyword: "enum", params: { allowedValues: schema35.properties.rounds.items.properties.planner.properties.provider.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.rounds.items.properties.planner.properties.provider.enum, parentSchema: schema35.properties.rounds.items.properties.planner.properties.provider, data: data20 };
+                    if (vErrors === null) {
+                      vErrors = [err79];
+                    } else {
+                      vErrors.push(err79);
+                    }
+                    errors++;
+                  }
+                }
+                if (data18.model !== void 0) {
+                  let data21 = data18.model;
+                  const _errs65 = errors;
+                  let valid11 = false;
+                  const _errs66 = errors;
+                  if (typeof data21 === "string") {
+                    if (func2(data21) < 1) {
+                      const err80 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/model", schemaPath: "#/properties/rounds/items/properties/planner/properties/model/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.rounds.items.properties.planner.properties.model.anyOf[0], data: data21 };
+                      if (vErrors === null) {
+                        vErrors = [err80];
+                      } else {
+                        vErrors.push(err80);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err81 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/model", schemaPath: "#/properties/rounds/items/properties/planner/properties/model/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.planner.properties.model.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.model.anyOf[0], data: data21 };
+                    if (vErrors === null) {
+                      vErrors = [err81];
+                    } else {
+                      vErrors.push(err81);
+                    }
+                    errors++;
+                  }
+                  var _valid4 = _errs66 === errors;
+                  valid11 = valid11 || _valid4;
+                  const _errs68 = errors;
+                  if (data21 !== null) {
+                    const err82 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/model", schemaPath: "#/properties/rounds/items/properties/planner/properties/model/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.planner.properties.model.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.model.anyOf[1], data: data21 };
+                    if (vErrors === null) {
+                      vErrors = [err82];
+                    } else {
+                      vErrors.push(err82);
+                    }
+                    errors++;
+                  }
+                  var _valid4 = _errs68 === errors;
+                  valid11 = valid11 || _valid4;
+                  if (!valid11) {
+                    const err83 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/model", schemaPath: "#/properties/rounds/items/properties/planner/properties/model/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.planner.properties.model.anyOf, parentSchema: schema35.properties.rounds.items.properties.planner.properties.model, data: data21 };
+                    if (vErrors === null) {
+                      vErrors = [err83];
+                    } else {
+                      vErrors.push(err83);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs65;
+                    if (vErrors !== null) {
+                      if (_errs65) {
+                        vErrors.length = _errs65;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data18.status !== void 0) {
+                  let data22 = data18.status;
+                  if (typeof data22 !== "string") {
+                    const err84 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/status", schemaPath: "#/properties/rounds/items/properties/planner/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.planner.properties.status.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.status, data: data22 };
+                    if (vErrors === null) {
+                      vErrors = [err84];
+                    } else {
+                      vErrors.push(err84);
+                    }
+                    errors++;
+                  }
+                  if (!(data22 === "done" || data22 === "contract-violated" || data22 === "error" || data22 === "timeout" || data22 === "budget-exceeded")) {
+                    const err85 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/status", schemaPath: "#/properties/rounds/items/properties/planner/properties/status/enum", keyword: "enum", params: { allowedValues: schema35.properties.rounds.items.properties.planner.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.rounds.items.properties.planner.properties.status.enum, parentSchema: schema35.properties.rounds.items.properties.planner.properties.status, data: data22 };
+                    if (vErrors === null) {
+                      vErrors = [err85];
+                    } else {
+                      vErrors.push(err85);
+                    }
+                    errors++;
+                  }
+                }
+                if (data18.durationMs !== void 0) {
+                  let data23 = data18.durationMs;
+                  if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
+                    const err86 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/durationMs", schemaPath: "#/properties/rounds/items/properties/planner/properties/durationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.planner.properties.durationMs.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.durationMs, data: data23 };
+                    if (vErrors === null) {
+                      vErrors = [err86];
+                    } else {
+                      vErrors.push(err86);
+                    }
+                    errors++;
+                  }
+                  if (typeof data23 == "number" && isFinite(data23)) {
+                    if (data23 > 9007199254740991 || isNaN(data23)) {
+                      const err87 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/durationMs", schemaPath: "#/properties/rounds/items/properties/planner/properties/durationMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.planner.properties.durationMs, data: data23 };
+                      if (vErrors === null) {
+                        vErrors = [err87];
+                      } else {
+                        vErrors.push(err87);
+                      }
+                      errors++;
+                    }
+                    if (data23 < 0 || isNaN(data23)) {
+                      const err88 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/durationMs", schemaPath: "#/properties/rounds/items/properties/planner/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.planner.properties.durationMs, data: data23 };
+                      if (vErrors === null) {
+                        vErrors = [err88];
+                      } else {
+                        vErrors.push(err88);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data18.usage !== void 0) {
+                  let data24 = data18.usage;
+                  const _errs75 = errors;
+                  let valid12 = false;
+                  const _errs76 = errors;
+                  if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
+                    if (data24.inputTokens === void 0) {
+                      const err89 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].required, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0], data: data24 };
+                      if (vErrors === null) {
+                        vErrors = [err89];
+                      } else {
+                        vErrors.push(err89);
+                      }
+                      errors++;
+                    }
+                    if (data24.outputTokens === void 0) {
+                      const err90 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].required, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0], data: data24 };
+                      if (vErrors === null) {
+                        vErrors = [err90];
+                      } else {
+                        vErrors.push(err90);
+                      }
+                      errors++;
+                    }
+                    if (data24.costUsd === void 0) {
+                      const err91 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].required, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0], data: data24 };
+                      if (vErrors === null) {
+                        vErrors = [err91];
+                      } else {
+                        vErrors.push(err91);
+                      }
+                      errors++;
+                    }
+                    for (const key5 in data24) {
+                      if (!(key5 === "inputTokens" || key5 === "outputTokens" || key5 === "cachedInputTokens" || key5 === "cacheWriteTokens" || key5 === "costUsd" || key5 === "costComplete")) {
+                        const err92 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0], data: data24 };
+                        if (vErrors === null) {
+                          vErrors = [err92];
+                        } else {
+                          vErrors.push(err92);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data24.inputTokens !== void 0) {
+                      let data25 = data24.inputTokens;
+                      if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
+                        const err93 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/inputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.inputTokens.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.inputTokens, data: data25 };
+                        if (vErrors === null) {
+                          vErrors = [err93];
+                        } else {
+                          vErrors.push(err93);
+                        }
+                        errors++;
+                      }
+                      if (typeof data25 == "number" && isFinite(data25)) {
+                        if (data25 > 9007199254740991 || isNaN(data25)) {
+                          const err94 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/inputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.inputTokens, data: data25 };
+                          if (vErrors === null) {
+                            vErrors = [err94];
+                          } else {
+                            vErrors.push(err94);
+                          }
+                          errors++;
+                        }
+                        if (data25 < 0 || isNaN(data25)) {
+                          const err95 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/inputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.inputTokens, data: data25 };
+                          if (vErrors === null) {
+                            vErrors = [err95];
+                          } else {
+                            vErrors.push(err95);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                    if (data24.outputTokens !== void 0) {
+                      let data26 = data24.outputTokens;
+                      if (!(typeof data26 == "number" && (!(data26 % 1) && !isNaN(data26)) && isFinite(data26))) {
+                        const err96 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/outputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.outputTokens.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.outputTokens, data: data26 };
+                        if (vErrors === null) {
+                          vErrors = [err96];
+                        } else {
+                          vErrors.push(err96);
+                        }
+                        errors++;
+                      }
+                      if (typeof data26 == "number" && isFinite(data26)) {
+                        if (data26 > 9007199254740991 || isNaN(data26)) {
+                          const err97 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/outputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.outputTokens, data: data26 };
+                          if (vErrors === null) {
+                            vErrors = [err97];
+                          } else {
+                            vErrors.push(err97);
+                          }
+                          errors++;
+                        }
+                        if (data26 < 0 || isNaN(data26)) {
+                          const err98 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/outputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.outputTokens, data: data26 };
+                          if (vErrors === null) {
+                            vErrors = [err98];
+                          } else {
+                            vErrors.push(err98);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                    if (data24.cachedInputTokens !== void 0) {
+                      let data27 = data24.cachedInputTokens;
+                      if (!(typeof data27 == "number" && (!(data27 % 1) && !isNaN(data27)) && isFinite(data27))) {
+                        const err99 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/cachedInputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.cachedInputTokens.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.cachedInputTokens, data: data27 };
+                        if (vErrors === null) {
+                          vErrors = [err99];
+                        } else {
+                          vErrors.push(err99);
+                        }
+                        errors++;
+                      }
+                      if (typeof data27 == "number" && isFinite(data27)) {
+                        if (data27 > 9007199254740991 || isNaN(data27)) {
+                          const err100 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/cachedInputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.cachedInputTokens, data: data27 };
+                          if (vErrors === null) {
+                            vErrors = [err100];
+                          } else {
+                            vErrors.push(err100);
+                          }
+                          errors++;
+                        }
+                        if (data27 < 0 || isNaN(data27)) {
+                          const err101 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/cachedInputTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.cachedInputTokens, data: data27 };
+                          if (vErrors === null) {
+                            vErrors = [err101];
+                          } else {
+                            vErrors.push(err101);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                    if (data24.cacheWriteTokens !== void 0) {
+                      let data28 = data24.cacheWriteTokens;
+                      if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                        const err102 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/cacheWriteTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.cacheWriteTokens.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data28 };
+                        if (vErrors === null) {
+                          vErrors = [err102];
+                        } else {
+                          vErrors.push(err102);
+                        }
+                        errors++;
+                      }
+                      if (typeof data28 == "number" && isFinite(data28)) {
+                        if (data28 > 9007199254740991 || isNaN(data28)) {
+                          const err103 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/cacheWriteTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data28 };
+                          if (vErrors === null) {
+                            vErrors = [err103];
+                          } else {
+                            vErrors.push(err103);
+                          }
+                          errors++;
+                        }
+                        if (data28 < 0 || isNaN(data28)) {
+                          const err104 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/cacheWriteTokens", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data28 };
+                          if (vErrors === null) {
+                            vErrors = [err104];
+                          } else {
+                            vErrors.push(err104);
+                          }
+                          errors++;
+                        }
+                      }
+                    }
+                    if (data24.costUsd !== void 0) {
+                      let data29 = data24.costUsd;
+                      const _errs88 = errors;
+                      let valid14 = false;
+                      const _errs89 = errors;
+                      if (typeof data29 == "number" && isFinite(data29)) {
+                        if (data29 < 0 || isNaN(data29)) {
+                          const err105 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/costUsd", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costUsd.anyOf[0], data: data29 };
+                          if (vErrors === null) {
+                            vErrors = [err105];
+                          } else {
+                            vErrors.push(err105);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err106 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/costUsd", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costUsd.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costUsd.anyOf[0], data: data29 };
+                        if (vErrors === null) {
+                          vErrors = [err106];
+                        } else {
+                          vErrors.push(err106);
+                        }
+                        errors++;
+                      }
+                      var _valid6 = _errs89 === errors;
+                      valid14 = valid14 || _valid6;
+                      const _errs91 = errors;
+                      if (data29 !== null) {
+                        const err107 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/costUsd", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costUsd.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costUsd.anyOf[1], data: data29 };
+                        if (vErrors === null) {
+                          vErrors = [err107];
+                        } else {
+                          vErrors.push(err107);
+                        }
+                        errors++;
+                      }
+                      var _valid6 = _errs91 === errors;
+                      valid14 = valid14 || _valid6;
+                      if (!valid14) {
+                        const err108 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/costUsd", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costUsd.anyOf, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costUsd, data: data29 };
+                        if (vErrors === null) {
+                          vErrors = [err108];
+                        } else {
+                          vErrors.push(err108);
+                        }
+                        errors++;
+                      } else {
+                        errors = _errs88;
+                        if (vErrors !== null) {
+                          if (_errs88) {
+                            vErrors.length = _errs88;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                    }
+                    if (data24.costComplete !== void 0) {
+                      let data30 = data24.costComplete;
+                      if (typeof data30 !== "boolean") {
+                        const err109 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage/costComplete", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/properties/costComplete/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costComplete.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].properties.costComplete, data: data30 };
+                        if (vErrors === null) {
+                          vErrors = [err109];
+                        } else {
+                          vErrors.push(err109);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err110 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[0], data: data24 };
+                    if (vErrors === null) {
+                      vErrors = [err110];
+                    } else {
+                      vErrors.push(err110);
+                    }
+                    errors++;
+                  }
+                  var _valid5 = _errs76 === errors;
+                  valid12 = valid12 || _valid5;
+                  const _errs95 = errors;
+                  if (data24 !== null) {
+                    const err111 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf[1], data: data24 };
+                    if (vErrors === null) {
+                      vErrors = [err111];
+                    } else {
+                      vErrors.push(err111);
+                    }
+                    errors++;
+                  }
+                  var _valid5 = _errs95 === errors;
+                  valid12 = valid12 || _valid5;
+                  if (!valid12) {
+                    const err112 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/usage", schemaPath: "#/properties/rounds/items/properties/planner/properties/usage/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.planner.properties.usage.anyOf, parentSchema: schema35.properties.rounds.items.properties.planner.properties.usage, data: data24 };
+                    if (vErrors === null) {
+                      vErrors = [err112];
+                    } else {
+                      vErrors.push(err112);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs75;
+                    if (vErrors !== null) {
+                      if (_errs75) {
+                        vErrors.length = _errs75;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data18.failure !== void 0) {
+                  let data31 = data18.failure;
+                  if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+                    if (data31.reason === void 0) {
+                      const err113 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/failure", schemaPath: "#/properties/rounds/items/properties/planner/properties/failure/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'", schema: schema35.properties.rounds.items.properties.planner.properties.failure.required, parentSchema: schema35.properties.rounds.items.properties.planner.properties.failure, data: data31 };
+                      if (vErrors === null) {
+                        vErrors = [err113];
+                      } else {
+                        vErrors.push(err113);
+                      }
+                      errors++;
+                    }
+                    if (data31.stderrTail === void 0) {
+                      const err114 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/failure", schemaPath: "#/properties/rounds/items/properties/planner/properties/failure/required", keyword: "required", params: { missingProperty: "stderrTail" }, message: "must have required property 'stderrTail'", schema: schema35.properties.rounds.items.properties.planner.properties.failure.required, parentSchema: schema35.properties.rounds.items.properties.planner.properties.failure, data: data31 };
+                      if (vErrors === null) {
+                        vErrors = [err114];
+                      } else {
+                        vErrors.push(err114);
+                      }
+                      errors++;
+                    }
+                    for (const key6 in data31) {
+                      if (!(key6 === "reason" || key6 === "stderrTail")) {
+                        const err115 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/failure", schemaPath: "#/properties/rounds/items/properties/planner/properties/failure/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.planner.properties.failure, data: data31 };
+                        if (vErrors === null) {
+                          vErrors = [err115];
+                        } else {
+                          vErrors.push(err115);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data31.reason !== void 0) {
+                      let data32 = data31.reason;
+                      if (typeof data32 === "string") {
+                        if (!pattern17.test(data32)) {
+                          const err116 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/failure/reason", schemaPath: "#/properties/rounds/items/properties/planner/properties/failure/properties/reason/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema35.properties.rounds.items.properties.planner.properties.failure.properties.reason, data: data32 };
+                          if (vErrors === null) {
+                            vErrors = [err116];
+                          } else {
+                            vErrors.push(err116);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err117 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/failure/reason", schemaPath: "#/properties/rounds/items/properties/planner/properties/failure/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.planner.properties.failure.properties.reason.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.failure.properties.reason, data: data32 };
+                        if (vErrors === null) {
+                          vErrors = [err117];
+                        } else {
+                          vErrors.push(err117);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data31.stderrTail !== void 0) {
+                      let data33 = data31.stderrTail;
+                      if (typeof data33 !== "string") {
+                        const err118 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/failure/stderrTail", schemaPath: "#/properties/rounds/items/properties/planner/properties/failure/properties/stderrTail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.planner.properties.failure.properties.stderrTail.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.failure.properties.stderrTail, data: data33 };
+                        if (vErrors === null) {
+                          vErrors = [err118];
+                        } else {
+                          vErrors.push(err118);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err119 = { instancePath: instancePath + "/rounds/" + i0 + "/planner/failure", schemaPath: "#/properties/rounds/items/properties/planner/properties/failure/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.planner.properties.failure.type, parentSchema: schema35.properties.rounds.items.properties.planner.properties.failure, data: data31 };
+                    if (vErrors === null) {
+                      vErrors = [err119];
+                    } else {
+                      vErrors.push(err119);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err120 = { instancePath: instancePath + "/rounds/" + i0 + "/planner", schemaPath: "#/properties/rounds/items/properties/planner/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.planner.type, parentSchema: schema35.properties.rounds.items.properties.planner, data: data18 };
+                if (vErrors === null) {
+                  vErrors = [err120];
+                } else {
+                  vErrors.push(err120);
+                }
+                errors++;
+              }
+            }
+            if (data15.diagnostics !== void 0) {
+              let data34 = data15.diagnostics;
+              if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
+                if (data34.errors === void 0) {
+                  const err121 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics", schemaPath: "#/properties/rounds/items/properties/diagnostics/required", keyword: "required", params: { missingProperty: "errors" }, message: "must have required property 'errors'", schema: schema35.properties.rounds.items.properties.diagnostics.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics, data: data34 };
+                  if (vErrors === null) {
+                    vErrors = [err121];
+                  } else {
+                    vErrors.push(err121);
+                  }
+                  errors++;
+                }
+                if (data34.warnings === void 0) {
+                  const err122 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics", schemaPath: "#/properties/rounds/items/properties/diagnostics/required", keyword: "required", params: { missingProperty: "warnings" }, message: "must have required property 'warnings'", schema: schema35.properties.rounds.items.properties.diagnostics.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics, data: data34 };
+                  if (vErrors === null) {
+                    vErrors = [err122];
+                  } else {
+                    vErrors.push(err122);
+                  }
+                  errors++;
+                }
+                for (const key7 in data34) {
+                  if (!(key7 === "errors" || key7 === "warnings")) {
+                    const err123 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics", schemaPath: "#/properties/rounds/items/properties/diagnostics/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.diagnostics, data: data34 };
+                    if (vErrors === null) {
+                      vErrors = [err123];
+                    } else {
+                      vErrors.push(err123);
+                    }
+                    errors++;
+                  }
+                }
+                if (data34.errors !== void 0) {
+                  let data35 = data34.errors;
+                  if (Array.isArray(data35)) {
+                    const len1 = data35.length;
+                    for (let i1 = 0; i1 < len1; i1++) {
+                      let data36 = data35[i1];
+                      if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
+                        if (data36.line === void 0) {
+                          const err124 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/required", keyword: "required", params: { missingProperty: "line" }, message: "must have required property 'line'", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items, data: data36 };
+                          if (vErrors === null) {
+                            vErrors = [err124];
+                          } else {
+                            vErrors.push(err124);
+                          }
+                          errors++;
+                        }
+                        if (data36.column === void 0) {
+                          const err125 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/required", keyword: "required", params: { missingProperty: "column" }, message: "must have required property 'column'", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items, data: data36 };
+                          if (vErrors === null) {
+                            vErrors = [err125];
+                          } else {
+                            vErrors.push(err125);
+                          }
+                          errors++;
+                        }
+                        if (data36.code === void 0) {
+                          const err126 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items, data: data36 };
+                          if (vErrors === null) {
+                            vErrors = [err126];
+                          } else {
+                            vErrors.push(err126);
+                          }
+                          errors++;
+                        }
+                        if (data36.message === void 0) {
+                          const err127 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items, data: data36 };
+                          if (vErrors === null) {
+                            vErrors = [err127];
+                          } else {
+                            vErrors.push(err127);
+                          }
+                          errors++;
+                        }
+                        for (const key8 in data36) {
+                          if (!(key8 === "line" || key8 === "column" || key8 === "code" || key8 === "message")) {
+                            const err128 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items, data: data36 };
+                            if (vErrors === null) {
+                              vErrors = [err128];
+                            } else {
+                              vErrors.push(err128);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data36.line !== void 0) {
+                          let data37 = data36.line;
+                          if (!(typeof data37 == "number" && (!(data37 % 1) && !isNaN(data37)) && isFinite(data37))) {
+                            const err129 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/line", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/line/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.line.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.line, data: data37 };
+                            if (vErrors === null) {
+                              vErrors = [err129];
+                            } else {
+                              vErrors.push(err129);
+                            }
+                            errors++;
+                          }
+                          if (typeof data37 == "number" && isFinite(data37)) {
+                            if (data37 > 9007199254740991 || isNaN(data37)) {
+                              const err130 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/line", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/line/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.line, data: data37 };
+                              if (vErrors === null) {
+                                vErrors = [err130];
+                              } else {
+                                vErrors.push(err130);
+                              }
+                              errors++;
+                            }
+                            if (data37 <= 0 || isNaN(data37)) {
+                              const err131 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/line", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/line/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.line, data: data37 };
+                              if (vErrors === null) {
+                                vErrors = [err131];
+                              } else {
+                                vErrors.push(err131);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        if (data36.column !== void 0) {
+                          let data38 = data36.column;
+                          if (!(typeof data38 == "number" && (!(data38 % 1) && !isNaN(data38)) && isFinite(data38))) {
+                            const err132 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/column", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/column/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.column.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.column, data: data38 };
+                            if (vErrors === null) {
+                              vErrors = [err132];
+                            } else {
+                              vErrors.push(err132);
+                            }
+                            errors++;
+                          }
+                          if (typeof data38 == "number" && isFinite(data38)) {
+                            if (data38 > 9007199254740991 || isNaN(data38)) {
+                              const err133 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/column", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/column/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.column, data: data38 };
+                              if (vErrors === null) {
+                                vErrors = [err133];
+                              } else {
+                                vErrors.push(err133);
+                              }
+                              errors++;
+                            }
+                            if (data38 <= 0 || isNaN(data38)) {
+                              const err134 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/column", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/column/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.column, data: data38 };
+                              if (vErrors === null) {
+                                vErrors = [err134];
+                              } else {
+                                vErrors.push(err134);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        if (data36.code !== void 0) {
+                          let data39 = data36.code;
+                          if (typeof data39 === "string") {
+                            if (func2(data39) < 1) {
+                              const err135 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/code", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.code, data: data39 };
+                              if (vErrors === null) {
+                                vErrors = [err135];
+                              } else {
+                                vErrors.push(err135);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err136 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/code", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.code.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.code, data: data39 };
+                            if (vErrors === null) {
+                              vErrors = [err136];
+                            } else {
+                              vErrors.push(err136);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data36.message !== void 0) {
+                          let data40 = data36.message;
+                          if (typeof data40 === "string") {
+                            if (func2(data40) < 1) {
+                              const err137 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/message", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.message, data: data40 };
+                              if (vErrors === null) {
+                                vErrors = [err137];
+                              } else {
+                                vErrors.push(err137);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err138 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1 + "/message", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.message.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.properties.message, data: data40 };
+                            if (vErrors === null) {
+                              vErrors = [err138];
+                            } else {
+                              vErrors.push(err138);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err139 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors/" + i1, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.items, data: data36 };
+                        if (vErrors === null) {
+                          vErrors = [err139];
+                        } else {
+                          vErrors.push(err139);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err140 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/errors", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/errors/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.rounds.items.properties.diagnostics.properties.errors.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.errors, data: data35 };
+                    if (vErrors === null) {
+                      vErrors = [err140];
+                    } else {
+                      vErrors.push(err140);
+                    }
+                    errors++;
+                  }
+                }
+                if (data34.warnings !== void 0) {
+                  let data41 = data34.warnings;
+                  if (Array.isArray(data41)) {
+                    const len2 = data41.length;
+                    for (let i2 = 0; i2 < len2; i2++) {
+                      let data42 = data41[i2];
+                      if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+                        if (data42.line === void 0) {
+                          const err141 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/required", keyword: "required", params: { missingProperty: "line" }, message: "must have required property 'line'", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items, data: data42 };
+                          if (vErrors === null) {
+                            vErrors = [err141];
+                          } else {
+                            vErrors.push(err141);
+                          }
+                          errors++;
+                        }
+                        if (data42.column === void 0) {
+                          const err142 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/required", keyword: "required", params: { missingProperty: "column" }, message: "must have required property 'column'", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items, data: data42 };
+                          if (vErrors === null) {
+                            vErrors = [err142];
+                          } else {
+                            vErrors.push(err142);
+                          }
+                          errors++;
+                        }
+                        if (data42.code === void 0) {
+                          const err143 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/required", keyword: "required", params: { missingProperty: "code" }, message: "must have required property 'code'", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items, data: data42 };
+                          if (vErrors === null) {
+                            vErrors = [err143];
+                          } else {
+                            vErrors.push(err143);
+                          }
+                          errors++;
+                        }
+                        if (data42.message === void 0) {
+                          const err144 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.required, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items, data: data42 };
+                          if (vErrors === null) {
+                            vErrors = [err144];
+                          } else {
+                            vErrors.push(err144);
+                          }
+                          errors++;
+                        }
+                        for (const key9 in data42) {
+                          if (!(key9 === "line" || key9 === "column" || key9 === "code" || key9 === "message")) {
+                            const err145 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items, data: data42 };
+                            if (vErrors === null) {
+                              vErrors = [err145];
+                            } else {
+                              vErrors.push(err145);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data42.line !== void 0) {
+                          let data43 = data42.line;
+                          if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
+                            const err146 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/line", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/line/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.line.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.line, data: data43 };
+                            if (vErrors === null) {
+                              vErrors = [err146];
+                            } else {
+                              vErrors.push(err146);
+                            }
+                            errors++;
+                          }
+                          if (typeof data43 == "number" && isFinite(data43)) {
+                            if (data43 > 9007199254740991 || isNaN(data43)) {
+                              const err147 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/line", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/line/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.line, data: data43 };
+                              if (vErrors === null) {
+                                vErrors = [err147];
+                              } else {
+                                vErrors.push(err147);
+                              }
+                              errors++;
+                            }
+                            if (data43 <= 0 || isNaN(data43)) {
+                              const err148 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/line", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/line/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.line, data: data43 };
+                              if (vErrors === null) {
+                                vErrors = [err148];
+                              } else {
+                                vErrors.push(err148);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        if (data42.column !== void 0) {
+                          let data44 = data42.column;
+                          if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
+                            const err149 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/column", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/column/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.column.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.column, data: data44 };
+                            if (vErrors === null) {
+                              vErrors = [err149];
+                            } else {
+                              vErrors.push(err149);
+                            }
+                            errors++;
+                          }
+                          if (typeof data44 == "number" && isFinite(data44)) {
+                            if (data44 > 9007199254740991 || isNaN(data44)) {
+                              const err150 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/column", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/column/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.column, data: data44 };
+                              if (vErrors === null) {
+                                vErrors = [err150];
+                              } else {
+                                vErrors.push(err150);
+                              }
+                              errors++;
+                            }
+                            if (data44 <= 0 || isNaN(data44)) {
+                              const err151 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/column", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/column/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.column, data: data44 };
+                              if (vErrors === null) {
+                                vErrors = [err151];
+                              } else {
+                                vErrors.push(err151);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        if (data42.code !== void 0) {
+                          let data45 = data42.code;
+                          if (typeof data45 === "string") {
+                            if (func2(data45) < 1) {
+                              const err152 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/code", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/code/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.code, data: data45 };
+                              if (vErrors === null) {
+                                vErrors = [err152];
+                              } else {
+                                vErrors.push(err152);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err153 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/code", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/code/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.code.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.code, data: data45 };
+                            if (vErrors === null) {
+                              vErrors = [err153];
+                            } else {
+                              vErrors.push(err153);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data42.message !== void 0) {
+                          let data46 = data42.message;
+                          if (typeof data46 === "string") {
+                            if (func2(data46) < 1) {
+                              const err154 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/message", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.message, data: data46 };
+                              if (vErrors === null) {
+                                vErrors = [err154];
+                              } else {
+                                vErrors.push(err154);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err155 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2 + "/message", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.message.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.properties.message, data: data46 };
+                            if (vErrors === null) {
+                              vErrors = [err155];
+                            } else {
+                              vErrors.push(err155);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err156 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings/" + i2, schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.items, data: data42 };
+                        if (vErrors === null) {
+                          vErrors = [err156];
+                        } else {
+                          vErrors.push(err156);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err157 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics/warnings", schemaPath: "#/properties/rounds/items/properties/diagnostics/properties/warnings/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics.properties.warnings, data: data41 };
+                    if (vErrors === null) {
+                      vErrors = [err157];
+                    } else {
+                      vErrors.push(err157);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err158 = { instancePath: instancePath + "/rounds/" + i0 + "/diagnostics", schemaPath: "#/properties/rounds/items/properties/diagnostics/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.diagnostics.type, parentSchema: schema35.properties.rounds.items.properties.diagnostics, data: data34 };
+                if (vErrors === null) {
+                  vErrors = [err158];
+                } else {
+                  vErrors.push(err158);
+                }
+                errors++;
+              }
+            }
+            if (data15.reviews !== void 0) {
+              let data47 = data15.reviews;
+              if (Array.isArray(data47)) {
+                const len3 = data47.length;
+                for (let i3 = 0; i3 < len3; i3++) {
+                  let data48 = data47[i3];
+                  if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
+                    if (data48.reviewer === void 0) {
+                      const err159 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3, schemaPath: "#/properties/rounds/items/properties/reviews/items/required", keyword: "required", params: { missingProperty: "reviewer" }, message: "must have required property 'reviewer'", schema: schema35.properties.rounds.items.properties.reviews.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items, data: data48 };
+                      if (vErrors === null) {
+                        vErrors = [err159];
+                      } else {
+                        vErrors.push(err159);
+                      }
+                      errors++;
+                    }
+                    if (data48.verdict === void 0) {
+                      const err160 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3, schemaPath: "#/properties/rounds/items/properties/reviews/items/required", keyword: "required", params: { missingProperty: "verdict" }, message: "must have required property 'verdict'", schema: schema35.properties.rounds.items.properties.reviews.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items, data: data48 };
+                      if (vErrors === null) {
+                        vErrors = [err160];
+                      } else {
+                        vErrors.push(err160);
+                      }
+                      errors++;
+                    }
+                    if (data48.findings === void 0) {
+                      const err161 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3, schemaPath: "#/properties/rounds/items/properties/reviews/items/required", keyword: "required", params: { missingProperty: "findings" }, message: "must have required property 'findings'", schema: schema35.properties.rounds.items.properties.reviews.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items, data: data48 };
+                      if (vErrors === null) {
+                        vErrors = [err161];
+                      } else {
+                        vErrors.push(err161);
+                      }
+                      errors++;
+                    }
+                    if (data48.problem === void 0) {
+                      const err162 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3, schemaPath: "#/properties/rounds/items/properties/reviews/items/required", keyword: "required", params: { missingProperty: "problem" }, message: "must have required property 'problem'", schema: schema35.properties.rounds.items.properties.reviews.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items, data: data48 };
+                      if (vErrors === null) {
+                        vErrors = [err162];
+                      } else {
+                        vErrors.push(err162);
+                      }
+                      errors++;
+                    }
+                    for (const key10 in data48) {
+                      if (!(key10 === "reviewer" || key10 === "verdict" || key10 === "findings" || key10 === "problem")) {
+                        const err163 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3, schemaPath: "#/properties/rounds/items/properties/reviews/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.reviews.items, data: data48 };
+                        if (vErrors === null) {
+                          vErrors = [err163];
+                        } else {
+                          vErrors.push(err163);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data48.reviewer !== void 0) {
+                      let data49 = data48.reviewer;
+                      if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+                        if (data49.worker === void 0) {
+                          const err164 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer, data: data49 };
+                          if (vErrors === null) {
+                            vErrors = [err164];
+                          } else {
+                            vErrors.push(err164);
+                          }
+                          errors++;
+                        }
+                        if (data49.provider === void 0) {
+                          const err165 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer, data: data49 };
+                          if (vErrors === null) {
+                            vErrors = [err165];
+                          } else {
+                            vErrors.push(err165);
+                          }
+                          errors++;
+                        }
+                        if (data49.model === void 0) {
+                          const err166 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/required", keyword: "required", params: { missingProperty: "model" }, message: "must have required property 'model'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer, data: data49 };
+                          if (vErrors === null) {
+                            vErrors = [err166];
+                          } else {
+                            vErrors.push(err166);
+                          }
+                          errors++;
+                        }
+                        if (data49.status === void 0) {
+                          const err167 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer, data: data49 };
+                          if (vErrors === null) {
+                            vErrors = [err167];
+                          } else {
+                            vErrors.push(err167);
+                          }
+                          errors++;
+                        }
+                        if (data49.durationMs === void 0) {
+                          const err168 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/required", keyword: "required", params: { missingProperty: "durationMs" }, message: "must have required property 'durationMs'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer, data: data49 };
+                          if (vErrors === null) {
+                            vErrors = [err168];
+                          } else {
+                            vErrors.push(err168);
+                          }
+                          errors++;
+                        }
+                        if (data49.usage === void 0) {
+                          const err169 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/required", keyword: "required", params: { missingProperty: "usage" }, message: "must have required property 'usage'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer, data: data49 };
+                          if (vErrors === null) {
+                            vErrors = [err169];
+                          } else {
+                            vErrors.push(err169);
+                          }
+                          errors++;
+                        }
+                        for (const key11 in data49) {
+                          if (!(key11 === "worker" || key11 === "provider" || key11 === "model" || key11 === "status" || key11 === "durationMs" || key11 === "usage" || key11 === "failure")) {
+                            const err170 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer, data: data49 };
+                            if (vErrors === null) {
+                              vErrors = [err170];
+                            } else {
+                              vErrors.push(err170);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data49.worker !== void 0) {
+                          let data50 = data49.worker;
+                          if (typeof data50 === "string") {
+                            if (!pattern14.test(data50)) {
+                              const err171 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/worker", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.worker, data: data50 };
+                              if (vErrors === null) {
+                                vErrors = [err171];
+                              } else {
+                                vErrors.push(err171);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err172 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/worker", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.worker.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.worker, data: data50 };
+                            if (vErrors === null) {
+                              vErrors = [err172];
+                            } else {
+                              vErrors.push(err172);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data49.provider !== void 0) {
+                          let data51 = data49.provider;
+                          if (typeof data51 !== "string") {
+                            const err173 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/provider", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.provider.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.provider, data: data51 };
+                            if (vErrors === null) {
+                              vErrors = [err173];
+                            } else {
+                              vErrors.push(err173);
+                            }
+                            errors++;
+                          }
+                          if (!(data51 === "claude" || data51 === "codex" || data51 === "gemini" || data51 === "command")) {
+                            const err174 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/provider", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/provider/enum", keyword: "enum", params: { allowedValues: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.provider.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.provider.enum, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.provider, data: data51 };
+                            if (vErrors === null) {
+                              vErrors = [err174];
+                            } else {
+                              vErrors.push(err174);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data49.model !== void 0) {
+                          let data52 = data49.model;
+                          const _errs146 = errors;
+                          let valid27 = false;
+                          const _errs147 = errors;
+                          if (typeof data52 === "string") {
+                            if (func2(data52) < 1) {
+                              const err175 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/model", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/model/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.model.anyOf[0], data: data52 };
+                              if (vErrors === null) {
+                                vErrors = [err175];
+                              } else {
+                                vErrors.push(err175);
+                              }
+                              errors++;
+                            }
+                          } else {
+                            const err176 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/model", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/model/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.model.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.model.anyOf[0], data: data52 };
+                            if (vErrors === null) {
+                              vErrors = [err176];
+                            } else {
+                              vErrors.push(err176);
+                            }
+                            errors++;
+                          }
+                          var _valid7 = _errs147 === errors;
+                          valid27 = valid27 || _valid7;
+                          const _errs149 = errors;
+                          if (data52 !== null) {
+                            const err177 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/model", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/model/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.model.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.model.anyOf[1], data: data52 };
+                            if (vErrors === null) {
+                              vErrors = [err177];
+                            } else {
+                              vErrors.push(err177);
+                            }
+                            errors++;
+                          }
+                          var _valid7 = _errs149 === errors;
+                          valid27 = valid27 || _valid7;
+                          if (!valid27) {
+                            const err178 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/model", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/model/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.model.anyOf, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.model, data: data52 };
+                            if (vErrors === null) {
+                              vErrors = [err178];
+                            } else {
+                              vErrors.push(err178);
+                            }
+                            errors++;
+                          } else {
+                            errors = _errs146;
+                            if (vErrors !== null) {
+                              if (_errs146) {
+                                vErrors.length = _errs146;
+                              } else {
+                                vErrors = null;
+                              }
+                            }
+                          }
+                        }
+                        if (data49.status !== void 0) {
+                          let data53 = data49.status;
+                          if (typeof data53 !== "string") {
+                            const err179 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/status", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.status.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.status, data: data53 };
+                            if (vErrors === null) {
+                              vErrors = [err179];
+                            } else {
+                              vErrors.push(err179);
+                            }
+                            errors++;
+                          }
+                          if (!(data53 === "done" || data53 === "contract-violated" || data53 === "error" || data53 === "timeout" || data53 === "budget-exceeded")) {
+                            const err180 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/status", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/status/enum", keyword: "enum", params: { allowedValues: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.status.enum, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.status, data: data53 };
+                            if (vErrors === null) {
+                              vErrors = [err180];
+                            } else {
+                              vErrors.push(err180);
+                            }
+                            errors++;
+                          }
+                        }
+                        if (data49.durationMs !== void 0) {
+                          let data54 = data49.durationMs;
+                          if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                            const err181 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/durationMs", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/durationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.durationMs.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.durationMs, data: data54 };
+                            if (vErrors === null) {
+                              vErrors = [err181];
+                            } else {
+                              vErrors.push(err181);
+                            }
+                            errors++;
+                          }
+                          if (typeof data54 == "number" && isFinite(data54)) {
+                            if (data54 > 9007199254740991 || isNaN(data54)) {
+                              const err182 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/durationMs", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/durationMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.durationMs, data: data54 };
+                              if (vErrors === null) {
+                                vErrors = [err182];
+                              } else {
+                                vErrors.push(err182);
+                              }
+                              errors++;
+                            }
+                            if (data54 < 0 || isNaN(data54)) {
+                              const err183 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/durationMs", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.durationMs, data: data54 };
+                              if (vErrors === null) {
+                                vErrors = [err183];
+                              } else {
+                                vErrors.push(err183);
+                              }
+                              errors++;
+                            }
+                          }
+                        }
+                        if (data49.usage !== void 0) {
+                          let data55 = data49.usage;
+                          const _errs156 = errors;
+                          let valid28 = false;
+                          const _errs157 = errors;
+                          if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
+                            if (data55.inputTokens === void 0) {
+                              const err184 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0], data: data55 };
+                              if (vErrors === null) {
+                                vErrors = [err184];
+                              } else {
+                                vErrors.push(err184);
+                              }
+                              errors++;
+                            }
+                            if (data55.outputTokens === void 0) {
+                              const err185 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0], data: data55 };
+                              if (vErrors === null) {
+                                vErrors = [err185];
+                              } else {
+                                vErrors.push(err185);
+                              }
+                              errors++;
+                            }
+                            if (data55.costUsd === void 0) {
+                              const err186 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0], data: data55 };
+                              if (vErrors === null) {
+                                vErrors = [err186];
+                              } else {
+                                vErrors.push(err186);
+                              }
+                              errors++;
+                            }
+                            for (const key12 in data55) {
+                              if (!(key12 === "inputTokens" || key12 === "outputTokens" || key12 === "cachedInputTokens" || key12 === "cacheWriteTokens" || key12 === "costUsd" || key12 === "costComplete")) {
+                                const err187 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0], data: data55 };
+                                if (vErrors === null) {
+                                  vErrors = [err187];
+                                } else {
+                                  vErrors.push(err187);
+                                }
+                                errors++;
+                              }
+                            }
+                            if (data55.inputTokens !== void 0) {
+                              let data56 = data55.inputTokens;
+                              if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
+                                const err188 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/inputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.inputTokens.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.inputTokens, data: data56 };
+                                if (vErrors === null) {
+                                  vErrors = [err188];
+                                } else {
+                                  vErrors.push(err188);
+                                }
+                                errors++;
+                              }
+                              if (typeof data56 == "number" && isFinite(data56)) {
+                                if (data56 > 9007199254740991 || isNaN(data56)) {
+                                  const err189 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/inputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.inputTokens, data: data56 };
+                                  if (vErrors === null) {
+                                    vErrors = [err189];
+                                  } else {
+                                    vErrors.push(err189);
+                                  }
+                                  errors++;
+                                }
+                                if (data56 < 0 || isNaN(data56)) {
+                                  const err190 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/inputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.inputTokens, data: data56 };
+                                  if (vErrors === null) {
+                                    vErrors = [err190];
+                                  } else {
+                                    vErrors.push(err190);
+                                  }
+                                  errors++;
+                                }
+                              }
+                            }
+                            if (data55.outputTokens !== void 0) {
+                              let data57 = data55.outputTokens;
+                              if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
+                                const err191 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/outputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.outputTokens.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.outputTokens, data: data57 };
+                                if (vErrors === null) {
+                                  vErrors = [err191];
+                                } else {
+                                  vErrors.push(err191);
+                                }
+                                errors++;
+                              }
+                              if (typeof data57 == "number" && isFinite(data57)) {
+                                if (data57 > 9007199254740991 || isNaN(data57)) {
+                                  const err192 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/outputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.outputTokens, data: data57 };
+                                  if (vErrors === null) {
+                                    vErrors = [err192];
+                                  } else {
+                                    vErrors.push(err192);
+                                  }
+                                  errors++;
+                                }
+                                if (data57 < 0 || isNaN(data57)) {
+                                  const err193 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/outputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.outputTokens, data: data57 };
+                                  if (vErrors === null) {
+                                    vErrors = [err193];
+                                  } else {
+                                    vErrors.push(err193);
+                                  }
+                                  errors++;
+                                }
+                              }
+                            }
+                            if (data55.cachedInputTokens !== void 0) {
+                              let data58 = data55.cachedInputTokens;
+                              if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+                                const err194 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/cachedInputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.cachedInputTokens.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.cachedInputTokens, data: data58 };
+                                if (vErrors === null) {
+                                  vErrors = [err194];
+                                } else {
+                                  vErrors.push(err194);
+                                }
+                                errors++;
+                              }
+                              if (typeof data58 == "number" && isFinite(data58)) {
+                                if (data58 > 9007199254740991 || isNaN(data58)) {
+                                  const err195 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/cachedInputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.cachedInputTokens, data: data58 };
+                                  if (vErrors === null) {
+                                    vErrors = [err195];
+                                  } else {
+                                    vErrors.push(err195);
+                                  }
+                                  errors++;
+                                }
+                                if (data58 < 0 || isNaN(data58)) {
+                                  const err196 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/cachedInputTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.cachedInputTokens, data: data58 };
+                                  if (vErrors === null) {
+                                    vErrors = [err196];
+                                  } else {
+                                    vErrors.push(err196);
+                                  }
+                                  errors++;
+                                }
+                              }
+                            }
+                            if (data55.cacheWriteTokens !== void 0) {
+                              let data59 = data55.cacheWriteTokens;
+                              if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
+                                const err197 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/cacheWriteTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.cacheWriteTokens.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data59 };
+                                if (vErrors === null) {
+                                  vErrors = [err197];
+                                } else {
+                                  vErrors.push(err197);
+                                }
+                                errors++;
+                              }
+                              if (typeof data59 == "number" && isFinite(data59)) {
+                                if (data59 > 9007199254740991 || isNaN(data59)) {
+                                  const err198 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/cacheWriteTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data59 };
+                                  if (vErrors === null) {
+                                    vErrors = [err198];
+                                  } else {
+                                    vErrors.push(err198);
+                                  }
+                                  errors++;
+                                }
+                                if (data59 < 0 || isNaN(data59)) {
+                                  const err199 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/cacheWriteTokens", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data59 };
+                                  if (vErrors === null) {
+                                    vErrors = [err199];
+                                  } else {
+                                    vErrors.push(err199);
+                                  }
+                                  errors++;
+                                }
+                              }
+                            }
+                            if (data55.costUsd !== void 0) {
+                              let data60 = data55.costUsd;
+                              const _errs169 = errors;
+                              let valid30 = false;
+                              const _errs170 = errors;
+                              if (typeof data60 == "number" && isFinite(data60)) {
+                                if (data60 < 0 || isNaN(data60)) {
+                                  const err200 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/costUsd", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costUsd.anyOf[0], data: data60 };
+                                  if (vErrors === null) {
+                                    vErrors = [err200];
+                                  } else {
+                                    vErrors.push(err200);
+                                  }
+                                  errors++;
+                                }
+                              } else {
+                                const err201 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/costUsd", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costUsd.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costUsd.anyOf[0], data: data60 };
+                                if (vErrors === null) {
+                                  vErrors = [err201];
+                                } else {
+                                  vErrors.push(err201);
+                                }
+                                errors++;
+                              }
+                              var _valid9 = _errs170 === errors;
+                              valid30 = valid30 || _valid9;
+                              const _errs172 = errors;
+                              if (data60 !== null) {
+                                const err202 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/costUsd", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costUsd.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costUsd.anyOf[1], data: data60 };
+                                if (vErrors === null) {
+                                  vErrors = [err202];
+                                } else {
+                                  vErrors.push(err202);
+                                }
+                                errors++;
+                              }
+                              var _valid9 = _errs172 === errors;
+                              valid30 = valid30 || _valid9;
+                              if (!valid30) {
+                                const err203 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/costUsd", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costUsd.anyOf, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costUsd, data: data60 };
+                                if (vErrors === null) {
+                                  vErrors = [err203];
+                                } else {
+                                  vErrors.push(err203);
+                                }
+                                errors++;
+                              } else {
+                                errors = _errs169;
+                                if (vErrors !== null) {
+                                  if (_errs169) {
+                                    vErrors.length = _errs169;
+                                  } else {
+                                    vErrors = null;
+                                  }
+                                }
+                              }
+                            }
+                            if (data55.costComplete !== void 0) {
+                              let data61 = data55.costComplete;
+                              if (typeof data61 !== "boolean") {
+                                const err204 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage/costComplete", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/properties/costComplete/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costComplete.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].properties.costComplete, data: data61 };
+                                if (vErrors === null) {
+                                  vErrors = [err204];
+                                } else {
+                                  vErrors.push(err204);
+                                }
+                                errors++;
+                              }
+                            }
+                          } else {
+                            const err205 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[0], data: data55 };
+                            if (vErrors === null) {
+                              vErrors = [err205];
+                            } else {
+                              vErrors.push(err205);
+                            }
+                            errors++;
+                          }
+                          var _valid8 = _errs157 === errors;
+                          valid28 = valid28 || _valid8;
+                          const _errs176 = errors;
+                          if (data55 !== null) {
+                            const err206 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf[1], data: data55 };
+                            if (vErrors === null) {
+                              vErrors = [err206];
+                            } else {
+                              vErrors.push(err206);
+                            }
+                            errors++;
+                          }
+                          var _valid8 = _errs176 === errors;
+                          valid28 = valid28 || _valid8;
+                          if (!valid28) {
+                            const err207 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/usage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/usage/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage.anyOf, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.usage, data: data55 };
+                            if (vErrors === null) {
+                              vErrors = [err207];
+                            } else {
+                              vErrors.push(err207);
+                            }
+                            errors++;
+                          } else {
+                            errors = _errs156;
+                            if (vErrors !== null) {
+                              if (_errs156) {
+                                vErrors.length = _errs156;
+                              } else {
+                                vErrors = null;
+                              }
+                            }
+                          }
+                        }
+                        if (data49.failure !== void 0) {
+                          let data62 = data49.failure;
+                          if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
+                            if (data62.reason === void 0) {
+                              const err208 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/failure", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/failure/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure, data: data62 };
+                              if (vErrors === null) {
+                                vErrors = [err208];
+                              } else {
+                                vErrors.push(err208);
+                              }
+                              errors++;
+                            }
+                            if (data62.stderrTail === void 0) {
+                              const err209 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/failure", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/failure/required", keyword: "required", params: { missingProperty: "stderrTail" }, message: "must have required property 'stderrTail'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure, data: data62 };
+                              if (vErrors === null) {
+                                vErrors = [err209];
+                              } else {
+                                vErrors.push(err209);
+                              }
+                              errors++;
+                            }
+                            for (const key13 in data62) {
+                              if (!(key13 === "reason" || key13 === "stderrTail")) {
+                                const err210 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/failure", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/failure/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure, data: data62 };
+                                if (vErrors === null) {
+                                  vErrors = [err210];
+                                } else {
+                                  vErrors.push(err210);
+                                }
+                                errors++;
+                              }
+                            }
+                            if (data62.reason !== void 0) {
+                              let data63 = data62.reason;
+                              if (typeof data63 === "string") {
+                                if (!pattern17.test(data63)) {
+                                  const err211 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/failure/reason", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/failure/properties/reason/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure.properties.reason, data: data63 };
+                                  if (vErrors === null) {
+                                    vErrors = [err211];
+                                  } else {
+                                    vErrors.push(err211);
+                                  }
+                                  errors++;
+                                }
+                              } else {
+                                const err212 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/failure/reason", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/failure/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure.properties.reason.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure.properties.reason, data: data63 };
+                                if (vErrors === null) {
+                                  vErrors = [err212];
+                                } else {
+                                  vErrors.push(err212);
+                                }
+                                errors++;
+                              }
+                            }
+                            if (data62.stderrTail !== void 0) {
+                              let data64 = data62.stderrTail;
+                              if (typeof data64 !== "string") {
+                                const err213 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/failure/stderrTail", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/failure/properties/stderrTail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure.properties.stderrTail.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure.properties.stderrTail, data: data64 };
+                                if (vErrors === null) {
+                                  vErrors = [err213];
+                                } else {
+                                  vErrors.push(err213);
+                                }
+                                errors++;
+                              }
+                            }
+                          } else {
+                            const err214 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer/failure", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/properties/failure/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.properties.failure, data: data62 };
+                            if (vErrors === null) {
+                              vErrors = [err214];
+                            } else {
+                              vErrors.push(err214);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err215 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/reviewer", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/reviewer/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.reviewer, data: data49 };
+                        if (vErrors === null) {
+                          vErrors = [err215];
+                        } else {
+                          vErrors.push(err215);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data48.verdict !== void 0) {
+                      let data65 = data48.verdict;
+                      const _errs186 = errors;
+                      let valid32 = false;
+                      const _errs187 = errors;
+                      if (typeof data65 !== "string") {
+                        const err216 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/verdict", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/verdict/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.verdict.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.verdict.anyOf[0], data: data65 };
+                        if (vErrors === null) {
+                          vErrors = [err216];
+                        } else {
+                          vErrors.push(err216);
+                        }
+                        errors++;
+                      }
+                      if (!(data65 === "approve" || data65 === "revise")) {
+                        const err217 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/verdict", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/verdict/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema35.properties.rounds.items.properties.reviews.items.properties.verdict.anyOf[0].enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.rounds.items.properties.reviews.items.properties.verdict.anyOf[0].enum, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.verdict.anyOf[0], data: data65 };
+                        if (vErrors === null) {
+                          vErrors = [err217];
+                        } else {
+                          vErrors.push(err217);
+                        }
+                        errors++;
+                      }
+                      var _valid10 = _errs187 === errors;
+                      valid32 = valid32 || _valid10;
+                      const _errs189 = errors;
+                      if (data65 !== null) {
+                        const err218 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/verdict", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/verdict/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.reviews.items.properties.verdict.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.verdict.anyOf[1], data: data65 };
+                        if (vErrors === null) {
+                          vErrors = [err218];
+                        } else {
+                          vErrors.push(err218);
+                        }
+                        errors++;
+                      }
+                      var _valid10 = _errs189 === errors;
+                      valid32 = valid32 || _valid10;
+                      if (!valid32) {
+                        const err219 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/verdict", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/verdict/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.reviews.items.properties.verdict.anyOf, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.verdict, data: data65 };
+                        if (vErrors === null) {
+                          vErrors = [err219];
+                        } else {
+                          vErrors.push(err219);
+                        }
+                        errors++;
+                      } else {
+                        errors = _errs186;
+                        if (vErrors !== null) {
+                          if (_errs186) {
+                            vErrors.length = _errs186;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                    }
+                    if (data48.findings !== void 0) {
+                      let data66 = data48.findings;
+                      if (Array.isArray(data66)) {
+                        const len4 = data66.length;
+                        for (let i4 = 0; i4 < len4; i4++) {
+                          let data67 = data66[i4];
+                          if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
+                            if (data67.severity === void 0) {
+                              const err220 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4, schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/required", keyword: "required", params: { missingProperty: "severity" }, message: "must have required property 'severity'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items, data: data67 };
+                              if (vErrors === null) {
+                                vErrors = [err220];
+                              } else {
+                                vErrors.push(err220);
+                              }
+                              errors++;
+                            }
+                            if (data67.category === void 0) {
+                              const err221 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4, schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/required", keyword: "required", params: { missingProperty: "category" }, message: "must have required property 'category'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items, data: data67 };
+                              if (vErrors === null) {
+                                vErrors = [err221];
+                              } else {
+                                vErrors.push(err221);
+                              }
+                              errors++;
+                            }
+                            if (data67.stage === void 0) {
+                              const err222 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4, schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/required", keyword: "required", params: { missingProperty: "stage" }, message: "must have required property 'stage'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items, data: data67 };
+                              if (vErrors === null) {
+                                vErrors = [err222];
+                              } else {
+                                vErrors.push(err222);
+                              }
+                              errors++;
+                            }
+                            if (data67.title === void 0) {
+                              const err223 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4, schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items, data: data67 };
+                              if (vErrors === null) {
+                                vErrors = [err223];
+                              } else {
+                                vErrors.push(err223);
+                              }
+                              errors++;
+                            }
+                            if (data67.detail === void 0) {
+                              const err224 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4, schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.required, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items, data: data67 };
+                              if (vErrors === null) {
+                                vErrors = [err224];
+                              } else {
+                                vErrors.push(err224);
+                              }
+                              errors++;
+                            }
+                            for (const key14 in data67) {
+                              if (!(key14 === "severity" || key14 === "category" || key14 === "stage" || key14 === "title" || key14 === "detail")) {
+                                const err225 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4, schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items, data: data67 };
+                                if (vErrors === null) {
+                                  vErrors = [err225];
+                                } else {
+                                  vErrors.push(err225);
+                                }
+                                errors++;
+                              }
+                            }
+                            if (data67.severity !== void 0) {
+                              let data68 = data67.severity;
+                              if (typeof data68 !== "string") {
+                                const err226 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/severity", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/severity/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.severity.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.severity, data: data68 };
+                                if (vErrors === null) {
+                                  vErrors = [err226];
+                                } else {
+                                  vErrors.push(err226);
+                                }
+                                errors++;
+                              }
+                              if (!(data68 === "blocking" || data68 === "advisory")) {
+                                const err227 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/severity", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/severity/enum", keyword: "enum", params: { allowedValues: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.severity.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.severity.enum, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.severity, data: data68 };
+                                if (vErrors === null) {
+                                  vErrors = [err227];
+                                } else {
+                                  vErrors.push(err227);
+                                }
+                                errors++;
+                              }
+                            }
+                            if (data67.category !== void 0) {
+                              let data69 = data67.category;
+                              if (typeof data69 !== "string") {
+                                const err228 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/category", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.category.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.category, data: data69 };
+                                if (vErrors === null) {
+                                  vErrors = [err228];
+                                } else {
+                                  vErrors.push(err228);
+                                }
+                                errors++;
+                              }
+                              if (!(data69 === "missing-stage" || data69 === "oversized-stage" || data69 === "wrong-dependency" || data69 === "validation-cannot-fail" || data69 === "validation-missing" || data69 === "uncheckable-exit-contract" || data69 === "risky-ordering" || data69 === "other")) {
+                                const err229 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/category", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/category/enum", keyword: "enum", params: { allowedValues: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.category.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.category.enum, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.category, data: data69 };
+                                if (vErrors === null) {
+                                  vErrors = [err229];
+                                } else {
+                                  vErrors.push(err229);
+                                }
+                                errors++;
+                              }
+                            }
+                            if (data67.stage !== void 0) {
+                              let data70 = data67.stage;
+                              const _errs201 = errors;
+                              let valid36 = false;
+                              const _errs202 = errors;
+                              if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
+                                const err230 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/stage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/stage/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.stage.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.stage.anyOf[0], data: data70 };
+                                if (vErrors === null) {
+                                  vErrors = [err230];
+                                } else {
+                                  vErrors.push(err230);
+                                }
+                                errors++;
+                              }
+                              if (typeof data70 == "number" && isFinite(data70)) {
+                                if (data70 > 9007199254740991 || isNaN(data70)) {
+                                  const err231 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/stage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/stage/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.stage.anyOf[0], data: data70 };
+                                  if (vErrors === null) {
+                                    vErrors = [err231];
+                                  } else {
+                                    vErrors.push(err231);
+                                  }
+                                  errors++;
+                                }
+                                if (data70 <= 0 || isNaN(data70)) {
+                                  const err232 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/stage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/stage/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.stage.anyOf[0], data: data70 };
+                                  if (vErrors === null) {
+                                    vErrors = [err232];
+                                  } else {
+                                    vErrors.push(err232);
+                                  }
+                                  errors++;
+                                }
+                              }
+                              var _valid11 = _errs202 === errors;
+                              valid36 = valid36 || _valid11;
+                              const _errs204 = errors;
+                              if (data70 !== null) {
+                                const err233 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/stage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/stage/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.stage.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.stage.anyOf[1], data: data70 };
+                                if (vErrors === null) {
+                                  vErrors = [err233];
+                                } else {
+                                  vErrors.push(err233);
+                                }
+                                errors++;
+                              }
+                              var _valid11 = _errs204 === errors;
+                              valid36 = valid36 || _valid11;
+                              if (!valid36) {
+                                const err234 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/stage", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/stage/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.stage.anyOf, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.stage, data: data70 };
+                                if (vErrors === null) {
+                                  vErrors = [err234];
+                                } else {
+                                  vErrors.push(err234);
+                                }
+                                errors++;
+                              } else {
+                                errors = _errs201;
+                                if (vErrors !== null) {
+                                  if (_errs201) {
+                                    vErrors.length = _errs201;
+                                  } else {
+                                    vErrors = null;
+                                  }
+                                }
+                              }
+                            }
+                            if (data67.title !== void 0) {
+                              let data71 = data67.title;
+                              if (typeof data71 === "string") {
+                                if (func2(data71) > 200) {
+                                  const err235 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/title", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/title/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.title, data: data71 };
+                                  if (vErrors === null) {
+                                    vErrors = [err235];
+                                  } else {
+                                    vErrors.push(err235);
+                                  }
+                                  errors++;
+                                }
+                                if (!pattern17.test(data71)) {
+                                  const err236 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/title", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/title/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.title, data: data71 };
+                                  if (vErrors === null) {
+                                    vErrors = [err236];
+                                  } else {
+                                    vErrors.push(err236);
+                                  }
+                                  errors++;
+                                }
+                              } else {
+                                const err237 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/title", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.title.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.title, data: data71 };
+                                if (vErrors === null) {
+                                  vErrors = [err237];
+                                } else {
+                                  vErrors.push(err237);
+                                }
+                                errors++;
+                              }
+                            }
+                            if (data67.detail !== void 0) {
+                              let data72 = data67.detail;
+                              if (typeof data72 === "string") {
+                                if (func2(data72) > 4e3) {
+                                  const err238 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/detail", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/detail/maxLength", keyword: "maxLength", params: { limit: 4e3 }, message: "must NOT have more than 4000 characters", schema: 4e3, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.detail, data: data72 };
+                                  if (vErrors === null) {
+                                    vErrors = [err238];
+                                  } else {
+                                    vErrors.push(err238);
+                                  }
+                                  errors++;
+                                }
+                              } else {
+                                const err239 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4 + "/detail", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.detail.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.properties.detail, data: data72 };
+                                if (vErrors === null) {
+                                  vErrors = [err239];
+                                } else {
+                                  vErrors.push(err239);
+                                }
+                                errors++;
+                              }
+                            }
+                          } else {
+                            const err240 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings/" + i4, schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.items, data: data67 };
+                            if (vErrors === null) {
+                              vErrors = [err240];
+                            } else {
+                              vErrors.push(err240);
+                            }
+                            errors++;
+                          }
+                        }
+                      } else {
+                        const err241 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/findings", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/findings/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.rounds.items.properties.reviews.items.properties.findings.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.findings, data: data66 };
+                        if (vErrors === null) {
+                          vErrors = [err241];
+                        } else {
+                          vErrors.push(err241);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data48.problem !== void 0) {
+                      let data73 = data48.problem;
+                      const _errs211 = errors;
+                      let valid37 = false;
+                      const _errs212 = errors;
+                      if (typeof data73 === "string") {
+                        if (func2(data73) < 1) {
+                          const err242 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/problem", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/problem/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.problem.anyOf[0], data: data73 };
+                          if (vErrors === null) {
+                            vErrors = [err242];
+                          } else {
+                            vErrors.push(err242);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err243 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/problem", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/problem/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.rounds.items.properties.reviews.items.properties.problem.anyOf[0].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.problem.anyOf[0], data: data73 };
+                        if (vErrors === null) {
+                          vErrors = [err243];
+                        } else {
+                          vErrors.push(err243);
+                        }
+                        errors++;
+                      }
+                      var _valid12 = _errs212 === errors;
+                      valid37 = valid37 || _valid12;
+                      const _errs214 = errors;
+                      if (data73 !== null) {
+                        const err244 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/problem", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/problem/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.rounds.items.properties.reviews.items.properties.problem.anyOf[1].type, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.problem.anyOf[1], data: data73 };
+                        if (vErrors === null) {
+                          vErrors = [err244];
+                        } else {
+                          vErrors.push(err244);
+                        }
+                        errors++;
+                      }
+                      var _valid12 = _errs214 === errors;
+                      valid37 = valid37 || _valid12;
+                      if (!valid37) {
+                        const err245 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3 + "/problem", schemaPath: "#/properties/rounds/items/properties/reviews/items/properties/problem/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.rounds.items.properties.reviews.items.properties.problem.anyOf, parentSchema: schema35.properties.rounds.items.properties.reviews.items.properties.problem, data: data73 };
+                        if (vErrors === null) {
+                          vErrors = [err245];
+                        } else {
+                          vErrors.push(err245);
+                        }
+                        errors++;
+                      } else {
+                        errors = _errs211;
+                        if (vErrors !== null) {
+                          if (_errs211) {
+                            vErrors.length = _errs211;
+                          } else {
+                            vErrors = null;
+                          }
+                        }
+                      }
+                    }
+                  } else {
+                    const err246 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews/" + i3, schemaPath: "#/properties/rounds/items/properties/reviews/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.properties.reviews.items.type, parentSchema: schema35.properties.rounds.items.properties.reviews.items, data: data48 };
+                    if (vErrors === null) {
+                      vErrors = [err246];
+                    } else {
+                      vErrors.push(err246);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err247 = { instancePath: instancePath + "/rounds/" + i0 + "/reviews", schemaPath: "#/properties/rounds/items/properties/reviews/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.rounds.items.properties.reviews.type, parentSchema: schema35.properties.rounds.items.properties.reviews, data: data47 };
+                if (vErrors === null) {
+                  vErrors = [err247];
+                } else {
+                  vErrors.push(err247);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err248 = { instancePath: instancePath + "/rounds/" + i0, schemaPath: "#/properties/rounds/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.rounds.items.type, parentSchema: schema35.properties.rounds.items, data: data15 };
+            if (vErrors === null) {
+              vErrors = [err248];
+            } else {
+              vErrors.push(err248);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err249 = { instancePath: instancePath + "/rounds", schemaPath: "#/properties/rounds/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.rounds.type, parentSchema: schema35.properties.rounds, data: data14 };
+        if (vErrors === null) {
+          vErrors = [err249];
+        } else {
+          vErrors.push(err249);
+        }
+        errors++;
+      }
+    }
+    if (data.standingFindings !== void 0) {
+      let data74 = data.standingFindings;
+      if (Array.isArray(data74)) {
+        const len5 = data74.length;
+        for (let i5 = 0; i5 < len5; i5++) {
+          let data75 = data74[i5];
+          if (data75 && typeof data75 == "object" && !Array.isArray(data75)) {
+            if (data75.severity === void 0) {
+              const err250 = { instancePath: instancePath + "/standingFindings/" + i5, schemaPath: "#/properties/standingFindings/items/required", keyword: "required", params: { missingProperty: "severity" }, message: "must have required property 'severity'", schema: schema35.properties.standingFindings.items.required, parentSchema: schema35.properties.standingFindings.items, data: data75 };
+              if (vErrors === null) {
+                vErrors = [err250];
+              } else {
+                vErrors.push(err250);
+              }
+              errors++;
+            }
+            if (data75.category === void 0) {
+              const err251 = { instancePath: instancePath + "/standingFindings/" + i5, schemaPath: "#/properties/standingFindings/items/required", keyword: "required", params: { missingProperty: "category" }, message: "must have required property 'category'", schema: schema35.properties.standingFindings.items.required, parentSchema: schema35.properties.standingFindings.items, data: data75 };
+              if (vErrors === null) {
+                vErrors = [err251];
+              } else {
+                vErrors.push(err251);
+              }
+              errors++;
+            }
+            if (data75.stage === void 0) {
+              const err252 = { instancePath: instancePath + "/standingFindings/" + i5, schemaPath: "#/properties/standingFindings/items/required", keyword: "required", params: { missingProperty: "stage" }, message: "must have required property 'stage'", schema: schema35.properties.standingFindings.items.required, parentSchema: schema35.properties.standingFindings.items, data: data75 };
+              if (vErrors === null) {
+                vErrors = [err252];
+              } else {
+                vErrors.push(err252);
+              }
+              errors++;
+            }
+            if (data75.title === void 0) {
+              const err253 = { instancePath: instancePath + "/standingFindings/" + i5, schemaPath: "#/properties/standingFindings/items/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema35.properties.standingFindings.items.required, parentSchema: schema35.properties.standingFindings.items, data: data75 };
+              if (vErrors === null) {
+                vErrors = [err253];
+              } else {
+                vErrors.push(err253);
+              }
+              errors++;
+            }
+            if (data75.detail === void 0) {
+              const err254 = { instancePath: instancePath + "/standingFindings/" + i5, schemaPath: "#/properties/standingFindings/items/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema35.properties.standingFindings.items.required, parentSchema: schema35.properties.standingFindings.items, data: data75 };
+              if (vErrors === null) {
+                vErrors = [err254];
+              } else {
+                vErrors.push(err254);
+              }
+              errors++;
+            }
+            if (data75.reviewer === void 0) {
+              const err255 = { instancePath: instancePath + "/standingFindings/" + i5, schemaPath: "#/properties/standingFindings/items/required", keyword: "required", params: { missingProperty: "reviewer" }, message: "must have required property 'reviewer'", schema: schema35.properties.standingFindings.items.required, parentSchema: schema35.properties.standingFindings.items, data: data75 };
+              if (vErrors === null) {
+                vErrors = [err255];
+              } else {
+                vErrors.push(err255);
+              }
+              errors++;
+            }
+            for (const key15 in data75) {
+              if (!(key15 === "severity" || key15 === "category" || key15 === "stage" || key15 === "title" || key15 === "detail" || key15 === "reviewer")) {
+                const err256 = { instancePath: instancePath + "/standingFindings/" + i5, schemaPath: "#/properties/standingFindings/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.standingFindings.items, data: data75 };
+                if (vErrors === null) {
+                  vErrors = [err256];
+                } else {
+                  vErrors.push(err256);
+                }
+                errors++;
+              }
+            }
+            if (data75.severity !== void 0) {
+              let data76 = data75.severity;
+              if (typeof data76 !== "string") {
+                const err257 = { instancePath: instancePath + "/standingFindings/" + i5 + "/severity", schemaPath: "#/properties/standingFindings/items/properties/severity/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.standingFindings.items.properties.severity.type, parentSchema: schema35.properties.standingFindings.items.properties.severity, data: data76 };
+                if (vErrors === null) {
+                  vErrors = [err257];
+                } else {
+                  vErrors.push(err257);
+                }
+                errors++;
+              }
+              if (!(data76 === "blocking" || data76 === "advisory")) {
+                const err258 = { instancePath: instancePath + "/standingFindings/" + i5 + "/severity", schemaPath: "#/properties/standingFindings/items/properties/severity/enum", keyword: "enum", params: { allowedValues: schema35.properties.standingFindings.items.properties.severity.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.standingFindings.items.properties.severity.enum, parentSchema: schema35.properties.standingFindings.items.properties.severity, data: data76 };
+                if (vErrors === null) {
+                  vErrors = [err258];
+                } else {
+                  vErrors.push(err258);
+                }
+                errors++;
+              }
+            }
+            if (data75.category !== void 0) {
+              let data77 = data75.category;
+              if (typeof data77 !== "string") {
+                const err259 = { instancePath: instancePath + "/standingFindings/" + i5 + "/category", schemaPath: "#/properties/standingFindings/items/properties/category/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.standingFindings.items.properties.category.type, parentSchema: schema35.properties.standingFindings.items.properties.category, data: data77 };
+                if (vErrors === null) {
+                  vErrors = [err259];
+                } else {
+                  vErrors.push(err259);
+                }
+                errors++;
+              }
+              if (!(data77 === "missing-stage" || data77 === "oversized-stage" || data77 === "wrong-dependency" || data77 === "validation-cannot-fail" || data77 === "validation-missing" || data77 === "uncheckable-exit-contract" || data77 === "risky-ordering" || data77 === "other")) {
+                const err260 = { instancePath: instancePath + "/standingFindings/" + i5 + "/category", schemaPath: "#/properties/standingFindings/items/properties/category/enum", keyword: "enum", params: { allowedValues: schema35.properties.standingFindings.items.properties.category.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.standingFindings.items.properties.category.enum, parentSchema: schema35.properties.standingFindings.items.properties.category, data: data77 };
+                if (vErrors === null) {
+                  vErrors = [err260];
+                } else {
+                  vErrors.push(err260);
+                }
+                errors++;
+              }
+            }
+            if (data75.stage !== void 0) {
+              let data78 = data75.stage;
+              const _errs226 = errors;
+              let valid41 = false;
+              const _errs227 = errors;
+              if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
+                const err261 = { instancePath: instancePath + "/standingFindings/" + i5 + "/stage", schemaPath: "#/properties/standingFindings/items/properties/stage/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.standingFindings.items.properties.stage.anyOf[0].type, parentSchema: schema35.properties.standingFindings.items.properties.stage.anyOf[0], data: data78 };
+                if (vErrors === null) {
+                  vErrors = [err261];
+                } else {
+                  vErrors.push(err261);
+                }
+                errors++;
+              }
+              if (typeof data78 == "number" && isFinite(data78)) {
+                if (data78 > 9007199254740991 || isNaN(data78)) {
+                  const err262 = { instancePath: instancePath + "/standingFindings/" + i5 + "/stage", schemaPath: "#/properties/standingFindings/items/properties/stage/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.standingFindings.items.properties.stage.anyOf[0], data: data78 };
+                  if (vErrors === null) {
+                    vErrors = [err262];
+                  } else {
+                    vErrors.push(err262);
+                  }
+                  errors++;
+                }
+                if (data78 <= 0 || isNaN(data78)) {
+                  const err263 = { instancePath: instancePath + "/standingFindings/" + i5 + "/stage", schemaPath: "#/properties/standingFindings/items/properties/stage/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.standingFindings.items.properties.stage.anyOf[0], data: data78 };
+                  if (vErrors === null) {
+                    vErrors = [err263];
+                  } else {
+                    vErrors.push(err263);
+                  }
+                  errors++;
+                }
+              }
+              var _valid13 = _errs227 === errors;
+              valid41 = valid41 || _valid13;
+              const _errs229 = errors;
+              if (data78 !== null) {
+                const err264 = { instancePath: instancePath + "/standingFindings/" + i5 + "/stage", schemaPath: "#/properties/standingFindings/items/properties/stage/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.standingFindings.items.properties.stage.anyOf[1].type, parentSchema: schema35.properties.standingFindings.items.properties.stage.anyOf[1], data: data78 };
+                if (vErrors === null) {
+                  vErrors = [err264];
+                } else {
+                  vErrors.push(err264);
+                }
+                errors++;
+              }
+              var _valid13 = _errs229 === errors;
+              valid41 = valid41 || _valid13;
+              if (!valid41) {
+                const err265 = { instancePath: instancePath + "/standingFindings/" + i5 + "/stage", schemaPath: "#/properties/standingFindings/items/properties/stage/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.standingFindings.items.properties.stage.anyOf, parentSchema: schema35.properties.standingFindings.items.properties.stage, data: data78 };
+                if (vErrors === null) {
+                  vErrors = [err265];
+                } else {
+                  vErrors.push(err265);
+                }
+                errors++;
+              } else {
+                errors = _errs226;
+                if (vErrors !== null) {
+                  if (_errs226) {
+                    vErrors.length = _errs226;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data75.title !== void 0) {
+              let data79 = data75.title;
+              if (typeof data79 === "string") {
+                if (func2(data79) > 200) {
+                  const err266 = { instancePath: instancePath + "/standingFindings/" + i5 + "/title", schemaPath: "#/properties/standingFindings/items/properties/title/maxLength", keyword: "maxLength", params: { limit: 200 }, message: "must NOT have more than 200 characters", schema: 200, parentSchema: schema35.properties.standingFindings.items.properties.title, data: data79 };
+                  if (vErrors === null) {
+                    vErrors = [err266];
+                  } else {
+                    vErrors.push(err266);
+                  }
+                  errors++;
+                }
+                if (!pattern17.test(data79)) {
+                  const err267 = { instancePath: instancePath + "/standingFindings/" + i5 + "/title", schemaPath: "#/properties/standingFindings/items/properties/title/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema35.properties.standingFindings.items.properties.title, data: data79 };
+                  if (vErrors === null) {
+                    vErrors = [err267];
+                  } else {
+                    vErrors.push(err267);
+                  }
+                  errors++;
+                }
+              } else {
+                const err268 = { instancePath: instancePath + "/standingFindings/" + i5 + "/title", schemaPath: "#/properties/standingFindings/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.standingFindings.items.properties.title.type, parentSchema: schema35.properties.standingFindings.items.properties.title, data: data79 };
+                if (vErrors === null) {
+                  vErrors = [err268];
+                } else {
+                  vErrors.push(err268);
+                }
+                errors++;
+              }
+            }
+            if (data75.detail !== void 0) {
+              let data80 = data75.detail;
+              if (typeof data80 === "string") {
+                if (func2(data80) > 4e3) {
+                  const err269 = { instancePath: instancePath + "/standingFindings/" + i5 + "/detail", schemaPath: "#/properties/standingFindings/items/properties/detail/maxLength", keyword: "maxLength", params: { limit: 4e3 }, message: "must NOT have more than 4000 characters", schema: 4e3, parentSchema: schema35.properties.standingFindings.items.properties.detail, data: data80 };
+                  if (vErrors === null) {
+                    vErrors = [err269];
+                  } else {
+                    vErrors.push(err269);
+                  }
+                  errors++;
+                }
+              } else {
+                const err270 = { instancePath: instancePath + "/standingFindings/" + i5 + "/detail", schemaPath: "#/properties/standingFindings/items/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.standingFindings.items.properties.detail.type, parentSchema: schema35.properties.standingFindings.items.properties.detail, data: data80 };
+                if (vErrors === null) {
+                  vErrors = [err270];
+                } else {
+                  vErrors.push(err270);
+                }
+                errors++;
+              }
+            }
+            if (data75.reviewer !== void 0) {
+              let data81 = data75.reviewer;
+              if (typeof data81 === "string") {
+                if (!pattern14.test(data81)) {
+                  const err271 = { instancePath: instancePath + "/standingFindings/" + i5 + "/reviewer", schemaPath: "#/properties/standingFindings/items/properties/reviewer/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema35.properties.standingFindings.items.properties.reviewer, data: data81 };
+                  if (vErrors === null) {
+                    vErrors = [err271];
+                  } else {
+                    vErrors.push(err271);
+                  }
+                  errors++;
+                }
+              } else {
+                const err272 = { instancePath: instancePath + "/standingFindings/" + i5 + "/reviewer", schemaPath: "#/properties/standingFindings/items/properties/reviewer/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.standingFindings.items.properties.reviewer.type, parentSchema: schema35.properties.standingFindings.items.properties.reviewer, data: data81 };
+                if (vErrors === null) {
+                  vErrors = [err272];
+                } else {
+                  vErrors.push(err272);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err273 = { instancePath: instancePath + "/standingFindings/" + i5, schemaPath: "#/properties/standingFindings/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.standingFindings.items.type, parentSchema: schema35.properties.standingFindings.items, data: data75 };
+            if (vErrors === null) {
+              vErrors = [err273];
+            } else {
+              vErrors.push(err273);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err274 = { instancePath: instancePath + "/standingFindings", schemaPath: "#/properties/standingFindings/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.standingFindings.type, parentSchema: schema35.properties.standingFindings, data: data74 };
+        if (vErrors === null) {
+          vErrors = [err274];
+        } else {
+          vErrors.push(err274);
+        }
+        errors++;
+      }
+    }
+    if (data.clarifications !== void 0) {
+      let data82 = data.clarifications;
+      if (Array.isArray(data82)) {
+        const len6 = data82.length;
+        for (let i6 = 0; i6 < len6; i6++) {
+          let data83 = data82[i6];
+          if (data83 && typeof data83 == "object" && !Array.isArray(data83)) {
+            if (data83.id === void 0) {
+              const err275 = { instancePath: instancePath + "/clarifications/" + i6, schemaPath: "#/properties/clarifications/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema35.properties.clarifications.items.required, parentSchema: schema35.properties.clarifications.items, data: data83 };
+              if (vErrors === null) {
+                vErrors = [err275];
+              } else {
+                vErrors.push(err275);
+              }
+              errors++;
+            }
+            if (data83.question === void 0) {
+              const err276 = { instancePath: instancePath + "/clarifications/" + i6, schemaPath: "#/properties/clarifications/items/required", keyword: "required", params: { missingProperty: "question" }, message: "must have required property 'question'", schema: schema35.properties.clarifications.items.required, parentSchema: schema35.properties.clarifications.items, data: data83 };
+              if (vErrors === null) {
+                vErrors = [err276];
+              } else {
+                vErrors.push(err276);
+              }
+              errors++;
+            }
+            if (data83.answer === void 0) {
+              const err277 = { instancePath: instancePath + "/clarifications/" + i6, schemaPath: "#/properties/clarifications/items/required", keyword: "required", params: { missingProperty: "answer" }, message: "must have required property 'answer'", schema: schema35.properties.clarifications.items.required, parentSchema: schema35.properties.clarifications.items, data: data83 };
+              if (vErrors === null) {
+                vErrors = [err277];
+              } else {
+                vErrors.push(err277);
+              }
+              errors++;
+            }
+            if (data83.optional === void 0) {
+              const err278 = { instancePath: instancePath + "/clarifications/" + i6, schemaPath: "#/properties/clarifications/items/required", keyword: "required", params: { missingProperty: "optional" }, message: "must have required property 'optional'", schema: schema35.properties.clarifications.items.required, parentSchema: schema35.properties.clarifications.items, data: data83 };
+              if (vErrors === null) {
+                vErrors = [err278];
+              } else {
+                vErrors.push(err278);
+              }
+              errors++;
+            }
+            for (const key16 in data83) {
+              if (!(key16 === "id" || key16 === "question" || key16 === "answer" || key16 === "optional")) {
+                const err279 = { instancePath: instancePath + "/clarifications/" + i6, schemaPath: "#/properties/clarifications/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.clarifications.items, data: data83 };
+                if (vErrors === null) {
+                  vErrors = [err279];
+                } else {
+                  vErrors.push(err279);
+                }
+                errors++;
+              }
+            }
+            if (data83.id !== void 0) {
+              let data84 = data83.id;
+              if (typeof data84 !== "string" && data84 !== null) {
+                const err280 = { instancePath: instancePath + "/clarifications/" + i6 + "/id", schemaPath: "#/properties/clarifications/items/properties/id/type", keyword: "type", params: { type: schema35.properties.clarifications.items.properties.id.type }, message: "must be string,null", schema: schema35.properties.clarifications.items.properties.id.type, parentSchema: schema35.properties.clarifications.items.properties.id, data: data84 };
+                if (vErrors === null) {
+                  vErrors = [err280];
+                } else {
+                  vErrors.push(err280);
+                }
+                errors++;
+              }
+            }
+            if (data83.question !== void 0) {
+              let data85 = data83.question;
+              if (typeof data85 === "string") {
+                if (func2(data85) < 1) {
+                  const err281 = { instancePath: instancePath + "/clarifications/" + i6 + "/question", schemaPath: "#/properties/clarifications/items/properties/question/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.clarifications.items.properties.question, data: data85 };
+                  if (vErrors === null) {
+                    vErrors = [err281];
+                  } else {
+                    vErrors.push(err281);
+                  }
+                  errors++;
+                }
+              } else {
+                const err282 = { instancePath: instancePath + "/clarifications/" + i6 + "/question", schemaPath: "#/properties/clarifications/items/properties/question/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.clarifications.items.properties.question.type, parentSchema: schema35.properties.clarifications.items.properties.question, data: data85 };
+                if (vErrors === null) {
+                  vErrors = [err282];
+                } else {
+                  vErrors.push(err282);
+                }
+                errors++;
+              }
+            }
+            if (data83.answer !== void 0) {
+              let data86 = data83.answer;
+              if (typeof data86 !== "string" && data86 !== null) {
+                const err283 = { instancePath: instancePath + "/clarifications/" + i6 + "/answer", schemaPath: "#/properties/clarifications/items/properties/answer/type", keyword: "type", params: { type: schema35.properties.clarifications.items.properties.answer.type }, message: "must be string,null", schema: schema35.properties.clarifications.items.properties.answer.type, parentSchema: schema35.properties.clarifications.items.properties.answer, data: data86 };
+                if (vErrors === null) {
+                  vErrors = [err283];
+                } else {
+                  vErrors.push(err283);
+                }
+                errors++;
+              }
+            }
+            if (data83.optional !== void 0) {
+              let data87 = data83.optional;
+              if (typeof data87 !== "boolean") {
+                const err284 = { instancePath: instancePath + "/clarifications/" + i6 + "/optional", schemaPath: "#/properties/clarifications/items/properties/optional/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema35.properties.clarifications.items.properties.optional.type, parentSchema: schema35.properties.clarifications.items.properties.optional, data: data87 };
+                if (vErrors === null) {
+                  vErrors = [err284];
+                } else {
+                  vErrors.push(err284);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err285 = { instancePath: instancePath + "/clarifications/" + i6, schemaPath: "#/properties/clarifications/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.clarifications.items.type, parentSchema: schema35.properties.clarifications.items, data: data83 };
+            if (vErrors === null) {
+              vErrors = [err285];
+            } else {
+              vErrors.push(err285);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err286 = { instancePath: instancePath + "/clarifications", schemaPath: "#/properties/clarifications/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.clarifications.type, parentSchema: schema35.properties.clarifications, data: data82 };
+        if (vErrors === null) {
+          vErrors = [err286];
+        } else {
+          vErrors.push(err286);
+        }
+        errors++;
+      }
+    }
+    if (data.stages !== void 0) {
+      let data88 = data.stages;
+      if (Array.isArray(data88)) {
+        const len7 = data88.length;
+        for (let i7 = 0; i7 < len7; i7++) {
+          let data89 = data88[i7];
+          if (data89 && typeof data89 == "object" && !Array.isArray(data89)) {
+            if (data89.number === void 0) {
+              const err287 = { instancePath: instancePath + "/stages/" + i7, schemaPath: "#/properties/stages/items/required", keyword: "required", params: { missingProperty: "number" }, message: "must have required property 'number'", schema: schema35.properties.stages.items.required, parentSchema: schema35.properties.stages.items, data: data89 };
+              if (vErrors === null) {
+                vErrors = [err287];
+              } else {
+                vErrors.push(err287);
+              }
+              errors++;
+            }
+            if (data89.title === void 0) {
+              const err288 = { instancePath: instancePath + "/stages/" + i7, schemaPath: "#/properties/stages/items/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema35.properties.stages.items.required, parentSchema: schema35.properties.stages.items, data: data89 };
+              if (vErrors === null) {
+                vErrors = [err288];
+              } else {
+                vErrors.push(err288);
+              }
+              errors++;
+            }
+            if (data89.dependsOn === void 0) {
+              const err289 = { instancePath: instancePath + "/stages/" + i7, schemaPath: "#/properties/stages/items/required", keyword: "required", params: { missingProperty: "dependsOn" }, message: "must have required property 'dependsOn'", schema: schema35.properties.stages.items.required, parentSchema: schema35.properties.stages.items, data: data89 };
+              if (vErrors === null) {
+                vErrors = [err289];
+              } else {
+                vErrors.push(err289);
+              }
+              errors++;
+            }
+            if (data89.validation === void 0) {
+              const err290 = { instancePath: instancePath + "/stages/" + i7, schemaPath: "#/properties/stages/items/required", keyword: "required", params: { missingProperty: "validation" }, message: "must have required property 'validation'", schema: schema35.properties.stages.items.required, parentSchema: schema35.properties.stages.items, data: data89 };
+              if (vErrors === null) {
+                vErrors = [err290];
+              } else {
+                vErrors.push(err290);
+              }
+              errors++;
+            }
+            for (const key17 in data89) {
+              if (!(key17 === "number" || key17 === "title" || key17 === "dependsOn" || key17 === "validation")) {
+                const err291 = { instancePath: instancePath + "/stages/" + i7, schemaPath: "#/properties/stages/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.stages.items, data: data89 };
+                if (vErrors === null) {
+                  vErrors = [err291];
+                } else {
+                  vErrors.push(err291);
+                }
+                errors++;
+              }
+            }
+            if (data89.number !== void 0) {
+              let data90 = data89.number;
+              if (!(typeof data90 == "number" && (!(data90 % 1) && !isNaN(data90)) && isFinite(data90))) {
+                const err292 = { instancePath: instancePath + "/stages/" + i7 + "/number", schemaPath: "#/properties/stages/items/properties/number/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.stages.items.properties.number.type, parentSchema: schema35.properties.stages.items.properties.number, data: data90 };
+                if (vErrors === null) {
+                  vErrors = [err292];
+                } else {
+                  vErrors.push(err292);
+                }
+                errors++;
+              }
+              if (typeof data90 == "number" && isFinite(data90)) {
+                if (data90 > 9007199254740991 || isNaN(data90)) {
+                  const err293 = { instancePath: instancePath + "/stages/" + i7 + "/number", schemaPath: "#/properties/stages/items/properties/number/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.stages.items.properties.number, data: data90 };
+                  if (vErrors === null) {
+                    vErrors = [err293];
+                  } else {
+                    vErrors.push(err293);
+                  }
+                  errors++;
+                }
+                if (data90 <= 0 || isNaN(data90)) {
+                  const err294 = { instancePath: instancePath + "/stages/" + i7 + "/number", schemaPath: "#/properties/stages/items/properties/number/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.stages.items.properties.number, data: data90 };
+                  if (vErrors === null) {
+                    vErrors = [err294];
+                  } else {
+                    vErrors.push(err294);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data89.title !== void 0) {
+              let data91 = data89.title;
+              if (typeof data91 !== "string") {
+                const err295 = { instancePath: instancePath + "/stages/" + i7 + "/title", schemaPath: "#/properties/stages/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.stages.items.properties.title.type, parentSchema: schema35.properties.stages.items.properties.title, data: data91 };
+                if (vErrors === null) {
+                  vErrors = [err295];
+                } else {
+                  vErrors.push(err295);
+                }
+                errors++;
+              }
+            }
+            if (data89.dependsOn !== void 0) {
+              let data92 = data89.dependsOn;
+              if (Array.isArray(data92)) {
+                const len8 = data92.length;
+                for (let i8 = 0; i8 < len8; i8++) {
+                  let data93 = data92[i8];
+                  if (!(typeof data93 == "number" && (!(data93 % 1) && !isNaN(data93)) && isFinite(data93))) {
+                    const err296 = { instancePath: instancePath + "/stages/" + i7 + "/dependsOn/" + i8, schemaPath: "#/properties/stages/items/properties/dependsOn/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.stages.items.properties.dependsOn.items.type, parentSchema: schema35.properties.stages.items.properties.dependsOn.items, data: data93 };
+                    if (vErrors === null) {
+                      vErrors = [err296];
+                    } else {
+                      vErrors.push(err296);
+                    }
+                    errors++;
+                  }
+                  if (typeof data93 == "number" && isFinite(data93)) {
+                    if (data93 > 9007199254740991 || isNaN(data93)) {
+                      const err297 = { instancePath: instancePath + "/stages/" + i7 + "/dependsOn/" + i8, schemaPath: "#/properties/stages/items/properties/dependsOn/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.stages.items.properties.dependsOn.items, data: data93 };
+                      if (vErrors === null) {
+                        vErrors = [err297];
+                      } else {
+                        vErrors.push(err297);
+                      }
+                      errors++;
+                    }
+                    if (data93 <= 0 || isNaN(data93)) {
+                      const err298 = { instancePath: instancePath + "/stages/" + i7 + "/dependsOn/" + i8, schemaPath: "#/properties/stages/items/properties/dependsOn/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema35.properties.stages.items.properties.dependsOn.items, data: data93 };
+                      if (vErrors === null) {
+                        vErrors = [err298];
+                      } else {
+                        vErrors.push(err298);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+              } else {
+                const err299 = { instancePath: instancePath + "/stages/" + i7 + "/dependsOn", schemaPath: "#/properties/stages/items/properties/dependsOn/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.stages.items.properties.dependsOn.type, parentSchema: schema35.properties.stages.items.properties.dependsOn, data: data92 };
+                if (vErrors === null) {
+                  vErrors = [err299];
+                } else {
+                  vErrors.push(err299);
+                }
+                errors++;
+              }
+            }
+            if (data89.validation !== void 0) {
+              let data94 = data89.validation;
+              if (!(typeof data94 == "number" && (!(data94 % 1) && !isNaN(data94)) && isFinite(data94))) {
+                const err300 = { instancePath: instancePath + "/stages/" + i7 + "/validation", schemaPath: "#/properties/stages/items/properties/validation/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.stages.items.properties.validation.type, parentSchema: schema35.properties.stages.items.properties.validation, data: data94 };
+                if (vErrors === null) {
+                  vErrors = [err300];
+                } else {
+                  vErrors.push(err300);
+                }
+                errors++;
+              }
+              if (typeof data94 == "number" && isFinite(data94)) {
+                if (data94 > 9007199254740991 || isNaN(data94)) {
+                  const err301 = { instancePath: instancePath + "/stages/" + i7 + "/validation", schemaPath: "#/properties/stages/items/properties/validation/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.stages.items.properties.validation, data: data94 };
+                  if (vErrors === null) {
+                    vErrors = [err301];
+                  } else {
+                    vErrors.push(err301);
+                  }
+                  errors++;
+                }
+                if (data94 < 0 || isNaN(data94)) {
+                  const err302 = { instancePath: instancePath + "/stages/" + i7 + "/validation", schemaPath: "#/properties/stages/items/properties/validation/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.stages.items.properties.validation, data: data94 };
+                  if (vErrors === null) {
+                    vErrors = [err302];
+                  } else {
+                    vErrors.push(err302);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err303 = { instancePath: instancePath + "/stages/" + i7, schemaPath: "#/properties/stages/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.stages.items.type, parentSchema: schema35.properties.stages.items, data: data89 };
+            if (vErrors === null) {
+              vErrors = [err303];
+            } else {
+              vErrors.push(err303);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err304 = { instancePath: instancePath + "/stages", schemaPath: "#/properties/stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.stages.type, parentSchema: schema35.properties.stages, data: data88 };
+        if (vErrors === null) {
+          vErrors = [err304];
+        } else {
+          vErrors.push(err304);
+        }
+        errors++;
+      }
+    }
+    if (data.usage !== void 0) {
+      let data95 = data.usage;
+      if (data95 && typeof data95 == "object" && !Array.isArray(data95)) {
+        if (data95.workers === void 0) {
+          const err305 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/required", keyword: "required", params: { missingProperty: "workers" }, message: "must have required property 'workers'", schema: schema35.properties.usage.required, parentSchema: schema35.properties.usage, data: data95 };
+          if (vErrors === null) {
+            vErrors = [err305];
+          } else {
+            vErrors.push(err305);
+          }
+          errors++;
+        }
+        if (data95.total === void 0) {
+          const err306 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/required", keyword: "required", params: { missingProperty: "total" }, message: "must have required property 'total'", schema: schema35.properties.usage.required, parentSchema: schema35.properties.usage, data: data95 };
+          if (vErrors === null) {
+            vErrors = [err306];
+          } else {
+            vErrors.push(err306);
+          }
+          errors++;
+        }
+        for (const key18 in data95) {
+          if (!(key18 === "workers" || key18 === "total" || key18 === "metered" || key18 === "requests" || key18 === "budgetExceeded")) {
+            const err307 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage, data: data95 };
+            if (vErrors === null) {
+              vErrors = [err307];
+            } else {
+              vErrors.push(err307);
+            }
+            errors++;
+          }
+        }
+        if (data95.workers !== void 0) {
+          let data96 = data95.workers;
+          if (Array.isArray(data96)) {
+            const len9 = data96.length;
+            for (let i9 = 0; i9 < len9; i9++) {
+              let data97 = data96[i9];
+              if (data97 && typeof data97 == "object" && !Array.isArray(data97)) {
+                if (data97.worker === void 0) {
+                  const err308 = { instancePath: instancePath + "/usage/workers/" + i9, schemaPath: "#/properties/usage/properties/workers/items/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema35.properties.usage.properties.workers.items.required, parentSchema: schema35.properties.usage.properties.workers.items, data: data97 };
+                  if (vErrors === null) {
+                    vErrors = [err308];
+                  } else {
+                    vErrors.push(err308);
+                  }
+                  errors++;
+                }
+                if (data97.inputTokens === void 0) {
+                  const err309 = { instancePath: instancePath + "/usage/workers/" + i9, schemaPath: "#/properties/usage/properties/workers/items/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema35.properties.usage.properties.workers.items.required, parentSchema: schema35.properties.usage.properties.workers.items, data: data97 };
+                  if (vErrors === null) {
+                    vErrors = [err309];
+                  } else {
+                    vErrors.push(err309);
+                  }
+                  errors++;
+                }
+                if (data97.outputTokens === void 0) {
+                  const err310 = { instancePath: instancePath + "/usage/workers/" + i9, schemaPath: "#/properties/usage/properties/workers/items/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema35.properties.usage.properties.workers.items.required, parentSchema: schema35.properties.usage.properties.workers.items, data: data97 };
+                  if (vErrors === null) {
+                    vErrors = [err310];
+                  } else {
+                    vErrors.push(err310);
+                  }
+                  errors++;
+                }
+                if (data97.costUsd === void 0) {
+                  const err311 = { instancePath: instancePath + "/usage/workers/" + i9, schemaPath: "#/properties/usage/properties/workers/items/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema35.properties.usage.properties.workers.items.required, parentSchema: schema35.properties.usage.properties.workers.items, data: data97 };
+                  if (vErrors === null) {
+                    vErrors = [err311];
+                  } else {
+                    vErrors.push(err311);
+                  }
+                  errors++;
+                }
+                for (const key19 in data97) {
+                  if (!(key19 === "worker" || key19 === "inputTokens" || key19 === "outputTokens" || key19 === "cachedInputTokens" || key19 === "cacheWriteTokens" || key19 === "costUsd" || key19 === "costComplete")) {
+                    const err312 = { instancePath: instancePath + "/usage/workers/" + i9, schemaPath: "#/properties/usage/properties/workers/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage.properties.workers.items, data: data97 };
+                    if (vErrors === null) {
+                      vErrors = [err312];
+                    } else {
+                      vErrors.push(err312);
+                    }
+                    errors++;
+                  }
+                }
+                if (data97.worker !== void 0) {
+                  let data98 = data97.worker;
+                  if (typeof data98 === "string") {
+                    if (!pattern14.test(data98)) {
+                      const err313 = { instancePath: instancePath + "/usage/workers/" + i9 + "/worker", schemaPath: "#/properties/usage/properties/workers/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema35.properties.usage.properties.workers.items.properties.worker, data: data98 };
+                      if (vErrors === null) {
+                        vErrors = [err313];
+                      } else {
+                        vErrors.push(err313);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err314 = { instancePath: instancePath + "/usage/workers/" + i9 + "/worker", schemaPath: "#/properties/usage/properties/workers/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.workers.items.properties.worker.type, parentSchema: schema35.properties.usage.properties.workers.items.properties.worker, data: data98 };
+                    if (vErrors === null) {
+                      vErrors = [err314];
+                    } else {
+                      vErrors.push(err314);
+                    }
+                    errors++;
+                  }
+                }
+                if (data97.inputTokens !== void 0) {
+                  let data99 = data97.inputTokens;
+                  if (!(typeof data99 == "number" && (!(data99 % 1) && !isNaN(data99)) && isFinite(data99))) {
+                    const err315 = { instancePath: instancePath + "/usage/workers/" + i9 + "/inputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.workers.items.properties.inputTokens.type, parentSchema: schema35.properties.usage.properties.workers.items.properties.inputTokens, data: data99 };
+                    if (vErrors === null) {
+                      vErrors = [err315];
+                    } else {
+                      vErrors.push(err315);
+                    }
+                    errors++;
+                  }
+                  if (typeof data99 == "number" && isFinite(data99)) {
+                    if (data99 > 9007199254740991 || isNaN(data99)) {
+                      const err316 = { instancePath: instancePath + "/usage/workers/" + i9 + "/inputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.workers.items.properties.inputTokens, data: data99 };
+                      if (vErrors === null) {
+                        vErrors = [err316];
+                      } else {
+                        vErrors.push(err316);
+                      }
+                      errors++;
+                    }
+                    if (data99 < 0 || isNaN(data99)) {
+                      const err317 = { instancePath: instancePath + "/usage/workers/" + i9 + "/inputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.workers.items.properties.inputTokens, data: data99 };
+                      if (vErrors === null) {
+                        vErrors = [err317];
+                      } else {
+                        vErrors.push(err317);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data97.outputTokens !== void 0) {
+                  let data100 = data97.outputTokens;
+                  if (!(typeof data100 == "number" && (!(data100 % 1) && !isNaN(data100)) && isFinite(data100))) {
+                    const err318 = { instancePath: instancePath + "/usage/workers/" + i9 + "/outputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.workers.items.properties.outputTokens.type, parentSchema: schema35.properties.usage.properties.workers.items.properties.outputTokens, data: data100 };
+                    if (vErrors === null) {
+                      vErrors = [err318];
+                    } else {
+                      vErrors.push(err318);
+                    }
+                    errors++;
+                  }
+                  if (typeof data100 == "number" && isFinite(data100)) {
+                    if (data100 > 9007199254740991 || isNaN(data100)) {
+                      const err319 = { instancePath: instancePath + "/usage/workers/" + i9 + "/outputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.workers.items.properties.outputTokens, data: data100 };
+                      if (vErrors === null) {
+                        vErrors = [err319];
+                      } else {
+                        vErrors.push(err319);
+                      }
+                      errors++;
+                    }
+                    if (data100 < 0 || isNaN(data100)) {
+                      const err320 = { instancePath: instancePath + "/usage/workers/" + i9 + "/outputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.workers.items.properties.outputTokens, data: data100 };
+                      if (vErrors === null) {
+                        vErrors = [err320];
+                      } else {
+                        vErrors.push(err320);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data97.cachedInputTokens !== void 0) {
+                  let data101 = data97.cachedInputTokens;
+                  if (!(typeof data101 == "number" && (!(data101 % 1) && !isNaN(data101)) && isFinite(data101))) {
+                    const err321 = { instancePath: instancePath + "/usage/workers/" + i9 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.workers.items.properties.cachedInputTokens.type, parentSchema: schema35.properties.usage.properties.workers.items.properties.cachedInputTokens, data: data101 };
+                    if (vErrors === null) {
+                      vErrors = [err321];
+                    } else {
+                      vErrors.push(err321);
+                    }
+                    errors++;
+                  }
+                  if (typeof data101 == "number" && isFinite(data101)) {
+                    if (data101 > 9007199254740991 || isNaN(data101)) {
+                      const err322 = { instancePath: instancePath + "/usage/workers/" + i9 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.workers.items.properties.cachedInputTokens, data: data101 };
+                      if (vErrors === null) {
+                        vErrors = [err322];
+                      } else {
+                        vErrors.push(err322);
+                      }
+                      errors++;
+                    }
+                    if (data101 < 0 || isNaN(data101)) {
+                      const err323 = { instancePath: instancePath + "/usage/workers/" + i9 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.workers.items.properties.cachedInputTokens, data: data101 };
+                      if (vErrors === null) {
+                        vErrors = [err323];
+                      } else {
+                        vErrors.push(err323);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data97.cacheWriteTokens !== void 0) {
+                  let data102 = data97.cacheWriteTokens;
+                  if (!(typeof data102 == "number" && (!(data102 % 1) && !isNaN(data102)) && isFinite(data102))) {
+                    const err324 = { instancePath: instancePath + "/usage/workers/" + i9 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.workers.items.properties.cacheWriteTokens.type, parentSchema: schema35.properties.usage.properties.workers.items.properties.cacheWriteTokens, data: data102 };
+                    if (vErrors === null) {
+                      vErrors = [err324];
+                    } else {
+                      vErrors.push(err324);
+                    }
+                    errors++;
+                  }
+                  if (typeof data102 == "number" && isFinite(data102)) {
+                    if (data102 > 9007199254740991 || isNaN(data102)) {
+                      const err325 = { instancePath: instancePath + "/usage/workers/" + i9 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.workers.items.properties.cacheWriteTokens, data: data102 };
+                      if (vErrors === null) {
+                        vErrors = [err325];
+                      } else {
+                        vErrors.push(err325);
+                      }
+                      errors++;
+                    }
+                    if (data102 < 0 || isNaN(data102)) {
+                      const err326 = { instancePath: instancePath + "/usage/workers/" + i9 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.workers.items.properties.cacheWriteTokens, data: data102 };
+                      if (vErrors === null) {
+                        vErrors = [err326];
+                      } else {
+                        vErrors.push(err326);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data97.costUsd !== void 0) {
+                  let data103 = data97.costUsd;
+                  const _errs284 = errors;
+                  let valid54 = false;
+                  const _errs285 = errors;
+                  if (typeof data103 == "number" && isFinite(data103)) {
+                    if (data103 < 0 || isNaN(data103)) {
+                      const err327 = { instancePath: instancePath + "/usage/workers/" + i9 + "/costUsd", schemaPath: "#/properties/usage/properties/workers/items/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.workers.items.properties.costUsd.anyOf[0], data: data103 };
+                      if (vErrors === null) {
+                        vErrors = [err327];
+                      } else {
+                        vErrors.push(err327);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err328 = { instancePath: instancePath + "/usage/workers/" + i9 + "/costUsd", schemaPath: "#/properties/usage/properties/workers/items/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema35.properties.usage.properties.workers.items.properties.costUsd.anyOf[0].type, parentSchema: schema35.properties.usage.properties.workers.items.properties.costUsd.anyOf[0], data: data103 };
+                    if (vErrors === null) {
+                      vErrors = [err328];
+                    } else {
+                      vErrors.push(err328);
+                    }
+                    errors++;
+                  }
+                  var _valid14 = _errs285 === errors;
+                  valid54 = valid54 || _valid14;
+                  const _errs287 = errors;
+                  if (data103 !== null) {
+                    const err329 = { instancePath: instancePath + "/usage/workers/" + i9 + "/costUsd", schemaPath: "#/properties/usage/properties/workers/items/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.usage.properties.workers.items.properties.costUsd.anyOf[1].type, parentSchema: schema35.properties.usage.properties.workers.items.properties.costUsd.anyOf[1], data: data103 };
+                    if (vErrors === null) {
+                      vErrors = [err329];
+                    } else {
+                      vErrors.push(err329);
+                    }
+                    errors++;
+                  }
+                  var _valid14 = _errs287 === errors;
+                  valid54 = valid54 || _valid14;
+                  if (!valid54) {
+                    const err330 = { instancePath: instancePath + "/usage/workers/" + i9 + "/costUsd", schemaPath: "#/properties/usage/properties/workers/items/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.usage.properties.workers.items.properties.costUsd.anyOf, parentSchema: schema35.properties.usage.properties.workers.items.properties.costUsd, data: data103 };
+                    if (vErrors === null) {
+                      vErrors = [err330];
+                    } else {
+                      vErrors.push(err330);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs284;
+                    if (vErrors !== null) {
+                      if (_errs284) {
+                        vErrors.length = _errs284;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data97.costComplete !== void 0) {
+                  let data104 = data97.costComplete;
+                  if (typeof data104 !== "boolean") {
+                    const err331 = { instancePath: instancePath + "/usage/workers/" + i9 + "/costComplete", schemaPath: "#/properties/usage/properties/workers/items/properties/costComplete/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema35.properties.usage.properties.workers.items.properties.costComplete.type, parentSchema: schema35.properties.usage.properties.workers.items.properties.costComplete, data: data104 };
+                    if (vErrors === null) {
+                      vErrors = [err331];
+                    } else {
+                      vErrors.push(err331);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err332 = { instancePath: instancePath + "/usage/workers/" + i9, schemaPath: "#/properties/usage/properties/workers/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.workers.items.type, parentSchema: schema35.properties.usage.properties.workers.items, data: data97 };
+                if (vErrors === null) {
+                  vErrors = [err332];
+                } else {
+                  vErrors.push(err332);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err333 = { instancePath: instancePath + "/usage/workers", schemaPath: "#/properties/usage/properties/workers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.usage.properties.workers.type, parentSchema: schema35.properties.usage.properties.workers, data: data96 };
+            if (vErrors === null) {
+              vErrors = [err333];
+            } else {
+              vErrors.push(err333);
+            }
+            errors++;
+          }
+        }
+        if (data95.total !== void 0) {
+          let data105 = data95.total;
+          if (data105 && typeof data105 == "object" && !Array.isArray(data105)) {
+            if (data105.inputTokens === void 0) {
+              const err334 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema35.properties.usage.properties.total.required, parentSchema: schema35.properties.usage.properties.total, data: data105 };
+              if (vErrors === null) {
+                vErrors = [err334];
+              } else {
+                vErrors.push(err334);
+              }
+              errors++;
+            }
+            if (data105.outputTokens === void 0) {
+              const err335 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema35.properties.usage.properties.total.required, parentSchema: schema35.properties.usage.properties.total, data: data105 };
+              if (vErrors === null) {
+                vErrors = [err335];
+              } else {
+                vErrors.push(err335);
+              }
+              errors++;
+            }
+            if (data105.costUsd === void 0) {
+              const err336 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema35.properties.usage.properties.total.required, parentSchema: schema35.properties.usage.properties.total, data: data105 };
+              if (vErrors === null) {
+                vErrors = [err336];
+              } else {
+                vErrors.push(err336);
+              }
+              errors++;
+            }
+            for (const key20 in data105) {
+              if (!(key20 === "inputTokens" || key20 === "outputTokens" || key20 === "cachedInputTokens" || key20 === "cacheWriteTokens" || key20 === "costUsd" || key20 === "costComplete")) {
+                const err337 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage.properties.total, data: data105 };
+                if (vErrors === null) {
+                  vErrors = [err337];
+                } else {
+                  vErrors.push(err337);
+                }
+                errors++;
+              }
+            }
+            if (data105.inputTokens !== void 0) {
+              let data106 = data105.inputTokens;
+              if (!(typeof data106 == "number" && (!(data106 % 1) && !isNaN(data106)) && isFinite(data106))) {
+                const err338 = { instancePath: instancePath + "/usage/total/inputTokens", schemaPath: "#/properties/usage/properties/total/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.total.properties.inputTokens.type, parentSchema: schema35.properties.usage.properties.total.properties.inputTokens, data: data106 };
+                if (vErrors === null) {
+                  vErrors = [err338];
+                } else {
+                  vErrors.push(err338);
+                }
+                errors++;
+              }
+              if (typeof data106 == "number" && isFinite(data106)) {
+                if (data106 > 9007199254740991 || isNaN(data106)) {
+                  const err339 = { instancePath: instancePath + "/usage/total/inputTokens", schemaPath: "#/properties/usage/properties/total/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.total.properties.inputTokens, data: data106 };
+                  if (vErrors === null) {
+                    vErrors = [err339];
+                  } else {
+                    vErrors.push(err339);
+                  }
+                  errors++;
+                }
+                if (data106 < 0 || isNaN(data106)) {
+                  const err340 = { instancePath: instancePath + "/usage/total/inputTokens", schemaPath: "#/properties/usage/properties/total/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.total.properties.inputTokens, data: data106 };
+                  if (vErrors === null) {
+                    vErrors = [err340];
+                  } else {
+                    vErrors.push(err340);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data105.outputTokens !== void 0) {
+              let data107 = data105.outputTokens;
+              if (!(typeof data107 == "number" && (!(data107 % 1) && !isNaN(data107)) && isFinite(data107))) {
+                const err341 = { instancePath: instancePath + "/usage/total/outputTokens", schemaPath: "#/properties/usage/properties/total/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.total.properties.outputTokens.type, parentSchema: schema35.properties.usage.properties.total.properties.outputTokens, data: data107 };
+                if (vErrors === null) {
+                  vErrors = [err341];
+                } else {
+                  vErrors.push(err341);
+                }
+                errors++;
+              }
+              if (typeof data107 == "number" && isFinite(data107)) {
+                if (data107 > 9007199254740991 || isNaN(data107)) {
+                  const err342 = { instancePath: instancePath + "/usage/total/outputTokens", schemaPath: "#/properties/usage/properties/total/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.total.properties.outputTokens, data: data107 };
+                  if (vErrors === null) {
+                    vErrors = [err342];
+                  } else {
+                    vErrors.push(err342);
+                  }
+                  errors++;
+                }
+                if (data107 < 0 || isNaN(data107)) {
+                  const err343 = { instancePath: instancePath + "/usage/total/outputTokens", schemaPath: "#/properties/usage/properties/total/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.total.properties.outputTokens, data: data107 };
+                  if (vErrors === null) {
+                    vErrors = [err343];
+                  } else {
+                    vErrors.push(err343);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data105.cachedInputTokens !== void 0) {
+              let data108 = data105.cachedInputTokens;
+              if (!(typeof data108 == "number" && (!(data108 % 1) && !isNaN(data108)) && isFinite(data108))) {
+                const err344 = { instancePath: instancePath + "/usage/total/cachedInputTokens", schemaPath: "#/properties/usage/properties/total/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.total.properties.cachedInputTokens.type, parentSchema: schema35.properties.usage.properties.total.properties.cachedInputTokens, data: data108 };
+                if (vErrors === null) {
+                  vErrors = [err344];
+                } else {
+                  vErrors.push(err344);
+                }
+                errors++;
+              }
+              if (typeof data108 == "number" && isFinite(data108)) {
+                if (data108 > 9007199254740991 || isNaN(data108)) {
+                  const err345 = { instancePath: instancePath + "/usage/total/cachedInputTokens", schemaPath: "#/properties/usage/properties/total/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.total.properties.cachedInputTokens, data: data108 };
+                  if (vErrors === null) {
+                    vErrors = [err345];
+                  } else {
+                    vErrors.push(err345);
+                  }
+                  errors++;
+                }
+                if (data108 < 0 || isNaN(data108)) {
+                  const err346 = { instancePath: instancePath + "/usage/total/cachedInputTokens", schemaPath: "#/properties/usage/properties/total/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.total.properties.cachedInputTokens, data: data108 };
+                  if (vErrors === null) {
+                    vErrors = [err346];
+                  } else {
+                    vErrors.push(err346);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data105.cacheWriteTokens !== void 0) {
+              let data109 = data105.cacheWriteTokens;
+              if (!(typeof data109 == "number" && (!(data109 % 1) && !isNaN(data109)) && isFinite(data109))) {
+                const err347 = { instancePath: instancePath + "/usage/total/cacheWriteTokens", schemaPath: "#/properties/usage/properties/total/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.total.properties.cacheWriteTokens.type, parentSchema: schema35.properties.usage.properties.total.properties.cacheWriteTokens, data: data109 };
+                if (vErrors === null) {
+                  vErrors = [err347];
+                } else {
+                  vErrors.push(err347);
+                }
+                errors++;
+              }
+              if (typeof data109 == "number" && isFinite(data109)) {
+                if (data109 > 9007199254740991 || isNaN(data109)) {
+                  const err348 = { instancePath: instancePath + "/usage/total/cacheWriteTokens", schemaPath: "#/properties/usage/properties/total/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.total.properties.cacheWriteTokens, data: data109 };
+                  if (vErrors === null) {
+                    vErrors = [err348];
+                  } else {
+                    vErrors.push(err348);
+                  }
+                  errors++;
+                }
+                if (data109 < 0 || isNaN(data109)) {
+                  const err349 = { instancePath: instancePath + "/usage/total/cacheWriteTokens", schemaPath: "#/properties/usage/properties/total/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.total.properties.cacheWriteTokens, data: data109 };
+                  if (vErrors === null) {
+                    vErrors = [err349];
+                  } else {
+                    vErrors.push(err349);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data105.costUsd !== void 0) {
+              let data110 = data105.costUsd;
+              const _errs303 = errors;
+              let valid56 = false;
+              const _errs304 = errors;
+              if (typeof data110 == "number" && isFinite(data110)) {
+                if (data110 < 0 || isNaN(data110)) {
+                  const err350 = { instancePath: instancePath + "/usage/total/costUsd", schemaPath: "#/properties/usage/properties/total/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.total.properties.costUsd.anyOf[0], data: data110 };
+                  if (vErrors === null) {
+                    vErrors = [err350];
+                  } else {
+                    vErrors.push(err350);
+                  }
+                  errors++;
+                }
+              } else {
+                const err351 = { instancePath: instancePath + "/usage/total/costUsd", schemaPath: "#/properties/usage/properties/total/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema35.properties.usage.properties.total.properties.costUsd.anyOf[0].type, parentSchema: schema35.properties.usage.properties.total.properties.costUsd.anyOf[0], data: data110 };
+                if (vErrors === null) {
+                  vErrors = [err351];
+                } else {
+                  vErrors.push(err351);
+                }
+                errors++;
+              }
+              var _valid15 = _errs304 === errors;
+              valid56 = valid56 || _valid15;
+              const _errs306 = errors;
+              if (data110 !== null) {
+                const err352 = { instancePath: instancePath + "/usage/total/costUsd", schemaPath: "#/properties/usage/properties/total/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.usage.properties.total.properties.costUsd.anyOf[1].type, parentSchema: schema35.properties.usage.properties.total.properties.costUsd.anyOf[1], data: data110 };
+                if (vErrors === null) {
+                  vErrors = [err352];
+                } else {
+                  vErrors.push(err352);
+                }
+                errors++;
+              }
+              var _valid15 = _errs306 === errors;
+              valid56 = valid56 || _valid15;
+              if (!valid56) {
+                const err353 = { instancePath: instancePath + "/usage/total/costUsd", schemaPath: "#/properties/usage/properties/total/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.usage.properties.total.properties.costUsd.anyOf, parentSchema: schema35.properties.usage.properties.total.properties.costUsd, data: data110 };
+                if (vErrors === null) {
+                  vErrors = [err353];
+                } else {
+                  vErrors.push(err353);
+                }
+                errors++;
+              } else {
+                errors = _errs303;
+                if (vErrors !== null) {
+                  if (_errs303) {
+                    vErrors.length = _errs303;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data105.costComplete !== void 0) {
+              let data111 = data105.costComplete;
+              if (typeof data111 !== "boolean") {
+                const err354 = { instancePath: instancePath + "/usage/total/costComplete", schemaPath: "#/properties/usage/properties/total/properties/costComplete/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema35.properties.usage.properties.total.properties.costComplete.type, parentSchema: schema35.properties.usage.properties.total.properties.costComplete, data: data111 };
+                if (vErrors === null) {
+                  vErrors = [err354];
+                } else {
+                  vErrors.push(err354);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err355 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.total.type, parentSchema: schema35.properties.usage.properties.total, data: data105 };
+            if (vErrors === null) {
+              vErrors = [err355];
+            } else {
+              vErrors.push(err355);
+            }
+            errors++;
+          }
+        }
+        if (data95.metered !== void 0) {
+          let data112 = data95.metered;
+          if (typeof data112 !== "string") {
+            const err356 = { instancePath: instancePath + "/usage/metered", schemaPath: "#/properties/usage/properties/metered/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.metered.type, parentSchema: schema35.properties.usage.properties.metered, data: data112 };
+            if (vErrors === null) {
+              vErrors = [err356];
+            } else {
+              vErrors.push(err356);
+            }
+            errors++;
+          }
+          if (!(data112 === "gateway" || data112 === "self-reported")) {
+            const err357 = { instancePath: instancePath + "/usage/metered", schemaPath: "#/properties/usage/properties/metered/enum", keyword: "enum", params: { allowedValues: schema35.properties.usage.properties.metered.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.usage.properties.metered.enum, parentSchema: schema35.properties.usage.properties.metered, data: data112 };
+            if (vErrors === null) {
+              vErrors = [err357];
+            } else {
+              vErrors.push(err357);
+            }
+            errors++;
+          }
+        }
+        if (data95.requests !== void 0) {
+          let data113 = data95.requests;
+          if (Array.isArray(data113)) {
+            const len10 = data113.length;
+            for (let i10 = 0; i10 < len10; i10++) {
+              let data114 = data113[i10];
+              if (data114 && typeof data114 == "object" && !Array.isArray(data114)) {
+                if (data114.worker === void 0) {
+                  const err358 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err358];
+                  } else {
+                    vErrors.push(err358);
+                  }
+                  errors++;
+                }
+                if (data114.role === void 0) {
+                  const err359 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err359];
+                  } else {
+                    vErrors.push(err359);
+                  }
+                  errors++;
+                }
+                if (data114.provider === void 0) {
+                  const err360 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err360];
+                  } else {
+                    vErrors.push(err360);
+                  }
+                  errors++;
+                }
+                if (data114.model === void 0) {
+                  const err361 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "model" }, message: "must have required property 'model'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err361];
+                  } else {
+                    vErrors.push(err361);
+                  }
+                  errors++;
+                }
+                if (data114.path === void 0) {
+                  const err362 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err362];
+                  } else {
+                    vErrors.push(err362);
+                  }
+                  errors++;
+                }
+                if (data114.status === void 0) {
+                  const err363 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err363];
+                  } else {
+                    vErrors.push(err363);
+                  }
+                  errors++;
+                }
+                if (data114.inputTokens === void 0) {
+                  const err364 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err364];
+                  } else {
+                    vErrors.push(err364);
+                  }
+                  errors++;
+                }
+                if (data114.outputTokens === void 0) {
+                  const err365 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err365];
+                  } else {
+                    vErrors.push(err365);
+                  }
+                  errors++;
+                }
+                if (data114.cachedInputTokens === void 0) {
+                  const err366 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "cachedInputTokens" }, message: "must have required property 'cachedInputTokens'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err366];
+                  } else {
+                    vErrors.push(err366);
+                  }
+                  errors++;
+                }
+                if (data114.cacheWriteTokens === void 0) {
+                  const err367 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "cacheWriteTokens" }, message: "must have required property 'cacheWriteTokens'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err367];
+                  } else {
+                    vErrors.push(err367);
+                  }
+                  errors++;
+                }
+                if (data114.costUsd === void 0) {
+                  const err368 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err368];
+                  } else {
+                    vErrors.push(err368);
+                  }
+                  errors++;
+                }
+                if (data114.durationMs === void 0) {
+                  const err369 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "durationMs" }, message: "must have required property 'durationMs'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err369];
+                  } else {
+                    vErrors.push(err369);
+                  }
+                  errors++;
+                }
+                if (data114.firstByteMs === void 0) {
+                  const err370 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "firstByteMs" }, message: "must have required property 'firstByteMs'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err370];
+                  } else {
+                    vErrors.push(err370);
+                  }
+                  errors++;
+                }
+                if (data114.retries === void 0) {
+                  const err371 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "retries" }, message: "must have required property 'retries'", schema: schema35.properties.usage.properties.requests.items.required, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err371];
+                  } else {
+                    vErrors.push(err371);
+                  }
+                  errors++;
+                }
+                for (const key21 in data114) {
+                  if (!func1.call(schema35.properties.usage.properties.requests.items.properties, key21)) {
+                    const err372 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                    if (vErrors === null) {
+                      vErrors = [err372];
+                    } else {
+                      vErrors.push(err372);
+                    }
+                    errors++;
+                  }
+                }
+                if (data114.worker !== void 0) {
+                  let data115 = data114.worker;
+                  if (typeof data115 === "string") {
+                    if (!pattern14.test(data115)) {
+                      const err373 = { instancePath: instancePath + "/usage/requests/" + i10 + "/worker", schemaPath: "#/properties/usage/properties/requests/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema35.properties.usage.properties.requests.items.properties.worker, data: data115 };
+                      if (vErrors === null) {
+                        vErrors = [err373];
+                      } else {
+                        vErrors.push(err373);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err374 = { instancePath: instancePath + "/usage/requests/" + i10 + "/worker", schemaPath: "#/properties/usage/properties/requests/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.requests.items.properties.worker.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.worker, data: data115 };
+                    if (vErrors === null) {
+                      vErrors = [err374];
+                    } else {
+                      vErrors.push(err374);
+                    }
+                    errors++;
+                  }
+                }
+                if (data114.role !== void 0) {
+                  let data116 = data114.role;
+                  if (typeof data116 === "string") {
+                    if (!pattern56.test(data116)) {
+                      const err375 = { instancePath: instancePath + "/usage/requests/" + i10 + "/role", schemaPath: "#/properties/usage/properties/requests/items/properties/role/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9-]*$" }, message: 'must match pattern "^[a-z][a-z0-9-]*$"', schema: "^[a-z][a-z0-9-]*$", parentSchema: schema35.properties.usage.properties.requests.items.properties.role, data: data116 };
+                      if (vErrors === null) {
+                        vErrors = [err375];
+                      } else {
+                        vErrors.push(err375);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err376 = { instancePath: instancePath + "/usage/requests/" + i10 + "/role", schemaPath: "#/properties/usage/properties/requests/items/properties/role/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.requests.items.properties.role.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.role, data: data116 };
+                    if (vErrors === null) {
+                      vErrors = [err376];
+                    } else {
+                      vErrors.push(err376);
+                    }
+                    errors++;
+                  }
+                }
+                if (data114.provider !== void 0) {
+                  let data117 = data114.provider;
+                  if (typeof data117 === "string") {
+                    if (!pattern56.test(data117)) {
+                      const err377 = { instancePath: instancePath + "/usage/requests/" + i10 + "/provider", schemaPath: "#/properties/usage/properties/requests/items/properties/provider/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9-]*$" }, message: 'must match pattern "^[a-z][a-z0-9-]*$"', schema: "^[a-z][a-z0-9-]*$", parentSchema: schema35.properties.usage.properties.requests.items.properties.provider, data: data117 };
+                      if (vErrors === null) {
+                        vErrors = [err377];
+                      } else {
+                        vErrors.push(err377);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err378 = { instancePath: instancePath + "/usage/requests/" + i10 + "/provider", schemaPath: "#/properties/usage/properties/requests/items/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.requests.items.properties.provider.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.provider, data: data117 };
+                    if (vErrors === null) {
+                      vErrors = [err378];
+                    } else {
+                      vErrors.push(err378);
+                    }
+                    errors++;
+                  }
+                }
+                if (data114.model !== void 0) {
+                  let data118 = data114.model;
+                  const _errs324 = errors;
+                  let valid60 = false;
+                  const _errs325 = errors;
+                  if (typeof data118 === "string") {
+                    if (func2(data118) < 1) {
+                      const err379 = { instancePath: instancePath + "/usage/requests/" + i10 + "/model", schemaPath: "#/properties/usage/properties/requests/items/properties/model/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.requests.items.properties.model.anyOf[0], data: data118 };
+                      if (vErrors === null) {
+                        vErrors = [err379];
+                      } else {
+                        vErrors.push(err379);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err380 = { instancePath: instancePath + "/usage/requests/" + i10 + "/model", schemaPath: "#/properties/usage/properties/requests/items/properties/model/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.requests.items.properties.model.anyOf[0].type, parentSchema: schema35.properties.usage.properties.requests.items.properties.model.anyOf[0], data: data118 };
+                    if (vErrors === null) {
+                      vErrors = [err380];
+                    } else {
+                      vErrors.push(err380);
+                    }
+                    errors++;
+                  }
+                  var _valid16 = _errs325 === errors;
+                  valid60 = valid60 || _valid16;
+                  const _errs327 = errors;
+                  if (data118 !== null) {
+                    const err381 = { instancePath: instancePath + "/usage/requests/" + i10 + "/model", schemaPath: "#/properties/usage/properties/requests/items/properties/model/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.usage.properties.requests.items.properties.model.anyOf[1].type, parentSchema: schema35.properties.usage.properties.requests.items.properties.model.anyOf[1], data: data118 };
+                    if (vErrors === null) {
+                      vErrors = [err381];
+                    } else {
+                      vErrors.push(err381);
+                    }
+                    errors++;
+                  }
+                  var _valid16 = _errs327 === errors;
+                  valid60 = valid60 || _valid16;
+                  if (!valid60) {
+                    const err382 = { instancePath: instancePath + "/usage/requests/" + i10 + "/model", schemaPath: "#/properties/usage/properties/requests/items/properties/model/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.usage.properties.requests.items.properties.model.anyOf, parentSchema: schema35.properties.usage.properties.requests.items.properties.model, data: data118 };
+                    if (vErrors === null) {
+                      vErrors = [err382];
+                    } else {
+                      vErrors.push(err382);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs324;
+                    if (vErrors !== null) {
+                      if (_errs324) {
+                        vErrors.length = _errs324;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data114.path !== void 0) {
+                  let data119 = data114.path;
+                  if (typeof data119 === "string") {
+                    if (func2(data119) < 1) {
+                      const err383 = { instancePath: instancePath + "/usage/requests/" + i10 + "/path", schemaPath: "#/properties/usage/properties/requests/items/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.requests.items.properties.path, data: data119 };
+                      if (vErrors === null) {
+                        vErrors = [err383];
+                      } else {
+                        vErrors.push(err383);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err384 = { instancePath: instancePath + "/usage/requests/" + i10 + "/path", schemaPath: "#/properties/usage/properties/requests/items/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.requests.items.properties.path.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.path, data: data119 };
+                    if (vErrors === null) {
+                      vErrors = [err384];
+                    } else {
+                      vErrors.push(err384);
+                    }
+                    errors++;
+                  }
+                }
+                if (data114.status !== void 0) {
+                  let data120 = data114.status;
+                  const _errs332 = errors;
+                  let valid61 = false;
+                  const _errs333 = errors;
+                  if (!(typeof data120 == "number" && (!(data120 % 1) && !isNaN(data120)) && isFinite(data120))) {
+                    const err385 = { instancePath: instancePath + "/usage/requests/" + i10 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.requests.items.properties.status.anyOf[0].type, parentSchema: schema35.properties.usage.properties.requests.items.properties.status.anyOf[0], data: data120 };
+                    if (vErrors === null) {
+                      vErrors = [err385];
+                    } else {
+                      vErrors.push(err385);
+                    }
+                    errors++;
+                  }
+                  if (typeof data120 == "number" && isFinite(data120)) {
+                    if (data120 > 599 || isNaN(data120)) {
+                      const err386 = { instancePath: instancePath + "/usage/requests/" + i10 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 599 }, message: "must be <= 599", schema: 599, parentSchema: schema35.properties.usage.properties.requests.items.properties.status.anyOf[0], data: data120 };
+                      if (vErrors === null) {
+                        vErrors = [err386];
+                      } else {
+                        vErrors.push(err386);
+                      }
+                      errors++;
+                    }
+                    if (data120 < 100 || isNaN(data120)) {
+                      const err387 = { instancePath: instancePath + "/usage/requests/" + i10 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema35.properties.usage.properties.requests.items.properties.status.anyOf[0], data: data120 };
+                      if (vErrors === null) {
+                        vErrors = [err387];
+                      } else {
+                        vErrors.push(err387);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid17 = _errs333 === errors;
+                  valid61 = valid61 || _valid17;
+                  const _errs335 = errors;
+                  if (data120 !== null) {
+                    const err388 = { instancePath: instancePath + "/usage/requests/" + i10 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.usage.properties.requests.items.properties.status.anyOf[1].type, parentSchema: schema35.properties.usage.properties.requests.items.properties.status.anyOf[1], data: data120 };
+                    if (vErrors === null) {
+                      vErrors = [err388];
+                    } else {
+                      vErrors.push(err388);
+                    }
+                    errors++;
+                  }
+                  var _valid17 = _errs335 === errors;
+                  valid61 = valid61 || _valid17;
+                  if (!valid61) {
+                    const err389 = { instancePath: instancePath + "/usage/requests/" + i10 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.usage.properties.requests.items.properties.status.anyOf, parentSchema: schema35.properties.usage.properties.requests.items.properties.status, data: data120 };
+                    if (vErrors === null) {
+                      vErrors = [err389];
+                    } else {
+                      vErrors.push(err389);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs332;
+                    if (vErrors !== null) {
+                      if (_errs332) {
+                        vErrors.length = _errs332;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data114.inputTokens !== void 0) {
+                  let data121 = data114.inputTokens;
+                  if (!(typeof data121 == "number" && (!(data121 % 1) && !isNaN(data121)) && isFinite(data121))) {
+                    const err390 = { instancePath: instancePath + "/usage/requests/" + i10 + "/inputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.requests.items.properties.inputTokens.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.inputTokens, data: data121 };
+                    if (vErrors === null) {
+                      vErrors = [err390];
+                    } else {
+                      vErrors.push(err390);
+                    }
+                    errors++;
+                  }
+                  if (typeof data121 == "number" && isFinite(data121)) {
+                    if (data121 > 9007199254740991 || isNaN(data121)) {
+                      const err391 = { instancePath: instancePath + "/usage/requests/" + i10 + "/inputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.requests.items.properties.inputTokens, data: data121 };
+                      if (vErrors === null) {
+                        vErrors = [err391];
+                      } else {
+                        vErrors.push(err391);
+                      }
+                      errors++;
+                    }
+                    if (data121 < 0 || isNaN(data121)) {
+                      const err392 = { instancePath: instancePath + "/usage/requests/" + i10 + "/inputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.requests.items.properties.inputTokens, data: data121 };
+                      if (vErrors === null) {
+                        vErrors = [err392];
+                      } else {
+                        vErrors.push(err392);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data114.outputTokens !== void 0) {
+                  let data122 = data114.outputTokens;
+                  if (!(typeof data122 == "number" && (!(data122 % 1) && !isNaN(data122)) && isFinite(data122))) {
+                    const err393 = { instancePath: instancePath + "/usage/requests/" + i10 + "/outputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.requests.items.properties.outputTokens.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.outputTokens, data: data122 };
+                    if (vErrors === null) {
+                      vErrors = [err393];
+                    } else {
+                      vErrors.push(err393);
+                    }
+                    errors++;
+                  }
+                  if (typeof data122 == "number" && isFinite(data122)) {
+                    if (data122 > 9007199254740991 || isNaN(data122)) {
+                      const err394 = { instancePath: instancePath + "/usage/requests/" + i10 + "/outputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.requests.items.properties.outputTokens, data: data122 };
+                      if (vErrors === null) {
+                        vErrors = [err394];
+                      } else {
+                        vErrors.push(err394);
+                      }
+                      errors++;
+                    }
+                    if (data122 < 0 || isNaN(data122)) {
+                      const err395 = { instancePath: instancePath + "/usage/requests/" + i10 + "/outputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.requests.items.properties.outputTokens, data: data122 };
+                      if (vErrors === null) {
+                        vErrors = [err395];
+                      } else {
+                        vErrors.push(err395);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data114.cachedInputTokens !== void 0) {
+                  let data123 = data114.cachedInputTokens;
+                  if (!(typeof data123 == "number" && (!(data123 % 1) && !isNaN(data123)) && isFinite(data123))) {
+                    const err396 = { instancePath: instancePath + "/usage/requests/" + i10 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.requests.items.properties.cachedInputTokens.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.cachedInputTokens, data: data123 };
+                    if (vErrors === null) {
+                      vErrors = [err396];
+                    } else {
+                      vErrors.push(err396);
+                    }
+                    errors++;
+                  }
+                  if (typeof data123 == "number" && isFinite(data123)) {
+                    if (data123 > 9007199254740991 || isNaN(data123)) {
+                      const err397 = { instancePath: instancePath + "/usage/requests/" + i10 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.requests.items.properties.cachedInputTokens, data: data123 };
+                      if (vErrors === null) {
+                        vErrors = [err397];
+                      } else {
+                        vErrors.push(err397);
+                      }
+                      errors++;
+                    }
+                    if (data123 < 0 || isNaN(data123)) {
+                      const err398 = { instancePath: instancePath + "/usage/requests/" + i10 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.requests.items.properties.cachedInputTokens, data: data123 };
+                      if (vErrors === null) {
+                        vErrors = [err398];
+                      } else {
+                        vErrors.push(err398);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data114.cacheWriteTokens !== void 0) {
+                  let data124 = data114.cacheWriteTokens;
+                  if (!(typeof data124 == "number" && (!(data124 % 1) && !isNaN(data124)) && isFinite(data124))) {
+                    const err399 = { instancePath: instancePath + "/usage/requests/" + i10 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.requests.items.properties.cacheWriteTokens.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.cacheWriteTokens, data: data124 };
+                    if (vErrors === null) {
+                      vErrors = [err399];
+                    } else {
+                      vErrors.push(err399);
+                    }
+                    errors++;
+                  }
+                  if (typeof data124 == "number" && isFinite(data124)) {
+                    if (data124 > 9007199254740991 || isNaN(data124)) {
+                      const err400 = { instancePath: instancePath + "/usage/requests/" + i10 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.requests.items.properties.cacheWriteTokens, data: data124 };
+                      if (vErrors === null) {
+                        vErrors = [err400];
+                      } else {
+                        vErrors.push(err400);
+                      }
+                      errors++;
+                    }
+                    if (data124 < 0 || isNaN(data124)) {
+                      const err401 = { instancePath: instancePath + "/usage/requests/" + i10 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.requests.items.properties.cacheWriteTokens, data: data124 };
+                      if (vErrors === null) {
+                        vErrors = [err401];
+                      } else {
+                        vErrors.push(err401);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data114.costUsd !== void 0) {
+                  let data125 = data114.costUsd;
+                  const _errs346 = errors;
+                  let valid62 = false;
+                  const _errs347 = errors;
+                  if (typeof data125 == "number" && isFinite(data125)) {
+                    if (data125 < 0 || isNaN(data125)) {
+                      const err402 = { instancePath: instancePath + "/usage/requests/" + i10 + "/costUsd", schemaPath: "#/properties/usage/properties/requests/items/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.requests.items.properties.costUsd.anyOf[0], data: data125 };
+                      if (vErrors === null) {
+                        vErrors = [err402];
+                      } else {
+                        vErrors.push(err402);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err403 = { instancePath: instancePath + "/usage/requests/" + i10 + "/costUsd", schemaPath: "#/properties/usage/properties/requests/items/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema35.properties.usage.properties.requests.items.properties.costUsd.anyOf[0].type, parentSchema: schema35.properties.usage.properties.requests.items.properties.costUsd.anyOf[0], data: data125 };
+                    if (vErrors === null) {
+                      vErrors = [err403];
+                    } else {
+                      vErrors.push(err403);
+                    }
+                    errors++;
+                  }
+                  var _valid18 = _errs347 === errors;
+                  valid62 = valid62 || _valid18;
+                  const _errs349 = errors;
+                  if (data125 !== null) {
+                    const err404 = { instancePath: instancePath + "/usage/requests/" + i10 + "/costUsd", schemaPath: "#/properties/usage/properties/requests/items/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.usage.properties.requests.items.properties.costUsd.anyOf[1].type, parentSchema: schema35.properties.usage.properties.requests.items.properties.costUsd.anyOf[1], data: data125 };
+                    if (vErrors === null) {
+                      vErrors = [err404];
+                    } else {
+                      vErrors.push(err404);
+                    }
+                    errors++;
+                  }
+                  var _valid18 = _errs349 === errors;
+                  valid62 = valid62 || _valid18;
+                  if (!valid62) {
+                    const err405 = { instancePath: instancePath + "/usage/requests/" + i10 + "/costUsd", schemaPath: "#/properties/usage/properties/requests/items/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.usage.properties.requests.items.properties.costUsd.anyOf, parentSchema: schema35.properties.usage.properties.requests.items.properties.costUsd, data: data125 };
+                    if (vErrors === null) {
+                      vErrors = [err405];
+                    } else {
+                      vErrors.push(err405);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs346;
+                    if (vErrors !== null) {
+                      if (_errs346) {
+                        vErrors.length = _errs346;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data114.durationMs !== void 0) {
+                  let data126 = data114.durationMs;
+                  if (typeof data126 == "number" && isFinite(data126)) {
+                    if (data126 < 0 || isNaN(data126)) {
+                      const err406 = { instancePath: instancePath + "/usage/requests/" + i10 + "/durationMs", schemaPath: "#/properties/usage/properties/requests/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.requests.items.properties.durationMs, data: data126 };
+                      if (vErrors === null) {
+                        vErrors = [err406];
+                      } else {
+                        vErrors.push(err406);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err407 = { instancePath: instancePath + "/usage/requests/" + i10 + "/durationMs", schemaPath: "#/properties/usage/properties/requests/items/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema35.properties.usage.properties.requests.items.properties.durationMs.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.durationMs, data: data126 };
+                    if (vErrors === null) {
+                      vErrors = [err407];
+                    } else {
+                      vErrors.push(err407);
+                    }
+                    errors++;
+                  }
+                }
+                if (data114.firstByteMs !== void 0) {
+                  let data127 = data114.firstByteMs;
+                  const _errs354 = errors;
+                  let valid63 = false;
+                  const _errs355 = errors;
+                  if (typeof data127 == "number" && isFinite(data127)) {
+                    if (data127 < 0 || isNaN(data127)) {
+                      const err408 = { instancePath: instancePath + "/usage/requests/" + i10 + "/firstByteMs", schemaPath: "#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0], data: data127 };
+                      if (vErrors === null) {
+                        vErrors = [err408];
+                      } else {
+                        vErrors.push(err408);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err409 = { instancePath: instancePath + "/usage/requests/" + i10 + "/firstByteMs", schemaPath: "#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema35.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0].type, parentSchema: schema35.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0], data: data127 };
+                    if (vErrors === null) {
+                      vErrors = [err409];
+                    } else {
+                      vErrors.push(err409);
+                    }
+                    errors++;
+                  }
+                  var _valid19 = _errs355 === errors;
+                  valid63 = valid63 || _valid19;
+                  const _errs357 = errors;
+                  if (data127 !== null) {
+                    const err410 = { instancePath: instancePath + "/usage/requests/" + i10 + "/firstByteMs", schemaPath: "#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema35.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[1].type, parentSchema: schema35.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[1], data: data127 };
+                    if (vErrors === null) {
+                      vErrors = [err410];
+                    } else {
+                      vErrors.push(err410);
+                    }
+                    errors++;
+                  }
+                  var _valid19 = _errs357 === errors;
+                  valid63 = valid63 || _valid19;
+                  if (!valid63) {
+                    const err411 = { instancePath: instancePath + "/usage/requests/" + i10 + "/firstByteMs", schemaPath: "#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema35.properties.usage.properties.requests.items.properties.firstByteMs.anyOf, parentSchema: schema35.properties.usage.properties.requests.items.properties.firstByteMs, data: data127 };
+                    if (vErrors === null) {
+                      vErrors = [err411];
+                    } else {
+                      vErrors.push(err411);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs354;
+                    if (vErrors !== null) {
+                      if (_errs354) {
+                        vErrors.length = _errs354;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data114.retries !== void 0) {
+                  let data128 = data114.retries;
+                  if (!(typeof data128 == "number" && (!(data128 % 1) && !isNaN(data128)) && isFinite(data128))) {
+                    const err412 = { instancePath: instancePath + "/usage/requests/" + i10 + "/retries", schemaPath: "#/properties/usage/properties/requests/items/properties/retries/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema35.properties.usage.properties.requests.items.properties.retries.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.retries, data: data128 };
+                    if (vErrors === null) {
+                      vErrors = [err412];
+                    } else {
+                      vErrors.push(err412);
+                    }
+                    errors++;
+                  }
+                  if (typeof data128 == "number" && isFinite(data128)) {
+                    if (data128 > 9007199254740991 || isNaN(data128)) {
+                      const err413 = { instancePath: instancePath + "/usage/requests/" + i10 + "/retries", schemaPath: "#/properties/usage/properties/requests/items/properties/retries/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema35.properties.usage.properties.requests.items.properties.retries, data: data128 };
+                      if (vErrors === null) {
+                        vErrors = [err413];
+                      } else {
+                        vErrors.push(err413);
+                      }
+                      errors++;
+                    }
+                    if (data128 < 0 || isNaN(data128)) {
+                      const err414 = { instancePath: instancePath + "/usage/requests/" + i10 + "/retries", schemaPath: "#/properties/usage/properties/requests/items/properties/retries/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema35.properties.usage.properties.requests.items.properties.retries, data: data128 };
+                      if (vErrors === null) {
+                        vErrors = [err414];
+                      } else {
+                        vErrors.push(err414);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data114.refused !== void 0) {
+                  let data129 = data114.refused;
+                  if (typeof data129 !== "string") {
+                    const err415 = { instancePath: instancePath + "/usage/requests/" + i10 + "/refused", schemaPath: "#/properties/usage/properties/requests/items/properties/refused/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.requests.items.properties.refused.type, parentSchema: schema35.properties.usage.properties.requests.items.properties.refused, data: data129 };
+                    if (vErrors === null) {
+                      vErrors = [err415];
+                    } else {
+                      vErrors.push(err415);
+                    }
+                    errors++;
+                  }
+                  if (!(data129 === "budget" || data129 === "credential")) {
+                    const err416 = { instancePath: instancePath + "/usage/requests/" + i10 + "/refused", schemaPath: "#/properties/usage/properties/requests/items/properties/refused/enum", keyword: "enum", params: { allowedValues: schema35.properties.usage.properties.requests.items.properties.refused.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.usage.properties.requests.items.properties.refused.enum, parentSchema: schema35.properties.usage.properties.requests.items.properties.refused, data: data129 };
+                    if (vErrors === null) {
+                      vErrors = [err416];
+                    } else {
+                      vErrors.push(err416);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err417 = { instancePath: instancePath + "/usage/requests/" + i10, schemaPath: "#/properties/usage/properties/requests/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.requests.items.type, parentSchema: schema35.properties.usage.properties.requests.items, data: data114 };
+                if (vErrors === null) {
+                  vErrors = [err417];
+                } else {
+                  vErrors.push(err417);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err418 = { instancePath: instancePath + "/usage/requests", schemaPath: "#/properties/usage/properties/requests/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.usage.properties.requests.type, parentSchema: schema35.properties.usage.properties.requests, data: data113 };
+            if (vErrors === null) {
+              vErrors = [err418];
+            } else {
+              vErrors.push(err418);
+            }
+            errors++;
+          }
+        }
+        if (data95.budgetExceeded !== void 0) {
+          let data130 = data95.budgetExceeded;
+          if (data130 && typeof data130 == "object" && !Array.isArray(data130)) {
+            if (data130.worker === void 0) {
+              const err419 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema35.properties.usage.properties.budgetExceeded.required, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
+              if (vErrors === null) {
+                vErrors = [err419];
+              } else {
+                vErrors.push(err419);
+              }
+              errors++;
+            }
+            if (data130.scope === void 0) {
+              const err420 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema35.properties.usage.properties.budgetExceeded.required, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
+              if (vErrors === null) {
+                vErrors = [err420];
+              } else {
+                vErrors.push(err420);
+              }
+              errors++;
+            }
+            if (data130.limit === void 0) {
+              const err421 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'", schema: schema35.properties.usage.properties.budgetExceeded.required, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
+              if (vErrors === null) {
+                vErrors = [err421];
+              } else {
+                vErrors.push(err421);
+              }
+              errors++;
+            }
+            if (data130.spent === void 0) {
+              const err422 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "spent" }, message: "must have required property 'spent'", schema: schema35.properties.usage.properties.budgetExceeded.required, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
+              if (vErrors === null) {
+                vErrors = [err422];
+              } else {
+                vErrors.push(err422);
+              }
+              errors++;
+            }
+            if (data130.message === void 0) {
+              const err423 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema35.properties.usage.properties.budgetExceeded.required, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
+              if (vErrors === null) {
+                vErrors = [err423];
+              } else {
+                vErrors.push(err423);
+              }
+              errors++;
+            }
+            for (const key22 in data130) {
+              if (!(key22 === "worker" || key22 === "scope" || key22 === "limit" || key22 === "spent" || key22 === "message")) {
+                const err424 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
+                if (vErrors === null) {
+                  vErrors = [err424];
+                } else {
+                  vErrors.push(err424);
+                }
+                errors++;
+              }
+            }
+            if (data130.worker !== void 0) {
+              let data131 = data130.worker;
+              if (typeof data131 === "string") {
+                if (!pattern14.test(data131)) {
+                  const err425 = { instancePath: instancePath + "/usage/budgetExceeded/worker", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.worker, data: data131 };
+                  if (vErrors === null) {
+                    vErrors = [err425];
+                  } else {
+                    vErrors.push(err425);
+                  }
+                  errors++;
+                }
+              } else {
+                const err426 = { instancePath: instancePath + "/usage/budgetExceeded/worker", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgetExceeded.properties.worker.type, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.worker, data: data131 };
+                if (vErrors === null) {
+                  vErrors = [err426];
+                } else {
+                  vErrors.push(err426);
+                }
+                errors++;
+              }
+            }
+            if (data130.scope !== void 0) {
+              let data132 = data130.scope;
+              if (typeof data132 !== "string") {
+                const err427 = { instancePath: instancePath + "/usage/budgetExceeded/scope", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/scope/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgetExceeded.properties.scope.type, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.scope, data: data132 };
+                if (vErrors === null) {
+                  vErrors = [err427];
+                } else {
+                  vErrors.push(err427);
+                }
+                errors++;
+              }
+              if (!(data132 === "worker" || data132 === "stage" || data132 === "plan")) {
+                const err428 = { instancePath: instancePath + "/usage/budgetExceeded/scope", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/scope/enum", keyword: "enum", params: { allowedValues: schema35.properties.usage.properties.budgetExceeded.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.usage.properties.budgetExceeded.properties.scope.enum, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.scope, data: data132 };
+                if (vErrors === null) {
+                  vErrors = [err428];
+                } else {
+                  vErrors.push(err428);
+                }
+                errors++;
+              }
+            }
+            if (data130.limit !== void 0) {
+              let data133 = data130.limit;
+              if (typeof data133 === "string") {
+                if (func2(data133) < 1) {
+                  const err429 = { instancePath: instancePath + "/usage/budgetExceeded/limit", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/limit/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.limit, data: data133 };
+                  if (vErrors === null) {
+                    vErrors = [err429];
+                  } else {
+                    vErrors.push(err429);
+                  }
+                  errors++;
+                }
+              } else {
+                const err430 = { instancePath: instancePath + "/usage/budgetExceeded/limit", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/limit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgetExceeded.properties.limit.type, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.limit, data: data133 };
+                if (vErrors === null) {
+                  vErrors = [err430];
+                } else {
+                  vErrors.push(err430);
+                }
+                errors++;
+              }
+            }
+            if (data130.spent !== void 0) {
+              let data134 = data130.spent;
+              if (typeof data134 === "string") {
+                if (func2(data134) < 1) {
+                  const err431 = { instancePath: instancePath + "/usage/budgetExceeded/spent", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/spent/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.spent, data: data134 };
+                  if (vErrors === null) {
+                    vErrors = [err431];
+                  } else {
+                    vErrors.push(err431);
+                  }
+                  errors++;
+                }
+              } else {
+                const err432 = { instancePath: instancePath + "/usage/budgetExceeded/spent", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/spent/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgetExceeded.properties.spent.type, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.spent, data: data134 };
+                if (vErrors === null) {
+                  vErrors = [err432];
+                } else {
+                  vErrors.push(err432);
+                }
+                errors++;
+              }
+            }
+            if (data130.message !== void 0) {
+              let data135 = data130.message;
+              if (typeof data135 === "string") {
+                if (func2(data135) < 1) {
+                  const err433 = { instancePath: instancePath + "/usage/budgetExceeded/message", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.message, data: data135 };
+                  if (vErrors === null) {
+                    vErrors = [err433];
+                  } else {
+                    vErrors.push(err433);
+                  }
+                  errors++;
+                }
+              } else {
+                const err434 = { instancePath: instancePath + "/usage/budgetExceeded/message", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgetExceeded.properties.message.type, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.message, data: data135 };
+                if (vErrors === null) {
+                  vErrors = [err434];
+                } else {
+                  vErrors.push(err434);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err435 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.budgetExceeded.type, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
+            if (vErrors === null) {
+              vErrors = [err435];
+            } else {
+              vErrors.push(err435);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err436 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.type, parentSchema: schema35.properties.usage, data: data95 };
+        if (vErrors === null) {
+          vErrors = [err436];
+        } else {
+          vErrors.push(err436);
+        }
+        errors++;
+      }
+    }
+    if (data.isolation !== void 0) {
+      let data136 = data.isolation;
+      if (data136 && typeof data136 == "object" && !Array.isArray(data136)) {
+        if (data136.mode === void 0) {
+          const err437 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema35.properties.isolation.required, parentSchema: schema35.properties.isolation, data: data136 };
+          if (vErrors === null) {
+            vErrors = [err437];
+          } else {
+            vErrors.push(err437);
+          }
+          errors++;
+        }
+        if (data136.detail === void 0) {
+          const err438 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema35.properties.isolation.required, parentSchema: schema35.properties.isolation, data: data136 };
+          if (vErrors === null) {
+            vErrors = [err438];
+          } else {
+            vErrors.push(err438);
+          }
+          errors++;
+        }
+        for (const key23 in data136) {
+          if (!(key23 === "mode" || key23 === "detail")) {
+            const err439 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.isolation, data: data136 };
+            if (vErrors === null) {
+              vErrors = [err439];
+            } else {
+              vErrors.push(err439);
+            }
+            errors++;
+          }
+        }
+        if (data136.mode !== void 0) {
+          let data137 = data136.mode;
+          if (typeof data137 !== "string") {
+            const err440 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.isolation.properties.mode.type, parentSchema: schema35.properties.isolation.properties.mode, data: data137 };
+            if (vErrors === null) {
+              vErrors = [err440];
+            } else {
+              vErrors.push(err440);
+            }
+            errors++;
+          }
+          if (!(data137 === "os-user" || data137 === "none")) {
+            const err441 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/enum", keyword: "enum", params: { allowedValues: schema35.properties.isolation.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.isolation.properties.mode.enum, parentSchema: schema35.properties.isolation.properties.mode, data: data137 };
+            if (vErrors === null) {
+              vErrors = [err441];
+            } else {
+              vErrors.push(err441);
+            }
+            errors++;
+          }
+        }
+        if (data136.detail !== void 0) {
+          let data138 = data136.detail;
+          if (typeof data138 === "string") {
+            if (!pattern17.test(data138)) {
+              const err442 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema35.properties.isolation.properties.detail, data: data138 };
+              if (vErrors === null) {
+                vErrors = [err442];
+              } else {
+                vErrors.push(err442);
+              }
+              errors++;
+            }
+          } else {
+            const err443 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.isolation.properties.detail.type, parentSchema: schema35.properties.isolation.properties.detail, data: data138 };
+            if (vErrors === null) {
+              vErrors = [err443];
+            } else {
+              vErrors.push(err443);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err444 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.isolation.type, parentSchema: schema35.properties.isolation, data: data136 };
+        if (vErrors === null) {
+          vErrors = [err444];
+        } else {
+          vErrors.push(err444);
+        }
+        errors++;
+      }
+    }
+    if (data.startedAt !== void 0) {
+      let data139 = data.startedAt;
+      if (typeof data139 === "string") {
+        if (!pattern8.test(data139)) {
+          const err445 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema35.properties.startedAt, data: data139 };
+          if (vErrors === null) {
+            vErrors = [err445];
+          } else {
+            vErrors.push(err445);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data139)) {
+          const err446 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema35.properties.startedAt, data: data139 };
+          if (vErrors === null) {
+            vErrors = [err446];
+          } else {
+            vErrors.push(err446);
+          }
+          errors++;
+        }
+      } else {
+        const err447 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.startedAt.type, parentSchema: schema35.properties.startedAt, data: data139 };
+        if (vErrors === null) {
+          vErrors = [err447];
+        } else {
+          vErrors.push(err447);
+        }
+        errors++;
+      }
+    }
+    if (data.finishedAt !== void 0) {
+      let data140 = data.finishedAt;
+      if (typeof data140 === "string") {
+        if (!pattern8.test(data140)) {
+          const err448 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema35.properties.finishedAt, data: data140 };
+          if (vErrors === null) {
+            vErrors = [err448];
+          } else {
+            vErrors.push(err448);
+          }
+          errors++;
+        }
+        if (!formats0.validate(data140)) {
+          const err449 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema35.properties.finishedAt, data: data140 };
+          if (vErrors === null) {
+            vErrors = [err449];
+          } else {
+            vErrors.push(err449);
+          }
+          errors++;
+        }
+      } else {
+        const err450 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.finishedAt.type, parentSchema: schema35.properties.finishedAt, data: data140 };
+        if (vErrors === null) {
+          vErrors = [err450];
+        } else {
+          vErrors.push(err450);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err451 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.type, parentSchema: schema35, data };
+    if (vErrors === null) {
+      vErrors = [err451];
+    } else {
+      vErrors.push(err451);
+    }
+    errors++;
+  }
+  validate24.errors = vErrors;
+  return errors === 0;
+}
+validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 
 // src/core/report/validate-schema.ts
 function validatorFor(name) {
@@ -14513,39 +20123,39 @@ function isReportComment(body, planId2, stage) {
   return body.startsWith(reportCommentMarker(planId2, stage));
 }
 function renderComment(input, opts = {}) {
-  const report = redactDeep(input);
-  const groups = groupFindings(report.findings);
-  const marker = reportCommentMarker(report.plan.id, report.stage.number);
+  const report2 = redactDeep(input);
+  const groups = groupFindings(report2.findings);
+  const marker = reportCommentMarker(report2.plan.id, report2.stage.number);
   const sections = [
     textSection("marker", `${marker}
 `, { required: true }),
-    headlineSection(report, "###"),
-    isolationSection(report),
-    reasonsSection(report, COMMENT_DETAIL),
-    budgetSection(report),
-    sidecarSection(report, COMMENT_DETAIL),
-    textSection("counts", `${countsLine(report)}
+    headlineSection(report2, "###"),
+    isolationSection(report2),
+    reasonsSection(report2, COMMENT_DETAIL),
+    budgetSection(report2),
+    sidecarSection(report2, COMMENT_DETAIL),
+    textSection("counts", `${countsLine(report2)}
 
 `, { required: true }),
-    queueSection(report, 1),
-    workerUsageSection(report, 3),
-    errorsSection(report, 1, COMMENT_DETAIL),
+    queueSection(report2, 1),
+    workerUsageSection(report2, 3),
+    errorsSection(report2, 1, COMMENT_DETAIL),
     // Display order puts findings first; priority keeps the small, telling tables ahead of long finding lists.
     findingsSection("findings-blocking", "blocking findings", 3, groups.blocking, COMMENT_DETAIL, false),
     findingsSection("findings-major", "major findings", 4, groups.major, COMMENT_DETAIL, false),
-    qaSection(report, 2, true),
-    qaOutputSection(report, 5, COMMENT_DETAIL, true),
-    verifiersSection(report, 2, true),
+    qaSection(report2, 2, true),
+    qaOutputSection(report2, 5, COMMENT_DETAIL, true),
+    verifiersSection(report2, 2, true),
     findingsSection("findings-minor", "minor and info findings", 6, groups.minor, COMMENT_DETAIL, true),
     findingsSection("findings-refuted", "refuted findings", 8, groups.refuted, COMMENT_DETAIL, true),
-    executorSection(report, 7, COMMENT_DETAIL),
-    convergenceSection(report, 2),
-    gitSection(report, 7),
-    rosterSection(report, 8),
-    progressSection(report, 9)
+    executorSection(report2, 7, COMMENT_DETAIL),
+    convergenceSection(report2, 2),
+    gitSection(report2, 7),
+    rosterSection(report2, 8),
+    progressSection(report2, 9)
   ];
-  const pointer = fullReportPointer(report, opts.fullReportUrl);
-  const footer = `<sub>okstra \xB7 run ${inlineCode(report.run.id)} \xB7 full report: ${pointer}</sub>
+  const pointer = fullReportPointer(report2, opts.fullReportUrl);
+  const footer = `<sub>okstra \xB7 run ${inlineCode(report2.run.id)} \xB7 full report: ${pointer}</sub>
 `;
   const limit = opts.maxChars ?? GITHUB_COMMENT_LIMIT;
   const fitted = fitWithNotice(
@@ -14773,7 +20383,22 @@ async function readReportJson(client, repo, branch, path) {
   }
 }
 
+// bot/lib/ledger-state.ts
+async function readPlanLedger(deps, config2, planId2) {
+  try {
+    const rows = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, planId2);
+    return { ok: true, state: deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted) };
+  } catch (error) {
+    if (!(error instanceof LedgerFormatError)) throw error;
+    return {
+      ok: false,
+      reason: `the ledger of plan ${inlineCode(planId2)} on \`${config2.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.`
+    };
+  }
+}
+
 // bot/lib/launch.ts
+var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
 function workflowPath(config2) {
   return `.github/workflows/${config2.bot.workflow}`;
 }
@@ -14791,25 +20416,15 @@ async function launch(deps, config2, req) {
   const where = dispatchRef(deps.defaultBranch, req);
   if (!where.ok) return where;
   const path = workflowPath(config2);
-  const [rows, workflow] = await Promise.all([
-    readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, req.plan.id).catch((error) => {
-      if (error instanceof LedgerFormatError) return error;
-      throw error;
-    }),
+  const [ledger, workflow] = await Promise.all([
+    readPlanLedger(deps, config2, req.plan.id),
     readRepoFile(deps.client, deps.repo, path, where.ref)
   ]);
-  if (rows instanceof LedgerFormatError) {
-    return {
-      ok: false,
-      reason: `the ledger of plan ${inlineCode(req.plan.id)} on \`${config2.ledgerBranch}\` cannot be read (${inlineCode(rows.message)}); nothing was started.`
-    };
-  }
-  const selection = selectStages(
-    req.plan,
-    deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted),
-    req.what,
-    deps.now()
-  );
+  if (!ledger.ok) return ledger;
+  const approval = approvalStatus(ledger.state, req.planBlob, config2);
+  if (approval.kind === "not-approved")
+    return { ok: false, reason: notApprovedMessage(req.plan.id, approval, HOW_TO_APPROVE) };
+  const selection = selectStages(req.plan, ledger.state, req.what, deps.now());
   if (!selection.ok) return selection;
   if (workflow === null)
     return {
@@ -14892,6 +20507,13 @@ function queuedWork(mode, stages, reset, rebase) {
   }
 }
 
+// src/core/git-object-id.ts
+import { createHash } from "node:crypto";
+function gitBlobId(content) {
+  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+}
+
 // src/core/plan/clarifications.ts
 import { toString } from "mdast-util-to-string";
 
@@ -14955,6 +20577,16 @@ function readClarifications(section2, context) {
   return nodes.filter((node) => node.type === "list").flatMap((list2) => listItems2(list2, context));
 }
 var UNANSWERED = /^(?:|-|—|–|\?|tbd|todo|pending)$/i;
+var OPTIONAL_MARK = /\(optional\)/i;
+var YES = /^(?:yes|y|true|x|✓|✔|optional)$/i;
+var NO = /^(?:no|n|false|optional)$/i;
+function markedOptional(...texts) {
+  return texts.some((text) => text !== null && OPTIONAL_MARK.test(text));
+}
+function optionalFromColumn(kind, cell) {
+  const value = cell.replace(/[*_`]/g, "").trim();
+  return kind === "optional" ? YES.test(value) : NO.test(value);
+}
 function answerOrNull(text) {
   const answer = text.trim();
   return UNANSWERED.test(answer.replace(/[*_]/g, "")) ? null : answer;
@@ -14968,12 +20600,14 @@ function cellText(cell, src) {
 function tableColumns(table) {
   const headers = (table.children[0]?.children ?? []).map((cell) => toString(cell).trim().toLowerCase());
   const id = headers.findIndex((header) => ["#", "id", "no", "no.", "nr"].includes(header));
-  const others = headers.map((_, index) => index).filter((index) => index !== id);
+  const flagIndex = headers.findIndex((header) => header === "optional" || header === "required");
+  const flag = flagIndex === -1 ? null : { index: flagIndex, kind: headers[flagIndex] };
+  const others = headers.map((_, index) => index).filter((index) => index !== id && index !== flagIndex);
   const question = headers.findIndex((header) => header.includes("question"));
   const resolvedQuestion = question !== -1 ? question : others[0] ?? 0;
   const answer = headers.findIndex((header) => header.includes("answer"));
   const resolvedAnswer = answer !== -1 ? answer : others.find((index) => index !== resolvedQuestion) ?? -1;
-  return { id, question: resolvedQuestion, answer: resolvedAnswer };
+  return { id, question: resolvedQuestion, answer: resolvedAnswer, flag };
 }
 function tableItems(table, context) {
   const columns = tableColumns(table);
@@ -14981,11 +20615,13 @@ function tableItems(table, context) {
     const question = cellText(row.children[columns.question], context.src);
     if (!question) return [];
     const id = columns.id === -1 ? "" : cellText(row.children[columns.id], context.src);
+    const flag = columns.flag;
     return [
       {
         id: id || null,
         question,
         answer: columns.answer === -1 ? null : answerOrNull(cellText(row.children[columns.answer], context.src)),
+        optional: markedOptional(id, question) || flag !== null && optionalFromColumn(flag.kind, cellText(row.children[flag.index], context.src)),
         position: positionOf(context, row.position?.start.offset ?? 0)
       }
     ];
@@ -15002,6 +20638,7 @@ function listItems2(list2, context) {
         id,
         question: read.question,
         answer: read.answer,
+        optional: markedOptional(read.question),
         position: positionOf(context, item.position?.start.offset ?? 0)
       }
     ];
@@ -15077,7 +20714,9 @@ var PLAN_CODES = {
   unknownDependency: "plan/unknown-dependency",
   selfDependency: "plan/self-dependency",
   dependencyCycle: "plan/dependency-cycle",
-  duplicateClarificationItems: "plan/duplicate-clarification-items"
+  duplicateClarificationItems: "plan/duplicate-clarification-items",
+  stageHeadingWrongLevel: "plan/stage-heading-wrong-level",
+  stageWithoutValidation: "plan/stage-without-validation"
 };
 
 // src/core/plan/strongly-connected.ts
@@ -15210,6 +20849,11 @@ var DiagnosticSink = class {
   warnings = [];
   error(code, at, message, hint) {
     this.errors.push({ severity: "error", code, message, hint, path: this.path, line: at.line, column: at.column });
+  }
+  /** A strictness rule: an error, or a warning when the parse is lenient (the rule's older behaviour). */
+  strict(lenient, code, at, message, hint) {
+    if (lenient) this.warning(code, at, message, hint);
+    else this.error(code, at, message, hint);
   }
   warning(code, at, message, hint) {
     this.warnings.push({ severity: "warning", code, message, hint, path: this.path, line: at.line, column: at.column });
@@ -15386,6 +21030,28 @@ function canonicalFieldKey(key) {
   return BY_SPELLING.get(normaliseKey(key)) ?? null;
 }
 var FIELD_SPELLINGS = [...BY_SPELLING.keys()];
+var DISPLAY = {
+  "depends-on": "Depends on",
+  dependencies: "Dependencies",
+  files: "Files",
+  validation: "Validation",
+  "validation-commands": "Validation commands",
+  "stage-validation": "Stage validation",
+  "exit-contract": "Exit contract",
+  "stage-exit-contract": "Stage exit contract",
+  rollback: "Rollback"
+};
+function suggestFieldKey(written) {
+  const match = closestMatch(normaliseKey(written), FIELD_SPELLINGS);
+  if (match === null) return null;
+  const key = written.trim();
+  const separator = /[\s_-]/.exec(key)?.[0];
+  const words = (DISPLAY[match] ?? match).split(" ");
+  const joined = words.join(separator === "_" || separator === "-" ? separator : " ");
+  if (key === key.toUpperCase() && key !== key.toLowerCase()) return joined.toUpperCase();
+  if (key === key.toLowerCase()) return joined.toLowerCase();
+  return joined;
+}
 
 // src/core/plan/field-items.ts
 var KEY = String.raw`[\p{L}][\p{L}\d_-]*(?:[ \t]+[\p{L}\d_-]+){0,3}`;
@@ -15393,9 +21059,10 @@ var BOLD_KEY = new RegExp(String.raw`^(\*\*|__)(${KEY})[ \t]*(?::\1|\1[ \t]*:)[ 
 var PLAIN_KEY = new RegExp(String.raw`^(${KEY})[ \t]*:(?=[ \t\n]|$)[ \t]*`, "u");
 function readFieldKey(text) {
   const bold = BOLD_KEY.exec(text);
-  if (bold) return { key: bold[2].trim(), valueOffset: bold[0].length };
+  if (bold)
+    return { key: bold[2].trim(), keyOffset: bold[1].length, valueOffset: bold[0].length };
   const plain = PLAIN_KEY.exec(text);
-  if (plain) return { key: plain[1].trim(), valueOffset: plain[0].length };
+  if (plain) return { key: plain[1].trim(), keyOffset: 0, valueOffset: plain[0].length };
   return null;
 }
 function isFieldList(items) {
@@ -15421,6 +21088,7 @@ function fieldItemFromNode(item, src) {
       start,
       end,
       key: null,
+      keyStart: contentStart,
       contentStart,
       valueStart: contentStart,
       inlineEnd: contentStart,
@@ -15437,6 +21105,7 @@ function fieldItemFromNode(item, src) {
     start,
     end,
     key: read?.key ?? null,
+    keyStart: paragraphStart + (read?.keyOffset ?? 0),
     contentStart: paragraphStart,
     valueStart,
     inlineEnd,
@@ -15699,6 +21368,7 @@ function fieldItem(item, nested, src) {
     start: item.start,
     end: nested[nested.length - 1]?.position?.end.offset ?? item.contentEnd,
     key: read?.key ?? null,
+    keyStart: item.contentStart + (read?.keyOffset ?? 0),
     contentStart: item.contentStart,
     valueStart,
     inlineEnd: item.contentEnd,
@@ -16033,6 +21703,50 @@ function missingTitle(stage, at) {
   return { code: PLAN_CODES.stageTitleMissing, message: `stage ${stage} has no title`, hint: EXAMPLE, at };
 }
 
+// src/core/plan/stage-heading-level.ts
+var DEEP_STAGE_LINE = /^ {0,3}#{4,6}[ \t]+stage/im;
+function checkStageHeadingLevels(outline, stageMap, context) {
+  const expected = stageMap.heading.depth + 1;
+  for (const node of stageMap.content) {
+    for (const heading of topLevelHeadings(node, context)) {
+      if (heading.depth > expected) report(heading, expected, context);
+    }
+  }
+  for (const node of outline) {
+    if (node.type !== "heading" || node.depth > stageMap.heading.depth) continue;
+    if (outlineStart(node) >= stageMap.end) report(node, expected, context);
+  }
+}
+function topLevelHeadings(node, context) {
+  if (node.type === "heading") return [node];
+  if (node.type !== "opaque") return [];
+  if (!DEEP_STAGE_LINE.test(context.src.slice(node.start, node.end))) return [];
+  return materialise([node], context.src, context.lines).filter(
+    (child) => child.type === "heading"
+  );
+}
+function report(heading, expected, context) {
+  const text = headingSource(context.src, heading);
+  const number = misplacedStageNumber(text);
+  if (number === null) return;
+  const written = `${"#".repeat(heading.depth)} Stage ${number}`;
+  const wanted = "#".repeat(expected);
+  const effect = heading.depth < expected ? `a level-${heading.depth} heading ends the Stage Map, so this stage is not in the plan` : `a level-${heading.depth} heading is part of the body of the stage above it and opens no stage`;
+  context.sink.strict(
+    context.lenient,
+    PLAN_CODES.stageHeadingWrongLevel,
+    positionOf(context, outlineStart(heading)),
+    `\`${written}\` is a level-${heading.depth} heading; stages in this Stage Map are level-${expected} headings (\`${wanted} Stage ${number}\`)`,
+    `${effect}; write it as \`${wanted} ${text.trim()}\``
+  );
+}
+function misplacedStageNumber(text) {
+  const parsed = parseStageHeading(text);
+  if (parsed.kind !== "stage") return null;
+  if (parsed.problem && parsed.title !== "") return null;
+  return parsed.number;
+}
+
 // src/core/plan/entries.ts
 function splitEntries(text, offset) {
   const entries = [];
@@ -16229,8 +21943,21 @@ function readStage(source, context) {
       `stage ${stage.number} is empty: it has no fields and no body`,
       "describe the work under the heading, starting with a field list such as `- **Depends-on:** none`"
     );
+  } else if (stage.validation.length === 0 && !saysNoValidation(fieldList?.items ?? [], context)) {
+    context.sink.warning(
+      PLAN_CODES.stageWithoutValidation,
+      stage.position,
+      `stage ${stage.number} has no validation command, so only the repository's \`qaCommands\` (if any) check its work`,
+      "add a field such as `- **Validation:** npm test` to the stage's field list, or write `- **Validation:** none` to say it needs none"
+    );
   }
   return { stage, dependencyRefs };
+}
+function saysNoValidation(items, context) {
+  const field = items.find((item) => item.key !== null && canonicalFieldKey(item.key) === "validation");
+  if (!field || field.nested.length > 0) return false;
+  const value = context.src.slice(field.valueStart, field.inlineEnd).trim();
+  return value !== "" && isNoneValue(value);
 }
 function findFieldList(content, context) {
   const only = content.length === 1 ? content[0] : void 0;
@@ -16275,13 +22002,7 @@ function readFields(items, stage, context) {
     }
     seen.set(identity, at.line);
     if (!canonical) {
-      const match = closestMatch(normalised, FIELD_SPELLINGS);
-      sink.warning(
-        PLAN_CODES.unknownField,
-        at,
-        `stage ${stage.number}: unknown field "${item.key}"`,
-        match ? `did you mean \`${match}\`? ${KNOWN_FIELDS}; unknown fields are kept as extra fields` : `${KNOWN_FIELDS}; unknown fields are kept as extra fields`
-      );
+      reportUnknownField(item.key, stage.number, positionOf(context, item.keyStart), context);
       stage.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
       continue;
     }
@@ -16289,6 +22010,12 @@ function readFields(items, stage, context) {
     refs = applyField(canonical, item, stage, context) ?? refs;
   }
   return refs;
+}
+function reportUnknownField(key, stage, at, context) {
+  const suggestion = suggestFieldKey(key);
+  const message = `unknown field \`${key}\` in stage ${stage}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
+  const kept = context.lenient ? "it is kept as an extra field" : "rename it, or move it below the field list after a paragraph so it becomes part of the body (`--lenient` keeps it as an extra field)";
+  context.sink.strict(context.lenient, PLAN_CODES.unknownField, at, message, `${KNOWN_FIELDS}; ${kept}`);
 }
 function applyField(key, item, stage, context) {
   switch (key) {
@@ -16390,7 +22117,7 @@ function parsePlanWith(text, options2, strategy) {
   const src = normaliseSource(text);
   const lines = new LineIndex(src);
   const sink = new DiagnosticSink(options2.path);
-  const context = { src, lines, sink };
+  const context = { src, lines, sink, lenient: options2.lenient === true };
   const outline = buildOutline(src, lines, strategy);
   const frontMatter = readFrontMatter(outline[0]?.type === "yaml" ? outline[0] : void 0, context);
   const id = resolvePlanId(frontMatter.id, options2.path, sink);
@@ -16407,7 +22134,10 @@ function parsePlanWith(text, options2, strategy) {
     );
   }
   const drafts = stageMap ? readStageMap(stageMap, context) : [];
-  if (stageMap) warnStrayStages(outline, stageMap, context);
+  if (stageMap) {
+    warnStrayStages(outline, stageMap, context);
+    checkStageHeadingLevels(outline, stageMap, context);
+  }
   checkDependencies(drafts, sink);
   const [clarificationSection, ...extraClarifications] = findSections(outline, src, CLARIFICATIONS);
   for (const extra of extraClarifications) {
@@ -16464,7 +22194,7 @@ function isPlanFile(path, plansDir) {
 }
 var list = (paths) => paths.map((p) => inlineCode(p)).join(", ");
 async function resolvePlan(deps, config2, pr, changed, wanted) {
-  const touched = changed.filter((f) => f.status !== "removed" && isPlanFile(f.path, config2.plansDir)).map((f) => f.path);
+  const touched = plansTouched(changed, config2);
   const at = (path) => touched.includes(path) ? { ref: pr.headSha, fromPullRequest: true } : { ref: deps.defaultBranch, fromPullRequest: false };
   if (wanted !== null) {
     const named2 = `${config2.plansDir.replace(/\/+$/, "")}/${wanted}.md`;
@@ -16510,6 +22240,9 @@ async function resolvePlan(deps, config2, pr, changed, wanted) {
     reason: `the plan ${inlineCode(all[0])} could not be read.`
   };
 }
+function plansTouched(changed, config2) {
+  return changed.filter((f) => f.status !== "removed" && isPlanFile(f.path, config2.plansDir)).map((f) => f.path);
+}
 async function plansOnDefaultBranch(deps, config2) {
   const entries = await listDirectory(deps.client, deps.repo, config2.plansDir.replace(/\/+$/, ""), deps.defaultBranch);
   return entries.filter((e) => e.type === "file" && isPlanFile(e.path, config2.plansDir)).map((e) => e.path).sort();
@@ -16530,7 +22263,7 @@ async function readPlan(deps, path, where) {
       reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.`
     };
   }
-  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest };
+  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest, blob: gitBlobId(text) };
 }
 var PARSED = /* @__PURE__ */ new Map();
 var PARSED_LIMIT = 32;
@@ -16657,9 +22390,7 @@ async function collectResults(deps, config2, run2, checks) {
       try {
         rowsByPlan.set(
           c.planId,
-          (await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, c.planId)).filter(
-            (r) => r.run_id.startsWith(prefix)
-          )
+          (await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, c.planId)).filter(isStageRow).filter((r) => r.run_id.startsWith(prefix))
         );
       } catch (error) {
         rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
@@ -16676,8 +22407,8 @@ async function collectResults(deps, config2, run2, checks) {
       results.push({ ...c, row, report: null, reportProblem: null });
       continue;
     }
-    const { report, problem } = await readReport(deps, config2, path);
-    results.push({ ...c, row, report, reportProblem: problem });
+    const { report: report2, problem } = await readReport(deps, config2, path);
+    results.push({ ...c, row, report: report2, reportProblem: problem });
   }
   return results;
 }
@@ -16696,25 +22427,25 @@ async function readReport(deps, config2, path) {
     return { report: null, problem: describeApiError(error) };
   }
 }
-async function publishReport(deps, config2, run2, checkId, report, prNumber) {
-  const fullReportUrl = `${deps.webUrl}/blob/${config2.ledgerBranch}/${reportPath(report.plan.id, report.stage.number, report.run.id, "md")}`;
-  const render = renderCheckRun(report, { fullReportUrl });
+async function publishReport(deps, config2, run2, checkId, report2, prNumber) {
+  const fullReportUrl = `${deps.webUrl}/blob/${config2.ledgerBranch}/${reportPath(report2.plan.id, report2.stage.number, report2.run.id, "md")}`;
+  const render = renderCheckRun(report2, { fullReportUrl });
   await completeCheck(deps.client, deps.repo, { id: checkId }, render, {
     at: deps.now(),
     detailsUrl: run2.htmlUrl,
-    externalId: report.run.id,
+    externalId: report2.run.id,
     actions: render.conclusion === "failure" ? [FIX_ACTION] : []
   });
-  const body = renderComment(report, { fullReportUrl }).body;
+  const body = renderComment(report2, { fullReportUrl }).body;
   const res = await upsertStickyComment(
     deps.client,
     deps.repo,
     prNumber,
     body,
-    (b) => isReportComment(b, report.plan.id, report.stage.number)
+    (b) => isReportComment(b, report2.plan.id, report2.stage.number)
   );
   deps.log.info(
-    `report comment for plan ${report.plan.id} stage ${report.stage.number} ${res.action} on PR #${prNumber}`
+    `report comment for plan ${report2.plan.id} stage ${report2.stage.number} ${res.action} on PR #${prNumber}`
   );
 }
 
@@ -16780,6 +22511,7 @@ async function rerunStages(deps, req, targets) {
         pr,
         plan: plan.plan,
         planPath: plan.path,
+        planBlob: plan.blob,
         planFromPullRequest: plan.fromPullRequest,
         what: { kind: "stage", stage: target.stage },
         options: { executor: null, verifiers: null, models: {} },
@@ -16951,6 +22683,146 @@ async function reactToComment(client, repo, commentId, content) {
   }
 }
 
+// bot/lib/plan.ts
+async function dispatchPlanning(deps, config2, inputs) {
+  const path = workflowPath(config2);
+  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
+  if (workflow === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
+  const problems = workflowProblems(workflow, Object.keys(inputs), inputs.mode);
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
+    };
+  }
+  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
+}
+async function startPlanning(deps, config2, req) {
+  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
+  if (out.ok)
+    deps.log.info(
+      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
+    );
+  return out;
+}
+function replanTarget(pr) {
+  const planId2 = planIdOfPlanBranch(pr.headRef);
+  if (planId2 === null || isFromFork(pr))
+    return {
+      ok: false,
+      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
+    };
+  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
+  return { ok: true, planId: planId2 };
+}
+
+// bot/lib/approve.ts
+async function requestApproval(deps, config2, req) {
+  const refuse = (reason) => ({ kind: "refused", reason });
+  if (isBotAccount({ login: req.approver })) return refuse("a bot account never approves a plan.");
+  const gate = approvalGate(config2, req.approver, req.role);
+  if (!gate.ok) return refuse(gate.reason);
+  if (req.pr.state !== "open") return refuse("this pull request is closed; reopen it to approve its plan.");
+  if (isFromFork(req.pr))
+    return refuse(
+      `this pull request's branch lives in ${req.pr.headRepo ? `the fork ${inlineCode(req.pr.headRepo)}` : "a deleted fork"}; okstra runs and approves only plans on this repository's branches.`
+    );
+  if (plansTouched(req.files, config2).length === 0)
+    return refuse(
+      `this pull request adds or changes no plan in ${inlineCode(config2.plansDir)}; an approval is of the plan a (plan) pull request adds or changes.`
+    );
+  const plan = await resolvePlan(deps, config2, { headSha: req.at }, req.files, req.wanted);
+  if (!plan.ok) return refuse(plan.reason);
+  if (!plan.fromPullRequest)
+    return refuse(
+      `this pull request does not add or change plan ${inlineCode(plan.plan.id)}; approve it on the pull request that does.`
+    );
+  const blocker = approvalBlocker(plan.plan.clarifications, plan.path);
+  if (blocker !== null) return refuse(escapeInline(blocker));
+  const ledger = await readPlanLedger(deps, config2, plan.plan.id);
+  if (!ledger.ok) return refuse(ledger.reason.replace(/nothing was started\.$/, "no approval was recorded."));
+  const status = approvalStatus(ledger.state, plan.blob, { approval: { required: true } });
+  if (status.kind === "approved") return { kind: "already", planId: plan.plan.id, row: status.row };
+  const inputs = approveDispatchInputs({
+    prNumber: req.pr.number,
+    via: req.via,
+    approver: req.approver,
+    planPath: plan.path
+  });
+  const out = await dispatchPlanning(deps, config2, inputs);
+  if (!out.ok) return refuse(out.reason);
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode approve of plan ${plan.plan.id} at blob ${plan.blob} by ${req.approver} (${req.via.kind}) on PR #${req.pr.number}`
+  );
+  return { kind: "dispatched", planId: plan.plan.id, blob: plan.blob };
+}
+function approvalAnswer(outcome) {
+  return outcome.kind === "already" ? `plan ${inlineCode(outcome.planId)} is already approved at blob \`${outcome.row.plan_blob}\` (by ${inlineCode(outcome.row.approver)}); nothing to do.` : `the okstra workflow is recording the approval of plan ${inlineCode(outcome.planId)} at blob \`${outcome.blob}\`; it checks the approval again and answers on this pull request. Runs are allowed for exactly this content: editing the plan needs a new approval.`;
+}
+async function handleReview(deps, ev) {
+  if (ev.review.state.toLowerCase() !== "approved") return "ignored";
+  if (isBotAccount(ev.reviewer)) {
+    deps.log.info(`ignored the approving review of bot account ${ev.reviewer.login}`);
+    return "ignored-bot";
+  }
+  const answer = async (text) => {
+    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.reviewer.login} okstra: ${text}`);
+  };
+  const act = async () => {
+    const [load, files] = await Promise.all([
+      loadConfig(deps.readConfig),
+      changedFiles(deps.client, deps.repo, ev.pr.number)
+    ]);
+    if (!load.ok) {
+      deps.log.warn(`approving review on PR #${ev.pr.number}: the config is invalid (${load.errors.join("; ")})`);
+      if (planIdOfPlanBranch(ev.pr.headRef) === null) return "ignored";
+      await answer(
+        `this review approves no plan: the configuration on \`${deps.defaultBranch}\` is invalid (${load.errors.map(escapeInline).join("; ")}).`
+      );
+      return "refused";
+    }
+    const config2 = load.config;
+    const touched = plansTouched(files, config2);
+    if (touched.length === 0) return "ignored";
+    if (touched.length > 1) {
+      await answer(
+        `this pull request changes several plans (${touched.map((p) => inlineCode(p)).join(", ")}), and a review cannot say which one it approves; comment \`/okstra approve --plan ID\` instead.`
+      );
+      return "refused";
+    }
+    const outcome = await requestApproval(deps, config2, {
+      pr: ev.pr,
+      files,
+      at: ev.review.commitId,
+      via: { kind: "review", reviewId: ev.review.id },
+      approver: ev.reviewer.login,
+      role: await senderRole(deps, ev.reviewer.login),
+      wanted: null
+    });
+    if (outcome.kind === "refused") {
+      await answer(`this review was not recorded as an approval of the plan: ${outcome.reason}`);
+      return "refused";
+    }
+    if (outcome.kind === "already") deps.log.info(approvalAnswer(outcome));
+    return outcome.kind;
+  };
+  try {
+    return await act();
+  } catch (error) {
+    deps.log.error(`approving review ${ev.review.id} on PR #${ev.pr.number}: ${describeApiError(error)}`);
+    await answer(`okstra could not record this review as an approval: ${inlineCode(describeApiError(error))}.`);
+    return "refused";
+  }
+}
+
 // bot/lib/cancel.ts
 async function cancelRuns(deps, config2, prNumber, planPath) {
   const runs = await unfinishedWorkflowRuns(deps.client, deps.repo, config2.bot.workflow);
@@ -16990,7 +22862,9 @@ ${ignored ? `${ignored}
 }
 
 // bot/lib/comment.ts
-var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status)(?:\s|$)/i;
+var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve)(?:\s|$)/i;
+var ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
+var ON_PULL_REQUESTS = "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan.";
 async function handleComment(deps, ev) {
   const scan = scanComment(ev.body);
   if (scan.kind === "none") return "no-command";
@@ -17011,11 +22885,9 @@ async function handleComment(deps, ev) {
     return "refused";
   }
   const lines = scan.lines;
-  if (!ev.isPullRequest) {
+  if (!ev.isPullRequest && !lines.some((l) => ISSUE_VERBS.test(l.text))) {
     await react("confused");
-    await reply([
-      "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan."
-    ]);
+    await reply([ON_PULL_REQUESTS]);
     return "not-a-pull-request";
   }
   let pull = null;
@@ -17023,7 +22895,7 @@ async function handleComment(deps, ev) {
     pullRequestFacts(deps.client, deps.repo, ev.number),
     changedFiles(deps.client, deps.repo, ev.number)
   ]).then(([facts, files]) => ({ ...facts, files }));
-  if (lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => void 0);
+  if (ev.isPullRequest && lines.some((l) => PULL_VERBS.test(l.text))) prFacts().catch(() => void 0);
   const [, load, role] = await Promise.all([
     react("eyes"),
     loadConfig(deps.readConfig),
@@ -17039,14 +22911,15 @@ async function handleComment(deps, ev) {
     return "refused";
   }
   const config2 = load.config;
+  const providers = knownProviders(Object.keys(config2.providers));
+  const parsed = parseCommands(lines, { providers });
+  const onlyApprovals = parsed.every((p) => p.ok && p.command.verb === "approve");
   const gate = roleGate(config2, ev.sender.login, role);
-  if (!gate.ok) {
+  if (!gate.ok && !onlyApprovals) {
     await react("confused");
     await reply([gate.reason]);
     return "refused";
   }
-  const providers = knownProviders(Object.keys(config2.providers));
-  const parsed = parseCommands(lines, { providers });
   const items = [];
   let usage = false;
   let launched = false;
@@ -17067,7 +22940,7 @@ async function handleComment(deps, ev) {
     }
     let outcome;
     try {
-      outcome = await runCommand(deps, config2, ev, p.command, prFacts);
+      outcome = await runCommand(deps, config2, ev, p.command, { prFacts, role });
     } catch (error) {
       deps.log.error(`${p.text}: ${describeApiError(error)}`);
       outcome = {
@@ -17081,17 +22954,63 @@ async function handleComment(deps, ev) {
     }
     if (outcome.kind === "launched") launched = true;
     if (outcome.kind === "refused") refused = true;
-    if (outcome.kind === "refused" || outcome.kind === "answer") items.push(`- ${shown(p.text)}: ${outcome.text}`);
+    if (outcome.kind === "refused" || outcome.kind === "answer" || outcome.kind === "launched" && outcome.text)
+      items.push(`- ${shown(p.text)}: ${outcome.text}`);
   }
   if (launched) await react("rocket");
   if (refused) await react("confused");
   if (items.length > 0) await reply(["okstra:", "", ...items, ...usage ? ["", usageText(providers)] : []]);
   return refused ? "refused" : "handled";
 }
-async function runCommand(deps, config2, ev, command, prFacts) {
+async function runCommand(deps, config2, ev, command, { prFacts, role }) {
+  if (command.verb === "help") return { kind: "help" };
+  if (!ev.isPullRequest && command.verb !== "plan") return { kind: "refused", text: ON_PULL_REQUESTS };
   switch (command.verb) {
-    case "help":
-      return { kind: "help" };
+    case "plan": {
+      if (ev.isPullRequest)
+        return {
+          kind: "refused",
+          text: "`/okstra plan` drafts a plan from an issue: comment it on the issue. On a plan pull request, `/okstra replan [text]` drafts its plan again."
+        };
+      const out = await startPlanning(deps, config2, {
+        source: { kind: "issue", issue: ev.number },
+        goal: command.goal,
+        trigger: "comment",
+        actor: ev.sender.login
+      });
+      return out.ok ? {
+        kind: "launched",
+        text: `the [okstra workflow](${out.runsUrl}) is drafting a plan from this issue${command.goal === null ? "" : " and your text"}; it links the plan pull request here when it is ready.`
+      } : { kind: "refused", text: out.reason };
+    }
+    case "replan": {
+      const target = replanTarget(await prFacts());
+      if (!target.ok) return { kind: "refused", text: target.reason };
+      const out = await startPlanning(deps, config2, {
+        source: { kind: "replan", prNumber: ev.number, planId: target.planId },
+        goal: command.goal,
+        trigger: "comment",
+        actor: ev.sender.login
+      });
+      return out.ok ? {
+        kind: "launched",
+        text: `the [okstra workflow](${out.runsUrl}) is drafting plan \`${target.planId}\` again from this pull request's reviews and comments${command.goal === null ? "" : " and your text"}; it pushes the new draft to this pull request.`
+      } : { kind: "refused", text: out.reason };
+    }
+    case "approve": {
+      const pr = await prFacts();
+      const outcome = await requestApproval(deps, config2, {
+        pr,
+        files: pr.files,
+        at: pr.headSha,
+        via: { kind: "comment", commentId: ev.commentId },
+        approver: ev.sender.login,
+        role,
+        wanted: command.plan
+      });
+      if (outcome.kind === "refused") return { kind: "refused", text: outcome.reason };
+      return outcome.kind === "dispatched" ? { kind: "launched", text: approvalAnswer(outcome) } : { kind: "answer", text: approvalAnswer(outcome) };
+    }
     case "status": {
       const pr = await prFacts();
       const plan = await resolvePlan(deps, config2, pr, pr.files, command.plan);
@@ -17131,6 +23050,7 @@ async function runCommand(deps, config2, ev, command, prFacts) {
         pr,
         plan: plan.plan,
         planPath: plan.path,
+        planBlob: plan.blob,
         planFromPullRequest: plan.fromPullRequest,
         what: launchWhat(command),
         options: command.options,
@@ -17216,6 +23136,7 @@ async function handleLabel(deps, ev) {
       pr: ev.pr,
       plan: plan.plan,
       planPath: plan.path,
+      planBlob: plan.blob,
       planFromPullRequest: plan.fromPullRequest,
       what: command.verb === "run" ? { kind: "run" } : { kind: "stage", stage: command.stage },
       options: command.options,
@@ -17259,6 +23180,26 @@ async function onPullRequestClosed(context, env) {
   await handlePullRequestClosed(botDeps(context, p.repository, env), p.pull_request.number);
 }
 
+// bot/handlers/pull-request-review.ts
+async function onPullRequestReviewSubmitted(context, env) {
+  const p = context.payload;
+  const pr = p.pull_request;
+  const reviewer = p.review.user ?? p.sender;
+  await handleReview(botDeps(context, p.repository, env), {
+    pr: {
+      number: pr.number,
+      state: pr.state,
+      headSha: pr.head.sha,
+      headRef: pr.head.ref,
+      headRepo: pr.head.repo?.full_name ?? null,
+      baseRepo: pr.base.repo.full_name,
+      htmlUrl: pr.html_url
+    },
+    review: { id: p.review.id, state: p.review.state, commitId: p.review.commit_id },
+    reviewer: { login: reviewer.login, type: reviewer.type ?? "User" }
+  });
+}
+
 // bot/handlers/workflow-run.ts
 async function onWorkflowRunCompleted(context, env) {
   const p = context.payload;
@@ -17287,6 +23228,7 @@ function createOkstraApp(options2 = {}) {
     app2.on("issue_comment.created", (context) => onIssueComment(context, env));
     app2.on("pull_request.labeled", (context) => onPullRequestLabeled(context, env));
     app2.on("pull_request.closed", (context) => onPullRequestClosed(context, env));
+    app2.on("pull_request_review.submitted", (context) => onPullRequestReviewSubmitted(context, env));
     app2.on("check_run.rerequested", (context) => onCheckRunRerequested(context, env));
     app2.on("check_run.requested_action", (context) => onCheckRunRequestedAction(context, env));
     app2.on("check_suite.rerequested", (context) => onCheckSuiteRerequested(context, env));
