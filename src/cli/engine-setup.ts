@@ -186,7 +186,7 @@ function sayOnce(io: CliIo, line: string): void {
 /** Rows and files reach the ledger without the environment's keys, as on a runner (src/action/secrets.ts). */
 function scrubbingLedger(scrub: Scrubber): (store: LedgerStore) => LedgerStore {
   return (store) => ({
-    read: (planId) => store.read(planId),
+    read: (planId, opts) => store.read(planId, opts),
     readFile: (commit, path) => store.readFile(commit, path),
     append: (request) => store.append(scrub.appendRequest(request)),
   });

@@ -477,7 +477,8 @@ export class GitHubMock {
 /** Requests a GitHubMock interceptor answered that GitHub's API description refuses; useNock's afterEach fails on any. */
 const invalidRequests: string[] = [];
 
-function validateIntercepted(
+/** Checks one request nock intercepted against GitHub's API description (`nock(API).on('request', validateIntercepted)`). */
+export function validateIntercepted(
   req: { method?: string; path?: string; headers?: Record<string, string | string[] | undefined> },
   _interceptor: unknown,
   body: string,

@@ -5,7 +5,7 @@ import { appSecrets, scrubDeliveryRequests } from '../../bot/lib/secrets.js';
 import { Scrubber } from '../../src/core/text/scrub.js';
 import type { GitHubClient } from '../../src/github/client.js';
 import { echoForms, reveals } from '../helpers/canary.js';
-import { API, INSTALLATION, PRIVATE_KEY, probotOptions, SECRET, useNock } from './harness.js';
+import { API, INSTALLATION, PRIVATE_KEY, probotOptions, SECRET, useNock, validateIntercepted } from './harness.js';
 
 useNock();
 
@@ -23,9 +23,11 @@ describe('bot: what it posts is scrubbed of the App secrets and the installation
   it('learns the installation token (fetched once, as the first request would) and scrubs it, the webhook secret and the key in every form', async () => {
     const bodies: unknown[] = [];
     nock(API)
+      .on('request', validateIntercepted)
       .post(`/app/installations/${INSTALLATION}/access_tokens`)
       .reply(201, { token: TOKEN, expires_at: '2099-01-01T00:00:00Z', permissions: {}, repository_selection: 'all' });
     nock(API)
+      .on('request', validateIntercepted)
       .post('/repos/o/r/issues/1/comments', (b: unknown) => (bodies.push(b), true))
       .times(2)
       .reply(201, { id: 1 });
