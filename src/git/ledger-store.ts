@@ -588,5 +588,9 @@ function backoffMs(attempt: number): number {
 
 function commitMessage(row: LedgerRow): string {
   if (row.status === 'approved') return `okstra: ${row.plan_id} approved at blob ${row.plan_blob} by ${row.approver}`;
+  if (row.status === 'verified' || row.status === 'verification-failed')
+    return `okstra: ${row.plan_id} ${row.status} at ${row.final_head} (run ${row.run_id})`;
+  if (row.status === 'handed-off')
+    return `okstra: ${row.plan_id} handed off at ${row.final_head}${row.pr_number ? ` in #${row.pr_number}` : ''}`;
   return `okstra: ${row.plan_id} stage ${row.stage} ${row.status} (run ${row.run_id})`;
 }

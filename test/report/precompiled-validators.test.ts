@@ -1,3 +1,4 @@
+import { finalVerificationSample } from '../helpers/final-verification-sample.js';
 import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,6 +56,7 @@ describe('the precompiled validators (validators.generated.js)', () => {
     },
     'config.schema.json': { qaCommands: ['npm test'], roster: { executor: 'claude' } },
     'plan-review-report.schema.json': planReviewReport(),
+    'final-verification-report.schema.json': finalVerificationSample(),
   };
 
   it.each(Object.keys(VALIDATOR_EXPORTS) as SchemaFileName[])(

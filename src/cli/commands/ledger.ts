@@ -341,5 +341,11 @@ function rowDetail(r: LedgerRow): string {
       return `${r.reason}${r.head_commit ? ` at ${r.head_commit.slice(0, 12)}` : ''}${r.detail ? ` — ${r.detail}` : ''}`;
     case 'approved':
       return `blob ${r.plan_blob.slice(0, 12)} of ${r.plan_path} by ${r.approver} (${r.permission}, ${r.via})`;
+    case 'verified':
+      return `final head ${r.final_head.slice(0, 12)} on ${r.final_branch}`;
+    case 'verification-failed':
+      return `final head ${r.final_head.slice(0, 12)}; fix stage ${r.fix_stages.join(', ')}`;
+    case 'handed-off':
+      return `${r.final_branch} at ${r.final_head.slice(0, 12)}${r.pr_number ? ` in #${r.pr_number}` : ''} (${r.mode})`;
   }
 }

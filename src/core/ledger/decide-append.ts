@@ -20,19 +20,45 @@ export function decideAppend(existing: readonly LedgerRow[], row: LedgerRow, now
   return decideTerminal(last, row);
 }
 
-/** A plan-level row never conflicts with a claim; the same approval delivered twice is written once. */
+/**
+ * A plan-level row never conflicts with a claim. The same approval, the same
+ * run's verdict or the same hand-off delivered twice is written once.
+ */
 function decidePlanRow(existing: readonly LedgerRow[], row: PlanRow): AppendDecision {
-  const same = existing.some(
-    (r) =>
-      r.status === 'approved' &&
-      r.plan_blob === row.plan_blob &&
-      r.approver === row.approver &&
-      r.via === row.via &&
-      r.url === row.url,
-  );
+  const same = existing.find((r) => r.status === row.status && samePlanRow(r as PlanRow, row));
   return same
-    ? { kind: 'redundant', reason: `${row.approver} already approved blob ${row.plan_blob} of plan ${row.plan_id}` }
+    ? { kind: 'redundant', reason: `plan ${row.plan_id}: ${planRowText(row)} is already recorded` }
     : { kind: 'append' };
+}
+
+function samePlanRow(a: PlanRow, b: PlanRow): boolean {
+  switch (b.status) {
+    case 'approved':
+      return (
+        a.status === 'approved' &&
+        a.plan_blob === b.plan_blob &&
+        a.approver === b.approver &&
+        a.via === b.via &&
+        a.url === b.url
+      );
+    case 'verified':
+    case 'verification-failed':
+      return a.status === b.status && a.run_id === b.run_id;
+    case 'handed-off':
+      return a.status === 'handed-off' && a.final_head === b.final_head && a.pr_number === b.pr_number;
+  }
+}
+
+function planRowText(row: PlanRow): string {
+  switch (row.status) {
+    case 'approved':
+      return `${row.approver}'s approval of blob ${row.plan_blob}`;
+    case 'verified':
+    case 'verification-failed':
+      return `${row.status} by run ${row.run_id}`;
+    case 'handed-off':
+      return `the hand-off of ${row.final_head}${row.pr_number ? ` in #${row.pr_number}` : ''}`;
+  }
 }
 
 function lastRowFor(rows: readonly LedgerRow[], stage: number): StageRow | null {

@@ -111,6 +111,14 @@ export function serializeRow(row: LedgerRow): string {
     'permission',
     'via',
     'url',
+    'final_head',
+    'final_branch',
+    'done_heads',
+    'fix_stages',
+    'rebuild_stages',
+    'mode',
+    'pr_number',
+    'pr_url',
   ];
   const record = row as Record<string, unknown>;
   const sorted: Record<string, unknown> = {};

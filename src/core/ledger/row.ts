@@ -33,6 +33,10 @@ export const FAILED_REASONS = [
   'timeout',
   'abandoned',
   'cancelled',
+  /** Not written as a stage row: derived from a `verification-failed` row that names the stage (state.ts). */
+  'final-rejected',
+  /** Not written as a stage row: a stage it builds on was reopened by a `verification-failed` row (state.ts). */
+  'dependency-reopened',
 ] as const;
 
 /**
@@ -108,13 +112,68 @@ export const ApprovedRowSchema = z
   })
   .strict();
 
+/** Each stage's done head as final verification judged it: stage number (as a string key) → commit. */
+const DoneHeadsSchema = z.record(z.string().regex(/^[1-9][0-9]{0,5}$/, 'a stage number'), sha);
+
+const finalVerdictCommon = {
+  ...planCommon,
+  run_id: z.string().regex(RUN_ID_PATTERN, 'a run id'),
+  /** The approved content of the plan that was verified. */
+  plan_blob: sha,
+  /** The plan's base: where `git diff <base>..<final head>` starts. */
+  base_commit: sha,
+  final_head: sha,
+  /** Where the final head lives: the single sink's stage branch, or `okstra/<plan-id>/final` (a merge of several sinks). */
+  final_branch: z.string().min(1).max(255),
+  done_heads: DoneHeadsSchema,
+  report_path: relPath,
+};
+
+/** Final verification accepted the whole change at `final_head`, built from exactly `done_heads`. */
+export const VerifiedRowSchema = z.strictObject({ ...finalVerdictCommon, status: z.literal('verified') });
+
+/**
+ * Final verification rejected the change. The stages in `fix_stages` (and
+ * every stage that builds on them) are reopened: their next run is a fix run.
+ */
+export const VerificationFailedRowSchema = z.strictObject({
+  ...finalVerdictCommon,
+  status: z.literal('verification-failed'),
+  fix_stages: z.array(z.number().int().positive()).min(1),
+  /** The done stages that build on a fixed stage: reopened too, to be rebuilt on its new head. */
+  rebuild_stages: z.array(z.number().int().positive()),
+});
+
+export const HANDOFF_MODES = ['single', 'stacked'] as const;
+
+/** The verified change was handed off: one pull request into the base (or one per stage, stacked). */
+export const HandedOffRowSchema = z.strictObject({
+  ...planCommon,
+  run_id: z.string().regex(RUN_ID_PATTERN, 'a run id'),
+  status: z.literal('handed-off'),
+  final_head: sha,
+  final_branch: z.string().min(1).max(255),
+  mode: z.enum(HANDOFF_MODES),
+  /** The pull request; absent for a local hand-off (a branch only). */
+  pr_number: z.number().int().positive().optional(),
+  pr_url: z.url().max(2000).optional(),
+});
+
 export const StageRowSchema = z.discriminatedUnion('status', [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
-export const PlanRowSchema = z.discriminatedUnion('status', [ApprovedRowSchema]);
+export const PlanRowSchema = z.discriminatedUnion('status', [
+  ApprovedRowSchema,
+  VerifiedRowSchema,
+  VerificationFailedRowSchema,
+  HandedOffRowSchema,
+]);
 export const LedgerRowSchema = z.discriminatedUnion('status', [
   StartedRowSchema,
   DoneRowSchema,
   FailedRowSchema,
   ApprovedRowSchema,
+  VerifiedRowSchema,
+  VerificationFailedRowSchema,
+  HandedOffRowSchema,
 ]);
 
 export type Claimant = z.infer<typeof ClaimantSchema>;
@@ -122,6 +181,10 @@ export type StartedRow = z.infer<typeof StartedRowSchema>;
 export type DoneRow = z.infer<typeof DoneRowSchema>;
 export type FailedRow = z.infer<typeof FailedRowSchema>;
 export type ApprovedRow = z.infer<typeof ApprovedRowSchema>;
+export type VerifiedRow = z.infer<typeof VerifiedRowSchema>;
+export type VerificationFailedRow = z.infer<typeof VerificationFailedRowSchema>;
+export type HandedOffRow = z.infer<typeof HandedOffRowSchema>;
+export type FinalVerdictRow = VerifiedRow | VerificationFailedRow;
 export type StageRow = z.infer<typeof StageRowSchema>;
 export type PlanRow = z.infer<typeof PlanRowSchema>;
 export type LedgerRow = z.infer<typeof LedgerRowSchema>;
@@ -129,7 +192,7 @@ export type LedgerRow = z.infer<typeof LedgerRowSchema>;
 export type LedgerStatus = StageRow['status'];
 export type ApprovalSource = (typeof APPROVAL_SOURCES)[number];
 
-const PLAN_ROW_STATUSES: ReadonlySet<string> = new Set(['approved']);
+const PLAN_ROW_STATUSES: ReadonlySet<string> = new Set(['approved', 'verified', 'verification-failed', 'handed-off']);
 
 /** Whether a row belongs to the plan rather than to one of its stages. */
 export function isPlanRow(row: LedgerRow): row is PlanRow {

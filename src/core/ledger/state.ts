@@ -1,5 +1,8 @@
 import {
   isPlanRow,
+  type FinalVerdictRow,
+  type HandedOffRow,
+  type VerificationFailedRow,
   type ApprovedRow,
   type DoneRow,
   type LedgerRow,
@@ -24,14 +27,24 @@ export interface LedgerState {
   stages: ReadonlyMap<number, StageLedger>;
   /** The plan's believed approvals, oldest first. */
   approvals: readonly ApprovedRow[];
+  /** Final verification verdicts (`verified`, `verification-failed`), oldest first. */
+  finals: readonly FinalVerdictRow[];
+  handoffs: readonly HandedOffRow[];
 }
 
 export function deriveLedgerState(rows: readonly LedgerRow[]): LedgerState {
   const stages = new Map<number, StageLedger>();
   const approvals: ApprovedRow[] = [];
+  const finals: FinalVerdictRow[] = [];
+  const handoffs: HandedOffRow[] = [];
   for (const row of rows) {
     if (isPlanRow(row)) {
       if (row.status === 'approved') approvals.push(row);
+      else if (row.status === 'handed-off') handoffs.push(row);
+      else {
+        finals.push(row);
+        if (row.status === 'verification-failed') reopen(stages, row);
+      }
       continue;
     }
     const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
@@ -41,7 +54,42 @@ export function deriveLedgerState(rows: readonly LedgerRow[]): LedgerState {
     if (row.status === 'started') entry.attempts += 1;
     stages.set(row.stage, entry);
   }
-  return { stages, approvals };
+  return { stages, approvals, finals, handoffs };
+}
+
+/**
+ * A rejected final verification reopens the stages it names, and the done
+ * stages that build on them, as if each had failed: its next run is a fix run
+ * on its preserved branch. Only a stage still done at the head the verdict
+ * judged is reopened, so a verdict can never undo a later run's work.
+ */
+function reopen(stages: Map<number, StageLedger>, verdict: VerificationFailedRow): void {
+  const reasons: Array<[number, 'final-rejected' | 'dependency-reopened']> = [
+    ...verdict.fix_stages.map((n): [number, 'final-rejected'] => [n, 'final-rejected']),
+    ...verdict.rebuild_stages.map((n): [number, 'dependency-reopened'] => [n, 'dependency-reopened']),
+  ];
+  for (const [n, reason] of reasons) {
+    const entry = stages.get(n);
+    const done = entry?.last;
+    if (!entry || done?.status !== 'done' || done.head_commit !== verdict.done_heads[String(n)]) continue;
+    entry.last = {
+      v: 1,
+      plan_id: verdict.plan_id,
+      stage: n,
+      status: 'failed',
+      run_id: verdict.run_id,
+      at: verdict.at,
+      reason,
+      head_commit: done.head_commit,
+      ...(done.base_commit ? { base_commit: done.base_commit } : {}),
+      ...(done.branch ? { branch: done.branch } : {}),
+      report_path: verdict.report_path,
+      detail:
+        reason === 'final-rejected'
+          ? `final verification (run ${verdict.run_id}) rejected the change and attributed findings to this stage`
+          : `a stage it builds on (${verdict.fix_stages.join(', ')}) was reopened by final verification (run ${verdict.run_id})`,
+    };
+  }
 }
 
 export function stageStatus(state: LedgerState, stage: number): LedgerStatus | 'pending' {

@@ -1,3 +1,4 @@
+import { FinalVerificationReportSchema } from './schema/final-verification-report.js';
 import { z } from 'zod';
 import { FinalReportSchema } from './schema/final-report.js';
 import { CarrySchema } from './schema/carry.js';
@@ -15,6 +16,7 @@ export const SCHEMA_SOURCES = {
   'verifier-result.schema.json': VerifierResultSchema,
   'config.schema.json': ConfigSchema,
   'plan-review-report.schema.json': PlanReviewReportSchema,
+  'final-verification-report.schema.json': FinalVerificationReportSchema,
 } as const;
 
 /** Files people write by hand describe what may be written (defaults make keys optional), not what is read back. */

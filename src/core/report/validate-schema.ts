@@ -1,3 +1,4 @@
+import type { FinalVerificationReport } from './schema/final-verification-report.js';
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import type { z } from 'zod';
 import type { SchemaFileName } from './json-schema.js';
@@ -47,6 +48,11 @@ export function checkVerifierResult(value: unknown): SchemaCheck<VerifierResult>
 /** A planning phase's report, checked against the published `schemas/plan-review-report.schema.json`. */
 export function validatePlanReviewReport(value: unknown): SchemaCheck<PlanReviewReport> {
   return check<PlanReviewReport>('plan-review-report.schema.json', value);
+}
+
+/** A final verification's report, checked against the published `schemas/final-verification-report.schema.json`. */
+export function validateFinalVerificationReport(value: unknown): SchemaCheck<FinalVerificationReport> {
+  return check<FinalVerificationReport>('final-verification-report.schema.json', value);
 }
 
 /**

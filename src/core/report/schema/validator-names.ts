@@ -7,4 +7,5 @@ export const VALIDATOR_EXPORTS = {
   'verifier-result.schema.json': 'verifierResult',
   'config.schema.json': 'config',
   'plan-review-report.schema.json': 'planReviewReport',
+  'final-verification-report.schema.json': 'finalVerificationReport',
 } as const satisfies Record<SchemaFileName, string>;

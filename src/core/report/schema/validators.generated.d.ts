@@ -13,3 +13,4 @@ export declare const carry: PrecompiledValidator;
 export declare const verifierResult: PrecompiledValidator;
 export declare const config: PrecompiledValidator;
 export declare const planReviewReport: PrecompiledValidator;
+export declare const finalVerificationReport: PrecompiledValidator;
