@@ -40,8 +40,20 @@ export const PLANNING_TEMPLATE_HEADINGS: Readonly<Record<PlanningRole, string>> 
   'plan-reviewer': 'Plan reviewer task',
 };
 
+/**
+ * The final verification's role: a verifier over the whole change of a plan.
+ * Kept apart from PROMPT_ROLES for the same reason as the planning roles: it
+ * reviews no single stage, so it has its own anchors and composition.
+ */
+export const FINAL_ROLES = ['final-verifier'] as const;
+export type FinalRole = (typeof FINAL_ROLES)[number];
+
+export const FINAL_TEMPLATE_HEADINGS: Readonly<Record<FinalRole, string>> = {
+  'final-verifier': 'Final verifier task',
+};
+
 /** A prompt file is named after its id: `prompts/<id>.md`. */
-export type PromptFileId = GateName | PromptRole | PlanningRole;
+export type PromptFileId = GateName | PromptRole | PlanningRole | FinalRole;
 
 export const GATE_NAMES: readonly GateName[] = [
   'coding-conventions-preflight',
@@ -53,7 +65,12 @@ export const GATE_NAMES: readonly GateName[] = [
   'evidence-citations',
 ];
 
-export const PROMPT_FILE_IDS: readonly PromptFileId[] = [...GATE_NAMES, ...PROMPT_ROLES, ...PLANNING_ROLES];
+export const PROMPT_FILE_IDS: readonly PromptFileId[] = [
+  ...GATE_NAMES,
+  ...PROMPT_ROLES,
+  ...PLANNING_ROLES,
+  ...FINAL_ROLES,
+];
 
 /** The text of every prompt file, by id, as the edge loaded it. */
 export type GateBodies = Readonly<Record<PromptFileId, string>>;
@@ -66,11 +83,16 @@ export function promptFileName(id: PromptFileId): string {
 export function promptFileHeading(id: PromptFileId): string {
   if (isGateName(id)) return `## ${GATE_HEADINGS[id]}`;
   if (isPlanningRole(id)) return `## ${PLANNING_TEMPLATE_HEADINGS[id]}`;
+  if (isFinalRole(id)) return `## ${FINAL_TEMPLATE_HEADINGS[id]}`;
   return `## ${ROLE_TEMPLATE_HEADINGS[id]}`;
 }
 
 function isPlanningRole(id: PromptFileId): id is PlanningRole {
   return Object.hasOwn(PLANNING_TEMPLATE_HEADINGS, id);
+}
+
+function isFinalRole(id: PromptFileId): id is FinalRole {
+  return Object.hasOwn(FINAL_TEMPLATE_HEADINGS, id);
 }
 
 function isGateName(id: PromptFileId): id is GateName {

@@ -3,6 +3,8 @@ export { checkPrompt } from './check-prompt.js';
 export { requirementsFor, ROLE_LAYOUTS, type PromptRequirements, type RequiredHeading } from './layout.js';
 export { ANCHOR_LABELS, anchorKeysFor, anchorPrefix, type AnchorKey } from './anchors.js';
 export {
+  FINAL_ROLES,
+  FINAL_TEMPLATE_HEADINGS,
   GATE_HEADINGS,
   GATE_NAMES,
   PLANNING_ROLES,
@@ -12,6 +14,7 @@ export {
   ROLE_TEMPLATE_HEADINGS,
   promptFileHeading,
   promptFileName,
+  type FinalRole,
   type GateBodies,
   type GateName,
   type PlanningRole,
@@ -28,3 +31,11 @@ export {
   type PlanReviewerPromptInput,
   type ReviewerFinding,
 } from './planning.js';
+export {
+  composeFinalVerifierPrompt,
+  finalVerifierRequirements,
+  FinalVerifierPromptError,
+  type FinalQaBrief,
+  type FinalStageBrief,
+  type FinalVerifierPromptInput,
+} from './final.js';
