@@ -24,7 +24,7 @@ function usageCostComplete(u: Usage | WorkerUsage): boolean {
   return u.costUsd === null ? tokensOf(u) === 0 : u.costComplete !== false;
 }
 
-export function runCost(report: FinalReport): CostState {
+export function runCost(report: Pick<FinalReport, 'usage'>): CostState {
   const { total, workers, requests, metered } = report.usage;
   const workersComplete = workers.every(usageCostComplete);
   // A gateway that saw no request with tokens saw no spend; a CLI that reported nothing may have spent anything.

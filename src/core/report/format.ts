@@ -103,7 +103,7 @@ export function formatUsage(usage: Usage | null): string {
 }
 
 /** The run's total: tokens, cost, and what the cost leaves out ("≥ $0.12 (cost unknown for gpt-x)"). Escaped. */
-export function formatRunUsage(report: FinalReport): string {
+export function formatRunUsage(report: Pick<FinalReport, 'usage'>): string {
   const total = report.usage.total;
   const cost = runCost(report);
   const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
