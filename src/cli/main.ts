@@ -7,6 +7,7 @@ import { registerLedgerCommands } from './commands/ledger.js';
 import { registerReportCommands } from './commands/report.js';
 import { registerRunCommands } from './commands/run.js';
 import { registerReconcileCommand } from './commands/reconcile.js';
+import { registerFinalCommands } from './commands/final.js';
 import { registerDemoCommand } from './commands/demo.js';
 import { registerDoctorCommands } from './commands/doctor.js';
 import { ledgerCliError } from './ledger-access.js';
@@ -21,6 +22,7 @@ const registrars: CommandRegistrar[] = [
   registerReportCommands,
   registerRunCommands,
   registerReconcileCommand,
+  registerFinalCommands,
   registerDemoCommand,
   registerDoctorCommands,
 ];

@@ -66,3 +66,8 @@ export function planIdFromText(text: string, prefix = '', max = 50): string | nu
   if (id === '' && words[0]) id = words[0].slice(0, max);
   return id !== '' && planIdProblem(id) === null ? id : null;
 }
+
+/** Where a plan's final head lives: the single sink's done head, or the merge of every sink's. */
+export function planFinalBranchName(planId: string): string {
+  return `okstra/${planId}/final`;
+}

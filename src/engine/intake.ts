@@ -13,6 +13,7 @@ import {
 import { dependencyClosure, stageBase, stageByNumber, stageReadiness } from '../core/graph/index.js';
 import { stageBranchName } from '../core/ids.js';
 import type { Finding } from '../core/report/schema/final-report.js';
+import { FINAL_VERIFICATION_REPORT_SCHEMA } from '../core/report/schema/final-verification-report.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import { MergeConflictError } from '../git/stage-workspace.js';
 import { resolveCommits } from '../git/resolve-refs.js';
@@ -48,7 +49,8 @@ const refuse = (code: StageRefusal['code'], reason: string): StageRefusal => ({ 
  * ledger and prepare its branch. Nothing is written before the claim lands, so
  * a refused run leaves no trace.
  */
-export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<Intake | StageRefusal> {
+export async function intake(given: RunStageRequest, deps: EngineDeps): Promise<Intake | StageRefusal> {
+  let req = given;
   const { plan, stage: n } = req;
   if (!plan.stages.some((s) => s.number === n))
     return refuse(
@@ -109,6 +111,14 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
       break;
   }
   const fixRun = readiness.kind === 'ready' && readiness.failedBefore !== null;
+  // Reopened because a stage it builds on was reopened by final verification: its commits move onto that stage's new
+  // done head before its executor runs, as `--rebase` moves them (the branch it built no longer holds its base).
+  if (readiness.kind === 'ready' && readiness.failedBefore?.reason === 'dependency-reopened' && !req.rebase) {
+    req = { ...req, rebase: true };
+    deps.log(
+      `okstra: stage ${n} was reopened because a stage it builds on was; its branch moves onto the new done heads`,
+    );
+  }
 
   const staleDeps = await findStaleHeads(plan.id, state, dependencyClosure(plan, n), deps.workspace);
   if (staleDeps.length > 0) return refuse('stale-head', staleGateMessage(`stage ${n}`, req.planPath, staleDeps));
@@ -160,9 +170,13 @@ export async function intake(req: RunStageRequest, deps: EngineDeps): Promise<In
     }
     // After a run that reached no verdict (okstra crashed or was killed), what it committed was never
     // verified: this run answers for the branch from its base, so re-entering it as it is counts as work.
+    // So is a branch replayed onto new done heads because a stage it builds on was reopened: its commits were
+    // verified on the old base only.
     const unverified =
       readiness.kind === 'ready' &&
-      (readiness.failedBefore?.reason === 'abandoned' || readiness.failedBefore?.reason === 'error');
+      (readiness.failedBefore?.reason === 'abandoned' ||
+        readiness.failedBefore?.reason === 'error' ||
+        readiness.failedBefore?.reason === 'dependency-reopened');
     startHead = unverified ? base.commit : head;
     reusedBranch = existing !== null && head !== base.commit;
   }
@@ -513,8 +527,13 @@ async function readPreviousFindings(
   const text = await deps.ledger.readFile(commit, last.report_path);
   if (!text) return [];
   try {
-    const report = JSON.parse(text) as { findings?: Finding[] };
-    return (report.findings ?? []).filter((f) => f.disposition !== 'refuted');
+    const report = JSON.parse(text) as { schema?: string; findings?: Array<Finding & { stages?: number[] }> };
+    // A final verification's findings span the plan: this stage sees those attributed to it.
+    const mine = (f: { stages?: number[] }): boolean =>
+      report.schema !== FINAL_VERIFICATION_REPORT_SCHEMA || (f.stages ?? []).includes(n);
+    return (report.findings ?? [])
+      .filter((f) => f.disposition !== 'refuted' && mine(f))
+      .map(({ stages: _stages, commits: _commits, ...f }: Finding & { stages?: number[]; commits?: string[] }) => f);
   } catch {
     return [];
   }

@@ -126,6 +126,23 @@ const ApprovalConfigSchema = z
   })
   .describe('who approves a plan, and whether runs need the approval');
 
+const HandoffConfigSchema = z
+  .strictObject({
+    auto: z
+      .boolean()
+      .default(true)
+      .describe('on GitHub: run final verification and hand off as soon as the last stage of a plan is done'),
+    mode: z
+      .enum(['single', 'stacked'])
+      .default('single')
+      .describe(
+        'single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch',
+      ),
+    draft: z.boolean().default(false).describe('open the hand-off pull request(s) as drafts'),
+  })
+  .default({ auto: true, mode: 'single', draft: false })
+  .describe('what happens when every stage is done: final verification, then the hand-off pull request');
+
 const PlanningConfigSchema = z
   .strictObject({
     repairRounds: z
@@ -222,6 +239,7 @@ export const ConfigSchema = z
     planner: providerRef.nullable().default(null).describe('the provider that drafts plans; default: the executor'),
     planning: PlanningConfigSchema,
     approval: ApprovalConfigSchema.default({ required: true }),
+    handoff: HandoffConfigSchema,
   })
   .describe('okstra repository configuration (.okstra/config.yml)');
 
@@ -231,6 +249,7 @@ export type QaCommandConfig = z.output<typeof QaCommandSchema>;
 export type BotConfig = z.output<typeof BotConfigSchema>;
 export type ApprovalConfig = z.output<typeof ApprovalConfigSchema>;
 export type PlanningConfig = z.output<typeof PlanningConfigSchema>;
+export type HandoffConfig = z.output<typeof HandoffConfigSchema>;
 export type BudgetsConfig = z.output<typeof BudgetsSchema>;
 export type BudgetLimit = z.output<typeof BudgetLimitSchema>;
 export type ModelPrice = z.output<typeof ModelPriceSchema>;

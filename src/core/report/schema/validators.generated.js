@@ -10643,7 +10643,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const config = validate23;
-const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150}},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
+const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150}},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
 const pattern66 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 const pattern67 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 const pattern68 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
@@ -12738,14 +12738,90 @@ vErrors.push(err162);
 errors++;
 }
 }
-}
-else {
-const err163 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(data.handoff !== undefined){
+let data66 = data.handoff;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+for(const key21 in data66){
+if(!(((key21 === "auto") || (key21 === "mode")) || (key21 === "draft"))){
+const err163 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data66};
 if(vErrors === null){
 vErrors = [err163];
 }
 else {
 vErrors.push(err163);
+}
+errors++;
+}
+}
+if(data66.auto !== undefined){
+let data67 = data66.auto;
+if(typeof data67 !== "boolean"){
+const err164 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data67};
+if(vErrors === null){
+vErrors = [err164];
+}
+else {
+vErrors.push(err164);
+}
+errors++;
+}
+}
+if(data66.mode !== undefined){
+let data68 = data66.mode;
+if(typeof data68 !== "string"){
+const err165 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data68};
+if(vErrors === null){
+vErrors = [err165];
+}
+else {
+vErrors.push(err165);
+}
+errors++;
+}
+if(!((data68 === "single") || (data68 === "stacked"))){
+const err166 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data68};
+if(vErrors === null){
+vErrors = [err166];
+}
+else {
+vErrors.push(err166);
+}
+errors++;
+}
+}
+if(data66.draft !== undefined){
+let data69 = data66.draft;
+if(typeof data69 !== "boolean"){
+const err167 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data69};
+if(vErrors === null){
+vErrors = [err167];
+}
+else {
+vErrors.push(err167);
+}
+errors++;
+}
+}
+}
+else {
+const err168 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data66};
+if(vErrors === null){
+vErrors = [err168];
+}
+else {
+vErrors.push(err168);
+}
+errors++;
+}
+}
+}
+else {
+const err169 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err169];
+}
+else {
+vErrors.push(err169);
 }
 errors++;
 }

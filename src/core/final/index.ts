@@ -1,0 +1,3 @@
+export * from './final-head.js';
+export * from './attribution.js';
+export * from './verdict.js';
