@@ -11,7 +11,7 @@ import { parseModelOverrides, ProviderError } from '../providers/index.js';
  * fixes them in one go instead of one failed run per typo.
  */
 
-export const MODES = ['stage', 'chain', 'continue', 'status', 'reconcile', 'plan', 'approve'] as const;
+export const MODES = ['stage', 'chain', 'continue', 'status', 'reconcile', 'plan', 'approve', 'final'] as const;
 export type Mode = (typeof MODES)[number];
 
 export const REPORT_TARGETS = ['summary', 'check', 'comment'] as const;
@@ -333,7 +333,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   // Rules that tie inputs to the mode; each still names one input.
   // Modes stage and reconcile act on one stage, named by `stage`.
   const oneStage = mode === 'stage' || mode === 'reconcile';
-  if (oneStage || mode === 'chain') {
+  if (oneStage || mode === 'chain' || mode === 'final') {
     if (raw.plan === '') missing('plan', `with mode ${mode} (the plan file, e.g. .okstra/plans/my-plan.md)`);
   }
   if (oneStage && raw.stage === '')

@@ -7,6 +7,7 @@ import { parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from '.
 import { inGroup, scrubbedIo, type ActionIo } from './io.js';
 import { chainMode, continueMode, emptyResults, stageMode, statusMode, type RunResults } from './modes.js';
 import { approveMode } from './approve-mode.js';
+import { finalMode } from './final-mode.js';
 import { planMode } from './plan-mode.js';
 import { reconcileMode } from './reconcile-mode.js';
 import { RulesError } from './rules.js';
@@ -116,6 +117,9 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
         break;
       case 'approve':
         await approveMode(session, results);
+        break;
+      case 'final':
+        await finalMode(session, results);
         break;
     }
   } catch (error) {

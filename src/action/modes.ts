@@ -25,6 +25,7 @@ import type { RunStageRequest, StageCompleted, StageOutcome, StageRefusal } from
 import { describeApiError } from '../github/errors.js';
 import { workflowRunState } from '../github/runs.js';
 import { githubRunId, triggerFor, runUrl, workflowRunOf } from './context.js';
+import { autoFinalAfterRun } from './final-mode.js';
 import { planFilesAt, readPlanAt } from './plans.js';
 import type { Session } from './session.js';
 import { stageViews } from '../core/report/stage-views.js';
@@ -57,7 +58,8 @@ export function emptyResults(dryRun: boolean): RunResults {
 // The job summary takes 1 MiB per step; beyond this the short rendering is used.
 const SUMMARY_BUDGET = 900_000;
 
-export type LoadedPlan = { plan: Plan; path: string; blob: string };
+/** `text`: the plan file as read at the plan commit (final verification gives it to the verifiers whole). */
+export type LoadedPlan = { plan: Plan; path: string; blob: string; text: string };
 
 export async function loadPlan(s: Session, path: string, r: RunResults): Promise<LoadedPlan | null> {
   const read = await readPlanAt(s.refs, s.planCommit, path);
@@ -67,7 +69,7 @@ export async function loadPlan(s: Session, path: string, r: RunResults): Promise
     return null;
   }
   for (const d of read.warnings) s.io.warning(formatDiagnostic(d));
-  return { plan: read.plan, path: read.path, blob: read.blob };
+  return { plan: read.plan, path: read.path, blob: read.blob, text: read.text };
 }
 
 /** The plan's stage branches and base branch, which a fresh (often shallow) checkout lacks. */
@@ -187,6 +189,7 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   await fetchPlanRefs(s, loaded.plan);
   if (s.inputs.dryRun) return dryRun(s, loaded, [stage], r);
   await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r);
+  await autoFinalAfterRun(s, loaded, r);
 }
 
 /**
@@ -222,6 +225,7 @@ export async function chainMode(s: Session, r: RunResults): Promise<void> {
   await fetchPlanRefs(s, loaded.plan);
   if (s.inputs.dryRun) return dryRun(s, loaded, s.inputs.stages ?? undefined, r);
   await chainPlan(s, loaded, s.inputs.stages ?? undefined, r);
+  await autoFinalAfterRun(s, loaded, r);
 }
 
 async function chainPlan(s: Session, loaded: LoadedPlan, stages: number[] | undefined, r: RunResults): Promise<void> {

@@ -11,7 +11,7 @@ import type { RemoteRefs } from '../git/remote-refs.js';
  */
 
 export type PlanRead =
-  | { ok: true; plan: Plan; path: string; blob: string; warnings: Diagnostic[] }
+  | { ok: true; plan: Plan; path: string; blob: string; text: string; warnings: Diagnostic[] }
   | { ok: false; path: string; errors: Diagnostic[]; message: string };
 
 export async function readPlanAt(refs: RemoteRefs, commit: string, path: string): Promise<PlanRead> {
@@ -33,7 +33,7 @@ export async function readPlanAt(refs: RemoteRefs, commit: string, path: string)
       message: `${clean} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? '' : 's'})`,
     };
   }
-  return { ok: true, plan: result.plan, path: clean, blob: gitBlobId(text), warnings: result.warnings };
+  return { ok: true, plan: result.plan, path: clean, blob: gitBlobId(text), text, warnings: result.warnings };
 }
 
 /** The Markdown files directly in the plans folder at a commit. */

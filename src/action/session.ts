@@ -173,7 +173,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
 
   // Octokit and its HTTP stack load only when the run will call the API, keeping them out of a plain run's start.
   const client =
-    inputs.githubToken && !inputs.dryRun && needsApi(inputs, ctx)
+    inputs.githubToken && !inputs.dryRun && needsApi(inputs, ctx, config)
       ? (await import('../github/client.js')).createGitHubClient({
           token: inputs.githubToken,
           baseUrl: ctx.apiUrl,
@@ -277,6 +277,7 @@ function runsAgents(inputs: ActionInputs): boolean {
       inputs.mode === 'chain' ||
       inputs.mode === 'continue' ||
       inputs.mode === 'plan' ||
+      inputs.mode === 'final' ||
       (inputs.mode === 'reconcile' && !inputs.reset))
   );
 }
@@ -330,7 +331,7 @@ async function resolvePlanCommit(
 }
 
 /** Whether anything this run does talks to the API: checks, comments, a pull request to look up, stale claims to check. */
-function needsApi(inputs: ActionInputs, ctx: RunnerContext): boolean {
+function needsApi(inputs: ActionInputs, ctx: RunnerContext, config: OkstraConfig): boolean {
   const prLookup = inputs.prNumber !== null && inputs.prNumber !== ctx.event.pullRequest?.number;
   return (
     inputs.report.has('check') ||
@@ -340,6 +341,9 @@ function needsApi(inputs: ActionInputs, ctx: RunnerContext): boolean {
     // Planning reads the issue and opens the pull request; approving reads the review and answers it.
     inputs.mode === 'plan' ||
     inputs.mode === 'approve' ||
+    // Final verification creates its check and opens the hand-off pull request; after a stage or chain, handoff.auto may too.
+    inputs.mode === 'final' ||
+    ((inputs.mode === 'stage' || inputs.mode === 'chain') && config.handoff.auto) ||
     prLookup
   );
 }

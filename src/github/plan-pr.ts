@@ -30,6 +30,15 @@ export async function getIssue(client: GitHubClient, repo: RepoRef, number: numb
 export interface PlanPullRequest {
   number: number;
   htmlUrl: string;
+  /**
+   * Who opened it (`user.login`): `github-actions[bot]` when the job's
+   * GITHUB_TOKEN did, whose events start no workflow (the hand-off says so).
+   */
+  author: string | null;
+}
+
+function pullOf(data: { number: number; html_url: string; user?: { login: string } | null }): PlanPullRequest {
+  return { number: data.number, htmlUrl: data.html_url, author: data.user?.login ?? null };
 }
 
 /** The open pull request whose head is `branch` of this repository, or null. */
@@ -45,26 +54,26 @@ export async function findOpenPullByHead(
     per_page: 5,
   });
   const found = data.find((p) => p.head.ref === branch);
-  return found ? { number: found.number, htmlUrl: found.html_url } : null;
+  return found ? pullOf(found) : null;
 }
 
 export async function createPull(
   client: GitHubClient,
   repo: RepoRef,
-  p: { head: string; base: string; title: string; body: string },
+  p: { head: string; base: string; title: string; body: string; draft?: boolean },
 ): Promise<PlanPullRequest> {
   const { data } = await client.rest.pulls.create({ ...repo, ...p, maintainer_can_modify: false });
-  return { number: data.number, htmlUrl: data.html_url };
+  return pullOf(data);
 }
 
 export async function updatePull(
   client: GitHubClient,
   repo: RepoRef,
   number: number,
-  p: { title: string; body: string },
+  p: { title?: string; body: string; base?: string },
 ): Promise<PlanPullRequest> {
   const { data } = await client.rest.pulls.update({ ...repo, pull_number: number, ...p });
-  return { number: data.number, htmlUrl: data.html_url };
+  return pullOf(data);
 }
 
 export interface AuthorFacts {

@@ -107,6 +107,8 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
     convergence: { rounds: 1 },
     // Stage tests run their plan unapproved; the approval tests ask for it (`config: { approval: { required: true } }`).
     approval: { required: false },
+    // Stage and chain tests assert exact request lists: the hand-off after the last stage is asked for by the final-mode tests.
+    handoff: { auto: false },
     ...extra,
     providers,
   };
@@ -245,6 +247,11 @@ export interface FakeApiOptions {
   issueComments?: Record<number, { issue: number; login: string; type?: string; body: string }>;
   /** Login → collaborator permission answer (default: none, as for a stranger). */
   permissions?: Record<string, { permission: string; role_name?: string }>;
+  /**
+   * Whose token the run holds, which is who a pull request it opens is by (`user.login`): the job's
+   * GITHUB_TOKEN (`github-actions[bot]`, the default) or the okstra App's installation token (`okstra[bot]`).
+   */
+  token?: 'github-token' | 'app';
 }
 
 export interface FakeReview {
@@ -267,6 +274,9 @@ export interface FakePull {
   state: string;
   /** The files it changes, as GET /pulls/{n}/files lists them. */
   files: Array<{ filename: string; status: string }>;
+  draft?: boolean;
+  /** Who opened it (default: the token's account). */
+  author?: string;
 }
 
 /** A local server standing in for the REST API: enough of checks, issues comments, pulls and workflow runs. */
@@ -283,11 +293,14 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
   const posted: Array<{ id: number; issue: number; body: string }> = [];
   const html = (kind: string, n: number | string): string =>
     `https://github.com/${REPO.owner}/${REPO.repo}/${kind}/${n}`;
+  const tokenLogin = o.token === 'app' ? 'okstra[bot]' : 'github-actions[bot]';
   const pullJson = async (p: FakePull): Promise<unknown> => ({
     number: p.number,
     state: p.state,
     title: p.title,
     body: p.body,
+    draft: p.draft ?? false,
+    user: { login: p.author ?? tokenLogin, type: 'Bot' },
     html_url: html('pull', p.number),
     head: {
       ref: p.head,
@@ -322,7 +335,7 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
       return (send(res, 200, await Promise.all(found.map(pullJson))), true);
     }
     if (method === 'POST' && path === `${base}/pulls`) {
-      const b = body as { title?: string; head: string; base: string; body?: string; issue?: number };
+      const b = body as { title?: string; head: string; base: string; body?: string; issue?: number; draft?: boolean };
       // GitHub's rule beyond its description (which requires only head and base): a title, or an issue to take it from.
       if (b.title === undefined && b.issue === undefined)
         return (
@@ -340,6 +353,8 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
         base: b.base,
         state: 'open',
         files: [],
+        draft: b.draft ?? false,
+        author: tokenLogin,
       };
       pulls.set(number, pull);
       return (send(res, 201, await pullJson(pull)), true);
@@ -348,9 +363,10 @@ export async function startFakeApi(o: FakeApiOptions = {}): Promise<FakeApi> {
       const pull = pulls.get(Number(m[1]));
       if (!pull) return false;
       if (method === 'PATCH' && !m[2]) {
-        const b = body as { title?: string; body?: string };
+        const b = body as { title?: string; body?: string; base?: string };
         if (b.title !== undefined) pull.title = b.title;
         if (b.body !== undefined) pull.body = b.body;
+        if (b.base !== undefined) pull.base = b.base;
         return (send(res, 200, await pullJson(pull)), true);
       }
       if (method !== 'GET') return false;

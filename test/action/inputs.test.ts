@@ -123,7 +123,7 @@ describe('parseInputs', () => {
     [
       'mode',
       { mode: 'run' },
-      'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile, plan, approve',
+      'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile, plan, approve, final',
     ],
     [
       'stage',

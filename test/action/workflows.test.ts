@@ -63,6 +63,14 @@ describe('the example workflows', () => {
     expect(dispatch.inputs.rebase).toMatchObject({ type: 'boolean', default: false });
     expect(okstra.on.schedule).toEqual([{ cron: expect.any(String) }]);
     expect(workflowProblems(readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8'))).toEqual([]);
+    // `/okstra final` dispatches mode final with the plan and the pull request.
+    expect(
+      workflowProblems(
+        readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8'),
+        ['mode', 'plan', 'pr-number'],
+        'final',
+      ),
+    ).toEqual([]);
     expect(readFileSync(join(root, 'docs', 'action.md'), 'utf8')).toContain(
       '`mode`, `plan`, `plan-ref`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`, `reset`, `rebase`',
     );
