@@ -49,12 +49,29 @@ export function planPhase(
       next: `okstra ledger release --plan-id ${plan.id} --stage ${stale.n}`,
     };
   if (running.length > 0) return { phase: runningText, next: `okstra status --plan ${file}` };
-  if (done === order.length) return { phase: 'all done', next: `okstra report show --plan ${plan.id}` };
-  if (state.stages.size === 0) return { phase: 'not started', next: `okstra chain --plan ${file}` };
+  if (done === order.length) return afterStages(plan, state, file);
+  if (state.stages.size === 0)
+    return { phase: approval === 'approved' ? 'approved' : 'not started', next: `okstra chain --plan ${file}` };
   return { phase: `in progress (${done}/${order.length} stages done)`, next: `okstra chain --plan ${file}` };
 }
 
 /** A path as one shell word, quoted only when it needs to be. */
 export function shellWord(word: string): string {
   return /^[A-Za-z0-9_./:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Every stage is done: final verification, then the hand-off, each current only while the done heads are the ones it judged. */
+function afterStages(plan: Plan, state: LedgerState, file: string): PlanPhase {
+  const last = state.finals.at(-1);
+  const current =
+    last !== undefined &&
+    topologicalOrder(plan).every((n) => last.done_heads[String(n)] === state.stages.get(n)?.lastDone?.head_commit);
+  if (!last || !current || last.status !== 'verified')
+    return { phase: 'all done', next: `okstra final --plan ${file}` };
+  const handoff = state.handoffs.findLast((h) => h.final_head === last.final_head);
+  if (!handoff) return { phase: 'verified', next: `okstra handoff --plan ${file}` };
+  return {
+    phase: handoff.pr_number ? `handed off (#${handoff.pr_number})` : `handed off (${handoff.final_branch})`,
+    next: handoff.pr_url ?? `git log --oneline ${handoff.final_branch}`,
+  };
 }

@@ -413,6 +413,8 @@ async function review(
     req.roster.verifiers.map((member) => async () => {
       const dir = shared ? tree : await deps.workspace.addDetachedWorktree(head);
       try {
+        // Readable by the session's user, writable by none: the file system keeps the tree as it was.
+        await deps.sandbox.shareForReading(dir);
         const d = await dispatchWorker(
           member,
           'final-verifier',

@@ -82,11 +82,16 @@ export async function draftPlan(req: DraftPlanRequest, deps: PlanningDeps): Prom
   const dispatched: Dispatched[] = [];
   const rounds: PlanReviewRound[] = [];
   try {
-    await deps.workspace.sealForReview(tree, req.baseCommit);
+    // Sealed (okstra's, exactly the base) and then readable, never writable, by the agents' users.
+    const seal = async (): Promise<void> => {
+      await deps.workspace.sealForReview(tree, req.baseCommit);
+      await deps.sandbox.shareForReading(tree);
+    };
+    await seal();
     const session: Session = async (member, role, prompt, timeoutMs) => {
       const d = await dispatchWorker(member, role, prompt, tree, timeoutMs, context, run, progress);
       dispatched.push(d);
-      await deps.workspace.sealForReview(tree, req.baseCommit);
+      await seal();
       return d;
     };
     const result = await planningRounds(req, deps, session, rounds);

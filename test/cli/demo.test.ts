@@ -66,6 +66,11 @@ describe('okstra demo', () => {
     expect(res.stdout).toContain('ledger           branch okstra-ledger, file plans/tempconv/ledger.jsonl');
     expect(res.stdout).toContain(`okstra ledger show --plan-id tempconv --repo ${dir}`);
     expect(res.stdout).toContain(`okstra report show --plan tempconv --repo ${dir}`);
+    // It ends with final verification over the whole change and the hand-off branch.
+    expect(res.stdout).toContain('✅ Final verification accepted — tempconv');
+    expect(res.stdout).toContain('final branch     okstra/tempconv/final (the verified change, handed off)');
+    const finalHead = await new Git(dir).ok(['rev-parse', 'okstra/tempconv/final']);
+    expect(finalHead).toBe(await new Git(dir).ok(['rev-parse', 'okstra/tempconv/stage-3']));
     expect(res.stdout.trimEnd().endsWith('okstra demo: done.')).toBe(true);
 
     const ledger = (await new Git(dir).ok(['show', 'okstra-ledger:plans/tempconv/ledger.jsonl']))
@@ -81,6 +86,8 @@ describe('okstra demo', () => {
       '2:done',
       '3:started',
       '3:done',
+      'plan:verified',
+      'plan:handed-off',
     ]);
     expect(ledger[4]?.reason).toBe('verdict-fail');
     expect(ledger[0]?.plan_blob).toBe(await new Git(dir).ok(['rev-parse', 'main:.okstra/plans/tempconv.md']));

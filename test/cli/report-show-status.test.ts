@@ -169,7 +169,9 @@ describe('okstra status without --plan', () => {
     expect(lines[0]).toBe('plans in .okstra/plans');
     expect(lines[1]).toMatch(/^plan\s+file\s+phase\s+next step$/);
     const row = (id: string): string => lines.find((l) => l.startsWith(`${id} `)) ?? '';
-    expect(row('tempconv')).toMatch(/\.okstra\/plans\/tempconv\.md\s+all done\s+okstra report show --plan tempconv$/);
+    expect(row('tempconv')).toMatch(
+      /\.okstra\/plans\/tempconv\.md\s+handed off \(okstra\/tempconv\/final\)\s+git log --oneline okstra\/tempconv\/final$/,
+    );
     // Nobody approved the new plan's content, so approving it is the next step (the demo's own plan was approved).
     expect(row('fresh')).toMatch(/awaiting approval\s+okstra plan approve --plan \.okstra\/plans\/fresh\.md$/);
     expect(row('broken')).toMatch(/invalid plan\s+okstra plan validate \.okstra\/plans\/broken\.md$/);
@@ -183,7 +185,7 @@ describe('okstra status without --plan', () => {
     expect(json.plans.map((p) => [p.id, p.phase])).toEqual([
       ['broken', 'invalid plan'],
       ['fresh', 'awaiting approval'],
-      ['tempconv', 'all done'],
+      ['tempconv', 'handed off (okstra/tempconv/final)'],
     ]);
   });
 
@@ -230,7 +232,7 @@ describe('okstra status without --plan', () => {
     expect(row('beta')).toMatch(/running stage 1\s+okstra status --plan \.okstra\/plans\/beta\.md$/);
   });
 
-  it('a plan nobody approved awaits approval; an approved one is not started; an edit after the approval needs a new one', async () => {
+  it('a plan nobody approved awaits approval; an approved one is approved (not started); an edit after the approval needs a new one', async () => {
     const { dir: repo, git } = await makeRepo();
     const file = join(repo, '.okstra', 'plans', 'gamma.md');
     mkdirSync(join(repo, '.okstra', 'plans'), { recursive: true });
@@ -243,7 +245,7 @@ describe('okstra status without --plan', () => {
       (await runCli(['status'], { cwd: repo })).stdout.split('\n').find((l) => l.startsWith('gamma ')) ?? '';
     expect(await phase()).toMatch(/awaiting approval\s+okstra plan approve --plan \.okstra\/plans\/gamma\.md$/);
     expect((await runCli(['plan', 'approve', '--plan', file, '--repo', repo, '--as', 'alice'])).exitCode).toBe(0);
-    expect(await phase()).toMatch(/not started\s+okstra chain --plan \.okstra\/plans\/gamma\.md$/);
+    expect(await phase()).toMatch(/approved\s+okstra chain --plan \.okstra\/plans\/gamma\.md$/);
     writeFileSync(file, text.replace('x\n', 'y\n'));
     expect(await phase()).toMatch(/edited since its approval\s+okstra plan approve --plan \.okstra\/plans\/gamma\.md$/);
   });

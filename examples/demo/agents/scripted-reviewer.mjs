@@ -5,7 +5,8 @@
 // imports src/convert.js from the worktree and calls the Kelvin conversions
 // below absolute zero; without it, it only checks that the stage's files
 // exist. As a re-verifier it re-runs the one check behind the disputed finding.
-// As a plan reviewer it reads the draft in its prompt: with `--thorough` it
+// As a final verifier it checks every stage's files and the Kelvin guard at the
+// final head. As a plan reviewer it reads the draft in its prompt: with `--thorough` it
 // raises a blocking finding for every stage without an exit contract a
 // verifier could check; without it, it approves with an advisory note.
 import { existsSync, readFileSync } from 'node:fs';
@@ -13,7 +14,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const role = process.env.OKSTRA_ROLE;
-const stage = Number(process.env.OKSTRA_STAGE);
+// A final verifier judges the whole change: every stage's files, and the Kelvin guard, at the final head.
+const final = role === 'final-verifier';
+const stage = final ? 3 : Number(process.env.OKSTRA_STAGE);
 const worktree = process.env.OKSTRA_WORKTREE ?? process.cwd();
 const thorough = process.argv.includes('--thorough');
 const prompt = readFileSync(0, 'utf8');
@@ -45,7 +48,7 @@ if (role === 'reverify') {
 } else {
   const findings = [];
   const evidenceRead = [];
-  for (const file of stageFiles(stage)) {
+  for (const file of final ? [...new Set([1, 2, 3].flatMap(stageFiles))] : stageFiles(stage)) {
     if (existsSync(join(worktree, file))) evidenceRead.push(file);
     else
       findings.push({
@@ -60,7 +63,7 @@ if (role === 'reverify') {
   const verdict = findings.some((f) => f.severity === 'blocking') ? 'FAIL' : 'PASS';
   finish('Verifier Result', {
     verdict,
-    summary: `Scripted stand-in reviewer (${thorough ? 'thorough' : 'light'}) checked stage ${stage}.`,
+    summary: `Scripted stand-in reviewer (${thorough ? 'thorough' : 'light'}) checked ${final ? 'the whole change' : `stage ${stage}`}.`,
     findings,
     evidenceRead,
   });

@@ -10,7 +10,7 @@ import { Git } from '../../git/git.js';
 import { BUILTIN_PROVIDERS, parseConfig, type BuiltinProvider, type OkstraConfig } from '../../core/config/index.js';
 import { checkAgentClis } from '../../providers/cli-check.js';
 import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
-import { newLocalRunId, prepareRun } from '../engine-setup.js';
+import { newLocalRunId, prepareRun, type PreparedRun } from '../engine-setup.js';
 import { oneOf } from '../options.js';
 import { main } from '../main.js';
 import { chainExitCode, stageExitCode } from '../exit-codes.js';
@@ -18,7 +18,9 @@ import { problemsOf } from './doctor.js';
 import { printDraft, runPlanDraft } from './plan-draft.js';
 import { DemoNarration } from '../demo-narration.js';
 import { markdownForTerminal, wantsColor } from '../terminal-markdown.js';
-import { stageBranchName } from '../../core/ids.js';
+import { planFinalBranchName, stageBranchName } from '../../core/ids.js';
+import { checkHandoff, placeFinalBranch, recordHandoff } from '../../engine/handoff.js';
+import { finalOf } from './final.js';
 import type { Plan } from '../../core/plan/types.js';
 
 const PLAN = '.okstra/plans/tempconv.md';
@@ -121,6 +123,7 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
             runsCode = chainExitCode(rest.status, rest.runs);
           }
         }
+        if (runsCode === EXIT_OK) runsCode = await finalAndHandoff(io, prepared, deps);
       } finally {
         await prepared.close();
       }
@@ -138,6 +141,38 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
     });
 }
 
+/**
+ * Every stage is done: final verification over the whole change, then the
+ * hand-off branch. The pull request itself needs GitHub (the Action opens it).
+ */
+async function finalAndHandoff(io: CliIo, prepared: PreparedRun, deps: PreparedRun['deps']): Promise<number> {
+  io.out("\n== final verification: every reviewer over the whole change, every stage's validation at the final head");
+  const outcome = await finalOf(io, { ...prepared, deps });
+  if (outcome.kind === 'refused') throw new CliError(`demo: final verification refused: ${outcome.reason}`);
+  io.out(forTerminal(io, outcome.markdown));
+  if (outcome.report.verdict.value !== 'accepted') return EXIT_REFUSED;
+  io.out('\n== hand-off: the verified change on one branch, ready for a pull request into main');
+  const req = { plan: prepared.plan, planPath: prepared.request.planPath };
+  const ready = await checkHandoff(req, deps);
+  if (ready.kind === 'refused') throw new CliError(`demo: hand-off refused: ${ready.reason}`);
+  await placeFinalBranch(req, deps, ready);
+  await recordHandoff(
+    {
+      plan: prepared.plan,
+      runId: newLocalRunId(io.now(), 0).replace(/-s0-/, '-handoff-'),
+      actor: 'okstra demo',
+      verified: ready.verified,
+      finalBranch: ready.finalBranch,
+      mode: 'single',
+    },
+    deps,
+  );
+  io.out(
+    `okstra: ${ready.finalBranch} is at ${ready.verified.final_head.slice(0, 12)}, accepted by final verification; on GitHub the Action (mode final) opens the pull request from it into main.`,
+  );
+  return EXIT_OK;
+}
+
 /** Where the demo left the plan, its stage branches, the ledger and the reports, each with the command that shows it. */
 function whereThingsAre(repo: string, plan: Plan, ledgerBranch: string): string[] {
   const q = (word: string): string =>
@@ -153,10 +188,12 @@ function whereThingsAre(repo: string, plan: Plan, ledgerBranch: string): string[
     `stage branches   ${branches.join(', ')} (each stage's commits, stacked on the one before)`,
     `                   git -C ${r} log --oneline --graph main ${branches.join(' ')}`,
     `                   git -C ${r} diff ${branches.at(-2) ?? 'main'}..${last}`,
-    `ledger           branch ${ledgerBranch}, file plans/${plan.id}/ledger.jsonl (the approval, then one row per started, done or failed run)`,
+    `ledger           branch ${ledgerBranch}, file plans/${plan.id}/ledger.jsonl (the approval, a row per started, done or failed run, the final verdict and the hand-off)`,
     `                   okstra ledger show --plan-id ${plan.id} --repo ${r}`,
     `                   git -C ${r} log --oneline ${ledgerBranch}`,
-    `reports          branch ${ledgerBranch}, plans/${plan.id}/reports/stage-<N>/<run>.json and .md`,
+    `final branch     ${planFinalBranchName(plan.id)} (the verified change, handed off)`,
+    `                   git -C ${r} diff main..${planFinalBranchName(plan.id)} --stat`,
+    `reports          branch ${ledgerBranch}, plans/${plan.id}/reports/stage-<N>/<run>.json and .md, final/<run>.json`,
     `                   okstra report show --plan ${plan.id} --repo ${r} [--stage N | --run R]`,
   ];
 }

@@ -296,7 +296,7 @@ function stagesSection(report: FinalVerificationReport): Section {
     'stages',
     'stages',
     2,
-    `### Stages (${heads.length})\n\n| # | Title | State | Done head | Branch | Attempts | Report |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
+    `### Stages (${heads.length})\n\n| Stage | Title | State | Done head | Branch | Attempts | Report |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
     rows,
     '\n',
   );
@@ -598,7 +598,7 @@ function handoffStagesSection(stages: readonly HandoffStage[]): Section {
     'stages',
     'stage table',
     1,
-    `### Stages (${sorted.length})\n\n| # | Title | Verdict | Attempts | Head | Report | Check | Tokens | Cost |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n`,
+    `### Stages (${sorted.length})\n\n| Stage | Title | Verdict | Attempts | Head | Report | Check | Tokens | Cost |\n| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n`,
     sorted.map(handoffStageRow),
     '\n',
   );
