@@ -11,6 +11,7 @@ const SUITES: ReadonlyArray<readonly [string, () => Promise<() => Promise<string
   ['plan', async () => (await import('./plan.js')).benchPlan],
   ['plan-review', async () => (await import('./plan-review.js')).benchPlanReview],
   ['planning', async () => (await import('./planning.js')).benchPlanning],
+  ['final', async () => (await import('./final.js')).benchFinal],
   ['ledger', async () => (await import('./ledger.js')).benchLedger],
   ['report', async () => (await import('./report.js')).benchReport],
   ['engine', async () => (await import('./engine.js')).benchEngine],
