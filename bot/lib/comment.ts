@@ -21,6 +21,7 @@ import { cancelRuns } from './cancel.js';
 import { loadConfig } from './config.js';
 import type { BotDeps, Sender } from './deps.js';
 import { pullRequestGate, roleGate, senderRole } from './gate.js';
+import { finalAnswer, startFinal } from './final.js';
 import { launch } from './launch.js';
 import { replanTarget, startPlanning } from './plan.js';
 import { resolvePlan } from './plans.js';
@@ -37,7 +38,7 @@ export interface CommentEvent {
 }
 
 /** Commands that read the pull request: its head, its files and where it comes from. */
-const PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve)(?:\s|$)/i;
+const PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve|final)(?:\s|$)/i;
 /** Commands that mean something on an issue (every other one runs on pull requests). */
 const ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
 const ON_PULL_REQUESTS =
@@ -239,6 +240,13 @@ async function runCommand(
       return outcome.kind === 'dispatched'
         ? { kind: 'launched', text: approvalAnswer(outcome) }
         : { kind: 'answer', text: approvalAnswer(outcome) };
+    }
+    case 'final': {
+      const pr = await prFacts();
+      const out = await startFinal(deps, config, { pr, files: pr.files, wanted: command.plan, actor: ev.sender.login });
+      return out.ok
+        ? { kind: 'launched', text: finalAnswer(out.planId, out.runsUrl) }
+        : { kind: 'refused', text: out.reason };
     }
     case 'status': {
       const pr = await prFacts();

@@ -14,6 +14,7 @@ import { argumentProblem, modelOverride, planId, providerList, providerName, sho
  *   /okstra plan [text]        (on an issue: draft a plan from it)
  *   /okstra replan [text]      (on a plan pull request: draft it again)
  *   /okstra approve [--plan ID] (on a pull request that adds or changes a plan)
+ *   /okstra final [--plan ID]  (every stage done: verify the whole change, then the hand-off pull request)
  *   /okstra help
  *
  * run options: --executor NAME, --verifiers A,B, --model PROVIDER=MODEL (repeatable).
@@ -32,6 +33,7 @@ export const VERBS = [
   'plan',
   'replan',
   'approve',
+  'final',
   'help',
 ] as const;
 export type Verb = (typeof VERBS)[number];
@@ -56,6 +58,8 @@ export type Command =
   | { verb: 'plan' | 'replan'; goal: string | null }
   /** Approve the plan this pull request adds or changes (`plan`: which one, when it changes several). */
   | { verb: 'approve'; plan: string | null }
+  /** Final verification of the plan whose stages are all done, then (accepted) its hand-off pull request. */
+  | { verb: 'final'; plan: string | null }
   | { verb: 'help' };
 
 export type ParsedCommand = CommandLine & ({ ok: true; command: Command } | { ok: false; error: string });
@@ -83,6 +87,7 @@ const OPTIONS_BY_VERB: Record<Verb, readonly OptionName[]> = {
   plan: [],
   replan: [],
   approve: ['plan'],
+  final: ['plan'],
   help: [],
 };
 
@@ -190,6 +195,7 @@ export function parseCommandLine(
     case 'status':
     case 'cancel':
     case 'approve':
+    case 'final':
       return { ok: true, command: { verb, plan: options.plan } };
     case 'plan':
     case 'replan':

@@ -75,3 +75,31 @@ export function approveDispatchInputs(r: ApproveDispatchRequest): Record<string,
     actor: r.approver,
   };
 }
+
+export interface FinalDispatchRequest {
+  /** The plan file. */
+  planPath: string;
+  /** The commit to read the plan from when the pull request adds or changes it (its head); null: the default branch. */
+  planRef: string | null;
+  /** The pull request the command was given on: told the outcome. */
+  prNumber: number;
+  trigger: LaunchTrigger;
+  actor: string;
+}
+
+const COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
+/** `/okstra final`: `mode: final` of the plan, reporting to the pull request it was asked on. */
+export function finalDispatchInputs(r: FinalDispatchRequest): Record<string, string> {
+  if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
+  if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
+  return {
+    mode: 'final',
+    plan: r.planPath,
+    ...(r.planRef !== null ? { 'plan-ref': r.planRef } : {}),
+    'pr-number': positive(r.prNumber, 'pull request number'),
+    trigger: r.trigger,
+    actor: r.actor,
+  };
+}

@@ -14,6 +14,7 @@ export function usageText(providers: readonly string[]): string {
     `- \`${COMMAND_PREFIX} plan [text]\` — on an issue: draft a plan from the issue (and the text) and open it as a plan pull request`,
     `- \`${COMMAND_PREFIX} replan [text]\` — on a plan pull request: draft the plan again from its review comments (and the text)`,
     `- \`${COMMAND_PREFIX} approve [--plan ID]\` — approve the exact content of the plan this pull request adds or changes (approving the pull request in a review does the same); runs need it`,
+    `- \`${COMMAND_PREFIX} final [--plan ID]\` — every stage of the plan is done: verify the whole change once more and, when accepted, open (or update) the hand-off pull request into the plan's base`,
     `- \`${COMMAND_PREFIX} help\` — this list`,
     '',
     '`run`, `stage`, `retry` and `reconcile` also take `--executor NAME`, `--verifiers A,B` and `--model PROVIDER=MODEL` (once per provider).',
