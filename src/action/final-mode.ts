@@ -61,6 +61,13 @@ export async function autoFinalAfterRun(s: Session, loaded: LoadedPlan, r: RunRe
   const state = deriveLedgerState((await s.deps.ledger.read(loaded.plan.id)).rows);
   if (finalReadiness(loaded.plan, state).kind !== 'ready') return;
   if (judgedAlready(loaded.plan, state)) return;
+  // Without the API there is no hand-off to make: the run's own outcome stands, and mode final does the rest.
+  if (!s.client) {
+    s.io.info(
+      `plan ${loaded.plan.id}: every stage is done; handoff.auto needs the github-token input to open the hand-off pull request, so final verification is left to mode final (or \`/okstra final\`)`,
+    );
+    return;
+  }
   s.io.info(
     `plan ${loaded.plan.id}: every stage is done and handoff.auto is on, so final verification and the hand-off run now, in this job`,
   );

@@ -265,4 +265,40 @@ describe('handoff.auto after a chain', () => {
     expect(run.stdout).not.toContain('was opened with GITHUB_TOKEN');
     expect((await planRows(project)).map((r) => r.status)).toEqual(['verified', 'handed-off']);
   }, 240_000);
+  it('without a github-token leaves final verification to mode final, saying so; the chain passes', async () => {
+    const project = await makeProject({
+      plan: twoStagePlan('no-token'),
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      config: { handoff: { auto: true } },
+    });
+    api = await startApi(project);
+    const inputs = { mode: 'chain', plan: project.planPath };
+    const run = await runAction(project, {
+      inputs,
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload(inputs),
+      api,
+      env: { GITHUB_RUN_ID: String(++workflowRun) },
+    });
+    expect(run.exitCode, run.stdout).toBe(0);
+    expect(run.stdout).toContain('handoff.auto needs the github-token input to open the hand-off pull request');
+    expect(await planRows(project)).toEqual([]);
+    expect(api.requests).toEqual([]);
+  }, 240_000);
+
+  it('handoff.mode stacked: verified, then refused as not supported yet, with no pull request', async () => {
+    const project = await makeProject({
+      plan: twoStagePlan('stacked'),
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      config: { handoff: { auto: true, mode: 'stacked' } },
+    });
+    api = await startApi(project);
+    const run = await chain(project);
+    expect(run.exitCode, run.stdout).toBe(1);
+    expect(run.stdout).toContain(
+      '`handoff.mode: stacked` (one pull request per stage) is not supported by the Action yet',
+    );
+    expect(sent('POST', PULLS)).toEqual([]);
+    expect((await planRows(project)).map((r) => r.status)).toEqual(['verified']);
+  }, 240_000);
 });
