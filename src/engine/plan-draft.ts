@@ -91,10 +91,9 @@ export async function draftPlan(req: DraftPlanRequest, deps: PlanningDeps): Prom
     const session: Session = async (member, role, prompt, timeoutMs) => {
       const d = await dispatchWorker(member, role, prompt, tree, timeoutMs, context, run, progress);
       dispatched.push(d);
-      await seal();
       return d;
     };
-    const result = await planningRounds(req, deps, session, rounds);
+    const result = await planningRounds(req, deps, session, seal, rounds);
     const finishedAt = deps.now();
     const report: PlanReviewReport = {
       schema: PLAN_REVIEW_REPORT_SCHEMA,
@@ -154,6 +153,8 @@ async function planningRounds(
   req: DraftPlanRequest,
   deps: PlanningDeps,
   session: Session,
+  /** Takes the tree back after a batch of sessions (never while one still reads it): the next batch sees the base exactly. */
+  seal: () => Promise<void>,
   rounds: PlanReviewRound[],
 ): Promise<RoundsResult> {
   const { repairRounds, revisionRounds } = req.config.planning;
@@ -174,6 +175,7 @@ async function planningRounds(
       ...(req.notes && req.notes.length > 0 ? { notes: req.notes } : {}),
     });
     const planner = await session(req.planner, 'planner', prompt, plannerTimeout);
+    await seal();
     const draft = judgeDraft(req, planner);
     const round: PlanReviewRound = {
       round: rounds.length + 1,
@@ -198,6 +200,7 @@ async function planningRounds(
     }
     parsed = { text: draft.text, plan: draft.plan };
     const reviews = await review(req, deps, session, draft.text, draft.warnings.map(formatDiagnostic), reviewerTimeout);
+    await seal();
     round.reviews = reviews.map((r) => r.entry);
     const standing = reviews.flatMap((r) => r.entry.findings.map((f) => ({ ...f, reviewer: r.reviewer })));
     const blocking = standing.filter((f) => f.severity === 'blocking');

@@ -62,6 +62,15 @@ async function final(project: Project, engine: Engine): Promise<FinalOutcome> {
   );
 }
 
+/** A chain that must complete; otherwise the test fails with where and why it stopped. */
+async function chained(engine: Engine, stages?: number[]): Promise<void> {
+  const outcome = await engine.chain(stages);
+  if (outcome.status !== 'complete')
+    throw new Error(
+      `the chain ended ${outcome.status}: ${JSON.stringify({ ...outcome, runs: outcome.runs.map((r) => r.report.verdict) })}\n${engine.log.join('\n')}`,
+    );
+}
+
 function completed(outcome: FinalOutcome): Extract<FinalOutcome, { kind: 'completed' }> {
   if (outcome.kind !== 'completed') throw new Error(`final verification refused (${outcome.code}): ${outcome.reason}`);
   return outcome;
@@ -78,7 +87,7 @@ describe('final verification of a diamond plan', () => {
       { when: { role: 'verifier' }, do: { verifierResult: 'PASS' } },
     ]);
     let engine = await engineFor(project);
-    expect((await engine.chain()).status).toBe('complete');
+    await chained(engine);
 
     const rejected = completed(await final(project, engine));
     expect(validateFinalVerificationReport(rejected.report)).toMatchObject({ ok: true });
@@ -169,12 +178,12 @@ describe('final verification of a diamond plan', () => {
   it('refuses while a stage is not done, and refuses the hand-off (naming both SHAs) once a done branch moved after verified', async () => {
     const project = await diamond([{ when: { role: 'final-verifier' }, do: { verifierResult: 'PASS' } }]);
     let engine = await engineFor(project);
-    expect((await engine.chain([1])).status).toBe('complete');
+    await chained(engine, [1]);
     const early = await final(project, engine);
     expect(early).toMatchObject({ kind: 'refused', code: 'not-done' });
     if (early.kind === 'refused')
       expect(early.reason).toContain('not done: stage 2 (pending), stage 3 (pending), stage 4 (pending)');
-    expect((await engine.chain()).status).toBe('complete');
+    await chained(engine);
     const accepted = completed(await final(project, engine));
     expect(accepted.report.verdict.value).toBe('accepted');
     await engine.prepared.close();
@@ -215,7 +224,7 @@ describe('final verification of a plan with two sinks', () => {
       config: { excludeExecutorFromVerifiers: true },
     });
     const engine = await engineFor(project);
-    expect((await engine.chain()).status).toBe('complete');
+    await chained(engine);
     const first = completed(await final(project, engine));
     const second = completed(await final(project, engine));
     await engine.prepared.close();
@@ -264,7 +273,7 @@ describe('final verification of a plan with two sinks', () => {
       config: { excludeExecutorFromVerifiers: true },
     });
     const engine = await engineFor(project);
-    expect((await engine.chain()).status).toBe('complete');
+    await chained(engine);
     const before = await allLedgerRows(project);
     const outcome = await final(project, engine);
     await engine.prepared.close();
