@@ -884,6 +884,13 @@ var ApprovalConfigSchema = z.strictObject({
     "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)"
   )
 }).describe("who approves a plan, and whether runs need the approval");
+var HandoffConfigSchema = z.strictObject({
+  auto: z.boolean().default(true).describe("on GitHub: run final verification and hand off as soon as the last stage of a plan is done"),
+  mode: z.enum(["single", "stacked"]).default("single").describe(
+    "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch"
+  ),
+  draft: z.boolean().default(false).describe("open the hand-off pull request(s) as drafts")
+}).default({ auto: true, mode: "single", draft: false }).describe("what happens when every stage is done: final verification, then the hand-off pull request");
 var PlanningConfigSchema = z.strictObject({
   repairRounds: z.number().int().min(0).max(5).default(2).describe(
     "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run"
@@ -926,7 +933,8 @@ var ConfigSchema = z.strictObject({
   bot: BotConfigSchema.default({ workflow: "okstra.yml", permission: "write", allowForks: false }),
   planner: providerRef.nullable().default(null).describe("the provider that drafts plans; default: the executor"),
   planning: PlanningConfigSchema,
-  approval: ApprovalConfigSchema.default({ required: true })
+  approval: ApprovalConfigSchema.default({ required: true }),
+  handoff: HandoffConfigSchema
 }).describe("okstra repository configuration (.okstra/config.yml)");
 
 // src/core/ids.ts
@@ -1049,6 +1057,7 @@ var VERBS = [
   "plan",
   "replan",
   "approve",
+  "final",
   "help"
 ];
 var MAX_COMMANDS_PER_COMMENT = 10;
@@ -1063,6 +1072,7 @@ var OPTIONS_BY_VERB = {
   plan: [],
   replan: [],
   approve: ["plan"],
+  final: ["plan"],
   help: []
 };
 function isVerb(word) {
@@ -1154,6 +1164,7 @@ function parseCommandLine(text, ctx) {
     case "status":
     case "cancel":
     case "approve":
+    case "final":
       return { ok: true, command: { verb, plan: options2.plan } };
     case "plan":
     case "replan":
@@ -1163,11 +1174,11 @@ function parseCommandLine(text, ctx) {
     case "stage":
     case "retry":
     case "reconcile": {
-      const stage = stageNumber(positional[0]);
-      if (!stage.ok) return stage;
+      const stage2 = stageNumber(positional[0]);
+      if (!stage2.ok) return stage2;
       return {
         ok: true,
-        command: verb === "reconcile" ? { verb, stage: stage.value, reset, options: options2 } : verb === "retry" ? { verb, stage: stage.value, rebase: flags.has("rebase"), options: options2 } : { verb, stage: stage.value, options: options2 }
+        command: verb === "reconcile" ? { verb, stage: stage2.value, reset, options: options2 } : verb === "retry" ? { verb, stage: stage2.value, rebase: flags.has("rebase"), options: options2 } : { verb, stage: stage2.value, options: options2 }
       };
     }
   }
@@ -1221,6 +1232,7 @@ function usageText(providers) {
     `- \`${COMMAND_PREFIX} plan [text]\` \u2014 on an issue: draft a plan from the issue (and the text) and open it as a plan pull request`,
     `- \`${COMMAND_PREFIX} replan [text]\` \u2014 on a plan pull request: draft the plan again from its review comments (and the text)`,
     `- \`${COMMAND_PREFIX} approve [--plan ID]\` \u2014 approve the exact content of the plan this pull request adds or changes (approving the pull request in a review does the same); runs need it`,
+    `- \`${COMMAND_PREFIX} final [--plan ID]\` \u2014 every stage of the plan is done: verify the whole change once more and, when accepted, open (or update) the hand-off pull request into the plan's base`,
     `- \`${COMMAND_PREFIX} help\` \u2014 this list`,
     "",
     "`run`, `stage`, `retry` and `reconcile` also take `--executor NAME`, `--verifiers A,B` and `--model PROVIDER=MODEL` (once per provider).",
@@ -1237,8 +1249,8 @@ function labelCommand(name) {
   if (name === RUN_LABEL) return { ok: true, command: { verb: "run", options: options2 } };
   const m = STAGE_LABEL.exec(name);
   if (m) {
-    const stage = stageNumber(m[1]);
-    return stage.ok ? { ok: true, command: { verb: "stage", stage: stage.value, options: options2 } } : { ok: false, error: `label \`${name.replace(/`/g, "")}\`: ${stage.error}` };
+    const stage2 = stageNumber(m[1]);
+    return stage2.ok ? { ok: true, command: { verb: "stage", stage: stage2.value, options: options2 } } : { ok: false, error: `label \`${name.replace(/`/g, "")}\`: ${stage2.error}` };
   }
   if (name.startsWith("okstra:"))
     return {
@@ -1921,8 +1933,8 @@ var SUMMARY_FAILURE_DETAIL = {
   summary: 0
 };
 var SUMMARY_FAILURES_CHARS = 12e3;
-function checkRunName(planId2, stage) {
-  return `okstra: ${planId2} \xB7 stage ${stage}`;
+function checkRunName(planId2, stage2) {
+  return `okstra: ${planId2} \xB7 stage ${stage2}`;
 }
 function annotationPath(file) {
   const path = file.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "");
@@ -2023,9 +2035,9 @@ function parseCheckRunName(name) {
   const m = CHECK_NAME.exec(name);
   if (!m) return null;
   const planId2 = m[1];
-  const stage = Number(m[2]);
-  if (planIdProblem(planId2) !== null || checkRunName(planId2, stage) !== name) return null;
-  return { planId: planId2, stage };
+  const stage2 = Number(m[2]);
+  if (planIdProblem(planId2) !== null || checkRunName(planId2, stage2) !== name) return null;
+  return { planId: planId2, stage: stage2 };
 }
 
 // src/core/commands/permission.ts
@@ -2188,8 +2200,8 @@ function parseRunTitle(title) {
   }
   if (typeof json2 !== "object" || json2 === null || Array.isArray(json2)) return null;
   const ids = [];
-  for (const [stage, id] of Object.entries(json2)) {
-    if (!/^[1-9][0-9]*$/.test(stage) || typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) return null;
+  for (const [stage2, id] of Object.entries(json2)) {
+    if (!/^[1-9][0-9]*$/.test(stage2) || typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) return null;
     ids.push(id);
   }
   return ids.length > 0 ? { prNumber, checkRunIds: ids } : null;
@@ -2268,9 +2280,9 @@ function topologicalOrder(plan) {
   return order;
 }
 function stageByNumber(plan, n) {
-  const stage = plan.stages.find((s) => s.number === n);
-  if (!stage) throw new Error(`stage ${n} is not in the plan (stages: ${plan.stages.map((s) => s.number).join(", ")})`);
-  return stage;
+  const stage2 = plan.stages.find((s) => s.number === n);
+  if (!stage2) throw new Error(`stage ${n} is not in the plan (stages: ${plan.stages.map((s) => s.number).join(", ")})`);
+  return stage2;
 }
 function dependencyClosure(plan, n) {
   const seen = /* @__PURE__ */ new Set();
@@ -2312,7 +2324,11 @@ var FAILED_REASONS = [
   "error",
   "timeout",
   "abandoned",
-  "cancelled"
+  "cancelled",
+  /** Not written as a stage row: derived from a `verification-failed` row that names the stage (state.ts). */
+  "final-rejected",
+  /** Not written as a stage row: a stage it builds on was reopened by a `verification-failed` row (state.ts). */
+  "dependency-reopened"
 ];
 var ClaimantSchema = z2.object({
   host: z2.string().min(1).max(255),
@@ -2357,15 +2373,57 @@ var ApprovedRowSchema = z2.object({
   /** The review or comment that approved, for people reading the ledger. */
   url: z2.url().max(2e3).optional()
 }).strict();
+var DoneHeadsSchema = z2.record(z2.string().regex(/^[1-9][0-9]{0,5}$/, "a stage number"), sha);
+var finalVerdictCommon = {
+  ...planCommon,
+  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id"),
+  /** The approved content of the plan that was verified. */
+  plan_blob: sha,
+  /** The plan's base: where `git diff <base>..<final head>` starts. */
+  base_commit: sha,
+  final_head: sha,
+  /** Where the final head lives: the single sink's stage branch, or `okstra/<plan-id>/final` (a merge of several sinks). */
+  final_branch: z2.string().min(1).max(255),
+  done_heads: DoneHeadsSchema,
+  report_path: relPath
+};
+var VerifiedRowSchema = z2.strictObject({ ...finalVerdictCommon, status: z2.literal("verified") });
+var VerificationFailedRowSchema = z2.strictObject({
+  ...finalVerdictCommon,
+  status: z2.literal("verification-failed"),
+  fix_stages: z2.array(z2.number().int().positive()).min(1),
+  /** The done stages that build on a fixed stage: reopened too, to be rebuilt on its new head. */
+  rebuild_stages: z2.array(z2.number().int().positive())
+});
+var HANDOFF_MODES = ["single", "stacked"];
+var HandedOffRowSchema = z2.strictObject({
+  ...planCommon,
+  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id"),
+  status: z2.literal("handed-off"),
+  final_head: sha,
+  final_branch: z2.string().min(1).max(255),
+  mode: z2.enum(HANDOFF_MODES),
+  /** The pull request; absent for a local hand-off (a branch only). */
+  pr_number: z2.number().int().positive().optional(),
+  pr_url: z2.url().max(2e3).optional()
+});
 var StageRowSchema = z2.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
-var PlanRowSchema = z2.discriminatedUnion("status", [ApprovedRowSchema]);
+var PlanRowSchema = z2.discriminatedUnion("status", [
+  ApprovedRowSchema,
+  VerifiedRowSchema,
+  VerificationFailedRowSchema,
+  HandedOffRowSchema
+]);
 var LedgerRowSchema = z2.discriminatedUnion("status", [
   StartedRowSchema,
   DoneRowSchema,
   FailedRowSchema,
-  ApprovedRowSchema
+  ApprovedRowSchema,
+  VerifiedRowSchema,
+  VerificationFailedRowSchema,
+  HandedOffRowSchema
 ]);
-var PLAN_ROW_STATUSES = /* @__PURE__ */ new Set(["approved"]);
+var PLAN_ROW_STATUSES = /* @__PURE__ */ new Set(["approved", "verified", "verification-failed", "handed-off"]);
 function isPlanRow(row) {
   return PLAN_ROW_STATUSES.has(row.status);
 }
@@ -2377,9 +2435,16 @@ function isStageRow(row) {
 function deriveLedgerState(rows) {
   const stages = /* @__PURE__ */ new Map();
   const approvals = [];
+  const finals = [];
+  const handoffs = [];
   for (const row of rows) {
     if (isPlanRow(row)) {
       if (row.status === "approved") approvals.push(row);
+      else if (row.status === "handed-off") handoffs.push(row);
+      else {
+        finals.push(row);
+        if (row.status === "verification-failed") reopen(stages, row);
+      }
       continue;
     }
     const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
@@ -2389,20 +2454,45 @@ function deriveLedgerState(rows) {
     if (row.status === "started") entry.attempts += 1;
     stages.set(row.stage, entry);
   }
-  return { stages, approvals };
+  return { stages, approvals, finals, handoffs };
 }
-function stageStatus(state, stage) {
-  return state.stages.get(stage)?.last.status ?? "pending";
+function reopen(stages, verdict) {
+  const reasons = [
+    ...verdict.fix_stages.map((n) => [n, "final-rejected"]),
+    ...verdict.rebuild_stages.map((n) => [n, "dependency-reopened"])
+  ];
+  for (const [n, reason] of reasons) {
+    const entry = stages.get(n);
+    const done = entry?.last;
+    if (!entry || done?.status !== "done" || done.head_commit !== verdict.done_heads[String(n)]) continue;
+    entry.last = {
+      v: 1,
+      plan_id: verdict.plan_id,
+      stage: n,
+      status: "failed",
+      run_id: verdict.run_id,
+      at: verdict.at,
+      reason,
+      head_commit: done.head_commit,
+      ...done.base_commit ? { base_commit: done.base_commit } : {},
+      ...done.branch ? { branch: done.branch } : {},
+      report_path: verdict.report_path,
+      detail: reason === "final-rejected" ? `final verification (run ${verdict.run_id}) rejected the change and attributed findings to this stage` : `a stage it builds on (${verdict.fix_stages.join(", ")}) was reopened by final verification (run ${verdict.run_id})`
+    };
+  }
+}
+function stageStatus(state, stage2) {
+  return state.stages.get(stage2)?.last.status ?? "pending";
 }
 function isStale(row, now) {
   return row.status === "started" && Date.parse(row.lease_until) <= now.getTime();
 }
-function activeClaim(state, stage) {
-  const last = state.stages.get(stage)?.last;
+function activeClaim(state, stage2) {
+  const last = state.stages.get(stage2)?.last;
   return last?.status === "started" ? last : null;
 }
-function currentDoneRow(state, stage) {
-  const last = state.stages.get(stage)?.last;
+function currentDoneRow(state, stage2) {
+  const last = state.stages.get(stage2)?.last;
   return last?.status === "done" ? last : null;
 }
 
@@ -2550,6 +2640,20 @@ function approveDispatchInputs(r) {
     approver: r.approver,
     plan: r.planPath,
     actor: r.approver
+  };
+}
+var COMMIT_SHA2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+function finalDispatchInputs(r) {
+  if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
+  if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
+  if (r.planRef !== null && !COMMIT_SHA2.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
+  return {
+    mode: "final",
+    plan: r.planPath,
+    ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
+    "pr-number": positive(r.prNumber, "pull request number"),
+    trigger: r.trigger,
+    actor: r.actor
   };
 }
 
@@ -2840,8 +2944,8 @@ function keyCount(o) {
   return Object.keys(o).length;
 }
 function commonKeys(o) {
-  const { v, plan_id: planId2, stage, run_id: runId, at } = o;
-  if (v !== LEDGER_ROW_VERSION || !isPositiveInt(stage) || !isIso(at)) return 0;
+  const { v, plan_id: planId2, stage: stage2, run_id: runId, at } = o;
+  if (v !== LEDGER_ROW_VERSION || !isPositiveInt(stage2) || !isIso(at)) return 0;
   if (typeof planId2 !== "string" || !PLAN_ID_PATTERN.test(planId2)) return 0;
   if (typeof runId !== "string" || !RUN_ID_PATTERN.test(runId)) return 0;
   return 6;
@@ -2972,8 +3076,8 @@ function planDir(planId2) {
 function ledgerPath(planId2) {
   return `${planDir(planId2)}/ledger.jsonl`;
 }
-function reportPath(planId2, stage, runId, ext) {
-  return `${planDir(planId2)}/reports/stage-${stage}/${runId}.${ext}`;
+function reportPath(planId2, stage2, runId, ext) {
+  return `${planDir(planId2)}/reports/stage-${stage2}/${runId}.${ext}`;
 }
 
 // src/core/ledger/trust.ts
@@ -3047,8 +3151,8 @@ function lifecycleProblem(row, last, distrustedClaims) {
     return `${row.status} again for run ${row.run_id}, whose claim already ended ${last.status}`;
   return `${row.status} without its started row (run ${row.run_id}; stage ${row.stage} was last ${last.status} by run ${last.run_id})`;
 }
-function claimKey(stage, runId) {
-  return `${stage}\0${runId}`;
+function claimKey(stage2, runId) {
+  return `${stage2}\0${runId}`;
 }
 function formatSpan(ms) {
   const minutes2 = Math.round(ms / 6e4);
@@ -3435,11 +3539,82 @@ var VerifierResultSchema = z6.looseObject({
   evidenceRead: z6.array(z6.string().min(1)).describe("project-relative paths of every file read as evidence")
 }).describe("okstra Verifier Result");
 
+// src/core/report/schema/final-verification-report.ts
+import { z as z7 } from "zod";
+var FINAL_VERIFICATION_REPORT_SCHEMA = "okstra/final-verification-report";
+var FINAL_VERIFICATION_REPORT_VERSION = 1;
+var FINAL_VERDICTS = ["accepted", "rejected"];
+var stageNumber2 = z7.number().int().positive();
+var stage = FinalReportSchema.shape;
+var QaAtFinalHead = z7.strictObject({
+  ...stage.qa.element.shape,
+  stage: stageNumber2.nullable().describe("the stage whose validation command this is; null for the config's qaCommands")
+});
+var AttributedFinding = z7.strictObject({
+  ...stage.findings.element.shape,
+  stages: z7.array(stageNumber2).describe(
+    "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages"
+  ),
+  commits: z7.array(commitSha).describe("the commits of those stages that changed its file")
+});
+var DoneHead = z7.strictObject({
+  stage: stageNumber2,
+  title: z7.string(),
+  head: commitSha,
+  branch: z7.string().min(1),
+  attempts: z7.number().int().positive(),
+  reportPath: repoPath.nullable().describe("the ledger-branch path of the stage's last report")
+});
+var FinalVerificationReportSchema = z7.strictObject({
+  schema: z7.literal(FINAL_VERIFICATION_REPORT_SCHEMA),
+  version: z7.literal(FINAL_VERIFICATION_REPORT_VERSION),
+  plan: z7.strictObject({
+    id: z7.string().regex(PLAN_ID_PATTERN),
+    title: z7.string().nullable(),
+    path: repoPath,
+    blob: commitSha.describe("the approved blob of the plan file that was verified")
+  }),
+  run: z7.strictObject({
+    id: z7.string().regex(RUN_ID_PATTERN),
+    startedAt: isoUtc2,
+    finishedAt: isoUtc2,
+    durationMs,
+    trigger: z7.strictObject({
+      kind: z7.enum(TRIGGER_KINDS),
+      actor: z7.string().nullable(),
+      url: z7.string().nullable()
+    }),
+    url: z7.string().nullable()
+  }),
+  git: z7.strictObject({
+    baseCommit: commitSha.describe("the plan's base: where the diff starts"),
+    finalHead: commitSha,
+    finalBranch: z7.string().min(1),
+    merged: z7.boolean().describe("true when the final head is a merge of several sink stages\u2019 done heads"),
+    doneHeads: z7.array(DoneHead),
+    diffStat: stage.git.shape.diffStat,
+    changedFiles: z7.array(repoPath)
+  }),
+  verdict: z7.strictObject({
+    value: z7.enum(FINAL_VERDICTS),
+    reasons: z7.array(z7.string().min(1)),
+    fixStages: z7.array(stageNumber2).describe("rejected: the stages to fix (the findings\u2019 attribution)"),
+    rebuildStages: z7.array(stageNumber2).describe("rejected: the done stages that build on a stage to fix")
+  }),
+  qa: z7.array(QaAtFinalHead),
+  verifiers: stage.verifiers,
+  findings: z7.array(AttributedFinding),
+  usage: stage.usage,
+  isolation: stage.isolation.unwrap(),
+  ledgerRow: z7.discriminatedUnion("status", [VerifiedRowSchema, VerificationFailedRowSchema]).nullable().describe("the row this run appended; null only when the append itself failed"),
+  roster: z7.array(z7.strictObject({ name: rosterName, provider: z7.string(), model: z7.string().nullable() }))
+}).describe("okstra final verification report of one plan");
+
 // src/core/report/json-schema.ts
-import { z as z8 } from "zod";
+import { z as z9 } from "zod";
 
 // src/core/report/schema/plan-review-report.ts
-import { z as z7 } from "zod";
+import { z as z8 } from "zod";
 var PLAN_REVIEW_VERDICTS = ["approve", "revise"];
 var PLAN_FINDING_SEVERITIES = ["blocking", "advisory"];
 var PLAN_FINDING_CATEGORIES = [
@@ -3453,88 +3628,88 @@ var PLAN_FINDING_CATEGORIES = [
   "other"
 ];
 var PLAN_REVIEW_LIMITS = { summary: 2e3, title: 200, detail: 4e3, findings: 50 };
-var PlanReviewFindingSchema = z7.strictObject({
-  severity: z7.enum(PLAN_FINDING_SEVERITIES),
-  category: z7.enum(PLAN_FINDING_CATEGORIES),
-  stage: z7.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
-  title: z7.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
-  detail: z7.string().max(PLAN_REVIEW_LIMITS.detail)
+var PlanReviewFindingSchema = z8.strictObject({
+  severity: z8.enum(PLAN_FINDING_SEVERITIES),
+  category: z8.enum(PLAN_FINDING_CATEGORIES),
+  stage: z8.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
+  title: z8.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
+  detail: z8.string().max(PLAN_REVIEW_LIMITS.detail)
 });
 var PLAN_REVIEW_REPORT_SCHEMA = "okstra/plan-review-report";
 var PLAN_REVIEW_REPORT_VERSION = 1;
 var PLAN_SOURCE_KINDS = ["issue", "cli", "dispatch", "replan"];
 var PLAN_OUTCOMES = ["valid", "invalid", "blocked"];
 var PLAN_ROUND_KINDS = ["draft", "repair", "revise"];
-var blobSha = z7.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
-var PlanRef2 = z7.strictObject({
-  id: z7.string().regex(PLAN_ID_PATTERN),
+var blobSha = z8.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
+var PlanRef2 = z8.strictObject({
+  id: z8.string().regex(PLAN_ID_PATTERN),
   path: repoPath.describe("where the plan file is delivered, e.g. .okstra/plans/<id>.md"),
-  title: z7.string().nullable(),
+  title: z8.string().nullable(),
   blob: blobSha.nullable().describe("blob id of the delivered plan text; null when no plan was delivered")
 });
-var Source = z7.strictObject({
-  kind: z7.enum(PLAN_SOURCE_KINDS),
-  issue: z7.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
-  url: z7.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
+var Source = z8.strictObject({
+  kind: z8.enum(PLAN_SOURCE_KINDS),
+  issue: z8.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
+  url: z8.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
 });
 var finalShape = FinalReportSchema.shape;
 var WorkerFailure2 = finalShape.executor.shape.failure;
-var PlanWorker = z7.strictObject({
+var PlanWorker = z8.strictObject({
   worker: rosterName,
-  provider: z7.enum(PROVIDERS),
-  model: z7.string().min(1).nullable().describe("null when the provider names no model"),
-  status: z7.enum(WORKER_STATUSES),
+  provider: z8.enum(PROVIDERS),
+  model: z8.string().min(1).nullable().describe("null when the provider names no model"),
+  status: z8.enum(WORKER_STATUSES),
   durationMs,
   usage: UsageSchema.nullable().describe("null when the CLI did not report usage"),
   failure: WorkerFailure2
 });
-var PlanDiagnostic = z7.strictObject({
-  line: z7.number().int().positive(),
-  column: z7.number().int().positive(),
-  code: z7.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
-  message: z7.string().min(1)
+var PlanDiagnostic = z8.strictObject({
+  line: z8.number().int().positive(),
+  column: z8.number().int().positive(),
+  code: z8.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
+  message: z8.string().min(1)
 });
-var Review = z7.strictObject({
+var Review = z8.strictObject({
   reviewer: PlanWorker,
-  verdict: z7.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
-  findings: z7.array(PlanReviewFindingSchema),
-  problem: z7.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
+  verdict: z8.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
+  findings: z8.array(PlanReviewFindingSchema),
+  problem: z8.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
 });
-var Round = z7.strictObject({
-  round: z7.number().int().positive(),
-  kind: z7.enum(PLAN_ROUND_KINDS),
+var Round = z8.strictObject({
+  round: z8.number().int().positive(),
+  kind: z8.enum(PLAN_ROUND_KINDS),
   planner: PlanWorker,
-  diagnostics: z7.strictObject({ errors: z7.array(PlanDiagnostic), warnings: z7.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
-  reviews: z7.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
+  diagnostics: z8.strictObject({ errors: z8.array(PlanDiagnostic), warnings: z8.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
+  reviews: z8.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
 });
-var StandingFinding = z7.strictObject({
+var StandingFinding = z8.strictObject({
   ...PlanReviewFindingSchema.shape,
   reviewer: rosterName.describe("the reviewer that raised it")
 });
-var Clarification = z7.strictObject({
-  id: z7.string().nullable(),
-  question: z7.string().min(1),
-  answer: z7.string().nullable().describe("null while unanswered"),
-  optional: z7.boolean().describe("true when the plan can proceed without an answer")
+var Clarification = z8.strictObject({
+  id: z8.string().nullable(),
+  question: z8.string().min(1),
+  answer: z8.string().nullable().describe("null while unanswered"),
+  optional: z8.boolean().describe("true when the plan can proceed without an answer")
 });
-var StageSummary = z7.strictObject({
-  number: z7.number().int().positive(),
-  title: z7.string(),
-  dependsOn: z7.array(z7.number().int().positive()),
+var StageSummary = z8.strictObject({
+  number: z8.number().int().positive(),
+  title: z8.string(),
+  dependsOn: z8.array(z8.number().int().positive()),
   validation: nonNegativeInt.describe("how many validation commands the stage names")
 });
-var PlanReviewReportSchema = z7.strictObject({
-  schema: z7.literal(PLAN_REVIEW_REPORT_SCHEMA),
-  version: z7.literal(PLAN_REVIEW_REPORT_VERSION),
+var PlanReviewReportSchema = z8.strictObject({
+  schema: z8.literal(PLAN_REVIEW_REPORT_SCHEMA),
+  version: z8.literal(PLAN_REVIEW_REPORT_VERSION),
   plan: PlanRef2,
-  goal: z7.string().describe("the goal as the requester wrote it (untrusted text)"),
+  goal: z8.string().describe("the goal as the requester wrote it (untrusted text)"),
   source: Source,
-  outcome: z7.enum(PLAN_OUTCOMES),
-  reason: z7.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
-  rounds: z7.array(Round),
-  standingFindings: z7.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
-  clarifications: z7.array(Clarification),
-  stages: z7.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
+  outcome: z8.enum(PLAN_OUTCOMES),
+  reason: z8.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
+  rounds: z8.array(Round),
+  standingFindings: z8.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
+  clarifications: z8.array(Clarification),
+  stages: z8.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
   usage: finalShape.usage,
   isolation: finalShape.isolation.unwrap(),
   startedAt: isoUtc2,
@@ -3547,7 +3722,8 @@ var VALIDATOR_EXPORTS = {
   "carry.schema.json": "carry",
   "verifier-result.schema.json": "verifierResult",
   "config.schema.json": "config",
-  "plan-review-report.schema.json": "planReviewReport"
+  "plan-review-report.schema.json": "planReviewReport",
+  "final-verification-report.schema.json": "finalVerificationReport"
 };
 
 // src/core/report/schema/validators.generated.js
@@ -3556,6 +3732,7 @@ __export(validators_generated_exports, {
   carry: () => carry,
   config: () => config,
   finalReport: () => finalReport,
+  finalVerificationReport: () => finalVerificationReport,
   planReviewReport: () => planReviewReport,
   verifierResult: () => verifierResult
 });
@@ -3568,7 +3745,7 @@ var ucs2length = typeof ucs2lengthExport === "function" ? ucs2lengthExport : ucs
 
 // src/core/report/schema/validators.generated.js
 var finalReport = validate20;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schemaVersion": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "plan file, relative to the repository root" }, "commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "commit the approved plan was read from" } }, "required": ["id", "title", "path", "commit"], "additionalProperties": false }, "stage": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["number", "title", "dependsOn"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "attempt": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "1 for the first run of a stage, +1 for each fix run" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "login (or local user) that asked for the run; null for schedule" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "where the trigger happened (comment, PR); null when there is no page" } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "page of this run (the workflow run log); null for local runs" } }, "required": ["id", "attempt", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "branch": { "type": "string", "minLength": 1 }, "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "headCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "reusedBranch": { "type": "boolean", "description": "true for a fix run that re-entered the preserved stage branch" }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files changed between baseCommit and headCommit" }, "outOfPlanFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "changed files that the stage's `files` did not name" } }, "required": ["branch", "baseCommit", "headCommit", "reusedBranch", "diffStat", "changedFiles", "outOfPlanFiles"], "additionalProperties": false }, "roster": { "minItems": 1, "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null for the command worker" }, "function": { "type": "string", "enum": ["executor", "verifier", "critic"] } }, "required": ["name", "provider", "model", "function"], "additionalProperties": false } }, "executor": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "summary": { "type": "string", "description": "the executor's own account of the stage (agent text)" }, "commits": { "type": "array", "items": { "type": "object", "properties": { "sha": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "subject": { "type": "string" } }, "required": ["sha", "subject"], "additionalProperties": false } }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "status", "durationMs", "usage", "summary", "commits"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed"], "additionalProperties": false } }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition"], "additionalProperties": false } }, "convergence": { "type": "object", "properties": { "rounds": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "disputed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "resolved": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failures": { "description": "re-verify sessions that produced no position; absent when every session answered (or in older reports)", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "findingId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "findingId", "status", "failure"], "additionalProperties": false } } }, "required": ["rounds", "disputed", "resolved"], "additionalProperties": false }, "critic": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "gaps": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" } }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "gaps", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["PASS", "FAIL"] }, "runStatus": { "type": "string", "enum": ["passed", "failed", "contract-violated", "error"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "required": ["value", "runStatus", "reasons"], "additionalProperties": false }, "stageSidecarEvidence": { "anyOf": [{ "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "type": "string", "minLength": 1, "description": "the Stage Carry Evidence JSON exactly as written to carryPath" }, "carryPath": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath"], "additionalProperties": false }, { "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "description": "the executor's Stage Carry Evidence JSON, or null when it produced none", "type": ["string", "null"] }, "carryPath": { "type": "null" }, "withheld": { "type": "string", "pattern": "\\S", "description": "why the carry was not written; present exactly when it was not" } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath", "withheld"], "additionalProperties": false }] }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "done" }, "completed_at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "carry_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" } }, "required": ["v", "plan_id", "stage", "run_id", "at", "head_commit", "status", "completed_at", "carry_path", "report_path"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "failed" }, "reason": { "type": "string", "enum": ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled"] }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "detail": { "type": "string", "maxLength": 2e3 } }, "required": ["v", "plan_id", "stage", "run_id", "at", "status", "reason"], "additionalProperties": false }] }, { "type": "null" }], "description": "the terminal ledger row this run appended; null only when the append itself failed" }, "progress": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "line": { "type": "string", "pattern": "^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\\n\\r]*)?$", "description": "the checkpoint line as emitted; grammar in docs/report.md" } }, "required": ["at", "line"], "additionalProperties": false } }, "activity": { "description": "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)", "type": "object", "properties": { "path": { "type": "string", "minLength": 1, "description": "ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)" }, "events": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events kept in the file" }, "droppedEvents": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events left out because the stream reached its size bound" } }, "required": ["path", "events", "droppedEvents"], "additionalProperties": false }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan"], "description": "which `budgets:` limit: per worker session, per stage run, or per plan" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "remainingQueue": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "stages still queued when a chain stopped here" }, "errors": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "phase": { "type": "string", "minLength": 1 }, "message": { "type": "string", "minLength": 1 } }, "required": ["at", "phase", "message"], "additionalProperties": false } }, "isolation": { "description": "absent in reports written before isolation was recorded", "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false } }, "required": ["schemaVersion", "plan", "stage", "run", "git", "roster", "executor", "qa", "verifiers", "findings", "convergence", "verdict", "stageSidecarEvidence", "ledgerRow", "progress", "usage", "remainingQueue", "errors"], "additionalProperties": false, "description": "okstra final report of one stage run" };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schemaVersion": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "plan file, relative to the repository root" }, "commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "commit the approved plan was read from" } }, "required": ["id", "title", "path", "commit"], "additionalProperties": false }, "stage": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["number", "title", "dependsOn"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "attempt": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "1 for the first run of a stage, +1 for each fix run" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "login (or local user) that asked for the run; null for schedule" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "where the trigger happened (comment, PR); null when there is no page" } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "page of this run (the workflow run log); null for local runs" } }, "required": ["id", "attempt", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "branch": { "type": "string", "minLength": 1 }, "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "headCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "reusedBranch": { "type": "boolean", "description": "true for a fix run that re-entered the preserved stage branch" }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files changed between baseCommit and headCommit" }, "outOfPlanFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "changed files that the stage's `files` did not name" } }, "required": ["branch", "baseCommit", "headCommit", "reusedBranch", "diffStat", "changedFiles", "outOfPlanFiles"], "additionalProperties": false }, "roster": { "minItems": 1, "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null for the command worker" }, "function": { "type": "string", "enum": ["executor", "verifier", "critic"] } }, "required": ["name", "provider", "model", "function"], "additionalProperties": false } }, "executor": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "summary": { "type": "string", "description": "the executor's own account of the stage (agent text)" }, "commits": { "type": "array", "items": { "type": "object", "properties": { "sha": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "subject": { "type": "string" } }, "required": ["sha", "subject"], "additionalProperties": false } }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "status", "durationMs", "usage", "summary", "commits"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed"], "additionalProperties": false } }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition"], "additionalProperties": false } }, "convergence": { "type": "object", "properties": { "rounds": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "disputed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "resolved": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failures": { "description": "re-verify sessions that produced no position; absent when every session answered (or in older reports)", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "findingId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "findingId", "status", "failure"], "additionalProperties": false } } }, "required": ["rounds", "disputed", "resolved"], "additionalProperties": false }, "critic": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "gaps": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" } }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "gaps", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["PASS", "FAIL"] }, "runStatus": { "type": "string", "enum": ["passed", "failed", "contract-violated", "error"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "required": ["value", "runStatus", "reasons"], "additionalProperties": false }, "stageSidecarEvidence": { "anyOf": [{ "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "type": "string", "minLength": 1, "description": "the Stage Carry Evidence JSON exactly as written to carryPath" }, "carryPath": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath"], "additionalProperties": false }, { "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "description": "the executor's Stage Carry Evidence JSON, or null when it produced none", "type": ["string", "null"] }, "carryPath": { "type": "null" }, "withheld": { "type": "string", "pattern": "\\S", "description": "why the carry was not written; present exactly when it was not" } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath", "withheld"], "additionalProperties": false }] }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "done" }, "completed_at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "carry_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" } }, "required": ["v", "plan_id", "stage", "run_id", "at", "head_commit", "status", "completed_at", "carry_path", "report_path"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "failed" }, "reason": { "type": "string", "enum": ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled", "final-rejected", "dependency-reopened"] }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "detail": { "type": "string", "maxLength": 2e3 } }, "required": ["v", "plan_id", "stage", "run_id", "at", "status", "reason"], "additionalProperties": false }] }, { "type": "null" }], "description": "the terminal ledger row this run appended; null only when the append itself failed" }, "progress": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "line": { "type": "string", "pattern": "^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\\n\\r]*)?$", "description": "the checkpoint line as emitted; grammar in docs/report.md" } }, "required": ["at", "line"], "additionalProperties": false } }, "activity": { "description": "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)", "type": "object", "properties": { "path": { "type": "string", "minLength": 1, "description": "ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)" }, "events": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events kept in the file" }, "droppedEvents": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events left out because the stream reached its size bound" } }, "required": ["path", "events", "droppedEvents"], "additionalProperties": false }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan"], "description": "which `budgets:` limit: per worker session, per stage run, or per plan" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "remainingQueue": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "stages still queued when a chain stopped here" }, "errors": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "phase": { "type": "string", "minLength": 1 }, "message": { "type": "string", "minLength": 1 } }, "required": ["at", "phase", "message"], "additionalProperties": false } }, "isolation": { "description": "absent in reports written before isolation was recorded", "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false } }, "required": ["schemaVersion", "plan", "stage", "run", "git", "roster", "executor", "qa", "verifiers", "findings", "convergence", "verdict", "stageSidecarEvidence", "ledgerRow", "progress", "usage", "remainingQueue", "errors"], "additionalProperties": false, "description": "okstra final report of one stage run" };
 var func1 = Object.prototype.hasOwnProperty;
 var func2 = ucs2length;
 var pattern4 = new RegExp("^[a-z0-9][a-z0-9._-]{0,62}$", "u");
@@ -10063,7 +10240,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data192 === "verdict-fail" || data192 === "contract-violated" || data192 === "error" || data192 === "timeout" || data192 === "abandoned" || data192 === "cancelled")) {
+          if (!(data192 === "verdict-fail" || data192 === "contract-violated" || data192 === "error" || data192 === "timeout" || data192 === "abandoned" || data192 === "cancelled" || data192 === "final-rejected" || data192 === "dependency-reopened")) {
             const err584 = { instancePath: instancePath + "/ledgerRow/reason", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/reason/enum", keyword: "enum", params: { allowedValues: schema31.properties.ledgerRow.anyOf[0].oneOf[1].properties.reason.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.ledgerRow.anyOf[0].oneOf[1].properties.reason.enum, parentSchema: schema31.properties.ledgerRow.anyOf[0].oneOf[1].properties.reason, data: data192 };
             if (vErrors === null) {
               vErrors = [err584];
@@ -13112,7 +13289,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 } }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 } }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
 var pattern66 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 var pattern67 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 var pattern68 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
@@ -14983,12 +15160,81 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.handoff !== void 0) {
+      let data66 = data.handoff;
+      if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
+        for (const key21 in data66) {
+          if (!(key21 === "auto" || key21 === "mode" || key21 === "draft")) {
+            const err163 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data66 };
+            if (vErrors === null) {
+              vErrors = [err163];
+            } else {
+              vErrors.push(err163);
+            }
+            errors++;
+          }
+        }
+        if (data66.auto !== void 0) {
+          let data67 = data66.auto;
+          if (typeof data67 !== "boolean") {
+            const err164 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data67 };
+            if (vErrors === null) {
+              vErrors = [err164];
+            } else {
+              vErrors.push(err164);
+            }
+            errors++;
+          }
+        }
+        if (data66.mode !== void 0) {
+          let data68 = data66.mode;
+          if (typeof data68 !== "string") {
+            const err165 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data68 };
+            if (vErrors === null) {
+              vErrors = [err165];
+            } else {
+              vErrors.push(err165);
+            }
+            errors++;
+          }
+          if (!(data68 === "single" || data68 === "stacked")) {
+            const err166 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data68 };
+            if (vErrors === null) {
+              vErrors = [err166];
+            } else {
+              vErrors.push(err166);
+            }
+            errors++;
+          }
+        }
+        if (data66.draft !== void 0) {
+          let data69 = data66.draft;
+          if (typeof data69 !== "boolean") {
+            const err167 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data69 };
+            if (vErrors === null) {
+              vErrors = [err167];
+            } else {
+              vErrors.push(err167);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err168 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data66 };
+        if (vErrors === null) {
+          vErrors = [err168];
+        } else {
+          vErrors.push(err168);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err163 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err169 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
-      vErrors = [err163];
+      vErrors = [err169];
     } else {
-      vErrors.push(err163);
+      vErrors.push(err169);
     }
     errors++;
   }
@@ -20049,6 +20295,6055 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
   return errors === 0;
 }
 validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+var finalVerificationReport = validate25;
+var schema36 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/final-verification-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the approved blob of the plan file that was verified" } }, "required": ["id", "title", "path", "blob"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "type": ["string", "null"] }, "url": { "type": ["string", "null"] } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "type": ["string", "null"] } }, "required": ["id", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the plan's base: where the diff starts" }, "finalHead": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "finalBranch": { "type": "string", "minLength": 1 }, "merged": { "type": "boolean", "description": "true when the final head is a merge of several sink stages\u2019 done heads" }, "doneHeads": { "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "branch": { "type": "string", "minLength": 1 }, "attempts": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "reportPath": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "the ledger-branch path of the stage's last report" } }, "required": ["stage", "title", "head", "branch", "attempts", "reportPath"], "additionalProperties": false } }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["baseCommit", "finalHead", "finalBranch", "merged", "doneHeads", "diffStat", "changedFiles"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["accepted", "rejected"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "fixStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the stages to fix (the findings\u2019 attribution)" }, "rebuildStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the done stages that build on a stage to fix" } }, "required": ["value", "reasons", "fixStages", "rebuildStages"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false } }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] }, "stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages" }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "description": "the commits of those stages that changed its file" } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition", "stages", "commits"], "additionalProperties": false } }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan"], "description": "which `budgets:` limit: per worker session, per stage run, or per plan" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verified" } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verification-failed" }, "fix_stages": { "minItems": 1, "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "rebuild_stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status", "fix_stages", "rebuild_stages"], "additionalProperties": false }] }, { "type": "null" }], "description": "the row this run appended; null only when the append itself failed" }, "roster": { "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string" }, "model": { "type": ["string", "null"] } }, "required": ["name", "provider", "model"], "additionalProperties": false } } }, "required": ["schema", "version", "plan", "run", "git", "verdict", "qa", "verifiers", "findings", "usage", "isolation", "ledgerRow", "roster"], "additionalProperties": false, "description": "okstra final verification report of one plan" };
+var pattern123 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
+  let vErrors = null;
+  let errors = 0;
+  const evaluated0 = validate25.evaluated;
+  if (evaluated0.dynamicProps) {
+    evaluated0.props = void 0;
+  }
+  if (evaluated0.dynamicItems) {
+    evaluated0.items = void 0;
+  }
+  if (data && typeof data == "object" && !Array.isArray(data)) {
+    if (data.schema === void 0) {
+      const err0 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "schema" }, message: "must have required property 'schema'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err0];
+      } else {
+        vErrors.push(err0);
+      }
+      errors++;
+    }
+    if (data.version === void 0) {
+      const err1 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "version" }, message: "must have required property 'version'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err1];
+      } else {
+        vErrors.push(err1);
+      }
+      errors++;
+    }
+    if (data.plan === void 0) {
+      const err2 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "plan" }, message: "must have required property 'plan'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err2];
+      } else {
+        vErrors.push(err2);
+      }
+      errors++;
+    }
+    if (data.run === void 0) {
+      const err3 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "run" }, message: "must have required property 'run'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err3];
+      } else {
+        vErrors.push(err3);
+      }
+      errors++;
+    }
+    if (data.git === void 0) {
+      const err4 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "git" }, message: "must have required property 'git'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err4];
+      } else {
+        vErrors.push(err4);
+      }
+      errors++;
+    }
+    if (data.verdict === void 0) {
+      const err5 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "verdict" }, message: "must have required property 'verdict'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err5];
+      } else {
+        vErrors.push(err5);
+      }
+      errors++;
+    }
+    if (data.qa === void 0) {
+      const err6 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "qa" }, message: "must have required property 'qa'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err6];
+      } else {
+        vErrors.push(err6);
+      }
+      errors++;
+    }
+    if (data.verifiers === void 0) {
+      const err7 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "verifiers" }, message: "must have required property 'verifiers'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err7];
+      } else {
+        vErrors.push(err7);
+      }
+      errors++;
+    }
+    if (data.findings === void 0) {
+      const err8 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "findings" }, message: "must have required property 'findings'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err8];
+      } else {
+        vErrors.push(err8);
+      }
+      errors++;
+    }
+    if (data.usage === void 0) {
+      const err9 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "usage" }, message: "must have required property 'usage'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err9];
+      } else {
+        vErrors.push(err9);
+      }
+      errors++;
+    }
+    if (data.isolation === void 0) {
+      const err10 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "isolation" }, message: "must have required property 'isolation'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err10];
+      } else {
+        vErrors.push(err10);
+      }
+      errors++;
+    }
+    if (data.ledgerRow === void 0) {
+      const err11 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "ledgerRow" }, message: "must have required property 'ledgerRow'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err11];
+      } else {
+        vErrors.push(err11);
+      }
+      errors++;
+    }
+    if (data.roster === void 0) {
+      const err12 = { instancePath, schemaPath: "#/required", keyword: "required", params: { missingProperty: "roster" }, message: "must have required property 'roster'", schema: schema36.required, parentSchema: schema36, data };
+      if (vErrors === null) {
+        vErrors = [err12];
+      } else {
+        vErrors.push(err12);
+      }
+      errors++;
+    }
+    for (const key0 in data) {
+      if (!func1.call(schema36.properties, key0)) {
+        const err13 = { instancePath, schemaPath: "#/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key0 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36, data };
+        if (vErrors === null) {
+          vErrors = [err13];
+        } else {
+          vErrors.push(err13);
+        }
+        errors++;
+      }
+    }
+    if (data.schema !== void 0) {
+      let data0 = data.schema;
+      if (typeof data0 !== "string") {
+        const err14 = { instancePath: instancePath + "/schema", schemaPath: "#/properties/schema/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.schema.type, parentSchema: schema36.properties.schema, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err14];
+        } else {
+          vErrors.push(err14);
+        }
+        errors++;
+      }
+      if ("okstra/final-verification-report" !== data0) {
+        const err15 = { instancePath: instancePath + "/schema", schemaPath: "#/properties/schema/const", keyword: "const", params: { allowedValue: "okstra/final-verification-report" }, message: "must be equal to constant", schema: "okstra/final-verification-report", parentSchema: schema36.properties.schema, data: data0 };
+        if (vErrors === null) {
+          vErrors = [err15];
+        } else {
+          vErrors.push(err15);
+        }
+        errors++;
+      }
+    }
+    if (data.version !== void 0) {
+      let data1 = data.version;
+      if (!(typeof data1 == "number" && isFinite(data1))) {
+        const err16 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.version.type, parentSchema: schema36.properties.version, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err16];
+        } else {
+          vErrors.push(err16);
+        }
+        errors++;
+      }
+      if (1 !== data1) {
+        const err17 = { instancePath: instancePath + "/version", schemaPath: "#/properties/version/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema36.properties.version, data: data1 };
+        if (vErrors === null) {
+          vErrors = [err17];
+        } else {
+          vErrors.push(err17);
+        }
+        errors++;
+      }
+    }
+    if (data.plan !== void 0) {
+      let data2 = data.plan;
+      if (data2 && typeof data2 == "object" && !Array.isArray(data2)) {
+        if (data2.id === void 0) {
+          const err18 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema36.properties.plan.required, parentSchema: schema36.properties.plan, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err18];
+          } else {
+            vErrors.push(err18);
+          }
+          errors++;
+        }
+        if (data2.title === void 0) {
+          const err19 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema36.properties.plan.required, parentSchema: schema36.properties.plan, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err19];
+          } else {
+            vErrors.push(err19);
+          }
+          errors++;
+        }
+        if (data2.path === void 0) {
+          const err20 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema36.properties.plan.required, parentSchema: schema36.properties.plan, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err20];
+          } else {
+            vErrors.push(err20);
+          }
+          errors++;
+        }
+        if (data2.blob === void 0) {
+          const err21 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/required", keyword: "required", params: { missingProperty: "blob" }, message: "must have required property 'blob'", schema: schema36.properties.plan.required, parentSchema: schema36.properties.plan, data: data2 };
+          if (vErrors === null) {
+            vErrors = [err21];
+          } else {
+            vErrors.push(err21);
+          }
+          errors++;
+        }
+        for (const key1 in data2) {
+          if (!(key1 === "id" || key1 === "title" || key1 === "path" || key1 === "blob")) {
+            const err22 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key1 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.plan, data: data2 };
+            if (vErrors === null) {
+              vErrors = [err22];
+            } else {
+              vErrors.push(err22);
+            }
+            errors++;
+          }
+        }
+        if (data2.id !== void 0) {
+          let data3 = data2.id;
+          if (typeof data3 === "string") {
+            if (!pattern4.test(data3)) {
+              const err23 = { instancePath: instancePath + "/plan/id", schemaPath: "#/properties/plan/properties/id/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9._-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9._-]{0,62}$"', schema: "^[a-z0-9][a-z0-9._-]{0,62}$", parentSchema: schema36.properties.plan.properties.id, data: data3 };
+              if (vErrors === null) {
+                vErrors = [err23];
+              } else {
+                vErrors.push(err23);
+              }
+              errors++;
+            }
+          } else {
+            const err24 = { instancePath: instancePath + "/plan/id", schemaPath: "#/properties/plan/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.plan.properties.id.type, parentSchema: schema36.properties.plan.properties.id, data: data3 };
+            if (vErrors === null) {
+              vErrors = [err24];
+            } else {
+              vErrors.push(err24);
+            }
+            errors++;
+          }
+        }
+        if (data2.title !== void 0) {
+          let data4 = data2.title;
+          if (typeof data4 !== "string" && data4 !== null) {
+            const err25 = { instancePath: instancePath + "/plan/title", schemaPath: "#/properties/plan/properties/title/type", keyword: "type", params: { type: schema36.properties.plan.properties.title.type }, message: "must be string,null", schema: schema36.properties.plan.properties.title.type, parentSchema: schema36.properties.plan.properties.title, data: data4 };
+            if (vErrors === null) {
+              vErrors = [err25];
+            } else {
+              vErrors.push(err25);
+            }
+            errors++;
+          }
+        }
+        if (data2.path !== void 0) {
+          let data5 = data2.path;
+          if (typeof data5 === "string") {
+            if (!pattern5.test(data5)) {
+              const err26 = { instancePath: instancePath + "/plan/path", schemaPath: "#/properties/plan/properties/path/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.plan.properties.path, data: data5 };
+              if (vErrors === null) {
+                vErrors = [err26];
+              } else {
+                vErrors.push(err26);
+              }
+              errors++;
+            }
+          } else {
+            const err27 = { instancePath: instancePath + "/plan/path", schemaPath: "#/properties/plan/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.plan.properties.path.type, parentSchema: schema36.properties.plan.properties.path, data: data5 };
+            if (vErrors === null) {
+              vErrors = [err27];
+            } else {
+              vErrors.push(err27);
+            }
+            errors++;
+          }
+        }
+        if (data2.blob !== void 0) {
+          let data6 = data2.blob;
+          if (typeof data6 === "string") {
+            if (!pattern6.test(data6)) {
+              const err28 = { instancePath: instancePath + "/plan/blob", schemaPath: "#/properties/plan/properties/blob/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.plan.properties.blob, data: data6 };
+              if (vErrors === null) {
+                vErrors = [err28];
+              } else {
+                vErrors.push(err28);
+              }
+              errors++;
+            }
+          } else {
+            const err29 = { instancePath: instancePath + "/plan/blob", schemaPath: "#/properties/plan/properties/blob/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.plan.properties.blob.type, parentSchema: schema36.properties.plan.properties.blob, data: data6 };
+            if (vErrors === null) {
+              vErrors = [err29];
+            } else {
+              vErrors.push(err29);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err30 = { instancePath: instancePath + "/plan", schemaPath: "#/properties/plan/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.plan.type, parentSchema: schema36.properties.plan, data: data2 };
+        if (vErrors === null) {
+          vErrors = [err30];
+        } else {
+          vErrors.push(err30);
+        }
+        errors++;
+      }
+    }
+    if (data.run !== void 0) {
+      let data7 = data.run;
+      if (data7 && typeof data7 == "object" && !Array.isArray(data7)) {
+        if (data7.id === void 0) {
+          const err31 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema36.properties.run.required, parentSchema: schema36.properties.run, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err31];
+          } else {
+            vErrors.push(err31);
+          }
+          errors++;
+        }
+        if (data7.startedAt === void 0) {
+          const err32 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/required", keyword: "required", params: { missingProperty: "startedAt" }, message: "must have required property 'startedAt'", schema: schema36.properties.run.required, parentSchema: schema36.properties.run, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err32];
+          } else {
+            vErrors.push(err32);
+          }
+          errors++;
+        }
+        if (data7.finishedAt === void 0) {
+          const err33 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/required", keyword: "required", params: { missingProperty: "finishedAt" }, message: "must have required property 'finishedAt'", schema: schema36.properties.run.required, parentSchema: schema36.properties.run, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err33];
+          } else {
+            vErrors.push(err33);
+          }
+          errors++;
+        }
+        if (data7.durationMs === void 0) {
+          const err34 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/required", keyword: "required", params: { missingProperty: "durationMs" }, message: "must have required property 'durationMs'", schema: schema36.properties.run.required, parentSchema: schema36.properties.run, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err34];
+          } else {
+            vErrors.push(err34);
+          }
+          errors++;
+        }
+        if (data7.trigger === void 0) {
+          const err35 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/required", keyword: "required", params: { missingProperty: "trigger" }, message: "must have required property 'trigger'", schema: schema36.properties.run.required, parentSchema: schema36.properties.run, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err35];
+          } else {
+            vErrors.push(err35);
+          }
+          errors++;
+        }
+        if (data7.url === void 0) {
+          const err36 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema36.properties.run.required, parentSchema: schema36.properties.run, data: data7 };
+          if (vErrors === null) {
+            vErrors = [err36];
+          } else {
+            vErrors.push(err36);
+          }
+          errors++;
+        }
+        for (const key2 in data7) {
+          if (!(key2 === "id" || key2 === "startedAt" || key2 === "finishedAt" || key2 === "durationMs" || key2 === "trigger" || key2 === "url")) {
+            const err37 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key2 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.run, data: data7 };
+            if (vErrors === null) {
+              vErrors = [err37];
+            } else {
+              vErrors.push(err37);
+            }
+            errors++;
+          }
+        }
+        if (data7.id !== void 0) {
+          let data8 = data7.id;
+          if (typeof data8 === "string") {
+            if (!pattern7.test(data8)) {
+              const err38 = { instancePath: instancePath + "/run/id", schemaPath: "#/properties/run/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", parentSchema: schema36.properties.run.properties.id, data: data8 };
+              if (vErrors === null) {
+                vErrors = [err38];
+              } else {
+                vErrors.push(err38);
+              }
+              errors++;
+            }
+          } else {
+            const err39 = { instancePath: instancePath + "/run/id", schemaPath: "#/properties/run/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.run.properties.id.type, parentSchema: schema36.properties.run.properties.id, data: data8 };
+            if (vErrors === null) {
+              vErrors = [err39];
+            } else {
+              vErrors.push(err39);
+            }
+            errors++;
+          }
+        }
+        if (data7.startedAt !== void 0) {
+          let data9 = data7.startedAt;
+          if (typeof data9 === "string") {
+            if (!pattern8.test(data9)) {
+              const err40 = { instancePath: instancePath + "/run/startedAt", schemaPath: "#/properties/run/properties/startedAt/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema36.properties.run.properties.startedAt, data: data9 };
+              if (vErrors === null) {
+                vErrors = [err40];
+              } else {
+                vErrors.push(err40);
+              }
+              errors++;
+            }
+            if (!formats0.validate(data9)) {
+              const err41 = { instancePath: instancePath + "/run/startedAt", schemaPath: "#/properties/run/properties/startedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.run.properties.startedAt, data: data9 };
+              if (vErrors === null) {
+                vErrors = [err41];
+              } else {
+                vErrors.push(err41);
+              }
+              errors++;
+            }
+          } else {
+            const err42 = { instancePath: instancePath + "/run/startedAt", schemaPath: "#/properties/run/properties/startedAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.run.properties.startedAt.type, parentSchema: schema36.properties.run.properties.startedAt, data: data9 };
+            if (vErrors === null) {
+              vErrors = [err42];
+            } else {
+              vErrors.push(err42);
+            }
+            errors++;
+          }
+        }
+        if (data7.finishedAt !== void 0) {
+          let data10 = data7.finishedAt;
+          if (typeof data10 === "string") {
+            if (!pattern8.test(data10)) {
+              const err43 = { instancePath: instancePath + "/run/finishedAt", schemaPath: "#/properties/run/properties/finishedAt/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema36.properties.run.properties.finishedAt, data: data10 };
+              if (vErrors === null) {
+                vErrors = [err43];
+              } else {
+                vErrors.push(err43);
+              }
+              errors++;
+            }
+            if (!formats0.validate(data10)) {
+              const err44 = { instancePath: instancePath + "/run/finishedAt", schemaPath: "#/properties/run/properties/finishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.run.properties.finishedAt, data: data10 };
+              if (vErrors === null) {
+                vErrors = [err44];
+              } else {
+                vErrors.push(err44);
+              }
+              errors++;
+            }
+          } else {
+            const err45 = { instancePath: instancePath + "/run/finishedAt", schemaPath: "#/properties/run/properties/finishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.run.properties.finishedAt.type, parentSchema: schema36.properties.run.properties.finishedAt, data: data10 };
+            if (vErrors === null) {
+              vErrors = [err45];
+            } else {
+              vErrors.push(err45);
+            }
+            errors++;
+          }
+        }
+        if (data7.durationMs !== void 0) {
+          let data11 = data7.durationMs;
+          if (!(typeof data11 == "number" && (!(data11 % 1) && !isNaN(data11)) && isFinite(data11))) {
+            const err46 = { instancePath: instancePath + "/run/durationMs", schemaPath: "#/properties/run/properties/durationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.run.properties.durationMs.type, parentSchema: schema36.properties.run.properties.durationMs, data: data11 };
+            if (vErrors === null) {
+              vErrors = [err46];
+            } else {
+              vErrors.push(err46);
+            }
+            errors++;
+          }
+          if (typeof data11 == "number" && isFinite(data11)) {
+            if (data11 > 9007199254740991 || isNaN(data11)) {
+              const err47 = { instancePath: instancePath + "/run/durationMs", schemaPath: "#/properties/run/properties/durationMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.run.properties.durationMs, data: data11 };
+              if (vErrors === null) {
+                vErrors = [err47];
+              } else {
+                vErrors.push(err47);
+              }
+              errors++;
+            }
+            if (data11 < 0 || isNaN(data11)) {
+              const err48 = { instancePath: instancePath + "/run/durationMs", schemaPath: "#/properties/run/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.run.properties.durationMs, data: data11 };
+              if (vErrors === null) {
+                vErrors = [err48];
+              } else {
+                vErrors.push(err48);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data7.trigger !== void 0) {
+          let data12 = data7.trigger;
+          if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
+            if (data12.kind === void 0) {
+              const err49 = { instancePath: instancePath + "/run/trigger", schemaPath: "#/properties/run/properties/trigger/required", keyword: "required", params: { missingProperty: "kind" }, message: "must have required property 'kind'", schema: schema36.properties.run.properties.trigger.required, parentSchema: schema36.properties.run.properties.trigger, data: data12 };
+              if (vErrors === null) {
+                vErrors = [err49];
+              } else {
+                vErrors.push(err49);
+              }
+              errors++;
+            }
+            if (data12.actor === void 0) {
+              const err50 = { instancePath: instancePath + "/run/trigger", schemaPath: "#/properties/run/properties/trigger/required", keyword: "required", params: { missingProperty: "actor" }, message: "must have required property 'actor'", schema: schema36.properties.run.properties.trigger.required, parentSchema: schema36.properties.run.properties.trigger, data: data12 };
+              if (vErrors === null) {
+                vErrors = [err50];
+              } else {
+                vErrors.push(err50);
+              }
+              errors++;
+            }
+            if (data12.url === void 0) {
+              const err51 = { instancePath: instancePath + "/run/trigger", schemaPath: "#/properties/run/properties/trigger/required", keyword: "required", params: { missingProperty: "url" }, message: "must have required property 'url'", schema: schema36.properties.run.properties.trigger.required, parentSchema: schema36.properties.run.properties.trigger, data: data12 };
+              if (vErrors === null) {
+                vErrors = [err51];
+              } else {
+                vErrors.push(err51);
+              }
+              errors++;
+            }
+            for (const key3 in data12) {
+              if (!(key3 === "kind" || key3 === "actor" || key3 === "url")) {
+                const err52 = { instancePath: instancePath + "/run/trigger", schemaPath: "#/properties/run/properties/trigger/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.run.properties.trigger, data: data12 };
+                if (vErrors === null) {
+                  vErrors = [err52];
+                } else {
+                  vErrors.push(err52);
+                }
+                errors++;
+              }
+            }
+            if (data12.kind !== void 0) {
+              let data13 = data12.kind;
+              if (typeof data13 !== "string") {
+                const err53 = { instancePath: instancePath + "/run/trigger/kind", schemaPath: "#/properties/run/properties/trigger/properties/kind/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.run.properties.trigger.properties.kind.type, parentSchema: schema36.properties.run.properties.trigger.properties.kind, data: data13 };
+                if (vErrors === null) {
+                  vErrors = [err53];
+                } else {
+                  vErrors.push(err53);
+                }
+                errors++;
+              }
+              if (!(data13 === "label" || data13 === "comment" || data13 === "schedule" || data13 === "dispatch" || data13 === "rerequest" || data13 === "cli")) {
+                const err54 = { instancePath: instancePath + "/run/trigger/kind", schemaPath: "#/properties/run/properties/trigger/properties/kind/enum", keyword: "enum", params: { allowedValues: schema36.properties.run.properties.trigger.properties.kind.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.run.properties.trigger.properties.kind.enum, parentSchema: schema36.properties.run.properties.trigger.properties.kind, data: data13 };
+                if (vErrors === null) {
+                  vErrors = [err54];
+                } else {
+                  vErrors.push(err54);
+                }
+                errors++;
+              }
+            }
+            if (data12.actor !== void 0) {
+              let data14 = data12.actor;
+              if (typeof data14 !== "string" && data14 !== null) {
+                const err55 = { instancePath: instancePath + "/run/trigger/actor", schemaPath: "#/properties/run/properties/trigger/properties/actor/type", keyword: "type", params: { type: schema36.properties.run.properties.trigger.properties.actor.type }, message: "must be string,null", schema: schema36.properties.run.properties.trigger.properties.actor.type, parentSchema: schema36.properties.run.properties.trigger.properties.actor, data: data14 };
+                if (vErrors === null) {
+                  vErrors = [err55];
+                } else {
+                  vErrors.push(err55);
+                }
+                errors++;
+              }
+            }
+            if (data12.url !== void 0) {
+              let data15 = data12.url;
+              if (typeof data15 !== "string" && data15 !== null) {
+                const err56 = { instancePath: instancePath + "/run/trigger/url", schemaPath: "#/properties/run/properties/trigger/properties/url/type", keyword: "type", params: { type: schema36.properties.run.properties.trigger.properties.url.type }, message: "must be string,null", schema: schema36.properties.run.properties.trigger.properties.url.type, parentSchema: schema36.properties.run.properties.trigger.properties.url, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err56];
+                } else {
+                  vErrors.push(err56);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err57 = { instancePath: instancePath + "/run/trigger", schemaPath: "#/properties/run/properties/trigger/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.run.properties.trigger.type, parentSchema: schema36.properties.run.properties.trigger, data: data12 };
+            if (vErrors === null) {
+              vErrors = [err57];
+            } else {
+              vErrors.push(err57);
+            }
+            errors++;
+          }
+        }
+        if (data7.url !== void 0) {
+          let data16 = data7.url;
+          if (typeof data16 !== "string" && data16 !== null) {
+            const err58 = { instancePath: instancePath + "/run/url", schemaPath: "#/properties/run/properties/url/type", keyword: "type", params: { type: schema36.properties.run.properties.url.type }, message: "must be string,null", schema: schema36.properties.run.properties.url.type, parentSchema: schema36.properties.run.properties.url, data: data16 };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err59 = { instancePath: instancePath + "/run", schemaPath: "#/properties/run/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.run.type, parentSchema: schema36.properties.run, data: data7 };
+        if (vErrors === null) {
+          vErrors = [err59];
+        } else {
+          vErrors.push(err59);
+        }
+        errors++;
+      }
+    }
+    if (data.git !== void 0) {
+      let data17 = data.git;
+      if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+        if (data17.baseCommit === void 0) {
+          const err60 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/required", keyword: "required", params: { missingProperty: "baseCommit" }, message: "must have required property 'baseCommit'", schema: schema36.properties.git.required, parentSchema: schema36.properties.git, data: data17 };
+          if (vErrors === null) {
+            vErrors = [err60];
+          } else {
+            vErrors.push(err60);
+          }
+          errors++;
+        }
+        if (data17.finalHead === void 0) {
+          const err61 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/required", keyword: "required", params: { missingProperty: "finalHead" }, message: "must have required property 'finalHead'", schema: schema36.properties.git.required, parentSchema: schema36.properties.git, data: data17 };
+          if (vErrors === null) {
+            vErrors = [err61];
+          } else {
+            vErrors.push(err61);
+          }
+          errors++;
+        }
+        if (data17.finalBranch === void 0) {
+          const err62 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/required", keyword: "required", params: { missingProperty: "finalBranch" }, message: "must have required property 'finalBranch'", schema: schema36.properties.git.required, parentSchema: schema36.properties.git, data: data17 };
+          if (vErrors === null) {
+            vErrors = [err62];
+          } else {
+            vErrors.push(err62);
+          }
+          errors++;
+        }
+        if (data17.merged === void 0) {
+          const err63 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/required", keyword: "required", params: { missingProperty: "merged" }, message: "must have required property 'merged'", schema: schema36.properties.git.required, parentSchema: schema36.properties.git, data: data17 };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
+        }
+        if (data17.doneHeads === void 0) {
+          const err64 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/required", keyword: "required", params: { missingProperty: "doneHeads" }, message: "must have required property 'doneHeads'", schema: schema36.properties.git.required, parentSchema: schema36.properties.git, data: data17 };
+          if (vErrors === null) {
+            vErrors = [err64];
+          } else {
+            vErrors.push(err64);
+          }
+          errors++;
+        }
+        if (data17.diffStat === void 0) {
+          const err65 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/required", keyword: "required", params: { missingProperty: "diffStat" }, message: "must have required property 'diffStat'", schema: schema36.properties.git.required, parentSchema: schema36.properties.git, data: data17 };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
+        }
+        if (data17.changedFiles === void 0) {
+          const err66 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/required", keyword: "required", params: { missingProperty: "changedFiles" }, message: "must have required property 'changedFiles'", schema: schema36.properties.git.required, parentSchema: schema36.properties.git, data: data17 };
+          if (vErrors === null) {
+            vErrors = [err66];
+          } else {
+            vErrors.push(err66);
+          }
+          errors++;
+        }
+        for (const key4 in data17) {
+          if (!(key4 === "baseCommit" || key4 === "finalHead" || key4 === "finalBranch" || key4 === "merged" || key4 === "doneHeads" || key4 === "diffStat" || key4 === "changedFiles")) {
+            const err67 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.git, data: data17 };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+        }
+        if (data17.baseCommit !== void 0) {
+          let data18 = data17.baseCommit;
+          if (typeof data18 === "string") {
+            if (!pattern6.test(data18)) {
+              const err68 = { instancePath: instancePath + "/git/baseCommit", schemaPath: "#/properties/git/properties/baseCommit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.git.properties.baseCommit, data: data18 };
+              if (vErrors === null) {
+                vErrors = [err68];
+              } else {
+                vErrors.push(err68);
+              }
+              errors++;
+            }
+          } else {
+            const err69 = { instancePath: instancePath + "/git/baseCommit", schemaPath: "#/properties/git/properties/baseCommit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.git.properties.baseCommit.type, parentSchema: schema36.properties.git.properties.baseCommit, data: data18 };
+            if (vErrors === null) {
+              vErrors = [err69];
+            } else {
+              vErrors.push(err69);
+            }
+            errors++;
+          }
+        }
+        if (data17.finalHead !== void 0) {
+          let data19 = data17.finalHead;
+          if (typeof data19 === "string") {
+            if (!pattern6.test(data19)) {
+              const err70 = { instancePath: instancePath + "/git/finalHead", schemaPath: "#/properties/git/properties/finalHead/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.git.properties.finalHead, data: data19 };
+              if (vErrors === null) {
+                vErrors = [err70];
+              } else {
+                vErrors.push(err70);
+              }
+              errors++;
+            }
+          } else {
+            const err71 = { instancePath: instancePath + "/git/finalHead", schemaPath: "#/properties/git/properties/finalHead/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.git.properties.finalHead.type, parentSchema: schema36.properties.git.properties.finalHead, data: data19 };
+            if (vErrors === null) {
+              vErrors = [err71];
+            } else {
+              vErrors.push(err71);
+            }
+            errors++;
+          }
+        }
+        if (data17.finalBranch !== void 0) {
+          let data20 = data17.finalBranch;
+          if (typeof data20 === "string") {
+            if (func2(data20) < 1) {
+              const err72 = { instancePath: instancePath + "/git/finalBranch", schemaPath: "#/properties/git/properties/finalBranch/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.git.properties.finalBranch, data: data20 };
+              if (vErrors === null) {
+                vErrors = [err72];
+              } else {
+                vErrors.push(err72);
+              }
+              errors++;
+            }
+          } else {
+            const err73 = { instancePath: instancePath + "/git/finalBranch", schemaPath: "#/properties/git/properties/finalBranch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.git.properties.finalBranch.type, parentSchema: schema36.properties.git.properties.finalBranch, data: data20 };
+            if (vErrors === null) {
+              vErrors = [err73];
+            } else {
+              vErrors.push(err73);
+            }
+            errors++;
+          }
+        }
+        if (data17.merged !== void 0) {
+          let data21 = data17.merged;
+          if (typeof data21 !== "boolean") {
+            const err74 = { instancePath: instancePath + "/git/merged", schemaPath: "#/properties/git/properties/merged/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema36.properties.git.properties.merged.type, parentSchema: schema36.properties.git.properties.merged, data: data21 };
+            if (vErrors === null) {
+              vErrors = [err74];
+            } else {
+              vErrors.push(err74);
+            }
+            errors++;
+          }
+        }
+        if (data17.doneHeads !== void 0) {
+          let data22 = data17.doneHeads;
+          if (Array.isArray(data22)) {
+            const len0 = data22.length;
+            for (let i0 = 0; i0 < len0; i0++) {
+              let data23 = data22[i0];
+              if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+                if (data23.stage === void 0) {
+                  const err75 = { instancePath: instancePath + "/git/doneHeads/" + i0, schemaPath: "#/properties/git/properties/doneHeads/items/required", keyword: "required", params: { missingProperty: "stage" }, message: "must have required property 'stage'", schema: schema36.properties.git.properties.doneHeads.items.required, parentSchema: schema36.properties.git.properties.doneHeads.items, data: data23 };
+                  if (vErrors === null) {
+                    vErrors = [err75];
+                  } else {
+                    vErrors.push(err75);
+                  }
+                  errors++;
+                }
+                if (data23.title === void 0) {
+                  const err76 = { instancePath: instancePath + "/git/doneHeads/" + i0, schemaPath: "#/properties/git/properties/doneHeads/items/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema36.properties.git.properties.doneHeads.items.required, parentSchema: schema36.properties.git.properties.doneHeads.items, data: data23 };
+                  if (vErrors === null) {
+                    vErrors = [err76];
+                  } else {
+                    vErrors.push(err76);
+                  }
+                  errors++;
+                }
+                if (data23.head === void 0) {
+                  const err77 = { instancePath: instancePath + "/git/doneHeads/" + i0, schemaPath: "#/properties/git/properties/doneHeads/items/required", keyword: "required", params: { missingProperty: "head" }, message: "must have required property 'head'", schema: schema36.properties.git.properties.doneHeads.items.required, parentSchema: schema36.properties.git.properties.doneHeads.items, data: data23 };
+                  if (vErrors === null) {
+                    vErrors = [err77];
+                  } else {
+                    vErrors.push(err77);
+                  }
+                  errors++;
+                }
+                if (data23.branch === void 0) {
+                  const err78 = { instancePath: instancePath + "/git/doneHeads/" + i0, schemaPath: "#/properties/git/properties/doneHeads/items/required", keyword: "required", params: { missingProperty: "branch" }, message: "must have required property 'branch'", schema: schema36.properties.git.properties.doneHeads.items.required, parentSchema: schema36.properties.git.properties.doneHeads.items, data: data23 };
+                  if (vErrors === null) {
+                    vErrors = [err78];
+                  } else {
+                    vErrors.push(err78);
+                  }
+                  errors++;
+                }
+                if (data23.attempts === void 0) {
+                  const err79 = { instancePath: instancePath + "/git/doneHeads/" + i0, schemaPath: "#/properties/git/properties/doneHeads/items/required", keyword: "required", params: { missingProperty: "attempts" }, message: "must have required property 'attempts'", schema: schema36.properties.git.properties.doneHeads.items.required, parentSchema: schema36.properties.git.properties.doneHeads.items, data: data23 };
+                  if (vErrors === null) {
+                    vErrors = [err79];
+                  } else {
+                    vErrors.push(err79);
+                  }
+                  errors++;
+                }
+                if (data23.reportPath === void 0) {
+                  const err80 = { instancePath: instancePath + "/git/doneHeads/" + i0, schemaPath: "#/properties/git/properties/doneHeads/items/required", keyword: "required", params: { missingProperty: "reportPath" }, message: "must have required property 'reportPath'", schema: schema36.properties.git.properties.doneHeads.items.required, parentSchema: schema36.properties.git.properties.doneHeads.items, data: data23 };
+                  if (vErrors === null) {
+                    vErrors = [err80];
+                  } else {
+                    vErrors.push(err80);
+                  }
+                  errors++;
+                }
+                for (const key5 in data23) {
+                  if (!(key5 === "stage" || key5 === "title" || key5 === "head" || key5 === "branch" || key5 === "attempts" || key5 === "reportPath")) {
+                    const err81 = { instancePath: instancePath + "/git/doneHeads/" + i0, schemaPath: "#/properties/git/properties/doneHeads/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.git.properties.doneHeads.items, data: data23 };
+                    if (vErrors === null) {
+                      vErrors = [err81];
+                    } else {
+                      vErrors.push(err81);
+                    }
+                    errors++;
+                  }
+                }
+                if (data23.stage !== void 0) {
+                  let data24 = data23.stage;
+                  if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+                    const err82 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/stage", schemaPath: "#/properties/git/properties/doneHeads/items/properties/stage/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.git.properties.doneHeads.items.properties.stage.type, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.stage, data: data24 };
+                    if (vErrors === null) {
+                      vErrors = [err82];
+                    } else {
+                      vErrors.push(err82);
+                    }
+                    errors++;
+                  }
+                  if (typeof data24 == "number" && isFinite(data24)) {
+                    if (data24 > 9007199254740991 || isNaN(data24)) {
+                      const err83 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/stage", schemaPath: "#/properties/git/properties/doneHeads/items/properties/stage/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.stage, data: data24 };
+                      if (vErrors === null) {
+                        vErrors = [err83];
+                      } else {
+                        vErrors.push(err83);
+                      }
+                      errors++;
+                    }
+                    if (data24 <= 0 || isNaN(data24)) {
+                      const err84 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/stage", schemaPath: "#/properties/git/properties/doneHeads/items/properties/stage/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.stage, data: data24 };
+                      if (vErrors === null) {
+                        vErrors = [err84];
+                      } else {
+                        vErrors.push(err84);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data23.title !== void 0) {
+                  let data25 = data23.title;
+                  if (typeof data25 !== "string") {
+                    const err85 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/title", schemaPath: "#/properties/git/properties/doneHeads/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.git.properties.doneHeads.items.properties.title.type, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.title, data: data25 };
+                    if (vErrors === null) {
+                      vErrors = [err85];
+                    } else {
+                      vErrors.push(err85);
+                    }
+                    errors++;
+                  }
+                }
+                if (data23.head !== void 0) {
+                  let data26 = data23.head;
+                  if (typeof data26 === "string") {
+                    if (!pattern6.test(data26)) {
+                      const err86 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/head", schemaPath: "#/properties/git/properties/doneHeads/items/properties/head/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.git.properties.doneHeads.items.properties.head, data: data26 };
+                      if (vErrors === null) {
+                        vErrors = [err86];
+                      } else {
+                        vErrors.push(err86);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err87 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/head", schemaPath: "#/properties/git/properties/doneHeads/items/properties/head/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.git.properties.doneHeads.items.properties.head.type, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.head, data: data26 };
+                    if (vErrors === null) {
+                      vErrors = [err87];
+                    } else {
+                      vErrors.push(err87);
+                    }
+                    errors++;
+                  }
+                }
+                if (data23.branch !== void 0) {
+                  let data27 = data23.branch;
+                  if (typeof data27 === "string") {
+                    if (func2(data27) < 1) {
+                      const err88 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/branch", schemaPath: "#/properties/git/properties/doneHeads/items/properties/branch/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.branch, data: data27 };
+                      if (vErrors === null) {
+                        vErrors = [err88];
+                      } else {
+                        vErrors.push(err88);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err89 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/branch", schemaPath: "#/properties/git/properties/doneHeads/items/properties/branch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.git.properties.doneHeads.items.properties.branch.type, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.branch, data: data27 };
+                    if (vErrors === null) {
+                      vErrors = [err89];
+                    } else {
+                      vErrors.push(err89);
+                    }
+                    errors++;
+                  }
+                }
+                if (data23.attempts !== void 0) {
+                  let data28 = data23.attempts;
+                  if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+                    const err90 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/attempts", schemaPath: "#/properties/git/properties/doneHeads/items/properties/attempts/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.git.properties.doneHeads.items.properties.attempts.type, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.attempts, data: data28 };
+                    if (vErrors === null) {
+                      vErrors = [err90];
+                    } else {
+                      vErrors.push(err90);
+                    }
+                    errors++;
+                  }
+                  if (typeof data28 == "number" && isFinite(data28)) {
+                    if (data28 > 9007199254740991 || isNaN(data28)) {
+                      const err91 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/attempts", schemaPath: "#/properties/git/properties/doneHeads/items/properties/attempts/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.attempts, data: data28 };
+                      if (vErrors === null) {
+                        vErrors = [err91];
+                      } else {
+                        vErrors.push(err91);
+                      }
+                      errors++;
+                    }
+                    if (data28 <= 0 || isNaN(data28)) {
+                      const err92 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/attempts", schemaPath: "#/properties/git/properties/doneHeads/items/properties/attempts/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.attempts, data: data28 };
+                      if (vErrors === null) {
+                        vErrors = [err92];
+                      } else {
+                        vErrors.push(err92);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data23.reportPath !== void 0) {
+                  let data29 = data23.reportPath;
+                  const _errs66 = errors;
+                  let valid8 = false;
+                  const _errs67 = errors;
+                  if (typeof data29 === "string") {
+                    if (!pattern5.test(data29)) {
+                      const err93 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/reportPath", schemaPath: "#/properties/git/properties/doneHeads/items/properties/reportPath/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.git.properties.doneHeads.items.properties.reportPath.anyOf[0], data: data29 };
+                      if (vErrors === null) {
+                        vErrors = [err93];
+                      } else {
+                        vErrors.push(err93);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err94 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/reportPath", schemaPath: "#/properties/git/properties/doneHeads/items/properties/reportPath/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.git.properties.doneHeads.items.properties.reportPath.anyOf[0].type, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.reportPath.anyOf[0], data: data29 };
+                    if (vErrors === null) {
+                      vErrors = [err94];
+                    } else {
+                      vErrors.push(err94);
+                    }
+                    errors++;
+                  }
+                  var _valid0 = _errs67 === errors;
+                  valid8 = valid8 || _valid0;
+                  const _errs69 = errors;
+                  if (data29 !== null) {
+                    const err95 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/reportPath", schemaPath: "#/properties/git/properties/doneHeads/items/properties/reportPath/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.git.properties.doneHeads.items.properties.reportPath.anyOf[1].type, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.reportPath.anyOf[1], data: data29 };
+                    if (vErrors === null) {
+                      vErrors = [err95];
+                    } else {
+                      vErrors.push(err95);
+                    }
+                    errors++;
+                  }
+                  var _valid0 = _errs69 === errors;
+                  valid8 = valid8 || _valid0;
+                  if (!valid8) {
+                    const err96 = { instancePath: instancePath + "/git/doneHeads/" + i0 + "/reportPath", schemaPath: "#/properties/git/properties/doneHeads/items/properties/reportPath/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.git.properties.doneHeads.items.properties.reportPath.anyOf, parentSchema: schema36.properties.git.properties.doneHeads.items.properties.reportPath, data: data29 };
+                    if (vErrors === null) {
+                      vErrors = [err96];
+                    } else {
+                      vErrors.push(err96);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs66;
+                    if (vErrors !== null) {
+                      if (_errs66) {
+                        vErrors.length = _errs66;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+              } else {
+                const err97 = { instancePath: instancePath + "/git/doneHeads/" + i0, schemaPath: "#/properties/git/properties/doneHeads/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.git.properties.doneHeads.items.type, parentSchema: schema36.properties.git.properties.doneHeads.items, data: data23 };
+                if (vErrors === null) {
+                  vErrors = [err97];
+                } else {
+                  vErrors.push(err97);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err98 = { instancePath: instancePath + "/git/doneHeads", schemaPath: "#/properties/git/properties/doneHeads/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.git.properties.doneHeads.type, parentSchema: schema36.properties.git.properties.doneHeads, data: data22 };
+            if (vErrors === null) {
+              vErrors = [err98];
+            } else {
+              vErrors.push(err98);
+            }
+            errors++;
+          }
+        }
+        if (data17.diffStat !== void 0) {
+          let data30 = data17.diffStat;
+          if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
+            if (data30.filesChanged === void 0) {
+              const err99 = { instancePath: instancePath + "/git/diffStat", schemaPath: "#/properties/git/properties/diffStat/required", keyword: "required", params: { missingProperty: "filesChanged" }, message: "must have required property 'filesChanged'", schema: schema36.properties.git.properties.diffStat.required, parentSchema: schema36.properties.git.properties.diffStat, data: data30 };
+              if (vErrors === null) {
+                vErrors = [err99];
+              } else {
+                vErrors.push(err99);
+              }
+              errors++;
+            }
+            if (data30.insertions === void 0) {
+              const err100 = { instancePath: instancePath + "/git/diffStat", schemaPath: "#/properties/git/properties/diffStat/required", keyword: "required", params: { missingProperty: "insertions" }, message: "must have required property 'insertions'", schema: schema36.properties.git.properties.diffStat.required, parentSchema: schema36.properties.git.properties.diffStat, data: data30 };
+              if (vErrors === null) {
+                vErrors = [err100];
+              } else {
+                vErrors.push(err100);
+              }
+              errors++;
+            }
+            if (data30.deletions === void 0) {
+              const err101 = { instancePath: instancePath + "/git/diffStat", schemaPath: "#/properties/git/properties/diffStat/required", keyword: "required", params: { missingProperty: "deletions" }, message: "must have required property 'deletions'", schema: schema36.properties.git.properties.diffStat.required, parentSchema: schema36.properties.git.properties.diffStat, data: data30 };
+              if (vErrors === null) {
+                vErrors = [err101];
+              } else {
+                vErrors.push(err101);
+              }
+              errors++;
+            }
+            for (const key6 in data30) {
+              if (!(key6 === "filesChanged" || key6 === "insertions" || key6 === "deletions")) {
+                const err102 = { instancePath: instancePath + "/git/diffStat", schemaPath: "#/properties/git/properties/diffStat/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.git.properties.diffStat, data: data30 };
+                if (vErrors === null) {
+                  vErrors = [err102];
+                } else {
+                  vErrors.push(err102);
+                }
+                errors++;
+              }
+            }
+            if (data30.filesChanged !== void 0) {
+              let data31 = data30.filesChanged;
+              if (!(typeof data31 == "number" && (!(data31 % 1) && !isNaN(data31)) && isFinite(data31))) {
+                const err103 = { instancePath: instancePath + "/git/diffStat/filesChanged", schemaPath: "#/properties/git/properties/diffStat/properties/filesChanged/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.git.properties.diffStat.properties.filesChanged.type, parentSchema: schema36.properties.git.properties.diffStat.properties.filesChanged, data: data31 };
+                if (vErrors === null) {
+                  vErrors = [err103];
+                } else {
+                  vErrors.push(err103);
+                }
+                errors++;
+              }
+              if (typeof data31 == "number" && isFinite(data31)) {
+                if (data31 > 9007199254740991 || isNaN(data31)) {
+                  const err104 = { instancePath: instancePath + "/git/diffStat/filesChanged", schemaPath: "#/properties/git/properties/diffStat/properties/filesChanged/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.git.properties.diffStat.properties.filesChanged, data: data31 };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
+                }
+                if (data31 < 0 || isNaN(data31)) {
+                  const err105 = { instancePath: instancePath + "/git/diffStat/filesChanged", schemaPath: "#/properties/git/properties/diffStat/properties/filesChanged/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.git.properties.diffStat.properties.filesChanged, data: data31 };
+                  if (vErrors === null) {
+                    vErrors = [err105];
+                  } else {
+                    vErrors.push(err105);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data30.insertions !== void 0) {
+              let data32 = data30.insertions;
+              if (!(typeof data32 == "number" && (!(data32 % 1) && !isNaN(data32)) && isFinite(data32))) {
+                const err106 = { instancePath: instancePath + "/git/diffStat/insertions", schemaPath: "#/properties/git/properties/diffStat/properties/insertions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.git.properties.diffStat.properties.insertions.type, parentSchema: schema36.properties.git.properties.diffStat.properties.insertions, data: data32 };
+                if (vErrors === null) {
+                  vErrors = [err106];
+                } else {
+                  vErrors.push(err106);
+                }
+                errors++;
+              }
+              if (typeof data32 == "number" && isFinite(data32)) {
+                if (data32 > 9007199254740991 || isNaN(data32)) {
+                  const err107 = { instancePath: instancePath + "/git/diffStat/insertions", schemaPath: "#/properties/git/properties/diffStat/properties/insertions/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.git.properties.diffStat.properties.insertions, data: data32 };
+                  if (vErrors === null) {
+                    vErrors = [err107];
+                  } else {
+                    vErrors.push(err107);
+                  }
+                  errors++;
+                }
+                if (data32 < 0 || isNaN(data32)) {
+                  const err108 = { instancePath: instancePath + "/git/diffStat/insertions", schemaPath: "#/properties/git/properties/diffStat/properties/insertions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.git.properties.diffStat.properties.insertions, data: data32 };
+                  if (vErrors === null) {
+                    vErrors = [err108];
+                  } else {
+                    vErrors.push(err108);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data30.deletions !== void 0) {
+              let data33 = data30.deletions;
+              if (!(typeof data33 == "number" && (!(data33 % 1) && !isNaN(data33)) && isFinite(data33))) {
+                const err109 = { instancePath: instancePath + "/git/diffStat/deletions", schemaPath: "#/properties/git/properties/diffStat/properties/deletions/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.git.properties.diffStat.properties.deletions.type, parentSchema: schema36.properties.git.properties.diffStat.properties.deletions, data: data33 };
+                if (vErrors === null) {
+                  vErrors = [err109];
+                } else {
+                  vErrors.push(err109);
+                }
+                errors++;
+              }
+              if (typeof data33 == "number" && isFinite(data33)) {
+                if (data33 > 9007199254740991 || isNaN(data33)) {
+                  const err110 = { instancePath: instancePath + "/git/diffStat/deletions", schemaPath: "#/properties/git/properties/diffStat/properties/deletions/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.git.properties.diffStat.properties.deletions, data: data33 };
+                  if (vErrors === null) {
+                    vErrors = [err110];
+                  } else {
+                    vErrors.push(err110);
+                  }
+                  errors++;
+                }
+                if (data33 < 0 || isNaN(data33)) {
+                  const err111 = { instancePath: instancePath + "/git/diffStat/deletions", schemaPath: "#/properties/git/properties/diffStat/properties/deletions/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.git.properties.diffStat.properties.deletions, data: data33 };
+                  if (vErrors === null) {
+                    vErrors = [err111];
+                  } else {
+                    vErrors.push(err111);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err112 = { instancePath: instancePath + "/git/diffStat", schemaPath: "#/properties/git/properties/diffStat/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.git.properties.diffStat.type, parentSchema: schema36.properties.git.properties.diffStat, data: data30 };
+            if (vErrors === null) {
+              vErrors = [err112];
+            } else {
+              vErrors.push(err112);
+            }
+            errors++;
+          }
+        }
+        if (data17.changedFiles !== void 0) {
+          let data34 = data17.changedFiles;
+          if (Array.isArray(data34)) {
+            const len1 = data34.length;
+            for (let i1 = 0; i1 < len1; i1++) {
+              let data35 = data34[i1];
+              if (typeof data35 === "string") {
+                if (!pattern5.test(data35)) {
+                  const err113 = { instancePath: instancePath + "/git/changedFiles/" + i1, schemaPath: "#/properties/git/properties/changedFiles/items/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.git.properties.changedFiles.items, data: data35 };
+                  if (vErrors === null) {
+                    vErrors = [err113];
+                  } else {
+                    vErrors.push(err113);
+                  }
+                  errors++;
+                }
+              } else {
+                const err114 = { instancePath: instancePath + "/git/changedFiles/" + i1, schemaPath: "#/properties/git/properties/changedFiles/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.git.properties.changedFiles.items.type, parentSchema: schema36.properties.git.properties.changedFiles.items, data: data35 };
+                if (vErrors === null) {
+                  vErrors = [err114];
+                } else {
+                  vErrors.push(err114);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err115 = { instancePath: instancePath + "/git/changedFiles", schemaPath: "#/properties/git/properties/changedFiles/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.git.properties.changedFiles.type, parentSchema: schema36.properties.git.properties.changedFiles, data: data34 };
+            if (vErrors === null) {
+              vErrors = [err115];
+            } else {
+              vErrors.push(err115);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err116 = { instancePath: instancePath + "/git", schemaPath: "#/properties/git/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.git.type, parentSchema: schema36.properties.git, data: data17 };
+        if (vErrors === null) {
+          vErrors = [err116];
+        } else {
+          vErrors.push(err116);
+        }
+        errors++;
+      }
+    }
+    if (data.verdict !== void 0) {
+      let data36 = data.verdict;
+      if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
+        if (data36.value === void 0) {
+          const err117 = { instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/required", keyword: "required", params: { missingProperty: "value" }, message: "must have required property 'value'", schema: schema36.properties.verdict.required, parentSchema: schema36.properties.verdict, data: data36 };
+          if (vErrors === null) {
+            vErrors = [err117];
+          } else {
+            vErrors.push(err117);
+          }
+          errors++;
+        }
+        if (data36.reasons === void 0) {
+          const err118 = { instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/required", keyword: "required", params: { missingProperty: "reasons" }, message: "must have required property 'reasons'", schema: schema36.properties.verdict.required, parentSchema: schema36.properties.verdict, data: data36 };
+          if (vErrors === null) {
+            vErrors = [err118];
+          } else {
+            vErrors.push(err118);
+          }
+          errors++;
+        }
+        if (data36.fixStages === void 0) {
+          const err119 = { instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/required", keyword: "required", params: { missingProperty: "fixStages" }, message: "must have required property 'fixStages'", schema: schema36.properties.verdict.required, parentSchema: schema36.properties.verdict, data: data36 };
+          if (vErrors === null) {
+            vErrors = [err119];
+          } else {
+            vErrors.push(err119);
+          }
+          errors++;
+        }
+        if (data36.rebuildStages === void 0) {
+          const err120 = { instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/required", keyword: "required", params: { missingProperty: "rebuildStages" }, message: "must have required property 'rebuildStages'", schema: schema36.properties.verdict.required, parentSchema: schema36.properties.verdict, data: data36 };
+          if (vErrors === null) {
+            vErrors = [err120];
+          } else {
+            vErrors.push(err120);
+          }
+          errors++;
+        }
+        for (const key7 in data36) {
+          if (!(key7 === "value" || key7 === "reasons" || key7 === "fixStages" || key7 === "rebuildStages")) {
+            const err121 = { instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.verdict, data: data36 };
+            if (vErrors === null) {
+              vErrors = [err121];
+            } else {
+              vErrors.push(err121);
+            }
+            errors++;
+          }
+        }
+        if (data36.value !== void 0) {
+          let data37 = data36.value;
+          if (typeof data37 !== "string") {
+            const err122 = { instancePath: instancePath + "/verdict/value", schemaPath: "#/properties/verdict/properties/value/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verdict.properties.value.type, parentSchema: schema36.properties.verdict.properties.value, data: data37 };
+            if (vErrors === null) {
+              vErrors = [err122];
+            } else {
+              vErrors.push(err122);
+            }
+            errors++;
+          }
+          if (!(data37 === "accepted" || data37 === "rejected")) {
+            const err123 = { instancePath: instancePath + "/verdict/value", schemaPath: "#/properties/verdict/properties/value/enum", keyword: "enum", params: { allowedValues: schema36.properties.verdict.properties.value.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.verdict.properties.value.enum, parentSchema: schema36.properties.verdict.properties.value, data: data37 };
+            if (vErrors === null) {
+              vErrors = [err123];
+            } else {
+              vErrors.push(err123);
+            }
+            errors++;
+          }
+        }
+        if (data36.reasons !== void 0) {
+          let data38 = data36.reasons;
+          if (Array.isArray(data38)) {
+            const len2 = data38.length;
+            for (let i2 = 0; i2 < len2; i2++) {
+              let data39 = data38[i2];
+              if (typeof data39 === "string") {
+                if (func2(data39) < 1) {
+                  const err124 = { instancePath: instancePath + "/verdict/reasons/" + i2, schemaPath: "#/properties/verdict/properties/reasons/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.verdict.properties.reasons.items, data: data39 };
+                  if (vErrors === null) {
+                    vErrors = [err124];
+                  } else {
+                    vErrors.push(err124);
+                  }
+                  errors++;
+                }
+              } else {
+                const err125 = { instancePath: instancePath + "/verdict/reasons/" + i2, schemaPath: "#/properties/verdict/properties/reasons/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verdict.properties.reasons.items.type, parentSchema: schema36.properties.verdict.properties.reasons.items, data: data39 };
+                if (vErrors === null) {
+                  vErrors = [err125];
+                } else {
+                  vErrors.push(err125);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err126 = { instancePath: instancePath + "/verdict/reasons", schemaPath: "#/properties/verdict/properties/reasons/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.verdict.properties.reasons.type, parentSchema: schema36.properties.verdict.properties.reasons, data: data38 };
+            if (vErrors === null) {
+              vErrors = [err126];
+            } else {
+              vErrors.push(err126);
+            }
+            errors++;
+          }
+        }
+        if (data36.fixStages !== void 0) {
+          let data40 = data36.fixStages;
+          if (Array.isArray(data40)) {
+            const len3 = data40.length;
+            for (let i3 = 0; i3 < len3; i3++) {
+              let data41 = data40[i3];
+              if (!(typeof data41 == "number" && (!(data41 % 1) && !isNaN(data41)) && isFinite(data41))) {
+                const err127 = { instancePath: instancePath + "/verdict/fixStages/" + i3, schemaPath: "#/properties/verdict/properties/fixStages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.verdict.properties.fixStages.items.type, parentSchema: schema36.properties.verdict.properties.fixStages.items, data: data41 };
+                if (vErrors === null) {
+                  vErrors = [err127];
+                } else {
+                  vErrors.push(err127);
+                }
+                errors++;
+              }
+              if (typeof data41 == "number" && isFinite(data41)) {
+                if (data41 > 9007199254740991 || isNaN(data41)) {
+                  const err128 = { instancePath: instancePath + "/verdict/fixStages/" + i3, schemaPath: "#/properties/verdict/properties/fixStages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.verdict.properties.fixStages.items, data: data41 };
+                  if (vErrors === null) {
+                    vErrors = [err128];
+                  } else {
+                    vErrors.push(err128);
+                  }
+                  errors++;
+                }
+                if (data41 <= 0 || isNaN(data41)) {
+                  const err129 = { instancePath: instancePath + "/verdict/fixStages/" + i3, schemaPath: "#/properties/verdict/properties/fixStages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.verdict.properties.fixStages.items, data: data41 };
+                  if (vErrors === null) {
+                    vErrors = [err129];
+                  } else {
+                    vErrors.push(err129);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err130 = { instancePath: instancePath + "/verdict/fixStages", schemaPath: "#/properties/verdict/properties/fixStages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.verdict.properties.fixStages.type, parentSchema: schema36.properties.verdict.properties.fixStages, data: data40 };
+            if (vErrors === null) {
+              vErrors = [err130];
+            } else {
+              vErrors.push(err130);
+            }
+            errors++;
+          }
+        }
+        if (data36.rebuildStages !== void 0) {
+          let data42 = data36.rebuildStages;
+          if (Array.isArray(data42)) {
+            const len4 = data42.length;
+            for (let i4 = 0; i4 < len4; i4++) {
+              let data43 = data42[i4];
+              if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
+                const err131 = { instancePath: instancePath + "/verdict/rebuildStages/" + i4, schemaPath: "#/properties/verdict/properties/rebuildStages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.verdict.properties.rebuildStages.items.type, parentSchema: schema36.properties.verdict.properties.rebuildStages.items, data: data43 };
+                if (vErrors === null) {
+                  vErrors = [err131];
+                } else {
+                  vErrors.push(err131);
+                }
+                errors++;
+              }
+              if (typeof data43 == "number" && isFinite(data43)) {
+                if (data43 > 9007199254740991 || isNaN(data43)) {
+                  const err132 = { instancePath: instancePath + "/verdict/rebuildStages/" + i4, schemaPath: "#/properties/verdict/properties/rebuildStages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.verdict.properties.rebuildStages.items, data: data43 };
+                  if (vErrors === null) {
+                    vErrors = [err132];
+                  } else {
+                    vErrors.push(err132);
+                  }
+                  errors++;
+                }
+                if (data43 <= 0 || isNaN(data43)) {
+                  const err133 = { instancePath: instancePath + "/verdict/rebuildStages/" + i4, schemaPath: "#/properties/verdict/properties/rebuildStages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.verdict.properties.rebuildStages.items, data: data43 };
+                  if (vErrors === null) {
+                    vErrors = [err133];
+                  } else {
+                    vErrors.push(err133);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err134 = { instancePath: instancePath + "/verdict/rebuildStages", schemaPath: "#/properties/verdict/properties/rebuildStages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.verdict.properties.rebuildStages.type, parentSchema: schema36.properties.verdict.properties.rebuildStages, data: data42 };
+            if (vErrors === null) {
+              vErrors = [err134];
+            } else {
+              vErrors.push(err134);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err135 = { instancePath: instancePath + "/verdict", schemaPath: "#/properties/verdict/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.verdict.type, parentSchema: schema36.properties.verdict, data: data36 };
+        if (vErrors === null) {
+          vErrors = [err135];
+        } else {
+          vErrors.push(err135);
+        }
+        errors++;
+      }
+    }
+    if (data.qa !== void 0) {
+      let data44 = data.qa;
+      if (Array.isArray(data44)) {
+        const len5 = data44.length;
+        for (let i5 = 0; i5 < len5; i5++) {
+          let data45 = data44[i5];
+          if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
+            if (data45.source === void 0) {
+              const err136 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/required", keyword: "required", params: { missingProperty: "source" }, message: "must have required property 'source'", schema: schema36.properties.qa.items.required, parentSchema: schema36.properties.qa.items, data: data45 };
+              if (vErrors === null) {
+                vErrors = [err136];
+              } else {
+                vErrors.push(err136);
+              }
+              errors++;
+            }
+            if (data45.label === void 0) {
+              const err137 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/required", keyword: "required", params: { missingProperty: "label" }, message: "must have required property 'label'", schema: schema36.properties.qa.items.required, parentSchema: schema36.properties.qa.items, data: data45 };
+              if (vErrors === null) {
+                vErrors = [err137];
+              } else {
+                vErrors.push(err137);
+              }
+              errors++;
+            }
+            if (data45.cmd === void 0) {
+              const err138 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema36.properties.qa.items.required, parentSchema: schema36.properties.qa.items, data: data45 };
+              if (vErrors === null) {
+                vErrors = [err138];
+              } else {
+                vErrors.push(err138);
+              }
+              errors++;
+            }
+            if (data45.exitCode === void 0) {
+              const err139 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/required", keyword: "required", params: { missingProperty: "exitCode" }, message: "must have required property 'exitCode'", schema: schema36.properties.qa.items.required, parentSchema: schema36.properties.qa.items, data: data45 };
+              if (vErrors === null) {
+                vErrors = [err139];
+              } else {
+                vErrors.push(err139);
+              }
+              errors++;
+            }
+            if (data45.durationMs === void 0) {
+              const err140 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/required", keyword: "required", params: { missingProperty: "durationMs" }, message: "must have required property 'durationMs'", schema: schema36.properties.qa.items.required, parentSchema: schema36.properties.qa.items, data: data45 };
+              if (vErrors === null) {
+                vErrors = [err140];
+              } else {
+                vErrors.push(err140);
+              }
+              errors++;
+            }
+            if (data45.outputTail === void 0) {
+              const err141 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/required", keyword: "required", params: { missingProperty: "outputTail" }, message: "must have required property 'outputTail'", schema: schema36.properties.qa.items.required, parentSchema: schema36.properties.qa.items, data: data45 };
+              if (vErrors === null) {
+                vErrors = [err141];
+              } else {
+                vErrors.push(err141);
+              }
+              errors++;
+            }
+            if (data45.passed === void 0) {
+              const err142 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/required", keyword: "required", params: { missingProperty: "passed" }, message: "must have required property 'passed'", schema: schema36.properties.qa.items.required, parentSchema: schema36.properties.qa.items, data: data45 };
+              if (vErrors === null) {
+                vErrors = [err142];
+              } else {
+                vErrors.push(err142);
+              }
+              errors++;
+            }
+            if (data45.stage === void 0) {
+              const err143 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/required", keyword: "required", params: { missingProperty: "stage" }, message: "must have required property 'stage'", schema: schema36.properties.qa.items.required, parentSchema: schema36.properties.qa.items, data: data45 };
+              if (vErrors === null) {
+                vErrors = [err143];
+              } else {
+                vErrors.push(err143);
+              }
+              errors++;
+            }
+            for (const key8 in data45) {
+              if (!(key8 === "source" || key8 === "label" || key8 === "cmd" || key8 === "exitCode" || key8 === "durationMs" || key8 === "outputTail" || key8 === "passed" || key8 === "stage")) {
+                const err144 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.qa.items, data: data45 };
+                if (vErrors === null) {
+                  vErrors = [err144];
+                } else {
+                  vErrors.push(err144);
+                }
+                errors++;
+              }
+            }
+            if (data45.source !== void 0) {
+              let data46 = data45.source;
+              if (typeof data46 !== "string") {
+                const err145 = { instancePath: instancePath + "/qa/" + i5 + "/source", schemaPath: "#/properties/qa/items/properties/source/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.qa.items.properties.source.type, parentSchema: schema36.properties.qa.items.properties.source, data: data46 };
+                if (vErrors === null) {
+                  vErrors = [err145];
+                } else {
+                  vErrors.push(err145);
+                }
+                errors++;
+              }
+              if (!(data46 === "plan" || data46 === "config")) {
+                const err146 = { instancePath: instancePath + "/qa/" + i5 + "/source", schemaPath: "#/properties/qa/items/properties/source/enum", keyword: "enum", params: { allowedValues: schema36.properties.qa.items.properties.source.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.qa.items.properties.source.enum, parentSchema: schema36.properties.qa.items.properties.source, data: data46 };
+                if (vErrors === null) {
+                  vErrors = [err146];
+                } else {
+                  vErrors.push(err146);
+                }
+                errors++;
+              }
+            }
+            if (data45.label !== void 0) {
+              let data47 = data45.label;
+              if (typeof data47 !== "string") {
+                const err147 = { instancePath: instancePath + "/qa/" + i5 + "/label", schemaPath: "#/properties/qa/items/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.qa.items.properties.label.type, parentSchema: schema36.properties.qa.items.properties.label, data: data47 };
+                if (vErrors === null) {
+                  vErrors = [err147];
+                } else {
+                  vErrors.push(err147);
+                }
+                errors++;
+              }
+            }
+            if (data45.cmd !== void 0) {
+              let data48 = data45.cmd;
+              if (typeof data48 === "string") {
+                if (func2(data48) < 1) {
+                  const err148 = { instancePath: instancePath + "/qa/" + i5 + "/cmd", schemaPath: "#/properties/qa/items/properties/cmd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.qa.items.properties.cmd, data: data48 };
+                  if (vErrors === null) {
+                    vErrors = [err148];
+                  } else {
+                    vErrors.push(err148);
+                  }
+                  errors++;
+                }
+              } else {
+                const err149 = { instancePath: instancePath + "/qa/" + i5 + "/cmd", schemaPath: "#/properties/qa/items/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.qa.items.properties.cmd.type, parentSchema: schema36.properties.qa.items.properties.cmd, data: data48 };
+                if (vErrors === null) {
+                  vErrors = [err149];
+                } else {
+                  vErrors.push(err149);
+                }
+                errors++;
+              }
+            }
+            if (data45.exitCode !== void 0) {
+              let data49 = data45.exitCode;
+              const _errs113 = errors;
+              let valid22 = false;
+              const _errs114 = errors;
+              if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
+                const err150 = { instancePath: instancePath + "/qa/" + i5 + "/exitCode", schemaPath: "#/properties/qa/items/properties/exitCode/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.qa.items.properties.exitCode.anyOf[0].type, parentSchema: schema36.properties.qa.items.properties.exitCode.anyOf[0], data: data49 };
+                if (vErrors === null) {
+                  vErrors = [err150];
+                } else {
+                  vErrors.push(err150);
+                }
+                errors++;
+              }
+              if (typeof data49 == "number" && isFinite(data49)) {
+                if (data49 > 9007199254740991 || isNaN(data49)) {
+                  const err151 = { instancePath: instancePath + "/qa/" + i5 + "/exitCode", schemaPath: "#/properties/qa/items/properties/exitCode/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.qa.items.properties.exitCode.anyOf[0], data: data49 };
+                  if (vErrors === null) {
+                    vErrors = [err151];
+                  } else {
+                    vErrors.push(err151);
+                  }
+                  errors++;
+                }
+                if (data49 < -9007199254740991 || isNaN(data49)) {
+                  const err152 = { instancePath: instancePath + "/qa/" + i5 + "/exitCode", schemaPath: "#/properties/qa/items/properties/exitCode/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: -9007199254740991 }, message: "must be >= -9007199254740991", schema: -9007199254740991, parentSchema: schema36.properties.qa.items.properties.exitCode.anyOf[0], data: data49 };
+                  if (vErrors === null) {
+                    vErrors = [err152];
+                  } else {
+                    vErrors.push(err152);
+                  }
+                  errors++;
+                }
+              }
+              var _valid1 = _errs114 === errors;
+              valid22 = valid22 || _valid1;
+              const _errs116 = errors;
+              if (data49 !== null) {
+                const err153 = { instancePath: instancePath + "/qa/" + i5 + "/exitCode", schemaPath: "#/properties/qa/items/properties/exitCode/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.qa.items.properties.exitCode.anyOf[1].type, parentSchema: schema36.properties.qa.items.properties.exitCode.anyOf[1], data: data49 };
+                if (vErrors === null) {
+                  vErrors = [err153];
+                } else {
+                  vErrors.push(err153);
+                }
+                errors++;
+              }
+              var _valid1 = _errs116 === errors;
+              valid22 = valid22 || _valid1;
+              if (!valid22) {
+                const err154 = { instancePath: instancePath + "/qa/" + i5 + "/exitCode", schemaPath: "#/properties/qa/items/properties/exitCode/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.qa.items.properties.exitCode.anyOf, parentSchema: schema36.properties.qa.items.properties.exitCode, data: data49 };
+                if (vErrors === null) {
+                  vErrors = [err154];
+                } else {
+                  vErrors.push(err154);
+                }
+                errors++;
+              } else {
+                errors = _errs113;
+                if (vErrors !== null) {
+                  if (_errs113) {
+                    vErrors.length = _errs113;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data45.durationMs !== void 0) {
+              let data50 = data45.durationMs;
+              if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
+                const err155 = { instancePath: instancePath + "/qa/" + i5 + "/durationMs", schemaPath: "#/properties/qa/items/properties/durationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.qa.items.properties.durationMs.type, parentSchema: schema36.properties.qa.items.properties.durationMs, data: data50 };
+                if (vErrors === null) {
+                  vErrors = [err155];
+                } else {
+                  vErrors.push(err155);
+                }
+                errors++;
+              }
+              if (typeof data50 == "number" && isFinite(data50)) {
+                if (data50 > 9007199254740991 || isNaN(data50)) {
+                  const err156 = { instancePath: instancePath + "/qa/" + i5 + "/durationMs", schemaPath: "#/properties/qa/items/properties/durationMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.qa.items.properties.durationMs, data: data50 };
+                  if (vErrors === null) {
+                    vErrors = [err156];
+                  } else {
+                    vErrors.push(err156);
+                  }
+                  errors++;
+                }
+                if (data50 < 0 || isNaN(data50)) {
+                  const err157 = { instancePath: instancePath + "/qa/" + i5 + "/durationMs", schemaPath: "#/properties/qa/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.qa.items.properties.durationMs, data: data50 };
+                  if (vErrors === null) {
+                    vErrors = [err157];
+                  } else {
+                    vErrors.push(err157);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data45.outputTail !== void 0) {
+              let data51 = data45.outputTail;
+              if (typeof data51 !== "string") {
+                const err158 = { instancePath: instancePath + "/qa/" + i5 + "/outputTail", schemaPath: "#/properties/qa/items/properties/outputTail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.qa.items.properties.outputTail.type, parentSchema: schema36.properties.qa.items.properties.outputTail, data: data51 };
+                if (vErrors === null) {
+                  vErrors = [err158];
+                } else {
+                  vErrors.push(err158);
+                }
+                errors++;
+              }
+            }
+            if (data45.passed !== void 0) {
+              let data52 = data45.passed;
+              if (typeof data52 !== "boolean") {
+                const err159 = { instancePath: instancePath + "/qa/" + i5 + "/passed", schemaPath: "#/properties/qa/items/properties/passed/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema36.properties.qa.items.properties.passed.type, parentSchema: schema36.properties.qa.items.properties.passed, data: data52 };
+                if (vErrors === null) {
+                  vErrors = [err159];
+                } else {
+                  vErrors.push(err159);
+                }
+                errors++;
+              }
+            }
+            if (data45.stage !== void 0) {
+              let data53 = data45.stage;
+              const _errs125 = errors;
+              let valid23 = false;
+              const _errs126 = errors;
+              if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
+                const err160 = { instancePath: instancePath + "/qa/" + i5 + "/stage", schemaPath: "#/properties/qa/items/properties/stage/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.qa.items.properties.stage.anyOf[0].type, parentSchema: schema36.properties.qa.items.properties.stage.anyOf[0], data: data53 };
+                if (vErrors === null) {
+                  vErrors = [err160];
+                } else {
+                  vErrors.push(err160);
+                }
+                errors++;
+              }
+              if (typeof data53 == "number" && isFinite(data53)) {
+                if (data53 > 9007199254740991 || isNaN(data53)) {
+                  const err161 = { instancePath: instancePath + "/qa/" + i5 + "/stage", schemaPath: "#/properties/qa/items/properties/stage/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.qa.items.properties.stage.anyOf[0], data: data53 };
+                  if (vErrors === null) {
+                    vErrors = [err161];
+                  } else {
+                    vErrors.push(err161);
+                  }
+                  errors++;
+                }
+                if (data53 <= 0 || isNaN(data53)) {
+                  const err162 = { instancePath: instancePath + "/qa/" + i5 + "/stage", schemaPath: "#/properties/qa/items/properties/stage/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.qa.items.properties.stage.anyOf[0], data: data53 };
+                  if (vErrors === null) {
+                    vErrors = [err162];
+                  } else {
+                    vErrors.push(err162);
+                  }
+                  errors++;
+                }
+              }
+              var _valid2 = _errs126 === errors;
+              valid23 = valid23 || _valid2;
+              const _errs128 = errors;
+              if (data53 !== null) {
+                const err163 = { instancePath: instancePath + "/qa/" + i5 + "/stage", schemaPath: "#/properties/qa/items/properties/stage/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.qa.items.properties.stage.anyOf[1].type, parentSchema: schema36.properties.qa.items.properties.stage.anyOf[1], data: data53 };
+                if (vErrors === null) {
+                  vErrors = [err163];
+                } else {
+                  vErrors.push(err163);
+                }
+                errors++;
+              }
+              var _valid2 = _errs128 === errors;
+              valid23 = valid23 || _valid2;
+              if (!valid23) {
+                const err164 = { instancePath: instancePath + "/qa/" + i5 + "/stage", schemaPath: "#/properties/qa/items/properties/stage/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.qa.items.properties.stage.anyOf, parentSchema: schema36.properties.qa.items.properties.stage, data: data53 };
+                if (vErrors === null) {
+                  vErrors = [err164];
+                } else {
+                  vErrors.push(err164);
+                }
+                errors++;
+              } else {
+                errors = _errs125;
+                if (vErrors !== null) {
+                  if (_errs125) {
+                    vErrors.length = _errs125;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+          } else {
+            const err165 = { instancePath: instancePath + "/qa/" + i5, schemaPath: "#/properties/qa/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.qa.items.type, parentSchema: schema36.properties.qa.items, data: data45 };
+            if (vErrors === null) {
+              vErrors = [err165];
+            } else {
+              vErrors.push(err165);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err166 = { instancePath: instancePath + "/qa", schemaPath: "#/properties/qa/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.qa.type, parentSchema: schema36.properties.qa, data: data44 };
+        if (vErrors === null) {
+          vErrors = [err166];
+        } else {
+          vErrors.push(err166);
+        }
+        errors++;
+      }
+    }
+    if (data.verifiers !== void 0) {
+      let data54 = data.verifiers;
+      if (Array.isArray(data54)) {
+        const len6 = data54.length;
+        for (let i6 = 0; i6 < len6; i6++) {
+          let data55 = data54[i6];
+          if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
+            if (data55.worker === void 0) {
+              const err167 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema36.properties.verifiers.items.required, parentSchema: schema36.properties.verifiers.items, data: data55 };
+              if (vErrors === null) {
+                vErrors = [err167];
+              } else {
+                vErrors.push(err167);
+              }
+              errors++;
+            }
+            if (data55.status === void 0) {
+              const err168 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.verifiers.items.required, parentSchema: schema36.properties.verifiers.items, data: data55 };
+              if (vErrors === null) {
+                vErrors = [err168];
+              } else {
+                vErrors.push(err168);
+              }
+              errors++;
+            }
+            if (data55.verdict === void 0) {
+              const err169 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/required", keyword: "required", params: { missingProperty: "verdict" }, message: "must have required property 'verdict'", schema: schema36.properties.verifiers.items.required, parentSchema: schema36.properties.verifiers.items, data: data55 };
+              if (vErrors === null) {
+                vErrors = [err169];
+              } else {
+                vErrors.push(err169);
+              }
+              errors++;
+            }
+            if (data55.findings === void 0) {
+              const err170 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/required", keyword: "required", params: { missingProperty: "findings" }, message: "must have required property 'findings'", schema: schema36.properties.verifiers.items.required, parentSchema: schema36.properties.verifiers.items, data: data55 };
+              if (vErrors === null) {
+                vErrors = [err170];
+              } else {
+                vErrors.push(err170);
+              }
+              errors++;
+            }
+            if (data55.evidenceRead === void 0) {
+              const err171 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/required", keyword: "required", params: { missingProperty: "evidenceRead" }, message: "must have required property 'evidenceRead'", schema: schema36.properties.verifiers.items.required, parentSchema: schema36.properties.verifiers.items, data: data55 };
+              if (vErrors === null) {
+                vErrors = [err171];
+              } else {
+                vErrors.push(err171);
+              }
+              errors++;
+            }
+            if (data55.usage === void 0) {
+              const err172 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/required", keyword: "required", params: { missingProperty: "usage" }, message: "must have required property 'usage'", schema: schema36.properties.verifiers.items.required, parentSchema: schema36.properties.verifiers.items, data: data55 };
+              if (vErrors === null) {
+                vErrors = [err172];
+              } else {
+                vErrors.push(err172);
+              }
+              errors++;
+            }
+            if (data55.durationMs === void 0) {
+              const err173 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/required", keyword: "required", params: { missingProperty: "durationMs" }, message: "must have required property 'durationMs'", schema: schema36.properties.verifiers.items.required, parentSchema: schema36.properties.verifiers.items, data: data55 };
+              if (vErrors === null) {
+                vErrors = [err173];
+              } else {
+                vErrors.push(err173);
+              }
+              errors++;
+            }
+            for (const key9 in data55) {
+              if (!func1.call(schema36.properties.verifiers.items.properties, key9)) {
+                const err174 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.verifiers.items, data: data55 };
+                if (vErrors === null) {
+                  vErrors = [err174];
+                } else {
+                  vErrors.push(err174);
+                }
+                errors++;
+              }
+            }
+            if (data55.worker !== void 0) {
+              let data56 = data55.worker;
+              if (typeof data56 === "string") {
+                if (!pattern14.test(data56)) {
+                  const err175 = { instancePath: instancePath + "/verifiers/" + i6 + "/worker", schemaPath: "#/properties/verifiers/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.verifiers.items.properties.worker, data: data56 };
+                  if (vErrors === null) {
+                    vErrors = [err175];
+                  } else {
+                    vErrors.push(err175);
+                  }
+                  errors++;
+                }
+              } else {
+                const err176 = { instancePath: instancePath + "/verifiers/" + i6 + "/worker", schemaPath: "#/properties/verifiers/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.worker.type, parentSchema: schema36.properties.verifiers.items.properties.worker, data: data56 };
+                if (vErrors === null) {
+                  vErrors = [err176];
+                } else {
+                  vErrors.push(err176);
+                }
+                errors++;
+              }
+            }
+            if (data55.status !== void 0) {
+              let data57 = data55.status;
+              if (typeof data57 !== "string") {
+                const err177 = { instancePath: instancePath + "/verifiers/" + i6 + "/status", schemaPath: "#/properties/verifiers/items/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.status.type, parentSchema: schema36.properties.verifiers.items.properties.status, data: data57 };
+                if (vErrors === null) {
+                  vErrors = [err177];
+                } else {
+                  vErrors.push(err177);
+                }
+                errors++;
+              }
+              if (!(data57 === "done" || data57 === "contract-violated" || data57 === "error" || data57 === "timeout" || data57 === "budget-exceeded")) {
+                const err178 = { instancePath: instancePath + "/verifiers/" + i6 + "/status", schemaPath: "#/properties/verifiers/items/properties/status/enum", keyword: "enum", params: { allowedValues: schema36.properties.verifiers.items.properties.status.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.verifiers.items.properties.status.enum, parentSchema: schema36.properties.verifiers.items.properties.status, data: data57 };
+                if (vErrors === null) {
+                  vErrors = [err178];
+                } else {
+                  vErrors.push(err178);
+                }
+                errors++;
+              }
+            }
+            if (data55.verdict !== void 0) {
+              let data58 = data55.verdict;
+              const _errs140 = errors;
+              let valid27 = false;
+              const _errs141 = errors;
+              if (typeof data58 !== "string") {
+                const err179 = { instancePath: instancePath + "/verifiers/" + i6 + "/verdict", schemaPath: "#/properties/verifiers/items/properties/verdict/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.verdict.anyOf[0].type, parentSchema: schema36.properties.verifiers.items.properties.verdict.anyOf[0], data: data58 };
+                if (vErrors === null) {
+                  vErrors = [err179];
+                } else {
+                  vErrors.push(err179);
+                }
+                errors++;
+              }
+              if (!(data58 === "PASS" || data58 === "FAIL")) {
+                const err180 = { instancePath: instancePath + "/verifiers/" + i6 + "/verdict", schemaPath: "#/properties/verifiers/items/properties/verdict/anyOf/0/enum", keyword: "enum", params: { allowedValues: schema36.properties.verifiers.items.properties.verdict.anyOf[0].enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.verifiers.items.properties.verdict.anyOf[0].enum, parentSchema: schema36.properties.verifiers.items.properties.verdict.anyOf[0], data: data58 };
+                if (vErrors === null) {
+                  vErrors = [err180];
+                } else {
+                  vErrors.push(err180);
+                }
+                errors++;
+              }
+              var _valid3 = _errs141 === errors;
+              valid27 = valid27 || _valid3;
+              const _errs143 = errors;
+              if (data58 !== null) {
+                const err181 = { instancePath: instancePath + "/verifiers/" + i6 + "/verdict", schemaPath: "#/properties/verifiers/items/properties/verdict/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.verifiers.items.properties.verdict.anyOf[1].type, parentSchema: schema36.properties.verifiers.items.properties.verdict.anyOf[1], data: data58 };
+                if (vErrors === null) {
+                  vErrors = [err181];
+                } else {
+                  vErrors.push(err181);
+                }
+                errors++;
+              }
+              var _valid3 = _errs143 === errors;
+              valid27 = valid27 || _valid3;
+              if (!valid27) {
+                const err182 = { instancePath: instancePath + "/verifiers/" + i6 + "/verdict", schemaPath: "#/properties/verifiers/items/properties/verdict/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.verifiers.items.properties.verdict.anyOf, parentSchema: schema36.properties.verifiers.items.properties.verdict, data: data58 };
+                if (vErrors === null) {
+                  vErrors = [err182];
+                } else {
+                  vErrors.push(err182);
+                }
+                errors++;
+              } else {
+                errors = _errs140;
+                if (vErrors !== null) {
+                  if (_errs140) {
+                    vErrors.length = _errs140;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data55.findings !== void 0) {
+              let data59 = data55.findings;
+              if (Array.isArray(data59)) {
+                const len7 = data59.length;
+                for (let i7 = 0; i7 < len7; i7++) {
+                  let data60 = data59[i7];
+                  if (typeof data60 === "string") {
+                    if (!pattern19.test(data60)) {
+                      const err183 = { instancePath: instancePath + "/verifiers/" + i6 + "/findings/" + i7, schemaPath: "#/properties/verifiers/items/properties/findings/items/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", parentSchema: schema36.properties.verifiers.items.properties.findings.items, data: data60 };
+                      if (vErrors === null) {
+                        vErrors = [err183];
+                      } else {
+                        vErrors.push(err183);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err184 = { instancePath: instancePath + "/verifiers/" + i6 + "/findings/" + i7, schemaPath: "#/properties/verifiers/items/properties/findings/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.findings.items.type, parentSchema: schema36.properties.verifiers.items.properties.findings.items, data: data60 };
+                    if (vErrors === null) {
+                      vErrors = [err184];
+                    } else {
+                      vErrors.push(err184);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err185 = { instancePath: instancePath + "/verifiers/" + i6 + "/findings", schemaPath: "#/properties/verifiers/items/properties/findings/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.verifiers.items.properties.findings.type, parentSchema: schema36.properties.verifiers.items.properties.findings, data: data59 };
+                if (vErrors === null) {
+                  vErrors = [err185];
+                } else {
+                  vErrors.push(err185);
+                }
+                errors++;
+              }
+            }
+            if (data55.evidenceRead !== void 0) {
+              let data61 = data55.evidenceRead;
+              if (Array.isArray(data61)) {
+                const len8 = data61.length;
+                for (let i8 = 0; i8 < len8; i8++) {
+                  let data62 = data61[i8];
+                  if (typeof data62 === "string") {
+                    if (!pattern5.test(data62)) {
+                      const err186 = { instancePath: instancePath + "/verifiers/" + i6 + "/evidenceRead/" + i8, schemaPath: "#/properties/verifiers/items/properties/evidenceRead/items/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.verifiers.items.properties.evidenceRead.items, data: data62 };
+                      if (vErrors === null) {
+                        vErrors = [err186];
+                      } else {
+                        vErrors.push(err186);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err187 = { instancePath: instancePath + "/verifiers/" + i6 + "/evidenceRead/" + i8, schemaPath: "#/properties/verifiers/items/properties/evidenceRead/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.evidenceRead.items.type, parentSchema: schema36.properties.verifiers.items.properties.evidenceRead.items, data: data62 };
+                    if (vErrors === null) {
+                      vErrors = [err187];
+                    } else {
+                      vErrors.push(err187);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err188 = { instancePath: instancePath + "/verifiers/" + i6 + "/evidenceRead", schemaPath: "#/properties/verifiers/items/properties/evidenceRead/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.verifiers.items.properties.evidenceRead.type, parentSchema: schema36.properties.verifiers.items.properties.evidenceRead, data: data61 };
+                if (vErrors === null) {
+                  vErrors = [err188];
+                } else {
+                  vErrors.push(err188);
+                }
+                errors++;
+              }
+            }
+            if (data55.usage !== void 0) {
+              let data63 = data55.usage;
+              const _errs154 = errors;
+              let valid32 = false;
+              const _errs155 = errors;
+              if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
+                if (data63.inputTokens === void 0) {
+                  const err189 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].required, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0], data: data63 };
+                  if (vErrors === null) {
+                    vErrors = [err189];
+                  } else {
+                    vErrors.push(err189);
+                  }
+                  errors++;
+                }
+                if (data63.outputTokens === void 0) {
+                  const err190 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].required, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0], data: data63 };
+                  if (vErrors === null) {
+                    vErrors = [err190];
+                  } else {
+                    vErrors.push(err190);
+                  }
+                  errors++;
+                }
+                if (data63.costUsd === void 0) {
+                  const err191 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].required, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0], data: data63 };
+                  if (vErrors === null) {
+                    vErrors = [err191];
+                  } else {
+                    vErrors.push(err191);
+                  }
+                  errors++;
+                }
+                for (const key10 in data63) {
+                  if (!(key10 === "inputTokens" || key10 === "outputTokens" || key10 === "cachedInputTokens" || key10 === "cacheWriteTokens" || key10 === "costUsd" || key10 === "costComplete")) {
+                    const err192 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0], data: data63 };
+                    if (vErrors === null) {
+                      vErrors = [err192];
+                    } else {
+                      vErrors.push(err192);
+                    }
+                    errors++;
+                  }
+                }
+                if (data63.inputTokens !== void 0) {
+                  let data64 = data63.inputTokens;
+                  if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
+                    const err193 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/inputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens.type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens, data: data64 };
+                    if (vErrors === null) {
+                      vErrors = [err193];
+                    } else {
+                      vErrors.push(err193);
+                    }
+                    errors++;
+                  }
+                  if (typeof data64 == "number" && isFinite(data64)) {
+                    if (data64 > 9007199254740991 || isNaN(data64)) {
+                      const err194 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/inputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens, data: data64 };
+                      if (vErrors === null) {
+                        vErrors = [err194];
+                      } else {
+                        vErrors.push(err194);
+                      }
+                      errors++;
+                    }
+                    if (data64 < 0 || isNaN(data64)) {
+                      const err195 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/inputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens, data: data64 };
+                      if (vErrors === null) {
+                        vErrors = [err195];
+                      } else {
+                        vErrors.push(err195);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data63.outputTokens !== void 0) {
+                  let data65 = data63.outputTokens;
+                  if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
+                    const err196 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/outputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens.type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens, data: data65 };
+                    if (vErrors === null) {
+                      vErrors = [err196];
+                    } else {
+                      vErrors.push(err196);
+                    }
+                    errors++;
+                  }
+                  if (typeof data65 == "number" && isFinite(data65)) {
+                    if (data65 > 9007199254740991 || isNaN(data65)) {
+                      const err197 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/outputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens, data: data65 };
+                      if (vErrors === null) {
+                        vErrors = [err197];
+                      } else {
+                        vErrors.push(err197);
+                      }
+                      errors++;
+                    }
+                    if (data65 < 0 || isNaN(data65)) {
+                      const err198 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/outputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens, data: data65 };
+                      if (vErrors === null) {
+                        vErrors = [err198];
+                      } else {
+                        vErrors.push(err198);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data63.cachedInputTokens !== void 0) {
+                  let data66 = data63.cachedInputTokens;
+                  if (!(typeof data66 == "number" && (!(data66 % 1) && !isNaN(data66)) && isFinite(data66))) {
+                    const err199 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/cachedInputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens.type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens, data: data66 };
+                    if (vErrors === null) {
+                      vErrors = [err199];
+                    } else {
+                      vErrors.push(err199);
+                    }
+                    errors++;
+                  }
+                  if (typeof data66 == "number" && isFinite(data66)) {
+                    if (data66 > 9007199254740991 || isNaN(data66)) {
+                      const err200 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/cachedInputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens, data: data66 };
+                      if (vErrors === null) {
+                        vErrors = [err200];
+                      } else {
+                        vErrors.push(err200);
+                      }
+                      errors++;
+                    }
+                    if (data66 < 0 || isNaN(data66)) {
+                      const err201 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/cachedInputTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens, data: data66 };
+                      if (vErrors === null) {
+                        vErrors = [err201];
+                      } else {
+                        vErrors.push(err201);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data63.cacheWriteTokens !== void 0) {
+                  let data67 = data63.cacheWriteTokens;
+                  if (!(typeof data67 == "number" && (!(data67 % 1) && !isNaN(data67)) && isFinite(data67))) {
+                    const err202 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/cacheWriteTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens.type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data67 };
+                    if (vErrors === null) {
+                      vErrors = [err202];
+                    } else {
+                      vErrors.push(err202);
+                    }
+                    errors++;
+                  }
+                  if (typeof data67 == "number" && isFinite(data67)) {
+                    if (data67 > 9007199254740991 || isNaN(data67)) {
+                      const err203 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/cacheWriteTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data67 };
+                      if (vErrors === null) {
+                        vErrors = [err203];
+                      } else {
+                        vErrors.push(err203);
+                      }
+                      errors++;
+                    }
+                    if (data67 < 0 || isNaN(data67)) {
+                      const err204 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/cacheWriteTokens", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens, data: data67 };
+                      if (vErrors === null) {
+                        vErrors = [err204];
+                      } else {
+                        vErrors.push(err204);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data63.costUsd !== void 0) {
+                  let data68 = data63.costUsd;
+                  const _errs167 = errors;
+                  let valid34 = false;
+                  const _errs168 = errors;
+                  if (typeof data68 == "number" && isFinite(data68)) {
+                    if (data68 < 0 || isNaN(data68)) {
+                      const err205 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/costUsd", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0], data: data68 };
+                      if (vErrors === null) {
+                        vErrors = [err205];
+                      } else {
+                        vErrors.push(err205);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err206 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/costUsd", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0].type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0], data: data68 };
+                    if (vErrors === null) {
+                      vErrors = [err206];
+                    } else {
+                      vErrors.push(err206);
+                    }
+                    errors++;
+                  }
+                  var _valid5 = _errs168 === errors;
+                  valid34 = valid34 || _valid5;
+                  const _errs170 = errors;
+                  if (data68 !== null) {
+                    const err207 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/costUsd", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[1].type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[1], data: data68 };
+                    if (vErrors === null) {
+                      vErrors = [err207];
+                    } else {
+                      vErrors.push(err207);
+                    }
+                    errors++;
+                  }
+                  var _valid5 = _errs170 === errors;
+                  valid34 = valid34 || _valid5;
+                  if (!valid34) {
+                    const err208 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/costUsd", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd, data: data68 };
+                    if (vErrors === null) {
+                      vErrors = [err208];
+                    } else {
+                      vErrors.push(err208);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs167;
+                    if (vErrors !== null) {
+                      if (_errs167) {
+                        vErrors.length = _errs167;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data63.costComplete !== void 0) {
+                  let data69 = data63.costComplete;
+                  if (typeof data69 !== "boolean") {
+                    const err209 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage/costComplete", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/properties/costComplete/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costComplete.type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costComplete, data: data69 };
+                    if (vErrors === null) {
+                      vErrors = [err209];
+                    } else {
+                      vErrors.push(err209);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err210 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.verifiers.items.properties.usage.anyOf[0].type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[0], data: data63 };
+                if (vErrors === null) {
+                  vErrors = [err210];
+                } else {
+                  vErrors.push(err210);
+                }
+                errors++;
+              }
+              var _valid4 = _errs155 === errors;
+              valid32 = valid32 || _valid4;
+              const _errs174 = errors;
+              if (data63 !== null) {
+                const err211 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.verifiers.items.properties.usage.anyOf[1].type, parentSchema: schema36.properties.verifiers.items.properties.usage.anyOf[1], data: data63 };
+                if (vErrors === null) {
+                  vErrors = [err211];
+                } else {
+                  vErrors.push(err211);
+                }
+                errors++;
+              }
+              var _valid4 = _errs174 === errors;
+              valid32 = valid32 || _valid4;
+              if (!valid32) {
+                const err212 = { instancePath: instancePath + "/verifiers/" + i6 + "/usage", schemaPath: "#/properties/verifiers/items/properties/usage/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.verifiers.items.properties.usage.anyOf, parentSchema: schema36.properties.verifiers.items.properties.usage, data: data63 };
+                if (vErrors === null) {
+                  vErrors = [err212];
+                } else {
+                  vErrors.push(err212);
+                }
+                errors++;
+              } else {
+                errors = _errs154;
+                if (vErrors !== null) {
+                  if (_errs154) {
+                    vErrors.length = _errs154;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data55.durationMs !== void 0) {
+              let data70 = data55.durationMs;
+              if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
+                const err213 = { instancePath: instancePath + "/verifiers/" + i6 + "/durationMs", schemaPath: "#/properties/verifiers/items/properties/durationMs/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.verifiers.items.properties.durationMs.type, parentSchema: schema36.properties.verifiers.items.properties.durationMs, data: data70 };
+                if (vErrors === null) {
+                  vErrors = [err213];
+                } else {
+                  vErrors.push(err213);
+                }
+                errors++;
+              }
+              if (typeof data70 == "number" && isFinite(data70)) {
+                if (data70 > 9007199254740991 || isNaN(data70)) {
+                  const err214 = { instancePath: instancePath + "/verifiers/" + i6 + "/durationMs", schemaPath: "#/properties/verifiers/items/properties/durationMs/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.verifiers.items.properties.durationMs, data: data70 };
+                  if (vErrors === null) {
+                    vErrors = [err214];
+                  } else {
+                    vErrors.push(err214);
+                  }
+                  errors++;
+                }
+                if (data70 < 0 || isNaN(data70)) {
+                  const err215 = { instancePath: instancePath + "/verifiers/" + i6 + "/durationMs", schemaPath: "#/properties/verifiers/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.verifiers.items.properties.durationMs, data: data70 };
+                  if (vErrors === null) {
+                    vErrors = [err215];
+                  } else {
+                    vErrors.push(err215);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data55.upstreamError !== void 0) {
+              let data71 = data55.upstreamError;
+              if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+                if (data71.status === void 0) {
+                  const err216 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError", schemaPath: "#/properties/verifiers/items/properties/upstreamError/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.verifiers.items.properties.upstreamError.required, parentSchema: schema36.properties.verifiers.items.properties.upstreamError, data: data71 };
+                  if (vErrors === null) {
+                    vErrors = [err216];
+                  } else {
+                    vErrors.push(err216);
+                  }
+                  errors++;
+                }
+                if (data71.message === void 0) {
+                  const err217 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError", schemaPath: "#/properties/verifiers/items/properties/upstreamError/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema36.properties.verifiers.items.properties.upstreamError.required, parentSchema: schema36.properties.verifiers.items.properties.upstreamError, data: data71 };
+                  if (vErrors === null) {
+                    vErrors = [err217];
+                  } else {
+                    vErrors.push(err217);
+                  }
+                  errors++;
+                }
+                for (const key11 in data71) {
+                  if (!(key11 === "status" || key11 === "message")) {
+                    const err218 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError", schemaPath: "#/properties/verifiers/items/properties/upstreamError/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.verifiers.items.properties.upstreamError, data: data71 };
+                    if (vErrors === null) {
+                      vErrors = [err218];
+                    } else {
+                      vErrors.push(err218);
+                    }
+                    errors++;
+                  }
+                }
+                if (data71.status !== void 0) {
+                  let data72 = data71.status;
+                  const _errs182 = errors;
+                  let valid36 = false;
+                  const _errs183 = errors;
+                  if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
+                    const err219 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError/status", schemaPath: "#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0].type, parentSchema: schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0], data: data72 };
+                    if (vErrors === null) {
+                      vErrors = [err219];
+                    } else {
+                      vErrors.push(err219);
+                    }
+                    errors++;
+                  }
+                  if (typeof data72 == "number" && isFinite(data72)) {
+                    if (data72 > 599 || isNaN(data72)) {
+                      const err220 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError/status", schemaPath: "#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 599 }, message: "must be <= 599", schema: 599, parentSchema: schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0], data: data72 };
+                      if (vErrors === null) {
+                        vErrors = [err220];
+                      } else {
+                        vErrors.push(err220);
+                      }
+                      errors++;
+                    }
+                    if (data72 < 100 || isNaN(data72)) {
+                      const err221 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError/status", schemaPath: "#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0], data: data72 };
+                      if (vErrors === null) {
+                        vErrors = [err221];
+                      } else {
+                        vErrors.push(err221);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid6 = _errs183 === errors;
+                  valid36 = valid36 || _valid6;
+                  const _errs185 = errors;
+                  if (data72 !== null) {
+                    const err222 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError/status", schemaPath: "#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[1].type, parentSchema: schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[1], data: data72 };
+                    if (vErrors === null) {
+                      vErrors = [err222];
+                    } else {
+                      vErrors.push(err222);
+                    }
+                    errors++;
+                  }
+                  var _valid6 = _errs185 === errors;
+                  valid36 = valid36 || _valid6;
+                  if (!valid36) {
+                    const err223 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError/status", schemaPath: "#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf, parentSchema: schema36.properties.verifiers.items.properties.upstreamError.properties.status, data: data72 };
+                    if (vErrors === null) {
+                      vErrors = [err223];
+                    } else {
+                      vErrors.push(err223);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs182;
+                    if (vErrors !== null) {
+                      if (_errs182) {
+                        vErrors.length = _errs182;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data71.message !== void 0) {
+                  let data73 = data71.message;
+                  if (typeof data73 === "string") {
+                    if (func2(data73) < 1) {
+                      const err224 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError/message", schemaPath: "#/properties/verifiers/items/properties/upstreamError/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.verifiers.items.properties.upstreamError.properties.message, data: data73 };
+                      if (vErrors === null) {
+                        vErrors = [err224];
+                      } else {
+                        vErrors.push(err224);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err225 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError/message", schemaPath: "#/properties/verifiers/items/properties/upstreamError/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.upstreamError.properties.message.type, parentSchema: schema36.properties.verifiers.items.properties.upstreamError.properties.message, data: data73 };
+                    if (vErrors === null) {
+                      vErrors = [err225];
+                    } else {
+                      vErrors.push(err225);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err226 = { instancePath: instancePath + "/verifiers/" + i6 + "/upstreamError", schemaPath: "#/properties/verifiers/items/properties/upstreamError/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.verifiers.items.properties.upstreamError.type, parentSchema: schema36.properties.verifiers.items.properties.upstreamError, data: data71 };
+                if (vErrors === null) {
+                  vErrors = [err226];
+                } else {
+                  vErrors.push(err226);
+                }
+                errors++;
+              }
+            }
+            if (data55.failure !== void 0) {
+              let data74 = data55.failure;
+              if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
+                if (data74.reason === void 0) {
+                  const err227 = { instancePath: instancePath + "/verifiers/" + i6 + "/failure", schemaPath: "#/properties/verifiers/items/properties/failure/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'", schema: schema36.properties.verifiers.items.properties.failure.required, parentSchema: schema36.properties.verifiers.items.properties.failure, data: data74 };
+                  if (vErrors === null) {
+                    vErrors = [err227];
+                  } else {
+                    vErrors.push(err227);
+                  }
+                  errors++;
+                }
+                if (data74.stderrTail === void 0) {
+                  const err228 = { instancePath: instancePath + "/verifiers/" + i6 + "/failure", schemaPath: "#/properties/verifiers/items/properties/failure/required", keyword: "required", params: { missingProperty: "stderrTail" }, message: "must have required property 'stderrTail'", schema: schema36.properties.verifiers.items.properties.failure.required, parentSchema: schema36.properties.verifiers.items.properties.failure, data: data74 };
+                  if (vErrors === null) {
+                    vErrors = [err228];
+                  } else {
+                    vErrors.push(err228);
+                  }
+                  errors++;
+                }
+                for (const key12 in data74) {
+                  if (!(key12 === "reason" || key12 === "stderrTail")) {
+                    const err229 = { instancePath: instancePath + "/verifiers/" + i6 + "/failure", schemaPath: "#/properties/verifiers/items/properties/failure/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.verifiers.items.properties.failure, data: data74 };
+                    if (vErrors === null) {
+                      vErrors = [err229];
+                    } else {
+                      vErrors.push(err229);
+                    }
+                    errors++;
+                  }
+                }
+                if (data74.reason !== void 0) {
+                  let data75 = data74.reason;
+                  if (typeof data75 === "string") {
+                    if (!pattern17.test(data75)) {
+                      const err230 = { instancePath: instancePath + "/verifiers/" + i6 + "/failure/reason", schemaPath: "#/properties/verifiers/items/properties/failure/properties/reason/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema36.properties.verifiers.items.properties.failure.properties.reason, data: data75 };
+                      if (vErrors === null) {
+                        vErrors = [err230];
+                      } else {
+                        vErrors.push(err230);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err231 = { instancePath: instancePath + "/verifiers/" + i6 + "/failure/reason", schemaPath: "#/properties/verifiers/items/properties/failure/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.failure.properties.reason.type, parentSchema: schema36.properties.verifiers.items.properties.failure.properties.reason, data: data75 };
+                    if (vErrors === null) {
+                      vErrors = [err231];
+                    } else {
+                      vErrors.push(err231);
+                    }
+                    errors++;
+                  }
+                }
+                if (data74.stderrTail !== void 0) {
+                  let data76 = data74.stderrTail;
+                  if (typeof data76 !== "string") {
+                    const err232 = { instancePath: instancePath + "/verifiers/" + i6 + "/failure/stderrTail", schemaPath: "#/properties/verifiers/items/properties/failure/properties/stderrTail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.failure.properties.stderrTail.type, parentSchema: schema36.properties.verifiers.items.properties.failure.properties.stderrTail, data: data76 };
+                    if (vErrors === null) {
+                      vErrors = [err232];
+                    } else {
+                      vErrors.push(err232);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err233 = { instancePath: instancePath + "/verifiers/" + i6 + "/failure", schemaPath: "#/properties/verifiers/items/properties/failure/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.verifiers.items.properties.failure.type, parentSchema: schema36.properties.verifiers.items.properties.failure, data: data74 };
+                if (vErrors === null) {
+                  vErrors = [err233];
+                } else {
+                  vErrors.push(err233);
+                }
+                errors++;
+              }
+            }
+            if (data55.evidence !== void 0) {
+              let data77 = data55.evidence;
+              if (typeof data77 !== "string") {
+                const err234 = { instancePath: instancePath + "/verifiers/" + i6 + "/evidence", schemaPath: "#/properties/verifiers/items/properties/evidence/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.evidence.type, parentSchema: schema36.properties.verifiers.items.properties.evidence, data: data77 };
+                if (vErrors === null) {
+                  vErrors = [err234];
+                } else {
+                  vErrors.push(err234);
+                }
+                errors++;
+              }
+              if (!(data77 === "events" || data77 === "self-reported")) {
+                const err235 = { instancePath: instancePath + "/verifiers/" + i6 + "/evidence", schemaPath: "#/properties/verifiers/items/properties/evidence/enum", keyword: "enum", params: { allowedValues: schema36.properties.verifiers.items.properties.evidence.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.verifiers.items.properties.evidence.enum, parentSchema: schema36.properties.verifiers.items.properties.evidence, data: data77 };
+                if (vErrors === null) {
+                  vErrors = [err235];
+                } else {
+                  vErrors.push(err235);
+                }
+                errors++;
+              }
+            }
+            if (data55.unreadCitations !== void 0) {
+              let data78 = data55.unreadCitations;
+              if (Array.isArray(data78)) {
+                const len9 = data78.length;
+                for (let i9 = 0; i9 < len9; i9++) {
+                  let data79 = data78[i9];
+                  if (typeof data79 === "string") {
+                    if (!pattern5.test(data79)) {
+                      const err236 = { instancePath: instancePath + "/verifiers/" + i6 + "/unreadCitations/" + i9, schemaPath: "#/properties/verifiers/items/properties/unreadCitations/items/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.verifiers.items.properties.unreadCitations.items, data: data79 };
+                      if (vErrors === null) {
+                        vErrors = [err236];
+                      } else {
+                        vErrors.push(err236);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err237 = { instancePath: instancePath + "/verifiers/" + i6 + "/unreadCitations/" + i9, schemaPath: "#/properties/verifiers/items/properties/unreadCitations/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.verifiers.items.properties.unreadCitations.items.type, parentSchema: schema36.properties.verifiers.items.properties.unreadCitations.items, data: data79 };
+                    if (vErrors === null) {
+                      vErrors = [err237];
+                    } else {
+                      vErrors.push(err237);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err238 = { instancePath: instancePath + "/verifiers/" + i6 + "/unreadCitations", schemaPath: "#/properties/verifiers/items/properties/unreadCitations/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.verifiers.items.properties.unreadCitations.type, parentSchema: schema36.properties.verifiers.items.properties.unreadCitations, data: data78 };
+                if (vErrors === null) {
+                  vErrors = [err238];
+                } else {
+                  vErrors.push(err238);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err239 = { instancePath: instancePath + "/verifiers/" + i6, schemaPath: "#/properties/verifiers/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.verifiers.items.type, parentSchema: schema36.properties.verifiers.items, data: data55 };
+            if (vErrors === null) {
+              vErrors = [err239];
+            } else {
+              vErrors.push(err239);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err240 = { instancePath: instancePath + "/verifiers", schemaPath: "#/properties/verifiers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.verifiers.type, parentSchema: schema36.properties.verifiers, data: data54 };
+        if (vErrors === null) {
+          vErrors = [err240];
+        } else {
+          vErrors.push(err240);
+        }
+        errors++;
+      }
+    }
+    if (data.findings !== void 0) {
+      let data80 = data.findings;
+      if (Array.isArray(data80)) {
+        const len10 = data80.length;
+        for (let i10 = 0; i10 < len10; i10++) {
+          let data81 = data80[i10];
+          if (data81 && typeof data81 == "object" && !Array.isArray(data81)) {
+            if (data81.id === void 0) {
+              const err241 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "id" }, message: "must have required property 'id'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err241];
+              } else {
+                vErrors.push(err241);
+              }
+              errors++;
+            }
+            if (data81.severity === void 0) {
+              const err242 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "severity" }, message: "must have required property 'severity'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err242];
+              } else {
+                vErrors.push(err242);
+              }
+              errors++;
+            }
+            if (data81.title === void 0) {
+              const err243 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "title" }, message: "must have required property 'title'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err243];
+              } else {
+                vErrors.push(err243);
+              }
+              errors++;
+            }
+            if (data81.detail === void 0) {
+              const err244 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err244];
+              } else {
+                vErrors.push(err244);
+              }
+              errors++;
+            }
+            if (data81.file === void 0) {
+              const err245 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "file" }, message: "must have required property 'file'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err245];
+              } else {
+                vErrors.push(err245);
+              }
+              errors++;
+            }
+            if (data81.line === void 0) {
+              const err246 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "line" }, message: "must have required property 'line'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err246];
+              } else {
+                vErrors.push(err246);
+              }
+              errors++;
+            }
+            if (data81.endLine === void 0) {
+              const err247 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "endLine" }, message: "must have required property 'endLine'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err247];
+              } else {
+                vErrors.push(err247);
+              }
+              errors++;
+            }
+            if (data81.raisedBy === void 0) {
+              const err248 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "raisedBy" }, message: "must have required property 'raisedBy'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err248];
+              } else {
+                vErrors.push(err248);
+              }
+              errors++;
+            }
+            if (data81.confirmedBy === void 0) {
+              const err249 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "confirmedBy" }, message: "must have required property 'confirmedBy'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err249];
+              } else {
+                vErrors.push(err249);
+              }
+              errors++;
+            }
+            if (data81.refutedBy === void 0) {
+              const err250 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "refutedBy" }, message: "must have required property 'refutedBy'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err250];
+              } else {
+                vErrors.push(err250);
+              }
+              errors++;
+            }
+            if (data81.disposition === void 0) {
+              const err251 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "disposition" }, message: "must have required property 'disposition'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err251];
+              } else {
+                vErrors.push(err251);
+              }
+              errors++;
+            }
+            if (data81.stages === void 0) {
+              const err252 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "stages" }, message: "must have required property 'stages'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err252];
+              } else {
+                vErrors.push(err252);
+              }
+              errors++;
+            }
+            if (data81.commits === void 0) {
+              const err253 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/required", keyword: "required", params: { missingProperty: "commits" }, message: "must have required property 'commits'", schema: schema36.properties.findings.items.required, parentSchema: schema36.properties.findings.items, data: data81 };
+              if (vErrors === null) {
+                vErrors = [err253];
+              } else {
+                vErrors.push(err253);
+              }
+              errors++;
+            }
+            for (const key13 in data81) {
+              if (!func1.call(schema36.properties.findings.items.properties, key13)) {
+                const err254 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.findings.items, data: data81 };
+                if (vErrors === null) {
+                  vErrors = [err254];
+                } else {
+                  vErrors.push(err254);
+                }
+                errors++;
+              }
+            }
+            if (data81.id !== void 0) {
+              let data82 = data81.id;
+              if (typeof data82 === "string") {
+                if (!pattern19.test(data82)) {
+                  const err255 = { instancePath: instancePath + "/findings/" + i10 + "/id", schemaPath: "#/properties/findings/items/properties/id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", parentSchema: schema36.properties.findings.items.properties.id, data: data82 };
+                  if (vErrors === null) {
+                    vErrors = [err255];
+                  } else {
+                    vErrors.push(err255);
+                  }
+                  errors++;
+                }
+              } else {
+                const err256 = { instancePath: instancePath + "/findings/" + i10 + "/id", schemaPath: "#/properties/findings/items/properties/id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.id.type, parentSchema: schema36.properties.findings.items.properties.id, data: data82 };
+                if (vErrors === null) {
+                  vErrors = [err256];
+                } else {
+                  vErrors.push(err256);
+                }
+                errors++;
+              }
+            }
+            if (data81.severity !== void 0) {
+              let data83 = data81.severity;
+              if (typeof data83 !== "string") {
+                const err257 = { instancePath: instancePath + "/findings/" + i10 + "/severity", schemaPath: "#/properties/findings/items/properties/severity/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.severity.type, parentSchema: schema36.properties.findings.items.properties.severity, data: data83 };
+                if (vErrors === null) {
+                  vErrors = [err257];
+                } else {
+                  vErrors.push(err257);
+                }
+                errors++;
+              }
+              if (!(data83 === "blocking" || data83 === "major" || data83 === "minor" || data83 === "info")) {
+                const err258 = { instancePath: instancePath + "/findings/" + i10 + "/severity", schemaPath: "#/properties/findings/items/properties/severity/enum", keyword: "enum", params: { allowedValues: schema36.properties.findings.items.properties.severity.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.findings.items.properties.severity.enum, parentSchema: schema36.properties.findings.items.properties.severity, data: data83 };
+                if (vErrors === null) {
+                  vErrors = [err258];
+                } else {
+                  vErrors.push(err258);
+                }
+                errors++;
+              }
+            }
+            if (data81.title !== void 0) {
+              let data84 = data81.title;
+              if (typeof data84 === "string") {
+                if (func2(data84) < 1) {
+                  const err259 = { instancePath: instancePath + "/findings/" + i10 + "/title", schemaPath: "#/properties/findings/items/properties/title/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.findings.items.properties.title, data: data84 };
+                  if (vErrors === null) {
+                    vErrors = [err259];
+                  } else {
+                    vErrors.push(err259);
+                  }
+                  errors++;
+                }
+              } else {
+                const err260 = { instancePath: instancePath + "/findings/" + i10 + "/title", schemaPath: "#/properties/findings/items/properties/title/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.title.type, parentSchema: schema36.properties.findings.items.properties.title, data: data84 };
+                if (vErrors === null) {
+                  vErrors = [err260];
+                } else {
+                  vErrors.push(err260);
+                }
+                errors++;
+              }
+            }
+            if (data81.detail !== void 0) {
+              let data85 = data81.detail;
+              if (typeof data85 !== "string") {
+                const err261 = { instancePath: instancePath + "/findings/" + i10 + "/detail", schemaPath: "#/properties/findings/items/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.detail.type, parentSchema: schema36.properties.findings.items.properties.detail, data: data85 };
+                if (vErrors === null) {
+                  vErrors = [err261];
+                } else {
+                  vErrors.push(err261);
+                }
+                errors++;
+              }
+            }
+            if (data81.file !== void 0) {
+              let data86 = data81.file;
+              const _errs216 = errors;
+              let valid43 = false;
+              const _errs217 = errors;
+              if (typeof data86 === "string") {
+                if (!pattern5.test(data86)) {
+                  const err262 = { instancePath: instancePath + "/findings/" + i10 + "/file", schemaPath: "#/properties/findings/items/properties/file/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.findings.items.properties.file.anyOf[0], data: data86 };
+                  if (vErrors === null) {
+                    vErrors = [err262];
+                  } else {
+                    vErrors.push(err262);
+                  }
+                  errors++;
+                }
+              } else {
+                const err263 = { instancePath: instancePath + "/findings/" + i10 + "/file", schemaPath: "#/properties/findings/items/properties/file/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.file.anyOf[0].type, parentSchema: schema36.properties.findings.items.properties.file.anyOf[0], data: data86 };
+                if (vErrors === null) {
+                  vErrors = [err263];
+                } else {
+                  vErrors.push(err263);
+                }
+                errors++;
+              }
+              var _valid7 = _errs217 === errors;
+              valid43 = valid43 || _valid7;
+              const _errs219 = errors;
+              if (data86 !== null) {
+                const err264 = { instancePath: instancePath + "/findings/" + i10 + "/file", schemaPath: "#/properties/findings/items/properties/file/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.findings.items.properties.file.anyOf[1].type, parentSchema: schema36.properties.findings.items.properties.file.anyOf[1], data: data86 };
+                if (vErrors === null) {
+                  vErrors = [err264];
+                } else {
+                  vErrors.push(err264);
+                }
+                errors++;
+              }
+              var _valid7 = _errs219 === errors;
+              valid43 = valid43 || _valid7;
+              if (!valid43) {
+                const err265 = { instancePath: instancePath + "/findings/" + i10 + "/file", schemaPath: "#/properties/findings/items/properties/file/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.findings.items.properties.file.anyOf, parentSchema: schema36.properties.findings.items.properties.file, data: data86 };
+                if (vErrors === null) {
+                  vErrors = [err265];
+                } else {
+                  vErrors.push(err265);
+                }
+                errors++;
+              } else {
+                errors = _errs216;
+                if (vErrors !== null) {
+                  if (_errs216) {
+                    vErrors.length = _errs216;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data81.line !== void 0) {
+              let data87 = data81.line;
+              const _errs222 = errors;
+              let valid44 = false;
+              const _errs223 = errors;
+              if (!(typeof data87 == "number" && (!(data87 % 1) && !isNaN(data87)) && isFinite(data87))) {
+                const err266 = { instancePath: instancePath + "/findings/" + i10 + "/line", schemaPath: "#/properties/findings/items/properties/line/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.findings.items.properties.line.anyOf[0].type, parentSchema: schema36.properties.findings.items.properties.line.anyOf[0], data: data87 };
+                if (vErrors === null) {
+                  vErrors = [err266];
+                } else {
+                  vErrors.push(err266);
+                }
+                errors++;
+              }
+              if (typeof data87 == "number" && isFinite(data87)) {
+                if (data87 > 9007199254740991 || isNaN(data87)) {
+                  const err267 = { instancePath: instancePath + "/findings/" + i10 + "/line", schemaPath: "#/properties/findings/items/properties/line/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.findings.items.properties.line.anyOf[0], data: data87 };
+                  if (vErrors === null) {
+                    vErrors = [err267];
+                  } else {
+                    vErrors.push(err267);
+                  }
+                  errors++;
+                }
+                if (data87 <= 0 || isNaN(data87)) {
+                  const err268 = { instancePath: instancePath + "/findings/" + i10 + "/line", schemaPath: "#/properties/findings/items/properties/line/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.findings.items.properties.line.anyOf[0], data: data87 };
+                  if (vErrors === null) {
+                    vErrors = [err268];
+                  } else {
+                    vErrors.push(err268);
+                  }
+                  errors++;
+                }
+              }
+              var _valid8 = _errs223 === errors;
+              valid44 = valid44 || _valid8;
+              const _errs225 = errors;
+              if (data87 !== null) {
+                const err269 = { instancePath: instancePath + "/findings/" + i10 + "/line", schemaPath: "#/properties/findings/items/properties/line/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.findings.items.properties.line.anyOf[1].type, parentSchema: schema36.properties.findings.items.properties.line.anyOf[1], data: data87 };
+                if (vErrors === null) {
+                  vErrors = [err269];
+                } else {
+                  vErrors.push(err269);
+                }
+                errors++;
+              }
+              var _valid8 = _errs225 === errors;
+              valid44 = valid44 || _valid8;
+              if (!valid44) {
+                const err270 = { instancePath: instancePath + "/findings/" + i10 + "/line", schemaPath: "#/properties/findings/items/properties/line/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.findings.items.properties.line.anyOf, parentSchema: schema36.properties.findings.items.properties.line, data: data87 };
+                if (vErrors === null) {
+                  vErrors = [err270];
+                } else {
+                  vErrors.push(err270);
+                }
+                errors++;
+              } else {
+                errors = _errs222;
+                if (vErrors !== null) {
+                  if (_errs222) {
+                    vErrors.length = _errs222;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data81.endLine !== void 0) {
+              let data88 = data81.endLine;
+              const _errs228 = errors;
+              let valid45 = false;
+              const _errs229 = errors;
+              if (!(typeof data88 == "number" && (!(data88 % 1) && !isNaN(data88)) && isFinite(data88))) {
+                const err271 = { instancePath: instancePath + "/findings/" + i10 + "/endLine", schemaPath: "#/properties/findings/items/properties/endLine/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.findings.items.properties.endLine.anyOf[0].type, parentSchema: schema36.properties.findings.items.properties.endLine.anyOf[0], data: data88 };
+                if (vErrors === null) {
+                  vErrors = [err271];
+                } else {
+                  vErrors.push(err271);
+                }
+                errors++;
+              }
+              if (typeof data88 == "number" && isFinite(data88)) {
+                if (data88 > 9007199254740991 || isNaN(data88)) {
+                  const err272 = { instancePath: instancePath + "/findings/" + i10 + "/endLine", schemaPath: "#/properties/findings/items/properties/endLine/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.findings.items.properties.endLine.anyOf[0], data: data88 };
+                  if (vErrors === null) {
+                    vErrors = [err272];
+                  } else {
+                    vErrors.push(err272);
+                  }
+                  errors++;
+                }
+                if (data88 <= 0 || isNaN(data88)) {
+                  const err273 = { instancePath: instancePath + "/findings/" + i10 + "/endLine", schemaPath: "#/properties/findings/items/properties/endLine/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.findings.items.properties.endLine.anyOf[0], data: data88 };
+                  if (vErrors === null) {
+                    vErrors = [err273];
+                  } else {
+                    vErrors.push(err273);
+                  }
+                  errors++;
+                }
+              }
+              var _valid9 = _errs229 === errors;
+              valid45 = valid45 || _valid9;
+              const _errs231 = errors;
+              if (data88 !== null) {
+                const err274 = { instancePath: instancePath + "/findings/" + i10 + "/endLine", schemaPath: "#/properties/findings/items/properties/endLine/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.findings.items.properties.endLine.anyOf[1].type, parentSchema: schema36.properties.findings.items.properties.endLine.anyOf[1], data: data88 };
+                if (vErrors === null) {
+                  vErrors = [err274];
+                } else {
+                  vErrors.push(err274);
+                }
+                errors++;
+              }
+              var _valid9 = _errs231 === errors;
+              valid45 = valid45 || _valid9;
+              if (!valid45) {
+                const err275 = { instancePath: instancePath + "/findings/" + i10 + "/endLine", schemaPath: "#/properties/findings/items/properties/endLine/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.findings.items.properties.endLine.anyOf, parentSchema: schema36.properties.findings.items.properties.endLine, data: data88 };
+                if (vErrors === null) {
+                  vErrors = [err275];
+                } else {
+                  vErrors.push(err275);
+                }
+                errors++;
+              } else {
+                errors = _errs228;
+                if (vErrors !== null) {
+                  if (_errs228) {
+                    vErrors.length = _errs228;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data81.raisedBy !== void 0) {
+              let data89 = data81.raisedBy;
+              if (typeof data89 === "string") {
+                if (!pattern14.test(data89)) {
+                  const err276 = { instancePath: instancePath + "/findings/" + i10 + "/raisedBy", schemaPath: "#/properties/findings/items/properties/raisedBy/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.findings.items.properties.raisedBy, data: data89 };
+                  if (vErrors === null) {
+                    vErrors = [err276];
+                  } else {
+                    vErrors.push(err276);
+                  }
+                  errors++;
+                }
+              } else {
+                const err277 = { instancePath: instancePath + "/findings/" + i10 + "/raisedBy", schemaPath: "#/properties/findings/items/properties/raisedBy/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.raisedBy.type, parentSchema: schema36.properties.findings.items.properties.raisedBy, data: data89 };
+                if (vErrors === null) {
+                  vErrors = [err277];
+                } else {
+                  vErrors.push(err277);
+                }
+                errors++;
+              }
+            }
+            if (data81.confirmedBy !== void 0) {
+              let data90 = data81.confirmedBy;
+              if (Array.isArray(data90)) {
+                const len11 = data90.length;
+                for (let i11 = 0; i11 < len11; i11++) {
+                  let data91 = data90[i11];
+                  if (typeof data91 === "string") {
+                    if (!pattern14.test(data91)) {
+                      const err278 = { instancePath: instancePath + "/findings/" + i10 + "/confirmedBy/" + i11, schemaPath: "#/properties/findings/items/properties/confirmedBy/items/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.findings.items.properties.confirmedBy.items, data: data91 };
+                      if (vErrors === null) {
+                        vErrors = [err278];
+                      } else {
+                        vErrors.push(err278);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err279 = { instancePath: instancePath + "/findings/" + i10 + "/confirmedBy/" + i11, schemaPath: "#/properties/findings/items/properties/confirmedBy/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.confirmedBy.items.type, parentSchema: schema36.properties.findings.items.properties.confirmedBy.items, data: data91 };
+                    if (vErrors === null) {
+                      vErrors = [err279];
+                    } else {
+                      vErrors.push(err279);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err280 = { instancePath: instancePath + "/findings/" + i10 + "/confirmedBy", schemaPath: "#/properties/findings/items/properties/confirmedBy/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.findings.items.properties.confirmedBy.type, parentSchema: schema36.properties.findings.items.properties.confirmedBy, data: data90 };
+                if (vErrors === null) {
+                  vErrors = [err280];
+                } else {
+                  vErrors.push(err280);
+                }
+                errors++;
+              }
+            }
+            if (data81.refutedBy !== void 0) {
+              let data92 = data81.refutedBy;
+              if (Array.isArray(data92)) {
+                const len12 = data92.length;
+                for (let i12 = 0; i12 < len12; i12++) {
+                  let data93 = data92[i12];
+                  if (typeof data93 === "string") {
+                    if (!pattern14.test(data93)) {
+                      const err281 = { instancePath: instancePath + "/findings/" + i10 + "/refutedBy/" + i12, schemaPath: "#/properties/findings/items/properties/refutedBy/items/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.findings.items.properties.refutedBy.items, data: data93 };
+                      if (vErrors === null) {
+                        vErrors = [err281];
+                      } else {
+                        vErrors.push(err281);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err282 = { instancePath: instancePath + "/findings/" + i10 + "/refutedBy/" + i12, schemaPath: "#/properties/findings/items/properties/refutedBy/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.refutedBy.items.type, parentSchema: schema36.properties.findings.items.properties.refutedBy.items, data: data93 };
+                    if (vErrors === null) {
+                      vErrors = [err282];
+                    } else {
+                      vErrors.push(err282);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err283 = { instancePath: instancePath + "/findings/" + i10 + "/refutedBy", schemaPath: "#/properties/findings/items/properties/refutedBy/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.findings.items.properties.refutedBy.type, parentSchema: schema36.properties.findings.items.properties.refutedBy, data: data92 };
+                if (vErrors === null) {
+                  vErrors = [err283];
+                } else {
+                  vErrors.push(err283);
+                }
+                errors++;
+              }
+            }
+            if (data81.disposition !== void 0) {
+              let data94 = data81.disposition;
+              if (typeof data94 !== "string") {
+                const err284 = { instancePath: instancePath + "/findings/" + i10 + "/disposition", schemaPath: "#/properties/findings/items/properties/disposition/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.disposition.type, parentSchema: schema36.properties.findings.items.properties.disposition, data: data94 };
+                if (vErrors === null) {
+                  vErrors = [err284];
+                } else {
+                  vErrors.push(err284);
+                }
+                errors++;
+              }
+              if (!(data94 === "standing" || data94 === "confirmed" || data94 === "refuted")) {
+                const err285 = { instancePath: instancePath + "/findings/" + i10 + "/disposition", schemaPath: "#/properties/findings/items/properties/disposition/enum", keyword: "enum", params: { allowedValues: schema36.properties.findings.items.properties.disposition.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.findings.items.properties.disposition.enum, parentSchema: schema36.properties.findings.items.properties.disposition, data: data94 };
+                if (vErrors === null) {
+                  vErrors = [err285];
+                } else {
+                  vErrors.push(err285);
+                }
+                errors++;
+              }
+            }
+            if (data81.stages !== void 0) {
+              let data95 = data81.stages;
+              if (Array.isArray(data95)) {
+                const len13 = data95.length;
+                for (let i13 = 0; i13 < len13; i13++) {
+                  let data96 = data95[i13];
+                  if (!(typeof data96 == "number" && (!(data96 % 1) && !isNaN(data96)) && isFinite(data96))) {
+                    const err286 = { instancePath: instancePath + "/findings/" + i10 + "/stages/" + i13, schemaPath: "#/properties/findings/items/properties/stages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.findings.items.properties.stages.items.type, parentSchema: schema36.properties.findings.items.properties.stages.items, data: data96 };
+                    if (vErrors === null) {
+                      vErrors = [err286];
+                    } else {
+                      vErrors.push(err286);
+                    }
+                    errors++;
+                  }
+                  if (typeof data96 == "number" && isFinite(data96)) {
+                    if (data96 > 9007199254740991 || isNaN(data96)) {
+                      const err287 = { instancePath: instancePath + "/findings/" + i10 + "/stages/" + i13, schemaPath: "#/properties/findings/items/properties/stages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.findings.items.properties.stages.items, data: data96 };
+                      if (vErrors === null) {
+                        vErrors = [err287];
+                      } else {
+                        vErrors.push(err287);
+                      }
+                      errors++;
+                    }
+                    if (data96 <= 0 || isNaN(data96)) {
+                      const err288 = { instancePath: instancePath + "/findings/" + i10 + "/stages/" + i13, schemaPath: "#/properties/findings/items/properties/stages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.findings.items.properties.stages.items, data: data96 };
+                      if (vErrors === null) {
+                        vErrors = [err288];
+                      } else {
+                        vErrors.push(err288);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+              } else {
+                const err289 = { instancePath: instancePath + "/findings/" + i10 + "/stages", schemaPath: "#/properties/findings/items/properties/stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.findings.items.properties.stages.type, parentSchema: schema36.properties.findings.items.properties.stages, data: data95 };
+                if (vErrors === null) {
+                  vErrors = [err289];
+                } else {
+                  vErrors.push(err289);
+                }
+                errors++;
+              }
+            }
+            if (data81.commits !== void 0) {
+              let data97 = data81.commits;
+              if (Array.isArray(data97)) {
+                const len14 = data97.length;
+                for (let i14 = 0; i14 < len14; i14++) {
+                  let data98 = data97[i14];
+                  if (typeof data98 === "string") {
+                    if (!pattern6.test(data98)) {
+                      const err290 = { instancePath: instancePath + "/findings/" + i10 + "/commits/" + i14, schemaPath: "#/properties/findings/items/properties/commits/items/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.findings.items.properties.commits.items, data: data98 };
+                      if (vErrors === null) {
+                        vErrors = [err290];
+                      } else {
+                        vErrors.push(err290);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err291 = { instancePath: instancePath + "/findings/" + i10 + "/commits/" + i14, schemaPath: "#/properties/findings/items/properties/commits/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.findings.items.properties.commits.items.type, parentSchema: schema36.properties.findings.items.properties.commits.items, data: data98 };
+                    if (vErrors === null) {
+                      vErrors = [err291];
+                    } else {
+                      vErrors.push(err291);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err292 = { instancePath: instancePath + "/findings/" + i10 + "/commits", schemaPath: "#/properties/findings/items/properties/commits/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.findings.items.properties.commits.type, parentSchema: schema36.properties.findings.items.properties.commits, data: data97 };
+                if (vErrors === null) {
+                  vErrors = [err292];
+                } else {
+                  vErrors.push(err292);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err293 = { instancePath: instancePath + "/findings/" + i10, schemaPath: "#/properties/findings/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.findings.items.type, parentSchema: schema36.properties.findings.items, data: data81 };
+            if (vErrors === null) {
+              vErrors = [err293];
+            } else {
+              vErrors.push(err293);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err294 = { instancePath: instancePath + "/findings", schemaPath: "#/properties/findings/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.findings.type, parentSchema: schema36.properties.findings, data: data80 };
+        if (vErrors === null) {
+          vErrors = [err294];
+        } else {
+          vErrors.push(err294);
+        }
+        errors++;
+      }
+    }
+    if (data.usage !== void 0) {
+      let data99 = data.usage;
+      if (data99 && typeof data99 == "object" && !Array.isArray(data99)) {
+        if (data99.workers === void 0) {
+          const err295 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/required", keyword: "required", params: { missingProperty: "workers" }, message: "must have required property 'workers'", schema: schema36.properties.usage.required, parentSchema: schema36.properties.usage, data: data99 };
+          if (vErrors === null) {
+            vErrors = [err295];
+          } else {
+            vErrors.push(err295);
+          }
+          errors++;
+        }
+        if (data99.total === void 0) {
+          const err296 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/required", keyword: "required", params: { missingProperty: "total" }, message: "must have required property 'total'", schema: schema36.properties.usage.required, parentSchema: schema36.properties.usage, data: data99 };
+          if (vErrors === null) {
+            vErrors = [err296];
+          } else {
+            vErrors.push(err296);
+          }
+          errors++;
+        }
+        for (const key14 in data99) {
+          if (!(key14 === "workers" || key14 === "total" || key14 === "metered" || key14 === "requests" || key14 === "budgetExceeded")) {
+            const err297 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage, data: data99 };
+            if (vErrors === null) {
+              vErrors = [err297];
+            } else {
+              vErrors.push(err297);
+            }
+            errors++;
+          }
+        }
+        if (data99.workers !== void 0) {
+          let data100 = data99.workers;
+          if (Array.isArray(data100)) {
+            const len15 = data100.length;
+            for (let i15 = 0; i15 < len15; i15++) {
+              let data101 = data100[i15];
+              if (data101 && typeof data101 == "object" && !Array.isArray(data101)) {
+                if (data101.worker === void 0) {
+                  const err298 = { instancePath: instancePath + "/usage/workers/" + i15, schemaPath: "#/properties/usage/properties/workers/items/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema36.properties.usage.properties.workers.items.required, parentSchema: schema36.properties.usage.properties.workers.items, data: data101 };
+                  if (vErrors === null) {
+                    vErrors = [err298];
+                  } else {
+                    vErrors.push(err298);
+                  }
+                  errors++;
+                }
+                if (data101.inputTokens === void 0) {
+                  const err299 = { instancePath: instancePath + "/usage/workers/" + i15, schemaPath: "#/properties/usage/properties/workers/items/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema36.properties.usage.properties.workers.items.required, parentSchema: schema36.properties.usage.properties.workers.items, data: data101 };
+                  if (vErrors === null) {
+                    vErrors = [err299];
+                  } else {
+                    vErrors.push(err299);
+                  }
+                  errors++;
+                }
+                if (data101.outputTokens === void 0) {
+                  const err300 = { instancePath: instancePath + "/usage/workers/" + i15, schemaPath: "#/properties/usage/properties/workers/items/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema36.properties.usage.properties.workers.items.required, parentSchema: schema36.properties.usage.properties.workers.items, data: data101 };
+                  if (vErrors === null) {
+                    vErrors = [err300];
+                  } else {
+                    vErrors.push(err300);
+                  }
+                  errors++;
+                }
+                if (data101.costUsd === void 0) {
+                  const err301 = { instancePath: instancePath + "/usage/workers/" + i15, schemaPath: "#/properties/usage/properties/workers/items/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema36.properties.usage.properties.workers.items.required, parentSchema: schema36.properties.usage.properties.workers.items, data: data101 };
+                  if (vErrors === null) {
+                    vErrors = [err301];
+                  } else {
+                    vErrors.push(err301);
+                  }
+                  errors++;
+                }
+                for (const key15 in data101) {
+                  if (!(key15 === "worker" || key15 === "inputTokens" || key15 === "outputTokens" || key15 === "cachedInputTokens" || key15 === "cacheWriteTokens" || key15 === "costUsd" || key15 === "costComplete")) {
+                    const err302 = { instancePath: instancePath + "/usage/workers/" + i15, schemaPath: "#/properties/usage/properties/workers/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage.properties.workers.items, data: data101 };
+                    if (vErrors === null) {
+                      vErrors = [err302];
+                    } else {
+                      vErrors.push(err302);
+                    }
+                    errors++;
+                  }
+                }
+                if (data101.worker !== void 0) {
+                  let data102 = data101.worker;
+                  if (typeof data102 === "string") {
+                    if (!pattern14.test(data102)) {
+                      const err303 = { instancePath: instancePath + "/usage/workers/" + i15 + "/worker", schemaPath: "#/properties/usage/properties/workers/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.usage.properties.workers.items.properties.worker, data: data102 };
+                      if (vErrors === null) {
+                        vErrors = [err303];
+                      } else {
+                        vErrors.push(err303);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err304 = { instancePath: instancePath + "/usage/workers/" + i15 + "/worker", schemaPath: "#/properties/usage/properties/workers/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.workers.items.properties.worker.type, parentSchema: schema36.properties.usage.properties.workers.items.properties.worker, data: data102 };
+                    if (vErrors === null) {
+                      vErrors = [err304];
+                    } else {
+                      vErrors.push(err304);
+                    }
+                    errors++;
+                  }
+                }
+                if (data101.inputTokens !== void 0) {
+                  let data103 = data101.inputTokens;
+                  if (!(typeof data103 == "number" && (!(data103 % 1) && !isNaN(data103)) && isFinite(data103))) {
+                    const err305 = { instancePath: instancePath + "/usage/workers/" + i15 + "/inputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.workers.items.properties.inputTokens.type, parentSchema: schema36.properties.usage.properties.workers.items.properties.inputTokens, data: data103 };
+                    if (vErrors === null) {
+                      vErrors = [err305];
+                    } else {
+                      vErrors.push(err305);
+                    }
+                    errors++;
+                  }
+                  if (typeof data103 == "number" && isFinite(data103)) {
+                    if (data103 > 9007199254740991 || isNaN(data103)) {
+                      const err306 = { instancePath: instancePath + "/usage/workers/" + i15 + "/inputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.workers.items.properties.inputTokens, data: data103 };
+                      if (vErrors === null) {
+                        vErrors = [err306];
+                      } else {
+                        vErrors.push(err306);
+                      }
+                      errors++;
+                    }
+                    if (data103 < 0 || isNaN(data103)) {
+                      const err307 = { instancePath: instancePath + "/usage/workers/" + i15 + "/inputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.workers.items.properties.inputTokens, data: data103 };
+                      if (vErrors === null) {
+                        vErrors = [err307];
+                      } else {
+                        vErrors.push(err307);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data101.outputTokens !== void 0) {
+                  let data104 = data101.outputTokens;
+                  if (!(typeof data104 == "number" && (!(data104 % 1) && !isNaN(data104)) && isFinite(data104))) {
+                    const err308 = { instancePath: instancePath + "/usage/workers/" + i15 + "/outputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.workers.items.properties.outputTokens.type, parentSchema: schema36.properties.usage.properties.workers.items.properties.outputTokens, data: data104 };
+                    if (vErrors === null) {
+                      vErrors = [err308];
+                    } else {
+                      vErrors.push(err308);
+                    }
+                    errors++;
+                  }
+                  if (typeof data104 == "number" && isFinite(data104)) {
+                    if (data104 > 9007199254740991 || isNaN(data104)) {
+                      const err309 = { instancePath: instancePath + "/usage/workers/" + i15 + "/outputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.workers.items.properties.outputTokens, data: data104 };
+                      if (vErrors === null) {
+                        vErrors = [err309];
+                      } else {
+                        vErrors.push(err309);
+                      }
+                      errors++;
+                    }
+                    if (data104 < 0 || isNaN(data104)) {
+                      const err310 = { instancePath: instancePath + "/usage/workers/" + i15 + "/outputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.workers.items.properties.outputTokens, data: data104 };
+                      if (vErrors === null) {
+                        vErrors = [err310];
+                      } else {
+                        vErrors.push(err310);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data101.cachedInputTokens !== void 0) {
+                  let data105 = data101.cachedInputTokens;
+                  if (!(typeof data105 == "number" && (!(data105 % 1) && !isNaN(data105)) && isFinite(data105))) {
+                    const err311 = { instancePath: instancePath + "/usage/workers/" + i15 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.workers.items.properties.cachedInputTokens.type, parentSchema: schema36.properties.usage.properties.workers.items.properties.cachedInputTokens, data: data105 };
+                    if (vErrors === null) {
+                      vErrors = [err311];
+                    } else {
+                      vErrors.push(err311);
+                    }
+                    errors++;
+                  }
+                  if (typeof data105 == "number" && isFinite(data105)) {
+                    if (data105 > 9007199254740991 || isNaN(data105)) {
+                      const err312 = { instancePath: instancePath + "/usage/workers/" + i15 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.workers.items.properties.cachedInputTokens, data: data105 };
+                      if (vErrors === null) {
+                        vErrors = [err312];
+                      } else {
+                        vErrors.push(err312);
+                      }
+                      errors++;
+                    }
+                    if (data105 < 0 || isNaN(data105)) {
+                      const err313 = { instancePath: instancePath + "/usage/workers/" + i15 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.workers.items.properties.cachedInputTokens, data: data105 };
+                      if (vErrors === null) {
+                        vErrors = [err313];
+                      } else {
+                        vErrors.push(err313);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data101.cacheWriteTokens !== void 0) {
+                  let data106 = data101.cacheWriteTokens;
+                  if (!(typeof data106 == "number" && (!(data106 % 1) && !isNaN(data106)) && isFinite(data106))) {
+                    const err314 = { instancePath: instancePath + "/usage/workers/" + i15 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens.type, parentSchema: schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens, data: data106 };
+                    if (vErrors === null) {
+                      vErrors = [err314];
+                    } else {
+                      vErrors.push(err314);
+                    }
+                    errors++;
+                  }
+                  if (typeof data106 == "number" && isFinite(data106)) {
+                    if (data106 > 9007199254740991 || isNaN(data106)) {
+                      const err315 = { instancePath: instancePath + "/usage/workers/" + i15 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens, data: data106 };
+                      if (vErrors === null) {
+                        vErrors = [err315];
+                      } else {
+                        vErrors.push(err315);
+                      }
+                      errors++;
+                    }
+                    if (data106 < 0 || isNaN(data106)) {
+                      const err316 = { instancePath: instancePath + "/usage/workers/" + i15 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/workers/items/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens, data: data106 };
+                      if (vErrors === null) {
+                        vErrors = [err316];
+                      } else {
+                        vErrors.push(err316);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data101.costUsd !== void 0) {
+                  let data107 = data101.costUsd;
+                  const _errs272 = errors;
+                  let valid58 = false;
+                  const _errs273 = errors;
+                  if (typeof data107 == "number" && isFinite(data107)) {
+                    if (data107 < 0 || isNaN(data107)) {
+                      const err317 = { instancePath: instancePath + "/usage/workers/" + i15 + "/costUsd", schemaPath: "#/properties/usage/properties/workers/items/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0], data: data107 };
+                      if (vErrors === null) {
+                        vErrors = [err317];
+                      } else {
+                        vErrors.push(err317);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err318 = { instancePath: instancePath + "/usage/workers/" + i15 + "/costUsd", schemaPath: "#/properties/usage/properties/workers/items/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0].type, parentSchema: schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0], data: data107 };
+                    if (vErrors === null) {
+                      vErrors = [err318];
+                    } else {
+                      vErrors.push(err318);
+                    }
+                    errors++;
+                  }
+                  var _valid10 = _errs273 === errors;
+                  valid58 = valid58 || _valid10;
+                  const _errs275 = errors;
+                  if (data107 !== null) {
+                    const err319 = { instancePath: instancePath + "/usage/workers/" + i15 + "/costUsd", schemaPath: "#/properties/usage/properties/workers/items/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[1].type, parentSchema: schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[1], data: data107 };
+                    if (vErrors === null) {
+                      vErrors = [err319];
+                    } else {
+                      vErrors.push(err319);
+                    }
+                    errors++;
+                  }
+                  var _valid10 = _errs275 === errors;
+                  valid58 = valid58 || _valid10;
+                  if (!valid58) {
+                    const err320 = { instancePath: instancePath + "/usage/workers/" + i15 + "/costUsd", schemaPath: "#/properties/usage/properties/workers/items/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf, parentSchema: schema36.properties.usage.properties.workers.items.properties.costUsd, data: data107 };
+                    if (vErrors === null) {
+                      vErrors = [err320];
+                    } else {
+                      vErrors.push(err320);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs272;
+                    if (vErrors !== null) {
+                      if (_errs272) {
+                        vErrors.length = _errs272;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data101.costComplete !== void 0) {
+                  let data108 = data101.costComplete;
+                  if (typeof data108 !== "boolean") {
+                    const err321 = { instancePath: instancePath + "/usage/workers/" + i15 + "/costComplete", schemaPath: "#/properties/usage/properties/workers/items/properties/costComplete/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema36.properties.usage.properties.workers.items.properties.costComplete.type, parentSchema: schema36.properties.usage.properties.workers.items.properties.costComplete, data: data108 };
+                    if (vErrors === null) {
+                      vErrors = [err321];
+                    } else {
+                      vErrors.push(err321);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err322 = { instancePath: instancePath + "/usage/workers/" + i15, schemaPath: "#/properties/usage/properties/workers/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.workers.items.type, parentSchema: schema36.properties.usage.properties.workers.items, data: data101 };
+                if (vErrors === null) {
+                  vErrors = [err322];
+                } else {
+                  vErrors.push(err322);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err323 = { instancePath: instancePath + "/usage/workers", schemaPath: "#/properties/usage/properties/workers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.usage.properties.workers.type, parentSchema: schema36.properties.usage.properties.workers, data: data100 };
+            if (vErrors === null) {
+              vErrors = [err323];
+            } else {
+              vErrors.push(err323);
+            }
+            errors++;
+          }
+        }
+        if (data99.total !== void 0) {
+          let data109 = data99.total;
+          if (data109 && typeof data109 == "object" && !Array.isArray(data109)) {
+            if (data109.inputTokens === void 0) {
+              const err324 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema36.properties.usage.properties.total.required, parentSchema: schema36.properties.usage.properties.total, data: data109 };
+              if (vErrors === null) {
+                vErrors = [err324];
+              } else {
+                vErrors.push(err324);
+              }
+              errors++;
+            }
+            if (data109.outputTokens === void 0) {
+              const err325 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema36.properties.usage.properties.total.required, parentSchema: schema36.properties.usage.properties.total, data: data109 };
+              if (vErrors === null) {
+                vErrors = [err325];
+              } else {
+                vErrors.push(err325);
+              }
+              errors++;
+            }
+            if (data109.costUsd === void 0) {
+              const err326 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema36.properties.usage.properties.total.required, parentSchema: schema36.properties.usage.properties.total, data: data109 };
+              if (vErrors === null) {
+                vErrors = [err326];
+              } else {
+                vErrors.push(err326);
+              }
+              errors++;
+            }
+            for (const key16 in data109) {
+              if (!(key16 === "inputTokens" || key16 === "outputTokens" || key16 === "cachedInputTokens" || key16 === "cacheWriteTokens" || key16 === "costUsd" || key16 === "costComplete")) {
+                const err327 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage.properties.total, data: data109 };
+                if (vErrors === null) {
+                  vErrors = [err327];
+                } else {
+                  vErrors.push(err327);
+                }
+                errors++;
+              }
+            }
+            if (data109.inputTokens !== void 0) {
+              let data110 = data109.inputTokens;
+              if (!(typeof data110 == "number" && (!(data110 % 1) && !isNaN(data110)) && isFinite(data110))) {
+                const err328 = { instancePath: instancePath + "/usage/total/inputTokens", schemaPath: "#/properties/usage/properties/total/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.total.properties.inputTokens.type, parentSchema: schema36.properties.usage.properties.total.properties.inputTokens, data: data110 };
+                if (vErrors === null) {
+                  vErrors = [err328];
+                } else {
+                  vErrors.push(err328);
+                }
+                errors++;
+              }
+              if (typeof data110 == "number" && isFinite(data110)) {
+                if (data110 > 9007199254740991 || isNaN(data110)) {
+                  const err329 = { instancePath: instancePath + "/usage/total/inputTokens", schemaPath: "#/properties/usage/properties/total/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.total.properties.inputTokens, data: data110 };
+                  if (vErrors === null) {
+                    vErrors = [err329];
+                  } else {
+                    vErrors.push(err329);
+                  }
+                  errors++;
+                }
+                if (data110 < 0 || isNaN(data110)) {
+                  const err330 = { instancePath: instancePath + "/usage/total/inputTokens", schemaPath: "#/properties/usage/properties/total/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.total.properties.inputTokens, data: data110 };
+                  if (vErrors === null) {
+                    vErrors = [err330];
+                  } else {
+                    vErrors.push(err330);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data109.outputTokens !== void 0) {
+              let data111 = data109.outputTokens;
+              if (!(typeof data111 == "number" && (!(data111 % 1) && !isNaN(data111)) && isFinite(data111))) {
+                const err331 = { instancePath: instancePath + "/usage/total/outputTokens", schemaPath: "#/properties/usage/properties/total/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.total.properties.outputTokens.type, parentSchema: schema36.properties.usage.properties.total.properties.outputTokens, data: data111 };
+                if (vErrors === null) {
+                  vErrors = [err331];
+                } else {
+                  vErrors.push(err331);
+                }
+                errors++;
+              }
+              if (typeof data111 == "number" && isFinite(data111)) {
+                if (data111 > 9007199254740991 || isNaN(data111)) {
+                  const err332 = { instancePath: instancePath + "/usage/total/outputTokens", schemaPath: "#/properties/usage/properties/total/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.total.properties.outputTokens, data: data111 };
+                  if (vErrors === null) {
+                    vErrors = [err332];
+                  } else {
+                    vErrors.push(err332);
+                  }
+                  errors++;
+                }
+                if (data111 < 0 || isNaN(data111)) {
+                  const err333 = { instancePath: instancePath + "/usage/total/outputTokens", schemaPath: "#/properties/usage/properties/total/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.total.properties.outputTokens, data: data111 };
+                  if (vErrors === null) {
+                    vErrors = [err333];
+                  } else {
+                    vErrors.push(err333);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data109.cachedInputTokens !== void 0) {
+              let data112 = data109.cachedInputTokens;
+              if (!(typeof data112 == "number" && (!(data112 % 1) && !isNaN(data112)) && isFinite(data112))) {
+                const err334 = { instancePath: instancePath + "/usage/total/cachedInputTokens", schemaPath: "#/properties/usage/properties/total/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.total.properties.cachedInputTokens.type, parentSchema: schema36.properties.usage.properties.total.properties.cachedInputTokens, data: data112 };
+                if (vErrors === null) {
+                  vErrors = [err334];
+                } else {
+                  vErrors.push(err334);
+                }
+                errors++;
+              }
+              if (typeof data112 == "number" && isFinite(data112)) {
+                if (data112 > 9007199254740991 || isNaN(data112)) {
+                  const err335 = { instancePath: instancePath + "/usage/total/cachedInputTokens", schemaPath: "#/properties/usage/properties/total/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.total.properties.cachedInputTokens, data: data112 };
+                  if (vErrors === null) {
+                    vErrors = [err335];
+                  } else {
+                    vErrors.push(err335);
+                  }
+                  errors++;
+                }
+                if (data112 < 0 || isNaN(data112)) {
+                  const err336 = { instancePath: instancePath + "/usage/total/cachedInputTokens", schemaPath: "#/properties/usage/properties/total/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.total.properties.cachedInputTokens, data: data112 };
+                  if (vErrors === null) {
+                    vErrors = [err336];
+                  } else {
+                    vErrors.push(err336);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data109.cacheWriteTokens !== void 0) {
+              let data113 = data109.cacheWriteTokens;
+              if (!(typeof data113 == "number" && (!(data113 % 1) && !isNaN(data113)) && isFinite(data113))) {
+                const err337 = { instancePath: instancePath + "/usage/total/cacheWriteTokens", schemaPath: "#/properties/usage/properties/total/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.total.properties.cacheWriteTokens.type, parentSchema: schema36.properties.usage.properties.total.properties.cacheWriteTokens, data: data113 };
+                if (vErrors === null) {
+                  vErrors = [err337];
+                } else {
+                  vErrors.push(err337);
+                }
+                errors++;
+              }
+              if (typeof data113 == "number" && isFinite(data113)) {
+                if (data113 > 9007199254740991 || isNaN(data113)) {
+                  const err338 = { instancePath: instancePath + "/usage/total/cacheWriteTokens", schemaPath: "#/properties/usage/properties/total/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.total.properties.cacheWriteTokens, data: data113 };
+                  if (vErrors === null) {
+                    vErrors = [err338];
+                  } else {
+                    vErrors.push(err338);
+                  }
+                  errors++;
+                }
+                if (data113 < 0 || isNaN(data113)) {
+                  const err339 = { instancePath: instancePath + "/usage/total/cacheWriteTokens", schemaPath: "#/properties/usage/properties/total/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.total.properties.cacheWriteTokens, data: data113 };
+                  if (vErrors === null) {
+                    vErrors = [err339];
+                  } else {
+                    vErrors.push(err339);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data109.costUsd !== void 0) {
+              let data114 = data109.costUsd;
+              const _errs291 = errors;
+              let valid60 = false;
+              const _errs292 = errors;
+              if (typeof data114 == "number" && isFinite(data114)) {
+                if (data114 < 0 || isNaN(data114)) {
+                  const err340 = { instancePath: instancePath + "/usage/total/costUsd", schemaPath: "#/properties/usage/properties/total/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.total.properties.costUsd.anyOf[0], data: data114 };
+                  if (vErrors === null) {
+                    vErrors = [err340];
+                  } else {
+                    vErrors.push(err340);
+                  }
+                  errors++;
+                }
+              } else {
+                const err341 = { instancePath: instancePath + "/usage/total/costUsd", schemaPath: "#/properties/usage/properties/total/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.usage.properties.total.properties.costUsd.anyOf[0].type, parentSchema: schema36.properties.usage.properties.total.properties.costUsd.anyOf[0], data: data114 };
+                if (vErrors === null) {
+                  vErrors = [err341];
+                } else {
+                  vErrors.push(err341);
+                }
+                errors++;
+              }
+              var _valid11 = _errs292 === errors;
+              valid60 = valid60 || _valid11;
+              const _errs294 = errors;
+              if (data114 !== null) {
+                const err342 = { instancePath: instancePath + "/usage/total/costUsd", schemaPath: "#/properties/usage/properties/total/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.usage.properties.total.properties.costUsd.anyOf[1].type, parentSchema: schema36.properties.usage.properties.total.properties.costUsd.anyOf[1], data: data114 };
+                if (vErrors === null) {
+                  vErrors = [err342];
+                } else {
+                  vErrors.push(err342);
+                }
+                errors++;
+              }
+              var _valid11 = _errs294 === errors;
+              valid60 = valid60 || _valid11;
+              if (!valid60) {
+                const err343 = { instancePath: instancePath + "/usage/total/costUsd", schemaPath: "#/properties/usage/properties/total/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.usage.properties.total.properties.costUsd.anyOf, parentSchema: schema36.properties.usage.properties.total.properties.costUsd, data: data114 };
+                if (vErrors === null) {
+                  vErrors = [err343];
+                } else {
+                  vErrors.push(err343);
+                }
+                errors++;
+              } else {
+                errors = _errs291;
+                if (vErrors !== null) {
+                  if (_errs291) {
+                    vErrors.length = _errs291;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+            if (data109.costComplete !== void 0) {
+              let data115 = data109.costComplete;
+              if (typeof data115 !== "boolean") {
+                const err344 = { instancePath: instancePath + "/usage/total/costComplete", schemaPath: "#/properties/usage/properties/total/properties/costComplete/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema36.properties.usage.properties.total.properties.costComplete.type, parentSchema: schema36.properties.usage.properties.total.properties.costComplete, data: data115 };
+                if (vErrors === null) {
+                  vErrors = [err344];
+                } else {
+                  vErrors.push(err344);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err345 = { instancePath: instancePath + "/usage/total", schemaPath: "#/properties/usage/properties/total/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.total.type, parentSchema: schema36.properties.usage.properties.total, data: data109 };
+            if (vErrors === null) {
+              vErrors = [err345];
+            } else {
+              vErrors.push(err345);
+            }
+            errors++;
+          }
+        }
+        if (data99.metered !== void 0) {
+          let data116 = data99.metered;
+          if (typeof data116 !== "string") {
+            const err346 = { instancePath: instancePath + "/usage/metered", schemaPath: "#/properties/usage/properties/metered/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.metered.type, parentSchema: schema36.properties.usage.properties.metered, data: data116 };
+            if (vErrors === null) {
+              vErrors = [err346];
+            } else {
+              vErrors.push(err346);
+            }
+            errors++;
+          }
+          if (!(data116 === "gateway" || data116 === "self-reported")) {
+            const err347 = { instancePath: instancePath + "/usage/metered", schemaPath: "#/properties/usage/properties/metered/enum", keyword: "enum", params: { allowedValues: schema36.properties.usage.properties.metered.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.usage.properties.metered.enum, parentSchema: schema36.properties.usage.properties.metered, data: data116 };
+            if (vErrors === null) {
+              vErrors = [err347];
+            } else {
+              vErrors.push(err347);
+            }
+            errors++;
+          }
+        }
+        if (data99.requests !== void 0) {
+          let data117 = data99.requests;
+          if (Array.isArray(data117)) {
+            const len16 = data117.length;
+            for (let i16 = 0; i16 < len16; i16++) {
+              let data118 = data117[i16];
+              if (data118 && typeof data118 == "object" && !Array.isArray(data118)) {
+                if (data118.worker === void 0) {
+                  const err348 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err348];
+                  } else {
+                    vErrors.push(err348);
+                  }
+                  errors++;
+                }
+                if (data118.role === void 0) {
+                  const err349 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "role" }, message: "must have required property 'role'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err349];
+                  } else {
+                    vErrors.push(err349);
+                  }
+                  errors++;
+                }
+                if (data118.provider === void 0) {
+                  const err350 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err350];
+                  } else {
+                    vErrors.push(err350);
+                  }
+                  errors++;
+                }
+                if (data118.model === void 0) {
+                  const err351 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "model" }, message: "must have required property 'model'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err351];
+                  } else {
+                    vErrors.push(err351);
+                  }
+                  errors++;
+                }
+                if (data118.path === void 0) {
+                  const err352 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "path" }, message: "must have required property 'path'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err352];
+                  } else {
+                    vErrors.push(err352);
+                  }
+                  errors++;
+                }
+                if (data118.status === void 0) {
+                  const err353 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err353];
+                  } else {
+                    vErrors.push(err353);
+                  }
+                  errors++;
+                }
+                if (data118.inputTokens === void 0) {
+                  const err354 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "inputTokens" }, message: "must have required property 'inputTokens'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err354];
+                  } else {
+                    vErrors.push(err354);
+                  }
+                  errors++;
+                }
+                if (data118.outputTokens === void 0) {
+                  const err355 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "outputTokens" }, message: "must have required property 'outputTokens'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err355];
+                  } else {
+                    vErrors.push(err355);
+                  }
+                  errors++;
+                }
+                if (data118.cachedInputTokens === void 0) {
+                  const err356 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "cachedInputTokens" }, message: "must have required property 'cachedInputTokens'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err356];
+                  } else {
+                    vErrors.push(err356);
+                  }
+                  errors++;
+                }
+                if (data118.cacheWriteTokens === void 0) {
+                  const err357 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "cacheWriteTokens" }, message: "must have required property 'cacheWriteTokens'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err357];
+                  } else {
+                    vErrors.push(err357);
+                  }
+                  errors++;
+                }
+                if (data118.costUsd === void 0) {
+                  const err358 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "costUsd" }, message: "must have required property 'costUsd'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err358];
+                  } else {
+                    vErrors.push(err358);
+                  }
+                  errors++;
+                }
+                if (data118.durationMs === void 0) {
+                  const err359 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "durationMs" }, message: "must have required property 'durationMs'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err359];
+                  } else {
+                    vErrors.push(err359);
+                  }
+                  errors++;
+                }
+                if (data118.firstByteMs === void 0) {
+                  const err360 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "firstByteMs" }, message: "must have required property 'firstByteMs'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err360];
+                  } else {
+                    vErrors.push(err360);
+                  }
+                  errors++;
+                }
+                if (data118.retries === void 0) {
+                  const err361 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/required", keyword: "required", params: { missingProperty: "retries" }, message: "must have required property 'retries'", schema: schema36.properties.usage.properties.requests.items.required, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                  if (vErrors === null) {
+                    vErrors = [err361];
+                  } else {
+                    vErrors.push(err361);
+                  }
+                  errors++;
+                }
+                for (const key17 in data118) {
+                  if (!func1.call(schema36.properties.usage.properties.requests.items.properties, key17)) {
+                    const err362 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key17 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                    if (vErrors === null) {
+                      vErrors = [err362];
+                    } else {
+                      vErrors.push(err362);
+                    }
+                    errors++;
+                  }
+                }
+                if (data118.worker !== void 0) {
+                  let data119 = data118.worker;
+                  if (typeof data119 === "string") {
+                    if (!pattern14.test(data119)) {
+                      const err363 = { instancePath: instancePath + "/usage/requests/" + i16 + "/worker", schemaPath: "#/properties/usage/properties/requests/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.usage.properties.requests.items.properties.worker, data: data119 };
+                      if (vErrors === null) {
+                        vErrors = [err363];
+                      } else {
+                        vErrors.push(err363);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err364 = { instancePath: instancePath + "/usage/requests/" + i16 + "/worker", schemaPath: "#/properties/usage/properties/requests/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.requests.items.properties.worker.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.worker, data: data119 };
+                    if (vErrors === null) {
+                      vErrors = [err364];
+                    } else {
+                      vErrors.push(err364);
+                    }
+                    errors++;
+                  }
+                }
+                if (data118.role !== void 0) {
+                  let data120 = data118.role;
+                  if (typeof data120 === "string") {
+                    if (!pattern56.test(data120)) {
+                      const err365 = { instancePath: instancePath + "/usage/requests/" + i16 + "/role", schemaPath: "#/properties/usage/properties/requests/items/properties/role/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9-]*$" }, message: 'must match pattern "^[a-z][a-z0-9-]*$"', schema: "^[a-z][a-z0-9-]*$", parentSchema: schema36.properties.usage.properties.requests.items.properties.role, data: data120 };
+                      if (vErrors === null) {
+                        vErrors = [err365];
+                      } else {
+                        vErrors.push(err365);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err366 = { instancePath: instancePath + "/usage/requests/" + i16 + "/role", schemaPath: "#/properties/usage/properties/requests/items/properties/role/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.requests.items.properties.role.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.role, data: data120 };
+                    if (vErrors === null) {
+                      vErrors = [err366];
+                    } else {
+                      vErrors.push(err366);
+                    }
+                    errors++;
+                  }
+                }
+                if (data118.provider !== void 0) {
+                  let data121 = data118.provider;
+                  if (typeof data121 === "string") {
+                    if (!pattern56.test(data121)) {
+                      const err367 = { instancePath: instancePath + "/usage/requests/" + i16 + "/provider", schemaPath: "#/properties/usage/properties/requests/items/properties/provider/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9-]*$" }, message: 'must match pattern "^[a-z][a-z0-9-]*$"', schema: "^[a-z][a-z0-9-]*$", parentSchema: schema36.properties.usage.properties.requests.items.properties.provider, data: data121 };
+                      if (vErrors === null) {
+                        vErrors = [err367];
+                      } else {
+                        vErrors.push(err367);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err368 = { instancePath: instancePath + "/usage/requests/" + i16 + "/provider", schemaPath: "#/properties/usage/properties/requests/items/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.requests.items.properties.provider.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.provider, data: data121 };
+                    if (vErrors === null) {
+                      vErrors = [err368];
+                    } else {
+                      vErrors.push(err368);
+                    }
+                    errors++;
+                  }
+                }
+                if (data118.model !== void 0) {
+                  let data122 = data118.model;
+                  const _errs312 = errors;
+                  let valid64 = false;
+                  const _errs313 = errors;
+                  if (typeof data122 === "string") {
+                    if (func2(data122) < 1) {
+                      const err369 = { instancePath: instancePath + "/usage/requests/" + i16 + "/model", schemaPath: "#/properties/usage/properties/requests/items/properties/model/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.requests.items.properties.model.anyOf[0], data: data122 };
+                      if (vErrors === null) {
+                        vErrors = [err369];
+                      } else {
+                        vErrors.push(err369);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err370 = { instancePath: instancePath + "/usage/requests/" + i16 + "/model", schemaPath: "#/properties/usage/properties/requests/items/properties/model/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.requests.items.properties.model.anyOf[0].type, parentSchema: schema36.properties.usage.properties.requests.items.properties.model.anyOf[0], data: data122 };
+                    if (vErrors === null) {
+                      vErrors = [err370];
+                    } else {
+                      vErrors.push(err370);
+                    }
+                    errors++;
+                  }
+                  var _valid12 = _errs313 === errors;
+                  valid64 = valid64 || _valid12;
+                  const _errs315 = errors;
+                  if (data122 !== null) {
+                    const err371 = { instancePath: instancePath + "/usage/requests/" + i16 + "/model", schemaPath: "#/properties/usage/properties/requests/items/properties/model/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.usage.properties.requests.items.properties.model.anyOf[1].type, parentSchema: schema36.properties.usage.properties.requests.items.properties.model.anyOf[1], data: data122 };
+                    if (vErrors === null) {
+                      vErrors = [err371];
+                    } else {
+                      vErrors.push(err371);
+                    }
+                    errors++;
+                  }
+                  var _valid12 = _errs315 === errors;
+                  valid64 = valid64 || _valid12;
+                  if (!valid64) {
+                    const err372 = { instancePath: instancePath + "/usage/requests/" + i16 + "/model", schemaPath: "#/properties/usage/properties/requests/items/properties/model/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.usage.properties.requests.items.properties.model.anyOf, parentSchema: schema36.properties.usage.properties.requests.items.properties.model, data: data122 };
+                    if (vErrors === null) {
+                      vErrors = [err372];
+                    } else {
+                      vErrors.push(err372);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs312;
+                    if (vErrors !== null) {
+                      if (_errs312) {
+                        vErrors.length = _errs312;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data118.path !== void 0) {
+                  let data123 = data118.path;
+                  if (typeof data123 === "string") {
+                    if (func2(data123) < 1) {
+                      const err373 = { instancePath: instancePath + "/usage/requests/" + i16 + "/path", schemaPath: "#/properties/usage/properties/requests/items/properties/path/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.requests.items.properties.path, data: data123 };
+                      if (vErrors === null) {
+                        vErrors = [err373];
+                      } else {
+                        vErrors.push(err373);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err374 = { instancePath: instancePath + "/usage/requests/" + i16 + "/path", schemaPath: "#/properties/usage/properties/requests/items/properties/path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.requests.items.properties.path.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.path, data: data123 };
+                    if (vErrors === null) {
+                      vErrors = [err374];
+                    } else {
+                      vErrors.push(err374);
+                    }
+                    errors++;
+                  }
+                }
+                if (data118.status !== void 0) {
+                  let data124 = data118.status;
+                  const _errs320 = errors;
+                  let valid65 = false;
+                  const _errs321 = errors;
+                  if (!(typeof data124 == "number" && (!(data124 % 1) && !isNaN(data124)) && isFinite(data124))) {
+                    const err375 = { instancePath: instancePath + "/usage/requests/" + i16 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.requests.items.properties.status.anyOf[0].type, parentSchema: schema36.properties.usage.properties.requests.items.properties.status.anyOf[0], data: data124 };
+                    if (vErrors === null) {
+                      vErrors = [err375];
+                    } else {
+                      vErrors.push(err375);
+                    }
+                    errors++;
+                  }
+                  if (typeof data124 == "number" && isFinite(data124)) {
+                    if (data124 > 599 || isNaN(data124)) {
+                      const err376 = { instancePath: instancePath + "/usage/requests/" + i16 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 599 }, message: "must be <= 599", schema: 599, parentSchema: schema36.properties.usage.properties.requests.items.properties.status.anyOf[0], data: data124 };
+                      if (vErrors === null) {
+                        vErrors = [err376];
+                      } else {
+                        vErrors.push(err376);
+                      }
+                      errors++;
+                    }
+                    if (data124 < 100 || isNaN(data124)) {
+                      const err377 = { instancePath: instancePath + "/usage/requests/" + i16 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 100 }, message: "must be >= 100", schema: 100, parentSchema: schema36.properties.usage.properties.requests.items.properties.status.anyOf[0], data: data124 };
+                      if (vErrors === null) {
+                        vErrors = [err377];
+                      } else {
+                        vErrors.push(err377);
+                      }
+                      errors++;
+                    }
+                  }
+                  var _valid13 = _errs321 === errors;
+                  valid65 = valid65 || _valid13;
+                  const _errs323 = errors;
+                  if (data124 !== null) {
+                    const err378 = { instancePath: instancePath + "/usage/requests/" + i16 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.usage.properties.requests.items.properties.status.anyOf[1].type, parentSchema: schema36.properties.usage.properties.requests.items.properties.status.anyOf[1], data: data124 };
+                    if (vErrors === null) {
+                      vErrors = [err378];
+                    } else {
+                      vErrors.push(err378);
+                    }
+                    errors++;
+                  }
+                  var _valid13 = _errs323 === errors;
+                  valid65 = valid65 || _valid13;
+                  if (!valid65) {
+                    const err379 = { instancePath: instancePath + "/usage/requests/" + i16 + "/status", schemaPath: "#/properties/usage/properties/requests/items/properties/status/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.usage.properties.requests.items.properties.status.anyOf, parentSchema: schema36.properties.usage.properties.requests.items.properties.status, data: data124 };
+                    if (vErrors === null) {
+                      vErrors = [err379];
+                    } else {
+                      vErrors.push(err379);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs320;
+                    if (vErrors !== null) {
+                      if (_errs320) {
+                        vErrors.length = _errs320;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data118.inputTokens !== void 0) {
+                  let data125 = data118.inputTokens;
+                  if (!(typeof data125 == "number" && (!(data125 % 1) && !isNaN(data125)) && isFinite(data125))) {
+                    const err380 = { instancePath: instancePath + "/usage/requests/" + i16 + "/inputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/inputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.requests.items.properties.inputTokens.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.inputTokens, data: data125 };
+                    if (vErrors === null) {
+                      vErrors = [err380];
+                    } else {
+                      vErrors.push(err380);
+                    }
+                    errors++;
+                  }
+                  if (typeof data125 == "number" && isFinite(data125)) {
+                    if (data125 > 9007199254740991 || isNaN(data125)) {
+                      const err381 = { instancePath: instancePath + "/usage/requests/" + i16 + "/inputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/inputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.requests.items.properties.inputTokens, data: data125 };
+                      if (vErrors === null) {
+                        vErrors = [err381];
+                      } else {
+                        vErrors.push(err381);
+                      }
+                      errors++;
+                    }
+                    if (data125 < 0 || isNaN(data125)) {
+                      const err382 = { instancePath: instancePath + "/usage/requests/" + i16 + "/inputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/inputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.requests.items.properties.inputTokens, data: data125 };
+                      if (vErrors === null) {
+                        vErrors = [err382];
+                      } else {
+                        vErrors.push(err382);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data118.outputTokens !== void 0) {
+                  let data126 = data118.outputTokens;
+                  if (!(typeof data126 == "number" && (!(data126 % 1) && !isNaN(data126)) && isFinite(data126))) {
+                    const err383 = { instancePath: instancePath + "/usage/requests/" + i16 + "/outputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/outputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.requests.items.properties.outputTokens.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.outputTokens, data: data126 };
+                    if (vErrors === null) {
+                      vErrors = [err383];
+                    } else {
+                      vErrors.push(err383);
+                    }
+                    errors++;
+                  }
+                  if (typeof data126 == "number" && isFinite(data126)) {
+                    if (data126 > 9007199254740991 || isNaN(data126)) {
+                      const err384 = { instancePath: instancePath + "/usage/requests/" + i16 + "/outputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/outputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.requests.items.properties.outputTokens, data: data126 };
+                      if (vErrors === null) {
+                        vErrors = [err384];
+                      } else {
+                        vErrors.push(err384);
+                      }
+                      errors++;
+                    }
+                    if (data126 < 0 || isNaN(data126)) {
+                      const err385 = { instancePath: instancePath + "/usage/requests/" + i16 + "/outputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/outputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.requests.items.properties.outputTokens, data: data126 };
+                      if (vErrors === null) {
+                        vErrors = [err385];
+                      } else {
+                        vErrors.push(err385);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data118.cachedInputTokens !== void 0) {
+                  let data127 = data118.cachedInputTokens;
+                  if (!(typeof data127 == "number" && (!(data127 % 1) && !isNaN(data127)) && isFinite(data127))) {
+                    const err386 = { instancePath: instancePath + "/usage/requests/" + i16 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cachedInputTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.requests.items.properties.cachedInputTokens.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.cachedInputTokens, data: data127 };
+                    if (vErrors === null) {
+                      vErrors = [err386];
+                    } else {
+                      vErrors.push(err386);
+                    }
+                    errors++;
+                  }
+                  if (typeof data127 == "number" && isFinite(data127)) {
+                    if (data127 > 9007199254740991 || isNaN(data127)) {
+                      const err387 = { instancePath: instancePath + "/usage/requests/" + i16 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cachedInputTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.requests.items.properties.cachedInputTokens, data: data127 };
+                      if (vErrors === null) {
+                        vErrors = [err387];
+                      } else {
+                        vErrors.push(err387);
+                      }
+                      errors++;
+                    }
+                    if (data127 < 0 || isNaN(data127)) {
+                      const err388 = { instancePath: instancePath + "/usage/requests/" + i16 + "/cachedInputTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cachedInputTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.requests.items.properties.cachedInputTokens, data: data127 };
+                      if (vErrors === null) {
+                        vErrors = [err388];
+                      } else {
+                        vErrors.push(err388);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data118.cacheWriteTokens !== void 0) {
+                  let data128 = data118.cacheWriteTokens;
+                  if (!(typeof data128 == "number" && (!(data128 % 1) && !isNaN(data128)) && isFinite(data128))) {
+                    const err389 = { instancePath: instancePath + "/usage/requests/" + i16 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cacheWriteTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens, data: data128 };
+                    if (vErrors === null) {
+                      vErrors = [err389];
+                    } else {
+                      vErrors.push(err389);
+                    }
+                    errors++;
+                  }
+                  if (typeof data128 == "number" && isFinite(data128)) {
+                    if (data128 > 9007199254740991 || isNaN(data128)) {
+                      const err390 = { instancePath: instancePath + "/usage/requests/" + i16 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cacheWriteTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens, data: data128 };
+                      if (vErrors === null) {
+                        vErrors = [err390];
+                      } else {
+                        vErrors.push(err390);
+                      }
+                      errors++;
+                    }
+                    if (data128 < 0 || isNaN(data128)) {
+                      const err391 = { instancePath: instancePath + "/usage/requests/" + i16 + "/cacheWriteTokens", schemaPath: "#/properties/usage/properties/requests/items/properties/cacheWriteTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens, data: data128 };
+                      if (vErrors === null) {
+                        vErrors = [err391];
+                      } else {
+                        vErrors.push(err391);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data118.costUsd !== void 0) {
+                  let data129 = data118.costUsd;
+                  const _errs334 = errors;
+                  let valid66 = false;
+                  const _errs335 = errors;
+                  if (typeof data129 == "number" && isFinite(data129)) {
+                    if (data129 < 0 || isNaN(data129)) {
+                      const err392 = { instancePath: instancePath + "/usage/requests/" + i16 + "/costUsd", schemaPath: "#/properties/usage/properties/requests/items/properties/costUsd/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0], data: data129 };
+                      if (vErrors === null) {
+                        vErrors = [err392];
+                      } else {
+                        vErrors.push(err392);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err393 = { instancePath: instancePath + "/usage/requests/" + i16 + "/costUsd", schemaPath: "#/properties/usage/properties/requests/items/properties/costUsd/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0].type, parentSchema: schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0], data: data129 };
+                    if (vErrors === null) {
+                      vErrors = [err393];
+                    } else {
+                      vErrors.push(err393);
+                    }
+                    errors++;
+                  }
+                  var _valid14 = _errs335 === errors;
+                  valid66 = valid66 || _valid14;
+                  const _errs337 = errors;
+                  if (data129 !== null) {
+                    const err394 = { instancePath: instancePath + "/usage/requests/" + i16 + "/costUsd", schemaPath: "#/properties/usage/properties/requests/items/properties/costUsd/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[1].type, parentSchema: schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[1], data: data129 };
+                    if (vErrors === null) {
+                      vErrors = [err394];
+                    } else {
+                      vErrors.push(err394);
+                    }
+                    errors++;
+                  }
+                  var _valid14 = _errs337 === errors;
+                  valid66 = valid66 || _valid14;
+                  if (!valid66) {
+                    const err395 = { instancePath: instancePath + "/usage/requests/" + i16 + "/costUsd", schemaPath: "#/properties/usage/properties/requests/items/properties/costUsd/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf, parentSchema: schema36.properties.usage.properties.requests.items.properties.costUsd, data: data129 };
+                    if (vErrors === null) {
+                      vErrors = [err395];
+                    } else {
+                      vErrors.push(err395);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs334;
+                    if (vErrors !== null) {
+                      if (_errs334) {
+                        vErrors.length = _errs334;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data118.durationMs !== void 0) {
+                  let data130 = data118.durationMs;
+                  if (typeof data130 == "number" && isFinite(data130)) {
+                    if (data130 < 0 || isNaN(data130)) {
+                      const err396 = { instancePath: instancePath + "/usage/requests/" + i16 + "/durationMs", schemaPath: "#/properties/usage/properties/requests/items/properties/durationMs/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.requests.items.properties.durationMs, data: data130 };
+                      if (vErrors === null) {
+                        vErrors = [err396];
+                      } else {
+                        vErrors.push(err396);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err397 = { instancePath: instancePath + "/usage/requests/" + i16 + "/durationMs", schemaPath: "#/properties/usage/properties/requests/items/properties/durationMs/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.usage.properties.requests.items.properties.durationMs.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.durationMs, data: data130 };
+                    if (vErrors === null) {
+                      vErrors = [err397];
+                    } else {
+                      vErrors.push(err397);
+                    }
+                    errors++;
+                  }
+                }
+                if (data118.firstByteMs !== void 0) {
+                  let data131 = data118.firstByteMs;
+                  const _errs342 = errors;
+                  let valid67 = false;
+                  const _errs343 = errors;
+                  if (typeof data131 == "number" && isFinite(data131)) {
+                    if (data131 < 0 || isNaN(data131)) {
+                      const err398 = { instancePath: instancePath + "/usage/requests/" + i16 + "/firstByteMs", schemaPath: "#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/0/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0], data: data131 };
+                      if (vErrors === null) {
+                        vErrors = [err398];
+                      } else {
+                        vErrors.push(err398);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err399 = { instancePath: instancePath + "/usage/requests/" + i16 + "/firstByteMs", schemaPath: "#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/0/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0].type, parentSchema: schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0], data: data131 };
+                    if (vErrors === null) {
+                      vErrors = [err399];
+                    } else {
+                      vErrors.push(err399);
+                    }
+                    errors++;
+                  }
+                  var _valid15 = _errs343 === errors;
+                  valid67 = valid67 || _valid15;
+                  const _errs345 = errors;
+                  if (data131 !== null) {
+                    const err400 = { instancePath: instancePath + "/usage/requests/" + i16 + "/firstByteMs", schemaPath: "#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[1].type, parentSchema: schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[1], data: data131 };
+                    if (vErrors === null) {
+                      vErrors = [err400];
+                    } else {
+                      vErrors.push(err400);
+                    }
+                    errors++;
+                  }
+                  var _valid15 = _errs345 === errors;
+                  valid67 = valid67 || _valid15;
+                  if (!valid67) {
+                    const err401 = { instancePath: instancePath + "/usage/requests/" + i16 + "/firstByteMs", schemaPath: "#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf, parentSchema: schema36.properties.usage.properties.requests.items.properties.firstByteMs, data: data131 };
+                    if (vErrors === null) {
+                      vErrors = [err401];
+                    } else {
+                      vErrors.push(err401);
+                    }
+                    errors++;
+                  } else {
+                    errors = _errs342;
+                    if (vErrors !== null) {
+                      if (_errs342) {
+                        vErrors.length = _errs342;
+                      } else {
+                        vErrors = null;
+                      }
+                    }
+                  }
+                }
+                if (data118.retries !== void 0) {
+                  let data132 = data118.retries;
+                  if (!(typeof data132 == "number" && (!(data132 % 1) && !isNaN(data132)) && isFinite(data132))) {
+                    const err402 = { instancePath: instancePath + "/usage/requests/" + i16 + "/retries", schemaPath: "#/properties/usage/properties/requests/items/properties/retries/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.usage.properties.requests.items.properties.retries.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.retries, data: data132 };
+                    if (vErrors === null) {
+                      vErrors = [err402];
+                    } else {
+                      vErrors.push(err402);
+                    }
+                    errors++;
+                  }
+                  if (typeof data132 == "number" && isFinite(data132)) {
+                    if (data132 > 9007199254740991 || isNaN(data132)) {
+                      const err403 = { instancePath: instancePath + "/usage/requests/" + i16 + "/retries", schemaPath: "#/properties/usage/properties/requests/items/properties/retries/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.usage.properties.requests.items.properties.retries, data: data132 };
+                      if (vErrors === null) {
+                        vErrors = [err403];
+                      } else {
+                        vErrors.push(err403);
+                      }
+                      errors++;
+                    }
+                    if (data132 < 0 || isNaN(data132)) {
+                      const err404 = { instancePath: instancePath + "/usage/requests/" + i16 + "/retries", schemaPath: "#/properties/usage/properties/requests/items/properties/retries/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema36.properties.usage.properties.requests.items.properties.retries, data: data132 };
+                      if (vErrors === null) {
+                        vErrors = [err404];
+                      } else {
+                        vErrors.push(err404);
+                      }
+                      errors++;
+                    }
+                  }
+                }
+                if (data118.refused !== void 0) {
+                  let data133 = data118.refused;
+                  if (typeof data133 !== "string") {
+                    const err405 = { instancePath: instancePath + "/usage/requests/" + i16 + "/refused", schemaPath: "#/properties/usage/properties/requests/items/properties/refused/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.requests.items.properties.refused.type, parentSchema: schema36.properties.usage.properties.requests.items.properties.refused, data: data133 };
+                    if (vErrors === null) {
+                      vErrors = [err405];
+                    } else {
+                      vErrors.push(err405);
+                    }
+                    errors++;
+                  }
+                  if (!(data133 === "budget" || data133 === "credential")) {
+                    const err406 = { instancePath: instancePath + "/usage/requests/" + i16 + "/refused", schemaPath: "#/properties/usage/properties/requests/items/properties/refused/enum", keyword: "enum", params: { allowedValues: schema36.properties.usage.properties.requests.items.properties.refused.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.usage.properties.requests.items.properties.refused.enum, parentSchema: schema36.properties.usage.properties.requests.items.properties.refused, data: data133 };
+                    if (vErrors === null) {
+                      vErrors = [err406];
+                    } else {
+                      vErrors.push(err406);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err407 = { instancePath: instancePath + "/usage/requests/" + i16, schemaPath: "#/properties/usage/properties/requests/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.requests.items.type, parentSchema: schema36.properties.usage.properties.requests.items, data: data118 };
+                if (vErrors === null) {
+                  vErrors = [err407];
+                } else {
+                  vErrors.push(err407);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err408 = { instancePath: instancePath + "/usage/requests", schemaPath: "#/properties/usage/properties/requests/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.usage.properties.requests.type, parentSchema: schema36.properties.usage.properties.requests, data: data117 };
+            if (vErrors === null) {
+              vErrors = [err408];
+            } else {
+              vErrors.push(err408);
+            }
+            errors++;
+          }
+        }
+        if (data99.budgetExceeded !== void 0) {
+          let data134 = data99.budgetExceeded;
+          if (data134 && typeof data134 == "object" && !Array.isArray(data134)) {
+            if (data134.worker === void 0) {
+              const err409 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema36.properties.usage.properties.budgetExceeded.required, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data134 };
+              if (vErrors === null) {
+                vErrors = [err409];
+              } else {
+                vErrors.push(err409);
+              }
+              errors++;
+            }
+            if (data134.scope === void 0) {
+              const err410 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema36.properties.usage.properties.budgetExceeded.required, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data134 };
+              if (vErrors === null) {
+                vErrors = [err410];
+              } else {
+                vErrors.push(err410);
+              }
+              errors++;
+            }
+            if (data134.limit === void 0) {
+              const err411 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'", schema: schema36.properties.usage.properties.budgetExceeded.required, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data134 };
+              if (vErrors === null) {
+                vErrors = [err411];
+              } else {
+                vErrors.push(err411);
+              }
+              errors++;
+            }
+            if (data134.spent === void 0) {
+              const err412 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "spent" }, message: "must have required property 'spent'", schema: schema36.properties.usage.properties.budgetExceeded.required, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data134 };
+              if (vErrors === null) {
+                vErrors = [err412];
+              } else {
+                vErrors.push(err412);
+              }
+              errors++;
+            }
+            if (data134.message === void 0) {
+              const err413 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema36.properties.usage.properties.budgetExceeded.required, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data134 };
+              if (vErrors === null) {
+                vErrors = [err413];
+              } else {
+                vErrors.push(err413);
+              }
+              errors++;
+            }
+            for (const key18 in data134) {
+              if (!(key18 === "worker" || key18 === "scope" || key18 === "limit" || key18 === "spent" || key18 === "message")) {
+                const err414 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data134 };
+                if (vErrors === null) {
+                  vErrors = [err414];
+                } else {
+                  vErrors.push(err414);
+                }
+                errors++;
+              }
+            }
+            if (data134.worker !== void 0) {
+              let data135 = data134.worker;
+              if (typeof data135 === "string") {
+                if (!pattern14.test(data135)) {
+                  const err415 = { instancePath: instancePath + "/usage/budgetExceeded/worker", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.worker, data: data135 };
+                  if (vErrors === null) {
+                    vErrors = [err415];
+                  } else {
+                    vErrors.push(err415);
+                  }
+                  errors++;
+                }
+              } else {
+                const err416 = { instancePath: instancePath + "/usage/budgetExceeded/worker", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgetExceeded.properties.worker.type, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.worker, data: data135 };
+                if (vErrors === null) {
+                  vErrors = [err416];
+                } else {
+                  vErrors.push(err416);
+                }
+                errors++;
+              }
+            }
+            if (data134.scope !== void 0) {
+              let data136 = data134.scope;
+              if (typeof data136 !== "string") {
+                const err417 = { instancePath: instancePath + "/usage/budgetExceeded/scope", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/scope/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgetExceeded.properties.scope.type, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.scope, data: data136 };
+                if (vErrors === null) {
+                  vErrors = [err417];
+                } else {
+                  vErrors.push(err417);
+                }
+                errors++;
+              }
+              if (!(data136 === "worker" || data136 === "stage" || data136 === "plan")) {
+                const err418 = { instancePath: instancePath + "/usage/budgetExceeded/scope", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/scope/enum", keyword: "enum", params: { allowedValues: schema36.properties.usage.properties.budgetExceeded.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.usage.properties.budgetExceeded.properties.scope.enum, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.scope, data: data136 };
+                if (vErrors === null) {
+                  vErrors = [err418];
+                } else {
+                  vErrors.push(err418);
+                }
+                errors++;
+              }
+            }
+            if (data134.limit !== void 0) {
+              let data137 = data134.limit;
+              if (typeof data137 === "string") {
+                if (func2(data137) < 1) {
+                  const err419 = { instancePath: instancePath + "/usage/budgetExceeded/limit", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/limit/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.limit, data: data137 };
+                  if (vErrors === null) {
+                    vErrors = [err419];
+                  } else {
+                    vErrors.push(err419);
+                  }
+                  errors++;
+                }
+              } else {
+                const err420 = { instancePath: instancePath + "/usage/budgetExceeded/limit", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/limit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgetExceeded.properties.limit.type, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.limit, data: data137 };
+                if (vErrors === null) {
+                  vErrors = [err420];
+                } else {
+                  vErrors.push(err420);
+                }
+                errors++;
+              }
+            }
+            if (data134.spent !== void 0) {
+              let data138 = data134.spent;
+              if (typeof data138 === "string") {
+                if (func2(data138) < 1) {
+                  const err421 = { instancePath: instancePath + "/usage/budgetExceeded/spent", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/spent/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.spent, data: data138 };
+                  if (vErrors === null) {
+                    vErrors = [err421];
+                  } else {
+                    vErrors.push(err421);
+                  }
+                  errors++;
+                }
+              } else {
+                const err422 = { instancePath: instancePath + "/usage/budgetExceeded/spent", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/spent/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgetExceeded.properties.spent.type, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.spent, data: data138 };
+                if (vErrors === null) {
+                  vErrors = [err422];
+                } else {
+                  vErrors.push(err422);
+                }
+                errors++;
+              }
+            }
+            if (data134.message !== void 0) {
+              let data139 = data134.message;
+              if (typeof data139 === "string") {
+                if (func2(data139) < 1) {
+                  const err423 = { instancePath: instancePath + "/usage/budgetExceeded/message", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.message, data: data139 };
+                  if (vErrors === null) {
+                    vErrors = [err423];
+                  } else {
+                    vErrors.push(err423);
+                  }
+                  errors++;
+                }
+              } else {
+                const err424 = { instancePath: instancePath + "/usage/budgetExceeded/message", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgetExceeded.properties.message.type, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.message, data: data139 };
+                if (vErrors === null) {
+                  vErrors = [err424];
+                } else {
+                  vErrors.push(err424);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err425 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.budgetExceeded.type, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data134 };
+            if (vErrors === null) {
+              vErrors = [err425];
+            } else {
+              vErrors.push(err425);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err426 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.type, parentSchema: schema36.properties.usage, data: data99 };
+        if (vErrors === null) {
+          vErrors = [err426];
+        } else {
+          vErrors.push(err426);
+        }
+        errors++;
+      }
+    }
+    if (data.isolation !== void 0) {
+      let data140 = data.isolation;
+      if (data140 && typeof data140 == "object" && !Array.isArray(data140)) {
+        if (data140.mode === void 0) {
+          const err427 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema36.properties.isolation.required, parentSchema: schema36.properties.isolation, data: data140 };
+          if (vErrors === null) {
+            vErrors = [err427];
+          } else {
+            vErrors.push(err427);
+          }
+          errors++;
+        }
+        if (data140.detail === void 0) {
+          const err428 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema36.properties.isolation.required, parentSchema: schema36.properties.isolation, data: data140 };
+          if (vErrors === null) {
+            vErrors = [err428];
+          } else {
+            vErrors.push(err428);
+          }
+          errors++;
+        }
+        for (const key19 in data140) {
+          if (!(key19 === "mode" || key19 === "detail")) {
+            const err429 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.isolation, data: data140 };
+            if (vErrors === null) {
+              vErrors = [err429];
+            } else {
+              vErrors.push(err429);
+            }
+            errors++;
+          }
+        }
+        if (data140.mode !== void 0) {
+          let data141 = data140.mode;
+          if (typeof data141 !== "string") {
+            const err430 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.isolation.properties.mode.type, parentSchema: schema36.properties.isolation.properties.mode, data: data141 };
+            if (vErrors === null) {
+              vErrors = [err430];
+            } else {
+              vErrors.push(err430);
+            }
+            errors++;
+          }
+          if (!(data141 === "os-user" || data141 === "none")) {
+            const err431 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/enum", keyword: "enum", params: { allowedValues: schema36.properties.isolation.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.isolation.properties.mode.enum, parentSchema: schema36.properties.isolation.properties.mode, data: data141 };
+            if (vErrors === null) {
+              vErrors = [err431];
+            } else {
+              vErrors.push(err431);
+            }
+            errors++;
+          }
+        }
+        if (data140.detail !== void 0) {
+          let data142 = data140.detail;
+          if (typeof data142 === "string") {
+            if (!pattern17.test(data142)) {
+              const err432 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema36.properties.isolation.properties.detail, data: data142 };
+              if (vErrors === null) {
+                vErrors = [err432];
+              } else {
+                vErrors.push(err432);
+              }
+              errors++;
+            }
+          } else {
+            const err433 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.isolation.properties.detail.type, parentSchema: schema36.properties.isolation.properties.detail, data: data142 };
+            if (vErrors === null) {
+              vErrors = [err433];
+            } else {
+              vErrors.push(err433);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err434 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.isolation.type, parentSchema: schema36.properties.isolation, data: data140 };
+        if (vErrors === null) {
+          vErrors = [err434];
+        } else {
+          vErrors.push(err434);
+        }
+        errors++;
+      }
+    }
+    if (data.ledgerRow !== void 0) {
+      let data143 = data.ledgerRow;
+      const _errs372 = errors;
+      let valid70 = false;
+      const _errs373 = errors;
+      const _errs374 = errors;
+      let valid71 = false;
+      let passing0 = null;
+      const _errs375 = errors;
+      if (data143 && typeof data143 == "object" && !Array.isArray(data143)) {
+        if (data143.v === void 0) {
+          const err435 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "v" }, message: "must have required property 'v'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err435];
+          } else {
+            vErrors.push(err435);
+          }
+          errors++;
+        }
+        if (data143.plan_id === void 0) {
+          const err436 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "plan_id" }, message: "must have required property 'plan_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err436];
+          } else {
+            vErrors.push(err436);
+          }
+          errors++;
+        }
+        if (data143.run_id === void 0) {
+          const err437 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "run_id" }, message: "must have required property 'run_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err437];
+          } else {
+            vErrors.push(err437);
+          }
+          errors++;
+        }
+        if (data143.at === void 0) {
+          const err438 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "at" }, message: "must have required property 'at'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err438];
+          } else {
+            vErrors.push(err438);
+          }
+          errors++;
+        }
+        if (data143.plan_blob === void 0) {
+          const err439 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "plan_blob" }, message: "must have required property 'plan_blob'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err439];
+          } else {
+            vErrors.push(err439);
+          }
+          errors++;
+        }
+        if (data143.base_commit === void 0) {
+          const err440 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "base_commit" }, message: "must have required property 'base_commit'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err440];
+          } else {
+            vErrors.push(err440);
+          }
+          errors++;
+        }
+        if (data143.final_head === void 0) {
+          const err441 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "final_head" }, message: "must have required property 'final_head'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err441];
+          } else {
+            vErrors.push(err441);
+          }
+          errors++;
+        }
+        if (data143.final_branch === void 0) {
+          const err442 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "final_branch" }, message: "must have required property 'final_branch'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err442];
+          } else {
+            vErrors.push(err442);
+          }
+          errors++;
+        }
+        if (data143.done_heads === void 0) {
+          const err443 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "done_heads" }, message: "must have required property 'done_heads'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err443];
+          } else {
+            vErrors.push(err443);
+          }
+          errors++;
+        }
+        if (data143.report_path === void 0) {
+          const err444 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "report_path" }, message: "must have required property 'report_path'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err444];
+          } else {
+            vErrors.push(err444);
+          }
+          errors++;
+        }
+        if (data143.status === void 0) {
+          const err445 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err445];
+          } else {
+            vErrors.push(err445);
+          }
+          errors++;
+        }
+        for (const key20 in data143) {
+          if (!func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties, key20)) {
+            const err446 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+            if (vErrors === null) {
+              vErrors = [err446];
+            } else {
+              vErrors.push(err446);
+            }
+            errors++;
+          }
+        }
+        if (data143.v !== void 0) {
+          let data144 = data143.v;
+          if (!(typeof data144 == "number" && isFinite(data144))) {
+            const err447 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v, data: data144 };
+            if (vErrors === null) {
+              vErrors = [err447];
+            } else {
+              vErrors.push(err447);
+            }
+            errors++;
+          }
+          if (1 !== data144) {
+            const err448 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v, data: data144 };
+            if (vErrors === null) {
+              vErrors = [err448];
+            } else {
+              vErrors.push(err448);
+            }
+            errors++;
+          }
+        }
+        if (data143.plan_id !== void 0) {
+          let data145 = data143.plan_id;
+          if (typeof data145 === "string") {
+            if (!pattern4.test(data145)) {
+              const err449 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9._-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9._-]{0,62}$"', schema: "^[a-z0-9][a-z0-9._-]{0,62}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id, data: data145 };
+              if (vErrors === null) {
+                vErrors = [err449];
+              } else {
+                vErrors.push(err449);
+              }
+              errors++;
+            }
+          } else {
+            const err450 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id, data: data145 };
+            if (vErrors === null) {
+              vErrors = [err450];
+            } else {
+              vErrors.push(err450);
+            }
+            errors++;
+          }
+        }
+        if (data143.run_id !== void 0) {
+          let data146 = data143.run_id;
+          if (typeof data146 === "string") {
+            if (!pattern7.test(data146)) {
+              const err451 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id, data: data146 };
+              if (vErrors === null) {
+                vErrors = [err451];
+              } else {
+                vErrors.push(err451);
+              }
+              errors++;
+            }
+          } else {
+            const err452 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id, data: data146 };
+            if (vErrors === null) {
+              vErrors = [err452];
+            } else {
+              vErrors.push(err452);
+            }
+            errors++;
+          }
+        }
+        if (data143.at !== void 0) {
+          let data147 = data143.at;
+          if (typeof data147 === "string") {
+            if (!pattern8.test(data147)) {
+              const err453 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data147 };
+              if (vErrors === null) {
+                vErrors = [err453];
+              } else {
+                vErrors.push(err453);
+              }
+              errors++;
+            }
+            if (!formats0.validate(data147)) {
+              const err454 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data147 };
+              if (vErrors === null) {
+                vErrors = [err454];
+              } else {
+                vErrors.push(err454);
+              }
+              errors++;
+            }
+          } else {
+            const err455 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data147 };
+            if (vErrors === null) {
+              vErrors = [err455];
+            } else {
+              vErrors.push(err455);
+            }
+            errors++;
+          }
+        }
+        if (data143.actor !== void 0) {
+          let data148 = data143.actor;
+          if (typeof data148 === "string") {
+            if (func2(data148) < 1) {
+              const err456 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor, data: data148 };
+              if (vErrors === null) {
+                vErrors = [err456];
+              } else {
+                vErrors.push(err456);
+              }
+              errors++;
+            }
+          } else {
+            const err457 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor, data: data148 };
+            if (vErrors === null) {
+              vErrors = [err457];
+            } else {
+              vErrors.push(err457);
+            }
+            errors++;
+          }
+        }
+        if (data143.plan_blob !== void 0) {
+          let data149 = data143.plan_blob;
+          if (typeof data149 === "string") {
+            if (!pattern6.test(data149)) {
+              const err458 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob, data: data149 };
+              if (vErrors === null) {
+                vErrors = [err458];
+              } else {
+                vErrors.push(err458);
+              }
+              errors++;
+            }
+          } else {
+            const err459 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob, data: data149 };
+            if (vErrors === null) {
+              vErrors = [err459];
+            } else {
+              vErrors.push(err459);
+            }
+            errors++;
+          }
+        }
+        if (data143.base_commit !== void 0) {
+          let data150 = data143.base_commit;
+          if (typeof data150 === "string") {
+            if (!pattern6.test(data150)) {
+              const err460 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit, data: data150 };
+              if (vErrors === null) {
+                vErrors = [err460];
+              } else {
+                vErrors.push(err460);
+              }
+              errors++;
+            }
+          } else {
+            const err461 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit, data: data150 };
+            if (vErrors === null) {
+              vErrors = [err461];
+            } else {
+              vErrors.push(err461);
+            }
+            errors++;
+          }
+        }
+        if (data143.final_head !== void 0) {
+          let data151 = data143.final_head;
+          if (typeof data151 === "string") {
+            if (!pattern6.test(data151)) {
+              const err462 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head, data: data151 };
+              if (vErrors === null) {
+                vErrors = [err462];
+              } else {
+                vErrors.push(err462);
+              }
+              errors++;
+            }
+          } else {
+            const err463 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head, data: data151 };
+            if (vErrors === null) {
+              vErrors = [err463];
+            } else {
+              vErrors.push(err463);
+            }
+            errors++;
+          }
+        }
+        if (data143.final_branch !== void 0) {
+          let data152 = data143.final_branch;
+          if (typeof data152 === "string") {
+            if (func2(data152) > 255) {
+              const err464 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data152 };
+              if (vErrors === null) {
+                vErrors = [err464];
+              } else {
+                vErrors.push(err464);
+              }
+              errors++;
+            }
+            if (func2(data152) < 1) {
+              const err465 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data152 };
+              if (vErrors === null) {
+                vErrors = [err465];
+              } else {
+                vErrors.push(err465);
+              }
+              errors++;
+            }
+          } else {
+            const err466 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data152 };
+            if (vErrors === null) {
+              vErrors = [err466];
+            } else {
+              vErrors.push(err466);
+            }
+            errors++;
+          }
+        }
+        if (data143.done_heads !== void 0) {
+          let data153 = data143.done_heads;
+          if (data153 && typeof data153 == "object" && !Array.isArray(data153)) {
+            for (const key21 in data153) {
+              const _errs398 = errors;
+              if (typeof key21 === "string") {
+                if (!pattern123.test(key21)) {
+                  const err467 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"', schema: "^[1-9][0-9]{0,5}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, data: key21, propertyName: key21 };
+                  if (vErrors === null) {
+                    vErrors = [err467];
+                  } else {
+                    vErrors.push(err467);
+                  }
+                  errors++;
+                }
+              } else {
+                const err468 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, data: key21, propertyName: key21 };
+                if (vErrors === null) {
+                  vErrors = [err468];
+                } else {
+                  vErrors.push(err468);
+                }
+                errors++;
+              }
+              var valid73 = _errs398 === errors;
+              if (!valid73) {
+                const err469 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames", keyword: "propertyNames", params: { propertyName: key21 }, message: "property name must be valid", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads, data: data153 };
+                if (vErrors === null) {
+                  vErrors = [err469];
+                } else {
+                  vErrors.push(err469);
+                }
+                errors++;
+              }
+            }
+            for (const key22 in data153) {
+              let data154 = data153[key22];
+              if (typeof data154 === "string") {
+                if (!pattern6.test(data154)) {
+                  const err470 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties, data: data154 };
+                  if (vErrors === null) {
+                    vErrors = [err470];
+                  } else {
+                    vErrors.push(err470);
+                  }
+                  errors++;
+                }
+              } else {
+                const err471 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key22.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties, data: data154 };
+                if (vErrors === null) {
+                  vErrors = [err471];
+                } else {
+                  vErrors.push(err471);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err472 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads, data: data153 };
+            if (vErrors === null) {
+              vErrors = [err472];
+            } else {
+              vErrors.push(err472);
+            }
+            errors++;
+          }
+        }
+        if (data143.report_path !== void 0) {
+          let data155 = data143.report_path;
+          if (typeof data155 === "string") {
+            if (!pattern5.test(data155)) {
+              const err473 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path, data: data155 };
+              if (vErrors === null) {
+                vErrors = [err473];
+              } else {
+                vErrors.push(err473);
+              }
+              errors++;
+            }
+          } else {
+            const err474 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path, data: data155 };
+            if (vErrors === null) {
+              vErrors = [err474];
+            } else {
+              vErrors.push(err474);
+            }
+            errors++;
+          }
+        }
+        if (data143.status !== void 0) {
+          let data156 = data143.status;
+          if (typeof data156 !== "string") {
+            const err475 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status, data: data156 };
+            if (vErrors === null) {
+              vErrors = [err475];
+            } else {
+              vErrors.push(err475);
+            }
+            errors++;
+          }
+          if ("verified" !== data156) {
+            const err476 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/const", keyword: "const", params: { allowedValue: "verified" }, message: "must be equal to constant", schema: "verified", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status, data: data156 };
+            if (vErrors === null) {
+              vErrors = [err476];
+            } else {
+              vErrors.push(err476);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err477 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data143 };
+        if (vErrors === null) {
+          vErrors = [err477];
+        } else {
+          vErrors.push(err477);
+        }
+        errors++;
+      }
+      var _valid17 = _errs375 === errors;
+      if (_valid17) {
+        valid71 = true;
+        passing0 = 0;
+        var props1 = true;
+      }
+      const _errs407 = errors;
+      if (data143 && typeof data143 == "object" && !Array.isArray(data143)) {
+        if (data143.v === void 0) {
+          const err478 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "v" }, message: "must have required property 'v'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err478];
+          } else {
+            vErrors.push(err478);
+          }
+          errors++;
+        }
+        if (data143.plan_id === void 0) {
+          const err479 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "plan_id" }, message: "must have required property 'plan_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err479];
+          } else {
+            vErrors.push(err479);
+          }
+          errors++;
+        }
+        if (data143.run_id === void 0) {
+          const err480 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "run_id" }, message: "must have required property 'run_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err480];
+          } else {
+            vErrors.push(err480);
+          }
+          errors++;
+        }
+        if (data143.at === void 0) {
+          const err481 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "at" }, message: "must have required property 'at'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err481];
+          } else {
+            vErrors.push(err481);
+          }
+          errors++;
+        }
+        if (data143.plan_blob === void 0) {
+          const err482 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "plan_blob" }, message: "must have required property 'plan_blob'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err482];
+          } else {
+            vErrors.push(err482);
+          }
+          errors++;
+        }
+        if (data143.base_commit === void 0) {
+          const err483 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "base_commit" }, message: "must have required property 'base_commit'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err483];
+          } else {
+            vErrors.push(err483);
+          }
+          errors++;
+        }
+        if (data143.final_head === void 0) {
+          const err484 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "final_head" }, message: "must have required property 'final_head'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err484];
+          } else {
+            vErrors.push(err484);
+          }
+          errors++;
+        }
+        if (data143.final_branch === void 0) {
+          const err485 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "final_branch" }, message: "must have required property 'final_branch'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err485];
+          } else {
+            vErrors.push(err485);
+          }
+          errors++;
+        }
+        if (data143.done_heads === void 0) {
+          const err486 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "done_heads" }, message: "must have required property 'done_heads'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err486];
+          } else {
+            vErrors.push(err486);
+          }
+          errors++;
+        }
+        if (data143.report_path === void 0) {
+          const err487 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "report_path" }, message: "must have required property 'report_path'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err487];
+          } else {
+            vErrors.push(err487);
+          }
+          errors++;
+        }
+        if (data143.status === void 0) {
+          const err488 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err488];
+          } else {
+            vErrors.push(err488);
+          }
+          errors++;
+        }
+        if (data143.fix_stages === void 0) {
+          const err489 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "fix_stages" }, message: "must have required property 'fix_stages'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err489];
+          } else {
+            vErrors.push(err489);
+          }
+          errors++;
+        }
+        if (data143.rebuild_stages === void 0) {
+          const err490 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "rebuild_stages" }, message: "must have required property 'rebuild_stages'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+          if (vErrors === null) {
+            vErrors = [err490];
+          } else {
+            vErrors.push(err490);
+          }
+          errors++;
+        }
+        for (const key23 in data143) {
+          if (!func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties, key23)) {
+            const err491 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+            if (vErrors === null) {
+              vErrors = [err491];
+            } else {
+              vErrors.push(err491);
+            }
+            errors++;
+          }
+        }
+        if (data143.v !== void 0) {
+          let data157 = data143.v;
+          if (!(typeof data157 == "number" && isFinite(data157))) {
+            const err492 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v, data: data157 };
+            if (vErrors === null) {
+              vErrors = [err492];
+            } else {
+              vErrors.push(err492);
+            }
+            errors++;
+          }
+          if (1 !== data157) {
+            const err493 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v, data: data157 };
+            if (vErrors === null) {
+              vErrors = [err493];
+            } else {
+              vErrors.push(err493);
+            }
+            errors++;
+          }
+        }
+        if (data143.plan_id !== void 0) {
+          let data158 = data143.plan_id;
+          if (typeof data158 === "string") {
+            if (!pattern4.test(data158)) {
+              const err494 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9._-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9._-]{0,62}$"', schema: "^[a-z0-9][a-z0-9._-]{0,62}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id, data: data158 };
+              if (vErrors === null) {
+                vErrors = [err494];
+              } else {
+                vErrors.push(err494);
+              }
+              errors++;
+            }
+          } else {
+            const err495 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id, data: data158 };
+            if (vErrors === null) {
+              vErrors = [err495];
+            } else {
+              vErrors.push(err495);
+            }
+            errors++;
+          }
+        }
+        if (data143.run_id !== void 0) {
+          let data159 = data143.run_id;
+          if (typeof data159 === "string") {
+            if (!pattern7.test(data159)) {
+              const err496 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id, data: data159 };
+              if (vErrors === null) {
+                vErrors = [err496];
+              } else {
+                vErrors.push(err496);
+              }
+              errors++;
+            }
+          } else {
+            const err497 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id, data: data159 };
+            if (vErrors === null) {
+              vErrors = [err497];
+            } else {
+              vErrors.push(err497);
+            }
+            errors++;
+          }
+        }
+        if (data143.at !== void 0) {
+          let data160 = data143.at;
+          if (typeof data160 === "string") {
+            if (!pattern8.test(data160)) {
+              const err498 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data160 };
+              if (vErrors === null) {
+                vErrors = [err498];
+              } else {
+                vErrors.push(err498);
+              }
+              errors++;
+            }
+            if (!formats0.validate(data160)) {
+              const err499 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data160 };
+              if (vErrors === null) {
+                vErrors = [err499];
+              } else {
+                vErrors.push(err499);
+              }
+              errors++;
+            }
+          } else {
+            const err500 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data160 };
+            if (vErrors === null) {
+              vErrors = [err500];
+            } else {
+              vErrors.push(err500);
+            }
+            errors++;
+          }
+        }
+        if (data143.actor !== void 0) {
+          let data161 = data143.actor;
+          if (typeof data161 === "string") {
+            if (func2(data161) < 1) {
+              const err501 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor, data: data161 };
+              if (vErrors === null) {
+                vErrors = [err501];
+              } else {
+                vErrors.push(err501);
+              }
+              errors++;
+            }
+          } else {
+            const err502 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor, data: data161 };
+            if (vErrors === null) {
+              vErrors = [err502];
+            } else {
+              vErrors.push(err502);
+            }
+            errors++;
+          }
+        }
+        if (data143.plan_blob !== void 0) {
+          let data162 = data143.plan_blob;
+          if (typeof data162 === "string") {
+            if (!pattern6.test(data162)) {
+              const err503 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob, data: data162 };
+              if (vErrors === null) {
+                vErrors = [err503];
+              } else {
+                vErrors.push(err503);
+              }
+              errors++;
+            }
+          } else {
+            const err504 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob, data: data162 };
+            if (vErrors === null) {
+              vErrors = [err504];
+            } else {
+              vErrors.push(err504);
+            }
+            errors++;
+          }
+        }
+        if (data143.base_commit !== void 0) {
+          let data163 = data143.base_commit;
+          if (typeof data163 === "string") {
+            if (!pattern6.test(data163)) {
+              const err505 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit, data: data163 };
+              if (vErrors === null) {
+                vErrors = [err505];
+              } else {
+                vErrors.push(err505);
+              }
+              errors++;
+            }
+          } else {
+            const err506 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit, data: data163 };
+            if (vErrors === null) {
+              vErrors = [err506];
+            } else {
+              vErrors.push(err506);
+            }
+            errors++;
+          }
+        }
+        if (data143.final_head !== void 0) {
+          let data164 = data143.final_head;
+          if (typeof data164 === "string") {
+            if (!pattern6.test(data164)) {
+              const err507 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head, data: data164 };
+              if (vErrors === null) {
+                vErrors = [err507];
+              } else {
+                vErrors.push(err507);
+              }
+              errors++;
+            }
+          } else {
+            const err508 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head, data: data164 };
+            if (vErrors === null) {
+              vErrors = [err508];
+            } else {
+              vErrors.push(err508);
+            }
+            errors++;
+          }
+        }
+        if (data143.final_branch !== void 0) {
+          let data165 = data143.final_branch;
+          if (typeof data165 === "string") {
+            if (func2(data165) > 255) {
+              const err509 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data165 };
+              if (vErrors === null) {
+                vErrors = [err509];
+              } else {
+                vErrors.push(err509);
+              }
+              errors++;
+            }
+            if (func2(data165) < 1) {
+              const err510 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data165 };
+              if (vErrors === null) {
+                vErrors = [err510];
+              } else {
+                vErrors.push(err510);
+              }
+              errors++;
+            }
+          } else {
+            const err511 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data165 };
+            if (vErrors === null) {
+              vErrors = [err511];
+            } else {
+              vErrors.push(err511);
+            }
+            errors++;
+          }
+        }
+        if (data143.done_heads !== void 0) {
+          let data166 = data143.done_heads;
+          if (data166 && typeof data166 == "object" && !Array.isArray(data166)) {
+            for (const key24 in data166) {
+              const _errs430 = errors;
+              if (typeof key24 === "string") {
+                if (!pattern123.test(key24)) {
+                  const err512 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"', schema: "^[1-9][0-9]{0,5}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, data: key24, propertyName: key24 };
+                  if (vErrors === null) {
+                    vErrors = [err512];
+                  } else {
+                    vErrors.push(err512);
+                  }
+                  errors++;
+                }
+              } else {
+                const err513 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, data: key24, propertyName: key24 };
+                if (vErrors === null) {
+                  vErrors = [err513];
+                } else {
+                  vErrors.push(err513);
+                }
+                errors++;
+              }
+              var valid76 = _errs430 === errors;
+              if (!valid76) {
+                const err514 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames", keyword: "propertyNames", params: { propertyName: key24 }, message: "property name must be valid", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads, data: data166 };
+                if (vErrors === null) {
+                  vErrors = [err514];
+                } else {
+                  vErrors.push(err514);
+                }
+                errors++;
+              }
+            }
+            for (const key25 in data166) {
+              let data167 = data166[key25];
+              if (typeof data167 === "string") {
+                if (!pattern6.test(data167)) {
+                  const err515 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties, data: data167 };
+                  if (vErrors === null) {
+                    vErrors = [err515];
+                  } else {
+                    vErrors.push(err515);
+                  }
+                  errors++;
+                }
+              } else {
+                const err516 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key25.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties, data: data167 };
+                if (vErrors === null) {
+                  vErrors = [err516];
+                } else {
+                  vErrors.push(err516);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err517 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads, data: data166 };
+            if (vErrors === null) {
+              vErrors = [err517];
+            } else {
+              vErrors.push(err517);
+            }
+            errors++;
+          }
+        }
+        if (data143.report_path !== void 0) {
+          let data168 = data143.report_path;
+          if (typeof data168 === "string") {
+            if (!pattern5.test(data168)) {
+              const err518 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path, data: data168 };
+              if (vErrors === null) {
+                vErrors = [err518];
+              } else {
+                vErrors.push(err518);
+              }
+              errors++;
+            }
+          } else {
+            const err519 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path, data: data168 };
+            if (vErrors === null) {
+              vErrors = [err519];
+            } else {
+              vErrors.push(err519);
+            }
+            errors++;
+          }
+        }
+        if (data143.status !== void 0) {
+          let data169 = data143.status;
+          if (typeof data169 !== "string") {
+            const err520 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status, data: data169 };
+            if (vErrors === null) {
+              vErrors = [err520];
+            } else {
+              vErrors.push(err520);
+            }
+            errors++;
+          }
+          if ("verification-failed" !== data169) {
+            const err521 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/const", keyword: "const", params: { allowedValue: "verification-failed" }, message: "must be equal to constant", schema: "verification-failed", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status, data: data169 };
+            if (vErrors === null) {
+              vErrors = [err521];
+            } else {
+              vErrors.push(err521);
+            }
+            errors++;
+          }
+        }
+        if (data143.fix_stages !== void 0) {
+          let data170 = data143.fix_stages;
+          if (Array.isArray(data170)) {
+            if (data170.length < 1) {
+              const err522 = { instancePath: instancePath + "/ledgerRow/fix_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages, data: data170 };
+              if (vErrors === null) {
+                vErrors = [err522];
+              } else {
+                vErrors.push(err522);
+              }
+              errors++;
+            }
+            const len17 = data170.length;
+            for (let i17 = 0; i17 < len17; i17++) {
+              let data171 = data170[i17];
+              if (!(typeof data171 == "number" && (!(data171 % 1) && !isNaN(data171)) && isFinite(data171))) {
+                const err523 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i17, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data171 };
+                if (vErrors === null) {
+                  vErrors = [err523];
+                } else {
+                  vErrors.push(err523);
+                }
+                errors++;
+              }
+              if (typeof data171 == "number" && isFinite(data171)) {
+                if (data171 > 9007199254740991 || isNaN(data171)) {
+                  const err524 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i17, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data171 };
+                  if (vErrors === null) {
+                    vErrors = [err524];
+                  } else {
+                    vErrors.push(err524);
+                  }
+                  errors++;
+                }
+                if (data171 <= 0 || isNaN(data171)) {
+                  const err525 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i17, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data171 };
+                  if (vErrors === null) {
+                    vErrors = [err525];
+                  } else {
+                    vErrors.push(err525);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err526 = { instancePath: instancePath + "/ledgerRow/fix_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages, data: data170 };
+            if (vErrors === null) {
+              vErrors = [err526];
+            } else {
+              vErrors.push(err526);
+            }
+            errors++;
+          }
+        }
+        if (data143.rebuild_stages !== void 0) {
+          let data172 = data143.rebuild_stages;
+          if (Array.isArray(data172)) {
+            const len18 = data172.length;
+            for (let i18 = 0; i18 < len18; i18++) {
+              let data173 = data172[i18];
+              if (!(typeof data173 == "number" && (!(data173 % 1) && !isNaN(data173)) && isFinite(data173))) {
+                const err527 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i18, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data173 };
+                if (vErrors === null) {
+                  vErrors = [err527];
+                } else {
+                  vErrors.push(err527);
+                }
+                errors++;
+              }
+              if (typeof data173 == "number" && isFinite(data173)) {
+                if (data173 > 9007199254740991 || isNaN(data173)) {
+                  const err528 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i18, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data173 };
+                  if (vErrors === null) {
+                    vErrors = [err528];
+                  } else {
+                    vErrors.push(err528);
+                  }
+                  errors++;
+                }
+                if (data173 <= 0 || isNaN(data173)) {
+                  const err529 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i18, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data173 };
+                  if (vErrors === null) {
+                    vErrors = [err529];
+                  } else {
+                    vErrors.push(err529);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err530 = { instancePath: instancePath + "/ledgerRow/rebuild_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages, data: data172 };
+            if (vErrors === null) {
+              vErrors = [err530];
+            } else {
+              vErrors.push(err530);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err531 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data143 };
+        if (vErrors === null) {
+          vErrors = [err531];
+        } else {
+          vErrors.push(err531);
+        }
+        errors++;
+      }
+      var _valid17 = _errs407 === errors;
+      if (_valid17 && valid71) {
+        valid71 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid17) {
+          valid71 = true;
+          passing0 = 1;
+          if (props1 !== true) {
+            props1 = true;
+          }
+        }
+      }
+      if (!valid71) {
+        const err532 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema36.properties.ledgerRow.anyOf[0].oneOf, parentSchema: schema36.properties.ledgerRow.anyOf[0], data: data143 };
+        if (vErrors === null) {
+          vErrors = [err532];
+        } else {
+          vErrors.push(err532);
+        }
+        errors++;
+      } else {
+        errors = _errs374;
+        if (vErrors !== null) {
+          if (_errs374) {
+            vErrors.length = _errs374;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      var _valid16 = _errs373 === errors;
+      valid70 = valid70 || _valid16;
+      const _errs447 = errors;
+      if (data143 !== null) {
+        const err533 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.ledgerRow.anyOf[1].type, parentSchema: schema36.properties.ledgerRow.anyOf[1], data: data143 };
+        if (vErrors === null) {
+          vErrors = [err533];
+        } else {
+          vErrors.push(err533);
+        }
+        errors++;
+      }
+      var _valid16 = _errs447 === errors;
+      valid70 = valid70 || _valid16;
+      if (!valid70) {
+        const err534 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.ledgerRow.anyOf, parentSchema: schema36.properties.ledgerRow, data: data143 };
+        if (vErrors === null) {
+          vErrors = [err534];
+        } else {
+          vErrors.push(err534);
+        }
+        errors++;
+      } else {
+        errors = _errs372;
+        if (vErrors !== null) {
+          if (_errs372) {
+            vErrors.length = _errs372;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.roster !== void 0) {
+      let data174 = data.roster;
+      if (Array.isArray(data174)) {
+        const len19 = data174.length;
+        for (let i19 = 0; i19 < len19; i19++) {
+          let data175 = data174[i19];
+          if (data175 && typeof data175 == "object" && !Array.isArray(data175)) {
+            if (data175.name === void 0) {
+              const err535 = { instancePath: instancePath + "/roster/" + i19, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data175 };
+              if (vErrors === null) {
+                vErrors = [err535];
+              } else {
+                vErrors.push(err535);
+              }
+              errors++;
+            }
+            if (data175.provider === void 0) {
+              const err536 = { instancePath: instancePath + "/roster/" + i19, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data175 };
+              if (vErrors === null) {
+                vErrors = [err536];
+              } else {
+                vErrors.push(err536);
+              }
+              errors++;
+            }
+            if (data175.model === void 0) {
+              const err537 = { instancePath: instancePath + "/roster/" + i19, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "model" }, message: "must have required property 'model'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data175 };
+              if (vErrors === null) {
+                vErrors = [err537];
+              } else {
+                vErrors.push(err537);
+              }
+              errors++;
+            }
+            for (const key26 in data175) {
+              if (!(key26 === "name" || key26 === "provider" || key26 === "model")) {
+                const err538 = { instancePath: instancePath + "/roster/" + i19, schemaPath: "#/properties/roster/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.roster.items, data: data175 };
+                if (vErrors === null) {
+                  vErrors = [err538];
+                } else {
+                  vErrors.push(err538);
+                }
+                errors++;
+              }
+            }
+            if (data175.name !== void 0) {
+              let data176 = data175.name;
+              if (typeof data176 === "string") {
+                if (!pattern14.test(data176)) {
+                  const err539 = { instancePath: instancePath + "/roster/" + i19 + "/name", schemaPath: "#/properties/roster/items/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.roster.items.properties.name, data: data176 };
+                  if (vErrors === null) {
+                    vErrors = [err539];
+                  } else {
+                    vErrors.push(err539);
+                  }
+                  errors++;
+                }
+              } else {
+                const err540 = { instancePath: instancePath + "/roster/" + i19 + "/name", schemaPath: "#/properties/roster/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.roster.items.properties.name.type, parentSchema: schema36.properties.roster.items.properties.name, data: data176 };
+                if (vErrors === null) {
+                  vErrors = [err540];
+                } else {
+                  vErrors.push(err540);
+                }
+                errors++;
+              }
+            }
+            if (data175.provider !== void 0) {
+              let data177 = data175.provider;
+              if (typeof data177 !== "string") {
+                const err541 = { instancePath: instancePath + "/roster/" + i19 + "/provider", schemaPath: "#/properties/roster/items/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.roster.items.properties.provider.type, parentSchema: schema36.properties.roster.items.properties.provider, data: data177 };
+                if (vErrors === null) {
+                  vErrors = [err541];
+                } else {
+                  vErrors.push(err541);
+                }
+                errors++;
+              }
+            }
+            if (data175.model !== void 0) {
+              let data178 = data175.model;
+              if (typeof data178 !== "string" && data178 !== null) {
+                const err542 = { instancePath: instancePath + "/roster/" + i19 + "/model", schemaPath: "#/properties/roster/items/properties/model/type", keyword: "type", params: { type: schema36.properties.roster.items.properties.model.type }, message: "must be string,null", schema: schema36.properties.roster.items.properties.model.type, parentSchema: schema36.properties.roster.items.properties.model, data: data178 };
+                if (vErrors === null) {
+                  vErrors = [err542];
+                } else {
+                  vErrors.push(err542);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err543 = { instancePath: instancePath + "/roster/" + i19, schemaPath: "#/properties/roster/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.roster.items.type, parentSchema: schema36.properties.roster.items, data: data175 };
+            if (vErrors === null) {
+              vErrors = [err543];
+            } else {
+              vErrors.push(err543);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err544 = { instancePath: instancePath + "/roster", schemaPath: "#/properties/roster/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.roster.type, parentSchema: schema36.properties.roster, data: data174 };
+        if (vErrors === null) {
+          vErrors = [err544];
+        } else {
+          vErrors.push(err544);
+        }
+        errors++;
+      }
+    }
+  } else {
+    const err545 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data };
+    if (vErrors === null) {
+      vErrors = [err545];
+    } else {
+      vErrors.push(err545);
+    }
+    errors++;
+  }
+  validate25.errors = vErrors;
+  return errors === 0;
+}
+validate25.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 
 // src/core/report/validate-schema.ts
 function validatorFor(name) {
@@ -20116,11 +26411,11 @@ var COMMENT_DETAIL = {
   outputChars: 4e3,
   summary: 2e3
 };
-function reportCommentMarker(planId2, stage) {
-  return `<!-- okstra:report plan=${planId2} stage=${stage} -->`;
+function reportCommentMarker(planId2, stage2) {
+  return `<!-- okstra:report plan=${planId2} stage=${stage2} -->`;
 }
-function isReportComment(body, planId2, stage) {
-  return body.startsWith(reportCommentMarker(planId2, stage));
+function isReportComment(body, planId2, stage2) {
+  return body.startsWith(reportCommentMarker(planId2, stage2));
 }
 function renderComment(input, opts = {}) {
   const report2 = redactDeep(input);
@@ -20186,8 +26481,8 @@ var STATE_STYLE = {
   blocked: "fill:#e6e6e6,stroke:#6e7781,color:#24292f,stroke-dasharray:4 3",
   pending: "fill:#f6f8fa,stroke:#8c959f,color:#24292f"
 };
-function nodeId(stage) {
-  return `s${stage}`;
+function nodeId(stage2) {
+  return `s${stage2}`;
 }
 function renderStageFlowchart(stages) {
   const known = new Set(stages.map((s) => s.number));
@@ -20236,9 +26531,9 @@ ${table}${diagram}
 // src/core/report/stage-views.ts
 function stageViews(plan, state, now, spend) {
   const views = topologicalOrder(plan).map((n) => {
-    const stage = stageByNumber(plan, n);
+    const stage2 = stageByNumber(plan, n);
     const r = stageReadiness(plan, state, n, now);
-    const base = { number: n, title: stage.title, dependsOn: stage.dependsOn, waitingOn: [] };
+    const base = { number: n, title: stage2.title, dependsOn: stage2.dependsOn, waitingOn: [] };
     switch (r.kind) {
       case "done":
         return { ...base, state: "done", detail: `head ${r.headCommit.slice(0, 12)} (run ${r.runId})` };
@@ -20438,9 +26733,9 @@ async function launch(deps, config2, req) {
     return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
   const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
   const checkRunIds = /* @__PURE__ */ new Map();
-  for (const stage of selection.stages) {
+  for (const stage2 of selection.stages) {
     const id = await createQueuedCheck(deps.client, deps.repo, {
-      name: checkRunName(req.plan.id, stage),
+      name: checkRunName(req.plan.id, stage2),
       headSha: req.pr.headSha,
       detailsUrl: runsUrl,
       output: {
@@ -20448,7 +26743,7 @@ async function launch(deps, config2, req) {
         summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`
       }
     });
-    checkRunIds.set(stage, id);
+    checkRunIds.set(stage2, id);
   }
   const inputs = dispatchInputs({
     mode: selection.mode,
@@ -20776,21 +27071,21 @@ function checkDependencies(drafts, sink) {
   const known = new Set(drafts.map((draft) => draft.stage.number));
   const successors = /* @__PURE__ */ new Map();
   const knownList = [...known].sort((a, b) => a - b).join(", ");
-  for (const { stage, dependencyRefs } of drafts) {
+  for (const { stage: stage2, dependencyRefs } of drafts) {
     const edges = [];
     for (const ref of dependencyRefs) {
-      if (ref.stage === stage.number) {
+      if (ref.stage === stage2.number) {
         sink.error(
           PLAN_CODES.selfDependency,
           ref.position,
-          `stage ${stage.number} depends on itself`,
+          `stage ${stage2.number} depends on itself`,
           "remove it from its own depends-on"
         );
       } else if (!known.has(ref.stage)) {
         sink.error(
           PLAN_CODES.unknownDependency,
           ref.position,
-          `stage ${stage.number} depends on stage ${ref.stage}, which is not in the Stage Map`,
+          `stage ${stage2.number} depends on stage ${ref.stage}, which is not in the Stage Map`,
           `stages in this plan: ${knownList}`
         );
       } else {
@@ -20798,7 +27093,7 @@ function checkDependencies(drafts, sink) {
       }
     }
     successors.set(
-      stage.number,
+      stage2.number,
       edges.sort((a, b) => a - b)
     );
   }
@@ -21699,8 +27994,8 @@ function parseStageHeading(text) {
   const title = tail2.slice(separator[0].length).trim();
   return { kind: "stage", number: value, title, problem: title ? null : missingTitle(value, afterNumber) };
 }
-function missingTitle(stage, at) {
-  return { code: PLAN_CODES.stageTitleMissing, message: `stage ${stage} has no title`, hint: EXAMPLE, at };
+function missingTitle(stage2, at) {
+  return { code: PLAN_CODES.stageTitleMissing, message: `stage ${stage2} has no title`, hint: EXAMPLE, at };
 }
 
 // src/core/plan/stage-heading-level.ts
@@ -21796,7 +28091,7 @@ function nestedListItems(nested, src) {
 // src/core/plan/depends-on.ts
 var STAGE_REF = /^(?:stage[ \t]*)?#?(\d+)$/i;
 var HINT = "write `none`, or stage numbers separated by commas: `1, 3` or `Stage 1, Stage 3`";
-function readDependsOn(item, stage, context) {
+function readDependsOn(item, stage2, context) {
   const { src, sink } = context;
   const entries = [
     ...splitEntries(src.slice(item.valueStart, item.inlineEnd), item.valueStart),
@@ -21816,7 +28111,7 @@ function readDependsOn(item, stage, context) {
       sink.error(
         PLAN_CODES.invalidDependency,
         position,
-        `stage ${stage}: "${entry.text}" in depends-on is not a stage number`,
+        `stage ${stage2}: "${entry.text}" in depends-on is not a stage number`,
         HINT
       );
       continue;
@@ -21825,7 +28120,7 @@ function readDependsOn(item, stage, context) {
       sink.warning(
         PLAN_CODES.duplicateDependency,
         position,
-        `stage ${stage}: depends on stage ${number} more than once`,
+        `stage ${stage2}: depends on stage ${number} more than once`,
         "list each stage once"
       );
       continue;
@@ -21921,7 +28216,7 @@ function readStage(source, context) {
   const headingEnd = source.heading.position?.end.offset ?? headingStart;
   const fieldList = findFieldList(source.content, context);
   const body = fieldList ? [src.slice(headingEnd, fieldList.start), src.slice(fieldList.end, source.end)].map(trimBlankLines).filter(Boolean).join("\n\n") : trimBlankLines(src.slice(headingEnd, source.end));
-  const stage = {
+  const stage2 = {
     number: source.number,
     title: source.title,
     dependsOn: [],
@@ -21935,23 +28230,23 @@ function readStage(source, context) {
     position: positionOf(context, headingStart),
     fieldPositions: {}
   };
-  const dependencyRefs = fieldList ? readFields(fieldList.items, stage, context) : [];
+  const dependencyRefs = fieldList ? readFields(fieldList.items, stage2, context) : [];
   if (!fieldList && body === "") {
     context.sink.error(
       PLAN_CODES.emptyStage,
-      stage.position,
-      `stage ${stage.number} is empty: it has no fields and no body`,
+      stage2.position,
+      `stage ${stage2.number} is empty: it has no fields and no body`,
       "describe the work under the heading, starting with a field list such as `- **Depends-on:** none`"
     );
-  } else if (stage.validation.length === 0 && !saysNoValidation(fieldList?.items ?? [], context)) {
+  } else if (stage2.validation.length === 0 && !saysNoValidation(fieldList?.items ?? [], context)) {
     context.sink.warning(
       PLAN_CODES.stageWithoutValidation,
-      stage.position,
-      `stage ${stage.number} has no validation command, so only the repository's \`qaCommands\` (if any) check its work`,
+      stage2.position,
+      `stage ${stage2.number} has no validation command, so only the repository's \`qaCommands\` (if any) check its work`,
       "add a field such as `- **Validation:** npm test` to the stage's field list, or write `- **Validation:** none` to say it needs none"
     );
   }
-  return { stage, dependencyRefs };
+  return { stage: stage2, dependencyRefs };
 }
 function saysNoValidation(items, context) {
   const field = items.find((item) => item.key !== null && canonicalFieldKey(item.key) === "validation");
@@ -21972,7 +28267,7 @@ function findFieldList(content, context) {
   }
   return null;
 }
-function readFields(items, stage, context) {
+function readFields(items, stage2, context) {
   const { src, sink } = context;
   let refs = [];
   const seen = /* @__PURE__ */ new Map();
@@ -21982,7 +28277,7 @@ function readFields(items, stage, context) {
       sink.warning(
         PLAN_CODES.fieldNotKeyValue,
         at,
-        `stage ${stage.number}: this item of the field list is not a \`key: value\` field and is ignored`,
+        `stage ${stage2.number}: this item of the field list is not a \`key: value\` field and is ignored`,
         "write it as `- key: value`, or move it below the field list, after a paragraph, so it becomes part of the body"
       );
       continue;
@@ -21995,46 +28290,46 @@ function readFields(items, stage, context) {
       sink.error(
         PLAN_CODES.duplicateField,
         at,
-        `stage ${stage.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`,
+        `stage ${stage2.number}: field "${item.key}" is given twice (first on line ${firstLine}); this one is ignored`,
         "merge the two values into one field"
       );
       continue;
     }
     seen.set(identity, at.line);
     if (!canonical) {
-      reportUnknownField(item.key, stage.number, positionOf(context, item.keyStart), context);
-      stage.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
+      reportUnknownField(item.key, stage2.number, positionOf(context, item.keyStart), context);
+      stage2.extraFields[item.key] = verbatim(src, item.valueStart, item.end, item.contentIndent);
       continue;
     }
-    stage.fieldPositions[canonical] = at;
-    refs = applyField(canonical, item, stage, context) ?? refs;
+    stage2.fieldPositions[canonical] = at;
+    refs = applyField(canonical, item, stage2, context) ?? refs;
   }
   return refs;
 }
-function reportUnknownField(key, stage, at, context) {
+function reportUnknownField(key, stage2, at, context) {
   const suggestion = suggestFieldKey(key);
-  const message = `unknown field \`${key}\` in stage ${stage}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
+  const message = `unknown field \`${key}\` in stage ${stage2}${suggestion ? `; did you mean \`${suggestion}\`?` : ""}`;
   const kept = context.lenient ? "it is kept as an extra field" : "rename it, or move it below the field list after a paragraph so it becomes part of the body (`--lenient` keeps it as an extra field)";
   context.sink.strict(context.lenient, PLAN_CODES.unknownField, at, message, `${KNOWN_FIELDS}; ${kept}`);
 }
-function applyField(key, item, stage, context) {
+function applyField(key, item, stage2, context) {
   switch (key) {
     case "depends-on": {
-      const refs = readDependsOn(item, stage.number, context);
-      stage.dependsOn = refs.map((ref) => ref.stage);
+      const refs = readDependsOn(item, stage2.number, context);
+      stage2.dependsOn = refs.map((ref) => ref.stage);
       return refs;
     }
     case "files":
-      stage.files = readFiles(item, context);
+      stage2.files = readFiles(item, context);
       return void 0;
     case "validation":
-      stage.validation = readValidation(item, context);
+      stage2.validation = readValidation(item, context);
       return void 0;
     case "exit-contract":
-      stage.exitContract = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
+      stage2.exitContract = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
       return void 0;
     case "rollback":
-      stage.rollback = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
+      stage2.rollback = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
       return void 0;
   }
 }
@@ -22842,6 +29137,39 @@ async function cancelRuns(deps, config2, prNumber, planPath) {
   return cancelled;
 }
 
+// bot/lib/final.ts
+async function startFinal(deps, config2, req) {
+  const open = pullRequestGate(config2, req.pr);
+  if (!open.ok) return open;
+  const plan = await resolvePlan(deps, config2, req.pr, req.files, req.wanted);
+  if (!plan.ok) return plan;
+  const where = dispatchRef(deps.defaultBranch, {
+    pr: req.pr,
+    planFromPullRequest: plan.fromPullRequest,
+    planPath: plan.path
+  });
+  if (!where.ok) return where;
+  const out = await dispatchPlanning(
+    deps,
+    config2,
+    finalDispatchInputs({
+      planPath: plan.path,
+      planRef: where.planRef,
+      prNumber: req.pr.number,
+      trigger: "comment",
+      actor: req.actor
+    })
+  );
+  if (!out.ok) return out;
+  deps.log.info(
+    `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode final for plan ${plan.plan.id} on PR #${req.pr.number}`
+  );
+  return { ...out, planId: plan.plan.id };
+}
+function finalAnswer(planId2, runsUrl) {
+  return `the [okstra workflow](${runsUrl}) is verifying plan ${inlineCode(planId2)} as a whole; when it is accepted it opens (or updates) the hand-off pull request and links it here.`;
+}
+
 // bot/lib/status.ts
 async function postStatus(deps, config2, prNumber, plan) {
   const rows = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, plan.id);
@@ -22862,7 +29190,7 @@ ${ignored ? `${ignored}
 }
 
 // bot/lib/comment.ts
-var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve)(?:\s|$)/i;
+var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve|final)(?:\s|$)/i;
 var ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
 var ON_PULL_REQUESTS = "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan.";
 async function handleComment(deps, ev) {
@@ -23010,6 +29338,11 @@ async function runCommand(deps, config2, ev, command, { prFacts, role }) {
       });
       if (outcome.kind === "refused") return { kind: "refused", text: outcome.reason };
       return outcome.kind === "dispatched" ? { kind: "launched", text: approvalAnswer(outcome) } : { kind: "answer", text: approvalAnswer(outcome) };
+    }
+    case "final": {
+      const pr = await prFacts();
+      const out = await startFinal(deps, config2, { pr, files: pr.files, wanted: command.plan, actor: ev.sender.login });
+      return out.ok ? { kind: "launched", text: finalAnswer(out.planId, out.runsUrl) } : { kind: "refused", text: out.reason };
     }
     case "status": {
       const pr = await prFacts();
