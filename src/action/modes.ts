@@ -14,8 +14,8 @@ import {
   type LedgerState,
 } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
-import { formatSpend, planSpend, renderPlanStatus, renderSummary, spendByStage } from '../core/report/index.js';
-import { readPlanReports, type ReadLedgerFiles } from '../engine/plan-reports.js';
+import { formatSpend, renderPlanStatus, renderSummary, spendByStage } from '../core/report/index.js';
+import { readPlanReports, spendOf, type ReadLedgerFiles } from '../engine/plan-reports.js';
 import { describeDistrusted } from '../core/ledger/index.js';
 import { escapeInline } from '../core/text/escape.js';
 import { runChain } from '../engine/run-chain.js';
@@ -176,9 +176,10 @@ function ledgerFiles(s: Session): ReadLedgerFiles {
 /** The plan's spend over every run the ledger records, this one included, for the job summary. */
 async function planSpendLine(s: Session, planId: string): Promise<string> {
   const snapshot = await s.deps.ledger.read(planId);
-  const { reports } = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
-  return reports.length > 0
-    ? `\n**Plan \`${planId}\` spent so far** (${reports.length} run${reports.length === 1 ? '' : 's'}): ${formatSpend(planSpend(reports))}\n`
+  const read = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
+  const runs = read.reports.length + read.finals.length;
+  return runs > 0
+    ? `\n**Plan \`${planId}\` spent so far** (${runs} run${runs === 1 ? '' : 's'}): ${formatSpend(spendOf(read))}\n`
     : '';
 }
 
@@ -386,15 +387,15 @@ export async function statusMode(s: Session, r: RunResults): Promise<void> {
     if (!loaded) continue;
     const snapshot = await s.deps.ledger.read(loaded.plan.id);
     const state = deriveLedgerState(snapshot.rows);
-    const { reports } = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
-    const views = stageViews(loaded.plan, state, s.io.now(), spendByStage(reports));
+    const read = await readPlanReports(ledgerFiles(s), snapshot.commit, snapshot.rows);
+    const views = stageViews(loaded.plan, state, s.io.now(), spendByStage(read.reports));
     for (const v of views)
       s.io.info(`${loaded.plan.id} stage ${v.number} ${v.state}${v.detail ? ` — ${v.detail}` : ''}`);
     // Rows the ledger does not believe are said, never silently dropped: someone has to repair them.
     const ignored = (snapshot.distrusted ?? []).map((d) => describeDistrusted(d, loaded.plan.id));
     for (const line of ignored) s.io.warning(`okstra: ${loaded.plan.id}: ${line}`);
     await s.io.summary(
-      `${renderPlanStatus({ planId: loaded.plan.id, planTitle: loaded.plan.title, stages: views, spend: planSpend(reports) })}${ignored.length > 0 ? `\n\n**Ledger rows ignored** (${ignored.length}):\n\n${ignored.map((l) => `- ${escapeInline(l)}`).join('\n')}\n` : ''}`,
+      `${renderPlanStatus({ planId: loaded.plan.id, planTitle: loaded.plan.title, stages: views, spend: spendOf(read) })}${ignored.length > 0 ? `\n\n**Ledger rows ignored** (${ignored.length}):\n\n${ignored.map((l) => `- ${escapeInline(l)}`).join('\n')}\n` : ''}`,
     );
   }
 }

@@ -42,9 +42,7 @@ export async function findStoredReport(io: CliIo, q: ReportQuery): Promise<Store
     throw new CliError(
       `no plan ${planId}: it is not in ${folder.plansDir} and the ledger holds no run of it; ${listed} (\`okstra status\` lists them)`,
     );
-  const finished = snapshot.rows
-    .filter(isStageRow)
-    .filter((r): r is StoredReport['row'] => r.status !== 'started');
+  const finished = snapshot.rows.filter(isStageRow).filter((r): r is StoredReport['row'] => r.status !== 'started');
   const statusCommand = plan
     ? `okstra status --plan ${shellWord(plan.path)}`
     : `okstra ledger show --plan-id ${planId}`;

@@ -1,6 +1,5 @@
-import { planSpend } from '../core/report/plan-spend.js';
 import type { Gateway } from '../sandbox/gateway/index.js';
-import { readPlanReports } from './plan-reports.js';
+import { readPlanReports, spendOf } from './plan-reports.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
 
 /**
@@ -22,12 +21,12 @@ export async function openRunGateway(req: RunStageRequest, deps: EngineDeps): Pr
 
 async function spentBefore(req: RunStageRequest, deps: EngineDeps): Promise<{ tokens: number; usd: number | null }> {
   const snapshot = await deps.ledger.read(req.plan.id);
-  const { reports } = await readPlanReports(
+  const read = await readPlanReports(
     (commit, paths) => Promise.all(paths.map((p) => deps.ledger.readFile(commit, p))),
     snapshot.commit,
     snapshot.rows,
   );
-  // A partly unknown cost is a lower bound: the gateway counts it as what was spent at least.
-  const spend = planSpend(reports);
+  // A partly unknown cost is a lower bound: the gateway counts it as what was spent at least. Final verifications count.
+  const spend = spendOf(read);
   return { tokens: spend.tokens, usd: spend.usd };
 }

@@ -9,7 +9,8 @@ export type { OpenedFiles } from './opened-files.js';
  * The provider port: how the engine asks one agent CLI (or any program) to do
  * one piece of work. Every dispatch is a fresh process and a fresh session.
  */
-export type WorkerRole = 'executor' | 'verifier' | 'reverify' | 'critic' | 'planner' | 'plan-reviewer' | 'final-verifier';
+export type WorkerRole =
+  'executor' | 'verifier' | 'reverify' | 'critic' | 'planner' | 'plan-reviewer' | 'final-verifier';
 
 export type ProviderKind = 'claude' | 'codex' | 'gemini' | 'command';
 

@@ -17,8 +17,8 @@ import {
 } from '../ledger-access.js';
 import { CliError, EXIT_USAGE, type CliIo } from '../io.js';
 import { printPlansStatus, statusOfAllPlans } from '../plans-status.js';
-import { formatSpend, planSpend, spendByStage, type Spend } from '../../core/report/index.js';
-import { readPlanReports, type PlanReports } from '../../engine/plan-reports.js';
+import { formatSpend, spendByStage, type Spend } from '../../core/report/index.js';
+import { readPlanReports, spendOf, type PlanReports } from '../../engine/plan-reports.js';
 import { renderPlanStatus, stageViews } from '../../core/report/index.js';
 import { readBlobs, type Git } from '../../git/git.js';
 import { renderTable } from '../table.js';
@@ -83,12 +83,14 @@ export function registerStatusCommand(program: Command, io: CliIo): void {
     const { store, git } = await openLedger(io, opts);
     const snapshot = await store.read(plan.id).catch(rethrowAsCliError);
     const state = deriveLedgerState(snapshot.rows);
-    const { reports, unreadable } = await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows);
+    const read = await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows);
+    const { reports, unreadable } = read;
     for (const u of unreadable)
       io.err(
         `okstra: warning: ${u.path} on the ledger branch is ${u.problem}; its spend is not counted (see \`okstra report validate\`)`,
       );
-    const total = planSpend(reports);
+    // Final verifications spend too: the plan's total counts them, the stage lines do not.
+    const total = spendOf(read);
     const byStage = spendByStage(reports);
     const now = io.now();
     const lines: StageStatusLine[] = topologicalOrder(plan).map((n) => {

@@ -19,7 +19,7 @@ export const NO_SPEND: Spend = { tokens: 0, usd: 0, usdComplete: true, runs: 0 }
  * The spend of a plan: every run's report the ledger holds, each counted
  * once. The gateway's plan budget starts from it and `okstra status` shows it.
  */
-export function planSpend(reports: readonly FinalReport[]): Spend {
+export function planSpend(reports: ReadonlyArray<{ run: { id: string }; usage: FinalReport['usage'] }>): Spend {
   const seen = new Set<string>();
   let tokens = 0;
   let usd: number | null = null;
