@@ -79512,6 +79512,9 @@ function checkCarry(value2) {
 function checkVerifierResult(value2) {
   return check2("verifier-result.schema.json", value2);
 }
+function validateFinalVerificationReport(value2) {
+  return check2("final-verification-report.schema.json", value2);
+}
 function describeErrors(errors) {
   const byPointer = /* @__PURE__ */ new Map();
   for (const error62 of errors) {
@@ -82109,20 +82112,24 @@ async function readPlanReports(read, commit, rows) {
   const paths = [
     ...new Set(
       rows.flatMap(
-        (r) => (r.status === "done" || r.status === "failed") && r.report_path?.endsWith(".json") ? [r.report_path] : []
+        (r) => (r.status === "done" || r.status === "failed" || r.status === "verified" || r.status === "verification-failed") && r.report_path?.endsWith(".json") ? [r.report_path] : []
       )
     )
   ];
-  if (commit === null || paths.length === 0) return { reports: [], unreadable: [] };
+  if (commit === null || paths.length === 0) return { reports: [], finals: [], unreadable: [] };
   const texts = await read(commit, paths);
-  const out = { reports: [], unreadable: [] };
+  const out = { reports: [], finals: [], unreadable: [] };
   for (const [i2, path7] of paths.entries()) {
     const text4 = texts[i2] ?? null;
     const parsed = text4 === null ? { problem: "not on the ledger branch" } : parseReport(text4);
     if ("report" in parsed) out.reports.push(parsed.report);
+    else if ("final" in parsed) out.finals.push(parsed.final);
     else out.unreadable.push({ path: path7, problem: parsed.problem });
   }
   return out;
+}
+function spendOf(p) {
+  return planSpend([...p.reports, ...p.finals]);
 }
 function parseReport(text4) {
   let value2;
@@ -82130,6 +82137,10 @@ function parseReport(text4) {
     value2 = JSON.parse(text4);
   } catch {
     return { problem: "not JSON" };
+  }
+  if (value2?.schema === FINAL_VERIFICATION_REPORT_SCHEMA) {
+    const final = validateFinalVerificationReport(value2);
+    return final.ok ? { final: final.value } : { problem: "not a valid final verification report" };
   }
   const checked2 = checkFinalReport(value2);
   if (checked2.ok) return { report: checked2.value };
@@ -82172,12 +82183,13 @@ function registerStatusCommand(program2, io) {
     const { store, git } = await openLedger(io, opts);
     const snapshot = await store.read(plan.id).catch(rethrowAsCliError);
     const state = deriveLedgerState(snapshot.rows);
-    const { reports, unreadable } = await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows);
+    const read = await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows);
+    const { reports, unreadable } = read;
     for (const u2 of unreadable)
       io.err(
         `okstra: warning: ${u2.path} on the ledger branch is ${u2.problem}; its spend is not counted (see \`okstra report validate\`)`
       );
-    const total = planSpend(reports);
+    const total = spendOf(read);
     const byStage = spendByStage(reports);
     const now = io.now();
     const lines = topologicalOrder(plan).map((n2) => {
@@ -85745,12 +85757,12 @@ async function openRunGateway(req, deps) {
 }
 async function spentBefore(req, deps) {
   const snapshot = await deps.ledger.read(req.plan.id);
-  const { reports } = await readPlanReports(
+  const read = await readPlanReports(
     (commit, paths) => Promise.all(paths.map((p) => deps.ledger.readFile(commit, p))),
     snapshot.commit,
     snapshot.rows
   );
-  const spend = planSpend(reports);
+  const spend = spendOf(read);
   return { tokens: spend.tokens, usd: spend.usd };
 }
 
