@@ -2,6 +2,10 @@ import type { OkstraConfig } from '../core/config/index.js';
 import { approvalStatus, deriveLedgerState, LedgerFormatError } from '../core/ledger/index.js';
 import { formatDiagnostic } from '../core/diagnostics.js';
 import type { Plan } from '../core/plan/types.js';
+import { formatSpend, type Spend } from '../core/report/index.js';
+import { spendOf } from '../engine/plan-reports.js';
+import type { Git } from '../git/git.js';
+import { readPlanReportsWithGit } from './commands/status.js';
 import type { GitLedgerStore } from '../git/ledger-store.js';
 import type { CliIo } from './io.js';
 import { openLedger, type LedgerLocation } from './ledger-access.js';
@@ -16,6 +20,8 @@ export interface PlanStatusRow {
   id: string | null;
   phase: string;
   next: string;
+  /** Tokens and cost of every run the ledger holds a report of (stages and final verifications); null when not read. */
+  spend: Spend | null;
   /** Why the plan could not be judged: its first parse error (file:line:col) or its ledger's problem. */
   problem: string | null;
 }
@@ -31,7 +37,7 @@ export async function statusOfAllPlans(
 ): Promise<{ plansDir: string; rows: PlanStatusRow[] }> {
   const folder = await readPlansFolder(io, opts);
   if (folder.files.length === 0) return { plansDir: folder.plansDir, rows: [] };
-  const { store } = await openLedger(io, { ...opts, repo: folder.repoDir });
+  const { store, git } = await openLedger(io, { ...opts, repo: folder.repoDir });
   const rows: PlanStatusRow[] = [];
   for (const { file, result, blob } of folder.files) {
     const [firstError] = result.errors;
@@ -42,11 +48,12 @@ export async function statusOfAllPlans(
         id: result.plan?.id ?? null,
         phase: 'invalid plan',
         next: `okstra plan validate ${shellWord(file)}`,
+        spend: null,
         problem: firstError ? `${formatDiagnostic(firstError)}${more}` : `${file}: not a plan`,
       });
       continue;
     }
-    rows.push({ file, id: result.plan.id, ...(await phaseOf(io, store, result.plan, file, blob, folder.config)) });
+    rows.push({ file, id: result.plan.id, ...(await phaseOf(io, store, git, result.plan, file, blob, folder.config)) });
   }
   return { plansDir: folder.plansDir, rows };
 }
@@ -54,22 +61,25 @@ export async function statusOfAllPlans(
 async function phaseOf(
   io: CliIo,
   store: GitLedgerStore,
+  git: Git,
   plan: Plan,
   file: string,
   blob: string,
   config: OkstraConfig,
-): Promise<Pick<PlanStatusRow, 'phase' | 'next' | 'problem'>> {
+): Promise<Pick<PlanStatusRow, 'phase' | 'next' | 'problem' | 'spend'>> {
   try {
     const snapshot = await store.read(plan.id);
     const state = deriveLedgerState(snapshot.rows);
     const approval = approvalStatus(state, blob, config).kind;
-    return { ...planPhase(plan, state, io.now(), file, approval), problem: null };
+    const spend = spendOf(await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows));
+    return { ...planPhase(plan, state, io.now(), file, approval), problem: null, spend };
   } catch (error) {
     // A corrupt ledger is this plan's problem; an unreachable remote is everyone's and stops the command.
     const corrupt = formatErrorIn(error);
     if (!corrupt) throw error;
     return {
       phase: 'ledger unreadable',
+      spend: null,
       next: `okstra ledger show --plan-id ${plan.id}`,
       problem: `the ledger is corrupt: ${corrupt.message}`,
     };
@@ -92,8 +102,8 @@ export function printPlansStatus(io: CliIo, plansDir: string, rows: readonly Pla
   io.out(`plans in ${plansDir}`);
   io.out(
     renderTable(
-      ['plan', 'file', 'phase', 'next step'],
-      rows.map((r) => [r.id ?? '?', r.file, r.phase, r.next]),
+      ['plan', 'file', 'phase', 'spent', 'next step'],
+      rows.map((r) => [r.id ?? '?', r.file, r.phase, r.spend ? formatSpend(r.spend) : '', r.next]),
     ),
   );
   for (const r of rows) if (r.problem) io.out(`${r.id ?? r.file}: ${r.problem}`);
