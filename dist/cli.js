@@ -80851,174 +80851,6 @@ function ledgerCliError(error62) {
   return null;
 }
 
-// src/cli/plan-phase.ts
-function planPhase(plan, state, now, planFile, approval = "not-required") {
-  const file2 = shellWord(planFile);
-  const order = topologicalOrder(plan);
-  if (order.length === 0) return { phase: "no stages", next: `okstra plan validate ${file2}` };
-  if (approval === "not-approved")
-    return {
-      phase: state.approvals.length === 0 ? "awaiting approval" : "edited since its approval",
-      next: `okstra plan approve --plan ${file2}`
-    };
-  const readiness = order.map((n2) => ({ n: n2, r: stageReadiness(plan, state, n2, now) }));
-  const failed = readiness.filter(({ r }) => r.kind === "ready" && r.failedBefore !== null).map(({ n: n2 }) => n2);
-  const running = readiness.flatMap(({ n: n2, r }) => r.kind === "started" ? [{ n: n2, stale: r.stale }] : []);
-  const done = readiness.filter(({ r }) => r.kind === "done").length;
-  const runningText = running.length > 0 ? `running stage ${running.map((s) => s.n).join(", ")}` : "";
-  if (failed.length > 0) {
-    const [first] = failed;
-    return {
-      phase: [`failed at stage ${failed.join(", ")}`, runningText].filter(Boolean).join("; "),
-      next: `okstra run --plan ${file2} --stage ${first}`
-    };
-  }
-  const stale = running.find((s) => s.stale);
-  if (stale)
-    return {
-      phase: `${runningText} (lease expired)`,
-      next: `okstra ledger release --plan-id ${plan.id} --stage ${stale.n}`
-    };
-  if (running.length > 0) return { phase: runningText, next: `okstra status --plan ${file2}` };
-  if (done === order.length) return afterStages(plan, state, file2);
-  if (state.stages.size === 0)
-    return { phase: approval === "approved" ? "approved" : "not started", next: `okstra chain --plan ${file2}` };
-  return { phase: `in progress (${done}/${order.length} stages done)`, next: `okstra chain --plan ${file2}` };
-}
-function shellWord(word) {
-  return /^[A-Za-z0-9_./:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-function afterStages(plan, state, file2) {
-  const last = state.finals.at(-1);
-  const current = last !== void 0 && topologicalOrder(plan).every((n2) => last.done_heads[String(n2)] === state.stages.get(n2)?.lastDone?.head_commit);
-  if (!last || !current || last.status !== "verified")
-    return { phase: "all done", next: `okstra final --plan ${file2}` };
-  const handoff2 = state.handoffs.findLast((h2) => h2.final_head === last.final_head);
-  if (!handoff2) return { phase: "verified", next: `okstra handoff --plan ${file2}` };
-  return {
-    phase: handoff2.pr_number ? `handed off (#${handoff2.pr_number})` : `handed off (${handoff2.final_branch})`,
-    next: handoff2.pr_url ?? `git log --oneline ${handoff2.final_branch}`
-  };
-}
-
-// src/cli/plans-folder.ts
-import { existsSync as existsSync5 } from "node:fs";
-import { readdir, readFile as readFile7 } from "node:fs/promises";
-import { isAbsolute as isAbsolute8, join as join13, relative as relative4, resolve as resolve9 } from "node:path";
-async function readPlansFolder(io, where2) {
-  const start = where2.repo ? isAbsolute8(where2.repo) ? where2.repo : resolve9(io.cwd, where2.repo) : io.cwd;
-  const top = await new Git(start).run(["rev-parse", "--show-toplevel"]).catch(() => null);
-  if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
-  const repoDir = top.stdout.trim();
-  const config3 = await readRepoConfig(io, repoDir, where2.config);
-  const dir = join13(repoDir, config3.plansDir);
-  const names = existsSync5(dir) ? (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name) : [];
-  const files = [];
-  for (const name of names.sort()) {
-    const file2 = shownPath(io.cwd, join13(dir, name));
-    files.push({
-      file: file2,
-      result: await readPlan(file2, io.cwd),
-      blob: gitBlobId(await readFile7(join13(dir, name)))
-    });
-  }
-  return { repoDir, plansDir: shownPath(io.cwd, dir), files, config: config3 };
-}
-function planIds(folder) {
-  return folder.files.flatMap((f) => f.result.plan && f.result.errors.length === 0 ? [f.result.plan.id] : []);
-}
-function shownPath(cwd, abs) {
-  const rel = relative4(cwd, abs);
-  return rel && !rel.startsWith("..") && !isAbsolute8(rel) ? rel : abs;
-}
-
-// src/cli/table.ts
-function displayWidth(text4) {
-  let width = 0;
-  let last = 0;
-  for (const ch of text4) {
-    if (ch === "\uFE0F") {
-      if (last === 1) width += 1;
-      last = 2;
-      continue;
-    }
-    if (ZERO_WIDTH.test(ch)) continue;
-    last = WIDE.test(ch) ? 2 : 1;
-    width += last;
-  }
-  return width;
-}
-var ZERO_WIDTH = /[\p{Mn}\p{Me}\u200b-\u200f\ufe00-\ufe0e]/u;
-var WIDE = /[\p{Emoji_Presentation}\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60\uffe0-\uffe6]/u;
-var padEnd = (text4, width) => text4 + " ".repeat(Math.max(0, width - displayWidth(text4)));
-function renderTable(header, rows) {
-  const widths = header.map((h2, i2) => Math.max(displayWidth(h2), ...rows.map((r) => displayWidth(r[i2] ?? ""))));
-  const line = (cells) => cells.map((c3, i2) => i2 === cells.length - 1 ? c3 : padEnd(c3, widths[i2] ?? 0)).join("  ").trimEnd();
-  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
-}
-
-// src/cli/plans-status.ts
-async function statusOfAllPlans(io, opts) {
-  const folder = await readPlansFolder(io, opts);
-  if (folder.files.length === 0) return { plansDir: folder.plansDir, rows: [] };
-  const { store } = await openLedger(io, { ...opts, repo: folder.repoDir });
-  const rows = [];
-  for (const { file: file2, result, blob } of folder.files) {
-    const [firstError] = result.errors;
-    if (!result.plan || firstError) {
-      const more = result.errors.length > 1 ? ` (+${result.errors.length - 1} more)` : "";
-      rows.push({
-        file: file2,
-        id: result.plan?.id ?? null,
-        phase: "invalid plan",
-        next: `okstra plan validate ${shellWord(file2)}`,
-        problem: firstError ? `${formatDiagnostic(firstError)}${more}` : `${file2}: not a plan`
-      });
-      continue;
-    }
-    rows.push({ file: file2, id: result.plan.id, ...await phaseOf(io, store, result.plan, file2, blob, folder.config) });
-  }
-  return { plansDir: folder.plansDir, rows };
-}
-async function phaseOf(io, store, plan, file2, blob, config3) {
-  try {
-    const snapshot = await store.read(plan.id);
-    const state = deriveLedgerState(snapshot.rows);
-    const approval = approvalStatus(state, blob, config3).kind;
-    return { ...planPhase(plan, state, io.now(), file2, approval), problem: null };
-  } catch (error62) {
-    const corrupt = formatErrorIn(error62);
-    if (!corrupt) throw error62;
-    return {
-      phase: "ledger unreadable",
-      next: `okstra ledger show --plan-id ${plan.id}`,
-      problem: `the ledger is corrupt: ${corrupt.message}`
-    };
-  }
-}
-function formatErrorIn(error62) {
-  for (let e = error62, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-    if (e instanceof LedgerFormatError) return e;
-  return null;
-}
-function printPlansStatus(io, plansDir, rows) {
-  if (rows.length === 0) {
-    io.out(
-      `no plans in ${plansDir}: write one as ${plansDir}/<plan-id>.md (docs/plan-format.md; \`okstra demo\` shows one), check it with \`okstra plan validate ${plansDir}/<plan-id>.md\` and commit it`
-    );
-    return;
-  }
-  io.out(`plans in ${plansDir}`);
-  io.out(
-    renderTable(
-      ["plan", "file", "phase", "next step"],
-      rows.map((r) => [r.id ?? "?", r.file, r.phase, r.next])
-    )
-  );
-  for (const r of rows) if (r.problem) io.out(`${r.id ?? r.file}: ${r.problem}`);
-  io.out("one plan in detail: okstra status --plan FILE");
-}
-
 // src/core/report/schema/carry.ts
 var CarrySchema = external_exports.looseObject({
   stage: external_exports.number().int().positive().describe("stage number this evidence belongs to"),
@@ -82149,6 +81981,177 @@ function parseReport(text4) {
   return {
     problem: `not a valid final report (${first ? clip(formatSchemaProblem(first), 200, "\u2026") : "schema"}${rest})`
   };
+}
+
+// src/cli/plan-phase.ts
+function planPhase(plan, state, now, planFile, approval = "not-required") {
+  const file2 = shellWord(planFile);
+  const order = topologicalOrder(plan);
+  if (order.length === 0) return { phase: "no stages", next: `okstra plan validate ${file2}` };
+  if (approval === "not-approved")
+    return {
+      phase: state.approvals.length === 0 ? "awaiting approval" : "edited since its approval",
+      next: `okstra plan approve --plan ${file2}`
+    };
+  const readiness = order.map((n2) => ({ n: n2, r: stageReadiness(plan, state, n2, now) }));
+  const failed = readiness.filter(({ r }) => r.kind === "ready" && r.failedBefore !== null).map(({ n: n2 }) => n2);
+  const running = readiness.flatMap(({ n: n2, r }) => r.kind === "started" ? [{ n: n2, stale: r.stale }] : []);
+  const done = readiness.filter(({ r }) => r.kind === "done").length;
+  const runningText = running.length > 0 ? `running stage ${running.map((s) => s.n).join(", ")}` : "";
+  if (failed.length > 0) {
+    const [first] = failed;
+    return {
+      phase: [`failed at stage ${failed.join(", ")}`, runningText].filter(Boolean).join("; "),
+      next: `okstra run --plan ${file2} --stage ${first}`
+    };
+  }
+  const stale = running.find((s) => s.stale);
+  if (stale)
+    return {
+      phase: `${runningText} (lease expired)`,
+      next: `okstra ledger release --plan-id ${plan.id} --stage ${stale.n}`
+    };
+  if (running.length > 0) return { phase: runningText, next: `okstra status --plan ${file2}` };
+  if (done === order.length) return afterStages(plan, state, file2);
+  if (state.stages.size === 0)
+    return { phase: approval === "approved" ? "approved" : "not started", next: `okstra chain --plan ${file2}` };
+  return { phase: `in progress (${done}/${order.length} stages done)`, next: `okstra chain --plan ${file2}` };
+}
+function shellWord(word) {
+  return /^[A-Za-z0-9_./:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+function afterStages(plan, state, file2) {
+  const last = state.finals.at(-1);
+  const current = last !== void 0 && topologicalOrder(plan).every((n2) => last.done_heads[String(n2)] === state.stages.get(n2)?.lastDone?.head_commit);
+  if (!last || !current || last.status !== "verified")
+    return { phase: "all done", next: `okstra final --plan ${file2}` };
+  const handoff2 = state.handoffs.findLast((h2) => h2.final_head === last.final_head);
+  if (!handoff2) return { phase: "verified", next: `okstra handoff --plan ${file2}` };
+  return {
+    phase: handoff2.pr_number ? `handed off (#${handoff2.pr_number})` : `handed off (${handoff2.final_branch})`,
+    next: handoff2.pr_url ?? `git log --oneline ${handoff2.final_branch}`
+  };
+}
+
+// src/cli/plans-folder.ts
+import { existsSync as existsSync5 } from "node:fs";
+import { readdir, readFile as readFile7 } from "node:fs/promises";
+import { isAbsolute as isAbsolute8, join as join13, relative as relative4, resolve as resolve9 } from "node:path";
+async function readPlansFolder(io, where2) {
+  const start = where2.repo ? isAbsolute8(where2.repo) ? where2.repo : resolve9(io.cwd, where2.repo) : io.cwd;
+  const top = await new Git(start).run(["rev-parse", "--show-toplevel"]).catch(() => null);
+  if (!top || top.exitCode !== 0) throw new CliError(`${start} is not a git repository; pass --repo DIR`);
+  const repoDir = top.stdout.trim();
+  const config3 = await readRepoConfig(io, repoDir, where2.config);
+  const dir = join13(repoDir, config3.plansDir);
+  const names = existsSync5(dir) ? (await readdir(dir, { withFileTypes: true })).filter((e) => e.isFile() && e.name.endsWith(".md")).map((e) => e.name) : [];
+  const files = [];
+  for (const name of names.sort()) {
+    const file2 = shownPath(io.cwd, join13(dir, name));
+    files.push({
+      file: file2,
+      result: await readPlan(file2, io.cwd),
+      blob: gitBlobId(await readFile7(join13(dir, name)))
+    });
+  }
+  return { repoDir, plansDir: shownPath(io.cwd, dir), files, config: config3 };
+}
+function planIds(folder) {
+  return folder.files.flatMap((f) => f.result.plan && f.result.errors.length === 0 ? [f.result.plan.id] : []);
+}
+function shownPath(cwd, abs) {
+  const rel = relative4(cwd, abs);
+  return rel && !rel.startsWith("..") && !isAbsolute8(rel) ? rel : abs;
+}
+
+// src/cli/table.ts
+function displayWidth(text4) {
+  let width = 0;
+  let last = 0;
+  for (const ch of text4) {
+    if (ch === "\uFE0F") {
+      if (last === 1) width += 1;
+      last = 2;
+      continue;
+    }
+    if (ZERO_WIDTH.test(ch)) continue;
+    last = WIDE.test(ch) ? 2 : 1;
+    width += last;
+  }
+  return width;
+}
+var ZERO_WIDTH = /[\p{Mn}\p{Me}\u200b-\u200f\ufe00-\ufe0e]/u;
+var WIDE = /[\p{Emoji_Presentation}\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60\uffe0-\uffe6]/u;
+var padEnd = (text4, width) => text4 + " ".repeat(Math.max(0, width - displayWidth(text4)));
+function renderTable(header, rows) {
+  const widths = header.map((h2, i2) => Math.max(displayWidth(h2), ...rows.map((r) => displayWidth(r[i2] ?? ""))));
+  const line = (cells) => cells.map((c3, i2) => i2 === cells.length - 1 ? c3 : padEnd(c3, widths[i2] ?? 0)).join("  ").trimEnd();
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
+}
+
+// src/cli/plans-status.ts
+async function statusOfAllPlans(io, opts) {
+  const folder = await readPlansFolder(io, opts);
+  if (folder.files.length === 0) return { plansDir: folder.plansDir, rows: [] };
+  const { store, git } = await openLedger(io, { ...opts, repo: folder.repoDir });
+  const rows = [];
+  for (const { file: file2, result, blob } of folder.files) {
+    const [firstError] = result.errors;
+    if (!result.plan || firstError) {
+      const more = result.errors.length > 1 ? ` (+${result.errors.length - 1} more)` : "";
+      rows.push({
+        file: file2,
+        id: result.plan?.id ?? null,
+        phase: "invalid plan",
+        next: `okstra plan validate ${shellWord(file2)}`,
+        spend: null,
+        problem: firstError ? `${formatDiagnostic(firstError)}${more}` : `${file2}: not a plan`
+      });
+      continue;
+    }
+    rows.push({ file: file2, id: result.plan.id, ...await phaseOf(io, store, git, result.plan, file2, blob, folder.config) });
+  }
+  return { plansDir: folder.plansDir, rows };
+}
+async function phaseOf(io, store, git, plan, file2, blob, config3) {
+  try {
+    const snapshot = await store.read(plan.id);
+    const state = deriveLedgerState(snapshot.rows);
+    const approval = approvalStatus(state, blob, config3).kind;
+    const spend = spendOf(await readPlanReportsWithGit(git, snapshot.commit, snapshot.rows));
+    return { ...planPhase(plan, state, io.now(), file2, approval), problem: null, spend };
+  } catch (error62) {
+    const corrupt = formatErrorIn(error62);
+    if (!corrupt) throw error62;
+    return {
+      phase: "ledger unreadable",
+      spend: null,
+      next: `okstra ledger show --plan-id ${plan.id}`,
+      problem: `the ledger is corrupt: ${corrupt.message}`
+    };
+  }
+}
+function formatErrorIn(error62) {
+  for (let e = error62, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof LedgerFormatError) return e;
+  return null;
+}
+function printPlansStatus(io, plansDir, rows) {
+  if (rows.length === 0) {
+    io.out(
+      `no plans in ${plansDir}: write one as ${plansDir}/<plan-id>.md (docs/plan-format.md; \`okstra demo\` shows one), check it with \`okstra plan validate ${plansDir}/<plan-id>.md\` and commit it`
+    );
+    return;
+  }
+  io.out(`plans in ${plansDir}`);
+  io.out(
+    renderTable(
+      ["plan", "file", "phase", "spent", "next step"],
+      rows.map((r) => [r.id ?? "?", r.file, r.phase, r.spend ? formatSpend(r.spend) : "", r.next])
+    )
+  );
+  for (const r of rows) if (r.problem) io.out(`${r.id ?? r.file}: ${r.problem}`);
+  io.out("one plan in detail: okstra status --plan FILE");
 }
 
 // src/cli/commands/status.ts
