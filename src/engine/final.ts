@@ -32,7 +32,7 @@ import type { QaCommand } from './run-qa.js';
 import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import type { EngineDeps, Roster, RosterMember } from './types.js';
 import { usageTotals } from './usage-totals.js';
-import { judgeEvidence } from './verify.js';
+import { judgeEvidence, verifierFinding } from './verify.js';
 
 /**
  * Final verification: once every stage of an approved plan is done, every
@@ -183,35 +183,25 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
     const jsonPath = finalReportPath(plan.id, req.runId, 'json');
     const doneHeads = Object.fromEntries([...done].map(([n, row]) => [String(n), row.head_commit]));
     const verdict = judged.verdict;
+    const verdictRow = {
+      v: 1 as const,
+      plan_id: plan.id,
+      run_id: req.runId,
+      at: finishedAt.toISOString(),
+      ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
+      plan_blob: req.planBlob,
+      base_commit: baseCommit,
+      final_head: finalHead,
+      final_branch: finalBranch,
+      done_heads: doneHeads,
+      report_path: jsonPath,
+    };
     const row: FinalVerdictRow =
       verdict.value === 'accepted'
-        ? {
-            v: 1,
-            plan_id: plan.id,
-            status: 'verified',
-            run_id: req.runId,
-            at: finishedAt.toISOString(),
-            ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
-            plan_blob: req.planBlob,
-            base_commit: baseCommit,
-            final_head: finalHead,
-            final_branch: finalBranch,
-            done_heads: doneHeads,
-            report_path: jsonPath,
-          }
+        ? { ...verdictRow, status: 'verified' }
         : {
-            v: 1,
-            plan_id: plan.id,
+            ...verdictRow,
             status: 'verification-failed',
-            run_id: req.runId,
-            at: finishedAt.toISOString(),
-            ...(req.trigger.actor ? { actor: req.trigger.actor } : {}),
-            plan_blob: req.planBlob,
-            base_commit: baseCommit,
-            final_head: finalHead,
-            final_branch: finalBranch,
-            done_heads: doneHeads,
-            report_path: jsonPath,
             fix_stages: verdict.fixStages,
             rebuild_stages: verdict.rebuildStages,
           };
@@ -464,22 +454,9 @@ async function review(
     const mine: string[] = [];
     if (parsed?.ok && status === 'done')
       for (const f of parsed.result.findings) {
-        const cite = f.file ? normalizeCitation(f.file, s.dir) : null;
-        const id = `F${nextId++}`;
-        mine.push(id);
-        findings.push({
-          id,
-          severity: f.severity,
-          title: f.title,
-          detail: f.detail ?? '',
-          file: cite?.path ?? null,
-          line: f.line ?? cite?.line ?? null,
-          endLine: f.endLine ?? cite?.endLine ?? null,
-          raisedBy: s.member.name,
-          confirmedBy: [],
-          refutedBy: [],
-          disposition: 'standing',
-        });
+        const finding = verifierFinding(f, `F${nextId++}`, s.member.name, s.dir);
+        mine.push(finding.id);
+        findings.push(finding);
       }
     const problem =
       s.changed.length > 0

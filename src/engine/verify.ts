@@ -13,6 +13,7 @@ import {
   type PositionTaken,
 } from '../core/verdict/index.js';
 import type { FinalReport, Finding, WorkerStatus } from '../core/report/schema/final-report.js';
+import type { VerifierResult } from '../core/report/schema/verifier-result.js';
 import type { VerifierWorktreeRecord } from '../core/conformance/types.js';
 import { workerFailure } from '../core/report/failure.js';
 import { unreadCitations, unreadCitationsReason } from '../core/conformance/evidence.js';
@@ -93,22 +94,7 @@ export async function verify(
       s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
     const mine: Finding[] = [];
     if (parsed?.ok && status === 'done') {
-      for (const f of parsed.result.findings) {
-        const cite = f.file ? normalizeCitation(f.file, s.worktree) : null;
-        mine.push({
-          id: `F${nextId++}`,
-          severity: f.severity,
-          title: f.title,
-          detail: f.detail ?? '',
-          file: cite?.path ?? null,
-          line: f.line ?? cite?.line ?? null,
-          endLine: f.endLine ?? cite?.endLine ?? null,
-          raisedBy: s.member.name,
-          confirmedBy: [],
-          refutedBy: [],
-          disposition: 'standing',
-        });
-      }
+      for (const f of parsed.result.findings) mine.push(verifierFinding(f, `F${nextId++}`, s.member.name, s.worktree));
     }
     findings.push(...mine);
     if (evidence.unread.length > 0)
@@ -525,6 +511,29 @@ async function runCritic(
       ),
       ...evidence.entry,
     },
+  };
+}
+
+/** A finding as a verifier wrote it, as the report keeps it: its cited path made repository-relative, standing until convergence. */
+export function verifierFinding(
+  f: VerifierResult['findings'][number],
+  id: string,
+  raisedBy: string,
+  worktree: string,
+): Finding {
+  const cite = f.file ? normalizeCitation(f.file, worktree) : null;
+  return {
+    id,
+    severity: f.severity,
+    title: f.title,
+    detail: f.detail ?? '',
+    file: cite?.path ?? null,
+    line: f.line ?? cite?.line ?? null,
+    endLine: f.endLine ?? cite?.endLine ?? null,
+    raisedBy,
+    confirmedBy: [],
+    refutedBy: [],
+    disposition: 'standing',
   };
 }
 
