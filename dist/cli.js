@@ -85415,22 +85415,7 @@ async function verify(req, deps, head2, promptBase, progress, stageTree = null) 
     const status = s.status !== "done" ? s.status : !parsed?.ok || evidence.unread.length > 0 ? "contract-violated" : "done";
     const mine = [];
     if (parsed?.ok && status === "done") {
-      for (const f of parsed.result.findings) {
-        const cite = f.file ? normalizeCitation(f.file, s.worktree) : null;
-        mine.push({
-          id: `F${nextId++}`,
-          severity: f.severity,
-          title: f.title,
-          detail: f.detail ?? "",
-          file: cite?.path ?? null,
-          line: f.line ?? cite?.line ?? null,
-          endLine: f.endLine ?? cite?.endLine ?? null,
-          raisedBy: s.member.name,
-          confirmedBy: [],
-          refutedBy: [],
-          disposition: "standing"
-        });
-      }
+      for (const f of parsed.result.findings) mine.push(verifierFinding(f, `F${nextId++}`, s.member.name, s.worktree));
     }
     findings.push(...mine);
     if (evidence.unread.length > 0)
@@ -85734,6 +85719,22 @@ async function runCritic(req, deps, view, head2, base, member, progress, firstId
       ),
       ...evidence.entry
     }
+  };
+}
+function verifierFinding(f, id, raisedBy, worktree) {
+  const cite = f.file ? normalizeCitation(f.file, worktree) : null;
+  return {
+    id,
+    severity: f.severity,
+    title: f.title,
+    detail: f.detail ?? "",
+    file: cite?.path ?? null,
+    line: f.line ?? cite?.line ?? null,
+    endLine: f.endLine ?? cite?.endLine ?? null,
+    raisedBy,
+    confirmedBy: [],
+    refutedBy: [],
+    disposition: "standing"
   };
 }
 async function judgeEvidence(result, cited, changedFiles) {
@@ -86863,10 +86864,9 @@ async function runFinal(req, deps) {
     const jsonPath = finalReportPath(plan.id, req.runId, "json");
     const doneHeads = Object.fromEntries([...done].map(([n2, row2]) => [String(n2), row2.head_commit]));
     const verdict = judged.verdict;
-    const row = verdict.value === "accepted" ? {
+    const verdictRow = {
       v: 1,
       plan_id: plan.id,
-      status: "verified",
       run_id: req.runId,
       at: finishedAt.toISOString(),
       ...req.trigger.actor ? { actor: req.trigger.actor } : {},
@@ -86876,19 +86876,10 @@ async function runFinal(req, deps) {
       final_branch: finalBranch,
       done_heads: doneHeads,
       report_path: jsonPath
-    } : {
-      v: 1,
-      plan_id: plan.id,
+    };
+    const row = verdict.value === "accepted" ? { ...verdictRow, status: "verified" } : {
+      ...verdictRow,
       status: "verification-failed",
-      run_id: req.runId,
-      at: finishedAt.toISOString(),
-      ...req.trigger.actor ? { actor: req.trigger.actor } : {},
-      plan_blob: req.planBlob,
-      base_commit: baseCommit,
-      final_head: finalHead,
-      final_branch: finalBranch,
-      done_heads: doneHeads,
-      report_path: jsonPath,
       fix_stages: verdict.fixStages,
       rebuild_stages: verdict.rebuildStages
     };
@@ -87082,22 +87073,9 @@ async function review2(req, deps, tree, head2, prompt, progress, changedFiles) {
     const mine = [];
     if (parsed?.ok && status === "done")
       for (const f of parsed.result.findings) {
-        const cite = f.file ? normalizeCitation(f.file, s.dir) : null;
-        const id = `F${nextId++}`;
-        mine.push(id);
-        findings.push({
-          id,
-          severity: f.severity,
-          title: f.title,
-          detail: f.detail ?? "",
-          file: cite?.path ?? null,
-          line: f.line ?? cite?.line ?? null,
-          endLine: f.endLine ?? cite?.endLine ?? null,
-          raisedBy: s.member.name,
-          confirmedBy: [],
-          refutedBy: [],
-          disposition: "standing"
-        });
+        const finding = verifierFinding(f, `F${nextId++}`, s.member.name, s.dir);
+        mine.push(finding.id);
+        findings.push(finding);
       }
     const problem = s.changed.length > 0 ? `changed the read-only tree (${s.changed.slice(0, 5).join(", ")}); its answer was discarded` : parsed && !parsed.ok ? `its result could not be used: ${parsed.reason}` : void 0;
     verifiers.push({
