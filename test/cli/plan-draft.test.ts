@@ -61,7 +61,11 @@ function agents(scratch: string, record: (name: string) => string): Record<strin
         // Draft: a field-key typo okstra's parser refuses. Repair: parses, but stage 2 has no exit contract. Revision: complete.
         {
           when: { role: 'planner', call: 1 },
-          do: { record: record('planner'), final: answer(plan({ typo: true, exitContract: false })) },
+          do: {
+            record: record('planner'),
+            readFiles: ['.okstra/plans/linear.md'],
+            final: answer(plan({ typo: true, exitContract: false })),
+          },
         },
         {
           when: { role: 'planner', call: 2 },
@@ -152,7 +156,7 @@ describe('okstra plan draft', () => {
     const result = await runPlanDraft(io, { goal: 'Greet, then say goodbye.', id: PLAN_ID, repo: p.dir });
     const { report } = result.outcome;
     expect(validatePlanReviewReport(report)).toMatchObject({ ok: true });
-    expect(report.outcome).toBe('valid');
+    expect(report.outcome, JSON.stringify(report.rounds.map((r) => r.planner))).toBe('valid');
     expect(
       report.rounds.map((r) => [r.kind, r.diagnostics.errors.map((e) => e.code), r.reviews.map((v) => v.verdict)]),
     ).toEqual([
@@ -169,6 +173,9 @@ describe('okstra plan draft', () => {
     expect(prompts[2]).toContain('Stage 2 has no exit contract');
     expect(p.records('reviewer').map((r) => r.role)).toEqual(['plan-reviewer', 'plan-reviewer']);
     expect(new Set(p.records('reviewer').map((r) => r.pid)).size).toBe(2);
+    // The planner read the repository it plans for (its sealed tree is shared for reading with its agent user).
+    const firstPlanner = p.records('planner')[0] as unknown as { read: Record<string, string> };
+    expect(firstPlanner.read['.okstra/plans/linear.md']).toContain('id: linear');
 
     const written = readFileSync(join(p.dir, '.okstra/plans/greeting.md'), 'utf8');
     expect(written).toBe(plan());

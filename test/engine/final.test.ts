@@ -33,6 +33,9 @@ const FINDING = {
   line: 1,
 };
 
+/** Where the first final verifier records what it read, in the project's scratch folder (filled in by diamond()). */
+const FINAL_RECORD = '{{FINAL_RECORD}}';
+
 async function diamond(verifierRules: unknown[]): Promise<Project> {
   return makeProject({
     plan: 'diamond.md',
@@ -48,7 +51,10 @@ async function diamond(verifierRules: unknown[]): Promise<Project> {
           { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
         ],
       },
-      reviewer: { stateDir: join(scratch, 'reviewer-calls'), rules: verifierRules },
+      reviewer: {
+        stateDir: join(scratch, 'reviewer-calls'),
+        rules: JSON.parse(JSON.stringify(verifierRules).replaceAll(FINAL_RECORD, join(scratch, 'final.record.jsonl'))),
+      },
     }),
     config: { excludeExecutorFromVerifiers: true },
   });
@@ -81,7 +87,11 @@ describe('final verification of a diamond plan', () => {
     const project = await diamond([
       {
         when: { role: 'final-verifier', call: 1 },
-        do: { verifierResult: { verdict: 'FAIL', findings: [FINDING], evidenceRead: ['src/stage-3.txt'] } },
+        do: {
+          verifierResult: { verdict: 'FAIL', findings: [FINDING], evidenceRead: ['src/stage-3.txt'] },
+          readFiles: ['src/stage-3.txt'],
+          record: FINAL_RECORD,
+        },
       },
       { when: { role: 'final-verifier' }, do: { verifierResult: 'PASS' } },
       { when: { role: 'verifier' }, do: { verifierResult: 'PASS' } },
@@ -94,6 +104,13 @@ describe('final verification of a diamond plan', () => {
     expect(rejected.report.verdict).toMatchObject({ value: 'rejected', fixStages: [3], rebuildStages: [4] });
     expect(rejected.report.findings[0]).toMatchObject({ file: 'src/stage-3.txt', stages: [3] });
     expect(rejected.report.findings[0]?.commits).toHaveLength(1);
+    // The final verifier read the final head (its sealed tree is shared for reading with its agent user).
+    const seen = JSON.parse(
+      readFileSync(join(project.scratch, 'final.record.jsonl'), 'utf8').split('\n')[0] as string,
+    ) as {
+      read: Record<string, string>;
+    };
+    expect(seen.read['src/stage-3.txt']).toBe('stage 3 by Builder worker\n');
     expect(rejected.report.qa.map((q) => [q.stage, q.passed])).toEqual([
       [1, true],
       [2, true],
