@@ -87249,7 +87249,7 @@ async function finalOf(io, prepared2) {
 }
 
 // src/cli/commands/demo.ts
-import { cpSync, mkdtempSync as mkdtempSync2, writeFileSync as writeFileSync4 } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync as mkdtempSync2, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir7 } from "node:os";
 import { dirname as dirname5, isAbsolute as isAbsolute12, join as join17, resolve as resolve14 } from "node:path";
 
@@ -87783,6 +87783,7 @@ ${forTerminal(io, renderSummary(run.report).markdown)}`);
 }
 async function createDemoRepo(demoRoot, repo) {
   cpSync(join17(demoRoot, "project"), repo, { recursive: true });
+  mkdirSync(join17(repo, ".okstra"), { recursive: true });
   const agents = join17(demoRoot, "agents");
   const command = (script, ...args) => JSON.stringify([process.execPath, join17(agents, script), ...args].map((w) => JSON.stringify(w)).join(" "));
   writeFileSync4(

@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Command } from 'commander';
@@ -218,6 +218,8 @@ function printRuns(io: CliIo, outcome: ChainOutcome): void {
 
 async function createDemoRepo(demoRoot: string, repo: string): Promise<void> {
   cpSync(join(demoRoot, 'project'), repo, { recursive: true });
+  // The project has no .okstra/ of its own yet: the demo's planner writes the plan there.
+  mkdirSync(join(repo, '.okstra'), { recursive: true });
   const agents = join(demoRoot, 'agents');
   // A JSON string is a valid YAML scalar; inside it, each path is shell-word quoted.
   const command = (script: string, ...args: string[]): string =>
