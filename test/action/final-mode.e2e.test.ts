@@ -102,6 +102,31 @@ const REJECTS_FINAL: AgentScript = {
   ],
 };
 
+/** Three stages: 1 first, 2 on 1, and 3 on both, listing 2 first (so its pull request goes onto stage 2's branch). */
+function threeStagePlan(id: string): string {
+  const stage = (n: number, title: string, dependsOn: string): string => `### Stage ${n}: ${title}
+
+- **Depends-on:** ${dependsOn}
+- **Files:** \`src/stage-${n}.txt\`
+- **Validation:** \`test -f src/stage-${n}.txt\`
+- **Exit contract:** \`src/stage-${n}.txt\` exists.
+- **Rollback:** revert the stage commit.
+
+Write \`src/stage-${n}.txt\`.
+`;
+  return `---
+id: ${id}
+base: main
+---
+# Three stages (stacked hand-off fixture)
+
+## Stage Map
+
+${stage(1, 'Foundation', 'none')}
+${stage(2, 'Walls', '1')}
+${stage(3, 'Roof', '2, 1')}`;
+}
+
 describe('the bundled Action, mode final', () => {
   it('verifies the done plan, opens one hand-off pull request (GITHUB_TOKEN: with the CI note), updates it on a second run, and refuses after a done branch moved, naming both commits', async () => {
     const project = await makeProject({
@@ -194,6 +219,103 @@ describe('the bundled Action, mode final', () => {
     ).toEqual([]);
   }, 240_000);
 
+  it('handoff.mode stacked: one pull request per stage onto its dependency, every body linking the stack, a handed-off row per stage; a second final updates the same pull requests', async () => {
+    const project = await makeProject({
+      plan: threeStagePlan('stacked'),
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      // The harness's config is merged shallowly: auto stays off, so the chain alone hands nothing off.
+      config: { handoff: { auto: false, mode: 'stacked' } },
+    });
+    api = await startApi(project);
+    const ran = await chain(project);
+    expect(ran.exitCode, ran.stdout).toBe(0);
+    const heads = await Promise.all([1, 2, 3].map((n) => project.remoteHead(`okstra/stacked/stage-${n}`)));
+
+    const first = await final(project, { 'pr-number': String(ASKING_PR) });
+    expect(first.exitCode, first.stdout).toBe(0);
+    // No pull request from the final branch, which still holds the verified head (the single sink's).
+    expect(await project.remoteHead('okstra/stacked/final')).toBe(heads[2]);
+
+    // Opened in stack order: a root onto the base, stage 2 onto stage 1, stage 3 onto the first dependency it lists.
+    const created = sent('POST', PULLS).map(
+      (r) => r.body as { head: string; base: string; title: string; body: string; draft: boolean },
+    );
+    expect(created.map((b) => [b.head, b.base])).toEqual([
+      ['okstra/stacked/stage-1', 'main'],
+      ['okstra/stacked/stage-2', 'okstra/stacked/stage-1'],
+      ['okstra/stacked/stage-3', 'okstra/stacked/stage-2'],
+    ]);
+    for (const b of created) expect(b.draft).toBe(false);
+    expect(created[2]?.title).toContain('stage 3: Roof');
+    expect(created[2]?.body.startsWith('<!-- okstra:handoff plan=stacked stage=3 -->')).toBe(true);
+    const numberOf = (n: number): number =>
+      [...(api as FakeApi).pulls.values()].find((p) => p.head === `okstra/stacked/stage-${n}`)?.number as number;
+    const numbers = [1, 2, 3].map(numberOf);
+    // The first one was opened before any other number was known.
+    expect(created[0]?.body).toContain('(not opened yet) stage 2');
+
+    // Then every body is written with the whole stack (and, GITHUB_TOKEN having opened them, the CI note on its own branch).
+    const patched = pullPatches();
+    expect(patched.map((r) => r.path)).toEqual(numbers.map((n) => `${PULLS}/${n}`));
+    for (const [i, r] of patched.entries()) {
+      const body = (r.body as { body: string }).body;
+      expect(body).not.toContain('(not opened yet)');
+      expect(body).toContain(`**→ this pull request: stage ${i + 1}`);
+      for (const [k, n] of numbers.entries()) if (k !== i) expect(body).toContain(`- #${n} stage ${k + 1}`);
+      expect(body).toContain(`--ref okstra/stacked/stage-${i + 1}`);
+    }
+    // Stage 3 merges into stage 2's branch and says it depends on both.
+    const third = (patched[2]?.body as { body: string }).body;
+    expect(third).toContain('merges into `okstra/stacked/stage-2` · depends on stages 2, 1');
+    expect(third).toContain('Place in the stack:** 3 of 3');
+    expect(first.stdout).toMatch(
+      /^::warning::okstra: the stacked hand-off pull requests #\d+, #\d+, #\d+ were opened with GITHUB_TOKEN/m,
+    );
+
+    const rows = await planRows(project);
+    expect(rows.map((r) => r.status)).toEqual(['verified', 'handed-off', 'handed-off', 'handed-off']);
+    expect(rows.slice(1)).toEqual(
+      [1, 2, 3].map((n, i) =>
+        expect.objectContaining({
+          mode: 'stacked',
+          final_head: heads[2],
+          final_branch: `okstra/stacked/stage-${n}`,
+          pr_number: numbers[i],
+          pr_url: `https://github.com/octo-org/octo-repo/pull/${numbers[i]}`,
+        }),
+      ),
+    );
+    // One comment on each asking pull request, listing the stack; none on the stage pull requests.
+    const told = api.posted.filter((c) => c.body.includes('handed off as a stack of 3 pull requests'));
+    expect(told.map((c) => c.issue).sort((a, b) => a - b)).toEqual([ASKING_PR, PLAN_PR]);
+    for (const c of told)
+      for (const [i, n] of numbers.entries())
+        expect(c.body).toContain(`- #${n} stage ${i + 1}: \`okstra/stacked/stage-${i + 1}\``);
+
+    // A second final: the same three pull requests, each updated once (title, body, base), none opened.
+    const second = await final(project);
+    expect(second.exitCode, second.stdout).toBe(0);
+    expect(sent('POST', PULLS)).toHaveLength(3);
+    const again = pullPatches().slice(3);
+    expect(again.map((r) => r.path)).toEqual(numbers.map((n) => `${PULLS}/${n}`));
+    expect(again.map((r) => (r.body as { base: string }).base)).toEqual([
+      'main',
+      'okstra/stacked/stage-1',
+      'okstra/stacked/stage-2',
+    ]);
+    for (const r of again)
+      expect((r.body as { body: string }).body).toContain("opened with the workflow's GITHUB\\_TOKEN");
+    expect(second.stdout).toContain('(updated)');
+    // The same head in the same pull requests: recorded once.
+    expect((await planRows(project)).map((r) => r.status)).toEqual([
+      'verified',
+      'handed-off',
+      'handed-off',
+      'handed-off',
+      'verified',
+    ]);
+  }, 300_000);
+
   it('rejected: a failing final check, a verification-failed row naming the stage to fix, no pull request, and the comment names /okstra retry', async () => {
     const project = await makeProject({
       plan: twoStagePlan('needs-fix'),
@@ -265,6 +387,51 @@ describe('handoff.auto after a chain', () => {
     expect(run.stdout).not.toContain('was opened with GITHUB_TOKEN');
     expect((await planRows(project)).map((r) => r.status)).toEqual(['verified', 'handed-off']);
   }, 240_000);
+  it('handoff.mode stacked with the App token: drafts, no CI note; an open pull request of a stage is updated, not duplicated', async () => {
+    const project = await makeProject({
+      plan: twoStagePlan('auto-stack'),
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      config: { handoff: { auto: true, mode: 'stacked', draft: true } },
+    });
+    api = await startApi(project, { token: 'app' });
+    // Someone already opened stage 1's branch as a pull request: the stack takes it over.
+    api.pulls.set(60, {
+      number: 60,
+      title: 'stage 1 by hand',
+      body: '',
+      head: 'okstra/auto-stack/stage-1',
+      base: 'main',
+      state: 'open',
+      files: [],
+      author: 'octocat',
+    });
+    const run = await chain(project);
+    expect(run.exitCode, run.stdout).toBe(0);
+    const created = sent('POST', PULLS);
+    expect(created.map((r) => r.body)).toEqual([
+      expect.objectContaining({ head: 'okstra/auto-stack/stage-2', base: 'okstra/auto-stack/stage-1', draft: true }),
+    ]);
+    const second = [...api.pulls.values()].find((p) => p.head === 'okstra/auto-stack/stage-2')?.number as number;
+    // Stage 2's body already named #60 when it was opened, and no note is due: only the found pull request is written.
+    expect((created[0]?.body as { body: string }).body).toContain('- #60 stage 1');
+    const patched = pullPatches();
+    expect(patched.map((r) => r.path)).toEqual([`${PULLS}/60`]);
+    expect(patched[0]?.body).toMatchObject({ base: 'main' });
+    const body = (patched[0]?.body as { body: string; title: string }).body;
+    expect(body).toContain(`- #${second} stage 2`);
+    expect(body).not.toContain('GITHUB\\_TOKEN');
+    expect(api.pulls.get(60)?.title).toContain('stage 1: Foundation');
+    expect(run.stdout).not.toContain('were opened with GITHUB_TOKEN');
+    const rows = await planRows(project);
+    expect(rows.map((r) => [r.status, 'pr_number' in r ? r.pr_number : null])).toEqual([
+      ['verified', null],
+      ['handed-off', 60],
+      ['handed-off', second],
+    ]);
+    const told = api.posted.filter((c) => c.body.includes('handed off as a stack of 2 pull requests'));
+    expect(told.map((c) => c.issue)).toEqual([PLAN_PR]);
+    expect(told[0]?.body).toContain('(1 opened, 1 updated)');
+  }, 240_000);
   it('without a github-token leaves final verification to mode final, saying so; the chain passes', async () => {
     const project = await makeProject({
       plan: twoStagePlan('no-token'),
@@ -284,21 +451,5 @@ describe('handoff.auto after a chain', () => {
     expect(run.stdout).toContain('handoff.auto needs the github-token input to open the hand-off pull request');
     expect(await planRows(project)).toEqual([]);
     expect(api.requests).toEqual([]);
-  }, 240_000);
-
-  it('handoff.mode stacked: verified, then refused as not supported yet, with no pull request', async () => {
-    const project = await makeProject({
-      plan: twoStagePlan('stacked'),
-      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
-      config: { handoff: { auto: true, mode: 'stacked' } },
-    });
-    api = await startApi(project);
-    const run = await chain(project);
-    expect(run.exitCode, run.stdout).toBe(1);
-    expect(run.stdout).toContain(
-      '`handoff.mode: stacked` (one pull request per stage) is not supported by the Action yet',
-    );
-    expect(sent('POST', PULLS)).toEqual([]);
-    expect((await planRows(project)).map((r) => r.status)).toEqual(['verified']);
   }, 240_000);
 });
