@@ -82025,11 +82025,16 @@ function afterStages(plan, state, file2) {
   const current = last !== void 0 && topologicalOrder(plan).every((n2) => last.done_heads[String(n2)] === state.stages.get(n2)?.lastDone?.head_commit);
   if (!last || !current || last.status !== "verified")
     return { phase: "all done", next: `okstra final --plan ${file2}` };
-  const handoff2 = state.handoffs.findLast((h2) => h2.final_head === last.final_head);
+  const handoffs = state.handoffs.filter((h2) => h2.final_head === last.final_head);
+  const handoff2 = handoffs.at(-1);
   if (!handoff2) return { phase: "verified", next: `okstra handoff --plan ${file2}` };
+  const prs = [
+    ...new Set(handoffs.filter((h2) => h2.mode === handoff2.mode).flatMap((h2) => h2.pr_number ? [h2.pr_number] : []))
+  ];
+  const first = handoffs.find((h2) => h2.mode === handoff2.mode && h2.pr_url);
   return {
-    phase: handoff2.pr_number ? `handed off (#${handoff2.pr_number})` : `handed off (${handoff2.final_branch})`,
-    next: handoff2.pr_url ?? `git log --oneline ${handoff2.final_branch}`
+    phase: prs.length > 0 ? `handed off (${prs.map((n2) => `#${n2}`).join(", ")})` : `handed off (${handoff2.final_branch})`,
+    next: (handoff2.mode === "stacked" ? first?.pr_url : handoff2.pr_url) ?? `git log --oneline ${handoff2.final_branch}`
   };
 }
 

@@ -68,10 +68,17 @@ function afterStages(plan: Plan, state: LedgerState, file: string): PlanPhase {
     topologicalOrder(plan).every((n) => last.done_heads[String(n)] === state.stages.get(n)?.lastDone?.head_commit);
   if (!last || !current || last.status !== 'verified')
     return { phase: 'all done', next: `okstra final --plan ${file}` };
-  const handoff = state.handoffs.findLast((h) => h.final_head === last.final_head);
+  const handoffs = state.handoffs.filter((h) => h.final_head === last.final_head);
+  const handoff = handoffs.at(-1);
   if (!handoff) return { phase: 'verified', next: `okstra handoff --plan ${file}` };
+  // A stacked hand-off is one pull request per stage: all of them, the stack's first (the one to review first) as next.
+  const prs = [
+    ...new Set(handoffs.filter((h) => h.mode === handoff.mode).flatMap((h) => (h.pr_number ? [h.pr_number] : []))),
+  ];
+  const first = handoffs.find((h) => h.mode === handoff.mode && h.pr_url);
   return {
-    phase: handoff.pr_number ? `handed off (#${handoff.pr_number})` : `handed off (${handoff.final_branch})`,
-    next: handoff.pr_url ?? `git log --oneline ${handoff.final_branch}`,
+    phase:
+      prs.length > 0 ? `handed off (${prs.map((n) => `#${n}`).join(', ')})` : `handed off (${handoff.final_branch})`,
+    next: (handoff.mode === 'stacked' ? first?.pr_url : handoff.pr_url) ?? `git log --oneline ${handoff.final_branch}`,
   };
 }

@@ -75,6 +75,25 @@ describe('a plan after its stages: final verification, then the hand-off', () =>
     });
   });
 
+  it('a stacked hand-off names every stage pull request, the first of the stack as next', () => {
+    const stacked = (n: number): LedgerRow => ({
+      v: 1,
+      plan_id: 'p',
+      status: 'handed-off',
+      run_id: 'h1',
+      at: '2026-12-01T10:06:00.000Z',
+      final_head: sha('a'),
+      final_branch: `okstra/p/stage-${n}`,
+      mode: 'stacked',
+      pr_number: 10 + n,
+      pr_url: `https://github.com/o/r/pull/${10 + n}`,
+    });
+    expect(phase([...rows(sha('a')), verified(sha('a')), stacked(1), stacked(2)])).toEqual({
+      phase: 'handed off (#11, #12)',
+      next: 'https://github.com/o/r/pull/11',
+    });
+  });
+
   it('a verification of other done heads is not current: the plan needs final verification again', () => {
     expect(phase([...rows(sha('b')), verified(sha('a'))])).toEqual({
       phase: 'all done',
