@@ -63,7 +63,7 @@ export async function requestApproval(
     return refuse(
       `this pull request does not add or change plan ${inlineCode(plan.plan.id)}; approve it on the pull request that does.`,
     );
-  const blocker = approvalBlocker(plan.plan.clarifications, plan.path);
+  const blocker = approvalBlocker(plan.plan, plan.path);
   if (blocker !== null) return refuse(escapeInline(blocker));
   const ledger = await readPlanLedger(deps, config, plan.plan.id);
   if (!ledger.ok) return refuse(ledger.reason.replace(/nothing was started\.$/, 'no approval was recorded.'));

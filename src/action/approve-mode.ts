@@ -71,7 +71,7 @@ export async function approveMode(s: Session, r: RunResults): Promise<void> {
       via: evidence.via,
       url: evidence.url,
       ...(s.ctx.actor ? { actor: s.ctx.actor } : {}),
-      ...(githubRunId(s.ctx, 0) ? { runId: githubRunId(s.ctx, 0) as string } : {}),
+      ...(githubRunId(s.ctx, 'plan') ? { runId: githubRunId(s.ctx, 'plan') as string } : {}),
     },
     { ledger: s.deps.ledger, now: s.io.now },
   );

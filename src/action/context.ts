@@ -1,3 +1,4 @@
+import { runIdSuffix, type PlanRunKind } from '../core/ids.js';
 import { z } from 'zod';
 import type { TriggerKind } from '../core/report/schema/final-report.js';
 import type { RepoRef } from '../github/client.js';
@@ -145,8 +146,11 @@ export function runUrl(ctx: RunnerContext): string | null {
  * finds a workflow run's reports in the ledger by prefix. One workflow run
  * attempt runs a stage of a plan at most once, which keeps them unique.
  */
-export function githubRunId(ctx: Pick<RunnerContext, 'runId' | 'runAttempt'>, stage: number): string | null {
-  return ctx.runId ? `gh-${ctx.runId}-${ctx.runAttempt}-s${stage}` : null;
+export function githubRunId(
+  ctx: Pick<RunnerContext, 'runId' | 'runAttempt'>,
+  what: number | PlanRunKind,
+): string | null {
+  return ctx.runId ? `gh-${ctx.runId}-${ctx.runAttempt}-${runIdSuffix(what)}` : null;
 }
 
 /** The workflow run a GitHub run id names, or null for run ids from elsewhere (the CLI). */

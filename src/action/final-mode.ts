@@ -1,4 +1,4 @@
-import { finalReadiness } from '../core/final/index.js';
+import { currentFinal, finalReadiness } from '../core/final/index.js';
 import { stageByNumber, topologicalOrder } from '../core/graph/index.js';
 import { planBranchName, planFinalBranchName, stageBranchName } from '../core/ids.js';
 import { currentDoneRow, deriveLedgerState, type LedgerState } from '../core/ledger/index.js';
@@ -31,7 +31,7 @@ import {
   type PlanPullRequest,
 } from '../github/plan-pr.js';
 import { runUrl, triggerFor } from './context.js';
-import { fetchPlanRefs, loadPlan, requestBase, type LoadedPlan, type RunResults } from './modes.js';
+import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './modes.js';
 import type { Session } from './session.js';
 
 /**
@@ -65,7 +65,7 @@ export async function autoFinalAfterRun(s: Session, loaded: LoadedPlan, r: RunRe
   if (!s.config.handoff.auto || s.inputs.dryRun || r.failures.length > 0) return;
   const state = deriveLedgerState((await s.deps.ledger.read(loaded.plan.id)).rows);
   if (finalReadiness(loaded.plan, state).kind !== 'ready') return;
-  if (judgedAlready(loaded.plan, state)) return;
+  if (currentFinal(loaded.plan, state)) return;
   // Without the API there is no hand-off to make: the run's own outcome stands, and mode final does the rest.
   if (!s.client) {
     s.io.info(
@@ -79,20 +79,12 @@ export async function autoFinalAfterRun(s: Session, loaded: LoadedPlan, r: RunRe
   await finalAndHandoff(s, loaded, r);
 }
 
-function judgedAlready(plan: Plan, state: LedgerState): boolean {
-  const last = state.finals.at(-1);
-  if (!last) return false;
-  return plan.stages.every(
-    (st) => currentDoneRow(state, st.number)?.head_commit === last.done_heads[String(st.number)],
-  );
-}
-
 /** Final verification, then (accepted) the hand-off; the one flow mode final and handoff.auto share. */
 export async function finalAndHandoff(s: Session, loaded: LoadedPlan, r: RunResults): Promise<void> {
   const { plan } = loaded;
   // The remote's final branch, so a stale one from an earlier final head is replaced under a lease.
   await s.refs.fetchBranch(planFinalBranchName(plan.id));
-  const runId = finalRunId(s);
+  const runId = runIdFor(s, 'final');
   const outcome = await runFinal(
     {
       ...requestBase(s, loaded),
@@ -130,13 +122,6 @@ export async function finalAndHandoff(s: Session, loaded: LoadedPlan, r: RunResu
     return;
   }
   await handOff(s, client, loaded, report, runId, r);
-}
-
-function finalRunId(s: Session): string {
-  if (s.ctx.runId) return `gh-${s.ctx.runId}-${s.ctx.runAttempt}-final`;
-  // Off a runner (a local trial of the bundle) there is no workflow run to name.
-  const stamp = s.io.now().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-  return `local-${stamp}-final`;
 }
 
 async function refuseFinal(

@@ -13,6 +13,7 @@ import {
   stageStatus,
   type LedgerState,
 } from '../core/ledger/index.js';
+import { runIdSuffix, type PlanRunKind } from '../core/ids.js';
 import type { Plan } from '../core/plan/types.js';
 import { formatSpend, renderPlanStatus, renderSummary, spendByStage } from '../core/report/index.js';
 import { readPlanReports, spendOf, type ReadLedgerFiles } from '../engine/plan-reports.js';
@@ -78,12 +79,12 @@ export async function fetchPlanRefs(s: Session, plan: Plan): Promise<void> {
   if (plan.base) await s.refs.fetchBranch(plan.base, { tipOnly: true });
 }
 
-export function runIdFor(s: Session, stage: number): string {
-  const id = githubRunId(s.ctx, stage);
+export function runIdFor(s: Session, what: number | PlanRunKind): string {
+  const id = githubRunId(s.ctx, what);
   if (id) return id;
   // Off a runner (a local trial of the bundle) there is no workflow run to name.
   const stamp = s.io.now().toISOString().replace(/[-:]/g, '').replace(/\..*/, '');
-  return `local-${stamp}-s${stage}`;
+  return `local-${stamp}-${runIdSuffix(what)}`;
 }
 
 export function requestBase(s: Session, loaded: LoadedPlan): Omit<RunStageRequest, 'stage' | 'runId'> {

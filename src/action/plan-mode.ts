@@ -24,9 +24,9 @@ import {
   type PlanPullRequest,
 } from '../github/plan-pr.js';
 import { pullRequestFacts } from '../github/pulls.js';
-import { buildRoster } from '../providers/roster.js';
-import { githubRunId, runUrl } from './context.js';
-import type { RunResults } from './modes.js';
+import { buildRoster, planningRosterRequest } from '../providers/roster.js';
+import { runUrl } from './context.js';
+import { runIdFor, type RunResults } from './modes.js';
 import { providerEnv } from './secrets.js';
 import type { Session } from './session.js';
 
@@ -71,8 +71,7 @@ export async function planMode(s: Session, r: RunResults): Promise<void> {
   s.io.info(
     `planning ${planId} (${planPath}) on ${s.rules.defaultBranch} at ${base.slice(0, 12)}: planner ${roster.planner.name}; reviewers ${roster.reviewers.map((m) => m.name).join(', ') || 'none'}`,
   );
-  const runId =
-    githubRunId(s.ctx, 0) ?? `local-${s.io.now().toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-s0`;
+  const runId = runIdFor(s, 'plan');
   const outcome = await draftPlan(
     {
       goal,
@@ -188,10 +187,15 @@ function planningRoster(s: Session): {
   planner: ReturnType<typeof buildRoster>['executor'];
   reviewers: ReturnType<typeof buildRoster>['verifiers'];
 } {
-  const plannerRef = s.config.planner ?? s.inputs.executor ?? s.config.executor;
+  // The config's planner and reviewers come first; the run's executor and verifiers inputs stand in for them.
+  const planner = s.config.planner ?? s.inputs.executor ?? undefined;
   const reviewers = s.config.planning.reviewers ?? s.inputs.verifiers ?? undefined;
   const roster = buildRoster(
-    { executor: plannerRef, ...(reviewers ? { verifiers: reviewers } : {}), critic: null, models: s.inputs.models },
+    planningRosterRequest(s.config, {
+      ...(planner ? { planner } : {}),
+      ...(reviewers ? { reviewers } : {}),
+      models: s.inputs.models,
+    }),
     s.config,
     { env: providerEnv(s.env, s.inputs), trustedRoot: s.trustedRoot },
   );

@@ -2,6 +2,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import type { OkstraConfig } from '../core/config/index.js';
+import { runIdSuffix, type PlanRunKind } from '../core/ids.js';
 import type { Plan } from '../core/plan/types.js';
 import type { Scrubber } from '../core/text/scrub.js';
 import { Git } from '../git/git.js';
@@ -211,6 +212,6 @@ async function fetchPlanRefs(io: CliIo, repoDir: string, remote: string, plan: P
 }
 
 /** Local run ids: sortable by time, unique across machines. */
-export function newLocalRunId(now: Date, stage: number): string {
-  return `local-${now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-s${stage}-${randomBytes(3).toString('hex')}`;
+export function newLocalRunId(now: Date, what: number | PlanRunKind): string {
+  return `local-${now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${runIdSuffix(what)}-${randomBytes(3).toString('hex')}`;
 }

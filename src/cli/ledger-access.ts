@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { isAbsolute, resolve } from 'node:path';
-import { Git } from '../git/git.js';
+import { Git, readBlobs } from '../git/git.js';
+import { readPlanReports, type PlanReports } from '../engine/plan-reports.js';
+import type { LedgerRow } from '../core/ledger/index.js';
 import {
   DEFAULT_LEDGER_BRANCH,
   GitLedgerStore,
@@ -77,4 +79,26 @@ export function ledgerCliError(error: unknown): CliError | null {
     if (e instanceof LedgerContentionError || e instanceof LedgerIoError) return new CliError(e.message, EXIT_INFRA);
   }
   return null;
+}
+
+/**
+ * Reads the report of every terminal row at one ledger commit in a single
+ * `git cat-file --batch`: a plan with hundreds of runs costs one process.
+ */
+export function readPlanReportsWithGit(
+  git: Git,
+  commit: string | null,
+  rows: readonly LedgerRow[],
+): Promise<PlanReports> {
+  return readPlanReports(
+    async (c, paths) =>
+      (
+        await readBlobs(
+          git,
+          paths.map((p) => `${c}:${p}`),
+        )
+      ).map((b) => b.content),
+    commit,
+    rows,
+  );
 }

@@ -1,4 +1,5 @@
 import { stageReadiness, topologicalOrder } from '../core/graph/index.js';
+import { currentFinal } from '../core/final/index.js';
 import type { ApprovalStatus, LedgerState } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
 
@@ -62,12 +63,8 @@ export function shellWord(word: string): string {
 
 /** Every stage is done: final verification, then the hand-off, each current only while the done heads are the ones it judged. */
 function afterStages(plan: Plan, state: LedgerState, file: string): PlanPhase {
-  const last = state.finals.at(-1);
-  const current =
-    last !== undefined &&
-    topologicalOrder(plan).every((n) => last.done_heads[String(n)] === state.stages.get(n)?.lastDone?.head_commit);
-  if (!last || !current || last.status !== 'verified')
-    return { phase: 'all done', next: `okstra final --plan ${file}` };
+  const last = currentFinal(plan, state);
+  if (last?.status !== 'verified') return { phase: 'all done', next: `okstra final --plan ${file}` };
   const handoffs = state.handoffs.filter((h) => h.final_head === last.final_head);
   const handoff = handoffs.at(-1);
   if (!handoff) return { phase: 'verified', next: `okstra handoff --plan ${file}` };

@@ -71,3 +71,11 @@ export function planIdFromText(text: string, prefix = '', max = 50): string | nu
 export function planFinalBranchName(planId: string): string {
   return `okstra/${planId}/final`;
 }
+
+/** Runs that belong to the plan rather than to one stage. */
+export type PlanRunKind = 'plan' | 'final' | 'handoff';
+
+/** The last part of a run id: `s<N>` for a stage's run, the kind for a plan-level one. */
+export function runIdSuffix(what: number | PlanRunKind): string {
+  return typeof what === 'number' ? `s${what}` : what;
+}

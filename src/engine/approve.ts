@@ -33,7 +33,7 @@ export async function approvePlan(
   req: ApprovePlanRequest,
   deps: { ledger: LedgerStore; now: () => Date },
 ): Promise<ApprovePlanOutcome> {
-  const blocker = approvalBlocker(req.plan.clarifications, req.planPath);
+  const blocker = approvalBlocker(req.plan, req.planPath);
   if (blocker) return { kind: 'refused', reason: blocker };
   const row: ApprovedRow = {
     v: 1,

@@ -26,6 +26,7 @@ import {
 import { mergeDuplicateFindings } from '../core/verdict/convergence.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
 import { MergeConflictError } from '../git/stage-workspace.js';
+import { moveFinalBranch, pushFinalBranch } from './handoff.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import { ProgressLog } from './progress.js';
 import type { QaCommand } from './run-qa.js';
@@ -132,7 +133,12 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
   try {
     await deps.workspace.sealForReview(tree, finalHead);
     // The final branch holds the head being judged, so people can look at it while it is judged.
-    await moveFinalBranch(req, deps, finalBranch, finalHead);
+    await moveFinalBranch(
+      deps.workspace,
+      finalBranch,
+      finalHead,
+      `okstra: final head of ${plan.id} (run ${req.runId})`,
+    );
     const qa = await finalQa(req, run, tree, finalHead, progress);
     const [changedFiles, stat, changes] = await Promise.all([
       deps.workspace.changedFiles(baseCommit, finalHead),
@@ -175,10 +181,7 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
         'incomplete',
         `final verification of plan ${plan.id} reached no verdict, so nothing was recorded: ${judged.reasons.join('; ')}; run it again`,
       );
-    if (req.remote)
-      await deps.workspace
-        .pushBranch(req.remote, finalBranch)
-        .catch(() => forcePushFinal(req, deps, finalBranch, finalHead));
+    if (req.remote) await pushFinalBranch(deps.workspace, req.remote, finalBranch, finalHead);
     const finishedAt = deps.now();
     const jsonPath = finalReportPath(plan.id, req.runId, 'json');
     const doneHeads = Object.fromEntries([...done].map(([n, row]) => [String(n), row.head_commit]));
@@ -296,19 +299,6 @@ async function planBaseOf(deps: EngineDeps, plan: Plan, done: ReadonlyMap<number
     return deps.workspace.git.ok(['rev-parse', `${first.head_commit}^`]);
   }
   return deps.workspace.git.ok(['merge-base', '--octopus', ...bases]);
-}
-
-async function moveFinalBranch(req: FinalRequest, deps: EngineDeps, branch: string, head: string): Promise<void> {
-  const current = await deps.workspace.branchHead(branch);
-  if (current === head) return;
-  await deps.workspace.moveBranch(branch, head, current, `okstra: final head of ${req.plan.id} (run ${req.runId})`);
-}
-
-/** The final branch is okstra's own: a stale copy on the remote (an earlier final head) is replaced, if it is still what this clone saw. */
-async function forcePushFinal(req: FinalRequest, deps: EngineDeps, branch: string, head: string): Promise<void> {
-  if (!req.remote) return;
-  const seen = await deps.workspace.resolve(`refs/remotes/${req.remote}/${branch}`);
-  await deps.workspace.forcePushBranch(req.remote, branch, head, seen);
 }
 
 /** Per done stage, every file its own commits changed (from its recorded base to its done head), with those commits. */

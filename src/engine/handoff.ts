@@ -96,12 +96,37 @@ export async function placeFinalBranch(
   ready: Extract<HandoffCheck, { kind: 'ready' }>,
 ): Promise<void> {
   const head = ready.verified.final_head;
-  const tip = await deps.workspace.branchHead(ready.finalBranch);
-  if (tip !== head) await deps.workspace.moveBranch(ready.finalBranch, head, tip, `okstra: hand-off of ${req.plan.id}`);
-  if (!req.remote) return;
-  const seen = await deps.workspace.resolve(`refs/remotes/${req.remote}/${ready.finalBranch}`);
+  await moveFinalBranch(deps.workspace, ready.finalBranch, head, `okstra: hand-off of ${req.plan.id}`);
+  if (req.remote) await pushFinalBranch(deps.workspace, req.remote, ready.finalBranch, head);
+}
+
+type Workspace = EngineDeps['workspace'];
+
+/** Points the final branch at `head` (compare-and-swap against the tip seen). */
+export async function moveFinalBranch(
+  workspace: Workspace,
+  branch: string,
+  head: string,
+  reason: string,
+): Promise<void> {
+  const tip = await workspace.branchHead(branch);
+  if (tip !== head) await workspace.moveBranch(branch, head, tip, reason);
+}
+
+/**
+ * The final branch is okstra's own and may move to a head that does not
+ * contain the last one (a new merge of the sinks): a plain push first, else a
+ * forced one, only while the remote still has what this clone last saw there.
+ */
+export async function pushFinalBranch(
+  workspace: Workspace,
+  remote: string,
+  branch: string,
+  head: string,
+): Promise<void> {
+  const seen = await workspace.resolve(`refs/remotes/${remote}/${branch}`);
   if (seen === head) return;
-  await deps.workspace.forcePushBranch(req.remote, ready.finalBranch, head, seen);
+  await workspace.pushBranch(remote, branch).catch(() => workspace.forcePushBranch(remote, branch, head, seen));
 }
 
 export interface RecordHandoff {

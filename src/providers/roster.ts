@@ -65,6 +65,31 @@ export function verifierRefs(request: RosterRequest, config: OkstraConfig): stri
   return exclude ? refs.filter((r) => r !== executor) : refs;
 }
 
+/**
+ * Who drafts a plan and who reviews it, as a roster request (the planner in
+ * the executor's place): the planner is `planner:` (else the executor), and
+ * the reviewers are the other providers, or the planner's own provider in
+ * fresh sessions when it is the only one. One rule for every shell.
+ */
+export function planningRosterRequest(
+  config: Pick<OkstraConfig, 'planner' | 'executor' | 'verifiers' | 'providers' | 'planning'>,
+  overrides: { planner?: string; reviewers?: readonly string[]; models?: Readonly<Record<string, string>> } = {},
+): RosterRequest {
+  const planner = overrides.planner ?? config.planner ?? config.executor;
+  const configured = overrides.reviewers ??
+    config.planning.reviewers ??
+    config.verifiers ?? [config.executor, ...Object.keys(config.providers)];
+  const others = unique(configured).filter((r) => r !== planner);
+  const reviewers = others.length > 0 ? others : [planner];
+  return {
+    executor: planner,
+    verifiers: reviewers,
+    critic: null,
+    excludeExecutorFromVerifiers: !reviewers.includes(planner),
+    ...(overrides.models ? { models: overrides.models } : {}),
+  };
+}
+
 export function buildRoster(request: RosterRequest, config: OkstraConfig, deps: ProviderDeps = {}): Roster {
   const executorRef = request.executor ?? config.executor;
   const verifiers = verifierRefs(request, config);

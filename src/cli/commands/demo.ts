@@ -19,8 +19,7 @@ import { printDraft, runPlanDraft } from './plan-draft.js';
 import { DemoNarration } from '../demo-narration.js';
 import { markdownForTerminal, wantsColor } from '../terminal-markdown.js';
 import { planFinalBranchName, stageBranchName } from '../../core/ids.js';
-import { checkHandoff, placeFinalBranch, recordHandoff } from '../../engine/handoff.js';
-import { finalOf } from './final.js';
+import { finalOf, handoffOf } from './final.js';
 import type { Plan } from '../../core/plan/types.js';
 
 const PLAN = '.okstra/plans/tempconv.md';
@@ -152,21 +151,7 @@ async function finalAndHandoff(io: CliIo, prepared: PreparedRun, deps: PreparedR
   io.out(forTerminal(io, outcome.markdown));
   if (outcome.report.verdict.value !== 'accepted') return EXIT_REFUSED;
   io.out('\n== hand-off: the verified change on one branch, ready for a pull request into main');
-  const req = { plan: prepared.plan, planPath: prepared.request.planPath };
-  const ready = await checkHandoff(req, deps);
-  if (ready.kind === 'refused') throw new CliError(`demo: hand-off refused: ${ready.reason}`);
-  await placeFinalBranch(req, deps, ready);
-  await recordHandoff(
-    {
-      plan: prepared.plan,
-      runId: newLocalRunId(io.now(), 0).replace(/-s0-/, '-handoff-'),
-      actor: 'okstra demo',
-      verified: ready.verified,
-      finalBranch: ready.finalBranch,
-      mode: 'single',
-    },
-    deps,
-  );
+  const ready = await handoffOf(io, { ...prepared, deps }, { actor: 'okstra demo' });
   io.out(
     `okstra: ${ready.finalBranch} is at ${ready.verified.final_head.slice(0, 12)}, accepted by final verification; on GitHub the Action (mode final) opens the pull request from it into main.`,
   );

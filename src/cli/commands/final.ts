@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { runFinal, type FinalOutcome } from '../../engine/final.js';
-import { checkHandoff, placeFinalBranch, recordHandoff } from '../../engine/handoff.js';
+import { checkHandoff, placeFinalBranch, recordHandoff, type HandoffCheck } from '../../engine/handoff.js';
 import { markdownForTerminal, wantsColor } from '../terminal-markdown.js';
 import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { newLocalRunId, prepareRun, type PreparedRun, type RunOptions } from '../engine-setup.js';
@@ -51,25 +51,10 @@ export function registerFinalCommands(program: Command, io: CliIo, setExit: (cod
       await guard(async () => {
         const prepared = await prepareRun(io, opts);
         try {
-          const req = {
-            plan: prepared.plan,
-            planPath: prepared.request.planPath,
+          const ready = await handoffOf(io, prepared, {
+            actor: io.env.USER ?? null,
             ...(opts.remote ? { remote: opts.remote } : {}),
-          };
-          const ready = await checkHandoff(req, prepared.deps);
-          if (ready.kind === 'refused') throw new CliError(ready.reason);
-          await placeFinalBranch(req, prepared.deps, ready);
-          await recordHandoff(
-            {
-              plan: prepared.plan,
-              runId: newLocalRunId(io.now(), 0).replace(/-s0-/, '-handoff-'),
-              actor: io.env.USER ?? null,
-              verified: ready.verified,
-              finalBranch: ready.finalBranch,
-              mode: prepared.config.handoff.mode,
-            },
-            prepared.deps,
-          );
+          });
           const base = prepared.plan.base ?? 'the default branch';
           io.out(
             `okstra: plan ${prepared.plan.id} handed off: ${ready.finalBranch} is at ${ready.verified.final_head}${opts.remote ? ` (on ${opts.remote} too)` : ''}, verified by run ${ready.verified.run_id}. Open a pull request from it into ${base}; on GitHub the Action (mode final) opens it.`,
@@ -82,13 +67,37 @@ export function registerFinalCommands(program: Command, io: CliIo, setExit: (cod
     });
 }
 
+/** The local hand-off: the checks, the final branch in place (pushed with a remote), the `handed-off` row. */
+export async function handoffOf(
+  io: CliIo,
+  prepared: PreparedRun,
+  o: { actor: string | null; remote?: string },
+): Promise<Extract<HandoffCheck, { kind: 'ready' }>> {
+  const req = { plan: prepared.plan, planPath: prepared.request.planPath, ...(o.remote ? { remote: o.remote } : {}) };
+  const ready = await checkHandoff(req, prepared.deps);
+  if (ready.kind === 'refused') throw new CliError(ready.reason);
+  await placeFinalBranch(req, prepared.deps, ready);
+  await recordHandoff(
+    {
+      plan: prepared.plan,
+      runId: newLocalRunId(io.now(), 'handoff'),
+      actor: o.actor,
+      verified: ready.verified,
+      finalBranch: ready.finalBranch,
+      mode: prepared.config.handoff.mode,
+    },
+    prepared.deps,
+  );
+  return ready;
+}
+
 export async function finalOf(io: CliIo, prepared: PreparedRun): Promise<FinalOutcome> {
   const planText = await readFile(join(prepared.repoDir, prepared.request.planPath), 'utf8');
   return runFinal(
     {
       ...prepared.request,
       planText,
-      runId: newLocalRunId(io.now(), 0).replace(/-s0-/, '-final-'),
+      runId: newLocalRunId(io.now(), 'final'),
       how: 'cli',
     },
     prepared.deps,

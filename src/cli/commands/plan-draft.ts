@@ -9,7 +9,7 @@ import { Git } from '../../git/git.js';
 import { loadGates } from '../../engine/load-gates.js';
 import { draftPlan, type PlanDraftOutcome } from '../../engine/plan-draft.js';
 import { createEngineDeps } from '../../engine/setup.js';
-import { buildRoster, ProviderError, type ProviderDeps } from '../../providers/index.js';
+import { buildRoster, planningRosterRequest, ProviderError, type ProviderDeps } from '../../providers/index.js';
 import { newLocalRunId, openSandbox, repositoryTop } from '../engine-setup.js';
 import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { readRepoConfig } from '../read-config.js';
@@ -106,7 +106,7 @@ export async function runPlanDraft(
         planner,
         reviewers,
         source: { kind: 'cli', issue: null, url: null },
-        runId: newLocalRunId(io.now(), 0).replace(/-s0-/, '-plan-'),
+        runId: newLocalRunId(io.now(), 'plan'),
       },
       deps,
     );
@@ -135,21 +135,12 @@ function planningRoster(
   repoDir: string,
   providerDeps: ProviderDeps,
 ): { planner: ReturnType<typeof buildRoster>['executor']; reviewers: ReturnType<typeof buildRoster>['verifiers'] } {
-  const plannerRef = opts.planner ?? config.planner ?? config.executor;
-  const configured = opts.reviewers ??
-    config.planning.reviewers ??
-    config.verifiers ?? [config.executor, ...Object.keys(config.providers)];
-  const others = [...new Set(configured)].filter((r) => r !== plannerRef);
-  const reviewerRefs = others.length > 0 ? others : [plannerRef];
   try {
     const roster = buildRoster(
-      // The planner reviews its own plan only when it is the one provider there is (in fresh sessions, as verifiers do).
-      {
-        executor: plannerRef,
-        verifiers: reviewerRefs,
-        critic: null,
-        excludeExecutorFromVerifiers: !reviewerRefs.includes(plannerRef),
-      },
+      planningRosterRequest(config, {
+        ...(opts.planner ? { planner: opts.planner } : {}),
+        ...(opts.reviewers ? { reviewers: opts.reviewers } : {}),
+      }),
       config,
       { env: io.env, trustedRoot: repoDir, ...providerDeps },
     );

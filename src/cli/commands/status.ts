@@ -17,10 +17,10 @@ import {
 } from '../ledger-access.js';
 import { CliError, EXIT_USAGE, type CliIo } from '../io.js';
 import { printPlansStatus, statusOfAllPlans } from '../plans-status.js';
+import { readPlanReportsWithGit } from '../ledger-access.js';
 import { formatSpend, spendByStage, type Spend } from '../../core/report/index.js';
-import { readPlanReports, spendOf, type PlanReports } from '../../engine/plan-reports.js';
+import { spendOf } from '../../engine/plan-reports.js';
 import { renderPlanStatus, stageViews } from '../../core/report/index.js';
-import { readBlobs, type Git } from '../../git/git.js';
 import { renderTable } from '../table.js';
 
 export interface StageStatusLine {
@@ -32,28 +32,6 @@ export interface StageStatusLine {
   readiness: StageReadiness;
   /** What this stage's runs spent (every attempt); null when none of its reports could be read. */
   spend: Spend | null;
-}
-
-/**
- * Reads the report of every terminal row at one ledger commit in a single
- * `git cat-file --batch`: a plan with hundreds of runs costs one process.
- */
-export function readPlanReportsWithGit(
-  git: Git,
-  commit: string | null,
-  rows: readonly LedgerRow[],
-): Promise<PlanReports> {
-  return readPlanReports(
-    async (c, paths) =>
-      (
-        await readBlobs(
-          git,
-          paths.map((p) => `${c}:${p}`),
-        )
-      ).map((b) => b.content),
-    commit,
-    rows,
-  );
 }
 
 export function registerStatusCommand(program: Command, io: CliIo): void {

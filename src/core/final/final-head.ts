@@ -1,5 +1,5 @@
 import { topologicalOrder } from '../graph/index.js';
-import { currentDoneRow, type DoneRow, type LedgerState } from '../ledger/index.js';
+import { currentDoneRow, type DoneRow, type FinalVerdictRow, type LedgerState } from '../ledger/index.js';
 import type { Plan } from '../plan/types.js';
 
 /** The stages no other stage depends on: what the final head is made of. */
@@ -20,6 +20,20 @@ export function dependentsOf(plan: Pick<Plan, 'stages'>, stages: readonly number
     }
   }
   return out;
+}
+
+/**
+ * The plan's last final verdict, while it still speaks for the plan: every
+ * stage is done at exactly the head it judged. Null when there is none, or
+ * when a stage was done again (or reopened) since.
+ */
+export function currentFinal(plan: Pick<Plan, 'stages'>, state: LedgerState): FinalVerdictRow | null {
+  const last = state.finals.at(-1);
+  if (!last) return null;
+  const judged = plan.stages.every(
+    (s) => currentDoneRow(state, s.number)?.head_commit === last.done_heads[String(s.number)],
+  );
+  return judged ? last : null;
 }
 
 export type FinalReadiness =

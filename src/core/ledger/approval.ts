@@ -1,6 +1,7 @@
 import { meetsLevel, type PermissionLevel } from '../commands/permission.js';
 import type { ApprovalConfig, BotConfig } from '../config/schema.js';
-import type { ClarificationItem } from '../plan/types.js';
+import { unansweredClarifications } from '../plan/clarifications.js';
+import type { Plan } from '../plan/types.js';
 import type { ApprovedRow } from './row.js';
 import type { LedgerState } from './state.js';
 
@@ -52,14 +53,9 @@ export function approvalPermission(config: {
 }
 
 /** Why an approval cannot be taken yet: required Clarification Items without an answer. Null: it can. */
-export function approvalBlocker(clarifications: readonly ClarificationItem[], planPath: string): string | null {
-  const open = clarifications.filter((c) => c.answer === null && !isOptional(c));
+export function approvalBlocker(plan: Pick<Plan, 'clarifications'>, planPath: string): string | null {
+  const open = unansweredClarifications(plan);
   if (open.length === 0) return null;
   const list = open.map((c) => `- ${c.id ? `${c.id}: ` : ''}${c.question} (${planPath}:${c.position.line})`).join('\n');
   return `the plan cannot be approved while ${open.length === 1 ? 'a Clarification Item has' : `${open.length} Clarification Items have`} no answer; answer ${open.length === 1 ? 'it' : 'them'} in the plan's Clarification Items table (or mark an item \`(optional)\`), then approve again:\n${list}`;
-}
-
-function isOptional(item: ClarificationItem): boolean {
-  // `optional` arrives with the stricter plan parser; until a plan says so, an item is required.
-  return (item as ClarificationItem & { optional?: boolean }).optional === true;
 }

@@ -23,7 +23,7 @@ export function readClarifications(section: Section, context: ParseContext): Cla
 }
 
 /** The items that still block approval: not optional and not answered. */
-export function unansweredClarifications(plan: Plan): ClarificationItem[] {
+export function unansweredClarifications(plan: Pick<Plan, 'clarifications'>): ClarificationItem[] {
   return plan.clarifications.filter((item) => !item.optional && item.answer === null);
 }
 
