@@ -3165,6 +3165,183 @@ function describeDistrusted(d, planId2) {
   return `row ${d.line} ignored: ${d.reason} \u2014 run \`${repairLineCommand(planId2, d.line)}\``;
 }
 
+// src/core/plan/clarifications.ts
+import { toString } from "mdast-util-to-string";
+
+// src/core/plan/context.ts
+function positionOf(context, offset) {
+  return context.lines.position(offset);
+}
+
+// src/core/plan/markdown.ts
+import { fromMarkdown } from "mdast-util-from-markdown";
+import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
+import { gfmFromMarkdown } from "mdast-util-gfm";
+import { frontmatter } from "micromark-extension-frontmatter";
+import { gfm } from "micromark-extension-gfm";
+var options = {
+  commonmark: {},
+  gfm: { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] },
+  frontMatter: { extensions: [frontmatter(["yaml"])], mdastExtensions: [frontmatterFromMarkdown(["yaml"])] }
+};
+function parseMarkdownRange(src, start, end, lines, dialect) {
+  const root = fromMarkdown(src.slice(start, end), options[dialect]);
+  if (start !== 0) {
+    const lineShift = lines.position(start).line - 1;
+    shiftPositions(root, lineShift, start);
+  }
+  return root.children;
+}
+function shiftPositions(node, lineShift, offsetShift) {
+  const position = node.position;
+  if (position) {
+    position.start.line += lineShift;
+    position.end.line += lineShift;
+    if (position.start.offset !== void 0) position.start.offset += offsetShift;
+    if (position.end.offset !== void 0) position.end.offset += offsetShift;
+  }
+  if ("children" in node) {
+    for (const child of node.children) shiftPositions(child, lineShift, offsetShift);
+  }
+}
+
+// src/core/plan/verbatim.ts
+function verbatim(src, start, end, indent2) {
+  const text = src.slice(start, end);
+  if (!text.includes("\n") || indent2 === 0) return text.trim();
+  const strip = new RegExp(`\\n {0,${indent2}}`, "g");
+  return text.replace(strip, "\n").trim();
+}
+function trimBlankLines(text) {
+  return text.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+}
+
+// src/core/plan/clarifications.ts
+function readClarifications(section2, context) {
+  const { src, lines } = context;
+  const headingEnd = section2.heading.position?.end.offset ?? 0;
+  const newline = src.indexOf("\n", headingEnd);
+  if (newline === -1 || newline + 1 >= section2.end) return [];
+  const nodes = parseMarkdownRange(src, newline + 1, section2.end, lines, "gfm");
+  const tables = nodes.filter((node) => node.type === "table");
+  if (tables.length > 0) return tables.flatMap((table) => tableItems(table, context));
+  return nodes.filter((node) => node.type === "list").flatMap((list2) => listItems2(list2, context));
+}
+function unansweredClarifications(plan) {
+  return plan.clarifications.filter((item) => !item.optional && item.answer === null);
+}
+var UNANSWERED = /^(?:|-|—|–|\?|tbd|todo|pending)$/i;
+var OPTIONAL_MARK = /\(optional\)/i;
+var YES = /^(?:yes|y|true|x|✓|✔|optional)$/i;
+var NO = /^(?:no|n|false|optional)$/i;
+function markedOptional(...texts) {
+  return texts.some((text) => text !== null && OPTIONAL_MARK.test(text));
+}
+function optionalFromColumn(kind, cell) {
+  const value = cell.replace(/[*_`]/g, "").trim();
+  return kind === "optional" ? YES.test(value) : NO.test(value);
+}
+function answerOrNull(text) {
+  const answer = text.trim();
+  return UNANSWERED.test(answer.replace(/[*_]/g, "")) ? null : answer;
+}
+function cellText(cell, src) {
+  const first = cell?.children[0];
+  const last = cell?.children[cell.children.length - 1];
+  if (!first?.position || !last?.position) return "";
+  return src.slice(first.position.start.offset, last.position.end.offset).trim();
+}
+function tableColumns(table) {
+  const headers = (table.children[0]?.children ?? []).map((cell) => toString(cell).trim().toLowerCase());
+  const id = headers.findIndex((header) => ["#", "id", "no", "no.", "nr"].includes(header));
+  const flagIndex = headers.findIndex((header) => header === "optional" || header === "required");
+  const flag = flagIndex === -1 ? null : { index: flagIndex, kind: headers[flagIndex] };
+  const others = headers.map((_, index) => index).filter((index) => index !== id && index !== flagIndex);
+  const question = headers.findIndex((header) => header.includes("question"));
+  const resolvedQuestion = question !== -1 ? question : others[0] ?? 0;
+  const answer = headers.findIndex((header) => header.includes("answer"));
+  const resolvedAnswer = answer !== -1 ? answer : others.find((index) => index !== resolvedQuestion) ?? -1;
+  return { id, question: resolvedQuestion, answer: resolvedAnswer, flag };
+}
+function tableItems(table, context) {
+  const columns = tableColumns(table);
+  return table.children.slice(1).flatMap((row) => {
+    const question = cellText(row.children[columns.question], context.src);
+    if (!question) return [];
+    const id = columns.id === -1 ? "" : cellText(row.children[columns.id], context.src);
+    const flag = columns.flag;
+    return [
+      {
+        id: id || null,
+        question,
+        answer: columns.answer === -1 ? null : answerOrNull(cellText(row.children[columns.answer], context.src)),
+        optional: markedOptional(id, question) || flag !== null && optionalFromColumn(flag.kind, cellText(row.children[flag.index], context.src)),
+        position: positionOf(context, row.position?.start.offset ?? 0)
+      }
+    ];
+  });
+}
+var ANSWER = /^[ \t]*(?:\*\*|__)?answer(?:[ \t]*:[ \t]*(?:\*\*|__)?|(?:\*\*|__)[ \t]*:)[ \t]*/i;
+function listItems2(list2, context) {
+  return list2.children.flatMap((item, index) => {
+    const read = readListItem(item, context);
+    if (!read) return [];
+    const id = list2.ordered ? String((list2.start ?? 1) + index) : null;
+    return [
+      {
+        id,
+        question: read.question,
+        answer: read.answer,
+        optional: markedOptional(read.question),
+        position: positionOf(context, item.position?.start.offset ?? 0)
+      }
+    ];
+  });
+}
+function readListItem(item, context) {
+  const { src } = context;
+  const [first, ...rest] = item.children;
+  if (first?.type !== "paragraph") return null;
+  const paragraph = src.slice(first.position?.start.offset ?? 0, first.position?.end.offset ?? 0);
+  const paragraphLines = paragraph.split("\n").map((line) => line.trim());
+  const answerLine = paragraphLines.findIndex((line, index) => index > 0 && ANSWER.test(line));
+  if (answerLine !== -1) {
+    const answer = [
+      paragraphLines[answerLine]?.replace(ANSWER, "") ?? "",
+      ...paragraphLines.slice(answerLine + 1)
+    ].join("\n");
+    return { question: paragraphLines.slice(0, answerLine).join("\n"), answer: answerOrNull(answer) };
+  }
+  return { question: paragraphLines.join("\n"), answer: answerFromBlocks(rest, context) };
+}
+function answerFromBlocks(blocks, context) {
+  const { src } = context;
+  for (const block of blocks) {
+    if (block.type === "paragraph") {
+      const text = src.slice(block.position?.start.offset ?? 0, block.position?.end.offset ?? 0);
+      if (ANSWER.test(text)) return answerOrNull(text.replace(ANSWER, ""));
+    }
+    if (block.type === "list") {
+      for (const nested of block.children) {
+        const start = nested.children[0]?.position?.start.offset;
+        if (start === void 0) continue;
+        const text = src.slice(start, nested.position?.end.offset ?? start);
+        const match = ANSWER.exec(text);
+        if (match)
+          return answerOrNull(
+            verbatim(
+              src,
+              start + match[0].length,
+              nested.position?.end.offset ?? start,
+              (nested.children[0]?.position?.start.column ?? 1) - 1
+            )
+          );
+      }
+    }
+  }
+  return null;
+}
+
 // src/core/ledger/approval.ts
 function approvalStatus(state, blob, config2) {
   const row = state.approvals.findLast((a) => a.plan_blob === blob);
@@ -3181,15 +3358,12 @@ function approvalPermission(config2) {
   if (config2.approval.permission) return config2.approval.permission;
   return meetsLevel(config2.bot.permission, "write") ? config2.bot.permission : "write";
 }
-function approvalBlocker(clarifications, planPath) {
-  const open = clarifications.filter((c) => c.answer === null && !isOptional(c));
+function approvalBlocker(plan, planPath) {
+  const open = unansweredClarifications(plan);
   if (open.length === 0) return null;
   const list2 = open.map((c) => `- ${c.id ? `${c.id}: ` : ""}${c.question} (${planPath}:${c.position.line})`).join("\n");
   return `the plan cannot be approved while ${open.length === 1 ? "a Clarification Item has" : `${open.length} Clarification Items have`} no answer; answer ${open.length === 1 ? "it" : "them"} in the plan's Clarification Items table (or mark an item \`(optional)\`), then approve again:
 ${list2}`;
-}
-function isOptional(item) {
-  return item.optional === true;
 }
 
 // src/github/permissions.ts
@@ -26809,180 +26983,6 @@ function gitBlobId(content) {
   return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
-// src/core/plan/clarifications.ts
-import { toString } from "mdast-util-to-string";
-
-// src/core/plan/context.ts
-function positionOf(context, offset) {
-  return context.lines.position(offset);
-}
-
-// src/core/plan/markdown.ts
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { frontmatterFromMarkdown } from "mdast-util-frontmatter";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { frontmatter } from "micromark-extension-frontmatter";
-import { gfm } from "micromark-extension-gfm";
-var options = {
-  commonmark: {},
-  gfm: { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] },
-  frontMatter: { extensions: [frontmatter(["yaml"])], mdastExtensions: [frontmatterFromMarkdown(["yaml"])] }
-};
-function parseMarkdownRange(src, start, end, lines, dialect) {
-  const root = fromMarkdown(src.slice(start, end), options[dialect]);
-  if (start !== 0) {
-    const lineShift = lines.position(start).line - 1;
-    shiftPositions(root, lineShift, start);
-  }
-  return root.children;
-}
-function shiftPositions(node, lineShift, offsetShift) {
-  const position = node.position;
-  if (position) {
-    position.start.line += lineShift;
-    position.end.line += lineShift;
-    if (position.start.offset !== void 0) position.start.offset += offsetShift;
-    if (position.end.offset !== void 0) position.end.offset += offsetShift;
-  }
-  if ("children" in node) {
-    for (const child of node.children) shiftPositions(child, lineShift, offsetShift);
-  }
-}
-
-// src/core/plan/verbatim.ts
-function verbatim(src, start, end, indent2) {
-  const text = src.slice(start, end);
-  if (!text.includes("\n") || indent2 === 0) return text.trim();
-  const strip = new RegExp(`\\n {0,${indent2}}`, "g");
-  return text.replace(strip, "\n").trim();
-}
-function trimBlankLines(text) {
-  return text.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
-}
-
-// src/core/plan/clarifications.ts
-function readClarifications(section2, context) {
-  const { src, lines } = context;
-  const headingEnd = section2.heading.position?.end.offset ?? 0;
-  const newline = src.indexOf("\n", headingEnd);
-  if (newline === -1 || newline + 1 >= section2.end) return [];
-  const nodes = parseMarkdownRange(src, newline + 1, section2.end, lines, "gfm");
-  const tables = nodes.filter((node) => node.type === "table");
-  if (tables.length > 0) return tables.flatMap((table) => tableItems(table, context));
-  return nodes.filter((node) => node.type === "list").flatMap((list2) => listItems2(list2, context));
-}
-var UNANSWERED = /^(?:|-|—|–|\?|tbd|todo|pending)$/i;
-var OPTIONAL_MARK = /\(optional\)/i;
-var YES = /^(?:yes|y|true|x|✓|✔|optional)$/i;
-var NO = /^(?:no|n|false|optional)$/i;
-function markedOptional(...texts) {
-  return texts.some((text) => text !== null && OPTIONAL_MARK.test(text));
-}
-function optionalFromColumn(kind, cell) {
-  const value = cell.replace(/[*_`]/g, "").trim();
-  return kind === "optional" ? YES.test(value) : NO.test(value);
-}
-function answerOrNull(text) {
-  const answer = text.trim();
-  return UNANSWERED.test(answer.replace(/[*_]/g, "")) ? null : answer;
-}
-function cellText(cell, src) {
-  const first = cell?.children[0];
-  const last = cell?.children[cell.children.length - 1];
-  if (!first?.position || !last?.position) return "";
-  return src.slice(first.position.start.offset, last.position.end.offset).trim();
-}
-function tableColumns(table) {
-  const headers = (table.children[0]?.children ?? []).map((cell) => toString(cell).trim().toLowerCase());
-  const id = headers.findIndex((header) => ["#", "id", "no", "no.", "nr"].includes(header));
-  const flagIndex = headers.findIndex((header) => header === "optional" || header === "required");
-  const flag = flagIndex === -1 ? null : { index: flagIndex, kind: headers[flagIndex] };
-  const others = headers.map((_, index) => index).filter((index) => index !== id && index !== flagIndex);
-  const question = headers.findIndex((header) => header.includes("question"));
-  const resolvedQuestion = question !== -1 ? question : others[0] ?? 0;
-  const answer = headers.findIndex((header) => header.includes("answer"));
-  const resolvedAnswer = answer !== -1 ? answer : others.find((index) => index !== resolvedQuestion) ?? -1;
-  return { id, question: resolvedQuestion, answer: resolvedAnswer, flag };
-}
-function tableItems(table, context) {
-  const columns = tableColumns(table);
-  return table.children.slice(1).flatMap((row) => {
-    const question = cellText(row.children[columns.question], context.src);
-    if (!question) return [];
-    const id = columns.id === -1 ? "" : cellText(row.children[columns.id], context.src);
-    const flag = columns.flag;
-    return [
-      {
-        id: id || null,
-        question,
-        answer: columns.answer === -1 ? null : answerOrNull(cellText(row.children[columns.answer], context.src)),
-        optional: markedOptional(id, question) || flag !== null && optionalFromColumn(flag.kind, cellText(row.children[flag.index], context.src)),
-        position: positionOf(context, row.position?.start.offset ?? 0)
-      }
-    ];
-  });
-}
-var ANSWER = /^[ \t]*(?:\*\*|__)?answer(?:[ \t]*:[ \t]*(?:\*\*|__)?|(?:\*\*|__)[ \t]*:)[ \t]*/i;
-function listItems2(list2, context) {
-  return list2.children.flatMap((item, index) => {
-    const read = readListItem(item, context);
-    if (!read) return [];
-    const id = list2.ordered ? String((list2.start ?? 1) + index) : null;
-    return [
-      {
-        id,
-        question: read.question,
-        answer: read.answer,
-        optional: markedOptional(read.question),
-        position: positionOf(context, item.position?.start.offset ?? 0)
-      }
-    ];
-  });
-}
-function readListItem(item, context) {
-  const { src } = context;
-  const [first, ...rest] = item.children;
-  if (first?.type !== "paragraph") return null;
-  const paragraph = src.slice(first.position?.start.offset ?? 0, first.position?.end.offset ?? 0);
-  const paragraphLines = paragraph.split("\n").map((line) => line.trim());
-  const answerLine = paragraphLines.findIndex((line, index) => index > 0 && ANSWER.test(line));
-  if (answerLine !== -1) {
-    const answer = [
-      paragraphLines[answerLine]?.replace(ANSWER, "") ?? "",
-      ...paragraphLines.slice(answerLine + 1)
-    ].join("\n");
-    return { question: paragraphLines.slice(0, answerLine).join("\n"), answer: answerOrNull(answer) };
-  }
-  return { question: paragraphLines.join("\n"), answer: answerFromBlocks(rest, context) };
-}
-function answerFromBlocks(blocks, context) {
-  const { src } = context;
-  for (const block of blocks) {
-    if (block.type === "paragraph") {
-      const text = src.slice(block.position?.start.offset ?? 0, block.position?.end.offset ?? 0);
-      if (ANSWER.test(text)) return answerOrNull(text.replace(ANSWER, ""));
-    }
-    if (block.type === "list") {
-      for (const nested of block.children) {
-        const start = nested.children[0]?.position?.start.offset;
-        if (start === void 0) continue;
-        const text = src.slice(start, nested.position?.end.offset ?? start);
-        const match = ANSWER.exec(text);
-        if (match)
-          return answerOrNull(
-            verbatim(
-              src,
-              start + match[0].length,
-              nested.position?.end.offset ?? start,
-              (nested.children[0]?.position?.start.column ?? 1) - 1
-            )
-          );
-      }
-    }
-  }
-  return null;
-}
-
 // src/core/plan/codes.ts
 var PLAN_CODES = {
   frontMatterInvalidYaml: "plan/front-matter-invalid-yaml",
@@ -29040,7 +29040,7 @@ async function requestApproval(deps, config2, req) {
     return refuse(
       `this pull request does not add or change plan ${inlineCode(plan.plan.id)}; approve it on the pull request that does.`
     );
-  const blocker = approvalBlocker(plan.plan.clarifications, plan.path);
+  const blocker = approvalBlocker(plan.plan, plan.path);
   if (blocker !== null) return refuse(escapeInline(blocker));
   const ledger = await readPlanLedger(deps, config2, plan.plan.id);
   if (!ledger.ok) return refuse(ledger.reason.replace(/nothing was started\.$/, "no approval was recorded."));

@@ -31900,6 +31900,9 @@ function planIdFromText(text4, prefix = "", max = 50) {
 function planFinalBranchName(planId2) {
   return `okstra/${planId2}/final`;
 }
+function runIdSuffix(what) {
+  return typeof what === "number" ? `s${what}` : what;
+}
 
 // src/core/ledger/row.ts
 var LEDGER_ROW_VERSION = 1;
@@ -41656,6 +41659,9 @@ function readClarifications(section6, context) {
   if (tables.length > 0) return tables.flatMap((table) => tableItems(table, context));
   return nodes.filter((node3) => node3.type === "list").flatMap((list3) => listItems(list3, context));
 }
+function unansweredClarifications(plan) {
+  return plan.clarifications.filter((item) => !item.optional && item.answer === null);
+}
 var UNANSWERED = /^(?:|-|—|–|\?|tbd|todo|pending)$/i;
 var OPTIONAL_MARK = /\(optional\)/i;
 var YES = /^(?:yes|y|true|x|✓|✔|optional)$/i;
@@ -50713,15 +50719,12 @@ function notApprovedMessage(planId2, status, howToApprove) {
   const restore = status.latest ? " or restore it" : "";
   return `okstra: plan ${planId2} is not approved at blob ${status.blob} (${latest}); approve it again${restore}: ${howToApprove}`;
 }
-function approvalBlocker(clarifications, planPath) {
-  const open4 = clarifications.filter((c3) => c3.answer === null && !isOptional(c3));
+function approvalBlocker(plan, planPath) {
+  const open4 = unansweredClarifications(plan);
   if (open4.length === 0) return null;
   const list3 = open4.map((c3) => `- ${c3.id ? `${c3.id}: ` : ""}${c3.question} (${planPath}:${c3.position.line})`).join("\n");
   return `the plan cannot be approved while ${open4.length === 1 ? "a Clarification Item has" : `${open4.length} Clarification Items have`} no answer; answer ${open4.length === 1 ? "it" : "them"} in the plan's Clarification Items table (or mark an item \`(optional)\`), then approve again:
 ${list3}`;
-}
-function isOptional(item) {
-  return item.optional === true;
 }
 
 // src/git/ledger-provenance.ts
@@ -51234,7 +51237,7 @@ function commitMessage2(row) {
 
 // src/engine/approve.ts
 async function approvePlan(req, deps) {
-  const blocker = approvalBlocker(req.plan.clarifications, req.planPath);
+  const blocker = approvalBlocker(req.plan, req.planPath);
   if (blocker) return { kind: "refused", reason: blocker };
   const row = {
     v: 1,
@@ -56104,6 +56107,19 @@ function verifierRefs(request, config3) {
   const refs = unique([executor, ...listed]);
   return exclude ? refs.filter((r) => r !== executor) : refs;
 }
+function planningRosterRequest(config3, overrides = {}) {
+  const planner = overrides.planner ?? config3.planner ?? config3.executor;
+  const configured = overrides.reviewers ?? config3.planning.reviewers ?? config3.verifiers ?? [config3.executor, ...Object.keys(config3.providers)];
+  const others = unique(configured).filter((r) => r !== planner);
+  const reviewers = others.length > 0 ? others : [planner];
+  return {
+    executor: planner,
+    verifiers: reviewers,
+    critic: null,
+    excludeExecutorFromVerifiers: !reviewers.includes(planner),
+    ...overrides.models ? { models: overrides.models } : {}
+  };
+}
 function buildRoster(request, config3, deps = {}) {
   const executorRef = request.executor ?? config3.executor;
   const verifiers = verifierRefs(request, config3);
@@ -56363,8 +56379,8 @@ async function fetchPlanRefs(io, repoDir, remote, plan) {
     );
   }
 }
-function newLocalRunId(now, stage2) {
-  return `local-${now.toISOString().replace(/[-:]/g, "").replace(/\..*/, "")}-s${stage2}-${randomBytes4(3).toString("hex")}`;
+function newLocalRunId(now, what) {
+  return `local-${now.toISOString().replace(/[-:]/g, "").replace(/\..*/, "")}-${runIdSuffix(what)}-${randomBytes4(3).toString("hex")}`;
 }
 
 // src/cli/commands/plan-approve.ts
@@ -80685,7 +80701,7 @@ async function runPlanDraft(io, opts, providerDeps = {}) {
         planner,
         reviewers,
         source: { kind: "cli", issue: null, url: null },
-        runId: newLocalRunId(io.now(), 0).replace(/-s0-/, "-plan-")
+        runId: newLocalRunId(io.now(), "plan")
       },
       deps
     );
@@ -80707,19 +80723,12 @@ async function runPlanDraft(io, opts, providerDeps = {}) {
   return { outcome, planFile: written, reportFile, repoDir };
 }
 function planningRoster(io, config3, opts, repoDir, providerDeps) {
-  const plannerRef = opts.planner ?? config3.planner ?? config3.executor;
-  const configured = opts.reviewers ?? config3.planning.reviewers ?? config3.verifiers ?? [config3.executor, ...Object.keys(config3.providers)];
-  const others = [...new Set(configured)].filter((r) => r !== plannerRef);
-  const reviewerRefs = others.length > 0 ? others : [plannerRef];
   try {
     const roster = buildRoster(
-      // The planner reviews its own plan only when it is the one provider there is (in fresh sessions, as verifiers do).
-      {
-        executor: plannerRef,
-        verifiers: reviewerRefs,
-        critic: null,
-        excludeExecutorFromVerifiers: !reviewerRefs.includes(plannerRef)
-      },
+      planningRosterRequest(config3, {
+        ...opts.planner ? { planner: opts.planner } : {},
+        ...opts.reviewers ? { reviewers: opts.reviewers } : {}
+      }),
       config3,
       { env: io.env, trustedRoot: repoDir, ...providerDeps }
     );
@@ -80807,49 +80816,6 @@ function registerPlanCommands(program2, io, setExit) {
 
 // src/cli/ledger-access.ts
 import { isAbsolute as isAbsolute7, resolve as resolve8 } from "node:path";
-async function openLedger(io, where2) {
-  const repoDir = where2.repo ? isAbsolute7(where2.repo) ? where2.repo : resolve8(io.cwd, where2.repo) : io.cwd;
-  const git = new Git(repoDir);
-  const probe = await git.run(["rev-parse", "--git-dir"]).catch(() => null);
-  if (!probe || probe.exitCode !== 0) throw new CliError(`${repoDir} is not a git repository; pass --repo DIR`);
-  if (where2.remote) {
-    const remote = await git.run(["remote", "get-url", where2.remote]);
-    if (remote.exitCode !== 0)
-      throw new CliError(`${repoDir} has no remote named "${where2.remote}"; see \`git remote -v\``);
-  }
-  const store = new GitLedgerStore({
-    repoDir,
-    branch: where2.ledgerBranch ?? DEFAULT_LEDGER_BRANCH,
-    ...where2.remote ? { remote: where2.remote } : {},
-    now: () => io.now()
-  });
-  return { store, git };
-}
-async function resolveCommitArg(git, rev) {
-  const sha2 = await git.resolveCommit(rev);
-  if (!sha2) throw new CliError(`"${rev}" is not a commit in ${git.cwd}`);
-  return sha2;
-}
-function ledgerLocationOptions(cmd) {
-  return cmd.option("--repo <dir>", "the git repository holding the ledger (default: current directory)").option("--remote <name>", "use the ledger branch on this remote (fetch, compare-and-swap push)").option("--ledger-branch <name>", "the ledger branch", DEFAULT_LEDGER_BRANCH);
-}
-function defaultActor(io) {
-  return io.env.GITHUB_ACTOR || io.env.USER || "okstra";
-}
-function distrustedLines(distrusted, planId2) {
-  return (distrusted ?? []).map((d) => `ledger: ${describeDistrusted(d, planId2)}`);
-}
-function rethrowAsCliError(error62) {
-  throw ledgerCliError(error62) ?? error62;
-}
-function ledgerCliError(error62) {
-  for (let e = error62, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    if (e instanceof LedgerFormatError) return new CliError(`the ledger is corrupt: ${e.message}`);
-    if (e instanceof LedgerRefusedError) return new CliError(e.message);
-    if (e instanceof LedgerContentionError || e instanceof LedgerIoError) return new CliError(e.message, EXIT_INFRA);
-  }
-  return null;
-}
 
 // src/core/report/schema/carry.ts
 var CarrySchema = external_exports.looseObject({
@@ -81983,6 +81949,181 @@ function parseReport(text4) {
   };
 }
 
+// src/cli/ledger-access.ts
+async function openLedger(io, where2) {
+  const repoDir = where2.repo ? isAbsolute7(where2.repo) ? where2.repo : resolve8(io.cwd, where2.repo) : io.cwd;
+  const git = new Git(repoDir);
+  const probe = await git.run(["rev-parse", "--git-dir"]).catch(() => null);
+  if (!probe || probe.exitCode !== 0) throw new CliError(`${repoDir} is not a git repository; pass --repo DIR`);
+  if (where2.remote) {
+    const remote = await git.run(["remote", "get-url", where2.remote]);
+    if (remote.exitCode !== 0)
+      throw new CliError(`${repoDir} has no remote named "${where2.remote}"; see \`git remote -v\``);
+  }
+  const store = new GitLedgerStore({
+    repoDir,
+    branch: where2.ledgerBranch ?? DEFAULT_LEDGER_BRANCH,
+    ...where2.remote ? { remote: where2.remote } : {},
+    now: () => io.now()
+  });
+  return { store, git };
+}
+async function resolveCommitArg(git, rev) {
+  const sha2 = await git.resolveCommit(rev);
+  if (!sha2) throw new CliError(`"${rev}" is not a commit in ${git.cwd}`);
+  return sha2;
+}
+function ledgerLocationOptions(cmd) {
+  return cmd.option("--repo <dir>", "the git repository holding the ledger (default: current directory)").option("--remote <name>", "use the ledger branch on this remote (fetch, compare-and-swap push)").option("--ledger-branch <name>", "the ledger branch", DEFAULT_LEDGER_BRANCH);
+}
+function defaultActor(io) {
+  return io.env.GITHUB_ACTOR || io.env.USER || "okstra";
+}
+function distrustedLines(distrusted, planId2) {
+  return (distrusted ?? []).map((d) => `ledger: ${describeDistrusted(d, planId2)}`);
+}
+function rethrowAsCliError(error62) {
+  throw ledgerCliError(error62) ?? error62;
+}
+function ledgerCliError(error62) {
+  for (let e = error62, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if (e instanceof LedgerFormatError) return new CliError(`the ledger is corrupt: ${e.message}`);
+    if (e instanceof LedgerRefusedError) return new CliError(e.message);
+    if (e instanceof LedgerContentionError || e instanceof LedgerIoError) return new CliError(e.message, EXIT_INFRA);
+  }
+  return null;
+}
+function readPlanReportsWithGit(git, commit, rows) {
+  return readPlanReports(
+    async (c3, paths) => (await readBlobs(
+      git,
+      paths.map((p) => `${c3}:${p}`)
+    )).map((b) => b.content),
+    commit,
+    rows
+  );
+}
+
+// src/core/final/final-head.ts
+function sinkStages(plan) {
+  const dependedOn = new Set(plan.stages.flatMap((s) => s.dependsOn));
+  return topologicalOrder(plan).filter((n2) => !dependedOn.has(n2));
+}
+function dependentsOf(plan, stages) {
+  const reached = new Set(stages);
+  const out = [];
+  for (const n2 of topologicalOrder(plan)) {
+    const stage2 = plan.stages.find((s) => s.number === n2);
+    if (!reached.has(n2) && stage2?.dependsOn.some((d) => reached.has(d))) {
+      reached.add(n2);
+      out.push(n2);
+    }
+  }
+  return out;
+}
+function currentFinal(plan, state) {
+  const last = state.finals.at(-1);
+  if (!last) return null;
+  const judged = plan.stages.every(
+    (s) => currentDoneRow(state, s.number)?.head_commit === last.done_heads[String(s.number)]
+  );
+  return judged ? last : null;
+}
+function finalReadiness(plan, state) {
+  const done = /* @__PURE__ */ new Map();
+  const missing = [];
+  for (const n2 of topologicalOrder(plan)) {
+    const row = currentDoneRow(state, n2);
+    if (row) done.set(n2, row);
+    else {
+      const last = state.stages.get(n2)?.last;
+      missing.push({
+        stage: n2,
+        position: last ? last.status === "failed" ? `failed (${last.reason})` : last.status : "pending"
+      });
+    }
+  }
+  return missing.length > 0 ? { kind: "not-done", missing } : { kind: "ready", done, sinks: sinkStages(plan) };
+}
+
+// src/core/final/attribution.ts
+function attribute(file2, changes, sinks) {
+  if (file2 !== null) {
+    const stages = [];
+    const commits = [];
+    for (const [stage2, files] of changes) {
+      const touched = files.get(file2);
+      if (!touched || touched.length === 0) continue;
+      stages.push(stage2);
+      commits.push(...touched);
+    }
+    if (stages.length > 0) return { stages: stages.sort((a2, b) => a2 - b), commits };
+  }
+  return { stages: [...sinks], commits: [] };
+}
+function parseNameLog(out) {
+  const files = /* @__PURE__ */ new Map();
+  for (const chunk of out.split("\0").slice(1)) {
+    const [commit = "", ...paths] = chunk.split("\n").map((l) => l.trim());
+    if (!/^[0-9a-f]{40,64}$/.test(commit)) continue;
+    for (const path7 of paths) {
+      if (path7 === "") continue;
+      const list3 = files.get(path7) ?? [];
+      list3.push(commit);
+      files.set(path7, list3);
+    }
+  }
+  return files;
+}
+
+// src/core/final/verdict.ts
+function judgeFinal(input2) {
+  const silent = input2.verifiers.filter((v) => v.status !== "done" || v.verdict === null);
+  if (input2.verifiers.length === 0) return { kind: "incomplete", reasons: ["no verifier is configured"] };
+  if (silent.length > 0)
+    return {
+      kind: "incomplete",
+      reasons: silent.map((v) => `${v.worker} gave no verdict (${v.failure?.reason ?? v.status})`)
+    };
+  const reasons = [];
+  const fix = /* @__PURE__ */ new Set();
+  for (const q of input2.qa.filter((r) => !r.passed)) {
+    reasons.push(`QA ${q.label} (\`${q.cmd}\`) failed at the final head (exit ${q.exitCode ?? "killed"})`);
+    for (const n2 of q.stage === null ? input2.sinks : [q.stage]) fix.add(n2);
+  }
+  const blocking = input2.findings.filter((f) => f.severity === "blocking" && f.disposition !== "refuted");
+  for (const f of blocking) {
+    reasons.push(`blocking finding ${f.id} by ${f.raisedBy}: ${f.title} (stage ${f.stages.join(", ")})`);
+    for (const n2 of f.stages) fix.add(n2);
+  }
+  for (const v of input2.verifiers.filter((x) => x.verdict === "FAIL")) {
+    const own5 = blocking.filter((f) => f.raisedBy === v.worker);
+    if (own5.length > 0) continue;
+    reasons.push(`${v.worker} answered FAIL`);
+    for (const n2 of input2.sinks) fix.add(n2);
+  }
+  if (fix.size === 0)
+    return {
+      kind: "judged",
+      verdict: {
+        value: "accepted",
+        reasons: [`every QA command passed and ${input2.verifiers.length} verifier(s) answered PASS`],
+        fixStages: [],
+        rebuildStages: []
+      }
+    };
+  const fixStages = [...fix].sort((a2, b) => a2 - b);
+  return {
+    kind: "judged",
+    verdict: {
+      value: "rejected",
+      reasons,
+      fixStages,
+      rebuildStages: dependentsOf(input2.plan, fixStages)
+    }
+  };
+}
+
 // src/cli/plan-phase.ts
 function planPhase(plan, state, now, planFile, approval = "not-required") {
   const file2 = shellWord(planFile);
@@ -82021,10 +82162,8 @@ function shellWord(word) {
   return /^[A-Za-z0-9_./:@%+=-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
 function afterStages(plan, state, file2) {
-  const last = state.finals.at(-1);
-  const current = last !== void 0 && topologicalOrder(plan).every((n2) => last.done_heads[String(n2)] === state.stages.get(n2)?.lastDone?.head_commit);
-  if (!last || !current || last.status !== "verified")
-    return { phase: "all done", next: `okstra final --plan ${file2}` };
+  const last = currentFinal(plan, state);
+  if (last?.status !== "verified") return { phase: "all done", next: `okstra final --plan ${file2}` };
   const handoffs = state.handoffs.filter((h2) => h2.final_head === last.final_head);
   const handoff2 = handoffs.at(-1);
   if (!handoff2) return { phase: "verified", next: `okstra handoff --plan ${file2}` };
@@ -82160,16 +82299,6 @@ function printPlansStatus(io, plansDir, rows) {
 }
 
 // src/cli/commands/status.ts
-function readPlanReportsWithGit(git, commit, rows) {
-  return readPlanReports(
-    async (c3, paths) => (await readBlobs(
-      git,
-      paths.map((p) => `${c3}:${p}`)
-    )).map((b) => b.content),
-    commit,
-    rows
-  );
-}
 function registerStatusCommand(program2, io) {
   ledgerLocationOptions(
     program2.command("status").description(
@@ -86359,118 +86488,6 @@ function registerReconcileCommand(program2, io, setExit) {
 import { readFile as readFile11 } from "node:fs/promises";
 import { join as join14 } from "node:path";
 
-// src/core/final/final-head.ts
-function sinkStages(plan) {
-  const dependedOn = new Set(plan.stages.flatMap((s) => s.dependsOn));
-  return topologicalOrder(plan).filter((n2) => !dependedOn.has(n2));
-}
-function dependentsOf(plan, stages) {
-  const reached = new Set(stages);
-  const out = [];
-  for (const n2 of topologicalOrder(plan)) {
-    const stage2 = plan.stages.find((s) => s.number === n2);
-    if (!reached.has(n2) && stage2?.dependsOn.some((d) => reached.has(d))) {
-      reached.add(n2);
-      out.push(n2);
-    }
-  }
-  return out;
-}
-function finalReadiness(plan, state) {
-  const done = /* @__PURE__ */ new Map();
-  const missing = [];
-  for (const n2 of topologicalOrder(plan)) {
-    const row = currentDoneRow(state, n2);
-    if (row) done.set(n2, row);
-    else {
-      const last = state.stages.get(n2)?.last;
-      missing.push({
-        stage: n2,
-        position: last ? last.status === "failed" ? `failed (${last.reason})` : last.status : "pending"
-      });
-    }
-  }
-  return missing.length > 0 ? { kind: "not-done", missing } : { kind: "ready", done, sinks: sinkStages(plan) };
-}
-
-// src/core/final/attribution.ts
-function attribute(file2, changes, sinks) {
-  if (file2 !== null) {
-    const stages = [];
-    const commits = [];
-    for (const [stage2, files] of changes) {
-      const touched = files.get(file2);
-      if (!touched || touched.length === 0) continue;
-      stages.push(stage2);
-      commits.push(...touched);
-    }
-    if (stages.length > 0) return { stages: stages.sort((a2, b) => a2 - b), commits };
-  }
-  return { stages: [...sinks], commits: [] };
-}
-function parseNameLog(out) {
-  const files = /* @__PURE__ */ new Map();
-  for (const chunk of out.split("\0").slice(1)) {
-    const [commit = "", ...paths] = chunk.split("\n").map((l) => l.trim());
-    if (!/^[0-9a-f]{40,64}$/.test(commit)) continue;
-    for (const path7 of paths) {
-      if (path7 === "") continue;
-      const list3 = files.get(path7) ?? [];
-      list3.push(commit);
-      files.set(path7, list3);
-    }
-  }
-  return files;
-}
-
-// src/core/final/verdict.ts
-function judgeFinal(input2) {
-  const silent = input2.verifiers.filter((v) => v.status !== "done" || v.verdict === null);
-  if (input2.verifiers.length === 0) return { kind: "incomplete", reasons: ["no verifier is configured"] };
-  if (silent.length > 0)
-    return {
-      kind: "incomplete",
-      reasons: silent.map((v) => `${v.worker} gave no verdict (${v.failure?.reason ?? v.status})`)
-    };
-  const reasons = [];
-  const fix = /* @__PURE__ */ new Set();
-  for (const q of input2.qa.filter((r) => !r.passed)) {
-    reasons.push(`QA ${q.label} (\`${q.cmd}\`) failed at the final head (exit ${q.exitCode ?? "killed"})`);
-    for (const n2 of q.stage === null ? input2.sinks : [q.stage]) fix.add(n2);
-  }
-  const blocking = input2.findings.filter((f) => f.severity === "blocking" && f.disposition !== "refuted");
-  for (const f of blocking) {
-    reasons.push(`blocking finding ${f.id} by ${f.raisedBy}: ${f.title} (stage ${f.stages.join(", ")})`);
-    for (const n2 of f.stages) fix.add(n2);
-  }
-  for (const v of input2.verifiers.filter((x) => x.verdict === "FAIL")) {
-    const own5 = blocking.filter((f) => f.raisedBy === v.worker);
-    if (own5.length > 0) continue;
-    reasons.push(`${v.worker} answered FAIL`);
-    for (const n2 of input2.sinks) fix.add(n2);
-  }
-  if (fix.size === 0)
-    return {
-      kind: "judged",
-      verdict: {
-        value: "accepted",
-        reasons: [`every QA command passed and ${input2.verifiers.length} verifier(s) answered PASS`],
-        fixStages: [],
-        rebuildStages: []
-      }
-    };
-  const fixStages = [...fix].sort((a2, b) => a2 - b);
-  return {
-    kind: "judged",
-    verdict: {
-      value: "rejected",
-      reasons,
-      fixStages,
-      rebuildStages: dependentsOf(input2.plan, fixStages)
-    }
-  };
-}
-
 // src/core/report/final-pr.ts
 var TITLE_LIMIT2 = 200;
 var REASON_LIMIT = 600;
@@ -86769,6 +86786,95 @@ function renderFinalReport(input2, opts) {
   return fitted.text;
 }
 
+// src/engine/handoff.ts
+async function checkHandoff(req, deps) {
+  const { plan } = req;
+  const snapshot = await deps.ledger.read(plan.id);
+  const state = deriveLedgerState(snapshot.rows);
+  const last = state.finals.at(-1);
+  const final = `\`okstra final --plan ${req.planPath}\``;
+  if (!last) return { kind: "refused", reason: `plan ${plan.id} has no final verification yet; ${final} runs it` };
+  if (last.status !== "verified")
+    return {
+      kind: "refused",
+      reason: `plan ${plan.id}'s last final verification (run ${last.run_id}) rejected the change; fix stage ${last.fix_stages.join(", ")}, then ${final} again`
+    };
+  const moved = [];
+  for (const n2 of topologicalOrder(plan)) {
+    const recorded = last.done_heads[String(n2)];
+    const done = currentDoneRow(state, n2);
+    if (!recorded || !done) {
+      moved.push(`stage ${n2} is not done at the head final verification judged (${recorded ?? "none"})`);
+      continue;
+    }
+    if (done.head_commit !== recorded) {
+      moved.push(`stage ${n2} is done at ${done.head_commit}, but final verification judged ${recorded}`);
+      continue;
+    }
+    const branch = done.branch ?? `okstra/${plan.id}/stage-${n2}`;
+    const tip = await deps.workspace.branchHead(branch);
+    if (tip !== recorded)
+      moved.push(`stage ${n2}'s branch ${branch} is ${tip ? `at ${tip}` : "gone"}, verified at ${recorded}`);
+  }
+  const finalBranch = planFinalBranchName(plan.id);
+  const finalTip = await deps.workspace.branchHead(finalBranch);
+  if (finalTip !== null && finalTip !== last.final_head)
+    moved.push(`the final branch ${finalBranch} is at ${finalTip}, verified at ${last.final_head}`);
+  if (moved.length > 0)
+    return {
+      kind: "refused",
+      reason: `hand-off of plan ${plan.id} refused: what final verification accepted has moved since (${moved.join("; ")}); ${final} verifies it again`
+    };
+  return {
+    kind: "ready",
+    verified: last,
+    report: await readFinalReport(deps, snapshot.commit, last.report_path),
+    finalBranch,
+    handoffs: state.handoffs,
+    state
+  };
+}
+async function placeFinalBranch(req, deps, ready) {
+  const head2 = ready.verified.final_head;
+  await moveFinalBranch(deps.workspace, ready.finalBranch, head2, `okstra: hand-off of ${req.plan.id}`);
+  if (req.remote) await pushFinalBranch(deps.workspace, req.remote, ready.finalBranch, head2);
+}
+async function moveFinalBranch(workspace, branch, head2, reason) {
+  const tip = await workspace.branchHead(branch);
+  if (tip !== head2) await workspace.moveBranch(branch, head2, tip, reason);
+}
+async function pushFinalBranch(workspace, remote, branch, head2) {
+  const seen = await workspace.resolve(`refs/remotes/${remote}/${branch}`);
+  if (seen === head2) return;
+  await workspace.pushBranch(remote, branch).catch(() => workspace.forcePushBranch(remote, branch, head2, seen));
+}
+async function recordHandoff(r, deps) {
+  const row = {
+    v: 1,
+    plan_id: r.plan.id,
+    status: "handed-off",
+    run_id: r.runId,
+    at: deps.now().toISOString(),
+    ...r.actor ? { actor: r.actor } : {},
+    final_head: r.verified.final_head,
+    final_branch: r.finalBranch,
+    mode: r.mode,
+    ...r.pr ? { pr_number: r.pr.number, pr_url: r.pr.url } : {}
+  };
+  await deps.ledger.append({ row });
+  return row;
+}
+async function readFinalReport(deps, commit, path7) {
+  if (!commit) return null;
+  const text4 = await deps.ledger.readFile(commit, path7);
+  if (!text4) return null;
+  try {
+    return JSON.parse(text4);
+  } catch {
+    return null;
+  }
+}
+
 // src/engine/final.ts
 var refuse3 = (code2, reason) => ({ kind: "refused", code: code2, reason });
 function finalReportPath(planId2, runId2, ext) {
@@ -86821,7 +86927,12 @@ async function runFinal(req, deps) {
   const tree = await deps.workspace.addDetachedWorktree(finalHead);
   try {
     await deps.workspace.sealForReview(tree, finalHead);
-    await moveFinalBranch(req, deps, finalBranch, finalHead);
+    await moveFinalBranch(
+      deps.workspace,
+      finalBranch,
+      finalHead,
+      `okstra: final head of ${plan.id} (run ${req.runId})`
+    );
     const qa = await finalQa(req, run, tree, finalHead, progress);
     const [changedFiles, stat3, changes] = await Promise.all([
       deps.workspace.changedFiles(baseCommit, finalHead),
@@ -86863,8 +86974,7 @@ async function runFinal(req, deps) {
         "incomplete",
         `final verification of plan ${plan.id} reached no verdict, so nothing was recorded: ${judged.reasons.join("; ")}; run it again`
       );
-    if (req.remote)
-      await deps.workspace.pushBranch(req.remote, finalBranch).catch(() => forcePushFinal(req, deps, finalBranch, finalHead));
+    if (req.remote) await pushFinalBranch(deps.workspace, req.remote, finalBranch, finalHead);
     const finishedAt = deps.now();
     const jsonPath = finalReportPath(plan.id, req.runId, "json");
     const doneHeads = Object.fromEntries([...done].map(([n2, row2]) => [String(n2), row2.head_commit]));
@@ -86969,16 +87079,6 @@ async function planBaseOf(deps, plan, done) {
     return deps.workspace.git.ok(["rev-parse", `${first.head_commit}^`]);
   }
   return deps.workspace.git.ok(["merge-base", "--octopus", ...bases]);
-}
-async function moveFinalBranch(req, deps, branch, head2) {
-  const current = await deps.workspace.branchHead(branch);
-  if (current === head2) return;
-  await deps.workspace.moveBranch(branch, head2, current, `okstra: final head of ${req.plan.id} (run ${req.runId})`);
-}
-async function forcePushFinal(req, deps, branch, head2) {
-  if (!req.remote) return;
-  const seen = await deps.workspace.resolve(`refs/remotes/${req.remote}/${branch}`);
-  await deps.workspace.forcePushBranch(req.remote, branch, head2, seen);
 }
 async function stageChanges(deps, done) {
   const entries = await Promise.all(
@@ -87099,90 +87199,6 @@ async function review2(req, deps, tree, head2, prompt, progress, changedFiles) {
   return { verifiers, findings, dispatched: sessions.map((s) => s.d) };
 }
 
-// src/engine/handoff.ts
-async function checkHandoff(req, deps) {
-  const { plan } = req;
-  const snapshot = await deps.ledger.read(plan.id);
-  const state = deriveLedgerState(snapshot.rows);
-  const last = state.finals.at(-1);
-  const final = `\`okstra final --plan ${req.planPath}\``;
-  if (!last) return { kind: "refused", reason: `plan ${plan.id} has no final verification yet; ${final} runs it` };
-  if (last.status !== "verified")
-    return {
-      kind: "refused",
-      reason: `plan ${plan.id}'s last final verification (run ${last.run_id}) rejected the change; fix stage ${last.fix_stages.join(", ")}, then ${final} again`
-    };
-  const moved = [];
-  for (const n2 of topologicalOrder(plan)) {
-    const recorded = last.done_heads[String(n2)];
-    const done = currentDoneRow(state, n2);
-    if (!recorded || !done) {
-      moved.push(`stage ${n2} is not done at the head final verification judged (${recorded ?? "none"})`);
-      continue;
-    }
-    if (done.head_commit !== recorded) {
-      moved.push(`stage ${n2} is done at ${done.head_commit}, but final verification judged ${recorded}`);
-      continue;
-    }
-    const branch = done.branch ?? `okstra/${plan.id}/stage-${n2}`;
-    const tip = await deps.workspace.branchHead(branch);
-    if (tip !== recorded)
-      moved.push(`stage ${n2}'s branch ${branch} is ${tip ? `at ${tip}` : "gone"}, verified at ${recorded}`);
-  }
-  const finalBranch = planFinalBranchName(plan.id);
-  const finalTip = await deps.workspace.branchHead(finalBranch);
-  if (finalTip !== null && finalTip !== last.final_head)
-    moved.push(`the final branch ${finalBranch} is at ${finalTip}, verified at ${last.final_head}`);
-  if (moved.length > 0)
-    return {
-      kind: "refused",
-      reason: `hand-off of plan ${plan.id} refused: what final verification accepted has moved since (${moved.join("; ")}); ${final} verifies it again`
-    };
-  return {
-    kind: "ready",
-    verified: last,
-    report: await readFinalReport(deps, snapshot.commit, last.report_path),
-    finalBranch,
-    handoffs: state.handoffs,
-    state
-  };
-}
-async function placeFinalBranch(req, deps, ready) {
-  const head2 = ready.verified.final_head;
-  const tip = await deps.workspace.branchHead(ready.finalBranch);
-  if (tip !== head2) await deps.workspace.moveBranch(ready.finalBranch, head2, tip, `okstra: hand-off of ${req.plan.id}`);
-  if (!req.remote) return;
-  const seen = await deps.workspace.resolve(`refs/remotes/${req.remote}/${ready.finalBranch}`);
-  if (seen === head2) return;
-  await deps.workspace.forcePushBranch(req.remote, ready.finalBranch, head2, seen);
-}
-async function recordHandoff(r, deps) {
-  const row = {
-    v: 1,
-    plan_id: r.plan.id,
-    status: "handed-off",
-    run_id: r.runId,
-    at: deps.now().toISOString(),
-    ...r.actor ? { actor: r.actor } : {},
-    final_head: r.verified.final_head,
-    final_branch: r.finalBranch,
-    mode: r.mode,
-    ...r.pr ? { pr_number: r.pr.number, pr_url: r.pr.url } : {}
-  };
-  await deps.ledger.append({ row });
-  return row;
-}
-async function readFinalReport(deps, commit, path7) {
-  if (!commit) return null;
-  const text4 = await deps.ledger.readFile(commit, path7);
-  if (!text4) return null;
-  try {
-    return JSON.parse(text4);
-  } catch {
-    return null;
-  }
-}
-
 // src/cli/commands/final.ts
 function registerFinalCommands(program2, io, setExit) {
   runOptions(
@@ -87210,25 +87226,10 @@ function registerFinalCommands(program2, io, setExit) {
     await guard(async () => {
       const prepared2 = await prepareRun(io, opts);
       try {
-        const req = {
-          plan: prepared2.plan,
-          planPath: prepared2.request.planPath,
+        const ready = await handoffOf(io, prepared2, {
+          actor: io.env.USER ?? null,
           ...opts.remote ? { remote: opts.remote } : {}
-        };
-        const ready = await checkHandoff(req, prepared2.deps);
-        if (ready.kind === "refused") throw new CliError(ready.reason);
-        await placeFinalBranch(req, prepared2.deps, ready);
-        await recordHandoff(
-          {
-            plan: prepared2.plan,
-            runId: newLocalRunId(io.now(), 0).replace(/-s0-/, "-handoff-"),
-            actor: io.env.USER ?? null,
-            verified: ready.verified,
-            finalBranch: ready.finalBranch,
-            mode: prepared2.config.handoff.mode
-          },
-          prepared2.deps
-        );
+        });
         const base = prepared2.plan.base ?? "the default branch";
         io.out(
           `okstra: plan ${prepared2.plan.id} handed off: ${ready.finalBranch} is at ${ready.verified.final_head}${opts.remote ? ` (on ${opts.remote} too)` : ""}, verified by run ${ready.verified.run_id}. Open a pull request from it into ${base}; on GitHub the Action (mode final) opens it.`
@@ -87240,13 +87241,31 @@ function registerFinalCommands(program2, io, setExit) {
     });
   });
 }
+async function handoffOf(io, prepared2, o2) {
+  const req = { plan: prepared2.plan, planPath: prepared2.request.planPath, ...o2.remote ? { remote: o2.remote } : {} };
+  const ready = await checkHandoff(req, prepared2.deps);
+  if (ready.kind === "refused") throw new CliError(ready.reason);
+  await placeFinalBranch(req, prepared2.deps, ready);
+  await recordHandoff(
+    {
+      plan: prepared2.plan,
+      runId: newLocalRunId(io.now(), "handoff"),
+      actor: o2.actor,
+      verified: ready.verified,
+      finalBranch: ready.finalBranch,
+      mode: prepared2.config.handoff.mode
+    },
+    prepared2.deps
+  );
+  return ready;
+}
 async function finalOf(io, prepared2) {
   const planText = await readFile11(join14(prepared2.repoDir, prepared2.request.planPath), "utf8");
   return runFinal(
     {
       ...prepared2.request,
       planText,
-      runId: newLocalRunId(io.now(), 0).replace(/-s0-/, "-final-"),
+      runId: newLocalRunId(io.now(), "final"),
       how: "cli"
     },
     prepared2.deps
@@ -87730,21 +87749,7 @@ async function finalAndHandoff(io, prepared2, deps) {
   io.out(forTerminal(io, outcome.markdown));
   if (outcome.report.verdict.value !== "accepted") return EXIT_REFUSED;
   io.out("\n== hand-off: the verified change on one branch, ready for a pull request into main");
-  const req = { plan: prepared2.plan, planPath: prepared2.request.planPath };
-  const ready = await checkHandoff(req, deps);
-  if (ready.kind === "refused") throw new CliError(`demo: hand-off refused: ${ready.reason}`);
-  await placeFinalBranch(req, deps, ready);
-  await recordHandoff(
-    {
-      plan: prepared2.plan,
-      runId: newLocalRunId(io.now(), 0).replace(/-s0-/, "-handoff-"),
-      actor: "okstra demo",
-      verified: ready.verified,
-      finalBranch: ready.finalBranch,
-      mode: "single"
-    },
-    deps
-  );
+  const ready = await handoffOf(io, { ...prepared2, deps }, { actor: "okstra demo" });
   io.out(
     `okstra: ${ready.finalBranch} is at ${ready.verified.final_head.slice(0, 12)}, accepted by final verification; on GitHub the Action (mode final) opens the pull request from it into main.`
   );
