@@ -67,4 +67,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The trigger use cases are shared by the bot and the Action: neither shell's framework may leak in.
+    files: ['src/triggers/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['probot', '@actions/*', 'node:child_process', 'execa'],
+              message: 'src/triggers/ is shell-neutral: Probot and runner wiring live in bot/ and src/action/.',
+            },
+            {
+              group: ['../action/*', '../cli/*', '../../bot/*'],
+              message: 'src/triggers/ is called by the shells; it must not import them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

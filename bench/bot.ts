@@ -34,7 +34,7 @@ const API = 'https://api.github.com';
 const REPO = '/repos/octo-org/octo-repo';
 const PLAN_PATH = '.okstra/plans/invoice-export.md';
 const HEAD = 'e'.repeat(40);
-/** Every run is dispatched on the default branch, so that is where the bot reads the workflow file (bot/lib/launch.ts). */
+/** Every run is dispatched on the default branch, so that is where the bot reads the workflow file (src/triggers/launch.ts). */
 const DEFAULT_BRANCH = 'main';
 
 // Retries and the write throttle off: the throttle spaces writes a second apart on purpose, which is GitHub's

@@ -1,5 +1,5 @@
 import type { Context } from 'probot';
-import { handleCheckRerun } from '../lib/rerun.js';
+import { handleCheckRerun } from '../../src/triggers/rerun.js';
 import { botDeps, type AppEnv } from './deps.js';
 
 export async function onCheckRunRerequested(context: Context<'check_run.rerequested'>, env: AppEnv): Promise<void> {

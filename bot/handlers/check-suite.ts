@@ -1,5 +1,5 @@
 import type { Context } from 'probot';
-import { handleSuiteRerun } from '../lib/suite-rerun.js';
+import { handleSuiteRerun } from '../../src/triggers/suite-rerun.js';
 import { botDeps, type AppEnv } from './deps.js';
 
 export async function onCheckSuiteRerequested(context: Context<'check_suite.rerequested'>, env: AppEnv): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Context } from 'probot';
 import type { Scrubber } from '../../src/core/text/scrub.js';
-import type { BotDeps } from '../lib/deps.js';
+import type { TriggerDeps } from '../../src/triggers/deps.js';
 import { scrubDeliveryRequests } from '../lib/secrets.js';
 
 /** What the app is started with; tests fix the clock so request bodies can be asserted exactly. */
@@ -19,7 +19,7 @@ interface RepositoryPayload {
 }
 
 /** The plain dependencies of the bot's logic, from Probot's context for one delivery. */
-export function botDeps(context: Context, repository: RepositoryPayload, env: AppEnv): BotDeps {
+export function botDeps(context: Context, repository: RepositoryPayload, env: AppEnv): TriggerDeps {
   const repo = { owner: repository.owner.login, repo: repository.name };
   scrubDeliveryRequests(context.octokit, env.scrub);
   return {

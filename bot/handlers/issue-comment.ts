@@ -1,5 +1,5 @@
 import type { Context } from 'probot';
-import { handleComment } from '../lib/comment.js';
+import { handleComment } from '../../src/triggers/comment.js';
 import { botDeps, type AppEnv } from './deps.js';
 
 export async function onIssueComment(context: Context<'issue_comment.created'>, env: AppEnv): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Context } from 'probot';
-import { handleReview } from '../lib/approve.js';
+import { handleReview } from '../../src/triggers/approve.js';
 import { botDeps, type AppEnv } from './deps.js';
 
 export async function onPullRequestReviewSubmitted(

@@ -1,6 +1,6 @@
 import type { Context } from 'probot';
-import { handlePullRequestClosed } from '../lib/closed.js';
-import { handleLabel } from '../lib/label.js';
+import { handlePullRequestClosed } from '../../src/triggers/closed.js';
+import { handleLabel } from '../../src/triggers/label.js';
 import { botDeps, type AppEnv } from './deps.js';
 
 export async function onPullRequestLabeled(context: Context<'pull_request.labeled'>, env: AppEnv): Promise<void> {

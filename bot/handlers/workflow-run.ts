@@ -1,5 +1,5 @@
 import type { Context } from 'probot';
-import { completeWorkflowRun } from '../lib/results.js';
+import { completeWorkflowRun } from '../../src/triggers/results.js';
 import { botDeps, type AppEnv } from './deps.js';
 
 export async function onWorkflowRunCompleted(context: Context<'workflow_run.completed'>, env: AppEnv): Promise<void> {

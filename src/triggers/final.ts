@@ -1,8 +1,8 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
-import { finalDispatchInputs } from '../../src/core/commands/index.js';
-import { inlineCode } from '../../src/core/text/escape.js';
-import type { PullRequestFacts } from '../../src/github/pulls.js';
-import type { BotDeps } from './deps.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { finalDispatchInputs } from '../core/commands/index.js';
+import { inlineCode } from '../core/text/escape.js';
+import type { PullRequestFacts } from '../github/pulls.js';
+import type { TriggerDeps } from './deps.js';
 import { pullRequestGate } from './gate.js';
 import { dispatchRef } from './launch.js';
 import { dispatchPlanning } from './plan.js';
@@ -18,7 +18,7 @@ import { resolvePlan } from './plans.js';
  * takes the mode.
  */
 export async function startFinal(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   req: {
     pr: PullRequestFacts;

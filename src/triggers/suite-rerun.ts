@@ -1,5 +1,5 @@
-import { isBotAccount, parseCheckRunName } from '../../src/core/commands/index.js';
-import type { BotDeps, Sender } from './deps.js';
+import { isBotAccount, parseCheckRunName } from '../core/commands/index.js';
+import type { TriggerDeps, Sender } from './deps.js';
 import { rerunStages, type RerunResult, type RerunTarget } from './rerun.js';
 
 export interface SuiteRerunEvent {
@@ -23,7 +23,7 @@ export type SuiteRerunResult = RerunResult | 'nothing-failed';
  * suite with no failed okstra check starts nothing, as a re-run of a check
  * that is not okstra's does.
  */
-export async function handleSuiteRerun(deps: BotDeps, ev: SuiteRerunEvent): Promise<SuiteRerunResult> {
+export async function handleSuiteRerun(deps: TriggerDeps, ev: SuiteRerunEvent): Promise<SuiteRerunResult> {
   if (isBotAccount(ev.sender)) {
     deps.log.info(`ignored a re-run of check suite ${ev.suiteId} requested by bot account ${ev.sender.login}`);
     return 'ignored-bot';

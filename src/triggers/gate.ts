@@ -1,15 +1,15 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
-import { effectiveLevel, meetsLevel, type PermissionLevel } from '../../src/core/commands/index.js';
-import { approvalPermission } from '../../src/core/ledger/index.js';
-import { collaboratorRole } from '../../src/github/permissions.js';
-import { isFromFork, type PullRequestFacts } from '../../src/github/pulls.js';
-import type { BotDeps } from './deps.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { effectiveLevel, meetsLevel, type PermissionLevel } from '../core/commands/index.js';
+import { approvalPermission } from '../core/ledger/index.js';
+import { collaboratorRole } from '../github/permissions.js';
+import { isFromFork, type PullRequestFacts } from '../github/pulls.js';
+import type { TriggerDeps } from './deps.js';
 
 export type Gate = { ok: true } | { ok: false; reason: string };
 
 /** The sender's role, as the collaborator permission API answers it. */
 export function senderRole(
-  deps: Pick<BotDeps, 'client' | 'repo'>,
+  deps: Pick<TriggerDeps, 'client' | 'repo'>,
   login: string,
 ): Promise<{ permission: string; role_name: string | null }> {
   return collaboratorRole(deps.client, deps.repo, login);

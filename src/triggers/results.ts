@@ -1,12 +1,12 @@
-import { ConfigSchema, type OkstraConfig } from '../../src/core/config/index.js';
+import { ConfigSchema, type OkstraConfig } from '../core/config/index.js';
 import {
   endingWithoutReport,
   parseCheckRunName,
   parseRunTitle,
   untrustedRunReason,
   type RunOrigin,
-} from '../../src/core/commands/index.js';
-import { isStageRow, reportPath, type StageRow } from '../../src/core/ledger/index.js';
+} from '../core/commands/index.js';
+import { isStageRow, reportPath, type StageRow } from '../core/ledger/index.js';
 import {
   checkFinalReport,
   formatSchemaProblem,
@@ -14,14 +14,14 @@ import {
   renderCheckRun,
   renderComment,
   type FinalReport,
-} from '../../src/core/report/index.js';
-import { inlineCode } from '../../src/core/text/escape.js';
-import { completeCheck, getCheckRun, type CheckAction, type CheckRunFacts } from '../../src/github/checks.js';
-import { describeApiError } from '../../src/github/errors.js';
-import { upsertStickyComment } from '../../src/github/comments.js';
-import { readLedgerRows, readReportJson } from '../../src/github/ledger-api.js';
+} from '../core/report/index.js';
+import { inlineCode } from '../core/text/escape.js';
+import { completeCheck, getCheckRun, type CheckAction, type CheckRunFacts } from '../github/checks.js';
+import { describeApiError } from '../github/errors.js';
+import { upsertStickyComment } from '../github/comments.js';
+import { readLedgerRows, readReportJson } from '../github/ledger-api.js';
 import { loadConfig } from './config.js';
-import type { BotDeps } from './deps.js';
+import type { TriggerDeps } from './deps.js';
 import { workflowPath } from './launch.js';
 
 /** The button on a failed stage check; pressing it asks the bot for a fix run (`check_run.requested_action`). */
@@ -65,7 +65,7 @@ interface StageResult extends StageCheck {
  * A stage without a report still gets a conclusion (failure, cancelled,
  * skipped or neutral) with a link to the logs, so no check stays queued.
  */
-export async function completeWorkflowRun(deps: BotDeps, run: FinishedRun): Promise<{ completed: number[] }> {
+export async function completeWorkflowRun(deps: TriggerDeps, run: FinishedRun): Promise<{ completed: number[] }> {
   // What the payload alone tells is checked before any request: a fork's or another branch's run costs nothing.
   const untrusted = untrustedRunReason(run.origin);
   if (untrusted !== null) {
@@ -146,7 +146,7 @@ export async function completeWorkflowRun(deps: BotDeps, run: FinishedRun): Prom
 }
 
 /** A broken config must not leave checks queued: its defaults still name the ledger branch most repositories use. */
-async function configOrDefaults(deps: BotDeps): Promise<OkstraConfig> {
+async function configOrDefaults(deps: TriggerDeps): Promise<OkstraConfig> {
   const load = await loadConfig(deps.readConfig);
   if (load.ok) return load.config;
   deps.log.warn(`config invalid (${load.errors.join('; ')}); completing checks with the default settings`);
@@ -154,7 +154,7 @@ async function configOrDefaults(deps: BotDeps): Promise<OkstraConfig> {
 }
 
 async function collectResults(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   run: FinishedRun,
   checks: StageCheck[],
@@ -193,7 +193,7 @@ async function collectResults(
 }
 
 async function readReport(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   path: string,
 ): Promise<{ report: FinalReport | null; problem: string | null }> {
@@ -213,7 +213,7 @@ async function readReport(
 }
 
 async function publishReport(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   run: FinishedRun,
   checkId: number,

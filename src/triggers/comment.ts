@@ -1,4 +1,4 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
+import type { OkstraConfig } from '../core/config/index.js';
 import {
   isBotAccount,
   knownProviders,
@@ -10,16 +10,16 @@ import {
   usageText,
   type Command,
   type LaunchWhat,
-} from '../../src/core/commands/index.js';
-import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
-import { describeApiError } from '../../src/github/errors.js';
-import { postComment } from '../../src/github/issues.js';
-import { changedFiles, pullRequestFacts, type PullRequestFacts } from '../../src/github/pulls.js';
-import { reactToComment, type Reaction } from '../../src/github/reactions.js';
+} from '../core/commands/index.js';
+import { escapeInline, inlineCode } from '../core/text/escape.js';
+import { describeApiError } from '../github/errors.js';
+import { postComment } from '../github/issues.js';
+import { changedFiles, pullRequestFacts, type PullRequestFacts } from '../github/pulls.js';
+import { reactToComment, type Reaction } from '../github/reactions.js';
 import { approvalAnswer, requestApproval } from './approve.js';
 import { cancelRuns } from './cancel.js';
 import { loadConfig } from './config.js';
-import type { BotDeps, Sender } from './deps.js';
+import type { TriggerDeps, Sender } from './deps.js';
 import { pullRequestGate, roleGate, senderRole } from './gate.js';
 import { finalAnswer, startFinal } from './final.js';
 import { launch } from './launch.js';
@@ -62,7 +62,7 @@ export type CommentResult = 'no-command' | 'ignored-bot' | 'not-a-pull-request' 
  * dispatched and 😕 when something was refused; everything that needs
  * saying (refusals, usage, help, cancellations) goes in one reply.
  */
-export async function handleComment(deps: BotDeps, ev: CommentEvent): Promise<CommentResult> {
+export async function handleComment(deps: TriggerDeps, ev: CommentEvent): Promise<CommentResult> {
   // Bounded before anything else (linear in the comment, no recursion): any commenter can send this text.
   const scan = scanComment(ev.body);
   if (scan.kind === 'none') return 'no-command';
@@ -181,7 +181,7 @@ interface CommandContext {
 }
 
 async function runCommand(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   ev: CommentEvent,
   command: Command,

@@ -1,11 +1,11 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
-import { gitBlobId } from '../../src/core/git-object-id.js';
-import { isSafeRepoPath } from '../../src/core/commands/index.js';
-import { parsePlan, type Plan, type PlanParseResult } from '../../src/core/plan/index.js';
-import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
-import { listDirectory, readRepoFile } from '../../src/github/contents.js';
-import type { PullRequestFacts } from '../../src/github/pulls.js';
-import type { BotDeps } from './deps.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { gitBlobId } from '../core/git-object-id.js';
+import { isSafeRepoPath } from '../core/commands/index.js';
+import { parsePlan, type Plan, type PlanParseResult } from '../core/plan/index.js';
+import { escapeInline, inlineCode } from '../core/text/escape.js';
+import { listDirectory, readRepoFile } from '../github/contents.js';
+import type { PullRequestFacts } from '../github/pulls.js';
+import type { TriggerDeps } from './deps.js';
 
 /**
  * `fromPullRequest`: the plan was read at the pull request's head (the pull
@@ -15,7 +15,7 @@ import type { BotDeps } from './deps.js';
 export type PlanResolution =
   { ok: true; plan: Plan; path: string; fromPullRequest: boolean; blob: string } | { ok: false; reason: string };
 
-type Deps = Pick<BotDeps, 'client' | 'repo' | 'defaultBranch'>;
+type Deps = Pick<TriggerDeps, 'client' | 'repo' | 'defaultBranch'>;
 
 /** A Markdown file directly in the plans folder. */
 export function isPlanFile(path: string, plansDir: string): boolean {

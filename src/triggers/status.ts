@@ -1,13 +1,13 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
-import { statusCommentMarker, isStatusComment } from '../../src/core/commands/index.js';
-import { assessLedger, deriveLedgerState, describeDistrusted } from '../../src/core/ledger/index.js';
-import type { Plan } from '../../src/core/plan/index.js';
-import { renderPlanStatus } from '../../src/core/report/index.js';
-import { upsertStickyComment } from '../../src/github/comments.js';
-import { readLedgerRows } from '../../src/github/ledger-api.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { statusCommentMarker, isStatusComment } from '../core/commands/index.js';
+import { assessLedger, deriveLedgerState, describeDistrusted } from '../core/ledger/index.js';
+import type { Plan } from '../core/plan/index.js';
+import { renderPlanStatus } from '../core/report/index.js';
+import { upsertStickyComment } from '../github/comments.js';
+import { readLedgerRows } from '../github/ledger-api.js';
 // A pure function of plan and ledger (no Action I/O): the Action's status mode and the bot draw the same table.
-import { stageViews } from '../../src/core/report/stage-views.js';
-import type { BotDeps } from './deps.js';
+import { stageViews } from '../core/report/stage-views.js';
+import type { TriggerDeps } from './deps.js';
 
 /**
  * `/okstra status`: the plan's stages from the ledger branch as a table and
@@ -15,7 +15,7 @@ import type { BotDeps } from './deps.js';
  * edited in place on the next `status`.
  */
 export async function postStatus(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   prNumber: number,
   plan: Plan,

@@ -1,4 +1,4 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
+import type { OkstraConfig } from '../core/config/index.js';
 import {
   dispatchInputs,
   selectStages,
@@ -7,17 +7,17 @@ import {
   type LaunchTrigger,
   type LaunchWhat,
   type RunOptions,
-} from '../../src/core/commands/index.js';
-import { approvalStatus, notApprovedMessage } from '../../src/core/ledger/index.js';
-import type { Plan } from '../../src/core/plan/index.js';
-import { checkRunName } from '../../src/core/report/index.js';
-import { inlineCode } from '../../src/core/text/escape.js';
-import { completeCheck, createQueuedCheck } from '../../src/github/checks.js';
-import { describeApiError } from '../../src/github/errors.js';
-import { readRepoFile } from '../../src/github/contents.js';
-import { dispatchWorkflow } from '../../src/github/dispatch.js';
-import { isFromFork, type PullRequestFacts } from '../../src/github/pulls.js';
-import type { BotDeps } from './deps.js';
+} from '../core/commands/index.js';
+import { approvalStatus, notApprovedMessage } from '../core/ledger/index.js';
+import type { Plan } from '../core/plan/index.js';
+import { checkRunName } from '../core/report/index.js';
+import { inlineCode } from '../core/text/escape.js';
+import { completeCheck, createQueuedCheck } from '../github/checks.js';
+import { describeApiError } from '../github/errors.js';
+import { readRepoFile } from '../github/contents.js';
+import { dispatchWorkflow } from '../github/dispatch.js';
+import { isFromFork, type PullRequestFacts } from '../github/pulls.js';
+import type { TriggerDeps } from './deps.js';
 import { readPlanLedger } from './ledger-state.js';
 
 export interface LaunchRequest {
@@ -78,7 +78,7 @@ export function dispatchRef(
  * default branch with the check ids (and `plan-ref`, see dispatchRef). A dispatch GitHub refuses completes
  * the new checks as failures, so none is left queued.
  */
-export async function launch(deps: BotDeps, config: OkstraConfig, req: LaunchRequest): Promise<LaunchOutcome> {
+export async function launch(deps: TriggerDeps, config: OkstraConfig, req: LaunchRequest): Promise<LaunchOutcome> {
   const where = dispatchRef(deps.defaultBranch, req);
   if (!where.ok) return where;
   const path = workflowPath(config);

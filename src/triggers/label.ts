@@ -1,10 +1,10 @@
-import { isBotAccount, labelCommand } from '../../src/core/commands/index.js';
-import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
-import { describeApiError } from '../../src/github/errors.js';
-import { postComment, removeLabel } from '../../src/github/issues.js';
-import { changedFiles, type PullRequestFacts } from '../../src/github/pulls.js';
+import { isBotAccount, labelCommand } from '../core/commands/index.js';
+import { escapeInline, inlineCode } from '../core/text/escape.js';
+import { describeApiError } from '../github/errors.js';
+import { postComment, removeLabel } from '../github/issues.js';
+import { changedFiles, type PullRequestFacts } from '../github/pulls.js';
 import { loadConfig } from './config.js';
-import type { BotDeps, Sender } from './deps.js';
+import type { TriggerDeps, Sender } from './deps.js';
 import { pullRequestGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
 import { resolvePlan } from './plans.js';
@@ -23,7 +23,7 @@ export type LabelResult = 'not-ours' | 'ignored-bot' | 'refused' | 'launched';
  * acted on it, launched or refused, so adding it again asks again; a
  * refusal is answered with a comment.
  */
-export async function handleLabel(deps: BotDeps, ev: LabelEvent): Promise<LabelResult> {
+export async function handleLabel(deps: TriggerDeps, ev: LabelEvent): Promise<LabelResult> {
   const parsed = labelCommand(ev.label);
   if (parsed === null) return 'not-ours';
   if (isBotAccount(ev.sender)) {

@@ -1,10 +1,10 @@
-import { isBotAccount, parseCheckRunName } from '../../src/core/commands/index.js';
-import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
-import { describeApiError } from '../../src/github/errors.js';
-import { postComment } from '../../src/github/issues.js';
-import { changedFiles, pullRequestFacts, pullRequestsForCommit } from '../../src/github/pulls.js';
+import { isBotAccount, parseCheckRunName } from '../core/commands/index.js';
+import { escapeInline, inlineCode } from '../core/text/escape.js';
+import { describeApiError } from '../github/errors.js';
+import { postComment } from '../github/issues.js';
+import { changedFiles, pullRequestFacts, pullRequestsForCommit } from '../github/pulls.js';
 import { loadConfig } from './config.js';
-import type { BotDeps, Sender } from './deps.js';
+import type { TriggerDeps, Sender } from './deps.js';
 import { pullRequestGate, roleGate, senderRole } from './gate.js';
 import { launch } from './launch.js';
 import { resolvePlan } from './plans.js';
@@ -45,7 +45,7 @@ export interface RerunRequest {
  * its preserved branch when it failed before, with a new queued check on
  * the pull request's current head. A refusal is answered on the pull request.
  */
-export async function handleCheckRerun(deps: BotDeps, ev: CheckRerunEvent): Promise<RerunResult> {
+export async function handleCheckRerun(deps: TriggerDeps, ev: CheckRerunEvent): Promise<RerunResult> {
   const named = parseCheckRunName(ev.checkName);
   if (!named) return 'not-ours';
   if (ev.actionIdentifier !== null && ev.actionIdentifier !== FIX_ACTION.identifier) return 'not-ours';
@@ -70,7 +70,7 @@ const named = (t: RerunTarget): string => `stage ${t.stage} of plan \`${t.planId
  * be a bot account here.
  */
 export async function rerunStages(
-  deps: BotDeps,
+  deps: TriggerDeps,
   req: RerunRequest,
   targets: readonly RerunTarget[],
 ): Promise<RerunResult> {

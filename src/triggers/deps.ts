@@ -1,13 +1,14 @@
-import type { GitHubClient, RepoRef } from '../../src/github/client.js';
+import type { GitHubClient, RepoRef } from '../github/client.js';
 
 /**
- * What every piece of the bot's logic works with, passed in as plain
- * values: the handlers build it from Probot's context, tests and the bench
- * get it the same way. Nothing below the handlers reads a Probot object,
- * the environment or a global.
+ * What every trigger use case works with, passed in as plain values: the
+ * bot's handlers build it from Probot's context, the Action's event mode
+ * from the workflow's token and payload, tests and the bench the same way.
+ * Nothing in src/triggers/ reads a Probot object, the runner, the
+ * environment or a global: the two shells differ only in how they fill this.
  */
-export interface BotDeps {
-  /** An installation-authenticated Octokit (Probot's `context.octokit`). */
+export interface TriggerDeps {
+  /** An authenticated Octokit: the App's installation token (bot) or the job's `GITHUB_TOKEN` (Action). */
   client: GitHubClient;
   repo: RepoRef;
   /** The repository's web address (`https://github.com/o/r` or the GHES one): links in checks and replies. */
@@ -16,13 +17,13 @@ export interface BotDeps {
   /** Reads a config file from the default branch with Probot's config loader. */
   readConfig: ConfigReader;
   now: () => Date;
-  log: BotLog;
+  log: TriggerLog;
 }
 
 /** A config file as Probot's loader returns it: found or not, and its (merged, `_extends`-resolved) content. */
 export type ConfigReader = (path: string) => Promise<{ found: boolean; config: unknown }>;
 
-export interface BotLog {
+export interface TriggerLog {
   debug(message: string): void;
   info(message: string): void;
   warn(message: string): void;

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { parseConfig, type OkstraConfig } from '../../src/core/config/index.js';
+import { parseConfig, type OkstraConfig } from '../core/config/index.js';
 import type { ConfigReader } from './deps.js';
 
 /**

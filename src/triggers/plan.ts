@@ -1,12 +1,12 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
-import { planDispatchInputs, workflowProblems, type PlanDispatchRequest } from '../../src/core/commands/index.js';
-import { planIdOfPlanBranch } from '../../src/core/ids.js';
-import { inlineCode } from '../../src/core/text/escape.js';
-import { readRepoFile } from '../../src/github/contents.js';
-import { dispatchWorkflow } from '../../src/github/dispatch.js';
-import { describeApiError } from '../../src/github/errors.js';
-import { isFromFork, type PullRequestFacts } from '../../src/github/pulls.js';
-import type { BotDeps } from './deps.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { planDispatchInputs, workflowProblems, type PlanDispatchRequest } from '../core/commands/index.js';
+import { planIdOfPlanBranch } from '../core/ids.js';
+import { inlineCode } from '../core/text/escape.js';
+import { readRepoFile } from '../github/contents.js';
+import { dispatchWorkflow } from '../github/dispatch.js';
+import { describeApiError } from '../github/errors.js';
+import { isFromFork, type PullRequestFacts } from '../github/pulls.js';
+import type { TriggerDeps } from './deps.js';
 import { workflowPath } from './launch.js';
 
 export type Dispatched = { ok: true; runsUrl: string } | { ok: false; reason: string };
@@ -19,7 +19,7 @@ export type Dispatched = { ok: true; runsUrl: string } | { ok: false; reason: st
  * here: the Action creates the plan's check on the commit it pushes.
  */
 export async function dispatchPlanning(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   inputs: Record<string, string>,
 ): Promise<Dispatched> {
@@ -46,7 +46,7 @@ export async function dispatchPlanning(
 
 /** `/okstra plan [text]` on an issue, `/okstra replan [text]` on a plan pull request. */
 export async function startPlanning(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   req: PlanDispatchRequest,
 ): Promise<Dispatched> {

@@ -1,13 +1,13 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
-import { approveDispatchInputs, isBotAccount, type ApproveDispatchRequest } from '../../src/core/commands/index.js';
-import { planIdOfPlanBranch } from '../../src/core/ids.js';
-import { approvalBlocker, approvalStatus, type ApprovedRow } from '../../src/core/ledger/index.js';
-import { escapeInline, inlineCode } from '../../src/core/text/escape.js';
-import { describeApiError } from '../../src/github/errors.js';
-import { postComment } from '../../src/github/issues.js';
-import { changedFiles, isFromFork, type PullRequestFacts } from '../../src/github/pulls.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { approveDispatchInputs, isBotAccount, type ApproveDispatchRequest } from '../core/commands/index.js';
+import { planIdOfPlanBranch } from '../core/ids.js';
+import { approvalBlocker, approvalStatus, type ApprovedRow } from '../core/ledger/index.js';
+import { escapeInline, inlineCode } from '../core/text/escape.js';
+import { describeApiError } from '../github/errors.js';
+import { postComment } from '../github/issues.js';
+import { changedFiles, isFromFork, type PullRequestFacts } from '../github/pulls.js';
 import { loadConfig } from './config.js';
-import type { BotDeps, Sender } from './deps.js';
+import type { TriggerDeps, Sender } from './deps.js';
 import { approvalGate, senderRole } from './gate.js';
 import { readPlanLedger } from './ledger-state.js';
 import { dispatchPlanning } from './plan.js';
@@ -40,7 +40,7 @@ export type ApprovalOutcome =
  * word is not what the ledger trusts.
  */
 export async function requestApproval(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   req: ApprovalRequest,
 ): Promise<ApprovalOutcome> {
@@ -107,7 +107,7 @@ export type ReviewResult = 'ignored' | 'ignored-bot' | 'dispatched' | 'already' 
  * a plan, is no concern of okstra's and is left alone without a word; a
  * refusal is answered with a comment on the pull request.
  */
-export async function handleReview(deps: BotDeps, ev: ReviewEvent): Promise<ReviewResult> {
+export async function handleReview(deps: TriggerDeps, ev: ReviewEvent): Promise<ReviewResult> {
   if (ev.review.state.toLowerCase() !== 'approved') return 'ignored';
   if (isBotAccount(ev.reviewer)) {
     deps.log.info(`ignored the approving review of bot account ${ev.reviewer.login}`);

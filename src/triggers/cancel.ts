@@ -1,8 +1,8 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
-import { parseRunTitle } from '../../src/core/commands/index.js';
-import { httpStatus } from '../../src/github/errors.js';
-import { cancelWorkflowRun, unfinishedWorkflowRuns, type WorkflowRunFacts } from '../../src/github/dispatch.js';
-import type { BotDeps } from './deps.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { parseRunTitle } from '../core/commands/index.js';
+import { httpStatus } from '../github/errors.js';
+import { cancelWorkflowRun, unfinishedWorkflowRuns, type WorkflowRunFacts } from '../github/dispatch.js';
+import type { TriggerDeps } from './deps.js';
 
 /**
  * Cancels the okstra workflow runs started for a pull request (and, with a
@@ -12,7 +12,7 @@ import type { BotDeps } from './deps.js';
  * checks are completed as cancelled when `workflow_run.completed` arrives.
  */
 export async function cancelRuns(
-  deps: BotDeps,
+  deps: TriggerDeps,
   config: OkstraConfig,
   prNumber: number,
   planPath: string | null,

@@ -1,8 +1,8 @@
-import type { OkstraConfig } from '../../src/core/config/index.js';
-import { assessLedger, deriveLedgerState, LedgerFormatError, type LedgerState } from '../../src/core/ledger/index.js';
-import { inlineCode } from '../../src/core/text/escape.js';
-import { readLedgerRows } from '../../src/github/ledger-api.js';
-import type { BotDeps } from './deps.js';
+import type { OkstraConfig } from '../core/config/index.js';
+import { assessLedger, deriveLedgerState, LedgerFormatError, type LedgerState } from '../core/ledger/index.js';
+import { inlineCode } from '../core/text/escape.js';
+import { readLedgerRows } from '../github/ledger-api.js';
+import type { TriggerDeps } from './deps.js';
 
 export type LedgerRead = { ok: true; state: LedgerState } | { ok: false; reason: string };
 
@@ -13,7 +13,7 @@ export type LedgerRead = { ok: true; state: LedgerState } | { ok: false; reason:
  * so; GitHub failing is thrown, as every other API error.
  */
 export async function readPlanLedger(
-  deps: Pick<BotDeps, 'client' | 'repo' | 'now'>,
+  deps: Pick<TriggerDeps, 'client' | 'repo' | 'now'>,
   config: Pick<OkstraConfig, 'ledgerBranch'>,
   planId: string,
 ): Promise<LedgerRead> {
