@@ -1,3 +1,4 @@
 export * from './stage-graph.js';
 export * from './readiness.js';
 export * from './mermaid.js';
+export * from './parallel.js';

@@ -33,28 +33,52 @@ export interface LedgerState {
 }
 
 export function deriveLedgerState(rows: readonly LedgerRow[]): LedgerState {
+  return replayLedger(rows, () => undefined);
+}
+
+/**
+ * The same fold, calling `visit` after each row with the state as of that
+ * row (the live object: read it during the call, do not keep it). One pass,
+ * for rules that ask what each row changed (parallel.ts), where deriving the
+ * state of every prefix afresh would cost the square of the ledger's length.
+ */
+export function replayLedger(
+  rows: readonly LedgerRow[],
+  visit: (state: LedgerState, index: number, row: LedgerRow) => void,
+): LedgerState {
   const stages = new Map<number, StageLedger>();
   const approvals: ApprovedRow[] = [];
   const finals: FinalVerdictRow[] = [];
   const handoffs: HandedOffRow[] = [];
-  for (const row of rows) {
-    if (isPlanRow(row)) {
-      if (row.status === 'approved') approvals.push(row);
-      else if (row.status === 'handed-off') handoffs.push(row);
-      else {
-        finals.push(row);
-        if (row.status === 'verification-failed') reopen(stages, row);
-      }
-      continue;
+  const lists = { approvals, finals, handoffs };
+  const state: LedgerState = { stages, ...lists };
+  rows.forEach((row, index) => {
+    applyRow(lists, stages, row);
+    visit(state, index, row);
+  });
+  return state;
+}
+
+function applyRow(
+  state: { approvals: ApprovedRow[]; finals: FinalVerdictRow[]; handoffs: HandedOffRow[] },
+  stages: Map<number, StageLedger>,
+  row: LedgerRow,
+): void {
+  if (isPlanRow(row)) {
+    if (row.status === 'approved') state.approvals.push(row);
+    else if (row.status === 'handed-off') state.handoffs.push(row);
+    else {
+      state.finals.push(row);
+      if (row.status === 'verification-failed') reopen(stages, row);
     }
-    const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
-    entry.last = row;
-    entry.rows.push(row);
-    if (row.status === 'done') entry.lastDone = row;
-    if (row.status === 'started') entry.attempts += 1;
-    stages.set(row.stage, entry);
+    return;
   }
-  return { stages, approvals, finals, handoffs };
+  const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
+  entry.last = row;
+  entry.rows.push(row);
+  if (row.status === 'done') entry.lastDone = row;
+  if (row.status === 'started') entry.attempts += 1;
+  stages.set(row.stage, entry);
 }
 
 /**
