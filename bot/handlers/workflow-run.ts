@@ -13,6 +13,7 @@ export async function onWorkflowRunCompleted(context: Context<'workflow_run.comp
     // Optional in the webhook types; a run without a title names no checks and is left alone.
     title: run.display_title ?? '',
     path: run.path,
+    actor: run.actor?.login ?? p.sender.login,
     origin: {
       event: run.event,
       headBranch: run.head_branch,

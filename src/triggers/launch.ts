@@ -18,7 +18,7 @@ import { readRepoFile } from '../github/contents.js';
 import { dispatchWorkflow } from '../github/dispatch.js';
 import { isFromFork, type PullRequestFacts } from '../github/pulls.js';
 import type { TriggerDeps } from './deps.js';
-import { readPlanLedger } from './ledger-state.js';
+import { readPlanLedger, type LedgerRead } from './ledger-state.js';
 
 export interface LaunchRequest {
   pr: Pick<PullRequestFacts, 'number' | 'headSha' | 'headRef' | 'headRepo' | 'baseRepo'>;
@@ -34,6 +34,8 @@ export interface LaunchRequest {
   actor: string;
   /** What asked for it, as Markdown for the check's summary: a link to the comment, the label's name. */
   origin: string;
+  /** The plan's ledger, when the caller has just read it (continuing a plan): one read less. */
+  ledger?: LedgerRead;
 }
 
 export type LaunchOutcome =
@@ -73,10 +75,11 @@ export function dispatchRef(
 
 /**
  * Starts okstra on a pull request: picks the stages from the ledger,
- * checks that the workflow can report back, creates a queued check per
- * stage on the pull request's head, then dispatches the workflow on the
- * default branch with the check ids (and `plan-ref`, see dispatchRef). A dispatch GitHub refuses completes
- * the new checks as failures, so none is left queued.
+ * checks that the workflow can report back, then per workflow run (one per
+ * stage; one for a chain) creates its queued check(s) on the pull request's
+ * head and dispatches the workflow on the default branch with the check
+ * ids (and `plan-ref`, see dispatchRef). A dispatch GitHub refuses
+ * completes its new checks as failures, so none is left queued.
  */
 export async function launch(deps: TriggerDeps, config: OkstraConfig, req: LaunchRequest): Promise<LaunchOutcome> {
   const where = dispatchRef(deps.defaultBranch, req);
@@ -84,7 +87,7 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
   const path = workflowPath(config);
   // Both reads at once: one round trip less on every launch (the workflow file is wasted only on a refusal).
   const [ledger, workflow] = await Promise.all([
-    readPlanLedger(deps, config, req.plan.id),
+    req.ledger ?? readPlanLedger(deps, config, req.plan.id),
     readRepoFile(deps.client, deps.repo, path, where.ref),
   ]);
   if (!ledger.ok) return ledger;
@@ -106,65 +109,76 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
     return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
 
   const runsUrl = `${deps.webUrl}/actions/workflows/${config.bot.workflow}`;
+  // A chain is one workflow run for all its stages; every other launch is one workflow run per stage, so
+  // independent stages run on parallel runners, each in its own concurrency group (plan + stage).
+  const runs = selection.mode === 'chain' ? [selection.stages] : selection.stages.map((n) => [n]);
   const checkRunIds = new Map<number, number>();
-  for (const stage of selection.stages) {
-    const id = await createQueuedCheck(deps.client, deps.repo, {
-      name: checkRunName(req.plan.id, stage),
-      headSha: req.pr.headSha,
-      detailsUrl: runsUrl,
-      output: {
-        title: 'Queued',
-        summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`,
-      },
-    });
-    checkRunIds.set(stage, id);
-  }
-
-  const inputs = dispatchInputs({
-    mode: selection.mode,
-    ...(reset ? { reset } : {}),
-    ...(rebase ? { rebase } : {}),
-    planPath: req.planPath,
-    planRef: where.planRef,
-    stages: selection.stages,
-    prNumber: req.pr.number,
-    executor: req.options.executor,
-    verifiers: req.options.verifiers,
-    models: req.options.models,
-    checkRunIds,
-    trigger: req.trigger,
-    actor: req.actor,
-  });
-  try {
-    await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, where.ref, inputs);
-  } catch (error) {
-    const why = describeApiError(error);
-    for (const id of checkRunIds.values()) {
-      await completeCheck(
-        deps.client,
-        deps.repo,
-        { id },
-        {
-          conclusion: 'failure',
-          requests: [
-            {
-              output: {
-                title: 'The workflow could not be started',
-                summary: `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`,
-                annotations: [],
-              },
-            },
-          ],
+  for (const stages of runs) {
+    const ids = new Map<number, number>();
+    for (const stage of stages) {
+      const id = await createQueuedCheck(deps.client, deps.repo, {
+        name: checkRunName(req.plan.id, stage),
+        headSha: req.pr.headSha,
+        detailsUrl: runsUrl,
+        output: {
+          title: 'Queued',
+          summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`,
         },
-        { at: deps.now() },
-      );
+      });
+      ids.set(stage, id);
+      checkRunIds.set(stage, id);
     }
-    return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
+    const inputs = dispatchInputs({
+      mode: selection.mode,
+      ...(reset ? { reset } : {}),
+      ...(rebase ? { rebase } : {}),
+      planPath: req.planPath,
+      planRef: where.planRef,
+      stages,
+      prNumber: req.pr.number,
+      executor: req.options.executor,
+      verifiers: req.options.verifiers,
+      models: req.options.models,
+      checkRunIds: ids,
+      trigger: req.trigger,
+      actor: req.actor,
+    });
+    try {
+      await dispatchWorkflow(deps.client, deps.repo, config.bot.workflow, where.ref, inputs);
+    } catch (error) {
+      const why = describeApiError(error);
+      await failQueuedChecks(
+        deps,
+        [...ids.values()],
+        `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`,
+      );
+      const started = [...checkRunIds.keys()].filter((n) => !ids.has(n));
+      return {
+        ok: false,
+        reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)})${started.length > 0 ? `; stage${started.length === 1 ? '' : 's'} ${started.join(', ')} did start` : ''}.`,
+      };
+    }
+    deps.log.info(
+      `dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode}${reset ? ' --reset' : ''}${rebase ? ' --rebase' : ''} ${stages.join(',')} on PR #${req.pr.number} (checks ${[...ids.values()].join(',')})`,
+    );
   }
-  deps.log.info(
-    `dispatched ${config.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ''} ${selection.mode}${reset ? ' --reset' : ''}${rebase ? ' --rebase' : ''} ${selection.stages.join(',')} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(',')})`,
-  );
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
+}
+
+/** A queued check whose workflow run never started is completed as a failure, so none is left queued. */
+async function failQueuedChecks(deps: TriggerDeps, ids: readonly number[], summary: string): Promise<void> {
+  for (const id of ids) {
+    await completeCheck(
+      deps.client,
+      deps.repo,
+      { id },
+      {
+        conclusion: 'failure',
+        requests: [{ output: { title: 'The workflow could not be started', summary, annotations: [] } }],
+      },
+      { at: deps.now() },
+    );
+  }
 }
 
 /** What the queued check says the workflow will do. */

@@ -1,10 +1,17 @@
 import type { OkstraConfig } from '../core/config/index.js';
-import { assessLedger, deriveLedgerState, LedgerFormatError, type LedgerState } from '../core/ledger/index.js';
+import {
+  assessLedger,
+  deriveLedgerState,
+  LedgerFormatError,
+  type LedgerRow,
+  type LedgerState,
+} from '../core/ledger/index.js';
 import { inlineCode } from '../core/text/escape.js';
 import { readLedgerRows } from '../github/ledger-api.js';
 import type { TriggerDeps } from './deps.js';
 
-export type LedgerRead = { ok: true; state: LedgerState } | { ok: false; reason: string };
+/** `rows`: the believed rows in ledger order, for rules that ask what one row changed. */
+export type LedgerRead = { ok: true; state: LedgerState; rows: LedgerRow[] } | { ok: false; reason: string };
 
 /**
  * A plan's ledger as the bot believes it: only the rows `assessLedger`
@@ -19,7 +26,8 @@ export async function readPlanLedger(
 ): Promise<LedgerRead> {
   try {
     const rows = await readLedgerRows(deps.client, deps.repo, config.ledgerBranch, planId);
-    return { ok: true, state: deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted) };
+    const trusted = assessLedger(rows, { now: deps.now() }).trusted;
+    return { ok: true, state: deriveLedgerState(trusted), rows: [...trusted] };
   } catch (error) {
     if (!(error instanceof LedgerFormatError)) throw error;
     return {

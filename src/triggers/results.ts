@@ -22,6 +22,7 @@ import { upsertStickyComment } from '../github/comments.js';
 import { readLedgerRows, readReportJson } from '../github/ledger-api.js';
 import { loadConfig } from './config.js';
 import type { TriggerDeps } from './deps.js';
+import { continuePlan } from './continue.js';
 import { workflowPath } from './launch.js';
 
 /** The button on a failed stage check; pressing it asks the bot for a fix run (`check_run.requested_action`). */
@@ -42,6 +43,8 @@ export interface FinishedRun {
   path: string;
   /** Where the run came from: only okstra's own runs are acted on (untrustedRunReason). */
   origin: RunOrigin;
+  /** Who the run ran as (`workflow_run.actor`): whom follow-up stages are dispatched for when the ledger names no one. */
+  actor: string;
 }
 
 interface StageCheck {
@@ -141,8 +144,41 @@ export async function completeWorkflowRun(deps: TriggerDeps, run: FinishedRun): 
   deps.log.info(
     `workflow run ${run.id} (${run.conclusion ?? 'no conclusion'}): completed check run(s) ${completed.join(', ') || 'none'}`,
   );
+  await continuePlans(deps, config, run, named.prNumber, results, failures);
   if (failures.length > 0) throw new Error(`workflow run ${run.id}: ${failures.join('; ')}`);
   return { completed };
+}
+
+/**
+ * Every plan of the run that recorded a `done` stage continues: the stages
+ * that row made ready are dispatched now, each in its own workflow run,
+ * rather than at the next scheduled sweep. A refusal (the plan paused by a
+ * failure, the workflow gone) is logged; GitHub failing fails the delivery.
+ */
+async function continuePlans(
+  deps: TriggerDeps,
+  config: OkstraConfig,
+  run: FinishedRun,
+  prNumber: number,
+  results: readonly StageResult[],
+  failures: string[],
+): Promise<void> {
+  const plans = [...new Set(results.filter((r) => r.row?.status === 'done').map((r) => r.planId))];
+  for (const planId of plans) {
+    try {
+      const outcome = await continuePlan(deps, config, {
+        planId,
+        prNumber,
+        runIdPrefix: `gh-${run.id}-${run.attempt}-`,
+        fallbackActor: run.actor,
+      });
+      if (outcome.kind === 'dispatched')
+        deps.log.info(`plan ${planId}: dispatched stage(s) ${outcome.stages.join(', ')} after workflow run ${run.id}`);
+      else deps.log.info(`plan ${planId}: nothing dispatched after workflow run ${run.id}: ${outcome.reason}`);
+    } catch (error) {
+      failures.push(`continuing plan ${planId}: ${describeApiError(error)}`);
+    }
+  }
 }
 
 /** A broken config must not leave checks queued: its defaults still name the ledger branch most repositories use. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EmitterWebhookEvent } from '@octokit/webhooks';
 import { delivery, example, GitHubMock, OKSTRA_WORKFLOW, testProbot, useNock } from './harness.js';
-import { CONFIG, doneRow, HEAD_SHA, PLAN_ID, PLAN_PATH, PLAN_TEXT } from './fixtures.js';
+import { CONFIG, doneRow, failedRow, HEAD_SHA, PLAN_ID, PLAN_PATH, PLAN_TEXT } from './fixtures.js';
 
 useNock();
 
@@ -60,31 +60,45 @@ describe('pull_request.labeled', () => {
     ]);
   });
 
-  it('okstra:run runs the chain of stages not done, with a check per stage', async () => {
+  it('okstra:run dispatches the stage that can start now in its own workflow run, with its check', async () => {
     const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'admin');
     planOnPullRequest(gh)
       .ledger(PLAN_ID, [doneRow(1)])
       .workflow(OKSTRA_WORKFLOW, 'master')
       .createCheck(7002)
-      .createCheck(7003)
       .dispatch()
       .removeLabel(2, 'okstra:run');
     await receive(labeled('okstra:run'));
-    expect(gh.bodies.createCheck?.map((b) => b.name)).toEqual([
-      'okstra: password-reset · stage 2',
-      'okstra: password-reset · stage 3',
-    ]);
+    // Stage 3 depends on 2: it is dispatched when stage 2 ends done (workflow_run.completed), not chained here.
+    expect(gh.bodies.createCheck?.map((b) => b.name)).toEqual(['okstra: password-reset · stage 2']);
+    expect(gh.bodies.dispatch).toHaveLength(1);
     expect(gh.bodies.dispatch?.[0]).toMatchObject({ ref: 'master' });
     expect(gh.bodies.dispatch?.[0]?.inputs).toEqual({
-      mode: 'chain',
+      mode: 'stage',
       plan: PLAN_PATH,
       'plan-ref': HEAD_SHA,
-      stages: '2,3',
+      stage: '2',
       'pr-number': '2',
-      'check-run-id': '{"2":7002,"3":7003}',
+      'check-run-id': '7002',
       trigger: 'label',
       actor: 'Codertocat',
     });
+  });
+
+  it('okstra:run refuses while a stage stands failed: nothing is dispatched until its fix run passes', async () => {
+    const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'admin');
+    planOnPullRequest(gh)
+      .ledger(PLAN_ID, [doneRow(1), failedRow(2, 'gh-101-1-s2')])
+      .workflow(OKSTRA_WORKFLOW, 'master')
+      .removeLabel(2, 'okstra:run')
+      .comment(2);
+    await receive(labeled('okstra:run'));
+    expect(gh.bodies.createCheck).toBeUndefined();
+    expect(gh.bodies.dispatch).toBeUndefined();
+    expect(gh.bodies.comment?.[0]?.body).toContain(
+      'dispatch paused: stage 2 failed, so no new stage of this plan starts until its fix run passes',
+    );
+    expect(gh.bodies.comment?.[0]?.body).toContain('`/okstra retry 2` starts the fix run');
   });
 
   it('refuses a sender without write access: label off, a reply, nothing started', async () => {

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { EmitterWebhookEvent } from '@octokit/webhooks';
-import { delivery, example, GitHubMock, NOW, testProbot, useNock } from './harness.js';
-import { CONFIG, failedRow, failedStageReport, passedStageReport, PLAN_ID, startedRow } from './fixtures.js';
+import { delivery, example, GitHubMock, NOW, OKSTRA_WORKFLOW, testProbot, useNock } from './harness.js';
+import {
+  CONFIG,
+  doneRow,
+  failedRow,
+  failedStageReport,
+  HEAD_SHA,
+  passedStageReport,
+  PLAN_ID,
+  PLAN_PATH,
+  PLAN_TEXT,
+  startedRow,
+} from './fixtures.js';
 import { manyFindingsReport } from '../fixtures/reports/build.js';
 import { reportFor } from './fixtures.js';
 import { reportCommentMarker } from '../../src/core/report/index.js';
@@ -95,29 +106,57 @@ describe('workflow_run.completed', () => {
     );
   });
 
-  it('creates the report comment when there is none yet, and completes a passed stage as success without a button', async () => {
+  it('creates the report comment when there is none yet, completes a passed stage as success without a button, and dispatches the stage it made ready', async () => {
     const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
-    const done = {
-      v: 1 as const,
-      plan_id: PLAN_ID,
-      stage: 2,
-      status: 'done' as const,
-      run_id: runId(2),
-      at: '2026-03-01T10:30:00Z',
-      head_commit: 'b'.repeat(40),
-      completed_at: '2026-03-01T10:30:00Z',
-      carry_path: `plans/${PLAN_ID}/carry/stage-2.json`,
-      report_path: reportPathOf(2),
-    };
-    gh.ledger(PLAN_ID, [startedRow(2, runId(2)), done]).file(
-      reportPathOf(2),
-      JSON.stringify(passedStageReport(2, runId(2))),
-      'okstra-ledger',
-    );
+    const rows = [doneRow(1), startedRow(2, runId(2)), doneRow(2, runId(2))];
+    gh.ledger(PLAN_ID, rows).file(reportPathOf(2), JSON.stringify(passedStageReport(2, runId(2))), 'okstra-ledger');
     gh.updateCheck(5001).listComments(7, []).comment(7);
-    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'));
+    // Continuing the plan: stage 3 depends on 2 only, so stage 2's done row made it ready.
+    gh.ledger(PLAN_ID, rows)
+      .pull(7, { headSha: HEAD_SHA })
+      .pullFiles(7, [])
+      .file(PLAN_PATH, PLAN_TEXT, 'master')
+      .workflow(OKSTRA_WORKFLOW, 'master')
+      .createCheck(5003)
+      .dispatch();
+    const logs: string[] = [];
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
     expect(gh.bodies['updateCheck:5001']?.[0]).toMatchObject({ conclusion: 'success', actions: [] });
     expect(String(gh.bodies.comment?.[0]?.body).startsWith(reportCommentMarker(PLAN_ID, 2))).toBe(true);
+    expect(gh.bodies.createCheck?.map((b) => [b.name, b.head_sha, b.status])).toEqual([
+      ['okstra: password-reset · stage 3', HEAD_SHA, 'queued'],
+    ]);
+    expect(gh.bodies.dispatch?.[0]?.inputs).toEqual({
+      mode: 'stage',
+      plan: PLAN_PATH,
+      stage: '3',
+      'pr-number': '7',
+      'check-run-id': '5003',
+      trigger: 'dispatch',
+      // The example run's actor: the ledger's claim rows here name no one.
+      actor: 'Codertocat',
+    });
+    expect(logs).toContain(`plan ${PLAN_ID}: dispatched stage(s) 3 after workflow run ${RUN}`);
+  });
+
+  it('dispatches nothing after a done stage while another stage of the plan stands failed, and says why', async () => {
+    const gh = new GitHubMock(REPO).token().getCheck(5001, { name: CHECK, status: 'in_progress' }).config(CONFIG);
+    const rows = [
+      startedRow(1, 'gh-50-1-s1'),
+      failedRow(1, 'gh-50-1-s1', false),
+      startedRow(2, runId(2)),
+      doneRow(2, runId(2)),
+    ];
+    gh.ledger(PLAN_ID, rows).file(reportPathOf(2), JSON.stringify(passedStageReport(2, runId(2))), 'okstra-ledger');
+    gh.updateCheck(5001).listComments(7, []).comment(7);
+    gh.ledger(PLAN_ID, rows).pull(7, { headSha: HEAD_SHA }).pullFiles(7, []).file(PLAN_PATH, PLAN_TEXT, 'master');
+    const logs: string[] = [];
+    await receive(finished('okstra .okstra/plans/password-reset.md · pr 7 · checks 5001', 'success'), logs);
+    expect(gh.bodies.createCheck).toBeUndefined();
+    expect(gh.bodies.dispatch).toBeUndefined();
+    expect(logs, logs.join('\n')).toContain(
+      `plan ${PLAN_ID}: nothing dispatched after workflow run ${RUN}: dispatch paused: stage 1 failed, so no new stage of this plan starts until its fix run passes; held back: stages 1, 3`,
+    );
   });
 
   it('sends annotations beyond the first 50 in further updates of the same check', async () => {

@@ -543,16 +543,54 @@ describe('selectStages', () => {
     }) as LedgerRow;
   const state = (...rows: LedgerRow[]) => deriveLedgerState(rows);
 
-  it('runs the stages not done, in order, as a chain', () => {
+  it('runs every stage that can start now, each on its own (its dependents follow as it ends done)', () => {
     expect(selectStages(plan, state(row(1, 'done')), { kind: 'run' }, now)).toEqual({
       ok: true,
-      mode: 'chain',
+      mode: 'stage',
+      stages: [2],
+    });
+    const wide = {
+      id: 'w',
+      stages: [1, 2, 3, 4].map((n) => ({
+        number: n,
+        title: `S${n}`,
+        dependsOn: n === 1 ? [] : n === 4 ? [2, 3] : [1],
+      })),
+    } as unknown as Parameters<typeof selectStages>[0];
+    expect(selectStages(wide, state(row(1, 'done')), { kind: 'run' }, now)).toEqual({
+      ok: true,
+      mode: 'stage',
       stages: [2, 3],
     });
     expect(
       selectStages(plan, state(row(1, 'done'), row(2, 'done'), row(3, 'done')), { kind: 'run' }, now),
     ).toMatchObject({ ok: false, reason: 'every stage of plan `p` is done.' });
-    expect(selectStages(plan, state(row(1, 'started')), { kind: 'run' }, now)).toMatchObject({ ok: false });
+    expect(selectStages(plan, state(row(1, 'started')), { kind: 'run' }, now)).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('stage 1 (run `r1`'),
+    });
+  });
+
+  it('refuses `/okstra run` while a stage stands failed, naming the fix', () => {
+    expect(selectStages(plan, state(row(1, 'done'), row(2, 'failed')), { kind: 'run' }, now)).toEqual({
+      ok: false,
+      reason:
+        'plan `p`: dispatch paused: stage 2 failed, so no new stage of this plan starts until its fix run passes; held back: stage 2; `/okstra retry 2` starts the fix run.',
+    });
+  });
+
+  it('continues with the offered stages that are still ready, and with none while the plan is paused', () => {
+    expect(selectStages(plan, state(row(1, 'done')), { kind: 'continue', stages: [2] }, now)).toEqual({
+      ok: true,
+      mode: 'stage',
+      stages: [2],
+    });
+    expect(
+      selectStages(plan, state(row(1, 'done'), row(2, 'started')), { kind: 'continue', stages: [2] }, now),
+    ).toMatchObject({ ok: false, reason: 'stage 2 of plan `p` is no longer ready (started or done meanwhile).' });
+    expect(
+      selectStages(plan, state(row(1, 'done'), row(2, 'failed')), { kind: 'continue', stages: [3] }, now),
+    ).toMatchObject({ ok: false, reason: expect.stringContaining('dispatch paused: stage 2 failed') });
   });
 
   it('runs a ready stage, refuses missing, done, claimed and blocked ones', () => {

@@ -46,7 +46,8 @@ const REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter(
  */
 export const PLANNING_DISPATCH_INPUTS = ['issue', 'goal', 'plan-id', 'review-id', 'comment-id', 'approver'] as const;
 
-export type LaunchTrigger = 'label' | 'comment' | 'rerequest';
+/** `dispatch`: okstra continuing a plan by itself when a stage ended `done`. */
+export type LaunchTrigger = 'label' | 'comment' | 'rerequest' | 'dispatch';
 
 export interface DispatchRequest {
   /** `reconcile`: a done stage whose branch moved (one stage, as `stage`). */

@@ -1,4 +1,4 @@
-import { chainQueue, stageReadiness, type StageReadiness } from '../graph/index.js';
+import { pauseLine, planDispatch, stageReadiness, type StageReadiness } from '../graph/index.js';
 import type { LedgerState } from '../ledger/state.js';
 import type { Plan } from '../plan/types.js';
 import { inlineCode } from '../text/escape.js';
@@ -8,7 +8,9 @@ export type LaunchWhat =
   /** `rebase`: the fix run moves the preserved branch onto the stage's current base (`/okstra retry N --rebase`). */
   | { kind: 'retry'; stage: number; rebase?: boolean }
   | { kind: 'reconcile'; stage: number; reset: boolean }
-  | { kind: 'run' };
+  | { kind: 'run' }
+  /** Stages a finished run made ready (`stagesMadeReady`), dispatched by okstra itself to continue the plan. */
+  | { kind: 'continue'; stages: readonly number[] };
 
 export type LaunchMode = 'stage' | 'chain' | 'reconcile';
 
@@ -28,18 +30,8 @@ export function selectStages(
   now: Date,
 ): StageSelection {
   const id = inlineCode(plan.id);
-  if (what.kind === 'run') {
-    const queue = chainQueue(plan, state);
-    const [first] = queue;
-    if (first === undefined) return { ok: false, reason: `every stage of plan ${id} is done.` };
-    const r = stageReadiness(plan, state, first, now);
-    if (r.kind === 'started' && !r.stale)
-      return {
-        ok: false,
-        reason: `stage ${first} of plan ${id}, the next in line, is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}).`,
-      };
-    return { ok: true, mode: 'chain', stages: queue };
-  }
+  if (what.kind === 'run') return runSelection(plan, state, now);
+  if (what.kind === 'continue') return continueSelection(plan, state, what.stages, now);
   const n = what.stage;
   if (!plan.stages.some((s) => s.number === n)) {
     return {
@@ -74,6 +66,56 @@ export function selectStages(
       break;
   }
   return { ok: true, mode: 'stage', stages: [n] };
+}
+
+/**
+ * `/okstra run`: every stage that can start now, each in its own workflow
+ * run (their dependents follow as each ends `done`). Nothing while a stage
+ * of the plan stands failed: its fix run comes first.
+ */
+function runSelection(plan: Pick<Plan, 'id' | 'stages'>, state: LedgerState, now: Date): StageSelection {
+  const id = inlineCode(plan.id);
+  const d = planDispatch(plan, state, now);
+  if (d.kind === 'complete') return { ok: false, reason: `every stage of plan ${id} is done.` };
+  if (d.kind === 'paused')
+    return {
+      ok: false,
+      reason: `plan ${id}: ${pauseLine(d)}; \`/okstra retry ${d.failed[0]}\` starts the fix run.`,
+    };
+  if (d.stages.length === 0) {
+    const running = d.running.map((n) => {
+      const r = stageReadiness(plan, state, n, now);
+      return r.kind === 'started' ? `${n} (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil})` : String(n);
+    });
+    return {
+      ok: false,
+      reason: `nothing of plan ${id} can start now: stage${d.running.length === 1 ? '' : 's'} ${running.join(', ')} ${d.running.length === 1 ? 'is' : 'are'} in progress, and the stages after ${d.running.length === 1 ? 'it' : 'them'} are dispatched as ${d.running.length === 1 ? 'it ends' : 'each ends'} \`done\`.`,
+    };
+  }
+  return { ok: true, mode: 'stage', stages: d.stages };
+}
+
+/**
+ * The stages a finished run offered, as they stand now: the ledger may have
+ * moved since the row that offered them, so each must still be ready and
+ * the plan not paused.
+ */
+function continueSelection(
+  plan: Pick<Plan, 'id' | 'stages'>,
+  state: LedgerState,
+  offered: readonly number[],
+  now: Date,
+): StageSelection {
+  const d = planDispatch(plan, state, now);
+  if (d.kind === 'complete') return { ok: false, reason: `every stage of plan ${inlineCode(plan.id)} is done.` };
+  if (d.kind === 'paused') return { ok: false, reason: `plan ${inlineCode(plan.id)}: ${pauseLine(d)}.` };
+  const stages = d.stages.filter((n) => offered.includes(n));
+  if (stages.length === 0)
+    return {
+      ok: false,
+      reason: `stage${offered.length === 1 ? '' : 's'} ${offered.join(', ')} of plan ${inlineCode(plan.id)} ${offered.length === 1 ? 'is' : 'are'} no longer ready (started or done meanwhile).`,
+    };
+  return { ok: true, mode: 'stage', stages };
 }
 
 /**

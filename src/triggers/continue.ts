@@ -1,0 +1,83 @@
+import type { OkstraConfig } from '../core/config/index.js';
+import { isGitHubLogin } from '../core/commands/index.js';
+import { pauseLine, planDispatch, stagesMadeReady } from '../core/graph/index.js';
+import { isStageRow } from '../core/ledger/index.js';
+import { describeApiError } from '../github/errors.js';
+import { changedFiles, pullRequestFacts } from '../github/pulls.js';
+import type { TriggerDeps } from './deps.js';
+import { launch } from './launch.js';
+import { readPlanLedger } from './ledger-state.js';
+import { resolvePlan } from './plans.js';
+
+/** A workflow run that has ended (or is ending): which plan, which pull request, which run. */
+export interface EndedRun {
+  planId: string;
+  prNumber: number;
+  /** okstra's run-id prefix of that workflow run attempt, `gh-<run id>-<attempt>-`. */
+  runIdPrefix: string;
+  /** Who the follow-up runs are on behalf of when the ledger does not say (the run's own actor). */
+  fallbackActor: string;
+}
+
+export type ContinueOutcome =
+  { kind: 'dispatched'; stages: number[] } | { kind: 'nothing'; reason: string } | { kind: 'refused'; reason: string };
+
+/**
+ * Continues a plan after one of its workflow runs: every stage that a
+ * `done` row of that run made ready (stagesMadeReady: of several runs ending
+ * together, exactly one offers each stage) is dispatched in its own
+ * workflow run, with a queued check on the pull request, through the same
+ * launch as a comment. Called by the bot on `workflow_run.completed` and
+ * by the Action at the end of a stage run with `dispatch-next` (no-server
+ * mode). The plan is read where a comment would read it (resolvePlan), so
+ * approval and fork rules hold as for any launch.
+ */
+export async function continuePlan(deps: TriggerDeps, config: OkstraConfig, run: EndedRun): Promise<ContinueOutcome> {
+  const ledger = await readPlanLedger(deps, config, run.planId);
+  if (!ledger.ok) return { kind: 'refused', reason: ledger.reason };
+  const ours = ledger.rows
+    .map((row, index) => ({ row, index }))
+    .filter((r) => isStageRow(r.row) && r.row.run_id.startsWith(run.runIdPrefix));
+  const doneRows = ours.filter((r) => r.row.status === 'done');
+  if (doneRows.length === 0) return { kind: 'nothing', reason: `run ${run.runIdPrefix}* recorded no done stage` };
+
+  let pr: Awaited<ReturnType<typeof pullRequestFacts>>;
+  let files: Awaited<ReturnType<typeof changedFiles>>;
+  try {
+    [pr, files] = await Promise.all([
+      pullRequestFacts(deps.client, deps.repo, run.prNumber),
+      changedFiles(deps.client, deps.repo, run.prNumber),
+    ]);
+  } catch (error) {
+    return { kind: 'refused', reason: `pull request #${run.prNumber} cannot be read (${describeApiError(error)})` };
+  }
+  if (pr.state !== 'open') return { kind: 'nothing', reason: `pull request #${run.prNumber} is ${pr.state}` };
+  const resolved = await resolvePlan(deps, config, pr, files, run.planId);
+  if (!resolved.ok) return { kind: 'refused', reason: resolved.reason };
+
+  const offered = [
+    ...new Set(doneRows.flatMap((r) => stagesMadeReady(resolved.plan, ledger.rows, r.index, deps.now()))),
+  ];
+  if (offered.length === 0) {
+    const now = planDispatch(resolved.plan, ledger.state, deps.now());
+    return { kind: 'nothing', reason: now.kind === 'paused' ? pauseLine(now) : 'no stage became ready' };
+  }
+
+  const claimActor = ours.map((r) => r.row).find((row) => row.status === 'started' && row.actor)?.actor;
+  const actor = claimActor && isGitHubLogin(claimActor) ? claimActor : run.fallbackActor;
+  const outcome = await launch(deps, config, {
+    pr,
+    plan: resolved.plan,
+    planPath: resolved.path,
+    planBlob: resolved.blob,
+    planFromPullRequest: resolved.fromPullRequest,
+    what: { kind: 'continue', stages: offered },
+    options: { executor: null, verifiers: null, models: {} },
+    trigger: 'dispatch',
+    actor,
+    origin: `continuing the plan after run \`${run.runIdPrefix.replace(/-$/, '')}\``,
+    ledger,
+  });
+  if (!outcome.ok) return { kind: 'refused', reason: outcome.reason };
+  return { kind: 'dispatched', stages: outcome.stages };
+}
