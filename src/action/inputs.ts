@@ -11,8 +11,21 @@ import { parseModelOverrides, ProviderError } from '../providers/index.js';
  * fixes them in one go instead of one failed run per typo.
  */
 
-export const MODES = ['stage', 'chain', 'continue', 'status', 'reconcile', 'plan', 'approve', 'final'] as const;
+export const MODES = [
+  'stage',
+  'chain',
+  'continue',
+  'status',
+  'reconcile',
+  'plan',
+  'approve',
+  'final',
+  'cli-cache-key',
+] as const;
 export type Mode = (typeof MODES)[number];
+
+/** Modes a workflow's own step runs (before okstra's step), never a dispatch: the workflows' `mode` choice leaves them out. */
+export const STEP_ONLY_MODES = ['cli-cache-key'] as const satisfies readonly Mode[];
 
 export const REPORT_TARGETS = ['summary', 'check', 'comment'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];

@@ -7,6 +7,7 @@ import { parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from '.
 import { inGroup, scrubbedIo, type ActionIo } from './io.js';
 import { chainMode, continueMode, emptyResults, stageMode, statusMode, type RunResults } from './modes.js';
 import { approveMode } from './approve-mode.js';
+import { cliCacheKeyMode } from './cli-cache-mode.js';
 import { finalMode } from './final-mode.js';
 import { planMode } from './plan-mode.js';
 import { reconcileMode } from './reconcile-mode.js';
@@ -70,6 +71,8 @@ function knownSecrets(io: ActionIo, values: readonly string[]): Scrubber {
 
 async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber): Promise<void> {
   const { io } = d;
+  // Only prints where the CLIs go and their cache key, for actions/cache before okstra's own step: no session.
+  if (inputs.mode === 'cli-cache-key') return cliCacheKeyMode(io, d.env);
   const ctx = runnerContext(d.env, await readEvent(d.env.GITHUB_EVENT_PATH), d.cwd);
   const results = emptyResults(inputs.dryRun);
   let session: Session;

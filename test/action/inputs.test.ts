@@ -34,9 +34,11 @@ describe('action.yml', () => {
       expect(input.description.length, name).toBeGreaterThan(20);
   });
 
-  it('declares the outputs main.ts writes, a post step, and a current JavaScript runtime', () => {
+  it('declares the outputs main.ts and mode cli-cache-key write, a post step, and a current JavaScript runtime', () => {
     expect(Object.keys(action.outputs).sort()).toEqual([
       'branch',
+      'cli-cache-key',
+      'cli-cache-path',
       'head-commit',
       'remaining-queue',
       'report-json',
@@ -123,7 +125,7 @@ describe('parseInputs', () => {
     [
       'mode',
       { mode: 'run' },
-      'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile, plan, approve, final',
+      'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile, plan, approve, final, cli-cache-key',
     ],
     [
       'stage',
