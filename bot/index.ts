@@ -1,18 +1,14 @@
 import type { ApplicationFunction } from 'probot';
 import { Scrubber } from '../src/core/text/scrub.js';
-import { onCheckRunRequestedAction, onCheckRunRerequested } from './handlers/check-run.js';
-import { onCheckSuiteRerequested } from './handlers/check-suite.js';
-import type { AppEnv } from './handlers/deps.js';
-import { onIssueComment } from './handlers/issue-comment.js';
-import { onPullRequestClosed, onPullRequestLabeled } from './handlers/pull-request.js';
-import { onPullRequestReviewSubmitted } from './handlers/pull-request-review.js';
-import { onWorkflowRunCompleted } from './handlers/workflow-run.js';
+import { handleEvent, TRIGGER_EVENTS, type EventKey } from '../src/triggers/events.js';
+import { botDeps, type AppEnv } from './handlers/deps.js';
 
 /**
- * The okstra GitHub App: routes each event okstra subscribes to (app.yml)
- * to its handler. Handlers only turn a payload into plain data and call the
- * logic in bot/lib/, which works on src/. It keeps no state: everything it
- * needs is on GitHub (ledger branch, check runs, comments, run titles).
+ * The okstra GitHub App: hands each event okstra subscribes to (app.yml)
+ * to the shared route table (src/triggers/events.ts), with `TriggerDeps`
+ * built from Probot's context. It keeps no state: everything it needs is on
+ * GitHub (ledger branch, check runs, comments, run titles). The Action's
+ * event mode runs the same table with the workflow's token.
  */
 export interface AppOptions {
   now?: () => Date;
@@ -23,14 +19,12 @@ export interface AppOptions {
 export function createOkstraApp(options: AppOptions = {}): ApplicationFunction {
   const env: AppEnv = { now: options.now ?? (() => new Date()), scrub: new Scrubber(options.secrets ?? []) };
   return (app) => {
-    app.on('issue_comment.created', (context) => onIssueComment(context, env));
-    app.on('pull_request.labeled', (context) => onPullRequestLabeled(context, env));
-    app.on('pull_request.closed', (context) => onPullRequestClosed(context, env));
-    app.on('pull_request_review.submitted', (context) => onPullRequestReviewSubmitted(context, env));
-    app.on('check_run.rerequested', (context) => onCheckRunRerequested(context, env));
-    app.on('check_run.requested_action', (context) => onCheckRunRequestedAction(context, env));
-    app.on('check_suite.rerequested', (context) => onCheckSuiteRerequested(context, env));
-    app.on('workflow_run.completed', (context) => onWorkflowRunCompleted(context, env));
+    for (const key of TRIGGER_EVENTS) {
+      app.on(key, async (context) => {
+        const payload = context.payload as Parameters<typeof handleEvent<EventKey>>[2];
+        await handleEvent(botDeps(context, payload.repository, env), key, payload);
+      });
+    }
   };
 }
 
