@@ -546,7 +546,8 @@ export interface RunOptions {
   inputs: Record<string, string>;
   eventName: string;
   payload: unknown;
-  api: FakeApi;
+  /** Where the step's GITHUB_API_URL points (the fake API, or test/sim's simulated GitHub). */
+  api: Pick<FakeApi, 'url'>;
   /** Extra environment (e.g. STATE_* for the post step). */
   env?: Record<string, string>;
   entry?: 'main' | 'post';

@@ -1,0 +1,154 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject, PASSING_REVIEWER, twoStagePlan, WRITER, type Project } from '../action/harness.js';
+import { startGitHubSim, type GitHubSim } from './github-sim.js';
+import { isReportComment } from '../../src/core/report/index.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The workflow for repositories that run the okstra App (okstra.yml is the no-server one), as docs/bot.md says to install it.
+const APP_WORKFLOW = readFileSync(join(root, 'examples', 'workflows', 'okstra-app.yml'), 'utf8');
+
+let sim: GitHubSim | null = null;
+afterEach(async () => {
+  const s = sim;
+  sim = null;
+  await s?.close();
+});
+
+/** On a failed run, what its job printed last: the first thing to read when a run did not do what a test expects. */
+function failedRunsTail(s: GitHubSim): string {
+  return s.timeline
+    .filter((t) => t.conclusion !== 'success')
+    .map((t) => `run ${t.runId} (${t.conclusion ?? 'unfinished'}):\n${t.stderr.slice(-3000)}\n${t.stdout.slice(-3000)}`)
+    .join('\n');
+}
+
+async function project(workflow = APP_WORKFLOW): Promise<Project> {
+  return makeProject({
+    plan: twoStagePlan(),
+    agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+    files: { '.github/workflows/okstra.yml': workflow },
+    prFiles: { 'docs/feature.md': 'a feature\n' },
+  });
+}
+
+describe('the simulated GitHub, bot shell', () => {
+  it('/okstra stage 1 on a pull request: the bot reacts, queues a check, dispatches; the run pushes the stage; on workflow_run.completed the bot completes the check, posts the report and dispatches stage 2', async () => {
+    const p = await project();
+    sim = await startGitHubSim({ project: p, shell: 'bot', pulls: [{ number: 7, head: 'feature' }] });
+
+    const asked = await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
+    await sim.settled();
+    const s = sim;
+    const why = (): string =>
+      `${failedRunsTail(s)}\nbot: ${s.botLogs.join('\n')}\nunhandled: ${JSON.stringify(s.unhandled)}`;
+
+    expect(s.unhandled, why()).toEqual([]);
+    // The bot's reactions on the command: 👀 when it starts on it, 🚀 once the run is dispatched.
+    expect(s.state.comments.get(asked.id)?.reactions.map((r) => [r.content, r.user.login])).toEqual([
+      ['eyes', 'okstra[bot]'],
+      ['rocket', 'okstra[bot]'],
+    ]);
+
+    // Two runs, both dispatched by the App on the default branch: stage 1 for the comment, then stage 2,
+    // which the bot dispatched when stage 1's run completed and made it ready.
+    const runs = s.runs();
+    expect(
+      runs.map((r) => [
+        r.event,
+        r.headBranch,
+        r.headSha,
+        r.actor.login,
+        r.inputs.stage,
+        r.inputs.trigger,
+        r.conclusion,
+      ]),
+      why(),
+    ).toEqual([
+      ['workflow_dispatch', 'main', p.main, 'okstra[bot]', '1', 'comment', 'success'],
+      ['workflow_dispatch', 'main', p.main, 'okstra[bot]', '2', 'dispatch', 'success'],
+    ]);
+    const checks = s.checks();
+    expect(checks.map((c) => c.name)).toEqual(['okstra: two-stage · stage 1', 'okstra: two-stage · stage 2']);
+    const [first, second] = runs;
+    const [check1, check2] = checks;
+    if (!first || !second || !check1 || !check2) throw new Error('unreachable');
+    expect(first.displayTitle).toBe(`okstra ${p.planPath} · pr 7 · checks ${check1.id}`);
+    expect(second.displayTitle).toBe(`okstra ${p.planPath} · pr 7 · checks ${check2.id}`);
+    expect(first.concurrency?.group).toBe(`okstra-${p.planPath}-stage-1`);
+    // The second run was dispatched only after the first had ended (its workflow_run.completed).
+    const [t1, t2] = [s.state.timelineOf(first.id), s.state.timelineOf(second.id)];
+    expect(t2.dispatchedAt).toBeGreaterThanOrEqual(t1.endedAt ?? Infinity);
+    // The okstra step's inputs, evaluated from the workflow: the bot owns the checks, the job's token is GITHUB_TOKEN.
+    expect(t1.inputs).toMatchObject({
+      mode: 'stage',
+      plan: p.planPath,
+      stage: '1',
+      'pr-number': '7',
+      'check-run-id': String(check1.id),
+      report: 'summary',
+    });
+    expect(t1.inputs?.['github-token']).toMatch(/^ghs_actions_/);
+    expect([t1.exitCode, t1.postExitCode]).toEqual([0, 0]);
+
+    // The stage branches and the ledger rows are on the bare repository, with the runs' ids.
+    expect(await p.show('okstra/two-stage/stage-1', 'src/stage-1.txt')).toMatch(/^stage 1 by /);
+    expect(await p.show('okstra/two-stage/stage-2', 'src/stage-2.txt')).toMatch(/^stage 2 by /);
+    const rows = await p.ledger();
+    expect(rows.map((r) => [r.stage, r.status, r.run_id.split('-').slice(0, 3).join('-')])).toEqual([
+      [1, 'started', `gh-${first.id}-1`],
+      [1, 'done', `gh-${first.id}-1`],
+      [2, 'started', `gh-${second.id}-1`],
+      [2, 'done', `gh-${second.id}-1`],
+    ]);
+
+    // The checks the bot queued on the pull request's head, completed by the bot from the stored reports.
+    for (const [check, row] of [
+      [check1, rows[1]],
+      [check2, rows[3]],
+    ] as const) {
+      expect(check).toMatchObject({
+        head_sha: p.prHead,
+        app: 'okstra',
+        status: 'completed',
+        conclusion: 'success',
+        external_id: row?.run_id,
+      });
+      expect(check.output.title).toMatch(/^PASS/);
+    }
+
+    // One report comment per stage on the pull request, by the App.
+    const reports = s.commentsOn(7).filter((c) => c.user.login === 'okstra[bot]');
+    expect(
+      reports.map((c) => [isReportComment(c.body, 'two-stage', 1), isReportComment(c.body, 'two-stage', 2)]),
+    ).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+    // The command, each finished run, and the App's own report comments (delivered: the bot ignores a bot's).
+    expect(s.deliveries.map((d) => `${d.event}.${d.action ?? ''} ${d.status ?? '?'}`).sort()).toEqual([
+      'issue_comment.created 200',
+      'issue_comment.created 200',
+      'issue_comment.created 200',
+      'workflow_run.completed 200',
+      'workflow_run.completed 200',
+    ]);
+  });
+
+  it('fails close() when a request is not a valid GitHub API request', async () => {
+    const p = await project();
+    const s = await startGitHubSim({ project: p, shell: 'action' });
+    const token = s.state.appToken();
+    const res = await fetch(`${s.url}/repos/octo-org/octo-repo/check-runs`, {
+      method: 'POST',
+      headers: { authorization: `token ${token}`, 'content-type': 'application/json' },
+      // `conclution`: a misspelt field GitHub would silently ignore; the description check refuses it.
+      body: JSON.stringify({ name: 'x', head_sha: p.main, conclution: 'success' }),
+    });
+    expect(res.status).toBe(422);
+    expect(s.checks()).toEqual([]);
+    await expect(s.close()).rejects.toThrow(/1 invalid request\(s\):[\s\S]*conclution/);
+  });
+});
