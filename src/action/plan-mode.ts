@@ -190,14 +190,19 @@ function planningRoster(s: Session): {
   // The config's planner and reviewers come first; the run's executor and verifiers inputs stand in for them.
   const planner = s.config.planner ?? s.inputs.executor ?? undefined;
   const reviewers = s.config.planning.reviewers ?? s.inputs.verifiers ?? undefined;
+  const env = providerEnv(s.env, s.inputs);
   const roster = buildRoster(
-    planningRosterRequest(s.config, {
-      ...(planner ? { planner } : {}),
-      ...(reviewers ? { reviewers } : {}),
-      models: s.inputs.models,
-    }),
+    planningRosterRequest(
+      s.config,
+      {
+        ...(planner ? { planner } : {}),
+        ...(reviewers ? { reviewers } : {}),
+        models: s.inputs.models,
+      },
+      env,
+    ),
     s.config,
-    { env: providerEnv(s.env, s.inputs), trustedRoot: s.trustedRoot },
+    { env, trustedRoot: s.trustedRoot },
   );
   return { planner: roster.executor, reviewers: roster.verifiers };
 }

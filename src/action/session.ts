@@ -55,6 +55,8 @@ export interface Session {
   head: string;
   /** The commit plans are read from and recorded at: `plan-ref`'s, else `head`. */
   planCommit: string;
+  /** The repository's default branch, where config and prompts are read. */
+  defaultBranch: string;
   rules: Rules;
   config: OkstraConfig;
   deps: EngineDeps;
@@ -148,7 +150,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const penv = providerEnv(d.env, inputs);
   if (inputs.installClis) {
     if (!d.installClis) throw new Error('install-clis is not available in this build');
-    await d.installClis(builtinRefs(config, inputs), penv, io.info);
+    await d.installClis(builtinRefs(config, inputs, penv), penv, io.info);
   }
 
   const workspace = new StageWorkspace(repoDir, { remoteEnv });
@@ -238,6 +240,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     refs,
     head,
     planCommit,
+    defaultBranch,
     rules,
     config,
     deps,
@@ -344,6 +347,8 @@ function needsApi(inputs: ActionInputs, ctx: RunnerContext, config: OkstraConfig
     // Final verification creates its check and opens the hand-off pull request; after a stage or chain, handoff.auto may too.
     inputs.mode === 'final' ||
     ((inputs.mode === 'stage' || inputs.mode === 'chain') && config.handoff.auto) ||
+    // No-server continuation dispatches the stages a done stage made ready.
+    inputs.dispatchNext ||
     prLookup
   );
 }
@@ -352,6 +357,8 @@ function needsApi(inputs: ActionInputs, ctx: RunnerContext, config: OkstraConfig
 export function builtinRefs(
   config: OkstraConfig,
   inputs: Pick<ActionInputs, 'executor' | 'verifiers'>,
+  /** The providers' environment (keys included): the default verifiers are the vendors with a key. */
+  env: Readonly<Record<string, string | undefined>> = {},
 ): BuiltinProvider[] {
   const request = {
     ...(inputs.executor ? { executor: inputs.executor } : {}),
@@ -359,7 +366,7 @@ export function builtinRefs(
   };
   const refs = [
     inputs.executor ?? config.executor,
-    ...verifierRefs(request, config),
+    ...verifierRefs(request, config, env),
     ...(config.critic ? [config.critic] : []),
   ];
   return [...new Set(refs.filter(isBuiltin))];

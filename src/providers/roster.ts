@@ -1,5 +1,7 @@
 import { BUILTIN_PROVIDERS, PROVIDER_NAME_PATTERN, type OkstraConfig } from '../core/config/schema.js';
 import { closestMatch } from '../core/text/did-you-mean.js';
+import { readCredential } from './cli-credentials.js';
+import type { EnvSource } from './env.js';
 import { ProviderError } from './errors.js';
 import {
   isCommandRef,
@@ -53,32 +55,51 @@ function unique(refs: readonly string[]): string[] {
 /**
  * The refs that verify: the executor's own provider (a fresh, read-only
  * session — that separation is the safeguard) followed by the requested
- * verifiers, or the configured ones, or else every provider under
- * `providers:`. The executor's provider is left out only when
+ * verifiers, or the configured ones, or else the {@link defaultVerifiers}.
+ * The executor's provider is left out only when
  * `excludeExecutorFromVerifiers` is set.
+ *
+ * `env` is the environment the providers will read their keys from (the
+ * engine's); without it no key counts as present, so the default is what
+ * the config alone says.
  */
-export function verifierRefs(request: RosterRequest, config: OkstraConfig): string[] {
+export function verifierRefs(request: RosterRequest, config: OkstraConfig, env: EnvSource = {}): string[] {
   const executor = request.executor ?? config.executor;
-  const listed = request.verifiers ?? config.verifiers ?? Object.keys(config.providers);
+  const listed = request.verifiers ?? config.verifiers ?? defaultVerifiers(config, env);
   const exclude = request.excludeExecutorFromVerifiers ?? config.excludeExecutorFromVerifiers;
   const refs = unique([executor, ...listed]);
   return exclude ? refs.filter((r) => r !== executor) : refs;
 }
 
 /**
+ * Who verifies when neither the run nor the config names verifiers: every
+ * provider under `providers:` (configured on purpose, key or not), then every
+ * other built-in vendor whose API key is set in `env`. So a repository with
+ * keys for two vendors gets cross-vendor verification without a word of
+ * config, and one with a single key gets the executor's vendor alone
+ * (single-vendor verification, which the report says).
+ */
+export function defaultVerifiers(config: Pick<OkstraConfig, 'providers'>, env: EnvSource): string[] {
+  const keyed = BUILTIN_PROVIDERS.filter((ref) => readCredential(ref, config.providers[ref], env).value !== null);
+  return unique([...Object.keys(config.providers), ...keyed]);
+}
+
+/**
  * Who drafts a plan and who reviews it, as a roster request (the planner in
  * the executor's place): the planner is `planner:` (else the executor), and
  * the reviewers are the other providers, or the planner's own provider in
- * fresh sessions when it is the only one. One rule for every shell.
+ * fresh sessions when it is the only one. One rule for every shell. `env`
+ * counts as for {@link verifierRefs}: other vendors with a key review by default.
  */
 export function planningRosterRequest(
   config: Pick<OkstraConfig, 'planner' | 'executor' | 'verifiers' | 'providers' | 'planning'>,
   overrides: { planner?: string; reviewers?: readonly string[]; models?: Readonly<Record<string, string>> } = {},
+  env: EnvSource = {},
 ): RosterRequest {
   const planner = overrides.planner ?? config.planner ?? config.executor;
   const configured = overrides.reviewers ??
     config.planning.reviewers ??
-    config.verifiers ?? [config.executor, ...Object.keys(config.providers)];
+    config.verifiers ?? [config.executor, ...defaultVerifiers(config, env)];
   const others = unique(configured).filter((r) => r !== planner);
   const reviewers = others.length > 0 ? others : [planner];
   return {
@@ -92,7 +113,8 @@ export function planningRosterRequest(
 
 export function buildRoster(request: RosterRequest, config: OkstraConfig, deps: ProviderDeps = {}): Roster {
   const executorRef = request.executor ?? config.executor;
-  const verifiers = verifierRefs(request, config);
+  // The providers read their keys from deps.env (else process.env); the default verifiers look in the same place.
+  const verifiers = verifierRefs(request, config, deps.env ?? process.env);
   const criticRef = request.critic !== undefined ? request.critic : config.critic;
   const models = request.models ?? {};
 

@@ -7,7 +7,13 @@ import {
   type BuiltinFactory,
   type ProviderDeps,
 } from '../../src/providers/registry.js';
-import { buildRoster, parseModelOverrides, verifierRefs } from '../../src/providers/roster.js';
+import {
+  buildRoster,
+  defaultVerifiers,
+  parseModelOverrides,
+  planningRosterRequest,
+  verifierRefs,
+} from '../../src/providers/roster.js';
 import type { Provider } from '../../src/providers/types.js';
 import { config } from './helpers.js';
 
@@ -22,6 +28,8 @@ function fakeBuiltin(defaultModel: string): BuiltinFactory {
 }
 
 const deps: ProviderDeps = {
+  // No keys: the default verifiers do not depend on the environment the tests run in.
+  env: {},
   builtins: {
     claude: fakeBuiltin('claude-default'),
     codex: fakeBuiltin('codex-default'),
@@ -217,9 +225,57 @@ describe('buildRoster', () => {
   });
 
   it('builds the default roster (claude executing and verifying) on the Claude Code adapter', () => {
-    const roster = buildRoster({}, config());
+    const roster = buildRoster({}, config(), { env: {} });
     expect(roster.executor).toMatchObject({ ref: 'claude', kind: 'claude', name: 'Claude worker', model: null });
     expect(roster.verifiers.map((v) => v.ref)).toEqual(['claude']);
+  });
+});
+
+describe('the default roster (no verifiers configured)', () => {
+  const keys = { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: 'o', GEMINI_API_KEY: 'g' };
+
+  it('verifies with every other vendor whose key is present, after the executor’s own fresh session', () => {
+    expect(verifierRefs({}, config(), keys)).toEqual(['claude', 'codex', 'gemini']);
+    expect(verifierRefs({}, config({ executor: 'codex' }), { OPENAI_API_KEY: 'o', GEMINI_API_KEY: 'g' })).toEqual([
+      'codex',
+      'gemini',
+    ]);
+    // A key that is blank is no key.
+    expect(verifierRefs({}, config(), { ANTHROPIC_API_KEY: 'a', OPENAI_API_KEY: ' ', GEMINI_API_KEY: '' })).toEqual([
+      'claude',
+    ]);
+    // With excludeExecutorFromVerifiers the other vendors alone verify.
+    expect(verifierRefs({}, config({ excludeExecutorFromVerifiers: true }), keys)).toEqual(['codex', 'gemini']);
+  });
+
+  it('reads a key under providers.<name>.apiKeyEnv, and keeps providers configured under providers: with or without a key', () => {
+    const cfg = config({ providers: { gemini: { apiKeyEnv: 'MY_GEMINI' }, aider: { command: 'aider' } } });
+    expect(defaultVerifiers(cfg, { GEMINI_API_KEY: 'g' })).toEqual(['gemini', 'aider']);
+    expect(defaultVerifiers(cfg, { MY_GEMINI: 'g', OPENAI_API_KEY: 'o' })).toEqual(['gemini', 'aider', 'codex']);
+    expect(defaultVerifiers(config(), {})).toEqual([]);
+  });
+
+  it('never changes an explicit roster: configured or requested verifiers win over the keys present', () => {
+    expect(verifierRefs({}, config({ verifiers: ['gemini'] }), keys)).toEqual(['claude', 'gemini']);
+    expect(verifierRefs({ verifiers: ['codex'] }, config(), keys)).toEqual(['claude', 'codex']);
+    expect(verifierRefs({}, config({ executor: 'gemini', verifiers: ['gemini'] }), keys)).toEqual(['gemini']);
+  });
+
+  it('builds the roster from the keys in deps.env, the environment the providers read', () => {
+    const roster = buildRoster({}, config(), { ...deps, env: { ANTHROPIC_API_KEY: 'a', GEMINI_API_KEY: 'g' } });
+    expect(roster.executor.ref).toBe('claude');
+    expect(roster.verifiers.map((v) => v.name)).toEqual(['Claude worker', 'Gemini worker']);
+    expect(buildRoster({}, config(), { ...deps, env: { ANTHROPIC_API_KEY: 'a' } }).verifiers.map((v) => v.ref)).toEqual(
+      ['claude'],
+    );
+  });
+
+  it('lets the other keyed vendors review a plan by default', () => {
+    expect(planningRosterRequest(config(), {}, keys)).toMatchObject({
+      executor: 'claude',
+      verifiers: ['codex', 'gemini'],
+    });
+    expect(planningRosterRequest(config(), {}, { ANTHROPIC_API_KEY: 'a' })).toMatchObject({ verifiers: ['claude'] });
   });
 });
 

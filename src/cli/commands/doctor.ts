@@ -30,7 +30,7 @@ export function registerDoctorCommands(program: Command, io: CliIo, setExit: (co
     .option('--json', 'print the checks as JSON')
     .action(async (opts: { repo?: string; config?: string; json?: boolean }) => {
       const config = await readConfigFor(io, opts);
-      const needed = neededClis(config);
+      const needed = neededClis(config, io.env);
       const checks = await checkAgentClis(config, io.env);
       const isolation = await isolationCheck(config, io.env);
       const problems = [
@@ -74,8 +74,8 @@ function readConfigFor(io: CliIo, opts: { repo?: string; config?: string }): Pro
 }
 
 /** The built-ins this repository's runs use by default: the executor, the verifiers and the critic. */
-function neededClis(config: OkstraConfig): BuiltinProvider[] {
-  const refs = [config.executor, ...verifierRefs({}, config), ...(config.critic ? [config.critic] : [])];
+function neededClis(config: OkstraConfig, env: CliIo['env']): BuiltinProvider[] {
+  const refs = [config.executor, ...verifierRefs({}, config, env), ...(config.critic ? [config.critic] : [])];
   return BUILTIN_PROVIDERS.filter((ref) => refs.includes(ref));
 }
 

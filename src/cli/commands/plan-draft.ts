@@ -137,10 +137,14 @@ function planningRoster(
 ): { planner: ReturnType<typeof buildRoster>['executor']; reviewers: ReturnType<typeof buildRoster>['verifiers'] } {
   try {
     const roster = buildRoster(
-      planningRosterRequest(config, {
-        ...(opts.planner ? { planner: opts.planner } : {}),
-        ...(opts.reviewers ? { reviewers: opts.reviewers } : {}),
-      }),
+      planningRosterRequest(
+        config,
+        {
+          ...(opts.planner ? { planner: opts.planner } : {}),
+          ...(opts.reviewers ? { reviewers: opts.reviewers } : {}),
+        },
+        providerDeps.env ?? io.env,
+      ),
       config,
       { env: io.env, trustedRoot: repoDir, ...providerDeps },
     );

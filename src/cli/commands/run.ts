@@ -8,6 +8,7 @@ import { CliError, EXIT_INFRA, type CliIo } from '../io.js';
 import { positiveInt } from '../options.js';
 import { newLocalRunId, prepareRun, type RunOptions } from '../engine-setup.js';
 import { failedWorkers } from '../../core/report/failure.js';
+import { singleVendorLine } from '../../core/report/vendors.js';
 import { watchRun, type ViewFlags } from '../live-view.js';
 import { chainExitCode, stageExitCode } from '../exit-codes.js';
 
@@ -127,6 +128,8 @@ export function printOutcome(io: CliIo, outcome: StageCompleted, json: boolean |
   io.out(
     `stage ${report.stage.number} ${report.verdict.value} (${report.verdict.runStatus}) — report ${outcome.reportPath} on the ledger branch at ${outcome.ledgerCommit.slice(0, 12)}`,
   );
+  const vendor = singleVendorLine(report.roster);
+  if (vendor) io.out(`  ${vendor}`);
   for (const reason of report.verdict.reasons) io.out(`  - ${reason}`);
   for (const line of failureLines(report)) io.out(line);
 }

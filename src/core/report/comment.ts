@@ -26,6 +26,7 @@ import {
 } from './blocks.js';
 import { countsLine } from './summary.js';
 import { fitWithNotice } from './notice.js';
+import { singleVendorSection } from './vendors.js';
 import { fullReportPointer } from './format.js';
 
 /** GitHub rejects issue and PR comment bodies longer than this. */
@@ -77,6 +78,7 @@ export function renderComment(input: FinalReport, opts: CommentOptions = {}): Re
     textSection('marker', `${marker}\n`, { required: true }),
     headlineSection(report, '###'),
     isolationSection(report),
+    singleVendorSection(report),
     reasonsSection(report, COMMENT_DETAIL),
     budgetSection(report),
     sidecarSection(report, COMMENT_DETAIL),

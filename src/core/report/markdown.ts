@@ -27,6 +27,7 @@ import {
   verifiersSection,
 } from './blocks.js';
 import { fitWithNotice } from './notice.js';
+import { singleVendorSection } from './vendors.js';
 import { fullReportPointer } from './format.js';
 
 export interface MarkdownOptions {
@@ -55,6 +56,7 @@ export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): 
   const sections: Section[] = [
     headlineSection(report, '##'),
     isolationSection(report),
+    singleVendorSection(report),
     reasonsSection(report, FULL_DETAIL),
     budgetSection(report),
     sidecarSection(report, FULL_DETAIL),

@@ -15,6 +15,7 @@ import {
   workerUsageSection,
 } from './blocks.js';
 import { fitWithNotice } from './notice.js';
+import { singleVendorSection } from './vendors.js';
 import {
   countActiveBySeverity,
   formatRunUsage,
@@ -68,6 +69,7 @@ export function summaryOfRedacted(report: FinalReport, opts: SummaryOptions = {}
   const sections: Section[] = [
     headlineSection(report, '###'),
     isolationSection(report),
+    singleVendorSection(report),
     reasonsSection(report, SUMMARY_DETAIL),
     budgetSection(report),
     sidecarSection(report, SUMMARY_DETAIL),
