@@ -12,7 +12,9 @@ import { checkAgentClis } from '../../providers/cli-check.js';
 import { CliError, EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { newLocalRunId, prepareRun, type PreparedRun } from '../engine-setup.js';
 import { oneOf } from '../options.js';
-import { main } from '../main.js';
+import { runProgram } from '../program.js';
+import { registerPlanCommands } from './plan.js';
+import { registerStatusCommand } from './status.js';
 import { chainExitCode, stageExitCode } from '../exit-codes.js';
 import { problemsOf } from './doctor.js';
 import { printDraft, runPlanDraft } from './plan-draft.js';
@@ -23,6 +25,9 @@ import { finalOf, handoffOf } from './final.js';
 import type { Plan } from '../../core/plan/types.js';
 
 const PLAN = '.okstra/plans/tempconv.md';
+
+/** The commands the demo runs as a user would type them (through commander, with their own output and exit codes). */
+const USER_COMMANDS = [registerPlanCommands, registerStatusCommand];
 
 /** What the demo asks the planner for, as a person would write it in an issue. */
 const GOAL = [
@@ -88,9 +93,10 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
       io.out(
         'okstra demo approves the plan itself, because this is a demo. In a real repository a person reads it and approves it: a review of the plan pull request, `/okstra approve` on it, or `okstra plan approve`.',
       );
-      const approved = await main(
+      const approved = await runProgram(
         ['plan', 'approve', '--plan', join(repo, PLAN), '--repo', repo, '--as', 'okstra demo'],
         io,
+        USER_COMMANDS,
       );
       if (approved !== EXIT_OK) throw new CliError('demo: the plan could not be approved; nothing was run');
 
@@ -127,7 +133,7 @@ export function registerDemoCommand(program: Command, io: CliIo, setExit: (code:
         await prepared.close();
       }
       io.out('\n== okstra status');
-      const statusCode = await main(['status', '--plan', join(repo, PLAN), '--repo', repo], io);
+      const statusCode = await runProgram(['status', '--plan', join(repo, PLAN), '--repo', repo], io, USER_COMMANDS);
       const verdict =
         runsCode === EXIT_INFRA
           ? 'stopped: a worker could not do its job (its reason is above, exit 3)'
