@@ -9,6 +9,7 @@ import { isReportComment } from '../../src/core/report/index.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The workflow for repositories that run the okstra App (okstra.yml is the no-server one), as docs/bot.md says to install it.
 const APP_WORKFLOW = readFileSync(join(root, 'examples', 'workflows', 'okstra-app.yml'), 'utf8');
+const NO_SERVER_WORKFLOW = readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8');
 
 let sim: GitHubSim | null = null;
 afterEach(async () => {
@@ -150,5 +151,43 @@ describe('the simulated GitHub, bot shell', () => {
     expect(res.status).toBe(422);
     expect(s.checks()).toEqual([]);
     await expect(s.close()).rejects.toThrow(/1 invalid request\(s\):[\s\S]*conclution/);
+  });
+});
+
+describe('the simulated GitHub, no-server shell', () => {
+  // Skipped, not weakened: okstra.yml's event job runs the Action's `mode: event`, which the Action does not have yet.
+  it.skip("/okstra stage 1 runs the workflow's event job (mode: event), which queues the check and dispatches the stage run; both with GITHUB_TOKEN (waiting for mode: event)", async () => {
+    const p = await project(NO_SERVER_WORKFLOW);
+    sim = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
+    await sim.comment(7, '/okstra stage 1', { login: 'octocat', permission: 'write' });
+    await sim.settled();
+    const s = sim;
+    const runs = s.runs();
+    expect(
+      runs.map((r) => [r.event, r.actor.login, r.conclusion]),
+      failedRunsTail(s),
+    ).toEqual([
+      ['issue_comment', 'octocat', 'success'],
+      ['workflow_dispatch', 'github-actions[bot]', 'success'],
+    ]);
+    expect(s.state.timelineOf(runs[0]?.id ?? 0).inputs).toMatchObject({ mode: 'event' });
+    expect(s.unhandled).toEqual([]);
+    // The job token's checks belong to GitHub Actions; the stage run (same app) completes its own.
+    const [check] = s.checks();
+    expect(check).toMatchObject({
+      name: 'okstra: two-stage · stage 1',
+      head_sha: p.prHead,
+      app: 'github-actions',
+      status: 'completed',
+      conclusion: 'success',
+    });
+    expect((await p.ledger()).map((r) => [r.stage, r.status])).toEqual(
+      expect.arrayContaining([
+        [1, 'started'],
+        [1, 'done'],
+      ]),
+    );
+    // Made with GITHUB_TOKEN: the reactions, the report comment; none of them started another workflow.
+    expect(s.commentsOn(7).filter((c) => c.user.login === 'github-actions[bot]').length).toBeGreaterThan(0);
   });
 });

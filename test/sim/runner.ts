@@ -83,11 +83,12 @@ export class Runner {
     const c = run.concurrency;
     if (c) {
       const others = this.inGroup(c.group).filter((r) => r !== run);
+      // Placed first: cancelling the older runs hands the group on, and this run must already be in line for it.
+      run.groupState = others.some((r) => r.groupState === 'holding') ? 'pending' : 'holding';
+      if (run.groupState === 'pending') this.note(run, `pending: the concurrency group ${c.group} is busy`);
       for (const r of others)
         if (r.groupState === 'pending' || (c.cancelInProgress && r.groupState === 'holding'))
           this.cancel(r.id, `a newer run (${run.id}) joined the concurrency group ${c.group}`);
-      run.groupState = others.some((r) => r.groupState === 'holding') ? 'pending' : 'holding';
-      if (run.groupState === 'pending') this.note(run, `pending: the concurrency group ${c.group} is busy`);
     }
     this.pump();
   }
