@@ -31,7 +31,7 @@ import {
   type PlanPullRequest,
 } from '../github/plan-pr.js';
 import { runUrl, triggerFor } from './context.js';
-import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './modes.js';
+import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './plan-run.js';
 import type { Session } from './session.js';
 
 /**

@@ -9,7 +9,7 @@ import { locateAgentCli, overrideVariable, agentClisDir, pinnedInstallDir, type 
 import { AGENT_CLI_PINS, pinnedSpec } from './cli-pins.js';
 import { pickEnv } from './env.js';
 import { DEFAULT_MAX_OUTPUT_BYTES, describeMs, runProcess, type ProcessResult } from './process.js';
-import type { ProviderDeps } from './registry.js';
+import type { ProviderDeps } from './provider-deps.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, OpenedFiles, Provider } from './types.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering } from './metering.js';
 import { agentCliActivityParser, forwardActivity } from './activity.js';

@@ -9,7 +9,7 @@ import {
 } from './agent-cli.js';
 import { numberOr, objectAt, parseJsonLines, parseJsonObject, stringAt, type JsonObject } from './cli-output.js';
 import { OpenedCollector, type OpenedFiles } from './opened-files.js';
-import type { BuiltinFactory } from './registry.js';
+import type { BuiltinFactory } from './provider-deps.js';
 import type { ProcessResult } from './process.js';
 import type { DispatchUsage } from './types.js';
 

@@ -11,7 +11,7 @@ import {
 } from './agent-cli.js';
 import { numberOr, objectAt, parseJsonLines, stringAt, unwrapApiErrorBody } from './cli-output.js';
 import { OpenedCollector } from './opened-files.js';
-import type { BuiltinFactory } from './registry.js';
+import type { BuiltinFactory } from './provider-deps.js';
 import type { ProcessResult } from './process.js';
 
 /**

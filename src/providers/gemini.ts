@@ -17,7 +17,7 @@ import {
   unwrapApiErrorBody,
 } from './cli-output.js';
 import { OpenedCollector, type OpenedFiles } from './opened-files.js';
-import type { BuiltinFactory } from './registry.js';
+import type { BuiltinFactory } from './provider-deps.js';
 import type { ProcessResult } from './process.js';
 import type { DispatchUsage } from './types.js';
 

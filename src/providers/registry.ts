@@ -10,8 +10,8 @@ import { CommandProvider } from './command.js';
 import { createClaudeProvider } from './claude.js';
 import { createCodexProvider } from './codex.js';
 import { createGeminiProvider } from './gemini.js';
-import type { EnvSource } from './env.js';
 import { ProviderError } from './errors.js';
+import type { BuiltinFactory, ProviderDeps } from './provider-deps.js';
 import { CommandLineError } from './shell-words.js';
 import type { Provider, ProviderKind } from './types.js';
 
@@ -23,33 +23,7 @@ import type { Provider, ProviderKind } from './types.js';
 
 export const COMMAND_REF_PREFIX = 'command:';
 
-/** What a provider needs from outside: the engine's environment and where temporary files go. */
-export interface ProviderDeps {
-  /** The engine's environment; a provider reads only its own key (`apiKeyEnv`) and a few base variables from it. Default `process.env`. */
-  env?: EnvSource;
-  /** Parent directory of per-dispatch private directories. Default `os.tmpdir()`. */
-  tmpDir?: string;
-  /** Cap on a worker's final message. Default 10 MB. */
-  maxOutputBytes?: number;
-  /** SIGTERM → SIGKILL grace when a dispatch times out. Default 2 s. */
-  killGraceMs?: number;
-  /** The trusted checkout (the repository root as configured); relative command paths resolve there, never in a worktree. */
-  trustedRoot?: string;
-  /** Adapters that replace the built-in ones (tests, alternative runtimes). */
-  builtins?: Partial<Record<BuiltinProvider, BuiltinFactory>>;
-}
-
-export interface BuiltinContext {
-  ref: BuiltinProvider;
-  rosterName: string;
-  /** `providers.<ref>` from the config, when present (model, baseUrl, apiKeyEnv, timeoutMinutes). */
-  config: ProviderConfig | undefined;
-  deps: ProviderDeps;
-  /** `providers.<ref>.maxTurns` over `limits.turns`; `readOnly` is the verifier limit. Adapters whose CLI has no turn limit ignore it. */
-  maxTurns: { executor: number; readOnly: number };
-}
-
-export type BuiltinFactory = (context: BuiltinContext) => Provider;
+export type { BuiltinContext, BuiltinFactory, ProviderDeps } from './provider-deps.js';
 
 /** The built-in agent CLIs. Plugging in a real adapter is one line here. */
 export const BUILTIN_ADAPTERS: Readonly<Record<BuiltinProvider, BuiltinFactory>> = {

@@ -40,7 +40,7 @@ import type {
   GatewayOptions,
   GatewayRecord,
   SpendTotals,
-} from './index.js';
+} from './types.js';
 import { backoffMs, RETRYABLE_STATUSES, retryAfterMs } from './retry.js';
 
 const DEFAULT_RETRY_BUDGET_MS = 120_000;
