@@ -1,6 +1,6 @@
 import type { ApplicationFunction } from 'probot';
 import { Scrubber } from '../src/core/text/scrub.js';
-import { handleEvent, TRIGGER_EVENTS, type EventKey } from '../src/triggers/events.js';
+import { handleEvent, TRIGGER_EVENTS, type EventRepository } from '../src/triggers/events.js';
 import { botDeps, type AppEnv } from './handlers/deps.js';
 
 /**
@@ -21,7 +21,7 @@ export function createOkstraApp(options: AppOptions = {}): ApplicationFunction {
   return (app) => {
     for (const key of TRIGGER_EVENTS) {
       app.on(key, async (context) => {
-        const payload = context.payload as Parameters<typeof handleEvent<EventKey>>[2];
+        const payload = context.payload as { repository: EventRepository };
         await handleEvent(botDeps(context, payload.repository, env), key, payload);
       });
     }

@@ -21,11 +21,12 @@ export const MODES = [
   'approve',
   'final',
   'cli-cache-key',
+  'event',
 ] as const;
 export type Mode = (typeof MODES)[number];
 
 /** Modes a workflow's own step runs (before okstra's step), never a dispatch: the workflows' `mode` choice leaves them out. */
-export const STEP_ONLY_MODES = ['cli-cache-key'] as const satisfies readonly Mode[];
+export const STEP_ONLY_MODES = ['cli-cache-key', 'event'] as const satisfies readonly Mode[];
 
 export const REPORT_TARGETS = ['summary', 'check', 'comment'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
@@ -60,6 +61,7 @@ export const INPUT_NAMES = [
   'actor',
   'reset',
   'rebase',
+  'dispatch-next',
   'issue',
   'goal',
   'plan-id',
@@ -106,6 +108,8 @@ export interface ActionInputs {
   reset: boolean;
   /** Mode stage, a fix run only: replay the failed stage's preserved branch onto the stage's current base first (`okstra run --rebase`). */
   rebase: boolean;
+  /** No-server mode: when the stage ends done, dispatch the stages it made ready (src/triggers/continue.ts). */
+  dispatchNext: boolean;
   /** Mode plan: the issue whose title and body are the goal (read through the API). */
   issue: number | null;
   /** Mode plan: words to add to the goal (e.g. what follows `/okstra plan`); untrusted text. */
@@ -242,6 +246,10 @@ const RULES = {
     z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
     'true or false (true only with mode stage, for a fix run)',
   ),
+  'dispatch-next': rule(
+    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
+    'true or false (true dispatches the stages a done stage made ready, with mode stage)',
+  ),
   issue: rule(positiveInt, 'an issue number'),
   'plan-id': rule(
     z.string().refine((s) => planIdProblem(s) === null),
@@ -316,6 +324,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
   const trigger = get('trigger');
   const reset = get('reset') ?? false;
   const rebase = get('rebase') ?? false;
+  const dispatchNext = get('dispatch-next') ?? false;
   const issue = get('issue');
   const planId = get('plan-id');
   const approver = get('approver');
@@ -408,6 +417,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       actor: raw.actor || null,
       reset,
       rebase,
+      dispatchNext,
       issue,
       goal: raw.goal || null,
       planId,

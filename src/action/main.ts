@@ -8,6 +8,7 @@ import { inGroup, scrubbedIo, type ActionIo } from './io.js';
 import { chainMode, continueMode, emptyResults, stageMode, statusMode, type RunResults } from './modes.js';
 import { approveMode } from './approve-mode.js';
 import { cliCacheKeyMode } from './cli-cache-mode.js';
+import { eventMode } from './event-mode.js';
 import { finalMode } from './final-mode.js';
 import { planMode } from './plan-mode.js';
 import { reconcileMode } from './reconcile-mode.js';
@@ -73,7 +74,15 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
   const { io } = d;
   // Only prints where the CLIs go and their cache key, for actions/cache before okstra's own step: no session.
   if (inputs.mode === 'cli-cache-key') return cliCacheKeyMode(io, d.env);
-  const ctx = runnerContext(d.env, await readEvent(d.env.GITHUB_EVENT_PATH), d.cwd);
+  const payload = await readEvent(d.env.GITHUB_EVENT_PATH);
+  const ctx = runnerContext(d.env, payload, d.cwd);
+  // The no-server event job: the App's use cases with the job's token; no checkout, roster or agent.
+  if (inputs.mode === 'event') {
+    const { createGitHubClient } = await import('../github/client.js');
+    return eventMode(io, inputs, ctx, payload, (token) =>
+      createGitHubClient({ token, baseUrl: ctx.apiUrl, log: io.info, scrub, ...(d.fetch ? { fetch: d.fetch } : {}) }),
+    );
+  }
   const results = emptyResults(inputs.dryRun);
   let session: Session;
   try {

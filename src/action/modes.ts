@@ -23,6 +23,7 @@ import type { RunStageRequest, StageOutcome, StageRefusal } from '../engine/type
 import { describeApiError } from '../github/errors.js';
 import { workflowRunState } from '../github/runs.js';
 import { workflowRunOf } from './context.js';
+import { dispatchNextStages, dispatchReadyStages } from './dispatch-next.js';
 import { autoFinalAfterRun } from './final-mode.js';
 import {
   fetchPlanRefs,
@@ -135,6 +136,7 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   await fetchPlanRefs(s, loaded.plan);
   if (s.inputs.dryRun) return dryRun(s, loaded, [stage], r);
   await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r);
+  await dispatchNextStages(s, loaded, r);
   await autoFinalAfterRun(s, loaded, r);
 }
 
@@ -259,7 +261,8 @@ export async function continueMode(s: Session, r: RunResults): Promise<void> {
       await dryRun(s, loaded, stages, r);
       continue;
     }
-    await chainPlan(s, loaded, stages, r);
+    if (s.inputs.dispatchNext) await dispatchReadyStages(s, loaded, state);
+    else await chainPlan(s, loaded, stages, r);
   }
 }
 

@@ -131,8 +131,11 @@ export function isTriggerEvent(key: string): key is EventKey {
   return (TRIGGER_EVENTS as readonly string[]).includes(key);
 }
 
-/** Runs the use case of one event; the shell has checked the key with isTriggerEvent. */
-export function handleEvent<E extends EventKey>(deps: TriggerDeps, key: E, payload: Payload<E>): Promise<unknown> {
-  const route = ROUTES[key] as (deps: TriggerDeps, p: Payload<E>) => Promise<unknown>;
+/**
+ * Runs the use case of one event. `payload` is GitHub's own for `key` (a
+ * signed delivery, or the file the runner wrote), so it is taken as typed.
+ */
+export function handleEvent(deps: TriggerDeps, key: EventKey, payload: unknown): Promise<unknown> {
+  const route = ROUTES[key] as (deps: TriggerDeps, p: unknown) => Promise<unknown>;
   return route(deps, payload);
 }

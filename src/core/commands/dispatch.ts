@@ -66,7 +66,8 @@ export interface DispatchRequest {
   reset?: boolean;
   /** Mode stage only (a fix run): replay the failed stage's branch onto the stage's current base first. */
   rebase?: boolean;
-  prNumber: number;
+  /** The pull request to report to; null for a stage the scheduled sweep dispatches (it reports on its own check). */
+  prNumber: number | null;
   executor: string | null;
   verifiers: readonly string[] | null;
   models: Readonly<Record<string, string>>;
@@ -104,14 +105,17 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
   if (!SAFE_PATH.test(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
   if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
   if (!LOGIN.test(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
-  if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail(`bad pull request number ${r.prNumber}`);
+  if (r.prNumber !== null && (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1))
+    fail(`bad pull request number ${r.prNumber}`);
   if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1))
     fail(`bad stages ${JSON.stringify(r.stages)}`);
   const single = r.mode === 'stage' || r.mode === 'reconcile';
   if (single && r.stages.length !== 1) fail(`mode ${r.mode} runs exactly one stage`);
   if (r.reset === true && r.mode !== 'reconcile') fail(`reset is for mode reconcile, not ${r.mode}`);
   if (r.rebase === true && r.mode !== 'stage') fail(`rebase is for a fix run in mode stage, not ${r.mode}`);
-  for (const n of r.stages) {
+  // Without a pull request there is no queued check: the run creates its own on the commit it runs at.
+  if (r.prNumber === null && r.checkRunIds.size > 0) fail('check runs without a pull request');
+  for (const n of r.prNumber === null ? [] : r.stages) {
     const id = r.checkRunIds.get(n);
     if (id === undefined || !Number.isSafeInteger(id) || id < 1) fail(`no check run for stage ${n}`);
   }
@@ -127,7 +131,7 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
     plan: r.planPath,
     ...(r.planRef !== null ? { 'plan-ref': r.planRef } : {}),
     ...(single ? { stage: String(first) } : { stages: r.stages.join(',') }),
-    'pr-number': String(r.prNumber),
+    ...(r.prNumber !== null ? { 'pr-number': String(r.prNumber) } : {}),
     ...(r.executor !== null ? { executor: r.executor } : {}),
     ...(r.verifiers !== null ? { verifiers: r.verifiers.join(',') } : {}),
     ...(Object.keys(r.models).length > 0
@@ -137,9 +141,13 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
             .join(','),
         }
       : {}),
-    'check-run-id': single
-      ? String(r.checkRunIds.get(first))
-      : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
+    ...(r.prNumber === null
+      ? {}
+      : {
+          'check-run-id': single
+            ? String(r.checkRunIds.get(first))
+            : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
+        }),
     trigger: r.trigger,
     actor: r.actor,
     // Sent only when set: a workflow that predates the input still takes every other launch.
