@@ -20,7 +20,7 @@ import {
   type CheckConclusion,
 } from '../github/checks.js';
 import type { ActivityFacts } from '../core/progress/activity-text.js';
-import { CheckProgress, type ProgressClock } from './check-progress.js';
+import { CheckProgress, type ProgressClock } from '../github/check-progress.js';
 import { upsertStickyComment } from '../github/comments.js';
 import type { CheckRunIds, ReportTarget } from './inputs.js';
 import type { ActionIo } from './io.js';

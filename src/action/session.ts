@@ -20,7 +20,7 @@ import { ClaimLog } from './claims.js';
 import { runUrl, type Env, type RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { PhaseLog, WorkerLog, type ActionIo } from './io.js';
-import { progressIntervalFrom } from './check-progress.js';
+import { progressIntervalFrom } from '../github/check-progress.js';
 import { StagePublisher } from './publish.js';
 import { loadRules, withInputOverrides, type Rules } from './rules.js';
 import { providerEnv, ScrubbingLedgerStore, type Scrubber } from './secrets.js';

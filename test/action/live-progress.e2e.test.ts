@@ -6,7 +6,7 @@
  * Action's log holds the live lines and one group per worker.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { PROGRESS_INTERVAL_ENV } from '../../src/action/check-progress.js';
+import { PROGRESS_INTERVAL_ENV } from '../../src/github/check-progress.js';
 import {
   makeProject,
   pullRequestLabeledPayload,

@@ -8,7 +8,7 @@ import { dispatchOf, phaseOf, type PhaseName } from './phases.js';
  * running now, the time and spend so far), folded from the engine's
  * PROGRESS lines and the workers' activity, and the rule that decides when
  * the stage's check run is told. Pure: the Action's coalescer
- * (src/action/check-progress.ts) owns the clock, the timer and the request.
+ * (src/github/check-progress.ts) owns the clock, the timer and the request.
  */
 
 export interface RunningWorker {

@@ -10,7 +10,7 @@ import {
   progressIntervalFrom,
   PROGRESS_INTERVAL_ENV,
   type ProgressClock,
-} from '../../src/action/check-progress.js';
+} from '../../src/github/check-progress.js';
 import type { ActivityFacts } from '../../src/core/progress/activity-text.js';
 
 class FakeClock implements ProgressClock {

@@ -9,7 +9,7 @@ import {
   type StageProgress,
 } from '../core/progress/stage-progress.js';
 import type { ActivityFacts } from '../core/progress/activity-text.js';
-import { describeApiError } from '../github/errors.js';
+import { describeApiError } from './errors.js';
 
 /**
  * Keeps a running stage's check run up to date (phase, running workers,
