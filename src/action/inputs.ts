@@ -3,6 +3,7 @@ import { PROVIDER_NAME_PATTERN } from '../core/config/schema.js';
 import { DEFAULT_CONFIG_PATH } from '../core/config/schema.js';
 import { planIdProblem } from '../core/ids.js';
 import { parseModelOverrides, ProviderError } from '../providers/index.js';
+import type { CheckRunIds } from '../github/stage-publisher.js';
 
 /**
  * The Action's inputs, validated with zod. Every bad input yields exactly
@@ -79,8 +80,7 @@ export const SECRET_INPUTS = [
   'gemini-api-key',
 ] as const satisfies readonly InputName[];
 
-export type CheckRunIds =
-  { kind: 'none' } | { kind: 'single'; id: number } | { kind: 'by-stage'; ids: ReadonlyMap<number, number> };
+export type { CheckRunIds };
 
 export interface ActionInputs {
   mode: Mode;

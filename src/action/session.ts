@@ -21,7 +21,7 @@ import { runUrl, type Env, type RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { PhaseLog, WorkerLog, type ActionIo } from './io.js';
 import { progressIntervalFrom } from '../github/check-progress.js';
-import { StagePublisher } from './publish.js';
+import { StagePublisher } from '../github/stage-publisher.js';
 import { loadRules, withInputOverrides, type Rules } from './rules.js';
 import { providerEnv, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
 import { tmpdir } from 'node:os';

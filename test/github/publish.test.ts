@@ -1,8 +1,8 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import type { CheckRunIds } from '../../src/action/inputs.js';
+import type { CheckRunIds } from '../../src/github/stage-publisher.js';
 import type { ActionIo } from '../../src/action/io.js';
-import { StagePublisher } from '../../src/action/publish.js';
+import { StagePublisher } from '../../src/github/stage-publisher.js';
 import { Scrubber } from '../../src/action/secrets.js';
 import { FinalReportSchema } from '../../src/core/report/index.js';
 import type { Plan } from '../../src/core/plan/types.js';

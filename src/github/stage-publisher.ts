@@ -7,10 +7,8 @@ import {
   type FinalReport,
 } from '../core/report/index.js';
 import { reportPath } from '../core/ledger/index.js';
-import type { Roster } from '../providers/roster.js';
-import type { StageCompleted, StageRefusal } from '../engine/types.js';
-import type { GitHubClient, RepoRef } from '../github/client.js';
-import { describeApiError } from '../github/errors.js';
+import type { GitHubClient, RepoRef } from './client.js';
+import { describeApiError } from './errors.js';
 import {
   completeCheck,
   createInProgressCheck,
@@ -18,13 +16,11 @@ import {
   markInProgress,
   updateInProgress,
   type CheckConclusion,
-} from '../github/checks.js';
+} from './checks.js';
 import type { ActivityFacts } from '../core/progress/activity-text.js';
-import { CheckProgress, type ProgressClock } from '../github/check-progress.js';
-import { upsertStickyComment } from '../github/comments.js';
-import type { CheckRunIds, ReportTarget } from './inputs.js';
-import type { ActionIo } from './io.js';
-import type { Scrubber } from './secrets.js';
+import type { Scrubber } from '../core/text/scrub.js';
+import { CheckProgress, type ProgressClock } from './check-progress.js';
+import { upsertStickyComment } from './comments.js';
 
 /**
  * Publishes stage runs to GitHub: the stage's check run (in progress at
@@ -33,11 +29,42 @@ import type { Scrubber } from './secrets.js';
  * collected in `problems`, which fail the step at the end.
  */
 
+/** The check runs the bot created and handed over (input `check-run-id`): one, one per stage, or none. */
+export type CheckRunIds =
+  { kind: 'none' } | { kind: 'single'; id: number } | { kind: 'by-stage'; ids: ReadonlyMap<number, number> };
+
+/** Where a stage run is reported (input `report`); the job summary is the shell's own. */
+export type PublishTarget = 'summary' | 'check' | 'comment';
+
+/** The log the publisher writes to (the Action's runner log). */
+export interface PublishIo {
+  info(line: string): void;
+  warning(message: string): void;
+  now(): Date;
+}
+
+/**
+ * What the publisher reads of a stage run, structurally (the engine's
+ * `StageCompleted` and `StageRefusal`, the providers' `Roster`), so this
+ * edge imports nothing above it.
+ */
+export interface PublishedStage {
+  report: FinalReport;
+}
+export interface PublishedRefusal {
+  code: string;
+  reason: string;
+}
+export interface RosterNames {
+  executor: { name: string };
+  verifiers: ReadonlyArray<{ name: string }>;
+}
+
 export interface PublishSetup {
-  io: ActionIo;
+  io: PublishIo;
   client: GitHubClient | null;
   repo: RepoRef;
-  targets: ReadonlySet<ReportTarget>;
+  targets: ReadonlySet<PublishTarget>;
   checkRunIds: CheckRunIds;
   /** The pull request the run reports to; its head carries the checks. */
   pr: { number: number; headSha: string } | null;
@@ -134,7 +161,7 @@ export class StagePublisher {
   }
 
   /** Marks the stage's check run in progress; returns its id when this job may update it later. */
-  async started(plan: Plan, stage: number, runId: string, roster: Roster): Promise<number | null> {
+  async started(plan: Plan, stage: number, runId: string, roster: RosterNames): Promise<number | null> {
     const client = this.s.client;
     if (!client) return null;
     const title = `Running: ${roster.executor.name} executes, ${roster.verifiers.map((v) => v.name).join(', ')} verify`;
@@ -177,7 +204,7 @@ export class StagePublisher {
   }
 
   /** Completes the check with the report and updates the sticky comment. */
-  async completed(outcome: StageCompleted, ledgerCommit: string): Promise<number | null> {
+  async completed(outcome: PublishedStage, ledgerCommit: string): Promise<number | null> {
     const report = this.s.scrub.deep(outcome.report);
     const url = this.reportUrl(report, ledgerCommit);
     const render = renderCheckRun(report, url ? { fullReportUrl: url } : {});
@@ -194,7 +221,7 @@ export class StagePublisher {
   }
 
   /** A stage the engine would not start: a failing check when a person must act, neutral when it is only not its turn. */
-  async refused(plan: Plan, stage: number, runId: string, refusal: StageRefusal): Promise<void> {
+  async refused(plan: Plan, stage: number, runId: string, refusal: PublishedRefusal): Promise<void> {
     const waiting = refusal.code === 'in-progress' || refusal.code === 'not-ready' || refusal.code === 'already-done';
     const output = {
       title: `Not run: ${refusal.code}`,
