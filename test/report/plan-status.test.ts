@@ -110,3 +110,31 @@ describe('stageViews with spend', () => {
     expect(stageViews(planOf({ 1: [] }), deriveLedgerState([]), new Date(0))[0]).not.toHaveProperty('spend');
   });
 });
+
+describe('stageViews while a stage stands failed', () => {
+  it('says of each ready stage that dispatch is paused until the fix run passes', () => {
+    const at = '2026-03-01T10:00:00Z';
+    const rows = [
+      { v: 1, plan_id: 'p', stage: 1, status: 'started', run_id: 'a', at, lease_until: at },
+      {
+        v: 1,
+        plan_id: 'p',
+        stage: 1,
+        status: 'done',
+        run_id: 'a',
+        at,
+        head_commit: 'a'.repeat(40),
+        completed_at: at,
+        carry_path: 'c',
+        report_path: 'r',
+      },
+      { v: 1, plan_id: 'p', stage: 2, status: 'failed', run_id: 'b', at, reason: 'verdict-fail' },
+    ] as Parameters<typeof deriveLedgerState>[0];
+    const views = stageViews(planOf({ 1: [], 2: [1], 3: [1] }), deriveLedgerState(rows), new Date(at));
+    expect(views.map((v) => [v.number, v.state, v.detail])).toEqual([
+      [1, 'done', 'head aaaaaaaaaaaa (run a)'],
+      [2, 'failed', 'verdict-fail in run b'],
+      [3, 'ready', 'held back: dispatch is paused until the fix run of stage 2 passes'],
+    ]);
+  });
+});

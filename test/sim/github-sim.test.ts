@@ -170,7 +170,7 @@ describe('the simulated GitHub, no-server shell', () => {
       ['workflow_dispatch', 'github-actions[bot]', 'success'],
       ['workflow_dispatch', 'github-actions[bot]', 'success'],
     ]);
-    expect(runs.map((r) => s.state.timelineOf(r.id).inputs.stage ?? null)).toEqual([null, '1', '2']);
+    expect(runs.map((r) => s.state.timelineOf(r.id).inputs?.stage ?? null)).toEqual([null, '1', '2']);
     expect(s.state.timelineOf(runs[0]?.id ?? 0).inputs).toMatchObject({ mode: 'event' });
     expect(s.unhandled).toEqual([]);
     // The job token's checks belong to GitHub Actions; the stage run (same app) completes its own.

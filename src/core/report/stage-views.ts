@@ -1,4 +1,4 @@
-import { stageReadiness, topologicalOrder, stageByNumber } from '../graph/index.js';
+import { pausingFailures, stageReadiness, topologicalOrder, stageByNumber } from '../graph/index.js';
 import type { LedgerState } from '../ledger/index.js';
 import type { Plan } from '../plan/types.js';
 import type { StageStatusView, StageViewState } from './plan-status.js';
@@ -48,10 +48,15 @@ export function stageViews(
     const v = byNumber.get(n);
     return v?.state === 'failed' || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
   };
+  // On GitHub nothing new of a plan is dispatched while one of its stages stands failed: a ready stage says so.
+  const failed = pausingFailures(plan, state);
+  const held =
+    failed.length > 0 ? `held back: dispatch is paused until the fix run of stage ${failed.join(', ')} passes` : null;
   return views.map(({ waitingOn, ...v }) => {
     const stageSpend = spend?.get(v.number);
     return {
       ...v,
+      ...(held && v.state === 'ready' ? { detail: held } : {}),
       state: (v.state === 'pending' && waitingOn.some((d) => behindFailure(d)) ? 'blocked' : v.state) as StageViewState,
       ...(stageSpend ? { spend: stageSpend } : {}),
     };
