@@ -125,7 +125,7 @@ describe('parseInputs', () => {
     [
       'mode',
       { mode: 'run' },
-      'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile, plan, approve, final, cli-cache-key',
+      'input "mode": got "run"; expected one of stage, chain, continue, status, reconcile, plan, approve, final, cli-cache-key, event',
     ],
     [
       'stage',

@@ -137,7 +137,7 @@ describe('the bundled Action, mode stage, from workflow_dispatch', () => {
     expect(run.exitCode).toBe(1);
     const errors = run.stdout.split('\n').filter((l) => l.startsWith('::error::'));
     expect(errors).toEqual([
-      '::error::input "mode": got "stages"; expected one of stage, chain, continue, status, reconcile, plan, approve, final',
+      '::error::input "mode": got "stages"; expected one of stage, chain, continue, status, reconcile, plan, approve, final, cli-cache-key, event',
       '::error::input "stage": got "two"; expected a positive whole number (a stage of the plan)',
       '::error::input "check-run-id": got "{"x": 1}"; expected a check run id (mode stage) or a JSON object mapping stage numbers to check run ids (mode chain), e.g. {"2": 123, "3": 124}',
       '::error::input "report": got "summary,email"; expected comma-separated targets from summary, check, comment',
