@@ -164,15 +164,23 @@ describe('okstra init', () => {
     expect(read(flag, CONFIG)).toContain('executor: gemini\nverifiers: [gemini]\n');
   });
 
-  it('refuses an unknown provider with a did-you-mean, and no provider at all, as usage errors that write nothing', async () => {
+  it('refuses an unknown provider with a did-you-mean, as a usage error that writes nothing', async () => {
     const dir = tempDir();
     const typo = await init(dir, ['--providers', 'claude,gemnii', '--action-ref', SHA]);
     expect(typo.exitCode).toBe(2);
     expect(typo.stderr).toContain('unknown provider "gemnii" (did you mean "gemini"?)');
-    const none = await init(dir, ['--action-ref', SHA]);
-    expect(none.exitCode).toBe(2);
-    expect(none.stderr).toMatch(/no provider given and no API key set here .*okstra init --providers claude,codex/);
     for (const path of FILES) expect(existsSync(join(dir, path))).toBe(false);
+  });
+
+  it('with no provider named and no key set, writes the cross-vendor default claude + codex and says so', async () => {
+    const dir = tempDir();
+    const none = await init(dir, ['--action-ref', SHA]);
+    expect(none.exitCode, none.stderr).toBe(0);
+    expect(none.stderr).toMatch(
+      /no --providers and no API key set here .*writing the cross-vendor default claude \+ codex/,
+    );
+    expect(read(dir, CONFIG)).toContain('executor: claude\nverifiers: [codex]\n');
+    for (const path of FILES) expect(existsSync(join(dir, path))).toBe(true);
   });
 
   it('without --action-ref pins the release in action-pin.json, or warns that an unreleased okstra follows main', async () => {

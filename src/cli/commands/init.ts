@@ -73,16 +73,20 @@ export function registerInitCommand(program: Command, io: CliIo): void {
     .action((opts: InitOptions) => runInit(io, opts));
 }
 
+/** Claude executes, Codex verifies: two vendors, the smallest setup okstra's cross-verification is meant for. */
+const DEFAULT_PROVIDERS: readonly BuiltinProvider[] = ['claude', 'codex'];
+
 function runInit(io: CliIo, opts: InitOptions): void {
   const root = resolve(io.cwd, opts.dir);
   if (!existsSync(root) || !statSync(root).isDirectory())
     throw new CliError(`--dir ${opts.dir}: ${root} is not a folder; create the repository first`, EXIT_USAGE);
 
-  const providers = opts.providers ?? providersWithKeys(io.env, KEY_NAMES);
-  if (providers.length === 0)
-    throw new CliError(
-      `no provider given and no API key set here (${BUILTIN_PROVIDERS.map((p) => KEY_NAMES[p].join(' or ')).join(', ')}); name the vendors whose keys you will add as secrets: okstra init --providers claude,codex`,
-      EXIT_USAGE,
+  const withKeys = opts.providers ?? providersWithKeys(io.env, KEY_NAMES);
+  // A first run on a laptop often has no key in its shell: it still gets a cross-vendor setup to edit, said so.
+  const providers = withKeys.length > 0 ? withKeys : DEFAULT_PROVIDERS;
+  if (withKeys.length === 0)
+    io.err(
+      `okstra init: no --providers and no API key set here (${BUILTIN_PROVIDERS.map((p) => KEY_NAMES[p].join(' or ')).join(', ')}); writing the cross-vendor default ${DEFAULT_PROVIDERS.join(' + ')} (name yours with --providers, e.g. --providers claude,gemini)`,
     );
 
   const packageRoot = okstraPackageRoot();
