@@ -9,7 +9,7 @@ import { collaboratorRole } from '../github/permissions.js';
 import { getIssueComment, getReview, type AuthorFacts } from '../github/plan-pr.js';
 import { changedFiles, pullRequestFacts, type PullRequestFacts } from '../github/pulls.js';
 import { githubRunId, runUrl } from './context.js';
-import type { RunResults } from './modes.js';
+import type { RunResults } from './plan-run.js';
 import { readPlanAt } from './plans.js';
 import type { Session } from './session.js';
 

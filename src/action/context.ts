@@ -152,9 +152,3 @@ export function githubRunId(
 ): string | null {
   return ctx.runId ? `gh-${ctx.runId}-${ctx.runAttempt}-${runIdSuffix(what)}` : null;
 }
-
-/** The workflow run a GitHub run id names, or null for run ids from elsewhere (the CLI). */
-export function workflowRunOf(runId: string): number | null {
-  const m = /^gh-([0-9]+)-[0-9]+-s[0-9]+$/.exec(runId);
-  return m ? Number(m[1]) : null;
-}

@@ -19,7 +19,7 @@ import {
   upsertPlanPull,
 } from '../triggers/plan-delivery.js';
 import { runUrl } from './context.js';
-import { runIdFor, type RunResults } from './modes.js';
+import { runIdFor, type RunResults } from './plan-run.js';
 import { providerEnv } from './secrets.js';
 import type { Session } from './session.js';
 

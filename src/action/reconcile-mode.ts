@@ -2,15 +2,8 @@ import { currentDoneRow, deriveLedgerState } from '../core/ledger/index.js';
 import { resetStageBranch } from '../engine/reconcile.js';
 import { findStaleHeads } from '../engine/stale-heads.js';
 import type { StageRefusal } from '../engine/types.js';
-import {
-  fetchPlanRefs,
-  loadPlan,
-  requestBase,
-  runIdFor,
-  runOneStage,
-  type LoadedPlan,
-  type RunResults,
-} from './modes.js';
+import { runOneStage } from './modes.js';
+import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './plan-run.js';
 import type { Session } from './session.js';
 
 /**

@@ -79,3 +79,9 @@ export type PlanRunKind = 'plan' | 'final' | 'handoff';
 export function runIdSuffix(what: number | PlanRunKind): string {
   return typeof what === 'number' ? `s${what}` : what;
 }
+
+/** The workflow run a GitHub stage run id (`gh-<workflow run id>-<attempt>-s<stage>`) names, or null for run ids from elsewhere (the CLI). */
+export function workflowRunOf(runId: string): number | null {
+  const m = /^gh-([0-9]+)-[0-9]+-s[0-9]+$/.exec(runId);
+  return m ? Number(m[1]) : null;
+}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eventFacts, githubRunId, runnerContext, triggerFor, workflowRunOf } from '../../src/action/context.js';
+import { eventFacts, githubRunId, runnerContext, triggerFor } from '../../src/action/context.js';
+import { workflowRunOf } from '../../src/core/ids.js';
 import { ClaimLog, parsePostState, STATE_NAME } from '../../src/action/claims.js';
 import { phaseOf, PhaseLog, type ActionIo } from '../../src/action/io.js';
-import { resumableStages } from '../../src/action/modes.js';
+import { resumableStages } from '../../src/core/graph/index.js';
 import { withInputOverrides } from '../../src/action/rules.js';
 import {
   dropSecretInputs,

@@ -2,3 +2,4 @@ export * from './stage-graph.js';
 export * from './readiness.js';
 export * from './mermaid.js';
 export * from './parallel.js';
+export * from './resumable.js';
