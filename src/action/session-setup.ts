@@ -1,0 +1,167 @@
+import type { OkstraConfig } from '../core/config/schema.js';
+import {
+  describeStrip,
+  gitAuthEnv,
+  headerSecrets,
+  isHttpUrl,
+  remoteAuth,
+  stripCheckoutCredentials,
+} from '../git/credentials.js';
+import type { RemoteRefs } from '../git/remote-refs.js';
+import type { GitHubClient } from '../github/client.js';
+import { reportedPullRequest } from '../github/runs.js';
+import type { Scrubber } from '../core/text/scrub.js';
+import { openProvenSandbox } from '../sandbox/open-sandbox.js';
+import { unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
+import type { Env, RunnerContext } from './context.js';
+import type { ActionInputs } from './inputs.js';
+import type { ActionIo } from './io.js';
+
+/**
+ * The steps of opening a session that depend on the run's inputs: the
+ * checkout's credentials, where plans are read, whether agents run (and so
+ * the boundary), whether the API is needed, and the pull request to report
+ * to. session.ts calls them in order.
+ */
+
+export const REMOTE = 'origin';
+
+/**
+ * Agents work in worktrees that share this checkout's git config, so it holds
+ * no credential while okstra runs: each fetch and push authenticates through
+ * its own environment (`remoteEnv`). `restore` puts them back; a killed job
+ * leaves them removed. A push over HTTP without any token is refused here.
+ */
+export async function takeCredentials(
+  io: ActionIo,
+  inputs: ActionInputs,
+  repoDir: string,
+  scrub: Scrubber,
+): Promise<{ remoteEnv: Record<string, string>; restore: () => Promise<void> }> {
+  const credentials = await stripCheckoutCredentials(repoDir, { remote: REMOTE });
+  const auth = remoteAuth(credentials, inputs.githubToken);
+  if (auth) {
+    for (const secret of headerSecrets(auth.header)) {
+      if (secret !== inputs.githubToken) io.setSecret(secret);
+      scrub.add(secret);
+    }
+  }
+  io.info(
+    `${describeStrip(credentials, auth)}${credentials.found.length > 0 ? '; restored at the end of the run' : ''}`,
+  );
+  if (
+    !auth &&
+    credentials.remoteUrl !== null &&
+    isHttpUrl(credentials.remoteUrl) &&
+    inputs.mode !== 'status' &&
+    !inputs.dryRun
+  ) {
+    await credentials.restore();
+    throw new Error(
+      `okstra needs a token to push the stage branch and the ledger to ${credentials.remoteUrl}: set the github-token input (its default, \${{ github.token }}, works when the job has permissions: contents: write), or give the remote URL's credential to actions/checkout`,
+    );
+  }
+  const remoteEnv = gitAuthEnv(auth);
+  const restore = async (): Promise<void> => {
+    const restored = await credentials.restore();
+    if (restored.replayed.length > 0)
+      io.info(
+        `credentials: ${restored.replayed.join(', ')} changed during the run; the removed entries were added back`,
+      );
+  };
+  return { remoteEnv, restore };
+}
+
+/** Modes that start agents or QA commands; the others (status, dry runs) need no boundary. */
+export function runsAgents(inputs: ActionInputs): boolean {
+  // A reconcile re-verifies with agents; its reset only moves a branch.
+  return (
+    !inputs.dryRun &&
+    (inputs.mode === 'stage' ||
+      inputs.mode === 'chain' ||
+      inputs.mode === 'continue' ||
+      inputs.mode === 'plan' ||
+      inputs.mode === 'final' ||
+      (inputs.mode === 'reconcile' && !inputs.reset))
+  );
+}
+
+/** The boundary agents run behind (src/sandbox/open-sandbox.ts); modes that start no agent need none. */
+export async function openSandbox(
+  io: ActionIo,
+  inputs: ActionInputs,
+  config: OkstraConfig,
+  env: Env,
+  reachable: readonly string[],
+): Promise<AgentSandbox> {
+  if (!runsAgents(inputs)) return unisolatedSandbox();
+  const sandbox = await openProvenSandbox(
+    { configured: config.isolation, shell: 'action', env, log: io.warning },
+    reachable,
+    'on this runner',
+  );
+  io.info(`isolation: ${sandbox.statement}`);
+  return sandbox;
+}
+
+/**
+ * Where plans are read from: the `plan-ref` input's commit (the bot names a
+ * pull request's head there, while the workflow runs on the default branch),
+ * fetched when the checkout lacks it; else the checked-out commit. Only the
+ * plan comes from it; the rules were read from the default branch already.
+ */
+export async function resolvePlanCommit(
+  io: ActionIo,
+  refs: RemoteRefs,
+  head: string,
+  inputs: ActionInputs,
+  ctx: RunnerContext,
+): Promise<string> {
+  if (inputs.planRef === null) return head;
+  const fetched = await refs.fetchCommit(inputs.planRef, inputs.prNumber ?? ctx.event.pullRequest?.number ?? null);
+  if (!fetched.ok)
+    throw new Error(
+      `input "plan-ref": cannot fetch "${inputs.planRef}" from ${REMOTE} (${fetched.detail}); it must be a commit or ref of this repository, such as a pull request's head commit`,
+    );
+  io.info(
+    `plans read at ${fetched.commit.slice(0, 12)} (plan-ref ${inputs.planRef}); config and prompts from the default branch`,
+  );
+  return fetched.commit;
+}
+
+/** Whether anything this run does talks to the API: checks, comments, a pull request to look up, stale claims to check. */
+export function needsApi(inputs: ActionInputs, ctx: RunnerContext, config: OkstraConfig): boolean {
+  const prLookup = inputs.prNumber !== null && inputs.prNumber !== ctx.event.pullRequest?.number;
+  return (
+    inputs.report.has('check') ||
+    inputs.report.has('comment') ||
+    inputs.checkRunIds.kind !== 'none' ||
+    inputs.mode === 'continue' ||
+    // Planning reads the issue and opens the pull request; approving reads the review and answers it.
+    inputs.mode === 'plan' ||
+    inputs.mode === 'approve' ||
+    // Final verification creates its check and opens the hand-off pull request; after a stage or chain, handoff.auto may too.
+    inputs.mode === 'final' ||
+    ((inputs.mode === 'stage' || inputs.mode === 'chain') && config.handoff.auto) ||
+    // No-server continuation dispatches the stages a done stage made ready.
+    inputs.dispatchNext ||
+    prLookup
+  );
+}
+
+/**
+ * The pull request a run reports to: the `pr-number` input (the bot's), else
+ * the event's. Its head commit comes from the event when it is the same pull
+ * request, else from the API.
+ */
+export async function resolvePullRequest(
+  io: ActionIo,
+  client: GitHubClient | null,
+  ctx: RunnerContext,
+  inputs: ActionInputs,
+): Promise<{ number: number; headSha: string } | null> {
+  const number = inputs.prNumber ?? ctx.event.pullRequest?.number ?? null;
+  if (number === null) return null;
+  const fromEvent = ctx.event.pullRequest?.number === number ? ctx.event.pullRequest.headSha : null;
+  return reportedPullRequest(client, ctx.repo, number, fromEvent, io.warning);
+}
