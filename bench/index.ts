@@ -22,6 +22,7 @@ const SUITES: ReadonlyArray<readonly [string, () => Promise<() => Promise<string
   ['gateway', async () => (await import('./gateway.js')).benchGateway],
   ['isolation', async () => (await import('./isolation.js')).benchIsolation],
   ['scale', async () => (await import('./scale.js')).benchScale],
+  ['distributed', async () => (await import('./distributed.js')).benchDistributed],
 ];
 
 /** A smoke suite that takes longer than this is hung or no longer tiny; either way the test command must not wait on it. */

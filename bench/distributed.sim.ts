@@ -1,0 +1,289 @@
+// The plans of the distributed suite (bench/distributed.ts), each run in
+// test/sim's GitHub from an `/okstra run` comment to the last stage's run
+// ending, every stage run the bundled Action in its own clone. Run through
+// vitest (bench/distributed.vitest.config.ts) because the simulation's
+// harness needs it; the scenarios come in OKSTRA_BENCH_DISTRIBUTED_SPEC and
+// each one's timeline goes to a JSON file in OKSTRA_BENCH_DISTRIBUTED_OUT.
+// A run that fails, or a plan that does not complete, fails its test.
+import { appendFileSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { isStageRow, parseLedger } from '../src/core/ledger/index.js';
+import { Git } from '../src/git/git.js';
+import { makeProject, type AgentScript, type Project } from '../test/action/harness.js';
+import { startGitHubSim, type GitHubSim } from '../test/sim/github-sim.js';
+import { actionExecutor, type JobExecutor } from '../test/sim/runner.js';
+import { REPO_ROOT } from './fixtures.js';
+
+export interface Scenario {
+  /** The file the figures go to, and the test's name. */
+  name: string;
+  shell: 'bot' | 'action';
+  /** `diamond`: 1 → 2,3 → 4; `fan-out`: 1 → 2..width+1. */
+  plan: 'diamond' | 'fan-out';
+  width?: number;
+  /** How long the executor stand-in sleeps in each stage; the verifiers are instant. */
+  stageMs: number;
+}
+
+/** One stage's workflow run; epoch milliseconds. */
+export interface StageRunTimes {
+  stage: number;
+  runId: number;
+  /** The sim queued the run (the dispatch request it received). */
+  dispatchedAt: number;
+  /** A runner took it (in_progress). */
+  startedAt: number;
+  /** The okstra step's process was spawned (after the job's checkout). */
+  processAt: number;
+  /** The stage's `started` row landed on the remote's ledger branch (null when no push of it was seen). */
+  claimAt: number | null;
+  /** Its `done` row landed there: the stage ended done, which is what dispatches its dependents. */
+  doneAt: number | null;
+  endedAt: number;
+  /** The stages this one waits for. */
+  dependsOn: number[];
+}
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  /** Stages on the longest dependency chain. */
+  criticalStages: number;
+  /** Just before the `/okstra run` comment was made. */
+  askedAt: number;
+  runs: StageRunTimes[];
+  /** Runs that were not stage runs (the no-server shell's event job). */
+  otherRuns: number;
+}
+
+const SPEC = process.env.OKSTRA_BENCH_DISTRIBUTED_SPEC;
+const OUT = process.env.OKSTRA_BENCH_DISTRIBUTED_OUT;
+const LEDGER_REF = 'refs/heads/okstra-ledger';
+
+const WORKFLOWS = {
+  // The App's workflow (docs/bot.md) and the no-server one (okstra init writes it).
+  bot: readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'okstra-app.yml'), 'utf8'),
+  action: readFileSync(join(REPO_ROOT, 'examples', 'workflows', 'okstra.yml'), 'utf8'),
+};
+
+function stagesOf(s: Scenario): Array<{ n: number; dependsOn: number[] }> {
+  if (s.plan === 'diamond')
+    return [
+      { n: 1, dependsOn: [] },
+      { n: 2, dependsOn: [1] },
+      { n: 3, dependsOn: [1] },
+      { n: 4, dependsOn: [2, 3] },
+    ];
+  const width = s.width ?? 8;
+  return [{ n: 1, dependsOn: [] }, ...Array.from({ length: width }, (_, i) => ({ n: i + 2, dependsOn: [1] }))];
+}
+
+function planMarkdown(id: string, stages: Array<{ n: number; dependsOn: number[] }>): string {
+  const lines = ['---', `id: ${id}`, 'base: main', '---', `# ${id}`, '', '## Stage Map', ''];
+  for (const { n, dependsOn } of stages)
+    lines.push(
+      `### Stage ${n}: File ${n}`,
+      '',
+      `- **Depends-on:** ${dependsOn.length === 0 ? 'none' : dependsOn.join(', ')}`,
+      `- **Files:** \`src/stage-${n}.txt\``,
+      `- **Validation:** \`test -f src/stage-${n}.txt\``,
+      `- **Exit contract:** \`src/stage-${n}.txt\` exists.`,
+      '- **Rollback:** revert the stage commit.',
+      '',
+      `Write \`src/stage-${n}.txt\`.`,
+      '',
+    );
+  return lines.join('\n');
+}
+
+function criticalStages(stages: Array<{ n: number; dependsOn: number[] }>): number {
+  const depth = new Map<number, number>();
+  // Stages come in dependency order (a stage depends on lower numbers only).
+  for (const s of stages) depth.set(s.n, 1 + Math.max(0, ...s.dependsOn.map((d) => depth.get(d) ?? 0)));
+  return Math.max(...depth.values());
+}
+
+/**
+ * Logs every update of the ledger branch with the time it was committed: the
+ * remote is the bare repository, so its reference-transaction hook sees each
+ * push as git accepts it (millisecond clock; the ledger rows' own `at` has
+ * seconds only).
+ */
+function logLedgerPushes(p: Project): string {
+  const log = join(p.scratch, 'ledger-pushes.log');
+  const hook = join(p.bare, 'hooks', 'reference-transaction');
+  writeFileSync(
+    hook,
+    [
+      '#!/bin/sh',
+      '[ "$1" = committed ] || { cat >/dev/null; exit 0; }',
+      'while read -r old new ref; do',
+      `  [ "$ref" = ${LEDGER_REF} ] && echo "$(date +%s%3N) $new" >> '${log}'`,
+      'done',
+      'exit 0',
+      '',
+    ].join('\n'),
+  );
+  chmodSync(hook, 0o755);
+  appendFileSync(log, '');
+  return log;
+}
+
+/** Run id → when its stage's `started` row, and its `done` row, first appeared on the remote. */
+async function ledgerTimes(
+  p: Project,
+  log: string,
+): Promise<{ claims: Map<number, number>; dones: Map<number, number> }> {
+  const git = new Git(p.bare);
+  const claims = new Map<number, number>();
+  const dones = new Map<number, number>();
+  for (const line of readFileSync(log, 'utf8').split('\n')) {
+    const [at, sha] = line.split(' ');
+    if (!at || !sha) continue;
+    const r = await git.run(['show', `${sha}:plans/${p.planId}/ledger.jsonl`]);
+    if (r.exitCode !== 0) continue;
+    for (const row of parseLedger(r.stdout, { path: 'ledger.jsonl', planId: p.planId }).filter(isStageRow)) {
+      // A GitHub run's id is gh-<run id>-<attempt>-…
+      const runId = Number(/^gh-(\d+)-/.exec(row.run_id)?.[1]);
+      if (!Number.isFinite(runId)) continue;
+      const seen = row.status === 'started' ? claims : row.status === 'done' ? dones : null;
+      if (seen && !seen.has(runId)) seen.set(runId, Number(at));
+    }
+  }
+  return { claims, dones };
+}
+
+/** The bundled Action as the sim runs it, noting when each job's first okstra step was spawned. */
+function timedExecutor(p: Project, processAt: Map<number, number>): JobExecutor {
+  const inner = actionExecutor(p);
+  return {
+    prepare: (job) => inner.prepare(job),
+    step: (job, step, signal) => {
+      if (step.entry === 'main' && !processAt.has(job.run.id)) processAt.set(job.run.id, Date.now());
+      return inner.step(job, step, signal);
+    },
+  };
+}
+
+function failedRunsTail(s: GitHubSim): string {
+  return s.timeline
+    .filter((t) => t.conclusion !== 'success')
+    .map((t) => `run ${t.runId} (${t.conclusion ?? 'unfinished'}):\n${t.stderr.slice(-3000)}\n${t.stdout.slice(-2000)}`)
+    .join('\n');
+}
+
+/** The stored reports of the failed stage runs: what each worker's session said (its stderr tail), which the job's log leaves out. */
+async function failedReports(p: Project, s: GitHubSim): Promise<string> {
+  const failed = s.runs().filter((r) => r.conclusion !== 'success');
+  if (failed.length === 0) return '';
+  const git = new Git(p.bare);
+  const listing = await git.run(['ls-tree', '-r', '--name-only', LEDGER_REF, `plans/${p.planId}/reports/`]);
+  const out: string[] = [];
+  for (const path of listing.stdout.split('\n'))
+    if (failed.some((r) => path.includes(`/gh-${r.id}-`))) {
+      const r = await git.run(['show', `${LEDGER_REF}:${path}`]);
+      out.push(`report ${path}:\n${r.stdout.slice(0, 6000)}`);
+    }
+  return out.join('\n');
+}
+
+async function runScenario(s: Scenario): Promise<ScenarioResult> {
+  const stages = stagesOf(s);
+  const planId = `bench-${s.plan}`;
+  const executor: AgentScript = {
+    rules: [
+      {
+        when: { role: 'executor' },
+        do: {
+          sleepMs: s.stageMs,
+          writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}}\n' },
+          final: 'Wrote src/stage-{{STAGE}}.txt.',
+          carry: true,
+        },
+      },
+    ],
+    default: { verifierResult: 'PASS' },
+  };
+  const p = await makeProject({
+    plan: planMarkdown(planId, stages),
+    agents: { writer: executor, reviewer: { verifierResult: 'PASS' } },
+    files: { '.github/workflows/okstra.yml': WORKFLOWS[s.shell] },
+    prFiles: { 'docs/feature.md': 'a feature\n' },
+  });
+  // Several Actions run at once on this one machine (on GitHub each run has its own): each adds search permission
+  // to the folders above its agents' trees (mkdtemp's 0700 project folder) and takes it back when it ends, also
+  // from under a run still going, whose agents then get EACCES. Searchable from the start, no run changes it.
+  chmodSync(dirname(p.bare), 0o711);
+  const log = logLedgerPushes(p);
+  const processAt = new Map<number, number>();
+  const sim = await startGitHubSim({
+    project: p,
+    shell: s.shell,
+    pulls: [{ number: 7, head: 'feature' }],
+    executor: timedExecutor(p, processAt),
+  });
+  try {
+    const askedAt = Date.now();
+    await sim.comment(7, '/okstra run', { login: 'octocat', permission: 'write' });
+    await sim.settled();
+    const reports = await failedReports(p, sim);
+    const why = (): string =>
+      `${failedRunsTail(sim)}\n${reports}\nbot: ${sim.botLogs.slice(-40).join('\n')}\nunhandled: ${JSON.stringify(sim.unhandled)}`;
+    const failed = sim
+      .runs()
+      .filter((r) => r.conclusion !== 'success')
+      .map((r) => `run ${r.id} (${r.event}, stage ${r.inputs.stage ?? '-'}): ${r.conclusion ?? r.status}`);
+    expect(failed, why()).toEqual([]);
+    expect(sim.unhandled, why()).toEqual([]);
+    const done = (await p.ledger()).filter((r) => r.status === 'done').map((r) => r.stage);
+    expect(
+      [...new Set(done)].sort((a, b) => a - b),
+      `the plan did not complete\n${why()}`,
+    ).toEqual(stages.map((x) => x.n));
+
+    const { claims, dones } = await ledgerTimes(p, log);
+    const runs: StageRunTimes[] = [];
+    let otherRuns = 0;
+    for (const run of sim.runs()) {
+      const t = sim.state.timelineOf(run.id);
+      const stage = Number(run.inputs.stage);
+      if (run.event !== 'workflow_dispatch' || !Number.isInteger(stage) || stage < 1) {
+        otherRuns++;
+        continue;
+      }
+      const spawnedAt = processAt.get(run.id);
+      if (t.startedAt === null || t.endedAt === null || spawnedAt === undefined)
+        throw new Error(`run ${run.id} of stage ${stage} has no start or end in the timeline`);
+      runs.push({
+        stage,
+        runId: run.id,
+        dispatchedAt: t.dispatchedAt,
+        startedAt: t.startedAt,
+        processAt: spawnedAt,
+        claimAt: claims.get(run.id) ?? null,
+        doneAt: dones.get(run.id) ?? null,
+        endedAt: t.endedAt,
+        dependsOn: stages.find((x) => x.n === stage)?.dependsOn ?? [],
+      });
+    }
+    // One run per stage: a second one would be a retry, and the wall time would not be the plan's.
+    expect(runs.map((r) => r.stage).sort((a, b) => a - b)).toEqual(stages.map((x) => x.n));
+    return { scenario: s, criticalStages: criticalStages(stages), askedAt, runs, otherRuns };
+  } finally {
+    await sim.close();
+  }
+}
+
+const scenarios: Scenario[] = SPEC ? (JSON.parse(SPEC) as Scenario[]) : [];
+
+describe('the distributed engine in the simulated GitHub (bench)', () => {
+  if (!OUT || scenarios.length === 0)
+    it('runs only from bench/distributed.ts', () => {
+      throw new Error('OKSTRA_BENCH_DISTRIBUTED_SPEC and _OUT are unset: run `npm run bench -- distributed`');
+    });
+  for (const s of scenarios)
+    it(s.name, async () => {
+      const result = await runScenario(s);
+      writeFileSync(join(OUT as string, `${s.name}.json`), JSON.stringify(result));
+    });
+});

@@ -1,0 +1,127 @@
+// The distributed engine in test/sim's GitHub: `/okstra run` on a pull
+// request, every ready stage dispatched as its own workflow run (the bundled
+// Action in its own clone, several at once like parallel runners), each
+// stage's dependents dispatched when it ends done: by the okstra App (bot
+// shell) or by the stage job itself (no-server shell). The executor stand-in
+// sleeps 2 s per stage and the verifiers are instant, so a plan's best wall
+// time is its critical path; the ratio over it is what the distribution
+// costs. Beside it, per stage run: how long from the dispatch the sim
+// received to a runner taking the run, the Action's process starting and the
+// stage's claim landing on the remote, the hand-off from a stage ending to
+// its dependent's dispatch, and okstra's own time in a run (its wall time
+// minus the stand-in's 2 s).
+// The plans run through vitest (bench/distributed.sim.ts says why); a run
+// that fails or a plan that does not complete fails the suite, a missed
+// target does not. Smoke: one diamond, 0.2 s stages, the bot shell.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Scenario, ScenarioResult, StageRunTimes } from './distributed.sim.js';
+import { REPO_ROOT } from './fixtures.js';
+import { isSmoke, met, sized, summarize } from './stats.js';
+
+const TARGET = 1.2;
+const MOONSHOT = 1.1;
+/** The sim's default runner pool: the fan-out's eight stages all start at once. */
+const RUNNERS = 8;
+
+const SHELL_NAMES = { bot: 'bot shell', action: 'no-server shell' } as const;
+
+function scenarios(): Scenario[] {
+  if (isSmoke()) return [{ name: 'smoke-diamond-bot', shell: 'bot', plan: 'diamond', stageMs: 200 }];
+  const out: Scenario[] = [];
+  for (const plan of ['diamond', 'fan-out'] as const)
+    for (const shell of ['bot', 'action'] as const)
+      out.push({ name: `${plan}-${shell}`, shell, plan, stageMs: 2000, ...(plan === 'fan-out' ? { width: 8 } : {}) });
+  return out;
+}
+
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+const time = (ms: number): string => (Math.abs(ms) >= 1000 ? seconds(ms) : `${Math.round(ms)} ms`);
+
+function medianMax(values: readonly number[]): string {
+  if (values.length === 0) return 'not seen';
+  return `median ${time(summarize(values).p50)}, max ${time(Math.max(...values))}`;
+}
+
+function planName(s: Scenario): string {
+  return s.plan === 'diamond' ? 'diamond 1 → 2,3 → 4' : `fan-out 1 → ${s.width ?? 8} (stages 2..${(s.width ?? 8) + 1})`;
+}
+
+function figures(r: ScenarioResult): string[] {
+  const s = r.scenario;
+  const lastEnd = Math.max(...r.runs.map((x) => x.endedAt));
+  const wall = lastEnd - r.askedAt;
+  const critical = r.criticalStages * s.stageMs;
+  const ratio = wall / critical;
+  const byStage = new Map<number, StageRunTimes>(r.runs.map((x) => [x.stage, x]));
+  const claims = r.runs.flatMap((x) => (x.claimAt === null ? [] : [x.claimAt - x.dispatchedAt]));
+  const first = r.runs.filter((x) => x.dependsOn.length === 0).map((x) => x.dispatchedAt - r.askedAt);
+  // From the moment the stage's last dependency was recorded done on the remote: the bot hears of it only when that
+  // run has ended (workflow_run.completed), a no-server stage job dispatches its dependents itself right after it.
+  const handOffs = r.runs
+    .filter((x) => x.dependsOn.length > 0)
+    .map((x) => x.dispatchedAt - Math.max(...x.dependsOn.map((d) => byStage.get(d)?.doneAt ?? Number.NaN)))
+    .filter((ms) => Number.isFinite(ms));
+  const tails = r.runs.flatMap((x) => (x.doneAt === null ? [] : [x.endedAt - x.doneAt]));
+  const own = r.runs.map((x) => x.endedAt - x.startedAt - s.stageMs);
+  const checkout = r.runs.map((x) => x.processAt - x.startedAt);
+  return [
+    `  ${planName(s)}, ${SHELL_NAMES[s.shell]}: wall ${seconds(wall)} over the critical path ${seconds(critical)} (${r.criticalStages} × ${seconds(s.stageMs)}) = ${ratio.toFixed(2)}×  [target ≤ ${TARGET}×: ${met(ratio <= TARGET)}; moonshot ≤ ${MOONSHOT}×: ${met(ratio <= MOONSHOT)}]`,
+    `    dispatch → a runner took the run ${medianMax(r.runs.map((x) => x.startedAt - x.dispatchedAt))}; → the Action's process started ${medianMax(r.runs.map((x) => x.processAt - x.dispatchedAt))}; → the stage claimed on the remote ${medianMax(claims)}  (n=${r.runs.length}${claims.length < r.runs.length ? `, ${r.runs.length - claims.length} claims not seen` : ''})`,
+    `    hand-off: /okstra run → stage 1 dispatched ${medianMax(first)}${r.otherRuns > 0 ? ` (through ${r.otherRuns} event job run${r.otherRuns === 1 ? '' : 's'})` : ''}; a stage's last dependency recorded done → its dispatch ${medianMax(handOffs)}`,
+    `    okstra's own time per stage run (run wall − ${seconds(s.stageMs)} stand-in) ${medianMax(own)}; of it, the job's checkout before the Action starts ${medianMax(checkout)}, and the run's end after its done row ${medianMax(tails)}`,
+  ];
+}
+
+/** Runs the scenarios through vitest; its output is kept for the error when a plan fails. */
+async function runSimulations(list: Scenario[], out: string): Promise<void> {
+  const vitest = join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+  const child = spawn(
+    process.execPath,
+    [vitest, 'run', '--config', join(REPO_ROOT, 'bench', 'distributed.vitest.config.ts'), '--reporter=dot'],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NO_COLOR: '1',
+        OKSTRA_BENCH_DISTRIBUTED_SPEC: JSON.stringify(list),
+        OKSTRA_BENCH_DISTRIBUTED_OUT: out,
+        OKSTRA_BENCH_DISTRIBUTED_TIMEOUT_MS: String(sized(600_000, 40_000)),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // The bench's own smoke timeout ends the bench, not this child: it gets its own bound.
+      timeout: sized(40 * 60_000, 55_000),
+      killSignal: 'SIGKILL',
+    },
+  );
+  let log = '';
+  child.stdout.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (log += c.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+  });
+  if (code !== 0)
+    throw new Error(
+      `the simulated plans did not all complete (vitest exited ${code ?? 'on a signal'}):\n${log.slice(-12_000)}`,
+    );
+}
+
+export async function benchDistributed(): Promise<string[]> {
+  const list = scenarios();
+  // Other work on the machine shares its cores with the runs: said beside the figures.
+  const load = loadavg()[0] ?? 0;
+  const out = mkdtempSync(join(tmpdir(), 'okstra-bench-distributed-'));
+  try {
+    await runSimulations(list, out);
+    const results = list.map((s) => JSON.parse(readFileSync(join(out, `${s.name}.json`), 'utf8')) as ScenarioResult);
+    return [
+      `plans from /okstra run to the last stage's run ending, in test/sim's GitHub on this machine's ${availableParallelism()} cores (load average ${load.toFixed(1)} at the start, other work included): each stage run the bundled Action in its own clone, up to ${RUNNERS} at once (more runs than cores are CPU-bound, and that is in the figure); executor stand-in ${seconds(list[0]?.stageMs ?? 0)} per stage, verifiers instant; GitHub's own queueing is not simulated (a runner takes a run at once)`,
+      ...results.flatMap(figures),
+    ];
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
