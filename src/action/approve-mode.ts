@@ -1,13 +1,12 @@
-import { effectiveLevel, isBotAccount, meetsLevel, type PermissionLevel } from '../core/commands/permission.js';
+import { effectiveLevel, meetsLevel, type PermissionLevel } from '../core/commands/permission.js';
 import { formatDiagnostic } from '../core/diagnostics.js';
 import { approvalPermission } from '../core/ledger/index.js';
 import { inlineCode } from '../core/text/escape.js';
 import { approvePlan } from '../engine/approve.js';
-import type { GitHubClient } from '../github/client.js';
 import { postComment } from '../github/issues.js';
 import { collaboratorRole } from '../github/permissions.js';
-import { getIssueComment, getReview, type AuthorFacts } from '../github/plan-pr.js';
-import { changedFiles, pullRequestFacts, type PullRequestFacts } from '../github/pulls.js';
+import { pullRequestFacts } from '../github/pulls.js';
+import { approvalEvidence, approvedPlanPath } from '../triggers/approval-evidence.js';
 import { githubRunId, runUrl } from './context.js';
 import type { RunResults } from './plan-run.js';
 import { readPlanAt } from './plans.js';
@@ -38,10 +37,14 @@ export async function approveMode(s: Session, r: RunResults): Promise<void> {
 
   const pr = await pullRequestFacts(client, s.ctx.repo, number);
   if (pr.state !== 'open') return refuse(`pull request #${number} is ${pr.state}; approve an open plan pull request`);
-  const evidence = await approvalEvidence(s, client, pr);
+  const evidence = await approvalEvidence(client, s.ctx.repo, pr, {
+    approver: s.inputs.approver as string,
+    reviewId: s.inputs.reviewId,
+    commentId: s.inputs.commentId,
+  });
   if (!evidence.ok) return refuse(evidence.reason);
 
-  const path = await planPath(s, client, pr);
+  const path = await approvedPlanPath(client, s.ctx.repo, pr, { plan: s.inputs.plan, plansDir: s.config.plansDir });
   if (!path.ok) return refuse(path.reason);
   const fetched = await s.refs.fetchCommit(evidence.commit, number);
   if (!fetched.ok)
@@ -87,67 +90,4 @@ export async function approveMode(s: Session, r: RunResults): Promise<void> {
   await s.io.summary(
     `### okstra approve — pull request #${number}\n\n${text}${link ? `\n\n[This run](${link})` : ''}\n`,
   );
-}
-
-type Evidence =
-  | { ok: true; author: AuthorFacts; commit: string; via: 'review' | 'comment'; url: string }
-  | { ok: false; reason: string };
-
-/** The review or comment, read back and checked: on this pull request, by the approver, and saying approve. */
-async function approvalEvidence(s: Session, client: GitHubClient, pr: PullRequestFacts): Promise<Evidence> {
-  const approver = s.inputs.approver as string;
-  const same = (a: AuthorFacts | null): boolean => a !== null && a.login.toLowerCase() === approver.toLowerCase();
-  if (s.inputs.reviewId !== null) {
-    const review = await getReview(client, s.ctx.repo, pr.number, s.inputs.reviewId);
-    if (!review.author || !same(review.author))
-      return {
-        ok: false,
-        reason: `review ${review.id} is by ${review.author?.login ?? 'a deleted account'}, not ${approver}`,
-      };
-    if (isBot(review.author))
-      return { ok: false, reason: `${review.author.login} is a bot account; a bot never approves a plan` };
-    if (review.state !== 'APPROVED')
-      return { ok: false, reason: `review ${review.id} by ${approver} is ${review.state}, not APPROVED` };
-    if (!review.commitId)
-      return { ok: false, reason: `review ${review.id} names no commit; approve the pull request again` };
-    return { ok: true, author: review.author, commit: review.commitId, via: 'review', url: review.htmlUrl };
-  }
-  const comment = await getIssueComment(client, s.ctx.repo, s.inputs.commentId as number);
-  if (comment.issueNumber !== pr.number)
-    return { ok: false, reason: `comment ${comment.id} is not on pull request #${pr.number}` };
-  if (!comment.author || !same(comment.author))
-    return {
-      ok: false,
-      reason: `comment ${comment.id} is by ${comment.author?.login ?? 'a deleted account'}, not ${approver}`,
-    };
-  if (isBot(comment.author))
-    return { ok: false, reason: `${comment.author.login} is a bot account; a bot never approves a plan` };
-  if (!/^\s*\/okstra\s+approve\s*$/m.test(comment.body))
-    return { ok: false, reason: `comment ${comment.id} has no \`/okstra approve\` line` };
-  // A comment names no commit: it approves the pull request as it is now.
-  return { ok: true, author: comment.author, commit: pr.headSha, via: 'comment', url: comment.htmlUrl };
-}
-
-function isBot(a: AuthorFacts): boolean {
-  return isBotAccount({ login: a.login, type: a.type });
-}
-
-/** The `plan` input, else the one plan file the pull request adds or changes under the plans folder. */
-async function planPath(
-  s: Session,
-  client: GitHubClient,
-  pr: PullRequestFacts,
-): Promise<{ ok: true; path: string } | { ok: false; reason: string }> {
-  if (s.inputs.plan) return { ok: true, path: s.inputs.plan.replace(/^(?:\.\/)+/, '') };
-  const dir = `${s.config.plansDir.replace(/\/+$/, '')}/`;
-  const plans = (await changedFiles(client, s.ctx.repo, pr.number))
-    .filter((f) => f.status !== 'removed' && f.path.startsWith(dir) && f.path.endsWith('.md'))
-    .map((f) => f.path);
-  if (plans.length === 1 && plans[0]) return { ok: true, path: plans[0] };
-  if (plans.length === 0)
-    return { ok: false, reason: `pull request #${pr.number} adds or changes no plan file under ${dir}` };
-  return {
-    ok: false,
-    reason: `pull request #${pr.number} changes ${plans.length} plan files (${plans.join(', ')}); name the one to approve with the \`plan\` input`,
-  };
 }
