@@ -59,8 +59,19 @@ export interface SimOptions {
   vars?: Record<string, string>;
   /** Login → collaborator permission (admin, maintain, write, triage, read). */
   permissions?: Record<string, string>;
-  /** Open pull requests: head (and base, default the default branch) are branches of the bare repository. */
-  pulls?: Array<{ number: number; head: string; base?: string; title?: string; body?: string; author?: string }>;
+  /**
+   * Open pull requests: head (and base, default the default branch) are branches of the bare repository;
+   * `fork` (`owner/name`) says the head lives in a fork.
+   */
+  pulls?: Array<{
+    number: number;
+    head: string;
+    base?: string;
+    title?: string;
+    body?: string;
+    author?: string;
+    fork?: string;
+  }>;
   issues?: Array<{ number: number; title: string; body: string; author?: string }>;
   /** The bot's clock (default the real one). */
   now?: () => Date;
@@ -133,6 +144,7 @@ export async function startGitHubSim(o: SimOptions): Promise<GitHubSim> {
       user: user(p.author ?? 'octocat'),
       labels: [],
       created_at: iso(),
+      ...(p.fork ? { fork: p.fork } : {}),
     });
   for (const i of o.issues ?? [])
     state.issues.set(i.number, {
@@ -322,6 +334,7 @@ export async function startGitHubSim(o: SimOptions): Promise<GitHubSim> {
       labels: p.labels,
       user: p.user,
       state: p.state,
+      ...(p.fork ? { fork: p.fork } : {}),
     };
   };
   const onIssueComment = (c: SimComment, causedBy: TokenOwner | 'person'): Promise<void> => {

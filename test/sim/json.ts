@@ -41,6 +41,22 @@ export function repositoryJson(defaultBranch: string): Record<string, unknown> {
   };
 }
 
+/** A fork of the repository, as a pull request's `head.repo` names it. */
+export function forkRepositoryJson(fullName: string): Record<string, unknown> {
+  const [owner = '', name = ''] = fullName.split('/');
+  return {
+    id: REPO_ID + 1 + (fullName.length % 1000),
+    node_id: 'R_sim_fork',
+    name,
+    full_name: fullName,
+    private: false,
+    fork: true,
+    owner: { login: owner, id: 9920, type: 'User' },
+    html_url: `${WEB_ROOT}/${fullName}`,
+    url: `${API_ROOT}/repos/${fullName}`,
+  };
+}
+
 export function checkJson(c: SimCheck, pullRequests: Array<{ number: number; head: string; sha: string }>) {
   return {
     id: c.id,
@@ -119,7 +135,12 @@ export function pullJson(p: SimPull, headSha: string | null, baseSha: string | n
     created_at: p.created_at,
     html_url: `${webBase}/pull/${p.number}`,
     url: `${apiBase}/pulls/${p.number}`,
-    head: { ref: p.head, sha: headSha ?? '0'.repeat(40), label: `${REPO.owner}:${p.head}`, repo },
+    head: {
+      ref: p.head,
+      sha: headSha ?? '0'.repeat(40),
+      label: `${p.fork ? p.fork.split('/')[0] : REPO.owner}:${p.head}`,
+      repo: p.fork ? forkRepositoryJson(p.fork) : repo,
+    },
     base: { ref: p.base, sha: baseSha ?? '0'.repeat(40), label: `${REPO.owner}:${p.base}`, repo },
   };
 }

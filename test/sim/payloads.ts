@@ -6,7 +6,15 @@
  */
 import { createRequire } from 'node:module';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
-import { accountJson, FULL_NAME, INSTALLATION_ID, repositoryJson, runJson, webUrl } from './json.js';
+import {
+  accountJson,
+  forkRepositoryJson,
+  FULL_NAME,
+  INSTALLATION_ID,
+  repositoryJson,
+  runJson,
+  webUrl,
+} from './json.js';
 import type { Account, SimComment, SimReview, SimRun } from './state.js';
 
 type Payload = Record<string, unknown>;
@@ -33,6 +41,8 @@ export interface PullFacts {
   labels: string[];
   user: Account;
   state: string;
+  /** `owner/name` of the fork the head lives in; unset: this repository. */
+  fork?: string;
 }
 
 function pullRequestJson(defaultBranch: string, p: PullFacts, example: Payload): Payload {
@@ -46,7 +56,13 @@ function pullRequestJson(defaultBranch: string, p: PullFacts, example: Payload):
     user: accountJson(p.user),
     html_url: webUrl('pull', p.number),
     labels: p.labels.map((name) => ({ name })),
-    head: { ...(example.head as Payload), ref: p.head, sha: p.headSha, label: `${p.head}`, repo },
+    head: {
+      ...(example.head as Payload),
+      ref: p.head,
+      sha: p.headSha,
+      label: `${p.head}`,
+      repo: p.fork ? forkRepositoryJson(p.fork) : repo,
+    },
     base: { ...(example.base as Payload), ref: p.base, sha: p.baseSha, repo },
   };
 }

@@ -222,7 +222,10 @@ export function createRoutes(state: SimState, bare: string, hooks: RouteHooks) {
           actions: (b.actions as unknown[] | undefined) ?? [],
           app,
           suiteId: state.suiteFor(app, String(b.head_sha)),
+          history: [],
         });
+        const created = state.checks.get(id);
+        if (created) created.history.push({ status: created.status, conclusion: created.conclusion });
         return checkOut(id).then((c) => json(201, c));
       },
     ],
@@ -257,6 +260,9 @@ export function createRoutes(state: SimState, bare: string, hooks: RouteHooks) {
           if (output.text !== undefined) c.output.text = String(output.text);
           c.annotations.push(...((output.annotations as unknown[] | undefined) ?? []));
         }
+        const last = c.history.at(-1);
+        if (last?.status !== c.status || last.conclusion !== c.conclusion)
+          c.history.push({ status: c.status, conclusion: c.conclusion });
         return json(200, await checkOut(c.id));
       },
     ],

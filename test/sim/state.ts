@@ -37,6 +37,8 @@ export interface SimCheck {
   /** Which app created it: only that app may update it. */
   app: 'okstra' | 'github-actions';
   suiteId: number;
+  /** Its status and conclusion as created and after each update that changed them: how a test sees it was queued first. */
+  history: Array<{ status: string; conclusion: string | null }>;
 }
 
 export interface SimReaction {
@@ -77,6 +79,8 @@ export interface SimPull {
   user: Account;
   labels: string[];
   created_at: string;
+  /** `owner/name` of the fork the head branch lives in (its commits are in the bare repository, as GitHub keeps a fork's under refs/pull); unset: this repository. */
+  fork?: string;
 }
 
 export interface SimIssue {
