@@ -1,0 +1,383 @@
+/**
+ * Acceptance tests of parallel stages on GitHub, in the simulation, for
+ * both shells: the okstra App (bot shell, examples/workflows/okstra-app.yml)
+ * and the no-server workflow (action shell, examples/workflows/okstra.yml,
+ * whose event job runs `mode: event` and whose stage job dispatches the next
+ * stages itself with `dispatch-next`). The same table runs against both:
+ * what a person sees on the pull request must not depend on the shell.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeProject, PASSING_REVIEWER, WRITER, type AgentScript, type Project } from '../action/harness.js';
+import { checkRunName, isReportComment } from '../../src/core/report/index.js';
+import type { StageRow } from '../../src/core/ledger/index.js';
+import { startGitHubSim, type GitHubSim } from './github-sim.js';
+import type { SimRun, TimelineEntry } from './state.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const WORKFLOWS = {
+  bot: readFileSync(join(root, 'examples', 'workflows', 'okstra-app.yml'), 'utf8'),
+  action: readFileSync(join(root, 'examples', 'workflows', 'okstra.yml'), 'utf8'),
+} as const;
+/** Who writes on GitHub for okstra: the App's installation, or the workflow's GITHUB_TOKEN. */
+const OKSTRA_ACCOUNT = { bot: 'okstra[bot]', action: 'github-actions[bot]' } as const;
+type Shell = keyof typeof WORKFLOWS;
+
+const PLAN_ID = 'diamond';
+/** How long the executor stand-in works on each stage: long enough that two stages at once visibly overlap. */
+const STAGE_MS = 1500;
+
+function diamondPlan(): string {
+  const stage = (n: number, title: string, deps: string, validation: string): string => `### Stage ${n}: ${title}
+
+- **Depends-on:** ${deps}
+- **Files:** \`src/stage-${n}.txt\`
+- **Validation:** \`${validation}\`
+- **Exit contract:** \`src/stage-${n}.txt\` exists.
+- **Rollback:** revert the stage commit.
+
+Write \`src/stage-${n}.txt\`.
+`;
+  return `---
+id: ${PLAN_ID}
+base: main
+---
+# A diamond: 1 → 2, 3 → 4 (simulation fixture)
+
+## Stage Map
+
+${stage(1, 'Shared ground', 'none', 'test -f src/stage-1.txt')}
+${stage(2, 'Left', '1', 'test -f src/stage-1.txt && test -f src/stage-2.txt')}
+${stage(3, 'Right', '1', 'test -f src/stage-1.txt && test -f src/stage-3.txt')}
+${stage(4, 'Join', '2, 3', 'test -f src/stage-2.txt && test -f src/stage-3.txt && test -f src/stage-4.txt')}`;
+}
+
+/**
+ * Writes its stage's file after STAGE_MS, naming the run: a fix run then changes the file (a session that changes
+ * nothing breaks the executor's contract). Any other role (reverify) gets the stand-in's defaults.
+ */
+const EXECUTOR: AgentScript = {
+  rules: [
+    {
+      when: { role: 'executor' },
+      do: {
+        ...WRITER,
+        writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}} by {{WORKER}} in {{RUN_ID}}\n' },
+        sleepMs: STAGE_MS,
+      },
+    },
+  ],
+};
+const FAILS_STAGE_2: AgentScript = {
+  rules: [{ when: { role: 'verifier', stage: 2 }, do: { verifierResult: 'FAIL' } }],
+};
+
+function project(shell: Shell, reviewer: AgentScript, planOnPullRequest = false): Promise<Project> {
+  return makeProject({
+    plan: diamondPlan(),
+    agents: { writer: EXECUTOR, reviewer },
+    files: { '.github/workflows/okstra.yml': WORKFLOWS[shell] },
+    prFiles: { 'docs/feature.md': 'a feature\n' },
+    planOnPullRequest,
+  });
+}
+
+let sim: GitHubSim | null = null;
+afterEach(async () => {
+  const s = sim;
+  sim = null;
+  await s?.close();
+});
+
+/** close() throws on any request GitHub's description refuses, and on a failure in the background: asserted in the test. */
+async function closeSim(s: GitHubSim): Promise<void> {
+  sim = null;
+  await s.close();
+}
+
+/** What went wrong, for an assertion's message: failed runs' output, the bot's log, unhandled routes. */
+function why(s: GitHubSim): string {
+  const failed = s.timeline
+    .filter((t) => t.conclusion !== 'success')
+    .map((t) => `run ${t.runId} (${t.conclusion ?? 'unfinished'}):\n${t.stderr.slice(-3000)}\n${t.stdout.slice(-3000)}`)
+    .join('\n');
+  return `${failed}\nbot: ${s.botLogs.join('\n')}\nunhandled: ${JSON.stringify(s.unhandled)}`;
+}
+
+/** The stage runs (dispatched, mode stage) with their timelines. */
+function stageRuns(s: GitHubSim): Array<{ run: SimRun; t: TimelineEntry; stage: number }> {
+  return s
+    .runs()
+    .filter((r) => r.event === 'workflow_dispatch')
+    .map((run) => ({ run, t: s.state.timelineOf(run.id), stage: Number(run.inputs.stage) }));
+}
+
+function only<T>(items: T[], what: string): T {
+  if (items.length !== 1) throw new Error(`expected exactly one ${what}, found ${items.length}`);
+  return items[0] as T;
+}
+
+/** Stage → the index of each of its rows of `status` in the ledger (append order: the order runs recorded them). */
+function rowIndex(rows: StageRow[], stage: number, status: StageRow['status']): number[] {
+  return rows.flatMap((r, i) => (r.stage === stage && r.status === status ? [i] : []));
+}
+
+function reportComments(s: GitHubSim, shell: Shell, stage: number) {
+  return s
+    .commentsOn(7)
+    .filter((c) => c.user.login === OKSTRA_ACCOUNT[shell] && isReportComment(c.body, PLAN_ID, stage));
+}
+
+// Each test runs real Action processes and git: about 20-40 s on a loaded 2-core machine; the limit leaves room.
+describe.each(['bot', 'action'] as const)('parallel stages on GitHub, %s shell', { timeout: 120_000 }, (shell) => {
+  it('/okstra run on a diamond plan: stage 1, then 2 and 3 in parallel runs, then 4; one check and one report comment per stage', async () => {
+    const p = await project(shell, PASSING_REVIEWER);
+    const s = (sim = await startGitHubSim({ project: p, shell, pulls: [{ number: 7, head: 'feature' }] }));
+    const started = Date.now();
+    await s.comment(7, '/okstra run', { login: 'octocat', permission: 'write' });
+    await s.settled();
+    const wall = Date.now() - started;
+
+    // One run per stage, each successful.
+    const runs = stageRuns(s);
+    expect(runs.map((r) => [r.stage, r.run.conclusion]).sort(), why(s)).toEqual([
+      [1, 'success'],
+      [2, 'success'],
+      [3, 'success'],
+      [4, 'success'],
+    ]);
+    const [t1, t2, t3, t4] = [1, 2, 3, 4].map(
+      (n) =>
+        only(
+          runs.filter((r) => r.stage === n),
+          `run of stage ${n}`,
+        ).t,
+    );
+    if (!t1 || !t2 || !t3 || !t4) throw new Error('unreachable');
+    const end = (t: TimelineEntry): number => t.endedAt ?? Infinity;
+    const begin = (t: TimelineEntry): number => t.startedAt ?? -Infinity;
+
+    // 2 and 3 ran at the same time: their runs' intervals overlap.
+    expect(Math.max(begin(t2), begin(t3)), 'stages 2 and 3 ran one after the other').toBeLessThan(
+      Math.min(end(t2), end(t3)),
+    );
+    // Stage 1 first, 4 last, in both shells' runs.
+    expect(Math.min(begin(t2), begin(t3))).toBeGreaterThan(begin(t1));
+    expect(begin(t4)).toBeGreaterThan(Math.max(begin(t2), begin(t3)));
+    if (shell === 'bot') {
+      // The App dispatches on workflow_run.completed: after the runs have ended.
+      expect(Math.min(t2.dispatchedAt, t3.dispatchedAt)).toBeGreaterThanOrEqual(end(t1));
+      expect(t4.dispatchedAt).toBeGreaterThanOrEqual(Math.max(end(t2), end(t3)));
+    } else {
+      // dispatch-next: the stage job itself dispatches, once its stage is done (before its post step ends).
+      expect(Math.min(t2.dispatchedAt, t3.dispatchedAt)).toBeGreaterThan(begin(t1));
+      expect(Math.max(t2.dispatchedAt, t3.dispatchedAt)).toBeLessThanOrEqual(end(t1));
+      const last = end(t2) > end(t3) ? t2 : t3;
+      expect(t4.dispatchedAt).toBeGreaterThan(Math.min(end(t2), end(t3)));
+      expect(t4.dispatchedAt).toBeGreaterThan(begin(last));
+      expect(t4.dispatchedAt).toBeLessThanOrEqual(end(last));
+    }
+
+    // The ledger, in the order the runs recorded: 1 done before 2 and 3 were claimed, 4 claimed only after both were
+    // done, every stage done exactly once. (Whether 3's claim lands before 2's done row depends on how fast a loaded
+    // machine starts the second job, not on okstra: the runs' overlap above is what okstra decides.)
+    const rows = await p.ledger();
+    for (const n of [1, 2, 3, 4]) {
+      expect(rowIndex(rows, n, 'started'), `stage ${n} claimed once`).toHaveLength(1);
+      expect(rowIndex(rows, n, 'done'), `stage ${n} done once`).toHaveLength(1);
+    }
+    expect(rows.every((r) => r.status === 'started' || r.status === 'done')).toBe(true);
+    const at = (n: number, status: StageRow['status']): number => rowIndex(rows, n, status)[0] ?? -1;
+    expect(at(1, 'done')).toBeLessThan(Math.min(at(2, 'started'), at(3, 'started')));
+    expect(at(4, 'started')).toBeGreaterThan(Math.max(at(2, 'done'), at(3, 'done')));
+    // Stage 4 ran on both branches: its validation found 2's and 3's files, and its branch holds all four.
+    for (const n of [1, 2, 3, 4])
+      expect(await p.show(`okstra/${PLAN_ID}/stage-4`, `src/stage-${n}.txt`)).toMatch(new RegExp(`^stage ${n} by `));
+
+    // One check per stage on the pull request's head: created queued, completed success.
+    const checks = s.checks();
+    expect(checks.map((c) => c.name).sort()).toEqual([1, 2, 3, 4].map((n) => checkRunName(PLAN_ID, n)));
+    for (const c of checks) {
+      expect(c, c.name).toMatchObject({ head_sha: p.prHead, status: 'completed', conclusion: 'success' });
+      expect(c.history[0], c.name).toEqual({ status: 'queued', conclusion: null });
+      expect(c.history.at(-1), c.name).toEqual({ status: 'completed', conclusion: 'success' });
+    }
+    // Each stage's run was dispatched with its own check.
+    for (const r of runs)
+      expect(r.run.inputs['check-run-id']).toBe(
+        String(checks.find((c) => c.name === checkRunName(PLAN_ID, r.stage))?.id),
+      );
+
+    // One report comment per stage on PR #7, by okstra.
+    for (const n of [1, 2, 3, 4]) expect(reportComments(s, shell, n), `report of stage ${n}`).toHaveLength(1);
+
+    expect(s.unhandled).toEqual([]);
+    await closeSim(s);
+    expect(wall).toBeLessThan(60_000);
+  });
+
+  it('a FAIL in stage 2: stage 3 still ends done, 4 is not dispatched; `/okstra retry 2` passes and the plan runs to the end on its own', async () => {
+    const p = await project(shell, FAILS_STAGE_2);
+    const s = (sim = await startGitHubSim({ project: p, shell, pulls: [{ number: 7, head: 'feature' }] }));
+    await s.comment(7, '/okstra run', { login: 'octocat', permission: 'write' });
+    await s.settled();
+
+    let rows = await p.ledger();
+    expect(
+      [2, 3].map((n) =>
+        rows.filter((r) => r.stage === n).map((r) => [r.status, r.status === 'failed' ? r.reason : '']),
+      ),
+      why(s),
+    ).toEqual([
+      [
+        ['started', ''],
+        ['failed', 'verdict-fail'],
+      ],
+      [
+        ['started', ''],
+        ['done', ''],
+      ],
+    ]);
+    expect(rows.filter((r) => r.stage === 4)).toEqual([]);
+    // Stage 4: no run, no check.
+    expect(
+      stageRuns(s)
+        .map((r) => r.stage)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    expect(s.checks().filter((c) => c.name === checkRunName(PLAN_ID, 4))).toEqual([]);
+    const failedCheck = only(
+      s.checks().filter((c) => c.name === checkRunName(PLAN_ID, 2)),
+      'check of stage 2',
+    );
+    expect(failedCheck).toMatchObject({ head_sha: p.prHead, status: 'completed', conclusion: 'failure' });
+    expect(failedCheck.history[0]).toEqual({ status: 'queued', conclusion: null });
+    const stage3 = only(
+      s.checks().filter((c) => c.name === checkRunName(PLAN_ID, 3)),
+      'check of stage 3',
+    );
+    expect(stage3).toMatchObject({ status: 'completed', conclusion: 'success' });
+
+    // The fix run: the verifier passes now.
+    p.script('reviewer', PASSING_REVIEWER);
+    await s.comment(7, '/okstra retry 2', { login: 'octocat', permission: 'write' });
+    await s.settled();
+
+    rows = await p.ledger();
+    expect(
+      rows.filter((r) => r.stage === 2).map((r) => r.status),
+      why(s),
+    ).toEqual(['started', 'failed', 'started', 'done']);
+    expect(rows.filter((r) => r.stage === 4).map((r) => r.status)).toEqual(['started', 'done']);
+    expect(
+      rowIndex(rows, 4, 'started')[0] ?? -1,
+      'stage 4 was claimed only after the fix run was done',
+    ).toBeGreaterThan(rowIndex(rows, 2, 'done')[0] ?? Infinity);
+    // Every stage done once; stage 2 ran twice (the failure and its fix), 4 once.
+    for (const n of [1, 2, 3, 4]) expect(rowIndex(rows, n, 'done'), `stage ${n} done once`).toHaveLength(1);
+    expect(
+      stageRuns(s)
+        .map((r) => [r.stage, r.run.conclusion])
+        .sort(),
+    ).toEqual([
+      [1, 'success'],
+      // The failed stage fails its job; its fix run passes.
+      [2, 'failure'],
+      [2, 'success'],
+      [3, 'success'],
+      [4, 'success'],
+    ]);
+    const latest = (n: number) =>
+      s
+        .checks()
+        .filter((c) => c.name === checkRunName(PLAN_ID, n))
+        .sort((a, b) => b.id - a.id)[0];
+    expect(latest(2)).toMatchObject({ status: 'completed', conclusion: 'success' });
+    expect(latest(2)?.id).not.toBe(failedCheck.id);
+    expect(
+      only(
+        s.checks().filter((c) => c.name === checkRunName(PLAN_ID, 4)),
+        'check of stage 4',
+      ),
+    ).toMatchObject({
+      head_sha: p.prHead,
+      status: 'completed',
+      conclusion: 'success',
+    });
+    // Nobody commented again: the two commands are the only comments by a person.
+    expect(
+      s
+        .commentsOn(7)
+        .filter((c) => c.user.type === 'User')
+        .map((c) => c.body),
+    ).toEqual(['/okstra run', '/okstra retry 2']);
+    for (const n of [1, 2, 3, 4]) expect(reportComments(s, shell, n), `report of stage ${n}`).toHaveLength(1);
+    expect(s.unhandled).toEqual([]);
+    await closeSim(s);
+  });
+
+  const FORK = 'forker/octo-repo';
+  it.each([
+    {
+      who: 'a read-only user',
+      pull: 7,
+      as: { login: 'reader', permission: 'read' },
+      reply:
+        '@reader @reader has `read` access to this repository; okstra takes commands from people with `write` access or more.',
+    },
+    {
+      who: 'a bot account',
+      pull: 7,
+      as: { login: 'dependabot[bot]', permission: 'write', type: 'Bot' as const },
+      // Ignored without a word (isBotAccount): bots must not trigger runs or answer each other in a loop.
+      reply: null,
+    },
+    {
+      who: 'a maintainer, on a pull request from a fork that adds the plan',
+      pull: 8,
+      as: { login: 'octocat', permission: 'write' },
+      reply: [
+        '@octocat okstra:',
+        '',
+        `- \`/okstra run\`: this pull request comes from the fork \`${FORK}\`. okstra's workflow runs agents with this repository's secrets on the pull request's code, so it does not run on forks unless the config sets \`bot.allowForks: true\`.`,
+      ].join('\n'),
+    },
+  ])('/okstra run by $who is refused: the reply, no workflow run dispatched, no check', async (c) => {
+    const p = await project(shell, PASSING_REVIEWER, true);
+    const s = (sim = await startGitHubSim({
+      project: p,
+      shell,
+      pulls: [
+        { number: 7, head: 'feature' },
+        { number: 8, head: 'feature', fork: FORK, author: 'forker' },
+      ],
+    }));
+    const asked = await s.comment(c.pull, '/okstra run', c.as);
+    await s.settled();
+
+    const replies = s.commentsOn(c.pull).filter((m) => m.id !== asked.id);
+    expect(
+      replies.map((m) => [m.user.login, m.body]),
+      why(s),
+    ).toEqual(c.reply === null ? [] : [[OKSTRA_ACCOUNT[shell], c.reply]]);
+    expect(s.state.comments.get(asked.id)?.reactions.map((r) => [r.content, r.user.login])).toEqual(
+      c.reply === null
+        ? []
+        : [
+            ['eyes', OKSTRA_ACCOUNT[shell]],
+            ['confused', OKSTRA_ACCOUNT[shell]],
+          ],
+    );
+    expect(s.runs().filter((r) => r.event === 'workflow_dispatch')).toEqual([]);
+    // The no-server shell's event job is the only run: it answered and dispatched nothing.
+    expect(s.runs().map((r) => [r.event, r.conclusion])).toEqual(
+      shell === 'action' ? [['issue_comment', 'success']] : [],
+    );
+    expect(s.checks()).toEqual([]);
+    expect(await p.ledger()).toEqual([]);
+    expect(s.unhandled).toEqual([]);
+    await closeSim(s);
+  });
+});
