@@ -1,9 +1,9 @@
-import { z } from 'zod';
-import { PROVIDER_NAME_PATTERN } from '../core/config/schema.js';
 import { DEFAULT_CONFIG_PATH } from '../core/config/schema.js';
-import { planIdProblem } from '../core/ids.js';
-import { parseModelOverrides, ProviderError } from '../providers/index.js';
 import type { CheckRunIds } from '../github/stage-publisher.js';
+import { parseModelOverrides, ProviderError } from '../providers/index.js';
+import { INPUT_NAMES, type ActionTrigger, type InputName, type Mode, type ReportTarget } from './input-names.js';
+import { describeValue, parseCheckRunIds, RULES, type FieldRule, type Parsed } from './input-rules.js';
+import { modeRules } from './mode-rules.js';
 
 /**
  * The Action's inputs, validated with zod. Every bad input yields exactly
@@ -12,74 +12,18 @@ import type { CheckRunIds } from '../github/stage-publisher.js';
  * fixes them in one go instead of one failed run per typo.
  */
 
-export const MODES = [
-  'stage',
-  'chain',
-  'continue',
-  'status',
-  'reconcile',
-  'plan',
-  'approve',
-  'final',
-  'cli-cache-key',
-  'event',
-] as const;
-export type Mode = (typeof MODES)[number];
-
-/** Modes a workflow's own step runs (before okstra's step), never a dispatch: the workflows' `mode` choice leaves them out. */
-export const STEP_ONLY_MODES = ['cli-cache-key', 'event'] as const satisfies readonly Mode[];
-
-export const REPORT_TARGETS = ['summary', 'check', 'comment'] as const;
-export type ReportTarget = (typeof REPORT_TARGETS)[number];
-
-/** The trigger kinds a workflow can name; `cli` is the CLI's own. */
-export const ACTION_TRIGGERS = ['label', 'comment', 'schedule', 'dispatch', 'rerequest'] as const;
-export type ActionTrigger = (typeof ACTION_TRIGGERS)[number];
-
-/** Every input of action.yml; a test keeps this list and action.yml in step. */
-export const INPUT_NAMES = [
-  'mode',
-  'plan',
-  'plan-ref',
-  'stage',
-  'stages',
-  'executor',
-  'verifiers',
-  'models',
-  'config',
-  'github-token',
-  'anthropic-api-key',
-  'openai-api-key',
-  'gemini-api-key',
-  'ledger-branch',
-  'pr-number',
-  'check-run-id',
-  'report',
-  'timeout-minutes',
-  'install-clis',
-  'dry-run',
-  'trigger',
-  'actor',
-  'reset',
-  'rebase',
-  'dispatch-next',
-  'issue',
-  'goal',
-  'plan-id',
-  'approver',
-  'review-id',
-  'comment-id',
-] as const;
-export type InputName = (typeof INPUT_NAMES)[number];
-
-/** Inputs that hold credentials: masked, and removed from the environment children inherit. */
-export const SECRET_INPUTS = [
-  'github-token',
-  'anthropic-api-key',
-  'openai-api-key',
-  'gemini-api-key',
-] as const satisfies readonly InputName[];
-
+export {
+  ACTION_TRIGGERS,
+  INPUT_NAMES,
+  MODES,
+  REPORT_TARGETS,
+  SECRET_INPUTS,
+  STEP_ONLY_MODES,
+  type ActionTrigger,
+  type InputName,
+  type Mode,
+  type ReportTarget,
+} from './input-names.js';
 export type { CheckRunIds };
 
 export interface ActionInputs {
@@ -125,164 +69,6 @@ export interface ActionInputs {
 }
 
 export type InputsResult = { ok: true; inputs: ActionInputs } | { ok: false; errors: string[] };
-
-const positiveInt = z
-  .string()
-  .regex(/^[1-9][0-9]{0,8}$/)
-  .transform(Number);
-// Review and comment ids outgrow nine digits; Number holds them exactly up to 2^53.
-const apiId = z
-  .string()
-  .regex(/^[1-9][0-9]{0,15}$/)
-  .transform(Number)
-  .pipe(z.number().max(Number.MAX_SAFE_INTEGER));
-const list = (s: string): string[] =>
-  s
-    .split(',')
-    .map((x) => x.trim())
-    .filter(Boolean);
-const providerRef = (s: string): boolean =>
-  s.startsWith('command:') ? s.length > 'command:'.length : PROVIDER_NAME_PATTERN.test(s);
-// The YAML 1.2 core-schema spellings that @actions/core's getBooleanInput accepts.
-const TRUE = ['true', 'True', 'TRUE'];
-const FALSE = ['false', 'False', 'FALSE'];
-
-const CheckRunMapSchema = z.record(z.string().regex(/^[1-9][0-9]*$/), z.number().int().positive());
-
-interface FieldRule<T> {
-  parse: (raw: string) => T | undefined;
-  allowed: string;
-}
-
-function rule<T>(schema: z.ZodType<T>, allowed: string): FieldRule<T> {
-  return {
-    parse: (raw) => {
-      const r = schema.safeParse(raw);
-      return r.success ? r.data : undefined;
-    },
-    allowed,
-  };
-}
-
-/**
- * A ref okstra passes to `git fetch` and `git rev-parse`: a full commit SHA
- * (40 or 64 hex digits), or a ref name such as `refs/pull/12/head` or
- * `feature/x` with only letters, digits and `. _ / -`, no component starting
- * with `.` or `-` or ending in `.lock`, and no `..` or `//`, so it can never
- * be read as an option, a revision range or a reflog expression.
- */
-const COMMIT_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
-const REF_COMPONENT = /^(?![.-])[A-Za-z0-9._-]+(?<!\.lock)(?<!\.)$/;
-export function isValidPlanRef(s: string): boolean {
-  if (COMMIT_SHA.test(s)) return true;
-  if (s.length > 255 || /^[0-9a-fA-F]{4,}$/.test(s)) return false;
-  return s.split('/').every((c) => REF_COMPONENT.test(c)) && !s.includes('..') && s !== 'HEAD' && s !== '@';
-}
-
-const RULES = {
-  mode: rule(z.enum(MODES), `one of ${MODES.join(', ')}`),
-  'plan-ref': rule(
-    z.string().refine(isValidPlanRef),
-    'a full commit SHA (40 or 64 lowercase hex digits) or a ref name such as refs/pull/12/head or feature/x (letters, digits and . _ / -; no "..")',
-  ),
-  stage: rule(positiveInt, 'a positive whole number (a stage of the plan)'),
-  stages: rule(
-    z.string().transform(list).pipe(z.array(positiveInt).min(1)),
-    'comma-separated positive whole numbers, e.g. "2,3"',
-  ),
-  executor: rule(
-    z.string().refine(providerRef),
-    'claude, codex, gemini, a provider under `providers:` in the config, or command:<program>',
-  ),
-  verifiers: rule(
-    z
-      .string()
-      .transform(list)
-      .pipe(z.array(z.string().refine(providerRef)).min(1)),
-    'comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)',
-  ),
-  'ledger-branch': rule(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/)
-      .refine((s) => !s.includes('..') && !s.endsWith('.lock') && !s.endsWith('/')),
-    'a branch name such as okstra-ledger',
-  ),
-  'pr-number': rule(positiveInt, 'a pull request number'),
-  report: rule(
-    z
-      .string()
-      .transform(list)
-      .pipe(z.array(z.enum(REPORT_TARGETS)).min(1)),
-    `comma-separated targets from ${REPORT_TARGETS.join(', ')}`,
-  ),
-  'timeout-minutes': rule(
-    z
-      .string()
-      .regex(/^[0-9]+(\.[0-9]+)?$/)
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .positive()
-          .max(24 * 60),
-      ),
-    'a number of minutes greater than 0 and at most 1440',
-  ),
-  'install-clis': rule(
-    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
-    'true or false',
-  ),
-  'dry-run': rule(
-    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
-    'true or false',
-  ),
-  trigger: rule(z.enum(ACTION_TRIGGERS), `one of ${ACTION_TRIGGERS.join(', ')}`),
-  reset: rule(
-    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
-    'true or false (true only with mode reconcile)',
-  ),
-  rebase: rule(
-    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
-    'true or false (true only with mode stage, for a fix run)',
-  ),
-  'dispatch-next': rule(
-    z.enum([...TRUE, ...FALSE]).transform((s) => TRUE.includes(s)),
-    'true or false (true dispatches the stages a done stage made ready, with mode stage)',
-  ),
-  issue: rule(positiveInt, 'an issue number'),
-  'plan-id': rule(
-    z.string().refine((s) => planIdProblem(s) === null),
-    'a plan id: lowercase letters, digits and . _ -, starting with a letter or digit, at most 63 characters',
-  ),
-  // GitHub logins: letters, digits and single hyphens; an App's account ends in [bot].
-  approver: rule(z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/), 'a GitHub login, e.g. octocat'),
-  'review-id': rule(apiId, 'a pull request review id (a positive whole number)'),
-  'comment-id': rule(apiId, 'an issue comment id (a positive whole number)'),
-} satisfies Partial<Record<InputName, FieldRule<unknown>>>;
-
-type Parsed<K extends keyof typeof RULES> = Exclude<ReturnType<(typeof RULES)[K]['parse']>, undefined>;
-
-/** `one check run id` or `{"<stage>": id, …}`. */
-function parseCheckRunIds(raw: string): CheckRunIds | undefined {
-  if (/^[1-9][0-9]*$/.test(raw)) return { kind: 'single', id: Number(raw) };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return undefined;
-  }
-  const parsed = CheckRunMapSchema.safeParse(json);
-  if (!parsed.success || Object.keys(parsed.data).length === 0) return undefined;
-  return { kind: 'by-stage', ids: new Map(Object.entries(parsed.data).map(([k, v]) => [Number(k), v])) };
-}
-
-function describeValue(name: InputName, raw: string): string {
-  if ((SECRET_INPUTS as readonly string[]).includes(name)) return '(hidden)';
-  // Quoted as typed (no JSON escaping), clipped, on one line: the message is read in a log.
-  const shown = raw.replace(/\s+/g, ' ');
-  return `"${shown.length > 80 ? `${shown.slice(0, 77)}...` : shown}"`;
-}
 
 /**
  * Reads and validates every input. `read` returns an input's raw value
@@ -352,39 +138,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       );
   }
 
-  // Rules that tie inputs to the mode; each still names one input.
-  // Modes stage and reconcile act on one stage, named by `stage`.
-  const oneStage = mode === 'stage' || mode === 'reconcile';
-  if (oneStage || mode === 'chain' || mode === 'final') {
-    if (raw.plan === '') missing('plan', `with mode ${mode} (the plan file, e.g. .okstra/plans/my-plan.md)`);
-  }
-  if (oneStage && raw.stage === '')
-    missing('stage', `with mode ${mode}${mode === 'reconcile' ? ' (the done stage whose branch moved)' : ''}`);
-  if (mode !== null && !oneStage && raw.stage !== '')
-    bad('stage', `no value with mode ${mode}${mode === 'chain' ? ' (use "stages")' : ''}`);
-  if (mode !== null && mode !== 'chain' && raw.stages !== '')
-    bad('stages', `no value with mode ${mode}${oneStage ? ' (use "stage")' : ''}`);
-  if (checkRunIds.kind === 'single' && !oneStage)
-    bad('check-run-id', `with mode ${mode} a JSON object mapping stage numbers to check run ids, e.g. {"2": 123}`);
-  if (checkRunIds.kind === 'by-stage' && mode !== 'chain')
-    bad('check-run-id', oneStage ? `one check run id with mode ${mode}` : `no value with mode ${mode}`);
-  // "false" is what a workflow's boolean input passes when nobody set it, whatever the mode.
-  if (reset && mode !== null && mode !== 'reconcile')
-    bad(
-      'reset',
-      `false or no value with mode ${mode} (reset puts a done stage's moved branch back, with mode reconcile)`,
-    );
-  // A chain's stages are not fix runs of one failed stage; what moves and onto what would be a guess.
-  if (rebase && mode !== null && mode !== 'stage')
-    bad(
-      'rebase',
-      `false or no value with mode ${mode} (rebase moves a failed stage's preserved branch onto its current base before a fix run, with mode stage)`,
-    );
-  planningRules(mode, raw, bad, missing);
-  if (raw.plan !== '' && (raw.plan.includes('\0') || raw.plan.startsWith('/') || raw.plan.split('/').includes('..')))
-    bad('plan', 'a path inside the repository, e.g. .okstra/plans/my-plan.md');
-  if (raw.config !== '' && (raw.config.startsWith('/') || raw.config.split('/').includes('..')))
-    bad('config', 'a path inside the repository, e.g. .okstra/config.yml');
+  modeRules(mode, raw, checkRunIds, { reset, rebase }, bad, missing);
 
   if (errors.size > 0 || mode === null)
     return { ok: false, errors: INPUT_NAMES.flatMap((n) => (errors.has(n) ? [errors.get(n) as string] : [])) };
@@ -426,41 +180,4 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       commentId,
     },
   };
-}
-
-const PLANNING_INPUTS = ['issue', 'goal', 'plan-id'] as const satisfies readonly InputName[];
-const APPROVAL_INPUTS = ['approver', 'review-id', 'comment-id'] as const satisfies readonly InputName[];
-
-/** The inputs of modes plan and approve belong to them alone; each mode names what it needs. */
-function planningRules(
-  mode: Mode | null,
-  raw: Record<InputName, string>,
-  bad: (name: InputName, allowed: string) => void,
-  missing: (name: InputName, why: string) => void,
-): void {
-  if (mode === null) return;
-  if (mode !== 'plan')
-    for (const name of PLANNING_INPUTS)
-      if (raw[name] !== '') bad(name, `no value with mode ${mode} (it is for mode plan)`);
-  if (mode !== 'approve')
-    for (const name of APPROVAL_INPUTS)
-      if (raw[name] !== '') bad(name, `no value with mode ${mode} (it is for mode approve)`);
-  if (mode === 'plan') {
-    if (raw.issue === '' && raw['pr-number'] === '' && raw.goal === '')
-      missing(
-        'issue',
-        'with mode plan unless "pr-number" (a re-plan of that plan pull request) or "goal" says what to plan',
-      );
-    // A goal alone names no plan; without any of them the message above says what is missing.
-    if (raw.issue === '' && raw['pr-number'] === '' && raw.goal !== '' && raw['plan-id'] === '')
-      missing('plan-id', 'with mode plan when no "issue" names the plan (its default id comes from the issue)');
-  }
-  if (mode === 'approve') {
-    if (raw['pr-number'] === '') missing('pr-number', 'with mode approve (the plan pull request)');
-    if (raw.approver === '') missing('approver', 'with mode approve (the login whose review or comment approves)');
-    if (raw['review-id'] === '' && raw['comment-id'] === '')
-      missing('review-id', 'with mode approve, or "comment-id" (exactly one of them)');
-    if (raw['review-id'] !== '' && raw['comment-id'] !== '')
-      bad('comment-id', 'no value when "review-id" is given (exactly one of them)');
-  }
 }
