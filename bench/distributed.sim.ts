@@ -6,7 +6,7 @@
 // each one's timeline goes to a JSON file in OKSTRA_BENCH_DISTRIBUTED_OUT.
 // A run that fails, or a plan that does not complete, fails its test.
 import { appendFileSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStageRow, parseLedger } from '../src/core/ledger/index.js';
 import { Git } from '../src/git/git.js';
@@ -210,10 +210,6 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
     files: { '.github/workflows/okstra.yml': WORKFLOWS[s.shell] },
     prFiles: { 'docs/feature.md': 'a feature\n' },
   });
-  // Several Actions run at once on this one machine (on GitHub each run has its own): each adds search permission
-  // to the folders above its agents' trees (mkdtemp's 0700 project folder) and takes it back when it ends, also
-  // from under a run still going, whose agents then get EACCES. Searchable from the start, no run changes it.
-  chmodSync(dirname(p.bare), 0o711);
   const log = logLedgerPushes(p);
   const processAt = new Map<number, number>();
   const sim = await startGitHubSim({

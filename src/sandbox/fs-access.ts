@@ -1,8 +1,9 @@
 import { execa } from 'execa';
 import { constants } from 'node:fs';
-import { chmod, chown, lchown, lstat, mkdir, open, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, lchown, lstat, mkdir, open, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { AgentUser } from './agent-users.js';
+import { ReachRegistry } from './reach-registry.js';
 
 /**
  * File-system rules of the trust boundary. okstra creates every folder an
@@ -171,27 +172,29 @@ function nulSeparated(out: string): string[] {
   return out.split('\0').filter((p) => p !== '');
 }
 
+/** Where every okstra process on the machine records the search bits it added (beside the agents' leases). */
+export const DEFAULT_REACH_DIR = '/run/okstra-agents/reach';
+const sharedReach = new ReachRegistry(DEFAULT_REACH_DIR);
+
 /**
  * Adds search permission (o+x, never read) on `path` and each folder above it
  * where it is missing, so an agent user can reach a repository's object store
  * or an installed CLI by its known path without being able to list the
- * folders on the way. Returns an undo that takes back exactly what was added.
+ * folders on the way. Returns an undo that takes back exactly what was added,
+ * once no other okstra process on the machine still needs it (ReachRegistry:
+ * parallel runs on one host share the folders above their trees).
  */
-export async function makeReachable(path: string): Promise<() => Promise<void>> {
-  const changed: Array<{ dir: string; mode: number }> = [];
+export async function makeReachable(path: string, registry: ReachRegistry = sharedReach): Promise<() => Promise<void>> {
+  const releases: Array<() => Promise<void>> = [];
   let dir = resolve(path);
   for (;;) {
-    const info = await stat(dir).catch(() => null);
-    if (info?.isDirectory() && (info.mode & 0o001) === 0) {
-      await chmod(dir, (info.mode & 0o7777) | 0o001);
-      changed.push({ dir, mode: info.mode & 0o7777 });
-    }
+    releases.push(await registry.hold(dir));
     const parent = dirname(dir);
     if (parent === dir) break;
     dir = parent;
   }
   return async () => {
-    for (const { dir: d, mode } of changed.reverse()) await chmod(d, mode).catch(() => undefined);
+    for (const release of releases.reverse()) await release().catch(() => undefined);
   };
 }
 

@@ -1,10 +1,11 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decideIsolation } from '../../src/core/isolation/index.js';
 import { AgentUserPool, processesOf } from '../../src/sandbox/agent-users.js';
 import { AgentFileError, makeReachable, readAgentFile } from '../../src/sandbox/fs-access.js';
+import { ReachRegistry } from '../../src/sandbox/reach-registry.js';
 import { checkBoundary, createSandbox, IsolationError, sandboxFor } from '../../src/sandbox/sandbox.js';
 import { tempDir } from '../helpers/git-repos.js';
 
@@ -128,5 +129,41 @@ describe('files agents touch', () => {
     for (const d of [top, join(top, 'a'), inner]) expect(statSync(d).mode & 0o777).toBe(0o701);
     await undo();
     for (const d of [top, join(top, 'a'), inner]) expect(statSync(d).mode & 0o777).toBe(0o700);
+  });
+
+  it('makeReachable shares added search bits across runs: only the last live holder takes them back', async () => {
+    const registry = new ReachRegistry(join(tempDir('okstra-reach-registry-'), 'reach'));
+    const top = tempDir('okstra-reach-shared-');
+    const a = join(top, 'run-a');
+    const b = join(top, 'run-b');
+    mkdirSync(a, { mode: 0o700 });
+    mkdirSync(b, { mode: 0o700 });
+    execFileSync('chmod', ['0700', top, a, b]);
+    const undoA = await makeReachable(a, registry);
+    const undoB = await makeReachable(b, registry);
+    expect(statSync(top).mode & 0o777).toBe(0o701);
+    // Run A ends first: the folder above both stays searchable while run B's agents still work under it.
+    await undoA();
+    expect(statSync(top).mode & 0o777).toBe(0o701);
+    expect(statSync(a).mode & 0o777).toBe(0o700);
+    await undoB();
+    expect(statSync(top).mode & 0o777).toBe(0o700);
+    expect(statSync(b).mode & 0o777).toBe(0o700);
+  });
+
+  it('a holder whose process died holds nothing: the next release restores the mode', async () => {
+    const root = join(tempDir('okstra-reach-registry-'), 'reach');
+    const registry = new ReachRegistry(root);
+    const dir = tempDir('okstra-reach-dead-');
+    execFileSync('chmod', ['0700', dir]);
+    const undo = await registry.hold(dir);
+    // A second holder that is gone (a run killed mid-stage): its pid no longer exists.
+    const [entry] = readdirSync(root).filter((f) => f.endsWith('.json'));
+    const file = join(root, entry as string);
+    const data = JSON.parse(readFileSync(file, 'utf8')) as { mode: number; holders: string[] };
+    writeFileSync(file, JSON.stringify({ ...data, holders: [...data.holders, '2147483646:1'] }));
+    await undo();
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(readdirSync(root).filter((f) => f.endsWith('.json'))).toEqual([]);
   });
 });
