@@ -72,7 +72,6 @@ export interface SessionDeps {
   installClis?: (refs: BuiltinProvider[], env: Env, log: (line: string) => void) => Promise<void>;
 }
 
-
 export async function openSession(d: SessionDeps): Promise<Session> {
   const { io, inputs, ctx } = d;
   // Read before anything is changed on the runner, so a bad value stops the run with nothing to undo.
