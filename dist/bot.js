@@ -1869,6 +1869,32 @@ function fitWithNotice(sections, maxChars, limitName, pointer, footer) {
   return { text: clip(text, maxChars, "\n\n\u2026 (cut at the limit)\n"), cuts: fitted.cuts };
 }
 
+// src/core/report/vendors.ts
+var SINGLE_VENDOR_LABEL = "single-vendor verification";
+function vendorOf(member) {
+  return member.provider === "command" ? `command:${member.name}` : member.provider;
+}
+function singleVendor(roster) {
+  const executor = roster.find((m) => m.function === "executor");
+  const verifiers = roster.filter((m) => m.function === "verifier");
+  if (!executor || verifiers.length === 0) return null;
+  const vendor = vendorOf(executor);
+  if (!verifiers.every((v) => vendorOf(v) === vendor)) return null;
+  return executor.provider === "command" ? executor.name : executor.provider;
+}
+function sentence(vendor, verifiersKey) {
+  return `the executor and every verifier are ${vendor} (the verifiers in fresh read-only sessions), so no other vendor's model checked this work; add another vendor's API key and list it under ${verifiersKey} in .okstra/config.yml for cross-vendor verification`;
+}
+function singleVendorSection(report2) {
+  const vendor = singleVendor(report2.roster);
+  if (vendor === null) return textSection("single-vendor", "", { priority: 1 });
+  const label = SINGLE_VENDOR_LABEL.charAt(0).toUpperCase() + SINGLE_VENDOR_LABEL.slice(1);
+  const text = `\u26A0\uFE0F **${label}:** ${sentence(escapeInline(vendor), inlineCode("verifiers:"))}.
+
+`;
+  return textSection("single-vendor", text, { required: true });
+}
+
 // src/core/report/summary.ts
 var SUMMARY_DETAIL = {
   findingDetail: 600,
@@ -1891,6 +1917,7 @@ function summaryOfRedacted(report2, opts = {}) {
   const sections = [
     headlineSection(report2, "###"),
     isolationSection(report2),
+    singleVendorSection(report2),
     reasonsSection(report2, SUMMARY_DETAIL),
     budgetSection(report2),
     sidecarSection(report2, SUMMARY_DETAIL),
@@ -2050,8 +2077,8 @@ function effectiveLevel(answer) {
 function meetsLevel(level, minimum) {
   return level !== null && PERMISSION_LEVELS.indexOf(level) >= PERMISSION_LEVELS.indexOf(minimum);
 }
-function isBotAccount(sender) {
-  return sender.type === "Bot" || sender.login.endsWith("[bot]");
+function isBotAccount(sender2) {
+  return sender2.type === "Bot" || sender2.login.endsWith("[bot]");
 }
 
 // src/core/commands/dispatch.ts
@@ -2095,14 +2122,16 @@ function dispatchInputs(r) {
   if (!SAFE_PATH.test(r.planPath)) fail2(`unsafe plan path ${JSON.stringify(r.planPath)}`);
   if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail2(`bad plan commit ${JSON.stringify(r.planRef)}`);
   if (!LOGIN.test(r.actor)) fail2(`unexpected actor ${JSON.stringify(r.actor)}`);
-  if (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1) fail2(`bad pull request number ${r.prNumber}`);
+  if (r.prNumber !== null && (!Number.isSafeInteger(r.prNumber) || r.prNumber < 1))
+    fail2(`bad pull request number ${r.prNumber}`);
   if (r.stages.length === 0 || r.stages.some((n) => !Number.isSafeInteger(n) || n < 1))
     fail2(`bad stages ${JSON.stringify(r.stages)}`);
   const single = r.mode === "stage" || r.mode === "reconcile";
   if (single && r.stages.length !== 1) fail2(`mode ${r.mode} runs exactly one stage`);
   if (r.reset === true && r.mode !== "reconcile") fail2(`reset is for mode reconcile, not ${r.mode}`);
   if (r.rebase === true && r.mode !== "stage") fail2(`rebase is for a fix run in mode stage, not ${r.mode}`);
-  for (const n of r.stages) {
+  if (r.prNumber === null && r.checkRunIds.size > 0) fail2("check runs without a pull request");
+  for (const n of r.prNumber === null ? [] : r.stages) {
     const id = r.checkRunIds.get(n);
     if (id === void 0 || !Number.isSafeInteger(id) || id < 1) fail2(`no check run for stage ${n}`);
   }
@@ -2117,13 +2146,15 @@ function dispatchInputs(r) {
     plan: r.planPath,
     ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
     ...single ? { stage: String(first) } : { stages: r.stages.join(",") },
-    "pr-number": String(r.prNumber),
+    ...r.prNumber !== null ? { "pr-number": String(r.prNumber) } : {},
     ...r.executor !== null ? { executor: r.executor } : {},
     ...r.verifiers !== null ? { verifiers: r.verifiers.join(",") } : {},
     ...Object.keys(r.models).length > 0 ? {
       models: Object.entries(r.models).map(([p, m]) => `${p}=${m}`).join(",")
     } : {},
-    "check-run-id": single ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)]))),
+    ...r.prNumber === null ? {} : {
+      "check-run-id": single ? String(r.checkRunIds.get(first)) : JSON.stringify(Object.fromEntries(r.stages.map((n) => [String(n), r.checkRunIds.get(n)])))
+    },
     trigger: r.trigger,
     actor: r.actor,
     // Sent only when set: a workflow that predates the input still takes every other launch.
@@ -2284,19 +2315,6 @@ function stageByNumber(plan, n) {
   if (!stage2) throw new Error(`stage ${n} is not in the plan (stages: ${plan.stages.map((s) => s.number).join(", ")})`);
   return stage2;
 }
-function dependencyClosure(plan, n) {
-  const seen = /* @__PURE__ */ new Set();
-  const visit = (k) => {
-    for (const d of stageByNumber(plan, k).dependsOn) {
-      if (!seen.has(d)) {
-        seen.add(d);
-        visit(d);
-      }
-    }
-  };
-  visit(n);
-  return topologicalOrder(plan).filter((k) => seen.has(k));
-}
 
 // src/core/ledger/row.ts
 import { z as z2 } from "zod";
@@ -2433,28 +2451,37 @@ function isStageRow(row) {
 
 // src/core/ledger/state.ts
 function deriveLedgerState(rows) {
+  return replayLedger(rows, () => void 0);
+}
+function replayLedger(rows, visit) {
   const stages = /* @__PURE__ */ new Map();
   const approvals = [];
   const finals = [];
   const handoffs = [];
-  for (const row of rows) {
-    if (isPlanRow(row)) {
-      if (row.status === "approved") approvals.push(row);
-      else if (row.status === "handed-off") handoffs.push(row);
-      else {
-        finals.push(row);
-        if (row.status === "verification-failed") reopen(stages, row);
-      }
-      continue;
+  const lists = { approvals, finals, handoffs };
+  const state = { stages, ...lists };
+  rows.forEach((row, index) => {
+    applyRow(lists, stages, row);
+    visit(state, index, row);
+  });
+  return state;
+}
+function applyRow(state, stages, row) {
+  if (isPlanRow(row)) {
+    if (row.status === "approved") state.approvals.push(row);
+    else if (row.status === "handed-off") state.handoffs.push(row);
+    else {
+      state.finals.push(row);
+      if (row.status === "verification-failed") reopen(stages, row);
     }
-    const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
-    entry.last = row;
-    entry.rows.push(row);
-    if (row.status === "done") entry.lastDone = row;
-    if (row.status === "started") entry.attempts += 1;
-    stages.set(row.stage, entry);
+    return;
   }
-  return { stages, approvals, finals, handoffs };
+  const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
+  entry.last = row;
+  entry.rows.push(row);
+  if (row.status === "done") entry.lastDone = row;
+  if (row.status === "started") entry.attempts += 1;
+  stages.set(row.stage, entry);
 }
 function reopen(stages, verdict) {
   const reasons = [
@@ -2518,30 +2545,74 @@ function stageReadiness(plan, state, n, now) {
     failedBefore: last?.status === "failed" ? { reason: last.reason, runId: last.run_id } : null
   };
 }
-function chainQueue(plan, state, requested) {
-  const wanted = /* @__PURE__ */ new Set();
-  for (const n of requested ?? plan.stages.map((s) => s.number)) {
-    wanted.add(n);
-    for (const d of dependencyClosure(plan, n)) wanted.add(d);
+
+// src/core/graph/parallel.ts
+var PAUSING = /* @__PURE__ */ new Set(["verdict-fail", "contract-violated", "error", "timeout", "cancelled", "final-rejected"]);
+function endedRow(entry) {
+  if (entry.last.status !== "started") return entry.last;
+  for (let i = entry.rows.length - 1; i >= 0; i--) {
+    const row = entry.rows[i];
+    if (row.status !== "started") return row;
   }
-  return topologicalOrder(plan).filter((n) => wanted.has(n) && currentDoneRow(state, n) === null);
+  return null;
+}
+function pausingFailures(plan, state) {
+  const failed = [];
+  for (const s of plan.stages) {
+    const entry = state.stages.get(s.number);
+    if (!entry) continue;
+    const ended = endedRow(entry);
+    if (ended?.status === "failed" && PAUSING.has(ended.reason)) failed.push(s.number);
+  }
+  return failed;
+}
+function planDispatch(plan, state, now) {
+  const ready = [];
+  const running = [];
+  let done = 0;
+  for (const n of topologicalOrder(plan)) {
+    const r = stageReadiness(plan, state, n, now);
+    if (r.kind === "ready") ready.push(n);
+    else if (r.kind === "started") running.push(n);
+    else if (r.kind === "done") done += 1;
+  }
+  if (done === plan.stages.length) return { kind: "complete" };
+  const failed = pausingFailures(plan, state);
+  if (failed.length > 0) return { kind: "paused", failed, ready, running };
+  return { kind: "dispatch", stages: ready, running };
+}
+function eligible(plan, state, now) {
+  if (pausingFailures(plan, state).length > 0) return [];
+  return topologicalOrder(plan).filter((n) => {
+    const kind = stageReadiness(plan, state, n, now).kind;
+    return kind === "ready" || kind === "started";
+  });
+}
+function stagesMadeReady(plan, rows, index, now) {
+  if (index < 0 || index >= rows.length) return [];
+  const offered = /* @__PURE__ */ new Set();
+  let made = [];
+  const order = topologicalOrder(plan);
+  replayLedger(rows.slice(0, index + 1), (state, i, row) => {
+    if (!isPlanRow(row)) offered.delete(row.stage);
+    const ready = new Set(eligible(plan, state, now).filter((n) => state.stages.get(n)?.last.status !== "started"));
+    const fresh = order.filter((n) => ready.has(n) && !offered.has(n));
+    for (const n of fresh) offered.add(n);
+    if (i === index) made = fresh;
+  });
+  return made;
+}
+function pauseLine(d) {
+  const which = d.failed.join(", ");
+  const held = d.ready.length > 0 ? `; held back: stage${d.ready.length === 1 ? "" : "s"} ${d.ready.join(", ")}` : "";
+  return `dispatch paused: stage${d.failed.length === 1 ? "" : "s"} ${which} failed, so no new stage of this plan starts until ${d.failed.length === 1 ? "its" : "their"} fix run passes${held}`;
 }
 
 // src/core/commands/select.ts
 function selectStages(plan, state, what, now) {
   const id = inlineCode(plan.id);
-  if (what.kind === "run") {
-    const queue = chainQueue(plan, state);
-    const [first] = queue;
-    if (first === void 0) return { ok: false, reason: `every stage of plan ${id} is done.` };
-    const r2 = stageReadiness(plan, state, first, now);
-    if (r2.kind === "started" && !r2.stale)
-      return {
-        ok: false,
-        reason: `stage ${first} of plan ${id}, the next in line, is in progress (run ${inlineCode(r2.runId)}, claimed until ${r2.leaseUntil}).`
-      };
-    return { ok: true, mode: "chain", stages: queue };
-  }
+  if (what.kind === "run") return runSelection(plan, state, now);
+  if (what.kind === "continue") return continueSelection(plan, state, what.stages, now);
   const n = what.stage;
   if (!plan.stages.some((s) => s.number === n)) {
     return {
@@ -2575,6 +2646,39 @@ function selectStages(plan, state, what, now) {
       break;
   }
   return { ok: true, mode: "stage", stages: [n] };
+}
+function runSelection(plan, state, now) {
+  const id = inlineCode(plan.id);
+  const d = planDispatch(plan, state, now);
+  if (d.kind === "complete") return { ok: false, reason: `every stage of plan ${id} is done.` };
+  if (d.kind === "paused")
+    return {
+      ok: false,
+      reason: `plan ${id}: ${pauseLine(d)}; \`/okstra retry ${d.failed[0]}\` starts the fix run.`
+    };
+  if (d.stages.length === 0) {
+    const running = d.running.map((n) => {
+      const r = stageReadiness(plan, state, n, now);
+      return r.kind === "started" ? `${n} (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil})` : String(n);
+    });
+    return {
+      ok: false,
+      reason: `nothing of plan ${id} can start now: stage${d.running.length === 1 ? "" : "s"} ${running.join(", ")} ${d.running.length === 1 ? "is" : "are"} in progress, and the stages after ${d.running.length === 1 ? "it" : "them"} are dispatched as ${d.running.length === 1 ? "it ends" : "each ends"} \`done\`.`
+    };
+  }
+  return { ok: true, mode: "stage", stages: d.stages };
+}
+function continueSelection(plan, state, offered, now) {
+  const d = planDispatch(plan, state, now);
+  if (d.kind === "complete") return { ok: false, reason: `every stage of plan ${inlineCode(plan.id)} is done.` };
+  if (d.kind === "paused") return { ok: false, reason: `plan ${inlineCode(plan.id)}: ${pauseLine(d)}.` };
+  const stages = d.stages.filter((n) => offered.includes(n));
+  if (stages.length === 0)
+    return {
+      ok: false,
+      reason: `stage${offered.length === 1 ? "" : "s"} ${offered.join(", ")} of plan ${inlineCode(plan.id)} ${offered.length === 1 ? "is" : "are"} no longer ready (started or done meanwhile).`
+    };
+  return { ok: true, mode: "stage", stages };
 }
 function reconcileSelection(n, id, r) {
   if (r.kind === "done") return { ok: true, mode: "reconcile", stages: [n] };
@@ -2654,251 +2758,6 @@ function finalDispatchInputs(r) {
     "pr-number": positive(r.prNumber, "pull request number"),
     trigger: r.trigger,
     actor: r.actor
-  };
-}
-
-// src/github/errors.ts
-function httpStatus(error) {
-  if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number")
-    return error.status;
-  return null;
-}
-function describeApiError(error) {
-  const status = httpStatus(error);
-  const message = error instanceof Error ? error.message : String(error);
-  return status === null ? message : `HTTP ${status}: ${message.split("\n")[0]}`;
-}
-
-// src/github/issues.ts
-async function postComment(client, repo, number, body) {
-  const res = await client.rest.issues.createComment({ ...repo, issue_number: number, body });
-  return res.data.id;
-}
-async function removeLabel(client, repo, number, name) {
-  try {
-    await client.rest.issues.removeLabel({ ...repo, issue_number: number, name });
-  } catch (error) {
-    if (httpStatus(error) !== 404) throw error;
-  }
-}
-
-// src/github/pulls.ts
-async function pullRequestFacts(client, repo, number) {
-  const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
-  return {
-    number: data.number,
-    state: data.state,
-    headSha: data.head.sha,
-    headRef: data.head.ref,
-    headRepo: data.head.repo?.full_name ?? null,
-    baseRepo: data.base.repo.full_name,
-    htmlUrl: data.html_url
-  };
-}
-function isFromFork(pr) {
-  return pr.headRepo === null || pr.headRepo.toLowerCase() !== pr.baseRepo.toLowerCase();
-}
-async function changedFiles(client, repo, number) {
-  const files = await client.paginate(client.rest.pulls.listFiles, { ...repo, pull_number: number, per_page: 100 });
-  return files.map((f) => ({ path: f.filename, status: f.status }));
-}
-async function pullRequestsForCommit(client, repo, sha2) {
-  const { data } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha2 });
-  return data.filter((p) => p.state === "open").map((p) => p.number);
-}
-
-// bot/lib/config.ts
-import { stringify } from "yaml";
-
-// src/core/config/parse-config.ts
-import { isMap, LineCounter, parseDocument as parseDocument2 } from "yaml";
-
-// src/core/diagnostics.ts
-function sortDiagnostics(list2) {
-  return [...list2].sort((a, b) => a.line - b.line || a.column - b.column || a.code.localeCompare(b.code));
-}
-
-// src/core/text/did-you-mean.ts
-function levenshtein(a, b) {
-  if (a === b) return 0;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min(substitution, previous[j] + 1, current[j - 1] + 1));
-    }
-    previous = current;
-  }
-  return previous[b.length];
-}
-function closestMatch(word, candidates) {
-  let best = null;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of candidates) {
-    const budget = Math.max(2, Math.floor(Math.max(word.length, candidate.length) / 3));
-    const distance = levenshtein(word, candidate);
-    if (distance <= budget && distance < bestDistance) {
-      best = candidate;
-      bestDistance = distance;
-    }
-  }
-  return best;
-}
-
-// src/core/config/parse-config.ts
-function parseConfig(text, path) {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument2(text.replace(/^\uFEFF/, ""), { lineCounter, prettyErrors: false });
-  const at = (offset) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
-  };
-  if (doc.errors.length > 0) {
-    return {
-      config: null,
-      errors: doc.errors.map((e) => ({
-        severity: "error",
-        code: "config/invalid-yaml",
-        message: `not valid YAML: ${e.message.split("\n")[0]}`,
-        hint: "fix the YAML syntax",
-        path,
-        ...at(e.pos[0])
-      }))
-    };
-  }
-  const raw = doc.toJS() ?? {};
-  const parsed = ConfigSchema.safeParse(raw);
-  const errors = parsed.success ? [] : parsed.error.issues.map((issue) => toDiagnostic(issue, doc, path, at));
-  if (parsed.success) errors.push(...crossChecks(parsed.data, doc, path, at));
-  return { config: errors.length === 0 && parsed.success ? parsed.data : null, errors: sortDiagnostics(errors) };
-}
-function toDiagnostic(issue, doc, path, at) {
-  const keyPath = issue.path.map(String);
-  const where = locate(doc, issue.path);
-  const dotted = keyPath.join(".") || "(top level)";
-  let message = `${dotted}: ${issue.message}`;
-  let hint = "see docs/config.md for every key and its allowed values";
-  if (issue.code === "unrecognized_keys") {
-    const known = knownKeysAt(keyPath);
-    const names = issue.keys.map((k) => {
-      const match = closestMatch(k, known);
-      return match ? `"${k}" (did you mean "${match}"?)` : `"${k}"`;
-    });
-    message = `${dotted === "(top level)" ? "unknown key" : `${dotted}: unknown key`}${issue.keys.length > 1 ? "s" : ""} ${names.join(", ")}`;
-    hint = `allowed here: ${known.join(", ")}`;
-    const keyNode = findKeyNode(doc, issue.path, issue.keys[0]);
-    return { severity: "error", code: "config/unknown-key", message, hint, path, ...at(keyNode ?? where) };
-  }
-  return { severity: "error", code: "config/invalid-value", message, hint, path, ...at(where) };
-}
-function crossChecks(config2, doc, path, at) {
-  const out = [];
-  const known = [...BUILTIN_PROVIDERS, ...Object.keys(config2.providers)];
-  const check2 = (ref, keyPath) => {
-    if (ref === null || ref.startsWith("command:") || known.includes(ref)) return;
-    const match = closestMatch(ref, known);
-    out.push({
-      severity: "error",
-      code: "config/unknown-provider",
-      message: `${keyPath.join(".")}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ""}`,
-      hint: `use one of ${known.join(", ")}, define it under \`providers:\`, or write \`command:<program>\``,
-      path,
-      ...at(locate(doc, keyPath))
-    });
-  };
-  check2(config2.executor, ["executor"]);
-  config2.verifiers?.forEach((v, i) => check2(v, ["verifiers", i]));
-  check2(config2.critic, ["critic"]);
-  for (const [name, p] of Object.entries(config2.providers)) {
-    const builtin = BUILTIN_PROVIDERS.includes(name);
-    if (!builtin && !p.command) {
-      out.push({
-        severity: "error",
-        code: "config/provider-without-command",
-        message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``,
-        hint: "set `command: <program and arguments>` (see docs/providers.md for the Command contract)",
-        path,
-        ...at(locate(doc, ["providers", name]))
-      });
-    }
-    if (builtin && p.command) {
-      out.push({
-        severity: "error",
-        code: "config/builtin-with-command",
-        message: `providers.${name}: the built-in ${name} provider takes no \`command\``,
-        hint: `give the command provider another name, e.g. \`my-${name}\``,
-        path,
-        ...at(locate(doc, ["providers", name, "command"]))
-      });
-    }
-  }
-  return out;
-}
-var KNOWN_KEYS = {
-  "": Object.keys(ConfigSchema.shape),
-  convergence: ["rounds"],
-  timeouts: ["executorMinutes", "verifierMinutes", "qaMinutes"],
-  concurrency: ["verifiers"],
-  bot: ["workflow", "permission", "allowForks"],
-  limits: ["turns"],
-  "limits.turns": ["executor", "verifier"],
-  provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes", "maxTurns"],
-  "provider.maxTurns": ["executor", "verifier"],
-  qa: ["cmd", "label", "timeoutMinutes"]
-};
-function knownKeysAt(keyPath) {
-  if (keyPath.length === 0) return KNOWN_KEYS[""];
-  if (keyPath[0] === "providers" && keyPath.length === 2) return KNOWN_KEYS.provider;
-  if (keyPath[0] === "providers" && keyPath[2] === "maxTurns") return KNOWN_KEYS["provider.maxTurns"];
-  if (keyPath[0] === "limits") return KNOWN_KEYS[keyPath.join(".")] ?? [];
-  if (keyPath[0] === "qaCommands") return KNOWN_KEYS.qa;
-  return KNOWN_KEYS[keyPath[0]] ?? [];
-}
-function locate(doc, keyPath) {
-  for (let n = keyPath.length; n >= 0; n--) {
-    const node = doc.getIn(keyPath.slice(0, n), true);
-    if (node && typeof node === "object" && "range" in node && node.range) return node.range[0];
-  }
-  return 0;
-}
-function findKeyNode(doc, keyPath, key) {
-  const parent = keyPath.length === 0 ? doc.contents : doc.getIn(keyPath, true);
-  if (!parent || !isMap(parent)) return null;
-  for (const pair of parent.items) {
-    const k = pair.key;
-    if (k && "value" in k && String(k.value) === key && k.range) return k.range[0];
-  }
-  return null;
-}
-
-// bot/lib/config.ts
-var CONFIG_PATHS = [".okstra/config.yml", ".github/okstra.yml"];
-async function loadConfig(read) {
-  for (const path of CONFIG_PATHS) {
-    let file;
-    try {
-      file = await read(path);
-    } catch (error) {
-      return {
-        ok: false,
-        source: path,
-        errors: [
-          `${path}: ${error instanceof Error ? error.message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, "") : String(error)}`
-        ]
-      };
-    }
-    if (file.found) return validate(file.config, path);
-  }
-  return validate({}, "defaults (no config file)");
-}
-function validate(config2, source) {
-  const result = parseConfig(stringify(config2 ?? {}), source);
-  if (result.config) return { ok: true, config: result.config, source };
-  return {
-    ok: false,
-    source,
-    errors: result.errors.map((d) => `${source}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`)
   };
 }
 
@@ -3366,6 +3225,251 @@ function approvalBlocker(plan, planPath) {
 ${list2}`;
 }
 
+// src/github/errors.ts
+function httpStatus(error) {
+  if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number")
+    return error.status;
+  return null;
+}
+function describeApiError(error) {
+  const status = httpStatus(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return status === null ? message : `HTTP ${status}: ${message.split("\n")[0]}`;
+}
+
+// src/github/issues.ts
+async function postComment(client, repo, number, body) {
+  const res = await client.rest.issues.createComment({ ...repo, issue_number: number, body });
+  return res.data.id;
+}
+async function removeLabel(client, repo, number, name) {
+  try {
+    await client.rest.issues.removeLabel({ ...repo, issue_number: number, name });
+  } catch (error) {
+    if (httpStatus(error) !== 404) throw error;
+  }
+}
+
+// src/github/pulls.ts
+async function pullRequestFacts(client, repo, number) {
+  const { data } = await client.rest.pulls.get({ ...repo, pull_number: number });
+  return {
+    number: data.number,
+    state: data.state,
+    headSha: data.head.sha,
+    headRef: data.head.ref,
+    headRepo: data.head.repo?.full_name ?? null,
+    baseRepo: data.base.repo.full_name,
+    htmlUrl: data.html_url
+  };
+}
+function isFromFork(pr) {
+  return pr.headRepo === null || pr.headRepo.toLowerCase() !== pr.baseRepo.toLowerCase();
+}
+async function changedFiles(client, repo, number) {
+  const files = await client.paginate(client.rest.pulls.listFiles, { ...repo, pull_number: number, per_page: 100 });
+  return files.map((f) => ({ path: f.filename, status: f.status }));
+}
+async function pullRequestsForCommit(client, repo, sha2) {
+  const { data } = await client.rest.repos.listPullRequestsAssociatedWithCommit({ ...repo, commit_sha: sha2 });
+  return data.filter((p) => p.state === "open").map((p) => p.number);
+}
+
+// src/triggers/config.ts
+import { stringify } from "yaml";
+
+// src/core/config/parse-config.ts
+import { isMap, LineCounter, parseDocument as parseDocument2 } from "yaml";
+
+// src/core/diagnostics.ts
+function sortDiagnostics(list2) {
+  return [...list2].sort((a, b) => a.line - b.line || a.column - b.column || a.code.localeCompare(b.code));
+}
+
+// src/core/text/did-you-mean.ts
+function levenshtein(a, b) {
+  if (a === b) return 0;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const substitution = previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1);
+      current.push(Math.min(substitution, previous[j] + 1, current[j - 1] + 1));
+    }
+    previous = current;
+  }
+  return previous[b.length];
+}
+function closestMatch(word, candidates) {
+  let best = null;
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const candidate of candidates) {
+    const budget = Math.max(2, Math.floor(Math.max(word.length, candidate.length) / 3));
+    const distance = levenshtein(word, candidate);
+    if (distance <= budget && distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}
+
+// src/core/config/parse-config.ts
+function parseConfig(text, path) {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument2(text.replace(/^\uFEFF/, ""), { lineCounter, prettyErrors: false });
+  const at = (offset) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  if (doc.errors.length > 0) {
+    return {
+      config: null,
+      errors: doc.errors.map((e) => ({
+        severity: "error",
+        code: "config/invalid-yaml",
+        message: `not valid YAML: ${e.message.split("\n")[0]}`,
+        hint: "fix the YAML syntax",
+        path,
+        ...at(e.pos[0])
+      }))
+    };
+  }
+  const raw = doc.toJS() ?? {};
+  const parsed = ConfigSchema.safeParse(raw);
+  const errors = parsed.success ? [] : parsed.error.issues.map((issue) => toDiagnostic(issue, doc, path, at));
+  if (parsed.success) errors.push(...crossChecks(parsed.data, doc, path, at));
+  return { config: errors.length === 0 && parsed.success ? parsed.data : null, errors: sortDiagnostics(errors) };
+}
+function toDiagnostic(issue, doc, path, at) {
+  const keyPath = issue.path.map(String);
+  const where = locate(doc, issue.path);
+  const dotted = keyPath.join(".") || "(top level)";
+  let message = `${dotted}: ${issue.message}`;
+  let hint = "see docs/config.md for every key and its allowed values";
+  if (issue.code === "unrecognized_keys") {
+    const known = knownKeysAt(keyPath);
+    const names = issue.keys.map((k) => {
+      const match = closestMatch(k, known);
+      return match ? `"${k}" (did you mean "${match}"?)` : `"${k}"`;
+    });
+    message = `${dotted === "(top level)" ? "unknown key" : `${dotted}: unknown key`}${issue.keys.length > 1 ? "s" : ""} ${names.join(", ")}`;
+    hint = `allowed here: ${known.join(", ")}`;
+    const keyNode = findKeyNode(doc, issue.path, issue.keys[0]);
+    return { severity: "error", code: "config/unknown-key", message, hint, path, ...at(keyNode ?? where) };
+  }
+  return { severity: "error", code: "config/invalid-value", message, hint, path, ...at(where) };
+}
+function crossChecks(config2, doc, path, at) {
+  const out = [];
+  const known = [...BUILTIN_PROVIDERS, ...Object.keys(config2.providers)];
+  const check2 = (ref, keyPath) => {
+    if (ref === null || ref.startsWith("command:") || known.includes(ref)) return;
+    const match = closestMatch(ref, known);
+    out.push({
+      severity: "error",
+      code: "config/unknown-provider",
+      message: `${keyPath.join(".")}: unknown provider "${ref}"${match ? ` (did you mean "${match}"?)` : ""}`,
+      hint: `use one of ${known.join(", ")}, define it under \`providers:\`, or write \`command:<program>\``,
+      path,
+      ...at(locate(doc, keyPath))
+    });
+  };
+  check2(config2.executor, ["executor"]);
+  config2.verifiers?.forEach((v, i) => check2(v, ["verifiers", i]));
+  check2(config2.critic, ["critic"]);
+  for (const [name, p] of Object.entries(config2.providers)) {
+    const builtin = BUILTIN_PROVIDERS.includes(name);
+    if (!builtin && !p.command) {
+      out.push({
+        severity: "error",
+        code: "config/provider-without-command",
+        message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``,
+        hint: "set `command: <program and arguments>` (see docs/providers.md for the Command contract)",
+        path,
+        ...at(locate(doc, ["providers", name]))
+      });
+    }
+    if (builtin && p.command) {
+      out.push({
+        severity: "error",
+        code: "config/builtin-with-command",
+        message: `providers.${name}: the built-in ${name} provider takes no \`command\``,
+        hint: `give the command provider another name, e.g. \`my-${name}\``,
+        path,
+        ...at(locate(doc, ["providers", name, "command"]))
+      });
+    }
+  }
+  return out;
+}
+var KNOWN_KEYS = {
+  "": Object.keys(ConfigSchema.shape),
+  convergence: ["rounds"],
+  timeouts: ["executorMinutes", "verifierMinutes", "qaMinutes"],
+  concurrency: ["verifiers"],
+  bot: ["workflow", "permission", "allowForks"],
+  limits: ["turns"],
+  "limits.turns": ["executor", "verifier"],
+  provider: ["command", "name", "model", "baseUrl", "apiKeyEnv", "timeoutMinutes", "maxTurns"],
+  "provider.maxTurns": ["executor", "verifier"],
+  qa: ["cmd", "label", "timeoutMinutes"]
+};
+function knownKeysAt(keyPath) {
+  if (keyPath.length === 0) return KNOWN_KEYS[""];
+  if (keyPath[0] === "providers" && keyPath.length === 2) return KNOWN_KEYS.provider;
+  if (keyPath[0] === "providers" && keyPath[2] === "maxTurns") return KNOWN_KEYS["provider.maxTurns"];
+  if (keyPath[0] === "limits") return KNOWN_KEYS[keyPath.join(".")] ?? [];
+  if (keyPath[0] === "qaCommands") return KNOWN_KEYS.qa;
+  return KNOWN_KEYS[keyPath[0]] ?? [];
+}
+function locate(doc, keyPath) {
+  for (let n = keyPath.length; n >= 0; n--) {
+    const node = doc.getIn(keyPath.slice(0, n), true);
+    if (node && typeof node === "object" && "range" in node && node.range) return node.range[0];
+  }
+  return 0;
+}
+function findKeyNode(doc, keyPath, key) {
+  const parent = keyPath.length === 0 ? doc.contents : doc.getIn(keyPath, true);
+  if (!parent || !isMap(parent)) return null;
+  for (const pair of parent.items) {
+    const k = pair.key;
+    if (k && "value" in k && String(k.value) === key && k.range) return k.range[0];
+  }
+  return null;
+}
+
+// src/triggers/config.ts
+var CONFIG_PATHS = [".okstra/config.yml", ".github/okstra.yml"];
+async function loadConfig(read) {
+  for (const path of CONFIG_PATHS) {
+    let file;
+    try {
+      file = await read(path);
+    } catch (error) {
+      return {
+        ok: false,
+        source: path,
+        errors: [
+          `${path}: ${error instanceof Error ? error.message.replace(/^\[@probot\/octokit-plugin-config\]\s*/, "") : String(error)}`
+        ]
+      };
+    }
+    if (file.found) return validate(file.config, path);
+  }
+  return validate({}, "defaults (no config file)");
+}
+function validate(config2, source) {
+  const result = parseConfig(stringify(config2 ?? {}), source);
+  if (result.config) return { ok: true, config: result.config, source };
+  return {
+    ok: false,
+    source,
+    errors: result.errors.map((d) => `${source}: ${d.message}${d.hint ? ` (${d.hint})` : ""}`)
+  };
+}
+
 // src/github/permissions.ts
 async function collaboratorRole(client, repo, login) {
   try {
@@ -3377,7 +3481,7 @@ async function collaboratorRole(client, repo, login) {
   }
 }
 
-// bot/lib/gate.ts
+// src/triggers/gate.ts
 function senderRole(deps, login) {
   return collaboratorRole(deps.client, deps.repo, login);
 }
@@ -3405,6 +3509,77 @@ function pullRequestGate(config2, pr) {
     ok: false,
     reason: `this pull request comes from ${pr.headRepo ? `the fork \`${pr.headRepo}\`` : "a deleted fork"}. okstra's workflow runs agents with this repository's secrets on the pull request's code, so it does not run on forks unless the config sets \`bot.allowForks: true\`.`
   };
+}
+
+// src/github/contents.ts
+async function readRepoFile(client, repo, path, ref) {
+  try {
+    const res = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
+      ...repo,
+      path,
+      ...ref ? { ref } : {},
+      mediaType: { format: "raw" }
+    });
+    const data = res.data;
+    if (typeof data !== "string") throw new Error(`${path} at ${ref ?? "the default branch"} is not a file`);
+    return data;
+  } catch (error) {
+    if (httpStatus(error) === 404) return null;
+    throw error;
+  }
+}
+async function listDirectory(client, repo, path, ref) {
+  try {
+    const res = await client.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {} });
+    if (!Array.isArray(res.data)) return [];
+    return res.data.map((e) => ({ name: e.name, path: e.path, type: e.type }));
+  } catch (error) {
+    if (httpStatus(error) === 404) return [];
+    throw error;
+  }
+}
+
+// src/github/ledger-api.ts
+async function readLedgerRows(client, repo, branch, planId2) {
+  const path = ledgerPath(planId2);
+  const text = await readRepoFile(client, repo, path, branch);
+  return text === null ? [] : parseLedger(text, { path, planId: planId2 });
+}
+async function readReportJson(client, repo, branch, path) {
+  const text = await readRepoFile(client, repo, path, branch);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${path} on ${branch} is not valid JSON (${error.message})`, { cause: error });
+  }
+}
+
+// src/triggers/ledger-state.ts
+async function readPlanLedger(deps, config2, planId2) {
+  try {
+    const rows = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, planId2);
+    const trusted = assessLedger(rows, { now: deps.now() }).trusted;
+    return { ok: true, state: deriveLedgerState(trusted), rows: [...trusted] };
+  } catch (error) {
+    if (!(error instanceof LedgerFormatError)) throw error;
+    return {
+      ok: false,
+      reason: `the ledger of plan ${inlineCode(planId2)} on \`${config2.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.`
+    };
+  }
+}
+
+// src/github/dispatch.ts
+async function dispatchWorkflow(client, repo, workflow, ref, inputs) {
+  await client.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: workflow, ref, inputs });
+}
+async function unfinishedWorkflowRuns(client, repo, workflow) {
+  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: workflow, per_page: 100 });
+  return data.workflow_runs.filter((r) => r.status !== "completed").map((r) => ({ id: r.id, title: r.display_title, status: r.status ?? "unknown", htmlUrl: r.html_url }));
+}
+async function cancelWorkflowRun(client, repo, runId) {
+  await client.rest.actions.cancelWorkflowRun({ ...repo, run_id: runId });
 }
 
 // src/core/report/schema/final-report.ts
@@ -26600,6 +26775,7 @@ function renderComment(input, opts = {}) {
 `, { required: true }),
     headlineSection(report2, "###"),
     isolationSection(report2),
+    singleVendorSection(report2),
     reasonsSection(report2, COMMENT_DETAIL),
     budgetSection(report2),
     sidecarSection(report2, COMMENT_DETAIL),
@@ -26735,10 +26911,13 @@ function stageViews(plan, state, now, spend) {
     const v = byNumber.get(n);
     return v?.state === "failed" || (v?.waitingOn ?? []).some((d) => behindFailure(d, seen));
   };
+  const failed = pausingFailures(plan, state);
+  const held = failed.length > 0 ? `held back: dispatch is paused until the fix run of stage ${failed.join(", ")} passes` : null;
   return views.map(({ waitingOn, ...v }) => {
     const stageSpend = spend?.get(v.number);
     return {
       ...v,
+      ...held && v.state === "ready" ? { detail: held } : {},
       state: v.state === "pending" && waitingOn.some((d) => behindFailure(d)) ? "blocked" : v.state,
       ...stageSpend ? { spend: stageSpend } : {}
     };
@@ -26796,77 +26975,7 @@ async function completeCheck(client, repo, target, render, c) {
   return id;
 }
 
-// src/github/contents.ts
-async function readRepoFile(client, repo, path, ref) {
-  try {
-    const res = await client.request("GET /repos/{owner}/{repo}/contents/{path}", {
-      ...repo,
-      path,
-      ...ref ? { ref } : {},
-      mediaType: { format: "raw" }
-    });
-    const data = res.data;
-    if (typeof data !== "string") throw new Error(`${path} at ${ref ?? "the default branch"} is not a file`);
-    return data;
-  } catch (error) {
-    if (httpStatus(error) === 404) return null;
-    throw error;
-  }
-}
-async function listDirectory(client, repo, path, ref) {
-  try {
-    const res = await client.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {} });
-    if (!Array.isArray(res.data)) return [];
-    return res.data.map((e) => ({ name: e.name, path: e.path, type: e.type }));
-  } catch (error) {
-    if (httpStatus(error) === 404) return [];
-    throw error;
-  }
-}
-
-// src/github/dispatch.ts
-async function dispatchWorkflow(client, repo, workflow, ref, inputs) {
-  await client.rest.actions.createWorkflowDispatch({ ...repo, workflow_id: workflow, ref, inputs });
-}
-async function unfinishedWorkflowRuns(client, repo, workflow) {
-  const { data } = await client.rest.actions.listWorkflowRuns({ ...repo, workflow_id: workflow, per_page: 100 });
-  return data.workflow_runs.filter((r) => r.status !== "completed").map((r) => ({ id: r.id, title: r.display_title, status: r.status ?? "unknown", htmlUrl: r.html_url }));
-}
-async function cancelWorkflowRun(client, repo, runId) {
-  await client.rest.actions.cancelWorkflowRun({ ...repo, run_id: runId });
-}
-
-// src/github/ledger-api.ts
-async function readLedgerRows(client, repo, branch, planId2) {
-  const path = ledgerPath(planId2);
-  const text = await readRepoFile(client, repo, path, branch);
-  return text === null ? [] : parseLedger(text, { path, planId: planId2 });
-}
-async function readReportJson(client, repo, branch, path) {
-  const text = await readRepoFile(client, repo, path, branch);
-  if (text === null) return null;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new Error(`${path} on ${branch} is not valid JSON (${error.message})`, { cause: error });
-  }
-}
-
-// bot/lib/ledger-state.ts
-async function readPlanLedger(deps, config2, planId2) {
-  try {
-    const rows = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, planId2);
-    return { ok: true, state: deriveLedgerState(assessLedger(rows, { now: deps.now() }).trusted) };
-  } catch (error) {
-    if (!(error instanceof LedgerFormatError)) throw error;
-    return {
-      ok: false,
-      reason: `the ledger of plan ${inlineCode(planId2)} on \`${config2.ledgerBranch}\` cannot be read (${inlineCode(error.message)}); nothing was started.`
-    };
-  }
-}
-
-// bot/lib/launch.ts
+// src/triggers/launch.ts
 var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
 function workflowPath(config2) {
   return `.github/workflows/${config2.bot.workflow}`;
@@ -26886,7 +26995,7 @@ async function launch(deps, config2, req) {
   if (!where.ok) return where;
   const path = workflowPath(config2);
   const [ledger, workflow] = await Promise.all([
-    readPlanLedger(deps, config2, req.plan.id),
+    req.ledger ?? readPlanLedger(deps, config2, req.plan.id),
     readRepoFile(deps.client, deps.repo, path, where.ref)
   ]);
   if (!ledger.ok) return ledger;
@@ -26906,64 +27015,90 @@ async function launch(deps, config2, req) {
   if (problems.length > 0)
     return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
   const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
-  const checkRunIds = /* @__PURE__ */ new Map();
-  for (const stage2 of selection.stages) {
-    const id = await createQueuedCheck(deps.client, deps.repo, {
-      name: checkRunName(req.plan.id, stage2),
-      headSha: req.pr.headSha,
-      detailsUrl: runsUrl,
-      output: {
-        title: "Queued",
-        summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, selection.stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`
-      }
-    });
-    checkRunIds.set(stage2, id);
-  }
-  const inputs = dispatchInputs({
-    mode: selection.mode,
-    ...reset ? { reset } : {},
-    ...rebase ? { rebase } : {},
-    planPath: req.planPath,
-    planRef: where.planRef,
-    stages: selection.stages,
-    prNumber: req.pr.number,
-    executor: req.options.executor,
-    verifiers: req.options.verifiers,
-    models: req.options.models,
-    checkRunIds,
-    trigger: req.trigger,
-    actor: req.actor
-  });
-  try {
-    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
-  } catch (error) {
-    const why = describeApiError(error);
-    for (const id of checkRunIds.values()) {
-      await completeCheck(
-        deps.client,
-        deps.repo,
-        { id },
-        {
-          conclusion: "failure",
-          requests: [
-            {
-              output: {
-                title: "The workflow could not be started",
-                summary: `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`,
-                annotations: []
-              }
-            }
-          ]
-        },
-        { at: deps.now() }
-      );
+  const runs = selection.mode === "chain" ? [selection.stages] : selection.stages.map((n) => [n]);
+  const startRun = async (stages) => {
+    const ids = /* @__PURE__ */ new Map();
+    for (const stage2 of stages) {
+      const id = await createQueuedCheck(deps.client, deps.repo, {
+        name: checkRunName(req.plan.id, stage2),
+        headSha: req.pr.headSha,
+        detailsUrl: runsUrl,
+        output: {
+          title: "Queued",
+          summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`
+        }
+      });
+      ids.set(stage2, id);
     }
-    return { ok: false, reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(why)}).` };
+    const inputs = dispatchInputs({
+      mode: selection.mode,
+      ...reset ? { reset } : {},
+      ...rebase ? { rebase } : {},
+      planPath: req.planPath,
+      planRef: where.planRef,
+      stages,
+      prNumber: req.pr.number,
+      executor: req.options.executor,
+      verifiers: req.options.verifiers,
+      models: req.options.models,
+      checkRunIds: ids,
+      trigger: req.trigger,
+      actor: req.actor
+    });
+    try {
+      await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, where.ref, inputs);
+    } catch (error) {
+      const why = describeApiError(error);
+      await failQueuedChecks(
+        deps,
+        [...ids.values()],
+        `GitHub refused to dispatch ${inlineCode(path)}: ${inlineCode(why)}`
+      );
+      return { stages, ids, error: why };
+    }
+    deps.log.info(
+      `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${stages.join(",")} on PR #${req.pr.number} (checks ${[...ids.values()].join(",")})`
+    );
+    return { stages, ids };
+  };
+  const outcomes = await inParallel(runs, DISPATCHES_AT_ONCE, startRun);
+  const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
+  const refused = outcomes.find((o) => o.error !== void 0);
+  if (refused) {
+    const started = outcomes.filter((o) => o.error === void 0).flatMap((o) => o.stages);
+    return {
+      ok: false,
+      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(refused.error ?? "")})${started.length > 0 ? `; stage${started.length === 1 ? "" : "s"} ${started.join(", ")} did start` : ""}.`
+    };
   }
-  deps.log.info(
-    `dispatched ${config2.bot.workflow} on ${where.ref} for plan ${req.plan.id}${where.planRef ? ` at ${where.planRef.slice(0, 12)}` : ""} ${selection.mode}${reset ? " --reset" : ""}${rebase ? " --rebase" : ""} ${selection.stages.join(",")} on PR #${req.pr.number} (checks ${[...checkRunIds.values()].join(",")})`
-  );
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
+}
+var DISPATCHES_AT_ONCE = 4;
+async function inParallel(items, limit, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+async function failQueuedChecks(deps, ids, summary) {
+  for (const id of ids) {
+    await completeCheck(
+      deps.client,
+      deps.repo,
+      { id },
+      {
+        conclusion: "failure",
+        requests: [{ output: { title: "The workflow could not be started", summary, annotations: [] } }]
+      },
+      { at: deps.now() }
+    );
+  }
 }
 function queuedWork(mode, stages, reset, rebase) {
   switch (mode) {
@@ -26974,6 +27109,47 @@ function queuedWork(mode, stages, reset, rebase) {
     case "reconcile":
       return reset ? `put stage ${stages.join(", ")}'s moved branch back at the head its done row records` : `re-verify stage ${stages.join(", ")}'s moved branch and record its new head`;
   }
+}
+
+// src/triggers/plan.ts
+async function dispatchPlanning(deps, config2, inputs) {
+  const path = workflowPath(config2);
+  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
+  if (workflow === null)
+    return {
+      ok: false,
+      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
+    };
+  const problems = workflowProblems(workflow, Object.keys(inputs), inputs.mode);
+  if (problems.length > 0)
+    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
+  try {
+    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
+  } catch (error) {
+    return {
+      ok: false,
+      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
+    };
+  }
+  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
+}
+async function startPlanning(deps, config2, req) {
+  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
+  if (out.ok)
+    deps.log.info(
+      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
+    );
+  return out;
+}
+function replanTarget(pr) {
+  const planId2 = planIdOfPlanBranch(pr.headRef);
+  if (planId2 === null || isFromFork(pr))
+    return {
+      ok: false,
+      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
+    };
+  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
+  return { ok: true, planId: planId2 };
 }
 
 // src/core/git-object-id.ts
@@ -28482,7 +28658,7 @@ function reportMissingStageMap(outline, context) {
   );
 }
 
-// bot/lib/plans.ts
+// src/triggers/plans.ts
 function isPlanFile(path, plansDir) {
   const dir = plansDir.replace(/^\.\/+/, "").replace(/\/+$/, "");
   return path.startsWith(`${dir}/`) && path.endsWith(".md") && !path.slice(dir.length + 1).includes("/");
@@ -28576,450 +28752,7 @@ function parsedPlan(path, text) {
   return result;
 }
 
-// src/github/comments.ts
-async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
-  const comments = await client.paginate(client.rest.issues.listComments, {
-    ...repo,
-    issue_number: prNumber,
-    per_page: 100
-  });
-  const existing = comments.find((c) => typeof c.body === "string" && isOurs(c.body));
-  if (existing) {
-    await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body });
-    return { id: existing.id, action: "updated" };
-  }
-  const created = await client.rest.issues.createComment({ ...repo, issue_number: prNumber, body });
-  return { id: created.data.id, action: "created" };
-}
-
-// bot/lib/results.ts
-var FIX_ACTION = {
-  label: "Fix run",
-  description: "Run this stage again on its branch",
-  identifier: "fix"
-};
-async function completeWorkflowRun(deps, run2) {
-  const untrusted = untrustedRunReason(run2.origin);
-  if (untrusted !== null) {
-    deps.log.debug(`ignored workflow run ${run2.id} (${run2.path}): ${untrusted}`);
-    return { completed: [] };
-  }
-  const named2 = parseRunTitle(run2.title);
-  if (!named2) return { completed: [] };
-  const config2 = await configOrDefaults(deps);
-  if (run2.path !== workflowPath(config2)) {
-    deps.log.debug(`ignored workflow run ${run2.id}: it is a run of ${run2.path}, not of ${workflowPath(config2)}`);
-    return { completed: [] };
-  }
-  const failures = [];
-  const checks = [];
-  for (const id of named2.checkRunIds) {
-    try {
-      const check2 = await getCheckRun(deps.client, deps.repo, id);
-      const parsed = parseCheckRunName(check2.name);
-      if (parsed) checks.push({ check: check2, ...parsed });
-      else
-        deps.log.warn(
-          `workflow run ${run2.id} names check run ${id} (${check2.name}), which is not an okstra stage check; left alone`
-        );
-    } catch (error) {
-      failures.push(`check run ${id}: ${describeApiError(error)}`);
-    }
-  }
-  const results = await collectResults(deps, config2, run2, checks);
-  const failedStage = results.find((r) => r.report && r.report.verdict.value !== "PASS")?.stage ?? null;
-  const completed = [];
-  for (const r of results) {
-    try {
-      if (r.report) {
-        await publishReport(deps, config2, run2, r.check.id, r.report, named2.prNumber);
-        completed.push(r.check.id);
-        continue;
-      }
-      if (r.check.status === "completed" && r.row === null) continue;
-      const ending = endingWithoutReport({
-        stage: r.stage,
-        workflowConclusion: run2.conclusion,
-        logsUrl: run2.htmlUrl,
-        row: r.row,
-        failedStage
-      });
-      const summary = r.reportProblem ? `${ending.summary}
-
-The stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.summary;
-      await completeCheck(
-        deps.client,
-        deps.repo,
-        { id: r.check.id },
-        { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
-        {
-          at: deps.now(),
-          detailsUrl: run2.htmlUrl,
-          ...r.row ? { externalId: r.row.run_id } : {},
-          ...ending.conclusion === "failure" ? { actions: [FIX_ACTION] } : {}
-        }
-      );
-      completed.push(r.check.id);
-    } catch (error) {
-      failures.push(`check run ${r.check.id} (stage ${r.stage}): ${describeApiError(error)}`);
-    }
-  }
-  deps.log.info(
-    `workflow run ${run2.id} (${run2.conclusion ?? "no conclusion"}): completed check run(s) ${completed.join(", ") || "none"}`
-  );
-  if (failures.length > 0) throw new Error(`workflow run ${run2.id}: ${failures.join("; ")}`);
-  return { completed };
-}
-async function configOrDefaults(deps) {
-  const load = await loadConfig(deps.readConfig);
-  if (load.ok) return load.config;
-  deps.log.warn(`config invalid (${load.errors.join("; ")}); completing checks with the default settings`);
-  return ConfigSchema.parse({});
-}
-async function collectResults(deps, config2, run2, checks) {
-  const prefix = `gh-${run2.id}-${run2.attempt}-`;
-  const rowsByPlan = /* @__PURE__ */ new Map();
-  const results = [];
-  for (const c of checks) {
-    if (!rowsByPlan.has(c.planId)) {
-      try {
-        rowsByPlan.set(
-          c.planId,
-          (await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, c.planId)).filter(isStageRow).filter((r) => r.run_id.startsWith(prefix))
-        );
-      } catch (error) {
-        rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
-      }
-    }
-    const rows = rowsByPlan.get(c.planId);
-    if (typeof rows === "string") {
-      results.push({ ...c, row: null, report: null, reportProblem: rows });
-      continue;
-    }
-    const row = rows.filter((r) => r.stage === c.stage).at(-1) ?? null;
-    const path = row && row.status !== "started" ? row.report_path ?? null : null;
-    if (!path) {
-      results.push({ ...c, row, report: null, reportProblem: null });
-      continue;
-    }
-    const { report: report2, problem } = await readReport(deps, config2, path);
-    results.push({ ...c, row, report: report2, reportProblem: problem });
-  }
-  return results;
-}
-async function readReport(deps, config2, path) {
-  try {
-    const json2 = await readReportJson(deps.client, deps.repo, config2.ledgerBranch, path);
-    if (json2 === null) return { report: null, problem: `${path} is not on ${config2.ledgerBranch}` };
-    const checked = checkFinalReport(json2);
-    if (!checked.ok)
-      return {
-        report: null,
-        problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join("; ")})`
-      };
-    return { report: checked.value, problem: null };
-  } catch (error) {
-    return { report: null, problem: describeApiError(error) };
-  }
-}
-async function publishReport(deps, config2, run2, checkId, report2, prNumber) {
-  const fullReportUrl = `${deps.webUrl}/blob/${config2.ledgerBranch}/${reportPath(report2.plan.id, report2.stage.number, report2.run.id, "md")}`;
-  const render = renderCheckRun(report2, { fullReportUrl });
-  await completeCheck(deps.client, deps.repo, { id: checkId }, render, {
-    at: deps.now(),
-    detailsUrl: run2.htmlUrl,
-    externalId: report2.run.id,
-    actions: render.conclusion === "failure" ? [FIX_ACTION] : []
-  });
-  const body = renderComment(report2, { fullReportUrl }).body;
-  const res = await upsertStickyComment(
-    deps.client,
-    deps.repo,
-    prNumber,
-    body,
-    (b) => isReportComment(b, report2.plan.id, report2.stage.number)
-  );
-  deps.log.info(
-    `report comment for plan ${report2.plan.id} stage ${report2.stage.number} ${res.action} on PR #${prNumber}`
-  );
-}
-
-// bot/lib/rerun.ts
-async function handleCheckRerun(deps, ev) {
-  const named2 = parseCheckRunName(ev.checkName);
-  if (!named2) return "not-ours";
-  if (ev.actionIdentifier !== null && ev.actionIdentifier !== FIX_ACTION.identifier) return "not-ours";
-  if (isBotAccount(ev.sender)) {
-    deps.log.info(`ignored a re-run of ${ev.checkName} requested by bot account ${ev.sender.login}`);
-    return "ignored-bot";
-  }
-  return rerunStages(
-    deps,
-    { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of ${ev.checkName}` },
-    [{ ...named2, checkUrl: ev.checkUrl }]
-  );
-}
-var named = (t) => `stage ${t.stage} of plan \`${t.planId}\` ([check](${t.checkUrl}))`;
-async function rerunStages(deps, req, targets) {
-  const number = req.pullRequests[0] ?? (await pullRequestsForCommit(deps.client, deps.repo, req.headSha))[0];
-  if (number === void 0) {
-    deps.log.warn(`${req.what} on ${req.headSha}: no open pull request has that commit; nothing to do`);
-    return "no-pull-request";
-  }
-  const answer = (refusals) => {
-    const [only] = refusals;
-    const body = refusals.length === 1 && only ? `okstra did not re-run ${only[0] ? named(only[0]) : targets.map(named).join(", ")}: ${only[1]}` : [
-      "okstra did not re-run:",
-      "",
-      ...refusals.map(([t, why]) => `- ${t ? named(t) : targets.map(named).join(", ")}: ${why}`)
-    ].join("\n");
-    return postComment(deps.client, deps.repo, number, `@${req.sender.login} ${body}`);
-  };
-  const refuseAll = async (why) => {
-    await answer([[targets.length === 1 ? targets[0] : null, why]]);
-    return "refused";
-  };
-  const act = async () => {
-    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, req.sender.login)]);
-    if (!load.ok)
-      return refuseAll(
-        `its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`
-      );
-    const config2 = load.config;
-    const gate = roleGate(config2, req.sender.login, role);
-    if (!gate.ok) return refuseAll(gate.reason);
-    const [pr, files] = await Promise.all([
-      pullRequestFacts(deps.client, deps.repo, number),
-      changedFiles(deps.client, deps.repo, number)
-    ]);
-    const open = pullRequestGate(config2, pr);
-    if (!open.ok) return refuseAll(open.reason);
-    const refusals = [];
-    let launched = false;
-    for (const target of targets) {
-      const plan = await resolvePlan(deps, config2, pr, files, target.planId);
-      if (!plan.ok) {
-        refusals.push([target, plan.reason]);
-        continue;
-      }
-      const outcome = await launch(deps, config2, {
-        pr,
-        plan: plan.plan,
-        planPath: plan.path,
-        planBlob: plan.blob,
-        planFromPullRequest: plan.fromPullRequest,
-        what: { kind: "stage", stage: target.stage },
-        options: { executor: null, verifiers: null, models: {} },
-        trigger: "rerequest",
-        actor: req.sender.login,
-        origin: `re-run of [the stage's check](${target.checkUrl})`
-      });
-      if (outcome.ok) launched = true;
-      else refusals.push([target, outcome.reason]);
-    }
-    if (refusals.length > 0) await answer(refusals);
-    return launched ? "launched" : "refused";
-  };
-  try {
-    return await act();
-  } catch (error) {
-    deps.log.error(`${req.what}: ${describeApiError(error)}`);
-    return refuseAll(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
-  }
-}
-
-// src/github/client.ts
-import { GitHub, getOctokitOptions } from "@actions/github/lib/utils";
-import { retry } from "@octokit/plugin-retry";
-import { throttling } from "@octokit/plugin-throttling";
-var OkstraOctokit = GitHub.plugin(retry, throttling);
-var TRANSPORT_KEYS = /* @__PURE__ */ new Set(["headers", "request", "baseUrl", "method", "mediaType"]);
-function scrubRequests(client, scrub, learn) {
-  client.hook.wrap("request", async (request, options2) => {
-    await learn?.({ method: String(options2.method), url: String(options2.url) });
-    const fields = options2;
-    for (const [key, value] of Object.entries(fields)) if (!TRANSPORT_KEYS.has(key)) fields[key] = scrub.deep(value);
-    return request(options2);
-  });
-}
-
-// bot/lib/secrets.ts
-function appSecrets(env, readKeyFile2) {
-  const out = [];
-  const key = env.PRIVATE_KEY?.trim();
-  if (key) {
-    out.push(key, key.replace(/\\n/g, "\n").trim());
-    if (/^[A-Za-z0-9+/=\s]+$/.test(key)) {
-      const decoded = Buffer.from(key, "base64").toString("utf8");
-      if (decoded.includes("-----BEGIN")) out.push(decoded);
-    }
-  }
-  const path = env.PRIVATE_KEY_PATH?.trim();
-  if (path) {
-    const file = readKeyFile2(path);
-    if (file) out.push(file);
-  }
-  for (const name of ["WEBHOOK_SECRET", "GITHUB_CLIENT_SECRET"]) {
-    const value = env[name]?.trim();
-    if (value) out.push(value);
-  }
-  return [...new Set(out)];
-}
-var scrubbing = /* @__PURE__ */ new WeakSet();
-function scrubDeliveryRequests(client, app2) {
-  if (scrubbing.has(client)) return;
-  scrubbing.add(client);
-  const own = new Scrubber();
-  scrubRequests(client, { deep: (value) => own.deep(app2.deep(value)) }, async ({ url }) => {
-    if (own.size > 0 || url.startsWith("/app")) return;
-    const auth = await client.auth({ type: "installation" }).catch(() => null);
-    const token = auth !== null && typeof auth === "object" && "token" in auth ? auth.token : null;
-    if (typeof token === "string") own.add(token);
-  });
-}
-
-// bot/handlers/deps.ts
-function botDeps(context, repository, env) {
-  const repo = { owner: repository.owner.login, repo: repository.name };
-  scrubDeliveryRequests(context.octokit, env.scrub);
-  return {
-    client: context.octokit,
-    repo,
-    webUrl: repository.html_url,
-    defaultBranch: repository.default_branch,
-    now: env.now,
-    log: context.log,
-    // Probot's config loader: the default branch, the owner's `.github` repository as fallback, `_extends`.
-    readConfig: async (path) => {
-      const { config: config2, files } = await context.octokit.config.get({ ...repo, path });
-      return { found: files.some((f) => f.config !== null), config: config2 };
-    }
-  };
-}
-
-// bot/handlers/check-run.ts
-async function onCheckRunRerequested(context, env) {
-  const p = context.payload;
-  await handleCheckRerun(botDeps(context, p.repository, env), {
-    checkName: p.check_run.name,
-    checkUrl: p.check_run.html_url,
-    headSha: p.check_run.head_sha,
-    pullRequests: p.check_run.pull_requests.map((pr) => pr.number),
-    actionIdentifier: null,
-    sender: { login: p.sender.login, type: p.sender.type }
-  });
-}
-async function onCheckRunRequestedAction(context, env) {
-  const p = context.payload;
-  await handleCheckRerun(botDeps(context, p.repository, env), {
-    checkName: p.check_run.name,
-    checkUrl: p.check_run.html_url,
-    headSha: p.check_run.head_sha,
-    pullRequests: p.check_run.pull_requests.map((pr) => pr.number),
-    actionIdentifier: p.requested_action?.identifier ?? "",
-    sender: { login: p.sender.login, type: p.sender.type }
-  });
-}
-
-// bot/lib/suite-rerun.ts
-var FAILED = /* @__PURE__ */ new Set(["failure", "timed_out"]);
-async function handleSuiteRerun(deps, ev) {
-  if (isBotAccount(ev.sender)) {
-    deps.log.info(`ignored a re-run of check suite ${ev.suiteId} requested by bot account ${ev.sender.login}`);
-    return "ignored-bot";
-  }
-  const checks = await deps.client.paginate(deps.client.rest.checks.listForSuite, {
-    ...deps.repo,
-    check_suite_id: ev.suiteId,
-    filter: "latest",
-    per_page: 100
-  });
-  const targets = /* @__PURE__ */ new Map();
-  for (const check2 of checks) {
-    const named2 = parseCheckRunName(check2.name);
-    if (!named2 || check2.status !== "completed" || !FAILED.has(check2.conclusion ?? "")) continue;
-    targets.set(check2.name, { ...named2, checkUrl: check2.html_url ?? `${deps.webUrl}/runs/${check2.id}` });
-  }
-  if (targets.size === 0) {
-    deps.log.info(`re-run of check suite ${ev.suiteId}: no okstra stage check of it failed; nothing to do`);
-    return "nothing-failed";
-  }
-  const sorted = [...targets.values()].sort((a, b) => a.planId.localeCompare(b.planId) || a.stage - b.stage);
-  return rerunStages(
-    deps,
-    {
-      headSha: ev.headSha,
-      pullRequests: ev.pullRequests,
-      sender: ev.sender,
-      what: `re-run of check suite ${ev.suiteId}`
-    },
-    sorted
-  );
-}
-
-// bot/handlers/check-suite.ts
-async function onCheckSuiteRerequested(context, env) {
-  const p = context.payload;
-  await handleSuiteRerun(botDeps(context, p.repository, env), {
-    suiteId: p.check_suite.id,
-    headSha: p.check_suite.head_sha,
-    pullRequests: p.check_suite.pull_requests.map((pr) => pr.number),
-    sender: { login: p.sender.login, type: p.sender.type }
-  });
-}
-
-// src/github/reactions.ts
-async function reactToComment(client, repo, commentId, content) {
-  try {
-    await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-// bot/lib/plan.ts
-async function dispatchPlanning(deps, config2, inputs) {
-  const path = workflowPath(config2);
-  const workflow = await readRepoFile(deps.client, deps.repo, path, deps.defaultBranch);
-  if (workflow === null)
-    return {
-      ok: false,
-      reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
-    };
-  const problems = workflowProblems(workflow, Object.keys(inputs), inputs.mode);
-  if (problems.length > 0)
-    return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
-  try {
-    await dispatchWorkflow(deps.client, deps.repo, config2.bot.workflow, deps.defaultBranch, inputs);
-  } catch (error) {
-    return {
-      ok: false,
-      reason: `GitHub refused to start ${inlineCode(path)} (${inlineCode(describeApiError(error))}).`
-    };
-  }
-  return { ok: true, runsUrl: `${deps.webUrl}/actions/workflows/${config2.bot.workflow}` };
-}
-async function startPlanning(deps, config2, req) {
-  const out = await dispatchPlanning(deps, config2, planDispatchInputs(req));
-  if (out.ok)
-    deps.log.info(
-      `dispatched ${config2.bot.workflow} on ${deps.defaultBranch} mode plan for ${req.source.kind === "issue" ? `issue #${req.source.issue}` : `plan ${req.source.planId} on PR #${req.source.prNumber}`}`
-    );
-  return out;
-}
-function replanTarget(pr) {
-  const planId2 = planIdOfPlanBranch(pr.headRef);
-  if (planId2 === null || isFromFork(pr))
-    return {
-      ok: false,
-      reason: `this is not a plan pull request (its branch is ${inlineCode(pr.headRef)}${isFromFork(pr) ? " in a fork" : ""}; a plan pull request comes from \`okstra/<plan-id>/plan\` on this repository). To draft a new plan, comment \`/okstra plan [text]\` on an issue.`
-    };
-  if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
-  return { ok: true, planId: planId2 };
-}
-
-// bot/lib/approve.ts
+// src/triggers/approve.ts
 async function requestApproval(deps, config2, req) {
   const refuse = (reason) => ({ kind: "refused", reason });
   if (isBotAccount({ login: req.approver })) return refuse("a bot account never approves a plan.");
@@ -29118,7 +28851,7 @@ async function handleReview(deps, ev) {
   }
 }
 
-// bot/lib/cancel.ts
+// src/triggers/cancel.ts
 async function cancelRuns(deps, config2, prNumber, planPath) {
   const runs = await unfinishedWorkflowRuns(deps.client, deps.repo, config2.bot.workflow);
   const ours = runs.filter(
@@ -29137,7 +28870,25 @@ async function cancelRuns(deps, config2, prNumber, planPath) {
   return cancelled;
 }
 
-// bot/lib/final.ts
+// src/triggers/closed.ts
+async function handlePullRequestClosed(deps, prNumber) {
+  const load = await loadConfig(deps.readConfig);
+  if (!load.ok) deps.log.warn(`config invalid (${load.errors.join("; ")}); cancelling with the default settings`);
+  const config2 = load.ok ? load.config : ConfigSchema.parse({});
+  return (await cancelRuns(deps, config2, prNumber, null)).length;
+}
+
+// src/github/reactions.ts
+async function reactToComment(client, repo, commentId, content) {
+  try {
+    await client.rest.reactions.createForIssueComment({ ...repo, comment_id: commentId, content });
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+// src/triggers/final.ts
 async function startFinal(deps, config2, req) {
   const open = pullRequestGate(config2, req.pr);
   if (!open.ok) return open;
@@ -29170,7 +28921,23 @@ function finalAnswer(planId2, runsUrl) {
   return `the [okstra workflow](${runsUrl}) is verifying plan ${inlineCode(planId2)} as a whole; when it is accepted it opens (or updates) the hand-off pull request and links it here.`;
 }
 
-// bot/lib/status.ts
+// src/github/comments.ts
+async function upsertStickyComment(client, repo, prNumber, body, isOurs) {
+  const comments = await client.paginate(client.rest.issues.listComments, {
+    ...repo,
+    issue_number: prNumber,
+    per_page: 100
+  });
+  const existing = comments.find((c) => typeof c.body === "string" && isOurs(c.body));
+  if (existing) {
+    await client.rest.issues.updateComment({ ...repo, comment_id: existing.id, body });
+    return { id: existing.id, action: "updated" };
+  }
+  const created = await client.rest.issues.createComment({ ...repo, issue_number: prNumber, body });
+  return { id: created.data.id, action: "created" };
+}
+
+// src/triggers/status.ts
 async function postStatus(deps, config2, prNumber, plan) {
   const rows = await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, plan.id);
   const { trusted, distrusted } = assessLedger(rows, { now: deps.now() });
@@ -29189,7 +28956,7 @@ ${ignored ? `${ignored}
   return upsertStickyComment(deps.client, deps.repo, prNumber, body, (b) => isStatusComment(b, plan.id));
 }
 
-// bot/lib/comment.ts
+// src/triggers/comment.ts
 var PULL_VERBS = /^\/okstra\s+(?:run|stage|retry|reconcile|status|replan|approve|final)(?:\s|$)/i;
 var ISSUE_VERBS = /^\/okstra\s+(?:plan|help)(?:\s|$)/i;
 var ON_PULL_REQUESTS = "okstra runs on pull requests: comment `/okstra \u2026` on the pull request that holds or follows the plan.";
@@ -29408,29 +29175,7 @@ function launchWhat(command) {
   }
 }
 
-// bot/handlers/issue-comment.ts
-async function onIssueComment(context, env) {
-  const p = context.payload;
-  await handleComment(botDeps(context, p.repository, env), {
-    number: p.issue.number,
-    // An issue comment on a pull request has `issue.pull_request` set.
-    isPullRequest: Boolean(p.issue.pull_request),
-    commentId: p.comment.id,
-    commentUrl: p.comment.html_url,
-    body: p.comment.body,
-    sender: { login: p.sender.login, type: p.sender.type }
-  });
-}
-
-// bot/lib/closed.ts
-async function handlePullRequestClosed(deps, prNumber) {
-  const load = await loadConfig(deps.readConfig);
-  if (!load.ok) deps.log.warn(`config invalid (${load.errors.join("; ")}); cancelling with the default settings`);
-  const config2 = load.ok ? load.config : ConfigSchema.parse({});
-  return (await cancelRuns(deps, config2, prNumber, null)).length;
-}
-
-// bot/lib/label.ts
+// src/triggers/label.ts
 async function handleLabel(deps, ev) {
   const parsed = labelCommand(ev.label);
   if (parsed === null) return "not-ours";
@@ -29489,83 +29234,515 @@ async function handleLabel(deps, ev) {
   }
 }
 
-// bot/handlers/pull-request.ts
-async function onPullRequestLabeled(context, env) {
-  const p = context.payload;
-  if (!p.label) return;
-  const pr = p.pull_request;
-  await handleLabel(botDeps(context, p.repository, env), {
-    pr: {
-      number: pr.number,
-      state: pr.state,
-      headSha: pr.head.sha,
-      headRef: pr.head.ref,
-      headRepo: pr.head.repo?.full_name ?? null,
-      baseRepo: pr.base.repo.full_name,
-      htmlUrl: pr.html_url
-    },
-    label: p.label.name,
-    sender: { login: p.sender.login, type: p.sender.type }
+// src/triggers/continue.ts
+async function continuePlan(deps, config2, run2) {
+  const ledger = await readPlanLedger(deps, config2, run2.planId);
+  if (!ledger.ok) return { kind: "refused", reason: ledger.reason };
+  const ours = ledger.rows.map((row, index) => ({ row, index })).filter((r) => isStageRow(r.row) && r.row.run_id.startsWith(run2.runIdPrefix));
+  const doneRows = ours.filter((r) => r.row.status === "done");
+  if (doneRows.length === 0) return { kind: "nothing", reason: `run ${run2.runIdPrefix}* recorded no done stage` };
+  let pr;
+  let files;
+  try {
+    [pr, files] = await Promise.all([
+      pullRequestFacts(deps.client, deps.repo, run2.prNumber),
+      changedFiles(deps.client, deps.repo, run2.prNumber)
+    ]);
+  } catch (error) {
+    return { kind: "refused", reason: `pull request #${run2.prNumber} cannot be read (${describeApiError(error)})` };
+  }
+  if (pr.state !== "open") return { kind: "nothing", reason: `pull request #${run2.prNumber} is ${pr.state}` };
+  const resolved = await resolvePlan(deps, config2, pr, files, run2.planId);
+  if (!resolved.ok) return { kind: "refused", reason: resolved.reason };
+  const offered = [
+    ...new Set(doneRows.flatMap((r) => stagesMadeReady(resolved.plan, ledger.rows, r.index, deps.now())))
+  ];
+  if (offered.length === 0) {
+    const now = planDispatch(resolved.plan, ledger.state, deps.now());
+    return { kind: "nothing", reason: now.kind === "paused" ? pauseLine(now) : "no stage became ready" };
+  }
+  const claimActor = ours.map((r) => r.row).find((row) => row.status === "started" && row.actor)?.actor;
+  const actor = claimActor && isGitHubLogin(claimActor) ? claimActor : run2.fallbackActor;
+  const outcome = await launch(deps, config2, {
+    pr,
+    plan: resolved.plan,
+    planPath: resolved.path,
+    planBlob: resolved.blob,
+    planFromPullRequest: resolved.fromPullRequest,
+    what: { kind: "continue", stages: offered },
+    options: { executor: null, verifiers: null, models: {} },
+    trigger: "dispatch",
+    actor,
+    origin: `continuing the plan after run \`${run2.runIdPrefix.replace(/-$/, "")}\``,
+    ledger
   });
-}
-async function onPullRequestClosed(context, env) {
-  const p = context.payload;
-  await handlePullRequestClosed(botDeps(context, p.repository, env), p.pull_request.number);
+  if (!outcome.ok) return { kind: "refused", reason: outcome.reason };
+  return { kind: "dispatched", stages: outcome.stages };
 }
 
-// bot/handlers/pull-request-review.ts
-async function onPullRequestReviewSubmitted(context, env) {
-  const p = context.payload;
-  const pr = p.pull_request;
-  const reviewer = p.review.user ?? p.sender;
-  await handleReview(botDeps(context, p.repository, env), {
-    pr: {
-      number: pr.number,
-      state: pr.state,
-      headSha: pr.head.sha,
-      headRef: pr.head.ref,
-      headRepo: pr.head.repo?.full_name ?? null,
-      baseRepo: pr.base.repo.full_name,
-      htmlUrl: pr.html_url
-    },
-    review: { id: p.review.id, state: p.review.state, commitId: p.review.commit_id },
-    reviewer: { login: reviewer.login, type: reviewer.type ?? "User" }
-  });
-}
-
-// bot/handlers/workflow-run.ts
-async function onWorkflowRunCompleted(context, env) {
-  const p = context.payload;
-  const run2 = p.workflow_run;
-  await completeWorkflowRun(botDeps(context, p.repository, env), {
-    id: run2.id,
-    attempt: run2.run_attempt,
-    conclusion: run2.conclusion,
-    htmlUrl: run2.html_url,
-    // Optional in the webhook types; a run without a title names no checks and is left alone.
-    title: run2.display_title ?? "",
-    path: run2.path,
-    origin: {
-      event: run2.event,
-      headBranch: run2.head_branch,
-      headRepository: run2.head_repository ? { id: run2.head_repository.id, fullName: run2.head_repository.full_name } : null,
-      repository: { id: p.repository.id, fullName: p.repository.full_name, defaultBranch: p.repository.default_branch }
+// src/triggers/results.ts
+var FIX_ACTION = {
+  label: "Fix run",
+  description: "Run this stage again on its branch",
+  identifier: "fix"
+};
+async function completeWorkflowRun(deps, run2) {
+  const untrusted = untrustedRunReason(run2.origin);
+  if (untrusted !== null) {
+    deps.log.debug(`ignored workflow run ${run2.id} (${run2.path}): ${untrusted}`);
+    return { completed: [] };
+  }
+  const named2 = parseRunTitle(run2.title);
+  if (!named2) return { completed: [] };
+  const config2 = await configOrDefaults(deps);
+  if (run2.path !== workflowPath(config2)) {
+    deps.log.debug(`ignored workflow run ${run2.id}: it is a run of ${run2.path}, not of ${workflowPath(config2)}`);
+    return { completed: [] };
+  }
+  const failures = [];
+  const checks = [];
+  for (const id of named2.checkRunIds) {
+    try {
+      const check2 = await getCheckRun(deps.client, deps.repo, id);
+      const parsed = parseCheckRunName(check2.name);
+      if (parsed) checks.push({ check: check2, ...parsed });
+      else
+        deps.log.warn(
+          `workflow run ${run2.id} names check run ${id} (${check2.name}), which is not an okstra stage check; left alone`
+        );
+    } catch (error) {
+      failures.push(`check run ${id}: ${describeApiError(error)}`);
     }
+  }
+  const results = await collectResults(deps, config2, run2, checks);
+  const failedStage = results.find((r) => r.report && r.report.verdict.value !== "PASS")?.stage ?? null;
+  const completed = [];
+  for (const r of results) {
+    try {
+      if (r.report) {
+        await publishReport(deps, config2, run2, r.check.id, r.report, named2.prNumber);
+        completed.push(r.check.id);
+        continue;
+      }
+      if (r.check.status === "completed" && r.row === null) continue;
+      const ending = endingWithoutReport({
+        stage: r.stage,
+        workflowConclusion: run2.conclusion,
+        logsUrl: run2.htmlUrl,
+        row: r.row,
+        failedStage
+      });
+      const summary = r.reportProblem ? `${ending.summary}
+
+The stored report could not be used: ${inlineCode(r.reportProblem)}` : ending.summary;
+      await completeCheck(
+        deps.client,
+        deps.repo,
+        { id: r.check.id },
+        { conclusion: ending.conclusion, requests: [{ output: { title: ending.title, summary, annotations: [] } }] },
+        {
+          at: deps.now(),
+          detailsUrl: run2.htmlUrl,
+          ...r.row ? { externalId: r.row.run_id } : {},
+          ...ending.conclusion === "failure" ? { actions: [FIX_ACTION] } : {}
+        }
+      );
+      completed.push(r.check.id);
+    } catch (error) {
+      failures.push(`check run ${r.check.id} (stage ${r.stage}): ${describeApiError(error)}`);
+    }
+  }
+  deps.log.info(
+    `workflow run ${run2.id} (${run2.conclusion ?? "no conclusion"}): completed check run(s) ${completed.join(", ") || "none"}`
+  );
+  await continuePlans(deps, config2, run2, named2.prNumber, results, failures);
+  if (failures.length > 0) throw new Error(`workflow run ${run2.id}: ${failures.join("; ")}`);
+  return { completed };
+}
+async function continuePlans(deps, config2, run2, prNumber, results, failures) {
+  const plans = [...new Set(results.filter((r) => r.row?.status === "done").map((r) => r.planId))];
+  for (const planId2 of plans) {
+    try {
+      const outcome = await continuePlan(deps, config2, {
+        planId: planId2,
+        prNumber,
+        runIdPrefix: `gh-${run2.id}-${run2.attempt}-`,
+        fallbackActor: run2.actor
+      });
+      if (outcome.kind === "dispatched")
+        deps.log.info(`plan ${planId2}: dispatched stage(s) ${outcome.stages.join(", ")} after workflow run ${run2.id}`);
+      else deps.log.info(`plan ${planId2}: nothing dispatched after workflow run ${run2.id}: ${outcome.reason}`);
+    } catch (error) {
+      failures.push(`continuing plan ${planId2}: ${describeApiError(error)}`);
+    }
+  }
+}
+async function configOrDefaults(deps) {
+  const load = await loadConfig(deps.readConfig);
+  if (load.ok) return load.config;
+  deps.log.warn(`config invalid (${load.errors.join("; ")}); completing checks with the default settings`);
+  return ConfigSchema.parse({});
+}
+async function collectResults(deps, config2, run2, checks) {
+  const prefix = `gh-${run2.id}-${run2.attempt}-`;
+  const rowsByPlan = /* @__PURE__ */ new Map();
+  const results = [];
+  for (const c of checks) {
+    if (!rowsByPlan.has(c.planId)) {
+      try {
+        rowsByPlan.set(
+          c.planId,
+          (await readLedgerRows(deps.client, deps.repo, config2.ledgerBranch, c.planId)).filter(isStageRow).filter((r) => r.run_id.startsWith(prefix))
+        );
+      } catch (error) {
+        rowsByPlan.set(c.planId, `the ledger could not be read: ${describeApiError(error)}`);
+      }
+    }
+    const rows = rowsByPlan.get(c.planId);
+    if (typeof rows === "string") {
+      results.push({ ...c, row: null, report: null, reportProblem: rows });
+      continue;
+    }
+    const row = rows.filter((r) => r.stage === c.stage).at(-1) ?? null;
+    const path = row && row.status !== "started" ? row.report_path ?? null : null;
+    if (!path) {
+      results.push({ ...c, row, report: null, reportProblem: null });
+      continue;
+    }
+    const { report: report2, problem } = await readReport(deps, config2, path);
+    results.push({ ...c, row, report: report2, reportProblem: problem });
+  }
+  return results;
+}
+async function readReport(deps, config2, path) {
+  try {
+    const json2 = await readReportJson(deps.client, deps.repo, config2.ledgerBranch, path);
+    if (json2 === null) return { report: null, problem: `${path} is not on ${config2.ledgerBranch}` };
+    const checked = checkFinalReport(json2);
+    if (!checked.ok)
+      return {
+        report: null,
+        problem: `${path} does not match the report schema (${checked.problems.slice(0, 3).map(formatSchemaProblem).join("; ")})`
+      };
+    return { report: checked.value, problem: null };
+  } catch (error) {
+    return { report: null, problem: describeApiError(error) };
+  }
+}
+async function publishReport(deps, config2, run2, checkId, report2, prNumber) {
+  const fullReportUrl = `${deps.webUrl}/blob/${config2.ledgerBranch}/${reportPath(report2.plan.id, report2.stage.number, report2.run.id, "md")}`;
+  const render = renderCheckRun(report2, { fullReportUrl });
+  await completeCheck(deps.client, deps.repo, { id: checkId }, render, {
+    at: deps.now(),
+    detailsUrl: run2.htmlUrl,
+    externalId: report2.run.id,
+    actions: render.conclusion === "failure" ? [FIX_ACTION] : []
   });
+  const body = renderComment(report2, { fullReportUrl }).body;
+  const res = await upsertStickyComment(
+    deps.client,
+    deps.repo,
+    prNumber,
+    body,
+    (b) => isReportComment(b, report2.plan.id, report2.stage.number)
+  );
+  deps.log.info(
+    `report comment for plan ${report2.plan.id} stage ${report2.stage.number} ${res.action} on PR #${prNumber}`
+  );
+}
+
+// src/triggers/rerun.ts
+async function handleCheckRerun(deps, ev) {
+  const named2 = parseCheckRunName(ev.checkName);
+  if (!named2) return "not-ours";
+  if (ev.actionIdentifier !== null && ev.actionIdentifier !== FIX_ACTION.identifier) return "not-ours";
+  if (isBotAccount(ev.sender)) {
+    deps.log.info(`ignored a re-run of ${ev.checkName} requested by bot account ${ev.sender.login}`);
+    return "ignored-bot";
+  }
+  return rerunStages(
+    deps,
+    { headSha: ev.headSha, pullRequests: ev.pullRequests, sender: ev.sender, what: `re-run of ${ev.checkName}` },
+    [{ ...named2, checkUrl: ev.checkUrl }]
+  );
+}
+var named = (t) => `stage ${t.stage} of plan \`${t.planId}\` ([check](${t.checkUrl}))`;
+async function rerunStages(deps, req, targets) {
+  const number = req.pullRequests[0] ?? (await pullRequestsForCommit(deps.client, deps.repo, req.headSha))[0];
+  if (number === void 0) {
+    deps.log.warn(`${req.what} on ${req.headSha}: no open pull request has that commit; nothing to do`);
+    return "no-pull-request";
+  }
+  const answer = (refusals) => {
+    const [only] = refusals;
+    const body = refusals.length === 1 && only ? `okstra did not re-run ${only[0] ? named(only[0]) : targets.map(named).join(", ")}: ${only[1]}` : [
+      "okstra did not re-run:",
+      "",
+      ...refusals.map(([t, why]) => `- ${t ? named(t) : targets.map(named).join(", ")}: ${why}`)
+    ].join("\n");
+    return postComment(deps.client, deps.repo, number, `@${req.sender.login} ${body}`);
+  };
+  const refuseAll = async (why) => {
+    await answer([[targets.length === 1 ? targets[0] : null, why]]);
+    return "refused";
+  };
+  const act = async () => {
+    const [load, role] = await Promise.all([loadConfig(deps.readConfig), senderRole(deps, req.sender.login)]);
+    if (!load.ok)
+      return refuseAll(
+        `its configuration on \`${deps.defaultBranch}\` is invalid: ${load.errors.map(escapeInline).join("; ")}`
+      );
+    const config2 = load.config;
+    const gate = roleGate(config2, req.sender.login, role);
+    if (!gate.ok) return refuseAll(gate.reason);
+    const [pr, files] = await Promise.all([
+      pullRequestFacts(deps.client, deps.repo, number),
+      changedFiles(deps.client, deps.repo, number)
+    ]);
+    const open = pullRequestGate(config2, pr);
+    if (!open.ok) return refuseAll(open.reason);
+    const refusals = [];
+    let launched = false;
+    for (const target of targets) {
+      const plan = await resolvePlan(deps, config2, pr, files, target.planId);
+      if (!plan.ok) {
+        refusals.push([target, plan.reason]);
+        continue;
+      }
+      const outcome = await launch(deps, config2, {
+        pr,
+        plan: plan.plan,
+        planPath: plan.path,
+        planBlob: plan.blob,
+        planFromPullRequest: plan.fromPullRequest,
+        what: { kind: "stage", stage: target.stage },
+        options: { executor: null, verifiers: null, models: {} },
+        trigger: "rerequest",
+        actor: req.sender.login,
+        origin: `re-run of [the stage's check](${target.checkUrl})`
+      });
+      if (outcome.ok) launched = true;
+      else refusals.push([target, outcome.reason]);
+    }
+    if (refusals.length > 0) await answer(refusals);
+    return launched ? "launched" : "refused";
+  };
+  try {
+    return await act();
+  } catch (error) {
+    deps.log.error(`${req.what}: ${describeApiError(error)}`);
+    return refuseAll(`okstra could not finish: ${inlineCode(describeApiError(error))}.`);
+  }
+}
+
+// src/triggers/suite-rerun.ts
+var FAILED = /* @__PURE__ */ new Set(["failure", "timed_out"]);
+async function handleSuiteRerun(deps, ev) {
+  if (isBotAccount(ev.sender)) {
+    deps.log.info(`ignored a re-run of check suite ${ev.suiteId} requested by bot account ${ev.sender.login}`);
+    return "ignored-bot";
+  }
+  const checks = await deps.client.paginate(deps.client.rest.checks.listForSuite, {
+    ...deps.repo,
+    check_suite_id: ev.suiteId,
+    filter: "latest",
+    per_page: 100
+  });
+  const targets = /* @__PURE__ */ new Map();
+  for (const check2 of checks) {
+    const named2 = parseCheckRunName(check2.name);
+    if (!named2 || check2.status !== "completed" || !FAILED.has(check2.conclusion ?? "")) continue;
+    targets.set(check2.name, { ...named2, checkUrl: check2.html_url ?? `${deps.webUrl}/runs/${check2.id}` });
+  }
+  if (targets.size === 0) {
+    deps.log.info(`re-run of check suite ${ev.suiteId}: no okstra stage check of it failed; nothing to do`);
+    return "nothing-failed";
+  }
+  const sorted = [...targets.values()].sort((a, b) => a.planId.localeCompare(b.planId) || a.stage - b.stage);
+  return rerunStages(
+    deps,
+    {
+      headSha: ev.headSha,
+      pullRequests: ev.pullRequests,
+      sender: ev.sender,
+      what: `re-run of check suite ${ev.suiteId}`
+    },
+    sorted
+  );
+}
+
+// src/triggers/events.ts
+var TRIGGER_EVENTS = [
+  "issue_comment.created",
+  "pull_request.labeled",
+  "pull_request.closed",
+  "pull_request_review.submitted",
+  "check_run.rerequested",
+  "check_run.requested_action",
+  "check_suite.rerequested",
+  "workflow_run.completed"
+];
+var pullFacts = (pr) => ({
+  number: pr.number,
+  state: pr.state,
+  headSha: pr.head.sha,
+  headRef: pr.head.ref,
+  headRepo: pr.head.repo?.full_name ?? null,
+  baseRepo: pr.base.repo.full_name,
+  htmlUrl: pr.html_url
+});
+var sender = (s) => ({ login: s.login, type: s.type ?? "User" });
+var ROUTES = {
+  "issue_comment.created": (deps, p) => handleComment(deps, {
+    number: p.issue.number,
+    // An issue comment on a pull request has `issue.pull_request` set.
+    isPullRequest: Boolean(p.issue.pull_request),
+    commentId: p.comment.id,
+    commentUrl: p.comment.html_url,
+    body: p.comment.body,
+    sender: sender(p.sender)
+  }),
+  "pull_request.labeled": async (deps, p) => {
+    if (!p.label) return "no-label";
+    return handleLabel(deps, { pr: pullFacts(p.pull_request), label: p.label.name, sender: sender(p.sender) });
+  },
+  "pull_request.closed": (deps, p) => handlePullRequestClosed(deps, p.pull_request.number),
+  "pull_request_review.submitted": (deps, p) => handleReview(deps, {
+    pr: pullFacts(p.pull_request),
+    review: { id: p.review.id, state: p.review.state, commitId: p.review.commit_id },
+    // The review's author approves, whoever the payload's sender is (GitHub sends the same account).
+    reviewer: sender(p.review.user ?? p.sender)
+  }),
+  "check_run.rerequested": (deps, p) => handleCheckRerun(deps, {
+    checkName: p.check_run.name,
+    checkUrl: p.check_run.html_url,
+    headSha: p.check_run.head_sha,
+    pullRequests: p.check_run.pull_requests.map((pr) => pr.number),
+    actionIdentifier: null,
+    sender: sender(p.sender)
+  }),
+  "check_run.requested_action": (deps, p) => handleCheckRerun(deps, {
+    checkName: p.check_run.name,
+    checkUrl: p.check_run.html_url,
+    headSha: p.check_run.head_sha,
+    pullRequests: p.check_run.pull_requests.map((pr) => pr.number),
+    actionIdentifier: p.requested_action?.identifier ?? "",
+    sender: sender(p.sender)
+  }),
+  "check_suite.rerequested": (deps, p) => handleSuiteRerun(deps, {
+    suiteId: p.check_suite.id,
+    headSha: p.check_suite.head_sha,
+    pullRequests: p.check_suite.pull_requests.map((pr) => pr.number),
+    sender: sender(p.sender)
+  }),
+  "workflow_run.completed": (deps, p) => {
+    const run2 = p.workflow_run;
+    return completeWorkflowRun(deps, {
+      id: run2.id,
+      attempt: run2.run_attempt,
+      conclusion: run2.conclusion,
+      htmlUrl: run2.html_url,
+      // Optional in the webhook types; a run without a title names no checks and is left alone.
+      title: run2.display_title ?? "",
+      path: run2.path,
+      actor: run2.actor?.login ?? p.sender.login,
+      origin: {
+        event: run2.event,
+        headBranch: run2.head_branch,
+        headRepository: run2.head_repository ? { id: run2.head_repository.id, fullName: run2.head_repository.full_name } : null,
+        repository: {
+          id: p.repository.id,
+          fullName: p.repository.full_name,
+          defaultBranch: p.repository.default_branch
+        }
+      }
+    });
+  }
+};
+function handleEvent(deps, key, payload) {
+  const route = ROUTES[key];
+  return route(deps, payload);
+}
+
+// src/github/client.ts
+import { GitHub, getOctokitOptions } from "@actions/github/lib/utils";
+import { retry } from "@octokit/plugin-retry";
+import { throttling } from "@octokit/plugin-throttling";
+var OkstraOctokit = GitHub.plugin(retry, throttling);
+var TRANSPORT_KEYS = /* @__PURE__ */ new Set(["headers", "request", "baseUrl", "method", "mediaType"]);
+function scrubRequests(client, scrub, learn) {
+  client.hook.wrap("request", async (request, options2) => {
+    await learn?.({ method: String(options2.method), url: String(options2.url) });
+    const fields = options2;
+    for (const [key, value] of Object.entries(fields)) if (!TRANSPORT_KEYS.has(key)) fields[key] = scrub.deep(value);
+    return request(options2);
+  });
+}
+
+// bot/lib/secrets.ts
+function appSecrets(env, readKeyFile2) {
+  const out = [];
+  const key = env.PRIVATE_KEY?.trim();
+  if (key) {
+    out.push(key, key.replace(/\\n/g, "\n").trim());
+    if (/^[A-Za-z0-9+/=\s]+$/.test(key)) {
+      const decoded = Buffer.from(key, "base64").toString("utf8");
+      if (decoded.includes("-----BEGIN")) out.push(decoded);
+    }
+  }
+  const path = env.PRIVATE_KEY_PATH?.trim();
+  if (path) {
+    const file = readKeyFile2(path);
+    if (file) out.push(file);
+  }
+  for (const name of ["WEBHOOK_SECRET", "GITHUB_CLIENT_SECRET"]) {
+    const value = env[name]?.trim();
+    if (value) out.push(value);
+  }
+  return [...new Set(out)];
+}
+var scrubbing = /* @__PURE__ */ new WeakSet();
+function scrubDeliveryRequests(client, app2) {
+  if (scrubbing.has(client)) return;
+  scrubbing.add(client);
+  const own = new Scrubber();
+  scrubRequests(client, { deep: (value) => own.deep(app2.deep(value)) }, async ({ url }) => {
+    if (own.size > 0 || url.startsWith("/app")) return;
+    const auth = await client.auth({ type: "installation" }).catch(() => null);
+    const token = auth !== null && typeof auth === "object" && "token" in auth ? auth.token : null;
+    if (typeof token === "string") own.add(token);
+  });
+}
+
+// bot/handlers/deps.ts
+function botDeps(context, repository, env) {
+  const repo = { owner: repository.owner.login, repo: repository.name };
+  scrubDeliveryRequests(context.octokit, env.scrub);
+  return {
+    client: context.octokit,
+    repo,
+    webUrl: repository.html_url,
+    defaultBranch: repository.default_branch,
+    now: env.now,
+    log: context.log,
+    // Probot's config loader: the default branch, the owner's `.github` repository as fallback, `_extends`.
+    readConfig: async (path) => {
+      const { config: config2, files } = await context.octokit.config.get({ ...repo, path });
+      return { found: files.some((f) => f.config !== null), config: config2 };
+    }
+  };
 }
 
 // bot/index.ts
 function createOkstraApp(options2 = {}) {
   const env = { now: options2.now ?? (() => /* @__PURE__ */ new Date()), scrub: new Scrubber(options2.secrets ?? []) };
   return (app2) => {
-    app2.on("issue_comment.created", (context) => onIssueComment(context, env));
-    app2.on("pull_request.labeled", (context) => onPullRequestLabeled(context, env));
-    app2.on("pull_request.closed", (context) => onPullRequestClosed(context, env));
-    app2.on("pull_request_review.submitted", (context) => onPullRequestReviewSubmitted(context, env));
-    app2.on("check_run.rerequested", (context) => onCheckRunRerequested(context, env));
-    app2.on("check_run.requested_action", (context) => onCheckRunRequestedAction(context, env));
-    app2.on("check_suite.rerequested", (context) => onCheckSuiteRerequested(context, env));
-    app2.on("workflow_run.completed", (context) => onWorkflowRunCompleted(context, env));
+    for (const key of TRIGGER_EVENTS) {
+      app2.on(key, async (context) => {
+        const payload = context.payload;
+        await handleEvent(botDeps(context, payload.repository, env), key, payload);
+      });
+    }
   };
 }
 var bot_default = createOkstraApp();
