@@ -93,7 +93,8 @@ export class DoneRowProvenance {
   }
 
   private async learnChanges(commits: readonly string[]): Promise<void> {
-    const unique = [...new Set(commits)];
+    const asked = new Set(commits);
+    const unique = [...asked];
     if (unique.length === 0) return;
     // -z: paths exactly as stored; --root: the branch's first commit is compared with the empty tree.
     const out = await this.git.ok(['diff-tree', '--stdin', '-r', '-z', '--root', '--no-renames', '--name-status'], {
@@ -103,7 +104,8 @@ export class DoneRowProvenance {
     const tokens = out.split('\0');
     for (let i = 0; i < tokens.length; i++) {
       const token = (tokens[i] as string).replace(/^\n/, '');
-      if (COMMIT_ID.test(token) && unique.includes(token)) {
+      // A set, not the list: a long ledger's first read asks about thousands of commits at once.
+      if (COMMIT_ID.test(token) && asked.has(token)) {
         current = new Set<string>();
         this.changedByCommit.set(token, current);
         continue;

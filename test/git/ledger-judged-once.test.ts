@@ -1,8 +1,9 @@
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { carryPath, MAX_CLOCK_SKEW_MS, reportPath, serializeRow, type LedgerRow } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
-import { GitLedgerStore } from '../../src/git/ledger-store.js';
+import { GitLedgerStore, LedgerRefusedError } from '../../src/git/ledger-store.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
 
@@ -124,7 +125,60 @@ describe('a ledger judged once per tip and continued over appends', () => {
   });
 });
 
+/** A `git` first on PATH that logs each call's start and end, so a test can see whether any call was still running. */
+function logGitLifetimes(): { started: () => number; ended: () => number } {
+  const dir = tempDir('okstra-git-lifetimes-');
+  const log = join(dir, 'calls.log');
+  const real = process.env.PATH ?? '';
+  writeFileSync(
+    join(dir, 'git'),
+    `#!/bin/sh\necho start >> "${log}"\nPATH="${real}" git "$@"\nrc=$?\necho end >> "${log}"\nexit $rc\n`,
+  );
+  chmodSync(join(dir, 'git'), 0o755);
+  writeFileSync(log, '');
+  process.env.PATH = `${dir}:${real}`;
+  const count = (word: string) =>
+    readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((l) => l === word).length;
+  const restore = (): void => void (process.env.PATH = real);
+  afterEach(restore);
+  return { started: () => count('start'), ended: () => count('end') };
+}
+
+/** A ledger past the size from which its blob is hashed on its own (256 KiB): a claim, then 2,399 more in one hand commit. */
+async function largeLedger(store: GitLedgerStore, git: Git): Promise<string> {
+  await store.append({ row: claim(1, 'r1') });
+  await handAppend(
+    git,
+    Array.from({ length: 2_399 }, (_, i) => serializeRow(claim(i + 2, `r${i + 2}`))),
+  );
+  const before = await git.ok(['show', `refs/heads/okstra-ledger:${LEDGER}`]);
+  expect(before.length).toBeGreaterThan(256 * 1024);
+  return before;
+}
+
 describe('an append to a large ledger', () => {
+  it('refused, changes nothing, and leaves no git process running once it has answered', async () => {
+    const { dir, git } = await makeRepo();
+    const { store } = clocked(dir);
+    await largeLedger(store, git);
+    const tip = await git.ok(['rev-parse', 'refs/heads/okstra-ledger']);
+    const lifetimes = logGitLifetimes();
+    // Stage 2 is held by run r2's live claim: another run's claim is refused after the new text is known.
+    const refused = await store.append({ row: claim(2, 'other') }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(LedgerRefusedError);
+    expect((refused as LedgerRefusedError).code).toBe('stage-in-progress');
+    expect(lifetimes.started()).toBeGreaterThan(0);
+    expect(lifetimes.ended()).toBe(lifetimes.started());
+    expect(await git.ok(['rev-parse', 'refs/heads/okstra-ledger'])).toBe(tip);
+    // The same store still appends on that tip: nothing of the refused attempt stayed behind.
+    const claimed = await store.append({ row: claim(5_000, 'big') });
+    expect(lifetimes.ended()).toBe(lifetimes.started());
+    expect(await git.ok(['rev-parse', `${claimed.commit}^`])).toBe(tip);
+    await git.ok(['fsck', '--no-progress', '--connectivity-only']);
+  });
+
   it('writes exactly the old file plus the new line, in a commit every reader agrees on', async () => {
     const { dir, git } = await makeRepo();
     const { store } = clocked(dir);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fastRow, isIsoMillisUtc, serializeRow, type LedgerRow } from '../../src/core/ledger/index.js';
+import { fastRow, isIsoMillisUtc, isoToEpochMs, serializeRow, type LedgerRow } from '../../src/core/ledger/index.js';
 
 // The schema's own check (row.ts uses z.iso.datetime({ offset: false })): the fast one may only accept less.
 const schemaIso = z.iso.datetime({ offset: false });
@@ -106,5 +106,31 @@ describe('the hand-written row check', () => {
     const done = { ...common, status: 'done', completed_at: row.at, carry_path: 'c', report_path: 'r' };
     expect(fastRow({ ...done, head_commit: 'a'.repeat(40) })).not.toBeNull();
     expect(fastRow(done)).toBeNull();
+  });
+});
+
+describe('the character-code reading of a timestamp as milliseconds', () => {
+  it('gives what Date.parse gives: written timestamps, every calendar day (real or not), every near miss, other shapes', () => {
+    const start = Date.UTC(2023, 11, 25);
+    const written = Array.from({ length: 800 }, (_, day) =>
+      new Date(start + day * 86_400_000 + day * 1_234).toISOString(),
+    );
+    const others = ['2026-11-29T12:00:00Z', '2026-11-29T12:00:00.123456Z', '2026-11-29T12:00:00.000+02:00', ''];
+    let numbers = 0;
+    for (const v of [...written, ...calendar(), ...nearMisses(), ...others]) {
+      const expected = Date.parse(v);
+      if (!Number.isNaN(expected)) numbers++;
+      expect(isoToEpochMs(v), v).toBe(expected);
+    }
+    // Most are real instants: the agreement is not only between two NaNs.
+    expect(numbers).toBeGreaterThan(3000);
+  });
+
+  it('reads years below 100 as themselves, not as 19xx (the trap of Date.UTC)', () => {
+    for (const v of ['0000-01-01T00:00:00.000Z', '0050-06-15T12:30:45.678Z', '0099-12-31T23:59:59.999Z']) {
+      expect(isoToEpochMs(v), v).toBe(Date.parse(v));
+      expect(new Date(isoToEpochMs(v)).toISOString()).toBe(v);
+    }
+    expect(isoToEpochMs('0100-03-01T00:00:00.001Z')).toBe(Date.parse('0100-03-01T00:00:00.001Z'));
   });
 });

@@ -1,3 +1,4 @@
+import { isoToEpochMs } from './fast-row.js';
 import { repairLineCommand } from './parse-ledger.js';
 import { isPlanRow, type LedgerRow, type StageRow } from './row.js';
 
@@ -100,7 +101,7 @@ export function extendTrustScan(
   const now = facts.now.getTime();
   let stableUntil = scan?.stableUntil ?? Infinity;
   for (const { line, row } of rows) {
-    const at = Date.parse(row.at);
+    const at = isoToEpochMs(row.at);
     if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
     // A plan-level row has no stage lifecycle to break: only the clock can discredit it.
     const reason = isPlanRow(row)
@@ -132,7 +133,7 @@ function clockProblem(row: LedgerRow, at: number, now: Date): string | null {
     return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
   }
   if (row.status === 'started') {
-    const lease = Date.parse(row.lease_until) - at;
+    const lease = isoToEpochMs(row.lease_until) - at;
     if (lease > MAX_TRUSTED_LEASE_MS) {
       return `claims a lease of ${formatSpan(lease)} (until ${row.lease_until}), longer than the ${formatSpan(MAX_TRUSTED_LEASE_MS)} maximum`;
     }
