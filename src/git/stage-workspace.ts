@@ -1,6 +1,6 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-access.js';
 import { changeSummary, type ChangeSummary } from './change-summary.js';
 import { Git, GitError, type GitOptions, type GitResult } from './git.js';
@@ -32,11 +32,70 @@ export const TREE_STAT_CONFIG: readonly string[] = [
   ...['-c', 'core.untrackedCache=false', '-c', 'core.fsmonitor=false', '-c', 'core.ignoreStat=false'],
 ];
 
-/** git in a stage tree: every call with {@link TREE_STAT_CONFIG}. */
+/**
+ * git in a stage tree: every call with {@link TREE_STAT_CONFIG}, reading the
+ * index as if it were written after every file's modification time.
+ *
+ * git's racy-clean rule re-reads every file whose modification time falls in
+ * the second its index was written (without sub-second times it cannot tell
+ * an edit right after the index from the checkout right before it). A fresh
+ * checkout writes its files and its index within the same second or two, so
+ * each of okstra's commands over it would read the whole tree again (at
+ * 20,000 files / 200 MB, a third of a second per `add`, `commit` or `status`)
+ * until the clock moves on. okstra's own commands need no such guess: the
+ * change-time sweep (StageWorkspace's `sweep`) has already marked every file
+ * anyone else changed since okstra last knew the tree, and nobody else runs
+ * there during okstra's command. So for the length of each command the
+ * index's modification time is lent one second ahead of the clock, and put
+ * back after it unless the command wrote the index itself (then git's own
+ * time stands): an agent's git always reads the true time, and with it git's
+ * full racy-clean rule.
+ */
 class TreeGit extends Git {
-  override run(args: readonly string[], opts: GitOptions = {}): Promise<GitResult> {
-    return super.run([...TREE_STAT_CONFIG, ...args], opts);
+  constructor(
+    cwd: string,
+    env: Record<string, string>,
+    private readonly index: string,
+  ) {
+    super(cwd, env);
   }
+
+  override async run(args: readonly string[], opts: GitOptions = {}): Promise<GitResult> {
+    const giveBack = await lendIndexTime(this.index);
+    try {
+      return await super.run([...TREE_STAT_CONFIG, ...args], opts);
+    } finally {
+      await giveBack();
+    }
+  }
+}
+
+/** Indexes whose time is lent right now: a second command in the same tree keeps the first one's loan. */
+const lentIndexes = new Set<string>();
+
+/**
+ * Sets `index`'s modification time to the next whole second (see
+ * {@link TreeGit}) and returns what puts it back: the time it had, if the
+ * index still carries the lent one (a command that wrote the index leaves a
+ * new file with git's own time, which stays). No index yet: nothing to lend.
+ */
+async function lendIndexTime(index: string): Promise<() => Promise<void>> {
+  const nothing = async (): Promise<void> => undefined;
+  if (lentIndexes.has(index)) return nothing;
+  const before = await stat(index, { bigint: true }).catch(() => null);
+  if (!before) return nothing;
+  const lentSec = BigInt(Math.floor(Date.now() / 1000) + 1);
+  // An index already stamped later (a clock set back) keeps its own time: the loan would only make git less careful.
+  if (before.mtimeNs >= lentSec * 1_000_000_000n) return nothing;
+  lentIndexes.add(index);
+  await utimes(index, before.atime, Number(lentSec));
+  return async () => {
+    lentIndexes.delete(index);
+    const after = await stat(index, { bigint: true }).catch(() => null);
+    if (after?.ino !== before.ino || after.mtimeNs !== lentSec * 1_000_000_000n) return;
+    // Milliseconds, rounded down: a time put back a little earlier only makes git more careful.
+    await utimes(index, before.atime, new Date(Number(before.mtimeNs / 1_000_000n)));
+  };
 }
 
 /** okstra's clock file of a tree, in the tree's admin folder: root's, and no agent can write there. */
@@ -323,7 +382,11 @@ export class StageWorkspace {
   private worktreeGit(worktree: string, env: Record<string, string> = {}): Git {
     const gitDir = this.gitDirs.get(worktree);
     if (!gitDir) throw new Error(`${worktree} is not a worktree this workspace created`);
-    return new TreeGit(worktree, { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: worktree });
+    return new TreeGit(
+      worktree,
+      { ...env, GIT_DIR: gitDir, GIT_WORK_TREE: worktree },
+      resolve(worktree, gitDir, 'index'),
+    );
   }
 
   /** Removes a worktree for good (not back to the pool); its registration goes with the next prune. */
