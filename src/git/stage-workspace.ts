@@ -87,14 +87,20 @@ async function lendIndexTime(index: string): Promise<() => Promise<void>> {
   const lentSec = BigInt(Math.floor(Date.now() / 1000) + 1);
   // An index already stamped later (a clock set back) keeps its own time: the loan would only make git less careful.
   if (before.mtimeNs >= lentSec * 1_000_000_000n) return nothing;
+  // An index okstra may not stamp (not its own): git runs as it would have, only slower.
+  try {
+    await utimes(index, before.atime, Number(lentSec));
+  } catch {
+    return nothing;
+  }
   lentIndexes.add(index);
-  await utimes(index, before.atime, Number(lentSec));
   return async () => {
     lentIndexes.delete(index);
     const after = await stat(index, { bigint: true }).catch(() => null);
     if (after?.ino !== before.ino || after.mtimeNs !== lentSec * 1_000_000_000n) return;
-    // Milliseconds, rounded down: a time put back a little earlier only makes git more careful.
-    await utimes(index, before.atime, new Date(Number(before.mtimeNs / 1_000_000n)));
+    // Milliseconds, rounded down: a time put back a little earlier only makes git more careful. A failure leaves
+    // the lent time, at most a second ahead: okstra's next call would lend it anyway.
+    await utimes(index, before.atime, new Date(Number(before.mtimeNs / 1_000_000n))).catch(() => undefined);
   };
 }
 
