@@ -325,35 +325,6 @@ export class GitLedgerStore implements LedgerStore {
     const existingText = parsed?.text ?? '';
     const lines = parsed?.lines ?? [];
     strictRows(lines, this.displayPath(row.plan_id), row.plan_id);
-    const raw = serializeRow(row);
-    const text = `${existingText}${raw}\n`;
-    // A large ledger's new blob is written while the files are looked up and the row is judged, not after:
-    // its hashing is most of an append's time. Awaited before this attempt ends, whatever the outcome, so no
-    // git process outlives the call; a refused or lost append leaves it unreferenced (gc removes it).
-    const ledgerBlob = text.length >= LARGE_FILE_CHARS ? this.writeBlob(text) : null;
-    try {
-      return await this.decideAndCommit(tip, request, attempt, parsed, {
-        path: ledgerFile,
-        content: text,
-        raw,
-        ledgerBlob,
-      });
-    } finally {
-      await ledgerBlob?.catch(() => undefined);
-    }
-  }
-
-  /** The rest of an attempt, once the new ledger text is known: refusals, the files, the commit, the swap. */
-  private async decideAndCommit(
-    tip: string | null,
-    request: AppendRequest,
-    attempt: number,
-    parsed: ParsedLedger | null,
-    ledger: LedgerFile & { raw: string; ledgerBlob: Promise<string> | null },
-  ): Promise<AppendResult | null> {
-    const { row } = request;
-    const files = request.files ?? [];
-    const lines = parsed?.lines ?? [];
     // git: cat-file, whether the files already exist there (none for a claim, which writes no file).
     const blobs =
       tip && files.length > 0
@@ -382,10 +353,11 @@ export class GitLedgerStore implements LedgerStore {
       );
     });
 
-    const { raw, content: text } = ledger;
+    const raw = serializeRow(row);
+    const text = `${existingText}${raw}\n`;
     const { commit, buildRef } = await this.buildCommit(
       tip,
-      [{ path: ledger.path, content: text, ...(ledger.ledgerBlob ? { blob: ledger.ledgerBlob } : {}) }, ...toWrite],
+      [{ path: ledgerFile, content: text }, ...toWrite],
       commitMessage(row),
     );
     const landed = await this.publish(commit, tip, buildRef);
@@ -482,18 +454,23 @@ export class GitLedgerStore implements LedgerStore {
    */
   private async buildCommit(
     parent: string | null,
-    files: readonly (LedgerFile & { blob?: Promise<string> })[],
+    files: readonly LedgerFile[],
     message: string,
   ): Promise<{ commit: string; buildRef: string }> {
     const buildRef = `refs/okstra/build/${process.pid}-${randomBytes(6).toString('hex')}`;
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     const ident = `${LEDGER_IDENTITY.GIT_COMMITTER_NAME} <${LEDGER_IDENTITY.GIT_COMMITTER_EMAIL}> ${when}`;
     const data = (text: string): string => `data ${Buffer.byteLength(text)}\n${text}\n`;
-    // git: hash-object, each large file (the ledger itself, once it has grown) as a loose object first (unless
-    // the caller already started it): inline, fast-import would pack it and then, its pack being smaller than
-    // fastimport.unpackLimit, unpack it again into loose objects, in about twice the time.
+    // git: hash-object, each large file (the ledger itself, once it has grown) as a loose object first: inline,
+    // fast-import would pack it and then, its pack being smaller than fastimport.unpackLimit, unpack it again
+    // into loose objects, in about twice the time. (Keeping fast-import's pack instead, fastimport.unpackLimit=0,
+    // is faster still but leaves a pack per append, and every git call slows with the number of packs.)
     const large = await Promise.all(
-      files.map((f) => f.blob ?? (f.content.length >= LARGE_FILE_CHARS ? this.writeBlob(f.content) : null)),
+      files.map((f) =>
+        f.content.length >= LARGE_FILE_CHARS
+          ? this.git.ok(['hash-object', '-w', '--no-filters', '--stdin'], { input: f.content })
+          : null,
+      ),
     );
     const script = [
       `commit ${buildRef}\nmark :1\nauthor ${ident}\ncommitter ${ident}\n${data(message)}`,
@@ -509,12 +486,6 @@ export class GitLedgerStore implements LedgerStore {
       await this.git.ok(['fast-import', '--quiet', '--done', '--date-format=raw'], { input: script })
     ).trim();
     return { commit, buildRef };
-  }
-
-  /** Writes `content` as a loose blob and returns its id (see buildCommit for why large files go this way). */
-  private writeBlob(content: string): Promise<string> {
-    // git: hash-object, one large file of the next commit.
-    return this.git.ok(['hash-object', '-w', '--no-filters', '--stdin'], { input: content });
   }
 
   /**

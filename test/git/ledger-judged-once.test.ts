@@ -165,7 +165,7 @@ describe('an append to a large ledger', () => {
     await largeLedger(store, git);
     const tip = await git.ok(['rev-parse', 'refs/heads/okstra-ledger']);
     const lifetimes = logGitLifetimes();
-    // Stage 2 is held by run r2's live claim: another run's claim is refused after the new text is known.
+    // Stage 2 is held by run r2's live claim: another run's claim is refused.
     const refused = await store.append({ row: claim(2, 'other') }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(LedgerRefusedError);
     expect((refused as LedgerRefusedError).code).toBe('stage-in-progress');
