@@ -2792,6 +2792,18 @@ function isIsoMillisUtc(v) {
   if (month === 2 && day === 29) return yy === 0 ? century % 4 === 0 : yy % 4 === 0;
   return day <= (month === 2 ? 28 : DAYS_IN_MONTH[month]);
 }
+function isoToEpochMs(v) {
+  if (!isIsoMillisUtc(v) || v.charCodeAt(0) === 48 && v.charCodeAt(1) === 48) return Date.parse(v);
+  return Date.UTC(
+    twoDigits(v, 0) * 100 + twoDigits(v, 2),
+    twoDigits(v, 5) - 1,
+    twoDigits(v, 8),
+    twoDigits(v, 11),
+    twoDigits(v, 14),
+    twoDigits(v, 17),
+    twoDigits(v, 20) * 10 + (v.charCodeAt(22) - 48)
+  );
+}
 var isIso = (v) => typeof v === "string" && (isIsoMillisUtc(v) || ISO_UTC.test(v));
 var isSha = (v) => typeof v === "string" && SHA.test(v);
 var isRelPath = (v) => typeof v === "string" && REL_PATH.test(v);
@@ -2959,7 +2971,7 @@ function extendTrustScan(scan, rows, facts) {
   const now = facts.now.getTime();
   let stableUntil = scan?.stableUntil ?? Infinity;
   for (const { line, row } of rows) {
-    const at = Date.parse(row.at);
+    const at = isoToEpochMs(row.at);
     if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
     const reason = isPlanRow(row) ? clockProblem(row, at, facts.now) : clockProblem(row, at, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
     if (reason === null) {
@@ -2984,7 +2996,7 @@ function clockProblem(row, at, now) {
     return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
   }
   if (row.status === "started") {
-    const lease = Date.parse(row.lease_until) - at;
+    const lease = isoToEpochMs(row.lease_until) - at;
     if (lease > MAX_TRUSTED_LEASE_MS) {
       return `claims a lease of ${formatSpan(lease)} (until ${row.lease_until}), longer than the ${formatSpan(MAX_TRUSTED_LEASE_MS)} maximum`;
     }
