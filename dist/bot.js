@@ -26987,6 +26987,22 @@ async function completeCheck(client, repo, target, render, c) {
   return id;
 }
 
+// src/engine/dispatch.ts
+async function pool(limit, tasks) {
+  const results = new Array(tasks.length);
+  const width = limit <= 0 ? tasks.length : Math.min(limit, tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    })
+  );
+  return results;
+}
+
 // src/triggers/launch.ts
 var HOW_TO_APPROVE = "approve the pull request that adds or changes the plan (a review that approves it), or comment `/okstra approve` on it; `okstra plan approve` does it from a clone";
 function workflowPath(config2) {
@@ -27073,7 +27089,10 @@ async function launch(deps, config2, req) {
     );
     return { stages, ids };
   };
-  const outcomes = await inParallel(runs, DISPATCHES_AT_ONCE, startRun);
+  const outcomes = await pool(
+    DISPATCHES_AT_ONCE,
+    runs.map((stages) => () => startRun(stages))
+  );
   const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
   const refused = outcomes.find((o) => o.error !== void 0);
   if (refused) {
@@ -27086,18 +27105,6 @@ async function launch(deps, config2, req) {
   return { ok: true, mode: selection.mode, stages: selection.stages, checkRunIds };
 }
 var DISPATCHES_AT_ONCE = 4;
-async function inParallel(items, limit, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 async function failQueuedChecks(deps, ids, summary) {
   for (const id of ids) {
     await completeCheck(

@@ -15,6 +15,7 @@ import { inlineCode } from '../core/text/escape.js';
 import { completeCheck, createQueuedCheck } from '../github/checks.js';
 import { describeApiError } from '../github/errors.js';
 import { readRepoFile } from '../github/contents.js';
+import { pool } from '../engine/dispatch.js';
 import { dispatchWorkflow } from '../github/dispatch.js';
 import { isFromFork, type PullRequestFacts } from '../github/pulls.js';
 import type { TriggerDeps } from './deps.js';
@@ -161,7 +162,10 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
     );
     return { stages, ids };
   };
-  const outcomes = await inParallel(runs, DISPATCHES_AT_ONCE, startRun);
+  const outcomes = await pool(
+    DISPATCHES_AT_ONCE,
+    runs.map((stages) => () => startRun(stages)),
+  );
   const checkRunIds = new Map(outcomes.flatMap((o) => [...o.ids]));
   const refused = outcomes.find((o) => o.error !== undefined);
   if (refused) {
@@ -176,20 +180,6 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
 
 /** Workflow runs started at once by one launch: few enough for GitHub's limits on concurrent writes. */
 const DISPATCHES_AT_ONCE = 4;
-
-/** `work` over `items`, at most `limit` at a time; results in the items' order. */
-async function inParallel<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
 
 /** A queued check whose workflow run never started is completed as a failure, so none is left queued. */
 async function failQueuedChecks(deps: TriggerDeps, ids: readonly number[], summary: string): Promise<void> {
