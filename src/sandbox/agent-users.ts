@@ -285,7 +285,31 @@ export async function killProcessesOf(uid: number): Promise<number> {
 }
 
 export async function processesOf(uid: number): Promise<number[]> {
-  return scanProcesses().get(uid) ?? [];
+  return (await sharedScan()).get(uid) ?? [];
+}
+
+/** The pass every caller waiting right now shares, taken once they have all asked; null when none is pending. */
+let pendingScan: Promise<Map<number, number[]>> | null = null;
+
+/**
+ * One /proc pass for everyone who asks before it runs: the sessions of a
+ * verify phase end together, and each release scanning alone made twelve
+ * passes one after the other on the main thread. The pass starts after the
+ * last of them asked (on the next turn of the event loop), so each caller
+ * sees every process alive when it asked, as a pass of its own would.
+ */
+function sharedScan(): Promise<Map<number, number[]>> {
+  pendingScan ??= new Promise((resolve, reject) => {
+    setImmediate(() => {
+      pendingScan = null;
+      try {
+        resolve(scanProcesses());
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  });
+  return pendingScan;
 }
 
 /**
