@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git } from '../src/git/git.js';
+import { discardsSettled } from '../src/git/tree-trash.js';
 import { GitLedgerStore } from '../src/git/ledger-store.js';
 import { parseLedgerLines, serializeRow, type LedgerRow } from '../src/core/ledger/index.js';
 import { prepareRun } from '../src/cli/engine-setup.js';
@@ -244,6 +245,8 @@ async function timeStage(root: string, rows: number): Promise<number> {
     return ms;
   } finally {
     await prepared.close();
+    // The tree's deletion runs in the background: it ends before the next stage is timed, not during it.
+    await discardsSettled();
   }
 }
 

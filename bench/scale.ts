@@ -17,6 +17,7 @@ import { prepareRun } from '../src/cli/engine-setup.js';
 import type { CliIo } from '../src/cli/io.js';
 import { runStage } from '../src/engine/run-stage.js';
 import { Git } from '../src/git/git.js';
+import { discardsSettled } from '../src/git/tree-trash.js';
 import { schemaCompileCount } from '../src/core/report/validate-schema.js';
 import { makeBigRepo, type BigRepoSize } from './big-repo.js';
 import { benchLedgerStageRatio } from './ledger.js';
@@ -146,6 +147,8 @@ async function timeStage(repo: string): Promise<StageTiming> {
     stageMs = performance.now() - t;
   } finally {
     await prepared.close();
+    // The tree's deletion runs in the background: it ends before the next stage is timed, not during it.
+    await discardsSettled();
   }
   if (outcome.kind !== 'completed' || outcome.report.verdict.value !== 'PASS')
     throw new Error(

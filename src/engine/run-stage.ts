@@ -70,8 +70,8 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
       await deps.workspace.sealForReview(worktree, execution.headCommit);
       verification = await verify(req, deps, execution.headCommit, promptBase, progress, worktree);
     }
-    // Nobody reads the stage tree after the reviewers (the report and the ledger work from commits): it is deleted
-    // while they are written, not after (a 20,000-file tree takes a fifth of a second to delete).
+    // Nobody reads the stage tree after the reviewers (the report and the ledger work from commits): it goes now,
+    // moved aside and deleted in the background (a 20,000-file tree takes a fifth of a second to delete).
     removing = handled(deps.workspace.removeWorktree(worktree));
     worktree = null;
     await pushing;

@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-access.js';
 import { changeSummary, type ChangeSummary } from './change-summary.js';
 import { Git, GitError, type GitOptions, type GitResult } from './git.js';
+import { discardTree } from './tree-trash.js';
 import { POOL_PREFIX } from './worktrees.js';
 
 const worktreeQueues = new Map<string, Promise<void>>();
@@ -395,12 +396,25 @@ export class StageWorkspace {
     );
   }
 
-  /** Removes a worktree for good (not back to the pool); its registration goes with the next prune. */
+  /**
+   * Removes a worktree for good (not back to the pool). Call it once no agent
+   * runs there (every lease on it released). The tree is moved aside and
+   * deleted in the background (tree-trash.ts), off the stage's path, and its
+   * registration goes at once: a stale one would keep its branch "checked
+   * out" for git.
+   */
   async removeWorktree(dir: string): Promise<void> {
+    const gitDir = this.gitDirs.get(dir);
     this.gitDirs.delete(dir);
     this.knownAt.delete(dir);
     const i = this.spare.indexOf(dir);
     if (i >= 0) this.spare.splice(i, 1);
+    // Only an admin folder `worktree add` made (…/worktrees/<name>) is deleted by hand, as `worktree prune` would.
+    if (gitDir && basename(dirname(resolve(dir, gitDir))) === 'worktrees' && (await discardTree(dir))) {
+      const admin = resolve(dir, gitDir);
+      await this.adminQueue(() => rm(admin, { recursive: true, force: true }));
+      return;
+    }
     await this.worktreeAdmin(['worktree', 'remove', '--force', '--force', dir], { allowFailure: true });
     await rm(dir, { recursive: true, force: true });
   }
@@ -412,8 +426,7 @@ export class StageWorkspace {
    * process (a second run in the same clone) a collision is retried.
    */
   private async worktreeAdmin(args: string[], opts: { allowFailure?: boolean } = {}): Promise<void> {
-    const previous = worktreeQueues.get(this.repoDir) ?? Promise.resolve();
-    const mine = previous.then(async () => {
+    await this.adminQueue(async () => {
       for (let attempt = 1; ; attempt++) {
         const result = await this.git.run(args);
         if (result.exitCode === 0) return;
@@ -426,6 +439,12 @@ export class StageWorkspace {
         throw new GitError(args, result);
       }
     });
+  }
+
+  /** Runs `work` after every admin change of this repository queued before it (see {@link worktreeAdmin}). */
+  private async adminQueue(work: () => Promise<void>): Promise<void> {
+    const previous = worktreeQueues.get(this.repoDir) ?? Promise.resolve();
+    const mine = previous.then(work);
     // The queue keeps going after a failure; the failure still reaches this caller.
     worktreeQueues.set(
       this.repoDir,

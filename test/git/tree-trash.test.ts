@@ -1,0 +1,63 @@
+/**
+ * A stage tree nobody uses any more leaves its path at once and is deleted in
+ * the background: what is left on disk, what git still has registered, and
+ * what an agent could have put at the path.
+ */
+import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { discardsSettled, discardTree } from '../../src/git/tree-trash.js';
+import { makeRepo, tempDir } from '../helpers/git-repos.js';
+
+const trashFolders = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith('okstra-trash-'));
+
+describe('discarding a tree', () => {
+  it('moves the folder away at once and deletes it with everything in it', async () => {
+    const dir = tempDir('okstra-tree-');
+    mkdirSync(join(dir, 'a', 'b'), { recursive: true });
+    for (let i = 0; i < 50; i++) writeFileSync(join(dir, 'a', 'b', `f${i}.txt`), 'x'.repeat(i));
+    expect(await discardTree(dir)).toBe(true);
+    // Gone from its path before the deletion has run.
+    expect(existsSync(dir)).toBe(false);
+    await discardsSettled();
+    expect(trashFolders().filter((n) => existsSync(join(tmpdir(), n, 'tree')))).toEqual([]);
+  });
+
+  it('moves a symbolic link an agent left at the path as a link: its target survives', async () => {
+    const target = tempDir('okstra-target-');
+    writeFileSync(join(target, 'keep.txt'), 'not okstra’s to delete\n');
+    const link = join(tempDir('okstra-parent-'), 'tree');
+    symlinkSync(target, link);
+    expect(await discardTree(link)).toBe(true);
+    await discardsSettled();
+    expect(existsSync(link)).toBe(false);
+    expect(existsSync(join(target, 'keep.txt'))).toBe(true);
+  });
+
+  it('says so when there is nothing to move, so the caller can fall back', async () => {
+    expect(await discardTree(join(tempDir('okstra-gone-'), 'never-made'))).toBe(false);
+  });
+});
+
+describe('StageWorkspace.removeWorktree', () => {
+  it('unregisters the tree at once: its branch can be checked out again before the deletion ends', async () => {
+    const { dir, git } = await makeRepo();
+    await git.ok(['branch', 'okstra/p/stage-1']);
+    const workspace = new StageWorkspace(dir);
+    const first = await workspace.addBranchWorktree('okstra/p/stage-1');
+    writeFileSync(join(first, 'untracked.txt'), 'left by the executor\n');
+    await workspace.removeWorktree(first);
+    expect(existsSync(first)).toBe(false);
+    const listed = await git.ok(['worktree', 'list', '--porcelain']);
+    expect(listed).not.toContain(first);
+    // A registration left behind would make git refuse: the branch would still be "checked out" in the old tree.
+    const second = await workspace.addBranchWorktree('okstra/p/stage-1');
+    expect(existsSync(join(second, '.git'))).toBe(true);
+    await workspace.removeWorktree(second);
+    await workspace.close();
+    await discardsSettled();
+    expect(await git.ok(['worktree', 'list', '--porcelain'])).not.toContain(second);
+  });
+});
