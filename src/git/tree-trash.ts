@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,8 @@ import { join } from 'node:path';
  */
 const TRASH_PREFIX = 'okstra-trash-';
 
-/** This process's deletions still running: awaited by {@link discardsSettled}. */
-const running = new Set<Promise<void>>();
+/** This process's deletions still running, each with its process: awaited by {@link discardsSettled}. */
+const running = new Map<Promise<void>, ChildProcess>();
 
 /**
  * Moves `dir` into a trash folder of its own and starts its deletion. Returns
@@ -51,7 +51,8 @@ export async function discardTree(dir: string): Promise<boolean> {
     child.once('error', () => void rm(trash, { recursive: true, force: true }).finally(resolve));
     child.once('exit', () => resolve());
   }).finally(() => running.delete(done));
-  running.add(done);
+  running.set(done, child);
+  // Nothing waits for it: okstra may exit while it runs (see discardsSettled for a caller that waits).
   child.unref();
   return true;
 }
@@ -62,5 +63,9 @@ export async function discardTree(dir: string): Promise<boolean> {
  * deleted, and for a test that looks at what is left on disk.
  */
 export async function discardsSettled(): Promise<void> {
-  while (running.size > 0) await Promise.all([...running]);
+  while (running.size > 0) {
+    // Waited for now: each process holds the event loop open again, or a process with nothing else to do would exit.
+    for (const child of running.values()) child.ref();
+    await Promise.all([...running.keys()]);
+  }
 }
