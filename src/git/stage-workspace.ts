@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-access.js';
@@ -144,6 +144,8 @@ export class StageWorkspace {
    * to be what git's index says: after its own checkout, or after a sweep.
    */
   private readonly knownAt = new Map<string, bigint>();
+  /** Per tree, the `knownAt` of the take-back commitAll did: the seal right after it need not take the tree back again. */
+  private readonly committedAt = new Map<string, bigint>();
 
   /** `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read. */
   constructor(
@@ -337,7 +339,11 @@ export class StageWorkspace {
    * see something other than what is committed.
    */
   async sealForReview(dir: string, head: string): Promise<void> {
-    await this.reclaim(dir);
+    // Taken back, unless the executor's commit just did (commitAll) and the tree has not been handed out since.
+    const committed = this.committedAt.get(dir);
+    this.committedAt.delete(dir);
+    const fresh = committed !== undefined && committed === this.knownAt.get(dir) && (await this.closedSinceKnown(dir));
+    if (!fresh) await this.reclaim(dir);
     // Usually the executor's commit took everything: one status proves it, and nothing needs cleaning.
     const state = await this.status(dir);
     if (state.head === head && state.dirty.length === 0) return;
@@ -352,6 +358,21 @@ export class StageWorkspace {
       throw new Error(
         `the stage worktree ${dir} is not the committed head ${head.slice(0, 12)} after cleaning (${again.dirty.slice(0, 5).join(', ')}); it cannot be reviewed`,
       );
+  }
+
+  /**
+   * Whether no one but okstra could have entered `dir` since okstra last knew
+   * every file in it: its top folder is okstra's, closed (0700), and its inode
+   * has not changed since that moment. Every hand-over changes it (giveTo
+   * changes its owner, sharing for reading its mode), and the kernel stamps
+   * that change; an agent's processes are gone once its lease is released.
+   */
+  private async closedSinceKnown(dir: string): Promise<boolean> {
+    const known = this.knownAt.get(dir);
+    const top = await lstat(dir, { bigint: true }).catch(() => null);
+    if (known === undefined || !top?.isDirectory()) return false;
+    const mine = BigInt(process.getuid?.() ?? -1);
+    return top.uid === mine && (top.mode & 0o777n) === 0o700n && top.ctimeNs < known;
   }
 
   /** Puts a shared review tree back to `head` after something changed it (possible only without the kernel's protection). */
@@ -407,6 +428,7 @@ export class StageWorkspace {
     const gitDir = this.gitDirs.get(dir);
     this.gitDirs.delete(dir);
     this.knownAt.delete(dir);
+    this.committedAt.delete(dir);
     const i = this.spare.indexOf(dir);
     if (i >= 0) this.spare.splice(i, 1);
     // Only an admin folder `worktree add` made (…/worktrees/<name>) is deleted by hand, as `worktree prune` would.
@@ -488,6 +510,8 @@ export class StageWorkspace {
   async commitAll(worktree: string, message: string): Promise<string | null> {
     // Taken back first (the executor's processes are gone): what it changed is read again, whatever the times say.
     await this.reclaim(worktree);
+    const known = this.knownAt.get(worktree);
+    if (known !== undefined) this.committedAt.set(worktree, known);
     const wt = this.worktreeGit(worktree, ENGINE_IDENTITY);
     // Stage: every change the agent left, deletions and new files included.
     await wt.ok(['add', '--all']);

@@ -131,6 +131,31 @@ describe('the change-time sweep (real agent users; these tests run as root)', ()
     }
   });
 
+  it("the seal right after the executor's commit is not taken back again, unless the tree was handed out in between", async () => {
+    const { ws, head: base } = await stageRepo();
+    const [executor, other] = [await pool.acquire(), await pool.acquire()];
+    try {
+      const tree = await knownTree(ws, () => ws.addBranchWorktree(BRANCH));
+      await giveTo(tree, executor);
+      forge(executor, tree, [{ write: 'src/a.txt', text: 'the stage\n' }]);
+      const head = await ws.commitAll(tree, 'stage 1');
+      if (!head || head === base) throw new Error('the executor’s change was not committed');
+      // Handed out after the commit's take-back: the seal must not trust that take-back any more.
+      await giveTo(tree, other);
+      const got = forge(other, tree, [{ forge: 'tracked.txt' }]);
+      expect(got['tracked.txt']).toBe('forged, size and mtime kept');
+      expect(await statOnlyStatus(tree)).toBe('');
+
+      await ws.sealForReview(tree, head);
+      expect(readFileSync(join(tree, 'tracked.txt'), 'utf8')).toBe('committed\n');
+      expect(statSync(tree).uid).toBe(process.getuid?.());
+      expect(await ws.treeState(tree)).toEqual({ head, dirty: [] });
+      await ws.removeWorktree(tree);
+    } finally {
+      await ws.close();
+    }
+  });
+
   it("a session without a hand-over (isolation: none, okstra's own user) that forges a file in its own tree is caught by treeState", async () => {
     const { ws, head } = await stageRepo();
     try {
