@@ -117,3 +117,60 @@ export async function readBlobs(git: Git, specs: readonly string[]): Promise<Blo
   }
   return found;
 }
+
+export interface ObjectLookup {
+  spec: string;
+  /** null: no such object (or path). */
+  object: { id: string; type: string; bytes: Buffer } | null;
+}
+
+/**
+ * Reads several objects of any type (`<rev>:<path>` or ids) in one
+ * `git cat-file --batch`, with their ids: what the ledger needs to list its
+ * segment folder (a tree) and read its live file in the same process.
+ */
+export async function readObjects(git: Git, specs: readonly string[]): Promise<ObjectLookup[]> {
+  if (specs.length === 0) return [];
+  const out = await execa('git', [...QUIET_CONFIG, 'cat-file', '--batch'], {
+    cwd: git.cwd,
+    input: specs.map((s) => `${s}\n`).join(''),
+    encoding: 'buffer',
+    stripFinalNewline: false,
+    env: { GIT_TERMINAL_PROMPT: '0' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const buf = Buffer.from(out.stdout);
+  const found: ObjectLookup[] = [];
+  let offset = 0;
+  for (const spec of specs) {
+    const eol = buf.indexOf(0x0a, offset);
+    const header = buf.subarray(offset, eol).toString('utf8');
+    offset = eol + 1;
+    if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+      found.push({ spec, object: null });
+      continue;
+    }
+    const [id = '', type = '', size] = header.split(' ');
+    const length = Number(size);
+    found.push({ spec, object: { id, type, bytes: buf.subarray(offset, offset + length) } });
+    offset += length + 1;
+  }
+  return found;
+}
+
+/** The entries of a raw tree object (`cat-file` output): mode, name and id, in the tree's order. */
+export function parseTreeObject(bytes: Buffer, idHexLength: number): { mode: string; name: string; id: string }[] {
+  const idBytes = idHexLength / 2;
+  const entries: { mode: string; name: string; id: string }[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    const space = bytes.indexOf(0x20, offset);
+    const nul = bytes.indexOf(0x00, space);
+    const mode = bytes.subarray(offset, space).toString('utf8');
+    const name = bytes.subarray(space + 1, nul).toString('utf8');
+    const id = bytes.subarray(nul + 1, nul + 1 + idBytes).toString('hex');
+    entries.push({ mode, name, id });
+    offset = nul + 1 + idBytes;
+  }
+  return entries;
+}

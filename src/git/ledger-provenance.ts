@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { LedgerLine } from '../core/ledger/index.js';
 import { readBlobs, type Git } from './git.js';
 
-const BLAME_HEADER = /^([0-9a-f]{40}(?:[0-9a-f]{24})?) \d+ (\d+)(?: \d+)?$/;
+const BLAME_HEADER = /^([0-9a-f]{40}(?:[0-9a-f]{24})?) (\d+) (\d+)(?: \d+)?$/;
 const COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /**
@@ -14,20 +14,48 @@ const COMMIT_ID = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
  * commit changed (`diff-tree`); both answers are immutable, so they are cached
  * for the life of the store: a read costs one blame of the new lines, one
  * diff-tree of the new commits and nothing for everything seen before.
+ *
+ * A line in a sealed segment is blamed in that segment. When the commit found
+ * there is the segment's seal (it added the file, and the file's blob is the
+ * live `ledger.jsonl` of its first parent: nothing was changed, only moved),
+ * the line is blamed again in `ledger.jsonl` at that parent, and that commit
+ * is judged. Any other commit that wrote the line into a segment (a hand-made
+ * insert, a "seal" whose content differs from the file it replaced) is judged
+ * itself, and so fails the rule as a forged line in `ledger.jsonl` does.
  */
 // A line is cached by a hash of the file up to and including it: appends leave it
 // unchanged, while the same text elsewhere (a forged copy of a real row) or after a
 // repair shifted the lines before it is a different key, and so blamed afresh.
+/** Where a global line of the plan's ledger is: its file, its line there, and whether that file is a sealed segment. */
+export interface LineLocation {
+  path: string;
+  local: number;
+  segment: boolean;
+}
+
+interface Origin {
+  commit: string;
+  /** How the line came to that commit's file, when it is worth saying (a segment): '' otherwise. */
+  note: string;
+}
+
 export class DoneRowProvenance {
-  /** Prefix key of a line → the commit that introduced it. */
-  private readonly originByKey = new Map<string, string>();
+  /** Prefix key of a line → the commit that introduced it (through a seal, the commit before it). */
+  private readonly originByKey = new Map<string, Origin>();
+  /** `commit\0segment path` → whether that commit sealed that segment (immutable). */
+  private readonly sealByCommit = new Map<string, boolean | 'rewritten'>();
   /** Commit → paths it added or modified. */
   private readonly changedByCommit = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly git: Git) {}
 
   /** Line → why that `done` row's commit does not hold its carry and report; lines not listed are fine. */
-  async problems(tip: string, ledgerFile: string, lines: readonly LedgerLine[]): Promise<Map<number, string>> {
+  async problems(
+    tip: string,
+    ledgerFile: string,
+    lines: readonly LedgerLine[],
+    locate: (line: number) => LineLocation = (line) => ({ path: ledgerFile, local: line, segment: false }),
+  ): Promise<Map<number, string>> {
     const keys = prefixKeys(lines);
     const done = lines.flatMap((l, i) =>
       'row' in l && l.row.status === 'done'
@@ -39,13 +67,13 @@ export class DoneRowProvenance {
     await this.learnOrigins(
       tip,
       ledgerFile,
-      done.filter((d) => !this.originByKey.has(d.key)),
+      done.filter((d) => !this.originByKey.has(d.key)).map((d) => ({ ...d, at: locate(d.line) })),
     );
-    const commits = done.map((d) => this.originByKey.get(d.key)).filter((c): c is string => c !== undefined);
+    const commits = done.map((d) => this.originByKey.get(d.key)?.commit).filter((c): c is string => c !== undefined);
     await this.learnChanges(commits.filter((c) => !this.changedByCommit.has(c)));
 
     const carriesToLook = done.flatMap((d) => {
-      const origin = this.originByKey.get(d.key);
+      const origin = this.originByKey.get(d.key)?.commit;
       const changed = origin ? this.changedByCommit.get(origin) : undefined;
       return origin && changed && !changed.has(d.carry) ? [`${origin}:${d.carry}`] : [];
     });
@@ -54,7 +82,8 @@ export class DoneRowProvenance {
     );
 
     for (const d of done) {
-      const origin = this.originByKey.get(d.key);
+      const found = this.originByKey.get(d.key);
+      const origin = found?.commit;
       const changed = origin ? this.changedByCommit.get(origin) : undefined;
       if (!origin || !changed) {
         problems.set(d.line, 'done row whose ledger commit cannot be found');
@@ -67,7 +96,7 @@ export class DoneRowProvenance {
       if (missing.length > 0)
         problems.set(
           d.line,
-          `done row whose ledger commit ${origin.slice(0, 12)} does not add ${missing.join(' or ')}`,
+          `done row whose ledger commit ${origin.slice(0, 12)}${found?.note ? ` (${found.note})` : ''} does not add ${missing.join(' or ')}`,
         );
     }
     return problems;
@@ -76,20 +105,108 @@ export class DoneRowProvenance {
   private async learnOrigins(
     tip: string,
     ledgerFile: string,
-    wanted: readonly { line: number; key: string }[],
+    wanted: readonly { line: number; key: string; at: LineLocation }[],
   ): Promise<void> {
     if (wanted.length === 0) return;
-    const ranges = wanted.flatMap((w) => ['-L', `${w.line},${w.line}`]);
-    const out = await this.git.ok(['blame', '--porcelain', ...ranges, tip, '--', ledgerFile]);
-    const byLine = new Map<number, string>();
+    // One blame per file holding wanted lines (the live file, or a segment).
+    const byPath = new Map<string, { key: string; at: LineLocation }[]>();
+    for (const w of wanted) byPath.set(w.at.path, [...(byPath.get(w.at.path) ?? []), w]);
+    const found: { key: string; at: LineLocation; commit: string; orig: number }[] = [];
+    for (const [path, group] of byPath) {
+      const blamed = await this.blame(
+        tip,
+        path,
+        group.map((g) => g.at.local),
+      );
+      for (const g of group) {
+        const hit = blamed.get(g.at.local);
+        if (hit) found.push({ ...g, ...hit });
+      }
+    }
+    const inSegments = found.filter((f) => f.at.segment);
+    await this.learnSeals(inSegments, ledgerFile);
+    // Through a seal: the line as it was in ledger.jsonl just before, blamed there (one blame per seal).
+    const bySeal = new Map<string, typeof found>();
+    for (const f of found) {
+      if (!f.at.segment) {
+        this.originByKey.set(f.key, { commit: f.commit, note: '' });
+        continue;
+      }
+      const seal = this.sealByCommit.get(`${f.commit}\0${f.at.path}`);
+      if (seal === true) {
+        bySeal.set(f.commit, [...(bySeal.get(f.commit) ?? []), f]);
+        continue;
+      }
+      const note =
+        seal === 'rewritten'
+          ? `which added ${f.at.path} with content other than the ledger.jsonl it replaced: not a seal`
+          : `which wrote it into ${f.at.path}`;
+      this.originByKey.set(f.key, { commit: f.commit, note });
+    }
+    for (const [seal, group] of bySeal) {
+      const blamed = await this.blame(
+        `${seal}^`,
+        ledgerFile,
+        group.map((g) => g.orig),
+      );
+      for (const g of group) {
+        const hit = blamed.get(g.orig);
+        if (hit)
+          this.originByKey.set(g.key, {
+            commit: hit.commit,
+            note: `its line in ledger.jsonl before ${seal.slice(0, 12)} sealed it into ${g.at.path}`,
+          });
+      }
+    }
+  }
+
+  /** git: blame, the commit (and its line there) that introduced each of `lines` of `path` at `rev`. */
+  private async blame(
+    rev: string,
+    path: string,
+    lines: readonly number[],
+  ): Promise<Map<number, { commit: string; orig: number }>> {
+    const ranges = [...new Set(lines)].flatMap((l) => ['-L', `${l},${l}`]);
+    const out = await this.git.ok(['blame', '--porcelain', ...ranges, rev, '--', path]);
+    const byLine = new Map<number, { commit: string; orig: number }>();
     for (const text of out.split('\n')) {
       const m = BLAME_HEADER.exec(text);
-      if (m) byLine.set(Number(m[2]), m[1] as string);
+      if (m) byLine.set(Number(m[3]), { commit: m[1] as string, orig: Number(m[2]) });
     }
-    for (const w of wanted) {
-      const origin = byLine.get(w.line);
-      if (origin) this.originByKey.set(w.key, origin);
-    }
+    return byLine;
+  }
+
+  /**
+   * Whether each commit sealed the segment it wrote the line into: it added the
+   * file (its first parent has none) and the file's blob is exactly that parent's
+   * ledger.jsonl. git: cat-file --batch-check, three object ids per commit asked.
+   */
+  private async learnSeals(found: readonly { commit: string; at: LineLocation }[], ledgerFile: string): Promise<void> {
+    const asked = [
+      ...new Map(
+        found
+          .filter((f) => !this.sealByCommit.has(`${f.commit}\0${f.at.path}`))
+          .map((f) => [`${f.commit}\0${f.at.path}`, f] as const),
+      ).values(),
+    ];
+    if (asked.length === 0) return;
+    const specs = asked.flatMap((f) => [
+      `${f.commit}:${f.at.path}`,
+      `${f.commit}^:${ledgerFile}`,
+      `${f.commit}^:${f.at.path}`,
+    ]);
+    const out = await this.git.ok(['cat-file', '--batch-check=%(objectname)'], { input: `${specs.join('\n')}\n` });
+    const ids = out.split('\n');
+    asked.forEach((f, i) => {
+      const [segment, live, before] = [ids[3 * i], ids[3 * i + 1], ids[3 * i + 2]].map((id) =>
+        id && COMMIT_ID.test(id) ? id : null,
+      );
+      const added = segment !== null && before === null;
+      this.sealByCommit.set(
+        `${f.commit}\0${f.at.path}`,
+        added && live !== null && live === segment ? true : added ? 'rewritten' : false,
+      );
+    });
   }
 
   private async learnChanges(commits: readonly string[]): Promise<void> {

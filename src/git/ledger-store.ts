@@ -4,7 +4,15 @@ import {
   extendTrustScan,
   ledgerPath,
   LedgerFormatError,
+  LedgerLayoutError,
+  locateLine,
+  orderSegments,
   parseLedgerLines,
+  renumberLines,
+  segmentDir,
+  segmentPath,
+  textsWithout,
+  type LedgerPart,
   planDir,
   planRepair,
   serializeRow,
@@ -18,8 +26,8 @@ import {
   trustScanHolds,
   type TrustScan,
 } from '../core/ledger/index.js';
-import { Git, readBlobs, type GitResult } from './git.js';
-import { DoneRowProvenance } from './ledger-provenance.js';
+import { Git, parseTreeObject, readBlobs, readObjects, type GitResult } from './git.js';
+import { DoneRowProvenance, type LineLocation } from './ledger-provenance.js';
 
 /** A file written on the ledger branch in the same commit as a row. Paths are from the branch root. */
 export interface LedgerFile {
@@ -134,14 +142,34 @@ export interface GitLedgerStoreOptions {
   /** How long to keep retrying on conflicts. Bounded by time, not by count: 32 racers may need 30 rounds. */
   retryBudgetMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * From this size (characters) of the live `ledger.jsonl` on, the next append
+   * seals it into the next segment and starts the live file afresh with its row
+   * (default SEAL_CHARS). Tests pass a few hundred.
+   */
+  sealChars?: number;
 }
 
 export const DEFAULT_LEDGER_BRANCH = 'okstra-ledger';
 
-/** A plan's ledger file as read at one ledger commit: immutable, so it is reused for as long as the tip stays there. */
+/** A sealed segment as read (or sealed) at some tip: its blob never changes, so neither do its lines. */
+interface SegmentRead {
+  path: string;
+  blob: string;
+  /** Its lines, numbered across the plan's ledger. */
+  lines: LedgerLine[];
+}
+
+/** A plan's ledger as read at one ledger commit: immutable, so it is reused for as long as the tip stays there. */
 interface ParsedLedger {
   tip: string;
+  /** The segment folder's tree id; null: no folder (the one-file layout). */
+  segmentTree: string | null;
+  segments: SegmentRead[];
+  /** The live ledger.jsonl's blob id (null: no file) and text. */
+  liveBlob: string | null;
   text: string;
+  /** Every line: the segments' in order, then the live file's, numbered across all of them. */
   lines: LedgerLine[];
   /** Line → why that done row's commit does not hold its carry and report; null: not judged at this tip yet. */
   doneProblems: Map<number, string> | null;
@@ -152,6 +180,14 @@ interface ParsedLedger {
 
 /** From this size on a file is hashed into the object store on its own before the commit is built (see buildCommit). */
 const LARGE_FILE_CHARS = 256 * 1024;
+
+/**
+ * From this size the live ledger.jsonl is sealed into a segment by the next append.
+ * Above LARGE_FILE_CHARS, so a live file between the two is still written whole
+ * (hash-object first): the tail's rewrite stays under ~1 MiB, a 10,000-row ledger
+ * is a few segments, and a plan that never grows this big never seals at all.
+ */
+export const SEAL_CHARS = 4 * LARGE_FILE_CHARS;
 
 /** How long a fetched remote tip is worth trying as the parent of the next append. */
 const RECENT_TIP_MS = 5_000;
@@ -189,6 +225,13 @@ export class GitLedgerStore implements LedgerStore {
    * branch that moved since.
    */
   private readonly parsed = new Map<string, ParsedLedger>();
+  /**
+   * Plan and segment blob id → its lines as first numbered: a segment never changes, so a new tip re-reads only
+   * what did. Keyed by plan too: the same blob in another plan's folder is judged as that plan's (rows of another
+   * plan are unreadable there).
+   */
+  private readonly segmentsByBlob = new Map<string, LedgerLine[]>();
+  private readonly sealChars: number;
 
   constructor(private readonly opts: GitLedgerStoreOptions) {
     this.git = new Git(opts.repoDir, LEDGER_IDENTITY);
@@ -197,12 +240,13 @@ export class GitLedgerStore implements LedgerStore {
     this.retryBudgetMs = opts.retryBudgetMs ?? 120_000;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
     this.provenance = new DoneRowProvenance(this.git);
+    this.sealChars = opts.sealChars ?? SEAL_CHARS;
   }
 
   async read(planId: string, opts: ReadOptions = {}): Promise<LedgerSnapshot> {
     const readAt = async (tip: string | null): Promise<LedgerSnapshot> => {
       const parsed = await this.parsedAt(tip, planId);
-      const rows = strictRows(parsed?.lines ?? [], this.displayPath(planId), planId);
+      const rows = this.strictRows(parsed, planId);
       const trust = await this.judge(tip, planId, parsed);
       return { commit: tip, rows: trust.trusted, distrusted: trust.distrusted, allRows: rows };
     };
@@ -216,7 +260,6 @@ export class GitLedgerStore implements LedgerStore {
    */
   async repair(request: RepairRequest): Promise<RepairResult> {
     const started = Date.now();
-    const ledgerFile = ledgerPath(request.planId);
     const qPath = quarantinePath(request.planId);
     for (let attempt = 1; ; attempt++) {
       const result = await this.withTip(async (tip): Promise<RepairResult | null> => {
@@ -239,7 +282,13 @@ export class GitLedgerStore implements LedgerStore {
             reason: decision.kind === 'nothing' ? decision.reason : 'no ledger branch yet',
           };
         const { plan } = decision;
-        const files: LedgerFile[] = [{ path: ledgerFile, content: plan.ledgerText }];
+        // Each file (segment or live) that loses a line is written without it; the others are left as they are,
+        // and so are blame's attributions of the lines kept.
+        const dropped = new Set(plan.removed.map((r) => r.line));
+        const files: LedgerFile[] = textsWithout(lines, partsOf(parsed, request.planId), dropped).map((f) => ({
+          path: f.path,
+          content: f.text,
+        }));
         if (plan.quarantine !== null) {
           // git: cat-file, the quarantine file so far (quarantined lines are appended to it).
           const [existing] = await readBlobs(this.git, [`${tip}:${qPath}`]);
@@ -324,7 +373,7 @@ export class GitLedgerStore implements LedgerStore {
     const parsed = await this.parsedAt(tip, row.plan_id);
     const existingText = parsed?.text ?? '';
     const lines = parsed?.lines ?? [];
-    strictRows(lines, this.displayPath(row.plan_id), row.plan_id);
+    this.strictRows(parsed, row.plan_id);
     // git: cat-file, whether the files already exist there (none for a claim, which writes no file).
     const blobs =
       tip && files.length > 0
@@ -354,11 +403,22 @@ export class GitLedgerStore implements LedgerStore {
     });
 
     const raw = serializeRow(row);
-    const text = `${existingText}${raw}\n`;
-    const { commit, buildRef } = await this.buildCommit(
+    // A live file grown past the seal size becomes the next segment as it is (git copies its blob: nothing is
+    // written again) and the live file starts afresh with this row. Decided on this tip: a lost race re-decides.
+    const segments = parsed?.segments ?? [];
+    const seal =
+      parsed && parsed.liveBlob !== null && existingText.length >= this.sealChars
+        ? segmentPath(row.plan_id, segments.length + 1)
+        : null;
+    const text = seal ? `${raw}\n` : `${existingText}${raw}\n`;
+    const { commit, buildRef, ids } = await this.buildCommit(
       tip,
       [{ path: ledgerFile, content: text }, ...toWrite],
       commitMessage(row),
+      {
+        copies: seal ? [{ from: ledgerFile, to: seal }] : [],
+        ls: [ledgerFile, segmentDir(row.plan_id)],
+      },
     );
     const landed = await this.publish(commit, tip, buildRef);
     if (!landed) {
@@ -368,8 +428,16 @@ export class GitLedgerStore implements LedgerStore {
     }
     // We know exactly what the new tip holds: our row after the rows we decided on. A new done row's
     // provenance is judged on the next read (its commit is ours, but the judging stays in one place).
+    const sealed: SegmentRead[] =
+      seal && parsed?.liveBlob
+        ? [{ path: seal, blob: parsed.liveBlob, lines: lines.slice(segmentLineCount(segments)) }]
+        : [];
+    for (const s of sealed) this.segmentsByBlob.set(segmentKey(row.plan_id, s.blob), s.lines);
     this.parsed.set(row.plan_id, {
       tip: commit,
+      segmentTree: ids.get(segmentDir(row.plan_id)) ?? null,
+      segments: [...segments, ...sealed],
+      liveBlob: ids.get(ledgerFile) ?? null,
       text,
       lines: [...lines, { line: lines.length + 1, raw, row }],
       doneProblems: row.status === 'done' ? null : (parsed?.doneProblems ?? (tip ? null : new Map())),
@@ -381,34 +449,124 @@ export class GitLedgerStore implements LedgerStore {
 
   /**
    * The plan's ledger at `tip`: from memory when this store last read or wrote
-   * exactly that commit; else one cat-file, and only the lines after the ones
-   * already parsed when the file grew by appends (the usual case: another run's row).
+   * exactly that commit; else one cat-file for the live file and the segment
+   * folder's listing, and one more only for segments this store has not read
+   * (segments are cached by blob id). Of the live file only the lines after the
+   * ones already parsed are parsed when it grew by appends (the usual case:
+   * another run's row).
    */
   private async parsedAt(tip: string | null, planId: string): Promise<ParsedLedger | null> {
     if (!tip) return null;
     const known = this.parsed.get(planId);
     if (known?.tip === tip) return known;
-    // git: cat-file, the plan's ledger file at a tip this store has not parsed.
-    const [blob] = await readBlobs(this.git, [`${tip}:${ledgerPath(planId)}`]);
-    const text = blob?.content ?? '';
-    const opts = { path: this.displayPath(planId), planId };
+    const livePath = ledgerPath(planId);
+    const dirPath = segmentDir(planId);
+    // git: cat-file, the plan's live ledger file and its segment folder (a tree) at a tip this store has not parsed.
+    const [live, dir] = await readObjects(this.git, [`${tip}:${livePath}`, `${tip}:${dirPath}`]);
+    if (live?.object && live.object.type !== 'blob')
+      throw new LedgerLayoutError(this.displayPath(livePath), "is not a file; it must be the plan's live ledger file");
+    const liveBlob = live?.object?.id ?? null;
+    const text = live?.object?.bytes.toString('utf8') ?? '';
+    const segmentTree = dir?.object?.id ?? null;
+    const segments =
+      segmentTree !== null && segmentTree === known?.segmentTree
+        ? known.segments
+        : await this.segmentsAt(planId, dir?.object ?? null, known);
+    const segmentLines = segmentLineCount(segments);
+    // The lines known before are the same lines when the segments are the ones known (or those plus the known
+    // live file, sealed) and the live file grew: what was judged of them still holds (provenance is immutable).
+    const sameSegments = known !== undefined && sameSegmentList(known.segments, segments);
+    const sealedKnown =
+      known !== undefined &&
+      known.liveBlob !== null &&
+      segments.length === known.segments.length + 1 &&
+      sameSegmentList(known.segments, segments.slice(0, -1)) &&
+      segments.at(-1)?.blob === known.liveBlob;
+    const opts = { path: this.displayPath(livePath), planId };
     let entry: ParsedLedger;
-    if (known?.text.endsWith('\n') && text.length > known.text.length && text.startsWith(known.text)) {
+    if (
+      known &&
+      sameSegments &&
+      known.text.endsWith('\n') &&
+      text.length > known.text.length &&
+      text.startsWith(known.text)
+    ) {
       const offset = known.lines.length;
       const added = parseLedgerLines(text.slice(known.text.length), opts).map((l) => ({ ...l, line: l.line + offset }));
-      // The lines known before are the same lines: what was judged of them still holds (provenance is immutable).
-      const newDone = added.some((l) => 'row' in l && l.row.status === 'done');
-      entry = {
-        tip,
-        text,
-        lines: [...known.lines, ...added],
-        doneProblems: newDone ? null : known.doneProblems,
-        scan: known.scan,
-        scannedLines: known.scannedLines,
-      };
-    } else entry = { tip, text, lines: parseLedgerLines(text, opts), doneProblems: null, scan: null, scannedLines: 0 };
+      entry = this.grown(known, { tip, segmentTree, segments, liveBlob, text }, added);
+    } else if (known && sealedKnown) {
+      const added = renumberLines(parseLedgerLines(text, opts), segmentLines + 1);
+      entry = this.grown(known, { tip, segmentTree, segments, liveBlob, text }, added);
+    } else {
+      const lines = [
+        ...segments.flatMap((seg) => seg.lines),
+        ...renumberLines(parseLedgerLines(text, opts), segmentLines + 1),
+      ];
+      entry = { tip, segmentTree, segments, liveBlob, text, lines, doneProblems: null, scan: null, scannedLines: 0 };
+    }
     this.parsed.set(planId, entry);
     return entry;
+  }
+
+  /** The entry for a tip whose ledger is `known`'s lines followed by `added`: known verdicts carry over. */
+  private grown(
+    known: ParsedLedger,
+    at: Pick<ParsedLedger, 'tip' | 'segmentTree' | 'segments' | 'liveBlob' | 'text'>,
+    added: LedgerLine[],
+  ): ParsedLedger {
+    const newDone = added.some((l) => 'row' in l && l.row.status === 'done');
+    return {
+      ...at,
+      lines: [...known.lines, ...added],
+      doneProblems: newDone ? null : known.doneProblems,
+      scan: known.scan,
+      scannedLines: known.scannedLines,
+    };
+  }
+
+  /**
+   * The segments listed in the folder's tree, in order, checked (no gap, nothing
+   * else in the folder). Lines come from the cache by blob id, from the known
+   * live file when the segment is that file sealed, else from one cat-file.
+   */
+  private async segmentsAt(
+    planId: string,
+    tree: { id: string; type: string; bytes: Buffer } | null,
+    known: ParsedLedger | undefined,
+  ): Promise<SegmentRead[]> {
+    if (!tree) return [];
+    const where = this.displayPath(segmentDir(planId));
+    if (tree.type !== 'tree')
+      throw new LedgerLayoutError(
+        where,
+        "is a file; that path is the folder of the ledger's sealed segments: move the file away with a commit on the ledger branch",
+      );
+    const entries = parseTreeObject(tree.bytes, tree.id.length).map((e) => ({
+      ...e,
+      type: e.mode === '100644' || e.mode === '100755' ? 'blob' : e.mode === '40000' ? 'tree' : 'other',
+    }));
+    const ordered = orderSegments(where, entries);
+    if (known?.liveBlob)
+      this.segmentsByBlob.set(segmentKey(planId, known.liveBlob), known.lines.slice(segmentLineCount(known.segments)));
+    const unread = [
+      ...new Set(ordered.map((e) => e.id).filter((id) => !this.segmentsByBlob.has(segmentKey(planId, id)))),
+    ];
+    // git: cat-file, the segments this store has not read yet (by blob id).
+    const blobs = await readObjects(this.git, unread);
+    const texts = new Map(blobs.map((b) => [b.spec, b.object?.bytes.toString('utf8') ?? '']));
+    const out: SegmentRead[] = [];
+    let next = 1;
+    for (const e of ordered) {
+      const path = `${segmentDir(planId)}/${e.name}`;
+      let lines = this.segmentsByBlob.get(segmentKey(planId, e.id));
+      if (!lines) {
+        lines = parseLedgerLines(texts.get(e.id) ?? '', { path: this.displayPath(path), planId });
+        this.segmentsByBlob.set(segmentKey(planId, e.id), lines);
+      }
+      out.push({ path, blob: e.id, lines: renumberLines(lines, next) });
+      next += lines.length;
+    }
+    return out;
   }
 
   /**
@@ -431,19 +589,48 @@ export class GitLedgerStore implements LedgerStore {
       entry.scannedLines = entry.lines.length;
     }
     // Copies: a caller may reorder what it is given; the cache must not see that.
-    return { trusted: [...scan.trust.trusted], distrusted: [...scan.trust.distrusted] };
+    const parts = entry.segments.length > 0 ? partsOf(entry, planId) : null;
+    const distrusted = scan.trust.distrusted.map((d) => {
+      const at = parts ? locateLine(parts, d.line) : null;
+      return at ? { ...d, where: { path: at.part.path, line: at.local } } : d;
+    });
+    return { trusted: [...scan.trust.trusted], distrusted };
   }
 
   private async doneProblemsAt(tip: string, planId: string, entry: ParsedLedger): Promise<Map<number, string>> {
     // git (ledger-provenance.ts): blame of done lines not seen before, diff-tree of their commits, cat-file of carries.
     const anyDone = entry.lines.some((l) => 'row' in l && l.row.status === 'done');
-    entry.doneProblems ??= anyDone ? await this.provenance.problems(tip, ledgerPath(planId), entry.lines) : new Map();
+    if (entry.doneProblems) return entry.doneProblems;
+    const parts = partsOf(entry, planId);
+    const locate = (line: number): LineLocation => {
+      const at = locateLine(parts, line);
+      return at
+        ? { path: at.part.path, local: at.local, segment: at.part.segment !== null }
+        : { path: ledgerPath(planId), local: line, segment: false };
+    };
+    entry.doneProblems = anyDone
+      ? await this.provenance.problems(tip, ledgerPath(planId), entry.lines, locate)
+      : new Map<number, string>();
     return entry.doneProblems;
   }
 
-  /** The ledger file as users name it: `branch:path`. */
-  private displayPath(planId: string): string {
-    return `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${ledgerPath(planId)}`;
+  /** A ledger file (or folder) as users name it: `branch:path`. */
+  private displayPath(path: string): string {
+    return `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${path}`;
+  }
+
+  /**
+   * The rows of a ledger every line of which must be readable: the first unreadable line throws,
+   * naming its file (and, in a segment, its line there) and the plan-wide line repair takes.
+   */
+  private strictRows(entry: ParsedLedger | null, planId: string): LedgerRow[] {
+    if (!entry) return [];
+    return entry.lines.map((l) => {
+      if (!('problem' in l)) return l.row;
+      const at = entry.segments.length > 0 ? locateLine(partsOf(entry, planId), l.line) : null;
+      if (at) throw new LedgerFormatError(this.displayPath(at.part.path), l.line, l.problem, planId, at.local);
+      throw new LedgerFormatError(this.displayPath(ledgerPath(planId)), l.line, l.problem, planId);
+    });
   }
 
   /**
@@ -456,7 +643,13 @@ export class GitLedgerStore implements LedgerStore {
     parent: string | null,
     files: readonly LedgerFile[],
     message: string,
-  ): Promise<{ commit: string; buildRef: string }> {
+    extra: {
+      /** Paths of the parent copied as they are (the blob is reused, not written), before the files. */
+      copies?: readonly { from: string; to: string }[];
+      /** Paths whose object ids in the new commit are wanted (fast-import's `ls`; absent paths are left out). */
+      ls?: readonly string[];
+    } = {},
+  ): Promise<{ commit: string; buildRef: string; ids: Map<string, string> }> {
     const buildRef = `refs/okstra/build/${process.pid}-${randomBytes(6).toString('hex')}`;
     const when = `${Math.floor(Date.now() / 1000)} +0000`;
     const ident = `${LEDGER_IDENTITY.GIT_COMMITTER_NAME} <${LEDGER_IDENTITY.GIT_COMMITTER_EMAIL}> ${when}`;
@@ -475,17 +668,28 @@ export class GitLedgerStore implements LedgerStore {
     const script = [
       `commit ${buildRef}\nmark :1\nauthor ${ident}\ncommitter ${ident}\n${data(message)}`,
       parent ? `from ${parent}\n` : '',
+      ...(extra.copies ?? []).map((c) => `C ${c.from} ${c.to}\n`),
       ...files.map((f, i) => {
         const blob = large[i];
         return blob ? `M 100644 ${blob} ${f.path}\n` : `M 100644 inline ${f.path}\n${data(f.content)}`;
       }),
-      '\nget-mark :1\ndone\n',
+      '\nget-mark :1\n',
+      ...(extra.ls ?? []).map((p) => `ls :1 ${p}\n`),
+      'done\n',
     ].join('');
     // git: fast-import, the commit (and the small files inline) on a private ref; no index, no work tree.
-    const commit = (
+    const [commit = '', ...listed] = (
       await this.git.ok(['fast-import', '--quiet', '--done', '--date-format=raw'], { input: script })
-    ).trim();
-    return { commit, buildRef };
+    )
+      .trim()
+      .split('\n');
+    // `ls` answers "<mode> <type> <id>\t<path>", or "missing <path>".
+    const ids = new Map<string, string>();
+    for (const line of listed) {
+      const m = /^\d+ \w+ ([0-9a-f]+)\t(.*)$/.exec(line);
+      if (m) ids.set(m[2] as string, m[1] as string);
+    }
+    return { commit: commit.trim(), buildRef, ids };
   }
 
   /**
@@ -571,12 +775,34 @@ export class GitLedgerStore implements LedgerStore {
   }
 }
 
-/** The rows of a file every line of which must be readable: the first unreadable line throws, naming where and how to repair it. */
-function strictRows(lines: readonly LedgerLine[], path: string, planId: string): LedgerRow[] {
-  return lines.map((l) => {
-    if ('problem' in l) throw new LedgerFormatError(path, l.line, l.problem, planId);
-    return l.row;
+function segmentKey(planId: string, blob: string): string {
+  return `${planId}\0${blob}`;
+}
+
+/** How many lines the segments hold together. */
+function segmentLineCount(segments: readonly SegmentRead[]): number {
+  return segments.reduce((n, seg) => n + seg.lines.length, 0);
+}
+
+function sameSegmentList(a: readonly SegmentRead[], b: readonly SegmentRead[]): boolean {
+  return a.length === b.length && a.every((seg, i) => seg.blob === b[i]?.blob);
+}
+
+/** The files of a parsed ledger, each with the plan-wide lines it holds: the segments in order, then ledger.jsonl. */
+function partsOf(entry: ParsedLedger | null, planId: string): LedgerPart[] {
+  const parts: LedgerPart[] = [];
+  let first = 1;
+  (entry?.segments ?? []).forEach((seg, i) => {
+    parts.push({ path: seg.path, firstLine: first, lineCount: seg.lines.length, segment: i + 1 });
+    first += seg.lines.length;
   });
+  parts.push({
+    path: ledgerPath(planId),
+    firstLine: first,
+    lineCount: (entry?.lines.length ?? 0) - first + 1,
+    segment: null,
+  });
+  return parts;
 }
 
 function isConflict(output: string): boolean {

@@ -8,3 +8,4 @@ export * from './claimant.js';
 export * from './trust.js';
 export * from './repair.js';
 export * from './approval.js';
+export * from './segments.js';

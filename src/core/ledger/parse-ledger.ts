@@ -9,8 +9,11 @@ export class LedgerFormatError extends Error {
     readonly line: number,
     readonly detail: string,
     readonly planId?: string,
+    /** In a ledger with sealed segments, the line within `path`: `line` is then the plan-wide line `--drop-line` takes. */
+    readonly localLine?: number,
   ) {
-    super(`${path}:${line}: ${detail}${planId ? `; remove it with \`${repairLineCommand(planId, line)}\`` : ''}`);
+    const at = localLine === undefined ? `${path}:${line}` : `${path}:${localLine} (line ${line} of the plan's ledger)`;
+    super(`${at}: ${detail}${planId ? `; remove it with \`${repairLineCommand(planId, line)}\`` : ''}`);
     this.name = 'LedgerFormatError';
   }
 }

@@ -14,10 +14,12 @@ export const MAX_TRUSTED_LEASE_MS = 24 * 60 * 60_000;
 
 /** A row that parsed but breaks the lifecycle or the clock: kept in the file, left out of derived state. */
 export interface DistrustedRow {
-  /** 1-based line of the ledger file. */
+  /** 1-based line of the plan's ledger (across its sealed segments, then ledger.jsonl). */
   line: number;
   row: LedgerRow;
   reason: string;
+  /** In a ledger with sealed segments: the row's file and its line there (`line` stays the plan-wide one). */
+  where?: { path: string; line: number };
 }
 
 export interface LedgerTrust {
@@ -179,5 +181,6 @@ function formatSpan(ms: number): string {
 
 /** What every reader prints for one distrusted row: where it is, why, and the command that clears it. */
 export function describeDistrusted(d: DistrustedRow, planId: string): string {
-  return `row ${d.line} ignored: ${d.reason} — run \`${repairLineCommand(planId, d.line)}\``;
+  const where = d.where ? ` (${d.where.path} line ${d.where.line})` : '';
+  return `row ${d.line}${where} ignored: ${d.reason} — run \`${repairLineCommand(planId, d.line)}\``;
 }
