@@ -37,6 +37,8 @@ export interface DirectoryEntry {
   name: string;
   path: string;
   type: string;
+  /** The entry's git object id (a file's blob id). */
+  sha: string;
 }
 
 /** The entries directly in a folder at `ref`; empty when the folder does not exist. */
@@ -49,7 +51,7 @@ export async function listDirectory(
   try {
     const res = await client.rest.repos.getContent({ ...repo, path, ...(ref ? { ref } : {}) });
     if (!Array.isArray(res.data)) return [];
-    return res.data.map((e) => ({ name: e.name, path: e.path, type: e.type }));
+    return res.data.map((e) => ({ name: e.name, path: e.path, type: e.type, sha: e.sha }));
   } catch (error) {
     if (httpStatus(error) === 404) return [];
     throw error;

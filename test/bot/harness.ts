@@ -20,6 +20,7 @@ import { createOkstraApp } from '../../bot/index.js';
 import { serializeRow, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
 import { REQUIRED_RUN_NAME, DISPATCH_INPUTS, PLANNING_DISPATCH_INPUTS } from '../../src/core/commands/index.js';
 import { validateGitHubRequest } from '../helpers/github-openapi.js';
+import { gitBlobId } from '../../src/core/git-object-id.js';
 
 export const API = 'https://api.github.com';
 export const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -333,15 +334,20 @@ export class GitHubMock {
 
   /** The plan's ledger file; a terminal row not preceded by its run's claim gets one, as okstra writes them (the bot ignores a terminal row without its started row). */
   ledger(planId: string, rows: LedgerRow[] | null, branch = 'okstra-ledger'): this {
-    return this.file(
-      `plans/${planId}/ledger.jsonl`,
-      rows === null
-        ? null
-        : withClaims(rows)
-            .map((r) => `${serializeRow(r)}\n`)
-            .join(''),
-      branch,
-    );
+    // The reader lists the plan's folder first (the live file's blob id, and whether sealed segments exist).
+    const listing = this.scope()
+      .get(`${this.base}/contents/${encodeURIComponent(`plans/${planId}`)}`)
+      .query({ ref: branch });
+    if (rows === null) {
+      listing.reply(404, { message: 'Not Found' });
+      return this;
+    }
+    const text = withClaims(rows)
+      .map((r) => `${serializeRow(r)}\n`)
+      .join('');
+    const path = `plans/${planId}/ledger.jsonl`;
+    listing.reply(200, [{ name: 'ledger.jsonl', path, type: 'file', sha: gitBlobId(text) }]);
+    return this.file(path, text, branch);
   }
 
   workflow(text: string | null = OKSTRA_WORKFLOW, ref = 'master', name = 'okstra.yml'): this {
