@@ -179,7 +179,7 @@ function whereThingsAre(repo: string, plan: Plan, ledgerBranch: string): string[
     `stage branches   ${branches.join(', ')} (each stage's commits, stacked on the one before)`,
     `                   git -C ${r} log --oneline --graph main ${branches.join(' ')}`,
     `                   git -C ${r} diff ${branches.at(-2) ?? 'main'}..${last}`,
-    `ledger           branch ${ledgerBranch}, file plans/${plan.id}/ledger.jsonl (the approval, a row per started, done or failed run, the final verdict and the hand-off)`,
+    `ledger           branch ${ledgerBranch}, file plans/${plan.id}/ledger.jsonl, sealed into plans/${plan.id}/ledger/ as it grows (the approval, a row per started, done or failed run, the final verdict and the hand-off)`,
     `                   okstra ledger show --plan-id ${plan.id} --repo ${r}`,
     `                   git -C ${r} log --oneline ${ledgerBranch}`,
     `final branch     ${planFinalBranchName(plan.id)} (the verified change, handed off)`,
