@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git } from '../src/git/git.js';
 import { discardsSettled } from '../src/git/tree-trash.js';
-import { GitLedgerStore } from '../src/git/ledger-store.js';
+import { GitLedgerStore, SEAL_CHARS } from '../src/git/ledger-store.js';
 import { parseLedgerLines, serializeRow, type LedgerRow } from '../src/core/ledger/index.js';
 import { prepareRun } from '../src/cli/engine-setup.js';
 import { runStage } from '../src/engine/run-stage.js';
@@ -192,6 +192,27 @@ function cachedHistory(rows: number): string {
   return text;
 }
 
+/**
+ * `text` split as GitLedgerStore would have left it had it appended every
+ * line: a segment sealed each time the live file had reached SEAL_CHARS, the
+ * rest in the live file. At 10,000 rows that is one ~1 MiB segment and a live
+ * file of nearly as much, which each append still rewrites (the costly end of
+ * the range a live file moves through).
+ */
+function asLaidOut(text: string): { segments: string[]; live: string } {
+  const segments: string[] = [];
+  let live = '';
+  for (const line of text.split('\n')) {
+    if (line === '') continue;
+    if (live.length >= SEAL_CHARS) {
+      segments.push(live);
+      live = '';
+    }
+    live += `${line}\n`;
+  }
+  return { segments, live };
+}
+
 /** A repository with the bench plan, stand-in agents and a ledger branch already holding `rows` rows. */
 async function stageRepo(root: string, rows: number): Promise<string> {
   const dir = join(root, `stage-${rows}-${Math.random().toString(16).slice(2)}`);
@@ -219,9 +240,18 @@ async function stageRepo(root: string, rows: number): Promise<string> {
   await git.ok(['init', '--quiet', '--initial-branch=main']);
   await git.ok(['add', '--all']);
   await git.ok(['commit', '--quiet', '-m', 'plan']);
-  // The history as one commit made with plumbing: what matters here is the file's size, not how it grew.
-  const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: cachedHistory(rows) });
-  const plan = await git.ok(['mktree'], { input: `100644 blob ${blob}\tledger.jsonl\n` });
+  // The history as one commit made with plumbing, laid out as the store leaves it (asLaidOut): what matters here is
+  // the size of the files an append reads and writes, not how they grew.
+  const { segments, live } = asLaidOut(cachedHistory(rows));
+  const hash = (text: string): Promise<string> => git.ok(['hash-object', '-w', '--stdin'], { input: text });
+  const entries = [`100644 blob ${await hash(live)}\tledger.jsonl\n`];
+  if (segments.length > 0) {
+    const listing = await Promise.all(
+      segments.map(async (text, i) => `100644 blob ${await hash(text)}\t${String(i + 1).padStart(6, '0')}.jsonl\n`),
+    );
+    entries.push(`040000 tree ${await git.ok(['mktree'], { input: listing.join('') })}\tledger\n`);
+  }
+  const plan = await git.ok(['mktree'], { input: entries.join('') });
   const plans = await git.ok(['mktree'], { input: `040000 tree ${plan}\tbench\n` });
   const top = await git.ok(['mktree'], { input: `040000 tree ${plans}\tplans\n` });
   const commit = await git.ok(['commit-tree', top, '-m', 'ledger history'], { env: BENCH_IDENTITY });

@@ -183,11 +183,13 @@ const LARGE_FILE_CHARS = 256 * 1024;
 
 /**
  * From this size the live ledger.jsonl is sealed into a segment by the next append.
- * Above LARGE_FILE_CHARS, so a live file between the two is still written whole
- * (hash-object first): the tail's rewrite stays under ~1 MiB, a 10,000-row ledger
- * is a few segments, and a plan that never grows this big never seals at all.
+ * The size from which a file is hashed on its own: below it the live file goes
+ * inline into fast-import, so an append never rewrites more than ~256 KiB (with a
+ * 1 MiB seal a 10,000-row ledger's live file sat near 1 MiB, hashed whole at each
+ * append). A 10,000-row ledger is about eight segments; a plan that never grows
+ * this big never seals.
  */
-export const SEAL_CHARS = 4 * LARGE_FILE_CHARS;
+export const SEAL_CHARS = LARGE_FILE_CHARS;
 
 /** How long a fetched remote tip is worth trying as the parent of the next append. */
 const RECENT_TIP_MS = 5_000;

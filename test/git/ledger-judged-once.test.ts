@@ -43,10 +43,14 @@ const doneFiles = (row: LedgerRow) =>
 afterEach(restoreGitShims);
 
 /** A store whose clock the test moves. */
-function clocked(dir: string, start = T0): { store: GitLedgerStore; set: (d: Date) => void } {
+function clocked(
+  dir: string,
+  start = T0,
+  extra: { sealChars?: number } = {},
+): { store: GitLedgerStore; set: (d: Date) => void } {
   let now = start;
   return {
-    store: new GitLedgerStore({ repoDir: dir, now: () => now, sleep: async () => undefined }),
+    store: new GitLedgerStore({ repoDir: dir, now: () => now, sleep: async () => undefined, ...extra }),
     set: (d) => (now = d),
   };
 }
@@ -158,10 +162,13 @@ async function largeLedger(store: GitLedgerStore, git: Git): Promise<string> {
   return before;
 }
 
+/** A store that seals only past 4 MiB: the path of a live file past the size from which it is hashed on its own. */
+const UNSEALED = { sealChars: 4 * 1024 * 1024 };
+
 describe('an append to a large ledger', () => {
   it('refused, changes nothing, and leaves no git process running once it has answered', async () => {
     const { dir, git } = await makeRepo();
-    const { store } = clocked(dir);
+    const { store } = clocked(dir, T0, UNSEALED);
     await largeLedger(store, git);
     const tip = await git.ok(['rev-parse', 'refs/heads/okstra-ledger']);
     const lifetimes = logGitLifetimes();
@@ -181,7 +188,7 @@ describe('an append to a large ledger', () => {
 
   it('writes exactly the old file plus the new line, in a commit every reader agrees on', async () => {
     const { dir, git } = await makeRepo();
-    const { store } = clocked(dir);
+    const { store } = clocked(dir, T0, UNSEALED);
     // Past the size from which the ledger blob is hashed on its own (256 KiB): 2,400 rows in one hand commit.
     await store.append({ row: claim(1, 'r1') });
     await handAppend(
@@ -202,7 +209,7 @@ describe('an append to a large ledger', () => {
     expect(await git.ok(['diff-tree', '-r', '--name-only', '--no-commit-id', terminal.commit])).toBe(
       [carryPath('demo', 5_000), LEDGER, reportPath('demo', 5_000, 'big', 'json')].sort().join('\n'),
     );
-    const fresh = await clocked(dir).store.read('demo');
+    const fresh = await clocked(dir, T0, UNSEALED).store.read('demo');
     expect(fresh.rows.at(-1)).toEqual(done(5_000, 'big'));
     expect(fresh.distrusted).toEqual([]);
     expect(await store.read('demo', { tip: terminal.commit })).toEqual(fresh);
