@@ -25,6 +25,29 @@ import { listDirectory, readRepoFile, type DirectoryEntry } from './contents.js'
  * request more than the one-file read did.
  */
 
+/**
+ * Segments' texts by blob id: a sealed segment never changes, so the bot reads
+ * each once per process however often it reads the ledger (the listing's id
+ * names the content, whichever repository it is in). Bounded: the oldest
+ * entries go first once it holds SEGMENT_CACHE_SIZE (256 KiB each at most).
+ */
+const segmentCache = new Map<string, string>();
+const SEGMENT_CACHE_SIZE = 256;
+
+/** Empties the segment cache: for tests that count the requests one read makes. */
+export function forgetSegments(): void {
+  segmentCache.clear();
+}
+
+function rememberSegment(sha: string, text: string): void {
+  segmentCache.delete(sha);
+  segmentCache.set(sha, text);
+  for (const oldest of segmentCache.keys()) {
+    if (segmentCache.size <= SEGMENT_CACHE_SIZE) break;
+    segmentCache.delete(oldest);
+  }
+}
+
 /** How often a read that met a moving branch starts again before giving up. */
 const READ_ATTEMPTS = 4;
 
@@ -67,8 +90,10 @@ async function readOnce(
   if (live) files.push({ path: ledgerPath(planId), sha: live.sha });
   const rows: LedgerRow[] = [];
   for (const f of files) {
-    const text = await readRepoFile(client, repo, f.path, branch);
+    const sealed = f.path !== ledgerPath(planId);
+    const text = (sealed ? segmentCache.get(f.sha) : undefined) ?? (await readRepoFile(client, repo, f.path, branch));
     if (text === null || gitBlobId(text) !== f.sha) return null;
+    if (sealed) rememberSegment(f.sha, text);
     const offset = rows.length;
     for (const l of parseLedgerLines(text, { path: `${branch}:${f.path}`, planId })) {
       if ('row' in l) {

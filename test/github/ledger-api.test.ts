@@ -1,9 +1,9 @@
 import nock from 'nock';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { carryPath, LedgerFormatError, reportPath, type LedgerRow } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
-import { readLedgerRows } from '../../src/github/ledger-api.js';
+import { forgetSegments, readLedgerRows } from '../../src/github/ledger-api.js';
 import { makeRepo } from '../helpers/git-repos.js';
 import { validateGitHubRequest } from '../helpers/github-openapi.js';
 import { API, client, REPO, useNock } from './setup.js';
@@ -92,6 +92,9 @@ async function segmentedLedger(): Promise<{ dir: string; git: Git; store: GitLed
 }
 
 describe('the ledger read over the API', () => {
+  // Each test counts the requests of its own reads: nothing read by an earlier test is served from memory.
+  beforeEach(() => forgetSegments());
+
   it('reads a segmented ledger as the git store does: every segment in order, then ledger.jsonl', async () => {
     const { git, store } = await segmentedLedger();
     expect((await git.ok(['ls-tree', '--name-only', 'okstra-ledger:plans/demo/ledger'])).split('\n')).toEqual([
@@ -111,6 +114,23 @@ describe('the ledger read over the API', () => {
       '/repos/octo-org/octo-repo/contents/plans/demo/ledger/000002.jsonl',
       '/repos/octo-org/octo-repo/contents/plans/demo/ledger.jsonl',
     ]);
+  });
+
+  it('reads each sealed segment once per process: a second read asks only for the listings and the live file', async () => {
+    const { git } = await segmentedLedger();
+    const first = serveContents(git, () => git.ok(['rev-parse', 'okstra-ledger']));
+    const rows = await readLedgerRows(client(), REPO, 'okstra-ledger', 'demo');
+    nock.cleanAll();
+    const second = serveContents(git, () => git.ok(['rev-parse', 'okstra-ledger']));
+    expect(await readLedgerRows(client(), REPO, 'okstra-ledger', 'demo')).toEqual(rows);
+    nock.cleanAll();
+    expect(first.requests.filter((r) => r.includes('/ledger/000'))).not.toEqual([]);
+    expect(second.requests.map((r) => r.replace(/\?.*/, ''))).toEqual([
+      '/repos/octo-org/octo-repo/contents/plans/demo',
+      '/repos/octo-org/octo-repo/contents/plans/demo/ledger',
+      '/repos/octo-org/octo-repo/contents/plans/demo/ledger.jsonl',
+    ]);
+    expect([...first.invalid, ...second.invalid]).toEqual([]);
   });
 
   it('starts again when a seal lands between its requests, and neither loses nor repeats a row', async () => {
