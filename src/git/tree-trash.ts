@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rename, rm } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -26,6 +26,7 @@ const running = new Map<Promise<void>, ChildProcess>();
  * caller then deletes it the slow way. Never throws.
  */
 export async function discardTree(dir: string): Promise<boolean> {
+  sweepOnce ??= sweepStaleTrash(STALE_TRASH_MS).catch(() => undefined);
   let trash: string;
   try {
     // Beside the trees (they are made in tmpdir() too), so the rename stays on one file system.
@@ -39,12 +40,18 @@ export async function discardTree(dir: string): Promise<boolean> {
     await rm(trash, { recursive: true, force: true }).catch(() => undefined);
     return false;
   }
+  await deleteInBackground(trash);
+  return true;
+}
+
+/** Starts the detached `rm -rf` of a trash folder (in-process when it cannot start). */
+async function deleteInBackground(trash: string): Promise<void> {
   let child;
   try {
     child = spawn('rm', ['-rf', '--', trash], { detached: true, stdio: 'ignore' });
   } catch {
     await rm(trash, { recursive: true, force: true }).catch(() => undefined);
-    return true;
+    return;
   }
   const done = new Promise<void>((resolve) => {
     // A spawn that fails later (no `rm` on PATH) deletes in-process instead.
@@ -54,7 +61,33 @@ export async function discardTree(dir: string): Promise<boolean> {
   running.set(done, child);
   // Nothing waits for it: okstra may exit while it runs (see discardsSettled for a caller that waits).
   child.unref();
-  return true;
+}
+
+/** A trash folder this old is no live deletion's: its `rm` was killed (a runner ends a job's orphans, a machine went down). */
+const STALE_TRASH_MS = 60_000;
+let sweepOnce: Promise<unknown> | null = null;
+
+/**
+ * Deletes trash folders an earlier process left behind, once per process (on
+ * its first discard): without it, a self-hosted runner that kills a job's
+ * leftover processes would keep a stage tree in the temp folder for each
+ * deletion it cut short. Only this user's folders, untouched for a minute; a
+ * folder another process is still deleting costs a second `rm` at worst.
+ */
+export async function sweepStaleTrash(olderThanMs: number): Promise<string[]> {
+  const parent = tmpdir();
+  const uid = process.getuid?.();
+  const swept: string[] = [];
+  for (const name of await readdir(parent)) {
+    if (!name.startsWith(TRASH_PREFIX)) continue;
+    const path = join(parent, name);
+    const info = await lstat(path).catch(() => null);
+    if (!info?.isDirectory() || (uid !== undefined && info.uid !== uid)) continue;
+    if (Date.now() - info.mtimeMs < olderThanMs) continue;
+    swept.push(path);
+    await deleteInBackground(path);
+  }
+  return swept;
 }
 
 /**

@@ -3,12 +3,21 @@
  * the background: what is left on disk, what git still has registered, and
  * what an agent could have put at the path.
  */
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StageWorkspace } from '../../src/git/stage-workspace.js';
-import { discardsSettled, discardTree } from '../../src/git/tree-trash.js';
+import { discardsSettled, discardTree, sweepStaleTrash } from '../../src/git/tree-trash.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
 const trashFolders = (): string[] => readdirSync(tmpdir()).filter((n) => n.startsWith('okstra-trash-'));
@@ -16,13 +25,15 @@ const trashFolders = (): string[] => readdirSync(tmpdir()).filter((n) => n.start
 describe('discarding a tree', () => {
   it('moves the folder away at once and deletes it with everything in it', async () => {
     const dir = tempDir('okstra-tree-');
-    mkdirSync(join(dir, 'a', 'b'), { recursive: true });
-    for (let i = 0; i < 50; i++) writeFileSync(join(dir, 'a', 'b', `f${i}.txt`), 'x'.repeat(i));
+    // A name no other test's tree holds: other test files discard trees into the same temp folder meanwhile.
+    const marker = `marker-${process.pid}-${Date.now()}`;
+    mkdirSync(join(dir, marker, 'b'), { recursive: true });
+    for (let i = 0; i < 50; i++) writeFileSync(join(dir, marker, 'b', `f${i}.txt`), 'x'.repeat(i));
     expect(await discardTree(dir)).toBe(true);
     // Gone from its path before the deletion has run.
     expect(existsSync(dir)).toBe(false);
     await discardsSettled();
-    expect(trashFolders().filter((n) => existsSync(join(tmpdir(), n, 'tree')))).toEqual([]);
+    expect(trashFolders().filter((n) => existsSync(join(tmpdir(), n, 'tree', marker)))).toEqual([]);
   });
 
   it('moves a symbolic link an agent left at the path as a link: its target survives', async () => {
@@ -59,5 +70,26 @@ describe('StageWorkspace.removeWorktree', () => {
     await workspace.close();
     await discardsSettled();
     expect(await git.ok(['worktree', 'list', '--porcelain'])).not.toContain(second);
+  });
+});
+
+describe('trash an earlier process left', () => {
+  it('is deleted once it has been left alone for the given time; a newer one is left to its own deletion', async () => {
+    const stale = mkdtempSync(join(tmpdir(), 'okstra-trash-'));
+    mkdirSync(join(stale, 'tree', 'src'), { recursive: true });
+    writeFileSync(join(stale, 'tree', 'src', 'a.ts'), 'left when the rm was killed\n');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(stale, hourAgo, hourAgo);
+    const fresh = mkdtempSync(join(tmpdir(), 'okstra-trash-'));
+    try {
+      const swept = await sweepStaleTrash(60_000);
+      await discardsSettled();
+      expect(swept).toContain(stale);
+      expect(swept).not.toContain(fresh);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(fresh)).toBe(true);
+    } finally {
+      rmSync(fresh, { recursive: true, force: true });
+    }
   });
 });
