@@ -2882,27 +2882,24 @@ function fastRow(json2) {
 
 // src/core/ledger/parse-ledger.ts
 var LedgerFormatError = class extends Error {
-  constructor(path, line, detail, planId2) {
-    super(`${path}:${line}: ${detail}${planId2 ? `; remove it with \`${repairLineCommand(planId2, line)}\`` : ""}`);
+  constructor(path, line, detail, planId2, localLine) {
+    const at = localLine === void 0 ? `${path}:${line}` : `${path}:${localLine} (line ${line} of the plan's ledger)`;
+    super(`${at}: ${detail}${planId2 ? `; remove it with \`${repairLineCommand(planId2, line)}\`` : ""}`);
     this.path = path;
     this.line = line;
     this.detail = detail;
     this.planId = planId2;
+    this.localLine = localLine;
     this.name = "LedgerFormatError";
   }
   path;
   line;
   detail;
   planId;
+  localLine;
 };
 function repairLineCommand(planId2, line) {
   return `okstra ledger repair --plan-id ${planId2} --drop-line ${line} --reason "\u2026"`;
-}
-function parseLedger(text, opts) {
-  return parseLedgerLines(text, opts).map((l) => {
-    if ("problem" in l) throw new LedgerFormatError(opts.path, l.line, l.problem, opts.planId);
-    return l.row;
-  });
 }
 function parseLedgerLines(text, opts) {
   const lines = text.split("\n");
@@ -3033,7 +3030,8 @@ function formatSpan(ms) {
   return `${Math.round(hours / 24)} days`;
 }
 function describeDistrusted(d, planId2) {
-  return `row ${d.line} ignored: ${d.reason} \u2014 run \`${repairLineCommand(planId2, d.line)}\``;
+  const where = d.where ? ` (${d.where.path} line ${d.where.line})` : "";
+  return `row ${d.line}${where} ignored: ${d.reason} \u2014 run \`${repairLineCommand(planId2, d.line)}\``;
 }
 
 // src/core/plan/clarifications.ts
@@ -3235,6 +3233,46 @@ function approvalBlocker(plan, planPath) {
   const list2 = open.map((c) => `- ${c.id ? `${c.id}: ` : ""}${c.question} (${planPath}:${c.position.line})`).join("\n");
   return `the plan cannot be approved while ${open.length === 1 ? "a Clarification Item has" : `${open.length} Clarification Items have`} no answer; answer ${open.length === 1 ? "it" : "them"} in the plan's Clarification Items table (or mark an item \`(optional)\`), then approve again:
 ${list2}`;
+}
+
+// src/core/ledger/segments.ts
+function segmentDir(planId2) {
+  return `${planDir(planId2)}/ledger`;
+}
+var SEGMENT_DIGITS = 6;
+var SEGMENT_NAME = /^(\d{6})\.jsonl$/;
+var LedgerLayoutError = class extends LedgerFormatError {
+  constructor(where, detail) {
+    super(where, 0, detail);
+    this.message = `${where}: ${detail}`;
+    this.name = "LedgerLayoutError";
+  }
+};
+function orderSegments(where, entries) {
+  const numbered = [];
+  for (const entry of entries) {
+    const m = SEGMENT_NAME.exec(entry.name);
+    if (!m || entry.type !== "blob" && entry.type !== "file")
+      throw new LedgerLayoutError(
+        where,
+        `holds "${entry.name}", which is not a ledger segment (only files 000001.jsonl, 000002.jsonl, \u2026 belong there); move it out of the folder with a commit on the ledger branch`
+      );
+    numbered.push({ n: Number(m[1]), entry });
+  }
+  numbered.sort((a, b) => a.n - b.n);
+  numbered.forEach(({ n }, i) => {
+    if (n !== i + 1) {
+      const missing = segmentName(i + 1);
+      throw new LedgerLayoutError(
+        where,
+        `segment ${missing} is missing (the folder holds ${numbered.map((s) => segmentName(s.n)).join(", ")}); segments are read in order, so a gap would lose rows and shift line numbers: restore ${missing} from the branch's history (\`git log --diff-filter=D -- ${where.replace(/^[^:]*:/, "")}/${missing}\`) or renumber the later segments down`
+      );
+    }
+  });
+  return numbered.map((s) => s.entry);
+}
+function segmentName(n) {
+  return `${String(n).padStart(SEGMENT_DIGITS, "0")}.jsonl`;
 }
 
 // src/github/errors.ts
@@ -3523,6 +3561,16 @@ function pullRequestGate(config2, pr) {
   };
 }
 
+// src/github/ledger-api.ts
+import { createHash as createHash2 } from "node:crypto";
+
+// src/core/git-object-id.ts
+import { createHash } from "node:crypto";
+function gitBlobId(content) {
+  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
+  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+}
+
 // src/github/contents.ts
 async function readRepoFile(client, repo, path, ref) {
   try {
@@ -3544,7 +3592,7 @@ async function listDirectory(client, repo, path, ref) {
   try {
     const res = await client.rest.repos.getContent({ ...repo, path, ...ref ? { ref } : {} });
     if (!Array.isArray(res.data)) return [];
-    return res.data.map((e) => ({ name: e.name, path: e.path, type: e.type }));
+    return res.data.map((e) => ({ name: e.name, path: e.path, type: e.type, sha: e.sha }));
   } catch (error) {
     if (httpStatus(error) === 404) return [];
     throw error;
@@ -3552,10 +3600,70 @@ async function listDirectory(client, repo, path, ref) {
 }
 
 // src/github/ledger-api.ts
+var segmentCache = /* @__PURE__ */ new Map();
+var SEGMENT_CACHE_SIZE = 256;
+function rememberSegment(sha2, text) {
+  segmentCache.delete(sha2);
+  segmentCache.set(sha2, text);
+  for (const oldest of segmentCache.keys()) {
+    if (segmentCache.size <= SEGMENT_CACHE_SIZE) break;
+    segmentCache.delete(oldest);
+  }
+}
+var READ_ATTEMPTS = 4;
 async function readLedgerRows(client, repo, branch, planId2) {
-  const path = ledgerPath(planId2);
-  const text = await readRepoFile(client, repo, path, branch);
-  return text === null ? [] : parseLedger(text, { path, planId: planId2 });
+  for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt++) {
+    const rows = await readOnce(client, repo, branch, planId2);
+    if (rows) return rows;
+  }
+  throw new Error(
+    `the ledger of plan ${planId2} on ${branch} changed during each of ${READ_ATTEMPTS} reads (or a file there is not UTF-8 text); try again`
+  );
+}
+async function readOnce(client, repo, branch, planId2) {
+  const plan = await listDirectory(client, repo, planDir(planId2), branch);
+  const live = plan.find((e) => e.name === "ledger.jsonl" && e.type === "file");
+  const folder = plan.find((e) => e.name === "ledger");
+  const files = [];
+  if (folder) {
+    const where = `${branch}:${segmentDir(planId2)}`;
+    if (folder.type !== "dir")
+      throw new LedgerFormatError(where, 0, "is not a folder; that path holds the ledger's sealed segments");
+    const listed = await listDirectory(client, repo, segmentDir(planId2), branch);
+    if (gitTreeId(listed) !== folder.sha) return null;
+    const ordered = orderSegments(where, listed);
+    for (const e of ordered) files.push({ path: e.path, sha: e.sha });
+  }
+  if (live) files.push({ path: ledgerPath(planId2), sha: live.sha });
+  const rows = [];
+  for (const f of files) {
+    const sealed = f.path !== ledgerPath(planId2);
+    const text = (sealed ? segmentCache.get(f.sha) : void 0) ?? await readRepoFile(client, repo, f.path, branch);
+    if (text === null || gitBlobId(text) !== f.sha) return null;
+    if (sealed) rememberSegment(f.sha, text);
+    const offset = rows.length;
+    for (const l of parseLedgerLines(text, { path: `${branch}:${f.path}`, planId: planId2 })) {
+      if ("row" in l) {
+        rows.push(l.row);
+        continue;
+      }
+      throw new LedgerFormatError(
+        `${branch}:${f.path}`,
+        l.line + offset,
+        l.problem,
+        planId2,
+        folder ? l.line : void 0
+      );
+    }
+  }
+  return rows;
+}
+function gitTreeId(entries) {
+  const sorted = [...entries].sort((a, b) => Buffer.compare(Buffer.from(a.name), Buffer.from(b.name)));
+  const body = Buffer.concat(
+    sorted.map((e) => Buffer.concat([Buffer.from(`100644 ${e.name}\0`), Buffer.from(e.sha, "hex")]))
+  );
+  return createHash2("sha1").update(`tree ${body.length}\0`).update(body).digest("hex");
 }
 async function readReportJson(client, repo, branch, path) {
   const text = await readRepoFile(client, repo, path, branch);
@@ -27169,13 +27277,6 @@ function replanTarget(pr) {
     };
   if (pr.state !== "open") return { ok: false, reason: "this plan pull request is closed; reopen it to re-plan." };
   return { ok: true, planId: planId2 };
-}
-
-// src/core/git-object-id.ts
-import { createHash } from "node:crypto";
-function gitBlobId(content) {
-  const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
 // src/core/plan/codes.ts
