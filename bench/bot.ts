@@ -87,6 +87,18 @@ function mockGitHub(counts: Record<string, number>): void {
     .query({ per_page: 100 })
     .reply(200, [{ filename: PLAN_PATH, status: 'added' }]);
   scope.get(raw(PLAN_PATH)).query({ ref: HEAD }).reply(200, plan, text);
+  // The ledger reader lists the plan's folder first (the live file's blob id; no sealed segments here), then reads it.
+  scope
+    .get(raw('plans/invoice-export'))
+    .query({ ref: 'okstra-ledger' })
+    .reply(200, [
+      {
+        name: 'ledger.jsonl',
+        path: 'plans/invoice-export/ledger.jsonl',
+        type: 'file',
+        sha: gitBlobId(ledger),
+      },
+    ]);
   scope.get(raw('plans/invoice-export/ledger.jsonl')).query({ ref: 'okstra-ledger' }).reply(200, ledger, text);
   // The plan is added by the pull request, which `plan-ref` names; the workflow still runs on the default branch.
   scope.get(raw('.github/workflows/okstra.yml')).query({ ref: DEFAULT_BRANCH }).reply(200, workflow, text);
@@ -136,10 +148,10 @@ async function freePort(): Promise<number> {
 
 /**
  * The round trips a `/okstra stage N` launch waits for one after another:
- * [👀, config, role, pull request, its files] → plan → [ledger, workflow
- * file] → queued check → dispatch → 🚀.
+ * [👀, config, role, pull request, its files] → plan → [the ledger's
+ * folder, workflow file] → the ledger file → queued check → dispatch → 🚀.
  */
-const ROUNDS = 6;
+const ROUNDS = 7;
 
 /** What nock alone costs per request: a persistent interceptor answered `count` times through Probot's Octokit. */
 async function nockRoundTrip(count: number): Promise<number> {
