@@ -89,33 +89,11 @@ export interface BlobLookup {
  * null content rather than an error, because "not there yet" is a normal state.
  */
 export async function readBlobs(git: Git, specs: readonly string[]): Promise<BlobLookup[]> {
-  if (specs.length === 0) return [];
-  const out = await execa('git', [...QUIET_CONFIG, 'cat-file', '--batch'], {
-    cwd: git.cwd,
-    input: specs.map((s) => `${s}\n`).join(''),
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    env: { GIT_TERMINAL_PROMPT: '0' },
-    maxBuffer: 256 * 1024 * 1024,
+  return (await readObjects(git, specs)).map(({ spec, object }) => {
+    if (!object) return { spec, content: null };
+    if (object.type !== 'blob') throw new Error(`git cat-file: ${spec} is a ${object.type}, not a file`);
+    return { spec, content: object.bytes.toString('utf8') };
   });
-  const buf = Buffer.from(out.stdout);
-  const found: BlobLookup[] = [];
-  let offset = 0;
-  for (const spec of specs) {
-    const eol = buf.indexOf(0x0a, offset);
-    const header = buf.subarray(offset, eol).toString('utf8');
-    offset = eol + 1;
-    if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
-      found.push({ spec, content: null });
-      continue;
-    }
-    const [, type, size] = header.split(' ');
-    const length = Number(size);
-    if (type !== 'blob') throw new Error(`git cat-file: ${spec} is a ${type}, not a file`);
-    found.push({ spec, content: buf.subarray(offset, offset + length).toString('utf8') });
-    offset += length + 1;
-  }
-  return found;
 }
 
 export interface ObjectLookup {
