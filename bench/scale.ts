@@ -223,7 +223,7 @@ async function bigOverTiny(root: string): Promise<string[]> {
 async function verifyEfficiency(root: string): Promise<string[]> {
   // A shell stand-in: twelve Node start-ups on two cores would measure Node, not okstra's fan-out.
   const setup: StageSetup = { verifiers: sized(12, 4), verifierMs: sized(1000, 100), agents: 'shell' };
-  const rounds = sized(3, 1);
+  const rounds = sized(5, 1);
   const sessions: number[] = [];
   const fanOuts: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -379,7 +379,7 @@ async function timeShell(repo: string): Promise<number> {
 async function overShell(root: string): Promise<string[]> {
   // Shell stand-ins: three Node start-ups are the agents' time, not okstra's overhead.
   const setup: StageSetup = { verifiers: 2, verifierMs: 0, agents: 'shell' };
-  const rounds = sized(5, 1);
+  const rounds = sized(9, 1);
   const okstra: number[] = [];
   const shell: number[] = [];
   for (let i = 0; i < rounds; i++) {
