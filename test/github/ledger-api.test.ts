@@ -1,37 +1,15 @@
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { carryPath, LedgerFormatError, reportPath, type LedgerRow } from '../../src/core/ledger/index.js';
+import { carryPath, LedgerFormatError, reportPath } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
 import { forgetSegments, readLedgerRows } from '../../src/github/ledger-api.js';
+import { claim, done, T0 } from '../helpers/ledger-rows.js';
 import { makeRepo } from '../helpers/git-repos.js';
 import { validateGitHubRequest } from '../helpers/github-openapi.js';
 import { API, client, REPO, useNock } from './setup.js';
 
 useNock();
-
-const T0 = new Date('2026-11-29T12:00:00Z');
-const claim = (stage: number, run: string): LedgerRow => ({
-  v: 1,
-  plan_id: 'demo',
-  stage,
-  status: 'started',
-  run_id: run,
-  at: T0.toISOString(),
-  lease_until: new Date(T0.getTime() + 3_600_000).toISOString(),
-});
-const done = (stage: number, run: string): LedgerRow => ({
-  v: 1,
-  plan_id: 'demo',
-  stage,
-  status: 'done',
-  run_id: run,
-  at: T0.toISOString(),
-  head_commit: 'b'.repeat(40),
-  completed_at: T0.toISOString(),
-  carry_path: carryPath('demo', stage),
-  report_path: reportPath('demo', stage, run, 'json'),
-});
 
 /**
  * The contents API of a local repository, as GitHub answers it: a folder's

@@ -1,54 +1,24 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  carryPath,
   describeDistrusted,
   LedgerFormatError,
   LedgerLayoutError,
-  reportPath,
   serializeRow,
   type LedgerRow,
 } from '../../src/core/ledger/index.js';
 import { Git } from '../../src/git/git.js';
-import { GitLedgerStore, type LedgerFile } from '../../src/git/ledger-store.js';
+import { GitLedgerStore } from '../../src/git/ledger-store.js';
 import { makeRemoteWithClones, makeRepo, tempDir } from '../helpers/git-repos.js';
 import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
+import { claim, done, doneFiles, T0 } from '../helpers/ledger-rows.js';
 
-const T0 = new Date('2026-11-29T12:00:00Z');
 const LIVE = 'plans/demo/ledger.jsonl';
 const SEG = (n: number): string => `plans/demo/ledger/${String(n).padStart(6, '0')}.jsonl`;
 const BRANCH = 'refs/heads/okstra-ledger';
 /** A claim row is ~130 characters: the live file seals on the append after its fifth row. */
 const SEAL = 600;
 
-const claim = (stage: number, run: string): LedgerRow => ({
-  v: 1,
-  plan_id: 'demo',
-  stage,
-  status: 'started',
-  run_id: run,
-  at: T0.toISOString(),
-  lease_until: new Date(T0.getTime() + 3_600_000).toISOString(),
-});
-const done = (stage: number, run: string): LedgerRow => ({
-  v: 1,
-  plan_id: 'demo',
-  stage,
-  status: 'done',
-  run_id: run,
-  at: T0.toISOString(),
-  head_commit: 'b'.repeat(40),
-  completed_at: T0.toISOString(),
-  carry_path: carryPath('demo', stage),
-  report_path: reportPath('demo', stage, run, 'json'),
-});
-const doneFiles = (row: LedgerRow): LedgerFile[] =>
-  row.status === 'done'
-    ? [
-        { path: row.carry_path, content: '{}\n' },
-        { path: row.report_path, content: '{}\n' },
-      ]
-    : [];
 const line = (row: LedgerRow): string => `${serializeRow(row)}\n`;
 
 afterEach(restoreGitShims);
