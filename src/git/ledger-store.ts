@@ -600,9 +600,9 @@ export class GitLedgerStore implements LedgerStore {
   }
 
   private async doneProblemsAt(tip: string, planId: string, entry: ParsedLedger): Promise<Map<number, string>> {
+    if (entry.doneProblems) return entry.doneProblems;
     // git (ledger-provenance.ts): blame of done lines not seen before, diff-tree of their commits, cat-file of carries.
     const anyDone = entry.lines.some((l) => 'row' in l && l.row.status === 'done');
-    if (entry.doneProblems) return entry.doneProblems;
     const parts = partsOf(entry, planId);
     const locate = (line: number): LineLocation => {
       const at = locateLine(parts, line);
