@@ -83,8 +83,10 @@ async function readOnce(
     if (folder.type !== 'dir')
       throw new LedgerFormatError(where, 0, "is not a folder; that path holds the ledger's sealed segments");
     const listed = await listDirectory(client, repo, segmentDir(planId), branch);
-    if (gitTreeId(listed) !== folder.sha) return null;
+    // Checked first: a folder holding something other than segments is no snapshot to wait out, and its tree id
+    // (gitTreeId counts plain files only) would never match.
     const ordered = orderSegments(where, listed);
+    if (gitTreeId(listed) !== folder.sha) return null;
     for (const e of ordered) files.push({ path: e.path, sha: e.sha });
   }
   if (live) files.push({ path: ledgerPath(planId), sha: live.sha });

@@ -1,11 +1,12 @@
+import { join } from 'node:path';
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { carryPath, LedgerFormatError, reportPath } from '../../src/core/ledger/index.js';
+import { LedgerFormatError } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
 import { forgetSegments, readLedgerRows } from '../../src/github/ledger-api.js';
-import { claim, done, T0 } from '../helpers/ledger-rows.js';
-import { makeRepo } from '../helpers/git-repos.js';
+import { claim, done, doneFiles, T0 } from '../helpers/ledger-rows.js';
+import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { validateGitHubRequest } from '../helpers/github-openapi.js';
 import { API, client, REPO, useNock } from './setup.js';
 
@@ -58,13 +59,7 @@ async function segmentedLedger(): Promise<{ dir: string; git: Git; store: GitLed
   const { dir, git } = await makeRepo();
   const store = new GitLedgerStore({ repoDir: dir, now: () => T0, sealChars: 600 });
   for (let i = 1; i <= 6; i++) await store.append({ row: claim(i, `r${i}`) });
-  await store.append({
-    row: done(6, 'r6'),
-    files: [
-      { path: carryPath('demo', 6), content: '{}\n' },
-      { path: reportPath('demo', 6, 'r6', 'json'), content: '{}\n' },
-    ],
-  });
+  await store.append({ row: done(6, 'r6'), files: doneFiles(done(6, 'r6')) });
   for (let i = 7; i <= 12; i++) await store.append({ row: claim(i, `r${i}`) });
   return { dir, git, store };
 }
@@ -151,6 +146,27 @@ describe('the ledger read over the API', () => {
       `okstra-ledger:plans/demo/ledger/000002.jsonl:${local} (line ${seg1Lines + local} of the plan's ledger): not valid JSON`,
     );
     expect((error as Error).message).toContain(`--drop-line ${seg1Lines + local} `);
+  });
+
+  it('names a folder inside the segment folder as not a segment, instead of reading again', async () => {
+    const { git } = await segmentedLedger();
+    // A hand commit on the ledger branch adds plans/demo/ledger/extra/notes.txt.
+    const env = { GIT_INDEX_FILE: join(tempDir('okstra-index-'), 'index') };
+    await git.ok(['read-tree', 'okstra-ledger'], { env });
+    const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: 'notes\n' });
+    await git.ok(['update-index', '--add', '--cacheinfo', `100644,${blob},plans/demo/ledger/extra/notes.txt`], { env });
+    const tree = await git.ok(['write-tree'], { env });
+    const commit = await git.ok(['commit-tree', tree, '-p', 'okstra-ledger', '-m', 'a stray folder']);
+    await git.ok(['update-ref', 'refs/heads/okstra-ledger', commit]);
+    const served = serveContents(git, () => git.ok(['rev-parse', 'okstra-ledger']));
+    const error = await readLedgerRows(client(), REPO, 'okstra-ledger', 'demo').catch((e: unknown) => e);
+    nock.cleanAll();
+    expect(error).toBeInstanceOf(LedgerFormatError);
+    expect((error as Error).message).toContain('okstra-ledger:plans/demo/ledger');
+    expect((error as Error).message).toContain('"extra", which is not a ledger segment');
+    // One listing of the plan folder and one of the segment folder: no second attempt.
+    expect(served.requests).toHaveLength(2);
+    expect(served.invalid).toEqual([]);
   });
 
   it('reads a plan without a ledger as no rows', async () => {
