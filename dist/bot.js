@@ -3630,8 +3630,8 @@ async function readOnce(client, repo, branch, planId2) {
     if (folder.type !== "dir")
       throw new LedgerFormatError(where, 0, "is not a folder; that path holds the ledger's sealed segments");
     const listed = await listDirectory(client, repo, segmentDir(planId2), branch);
-    if (gitTreeId(listed) !== folder.sha) return null;
     const ordered = orderSegments(where, listed);
+    if (gitTreeId(listed) !== folder.sha) return null;
     for (const e of ordered) files.push({ path: e.path, sha: e.sha });
   }
   if (live) files.push({ path: ledgerPath(planId2), sha: live.sha });
