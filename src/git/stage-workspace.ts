@@ -4,6 +4,10 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-access.js';
 import { changeSummary, type ChangeSummary } from './change-summary.js';
 import { Git, GitError, type GitOptions, type GitResult } from './git.js';
+import { execa } from 'execa';
+import { layersAvailable, opaqueFolders } from '../sandbox/layer-mounts.js';
+import { forgetLayers, layersOf, mountLayers, registerLayers } from '../sandbox/tree-layers.js';
+import { CheckoutChangedError, checkoutLayerable, dropLayers, layTree } from './layered-tree.js';
 import { discardTree } from './tree-trash.js';
 import { POOL_PREFIX } from './worktrees.js';
 
@@ -108,6 +112,55 @@ async function lendIndexTime(index: string): Promise<() => Promise<void>> {
 /** okstra's clock file of a tree, in the tree's admin folder: root's, and no agent can write there. */
 const CLOCK_FILE = 'okstra-file-clock';
 
+/** Every pathspec okstra gives is a path, never a pattern: a file named `*.ts` matches itself only. */
+const LITERAL_PATHSPECS = { GIT_LITERAL_PATHSPECS: '1' };
+/** More paths than this, or longer together: the whole tree is asked instead (an argument list has a limit). */
+const MAX_PATHSPECS = 2_000;
+const MAX_PATHSPEC_CHARS = 256 * 1024;
+
+/**
+ * `paths` as arguments that limit a git command to them (and what is under
+ * them), or none when there are too many: then the command looks at
+ * everything, which answers the same, only slower. Never an empty `--`,
+ * which would mean "everything" by accident: the caller asks only for a
+ * non-empty list.
+ */
+function pathspecArgs(paths: readonly string[]): string[] {
+  if (paths.length === 0 || paths.length > MAX_PATHSPECS) return [];
+  let chars = 0;
+  const args: string[] = [];
+  for (const p of paths) {
+    const arg = asArgument(p);
+    if (arg === null) return [];
+    chars += arg.length + 1;
+    args.push(arg);
+  }
+  return chars > MAX_PATHSPEC_CHARS ? [] : ['--', ...args];
+}
+
+/** A path git gave as UTF-8 text, one character per byte (latin1) as okstra's other readings give it. */
+function rawPath(text: string): string {
+  return Buffer.from(text, 'utf8').toString('latin1');
+}
+
+/** {@link rawPath} of each, or null when git could only give one with a replacement character (its bytes are lost). */
+function rawPaths(texts: readonly string[]): string[] | null {
+  return texts.some((t) => t.includes('\uFFFD')) ? null : texts.map(rawPath);
+}
+
+/**
+ * A path read from git or find one character per byte (latin1) as the
+ * argument string that passes the same bytes to a program (execa encodes
+ * arguments as UTF-8), or null for bytes that are not UTF-8.
+ */
+function asArgument(path: string): string | null {
+  // eslint-disable-next-line no-control-regex -- ASCII is every byte below 0x80
+  if (/^[\x00-\x7f]*$/.test(path)) return path;
+  const bytes = Buffer.from(path, 'latin1');
+  const text = bytes.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(bytes) ? text : null;
+}
+
 /** Two or more done heads could not be merged into a base for the next stage. */
 export class MergeConflictError extends Error {
   constructor(
@@ -147,10 +200,23 @@ export class StageWorkspace {
   /** Per tree, the `knownAt` of the take-back commitAll did: the seal right after it need not take the tree back again. */
   private readonly committedAt = new Map<string, bigint>();
 
-  /** `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read. */
+  /** Per layered tree: the commit of the checkout below it, the commit it was laid at, and its head as okstra set it. */
+  private readonly laid = new Map<
+    string,
+    { checkoutHead: string; laidAt: string; head: string; hidden: readonly string[] }
+  >();
+  /** Whether this repository's checkout can carry layered trees (asked once: see {@link layer}). */
+  private layerable: Promise<boolean> | null = null;
+
+  /**
+   * `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read.
+   * `stageTrees` (default: OKSTRA_STAGE_TREES, else `auto`): `checkout` gives every tree a checkout of its own;
+   * `auto` lays trees over the user's checkout where the machine allows it and the repository is big enough for
+   * that to pay; `layered` does wherever the machine allows it.
+   */
   constructor(
     readonly repoDir: string,
-    private readonly opts: { remoteEnv?: Record<string, string> } = {},
+    private readonly opts: { remoteEnv?: Record<string, string>; stageTrees?: StageTreeMode } = {},
   ) {
     this.git = new Git(repoDir, ENGINE_IDENTITY);
   }
@@ -230,10 +296,105 @@ export class StageWorkspace {
     const dir = await mkdtemp(join(tmpdir(), POOL_PREFIX));
     await this.worktreeAdmin(['worktree', 'add', '--quiet', ...addArgs.slice(0, -1), dir, addArgs.at(-1) as string]);
     await this.rememberGitDir(dir);
-    // Fill the new tree: its own index, so off the admin queue.
-    await this.worktreeGit(dir).ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet']);
+    // Fill the new tree: laid over the user's checkout, or checked out in full (its own index, so off the admin queue).
+    if (!(await this.layer(dir))) await this.worktreeGit(dir).ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet']);
     await this.markKnown(dir);
     return dir;
+  }
+
+  /**
+   * Makes `dir` (registered, not checked out) a layered tree over the user's
+   * checkout (src/sandbox/tree-layers.ts): no file is written but those the
+   * tree's commit has differently from the checkout. False when it cannot be
+   * one here (the caller checks it out in full).
+   */
+  private async layer(dir: string): Promise<boolean> {
+    const mode = this.opts.stageTrees ?? stageTreeModeFrom(process.env.OKSTRA_STAGE_TREES);
+    if (mode === 'checkout') return false;
+    this.layerable ??= (async () =>
+      (mode === 'layered' || (await checkoutLayerable(this.repoDir))) && (await layersAvailable()))();
+    if (!(await this.layerable)) return false;
+    const gitDir = this.gitDirs.get(dir) as string;
+    const laid = await layTree(this.repoDir, dir, gitDir, () => fileClock(join(gitDir, CLOCK_FILE)));
+    if (!laid) return false;
+    const { layers, reading } = laid;
+    try {
+      await mountLayers(dir, layers, null, false);
+    } catch (error) {
+      await rm(layers.state, { recursive: true, force: true });
+      throw error;
+    }
+    registerLayers(dir, layers);
+    const wt = this.worktreeGit(dir);
+    // The tree's commit: whatever differs from the checkout's is written (into the upper layer), the rest is read below.
+    const laidAt = await wt.ok(['rev-parse', '--verify', 'HEAD^{commit}']);
+    this.laid.set(dir, { checkoutHead: reading.head, laidAt, head: laidAt, hidden: reading.hidden });
+    await this.readAgain(dir, reading.dirty);
+    if (reading.staged || reading.dirty.length > 0) await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet']);
+    // Usually the stage starts where the checkout is: then the tree already is its commit.
+    else if (reading.head !== laidAt)
+      await wt.ok([...PARALLEL_CHECKOUT, 'read-tree', '-m', '-u', reading.head, 'HEAD']);
+    return true;
+  }
+
+  /**
+   * The paths among `paths` (relative to a layered tree) that the user's
+   * checkout changed since the tree was laid over it: their inode there
+   * changed after okstra read the checkout. A stage must not commit, push
+   * or review what the user is editing.
+   */
+  private async changedBelow(dir: string, paths: readonly string[]): Promise<string[]> {
+    const layers = layersOf(dir);
+    if (!layers) return [];
+    const below: string[] = [];
+    for (const path of paths) {
+      if (path === '.git') continue;
+      const raw = Buffer.from(path, 'latin1');
+      // Written through the tree: in the upper layer, whatever the checkout below holds.
+      if (await lstat(Buffer.concat([Buffer.from(`${layers.upper}/`), raw])).catch(() => null)) continue;
+      const seen = await lstat(Buffer.concat([Buffer.from(`${layers.checkout}/`), raw]), { bigint: true }).catch(
+        () => null,
+      );
+      if (seen && seen.ctimeNs >= layers.createdAt) below.push(path);
+    }
+    return below;
+  }
+
+  /**
+   * Where a layered tree can differ from its index at all, or null for a
+   * tree that is not layered (then git looks at everything). Nothing below
+   * the upper layer changes but what the user changes in the checkout
+   * (caught by {@link changedBelow}), so a path differs only if it is
+   * - in the upper layer (a file, or a whiteout: written or deleted through the tree),
+   * - under an opaque folder there (made anew: nothing below it shows), or
+   * - different between the checkout's commit and the tree's head (the index holds the head, the checkout the other).
+   * git then looks at those paths alone: a command over a big tree costs what the stage changed.
+   */
+  private async narrowed(dir: string): Promise<string[] | null> {
+    const layers = layersOf(dir);
+    const laid = this.laid.get(dir);
+    if (!layers || !laid) return null;
+    const listed = await execa('find', [layers.upper, '-mindepth', '1', '-printf', '%y%P\\0'], {
+      encoding: 'latin1',
+      stripFinalNewline: false,
+      maxBuffer: 256 * 1024 * 1024,
+      env: { LC_ALL: 'C' },
+    });
+    const files: string[] = [];
+    const folders: string[] = [];
+    for (const entry of String(listed.stdout).split('\0'))
+      if (entry.length >= 2) (entry[0] === 'd' ? folders : files).push(entry.slice(1));
+    const asked = folders.map((f) => asArgument(f));
+    if (asked.some((f) => f === null)) return null;
+    const opaque =
+      folders.length > 0
+        ? (await opaqueFolders((asked as string[]).map((f) => join(layers.upper, f)))).map((f) =>
+            rawPath(f.slice(layers.upper.length + 1)),
+          )
+        : [];
+    const committed = rawPaths(await this.changedFiles(laid.checkoutHead, laid.head));
+    if (!committed) return null;
+    return [...new Set([...files, ...opaque, ...committed])].filter((p) => p !== '.git');
   }
 
   /**
@@ -244,6 +405,8 @@ export class StageWorkspace {
    */
   async releaseWorktree(dir: string): Promise<void> {
     if (!this.gitDirs.has(dir)) return;
+    // A layered tree costs no checkout to make again, and a pooled one would keep its upper layer: removed.
+    if (layersOf(dir)) return this.removeWorktree(dir);
     try {
       await this.reclaim(dir);
       // Detach at the same commit: HEAD only, no file is written.
@@ -322,8 +485,11 @@ export class StageWorkspace {
     if (paths.length === 0) return;
     const wt = this.worktreeGit(dir);
     const wanted = new Set(paths);
-    // The tracked ones, with the mode and blob the index holds (latin1: paths byte for byte).
-    const listed = await wt.ok(['ls-files', '--stage', '-z'], { encoding: 'latin1' });
+    // The tracked ones, with the mode and blob the index holds (latin1: paths byte for byte); only those are listed.
+    const listed = await wt.ok(['ls-files', '--stage', '-z', ...pathspecArgs(paths)], {
+      encoding: 'latin1',
+      env: LITERAL_PATHSPECS,
+    });
     const entries = listed.split('\0').filter((e) => wanted.has(e.slice(e.indexOf('\t') + 1)));
     if (entries.length === 0) return;
     await wt.ok(['update-index', '-z', '--index-info'], {
@@ -348,10 +514,24 @@ export class StageWorkspace {
     const state = await this.status(dir);
     if (state.head === head && state.dirty.length === 0) return;
     const wt = this.worktreeGit(dir);
+    // A layered tree is cleaned where it differs only; any other at large.
+    const dirty = rawPaths(state.dirty);
+    const where = this.laid.has(dir) && state.head === head && dirty ? pathspecArgs(dirty) : [];
     // Untracked and ignored leftovers (build output), and tracked files the commit did not take: the head, exactly.
-    if (state.head !== head || state.tracked.length > 0)
-      await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet', head]);
-    if (state.dirty.length > state.tracked.length) await wt.ok(['clean', '-ffdxq']);
+    if (state.head !== head || where.length === 0) {
+      if (state.head !== head || state.tracked.length > 0)
+        await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet', head]);
+      if (state.dirty.length > state.tracked.length) await wt.ok(['clean', '-ffdxq']);
+    } else {
+      if (state.tracked.length > 0)
+        await wt.ok(['checkout', '--force', 'HEAD', ...pathspecArgs(rawPaths(state.tracked) ?? [])], {
+          env: LITERAL_PATHSPECS,
+        });
+      if (state.dirty.length > state.tracked.length)
+        await wt.ok(['clean', '-ffdxq', ...where], { env: LITERAL_PATHSPECS });
+    }
+    const laid = this.laid.get(dir);
+    if (laid) laid.head = head;
     await this.markKnown(dir);
     const again = await this.status(dir);
     if (again.head !== head || again.dirty.length > 0)
@@ -381,6 +561,8 @@ export class StageWorkspace {
     const wt = this.worktreeGit(dir);
     await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet', head]);
     await wt.ok(['clean', '-ffdxq']);
+    const laid = this.laid.get(dir);
+    if (laid) laid.head = head;
     await this.markKnown(dir);
   }
 
@@ -429,6 +611,19 @@ export class StageWorkspace {
     this.gitDirs.delete(dir);
     this.knownAt.delete(dir);
     this.committedAt.delete(dir);
+    this.laid.delete(dir);
+    const layers = layersOf(dir);
+    if (layers) {
+      forgetLayers(dir);
+      // Unmounted and deleted in the background (never through the mount: the checkout below stays untouched).
+      dropLayers(dir, layers);
+      // Its registration goes at once (an admin folder `worktree add` made); any other is left to close()'s prune.
+      if (gitDir && basename(dirname(resolve(dir, gitDir))) === 'worktrees') {
+        const admin = resolve(dir, gitDir);
+        await this.adminQueue(() => rm(admin, { recursive: true, force: true }));
+      }
+      return;
+    }
     const i = this.spare.indexOf(dir);
     if (i >= 0) this.spare.splice(i, 1);
     // Only an admin folder `worktree add` made (…/worktrees/<name>) is deleted by hand, as `worktree prune` would.
@@ -483,21 +678,42 @@ export class StageWorkspace {
    * modification time back is still caught.
    */
   async treeState(worktree: string): Promise<{ head: string; dirty: string[] }> {
-    await this.sweep(worktree, (since) => changedSince(worktree, since));
+    await this.sweep(worktree, async (since) => {
+      const layers = layersOf(worktree);
+      const laid = this.laid.get(worktree);
+      if (!layers || !laid) return changedSince(worktree, since);
+      // A layered tree: what was written through it is in its upper layer; what the user changed since its laying
+      // is in the checkout below (its untracked and ignored paths, which the tree never shows, left out).
+      const [written, below] = await Promise.all([
+        changedSince(layers.upper, since),
+        changedSince(layers.checkout, layers.createdAt, ['.git', ...laid.hidden]),
+      ]);
+      const changed = await this.changedBelow(worktree, below);
+      if (changed.length > 0) throw new CheckoutChangedError(this.repoDir, changed);
+      return written;
+    });
     const { head, dirty } = await this.status(worktree);
     return { head, dirty };
   }
 
   /** One `git status` of the tree as it is, with no sweep: for okstra's own changes since the last one. */
   private async status(worktree: string): Promise<StatusV2> {
-    const out = await this.worktreeGit(worktree).ok([
-      'status',
-      '--porcelain=v2',
-      '--branch',
-      '-z',
-      '--untracked-files=all',
-      '--ignored=traditional',
-    ]);
+    const only = await this.narrowed(worktree);
+    // A layered tree where nothing can differ: its head, clean, with no git process.
+    const laid = this.laid.get(worktree);
+    if (only?.length === 0 && laid) return { head: laid.head, dirty: [], tracked: [] };
+    const out = await this.worktreeGit(worktree).ok(
+      [
+        'status',
+        '--porcelain=v2',
+        '--branch',
+        '-z',
+        '--untracked-files=all',
+        '--ignored=traditional',
+        ...pathspecArgs(only ?? []),
+      ],
+      { env: LITERAL_PATHSPECS },
+    );
     return parseStatus(out);
   }
 
@@ -513,6 +729,8 @@ export class StageWorkspace {
     const known = this.knownAt.get(worktree);
     if (known !== undefined) this.committedAt.set(worktree, known);
     const wt = this.worktreeGit(worktree, ENGINE_IDENTITY);
+    const laid = this.laid.get(worktree);
+    if (laid) return this.commitLayered(worktree, wt, laid, message);
     // Stage: every change the agent left, deletions and new files included.
     await wt.ok(['add', '--all']);
     // Commit: exits 1 with "nothing to commit" when the index is the head's tree (no separate diff --cached).
@@ -523,6 +741,38 @@ export class StageWorkspace {
     }
     // The new head's id, for the caller's record.
     return wt.ok(['rev-parse', 'HEAD']);
+  }
+
+  /**
+   * {@link commitAll} in a layered tree: staged where it can differ only
+   * ({@link narrowed}), and committed with git's plumbing, since `commit`
+   * would first look at every file of the tree again. Nothing the user
+   * changed in the checkout meanwhile may be in the commit (or be pushed).
+   */
+  private async commitLayered(
+    worktree: string,
+    wt: Git,
+    laid: { laidAt: string; head: string },
+    message: string,
+  ): Promise<string | null> {
+    const only = await this.narrowed(worktree);
+    if (only === null || only.length > 0)
+      await wt.ok(['add', '--all', ...pathspecArgs(only ?? [])], { env: LITERAL_PATHSPECS });
+    // The index's tree (git's cache of unchanged folders makes it cheap) against the head's: equal means no change.
+    const [tree, before] = await Promise.all([
+      wt.ok(['write-tree']),
+      wt.ok(['rev-parse', '--verify', `${laid.head}^{tree}`]),
+    ]);
+    let head = laid.head;
+    if (tree !== before) {
+      head = await wt.ok(['commit-tree', tree, '-p', laid.head, '-m', message]);
+      // Compare-and-swap against the head okstra set: nothing else moves this tree's branch meanwhile.
+      await wt.ok(['update-ref', '-m', `commit: ${message.split('\n')[0] ?? ''}`, 'HEAD', head, laid.head]);
+    }
+    laid.head = head;
+    const below = await this.changedBelow(worktree, await this.changedFiles(laid.laidAt, head));
+    if (below.length > 0) throw new CheckoutChangedError(this.repoDir, below);
+    return tree === before ? null : head;
   }
 
   async headOf(worktree: string): Promise<string> {
@@ -606,6 +856,13 @@ export class StageWorkspace {
       env: this.opts.remoteEnv ?? {},
     });
   }
+}
+
+export type StageTreeMode = 'auto' | 'layered' | 'checkout';
+
+/** OKSTRA_STAGE_TREES as a mode: `checkout` and `layered` as written, anything else `auto`. */
+export function stageTreeModeFrom(value: string | undefined): StageTreeMode {
+  return value === 'checkout' || value === 'layered' ? value : 'auto';
 }
 
 interface StatusV2 {

@@ -46,16 +46,31 @@ export async function discardTree(dir: string): Promise<boolean> {
 
 /** Starts the detached `rm -rf` of a trash folder (in-process when it cannot start). */
 async function deleteInBackground(trash: string): Promise<void> {
-  let child;
+  runDetached('rm', ['-rf', '--', trash], () => rm(trash, { recursive: true, force: true }));
+}
+
+/**
+ * Runs `file args` detached, as the trash's deletion runs: it finishes even if
+ * okstra exits first, and {@link discardsSettled} waits for it. `fallback`
+ * does the same work in-process when the program cannot start. Never throws.
+ */
+export function runDetached(file: string, args: readonly string[], fallback: () => Promise<unknown>): void {
+  let child: ChildProcess;
   try {
-    child = spawn('rm', ['-rf', '--', trash], { detached: true, stdio: 'ignore' });
+    child = spawn(file, args, { detached: true, stdio: 'ignore' });
   } catch {
-    await rm(trash, { recursive: true, force: true }).catch(() => undefined);
+    void fallback().catch(() => undefined);
     return;
   }
   const done = new Promise<void>((resolve) => {
-    // A spawn that fails later (no `rm` on PATH) deletes in-process instead.
-    child.once('error', () => void rm(trash, { recursive: true, force: true }).finally(resolve));
+    // A spawn that fails later (the program is not on PATH) does the work in-process instead.
+    child.once(
+      'error',
+      () =>
+        void fallback()
+          .catch(() => undefined)
+          .finally(resolve),
+    );
     child.once('exit', () => resolve());
   }).finally(() => running.delete(done));
   running.set(done, child);

@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { unmountStale } from '../sandbox/tree-layers.js';
 import { Git } from './git.js';
 
 interface ListedWorktree {
@@ -26,6 +27,8 @@ async function listWorktrees(git: Git): Promise<ListedWorktree[]> {
 async function removeAll(git: Git, paths: readonly string[]): Promise<string[]> {
   if (paths.length === 0) return [];
   for (const path of paths) {
+    // A layered tree a killed run left mounted: unmounted first, so nothing is deleted through it.
+    await unmountStale(path);
     // Unregisters and deletes the tree (the double force also takes a locked one).
     await git.run(['worktree', 'remove', '--force', '--force', path]);
     await rm(path, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { chmod, chown, lchown, lstat, mkdir, open, writeFile } from 'node:fs/pro
 import { dirname, resolve } from 'node:path';
 import type { AgentUser } from './agent-users.js';
 import { ReachRegistry } from './reach-registry.js';
+import { handLayersTo, layersOf, takeLayersBack } from './tree-layers.js';
 
 /**
  * File-system rules of the trust boundary. okstra creates every folder an
@@ -23,6 +24,12 @@ const grants = new Map<string, bigint>();
  * the agent's doing, okstra's own ownership change is before it.
  */
 export async function giveTo(dir: string, user: AgentUser): Promise<void> {
+  const layers = layersOf(dir);
+  if (layers) {
+    await handLayersTo(dir, layers, user);
+    grants.set(resolve(dir), await clockPast(dir, () => lchown(dir, user.uid, user.gid)));
+    return;
+  }
   // chown -R does not follow symlinks (-P is the default), so a link in the tree cannot hand out its target.
   const result = await execa('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir], { reject: false });
   if (result.exitCode !== 0) throw new Error(`cannot give ${dir} to ${user.name}: ${String(result.stderr).trim()}`);
@@ -110,13 +117,34 @@ const FIND_ENV = { LC_ALL: 'C' };
  * {@link changedSince}).
  */
 export async function reclaimTree(dir: string, changedSince?: bigint): Promise<string[]> {
+  const layers = layersOf(dir);
+  // A layered tree: everything an agent wrote is in its upper layer, so only that is taken back (and whiteouts stay).
+  if (layers) return takeLayersBack(dir, layers, (upper) => reclaimFolder(upper, changedSince, true));
+  return reclaimFolder(dir, changedSince, false);
+}
+
+/** {@link reclaimTree} of one folder; `keepWhiteouts`: the folder is an overlay's upper layer, whose 0/0 devices are deletions. */
+async function reclaimFolder(dir: string, changedSince: bigint | undefined, keepWhiteouts: boolean): Promise<string[]> {
   const top = await lstat(dir);
   if (!top.isDirectory() || top.isSymbolicLink())
     throw new Error(`cannot take back ${dir}: it is no longer a folder (an agent replaced it)`);
   const { uid, gid } = okstraOwner();
   await lchown(dir, uid, gid);
   await chmod(dir, 0o700);
-  const special = ['(', '-type', 'p', '-o', '-type', 's', '-o', '-type', 'b', '-o', '-type', 'c', ')'];
+  // An agent cannot make a device (no CAP_MKNOD) but a whiteout, which in an upper layer is how a deletion is kept.
+  const special = [
+    '(',
+    '-type',
+    'p',
+    '-o',
+    '-type',
+    's',
+    '-o',
+    '-type',
+    'b',
+    ...(keepWhiteouts ? [] : ['-o', '-type', 'c']),
+    ')',
+  ];
   const result = await execa(
     'find',
     [
@@ -147,8 +175,8 @@ export async function reclaimTree(dir: string, changedSince?: bigint): Promise<s
  * the kernel's clock, so a file whose content an agent changed and whose
  * size and modification time it put back is listed all the same.
  */
-export async function changedSince(dir: string, since: bigint): Promise<string[]> {
-  const result = await execa('find', [dir, '-xdev', ...changedTest(since)], {
+export async function changedSince(dir: string, since: bigint, leaveOut: readonly string[] = []): Promise<string[]> {
+  const result = await execa('find', [dir, '-xdev', ...pruned(dir, leaveOut), ...changedTest(since)], {
     reject: false,
     stripFinalNewline: false,
     maxBuffer: 256 * 1024 * 1024,
@@ -157,7 +185,27 @@ export async function changedSince(dir: string, since: bigint): Promise<string[]
   });
   if (result.exitCode !== 0)
     throw new Error(`cannot list what changed in ${dir}: ${String(result.stderr).trim() || 'find failed'}`);
-  return nulSeparated(String(result.stdout));
+  const out = nulSeparated(String(result.stdout));
+  return leaveOut.length === 0 ? out : out.filter((p) => !leaveOut.some((l) => p === l || p.startsWith(`${l}/`)));
+}
+
+/** At most this many paths are left out of a walk by find itself; the rest are filtered from what it prints. */
+const MAX_PRUNED = 200;
+
+/**
+ * find's "do not descend into these paths" (relative to `dir`, one character per byte), for as many as its
+ * argument list comfortably takes; the caller filters every one of them from the output anyway.
+ */
+function pruned(dir: string, paths: readonly string[]): string[] {
+  const tests: string[] = [];
+  for (const path of paths.slice(0, MAX_PRUNED)) {
+    const bytes = Buffer.from(path, 'latin1');
+    const text = bytes.toString('utf8');
+    // A path execa cannot pass byte for byte is only filtered.
+    if (!Buffer.from(text, 'utf8').equals(bytes)) continue;
+    tests.push(...(tests.length > 0 ? ['-o'] : []), '-path', `${dir}/${text}`.replace(/[*?[\\]/g, '\\$&'));
+  }
+  return tests.length > 0 ? ['(', ...tests, ')', '-prune', '-o'] : [];
 }
 
 /** find's test "not a folder, changed at or after `since`", printing the path relative to the start, NUL-ended. */

@@ -1,0 +1,263 @@
+import { execFileSync } from 'node:child_process';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentUserPool, type AgentUser } from '../../src/sandbox/agent-users.js';
+import { giveTo, openForReading } from '../../src/sandbox/fs-access.js';
+import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
+import { layersOf } from '../../src/sandbox/tree-layers.js';
+import { CheckoutChangedError, parseCheckoutStatus } from '../../src/git/layered-tree.js';
+import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { makeRepo } from '../helpers/git-repos.js';
+
+// Layered stage trees (src/sandbox/tree-layers.ts) lay each stage tree over the user's checkout instead of checking
+// it out. These tests run as root with real agent users and real overlay mounts: the checkout must never change,
+// nothing it holds but the commit's files may show, and an edit the user makes meanwhile must stop the stage.
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'agents');
+const BRANCH = 'okstra/p/stage-1';
+const available = await layersAvailable();
+
+const pool = new AgentUserPool();
+afterEach(async () => {
+  await pool.releaseAll();
+});
+
+/** A checkout with tracked files, an ignored secret and build folder, an untracked note, and a branch for the stage. */
+async function checkout(): Promise<{ dir: string; head: string; ws: StageWorkspace }> {
+  const { dir, git } = await makeRepo();
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'tracked.txt'), 'committed\n');
+  writeFileSync(join(dir, 'src', 'a.txt'), 'a\n');
+  writeFileSync(join(dir, 'src', 'b.txt'), 'b\n');
+  writeFileSync(join(dir, '.gitignore'), 'secret.env\nbuild/\n');
+  await git.ok(['add', '--all']);
+  await git.ok(['commit', '--quiet', '-m', 'files']);
+  await git.ok(['branch', BRANCH]);
+  writeFileSync(join(dir, 'secret.env'), 'TOKEN=do-not-read\n');
+  mkdirSync(join(dir, 'build'));
+  writeFileSync(join(dir, 'build', 'out.o'), 'ignored output\n');
+  writeFileSync(join(dir, 'src', 'notes.txt'), 'untracked note\n');
+  return { dir, head: await git.ok(['rev-parse', 'HEAD']), ws: new StageWorkspace(dir, { stageTrees: 'layered' }) };
+}
+
+/** Everything of the checkout a stage could change: each file's bytes and mode, and the index byte for byte. */
+function snapshot(dir: string): string {
+  const files = execFileSync('find', [
+    dir,
+    '-path',
+    join(dir, '.git'),
+    '-prune',
+    '-o',
+    '-type',
+    'f',
+    '-printf',
+    '%P %m\\n',
+  ])
+    .toString()
+    .split('\n')
+    .filter(Boolean)
+    .sort();
+  return JSON.stringify({
+    files: files.map((f) => `${f} ${readFileSync(join(dir, f.split(' ')[0] as string), 'latin1')}`),
+    index: readFileSync(join(dir, '.git', 'index')).toString('base64'),
+  });
+}
+
+function run(script: string, user: AgentUser, ...args: string[]): Record<string, string> {
+  const out = execFileSync(process.execPath, [join(FIXTURES, script), ...args], {
+    uid: user.uid,
+    gid: user.gid,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
+  return JSON.parse(out.toString()) as Record<string, string>;
+}
+
+function mounted(path: string): boolean {
+  return readFileSync('/proc/self/mountinfo', 'utf8')
+    .split('\n')
+    .some((line) => line.split(' ')[4] === path);
+}
+
+describe.skipIf(!available)(
+  'layered stage trees (real overlay mounts and agent users; these tests run as root)',
+  () => {
+    it('shows exactly the commit: nothing untracked or ignored of the checkout, not its .git folder, none of its uncommitted edits', async () => {
+      const { dir, head, ws } = await checkout();
+      // Uncommitted work in the checkout: an unstaged edit and a staged one.
+      writeFileSync(join(dir, 'src', 'a.txt'), 'edited, not committed\n');
+      writeFileSync(join(dir, 'tracked.txt'), 'staged, not committed\n');
+      execFileSync('git', ['-C', dir, 'add', 'tracked.txt']);
+      const before = snapshot(dir);
+      try {
+        const stage = await ws.addBranchWorktree(BRANCH);
+        expect(layersOf(stage)).toBeDefined();
+        expect(mounted(stage)).toBe(true);
+        expect(await ws.treeState(stage)).toEqual({ head, dirty: [] });
+        expect(readFileSync(join(stage, 'src', 'a.txt'), 'utf8')).toBe('a\n');
+        expect(readFileSync(join(stage, 'tracked.txt'), 'utf8')).toBe('committed\n');
+        for (const hidden of ['secret.env', 'build', join('src', 'notes.txt')])
+          expect(existsSync(join(stage, hidden)), hidden).toBe(false);
+        expect(lstatSync(join(stage, '.git')).isFile()).toBe(true);
+        expect(readFileSync(join(stage, '.git'), 'utf8')).toMatch(/^gitdir: .*worktrees/);
+        await ws.removeWorktree(stage);
+        expect(mounted(stage)).toBe(false);
+      } finally {
+        await ws.close();
+      }
+      expect(snapshot(dir)).toBe(before);
+    });
+
+    it('a hostile executor changes its tree, never the checkout; the same attack on the checkout handed over as the tree lands', async () => {
+      const { dir, head, ws } = await checkout();
+      const before = snapshot(dir);
+      const user = await pool.acquire();
+      try {
+        const stage = await ws.addBranchWorktree(BRANCH);
+        await giveTo(stage, user);
+        // Through the layers the agent sees its tree as its own (the ID mapping), not root's.
+        expect(statSync(join(stage, 'tracked.txt')).uid).toBe(user.uid);
+        const got = run('layer-attacker.mjs', user, stage, dir);
+        for (const allowed of ['write', 'chmod', 'delete', 'rename', 'create'])
+          expect(got[allowed], allowed).toBe('ok');
+        expect(got['read-hidden']).toBe('refused: ENOENT');
+        expect(got['read-checkout-git']).toBe('refused: ENOTDIR');
+        expect(got['write-checkout']).toBe('refused: EACCES');
+        expect(got['write-through-link']).toBe('refused: EACCES');
+        await pool.release(user);
+
+        const committed = await ws.commitAll(stage, 'executor work');
+        expect(committed).not.toBeNull();
+        const show = execFileSync('git', [
+          '-C',
+          dir,
+          'show',
+          '--name-status',
+          '--format=',
+          committed as string,
+        ]).toString();
+        expect(show.split('\n').filter(Boolean).sort()).toEqual(
+          [
+            'A\tescape',
+            'D\tREADME.md',
+            'M\tsrc/a.txt',
+            'R100\tsrc/b.txt\tsrc/c.txt',
+            'A\tsrc/new.txt',
+            'M\ttracked.txt',
+          ].sort(),
+        );
+        // Taken back: okstra's again, as every file on disk of the checkout always was.
+        expect(statSync(join(stage, 'tracked.txt')).uid).toBe(0);
+        await ws.sealForReview(stage, committed as string);
+        expect(await ws.treeState(stage)).toEqual({ head: committed, dirty: [] });
+        expect(await ws.branchHead(BRANCH)).toBe(committed);
+        expect(head).not.toBe(committed);
+        await ws.removeWorktree(stage);
+      } finally {
+        await ws.close();
+      }
+      expect(snapshot(dir)).toBe(before);
+
+      // Control: the protection removed (the checkout itself handed to the agent as its tree) — the same attack lands there.
+      const control = await pool.acquire();
+      await giveTo(dir, control);
+      const landed = run('layer-attacker.mjs', control, dir, dir);
+      expect(landed['write-checkout']).toBe('ok');
+      expect(landed['read-hidden']).toBe('ok: TOKEN=do-not-read\n');
+      expect(snapshot(dir)).not.toBe(before);
+    });
+
+    it('a hostile reviewer cannot change the sealed layered tree, which stays the head', async () => {
+      const { head, ws } = await checkout();
+      const reviewer = await pool.acquire();
+      try {
+        const stage = await ws.addBranchWorktree(BRANCH);
+        await ws.sealForReview(stage, head);
+        await openForReading(stage);
+        const got = run('tree-attacker.mjs', reviewer, stage);
+        // A hard link from outside crosses into another file system: the kernel refuses it before any permission.
+        for (const name of ['write', 'chmod', 'rename', 'create', 'symlink', 'git-pointer'])
+          expect(got[name], name).toMatch(/^refused: E(ACCES|PERM)/);
+        expect(got.hardlink).toMatch(/^refused: E(ACCES|PERM|XDEV)/);
+        expect(await ws.treeState(stage)).toEqual({ head, dirty: [] });
+        expect(readFileSync(join(stage, 'tracked.txt'), 'utf8')).toBe('committed\n');
+        await ws.removeWorktree(stage);
+      } finally {
+        await ws.close();
+      }
+    });
+
+    it('an edit the user makes in the checkout during the stage is never committed, and stops the stage before any verdict', async () => {
+      const { dir, head, ws } = await checkout();
+      const user = await pool.acquire();
+      try {
+        // During the executor: the user edits a file the executor does not touch; a full `add` would commit it.
+        const stage = await ws.addBranchWorktree(BRANCH);
+        await giveTo(stage, user);
+        writeFileSync(join(stage, 'src', 'new.txt'), 'executor\n');
+        appendFileSync(join(dir, 'src', 'a.txt'), 'the user, mid-run\n');
+        await pool.release(user);
+        const committed = await ws.commitAll(stage, 'executor work');
+        const names = execFileSync('git', ['-C', dir, 'show', '--name-only', '--format=', committed as string]);
+        expect(names.toString().split('\n').filter(Boolean)).toEqual(['src/new.txt']);
+        await ws.sealForReview(stage, committed as string);
+        // The reviewers would read the user's edit, not the commit: the check after them stops the stage, naming it.
+        const error = await ws.treeState(stage).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(CheckoutChangedError);
+        expect((error as CheckoutChangedError).paths).toEqual(['src/a.txt']);
+        expect((error as Error).message).toMatch(/OKSTRA_STAGE_TREES=checkout/);
+        await ws.removeWorktree(stage);
+
+        // During the review: the sealed tree is the head, and then the checkout below it changes (its mode only).
+        execFileSync('git', ['-C', dir, 'checkout', '--quiet', '--', 'src/a.txt']);
+        const again = await ws.addBranchWorktree(BRANCH);
+        await ws.sealForReview(again, head);
+        expect(await ws.treeState(again)).toEqual({ head, dirty: [] });
+        chmodSync(join(dir, 'src', 'b.txt'), 0o600);
+        await expect(ws.treeState(again)).rejects.toThrow(/changed while a stage read it \(src\/b\.txt\)/);
+        await ws.removeWorktree(again);
+
+        // What the user changes where the tree never looks (ignored files) stops nothing.
+        chmodSync(join(dir, 'src', 'b.txt'), 0o644);
+        const third = await ws.addBranchWorktree(BRANCH);
+        writeFileSync(join(dir, 'build', 'out.o'), 'rebuilt by the user\n');
+        writeFileSync(join(dir, 'secret.env'), 'TOKEN=rotated\n');
+        expect(await ws.treeState(third)).toEqual({ head, dirty: [] });
+        await ws.removeWorktree(third);
+      } finally {
+        await ws.close();
+      }
+    });
+    it('parseCheckoutStatus reads dirty, staged and hidden paths, and refuses a conflicted index', () => {
+      const oid = 'a'.repeat(40);
+      expect(
+        parseCheckoutStatus(
+          [
+            `# branch.oid ${oid}`,
+            '# branch.head main',
+            '1 .M N... 100644 100644 100644 h1 h1 src/a.txt',
+            '1 M. N... 100644 100644 100644 h1 h2 tracked.txt',
+            '? src/notes.txt',
+            '! build/',
+            '! secret.env',
+            '',
+          ].join('\0'),
+        ),
+      ).toEqual({ head: oid, dirty: ['src/a.txt'], staged: true, hidden: ['src/notes.txt', 'build', 'secret.env'] });
+      expect(
+        parseCheckoutStatus([`# branch.oid ${oid}`, 'u UU N... 1 2 3 4 h1 h2 h3 x.txt', ''].join('\0')),
+      ).toBeNull();
+      expect(parseCheckoutStatus(['# branch.oid (initial)', ''].join('\0'))).toBeNull();
+    });
+  },
+);
