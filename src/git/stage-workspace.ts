@@ -210,9 +210,9 @@ export class StageWorkspace {
 
   /**
    * `remoteEnv` authenticates pushes (gitAuthEnv): the checkout's config holds no credential an agent could read.
-   * `stageTrees` (default: OKSTRA_STAGE_TREES, else `auto`): `checkout` gives every tree a checkout of its own;
-   * `auto` lays trees over the user's checkout where the machine allows it and the repository is big enough for
-   * that to pay; `layered` does wherever the machine allows it.
+   * `stageTrees` (default: {@link stageTreeModeFrom}): `checkout` gives every tree a checkout of its own; `auto`
+   * lays trees over the user's checkout where the machine allows it and the repository is big enough for that to
+   * pay; `layered` does wherever the machine allows it.
    */
   constructor(
     readonly repoDir: string,
@@ -309,7 +309,7 @@ export class StageWorkspace {
    * one here (the caller checks it out in full).
    */
   private async layer(dir: string): Promise<boolean> {
-    const mode = this.opts.stageTrees ?? stageTreeModeFrom(process.env.OKSTRA_STAGE_TREES);
+    const mode = this.opts.stageTrees ?? stageTreeModeFrom(process.env);
     if (mode === 'checkout') return false;
     this.layerable ??= (async () =>
       (mode === 'layered' || (await checkoutLayerable(this.repoDir))) && (await layersAvailable()))();
@@ -348,14 +348,18 @@ export class StageWorkspace {
     if (!layers) return [];
     const below: string[] = [];
     for (const path of paths) {
-      if (path === '.git') continue;
+      if (path === '.git' || path === '') continue;
       const raw = Buffer.from(path, 'latin1');
-      // Written through the tree: in the upper layer, whatever the checkout below holds.
-      if (await lstat(Buffer.concat([Buffer.from(`${layers.upper}/`), raw])).catch(() => null)) continue;
+      const written = await lstat(Buffer.concat([Buffer.from(`${layers.upper}/`), raw])).catch(() => null);
+      // Replaced or deleted through the tree: nothing of the checkout shows there.
+      if (written && !written.isDirectory()) continue;
       const seen = await lstat(Buffer.concat([Buffer.from(`${layers.checkout}/`), raw]), { bigint: true }).catch(
         () => null,
       );
-      if (seen && seen.ctimeNs >= layers.createdAt) below.push(path);
+      if (!seen || seen.ctimeNs < layers.createdAt) continue;
+      // A folder: something was added, removed or renamed in it below the tree, which shows through even a folder
+      // the tree wrote into. A file: unless the tree wrote it (then the checkout's copy is hidden).
+      if (seen.isDirectory() || !written) below.push(path);
     }
     return below;
   }
@@ -686,7 +690,7 @@ export class StageWorkspace {
       // is in the checkout below (its untracked and ignored paths, which the tree never shows, left out).
       const [written, below] = await Promise.all([
         changedSince(layers.upper, since),
-        changedSince(layers.checkout, layers.createdAt, ['.git', ...laid.hidden]),
+        changedSince(layers.checkout, layers.createdAt, ['.git', ...laid.hidden], { folders: true }),
       ]);
       const changed = await this.changedBelow(worktree, below);
       if (changed.length > 0) throw new CheckoutChangedError(this.repoDir, changed);
@@ -860,9 +864,17 @@ export class StageWorkspace {
 
 export type StageTreeMode = 'auto' | 'layered' | 'checkout';
 
-/** OKSTRA_STAGE_TREES as a mode: `checkout` and `layered` as written, anything else `auto`. */
-export function stageTreeModeFrom(value: string | undefined): StageTreeMode {
-  return value === 'checkout' || value === 'layered' ? value : 'auto';
+/**
+ * OKSTRA_STAGE_TREES as a mode: `checkout`, `layered` and `auto` as written.
+ * Unset (or anything else): `auto` on a CI runner, where nobody edits the
+ * checkout while a stage reads it, and `checkout` on a person's machine,
+ * where a file they create meanwhile would show in the stage's tree.
+ */
+export function stageTreeModeFrom(env: Readonly<Record<string, string | undefined>>): StageTreeMode {
+  const value = env.OKSTRA_STAGE_TREES;
+  if (value === 'checkout' || value === 'layered' || value === 'auto') return value;
+  const ci = env.GITHUB_ACTIONS === 'true' || (env.CI !== undefined && env.CI !== '' && env.CI !== 'false');
+  return ci ? 'auto' : 'checkout';
 }
 
 interface StatusV2 {

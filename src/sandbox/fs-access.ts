@@ -175,8 +175,13 @@ async function reclaimFolder(dir: string, changedSince: bigint | undefined, keep
  * the kernel's clock, so a file whose content an agent changed and whose
  * size and modification time it put back is listed all the same.
  */
-export async function changedSince(dir: string, since: bigint, leaveOut: readonly string[] = []): Promise<string[]> {
-  const result = await execa('find', [dir, '-xdev', ...pruned(dir, leaveOut), ...changedTest(since)], {
+export async function changedSince(
+  dir: string,
+  since: bigint,
+  leaveOut: readonly string[] = [],
+  opts: { folders?: boolean } = {},
+): Promise<string[]> {
+  const result = await execa('find', [dir, '-xdev', ...pruned(dir, leaveOut), ...changedTest(since, opts)], {
     reject: false,
     stripFinalNewline: false,
     maxBuffer: 256 * 1024 * 1024,
@@ -209,11 +214,12 @@ function pruned(dir: string, paths: readonly string[]): string[] {
 }
 
 /** find's test "not a folder, changed at or after `since`", printing the path relative to the start, NUL-ended. */
-function changedTest(since: bigint): string[] {
+function changedTest(since: bigint, opts: { folders?: boolean } = {}): string[] {
   // -newerct is strict ("after"); one nanosecond earlier makes it "at or after", exact because find reads nanoseconds.
   const t = since > 0n ? since - 1n : 0n;
   const at = `@${t / 1_000_000_000n}.${String(t % 1_000_000_000n).padStart(9, '0')}`;
-  return ['(', '!', '-type', 'd', '-newerct', at, '-printf', '%P\\0', ')'];
+  // A folder's change time moves when an entry is added, removed or renamed in it (the top folder is printed as '').
+  return ['(', ...(opts.folders ? [] : ['!', '-type', 'd']), '-newerct', at, '-printf', '%P\\0', ')'];
 }
 
 function nulSeparated(out: string): string[] {

@@ -6,6 +6,7 @@ import {
   lstatSync,
   mkdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -227,8 +228,22 @@ describe.skipIf(!available)(
         await expect(ws.treeState(again)).rejects.toThrow(/changed while a stage read it \(src\/b\.txt\)/);
         await ws.removeWorktree(again);
 
-        // What the user changes where the tree never looks (ignored files) stops nothing.
+        // A file the user adds (it would show in the tree) or deletes: their folder changed below the tree.
         chmodSync(join(dir, 'src', 'b.txt'), 0o644);
+        for (const edit of [
+          () => writeFileSync(join(dir, 'src', 'planted.env'), 'TOKEN=new\n'),
+          () => rmSync(join(dir, 'src', 'b.txt')),
+        ]) {
+          const tree = await ws.addBranchWorktree(BRANCH);
+          await ws.sealForReview(tree, head);
+          edit();
+          await expect(ws.treeState(tree)).rejects.toThrow(/changed while a stage read it \(src[,)]/);
+          await ws.removeWorktree(tree);
+          execFileSync('git', ['-C', dir, 'checkout', '--quiet', '--', 'src/b.txt']);
+          rmSync(join(dir, 'src', 'planted.env'), { force: true });
+        }
+
+        // What the user changes where the tree never looks (ignored files) stops nothing.
         const third = await ws.addBranchWorktree(BRANCH);
         writeFileSync(join(dir, 'build', 'out.o'), 'rebuilt by the user\n');
         writeFileSync(join(dir, 'secret.env'), 'TOKEN=rotated\n');
