@@ -164,8 +164,9 @@ export async function layTree(
     const createdAt = await clock();
     const index = join(gitDir, 'index');
     await copyFile(join(repoDir, '.git', 'index'), index);
-    // Stamped after every entry and after the reading below: git then judges each file by its recorded stat alone.
-    const stamp = new Date(Date.now() + 2_000);
+    // Stamped now, after every entry: git then judges each file written before by its recorded stat alone (to the
+    // nanosecond), which the change time makes sound; never ahead of the clock, so an agent's git keeps git's rule.
+    const stamp = new Date();
     await utimes(index, stamp, stamp);
     const reading = await readCheckout(repoDir, index);
     if (!reading) return discard(state, index);

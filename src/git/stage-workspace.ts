@@ -402,6 +402,32 @@ export class StageWorkspace {
   }
 
   /**
+   * The paths of `paths` that `git add` can take: those in the tree, and of
+   * those gone from it the ones the index tracks (a deletion to stage). A
+   * path neither holds (a file of the checkout the stage's commit never had,
+   * deleted when the tree was laid) would make `add` fail on a pathspec that
+   * matches nothing.
+   */
+  private async stageable(dir: string, paths: readonly string[]): Promise<string[]> {
+    const present: string[] = [];
+    const gone: string[] = [];
+    for (const path of paths) {
+      const there = await lstat(Buffer.concat([Buffer.from(`${dir}/`), Buffer.from(path, 'latin1')])).catch(() => null);
+      (there ? present : gone).push(path);
+    }
+    if (gone.length === 0) return present;
+    const args = pathspecArgs(gone);
+    const tracked = await this.worktreeGit(dir).ok(['ls-files', '-z', ...args], {
+      encoding: 'latin1',
+      env: LITERAL_PATHSPECS,
+    });
+    const entries = tracked.split('\0').filter(Boolean);
+    // Without a narrowed list (too many paths) ls-files listed everything: every gone path is checked against it.
+    const stillTracked = gone.filter((p) => entries.some((e) => e === p || e.startsWith(`${p}/`)));
+    return [...present, ...stillTracked];
+  }
+
+  /**
    * Hands a tree back to the pool for a later phase or stage of this run.
    * Call it after the lease of every agent that used it was released (its
    * processes are gone). The tree is taken back first ({@link reclaim}) and
@@ -759,7 +785,8 @@ export class StageWorkspace {
     laid: { laidAt: string; head: string },
     message: string,
   ): Promise<string | null> {
-    const only = await this.narrowed(worktree);
+    const narrowed = await this.narrowed(worktree);
+    const only = narrowed === null ? null : await this.stageable(worktree, narrowed);
     if (only === null || only.length > 0)
       await wt.ok(['add', '--all', ...pathspecArgs(only ?? [])], { env: LITERAL_PATHSPECS });
     // The index's tree (git's cache of unchanged folders makes it cheap) against the head's: equal means no change.

@@ -4,7 +4,7 @@ import { chmod, chown, lchown, lstat, mkdir, open, writeFile } from 'node:fs/pro
 import { dirname, resolve } from 'node:path';
 import type { AgentUser } from './agent-users.js';
 import { ReachRegistry } from './reach-registry.js';
-import { handLayersTo, layersOf, takeLayersBack } from './tree-layers.js';
+import { handLayersTo, layersOf, shareLayersForReading, takeLayersBack } from './tree-layers.js';
 
 /**
  * File-system rules of the trust boundary. okstra creates every folder an
@@ -84,6 +84,8 @@ export async function privateDirFor(path: string, user: AgentUser | null): Promi
  * reading: they may enter and read it; its files stay okstra's.
  */
 export async function openForReading(dir: string): Promise<void> {
+  const layers = layersOf(dir);
+  if (layers) return shareLayersForReading(dir, layers);
   await chmod(dir, 0o755);
 }
 

@@ -37,7 +37,7 @@ if ($op eq 'opaque') { my $name = 'trusted.overlay.opaque'; for my $p (@ARGV) { 
 if ($op eq 'detach-remove') { my $t = shift @ARGV; syscall($nr{umount2}, $t, 2); exec('rm', '-rf', '--', $t, @ARGV) or die "rm: $!\n"; }
 if ($op eq 'umount' || $op eq 'detach') { my $t = $ARGV[0]; ok("umount $t", syscall($nr{umount2}, $t, $op eq 'detach' ? 2 : 0)); exit 0; }
 die "unknown operation $op\n" unless $op eq 'mount';
-my ($target, $upper, $work, $map, @lowers) = @ARGV;
+my ($target, $upper, $work, $map, $access, @lowers) = @ARGV;
 my $nsfd;
 if ($map ne '-') {
   my ($from_uid, $from_gid, $to_uid, $to_gid) = split /:/, $map;
@@ -65,7 +65,7 @@ my @cfg = (['lowerdir', join(':', map { "/proc/self/fd/$_" } @fds)], ['redirect_
 push @cfg, (['upperdir', $upper], ['workdir', $work]) if $upper ne '-';
 for my $c (@cfg) { my ($k, $v) = @$c; ok("overlay option $k", syscall(431, $fs, 1, $k, $v, 0)); }
 ok('overlay create', syscall(431, $fs, 6, 0, 0, 0));
-my $mnt = ok('fsmount', syscall(432, $fs, 1, 0x2 | 0x4 | ($upper eq '-' ? 0x1 : 0)));
+my $mnt = ok('fsmount', syscall(432, $fs, 1, 0x2 | 0x4 | ($upper eq '-' || $access eq 'ro' ? 0x1 : 0)));
 ok("move_mount $target", syscall(429, $mnt, $empty, -100, $target, 4));
 `;
 
@@ -84,6 +84,8 @@ export interface OverlaySpec {
   upper?: { dir: string; work: string };
   /** Seen through this mapping: the lower layers only (the upper layer is handed over by ownership). */
   idmap?: LayerIdMap;
+  /** Mounted read-only: every write through it fails (EROFS), whoever makes it and whatever a file's mode says. */
+  readOnly?: boolean;
 }
 
 export class LayerMountError extends Error {
@@ -135,6 +137,7 @@ export async function mountOverlay(spec: OverlaySpec, opts: { replacing?: boolea
     spec.upper?.dir ?? '-',
     spec.upper?.work ?? '-',
     map,
+    spec.readOnly ? 'ro' : 'rw',
     ...spec.lowers,
   ]);
 }

@@ -19,6 +19,7 @@ import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
 import { layersOf } from '../../src/sandbox/tree-layers.js';
 import { CheckoutChangedError, parseCheckoutStatus } from '../../src/git/layered-tree.js';
 import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { discardsSettled } from '../../src/git/tree-trash.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
 // Layered stage trees (src/sandbox/tree-layers.ts) lay each stage tree over the user's checkout instead of checking
@@ -84,6 +85,12 @@ function run(script: string, user: AgentUser, ...args: string[]): Record<string,
   return JSON.parse(out.toString()) as Record<string, string>;
 }
 
+/** Appends to `path` as `user`: "ok" or "refused: CODE". */
+function writeAs(user: AgentUser, path: string): string {
+  const script = `try { require('node:fs').appendFileSync(${JSON.stringify(path)}, 'x'); console.log('ok') } catch (e) { console.log('refused: ' + e.code) }`;
+  return execFileSync(process.execPath, ['-e', script], { uid: user.uid, gid: user.gid }).toString().trim();
+}
+
 function mounted(path: string): boolean {
   return readFileSync('/proc/self/mountinfo', 'utf8')
     .split('\n')
@@ -112,11 +119,42 @@ describe.skipIf(!available)(
         expect(lstatSync(join(stage, '.git')).isFile()).toBe(true);
         expect(readFileSync(join(stage, '.git'), 'utf8')).toMatch(/^gitdir: .*worktrees/);
         await ws.removeWorktree(stage);
+        // Unmounted and deleted in the background; nothing is left once that ends.
+        await discardsSettled();
         expect(mounted(stage)).toBe(false);
+        expect(existsSync(stage)).toBe(false);
       } finally {
         await ws.close();
       }
       expect(snapshot(dir)).toBe(before);
+    });
+
+    it("a stage whose commit is not the checkout's: files only the checkout has (committed or staged) are not in the tree, and the commit holds the executor's change only", async () => {
+      const { dir, head, ws } = await checkout();
+      writeFileSync(join(dir, 'extra.txt'), 'only on main\n');
+      execFileSync('git', ['-C', dir, 'add', 'extra.txt']);
+      execFileSync('git', ['-C', dir, 'commit', '--quiet', '-m', 'extra']);
+      writeFileSync(join(dir, 'staged.txt'), 'staged, never committed\n');
+      execFileSync('git', ['-C', dir, 'add', 'staged.txt']);
+      const user = await pool.acquire();
+      try {
+        // The stage branch is still at the older commit.
+        const stage = await ws.addBranchWorktree(BRANCH);
+        expect(layersOf(stage)).toBeDefined();
+        expect(await ws.treeState(stage)).toEqual({ head, dirty: [] });
+        for (const absent of ['extra.txt', 'staged.txt']) expect(existsSync(join(stage, absent)), absent).toBe(false);
+        await giveTo(stage, user);
+        writeFileSync(join(stage, 'src', 'work.txt'), 'executor\n');
+        await pool.release(user);
+        const committed = await ws.commitAll(stage, 'executor work');
+        const names = execFileSync('git', ['-C', dir, 'show', '--name-status', '--format=', committed as string]);
+        expect(names.toString().split('\n').filter(Boolean)).toEqual(['A\tsrc/work.txt']);
+        await ws.sealForReview(stage, committed as string);
+        expect(await ws.treeState(stage)).toEqual({ head: committed, dirty: [] });
+        await ws.removeWorktree(stage);
+      } finally {
+        await ws.close();
+      }
     });
 
     it('a hostile executor changes its tree, never the checkout; the same attack on the checkout handed over as the tree lands', async () => {
@@ -178,23 +216,37 @@ describe.skipIf(!available)(
       expect(snapshot(dir)).not.toBe(before);
     });
 
-    it('a hostile reviewer cannot change the sealed layered tree, which stays the head', async () => {
-      const { head, ws } = await checkout();
+    it('a hostile reviewer cannot change the sealed layered tree, not even a file the checkout has world-writable; without the read-only mount that write lands', async () => {
+      const { dir, head, ws } = await checkout();
+      // A checkout may hold files anyone may write (a permissive umask, a container); git keeps no such mode.
+      chmodSync(join(dir, 'src', 'a.txt'), 0o666);
       const reviewer = await pool.acquire();
       try {
         const stage = await ws.addBranchWorktree(BRANCH);
         await ws.sealForReview(stage, head);
         await openForReading(stage);
         const got = run('tree-attacker.mjs', reviewer, stage);
-        // A hard link from outside crosses into another file system: the kernel refuses it before any permission.
+        // What the reviewer may not write by permission is refused for that; a hard link from outside crosses into
+        // another file system.
         for (const name of ['write', 'chmod', 'rename', 'create', 'symlink', 'git-pointer'])
-          expect(got[name], name).toMatch(/^refused: E(ACCES|PERM)/);
-        expect(got.hardlink).toMatch(/^refused: E(ACCES|PERM|XDEV)/);
+          expect(got[name], name).toMatch(/^refused: E(ACCES|PERM|ROFS)/);
+        expect(got.hardlink).toMatch(/^refused: E(ACCES|PERM|ROFS|XDEV)/);
+        // The world-writable file: its mode would let the write through; the read-only mount does not.
+        expect(writeAs(reviewer, join(stage, 'src', 'a.txt'))).toBe('refused: EROFS');
         expect(await ws.treeState(stage)).toEqual({ head, dirty: [] });
-        expect(readFileSync(join(stage, 'tracked.txt'), 'utf8')).toBe('committed\n');
+        expect(readFileSync(join(stage, 'src', 'a.txt'), 'utf8')).toBe('a\n');
         await ws.removeWorktree(stage);
+
+        // Control: the same tree opened the way a checked-out tree is (its top folder's mode only) — the write lands.
+        const control = await ws.addBranchWorktree(BRANCH);
+        await ws.sealForReview(control, head);
+        chmodSync(control, 0o755);
+        expect(writeAs(reviewer, join(control, 'src', 'a.txt'))).toBe('ok');
+        expect((await ws.treeState(control)).dirty).toEqual(['src/a.txt']);
+        await ws.removeWorktree(control);
       } finally {
         await ws.close();
+        chmodSync(join(dir, 'src', 'a.txt'), 0o644);
       }
     });
 
