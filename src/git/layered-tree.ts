@@ -16,6 +16,7 @@ import { dirname, join } from 'node:path';
 import { detachAndRemoveCommand, makeWhiteouts, unmount } from '../sandbox/layer-mounts.js';
 import { runDetached } from './tree-trash.js';
 import { LAYERS_PREFIX, type TreeLayers } from '../sandbox/tree-layers.js';
+import { pathArgument } from '../core/text/path-bytes.js';
 import { Git } from './git.js';
 
 /**
@@ -100,13 +101,6 @@ export async function readCheckout(repoDir: string, indexCopy: string): Promise<
   return result.exitCode === 0 ? parseCheckoutStatus(result.stdout) : null;
 }
 
-/** A path from git's latin1 output as the string the kernel gets, or null when it is not UTF-8 (then no layers). */
-function asUtf8(path: string): string | null {
-  const bytes = Buffer.from(path, 'latin1');
-  const text = bytes.toString('utf8');
-  return Buffer.from(text, 'utf8').equals(bytes) ? text : null;
-}
-
 /** Fewer entries than this in the checkout's index: a full checkout costs less than the layers' mounts. */
 export const LAYER_MIN_FILES = 2_000;
 
@@ -170,8 +164,8 @@ export async function layTree(
     await utimes(index, stamp, stamp);
     const reading = await readCheckout(repoDir, index);
     if (!reading) return discard(state, index);
-    const hidden = reading.hidden.map(asUtf8);
-    const dirty = reading.dirty.map(asUtf8);
+    const hidden = reading.hidden.map(pathArgument);
+    const dirty = reading.dirty.map(pathArgument);
     if ([...hidden, ...dirty].some((p) => p === null)) return discard(state, index);
     const top = await lstat(repoDir);
     const owner = { uid: top.uid, gid: top.gid };

@@ -5,6 +5,7 @@ import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-a
 import { changeSummary, type ChangeSummary } from './change-summary.js';
 import { Git, GitError, type GitOptions, type GitResult } from './git.js';
 import { execa } from 'execa';
+import { pathArgument } from '../core/text/path-bytes.js';
 import { layersAvailable, opaqueFolders } from '../sandbox/layer-mounts.js';
 import { forgetLayers, layersOf, mountLayers, registerLayers } from '../sandbox/tree-layers.js';
 import { CheckoutChangedError, checkoutLayerable, dropLayers, layTree } from './layered-tree.js';
@@ -130,7 +131,7 @@ function pathspecArgs(paths: readonly string[]): string[] {
   let chars = 0;
   const args: string[] = [];
   for (const p of paths) {
-    const arg = asArgument(p);
+    const arg = pathArgument(p);
     if (arg === null) return [];
     chars += arg.length + 1;
     args.push(arg);
@@ -146,19 +147,6 @@ function rawPath(text: string): string {
 /** {@link rawPath} of each, or null when git could only give one with a replacement character (its bytes are lost). */
 function rawPaths(texts: readonly string[]): string[] | null {
   return texts.some((t) => t.includes('\uFFFD')) ? null : texts.map(rawPath);
-}
-
-/**
- * A path read from git or find one character per byte (latin1) as the
- * argument string that passes the same bytes to a program (execa encodes
- * arguments as UTF-8), or null for bytes that are not UTF-8.
- */
-function asArgument(path: string): string | null {
-  // eslint-disable-next-line no-control-regex -- ASCII is every byte below 0x80
-  if (/^[\x00-\x7f]*$/.test(path)) return path;
-  const bytes = Buffer.from(path, 'latin1');
-  const text = bytes.toString('utf8');
-  return Buffer.from(text, 'utf8').equals(bytes) ? text : null;
 }
 
 /** Two or more done heads could not be merged into a base for the next stage. */
@@ -388,7 +376,7 @@ export class StageWorkspace {
     const folders: string[] = [];
     for (const entry of String(listed.stdout).split('\0'))
       if (entry.length >= 2) (entry[0] === 'd' ? folders : files).push(entry.slice(1));
-    const asked = folders.map((f) => asArgument(f));
+    const asked = folders.map((f) => pathArgument(f));
     if (asked.some((f) => f === null)) return null;
     const opaque =
       folders.length > 0

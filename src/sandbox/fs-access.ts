@@ -3,6 +3,7 @@ import { constants } from 'node:fs';
 import { chmod, chown, lchown, lstat, mkdir, open, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { AgentUser } from './agent-users.js';
+import { pathArgument } from '../core/text/path-bytes.js';
 import { ReachRegistry } from './reach-registry.js';
 import { handLayersTo, layersOf, shareLayersForReading, takeLayersBack } from './tree-layers.js';
 
@@ -206,10 +207,9 @@ const MAX_PRUNED = 200;
 function pruned(dir: string, paths: readonly string[]): string[] {
   const tests: string[] = [];
   for (const path of paths.slice(0, MAX_PRUNED)) {
-    const bytes = Buffer.from(path, 'latin1');
-    const text = bytes.toString('utf8');
+    const text = pathArgument(path);
     // A path execa cannot pass byte for byte is only filtered.
-    if (!Buffer.from(text, 'utf8').equals(bytes)) continue;
+    if (text === null) continue;
     tests.push(...(tests.length > 0 ? ['-o'] : []), '-path', `${dir}/${text}`.replace(/[*?[\\]/g, '\\$&'));
   }
   return tests.length > 0 ? ['(', ...tests, ')', '-prune', '-o'] : [];
