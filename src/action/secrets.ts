@@ -72,6 +72,10 @@ export class ScrubbingLedgerStore implements LedgerStore {
   append(request: AppendRequest): Promise<AppendResult> {
     return this.inner.append(this.scrub.appendRequest(request));
   }
+
+  tip(): Promise<string | null> {
+    return this.inner.tip();
+  }
 }
 
 /**

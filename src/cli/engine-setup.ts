@@ -190,6 +190,7 @@ function scrubbingLedger(scrub: Scrubber): (store: LedgerStore) => LedgerStore {
     read: (planId, opts) => store.read(planId, opts),
     readFile: (commit, path) => store.readFile(commit, path),
     append: (request) => store.append(scrub.appendRequest(request)),
+    tip: () => store.tip(),
   });
 }
 

@@ -99,6 +99,8 @@ export interface LedgerStore {
   read(planId: string, opts?: ReadOptions): Promise<LedgerSnapshot>;
   readFile(commit: string, path: string): Promise<string | null>;
   append(request: AppendRequest): Promise<AppendResult>;
+  /** The ledger branch's commit right now, without reading the ledger (with a remote: its ref, not its objects). */
+  tip(): Promise<string | null>;
 }
 
 /** The ledger's rules said no; retrying will not change that. */
@@ -723,6 +725,22 @@ export class GitLedgerStore implements LedgerStore {
     await this.git.run(['update-ref', '-d', buildRef]);
     if (isConflict(updated.stderr)) return false;
     throw new LedgerIoError(`ledger update-ref failed: ${updated.stderr.trim()}`);
+  }
+
+  async tip(): Promise<string | null> {
+    // git: rev-parse, the local branch's tip.
+    if (!this.opts.remote) return this.git.resolveCommit(this.branchRef);
+    // git: ls-remote, the remote branch's commit alone (one round trip, no objects).
+    const listed = await this.git.run(['ls-remote', '--exit-code', this.opts.remote, this.branchRef], {
+      env: this.opts.remoteEnv ?? {},
+    });
+    // Exit 2: the remote has no such branch (yet).
+    if (listed.exitCode === 2) return null;
+    if (listed.exitCode !== 0)
+      throw new LedgerIoError(`cannot read the ledger branch's tip from ${this.opts.remote}: ${listed.stderr.trim()}`);
+    // A pattern matches refs that end with it: only the branch's own line counts.
+    const line = listed.stdout.split('\n').find((l) => l.split('\t')[1] === this.branchRef);
+    return line?.split('\t')[0] ?? null;
   }
 
   /** The remote tip this store fetched within the last few seconds, once; undefined when there is none. */

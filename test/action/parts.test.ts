@@ -106,6 +106,7 @@ describe('secrets', () => {
       read: async () => ({ commit: null, rows: [] }),
       readFile: async () => null,
       append: async (r) => (seen.push(r), { outcome: 'appended', commit: 'c', attempts: 1 }),
+      tip: async () => null,
     };
     const store = new ScrubbingLedgerStore(inner, new Scrubber(['sk-leaked-key']));
     const row: LedgerRow = LedgerRowSchema.parse({

@@ -147,6 +147,7 @@ describe('approving a plan', () => {
           rows.push(r.row);
           return { outcome: 'appended', commit: 'c'.repeat(40), attempts: 1 };
         },
+        tip: async () => null,
       },
     };
   };

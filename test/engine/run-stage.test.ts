@@ -4,7 +4,8 @@
  * providers), and scripted stand-in agents as real processes.
  */
 import { readFileSync, existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { checkFinalReport, type FinalReport } from '../../src/core/report/index.js';
 import type { StageCompleted, StageOutcome, StageRefusal } from '../../src/engine/types.js';
@@ -33,6 +34,8 @@ import {
   carryFilesOnLedger,
   executorOnly,
 } from './helpers.js';
+
+const LEDGER_WRITER = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'agents', 'ledger-writer.mjs');
 
 function refused(outcome: StageOutcome): StageRefusal {
   if (outcome.kind !== 'refused')
@@ -349,6 +352,31 @@ describe('runStage: contract violations and QA', () => {
     const branch = stageBranch(p, 1);
     expect(await treePaths(p, branch)).not.toContain('sneaky.txt');
     expect(await show(p, branch, 'src/stage-1.txt')).toBe('stage 1 by Builder worker\n');
+  });
+
+  it('with isolation: none, an executor that writes to the ledger branch breaks its contract and the stage fails; its row decides nothing', async () => {
+    const p = await makeProject({
+      plan: 'linear.md',
+      config: (paths) => ({
+        isolation: 'none',
+        providers: {
+          builder: {
+            command: `${process.execPath} ${LEDGER_WRITER} --script ${join(paths.scratch, 'builder.script.json')}`,
+          },
+        },
+      }),
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
+    const engine = await engineFor(p);
+
+    const { report } = completed(await engine.run(1));
+    expect(report.executor).toMatchObject({ status: 'contract-violated' });
+    expect(JSON.stringify(report.executor)).toContain("wrote to the ledger (only okstra appends this stage's rows)");
+    expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'contract-violated' });
+    // The forged copy of the claim is there, and the stage still ends failed: it never became done.
+    const rows = await ledgerRows(p);
+    expect(rows.map((r) => ('status' in r ? r.status : ''))).toEqual(['started', 'started', 'failed']);
+    expect(rows.at(-1)).toMatchObject({ reason: 'contract-violated' });
   });
 
   it('with isolation: none, a verifier that writes in its worktree is discarded (contract-violated) and its change reaches no commit', async () => {

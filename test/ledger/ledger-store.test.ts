@@ -257,11 +257,32 @@ describe('GitLedgerStore against a bare remote', () => {
     ).toEqual(['1:started:run-x', '1:failed:run-x', '2:started:run-y', '1:started:run-z']);
   });
 
+  it("tip() is the remote branch's commit without a fetch: null before the first row, each append's commit after, another clone's too", async () => {
+    const { clones } = await makeRemoteWithClones(2);
+    const a = new GitLedgerStore({ repoDir: clones[0] as string, remote: 'origin', now: () => now });
+    const b = new GitLedgerStore({ repoDir: clones[1] as string, remote: 'origin', now: () => now });
+    expect(await a.tip()).toBeNull();
+    const first = await a.append({ row: claim(1, 'run-a') });
+    expect(await a.tip()).toBe(first.commit);
+    // Another clone's append moves it, and this clone learns it without fetching (its own refs stay as they were).
+    const refsBefore = await new Git(clones[0] as string).ok(['for-each-ref']);
+    const second = await b.append({ row: claim(2, 'run-b') });
+    expect(await a.tip()).toBe(second.commit);
+    expect(await new Git(clones[0] as string).ok(['for-each-ref'])).toBe(refsBefore);
+    // A local store's tip is its branch's.
+    const { dir } = await makeRepo();
+    const local = new GitLedgerStore({ repoDir: dir, now: () => now });
+    expect(await local.tip()).toBeNull();
+    const appended = await local.append({ row: claim(1, 'run-l') });
+    expect(await local.tip()).toBe(appended.commit);
+  });
+
   it('reports a missing remote clearly', async () => {
     const { dir } = await makeRepo();
     const store = new GitLedgerStore({ repoDir: dir, remote: 'nowhere', now: () => now });
     await expect(store.append({ row: claim(1, 'r') })).rejects.toThrowError(
       /cannot fetch the ledger branch from nowhere/,
     );
+    await expect(store.tip()).rejects.toThrowError(/cannot read the ledger branch's tip from nowhere/);
   });
 });
