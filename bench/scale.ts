@@ -349,7 +349,7 @@ async function gitProcesses(root: string): Promise<string[]> {
   if (outcome?.kind !== 'completed' || outcome.report.verdict.value !== 'PASS')
     throw new Error('the git-counting stage did not pass');
   const top = tally(stageCalls)
-    .slice(0, 12)
+    .slice(0, 40)
     .map(([name, n]) => `${name} ${n}`)
     .join(', ');
   return [
