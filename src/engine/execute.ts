@@ -51,6 +51,10 @@ export async function execute(
     progress,
   );
   const { result } = dispatched;
+  // The ledger's tip now (the executor's processes are gone), asked while okstra commits its work: one round trip
+  // off the stage's path. Awaited below; a failure meanwhile is not unhandled.
+  const tipAfter = deps.ledger.tip();
+  tipAfter.catch(() => undefined);
 
   const committed = await deps.workspace.commitAll(
     worktree,
@@ -63,8 +67,7 @@ export async function execute(
   if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
   // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
   // Another run's row for another stage moves it too; then this stage's rows are compared at the new tip.
-  const tipAfter = await deps.ledger.tip();
-  if (tipAfter !== run.claimCommit && (await stageRows(req, deps)) !== rowsBefore)
+  if ((await tipAfter) !== run.claimCommit && (await stageRows(req, deps)) !== rowsBefore)
     violations.push("wrote to the ledger (only okstra appends this stage's rows)");
 
   let carry: Execution['carry'] = null;
