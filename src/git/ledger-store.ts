@@ -221,6 +221,8 @@ export class GitLedgerStore implements LedgerStore {
   private readonly retryBudgetMs: number;
   private readonly sleep: (ms: number) => Promise<void>;
   private recentTip: { tip: string | null; at: number } | null = null;
+  /** The last commit this store's own append put on the branch: a tip known to be complete here. */
+  private lastWritten: string | null = null;
   private readonly provenance: DoneRowProvenance;
   /**
    * Per plan, the ledger at the last tip this store read or wrote. Keyed by
@@ -335,7 +337,10 @@ export class GitLedgerStore implements LedgerStore {
         recent !== undefined
           ? await this.tryOnRecentTip(recent, request, attempt)
           : await this.withTip((tip) => this.tryAppend(tip, request, attempt));
-      if (result) return result;
+      if (result) {
+        if (result.outcome === 'appended') this.lastWritten = result.commit;
+        return result;
+      }
       const elapsed = Date.now() - started;
       if (elapsed >= this.retryBudgetMs) throw new LedgerContentionError(attempt, elapsed);
       await this.sleep(backoffMs(attempt));
@@ -740,7 +745,11 @@ export class GitLedgerStore implements LedgerStore {
       throw new LedgerIoError(`cannot read the ledger branch's tip from ${this.opts.remote}: ${listed.stderr.trim()}`);
     // A pattern matches refs that end with it: only the branch's own line counts.
     const line = listed.stdout.split('\n').find((l) => l.split('\t')[1] === this.branchRef);
-    return line?.split('\t')[0] ?? null;
+    const tip = line?.split('\t')[0] ?? null;
+    // Still this store's own last commit (every object here): the next append may start from it without a fetch,
+    // as from a tip fetched moments ago; a stale one loses its compare-and-swap and fetches afresh.
+    if (tip !== null && tip === this.lastWritten) this.recentTip = { tip, at: Date.now() };
+    return tip;
   }
 
   /** The remote tip this store fetched within the last few seconds, once; undefined when there is none. */

@@ -269,6 +269,13 @@ describe('GitLedgerStore against a bare remote', () => {
     const second = await b.append({ row: claim(2, 'run-b') });
     expect(await a.tip()).toBe(second.commit);
     expect(await new Git(clones[0] as string).ok(['for-each-ref'])).toBe(refsBefore);
+    // A tip that is this store's own last commit lets the next append start from it without a fetch; when another
+    // clone appended in between, that append loses its compare-and-swap, fetches, and lands on top.
+    const third = await a.append({ row: claim(3, 'run-a') });
+    expect(await a.tip()).toBe(third.commit);
+    await b.append({ row: claim(4, 'run-b') });
+    await a.append({ row: claim(5, 'run-a') });
+    expect((await b.read('demo')).rows.map((r) => ('stage' in r ? r.stage : 0))).toEqual([1, 2, 3, 4, 5]);
     // A local store's tip is its branch's.
     const { dir } = await makeRepo();
     const local = new GitLedgerStore({ repoDir: dir, now: () => now });
