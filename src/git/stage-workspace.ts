@@ -409,9 +409,13 @@ export class StageWorkspace {
       encoding: 'latin1',
       env: LITERAL_PATHSPECS,
     });
-    const entries = tracked.split('\0').filter(Boolean);
-    // Without a narrowed list (too many paths) ls-files listed everything: every gone path is checked against it.
-    const stillTracked = gone.filter((p) => entries.some((e) => e === p || e.startsWith(`${p}/`)));
+    // Without a narrowed list (too many paths) ls-files listed everything: each entry names the gone path it is, or
+    // the gone folder it is under.
+    const wanted = new Set(gone);
+    const stillTracked = new Set<string>();
+    for (const entry of tracked.split('\0'))
+      for (let p = entry; p !== ''; p = p.includes('/') ? p.slice(0, p.lastIndexOf('/')) : '')
+        if (wanted.has(p)) stillTracked.add(p);
     return [...present, ...stillTracked];
   }
 

@@ -42,6 +42,9 @@ async function checkout(): Promise<{ dir: string; head: string; ws: StageWorkspa
   writeFileSync(join(dir, 'tracked.txt'), 'committed\n');
   writeFileSync(join(dir, 'src', 'a.txt'), 'a\n');
   writeFileSync(join(dir, 'src', 'b.txt'), 'b\n');
+  mkdirSync(join(dir, 'lib'));
+  writeFileSync(join(dir, 'lib', 'x.txt'), 'x\n');
+  writeFileSync(join(dir, 'lib', 'y.txt'), 'y\n');
   writeFileSync(join(dir, '.gitignore'), 'secret.env\nbuild/\n');
   await git.ok(['add', '--all']);
   await git.ok(['commit', '--quiet', '-m', 'files']);
@@ -145,10 +148,16 @@ describe.skipIf(!available)(
         for (const absent of ['extra.txt', 'staged.txt']) expect(existsSync(join(stage, absent)), absent).toBe(false);
         await giveTo(stage, user);
         writeFileSync(join(stage, 'src', 'work.txt'), 'executor\n');
+        // A whole folder deleted: the upper layer holds one whiteout for it, and its files' deletions are staged.
+        rmSync(join(stage, 'lib'), { recursive: true });
         await pool.release(user);
         const committed = await ws.commitAll(stage, 'executor work');
         const names = execFileSync('git', ['-C', dir, 'show', '--name-status', '--format=', committed as string]);
-        expect(names.toString().split('\n').filter(Boolean)).toEqual(['A\tsrc/work.txt']);
+        expect(names.toString().split('\n').filter(Boolean)).toEqual([
+          'D\tlib/x.txt',
+          'D\tlib/y.txt',
+          'A\tsrc/work.txt',
+        ]);
         await ws.sealForReview(stage, committed as string);
         expect(await ws.treeState(stage)).toEqual({ head: committed, dirty: [] });
         await ws.removeWorktree(stage);
