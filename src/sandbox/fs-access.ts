@@ -25,15 +25,14 @@ const grants = new Map<string, bigint>();
  * the agent's doing, okstra's own ownership change is before it.
  */
 export async function giveTo(dir: string, user: AgentUser): Promise<void> {
+  // A layered tree changes hands by a remount: only its upper layer changes owner (tree-layers.ts).
   const layers = layersOf(dir);
-  if (layers) {
-    await handLayersTo(dir, layers, user);
-    grants.set(resolve(dir), await clockPast(dir, () => lchown(dir, user.uid, user.gid)));
-    return;
+  if (layers) await handLayersTo(dir, layers, user);
+  else {
+    // chown -R does not follow symlinks (-P is the default), so a link in the tree cannot hand out its target.
+    const result = await execa('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir], { reject: false });
+    if (result.exitCode !== 0) throw new Error(`cannot give ${dir} to ${user.name}: ${String(result.stderr).trim()}`);
   }
-  // chown -R does not follow symlinks (-P is the default), so a link in the tree cannot hand out its target.
-  const result = await execa('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir], { reject: false });
-  if (result.exitCode !== 0) throw new Error(`cannot give ${dir} to ${user.name}: ${String(result.stderr).trim()}`);
   // The top folder's change time, set again until the clock has moved past every chown: the agent has not started yet.
   grants.set(resolve(dir), await clockPast(dir, () => lchown(dir, user.uid, user.gid)));
 }
