@@ -178,6 +178,8 @@ interface ParsedLedger {
   /** The believed rows of the first `scannedLines` lines: a file grown by appends is judged from there on, not again. */
   scan: TrustScan | null;
   scannedLines: number;
+  /** Every line's row, once asked for and every line is readable (null: not yet, or a line is not a row). */
+  rows: LedgerRow[] | null;
 }
 
 /** From this size on a file is hashed into the object store on its own before the commit is built (see buildCommit). */
@@ -185,13 +187,15 @@ const LARGE_FILE_CHARS = 256 * 1024;
 
 /**
  * From this size the live ledger.jsonl is sealed into a segment by the next append.
- * The size from which a file is hashed on its own: below it the live file goes
- * inline into fast-import, so an append never rewrites more than ~256 KiB (with a
- * 1 MiB seal a 10,000-row ledger's live file sat near 1 MiB, hashed whole at each
- * append). A 10,000-row ledger is about eight segments; a plan that never grows
- * this big never seals.
+ * Every append rewrites the whole live file (a blob cannot grow in place), and
+ * fast-import's cost is flat up to about 64 KiB and grows past it (a 220 KiB
+ * live file cost ~5 ms more per append than a 1 KiB one; at 256 KiB a
+ * 10,000-row ledger's live file sat near that). Far below LARGE_FILE_CHARS, so
+ * the live file always goes inline. A 10,000-row ledger is about 28 segments,
+ * read in the same single cat-file and kept parsed by blob id; a plan that
+ * never grows this big never seals.
  */
-export const SEAL_CHARS = LARGE_FILE_CHARS;
+export const SEAL_CHARS = 64 * 1024;
 
 /** How long a fetched remote tip is worth trying as the parent of the next append. */
 const RECENT_TIP_MS = 5_000;
@@ -231,12 +235,6 @@ export class GitLedgerStore implements LedgerStore {
    * branch that moved since.
    */
   private readonly parsed = new Map<string, ParsedLedger>();
-  /**
-   * Plan and segment blob id → its lines as first numbered: a segment never changes, so a new tip re-reads only
-   * what did. Keyed by plan too: the same blob in another plan's folder is judged as that plan's (rows of another
-   * plan are unreadable there).
-   */
-  private readonly segmentsByBlob = new Map<string, LedgerLine[]>();
   private readonly sealChars: number;
 
   constructor(private readonly opts: GitLedgerStoreOptions) {
@@ -254,7 +252,8 @@ export class GitLedgerStore implements LedgerStore {
       const parsed = await this.parsedAt(tip, planId);
       const rows = this.strictRows(parsed, planId);
       const trust = await this.judge(tip, planId, parsed);
-      return { commit: tip, rows: trust.trusted, distrusted: trust.distrusted, allRows: rows };
+      // A copy: a caller may reorder what it is given; the cache must not see that.
+      return { commit: tip, rows: trust.trusted, distrusted: trust.distrusted, allRows: [...rows] };
     };
     return opts.tip !== undefined ? readAt(opts.tip) : this.withTip(readAt);
   }
@@ -441,7 +440,7 @@ export class GitLedgerStore implements LedgerStore {
       seal && parsed?.liveBlob
         ? [{ path: seal, blob: parsed.liveBlob, lines: lines.slice(segmentLineCount(segments)) }]
         : [];
-    for (const s of sealed) this.segmentsByBlob.set(segmentKey(row.plan_id, s.blob), s.lines);
+    for (const s of sealed) sealedSegments.remember(row.plan_id, s.blob, s.lines);
     this.parsed.set(row.plan_id, {
       tip: commit,
       segmentTree: ids.get(segmentDir(row.plan_id)) ?? null,
@@ -452,6 +451,7 @@ export class GitLedgerStore implements LedgerStore {
       doneProblems: row.status === 'done' ? null : (parsed?.doneProblems ?? (tip ? null : new Map())),
       scan: parsed?.scan ?? null,
       scannedLines: parsed?.scannedLines ?? 0,
+      rows: parsed?.rows ? [...parsed.rows, row] : null,
     });
     return { outcome: 'appended', commit, attempts: attempt };
   }
@@ -511,7 +511,18 @@ export class GitLedgerStore implements LedgerStore {
         ...segments.flatMap((seg) => seg.lines),
         ...renumberLines(parseLedgerLines(text, opts), segmentLines + 1),
       ];
-      entry = { tip, segmentTree, segments, liveBlob, text, lines, doneProblems: null, scan: null, scannedLines: 0 };
+      entry = {
+        tip,
+        segmentTree,
+        segments,
+        liveBlob,
+        text,
+        lines,
+        doneProblems: null,
+        scan: null,
+        scannedLines: 0,
+        rows: null,
+      };
     }
     this.parsed.set(planId, entry);
     return entry;
@@ -530,6 +541,10 @@ export class GitLedgerStore implements LedgerStore {
       doneProblems: newDone ? null : known.doneProblems,
       scan: known.scan,
       scannedLines: known.scannedLines,
+      rows:
+        known.rows && added.every((l) => 'row' in l)
+          ? [...known.rows, ...added.flatMap((l) => ('row' in l ? [l.row] : []))]
+          : null,
     };
   }
 
@@ -556,23 +571,32 @@ export class GitLedgerStore implements LedgerStore {
     }));
     const ordered = orderSegments(where, entries);
     if (known?.liveBlob)
-      this.segmentsByBlob.set(segmentKey(planId, known.liveBlob), known.lines.slice(segmentLineCount(known.segments)));
-    const unread = [
-      ...new Set(ordered.map((e) => e.id).filter((id) => !this.segmentsByBlob.has(segmentKey(planId, id)))),
-    ];
-    // git: cat-file, the segments this store has not read yet (by blob id).
+      sealedSegments.remember(planId, known.liveBlob, known.lines.slice(segmentLineCount(known.segments)));
+    // Taken from the cache before the await: another store in this process may evict an entry meanwhile.
+    const cached = new Map<string, readonly LedgerLine[]>();
+    for (const e of ordered) {
+      const lines = sealedSegments.get(planId, e.id);
+      if (lines) cached.set(e.id, lines);
+    }
+    const unread = [...new Set(ordered.map((e) => e.id).filter((id) => !cached.has(id)))];
+    // git: cat-file, the segments this process has not read yet (by blob id).
     const blobs = await readObjects(this.git, unread);
     const texts = new Map(blobs.map((b) => [b.spec, b.object?.bytes.toString('utf8') ?? '']));
     const out: SegmentRead[] = [];
     let next = 1;
     for (const e of ordered) {
       const path = `${segmentDir(planId)}/${e.name}`;
-      let lines = this.segmentsByBlob.get(segmentKey(planId, e.id));
-      if (!lines) {
-        lines = parseLedgerLines(texts.get(e.id) ?? '', { path: this.displayPath(path), planId });
-        this.segmentsByBlob.set(segmentKey(planId, e.id), lines);
+      const hit = cached.get(e.id);
+      const lines = renumberLines(
+        hit ?? parseLedgerLines(texts.get(e.id) ?? '', { path: this.displayPath(path), planId }),
+        next,
+      );
+      // Kept as numbered here, where the same segment sits at every later tip: the next read copies no line.
+      if (lines !== hit) {
+        cached.set(e.id, lines);
+        sealedSegments.remember(planId, e.id, lines);
       }
-      out.push({ path, blob: e.id, lines: renumberLines(lines, next) });
+      out.push({ path, blob: e.id, lines });
       next += lines.length;
     }
     return out;
@@ -634,12 +658,14 @@ export class GitLedgerStore implements LedgerStore {
    */
   private strictRows(entry: ParsedLedger | null, planId: string): LedgerRow[] {
     if (!entry) return [];
-    return entry.lines.map((l) => {
+    if (entry.rows) return entry.rows;
+    entry.rows = entry.lines.map((l) => {
       if (!('problem' in l)) return l.row;
       const at = entry.segments.length > 0 ? locateLine(partsOf(entry, planId), l.line) : null;
       if (at) throw new LedgerFormatError(this.displayPath(at.part.path), l.line, l.problem, planId, at.local);
       throw new LedgerFormatError(this.displayPath(ledgerPath(planId)), l.line, l.problem, planId);
     });
+    return entry.rows;
   }
 
   /**
@@ -804,8 +830,66 @@ export class GitLedgerStore implements LedgerStore {
   }
 }
 
-function segmentKey(planId: string, blob: string): string {
-  return `${planId}\0${blob}`;
+/**
+ * Sealed segments' lines by plan and blob id, for every store of the process: a blob id names its content
+ * (whichever repository holds it) and a segment never changes, so a new tip, or a second store in the process
+ * over the same ledger (in this clone or another), re-reads only what is new. Keyed by plan too: the same blob
+ * in another plan's folder is read as that plan's (rows of another plan are unreadable there). Lines only,
+ * never a judgement: which rows are believed depends on the repository's history and the reader's clock.
+ * Bounded by the characters its lines hold, the least recently used going first, like the bot's segment
+ * cache (src/github/ledger-api.ts).
+ */
+export class SealedSegmentCache {
+  private readonly entries = new Map<string, { lines: readonly LedgerLine[]; chars: number }>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  get(planId: string, blob: string): readonly LedgerLine[] | undefined {
+    const key = `${planId}\0${blob}`;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.lines;
+  }
+
+  remember(planId: string, blob: string, lines: readonly LedgerLine[]): void {
+    const key = `${planId}\0${blob}`;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.chars -= old.chars;
+    }
+    const chars = lines.reduce((n, l) => n + l.raw.length + 1, 0);
+    this.entries.set(key, { lines, chars });
+    this.chars += chars;
+    for (const [oldest, entry] of this.entries) {
+      if (this.chars <= this.maxChars || oldest === key) break;
+      this.entries.delete(oldest);
+      this.chars -= entry.chars;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.chars = 0;
+  }
+
+  /** How many segments it holds: for tests. */
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** About 45,000 rows as okstra writes them (~180 characters each): a few long ledgers, a few tens of MB of heap. */
+const SEGMENT_CACHE_CHARS = 8 * 1024 * 1024;
+
+const sealedSegments = new SealedSegmentCache(SEGMENT_CACHE_CHARS);
+
+/** Empties the process's cache of parsed segments: for tests that count what a cold read costs. */
+export function forgetSealedSegments(): void {
+  sealedSegments.clear();
 }
 
 /** How many lines the segments hold together. */
