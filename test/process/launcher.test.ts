@@ -1,0 +1,229 @@
+/**
+ * The launcher (src/process/launcher.ts) starts okstra's processes instead of
+ * Node's spawn. What runs must be exactly what a spawn would have run — the
+ * program, its arguments, environment, folder, identity and descriptors —
+ * its streams must reach their own caller and no one else, and its socket
+ * must be out of an agent user's reach. Each test goes through the real
+ * Perl launcher (prepareLauncher waits until it runs).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCaptured } from '../../src/process/run-captured.js';
+import { killAllProcessesOf, launcherPid, prepareLauncher, startProcess } from '../../src/process/start-process.js';
+import { StartError } from '../../src/process/started-process.js';
+import { AgentUserPool } from '../../src/sandbox/agent-users.js';
+import { tempDir } from '../helpers/git-repos.js';
+import { isAlive, waitForDeath } from '../providers/helpers.js';
+
+const root = process.getuid?.() === 0;
+// Its own prefix: no other test file leases these users, so killing their processes touches nobody else's.
+const PREFIX = 'okstra-launch-';
+const PATH = process.env.PATH ?? '/usr/bin:/bin';
+
+beforeAll(async () => {
+  expect(await prepareLauncher(10_000), 'the launcher runs (perl is on PATH)').toBe(true);
+});
+
+const parentOf = (pid: number): number =>
+  Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+
+/** The launcher's socket path, the one argument it was started with. */
+function socketPath(): string {
+  const argv = readFileSync(`/proc/${launcherPid() as number}/cmdline`, 'utf8').split('\0');
+  return argv[argv.length - 2] as string;
+}
+
+describe('the launcher', () => {
+  it('runs the program with its arguments, exactly its environment, its folder, stdin in and both streams out', async () => {
+    const dir = tempDir('okstra-launch-');
+    const script = 'read -r line; echo "out:$line:$1:$2:$(pwd):$ONLY"; echo "err" >&2; env | sort > env.txt; exit 7';
+    const result = await runCaptured({
+      file: 'sh',
+      args: ['-c', script, 'sh', 'a b', "c'd"],
+      cwd: dir,
+      env: { PATH, ONLY: 'this' },
+      input: 'hello\n',
+    });
+    expect(result).toMatchObject({ exitCode: 7, signal: null });
+    expect(result.stdout.toString()).toBe(`out:hello:a b:c'd:${dir}:this\n`);
+    expect(result.stderr.toString()).toBe('err\n');
+    const env = readFileSync(join(dir, 'env.txt'), 'utf8').trim().split('\n');
+    // sh adds PWD (and OLDPWD/SHLVL on some shells); nothing of okstra's environment comes along.
+    expect(env.filter((l) => !/^(PWD|OLDPWD|SHLVL|_)=/.test(l))).toEqual(['ONLY=this', `PATH=${PATH}`]);
+  });
+
+  it('is the parent of what it starts, and a detached child leads its own session', async () => {
+    const child = await startProcess({
+      file: 'sh',
+      args: ['-c', 'cat /proc/self/stat; sleep 5'],
+      cwd: '/',
+      env: { PATH },
+      detached: true,
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stdout.resume();
+    child.stderr.resume();
+    child.stdin.end();
+    while (!out.includes(')')) await new Promise((r) => setTimeout(r, 5));
+    expect(parentOf(child.pid)).toBe(launcherPid());
+    const fields = out.slice(out.lastIndexOf(')') + 2).split(' ');
+    // stat fields after the name: state, ppid, pgrp, session.
+    expect(Number(fields[2])).toBe(child.pid);
+    expect(Number(fields[3])).toBe(child.pid);
+    process.kill(-child.pid, 'SIGKILL');
+    expect(await child.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    await child.outputClosed;
+  });
+
+  it('gives the child no descriptor but its three streams', async () => {
+    const result = await runCaptured({ file: 'ls', args: ['/proc/self/fd'], cwd: '/', env: { PATH } });
+    // ls itself opens one folder to list it.
+    expect(
+      result.stdout
+        .toString()
+        .trim()
+        .split('\n')
+        .map(Number)
+        .filter((fd) => fd > 2).length,
+    ).toBeLessThanOrEqual(1);
+  });
+
+  it('says why a program cannot start, as a spawn error names it', async () => {
+    const dir = tempDir('okstra-launch-');
+    const notExecutable = join(dir, 'plain.txt');
+    writeFileSync(notExecutable, 'echo hi\n');
+    chmodSync(notExecutable, 0o644);
+    const cases: Array<[string, string, string]> = [
+      ['okstra-no-such-program', dir, 'ENOENT'],
+      ['sh', join(dir, 'no-such-folder'), 'ENOENT'],
+      [notExecutable, dir, 'EACCES'],
+    ];
+    for (const [file, cwd, code] of cases) {
+      const error = await startProcess({ file, args: [], cwd, env: { PATH }, detached: false }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error, `${file} in ${cwd}`).toBeInstanceOf(StartError);
+      expect((error as StartError).code).toBe(code);
+    }
+    await expect(
+      startProcess({ file: 'sh', args: ['a\0b'], cwd: dir, env: { PATH }, detached: false }),
+    ).rejects.toThrow(/NUL byte/);
+  });
+
+  it('keeps fifty concurrent processes’ streams apart and carries megabytes intact', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        runCaptured({
+          file: 'sh',
+          args: ['-c', 'cat; echo "$1" >&2', 'sh', `err-${i}`],
+          cwd: '/',
+          env: { PATH },
+          input: `in-${i}\n`.repeat(i === 7 ? 400_000 : 3),
+        }),
+      ),
+    );
+    results.forEach((r, i) => {
+      expect(r.stdout.toString()).toBe(`in-${i}\n`.repeat(i === 7 ? 400_000 : 3));
+      expect(r.stderr.toString()).toBe(`err-${i}\n`);
+      expect(r.exitCode).toBe(0);
+    });
+  });
+
+  it('drops a connection that brings no live token, and the next start is unaffected', async () => {
+    const stray = connect(socketPath());
+    await new Promise<void>((resolve, reject) => {
+      stray.once('connect', () => resolve());
+      stray.once('error', reject);
+    });
+    stray.write(`${'0'.repeat(32)}1`);
+    const closed = await new Promise<boolean>((resolve) => {
+      stray.once('close', () => resolve(true));
+      setTimeout(() => resolve(false), 5000);
+    });
+    expect(closed, 'the launcher’s server closed the stray connection').toBe(true);
+    const result = await runCaptured({ file: 'echo', args: ['fine'], cwd: '/', env: { PATH } });
+    expect(result.stdout.toString()).toBe('fine\n');
+  });
+});
+
+describe.skipIf(!root)('the launcher and agent users', () => {
+  it('runs as the user: real, effective, saved and file-system ids, and no group but its own', async () => {
+    const pool = new AgentUserPool({ lockDir: join(tempDir('okstra-locks-'), 'locks'), prefix: PREFIX });
+    const user = await pool.acquire();
+    try {
+      const result = await runCaptured({
+        file: 'grep',
+        args: ['-E', '^(Uid|Gid|Groups):', '/proc/self/status'],
+        cwd: '/',
+        env: { PATH },
+        user,
+      });
+      const lines = result.stdout.toString().trim().split('\n');
+      expect(lines[0]?.split(/\s+/).slice(1)).toEqual(Array(4).fill(String(user.uid)));
+      expect(lines[1]?.split(/\s+/).slice(1)).toEqual(Array(4).fill(String(user.gid)));
+      expect(lines[2]?.split(/\s+/).slice(1).filter(Boolean)).toEqual([String(user.gid)]);
+    } finally {
+      await pool.release(user);
+    }
+  });
+
+  it('an agent user cannot reach the launcher’s socket (a stand-in that tries, and one that would succeed without the private folder)', async () => {
+    const pool = new AgentUserPool({ lockDir: join(tempDir('okstra-locks-'), 'locks'), prefix: PREFIX });
+    const user = await pool.acquire();
+    try {
+      const attempt = (path: string): string =>
+        execFileSync(
+          process.execPath,
+          [
+            '-e',
+            `require('net').connect(${JSON.stringify(path)}).on('connect', () => { console.log('connected'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(0); })`,
+          ],
+          { uid: user.uid, gid: user.gid, encoding: 'utf8' },
+        ).trim();
+      expect(attempt(socketPath())).toBe('EACCES');
+      // The control: a socket in a folder the user may enter accepts it, so the refusal above is the folder's doing.
+      const open = tempDir('okstra-open-socket-');
+      chmodSync(open, 0o755);
+      const server = (await import('node:net')).createServer((s) => s.destroy());
+      const path = join(open, 's');
+      await new Promise<void>((r) => server.listen(path, r));
+      chmodSync(path, 0o777);
+      try {
+        expect(attempt(path)).toBe('connected');
+      } finally {
+        server.close();
+      }
+    } finally {
+      await pool.release(user);
+    }
+  });
+
+  it('kills every process of a user, one that left its session too, and leaves other users’ alone', async () => {
+    const pool = new AgentUserPool({ lockDir: join(tempDir('okstra-locks-'), 'locks'), prefix: PREFIX });
+    const [user, other] = [await pool.acquire(), await pool.acquire()];
+    const escapee = (u: { uid: number; gid: number }): number => {
+      // detached: a session and group of its own, started outside the launcher, as a daemon an agent left would be.
+      const child = spawn('sleep', ['300'], { uid: u.uid, gid: u.gid, detached: true, stdio: 'ignore' });
+      child.unref();
+      return child.pid as number;
+    };
+    const mine = escapee(user);
+    const theirs = escapee(other);
+    try {
+      await new Promise((r) => setTimeout(r, 100));
+      expect(isAlive(mine) && isAlive(theirs)).toBe(true);
+      expect(await killAllProcessesOf(user)).toBe(true);
+      expect(await waitForDeath(mine, 5000)).toBe(true);
+      expect(isAlive(theirs), 'another user’s process').toBe(true);
+    } finally {
+      process.kill(theirs, 'SIGKILL');
+      await pool.release(user);
+      await pool.release(other);
+    }
+  });
+});
