@@ -1,4 +1,5 @@
-import { execa } from 'execa';
+import { runCaptured, type CapturedResult } from '../process/run-captured.js';
+import { StartError } from '../process/started-process.js';
 
 /**
  * The one place okstra starts git. Arguments are always an array (no shell),
@@ -41,6 +42,34 @@ const QUIET_CONFIG = [
   'advice.detachedHead=false',
 ];
 
+/**
+ * One git process: okstra's environment (as a spawn inherits it) under the
+ * call's own variables, never a terminal prompt, the whole output kept.
+ */
+async function runGit(
+  cwd: string,
+  args: readonly string[],
+  opts: { input: Buffer; env: Record<string, string> },
+): Promise<CapturedResult> {
+  try {
+    return await runCaptured({
+      file: 'git',
+      args: [...QUIET_CONFIG, ...args],
+      cwd,
+      env: { ...process.env, ...opts.env, GIT_TERMINAL_PROMPT: '0' },
+      input: opts.input,
+    });
+  } catch (error) {
+    if (error instanceof StartError)
+      throw new Error(`could not start git in ${cwd}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+function gitResult(r: CapturedResult): GitResult {
+  return { stdout: r.stdout.toString('utf8'), stderr: r.stderr.toString('utf8'), exitCode: r.exitCode ?? -1 };
+}
+
 export class Git {
   constructor(
     readonly cwd: string,
@@ -50,19 +79,15 @@ export class Git {
   /** Runs git and returns its result whatever the exit code. */
   async run(args: readonly string[], opts: GitOptions = {}): Promise<GitResult> {
     const encoding = opts.encoding ?? 'utf8';
-    const result = await execa('git', [...QUIET_CONFIG, ...args], {
-      cwd: this.cwd,
-      input: encoding === 'utf8' ? (opts.input ?? '') : Buffer.from(opts.input ?? '', encoding),
-      encoding,
-      env: { ...this.baseEnv, ...opts.env, GIT_TERMINAL_PROMPT: '0' },
-      reject: false,
-      stripFinalNewline: false,
-      maxBuffer: 256 * 1024 * 1024,
+    const result = await runGit(this.cwd, args, {
+      input: Buffer.from(opts.input ?? '', encoding),
+      env: { ...this.baseEnv, ...opts.env },
     });
-    if (result.failed && result.exitCode === undefined) {
-      throw new Error(`could not start git in ${this.cwd}: ${result.shortMessage}`);
-    }
-    return { stdout: String(result.stdout), stderr: String(result.stderr), exitCode: result.exitCode ?? -1 };
+    return {
+      stdout: result.stdout.toString(encoding),
+      stderr: result.stderr.toString(encoding),
+      exitCode: result.exitCode ?? -1,
+    };
   }
 
   /** Runs git and returns stdout without its final newline; throws GitError on a non-zero exit. */
@@ -109,15 +134,12 @@ export interface ObjectLookup {
  */
 export async function readObjects(git: Git, specs: readonly string[]): Promise<ObjectLookup[]> {
   if (specs.length === 0) return [];
-  const out = await execa('git', [...QUIET_CONFIG, 'cat-file', '--batch'], {
-    cwd: git.cwd,
-    input: specs.map((s) => `${s}\n`).join(''),
-    encoding: 'buffer',
-    stripFinalNewline: false,
-    env: { GIT_TERMINAL_PROMPT: '0' },
-    maxBuffer: 256 * 1024 * 1024,
+  const out = await runGit(git.cwd, ['cat-file', '--batch'], {
+    input: Buffer.from(specs.map((s) => `${s}\n`).join('')),
+    env: {},
   });
-  const buf = Buffer.from(out.stdout);
+  if (out.exitCode !== 0) throw new GitError(['cat-file', '--batch'], gitResult(out));
+  const buf = out.stdout;
   const found: ObjectLookup[] = [];
   let offset = 0;
   for (const spec of specs) {

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import { startProcess } from '../process/start-process.js';
+import type { StartedProcess } from '../process/started-process.js';
 
 /**
  * The one way okstra starts an agent program or a QA command: an argument
@@ -350,43 +352,39 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
 
   if (options.signal?.aborted) return { ...notStarted(), aborted: true };
 
-  let child: ChildProcess;
+  let child: StartedProcess;
   try {
-    child = spawn(options.file, [...options.args], {
+    child = await startProcess({
+      file: options.file,
+      args: options.args,
       cwd: options.cwd,
-      env: { ...options.env },
+      env: options.env,
       detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      windowsHide: true,
-      // libuv drops the supplementary groups when it switches user, so only the agent's own group remains.
-      ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
+      user: options.user ?? null,
     });
   } catch (error) {
-    // Node refuses some starts at once (a bad uid, a NUL byte in an argument) rather than by an 'error' event.
     return {
       ...notStarted(),
       durationMs: Math.round(performance.now() - started),
       spawnError: whyNotStarted(error, options.file),
     };
   }
-  // Settles once the program ended and its output pipes closed, or it could not be started.
-  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null; error: unknown }>((resolve) => {
-    child.once('error', (error) => resolve({ code: null, signal: null, error }));
-    child.once('close', (code, signal) => resolve({ code, signal, error: null }));
-  });
+  const { pid, stdin } = child;
+  // Settles once the program ended and its output pipes closed.
+  const ended = Promise.all([child.exited, child.outputClosed]).then(([status]) => status);
   // A program that exits without reading its stdin closes the pipe under us (EPIPE): not an error of the run.
-  child.stdin?.on('error', () => undefined);
-  child.stdin?.end(options.input ?? '');
+  stdin.on('error', () => undefined);
+  stdin.end(options.input ?? '');
 
   let timedOut = false;
   let aborted = false;
   let exited = false;
   let graceTimer: NodeJS.Timeout | undefined;
-  const pid = child.pid;
-  const stopWatchdog = pid === undefined ? () => undefined : startParentDeathWatchdog(pid);
+  // The launcher kills what it started if okstra dies; a child started directly needs the shared watchdog.
+  const stopWatchdog = child.guarded ? () => undefined : startParentDeathWatchdog(pid);
 
   const terminateTree = (): void => {
-    if (pid === undefined || exited) return;
+    if (exited) return;
     killGroup(pid, 'SIGTERM');
     graceTimer ??= setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
   };
@@ -394,22 +392,26 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
   const onLine = options.onLine;
   const outLines = onLine ? new LineSplitter((line) => onLine('stdout', line)) : null;
   const errLines = onLine ? new LineSplitter((line) => onLine('stderr', line)) : null;
-  child.stdout?.on('data', (chunk: unknown) => {
+  child.stdout.on('data', (chunk: unknown) => {
     const bytes = toBuffer(chunk);
     stdout.push(bytes);
     outLines?.push(bytes);
   });
-  child.stderr?.on('data', (chunk: unknown) => {
+  child.stderr.on('data', (chunk: unknown) => {
     const bytes = toBuffer(chunk);
     stderr.push(bytes);
     errLines?.push(bytes);
   });
-  child.stdout?.on('end', () => outLines?.end());
-  child.stderr?.on('end', () => errLines?.end());
-  child.on('exit', () => {
+  child.stdout.on('error', () => undefined);
+  child.stderr.on('error', () => undefined);
+  child.stdout.on('end', () => outLines?.end());
+  child.stderr.on('end', () => errLines?.end());
+  child.stdout.resume();
+  child.stderr.resume();
+  void child.exited.then(() => {
     exited = true;
     // Whatever the leader left behind in its group dies with it.
-    if (pid !== undefined) killGroup(pid, 'SIGKILL');
+    killGroup(pid, 'SIGKILL');
     stopWatchdog();
   });
 
@@ -418,8 +420,8 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
       if (exited) {
         // The program ended but something outside its group still holds the
         // output pipes open: stop waiting for them.
-        child.stdout?.destroy();
-        child.stderr?.destroy();
+        child.stdout.destroy();
+        child.stderr.destroy();
         return;
       }
       timedOut = true;
@@ -446,7 +448,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
       stdoutTruncated: stdout.truncated,
       stderrTruncated: options.mergeStderr ? false : stderr.truncated,
       durationMs: Math.round(performance.now() - started),
-      spawnError: result.error !== null || pid === undefined ? whyNotStarted(result.error, options.file) : null,
+      spawnError: null,
     };
   } finally {
     stopWatchdog();

@@ -2,6 +2,7 @@ import { execa } from 'execa';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { killAllProcessesOf } from '../process/start-process.js';
 
 /**
  * The unprivileged OS users agents and QA commands run as: `okstra-agent-1`,
@@ -103,7 +104,7 @@ export class AgentUserPool {
   /** Ends every process the user still runs, then frees the user for the next lease. */
   async release(user: AgentUser): Promise<void> {
     if (!this.held.has(user.name)) return;
-    await killProcessesOf(user.uid);
+    await endProcessesOf(user);
     this.held.delete(user.name);
     // One unlink in a root-only folder: done at once, not queued behind the thread pool's
     // work (a verify phase's sessions end together and their cleanups fill the pool).
@@ -259,6 +260,18 @@ async function createUser(name: string): Promise<AgentUser> {
   throw new AgentUserError(
     `could not create the agent user ${name}: ${String(result.stderr).trim() || `useradd exited ${result.exitCode}`}. okstra needs root (or passwordless sudo on a runner) and the useradd program to isolate agents; set \`isolation: none\` in .okstra/config.yml to run them with okstra's own privileges`,
   );
+}
+
+/**
+ * Ends every process of `user`: as the user itself through the launcher
+ * (kill(-1): one short process on the launcher's side, no pass over /proc on
+ * okstra's main thread, and no process of the user's can slip through by
+ * forking); when the launcher cannot do it, {@link killProcessesOf} kills and
+ * waits until none is left, as root.
+ */
+export async function endProcessesOf(user: AgentUser): Promise<void> {
+  if (await killAllProcessesOf(user)) return;
+  await killProcessesOf(user.uid);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { execa } from 'execa';
+import { runProgram } from '../process/run-captured.js';
 import { constants } from 'node:fs';
 import { chmod, chown, lchown, lstat, mkdir, open, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -30,7 +30,7 @@ export async function giveTo(dir: string, user: AgentUser): Promise<void> {
   if (layers) await handLayersTo(dir, layers, user);
   else {
     // chown -R does not follow symlinks (-P is the default), so a link in the tree cannot hand out its target.
-    const result = await execa('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir], { reject: false });
+    const result = await runProgram('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir]);
     if (result.exitCode !== 0) throw new Error(`cannot give ${dir} to ${user.name}: ${String(result.stderr).trim()}`);
   }
   // The top folder's change time, set again until the clock has moved past every chown: the agent has not started yet.
@@ -147,7 +147,7 @@ async function reclaimFolder(dir: string, changedSince: bigint | undefined, keep
     ...(keepWhiteouts ? [] : ['-o', '-type', 'c']),
     ')',
   ];
-  const result = await execa(
+  const result = await runProgram(
     'find',
     [
       dir,
@@ -159,7 +159,7 @@ async function reclaimFolder(dir: string, changedSince: bigint | undefined, keep
       ',',
       ...['(', '!', '-type', 'l', '-perm', '/7022', '-exec', 'chmod', 'u-s,g-s,o-t,go-w', '{}', '+', ')', ')'],
     ],
-    { reject: false, stripFinalNewline: false, maxBuffer: 256 * 1024 * 1024, encoding: 'latin1', env: FIND_ENV },
+    { encoding: 'latin1', env: FIND_ENV },
   );
   if (result.exitCode !== 0)
     throw new Error(`cannot take back ${dir} from the agents: ${String(result.stderr).trim() || 'find failed'}`);
@@ -183,10 +183,7 @@ export async function changedSince(
   leaveOut: readonly string[] = [],
   opts: { folders?: boolean } = {},
 ): Promise<string[]> {
-  const result = await execa('find', [dir, '-xdev', ...pruned(dir, leaveOut), ...changedTest(since, opts)], {
-    reject: false,
-    stripFinalNewline: false,
-    maxBuffer: 256 * 1024 * 1024,
+  const result = await runProgram('find', [dir, '-xdev', ...pruned(dir, leaveOut), ...changedTest(since, opts)], {
     encoding: 'latin1',
     env: FIND_ENV,
   });
@@ -207,7 +204,7 @@ function pruned(dir: string, paths: readonly string[]): string[] {
   const tests: string[] = [];
   for (const path of paths.slice(0, MAX_PRUNED)) {
     const text = pathArgument(path);
-    // A path execa cannot pass byte for byte is only filtered.
+    // A path an argument cannot carry byte for byte is only filtered.
     if (text === null) continue;
     tests.push(...(tests.length > 0 ? ['-o'] : []), '-path', `${dir}/${text}`.replace(/[*?[\\]/g, '\\$&'));
   }

@@ -215,15 +215,14 @@ describe('GitLedgerStore against a bare remote', () => {
       sleep: async () => undefined,
     });
     // Make the loser's first attempt stale by landing the winner's row between its read and its push.
-    const originalPublish = (
-      loser as unknown as { publish: (c: string, e: string | null) => Promise<boolean> }
-    ).publish.bind(loser);
-    (loser as unknown as { publish: (c: string, e: string | null) => Promise<boolean> }).publish = async (c, e) => {
+    type Publish = (commit: string, expected: string | null, buildRef: string) => Promise<boolean>;
+    const originalPublish = (loser as unknown as { publish: Publish }).publish.bind(loser);
+    (loser as unknown as { publish: Publish }).publish = async (commit, expected, buildRef) => {
       if (!raced) {
         raced = true;
         await winner.append({ row: claim(2, 'run-w') });
       }
-      return originalPublish(c, e);
+      return originalPublish(commit, expected, buildRef);
     };
     const result = await loser.append({ row: claim(1, 'run-l') });
     expect(result.attempts).toBe(2);

@@ -3,8 +3,11 @@
  * process running runProcess, as the engine does) starts three agents, each
  * a shell leading its own process group with a child in it; the test kills
  * the stand-in with SIGKILL, so none of its own clean-up runs, and every
- * process of the three groups must die: the shared watchdog sees its pipe
- * close and kills each group still watched.
+ * process of the three groups must die. Started directly (OKSTRA_LAUNCHER=
+ * direct), the shared watchdog sees its pipe close and kills each group
+ * still watched; started through the launcher (src/process/launcher.ts), the
+ * launcher sees its stdin close and does it. A launcher killed while agents
+ * run takes them with it, and their runs end instead of waiting for ever.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +21,7 @@ import { isAlive, killQuietly, waitForDeath } from './helpers.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PROCESS_MODULE = fileURLToPath(new URL('../../src/providers/process.ts', import.meta.url));
+const LAUNCHER_MODULE = fileURLToPath(new URL('../../src/process/start-process.ts', import.meta.url));
 const AGENTS = 3;
 
 /**
@@ -29,10 +33,14 @@ const DRIVER = `
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentDeathWatchdogPid, runProcess } from ${JSON.stringify(PROCESS_MODULE)};
+import { launcherPid, prepareLauncher } from ${JSON.stringify(LAUNCHER_MODULE)};
 const [dir, mode] = process.argv.slice(2);
+const viaLauncher = mode === 'launcher' || mode === 'kill-launcher';
+if (viaLauncher && !(await prepareLauncher(10_000))) throw new Error('the launcher did not start');
+const runs = [];
 const AGENT = 'echo $$ > "$1.tmp"; sleep 300 & echo $! >> "$1.tmp"; mv "$1.tmp" "$1"; wait';
 for (let i = 0; i < ${AGENTS}; i++)
-  void runProcess({ file: '/bin/sh', args: ['-c', AGENT, 'agent', join(dir, 'agent-' + i)], cwd: dir,
+  runs[i] = runProcess({ file: '/bin/sh', args: ['-c', AGENT, 'agent', join(dir, 'agent-' + i)], cwd: dir,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeoutMs: 600_000 });
 const until = async (ok) => { while (!ok()) await new Promise((r) => setTimeout(r, 10)); };
 await until(() => Array.from({ length: ${AGENTS} }, (_, i) => join(dir, 'agent-' + i)).every((f) => existsSync(f)));
@@ -44,7 +52,16 @@ if (mode === 'kill-watchdog') {
   await new Promise((r) => setTimeout(r, 200));
   console.log(JSON.stringify({ killedWatchdog: first }));
 }
-console.log(JSON.stringify({ watchdog: parentDeathWatchdogPid() }));
+if (mode === 'kill-launcher') {
+  process.kill(launcherPid(), 'SIGKILL');
+  const ended = await Promise.race([Promise.all(runs), new Promise((r) => setTimeout(() => r(null), 10_000))]);
+  console.log(JSON.stringify({ runsEnded: ended === null ? 0 : ended.filter((r) => r.signal === 'SIGKILL').length }));
+  // The next process goes through a launcher started again.
+  await runProcess({ file: '/bin/true', args: [], cwd: dir, env: {}, timeoutMs: 10_000 });
+  await prepareLauncher(10_000);
+  console.log(JSON.stringify({ relaunched: launcherPid() ?? 0 }));
+}
+console.log(JSON.stringify({ watchdog: viaLauncher ? launcherPid() : parentDeathWatchdogPid() }));
 setInterval(() => undefined, 60_000);
 `;
 
@@ -59,14 +76,18 @@ interface Driven {
   agents: Array<[number, number]>;
   watchdog: number;
   killedWatchdog: number | null;
+  said: Array<Record<string, number>>;
 }
 
-async function startOkstra(mode: 'plain' | 'kill-watchdog'): Promise<Driven> {
+type Mode = 'plain' | 'kill-watchdog' | 'launcher' | 'kill-launcher';
+
+async function startOkstra(mode: Mode): Promise<Driven> {
   const dir = tempDir('okstra-parent-death-');
   const driver = join(dir, 'okstra-stand-in.mts');
   writeFileSync(driver, DRIVER);
   const okstra = spawn(process.execPath, ['--import', 'tsx', driver, dir, mode], {
     cwd: REPO_ROOT,
+    env: { ...process.env, OKSTRA_LAUNCHER: mode === 'plain' || mode === 'kill-watchdog' ? 'direct' : 'auto' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (okstra.pid !== undefined) started.push(okstra.pid);
@@ -95,7 +116,13 @@ async function startOkstra(mode: 'plain' | 'kill-watchdog'): Promise<Driven> {
     return [shell, child] as [number, number];
   });
   const watchdog = said.find((m) => 'watchdog' in m)?.watchdog ?? 0;
-  return { okstra, agents, watchdog, killedWatchdog: said.find((m) => 'killedWatchdog' in m)?.killedWatchdog ?? null };
+  return {
+    okstra,
+    agents,
+    watchdog,
+    killedWatchdog: said.find((m) => 'killedWatchdog' in m)?.killedWatchdog ?? null,
+    said,
+  };
 }
 
 /** Processes whose parent is `pid` and whose command line names the watchdog. */
@@ -111,6 +138,10 @@ function watchdogsOf(pid: number): number[] {
     }
   }
   return found;
+}
+
+function parentOf(pid: number): number {
+  return Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 }
 
 function readdirProc(): string[] {
@@ -144,6 +175,29 @@ describe('parent-death watchdog', () => {
     expect(driven.watchdog).not.toBe(driven.killedWatchdog);
     expect(isAlive(driven.watchdog)).toBe(true);
     await killOkstraAndExpectAgentsGone(driven);
+  });
+
+  it('through the launcher: okstra killed with SIGKILL, the launcher kills all three agents’ groups and exits', async () => {
+    const driven = await startOkstra('launcher');
+    expect(driven.watchdog).toBeGreaterThan(0);
+    // No shell watchdog: the launcher is the guard, and the agents are its children.
+    expect(watchdogsOf(driven.okstra.pid as number)).toEqual([]);
+    for (const [shell] of driven.agents) expect(parentOf(shell)).toBe(driven.watchdog);
+    await killOkstraAndExpectAgentsGone(driven);
+    expect(await waitForDeath(driven.watchdog, 5000), 'the launcher exits once it acted').toBe(true);
+  });
+
+  it('a launcher killed while agents run takes their groups with it; the runs end and a new launcher starts', async () => {
+    const driven = await startOkstra('kill-launcher');
+    const all = driven.agents.flat();
+    const deaths = await Promise.all(all.map((pid) => waitForDeath(pid, 10_000)));
+    expect(all.filter((_, i) => !deaths[i]), 'agent processes that outlived their launcher').toEqual([]);
+    expect(driven.said.find((m) => 'runsEnded' in m)?.runsEnded, 'runs that ended, killed').toBe(AGENTS);
+    const relaunched = driven.said.find((m) => 'relaunched' in m)?.relaunched ?? 0;
+    expect(relaunched).toBeGreaterThan(0);
+    expect(relaunched).toBe(driven.watchdog);
+    driven.okstra.kill('SIGKILL');
+    expect(await waitForDeath(relaunched, 5000)).toBe(true);
   });
 
   it('the watchdog script kills the groups still watched at EOF, not the ones it was told to forget, and ignores junk', async () => {
