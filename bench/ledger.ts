@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git } from '../src/git/git.js';
 import { discardsSettled } from '../src/git/tree-trash.js';
-import { GitLedgerStore, SEAL_CHARS } from '../src/git/ledger-store.js';
+import { forgetSealedSegments, GitLedgerStore, SEAL_CHARS } from '../src/git/ledger-store.js';
 import { parseLedgerLines, serializeRow, type LedgerRow } from '../src/core/ledger/index.js';
 import { prepareRun } from '../src/cli/engine-setup.js';
 import { runStage } from '../src/engine/run-stage.js';
@@ -263,6 +263,9 @@ async function timeStage(root: string, rows: number): Promise<number> {
   const repo = await stageRepo(root, rows);
   const io: CliIo = { out: () => undefined, err: () => undefined, cwd: repo, env: process.env, now: () => new Date() };
   const prepared = await prepareRun(io, { plan: '.okstra/plans/bench.md', repo });
+  // Each stage as its own process runs it (an Action job, a first `okstra run`): every repository here holds the same
+  // history, whose segments an earlier stage of this process would otherwise have left parsed in the cache.
+  forgetSealedSegments();
   try {
     const t = performance.now();
     const outcome = await runStage(
