@@ -29,7 +29,7 @@ import { listDirectory, readRepoFile, type DirectoryEntry } from './contents.js'
  * Segments' texts by blob id: a sealed segment never changes, so the bot reads
  * each once per process however often it reads the ledger (the listing's id
  * names the content, whichever repository it is in). Bounded: the oldest
- * entries go first once it holds SEGMENT_CACHE_SIZE (256 KiB each at most).
+ * entries go first once it holds SEGMENT_CACHE_SIZE (SEAL_CHARS, 64 KiB, each at most).
  */
 const segmentCache = new Map<string, string>();
 const SEGMENT_CACHE_SIZE = 256;
