@@ -191,7 +191,10 @@ describe('parent-death watchdog', () => {
     const driven = await startOkstra('kill-launcher');
     const all = driven.agents.flat();
     const deaths = await Promise.all(all.map((pid) => waitForDeath(pid, 10_000)));
-    expect(all.filter((_, i) => !deaths[i]), 'agent processes that outlived their launcher').toEqual([]);
+    expect(
+      all.filter((_, i) => !deaths[i]),
+      'agent processes that outlived their launcher',
+    ).toEqual([]);
     expect(driven.said.find((m) => 'runsEnded' in m)?.runsEnded, 'runs that ended, killed').toBe(AGENTS);
     const relaunched = driven.said.find((m) => 'relaunched' in m)?.relaunched ?? 0;
     expect(relaunched).toBeGreaterThan(0);
