@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { constants, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Duplex } from 'node:stream';
 import { LAUNCHER_SCRIPT } from './launcher-script.js';
 import type { ExitStatus, StartedProcess, StartRequest } from './started-process.js';
 import { allClosed, StartError } from './started-process.js';
@@ -47,7 +47,7 @@ interface Pending {
   readonly id: number;
   readonly token: string;
   readonly request: StartRequest;
-  readonly sockets: Array<Socket | undefined>;
+  readonly sockets: Array<Duplex | undefined>;
   readonly socketClosed: Array<Promise<void> | undefined>;
   pid: number | null;
   started: boolean;
@@ -312,8 +312,17 @@ export class Launcher {
       } catch {
         // gone already
       }
+      // It ran (the launcher said so), so its caller gets a process that was killed, not one that never started.
       if (!pending.started) {
-        pending.rejectStart(new StartError('EPIPE', `spawn ${pending.request.file}: the process launcher ended`));
+        for (let fd = 0; fd < 3; fd++) {
+          if (pending.sockets[fd]) continue;
+          const gone = new PassThrough();
+          pending.sockets[fd] = gone;
+          pending.socketClosed[fd] = allClosed([gone]);
+          gone.end();
+          gone.resume();
+        }
+        this.settleStart(pending);
       }
       pending.resolveExit({ code: null, signal: 'SIGKILL' });
     }
