@@ -435,6 +435,8 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
     terminateTree();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  // Starting is no longer one synchronous call: an abort that came while it ran has fired already.
+  if (options.signal?.aborted) onAbort();
 
   try {
     const result = await ended;

@@ -180,6 +180,23 @@ describe('runProcess', () => {
       killQuietly(grandchild);
     }
   });
+
+  it('honours an abort that comes while the program is still being started', async () => {
+    const controller = new AbortController();
+    const running = runProcess({
+      file: 'sleep',
+      args: ['30'],
+      cwd: tempDir(),
+      env: PATH_ONLY,
+      timeoutMs: 20_000,
+      signal: controller.signal,
+      killGraceMs: 300,
+    });
+    controller.abort();
+    const result = await running;
+    expect(result).toMatchObject({ aborted: true, timedOut: false });
+    expect(result.durationMs).toBeLessThan(10_000);
+  });
 });
 
 describe('BoundedBuffer', () => {
