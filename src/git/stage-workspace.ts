@@ -4,7 +4,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-access.js';
 import { changeSummary, type ChangeSummary } from './change-summary.js';
 import { Git, GitError, type GitOptions, type GitResult } from './git.js';
-import { runProgram } from '../process/run-captured.js';
+import { runTool } from '../process/run-captured.js';
 import { pathArgument } from '../core/text/path-bytes.js';
 import { layersAvailable, opaqueFolders } from '../sandbox/layer-mounts.js';
 import { forgetLayers, layersOf, mountLayers, registerLayers } from '../sandbox/tree-layers.js';
@@ -366,7 +366,7 @@ export class StageWorkspace {
     const layers = layersOf(dir);
     const laid = this.laid.get(dir);
     if (!layers || !laid) return null;
-    const listed = await runProgram('find', [layers.upper, '-mindepth', '1', '-printf', '%y%P\\0'], {
+    const listed = await runTool('find', [layers.upper, '-mindepth', '1', '-printf', '%y%P\\0'], {
       encoding: 'latin1',
       env: { LC_ALL: 'C' },
     });

@@ -61,7 +61,7 @@ export async function runCaptured(
   return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode: status.code, signal: status.signal };
 }
 
-export interface ProgramResult {
+export interface ToolResult {
   stdout: string;
   stderr: string;
   /** -1 when a signal ended it. */
@@ -69,32 +69,18 @@ export interface ProgramResult {
 }
 
 /**
- * {@link runCaptured} for a small tool (find, chown, getent, perl) whose
- * output is text: okstra's environment under `env` unless `extendEnv` is
- * false, okstra's working folder unless `cwd` is given. A non-zero exit is a
- * result for the caller to judge; a program that cannot start throws.
+ * {@link runCaptured} for a small tool of okstra's own (find, chown, perl)
+ * whose output is text: okstra's environment under `env`, okstra's working
+ * folder, an empty stdin. A non-zero exit is a result for the caller to
+ * judge; a program that cannot start throws.
  */
-export async function runProgram(
+export async function runTool(
   file: string,
   args: readonly string[],
-  opts: {
-    env?: Readonly<Record<string, string>>;
-    extendEnv?: boolean;
-    encoding?: 'utf8' | 'latin1';
-    cwd?: string;
-    input?: string;
-    user?: { uid: number; gid: number } | null;
-  } = {},
-): Promise<ProgramResult> {
+  opts: { env?: Readonly<Record<string, string>>; encoding?: 'utf8' | 'latin1' } = {},
+): Promise<ToolResult> {
   const encoding = opts.encoding ?? 'utf8';
-  const result = await runCaptured({
-    file,
-    args,
-    cwd: opts.cwd ?? process.cwd(),
-    env: opts.extendEnv === false ? { ...opts.env } : { ...process.env, ...opts.env },
-    user: opts.user ?? null,
-    ...(opts.input === undefined ? {} : { input: Buffer.from(opts.input, encoding) }),
-  });
+  const result = await runCaptured({ file, args, cwd: process.cwd(), env: { ...process.env, ...opts.env } });
   return {
     stdout: result.stdout.toString(encoding),
     stderr: result.stderr.toString(encoding),

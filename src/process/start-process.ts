@@ -36,8 +36,7 @@ export async function prepareLauncher(timeoutMs = 2000): Promise<boolean> {
   if (launchModeFrom(process.env) === 'direct') return false;
   launcher.prepare();
   const until = Date.now() + timeoutMs;
-  while (!launcher.ready && launcher.pid === null && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
-  while (!launcher.ready && launcher.pid !== null && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
+  while (!launcher.ready && Date.now() < until) await new Promise((r) => setTimeout(r, 2));
   return launcher.ready;
 }
 

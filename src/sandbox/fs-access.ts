@@ -1,4 +1,4 @@
-import { runProgram } from '../process/run-captured.js';
+import { runTool } from '../process/run-captured.js';
 import { constants } from 'node:fs';
 import { chmod, chown, lchown, lstat, mkdir, open, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -30,7 +30,7 @@ export async function giveTo(dir: string, user: AgentUser): Promise<void> {
   if (layers) await handLayersTo(dir, layers, user);
   else {
     // chown -R does not follow symlinks (-P is the default), so a link in the tree cannot hand out its target.
-    const result = await runProgram('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir]);
+    const result = await runTool('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', dir]);
     if (result.exitCode !== 0) throw new Error(`cannot give ${dir} to ${user.name}: ${String(result.stderr).trim()}`);
   }
   // The top folder's change time, set again until the clock has moved past every chown: the agent has not started yet.
@@ -147,7 +147,7 @@ async function reclaimFolder(dir: string, changedSince: bigint | undefined, keep
     ...(keepWhiteouts ? [] : ['-o', '-type', 'c']),
     ')',
   ];
-  const result = await runProgram(
+  const result = await runTool(
     'find',
     [
       dir,
@@ -183,7 +183,7 @@ export async function changedSince(
   leaveOut: readonly string[] = [],
   opts: { folders?: boolean } = {},
 ): Promise<string[]> {
-  const result = await runProgram('find', [dir, '-xdev', ...pruned(dir, leaveOut), ...changedTest(since, opts)], {
+  const result = await runTool('find', [dir, '-xdev', ...pruned(dir, leaveOut), ...changedTest(since, opts)], {
     encoding: 'latin1',
     env: FIND_ENV,
   });

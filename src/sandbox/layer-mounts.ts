@@ -1,4 +1,4 @@
-import { runProgram } from '../process/run-captured.js';
+import { runTool } from '../process/run-captured.js';
 import { lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -96,7 +96,7 @@ export class LayerMountError extends Error {
 }
 
 async function perl(args: readonly string[]): Promise<string> {
-  const result = await runProgram('perl', ['-e', SCRIPT, '--', process.arch, ...args], { env: { LC_ALL: 'C' } });
+  const result = await runTool('perl', ['-e', SCRIPT, '--', process.arch, ...args], { env: { LC_ALL: 'C' } });
   if (result.exitCode !== 0)
     throw new LayerMountError(
       `${args[0] ?? 'layer'} failed: ${String(result.stderr).trim() || `exit ${result.exitCode}`}`,

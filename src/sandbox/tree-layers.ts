@@ -1,4 +1,4 @@
-import { runProgram } from '../process/run-captured.js';
+import { runTool } from '../process/run-captured.js';
 import { chmod, lchown, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { mountOverlay, unmount } from './layer-mounts.js';
@@ -108,7 +108,7 @@ export function shareLayersForReading(dir: string, layers: TreeLayers): Promise<
  */
 export async function handLayersTo(dir: string, layers: TreeLayers, user: { uid: number; gid: number }): Promise<void> {
   await unmount(dir);
-  const owned = await runProgram('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', layers.upper]);
+  const owned = await runTool('chown', ['-R', '-P', `${user.uid}:${user.gid}`, '--', layers.upper]);
   if (owned.exitCode !== 0)
     throw new Error(`cannot give ${dir}'s changes to uid ${user.uid}: ${String(owned.stderr).trim()}`);
   await mountLayers(dir, layers, user, false);
