@@ -302,6 +302,15 @@ export async function startGitHubSim(o: SimOptions): Promise<GitHubSim> {
   ): Promise<void> => {
     // GitHub: events a workflow's GITHUB_TOKEN causes start no workflow and reach no app.
     if (causedBy !== 'person' && causedBy.kind === 'actions') return;
+    // In the order the events happened, as GitHub starts them: each looks its workflows up in git (several awaits),
+    // and two events looked up at once would otherwise create their runs in whichever order git answered.
+    const started = runsInOrder.then(() => startRunsFor(event, payload));
+    runsInOrder = started.catch(() => undefined);
+    await started;
+    if (bot) await bot.deliver(event, payload);
+  };
+  let runsInOrder: Promise<void> = Promise.resolve();
+  const startRunsFor = async (event: string, payload: Record<string, unknown>): Promise<void> => {
     const action = typeof payload.action === 'string' ? payload.action : null;
     const sha = await git.resolveCommit(`refs/heads/${defaultBranch}`);
     const listing = sha ? await git.run(['ls-tree', '--name-only', `${sha}:.github/workflows`]) : null;
@@ -318,7 +327,6 @@ export async function startGitHubSim(o: SimOptions): Promise<GitHubSim> {
           user(String((payload.sender as { login?: string } | undefined)?.login ?? 'octocat')),
         );
     }
-    if (bot) await bot.deliver(event, payload);
   };
 
   const pullFacts = async (n: number): Promise<PullFacts> => {
