@@ -134,3 +134,18 @@ describe('the character-code reading of a timestamp as milliseconds', () => {
     expect(isoToEpochMs('0100-03-01T00:00:00.001Z')).toBe(Date.parse('0100-03-01T00:00:00.001Z'));
   });
 });
+
+describe('isoToEpochMs over the whole range toISOString writes', () => {
+  it('gives back the instant of every timestamp from year 0 to 9999 (seeded sweep, both sides of each era)', () => {
+    const min = Date.parse('0000-01-01T00:00:00.000Z');
+    const max = Date.parse('9999-12-31T23:59:59.999Z');
+    // A fixed linear congruential sequence: the same 20,000 instants on every run.
+    let seed = 20_261_202;
+    const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let i = 0; i < 20_000; i++) {
+      const instant = Math.floor(min + next() * (max - min));
+      const text = new Date(instant).toISOString();
+      expect(isoToEpochMs(text), text).toBe(instant);
+    }
+  });
+});
