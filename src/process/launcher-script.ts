@@ -6,12 +6,15 @@
  * Requests arrive on stdin as `<byte length>\n<payload>`, the payload's fields
  * separated by NUL (no field may hold one, as no argument of execve may):
  * id, token, detached (0/1), file, cwd, uid, gid ('' for okstra's own user),
- * argument count, the arguments, variable count, the `NAME=value` variables.
+ * stdin file ('' for none), argument count, the arguments, variable count,
+ * the `NAME=value` variables.
  *
  * For each request it connects three times to okstra's socket (argv[0]),
  * sends the token and the stream's number (0, 1, 2) on each, and makes the
- * three connections the child's stdin, stdout and stderr. The child does what
- * libuv does for a spawn, in libuv's order: its own session when detached,
+ * three connections the child's stdin, stdout and stderr. With a stdin file
+ * it connects only for 1 and 2: the child opens the file as its stdin, before
+ * it takes the user's identity, as okstra opens it for a spawn. The child
+ * does what libuv does for a spawn, in libuv's order: its own session when detached,
  * the descriptors, the working directory, then the identity (the groups
  * reduced to the user's own, then real, effective and saved gid and uid, read
  * back before exec), then the environment and exec with PATH looked up in
@@ -72,13 +75,14 @@ report("R\n");
 sub refuse { my ($id, $errno, @close) = @_; close $_ for @close; report("E $id $errno\n"); return; }
 sub launch {
   my @f = split /\0/, shift, -1;
-  my ($id, $token, $detached, $file, $cwd, $uid, $gid, $argc) = splice(@f, 0, 8);
+  my ($id, $token, $detached, $file, $cwd, $uid, $gid, $stdin, $argc) = splice(@f, 0, 9);
   my @args = splice(@f, 0, $argc);
   my $envc = shift @f;
   my @env = splice(@f, 0, $envc);
   my $kill = $detached eq 'K';
+  my @fds = $kill ? () : $stdin ne '' ? (1, 2) : (0 .. 2);
   my @socks;
-  for my $fd ($kill ? () : (0 .. 2)) {
+  for my $fd (@fds) {
     my $s;
     socket($s, AF_UNIX, SOCK_STREAM, 0) or return refuse($id, $! + 0, @socks);
     push @socks, $s;
@@ -98,7 +102,12 @@ sub launch {
     my $errno = 0;
     STEP: {
       if ($detached eq '1' && !defined setsid()) { $errno = $! + 0; last STEP; }
-      for my $fd ($kill ? () : (0 .. 2)) { if (!defined dup2(fileno($socks[$fd]), $fd)) { $errno = $! + 0; last STEP; } }
+      for my $i (0 .. $#fds) { if (!defined dup2(fileno($socks[$i]), $fds[$i])) { $errno = $! + 0; last STEP; } }
+      if ($stdin ne '') {
+        my $in;
+        if (!open($in, '<', $stdin)) { $errno = $! + 0; last STEP; }
+        if (fileno($in) != 0 && !defined dup2(fileno($in), 0)) { $errno = $! + 0; last STEP; }
+      }
       if (!$kill && !chdir $cwd) { $errno = $! + 0; last STEP; }
       if ($uid ne '') {
         $! = 0;

@@ -55,7 +55,8 @@ export async function runCaptured(
   const err = collect(child.stderr);
   // A program that exits without reading its stdin closes it under us (EPIPE): not a failure of the call.
   child.stdin.on('error', () => undefined);
-  child.stdin.end(request.input ?? '');
+  // A stdin file is the child's stdin already; its stream here is ended.
+  if (request.stdinFile === undefined) child.stdin.end(request.input ?? '');
   const [status] = await Promise.all([child.exited, child.outputClosed]);
   if (tooLarge) throw new OutputTooLargeError(request.file, max);
   return { stdout: Buffer.concat(out), stderr: Buffer.concat(err), exitCode: status.code, signal: status.signal };

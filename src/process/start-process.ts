@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Launcher } from './launcher.js';
+import { closeSync, openSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import { endedStream, Launcher } from './launcher.js';
 import { allClosed, StartError, type ExitStatus, type StartedProcess, type StartRequest } from './started-process.js';
 
 /**
@@ -18,6 +20,8 @@ export function launchModeFrom(env: Readonly<Record<string, string | undefined>>
 }
 
 export async function startProcess(request: StartRequest): Promise<StartedProcess> {
+  if (request.stdinFile !== undefined && !isAbsolute(request.stdinFile))
+    throw new TypeError(`spawn ${request.file}: the stdin file must be an absolute path (got "${request.stdinFile}")`);
   if (launchModeFrom(process.env) === 'auto') {
     if (launcher.ready) return launcher.start(request);
     // Started in the background: this program does not wait for it.
@@ -43,19 +47,29 @@ export async function prepareLauncher(timeoutMs = 2000): Promise<boolean> {
 /** Node's spawn, settled once the child runs or failed to. */
 function startDirectly(request: StartRequest): Promise<StartedProcess> {
   let child: ChildProcess;
+  let input: number | null = null;
   try {
+    // Opened here, as the launcher's child opens it before it changes identity; the child has its own copy.
+    if (request.stdinFile) input = openSync(request.stdinFile, 'r');
     child = spawn(request.file, [...request.args], {
       cwd: request.cwd,
       env: { ...request.env },
       detached: request.detached,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [input ?? 'pipe', 'pipe', 'pipe'],
       windowsHide: true,
       // libuv drops the supplementary groups when it switches user, so only the agent's own group remains.
       ...(request.user ? { uid: request.user.uid, gid: request.user.gid } : {}),
     });
   } catch (error) {
     // Node refuses some starts at once (a bad uid, a NUL byte in an argument) rather than by an 'error' event.
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    const code = (error as NodeJS.ErrnoException | null)?.code;
+    const reason =
+      input === null && request.stdinFile && typeof code === 'string'
+        ? new StartError(code, `spawn ${request.file}: cannot open its stdin file ${request.stdinFile}: ${code}`)
+        : error;
+    return Promise.reject(reason instanceof Error ? reason : new Error(String(reason)));
+  } finally {
+    if (input !== null) closeSync(input);
   }
   const outputClosed = child.stdout && child.stderr ? allClosed([child.stdout, child.stderr]) : Promise.resolve();
   const exited = new Promise<ExitStatus>((resolve) => {
@@ -68,7 +82,8 @@ function startDirectly(request: StartRequest): Promise<StartedProcess> {
       reject(new StartError(error.code ?? 'EPERM', error.message));
     });
     child.once('spawn', () => {
-      const { stdin, stdout, stderr, pid } = child;
+      const { stdout, stderr, pid } = child;
+      const stdin = input === null ? child.stdin : endedStream();
       if (!stdin || !stdout || !stderr || pid === undefined) {
         reject(new StartError('EPERM', `spawn ${request.file}: no pipes`));
         return;

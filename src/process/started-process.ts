@@ -12,6 +12,12 @@ export interface StartRequest {
   user?: { uid: number; gid: number } | null;
   /** Its own session and process group, so the whole tree can be signalled. */
   detached: boolean;
+  /**
+   * The child's stdin reads this file (opened by okstra, as a shell's `<` does) instead of a pipe from okstra:
+   * a program that reads its input finds all of it at once, without waiting for okstra to write it. The
+   * returned `stdin` is then already ended. An absolute path.
+   */
+  stdinFile?: string;
 }
 
 export interface ExitStatus {

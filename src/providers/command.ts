@@ -147,7 +147,8 @@ export class CommandProvider implements Provider {
         args: this.args,
         cwd: request.cwd,
         env,
-        input: request.prompt,
+        // The prompt file itself is its stdin: read at once, however busy okstra is when the program starts.
+        inputFile: resolve(promptFile),
         timeoutMs: request.timeoutMs,
         maxOutputBytes,
         keepStdout: 'tail',

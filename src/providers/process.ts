@@ -44,6 +44,11 @@ export interface RunProcessOptions {
   env: Readonly<Record<string, string>>;
   /** Written to the child's stdin, which is then closed. Default: an empty, closed stdin. */
   input?: string;
+  /**
+   * Instead of `input`: the file the child's stdin reads (an absolute path). Its whole prompt is there the moment
+   * it starts, where `input` reaches it only once okstra hears the start and writes it.
+   */
+  inputFile?: string;
   timeoutMs: number;
   /** Cap on captured stdout (bytes). Default {@link DEFAULT_MAX_OUTPUT_BYTES}. */
   maxOutputBytes?: number;
@@ -361,6 +366,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
       env: options.env,
       detached: true,
       user: options.user ?? null,
+      ...(options.inputFile !== undefined ? { stdinFile: options.inputFile } : {}),
     });
   } catch (error) {
     return {
@@ -374,7 +380,7 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
   const ended = Promise.all([child.exited, child.outputClosed]).then(([status]) => status);
   // A program that exits without reading its stdin closes the pipe under us (EPIPE): not an error of the run.
   stdin.on('error', () => undefined);
-  stdin.end(options.input ?? '');
+  if (options.inputFile === undefined) stdin.end(options.input ?? '');
 
   let timedOut = false;
   let aborted = false;

@@ -1,6 +1,6 @@
 import { runTool } from '../process/run-captured.js';
-import { constants } from 'node:fs';
-import { chmod, chown, lchown, lstat, mkdir, open, writeFile } from 'node:fs/promises';
+import { chownSync, constants, mkdirSync } from 'node:fs';
+import { chmod, lchown, lstat, open, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { AgentUser } from './agent-users.js';
 import { pathArgument } from '../core/text/path-bytes.js';
@@ -75,8 +75,10 @@ async function clockPast(path: string, touch: () => Promise<void>): Promise<bigi
 
 /** A new folder only `user` may enter (its private HOME, TMPDIR or output folder). */
 export async function privateDirFor(path: string, user: AgentUser | null): Promise<void> {
-  await mkdir(path, { mode: 0o700 });
-  if (user) await chown(path, user.uid, user.gid);
+  // Two system calls, made at once: a verify phase makes two dozen of these together, and through the thread
+  // pool each waited behind the others' round trips (15 ms for the last of twelve sessions).
+  mkdirSync(path, { mode: 0o700 });
+  if (user) chownSync(path, user.uid, user.gid);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BoundedBuffer, runProcess } from '../../src/providers/process.js';
@@ -157,6 +158,35 @@ describe('runProcess', () => {
   it('survives a large input to a program that never reads stdin', async () => {
     const result = await node('process.stdout.write("ok")', { input: 'p'.repeat(2 * 1024 * 1024) });
     expect(result).toMatchObject({ exitCode: 0, stdout: 'ok', spawnError: null });
+  });
+
+  it('gives the program inputFile itself as its stdin, and ends normally when the program never reads it', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'prompt.md');
+    // More than a pipe buffer: all of it is there for the program, with no writer on okstra's side.
+    const prompt = 'the prompt\nfrom a file\n'.repeat(8_000);
+    writeFileSync(file, prompt);
+    const read = await runProcess({
+      file: 'sh',
+      args: ['-c', 'cat; readlink /proc/self/fd/0 >&2'],
+      cwd: dir,
+      env: PATH_ONLY,
+      inputFile: file,
+      timeoutMs: 20_000,
+    });
+    expect(read).toMatchObject({ exitCode: 0, signal: null, timedOut: false, spawnError: null });
+    expect(read.stdout).toBe(prompt);
+    // The file itself, not its content copied into a pipe by runProcess.
+    expect(read.stderr).toBe(`${realpathSync(file)}\n`);
+    const unread = await runProcess({
+      file: 'sh',
+      args: ['-c', 'exit 0'],
+      cwd: dir,
+      env: PATH_ONLY,
+      inputFile: file,
+      timeoutMs: 20_000,
+    });
+    expect(unread).toMatchObject({ exitCode: 0, signal: null, timedOut: false, aborted: false, spawnError: null });
   });
 
   it('kills the tree when aborted', async () => {
