@@ -2774,9 +2774,16 @@ function twoDigits(v, i) {
   return a >= 0 && a <= 9 && b >= 0 && b <= 9 ? a * 10 + b : -1;
 }
 function isIsoMillisUtc(v) {
-  if (v.length !== 24 || v.charCodeAt(23) !== 90 || v.charCodeAt(19) !== 46) return false;
-  if (v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45 || v.charCodeAt(10) !== 84) return false;
-  if (v.charCodeAt(13) !== 58 || v.charCodeAt(16) !== 58) return false;
+  return !Number.isNaN(isoMillisUtcEpoch(v));
+}
+function isoToEpochMs(v) {
+  const epoch = isoMillisUtcEpoch(v);
+  return Number.isNaN(epoch) ? Date.parse(v) : epoch;
+}
+function isoMillisUtcEpoch(v) {
+  if (v.length !== 24 || v.charCodeAt(23) !== 90 || v.charCodeAt(19) !== 46) return NaN;
+  if (v.charCodeAt(4) !== 45 || v.charCodeAt(7) !== 45 || v.charCodeAt(10) !== 84) return NaN;
+  if (v.charCodeAt(13) !== 58 || v.charCodeAt(16) !== 58) return NaN;
   const century = twoDigits(v, 0);
   const yy = twoDigits(v, 2);
   const month = twoDigits(v, 5);
@@ -2784,25 +2791,23 @@ function isIsoMillisUtc(v) {
   const hour = twoDigits(v, 11);
   const minute = twoDigits(v, 14);
   const second = twoDigits(v, 17);
-  const millis = twoDigits(v, 20);
+  const centis = twoDigits(v, 20);
   const lastMilli = v.charCodeAt(22) - 48;
-  if (century < 0 || yy < 0 || millis < 0 || lastMilli < 0 || lastMilli > 9) return false;
-  if (month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return false;
-  if (second < 0 || second > 59) return false;
-  if (month === 2 && day === 29) return yy === 0 ? century % 4 === 0 : yy % 4 === 0;
-  return day <= (month === 2 ? 28 : DAYS_IN_MONTH[month]);
+  if (century < 0 || yy < 0 || centis < 0 || lastMilli < 0 || lastMilli > 9) return NaN;
+  if (month < 1 || month > 12 || day < 1 || hour < 0 || hour > 23 || minute < 0 || minute > 59) return NaN;
+  if (second < 0 || second > 59) return NaN;
+  const leap = yy === 0 ? century % 4 === 0 : yy % 4 === 0;
+  if (day > (month === 2 ? leap ? 29 : 28 : DAYS_IN_MONTH[month])) return NaN;
+  const days = daysFromCivil(century * 100 + yy, month, day);
+  return ((days * 24 + hour) * 60 + minute) * 6e4 + second * 1e3 + centis * 10 + lastMilli;
 }
-function isoToEpochMs(v) {
-  if (!isIsoMillisUtc(v) || v.charCodeAt(0) === 48 && v.charCodeAt(1) === 48) return Date.parse(v);
-  return Date.UTC(
-    twoDigits(v, 0) * 100 + twoDigits(v, 2),
-    twoDigits(v, 5) - 1,
-    twoDigits(v, 8),
-    twoDigits(v, 11),
-    twoDigits(v, 14),
-    twoDigits(v, 17),
-    twoDigits(v, 20) * 10 + (v.charCodeAt(22) - 48)
-  );
+function daysFromCivil(year, month, day) {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * ((month + 9) % 12) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146097 + dayOfEra - 719468;
 }
 var isIso = (v) => typeof v === "string" && (isIsoMillisUtc(v) || ISO_UTC.test(v));
 var isSha = (v) => typeof v === "string" && SHA.test(v);
