@@ -70,7 +70,8 @@ export async function persist(
   req: RunStageRequest,
   deps: EngineDeps,
   built: FinalReport,
-  headFiles: readonly string[],
+  /** The head tree's files; undefined when no finding cites a file (nothing would be looked up in it). */
+  headFiles: readonly string[] | undefined,
   records: readonly VerifierWorktreeRecord[],
   activity?: ActivityLog,
 ): Promise<Persisted> {

@@ -78,7 +78,11 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
 
     progress.emit('phase-6-synthesis', '', { stage: req.stage });
     const report = await buildReport(req, deps, claimed, execution, verification, progress, startedAt);
-    const headFiles = await deps.workspace.filesAt(execution.headCommit);
+    // What a cited file is checked against; a report that cites none (most passing runs) needs no listing of a tree
+    // that may hold tens of thousands of files.
+    const headFiles = report.findings.some((f) => f.file !== null)
+      ? await deps.workspace.filesAt(execution.headCommit)
+      : undefined;
     progress.emit('phase-7-conformance', '', { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
     await testHookPause('persist-before-ledger', deps.log);
     const persisted = await persist(

@@ -195,6 +195,32 @@ describe('reports are valid or the stage is not done', () => {
     ]);
     expect((await ledgerRows(p)).map((r) => r.status)).toEqual(['started', 'done']);
   });
+
+  it('a citation is checked against the stage head: a file that is not there is flagged, one that is passes', async () => {
+    const cite = (file: string): Record<string, unknown> => ({
+      severity: 'minor',
+      title: `About ${file}`,
+      detail: 'Could be clearer.',
+      file,
+      line: 1,
+    });
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: executorOnly(WRITES_STAGE_FILE),
+        reviewer: verifierSays({
+          verdict: 'PASS',
+          findings: [cite('src/stage-1.txt'), cite('src/never-written.txt')],
+          evidenceRead: ['src/stage-1.txt', 'src/never-written.txt'],
+        }),
+      },
+    });
+    const { report } = completed(await (await engineFor(p)).run(1));
+    expect(report.findings.map((f) => f.file)).toEqual(['src/stage-1.txt', 'src/never-written.txt']);
+    expect(report.errors.map((e) => [e.phase, e.message.split(':')[0], e.message.includes('never-written')])).toEqual([
+      ['conformance-advisory', 'finding/file-absent', true],
+    ]);
+  });
 });
 
 describe('why a worker failed', () => {

@@ -11,41 +11,60 @@ function basename(path: string): string {
 }
 
 /**
- * What citations are judged against, built once per report: the head tree
- * (when given), every path the run knows of by base name, and each worker's
- * evidence ledger.
+ * What citations are judged against, per report: the head tree (when given),
+ * every path the run knows of by base name, and each worker's evidence
+ * ledger. The two path indexes are built on the first citation that needs
+ * them: a report without findings (most passing runs) never walks a head tree
+ * of tens of thousands of files.
  */
 class CitationIndex {
-  readonly head: Set<string> | null;
-  private readonly known = new Set<string>();
-  private readonly byBasename = new Map<string, Set<string>>();
+  private headSet: Set<string> | null | undefined;
+  private knownPaths: { all: Set<string>; byBasename: Map<string, Set<string>> } | undefined;
   private readonly evidence = new Map<string, Set<string>>();
 
-  constructor(report: FinalReport, artifacts: RunArtifacts) {
-    this.head = artifacts.headFiles ? new Set(artifacts.headFiles.map(normalisePath)) : null;
+  constructor(
+    private readonly report: FinalReport,
+    private readonly artifacts: RunArtifacts,
+  ) {
     for (const v of report.verifiers) this.evidence.set(v.worker, new Set(v.evidenceRead.map(normalisePath)));
     if (report.critic) this.evidence.set(report.critic.worker, new Set(report.critic.evidenceRead.map(normalisePath)));
+  }
+
+  /** The head tree's files, or null when the caller gave none. */
+  get head(): Set<string> | null {
+    if (this.headSet === undefined)
+      this.headSet = this.artifacts.headFiles ? new Set(this.artifacts.headFiles.map(normalisePath)) : null;
+    return this.headSet;
+  }
+
+  private known(): { all: Set<string>; byBasename: Map<string, Set<string>> } {
+    if (this.knownPaths) return this.knownPaths;
+    const all = new Set<string>();
+    const byBasename = new Map<string, Set<string>>();
     for (const path of [
       ...(this.head ?? []),
       ...[...this.evidence.values()].flatMap((set) => [...set]),
-      ...report.git.changedFiles.map(normalisePath),
+      ...this.report.git.changedFiles.map(normalisePath),
     ]) {
-      this.known.add(path);
+      all.add(path);
       const name = basename(path);
-      const set = this.byBasename.get(name) ?? new Set<string>();
+      const set = byBasename.get(name) ?? new Set<string>();
       set.add(path);
-      this.byBasename.set(name, set);
+      byBasename.set(name, set);
     }
+    this.knownPaths = { all, byBasename };
+    return this.knownPaths;
   }
 
   /** Whether the path is a file of the run: in the head tree when that is known, else anywhere the run mentions. */
   exists(path: string): boolean {
-    return this.head ? this.head.has(path) : this.known.has(path);
+    const head = this.head;
+    return head ? head.has(path) : this.known().all.has(path);
   }
 
   /** Deeper paths a bare file name could stand for. */
   candidates(bareName: string): string[] {
-    return [...(this.byBasename.get(bareName) ?? [])].filter((p) => p !== bareName);
+    return [...(this.known().byBasename.get(bareName) ?? [])].filter((p) => p !== bareName);
   }
 
   /** The evidence ledger of a worker, or null when it kept none (not a verifier or the critic). */
