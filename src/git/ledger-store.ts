@@ -501,15 +501,15 @@ export class GitLedgerStore implements LedgerStore {
       text.startsWith(known.text)
     ) {
       const offset = known.lines.length;
-      const added = parseLedgerLines(text.slice(known.text.length), opts).map((l) => ({ ...l, line: l.line + offset }));
+      const added = parseLedgerLines(text.slice(known.text.length), { ...opts, firstLine: offset + 1 });
       entry = this.grown(known, { tip, segmentTree, segments, liveBlob, text }, added);
     } else if (known && sealedKnown) {
-      const added = renumberLines(parseLedgerLines(text, opts), segmentLines + 1);
+      const added = parseLedgerLines(text, { ...opts, firstLine: segmentLines + 1 });
       entry = this.grown(known, { tip, segmentTree, segments, liveBlob, text }, added);
     } else {
       const lines = [
         ...segments.flatMap((seg) => seg.lines),
-        ...renumberLines(parseLedgerLines(text, opts), segmentLines + 1),
+        ...parseLedgerLines(text, { ...opts, firstLine: segmentLines + 1 }),
       ];
       entry = {
         tip,
@@ -587,10 +587,9 @@ export class GitLedgerStore implements LedgerStore {
     for (const e of ordered) {
       const path = `${segmentDir(planId)}/${e.name}`;
       const hit = cached.get(e.id);
-      const lines = renumberLines(
-        hit ?? parseLedgerLines(texts.get(e.id) ?? '', { path: this.displayPath(path), planId }),
-        next,
-      );
+      const lines = hit
+        ? renumberLines(hit, next)
+        : parseLedgerLines(texts.get(e.id) ?? '', { path: this.displayPath(path), planId, firstLine: next });
       // Kept as numbered here, where the same segment sits at every later tip: the next read copies no line.
       if (lines !== hit) {
         cached.set(e.id, lines);

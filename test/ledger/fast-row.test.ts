@@ -200,4 +200,13 @@ describe('the fast row parse', () => {
       ].map((s) => s.slice(0, 30)),
     );
   });
+
+  it('numbers lines from firstLine when given (a segment read plan-wide), rows and problems alike', () => {
+    const text = `${serializeRow(KINDS.doneBare as LedgerRow)}\nnot json\n`;
+    const from1 = parseLedgerLines(text, opts);
+    const from41 = parseLedgerLines(text, { ...opts, firstLine: 41 });
+    expect(from1.map((l) => l.line)).toEqual([1, 2]);
+    expect(from41.map((l) => l.line)).toEqual([41, 42]);
+    expect(from41).toEqual(from1.map((l) => ({ ...l, line: l.line + 40 })));
+  });
 });

@@ -31,6 +31,8 @@ interface ParseOptions {
   planId: string;
   /** Every line through the full zod schema, skipping the fast path: the reference the fast path is tested and benched against. */
   schemaOnly?: boolean;
+  /** The number of the text's first line (default 1): a segment's lines numbered plan-wide as they are read, not copied after. */
+  firstLine?: number;
 }
 
 /**
@@ -50,11 +52,13 @@ export function parseLedgerLines(text: string, opts: ParseOptions): LedgerLine[]
   const lines = text.split('\n');
   if (lines.at(-1) === '') lines.pop();
   const schemaOnly = opts.schemaOnly === true;
+  const first = opts.firstLine ?? 1;
   const out: LedgerLine[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] as string;
     const parsed = parseLine(raw, opts.planId, schemaOnly);
-    out.push(typeof parsed === 'string' ? { line: i + 1, raw, problem: parsed } : { line: i + 1, raw, row: parsed });
+    const line = first + i;
+    out.push(typeof parsed === 'string' ? { line, raw, problem: parsed } : { line, raw, row: parsed });
   }
   return out;
 }
