@@ -2910,11 +2910,13 @@ function parseLedgerLines(text, opts) {
   const lines = text.split("\n");
   if (lines.at(-1) === "") lines.pop();
   const schemaOnly = opts.schemaOnly === true;
+  const first = opts.firstLine ?? 1;
   const out = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i];
     const parsed = parseLine(raw, opts.planId, schemaOnly);
-    out.push(typeof parsed === "string" ? { line: i + 1, raw, problem: parsed } : { line: i + 1, raw, row: parsed });
+    const line = first + i;
+    out.push(typeof parsed === "string" ? { line, raw, problem: parsed } : { line, raw, row: parsed });
   }
   return out;
 }
