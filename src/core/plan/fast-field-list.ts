@@ -205,7 +205,8 @@ class LineReader {
   }
 
   private point(offset: number): { line: number; column: number; offset: number } {
-    return { ...this.lines.position(offset), offset };
+    const { line, column } = this.lines.position(offset);
+    return { line, column, offset };
   }
 
   private lineEnd(at: number): number {

@@ -75,5 +75,6 @@ function leadingSpaces(text: string): number {
 }
 
 function point(offset: number, lines: LineIndex): { line: number; column: number; offset: number } {
-  return { ...lines.position(offset), offset };
+  const { line, column } = lines.position(offset);
+  return { line, column, offset };
 }

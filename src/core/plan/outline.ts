@@ -1,5 +1,6 @@
 import type { RootContent } from 'mdast';
-import { risksAreNestedFences } from './fenced-segment.js';
+import { fieldListWithSafeFences } from './fenced-segment.js';
+import type { FieldList } from './field-items.js';
 import { atxHeadingNode } from './headings.js';
 import { parseMarkdownRange } from './markdown.js';
 import { swallowsNextLine } from './open-leaf-block.js';
@@ -14,6 +15,8 @@ export interface OpaqueRange {
   type: 'opaque';
   start: number;
   end: number;
+  /** The range's field list, when the outline already read it (a stage whose fences it had to check): read once. */
+  fieldList?: FieldList;
 }
 
 export type OutlineNode = RootContent | OpaqueRange;
@@ -57,8 +60,9 @@ export function buildOutline(src: string, lines: LineIndex, strategy: OutlineStr
     if (heading && segment > 0) {
       const risks: number[] = [];
       for (let at = riskyAt; at < risky.length && (risky[at] as number) < end; at++) risks.push(risky[at] as number);
-      if (risksAreNestedFences(src, firstLineEnd + 1, end, lines, risks)) {
-        out.push(heading, { type: 'opaque', start: firstLineEnd + 1, end });
+      const fieldList = fieldListWithSafeFences(src, firstLineEnd + 1, end, lines, risks);
+      if (fieldList) {
+        out.push(heading, { type: 'opaque', start: firstLineEnd + 1, end, fieldList });
         riskyAt += risks.length;
         segment = next;
         continue;

@@ -87,7 +87,8 @@ function saysNoValidation(items: readonly FieldItem[], context: ParseContext): b
 function findFieldList(content: readonly OutlineNode[], context: ParseContext): FieldList | null {
   const only = content.length === 1 ? content[0] : undefined;
   if (only?.type === 'opaque') {
-    const fast = readSimpleFieldList(context.src, only.start, only.end, context.lines, { fencedCode: true });
+    const fast =
+      only.fieldList ?? readSimpleFieldList(context.src, only.start, only.end, context.lines, { fencedCode: true });
     if (fast) return fast;
   }
   for (const node of materialise(content, context.src, context.lines)) {
