@@ -27778,7 +27778,8 @@ function leadingSpaces(text) {
   return /^ */.exec(text)?.[0].length ?? 0;
 }
 function point(offset, lines) {
-  return { ...lines.position(offset), offset };
+  const { line, column } = lines.position(offset);
+  return { line, column, offset };
 }
 
 // src/core/plan/fast-field-list.ts
@@ -27945,7 +27946,8 @@ var LineReader = class {
     };
   }
   point(offset) {
-    return { ...this.lines.position(offset), offset };
+    const { line, column } = this.lines.position(offset);
+    return { line, column, offset };
   }
   lineEnd(at) {
     const newline = this.src.indexOf("\n", at);
@@ -27977,12 +27979,12 @@ function fieldItem(item, nested, src) {
 }
 
 // src/core/plan/fenced-segment.ts
-function risksAreNestedFences(src, start, end, lines, riskyLines) {
+function fieldListWithSafeFences(src, start, end, lines, riskyLines) {
   const list2 = readSimpleFieldList(src, start, end, lines, { fencedCode: true });
-  if (!list2) return false;
+  if (!list2) return null;
   const fences = [];
   for (const item of list2.items) collectFences(item.nested, fences);
-  return riskyLines.every((line) => fences.some(([from, to]) => line >= from && line <= to));
+  return riskyLines.every((line) => fences.some(([from, to]) => line >= from && line <= to)) ? list2 : null;
 }
 function collectFences(nodes, out) {
   for (const node of nodes) {
@@ -28063,8 +28065,9 @@ function buildOutline(src, lines, strategy) {
     if (heading && segment > 0) {
       const risks = [];
       for (let at = riskyAt; at < risky.length && risky[at] < end; at++) risks.push(risky[at]);
-      if (risksAreNestedFences(src, firstLineEnd + 1, end, lines, risks)) {
-        out.push(heading, { type: "opaque", start: firstLineEnd + 1, end });
+      const fieldList = fieldListWithSafeFences(src, firstLineEnd + 1, end, lines, risks);
+      if (fieldList) {
+        out.push(heading, { type: "opaque", start: firstLineEnd + 1, end, fieldList });
         riskyAt += risks.length;
         segment = next;
         continue;
@@ -28560,7 +28563,7 @@ function saysNoValidation(items, context) {
 function findFieldList(content, context) {
   const only = content.length === 1 ? content[0] : void 0;
   if (only?.type === "opaque") {
-    const fast = readSimpleFieldList(context.src, only.start, only.end, context.lines, { fencedCode: true });
+    const fast = only.fieldList ?? readSimpleFieldList(context.src, only.start, only.end, context.lines, { fencedCode: true });
     if (fast) return fast;
   }
   for (const node of materialise(content, context.src, context.lines)) {
