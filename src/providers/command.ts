@@ -96,16 +96,15 @@ export class CommandProvider implements Provider {
     const engineEnv = this.options.env ?? process.env;
     const lease = request.lease;
     let route: Route | null = null;
-    // okstra's folder: the agent may enter it and read the prompt, and write only its own subfolders.
-    const { dir, path } = await dispatchFolder(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-', lease, [
-      'home',
-      'out',
-    ]);
+    // okstra's folder: the agent may enter it and read the prompt, and write only its own HOME. The answer files
+    // go in that HOME too (not yet there when the program starts, so HOME starts empty): a folder of their own
+    // would be one more directory made per session, and it would be just as much the agent's.
+    const { dir, path } = await dispatchFolder(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-', lease, ['home']);
     try {
       const home = path('home');
       const promptFile = path('prompt.md');
-      const outputFile = join(path('out'), 'output.md');
-      const usageFile = join(path('out'), 'usage.json');
+      const outputFile = join(home, 'okstra-output.md');
+      const usageFile = join(home, 'okstra-usage.json');
       // Written at once, like the folder: see dispatchFolder.
       writeFileSync(promptFile, request.prompt, { mode: lease?.user ? 0o644 : 0o600 });
 

@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CommandProvider } from '../../src/providers/command.js';
 import { tempDir } from '../helpers/git-repos.js';
@@ -76,6 +76,10 @@ describe('CommandProvider', () => {
     expect(env.OKSTRA_USAGE_FILE?.startsWith(tmpDir)).toBe(true);
     expect(env.HOME?.startsWith(tmpDir)).toBe(true);
     expect(env.HOME).not.toBe(process.env.HOME);
+    // The answer files are the agent's own, in its private HOME, and not there before it writes them.
+    expect(dirname(env.OKSTRA_OUTPUT_FILE ?? '')).toBe(env.HOME);
+    expect(dirname(env.OKSTRA_USAGE_FILE ?? '')).toBe(env.HOME);
+    expect(call?.homeAtStart).toEqual([]);
     expect(env.LANG).toBe('C.UTF-8');
     // The per-dispatch directory (prompt file, HOME) is gone afterwards.
     expect(existsSync(call?.promptFile ?? '')).toBe(false);
