@@ -236,10 +236,19 @@ interface Session {
  */
 interface ReviewView {
   shared: string | null;
+  /** The shared tree opened to the sessions' users: once per sealing, not once per session. */
+  opened?: Promise<void> | undefined;
 }
 
 function reviewView(deps: EngineDeps, stageTree: string | null): ReviewView {
   return { shared: deps.sandbox.mode === 'os-user' ? stageTree : null };
+}
+
+/** Opens `dir` to the session's user for reading: a shared tree once until it is restored, a tree of its own each time. */
+function openView(deps: EngineDeps, view: ReviewView, dir: string): Promise<void> {
+  if (view.shared !== dir) return deps.sandbox.shareForReading(dir);
+  view.opened ??= deps.sandbox.shareForReading(dir);
+  return view.opened;
 }
 
 /**
@@ -267,6 +276,8 @@ async function checkSharedView(
     s.changedFiles = [...changed];
     s.status = 'contract-violated';
   }
+  // Restoring takes the tree back (closed to agents): the next batch opens it again.
+  view.opened = undefined;
   await deps.workspace.restore(view.shared, head);
 }
 
@@ -293,7 +304,7 @@ async function readOnlySession(
   const dir = view.shared ?? (await deps.workspace.addDetachedWorktree(head));
   try {
     // Readable by the session's user, writable by none: the file system, not the CLI's plan mode, keeps the tree as it was.
-    await deps.sandbox.shareForReading(dir);
+    await openView(deps, view, dir);
     const composed = composePrompt({ ...base, ...extra, worktree: dir, role, worker: member.name });
     if (!composed.ok)
       throw new EngineError(
