@@ -18,6 +18,8 @@ interface Recorded {
   promptFile: string;
   promptFromFile: string | null;
   env: Record<string, string>;
+  /** HOME's names when the program started; null when it had no HOME folder. */
+  homeAtStart: string[] | null;
 }
 
 function records(file: string): Recorded[] {
