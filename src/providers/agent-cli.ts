@@ -1,5 +1,5 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { dispatchFolder } from '../sandbox/sandbox.js';
+import { mkdir } from 'node:fs/promises';
+import { dispatchFolder, removeDispatchFolder } from '../sandbox/sandbox.js';
 import { tmpdir } from 'node:os';
 import type { BuiltinProvider, ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
@@ -181,13 +181,13 @@ export class AgentCliProvider implements Provider {
         ...(onLine ? { onLine } : {}),
       });
       const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup.launch), route?.close() ?? null);
-      const leftover = await removeQuietly(dir);
+      const leftover = await removeDispatchFolder(dir);
       return leftover
         ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== '').join('\n') }
         : outcome;
     } catch (error) {
       route?.close();
-      await removeQuietly(dir);
+      await removeDispatchFolder(dir);
       throw error;
     }
   }
@@ -260,20 +260,6 @@ export class AgentCliProvider implements Provider {
   private notInstalledMessage(searched: string[], env: Readonly<Record<string, string | undefined>>): string {
     const spec = pinnedSpec(this.kind);
     return `${this.product} is not installed: run \`okstra install-clis\` (installs ${spec} into ${pinnedInstallDir(agentClisDir(env), this.kind)}), or \`npm install -g ${spec}\`, or set ${overrideVariable(this.kind)} to the program. Looked in: ${searched.join('; ')}`;
-  }
-}
-
-/**
- * Removes the private folder. A CLI's last writes can race the removal
- * (ENOTEMPTY), so it is retried; a folder that still cannot be removed is a
- * note in the report, never a failed dispatch.
- */
-async function removeQuietly(dir: string): Promise<string | null> {
-  try {
-    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
-    return null;
-  } catch (error) {
-    return `okstra: could not remove the dispatch folder ${dir}: ${error instanceof Error ? error.message : String(error)}`;
   }
 }
 

@@ -1,9 +1,9 @@
-import { dispatchFolder } from '../sandbox/sandbox.js';
+import { dispatchFolder, removeDispatchFolder } from '../sandbox/sandbox.js';
 import { readAgentFile } from '../sandbox/fs-access.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering, type Route } from './metering.js';
 import { DEFAULT_API_KEY_ENV } from './cli-credentials.js';
 import { tmpdir } from 'node:os';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import type { ProviderConfig } from '../core/config/schema.js';
@@ -100,6 +100,7 @@ export class CommandProvider implements Provider {
     // go in that HOME too (not yet there when the program starts, so HOME starts empty): a folder of their own
     // would be one more directory made per session, and it would be just as much the agent's.
     const { dir, path } = await dispatchFolder(this.options.tmpDir ?? tmpdir(), 'okstra-dispatch-', lease, ['home']);
+    let removed = false;
     try {
       const home = path('home');
       const promptFile = path('prompt.md');
@@ -175,6 +176,10 @@ export class CommandProvider implements Provider {
       else if (!written && result.stdoutTruncated)
         notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
       notes.push(...usageNotes);
+      // Everything of the answer is read: the folder goes now, and one that cannot be removed is a note, not a failure.
+      removed = true;
+      const leftover = await removeDispatchFolder(dir);
+      if (leftover) notes.push(leftover);
 
       const stderrTail = [tail(stderrText, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes]
         .filter((s) => s !== '')
@@ -195,9 +200,7 @@ export class CommandProvider implements Provider {
       );
     } finally {
       route?.close();
-      // A handful of small files (prompt, HOME, output): removed in one go. Through the thread pool
-      // it took a dozen round trips per session, and twelve sessions ending together waited on each other's.
-      rmSync(dir, { recursive: true, force: true });
+      if (!removed) await removeDispatchFolder(dir);
     }
   }
 

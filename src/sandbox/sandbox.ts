@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { chmodSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -212,6 +212,29 @@ export async function dispatchFolder(
     throw error;
   }
   return { dir, path };
+}
+
+/**
+ * Removes a dispatch folder; never throws. A handful of small files go in one
+ * synchronous pass (through the thread pool a dozen round trips per session,
+ * and twelve sessions ending together waited on each other's). A process the
+ * agent left running can still be writing there (its lease, released after
+ * this, ends it), so a pass that fails (ENOTEMPTY) is retried for a while;
+ * a folder that still cannot be removed comes back as a note for the
+ * report, never as a failed dispatch.
+ */
+export async function removeDispatchFolder(dir: string): Promise<string | null> {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+    return null;
+  } catch {
+    try {
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      return null;
+    } catch (error) {
+      return `okstra: could not remove the dispatch folder ${dir}: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
 }
 
 /**

@@ -286,4 +286,44 @@ describe('CommandProvider', () => {
     expect((await p.run(request(tempDir()))).status).toBe('done');
     expect(readFileSync(out, 'utf8')).toBe('600');
   });
+
+  it('a process the program left writing into its HOME does not turn its answer into an error', async () => {
+    const pidFile = join(tempDir(), 'writer.pid');
+    const script = join(tempDir(), 'leave-a-writer.sh');
+    // The writer escapes the program's process group (setsid), so nothing ends it when the program exits: okstra's
+    // removal of the dispatch folder races a folder that keeps filling (ENOTEMPTY). It stops by itself after a second
+    // or two (or 20,000 files), so the removal's retries end too.
+    writeFileSync(
+      script,
+      [
+        '#!/bin/sh',
+        `setsid bash -c 'echo $$ > "$1"; i=0; while [ $SECONDS -lt 2 ] && [ $i -lt 20000 ]; do i=$((i+1)); : > "$HOME/f$i"; done' writer ${JSON.stringify(pidFile)} </dev/null >/dev/null 2>&1 &`,
+        `while [ ! -s ${JSON.stringify(pidFile)} ]; do :; done`,
+        'printf "%s" "answer kept"',
+        '',
+      ].join('\n'),
+      { mode: 0o755 },
+    );
+    const tmpDir = tempDir();
+    const p = new CommandProvider({
+      commandLine: JSON.stringify(script),
+      rosterName: 'Command worker',
+      env: { PATH: process.env.PATH },
+      tmpDir,
+    });
+    let writer: number | null = null;
+    try {
+      const result = await p.run(request(tempDir()));
+      writer = readPid(pidFile);
+      expect(writer).not.toBeNull();
+      expect(result).toMatchObject({ status: 'done', finalText: 'answer kept', exitCode: 0 });
+      // Still there (nothing here kills the writer): the folder could not go, and the report says so. A removal that
+      // outlasted the writer succeeded, and then there is nothing to say.
+      if (readdirSync(tmpDir).length > 0)
+        expect(result.stderrTail).toMatch(/okstra: could not remove the dispatch folder .*ENOTEMPTY/);
+      else expect(result.stderrTail).not.toMatch(/could not remove/);
+    } finally {
+      killQuietly(writer ?? readPid(pidFile));
+    }
+  });
 });
