@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { constants, tmpdir } from 'node:os';
+import { constants } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, type Duplex } from 'node:stream';
 import { LAUNCHER_SCRIPT } from './launcher-script.js';
+import { makeSocketFolder, removeSocketFolder, sweepDeadSocketFolders } from './socket-folder.js';
 import type { ExitStatus, StartedProcess, StartRequest } from './started-process.js';
 import { allClosed, StartError } from './started-process.js';
 
@@ -169,8 +169,10 @@ export class Launcher {
   }
 
   private boot(): void {
-    const dir = mkdtempSync(join(tmpdir(), 'okstra-launch-'));
+    const dir = makeSocketFolder();
     this.dir = dir;
+    // Left by okstra processes of this user that were killed: swept while the helper starts, never in its way.
+    void sweepDeadSocketFolders();
     const path = join(dir, 's');
     if (Buffer.byteLength(path) > MAX_SOCKET_PATH) throw new Error('socket path too long');
     const server = createServer((socket) => this.accept(socket));
@@ -341,7 +343,7 @@ export class Launcher {
     }
     this.server?.close();
     this.server = null;
-    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    if (this.dir) removeSocketFolder(this.dir);
     this.dir = null;
   }
 }
