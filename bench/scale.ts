@@ -45,7 +45,9 @@ export async function benchScale(): Promise<string[]> {
   try {
     const lines: string[] = [];
     lines.push(...(await bigOverTiny(root)));
-    // Timed in a process of its own, as a stage runs: not after the 200 MB repositories above filled this one's heap.
+    // Timed in a process of its own, as a stage runs: not after the 200 MB repositories above filled this one's heap,
+    // and after their deletion is written out (settleWrites), which would otherwise fall on its first rounds.
+    settleWrites();
     lines.push(...(await linesInOwnProcess('scale', 'benchVerifyEfficiency')));
     lines.push(...(await gitProcesses(root)));
     lines.push(...(await overShell(root)));
@@ -453,7 +455,7 @@ async function overShell(root: string): Promise<string[]> {
 async function borrowed(): Promise<string[]> {
   return [
     // In a process of its own for the same reason as the verify phase: a stage's cost, not the heap this suite left.
-    ...(await linesInOwnProcess('ledger', 'benchLedgerStageRatio')),
+    ...(await linesInOwnProcess('ledger', 'benchLedgerStageRatio', settleWrites)),
     ...(await benchFencedValidation()),
     // Last: the stages above that ran in this process (all but the two timed in their own) would have compiled any schema a run needed by now.
     `schema compiles in this process, after the stages it ran: ${schemaCompileCount()}  [target 0: ${met(schemaCompileCount() === 0)}]`,
