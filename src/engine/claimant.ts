@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { MachineFacts, StartedRow } from '../core/ledger/index.js';
+import { isProcessAlive } from '../process/process-alive.js';
 
 type Claimant = NonNullable<StartedRow['claimant']>;
 
@@ -19,16 +20,6 @@ export async function thisClaimant(): Promise<Claimant> {
 /** What this machine can say right now about the process a claim names (the facts judgeClaimant weighs). */
 export async function machineFactsFor(claimant: Claimant | undefined): Promise<MachineFacts> {
   const boot = await bootId();
-  const alive = claimant !== undefined && claimant.host === hostname() && isAlive(claimant.pid);
+  const alive = claimant !== undefined && claimant.host === hostname() && isProcessAlive(claimant.pid);
   return { host: hostname(), alivePids: alive && claimant ? [claimant.pid] : [], ...(boot ? { boot } : {}) };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, it is just not ours to signal.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -2,6 +2,7 @@ import { lstat, readdir, rm } from 'node:fs/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isProcessAlive } from './process-alive.js';
 
 /**
  * The private folder that holds the launcher's socket (0700: no agent user can
@@ -49,7 +50,7 @@ export async function sweepDeadSocketFolders(parent: string = tmpdir()): Promise
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names) {
     const pid = Number(OWNED.exec(name)?.[1] ?? 0);
-    if (pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+    if (pid <= 0 || pid === process.pid || isProcessAlive(pid)) continue;
     const path = join(parent, name);
     const info = await lstat(path).catch(() => null);
     if (!info?.isDirectory() || (uid !== undefined && info.uid !== uid)) continue;
@@ -59,14 +60,4 @@ export async function sweepDeadSocketFolders(parent: string = tmpdir()): Promise
     );
   }
   return removed;
-}
-
-/** Whether a process with this pid exists (EPERM: it does, as another user's). */
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lstat, mkdir, open, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { killAllProcessesOf } from '../process/start-process.js';
+import { isProcessAlive } from '../process/process-alive.js';
 
 /**
  * The unprivileged OS users agents and QA commands run as: `okstra-agent-1`,
@@ -173,7 +174,7 @@ export class AgentUserPool {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       // Another process is taking it over, or died doing so: then the next acquire retries.
-      if (!isAlive(await lockOwner(guard))) await rm(guard, { force: true });
+      if (!isProcessAlive(await lockOwner(guard))) await rm(guard, { force: true });
       return false;
     }
     try {
@@ -197,19 +198,9 @@ async function lockOwner(path: string): Promise<number> {
 /** A lock whose owner lives, or one so new its owner may not have written its pid yet. */
 async function lockHeld(path: string): Promise<boolean> {
   const owner = await lockOwner(path);
-  if (owner > 0) return isAlive(owner);
+  if (owner > 0) return isProcessAlive(owner);
   const info = await lstat(path).catch(() => null);
   return info !== null && Date.now() - info.mtimeMs < 10_000;
-}
-
-function isAlive(pid: number): boolean {
-  if (pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** Creates the lock folder, and refuses one that is a symlink or not root's alone. */
