@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmod, lstat, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isProcessAlive } from '../process/process-alive.js';
 
 /**
  * Search permission (o+x) that okstra adds on the folders above an agent's
@@ -80,16 +81,7 @@ export class ReachRegistry {
 
 /** Holders whose process still runs: a run that died without releasing holds nothing. */
 function live(holders: readonly string[]): string[] {
-  return holders.filter((h) => {
-    const pid = Number(h.split(':')[0]);
-    if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  });
+  return holders.filter((h) => isProcessAlive(Number(h.split(':')[0])));
 }
 
 async function readEntry(file: string): Promise<Entry | null> {

@@ -238,7 +238,7 @@ export async function removeDispatchFolder(dir: string): Promise<string | null> 
 }
 
 /**
- * A new folder `parent/prefix<random>` with `mode`, in one system call: what
+ * A new folder `parent/prefix<random>` with `mode`, made with it: what
  * mkdtemp does, without the chmod that would follow it to open it (mkdtemp
  * always makes 0700). A name already taken (EEXIST) is drawn again.
  */
