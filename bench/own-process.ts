@@ -16,10 +16,8 @@ const SELF = join(REPO_ROOT, 'bench', 'own-process.ts');
 /** What a figure may print besides its array (a warning on stderr is passed through, not parsed). */
 const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 
-/** The lines `bench/<module>.ts`'s `exportName()` returns, run in a child Node process with this one's loader and environment; `before` runs just before it starts. */
-export function linesInOwnProcess(module: string, exportName: string, before?: () => void): Promise<string[]> {
-  // Called here, not by the caller, so it runs right before the child starts even inside an array of awaits.
-  before?.();
+/** The lines `bench/<module>.ts`'s `exportName()` returns, run in a child Node process with this one's loader and environment. */
+export function linesInOwnProcess(module: string, exportName: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,

@@ -453,9 +453,10 @@ async function overShell(root: string): Promise<string[]> {
 
 /** The ledger-length ratio and the 500-stage fenced plan, measured by their owners' code beside their own benches. */
 async function borrowed(): Promise<string[]> {
+  // In a process of its own for the same reason as the verify phase: a stage's cost, not the heap this suite left.
+  settleWrites();
   return [
-    // In a process of its own for the same reason as the verify phase: a stage's cost, not the heap this suite left.
-    ...(await linesInOwnProcess('ledger', 'benchLedgerStageRatio', settleWrites)),
+    ...(await linesInOwnProcess('ledger', 'benchLedgerStageRatio')),
     ...(await benchFencedValidation()),
     // Last: the stages above that ran in this process (all but the two timed in their own) would have compiled any schema a run needed by now.
     `schema compiles in this process, after the stages it ran: ${schemaCompileCount()}  [target 0: ${met(schemaCompileCount() === 0)}]`,
