@@ -68,6 +68,7 @@ function timedSandbox(sandbox: AgentSandbox, into: Observed): AgentSandbox {
           env: lease.env,
           giveWrite: (dir) => time('giveWrite', () => lease.giveWrite(dir)),
           privateDir: (path) => time('privateDir', () => lease.privateDir(path)),
+          endProcesses: () => lease.endProcesses(),
           release: () => time('release', () => lease.release()),
         };
       }),

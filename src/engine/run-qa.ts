@@ -1,7 +1,6 @@
-import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { QaResult } from '../core/report/schema/final-report.js';
-import { dispatchFolder, type AgentLease } from '../sandbox/sandbox.js';
+import { dispatchFolder, removeDispatchFolder, type AgentLease } from '../sandbox/sandbox.js';
 import { tail } from '../core/text/truncate.js';
 import { withoutSecrets } from '../providers/env.js';
 import { describeMs, runProcess } from '../providers/process.js';
@@ -61,7 +60,9 @@ export async function runQa(commands: readonly QaCommand[], options: QaOptions):
       TMPDIR: path('tmp'),
     });
   } finally {
-    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
+    // A command's leftover (a daemon a test started) writing there is ended first; a folder that still cannot go
+    // stays in the temp folder (okstra's, 0700) rather than turning the commands' results into an error.
+    await removeDispatchFolder(dir, lease);
   }
 }
 

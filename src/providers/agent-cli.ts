@@ -181,13 +181,13 @@ export class AgentCliProvider implements Provider {
         ...(onLine ? { onLine } : {}),
       });
       const outcome = withMetering(await this.toDispatchResult(result, ctx, lookup.launch), route?.close() ?? null);
-      const leftover = await removeDispatchFolder(dir);
+      const leftover = await removeDispatchFolder(dir, lease);
       return leftover
         ? { ...outcome, stderrTail: [outcome.stderrTail, leftover].filter((s) => s !== '').join('\n') }
         : outcome;
     } catch (error) {
       route?.close();
-      await removeDispatchFolder(dir);
+      await removeDispatchFolder(dir, lease);
       throw error;
     }
   }

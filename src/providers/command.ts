@@ -178,7 +178,7 @@ export class CommandProvider implements Provider {
       notes.push(...usageNotes);
       // Everything of the answer is read: the folder goes now, and one that cannot be removed is a note, not a failure.
       removed = true;
-      const leftover = await removeDispatchFolder(dir);
+      const leftover = await removeDispatchFolder(dir, lease);
       if (leftover) notes.push(leftover);
 
       const stderrTail = [tail(stderrText, STDERR_TAIL_LINES, STDERR_TAIL_CHARS), ...notes]
@@ -200,7 +200,7 @@ export class CommandProvider implements Provider {
       );
     } finally {
       route?.close();
-      if (!removed) await removeDispatchFolder(dir);
+      if (!removed) await removeDispatchFolder(dir, lease);
     }
   }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { decideIsolation, type IsolationDecision } from '../core/isolation/index.js';
 import type { IsolationMode } from '../core/config/schema.js';
-import { AgentUserPool, type AgentUser } from './agent-users.js';
+import { AgentUserPool, endProcessesOf, type AgentUser } from './agent-users.js';
 import { giveTo, makeReachable, openForReading, privateDirFor } from './fs-access.js';
 
 /**
@@ -25,6 +25,13 @@ export interface AgentLease {
   giveWrite(dir: string): Promise<void>;
   /** Creates a folder only this lease can use (its HOME, TMPDIR, output folder). */
   privateDir(path: string): Promise<void>;
+  /**
+   * Ends whatever the lease's user still runs, keeping the identity leased: a
+   * process the agent left behind (setsid, nohup) may still be writing into
+   * its dispatch folder, which okstra removes before the lease is released.
+   * Nothing to do without a user of its own (its processes are okstra's).
+   */
+  endProcesses(): Promise<void>;
   /** Ends whatever the lease's user still runs and frees the identity. */
   release(): Promise<void>;
 }
@@ -129,6 +136,9 @@ class OsUserSandbox implements AgentSandbox {
       env: AGENT_GIT_ENV,
       giveWrite: (dir) => giveTo(dir, user),
       privateDir: (path) => privateDirFor(path, user),
+      endProcesses: async () => {
+        if (!released) await endProcessesOf(user);
+      },
       release: async () => {
         if (released) return;
         released = true;
@@ -171,6 +181,8 @@ class SharedUserSandbox implements AgentSandbox {
         if (user) await giveTo(dir, user);
       },
       privateDir: (path) => privateDirFor(path, user),
+      // Under okstra's own user (or the one sudo acted for) no boundary tells an agent's leftovers from okstra's own.
+      endProcesses: async () => undefined,
       release: async () => undefined,
     };
   }
@@ -218,17 +230,19 @@ export async function dispatchFolder(
  * Removes a dispatch folder; never throws. A handful of small files go in one
  * synchronous pass (through the thread pool a dozen round trips per session,
  * and twelve sessions ending together waited on each other's). A process the
- * agent left running can still be writing there (its lease, released after
- * this, ends it), so a pass that fails (ENOTEMPTY) is retried for a while;
+ * agent left running can still be writing there (ENOTEMPTY): the lease's
+ * leftovers are ended first (under a user of its own; a lease without one
+ * cannot tell them from okstra's), then the removal is retried for a while;
  * a folder that still cannot be removed comes back as a note for the
  * report, never as a failed dispatch.
  */
-export async function removeDispatchFolder(dir: string): Promise<string | null> {
+export async function removeDispatchFolder(dir: string, lease?: AgentLease): Promise<string | null> {
   try {
     rmSync(dir, { recursive: true, force: true });
     return null;
   } catch {
     try {
+      await lease?.endProcesses();
       await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
       return null;
     } catch (error) {

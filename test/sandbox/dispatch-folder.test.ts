@@ -13,6 +13,7 @@ function leaseOfUser(): AgentLease {
     privateDir: async (path) => {
       await mkdir(path, { mode: 0o700 });
     },
+    endProcesses: async () => undefined,
     release: async () => undefined,
   };
 }
