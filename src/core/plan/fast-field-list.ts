@@ -174,7 +174,7 @@ class LineReader {
       spread: false,
       checked: null,
       children: [paragraph, ...nested],
-      position: { start: this.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) },
+      position: { start: this.lines.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) },
     };
   }
 
@@ -187,26 +187,21 @@ class LineReader {
       const code: InlineCode = {
         type: 'inlineCode',
         value: span.value,
-        position: { start: this.point(span.start), end: this.point(span.end) },
+        position: { start: this.lines.point(span.start), end: this.lines.point(span.end) },
       };
       children.push(code);
       at = span.end;
     }
     if (end > at) children.push(this.textNode(at, end));
-    return { type: 'paragraph', children, position: { start: this.point(start), end: this.point(end) } };
+    return { type: 'paragraph', children, position: { start: this.lines.point(start), end: this.lines.point(end) } };
   }
 
   private textNode(start: number, end: number): Text {
     return {
       type: 'text',
       value: this.src.slice(start, end),
-      position: { start: this.point(start), end: this.point(end) },
+      position: { start: this.lines.point(start), end: this.lines.point(end) },
     };
-  }
-
-  private point(offset: number): { line: number; column: number; offset: number } {
-    const { line, column } = this.lines.position(offset);
-    return { line, column, offset };
   }
 
   private lineEnd(at: number): number {

@@ -36,14 +36,13 @@ export function atxHeadingNode(src: string, lineStart: number, lines: LineIndex)
   content = /^#+[ \t]*$/.test(content) ? '' : content.replace(CLOSING_SEQUENCE, '').replace(/[ \t]+$/, '');
   const contentStart = lineStart + open[0].length;
   const contentEnd = contentStart + content.length;
-  const point = (offset: number) => ({ ...lines.position(offset), offset });
   const trailingEnd = lineStart + line.replace(/[ \t]+$/, '').length;
   return {
     type: 'heading',
     depth: (open[1] as string).length as Heading['depth'],
     children: content
-      ? [{ type: 'text', value: content, position: { start: point(contentStart), end: point(contentEnd) } }]
+      ? [{ type: 'text', value: content, position: { start: lines.point(contentStart), end: lines.point(contentEnd) } }]
       : [],
-    position: { start: point(lineStart), end: point(trailingEnd) },
+    position: { start: lines.point(lineStart), end: lines.point(trailingEnd) },
   };
 }

@@ -42,7 +42,7 @@ export function readNestedFence(
           lang: info === '' ? null : space === -1 ? info : info.slice(0, space),
           meta: space === -1 ? null : info.slice(space).trim() || null,
           value: values.join('\n'),
-          position: { start: point(at + indent + extra, lines), end: point(lineEnd, lines) },
+          position: { start: lines.point(at + indent + extra), end: lines.point(lineEnd) },
         },
         next: lineEnd + 1,
       };
@@ -72,9 +72,4 @@ function nextLine(src: string, at: number, end: number): number {
 
 function leadingSpaces(text: string): number {
   return /^ */.exec(text)?.[0].length ?? 0;
-}
-
-function point(offset: number, lines: LineIndex): { line: number; column: number; offset: number } {
-  const { line, column } = lines.position(offset);
-  return { line, column, offset };
 }

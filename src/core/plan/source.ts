@@ -31,4 +31,10 @@ export class LineIndex {
     }
     return { line: low + 1, column: offset - (this.lineStarts[low] as number) + 1 };
   }
+
+  /** The position with its offset: a point of an mdast node's `position`. */
+  point(offset: number): { line: number; column: number; offset: number } {
+    const { line, column } = this.position(offset);
+    return { line, column, offset };
+  }
 }
