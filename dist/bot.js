@@ -27558,13 +27558,12 @@ function atxHeadingNode(src, lineStart, lines) {
   content = /^#+[ \t]*$/.test(content) ? "" : content.replace(CLOSING_SEQUENCE, "").replace(/[ \t]+$/, "");
   const contentStart = lineStart + open[0].length;
   const contentEnd = contentStart + content.length;
-  const point3 = (offset) => ({ ...lines.position(offset), offset });
   const trailingEnd = lineStart + line.replace(/[ \t]+$/, "").length;
   return {
     type: "heading",
     depth: open[1].length,
-    children: content ? [{ type: "text", value: content, position: { start: point3(contentStart), end: point3(contentEnd) } }] : [],
-    position: { start: point3(lineStart), end: point3(trailingEnd) }
+    children: content ? [{ type: "text", value: content, position: { start: lines.point(contentStart), end: lines.point(contentEnd) } }] : [],
+    position: { start: lines.point(lineStart), end: lines.point(trailingEnd) }
   };
 }
 
@@ -27752,7 +27751,7 @@ function readNestedFence(src, at, end, indent2, lines) {
           lang: info === "" ? null : space === -1 ? info : info.slice(0, space),
           meta: space === -1 ? null : info.slice(space).trim() || null,
           value: values.join("\n"),
-          position: { start: point(at + indent2 + extra, lines), end: point(lineEnd2, lines) }
+          position: { start: lines.point(at + indent2 + extra), end: lines.point(lineEnd2) }
         },
         next: lineEnd2 + 1
       };
@@ -27776,10 +27775,6 @@ function nextLine(src, at, end) {
 }
 function leadingSpaces(text) {
   return /^ */.exec(text)?.[0].length ?? 0;
-}
-function point(offset, lines) {
-  const { line, column } = lines.position(offset);
-  return { line, column, offset };
 }
 
 // src/core/plan/fast-field-list.ts
@@ -27898,7 +27893,7 @@ var LineReader = class {
         start: null,
         spread: false,
         children,
-        position: { start: point2(first), end: endPoint(last) }
+        position: { start: point(first), end: endPoint(last) }
       },
       next: at
     };
@@ -27918,7 +27913,7 @@ var LineReader = class {
       spread: false,
       checked: null,
       children: [paragraph, ...nested],
-      position: { start: this.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) }
+      position: { start: this.lines.point(item.start), end: endPoint(nested[nested.length - 1] ?? paragraph) }
     };
   }
   /** Text and inline code only: the field readers look at nothing else. */
@@ -27930,31 +27925,27 @@ var LineReader = class {
       const code = {
         type: "inlineCode",
         value: span.value,
-        position: { start: this.point(span.start), end: this.point(span.end) }
+        position: { start: this.lines.point(span.start), end: this.lines.point(span.end) }
       };
       children.push(code);
       at = span.end;
     }
     if (end > at) children.push(this.textNode(at, end));
-    return { type: "paragraph", children, position: { start: this.point(start), end: this.point(end) } };
+    return { type: "paragraph", children, position: { start: this.lines.point(start), end: this.lines.point(end) } };
   }
   textNode(start, end) {
     return {
       type: "text",
       value: this.src.slice(start, end),
-      position: { start: this.point(start), end: this.point(end) }
+      position: { start: this.lines.point(start), end: this.lines.point(end) }
     };
-  }
-  point(offset) {
-    const { line, column } = this.lines.position(offset);
-    return { line, column, offset };
   }
   lineEnd(at) {
     const newline = this.src.indexOf("\n", at);
     return newline === -1 || newline > this.end ? this.end : newline;
   }
 };
-function point2(node) {
+function point(node) {
   return { ...node.position?.start ?? { line: 1, column: 1 } };
 }
 function endPoint(node) {
@@ -28223,6 +28214,11 @@ var LineIndex = class {
       else high = mid - 1;
     }
     return { line: low + 1, column: offset - this.lineStarts[low] + 1 };
+  }
+  /** The position with its offset: a point of an mdast node's `position`. */
+  point(offset) {
+    const { line, column } = this.position(offset);
+    return { line, column, offset };
   }
 };
 
