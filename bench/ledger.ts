@@ -195,9 +195,9 @@ function cachedHistory(rows: number): string {
 /**
  * `text` split as GitLedgerStore would have left it had it appended every
  * line: a segment sealed each time the live file had reached SEAL_CHARS, the
- * rest in the live file. At 10,000 rows that is one ~1 MiB segment and a live
- * file of nearly as much, which each append still rewrites (the costly end of
- * the range a live file moves through).
+ * rest in the live file. At 10,000 rows that is 27 segments of ~64 KiB and a
+ * live file of up to as much, which each append rewrites (the costly end of
+ * the range a live file moves through), all read by a cold process.
  */
 function asLaidOut(text: string): { segments: string[]; live: string } {
   const segments: string[] = [];
