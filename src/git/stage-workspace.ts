@@ -708,7 +708,8 @@ export class StageWorkspace {
       // is in the checkout below (its untracked and ignored paths, which the tree never shows, left out).
       const [written, below] = await Promise.all([
         changedSince(layers.upper, since),
-        changedSince(layers.checkout, layers.createdAt, ['.git', ...laid.hidden], { folders: true }),
+        // The checkout holds thousands of files (LAYER_MIN_FILES at least): walked by processes side by side.
+        changedSince(layers.checkout, layers.createdAt, ['.git', ...laid.hidden], { folders: true, split: true }),
       ]);
       const changed = await this.changedBelow(worktree, below);
       if (changed.length > 0) throw new CheckoutChangedError(this.repoDir, changed);

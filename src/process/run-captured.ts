@@ -72,16 +72,21 @@ export interface ToolResult {
 /**
  * {@link runCaptured} for a small tool of okstra's own (find, chown, perl)
  * whose output is text: okstra's environment under `env`, okstra's working
- * folder, an empty stdin. A non-zero exit is a result for the caller to
+ * folder (or `cwd`), an empty stdin. A non-zero exit is a result for the caller to
  * judge; a program that cannot start throws.
  */
 export async function runTool(
   file: string,
   args: readonly string[],
-  opts: { env?: Readonly<Record<string, string>>; encoding?: 'utf8' | 'latin1' } = {},
+  opts: { env?: Readonly<Record<string, string>>; encoding?: 'utf8' | 'latin1'; cwd?: string } = {},
 ): Promise<ToolResult> {
   const encoding = opts.encoding ?? 'utf8';
-  const result = await runCaptured({ file, args, cwd: process.cwd(), env: { ...process.env, ...opts.env } });
+  const result = await runCaptured({
+    file,
+    args,
+    cwd: opts.cwd ?? process.cwd(),
+    env: { ...process.env, ...opts.env },
+  });
   return {
     stdout: result.stdout.toString(encoding),
     stderr: result.stderr.toString(encoding),
