@@ -3,6 +3,7 @@
 // CLI into dist/. With --check, bundles into a temporary folder and fails when
 // the committed dist/ differs, so a stale bundle can never ship.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
@@ -93,9 +94,31 @@ async function check() {
       );
       process.exit(1);
     }
+    // Up to date here, but a bundle git does not track (a chunk whose name changed) is missing from every clone.
+    const untracked = untrackedIn('dist');
+    if (untracked.length > 0) {
+      console.error(
+        `dist/ holds files git does not track (${untracked.join(', ')}): \`git add dist/\` and commit them.`,
+      );
+      process.exit(1);
+    }
     console.log('dist/ is up to date');
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Files under `folder` that git does not track; none outside a git checkout (an unpacked package has no index). */
+function untrackedIn(folder) {
+  try {
+    const out = execFileSync('git', ['ls-files', '--others', '--exclude-standard', '-z', '--', folder], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return out.split('\0').filter((p) => p !== '');
+  } catch {
+    return [];
   }
 }
 
