@@ -61,7 +61,8 @@ export async function runQa(commands: readonly QaCommand[], options: QaOptions):
     });
   } finally {
     // A command's leftover (a daemon a test started) writing there is ended first; a folder that still cannot go
-    // stays in the temp folder (okstra's, 0700) rather than turning the commands' results into an error.
+    // stays in the temp folder (okstra's: the agent user may enter it, never list or write it) rather than turning
+    // the commands' results into an error.
     await removeDispatchFolder(dir, lease);
   }
 }
