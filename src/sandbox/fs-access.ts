@@ -214,7 +214,7 @@ async function walk(
 export interface SplitPlan {
   groups: string[][];
   /** Relative, one character per byte: the folders opened to find the start points, and what was found beside them. */
-  judged: Array<{ path: string; folder: boolean }>;
+  judged: Array<{ path: string; folder: boolean; ctimeNs: bigint }>;
 }
 
 /** Folders a split walk gives find, at least: fewer, and the tree is small enough for one process. */
@@ -237,10 +237,11 @@ export function splitWalk(dir: string, leaveOut: ReadonlySet<string>): SplitPlan
   if (parallel < 2) return null;
   const top = lstatSync(dir, { bigint: true, throwIfNoEntry: false });
   if (!top?.isDirectory()) return null; // find says what is wrong with it
-  const judged: SplitPlan['judged'] = [{ path: '', folder: true }];
-  const queue: string[] = [''];
+  const judged: SplitPlan['judged'] = [{ path: '', folder: true, ctimeNs: top.ctimeNs }];
+  const queue: Array<{ path: string; ctimeNs: bigint }> = [{ path: '', ctimeNs: top.ctimeNs }];
   while (queue.length > 0 && queue.length < SPLIT_MIN_STARTS) {
-    const folder = queue.shift() as string;
+    const opened = queue.shift() as { path: string; ctimeNs: bigint };
+    const folder = opened.path;
     const names = readdirSync(rawJoin(dir, folder), { encoding: 'buffer' });
     for (const name of names) {
       const path = folder === '' ? name.toString('latin1') : `${folder}/${name.toString('latin1')}`;
@@ -248,14 +249,14 @@ export function splitWalk(dir: string, leaveOut: ReadonlySet<string>): SplitPlan
       // Gone meanwhile: its folder's change time says so (find, walking, would have failed on it instead).
       const st = lstatSync(rawJoin(dir, path), { bigint: true, throwIfNoEntry: false });
       if (!st) continue;
-      if (st.isDirectory() && st.dev === top.dev) queue.push(path);
-      else judged.push({ path, folder: st.isDirectory() });
+      if (st.isDirectory() && st.dev === top.dev) queue.push({ path, ctimeNs: st.ctimeNs });
+      else judged.push({ path, folder: st.isDirectory(), ctimeNs: st.ctimeNs });
       if (judged.length > SPLIT_MAX_JUDGED) return null;
     }
-    if (folder !== '') judged.push({ path: folder, folder: true });
+    if (folder !== '') judged.push({ path: folder, folder: true, ctimeNs: opened.ctimeNs });
   }
   if (queue.length < SPLIT_MIN_STARTS) return null;
-  const starts = queue.map((p) => pathArgument(p));
+  const starts = queue.map((q) => pathArgument(q.path));
   if (starts.some((p) => p === null)) return null;
   const groups: string[][] = Array.from({ length: parallel }, () => []);
   (starts as string[]).forEach((p, i) => groups[i % parallel]?.push(p));
@@ -270,12 +271,8 @@ async function walkSplit(
   opts: { folders?: boolean },
   plan: SplitPlan,
 ): Promise<string[]> {
-  const here: string[] = [];
-  for (const { path, folder } of plan.judged) {
-    if (folder && !opts.folders) continue;
-    const st = lstatSync(rawJoin(dir, path), { bigint: true, throwIfNoEntry: false });
-    if (st && st.ctimeNs >= since) here.push(path);
-  }
+  // Judged by the lstat that planned the walk, a moment ago: what changed since `since` had changed by then.
+  const here = plan.judged.filter((j) => (!j.folder || opts.folders) && j.ctimeNs >= since).map((j) => j.path);
   const found = await Promise.all(
     plan.groups
       .filter((g) => g.length > 0)
