@@ -1,5 +1,6 @@
 import { runCaptured, type CapturedResult } from '../process/run-captured.js';
-import { StartError } from '../process/started-process.js';
+import { startProcess } from '../process/start-process.js';
+import { StartError, type StartedProcess } from '../process/started-process.js';
 
 /**
  * The one place okstra starts git. Arguments are always an array (no shell),
@@ -62,6 +63,27 @@ async function runGit(
   } catch (error) {
     if (error instanceof StartError)
       throw new Error(`could not start git in ${cwd}: ${error.message}`, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * One git process left running for a conversation on its stdin and stdout
+ * (`cat-file --batch` asked in rounds): the same configuration and
+ * environment as {@link runGit}, the streams the caller's to drive.
+ */
+export async function startGit(git: Git, args: readonly string[]): Promise<StartedProcess> {
+  try {
+    return await startProcess({
+      file: 'git',
+      args: [...QUIET_CONFIG, ...args],
+      cwd: git.cwd,
+      env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+      detached: false,
+    });
+  } catch (error) {
+    if (error instanceof StartError)
+      throw new Error(`could not start git in ${git.cwd}: ${error.message}`, { cause: error });
     throw error;
   }
 }

@@ -26,7 +26,8 @@ import {
   trustScanHolds,
   type TrustScan,
 } from '../core/ledger/index.js';
-import { Git, parseTreeObject, readBlobs, readObjects, type GitResult } from './git.js';
+import { Git, parseTreeObject, readBlobs, type GitResult } from './git.js';
+import { ObjectReader } from './object-reader.js';
 import { DoneRowProvenance, type LineLocation } from './ledger-provenance.js';
 
 /** A file written on the ledger branch in the same commit as a row. Paths are from the branch root. */
@@ -470,17 +471,27 @@ export class GitLedgerStore implements LedgerStore {
     if (known?.tip === tip) return known;
     const livePath = ledgerPath(planId);
     const dirPath = segmentDir(planId);
-    // git: cat-file, the plan's live ledger file and its segment folder (a tree) at a tip this store has not parsed.
-    const [live, dir] = await readObjects(this.git, [`${tip}:${livePath}`, `${tip}:${dirPath}`]);
-    if (live?.object && live.object.type !== 'blob')
-      throw new LedgerLayoutError(this.displayPath(livePath), "is not a file; it must be the plan's live ledger file");
-    const liveBlob = live?.object?.id ?? null;
-    const text = live?.object?.bytes.toString('utf8') ?? '';
-    const segmentTree = dir?.object?.id ?? null;
-    const segments =
-      segmentTree !== null && segmentTree === known?.segmentTree
-        ? known.segments
-        : await this.segmentsAt(planId, dir?.object ?? null, known);
+    // git: cat-file, the plan's live ledger file and its segment folder (a tree) at a tip this store has not parsed,
+    // then in the same process the segments it has not read.
+    const reader = await ObjectReader.open(this.git);
+    let liveBlob: string | null;
+    let text: string;
+    let segmentTree: string | null;
+    let segments: SegmentRead[];
+    try {
+      const [live, dir] = await Promise.all(reader.ask([`${tip}:${livePath}`, `${tip}:${dirPath}`]));
+      if (live?.object && live.object.type !== 'blob')
+        throw new LedgerLayoutError(this.displayPath(livePath), "is not a file; it must be the plan's live ledger file");
+      liveBlob = live?.object?.id ?? null;
+      text = live?.object?.bytes.toString('utf8') ?? '';
+      segmentTree = dir?.object?.id ?? null;
+      if (segmentTree !== null && segmentTree === known?.segmentTree) {
+        reader.lastRoundAsked();
+        segments = known.segments;
+      } else segments = await this.segmentsAt(planId, dir?.object ?? null, known, reader);
+    } finally {
+      await reader.close();
+    }
     const segmentLines = segmentLineCount(segments);
     // The lines known before are the same lines when the segments are the ones known (or those plus the known
     // live file, sealed) and the live file grew: what was judged of them still holds (provenance is immutable).
@@ -557,8 +568,12 @@ export class GitLedgerStore implements LedgerStore {
     planId: string,
     tree: { id: string; type: string; bytes: Buffer } | null,
     known: ParsedLedger | undefined,
+    reader: ObjectReader,
   ): Promise<SegmentRead[]> {
-    if (!tree) return [];
+    if (!tree) {
+      reader.lastRoundAsked();
+      return [];
+    }
     const where = this.displayPath(segmentDir(planId));
     if (tree.type !== 'tree')
       throw new LedgerLayoutError(
@@ -579,17 +594,18 @@ export class GitLedgerStore implements LedgerStore {
       if (lines) cached.set(e.id, lines);
     }
     const unread = [...new Set(ordered.map((e) => e.id).filter((id) => !cached.has(id)))];
-    // git: cat-file, the segments this process has not read yet (by blob id).
-    const blobs = await readObjects(this.git, unread);
-    const texts = new Map(blobs.map((b) => [b.spec, b.object?.bytes.toString('utf8') ?? '']));
+    // The segments this process has not read yet (by blob id), each parsed as it arrives while git reads the next.
+    const arriving = new Map(reader.ask(unread).map((answer, i) => [unread[i] as string, answer]));
+    reader.lastRoundAsked();
     const out: SegmentRead[] = [];
     let next = 1;
     for (const e of ordered) {
       const path = `${segmentDir(planId)}/${e.name}`;
       const hit = cached.get(e.id);
+      const bytes = hit ? null : (await arriving.get(e.id))?.object?.bytes;
       const lines = hit
         ? renumberLines(hit, next)
-        : parseLedgerLines(texts.get(e.id) ?? '', { path: this.displayPath(path), planId, firstLine: next });
+        : parseLedgerLines(bytes?.toString('utf8') ?? '', { path: this.displayPath(path), planId, firstLine: next });
       // Kept as numbered here, where the same segment sits at every later tip: the next read copies no line.
       if (lines !== hit) {
         cached.set(e.id, lines);

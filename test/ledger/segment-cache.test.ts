@@ -4,7 +4,7 @@ import { LedgerFormatError, parseLedgerLines, serializeRow, type LedgerRow } fro
 import type { Git } from '../../src/git/git.js';
 import { forgetSealedSegments, GitLedgerStore, SealedSegmentCache } from '../../src/git/ledger-store.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
-import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
+import { countGitCalls, recordCatFileQuestions, restoreGitShims } from '../helpers/git-shim.js';
 import { claim, T0 } from '../helpers/ledger-rows.js';
 
 const SEG = (plan: string, n: number): string => `plans/${plan}/ledger/${String(n).padStart(6, '0')}.jsonl`;
@@ -69,14 +69,20 @@ describe("the process's cache of sealed segments", () => {
     const a = await sealedLedger();
     const b = await copyOf(a.dir);
     forgetSealedSegments();
+    const segmentIds = (await a.git.ok(['ls-tree', '--object-only', `${BRANCH}:plans/demo/ledger`])).trim().split('\n');
     const cold = countGitCalls();
+    const coldAsked = recordCatFileQuestions();
     const first = await store(a.dir).read('demo');
-    // Cold: the live file and the folder, then the segments.
-    expect(cold.calls().filter((c) => c === 'cat-file')).toHaveLength(2);
+    // Cold: one cat-file asked for the live file and the folder, then for the segments.
+    expect(cold.calls().filter((c) => c === 'cat-file')).toHaveLength(1);
+    expect(coldAsked.questions().slice(2)).toEqual(segmentIds);
     restoreGitShims();
     const warm = countGitCalls();
+    const warmAsked = recordCatFileQuestions();
     const second = await store(b.dir).read('demo');
     expect(warm.calls().filter((c) => c === 'cat-file')).toHaveLength(1);
+    expect(warmAsked.questions()).toHaveLength(2);
+    expect(warmAsked.questions().some((q) => segmentIds.includes(q))).toBe(false);
     expect(second).toEqual(first);
     expect(second.rows.map((r) => r.run_id)).toEqual(Array.from({ length: 12 }, (_, i) => `r${i + 1}`));
   });
