@@ -3282,6 +3282,15 @@ function segmentName(n) {
   return `${String(n).padStart(SEGMENT_DIGITS, "0")}.jsonl`;
 }
 
+// src/core/ledger/provenance-statement.ts
+var HEAD = "okstra-provenance:";
+var PROBLEM = "okstra-provenance-problem:";
+var OBJECT_ID = "[0-9a-f]{40}(?:[0-9a-f]{24})?";
+var HEAD_LINE = new RegExp(
+  `^${HEAD} v1 plan=(\\S+) segments=(none|${OBJECT_ID}) live=(none|${OBJECT_ID}) lines=(0|[1-9]\\d{0,8}) problems=(0|[1-9]\\d{0,3})$`
+);
+var PROBLEM_LINE = new RegExp(`^${PROBLEM} ([1-9]\\d{0,8}) (\\S.*)$`);
+
 // src/github/errors.ts
 function httpStatus(error) {
   if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number")
@@ -3573,9 +3582,9 @@ import { createHash as createHash2 } from "node:crypto";
 
 // src/core/git-object-id.ts
 import { createHash } from "node:crypto";
-function gitBlobId(content) {
+function gitBlobId(content, algorithm = "sha1") {
   const bytes = typeof content === "string" ? Buffer.from(content, "utf8") : content;
-  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+  return createHash(algorithm).update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
 }
 
 // src/github/contents.ts

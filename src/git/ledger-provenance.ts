@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { LedgerLine } from '../core/ledger/index.js';
+import { gitBlobId, objectIdAlgorithm } from '../core/git-object-id.js';
+import { parseProvenance, type LedgerLine } from '../core/ledger/index.js';
 import { readBlobs, type Git } from './git.js';
 
 const BLAME_HEADER = /^([0-9a-f]{40}(?:[0-9a-f]{24})?) (\d+) (\d+)(?: \d+)?$/;
@@ -33,6 +34,30 @@ export interface LineLocation {
   segment: boolean;
 }
 
+/** A plan's ledger files at a tip, as a provenance statement names them (see provenance-statement.ts). */
+export interface LedgerLayout {
+  planId: string;
+  /** The live `ledger.jsonl`, its blob id at the tip (null: none) and its text. */
+  livePath: string;
+  liveBlob: string | null;
+  liveText: string;
+  /** The segment folder, its tree id at the tip (null: none) and its segments in order. */
+  segmentDir: string;
+  segmentTree: string | null;
+  segments: readonly { path: string; blob: string; lineCount: number }[];
+}
+
+/** One file or folder a commit changed, as `git log --raw -t` lists it. */
+interface Change {
+  status: string;
+  tree: boolean;
+  oldId: string;
+  newId: string;
+  path: string;
+}
+
+const RAW_ENTRY = /^\n?:(\d{6}) (\d{6}) ([0-9a-f]{40}(?:[0-9a-f]{24})?) ([0-9a-f]{40}(?:[0-9a-f]{24})?) ([A-Z])\d*$/;
+
 interface Origin {
   commit: string;
   /** How the line came to that commit's file, when it is worth saying (a segment): '' otherwise. */
@@ -55,6 +80,85 @@ export class DoneRowProvenance {
     ledgerFile: string,
     lines: readonly LedgerLine[],
     locate: (line: number) => LineLocation = (line) => ({ path: ledgerFile, local: line, segment: false }),
+    layout?: LedgerLayout,
+  ): Promise<Map<number, string>> {
+    if (layout) {
+      const stated = await this.fromStatement(tip, lines, layout);
+      if (stated) return stated;
+    }
+    return this.fromBlame(tip, ledgerFile, lines, locate);
+  }
+
+  /**
+   * The verdicts the last commit that wrote the live file states for every
+   * line before its own, taken only when the ledger still is exactly what the
+   * statement names; the lines that commit added are judged from its own
+   * diff. Null when anything does not fit: the caller blames instead.
+   */
+  private async fromStatement(
+    tip: string,
+    lines: readonly LedgerLine[],
+    layout: LedgerLayout,
+  ): Promise<Map<number, string> | null> {
+    if (layout.liveBlob === null) return null;
+    // git: log -1, the last commit that wrote the live file: its parents, its message and everything it changed.
+    const logged = await this.git.run([
+      'log',
+      '-1',
+      '--raw',
+      '-t',
+      '--no-abbrev',
+      '--full-diff',
+      '--no-renames',
+      '-z',
+      '--format=%H%x00%P%x00%B%x00',
+      tip,
+      '--',
+      layout.livePath,
+    ]);
+    if (logged.exitCode !== 0) return null;
+    const commit = parseLoggedCommit(logged.stdout);
+    if (!commit || commit.parents > 1) return null;
+    const stated = parseProvenance(commit.message);
+    if (!stated || stated.planId !== layout.planId) return null;
+    const attested = attestedLineCount(stated, commit.changes, layout);
+    if (attested === null) return null;
+
+    const problems = new Map<number, string>();
+    const done = new Map(
+      lines.flatMap((l) =>
+        'row' in l && l.row.status === 'done'
+          ? [[l.line, { carry: l.row.carry_path, report: l.row.report_path }] as const]
+          : [],
+      ),
+    );
+    for (const [line, reason] of stated.problems) {
+      // A statement about a line that is not a done row it could have judged is not one this reader can take.
+      if (line > attested || !done.has(line)) return null;
+      problems.set(line, reason);
+    }
+    // The rows the commit added: it is their origin, and its diff says what it added.
+    const added = [...done].filter(([line]) => line > attested);
+    const changed = new Set(commit.changes.filter((c) => !c.tree && /^[AMT]$/.test(c.status)).map((c) => c.path));
+    const carriesToLook = added.filter(([, d]) => !changed.has(d.carry)).map(([, d]) => `${commit.id}:${d.carry}`);
+    const present = new Set(
+      (await readBlobs(this.git, [...new Set(carriesToLook)])).filter((b) => b.content !== null).map((b) => b.spec),
+    );
+    for (const [line, d] of added) {
+      const missing = [
+        ...(changed.has(d.carry) || present.has(`${commit.id}:${d.carry}`) ? [] : [`its carry ${d.carry}`]),
+        ...(changed.has(d.report) ? [] : [`its report ${d.report}`]),
+      ];
+      if (missing.length > 0) problems.set(line, missingMessage(commit.id, '', missing));
+    }
+    return problems;
+  }
+
+  private async fromBlame(
+    tip: string,
+    ledgerFile: string,
+    lines: readonly LedgerLine[],
+    locate: (line: number) => LineLocation,
   ): Promise<Map<number, string>> {
     const keys = prefixKeys(lines);
     const done = lines.flatMap((l, i) =>
@@ -93,11 +197,7 @@ export class DoneRowProvenance {
         ...(changed.has(d.carry) || present.has(`${origin}:${d.carry}`) ? [] : [`its carry ${d.carry}`]),
         ...(changed.has(d.report) ? [] : [`its report ${d.report}`]),
       ];
-      if (missing.length > 0)
-        problems.set(
-          d.line,
-          `done row whose ledger commit ${origin.slice(0, 12)}${found?.note ? ` (${found.note})` : ''} does not add ${missing.join(' or ')}`,
-        );
+      if (missing.length > 0) problems.set(d.line, missingMessage(origin, found?.note ?? '', missing));
     }
     return problems;
   }
@@ -151,11 +251,9 @@ export class DoneRowProvenance {
       );
       for (const g of group) {
         const hit = blamed.get(g.orig);
-        if (hit)
-          this.originByKey.set(g.key, {
-            commit: hit.commit,
-            note: `its line in ledger.jsonl before ${seal.slice(0, 12)} sealed it into ${g.at.path}`,
-          });
+        // No note: the row's origin is what it was in ledger.jsonl, so a reason found before the seal (and stated in
+        // later commits) and one found after it read the same.
+        if (hit) this.originByKey.set(g.key, { commit: hit.commit, note: '' });
       }
     }
   }
@@ -241,4 +339,83 @@ function prefixKeys(lines: readonly LedgerLine[]): string[] {
     running.update(l.raw).update('\n');
     return 'row' in l && l.row.status === 'done' ? running.copy().digest('hex') : '';
   });
+}
+
+function missingMessage(origin: string, note: string, missing: readonly string[]): string {
+  return `done row whose ledger commit ${origin.slice(0, 12)}${note ? ` (${note})` : ''} does not add ${missing.join(' or ')}`;
+}
+
+/**
+ * `git log -1 -z --raw -t --format=%H%x00%P%x00%B%x00` read back: the
+ * commit, how many parents it has, its message and its changes. The message
+ * is the one part a writer chooses: one holding a NUL would shift every field
+ * after it, so any output that is not exactly one message, one separator and
+ * well-formed change entries is refused (null).
+ */
+function parseLoggedCommit(out: string): { id: string; parents: number; message: string; changes: Change[] } | null {
+  const fields = out.split('\0');
+  const [id = '', parents = '', message = '', separator] = fields;
+  if (!/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(id) || separator !== '') return null;
+  if (parents !== '' && !/^[0-9a-f]{40}(?:[0-9a-f]{24})?(?: [0-9a-f]{40}(?:[0-9a-f]{24})?)*$/.test(parents))
+    return null;
+  const rest = fields.slice(4);
+  // The output ends with a NUL after the last path: one empty field at the end, and none anywhere else.
+  if (rest.pop() !== '' || rest.length % 2 !== 0) return null;
+  const changes: Change[] = [];
+  for (let i = 0; i < rest.length; i += 2) {
+    const m = RAW_ENTRY.exec(rest[i] as string);
+    const path = rest[i + 1] as string;
+    if (!m || path === '') return null;
+    const [, , newMode, oldId, newId, status] = m as unknown as [string, string, string, string, string, string];
+    const oldMode = m[1] as string;
+    changes.push({ status, tree: oldMode === '040000' || newMode === '040000', oldId, newId, path });
+  }
+  return { id, parents: parents === '' ? 0 : parents.split(' ').length, message, changes };
+}
+
+/**
+ * How many of the plan's lines (plan-wide, from line 1) the statement
+ * covers, when the commit it came from changed the ledger in the one way an
+ * append does and nothing changed it since; else null. Two shapes:
+ * - an append: the segment folder is the one the statement names and the
+ *   commit did not touch it; the live file's first `liveLines` lines are
+ *   byte for byte the file the statement names (its blob id, recomputed) and
+ *   the commit changed that file into today's.
+ * - a seal: the commit added exactly the next segment, whose blob is the live
+ *   file the statement names (git copied it), onto the folder the statement
+ *   names, and started the live file afresh with its own lines.
+ */
+function attestedLineCount(
+  stated: { segments: string | null; live: string | null; liveLines: number },
+  changes: readonly Change[],
+  layout: LedgerLayout,
+): number | null {
+  const live = changes.find((c) => c.path === layout.livePath && !c.tree);
+  // It wrote the live file the reader holds (the last commit to write it), from the one the statement names.
+  if (!live || live.newId !== layout.liveBlob) return null;
+  if (stated.live === null ? live.status !== 'A' : live.status !== 'M' || live.oldId !== stated.live) return null;
+  const folder = changes.find((c) => c.path === layout.segmentDir && c.tree);
+  const inFolder = changes.filter((c) => c.path.startsWith(`${layout.segmentDir}/`));
+  const segmentLines = layout.segments.reduce((n, s) => n + s.lineCount, 0);
+  if (!folder) {
+    if (inFolder.length > 0 || stated.segments !== layout.segmentTree) return null;
+    const liveLines = layout.liveText.split('\n');
+    if (liveLines.at(-1) === '') liveLines.pop();
+    if (stated.liveLines > liveLines.length) return null;
+    if (stated.live !== null) {
+      const prefix = stated.liveLines === 0 ? '' : `${liveLines.slice(0, stated.liveLines).join('\n')}\n`;
+      if (gitBlobId(prefix, objectIdAlgorithm(stated.live)) !== stated.live) return null;
+    }
+    return segmentLines + stated.liveLines;
+  }
+  const last = layout.segments.at(-1);
+  const [added] = inFolder;
+  if (!last || stated.live === null || inFolder.length !== 1 || !added) return null;
+  if (folder.newId !== layout.segmentTree) return null;
+  if (folder.status === 'A' ? stated.segments !== null : folder.status !== 'M' || folder.oldId !== stated.segments)
+    return null;
+  if (added.status !== 'A' || added.path !== last.path || added.newId !== stated.live || last.blob !== stated.live)
+    return null;
+  if (last.lineCount !== stated.liveLines) return null;
+  return segmentLines;
 }

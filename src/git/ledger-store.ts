@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   decideAppend,
   extendTrustScan,
+  ledgerCommitMessage,
   ledgerPath,
   LedgerFormatError,
   LedgerLayoutError,
@@ -22,13 +23,14 @@ import {
   type LedgerTrust,
   type RefusalCode,
   type RemovedLine,
+  type ProvenanceStatement,
   type RepairSelection,
   trustScanHolds,
   type TrustScan,
 } from '../core/ledger/index.js';
 import { Git, parseTreeObject, readBlobs, type GitResult } from './git.js';
 import { ObjectReader } from './object-reader.js';
-import { DoneRowProvenance, type LineLocation } from './ledger-provenance.js';
+import { DoneRowProvenance, type LedgerLayout, type LineLocation } from './ledger-provenance.js';
 
 /** A file written on the ledger branch in the same commit as a row. Paths are from the branch root. */
 export interface LedgerFile {
@@ -394,6 +396,8 @@ export class GitLedgerStore implements LedgerStore {
 
     // Decided over the believed rows only: a forged or broken row can neither block nor free a stage.
     const decision = decideAppend((await this.judge(tip, row.plan_id, parsed)).trusted, row, this.now());
+    // What judging this tip found of its done rows' commits, stated in the new commit for its later readers.
+    const provenance = provenanceStatement(row.plan_id, parsed);
     if (decision.kind === 'refused') throw new LedgerRefusedError(decision.code, decision.reason);
     if (decision.kind === 'redundant')
       return { outcome: 'redundant', commit: tip as string, attempts: attempt, reason: decision.reason };
@@ -423,7 +427,7 @@ export class GitLedgerStore implements LedgerStore {
     const { commit, buildRef, ids } = await this.buildCommit(
       tip,
       [{ path: ledgerFile, content: text }, ...toWrite],
-      commitMessage(row),
+      ledgerCommitMessage(row, provenance),
       {
         copies: seal ? [{ from: ledgerFile, to: seal }] : [],
         ls: [ledgerFile, segmentDir(row.plan_id)],
@@ -481,7 +485,10 @@ export class GitLedgerStore implements LedgerStore {
     try {
       const [live, dir] = await Promise.all(reader.ask([`${tip}:${livePath}`, `${tip}:${dirPath}`]));
       if (live?.object && live.object.type !== 'blob')
-        throw new LedgerLayoutError(this.displayPath(livePath), "is not a file; it must be the plan's live ledger file");
+        throw new LedgerLayoutError(
+          this.displayPath(livePath),
+          "is not a file; it must be the plan's live ledger file",
+        );
       liveBlob = live?.object?.id ?? null;
       text = live?.object?.bytes.toString('utf8') ?? '';
       segmentTree = dir?.object?.id ?? null;
@@ -657,7 +664,7 @@ export class GitLedgerStore implements LedgerStore {
         : { path: ledgerPath(planId), local: line, segment: false };
     };
     entry.doneProblems = anyDone
-      ? await this.provenance.problems(tip, ledgerPath(planId), entry.lines, locate)
+      ? await this.provenance.problems(tip, ledgerPath(planId), entry.lines, locate, layoutOf(entry, planId))
       : new Map<number, string>();
     return entry.doneProblems;
   }
@@ -943,11 +950,32 @@ function backoffMs(attempt: number): number {
   return Math.floor(Math.random() * ceiling);
 }
 
-function commitMessage(row: LedgerRow): string {
-  if (row.status === 'approved') return `okstra: ${row.plan_id} approved at blob ${row.plan_blob} by ${row.approver}`;
-  if (row.status === 'verified' || row.status === 'verification-failed')
-    return `okstra: ${row.plan_id} ${row.status} at ${row.final_head} (run ${row.run_id})`;
-  if (row.status === 'handed-off')
-    return `okstra: ${row.plan_id} handed off at ${row.final_head}${row.pr_number ? ` in #${row.pr_number}` : ''}`;
-  return `okstra: ${row.plan_id} stage ${row.stage} ${row.status} (run ${row.run_id})`;
+/** The plan's ledger files at the entry's tip, as the provenance check and its statements name them. */
+function layoutOf(entry: ParsedLedger, planId: string): LedgerLayout {
+  return {
+    planId,
+    livePath: ledgerPath(planId),
+    liveBlob: entry.liveBlob,
+    liveText: entry.text,
+    segmentDir: segmentDir(planId),
+    segmentTree: entry.segmentTree,
+    segments: entry.segments.map((s) => ({ path: s.path, blob: s.blob, lineCount: s.lines.length })),
+  };
+}
+
+/**
+ * What an append built on `parsed` states about it: its folder, its live
+ * file and the provenance verdicts judged there (null when they were not
+ * judged, which an append never leaves so, and then nothing is stated).
+ */
+function provenanceStatement(planId: string, parsed: ParsedLedger | null): ProvenanceStatement | null {
+  if (!parsed) return { planId, segments: null, live: null, liveLines: 0, problems: new Map() };
+  if (!parsed.doneProblems) return null;
+  return {
+    planId,
+    segments: parsed.segmentTree,
+    live: parsed.liveBlob,
+    liveLines: parsed.lines.length - segmentLineCount(parsed.segments),
+    problems: parsed.doneProblems,
+  };
 }

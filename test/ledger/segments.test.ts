@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   describeDistrusted,
@@ -9,8 +8,9 @@ import {
 } from '../../src/core/ledger/index.js';
 import { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
-import { makeRemoteWithClones, makeRepo, tempDir } from '../helpers/git-repos.js';
+import { makeRemoteWithClones, makeRepo } from '../helpers/git-repos.js';
 import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
+import { handCommit, showFile } from '../helpers/ledger-hand.js';
 import { claim, done, doneFiles, T0 } from '../helpers/ledger-rows.js';
 
 const LIVE = 'plans/demo/ledger.jsonl';
@@ -33,26 +33,7 @@ function store(repoDir: string, remote?: string): GitLedgerStore {
   });
 }
 
-/** One commit on the ledger branch made with plumbing (what a hand edit can do): path → content, or null to delete. */
-async function handCommit(git: Git, edits: Record<string, string | null>, message = 'hand edit'): Promise<string> {
-  const env = { GIT_INDEX_FILE: join(tempDir('okstra-index-'), 'index') };
-  const tip = await git.resolveCommit(BRANCH);
-  if (tip) await git.ok(['read-tree', tip], { env });
-  for (const [path, content] of Object.entries(edits)) {
-    if (content === null) await git.ok(['update-index', '--force-remove', path], { env });
-    else {
-      const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: content });
-      await git.ok(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`], { env });
-    }
-  }
-  const tree = await git.ok(['write-tree'], { env });
-  const commit = await git.ok(['commit-tree', tree, ...(tip ? ['-p', tip] : []), '-m', message], { env });
-  await git.ok(['update-ref', BRANCH, commit, ...(tip ? [tip] : [])]);
-  return commit;
-}
-
-/** A file's exact bytes at a revision (git.ok would drop the final newline). */
-const show = async (git: Git, spec: string): Promise<string> => (await git.run(['cat-file', 'blob', spec])).stdout;
+const show = showFile;
 const blobId = (git: Git, spec: string): Promise<string> => git.ok(['rev-parse', spec]);
 const segmentNames = async (git: Git, rev = BRANCH): Promise<string[]> =>
   (await git.ok(['ls-tree', '--name-only', `${rev}:plans/demo/ledger`])).split('\n').filter(Boolean);

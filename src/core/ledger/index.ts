@@ -9,3 +9,5 @@ export * from './trust.js';
 export * from './repair.js';
 export * from './approval.js';
 export * from './segments.js';
+export * from './provenance-statement.js';
+export * from './commit-message.js';
