@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git } from '../src/git/git.js';
 import { discardsSettled } from '../src/git/tree-trash.js';
-import { forgetSealedSegments, GitLedgerStore, SEAL_CHARS } from '../src/git/ledger-store.js';
+import { forgetSealedSegments, GitLedgerStore } from '../src/git/ledger-store.js';
 import { parseLedgerLines, serializeRow, type LedgerRow } from '../src/core/ledger/index.js';
 import { prepareRun } from '../src/cli/engine-setup.js';
 import { runStage } from '../src/engine/run-stage.js';
 import type { CliIo } from '../src/cli/io.js';
 import { fmt, isSmoke, met, sized, summarize, verdict } from './stats.js';
 import { BENCH_IDENTITY, oneStagePlan, STAND_IN_AGENT } from './fixtures.js';
+import { engineRuns, growLedger } from '../test/helpers/grown-ledger.js';
 
 const LEASE = '2099-01-01T00:00:00.000Z';
 
@@ -95,62 +96,10 @@ export async function benchLedger(): Promise<string[]> {
   }
 }
 
-/** `count` rows of finished runs of other stages (claim, then failed), as okstra writes them. */
-function historyText(count: number): string {
-  const lines: string[] = [];
-  const at = new Date(Date.now() - 3_600_000).toISOString();
-  for (let i = 0; lines.length < count; i++) {
-    const base = { v: 1, plan_id: 'bench', stage: 1000 + i, run_id: `old-${i}`, at } as const;
-    lines.push(
-      serializeRow({ ...base, status: 'started', lease_until: at, branch: `okstra/bench/stage-${1000 + i}` }),
-      serializeRow({ ...base, status: 'failed', reason: 'verdict-fail', detail: 'QA failed: npm test exited 1' }),
-    );
-  }
-  return `${lines.slice(0, count).join('\n')}\n`;
-}
-
-/** `count` rows as the engine writes them: each run's claim (claimant, branch, base, actor), then its done or failed row. */
+/** `count` rows as the engine writes them, one per line. */
 function engineRowsText(count: number): string {
-  const lines: string[] = [];
-  const at = new Date(Date.now() - 3_600_000);
-  const sha = (i: number): string => (i.toString(16).padStart(8, '0') + 'c0ffee'.repeat(6)).slice(0, 40);
-  for (let i = 0; lines.length < count; i++) {
-    const when = new Date(at.getTime() + i * 1_000).toISOString();
-    const stage = 1 + (i % 40);
-    const base = { v: 1, plan_id: 'bench', stage, run_id: `run-${i}`, at: when, actor: 'octocat' } as const;
-    const branch = `okstra/bench/stage-${stage}`;
-    lines.push(
-      serializeRow({
-        ...base,
-        status: 'started',
-        branch,
-        base_commit: sha(i),
-        lease_until: new Date(at.getTime() + i * 1_000 + 3_600_000).toISOString(),
-        claimant: { host: 'runner-7', pid: 4000 + (i % 1000), boot: '5e0b7c1c-3a2f-4f7e-9a43-1b2c3d4e5f60' },
-      }),
-      i % 2 === 0
-        ? serializeRow({
-            ...base,
-            status: 'done',
-            branch,
-            base_commit: sha(i),
-            head_commit: sha(i + 1),
-            completed_at: when,
-            carry_path: `plans/bench/carry/stage-${stage}.json`,
-            report_path: `plans/bench/reports/stage-${stage}/run-${i}.json`,
-          })
-        : serializeRow({
-            ...base,
-            status: 'failed',
-            branch,
-            head_commit: sha(i + 1),
-            reason: 'verdict-fail',
-            report_path: `plans/bench/reports/stage-${stage}/run-${i}.json`,
-            detail: 'QA failed: npm test exited 1',
-          }),
-    );
-  }
-  return `${lines.slice(0, count).join('\n')}\n`;
+  const runs = engineRuns('bench', count, new Date(Date.now() - 3_600_000));
+  return `${runs.map((r) => serializeRow(r.row)).join('\n')}\n`;
 }
 
 /**
@@ -183,37 +132,32 @@ function parseRatioLine(): string {
   return `row parsing, ${rows} rows as the engine writes them: zod ${fmt(before)}, fast path ${fmt(now)}: ${(before / now).toFixed(1)}x faster  [target >= 5x: ${met(before / now >= 5)}]; JSON.parse alone ${fmt(floor)} (the most any check could reach: ${(before / floor).toFixed(1)}x)`;
 }
 
-const histories = new Map<number, string>();
-
-/** The same history text for every stage repository of a size: building it anew would leave its garbage to be collected inside the timed stage. */
-function cachedHistory(rows: number): string {
-  const text = histories.get(rows) ?? historyText(rows);
-  histories.set(rows, text);
-  return text;
-}
-
 /**
- * `text` split as GitLedgerStore would have left it had it appended every
- * line: a segment sealed each time the live file had reached SEAL_CHARS, the
- * rest in the live file. At 10,000 rows that is 27 segments of ~64 KiB and a
- * live file of up to as much, which each append rewrites (the costly end of
- * the range a live file moves through), all read by a cold process.
+ * Per size, one repository holding only a ledger branch of that many rows,
+ * grown as okstra's appends grow it (growLedger: one commit a row, carries
+ * and reports, seals, provenance statements) for runs of stages the bench
+ * stage never touches; every stage repository of that size borrows its
+ * objects (alternates) instead of copying them.
  */
-function asLaidOut(text: string): { segments: string[]; live: string } {
-  const segments: string[] = [];
-  let live = '';
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    if (live.length >= SEAL_CHARS) {
-      segments.push(live);
-      live = '';
-    }
-    live += `${line}\n`;
-  }
-  return { segments, live };
+const grownLedgers = new Map<string, Promise<{ objects: string; tip: string }>>();
+
+function grownLedger(root: string, rows: number): Promise<{ objects: string; tip: string }> {
+  const key = join(root, String(rows));
+  const known = grownLedgers.get(key);
+  if (known) return known;
+  const made = (async () => {
+    const dir = join(root, `ledger-${rows}`);
+    mkdirSync(dir, { recursive: true });
+    await new Git(dir).ok(['init', '--quiet', '--bare']);
+    const runs = engineRuns('bench', rows, new Date(Date.now() - 30 * 24 * 3_600_000), 40, 1000);
+    const { tip } = await growLedger(dir, { planId: 'bench', runs });
+    return { objects: join(dir, 'objects'), tip };
+  })();
+  grownLedgers.set(key, made);
+  return made;
 }
 
-/** A repository with the bench plan, stand-in agents and a ledger branch already holding `rows` rows. */
+/** A repository with the bench plan, stand-in agents and a ledger branch already holding `rows` rows (grownLedger). */
 async function stageRepo(root: string, rows: number): Promise<string> {
   const dir = join(root, `stage-${rows}-${Math.random().toString(16).slice(2)}`);
   mkdirSync(join(dir, '.okstra', 'plans'), { recursive: true });
@@ -240,22 +184,11 @@ async function stageRepo(root: string, rows: number): Promise<string> {
   await git.ok(['init', '--quiet', '--initial-branch=main']);
   await git.ok(['add', '--all']);
   await git.ok(['commit', '--quiet', '-m', 'plan']);
-  // The history as one commit made with plumbing, laid out as the store leaves it (asLaidOut): what matters here is
-  // the size of the files an append reads and writes, not how they grew.
-  const { segments, live } = asLaidOut(cachedHistory(rows));
-  const hash = (text: string): Promise<string> => git.ok(['hash-object', '-w', '--stdin'], { input: text });
-  const entries = [`100644 blob ${await hash(live)}\tledger.jsonl\n`];
-  if (segments.length > 0) {
-    const listing = await Promise.all(
-      segments.map(async (text, i) => `100644 blob ${await hash(text)}\t${String(i + 1).padStart(6, '0')}.jsonl\n`),
-    );
-    entries.push(`040000 tree ${await git.ok(['mktree'], { input: listing.join('') })}\tledger\n`);
-  }
-  const plan = await git.ok(['mktree'], { input: entries.join('') });
-  const plans = await git.ok(['mktree'], { input: `040000 tree ${plan}\tbench\n` });
-  const top = await git.ok(['mktree'], { input: `040000 tree ${plans}\tplans\n` });
-  const commit = await git.ok(['commit-tree', top, '-m', 'ledger history'], { env: BENCH_IDENTITY });
-  await git.ok(['update-ref', 'refs/heads/okstra-ledger', commit]);
+  // The history okstra's appends would have left (see grownLedger), its objects borrowed: as a runner's fetch leaves
+  // them, in a pack.
+  const ledger = await grownLedger(root, rows);
+  writeFileSync(join(dir, '.git', 'objects', 'info', 'alternates'), `${ledger.objects}\n`);
+  await git.ok(['update-ref', 'refs/heads/okstra-ledger', ledger.tip]);
   return dir;
 }
 

@@ -1,0 +1,169 @@
+/**
+ * A plan's ledger grown as okstra's own appends grow it — one commit a row,
+ * each done row with its carry and its report, the failed rows with their
+ * reports, the live file sealed into the next segment once it reaches the
+ * seal size, and each commit's message stating the provenance of what came
+ * before it — written with one `git fast-import` in seconds instead of the
+ * minutes ten thousand appends take. `test/ledger/grown-ledger.test.ts` holds
+ * it to the store: the same rows appended by GitLedgerStore give the same
+ * trees and messages, commit by commit.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { gitBlobId } from '../../src/core/git-object-id.js';
+import {
+  carryPath,
+  ledgerCommitMessage,
+  ledgerPath,
+  reportPath,
+  segmentDir,
+  segmentPath,
+  serializeRow,
+  type LedgerRow,
+} from '../../src/core/ledger/index.js';
+import { SEAL_CHARS, type LedgerFile } from '../../src/git/ledger-store.js';
+
+/** Rows as the engine writes them: each run's claim (claimant, branch, base, actor), then its done or failed row. */
+export function engineRuns(
+  planId: string,
+  count: number,
+  start: Date,
+  stages = 40,
+  firstStage = 1,
+): Array<{ row: LedgerRow; files: LedgerFile[] }> {
+  const out: Array<{ row: LedgerRow; files: LedgerFile[] }> = [];
+  const sha = (i: number): string => (i.toString(16).padStart(8, '0') + 'c0ffee'.repeat(6)).slice(0, 40);
+  for (let i = 0; out.length < count; i++) {
+    const at = new Date(start.getTime() + i * 2_000).toISOString();
+    const stage = firstStage + (i % stages);
+    const runId = `run-${i}`;
+    const base = { v: 1, plan_id: planId, stage, run_id: runId, at, actor: 'octocat' } as const;
+    const branch = `okstra/${planId}/stage-${stage}`;
+    const report = reportPath(planId, stage, runId, 'json');
+    out.push({
+      row: {
+        ...base,
+        status: 'started',
+        branch,
+        base_commit: sha(i),
+        lease_until: new Date(start.getTime() + i * 2_000 + 3_600_000).toISOString(),
+        claimant: { host: 'runner-7', pid: 4000 + (i % 1000), boot: '5e0b7c1c-3a2f-4f7e-9a43-1b2c3d4e5f60' },
+      },
+      files: [],
+    });
+    if (out.length === count) break;
+    const reportFile = { path: report, content: `${JSON.stringify({ run: runId, verdict: i % 2 === 0 })}\n` };
+    out.push(
+      i % 2 === 0
+        ? {
+            row: {
+              ...base,
+              status: 'done',
+              branch,
+              base_commit: sha(i),
+              head_commit: sha(i + 1),
+              completed_at: at,
+              carry_path: carryPath(planId, stage),
+              report_path: report,
+            },
+            files: [{ path: carryPath(planId, stage), content: `{"stage":${stage},"run":"${runId}"}\n` }, reportFile],
+          }
+        : {
+            row: {
+              ...base,
+              status: 'failed',
+              branch,
+              head_commit: sha(i + 1),
+              reason: 'verdict-fail',
+              report_path: report,
+              detail: 'QA failed: npm test exited 1',
+            },
+            files: [reportFile],
+          },
+    );
+  }
+  return out;
+}
+
+/** The id git gives a folder of regular files (`git mktree`), SHA-1 repositories. */
+function folderTreeId(entries: ReadonlyArray<{ name: string; blob: string }>): string {
+  const body = Buffer.concat(
+    [...entries]
+      .sort((a, b) => (a.name < b.name ? -1 : 1))
+      .flatMap((e) => [Buffer.from(`100644 ${e.name}\0`), Buffer.from(e.blob, 'hex')]),
+  );
+  return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
+}
+
+export interface GrowOptions {
+  planId: string;
+  runs: ReadonlyArray<{ row: LedgerRow; files: readonly LedgerFile[] }>;
+  /** The store's seal size (default SEAL_CHARS). */
+  sealChars?: number;
+  branch?: string;
+  /** Unix seconds of the first commit; one second more each row. */
+  firstSecond?: number;
+}
+
+/**
+ * Writes `runs` on the ledger branch of the repository at `dir` (which must
+ * not have that branch yet), as GitLedgerStore appends one at a time would.
+ * Returns the branch's tip and how many segments were sealed.
+ */
+export async function growLedger(dir: string, opts: GrowOptions): Promise<{ tip: string; segments: number }> {
+  const sealChars = opts.sealChars ?? SEAL_CHARS;
+  const ref = `refs/heads/${opts.branch ?? 'okstra-ledger'}`;
+  const live = ledgerPath(opts.planId);
+  const child = spawn('git', ['fast-import', '--quiet', '--done', '--date-format=raw'], {
+    cwd: dir,
+    stdio: ['pipe', 'ignore', 'pipe'],
+  });
+  const stderr: Buffer[] = [];
+  child.stderr.on('data', (c: Buffer) => stderr.push(c));
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? -1)));
+  const write = (text: string): Promise<void> =>
+    new Promise((resolve) => (child.stdin.write(text) ? resolve() : child.stdin.once('drain', () => resolve())));
+  const data = (text: string): string => `data ${Buffer.byteLength(text)}\n${text}\n`;
+
+  let liveText: string | null = null;
+  let liveLines = 0;
+  const segments: Array<{ name: string; blob: string }> = [];
+  let second = opts.firstSecond ?? 1_700_000_000;
+  for (const [i, { row, files }] of opts.runs.entries()) {
+    const message = ledgerCommitMessage(row, {
+      planId: opts.planId,
+      segments: segments.length > 0 ? folderTreeId(segments) : null,
+      live: liveText === null ? null : gitBlobId(liveText),
+      liveLines,
+      problems: new Map(),
+    });
+    const raw = serializeRow(row);
+    let ops = '';
+    if (liveText !== null && liveText.length >= sealChars) {
+      const to = segmentPath(opts.planId, segments.length + 1);
+      ops += `C ${live} ${to}\n`;
+      segments.push({ name: to.slice(segmentDir(opts.planId).length + 1), blob: gitBlobId(liveText) });
+      liveText = '';
+      liveLines = 0;
+    }
+    liveText = `${liveText ?? ''}${raw}\n`;
+    liveLines += 1;
+    ops += `M 100644 inline ${live}\n${data(liveText)}`;
+    for (const f of files) ops += `M 100644 inline ${f.path}\n${data(f.content)}`;
+    const ident = `okstra <ledger@okstra.invalid> ${second++} +0000`;
+    await write(
+      `commit ${ref}\nmark :${i + 1}\nauthor ${ident}\ncommitter ${ident}\n${data(message)}${i > 0 ? `from :${i}\n` : ''}${ops}\n`,
+    );
+  }
+  await write('done\n');
+  child.stdin.end();
+  const code = await exited;
+  if (code !== 0) throw new Error(`git fast-import failed (${code}): ${Buffer.concat(stderr).toString('utf8')}`);
+  const tip = await new Promise<string>((resolve, reject) => {
+    const rev = spawn('git', ['rev-parse', ref], { cwd: dir });
+    let out = '';
+    rev.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
+    rev.on('close', (c) => (c === 0 ? resolve(out.trim()) : reject(new Error(`no ${ref} in ${dir}`))));
+  });
+  return { tip, segments: segments.length };
+}
