@@ -2476,11 +2476,20 @@ function applyRow(state, stages, row) {
     }
     return;
   }
-  const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
+  const entry = stages.get(row.stage) ?? {
+    stage: row.stage,
+    last: row,
+    lastDone: null,
+    lastClaim: null,
+    lastEnded: null,
+    attempts: 0
+  };
   entry.last = row;
-  entry.rows.push(row);
   if (row.status === "done") entry.lastDone = row;
-  if (row.status === "started") entry.attempts += 1;
+  if (row.status === "started") {
+    entry.attempts += 1;
+    entry.lastClaim = row;
+  } else entry.lastEnded = row;
   stages.set(row.stage, entry);
 }
 function reopen(stages, verdict) {
@@ -2549,12 +2558,7 @@ function stageReadiness(plan, state, n, now) {
 // src/core/graph/parallel.ts
 var PAUSING = /* @__PURE__ */ new Set(["verdict-fail", "contract-violated", "error", "timeout", "cancelled", "final-rejected"]);
 function endedRow(entry) {
-  if (entry.last.status !== "started") return entry.last;
-  for (let i = entry.rows.length - 1; i >= 0; i--) {
-    const row = entry.rows[i];
-    if (row.status !== "started") return row;
-  }
-  return null;
+  return entry.last.status !== "started" ? entry.last : entry.lastEnded;
 }
 function pausingFailures(plan, state) {
   const failed = [];

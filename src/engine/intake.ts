@@ -416,7 +416,8 @@ function recordedBase(state: LedgerState, n: number): string | null {
   const last = entry?.last;
   if (!entry || last?.status !== 'failed') return null;
   if (last.base_commit) return last.base_commit;
-  const claim = entry.rows.find((r) => r.status === 'started' && r.run_id === last.run_id);
+  // The failed run's own claim is the stage's latest: another run's believed claim can only come after it ended.
+  const claim = entry.lastClaim?.run_id === last.run_id ? entry.lastClaim : null;
   return claim?.base_commit ?? null;
 }
 

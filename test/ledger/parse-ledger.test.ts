@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LedgerFormatError,
   deriveLedgerState,
+  extendLedgerState,
   isStale,
   parseLedger,
   serializeRow,
@@ -80,6 +81,21 @@ describe('deriveLedgerState', () => {
     expect(state.stages.get(1)?.attempts).toBe(2);
     expect(stagesWithStatus(state, 'started')).toEqual([1, 2]);
     expect(stagesWithStatus(state, 'failed')).toEqual([]);
+    // Stage 1's latest claim is c's; the latest row that ended a run is a's failure, though c claimed since.
+    expect(state.stages.get(1)?.lastClaim?.run_id).toBe('c');
+    expect(state.stages.get(1)?.lastEnded).toEqual(failed);
+    expect(state.stages.get(2)?.lastEnded).toBeNull();
+  });
+
+  it('folds more rows onto a state as onto the rows it came from, leaving that state as it was', () => {
+    const failed: LedgerRow = { ...claim(1, 'a'), status: 'failed', reason: 'verdict-fail' } as LedgerRow;
+    const rows: LedgerRow[] = [claim(1, 'a'), claim(2, 'b'), failed, claim(1, 'c'), claim(3, 'd')];
+    for (let cut = 0; cut <= rows.length; cut++) {
+      const before = deriveLedgerState(rows.slice(0, cut));
+      const snapshot = JSON.stringify([...before.stages]);
+      expect(extendLedgerState(before, rows.slice(cut))).toEqual(deriveLedgerState(rows));
+      expect(JSON.stringify([...before.stages])).toBe(snapshot);
+    }
   });
 
   it('calls a claim stale once its lease has passed', () => {

@@ -26,12 +26,7 @@ export type PlanDispatch =
  * its failure set; only the fix run's own ending does.
  */
 function endedRow(entry: StageLedger): StageRow | null {
-  if (entry.last.status !== 'started') return entry.last;
-  for (let i = entry.rows.length - 1; i >= 0; i--) {
-    const row = entry.rows[i] as StageRow;
-    if (row.status !== 'started') return row;
-  }
-  return null;
+  return entry.last.status !== 'started' ? entry.last : entry.lastEnded;
 }
 
 /** Stages whose last ended outcome is a failure that pauses the plan's dispatch, in stage order. */

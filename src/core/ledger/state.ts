@@ -18,9 +18,12 @@ export interface StageLedger {
   last: StageRow;
   /** The most recent `done` row, even if the stage was re-entered since. */
   lastDone: DoneRow | null;
+  /** The most recent claim (`started` row), even if its run has ended since. */
+  lastClaim: StartedRow | null;
+  /** The most recent row that ended a run (`done` or `failed`), even if the stage was claimed again since. */
+  lastEnded: StageRow | null;
   /** Number of `started` rows: attempt N is the N-th claim. */
   attempts: number;
-  rows: StageRow[];
 }
 
 export interface LedgerState {
@@ -34,6 +37,21 @@ export interface LedgerState {
 
 export function deriveLedgerState(rows: readonly LedgerRow[]): LedgerState {
   return replayLedger(rows, () => undefined);
+}
+
+/**
+ * The state after `rows` more rows (in file order) than `state` was folded
+ * from, leaving `state` as it was: a reader that holds the state of a
+ * ledger's first lines folds only the lines after them. A state holds a few
+ * rows per stage, never every row, so copying it costs as little as the
+ * number of stages.
+ */
+export function extendLedgerState(state: LedgerState, rows: readonly LedgerRow[]): LedgerState {
+  const stages = new Map<number, StageLedger>();
+  for (const [n, entry] of state.stages) stages.set(n, { ...entry });
+  const lists = { approvals: [...state.approvals], finals: [...state.finals], handoffs: [...state.handoffs] };
+  for (const row of rows) applyRow(lists, stages, row);
+  return { stages, ...lists };
 }
 
 /**
@@ -73,11 +91,20 @@ function applyRow(
     }
     return;
   }
-  const entry = stages.get(row.stage) ?? { stage: row.stage, last: row, lastDone: null, attempts: 0, rows: [] };
+  const entry = stages.get(row.stage) ?? {
+    stage: row.stage,
+    last: row,
+    lastDone: null,
+    lastClaim: null,
+    lastEnded: null,
+    attempts: 0,
+  };
   entry.last = row;
-  entry.rows.push(row);
   if (row.status === 'done') entry.lastDone = row;
-  if (row.status === 'started') entry.attempts += 1;
+  if (row.status === 'started') {
+    entry.attempts += 1;
+    entry.lastClaim = row;
+  } else entry.lastEnded = row;
   stages.set(row.stage, entry);
 }
 
