@@ -1,5 +1,4 @@
 import { chainQueue } from '../core/graph/index.js';
-import { deriveLedgerState } from '../core/ledger/index.js';
 import { dryRunLines, dryRunSummary } from '../core/report/dry-run.js';
 import { runIdFor, type LoadedPlan, type RunResults } from './plan-run.js';
 import type { Session } from './session.js';
@@ -12,7 +11,7 @@ export async function dryRun(
   r: RunResults,
 ): Promise<void> {
   const { plan } = loaded;
-  const state = deriveLedgerState((await s.deps.ledger.read(plan.id)).rows);
+  const state = (await s.deps.ledger.readState(plan.id)).state;
   const now = s.io.now();
   const queue = s.inputs.mode === 'stage' ? (stages ?? []) : chainQueue(plan, state, stages);
   const roster = s.roster();

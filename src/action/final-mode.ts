@@ -1,6 +1,5 @@
 import { currentFinal, finalReadiness } from '../core/final/index.js';
 import { planFinalBranchName } from '../core/ids.js';
-import { deriveLedgerState } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
 import { inlineCode } from '../core/text/escape.js';
 import { runFinal, type FinalOutcome } from '../engine/final.js';
@@ -39,7 +38,7 @@ export async function finalMode(s: Session, r: RunResults): Promise<void> {
  */
 export async function autoFinalAfterRun(s: Session, loaded: LoadedPlan, r: RunResults): Promise<void> {
   if (!s.config.handoff.auto || s.inputs.dryRun || r.failures.length > 0) return;
-  const state = deriveLedgerState((await s.deps.ledger.read(loaded.plan.id)).rows);
+  const state = (await s.deps.ledger.readState(loaded.plan.id)).state;
   if (finalReadiness(loaded.plan, state).kind !== 'ready') return;
   if (currentFinal(loaded.plan, state)) return;
   // Without the API there is no hand-off to make: the run's own outcome stands, and mode final does the rest.

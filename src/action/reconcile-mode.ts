@@ -1,4 +1,4 @@
-import { currentDoneRow, deriveLedgerState } from '../core/ledger/index.js';
+import { currentDoneRow } from '../core/ledger/index.js';
 import { resetStageBranch } from '../engine/reconcile.js';
 import { findStaleHeads } from '../engine/stale-heads.js';
 import type { StageRefusal } from '../engine/types.js';
@@ -61,7 +61,7 @@ async function resetBranch(s: Session, loaded: LoadedPlan, stage: number, r: Run
  * fetched by its SHA. Returns why origin would not serve it, or null.
  */
 async function fetchRecordedHead(s: Session, planId: string, stage: number): Promise<string | null> {
-  const done = currentDoneRow(deriveLedgerState((await s.deps.ledger.read(planId)).rows), stage);
+  const done = currentDoneRow((await s.deps.ledger.readState(planId)).state, stage);
   if (!done || (await s.deps.workspace.resolve(done.head_commit)) === done.head_commit) return null;
   // With its history: the reset pushes it, and a shallow boundary under it would make the push fail.
   const fetched = await s.refs.fetchCommit(done.head_commit, null, {
@@ -87,7 +87,7 @@ function explainOnGitHub(refusal: StageRefusal, unfetched: string | null, remote
 /** What a reconcile would do, without claiming, running, pushing or writing anything. */
 async function reconcileDryRun(s: Session, loaded: LoadedPlan, stage: number, r: RunResults): Promise<void> {
   const { plan } = loaded;
-  const state = deriveLedgerState((await s.deps.ledger.read(plan.id)).rows);
+  const state = (await s.deps.ledger.readState(plan.id)).state;
   const done = currentDoneRow(state, stage);
   const [moved] = done ? await findStaleHeads(plan.id, state, [stage], s.deps.workspace) : [];
   let what: string;

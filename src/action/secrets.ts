@@ -1,5 +1,12 @@
 import { DEFAULT_API_KEY_ENV } from '../providers/cli-credentials.js';
-import type { AppendRequest, AppendResult, LedgerSnapshot, LedgerStore, ReadOptions } from '../git/ledger-store.js';
+import type {
+  AppendRequest,
+  AppendResult,
+  LedgerSnapshot,
+  LedgerStateSnapshot,
+  LedgerStore,
+  ReadOptions,
+} from '../git/ledger-store.js';
 import { Scrubber } from '../core/text/scrub.js';
 import type { ActionInputs } from './inputs.js';
 import type { Env } from './context.js';
@@ -63,6 +70,10 @@ export class ScrubbingLedgerStore implements LedgerStore {
 
   read(planId: string, opts?: ReadOptions): Promise<LedgerSnapshot> {
     return this.inner.read(planId, opts);
+  }
+
+  readState(planId: string, opts?: ReadOptions): Promise<LedgerStateSnapshot> {
+    return this.inner.readState(planId, opts);
   }
 
   readFile(commit: string, path: string): Promise<string | null> {

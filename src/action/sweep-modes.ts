@@ -1,5 +1,5 @@
 import { resumableStages, stageReadiness } from '../core/graph/index.js';
-import { approvalStatus, deriveLedgerState, notApprovedMessage } from '../core/ledger/index.js';
+import { approvalStatus, notApprovedMessage } from '../core/ledger/index.js';
 import { planStatusSummary } from '../triggers/plan-summary.js';
 import { releaseStaleClaims } from '../triggers/stale-claims.js';
 import { dispatchReadyStages } from './dispatch-next.js';
@@ -35,7 +35,7 @@ export async function continueMode(s: Session, r: RunResults): Promise<void> {
       { ledger: s.deps.ledger, client: s.client, repo: s.ctx.repo, now: s.io.now, log: s.io },
       plan,
     );
-    const state = deriveLedgerState((await s.deps.ledger.read(plan.id)).rows);
+    const state = (await s.deps.ledger.readState(plan.id)).state;
     // A plan waiting for its approval is not a failure of the sweep: it is skipped until a person approves it.
     const approval = approvalStatus(state, loaded.blob, s.config);
     if (approval.kind === 'not-approved') {

@@ -188,6 +188,7 @@ function sayOnce(io: CliIo, line: string): void {
 function scrubbingLedger(scrub: Scrubber): (store: LedgerStore) => LedgerStore {
   return (store) => ({
     read: (planId, opts) => store.read(planId, opts),
+    readState: (planId, opts) => store.readState(planId, opts),
     readFile: (commit, path) => store.readFile(commit, path),
     append: (request) => store.append(scrub.appendRequest(request)),
     tip: () => store.tip(),

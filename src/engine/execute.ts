@@ -38,8 +38,6 @@ export async function execute(
   if (!composed.ok)
     throw new EngineError(`the executor prompt is incomplete: ${composed.problems.join('; ')}`, 'prompts');
 
-  // The ledger as the claim left it (the store holds that commit: no fetch); the read after the executor asks afresh.
-  const rowsBefore = await stageRows(req, deps, run.claimCommit);
   const dispatched = await dispatchWorker(
     member,
     'executor',
@@ -66,9 +64,13 @@ export async function execute(
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
   if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
   // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
-  // Another run's row for another stage moves it too; then this stage's rows are compared at the new tip.
-  if ((await tipAfter) !== run.claimCommit && (await stageRows(req, deps)) !== rowsBefore)
-    violations.push("wrote to the ledger (only okstra appends this stage's rows)");
+  // Another run's row for another stage moves it too; then this stage's rows at the claim's commit (the store holds
+  // that commit: no fetch) are compared with its rows at the new tip.
+  if ((await tipAfter) !== run.claimCommit) {
+    const before = await stageRows(req, deps, run.claimCommit);
+    if ((await stageRows(req, deps)) !== before)
+      violations.push("wrote to the ledger (only okstra appends this stage's rows)");
+  }
 
   let carry: Execution['carry'] = null;
   let carryProblem: string | null = null;

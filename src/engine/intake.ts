@@ -4,7 +4,6 @@ import {
   notApprovedMessage,
   carryPath as carryPathFor,
   currentDoneRow,
-  deriveLedgerState,
   judgeClaimant,
   type StageRow,
   type LedgerState,
@@ -57,8 +56,8 @@ export async function intake(given: RunStageRequest, deps: EngineDeps): Promise<
       'unknown-stage',
       `stage ${n} is not in plan ${plan.id} (stages: ${plan.stages.map((s) => s.number).join(', ')})`,
     );
-  let snapshot = await deps.ledger.read(plan.id);
-  let state = deriveLedgerState(snapshot.rows);
+  let snapshot = await deps.ledger.readState(plan.id);
+  let state = snapshot.state;
   // Before anything else that could write: an unapproved content of the plan runs nothing.
   const approval = approvalStatus(state, req.planBlob, req.config);
   if (approval.kind === 'not-approved')
@@ -82,8 +81,8 @@ export async function intake(given: RunStageRequest, deps: EngineDeps): Promise<
         occupiedReason(plan.id, n, readiness, judgement.reason, [...facts.alivePids].length > 0),
       );
     await abandonDeadClaim(req, deps, claim, judgement.reason);
-    snapshot = await deps.ledger.read(plan.id);
-    state = deriveLedgerState(snapshot.rows);
+    snapshot = await deps.ledger.readState(plan.id);
+    state = snapshot.state;
     readiness = stageReadiness(plan, state, n, now);
   }
   if (req.reconcile && readiness.kind !== 'done') {

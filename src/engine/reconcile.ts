@@ -1,4 +1,4 @@
-import { currentDoneRow, deriveLedgerState } from '../core/ledger/index.js';
+import { currentDoneRow } from '../core/ledger/index.js';
 import { findStaleHeads } from './stale-heads.js';
 import type { EngineDeps, RunStageRequest, StageRefusal } from './types.js';
 
@@ -27,7 +27,7 @@ export async function resetStageBranch(
   const n = req.stage;
   if (!req.plan.stages.some((s) => s.number === n))
     return refuse('unknown-stage', `stage ${n} is not in plan ${req.plan.id}`);
-  const state = deriveLedgerState((await deps.ledger.read(req.plan.id)).rows);
+  const state = (await deps.ledger.readState(req.plan.id)).state;
   const done = currentDoneRow(state, n);
   if (!done)
     return refuse(

@@ -1,5 +1,4 @@
 import { chainQueue, stageReadiness } from '../core/graph/index.js';
-import { deriveLedgerState } from '../core/ledger/index.js';
 import { runStage } from './run-stage.js';
 import type { EngineDeps, RunStageRequest, StageCompleted, StageOutcome } from './types.js';
 
@@ -34,12 +33,12 @@ export type ChainOutcome = {
  * topological order, and stops at the first stage that does not pass.
  */
 export async function runChain(req: ChainRequest, deps: EngineDeps): Promise<ChainOutcome> {
-  const initial = deriveLedgerState((await deps.ledger.read(req.plan.id)).rows);
+  const initial = (await deps.ledger.readState(req.plan.id)).state;
   const queue = chainQueue(req.plan, initial, req.stages);
   const runs: StageCompleted[] = [];
   for (const [i, n] of queue.entries()) {
     const remaining = queue.slice(i + 1);
-    const state = deriveLedgerState((await deps.ledger.read(req.plan.id)).rows);
+    const state = (await deps.ledger.readState(req.plan.id)).state;
     const readiness = stageReadiness(req.plan, state, n, deps.now());
     if (readiness.kind === 'done') continue;
     if (readiness.kind !== 'ready') {

@@ -45,6 +45,20 @@ export interface LedgerLayout {
   segmentDir: string;
   segmentTree: string | null;
   segments: readonly { path: string; blob: string; lineCount: number }[];
+  /** The plan's fold file (fold.ts) and its blob id at the tip (null: none). */
+  foldPath: string;
+  foldBlob: string | null;
+}
+
+/** What judging a tip's done rows found. */
+export interface ProvenanceFindings {
+  /** Line → why that done row's commit does not hold its carry and report; done rows not listed are fine. */
+  problems: Map<number, string>;
+  /**
+   * The blob id of the fold file at the tip when the statement the findings
+   * came from vouches for it (null: it does not, or there was no statement).
+   */
+  vouchedFold: string | null;
 }
 
 /** One file or folder a commit changed, as `git log --raw -t` lists it. */
@@ -82,24 +96,36 @@ export class DoneRowProvenance {
     locate: (line: number) => LineLocation = (line) => ({ path: ledgerFile, local: line, segment: false }),
     layout?: LedgerLayout,
   ): Promise<Map<number, string>> {
-    if (layout) {
-      const stated = await this.fromStatement(tip, lines, layout);
-      if (stated) return stated;
-    }
-    return this.fromBlame(tip, ledgerFile, lines, locate);
+    return (await this.judge(tip, ledgerFile, lines, locate, layout)).problems;
+  }
+
+  /** The findings over every line: from the last append's statement when it can be taken, else by blame. */
+  async judge(
+    tip: string,
+    ledgerFile: string,
+    lines: readonly LedgerLine[],
+    locate: (line: number) => LineLocation,
+    layout?: LedgerLayout,
+  ): Promise<ProvenanceFindings> {
+    const stated = layout ? await this.fromStatement(tip, lines, layout, () => true) : null;
+    return stated ?? { problems: await this.fromBlame(tip, ledgerFile, lines, locate), vouchedFold: null };
   }
 
   /**
    * The verdicts the last commit that wrote the live file states for every
    * line before its own, taken only when the ledger still is exactly what the
    * statement names; the lines that commit added are judged from its own
-   * diff. Null when anything does not fit: the caller blames instead.
+   * diff. `lines` are the lines the reader holds (`held` says which: the
+   * live file's always), a statement about a held line that is not a done
+   * row is not taken. Null when anything does not fit: the caller blames
+   * instead.
    */
-  private async fromStatement(
+  async fromStatement(
     tip: string,
     lines: readonly LedgerLine[],
     layout: LedgerLayout,
-  ): Promise<Map<number, string> | null> {
+    held: (line: number) => boolean,
+  ): Promise<ProvenanceFindings | null> {
     if (layout.liveBlob === null) return null;
     // git: log -1, the last commit that wrote the live file: its parents, its message and everything it changed.
     const logged = await this.git.run([
@@ -134,7 +160,7 @@ export class DoneRowProvenance {
     );
     for (const [line, reason] of stated.problems) {
       // A statement about a line that is not a done row it could have judged is not one this reader can take.
-      if (line > attested || !done.has(line)) return null;
+      if (line > attested || (held(line) && !done.has(line))) return null;
       problems.set(line, reason);
     }
     // The rows the commit added: it is their origin, and its diff says what it added.
@@ -151,7 +177,10 @@ export class DoneRowProvenance {
       ];
       if (missing.length > 0) problems.set(line, missingMessage(commit.id, '', missing));
     }
-    return problems;
+    // The fold the commit wrote is its own statement; one it did not touch is the one it names.
+    const fold = commit.changes.find((c) => c.path === layout.foldPath && !c.tree);
+    const vouched = fold ? (fold.status === 'D' ? null : fold.newId) : stated.fold;
+    return { problems, vouchedFold: vouched !== null && vouched === layout.foldBlob ? vouched : null };
   }
 
   private async fromBlame(

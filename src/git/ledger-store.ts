@@ -1,36 +1,42 @@
 import { randomBytes } from 'node:crypto';
 import {
-  decideAppend,
-  extendTrustScan,
+  believedRows,
+  decideAppendOn,
+  LedgerFormatError,
+  foldPath,
   ledgerCommitMessage,
   ledgerPath,
-  LedgerFormatError,
-  LedgerLayoutError,
-  locateLine,
-  orderSegments,
-  parseLedgerLines,
-  renumberLines,
-  segmentDir,
-  segmentPath,
-  textsWithout,
-  type LedgerPart,
   planDir,
   planRepair,
+  segmentDir,
+  segmentPath,
+  serializeFold,
   serializeRow,
+  textsWithout,
+  type AppendBasis,
   type DistrustedRow,
-  type LedgerLine,
+  type LedgerFold,
   type LedgerRow,
-  type LedgerTrust,
+  type LedgerState,
+  type PlanRow,
+  type ProvenanceStatement,
   type RefusalCode,
   type RemovedLine,
-  type ProvenanceStatement,
   type RepairSelection,
-  trustScanHolds,
-  type TrustScan,
 } from '../core/ledger/index.js';
-import { Git, parseTreeObject, readBlobs, type GitResult } from './git.js';
-import { ObjectReader } from './object-reader.js';
-import { DoneRowProvenance, type LedgerLayout, type LineLocation } from './ledger-provenance.js';
+import { Git, readBlobs, type GitResult } from './git.js';
+import { DoneRowProvenance } from './ledger-provenance.js';
+import {
+  isRowLine,
+  LedgerReader,
+  partsOf,
+  sealedSegments,
+  segmentLineCount,
+  type Judgement,
+  type ParsedLedger,
+} from './ledger-reader.js';
+
+export { forgetSealedSegments, SealedSegmentCache } from './ledger-reader.js';
 
 /** A file written on the ledger branch in the same commit as a row. Paths are from the branch root. */
 export interface LedgerFile {
@@ -86,6 +92,15 @@ export function quarantinePath(planId: string): string {
   return `${planDir(planId)}/quarantine.jsonl`;
 }
 
+/** What a stage run needs of a plan's ledger: the state its believed rows derive, not the rows. */
+export interface LedgerStateSnapshot {
+  /** The ledger branch commit read, or null when the branch does not exist yet. */
+  commit: string | null;
+  state: LedgerState;
+  /** Rows that parsed but break the lifecycle or the clock, with their line and why. */
+  distrusted: DistrustedRow[];
+}
+
 export interface ReadOptions {
   /**
    * Read the ledger at this commit, which the caller already holds (one an
@@ -100,6 +115,12 @@ export interface ReadOptions {
 export interface LedgerStore {
   /** The plan's rows; an unreadable line throws LedgerFormatError (naming branch:path, line and the repair command). */
   read(planId: string, opts?: ReadOptions): Promise<LedgerSnapshot>;
+  /**
+   * The state the plan's believed rows derive, and the rows not believed:
+   * the same verdicts as `read`, without every row (a long ledger's sealed
+   * segments stay unread when a fold stands for them).
+   */
+  readState(planId: string, opts?: ReadOptions): Promise<LedgerStateSnapshot>;
   readFile(commit: string, path: string): Promise<string | null>;
   append(request: AppendRequest): Promise<AppendResult>;
   /** The ledger branch's commit right now, without reading the ledger (with a remote: its ref, not its objects). */
@@ -157,34 +178,6 @@ export interface GitLedgerStoreOptions {
 
 export const DEFAULT_LEDGER_BRANCH = 'okstra-ledger';
 
-/** A sealed segment as read (or sealed) at some tip: its blob never changes, so neither do its lines. */
-interface SegmentRead {
-  path: string;
-  blob: string;
-  /** Its lines, numbered across the plan's ledger. */
-  lines: LedgerLine[];
-}
-
-/** A plan's ledger as read at one ledger commit: immutable, so it is reused for as long as the tip stays there. */
-interface ParsedLedger {
-  tip: string;
-  /** The segment folder's tree id; null: no folder (the one-file layout). */
-  segmentTree: string | null;
-  segments: SegmentRead[];
-  /** The live ledger.jsonl's blob id (null: no file) and text. */
-  liveBlob: string | null;
-  text: string;
-  /** Every line: the segments' in order, then the live file's, numbered across all of them. */
-  lines: LedgerLine[];
-  /** Line → why that done row's commit does not hold its carry and report; null: not judged at this tip yet. */
-  doneProblems: Map<number, string> | null;
-  /** The believed rows of the first `scannedLines` lines: a file grown by appends is judged from there on, not again. */
-  scan: TrustScan | null;
-  scannedLines: number;
-  /** Every line's row, once asked for and every line is readable (null: not yet, or a line is not a row). */
-  rows: LedgerRow[] | null;
-}
-
 /** From this size on a file is hashed into the object store on its own before the commit is built (see buildCommit). */
 const LARGE_FILE_CHARS = 256 * 1024;
 
@@ -230,14 +223,13 @@ export class GitLedgerStore implements LedgerStore {
   private recentTip: { tip: string | null; at: number } | null = null;
   /** The last commit this store's own append put on the branch: a tip known to be complete here. */
   private lastWritten: string | null = null;
-  private readonly provenance: DoneRowProvenance;
   /**
    * Per plan, the ledger at the last tip this store read or wrote. Keyed by
    * that commit: every read still asks for the tip (or is handed one), so an
    * entry is only ever served for the commit it was read at, never for a
    * branch that moved since.
    */
-  private readonly parsed = new Map<string, ParsedLedger>();
+  private readonly reader: LedgerReader;
   private readonly sealChars: number;
 
   constructor(private readonly opts: GitLedgerStoreOptions) {
@@ -246,17 +238,35 @@ export class GitLedgerStore implements LedgerStore {
     this.now = opts.now ?? (() => new Date());
     this.retryBudgetMs = opts.retryBudgetMs ?? 120_000;
     this.sleep = opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
-    this.provenance = new DoneRowProvenance(this.git);
+    this.reader = new LedgerReader(
+      this.git,
+      new DoneRowProvenance(this.git),
+      (path) => this.displayPath(path),
+      this.now,
+    );
     this.sealChars = opts.sealChars ?? SEAL_CHARS;
   }
 
   async read(planId: string, opts: ReadOptions = {}): Promise<LedgerSnapshot> {
     const readAt = async (tip: string | null): Promise<LedgerSnapshot> => {
-      const parsed = await this.parsedAt(tip, planId);
-      const rows = this.strictRows(parsed, planId);
-      const trust = await this.judge(tip, planId, parsed);
+      const entry = await this.reader.at(tip, planId, 'rows');
+      if (!entry) return { commit: tip, rows: [], distrusted: [], allRows: [] };
+      const rows = this.reader.strictRows(entry);
+      const { scan, distrusted } = await this.reader.judge(entry);
+      const trusted = believedRows(this.reader.lines(entry).filter(isRowLine), scan.distrusted);
       // A copy: a caller may reorder what it is given; the cache must not see that.
-      return { commit: tip, rows: trust.trusted, distrusted: trust.distrusted, allRows: [...rows] };
+      return { commit: tip, rows: trusted, distrusted, allRows: [...rows] };
+    };
+    return opts.tip !== undefined ? readAt(opts.tip) : this.withTip(readAt);
+  }
+
+  async readState(planId: string, opts: ReadOptions = {}): Promise<LedgerStateSnapshot> {
+    const readAt = async (tip: string | null): Promise<LedgerStateSnapshot> => {
+      const entry = await this.reader.at(tip, planId, 'state');
+      if (!entry) return { commit: tip, state: EMPTY_STATE, distrusted: [] };
+      this.reader.strictHeld(entry);
+      const { scan, distrusted } = await this.reader.judge(entry);
+      return { commit: tip, state: scan.state, distrusted };
     };
     return opts.tip !== undefined ? readAt(opts.tip) : this.withTip(readAt);
   }
@@ -271,9 +281,9 @@ export class GitLedgerStore implements LedgerStore {
     const qPath = quarantinePath(request.planId);
     for (let attempt = 1; ; attempt++) {
       const result = await this.withTip(async (tip): Promise<RepairResult | null> => {
-        const parsed = await this.parsedAt(tip, request.planId);
-        const lines = parsed?.lines ?? [];
-        const { distrusted } = await this.judge(tip, request.planId, parsed);
+        const parsed = await this.reader.at(tip, request.planId, 'rows');
+        const lines = parsed ? this.reader.lines(parsed) : [];
+        const distrusted = parsed ? (await this.reader.judge(parsed)).distrusted : [];
         const decision = planRepair(lines, distrusted, request.selection, {
           planId: request.planId,
           reason: request.reason,
@@ -293,7 +303,8 @@ export class GitLedgerStore implements LedgerStore {
         // Each file (segment or live) that loses a line is written without it; the others are left as they are,
         // and so are blame's attributions of the lines kept.
         const dropped = new Set(plan.removed.map((r) => r.line));
-        const files: LedgerFile[] = textsWithout(lines, partsOf(parsed, request.planId), dropped).map((f) => ({
+        const parts = parsed ? partsOf(parsed) : [];
+        const files: LedgerFile[] = textsWithout(lines, parts, dropped).map((f) => ({
           path: f.path,
           content: f.text,
         }));
@@ -306,7 +317,7 @@ export class GitLedgerStore implements LedgerStore {
         const landed = await this.publish(commit, tip, buildRef);
         // The tip this repair read is now history: no later append may start from it.
         this.recentTip = null;
-        this.parsed.delete(request.planId);
+        this.reader.forget(request.planId);
         return landed
           ? {
               outcome: 'repaired',
@@ -381,10 +392,8 @@ export class GitLedgerStore implements LedgerStore {
       );
     }
     const ledgerFile = ledgerPath(row.plan_id);
-    const parsed = await this.parsedAt(tip, row.plan_id);
-    const existingText = parsed?.text ?? '';
-    const lines = parsed?.lines ?? [];
-    this.strictRows(parsed, row.plan_id);
+    const parsed = await this.reader.at(tip, row.plan_id, 'state');
+    if (parsed) this.reader.strictHeld(parsed);
     // git: cat-file, whether the files already exist there (none for a claim, which writes no file).
     const blobs =
       tip && files.length > 0
@@ -395,9 +404,8 @@ export class GitLedgerStore implements LedgerStore {
         : [];
 
     // Decided over the believed rows only: a forged or broken row can neither block nor free a stage.
-    const decision = decideAppend((await this.judge(tip, row.plan_id, parsed)).trusted, row, this.now());
-    // What judging this tip found of its done rows' commits, stated in the new commit for its later readers.
-    const provenance = provenanceStatement(row.plan_id, parsed);
+    const judged = parsed ? await this.reader.judge(parsed) : null;
+    const decision = decideAppendOn(appendBasis(judged), row, this.now());
     if (decision.kind === 'refused') throw new LedgerRefusedError(decision.code, decision.reason);
     if (decision.kind === 'redundant')
       return { outcome: 'redundant', commit: tip as string, attempts: attempt, reason: decision.reason };
@@ -420,274 +428,53 @@ export class GitLedgerStore implements LedgerStore {
     // written again) and the live file starts afresh with this row. Decided on this tip: a lost race re-decides.
     const segments = parsed?.segments ?? [];
     const seal =
-      parsed && parsed.liveBlob !== null && existingText.length >= this.sealChars
+      parsed && parsed.liveBlob !== null && parsed.text.length >= this.sealChars
         ? segmentPath(row.plan_id, segments.length + 1)
         : null;
-    const text = seal ? `${raw}\n` : `${existingText}${raw}\n`;
+    const text = seal ? `${raw}\n` : `${parsed?.text ?? ''}${raw}\n`;
+    // What judging this tip found of its done rows' commits, stated in the new commit for its later readers, and the
+    // fold of the segments when the new commit seals one or no fold it could vouch for stands for them.
+    const provenance = provenanceStatement(row.plan_id, parsed);
+    const fold = parsed && judged ? foldToWrite(parsed, judged, seal !== null) : null;
+    const foldText = fold ? serializeFold(fold) : null;
+    const fp = foldPath(row.plan_id);
     const { commit, buildRef, ids } = await this.buildCommit(
       tip,
-      [{ path: ledgerFile, content: text }, ...toWrite],
+      [
+        { path: ledgerFile, content: text },
+        ...toWrite,
+        ...(foldText !== null ? [{ path: fp, content: foldText }] : []),
+      ],
       ledgerCommitMessage(row, provenance),
       {
         copies: seal ? [{ from: ledgerFile, to: seal }] : [],
-        ls: [ledgerFile, segmentDir(row.plan_id)],
+        ls: [ledgerFile, segmentDir(row.plan_id), fp],
       },
     );
     const landed = await this.publish(commit, tip, buildRef);
     if (!landed) {
       // Lost the race: whatever this store knew is about a tip that is no longer the branch's; the retry reads afresh.
-      this.parsed.delete(row.plan_id);
+      this.reader.forget(row.plan_id);
       return null;
     }
-    // We know exactly what the new tip holds: our row after the rows we decided on. A new done row's
-    // provenance is judged on the next read (its commit is ours, but the judging stays in one place).
-    const sealed: SegmentRead[] =
-      seal && parsed?.liveBlob
-        ? [{ path: seal, blob: parsed.liveBlob, lines: lines.slice(segmentLineCount(segments)) }]
-        : [];
-    for (const s of sealed) sealedSegments.remember(row.plan_id, s.blob, s.lines);
-    this.parsed.set(row.plan_id, {
-      tip: commit,
-      segmentTree: ids.get(segmentDir(row.plan_id)) ?? null,
-      segments: [...segments, ...sealed],
-      liveBlob: ids.get(ledgerFile) ?? null,
-      text,
-      lines: [...lines, { line: lines.length + 1, raw, row }],
-      doneProblems: row.status === 'done' ? null : (parsed?.doneProblems ?? (tip ? null : new Map())),
-      scan: parsed?.scan ?? null,
-      scannedLines: parsed?.scannedLines ?? 0,
-      rows: parsed?.rows ? [...parsed.rows, row] : null,
-    });
-    return { outcome: 'appended', commit, attempts: attempt };
-  }
-
-  /**
-   * The plan's ledger at `tip`: from memory when this store last read or wrote
-   * exactly that commit; else one cat-file for the live file and the segment
-   * folder's listing, and one more only for segments this store has not read
-   * (segments are cached by blob id). Of the live file only the lines after the
-   * ones already parsed are parsed when it grew by appends (the usual case:
-   * another run's row).
-   */
-  private async parsedAt(tip: string | null, planId: string): Promise<ParsedLedger | null> {
-    if (!tip) return null;
-    const known = this.parsed.get(planId);
-    if (known?.tip === tip) return known;
-    const livePath = ledgerPath(planId);
-    const dirPath = segmentDir(planId);
-    // git: cat-file, the plan's live ledger file and its segment folder (a tree) at a tip this store has not parsed,
-    // then in the same process the segments it has not read.
-    const reader = await ObjectReader.open(this.git);
-    let liveBlob: string | null;
-    let text: string;
-    let segmentTree: string | null;
-    let segments: SegmentRead[];
-    try {
-      const [live, dir] = await Promise.all(reader.ask([`${tip}:${livePath}`, `${tip}:${dirPath}`]));
-      if (live?.object && live.object.type !== 'blob')
-        throw new LedgerLayoutError(
-          this.displayPath(livePath),
-          "is not a file; it must be the plan's live ledger file",
-        );
-      liveBlob = live?.object?.id ?? null;
-      text = live?.object?.bytes.toString('utf8') ?? '';
-      segmentTree = dir?.object?.id ?? null;
-      if (segmentTree !== null && segmentTree === known?.segmentTree) {
-        reader.lastRoundAsked();
-        segments = known.segments;
-      } else segments = await this.segmentsAt(planId, dir?.object ?? null, known, reader);
-    } finally {
-      await reader.close();
-    }
-    const segmentLines = segmentLineCount(segments);
-    // The lines known before are the same lines when the segments are the ones known (or those plus the known
-    // live file, sealed) and the live file grew: what was judged of them still holds (provenance is immutable).
-    const sameSegments = known !== undefined && sameSegmentList(known.segments, segments);
-    const sealedKnown =
-      known !== undefined &&
-      known.liveBlob !== null &&
-      segments.length === known.segments.length + 1 &&
-      sameSegmentList(known.segments, segments.slice(0, -1)) &&
-      segments.at(-1)?.blob === known.liveBlob;
-    const opts = { path: this.displayPath(livePath), planId };
-    let entry: ParsedLedger;
-    if (
-      known &&
-      sameSegments &&
-      known.text.endsWith('\n') &&
-      text.length > known.text.length &&
-      text.startsWith(known.text)
-    ) {
-      const offset = known.lines.length;
-      const added = parseLedgerLines(text.slice(known.text.length), { ...opts, firstLine: offset + 1 });
-      entry = this.grown(known, { tip, segmentTree, segments, liveBlob, text }, added);
-    } else if (known && sealedKnown) {
-      const added = parseLedgerLines(text, { ...opts, firstLine: segmentLines + 1 });
-      entry = this.grown(known, { tip, segmentTree, segments, liveBlob, text }, added);
-    } else {
-      const lines = [
-        ...segments.flatMap((seg) => seg.lines),
-        ...parseLedgerLines(text, { ...opts, firstLine: segmentLines + 1 }),
-      ];
-      entry = {
-        tip,
-        segmentTree,
-        segments,
-        liveBlob,
+    this.reader.remember(
+      afterAppend(parsed, judged, {
+        planId: row.plan_id,
+        commit,
+        row,
+        raw,
         text,
-        lines,
-        doneProblems: null,
-        scan: null,
-        scannedLines: 0,
-        rows: null,
-      };
-    }
-    this.parsed.set(planId, entry);
-    return entry;
-  }
-
-  /** The entry for a tip whose ledger is `known`'s lines followed by `added`: known verdicts carry over. */
-  private grown(
-    known: ParsedLedger,
-    at: Pick<ParsedLedger, 'tip' | 'segmentTree' | 'segments' | 'liveBlob' | 'text'>,
-    added: LedgerLine[],
-  ): ParsedLedger {
-    const newDone = added.some((l) => 'row' in l && l.row.status === 'done');
-    return {
-      ...at,
-      lines: [...known.lines, ...added],
-      doneProblems: newDone ? null : known.doneProblems,
-      scan: known.scan,
-      scannedLines: known.scannedLines,
-      rows:
-        known.rows && added.every((l) => 'row' in l)
-          ? [...known.rows, ...added.flatMap((l) => ('row' in l ? [l.row] : []))]
-          : null,
-    };
-  }
-
-  /**
-   * The segments listed in the folder's tree, in order, checked (no gap, nothing
-   * else in the folder). Lines come from the cache by blob id, from the known
-   * live file when the segment is that file sealed, else from one cat-file.
-   */
-  private async segmentsAt(
-    planId: string,
-    tree: { id: string; type: string; bytes: Buffer } | null,
-    known: ParsedLedger | undefined,
-    reader: ObjectReader,
-  ): Promise<SegmentRead[]> {
-    if (!tree) {
-      reader.lastRoundAsked();
-      return [];
-    }
-    const where = this.displayPath(segmentDir(planId));
-    if (tree.type !== 'tree')
-      throw new LedgerLayoutError(
-        where,
-        "is a file; that path is the folder of the ledger's sealed segments: move the file away with a commit on the ledger branch",
-      );
-    const entries = parseTreeObject(tree.bytes, tree.id.length).map((e) => ({
-      ...e,
-      type: e.mode === '100644' || e.mode === '100755' ? 'blob' : e.mode === '40000' ? 'tree' : 'other',
-    }));
-    const ordered = orderSegments(where, entries);
-    if (known?.liveBlob)
-      sealedSegments.remember(planId, known.liveBlob, known.lines.slice(segmentLineCount(known.segments)));
-    // Taken from the cache before the await: another store in this process may evict an entry meanwhile.
-    const cached = new Map<string, readonly LedgerLine[]>();
-    for (const e of ordered) {
-      const lines = sealedSegments.get(planId, e.id);
-      if (lines) cached.set(e.id, lines);
-    }
-    const unread = [...new Set(ordered.map((e) => e.id).filter((id) => !cached.has(id)))];
-    // The segments this process has not read yet (by blob id), each parsed as it arrives while git reads the next.
-    const arriving = new Map(reader.ask(unread).map((answer, i) => [unread[i] as string, answer]));
-    reader.lastRoundAsked();
-    const out: SegmentRead[] = [];
-    let next = 1;
-    for (const e of ordered) {
-      const path = `${segmentDir(planId)}/${e.name}`;
-      const hit = cached.get(e.id);
-      const bytes = hit ? null : (await arriving.get(e.id))?.object?.bytes;
-      const lines = hit
-        ? renumberLines(hit, next)
-        : parseLedgerLines(bytes?.toString('utf8') ?? '', { path: this.displayPath(path), planId, firstLine: next });
-      // Kept as numbered here, where the same segment sits at every later tip: the next read copies no line.
-      if (lines !== hit) {
-        cached.set(e.id, lines);
-        sealedSegments.remember(planId, e.id, lines);
-      }
-      out.push({ path, blob: e.id, lines });
-      next += lines.length;
-    }
-    return out;
-  }
-
-  /**
-   * Which of the readable rows are believed: lifecycle and clock (pure), and
-   * each done row's commit (git, once per tip). Only lines not judged yet are
-   * judged, unless the clock moved back or reached a row that was ahead of it.
-   */
-  private async judge(tip: string | null, planId: string, entry: ParsedLedger | null): Promise<LedgerTrust> {
-    if (!tip || !entry) return { trusted: [], distrusted: [] };
-    const now = this.now();
-    const doneCommitProblems = await this.doneProblemsAt(tip, planId, entry);
-    const held = entry.scan && trustScanHolds(entry.scan, now) ? entry.scan : null;
-    const from = held ? entry.scannedLines : 0;
-    let scan = held;
-    if (!scan || from < entry.lines.length) {
-      // The lines themselves: a readable line is already a { line, row } (no copy of every row to judge them).
-      const rows = entry.lines.slice(from).filter((l): l is Extract<LedgerLine, { row: LedgerRow }> => 'row' in l);
-      scan = extendTrustScan(held, rows, { now, doneCommitProblems });
-      entry.scan = scan;
-      entry.scannedLines = entry.lines.length;
-    }
-    // Copies: a caller may reorder what it is given; the cache must not see that.
-    const parts = entry.segments.length > 0 ? partsOf(entry, planId) : null;
-    const distrusted = scan.trust.distrusted.map((d) => {
-      const at = parts ? locateLine(parts, d.line) : null;
-      return at ? { ...d, where: { path: at.part.path, line: at.local } } : d;
-    });
-    return { trusted: [...scan.trust.trusted], distrusted };
-  }
-
-  private async doneProblemsAt(tip: string, planId: string, entry: ParsedLedger): Promise<Map<number, string>> {
-    if (entry.doneProblems) return entry.doneProblems;
-    // git (ledger-provenance.ts): blame of done lines not seen before, diff-tree of their commits, cat-file of carries.
-    const anyDone = entry.lines.some((l) => 'row' in l && l.row.status === 'done');
-    const parts = partsOf(entry, planId);
-    const locate = (line: number): LineLocation => {
-      const at = locateLine(parts, line);
-      return at
-        ? { path: at.part.path, local: at.local, segment: at.part.segment !== null }
-        : { path: ledgerPath(planId), local: line, segment: false };
-    };
-    entry.doneProblems = anyDone
-      ? await this.provenance.problems(tip, ledgerPath(planId), entry.lines, locate, layoutOf(entry, planId))
-      : new Map<number, string>();
-    return entry.doneProblems;
+        seal,
+        ids,
+        fold: foldText !== null && fold ? { blob: ids.get(fp) ?? null, fold } : null,
+      }),
+    );
+    return { outcome: 'appended', commit, attempts: attempt };
   }
 
   /** A ledger file (or folder) as users name it: `branch:path`. */
   private displayPath(path: string): string {
     return `${this.opts.branch ?? DEFAULT_LEDGER_BRANCH}:${path}`;
-  }
-
-  /**
-   * The rows of a ledger every line of which must be readable: the first unreadable line throws,
-   * naming its file (and, in a segment, its line there) and the plan-wide line repair takes.
-   */
-  private strictRows(entry: ParsedLedger | null, planId: string): LedgerRow[] {
-    if (!entry) return [];
-    if (entry.rows) return entry.rows;
-    entry.rows = entry.lines.map((l) => {
-      if (!('problem' in l)) return l.row;
-      const at = entry.segments.length > 0 ? locateLine(partsOf(entry, planId), l.line) : null;
-      if (at) throw new LedgerFormatError(this.displayPath(at.part.path), l.line, l.problem, planId, at.local);
-      throw new LedgerFormatError(this.displayPath(ledgerPath(planId)), l.line, l.problem, planId);
-    });
-    return entry.rows;
   }
 
   /**
@@ -852,94 +639,6 @@ export class GitLedgerStore implements LedgerStore {
   }
 }
 
-/**
- * Sealed segments' lines by plan and blob id, for every store of the process: a blob id names its content
- * (whichever repository holds it) and a segment never changes, so a new tip, or a second store in the process
- * over the same ledger (in this clone or another), re-reads only what is new. Keyed by plan too: the same blob
- * in another plan's folder is read as that plan's (rows of another plan are unreadable there). Lines only,
- * never a judgement: which rows are believed depends on the repository's history and the reader's clock.
- * Bounded by the characters its lines hold, the least recently used going first, like the bot's segment
- * cache (src/github/ledger-api.ts).
- */
-export class SealedSegmentCache {
-  private readonly entries = new Map<string, { lines: readonly LedgerLine[]; chars: number }>();
-  private chars = 0;
-
-  constructor(private readonly maxChars: number) {}
-
-  get(planId: string, blob: string): readonly LedgerLine[] | undefined {
-    const key = `${planId}\0${blob}`;
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.lines;
-  }
-
-  remember(planId: string, blob: string, lines: readonly LedgerLine[]): void {
-    const key = `${planId}\0${blob}`;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.chars -= old.chars;
-    }
-    const chars = lines.reduce((n, l) => n + l.raw.length + 1, 0);
-    this.entries.set(key, { lines, chars });
-    this.chars += chars;
-    for (const [oldest, entry] of this.entries) {
-      if (this.chars <= this.maxChars || oldest === key) break;
-      this.entries.delete(oldest);
-      this.chars -= entry.chars;
-    }
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.chars = 0;
-  }
-
-  /** How many segments it holds: for tests. */
-  get size(): number {
-    return this.entries.size;
-  }
-}
-
-/** About 45,000 rows as okstra writes them (~180 characters each): a few long ledgers, a few tens of MB of heap. */
-const SEGMENT_CACHE_CHARS = 8 * 1024 * 1024;
-
-const sealedSegments = new SealedSegmentCache(SEGMENT_CACHE_CHARS);
-
-/** Empties the process's cache of parsed segments: for tests that count what a cold read costs. */
-export function forgetSealedSegments(): void {
-  sealedSegments.clear();
-}
-
-/** How many lines the segments hold together. */
-function segmentLineCount(segments: readonly SegmentRead[]): number {
-  return segments.reduce((n, seg) => n + seg.lines.length, 0);
-}
-
-function sameSegmentList(a: readonly SegmentRead[], b: readonly SegmentRead[]): boolean {
-  return a.length === b.length && a.every((seg, i) => seg.blob === b[i]?.blob);
-}
-
-/** The files of a parsed ledger, each with the plan-wide lines it holds: the segments in order, then ledger.jsonl. */
-function partsOf(entry: ParsedLedger | null, planId: string): LedgerPart[] {
-  const parts: LedgerPart[] = [];
-  let first = 1;
-  (entry?.segments ?? []).forEach((seg, i) => {
-    parts.push({ path: seg.path, firstLine: first, lineCount: seg.lines.length, segment: i + 1 });
-    first += seg.lines.length;
-  });
-  parts.push({
-    path: ledgerPath(planId),
-    firstLine: first,
-    lineCount: (entry?.lines.length ?? 0) - first + 1,
-    segment: null,
-  });
-  return parts;
-}
-
 function isConflict(output: string): boolean {
   return CONFLICT_PATTERNS.some((p) => p.test(output));
 }
@@ -950,32 +649,105 @@ function backoffMs(attempt: number): number {
   return Math.floor(Math.random() * ceiling);
 }
 
-/** The plan's ledger files at the entry's tip, as the provenance check and its statements name them. */
-function layoutOf(entry: ParsedLedger, planId: string): LedgerLayout {
+const EMPTY_STATE: LedgerState = { stages: new Map(), approvals: [], finals: [], handoffs: [] };
+
+/** What an append is decided on, from the judgement of the tip (nothing: no ledger yet). */
+function appendBasis(judged: Judgement | null): AppendBasis {
+  if (!judged) return { lastRowFor: () => null, planRows: [] };
+  const { position, state } = judged.scan;
   return {
-    planId,
-    livePath: ledgerPath(planId),
-    liveBlob: entry.liveBlob,
-    liveText: entry.text,
-    segmentDir: segmentDir(planId),
-    segmentTree: entry.segmentTree,
-    segments: entry.segments.map((s) => ({ path: s.path, blob: s.blob, lineCount: s.lines.length })),
+    lastRowFor: (stage) => position.get(stage) ?? null,
+    planRows: [...state.approvals, ...state.finals, ...state.handoffs] as PlanRow[],
   };
 }
 
 /**
  * What an append built on `parsed` states about it: its folder, its live
- * file and the provenance verdicts judged there (null when they were not
- * judged, which an append never leaves so, and then nothing is stated).
+ * file, the fold it took as the judgement of the segments and the provenance
+ * verdicts judged there (null when they were not judged, which an append
+ * never leaves so, and then nothing is stated).
  */
 function provenanceStatement(planId: string, parsed: ParsedLedger | null): ProvenanceStatement | null {
-  if (!parsed) return { planId, segments: null, live: null, liveLines: 0, problems: new Map() };
-  if (!parsed.doneProblems) return null;
+  if (!parsed) return { planId, segments: null, live: null, liveLines: 0, fold: null, problems: new Map() };
+  if (!parsed.findings) return null;
   return {
     planId,
     segments: parsed.segmentTree,
     live: parsed.liveBlob,
-    liveLines: parsed.lines.length - segmentLineCount(parsed.segments),
-    problems: parsed.doneProblems,
+    liveLines: parsed.liveLines.length,
+    fold: parsed.sealedFromFold ? (parsed.foldFile?.blob ?? null) : null,
+    problems: parsed.findings.problems,
+  };
+}
+
+/**
+ * The fold an append writes, if any: when it seals (the judgement after every
+ * line it decided on folds the segments that then are), or when the tip has
+ * segments and no fold the last append vouched for stood for them (the
+ * judgement of the segments, so the next reader need not read them).
+ */
+function foldToWrite(parsed: ParsedLedger, judged: Judgement, sealing: boolean): LedgerFold | null {
+  const segments = parsed.segments.map((s) => ({ blob: s.blob, lineCount: s.lineCount }));
+  if (sealing && parsed.liveBlob !== null)
+    return {
+      planId: parsed.planId,
+      segments: [...segments, { blob: parsed.liveBlob, lineCount: parsed.liveLines.length }],
+      scan: judged.scan,
+    };
+  if (segments.length === 0 || parsed.sealedFromFold || !parsed.sealedScan) return null;
+  return { planId: parsed.planId, segments, scan: parsed.sealedScan };
+}
+
+/** The ledger at an append's commit, built from what the append decided on: the next read at it asks git nothing. */
+function afterAppend(
+  parsed: ParsedLedger | null,
+  judged: Judgement | null,
+  made: {
+    planId: string;
+    commit: string;
+    row: LedgerRow;
+    raw: string;
+    text: string;
+    seal: string | null;
+    ids: ReadonlyMap<string, string>;
+    fold: { blob: string | null; fold: LedgerFold } | null;
+  },
+): ParsedLedger {
+  const { planId, commit, row, raw, seal } = made;
+  const sealed =
+    seal && parsed && parsed.liveBlob !== null
+      ? [{ path: seal, blob: parsed.liveBlob, lineCount: parsed.liveLines.length, lines: parsed.liveLines }]
+      : [];
+  for (const s of sealed) sealedSegments.remember(planId, s.blob, s.lines);
+  const segments = [...(parsed?.segments ?? []).map((s) => ({ ...s })), ...sealed];
+  const sealedCount = segmentLineCount(segments);
+  const before = seal ? [] : (parsed?.liveLines ?? []);
+  const added = { line: sealedCount + before.length + 1, raw, row };
+  const foldBlob = made.fold?.blob ?? null;
+  // The new commit's statement vouches for the fold it wrote, or for the one the append took.
+  const vouchedFold = made.fold ? foldBlob : parsed?.sealedFromFold ? (parsed.foldFile?.blob ?? null) : null;
+  const fromFold = made.fold !== null || (!seal && parsed?.sealedFromFold === true);
+  return {
+    tip: commit,
+    planId,
+    segmentTree: made.ids.get(segmentDir(planId)) ?? null,
+    segments,
+    liveBlob: made.ids.get(ledgerPath(planId)) ?? null,
+    text: made.text,
+    liveLines: [...before, added],
+    foldFile: made.fold && foldBlob ? { blob: foldBlob, fold: made.fold.fold } : (parsed?.foldFile ?? null),
+    // The row appended holds no provenance problem (a done row comes with its carry and report or is refused).
+    findings: parsed?.findings
+      ? { problems: parsed.findings.problems, vouchedFold }
+      : parsed
+        ? null
+        : { problems: new Map(), vouchedFold },
+    findingsTip: commit,
+    sealedScan: seal ? (judged?.scan ?? null) : (parsed?.sealedScan ?? null),
+    sealedFromFold: fromFold,
+    scan: judged?.scan ?? null,
+    scannedLines: judged ? sealedCount + before.length : 0,
+    rows: parsed?.rows ? [...parsed.rows, row] : null,
+    lines: null,
   };
 }

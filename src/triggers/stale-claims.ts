@@ -1,6 +1,6 @@
 import { topologicalOrder } from '../core/graph/index.js';
 import { workflowRunOf } from '../core/ids.js';
-import { activeClaim, deriveLedgerState, isStale, StageRowSchema } from '../core/ledger/index.js';
+import { activeClaim, isStale, StageRowSchema } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
 import type { LedgerStore } from '../git/ledger-store.js';
 import type { GitHubClient, RepoRef } from '../github/client.js';
@@ -23,7 +23,7 @@ export interface StaleClaimDeps {
  * still running or not visible to this token, is left alone and said so.
  */
 export async function releaseStaleClaims(d: StaleClaimDeps, plan: Plan): Promise<void> {
-  const state = deriveLedgerState((await d.ledger.read(plan.id)).rows);
+  const state = (await d.ledger.readState(plan.id)).state;
   const now = d.now();
   for (const n of topologicalOrder(plan)) {
     const claim = activeClaim(state, n);

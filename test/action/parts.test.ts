@@ -104,6 +104,7 @@ describe('secrets', () => {
     const seen: AppendRequest[] = [];
     const inner: LedgerStore = {
       read: async () => ({ commit: null, rows: [] }),
+      readState: async () => ({ commit: null, state: deriveLedgerState([]), distrusted: [] }),
       readFile: async () => null,
       append: async (r) => (seen.push(r), { outcome: 'appended', commit: 'c', attempts: 1 }),
       tip: async () => null,

@@ -7,6 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { gitBlobId } from '../../src/core/git-object-id.js';
+import { deriveLedgerState } from '../../src/core/ledger/index.js';
 import { parsePlan } from '../../src/core/plan/index.js';
 import { approvePlan } from '../../src/engine/approve.js';
 import {
@@ -142,6 +143,7 @@ describe('approving a plan', () => {
       rows,
       ledger: {
         read: async () => ({ commit: null, rows: [] }),
+        readState: async () => ({ commit: null, state: deriveLedgerState([]), distrusted: [] }),
         readFile: async () => null,
         append: async (r) => {
           rows.push(r.row);

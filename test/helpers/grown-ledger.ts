@@ -13,13 +13,17 @@ import { createHash } from 'node:crypto';
 import { gitBlobId } from '../../src/core/git-object-id.js';
 import {
   carryPath,
+  extendTrustScan,
+  foldPath,
   ledgerCommitMessage,
   ledgerPath,
   reportPath,
   segmentDir,
   segmentPath,
+  serializeFold,
   serializeRow,
   type LedgerRow,
+  type TrustScan,
 } from '../../src/core/ledger/index.js';
 import { SEAL_CHARS, type LedgerFile } from '../../src/git/ledger-store.js';
 
@@ -85,6 +89,9 @@ export function engineRuns(
   return out;
 }
 
+/** A clock no row is ahead of. */
+const NO_ROW_AHEAD = new Date(8_640_000_000_000_000);
+
 /** The id git gives a folder of regular files (`git mktree`), SHA-1 repositories. */
 function folderTreeId(entries: ReadonlyArray<{ name: string; blob: string }>): string {
   const body = Buffer.concat(
@@ -127,7 +134,10 @@ export async function growLedger(dir: string, opts: GrowOptions): Promise<{ tip:
 
   let liveText: string | null = null;
   let liveLines = 0;
-  const segments: Array<{ name: string; blob: string }> = [];
+  const segments: Array<{ name: string; blob: string; lineCount: number }> = [];
+  // Every row is believed and none is ahead of any clock: the judgement, and so the fold, is the same at any time.
+  let scan: TrustScan | null = null;
+  let fold: string | null = null;
   let second = opts.firstSecond ?? 1_700_000_000;
   for (const [i, { row, files }] of opts.runs.entries()) {
     const message = ledgerCommitMessage(row, {
@@ -135,6 +145,7 @@ export async function growLedger(dir: string, opts: GrowOptions): Promise<{ tip:
       segments: segments.length > 0 ? folderTreeId(segments) : null,
       live: liveText === null ? null : gitBlobId(liveText),
       liveLines,
+      fold,
       problems: new Map(),
     });
     const raw = serializeRow(row);
@@ -142,10 +153,20 @@ export async function growLedger(dir: string, opts: GrowOptions): Promise<{ tip:
     if (liveText !== null && liveText.length >= sealChars) {
       const to = segmentPath(opts.planId, segments.length + 1);
       ops += `C ${live} ${to}\n`;
-      segments.push({ name: to.slice(segmentDir(opts.planId).length + 1), blob: gitBlobId(liveText) });
+      segments.push({
+        name: to.slice(segmentDir(opts.planId).length + 1),
+        blob: gitBlobId(liveText),
+        lineCount: liveLines,
+      });
+      // The seal writes the fold of the segments as they then are: the judgement of every line before this row.
+      const text = serializeFold({ planId: opts.planId, segments, scan: scan as TrustScan });
+      if (text === null) throw new Error('the grown ledger folds to more rows than a fold holds');
+      ops += `M 100644 inline ${foldPath(opts.planId)}\n${data(text)}`;
+      fold = gitBlobId(text);
       liveText = '';
       liveLines = 0;
     }
+    scan = extendTrustScan(scan, [{ line: i + 1, row }], { now: NO_ROW_AHEAD });
     liveText = `${liveText ?? ''}${raw}\n`;
     liveLines += 1;
     ops += `M 100644 inline ${live}\n${data(liveText)}`;

@@ -16,6 +16,7 @@ const statement = (over: Partial<ProvenanceStatement> = {}): ProvenanceStatement
   segments: A,
   live: B,
   liveLines: 12,
+  fold: A,
   problems: new Map([
     [7, 'done row whose ledger commit 0123456789ab does not add its report plans/demo/reports/stage-1/r.json'],
     [3, 'done row whose ledger commit cannot be found'],
@@ -28,7 +29,7 @@ describe('provenance statements in ledger commit messages', () => {
     const message = ledgerCommitMessage(claim(1, 'r1'), statement());
     expect(message.split('\n')[0]).toBe('okstra: demo stage 1 started (run r1)');
     expect(parseProvenance(message)).toEqual(statement());
-    const none = statement({ segments: null, live: null, liveLines: 0, problems: new Map() });
+    const none = statement({ segments: null, live: null, liveLines: 0, fold: null, problems: new Map() });
     expect(parseProvenance(ledgerCommitMessage(claim(1, 'r1'), none))).toEqual(none);
     // An empty live file still names its blob.
     const empty = statement({ live: A, liveLines: 0 });
@@ -60,5 +61,6 @@ describe('provenance statements in ledger commit messages', () => {
     expect(parseProvenance(good.replace(`live=${B}`, 'live=none'))).toBeNull(); // 12 lines of no file
     expect(parseProvenance(good.replace('okstra-provenance-problem: 3 ', 'okstra-provenance-problem: 0 '))).toBeNull();
     expect(parseProvenance(good.replace(' v1 ', ' v2 '))).toBeNull();
+    expect(parseProvenance(good.replace(`fold=${A}`, 'fold='))).toBeNull();
   });
 });

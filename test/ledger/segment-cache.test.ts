@@ -73,15 +73,15 @@ describe("the process's cache of sealed segments", () => {
     const cold = countGitCalls();
     const coldAsked = recordCatFileQuestions();
     const first = await store(a.dir).read('demo');
-    // Cold: one cat-file asked for the live file and the folder, then for the segments.
+    // Cold: one cat-file asked for the live file, the folder and the fold, then for the segments.
     expect(cold.calls().filter((c) => c === 'cat-file')).toHaveLength(1);
-    expect(coldAsked.questions().slice(2)).toEqual(segmentIds);
+    expect(coldAsked.questions().slice(3)).toEqual(segmentIds);
     restoreGitShims();
     const warm = countGitCalls();
     const warmAsked = recordCatFileQuestions();
     const second = await store(b.dir).read('demo');
     expect(warm.calls().filter((c) => c === 'cat-file')).toHaveLength(1);
-    expect(warmAsked.questions()).toHaveLength(2);
+    expect(warmAsked.questions()).toHaveLength(3);
     expect(warmAsked.questions().some((q) => segmentIds.includes(q))).toBe(false);
     expect(second).toEqual(first);
     expect(second.rows.map((r) => r.run_id)).toEqual(Array.from({ length: 12 }, (_, i) => `r${i + 1}`));

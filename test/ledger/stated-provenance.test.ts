@@ -1,7 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { gitBlobId } from '../../src/core/git-object-id.js';
 import {
+  deriveLedgerState,
   formatProvenance,
+  parseFold,
+  serializeFold,
   parseLedgerLines,
   parseProvenance,
   serializeRow,
@@ -10,7 +13,7 @@ import {
 } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
 import { DoneRowProvenance, type LedgerLayout, type LineLocation } from '../../src/git/ledger-provenance.js';
-import { GitLedgerStore, LedgerRefusedError } from '../../src/git/ledger-store.js';
+import { forgetSealedSegments, GitLedgerStore, LedgerRefusedError } from '../../src/git/ledger-store.js';
 import { makeRepo } from '../helpers/git-repos.js';
 import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
 import { handCommit, showFile } from '../helpers/ledger-hand.js';
@@ -18,6 +21,7 @@ import { claim, done, doneFiles, T0 } from '../helpers/ledger-rows.js';
 
 const LIVE = 'plans/demo/ledger.jsonl';
 const DIR = 'plans/demo/ledger';
+const FOLD = 'plans/demo/ledger.fold.json';
 const SEG = (n: number): string => `${DIR}/${String(n).padStart(6, '0')}.jsonl`;
 const BRANCH = 'refs/heads/okstra-ledger';
 /** A few rows a segment: the histories below cross several seals. */
@@ -49,6 +53,7 @@ async function ledgerAt(git: Git): Promise<{
 }> {
   const tip = await git.ok(['rev-parse', BRANCH]);
   const folder = await git.run(['rev-parse', '--verify', '--quiet', `${tip}:${DIR}`]);
+  const fold = await git.run(['rev-parse', '--verify', '--quiet', `${tip}:${FOLD}`]);
   const names = folder.exitCode === 0 ? (await git.ok(['ls-tree', '--name-only', `${tip}:${DIR}`])).split('\n') : [];
   const parts: Array<{ path: string; blob: string; text: string; first: number; count: number }> = [];
   let first = 1;
@@ -76,6 +81,8 @@ async function ledgerAt(git: Git): Promise<{
       segmentDir: DIR,
       segmentTree: folder.exitCode === 0 ? folder.stdout.trim() : null,
       segments: parts.slice(0, -1).map((p) => ({ path: p.path, blob: p.blob, lineCount: p.count })),
+      foldPath: FOLD,
+      foldBlob: fold.exitCode === 0 ? fold.stdout.trim() : null,
     },
   };
 }
@@ -152,6 +159,7 @@ describe('provenance statements: a cold reader takes them only for the exact led
         segments: before.layout.segmentTree,
         live,
         liveLines: before.layout.liveText.split('\n').length, // one more than the parent's lines
+        fold: null,
         problems: new Map(),
       })}\n`;
       const forger = await handCommit(git, { [LIVE]: forged }, message);
@@ -203,6 +211,7 @@ describe('provenance statements: a cold reader takes them only for the exact led
       segments: before.layout.segmentTree,
       live: before.layout.liveBlob,
       liveLines: before.lines.length - before.layout.segments.reduce((n, s) => n + s.lineCount, 0),
+      fold: null,
       problems: new Map(),
     })}\n`;
     const forger = await handCommit(
@@ -222,9 +231,10 @@ describe('provenance statements: a cold reader takes them only for the exact led
   it('reaches the verdicts blame reaches at every tip of random histories of appends, forgeries and hand edits', async () => {
     for (const seed of [1, 2, 3]) {
       let state = seed * 2_654_435_761;
+      // The high bits of a linear congruential generator: its low bits repeat with a short period.
       const random = (n: number): number => {
         state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-        return state % n;
+        return Math.floor((state / 2 ** 31) * n);
       };
       const { dir, git } = await makeRepo();
       // Seals every two or three rows.
@@ -234,7 +244,7 @@ describe('provenance statements: a cold reader takes them only for the exact led
       for (let step = 0; step < 40; step++) {
         const stage = 1 + random(4);
         const run = open.get(stage);
-        const kind = random(10);
+        const kind = random(11);
         const ledger = async (): Promise<string> => showFile(git, `${BRANCH}:${LIVE}`);
         if (kind < 8) {
           // okstra: claim a free stage, or end an open claim (done with its files, or failed).
@@ -252,8 +262,10 @@ describe('provenance statements: a cold reader takes them only for the exact led
           }
         } else if (kind === 8 && (await git.resolveCommit(BRANCH))) {
           // A forger appends a done row for a claim (open or not), with or without its files, maybe copying the
-          // last statement.
-          const row = done(stage, run ?? `r${random(runs + 1)}`);
+          // last statement. Its head is not the one okstra's own done row of that run will name: a forged line
+          // byte for byte equal to a later honest one (which no forger can write: okstra's row carries its own
+          // times and head) can make blame give the honest line, moved by a seal, to the forger.
+          const row = { ...done(stage, run ?? `r${random(runs + 1)}`), head_commit: 'f'.repeat(40) } as LedgerRow;
           const last = await git.ok(['log', '-1', '--format=%B', BRANCH]);
           await handCommit(
             git,
@@ -263,6 +275,13 @@ describe('provenance statements: a cold reader takes them only for the exact led
             },
             random(2) === 0 ? last : 'hand edit',
           );
+        } else if (kind === 10 && (await git.resolveCommit(`${BRANCH}:${FOLD}`))) {
+          // A hand edit of the fold: emptied of every stage (as if nothing ran), or deleted.
+          const fold = parseFold(await showFile(git, `${BRANCH}:${FOLD}`), 'demo');
+          const emptied = fold
+            ? serializeFold({ ...fold, scan: { ...fold.scan, state: { ...fold.scan.state, stages: new Map() } } })
+            : null;
+          await handCommit(git, { [FOLD]: random(2) === 0 ? emptied : null });
         } else if (await git.resolveCommit(BRANCH)) {
           // A hand edit that redirects a done row's head in place, wherever it is now.
           const { lines, locate } = await ledgerAt(git);
@@ -279,21 +298,18 @@ describe('provenance statements: a cold reader takes them only for the exact led
         if (!(await git.resolveCommit(BRANCH))) continue;
         const { stated, blamed } = await judgedBothWays(git);
         expect({ seed, step, verdicts: [...stated] }).toEqual({ seed, step, verdicts: [...blamed] });
-        expect({ seed, step, read: await storeAt(dir).read('demo') }).toEqual({
-          seed,
-          step,
-          read: await store.read('demo'),
-        });
+        const full = await storeAt(dir).read('demo');
+        expect({ seed, step, read: full }).toEqual({ seed, step, read: await store.read('demo') });
+        // A stage's read (the fold when it may be taken, the live file) derives what the full read derives.
+        forgetSealedSegments();
+        const derived = { commit: full.commit, state: deriveLedgerState(full.rows), distrusted: full.distrusted };
+        expect({ seed, step, read: await storeAt(dir).readState('demo') }).toEqual({ seed, step, read: derived });
+        expect({ seed, step, read: await store.readState('demo') }).toEqual({ seed, step, read: derived });
       }
     }
   });
 });
 
 function failedRow(stage: number, run: string): LedgerRow {
-  return {
-    ...claim(stage, run),
-    status: 'failed',
-    reason: 'verdict-fail',
-    detail: 'QA failed',
-  } as unknown as LedgerRow;
+  return { v: 1, plan_id: 'demo', stage, status: 'failed', run_id: run, at: T0.toISOString(), reason: 'verdict-fail' };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   assessNumberedRows,
+  believedRows,
+  deriveLedgerState,
   extendTrustScan,
   MAX_CLOCK_SKEW_MS,
   trustScanHolds,
@@ -42,7 +44,11 @@ describe('a trust judgement continued over appended rows', () => {
     for (let k = 0; k <= rows.length; k++) {
       const first = extendTrustScan(null, rows.slice(0, k), { now, doneCommitProblems: problems });
       const both = extendTrustScan(first, rows.slice(k), { now, doneCommitProblems: problems });
-      expect(both.trust, `split at ${k}`).toEqual(whole);
+      expect({ trusted: believedRows(rows, both.distrusted), distrusted: both.distrusted }, `split at ${k}`).toEqual(
+        whole,
+      );
+      // The state it carries is the one the believed rows derive, whatever the split.
+      expect(both.state, `split at ${k}`).toEqual(deriveLedgerState(whole.trusted));
       expect(both.count).toBe(rows.length);
     }
   });
@@ -50,13 +56,17 @@ describe('a trust judgement continued over appended rows', () => {
   it('leaves the scan it continues unchanged', () => {
     const rows = mixedRows(20);
     const first = extendTrustScan(null, rows.slice(0, 10), { now });
-    const before = structuredClone({
-      trust: first.trust,
-      position: [...first.position],
-      claims: [...first.distrustedClaims],
-    });
+    const seen = (scan: typeof first): unknown =>
+      structuredClone({
+        distrusted: scan.distrusted,
+        position: [...scan.position],
+        claims: [...scan.distrustedClaims],
+        stages: [...scan.state.stages],
+        approvals: scan.state.approvals,
+      });
+    const before = seen(first);
     extendTrustScan(first, rows.slice(10), { now });
-    expect({ trust: first.trust, position: [...first.position], claims: [...first.distrustedClaims] }).toEqual(before);
+    expect(seen(first)).toEqual(before);
   });
 
   it('holds until the clock reaches a row that was ahead of it, and not when the clock goes back', () => {
@@ -66,14 +76,25 @@ describe('a trust judgement continued over appended rows', () => {
       { line: 2, row: row(2, 'b', 'started', now.getTime() + aheadBy) },
     ];
     const scan = extendTrustScan(null, rows, { now });
-    expect(scan.trust.distrusted.map((d) => d.line)).toEqual([2]);
+    expect(scan.distrusted.map((d) => d.line)).toEqual([2]);
     const flips = now.getTime() + aheadBy - MAX_CLOCK_SKEW_MS;
     expect(trustScanHolds(scan, now)).toBe(true);
     expect(trustScanHolds(scan, new Date(flips - 1))).toBe(true);
     expect(trustScanHolds(scan, new Date(flips))).toBe(false);
-    expect(trustScanHolds(scan, new Date(now.getTime() - 1))).toBe(false);
     // Where it no longer holds, judging afresh gives another answer: the row from the future is believed now.
     expect(assessNumberedRows(rows, { now: new Date(flips) }).distrusted).toEqual([]);
+    // Back in time it holds as long as the clock lets the believed row through: an hour old, less the skew.
+    const believedAt = now.getTime() - HOUR;
+    expect(trustScanHolds(scan, new Date(believedAt - MAX_CLOCK_SKEW_MS))).toBe(true);
+    expect(trustScanHolds(scan, new Date(believedAt - MAX_CLOCK_SKEW_MS - 1))).toBe(false);
+    // Exact on both sides: one millisecond earlier, judging afresh finds that row ahead of the clock.
+    const early = assessNumberedRows(rows, { now: new Date(believedAt - MAX_CLOCK_SKEW_MS - 1) });
+    expect(early.distrusted.map((d) => d.line)).toEqual([1, 2]);
+    // (The same rows; a reason names the clock that judged it.)
+    const lines = (d: readonly { line: number }[]): number[] => d.map((x) => x.line);
+    expect(lines(assessNumberedRows(rows, { now: new Date(believedAt - MAX_CLOCK_SKEW_MS) }).distrusted)).toEqual(
+      lines(scan.distrusted),
+    );
   });
 
   it('holds for ever when no row is ahead of the clock, and a later clock keeps every verdict', () => {
@@ -82,6 +103,6 @@ describe('a trust judgement continued over appended rows', () => {
     expect(scan.stableUntil).toBe(Infinity);
     const later = new Date(now.getTime() + 30 * 24 * HOUR);
     expect(trustScanHolds(scan, later)).toBe(true);
-    expect(assessNumberedRows(rows, { now: later })).toEqual(scan.trust);
+    expect(assessNumberedRows(rows, { now: later }).distrusted).toEqual(scan.distrusted);
   });
 });

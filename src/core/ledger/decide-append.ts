@@ -10,12 +10,32 @@ export type AppendDecision =
 export type RefusalCode = 'stage-in-progress' | 'claim-expired' | 'no-claim' | 'claim-mismatch';
 
 /**
+ * What an append is decided on: each stage's last believed row, and the
+ * believed plan-level rows. A trust scan holds exactly this (TrustScan's
+ * `position` and its state's approvals, finals and hand-offs), so a store
+ * decides without holding every row.
+ */
+export interface AppendBasis {
+  lastRowFor(stage: number): StageRow | null;
+  planRows: readonly PlanRow[];
+}
+
+/**
  * Decides whether `row` may be appended after `existing` (this plan's rows, in
  * file order). Pure: the store re-runs it after every compare-and-swap conflict.
  */
 export function decideAppend(existing: readonly LedgerRow[], row: LedgerRow, now: Date): AppendDecision {
-  if (isPlanRow(row)) return decidePlanRow(existing, row);
-  const last = lastRowFor(existing, row.stage);
+  return decideAppendOn(
+    { lastRowFor: (stage) => lastRowFor(existing, stage), planRows: existing.filter(isPlanRow) },
+    row,
+    now,
+  );
+}
+
+/** The same decision over what a trust scan keeps instead of the rows. */
+export function decideAppendOn(basis: AppendBasis, row: LedgerRow, now: Date): AppendDecision {
+  if (isPlanRow(row)) return decidePlanRow(basis.planRows, row);
+  const last = basis.lastRowFor(row.stage);
   if (row.status === 'started') return decideClaim(last, row, now);
   return decideTerminal(last, row);
 }
@@ -24,8 +44,8 @@ export function decideAppend(existing: readonly LedgerRow[], row: LedgerRow, now
  * A plan-level row never conflicts with a claim. The same approval, the same
  * run's verdict or the same hand-off delivered twice is written once.
  */
-function decidePlanRow(existing: readonly LedgerRow[], row: PlanRow): AppendDecision {
-  const same = existing.find((r) => r.status === row.status && samePlanRow(r as PlanRow, row));
+function decidePlanRow(existing: readonly PlanRow[], row: PlanRow): AppendDecision {
+  const same = existing.find((r) => r.status === row.status && samePlanRow(r, row));
   return same
     ? { kind: 'redundant', reason: `plan ${row.plan_id}: ${planRowText(row)} is already recorded` }
     : { kind: 'append' };

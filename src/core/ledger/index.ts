@@ -11,3 +11,4 @@ export * from './approval.js';
 export * from './segments.js';
 export * from './provenance-statement.js';
 export * from './commit-message.js';
+export * from './fold.js';

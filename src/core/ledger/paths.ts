@@ -14,3 +14,8 @@ export function carryPath(planId: string, stage: number): string {
 export function reportPath(planId: string, stage: number, runId: string, ext: 'json' | 'md'): string {
   return `${planDir(planId)}/reports/stage-${stage}/${runId}.${ext}`;
 }
+
+/** Where the fold of a plan's sealed segments lives (fold.ts): beside them, outside their folder. */
+export function foldPath(planId: string): string {
+  return `${planDir(planId)}/ledger.fold.json`;
+}

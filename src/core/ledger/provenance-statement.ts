@@ -22,6 +22,12 @@ export interface ProvenanceStatement {
   live: string | null;
   /** How many lines that live file held. */
   liveLines: number;
+  /**
+   * The blob id of the plan's fold file (fold.ts) at the parent when the
+   * appender took it as the judgement of the segments, else null: the
+   * appender vouches for it as for its own verdicts.
+   */
+  fold: string | null;
   /** Plan-wide line → why that done row's ledger commit does not add its report and hold its carry; other done rows are fine. */
   problems: ReadonlyMap<number, string>;
 }
@@ -30,7 +36,7 @@ const HEAD = 'okstra-provenance:';
 const PROBLEM = 'okstra-provenance-problem:';
 const OBJECT_ID = '[0-9a-f]{40}(?:[0-9a-f]{24})?';
 const HEAD_LINE = new RegExp(
-  `^${HEAD} v1 plan=(\\S+) segments=(none|${OBJECT_ID}) live=(none|${OBJECT_ID}) lines=(0|[1-9]\\d{0,8}) problems=(0|[1-9]\\d{0,3})$`,
+  `^${HEAD} v1 plan=(\\S+) segments=(none|${OBJECT_ID}) live=(none|${OBJECT_ID}) lines=(0|[1-9]\\d{0,8}) fold=(none|${OBJECT_ID}) problems=(0|[1-9]\\d{0,3})$`,
 );
 const PROBLEM_LINE = new RegExp(`^${PROBLEM} ([1-9]\\d{0,8}) (\\S.*)$`);
 
@@ -53,7 +59,7 @@ export function formatProvenance(s: ProvenanceStatement): string | null {
   if (problems.some(([line, reason]) => !Number.isSafeInteger(line) || line < 1 || !/^\S[^\n\r]*$/.test(reason)))
     return null;
   return [
-    `${HEAD} v1 plan=${s.planId} segments=${s.segments ?? 'none'} live=${s.live ?? 'none'} lines=${s.liveLines} problems=${problems.length}`,
+    `${HEAD} v1 plan=${s.planId} segments=${s.segments ?? 'none'} live=${s.live ?? 'none'} lines=${s.liveLines} fold=${s.fold ?? 'none'} problems=${problems.length}`,
     ...problems.map(([line, reason]) => `${PROBLEM} ${line} ${reason}`),
   ].join('\n');
 }
@@ -69,7 +75,8 @@ export function parseProvenance(message: string): ProvenanceStatement | null {
   if (heads.length !== 1) return null;
   const head = HEAD_LINE.exec(heads[0] as string);
   if (!head) return null;
-  const [, planId, segments, live, liveLines, count] = head as unknown as [
+  const [, planId, segments, live, liveLines, fold, count] = head as unknown as [
+    string,
     string,
     string,
     string,
@@ -93,6 +100,7 @@ export function parseProvenance(message: string): ProvenanceStatement | null {
     segments: segments === 'none' ? null : segments,
     live: live === 'none' ? null : live,
     liveLines: Number(liveLines),
+    fold: fold === 'none' ? null : fold,
     problems,
   };
 }

@@ -1,6 +1,7 @@
 import { isoToEpochMs } from './fast-row.js';
 import { repairLineCommand } from './parse-ledger.js';
 import { isPlanRow, type LedgerRow, type StageRow } from './row.js';
+import { extendLedgerState, type LedgerState } from './state.js';
 
 /** How far a row's `at` may run ahead of the reader's clock before the row is not believed. */
 export const MAX_CLOCK_SKEW_MS = 5 * 60_000;
@@ -55,20 +56,41 @@ export function assessLedger(rows: readonly LedgerRow[], facts: TrustFacts): Led
 
 /** The same judgement over rows that keep their own line numbers (a file with unreadable lines between them). */
 export function assessNumberedRows(rows: readonly { line: number; row: LedgerRow }[], facts: TrustFacts): LedgerTrust {
-  return extendTrustScan(null, rows, facts).trust;
+  const { distrusted } = extendTrustScan(null, rows, facts);
+  return { trusted: believedRows(rows, distrusted), distrusted: [...distrusted] };
+}
+
+/** The rows of `rows` that are not among `distrusted` (the scan's verdict over them), in file order. */
+export function believedRows(
+  rows: readonly { line: number; row: LedgerRow }[],
+  distrusted: readonly DistrustedRow[],
+): LedgerRow[] {
+  if (distrusted.length === 0) return rows.map((r) => r.row);
+  const out = new Set(distrusted.map((d) => d.line));
+  return rows.filter((r) => !out.has(r.line)).map((r) => r.row);
 }
 
 /**
  * A judgement of a file's first rows that later rows can continue, so a reader
- * whose file grew by appends judges only the new rows. Immutable: extending
- * returns a new scan and leaves this one as it was.
+ * whose file grew by appends judges only the new rows. It keeps what judging
+ * later rows and deriving state need (each stage's last believed row, the
+ * claims not believed, the state the believed rows derive), never every row:
+ * a ledger's believed rows are its rows less the distrusted ones. Immutable:
+ * extending returns a new scan and leaves this one as it was.
  */
 export interface TrustScan {
-  readonly trust: LedgerTrust;
+  /** The judged rows that are not believed, in file order, each with why. */
+  readonly distrusted: readonly DistrustedRow[];
+  /** What the believed rows derive (deriveLedgerState of them). */
+  readonly state: LedgerState;
   /** How many rows it has judged. */
   readonly count: number;
-  /** The clock reading (ms) the rows were judged at (the latest, once extended). */
-  readonly judgedAt: number;
+  /**
+   * From when (ms, inclusive) a clock gives every judged row the verdict it
+   * got: the latest `at` the clock let through, less the skew (-Infinity: none).
+   * An earlier clock would find that row ahead of it.
+   */
+  readonly holdsFrom: number;
   /**
    * Until when (ms, exclusive) a later clock gives every judged row the same
    * verdict: a row ahead of the clock is believed once the clock comes within
@@ -79,10 +101,16 @@ export interface TrustScan {
   readonly distrustedClaims: ReadonlyMap<string, number>;
 }
 
-/** Whether `scan`'s verdicts still hold at `now`: the clock has not gone back, nor reached a row that was ahead of it. */
+const EMPTY_STATE: LedgerState = { stages: new Map(), approvals: [], finals: [], handoffs: [] };
+
+/**
+ * Whether `scan`'s verdicts hold at `now`: the clock has neither gone back
+ * past a row it let through nor reached a row that was ahead of it. Exact:
+ * within these bounds judging afresh gives every row the same verdict.
+ */
 export function trustScanHolds(scan: TrustScan, now: Date): boolean {
   const t = now.getTime();
-  return t >= scan.judgedAt && t < scan.stableUntil;
+  return t >= scan.holdsFrom && t < scan.stableUntil;
 }
 
 /**
@@ -96,15 +124,17 @@ export function extendTrustScan(
   rows: readonly { line: number; row: LedgerRow }[],
   facts: TrustFacts,
 ): TrustScan {
-  const trusted = scan ? [...scan.trust.trusted] : [];
-  const distrusted = scan ? [...scan.trust.distrusted] : [];
+  const believed: LedgerRow[] = [];
+  const distrusted = scan ? [...scan.distrusted] : [];
   const position = new Map<number, StageRow>(scan?.position);
   const distrustedClaims = new Map(scan?.distrustedClaims);
   const now = facts.now.getTime();
   let stableUntil = scan?.stableUntil ?? Infinity;
+  let holdsFrom = scan?.holdsFrom ?? -Infinity;
   for (const { line, row } of rows) {
     const at = isoToEpochMs(row.at);
     if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
+    else holdsFrom = Math.max(holdsFrom, at - MAX_CLOCK_SKEW_MS);
     // A plan-level row has no stage lifecycle to break: only the clock can discredit it.
     const reason = isPlanRow(row)
       ? clockProblem(row, at, facts.now)
@@ -113,7 +143,7 @@ export function extendTrustScan(
         facts.doneCommitProblems?.get(line) ??
         null);
     if (reason === null) {
-      trusted.push(row);
+      believed.push(row);
       if (!isPlanRow(row)) position.set(row.stage, row);
       continue;
     }
@@ -121,9 +151,10 @@ export function extendTrustScan(
     if (row.status === 'started') distrustedClaims.set(claimKey(row.stage, row.run_id), line);
   }
   return {
-    trust: { trusted, distrusted },
+    distrusted,
+    state: extendLedgerState(scan?.state ?? EMPTY_STATE, believed),
     count: (scan?.count ?? 0) + rows.length,
-    judgedAt: Math.max(now, scan?.judgedAt ?? -Infinity),
+    holdsFrom,
     stableUntil,
     position,
     distrustedClaims,
