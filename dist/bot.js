@@ -2453,6 +2453,13 @@ function isStageRow(row) {
 function deriveLedgerState(rows) {
   return replayLedger(rows, () => void 0);
 }
+function extendLedgerState(state, rows) {
+  const stages = /* @__PURE__ */ new Map();
+  for (const [n, entry] of state.stages) stages.set(n, { ...entry });
+  const lists = { approvals: [...state.approvals], finals: [...state.finals], handoffs: [...state.handoffs] };
+  for (const row of rows) applyRow(lists, stages, row);
+  return { stages, ...lists };
+}
 function replayLedger(rows, visit) {
   const stages = /* @__PURE__ */ new Map();
   const approvals = [];
@@ -2933,7 +2940,10 @@ function parseLine(raw, planId2, schemaOnly) {
   } catch (error) {
     return `not valid JSON (${error.message})`;
   }
-  const fast = schemaOnly ? null : fastRow(json2);
+  return schemaOnly ? schemaRow(json2, planId2) : rowFromJson(json2, planId2);
+}
+function rowFromJson(json2, planId2) {
+  const fast = fastRow(json2);
   if (fast) return fast.plan_id === planId2 ? fast : `row belongs to plan "${fast.plan_id}", not "${planId2}"`;
   return schemaRow(json2, planId2);
 }
@@ -2969,21 +2979,30 @@ function assessLedger(rows, facts) {
   );
 }
 function assessNumberedRows(rows, facts) {
-  return extendTrustScan(null, rows, facts).trust;
+  const { distrusted } = extendTrustScan(null, rows, facts);
+  return { trusted: believedRows(rows, distrusted), distrusted: [...distrusted] };
 }
+function believedRows(rows, distrusted) {
+  if (distrusted.length === 0) return rows.map((r) => r.row);
+  const out = new Set(distrusted.map((d) => d.line));
+  return rows.filter((r) => !out.has(r.line)).map((r) => r.row);
+}
+var EMPTY_STATE = { stages: /* @__PURE__ */ new Map(), approvals: [], finals: [], handoffs: [] };
 function extendTrustScan(scan, rows, facts) {
-  const trusted = scan ? [...scan.trust.trusted] : [];
-  const distrusted = scan ? [...scan.trust.distrusted] : [];
+  const believed = [];
+  const distrusted = scan ? [...scan.distrusted] : [];
   const position = new Map(scan?.position);
   const distrustedClaims = new Map(scan?.distrustedClaims);
   const now = facts.now.getTime();
   let stableUntil = scan?.stableUntil ?? Infinity;
+  let holdsFrom = scan?.holdsFrom ?? -Infinity;
   for (const { line, row } of rows) {
     const at = isoToEpochMs(row.at);
     if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
+    else holdsFrom = Math.max(holdsFrom, at - MAX_CLOCK_SKEW_MS);
     const reason = isPlanRow(row) ? clockProblem(row, at, facts.now) : clockProblem(row, at, facts.now) ?? lifecycleProblem(row, position.get(row.stage), distrustedClaims) ?? facts.doneCommitProblems?.get(line) ?? null;
     if (reason === null) {
-      trusted.push(row);
+      believed.push(row);
       if (!isPlanRow(row)) position.set(row.stage, row);
       continue;
     }
@@ -2991,9 +3010,10 @@ function extendTrustScan(scan, rows, facts) {
     if (row.status === "started") distrustedClaims.set(claimKey(row.stage, row.run_id), line);
   }
   return {
-    trust: { trusted, distrusted },
+    distrusted,
+    state: extendLedgerState(scan?.state ?? EMPTY_STATE, believed),
     count: (scan?.count ?? 0) + rows.length,
-    judgedAt: Math.max(now, scan?.judgedAt ?? -Infinity),
+    holdsFrom,
     stableUntil,
     position,
     distrustedClaims
@@ -3291,7 +3311,7 @@ var HEAD = "okstra-provenance:";
 var PROBLEM = "okstra-provenance-problem:";
 var OBJECT_ID = "[0-9a-f]{40}(?:[0-9a-f]{24})?";
 var HEAD_LINE = new RegExp(
-  `^${HEAD} v1 plan=(\\S+) segments=(none|${OBJECT_ID}) live=(none|${OBJECT_ID}) lines=(0|[1-9]\\d{0,8}) problems=(0|[1-9]\\d{0,3})$`
+  `^${HEAD} v1 plan=(\\S+) segments=(none|${OBJECT_ID}) live=(none|${OBJECT_ID}) lines=(0|[1-9]\\d{0,8}) fold=(none|${OBJECT_ID}) problems=(0|[1-9]\\d{0,3})$`
 );
 var PROBLEM_LINE = new RegExp(`^${PROBLEM} ([1-9]\\d{0,8}) (\\S.*)$`);
 
