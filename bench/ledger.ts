@@ -48,7 +48,7 @@ async function timeAppends(store: GitLedgerStore, count: number): Promise<number
 export async function benchLedger(): Promise<string[]> {
   const root = mkdtempSync(join(tmpdir(), 'okstra-bench-ledger-'));
   try {
-    const lines: string[] = [parseRatioLine()];
+    const lines: string[] = [parseRatioLine(), await coldReadLine(root)];
     const local = join(root, 'local');
     await repo(local);
     const localRows = sized(200, 5);
@@ -94,6 +94,32 @@ export async function benchLedger(): Promise<string[]> {
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
+}
+
+/**
+ * What a fresh process pays to read a long ledger grown as okstra grows it,
+ * every row (`read`: the CLI's status, reports) against what a stage reads
+ * (`readState`: the fold of the sealed segments and the live file),
+ * interleaved, each with a store and a segment cache of its own.
+ */
+async function coldReadLine(root: string): Promise<string> {
+  const rows = sized(10_000, 200);
+  const dir = await stageRepo(root, rows);
+  const every: number[] = [];
+  const state: number[] = [];
+  for (let i = 0; i < sized(15, 2); i++) {
+    forgetSealedSegments();
+    let t = performance.now();
+    await new GitLedgerStore({ repoDir: dir }).read('bench');
+    every.push(performance.now() - t);
+    forgetSealedSegments();
+    t = performance.now();
+    await new GitLedgerStore({ repoDir: dir }).readState('bench');
+    state.push(performance.now() - t);
+  }
+  const a = summarize(every).p50;
+  const b = summarize(state).p50;
+  return `cold read of a ${rows}-row ledger grown as okstra grows it (n=${every.length} each, interleaved): every row ${fmt(a)}, a stage's state read (the fold and the live file) ${fmt(b)}: ${(a / b).toFixed(1)}x less`;
 }
 
 /** `count` rows as the engine writes them, one per line. */
