@@ -266,6 +266,8 @@ export class GitLedgerStore implements LedgerStore {
       if (!entry) return { commit: tip, state: EMPTY_STATE, distrusted: [] };
       this.reader.strictHeld(entry);
       const { scan, distrusted } = await this.reader.judge(entry);
+      // Judging may have read segments no fold stood for: a line there that is no row stops this reader too.
+      this.reader.strictHeld(entry);
       return { commit: tip, state: scan.state, distrusted };
     };
     return opts.tip !== undefined ? readAt(opts.tip) : this.withTip(readAt);
@@ -405,6 +407,7 @@ export class GitLedgerStore implements LedgerStore {
 
     // Decided over the believed rows only: a forged or broken row can neither block nor free a stage.
     const judged = parsed ? await this.reader.judge(parsed) : null;
+    if (parsed) this.reader.strictHeld(parsed);
     const decision = decideAppendOn(appendBasis(judged), row, this.now());
     if (decision.kind === 'refused') throw new LedgerRefusedError(decision.code, decision.reason);
     if (decision.kind === 'redundant')

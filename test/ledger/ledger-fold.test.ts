@@ -177,3 +177,21 @@ describe('the fold of the sealed segments: a stage reads a long ledger without r
     );
   });
 });
+
+describe('a line that is no row, in a segment no fold stands for', () => {
+  it('stops a state read and an append as it stops a full read, naming the segment and the line', async () => {
+    const { dir, git } = await makeRepo();
+    const store = await grown(dir, 6);
+    const first = (await segmentBlobs(git))[0] as string;
+    // Segment 1's second line broken by hand: the fold folds the segment no more, so it is read.
+    const text = await showFile(git, first);
+    const [one, two, ...rest] = text.split('\n');
+    await handCommit(git, { [`${DIR}/000001.jsonl`]: [one, `${two?.slice(0, 20)}`, ...rest].join('\n') });
+    const message =
+      /okstra-ledger:plans\/demo\/ledger\/000001\.jsonl:2 \(line 2 of the plan's ledger\): not valid JSON/;
+    await expect(storeAt(dir).read('demo')).rejects.toThrow(message);
+    forgetSealedSegments();
+    await expect(storeAt(dir).readState('demo')).rejects.toThrow(message);
+    await expect(store.append({ row: claim(9, 'r9') })).rejects.toThrow(message);
+  });
+});
