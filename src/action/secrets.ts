@@ -1,12 +1,4 @@
 import { DEFAULT_API_KEY_ENV } from '../providers/cli-credentials.js';
-import type {
-  AppendRequest,
-  AppendResult,
-  LedgerSnapshot,
-  LedgerStateSnapshot,
-  LedgerStore,
-  ReadOptions,
-} from '../git/ledger-store.js';
 import { Scrubber } from '../core/text/scrub.js';
 import type { ActionInputs } from './inputs.js';
 import type { Env } from './context.js';
@@ -57,37 +49,8 @@ export function runnerTokens(env: Env): string[] {
 // The one scrubber of known values (src/core/text/scrub.ts); re-exported where the Action's wiring has always found it.
 export { Scrubber };
 
-/**
- * The ledger store the engine writes through on a runner: every row and
- * file is scrubbed of the run's secrets before it is committed, so a key an
- * agent echoed never reaches the ledger branch.
- */
-export class ScrubbingLedgerStore implements LedgerStore {
-  constructor(
-    private readonly inner: LedgerStore,
-    private readonly scrub: Scrubber,
-  ) {}
-
-  read(planId: string, opts?: ReadOptions): Promise<LedgerSnapshot> {
-    return this.inner.read(planId, opts);
-  }
-
-  readState(planId: string, opts?: ReadOptions): Promise<LedgerStateSnapshot> {
-    return this.inner.readState(planId, opts);
-  }
-
-  readFile(commit: string, path: string): Promise<string | null> {
-    return this.inner.readFile(commit, path);
-  }
-
-  append(request: AppendRequest): Promise<AppendResult> {
-    return this.inner.append(this.scrub.appendRequest(request));
-  }
-
-  tip(): Promise<string | null> {
-    return this.inner.tip();
-  }
-}
+// Where the Action's wiring finds the scrubbing ledger store (src/git/scrubbing-ledger-store.ts); the CLI uses it too.
+export { ScrubbingLedgerStore } from '../git/scrubbing-ledger-store.js';
 
 /**
  * The environment providers are built with: the step's own environment

@@ -7,6 +7,7 @@ import type { Plan } from '../core/plan/types.js';
 import type { Scrubber } from '../core/text/scrub.js';
 import { Git } from '../git/git.js';
 import type { LedgerStore } from '../git/ledger-store.js';
+import { ScrubbingLedgerStore } from '../git/scrubbing-ledger-store.js';
 import { RemoteRefs } from '../git/remote-refs.js';
 import { loadGates } from '../engine/load-gates.js';
 import { createEngineDeps, stageRequestBase } from '../engine/setup.js';
@@ -121,6 +122,7 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
     gates: await loadGates(undefined, { overrideDir: join(repoDir, '.okstra', 'prompts') }),
     now: () => io.now(),
     log: (line) => io.out(line),
+    // Rows and files reach the ledger without the environment's keys, as on a runner.
     ...(io.scrub ? { wrapLedger: scrubbingLedger(io.scrub) } : {}),
     ...(io.scrub ? { onSecret: (value: string) => void io.scrub?.add(value) } : {}),
   });
@@ -184,17 +186,6 @@ function sayOnce(io: CliIo, line: string): void {
   io.err(line);
 }
 
-/** Rows and files reach the ledger without the environment's keys, as on a runner (src/action/secrets.ts). */
-function scrubbingLedger(scrub: Scrubber): (store: LedgerStore) => LedgerStore {
-  return (store) => ({
-    read: (planId, opts) => store.read(planId, opts),
-    readState: (planId, opts) => store.readState(planId, opts),
-    readFile: (commit, path) => store.readFile(commit, path),
-    append: (request) => store.append(scrub.appendRequest(request)),
-    tip: () => store.tip(),
-  });
-}
-
 /**
  * With a remote, its stage branches are the record: a fix run must re-enter
  * the branch another clone pushed, and a stage must build on done heads this
@@ -216,4 +207,8 @@ async function fetchPlanRefs(io: CliIo, repoDir: string, remote: string, plan: P
 /** Local run ids: sortable by time, unique across machines. */
 export function newLocalRunId(now: Date, what: number | PlanRunKind): string {
   return `local-${now.toISOString().replace(/[-:]/g, '').replace(/\..*/, '')}-${runIdSuffix(what)}-${randomBytes(3).toString('hex')}`;
+}
+
+function scrubbingLedger(scrub: Scrubber): (store: LedgerStore) => LedgerStore {
+  return (store) => new ScrubbingLedgerStore(store, scrub);
 }
