@@ -44,7 +44,12 @@
  * At EOF on stdin (okstra exited, however it exited) every child still
  * running is killed, a detached one with its whole group, and the launcher
  * exits: the parent-death guarantee the shared watchdog gives spawned
- * processes.
+ * processes. okstra's own children (not detached, okstra's user: its git)
+ * get SIGTERM first and up to five seconds to end before SIGKILL. git
+ * catches SIGTERM to undo what it had half done: it rolls its lock files
+ * back and deletes a worktree `worktree add` had not finished. Killed
+ * outright, such a half-made registration (an empty `commondir`) made every
+ * later git command that lists worktrees fail in that repository.
  */
 export const LAUNCHER_SCRIPT = String.raw`
 use strict;
@@ -129,7 +134,7 @@ sub launch {
   close $w;
   close $_ for @socks;
   # The exec's outcome is read in the main loop: the next request forks while this child still execs.
-  $starting{fileno $r} = { fh => $r, got => '', id => $id, pid => $pid, detached => $detached eq '1' };
+  $starting{fileno $r} = { fh => $r, got => '', id => $id, pid => $pid, detached => $detached eq '1', own => $detached eq '0' && $uid eq '' };
 }
 # A child's exec-status pipe is readable: 4 bytes are its errno (it never ran), EOF is a successful exec.
 sub settle {
@@ -146,7 +151,7 @@ sub settle {
     report("E $s->{id} " . unpack('N', $s->{got}) . "\n");
     return;
   }
-  $live{$pid} = { id => $s->{id}, pid => $pid, detached => $s->{detached} };
+  $live{$pid} = { id => $s->{id}, pid => $pid, detached => $s->{detached}, own => $s->{own} };
   report("S $s->{id} $pid\n");
   finish($pid, delete $early{$pid}) if exists $early{$pid};
 }
@@ -176,6 +181,16 @@ while ($open) {
   }
 }
 $SIG{CHLD} = 'DEFAULT';
-for my $rec (values(%live), values(%starting)) { my $pid = $rec->{pid}; kill 'KILL', ($rec->{detached} ? -$pid : $pid); }
+my @own;
+for my $rec (values(%live), values(%starting)) {
+  my $pid = $rec->{pid};
+  if ($rec->{own}) { kill 'TERM', $pid; push @own, $pid; } else { kill 'KILL', ($rec->{detached} ? -$pid : $pid); }
+}
+my $until = time + 5;
+while (@own && time < $until) {
+  @own = grep { waitpid($_, WNOHANG) == 0 } @own;
+  select(undef, undef, undef, 0.02) if @own;
+}
+kill 'KILL', $_ for @own;
 _exit(0);
 `;

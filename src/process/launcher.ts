@@ -32,7 +32,8 @@ import { allClosed, StartError } from './started-process.js';
  * session, descriptors and environment.
  *
  * The launcher also guards against okstra's death: at EOF on its stdin it
- * kills what it started. If it dies itself, what it started is killed here
+ * kills what it started (okstra's own git with SIGTERM first, so git undoes
+ * a half-done change; see the script). If it dies itself, what it started is killed here
  * (nothing runs unsupervised) and those processes are reported as ended by
  * SIGKILL; later requests start it again, a few times at most.
  */
