@@ -10,7 +10,7 @@ import { layersAvailable, opaqueFolders } from '../sandbox/layer-mounts.js';
 import { forgetLayers, layersOf, mountLayers, registerLayers } from '../sandbox/tree-layers.js';
 import { CheckoutChangedError, checkoutLayerable, dropLayers, layTree } from './layered-tree.js';
 import { discardTree } from './tree-trash.js';
-import { POOL_PREFIX } from './worktrees.js';
+import { halfMadeError, POOL_PREFIX, removeHalfMadeRegistration } from './worktrees.js';
 
 const worktreeQueues = new Map<string, Promise<void>>();
 
@@ -674,8 +674,10 @@ export class StageWorkspace {
           await new Promise((r) => setTimeout(r, 50 * attempt));
           continue;
         }
+        // Not a collision that passed: a registration a killed add left half made, which no wait mends.
+        if (attempt < 10 && (await removeHalfMadeRegistration(this.repoDir, result.stderr))) continue;
         if (opts.allowFailure) return;
-        throw new GitError(args, result);
+        throw halfMadeError(this.repoDir, result.stderr) ?? new GitError(args, result);
       }
     });
   }

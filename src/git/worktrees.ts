@@ -1,7 +1,7 @@
-import { rm } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { readFile, rm, stat } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
 import { unmountStale } from '../sandbox/tree-layers.js';
-import { Git } from './git.js';
+import { Git, GitError } from './git.js';
 
 interface ListedWorktree {
   path: string;
@@ -12,9 +12,13 @@ interface ListedWorktree {
 
 /** `git worktree list --porcelain -z`: records of NUL-terminated fields, separated by an empty field. */
 async function listWorktrees(git: Git): Promise<ListedWorktree[]> {
+  const args = ['worktree', 'list', '--porcelain', '-z'];
+  let result = await git.run(args);
+  if (result.exitCode !== 0 && (await removeHalfMadeRegistration(git.cwd, result.stderr))) result = await git.run(args);
+  if (result.exitCode !== 0) throw halfMadeError(git.cwd, result.stderr) ?? new GitError(args, result);
   const out: ListedWorktree[] = [];
   let current: ListedWorktree | null = null;
-  for (const field of (await git.ok(['worktree', 'list', '--porcelain', '-z'])).split('\0')) {
+  for (const field of result.stdout.split('\0')) {
     if (field.startsWith('worktree ')) {
       current = { path: field.slice('worktree '.length), head: null, branch: null };
       out.push(current);
@@ -61,6 +65,72 @@ const STAGE_PREFIX = 'okstra-stage-';
 const DETACHED_PREFIXES = ['okstra-verify-', 'okstra-qa-'];
 /** The folder prefix of the trees a run keeps and re-points (stage, QA and review trees alike). */
 export const POOL_PREFIX = 'okstra-tree-';
+const OKSTRA_PREFIXES = [STAGE_PREFIX, ...DETACHED_PREFIXES, POOL_PREFIX];
+
+/** What git says, and dies of, when a worktree's admin folder holds an empty `commondir`. */
+const HALF_MADE = /failed to read (.+)\/commondir: /;
+/**
+ * `worktree add` creates `commondir` and writes its one line at once; a file
+ * still empty this long after it was created belongs to an add that was
+ * killed in between (okstra's whole process tree killed outright: the OOM
+ * killer, a runner that SIGKILLs the job), not to one still running.
+ */
+export const HALF_MADE_AGE_MS = 2_000;
+
+interface HalfMade {
+  /** The admin folder (…/worktrees/<name>). */
+  admin: string;
+  /** The worktree folder its `gitdir` names, when it names one. */
+  tree: string | null;
+}
+
+/** The registration git just died on (`stderr` of a git command run in `cwd`), when its commondir is empty. */
+async function halfMadeIn(cwd: string, stderr: string): Promise<(HalfMade & { ageMs: number }) | null> {
+  const named = HALF_MADE.exec(stderr)?.[1];
+  if (!named) return null;
+  const admin = resolve(cwd, named);
+  if (basename(dirname(admin)) !== 'worktrees') return null;
+  const commondir = await stat(resolve(admin, 'commondir')).catch(() => null);
+  if (!commondir?.isFile() || commondir.size !== 0) return null;
+  const pointer = (await readFile(resolve(admin, 'gitdir'), 'utf8').catch(() => '')).trim();
+  const tree = pointer.endsWith('/.git') ? dirname(pointer) : null;
+  return { admin, tree, ageMs: Date.now() - commondir.mtimeMs };
+}
+
+/**
+ * Mends what git just died on when it is a registration of okstra's that a
+ * killed `worktree add` left half made: every git command that lists the
+ * worktrees (add, list, remove, a checkout of a branch) dies on it, so one
+ * killed run would stop every later run in the clone. Only a folder okstra
+ * named. A `commondir` younger than {@link HALF_MADE_AGE_MS} may be an add
+ * still running (another run in the clone): it is given until then, and
+ * the registration is deleted only if the file is still empty. Returns
+ * whether git may be asked again (deleted, or written meanwhile).
+ */
+export async function removeHalfMadeRegistration(cwd: string, stderr: string): Promise<boolean> {
+  const found = await halfMadeIn(cwd, stderr);
+  const name = found?.tree ? basename(found.tree) : '';
+  if (!found?.tree || !OKSTRA_PREFIXES.some((p) => name.startsWith(p))) return false;
+  if (found.ageMs < HALF_MADE_AGE_MS) {
+    await new Promise((r) => setTimeout(r, HALF_MADE_AGE_MS - found.ageMs));
+    const commondir = await stat(resolve(found.admin, 'commondir')).catch(() => null);
+    if (commondir?.size !== 0) return true;
+  }
+  await rm(found.tree, { recursive: true, force: true });
+  await rm(found.admin, { recursive: true, force: true });
+  return true;
+}
+
+/** The error to give when git died on a half-made registration okstra may not remove: which one, and what to do. */
+export function halfMadeError(cwd: string, stderr: string): Error | null {
+  const named = HALF_MADE.exec(stderr)?.[1];
+  if (!named) return null;
+  const admin = resolve(cwd, named);
+  return new Error(
+    `git cannot list the worktrees of ${cwd}: the registration ${admin} is half made (its commondir is empty: a \`git worktree add\` was killed before it finished). ` +
+      `If no git command is running in this repository, delete ${admin} and the folder its gitdir file names, then run again.`,
+  );
+}
 
 /**
  * Everything a killed run of one stage left registered: the worktree with the

@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { removeWorktreesOf, removeWorktreesOfDeadRun } from '../../src/git/worktrees.js';
+import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { HALF_MADE_AGE_MS, removeWorktreesOf, removeWorktreesOfDeadRun } from '../../src/git/worktrees.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
 const BRANCH = 'okstra/p/stage-1';
@@ -60,5 +61,79 @@ describe('worktrees a dead run left', () => {
   it('a repository with no extra worktree: nothing to remove', async () => {
     const { dir } = await makeRepo();
     expect(await removeWorktreesOfDeadRun(dir, BRANCH, ['0'.repeat(40)])).toEqual([]);
+  });
+});
+
+/**
+ * The state a `worktree add` killed with SIGKILL between creating `commondir`
+ * and writing it leaves (git holds no handler for SIGKILL): the admin folder
+ * locked "initializing", its gitdir written, its commondir empty, `ageMs` ago.
+ */
+async function halfMadeRegistration(
+  r: { dir: string; git: Awaited<ReturnType<typeof makeRepo>>['git'] },
+  tree: string,
+  ageMs: number,
+): Promise<string> {
+  await r.git.ok(['worktree', 'add', '--quiet', '--no-checkout', '--detach', tree, 'HEAD']);
+  const admin = join(r.dir, '.git', 'worktrees', basename(tree));
+  writeFileSync(join(admin, 'locked'), 'initializing\n');
+  writeFileSync(join(admin, 'commondir'), '');
+  const then = new Date(Date.now() - ageMs);
+  utimesSync(join(admin, 'commondir'), then, then);
+  return admin;
+}
+
+describe('a registration a killed `worktree add` left half made', () => {
+  it("of okstra's: removed when git dies on it, so the next run's takeover and its own add go on", async () => {
+    const r = await makeRepo();
+    await r.git.ok(['branch', BRANCH]);
+    const tree = mkdtempSync(join(tmpdir(), 'okstra-tree-'));
+    const admin = await halfMadeRegistration(r, tree, HALF_MADE_AGE_MS + 1_000);
+    // The state is the one that stops git: every listing of worktrees dies on it.
+    expect((await r.git.run(['worktree', 'list'])).stderr).toMatch(/failed to read .*commondir/);
+
+    expect(await removeWorktreesOfDeadRun(r.dir, BRANCH, [])).toEqual([]);
+    expect(existsSync(admin) || existsSync(tree)).toBe(false);
+    expect((await r.git.run(['worktree', 'list'])).exitCode).toBe(0);
+
+    // The same state met by the stage workspace's own `worktree add`.
+    const again = mkdtempSync(join(tmpdir(), 'okstra-tree-'));
+    const second = await halfMadeRegistration(r, again, HALF_MADE_AGE_MS + 1_000);
+    const ws = new StageWorkspace(r.dir);
+    const made = await ws.addBranchWorktree(BRANCH);
+    expect(existsSync(second) || existsSync(again)).toBe(false);
+    expect(await r.git.ok(['worktree', 'list', '--porcelain'])).toContain(`worktree ${made}`);
+    await ws.close();
+  });
+
+  it('one just made is given until it is two seconds old: an add still running finishes and keeps it; one that stays empty goes', async () => {
+    const r = await makeRepo();
+    const tree = mkdtempSync(join(tmpdir(), 'okstra-tree-'));
+    const admin = await halfMadeRegistration(r, tree, 0);
+    // The add that is still running writes the line a moment later.
+    const writing = setTimeout(() => writeFileSync(join(admin, 'commondir'), '../..\n'), 300);
+    await removeWorktreesOfDeadRun(r.dir, BRANCH, []);
+    clearTimeout(writing);
+    expect(existsSync(admin) && existsSync(tree)).toBe(true);
+    expect(await r.git.ok(['worktree', 'list', '--porcelain'])).toContain(`worktree ${tree}`);
+
+    const dead = mkdtempSync(join(tmpdir(), 'okstra-tree-'));
+    const deadAdmin = await halfMadeRegistration(r, dead, 0);
+    const removing = removeWorktreesOfDeadRun(r.dir, BRANCH, []);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(existsSync(deadAdmin), 'not deleted while it is young').toBe(true);
+    await removing;
+    expect(existsSync(deadAdmin) || existsSync(dead)).toBe(false);
+  });
+
+  it("a person's own is never removed, however old: the error names it", async () => {
+    const r = await makeRepo();
+    const tree = join(tempDir('mine-'), 'wt');
+    const admin = await halfMadeRegistration(r, tree, 60_000);
+    await expect(removeWorktreesOf(r.dir, [BRANCH])).rejects.toThrow(`the registration ${admin} is half made`);
+    await expect(new StageWorkspace(r.dir).addDetachedWorktree('HEAD')).rejects.toThrow(
+      `the registration ${admin} is half made`,
+    );
+    expect(existsSync(admin) && existsSync(tree)).toBe(true);
   });
 });
