@@ -44,6 +44,9 @@ for (let i = 0; i < ${AGENTS}; i++)
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeoutMs: 600_000 });
 const until = async (ok) => { while (!ok()) await new Promise((r) => setTimeout(r, 10)); };
 await until(() => Array.from({ length: ${AGENTS} }, (_, i) => join(dir, 'agent-' + i)).every((f) => existsSync(f)));
+// The agents may have written their files before runProcess went on past their start (it does on the
+// next tick) and told the watchdog: ready means watched.
+if (!viaLauncher) await until(() => parentDeathWatchdogPid() !== null);
 if (mode === 'kill-watchdog') {
   const first = parentDeathWatchdogPid();
   process.kill(first, 'SIGKILL');
