@@ -14,7 +14,11 @@ interface ListedWorktree {
 async function listWorktrees(git: Git): Promise<ListedWorktree[]> {
   const args = ['worktree', 'list', '--porcelain', '-z'];
   let result = await git.run(args);
-  if (result.exitCode !== 0 && (await removeHalfMadeRegistration(git.cwd, result.stderr))) result = await git.run(args);
+  // As many as killed adds left, within reason (StageWorkspace's admin calls allow as many).
+  for (let mended = 0; result.exitCode !== 0 && mended < 10; mended++) {
+    if (!(await removeHalfMadeRegistration(git.cwd, result.stderr))) break;
+    result = await git.run(args);
+  }
   if (result.exitCode !== 0) throw halfMadeError(git.cwd, result.stderr) ?? new GitError(args, result);
   const out: ListedWorktree[] = [];
   let current: ListedWorktree | null = null;
@@ -82,14 +86,20 @@ interface HalfMade {
   admin: string;
   /** The worktree folder its `gitdir` names, when it names one. */
   tree: string | null;
+  /** Since its `commondir` was created. */
+  ageMs: number;
 }
 
-/** The registration git just died on (`stderr` of a git command run in `cwd`), when its commondir is empty. */
-async function halfMadeIn(cwd: string, stderr: string): Promise<(HalfMade & { ageMs: number }) | null> {
+/** The admin folder git names when it died on an empty `commondir` (`stderr` of a git command run in `cwd`). */
+function halfMadeAdmin(cwd: string, stderr: string): string | null {
   const named = HALF_MADE.exec(stderr)?.[1];
-  if (!named) return null;
-  const admin = resolve(cwd, named);
-  if (basename(dirname(admin)) !== 'worktrees') return null;
+  return named ? resolve(cwd, named) : null;
+}
+
+/** The registration git just died on, when its commondir is empty. */
+async function halfMadeIn(cwd: string, stderr: string): Promise<HalfMade | null> {
+  const admin = halfMadeAdmin(cwd, stderr);
+  if (admin === null || basename(dirname(admin)) !== 'worktrees') return null;
   const commondir = await stat(resolve(admin, 'commondir')).catch(() => null);
   if (!commondir?.isFile() || commondir.size !== 0) return null;
   const pointer = (await readFile(resolve(admin, 'gitdir'), 'utf8').catch(() => '')).trim();
@@ -123,9 +133,8 @@ export async function removeHalfMadeRegistration(cwd: string, stderr: string): P
 
 /** The error to give when git died on a half-made registration okstra may not remove: which one, and what to do. */
 export function halfMadeError(cwd: string, stderr: string): Error | null {
-  const named = HALF_MADE.exec(stderr)?.[1];
-  if (!named) return null;
-  const admin = resolve(cwd, named);
+  const admin = halfMadeAdmin(cwd, stderr);
+  if (admin === null) return null;
   return new Error(
     `git cannot list the worktrees of ${cwd}: the registration ${admin} is half made (its commondir is empty: a \`git worktree add\` was killed before it finished). ` +
       `If no git command is running in this repository, delete ${admin} and the folder its gitdir file names, then run again.`,

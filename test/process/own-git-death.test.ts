@@ -13,12 +13,13 @@
  * git would leave the admin folder behind and the branch checked out there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Git } from '../../src/git/git.js';
+import { commandLinesContaining } from '../helpers/git-http-server.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { isAlive, killQuietly, waitForDeath } from '../providers/helpers.js';
 
@@ -44,22 +45,9 @@ afterEach(() => {
   // Whatever the held checkout left (the filter's shell names the scratch folder): released, then killed.
   if (scratch) {
     writeFileSync(join(scratch, 'release'), '');
-    for (const pid of processesNaming(scratch)) killQuietly(pid);
+    for (const line of commandLinesContaining([scratch])) killQuietly(Number(line.split(':')[0]));
   }
 });
-
-function processesNaming(text: string): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(text)) found.push(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return found;
-}
 
 async function until(what: string, ok: () => boolean, ms = 10_000): Promise<void> {
   const deadline = Date.now() + ms;
