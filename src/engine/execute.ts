@@ -7,6 +7,9 @@ import { dispatchWorker, toReportUsage, upstreamErrorOf, type Dispatched } from 
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type RunStageRequest } from './types.js';
+import { NestedRepositoryError } from '../git/nested-repository-error.js';
+import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
+import { stageByNumber } from '../core/graph/index.js';
 
 export interface Execution {
   status: WorkerStatus;
@@ -54,15 +57,18 @@ export async function execute(
   const tipAfter = deps.ledger.tip();
   tipAfter.catch(() => undefined);
 
-  const committed = await deps.workspace.commitAll(
-    worktree,
-    `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${member.name})`,
-  );
-  const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const violations: string[] = [];
+  const committed = await commitWork(req, deps, worktree, violations);
+  const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const changed = await deps.workspace.changedFiles(run.baseCommit, headCommit);
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
   if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
+  const stage = stageByNumber(req.plan, req.stage);
+  const gitlinks = outOfPlanFiles(await deps.workspace.changedGitlinks(run.baseCommit, headCommit), stage.files);
+  if (gitlinks.length > 0)
+    violations.push(
+      `added, removed or moved a submodule the stage's files do not name: ${gitlinks.join(', ')} (a gitlink is the plan's business)`,
+    );
   // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
   // Another run's row for another stage moves it too; then this stage's rows at the claim's commit (the store holds
   // that commit: no fetch) are compared with its rows at the new tip.
@@ -107,6 +113,28 @@ export async function execute(
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
     },
   };
+}
+
+/**
+ * Commits what the executor left. A nested repository it left (src/git/nested-repository-error.ts) is a broken
+ * contract, not a crash: nothing is committed, and the violation names where it was.
+ */
+async function commitWork(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  worktree: string,
+  violations: string[],
+): Promise<string | null> {
+  try {
+    return await deps.workspace.commitAll(
+      worktree,
+      `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${req.roster.executor.name})`,
+    );
+  } catch (error) {
+    if (!(error instanceof NestedRepositoryError)) throw error;
+    violations.push(error.message);
+    return null;
+  }
 }
 
 /** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */

@@ -30,18 +30,42 @@ export class GitError extends Error {
   }
 }
 
-// Background maintenance and hooks must not run inside okstra's own git calls:
-// they would slow every ledger append and could rewrite refs under a running CAS.
-const QUIET_CONFIG = [
-  '-c',
-  'gc.auto=0',
-  '-c',
-  'maintenance.auto=false',
-  '-c',
-  'core.hooksPath=/dev/null',
-  '-c',
-  'advice.detachedHead=false',
+/**
+ * Every git process okstra starts carries this configuration: on the command
+ * line it outranks every config file, and git hands it on (GIT_CONFIG_PARAMETERS)
+ * to any git it starts itself. Background maintenance and hooks must not run
+ * inside okstra's own calls (they would slow every ledger append and could
+ * rewrite refs under a running CAS); and no call may follow a nested
+ * repository: a submodule's or an embedded repository's config is whoever
+ * made it, and git runs its filters, fsmonitor and hooks when it looks
+ * inside (docs/security.md, "okstra's own git"). `status` and porcelain
+ * `diff` take `diff.ignoreSubmodules`; plumbing that does not is told by
+ * {@link treeGitArgs}, and `add`, which cannot be told, never meets a nested
+ * repository: okstra deletes each from a tree before its git runs there
+ * (StageWorkspace's sweep).
+ */
+export const OKSTRA_GIT_CONFIG: readonly string[] = [
+  ...['-c', 'gc.auto=0', '-c', 'maintenance.auto=false', '-c', 'core.hooksPath=/dev/null'],
+  ...['-c', 'advice.detachedHead=false', '-c', 'core.fsmonitor=false'],
+  ...['-c', 'submodule.recurse=false', '-c', 'diff.ignoreSubmodules=all', '-c', 'status.submoduleSummary=false'],
 ];
+
+/** Subcommands that would look inside a submodule's folder unless told not to. */
+const SUBMODULE_LOOKERS = new Set(['status', 'diff', 'diff-files', 'diff-index']);
+
+/**
+ * `args` for a git call in a stage, review, QA or final tree: a subcommand
+ * that would look inside submodules is told to ignore them all, whatever
+ * `.gitmodules` (the tree's) says of each. Options before the subcommand
+ * (`-c key=value` pairs) are kept in front of it.
+ */
+export function treeGitArgs(args: readonly string[]): string[] {
+  let i = 0;
+  while (args[i] === '-c') i += 2;
+  const sub = args[i];
+  if (sub === undefined || !SUBMODULE_LOOKERS.has(sub)) return [...args];
+  return [...args.slice(0, i + 1), '--ignore-submodules=all', ...args.slice(i + 1)];
+}
 
 /**
  * One git process: okstra's environment (as a spawn inherits it) under the
@@ -55,7 +79,7 @@ async function runGit(
   try {
     return await runCaptured({
       file: 'git',
-      args: [...QUIET_CONFIG, ...args],
+      args: [...OKSTRA_GIT_CONFIG, ...args],
       cwd,
       env: { ...process.env, ...opts.env, GIT_TERMINAL_PROMPT: '0' },
       input: opts.input,
@@ -76,7 +100,7 @@ export async function startGit(git: Git, args: readonly string[]): Promise<Start
   try {
     return await startProcess({
       file: 'git',
-      args: [...QUIET_CONFIG, ...args],
+      args: [...OKSTRA_GIT_CONFIG, ...args],
       cwd: git.cwd,
       env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
       detached: false,

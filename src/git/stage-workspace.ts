@@ -1,15 +1,23 @@
 import { lstat, mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { changedSince, fileClock, grantedAt, reclaimTree } from '../sandbox/fs-access.js';
+import {
+  changedSince,
+  fileClock,
+  grantedAt,
+  isInsideNestedGit,
+  isNestedGitPath,
+  reclaimTree,
+} from '../sandbox/fs-access.js';
 import { changeSummary, type ChangeSummary } from './change-summary.js';
-import { Git, GitError, type GitOptions, type GitResult } from './git.js';
+import { Git, GitError, treeGitArgs, type GitOptions, type GitResult } from './git.js';
 import { runTool } from '../process/run-captured.js';
 import { pathArgument } from '../core/text/path-bytes.js';
 import { layersAvailable, opaqueFolders } from '../sandbox/layer-mounts.js';
 import { forgetLayers, layersOf, mountLayers, registerLayers } from '../sandbox/tree-layers.js';
 import { CheckoutChangedError, checkoutLayerable, dropLayers, layTree } from './layered-tree.js';
 import { discardTree } from './tree-trash.js';
+import { NestedRepositoryError } from './nested-repository-error.js';
 import { halfMadeError, POOL_PREFIX, removeHalfMadeRegistration } from './worktrees.js';
 
 const worktreeQueues = new Map<string, Promise<void>>();
@@ -69,7 +77,7 @@ class TreeGit extends Git {
   override async run(args: readonly string[], opts: GitOptions = {}): Promise<GitResult> {
     const giveBack = await lendIndexTime(this.index);
     try {
-      return await super.run([...TREE_STAT_CONFIG, ...args], opts);
+      return await super.run([...TREE_STAT_CONFIG, ...treeGitArgs(args)], opts);
     } finally {
       await giveBack();
     }
@@ -185,6 +193,8 @@ export class StageWorkspace {
    * to be what git's index says: after its own checkout, or after a sweep.
    */
   private readonly knownAt = new Map<string, bigint>();
+  /** Per tree, the folders where a nested repository's `.git` was found and deleted ({@link removeNestedRepositories}). */
+  private readonly nested = new Map<string, string[]>();
   /** Per tree, the `knownAt` of the take-back commitAll did: the seal right after it need not take the tree back again. */
   private readonly committedAt = new Map<string, bigint>();
 
@@ -483,8 +493,42 @@ export class StageWorkspace {
     const since = granted !== null && granted > known ? granted : known;
     let changed = await walk(since);
     const now = await this.markKnown(dir);
-    if (now < since) changed = await changedSince(dir, 0n);
+    if (now < since) changed = await changedSince(dir, 0n, [], { nestedGit: true });
+    changed = await this.removeNestedRepositories(dir, changed);
     await this.readAgain(dir, changed);
+  }
+
+  /**
+   * Deletes every `.git` entry below `dir`'s top that the walk found (a
+   * folder, a `gitdir:` file pointing anywhere, a link), before any git of
+   * okstra's runs there: git would take each for a repository of its own and
+   * run what that repository's config names (filters, fsmonitor) as okstra.
+   * Remembered per tree ({@link nestedRepositories}). Returns the walk's other
+   * paths.
+   */
+  private async removeNestedRepositories(dir: string, paths: readonly string[]): Promise<string[]> {
+    const nested = paths.filter(isNestedGitPath);
+    if (nested.length > 0) {
+      for (const path of nested)
+        await rm(Buffer.concat([Buffer.from(`${dir}/`), Buffer.from(path, 'latin1')]).toString('latin1'), {
+          recursive: true,
+          force: true,
+        });
+      const found = this.nested.get(dir) ?? [];
+      for (const path of nested) found.push(path.slice(0, -'/.git'.length));
+      this.nested.set(dir, found);
+    }
+    return paths.filter((p) => !isNestedGitPath(p) && !isInsideNestedGit(p));
+  }
+
+  /**
+   * The folders of `dir` in which okstra found and deleted a nested
+   * repository's `.git` since the tree was made or last asked; asking forgets them.
+   */
+  takeNestedRepositories(dir: string): string[] {
+    const found = this.nested.get(dir) ?? [];
+    this.nested.delete(dir);
+    return found;
   }
 
   /** Notes that okstra knows every file of `dir` as of now (its own changes are all before the reading). */
@@ -705,11 +749,11 @@ export class StageWorkspace {
     await this.sweep(worktree, async (since) => {
       const layers = layersOf(worktree);
       const laid = this.laid.get(worktree);
-      if (!layers || !laid) return changedSince(worktree, since);
+      if (!layers || !laid) return changedSince(worktree, since, [], { nestedGit: true });
       // A layered tree: what was written through it is in its upper layer; what the user changed since its laying
       // is in the checkout below (its untracked and ignored paths, which the tree never shows, left out).
       const [written, below] = await Promise.all([
-        changedSince(layers.upper, since),
+        changedSince(layers.upper, since, [], { nestedGit: true }),
         // The checkout holds thousands of files (LAYER_MIN_FILES at least): walked by processes side by side.
         changedSince(layers.checkout, layers.createdAt, ['.git', ...laid.hidden], { folders: true, split: true }),
       ]);
@@ -718,7 +762,9 @@ export class StageWorkspace {
       return written;
     });
     const { head, dirty } = await this.status(worktree);
-    return { head, dirty };
+    // A nested repository the sweep deleted was a change to the tree all the same.
+    const nested = this.takeNestedRepositories(worktree).map((folder) => `${folder}/.git`);
+    return { head, dirty: nested.length > 0 ? dirty.concat(nested) : dirty };
   }
 
   /** One `git status` of the tree as it is, with no sweep: for okstra's own changes since the last one. */
@@ -751,6 +797,8 @@ export class StageWorkspace {
   async commitAll(worktree: string, message: string): Promise<string | null> {
     // Taken back first (the executor's processes are gone): what it changed is read again, whatever the times say.
     await this.reclaim(worktree);
+    const nested = this.takeNestedRepositories(worktree);
+    if (nested.length > 0) throw new NestedRepositoryError(nested);
     const known = this.knownAt.get(worktree);
     if (known !== undefined) this.committedAt.set(worktree, known);
     const wt = this.worktreeGit(worktree, ENGINE_IDENTITY);
@@ -830,6 +878,11 @@ export class StageWorkspace {
 
   async diffStat(base: string, head: string): Promise<ChangeSummary['stat']> {
     return { ...(await this.change(base, head)).stat };
+  }
+
+  /** Paths whose gitlink (a submodule's recorded commit) the change added, removed or moved. */
+  async changedGitlinks(base: string, head: string): Promise<string[]> {
+    return [...(await this.change(base, head)).gitlinks];
   }
 
   async commitsBetween(base: string, head: string): Promise<Array<{ sha: string; subject: string }>> {

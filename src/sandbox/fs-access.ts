@@ -155,6 +155,7 @@ async function reclaimFolder(dir: string, changedSince: bigint | undefined, keep
     [
       dir,
       '-xdev',
+      ...nestedGitTest(dir, false),
       ...['(', ...special, '-delete', ')', '-o', '('],
       ...(changedSince === undefined ? [] : [...changedTest(changedSince), ',']),
       ...['(', '(', '!', '-user', `${uid}`, '-o', '!', '-group', `${gid}`, ')'],
@@ -187,7 +188,7 @@ export async function changedSince(
   dir: string,
   since: bigint,
   leaveOut: readonly string[] = [],
-  opts: { folders?: boolean; split?: boolean } = {},
+  opts: { folders?: boolean; split?: boolean; nestedGit?: boolean } = {},
 ): Promise<string[]> {
   const plan = opts.split ? splitWalk(dir, new Set(leaveOut)) : null;
   const out = plan ? await walkSplit(dir, since, leaveOut, opts, plan) : await walk(dir, since, leaveOut, opts);
@@ -199,12 +200,17 @@ async function walk(
   dir: string,
   since: bigint,
   leaveOut: readonly string[],
-  opts: { folders?: boolean },
+  opts: { folders?: boolean; nestedGit?: boolean },
 ): Promise<string[]> {
-  const result = await runTool('find', [dir, '-xdev', ...pruned(`${dir}/`, leaveOut), ...changedTest(since, opts)], {
-    encoding: 'latin1',
-    env: FIND_ENV,
-  });
+  const nested = opts.nestedGit ? nestedGitTest(dir, true) : [];
+  const result = await runTool(
+    'find',
+    [dir, '-xdev', ...pruned(`${dir}/`, leaveOut), ...nested, ...changedTest(since, opts)],
+    {
+      encoding: 'latin1',
+      env: FIND_ENV,
+    },
+  );
   if (result.exitCode !== 0)
     throw new Error(`cannot list what changed in ${dir}: ${String(result.stderr).trim() || 'find failed'}`);
   return nulSeparated(String(result.stdout));
@@ -312,6 +318,31 @@ function pruned(prefix: string, paths: readonly string[]): string[] {
     tests.push(...(tests.length > 0 ? ['-o'] : []), '-path', `${prefix}${text}`.replace(/[*?[\\]/g, '\\$&'));
   }
   return tests.length > 0 ? ['(', ...tests, ')', '-prune', '-o'] : [];
+}
+
+/**
+ * find's test for a `.git` entry below the walk's top folder (the top's own
+ * is the tree's pointer, okstra's to write): printed whatever its change
+ * time, and its inside not walked. Each one makes git take its folder for a
+ * repository of its own, whose config (filters, fsmonitor, drivers) is
+ * whoever wrote it; {@link isNestedGitPath} tells them from the changed paths
+ * printed beside them. `prune`: false where the walk deletes (find's
+ * `-delete` walks depth first, which `-prune` cannot stop; what is inside
+ * is printed then, and {@link isInsideNestedGit} tells it).
+ */
+function nestedGitTest(dir: string, prune: boolean): string[] {
+  const below = `${dir.replace(/[*?[\\]/g, '\\$&')}/*/.git`;
+  return ['(', '-path', below, '-printf', '%P\\0', ...(prune ? ['-prune'] : []), ')', '-o'];
+}
+
+/** A path (relative to a tree's top) that is a `.git` entry below the top: a nested repository's. */
+export function isNestedGitPath(path: string): boolean {
+  return path.endsWith('/.git');
+}
+
+/** A path inside a nested repository's `.git` (or inside the top's own, when an agent made that a folder). */
+export function isInsideNestedGit(path: string): boolean {
+  return path.startsWith('.git/') || path.includes('/.git/');
 }
 
 /** find's test "not a folder, changed at or after `since`", printing the path relative to the start, NUL-ended. */

@@ -39,6 +39,7 @@ describe('changeSummary', () => {
     expect(await changeSummary(git, head, head)).toEqual({
       files: [],
       stat: { files: 0, insertions: 0, deletions: 0 },
+      gitlinks: [],
     });
   });
 
