@@ -193,8 +193,6 @@ export class StageWorkspace {
    * to be what git's index says: after its own checkout, or after a sweep.
    */
   private readonly knownAt = new Map<string, bigint>();
-  /** Per tree, the folders where a nested repository's `.git` was found and deleted ({@link removeNestedRepositories}). */
-  private readonly nested = new Map<string, string[]>();
   /** Per tree, the `knownAt` of the take-back commitAll did: the seal right after it need not take the tree back again. */
   private readonly committedAt = new Map<string, bigint>();
 
@@ -456,10 +454,10 @@ export class StageWorkspace {
    * okstra's own again. Only what an agent changed is touched, so git's index
    * stays valid for everything else.
    */
-  async reclaim(dir: string): Promise<void> {
+  async reclaim(dir: string): Promise<string[]> {
     const gitDir = this.gitDirs.get(dir);
     if (!gitDir) throw new Error(`${dir} is not a worktree this workspace created`);
-    await this.sweep(dir, async (since) => {
+    return this.sweep(dir, async (since) => {
       const changed = await reclaimTree(dir, since);
       // The agent may have made the pointer a link or a folder; okstra's git calls never read it, an agent's git does.
       await rm(join(dir, '.git'), { recursive: true, force: true });
@@ -486,7 +484,7 @@ export class StageWorkspace {
    * a clock found behind the instant the sweep starts from makes every file
    * be read again.
    */
-  private async sweep(dir: string, walk: (since: bigint) => Promise<string[]>): Promise<void> {
+  private async sweep(dir: string, walk: (since: bigint) => Promise<string[]>): Promise<string[]> {
     if (!this.gitDirs.has(dir)) throw new Error(`${dir} is not a worktree this workspace created`);
     const known = this.knownAt.get(dir) ?? 0n;
     const granted = grantedAt(dir);
@@ -494,8 +492,12 @@ export class StageWorkspace {
     let changed = await walk(since);
     const now = await this.markKnown(dir);
     if (now < since) changed = await changedSince(dir, 0n, [], { nestedGit: true });
-    changed = await this.removeNestedRepositories(dir, changed);
-    await this.readAgain(dir, changed);
+    const nested = await this.removeNestedRepositories(dir, changed);
+    await this.readAgain(
+      dir,
+      changed.filter((p) => !isNestedGitPath(p) && !isInsideNestedGit(p)),
+    );
+    return nested;
   }
 
   /**
@@ -503,32 +505,13 @@ export class StageWorkspace {
    * folder, a `gitdir:` file pointing anywhere, a link), before any git of
    * okstra's runs there: git would take each for a repository of its own and
    * run what that repository's config names (filters, fsmonitor) as okstra.
-   * Remembered per tree ({@link nestedRepositories}). Returns the walk's other
-   * paths.
+   * Returns the folders they were in.
    */
   private async removeNestedRepositories(dir: string, paths: readonly string[]): Promise<string[]> {
     const nested = paths.filter(isNestedGitPath);
-    if (nested.length > 0) {
-      for (const path of nested)
-        await rm(Buffer.concat([Buffer.from(`${dir}/`), Buffer.from(path, 'latin1')]).toString('latin1'), {
-          recursive: true,
-          force: true,
-        });
-      const found = this.nested.get(dir) ?? [];
-      for (const path of nested) found.push(path.slice(0, -'/.git'.length));
-      this.nested.set(dir, found);
-    }
-    return paths.filter((p) => !isNestedGitPath(p) && !isInsideNestedGit(p));
-  }
-
-  /**
-   * The folders of `dir` in which okstra found and deleted a nested
-   * repository's `.git` since the tree was made or last asked; asking forgets them.
-   */
-  takeNestedRepositories(dir: string): string[] {
-    const found = this.nested.get(dir) ?? [];
-    this.nested.delete(dir);
-    return found;
+    for (const path of nested)
+      await rm(Buffer.concat([Buffer.from(`${dir}/`), Buffer.from(path, 'latin1')]), { recursive: true, force: true });
+    return nested.map((path) => path.slice(0, -'/.git'.length));
   }
 
   /** Notes that okstra knows every file of `dir` as of now (its own changes are all before the reading). */
@@ -746,7 +729,7 @@ export class StageWorkspace {
    * modification time back is still caught.
    */
   async treeState(worktree: string): Promise<{ head: string; dirty: string[] }> {
-    await this.sweep(worktree, async (since) => {
+    const nested = await this.sweep(worktree, async (since) => {
       const layers = layersOf(worktree);
       const laid = this.laid.get(worktree);
       if (!layers || !laid) return changedSince(worktree, since, [], { nestedGit: true });
@@ -763,8 +746,7 @@ export class StageWorkspace {
     });
     const { head, dirty } = await this.status(worktree);
     // A nested repository the sweep deleted was a change to the tree all the same.
-    const nested = this.takeNestedRepositories(worktree).map((folder) => `${folder}/.git`);
-    return { head, dirty: nested.length > 0 ? dirty.concat(nested) : dirty };
+    return { head, dirty: nested.length > 0 ? dirty.concat(nested.map((folder) => `${folder}/.git`)) : dirty };
   }
 
   /** One `git status` of the tree as it is, with no sweep: for okstra's own changes since the last one. */
@@ -796,8 +778,7 @@ export class StageWorkspace {
   /** Commits everything left uncommitted in `worktree`; returns the new head, or null when there was nothing. */
   async commitAll(worktree: string, message: string): Promise<string | null> {
     // Taken back first (the executor's processes are gone): what it changed is read again, whatever the times say.
-    await this.reclaim(worktree);
-    const nested = this.takeNestedRepositories(worktree);
+    const nested = await this.reclaim(worktree);
     if (nested.length > 0) throw new NestedRepositoryError(nested);
     const known = this.knownAt.get(worktree);
     if (known !== undefined) this.committedAt.set(worktree, known);
