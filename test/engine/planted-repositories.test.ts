@@ -12,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
+import { spawnCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/git-repos.js';
 import {
   completed,
@@ -143,6 +144,31 @@ for (const trees of ['checkout', 'layered'] as const) {
     });
   });
 }
+
+describe('the bundled CLI', () => {
+  it('`okstra run` whose executor plants repositories: exit 1, the report names them, no payload runs', async () => {
+    let planted: ReturnType<typeof planterConfig> | null = null;
+    const p = await makeProject({
+      plan: 'linear.md',
+      config: (paths) => {
+        planted = planterConfig(paths);
+        const agent = `${process.execPath} ${SCRIPTED_AGENT} --script ${join(paths.scratch, 'builder.script.json')}`;
+        return { providers: { builder: { command: `${process.execPath} ${PLANTER} ${planted.config} -- ${agent}` } } };
+      },
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: {} },
+    });
+    const { marker, submodule } = planted as unknown as ReturnType<typeof planterConfig>;
+    submodule(p.dir, await addSubmodule(p));
+    const run = await spawnCli(['run', '--plan', p.planFile, '--stage', '1', '--repo', p.dir], {
+      cwd: p.dir,
+      env: { ...process.env, OKSTRA_TEST_SECRET: CANARY } as Record<string, string>,
+    });
+    expect(ran(marker)).toBe('');
+    expect(run.exitCode, run.stdout + run.stderr).toBe(1);
+    expect(run.stdout).toContain(`${SUBMODULE}/.git`);
+    expect((await ledgerRows(p)).at(-1)).toMatchObject({ status: 'failed', reason: 'contract-violated' });
+  });
+});
 
 describe('submodules in a stage', () => {
   async function removingSubmodule(planFiles: string): Promise<Project> {
