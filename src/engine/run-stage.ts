@@ -2,6 +2,8 @@ import type { PromptInput } from '../core/prompts/index.js';
 import { stageByNumber } from '../core/graph/index.js';
 import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
 import { synthesizeVerdict } from '../core/verdict/index.js';
+import type { ProtectedChange } from '../core/scope/qa-definitions.js';
+import { protectedEvidence } from './protected-evidence.js';
 import { carryPath } from '../core/ledger/index.js';
 import { releaseAfterCrash } from './release.js';
 import type { FinalReport } from '../core/report/schema/final-report.js';
@@ -65,10 +67,16 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     // to the remote while QA and the verifiers run. Only the ledger row, written after both, tells readers about it.
     pushing = req.remote ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
     let verification: Verification | null = null;
+    let guarded: ProtectedChange[] = [];
     if (execution.status === 'done') {
       // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
       await deps.workspace.sealForReview(worktree, execution.headCommit);
-      verification = await verify(req, deps, execution.headCommit, promptBase, progress, worktree);
+      const changed = await deps.workspace.changedFiles(claimed.baseCommit, execution.headCommit);
+      guarded = await protectedEvidence(req, deps, changed, claimed.baseCommit, execution.headCommit);
+      for (const change of guarded)
+        progress.emit('phase-5-qa', 'the stage changed what judges it', { path: change.path, why: change.why });
+      const reviewed = { ...promptBase, protectedChanges: guarded };
+      verification = await verify(req, deps, execution.headCommit, reviewed, progress, worktree);
     }
     // Nobody reads the stage tree after the reviewers (the report and the ledger work from commits): it goes now,
     // moved aside and deleted in the background (a 20,000-file tree takes a fifth of a second to delete).
@@ -77,7 +85,7 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     await pushing;
 
     progress.emit('phase-6-synthesis', '', { stage: req.stage });
-    const report = await buildReport(req, deps, claimed, execution, verification, progress, startedAt);
+    const report = await buildReport(req, deps, claimed, execution, verification, guarded, progress, startedAt);
     // What a cited file is checked against; a report that cites none (most passing runs) needs no listing of a tree
     // that may hold tens of thousands of files.
     const headFiles = report.findings.some((f) => f.file !== null)
@@ -152,6 +160,7 @@ async function buildReport(
   run: Intake,
   execution: Execution,
   verification: Verification | null,
+  guarded: readonly ProtectedChange[],
   progress: ProgressLog,
   startedAt: Date,
 ): Promise<FinalReport> {
@@ -167,6 +176,7 @@ async function buildReport(
     critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
     budgetExceeded: usage.budgetExceeded ?? null,
     contractViolations: execution.violations,
+    protectedChanges: guarded,
     qa: verification?.qa ?? [],
     verifiers: verification?.verifiers ?? [],
     findings,

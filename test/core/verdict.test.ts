@@ -36,6 +36,17 @@ interface Case {
 
 const CASES: Case[] = [
   {
+    name: 'every QA command passed and every verifier said PASS, but the stage changed its QA script',
+    input: input({ protectedChanges: [{ path: 'package.json', why: 'changed the QA scripts test' }] }),
+    expected: {
+      value: 'FAIL',
+      runStatus: 'failed',
+      reasons: [
+        "okstra: the stage changed what judges it: package.json (changed the QA scripts test); a plan that means this names it in the stage's files",
+      ],
+    },
+  },
+  {
     name: 'everything answered and passed',
     input: input(),
     expected: {

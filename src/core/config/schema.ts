@@ -189,6 +189,12 @@ export const ConfigSchema = z
       .array(QaCommandSchema)
       .default([])
       .describe('commands run after the plan’s validation commands; never guessed'),
+    protected: z
+      .array(z.string().min(1))
+      .default([])
+      .describe(
+        'globs of files whose change is okstra’s own blocking finding unless the stage’s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")',
+      ),
     convergence: z.strictObject({ rounds: z.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
     critic: providerRef.nullable().default(null),
     timeouts: z

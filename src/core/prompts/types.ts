@@ -52,6 +52,8 @@ export interface PromptInput {
   previousFindings: FindingBrief[];
   /** Verifier and critic: the QA commands the engine ran, in order. */
   qaResults: QaResultBrief[];
+  /** Verifier and critic: what the stage changed of what judges it (its QA definitions, CI, agent instructions). */
+  protectedChanges?: Array<{ path: string; why: string }>;
   /** Reverify only: the finding the round is about. */
   disputed: DisputedFinding | null;
   /** Critic only: the findings the verifiers already raised in this run, so the critic looks elsewhere. */

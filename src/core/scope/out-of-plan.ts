@@ -4,11 +4,12 @@
  */
 export function outOfPlanFiles(changed: readonly string[], planned: readonly string[]): string[] {
   if (planned.length === 0) return [...changed];
-  const matchers = planned.map(toMatcher);
+  const matchers = planned.map(globMatcher);
   return changed.filter((file) => !matchers.some((m) => m(file)));
 }
 
-function toMatcher(entry: string): (file: string) => boolean {
+/** A `files` entry (a path, a folder `src/api/`, or a glob `src/**\/*.ts`) as a test of a repository path. */
+export function globMatcher(entry: string): (file: string) => boolean {
   const clean = entry.trim().replace(/^\.\//, '');
   if (clean.endsWith('/')) return (file) => file.startsWith(clean);
   if (!/[*?]/.test(clean)) return (file) => file === clean || file.startsWith(`${clean}/`);

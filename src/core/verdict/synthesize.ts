@@ -18,6 +18,8 @@ export interface VerdictInput {
   findings: readonly Pick<Finding, 'id' | 'severity' | 'title' | 'disposition'>[];
   /** The critic, when the run had one. Only a budget refusal of the critic affects the verdict. */
   critic?: { worker: string; status: WorkerStatus } | null;
+  /** okstra's own finding: files the stage changed of what judges it (src/core/scope/qa-definitions.ts). */
+  protectedChanges?: ReadonlyArray<{ path: string; why: string }>;
   /** The gateway's first budget refusal of the run (report `usage.budgetExceeded`). */
   budgetExceeded?: Pick<BudgetExceeded, 'worker' | 'scope' | 'message'> | null;
 }
@@ -63,6 +65,11 @@ export function unreadCitationsVerdictReason(worker: string, files: readonly str
   return `${worker}'s result was discounted: it cited ${shown}${files.length > 5 ? ` and ${files.length - 5} more` : ''} without opening ${files.length === 1 ? 'it' : 'them'}`;
 }
 
+/** okstra's blocking finding for a change to what judges the stage: its QA definitions, the CI, agent instructions. */
+export function protectedChangeReason(change: { path: string; why: string }): string {
+  return `okstra: the stage changed what judges it: ${change.path} (${change.why}); a plan that means this names it in the stage's files`;
+}
+
 export function synthesizeVerdict(input: VerdictInput): Verdict {
   if (input.contractViolations.length > 0 || input.executorStatus === 'contract-violated') {
     return {
@@ -85,7 +92,7 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
       reasons: [`executor ${input.executorStatus === 'timeout' ? 'timed out' : 'failed'}`],
     };
   }
-  const reasons: string[] = [];
+  const reasons: string[] = (input.protectedChanges ?? []).map(protectedChangeReason);
   for (const q of input.qa)
     if (!q.passed) reasons.push(`QA command failed: ${q.label || q.cmd} (exit ${q.exitCode ?? 'none: killed'})`);
   const withResult = input.verifiers.filter((v) => v.status === 'done' && v.verdict !== null);

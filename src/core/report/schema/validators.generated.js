@@ -10643,7 +10643,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const config = validate23;
-const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150}},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
+const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"protected":{"default":[],"description":"globs of files whose change is okstra’s own blocking finding unless the stage’s files name them; `!glob` takes a default away (docs/plan-format.md, \"Protected evidence\")","type":"array","items":{"type":"string","minLength":1}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150}},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
 const pattern66 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 const pattern67 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 const pattern68 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
@@ -11347,12 +11347,15 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data.convergence !== undefined){
-let data20 = data.convergence;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key6 in data20){
-if(!(key6 === "rounds")){
-const err53 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.convergence,data:data20};
+if(data.protected !== undefined){
+let data20 = data.protected;
+if(Array.isArray(data20)){
+const len2 = data20.length;
+for(let i2=0; i2<len2; i2++){
+let data21 = data20[i2];
+if(typeof data21 === "string"){
+if(func2(data21) < 1){
+const err53 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.protected.items,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11362,10 +11365,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data20.rounds !== undefined){
-let data21 = data20.rounds;
-if(!(((typeof data21 == "number") && (!(data21 % 1) && !isNaN(data21))) && (isFinite(data21)))){
-const err54 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.convergence.properties.rounds.type,parentSchema:schema34.properties.convergence.properties.rounds,data:data21};
+else {
+const err54 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.protected.items.type,parentSchema:schema34.properties.protected.items,data:data21};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -11374,9 +11375,10 @@ vErrors.push(err54);
 }
 errors++;
 }
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 5 || isNaN(data21)){
-const err55 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.convergence.properties.rounds,data:data21};
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.protected.type,parentSchema:schema34.properties.protected,data:data20};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -11385,8 +11387,13 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data21 < 0 || isNaN(data21)){
-const err56 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.convergence.properties.rounds,data:data21};
+}
+if(data.convergence !== undefined){
+let data22 = data.convergence;
+if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
+for(const key6 in data22){
+if(!(key6 === "rounds")){
+const err56 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.convergence,data:data22};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -11396,10 +11403,10 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-}
-else {
-const err57 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.convergence.type,parentSchema:schema34.properties.convergence,data:data20};
+if(data22.rounds !== undefined){
+let data23 = data22.rounds;
+if(!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))){
+const err57 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.convergence.properties.rounds.type,parentSchema:schema34.properties.convergence.properties.rounds,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -11408,15 +11415,9 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-if(data.critic !== undefined){
-let data22 = data.critic;
-const _errs62 = errors;
-let valid13 = false;
-const _errs63 = errors;
-if(typeof data22 === "string"){
-if(func2(data22) < 1){
-const err58 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.critic.anyOf[0],data:data22};
+if((typeof data23 == "number") && (isFinite(data23))){
+if(data23 > 5 || isNaN(data23)){
+const err58 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.convergence.properties.rounds,data:data23};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -11425,9 +11426,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-}
-else {
-const err59 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.critic.anyOf[0].type,parentSchema:schema34.properties.critic.anyOf[0],data:data22};
+if(data23 < 0 || isNaN(data23)){
+const err59 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.convergence.properties.rounds,data:data23};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -11436,11 +11436,11 @@ vErrors.push(err59);
 }
 errors++;
 }
-var _valid2 = _errs63 === errors;
-valid13 = valid13 || _valid2;
-const _errs65 = errors;
-if(data22 !== null){
-const err60 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.critic.anyOf[1].type,parentSchema:schema34.properties.critic.anyOf[1],data:data22};
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.convergence.type,parentSchema:schema34.properties.convergence,data:data22};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -11449,10 +11449,15 @@ vErrors.push(err60);
 }
 errors++;
 }
-var _valid2 = _errs65 === errors;
-valid13 = valid13 || _valid2;
-if(!valid13){
-const err61 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.critic.anyOf,parentSchema:schema34.properties.critic,data:data22};
+}
+if(data.critic !== undefined){
+let data24 = data.critic;
+const _errs66 = errors;
+let valid15 = false;
+const _errs67 = errors;
+if(typeof data24 === "string"){
+if(func2(data24) < 1){
+const err61 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.critic.anyOf[0],data:data24};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -11461,24 +11466,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-else {
-errors = _errs62;
-if(vErrors !== null){
-if(_errs62){
-vErrors.length = _errs62;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.timeouts !== undefined){
-let data23 = data.timeouts;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-for(const key7 in data23){
-if(!(((key7 === "executorMinutes") || (key7 === "verifierMinutes")) || (key7 === "qaMinutes"))){
-const err62 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.timeouts,data:data23};
+const err62 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.critic.anyOf[0].type,parentSchema:schema34.properties.critic.anyOf[0],data:data24};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -11487,12 +11477,11 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data23.executorMinutes !== undefined){
-let data24 = data23.executorMinutes;
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 1440 || isNaN(data24)){
-const err63 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data24};
+var _valid2 = _errs67 === errors;
+valid15 = valid15 || _valid2;
+const _errs69 = errors;
+if(data24 !== null){
+const err63 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.critic.anyOf[1].type,parentSchema:schema34.properties.critic.anyOf[1],data:data24};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -11501,8 +11490,10 @@ vErrors.push(err63);
 }
 errors++;
 }
-if(data24 <= 0 || isNaN(data24)){
-const err64 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data24};
+var _valid2 = _errs69 === errors;
+valid15 = valid15 || _valid2;
+if(!valid15){
+const err64 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.critic.anyOf,parentSchema:schema34.properties.critic,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -11511,9 +11502,24 @@ vErrors.push(err64);
 }
 errors++;
 }
+else {
+errors = _errs66;
+if(vErrors !== null){
+if(_errs66){
+vErrors.length = _errs66;
 }
 else {
-const err65 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.executorMinutes.type,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data24};
+vErrors = null;
+}
+}
+}
+}
+if(data.timeouts !== undefined){
+let data25 = data.timeouts;
+if(data25 && typeof data25 == "object" && !Array.isArray(data25)){
+for(const key7 in data25){
+if(!(((key7 === "executorMinutes") || (key7 === "verifierMinutes")) || (key7 === "qaMinutes"))){
+const err65 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.timeouts,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -11523,11 +11529,11 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data23.verifierMinutes !== undefined){
-let data25 = data23.verifierMinutes;
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 1440 || isNaN(data25)){
-const err66 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data25};
+if(data25.executorMinutes !== undefined){
+let data26 = data25.executorMinutes;
+if((typeof data26 == "number") && (isFinite(data26))){
+if(data26 > 1440 || isNaN(data26)){
+const err66 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data26};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -11536,8 +11542,8 @@ vErrors.push(err66);
 }
 errors++;
 }
-if(data25 <= 0 || isNaN(data25)){
-const err67 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data25};
+if(data26 <= 0 || isNaN(data26)){
+const err67 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data26};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -11548,7 +11554,7 @@ errors++;
 }
 }
 else {
-const err68 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.verifierMinutes.type,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data25};
+const err68 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.executorMinutes.type,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data26};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -11558,11 +11564,11 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data23.qaMinutes !== undefined){
-let data26 = data23.qaMinutes;
-if((typeof data26 == "number") && (isFinite(data26))){
-if(data26 > 1440 || isNaN(data26)){
-const err69 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data26};
+if(data25.verifierMinutes !== undefined){
+let data27 = data25.verifierMinutes;
+if((typeof data27 == "number") && (isFinite(data27))){
+if(data27 > 1440 || isNaN(data27)){
+const err69 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data27};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -11571,8 +11577,8 @@ vErrors.push(err69);
 }
 errors++;
 }
-if(data26 <= 0 || isNaN(data26)){
-const err70 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data26};
+if(data27 <= 0 || isNaN(data27)){
+const err70 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data27};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -11583,7 +11589,7 @@ errors++;
 }
 }
 else {
-const err71 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.qaMinutes.type,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data26};
+const err71 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.verifierMinutes.type,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data27};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -11593,9 +11599,11 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
-else {
-const err72 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.timeouts.type,parentSchema:schema34.properties.timeouts,data:data23};
+if(data25.qaMinutes !== undefined){
+let data28 = data25.qaMinutes;
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 1440 || isNaN(data28)){
+const err72 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -11604,13 +11612,8 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data.concurrency !== undefined){
-let data27 = data.concurrency;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key8 in data27){
-if(!(key8 === "verifiers")){
-const err73 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.concurrency,data:data27};
+if(data28 <= 0 || isNaN(data28)){
+const err73 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data28};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -11620,10 +11623,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-if(data27.verifiers !== undefined){
-let data28 = data27.verifiers;
-if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
-const err74 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.concurrency.properties.verifiers.type,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data28};
+else {
+const err74 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.qaMinutes.type,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data28};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -11632,9 +11633,10 @@ vErrors.push(err74);
 }
 errors++;
 }
-if((typeof data28 == "number") && (isFinite(data28))){
-if(data28 > 9007199254740991 || isNaN(data28)){
-const err75 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data28};
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.timeouts.type,parentSchema:schema34.properties.timeouts,data:data25};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -11643,8 +11645,13 @@ vErrors.push(err75);
 }
 errors++;
 }
-if(data28 < 0 || isNaN(data28)){
-const err76 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data28};
+}
+if(data.concurrency !== undefined){
+let data29 = data.concurrency;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+for(const key8 in data29){
+if(!(key8 === "verifiers")){
+const err76 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.concurrency,data:data29};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -11654,10 +11661,10 @@ vErrors.push(err76);
 errors++;
 }
 }
-}
-}
-else {
-const err77 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.concurrency.type,parentSchema:schema34.properties.concurrency,data:data27};
+if(data29.verifiers !== undefined){
+let data30 = data29.verifiers;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err77 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.concurrency.properties.verifiers.type,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data30};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -11666,12 +11673,9 @@ vErrors.push(err77);
 }
 errors++;
 }
-}
-if(data.ledgerBranch !== undefined){
-let data29 = data.ledgerBranch;
-if(typeof data29 === "string"){
-if(!pattern69.test(data29)){
-const err78 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._/-]*$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._/-]*$",parentSchema:schema34.properties.ledgerBranch,data:data29};
+if((typeof data30 == "number") && (isFinite(data30))){
+if(data30 > 9007199254740991 || isNaN(data30)){
+const err78 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data30};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -11680,9 +11684,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ledgerBranch.type,parentSchema:schema34.properties.ledgerBranch,data:data29};
+if(data30 < 0 || isNaN(data30)){
+const err79 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data30};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -11692,11 +11695,10 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data.plansDir !== undefined){
-let data30 = data.plansDir;
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err80 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.plansDir,data:data30};
+}
+}
+else {
+const err80 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.concurrency.type,parentSchema:schema34.properties.concurrency,data:data29};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -11706,8 +11708,11 @@ vErrors.push(err80);
 errors++;
 }
 }
-else {
-const err81 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.plansDir.type,parentSchema:schema34.properties.plansDir,data:data30};
+if(data.ledgerBranch !== undefined){
+let data31 = data.ledgerBranch;
+if(typeof data31 === "string"){
+if(!pattern69.test(data31)){
+const err81 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._/-]*$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._/-]*$",parentSchema:schema34.properties.ledgerBranch,data:data31};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -11717,11 +11722,8 @@ vErrors.push(err81);
 errors++;
 }
 }
-if(data.leaseMinutes !== undefined){
-let data31 = data.leaseMinutes;
-if((typeof data31 == "number") && (isFinite(data31))){
-if(data31 > 1440 || isNaN(data31)){
-const err82 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.leaseMinutes,data:data31};
+else {
+const err82 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ledgerBranch.type,parentSchema:schema34.properties.ledgerBranch,data:data31};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -11730,8 +11732,12 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data31 <= 0 || isNaN(data31)){
-const err83 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.leaseMinutes,data:data31};
+}
+if(data.plansDir !== undefined){
+let data32 = data.plansDir;
+if(typeof data32 === "string"){
+if(func2(data32) < 1){
+const err83 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.plansDir,data:data32};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -11742,7 +11748,7 @@ errors++;
 }
 }
 else {
-const err84 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.leaseMinutes.type,parentSchema:schema34.properties.leaseMinutes,data:data31};
+const err84 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.plansDir.type,parentSchema:schema34.properties.plansDir,data:data32};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -11752,10 +11758,11 @@ vErrors.push(err84);
 errors++;
 }
 }
-if(data.isolation !== undefined){
-let data32 = data.isolation;
-if(typeof data32 !== "string"){
-const err85 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.isolation.type,parentSchema:schema34.properties.isolation,data:data32};
+if(data.leaseMinutes !== undefined){
+let data33 = data.leaseMinutes;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 > 1440 || isNaN(data33)){
+const err85 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.leaseMinutes,data:data33};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -11764,8 +11771,8 @@ vErrors.push(err85);
 }
 errors++;
 }
-if(!((data32 === "auto") || (data32 === "none"))){
-const err86 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema34.properties.isolation.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.isolation.enum,parentSchema:schema34.properties.isolation,data:data32};
+if(data33 <= 0 || isNaN(data33)){
+const err86 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.leaseMinutes,data:data33};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -11775,12 +11782,8 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data.budgets !== undefined){
-let data33 = data.budgets;
-if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
-for(const key9 in data33){
-if(!(((key9 === "worker") || (key9 === "stage")) || (key9 === "plan"))){
-const err87 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets,data:data33};
+else {
+const err87 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.leaseMinutes.type,parentSchema:schema34.properties.leaseMinutes,data:data33};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -11790,12 +11793,10 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data33.worker !== undefined){
-let data34 = data33.worker;
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-for(const key10 in data34){
-if(!((key10 === "tokens") || (key10 === "usd"))){
-const err88 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.worker,data:data34};
+if(data.isolation !== undefined){
+let data34 = data.isolation;
+if(typeof data34 !== "string"){
+const err88 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.isolation.type,parentSchema:schema34.properties.isolation,data:data34};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -11804,11 +11805,8 @@ vErrors.push(err88);
 }
 errors++;
 }
-}
-if(data34.tokens !== undefined){
-let data35 = data34.tokens;
-if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
-const err89 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.worker.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data35};
+if(!((data34 === "auto") || (data34 === "none"))){
+const err89 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema34.properties.isolation.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.isolation.enum,parentSchema:schema34.properties.isolation,data:data34};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -11817,9 +11815,13 @@ vErrors.push(err89);
 }
 errors++;
 }
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 > 9007199254740991 || isNaN(data35)){
-const err90 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data35};
+}
+if(data.budgets !== undefined){
+let data35 = data.budgets;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+for(const key9 in data35){
+if(!(((key9 === "worker") || (key9 === "stage")) || (key9 === "plan"))){
+const err90 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets,data:data35};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -11828,8 +11830,13 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data35 <= 0 || isNaN(data35)){
-const err91 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data35};
+}
+if(data35.worker !== undefined){
+let data36 = data35.worker;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key10 in data36){
+if(!((key10 === "tokens") || (key10 === "usd"))){
+const err91 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.worker,data:data36};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -11839,12 +11846,10 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-if(data34.usd !== undefined){
-let data36 = data34.usd;
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 <= 0 || isNaN(data36)){
-const err92 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data36};
+if(data36.tokens !== undefined){
+let data37 = data36.tokens;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err92 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.worker.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data37};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -11853,9 +11858,9 @@ vErrors.push(err92);
 }
 errors++;
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.worker.properties.usd.type,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data36};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 9007199254740991 || isNaN(data37)){
+const err93 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data37};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -11864,10 +11869,8 @@ vErrors.push(err93);
 }
 errors++;
 }
-}
-}
-else {
-const err94 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.worker.type,parentSchema:schema34.properties.budgets.properties.worker,data:data34};
+if(data37 <= 0 || isNaN(data37)){
+const err94 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data37};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -11877,12 +11880,12 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data33.stage !== undefined){
-let data37 = data33.stage;
-if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
-for(const key11 in data37){
-if(!((key11 === "tokens") || (key11 === "usd"))){
-const err95 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.stage,data:data37};
+}
+if(data36.usd !== undefined){
+let data38 = data36.usd;
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 <= 0 || isNaN(data38)){
+const err95 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data38};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -11892,10 +11895,8 @@ vErrors.push(err95);
 errors++;
 }
 }
-if(data37.tokens !== undefined){
-let data38 = data37.tokens;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))){
-const err96 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.stage.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data38};
+else {
+const err96 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.worker.properties.usd.type,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data38};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -11904,9 +11905,10 @@ vErrors.push(err96);
 }
 errors++;
 }
-if((typeof data38 == "number") && (isFinite(data38))){
-if(data38 > 9007199254740991 || isNaN(data38)){
-const err97 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data38};
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.worker.type,parentSchema:schema34.properties.budgets.properties.worker,data:data36};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -11915,8 +11917,13 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data38 <= 0 || isNaN(data38)){
-const err98 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data38};
+}
+if(data35.stage !== undefined){
+let data39 = data35.stage;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+for(const key11 in data39){
+if(!((key11 === "tokens") || (key11 === "usd"))){
+const err98 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.stage,data:data39};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -11926,12 +11933,10 @@ vErrors.push(err98);
 errors++;
 }
 }
-}
-if(data37.usd !== undefined){
-let data39 = data37.usd;
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 <= 0 || isNaN(data39)){
-const err99 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data39};
+if(data39.tokens !== undefined){
+let data40 = data39.tokens;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err99 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.stage.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data40};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -11940,9 +11945,9 @@ vErrors.push(err99);
 }
 errors++;
 }
-}
-else {
-const err100 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.stage.properties.usd.type,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data39};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 9007199254740991 || isNaN(data40)){
+const err100 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data40};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -11951,10 +11956,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-}
-else {
-const err101 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.stage.type,parentSchema:schema34.properties.budgets.properties.stage,data:data37};
+if(data40 <= 0 || isNaN(data40)){
+const err101 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data40};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -11964,12 +11967,12 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data33.plan !== undefined){
-let data40 = data33.plan;
-if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
-for(const key12 in data40){
-if(!((key12 === "tokens") || (key12 === "usd"))){
-const err102 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.plan,data:data40};
+}
+if(data39.usd !== undefined){
+let data41 = data39.usd;
+if((typeof data41 == "number") && (isFinite(data41))){
+if(data41 <= 0 || isNaN(data41)){
+const err102 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data41};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -11979,10 +11982,8 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data40.tokens !== undefined){
-let data41 = data40.tokens;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))){
-const err103 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.plan.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data41};
+else {
+const err103 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.stage.properties.usd.type,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data41};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -11991,9 +11992,10 @@ vErrors.push(err103);
 }
 errors++;
 }
-if((typeof data41 == "number") && (isFinite(data41))){
-if(data41 > 9007199254740991 || isNaN(data41)){
-const err104 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data41};
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.stage.type,parentSchema:schema34.properties.budgets.properties.stage,data:data39};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -12002,8 +12004,13 @@ vErrors.push(err104);
 }
 errors++;
 }
-if(data41 <= 0 || isNaN(data41)){
-const err105 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data41};
+}
+if(data35.plan !== undefined){
+let data42 = data35.plan;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+for(const key12 in data42){
+if(!((key12 === "tokens") || (key12 === "usd"))){
+const err105 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.plan,data:data42};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -12013,12 +12020,10 @@ vErrors.push(err105);
 errors++;
 }
 }
-}
-if(data40.usd !== undefined){
-let data42 = data40.usd;
-if((typeof data42 == "number") && (isFinite(data42))){
-if(data42 <= 0 || isNaN(data42)){
-const err106 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data42};
+if(data42.tokens !== undefined){
+let data43 = data42.tokens;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
+const err106 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.plan.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data43};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -12027,9 +12032,9 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-else {
-const err107 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.plan.properties.usd.type,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data42};
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 9007199254740991 || isNaN(data43)){
+const err107 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data43};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -12038,10 +12043,8 @@ vErrors.push(err107);
 }
 errors++;
 }
-}
-}
-else {
-const err108 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.plan.type,parentSchema:schema34.properties.budgets.properties.plan,data:data40};
+if(data43 <= 0 || isNaN(data43)){
+const err108 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data43};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -12052,8 +12055,11 @@ errors++;
 }
 }
 }
-else {
-const err109 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.type,parentSchema:schema34.properties.budgets,data:data33};
+if(data42.usd !== undefined){
+let data44 = data42.usd;
+if((typeof data44 == "number") && (isFinite(data44))){
+if(data44 <= 0 || isNaN(data44)){
+const err109 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data44};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -12063,12 +12069,8 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data43 = data.limits;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key13 in data43){
-if(!(key13 === "turns")){
-const err110 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits,data:data43};
+else {
+const err110 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.plan.properties.usd.type,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data44};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -12078,12 +12080,9 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data43.turns !== undefined){
-let data44 = data43.turns;
-if(data44 && typeof data44 == "object" && !Array.isArray(data44)){
-for(const key14 in data44){
-if(!((key14 === "executor") || (key14 === "verifier"))){
-const err111 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits.properties.turns,data:data44};
+}
+else {
+const err111 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.plan.type,parentSchema:schema34.properties.budgets.properties.plan,data:data42};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -12093,10 +12092,9 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data44.executor !== undefined){
-let data45 = data44.executor;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))){
-const err112 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.executor.type,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data45};
+}
+else {
+const err112 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.type,parentSchema:schema34.properties.budgets,data:data35};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -12105,9 +12103,13 @@ vErrors.push(err112);
 }
 errors++;
 }
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 > 10000 || isNaN(data45)){
-const err113 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data45};
+}
+if(data.limits !== undefined){
+let data45 = data.limits;
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+for(const key13 in data45){
+if(!(key13 === "turns")){
+const err113 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits,data:data45};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -12116,8 +12118,13 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data45 <= 0 || isNaN(data45)){
-const err114 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data45};
+}
+if(data45.turns !== undefined){
+let data46 = data45.turns;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key14 in data46){
+if(!((key14 === "executor") || (key14 === "verifier"))){
+const err114 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits.properties.turns,data:data46};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -12127,11 +12134,10 @@ vErrors.push(err114);
 errors++;
 }
 }
-}
-if(data44.verifier !== undefined){
-let data46 = data44.verifier;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err115 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.verifier.type,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data46};
+if(data46.executor !== undefined){
+let data47 = data46.executor;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err115 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.executor.type,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data47};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -12140,9 +12146,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 > 10000 || isNaN(data46)){
-const err116 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data46};
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 > 10000 || isNaN(data47)){
+const err116 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data47};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -12151,8 +12157,8 @@ vErrors.push(err116);
 }
 errors++;
 }
-if(data46 <= 0 || isNaN(data46)){
-const err117 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data46};
+if(data47 <= 0 || isNaN(data47)){
+const err117 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data47};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -12163,9 +12169,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err118 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.properties.turns.type,parentSchema:schema34.properties.limits.properties.turns,data:data44};
+if(data46.verifier !== undefined){
+let data48 = data46.verifier;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))){
+const err118 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.verifier.type,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data48};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -12174,10 +12181,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-}
-else {
-const err119 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.type,parentSchema:schema34.properties.limits,data:data43};
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 > 10000 || isNaN(data48)){
+const err119 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data48};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -12186,15 +12192,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-if(data.pricing !== undefined){
-let data47 = data.pricing;
-if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
-for(const key15 in data47){
-const _errs125 = errors;
-if(typeof key15 === "string"){
-if(func2(key15) < 1){
-const err120 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.pricing.propertyNames,data:key15,propertyName:key15};
+if(data48 <= 0 || isNaN(data48)){
+const err120 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data48};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -12204,8 +12203,10 @@ vErrors.push(err120);
 errors++;
 }
 }
+}
+}
 else {
-const err121 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.pricing.propertyNames.type,parentSchema:schema34.properties.pricing.propertyNames,data:key15,propertyName:key15};
+const err121 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.properties.turns.type,parentSchema:schema34.properties.limits.properties.turns,data:data46};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -12214,9 +12215,10 @@ vErrors.push(err121);
 }
 errors++;
 }
-var valid22 = _errs125 === errors;
-if(!valid22){
-const err122 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid",schema:schema34.properties.pricing.propertyNames,parentSchema:schema34.properties.pricing,data:data47};
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.type,parentSchema:schema34.properties.limits,data:data45};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -12226,11 +12228,14 @@ vErrors.push(err122);
 errors++;
 }
 }
-for(const key16 in data47){
-let data48 = data47[key16];
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.input === undefined){
-const err123 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data48};
+if(data.pricing !== undefined){
+let data49 = data.pricing;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key15 in data49){
+const _errs129 = errors;
+if(typeof key15 === "string"){
+if(func2(key15) < 1){
+const err123 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.pricing.propertyNames,data:key15,propertyName:key15};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -12239,8 +12244,9 @@ vErrors.push(err123);
 }
 errors++;
 }
-if(data48.output === undefined){
-const err124 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data48};
+}
+else {
+const err124 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.pricing.propertyNames.type,parentSchema:schema34.properties.pricing.propertyNames,data:key15,propertyName:key15};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -12249,9 +12255,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-for(const key17 in data48){
-if(!((((key17 === "input") || (key17 === "output")) || (key17 === "cachedInput")) || (key17 === "cacheWrite"))){
-const err125 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.pricing.additionalProperties,data:data48};
+var valid24 = _errs129 === errors;
+if(!valid24){
+const err125 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames",keyword:"propertyNames",params:{propertyName: key15},message:"property name must be valid",schema:schema34.properties.pricing.propertyNames,parentSchema:schema34.properties.pricing,data:data49};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -12261,11 +12267,11 @@ vErrors.push(err125);
 errors++;
 }
 }
-if(data48.input !== undefined){
-let data49 = data48.input;
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 < 0 || isNaN(data49)){
-const err126 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data49};
+for(const key16 in data49){
+let data50 = data49[key16];
+if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
+if(data50.input === undefined){
+const err126 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data50};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -12274,9 +12280,8 @@ vErrors.push(err126);
 }
 errors++;
 }
-}
-else {
-const err127 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.input.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data49};
+if(data50.output === undefined){
+const err127 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data50};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -12285,12 +12290,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-if(data48.output !== undefined){
-let data50 = data48.output;
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 < 0 || isNaN(data50)){
-const err128 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data50};
+for(const key17 in data50){
+if(!((((key17 === "input") || (key17 === "output")) || (key17 === "cachedInput")) || (key17 === "cacheWrite"))){
+const err128 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.pricing.additionalProperties,data:data50};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -12300,8 +12302,11 @@ vErrors.push(err128);
 errors++;
 }
 }
-else {
-const err129 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.output.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data50};
+if(data50.input !== undefined){
+let data51 = data50.input;
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 < 0 || isNaN(data51)){
+const err129 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data51};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -12311,11 +12316,8 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data48.cachedInput !== undefined){
-let data51 = data48.cachedInput;
-if((typeof data51 == "number") && (isFinite(data51))){
-if(data51 < 0 || isNaN(data51)){
-const err130 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data51};
+else {
+const err130 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.input.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data51};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -12325,8 +12327,11 @@ vErrors.push(err130);
 errors++;
 }
 }
-else {
-const err131 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cachedInput.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data51};
+if(data50.output !== undefined){
+let data52 = data50.output;
+if((typeof data52 == "number") && (isFinite(data52))){
+if(data52 < 0 || isNaN(data52)){
+const err131 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data52};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -12336,11 +12341,8 @@ vErrors.push(err131);
 errors++;
 }
 }
-if(data48.cacheWrite !== undefined){
-let data52 = data48.cacheWrite;
-if((typeof data52 == "number") && (isFinite(data52))){
-if(data52 < 0 || isNaN(data52)){
-const err132 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data52};
+else {
+const err132 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.output.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data52};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -12350,8 +12352,11 @@ vErrors.push(err132);
 errors++;
 }
 }
-else {
-const err133 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cacheWrite.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data52};
+if(data50.cachedInput !== undefined){
+let data53 = data50.cachedInput;
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 < 0 || isNaN(data53)){
+const err133 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -12361,9 +12366,8 @@ vErrors.push(err133);
 errors++;
 }
 }
-}
 else {
-const err134 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.additionalProperties.type,parentSchema:schema34.properties.pricing.additionalProperties,data:data48};
+const err134 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cachedInput.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data53};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -12373,9 +12377,11 @@ vErrors.push(err134);
 errors++;
 }
 }
-}
-else {
-const err135 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.type,parentSchema:schema34.properties.pricing,data:data47};
+if(data50.cacheWrite !== undefined){
+let data54 = data50.cacheWrite;
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 < 0 || isNaN(data54)){
+const err135 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data54};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -12385,12 +12391,8 @@ vErrors.push(err135);
 errors++;
 }
 }
-if(data.bot !== undefined){
-let data53 = data.bot;
-if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
-for(const key18 in data53){
-if(!(((key18 === "workflow") || (key18 === "permission")) || (key18 === "allowForks"))){
-const err136 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.bot,data:data53};
+else {
+const err136 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cacheWrite.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data54};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -12400,11 +12402,9 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data53.workflow !== undefined){
-let data54 = data53.workflow;
-if(typeof data54 === "string"){
-if(!pattern70.test(data54)){
-const err137 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$",parentSchema:schema34.properties.bot.properties.workflow,data:data54};
+}
+else {
+const err137 = {instancePath:instancePath+"/pricing/" + key16.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.additionalProperties.type,parentSchema:schema34.properties.pricing.additionalProperties,data:data50};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -12414,8 +12414,9 @@ vErrors.push(err137);
 errors++;
 }
 }
+}
 else {
-const err138 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.workflow.type,parentSchema:schema34.properties.bot.properties.workflow,data:data54};
+const err138 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.type,parentSchema:schema34.properties.pricing,data:data49};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -12425,10 +12426,12 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data53.permission !== undefined){
-let data55 = data53.permission;
-if(typeof data55 !== "string"){
-const err139 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.permission.type,parentSchema:schema34.properties.bot.properties.permission,data:data55};
+if(data.bot !== undefined){
+let data55 = data.bot;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+for(const key18 in data55){
+if(!(((key18 === "workflow") || (key18 === "permission")) || (key18 === "allowForks"))){
+const err139 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.bot,data:data55};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -12437,8 +12440,12 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(!((((data55 === "triage") || (data55 === "write")) || (data55 === "maintain")) || (data55 === "admin"))){
-const err140 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.bot.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.bot.properties.permission.enum,parentSchema:schema34.properties.bot.properties.permission,data:data55};
+}
+if(data55.workflow !== undefined){
+let data56 = data55.workflow;
+if(typeof data56 === "string"){
+if(!pattern70.test(data56)){
+const err140 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$",parentSchema:schema34.properties.bot.properties.workflow,data:data56};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -12448,10 +12455,8 @@ vErrors.push(err140);
 errors++;
 }
 }
-if(data53.allowForks !== undefined){
-let data56 = data53.allowForks;
-if(typeof data56 !== "boolean"){
-const err141 = {instancePath:instancePath+"/bot/allowForks",schemaPath:"#/properties/bot/properties/allowForks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.bot.properties.allowForks.type,parentSchema:schema34.properties.bot.properties.allowForks,data:data56};
+else {
+const err141 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.workflow.type,parentSchema:schema34.properties.bot.properties.workflow,data:data56};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -12461,9 +12466,10 @@ vErrors.push(err141);
 errors++;
 }
 }
-}
-else {
-const err142 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.bot.type,parentSchema:schema34.properties.bot,data:data53};
+if(data55.permission !== undefined){
+let data57 = data55.permission;
+if(typeof data57 !== "string"){
+const err142 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.permission.type,parentSchema:schema34.properties.bot.properties.permission,data:data57};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -12472,15 +12478,8 @@ vErrors.push(err142);
 }
 errors++;
 }
-}
-if(data.planner !== undefined){
-let data57 = data.planner;
-const _errs149 = errors;
-let valid26 = false;
-const _errs150 = errors;
-if(typeof data57 === "string"){
-if(func2(data57) < 1){
-const err143 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planner.anyOf[0],data:data57};
+if(!((((data57 === "triage") || (data57 === "write")) || (data57 === "maintain")) || (data57 === "admin"))){
+const err143 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.bot.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.bot.properties.permission.enum,parentSchema:schema34.properties.bot.properties.permission,data:data57};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -12490,8 +12489,10 @@ vErrors.push(err143);
 errors++;
 }
 }
-else {
-const err144 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planner.anyOf[0].type,parentSchema:schema34.properties.planner.anyOf[0],data:data57};
+if(data55.allowForks !== undefined){
+let data58 = data55.allowForks;
+if(typeof data58 !== "boolean"){
+const err144 = {instancePath:instancePath+"/bot/allowForks",schemaPath:"#/properties/bot/properties/allowForks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.bot.properties.allowForks.type,parentSchema:schema34.properties.bot.properties.allowForks,data:data58};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -12500,11 +12501,10 @@ vErrors.push(err144);
 }
 errors++;
 }
-var _valid3 = _errs150 === errors;
-valid26 = valid26 || _valid3;
-const _errs152 = errors;
-if(data57 !== null){
-const err145 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.planner.anyOf[1].type,parentSchema:schema34.properties.planner.anyOf[1],data:data57};
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.bot.type,parentSchema:schema34.properties.bot,data:data55};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -12513,10 +12513,15 @@ vErrors.push(err145);
 }
 errors++;
 }
-var _valid3 = _errs152 === errors;
-valid26 = valid26 || _valid3;
-if(!valid26){
-const err146 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.planner.anyOf,parentSchema:schema34.properties.planner,data:data57};
+}
+if(data.planner !== undefined){
+let data59 = data.planner;
+const _errs153 = errors;
+let valid28 = false;
+const _errs154 = errors;
+if(typeof data59 === "string"){
+if(func2(data59) < 1){
+const err146 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planner.anyOf[0],data:data59};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -12525,24 +12530,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-else {
-errors = _errs149;
-if(vErrors !== null){
-if(_errs149){
-vErrors.length = _errs149;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-if(data.planning !== undefined){
-let data58 = data.planning;
-if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
-for(const key19 in data58){
-if(!(((key19 === "repairRounds") || (key19 === "revisionRounds")) || (key19 === "reviewers"))){
-const err147 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.planning,data:data58};
+const err147 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planner.anyOf[0].type,parentSchema:schema34.properties.planner.anyOf[0],data:data59};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -12551,11 +12541,11 @@ vErrors.push(err147);
 }
 errors++;
 }
-}
-if(data58.repairRounds !== undefined){
-let data59 = data58.repairRounds;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err148 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.repairRounds.type,parentSchema:schema34.properties.planning.properties.repairRounds,data:data59};
+var _valid3 = _errs154 === errors;
+valid28 = valid28 || _valid3;
+const _errs156 = errors;
+if(data59 !== null){
+const err148 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.planner.anyOf[1].type,parentSchema:schema34.properties.planner.anyOf[1],data:data59};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -12564,9 +12554,10 @@ vErrors.push(err148);
 }
 errors++;
 }
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 > 5 || isNaN(data59)){
-const err149 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.planning.properties.repairRounds,data:data59};
+var _valid3 = _errs156 === errors;
+valid28 = valid28 || _valid3;
+if(!valid28){
+const err149 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.planner.anyOf,parentSchema:schema34.properties.planner,data:data59};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -12575,8 +12566,24 @@ vErrors.push(err149);
 }
 errors++;
 }
-if(data59 < 0 || isNaN(data59)){
-const err150 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.repairRounds,data:data59};
+else {
+errors = _errs153;
+if(vErrors !== null){
+if(_errs153){
+vErrors.length = _errs153;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.planning !== undefined){
+let data60 = data.planning;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+for(const key19 in data60){
+if(!(((key19 === "repairRounds") || (key19 === "revisionRounds")) || (key19 === "reviewers"))){
+const err150 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.planning,data:data60};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -12586,11 +12593,10 @@ vErrors.push(err150);
 errors++;
 }
 }
-}
-if(data58.revisionRounds !== undefined){
-let data60 = data58.revisionRounds;
-if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-const err151 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.revisionRounds.type,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data60};
+if(data60.repairRounds !== undefined){
+let data61 = data60.repairRounds;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+const err151 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.repairRounds.type,parentSchema:schema34.properties.planning.properties.repairRounds,data:data61};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -12599,9 +12605,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 > 3 || isNaN(data60)){
-const err152 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data60};
+if((typeof data61 == "number") && (isFinite(data61))){
+if(data61 > 5 || isNaN(data61)){
+const err152 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.planning.properties.repairRounds,data:data61};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -12610,8 +12616,8 @@ vErrors.push(err152);
 }
 errors++;
 }
-if(data60 < 0 || isNaN(data60)){
-const err153 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data60};
+if(data61 < 0 || isNaN(data61)){
+const err153 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.repairRounds,data:data61};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -12622,15 +12628,10 @@ errors++;
 }
 }
 }
-if(data58.reviewers !== undefined){
-let data61 = data58.reviewers;
-if(Array.isArray(data61)){
-const len2 = data61.length;
-for(let i2=0; i2<len2; i2++){
-let data62 = data61[i2];
-if(typeof data62 === "string"){
-if(func2(data62) < 1){
-const err154 = {instancePath:instancePath+"/planning/reviewers/" + i2,schemaPath:"#/properties/planning/properties/reviewers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data62};
+if(data60.revisionRounds !== undefined){
+let data62 = data60.revisionRounds;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err154 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.revisionRounds.type,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data62};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -12639,9 +12640,9 @@ vErrors.push(err154);
 }
 errors++;
 }
-}
-else {
-const err155 = {instancePath:instancePath+"/planning/reviewers/" + i2,schemaPath:"#/properties/planning/properties/reviewers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planning.properties.reviewers.items.type,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data62};
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 > 3 || isNaN(data62)){
+const err155 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data62};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -12650,10 +12651,8 @@ vErrors.push(err155);
 }
 errors++;
 }
-}
-}
-else {
-const err156 = {instancePath:instancePath+"/planning/reviewers",schemaPath:"#/properties/planning/properties/reviewers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.planning.properties.reviewers.type,parentSchema:schema34.properties.planning.properties.reviewers,data:data61};
+if(data62 < 0 || isNaN(data62)){
+const err156 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data62};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -12664,8 +12663,15 @@ errors++;
 }
 }
 }
-else {
-const err157 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.planning.type,parentSchema:schema34.properties.planning,data:data58};
+if(data60.reviewers !== undefined){
+let data63 = data60.reviewers;
+if(Array.isArray(data63)){
+const len3 = data63.length;
+for(let i3=0; i3<len3; i3++){
+let data64 = data63[i3];
+if(typeof data64 === "string"){
+if(func2(data64) < 1){
+const err157 = {instancePath:instancePath+"/planning/reviewers/" + i3,schemaPath:"#/properties/planning/properties/reviewers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data64};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -12675,12 +12681,8 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data.approval !== undefined){
-let data63 = data.approval;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-for(const key20 in data63){
-if(!((key20 === "required") || (key20 === "permission"))){
-const err158 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.approval,data:data63};
+else {
+const err158 = {instancePath:instancePath+"/planning/reviewers/" + i3,schemaPath:"#/properties/planning/properties/reviewers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planning.properties.reviewers.items.type,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data64};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -12690,10 +12692,9 @@ vErrors.push(err158);
 errors++;
 }
 }
-if(data63.required !== undefined){
-let data64 = data63.required;
-if(typeof data64 !== "boolean"){
-const err159 = {instancePath:instancePath+"/approval/required",schemaPath:"#/properties/approval/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.approval.properties.required.type,parentSchema:schema34.properties.approval.properties.required,data:data64};
+}
+else {
+const err159 = {instancePath:instancePath+"/planning/reviewers",schemaPath:"#/properties/planning/properties/reviewers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.planning.properties.reviewers.type,parentSchema:schema34.properties.planning.properties.reviewers,data:data63};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -12703,10 +12704,9 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data63.permission !== undefined){
-let data65 = data63.permission;
-if(typeof data65 !== "string"){
-const err160 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.approval.properties.permission.type,parentSchema:schema34.properties.approval.properties.permission,data:data65};
+}
+else {
+const err160 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.planning.type,parentSchema:schema34.properties.planning,data:data60};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -12715,8 +12715,13 @@ vErrors.push(err160);
 }
 errors++;
 }
-if(!(((data65 === "write") || (data65 === "maintain")) || (data65 === "admin"))){
-const err161 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.approval.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.approval.properties.permission.enum,parentSchema:schema34.properties.approval.properties.permission,data:data65};
+}
+if(data.approval !== undefined){
+let data65 = data.approval;
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+for(const key20 in data65){
+if(!((key20 === "required") || (key20 === "permission"))){
+const err161 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.approval,data:data65};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -12726,9 +12731,10 @@ vErrors.push(err161);
 errors++;
 }
 }
-}
-else {
-const err162 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.approval.type,parentSchema:schema34.properties.approval,data:data63};
+if(data65.required !== undefined){
+let data66 = data65.required;
+if(typeof data66 !== "boolean"){
+const err162 = {instancePath:instancePath+"/approval/required",schemaPath:"#/properties/approval/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.approval.properties.required.type,parentSchema:schema34.properties.approval.properties.required,data:data66};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -12738,12 +12744,10 @@ vErrors.push(err162);
 errors++;
 }
 }
-if(data.handoff !== undefined){
-let data66 = data.handoff;
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-for(const key21 in data66){
-if(!(((key21 === "auto") || (key21 === "mode")) || (key21 === "draft"))){
-const err163 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data66};
+if(data65.permission !== undefined){
+let data67 = data65.permission;
+if(typeof data67 !== "string"){
+const err163 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.approval.properties.permission.type,parentSchema:schema34.properties.approval.properties.permission,data:data67};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -12752,11 +12756,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-}
-if(data66.auto !== undefined){
-let data67 = data66.auto;
-if(typeof data67 !== "boolean"){
-const err164 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data67};
+if(!(((data67 === "write") || (data67 === "maintain")) || (data67 === "admin"))){
+const err164 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.approval.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.approval.properties.permission.enum,parentSchema:schema34.properties.approval.properties.permission,data:data67};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -12766,10 +12767,9 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data66.mode !== undefined){
-let data68 = data66.mode;
-if(typeof data68 !== "string"){
-const err165 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data68};
+}
+else {
+const err165 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.approval.type,parentSchema:schema34.properties.approval,data:data65};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -12778,8 +12778,13 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(!((data68 === "single") || (data68 === "stacked"))){
-const err166 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data68};
+}
+if(data.handoff !== undefined){
+let data68 = data.handoff;
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+for(const key21 in data68){
+if(!(((key21 === "auto") || (key21 === "mode")) || (key21 === "draft"))){
+const err166 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data68};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -12789,10 +12794,10 @@ vErrors.push(err166);
 errors++;
 }
 }
-if(data66.draft !== undefined){
-let data69 = data66.draft;
+if(data68.auto !== undefined){
+let data69 = data68.auto;
 if(typeof data69 !== "boolean"){
-const err167 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data69};
+const err167 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data69};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -12802,9 +12807,10 @@ vErrors.push(err167);
 errors++;
 }
 }
-}
-else {
-const err168 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data66};
+if(data68.mode !== undefined){
+let data70 = data68.mode;
+if(typeof data70 !== "string"){
+const err168 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data70};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -12813,15 +12819,50 @@ vErrors.push(err168);
 }
 errors++;
 }
-}
-}
-else {
-const err169 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(!((data70 === "single") || (data70 === "stacked"))){
+const err169 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data70};
 if(vErrors === null){
 vErrors = [err169];
 }
 else {
 vErrors.push(err169);
+}
+errors++;
+}
+}
+if(data68.draft !== undefined){
+let data71 = data68.draft;
+if(typeof data71 !== "boolean"){
+const err170 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data71};
+if(vErrors === null){
+vErrors = [err170];
+}
+else {
+vErrors.push(err170);
+}
+errors++;
+}
+}
+}
+else {
+const err171 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data68};
+if(vErrors === null){
+vErrors = [err171];
+}
+else {
+vErrors.push(err171);
+}
+errors++;
+}
+}
+}
+else {
+const err172 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err172];
+}
+else {
+vErrors.push(err172);
 }
 errors++;
 }
