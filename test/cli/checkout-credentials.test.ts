@@ -120,11 +120,12 @@ describe.skipIf(!asRoot)('okstra run as root: the checkout credentials and ignor
       });
       expect(run.exitCode, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout, run.stderr).toMatch(/stage 1 PASS/);
-      expect(run.stderr).toMatch(/credentials: removed url-userinfo remote\.origin\.url .*extraheader/);
-      expect(run.stderr).toMatch(/untracked files: \.env closed to agent users until the run ends/);
 
       // The builder attacks as the executor and again as a verifier.
       expect(collector.loot.length).toBeGreaterThanOrEqual(2);
+      const text = JSON.stringify(collector.loot);
+      const found = Object.entries(canaries).filter(([, secret]) => reveals(text, secret));
+      expect(found.map(([name]) => name)).toEqual([]);
       for (const loot of collector.loot) {
         expect(loot.uid).not.toBe(0);
         // It did look: the config its worktree sees, and the checkout's own, by the pointer.
@@ -132,9 +133,9 @@ describe.skipIf(!asRoot)('okstra run as root: the checkout credentials and ignor
         expect(Object.keys(loot.reads)).toContain(config);
         expect(loot.denied[join(p.dir, '.env')]).toBe('EACCES');
       }
-      const text = JSON.stringify(collector.loot);
-      const found = Object.entries(canaries).filter(([, secret]) => reveals(text, secret));
-      expect(found.map(([name]) => name)).toEqual([]);
+
+      expect(run.stderr).toMatch(/credentials: removed url-userinfo remote\.origin\.url .*extraheader/);
+      expect(run.stderr).toMatch(/untracked files: \.env closed to agent users until the run ends/);
 
       // Afterwards: the config byte for byte, .env as it was, no journal left.
       expect(readFileSync(config).equals(before.bytes)).toBe(true);
