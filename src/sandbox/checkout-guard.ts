@@ -46,7 +46,7 @@ interface StoredChange extends Omit<ConfigChange, 'original' | 'after'> {
 }
 
 interface Journal {
-  /** `<pid>:<boot id>` of each run holding the checkout. */
+  /** `<pid>:<boot id>:<n>` of each run holding the checkout. */
   holders: string[];
   captured: string | null;
   insteadOf: Array<{ base: string; value: string }>;
@@ -62,10 +62,13 @@ export interface GuardOptions {
   keepOpen: readonly string[];
 }
 
+let holds = 0;
+
 export async function guardCheckout(repoDir: string, opts: GuardOptions): Promise<CheckoutGuard> {
   const common = await new Git(repoDir).ok(['rev-parse', '--path-format=absolute', '--git-common-dir']);
   const dir = join(common, 'okstra-guard');
-  const me = `${process.pid}:${await bootId()}`;
+  // One process may guard the same checkout twice at once (in-process runs): each hold is its own holder.
+  const me = `${process.pid}:${await bootId()}:${++holds}`;
   return locked(dir, async () => {
     let journal = await readJournal(dir);
     const live = journal ? await liveHolders(journal.holders) : [];
