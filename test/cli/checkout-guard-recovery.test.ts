@@ -61,7 +61,9 @@ describe('the checkout guard', () => {
     p.script('builder', { rules: [{ when: { role: 'executor' }, do: WRITES_STAGE_FILE }] });
     const again = await okstra(['run', '--plan', p.planFile, '--stage', '1', '--repo', p.dir]);
     expect(again.exitCode, again.out).toBe(0);
-    expect(again.out).toMatch(/credentials: an okstra run that was killed had removed them from .*\.git\/config; put back/);
+    expect(again.out).toMatch(
+      /credentials: an okstra run that was killed had removed them from .*\.git\/config; put back/,
+    );
     expect(readFileSync(config).equals(before)).toBe(true);
     expect(existsSync(join(p.dir, '.git', 'okstra-guard'))).toBe(false);
   }, 120_000);
