@@ -21,6 +21,7 @@ import {
   openSandbox,
   REMOTE,
   resolvePlanCommit,
+  closeUntracked,
   resolvePullRequest,
   takeCredentials,
 } from './session-setup.js';
@@ -127,6 +128,13 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     await restoreCredentials();
     throw error;
   });
+  const reopenUntracked = await closeUntracked(io, sandbox, repoDir, [agentClisDir(penv), tmpdir()]).catch(
+    async (error: unknown) => {
+      await sandbox.close();
+      await restoreCredentials();
+      throw error;
+    },
+  );
 
   // Octokit and its HTTP stack load only when the run will call the API, keeping them out of a plain run's start.
   const client =
@@ -221,6 +229,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       // The trees the stage runs kept for reuse go before the job's checkout is handed back.
       await workspace.close();
       await sandbox.close();
+      await reopenUntracked();
       await restoreCredentials();
     },
   };

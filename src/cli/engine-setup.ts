@@ -5,6 +5,7 @@ import type { OkstraConfig } from '../core/config/index.js';
 import { runIdSuffix, type PlanRunKind } from '../core/ids.js';
 import type { Plan } from '../core/plan/types.js';
 import type { Scrubber } from '../core/text/scrub.js';
+import { describeStrip, gitAuthEnv, headerSecrets, remoteAuth } from '../git/credentials.js';
 import { Git } from '../git/git.js';
 import type { LedgerStore } from '../git/ledger-store.js';
 import { ScrubbingLedgerStore } from '../git/scrubbing-ledger-store.js';
@@ -14,6 +15,7 @@ import { createEngineDeps, stageRequestBase } from '../engine/setup.js';
 import type { EngineDeps, RunStageRequest } from '../engine/types.js';
 import { buildRoster, parseModelOverrides, ProviderError, type ProviderDeps } from '../providers/index.js';
 import { agentClisDir } from '../providers/cli-locate.js';
+import { guardCheckout, type CheckoutGuard } from '../sandbox/checkout-guard.js';
 import { createSandbox, IsolationError, type AgentSandbox } from '../sandbox/sandbox.js';
 import { CliError, EXIT_INFRA, type CliIo } from './io.js';
 import { readValidPlan } from './load-plan.js';
@@ -113,13 +115,14 @@ export async function prepareRun(io: CliIo, opts: RunOptions, providerDeps: Prov
   }
 
   if (opts.remote) await fetchPlanRefs(io, repoDir, opts.remote, plan);
-  const sandbox = await openSandbox(io, config, repoDir);
+  const gates = await loadGates(undefined, { overrideDir: join(repoDir, '.okstra', 'prompts') });
+  const { sandbox, remoteEnv } = await openGuardedSandbox(io, config, repoDir, opts.remote);
   const deps = createEngineDeps({
     sandbox,
     repoDir,
     ledgerBranch: config.ledgerBranch,
-    ...(opts.remote ? { remote: opts.remote } : {}),
-    gates: await loadGates(undefined, { overrideDir: join(repoDir, '.okstra', 'prompts') }),
+    ...(opts.remote ? { remote: opts.remote, remoteEnv } : {}),
+    gates,
     now: () => io.now(),
     log: (line) => io.out(line),
     // Rows and files reach the ledger without the environment's keys, as on a runner.
@@ -173,6 +176,71 @@ export async function openSandbox(io: CliIo, config: OkstraConfig, repoDir: stri
     if (error instanceof IsolationError) throw new CliError(error.message, EXIT_INFRA);
     throw error;
   }
+}
+
+/**
+ * {@link openSandbox}, and the checkout guarded for as long as it is open
+ * (src/sandbox/checkout-guard.ts): agents work in worktrees that share the
+ * checkout's git config, so it holds no credential meanwhile, and what git
+ * does not track there is closed to agent users. okstra's own fetches and
+ * pushes authenticate with the captured credential through their
+ * environment (`remoteEnv`). Closing the sandbox ends the agents first, then
+ * puts the checkout back; a killed run's next one does.
+ */
+export async function openGuardedSandbox(
+  io: CliIo,
+  config: OkstraConfig,
+  repoDir: string,
+  remote: string | undefined,
+): Promise<{ sandbox: AgentSandbox; remoteEnv: Record<string, string> }> {
+  const sandbox = await openSandbox(io, config, repoDir);
+  let guard: CheckoutGuard;
+  try {
+    guard = await guardCheckout(repoDir, {
+      remote: remote ?? 'origin',
+      closeUntracked: sandbox.mode === 'os-user',
+      keepOpen: [agentClisDir(io.env), tmpdir()],
+    });
+  } catch (error) {
+    await sandbox.close();
+    throw new CliError(
+      `cannot guard the checkout ${repoDir}: ${error instanceof Error ? error.message : String(error)}`,
+      EXIT_INFRA,
+    );
+  }
+  const auth = remoteAuth(guard.strip, null);
+  if (auth) for (const secret of headerSecrets(auth.header)) io.scrub?.add(secret);
+  if (guard.recovered && guard.recovered.rewritten.length + guard.recovered.replayed.length > 0)
+    io.err(
+      `credentials: an okstra run that was killed had removed them from ${[...guard.recovered.rewritten, ...guard.recovered.replayed].join(', ')}; put back`,
+    );
+  if (guard.strip.found.length > 0) io.err(describeStrip(guard.strip, auth));
+  if (guard.closed.length > 0)
+    io.err(`untracked files: ${guard.closed.join(', ')} closed to agent users until the run ends`);
+  if (guard.kept.length > 0)
+    io.err(
+      `untracked files: ${guard.kept.join(', ')} left readable by agent users: they hold the agent CLIs or the temp folder agents work in`,
+    );
+  const close = async (): Promise<void> => {
+    // Agents end first: none may see the credential come back.
+    await sandbox.close();
+    const released = await guard.release();
+    if (released.replayed.length > 0)
+      io.err(
+        `credentials: ${released.replayed.join(', ')} changed during the run; the removed entries were added back`,
+      );
+  };
+  const guarded: AgentSandbox = {
+    mode: sandbox.mode,
+    get statement() {
+      return sandbox.statement;
+    },
+    acquire: () => sandbox.acquire(),
+    shareForReading: (dir) => sandbox.shareForReading(dir),
+    makeReachable: (path) => sandbox.makeReachable(path),
+    close,
+  };
+  return { sandbox: guarded, remoteEnv: gitAuthEnv(auth) };
 }
 
 const said = new WeakMap<CliIo, Set<string>>();

@@ -67,7 +67,12 @@ interface Entry {
   value: string;
 }
 
-interface FileChange {
+/**
+ * What a strip did to one config file, as plain data: enough to put the file
+ * back byte for byte, or to add the entries back when someone changed the
+ * file meanwhile. `after` is null until the change is applied.
+ */
+export interface ConfigChange {
   file: string;
   original: Buffer;
   mode: number;
@@ -97,7 +102,14 @@ const INCLUDE = /^(?:include|includeif\..+)\.path$/;
  */
 export async function stripCheckoutCredentials(
   repoDir: string,
-  opts: { remote?: string } = {},
+  opts: {
+    remote?: string;
+    /**
+     * Told the changes before they are applied (`after` null) and again once
+     * they are: a shell that must restore after being killed records them.
+     */
+    record?: (changes: readonly ConfigChange[]) => Promise<void>;
+  } = {},
 ): Promise<CredentialStrip> {
   const remote = opts.remote ?? 'origin';
   const git = new Git(repoDir);
@@ -107,13 +119,13 @@ export async function stripCheckoutCredentials(
 
   const files = await configFiles([localFile, join(common, 'config.worktree')]);
   const found: FoundCredential[] = [];
-  const changes: FileChange[] = [];
+  const changes: ConfigChange[] = [];
   const insteadOf: Array<{ base: string; value: string }> = [];
   let header: string | null = null;
 
   for (const file of files) {
     const entries = await listFile(git, file);
-    const change: FileChange = {
+    const change: ConfigChange = {
       file,
       original: await readFile(file),
       mode: (await stat(file)).mode & 0o7777,
@@ -164,7 +176,9 @@ export async function stripCheckoutCredentials(
     if (info !== null) header = basicHeader(info);
   }
 
+  if (changes.length > 0) await opts.record?.(changes);
   for (const c of changes) await applyChange(git, c);
+  if (changes.length > 0) await opts.record?.(changes);
   const after = changes.length > 0 ? await effectiveUrl(git, remote, insteadOf) : before;
 
   let restored = false;
@@ -176,21 +190,37 @@ export async function stripCheckoutCredentials(
     restore: async () => {
       if (restored) return { rewritten: [], replayed: [] };
       restored = true;
-      const out: RestoreOutcome = { rewritten: [], replayed: [] };
-      for (const c of [...changes].reverse()) {
-        const now = existsSync(c.file) ? await readFile(c.file) : null;
-        if (now !== null && c.after !== null && now.equals(c.after)) {
-          await writeFile(c.file, c.original);
-          out.rewritten.push(c.file);
-        } else {
-          await replayChange(git, c);
-          out.replayed.push(c.file);
-        }
-        await chmod(c.file, c.mode);
-      }
-      return out;
+      return restoreConfigChanges(changes);
     },
   };
+}
+
+/**
+ * Puts back what {@link stripCheckoutCredentials} changed, last change first:
+ * a file nobody touched since gets its original bytes; a file changed
+ * meanwhile gets the removed entries added back; a file whose change was
+ * never applied (`after` null: the strip was cut short) is left as it is,
+ * unless it is in neither state, when the strip died halfway through it.
+ */
+export async function restoreConfigChanges(changes: readonly ConfigChange[]): Promise<RestoreOutcome> {
+  const out: RestoreOutcome = { rewritten: [], replayed: [] };
+  for (const c of [...changes].reverse()) {
+    const now = existsSync(c.file) ? await readFile(c.file) : null;
+    if (now !== null && now.equals(c.original)) {
+      await chmod(c.file, c.mode);
+      continue;
+    }
+    if ((now !== null && c.after !== null && now.equals(c.after)) || c.after === null) {
+      // A strip cut short inside one file's few git config calls: no one else wrote it in those milliseconds.
+      await writeFile(c.file, c.original);
+      out.rewritten.push(c.file);
+    } else {
+      await replayChange(new Git(dirname(c.file)), c);
+      out.replayed.push(c.file);
+    }
+    await chmod(c.file, c.mode);
+  }
+  return out;
 }
 
 /**
@@ -292,7 +322,7 @@ async function listFile(git: Git, file: string): Promise<Entry[]> {
     });
 }
 
-async function applyChange(git: Git, c: FileChange): Promise<void> {
+async function applyChange(git: Git, c: ConfigChange): Promise<void> {
   const cfg = (args: string[]) => git.ok(['config', '--file', c.file, ...args]);
   for (const key of new Set(c.removed.map((e) => e.key))) await cfg(['--unset-all', key]);
   for (const r of c.replaced) await cfg(['--fixed-value', '--replace-all', r.key, r.to, r.from]);
@@ -300,7 +330,7 @@ async function applyChange(git: Git, c: FileChange): Promise<void> {
   c.after = await readFile(c.file);
 }
 
-async function replayChange(git: Git, c: FileChange): Promise<void> {
+async function replayChange(git: Git, c: ConfigChange): Promise<void> {
   if (!existsSync(c.file)) await writeFile(c.file, '', { mode: c.mode });
   const cfg = (args: string[]) => git.ok(['config', '--file', c.file, ...args]);
   for (const s of c.sections) for (const e of s.entries) await cfg(['--add', e.key, e.value]);

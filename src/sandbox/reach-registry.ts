@@ -62,7 +62,7 @@ export class ReachRegistry {
     const key = createHash('sha256').update(dir).digest('hex').slice(0, 32);
     const file = join(this.root, `${key}.json`);
     const lock = join(this.root, `${key}.lock`);
-    await acquire(lock);
+    await acquireLock(lock);
     try {
       const before = await readEntry(file);
       const after = await change(before);
@@ -98,7 +98,7 @@ async function readEntry(file: string): Promise<Entry | null> {
 }
 
 /** `mkdir` is atomic: whoever creates the folder holds the lock. */
-async function acquire(lock: string): Promise<void> {
+export async function acquireLock(lock: string): Promise<void> {
   const until = Date.now() + LOCK_WAIT_MS;
   for (;;) {
     try {

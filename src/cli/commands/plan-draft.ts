@@ -10,7 +10,7 @@ import { loadGates } from '../../engine/load-gates.js';
 import { draftPlan, type PlanDraftOutcome } from '../../engine/plan-draft.js';
 import { createEngineDeps } from '../../engine/setup.js';
 import { buildRoster, planningRosterRequest, ProviderError, type ProviderDeps } from '../../providers/index.js';
-import { newLocalRunId, openSandbox, repositoryTop } from '../engine-setup.js';
+import { newLocalRunId, openGuardedSandbox, repositoryTop } from '../engine-setup.js';
 import { CliError, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { readRepoConfig } from '../read-config.js';
 
@@ -83,7 +83,7 @@ export async function runPlanDraft(
   const baseBranch = branch.exitCode === 0 ? branch.stdout.trim() : baseCommit.slice(0, 12);
   const { planner, reviewers } = planningRoster(io, config, opts, repoDir, providerDeps);
 
-  const sandbox = await openSandbox(io, config, repoDir);
+  const { sandbox } = await openGuardedSandbox(io, config, repoDir, undefined);
   const deps = createEngineDeps({
     sandbox,
     repoDir,
