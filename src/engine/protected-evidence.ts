@@ -1,4 +1,10 @@
-import { protectedChanges, qaDefinitions, type ProtectedChange } from '../core/scope/qa-definitions.js';
+import {
+  frozenTestChanges,
+  isTestPath,
+  protectedChanges,
+  qaDefinitions,
+  type ProtectedChange,
+} from '../core/scope/qa-definitions.js';
 import { stageByNumber } from '../core/graph/index.js';
 import { readBlobs } from '../git/git.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
@@ -6,7 +12,8 @@ import type { EngineDeps, RunStageRequest } from './types.js';
 /**
  * What the stage changed of what judges it (src/core/scope/qa-definitions.ts):
  * read at the stage's base, where the executor had touched nothing, and at
- * its head. One `cat-file` for both package.json versions.
+ * its head (one `cat-file` for both package.json versions); and the tests
+ * the done stages it builds on made, each from its own done row's commits.
  */
 export async function protectedEvidence(
   req: RunStageRequest,
@@ -14,6 +21,7 @@ export async function protectedEvidence(
   changed: readonly string[],
   base: string,
   head: string,
+  doneStages: ReadonlyArray<{ number: number; base: string | null; head: string }>,
 ): Promise<ProtectedChange[]> {
   if (changed.length === 0) return [];
   const stage = stageByNumber(req.plan, req.stage);
@@ -23,13 +31,28 @@ export async function protectedEvidence(
   ];
   const [before, after] = await readBlobs(deps.workspace.git, [`${base}:package.json`, `${head}:package.json`]);
   const scripts = { before: scriptsOf(before?.content ?? null), after: scriptsOf(after?.content ?? null) };
+  const frozen = await frozenTests(deps, doneStages);
   return protectedChanges({
     changed,
     definitions: qaDefinitions(commands, scripts.before),
     stageFiles: stage.files,
     configured: req.config.protected,
     scripts,
-  });
+  }).concat(frozenTestChanges(changed, frozen, stage.files));
+}
+
+/** The test files each done stage this one builds on added or changed, between its base and its done head. */
+async function frozenTests(
+  deps: EngineDeps,
+  doneStages: ReadonlyArray<{ number: number; base: string | null; head: string }>,
+): Promise<Map<string, number>> {
+  const frozen = new Map<string, number>();
+  for (const done of doneStages) {
+    if (done.base === null) continue;
+    for (const path of await deps.workspace.changedFiles(done.base, done.head))
+      if (isTestPath(path) && !frozen.has(path)) frozen.set(path, done.number);
+  }
+  return frozen;
 }
 
 /** package.json's `scripts`, or none when there is no such file or it is not a JSON object with string scripts. */

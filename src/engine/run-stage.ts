@@ -72,7 +72,11 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
       // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
       await deps.workspace.sealForReview(worktree, execution.headCommit);
       const changed = await deps.workspace.changedFiles(claimed.baseCommit, execution.headCommit);
-      guarded = await protectedEvidence(req, deps, changed, claimed.baseCommit, execution.headCommit);
+      const done = claimed.doneStages.flatMap(({ number }) => {
+        const row = claimed.state.stages.get(number)?.lastDone;
+        return row ? [{ number, base: row.base_commit ?? null, head: row.head_commit }] : [];
+      });
+      guarded = await protectedEvidence(req, deps, changed, claimed.baseCommit, execution.headCommit, done);
       for (const change of guarded)
         progress.emit('phase-5-qa', 'the stage changed what judges it', { path: change.path, why: change.why });
       const reviewed = { ...promptBase, protectedChanges: guarded };

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  frozenTestChanges,
+  isTestPath,
   npmScriptsRun,
   pathsNamed,
   protectedChanges,
@@ -42,6 +44,9 @@ describe('what a QA command runs', () => {
     expect(files).toEqual(expect.arrayContaining(['vitest.config.*', '.npmrc', '**/AGENTS.md', '.github/**']));
     expect(files).not.toContain('pytest.ini');
     expect(qaDefinitions(['python -m pytest -q'], {}).files.map((f) => f.glob)).toContain('**/conftest.py');
+    // A folder or a test file a command names is what it tests: adding tests there stays the stage's business.
+    const named = qaDefinitions(['node --test test/ && pytest tests/test_mul.py && ./ci/check.sh'], {}).files;
+    expect(named.filter((f) => f.why === 'a file a QA command runs').map((f) => f.glob)).toEqual(['ci/check.sh']);
   });
 });
 
@@ -77,5 +82,31 @@ describe('protected changes', () => {
       'fixtures/golden.json: protected: in the config',
     ]);
     expect(changes(['.github/CODEOWNERS'], ['npm test'], { configured: ['!.github/CODEOWNERS'] })).toEqual([]);
+  });
+});
+
+describe('frozen tests (stage discipline)', () => {
+  it('knows test files in the common ecosystems, and not the code beside them', () => {
+    for (const path of [
+      'test/mul.test.mjs',
+      'src/mul.test.ts',
+      'pkg/mul_test.go',
+      'tests/test_mul.py',
+      'mul_test.py',
+      'spec/mul_spec.rb',
+      'src/test/java/MulTest.java',
+      'web/__tests__/App.jsx',
+    ])
+      expect(isTestPath(path), path).toBe(true);
+    for (const path of ['src/mul.mjs', 'pkg/mul.go', 'contest.py', 'latest/notes.md', 'src/testing.ts'])
+      expect(isTestPath(path), path).toBe(false);
+  });
+
+  it("a later stage's change to a done stage's test is protected unless its files name it", () => {
+    const frozen = new Map([['test/mul.test.mjs', 1]]);
+    expect(frozenTestChanges(['test/mul.test.mjs', 'src/mul.mjs'], frozen, ['src/mul.mjs'])).toEqual([
+      { path: 'test/mul.test.mjs', why: 'a test done stage 1 added or changed is frozen' },
+    ]);
+    expect(frozenTestChanges(['test/mul.test.mjs'], frozen, ['test/'])).toEqual([]);
   });
 });

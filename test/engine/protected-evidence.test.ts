@@ -89,3 +89,34 @@ describe('a stage that changes what judges it', () => {
     expect(completed(await (await engineFor(planned)).run(1)).report.verdict.value).toBe('PASS');
   });
 });
+
+describe('done stages stay done', () => {
+  it("a later stage that rewrites a done stage's code and its test to match does not end done", async () => {
+    const right = {
+      ...WRONG_MUL,
+      'src/math.mjs': 'export const add = (a, b) => a + b;\nexport const mul = (a, b) => a * b;\n',
+    };
+    const p = await project(executor(right));
+    // Stage 2 breaks stage 1's mul and rewrites stage 1's test to agree with it.
+    const rewritten = {
+      'src/stage-2.txt': 'stage 2\n',
+      'src/math.mjs': WRONG_MUL['src/math.mjs'],
+      'test/mul.test.mjs': WRONG_MUL['test/mul.test.mjs'].replace('6)', '5)'),
+    };
+    p.script('builder', {
+      rules: [
+        { when: { role: 'executor', stage: 1 }, do: executor(right) },
+        { when: { role: 'executor', stage: 2 }, do: executor(rewritten) },
+      ],
+    });
+    const engine = await engineFor(p);
+    expect(completed(await engine.run(1)).report.verdict.value).toBe('PASS');
+    const { report } = completed(await engine.run(2));
+    expect(report.qa.every((q) => q.passed)).toBe(true);
+    expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
+    expect(report.verdict.reasons).toEqual([
+      "okstra: the stage changed what judges it: test/mul.test.mjs (a test done stage 1 added or changed is frozen); a plan that means this names it in the stage's files",
+    ]);
+    expect((await ledgerRows(p)).at(-1)).toMatchObject({ stage: 2, status: 'failed' });
+  });
+});

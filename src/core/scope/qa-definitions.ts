@@ -108,7 +108,9 @@ export function qaDefinitions(commands: readonly string[], scripts: Readonly<Rec
     for (const runner of RUNNERS)
       if (runner.runs.test(line))
         for (const glob of runner.files) files.push({ glob, why: `${runner.why} configuration` });
-    for (const path of pathsNamed(line)) files.push({ glob: path, why: 'a file a QA command runs' });
+    // A folder or a test a command names is what it tests, not how: tests are the stage's to add (frozen once done).
+    for (const path of pathsNamed(line))
+      if (!path.endsWith('/') && !isTestPath(path)) files.push({ glob: path, why: 'a file a QA command runs' });
   }
   const unique = new Map(files.map((f) => [f.glob, f]));
   return { files: [...unique.values()], npmScripts: [...npmScripts].sort() };
@@ -153,4 +155,28 @@ export function protectedChanges(input: {
     if (rule) out.push({ path, why: rule.why });
   }
   return out;
+}
+
+/** Where tests live in the common ecosystems: a test folder, or a file named as a test. */
+const TEST_PATH =
+  /(?:^|\/)(?:tests?|spec|__tests__)\/|(?:^|\/)(?:test_[^/]+\.py|[^/]+_test\.(?:py|go|rb|exs)|[^/]+\.(?:test|spec)\.[cm]?[jt]sx?|[^/]+_spec\.rb|conftest\.py|[^/]+Test\.(?:java|kt))$/;
+
+export function isTestPath(path: string): boolean {
+  return TEST_PATH.test(path);
+}
+
+/**
+ * Stage discipline: the tests a done stage added or changed are frozen for
+ * the stages after it. `frozen` maps each such path to the stage that made
+ * it; a change to one that `stageFiles` does not name is protected.
+ */
+export function frozenTestChanges(
+  changed: readonly string[],
+  frozen: ReadonlyMap<string, number>,
+  stageFiles: readonly string[],
+): ProtectedChange[] {
+  const planned = stageFiles.map(globMatcher);
+  return changed
+    .filter((path) => frozen.has(path) && !planned.some((m) => m(path)))
+    .map((path) => ({ path, why: `a test done stage ${frozen.get(path) ?? '?'} added or changed is frozen` }));
 }
