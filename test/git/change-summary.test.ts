@@ -1,7 +1,7 @@
 import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changeSummary } from '../../src/git/change-summary.js';
+import { changeSummary, parseRawNumstat } from '../../src/git/change-summary.js';
 import { StageWorkspace } from '../../src/git/stage-workspace.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
@@ -47,5 +47,29 @@ describe('changeSummary', () => {
     const { git } = await makeRepo();
     const head = await git.ok(['rev-parse', 'HEAD']);
     await expect(changeSummary(git, head, '0'.repeat(40))).rejects.toThrow(/git diff failed/);
+  });
+
+  it('reads gitlinks from the raw records, renames and all: added, removed or moved, never followed', () => {
+    const z = (id: string): string => id.repeat(40);
+    const fields = [
+      `:000000 160000 ${z('0')} ${z('a')} A`,
+      'vendor/lib',
+      `:160000 000000 ${z('b')} ${z('0')} D`,
+      'mods/old',
+      `:100644 100644 ${z('c')} ${z('d')} R091`,
+      'from.txt',
+      'to.txt',
+      '-\t-\tvendor/lib',
+      '-\t-\tmods/old',
+      '1\t2\t',
+      'from.txt',
+      'to.txt',
+      '',
+    ];
+    expect(parseRawNumstat(fields)).toEqual({
+      files: ['vendor/lib', 'mods/old', 'to.txt'],
+      stat: { files: 3, insertions: 1, deletions: 2 },
+      gitlinks: ['vendor/lib', 'mods/old'],
+    });
   });
 });
