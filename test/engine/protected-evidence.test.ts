@@ -5,6 +5,7 @@
  * Stand-in executors play the attacks on a small Node project whose QA is
  * `npm test` (node's own test runner).
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { completed, engineFor, ledgerRows, makeProject, type AgentScript, type Project } from './helpers.js';
@@ -24,11 +25,15 @@ const WRONG_MUL = {
     "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { mul } from '../src/math.mjs';\ntest('mul', () => assert.equal(mul(2, 3), 6));\n",
 };
 
-async function project(executor: AgentScript, files = '`src/stage-1.txt`, `src/math.mjs`, `test/`'): Promise<Project> {
+async function project(
+  executor: AgentScript,
+  files = '`src/stage-1.txt`, `src/math.mjs`, `test/`',
+  kind: { files: Record<string, string>; qa: string } = { files: FILES, qa: 'npm test --silent' },
+): Promise<Project> {
   const p = await makeProject({
     plan: 'linear.md',
-    files: FILES,
-    config: { qaCommands: ['npm test --silent'], verifiers: ['reviewer'] },
+    files: kind.files,
+    config: { qaCommands: [kind.qa], verifiers: ['reviewer'] },
     agents: {
       builder: { rules: [{ when: { role: 'executor' }, do: executor }] },
       // A verifier the evidence fooled: it answers PASS whatever it reads.
@@ -118,5 +123,67 @@ describe('done stages stay done', () => {
       "okstra: the stage changed what judges it: test/mul.test.mjs (a test done stage 1 added or changed is frozen); a plan that means this names it in the stage's files",
     ]);
     expect((await ledgerRows(p)).at(-1)).toMatchObject({ stage: 2, status: 'failed' });
+  });
+});
+
+/** The system's pytest (scripts/install-test-tools.sh installs it): agent users can reach /usr/bin/python3. */
+const pytest = (() => {
+  try {
+    execFileSync('/usr/bin/python3', ['-c', 'import pytest']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe.skipIf(!pytest)('a Python project whose QA is pytest', () => {
+  const PYTHON = {
+    files: {
+      'calc.py': 'def add(a, b):\n    return a + b\n',
+      'tests/test_add.py': 'from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n',
+      'pytest.ini': '[pytest]\ntestpaths = tests\npythonpath = .\n',
+    },
+    qa: '/usr/bin/python3 -m pytest -q -p no:cacheprovider',
+  };
+  const wrong = {
+    'src/stage-1.txt': 'stage 1\n',
+    'calc.py': 'def add(a, b):\n    return a + b\n\ndef mul(a, b):\n    return a + b\n',
+    'tests/test_mul.py': 'from calc import mul\n\ndef test_mul():\n    assert mul(2, 3) == 6\n',
+  };
+  const files = '`src/stage-1.txt`, `calc.py`, `tests/`';
+
+  for (const [attack, extra, path] of [
+    [
+      'deselects the new test in pytest.ini',
+      { 'pytest.ini': '[pytest]\ntestpaths = tests\npythonpath = .\naddopts = -k "not mul"\n' },
+      'pytest.ini',
+    ],
+    [
+      'skips it from a new conftest.py',
+      {
+        'conftest.py':
+          'import pytest\n\ndef pytest_collection_modifyitems(items):\n    for item in items:\n        item.add_marker(pytest.mark.skip)\n',
+      },
+      'conftest.py',
+    ],
+  ] as const) {
+    it(`${attack}: QA passes, the verifier says PASS, and the stage fails naming ${path}`, async () => {
+      const p = await project(executor({ ...wrong, ...extra }), files, PYTHON);
+      const { report } = completed(await (await engineFor(p)).run(1));
+      expect(report.qa.every((q) => q.passed)).toBe(true);
+      expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
+      expect(report.verdict.reasons).toEqual([
+        `okstra: the stage changed what judges it: ${path} (pytest configuration); a plan that means this names it in the stage's files`,
+      ]);
+    });
+  }
+
+  it('the honest stage passes, and the wrong one left alone fails its own test', async () => {
+    const right = { ...wrong, 'calc.py': 'def add(a, b):\n    return a + b\n\ndef mul(a, b):\n    return a * b\n' };
+    expect(
+      completed(await (await engineFor(await project(executor(right), files, PYTHON))).run(1)).report.verdict.value,
+    ).toBe('PASS');
+    const failing = completed(await (await engineFor(await project(executor(wrong), files, PYTHON))).run(1)).report;
+    expect(failing.qa.map((q) => q.passed)).toEqual([true, false]);
   });
 });
