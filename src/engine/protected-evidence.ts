@@ -3,6 +3,7 @@ import {
   isTestPath,
   protectedChanges,
   qaDefinitions,
+  runsNpmScripts,
   type ProtectedChange,
 } from '../core/scope/qa-definitions.js';
 import { stageByNumber } from '../core/graph/index.js';
@@ -12,7 +13,8 @@ import type { EngineDeps, RunStageRequest } from './types.js';
 /**
  * What the stage changed of what judges it (src/core/scope/qa-definitions.ts):
  * read at the stage's base, where the executor had touched nothing, and at
- * its head (one `cat-file` for both package.json versions); and the tests
+ * its head (one `cat-file` for both package.json versions, and none when no
+ * QA command runs a package manager); and the tests
  * the done stages it builds on made, each from its own done row's commits.
  */
 export async function protectedEvidence(
@@ -29,7 +31,9 @@ export async function protectedEvidence(
     ...stage.validation.map((v) => v.cmd),
     ...req.config.qaCommands.map((q) => (typeof q === 'string' ? q : q.cmd)),
   ];
-  const [before, after] = await readBlobs(deps.workspace.git, [`${base}:package.json`, `${head}:package.json`]);
+  const [before, after] = runsNpmScripts(commands)
+    ? await readBlobs(deps.workspace.git, [`${base}:package.json`, `${head}:package.json`])
+    : [];
   const scripts = { before: scriptsOf(before?.content ?? null), after: scriptsOf(after?.content ?? null) };
   const frozen = await frozenTests(deps, doneStages);
   return protectedChanges({

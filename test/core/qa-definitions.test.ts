@@ -4,6 +4,7 @@ import {
   isTestPath,
   npmScriptsRun,
   pathsNamed,
+  runsNpmScripts,
   protectedChanges,
   qaDefinitions,
   type QaDefinitions,
@@ -51,6 +52,11 @@ describe('what a QA command runs', () => {
 });
 
 describe('protected changes', () => {
+  it('package.json is read only when a QA command runs a package manager', () => {
+    expect(runsNpmScripts(['pytest -q', 'make check'])).toBe(false);
+    expect(runsNpmScripts(['pytest -q', 'pnpm test'])).toBe(true);
+  });
+
   it('a change to a QA script is one; a change to a script QA never runs is not', () => {
     expect(changes(['package.json'], ['npm test'], { after: { ...SCRIPTS, test: 'exit 0' } })).toEqual([
       'package.json: changed the QA scripts test',

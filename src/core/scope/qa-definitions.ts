@@ -116,6 +116,13 @@ export function qaDefinitions(commands: readonly string[], scripts: Readonly<Rec
   return { files: [...unique.values()], npmScripts: [...npmScripts].sort() };
 }
 
+const NPM_COMMAND = /\b(?:npm|pnpm|yarn|bun)\b/;
+
+/** Whether package.json's scripts can matter to `commands`: only a package manager runs them. */
+export function runsNpmScripts(commands: readonly string[]): boolean {
+  return commands.some((c) => NPM_COMMAND.test(c));
+}
+
 /** A change to what judges the stage, as okstra reports it. */
 export interface ProtectedChange {
   path: string;
