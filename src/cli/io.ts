@@ -58,9 +58,16 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * The process's own streams. A reader that stops early (`okstra … | head`)
+ * closes stdout under us: that is the reader's choice, not a failure, so the
+ * rest of what would be printed is dropped and the command ends as it would
+ * have, never with an unhandled EPIPE and its stack trace.
+ */
 export function processIo(): CliIo {
+  const stdout = readerMayLeave(process.stdout);
   return {
-    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    out: (text) => stdout.write(text.endsWith('\n') ? text : `${text}\n`),
     err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
     cwd: process.cwd(),
     env: process.env,
@@ -68,12 +75,25 @@ export function processIo(): CliIo {
     ...(process.stdout.isTTY
       ? {
           tty: {
-            write: (text: string) => void process.stdout.write(text),
+            write: (text: string) => stdout.write(text),
             get columns() {
               return process.stdout.columns;
             },
           },
         }
       : {}),
+  };
+}
+
+function readerMayLeave(stream: NodeJS.WriteStream): { write(text: string): void } {
+  let readerGone = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    readerGone = true;
+  });
+  return {
+    write: (text) => {
+      if (!readerGone) stream.write(text);
+    },
   };
 }
