@@ -21,7 +21,10 @@ import { posix } from 'node:path';
  *   the target of an input redirection (`< file`); `git show <rev>:<path>`,
  *   `git blame <path>`, the paths of `git diff`/`git show`/`git log -p`
  *   after the revisions, and a `git diff`/`git show` without paths as the
- *   whole change (`wholeDiff`: every file the change touches);
+ *   whole change (`wholeDiff`: every file the change touches) — unless an
+ *   option like `--stat`, `--name-only`, `--name-status`, `--numstat`,
+ *   `--shortstat`, `--summary` or `--no-patch` replaces the patch (and no
+ *   `-p` asks for it back): names and counts show no content;
  * - a file the session itself wrote (Codex `file_change`).
  * Not counted: listings and metadata (`ls`, `find`, `wc`, `stat`, `glob`,
  * `list_directory`), a tool call whose result was an error, and anything
@@ -59,6 +62,22 @@ const SCRIPTED_READERS = new Set(['sed', 'awk', 'gawk', 'grep', 'egrep', 'fgrep'
 /** Programs that run the rest of their words as a command. */
 const WRAPPERS = new Set(['sudo', 'env', 'command', 'nice', 'time', 'timeout', 'xargs']);
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash']);
+const PATCH_OPTIONS = new Set(['-p', '--patch', '-u', '--patch-with-stat', '--patch-with-raw']);
+/** `git diff`/`show` options that print something other than the patch. */
+const SUMMARY_ONLY = new Set([
+  '--stat',
+  '--numstat',
+  '--shortstat',
+  '--dirstat',
+  '--compact-summary',
+  '--summary',
+  '--name-only',
+  '--name-status',
+  '--raw',
+  '--check',
+  '-s',
+  '--no-patch',
+]);
 const GLOB = /[*?[\]{}]/;
 
 /** Collects what one session opened; `result()` says so only when the event stream was whole. */
@@ -201,7 +220,10 @@ function gitReads(args: string[], out: CommandReads, at: (p: string) => string):
     case 'show':
     case 'diff':
     case 'log': {
-      if (sub === 'log' && !words.some((w) => w === '-p' || w === '--patch' || w === '-u')) return;
+      const patch = words.some((w) => PATCH_OPTIONS.has(w));
+      if (sub === 'log' && !patch) return;
+      // `--stat` and its kin print names and counts instead of the patch (unless `-p` asks for it too): no content shown.
+      if (!patch && words.some((w) => SUMMARY_ONLY.has(w.replace(/=.*$/, '')))) return;
       // `rev:path` names one file's content; without `--` a word with a slash or dot past the revisions is a path too.
       const revPaths = plain.filter((w) => /^[^:]*:./.test(w)).map((w) => w.slice(w.indexOf(':') + 1));
       const loose = separator >= 0 ? [] : plain.filter((w) => !w.includes(':') && !isRevision(w));

@@ -52,8 +52,28 @@ describe('what a shell command opens', () => {
 
   it('reads a git diff or show without paths as the whole change, and a patch log of a path as that path', () => {
     expect(filesReadByCommand('git diff abc1234..HEAD')).toEqual({ paths: [], wholeDiff: true });
-    expect(filesReadByCommand("bash -lc 'git --no-pager show --stat HEAD'").wholeDiff).toBe(true);
+    expect(filesReadByCommand("bash -lc 'git --no-pager show HEAD'").wholeDiff).toBe(true);
     expect(filesReadByCommand('git log -p -- src/a.ts')).toEqual({ paths: ['src/a.ts'], wholeDiff: false });
+  });
+
+  it('credits nothing for a diff that prints names or counts instead of the patch', () => {
+    for (const command of [
+      'git show --stat HEAD',
+      "bash -lc 'git --no-pager show --stat HEAD'",
+      'git diff --name-only abc1234..HEAD',
+      'git diff --name-status abc1234..HEAD -- src/a.ts',
+      'git diff --numstat abc1234..HEAD',
+      'git diff --shortstat abc1234..HEAD',
+      'git show --summary HEAD',
+      'git diff --stat=200 abc1234..HEAD src/a.ts',
+      'git show --no-patch HEAD',
+      'git log --stat -- src/a.ts',
+    ]) {
+      expect(filesReadByCommand(command), command).toEqual({ paths: [], wholeDiff: false });
+    }
+    // `-p` asks for the patch beside the stat: the content is shown.
+    expect(filesReadByCommand('git show --stat -p HEAD')).toEqual({ paths: [], wholeDiff: true });
+    expect(filesReadByCommand('git log -p --stat -- src/a.ts')).toEqual({ paths: ['src/a.ts'], wholeDiff: false });
   });
 
   it('never throws on odd shell (unclosed quotes, substitutions, here-docs)', () => {
