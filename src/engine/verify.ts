@@ -1,4 +1,6 @@
 import { composePrompt, type PromptInput } from '../core/prompts/index.js';
+import { REVIEW_DIFF_LIMIT_BYTES } from '../core/prompts/types.js';
+import { reviewDiff } from '../git/change-diff.js';
 import {
   normalizeCitation,
   parseCriticResult,
@@ -54,6 +56,8 @@ export async function verify(
   const base: Base = {
     ...promptBase,
     headCommit: head,
+    // Made by okstra, not the tree's git: no attribute of the project can hide a file's change from its reviewers.
+    changeDiff: await reviewDiff(deps.workspace.git, promptBase.baseCommit, head, REVIEW_DIFF_LIMIT_BYTES),
     qaResults: qa.map((q) => ({
       label: q.label,
       cmd: q.cmd,
