@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ChangeDiffBrief } from '../core/prompts/types.js';
 import { GitError, startGit, type Git } from './git.js';
 
@@ -52,4 +55,30 @@ export async function reviewDiff(git: Git, base: string, head: string, limitByte
       exitCode: status.code ?? -1,
     });
   return { kind: 'inline', text: Buffer.concat(chunks).toString('utf8') };
+}
+
+/**
+ * Which of `paths` a plain `git diff` at `head` prints as "Binary files
+ * differ": those whose `diff` attribute the head tree's `.gitattributes`
+ * unset (`-diff`, `binary`). Asked of a throwaway index read from `head`, so
+ * the tree's attributes are read as data and nothing of it is checked out.
+ */
+export async function hiddenFromPlainDiff(git: Git, head: string, paths: readonly string[]): Promise<string[]> {
+  if (paths.length === 0) return [];
+  const dir = await mkdtemp(join(tmpdir(), 'okstra-attr-'));
+  try {
+    const env = { GIT_INDEX_FILE: join(dir, 'index') };
+    await git.ok(['read-tree', head], { env });
+    const out = await git.ok(['check-attr', '--cached', '--stdin', '-z', 'diff'], {
+      env,
+      input: paths.map((p) => `${p}\0`).join(''),
+    });
+    // `-z`: path NUL attribute NUL value NUL, one triple per path.
+    const fields = out.split('\0');
+    const hidden: string[] = [];
+    for (let i = 0; i + 2 < fields.length; i += 3) if (fields[i + 2] === 'unset') hidden.push(fields[i] as string);
+    return hidden;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }

@@ -39,6 +39,12 @@ export type OpenedFiles =
       files: string[];
       /** The session printed the whole change (`git diff` without paths): every changed file counts as opened. */
       wholeDiff?: true;
+      /**
+       * What it saw only through a git diff, show or log -p without `--text`:
+       * the tree's `.gitattributes` decided whether those showed content or
+       * "Binary files differ" (src/git/change-diff.ts asks which).
+       */
+      plainDiff?: { files: string[]; wholeDiff?: true };
     }
   | { source: 'self-reported' };
 
@@ -84,28 +90,49 @@ const GLOB = /[*?[\]{}]/;
 export class OpenedCollector {
   private readonly files = new Set<string>();
   private wholeDiff = false;
+  /** Paths some content reader printed; the rest of `files` came only through plain diffs. */
+  private readonly shown = new Set<string>();
+  private wholeDiffShown = false;
 
   constructor(private readonly cwd: string) {}
 
   /** A path a tool read: absolute or relative to the worktree; outside it is ignored. */
-  addPath(path: unknown): void {
+  addPath(path: unknown, plainDiff = false): void {
     if (typeof path !== 'string' || path.trim() === '' || GLOB.test(path)) return;
     const relative = worktreeRelative(path, this.cwd);
-    if (relative !== null) this.files.add(relative);
+    if (relative === null) return;
+    this.files.add(relative);
+    if (!plainDiff) this.shown.add(relative);
   }
 
   /** A shell command line the session ran (a `bash -lc '…'` wrapper is unwrapped). */
   addCommand(command: unknown): void {
     if (typeof command !== 'string') return;
     const read = filesReadByCommand(command);
-    for (const p of read.paths) this.addPath(p);
+    // `paths` holds each plain-diff path once more than the content readers named it.
+    const plain = [...(read.plainDiff?.paths ?? [])];
+    for (const p of read.paths) {
+      const i = plain.indexOf(p);
+      if (i >= 0) plain.splice(i, 1);
+      this.addPath(p, i >= 0);
+    }
     if (read.wholeDiff) this.wholeDiff = true;
+    if (read.wholeDiff && !read.plainDiff?.wholeDiff) this.wholeDiffShown = true;
   }
 
   /** `complete` false: part of the stream is missing (truncated output), so the set proves nothing. */
   result(complete: boolean): OpenedFiles {
     if (!complete) return { source: 'self-reported' };
-    return { source: 'events', files: [...this.files].sort(), ...(this.wholeDiff ? { wholeDiff: true as const } : {}) };
+    const plainFiles = [...this.files].filter((f) => !this.shown.has(f)).sort();
+    const plainWhole = this.wholeDiff && !this.wholeDiffShown;
+    return {
+      source: 'events',
+      files: [...this.files].sort(),
+      ...(this.wholeDiff ? { wholeDiff: true as const } : {}),
+      ...(plainFiles.length > 0 || plainWhole
+        ? { plainDiff: { files: plainFiles, ...(plainWhole ? { wholeDiff: true as const } : {}) } }
+        : {}),
+    };
   }
 }
 
@@ -123,6 +150,8 @@ export interface CommandReads {
   /** Paths as written in the command, relative to the session's cwd (a `cd` inside the command is applied). */
   paths: string[];
   wholeDiff: boolean;
+  /** Of those, what a git diff/show/log -p without `--text` printed: the tree's attributes decided what it showed. */
+  plainDiff?: { paths: string[]; wholeDiff: boolean };
 }
 
 /** What a shell command line prints the content of, by the rules above. Never throws. */
@@ -154,6 +183,11 @@ function collect(command: string, out: CommandReads, depth: number): void {
         collect(script, inner, depth + 1);
         out.paths.push(...inner.paths.map(at));
         out.wholeDiff ||= inner.wholeDiff;
+        if (inner.plainDiff) {
+          const plain = (out.plainDiff ??= { paths: [], wholeDiff: false });
+          plain.paths.push(...inner.plainDiff.paths.map(at));
+          plain.wholeDiff ||= inner.plainDiff.wholeDiff;
+        }
       }
       continue;
     }
@@ -229,7 +263,14 @@ function gitReads(args: string[], out: CommandReads, at: (p: string) => string):
       const loose = separator >= 0 ? [] : plain.filter((w) => !w.includes(':') && !isRevision(w));
       const named = [...paths, ...revPaths, ...loose];
       out.paths.push(...named.map(inDir));
-      if (named.length === 0 && sub !== 'log') out.wholeDiff = true;
+      const whole = named.length === 0 && sub !== 'log';
+      if (whole) out.wholeDiff = true;
+      // `rev:path` prints the file itself; the rest is a patch, which `-diff` turns into "Binary files differ" unless `--text`.
+      if (!words.some((w) => w === '--text' || w === '-a')) {
+        const plain = (out.plainDiff ??= { paths: [], wholeDiff: false });
+        plain.paths.push(...[...paths, ...loose].map(inDir));
+        plain.wholeDiff ||= whole;
+      }
       return;
     }
     case 'blame':

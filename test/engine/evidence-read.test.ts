@@ -156,4 +156,39 @@ describe('evidence actually read', () => {
     expect(prompt).toContain('+export const answer = 42;');
     expect(prompt).not.toMatch(/Binary files .* differ/);
   });
+
+  it('a plain git diff the tree turns into "Binary files differ" backs no citation of that file; with --text it does', async () => {
+    const citesApp = {
+      verdict: 'PASS',
+      findings: [{ severity: 'minor', title: 'Off by one', file: 'src/app.js', line: 1 }],
+      evidenceRead: ['src/app.js'],
+    };
+    const project = () =>
+      makeProject({
+        plan: 'linear.md',
+        files: { '.gitattributes': '*.js -diff\n', 'src/app.js': 'export const answer = 41;\n' },
+        agents: {
+          builder: executorOnly({
+            ...WRITES_STAGE_FILE,
+            writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage\n', 'src/app.js': 'export const answer = 42;\n' },
+          }),
+          reviewer: verifierSays(citesApp),
+        },
+      });
+    const judged = async (command: string) => {
+      const p = await project();
+      const engine = await engineFor(p);
+      const collector = new OpenedCollector(p.dir);
+      collector.addCommand(command);
+      withEvents(engine, 'Reviewer worker', collector.result(true));
+      const { report } = completed(await engine.run(1));
+      return report.verifiers.find((v) => v.worker === 'Reviewer worker');
+    };
+    expect(await judged('git diff main..HEAD')).toMatchObject({
+      status: 'contract-violated',
+      unreadCitations: ['src/app.js'],
+    });
+    expect(await judged('git diff main..HEAD -- src/app.js')).toMatchObject({ status: 'contract-violated' });
+    expect(await judged('git diff --text main..HEAD')).toMatchObject({ status: 'done', evidence: 'events' });
+  });
 });

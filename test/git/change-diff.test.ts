@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { reviewDiff } from '../../src/git/change-diff.js';
+import { hiddenFromPlainDiff, reviewDiff } from '../../src/git/change-diff.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
 /** A repository whose own attributes and config would hide or rewrite the change of `src/app.js`. */
@@ -44,5 +44,16 @@ describe('reviewDiff', () => {
   it('stops at the limit and says the diff is too big', async () => {
     const { git, base, head } = await hostileRepo();
     expect(await reviewDiff(git, base, head, 40)).toEqual({ kind: 'too-big', limitBytes: 40 });
+  });
+
+  it("names the files the head tree's attributes hide from a plain diff, whatever the checkout holds", async () => {
+    const { git, head } = await hostileRepo();
+    // The checkout's own attributes say otherwise; only the head tree's count.
+    writeFileSync(join(git.cwd, '.gitattributes'), '*.txt -diff\n');
+    expect(await hiddenFromPlainDiff(git, head, ['src-app.js', 'notes.txt', 'missing.js', 'dir/x.md'])).toEqual([
+      'src-app.js',
+      'missing.js',
+    ]);
+    expect(await hiddenFromPlainDiff(git, head, [])).toEqual([]);
   });
 });
