@@ -254,6 +254,13 @@ describe('composePrompt: agent text stays inside its fenced block', () => {
     expect(compose('executor', { changeDiff: { kind: 'inline', text } })).not.toContain('## Change under review');
   });
 
+  it('names the invisible characters of the diff instead of dropping them', () => {
+    const text = 'diff --git a/a.js b/a.js\n+const admin\u200b = isAdmin; /*\u202e } \u2066*/\r\n';
+    const prompt = compose('verifier', { changeDiff: { kind: 'inline', text } });
+    expect(prompt).toContain('+const admin<U+200B> = isAdmin; /*<U+202E> } <U+2066>*/<U+000D>');
+    expect(prompt).not.toMatch(/[\u200b\u202e\u2066\r]/);
+  });
+
   it('a diff too big to inline says so and keeps the per-file reading instructions', () => {
     const prompt = compose('verifier', { changeDiff: { kind: 'too-big', limitBytes: 100_000 } });
     expect(prompt).toContain('is over 100000 bytes, too large to show here');
