@@ -254,6 +254,13 @@ describe('composePrompt: agent text stays inside its fenced block', () => {
     expect(compose('executor', { changeDiff: { kind: 'inline', text } })).not.toContain('## Change under review');
   });
 
+  it('a diff whose named invisible characters would pass the bound is not inlined either', () => {
+    const text = `+${'\u0000'.repeat(20_000)}\n`;
+    const prompt = compose('verifier', { changeDiff: { kind: 'inline', text } });
+    expect(prompt).toContain('too large to show here');
+    expect(prompt).not.toContain('<U+0000>');
+  });
+
   it('names the invisible characters of the diff instead of dropping them', () => {
     const text = 'diff --git a/a.js b/a.js\n+const admin\u200b = isAdmin; /*\u202e } \u2066*/\r\n';
     const prompt = compose('verifier', { changeDiff: { kind: 'inline', text } });
