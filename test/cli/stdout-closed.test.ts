@@ -51,4 +51,16 @@ describe('stdout closed by its reader', () => {
     expect(ended.stderr).toBe('');
     expect(ended.exitCode).toBe(0);
   });
+
+  it('stderr closed by its reader: a usage error still exits 2, not with an unhandled EPIPE', async () => {
+    const child = spawn(process.execPath, [realpathSync(inject('okstraCliPath')), '--no-such-option'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    child.stderr.destroy();
+    const exitCode = await new Promise<number | null>((resolve, reject) => {
+      child.on('error', reject);
+      child.on('close', (code) => resolve(code));
+    });
+    expect(exitCode).toBe(2);
+  });
 });
