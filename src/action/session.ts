@@ -106,7 +106,11 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   // Before anything runs: the keys the config names by variable come from the step's env, not an input main.ts scrubbed.
   for (const key of providerKeyValues(config, penv)) {
     io.setSecret(key);
-    d.scrub.add(key);
+    const added = d.scrub.add(key);
+    if (!added.added && added.reason !== 'the value is already scrubbed')
+      io.warning(
+        `okstra: a model key is not scrubbed by value (${added.reason}); the runner still masks it in this log`,
+      );
   }
   if (inputs.installClis) {
     if (!d.installClis) throw new Error('install-clis is not available in this build');
