@@ -39,7 +39,11 @@ export async function reviewDiff(git: Git, base: string, head: string, limitByte
     if (size > limitBytes) {
       tooBig = true;
       chunks.length = 0;
-      process.kill(child.pid, 'SIGKILL');
+      try {
+        process.kill(child.pid, 'SIGKILL');
+      } catch {
+        // Already gone: it had printed everything.
+      }
     } else chunks.push(chunk);
   });
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
