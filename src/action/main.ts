@@ -17,6 +17,7 @@ import { reconcileMode } from './reconcile-mode.js';
 import { RulesError } from './rules.js';
 import { dropSecretInputs, runnerTokens, Scrubber, secretValues } from './secrets.js';
 import { openSession, type Session } from './session.js';
+import { okstraLine } from '../core/text/okstra-line.js';
 
 /**
  * One Action run: inputs → session (setup group) → mode → outputs, summary
@@ -103,7 +104,7 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
     // Config and roster problems are the user's to fix: show every detail, then one line.
     if (error instanceof RulesError) for (const line of error.details) io.error(line);
     if (error instanceof RulesError || error instanceof ProviderError) {
-      io.setFailed(`okstra: ${scrub.scrubAll(error.message)}`);
+      io.setFailed(okstraLine(scrub.scrubAll(error.message)));
       return;
     }
     throw error;
@@ -152,7 +153,7 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
 
   writeOutputs(io, results);
   const problems = [...results.failures, ...session.publisher.problems.map((p) => `publishing: ${p}`)];
-  if (problems.length > 0) io.setFailed(`okstra: ${scrub.scrubAll(problems.join('; '))}`);
+  if (problems.length > 0) io.setFailed(okstraLine(scrub.scrubAll(problems.join('; '))));
 }
 
 async function readEvent(path: string | undefined): Promise<unknown> {

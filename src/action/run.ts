@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { installClisFor } from './install-clis.js';
 import { coreIo } from './core-io.js';
 import { runAction } from './main.js';
+import { okstraLine } from '../core/text/okstra-line.js';
 import { agentClisDir } from '../providers/cli-locate.js';
 import {
   handBackToRunner,
@@ -43,7 +44,7 @@ export async function run(): Promise<void> {
       installClis: installClisFor,
     });
   } catch (error) {
-    core.setFailed(`okstra: ${error instanceof Error ? error.message : String(error)}`);
+    core.setFailed(okstraLine(error instanceof Error ? error.message : String(error)));
   } finally {
     const problem = handBackToRunner(
       [process.env.GITHUB_WORKSPACE ?? process.cwd(), agentClisDir(process.env)].filter(existsSync),

@@ -1,5 +1,6 @@
 import { DEFAULT_API_KEY_ENV } from '../providers/cli-credentials.js';
 import { Scrubber } from '../core/text/scrub.js';
+import type { OkstraConfig } from '../core/config/schema.js';
 import type { ActionInputs } from './inputs.js';
 import type { Env } from './context.js';
 
@@ -27,6 +28,18 @@ export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys
     (v): v is string => v !== null && v.length >= 4,
   );
   return [...new Set(values)].sort((a, b) => b.length - a.length);
+}
+
+/**
+ * The model keys the run may hand to a gateway, by value: each built-in's
+ * default variable and every variable a provider's `apiKeyEnv` names, read
+ * from the providers' environment (a key input or the step's own `env:`). A
+ * custom variable name matches no pattern, so only its value can catch it.
+ */
+export function providerKeyValues(config: Pick<OkstraConfig, 'providers'>, env: Env): string[] {
+  const names = new Set<string>(Object.values(DEFAULT_API_KEY_ENV));
+  for (const provider of Object.values(config.providers)) if (provider.apiKeyEnv) names.add(provider.apiKeyEnv);
+  return [...names].map((name) => env[name]?.trim() ?? '').filter((v) => v !== '');
 }
 
 /**

@@ -13,7 +13,7 @@ import { PhaseLog, WorkerLog, type ActionIo } from './io.js';
 import { progressIntervalFrom } from '../github/check-progress.js';
 import { StagePublisher } from '../github/stage-publisher.js';
 import { loadRules, withInputOverrides, type Rules } from './rules.js';
-import { providerEnv, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
+import { providerEnv, providerKeyValues, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
 import { tmpdir } from 'node:os';
 import { agentClisDir } from '../providers/cli-locate.js';
 import {
@@ -104,6 +104,15 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     io.info(`timeouts capped at ${inputs.timeoutMinutes} min by the timeout-minutes input`);
 
   const penv = providerEnv(d.env, inputs);
+  // Before anything runs: the keys the config names by variable come from the step's env, not an input main.ts scrubbed.
+  for (const key of providerKeyValues(config, penv)) {
+    io.setSecret(key);
+    const added = d.scrub.add(key);
+    if (!added.added && added.reason !== 'the value is already scrubbed')
+      io.warning(
+        `okstra: a model key is not scrubbed by value (${added.reason}); the runner still masks it in this log`,
+      );
+  }
   if (inputs.installClis) {
     if (!d.installClis) throw new Error('install-clis is not available in this build');
     await d.installClis(builtinRefs(config, inputs, penv), penv, io.info);

@@ -58,22 +58,44 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * The process's own streams. A reader that stops early (`okstra … | head`,
+ * `2>&1 | head` for stderr) closes the stream under us: that is the reader's
+ * choice, not a failure, so the rest of what would be printed is dropped and
+ * the command ends as it would have, never with an unhandled EPIPE and its
+ * stack trace.
+ */
 export function processIo(): CliIo {
+  const stdout = readerMayLeave(process.stdout);
+  const stderr = readerMayLeave(process.stderr);
   return {
-    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
-    err: (text) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`),
+    out: (text) => stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+    err: (text) => stderr.write(text.endsWith('\n') ? text : `${text}\n`),
     cwd: process.cwd(),
     env: process.env,
     now: () => new Date(),
     ...(process.stdout.isTTY
       ? {
           tty: {
-            write: (text: string) => void process.stdout.write(text),
+            write: (text: string) => stdout.write(text),
             get columns() {
               return process.stdout.columns;
             },
           },
         }
       : {}),
+  };
+}
+
+function readerMayLeave(stream: NodeJS.WriteStream): { write(text: string): void } {
+  let readerGone = false;
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    readerGone = true;
+  });
+  return {
+    write: (text) => {
+      if (!readerGone) stream.write(text);
+    },
   };
 }

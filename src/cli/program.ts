@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { CliError, EXIT_INFRA, EXIT_OK, EXIT_USAGE, type CliIo } from './io.js';
 import { ledgerCliError } from './ledger-access.js';
 import { okstraVersion } from './version.js';
+import { okstraLine } from '../core/text/okstra-line.js';
 
 /**
  * Building and running a commander program from registrars. `main` runs it
@@ -77,10 +78,10 @@ function exitCodeFor(error: unknown, io: CliIo): number {
   // A ledger error no command mapped (the engine's own reads in `run` and `chain`) is still one line, never "internal error".
   const known = error instanceof CliError ? error : ledgerCliError(error);
   if (known) {
-    io.err(`okstra: ${known.message}`);
+    io.err(okstraLine(known.message));
     return known.exitCode;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  io.err(`okstra: internal error: ${message}`);
+  io.err(okstraLine(`internal error: ${message}`));
   return EXIT_INFRA;
 }

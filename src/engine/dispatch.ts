@@ -120,7 +120,12 @@ export async function pool<T>(limit: number, tasks: ReadonlyArray<() => Promise<
   return results;
 }
 
-/** The gateway as a provider sees it, with every credential it mints handed to the scrubber first. */
+/**
+ * The gateway as a provider sees it, with every key it is handed and every
+ * credential it mints passed to the scrubber first. The real key goes too:
+ * whichever variable it came from (a custom `apiKeyEnv` no shell knows by
+ * name), an agent, its upstream's error or its CLI may still echo it.
+ */
 function scrubbedGateway(
   gateway: NonNullable<EngineDeps['gateway']>,
   onSecret: EngineDeps['onSecret'],
@@ -128,6 +133,7 @@ function scrubbedGateway(
   if (!onSecret) return gateway;
   return {
     open: (grant) => {
+      onSecret(grant.realKey);
       const route = gateway.open(grant);
       onSecret(route.credential);
       return route;

@@ -34,6 +34,7 @@ import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import type { EngineDeps, Roster, RosterMember } from './types.js';
 import { usageTotals } from './usage-totals.js';
 import { judgeEvidence, verifierFinding } from './verify.js';
+import { hiddenFromPlainDiff } from '../git/change-diff.js';
 
 /**
  * Final verification: once every stage of an approved plan is done, every
@@ -434,7 +435,12 @@ async function review(
           ...evidenceRead,
         ]
       : [];
-    const evidence = await judgeEvidence(s.d.result, cited, async () => changedFiles);
+    const evidence = await judgeEvidence(
+      s.d.result,
+      cited,
+      async () => changedFiles,
+      (paths) => hiddenFromPlainDiff(deps.workspace.git, head, paths),
+    );
     const status: WorkerStatus =
       s.d.result.status !== 'done'
         ? s.d.result.status

@@ -1,4 +1,6 @@
 import { composePrompt, type PromptInput } from '../core/prompts/index.js';
+import { REVIEW_DIFF_LIMIT_BYTES } from '../core/prompts/types.js';
+import { hiddenFromPlainDiff, reviewDiff } from '../git/change-diff.js';
 import {
   normalizeCitation,
   parseCriticResult,
@@ -54,6 +56,8 @@ export async function verify(
   const base: Base = {
     ...promptBase,
     headCommit: head,
+    // Made by okstra, not the tree's git: no attribute of the project can hide a file's change from its reviewers.
+    changeDiff: await reviewDiff(deps.workspace.git, promptBase.baseCommit, head, REVIEW_DIFF_LIMIT_BYTES),
     qaResults: qa.map((q) => ({
       label: q.label,
       cmd: q.cmd,
@@ -88,7 +92,9 @@ export async function verify(
           ...evidenceRead,
         ]
       : [];
-    const evidence = await judgeEvidence(s.dispatched.result, cited, changed);
+    const evidence = await judgeEvidence(s.dispatched.result, cited, changed, (paths) =>
+      hiddenFromPlainDiff(deps.workspace.git, head, paths),
+    );
     // A verifier whose citations its own tool events do not back is not counted: no verdict, so the stage cannot PASS on it.
     const status: WorkerStatus =
       s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
@@ -477,7 +483,12 @@ async function runCritic(
         ...evidenceRead,
       ]
     : [];
-  const evidence = await judgeEvidence(s.dispatched.result, cited, lazyChangedFiles(deps, base.baseCommit, head));
+  const evidence = await judgeEvidence(
+    s.dispatched.result,
+    cited,
+    lazyChangedFiles(deps, base.baseCommit, head),
+    (paths) => hiddenFromPlainDiff(deps.workspace.git, head, paths),
+  );
   // Discounted, but its gaps stay: they can only make the verdict stricter, and dropping them could turn a FAIL into a PASS.
   const status: WorkerStatus =
     s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
@@ -564,10 +575,15 @@ export async function judgeEvidence(
   result: DispatchResult,
   cited: string[],
   changedFiles: () => Promise<string[]>,
+  hiddenFromPlainDiff: (paths: string[]) => Promise<string[]> = async () => [],
 ): Promise<EvidenceJudgement> {
   const opened = result.opened;
   if (opened?.source !== 'events') return { unread: [], entry: { evidence: 'self-reported' } };
-  const unread = unreadCitations(cited, opened, opened.wholeDiff ? await changedFiles() : []);
+  const changed = opened.wholeDiff ? await changedFiles() : [];
+  // Asked of git only when a diff without --text is all that backs some file.
+  const plain = opened.plainDiff;
+  const hidden = plain ? await hiddenFromPlainDiff([...plain.files, ...(plain.wholeDiff ? changed : [])]) : [];
+  const unread = unreadCitations(cited, opened, changed, hidden);
   return { unread, entry: { evidence: 'events', ...(unread.length > 0 ? { unreadCitations: unread } : {}) } };
 }
 

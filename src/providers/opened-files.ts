@@ -21,7 +21,10 @@ import { posix } from 'node:path';
  *   the target of an input redirection (`< file`); `git show <rev>:<path>`,
  *   `git blame <path>`, the paths of `git diff`/`git show`/`git log -p`
  *   after the revisions, and a `git diff`/`git show` without paths as the
- *   whole change (`wholeDiff`: every file the change touches);
+ *   whole change (`wholeDiff`: every file the change touches) — unless an
+ *   option like `--stat`, `--name-only`, `--name-status`, `--numstat`,
+ *   `--shortstat`, `--summary` or `--no-patch` replaces the patch (and no
+ *   `-p` asks for it back): names and counts show no content;
  * - a file the session itself wrote (Codex `file_change`).
  * Not counted: listings and metadata (`ls`, `find`, `wc`, `stat`, `glob`,
  * `list_directory`), a tool call whose result was an error, and anything
@@ -36,6 +39,12 @@ export type OpenedFiles =
       files: string[];
       /** The session printed the whole change (`git diff` without paths): every changed file counts as opened. */
       wholeDiff?: true;
+      /**
+       * What it saw only through a git diff, show or log -p without `--text`:
+       * the tree's `.gitattributes` decided whether those showed content or
+       * "Binary files differ" (src/git/change-diff.ts asks which).
+       */
+      plainDiff?: { files: string[]; wholeDiff?: true };
     }
   | { source: 'self-reported' };
 
@@ -59,34 +68,71 @@ const SCRIPTED_READERS = new Set(['sed', 'awk', 'gawk', 'grep', 'egrep', 'fgrep'
 /** Programs that run the rest of their words as a command. */
 const WRAPPERS = new Set(['sudo', 'env', 'command', 'nice', 'time', 'timeout', 'xargs']);
 const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash']);
+const PATCH_OPTIONS = new Set(['-p', '--patch', '-u', '--patch-with-stat', '--patch-with-raw']);
+/** `git diff`/`show` options that print something other than the patch. */
+const SUMMARY_ONLY = new Set([
+  '--stat',
+  '--numstat',
+  '--shortstat',
+  '--dirstat',
+  '--compact-summary',
+  '--summary',
+  '--name-only',
+  '--name-status',
+  '--raw',
+  '--check',
+  '-s',
+  '--no-patch',
+]);
 const GLOB = /[*?[\]{}]/;
 
 /** Collects what one session opened; `result()` says so only when the event stream was whole. */
 export class OpenedCollector {
   private readonly files = new Set<string>();
   private wholeDiff = false;
+  /** Paths some content reader printed; the rest of `files` came only through plain diffs. */
+  private readonly shown = new Set<string>();
+  private wholeDiffShown = false;
 
   constructor(private readonly cwd: string) {}
 
   /** A path a tool read: absolute or relative to the worktree; outside it is ignored. */
-  addPath(path: unknown): void {
+  addPath(path: unknown, plainDiff = false): void {
     if (typeof path !== 'string' || path.trim() === '' || GLOB.test(path)) return;
     const relative = worktreeRelative(path, this.cwd);
-    if (relative !== null) this.files.add(relative);
+    if (relative === null) return;
+    this.files.add(relative);
+    if (!plainDiff) this.shown.add(relative);
   }
 
   /** A shell command line the session ran (a `bash -lc '…'` wrapper is unwrapped). */
   addCommand(command: unknown): void {
     if (typeof command !== 'string') return;
     const read = filesReadByCommand(command);
-    for (const p of read.paths) this.addPath(p);
+    // `paths` holds each plain-diff path once more than the content readers named it.
+    const plain = [...(read.plainDiff?.paths ?? [])];
+    for (const p of read.paths) {
+      const i = plain.indexOf(p);
+      if (i >= 0) plain.splice(i, 1);
+      this.addPath(p, i >= 0);
+    }
     if (read.wholeDiff) this.wholeDiff = true;
+    if (read.wholeDiff && !read.plainDiff?.wholeDiff) this.wholeDiffShown = true;
   }
 
   /** `complete` false: part of the stream is missing (truncated output), so the set proves nothing. */
   result(complete: boolean): OpenedFiles {
     if (!complete) return { source: 'self-reported' };
-    return { source: 'events', files: [...this.files].sort(), ...(this.wholeDiff ? { wholeDiff: true as const } : {}) };
+    const plainFiles = [...this.files].filter((f) => !this.shown.has(f)).sort();
+    const plainWhole = this.wholeDiff && !this.wholeDiffShown;
+    return {
+      source: 'events',
+      files: [...this.files].sort(),
+      ...(this.wholeDiff ? { wholeDiff: true as const } : {}),
+      ...(plainFiles.length > 0 || plainWhole
+        ? { plainDiff: { files: plainFiles, ...(plainWhole ? { wholeDiff: true as const } : {}) } }
+        : {}),
+    };
   }
 }
 
@@ -104,6 +150,8 @@ export interface CommandReads {
   /** Paths as written in the command, relative to the session's cwd (a `cd` inside the command is applied). */
   paths: string[];
   wholeDiff: boolean;
+  /** Of those, what a git diff/show/log -p without `--text` printed: the tree's attributes decided what it showed. */
+  plainDiff?: { paths: string[]; wholeDiff: boolean };
 }
 
 /** What a shell command line prints the content of, by the rules above. Never throws. */
@@ -135,6 +183,11 @@ function collect(command: string, out: CommandReads, depth: number): void {
         collect(script, inner, depth + 1);
         out.paths.push(...inner.paths.map(at));
         out.wholeDiff ||= inner.wholeDiff;
+        if (inner.plainDiff) {
+          const plain = (out.plainDiff ??= { paths: [], wholeDiff: false });
+          plain.paths.push(...inner.plainDiff.paths.map(at));
+          plain.wholeDiff ||= inner.plainDiff.wholeDiff;
+        }
       }
       continue;
     }
@@ -201,13 +254,23 @@ function gitReads(args: string[], out: CommandReads, at: (p: string) => string):
     case 'show':
     case 'diff':
     case 'log': {
-      if (sub === 'log' && !words.some((w) => w === '-p' || w === '--patch' || w === '-u')) return;
+      const patch = words.some((w) => PATCH_OPTIONS.has(w));
+      if (sub === 'log' && !patch) return;
+      // `--stat` and its kin print names and counts instead of the patch (unless `-p` asks for it too): no content shown.
+      if (!patch && words.some((w) => SUMMARY_ONLY.has(w.replace(/=.*$/, '')))) return;
       // `rev:path` names one file's content; without `--` a word with a slash or dot past the revisions is a path too.
       const revPaths = plain.filter((w) => /^[^:]*:./.test(w)).map((w) => w.slice(w.indexOf(':') + 1));
       const loose = separator >= 0 ? [] : plain.filter((w) => !w.includes(':') && !isRevision(w));
       const named = [...paths, ...revPaths, ...loose];
       out.paths.push(...named.map(inDir));
-      if (named.length === 0 && sub !== 'log') out.wholeDiff = true;
+      const whole = named.length === 0 && sub !== 'log';
+      if (whole) out.wholeDiff = true;
+      // `rev:path` prints the file itself; the rest is a patch, which `-diff` turns into "Binary files differ" unless `--text`.
+      if (!words.some((w) => w === '--text' || w === '-a')) {
+        const plain = (out.plainDiff ??= { paths: [], wholeDiff: false });
+        plain.paths.push(...[...paths, ...loose].map(inDir));
+        plain.wholeDiff ||= whole;
+      }
       return;
     }
     case 'blame':

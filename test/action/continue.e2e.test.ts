@@ -154,7 +154,7 @@ describe('mode continue (the scheduled sweep)', () => {
     });
     expect(run.exitCode, run.stdout).toBe(0);
     expect(run.stdout).toContain(
-      `plan waiting: okstra: plan waiting is not approved at blob ${gitBlobId(twoStagePlan('waiting'))} (approved: no content of it yet)`,
+      `plan waiting: plan waiting is not approved at blob ${gitBlobId(twoStagePlan('waiting'))} (approved: no content of it yet)`,
     );
     expect(await project.show('okstra-ledger', 'plans/waiting/ledger.jsonl')).toBeNull();
     const approvedRows = (await project.show('okstra-ledger', 'plans/approved/ledger.jsonl')) ?? '';

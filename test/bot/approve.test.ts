@@ -252,7 +252,7 @@ describe('a stage run of a plan that needs approval', () => {
     expect(gh.bodies.createCheck).toBeUndefined();
     expect(gh.bodies.dispatch).toBeUndefined();
     expect(gh.bodies.comment?.[0]?.body).toContain(
-      `- \`/okstra stage 1\`: okstra: plan ${PLAN_ID} is not approved at blob ${BLOB} (approved: no content of it yet); approve it again: approve the pull request that adds or changes the plan (a review that approves it), or comment \`/okstra approve\` on it`,
+      `- \`/okstra stage 1\`: plan ${PLAN_ID} is not approved at blob ${BLOB} (approved: no content of it yet); approve it again: approve the pull request that adds or changes the plan (a review that approves it), or comment \`/okstra approve\` on it`,
     );
   });
 

@@ -56,7 +56,7 @@ describe('a stage run needs an approval of the plan blob it reads', () => {
     expect(outcome).toMatchObject({ kind: 'refused', code: 'not-approved' });
     if (outcome.kind !== 'refused') return;
     expect(outcome.reason).toBe(
-      `okstra: plan linear is not approved at blob ${blob} (approved: no content of it yet); approve it again: \`okstra plan approve --plan ${PLAN_PATH}\` (with the permission to approve it)`,
+      `plan linear is not approved at blob ${blob} (approved: no content of it yet); approve it again: \`okstra plan approve --plan ${PLAN_PATH}\` (with the permission to approve it)`,
     );
     expect(await allLedgerRows(project)).toEqual([]);
     expect(await project.git.run(['rev-parse', '--verify', 'refs/heads/okstra/linear/stage-1'])).toMatchObject({

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateRun, violationKind } from '../../src/core/conformance/index.js';
 import { renderMarkdown } from '../../src/core/report/index.js';
+import { OpenedCollector } from '../../src/providers/opened-files.js';
 import type { OpenedFiles, Provider } from '../../src/providers/types.js';
 import {
   completed,
@@ -111,5 +112,83 @@ describe('evidence actually read', () => {
       evidence: 'events',
     });
     expect(report.verdict.value).toBe('PASS');
+  });
+
+  it('a session whose only read was `git show --stat HEAD` opened nothing: its citation is discounted', async () => {
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: { builder: executorOnly(WRITES_STAGE_FILE), reviewer: verifierSays(CITES_STAGE_FILE) },
+    });
+    const engine = await engineFor(p);
+    // What the collector makes of the command, as a CLI adapter feeds it the session's shell calls.
+    const collector = new OpenedCollector(p.dir);
+    collector.addCommand('git show --stat HEAD');
+    withEvents(engine, 'Reviewer worker', collector.result(true));
+    const { report } = completed(await engine.run(1));
+    expect(report.verifiers.find((v) => v.worker === 'Reviewer worker')).toMatchObject({
+      status: 'contract-violated',
+      evidence: 'events',
+      unreadCitations: ['src/stage-1.txt'],
+    });
+    expect(report.verdict.value).toBe('FAIL');
+  });
+
+  it('a committed `*.js -diff` does not hide the change from reviewers: their prompt holds its real text', async () => {
+    const p = await makeProject({
+      plan: 'linear.md',
+      files: { '.gitattributes': '*.js -diff\n', 'src/app.js': 'export const answer = 41;\n' },
+      agents: ({ recordFile }) => ({
+        builder: executorOnly({
+          ...WRITES_STAGE_FILE,
+          writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage\n', 'src/app.js': 'export const answer = 42;\n' },
+        }),
+        reviewer: { record: recordFile('reviewer') },
+      }),
+    });
+    const engine = await engineFor(p);
+    completed(await engine.run(1));
+    // The control: the project's own git hides the change.
+    const stageBranch = 'okstra/linear/stage-1';
+    expect(await p.git.ok(['diff', `main..${stageBranch}`, '--', 'src/app.js'])).toMatch(/Binary files .* differ/);
+    const prompt = p.records('reviewer').find((r) => r.role === 'verifier')?.prompt ?? '';
+    expect(prompt).toContain('## Change under review');
+    expect(prompt).toContain('-export const answer = 41;');
+    expect(prompt).toContain('+export const answer = 42;');
+    expect(prompt).not.toMatch(/Binary files .* differ/);
+  });
+
+  it('a plain git diff the tree turns into "Binary files differ" backs no citation of that file; with --text it does', async () => {
+    const citesApp = {
+      verdict: 'PASS',
+      findings: [{ severity: 'minor', title: 'Off by one', file: 'src/app.js', line: 1 }],
+      evidenceRead: ['src/app.js'],
+    };
+    const project = () =>
+      makeProject({
+        plan: 'linear.md',
+        files: { '.gitattributes': '*.js -diff\n', 'src/app.js': 'export const answer = 41;\n' },
+        agents: {
+          builder: executorOnly({
+            ...WRITES_STAGE_FILE,
+            writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage\n', 'src/app.js': 'export const answer = 42;\n' },
+          }),
+          reviewer: verifierSays(citesApp),
+        },
+      });
+    const judged = async (command: string) => {
+      const p = await project();
+      const engine = await engineFor(p);
+      const collector = new OpenedCollector(p.dir);
+      collector.addCommand(command);
+      withEvents(engine, 'Reviewer worker', collector.result(true));
+      const { report } = completed(await engine.run(1));
+      return report.verifiers.find((v) => v.worker === 'Reviewer worker');
+    };
+    expect(await judged('git diff main..HEAD')).toMatchObject({
+      status: 'contract-violated',
+      unreadCitations: ['src/app.js'],
+    });
+    expect(await judged('git diff main..HEAD -- src/app.js')).toMatchObject({ status: 'contract-violated' });
+    expect(await judged('git diff --text main..HEAD')).toMatchObject({ status: 'done', evidence: 'events' });
   });
 });

@@ -105,7 +105,8 @@ describe('composeFinalVerifierPrompt', () => {
   it('tells the agent to run the whole diff itself, read-only', () => {
     const prompt = composeFinalVerifierPrompt(gates, input());
     const readScope = structuralLines(prompt).find((line) => line.startsWith('**Read scope:** '));
-    expect(readScope).toContain(`\`git --no-pager diff ${BASE}..${HEAD}\``);
+    // With the flags no .gitattributes of the tree can turn a file's change into "Binary files differ".
+    expect(readScope).toContain(`\`git --no-pager diff --text --no-textconv --no-ext-diff ${BASE}..${HEAD}\``);
     expect(readScope).toContain('Edit, create, delete and commit nothing.');
     expect(prompt).toContain('all 2 stages (1, 2)');
   });

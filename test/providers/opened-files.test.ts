@@ -51,9 +51,62 @@ describe('what a shell command opens', () => {
   });
 
   it('reads a git diff or show without paths as the whole change, and a patch log of a path as that path', () => {
-    expect(filesReadByCommand('git diff abc1234..HEAD')).toEqual({ paths: [], wholeDiff: true });
-    expect(filesReadByCommand("bash -lc 'git --no-pager show --stat HEAD'").wholeDiff).toBe(true);
-    expect(filesReadByCommand('git log -p -- src/a.ts')).toEqual({ paths: ['src/a.ts'], wholeDiff: false });
+    expect(filesReadByCommand('git diff abc1234..HEAD')).toEqual({
+      paths: [],
+      wholeDiff: true,
+      plainDiff: { paths: [], wholeDiff: true },
+    });
+    expect(filesReadByCommand('git diff --text abc1234..HEAD')).toEqual({ paths: [], wholeDiff: true });
+    expect(filesReadByCommand("bash -lc 'git --no-pager show HEAD'").wholeDiff).toBe(true);
+    expect(filesReadByCommand('git log -p -- src/a.ts')).toEqual({
+      paths: ['src/a.ts'],
+      wholeDiff: false,
+      plainDiff: { paths: ['src/a.ts'], wholeDiff: false },
+    });
+  });
+
+  it("keeps apart what only a diff without --text showed, which the tree's attributes may have hidden", () => {
+    const c = new OpenedCollector(WORKTREE);
+    c.addCommand('git diff abc1234..HEAD -- src/a.js src/b.js');
+    c.addCommand('cat src/b.js');
+    c.addCommand('git show HEAD:src/c.js');
+    expect(c.result(true)).toEqual({
+      source: 'events',
+      files: ['src/a.js', 'src/b.js', 'src/c.js'],
+      plainDiff: { files: ['src/a.js'] },
+    });
+    c.addCommand('git diff abc1234..HEAD');
+    expect(c.result(true)).toMatchObject({ wholeDiff: true, plainDiff: { files: ['src/a.js'], wholeDiff: true } });
+    c.addCommand('git -c core.pager=cat diff -a abc1234..HEAD');
+    expect(c.result(true)).toEqual({
+      source: 'events',
+      files: ['src/a.js', 'src/b.js', 'src/c.js'],
+      wholeDiff: true,
+      plainDiff: { files: ['src/a.js'] },
+    });
+  });
+
+  it('credits nothing for a diff that prints names or counts instead of the patch', () => {
+    for (const command of [
+      'git show --stat HEAD',
+      "bash -lc 'git --no-pager show --stat HEAD'",
+      'git diff --name-only abc1234..HEAD',
+      'git diff --name-status abc1234..HEAD -- src/a.ts',
+      'git diff --numstat abc1234..HEAD',
+      'git diff --shortstat abc1234..HEAD',
+      'git show --summary HEAD',
+      'git diff --stat=200 abc1234..HEAD src/a.ts',
+      'git show --no-patch HEAD',
+      'git log --stat -- src/a.ts',
+    ]) {
+      expect(filesReadByCommand(command), command).toEqual({ paths: [], wholeDiff: false });
+    }
+    // `-p` asks for the patch beside the stat: the content is shown.
+    expect(filesReadByCommand('git show --stat -p HEAD')).toMatchObject({ paths: [], wholeDiff: true });
+    expect(filesReadByCommand('git log -p --stat -- src/a.ts')).toMatchObject({
+      paths: ['src/a.ts'],
+      wholeDiff: false,
+    });
   });
 
   it('never throws on odd shell (unclosed quotes, substitutions, here-docs)', () => {
@@ -140,7 +193,12 @@ describe('codex exec --json', () => {
 
   it('a failed command counts for nothing; a cd applies to the command after it; a path-limited diff names its path', () => {
     const out = interpretCodexOutput(recorded('codex-diff-failed-cd.jsonl'), 0, null, WORKTREE);
-    expect(out.opened).toEqual({ source: 'events', files: ['src/a.ts', 'src/b.ts'] });
+    // src/a.ts only through a diff without --text: whether it showed content is the tree's attributes' say.
+    expect(out.opened).toEqual({
+      source: 'events',
+      files: ['src/a.ts', 'src/b.ts'],
+      plainDiff: { files: ['src/a.ts'] },
+    });
   });
 
   it('a file_change counts as opened; a stream without thread.started proves nothing', () => {
@@ -170,6 +228,7 @@ describe('codex exec --json', () => {
       source: 'events',
       files: ['src/new.ts'],
       wholeDiff: true,
+      plainDiff: { files: [], wholeDiff: true },
     });
     expect(interpretCodexOutput(events.slice(1).join('\n'), 0, null, WORKTREE).opened).toEqual({
       source: 'self-reported',

@@ -9,6 +9,8 @@ export interface OpenedEvidence {
   files: readonly string[];
   /** The session printed the whole change (`git diff` without paths): every changed file counts as opened. */
   wholeDiff?: boolean;
+  /** What it saw only through a git diff without `--text` (files, and the whole change when `wholeDiff`). */
+  plainDiff?: { files: readonly string[]; wholeDiff?: boolean };
 }
 
 function clean(path: string): string {
@@ -23,13 +25,22 @@ function clean(path: string): string {
  * worktree-relative) that the session never opened, sorted and without
  * duplicates. A citation is backed by the identical path only: a bare file
  * name does not match `src/…/name`, as in the citation rule of the prompts.
+ * A file the tree's attributes hid from a plain diff (`-diff`, `binary`:
+ * "Binary files differ") was not shown by it, so that diff does not back it.
  */
 export function unreadCitations(
   cited: readonly string[],
   opened: OpenedEvidence,
   changedFiles: readonly string[],
+  hiddenFromPlainDiff: readonly string[] = [],
 ): string[] {
-  const read = new Set([...opened.files, ...(opened.wholeDiff ? changedFiles : [])].map(clean));
+  const hidden = new Set(hiddenFromPlainDiff.map(clean));
+  const plainOnly = new Set((opened.plainDiff?.files ?? []).map(clean));
+  const wholeHidden = opened.plainDiff?.wholeDiff === true;
+  const read = new Set([
+    ...opened.files.map(clean).filter((f) => !(plainOnly.has(f) && hidden.has(f))),
+    ...(opened.wholeDiff ? changedFiles.map(clean).filter((f) => !(wholeHidden && hidden.has(f))) : []),
+  ]);
   const missing = new Set(cited.map(clean).filter((p) => p !== '' && !read.has(p)));
   return [...missing].sort();
 }

@@ -40,7 +40,7 @@ export function notApprovedMessage(
     ? `approved: ${status.latest.plan_blob} by ${status.latest.approver}`
     : 'approved: no content of it yet';
   const restore = status.latest ? ' or restore it' : '';
-  return `okstra: plan ${planId} is not approved at blob ${status.blob} (${latest}); approve it again${restore}: ${howToApprove}`;
+  return `plan ${planId} is not approved at blob ${status.blob} (${latest}); approve it again${restore}: ${howToApprove}`;
 }
 
 /** The least role that approves a plan: `approval.permission`, else `bot.permission` but never below write. */

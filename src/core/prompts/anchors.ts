@@ -50,7 +50,7 @@ function readScope(input: PromptInput): string {
   if (input.role === 'executor') {
     return `read and edit anything inside the worktree; change nothing outside it. Your changes are \`git diff ${input.baseCommit}..HEAD\` plus whatever is not committed yet.`;
   }
-  return `read-only. Review \`git diff ${input.baseCommit}..${input.headCommit ?? 'HEAD'}\` and the files it touches, opening other files in the worktree where the change depends on them. Edit, create, delete and commit nothing.`;
+  return `read-only. Review \`git diff --text --no-textconv --no-ext-diff ${input.baseCommit}..${input.headCommit ?? 'HEAD'}\` and the files it touches, opening other files in the worktree where the change depends on them. Edit, create, delete and commit nothing.`;
 }
 
 function anchorValue(key: AnchorKey, input: PromptInput): string {

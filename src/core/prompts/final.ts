@@ -97,7 +97,8 @@ function stageList(stages: readonly FinalStageBrief[]): string {
 
 function anchorBlock(input: FinalVerifierPromptInput): string {
   const title = input.planTitle === null || oneLine(input.planTitle) === '' ? '' : ` — ${oneLine(input.planTitle)}`;
-  const diff = `git --no-pager diff ${input.baseCommit}..${input.finalHead}`;
+  // The flags keep the tree's .gitattributes from hiding a file's change as "Binary files differ".
+  const diff = `git --no-pager diff --text --no-textconv --no-ext-diff ${input.baseCommit}..${input.finalHead}`;
   return [
     `${ANCHORS.worker}${oneLine(input.worker)} (final verifier)`,
     `${ANCHORS.plan}${oneLine(input.planPath)} (${input.planId}${title})`,

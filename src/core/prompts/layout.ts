@@ -3,6 +3,7 @@ import { anchorKeysFor, anchorPrefix } from './anchors.js';
 import { promptFileHeading, promptFileName, type GateName, type PromptRole } from './catalogue.js';
 import {
   carryInSection,
+  changeDiffSection,
   clarificationsSection,
   disputedSection,
   doneStagesSection,
@@ -52,12 +53,13 @@ export const ROLE_LAYOUTS: Readonly<Record<PromptRole, RoleLayout>> = {
       clarificationsSection,
       previousFindingsSection,
       qaResultsSection,
+      changeDiffSection,
     ],
     gates: ['non-interactive-execution', 'verifier-qa-gate', 'evidence-citations'],
     result: 'verifier',
   },
   reverify: {
-    sections: [stageScopeSection, clarificationsSection, disputedSection],
+    sections: [stageScopeSection, clarificationsSection, disputedSection, changeDiffSection],
     gates: ['non-interactive-execution', 'evidence-citations'],
     result: 'reverify',
   },
@@ -69,6 +71,7 @@ export const ROLE_LAYOUTS: Readonly<Record<PromptRole, RoleLayout>> = {
       clarificationsSection,
       qaResultsSection,
       raisedFindingsSection,
+      changeDiffSection,
     ],
     gates: ['non-interactive-execution', 'verifier-qa-gate', 'evidence-citations'],
     result: 'critic',

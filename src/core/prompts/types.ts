@@ -25,6 +25,15 @@ export interface QaResultBrief {
   outputTail: string;
 }
 
+/**
+ * The change under review as okstra's own git printed it (src/git/change-diff.ts),
+ * or the size past which it is not inlined.
+ */
+export type ChangeDiffBrief = { kind: 'inline'; text: string } | { kind: 'too-big'; limitBytes: number };
+
+/** What okstra inlines of a change at most: past it a reviewer reads the diff file by file. */
+export const REVIEW_DIFF_LIMIT_BYTES = 100_000;
+
 /** A dependency stage's carry file, as later stages receive it. */
 export interface CarryIn {
   stage: number;
@@ -54,6 +63,8 @@ export interface PromptInput {
   qaResults: QaResultBrief[];
   /** Verifier and critic: what the stage changed of what judges it (its QA definitions, CI, agent instructions). */
   protectedChanges?: Array<{ path: string; why: string }>;
+  /** Verifier, reverify and critic: the diff of base..head okstra made; absent, the section is left out. */
+  changeDiff?: ChangeDiffBrief;
   /** Reverify only: the finding the round is about. */
   disputed: DisputedFinding | null;
   /** Critic only: the findings the verifiers already raised in this run, so the critic looks elsewhere. */

@@ -18,6 +18,15 @@ const INVISIBLE =
 // The union of what stripInvisible removes: CR, ESC and INVISIBLE (which includes both, so it is INVISIBLE without `g`).
 const ANY_INVISIBLE = new RegExp(INVISIBLE.source);
 
+/**
+ * Code under review with every invisible or control character named
+ * (`<U+200B>`), not removed: a reviewer must see that `name` and `name\u200b`
+ * differ, or that a line holds a bidi override.
+ */
+export function showInvisible(text: string): string {
+  return text.replace(INVISIBLE, (c) => `<U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}>`);
+}
+
 /** Removes ANSI sequences and invisible or control characters; normalises line endings to LF. */
 export function stripInvisible(text: string): string {
   // Most text has none of these; one scan to find out is cheaper than three replaces.
