@@ -21,6 +21,7 @@ import type { DispatchResult } from '../providers/types.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type QaCommand, type RosterMember, type RunStageRequest } from './types.js';
+import { pushAll } from '../core/arrays.js';
 
 export interface Verification {
   qa: FinalReport['qa'];
@@ -96,7 +97,7 @@ export async function verify(
     if (parsed?.ok && status === 'done') {
       for (const f of parsed.result.findings) mine.push(verifierFinding(f, `F${nextId++}`, s.member.name, s.worktree));
     }
-    findings.push(...mine);
+    pushAll(findings, mine);
     if (evidence.unread.length > 0)
       progress.emit('phase-5-collect', 'citations not backed by what the worker opened', {
         worker: s.member.name,
@@ -321,7 +322,7 @@ async function readOnlySession(
     const changedFiles: string[] = [];
     if (own) {
       const state = await deps.workspace.treeState(dir);
-      changedFiles.push(...state.dirty);
+      pushAll(changedFiles, state.dirty);
       if (state.head !== head) changedFiles.push('(HEAD moved: the session committed)');
     }
     const status: WorkerStatus = changedFiles.length > 0 ? 'contract-violated' : dispatched.result.status;
