@@ -3,6 +3,8 @@ import { parseCarryEvidence } from '../core/contracts/index.js';
 import type { Carry } from '../core/report/schema/carry.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
 import { workerFailure } from '../core/report/failure.js';
+import { carryOverCap, stageSizeProblem } from '../core/limits/sizes.js';
+import { changedBytes } from '../git/change-bytes.js';
 import { dispatchWorker, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
@@ -15,6 +17,8 @@ export interface Execution {
   carry: { json: string; carry: Carry } | null;
   /** Why the carry could not be read, when it could not. */
   carryProblem: string | null;
+  /** Why the stage's change is over limits.stageFiles / limits.stageBytes: it fails, unpushed and unreviewed. */
+  oversize: string | null;
   report: FinalReport['executor'];
   dispatched: Dispatched;
 }
@@ -61,6 +65,7 @@ export async function execute(
   const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const violations: string[] = [];
   const changed = await deps.workspace.changedFiles(run.baseCommit, headCommit);
+  const oversize = await stageOverCap(req, deps, run.baseCommit, headCommit, changed.length);
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
   if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
   // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
@@ -77,8 +82,13 @@ export async function execute(
   if (result.status === 'done') {
     if (headCommit === run.startHead) violations.push('made no change to the stage branch');
     const parsed = parseCarryEvidence(result.finalText, { stage: req.stage });
-    if (parsed.ok) carry = { json: parsed.json, carry: parsed.carry };
-    else {
+    // A carry over the cap is forwarded nowhere and kept nowhere (not even in the report): only its size is told.
+    const overCap = parsed.ok ? carryOverCap(parsed.json, req.config.limits.carryBytes) : null;
+    if (parsed.ok && overCap === null) carry = { json: parsed.json, carry: parsed.carry };
+    else if (overCap !== null) {
+      carryProblem = overCap;
+      violations.push(overCap);
+    } else if (!parsed.ok) {
       carryProblem = parsed.reason;
       violations.push(`Stage Carry Evidence missing or invalid: ${parsed.reason}`);
     }
@@ -91,6 +101,7 @@ export async function execute(
     headCommit,
     carry,
     carryProblem,
+    oversize,
     dispatched,
     report: {
       worker: member.name,
@@ -107,6 +118,24 @@ export async function execute(
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
     },
   };
+}
+
+/**
+ * limits.stageFiles and limits.stageBytes, checked on the committed change before anything is pushed: a
+ * committed node_modules fails the stage with its size instead of overflowing the run. The bytes are measured
+ * only when the file count passed (200,000 files are refused without sizing them).
+ */
+async function stageOverCap(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  base: string,
+  head: string,
+  files: number,
+): Promise<string | null> {
+  const limits = req.config.limits;
+  const byFiles = stageSizeProblem(files, null, limits);
+  if (byFiles !== null || files === 0) return byFiles;
+  return stageSizeProblem(files, await changedBytes(deps.workspace.git, base, head), limits);
 }
 
 /** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */

@@ -63,9 +63,11 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     const execution = await execute(req, deps, claimed, worktree, promptBase, progress);
     // The branch's head is final once the executor's work is committed, and it is pushed whatever the verdict: it goes
     // to the remote while QA and the verifiers run. Only the ledger row, written after both, tells readers about it.
-    pushing = req.remote ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
+    // A change over the size caps is neither pushed nor reviewed: the verdict is its size.
+    const reviewable = execution.oversize === null;
+    pushing = req.remote && reviewable ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
     let verification: Verification | null = null;
-    if (execution.status === 'done') {
+    if (execution.status === 'done' && reviewable) {
       // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
       await deps.workspace.sealForReview(worktree, execution.headCommit);
       verification = await verify(req, deps, execution.headCommit, promptBase, progress, worktree);
@@ -167,6 +169,7 @@ async function buildReport(
     critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
     budgetExceeded: usage.budgetExceeded ?? null,
     contractViolations: execution.violations,
+    oversize: execution.oversize,
     qa: verification?.qa ?? [],
     verifiers: verification?.verifiers ?? [],
     findings,
@@ -194,6 +197,7 @@ async function buildReport(
       diffStat: { filesChanged: stat.files, insertions: stat.insertions, deletions: stat.deletions },
       changedFiles: changed,
       outOfPlanFiles: outOfPlanFiles(changed, stage.files),
+      ...(execution.oversize !== null ? { overCap: execution.oversize } : {}),
     },
     roster: [
       {
@@ -253,6 +257,7 @@ async function buildReport(
 function withheldReason(runStatus: FinalReport['verdict']['runStatus'], execution: Execution): string {
   if (runStatus === 'contract-violated')
     return `the executor broke its contract (${execution.violations.join('; ')}); nothing may build on this stage`;
+  if (execution.oversize !== null) return `${execution.oversize}; nothing may build on this stage`;
   if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
   return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
 }

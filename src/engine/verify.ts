@@ -22,6 +22,7 @@ import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched }
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type QaCommand, type RosterMember, type RunStageRequest } from './types.js';
 import { pushAll } from '../core/arrays.js';
+import { keepFindings } from '../core/limits/sizes.js';
 
 export interface Verification {
   qa: FinalReport['qa'];
@@ -83,11 +84,9 @@ export async function verify(
     worktreeRecords.push({ worker: s.member.name, changedFiles: s.changedFiles });
     const parsed = s.status === 'done' ? parseVerifierResult(s.dispatched.result.finalText) : null;
     const evidenceRead = parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [];
+    const capped = cappedFindings(parsed, req, s.member.name, progress);
     const cited = parsed?.ok
-      ? [
-          ...parsed.result.findings.flatMap((f) => (f.file ? [normalizeCitation(f.file, s.worktree).path] : [])),
-          ...evidenceRead,
-        ]
+      ? [...capped.kept.flatMap((f) => (f.file ? [normalizeCitation(f.file, s.worktree).path] : [])), ...evidenceRead]
       : [];
     const evidence = await judgeEvidence(s.dispatched.result, cited, changed);
     // A verifier whose citations its own tool events do not back is not counted: no verdict, so the stage cannot PASS on it.
@@ -95,7 +94,7 @@ export async function verify(
       s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
     const mine: Finding[] = [];
     if (parsed?.ok && status === 'done') {
-      for (const f of parsed.result.findings) mine.push(verifierFinding(f, `F${nextId++}`, s.member.name, s.worktree));
+      for (const f of capped.kept) mine.push(verifierFinding(f, `F${nextId++}`, s.member.name, s.worktree));
     }
     pushAll(findings, mine);
     if (evidence.unread.length > 0)
@@ -118,6 +117,7 @@ export async function verify(
         sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : undefined),
       ),
       ...evidence.entry,
+      ...(capped.dropped > 0 ? { findingsDropped: capped.dropped } : {}),
     });
   }
   const merged = mergeDuplicateFindings(findings);
@@ -167,6 +167,24 @@ export async function verify(
     worktreeRecords,
     dispatched,
   };
+}
+
+/** A verifier's findings within limits.findingsPerVerifier: a verifier listing 150,000 costs one pass, not a report nobody can read. */
+function cappedFindings(
+  parsed: ReturnType<typeof parseVerifierResult> | null,
+  req: RunStageRequest,
+  worker: string,
+  progress: ProgressLog,
+): { kept: VerifierResult['findings']; dropped: number } {
+  if (!parsed?.ok) return { kept: [], dropped: 0 };
+  const capped = keepFindings(parsed.result.findings, req.config.limits.findingsPerVerifier);
+  if (capped.dropped > 0)
+    progress.emit('phase-5-collect', 'findings over limits.findingsPerVerifier counted, not kept', {
+      worker,
+      kept: capped.kept.length,
+      dropped: capped.dropped,
+    });
+  return capped;
 }
 
 async function runQaAt(

@@ -113,7 +113,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   timeouts: ['executorMinutes', 'verifierMinutes', 'qaMinutes'],
   concurrency: ['verifiers'],
   bot: ['workflow', 'permission', 'allowForks'],
-  limits: ['turns'],
+  limits: ['turns', 'carryBytes', 'stageFiles', 'stageBytes', 'findingsPerVerifier'],
   'limits.turns': ['executor', 'verifier'],
   provider: ['command', 'name', 'model', 'baseUrl', 'apiKeyEnv', 'timeoutMinutes', 'maxTurns'],
   'provider.maxTurns': ['executor', 'verifier'],
