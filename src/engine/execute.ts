@@ -4,7 +4,7 @@ import type { Carry } from '../core/report/schema/carry.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
 import { workerFailure } from '../core/report/failure.js';
 import { carryOverCap, stageSizeProblem } from '../core/limits/sizes.js';
-import { changedBytes } from '../git/change-bytes.js';
+import { changedBytes, changedPaths } from '../git/change-size.js';
 import { dispatchWorker, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
@@ -17,8 +17,11 @@ export interface Execution {
   carry: { json: string; carry: Carry } | null;
   /** Why the carry could not be read, when it could not. */
   carryProblem: string | null;
-  /** Why the stage's change is over limits.stageFiles / limits.stageBytes: it fails, unpushed and unreviewed. */
-  oversize: string | null;
+  /**
+   * Why the stage's change is over limits.stageFiles / limits.stageBytes (it fails, unpushed and unreviewed), with
+   * the paths it changed: the report lists them without the line counts a diff of every file would cost.
+   */
+  oversize: { reason: string; files: string[] } | null;
   report: FinalReport['executor'];
   dispatched: Dispatched;
 }
@@ -64,8 +67,8 @@ export async function execute(
   );
   const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const violations: string[] = [];
-  const changed = await deps.workspace.changedFiles(run.baseCommit, headCommit);
-  const oversize = await stageOverCap(req, deps, run.baseCommit, headCommit, changed.length);
+  const oversize = await stageOverCap(req, deps, run.baseCommit, headCommit);
+  const changed = oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, headCommit));
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
   if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
   // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
@@ -130,12 +133,15 @@ async function stageOverCap(
   deps: EngineDeps,
   base: string,
   head: string,
-  files: number,
-): Promise<string | null> {
+): Promise<Execution['oversize']> {
   const limits = req.config.limits;
-  const byFiles = stageSizeProblem(files, null, limits);
-  if (byFiles !== null || files === 0) return byFiles;
-  return stageSizeProblem(files, await changedBytes(deps.workspace.git, base, head), limits);
+  const files = await changedPaths(deps.workspace.git, base, head);
+  const reason =
+    stageSizeProblem(files.length, null, limits) ??
+    (files.length === 0
+      ? null
+      : stageSizeProblem(files.length, await changedBytes(deps.workspace.git, base, head), limits));
+  return reason === null ? null : { reason, files };
 }
 
 /** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */

@@ -158,8 +158,12 @@ async function buildReport(
   startedAt: Date,
 ): Promise<FinalReport> {
   const stage = stageByNumber(req.plan, req.stage);
-  const changed = await deps.workspace.changedFiles(run.baseCommit, execution.headCommit);
-  const stat = await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
+  // An oversized change is listed from its trees: counting the lines of 200,000 files would take longer than the run.
+  const changed =
+    execution.oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, execution.headCommit));
+  const stat = execution.oversize
+    ? { files: changed.length, insertions: 0, deletions: 0 }
+    : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
   const findings = verification?.findings ?? [];
   const dispatched = [execution.dispatched, ...(verification?.dispatched ?? [])];
   const usage = usageTotals(dispatched, deps.gateway !== undefined);
@@ -169,7 +173,7 @@ async function buildReport(
     critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
     budgetExceeded: usage.budgetExceeded ?? null,
     contractViolations: execution.violations,
-    oversize: execution.oversize,
+    oversize: execution.oversize?.reason ?? null,
     qa: verification?.qa ?? [],
     verifiers: verification?.verifiers ?? [],
     findings,
@@ -197,7 +201,7 @@ async function buildReport(
       diffStat: { filesChanged: stat.files, insertions: stat.insertions, deletions: stat.deletions },
       changedFiles: changed,
       outOfPlanFiles: outOfPlanFiles(changed, stage.files),
-      ...(execution.oversize !== null ? { overCap: execution.oversize } : {}),
+      ...(execution.oversize !== null ? { overCap: execution.oversize.reason } : {}),
     },
     roster: [
       {
@@ -257,7 +261,7 @@ async function buildReport(
 function withheldReason(runStatus: FinalReport['verdict']['runStatus'], execution: Execution): string {
   if (runStatus === 'contract-violated')
     return `the executor broke its contract (${execution.violations.join('; ')}); nothing may build on this stage`;
-  if (execution.oversize !== null) return `${execution.oversize}; nothing may build on this stage`;
+  if (execution.oversize !== null) return `${execution.oversize.reason}; nothing may build on this stage`;
   if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
   return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
 }

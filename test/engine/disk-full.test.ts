@@ -41,8 +41,11 @@ describe('a full disk never leaves a stage claimed', () => {
     await expect(runStage(request, { ...deps, ledger })).rejects.toThrow(/ENOSPC/);
     const rows = await ledgerRows(p);
     expect(rows.map((r) => r.status)).toEqual(['started', 'failed']);
-    expect(rows[1]).toMatchObject({ reason: 'error', run_id: request.runId });
-    expect(rows[1]?.detail).toMatch(/the disk is full.*ENOSPC/);
+    expect(rows[1]).toMatchObject({
+      reason: 'error',
+      run_id: request.runId,
+      detail: expect.stringMatching(/the disk is full.*ENOSPC/),
+    });
   });
 
   it('not even the row fits: the log names the release command, and that command ends the claim', async () => {

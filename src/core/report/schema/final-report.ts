@@ -88,7 +88,7 @@ const GitInfo = z.strictObject({
     .min(1)
     .optional()
     .describe(
-      'why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed; absent when it fit',
+      'why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit',
     ),
 });
 

@@ -1,6 +1,16 @@
 import type { Git } from './git.js';
 
 /**
+ * The paths a change touched, from the trees alone: no blob is read and no rename is looked for, so 200,000
+ * added files cost a tree walk where `diff --numstat` would read and count the lines of each. What the size caps
+ * are judged on before the full summary (src/git/change-summary.ts) is asked for.
+ */
+export async function changedPaths(git: Git, base: string, head: string): Promise<string[]> {
+  const raw = await git.ok(['diff-tree', '-r', '-z', '--name-only', '--no-renames', base, head]);
+  return raw.split('\0').filter(Boolean);
+}
+
+/**
  * The bytes of every file a change added or modified (its new content; a deleted file adds nothing), from two git
  * processes whatever the number of files: `diff-tree` names the new blobs, `cat-file --batch-check` sizes them
  * without reading them, so a 700 MB file costs what a small one does.
