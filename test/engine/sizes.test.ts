@@ -116,4 +116,26 @@ describe('size caps end a run in a verdict', () => {
     expect(report.findings.some((f) => f.severity === 'blocking' && f.title === 'the last one listed')).toBe(true);
     expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
   });
+
+  it('150,000 findings from one verifier end in a verdict and a schema-valid report, not a stack overflow', async () => {
+    const p = await makeProject({
+      plan: 'linear.md',
+      agents: {
+        builder: {
+          rules: [
+            { when: { role: 'executor' }, do: WRITES_STAGE_FILE },
+            { when: { role: 'verifier' }, do: { verifierResult: 'FAIL', manyFindings: 150_000 } },
+          ],
+        },
+      },
+    });
+    const started = Date.now();
+    const { report } = completed(await (await engineFor(p)).run(1));
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(checkFinalReport(report)).toMatchObject({ ok: true });
+    expect(report.verifiers[0]).toMatchObject({ findingsDropped: 149_800 });
+    expect(report.findings).toHaveLength(200);
+    expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
+    expect((await ledgerRows(p)).map((r) => r.status)).toEqual(['started', 'failed']);
+  }, 120_000);
 });
