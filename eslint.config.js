@@ -29,6 +29,25 @@ export default tseslint.config(
     },
   },
   {
+    // A spread into push/unshift or Math.max/min passes every element as an argument: a stage that changes
+    // 200,000 files overflows the call stack and the stage can never get a verdict. Loop, concat or reduce instead.
+    files: ['src/**/*.ts', 'bot/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(push|unshift)$/] > SpreadElement',
+          message:
+            'Spreading into push/unshift overflows the call stack on a large array: use a for…of loop or concat.',
+        },
+        {
+          selector: 'CallExpression[callee.object.name="Math"][callee.property.name=/^(max|min)$/] > SpreadElement',
+          message: 'Math.max/min(...array) overflows the call stack on a large array: use a reduce or a loop.',
+        },
+      ],
+    },
+  },
+  {
     // The core is pure: processes, git, the file system and the network live at the edges.
     files: ['src/core/**/*.ts'],
     rules: {

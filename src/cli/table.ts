@@ -29,7 +29,7 @@ const padEnd = (text: string, width: number): string => text + ' '.repeat(Math.m
 
 /** A plain-text table with padded columns, for terminal output. */
 export function renderTable(header: readonly string[], rows: ReadonlyArray<readonly string[]>): string {
-  const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ''))));
+  const widths = header.map((h, i) => rows.reduce((w, r) => Math.max(w, displayWidth(r[i] ?? '')), displayWidth(h)));
   const line = (cells: readonly string[]): string =>
     cells
       .map((c, i) => (i === cells.length - 1 ? c : padEnd(c, widths[i] ?? 0)))

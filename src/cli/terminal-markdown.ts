@@ -1,5 +1,6 @@
 import { stripInvisible } from '../core/text/escape.js';
 import { renderTable } from './table.js';
+import { pushAll } from '../core/arrays.js';
 
 /**
  * The report's Markdown (as `renderMarkdown` writes it) for a terminal:
@@ -58,7 +59,7 @@ export function markdownForTerminal(markdown: string, style: TerminalStyle): str
       const block: string[][] = [];
       for (; i < lines.length && (lines[i] as string).startsWith('|'); i++) block.push(tableCells(lines[i] as string));
       i--;
-      out.push(...alignedTable(block, paint, verdicts));
+      pushAll(out, alignedTable(block, paint, verdicts));
       continue;
     }
     const heading = /^(#{1,6})\s+(.*)$/.exec(line);

@@ -3,6 +3,8 @@ import { parseCarryEvidence } from '../core/contracts/index.js';
 import type { Carry } from '../core/report/schema/carry.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
 import { workerFailure } from '../core/report/failure.js';
+import { carryOverCap, stageSizeProblem } from '../core/limits/sizes.js';
+import { changedBytes, changedPaths } from '../git/change-size.js';
 import { dispatchWorker, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
@@ -18,6 +20,11 @@ export interface Execution {
   carry: { json: string; carry: Carry } | null;
   /** Why the carry could not be read, when it could not. */
   carryProblem: string | null;
+  /**
+   * Why the stage's change is over limits.stageFiles / limits.stageBytes (it fails, unpushed and unreviewed), with
+   * the paths it changed: the report lists them without the line counts a diff of every file would cost.
+   */
+  oversize: { reason: string; files: string[] } | null;
   report: FinalReport['executor'];
   dispatched: Dispatched;
 }
@@ -60,11 +67,15 @@ export async function execute(
   const violations: string[] = [];
   const committed = await commitWork(req, deps, worktree, violations);
   const headCommit = committed ?? (await deps.workspace.headOf(worktree));
-  const changed = await deps.workspace.changedFiles(run.baseCommit, headCommit);
+  const oversize = await stageOverCap(req, deps, run.baseCommit, headCommit);
+  const changed = oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, headCommit));
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
   if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
   const stage = stageByNumber(req.plan, req.stage);
-  const gitlinks = outOfPlanFiles(await deps.workspace.changedGitlinks(run.baseCommit, headCommit), stage.files);
+  // An oversized stage fails on its size; its gitlinks would cost the diff its cap exists to avoid.
+  const gitlinks = oversize
+    ? []
+    : outOfPlanFiles(await deps.workspace.changedGitlinks(run.baseCommit, headCommit), stage.files);
   if (gitlinks.length > 0)
     violations.push(
       `added, removed or moved a submodule the stage's files do not name: ${gitlinks.join(', ')} (a gitlink is the plan's business)`,
@@ -83,8 +94,13 @@ export async function execute(
   if (result.status === 'done') {
     if (headCommit === run.startHead) violations.push('made no change to the stage branch');
     const parsed = parseCarryEvidence(result.finalText, { stage: req.stage });
-    if (parsed.ok) carry = { json: parsed.json, carry: parsed.carry };
-    else {
+    // A carry over the cap is forwarded nowhere and kept nowhere (not even in the report): only its size is told.
+    const overCap = parsed.ok ? carryOverCap(parsed.json, req.config.limits.carryBytes) : null;
+    if (parsed.ok && overCap === null) carry = { json: parsed.json, carry: parsed.carry };
+    else if (overCap !== null) {
+      carryProblem = overCap;
+      violations.push(overCap);
+    } else if (!parsed.ok) {
       carryProblem = parsed.reason;
       violations.push(`Stage Carry Evidence missing or invalid: ${parsed.reason}`);
     }
@@ -97,6 +113,7 @@ export async function execute(
     headCommit,
     carry,
     carryProblem,
+    oversize,
     dispatched,
     report: {
       worker: member.name,
@@ -135,6 +152,27 @@ async function commitWork(
     violations.push(error.message);
     return null;
   }
+}
+
+/**
+ * limits.stageFiles and limits.stageBytes, checked on the committed change before anything is pushed: a
+ * committed node_modules fails the stage with its size instead of overflowing the run. The bytes are measured
+ * only when the file count passed (200,000 files are refused without sizing them).
+ */
+async function stageOverCap(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  base: string,
+  head: string,
+): Promise<Execution['oversize']> {
+  const limits = req.config.limits;
+  const files = await changedPaths(deps.workspace.git, base, head);
+  const reason =
+    stageSizeProblem(files.length, null, limits) ??
+    (files.length === 0
+      ? null
+      : stageSizeProblem(files.length, await changedBytes(deps.workspace.git, base, head), limits));
+  return reason === null ? null : { reason, files };
 }
 
 /** This stage's ledger rows as text, to notice an executor that wrote to the ledger itself. */

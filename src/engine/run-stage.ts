@@ -65,10 +65,12 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     const execution = await execute(req, deps, claimed, worktree, promptBase, progress);
     // The branch's head is final once the executor's work is committed, and it is pushed whatever the verdict: it goes
     // to the remote while QA and the verifiers run. Only the ledger row, written after both, tells readers about it.
-    pushing = req.remote ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
+    // A change over the size caps is neither pushed nor reviewed: the verdict is its size.
+    const reviewable = execution.oversize === null;
+    pushing = req.remote && reviewable ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
     let verification: Verification | null = null;
     let guarded: ProtectedChange[] = [];
-    if (execution.status === 'done') {
+    if (execution.status === 'done' && reviewable) {
       // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
       await deps.workspace.sealForReview(worktree, execution.headCommit);
       const changed = await deps.workspace.changedFiles(claimed.baseCommit, execution.headCommit);
@@ -169,8 +171,12 @@ async function buildReport(
   startedAt: Date,
 ): Promise<FinalReport> {
   const stage = stageByNumber(req.plan, req.stage);
-  const changed = await deps.workspace.changedFiles(run.baseCommit, execution.headCommit);
-  const stat = await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
+  // An oversized change is listed from its trees: counting the lines of 200,000 files would take longer than the run.
+  const changed =
+    execution.oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, execution.headCommit));
+  const stat = execution.oversize
+    ? { files: changed.length, insertions: 0, deletions: 0 }
+    : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
   const findings = verification?.findings ?? [];
   const dispatched = [execution.dispatched, ...(verification?.dispatched ?? [])];
   const usage = usageTotals(dispatched, deps.gateway !== undefined);
@@ -181,6 +187,7 @@ async function buildReport(
     budgetExceeded: usage.budgetExceeded ?? null,
     contractViolations: execution.violations,
     protectedChanges: guarded,
+    oversize: execution.oversize?.reason ?? null,
     qa: verification?.qa ?? [],
     verifiers: verification?.verifiers ?? [],
     findings,
@@ -208,6 +215,7 @@ async function buildReport(
       diffStat: { filesChanged: stat.files, insertions: stat.insertions, deletions: stat.deletions },
       changedFiles: changed,
       outOfPlanFiles: outOfPlanFiles(changed, stage.files),
+      ...(execution.oversize !== null ? { overCap: execution.oversize.reason } : {}),
     },
     roster: [
       {
@@ -267,6 +275,7 @@ async function buildReport(
 function withheldReason(runStatus: FinalReport['verdict']['runStatus'], execution: Execution): string {
   if (runStatus === 'contract-violated')
     return `the executor broke its contract (${execution.violations.join('; ')}); nothing may build on this stage`;
+  if (execution.oversize !== null) return `${execution.oversize.reason}; nothing may build on this stage`;
   if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
   return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
 }

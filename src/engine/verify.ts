@@ -23,6 +23,8 @@ import type { DispatchResult } from '../providers/types.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type QaCommand, type RosterMember, type RunStageRequest } from './types.js';
+import { pushAll } from '../core/arrays.js';
+import { keepFindings } from '../core/limits/sizes.js';
 
 export interface Verification {
   qa: FinalReport['qa'];
@@ -86,11 +88,9 @@ export async function verify(
     worktreeRecords.push({ worker: s.member.name, changedFiles: s.changedFiles });
     const parsed = s.status === 'done' ? parseVerifierResult(s.dispatched.result.finalText) : null;
     const evidenceRead = parsed?.ok ? parsed.result.evidenceRead.map((p) => normalizeCitation(p, s.worktree).path) : [];
+    const capped = cappedFindings(parsed, req, s.member.name, progress);
     const cited = parsed?.ok
-      ? [
-          ...parsed.result.findings.flatMap((f) => (f.file ? [normalizeCitation(f.file, s.worktree).path] : [])),
-          ...evidenceRead,
-        ]
+      ? [...capped.kept.flatMap((f) => (f.file ? [normalizeCitation(f.file, s.worktree).path] : [])), ...evidenceRead]
       : [];
     const evidence = await judgeEvidence(s.dispatched.result, cited, changed, (paths) =>
       hiddenFromPlainDiff(deps.workspace.git, head, paths),
@@ -100,9 +100,9 @@ export async function verify(
       s.status !== 'done' ? s.status : !parsed?.ok || evidence.unread.length > 0 ? 'contract-violated' : 'done';
     const mine: Finding[] = [];
     if (parsed?.ok && status === 'done') {
-      for (const f of parsed.result.findings) mine.push(verifierFinding(f, `F${nextId++}`, s.member.name, s.worktree));
+      for (const f of capped.kept) mine.push(verifierFinding(f, `F${nextId++}`, s.member.name, s.worktree));
     }
-    findings.push(...mine);
+    pushAll(findings, mine);
     if (evidence.unread.length > 0)
       progress.emit('phase-5-collect', 'citations not backed by what the worker opened', {
         worker: s.member.name,
@@ -123,6 +123,7 @@ export async function verify(
         sessionProblem(s, parsed) ?? (evidence.unread.length > 0 ? unreadCitationsReason(evidence.unread) : undefined),
       ),
       ...evidence.entry,
+      ...(capped.dropped > 0 ? { findingsDropped: capped.dropped } : {}),
     });
   }
   const merged = mergeDuplicateFindings(findings);
@@ -172,6 +173,24 @@ export async function verify(
     worktreeRecords,
     dispatched,
   };
+}
+
+/** A verifier's findings within limits.findingsPerVerifier: a verifier listing 150,000 costs one pass, not a report nobody can read. */
+function cappedFindings(
+  parsed: ReturnType<typeof parseVerifierResult> | null,
+  req: RunStageRequest,
+  worker: string,
+  progress: ProgressLog,
+): { kept: VerifierResult['findings']; dropped: number } {
+  if (!parsed?.ok) return { kept: [], dropped: 0 };
+  const capped = keepFindings(parsed.result.findings, req.config.limits.findingsPerVerifier);
+  if (capped.dropped > 0)
+    progress.emit('phase-5-collect', 'findings over limits.findingsPerVerifier counted, not kept', {
+      worker,
+      kept: capped.kept.length,
+      dropped: capped.dropped,
+    });
+  return capped;
 }
 
 async function runQaAt(
@@ -327,7 +346,7 @@ async function readOnlySession(
     const changedFiles: string[] = [];
     if (own) {
       const state = await deps.workspace.treeState(dir);
-      changedFiles.push(...state.dirty);
+      pushAll(changedFiles, state.dirty);
       if (state.head !== head) changedFiles.push('(HEAD moved: the session committed)');
     }
     const status: WorkerStatus = changedFiles.length > 0 ? 'contract-violated' : dispatched.result.status;

@@ -20,6 +20,7 @@ import {
 import { parseCommandLine } from './shell-words.js';
 import { commandActivityParser, forwardActivity, isCommandEventLine } from './activity.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, Provider } from './types.js';
+import { pushAll } from '../core/arrays.js';
 
 /**
  * The Command provider: any program that speaks okstra's small contract
@@ -175,7 +176,7 @@ export class CommandProvider implements Provider {
         notes.push(`okstra: OKSTRA_OUTPUT_FILE was larger than ${maxOutputBytes} bytes; only its end was kept`);
       else if (!written && result.stdoutTruncated)
         notes.push(`okstra: stdout was larger than ${maxOutputBytes} bytes; only its end was kept`);
-      notes.push(...usageNotes);
+      pushAll(notes, usageNotes);
       // Everything of the answer is read: the folder goes now, and one that cannot be removed is a note, not a failure.
       removed = true;
       const leftover = await removeDispatchFolder(dir, lease);

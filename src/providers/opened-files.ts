@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { pushAll } from '../core/arrays.js';
 
 /**
  * What a session opened, as the CLI's own tool events say: the reading half
@@ -181,18 +182,18 @@ function collect(command: string, out: CommandReads, depth: number): void {
       if (script !== undefined) {
         const inner: CommandReads = { paths: [], wholeDiff: false };
         collect(script, inner, depth + 1);
-        out.paths.push(...inner.paths.map(at));
+        pushAll(out.paths, inner.paths.map(at));
         out.wholeDiff ||= inner.wholeDiff;
         if (inner.plainDiff) {
           const plain = (out.plainDiff ??= { paths: [], wholeDiff: false });
-          plain.paths.push(...inner.plainDiff.paths.map(at));
+          pushAll(plain.paths, inner.plainDiff.paths.map(at));
           plain.wholeDiff ||= inner.plainDiff.wholeDiff;
         }
       }
       continue;
     }
-    if (CONTENT_PRINTERS.has(name)) out.paths.push(...operands(args).map(at));
-    else if (SCRIPTED_READERS.has(name)) out.paths.push(...scriptedOperands(args).map(at));
+    if (CONTENT_PRINTERS.has(name)) pushAll(out.paths, operands(args).map(at));
+    else if (SCRIPTED_READERS.has(name)) pushAll(out.paths, scriptedOperands(args).map(at));
     else if (name === 'git') gitReads(args, out, at);
   }
 }
@@ -262,19 +263,19 @@ function gitReads(args: string[], out: CommandReads, at: (p: string) => string):
       const revPaths = plain.filter((w) => /^[^:]*:./.test(w)).map((w) => w.slice(w.indexOf(':') + 1));
       const loose = separator >= 0 ? [] : plain.filter((w) => !w.includes(':') && !isRevision(w));
       const named = [...paths, ...revPaths, ...loose];
-      out.paths.push(...named.map(inDir));
+      pushAll(out.paths, named.map(inDir));
       const whole = named.length === 0 && sub !== 'log';
       if (whole) out.wholeDiff = true;
       // `rev:path` prints the file itself; the rest is a patch, which `-diff` turns into "Binary files differ" unless `--text`.
       if (!words.some((w) => w === '--text' || w === '-a')) {
         const plain = (out.plainDiff ??= { paths: [], wholeDiff: false });
-        plain.paths.push(...[...paths, ...loose].map(inDir));
+        pushAll(plain.paths, [...paths, ...loose].map(inDir));
         plain.wholeDiff ||= whole;
       }
       return;
     }
     case 'blame':
-      out.paths.push(...(paths.length > 0 ? paths : plain.slice(-1)).map(inDir));
+      pushAll(out.paths, (paths.length > 0 ? paths : plain.slice(-1)).map(inDir));
       return;
     default:
       return;

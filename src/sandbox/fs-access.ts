@@ -315,7 +315,8 @@ function pruned(prefix: string, paths: readonly string[]): string[] {
     const text = pathArgument(path);
     // A path an argument cannot carry byte for byte is only filtered.
     if (text === null) continue;
-    tests.push(...(tests.length > 0 ? ['-o'] : []), '-path', `${prefix}${text}`.replace(/[*?[\\]/g, '\\$&'));
+    if (tests.length > 0) tests.push('-o');
+    tests.push('-path', `${prefix}${text}`.replace(/[*?[\\]/g, '\\$&'));
   }
   return tests.length > 0 ? ['(', ...tests, ')', '-prune', '-o'] : [];
 }

@@ -2,6 +2,7 @@ import { runTool } from '../process/run-captured.js';
 import { lstat, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pushAll } from '../core/arrays.js';
 
 /**
  * The kernel calls behind layered stage trees (src/git/layered-tree.ts):
@@ -113,7 +114,7 @@ async function perl(args: readonly string[]): Promise<string> {
 export async function opaqueFolders(dirs: readonly string[]): Promise<string[]> {
   const out: string[] = [];
   for (let i = 0; i < dirs.length; i += 2_000)
-    out.push(...(await perl(['opaque', ...dirs.slice(i, i + 2_000)])).split('\0').filter(Boolean));
+    pushAll(out, (await perl(['opaque', ...dirs.slice(i, i + 2_000)])).split('\0').filter(Boolean));
   return out;
 }
 

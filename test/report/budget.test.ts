@@ -76,4 +76,11 @@ describe('fitSections laziness', () => {
     expect(rendered).toBe(51); // the 49 shown (room for the note), the one given back, and the one that did not fit
     expect(lowRendered).toBe(0);
   });
+
+  it('keeps 200,000 items that fit without overflowing the call stack (a committed node_modules in one section)', () => {
+    const items = Array.from({ length: 200_000 }, (_, i) => `${i}\n`);
+    const out = fitSections([s('files', 1, items)], 10_000_000);
+    expect(out.cuts).toEqual([]);
+    expect(out.text.endsWith('199999\n[/files]')).toBe(true);
+  });
 });

@@ -124,7 +124,7 @@ function runInit(io: CliIo, opts: InitOptions): void {
   const rel = relative(io.cwd, root);
   const where = rel === '' ? '.' : rel.startsWith('..') ? root : rel;
   io.out(`okstra init: wrote in ${where}`);
-  const width = Math.max(...files.map((f) => f.path.length));
+  const width = files.reduce((w, f) => Math.max(w, f.path.length), 0);
   for (const f of files) io.out(`  ${f.path.padEnd(width)}  ${f.what}${existing.includes(f) ? ' (replaced)' : ''}`);
   if (!isPinned(pin)) {
     const why =

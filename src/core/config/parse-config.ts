@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { closestMatch } from '../text/did-you-mean.js';
 import { BUILTIN_PROVIDERS, ConfigSchema, type OkstraConfig } from './schema.js';
+import { pushAll } from '../arrays.js';
 
 export interface ConfigParseResult {
   config: OkstraConfig | null;
@@ -35,7 +36,7 @@ export function parseConfig(text: string, path: string): ConfigParseResult {
   const errors: Diagnostic[] = parsed.success
     ? []
     : parsed.error.issues.map((issue) => toDiagnostic(issue, doc, path, at));
-  if (parsed.success) errors.push(...crossChecks(parsed.data, doc, path, at));
+  if (parsed.success) pushAll(errors, crossChecks(parsed.data, doc, path, at));
   return { config: errors.length === 0 && parsed.success ? parsed.data : null, errors: sortDiagnostics(errors) };
 }
 
@@ -112,7 +113,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   timeouts: ['executorMinutes', 'verifierMinutes', 'qaMinutes'],
   concurrency: ['verifiers'],
   bot: ['workflow', 'permission', 'allowForks'],
-  limits: ['turns'],
+  limits: ['turns', 'carryBytes', 'stageFiles', 'stageBytes', 'findingsPerVerifier'],
   'limits.turns': ['executor', 'verifier'],
   provider: ['command', 'name', 'model', 'baseUrl', 'apiKeyEnv', 'timeoutMinutes', 'maxTurns'],
   'provider.maxTurns': ['executor', 'verifier'],

@@ -26,6 +26,20 @@ const minutes = z
 /** A CLI's turn limit (model round trips of one session); the ceiling only catches typos such as 30000. */
 const turns = z.number().int().positive().max(10_000);
 
+/**
+ * Size caps that turn an input no run could handle (a committed node_modules, a verifier listing every line, a
+ * carry that would be forwarded whole into every dependent prompt) into a verdict with its reason. The defaults
+ * let a real monorepo change through.
+ */
+export const DEFAULT_SIZE_LIMITS = {
+  carryBytes: 64 * 1024,
+  stageFiles: 20_000,
+  stageBytes: 200 * 1024 * 1024,
+  findingsPerVerifier: 200,
+} as const;
+
+const positiveInt = z.number().int().positive();
+
 /** Turn limits where a CLI has one (Claude Code, Gemini CLI; Codex has none): generous, so okstra's timeout is what normally ends a runaway session. */
 export const DEFAULT_TURN_LIMITS = { executor: 300, verifier: 150 } as const;
 
@@ -234,8 +248,20 @@ export const ConfigSchema = z
           })
           .default({ ...DEFAULT_TURN_LIMITS })
           .describe('turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)'),
+        carryBytes: positiveInt
+          .default(DEFAULT_SIZE_LIMITS.carryBytes)
+          .describe('largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated'),
+        stageFiles: positiveInt
+          .default(DEFAULT_SIZE_LIMITS.stageFiles)
+          .describe('most files a stage may change; more fails the stage before its branch is pushed'),
+        stageBytes: positiveInt
+          .default(DEFAULT_SIZE_LIMITS.stageBytes)
+          .describe('most bytes of added or changed files a stage may hold; more fails it before its branch is pushed'),
+        findingsPerVerifier: positiveInt
+          .default(DEFAULT_SIZE_LIMITS.findingsPerVerifier)
+          .describe('findings kept per verifier, most severe first; the rest are counted in the report, not kept'),
       })
-      .default({ turns: { ...DEFAULT_TURN_LIMITS } })
+      .default({ turns: { ...DEFAULT_TURN_LIMITS }, ...DEFAULT_SIZE_LIMITS })
       .describe('limits of each agent session'),
     pricing: z
       .record(z.string().min(1), ModelPriceSchema)

@@ -6,6 +6,7 @@
 
 /** Per stage: each file its commits changed, with those commits (newest first). */
 export type StageChanges = ReadonlyMap<number, ReadonlyMap<string, readonly string[]>>;
+import { pushAll } from '../arrays.js';
 
 export interface Attribution {
   stages: number[];
@@ -20,7 +21,7 @@ export function attribute(file: string | null, changes: StageChanges, sinks: rea
       const touched = files.get(file);
       if (!touched || touched.length === 0) continue;
       stages.push(stage);
-      commits.push(...touched);
+      pushAll(commits, touched);
     }
     if (stages.length > 0) return { stages: stages.sort((a, b) => a - b), commits };
   }

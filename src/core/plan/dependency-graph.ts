@@ -41,7 +41,11 @@ export function checkDependencies(drafts: readonly StageDraft[], sink: Diagnosti
   const nodes = [...known].sort((a, b) => a - b);
   for (const component of stronglyConnectedComponents(nodes, successors)) {
     if (component.length < 2) continue;
-    const cycle = shortestCycle(Math.min(...component), new Set(component), successors);
+    const cycle = shortestCycle(
+      component.reduce((a, b) => Math.min(a, b)),
+      new Set(component),
+      successors,
+    );
     const from = drafts.find((draft) => draft.stage.number === cycle[0]);
     const ref = from?.dependencyRefs.find((candidate) => candidate.stage === cycle[1]);
     if (!from || !ref) continue;

@@ -1,5 +1,6 @@
 import type { RootContent } from 'mdast';
 import { fieldItemFromNode, type FieldItem } from './field-items.js';
+import { pushAll } from '../arrays.js';
 
 /** The items of every list directly under a field, flattened, depth first. */
 export function nestedListItems(nested: readonly RootContent[], src: string): FieldItem[] {
@@ -8,7 +9,8 @@ export function nestedListItems(nested: readonly RootContent[], src: string): Fi
     if (node.type !== 'list') continue;
     for (const child of node.children) {
       const item = fieldItemFromNode(child, src);
-      items.push(item, ...nestedListItems(item.nested, src));
+      items.push(item);
+      pushAll(items, nestedListItems(item.nested, src));
     }
   }
   return items;

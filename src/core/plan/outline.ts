@@ -5,6 +5,7 @@ import { atxHeadingNode } from './headings.js';
 import { parseMarkdownRange } from './markdown.js';
 import { swallowsNextLine } from './open-leaf-block.js';
 import type { LineIndex } from './source.js';
+import { pushAll } from '../arrays.js';
 
 /**
  * Text micromark has not parsed yet, known to hold no top-level heading of
@@ -76,7 +77,7 @@ export function buildOutline(src: string, lines: LineIndex, strategy: OutlineStr
       nodes = parseMarkdownRange(src, start, end, lines, dialect);
     }
     while (riskyAt < risky.length && (risky[riskyAt] as number) < end) riskyAt++;
-    out.push(...nodes);
+    pushAll(out, nodes);
     segment = next;
   }
   return out;
@@ -86,7 +87,7 @@ export function buildOutline(src: string, lines: LineIndex, strategy: OutlineStr
 export function materialise(nodes: readonly OutlineNode[], src: string, lines: LineIndex): RootContent[] {
   const out: RootContent[] = [];
   for (const node of nodes) {
-    if (node.type === 'opaque') out.push(...parseMarkdownRange(src, node.start, node.end, lines, 'commonmark'));
+    if (node.type === 'opaque') pushAll(out, parseMarkdownRange(src, node.start, node.end, lines, 'commonmark'));
     else out.push(node);
   }
   return out;

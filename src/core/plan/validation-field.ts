@@ -5,6 +5,7 @@ import { isNoneValue } from './entries.js';
 import { fieldItemFromNode, inlineCodeAfter } from './field-items.js';
 import type { FieldItem } from './field-items.js';
 import type { ValidationCommand } from './types.js';
+import { pushAll } from '../arrays.js';
 
 type Phase = ValidationCommand['phase'];
 const PHASES: ReadonlySet<string> = new Set(['pre', 'main', 'post']);
@@ -17,7 +18,7 @@ const PHASES: ReadonlySet<string> = new Set(['pre', 'main', 'post']);
  */
 export function readValidation(item: FieldItem, context: ParseContext): ValidationCommand[] {
   const commands = inlineCommands(item.valueStart, item.inlineEnd, item.codeSpans, 'main', context);
-  commands.push(...blockCommands(item.nested, 'main', context));
+  pushAll(commands, blockCommands(item.nested, 'main', context));
   return commands;
 }
 
@@ -29,20 +30,22 @@ function blockCommands(nodes: readonly RootContent[], phase: Phase, context: Par
         const nested = fieldItemFromNode(child, context.src);
         const group = nested.key?.toLowerCase();
         if (group !== undefined && PHASES.has(group)) {
-          commands.push(
-            ...inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group as Phase, context),
+          pushAll(
+            commands,
+            inlineCommands(nested.valueStart, nested.inlineEnd, nested.codeSpans, group as Phase, context),
           );
-          commands.push(...blockCommands(nested.nested, group as Phase, context));
+          pushAll(commands, blockCommands(nested.nested, group as Phase, context));
         } else {
-          commands.push(...inlineCommands(nested.contentStart, nested.inlineEnd, nested.codeSpans, phase, context));
+          pushAll(commands, inlineCommands(nested.contentStart, nested.inlineEnd, nested.codeSpans, phase, context));
         }
       }
     } else if (node.type === 'code') {
-      commands.push(...codeBlockCommands(node, phase, context));
+      pushAll(commands, codeBlockCommands(node, phase, context));
     } else if (node.type === 'paragraph') {
       const start = node.position?.start.offset ?? 0;
-      commands.push(
-        ...inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context),
+      pushAll(
+        commands,
+        inlineCommands(start, node.position?.end.offset ?? start, inlineCodeAfter(node, start), phase, context),
       );
     }
   }

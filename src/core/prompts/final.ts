@@ -6,6 +6,7 @@ import { oneLine } from './anchors.js';
 import { promptFileHeading, promptFileName, type FinalRole, type GateBodies, type PromptFileId } from './catalogue.js';
 import { checkPrompt } from './check-prompt.js';
 import { ROLE_LAYOUTS, type PromptRequirements } from './layout.js';
+import { pushAll } from '../arrays.js';
 
 /**
  * The final verifier's prompt: one verifier of the roster over the whole
@@ -236,7 +237,7 @@ function stageProblems(stages: readonly FinalStageBrief[]): string[] {
       out.push(`${where}.number must be a positive integer, got ${stage.number}`);
     else if (seen.has(stage.number)) out.push(`${where}: stage ${stage.number} is listed twice`);
     seen.add(stage.number);
-    out.push(...commitProblems([[`${where}.head`, stage.head]]));
+    pushAll(out, commitProblems([[`${where}.head`, stage.head]]));
     return out;
   });
 }

@@ -9,6 +9,8 @@
  * hundred findings that fit, not all of them.
  */
 
+import { pushAll } from '../arrays.js';
+
 export interface Section {
   /** Stable id, used by tests and callers to see what was cut. */
   id: string;
@@ -116,7 +118,9 @@ export function fitSections(sections: readonly Section[], maxChars: number, rese
     }
     const hidden = s.count - items.length;
     if (hidden > 0) cuts.push({ ...cut, shown: items.length });
-    parts.push(s.head, ...items, hidden > 0 ? itemNote(hidden) : '', s.tail);
+    parts.push(s.head);
+    pushAll(parts, items);
+    parts.push(hidden > 0 ? itemNote(hidden) : '', s.tail);
   }
   return { text: parts.join(''), cuts };
 }

@@ -1,5 +1,6 @@
 import { escapeBlock, escapeInline, inlineCode, linkTarget, mermaidLabel, plainText } from './escape.js';
 import { redactSecrets } from './redact.js';
+import { pushAll } from '../arrays.js';
 
 /**
  * Scrubbing of known secret values (the GitHub token, API keys, the
@@ -302,7 +303,7 @@ export class Scrubber {
       };
     if (this.secrets.has(value)) return { added: false, reason: 'the value is already scrubbed' };
     this.secrets.add(value);
-    this.forms.push(...secretForms(value));
+    pushAll(this.forms, secretForms(value));
     // Built on the next scrub, so a burst of additions costs one build.
     this.matcher = null;
     return { added: true };

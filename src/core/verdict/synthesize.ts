@@ -6,6 +6,8 @@ export interface VerdictInput {
   executorWorker?: string;
   /** Why the executor broke its contract, when it did. */
   contractViolations: readonly string[];
+  /** Why the stage's change is over a size cap (limits.stageFiles / stageBytes), when it is: it fails unreviewed. */
+  oversize?: string | null;
   qa: readonly Pick<QaResult, 'label' | 'cmd' | 'passed' | 'exitCode'>[];
   /** `findings`: ids of the findings this verifier raised (after duplicates were merged: the surviving ids). */
   verifiers: ReadonlyArray<{
@@ -78,6 +80,8 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
       reasons: input.contractViolations.map((v) => `executor broke its contract: ${v}`),
     };
   }
+  // The user's cap, not okstra's failure: `failed` (never `error`, which a retry could cure) with the size as reason.
+  if (input.oversize) return { value: 'FAIL', runStatus: 'failed', reasons: [input.oversize] };
   if (input.executorStatus === 'budget-exceeded') {
     return {
       value: 'FAIL',

@@ -1,6 +1,7 @@
 import type { FinalReport, Finding } from '../../report/schema/final-report.js';
 import type { Check, RunArtifacts, Violation } from '../types.js';
 import { violation } from '../violation.js';
+import { pushAll } from '../../arrays.js';
 
 function normalisePath(path: string): string {
   return path.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
@@ -197,7 +198,7 @@ export const checkFindings: Check = ({ report, artifacts }) => {
 
   const index = new CitationIndex(report, artifacts);
   report.findings.forEach((f, i) => {
-    out.push(...shapeViolations(f, i), ...citationViolations(report, f, i, index));
+    pushAll(pushAll(out, shapeViolations(f, i)), citationViolations(report, f, i, index));
   });
   return out;
 };

@@ -2,6 +2,7 @@ import type { StageRow as LedgerRow } from '../../ledger/row.js';
 import type { FinalReport } from '../../report/schema/final-report.js';
 import type { Check, Violation } from '../types.js';
 import { violation } from '../violation.js';
+import { pushAll } from '../../arrays.js';
 
 /** What the terminal row must say for this report, checked on the report's copy and on the row in the ledger. */
 function rowViolations(report: FinalReport, row: LedgerRow | null, where: string, pointer?: string): Violation[] {
@@ -65,7 +66,7 @@ export const checkLedger: Check = ({ report, artifacts }) => {
         pointer: '/ledgerRow',
       }),
     );
-    out.push(...rowViolations(report, artifacts.ledgerRow, 'ledger'));
+    pushAll(out, rowViolations(report, artifacts.ledgerRow, 'ledger'));
   }
   return out;
 };

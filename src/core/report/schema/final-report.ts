@@ -83,6 +83,13 @@ const GitInfo = z.strictObject({
   diffStat: z.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
   changedFiles: z.array(repoPath).describe('files changed between baseCommit and headCommit'),
   outOfPlanFiles: z.array(repoPath).describe("changed files that the stage's `files` did not name"),
+  overCap: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit',
+    ),
 });
 
 const RosterEntry = z.strictObject({
@@ -170,6 +177,14 @@ const Verifier = z.strictObject({
   failure: WorkerFailure,
   evidence: EvidenceSource,
   unreadCitations: UnreadCitations,
+  findingsDropped: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe(
+      'findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped',
+    ),
 });
 
 const Finding = z.strictObject({
