@@ -29,7 +29,7 @@ describe('parseConfig', () => {
     const { config, errors } = parseConfig('executor: codex\nqaComands: [npm test]\n', '.okstra/config.yml');
     expect(config).toBeNull();
     expect(errors.map(formatDiagnostic)).toEqual([
-      '.okstra/config.yml:2:1: error: unknown key "qaComands" (did you mean "qaCommands"?)\n  hint: allowed here: executor, verifiers, excludeExecutorFromVerifiers, providers, qaCommands, convergence, critic, timeouts, concurrency, ledgerBranch, plansDir, leaseMinutes, isolation, budgets, limits, pricing, bot, planner, planning, approval, handoff',
+      '.okstra/config.yml:2:1: error: unknown key "qaComands" (did you mean "qaCommands"?)\n  hint: allowed here: executor, verifiers, excludeExecutorFromVerifiers, providers, qaCommands, protected, convergence, critic, timeouts, concurrency, ledgerBranch, plansDir, leaseMinutes, isolation, budgets, limits, pricing, bot, planner, planning, approval, handoff',
     ]);
   });
 
