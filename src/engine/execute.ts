@@ -4,7 +4,7 @@ import type { Carry } from '../core/report/schema/carry.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
 import { workerFailure } from '../core/report/failure.js';
 import { carryOverCap, stageSizeProblem } from '../core/limits/sizes.js';
-import { changedBytes, changedPaths } from '../git/change-size.js';
+import { blobBytes, changedEntries } from '../git/change-size.js';
 import { dispatchWorker, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
@@ -166,12 +166,10 @@ async function stageOverCap(
   head: string,
 ): Promise<Execution['oversize']> {
   const limits = req.config.limits;
-  const files = await changedPaths(deps.workspace.git, base, head);
+  const { paths: files, newBlobs } = await changedEntries(deps.workspace.git, base, head);
   const reason =
     stageSizeProblem(files.length, null, limits) ??
-    (files.length === 0
-      ? null
-      : stageSizeProblem(files.length, await changedBytes(deps.workspace.git, base, head), limits));
+    (files.length === 0 ? null : stageSizeProblem(files.length, await blobBytes(deps.workspace.git, newBlobs), limits));
   return reason === null ? null : { reason, files };
 }
 
