@@ -7,11 +7,11 @@
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { afterEach, inject } from 'vitest';
 import { Git } from '../../src/git/git.js';
 import { parseLedger } from '../../src/core/ledger/index.js';
+import { startCollector, type LootCollector } from '../helpers/loot-collector.js';
 import { makeCanary, reveals } from '../helpers/canary.js';
 import { persistCheckoutCredentials } from '../helpers/checkout-credentials.js';
 import { agentScratchDir, tempDir } from '../helpers/git-repos.js';
@@ -44,7 +44,7 @@ export interface Loot {
 }
 
 export let api: FakeApi | null = null;
-let collector: { url: string; loot: Loot[]; close(): Promise<void> } | null = null;
+let collector: LootCollector<Loot> | null = null;
 /** Markers a run without the boundary did manage to write outside the temporary folders. */
 const landed: string[] = [];
 afterEach(async () => {
@@ -54,26 +54,6 @@ afterEach(async () => {
   collector = null;
   for (const path of landed.splice(0)) rmSync(path, { force: true });
 });
-
-async function startCollector(): Promise<NonNullable<typeof collector>> {
-  const loot: Loot[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      loot.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Loot);
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}/loot`,
-    loot,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 export interface Scenario {
   run: ActionRun;
@@ -107,7 +87,7 @@ export async function attackedRun(o: AttackOptions): Promise<Scenario> {
     runnerFile: makeCanary(),
     dotEnv: makeCanary(),
   };
-  collector = await startCollector();
+  collector = await startCollector<Loot>();
   const scratch = agentScratchDir('okstra-attack-');
   const marker = `ATTACK-${Math.random().toString(36).slice(2)}`;
 

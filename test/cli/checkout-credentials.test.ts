@@ -9,12 +9,12 @@
  * exactly as it was.
  */
 import { chmodSync, existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { tokenHeader } from '../../src/git/credentials.js';
 import { makeProject, SCRIPTED_AGENT, WRITES_STAGE_FILE, type Project } from '../engine/helpers.js';
+import { startCollector, type LootCollector } from '../helpers/loot-collector.js';
 import { makeCanary, reveals } from '../helpers/canary.js';
 
 const ATTACKER = join(import.meta.dirname, '..', 'fixtures', 'agents', 'attacker.mjs');
@@ -40,31 +40,11 @@ async function okstra(
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
 }
 
-let collector: { url: string; loot: Loot[]; close(): Promise<void> } | null = null;
+let collector: LootCollector<Loot> | null = null;
 afterEach(async () => {
   await collector?.close();
   collector = null;
 });
-
-async function startCollector(): Promise<NonNullable<typeof collector>> {
-  const loot: Loot[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      loot.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Loot);
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return {
-    url: `http://127.0.0.1:${address.port}/loot`,
-    loot,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 /** A project whose executor attacks, with the three canaries where a developer's checkout keeps them. */
 async function attackedProject(
@@ -102,7 +82,7 @@ describe.skipIf(!asRoot)('okstra run as root: the checkout credentials and ignor
   it.each(['checkout', 'layered'])(
     'stage trees %s: the executor finds no token, extraheader or .env; the config is byte-identical afterwards',
     async (trees) => {
-      collector = await startCollector();
+      collector = await startCollector<Loot>();
       const { p, canaries } = await attackedProject(collector.url);
       const config = join(p.dir, '.git', 'config');
       const before = {
