@@ -7,6 +7,7 @@ import {
   type ProtectedChange,
 } from '../core/scope/qa-definitions.js';
 import { stageByNumber } from '../core/graph/index.js';
+import { changedEntries } from '../git/change-size.js';
 import { readBlobs } from '../git/git.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
 
@@ -35,7 +36,8 @@ export async function protectedEvidence(
     ? await readBlobs(deps.workspace.git, [`${base}:package.json`, `${head}:package.json`])
     : [];
   const scripts = { before: scriptsOf(before?.content ?? null), after: scriptsOf(after?.content ?? null) };
-  const frozen = await frozenTests(deps, doneStages);
+  // Only a test this stage changed can be a done stage's: without one, no done stage's change is asked for.
+  const frozen = changed.some(isTestPath) ? await frozenTests(deps, doneStages) : new Map<string, number>();
   return protectedChanges({
     changed,
     definitions: qaDefinitions(commands, scripts.before),
@@ -53,7 +55,8 @@ async function frozenTests(
   const frozen = new Map<string, number>();
   for (const done of doneStages) {
     if (done.base === null) continue;
-    for (const path of await deps.workspace.changedFiles(done.base, done.head))
+    // The paths alone, from the trees (no blob read, no rename search): one diff-tree per done stage.
+    for (const path of (await changedEntries(deps.workspace.git, done.base, done.head)).paths)
       if (isTestPath(path) && !frozen.has(path)) frozen.set(path, done.number);
   }
   return frozen;
