@@ -31,6 +31,7 @@ export const PLAN_CODES = {
   duplicateClarificationItems: 'plan/duplicate-clarification-items',
   stageHeadingWrongLevel: 'plan/stage-heading-wrong-level',
   stageWithoutValidation: 'plan/stage-without-validation',
+  badTdd: 'plan/bad-tdd',
 } as const;
 
 export type PlanCode = (typeof PLAN_CODES)[keyof typeof PLAN_CODES];

@@ -8,6 +8,7 @@ const ALIASES: Record<StageFieldKey, readonly string[]> = {
   validation: ['validation', 'validation-commands', 'stage-validation'],
   'exit-contract': ['exit-contract', 'stage-exit-contract'],
   rollback: ['rollback'],
+  tdd: ['tdd', 'test-first'],
 };
 
 const BY_SPELLING = new Map<string, StageFieldKey>(
@@ -42,6 +43,8 @@ const DISPLAY: Record<string, string> = {
   'exit-contract': 'Exit contract',
   'stage-exit-contract': 'Stage exit contract',
   rollback: 'Rollback',
+  tdd: 'TDD',
+  'test-first': 'Test first',
 };
 
 /**

@@ -3,7 +3,7 @@ import type { SourcePosition } from '../diagnostics.js';
 import { PLAN_CODES } from './codes.js';
 import { positionOf, type ParseContext } from './context.js';
 import { readDependsOn, type DependencyRef } from './depends-on.js';
-import { isNoneValue } from './entries.js';
+import { isNoneValue, unwrapCode } from './entries.js';
 import { readSimpleFieldList } from './fast-field-list.js';
 import { canonicalFieldKey, normaliseKey, suggestFieldKey } from './field-keys.js';
 import { fieldListFromNode, isFieldList, type FieldItem, type FieldList } from './field-items.js';
@@ -29,7 +29,7 @@ export interface StageSource {
   end: number;
 }
 
-const KNOWN_FIELDS = 'known fields: `depends-on`, `files`, `validation`, `exit contract`, `rollback`';
+const KNOWN_FIELDS = 'known fields: `depends-on`, `files`, `validation`, `exit contract`, `rollback`, `tdd`';
 
 export function readStage(source: StageSource, context: ParseContext): StageDraft {
   const { src } = context;
@@ -178,5 +178,23 @@ function applyField(
     case 'rollback':
       stage.rollback = verbatim(context.src, item.valueStart, item.end, item.contentIndent) || null;
       return undefined;
+    case 'tdd':
+      readTdd(item, stage, context);
+      return undefined;
   }
+}
+
+/** `tdd: none` or `tdd: red-green` (also written in backticks); anything else is an error naming both. */
+function readTdd(item: FieldItem, stage: Stage, context: ParseContext): void {
+  const value = unwrapCode(context.src.slice(item.valueStart, item.end).trim()).toLowerCase();
+  if (value === 'none' || value === 'red-green') {
+    stage.tdd = value;
+    return;
+  }
+  context.sink.error(
+    PLAN_CODES.badTdd,
+    positionOf(context, item.valueStart),
+    `stage ${stage.number}: \`tdd\` is \`${value}\`, which okstra does not know`,
+    "write `red-green` (the default: the stage's tests fail at its base and pass at its head) or `none` (a stage that keeps behaviour, such as docs or a refactor)",
+  );
 }

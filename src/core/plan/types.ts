@@ -16,6 +16,11 @@ export interface Stage {
   validation: ValidationCommand[];
   exitContract: string | null;
   rollback: string | null;
+  /**
+   * `red-green` (absent: the default): the stage's tests must fail at its base and pass at its head;
+   * `none`: a stage that keeps behaviour (docs, refactors) proves nothing red, only that no test was lost.
+   */
+  tdd?: 'red-green' | 'none';
   /** Unknown `key: value` fields, kept so nothing the author wrote is lost. */
   extraFields: Record<string, string>;
   /** Everything under the heading that is not a field: steps, notes. Verbatim Markdown. */
@@ -27,7 +32,7 @@ export interface Stage {
   fieldPositions: Partial<Record<StageFieldKey, SourcePosition>>;
 }
 
-export type StageFieldKey = 'depends-on' | 'files' | 'validation' | 'exit-contract' | 'rollback';
+export type StageFieldKey = 'depends-on' | 'files' | 'validation' | 'exit-contract' | 'rollback' | 'tdd';
 
 export interface ClarificationItem {
   id: string | null;
