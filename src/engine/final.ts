@@ -29,7 +29,7 @@ import { MergeConflictError } from '../git/stage-workspace.js';
 import { moveFinalBranch, pushFinalBranch } from './handoff.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import { ProgressLog } from './progress.js';
-import type { QaCommand } from './run-qa.js';
+import { reportable, type QaCommand } from './run-qa.js';
 import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import type { EngineDeps, Roster, RosterMember } from './types.js';
 import { usageTotals } from './usage-totals.js';
@@ -358,7 +358,7 @@ async function finalQa(
   let results: FinalReport['qa'];
   try {
     await lease.giveWrite(tree);
-    results = await deps.runQa(commands, { cwd: tree, env: req.qaEnv, lease });
+    results = (await deps.runQa(commands, { cwd: tree, env: req.qaEnv, lease })).map(reportable);
   } finally {
     await lease.release();
     await deps.workspace.sealForReview(tree, head);

@@ -1,5 +1,8 @@
 import { tmpdir } from 'node:os';
 import type { QaResult } from '../core/report/schema/final-report.js';
+import { countTests, type TestCount } from '../core/test-counts/index.js';
+import { tally } from '../core/evidence/judge.js';
+import { takeRunnerReport } from './runner-reports.js';
 import { dispatchFolder, removeDispatchFolder, type AgentLease } from '../sandbox/sandbox.js';
 import { tail } from '../core/text/truncate.js';
 import { withoutSecrets } from '../providers/env.js';
@@ -47,18 +50,29 @@ export interface QaOptions {
 
 export const DEFAULT_QA_TAIL = { lines: 50, chars: 8000 } as const;
 
-export async function runQa(commands: readonly QaCommand[], options: QaOptions): Promise<QaResult[]> {
+/** How much of a command's output is kept to count its tests from: a summary at the end survives any log above it. */
+const COUNTED_OUTPUT_BYTES = 1024 * 1024;
+
+/** A QA command's result and the tests okstra counted in it (ids and all; the report keeps the tally). */
+export type QaRun = QaResult & { count: TestCount | null };
+
+/** What a report keeps of a run: the result and its tally, not every test id. */
+export function reportable(run: QaRun): QaResult {
+  const { count, ...result } = run;
+  return { ...result, tests: tally(count) };
+}
+
+export async function runQa(commands: readonly QaCommand[], options: QaOptions): Promise<QaRun[]> {
   const lease = options.lease;
-  if (!lease?.user) return runQaAs(commands, options, withoutSecrets(options.env));
-  // Under another user, okstra's HOME and TMPDIR are out of reach: the commands get private ones.
-  const { dir, path } = await dispatchFolder(tmpdir(), 'okstra-qa-', lease, ['home', 'tmp']);
+  // Each command's runner may write a machine-readable report (pytest's JUnit XML) into a folder of the run's own;
+  // under another user, okstra's HOME and TMPDIR are out of reach too: the commands get private ones.
+  const names = lease?.user ? ['home', 'tmp', 'reports'] : ['reports'];
+  const { dir, path } = await dispatchFolder(tmpdir(), 'okstra-qa-', lease?.user ? lease : undefined, names);
+  const env = lease?.user
+    ? { ...withoutSecrets(options.env), ...lease.env, HOME: path('home'), TMPDIR: path('tmp') }
+    : withoutSecrets(options.env);
   try {
-    return await runQaAs(commands, options, {
-      ...withoutSecrets(options.env),
-      ...lease.env,
-      HOME: path('home'),
-      TMPDIR: path('tmp'),
-    });
+    return await runQaAs(commands, options, env, path('reports'));
   } finally {
     // A command's leftover (a daemon a test started) writing there is ended first; a folder that still cannot go
     // stays in the temp folder (okstra's: the agent user may enter it, never list or write it) rather than turning
@@ -71,23 +85,25 @@ async function runQaAs(
   commands: readonly QaCommand[],
   options: QaOptions,
   env: Record<string, string>,
-): Promise<QaResult[]> {
+  reports: string,
+): Promise<QaRun[]> {
   const lines = options.maxTail?.lines ?? DEFAULT_QA_TAIL.lines;
   const chars = options.maxTail?.chars ?? DEFAULT_QA_TAIL.chars;
   const shell = options.shell ?? 'bash';
-  const results: QaResult[] = [];
+  const results: QaRun[] = [];
   for (const [index, command] of commands.entries()) {
     options.onStart?.(command, index);
+    const junit = `${reports}/${index + 1}.xml`;
     const run = await runProcess({
       file: shell,
       args: ['--noprofile', '--norc', '-o', 'pipefail', '-c', command.cmd],
       cwd: options.cwd,
-      env,
+      env: { ...env, PYTEST_ADDOPTS: [env.PYTEST_ADDOPTS, `--junitxml=${junit}`].filter(Boolean).join(' ') },
       input: '',
       timeoutMs: command.timeoutMs,
       mergeStderr: true,
       // Enough bytes for the kept tail in any encoding, never the whole stream.
-      maxOutputBytes: Math.max(64 * 1024, chars * 4),
+      maxOutputBytes: Math.max(COUNTED_OUTPUT_BYTES, chars * 4),
       keepStdout: 'tail',
       ...(options.killGraceMs !== undefined ? { killGraceMs: options.killGraceMs } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -105,7 +121,8 @@ async function runQaAs(
               : '';
     const output = [run.stdout.replace(/\n+$/, ''), note].filter((s) => s !== '').join('\n');
     const exitCode = run.timedOut || run.aborted || run.spawnError !== null ? null : run.exitCode;
-    const result: QaResult = {
+    const report = await takeRunnerReport(junit);
+    const result: QaRun = {
       source: command.source,
       label: command.label,
       cmd: command.cmd,
@@ -113,9 +130,20 @@ async function runQaAs(
       durationMs: run.durationMs,
       outputTail: tail(output, lines, chars),
       passed: exitCode === 0,
+      count: inTree(countTests(run.stdout, report ? [report] : []), options.cwd),
     };
     results.push(result);
     options.onResult?.(result, index);
   }
   return results;
+}
+
+/** Test ids as the project names them: a runner that prints absolute paths names the tree, which differs per run. */
+function inTree(count: TestCount | null, tree: string): TestCount | null {
+  if (count === null) return null;
+  const strip = (ids: string[]): string[] => [...new Set(ids.map((id) => id.split(`${tree}/`).join('')))].sort();
+  return {
+    ...count,
+    ids: { passed: strip(count.ids.passed), failed: strip(count.ids.failed), skipped: strip(count.ids.skipped) },
+  };
 }

@@ -6,17 +6,17 @@ import type { StageWorkspace } from '../git/stage-workspace.js';
 import type { Roster } from '../providers/roster.js';
 import type { AgentLease, AgentSandbox } from '../sandbox/sandbox.js';
 import type { Gateway, GatewayOptions } from '../sandbox/gateway/index.js';
-import type { QaCommand } from './run-qa.js';
+import type { QaCommand, QaRun } from './run-qa.js';
 import type { WorkerActivity } from './progress.js';
 
 export type { Roster, RosterMember } from '../providers/roster.js';
-export type { QaCommand } from './run-qa.js';
+export type { QaCommand, QaRun } from './run-qa.js';
 export type { WorkerActivity, WorkerActivityEvent } from './progress.js';
 
 export type QaRunner = (
   commands: readonly QaCommand[],
   opts: { cwd: string; env: Record<string, string>; lease?: AgentLease },
-) => Promise<FinalReport['qa']>;
+) => Promise<QaRun[]>;
 
 /** What the engine needs from the outside world; every edge is swappable in tests. */
 export interface EngineDeps {

@@ -22,12 +22,17 @@ import { unreadCitations, unreadCitationsReason } from '../core/conformance/evid
 import type { DispatchResult } from '../providers/types.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import type { ProgressLog } from './progress.js';
-import { EngineError, type EngineDeps, type QaCommand, type RosterMember, type RunStageRequest } from './types.js';
+import { EngineError, type EngineDeps, type RosterMember, type RunStageRequest } from './types.js';
+import { checkStage } from './stage-evidence.js';
+import type { StageEvidence } from '../core/report/schema/evidence.js';
 import { pushAll } from '../core/arrays.js';
 import { keepFindings } from '../core/limits/sizes.js';
 
 export interface Verification {
   qa: FinalReport['qa'];
+  /** okstra's own evidence about the tests, and the blocking reasons it gives. */
+  evidence: StageEvidence | undefined;
+  evidenceReasons: string[];
   verifiers: FinalReport['verifiers'];
   findings: Finding[];
   convergence: FinalReport['convergence'];
@@ -41,9 +46,6 @@ type Base = Omit<PromptInput, 'role' | 'worker'>;
 /** How a refused write reads in a process's stderr (errno names, libc and CLI wording). */
 const WRITE_REFUSED = /\b(EACCES|EPERM|EROFS)\b|permission denied|read-only file system/i;
 
-/** Setup first, then the checks, then what must run last (docs/plan-format.md). */
-const PHASE_ORDER = { pre: 0, main: 1, post: 2 } as const;
-
 /** Phase 5: real QA, then every verifier in parallel over the head, each read-only in its own worktree. */
 export async function verify(
   req: RunStageRequest,
@@ -52,12 +54,16 @@ export async function verify(
   promptBase: Base,
   progress: ProgressLog,
   stageTree: string | null = null,
+  changedPaths: readonly string[] = [],
 ): Promise<Verification> {
-  const qa = await runQaAt(req, deps, head, progress, stageTree);
+  const at = { base: promptBase.baseCommit, head, changed: changedPaths, stageTree };
+  const checked = await checkStage(req, deps, at, progress);
+  const qa = checked.qa;
   const view = reviewView(deps, stageTree);
   const base: Base = {
     ...promptBase,
     headCommit: head,
+    ...(checked.evidence ? { evidence: checked.evidence } : {}),
     // Made by okstra, not the tree's git: no attribute of the project can hide a file's change from its reviewers.
     changeDiff: await reviewDiff(deps.workspace.git, promptBase.baseCommit, head, REVIEW_DIFF_LIMIT_BYTES),
     qaResults: qa.map((q) => ({
@@ -66,6 +72,7 @@ export async function verify(
       exitCode: q.exitCode,
       passed: q.passed,
       outputTail: q.outputTail,
+      tests: q.tests ?? null,
     })),
   };
   const timeoutMs = req.config.timeouts.verifierMinutes * 60_000;
@@ -166,6 +173,8 @@ export async function verify(
     : undefined;
   return {
     qa,
+    evidence: checked.evidence,
+    evidenceReasons: checked.reasons,
     verifiers,
     findings: [...converged.findings, ...(critic?.findings ?? [])],
     convergence: converged.summary,
@@ -191,56 +200,6 @@ function cappedFindings(
       dropped: capped.dropped,
     });
   return capped;
-}
-
-async function runQaAt(
-  req: RunStageRequest,
-  deps: EngineDeps,
-  head: string,
-  progress: ProgressLog,
-  stageTree: string | null,
-): Promise<FinalReport['qa']> {
-  const stage = req.plan.stages.find((s) => s.number === req.stage);
-  const minutes = req.config.timeouts.qaMinutes;
-  const commands: QaCommand[] = [
-    ...[...(stage?.validation ?? [])]
-      .sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase])
-      .map((v, i) => ({
-        source: 'plan' as const,
-        label: `validation ${i + 1}${v.phase === 'main' ? '' : ` (${v.phase})`}`,
-        cmd: v.cmd,
-        timeoutMs: minutes * 60_000,
-      })),
-    ...req.config.qaCommands.map((q, i) =>
-      typeof q === 'string'
-        ? { source: 'config' as const, label: `qaCommands ${i + 1}`, cmd: q, timeoutMs: minutes * 60_000 }
-        : {
-            source: 'config' as const,
-            label: q.label ?? `qaCommands ${i + 1}`,
-            cmd: q.cmd,
-            timeoutMs: (q.timeoutMinutes ?? minutes) * 60_000,
-          },
-    ),
-  ];
-  if (commands.length === 0) {
-    progress.emit('phase-5-qa', 'no QA commands configured');
-    return [];
-  }
-  // QA builds and tests, so it writes: the sealed stage tree is lent to its own user (no second checkout), then
-  // taken back and sealed at the head again, so what QA wrote never reaches a reviewer; only its exit codes count.
-  const dir = stageTree ?? (await deps.workspace.addDetachedWorktree(head));
-  const lease = await deps.sandbox.acquire();
-  try {
-    await lease.giveWrite(dir);
-    const results = await deps.runQa(commands, { cwd: dir, env: req.qaEnv, lease });
-    for (const r of results)
-      progress.emit('phase-5-qa', '', { label: r.label, exit: r.exitCode ?? 'killed', passed: String(r.passed) });
-    return results;
-  } finally {
-    await lease.release();
-    if (stageTree) await deps.workspace.sealForReview(stageTree, head);
-    else await deps.workspace.releaseWorktree(dir);
-  }
 }
 
 interface Session {

@@ -22,6 +22,8 @@ export interface VerdictInput {
   critic?: { worker: string; status: WorkerStatus } | null;
   /** okstra's own finding: files the stage changed of what judges it (src/core/scope/qa-definitions.ts). */
   protectedChanges?: ReadonlyArray<{ path: string; why: string }>;
+  /** okstra's own findings about the tests (src/core/evidence): lost, skipped, or passing without the change. */
+  evidenceReasons?: readonly string[];
   /** The gateway's first budget refusal of the run (report `usage.budgetExceeded`). */
   budgetExceeded?: Pick<BudgetExceeded, 'worker' | 'scope' | 'message'> | null;
 }
@@ -97,6 +99,7 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
     };
   }
   const reasons: string[] = (input.protectedChanges ?? []).map(protectedChangeReason);
+  for (const r of input.evidenceReasons ?? []) reasons.push(r);
   for (const q of input.qa)
     if (!q.passed) reasons.push(`QA command failed: ${q.label || q.cmd} (exit ${q.exitCode ?? 'none: killed'})`);
   const withResult = input.verifiers.filter((v) => v.status === 'done' && v.verdict !== null);

@@ -12,6 +12,7 @@ import {
   rosterName,
   verdictValue,
 } from './common.js';
+import { FailureCauseSchema, StageEvidenceSchema, TestTally } from './evidence.js';
 
 /**
  * The final report of one stage run: the single source of truth for the
@@ -163,6 +164,9 @@ const QaResult = z.strictObject({
   durationMs,
   outputTail: z.string().describe('last lines of combined stdout/stderr'),
   passed: z.boolean(),
+  tests: TestTally.nullable()
+    .optional()
+    .describe('the tests okstra counted in its output; null: not counted; absent in older reports'),
 });
 
 const Verifier = z.strictObject({
@@ -365,8 +369,15 @@ export const FinalReportSchema = z
     roster: z.array(RosterEntry).min(1),
     executor: Executor,
     qa: z.array(QaResult),
+    evidence: StageEvidenceSchema.optional().describe(
+      "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)",
+    ),
     verifiers: z.array(Verifier),
     findings: z.array(Finding),
+    errorAnalysis: z
+      .array(FailureCauseSchema)
+      .optional()
+      .describe("why a failed stage failed by okstra's own observation; its fix run starts from it"),
     convergence: Convergence,
     critic: Critic.optional(),
     verdict: Verdict,
