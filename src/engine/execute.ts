@@ -12,10 +12,12 @@ import { EngineError, type EngineDeps, type RunStageRequest } from './types.js';
 import { NestedRepositoryError } from '../git/nested-repository-error.js';
 import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
 import { stageByNumber } from '../core/graph/index.js';
+import type { ContractViolation } from '../core/evidence/error-analysis.js';
 
 export interface Execution {
   status: WorkerStatus;
-  violations: string[];
+  /** The contract rules the executor broke, as okstra observed them. */
+  violations: ContractViolation[];
   headCommit: string;
   carry: { json: string; carry: Carry } | null;
   /** Why the carry could not be read, when it could not. */
@@ -64,45 +66,61 @@ export async function execute(
   const tipAfter = deps.ledger.tip();
   tipAfter.catch(() => undefined);
 
-  const violations: string[] = [];
+  const violations: ContractViolation[] = [];
   const committed = await commitWork(req, deps, worktree, violations);
   const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const oversize = await stageOverCap(req, deps, run.baseCommit, headCommit);
   const changed = oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, headCommit));
   const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
-  if (okstraFiles.length > 0) violations.push(`changed okstra's own files: ${okstraFiles.join(', ')}`);
+  if (okstraFiles.length > 0)
+    violations.push({
+      rule: 'okstra-files',
+      detail: `changed okstra's own files: ${okstraFiles.join(', ')}`,
+      files: okstraFiles,
+    });
   const stage = stageByNumber(req.plan, req.stage);
   // An oversized stage fails on its size; its gitlinks would cost the diff its cap exists to avoid.
   const gitlinks = oversize
     ? []
     : outOfPlanFiles(await deps.workspace.changedGitlinks(run.baseCommit, headCommit), stage.files);
   if (gitlinks.length > 0)
-    violations.push(
-      `added, removed or moved a submodule the stage's files do not name: ${gitlinks.join(', ')} (a gitlink is the plan's business)`,
-    );
+    violations.push({
+      rule: 'submodule',
+      detail: `added, removed or moved a submodule the stage's files do not name: ${gitlinks.join(', ')} (a gitlink is the plan's business)`,
+      files: gitlinks,
+    });
   // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
   // Another run's row for another stage moves it too; then this stage's rows at the claim's commit (the store holds
   // that commit: no fetch) are compared with its rows at the new tip.
   if ((await tipAfter) !== run.claimCommit) {
     const before = await stageRows(req, deps, run.claimCommit);
     if ((await stageRows(req, deps)) !== before)
-      violations.push("wrote to the ledger (only okstra appends this stage's rows)");
+      violations.push({
+        rule: 'ledger',
+        detail: "wrote to the ledger (only okstra appends this stage's rows)",
+        files: [],
+      });
   }
 
   let carry: Execution['carry'] = null;
   let carryProblem: string | null = null;
   if (result.status === 'done') {
-    if (headCommit === run.startHead) violations.push('made no change to the stage branch');
+    if (headCommit === run.startHead)
+      violations.push({ rule: 'no-change', detail: 'made no change to the stage branch', files: [] });
     const parsed = parseCarryEvidence(result.finalText, { stage: req.stage });
     // A carry over the cap is forwarded nowhere and kept nowhere (not even in the report): only its size is told.
     const overCap = parsed.ok ? carryOverCap(parsed.json, req.config.limits.carryBytes) : null;
     if (parsed.ok && overCap === null) carry = { json: parsed.json, carry: parsed.carry };
     else if (overCap !== null) {
       carryProblem = overCap;
-      violations.push(overCap);
+      violations.push({ rule: 'carry', detail: overCap, files: [] });
     } else if (!parsed.ok) {
       carryProblem = parsed.reason;
-      violations.push(`Stage Carry Evidence missing or invalid: ${parsed.reason}`);
+      violations.push({
+        rule: 'carry',
+        detail: `Stage Carry Evidence missing or invalid: ${parsed.reason}`,
+        files: [],
+      });
     }
   }
   const status: WorkerStatus =
@@ -124,7 +142,7 @@ export async function execute(
       ...workerFailure(
         status,
         result,
-        violations.length > 0 ? `broke its contract: ${violations.join('; ')}` : undefined,
+        violations.length > 0 ? `broke its contract: ${violations.map((v) => v.detail).join('; ')}` : undefined,
       ),
       summary: carry?.carry.summary ?? summaryOf(result.finalText, result.errorMessage),
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
@@ -140,7 +158,7 @@ async function commitWork(
   req: RunStageRequest,
   deps: EngineDeps,
   worktree: string,
-  violations: string[],
+  violations: ContractViolation[],
 ): Promise<string | null> {
   try {
     return await deps.workspace.commitAll(
@@ -149,7 +167,7 @@ async function commitWork(
     );
   } catch (error) {
     if (!(error instanceof NestedRepositoryError)) throw error;
-    violations.push(error.message);
+    violations.push({ rule: 'nested-repository', detail: error.message, files: [...error.folders] });
     return null;
   }
 }

@@ -1,3 +1,4 @@
+import type { FailureCause } from '../core/evidence/error-analysis.js';
 import {
   activeClaim,
   approvalStatus,
@@ -39,6 +40,8 @@ export interface Intake {
   carryIn: Array<{ stage: number; title: string; carryJson: string }>;
   doneStages: Array<{ number: number; title: string }>;
   previousFindings: Finding[];
+  /** Why the previous attempt failed by okstra's own observation (its report's error analysis). */
+  previousAnalysis: FailureCause[];
 }
 
 const refuse = (code: StageRefusal['code'], reason: string): StageRefusal => ({ kind: 'refused', code, reason });
@@ -234,7 +237,9 @@ export async function intake(given: RunStageRequest, deps: EngineDeps): Promise<
       claimCommit,
       carryIn: await readCarryIn(req, deps, state, snapshot.commit),
       doneStages: dependencyClosure(plan, n).map((d) => ({ number: d, title: stageByNumber(plan, d).title })),
-      previousFindings: fixRun ? await readPreviousFindings(deps, state, n, snapshot.commit) : [],
+      ...(fixRun
+        ? await readPrevious(deps, state, n, snapshot.commit)
+        : { previousFindings: [], previousAnalysis: [] }),
     };
   }
 }
@@ -516,25 +521,34 @@ async function readCarryIn(
 }
 
 /** A fix run sees what the failed attempt's verifiers found, minus what convergence refuted. */
-async function readPreviousFindings(
+async function readPrevious(
   deps: EngineDeps,
   state: LedgerState,
   n: number,
   commit: string | null,
-): Promise<Finding[]> {
+): Promise<{ previousFindings: Finding[]; previousAnalysis: FailureCause[] }> {
+  const none = { previousFindings: [], previousAnalysis: [] };
   const last = state.stages.get(n)?.last;
-  if (!commit || last?.status !== 'failed' || !last.report_path?.endsWith('.json')) return [];
+  if (!commit || last?.status !== 'failed' || !last.report_path?.endsWith('.json')) return none;
   const text = await deps.ledger.readFile(commit, last.report_path);
-  if (!text) return [];
+  if (!text) return none;
   try {
-    const report = JSON.parse(text) as { schema?: string; findings?: Array<Finding & { stages?: number[] }> };
+    const report = JSON.parse(text) as {
+      schema?: string;
+      findings?: Array<Finding & { stages?: number[] }>;
+      errorAnalysis?: FailureCause[];
+    };
     // A final verification's findings span the plan: this stage sees those attributed to it.
     const mine = (f: { stages?: number[] }): boolean =>
       report.schema !== FINAL_VERIFICATION_REPORT_SCHEMA || (f.stages ?? []).includes(n);
-    return (report.findings ?? [])
+    const findings = (report.findings ?? [])
       .filter((f) => f.disposition !== 'refuted' && mine(f))
       .map(({ stages: _stages, commits: _commits, ...f }: Finding & { stages?: number[]; commits?: string[] }) => f);
+    return {
+      previousFindings: findings,
+      previousAnalysis: Array.isArray(report.errorAnalysis) ? report.errorAnalysis : [],
+    };
   } catch {
-    return [];
+    return none;
   }
 }

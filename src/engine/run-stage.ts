@@ -1,6 +1,7 @@
 import type { PromptInput } from '../core/prompts/index.js';
 import { stageByNumber } from '../core/graph/index.js';
 import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
+import { analyseFailure } from '../core/evidence/error-analysis.js';
 import { synthesizeVerdict } from '../core/verdict/index.js';
 import type { ProtectedChange } from '../core/scope/qa-definitions.js';
 import { protectedEvidence } from './protected-evidence.js';
@@ -81,8 +82,9 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
       guarded = await protectedEvidence(req, deps, changed, claimed.baseCommit, execution.headCommit, done);
       for (const change of guarded)
         progress.emit('phase-5-qa', 'the stage changed what judges it', { path: change.path, why: change.why });
-      const reviewed = { ...promptBase, protectedChanges: guarded };
-      verification = await verify(req, deps, execution.headCommit, reviewed, progress, worktree);
+      const outOfPlan = outOfPlanFiles(changed, stageByNumber(req.plan, req.stage).files);
+      const reviewed = { ...promptBase, protectedChanges: guarded, outOfPlanFiles: outOfPlan };
+      verification = await verify(req, deps, execution.headCommit, reviewed, progress, worktree, changed);
     }
     // Nobody reads the stage tree after the reviewers (the report and the ledger work from commits): it goes now,
     // moved aside and deleted in the background (a 20,000-file tree takes a fifth of a second to delete).
@@ -154,6 +156,7 @@ function promptInputs(
       file: f.file,
       line: f.line,
     })),
+    previousAnalysis: run.previousAnalysis,
     qaResults: [],
     disputed: null,
     gates: deps.gates,
@@ -185,8 +188,9 @@ async function buildReport(
     executorWorker: execution.dispatched.member.name,
     critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
     budgetExceeded: usage.budgetExceeded ?? null,
-    contractViolations: execution.violations,
+    contractViolations: execution.violations.map((v) => v.detail),
     protectedChanges: guarded,
+    evidenceReasons: verification?.evidenceReasons ?? [],
     oversize: execution.oversize?.reason ?? null,
     qa: verification?.qa ?? [],
     verifiers: verification?.verifiers ?? [],
@@ -194,6 +198,14 @@ async function buildReport(
   });
   const finishedAt = deps.now();
   const passed = verdict.value === 'PASS' && execution.carry !== null;
+  const analysis =
+    verdict.value === 'FAIL'
+      ? analyseFailure({
+          violations: execution.violations,
+          protectedChanges: guarded,
+          evidence: verification?.evidence,
+        })
+      : [];
   const base: Omit<FinalReport, 'ledgerRow'> = {
     schemaVersion: 1,
     plan: { id: req.plan.id, title: req.plan.title, path: req.planPath, commit: req.planCommit },
@@ -243,8 +255,10 @@ async function buildReport(
     ],
     executor: execution.report,
     qa: verification?.qa ?? [],
+    ...(verification?.evidence ? { evidence: verification.evidence } : {}),
     verifiers: verification?.verifiers ?? [],
     findings,
+    ...(analysis.length > 0 ? { errorAnalysis: analysis } : {}),
     convergence: verification?.convergence ?? { rounds: 0, disputed: 0, resolved: 0 },
     ...(verification?.critic ? { critic: verification.critic } : {}),
     verdict,
@@ -274,7 +288,7 @@ async function buildReport(
 
 function withheldReason(runStatus: FinalReport['verdict']['runStatus'], execution: Execution): string {
   if (runStatus === 'contract-violated')
-    return `the executor broke its contract (${execution.violations.join('; ')}); nothing may build on this stage`;
+    return `the executor broke its contract (${execution.violations.map((v) => v.detail).join('; ')}); nothing may build on this stage`;
   if (execution.oversize !== null) return `${execution.oversize.reason}; nothing may build on this stage`;
   if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
   return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';

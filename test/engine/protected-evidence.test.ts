@@ -5,54 +5,30 @@
  * Stand-in executors play the attacks on a small Node project whose QA is
  * `npm test` (node's own test runner).
  */
-import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { completed, engineFor, ledgerRows, makeProject, type AgentScript, type Project } from './helpers.js';
-
-const PACKAGE = (test: string): string => `${JSON.stringify({ type: 'module', scripts: { test } }, null, 2)}\n`;
-const FILES = {
-  'package.json': PACKAGE('node --test test/'),
-  'src/math.mjs': 'export const add = (a, b) => a + b;\n',
-  'test/add.test.mjs':
-    "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { add } from '../src/math.mjs';\ntest('add', () => assert.equal(add(2, 3), 5));\n",
-};
-/** The stage's change, wrong: mul adds. Its test says so, and would fail if it ran. */
-const WRONG_MUL = {
-  'src/stage-1.txt': 'stage 1\n',
-  'src/math.mjs': 'export const add = (a, b) => a + b;\nexport const mul = (a, b) => a + b;\n',
-  'test/mul.test.mjs':
-    "import { test } from 'node:test';\nimport assert from 'node:assert';\nimport { mul } from '../src/math.mjs';\ntest('mul', () => assert.equal(mul(2, 3), 6));\n",
-};
-
-async function project(
-  executor: AgentScript,
-  files = '`src/stage-1.txt`, `src/math.mjs`, `test/`',
-  kind: { files: Record<string, string>; qa: string } = { files: FILES, qa: 'npm test --silent' },
-): Promise<Project> {
-  const p = await makeProject({
-    plan: 'linear.md',
-    files: kind.files,
-    config: { qaCommands: [kind.qa], verifiers: ['reviewer'] },
-    agents: {
-      builder: { rules: [{ when: { role: 'executor' }, do: executor }] },
-      // A verifier the evidence fooled: it answers PASS whatever it reads.
-      reviewer: { verifierResult: 'PASS' },
-    },
-  });
-  p.script('reviewer', { verifierResult: 'PASS', record: p.recordFile('reviewer') });
-  const plan = readFileSync(p.planFile, 'utf8').replace('- **Files:** `src/stage-1.txt`', `- **Files:** ${files}`);
-  writeFileSync(p.planFile, plan);
-  await p.git.ok(['commit', '--quiet', '-am', 'the stage names its files']);
-  return p;
-}
-
-const executor = (files: Record<string, string>): AgentScript => ({ writeFiles: files, carry: true, final: 'done' });
+import { completed, engineFor, ledgerRows } from './helpers.js';
+import {
+  PACKAGE,
+  PYTHON,
+  PYTHON_FILES,
+  PYTHON_RIGHT,
+  PYTHON_WRONG,
+  RIGHT_MUL,
+  WRONG_MUL,
+  executor,
+  hasPytest,
+  project,
+} from './evidence-fixtures.js';
 
 describe('a stage that changes what judges it', () => {
-  for (const [attack, script] of [
-    ['sets the test script to exit 0', 'exit 0'],
-    ['narrows the test script to the old tests', 'node --test test/add.test.mjs'],
+  // What the counts add: a narrowed script runs fewer tests than the same command at the base.
+  for (const [attack, script, counted] of [
+    ['sets the test script to exit 0', 'exit 0', []],
+    [
+      'narrows the test script to the old tests',
+      'node --test test/add.test.mjs',
+      ['okstra: qaCommands 1: 2 tests ran at the base, 1 here'],
+    ],
   ] as const) {
     it(`${attack}: QA passes, the verifier says PASS, and the stage still fails naming package.json`, async () => {
       const p = await project(executor({ ...WRONG_MUL, 'package.json': PACKAGE(script) }));
@@ -63,6 +39,7 @@ describe('a stage that changes what judges it', () => {
       expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
       expect(report.verdict.reasons).toEqual([
         "okstra: the stage changed what judges it: package.json (changed the QA scripts test); a plan that means this names it in the stage's files",
+        ...counted,
       ]);
       expect((await ledgerRows(p)).at(-1)).toMatchObject({ status: 'failed', reason: 'verdict-fail' });
       // The reviewer was told before it judged: the QA results are not facts on their own.
@@ -77,14 +54,11 @@ describe('a stage that changes what judges it', () => {
     const { report } = completed(await (await engineFor(p)).run(1));
     expect(report.qa.map((q) => q.passed)).toEqual([true, false]);
     expect(report.verdict.value).toBe('FAIL');
-    expect(p.records('reviewer')[0]?.prompt ?? '').not.toContain('not facts on their own');
+    expect(p.records('reviewer')[0]?.prompt ?? '').not.toContain('These results are not facts on their own');
   });
 
   it('an honest stage passes; one whose files name package.json may change its scripts', async () => {
-    const right = {
-      ...WRONG_MUL,
-      'src/math.mjs': 'export const add = (a, b) => a + b;\nexport const mul = (a, b) => a * b;\n',
-    };
+    const right = RIGHT_MUL;
     const honest = await project(executor(right));
     expect(completed(await (await engineFor(honest)).run(1)).report.verdict.value).toBe('PASS');
     const planned = await project(
@@ -97,10 +71,7 @@ describe('a stage that changes what judges it', () => {
 
 describe('done stages stay done', () => {
   it("a later stage that rewrites a done stage's code and its test to match does not end done", async () => {
-    const right = {
-      ...WRONG_MUL,
-      'src/math.mjs': 'export const add = (a, b) => a + b;\nexport const mul = (a, b) => a * b;\n',
-    };
+    const right = RIGHT_MUL;
     const p = await project(executor(right));
     // Stage 2 breaks stage 1's mul and rewrites stage 1's test to agree with it.
     const rewritten = {
@@ -126,37 +97,16 @@ describe('done stages stay done', () => {
   });
 });
 
-/** The system's pytest (scripts/install-test-tools.sh installs it): agent users can reach /usr/bin/python3. */
-const pytest = (() => {
-  try {
-    execFileSync('/usr/bin/python3', ['-c', 'import pytest']);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+describe.skipIf(!hasPytest)('a Python project whose QA is pytest', () => {
+  const wrong = PYTHON_WRONG;
+  const files = PYTHON_FILES;
 
-describe.skipIf(!pytest)('a Python project whose QA is pytest', () => {
-  const PYTHON = {
-    files: {
-      'calc.py': 'def add(a, b):\n    return a + b\n',
-      'tests/test_add.py': 'from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n',
-      'pytest.ini': '[pytest]\ntestpaths = tests\npythonpath = .\n',
-    },
-    qa: '/usr/bin/python3 -m pytest -q -p no:cacheprovider',
-  };
-  const wrong = {
-    'src/stage-1.txt': 'stage 1\n',
-    'calc.py': 'def add(a, b):\n    return a + b\n\ndef mul(a, b):\n    return a + b\n',
-    'tests/test_mul.py': 'from calc import mul\n\ndef test_mul():\n    assert mul(2, 3) == 6\n',
-  };
-  const files = '`src/stage-1.txt`, `calc.py`, `tests/`';
-
-  for (const [attack, extra, path] of [
+  for (const [attack, extra, path, counted] of [
     [
       'deselects the new test in pytest.ini',
       { 'pytest.ini': '[pytest]\ntestpaths = tests\npythonpath = .\naddopts = -k "not mul"\n' },
       'pytest.ini',
+      [],
     ],
     [
       'skips it from a new conftest.py',
@@ -165,6 +115,10 @@ describe.skipIf(!pytest)('a Python project whose QA is pytest', () => {
           'import pytest\n\ndef pytest_collection_modifyitems(items):\n    for item in items:\n        item.add_marker(pytest.mark.skip)\n',
       },
       'conftest.py',
+      // The base runs without the new conftest.py: there both tests ran.
+      [
+        'okstra: qaCommands 1: 2 more tests skipped than at the base (0 → 2): tests.test_add.test_add, tests.test_mul.test_mul',
+      ],
     ],
   ] as const) {
     it(`${attack}: QA passes, the verifier says PASS, and the stage fails naming ${path}`, async () => {
@@ -174,12 +128,13 @@ describe.skipIf(!pytest)('a Python project whose QA is pytest', () => {
       expect(report.verdict).toMatchObject({ value: 'FAIL', runStatus: 'failed' });
       expect(report.verdict.reasons).toEqual([
         `okstra: the stage changed what judges it: ${path} (pytest configuration); a plan that means this names it in the stage's files`,
+        ...counted,
       ]);
     });
   }
 
   it('the honest stage passes, and the wrong one left alone fails its own test', async () => {
-    const right = { ...wrong, 'calc.py': 'def add(a, b):\n    return a + b\n\ndef mul(a, b):\n    return a * b\n' };
+    const right = PYTHON_RIGHT;
     expect(
       completed(await (await engineFor(await project(executor(right), files, PYTHON))).run(1)).report.verdict.value,
     ).toBe('PASS');

@@ -13,6 +13,7 @@ import {
   stageScopeSection,
 } from './sections.js';
 import type { PromptInput } from './types.js';
+import { evidenceSection, previousAnalysisSection } from './evidence-section.js';
 
 /**
  * What each role's prompt is made of, in order: context sections, then the
@@ -34,7 +35,14 @@ interface RoleLayout {
 
 export const ROLE_LAYOUTS: Readonly<Record<PromptRole, RoleLayout>> = {
   executor: {
-    sections: [stageScopeSection, doneStagesSection, carryInSection, clarificationsSection, previousFindingsSection],
+    sections: [
+      stageScopeSection,
+      doneStagesSection,
+      carryInSection,
+      clarificationsSection,
+      previousAnalysisSection,
+      previousFindingsSection,
+    ],
     gates: [
       'non-interactive-execution',
       'stage-discipline',
@@ -47,6 +55,7 @@ export const ROLE_LAYOUTS: Readonly<Record<PromptRole, RoleLayout>> = {
   },
   verifier: {
     sections: [
+      evidenceSection,
       stageScopeSection,
       doneStagesSection,
       carryInSection,
@@ -59,12 +68,13 @@ export const ROLE_LAYOUTS: Readonly<Record<PromptRole, RoleLayout>> = {
     result: 'verifier',
   },
   reverify: {
-    sections: [stageScopeSection, clarificationsSection, disputedSection, changeDiffSection],
+    sections: [evidenceSection, stageScopeSection, clarificationsSection, disputedSection, changeDiffSection],
     gates: ['non-interactive-execution', 'evidence-citations'],
     result: 'reverify',
   },
   critic: {
     sections: [
+      evidenceSection,
       stageScopeSection,
       doneStagesSection,
       carryInSection,

@@ -10,7 +10,7 @@ import { REVIEW_DIFF_LIMIT_BYTES, type FindingBrief, type PromptInput, type QaRe
  * gates. The lines outside the blocks are generated here.
  */
 
-function section(heading: string, ...parts: string[]): string {
+export function section(heading: string, ...parts: string[]): string {
   return [`## ${heading}`, ...parts].join('\n\n');
 }
 

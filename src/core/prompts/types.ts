@@ -1,3 +1,5 @@
+import type { FailureCause } from '../evidence/error-analysis.js';
+import type { StageEvidence, TestTallyValue } from '../report/schema/evidence.js';
 import type { ClarificationItem, Stage } from '../plan/types.js';
 import type { GateBodies, PromptRole } from './catalogue.js';
 
@@ -23,6 +25,8 @@ export interface QaResultBrief {
   exitCode: number | null;
   passed: boolean;
   outputTail: string;
+  /** The tests okstra counted in the output; null: not counted. */
+  tests?: TestTallyValue | null;
 }
 
 /**
@@ -59,10 +63,16 @@ export interface PromptInput {
   clarifications: ClarificationItem[];
   /** Fix run: the previous attempt's standing findings. Empty on a first run. */
   previousFindings: FindingBrief[];
+  /** Fix run: why the previous attempt failed by okstra's own observation (its rule, files and counts). */
+  previousAnalysis?: FailureCause[];
   /** Verifier and critic: the QA commands the engine ran, in order. */
   qaResults: QaResultBrief[];
   /** Verifier and critic: what the stage changed of what judges it (its QA definitions, CI, agent instructions). */
   protectedChanges?: Array<{ path: string; why: string }>;
+  /** Verifier, reverify and critic: files the stage changed that its plan's `files` do not name. */
+  outOfPlanFiles?: string[];
+  /** Verifier, reverify and critic: okstra's own evidence about the tests (counts, red then green). */
+  evidence?: StageEvidence;
   /** Verifier, reverify and critic: the diff of base..head okstra made; absent, the section is left out. */
   changeDiff?: ChangeDiffBrief;
   /** Reverify only: the finding the round is about. */

@@ -27,6 +27,7 @@ import {
   verifiersSection,
 } from './blocks.js';
 import { fitWithNotice } from './notice.js';
+import { errorAnalysisSection, evidenceSection } from './evidence-block.js';
 import { singleVendorSection } from './vendors.js';
 import { fullReportPointer } from './format.js';
 
@@ -58,6 +59,8 @@ export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): 
     isolationSection(report),
     singleVendorSection(report),
     reasonsSection(report, FULL_DETAIL),
+    evidenceSection(report, 1),
+    errorAnalysisSection(report, 1),
     budgetSection(report),
     sidecarSection(report, FULL_DETAIL),
     queueSection(report, 1),

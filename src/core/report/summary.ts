@@ -15,6 +15,7 @@ import {
   workerUsageSection,
 } from './blocks.js';
 import { fitWithNotice } from './notice.js';
+import { errorAnalysisSection, evidenceSection } from './evidence-block.js';
 import { singleVendorSection } from './vendors.js';
 import {
   countActiveBySeverity,
@@ -71,6 +72,8 @@ export function summaryOfRedacted(report: FinalReport, opts: SummaryOptions = {}
     isolationSection(report),
     singleVendorSection(report),
     reasonsSection(report, SUMMARY_DETAIL),
+    evidenceSection(report, 1),
+    errorAnalysisSection(report, 1),
     budgetSection(report),
     sidecarSection(report, SUMMARY_DETAIL),
     textSection('counts', `${countsLine(report)}\n\n`, { required: true }),
