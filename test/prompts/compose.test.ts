@@ -287,6 +287,7 @@ describe('composePrompt: layout', () => {
     });
     expect(structuralLines(prompt).filter((l) => l.startsWith('# ') || l.startsWith('## '))).toEqual([
       '# okstra stage run — verifier',
+      '## What okstra checked itself',
       '## Stage scope',
       '## Stages already done',
       '## Carry-in from dependency stages',
