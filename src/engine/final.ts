@@ -20,7 +20,6 @@ import {
   FINAL_VERIFICATION_REPORT_SCHEMA,
   FINAL_VERIFICATION_REPORT_VERSION,
   type AttributedFinding,
-  type FinalQaResult,
   type FinalVerificationReport,
 } from '../core/report/schema/final-verification-report.js';
 import { mergeDuplicateFindings } from '../core/verdict/convergence.js';
@@ -29,7 +28,8 @@ import { MergeConflictError } from '../git/stage-workspace.js';
 import { moveFinalBranch, pushFinalBranch } from './handoff.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import { ProgressLog } from './progress.js';
-import { reportable, type QaCommand } from './run-qa.js';
+import { finalQa, regressionReplay } from './final-qa.js';
+import { replaySets } from '../core/final/replay.js';
 import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import type { EngineDeps, Roster, RosterMember } from './types.js';
 import { usageTotals } from './usage-totals.js';
@@ -146,6 +146,8 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
       deps.workspace.diffStat(baseCommit, finalHead),
       stageChanges(deps, done),
     ]);
+    const doneHeadOf = new Map([...done].map(([n, row]) => [n, row.head_commit]));
+    const replay = await regressionReplay(req, run, finalHead, doneHeadOf, replaySets(plan, changes), progress);
     const prompt = (member: RosterMember): string =>
       composeFinalVerifierPrompt(deps.gates, {
         planId: plan.id,
@@ -176,7 +178,7 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
       ...f,
       ...attribute(f.file, changes, sinks),
     }));
-    const judged = judgeFinal({ plan, sinks, qa, verifiers: reviewed.verifiers, findings });
+    const judged = judgeFinal({ plan, sinks, qa, verifiers: reviewed.verifiers, findings, replay });
     if (judged.kind === 'incomplete')
       return refuse(
         'incomplete',
@@ -242,6 +244,7 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
       },
       verdict,
       qa,
+      ...(replay.length > 0 ? { regressionReplay: replay } : {}),
       verifiers: reviewed.verifiers,
       findings,
       usage: usageTotals(reviewed.dispatched, gateway !== null),
@@ -312,58 +315,6 @@ async function stageChanges(deps: EngineDeps, done: ReadonlyMap<number, DoneRow>
     }),
   );
   return new Map(entries);
-}
-
-const PHASE_ORDER = { pre: 0, main: 1, post: 2 } as const;
-
-/** Every stage's validation commands, in stage order, then the config's `qaCommands`, all at the final head. */
-async function finalQa(
-  req: FinalRequest,
-  deps: EngineDeps,
-  tree: string,
-  head: string,
-  progress: ProgressLog,
-): Promise<FinalQaResult[]> {
-  const minutes = req.config.timeouts.qaMinutes;
-  const commands: Array<QaCommand & { stage: number | null }> = [
-    ...topologicalOrder(req.plan).flatMap((n) =>
-      [...stageByNumber(req.plan, n).validation]
-        .sort((a, b) => PHASE_ORDER[a.phase] - PHASE_ORDER[b.phase])
-        .map((v, i) => ({
-          source: 'plan' as const,
-          label: `stage ${n} validation ${i + 1}${v.phase === 'main' ? '' : ` (${v.phase})`}`,
-          cmd: v.cmd,
-          timeoutMs: minutes * 60_000,
-          stage: n,
-        })),
-    ),
-    ...req.config.qaCommands.map((q, i) =>
-      typeof q === 'string'
-        ? { source: 'config' as const, label: `qaCommands ${i + 1}`, cmd: q, timeoutMs: minutes * 60_000, stage: null }
-        : {
-            source: 'config' as const,
-            label: q.label ?? `qaCommands ${i + 1}`,
-            cmd: q.cmd,
-            timeoutMs: (q.timeoutMinutes ?? minutes) * 60_000,
-            stage: null,
-          },
-    ),
-  ];
-  if (commands.length === 0) {
-    progress.emit('phase-5-qa', 'no QA commands configured');
-    return [];
-  }
-  // QA writes (builds, caches): the sealed tree is lent to its own user, then taken back and sealed again.
-  const lease = await deps.sandbox.acquire();
-  let results: FinalReport['qa'];
-  try {
-    await lease.giveWrite(tree);
-    results = (await deps.runQa(commands, { cwd: tree, env: req.qaEnv, lease })).map(reportable);
-  } finally {
-    await lease.release();
-    await deps.workspace.sealForReview(tree, head);
-  }
-  return results.map((r, i) => ({ ...r, stage: commands[i]?.stage ?? null }));
 }
 
 interface Reviewed {

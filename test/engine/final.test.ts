@@ -12,11 +12,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateFinalVerificationReport } from '../../src/core/report/validate-schema.js';
-import { runFinal, type FinalOutcome } from '../../src/engine/final.js';
+import type { FinalOutcome } from '../../src/engine/final.js';
 import { checkHandoff, placeFinalBranch, recordHandoff } from '../../src/engine/handoff.js';
 import {
   allLedgerRows,
   engineFor,
+  finalRun,
   ledgerRows,
   makeProject,
   WRITES_STAGE_FILE,
@@ -60,13 +61,7 @@ async function diamond(verifierRules: unknown[]): Promise<Project> {
   });
 }
 
-async function final(project: Project, engine: Engine): Promise<FinalOutcome> {
-  const { request, deps } = engine.prepared;
-  return runFinal(
-    { ...request, planText: readFileSync(project.planFile, 'utf8'), runId: `final-${Date.now()}`, how: 'cli' },
-    deps,
-  );
-}
+const final = finalRun;
 
 /** A chain that must complete; otherwise the test fails with where and why it stopped. */
 async function chained(engine: Engine, stages?: number[]): Promise<void> {

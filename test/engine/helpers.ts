@@ -15,6 +15,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { isStageRow, parseLedger, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
 import { runStage } from '../../src/engine/run-stage.js';
 import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
+import { runFinal, type FinalOutcome } from '../../src/engine/final.js';
 import type { StageCompleted, StageOutcome } from '../../src/engine/types.js';
 import type { FinalReport } from '../../src/core/report/index.js';
 import { Git } from '../../src/git/git.js';
@@ -345,4 +346,13 @@ export async function eventually(cond: () => boolean, ms = 10_000, every = 50): 
     await new Promise((r) => setTimeout(r, every));
   }
   return cond();
+}
+
+/** Final verification of the project's plan, as the CLI starts it. */
+export async function finalRun(project: Project, engine: Engine): Promise<FinalOutcome> {
+  const { request, deps } = engine.prepared;
+  return runFinal(
+    { ...request, planText: readFileSync(project.planFile, 'utf8'), runId: `final-${Date.now()}`, how: 'cli' },
+    deps,
+  );
 }

@@ -23,6 +23,13 @@ export function judgeFinal(input: {
   qa: readonly FinalQaResult[];
   verifiers: readonly Verifier[];
   findings: readonly Finding[];
+  /** Done stages' own tests run again at the final head as they left them (src/core/final/replay.ts). */
+  replay?: ReadonlyArray<{
+    stage: number;
+    paths: readonly string[];
+    brokenBy: readonly number[];
+    qa: readonly FinalQaResult[];
+  }>;
 }): FinalJudgement {
   const silent = input.verifiers.filter((v) => v.status !== 'done' || v.verdict === null);
   if (input.verifiers.length === 0) return { kind: 'incomplete', reasons: ['no verifier is configured'] };
@@ -36,6 +43,14 @@ export function judgeFinal(input: {
   for (const q of input.qa.filter((r) => !r.passed)) {
     reasons.push(`QA ${q.label} (\`${q.cmd}\`) failed at the final head (exit ${q.exitCode ?? 'killed'})`);
     for (const n of q.stage === null ? input.sinks : [q.stage]) fix.add(n);
+  }
+  for (const r of input.replay ?? []) {
+    const failed = r.qa.filter((q) => !q.passed).map((q) => q.label);
+    if (failed.length === 0) continue;
+    reasons.push(
+      `regression replay: stage ${r.stage}'s tests (${r.paths.join(', ')}) as it left them fail at the final head (${failed.join(', ')}); changed since by stage ${r.brokenBy.join(', ')}`,
+    );
+    for (const n of r.brokenBy) fix.add(n);
   }
   const blocking = input.findings.filter((f) => f.severity === 'blocking' && f.disposition !== 'refuted');
   for (const f of blocking) {

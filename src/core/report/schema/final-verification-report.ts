@@ -85,6 +85,17 @@ export const FinalVerificationReportSchema = z
       rebuildStages: z.array(stageNumber).describe('rejected: the done stages that build on a stage to fix'),
     }),
     qa: z.array(QaAtFinalHead),
+    regressionReplay: z
+      .array(
+        z.strictObject({
+          stage: stageNumber,
+          paths: z.array(z.string()).describe("the stage's own test files, as its done head holds them"),
+          brokenBy: z.array(stageNumber).describe('the stages that changed them since, or beside it'),
+          qa: z.array(QaAtFinalHead).describe('the final QA commands at the final head with those files laid over it'),
+        }),
+      )
+      .optional()
+      .describe("done stages' tests run again as they left them; absent when no stage's tests were changed by another"),
     verifiers: stage.verifiers,
     findings: z.array(AttributedFinding),
     usage: stage.usage,

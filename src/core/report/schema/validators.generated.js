@@ -20089,7 +20089,7 @@ return errors === 0;
 validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const finalVerificationReport = validate25;
-const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"schema":{"type":"string","const":"okstra/final-verification-report"},"version":{"type":"number","const":1},"plan":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"title":{"type":["string","null"]},"path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},"blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"the approved blob of the plan file that was verified"}},"required":["id","title","path","blob"],"additionalProperties":false},"run":{"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"startedAt":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$","description":"UTC timestamp, ISO 8601 with a trailing Z"},"finishedAt":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$","description":"UTC timestamp, ISO 8601 with a trailing Z"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"trigger":{"type":"object","properties":{"kind":{"type":"string","enum":["label","comment","schedule","dispatch","rerequest","cli"]},"actor":{"type":["string","null"]},"url":{"type":["string","null"]}},"required":["kind","actor","url"],"additionalProperties":false},"url":{"type":["string","null"]}},"required":["id","startedAt","finishedAt","durationMs","trigger","url"],"additionalProperties":false},"git":{"type":"object","properties":{"baseCommit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"the plan's base: where the diff starts"},"finalHead":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"finalBranch":{"type":"string","minLength":1},"merged":{"type":"boolean","description":"true when the final head is a merge of several sink stages’ done heads"},"doneHeads":{"type":"array","items":{"type":"object","properties":{"stage":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"title":{"type":"string"},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"branch":{"type":"string","minLength":1},"attempts":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"reportPath":{"anyOf":[{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},{"type":"null"}],"description":"the ledger-branch path of the stage's last report"}},"required":["stage","title","head","branch","attempts","reportPath"],"additionalProperties":false}},"diffStat":{"type":"object","properties":{"filesChanged":{"type":"integer","minimum":0,"maximum":9007199254740991},"insertions":{"type":"integer","minimum":0,"maximum":9007199254740991},"deletions":{"type":"integer","minimum":0,"maximum":9007199254740991}},"required":["filesChanged","insertions","deletions"],"additionalProperties":false},"changedFiles":{"type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"}}},"required":["baseCommit","finalHead","finalBranch","merged","doneHeads","diffStat","changedFiles"],"additionalProperties":false},"verdict":{"type":"object","properties":{"value":{"type":"string","enum":["accepted","rejected"]},"reasons":{"type":"array","items":{"type":"string","minLength":1}},"fixStages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"rejected: the stages to fix (the findings’ attribution)"},"rebuildStages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"rejected: the done stages that build on a stage to fix"}},"required":["value","reasons","fixStages","rebuildStages"],"additionalProperties":false},"qa":{"type":"array","items":{"type":"object","properties":{"source":{"type":"string","enum":["plan","config"]},"label":{"type":"string"},"cmd":{"type":"string","minLength":1},"exitCode":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}],"description":"null when the process was killed (timeout or signal)"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"outputTail":{"type":"string","description":"last lines of combined stdout/stderr"},"passed":{"type":"boolean"},"tests":{"description":"the tests okstra counted in its output; null: not counted; absent in older reports","anyOf":[{"type":"object","properties":{"format":{"type":"string","enum":["tap","node-spec","vitest","jest","pytest","junit","go-json","go-text","cargo"],"description":"what okstra read the counts from"},"run":{"type":"integer","minimum":0,"maximum":9007199254740991},"passed":{"type":"integer","minimum":0,"maximum":9007199254740991},"failed":{"type":"integer","minimum":0,"maximum":9007199254740991},"skipped":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"skipped, todo and ignored tests"}},"required":["format","run","passed","failed","skipped"],"additionalProperties":false,"description":"the tests one QA command ran, read from its runner's output"},{"type":"null"}]},"stage":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}],"description":"the stage whose validation command this is; null for the config's qaCommands"}},"required":["source","label","cmd","exitCode","durationMs","outputTail","passed","stage"],"additionalProperties":false}},"verifiers":{"type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"status":{"type":"string","enum":["done","contract-violated","error","timeout","budget-exceeded"]},"verdict":{"anyOf":[{"type":"string","enum":["PASS","FAIL"]},{"type":"null"}],"description":"null when the verifier produced no valid result"},"findings":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"stable id of a finding within this report"},"description":"ids of the findings this verifier raised"},"evidenceRead":{"type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},"description":"files the verifier recorded as read (its evidence ledger)"},"usage":{"anyOf":[{"type":"object","properties":{"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"}},"required":["inputTokens","outputTokens","costUsd"],"additionalProperties":false},{"type":"null"}],"description":"null when the CLI did not report usage"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"upstreamError":{"description":"present when the worker's last model request failed upstream","type":"object","properties":{"status":{"anyOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"null"}],"description":"HTTP status; null when the connection itself failed"},"message":{"type":"string","minLength":1,"description":"what the API said (an excerpt of its error body)"}},"required":["status","message"],"additionalProperties":false},"failure":{"description":"present when the worker did not produce a result; absent in reports written before it was recorded","type":"object","properties":{"reason":{"type":"string","pattern":"\\S","description":"the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"},"stderrTail":{"type":"string","description":"the last lines of the worker's stderr, scrubbed; empty when it wrote none"}},"required":["reason","stderrTail"],"additionalProperties":false},"evidence":{"description":"events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded","type":"string","enum":["events","self-reported"]},"unreadCitations":{"description":"files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted","type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"}},"findingsDropped":{"description":"findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"required":["worker","status","verdict","findings","evidenceRead","usage","durationMs"],"additionalProperties":false}},"findings":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"stable id of a finding within this report"},"severity":{"type":"string","enum":["blocking","major","minor","info"]},"title":{"type":"string","minLength":1},"detail":{"type":"string"},"file":{"anyOf":[{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},{"type":"null"}],"description":"cited file exactly as the raiser wrote it"},"line":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}]},"endLine":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}]},"raisedBy":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"confirmedBy":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""}},"refutedBy":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""}},"disposition":{"type":"string","enum":["standing","confirmed","refuted"]},"stages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan’s sink stages"},"commits":{"type":"array","items":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"description":"the commits of those stages that changed its file"}},"required":["id","severity","title","detail","file","line","endLine","raisedBy","confirmedBy","refutedBy","disposition","stages","commits"],"additionalProperties":false}},"usage":{"type":"object","properties":{"workers":{"type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"}},"required":["worker","inputTokens","outputTokens","costUsd"],"additionalProperties":false}},"total":{"type":"object","properties":{"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"}},"required":["inputTokens","outputTokens","costUsd"],"additionalProperties":false,"description":"sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"},"metered":{"description":"who counted the figures; absent in reports written before the gateway","type":"string","enum":["gateway","self-reported"]},"requests":{"description":"every model request of the run, in order, when the gateway metered it","type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"role":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"what the worker was doing: executor, verifier, reverify, critic, planner"},"provider":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"claude, codex, gemini or the command provider's name"},"model":{"anyOf":[{"type":"string","minLength":1},{"type":"null"}],"description":"the model the request asked for; null when it named none"},"path":{"type":"string","minLength":1,"description":"request path below the API base URL"},"status":{"anyOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"null"}],"description":"final HTTP status sent to the agent; null when the connection failed"},"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"null when the model has no known price (never 0 for unknown)"},"durationMs":{"type":"number","minimum":0,"description":"milliseconds (may be fractional)"},"firstByteMs":{"anyOf":[{"type":"number","minimum":0,"description":"milliseconds (may be fractional)"},{"type":"null"}],"description":"time to the first response byte; null when none arrived"},"retries":{"type":"integer","minimum":0,"maximum":9007199254740991},"refused":{"description":"the gateway answered the request itself instead of forwarding it","type":"string","enum":["budget","credential"]}},"required":["worker","role","provider","model","path","status","inputTokens","outputTokens","cachedInputTokens","cacheWriteTokens","costUsd","durationMs","firstByteMs","retries"],"additionalProperties":false}},"budgetExceeded":{"description":"the first budget refusal of the run","type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"the worker whose request was refused"},"scope":{"type":"string","enum":["worker","stage","plan"],"description":"which `budgets:` limit: per worker session, per stage run, or per plan"},"limit":{"type":"string","minLength":1,"description":"the limit as configured, e.g. \"200,000 tokens\" or \"$5.00\""},"spent":{"type":"string","minLength":1,"description":"what was already spent in that scope when the request came"},"message":{"type":"string","minLength":1}},"required":["worker","scope","limit","spent","message"],"additionalProperties":false}},"required":["workers","total"],"additionalProperties":false},"isolation":{"type":"object","properties":{"mode":{"type":"string","enum":["os-user","none"],"description":"os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"},"detail":{"type":"string","pattern":"\\S","description":"one sentence, e.g. \"agents ran as okstra-agent-1…3 without sudo\""}},"required":["mode","detail"],"additionalProperties":false},"ledgerRow":{"anyOf":[{"oneOf":[{"type":"object","properties":{"v":{"type":"number","const":1},"plan_id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"run_id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},"actor":{"type":"string","minLength":1},"plan_blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"base_commit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_branch":{"type":"string","minLength":1,"maxLength":255},"done_heads":{"type":"object","propertyNames":{"type":"string","pattern":"^[1-9][0-9]{0,5}$"},"additionalProperties":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"}},"report_path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},"status":{"type":"string","const":"verified"}},"required":["v","plan_id","run_id","at","plan_blob","base_commit","final_head","final_branch","done_heads","report_path","status"],"additionalProperties":false},{"type":"object","properties":{"v":{"type":"number","const":1},"plan_id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"run_id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},"actor":{"type":"string","minLength":1},"plan_blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"base_commit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_branch":{"type":"string","minLength":1,"maxLength":255},"done_heads":{"type":"object","propertyNames":{"type":"string","pattern":"^[1-9][0-9]{0,5}$"},"additionalProperties":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"}},"report_path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},"status":{"type":"string","const":"verification-failed"},"fix_stages":{"minItems":1,"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"rebuild_stages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}}},"required":["v","plan_id","run_id","at","plan_blob","base_commit","final_head","final_branch","done_heads","report_path","status","fix_stages","rebuild_stages"],"additionalProperties":false}]},{"type":"null"}],"description":"the row this run appended; null only when the append itself failed"},"roster":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"provider":{"type":"string"},"model":{"type":["string","null"]}},"required":["name","provider","model"],"additionalProperties":false}}},"required":["schema","version","plan","run","git","verdict","qa","verifiers","findings","usage","isolation","ledgerRow","roster"],"additionalProperties":false,"description":"okstra final verification report of one plan"};
+const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"schema":{"type":"string","const":"okstra/final-verification-report"},"version":{"type":"number","const":1},"plan":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"title":{"type":["string","null"]},"path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},"blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"the approved blob of the plan file that was verified"}},"required":["id","title","path","blob"],"additionalProperties":false},"run":{"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"startedAt":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$","description":"UTC timestamp, ISO 8601 with a trailing Z"},"finishedAt":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$","description":"UTC timestamp, ISO 8601 with a trailing Z"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"trigger":{"type":"object","properties":{"kind":{"type":"string","enum":["label","comment","schedule","dispatch","rerequest","cli"]},"actor":{"type":["string","null"]},"url":{"type":["string","null"]}},"required":["kind","actor","url"],"additionalProperties":false},"url":{"type":["string","null"]}},"required":["id","startedAt","finishedAt","durationMs","trigger","url"],"additionalProperties":false},"git":{"type":"object","properties":{"baseCommit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"the plan's base: where the diff starts"},"finalHead":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"finalBranch":{"type":"string","minLength":1},"merged":{"type":"boolean","description":"true when the final head is a merge of several sink stages’ done heads"},"doneHeads":{"type":"array","items":{"type":"object","properties":{"stage":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"title":{"type":"string"},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"branch":{"type":"string","minLength":1},"attempts":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"reportPath":{"anyOf":[{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},{"type":"null"}],"description":"the ledger-branch path of the stage's last report"}},"required":["stage","title","head","branch","attempts","reportPath"],"additionalProperties":false}},"diffStat":{"type":"object","properties":{"filesChanged":{"type":"integer","minimum":0,"maximum":9007199254740991},"insertions":{"type":"integer","minimum":0,"maximum":9007199254740991},"deletions":{"type":"integer","minimum":0,"maximum":9007199254740991}},"required":["filesChanged","insertions","deletions"],"additionalProperties":false},"changedFiles":{"type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"}}},"required":["baseCommit","finalHead","finalBranch","merged","doneHeads","diffStat","changedFiles"],"additionalProperties":false},"verdict":{"type":"object","properties":{"value":{"type":"string","enum":["accepted","rejected"]},"reasons":{"type":"array","items":{"type":"string","minLength":1}},"fixStages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"rejected: the stages to fix (the findings’ attribution)"},"rebuildStages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"rejected: the done stages that build on a stage to fix"}},"required":["value","reasons","fixStages","rebuildStages"],"additionalProperties":false},"qa":{"type":"array","items":{"type":"object","properties":{"source":{"type":"string","enum":["plan","config"]},"label":{"type":"string"},"cmd":{"type":"string","minLength":1},"exitCode":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}],"description":"null when the process was killed (timeout or signal)"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"outputTail":{"type":"string","description":"last lines of combined stdout/stderr"},"passed":{"type":"boolean"},"tests":{"description":"the tests okstra counted in its output; null: not counted; absent in older reports","anyOf":[{"type":"object","properties":{"format":{"type":"string","enum":["tap","node-spec","vitest","jest","pytest","junit","go-json","go-text","cargo"],"description":"what okstra read the counts from"},"run":{"type":"integer","minimum":0,"maximum":9007199254740991},"passed":{"type":"integer","minimum":0,"maximum":9007199254740991},"failed":{"type":"integer","minimum":0,"maximum":9007199254740991},"skipped":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"skipped, todo and ignored tests"}},"required":["format","run","passed","failed","skipped"],"additionalProperties":false,"description":"the tests one QA command ran, read from its runner's output"},{"type":"null"}]},"stage":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}],"description":"the stage whose validation command this is; null for the config's qaCommands"}},"required":["source","label","cmd","exitCode","durationMs","outputTail","passed","stage"],"additionalProperties":false}},"regressionReplay":{"description":"done stages' tests run again as they left them; absent when no stage's tests were changed by another","type":"array","items":{"type":"object","properties":{"stage":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"paths":{"type":"array","items":{"type":"string"},"description":"the stage's own test files, as its done head holds them"},"brokenBy":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"the stages that changed them since, or beside it"},"qa":{"type":"array","items":{"type":"object","properties":{"source":{"type":"string","enum":["plan","config"]},"label":{"type":"string"},"cmd":{"type":"string","minLength":1},"exitCode":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}],"description":"null when the process was killed (timeout or signal)"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"outputTail":{"type":"string","description":"last lines of combined stdout/stderr"},"passed":{"type":"boolean"},"tests":{"description":"the tests okstra counted in its output; null: not counted; absent in older reports","anyOf":[{"type":"object","properties":{"format":{"type":"string","enum":["tap","node-spec","vitest","jest","pytest","junit","go-json","go-text","cargo"],"description":"what okstra read the counts from"},"run":{"type":"integer","minimum":0,"maximum":9007199254740991},"passed":{"type":"integer","minimum":0,"maximum":9007199254740991},"failed":{"type":"integer","minimum":0,"maximum":9007199254740991},"skipped":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"skipped, todo and ignored tests"}},"required":["format","run","passed","failed","skipped"],"additionalProperties":false,"description":"the tests one QA command ran, read from its runner's output"},{"type":"null"}]},"stage":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}],"description":"the stage whose validation command this is; null for the config's qaCommands"}},"required":["source","label","cmd","exitCode","durationMs","outputTail","passed","stage"],"additionalProperties":false},"description":"the final QA commands at the final head with those files laid over it"}},"required":["stage","paths","brokenBy","qa"],"additionalProperties":false}},"verifiers":{"type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"status":{"type":"string","enum":["done","contract-violated","error","timeout","budget-exceeded"]},"verdict":{"anyOf":[{"type":"string","enum":["PASS","FAIL"]},{"type":"null"}],"description":"null when the verifier produced no valid result"},"findings":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"stable id of a finding within this report"},"description":"ids of the findings this verifier raised"},"evidenceRead":{"type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},"description":"files the verifier recorded as read (its evidence ledger)"},"usage":{"anyOf":[{"type":"object","properties":{"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"}},"required":["inputTokens","outputTokens","costUsd"],"additionalProperties":false},{"type":"null"}],"description":"null when the CLI did not report usage"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"upstreamError":{"description":"present when the worker's last model request failed upstream","type":"object","properties":{"status":{"anyOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"null"}],"description":"HTTP status; null when the connection itself failed"},"message":{"type":"string","minLength":1,"description":"what the API said (an excerpt of its error body)"}},"required":["status","message"],"additionalProperties":false},"failure":{"description":"present when the worker did not produce a result; absent in reports written before it was recorded","type":"object","properties":{"reason":{"type":"string","pattern":"\\S","description":"the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"},"stderrTail":{"type":"string","description":"the last lines of the worker's stderr, scrubbed; empty when it wrote none"}},"required":["reason","stderrTail"],"additionalProperties":false},"evidence":{"description":"events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded","type":"string","enum":["events","self-reported"]},"unreadCitations":{"description":"files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted","type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"}},"findingsDropped":{"description":"findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"required":["worker","status","verdict","findings","evidenceRead","usage","durationMs"],"additionalProperties":false}},"findings":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"stable id of a finding within this report"},"severity":{"type":"string","enum":["blocking","major","minor","info"]},"title":{"type":"string","minLength":1},"detail":{"type":"string"},"file":{"anyOf":[{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},{"type":"null"}],"description":"cited file exactly as the raiser wrote it"},"line":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}]},"endLine":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}]},"raisedBy":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"confirmedBy":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""}},"refutedBy":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""}},"disposition":{"type":"string","enum":["standing","confirmed","refuted"]},"stages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan’s sink stages"},"commits":{"type":"array","items":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"description":"the commits of those stages that changed its file"}},"required":["id","severity","title","detail","file","line","endLine","raisedBy","confirmedBy","refutedBy","disposition","stages","commits"],"additionalProperties":false}},"usage":{"type":"object","properties":{"workers":{"type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"}},"required":["worker","inputTokens","outputTokens","costUsd"],"additionalProperties":false}},"total":{"type":"object","properties":{"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"}},"required":["inputTokens","outputTokens","costUsd"],"additionalProperties":false,"description":"sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"},"metered":{"description":"who counted the figures; absent in reports written before the gateway","type":"string","enum":["gateway","self-reported"]},"requests":{"description":"every model request of the run, in order, when the gateway metered it","type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"role":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"what the worker was doing: executor, verifier, reverify, critic, planner"},"provider":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"claude, codex, gemini or the command provider's name"},"model":{"anyOf":[{"type":"string","minLength":1},{"type":"null"}],"description":"the model the request asked for; null when it named none"},"path":{"type":"string","minLength":1,"description":"request path below the API base URL"},"status":{"anyOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"null"}],"description":"final HTTP status sent to the agent; null when the connection failed"},"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"null when the model has no known price (never 0 for unknown)"},"durationMs":{"type":"number","minimum":0,"description":"milliseconds (may be fractional)"},"firstByteMs":{"anyOf":[{"type":"number","minimum":0,"description":"milliseconds (may be fractional)"},{"type":"null"}],"description":"time to the first response byte; null when none arrived"},"retries":{"type":"integer","minimum":0,"maximum":9007199254740991},"refused":{"description":"the gateway answered the request itself instead of forwarding it","type":"string","enum":["budget","credential"]}},"required":["worker","role","provider","model","path","status","inputTokens","outputTokens","cachedInputTokens","cacheWriteTokens","costUsd","durationMs","firstByteMs","retries"],"additionalProperties":false}},"budgetExceeded":{"description":"the first budget refusal of the run","type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"the worker whose request was refused"},"scope":{"type":"string","enum":["worker","stage","plan"],"description":"which `budgets:` limit: per worker session, per stage run, or per plan"},"limit":{"type":"string","minLength":1,"description":"the limit as configured, e.g. \"200,000 tokens\" or \"$5.00\""},"spent":{"type":"string","minLength":1,"description":"what was already spent in that scope when the request came"},"message":{"type":"string","minLength":1}},"required":["worker","scope","limit","spent","message"],"additionalProperties":false}},"required":["workers","total"],"additionalProperties":false},"isolation":{"type":"object","properties":{"mode":{"type":"string","enum":["os-user","none"],"description":"os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"},"detail":{"type":"string","pattern":"\\S","description":"one sentence, e.g. \"agents ran as okstra-agent-1…3 without sudo\""}},"required":["mode","detail"],"additionalProperties":false},"ledgerRow":{"anyOf":[{"oneOf":[{"type":"object","properties":{"v":{"type":"number","const":1},"plan_id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"run_id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},"actor":{"type":"string","minLength":1},"plan_blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"base_commit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_branch":{"type":"string","minLength":1,"maxLength":255},"done_heads":{"type":"object","propertyNames":{"type":"string","pattern":"^[1-9][0-9]{0,5}$"},"additionalProperties":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"}},"report_path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},"status":{"type":"string","const":"verified"}},"required":["v","plan_id","run_id","at","plan_blob","base_commit","final_head","final_branch","done_heads","report_path","status"],"additionalProperties":false},{"type":"object","properties":{"v":{"type":"number","const":1},"plan_id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"run_id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},"actor":{"type":"string","minLength":1},"plan_blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"base_commit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_branch":{"type":"string","minLength":1,"maxLength":255},"done_heads":{"type":"object","propertyNames":{"type":"string","pattern":"^[1-9][0-9]{0,5}$"},"additionalProperties":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"}},"report_path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},"status":{"type":"string","const":"verification-failed"},"fix_stages":{"minItems":1,"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"rebuild_stages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}}},"required":["v","plan_id","run_id","at","plan_blob","base_commit","final_head","final_branch","done_heads","report_path","status","fix_stages","rebuild_stages"],"additionalProperties":false}]},{"type":"null"}],"description":"the row this run appended; null only when the append itself failed"},"roster":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"provider":{"type":"string"},"model":{"type":["string","null"]}},"required":["name","provider","model"],"additionalProperties":false}}},"required":["schema","version","plan","run","git","verdict","qa","verifiers","findings","usage","isolation","ledgerRow","roster"],"additionalProperties":false,"description":"okstra final verification report of one plan"};
 const pattern123 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -22375,15 +22375,15 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data.verifiers !== undefined){
-let data60 = data.verifiers;
+if(data.regressionReplay !== undefined){
+let data60 = data.regressionReplay;
 if(Array.isArray(data60)){
 const len6 = data60.length;
 for(let i6=0; i6<len6; i6++){
 let data61 = data60[i6];
 if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
-if(data61.worker === undefined){
-const err190 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data61};
+if(data61.stage === undefined){
+const err190 = {instancePath:instancePath+"/regressionReplay/" + i6,schemaPath:"#/properties/regressionReplay/items/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'",schema:schema36.properties.regressionReplay.items.required,parentSchema:schema36.properties.regressionReplay.items,data:data61};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -22392,8 +22392,8 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(data61.status === undefined){
-const err191 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data61};
+if(data61.paths === undefined){
+const err191 = {instancePath:instancePath+"/regressionReplay/" + i6,schemaPath:"#/properties/regressionReplay/items/required",keyword:"required",params:{missingProperty: "paths"},message:"must have required property '"+"paths"+"'",schema:schema36.properties.regressionReplay.items.required,parentSchema:schema36.properties.regressionReplay.items,data:data61};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -22402,8 +22402,8 @@ vErrors.push(err191);
 }
 errors++;
 }
-if(data61.verdict === undefined){
-const err192 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data61};
+if(data61.brokenBy === undefined){
+const err192 = {instancePath:instancePath+"/regressionReplay/" + i6,schemaPath:"#/properties/regressionReplay/items/required",keyword:"required",params:{missingProperty: "brokenBy"},message:"must have required property '"+"brokenBy"+"'",schema:schema36.properties.regressionReplay.items.required,parentSchema:schema36.properties.regressionReplay.items,data:data61};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -22412,8 +22412,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-if(data61.findings === undefined){
-const err193 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "findings"},message:"must have required property '"+"findings"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data61};
+if(data61.qa === undefined){
+const err193 = {instancePath:instancePath+"/regressionReplay/" + i6,schemaPath:"#/properties/regressionReplay/items/required",keyword:"required",params:{missingProperty: "qa"},message:"must have required property '"+"qa"+"'",schema:schema36.properties.regressionReplay.items.required,parentSchema:schema36.properties.regressionReplay.items,data:data61};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -22422,8 +22422,9 @@ vErrors.push(err193);
 }
 errors++;
 }
-if(data61.evidenceRead === undefined){
-const err194 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "evidenceRead"},message:"must have required property '"+"evidenceRead"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data61};
+for(const key10 in data61){
+if(!((((key10 === "stage") || (key10 === "paths")) || (key10 === "brokenBy")) || (key10 === "qa"))){
+const err194 = {instancePath:instancePath+"/regressionReplay/" + i6,schemaPath:"#/properties/regressionReplay/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.regressionReplay.items,data:data61};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -22432,8 +22433,11 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(data61.usage === undefined){
-const err195 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "usage"},message:"must have required property '"+"usage"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data61};
+}
+if(data61.stage !== undefined){
+let data62 = data61.stage;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err195 = {instancePath:instancePath+"/regressionReplay/" + i6+"/stage",schemaPath:"#/properties/regressionReplay/items/properties/stage/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.stage.type,parentSchema:schema36.properties.regressionReplay.items.properties.stage,data:data62};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -22442,8 +22446,9 @@ vErrors.push(err195);
 }
 errors++;
 }
-if(data61.durationMs === undefined){
-const err196 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data61};
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 > 9007199254740991 || isNaN(data62)){
+const err196 = {instancePath:instancePath+"/regressionReplay/" + i6+"/stage",schemaPath:"#/properties/regressionReplay/items/properties/stage/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.stage,data:data62};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -22452,9 +22457,8 @@ vErrors.push(err196);
 }
 errors++;
 }
-for(const key10 in data61){
-if(!(func1.call(schema36.properties.verifiers.items.properties, key10))){
-const err197 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.verifiers.items,data:data61};
+if(data62 <= 0 || isNaN(data62)){
+const err197 = {instancePath:instancePath+"/regressionReplay/" + i6+"/stage",schemaPath:"#/properties/regressionReplay/items/properties/stage/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.regressionReplay.items.properties.stage,data:data62};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -22464,11 +22468,15 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data61.worker !== undefined){
-let data62 = data61.worker;
-if(typeof data62 === "string"){
-if(!pattern14.test(data62)){
-const err198 = {instancePath:instancePath+"/verifiers/" + i6+"/worker",schemaPath:"#/properties/verifiers/items/properties/worker/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.verifiers.items.properties.worker,data:data62};
+}
+if(data61.paths !== undefined){
+let data63 = data61.paths;
+if(Array.isArray(data63)){
+const len7 = data63.length;
+for(let i7=0; i7<len7; i7++){
+let data64 = data63[i7];
+if(typeof data64 !== "string"){
+const err198 = {instancePath:instancePath+"/regressionReplay/" + i6+"/paths/" + i7,schemaPath:"#/properties/regressionReplay/items/properties/paths/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.regressionReplay.items.properties.paths.items.type,parentSchema:schema36.properties.regressionReplay.items.properties.paths.items,data:data64};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -22478,8 +22486,9 @@ vErrors.push(err198);
 errors++;
 }
 }
+}
 else {
-const err199 = {instancePath:instancePath+"/verifiers/" + i6+"/worker",schemaPath:"#/properties/verifiers/items/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.worker.type,parentSchema:schema36.properties.verifiers.items.properties.worker,data:data62};
+const err199 = {instancePath:instancePath+"/regressionReplay/" + i6+"/paths",schemaPath:"#/properties/regressionReplay/items/properties/paths/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.regressionReplay.items.properties.paths.type,parentSchema:schema36.properties.regressionReplay.items.properties.paths,data:data63};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -22489,10 +22498,14 @@ vErrors.push(err199);
 errors++;
 }
 }
-if(data61.status !== undefined){
-let data63 = data61.status;
-if(typeof data63 !== "string"){
-const err200 = {instancePath:instancePath+"/verifiers/" + i6+"/status",schemaPath:"#/properties/verifiers/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.status.type,parentSchema:schema36.properties.verifiers.items.properties.status,data:data63};
+if(data61.brokenBy !== undefined){
+let data65 = data61.brokenBy;
+if(Array.isArray(data65)){
+const len8 = data65.length;
+for(let i8=0; i8<len8; i8++){
+let data66 = data65[i8];
+if(!(((typeof data66 == "number") && (!(data66 % 1) && !isNaN(data66))) && (isFinite(data66)))){
+const err200 = {instancePath:instancePath+"/regressionReplay/" + i6+"/brokenBy/" + i8,schemaPath:"#/properties/regressionReplay/items/properties/brokenBy/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.brokenBy.items.type,parentSchema:schema36.properties.regressionReplay.items.properties.brokenBy.items,data:data66};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -22501,8 +22514,9 @@ vErrors.push(err200);
 }
 errors++;
 }
-if(!(((((data63 === "done") || (data63 === "contract-violated")) || (data63 === "error")) || (data63 === "timeout")) || (data63 === "budget-exceeded"))){
-const err201 = {instancePath:instancePath+"/verifiers/" + i6+"/status",schemaPath:"#/properties/verifiers/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema36.properties.verifiers.items.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.verifiers.items.properties.status.enum,parentSchema:schema36.properties.verifiers.items.properties.status,data:data63};
+if((typeof data66 == "number") && (isFinite(data66))){
+if(data66 > 9007199254740991 || isNaN(data66)){
+const err201 = {instancePath:instancePath+"/regressionReplay/" + i6+"/brokenBy/" + i8,schemaPath:"#/properties/regressionReplay/items/properties/brokenBy/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.brokenBy.items,data:data66};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -22511,14 +22525,8 @@ vErrors.push(err201);
 }
 errors++;
 }
-}
-if(data61.verdict !== undefined){
-let data64 = data61.verdict;
-const _errs157 = errors;
-let valid29 = false;
-const _errs158 = errors;
-if(typeof data64 !== "string"){
-const err202 = {instancePath:instancePath+"/verifiers/" + i6+"/verdict",schemaPath:"#/properties/verifiers/items/properties/verdict/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.verdict.anyOf[0].type,parentSchema:schema36.properties.verifiers.items.properties.verdict.anyOf[0],data:data64};
+if(data66 <= 0 || isNaN(data66)){
+const err202 = {instancePath:instancePath+"/regressionReplay/" + i6+"/brokenBy/" + i8,schemaPath:"#/properties/regressionReplay/items/properties/brokenBy/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.regressionReplay.items.properties.brokenBy.items,data:data66};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -22527,8 +22535,11 @@ vErrors.push(err202);
 }
 errors++;
 }
-if(!((data64 === "PASS") || (data64 === "FAIL"))){
-const err203 = {instancePath:instancePath+"/verifiers/" + i6+"/verdict",schemaPath:"#/properties/verifiers/items/properties/verdict/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema36.properties.verifiers.items.properties.verdict.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema36.properties.verifiers.items.properties.verdict.anyOf[0].enum,parentSchema:schema36.properties.verifiers.items.properties.verdict.anyOf[0],data:data64};
+}
+}
+}
+else {
+const err203 = {instancePath:instancePath+"/regressionReplay/" + i6+"/brokenBy",schemaPath:"#/properties/regressionReplay/items/properties/brokenBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.regressionReplay.items.properties.brokenBy.type,parentSchema:schema36.properties.regressionReplay.items.properties.brokenBy,data:data65};
 if(vErrors === null){
 vErrors = [err203];
 }
@@ -22537,11 +22548,16 @@ vErrors.push(err203);
 }
 errors++;
 }
-var _valid4 = _errs158 === errors;
-valid29 = valid29 || _valid4;
-const _errs160 = errors;
-if(data64 !== null){
-const err204 = {instancePath:instancePath+"/verifiers/" + i6+"/verdict",schemaPath:"#/properties/verifiers/items/properties/verdict/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verifiers.items.properties.verdict.anyOf[1].type,parentSchema:schema36.properties.verifiers.items.properties.verdict.anyOf[1],data:data64};
+}
+if(data61.qa !== undefined){
+let data67 = data61.qa;
+if(Array.isArray(data67)){
+const len9 = data67.length;
+for(let i9=0; i9<len9; i9++){
+let data68 = data67[i9];
+if(data68 && typeof data68 == "object" && !Array.isArray(data68)){
+if(data68.source === undefined){
+const err204 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err204];
 }
@@ -22550,10 +22566,8 @@ vErrors.push(err204);
 }
 errors++;
 }
-var _valid4 = _errs160 === errors;
-valid29 = valid29 || _valid4;
-if(!valid29){
-const err205 = {instancePath:instancePath+"/verifiers/" + i6+"/verdict",schemaPath:"#/properties/verifiers/items/properties/verdict/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.verifiers.items.properties.verdict.anyOf,parentSchema:schema36.properties.verifiers.items.properties.verdict,data:data64};
+if(data68.label === undefined){
+const err205 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/required",keyword:"required",params:{missingProperty: "label"},message:"must have required property '"+"label"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err205];
 }
@@ -22562,27 +22576,8 @@ vErrors.push(err205);
 }
 errors++;
 }
-else {
-errors = _errs157;
-if(vErrors !== null){
-if(_errs157){
-vErrors.length = _errs157;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data61.findings !== undefined){
-let data65 = data61.findings;
-if(Array.isArray(data65)){
-const len7 = data65.length;
-for(let i7=0; i7<len7; i7++){
-let data66 = data65[i7];
-if(typeof data66 === "string"){
-if(!pattern19.test(data66)){
-const err206 = {instancePath:instancePath+"/verifiers/" + i6+"/findings/" + i7,schemaPath:"#/properties/verifiers/items/properties/findings/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$",parentSchema:schema36.properties.verifiers.items.properties.findings.items,data:data66};
+if(data68.cmd === undefined){
+const err206 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/required",keyword:"required",params:{missingProperty: "cmd"},message:"must have required property '"+"cmd"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err206];
 }
@@ -22591,9 +22586,8 @@ vErrors.push(err206);
 }
 errors++;
 }
-}
-else {
-const err207 = {instancePath:instancePath+"/verifiers/" + i6+"/findings/" + i7,schemaPath:"#/properties/verifiers/items/properties/findings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.findings.items.type,parentSchema:schema36.properties.verifiers.items.properties.findings.items,data:data66};
+if(data68.exitCode === undefined){
+const err207 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/required",keyword:"required",params:{missingProperty: "exitCode"},message:"must have required property '"+"exitCode"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err207];
 }
@@ -22602,10 +22596,8 @@ vErrors.push(err207);
 }
 errors++;
 }
-}
-}
-else {
-const err208 = {instancePath:instancePath+"/verifiers/" + i6+"/findings",schemaPath:"#/properties/verifiers/items/properties/findings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.verifiers.items.properties.findings.type,parentSchema:schema36.properties.verifiers.items.properties.findings,data:data65};
+if(data68.durationMs === undefined){
+const err208 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err208];
 }
@@ -22614,16 +22606,8 @@ vErrors.push(err208);
 }
 errors++;
 }
-}
-if(data61.evidenceRead !== undefined){
-let data67 = data61.evidenceRead;
-if(Array.isArray(data67)){
-const len8 = data67.length;
-for(let i8=0; i8<len8; i8++){
-let data68 = data67[i8];
-if(typeof data68 === "string"){
-if(!pattern5.test(data68)){
-const err209 = {instancePath:instancePath+"/verifiers/" + i6+"/evidenceRead/" + i8,schemaPath:"#/properties/verifiers/items/properties/evidenceRead/items/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.verifiers.items.properties.evidenceRead.items,data:data68};
+if(data68.outputTail === undefined){
+const err209 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/required",keyword:"required",params:{missingProperty: "outputTail"},message:"must have required property '"+"outputTail"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err209];
 }
@@ -22632,9 +22616,8 @@ vErrors.push(err209);
 }
 errors++;
 }
-}
-else {
-const err210 = {instancePath:instancePath+"/verifiers/" + i6+"/evidenceRead/" + i8,schemaPath:"#/properties/verifiers/items/properties/evidenceRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.evidenceRead.items.type,parentSchema:schema36.properties.verifiers.items.properties.evidenceRead.items,data:data68};
+if(data68.passed === undefined){
+const err210 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/required",keyword:"required",params:{missingProperty: "passed"},message:"must have required property '"+"passed"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err210];
 }
@@ -22643,10 +22626,8 @@ vErrors.push(err210);
 }
 errors++;
 }
-}
-}
-else {
-const err211 = {instancePath:instancePath+"/verifiers/" + i6+"/evidenceRead",schemaPath:"#/properties/verifiers/items/properties/evidenceRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.verifiers.items.properties.evidenceRead.type,parentSchema:schema36.properties.verifiers.items.properties.evidenceRead,data:data67};
+if(data68.stage === undefined){
+const err211 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err211];
 }
@@ -22655,15 +22636,9 @@ vErrors.push(err211);
 }
 errors++;
 }
-}
-if(data61.usage !== undefined){
-let data69 = data61.usage;
-const _errs171 = errors;
-let valid34 = false;
-const _errs172 = errors;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-if(data69.inputTokens === undefined){
-const err212 = {instancePath:instancePath+"/verifiers/" + i6+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].required,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data69};
+for(const key11 in data68){
+if(!(func1.call(schema36.properties.regressionReplay.items.properties.qa.items.properties, key11))){
+const err212 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err212];
 }
@@ -22672,8 +22647,11 @@ vErrors.push(err212);
 }
 errors++;
 }
-if(data69.outputTokens === undefined){
-const err213 = {instancePath:instancePath+"/verifiers/" + i6+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].required,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data69};
+}
+if(data68.source !== undefined){
+let data69 = data68.source;
+if(typeof data69 !== "string"){
+const err213 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/source",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/source/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.source.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.source,data:data69};
 if(vErrors === null){
 vErrors = [err213];
 }
@@ -22682,8 +22660,8 @@ vErrors.push(err213);
 }
 errors++;
 }
-if(data69.costUsd === undefined){
-const err214 = {instancePath:instancePath+"/verifiers/" + i6+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/required",keyword:"required",params:{missingProperty: "costUsd"},message:"must have required property '"+"costUsd"+"'",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].required,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data69};
+if(!((data69 === "plan") || (data69 === "config"))){
+const err214 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/source",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/source/enum",keyword:"enum",params:{allowedValues: schema36.properties.regressionReplay.items.properties.qa.items.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.source.enum,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.source,data:data69};
 if(vErrors === null){
 vErrors = [err214];
 }
@@ -22692,9 +22670,11 @@ vErrors.push(err214);
 }
 errors++;
 }
-for(const key11 in data69){
-if(!((((((key11 === "inputTokens") || (key11 === "outputTokens")) || (key11 === "cachedInputTokens")) || (key11 === "cacheWriteTokens")) || (key11 === "costUsd")) || (key11 === "costComplete"))){
-const err215 = {instancePath:instancePath+"/verifiers/" + i6+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data69};
+}
+if(data68.label !== undefined){
+let data70 = data68.label;
+if(typeof data70 !== "string"){
+const err215 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/label",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.label.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.label,data:data70};
 if(vErrors === null){
 vErrors = [err215];
 }
@@ -22704,10 +22684,11 @@ vErrors.push(err215);
 errors++;
 }
 }
-if(data69.inputTokens !== undefined){
-let data70 = data69.inputTokens;
-if(!(((typeof data70 == "number") && (!(data70 % 1) && !isNaN(data70))) && (isFinite(data70)))){
-const err216 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/inputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens,data:data70};
+if(data68.cmd !== undefined){
+let data71 = data68.cmd;
+if(typeof data71 === "string"){
+if(func2(data71) < 1){
+const err216 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/cmd",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/cmd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.cmd,data:data71};
 if(vErrors === null){
 vErrors = [err216];
 }
@@ -22716,9 +22697,9 @@ vErrors.push(err216);
 }
 errors++;
 }
-if((typeof data70 == "number") && (isFinite(data70))){
-if(data70 > 9007199254740991 || isNaN(data70)){
-const err217 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/inputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens,data:data70};
+}
+else {
+const err217 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/cmd",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/cmd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.cmd.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.cmd,data:data71};
 if(vErrors === null){
 vErrors = [err217];
 }
@@ -22727,8 +22708,14 @@ vErrors.push(err217);
 }
 errors++;
 }
-if(data70 < 0 || isNaN(data70)){
-const err218 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/inputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens,data:data70};
+}
+if(data68.exitCode !== undefined){
+let data72 = data68.exitCode;
+const _errs174 = errors;
+let valid36 = false;
+const _errs175 = errors;
+if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
+const err218 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/exitCode",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/exitCode/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.exitCode.anyOf[0].type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.exitCode.anyOf[0],data:data72};
 if(vErrors === null){
 vErrors = [err218];
 }
@@ -22737,12 +22724,9 @@ vErrors.push(err218);
 }
 errors++;
 }
-}
-}
-if(data69.outputTokens !== undefined){
-let data71 = data69.outputTokens;
-if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
-const err219 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/outputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens,data:data71};
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 > 9007199254740991 || isNaN(data72)){
+const err219 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/exitCode",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/exitCode/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.exitCode.anyOf[0],data:data72};
 if(vErrors === null){
 vErrors = [err219];
 }
@@ -22751,9 +22735,8 @@ vErrors.push(err219);
 }
 errors++;
 }
-if((typeof data71 == "number") && (isFinite(data71))){
-if(data71 > 9007199254740991 || isNaN(data71)){
-const err220 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/outputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens,data:data71};
+if(data72 < -9007199254740991 || isNaN(data72)){
+const err220 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/exitCode",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/exitCode/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: -9007199254740991},message:"must be >= -9007199254740991",schema:-9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.exitCode.anyOf[0],data:data72};
 if(vErrors === null){
 vErrors = [err220];
 }
@@ -22762,8 +22745,12 @@ vErrors.push(err220);
 }
 errors++;
 }
-if(data71 < 0 || isNaN(data71)){
-const err221 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/outputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens,data:data71};
+}
+var _valid4 = _errs175 === errors;
+valid36 = valid36 || _valid4;
+const _errs177 = errors;
+if(data72 !== null){
+const err221 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/exitCode",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/exitCode/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.exitCode.anyOf[1].type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.exitCode.anyOf[1],data:data72};
 if(vErrors === null){
 vErrors = [err221];
 }
@@ -22772,12 +22759,10 @@ vErrors.push(err221);
 }
 errors++;
 }
-}
-}
-if(data69.cachedInputTokens !== undefined){
-let data72 = data69.cachedInputTokens;
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err222 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/cachedInputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens,data:data72};
+var _valid4 = _errs177 === errors;
+valid36 = valid36 || _valid4;
+if(!valid36){
+const err222 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/exitCode",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/exitCode/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.exitCode.anyOf,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.exitCode,data:data72};
 if(vErrors === null){
 vErrors = [err222];
 }
@@ -22786,9 +22771,22 @@ vErrors.push(err222);
 }
 errors++;
 }
-if((typeof data72 == "number") && (isFinite(data72))){
-if(data72 > 9007199254740991 || isNaN(data72)){
-const err223 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/cachedInputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens,data:data72};
+else {
+errors = _errs174;
+if(vErrors !== null){
+if(_errs174){
+vErrors.length = _errs174;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data68.durationMs !== undefined){
+let data73 = data68.durationMs;
+if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
+const err223 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/durationMs",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.durationMs.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.durationMs,data:data73};
 if(vErrors === null){
 vErrors = [err223];
 }
@@ -22797,8 +22795,9 @@ vErrors.push(err223);
 }
 errors++;
 }
-if(data72 < 0 || isNaN(data72)){
-const err224 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/cachedInputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens,data:data72};
+if((typeof data73 == "number") && (isFinite(data73))){
+if(data73 > 9007199254740991 || isNaN(data73)){
+const err224 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/durationMs",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/durationMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.durationMs,data:data73};
 if(vErrors === null){
 vErrors = [err224];
 }
@@ -22807,12 +22806,8 @@ vErrors.push(err224);
 }
 errors++;
 }
-}
-}
-if(data69.cacheWriteTokens !== undefined){
-let data73 = data69.cacheWriteTokens;
-if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
-const err225 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/cacheWriteTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens,data:data73};
+if(data73 < 0 || isNaN(data73)){
+const err225 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/durationMs",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.durationMs,data:data73};
 if(vErrors === null){
 vErrors = [err225];
 }
@@ -22821,9 +22816,12 @@ vErrors.push(err225);
 }
 errors++;
 }
-if((typeof data73 == "number") && (isFinite(data73))){
-if(data73 > 9007199254740991 || isNaN(data73)){
-const err226 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/cacheWriteTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens,data:data73};
+}
+}
+if(data68.outputTail !== undefined){
+let data74 = data68.outputTail;
+if(typeof data74 !== "string"){
+const err226 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/outputTail",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/outputTail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.outputTail.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.outputTail,data:data74};
 if(vErrors === null){
 vErrors = [err226];
 }
@@ -22832,8 +22830,11 @@ vErrors.push(err226);
 }
 errors++;
 }
-if(data73 < 0 || isNaN(data73)){
-const err227 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/cacheWriteTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens,data:data73};
+}
+if(data68.passed !== undefined){
+let data75 = data68.passed;
+if(typeof data75 !== "boolean"){
+const err227 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/passed",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/passed/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.passed.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.passed,data:data75};
 if(vErrors === null){
 vErrors = [err227];
 }
@@ -22843,15 +22844,14 @@ vErrors.push(err227);
 errors++;
 }
 }
-}
-if(data69.costUsd !== undefined){
-let data74 = data69.costUsd;
-const _errs184 = errors;
-let valid36 = false;
-const _errs185 = errors;
-if((typeof data74 == "number") && (isFinite(data74))){
-if(data74 < 0 || isNaN(data74)){
-const err228 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/costUsd",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0],data:data74};
+if(data68.tests !== undefined){
+let data76 = data68.tests;
+const _errs186 = errors;
+let valid37 = false;
+const _errs187 = errors;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+if(data76.format === undefined){
+const err228 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/required",keyword:"required",params:{missingProperty: "format"},message:"must have required property '"+"format"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err228];
 }
@@ -22860,9 +22860,8 @@ vErrors.push(err228);
 }
 errors++;
 }
-}
-else {
-const err229 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/costUsd",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0].type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0],data:data74};
+if(data76.run === undefined){
+const err229 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/required",keyword:"required",params:{missingProperty: "run"},message:"must have required property '"+"run"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err229];
 }
@@ -22871,11 +22870,8 @@ vErrors.push(err229);
 }
 errors++;
 }
-var _valid6 = _errs185 === errors;
-valid36 = valid36 || _valid6;
-const _errs187 = errors;
-if(data74 !== null){
-const err230 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/costUsd",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[1].type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[1],data:data74};
+if(data76.passed === undefined){
+const err230 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/required",keyword:"required",params:{missingProperty: "passed"},message:"must have required property '"+"passed"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err230];
 }
@@ -22884,10 +22880,8 @@ vErrors.push(err230);
 }
 errors++;
 }
-var _valid6 = _errs187 === errors;
-valid36 = valid36 || _valid6;
-if(!valid36){
-const err231 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/costUsd",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd,data:data74};
+if(data76.failed === undefined){
+const err231 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/required",keyword:"required",params:{missingProperty: "failed"},message:"must have required property '"+"failed"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err231];
 }
@@ -22896,22 +22890,8 @@ vErrors.push(err231);
 }
 errors++;
 }
-else {
-errors = _errs184;
-if(vErrors !== null){
-if(_errs184){
-vErrors.length = _errs184;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data69.costComplete !== undefined){
-let data75 = data69.costComplete;
-if(typeof data75 !== "boolean"){
-const err232 = {instancePath:instancePath+"/verifiers/" + i6+"/usage/costComplete",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costComplete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costComplete.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costComplete,data:data75};
+if(data76.skipped === undefined){
+const err232 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/required",keyword:"required",params:{missingProperty: "skipped"},message:"must have required property '"+"skipped"+"'",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].required,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err232];
 }
@@ -22920,10 +22900,9 @@ vErrors.push(err232);
 }
 errors++;
 }
-}
-}
-else {
-const err233 = {instancePath:instancePath+"/verifiers/" + i6+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data69};
+for(const key12 in data76){
+if(!(((((key12 === "format") || (key12 === "run")) || (key12 === "passed")) || (key12 === "failed")) || (key12 === "skipped"))){
+const err233 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err233];
 }
@@ -22932,11 +22911,11 @@ vErrors.push(err233);
 }
 errors++;
 }
-var _valid5 = _errs172 === errors;
-valid34 = valid34 || _valid5;
-const _errs191 = errors;
-if(data69 !== null){
-const err234 = {instancePath:instancePath+"/verifiers/" + i6+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verifiers.items.properties.usage.anyOf[1].type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[1],data:data69};
+}
+if(data76.format !== undefined){
+let data77 = data76.format;
+if(typeof data77 !== "string"){
+const err234 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/format",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/format/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.format.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.format,data:data77};
 if(vErrors === null){
 vErrors = [err234];
 }
@@ -22945,10 +22924,8 @@ vErrors.push(err234);
 }
 errors++;
 }
-var _valid5 = _errs191 === errors;
-valid34 = valid34 || _valid5;
-if(!valid34){
-const err235 = {instancePath:instancePath+"/verifiers/" + i6+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.verifiers.items.properties.usage.anyOf,parentSchema:schema36.properties.verifiers.items.properties.usage,data:data69};
+if(!(((((((((data77 === "tap") || (data77 === "node-spec")) || (data77 === "vitest")) || (data77 === "jest")) || (data77 === "pytest")) || (data77 === "junit")) || (data77 === "go-json")) || (data77 === "go-text")) || (data77 === "cargo"))){
+const err235 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/format",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/format/enum",keyword:"enum",params:{allowedValues: schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.format.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.format.enum,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.format,data:data77};
 if(vErrors === null){
 vErrors = [err235];
 }
@@ -22957,22 +22934,11 @@ vErrors.push(err235);
 }
 errors++;
 }
-else {
-errors = _errs171;
-if(vErrors !== null){
-if(_errs171){
-vErrors.length = _errs171;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data61.durationMs !== undefined){
-let data76 = data61.durationMs;
-if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err236 = {instancePath:instancePath+"/verifiers/" + i6+"/durationMs",schemaPath:"#/properties/verifiers/items/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.durationMs.type,parentSchema:schema36.properties.verifiers.items.properties.durationMs,data:data76};
+if(data76.run !== undefined){
+let data78 = data76.run;
+if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+const err236 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/run",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/run/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.run.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.run,data:data78};
 if(vErrors === null){
 vErrors = [err236];
 }
@@ -22981,9 +22947,9 @@ vErrors.push(err236);
 }
 errors++;
 }
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 > 9007199254740991 || isNaN(data76)){
-const err237 = {instancePath:instancePath+"/verifiers/" + i6+"/durationMs",schemaPath:"#/properties/verifiers/items/properties/durationMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.durationMs,data:data76};
+if((typeof data78 == "number") && (isFinite(data78))){
+if(data78 > 9007199254740991 || isNaN(data78)){
+const err237 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/run",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/run/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.run,data:data78};
 if(vErrors === null){
 vErrors = [err237];
 }
@@ -22992,8 +22958,8 @@ vErrors.push(err237);
 }
 errors++;
 }
-if(data76 < 0 || isNaN(data76)){
-const err238 = {instancePath:instancePath+"/verifiers/" + i6+"/durationMs",schemaPath:"#/properties/verifiers/items/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.durationMs,data:data76};
+if(data78 < 0 || isNaN(data78)){
+const err238 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/run",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/run/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.run,data:data78};
 if(vErrors === null){
 vErrors = [err238];
 }
@@ -23004,11 +22970,10 @@ errors++;
 }
 }
 }
-if(data61.upstreamError !== undefined){
-let data77 = data61.upstreamError;
-if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
-if(data77.status === undefined){
-const err239 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError",schemaPath:"#/properties/verifiers/items/properties/upstreamError/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.verifiers.items.properties.upstreamError.required,parentSchema:schema36.properties.verifiers.items.properties.upstreamError,data:data77};
+if(data76.passed !== undefined){
+let data79 = data76.passed;
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+const err239 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/passed",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/passed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.passed.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.passed,data:data79};
 if(vErrors === null){
 vErrors = [err239];
 }
@@ -23017,8 +22982,9 @@ vErrors.push(err239);
 }
 errors++;
 }
-if(data77.message === undefined){
-const err240 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError",schemaPath:"#/properties/verifiers/items/properties/upstreamError/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema36.properties.verifiers.items.properties.upstreamError.required,parentSchema:schema36.properties.verifiers.items.properties.upstreamError,data:data77};
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 > 9007199254740991 || isNaN(data79)){
+const err240 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/passed",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/passed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.passed,data:data79};
 if(vErrors === null){
 vErrors = [err240];
 }
@@ -23027,9 +22993,8 @@ vErrors.push(err240);
 }
 errors++;
 }
-for(const key12 in data77){
-if(!((key12 === "status") || (key12 === "message"))){
-const err241 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError",schemaPath:"#/properties/verifiers/items/properties/upstreamError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.verifiers.items.properties.upstreamError,data:data77};
+if(data79 < 0 || isNaN(data79)){
+const err241 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/passed",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/passed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.passed,data:data79};
 if(vErrors === null){
 vErrors = [err241];
 }
@@ -23039,13 +23004,11 @@ vErrors.push(err241);
 errors++;
 }
 }
-if(data77.status !== undefined){
-let data78 = data77.status;
-const _errs199 = errors;
-let valid38 = false;
-const _errs200 = errors;
-if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
-const err242 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0].type,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0],data:data78};
+}
+if(data76.failed !== undefined){
+let data80 = data76.failed;
+if(!(((typeof data80 == "number") && (!(data80 % 1) && !isNaN(data80))) && (isFinite(data80)))){
+const err242 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/failed",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/failed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.failed.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.failed,data:data80};
 if(vErrors === null){
 vErrors = [err242];
 }
@@ -23054,9 +23017,9 @@ vErrors.push(err242);
 }
 errors++;
 }
-if((typeof data78 == "number") && (isFinite(data78))){
-if(data78 > 599 || isNaN(data78)){
-const err243 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0],data:data78};
+if((typeof data80 == "number") && (isFinite(data80))){
+if(data80 > 9007199254740991 || isNaN(data80)){
+const err243 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/failed",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/failed/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.failed,data:data80};
 if(vErrors === null){
 vErrors = [err243];
 }
@@ -23065,8 +23028,8 @@ vErrors.push(err243);
 }
 errors++;
 }
-if(data78 < 100 || isNaN(data78)){
-const err244 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0],data:data78};
+if(data80 < 0 || isNaN(data80)){
+const err244 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/failed",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/failed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.failed,data:data80};
 if(vErrors === null){
 vErrors = [err244];
 }
@@ -23076,11 +23039,11 @@ vErrors.push(err244);
 errors++;
 }
 }
-var _valid7 = _errs200 === errors;
-valid38 = valid38 || _valid7;
-const _errs202 = errors;
-if(data78 !== null){
-const err245 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[1].type,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[1],data:data78};
+}
+if(data76.skipped !== undefined){
+let data81 = data76.skipped;
+if(!(((typeof data81 == "number") && (!(data81 % 1) && !isNaN(data81))) && (isFinite(data81)))){
+const err245 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/skipped",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/skipped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.skipped.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.skipped,data:data81};
 if(vErrors === null){
 vErrors = [err245];
 }
@@ -23089,10 +23052,9 @@ vErrors.push(err245);
 }
 errors++;
 }
-var _valid7 = _errs202 === errors;
-valid38 = valid38 || _valid7;
-if(!valid38){
-const err246 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status,data:data78};
+if((typeof data81 == "number") && (isFinite(data81))){
+if(data81 > 9007199254740991 || isNaN(data81)){
+const err246 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/skipped",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/skipped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.skipped,data:data81};
 if(vErrors === null){
 vErrors = [err246];
 }
@@ -23101,23 +23063,8 @@ vErrors.push(err246);
 }
 errors++;
 }
-else {
-errors = _errs199;
-if(vErrors !== null){
-if(_errs199){
-vErrors.length = _errs199;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data77.message !== undefined){
-let data79 = data77.message;
-if(typeof data79 === "string"){
-if(func2(data79) < 1){
-const err247 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError/message",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.message,data:data79};
+if(data81 < 0 || isNaN(data81)){
+const err247 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests/skipped",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/properties/skipped/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].properties.skipped,data:data81};
 if(vErrors === null){
 vErrors = [err247];
 }
@@ -23127,8 +23074,10 @@ vErrors.push(err247);
 errors++;
 }
 }
+}
+}
 else {
-const err248 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError/message",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.upstreamError.properties.message.type,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.message,data:data79};
+const err248 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0].type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err248];
 }
@@ -23137,10 +23086,11 @@ vErrors.push(err248);
 }
 errors++;
 }
-}
-}
-else {
-const err249 = {instancePath:instancePath+"/verifiers/" + i6+"/upstreamError",schemaPath:"#/properties/verifiers/items/properties/upstreamError/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.verifiers.items.properties.upstreamError.type,parentSchema:schema36.properties.verifiers.items.properties.upstreamError,data:data77};
+var _valid5 = _errs187 === errors;
+valid37 = valid37 || _valid5;
+const _errs200 = errors;
+if(data76 !== null){
+const err249 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[1].type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf[1],data:data76};
 if(vErrors === null){
 vErrors = [err249];
 }
@@ -23149,12 +23099,10 @@ vErrors.push(err249);
 }
 errors++;
 }
-}
-if(data61.failure !== undefined){
-let data80 = data61.failure;
-if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
-if(data80.reason === undefined){
-const err250 = {instancePath:instancePath+"/verifiers/" + i6+"/failure",schemaPath:"#/properties/verifiers/items/properties/failure/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema36.properties.verifiers.items.properties.failure.required,parentSchema:schema36.properties.verifiers.items.properties.failure,data:data80};
+var _valid5 = _errs200 === errors;
+valid37 = valid37 || _valid5;
+if(!valid37){
+const err250 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/tests",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/tests/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests.anyOf,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.tests,data:data76};
 if(vErrors === null){
 vErrors = [err250];
 }
@@ -23163,8 +23111,25 @@ vErrors.push(err250);
 }
 errors++;
 }
-if(data80.stderrTail === undefined){
-const err251 = {instancePath:instancePath+"/verifiers/" + i6+"/failure",schemaPath:"#/properties/verifiers/items/properties/failure/required",keyword:"required",params:{missingProperty: "stderrTail"},message:"must have required property '"+"stderrTail"+"'",schema:schema36.properties.verifiers.items.properties.failure.required,parentSchema:schema36.properties.verifiers.items.properties.failure,data:data80};
+else {
+errors = _errs186;
+if(vErrors !== null){
+if(_errs186){
+vErrors.length = _errs186;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data68.stage !== undefined){
+let data82 = data68.stage;
+const _errs203 = errors;
+let valid39 = false;
+const _errs204 = errors;
+if(!(((typeof data82 == "number") && (!(data82 % 1) && !isNaN(data82))) && (isFinite(data82)))){
+const err251 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/stage",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/stage/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.stage.anyOf[0].type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.stage.anyOf[0],data:data82};
 if(vErrors === null){
 vErrors = [err251];
 }
@@ -23173,9 +23138,9 @@ vErrors.push(err251);
 }
 errors++;
 }
-for(const key13 in data80){
-if(!((key13 === "reason") || (key13 === "stderrTail"))){
-const err252 = {instancePath:instancePath+"/verifiers/" + i6+"/failure",schemaPath:"#/properties/verifiers/items/properties/failure/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.verifiers.items.properties.failure,data:data80};
+if((typeof data82 == "number") && (isFinite(data82))){
+if(data82 > 9007199254740991 || isNaN(data82)){
+const err252 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/stage",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/stage/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.stage.anyOf[0],data:data82};
 if(vErrors === null){
 vErrors = [err252];
 }
@@ -23184,12 +23149,8 @@ vErrors.push(err252);
 }
 errors++;
 }
-}
-if(data80.reason !== undefined){
-let data81 = data80.reason;
-if(typeof data81 === "string"){
-if(!pattern17.test(data81)){
-const err253 = {instancePath:instancePath+"/verifiers/" + i6+"/failure/reason",schemaPath:"#/properties/verifiers/items/properties/failure/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema36.properties.verifiers.items.properties.failure.properties.reason,data:data81};
+if(data82 <= 0 || isNaN(data82)){
+const err253 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/stage",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/stage/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.stage.anyOf[0],data:data82};
 if(vErrors === null){
 vErrors = [err253];
 }
@@ -23199,8 +23160,11 @@ vErrors.push(err253);
 errors++;
 }
 }
-else {
-const err254 = {instancePath:instancePath+"/verifiers/" + i6+"/failure/reason",schemaPath:"#/properties/verifiers/items/properties/failure/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.failure.properties.reason.type,parentSchema:schema36.properties.verifiers.items.properties.failure.properties.reason,data:data81};
+var _valid6 = _errs204 === errors;
+valid39 = valid39 || _valid6;
+const _errs206 = errors;
+if(data82 !== null){
+const err254 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/stage",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/stage/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.stage.anyOf[1].type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.stage.anyOf[1],data:data82};
 if(vErrors === null){
 vErrors = [err254];
 }
@@ -23209,11 +23173,10 @@ vErrors.push(err254);
 }
 errors++;
 }
-}
-if(data80.stderrTail !== undefined){
-let data82 = data80.stderrTail;
-if(typeof data82 !== "string"){
-const err255 = {instancePath:instancePath+"/verifiers/" + i6+"/failure/stderrTail",schemaPath:"#/properties/verifiers/items/properties/failure/properties/stderrTail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.failure.properties.stderrTail.type,parentSchema:schema36.properties.verifiers.items.properties.failure.properties.stderrTail,data:data82};
+var _valid6 = _errs206 === errors;
+valid39 = valid39 || _valid6;
+if(!valid39){
+const err255 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9+"/stage",schemaPath:"#/properties/regressionReplay/items/properties/qa/items/properties/stage/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.regressionReplay.items.properties.qa.items.properties.stage.anyOf,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items.properties.stage,data:data82};
 if(vErrors === null){
 vErrors = [err255];
 }
@@ -23222,10 +23185,21 @@ vErrors.push(err255);
 }
 errors++;
 }
+else {
+errors = _errs203;
+if(vErrors !== null){
+if(_errs203){
+vErrors.length = _errs203;
+}
+else {
+vErrors = null;
+}
+}
+}
 }
 }
 else {
-const err256 = {instancePath:instancePath+"/verifiers/" + i6+"/failure",schemaPath:"#/properties/verifiers/items/properties/failure/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.verifiers.items.properties.failure.type,parentSchema:schema36.properties.verifiers.items.properties.failure,data:data80};
+const err256 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa/" + i9,schemaPath:"#/properties/regressionReplay/items/properties/qa/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.regressionReplay.items.properties.qa.items.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa.items,data:data68};
 if(vErrors === null){
 vErrors = [err256];
 }
@@ -23235,10 +23209,9 @@ vErrors.push(err256);
 errors++;
 }
 }
-if(data61.evidence !== undefined){
-let data83 = data61.evidence;
-if(typeof data83 !== "string"){
-const err257 = {instancePath:instancePath+"/verifiers/" + i6+"/evidence",schemaPath:"#/properties/verifiers/items/properties/evidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.evidence.type,parentSchema:schema36.properties.verifiers.items.properties.evidence,data:data83};
+}
+else {
+const err257 = {instancePath:instancePath+"/regressionReplay/" + i6+"/qa",schemaPath:"#/properties/regressionReplay/items/properties/qa/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.regressionReplay.items.properties.qa.type,parentSchema:schema36.properties.regressionReplay.items.properties.qa,data:data67};
 if(vErrors === null){
 vErrors = [err257];
 }
@@ -23247,8 +23220,10 @@ vErrors.push(err257);
 }
 errors++;
 }
-if(!((data83 === "events") || (data83 === "self-reported"))){
-const err258 = {instancePath:instancePath+"/verifiers/" + i6+"/evidence",schemaPath:"#/properties/verifiers/items/properties/evidence/enum",keyword:"enum",params:{allowedValues: schema36.properties.verifiers.items.properties.evidence.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.verifiers.items.properties.evidence.enum,parentSchema:schema36.properties.verifiers.items.properties.evidence,data:data83};
+}
+}
+else {
+const err258 = {instancePath:instancePath+"/regressionReplay/" + i6,schemaPath:"#/properties/regressionReplay/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.regressionReplay.items.type,parentSchema:schema36.properties.regressionReplay.items,data:data61};
 if(vErrors === null){
 vErrors = [err258];
 }
@@ -23258,15 +23233,9 @@ vErrors.push(err258);
 errors++;
 }
 }
-if(data61.unreadCitations !== undefined){
-let data84 = data61.unreadCitations;
-if(Array.isArray(data84)){
-const len9 = data84.length;
-for(let i9=0; i9<len9; i9++){
-let data85 = data84[i9];
-if(typeof data85 === "string"){
-if(!pattern5.test(data85)){
-const err259 = {instancePath:instancePath+"/verifiers/" + i6+"/unreadCitations/" + i9,schemaPath:"#/properties/verifiers/items/properties/unreadCitations/items/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.verifiers.items.properties.unreadCitations.items,data:data85};
+}
+else {
+const err259 = {instancePath:instancePath+"/regressionReplay",schemaPath:"#/properties/regressionReplay/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.regressionReplay.type,parentSchema:schema36.properties.regressionReplay,data:data60};
 if(vErrors === null){
 vErrors = [err259];
 }
@@ -23276,8 +23245,15 @@ vErrors.push(err259);
 errors++;
 }
 }
-else {
-const err260 = {instancePath:instancePath+"/verifiers/" + i6+"/unreadCitations/" + i9,schemaPath:"#/properties/verifiers/items/properties/unreadCitations/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.unreadCitations.items.type,parentSchema:schema36.properties.verifiers.items.properties.unreadCitations.items,data:data85};
+if(data.verifiers !== undefined){
+let data83 = data.verifiers;
+if(Array.isArray(data83)){
+const len10 = data83.length;
+for(let i10=0; i10<len10; i10++){
+let data84 = data83[i10];
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+if(data84.worker === undefined){
+const err260 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err260];
 }
@@ -23286,10 +23262,8 @@ vErrors.push(err260);
 }
 errors++;
 }
-}
-}
-else {
-const err261 = {instancePath:instancePath+"/verifiers/" + i6+"/unreadCitations",schemaPath:"#/properties/verifiers/items/properties/unreadCitations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.verifiers.items.properties.unreadCitations.type,parentSchema:schema36.properties.verifiers.items.properties.unreadCitations,data:data84};
+if(data84.status === undefined){
+const err261 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err261];
 }
@@ -23298,11 +23272,8 @@ vErrors.push(err261);
 }
 errors++;
 }
-}
-if(data61.findingsDropped !== undefined){
-let data86 = data61.findingsDropped;
-if(!(((typeof data86 == "number") && (!(data86 % 1) && !isNaN(data86))) && (isFinite(data86)))){
-const err262 = {instancePath:instancePath+"/verifiers/" + i6+"/findingsDropped",schemaPath:"#/properties/verifiers/items/properties/findingsDropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.findingsDropped.type,parentSchema:schema36.properties.verifiers.items.properties.findingsDropped,data:data86};
+if(data84.verdict === undefined){
+const err262 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "verdict"},message:"must have required property '"+"verdict"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err262];
 }
@@ -23311,9 +23282,8 @@ vErrors.push(err262);
 }
 errors++;
 }
-if((typeof data86 == "number") && (isFinite(data86))){
-if(data86 > 9007199254740991 || isNaN(data86)){
-const err263 = {instancePath:instancePath+"/verifiers/" + i6+"/findingsDropped",schemaPath:"#/properties/verifiers/items/properties/findingsDropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.findingsDropped,data:data86};
+if(data84.findings === undefined){
+const err263 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "findings"},message:"must have required property '"+"findings"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err263];
 }
@@ -23322,8 +23292,8 @@ vErrors.push(err263);
 }
 errors++;
 }
-if(data86 <= 0 || isNaN(data86)){
-const err264 = {instancePath:instancePath+"/verifiers/" + i6+"/findingsDropped",schemaPath:"#/properties/verifiers/items/properties/findingsDropped/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.findingsDropped,data:data86};
+if(data84.evidenceRead === undefined){
+const err264 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "evidenceRead"},message:"must have required property '"+"evidenceRead"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err264];
 }
@@ -23332,11 +23302,8 @@ vErrors.push(err264);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err265 = {instancePath:instancePath+"/verifiers/" + i6,schemaPath:"#/properties/verifiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.verifiers.items.type,parentSchema:schema36.properties.verifiers.items,data:data61};
+if(data84.usage === undefined){
+const err265 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "usage"},message:"must have required property '"+"usage"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err265];
 }
@@ -23345,10 +23312,8 @@ vErrors.push(err265);
 }
 errors++;
 }
-}
-}
-else {
-const err266 = {instancePath:instancePath+"/verifiers",schemaPath:"#/properties/verifiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.verifiers.type,parentSchema:schema36.properties.verifiers,data:data60};
+if(data84.durationMs === undefined){
+const err266 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'",schema:schema36.properties.verifiers.items.required,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err266];
 }
@@ -23357,16 +23322,9 @@ vErrors.push(err266);
 }
 errors++;
 }
-}
-if(data.findings !== undefined){
-let data87 = data.findings;
-if(Array.isArray(data87)){
-const len10 = data87.length;
-for(let i10=0; i10<len10; i10++){
-let data88 = data87[i10];
-if(data88 && typeof data88 == "object" && !Array.isArray(data88)){
-if(data88.id === undefined){
-const err267 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+for(const key13 in data84){
+if(!(func1.call(schema36.properties.verifiers.items.properties, key13))){
+const err267 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err267];
 }
@@ -23375,8 +23333,12 @@ vErrors.push(err267);
 }
 errors++;
 }
-if(data88.severity === undefined){
-const err268 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+}
+if(data84.worker !== undefined){
+let data85 = data84.worker;
+if(typeof data85 === "string"){
+if(!pattern14.test(data85)){
+const err268 = {instancePath:instancePath+"/verifiers/" + i10+"/worker",schemaPath:"#/properties/verifiers/items/properties/worker/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.verifiers.items.properties.worker,data:data85};
 if(vErrors === null){
 vErrors = [err268];
 }
@@ -23385,8 +23347,9 @@ vErrors.push(err268);
 }
 errors++;
 }
-if(data88.title === undefined){
-const err269 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+}
+else {
+const err269 = {instancePath:instancePath+"/verifiers/" + i10+"/worker",schemaPath:"#/properties/verifiers/items/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.worker.type,parentSchema:schema36.properties.verifiers.items.properties.worker,data:data85};
 if(vErrors === null){
 vErrors = [err269];
 }
@@ -23395,8 +23358,11 @@ vErrors.push(err269);
 }
 errors++;
 }
-if(data88.detail === undefined){
-const err270 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+}
+if(data84.status !== undefined){
+let data86 = data84.status;
+if(typeof data86 !== "string"){
+const err270 = {instancePath:instancePath+"/verifiers/" + i10+"/status",schemaPath:"#/properties/verifiers/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.status.type,parentSchema:schema36.properties.verifiers.items.properties.status,data:data86};
 if(vErrors === null){
 vErrors = [err270];
 }
@@ -23405,8 +23371,8 @@ vErrors.push(err270);
 }
 errors++;
 }
-if(data88.file === undefined){
-const err271 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+if(!(((((data86 === "done") || (data86 === "contract-violated")) || (data86 === "error")) || (data86 === "timeout")) || (data86 === "budget-exceeded"))){
+const err271 = {instancePath:instancePath+"/verifiers/" + i10+"/status",schemaPath:"#/properties/verifiers/items/properties/status/enum",keyword:"enum",params:{allowedValues: schema36.properties.verifiers.items.properties.status.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.verifiers.items.properties.status.enum,parentSchema:schema36.properties.verifiers.items.properties.status,data:data86};
 if(vErrors === null){
 vErrors = [err271];
 }
@@ -23415,8 +23381,14 @@ vErrors.push(err271);
 }
 errors++;
 }
-if(data88.line === undefined){
-const err272 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+}
+if(data84.verdict !== undefined){
+let data87 = data84.verdict;
+const _errs218 = errors;
+let valid43 = false;
+const _errs219 = errors;
+if(typeof data87 !== "string"){
+const err272 = {instancePath:instancePath+"/verifiers/" + i10+"/verdict",schemaPath:"#/properties/verifiers/items/properties/verdict/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.verdict.anyOf[0].type,parentSchema:schema36.properties.verifiers.items.properties.verdict.anyOf[0],data:data87};
 if(vErrors === null){
 vErrors = [err272];
 }
@@ -23425,8 +23397,8 @@ vErrors.push(err272);
 }
 errors++;
 }
-if(data88.endLine === undefined){
-const err273 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "endLine"},message:"must have required property '"+"endLine"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+if(!((data87 === "PASS") || (data87 === "FAIL"))){
+const err273 = {instancePath:instancePath+"/verifiers/" + i10+"/verdict",schemaPath:"#/properties/verifiers/items/properties/verdict/anyOf/0/enum",keyword:"enum",params:{allowedValues: schema36.properties.verifiers.items.properties.verdict.anyOf[0].enum},message:"must be equal to one of the allowed values",schema:schema36.properties.verifiers.items.properties.verdict.anyOf[0].enum,parentSchema:schema36.properties.verifiers.items.properties.verdict.anyOf[0],data:data87};
 if(vErrors === null){
 vErrors = [err273];
 }
@@ -23435,8 +23407,11 @@ vErrors.push(err273);
 }
 errors++;
 }
-if(data88.raisedBy === undefined){
-const err274 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "raisedBy"},message:"must have required property '"+"raisedBy"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+var _valid7 = _errs219 === errors;
+valid43 = valid43 || _valid7;
+const _errs221 = errors;
+if(data87 !== null){
+const err274 = {instancePath:instancePath+"/verifiers/" + i10+"/verdict",schemaPath:"#/properties/verifiers/items/properties/verdict/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verifiers.items.properties.verdict.anyOf[1].type,parentSchema:schema36.properties.verifiers.items.properties.verdict.anyOf[1],data:data87};
 if(vErrors === null){
 vErrors = [err274];
 }
@@ -23445,8 +23420,10 @@ vErrors.push(err274);
 }
 errors++;
 }
-if(data88.confirmedBy === undefined){
-const err275 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "confirmedBy"},message:"must have required property '"+"confirmedBy"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+var _valid7 = _errs221 === errors;
+valid43 = valid43 || _valid7;
+if(!valid43){
+const err275 = {instancePath:instancePath+"/verifiers/" + i10+"/verdict",schemaPath:"#/properties/verifiers/items/properties/verdict/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.verifiers.items.properties.verdict.anyOf,parentSchema:schema36.properties.verifiers.items.properties.verdict,data:data87};
 if(vErrors === null){
 vErrors = [err275];
 }
@@ -23455,8 +23432,27 @@ vErrors.push(err275);
 }
 errors++;
 }
-if(data88.refutedBy === undefined){
-const err276 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "refutedBy"},message:"must have required property '"+"refutedBy"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+else {
+errors = _errs218;
+if(vErrors !== null){
+if(_errs218){
+vErrors.length = _errs218;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data84.findings !== undefined){
+let data88 = data84.findings;
+if(Array.isArray(data88)){
+const len11 = data88.length;
+for(let i11=0; i11<len11; i11++){
+let data89 = data88[i11];
+if(typeof data89 === "string"){
+if(!pattern19.test(data89)){
+const err276 = {instancePath:instancePath+"/verifiers/" + i10+"/findings/" + i11,schemaPath:"#/properties/verifiers/items/properties/findings/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$",parentSchema:schema36.properties.verifiers.items.properties.findings.items,data:data89};
 if(vErrors === null){
 vErrors = [err276];
 }
@@ -23465,8 +23461,9 @@ vErrors.push(err276);
 }
 errors++;
 }
-if(data88.disposition === undefined){
-const err277 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "disposition"},message:"must have required property '"+"disposition"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+}
+else {
+const err277 = {instancePath:instancePath+"/verifiers/" + i10+"/findings/" + i11,schemaPath:"#/properties/verifiers/items/properties/findings/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.findings.items.type,parentSchema:schema36.properties.verifiers.items.properties.findings.items,data:data89};
 if(vErrors === null){
 vErrors = [err277];
 }
@@ -23475,8 +23472,10 @@ vErrors.push(err277);
 }
 errors++;
 }
-if(data88.stages === undefined){
-const err278 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "stages"},message:"must have required property '"+"stages"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+}
+}
+else {
+const err278 = {instancePath:instancePath+"/verifiers/" + i10+"/findings",schemaPath:"#/properties/verifiers/items/properties/findings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.verifiers.items.properties.findings.type,parentSchema:schema36.properties.verifiers.items.properties.findings,data:data88};
 if(vErrors === null){
 vErrors = [err278];
 }
@@ -23485,8 +23484,16 @@ vErrors.push(err278);
 }
 errors++;
 }
-if(data88.commits === undefined){
-const err279 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "commits"},message:"must have required property '"+"commits"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data88};
+}
+if(data84.evidenceRead !== undefined){
+let data90 = data84.evidenceRead;
+if(Array.isArray(data90)){
+const len12 = data90.length;
+for(let i12=0; i12<len12; i12++){
+let data91 = data90[i12];
+if(typeof data91 === "string"){
+if(!pattern5.test(data91)){
+const err279 = {instancePath:instancePath+"/verifiers/" + i10+"/evidenceRead/" + i12,schemaPath:"#/properties/verifiers/items/properties/evidenceRead/items/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.verifiers.items.properties.evidenceRead.items,data:data91};
 if(vErrors === null){
 vErrors = [err279];
 }
@@ -23495,9 +23502,9 @@ vErrors.push(err279);
 }
 errors++;
 }
-for(const key14 in data88){
-if(!(func1.call(schema36.properties.findings.items.properties, key14))){
-const err280 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.findings.items,data:data88};
+}
+else {
+const err280 = {instancePath:instancePath+"/verifiers/" + i10+"/evidenceRead/" + i12,schemaPath:"#/properties/verifiers/items/properties/evidenceRead/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.evidenceRead.items.type,parentSchema:schema36.properties.verifiers.items.properties.evidenceRead.items,data:data91};
 if(vErrors === null){
 vErrors = [err280];
 }
@@ -23507,11 +23514,9 @@ vErrors.push(err280);
 errors++;
 }
 }
-if(data88.id !== undefined){
-let data89 = data88.id;
-if(typeof data89 === "string"){
-if(!pattern19.test(data89)){
-const err281 = {instancePath:instancePath+"/findings/" + i10+"/id",schemaPath:"#/properties/findings/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$",parentSchema:schema36.properties.findings.items.properties.id,data:data89};
+}
+else {
+const err281 = {instancePath:instancePath+"/verifiers/" + i10+"/evidenceRead",schemaPath:"#/properties/verifiers/items/properties/evidenceRead/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.verifiers.items.properties.evidenceRead.type,parentSchema:schema36.properties.verifiers.items.properties.evidenceRead,data:data90};
 if(vErrors === null){
 vErrors = [err281];
 }
@@ -23521,8 +23526,14 @@ vErrors.push(err281);
 errors++;
 }
 }
-else {
-const err282 = {instancePath:instancePath+"/findings/" + i10+"/id",schemaPath:"#/properties/findings/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.id.type,parentSchema:schema36.properties.findings.items.properties.id,data:data89};
+if(data84.usage !== undefined){
+let data92 = data84.usage;
+const _errs232 = errors;
+let valid48 = false;
+const _errs233 = errors;
+if(data92 && typeof data92 == "object" && !Array.isArray(data92)){
+if(data92.inputTokens === undefined){
+const err282 = {instancePath:instancePath+"/verifiers/" + i10+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].required,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data92};
 if(vErrors === null){
 vErrors = [err282];
 }
@@ -23531,11 +23542,8 @@ vErrors.push(err282);
 }
 errors++;
 }
-}
-if(data88.severity !== undefined){
-let data90 = data88.severity;
-if(typeof data90 !== "string"){
-const err283 = {instancePath:instancePath+"/findings/" + i10+"/severity",schemaPath:"#/properties/findings/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.severity.type,parentSchema:schema36.properties.findings.items.properties.severity,data:data90};
+if(data92.outputTokens === undefined){
+const err283 = {instancePath:instancePath+"/verifiers/" + i10+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].required,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data92};
 if(vErrors === null){
 vErrors = [err283];
 }
@@ -23544,8 +23552,8 @@ vErrors.push(err283);
 }
 errors++;
 }
-if(!((((data90 === "blocking") || (data90 === "major")) || (data90 === "minor")) || (data90 === "info"))){
-const err284 = {instancePath:instancePath+"/findings/" + i10+"/severity",schemaPath:"#/properties/findings/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema36.properties.findings.items.properties.severity.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.findings.items.properties.severity.enum,parentSchema:schema36.properties.findings.items.properties.severity,data:data90};
+if(data92.costUsd === undefined){
+const err284 = {instancePath:instancePath+"/verifiers/" + i10+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/required",keyword:"required",params:{missingProperty: "costUsd"},message:"must have required property '"+"costUsd"+"'",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].required,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data92};
 if(vErrors === null){
 vErrors = [err284];
 }
@@ -23554,12 +23562,9 @@ vErrors.push(err284);
 }
 errors++;
 }
-}
-if(data88.title !== undefined){
-let data91 = data88.title;
-if(typeof data91 === "string"){
-if(func2(data91) < 1){
-const err285 = {instancePath:instancePath+"/findings/" + i10+"/title",schemaPath:"#/properties/findings/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.findings.items.properties.title,data:data91};
+for(const key14 in data92){
+if(!((((((key14 === "inputTokens") || (key14 === "outputTokens")) || (key14 === "cachedInputTokens")) || (key14 === "cacheWriteTokens")) || (key14 === "costUsd")) || (key14 === "costComplete"))){
+const err285 = {instancePath:instancePath+"/verifiers/" + i10+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data92};
 if(vErrors === null){
 vErrors = [err285];
 }
@@ -23569,8 +23574,10 @@ vErrors.push(err285);
 errors++;
 }
 }
-else {
-const err286 = {instancePath:instancePath+"/findings/" + i10+"/title",schemaPath:"#/properties/findings/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.title.type,parentSchema:schema36.properties.findings.items.properties.title,data:data91};
+if(data92.inputTokens !== undefined){
+let data93 = data92.inputTokens;
+if(!(((typeof data93 == "number") && (!(data93 % 1) && !isNaN(data93))) && (isFinite(data93)))){
+const err286 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/inputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens,data:data93};
 if(vErrors === null){
 vErrors = [err286];
 }
@@ -23579,11 +23586,9 @@ vErrors.push(err286);
 }
 errors++;
 }
-}
-if(data88.detail !== undefined){
-let data92 = data88.detail;
-if(typeof data92 !== "string"){
-const err287 = {instancePath:instancePath+"/findings/" + i10+"/detail",schemaPath:"#/properties/findings/items/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.detail.type,parentSchema:schema36.properties.findings.items.properties.detail,data:data92};
+if((typeof data93 == "number") && (isFinite(data93))){
+if(data93 > 9007199254740991 || isNaN(data93)){
+const err287 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/inputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens,data:data93};
 if(vErrors === null){
 vErrors = [err287];
 }
@@ -23592,15 +23597,8 @@ vErrors.push(err287);
 }
 errors++;
 }
-}
-if(data88.file !== undefined){
-let data93 = data88.file;
-const _errs235 = errors;
-let valid45 = false;
-const _errs236 = errors;
-if(typeof data93 === "string"){
-if(!pattern5.test(data93)){
-const err288 = {instancePath:instancePath+"/findings/" + i10+"/file",schemaPath:"#/properties/findings/items/properties/file/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.findings.items.properties.file.anyOf[0],data:data93};
+if(data93 < 0 || isNaN(data93)){
+const err288 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/inputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/inputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.inputTokens,data:data93};
 if(vErrors === null){
 vErrors = [err288];
 }
@@ -23610,8 +23608,11 @@ vErrors.push(err288);
 errors++;
 }
 }
-else {
-const err289 = {instancePath:instancePath+"/findings/" + i10+"/file",schemaPath:"#/properties/findings/items/properties/file/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.file.anyOf[0].type,parentSchema:schema36.properties.findings.items.properties.file.anyOf[0],data:data93};
+}
+if(data92.outputTokens !== undefined){
+let data94 = data92.outputTokens;
+if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
+const err289 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/outputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens,data:data94};
 if(vErrors === null){
 vErrors = [err289];
 }
@@ -23620,11 +23621,9 @@ vErrors.push(err289);
 }
 errors++;
 }
-var _valid8 = _errs236 === errors;
-valid45 = valid45 || _valid8;
-const _errs238 = errors;
-if(data93 !== null){
-const err290 = {instancePath:instancePath+"/findings/" + i10+"/file",schemaPath:"#/properties/findings/items/properties/file/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.findings.items.properties.file.anyOf[1].type,parentSchema:schema36.properties.findings.items.properties.file.anyOf[1],data:data93};
+if((typeof data94 == "number") && (isFinite(data94))){
+if(data94 > 9007199254740991 || isNaN(data94)){
+const err290 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/outputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens,data:data94};
 if(vErrors === null){
 vErrors = [err290];
 }
@@ -23633,10 +23632,8 @@ vErrors.push(err290);
 }
 errors++;
 }
-var _valid8 = _errs238 === errors;
-valid45 = valid45 || _valid8;
-if(!valid45){
-const err291 = {instancePath:instancePath+"/findings/" + i10+"/file",schemaPath:"#/properties/findings/items/properties/file/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.findings.items.properties.file.anyOf,parentSchema:schema36.properties.findings.items.properties.file,data:data93};
+if(data94 < 0 || isNaN(data94)){
+const err291 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/outputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/outputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.outputTokens,data:data94};
 if(vErrors === null){
 vErrors = [err291];
 }
@@ -23645,25 +23642,12 @@ vErrors.push(err291);
 }
 errors++;
 }
-else {
-errors = _errs235;
-if(vErrors !== null){
-if(_errs235){
-vErrors.length = _errs235;
-}
-else {
-vErrors = null;
 }
 }
-}
-}
-if(data88.line !== undefined){
-let data94 = data88.line;
-const _errs241 = errors;
-let valid46 = false;
-const _errs242 = errors;
-if(!(((typeof data94 == "number") && (!(data94 % 1) && !isNaN(data94))) && (isFinite(data94)))){
-const err292 = {instancePath:instancePath+"/findings/" + i10+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.findings.items.properties.line.anyOf[0].type,parentSchema:schema36.properties.findings.items.properties.line.anyOf[0],data:data94};
+if(data92.cachedInputTokens !== undefined){
+let data95 = data92.cachedInputTokens;
+if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
+const err292 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/cachedInputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens,data:data95};
 if(vErrors === null){
 vErrors = [err292];
 }
@@ -23672,9 +23656,9 @@ vErrors.push(err292);
 }
 errors++;
 }
-if((typeof data94 == "number") && (isFinite(data94))){
-if(data94 > 9007199254740991 || isNaN(data94)){
-const err293 = {instancePath:instancePath+"/findings/" + i10+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.findings.items.properties.line.anyOf[0],data:data94};
+if((typeof data95 == "number") && (isFinite(data95))){
+if(data95 > 9007199254740991 || isNaN(data95)){
+const err293 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/cachedInputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens,data:data95};
 if(vErrors === null){
 vErrors = [err293];
 }
@@ -23683,8 +23667,8 @@ vErrors.push(err293);
 }
 errors++;
 }
-if(data94 <= 0 || isNaN(data94)){
-const err294 = {instancePath:instancePath+"/findings/" + i10+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.findings.items.properties.line.anyOf[0],data:data94};
+if(data95 < 0 || isNaN(data95)){
+const err294 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/cachedInputTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cachedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cachedInputTokens,data:data95};
 if(vErrors === null){
 vErrors = [err294];
 }
@@ -23694,11 +23678,11 @@ vErrors.push(err294);
 errors++;
 }
 }
-var _valid9 = _errs242 === errors;
-valid46 = valid46 || _valid9;
-const _errs244 = errors;
-if(data94 !== null){
-const err295 = {instancePath:instancePath+"/findings/" + i10+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.findings.items.properties.line.anyOf[1].type,parentSchema:schema36.properties.findings.items.properties.line.anyOf[1],data:data94};
+}
+if(data92.cacheWriteTokens !== undefined){
+let data96 = data92.cacheWriteTokens;
+if(!(((typeof data96 == "number") && (!(data96 % 1) && !isNaN(data96))) && (isFinite(data96)))){
+const err295 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/cacheWriteTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens,data:data96};
 if(vErrors === null){
 vErrors = [err295];
 }
@@ -23707,10 +23691,9 @@ vErrors.push(err295);
 }
 errors++;
 }
-var _valid9 = _errs244 === errors;
-valid46 = valid46 || _valid9;
-if(!valid46){
-const err296 = {instancePath:instancePath+"/findings/" + i10+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.findings.items.properties.line.anyOf,parentSchema:schema36.properties.findings.items.properties.line,data:data94};
+if((typeof data96 == "number") && (isFinite(data96))){
+if(data96 > 9007199254740991 || isNaN(data96)){
+const err296 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/cacheWriteTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens,data:data96};
 if(vErrors === null){
 vErrors = [err296];
 }
@@ -23719,25 +23702,8 @@ vErrors.push(err296);
 }
 errors++;
 }
-else {
-errors = _errs241;
-if(vErrors !== null){
-if(_errs241){
-vErrors.length = _errs241;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data88.endLine !== undefined){
-let data95 = data88.endLine;
-const _errs247 = errors;
-let valid47 = false;
-const _errs248 = errors;
-if(!(((typeof data95 == "number") && (!(data95 % 1) && !isNaN(data95))) && (isFinite(data95)))){
-const err297 = {instancePath:instancePath+"/findings/" + i10+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.findings.items.properties.endLine.anyOf[0].type,parentSchema:schema36.properties.findings.items.properties.endLine.anyOf[0],data:data95};
+if(data96 < 0 || isNaN(data96)){
+const err297 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/cacheWriteTokens",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/cacheWriteTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.cacheWriteTokens,data:data96};
 if(vErrors === null){
 vErrors = [err297];
 }
@@ -23746,9 +23712,16 @@ vErrors.push(err297);
 }
 errors++;
 }
-if((typeof data95 == "number") && (isFinite(data95))){
-if(data95 > 9007199254740991 || isNaN(data95)){
-const err298 = {instancePath:instancePath+"/findings/" + i10+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.findings.items.properties.endLine.anyOf[0],data:data95};
+}
+}
+if(data92.costUsd !== undefined){
+let data97 = data92.costUsd;
+const _errs245 = errors;
+let valid50 = false;
+const _errs246 = errors;
+if((typeof data97 == "number") && (isFinite(data97))){
+if(data97 < 0 || isNaN(data97)){
+const err298 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/costUsd",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0],data:data97};
 if(vErrors === null){
 vErrors = [err298];
 }
@@ -23757,8 +23730,9 @@ vErrors.push(err298);
 }
 errors++;
 }
-if(data95 <= 0 || isNaN(data95)){
-const err299 = {instancePath:instancePath+"/findings/" + i10+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.findings.items.properties.endLine.anyOf[0],data:data95};
+}
+else {
+const err299 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/costUsd",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0].type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[0],data:data97};
 if(vErrors === null){
 vErrors = [err299];
 }
@@ -23767,12 +23741,11 @@ vErrors.push(err299);
 }
 errors++;
 }
-}
-var _valid10 = _errs248 === errors;
-valid47 = valid47 || _valid10;
-const _errs250 = errors;
-if(data95 !== null){
-const err300 = {instancePath:instancePath+"/findings/" + i10+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.findings.items.properties.endLine.anyOf[1].type,parentSchema:schema36.properties.findings.items.properties.endLine.anyOf[1],data:data95};
+var _valid9 = _errs246 === errors;
+valid50 = valid50 || _valid9;
+const _errs248 = errors;
+if(data97 !== null){
+const err300 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/costUsd",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[1].type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf[1],data:data97};
 if(vErrors === null){
 vErrors = [err300];
 }
@@ -23781,10 +23754,10 @@ vErrors.push(err300);
 }
 errors++;
 }
-var _valid10 = _errs250 === errors;
-valid47 = valid47 || _valid10;
-if(!valid47){
-const err301 = {instancePath:instancePath+"/findings/" + i10+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.findings.items.properties.endLine.anyOf,parentSchema:schema36.properties.findings.items.properties.endLine,data:data95};
+var _valid9 = _errs248 === errors;
+valid50 = valid50 || _valid9;
+if(!valid50){
+const err301 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/costUsd",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costUsd/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd.anyOf,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costUsd,data:data97};
 if(vErrors === null){
 vErrors = [err301];
 }
@@ -23794,10 +23767,10 @@ vErrors.push(err301);
 errors++;
 }
 else {
-errors = _errs247;
+errors = _errs245;
 if(vErrors !== null){
-if(_errs247){
-vErrors.length = _errs247;
+if(_errs245){
+vErrors.length = _errs245;
 }
 else {
 vErrors = null;
@@ -23805,11 +23778,10 @@ vErrors = null;
 }
 }
 }
-if(data88.raisedBy !== undefined){
-let data96 = data88.raisedBy;
-if(typeof data96 === "string"){
-if(!pattern14.test(data96)){
-const err302 = {instancePath:instancePath+"/findings/" + i10+"/raisedBy",schemaPath:"#/properties/findings/items/properties/raisedBy/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.findings.items.properties.raisedBy,data:data96};
+if(data92.costComplete !== undefined){
+let data98 = data92.costComplete;
+if(typeof data98 !== "boolean"){
+const err302 = {instancePath:instancePath+"/verifiers/" + i10+"/usage/costComplete",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/properties/costComplete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costComplete.type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0].properties.costComplete,data:data98};
 if(vErrors === null){
 vErrors = [err302];
 }
@@ -23819,8 +23791,9 @@ vErrors.push(err302);
 errors++;
 }
 }
+}
 else {
-const err303 = {instancePath:instancePath+"/findings/" + i10+"/raisedBy",schemaPath:"#/properties/findings/items/properties/raisedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.raisedBy.type,parentSchema:schema36.properties.findings.items.properties.raisedBy,data:data96};
+const err303 = {instancePath:instancePath+"/verifiers/" + i10+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.verifiers.items.properties.usage.anyOf[0].type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[0],data:data92};
 if(vErrors === null){
 vErrors = [err303];
 }
@@ -23829,16 +23802,11 @@ vErrors.push(err303);
 }
 errors++;
 }
-}
-if(data88.confirmedBy !== undefined){
-let data97 = data88.confirmedBy;
-if(Array.isArray(data97)){
-const len11 = data97.length;
-for(let i11=0; i11<len11; i11++){
-let data98 = data97[i11];
-if(typeof data98 === "string"){
-if(!pattern14.test(data98)){
-const err304 = {instancePath:instancePath+"/findings/" + i10+"/confirmedBy/" + i11,schemaPath:"#/properties/findings/items/properties/confirmedBy/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.findings.items.properties.confirmedBy.items,data:data98};
+var _valid8 = _errs233 === errors;
+valid48 = valid48 || _valid8;
+const _errs252 = errors;
+if(data92 !== null){
+const err304 = {instancePath:instancePath+"/verifiers/" + i10+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verifiers.items.properties.usage.anyOf[1].type,parentSchema:schema36.properties.verifiers.items.properties.usage.anyOf[1],data:data92};
 if(vErrors === null){
 vErrors = [err304];
 }
@@ -23847,9 +23815,10 @@ vErrors.push(err304);
 }
 errors++;
 }
-}
-else {
-const err305 = {instancePath:instancePath+"/findings/" + i10+"/confirmedBy/" + i11,schemaPath:"#/properties/findings/items/properties/confirmedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.confirmedBy.items.type,parentSchema:schema36.properties.findings.items.properties.confirmedBy.items,data:data98};
+var _valid8 = _errs252 === errors;
+valid48 = valid48 || _valid8;
+if(!valid48){
+const err305 = {instancePath:instancePath+"/verifiers/" + i10+"/usage",schemaPath:"#/properties/verifiers/items/properties/usage/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.verifiers.items.properties.usage.anyOf,parentSchema:schema36.properties.verifiers.items.properties.usage,data:data92};
 if(vErrors === null){
 vErrors = [err305];
 }
@@ -23858,10 +23827,22 @@ vErrors.push(err305);
 }
 errors++;
 }
-}
+else {
+errors = _errs232;
+if(vErrors !== null){
+if(_errs232){
+vErrors.length = _errs232;
 }
 else {
-const err306 = {instancePath:instancePath+"/findings/" + i10+"/confirmedBy",schemaPath:"#/properties/findings/items/properties/confirmedBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.items.properties.confirmedBy.type,parentSchema:schema36.properties.findings.items.properties.confirmedBy,data:data97};
+vErrors = null;
+}
+}
+}
+}
+if(data84.durationMs !== undefined){
+let data99 = data84.durationMs;
+if(!(((typeof data99 == "number") && (!(data99 % 1) && !isNaN(data99))) && (isFinite(data99)))){
+const err306 = {instancePath:instancePath+"/verifiers/" + i10+"/durationMs",schemaPath:"#/properties/verifiers/items/properties/durationMs/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.durationMs.type,parentSchema:schema36.properties.verifiers.items.properties.durationMs,data:data99};
 if(vErrors === null){
 vErrors = [err306];
 }
@@ -23870,16 +23851,9 @@ vErrors.push(err306);
 }
 errors++;
 }
-}
-if(data88.refutedBy !== undefined){
-let data99 = data88.refutedBy;
-if(Array.isArray(data99)){
-const len12 = data99.length;
-for(let i12=0; i12<len12; i12++){
-let data100 = data99[i12];
-if(typeof data100 === "string"){
-if(!pattern14.test(data100)){
-const err307 = {instancePath:instancePath+"/findings/" + i10+"/refutedBy/" + i12,schemaPath:"#/properties/findings/items/properties/refutedBy/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.findings.items.properties.refutedBy.items,data:data100};
+if((typeof data99 == "number") && (isFinite(data99))){
+if(data99 > 9007199254740991 || isNaN(data99)){
+const err307 = {instancePath:instancePath+"/verifiers/" + i10+"/durationMs",schemaPath:"#/properties/verifiers/items/properties/durationMs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.durationMs,data:data99};
 if(vErrors === null){
 vErrors = [err307];
 }
@@ -23888,9 +23862,8 @@ vErrors.push(err307);
 }
 errors++;
 }
-}
-else {
-const err308 = {instancePath:instancePath+"/findings/" + i10+"/refutedBy/" + i12,schemaPath:"#/properties/findings/items/properties/refutedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.refutedBy.items.type,parentSchema:schema36.properties.findings.items.properties.refutedBy.items,data:data100};
+if(data99 < 0 || isNaN(data99)){
+const err308 = {instancePath:instancePath+"/verifiers/" + i10+"/durationMs",schemaPath:"#/properties/verifiers/items/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.durationMs,data:data99};
 if(vErrors === null){
 vErrors = [err308];
 }
@@ -23901,8 +23874,11 @@ errors++;
 }
 }
 }
-else {
-const err309 = {instancePath:instancePath+"/findings/" + i10+"/refutedBy",schemaPath:"#/properties/findings/items/properties/refutedBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.items.properties.refutedBy.type,parentSchema:schema36.properties.findings.items.properties.refutedBy,data:data99};
+if(data84.upstreamError !== undefined){
+let data100 = data84.upstreamError;
+if(data100 && typeof data100 == "object" && !Array.isArray(data100)){
+if(data100.status === undefined){
+const err309 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError",schemaPath:"#/properties/verifiers/items/properties/upstreamError/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.verifiers.items.properties.upstreamError.required,parentSchema:schema36.properties.verifiers.items.properties.upstreamError,data:data100};
 if(vErrors === null){
 vErrors = [err309];
 }
@@ -23911,11 +23887,8 @@ vErrors.push(err309);
 }
 errors++;
 }
-}
-if(data88.disposition !== undefined){
-let data101 = data88.disposition;
-if(typeof data101 !== "string"){
-const err310 = {instancePath:instancePath+"/findings/" + i10+"/disposition",schemaPath:"#/properties/findings/items/properties/disposition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.disposition.type,parentSchema:schema36.properties.findings.items.properties.disposition,data:data101};
+if(data100.message === undefined){
+const err310 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError",schemaPath:"#/properties/verifiers/items/properties/upstreamError/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema36.properties.verifiers.items.properties.upstreamError.required,parentSchema:schema36.properties.verifiers.items.properties.upstreamError,data:data100};
 if(vErrors === null){
 vErrors = [err310];
 }
@@ -23924,8 +23897,9 @@ vErrors.push(err310);
 }
 errors++;
 }
-if(!(((data101 === "standing") || (data101 === "confirmed")) || (data101 === "refuted"))){
-const err311 = {instancePath:instancePath+"/findings/" + i10+"/disposition",schemaPath:"#/properties/findings/items/properties/disposition/enum",keyword:"enum",params:{allowedValues: schema36.properties.findings.items.properties.disposition.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.findings.items.properties.disposition.enum,parentSchema:schema36.properties.findings.items.properties.disposition,data:data101};
+for(const key15 in data100){
+if(!((key15 === "status") || (key15 === "message"))){
+const err311 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError",schemaPath:"#/properties/verifiers/items/properties/upstreamError/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.verifiers.items.properties.upstreamError,data:data100};
 if(vErrors === null){
 vErrors = [err311];
 }
@@ -23935,14 +23909,13 @@ vErrors.push(err311);
 errors++;
 }
 }
-if(data88.stages !== undefined){
-let data102 = data88.stages;
-if(Array.isArray(data102)){
-const len13 = data102.length;
-for(let i13=0; i13<len13; i13++){
-let data103 = data102[i13];
-if(!(((typeof data103 == "number") && (!(data103 % 1) && !isNaN(data103))) && (isFinite(data103)))){
-const err312 = {instancePath:instancePath+"/findings/" + i10+"/stages/" + i13,schemaPath:"#/properties/findings/items/properties/stages/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.findings.items.properties.stages.items.type,parentSchema:schema36.properties.findings.items.properties.stages.items,data:data103};
+if(data100.status !== undefined){
+let data101 = data100.status;
+const _errs260 = errors;
+let valid52 = false;
+const _errs261 = errors;
+if(!(((typeof data101 == "number") && (!(data101 % 1) && !isNaN(data101))) && (isFinite(data101)))){
+const err312 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0].type,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0],data:data101};
 if(vErrors === null){
 vErrors = [err312];
 }
@@ -23951,9 +23924,9 @@ vErrors.push(err312);
 }
 errors++;
 }
-if((typeof data103 == "number") && (isFinite(data103))){
-if(data103 > 9007199254740991 || isNaN(data103)){
-const err313 = {instancePath:instancePath+"/findings/" + i10+"/stages/" + i13,schemaPath:"#/properties/findings/items/properties/stages/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.findings.items.properties.stages.items,data:data103};
+if((typeof data101 == "number") && (isFinite(data101))){
+if(data101 > 599 || isNaN(data101)){
+const err313 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0],data:data101};
 if(vErrors === null){
 vErrors = [err313];
 }
@@ -23962,8 +23935,8 @@ vErrors.push(err313);
 }
 errors++;
 }
-if(data103 <= 0 || isNaN(data103)){
-const err314 = {instancePath:instancePath+"/findings/" + i10+"/stages/" + i13,schemaPath:"#/properties/findings/items/properties/stages/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.findings.items.properties.stages.items,data:data103};
+if(data101 < 100 || isNaN(data101)){
+const err314 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[0],data:data101};
 if(vErrors === null){
 vErrors = [err314];
 }
@@ -23973,10 +23946,11 @@ vErrors.push(err314);
 errors++;
 }
 }
-}
-}
-else {
-const err315 = {instancePath:instancePath+"/findings/" + i10+"/stages",schemaPath:"#/properties/findings/items/properties/stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.items.properties.stages.type,parentSchema:schema36.properties.findings.items.properties.stages,data:data102};
+var _valid10 = _errs261 === errors;
+valid52 = valid52 || _valid10;
+const _errs263 = errors;
+if(data101 !== null){
+const err315 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[1].type,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf[1],data:data101};
 if(vErrors === null){
 vErrors = [err315];
 }
@@ -23985,16 +23959,10 @@ vErrors.push(err315);
 }
 errors++;
 }
-}
-if(data88.commits !== undefined){
-let data104 = data88.commits;
-if(Array.isArray(data104)){
-const len14 = data104.length;
-for(let i14=0; i14<len14; i14++){
-let data105 = data104[i14];
-if(typeof data105 === "string"){
-if(!pattern6.test(data105)){
-const err316 = {instancePath:instancePath+"/findings/" + i10+"/commits/" + i14,schemaPath:"#/properties/findings/items/properties/commits/items/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.findings.items.properties.commits.items,data:data105};
+var _valid10 = _errs263 === errors;
+valid52 = valid52 || _valid10;
+if(!valid52){
+const err316 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError/status",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/status/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.verifiers.items.properties.upstreamError.properties.status.anyOf,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.status,data:data101};
 if(vErrors === null){
 vErrors = [err316];
 }
@@ -24003,9 +23971,23 @@ vErrors.push(err316);
 }
 errors++;
 }
+else {
+errors = _errs260;
+if(vErrors !== null){
+if(_errs260){
+vErrors.length = _errs260;
 }
 else {
-const err317 = {instancePath:instancePath+"/findings/" + i10+"/commits/" + i14,schemaPath:"#/properties/findings/items/properties/commits/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.commits.items.type,parentSchema:schema36.properties.findings.items.properties.commits.items,data:data105};
+vErrors = null;
+}
+}
+}
+}
+if(data100.message !== undefined){
+let data102 = data100.message;
+if(typeof data102 === "string"){
+if(func2(data102) < 1){
+const err317 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError/message",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.message,data:data102};
 if(vErrors === null){
 vErrors = [err317];
 }
@@ -24015,9 +23997,8 @@ vErrors.push(err317);
 errors++;
 }
 }
-}
 else {
-const err318 = {instancePath:instancePath+"/findings/" + i10+"/commits",schemaPath:"#/properties/findings/items/properties/commits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.items.properties.commits.type,parentSchema:schema36.properties.findings.items.properties.commits,data:data104};
+const err318 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError/message",schemaPath:"#/properties/verifiers/items/properties/upstreamError/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.upstreamError.properties.message.type,parentSchema:schema36.properties.verifiers.items.properties.upstreamError.properties.message,data:data102};
 if(vErrors === null){
 vErrors = [err318];
 }
@@ -24029,7 +24010,7 @@ errors++;
 }
 }
 else {
-const err319 = {instancePath:instancePath+"/findings/" + i10,schemaPath:"#/properties/findings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.findings.items.type,parentSchema:schema36.properties.findings.items,data:data88};
+const err319 = {instancePath:instancePath+"/verifiers/" + i10+"/upstreamError",schemaPath:"#/properties/verifiers/items/properties/upstreamError/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.verifiers.items.properties.upstreamError.type,parentSchema:schema36.properties.verifiers.items.properties.upstreamError,data:data100};
 if(vErrors === null){
 vErrors = [err319];
 }
@@ -24039,9 +24020,11 @@ vErrors.push(err319);
 errors++;
 }
 }
-}
-else {
-const err320 = {instancePath:instancePath+"/findings",schemaPath:"#/properties/findings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.type,parentSchema:schema36.properties.findings,data:data87};
+if(data84.failure !== undefined){
+let data103 = data84.failure;
+if(data103 && typeof data103 == "object" && !Array.isArray(data103)){
+if(data103.reason === undefined){
+const err320 = {instancePath:instancePath+"/verifiers/" + i10+"/failure",schemaPath:"#/properties/verifiers/items/properties/failure/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema36.properties.verifiers.items.properties.failure.required,parentSchema:schema36.properties.verifiers.items.properties.failure,data:data103};
 if(vErrors === null){
 vErrors = [err320];
 }
@@ -24050,12 +24033,8 @@ vErrors.push(err320);
 }
 errors++;
 }
-}
-if(data.usage !== undefined){
-let data106 = data.usage;
-if(data106 && typeof data106 == "object" && !Array.isArray(data106)){
-if(data106.workers === undefined){
-const err321 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/required",keyword:"required",params:{missingProperty: "workers"},message:"must have required property '"+"workers"+"'",schema:schema36.properties.usage.required,parentSchema:schema36.properties.usage,data:data106};
+if(data103.stderrTail === undefined){
+const err321 = {instancePath:instancePath+"/verifiers/" + i10+"/failure",schemaPath:"#/properties/verifiers/items/properties/failure/required",keyword:"required",params:{missingProperty: "stderrTail"},message:"must have required property '"+"stderrTail"+"'",schema:schema36.properties.verifiers.items.properties.failure.required,parentSchema:schema36.properties.verifiers.items.properties.failure,data:data103};
 if(vErrors === null){
 vErrors = [err321];
 }
@@ -24064,8 +24043,9 @@ vErrors.push(err321);
 }
 errors++;
 }
-if(data106.total === undefined){
-const err322 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'",schema:schema36.properties.usage.required,parentSchema:schema36.properties.usage,data:data106};
+for(const key16 in data103){
+if(!((key16 === "reason") || (key16 === "stderrTail"))){
+const err322 = {instancePath:instancePath+"/verifiers/" + i10+"/failure",schemaPath:"#/properties/verifiers/items/properties/failure/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.verifiers.items.properties.failure,data:data103};
 if(vErrors === null){
 vErrors = [err322];
 }
@@ -24074,9 +24054,12 @@ vErrors.push(err322);
 }
 errors++;
 }
-for(const key15 in data106){
-if(!(((((key15 === "workers") || (key15 === "total")) || (key15 === "metered")) || (key15 === "requests")) || (key15 === "budgetExceeded"))){
-const err323 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage,data:data106};
+}
+if(data103.reason !== undefined){
+let data104 = data103.reason;
+if(typeof data104 === "string"){
+if(!pattern17.test(data104)){
+const err323 = {instancePath:instancePath+"/verifiers/" + i10+"/failure/reason",schemaPath:"#/properties/verifiers/items/properties/failure/properties/reason/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema36.properties.verifiers.items.properties.failure.properties.reason,data:data104};
 if(vErrors === null){
 vErrors = [err323];
 }
@@ -24086,15 +24069,8 @@ vErrors.push(err323);
 errors++;
 }
 }
-if(data106.workers !== undefined){
-let data107 = data106.workers;
-if(Array.isArray(data107)){
-const len15 = data107.length;
-for(let i15=0; i15<len15; i15++){
-let data108 = data107[i15];
-if(data108 && typeof data108 == "object" && !Array.isArray(data108)){
-if(data108.worker === undefined){
-const err324 = {instancePath:instancePath+"/usage/workers/" + i15,schemaPath:"#/properties/usage/properties/workers/items/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'",schema:schema36.properties.usage.properties.workers.items.required,parentSchema:schema36.properties.usage.properties.workers.items,data:data108};
+else {
+const err324 = {instancePath:instancePath+"/verifiers/" + i10+"/failure/reason",schemaPath:"#/properties/verifiers/items/properties/failure/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.failure.properties.reason.type,parentSchema:schema36.properties.verifiers.items.properties.failure.properties.reason,data:data104};
 if(vErrors === null){
 vErrors = [err324];
 }
@@ -24103,8 +24079,11 @@ vErrors.push(err324);
 }
 errors++;
 }
-if(data108.inputTokens === undefined){
-const err325 = {instancePath:instancePath+"/usage/workers/" + i15,schemaPath:"#/properties/usage/properties/workers/items/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'",schema:schema36.properties.usage.properties.workers.items.required,parentSchema:schema36.properties.usage.properties.workers.items,data:data108};
+}
+if(data103.stderrTail !== undefined){
+let data105 = data103.stderrTail;
+if(typeof data105 !== "string"){
+const err325 = {instancePath:instancePath+"/verifiers/" + i10+"/failure/stderrTail",schemaPath:"#/properties/verifiers/items/properties/failure/properties/stderrTail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.failure.properties.stderrTail.type,parentSchema:schema36.properties.verifiers.items.properties.failure.properties.stderrTail,data:data105};
 if(vErrors === null){
 vErrors = [err325];
 }
@@ -24113,8 +24092,10 @@ vErrors.push(err325);
 }
 errors++;
 }
-if(data108.outputTokens === undefined){
-const err326 = {instancePath:instancePath+"/usage/workers/" + i15,schemaPath:"#/properties/usage/properties/workers/items/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'",schema:schema36.properties.usage.properties.workers.items.required,parentSchema:schema36.properties.usage.properties.workers.items,data:data108};
+}
+}
+else {
+const err326 = {instancePath:instancePath+"/verifiers/" + i10+"/failure",schemaPath:"#/properties/verifiers/items/properties/failure/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.verifiers.items.properties.failure.type,parentSchema:schema36.properties.verifiers.items.properties.failure,data:data103};
 if(vErrors === null){
 vErrors = [err326];
 }
@@ -24123,8 +24104,11 @@ vErrors.push(err326);
 }
 errors++;
 }
-if(data108.costUsd === undefined){
-const err327 = {instancePath:instancePath+"/usage/workers/" + i15,schemaPath:"#/properties/usage/properties/workers/items/required",keyword:"required",params:{missingProperty: "costUsd"},message:"must have required property '"+"costUsd"+"'",schema:schema36.properties.usage.properties.workers.items.required,parentSchema:schema36.properties.usage.properties.workers.items,data:data108};
+}
+if(data84.evidence !== undefined){
+let data106 = data84.evidence;
+if(typeof data106 !== "string"){
+const err327 = {instancePath:instancePath+"/verifiers/" + i10+"/evidence",schemaPath:"#/properties/verifiers/items/properties/evidence/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.evidence.type,parentSchema:schema36.properties.verifiers.items.properties.evidence,data:data106};
 if(vErrors === null){
 vErrors = [err327];
 }
@@ -24133,9 +24117,8 @@ vErrors.push(err327);
 }
 errors++;
 }
-for(const key16 in data108){
-if(!(((((((key16 === "worker") || (key16 === "inputTokens")) || (key16 === "outputTokens")) || (key16 === "cachedInputTokens")) || (key16 === "cacheWriteTokens")) || (key16 === "costUsd")) || (key16 === "costComplete"))){
-const err328 = {instancePath:instancePath+"/usage/workers/" + i15,schemaPath:"#/properties/usage/properties/workers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage.properties.workers.items,data:data108};
+if(!((data106 === "events") || (data106 === "self-reported"))){
+const err328 = {instancePath:instancePath+"/verifiers/" + i10+"/evidence",schemaPath:"#/properties/verifiers/items/properties/evidence/enum",keyword:"enum",params:{allowedValues: schema36.properties.verifiers.items.properties.evidence.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.verifiers.items.properties.evidence.enum,parentSchema:schema36.properties.verifiers.items.properties.evidence,data:data106};
 if(vErrors === null){
 vErrors = [err328];
 }
@@ -24145,11 +24128,15 @@ vErrors.push(err328);
 errors++;
 }
 }
-if(data108.worker !== undefined){
-let data109 = data108.worker;
-if(typeof data109 === "string"){
-if(!pattern14.test(data109)){
-const err329 = {instancePath:instancePath+"/usage/workers/" + i15+"/worker",schemaPath:"#/properties/usage/properties/workers/items/properties/worker/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.usage.properties.workers.items.properties.worker,data:data109};
+if(data84.unreadCitations !== undefined){
+let data107 = data84.unreadCitations;
+if(Array.isArray(data107)){
+const len13 = data107.length;
+for(let i13=0; i13<len13; i13++){
+let data108 = data107[i13];
+if(typeof data108 === "string"){
+if(!pattern5.test(data108)){
+const err329 = {instancePath:instancePath+"/verifiers/" + i10+"/unreadCitations/" + i13,schemaPath:"#/properties/verifiers/items/properties/unreadCitations/items/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.verifiers.items.properties.unreadCitations.items,data:data108};
 if(vErrors === null){
 vErrors = [err329];
 }
@@ -24160,7 +24147,7 @@ errors++;
 }
 }
 else {
-const err330 = {instancePath:instancePath+"/usage/workers/" + i15+"/worker",schemaPath:"#/properties/usage/properties/workers/items/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.workers.items.properties.worker.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.worker,data:data109};
+const err330 = {instancePath:instancePath+"/verifiers/" + i10+"/unreadCitations/" + i13,schemaPath:"#/properties/verifiers/items/properties/unreadCitations/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.verifiers.items.properties.unreadCitations.items.type,parentSchema:schema36.properties.verifiers.items.properties.unreadCitations.items,data:data108};
 if(vErrors === null){
 vErrors = [err330];
 }
@@ -24170,10 +24157,9 @@ vErrors.push(err330);
 errors++;
 }
 }
-if(data108.inputTokens !== undefined){
-let data110 = data108.inputTokens;
-if(!(((typeof data110 == "number") && (!(data110 % 1) && !isNaN(data110))) && (isFinite(data110)))){
-const err331 = {instancePath:instancePath+"/usage/workers/" + i15+"/inputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.workers.items.properties.inputTokens.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.inputTokens,data:data110};
+}
+else {
+const err331 = {instancePath:instancePath+"/verifiers/" + i10+"/unreadCitations",schemaPath:"#/properties/verifiers/items/properties/unreadCitations/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.verifiers.items.properties.unreadCitations.type,parentSchema:schema36.properties.verifiers.items.properties.unreadCitations,data:data107};
 if(vErrors === null){
 vErrors = [err331];
 }
@@ -24182,9 +24168,11 @@ vErrors.push(err331);
 }
 errors++;
 }
-if((typeof data110 == "number") && (isFinite(data110))){
-if(data110 > 9007199254740991 || isNaN(data110)){
-const err332 = {instancePath:instancePath+"/usage/workers/" + i15+"/inputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/inputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.workers.items.properties.inputTokens,data:data110};
+}
+if(data84.findingsDropped !== undefined){
+let data109 = data84.findingsDropped;
+if(!(((typeof data109 == "number") && (!(data109 % 1) && !isNaN(data109))) && (isFinite(data109)))){
+const err332 = {instancePath:instancePath+"/verifiers/" + i10+"/findingsDropped",schemaPath:"#/properties/verifiers/items/properties/findingsDropped/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.verifiers.items.properties.findingsDropped.type,parentSchema:schema36.properties.verifiers.items.properties.findingsDropped,data:data109};
 if(vErrors === null){
 vErrors = [err332];
 }
@@ -24193,8 +24181,9 @@ vErrors.push(err332);
 }
 errors++;
 }
-if(data110 < 0 || isNaN(data110)){
-const err333 = {instancePath:instancePath+"/usage/workers/" + i15+"/inputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/inputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.inputTokens,data:data110};
+if((typeof data109 == "number") && (isFinite(data109))){
+if(data109 > 9007199254740991 || isNaN(data109)){
+const err333 = {instancePath:instancePath+"/verifiers/" + i10+"/findingsDropped",schemaPath:"#/properties/verifiers/items/properties/findingsDropped/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.verifiers.items.properties.findingsDropped,data:data109};
 if(vErrors === null){
 vErrors = [err333];
 }
@@ -24203,12 +24192,8 @@ vErrors.push(err333);
 }
 errors++;
 }
-}
-}
-if(data108.outputTokens !== undefined){
-let data111 = data108.outputTokens;
-if(!(((typeof data111 == "number") && (!(data111 % 1) && !isNaN(data111))) && (isFinite(data111)))){
-const err334 = {instancePath:instancePath+"/usage/workers/" + i15+"/outputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.workers.items.properties.outputTokens.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.outputTokens,data:data111};
+if(data109 <= 0 || isNaN(data109)){
+const err334 = {instancePath:instancePath+"/verifiers/" + i10+"/findingsDropped",schemaPath:"#/properties/verifiers/items/properties/findingsDropped/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.verifiers.items.properties.findingsDropped,data:data109};
 if(vErrors === null){
 vErrors = [err334];
 }
@@ -24217,9 +24202,11 @@ vErrors.push(err334);
 }
 errors++;
 }
-if((typeof data111 == "number") && (isFinite(data111))){
-if(data111 > 9007199254740991 || isNaN(data111)){
-const err335 = {instancePath:instancePath+"/usage/workers/" + i15+"/outputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/outputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.workers.items.properties.outputTokens,data:data111};
+}
+}
+}
+else {
+const err335 = {instancePath:instancePath+"/verifiers/" + i10,schemaPath:"#/properties/verifiers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.verifiers.items.type,parentSchema:schema36.properties.verifiers.items,data:data84};
 if(vErrors === null){
 vErrors = [err335];
 }
@@ -24228,8 +24215,10 @@ vErrors.push(err335);
 }
 errors++;
 }
-if(data111 < 0 || isNaN(data111)){
-const err336 = {instancePath:instancePath+"/usage/workers/" + i15+"/outputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/outputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.outputTokens,data:data111};
+}
+}
+else {
+const err336 = {instancePath:instancePath+"/verifiers",schemaPath:"#/properties/verifiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.verifiers.type,parentSchema:schema36.properties.verifiers,data:data83};
 if(vErrors === null){
 vErrors = [err336];
 }
@@ -24239,11 +24228,15 @@ vErrors.push(err336);
 errors++;
 }
 }
-}
-if(data108.cachedInputTokens !== undefined){
-let data112 = data108.cachedInputTokens;
-if(!(((typeof data112 == "number") && (!(data112 % 1) && !isNaN(data112))) && (isFinite(data112)))){
-const err337 = {instancePath:instancePath+"/usage/workers/" + i15+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.workers.items.properties.cachedInputTokens.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.cachedInputTokens,data:data112};
+if(data.findings !== undefined){
+let data110 = data.findings;
+if(Array.isArray(data110)){
+const len14 = data110.length;
+for(let i14=0; i14<len14; i14++){
+let data111 = data110[i14];
+if(data111 && typeof data111 == "object" && !Array.isArray(data111)){
+if(data111.id === undefined){
+const err337 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err337];
 }
@@ -24252,9 +24245,8 @@ vErrors.push(err337);
 }
 errors++;
 }
-if((typeof data112 == "number") && (isFinite(data112))){
-if(data112 > 9007199254740991 || isNaN(data112)){
-const err338 = {instancePath:instancePath+"/usage/workers/" + i15+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cachedInputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.workers.items.properties.cachedInputTokens,data:data112};
+if(data111.severity === undefined){
+const err338 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "severity"},message:"must have required property '"+"severity"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err338];
 }
@@ -24263,8 +24255,8 @@ vErrors.push(err338);
 }
 errors++;
 }
-if(data112 < 0 || isNaN(data112)){
-const err339 = {instancePath:instancePath+"/usage/workers/" + i15+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cachedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.cachedInputTokens,data:data112};
+if(data111.title === undefined){
+const err339 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err339];
 }
@@ -24273,12 +24265,8 @@ vErrors.push(err339);
 }
 errors++;
 }
-}
-}
-if(data108.cacheWriteTokens !== undefined){
-let data113 = data108.cacheWriteTokens;
-if(!(((typeof data113 == "number") && (!(data113 % 1) && !isNaN(data113))) && (isFinite(data113)))){
-const err340 = {instancePath:instancePath+"/usage/workers/" + i15+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cacheWriteTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens,data:data113};
+if(data111.detail === undefined){
+const err340 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err340];
 }
@@ -24287,9 +24275,8 @@ vErrors.push(err340);
 }
 errors++;
 }
-if((typeof data113 == "number") && (isFinite(data113))){
-if(data113 > 9007199254740991 || isNaN(data113)){
-const err341 = {instancePath:instancePath+"/usage/workers/" + i15+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cacheWriteTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens,data:data113};
+if(data111.file === undefined){
+const err341 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "file"},message:"must have required property '"+"file"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err341];
 }
@@ -24298,8 +24285,8 @@ vErrors.push(err341);
 }
 errors++;
 }
-if(data113 < 0 || isNaN(data113)){
-const err342 = {instancePath:instancePath+"/usage/workers/" + i15+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cacheWriteTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens,data:data113};
+if(data111.line === undefined){
+const err342 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "line"},message:"must have required property '"+"line"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err342];
 }
@@ -24308,16 +24295,8 @@ vErrors.push(err342);
 }
 errors++;
 }
-}
-}
-if(data108.costUsd !== undefined){
-let data114 = data108.costUsd;
-const _errs291 = errors;
-let valid60 = false;
-const _errs292 = errors;
-if((typeof data114 == "number") && (isFinite(data114))){
-if(data114 < 0 || isNaN(data114)){
-const err343 = {instancePath:instancePath+"/usage/workers/" + i15+"/costUsd",schemaPath:"#/properties/usage/properties/workers/items/properties/costUsd/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0],data:data114};
+if(data111.endLine === undefined){
+const err343 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "endLine"},message:"must have required property '"+"endLine"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err343];
 }
@@ -24326,9 +24305,8 @@ vErrors.push(err343);
 }
 errors++;
 }
-}
-else {
-const err344 = {instancePath:instancePath+"/usage/workers/" + i15+"/costUsd",schemaPath:"#/properties/usage/properties/workers/items/properties/costUsd/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0].type,parentSchema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0],data:data114};
+if(data111.raisedBy === undefined){
+const err344 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "raisedBy"},message:"must have required property '"+"raisedBy"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err344];
 }
@@ -24337,11 +24315,8 @@ vErrors.push(err344);
 }
 errors++;
 }
-var _valid11 = _errs292 === errors;
-valid60 = valid60 || _valid11;
-const _errs294 = errors;
-if(data114 !== null){
-const err345 = {instancePath:instancePath+"/usage/workers/" + i15+"/costUsd",schemaPath:"#/properties/usage/properties/workers/items/properties/costUsd/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[1].type,parentSchema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[1],data:data114};
+if(data111.confirmedBy === undefined){
+const err345 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "confirmedBy"},message:"must have required property '"+"confirmedBy"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err345];
 }
@@ -24350,10 +24325,8 @@ vErrors.push(err345);
 }
 errors++;
 }
-var _valid11 = _errs294 === errors;
-valid60 = valid60 || _valid11;
-if(!valid60){
-const err346 = {instancePath:instancePath+"/usage/workers/" + i15+"/costUsd",schemaPath:"#/properties/usage/properties/workers/items/properties/costUsd/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf,parentSchema:schema36.properties.usage.properties.workers.items.properties.costUsd,data:data114};
+if(data111.refutedBy === undefined){
+const err346 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "refutedBy"},message:"must have required property '"+"refutedBy"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err346];
 }
@@ -24362,22 +24335,8 @@ vErrors.push(err346);
 }
 errors++;
 }
-else {
-errors = _errs291;
-if(vErrors !== null){
-if(_errs291){
-vErrors.length = _errs291;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data108.costComplete !== undefined){
-let data115 = data108.costComplete;
-if(typeof data115 !== "boolean"){
-const err347 = {instancePath:instancePath+"/usage/workers/" + i15+"/costComplete",schemaPath:"#/properties/usage/properties/workers/items/properties/costComplete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.usage.properties.workers.items.properties.costComplete.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.costComplete,data:data115};
+if(data111.disposition === undefined){
+const err347 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "disposition"},message:"must have required property '"+"disposition"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err347];
 }
@@ -24386,10 +24345,8 @@ vErrors.push(err347);
 }
 errors++;
 }
-}
-}
-else {
-const err348 = {instancePath:instancePath+"/usage/workers/" + i15,schemaPath:"#/properties/usage/properties/workers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.properties.workers.items.type,parentSchema:schema36.properties.usage.properties.workers.items,data:data108};
+if(data111.stages === undefined){
+const err348 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "stages"},message:"must have required property '"+"stages"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err348];
 }
@@ -24398,10 +24355,8 @@ vErrors.push(err348);
 }
 errors++;
 }
-}
-}
-else {
-const err349 = {instancePath:instancePath+"/usage/workers",schemaPath:"#/properties/usage/properties/workers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.usage.properties.workers.type,parentSchema:schema36.properties.usage.properties.workers,data:data107};
+if(data111.commits === undefined){
+const err349 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/required",keyword:"required",params:{missingProperty: "commits"},message:"must have required property '"+"commits"+"'",schema:schema36.properties.findings.items.required,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err349];
 }
@@ -24410,12 +24365,9 @@ vErrors.push(err349);
 }
 errors++;
 }
-}
-if(data106.total !== undefined){
-let data116 = data106.total;
-if(data116 && typeof data116 == "object" && !Array.isArray(data116)){
-if(data116.inputTokens === undefined){
-const err350 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'",schema:schema36.properties.usage.properties.total.required,parentSchema:schema36.properties.usage.properties.total,data:data116};
+for(const key17 in data111){
+if(!(func1.call(schema36.properties.findings.items.properties, key17))){
+const err350 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err350];
 }
@@ -24424,8 +24376,12 @@ vErrors.push(err350);
 }
 errors++;
 }
-if(data116.outputTokens === undefined){
-const err351 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'",schema:schema36.properties.usage.properties.total.required,parentSchema:schema36.properties.usage.properties.total,data:data116};
+}
+if(data111.id !== undefined){
+let data112 = data111.id;
+if(typeof data112 === "string"){
+if(!pattern19.test(data112)){
+const err351 = {instancePath:instancePath+"/findings/" + i14+"/id",schemaPath:"#/properties/findings/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$",parentSchema:schema36.properties.findings.items.properties.id,data:data112};
 if(vErrors === null){
 vErrors = [err351];
 }
@@ -24434,8 +24390,9 @@ vErrors.push(err351);
 }
 errors++;
 }
-if(data116.costUsd === undefined){
-const err352 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/required",keyword:"required",params:{missingProperty: "costUsd"},message:"must have required property '"+"costUsd"+"'",schema:schema36.properties.usage.properties.total.required,parentSchema:schema36.properties.usage.properties.total,data:data116};
+}
+else {
+const err352 = {instancePath:instancePath+"/findings/" + i14+"/id",schemaPath:"#/properties/findings/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.id.type,parentSchema:schema36.properties.findings.items.properties.id,data:data112};
 if(vErrors === null){
 vErrors = [err352];
 }
@@ -24444,9 +24401,11 @@ vErrors.push(err352);
 }
 errors++;
 }
-for(const key17 in data116){
-if(!((((((key17 === "inputTokens") || (key17 === "outputTokens")) || (key17 === "cachedInputTokens")) || (key17 === "cacheWriteTokens")) || (key17 === "costUsd")) || (key17 === "costComplete"))){
-const err353 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key17},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage.properties.total,data:data116};
+}
+if(data111.severity !== undefined){
+let data113 = data111.severity;
+if(typeof data113 !== "string"){
+const err353 = {instancePath:instancePath+"/findings/" + i14+"/severity",schemaPath:"#/properties/findings/items/properties/severity/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.severity.type,parentSchema:schema36.properties.findings.items.properties.severity,data:data113};
 if(vErrors === null){
 vErrors = [err353];
 }
@@ -24455,11 +24414,8 @@ vErrors.push(err353);
 }
 errors++;
 }
-}
-if(data116.inputTokens !== undefined){
-let data117 = data116.inputTokens;
-if(!(((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))) && (isFinite(data117)))){
-const err354 = {instancePath:instancePath+"/usage/total/inputTokens",schemaPath:"#/properties/usage/properties/total/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.total.properties.inputTokens.type,parentSchema:schema36.properties.usage.properties.total.properties.inputTokens,data:data117};
+if(!((((data113 === "blocking") || (data113 === "major")) || (data113 === "minor")) || (data113 === "info"))){
+const err354 = {instancePath:instancePath+"/findings/" + i14+"/severity",schemaPath:"#/properties/findings/items/properties/severity/enum",keyword:"enum",params:{allowedValues: schema36.properties.findings.items.properties.severity.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.findings.items.properties.severity.enum,parentSchema:schema36.properties.findings.items.properties.severity,data:data113};
 if(vErrors === null){
 vErrors = [err354];
 }
@@ -24468,9 +24424,12 @@ vErrors.push(err354);
 }
 errors++;
 }
-if((typeof data117 == "number") && (isFinite(data117))){
-if(data117 > 9007199254740991 || isNaN(data117)){
-const err355 = {instancePath:instancePath+"/usage/total/inputTokens",schemaPath:"#/properties/usage/properties/total/properties/inputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.total.properties.inputTokens,data:data117};
+}
+if(data111.title !== undefined){
+let data114 = data111.title;
+if(typeof data114 === "string"){
+if(func2(data114) < 1){
+const err355 = {instancePath:instancePath+"/findings/" + i14+"/title",schemaPath:"#/properties/findings/items/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.findings.items.properties.title,data:data114};
 if(vErrors === null){
 vErrors = [err355];
 }
@@ -24479,8 +24438,9 @@ vErrors.push(err355);
 }
 errors++;
 }
-if(data117 < 0 || isNaN(data117)){
-const err356 = {instancePath:instancePath+"/usage/total/inputTokens",schemaPath:"#/properties/usage/properties/total/properties/inputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.inputTokens,data:data117};
+}
+else {
+const err356 = {instancePath:instancePath+"/findings/" + i14+"/title",schemaPath:"#/properties/findings/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.title.type,parentSchema:schema36.properties.findings.items.properties.title,data:data114};
 if(vErrors === null){
 vErrors = [err356];
 }
@@ -24490,11 +24450,10 @@ vErrors.push(err356);
 errors++;
 }
 }
-}
-if(data116.outputTokens !== undefined){
-let data118 = data116.outputTokens;
-if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
-const err357 = {instancePath:instancePath+"/usage/total/outputTokens",schemaPath:"#/properties/usage/properties/total/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.total.properties.outputTokens.type,parentSchema:schema36.properties.usage.properties.total.properties.outputTokens,data:data118};
+if(data111.detail !== undefined){
+let data115 = data111.detail;
+if(typeof data115 !== "string"){
+const err357 = {instancePath:instancePath+"/findings/" + i14+"/detail",schemaPath:"#/properties/findings/items/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.detail.type,parentSchema:schema36.properties.findings.items.properties.detail,data:data115};
 if(vErrors === null){
 vErrors = [err357];
 }
@@ -24503,9 +24462,15 @@ vErrors.push(err357);
 }
 errors++;
 }
-if((typeof data118 == "number") && (isFinite(data118))){
-if(data118 > 9007199254740991 || isNaN(data118)){
-const err358 = {instancePath:instancePath+"/usage/total/outputTokens",schemaPath:"#/properties/usage/properties/total/properties/outputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.total.properties.outputTokens,data:data118};
+}
+if(data111.file !== undefined){
+let data116 = data111.file;
+const _errs296 = errors;
+let valid59 = false;
+const _errs297 = errors;
+if(typeof data116 === "string"){
+if(!pattern5.test(data116)){
+const err358 = {instancePath:instancePath+"/findings/" + i14+"/file",schemaPath:"#/properties/findings/items/properties/file/anyOf/0/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.findings.items.properties.file.anyOf[0],data:data116};
 if(vErrors === null){
 vErrors = [err358];
 }
@@ -24514,8 +24479,9 @@ vErrors.push(err358);
 }
 errors++;
 }
-if(data118 < 0 || isNaN(data118)){
-const err359 = {instancePath:instancePath+"/usage/total/outputTokens",schemaPath:"#/properties/usage/properties/total/properties/outputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.outputTokens,data:data118};
+}
+else {
+const err359 = {instancePath:instancePath+"/findings/" + i14+"/file",schemaPath:"#/properties/findings/items/properties/file/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.file.anyOf[0].type,parentSchema:schema36.properties.findings.items.properties.file.anyOf[0],data:data116};
 if(vErrors === null){
 vErrors = [err359];
 }
@@ -24524,12 +24490,11 @@ vErrors.push(err359);
 }
 errors++;
 }
-}
-}
-if(data116.cachedInputTokens !== undefined){
-let data119 = data116.cachedInputTokens;
-if(!(((typeof data119 == "number") && (!(data119 % 1) && !isNaN(data119))) && (isFinite(data119)))){
-const err360 = {instancePath:instancePath+"/usage/total/cachedInputTokens",schemaPath:"#/properties/usage/properties/total/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.total.properties.cachedInputTokens.type,parentSchema:schema36.properties.usage.properties.total.properties.cachedInputTokens,data:data119};
+var _valid11 = _errs297 === errors;
+valid59 = valid59 || _valid11;
+const _errs299 = errors;
+if(data116 !== null){
+const err360 = {instancePath:instancePath+"/findings/" + i14+"/file",schemaPath:"#/properties/findings/items/properties/file/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.findings.items.properties.file.anyOf[1].type,parentSchema:schema36.properties.findings.items.properties.file.anyOf[1],data:data116};
 if(vErrors === null){
 vErrors = [err360];
 }
@@ -24538,9 +24503,10 @@ vErrors.push(err360);
 }
 errors++;
 }
-if((typeof data119 == "number") && (isFinite(data119))){
-if(data119 > 9007199254740991 || isNaN(data119)){
-const err361 = {instancePath:instancePath+"/usage/total/cachedInputTokens",schemaPath:"#/properties/usage/properties/total/properties/cachedInputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.total.properties.cachedInputTokens,data:data119};
+var _valid11 = _errs299 === errors;
+valid59 = valid59 || _valid11;
+if(!valid59){
+const err361 = {instancePath:instancePath+"/findings/" + i14+"/file",schemaPath:"#/properties/findings/items/properties/file/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.findings.items.properties.file.anyOf,parentSchema:schema36.properties.findings.items.properties.file,data:data116};
 if(vErrors === null){
 vErrors = [err361];
 }
@@ -24549,8 +24515,25 @@ vErrors.push(err361);
 }
 errors++;
 }
-if(data119 < 0 || isNaN(data119)){
-const err362 = {instancePath:instancePath+"/usage/total/cachedInputTokens",schemaPath:"#/properties/usage/properties/total/properties/cachedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.cachedInputTokens,data:data119};
+else {
+errors = _errs296;
+if(vErrors !== null){
+if(_errs296){
+vErrors.length = _errs296;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data111.line !== undefined){
+let data117 = data111.line;
+const _errs302 = errors;
+let valid60 = false;
+const _errs303 = errors;
+if(!(((typeof data117 == "number") && (!(data117 % 1) && !isNaN(data117))) && (isFinite(data117)))){
+const err362 = {instancePath:instancePath+"/findings/" + i14+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.findings.items.properties.line.anyOf[0].type,parentSchema:schema36.properties.findings.items.properties.line.anyOf[0],data:data117};
 if(vErrors === null){
 vErrors = [err362];
 }
@@ -24559,12 +24542,9 @@ vErrors.push(err362);
 }
 errors++;
 }
-}
-}
-if(data116.cacheWriteTokens !== undefined){
-let data120 = data116.cacheWriteTokens;
-if(!(((typeof data120 == "number") && (!(data120 % 1) && !isNaN(data120))) && (isFinite(data120)))){
-const err363 = {instancePath:instancePath+"/usage/total/cacheWriteTokens",schemaPath:"#/properties/usage/properties/total/properties/cacheWriteTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.total.properties.cacheWriteTokens.type,parentSchema:schema36.properties.usage.properties.total.properties.cacheWriteTokens,data:data120};
+if((typeof data117 == "number") && (isFinite(data117))){
+if(data117 > 9007199254740991 || isNaN(data117)){
+const err363 = {instancePath:instancePath+"/findings/" + i14+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.findings.items.properties.line.anyOf[0],data:data117};
 if(vErrors === null){
 vErrors = [err363];
 }
@@ -24573,9 +24553,8 @@ vErrors.push(err363);
 }
 errors++;
 }
-if((typeof data120 == "number") && (isFinite(data120))){
-if(data120 > 9007199254740991 || isNaN(data120)){
-const err364 = {instancePath:instancePath+"/usage/total/cacheWriteTokens",schemaPath:"#/properties/usage/properties/total/properties/cacheWriteTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.total.properties.cacheWriteTokens,data:data120};
+if(data117 <= 0 || isNaN(data117)){
+const err364 = {instancePath:instancePath+"/findings/" + i14+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.findings.items.properties.line.anyOf[0],data:data117};
 if(vErrors === null){
 vErrors = [err364];
 }
@@ -24584,8 +24563,12 @@ vErrors.push(err364);
 }
 errors++;
 }
-if(data120 < 0 || isNaN(data120)){
-const err365 = {instancePath:instancePath+"/usage/total/cacheWriteTokens",schemaPath:"#/properties/usage/properties/total/properties/cacheWriteTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.cacheWriteTokens,data:data120};
+}
+var _valid12 = _errs303 === errors;
+valid60 = valid60 || _valid12;
+const _errs305 = errors;
+if(data117 !== null){
+const err365 = {instancePath:instancePath+"/findings/" + i14+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.findings.items.properties.line.anyOf[1].type,parentSchema:schema36.properties.findings.items.properties.line.anyOf[1],data:data117};
 if(vErrors === null){
 vErrors = [err365];
 }
@@ -24594,16 +24577,10 @@ vErrors.push(err365);
 }
 errors++;
 }
-}
-}
-if(data116.costUsd !== undefined){
-let data121 = data116.costUsd;
-const _errs310 = errors;
-let valid62 = false;
-const _errs311 = errors;
-if((typeof data121 == "number") && (isFinite(data121))){
-if(data121 < 0 || isNaN(data121)){
-const err366 = {instancePath:instancePath+"/usage/total/costUsd",schemaPath:"#/properties/usage/properties/total/properties/costUsd/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[0],data:data121};
+var _valid12 = _errs305 === errors;
+valid60 = valid60 || _valid12;
+if(!valid60){
+const err366 = {instancePath:instancePath+"/findings/" + i14+"/line",schemaPath:"#/properties/findings/items/properties/line/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.findings.items.properties.line.anyOf,parentSchema:schema36.properties.findings.items.properties.line,data:data117};
 if(vErrors === null){
 vErrors = [err366];
 }
@@ -24612,9 +24589,25 @@ vErrors.push(err366);
 }
 errors++;
 }
+else {
+errors = _errs302;
+if(vErrors !== null){
+if(_errs302){
+vErrors.length = _errs302;
 }
 else {
-const err367 = {instancePath:instancePath+"/usage/total/costUsd",schemaPath:"#/properties/usage/properties/total/properties/costUsd/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[0].type,parentSchema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[0],data:data121};
+vErrors = null;
+}
+}
+}
+}
+if(data111.endLine !== undefined){
+let data118 = data111.endLine;
+const _errs308 = errors;
+let valid61 = false;
+const _errs309 = errors;
+if(!(((typeof data118 == "number") && (!(data118 % 1) && !isNaN(data118))) && (isFinite(data118)))){
+const err367 = {instancePath:instancePath+"/findings/" + i14+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.findings.items.properties.endLine.anyOf[0].type,parentSchema:schema36.properties.findings.items.properties.endLine.anyOf[0],data:data118};
 if(vErrors === null){
 vErrors = [err367];
 }
@@ -24623,11 +24616,9 @@ vErrors.push(err367);
 }
 errors++;
 }
-var _valid12 = _errs311 === errors;
-valid62 = valid62 || _valid12;
-const _errs313 = errors;
-if(data121 !== null){
-const err368 = {instancePath:instancePath+"/usage/total/costUsd",schemaPath:"#/properties/usage/properties/total/properties/costUsd/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[1].type,parentSchema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[1],data:data121};
+if((typeof data118 == "number") && (isFinite(data118))){
+if(data118 > 9007199254740991 || isNaN(data118)){
+const err368 = {instancePath:instancePath+"/findings/" + i14+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.findings.items.properties.endLine.anyOf[0],data:data118};
 if(vErrors === null){
 vErrors = [err368];
 }
@@ -24636,10 +24627,8 @@ vErrors.push(err368);
 }
 errors++;
 }
-var _valid12 = _errs313 === errors;
-valid62 = valid62 || _valid12;
-if(!valid62){
-const err369 = {instancePath:instancePath+"/usage/total/costUsd",schemaPath:"#/properties/usage/properties/total/properties/costUsd/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.total.properties.costUsd.anyOf,parentSchema:schema36.properties.usage.properties.total.properties.costUsd,data:data121};
+if(data118 <= 0 || isNaN(data118)){
+const err369 = {instancePath:instancePath+"/findings/" + i14+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.findings.items.properties.endLine.anyOf[0],data:data118};
 if(vErrors === null){
 vErrors = [err369];
 }
@@ -24648,22 +24637,12 @@ vErrors.push(err369);
 }
 errors++;
 }
-else {
-errors = _errs310;
-if(vErrors !== null){
-if(_errs310){
-vErrors.length = _errs310;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data116.costComplete !== undefined){
-let data122 = data116.costComplete;
-if(typeof data122 !== "boolean"){
-const err370 = {instancePath:instancePath+"/usage/total/costComplete",schemaPath:"#/properties/usage/properties/total/properties/costComplete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.usage.properties.total.properties.costComplete.type,parentSchema:schema36.properties.usage.properties.total.properties.costComplete,data:data122};
+var _valid13 = _errs309 === errors;
+valid61 = valid61 || _valid13;
+const _errs311 = errors;
+if(data118 !== null){
+const err370 = {instancePath:instancePath+"/findings/" + i14+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.findings.items.properties.endLine.anyOf[1].type,parentSchema:schema36.properties.findings.items.properties.endLine.anyOf[1],data:data118};
 if(vErrors === null){
 vErrors = [err370];
 }
@@ -24672,10 +24651,10 @@ vErrors.push(err370);
 }
 errors++;
 }
-}
-}
-else {
-const err371 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.properties.total.type,parentSchema:schema36.properties.usage.properties.total,data:data116};
+var _valid13 = _errs311 === errors;
+valid61 = valid61 || _valid13;
+if(!valid61){
+const err371 = {instancePath:instancePath+"/findings/" + i14+"/endLine",schemaPath:"#/properties/findings/items/properties/endLine/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.findings.items.properties.endLine.anyOf,parentSchema:schema36.properties.findings.items.properties.endLine,data:data118};
 if(vErrors === null){
 vErrors = [err371];
 }
@@ -24684,11 +24663,23 @@ vErrors.push(err371);
 }
 errors++;
 }
+else {
+errors = _errs308;
+if(vErrors !== null){
+if(_errs308){
+vErrors.length = _errs308;
 }
-if(data106.metered !== undefined){
-let data123 = data106.metered;
-if(typeof data123 !== "string"){
-const err372 = {instancePath:instancePath+"/usage/metered",schemaPath:"#/properties/usage/properties/metered/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.metered.type,parentSchema:schema36.properties.usage.properties.metered,data:data123};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data111.raisedBy !== undefined){
+let data119 = data111.raisedBy;
+if(typeof data119 === "string"){
+if(!pattern14.test(data119)){
+const err372 = {instancePath:instancePath+"/findings/" + i14+"/raisedBy",schemaPath:"#/properties/findings/items/properties/raisedBy/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.findings.items.properties.raisedBy,data:data119};
 if(vErrors === null){
 vErrors = [err372];
 }
@@ -24697,8 +24688,9 @@ vErrors.push(err372);
 }
 errors++;
 }
-if(!((data123 === "gateway") || (data123 === "self-reported"))){
-const err373 = {instancePath:instancePath+"/usage/metered",schemaPath:"#/properties/usage/properties/metered/enum",keyword:"enum",params:{allowedValues: schema36.properties.usage.properties.metered.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.usage.properties.metered.enum,parentSchema:schema36.properties.usage.properties.metered,data:data123};
+}
+else {
+const err373 = {instancePath:instancePath+"/findings/" + i14+"/raisedBy",schemaPath:"#/properties/findings/items/properties/raisedBy/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.raisedBy.type,parentSchema:schema36.properties.findings.items.properties.raisedBy,data:data119};
 if(vErrors === null){
 vErrors = [err373];
 }
@@ -24708,15 +24700,15 @@ vErrors.push(err373);
 errors++;
 }
 }
-if(data106.requests !== undefined){
-let data124 = data106.requests;
-if(Array.isArray(data124)){
-const len16 = data124.length;
-for(let i16=0; i16<len16; i16++){
-let data125 = data124[i16];
-if(data125 && typeof data125 == "object" && !Array.isArray(data125)){
-if(data125.worker === undefined){
-const err374 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+if(data111.confirmedBy !== undefined){
+let data120 = data111.confirmedBy;
+if(Array.isArray(data120)){
+const len15 = data120.length;
+for(let i15=0; i15<len15; i15++){
+let data121 = data120[i15];
+if(typeof data121 === "string"){
+if(!pattern14.test(data121)){
+const err374 = {instancePath:instancePath+"/findings/" + i14+"/confirmedBy/" + i15,schemaPath:"#/properties/findings/items/properties/confirmedBy/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.findings.items.properties.confirmedBy.items,data:data121};
 if(vErrors === null){
 vErrors = [err374];
 }
@@ -24725,8 +24717,9 @@ vErrors.push(err374);
 }
 errors++;
 }
-if(data125.role === undefined){
-const err375 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+else {
+const err375 = {instancePath:instancePath+"/findings/" + i14+"/confirmedBy/" + i15,schemaPath:"#/properties/findings/items/properties/confirmedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.confirmedBy.items.type,parentSchema:schema36.properties.findings.items.properties.confirmedBy.items,data:data121};
 if(vErrors === null){
 vErrors = [err375];
 }
@@ -24735,8 +24728,10 @@ vErrors.push(err375);
 }
 errors++;
 }
-if(data125.provider === undefined){
-const err376 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+}
+else {
+const err376 = {instancePath:instancePath+"/findings/" + i14+"/confirmedBy",schemaPath:"#/properties/findings/items/properties/confirmedBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.items.properties.confirmedBy.type,parentSchema:schema36.properties.findings.items.properties.confirmedBy,data:data120};
 if(vErrors === null){
 vErrors = [err376];
 }
@@ -24745,8 +24740,16 @@ vErrors.push(err376);
 }
 errors++;
 }
-if(data125.model === undefined){
-const err377 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+if(data111.refutedBy !== undefined){
+let data122 = data111.refutedBy;
+if(Array.isArray(data122)){
+const len16 = data122.length;
+for(let i16=0; i16<len16; i16++){
+let data123 = data122[i16];
+if(typeof data123 === "string"){
+if(!pattern14.test(data123)){
+const err377 = {instancePath:instancePath+"/findings/" + i14+"/refutedBy/" + i16,schemaPath:"#/properties/findings/items/properties/refutedBy/items/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.findings.items.properties.refutedBy.items,data:data123};
 if(vErrors === null){
 vErrors = [err377];
 }
@@ -24755,8 +24758,9 @@ vErrors.push(err377);
 }
 errors++;
 }
-if(data125.path === undefined){
-const err378 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+else {
+const err378 = {instancePath:instancePath+"/findings/" + i14+"/refutedBy/" + i16,schemaPath:"#/properties/findings/items/properties/refutedBy/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.refutedBy.items.type,parentSchema:schema36.properties.findings.items.properties.refutedBy.items,data:data123};
 if(vErrors === null){
 vErrors = [err378];
 }
@@ -24765,8 +24769,10 @@ vErrors.push(err378);
 }
 errors++;
 }
-if(data125.status === undefined){
-const err379 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+}
+else {
+const err379 = {instancePath:instancePath+"/findings/" + i14+"/refutedBy",schemaPath:"#/properties/findings/items/properties/refutedBy/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.items.properties.refutedBy.type,parentSchema:schema36.properties.findings.items.properties.refutedBy,data:data122};
 if(vErrors === null){
 vErrors = [err379];
 }
@@ -24775,8 +24781,11 @@ vErrors.push(err379);
 }
 errors++;
 }
-if(data125.inputTokens === undefined){
-const err380 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+if(data111.disposition !== undefined){
+let data124 = data111.disposition;
+if(typeof data124 !== "string"){
+const err380 = {instancePath:instancePath+"/findings/" + i14+"/disposition",schemaPath:"#/properties/findings/items/properties/disposition/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.disposition.type,parentSchema:schema36.properties.findings.items.properties.disposition,data:data124};
 if(vErrors === null){
 vErrors = [err380];
 }
@@ -24785,8 +24794,8 @@ vErrors.push(err380);
 }
 errors++;
 }
-if(data125.outputTokens === undefined){
-const err381 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+if(!(((data124 === "standing") || (data124 === "confirmed")) || (data124 === "refuted"))){
+const err381 = {instancePath:instancePath+"/findings/" + i14+"/disposition",schemaPath:"#/properties/findings/items/properties/disposition/enum",keyword:"enum",params:{allowedValues: schema36.properties.findings.items.properties.disposition.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.findings.items.properties.disposition.enum,parentSchema:schema36.properties.findings.items.properties.disposition,data:data124};
 if(vErrors === null){
 vErrors = [err381];
 }
@@ -24795,8 +24804,15 @@ vErrors.push(err381);
 }
 errors++;
 }
-if(data125.cachedInputTokens === undefined){
-const err382 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "cachedInputTokens"},message:"must have required property '"+"cachedInputTokens"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+if(data111.stages !== undefined){
+let data125 = data111.stages;
+if(Array.isArray(data125)){
+const len17 = data125.length;
+for(let i17=0; i17<len17; i17++){
+let data126 = data125[i17];
+if(!(((typeof data126 == "number") && (!(data126 % 1) && !isNaN(data126))) && (isFinite(data126)))){
+const err382 = {instancePath:instancePath+"/findings/" + i14+"/stages/" + i17,schemaPath:"#/properties/findings/items/properties/stages/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.findings.items.properties.stages.items.type,parentSchema:schema36.properties.findings.items.properties.stages.items,data:data126};
 if(vErrors === null){
 vErrors = [err382];
 }
@@ -24805,8 +24821,9 @@ vErrors.push(err382);
 }
 errors++;
 }
-if(data125.cacheWriteTokens === undefined){
-const err383 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "cacheWriteTokens"},message:"must have required property '"+"cacheWriteTokens"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+if((typeof data126 == "number") && (isFinite(data126))){
+if(data126 > 9007199254740991 || isNaN(data126)){
+const err383 = {instancePath:instancePath+"/findings/" + i14+"/stages/" + i17,schemaPath:"#/properties/findings/items/properties/stages/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.findings.items.properties.stages.items,data:data126};
 if(vErrors === null){
 vErrors = [err383];
 }
@@ -24815,8 +24832,8 @@ vErrors.push(err383);
 }
 errors++;
 }
-if(data125.costUsd === undefined){
-const err384 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "costUsd"},message:"must have required property '"+"costUsd"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+if(data126 <= 0 || isNaN(data126)){
+const err384 = {instancePath:instancePath+"/findings/" + i14+"/stages/" + i17,schemaPath:"#/properties/findings/items/properties/stages/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.findings.items.properties.stages.items,data:data126};
 if(vErrors === null){
 vErrors = [err384];
 }
@@ -24825,8 +24842,11 @@ vErrors.push(err384);
 }
 errors++;
 }
-if(data125.durationMs === undefined){
-const err385 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+}
+}
+else {
+const err385 = {instancePath:instancePath+"/findings/" + i14+"/stages",schemaPath:"#/properties/findings/items/properties/stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.items.properties.stages.type,parentSchema:schema36.properties.findings.items.properties.stages,data:data125};
 if(vErrors === null){
 vErrors = [err385];
 }
@@ -24835,8 +24855,16 @@ vErrors.push(err385);
 }
 errors++;
 }
-if(data125.firstByteMs === undefined){
-const err386 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "firstByteMs"},message:"must have required property '"+"firstByteMs"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+if(data111.commits !== undefined){
+let data127 = data111.commits;
+if(Array.isArray(data127)){
+const len18 = data127.length;
+for(let i18=0; i18<len18; i18++){
+let data128 = data127[i18];
+if(typeof data128 === "string"){
+if(!pattern6.test(data128)){
+const err386 = {instancePath:instancePath+"/findings/" + i14+"/commits/" + i18,schemaPath:"#/properties/findings/items/properties/commits/items/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.findings.items.properties.commits.items,data:data128};
 if(vErrors === null){
 vErrors = [err386];
 }
@@ -24845,8 +24873,9 @@ vErrors.push(err386);
 }
 errors++;
 }
-if(data125.retries === undefined){
-const err387 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+else {
+const err387 = {instancePath:instancePath+"/findings/" + i14+"/commits/" + i18,schemaPath:"#/properties/findings/items/properties/commits/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.findings.items.properties.commits.items.type,parentSchema:schema36.properties.findings.items.properties.commits.items,data:data128};
 if(vErrors === null){
 vErrors = [err387];
 }
@@ -24855,9 +24884,10 @@ vErrors.push(err387);
 }
 errors++;
 }
-for(const key18 in data125){
-if(!(func1.call(schema36.properties.usage.properties.requests.items.properties, key18))){
-const err388 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+}
+}
+else {
+const err388 = {instancePath:instancePath+"/findings/" + i14+"/commits",schemaPath:"#/properties/findings/items/properties/commits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.items.properties.commits.type,parentSchema:schema36.properties.findings.items.properties.commits,data:data127};
 if(vErrors === null){
 vErrors = [err388];
 }
@@ -24867,11 +24897,9 @@ vErrors.push(err388);
 errors++;
 }
 }
-if(data125.worker !== undefined){
-let data126 = data125.worker;
-if(typeof data126 === "string"){
-if(!pattern14.test(data126)){
-const err389 = {instancePath:instancePath+"/usage/requests/" + i16+"/worker",schemaPath:"#/properties/usage/properties/requests/items/properties/worker/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.usage.properties.requests.items.properties.worker,data:data126};
+}
+else {
+const err389 = {instancePath:instancePath+"/findings/" + i14,schemaPath:"#/properties/findings/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.findings.items.type,parentSchema:schema36.properties.findings.items,data:data111};
 if(vErrors === null){
 vErrors = [err389];
 }
@@ -24881,8 +24909,9 @@ vErrors.push(err389);
 errors++;
 }
 }
+}
 else {
-const err390 = {instancePath:instancePath+"/usage/requests/" + i16+"/worker",schemaPath:"#/properties/usage/properties/requests/items/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.worker.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.worker,data:data126};
+const err390 = {instancePath:instancePath+"/findings",schemaPath:"#/properties/findings/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.findings.type,parentSchema:schema36.properties.findings,data:data110};
 if(vErrors === null){
 vErrors = [err390];
 }
@@ -24892,11 +24921,11 @@ vErrors.push(err390);
 errors++;
 }
 }
-if(data125.role !== undefined){
-let data127 = data125.role;
-if(typeof data127 === "string"){
-if(!pattern56.test(data127)){
-const err391 = {instancePath:instancePath+"/usage/requests/" + i16+"/role",schemaPath:"#/properties/usage/properties/requests/items/properties/role/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",schema:"^[a-z][a-z0-9-]*$",parentSchema:schema36.properties.usage.properties.requests.items.properties.role,data:data127};
+if(data.usage !== undefined){
+let data129 = data.usage;
+if(data129 && typeof data129 == "object" && !Array.isArray(data129)){
+if(data129.workers === undefined){
+const err391 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/required",keyword:"required",params:{missingProperty: "workers"},message:"must have required property '"+"workers"+"'",schema:schema36.properties.usage.required,parentSchema:schema36.properties.usage,data:data129};
 if(vErrors === null){
 vErrors = [err391];
 }
@@ -24905,9 +24934,8 @@ vErrors.push(err391);
 }
 errors++;
 }
-}
-else {
-const err392 = {instancePath:instancePath+"/usage/requests/" + i16+"/role",schemaPath:"#/properties/usage/properties/requests/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.role.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.role,data:data127};
+if(data129.total === undefined){
+const err392 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'",schema:schema36.properties.usage.required,parentSchema:schema36.properties.usage,data:data129};
 if(vErrors === null){
 vErrors = [err392];
 }
@@ -24916,12 +24944,9 @@ vErrors.push(err392);
 }
 errors++;
 }
-}
-if(data125.provider !== undefined){
-let data128 = data125.provider;
-if(typeof data128 === "string"){
-if(!pattern56.test(data128)){
-const err393 = {instancePath:instancePath+"/usage/requests/" + i16+"/provider",schemaPath:"#/properties/usage/properties/requests/items/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",schema:"^[a-z][a-z0-9-]*$",parentSchema:schema36.properties.usage.properties.requests.items.properties.provider,data:data128};
+for(const key18 in data129){
+if(!(((((key18 === "workers") || (key18 === "total")) || (key18 === "metered")) || (key18 === "requests")) || (key18 === "budgetExceeded"))){
+const err393 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage,data:data129};
 if(vErrors === null){
 vErrors = [err393];
 }
@@ -24931,8 +24956,15 @@ vErrors.push(err393);
 errors++;
 }
 }
-else {
-const err394 = {instancePath:instancePath+"/usage/requests/" + i16+"/provider",schemaPath:"#/properties/usage/properties/requests/items/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.provider.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.provider,data:data128};
+if(data129.workers !== undefined){
+let data130 = data129.workers;
+if(Array.isArray(data130)){
+const len19 = data130.length;
+for(let i19=0; i19<len19; i19++){
+let data131 = data130[i19];
+if(data131 && typeof data131 == "object" && !Array.isArray(data131)){
+if(data131.worker === undefined){
+const err394 = {instancePath:instancePath+"/usage/workers/" + i19,schemaPath:"#/properties/usage/properties/workers/items/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'",schema:schema36.properties.usage.properties.workers.items.required,parentSchema:schema36.properties.usage.properties.workers.items,data:data131};
 if(vErrors === null){
 vErrors = [err394];
 }
@@ -24941,15 +24973,8 @@ vErrors.push(err394);
 }
 errors++;
 }
-}
-if(data125.model !== undefined){
-let data129 = data125.model;
-const _errs331 = errors;
-let valid66 = false;
-const _errs332 = errors;
-if(typeof data129 === "string"){
-if(func2(data129) < 1){
-const err395 = {instancePath:instancePath+"/usage/requests/" + i16+"/model",schemaPath:"#/properties/usage/properties/requests/items/properties/model/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[0],data:data129};
+if(data131.inputTokens === undefined){
+const err395 = {instancePath:instancePath+"/usage/workers/" + i19,schemaPath:"#/properties/usage/properties/workers/items/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'",schema:schema36.properties.usage.properties.workers.items.required,parentSchema:schema36.properties.usage.properties.workers.items,data:data131};
 if(vErrors === null){
 vErrors = [err395];
 }
@@ -24958,9 +24983,8 @@ vErrors.push(err395);
 }
 errors++;
 }
-}
-else {
-const err396 = {instancePath:instancePath+"/usage/requests/" + i16+"/model",schemaPath:"#/properties/usage/properties/requests/items/properties/model/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[0].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[0],data:data129};
+if(data131.outputTokens === undefined){
+const err396 = {instancePath:instancePath+"/usage/workers/" + i19,schemaPath:"#/properties/usage/properties/workers/items/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'",schema:schema36.properties.usage.properties.workers.items.required,parentSchema:schema36.properties.usage.properties.workers.items,data:data131};
 if(vErrors === null){
 vErrors = [err396];
 }
@@ -24969,11 +24993,8 @@ vErrors.push(err396);
 }
 errors++;
 }
-var _valid13 = _errs332 === errors;
-valid66 = valid66 || _valid13;
-const _errs334 = errors;
-if(data129 !== null){
-const err397 = {instancePath:instancePath+"/usage/requests/" + i16+"/model",schemaPath:"#/properties/usage/properties/requests/items/properties/model/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[1].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[1],data:data129};
+if(data131.costUsd === undefined){
+const err397 = {instancePath:instancePath+"/usage/workers/" + i19,schemaPath:"#/properties/usage/properties/workers/items/required",keyword:"required",params:{missingProperty: "costUsd"},message:"must have required property '"+"costUsd"+"'",schema:schema36.properties.usage.properties.workers.items.required,parentSchema:schema36.properties.usage.properties.workers.items,data:data131};
 if(vErrors === null){
 vErrors = [err397];
 }
@@ -24982,10 +25003,9 @@ vErrors.push(err397);
 }
 errors++;
 }
-var _valid13 = _errs334 === errors;
-valid66 = valid66 || _valid13;
-if(!valid66){
-const err398 = {instancePath:instancePath+"/usage/requests/" + i16+"/model",schemaPath:"#/properties/usage/properties/requests/items/properties/model/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.requests.items.properties.model.anyOf,parentSchema:schema36.properties.usage.properties.requests.items.properties.model,data:data129};
+for(const key19 in data131){
+if(!(((((((key19 === "worker") || (key19 === "inputTokens")) || (key19 === "outputTokens")) || (key19 === "cachedInputTokens")) || (key19 === "cacheWriteTokens")) || (key19 === "costUsd")) || (key19 === "costComplete"))){
+const err398 = {instancePath:instancePath+"/usage/workers/" + i19,schemaPath:"#/properties/usage/properties/workers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage.properties.workers.items,data:data131};
 if(vErrors === null){
 vErrors = [err398];
 }
@@ -24994,23 +25014,12 @@ vErrors.push(err398);
 }
 errors++;
 }
-else {
-errors = _errs331;
-if(vErrors !== null){
-if(_errs331){
-vErrors.length = _errs331;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data125.path !== undefined){
-let data130 = data125.path;
-if(typeof data130 === "string"){
-if(func2(data130) < 1){
-const err399 = {instancePath:instancePath+"/usage/requests/" + i16+"/path",schemaPath:"#/properties/usage/properties/requests/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.requests.items.properties.path,data:data130};
+if(data131.worker !== undefined){
+let data132 = data131.worker;
+if(typeof data132 === "string"){
+if(!pattern14.test(data132)){
+const err399 = {instancePath:instancePath+"/usage/workers/" + i19+"/worker",schemaPath:"#/properties/usage/properties/workers/items/properties/worker/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.usage.properties.workers.items.properties.worker,data:data132};
 if(vErrors === null){
 vErrors = [err399];
 }
@@ -25021,7 +25030,7 @@ errors++;
 }
 }
 else {
-const err400 = {instancePath:instancePath+"/usage/requests/" + i16+"/path",schemaPath:"#/properties/usage/properties/requests/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.path.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.path,data:data130};
+const err400 = {instancePath:instancePath+"/usage/workers/" + i19+"/worker",schemaPath:"#/properties/usage/properties/workers/items/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.workers.items.properties.worker.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.worker,data:data132};
 if(vErrors === null){
 vErrors = [err400];
 }
@@ -25031,13 +25040,10 @@ vErrors.push(err400);
 errors++;
 }
 }
-if(data125.status !== undefined){
-let data131 = data125.status;
-const _errs339 = errors;
-let valid67 = false;
-const _errs340 = errors;
-if(!(((typeof data131 == "number") && (!(data131 % 1) && !isNaN(data131))) && (isFinite(data131)))){
-const err401 = {instancePath:instancePath+"/usage/requests/" + i16+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[0].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[0],data:data131};
+if(data131.inputTokens !== undefined){
+let data133 = data131.inputTokens;
+if(!(((typeof data133 == "number") && (!(data133 % 1) && !isNaN(data133))) && (isFinite(data133)))){
+const err401 = {instancePath:instancePath+"/usage/workers/" + i19+"/inputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.workers.items.properties.inputTokens.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.inputTokens,data:data133};
 if(vErrors === null){
 vErrors = [err401];
 }
@@ -25046,9 +25052,9 @@ vErrors.push(err401);
 }
 errors++;
 }
-if((typeof data131 == "number") && (isFinite(data131))){
-if(data131 > 599 || isNaN(data131)){
-const err402 = {instancePath:instancePath+"/usage/requests/" + i16+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[0],data:data131};
+if((typeof data133 == "number") && (isFinite(data133))){
+if(data133 > 9007199254740991 || isNaN(data133)){
+const err402 = {instancePath:instancePath+"/usage/workers/" + i19+"/inputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/inputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.workers.items.properties.inputTokens,data:data133};
 if(vErrors === null){
 vErrors = [err402];
 }
@@ -25057,8 +25063,8 @@ vErrors.push(err402);
 }
 errors++;
 }
-if(data131 < 100 || isNaN(data131)){
-const err403 = {instancePath:instancePath+"/usage/requests/" + i16+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[0],data:data131};
+if(data133 < 0 || isNaN(data133)){
+const err403 = {instancePath:instancePath+"/usage/workers/" + i19+"/inputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/inputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.inputTokens,data:data133};
 if(vErrors === null){
 vErrors = [err403];
 }
@@ -25068,11 +25074,11 @@ vErrors.push(err403);
 errors++;
 }
 }
-var _valid14 = _errs340 === errors;
-valid67 = valid67 || _valid14;
-const _errs342 = errors;
-if(data131 !== null){
-const err404 = {instancePath:instancePath+"/usage/requests/" + i16+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[1].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[1],data:data131};
+}
+if(data131.outputTokens !== undefined){
+let data134 = data131.outputTokens;
+if(!(((typeof data134 == "number") && (!(data134 % 1) && !isNaN(data134))) && (isFinite(data134)))){
+const err404 = {instancePath:instancePath+"/usage/workers/" + i19+"/outputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.workers.items.properties.outputTokens.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.outputTokens,data:data134};
 if(vErrors === null){
 vErrors = [err404];
 }
@@ -25081,10 +25087,9 @@ vErrors.push(err404);
 }
 errors++;
 }
-var _valid14 = _errs342 === errors;
-valid67 = valid67 || _valid14;
-if(!valid67){
-const err405 = {instancePath:instancePath+"/usage/requests/" + i16+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.requests.items.properties.status.anyOf,parentSchema:schema36.properties.usage.properties.requests.items.properties.status,data:data131};
+if((typeof data134 == "number") && (isFinite(data134))){
+if(data134 > 9007199254740991 || isNaN(data134)){
+const err405 = {instancePath:instancePath+"/usage/workers/" + i19+"/outputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/outputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.workers.items.properties.outputTokens,data:data134};
 if(vErrors === null){
 vErrors = [err405];
 }
@@ -25093,22 +25098,8 @@ vErrors.push(err405);
 }
 errors++;
 }
-else {
-errors = _errs339;
-if(vErrors !== null){
-if(_errs339){
-vErrors.length = _errs339;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data125.inputTokens !== undefined){
-let data132 = data125.inputTokens;
-if(!(((typeof data132 == "number") && (!(data132 % 1) && !isNaN(data132))) && (isFinite(data132)))){
-const err406 = {instancePath:instancePath+"/usage/requests/" + i16+"/inputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.inputTokens.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.inputTokens,data:data132};
+if(data134 < 0 || isNaN(data134)){
+const err406 = {instancePath:instancePath+"/usage/workers/" + i19+"/outputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/outputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.outputTokens,data:data134};
 if(vErrors === null){
 vErrors = [err406];
 }
@@ -25117,9 +25108,12 @@ vErrors.push(err406);
 }
 errors++;
 }
-if((typeof data132 == "number") && (isFinite(data132))){
-if(data132 > 9007199254740991 || isNaN(data132)){
-const err407 = {instancePath:instancePath+"/usage/requests/" + i16+"/inputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/inputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.inputTokens,data:data132};
+}
+}
+if(data131.cachedInputTokens !== undefined){
+let data135 = data131.cachedInputTokens;
+if(!(((typeof data135 == "number") && (!(data135 % 1) && !isNaN(data135))) && (isFinite(data135)))){
+const err407 = {instancePath:instancePath+"/usage/workers/" + i19+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.workers.items.properties.cachedInputTokens.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.cachedInputTokens,data:data135};
 if(vErrors === null){
 vErrors = [err407];
 }
@@ -25128,8 +25122,9 @@ vErrors.push(err407);
 }
 errors++;
 }
-if(data132 < 0 || isNaN(data132)){
-const err408 = {instancePath:instancePath+"/usage/requests/" + i16+"/inputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/inputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.inputTokens,data:data132};
+if((typeof data135 == "number") && (isFinite(data135))){
+if(data135 > 9007199254740991 || isNaN(data135)){
+const err408 = {instancePath:instancePath+"/usage/workers/" + i19+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cachedInputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.workers.items.properties.cachedInputTokens,data:data135};
 if(vErrors === null){
 vErrors = [err408];
 }
@@ -25138,12 +25133,8 @@ vErrors.push(err408);
 }
 errors++;
 }
-}
-}
-if(data125.outputTokens !== undefined){
-let data133 = data125.outputTokens;
-if(!(((typeof data133 == "number") && (!(data133 % 1) && !isNaN(data133))) && (isFinite(data133)))){
-const err409 = {instancePath:instancePath+"/usage/requests/" + i16+"/outputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.outputTokens.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.outputTokens,data:data133};
+if(data135 < 0 || isNaN(data135)){
+const err409 = {instancePath:instancePath+"/usage/workers/" + i19+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cachedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.cachedInputTokens,data:data135};
 if(vErrors === null){
 vErrors = [err409];
 }
@@ -25152,9 +25143,12 @@ vErrors.push(err409);
 }
 errors++;
 }
-if((typeof data133 == "number") && (isFinite(data133))){
-if(data133 > 9007199254740991 || isNaN(data133)){
-const err410 = {instancePath:instancePath+"/usage/requests/" + i16+"/outputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/outputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.outputTokens,data:data133};
+}
+}
+if(data131.cacheWriteTokens !== undefined){
+let data136 = data131.cacheWriteTokens;
+if(!(((typeof data136 == "number") && (!(data136 % 1) && !isNaN(data136))) && (isFinite(data136)))){
+const err410 = {instancePath:instancePath+"/usage/workers/" + i19+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cacheWriteTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens,data:data136};
 if(vErrors === null){
 vErrors = [err410];
 }
@@ -25163,8 +25157,9 @@ vErrors.push(err410);
 }
 errors++;
 }
-if(data133 < 0 || isNaN(data133)){
-const err411 = {instancePath:instancePath+"/usage/requests/" + i16+"/outputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/outputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.outputTokens,data:data133};
+if((typeof data136 == "number") && (isFinite(data136))){
+if(data136 > 9007199254740991 || isNaN(data136)){
+const err411 = {instancePath:instancePath+"/usage/workers/" + i19+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cacheWriteTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens,data:data136};
 if(vErrors === null){
 vErrors = [err411];
 }
@@ -25173,12 +25168,8 @@ vErrors.push(err411);
 }
 errors++;
 }
-}
-}
-if(data125.cachedInputTokens !== undefined){
-let data134 = data125.cachedInputTokens;
-if(!(((typeof data134 == "number") && (!(data134 % 1) && !isNaN(data134))) && (isFinite(data134)))){
-const err412 = {instancePath:instancePath+"/usage/requests/" + i16+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.cachedInputTokens.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.cachedInputTokens,data:data134};
+if(data136 < 0 || isNaN(data136)){
+const err412 = {instancePath:instancePath+"/usage/workers/" + i19+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/workers/items/properties/cacheWriteTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.cacheWriteTokens,data:data136};
 if(vErrors === null){
 vErrors = [err412];
 }
@@ -25187,9 +25178,16 @@ vErrors.push(err412);
 }
 errors++;
 }
-if((typeof data134 == "number") && (isFinite(data134))){
-if(data134 > 9007199254740991 || isNaN(data134)){
-const err413 = {instancePath:instancePath+"/usage/requests/" + i16+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cachedInputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.cachedInputTokens,data:data134};
+}
+}
+if(data131.costUsd !== undefined){
+let data137 = data131.costUsd;
+const _errs352 = errors;
+let valid74 = false;
+const _errs353 = errors;
+if((typeof data137 == "number") && (isFinite(data137))){
+if(data137 < 0 || isNaN(data137)){
+const err413 = {instancePath:instancePath+"/usage/workers/" + i19+"/costUsd",schemaPath:"#/properties/usage/properties/workers/items/properties/costUsd/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0],data:data137};
 if(vErrors === null){
 vErrors = [err413];
 }
@@ -25198,8 +25196,9 @@ vErrors.push(err413);
 }
 errors++;
 }
-if(data134 < 0 || isNaN(data134)){
-const err414 = {instancePath:instancePath+"/usage/requests/" + i16+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cachedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.cachedInputTokens,data:data134};
+}
+else {
+const err414 = {instancePath:instancePath+"/usage/workers/" + i19+"/costUsd",schemaPath:"#/properties/usage/properties/workers/items/properties/costUsd/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0].type,parentSchema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[0],data:data137};
 if(vErrors === null){
 vErrors = [err414];
 }
@@ -25208,12 +25207,11 @@ vErrors.push(err414);
 }
 errors++;
 }
-}
-}
-if(data125.cacheWriteTokens !== undefined){
-let data135 = data125.cacheWriteTokens;
-if(!(((typeof data135 == "number") && (!(data135 % 1) && !isNaN(data135))) && (isFinite(data135)))){
-const err415 = {instancePath:instancePath+"/usage/requests/" + i16+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cacheWriteTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens,data:data135};
+var _valid14 = _errs353 === errors;
+valid74 = valid74 || _valid14;
+const _errs355 = errors;
+if(data137 !== null){
+const err415 = {instancePath:instancePath+"/usage/workers/" + i19+"/costUsd",schemaPath:"#/properties/usage/properties/workers/items/properties/costUsd/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[1].type,parentSchema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf[1],data:data137};
 if(vErrors === null){
 vErrors = [err415];
 }
@@ -25222,9 +25220,10 @@ vErrors.push(err415);
 }
 errors++;
 }
-if((typeof data135 == "number") && (isFinite(data135))){
-if(data135 > 9007199254740991 || isNaN(data135)){
-const err416 = {instancePath:instancePath+"/usage/requests/" + i16+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cacheWriteTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens,data:data135};
+var _valid14 = _errs355 === errors;
+valid74 = valid74 || _valid14;
+if(!valid74){
+const err416 = {instancePath:instancePath+"/usage/workers/" + i19+"/costUsd",schemaPath:"#/properties/usage/properties/workers/items/properties/costUsd/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.workers.items.properties.costUsd.anyOf,parentSchema:schema36.properties.usage.properties.workers.items.properties.costUsd,data:data137};
 if(vErrors === null){
 vErrors = [err416];
 }
@@ -25233,8 +25232,22 @@ vErrors.push(err416);
 }
 errors++;
 }
-if(data135 < 0 || isNaN(data135)){
-const err417 = {instancePath:instancePath+"/usage/requests/" + i16+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cacheWriteTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens,data:data135};
+else {
+errors = _errs352;
+if(vErrors !== null){
+if(_errs352){
+vErrors.length = _errs352;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data131.costComplete !== undefined){
+let data138 = data131.costComplete;
+if(typeof data138 !== "boolean"){
+const err417 = {instancePath:instancePath+"/usage/workers/" + i19+"/costComplete",schemaPath:"#/properties/usage/properties/workers/items/properties/costComplete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.usage.properties.workers.items.properties.costComplete.type,parentSchema:schema36.properties.usage.properties.workers.items.properties.costComplete,data:data138};
 if(vErrors === null){
 vErrors = [err417];
 }
@@ -25245,14 +25258,8 @@ errors++;
 }
 }
 }
-if(data125.costUsd !== undefined){
-let data136 = data125.costUsd;
-const _errs353 = errors;
-let valid68 = false;
-const _errs354 = errors;
-if((typeof data136 == "number") && (isFinite(data136))){
-if(data136 < 0 || isNaN(data136)){
-const err418 = {instancePath:instancePath+"/usage/requests/" + i16+"/costUsd",schemaPath:"#/properties/usage/properties/requests/items/properties/costUsd/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0],data:data136};
+else {
+const err418 = {instancePath:instancePath+"/usage/workers/" + i19,schemaPath:"#/properties/usage/properties/workers/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.properties.workers.items.type,parentSchema:schema36.properties.usage.properties.workers.items,data:data131};
 if(vErrors === null){
 vErrors = [err418];
 }
@@ -25262,8 +25269,9 @@ vErrors.push(err418);
 errors++;
 }
 }
+}
 else {
-const err419 = {instancePath:instancePath+"/usage/requests/" + i16+"/costUsd",schemaPath:"#/properties/usage/properties/requests/items/properties/costUsd/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0],data:data136};
+const err419 = {instancePath:instancePath+"/usage/workers",schemaPath:"#/properties/usage/properties/workers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.usage.properties.workers.type,parentSchema:schema36.properties.usage.properties.workers,data:data130};
 if(vErrors === null){
 vErrors = [err419];
 }
@@ -25272,11 +25280,12 @@ vErrors.push(err419);
 }
 errors++;
 }
-var _valid15 = _errs354 === errors;
-valid68 = valid68 || _valid15;
-const _errs356 = errors;
-if(data136 !== null){
-const err420 = {instancePath:instancePath+"/usage/requests/" + i16+"/costUsd",schemaPath:"#/properties/usage/properties/requests/items/properties/costUsd/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[1].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[1],data:data136};
+}
+if(data129.total !== undefined){
+let data139 = data129.total;
+if(data139 && typeof data139 == "object" && !Array.isArray(data139)){
+if(data139.inputTokens === undefined){
+const err420 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'",schema:schema36.properties.usage.properties.total.required,parentSchema:schema36.properties.usage.properties.total,data:data139};
 if(vErrors === null){
 vErrors = [err420];
 }
@@ -25285,10 +25294,8 @@ vErrors.push(err420);
 }
 errors++;
 }
-var _valid15 = _errs356 === errors;
-valid68 = valid68 || _valid15;
-if(!valid68){
-const err421 = {instancePath:instancePath+"/usage/requests/" + i16+"/costUsd",schemaPath:"#/properties/usage/properties/requests/items/properties/costUsd/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf,parentSchema:schema36.properties.usage.properties.requests.items.properties.costUsd,data:data136};
+if(data139.outputTokens === undefined){
+const err421 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'",schema:schema36.properties.usage.properties.total.required,parentSchema:schema36.properties.usage.properties.total,data:data139};
 if(vErrors === null){
 vErrors = [err421];
 }
@@ -25297,23 +25304,8 @@ vErrors.push(err421);
 }
 errors++;
 }
-else {
-errors = _errs353;
-if(vErrors !== null){
-if(_errs353){
-vErrors.length = _errs353;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data125.durationMs !== undefined){
-let data137 = data125.durationMs;
-if((typeof data137 == "number") && (isFinite(data137))){
-if(data137 < 0 || isNaN(data137)){
-const err422 = {instancePath:instancePath+"/usage/requests/" + i16+"/durationMs",schemaPath:"#/properties/usage/properties/requests/items/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.durationMs,data:data137};
+if(data139.costUsd === undefined){
+const err422 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/required",keyword:"required",params:{missingProperty: "costUsd"},message:"must have required property '"+"costUsd"+"'",schema:schema36.properties.usage.properties.total.required,parentSchema:schema36.properties.usage.properties.total,data:data139};
 if(vErrors === null){
 vErrors = [err422];
 }
@@ -25322,9 +25314,9 @@ vErrors.push(err422);
 }
 errors++;
 }
-}
-else {
-const err423 = {instancePath:instancePath+"/usage/requests/" + i16+"/durationMs",schemaPath:"#/properties/usage/properties/requests/items/properties/durationMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.requests.items.properties.durationMs.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.durationMs,data:data137};
+for(const key20 in data139){
+if(!((((((key20 === "inputTokens") || (key20 === "outputTokens")) || (key20 === "cachedInputTokens")) || (key20 === "cacheWriteTokens")) || (key20 === "costUsd")) || (key20 === "costComplete"))){
+const err423 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage.properties.total,data:data139};
 if(vErrors === null){
 vErrors = [err423];
 }
@@ -25334,14 +25326,10 @@ vErrors.push(err423);
 errors++;
 }
 }
-if(data125.firstByteMs !== undefined){
-let data138 = data125.firstByteMs;
-const _errs361 = errors;
-let valid69 = false;
-const _errs362 = errors;
-if((typeof data138 == "number") && (isFinite(data138))){
-if(data138 < 0 || isNaN(data138)){
-const err424 = {instancePath:instancePath+"/usage/requests/" + i16+"/firstByteMs",schemaPath:"#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0],data:data138};
+if(data139.inputTokens !== undefined){
+let data140 = data139.inputTokens;
+if(!(((typeof data140 == "number") && (!(data140 % 1) && !isNaN(data140))) && (isFinite(data140)))){
+const err424 = {instancePath:instancePath+"/usage/total/inputTokens",schemaPath:"#/properties/usage/properties/total/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.total.properties.inputTokens.type,parentSchema:schema36.properties.usage.properties.total.properties.inputTokens,data:data140};
 if(vErrors === null){
 vErrors = [err424];
 }
@@ -25350,9 +25338,9 @@ vErrors.push(err424);
 }
 errors++;
 }
-}
-else {
-const err425 = {instancePath:instancePath+"/usage/requests/" + i16+"/firstByteMs",schemaPath:"#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0],data:data138};
+if((typeof data140 == "number") && (isFinite(data140))){
+if(data140 > 9007199254740991 || isNaN(data140)){
+const err425 = {instancePath:instancePath+"/usage/total/inputTokens",schemaPath:"#/properties/usage/properties/total/properties/inputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.total.properties.inputTokens,data:data140};
 if(vErrors === null){
 vErrors = [err425];
 }
@@ -25361,11 +25349,8 @@ vErrors.push(err425);
 }
 errors++;
 }
-var _valid16 = _errs362 === errors;
-valid69 = valid69 || _valid16;
-const _errs364 = errors;
-if(data138 !== null){
-const err426 = {instancePath:instancePath+"/usage/requests/" + i16+"/firstByteMs",schemaPath:"#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[1].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[1],data:data138};
+if(data140 < 0 || isNaN(data140)){
+const err426 = {instancePath:instancePath+"/usage/total/inputTokens",schemaPath:"#/properties/usage/properties/total/properties/inputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.inputTokens,data:data140};
 if(vErrors === null){
 vErrors = [err426];
 }
@@ -25374,10 +25359,12 @@ vErrors.push(err426);
 }
 errors++;
 }
-var _valid16 = _errs364 === errors;
-valid69 = valid69 || _valid16;
-if(!valid69){
-const err427 = {instancePath:instancePath+"/usage/requests/" + i16+"/firstByteMs",schemaPath:"#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf,parentSchema:schema36.properties.usage.properties.requests.items.properties.firstByteMs,data:data138};
+}
+}
+if(data139.outputTokens !== undefined){
+let data141 = data139.outputTokens;
+if(!(((typeof data141 == "number") && (!(data141 % 1) && !isNaN(data141))) && (isFinite(data141)))){
+const err427 = {instancePath:instancePath+"/usage/total/outputTokens",schemaPath:"#/properties/usage/properties/total/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.total.properties.outputTokens.type,parentSchema:schema36.properties.usage.properties.total.properties.outputTokens,data:data141};
 if(vErrors === null){
 vErrors = [err427];
 }
@@ -25386,22 +25373,9 @@ vErrors.push(err427);
 }
 errors++;
 }
-else {
-errors = _errs361;
-if(vErrors !== null){
-if(_errs361){
-vErrors.length = _errs361;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data125.retries !== undefined){
-let data139 = data125.retries;
-if(!(((typeof data139 == "number") && (!(data139 % 1) && !isNaN(data139))) && (isFinite(data139)))){
-const err428 = {instancePath:instancePath+"/usage/requests/" + i16+"/retries",schemaPath:"#/properties/usage/properties/requests/items/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.retries.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.retries,data:data139};
+if((typeof data141 == "number") && (isFinite(data141))){
+if(data141 > 9007199254740991 || isNaN(data141)){
+const err428 = {instancePath:instancePath+"/usage/total/outputTokens",schemaPath:"#/properties/usage/properties/total/properties/outputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.total.properties.outputTokens,data:data141};
 if(vErrors === null){
 vErrors = [err428];
 }
@@ -25410,9 +25384,8 @@ vErrors.push(err428);
 }
 errors++;
 }
-if((typeof data139 == "number") && (isFinite(data139))){
-if(data139 > 9007199254740991 || isNaN(data139)){
-const err429 = {instancePath:instancePath+"/usage/requests/" + i16+"/retries",schemaPath:"#/properties/usage/properties/requests/items/properties/retries/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.retries,data:data139};
+if(data141 < 0 || isNaN(data141)){
+const err429 = {instancePath:instancePath+"/usage/total/outputTokens",schemaPath:"#/properties/usage/properties/total/properties/outputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.outputTokens,data:data141};
 if(vErrors === null){
 vErrors = [err429];
 }
@@ -25421,8 +25394,12 @@ vErrors.push(err429);
 }
 errors++;
 }
-if(data139 < 0 || isNaN(data139)){
-const err430 = {instancePath:instancePath+"/usage/requests/" + i16+"/retries",schemaPath:"#/properties/usage/properties/requests/items/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.retries,data:data139};
+}
+}
+if(data139.cachedInputTokens !== undefined){
+let data142 = data139.cachedInputTokens;
+if(!(((typeof data142 == "number") && (!(data142 % 1) && !isNaN(data142))) && (isFinite(data142)))){
+const err430 = {instancePath:instancePath+"/usage/total/cachedInputTokens",schemaPath:"#/properties/usage/properties/total/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.total.properties.cachedInputTokens.type,parentSchema:schema36.properties.usage.properties.total.properties.cachedInputTokens,data:data142};
 if(vErrors === null){
 vErrors = [err430];
 }
@@ -25431,12 +25408,9 @@ vErrors.push(err430);
 }
 errors++;
 }
-}
-}
-if(data125.refused !== undefined){
-let data140 = data125.refused;
-if(typeof data140 !== "string"){
-const err431 = {instancePath:instancePath+"/usage/requests/" + i16+"/refused",schemaPath:"#/properties/usage/properties/requests/items/properties/refused/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.refused.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.refused,data:data140};
+if((typeof data142 == "number") && (isFinite(data142))){
+if(data142 > 9007199254740991 || isNaN(data142)){
+const err431 = {instancePath:instancePath+"/usage/total/cachedInputTokens",schemaPath:"#/properties/usage/properties/total/properties/cachedInputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.total.properties.cachedInputTokens,data:data142};
 if(vErrors === null){
 vErrors = [err431];
 }
@@ -25445,8 +25419,8 @@ vErrors.push(err431);
 }
 errors++;
 }
-if(!((data140 === "budget") || (data140 === "credential"))){
-const err432 = {instancePath:instancePath+"/usage/requests/" + i16+"/refused",schemaPath:"#/properties/usage/properties/requests/items/properties/refused/enum",keyword:"enum",params:{allowedValues: schema36.properties.usage.properties.requests.items.properties.refused.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.usage.properties.requests.items.properties.refused.enum,parentSchema:schema36.properties.usage.properties.requests.items.properties.refused,data:data140};
+if(data142 < 0 || isNaN(data142)){
+const err432 = {instancePath:instancePath+"/usage/total/cachedInputTokens",schemaPath:"#/properties/usage/properties/total/properties/cachedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.cachedInputTokens,data:data142};
 if(vErrors === null){
 vErrors = [err432];
 }
@@ -25457,8 +25431,10 @@ errors++;
 }
 }
 }
-else {
-const err433 = {instancePath:instancePath+"/usage/requests/" + i16,schemaPath:"#/properties/usage/properties/requests/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.properties.requests.items.type,parentSchema:schema36.properties.usage.properties.requests.items,data:data125};
+if(data139.cacheWriteTokens !== undefined){
+let data143 = data139.cacheWriteTokens;
+if(!(((typeof data143 == "number") && (!(data143 % 1) && !isNaN(data143))) && (isFinite(data143)))){
+const err433 = {instancePath:instancePath+"/usage/total/cacheWriteTokens",schemaPath:"#/properties/usage/properties/total/properties/cacheWriteTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.total.properties.cacheWriteTokens.type,parentSchema:schema36.properties.usage.properties.total.properties.cacheWriteTokens,data:data143};
 if(vErrors === null){
 vErrors = [err433];
 }
@@ -25467,10 +25443,9 @@ vErrors.push(err433);
 }
 errors++;
 }
-}
-}
-else {
-const err434 = {instancePath:instancePath+"/usage/requests",schemaPath:"#/properties/usage/properties/requests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.usage.properties.requests.type,parentSchema:schema36.properties.usage.properties.requests,data:data124};
+if((typeof data143 == "number") && (isFinite(data143))){
+if(data143 > 9007199254740991 || isNaN(data143)){
+const err434 = {instancePath:instancePath+"/usage/total/cacheWriteTokens",schemaPath:"#/properties/usage/properties/total/properties/cacheWriteTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.total.properties.cacheWriteTokens,data:data143};
 if(vErrors === null){
 vErrors = [err434];
 }
@@ -25479,12 +25454,8 @@ vErrors.push(err434);
 }
 errors++;
 }
-}
-if(data106.budgetExceeded !== undefined){
-let data141 = data106.budgetExceeded;
-if(data141 && typeof data141 == "object" && !Array.isArray(data141)){
-if(data141.worker === undefined){
-const err435 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data141};
+if(data143 < 0 || isNaN(data143)){
+const err435 = {instancePath:instancePath+"/usage/total/cacheWriteTokens",schemaPath:"#/properties/usage/properties/total/properties/cacheWriteTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.cacheWriteTokens,data:data143};
 if(vErrors === null){
 vErrors = [err435];
 }
@@ -25493,8 +25464,16 @@ vErrors.push(err435);
 }
 errors++;
 }
-if(data141.scope === undefined){
-const err436 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data141};
+}
+}
+if(data139.costUsd !== undefined){
+let data144 = data139.costUsd;
+const _errs371 = errors;
+let valid76 = false;
+const _errs372 = errors;
+if((typeof data144 == "number") && (isFinite(data144))){
+if(data144 < 0 || isNaN(data144)){
+const err436 = {instancePath:instancePath+"/usage/total/costUsd",schemaPath:"#/properties/usage/properties/total/properties/costUsd/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[0],data:data144};
 if(vErrors === null){
 vErrors = [err436];
 }
@@ -25503,8 +25482,9 @@ vErrors.push(err436);
 }
 errors++;
 }
-if(data141.limit === undefined){
-const err437 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data141};
+}
+else {
+const err437 = {instancePath:instancePath+"/usage/total/costUsd",schemaPath:"#/properties/usage/properties/total/properties/costUsd/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[0].type,parentSchema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[0],data:data144};
 if(vErrors === null){
 vErrors = [err437];
 }
@@ -25513,8 +25493,11 @@ vErrors.push(err437);
 }
 errors++;
 }
-if(data141.spent === undefined){
-const err438 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "spent"},message:"must have required property '"+"spent"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data141};
+var _valid15 = _errs372 === errors;
+valid76 = valid76 || _valid15;
+const _errs374 = errors;
+if(data144 !== null){
+const err438 = {instancePath:instancePath+"/usage/total/costUsd",schemaPath:"#/properties/usage/properties/total/properties/costUsd/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[1].type,parentSchema:schema36.properties.usage.properties.total.properties.costUsd.anyOf[1],data:data144};
 if(vErrors === null){
 vErrors = [err438];
 }
@@ -25523,8 +25506,10 @@ vErrors.push(err438);
 }
 errors++;
 }
-if(data141.message === undefined){
-const err439 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data141};
+var _valid15 = _errs374 === errors;
+valid76 = valid76 || _valid15;
+if(!valid76){
+const err439 = {instancePath:instancePath+"/usage/total/costUsd",schemaPath:"#/properties/usage/properties/total/properties/costUsd/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.total.properties.costUsd.anyOf,parentSchema:schema36.properties.usage.properties.total.properties.costUsd,data:data144};
 if(vErrors === null){
 vErrors = [err439];
 }
@@ -25533,9 +25518,22 @@ vErrors.push(err439);
 }
 errors++;
 }
-for(const key19 in data141){
-if(!(((((key19 === "worker") || (key19 === "scope")) || (key19 === "limit")) || (key19 === "spent")) || (key19 === "message"))){
-const err440 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data141};
+else {
+errors = _errs371;
+if(vErrors !== null){
+if(_errs371){
+vErrors.length = _errs371;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data139.costComplete !== undefined){
+let data145 = data139.costComplete;
+if(typeof data145 !== "boolean"){
+const err440 = {instancePath:instancePath+"/usage/total/costComplete",schemaPath:"#/properties/usage/properties/total/properties/costComplete/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema36.properties.usage.properties.total.properties.costComplete.type,parentSchema:schema36.properties.usage.properties.total.properties.costComplete,data:data145};
 if(vErrors === null){
 vErrors = [err440];
 }
@@ -25545,11 +25543,9 @@ vErrors.push(err440);
 errors++;
 }
 }
-if(data141.worker !== undefined){
-let data142 = data141.worker;
-if(typeof data142 === "string"){
-if(!pattern14.test(data142)){
-const err441 = {instancePath:instancePath+"/usage/budgetExceeded/worker",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/worker/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.worker,data:data142};
+}
+else {
+const err441 = {instancePath:instancePath+"/usage/total",schemaPath:"#/properties/usage/properties/total/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.properties.total.type,parentSchema:schema36.properties.usage.properties.total,data:data139};
 if(vErrors === null){
 vErrors = [err441];
 }
@@ -25559,8 +25555,10 @@ vErrors.push(err441);
 errors++;
 }
 }
-else {
-const err442 = {instancePath:instancePath+"/usage/budgetExceeded/worker",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.worker.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.worker,data:data142};
+if(data129.metered !== undefined){
+let data146 = data129.metered;
+if(typeof data146 !== "string"){
+const err442 = {instancePath:instancePath+"/usage/metered",schemaPath:"#/properties/usage/properties/metered/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.metered.type,parentSchema:schema36.properties.usage.properties.metered,data:data146};
 if(vErrors === null){
 vErrors = [err442];
 }
@@ -25569,11 +25567,8 @@ vErrors.push(err442);
 }
 errors++;
 }
-}
-if(data141.scope !== undefined){
-let data143 = data141.scope;
-if(typeof data143 !== "string"){
-const err443 = {instancePath:instancePath+"/usage/budgetExceeded/scope",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.scope.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.scope,data:data143};
+if(!((data146 === "gateway") || (data146 === "self-reported"))){
+const err443 = {instancePath:instancePath+"/usage/metered",schemaPath:"#/properties/usage/properties/metered/enum",keyword:"enum",params:{allowedValues: schema36.properties.usage.properties.metered.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.usage.properties.metered.enum,parentSchema:schema36.properties.usage.properties.metered,data:data146};
 if(vErrors === null){
 vErrors = [err443];
 }
@@ -25582,8 +25577,16 @@ vErrors.push(err443);
 }
 errors++;
 }
-if(!(((data143 === "worker") || (data143 === "stage")) || (data143 === "plan"))){
-const err444 = {instancePath:instancePath+"/usage/budgetExceeded/scope",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/scope/enum",keyword:"enum",params:{allowedValues: schema36.properties.usage.properties.budgetExceeded.properties.scope.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.usage.properties.budgetExceeded.properties.scope.enum,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.scope,data:data143};
+}
+if(data129.requests !== undefined){
+let data147 = data129.requests;
+if(Array.isArray(data147)){
+const len20 = data147.length;
+for(let i20=0; i20<len20; i20++){
+let data148 = data147[i20];
+if(data148 && typeof data148 == "object" && !Array.isArray(data148)){
+if(data148.worker === undefined){
+const err444 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err444];
 }
@@ -25592,12 +25595,8 @@ vErrors.push(err444);
 }
 errors++;
 }
-}
-if(data141.limit !== undefined){
-let data144 = data141.limit;
-if(typeof data144 === "string"){
-if(func2(data144) < 1){
-const err445 = {instancePath:instancePath+"/usage/budgetExceeded/limit",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/limit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.limit,data:data144};
+if(data148.role === undefined){
+const err445 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err445];
 }
@@ -25606,9 +25605,8 @@ vErrors.push(err445);
 }
 errors++;
 }
-}
-else {
-const err446 = {instancePath:instancePath+"/usage/budgetExceeded/limit",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.limit.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.limit,data:data144};
+if(data148.provider === undefined){
+const err446 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err446];
 }
@@ -25617,12 +25615,8 @@ vErrors.push(err446);
 }
 errors++;
 }
-}
-if(data141.spent !== undefined){
-let data145 = data141.spent;
-if(typeof data145 === "string"){
-if(func2(data145) < 1){
-const err447 = {instancePath:instancePath+"/usage/budgetExceeded/spent",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/spent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.spent,data:data145};
+if(data148.model === undefined){
+const err447 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err447];
 }
@@ -25631,9 +25625,8 @@ vErrors.push(err447);
 }
 errors++;
 }
-}
-else {
-const err448 = {instancePath:instancePath+"/usage/budgetExceeded/spent",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/spent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.spent.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.spent,data:data145};
+if(data148.path === undefined){
+const err448 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err448];
 }
@@ -25642,12 +25635,8 @@ vErrors.push(err448);
 }
 errors++;
 }
-}
-if(data141.message !== undefined){
-let data146 = data141.message;
-if(typeof data146 === "string"){
-if(func2(data146) < 1){
-const err449 = {instancePath:instancePath+"/usage/budgetExceeded/message",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.message,data:data146};
+if(data148.status === undefined){
+const err449 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err449];
 }
@@ -25656,9 +25645,8 @@ vErrors.push(err449);
 }
 errors++;
 }
-}
-else {
-const err450 = {instancePath:instancePath+"/usage/budgetExceeded/message",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.message.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.message,data:data146};
+if(data148.inputTokens === undefined){
+const err450 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "inputTokens"},message:"must have required property '"+"inputTokens"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err450];
 }
@@ -25667,10 +25655,8 @@ vErrors.push(err450);
 }
 errors++;
 }
-}
-}
-else {
-const err451 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.properties.budgetExceeded.type,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data141};
+if(data148.outputTokens === undefined){
+const err451 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "outputTokens"},message:"must have required property '"+"outputTokens"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err451];
 }
@@ -25679,10 +25665,8 @@ vErrors.push(err451);
 }
 errors++;
 }
-}
-}
-else {
-const err452 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.type,parentSchema:schema36.properties.usage,data:data106};
+if(data148.cachedInputTokens === undefined){
+const err452 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "cachedInputTokens"},message:"must have required property '"+"cachedInputTokens"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err452];
 }
@@ -25691,12 +25675,8 @@ vErrors.push(err452);
 }
 errors++;
 }
-}
-if(data.isolation !== undefined){
-let data147 = data.isolation;
-if(data147 && typeof data147 == "object" && !Array.isArray(data147)){
-if(data147.mode === undefined){
-const err453 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema36.properties.isolation.required,parentSchema:schema36.properties.isolation,data:data147};
+if(data148.cacheWriteTokens === undefined){
+const err453 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "cacheWriteTokens"},message:"must have required property '"+"cacheWriteTokens"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err453];
 }
@@ -25705,8 +25685,8 @@ vErrors.push(err453);
 }
 errors++;
 }
-if(data147.detail === undefined){
-const err454 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema36.properties.isolation.required,parentSchema:schema36.properties.isolation,data:data147};
+if(data148.costUsd === undefined){
+const err454 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "costUsd"},message:"must have required property '"+"costUsd"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err454];
 }
@@ -25715,9 +25695,8 @@ vErrors.push(err454);
 }
 errors++;
 }
-for(const key20 in data147){
-if(!((key20 === "mode") || (key20 === "detail"))){
-const err455 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.isolation,data:data147};
+if(data148.durationMs === undefined){
+const err455 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "durationMs"},message:"must have required property '"+"durationMs"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err455];
 }
@@ -25726,11 +25705,8 @@ vErrors.push(err455);
 }
 errors++;
 }
-}
-if(data147.mode !== undefined){
-let data148 = data147.mode;
-if(typeof data148 !== "string"){
-const err456 = {instancePath:instancePath+"/isolation/mode",schemaPath:"#/properties/isolation/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.isolation.properties.mode.type,parentSchema:schema36.properties.isolation.properties.mode,data:data148};
+if(data148.firstByteMs === undefined){
+const err456 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "firstByteMs"},message:"must have required property '"+"firstByteMs"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err456];
 }
@@ -25739,8 +25715,8 @@ vErrors.push(err456);
 }
 errors++;
 }
-if(!((data148 === "os-user") || (data148 === "none"))){
-const err457 = {instancePath:instancePath+"/isolation/mode",schemaPath:"#/properties/isolation/properties/mode/enum",keyword:"enum",params:{allowedValues: schema36.properties.isolation.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.isolation.properties.mode.enum,parentSchema:schema36.properties.isolation.properties.mode,data:data148};
+if(data148.retries === undefined){
+const err457 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/required",keyword:"required",params:{missingProperty: "retries"},message:"must have required property '"+"retries"+"'",schema:schema36.properties.usage.properties.requests.items.required,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err457];
 }
@@ -25749,12 +25725,9 @@ vErrors.push(err457);
 }
 errors++;
 }
-}
-if(data147.detail !== undefined){
-let data149 = data147.detail;
-if(typeof data149 === "string"){
-if(!pattern17.test(data149)){
-const err458 = {instancePath:instancePath+"/isolation/detail",schemaPath:"#/properties/isolation/properties/detail/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema36.properties.isolation.properties.detail,data:data149};
+for(const key21 in data148){
+if(!(func1.call(schema36.properties.usage.properties.requests.items.properties, key21))){
+const err458 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err458];
 }
@@ -25764,8 +25737,11 @@ vErrors.push(err458);
 errors++;
 }
 }
-else {
-const err459 = {instancePath:instancePath+"/isolation/detail",schemaPath:"#/properties/isolation/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.isolation.properties.detail.type,parentSchema:schema36.properties.isolation.properties.detail,data:data149};
+if(data148.worker !== undefined){
+let data149 = data148.worker;
+if(typeof data149 === "string"){
+if(!pattern14.test(data149)){
+const err459 = {instancePath:instancePath+"/usage/requests/" + i20+"/worker",schemaPath:"#/properties/usage/properties/requests/items/properties/worker/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.usage.properties.requests.items.properties.worker,data:data149};
 if(vErrors === null){
 vErrors = [err459];
 }
@@ -25775,9 +25751,8 @@ vErrors.push(err459);
 errors++;
 }
 }
-}
 else {
-const err460 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.isolation.type,parentSchema:schema36.properties.isolation,data:data147};
+const err460 = {instancePath:instancePath+"/usage/requests/" + i20+"/worker",schemaPath:"#/properties/usage/properties/requests/items/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.worker.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.worker,data:data149};
 if(vErrors === null){
 vErrors = [err460];
 }
@@ -25787,18 +25762,11 @@ vErrors.push(err460);
 errors++;
 }
 }
-if(data.ledgerRow !== undefined){
-let data150 = data.ledgerRow;
-const _errs391 = errors;
-let valid72 = false;
-const _errs392 = errors;
-const _errs393 = errors;
-let valid73 = false;
-let passing0 = null;
-const _errs394 = errors;
-if(data150 && typeof data150 == "object" && !Array.isArray(data150)){
-if(data150.v === undefined){
-const err461 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+if(data148.role !== undefined){
+let data150 = data148.role;
+if(typeof data150 === "string"){
+if(!pattern56.test(data150)){
+const err461 = {instancePath:instancePath+"/usage/requests/" + i20+"/role",schemaPath:"#/properties/usage/properties/requests/items/properties/role/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",schema:"^[a-z][a-z0-9-]*$",parentSchema:schema36.properties.usage.properties.requests.items.properties.role,data:data150};
 if(vErrors === null){
 vErrors = [err461];
 }
@@ -25807,8 +25775,9 @@ vErrors.push(err461);
 }
 errors++;
 }
-if(data150.plan_id === undefined){
-const err462 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+}
+else {
+const err462 = {instancePath:instancePath+"/usage/requests/" + i20+"/role",schemaPath:"#/properties/usage/properties/requests/items/properties/role/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.role.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.role,data:data150};
 if(vErrors === null){
 vErrors = [err462];
 }
@@ -25817,8 +25786,12 @@ vErrors.push(err462);
 }
 errors++;
 }
-if(data150.run_id === undefined){
-const err463 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "run_id"},message:"must have required property '"+"run_id"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+}
+if(data148.provider !== undefined){
+let data151 = data148.provider;
+if(typeof data151 === "string"){
+if(!pattern56.test(data151)){
+const err463 = {instancePath:instancePath+"/usage/requests/" + i20+"/provider",schemaPath:"#/properties/usage/properties/requests/items/properties/provider/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]*$"},message:"must match pattern \""+"^[a-z][a-z0-9-]*$"+"\"",schema:"^[a-z][a-z0-9-]*$",parentSchema:schema36.properties.usage.properties.requests.items.properties.provider,data:data151};
 if(vErrors === null){
 vErrors = [err463];
 }
@@ -25827,8 +25800,9 @@ vErrors.push(err463);
 }
 errors++;
 }
-if(data150.at === undefined){
-const err464 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+}
+else {
+const err464 = {instancePath:instancePath+"/usage/requests/" + i20+"/provider",schemaPath:"#/properties/usage/properties/requests/items/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.provider.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.provider,data:data151};
 if(vErrors === null){
 vErrors = [err464];
 }
@@ -25837,8 +25811,15 @@ vErrors.push(err464);
 }
 errors++;
 }
-if(data150.plan_blob === undefined){
-const err465 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "plan_blob"},message:"must have required property '"+"plan_blob"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+}
+if(data148.model !== undefined){
+let data152 = data148.model;
+const _errs392 = errors;
+let valid80 = false;
+const _errs393 = errors;
+if(typeof data152 === "string"){
+if(func2(data152) < 1){
+const err465 = {instancePath:instancePath+"/usage/requests/" + i20+"/model",schemaPath:"#/properties/usage/properties/requests/items/properties/model/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[0],data:data152};
 if(vErrors === null){
 vErrors = [err465];
 }
@@ -25847,8 +25828,9 @@ vErrors.push(err465);
 }
 errors++;
 }
-if(data150.base_commit === undefined){
-const err466 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "base_commit"},message:"must have required property '"+"base_commit"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+}
+else {
+const err466 = {instancePath:instancePath+"/usage/requests/" + i20+"/model",schemaPath:"#/properties/usage/properties/requests/items/properties/model/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[0].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[0],data:data152};
 if(vErrors === null){
 vErrors = [err466];
 }
@@ -25857,8 +25839,11 @@ vErrors.push(err466);
 }
 errors++;
 }
-if(data150.final_head === undefined){
-const err467 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "final_head"},message:"must have required property '"+"final_head"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+var _valid16 = _errs393 === errors;
+valid80 = valid80 || _valid16;
+const _errs395 = errors;
+if(data152 !== null){
+const err467 = {instancePath:instancePath+"/usage/requests/" + i20+"/model",schemaPath:"#/properties/usage/properties/requests/items/properties/model/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[1].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.model.anyOf[1],data:data152};
 if(vErrors === null){
 vErrors = [err467];
 }
@@ -25867,8 +25852,10 @@ vErrors.push(err467);
 }
 errors++;
 }
-if(data150.final_branch === undefined){
-const err468 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "final_branch"},message:"must have required property '"+"final_branch"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+var _valid16 = _errs395 === errors;
+valid80 = valid80 || _valid16;
+if(!valid80){
+const err468 = {instancePath:instancePath+"/usage/requests/" + i20+"/model",schemaPath:"#/properties/usage/properties/requests/items/properties/model/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.requests.items.properties.model.anyOf,parentSchema:schema36.properties.usage.properties.requests.items.properties.model,data:data152};
 if(vErrors === null){
 vErrors = [err468];
 }
@@ -25877,8 +25864,23 @@ vErrors.push(err468);
 }
 errors++;
 }
-if(data150.done_heads === undefined){
-const err469 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "done_heads"},message:"must have required property '"+"done_heads"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+else {
+errors = _errs392;
+if(vErrors !== null){
+if(_errs392){
+vErrors.length = _errs392;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data148.path !== undefined){
+let data153 = data148.path;
+if(typeof data153 === "string"){
+if(func2(data153) < 1){
+const err469 = {instancePath:instancePath+"/usage/requests/" + i20+"/path",schemaPath:"#/properties/usage/properties/requests/items/properties/path/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.requests.items.properties.path,data:data153};
 if(vErrors === null){
 vErrors = [err469];
 }
@@ -25887,8 +25889,9 @@ vErrors.push(err469);
 }
 errors++;
 }
-if(data150.report_path === undefined){
-const err470 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "report_path"},message:"must have required property '"+"report_path"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+}
+else {
+const err470 = {instancePath:instancePath+"/usage/requests/" + i20+"/path",schemaPath:"#/properties/usage/properties/requests/items/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.path.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.path,data:data153};
 if(vErrors === null){
 vErrors = [err470];
 }
@@ -25897,8 +25900,14 @@ vErrors.push(err470);
 }
 errors++;
 }
-if(data150.status === undefined){
-const err471 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+}
+if(data148.status !== undefined){
+let data154 = data148.status;
+const _errs400 = errors;
+let valid81 = false;
+const _errs401 = errors;
+if(!(((typeof data154 == "number") && (!(data154 % 1) && !isNaN(data154))) && (isFinite(data154)))){
+const err471 = {instancePath:instancePath+"/usage/requests/" + i20+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[0].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[0],data:data154};
 if(vErrors === null){
 vErrors = [err471];
 }
@@ -25907,9 +25916,9 @@ vErrors.push(err471);
 }
 errors++;
 }
-for(const key21 in data150){
-if(!(func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties, key21))){
-const err472 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+if((typeof data154 == "number") && (isFinite(data154))){
+if(data154 > 599 || isNaN(data154)){
+const err472 = {instancePath:instancePath+"/usage/requests/" + i20+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 599},message:"must be <= 599",schema:599,parentSchema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[0],data:data154};
 if(vErrors === null){
 vErrors = [err472];
 }
@@ -25918,11 +25927,8 @@ vErrors.push(err472);
 }
 errors++;
 }
-}
-if(data150.v !== undefined){
-let data151 = data150.v;
-if(!((typeof data151 == "number") && (isFinite(data151)))){
-const err473 = {instancePath:instancePath+"/ledgerRow/v",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v,data:data151};
+if(data154 < 100 || isNaN(data154)){
+const err473 = {instancePath:instancePath+"/usage/requests/" + i20+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 100},message:"must be >= 100",schema:100,parentSchema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[0],data:data154};
 if(vErrors === null){
 vErrors = [err473];
 }
@@ -25931,8 +25937,12 @@ vErrors.push(err473);
 }
 errors++;
 }
-if(1 !== data151){
-const err474 = {instancePath:instancePath+"/ledgerRow/v",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v,data:data151};
+}
+var _valid17 = _errs401 === errors;
+valid81 = valid81 || _valid17;
+const _errs403 = errors;
+if(data154 !== null){
+const err474 = {instancePath:instancePath+"/usage/requests/" + i20+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[1].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.status.anyOf[1],data:data154};
 if(vErrors === null){
 vErrors = [err474];
 }
@@ -25941,12 +25951,10 @@ vErrors.push(err474);
 }
 errors++;
 }
-}
-if(data150.plan_id !== undefined){
-let data152 = data150.plan_id;
-if(typeof data152 === "string"){
-if(!pattern4.test(data152)){
-const err475 = {instancePath:instancePath+"/ledgerRow/plan_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,62}$"+"\"",schema:"^[a-z0-9][a-z0-9._-]{0,62}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id,data:data152};
+var _valid17 = _errs403 === errors;
+valid81 = valid81 || _valid17;
+if(!valid81){
+const err475 = {instancePath:instancePath+"/usage/requests/" + i20+"/status",schemaPath:"#/properties/usage/properties/requests/items/properties/status/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.requests.items.properties.status.anyOf,parentSchema:schema36.properties.usage.properties.requests.items.properties.status,data:data154};
 if(vErrors === null){
 vErrors = [err475];
 }
@@ -25955,9 +25963,22 @@ vErrors.push(err475);
 }
 errors++;
 }
+else {
+errors = _errs400;
+if(vErrors !== null){
+if(_errs400){
+vErrors.length = _errs400;
 }
 else {
-const err476 = {instancePath:instancePath+"/ledgerRow/plan_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id,data:data152};
+vErrors = null;
+}
+}
+}
+}
+if(data148.inputTokens !== undefined){
+let data155 = data148.inputTokens;
+if(!(((typeof data155 == "number") && (!(data155 % 1) && !isNaN(data155))) && (isFinite(data155)))){
+const err476 = {instancePath:instancePath+"/usage/requests/" + i20+"/inputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/inputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.inputTokens.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.inputTokens,data:data155};
 if(vErrors === null){
 vErrors = [err476];
 }
@@ -25966,12 +25987,9 @@ vErrors.push(err476);
 }
 errors++;
 }
-}
-if(data150.run_id !== undefined){
-let data153 = data150.run_id;
-if(typeof data153 === "string"){
-if(!pattern7.test(data153)){
-const err477 = {instancePath:instancePath+"/ledgerRow/run_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id,data:data153};
+if((typeof data155 == "number") && (isFinite(data155))){
+if(data155 > 9007199254740991 || isNaN(data155)){
+const err477 = {instancePath:instancePath+"/usage/requests/" + i20+"/inputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/inputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.inputTokens,data:data155};
 if(vErrors === null){
 vErrors = [err477];
 }
@@ -25980,9 +25998,8 @@ vErrors.push(err477);
 }
 errors++;
 }
-}
-else {
-const err478 = {instancePath:instancePath+"/ledgerRow/run_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id,data:data153};
+if(data155 < 0 || isNaN(data155)){
+const err478 = {instancePath:instancePath+"/usage/requests/" + i20+"/inputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/inputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.inputTokens,data:data155};
 if(vErrors === null){
 vErrors = [err478];
 }
@@ -25992,11 +26009,11 @@ vErrors.push(err478);
 errors++;
 }
 }
-if(data150.at !== undefined){
-let data154 = data150.at;
-if(typeof data154 === "string"){
-if(!pattern8.test(data154)){
-const err479 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"+"\"",schema:"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at,data:data154};
+}
+if(data148.outputTokens !== undefined){
+let data156 = data148.outputTokens;
+if(!(((typeof data156 == "number") && (!(data156 % 1) && !isNaN(data156))) && (isFinite(data156)))){
+const err479 = {instancePath:instancePath+"/usage/requests/" + i20+"/outputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/outputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.outputTokens.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.outputTokens,data:data156};
 if(vErrors === null){
 vErrors = [err479];
 }
@@ -26005,8 +26022,9 @@ vErrors.push(err479);
 }
 errors++;
 }
-if(!(formats0.validate(data154))){
-const err480 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at,data:data154};
+if((typeof data156 == "number") && (isFinite(data156))){
+if(data156 > 9007199254740991 || isNaN(data156)){
+const err480 = {instancePath:instancePath+"/usage/requests/" + i20+"/outputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/outputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.outputTokens,data:data156};
 if(vErrors === null){
 vErrors = [err480];
 }
@@ -26015,9 +26033,8 @@ vErrors.push(err480);
 }
 errors++;
 }
-}
-else {
-const err481 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at,data:data154};
+if(data156 < 0 || isNaN(data156)){
+const err481 = {instancePath:instancePath+"/usage/requests/" + i20+"/outputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/outputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.outputTokens,data:data156};
 if(vErrors === null){
 vErrors = [err481];
 }
@@ -26027,11 +26044,11 @@ vErrors.push(err481);
 errors++;
 }
 }
-if(data150.actor !== undefined){
-let data155 = data150.actor;
-if(typeof data155 === "string"){
-if(func2(data155) < 1){
-const err482 = {instancePath:instancePath+"/ledgerRow/actor",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor,data:data155};
+}
+if(data148.cachedInputTokens !== undefined){
+let data157 = data148.cachedInputTokens;
+if(!(((typeof data157 == "number") && (!(data157 % 1) && !isNaN(data157))) && (isFinite(data157)))){
+const err482 = {instancePath:instancePath+"/usage/requests/" + i20+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cachedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.cachedInputTokens.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.cachedInputTokens,data:data157};
 if(vErrors === null){
 vErrors = [err482];
 }
@@ -26040,9 +26057,9 @@ vErrors.push(err482);
 }
 errors++;
 }
-}
-else {
-const err483 = {instancePath:instancePath+"/ledgerRow/actor",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor,data:data155};
+if((typeof data157 == "number") && (isFinite(data157))){
+if(data157 > 9007199254740991 || isNaN(data157)){
+const err483 = {instancePath:instancePath+"/usage/requests/" + i20+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cachedInputTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.cachedInputTokens,data:data157};
 if(vErrors === null){
 vErrors = [err483];
 }
@@ -26051,12 +26068,8 @@ vErrors.push(err483);
 }
 errors++;
 }
-}
-if(data150.plan_blob !== undefined){
-let data156 = data150.plan_blob;
-if(typeof data156 === "string"){
-if(!pattern6.test(data156)){
-const err484 = {instancePath:instancePath+"/ledgerRow/plan_blob",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob,data:data156};
+if(data157 < 0 || isNaN(data157)){
+const err484 = {instancePath:instancePath+"/usage/requests/" + i20+"/cachedInputTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cachedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.cachedInputTokens,data:data157};
 if(vErrors === null){
 vErrors = [err484];
 }
@@ -26066,8 +26079,11 @@ vErrors.push(err484);
 errors++;
 }
 }
-else {
-const err485 = {instancePath:instancePath+"/ledgerRow/plan_blob",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob,data:data156};
+}
+if(data148.cacheWriteTokens !== undefined){
+let data158 = data148.cacheWriteTokens;
+if(!(((typeof data158 == "number") && (!(data158 % 1) && !isNaN(data158))) && (isFinite(data158)))){
+const err485 = {instancePath:instancePath+"/usage/requests/" + i20+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cacheWriteTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens,data:data158};
 if(vErrors === null){
 vErrors = [err485];
 }
@@ -26076,12 +26092,9 @@ vErrors.push(err485);
 }
 errors++;
 }
-}
-if(data150.base_commit !== undefined){
-let data157 = data150.base_commit;
-if(typeof data157 === "string"){
-if(!pattern6.test(data157)){
-const err486 = {instancePath:instancePath+"/ledgerRow/base_commit",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit,data:data157};
+if((typeof data158 == "number") && (isFinite(data158))){
+if(data158 > 9007199254740991 || isNaN(data158)){
+const err486 = {instancePath:instancePath+"/usage/requests/" + i20+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cacheWriteTokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens,data:data158};
 if(vErrors === null){
 vErrors = [err486];
 }
@@ -26090,9 +26103,8 @@ vErrors.push(err486);
 }
 errors++;
 }
-}
-else {
-const err487 = {instancePath:instancePath+"/ledgerRow/base_commit",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit,data:data157};
+if(data158 < 0 || isNaN(data158)){
+const err487 = {instancePath:instancePath+"/usage/requests/" + i20+"/cacheWriteTokens",schemaPath:"#/properties/usage/properties/requests/items/properties/cacheWriteTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.cacheWriteTokens,data:data158};
 if(vErrors === null){
 vErrors = [err487];
 }
@@ -26102,11 +26114,15 @@ vErrors.push(err487);
 errors++;
 }
 }
-if(data150.final_head !== undefined){
-let data158 = data150.final_head;
-if(typeof data158 === "string"){
-if(!pattern6.test(data158)){
-const err488 = {instancePath:instancePath+"/ledgerRow/final_head",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head,data:data158};
+}
+if(data148.costUsd !== undefined){
+let data159 = data148.costUsd;
+const _errs414 = errors;
+let valid82 = false;
+const _errs415 = errors;
+if((typeof data159 == "number") && (isFinite(data159))){
+if(data159 < 0 || isNaN(data159)){
+const err488 = {instancePath:instancePath+"/usage/requests/" + i20+"/costUsd",schemaPath:"#/properties/usage/properties/requests/items/properties/costUsd/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0],data:data159};
 if(vErrors === null){
 vErrors = [err488];
 }
@@ -26117,7 +26133,7 @@ errors++;
 }
 }
 else {
-const err489 = {instancePath:instancePath+"/ledgerRow/final_head",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head,data:data158};
+const err489 = {instancePath:instancePath+"/usage/requests/" + i20+"/costUsd",schemaPath:"#/properties/usage/properties/requests/items/properties/costUsd/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[0],data:data159};
 if(vErrors === null){
 vErrors = [err489];
 }
@@ -26126,12 +26142,11 @@ vErrors.push(err489);
 }
 errors++;
 }
-}
-if(data150.final_branch !== undefined){
-let data159 = data150.final_branch;
-if(typeof data159 === "string"){
-if(func2(data159) > 255){
-const err490 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch,data:data159};
+var _valid18 = _errs415 === errors;
+valid82 = valid82 || _valid18;
+const _errs417 = errors;
+if(data159 !== null){
+const err490 = {instancePath:instancePath+"/usage/requests/" + i20+"/costUsd",schemaPath:"#/properties/usage/properties/requests/items/properties/costUsd/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[1].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf[1],data:data159};
 if(vErrors === null){
 vErrors = [err490];
 }
@@ -26140,8 +26155,10 @@ vErrors.push(err490);
 }
 errors++;
 }
-if(func2(data159) < 1){
-const err491 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch,data:data159};
+var _valid18 = _errs417 === errors;
+valid82 = valid82 || _valid18;
+if(!valid82){
+const err491 = {instancePath:instancePath+"/usage/requests/" + i20+"/costUsd",schemaPath:"#/properties/usage/properties/requests/items/properties/costUsd/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.requests.items.properties.costUsd.anyOf,parentSchema:schema36.properties.usage.properties.requests.items.properties.costUsd,data:data159};
 if(vErrors === null){
 vErrors = [err491];
 }
@@ -26150,9 +26167,23 @@ vErrors.push(err491);
 }
 errors++;
 }
+else {
+errors = _errs414;
+if(vErrors !== null){
+if(_errs414){
+vErrors.length = _errs414;
 }
 else {
-const err492 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch,data:data159};
+vErrors = null;
+}
+}
+}
+}
+if(data148.durationMs !== undefined){
+let data160 = data148.durationMs;
+if((typeof data160 == "number") && (isFinite(data160))){
+if(data160 < 0 || isNaN(data160)){
+const err492 = {instancePath:instancePath+"/usage/requests/" + i20+"/durationMs",schemaPath:"#/properties/usage/properties/requests/items/properties/durationMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.durationMs,data:data160};
 if(vErrors === null){
 vErrors = [err492];
 }
@@ -26162,14 +26193,8 @@ vErrors.push(err492);
 errors++;
 }
 }
-if(data150.done_heads !== undefined){
-let data160 = data150.done_heads;
-if(data160 && typeof data160 == "object" && !Array.isArray(data160)){
-for(const key22 in data160){
-const _errs417 = errors;
-if(typeof key22 === "string"){
-if(!pattern123.test(key22)){
-const err493 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}$"+"\"",schema:"^[1-9][0-9]{0,5}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames,data:key22,propertyName:key22};
+else {
+const err493 = {instancePath:instancePath+"/usage/requests/" + i20+"/durationMs",schemaPath:"#/properties/usage/properties/requests/items/properties/durationMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.requests.items.properties.durationMs.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.durationMs,data:data160};
 if(vErrors === null){
 vErrors = [err493];
 }
@@ -26179,8 +26204,14 @@ vErrors.push(err493);
 errors++;
 }
 }
-else {
-const err494 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames,data:key22,propertyName:key22};
+if(data148.firstByteMs !== undefined){
+let data161 = data148.firstByteMs;
+const _errs422 = errors;
+let valid83 = false;
+const _errs423 = errors;
+if((typeof data161 == "number") && (isFinite(data161))){
+if(data161 < 0 || isNaN(data161)){
+const err494 = {instancePath:instancePath+"/usage/requests/" + i20+"/firstByteMs",schemaPath:"#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0],data:data161};
 if(vErrors === null){
 vErrors = [err494];
 }
@@ -26189,9 +26220,9 @@ vErrors.push(err494);
 }
 errors++;
 }
-var valid75 = _errs417 === errors;
-if(!valid75){
-const err495 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames",keyword:"propertyNames",params:{propertyName: key22},message:"property name must be valid",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads,data:data160};
+}
+else {
+const err495 = {instancePath:instancePath+"/usage/requests/" + i20+"/firstByteMs",schemaPath:"#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/0/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[0],data:data161};
 if(vErrors === null){
 vErrors = [err495];
 }
@@ -26200,12 +26231,11 @@ vErrors.push(err495);
 }
 errors++;
 }
-}
-for(const key23 in data160){
-let data161 = data160[key23];
-if(typeof data161 === "string"){
-if(!pattern6.test(data161)){
-const err496 = {instancePath:instancePath+"/ledgerRow/done_heads/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties,data:data161};
+var _valid19 = _errs423 === errors;
+valid83 = valid83 || _valid19;
+const _errs425 = errors;
+if(data161 !== null){
+const err496 = {instancePath:instancePath+"/usage/requests/" + i20+"/firstByteMs",schemaPath:"#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[1].type,parentSchema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf[1],data:data161};
 if(vErrors === null){
 vErrors = [err496];
 }
@@ -26214,9 +26244,10 @@ vErrors.push(err496);
 }
 errors++;
 }
-}
-else {
-const err497 = {instancePath:instancePath+"/ledgerRow/done_heads/" + key23.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties,data:data161};
+var _valid19 = _errs425 === errors;
+valid83 = valid83 || _valid19;
+if(!valid83){
+const err497 = {instancePath:instancePath+"/usage/requests/" + i20+"/firstByteMs",schemaPath:"#/properties/usage/properties/requests/items/properties/firstByteMs/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.usage.properties.requests.items.properties.firstByteMs.anyOf,parentSchema:schema36.properties.usage.properties.requests.items.properties.firstByteMs,data:data161};
 if(vErrors === null){
 vErrors = [err497];
 }
@@ -26225,10 +26256,22 @@ vErrors.push(err497);
 }
 errors++;
 }
-}
+else {
+errors = _errs422;
+if(vErrors !== null){
+if(_errs422){
+vErrors.length = _errs422;
 }
 else {
-const err498 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads,data:data160};
+vErrors = null;
+}
+}
+}
+}
+if(data148.retries !== undefined){
+let data162 = data148.retries;
+if(!(((typeof data162 == "number") && (!(data162 % 1) && !isNaN(data162))) && (isFinite(data162)))){
+const err498 = {instancePath:instancePath+"/usage/requests/" + i20+"/retries",schemaPath:"#/properties/usage/properties/requests/items/properties/retries/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.usage.properties.requests.items.properties.retries.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.retries,data:data162};
 if(vErrors === null){
 vErrors = [err498];
 }
@@ -26237,12 +26280,9 @@ vErrors.push(err498);
 }
 errors++;
 }
-}
-if(data150.report_path !== undefined){
-let data162 = data150.report_path;
-if(typeof data162 === "string"){
-if(!pattern5.test(data162)){
-const err499 = {instancePath:instancePath+"/ledgerRow/report_path",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path,data:data162};
+if((typeof data162 == "number") && (isFinite(data162))){
+if(data162 > 9007199254740991 || isNaN(data162)){
+const err499 = {instancePath:instancePath+"/usage/requests/" + i20+"/retries",schemaPath:"#/properties/usage/properties/requests/items/properties/retries/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.usage.properties.requests.items.properties.retries,data:data162};
 if(vErrors === null){
 vErrors = [err499];
 }
@@ -26251,9 +26291,8 @@ vErrors.push(err499);
 }
 errors++;
 }
-}
-else {
-const err500 = {instancePath:instancePath+"/ledgerRow/report_path",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path,data:data162};
+if(data162 < 0 || isNaN(data162)){
+const err500 = {instancePath:instancePath+"/usage/requests/" + i20+"/retries",schemaPath:"#/properties/usage/properties/requests/items/properties/retries/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema36.properties.usage.properties.requests.items.properties.retries,data:data162};
 if(vErrors === null){
 vErrors = [err500];
 }
@@ -26263,10 +26302,11 @@ vErrors.push(err500);
 errors++;
 }
 }
-if(data150.status !== undefined){
-let data163 = data150.status;
+}
+if(data148.refused !== undefined){
+let data163 = data148.refused;
 if(typeof data163 !== "string"){
-const err501 = {instancePath:instancePath+"/ledgerRow/status",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status,data:data163};
+const err501 = {instancePath:instancePath+"/usage/requests/" + i20+"/refused",schemaPath:"#/properties/usage/properties/requests/items/properties/refused/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.requests.items.properties.refused.type,parentSchema:schema36.properties.usage.properties.requests.items.properties.refused,data:data163};
 if(vErrors === null){
 vErrors = [err501];
 }
@@ -26275,8 +26315,8 @@ vErrors.push(err501);
 }
 errors++;
 }
-if("verified" !== data163){
-const err502 = {instancePath:instancePath+"/ledgerRow/status",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "verified"},message:"must be equal to constant",schema:"verified",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status,data:data163};
+if(!((data163 === "budget") || (data163 === "credential"))){
+const err502 = {instancePath:instancePath+"/usage/requests/" + i20+"/refused",schemaPath:"#/properties/usage/properties/requests/items/properties/refused/enum",keyword:"enum",params:{allowedValues: schema36.properties.usage.properties.requests.items.properties.refused.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.usage.properties.requests.items.properties.refused.enum,parentSchema:schema36.properties.usage.properties.requests.items.properties.refused,data:data163};
 if(vErrors === null){
 vErrors = [err502];
 }
@@ -26288,7 +26328,7 @@ errors++;
 }
 }
 else {
-const err503 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data150};
+const err503 = {instancePath:instancePath+"/usage/requests/" + i20,schemaPath:"#/properties/usage/properties/requests/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.properties.requests.items.type,parentSchema:schema36.properties.usage.properties.requests.items,data:data148};
 if(vErrors === null){
 vErrors = [err503];
 }
@@ -26297,16 +26337,10 @@ vErrors.push(err503);
 }
 errors++;
 }
-var _valid18 = _errs394 === errors;
-if(_valid18){
-valid73 = true;
-passing0 = 0;
-var props2 = true;
 }
-const _errs426 = errors;
-if(data150 && typeof data150 == "object" && !Array.isArray(data150)){
-if(data150.v === undefined){
-const err504 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+}
+else {
+const err504 = {instancePath:instancePath+"/usage/requests",schemaPath:"#/properties/usage/properties/requests/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.usage.properties.requests.type,parentSchema:schema36.properties.usage.properties.requests,data:data147};
 if(vErrors === null){
 vErrors = [err504];
 }
@@ -26315,8 +26349,12 @@ vErrors.push(err504);
 }
 errors++;
 }
-if(data150.plan_id === undefined){
-const err505 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+}
+if(data129.budgetExceeded !== undefined){
+let data164 = data129.budgetExceeded;
+if(data164 && typeof data164 == "object" && !Array.isArray(data164)){
+if(data164.worker === undefined){
+const err505 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "worker"},message:"must have required property '"+"worker"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data164};
 if(vErrors === null){
 vErrors = [err505];
 }
@@ -26325,8 +26363,8 @@ vErrors.push(err505);
 }
 errors++;
 }
-if(data150.run_id === undefined){
-const err506 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "run_id"},message:"must have required property '"+"run_id"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+if(data164.scope === undefined){
+const err506 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "scope"},message:"must have required property '"+"scope"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data164};
 if(vErrors === null){
 vErrors = [err506];
 }
@@ -26335,8 +26373,8 @@ vErrors.push(err506);
 }
 errors++;
 }
-if(data150.at === undefined){
-const err507 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+if(data164.limit === undefined){
+const err507 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "limit"},message:"must have required property '"+"limit"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data164};
 if(vErrors === null){
 vErrors = [err507];
 }
@@ -26345,8 +26383,8 @@ vErrors.push(err507);
 }
 errors++;
 }
-if(data150.plan_blob === undefined){
-const err508 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "plan_blob"},message:"must have required property '"+"plan_blob"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+if(data164.spent === undefined){
+const err508 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "spent"},message:"must have required property '"+"spent"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data164};
 if(vErrors === null){
 vErrors = [err508];
 }
@@ -26355,8 +26393,8 @@ vErrors.push(err508);
 }
 errors++;
 }
-if(data150.base_commit === undefined){
-const err509 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "base_commit"},message:"must have required property '"+"base_commit"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+if(data164.message === undefined){
+const err509 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'",schema:schema36.properties.usage.properties.budgetExceeded.required,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data164};
 if(vErrors === null){
 vErrors = [err509];
 }
@@ -26365,8 +26403,9 @@ vErrors.push(err509);
 }
 errors++;
 }
-if(data150.final_head === undefined){
-const err510 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "final_head"},message:"must have required property '"+"final_head"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+for(const key22 in data164){
+if(!(((((key22 === "worker") || (key22 === "scope")) || (key22 === "limit")) || (key22 === "spent")) || (key22 === "message"))){
+const err510 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data164};
 if(vErrors === null){
 vErrors = [err510];
 }
@@ -26375,8 +26414,12 @@ vErrors.push(err510);
 }
 errors++;
 }
-if(data150.final_branch === undefined){
-const err511 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "final_branch"},message:"must have required property '"+"final_branch"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+}
+if(data164.worker !== undefined){
+let data165 = data164.worker;
+if(typeof data165 === "string"){
+if(!pattern14.test(data165)){
+const err511 = {instancePath:instancePath+"/usage/budgetExceeded/worker",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/worker/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.worker,data:data165};
 if(vErrors === null){
 vErrors = [err511];
 }
@@ -26385,8 +26428,9 @@ vErrors.push(err511);
 }
 errors++;
 }
-if(data150.done_heads === undefined){
-const err512 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "done_heads"},message:"must have required property '"+"done_heads"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+}
+else {
+const err512 = {instancePath:instancePath+"/usage/budgetExceeded/worker",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/worker/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.worker.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.worker,data:data165};
 if(vErrors === null){
 vErrors = [err512];
 }
@@ -26395,8 +26439,11 @@ vErrors.push(err512);
 }
 errors++;
 }
-if(data150.report_path === undefined){
-const err513 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "report_path"},message:"must have required property '"+"report_path"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+}
+if(data164.scope !== undefined){
+let data166 = data164.scope;
+if(typeof data166 !== "string"){
+const err513 = {instancePath:instancePath+"/usage/budgetExceeded/scope",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/scope/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.scope.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.scope,data:data166};
 if(vErrors === null){
 vErrors = [err513];
 }
@@ -26405,8 +26452,8 @@ vErrors.push(err513);
 }
 errors++;
 }
-if(data150.status === undefined){
-const err514 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+if(!(((data166 === "worker") || (data166 === "stage")) || (data166 === "plan"))){
+const err514 = {instancePath:instancePath+"/usage/budgetExceeded/scope",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/scope/enum",keyword:"enum",params:{allowedValues: schema36.properties.usage.properties.budgetExceeded.properties.scope.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.usage.properties.budgetExceeded.properties.scope.enum,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.scope,data:data166};
 if(vErrors === null){
 vErrors = [err514];
 }
@@ -26415,8 +26462,12 @@ vErrors.push(err514);
 }
 errors++;
 }
-if(data150.fix_stages === undefined){
-const err515 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "fix_stages"},message:"must have required property '"+"fix_stages"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+}
+if(data164.limit !== undefined){
+let data167 = data164.limit;
+if(typeof data167 === "string"){
+if(func2(data167) < 1){
+const err515 = {instancePath:instancePath+"/usage/budgetExceeded/limit",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/limit/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.limit,data:data167};
 if(vErrors === null){
 vErrors = [err515];
 }
@@ -26425,8 +26476,9 @@ vErrors.push(err515);
 }
 errors++;
 }
-if(data150.rebuild_stages === undefined){
-const err516 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "rebuild_stages"},message:"must have required property '"+"rebuild_stages"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+}
+else {
+const err516 = {instancePath:instancePath+"/usage/budgetExceeded/limit",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/limit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.limit.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.limit,data:data167};
 if(vErrors === null){
 vErrors = [err516];
 }
@@ -26435,9 +26487,12 @@ vErrors.push(err516);
 }
 errors++;
 }
-for(const key24 in data150){
-if(!(func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties, key24))){
-const err517 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+}
+if(data164.spent !== undefined){
+let data168 = data164.spent;
+if(typeof data168 === "string"){
+if(func2(data168) < 1){
+const err517 = {instancePath:instancePath+"/usage/budgetExceeded/spent",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/spent/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.spent,data:data168};
 if(vErrors === null){
 vErrors = [err517];
 }
@@ -26447,10 +26502,8 @@ vErrors.push(err517);
 errors++;
 }
 }
-if(data150.v !== undefined){
-let data164 = data150.v;
-if(!((typeof data164 == "number") && (isFinite(data164)))){
-const err518 = {instancePath:instancePath+"/ledgerRow/v",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v,data:data164};
+else {
+const err518 = {instancePath:instancePath+"/usage/budgetExceeded/spent",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/spent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.spent.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.spent,data:data168};
 if(vErrors === null){
 vErrors = [err518];
 }
@@ -26459,8 +26512,12 @@ vErrors.push(err518);
 }
 errors++;
 }
-if(1 !== data164){
-const err519 = {instancePath:instancePath+"/ledgerRow/v",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v,data:data164};
+}
+if(data164.message !== undefined){
+let data169 = data164.message;
+if(typeof data169 === "string"){
+if(func2(data169) < 1){
+const err519 = {instancePath:instancePath+"/usage/budgetExceeded/message",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/message/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.message,data:data169};
 if(vErrors === null){
 vErrors = [err519];
 }
@@ -26470,11 +26527,8 @@ vErrors.push(err519);
 errors++;
 }
 }
-if(data150.plan_id !== undefined){
-let data165 = data150.plan_id;
-if(typeof data165 === "string"){
-if(!pattern4.test(data165)){
-const err520 = {instancePath:instancePath+"/ledgerRow/plan_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,62}$"+"\"",schema:"^[a-z0-9][a-z0-9._-]{0,62}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id,data:data165};
+else {
+const err520 = {instancePath:instancePath+"/usage/budgetExceeded/message",schemaPath:"#/properties/usage/properties/budgetExceeded/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.usage.properties.budgetExceeded.properties.message.type,parentSchema:schema36.properties.usage.properties.budgetExceeded.properties.message,data:data169};
 if(vErrors === null){
 vErrors = [err520];
 }
@@ -26484,8 +26538,9 @@ vErrors.push(err520);
 errors++;
 }
 }
+}
 else {
-const err521 = {instancePath:instancePath+"/ledgerRow/plan_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id,data:data165};
+const err521 = {instancePath:instancePath+"/usage/budgetExceeded",schemaPath:"#/properties/usage/properties/budgetExceeded/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.properties.budgetExceeded.type,parentSchema:schema36.properties.usage.properties.budgetExceeded,data:data164};
 if(vErrors === null){
 vErrors = [err521];
 }
@@ -26495,11 +26550,9 @@ vErrors.push(err521);
 errors++;
 }
 }
-if(data150.run_id !== undefined){
-let data166 = data150.run_id;
-if(typeof data166 === "string"){
-if(!pattern7.test(data166)){
-const err522 = {instancePath:instancePath+"/ledgerRow/run_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id,data:data166};
+}
+else {
+const err522 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.usage.type,parentSchema:schema36.properties.usage,data:data129};
 if(vErrors === null){
 vErrors = [err522];
 }
@@ -26509,8 +26562,11 @@ vErrors.push(err522);
 errors++;
 }
 }
-else {
-const err523 = {instancePath:instancePath+"/ledgerRow/run_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id,data:data166};
+if(data.isolation !== undefined){
+let data170 = data.isolation;
+if(data170 && typeof data170 == "object" && !Array.isArray(data170)){
+if(data170.mode === undefined){
+const err523 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'",schema:schema36.properties.isolation.required,parentSchema:schema36.properties.isolation,data:data170};
 if(vErrors === null){
 vErrors = [err523];
 }
@@ -26519,12 +26575,8 @@ vErrors.push(err523);
 }
 errors++;
 }
-}
-if(data150.at !== undefined){
-let data167 = data150.at;
-if(typeof data167 === "string"){
-if(!pattern8.test(data167)){
-const err524 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"+"\"",schema:"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at,data:data167};
+if(data170.detail === undefined){
+const err524 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/required",keyword:"required",params:{missingProperty: "detail"},message:"must have required property '"+"detail"+"'",schema:schema36.properties.isolation.required,parentSchema:schema36.properties.isolation,data:data170};
 if(vErrors === null){
 vErrors = [err524];
 }
@@ -26533,8 +26585,9 @@ vErrors.push(err524);
 }
 errors++;
 }
-if(!(formats0.validate(data167))){
-const err525 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at,data:data167};
+for(const key23 in data170){
+if(!((key23 === "mode") || (key23 === "detail"))){
+const err525 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.isolation,data:data170};
 if(vErrors === null){
 vErrors = [err525];
 }
@@ -26544,8 +26597,10 @@ vErrors.push(err525);
 errors++;
 }
 }
-else {
-const err526 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at,data:data167};
+if(data170.mode !== undefined){
+let data171 = data170.mode;
+if(typeof data171 !== "string"){
+const err526 = {instancePath:instancePath+"/isolation/mode",schemaPath:"#/properties/isolation/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.isolation.properties.mode.type,parentSchema:schema36.properties.isolation.properties.mode,data:data171};
 if(vErrors === null){
 vErrors = [err526];
 }
@@ -26554,12 +26609,8 @@ vErrors.push(err526);
 }
 errors++;
 }
-}
-if(data150.actor !== undefined){
-let data168 = data150.actor;
-if(typeof data168 === "string"){
-if(func2(data168) < 1){
-const err527 = {instancePath:instancePath+"/ledgerRow/actor",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor,data:data168};
+if(!((data171 === "os-user") || (data171 === "none"))){
+const err527 = {instancePath:instancePath+"/isolation/mode",schemaPath:"#/properties/isolation/properties/mode/enum",keyword:"enum",params:{allowedValues: schema36.properties.isolation.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema36.properties.isolation.properties.mode.enum,parentSchema:schema36.properties.isolation.properties.mode,data:data171};
 if(vErrors === null){
 vErrors = [err527];
 }
@@ -26569,8 +26620,11 @@ vErrors.push(err527);
 errors++;
 }
 }
-else {
-const err528 = {instancePath:instancePath+"/ledgerRow/actor",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor,data:data168};
+if(data170.detail !== undefined){
+let data172 = data170.detail;
+if(typeof data172 === "string"){
+if(!pattern17.test(data172)){
+const err528 = {instancePath:instancePath+"/isolation/detail",schemaPath:"#/properties/isolation/properties/detail/pattern",keyword:"pattern",params:{pattern: "\\S"},message:"must match pattern \""+"\\S"+"\"",schema:"\\S",parentSchema:schema36.properties.isolation.properties.detail,data:data172};
 if(vErrors === null){
 vErrors = [err528];
 }
@@ -26580,11 +26634,8 @@ vErrors.push(err528);
 errors++;
 }
 }
-if(data150.plan_blob !== undefined){
-let data169 = data150.plan_blob;
-if(typeof data169 === "string"){
-if(!pattern6.test(data169)){
-const err529 = {instancePath:instancePath+"/ledgerRow/plan_blob",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob,data:data169};
+else {
+const err529 = {instancePath:instancePath+"/isolation/detail",schemaPath:"#/properties/isolation/properties/detail/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.isolation.properties.detail.type,parentSchema:schema36.properties.isolation.properties.detail,data:data172};
 if(vErrors === null){
 vErrors = [err529];
 }
@@ -26594,8 +26645,9 @@ vErrors.push(err529);
 errors++;
 }
 }
+}
 else {
-const err530 = {instancePath:instancePath+"/ledgerRow/plan_blob",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob,data:data169};
+const err530 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.isolation.type,parentSchema:schema36.properties.isolation,data:data170};
 if(vErrors === null){
 vErrors = [err530];
 }
@@ -26605,11 +26657,18 @@ vErrors.push(err530);
 errors++;
 }
 }
-if(data150.base_commit !== undefined){
-let data170 = data150.base_commit;
-if(typeof data170 === "string"){
-if(!pattern6.test(data170)){
-const err531 = {instancePath:instancePath+"/ledgerRow/base_commit",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit,data:data170};
+if(data.ledgerRow !== undefined){
+let data173 = data.ledgerRow;
+const _errs452 = errors;
+let valid86 = false;
+const _errs453 = errors;
+const _errs454 = errors;
+let valid87 = false;
+let passing0 = null;
+const _errs455 = errors;
+if(data173 && typeof data173 == "object" && !Array.isArray(data173)){
+if(data173.v === undefined){
+const err531 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err531];
 }
@@ -26618,9 +26677,8 @@ vErrors.push(err531);
 }
 errors++;
 }
-}
-else {
-const err532 = {instancePath:instancePath+"/ledgerRow/base_commit",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit,data:data170};
+if(data173.plan_id === undefined){
+const err532 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err532];
 }
@@ -26629,12 +26687,8 @@ vErrors.push(err532);
 }
 errors++;
 }
-}
-if(data150.final_head !== undefined){
-let data171 = data150.final_head;
-if(typeof data171 === "string"){
-if(!pattern6.test(data171)){
-const err533 = {instancePath:instancePath+"/ledgerRow/final_head",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head,data:data171};
+if(data173.run_id === undefined){
+const err533 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "run_id"},message:"must have required property '"+"run_id"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err533];
 }
@@ -26643,9 +26697,8 @@ vErrors.push(err533);
 }
 errors++;
 }
-}
-else {
-const err534 = {instancePath:instancePath+"/ledgerRow/final_head",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head,data:data171};
+if(data173.at === undefined){
+const err534 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err534];
 }
@@ -26654,12 +26707,8 @@ vErrors.push(err534);
 }
 errors++;
 }
-}
-if(data150.final_branch !== undefined){
-let data172 = data150.final_branch;
-if(typeof data172 === "string"){
-if(func2(data172) > 255){
-const err535 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch,data:data172};
+if(data173.plan_blob === undefined){
+const err535 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "plan_blob"},message:"must have required property '"+"plan_blob"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err535];
 }
@@ -26668,8 +26717,8 @@ vErrors.push(err535);
 }
 errors++;
 }
-if(func2(data172) < 1){
-const err536 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch,data:data172};
+if(data173.base_commit === undefined){
+const err536 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "base_commit"},message:"must have required property '"+"base_commit"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err536];
 }
@@ -26678,9 +26727,8 @@ vErrors.push(err536);
 }
 errors++;
 }
-}
-else {
-const err537 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch,data:data172};
+if(data173.final_head === undefined){
+const err537 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "final_head"},message:"must have required property '"+"final_head"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err537];
 }
@@ -26689,15 +26737,8 @@ vErrors.push(err537);
 }
 errors++;
 }
-}
-if(data150.done_heads !== undefined){
-let data173 = data150.done_heads;
-if(data173 && typeof data173 == "object" && !Array.isArray(data173)){
-for(const key25 in data173){
-const _errs449 = errors;
-if(typeof key25 === "string"){
-if(!pattern123.test(key25)){
-const err538 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}$"+"\"",schema:"^[1-9][0-9]{0,5}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames,data:key25,propertyName:key25};
+if(data173.final_branch === undefined){
+const err538 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "final_branch"},message:"must have required property '"+"final_branch"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err538];
 }
@@ -26706,9 +26747,8 @@ vErrors.push(err538);
 }
 errors++;
 }
-}
-else {
-const err539 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames,data:key25,propertyName:key25};
+if(data173.done_heads === undefined){
+const err539 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "done_heads"},message:"must have required property '"+"done_heads"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err539];
 }
@@ -26717,9 +26757,8 @@ vErrors.push(err539);
 }
 errors++;
 }
-var valid78 = _errs449 === errors;
-if(!valid78){
-const err540 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames",keyword:"propertyNames",params:{propertyName: key25},message:"property name must be valid",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads,data:data173};
+if(data173.report_path === undefined){
+const err540 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "report_path"},message:"must have required property '"+"report_path"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err540];
 }
@@ -26728,12 +26767,8 @@ vErrors.push(err540);
 }
 errors++;
 }
-}
-for(const key26 in data173){
-let data174 = data173[key26];
-if(typeof data174 === "string"){
-if(!pattern6.test(data174)){
-const err541 = {instancePath:instancePath+"/ledgerRow/done_heads/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties,data:data174};
+if(data173.status === undefined){
+const err541 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err541];
 }
@@ -26742,9 +26777,9 @@ vErrors.push(err541);
 }
 errors++;
 }
-}
-else {
-const err542 = {instancePath:instancePath+"/ledgerRow/done_heads/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties,data:data174};
+for(const key24 in data173){
+if(!(func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties, key24))){
+const err542 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key24},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
 if(vErrors === null){
 vErrors = [err542];
 }
@@ -26754,9 +26789,10 @@ vErrors.push(err542);
 errors++;
 }
 }
-}
-else {
-const err543 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads,data:data173};
+if(data173.v !== undefined){
+let data174 = data173.v;
+if(!((typeof data174 == "number") && (isFinite(data174)))){
+const err543 = {instancePath:instancePath+"/ledgerRow/v",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v,data:data174};
 if(vErrors === null){
 vErrors = [err543];
 }
@@ -26765,12 +26801,8 @@ vErrors.push(err543);
 }
 errors++;
 }
-}
-if(data150.report_path !== undefined){
-let data175 = data150.report_path;
-if(typeof data175 === "string"){
-if(!pattern5.test(data175)){
-const err544 = {instancePath:instancePath+"/ledgerRow/report_path",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path,data:data175};
+if(1 !== data174){
+const err544 = {instancePath:instancePath+"/ledgerRow/v",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v,data:data174};
 if(vErrors === null){
 vErrors = [err544];
 }
@@ -26780,8 +26812,11 @@ vErrors.push(err544);
 errors++;
 }
 }
-else {
-const err545 = {instancePath:instancePath+"/ledgerRow/report_path",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path,data:data175};
+if(data173.plan_id !== undefined){
+let data175 = data173.plan_id;
+if(typeof data175 === "string"){
+if(!pattern4.test(data175)){
+const err545 = {instancePath:instancePath+"/ledgerRow/plan_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,62}$"+"\"",schema:"^[a-z0-9][a-z0-9._-]{0,62}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id,data:data175};
 if(vErrors === null){
 vErrors = [err545];
 }
@@ -26791,10 +26826,8 @@ vErrors.push(err545);
 errors++;
 }
 }
-if(data150.status !== undefined){
-let data176 = data150.status;
-if(typeof data176 !== "string"){
-const err546 = {instancePath:instancePath+"/ledgerRow/status",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status,data:data176};
+else {
+const err546 = {instancePath:instancePath+"/ledgerRow/plan_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id,data:data175};
 if(vErrors === null){
 vErrors = [err546];
 }
@@ -26803,8 +26836,12 @@ vErrors.push(err546);
 }
 errors++;
 }
-if("verification-failed" !== data176){
-const err547 = {instancePath:instancePath+"/ledgerRow/status",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "verification-failed"},message:"must be equal to constant",schema:"verification-failed",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status,data:data176};
+}
+if(data173.run_id !== undefined){
+let data176 = data173.run_id;
+if(typeof data176 === "string"){
+if(!pattern7.test(data176)){
+const err547 = {instancePath:instancePath+"/ledgerRow/run_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id,data:data176};
 if(vErrors === null){
 vErrors = [err547];
 }
@@ -26814,11 +26851,8 @@ vErrors.push(err547);
 errors++;
 }
 }
-if(data150.fix_stages !== undefined){
-let data177 = data150.fix_stages;
-if(Array.isArray(data177)){
-if(data177.length < 1){
-const err548 = {instancePath:instancePath+"/ledgerRow/fix_stages",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages,data:data177};
+else {
+const err548 = {instancePath:instancePath+"/ledgerRow/run_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id,data:data176};
 if(vErrors === null){
 vErrors = [err548];
 }
@@ -26827,11 +26861,12 @@ vErrors.push(err548);
 }
 errors++;
 }
-const len17 = data177.length;
-for(let i17=0; i17<len17; i17++){
-let data178 = data177[i17];
-if(!(((typeof data178 == "number") && (!(data178 % 1) && !isNaN(data178))) && (isFinite(data178)))){
-const err549 = {instancePath:instancePath+"/ledgerRow/fix_stages/" + i17,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items,data:data178};
+}
+if(data173.at !== undefined){
+let data177 = data173.at;
+if(typeof data177 === "string"){
+if(!pattern8.test(data177)){
+const err549 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"+"\"",schema:"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at,data:data177};
 if(vErrors === null){
 vErrors = [err549];
 }
@@ -26840,9 +26875,8 @@ vErrors.push(err549);
 }
 errors++;
 }
-if((typeof data178 == "number") && (isFinite(data178))){
-if(data178 > 9007199254740991 || isNaN(data178)){
-const err550 = {instancePath:instancePath+"/ledgerRow/fix_stages/" + i17,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items,data:data178};
+if(!(formats0.validate(data177))){
+const err550 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at,data:data177};
 if(vErrors === null){
 vErrors = [err550];
 }
@@ -26851,8 +26885,9 @@ vErrors.push(err550);
 }
 errors++;
 }
-if(data178 <= 0 || isNaN(data178)){
-const err551 = {instancePath:instancePath+"/ledgerRow/fix_stages/" + i17,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items,data:data178};
+}
+else {
+const err551 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at,data:data177};
 if(vErrors === null){
 vErrors = [err551];
 }
@@ -26862,10 +26897,11 @@ vErrors.push(err551);
 errors++;
 }
 }
-}
-}
-else {
-const err552 = {instancePath:instancePath+"/ledgerRow/fix_stages",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages,data:data177};
+if(data173.actor !== undefined){
+let data178 = data173.actor;
+if(typeof data178 === "string"){
+if(func2(data178) < 1){
+const err552 = {instancePath:instancePath+"/ledgerRow/actor",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor,data:data178};
 if(vErrors === null){
 vErrors = [err552];
 }
@@ -26875,14 +26911,8 @@ vErrors.push(err552);
 errors++;
 }
 }
-if(data150.rebuild_stages !== undefined){
-let data179 = data150.rebuild_stages;
-if(Array.isArray(data179)){
-const len18 = data179.length;
-for(let i18=0; i18<len18; i18++){
-let data180 = data179[i18];
-if(!(((typeof data180 == "number") && (!(data180 % 1) && !isNaN(data180))) && (isFinite(data180)))){
-const err553 = {instancePath:instancePath+"/ledgerRow/rebuild_stages/" + i18,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items,data:data180};
+else {
+const err553 = {instancePath:instancePath+"/ledgerRow/actor",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor,data:data178};
 if(vErrors === null){
 vErrors = [err553];
 }
@@ -26891,9 +26921,12 @@ vErrors.push(err553);
 }
 errors++;
 }
-if((typeof data180 == "number") && (isFinite(data180))){
-if(data180 > 9007199254740991 || isNaN(data180)){
-const err554 = {instancePath:instancePath+"/ledgerRow/rebuild_stages/" + i18,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items,data:data180};
+}
+if(data173.plan_blob !== undefined){
+let data179 = data173.plan_blob;
+if(typeof data179 === "string"){
+if(!pattern6.test(data179)){
+const err554 = {instancePath:instancePath+"/ledgerRow/plan_blob",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob,data:data179};
 if(vErrors === null){
 vErrors = [err554];
 }
@@ -26902,8 +26935,9 @@ vErrors.push(err554);
 }
 errors++;
 }
-if(data180 <= 0 || isNaN(data180)){
-const err555 = {instancePath:instancePath+"/ledgerRow/rebuild_stages/" + i18,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items,data:data180};
+}
+else {
+const err555 = {instancePath:instancePath+"/ledgerRow/plan_blob",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob,data:data179};
 if(vErrors === null){
 vErrors = [err555];
 }
@@ -26913,10 +26947,11 @@ vErrors.push(err555);
 errors++;
 }
 }
-}
-}
-else {
-const err556 = {instancePath:instancePath+"/ledgerRow/rebuild_stages",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages,data:data179};
+if(data173.base_commit !== undefined){
+let data180 = data173.base_commit;
+if(typeof data180 === "string"){
+if(!pattern6.test(data180)){
+const err556 = {instancePath:instancePath+"/ledgerRow/base_commit",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit,data:data180};
 if(vErrors === null){
 vErrors = [err556];
 }
@@ -26926,9 +26961,8 @@ vErrors.push(err556);
 errors++;
 }
 }
-}
 else {
-const err557 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data150};
+const err557 = {instancePath:instancePath+"/ledgerRow/base_commit",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit,data:data180};
 if(vErrors === null){
 vErrors = [err557];
 }
@@ -26937,22 +26971,12 @@ vErrors.push(err557);
 }
 errors++;
 }
-var _valid18 = _errs426 === errors;
-if(_valid18 && valid73){
-valid73 = false;
-passing0 = [passing0, 1];
 }
-else {
-if(_valid18){
-valid73 = true;
-passing0 = 1;
-if(props2 !== true){
-props2 = true;
-}
-}
-}
-if(!valid73){
-const err558 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.ledgerRow.anyOf[0].oneOf,parentSchema:schema36.properties.ledgerRow.anyOf[0],data:data150};
+if(data173.final_head !== undefined){
+let data181 = data173.final_head;
+if(typeof data181 === "string"){
+if(!pattern6.test(data181)){
+const err558 = {instancePath:instancePath+"/ledgerRow/final_head",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head,data:data181};
 if(vErrors === null){
 vErrors = [err558];
 }
@@ -26961,22 +26985,9 @@ vErrors.push(err558);
 }
 errors++;
 }
-else {
-errors = _errs393;
-if(vErrors !== null){
-if(_errs393){
-vErrors.length = _errs393;
 }
 else {
-vErrors = null;
-}
-}
-}
-var _valid17 = _errs392 === errors;
-valid72 = valid72 || _valid17;
-const _errs466 = errors;
-if(data150 !== null){
-const err559 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.ledgerRow.anyOf[1].type,parentSchema:schema36.properties.ledgerRow.anyOf[1],data:data150};
+const err559 = {instancePath:instancePath+"/ledgerRow/final_head",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head,data:data181};
 if(vErrors === null){
 vErrors = [err559];
 }
@@ -26985,10 +26996,12 @@ vErrors.push(err559);
 }
 errors++;
 }
-var _valid17 = _errs466 === errors;
-valid72 = valid72 || _valid17;
-if(!valid72){
-const err560 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.ledgerRow.anyOf,parentSchema:schema36.properties.ledgerRow,data:data150};
+}
+if(data173.final_branch !== undefined){
+let data182 = data173.final_branch;
+if(typeof data182 === "string"){
+if(func2(data182) > 255){
+const err560 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch,data:data182};
 if(vErrors === null){
 vErrors = [err560];
 }
@@ -26997,27 +27010,8 @@ vErrors.push(err560);
 }
 errors++;
 }
-else {
-errors = _errs391;
-if(vErrors !== null){
-if(_errs391){
-vErrors.length = _errs391;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.roster !== undefined){
-let data181 = data.roster;
-if(Array.isArray(data181)){
-const len19 = data181.length;
-for(let i19=0; i19<len19; i19++){
-let data182 = data181[i19];
-if(data182 && typeof data182 == "object" && !Array.isArray(data182)){
-if(data182.name === undefined){
-const err561 = {instancePath:instancePath+"/roster/" + i19,schemaPath:"#/properties/roster/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.properties.roster.items.required,parentSchema:schema36.properties.roster.items,data:data182};
+if(func2(data182) < 1){
+const err561 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch,data:data182};
 if(vErrors === null){
 vErrors = [err561];
 }
@@ -27026,8 +27020,9 @@ vErrors.push(err561);
 }
 errors++;
 }
-if(data182.provider === undefined){
-const err562 = {instancePath:instancePath+"/roster/" + i19,schemaPath:"#/properties/roster/items/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema36.properties.roster.items.required,parentSchema:schema36.properties.roster.items,data:data182};
+}
+else {
+const err562 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch,data:data182};
 if(vErrors === null){
 vErrors = [err562];
 }
@@ -27036,8 +27031,15 @@ vErrors.push(err562);
 }
 errors++;
 }
-if(data182.model === undefined){
-const err563 = {instancePath:instancePath+"/roster/" + i19,schemaPath:"#/properties/roster/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema36.properties.roster.items.required,parentSchema:schema36.properties.roster.items,data:data182};
+}
+if(data173.done_heads !== undefined){
+let data183 = data173.done_heads;
+if(data183 && typeof data183 == "object" && !Array.isArray(data183)){
+for(const key25 in data183){
+const _errs478 = errors;
+if(typeof key25 === "string"){
+if(!pattern123.test(key25)){
+const err563 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}$"+"\"",schema:"^[1-9][0-9]{0,5}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames,data:key25,propertyName:key25};
 if(vErrors === null){
 vErrors = [err563];
 }
@@ -27046,9 +27048,9 @@ vErrors.push(err563);
 }
 errors++;
 }
-for(const key27 in data182){
-if(!(((key27 === "name") || (key27 === "provider")) || (key27 === "model"))){
-const err564 = {instancePath:instancePath+"/roster/" + i19,schemaPath:"#/properties/roster/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.roster.items,data:data182};
+}
+else {
+const err564 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames,data:key25,propertyName:key25};
 if(vErrors === null){
 vErrors = [err564];
 }
@@ -27057,12 +27059,9 @@ vErrors.push(err564);
 }
 errors++;
 }
-}
-if(data182.name !== undefined){
-let data183 = data182.name;
-if(typeof data183 === "string"){
-if(!pattern14.test(data183)){
-const err565 = {instancePath:instancePath+"/roster/" + i19+"/name",schemaPath:"#/properties/roster/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.roster.items.properties.name,data:data183};
+var valid89 = _errs478 === errors;
+if(!valid89){
+const err565 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames",keyword:"propertyNames",params:{propertyName: key25},message:"property name must be valid",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads,data:data183};
 if(vErrors === null){
 vErrors = [err565];
 }
@@ -27072,8 +27071,11 @@ vErrors.push(err565);
 errors++;
 }
 }
-else {
-const err566 = {instancePath:instancePath+"/roster/" + i19+"/name",schemaPath:"#/properties/roster/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.roster.items.properties.name.type,parentSchema:schema36.properties.roster.items.properties.name,data:data183};
+for(const key26 in data183){
+let data184 = data183[key26];
+if(typeof data184 === "string"){
+if(!pattern6.test(data184)){
+const err566 = {instancePath:instancePath+"/ledgerRow/done_heads/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties,data:data184};
 if(vErrors === null){
 vErrors = [err566];
 }
@@ -27083,10 +27085,8 @@ vErrors.push(err566);
 errors++;
 }
 }
-if(data182.provider !== undefined){
-let data184 = data182.provider;
-if(typeof data184 !== "string"){
-const err567 = {instancePath:instancePath+"/roster/" + i19+"/provider",schemaPath:"#/properties/roster/items/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.roster.items.properties.provider.type,parentSchema:schema36.properties.roster.items.properties.provider,data:data184};
+else {
+const err567 = {instancePath:instancePath+"/ledgerRow/done_heads/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties,data:data184};
 if(vErrors === null){
 vErrors = [err567];
 }
@@ -27096,10 +27096,9 @@ vErrors.push(err567);
 errors++;
 }
 }
-if(data182.model !== undefined){
-let data185 = data182.model;
-if((typeof data185 !== "string") && (data185 !== null)){
-const err568 = {instancePath:instancePath+"/roster/" + i19+"/model",schemaPath:"#/properties/roster/items/properties/model/type",keyword:"type",params:{type: schema36.properties.roster.items.properties.model.type},message:"must be string,null",schema:schema36.properties.roster.items.properties.model.type,parentSchema:schema36.properties.roster.items.properties.model,data:data185};
+}
+else {
+const err568 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads,data:data183};
 if(vErrors === null){
 vErrors = [err568];
 }
@@ -27109,9 +27108,11 @@ vErrors.push(err568);
 errors++;
 }
 }
-}
-else {
-const err569 = {instancePath:instancePath+"/roster/" + i19,schemaPath:"#/properties/roster/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.roster.items.type,parentSchema:schema36.properties.roster.items,data:data182};
+if(data173.report_path !== undefined){
+let data185 = data173.report_path;
+if(typeof data185 === "string"){
+if(!pattern5.test(data185)){
+const err569 = {instancePath:instancePath+"/ledgerRow/report_path",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path,data:data185};
 if(vErrors === null){
 vErrors = [err569];
 }
@@ -27121,9 +27122,8 @@ vErrors.push(err569);
 errors++;
 }
 }
-}
 else {
-const err570 = {instancePath:instancePath+"/roster",schemaPath:"#/properties/roster/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.roster.type,parentSchema:schema36.properties.roster,data:data181};
+const err570 = {instancePath:instancePath+"/ledgerRow/report_path",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path,data:data185};
 if(vErrors === null){
 vErrors = [err570];
 }
@@ -27133,14 +27133,884 @@ vErrors.push(err570);
 errors++;
 }
 }
-}
-else {
-const err571 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+if(data173.status !== undefined){
+let data186 = data173.status;
+if(typeof data186 !== "string"){
+const err571 = {instancePath:instancePath+"/ledgerRow/status",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status,data:data186};
 if(vErrors === null){
 vErrors = [err571];
 }
 else {
 vErrors.push(err571);
+}
+errors++;
+}
+if("verified" !== data186){
+const err572 = {instancePath:instancePath+"/ledgerRow/status",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/const",keyword:"const",params:{allowedValue: "verified"},message:"must be equal to constant",schema:"verified",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status,data:data186};
+if(vErrors === null){
+vErrors = [err572];
+}
+else {
+vErrors.push(err572);
+}
+errors++;
+}
+}
+}
+else {
+const err573 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0],data:data173};
+if(vErrors === null){
+vErrors = [err573];
+}
+else {
+vErrors.push(err573);
+}
+errors++;
+}
+var _valid21 = _errs455 === errors;
+if(_valid21){
+valid87 = true;
+passing0 = 0;
+var props3 = true;
+}
+const _errs487 = errors;
+if(data173 && typeof data173 == "object" && !Array.isArray(data173)){
+if(data173.v === undefined){
+const err574 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "v"},message:"must have required property '"+"v"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err574];
+}
+else {
+vErrors.push(err574);
+}
+errors++;
+}
+if(data173.plan_id === undefined){
+const err575 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "plan_id"},message:"must have required property '"+"plan_id"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err575];
+}
+else {
+vErrors.push(err575);
+}
+errors++;
+}
+if(data173.run_id === undefined){
+const err576 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "run_id"},message:"must have required property '"+"run_id"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err576];
+}
+else {
+vErrors.push(err576);
+}
+errors++;
+}
+if(data173.at === undefined){
+const err577 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "at"},message:"must have required property '"+"at"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err577];
+}
+else {
+vErrors.push(err577);
+}
+errors++;
+}
+if(data173.plan_blob === undefined){
+const err578 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "plan_blob"},message:"must have required property '"+"plan_blob"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err578];
+}
+else {
+vErrors.push(err578);
+}
+errors++;
+}
+if(data173.base_commit === undefined){
+const err579 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "base_commit"},message:"must have required property '"+"base_commit"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err579];
+}
+else {
+vErrors.push(err579);
+}
+errors++;
+}
+if(data173.final_head === undefined){
+const err580 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "final_head"},message:"must have required property '"+"final_head"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err580];
+}
+else {
+vErrors.push(err580);
+}
+errors++;
+}
+if(data173.final_branch === undefined){
+const err581 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "final_branch"},message:"must have required property '"+"final_branch"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err581];
+}
+else {
+vErrors.push(err581);
+}
+errors++;
+}
+if(data173.done_heads === undefined){
+const err582 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "done_heads"},message:"must have required property '"+"done_heads"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err582];
+}
+else {
+vErrors.push(err582);
+}
+errors++;
+}
+if(data173.report_path === undefined){
+const err583 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "report_path"},message:"must have required property '"+"report_path"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err583];
+}
+else {
+vErrors.push(err583);
+}
+errors++;
+}
+if(data173.status === undefined){
+const err584 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err584];
+}
+else {
+vErrors.push(err584);
+}
+errors++;
+}
+if(data173.fix_stages === undefined){
+const err585 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "fix_stages"},message:"must have required property '"+"fix_stages"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err585];
+}
+else {
+vErrors.push(err585);
+}
+errors++;
+}
+if(data173.rebuild_stages === undefined){
+const err586 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/required",keyword:"required",params:{missingProperty: "rebuild_stages"},message:"must have required property '"+"rebuild_stages"+"'",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].required,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err586];
+}
+else {
+vErrors.push(err586);
+}
+errors++;
+}
+for(const key27 in data173){
+if(!(func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties, key27))){
+const err587 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key27},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err587];
+}
+else {
+vErrors.push(err587);
+}
+errors++;
+}
+}
+if(data173.v !== undefined){
+let data187 = data173.v;
+if(!((typeof data187 == "number") && (isFinite(data187)))){
+const err588 = {instancePath:instancePath+"/ledgerRow/v",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v,data:data187};
+if(vErrors === null){
+vErrors = [err588];
+}
+else {
+vErrors.push(err588);
+}
+errors++;
+}
+if(1 !== data187){
+const err589 = {instancePath:instancePath+"/ledgerRow/v",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/const",keyword:"const",params:{allowedValue: 1},message:"must be equal to constant",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v,data:data187};
+if(vErrors === null){
+vErrors = [err589];
+}
+else {
+vErrors.push(err589);
+}
+errors++;
+}
+}
+if(data173.plan_id !== undefined){
+let data188 = data173.plan_id;
+if(typeof data188 === "string"){
+if(!pattern4.test(data188)){
+const err590 = {instancePath:instancePath+"/ledgerRow/plan_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9._-]{0,62}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9._-]{0,62}$"+"\"",schema:"^[a-z0-9][a-z0-9._-]{0,62}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id,data:data188};
+if(vErrors === null){
+vErrors = [err590];
+}
+else {
+vErrors.push(err590);
+}
+errors++;
+}
+}
+else {
+const err591 = {instancePath:instancePath+"/ledgerRow/plan_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id,data:data188};
+if(vErrors === null){
+vErrors = [err591];
+}
+else {
+vErrors.push(err591);
+}
+errors++;
+}
+}
+if(data173.run_id !== undefined){
+let data189 = data173.run_id;
+if(typeof data189 === "string"){
+if(!pattern7.test(data189)){
+const err592 = {instancePath:instancePath+"/ledgerRow/run_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id,data:data189};
+if(vErrors === null){
+vErrors = [err592];
+}
+else {
+vErrors.push(err592);
+}
+errors++;
+}
+}
+else {
+const err593 = {instancePath:instancePath+"/ledgerRow/run_id",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id,data:data189};
+if(vErrors === null){
+vErrors = [err593];
+}
+else {
+vErrors.push(err593);
+}
+errors++;
+}
+}
+if(data173.at !== undefined){
+let data190 = data173.at;
+if(typeof data190 === "string"){
+if(!pattern8.test(data190)){
+const err594 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/pattern",keyword:"pattern",params:{pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},message:"must match pattern \""+"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"+"\"",schema:"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at,data:data190};
+if(vErrors === null){
+vErrors = [err594];
+}
+else {
+vErrors.push(err594);
+}
+errors++;
+}
+if(!(formats0.validate(data190))){
+const err595 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at,data:data190};
+if(vErrors === null){
+vErrors = [err595];
+}
+else {
+vErrors.push(err595);
+}
+errors++;
+}
+}
+else {
+const err596 = {instancePath:instancePath+"/ledgerRow/at",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at,data:data190};
+if(vErrors === null){
+vErrors = [err596];
+}
+else {
+vErrors.push(err596);
+}
+errors++;
+}
+}
+if(data173.actor !== undefined){
+let data191 = data173.actor;
+if(typeof data191 === "string"){
+if(func2(data191) < 1){
+const err597 = {instancePath:instancePath+"/ledgerRow/actor",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor,data:data191};
+if(vErrors === null){
+vErrors = [err597];
+}
+else {
+vErrors.push(err597);
+}
+errors++;
+}
+}
+else {
+const err598 = {instancePath:instancePath+"/ledgerRow/actor",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor,data:data191};
+if(vErrors === null){
+vErrors = [err598];
+}
+else {
+vErrors.push(err598);
+}
+errors++;
+}
+}
+if(data173.plan_blob !== undefined){
+let data192 = data173.plan_blob;
+if(typeof data192 === "string"){
+if(!pattern6.test(data192)){
+const err599 = {instancePath:instancePath+"/ledgerRow/plan_blob",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob,data:data192};
+if(vErrors === null){
+vErrors = [err599];
+}
+else {
+vErrors.push(err599);
+}
+errors++;
+}
+}
+else {
+const err600 = {instancePath:instancePath+"/ledgerRow/plan_blob",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob,data:data192};
+if(vErrors === null){
+vErrors = [err600];
+}
+else {
+vErrors.push(err600);
+}
+errors++;
+}
+}
+if(data173.base_commit !== undefined){
+let data193 = data173.base_commit;
+if(typeof data193 === "string"){
+if(!pattern6.test(data193)){
+const err601 = {instancePath:instancePath+"/ledgerRow/base_commit",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit,data:data193};
+if(vErrors === null){
+vErrors = [err601];
+}
+else {
+vErrors.push(err601);
+}
+errors++;
+}
+}
+else {
+const err602 = {instancePath:instancePath+"/ledgerRow/base_commit",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit,data:data193};
+if(vErrors === null){
+vErrors = [err602];
+}
+else {
+vErrors.push(err602);
+}
+errors++;
+}
+}
+if(data173.final_head !== undefined){
+let data194 = data173.final_head;
+if(typeof data194 === "string"){
+if(!pattern6.test(data194)){
+const err603 = {instancePath:instancePath+"/ledgerRow/final_head",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head,data:data194};
+if(vErrors === null){
+vErrors = [err603];
+}
+else {
+vErrors.push(err603);
+}
+errors++;
+}
+}
+else {
+const err604 = {instancePath:instancePath+"/ledgerRow/final_head",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head,data:data194};
+if(vErrors === null){
+vErrors = [err604];
+}
+else {
+vErrors.push(err604);
+}
+errors++;
+}
+}
+if(data173.final_branch !== undefined){
+let data195 = data173.final_branch;
+if(typeof data195 === "string"){
+if(func2(data195) > 255){
+const err605 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch,data:data195};
+if(vErrors === null){
+vErrors = [err605];
+}
+else {
+vErrors.push(err605);
+}
+errors++;
+}
+if(func2(data195) < 1){
+const err606 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch,data:data195};
+if(vErrors === null){
+vErrors = [err606];
+}
+else {
+vErrors.push(err606);
+}
+errors++;
+}
+}
+else {
+const err607 = {instancePath:instancePath+"/ledgerRow/final_branch",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch,data:data195};
+if(vErrors === null){
+vErrors = [err607];
+}
+else {
+vErrors.push(err607);
+}
+errors++;
+}
+}
+if(data173.done_heads !== undefined){
+let data196 = data173.done_heads;
+if(data196 && typeof data196 == "object" && !Array.isArray(data196)){
+for(const key28 in data196){
+const _errs510 = errors;
+if(typeof key28 === "string"){
+if(!pattern123.test(key28)){
+const err608 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}$"+"\"",schema:"^[1-9][0-9]{0,5}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames,data:key28,propertyName:key28};
+if(vErrors === null){
+vErrors = [err608];
+}
+else {
+vErrors.push(err608);
+}
+errors++;
+}
+}
+else {
+const err609 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames,data:key28,propertyName:key28};
+if(vErrors === null){
+vErrors = [err609];
+}
+else {
+vErrors.push(err609);
+}
+errors++;
+}
+var valid92 = _errs510 === errors;
+if(!valid92){
+const err610 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames",keyword:"propertyNames",params:{propertyName: key28},message:"property name must be valid",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads,data:data196};
+if(vErrors === null){
+vErrors = [err610];
+}
+else {
+vErrors.push(err610);
+}
+errors++;
+}
+}
+for(const key29 in data196){
+let data197 = data196[key29];
+if(typeof data197 === "string"){
+if(!pattern6.test(data197)){
+const err611 = {instancePath:instancePath+"/ledgerRow/done_heads/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$"},message:"must match pattern \""+"^[0-9a-f]{40}([0-9a-f]{24})?$"+"\"",schema:"^[0-9a-f]{40}([0-9a-f]{24})?$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties,data:data197};
+if(vErrors === null){
+vErrors = [err611];
+}
+else {
+vErrors.push(err611);
+}
+errors++;
+}
+}
+else {
+const err612 = {instancePath:instancePath+"/ledgerRow/done_heads/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties,data:data197};
+if(vErrors === null){
+vErrors = [err612];
+}
+else {
+vErrors.push(err612);
+}
+errors++;
+}
+}
+}
+else {
+const err613 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads,data:data196};
+if(vErrors === null){
+vErrors = [err613];
+}
+else {
+vErrors.push(err613);
+}
+errors++;
+}
+}
+if(data173.report_path !== undefined){
+let data198 = data173.report_path;
+if(typeof data198 === "string"){
+if(!pattern5.test(data198)){
+const err614 = {instancePath:instancePath+"/ledgerRow/report_path",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/pattern",keyword:"pattern",params:{pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},message:"must match pattern \""+"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"+"\"",schema:"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path,data:data198};
+if(vErrors === null){
+vErrors = [err614];
+}
+else {
+vErrors.push(err614);
+}
+errors++;
+}
+}
+else {
+const err615 = {instancePath:instancePath+"/ledgerRow/report_path",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path,data:data198};
+if(vErrors === null){
+vErrors = [err615];
+}
+else {
+vErrors.push(err615);
+}
+errors++;
+}
+}
+if(data173.status !== undefined){
+let data199 = data173.status;
+if(typeof data199 !== "string"){
+const err616 = {instancePath:instancePath+"/ledgerRow/status",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status,data:data199};
+if(vErrors === null){
+vErrors = [err616];
+}
+else {
+vErrors.push(err616);
+}
+errors++;
+}
+if("verification-failed" !== data199){
+const err617 = {instancePath:instancePath+"/ledgerRow/status",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/const",keyword:"const",params:{allowedValue: "verification-failed"},message:"must be equal to constant",schema:"verification-failed",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status,data:data199};
+if(vErrors === null){
+vErrors = [err617];
+}
+else {
+vErrors.push(err617);
+}
+errors++;
+}
+}
+if(data173.fix_stages !== undefined){
+let data200 = data173.fix_stages;
+if(Array.isArray(data200)){
+if(data200.length < 1){
+const err618 = {instancePath:instancePath+"/ledgerRow/fix_stages",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages,data:data200};
+if(vErrors === null){
+vErrors = [err618];
+}
+else {
+vErrors.push(err618);
+}
+errors++;
+}
+const len21 = data200.length;
+for(let i21=0; i21<len21; i21++){
+let data201 = data200[i21];
+if(!(((typeof data201 == "number") && (!(data201 % 1) && !isNaN(data201))) && (isFinite(data201)))){
+const err619 = {instancePath:instancePath+"/ledgerRow/fix_stages/" + i21,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items,data:data201};
+if(vErrors === null){
+vErrors = [err619];
+}
+else {
+vErrors.push(err619);
+}
+errors++;
+}
+if((typeof data201 == "number") && (isFinite(data201))){
+if(data201 > 9007199254740991 || isNaN(data201)){
+const err620 = {instancePath:instancePath+"/ledgerRow/fix_stages/" + i21,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items,data:data201};
+if(vErrors === null){
+vErrors = [err620];
+}
+else {
+vErrors.push(err620);
+}
+errors++;
+}
+if(data201 <= 0 || isNaN(data201)){
+const err621 = {instancePath:instancePath+"/ledgerRow/fix_stages/" + i21,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items,data:data201};
+if(vErrors === null){
+vErrors = [err621];
+}
+else {
+vErrors.push(err621);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err622 = {instancePath:instancePath+"/ledgerRow/fix_stages",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages,data:data200};
+if(vErrors === null){
+vErrors = [err622];
+}
+else {
+vErrors.push(err622);
+}
+errors++;
+}
+}
+if(data173.rebuild_stages !== undefined){
+let data202 = data173.rebuild_stages;
+if(Array.isArray(data202)){
+const len22 = data202.length;
+for(let i22=0; i22<len22; i22++){
+let data203 = data202[i22];
+if(!(((typeof data203 == "number") && (!(data203 % 1) && !isNaN(data203))) && (isFinite(data203)))){
+const err623 = {instancePath:instancePath+"/ledgerRow/rebuild_stages/" + i22,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items,data:data203};
+if(vErrors === null){
+vErrors = [err623];
+}
+else {
+vErrors.push(err623);
+}
+errors++;
+}
+if((typeof data203 == "number") && (isFinite(data203))){
+if(data203 > 9007199254740991 || isNaN(data203)){
+const err624 = {instancePath:instancePath+"/ledgerRow/rebuild_stages/" + i22,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items,data:data203};
+if(vErrors === null){
+vErrors = [err624];
+}
+else {
+vErrors.push(err624);
+}
+errors++;
+}
+if(data203 <= 0 || isNaN(data203)){
+const err625 = {instancePath:instancePath+"/ledgerRow/rebuild_stages/" + i22,schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items,data:data203};
+if(vErrors === null){
+vErrors = [err625];
+}
+else {
+vErrors.push(err625);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err626 = {instancePath:instancePath+"/ledgerRow/rebuild_stages",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages,data:data202};
+if(vErrors === null){
+vErrors = [err626];
+}
+else {
+vErrors.push(err626);
+}
+errors++;
+}
+}
+}
+else {
+const err627 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].type,parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err627];
+}
+else {
+vErrors.push(err627);
+}
+errors++;
+}
+var _valid21 = _errs487 === errors;
+if(_valid21 && valid87){
+valid87 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid21){
+valid87 = true;
+passing0 = 1;
+if(props3 !== true){
+props3 = true;
+}
+}
+}
+if(!valid87){
+const err628 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema36.properties.ledgerRow.anyOf[0].oneOf,parentSchema:schema36.properties.ledgerRow.anyOf[0],data:data173};
+if(vErrors === null){
+vErrors = [err628];
+}
+else {
+vErrors.push(err628);
+}
+errors++;
+}
+else {
+errors = _errs454;
+if(vErrors !== null){
+if(_errs454){
+vErrors.length = _errs454;
+}
+else {
+vErrors = null;
+}
+}
+}
+var _valid20 = _errs453 === errors;
+valid86 = valid86 || _valid20;
+const _errs527 = errors;
+if(data173 !== null){
+const err629 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema36.properties.ledgerRow.anyOf[1].type,parentSchema:schema36.properties.ledgerRow.anyOf[1],data:data173};
+if(vErrors === null){
+vErrors = [err629];
+}
+else {
+vErrors.push(err629);
+}
+errors++;
+}
+var _valid20 = _errs527 === errors;
+valid86 = valid86 || _valid20;
+if(!valid86){
+const err630 = {instancePath:instancePath+"/ledgerRow",schemaPath:"#/properties/ledgerRow/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema36.properties.ledgerRow.anyOf,parentSchema:schema36.properties.ledgerRow,data:data173};
+if(vErrors === null){
+vErrors = [err630];
+}
+else {
+vErrors.push(err630);
+}
+errors++;
+}
+else {
+errors = _errs452;
+if(vErrors !== null){
+if(_errs452){
+vErrors.length = _errs452;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.roster !== undefined){
+let data204 = data.roster;
+if(Array.isArray(data204)){
+const len23 = data204.length;
+for(let i23=0; i23<len23; i23++){
+let data205 = data204[i23];
+if(data205 && typeof data205 == "object" && !Array.isArray(data205)){
+if(data205.name === undefined){
+const err631 = {instancePath:instancePath+"/roster/" + i23,schemaPath:"#/properties/roster/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'",schema:schema36.properties.roster.items.required,parentSchema:schema36.properties.roster.items,data:data205};
+if(vErrors === null){
+vErrors = [err631];
+}
+else {
+vErrors.push(err631);
+}
+errors++;
+}
+if(data205.provider === undefined){
+const err632 = {instancePath:instancePath+"/roster/" + i23,schemaPath:"#/properties/roster/items/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema36.properties.roster.items.required,parentSchema:schema36.properties.roster.items,data:data205};
+if(vErrors === null){
+vErrors = [err632];
+}
+else {
+vErrors.push(err632);
+}
+errors++;
+}
+if(data205.model === undefined){
+const err633 = {instancePath:instancePath+"/roster/" + i23,schemaPath:"#/properties/roster/items/required",keyword:"required",params:{missingProperty: "model"},message:"must have required property '"+"model"+"'",schema:schema36.properties.roster.items.required,parentSchema:schema36.properties.roster.items,data:data205};
+if(vErrors === null){
+vErrors = [err633];
+}
+else {
+vErrors.push(err633);
+}
+errors++;
+}
+for(const key30 in data205){
+if(!(((key30 === "name") || (key30 === "provider")) || (key30 === "model"))){
+const err634 = {instancePath:instancePath+"/roster/" + i23,schemaPath:"#/properties/roster/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key30},message:"must NOT have additional properties",schema:false,parentSchema:schema36.properties.roster.items,data:data205};
+if(vErrors === null){
+vErrors = [err634];
+}
+else {
+vErrors.push(err634);
+}
+errors++;
+}
+}
+if(data205.name !== undefined){
+let data206 = data205.name;
+if(typeof data206 === "string"){
+if(!pattern14.test(data206)){
+const err635 = {instancePath:instancePath+"/roster/" + i23+"/name",schemaPath:"#/properties/roster/items/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$",parentSchema:schema36.properties.roster.items.properties.name,data:data206};
+if(vErrors === null){
+vErrors = [err635];
+}
+else {
+vErrors.push(err635);
+}
+errors++;
+}
+}
+else {
+const err636 = {instancePath:instancePath+"/roster/" + i23+"/name",schemaPath:"#/properties/roster/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.roster.items.properties.name.type,parentSchema:schema36.properties.roster.items.properties.name,data:data206};
+if(vErrors === null){
+vErrors = [err636];
+}
+else {
+vErrors.push(err636);
+}
+errors++;
+}
+}
+if(data205.provider !== undefined){
+let data207 = data205.provider;
+if(typeof data207 !== "string"){
+const err637 = {instancePath:instancePath+"/roster/" + i23+"/provider",schemaPath:"#/properties/roster/items/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema36.properties.roster.items.properties.provider.type,parentSchema:schema36.properties.roster.items.properties.provider,data:data207};
+if(vErrors === null){
+vErrors = [err637];
+}
+else {
+vErrors.push(err637);
+}
+errors++;
+}
+}
+if(data205.model !== undefined){
+let data208 = data205.model;
+if((typeof data208 !== "string") && (data208 !== null)){
+const err638 = {instancePath:instancePath+"/roster/" + i23+"/model",schemaPath:"#/properties/roster/items/properties/model/type",keyword:"type",params:{type: schema36.properties.roster.items.properties.model.type},message:"must be string,null",schema:schema36.properties.roster.items.properties.model.type,parentSchema:schema36.properties.roster.items.properties.model,data:data208};
+if(vErrors === null){
+vErrors = [err638];
+}
+else {
+vErrors.push(err638);
+}
+errors++;
+}
+}
+}
+else {
+const err639 = {instancePath:instancePath+"/roster/" + i23,schemaPath:"#/properties/roster/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.properties.roster.items.type,parentSchema:schema36.properties.roster.items,data:data205};
+if(vErrors === null){
+vErrors = [err639];
+}
+else {
+vErrors.push(err639);
+}
+errors++;
+}
+}
+}
+else {
+const err640 = {instancePath:instancePath+"/roster",schemaPath:"#/properties/roster/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema36.properties.roster.type,parentSchema:schema36.properties.roster,data:data204};
+if(vErrors === null){
+vErrors = [err640];
+}
+else {
+vErrors.push(err640);
+}
+errors++;
+}
+}
+}
+else {
+const err641 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema36.type,parentSchema:schema36,data};
+if(vErrors === null){
+vErrors = [err641];
+}
+else {
+vErrors.push(err641);
 }
 errors++;
 }
