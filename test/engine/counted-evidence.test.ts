@@ -68,6 +68,34 @@ describe('a Node project whose QA is node --test', () => {
     expect(report.verdict.reasons).toEqual([expect.stringContaining('(test/mul.test.mjs) pass at its base too')]);
   });
 
+  it("a failed stage's error analysis names the cause, and its fix run's executor starts from it", async () => {
+    const vacuous = {
+      ...RIGHT_MUL,
+      'test/mul.test.mjs': RIGHT_MUL['test/mul.test.mjs']
+        .replace('import { mul }', 'import { add as mul }')
+        .replace('6));', '5));'),
+    };
+    const p = await project(executor(vacuous));
+    const engine = await engineFor(p);
+    const failed = completed(await engine.run(1)).report;
+    expect(failed.errorAnalysis).toEqual([
+      {
+        rule: 'tests: red, then green',
+        observed: "the stage's tests (test/mul.test.mjs) passed at its base, without the change",
+        files: ['test/mul.test.mjs'],
+        next: expect.stringContaining('write a test that fails without the change'),
+      },
+    ]);
+    p.script('builder', {
+      rules: [{ when: { role: 'executor' }, do: { ...executor(RIGHT_MUL), record: p.recordFile('builder') } }],
+    });
+    const fixed = completed(await engine.run(1)).report;
+    expect(fixed.verdict.reasons).toEqual([expect.stringMatching(/^every QA command passed/)]);
+    const prompt = p.records('builder')[0]?.prompt ?? '';
+    expect(prompt).toContain('## Why the previous attempt failed');
+    expect(prompt).toContain("observed: the stage's tests (test/mul.test.mjs) passed at its base, without the change");
+  });
+
   it('the honest stage passes, red at the base and green at the head, and the reviewer is told so', async () => {
     const p = await project(executor(RIGHT_MUL));
     const { report } = completed(await (await engineFor(p)).run(1));
