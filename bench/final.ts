@@ -24,7 +24,7 @@ function linearPlan(stages: number): string {
       '',
       `- depends-on: ${n === 1 ? 'none' : n - 1}`,
       `- files: \`src/stage-${n}.txt\``,
-      '- validation: `true`',
+      `- validation: \`test -f src/stage-${n}.txt\``,
       `- exit contract: src/stage-${n}.txt exists`,
       '',
       `Write src/stage-${n}.txt.`,

@@ -26,7 +26,7 @@ export function oneStagePlan(frontMatter: readonly string[] = []): string {
     '',
     '- depends-on: none',
     '- files: `out.txt`',
-    '- validation: `true`',
+    '- validation: `test -f out.txt`',
     '- exit contract: out.txt exists',
     '',
     'Write out.txt.',

@@ -24,6 +24,7 @@ const SUITES: ReadonlyArray<readonly [string, () => Promise<() => Promise<string
   ['scale', async () => (await import('./scale.js')).benchScale],
   ['distributed', async () => (await import('./distributed.js')).benchDistributed],
   ['sizes', async () => (await import('./sizes.js')).benchSizes],
+  ['evidence', async () => (await import('./evidence.js')).benchEvidence],
 ];
 
 /** A smoke suite that takes longer than this is hung or no longer tiny; either way the test command must not wait on it. */
