@@ -5,14 +5,22 @@ import { overlayCommit } from '../git/overlay-commit.js';
 import type { ProgressLog } from './progress.js';
 import { reportable, type QaCommand } from './run-qa.js';
 import type { EngineDeps } from './types.js';
-import type { FinalRequest } from './final.js';
+import type { OkstraConfig } from '../core/config/schema.js';
+import type { Plan } from '../core/plan/types.js';
 
 const PHASE_ORDER = { pre: 0, main: 1, post: 2 } as const;
 
 type FinalCommand = QaCommand & { stage: number | null };
 
+/** What the final QA needs of the final request (src/engine/final.ts). */
+export interface FinalQaRequest {
+  plan: Plan;
+  config: OkstraConfig;
+  qaEnv: Record<string, string>;
+}
+
 /** Every stage's validation commands, in stage order, then the config's `qaCommands`. */
-export function finalQaCommands(req: FinalRequest): FinalCommand[] {
+export function finalQaCommands(req: FinalQaRequest): FinalCommand[] {
   const minutes = req.config.timeouts.qaMinutes;
   return [
     ...topologicalOrder(req.plan).flatMap((n) =>
@@ -46,7 +54,7 @@ export function finalQaCommands(req: FinalRequest): FinalCommand[] {
  * removed when it was a throwaway one.
  */
 export async function finalQa(
-  req: FinalRequest,
+  req: FinalQaRequest,
   deps: EngineDeps,
   tree: string,
   head: string,
@@ -80,7 +88,7 @@ export interface Replayed extends ReplaySet {
  * files laid over it, in a throwaway tree, through the final QA commands.
  */
 export async function regressionReplay(
-  req: FinalRequest,
+  req: FinalQaRequest,
   deps: EngineDeps,
   finalHead: string,
   heads: ReadonlyMap<number, string>,

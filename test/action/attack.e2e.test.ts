@@ -14,8 +14,8 @@ describe('attacking stand-in agents against the trust boundary', () => {
     expect(s.run.exitCode, s.run.stdout + s.run.stderr).toBe(0);
     expect(s.run.stdout).toMatch(/isolation: agents and QA commands ran as separate unprivileged users/);
 
-    // Every attacker ran and reported: executor, QA, verifier, each as an unprivileged agent user (one at a time here, so one user may serve them in turn).
-    expect(s.loot.map((l) => l.role).sort()).toEqual(['executor', 'qa', 'verifier']);
+    // Every attacker ran and reported: executor, QA (at the head, then at the base with the stage’s tests), verifier, each as an unprivileged agent user (one at a time here, so one user may serve them in turn).
+    expect(s.loot.map((l) => l.role).sort()).toEqual(['executor', 'qa', 'qa', 'verifier']);
     expect(s.loot.every((l) => l.uid !== 0 && l.uid !== process.getuid?.() && l.gid !== 0)).toBe(true);
 
     // Nothing secret in anything they could read, in any form.

@@ -47,7 +47,7 @@ describe.skipIf('skip' in runner)('on a runner whose user has passwordless sudo'
     expect(s.run.stdout).toMatch(/isolation: agents and QA commands ran as separate unprivileged users/);
     expect(readFileSync(s.run.files.output, 'utf8')).toMatch(/^verdict<<.*\nPASS\n/m);
 
-    expect(s.loot.map((l) => l.role).sort()).toEqual(['executor', 'qa', 'verifier']);
+    expect(s.loot.map((l) => l.role).sort()).toEqual(['executor', 'qa', 'qa', 'verifier']);
     for (const l of s.loot) {
       expect(l.uid, `${l.role} ran as root`).not.toBe(0);
       expect(l.uid, `${l.role} ran as the runner's user, who has sudo`).not.toBe(runner.uid);

@@ -31,7 +31,8 @@ describe('secrets', () => {
     const qaDump = join(agentScratchDir('okstra-qa-dump-'), 'qa-env.txt');
     const plan = twoStagePlan().replace(
       '- **Validation:** `test -f src/stage-1.txt`',
-      `- **Validation:** \`env > ${qaDump}\``,
+      // The file the stage writes first: the command fails at the stage's base (red) and dumps at its head.
+      `- **Validation:** \`test -f src/stage-1.txt && env > ${qaDump}\``,
     );
     const project = await makeProject({
       plan,
