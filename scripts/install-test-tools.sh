@@ -7,10 +7,15 @@
 #   python3-pytest — test/engine/protected-evidence.test.ts runs a Python
 #                   project's QA with the system's pytest (/usr/bin/python3),
 #                   which agent users can reach.
+#   golang-go     — the Go toolchain that printed test/fixtures/runner-output/go-*.txt
+#                   (`go test -v` / `-json`, read by src/core/test-counts/go.ts); no
+#                   test runs it yet, it is here so a Go project's QA can be run and
+#                   its output re-captured on the machine that runs the tests.
 set -u
 missing=()
 command -v sudo >/dev/null 2>&1 || missing+=(sudo)
 /usr/bin/python3 -c 'import pytest' >/dev/null 2>&1 || missing+=(python3-pytest)
+command -v go >/dev/null 2>&1 || missing+=(golang-go)
 [ "${#missing[@]}" -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >/dev/null 2>&1; then

@@ -41,7 +41,8 @@ function specIds(text: string, tally: Tally): void {
     const depth = Math.floor((m[1] ?? '').length / INDENT);
     const name = m[3] ?? '';
     parents.length = depth;
-    // `▶` opens a test with subtests or a suite; its result line (or a suite's closing `▶`) follows them.
+    // `▶` opens a test with subtests or a suite; its result line follows them. node 20 ends a suite
+    // with `✔ name` too, so a suite's name is an id here though node's totals leave it out.
     if (m[2] === '▶') {
       parents[depth] = name;
       continue;

@@ -33,10 +33,13 @@ export function countTap(text: string): TestCount | null {
 function tapIds(text: string, tally: Tally): void {
   const parents: string[] = [];
   let yamlIndent: string | null = null;
+  let last: { outcome: Outcome; id: string } | null = null;
   for (const line of lines(text)) {
     // A YAML diagnostic block (error messages, stacks) may hold anything, `ok 1` included.
     if (yamlIndent !== null) {
       if (line === `${yamlIndent}...`) yamlIndent = null;
+      // A `describe` is reported like a test, but node's `# tests` does not count it.
+      else if (line === `${yamlIndent}type: 'suite'` && last !== null) tally.ids[last.outcome].delete(last.id);
       continue;
     }
     const yaml = YAML_START.exec(line);
@@ -56,7 +59,10 @@ function tapIds(text: string, tally: Tally): void {
     const depth = Math.floor((result[1] ?? '').length / INDENT);
     const { name, directive } = splitDirective(result[3] ?? '');
     const outcome: Outcome = directive !== null ? 'skipped' : result[2] === 'ok' ? 'passed' : 'failed';
-    addId(tally, outcome, [...parents.slice(0, depth), name].join(' > '));
+    const id = [...parents.slice(0, depth), name].join(' > ');
+    // Only a new id may be taken back: a test of the same name elsewhere keeps its own.
+    last = tally.ids[outcome].has(id) ? null : { outcome, id };
+    addId(tally, outcome, id);
   }
 }
 

@@ -16,9 +16,11 @@ describe("node's spec reporter (node --test --test-reporter=spec)", () => {
     });
   });
 
-  it('a suite (▶ … with a duration) is not a test id', () => {
-    const text = ['▶ suite', '  ✔ inside (0.1ms)', '▶ suite (1.2ms)', 'ℹ tests 1', 'ℹ pass 1'].join('\n');
-    expect(countNodeSpec(text)?.ids.passed).toEqual(['suite > inside']);
+  it('a describe suite ends like a test with subtests (node 20 prints both as ✔), so its name is an id too', () => {
+    // The totals are node's, which do not count the suite; the extra id is harmless to compare, as both sides list it.
+    const count = countNodeSpec(runnerOutput('node-spec-suite.txt'));
+    expect(count?.run).toBe(1);
+    expect(count?.ids.passed).toEqual(['suite', 'suite > inside']);
   });
 
   it('is not recognised without a summary', () => {

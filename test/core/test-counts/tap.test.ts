@@ -40,6 +40,12 @@ describe("node's TAP output (node --test, piped)", () => {
     expect(countTap(text)?.ids).toEqual({ passed: [], failed: ['a # b'], skipped: ['later'] });
   });
 
+  it("a describe suite (YAML type: 'suite') is not a test id, as node does not count it", () => {
+    const count = countTap(runnerOutput('node-tap-suite.txt'));
+    expect(count?.run).toBe(1);
+    expect(count?.ids.passed).toEqual(['suite > inside']);
+  });
+
   it('is not TAP without a # tests summary', () => {
     expect(countTap('ok 1 - something\n')).toBeNull();
   });
