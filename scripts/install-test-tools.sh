@@ -8,9 +8,8 @@
 #                   project's QA with the system's pytest (/usr/bin/python3),
 #                   which agent users can reach.
 #   golang-go     — the Go toolchain that printed test/fixtures/runner-output/go-*.txt
-#                   (`go test -v` / `-json`, read by src/core/test-counts/go.ts); no
-#                   test runs it yet, it is here so a Go project's QA can be run and
-#                   its output re-captured on the machine that runs the tests.
+#                   (`go test -v` / `-json`, read by src/core/test-counts/go.ts);
+#                   test/core/test-counts/live-go.test.ts runs go test for real.
 set -u
 missing=()
 command -v sudo >/dev/null 2>&1 || missing+=(sudo)
