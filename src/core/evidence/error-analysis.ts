@@ -39,7 +39,7 @@ const CONTRACT_NEXT: Record<ContractRule, string> = {
 const PROBLEM_NEXT: Record<StageEvidence['problems'][number]['kind'], string> = {
   'no-tests': 'restore the tests: the command must run at least the tests it ran at the base',
   'fewer-tests': 'restore the tests: the command must run at least the tests it ran at the base',
-  'lost-tests': 'restore these tests, or explain in the plan why the stage removes them (its files must name them)',
+  'lost-tests': 'restore these tests: a test that passed at the base must still run',
   'more-skipped': 'run these tests instead of skipping them',
   'newly-skipped': 'run these tests instead of skipping them',
   'failures-masked': 'let the command fail when a test fails',
