@@ -20,6 +20,13 @@ import {
   project,
 } from './evidence-fixtures.js';
 
+/** A stage whose new "mul" test tests add, which the base already has: it passes without the change. */
+const VACUOUS = {
+  ...RIGHT_MUL,
+  'test/mul.test.mjs': RIGHT_MUL['test/mul.test.mjs']
+    .replace('import { mul }', 'import { add as mul }')
+    .replace('6));', '5));'),
+};
 const skipped = (text: string): string => text.replace("test('mul',", "test.skip('mul',");
 
 describe('a Node project whose QA is node --test', () => {
@@ -54,13 +61,7 @@ describe('a Node project whose QA is node --test', () => {
   });
 
   it('a stage whose new test passes at the base is refused, naming the test file', async () => {
-    const vacuous = {
-      ...RIGHT_MUL,
-      'test/mul.test.mjs': RIGHT_MUL['test/mul.test.mjs']
-        .replace('import { mul }', 'import { add as mul }')
-        .replace('6));', '5));'),
-    };
-    const p = await project(executor(vacuous));
+    const p = await project(executor(VACUOUS));
     const { report } = completed(await (await engineFor(p)).run(1));
     expect(report.qa.every((q) => q.passed)).toBe(true);
     expect(report.evidence?.outcome).toBe('no-red');
@@ -69,13 +70,7 @@ describe('a Node project whose QA is node --test', () => {
   });
 
   it("a failed stage's error analysis names the cause, and its fix run's executor starts from it", async () => {
-    const vacuous = {
-      ...RIGHT_MUL,
-      'test/mul.test.mjs': RIGHT_MUL['test/mul.test.mjs']
-        .replace('import { mul }', 'import { add as mul }')
-        .replace('6));', '5));'),
-    };
-    const p = await project(executor(vacuous));
+    const p = await project(executor(VACUOUS));
     const engine = await engineFor(p);
     const failed = completed(await engine.run(1)).report;
     expect(failed.errorAnalysis).toEqual([

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { judgeStageEvidence, type CountedRun } from '../../../src/core/evidence/judge.js';
 import type { TestCount } from '../../../src/core/test-counts/index.js';
+import { namedCount } from '../test-counts/fixtures.js';
 
-function count(passed: string[], failed: string[] = [], skipped: string[] = []): TestCount {
-  return {
-    format: 'tap',
-    run: passed.length + failed.length + skipped.length,
-    passed: passed.length,
-    failed: failed.length,
-    skipped: skipped.length,
-    ids: { passed, failed, skipped },
-  };
-}
+const count = namedCount;
 const run = (label: string, c: TestCount | null, passed = (c?.failed ?? 0) === 0): CountedRun => ({
   label,
   exitCode: passed ? 0 : 1,

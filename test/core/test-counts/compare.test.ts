@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareCounts, countTests, MAX_IDS, type TestCount } from '../../../src/core/test-counts/index.js';
-import { runnerOutput } from './fixtures.js';
+import { namedCount, runnerOutput } from './fixtures.js';
 
-function count(passed: string[], failed: string[] = [], skipped: string[] = []): TestCount {
-  return {
-    format: 'tap',
-    run: passed.length + failed.length + skipped.length,
-    passed: passed.length,
-    failed: failed.length,
-    skipped: skipped.length,
-    ids: { passed: [...passed].sort(), failed: [...failed].sort(), skipped: [...skipped].sort() },
-  };
-}
+const count = namedCount;
 
 function summaryOnly(passed: number, failed: number, skipped: number): TestCount {
   return {

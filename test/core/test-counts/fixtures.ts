@@ -18,3 +18,15 @@ export function numbers(count: TestCount | null): Omit<TestCount, 'ids'> | null 
   const { format, run, passed, failed, skipped } = count;
   return { format, run, passed, failed, skipped };
 }
+
+/** A count of named tests, as a runner that names them would give it. */
+export function namedCount(passed: string[], failed: string[] = [], skipped: string[] = []): TestCount {
+  return {
+    format: 'tap',
+    run: passed.length + failed.length + skipped.length,
+    passed: passed.length,
+    failed: failed.length,
+    skipped: skipped.length,
+    ids: { passed: [...passed].sort(), failed: [...failed].sort(), skipped: [...skipped].sort() },
+  };
+}
