@@ -148,6 +148,9 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
     ]);
     const doneHeadOf = new Map([...done].map(([n, row]) => [n, row.head_commit]));
     const replay = await regressionReplay(req, run, finalHead, doneHeadOf, replaySets(plan, changes), progress);
+    // QA ran on the final head; verifiers read it with the agent instruction files as the plan's base has them.
+    const reviewAt = await deps.workspace.reviewTree(baseCommit, finalHead);
+    if (reviewAt.commit !== finalHead) await deps.workspace.sealForReview(tree, reviewAt.commit);
     const prompt = (member: RosterMember): string =>
       composeFinalVerifierPrompt(deps.gates, {
         planId: plan.id,
@@ -165,6 +168,7 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
         })),
         diffStat: { filesChanged: stat.files, insertions: stat.insertions, deletions: stat.deletions },
         changedFiles,
+        instructionFilesRestored: reviewAt.restored,
         qa: qa.map((q) => ({
           label: q.label,
           cmd: q.cmd,
@@ -173,7 +177,15 @@ export async function runFinal(req: FinalRequest, deps: EngineDeps): Promise<Fin
           outputTail: q.outputTail,
         })),
       });
-    const reviewed = await review(req, run, tree, finalHead, prompt, progress, changedFiles);
+    const reviewed = await review(
+      req,
+      run,
+      { dir: tree, at: reviewAt.commit },
+      finalHead,
+      prompt,
+      progress,
+      changedFiles,
+    );
     const findings: AttributedFinding[] = mergeDuplicateFindings(reviewed.findings).findings.map((f) => ({
       ...f,
       ...attribute(f.file, changes, sinks),
@@ -327,23 +339,25 @@ interface Reviewed {
  * Every verifier in a fresh read-only session over the final head. With OS
  * users they share the sealed tree (the kernel keeps it read-only) and one
  * check after the batch proves it unchanged; without, each gets its own tree.
+ * Either is at `view.at`, the review commit (src/git/review-commit.ts).
  */
 async function review(
   req: FinalRequest,
   deps: EngineDeps,
-  tree: string,
+  view: { dir: string; at: string },
   head: string,
   prompt: (member: RosterMember) => string,
   progress: ProgressLog,
   changedFiles: string[],
 ): Promise<Reviewed> {
   const shared = deps.sandbox.mode === 'os-user';
+  const tree = view.dir;
   const context = { plan: { id: req.plan.id }, stage: 0, runId: req.runId };
   const timeoutMs = req.config.timeouts.verifierMinutes * 60_000;
   const sessions = await pool(
     req.config.concurrency.verifiers,
     req.roster.verifiers.map((member) => async () => {
-      const dir = shared ? tree : await deps.workspace.addDetachedWorktree(head);
+      const dir = shared ? tree : await deps.workspace.addDetachedWorktree(view.at);
       try {
         // Readable by the session's user, writable by none: the file system keeps the tree as it was.
         await deps.sandbox.shareForReading(dir);
@@ -366,11 +380,11 @@ async function review(
   );
   if (shared) {
     const state = await deps.workspace.treeState(tree);
-    const moved = [...state.dirty, ...(state.head !== head ? ['(HEAD moved: a session committed)'] : [])];
+    const moved = [...state.dirty, ...(state.head !== view.at ? ['(HEAD moved: a session committed)'] : [])];
     if (moved.length > 0) {
       // Which session wrote is unknowable: none of them is believed, and the tree is put back.
       for (const s of sessions) s.changed = moved;
-      await deps.workspace.restore(tree, head);
+      await deps.workspace.restore(tree, view.at);
     }
   }
   let nextId = 1;

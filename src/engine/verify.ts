@@ -59,10 +59,11 @@ export async function verify(
   const at = { base: promptBase.baseCommit, head, changed: changedPaths, stageTree };
   const checked = await checkStage(req, deps, at, progress);
   const qa = checked.qa;
-  const view = reviewView(deps, stageTree);
+  const view = await reviewView(deps, stageTree, promptBase.baseCommit, head);
   const base: Base = {
     ...promptBase,
     headCommit: head,
+    instructionFilesRestored: view.restored,
     ...(checked.evidence ? { evidence: checked.evidence } : {}),
     // Made by okstra, not the tree's git: no attribute of the project can hide a file's change from its reviewers.
     changeDiff: await reviewDiff(deps.workspace.git, promptBase.baseCommit, head, REVIEW_DIFF_LIMIT_BYTES),
@@ -82,10 +83,10 @@ export async function verify(
   const sessions = await pool(
     req.config.concurrency.verifiers,
     req.roster.verifiers.map(
-      (member) => () => readOnlySession(deps, view, head, member, 'verifier', base, timeoutMs, req, progress),
+      (member) => () => readOnlySession(deps, view, member, 'verifier', base, timeoutMs, req, progress),
     ),
   );
-  await checkSharedView(deps, view, head, sessions, progress);
+  await checkSharedView(deps, view, sessions, progress);
   let nextId = 1;
   const verifiers: FinalReport['verifiers'] = [];
   let findings: Finding[] = [];
@@ -137,18 +138,7 @@ export async function verify(
   findings = merged.findings;
   for (const v of verifiers) v.findings = survivingIds(v.findings, merged.survivorOf);
   const answering = verifiers.filter((v) => v.status === 'done').map((v) => v.worker);
-  const converged = await converge(
-    req,
-    deps,
-    view,
-    head,
-    base,
-    findings,
-    answering,
-    progress,
-    dispatched,
-    worktreeRecords,
-  );
+  const converged = await converge(req, deps, view, base, findings, answering, progress, dispatched, worktreeRecords);
   const raisedFindings = converged.findings.map((f) => ({
     id: f.id,
     severity: f.severity,
@@ -220,12 +210,24 @@ interface Session {
  */
 interface ReviewView {
   shared: string | null;
+  /** The commit sessions read: the head, with the agent instruction files as the base has them (src/git/review-commit.ts). */
+  commit: string;
+  /** The instruction files put back, for the prompt. */
+  restored: string[];
   /** The shared tree opened to the sessions' users: once per sealing, not once per session. */
   opened?: Promise<void> | undefined;
 }
 
-function reviewView(deps: EngineDeps, stageTree: string | null): ReviewView {
-  return { shared: deps.sandbox.mode === 'os-user' ? stageTree : null };
+/**
+ * Where sessions read, and what: never the instructions the executor left for
+ * its reviewers (docs/security.md, "What reviewers load"). QA ran on the head
+ * itself; when the change touched an instruction file, the stage tree is
+ * sealed again, detached, at the review commit.
+ */
+async function reviewView(deps: EngineDeps, stageTree: string | null, base: string, head: string): Promise<ReviewView> {
+  const { commit, restored } = await deps.workspace.reviewTree(base, head);
+  if (stageTree && commit !== head) await deps.workspace.sealForReview(stageTree, commit);
+  return { shared: deps.sandbox.mode === 'os-user' ? stageTree : null, commit, restored };
 }
 
 /** Opens `dir` to the session's user for reading: a shared tree once until it is restored, a tree of its own each time. */
@@ -244,13 +246,12 @@ function openView(deps: EngineDeps, view: ReviewView, dir: string): Promise<void
 async function checkSharedView(
   deps: EngineDeps,
   view: ReviewView,
-  head: string,
   sessions: readonly Session[],
   progress: ProgressLog,
 ): Promise<void> {
   if (!view.shared || sessions.length === 0) return;
   const state = await deps.workspace.treeState(view.shared);
-  const changed = [...state.dirty, ...(state.head !== head ? ['(HEAD moved: a session committed)'] : [])];
+  const changed = [...state.dirty, ...(state.head !== view.commit ? ['(HEAD moved: a session committed)'] : [])];
   if (changed.length === 0) return;
   progress.emit('phase-5-collect', 'the shared read-only tree changed; every session that read it is discarded', {
     workers: sessions.map((s) => s.member.name).join(', '),
@@ -262,7 +263,7 @@ async function checkSharedView(
   }
   // Restoring takes the tree back (closed to agents): the next batch opens it again.
   view.opened = undefined;
-  await deps.workspace.restore(view.shared, head);
+  await deps.workspace.restore(view.shared, view.commit);
 }
 
 /**
@@ -275,7 +276,6 @@ async function checkSharedView(
 async function readOnlySession(
   deps: EngineDeps,
   view: ReviewView,
-  head: string,
   member: RosterMember,
   role: 'verifier' | 'reverify' | 'critic',
   base: Base,
@@ -285,7 +285,7 @@ async function readOnlySession(
   extra: Partial<PromptInput> = {},
 ): Promise<Session> {
   const own = view.shared === null;
-  const dir = view.shared ?? (await deps.workspace.addDetachedWorktree(head));
+  const dir = view.shared ?? (await deps.workspace.addDetachedWorktree(view.commit));
   try {
     // Readable by the session's user, writable by none: the file system, not the CLI's plan mode, keeps the tree as it was.
     await openView(deps, view, dir);
@@ -306,7 +306,7 @@ async function readOnlySession(
     if (own) {
       const state = await deps.workspace.treeState(dir);
       pushAll(changedFiles, state.dirty);
-      if (state.head !== head) changedFiles.push('(HEAD moved: the session committed)');
+      if (state.head !== view.commit) changedFiles.push('(HEAD moved: the session committed)');
     }
     const status: WorkerStatus = changedFiles.length > 0 ? 'contract-violated' : dispatched.result.status;
     return { member, status, dispatched, worktree: dir, changedFiles };
@@ -334,7 +334,6 @@ async function converge(
   req: RunStageRequest,
   deps: EngineDeps,
   view: ReviewView,
-  head: string,
   base: Base,
   initial: Finding[],
   answering: string[],
@@ -362,7 +361,6 @@ async function converge(
             readOnlySession(
               deps,
               view,
-              head,
               member,
               'reverify',
               base,
@@ -386,7 +384,6 @@ async function converge(
     await checkSharedView(
       deps,
       view,
-      head,
       sessions.map(({ s }) => s),
       progress,
     );
@@ -442,7 +439,6 @@ async function runCritic(
   const s = await readOnlySession(
     deps,
     view,
-    head,
     member,
     'critic',
     base,
@@ -450,7 +446,7 @@ async function runCritic(
     req,
     progress,
   );
-  await checkSharedView(deps, view, head, [s], progress);
+  await checkSharedView(deps, view, [s], progress);
   dispatched.push(s.dispatched);
   if (s.changedFiles.length > 0) records.push({ worker: member.name, changedFiles: s.changedFiles });
   const parsed = s.status === 'done' ? parseCriticResult(s.dispatched.result.finalText) : null;

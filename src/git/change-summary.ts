@@ -8,6 +8,8 @@ export interface ChangeSummary {
   stat: { files: number; insertions: number; deletions: number };
   /** Paths where a gitlink (a submodule's commit) was added, removed or moved: the plan's business alone. */
   gitlinks: string[];
+  /** Paths a rename (or copy) took its content from: touched too, though `files` names only where it went. */
+  renamedFrom: string[];
 }
 
 const GITLINK_MODE = '160000';
@@ -28,6 +30,7 @@ export async function changeSummary(git: Git, base: string, head: string): Promi
 export function parseRawNumstat(fields: readonly string[]): ChangeSummary {
   const files: string[] = [];
   const gitlinks: string[] = [];
+  const renamedFrom: string[] = [];
   let insertions = 0;
   let deletions = 0;
   let i = 0;
@@ -38,6 +41,7 @@ export function parseRawNumstat(fields: readonly string[]): ChangeSummary {
     const path = fields[i + (twoPaths ? 2 : 1)];
     if (path === undefined) throw new Error('git diff --raw ended inside a record');
     if (oldMode === GITLINK_MODE || newMode === GITLINK_MODE) gitlinks.push(path);
+    if (twoPaths) renamedFrom.push(fields[i + 1] as string);
     i += twoPaths ? 2 : 1;
   }
   for (; i < fields.length; i++) {
@@ -57,5 +61,5 @@ export function parseRawNumstat(fields: readonly string[]): ChangeSummary {
       i += 2;
     }
   }
-  return { files, stat: { files: files.length, insertions, deletions }, gitlinks };
+  return { files, stat: { files: files.length, insertions, deletions }, gitlinks, renamedFrom };
 }

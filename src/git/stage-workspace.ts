@@ -10,6 +10,8 @@ import {
   reclaimTree,
 } from '../sandbox/fs-access.js';
 import { changeSummary, type ChangeSummary } from './change-summary.js';
+import { isInstructionFile } from '../core/scope/instruction-files.js';
+import { reviewTree, type ReviewTree } from './review-commit.js';
 import { Git, GitError, treeGitArgs, type GitOptions, type GitResult } from './git.js';
 import { runTool } from '../process/run-captured.js';
 import { pathArgument } from '../core/text/path-bytes.js';
@@ -551,7 +553,9 @@ export class StageWorkspace {
    * Makes the executor's tree the one every reviewer reads: taken back,
    * cleaned of what the commit does not hold (ignored build output), and
    * proven to be exactly `head`. Throws when it is not: reviewers must never
-   * see something other than what is committed.
+   * see something other than what is committed. A tree not at `head` (a
+   * review commit, src/git/review-commit.ts) is moved there detached: the
+   * stage branch it has checked out stays at the executor's head.
    */
   async sealForReview(dir: string, head: string): Promise<void> {
     // Taken back, unless the executor's commit just did (commitAll) and the tree has not been handed out since.
@@ -568,8 +572,9 @@ export class StageWorkspace {
     const where = this.laid.has(dir) && state.head === head && dirty ? pathspecArgs(dirty) : [];
     // Untracked and ignored leftovers (build output), and tracked files the commit did not take: the head, exactly.
     if (state.head !== head || where.length === 0) {
-      if (state.head !== head || state.tracked.length > 0)
-        await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet', head]);
+      // `reset --hard <commit>` would move the branch the tree has checked out; a detached checkout moves HEAD only.
+      if (state.head !== head) await wt.ok([...PARALLEL_CHECKOUT, 'checkout', '--force', '--quiet', '--detach', head]);
+      else if (state.tracked.length > 0) await wt.ok([...PARALLEL_CHECKOUT, 'reset', '--hard', '--quiet']);
       if (state.dirty.length > state.tracked.length) await wt.ok(['clean', '-ffdxq']);
     } else {
       if (state.tracked.length > 0)
@@ -850,6 +855,17 @@ export class StageWorkspace {
       this.changes.set(key, answer);
     }
     return answer;
+  }
+
+  /**
+   * The commit reviewers of base..head read (src/git/review-commit.ts): when
+   * the change's summary, asked once per pair anyway, names no instruction
+   * file, the head itself with no git process; else {@link reviewTree}'s.
+   */
+  async reviewTree(base: string, head: string): Promise<ReviewTree> {
+    const { files, renamedFrom } = await this.change(base, head);
+    if (!files.some(isInstructionFile) && !renamedFrom.some(isInstructionFile)) return { commit: head, restored: [] };
+    return reviewTree(this.git, base, head);
   }
 
   /** Changed paths, a copy each caller may sort or filter. */

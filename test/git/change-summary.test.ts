@@ -40,6 +40,7 @@ describe('changeSummary', () => {
       files: [],
       stat: { files: 0, insertions: 0, deletions: 0 },
       gitlinks: [],
+      renamedFrom: [],
     });
   });
 
@@ -70,6 +71,7 @@ describe('changeSummary', () => {
       files: ['vendor/lib', 'mods/old', 'to.txt'],
       stat: { files: 3, insertions: 1, deletions: 2 },
       gitlinks: ['vendor/lib', 'mods/old'],
+      renamedFrom: ['from.txt'],
     });
   });
 });

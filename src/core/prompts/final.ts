@@ -3,6 +3,7 @@ import { resultHeadingLine } from '../contracts/headings.js';
 import { planIdProblem } from '../ids.js';
 import { codeBlock } from '../text/escape.js';
 import { oneLine } from './anchors.js';
+import { instructionFilesNote } from './sections.js';
 import { promptFileHeading, promptFileName, type FinalRole, type GateBodies, type PromptFileId } from './catalogue.js';
 import { checkPrompt } from './check-prompt.js';
 import { ROLE_LAYOUTS, type PromptRequirements } from './layout.js';
@@ -48,6 +49,8 @@ export interface FinalVerifierPromptInput {
   stages: FinalStageBrief[];
   diffStat: { filesChanged: number; insertions: number; deletions: number };
   changedFiles: string[];
+  /** The agent instruction files okstra put back as the plan's base has them in the verifier's tree (src/git/review-commit.ts). */
+  instructionFilesRestored?: string[];
   /** Every stage's validation commands and the config's qaCommands, as run at the final head, in order. */
   qa: FinalQaBrief[];
 }
@@ -149,6 +152,16 @@ function changeSection(input: FinalVerifierPromptInput): string {
     'The whole change',
     `\`git diff ${input.baseCommit}..${input.finalHead}\`: ${stat} The files it changes, as git named them:`,
     list,
+  );
+}
+
+function instructionFilesSection(input: FinalVerifierPromptInput): string | null {
+  const restored = input.instructionFilesRestored ?? [];
+  if (restored.length === 0) return null;
+  return section(
+    'Agent instruction files',
+    `${instructionFilesNote("The stages'")} These are the files the change touched, now as the base has them in your tree:`,
+    codeBlock(restored.join('\n'), 'text'),
   );
 }
 
@@ -307,6 +320,7 @@ export function composeFinalVerifierPrompt(gates: GateBodies, input: FinalVerifi
     planSection(input),
     exitContractsSection(stages),
     changeSection(input),
+    instructionFilesSection(input),
     qaSection(input.qa),
     ...ROLE_LAYOUTS.verifier.gates.map((gate) => body(gates, gate)),
     template,

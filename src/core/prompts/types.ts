@@ -75,6 +75,11 @@ export interface PromptInput {
   evidence?: StageEvidence;
   /** Verifier, reverify and critic: the diff of base..head okstra made; absent, the section is left out. */
   changeDiff?: ChangeDiffBrief;
+  /**
+   * Verifier, reverify and critic: the agent instruction files okstra put back
+   * as the base has them in the tree the session reads (src/git/review-commit.ts).
+   */
+  instructionFilesRestored?: string[];
   /** Reverify only: the finding the round is about. */
   disputed: DisputedFinding | null;
   /** Critic only: the findings the verifiers already raised in this run, so the critic looks elsewhere. */

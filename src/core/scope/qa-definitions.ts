@@ -1,3 +1,4 @@
+import { INSTRUCTION_FILE_GLOBS } from './instruction-files.js';
 import { globMatcher } from './out-of-plan.js';
 
 /**
@@ -47,15 +48,7 @@ const RUNNERS: ReadonlyArray<{ runs: RegExp; files: readonly string[]; why: stri
  */
 export const ALWAYS_PROTECTED: ReadonlyArray<{ glob: string; why: string }> = [
   { glob: '.github/**', why: 'CI workflows and the instructions Copilot loads' },
-  ...[
-    '**/AGENTS.md',
-    '**/CLAUDE.md',
-    '**/GEMINI.md',
-    '.cursorrules',
-    '.cursor/**',
-    '.clinerules',
-    '.windsurfrules',
-  ].map((glob) => ({ glob, why: 'instructions an agent CLI loads' })),
+  ...INSTRUCTION_FILE_GLOBS.map((glob) => ({ glob, why: 'instructions an agent CLI loads' })),
 ];
 
 const NPM_RUN = /\b(?:npm|pnpm|yarn|bun)\s+(?:run(?:-script)?\s+|run\s+)?([A-Za-z0-9:_.-]+)/g;
