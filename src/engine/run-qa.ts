@@ -96,7 +96,9 @@ async function runQaAs(
     const junit = `${reports}/${index + 1}.xml`;
     const run = await runProcess({
       file: shell,
-      args: ['--noprofile', '--norc', '-o', 'pipefail', '-c', command.cmd],
+      // One stream from the shell on: two pipes read side by side lose the order of `echo out; echo err >&2`.
+      // On the command's own first line, so the line numbers in its error messages stay the author's.
+      args: ['--noprofile', '--norc', '-o', 'pipefail', '-c', `exec 2>&1; ${command.cmd}`],
       cwd: options.cwd,
       env: { ...env, PYTEST_ADDOPTS: [env.PYTEST_ADDOPTS, `--junitxml=${junit}`].filter(Boolean).join(' ') },
       input: '',
