@@ -13,11 +13,12 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateFinalVerificationReport } from '../../src/core/report/validate-schema.js';
 import type { FinalOutcome } from '../../src/engine/final.js';
-import { checkHandoff, placeFinalBranch, recordHandoff } from '../../src/engine/handoff.js';
+import { checkHandoff } from '../../src/engine/handoff.js';
 import {
   allLedgerRows,
   engineFor,
   finalRun,
+  handOff,
   ledgerRows,
   makeProject,
   WRITES_STAGE_FILE,
@@ -134,27 +135,7 @@ describe('final verification of a diamond plan', () => {
         exitCode: 0,
       });
 
-    const ready = await checkHandoff(
-      { plan: engine.prepared.plan, planPath: engine.prepared.request.planPath },
-      engine.prepared.deps,
-    );
-    if (ready.kind !== 'ready') throw new Error(ready.reason);
-    await placeFinalBranch(
-      { plan: engine.prepared.plan, planPath: engine.prepared.request.planPath },
-      engine.prepared.deps,
-      ready,
-    );
-    await recordHandoff(
-      {
-        plan: engine.prepared.plan,
-        runId: 'handoff-1',
-        actor: 'alice',
-        verified: ready.verified,
-        finalBranch: ready.finalBranch,
-        mode: 'single',
-      },
-      engine.prepared.deps,
-    );
+    await handOff(engine);
     await engine.prepared.close();
     expect(await project.git.ok(['rev-parse', 'refs/heads/okstra/diamond/final'])).toBe(finalHead);
     // The final branch's tree is the done heads' merge: stage 4's done head contains 2 and 3.

@@ -16,6 +16,7 @@ import { isStageRow, parseLedger, type LedgerRow, type StageRow } from '../../sr
 import { runStage } from '../../src/engine/run-stage.js';
 import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
 import { runFinal, type FinalOutcome } from '../../src/engine/final.js';
+import { checkHandoff, placeFinalBranch, recordHandoff } from '../../src/engine/handoff.js';
 import type { StageCompleted, StageOutcome } from '../../src/engine/types.js';
 import type { FinalReport } from '../../src/core/report/index.js';
 import { Git } from '../../src/git/git.js';
@@ -355,4 +356,24 @@ export async function finalRun(project: Project, engine: Engine): Promise<FinalO
     { ...request, planText: readFileSync(project.planFile, 'utf8'), runId: `final-${Date.now()}`, how: 'cli' },
     deps,
   );
+}
+
+/** The hand-off as the CLI does it: check, place the final branch, record `handed-off`; returns the final branch. */
+export async function handOff(engine: Engine, actor = 'alice'): Promise<string> {
+  const { plan, request, deps } = engine.prepared;
+  const ready = await checkHandoff({ plan, planPath: request.planPath }, deps);
+  if (ready.kind !== 'ready') throw new Error(`the hand-off was refused: ${ready.reason}`);
+  await placeFinalBranch({ plan, planPath: request.planPath }, deps, ready);
+  await recordHandoff(
+    {
+      plan,
+      runId: `handoff-${Date.now()}`,
+      actor,
+      verified: ready.verified,
+      finalBranch: ready.finalBranch,
+      mode: 'single',
+    },
+    deps,
+  );
+  return ready.finalBranch;
 }
