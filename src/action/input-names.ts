@@ -61,6 +61,7 @@ export const INPUT_NAMES = [
   'approver',
   'review-id',
   'comment-id',
+  'request',
 ] as const;
 export type InputName = (typeof INPUT_NAMES)[number];
 

@@ -4,6 +4,7 @@ import { parseModelOverrides, ProviderError } from '../providers/index.js';
 import { INPUT_NAMES, type ActionTrigger, type InputName, type Mode, type ReportTarget } from './input-names.js';
 import { describeValue, parseCheckRunIds, RULES, type FieldRule, type Parsed } from './input-rules.js';
 import { modeRules } from './mode-rules.js';
+import { unpackRequest, type RequestField } from '../core/commands/request.js';
 
 /**
  * The Action's inputs, validated with zod. Every bad input yields exactly
@@ -77,9 +78,11 @@ export type InputsResult = { ok: true; inputs: ActionInputs } | { ok: false; err
 export function parseInputs(read: (name: InputName) => string): InputsResult {
   const raw = Object.fromEntries(INPUT_NAMES.map((n) => [n, read(n).trim()])) as Record<InputName, string>;
   const errors = new Map<InputName, string>();
+  const fromRequest = withRequest(raw, errors);
+  const named = (name: InputName): string => (fromRequest.has(name) ? `request field "${name}"` : `input "${name}"`);
   const bad = (name: InputName, allowed: string): void => {
     if (!errors.has(name))
-      errors.set(name, `input "${name}": got ${describeValue(name, raw[name])}; expected ${allowed}`);
+      errors.set(name, `${named(name)}: got ${describeValue(name, raw[name])}; expected ${allowed}`);
   };
   const missing = (name: InputName, why: string): void => {
     if (!errors.has(name)) errors.set(name, `input "${name}" is required ${why}`);
@@ -180,4 +183,33 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
       commentId,
     },
   };
+}
+
+/**
+ * Fills `raw` from the `request` input (the dispatch contract's JSON): each
+ * field becomes the input of its name, unless that input was given with
+ * another value. Returns the inputs the request filled, so a bad value is
+ * named as the request's field.
+ */
+function withRequest(raw: Record<InputName, string>, errors: Map<InputName, string>): Set<InputName> {
+  const filled = new Set<InputName>();
+  const request = unpackRequest(raw.request);
+  if (!request.ok) {
+    errors.set('request', `input "request": ${request.field}: ${request.message}`);
+    return filled;
+  }
+  for (const [field, value] of Object.entries(request.fields) as Array<[RequestField, string]>) {
+    // action.yml's "false" for reset and rebase is what the runner passes when nobody set them.
+    const unset = raw[field] === '' || ((field === 'reset' || field === 'rebase') && raw[field] === 'false');
+    if (!unset && raw[field] !== value) {
+      errors.set(
+        field,
+        `input "${field}" and request field "${field}" disagree (${describeValue(field, raw[field])} and ${describeValue(field, value)}); give it once`,
+      );
+      continue;
+    }
+    if (unset) filled.add(field);
+    raw[field] = value;
+  }
+  return filled;
 }

@@ -14,6 +14,7 @@ import { eventMode } from './event-mode.js';
 import { finalMode } from './final-mode.js';
 import { planMode } from './plan-mode.js';
 import { reconcileMode } from './reconcile-mode.js';
+import { tellRefusedRun } from './refused-request.js';
 import { RulesError } from './rules.js';
 import { dropSecretInputs, runnerTokens, Scrubber, secretValues } from './secrets.js';
 import { openSession, type Session } from './session.js';
@@ -41,6 +42,7 @@ export async function runAction(d: MainDeps): Promise<void> {
     d.io.setFailed(
       `okstra: ${parsed.errors.length} invalid input${parsed.errors.length === 1 ? '' : 's'}: ${parsed.errors.join('; ')}`,
     );
+    if (d.readInput('request').trim() !== '') await tellRefusedRun(d, parsed.errors);
     return;
   }
   const inputs = parsed.inputs;

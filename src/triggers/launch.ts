@@ -103,9 +103,9 @@ export async function launch(deps: TriggerDeps, config: OkstraConfig, req: Launc
       ok: false,
       reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`,
     };
+  const problems = workflowProblems(workflow);
   const reset = req.what.kind === 'reconcile' && req.what.reset;
   const rebase = req.what.kind === 'retry' && req.what.rebase === true;
-  const problems = workflowProblems(workflow, [...(reset ? ['reset'] : []), ...(rebase ? ['rebase'] : [])]);
   if (problems.length > 0)
     return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
 

@@ -30,7 +30,7 @@ export async function dispatchPlanning(
       ok: false,
       reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`,
     };
-  const problems = workflowProblems(workflow, Object.keys(inputs), inputs.mode);
+  const problems = workflowProblems(workflow, inputs.mode);
   if (problems.length > 0)
     return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join('; ')}.` };
   try {

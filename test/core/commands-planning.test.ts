@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { flatInputs } from '../helpers/contract.js';
 import {
   approveDispatchInputs,
   DISPATCH_INPUTS,
@@ -84,14 +85,16 @@ describe('the planning dispatch inputs', () => {
   it('mode plan: from an issue, or a re-plan of a plan pull request; the goal only when given', () => {
     expect(
       planDispatchInputs({ source: { kind: 'issue', issue: 12 }, goal: 'be quick', trigger: 'comment', actor: 'octo' }),
-    ).toEqual({ mode: 'plan', issue: '12', goal: 'be quick', trigger: 'comment', actor: 'octo' });
+    ).toEqual({ mode: 'plan', issue: '12', goal: 'be quick', request: '{"v":1,"trigger":"comment","actor":"octo"}' });
     expect(
-      planDispatchInputs({
-        source: { kind: 'replan', prNumber: 7, planId: 'issue-12-x' },
-        goal: null,
-        trigger: 'comment',
-        actor: 'octo',
-      }),
+      flatInputs(
+        planDispatchInputs({
+          source: { kind: 'replan', prNumber: 7, planId: 'issue-12-x' },
+          goal: null,
+          trigger: 'comment',
+          actor: 'octo',
+        }),
+      ),
     ).toEqual({ mode: 'plan', 'pr-number': '7', 'plan-id': 'issue-12-x', trigger: 'comment', actor: 'octo' });
   });
 
@@ -107,20 +110,24 @@ describe('the planning dispatch inputs', () => {
 
   it('mode approve: exactly one of review-id and comment-id, the approver, the plan', () => {
     expect(
-      approveDispatchInputs({
-        prNumber: 3,
-        via: { kind: 'review', reviewId: 9 },
-        approver: 'octo',
-        planPath: 'p/a.md',
-      }),
+      flatInputs(
+        approveDispatchInputs({
+          prNumber: 3,
+          via: { kind: 'review', reviewId: 9 },
+          approver: 'octo',
+          planPath: 'p/a.md',
+        }),
+      ),
     ).toEqual({ mode: 'approve', 'pr-number': '3', 'review-id': '9', approver: 'octo', plan: 'p/a.md', actor: 'octo' });
     expect(
-      approveDispatchInputs({
-        prNumber: 3,
-        via: { kind: 'comment', commentId: 5 },
-        approver: 'octo',
-        planPath: 'p/a.md',
-      }),
+      flatInputs(
+        approveDispatchInputs({
+          prNumber: 3,
+          via: { kind: 'comment', commentId: 5 },
+          approver: 'octo',
+          planPath: 'p/a.md',
+        }),
+      ),
     ).toEqual({
       mode: 'approve',
       'pr-number': '3',
@@ -152,20 +159,18 @@ describe('workflowProblems for the planning modes', () => {
       ...inputs.filter((i) => i !== 'mode').map((i) => `      ${i}: {}`),
     ].join('\n');
 
-  it('names the planning inputs a dispatch sends and the workflow lacks; a stage dispatch needs none of them', () => {
-    const old = workflow([...DISPATCH_INPUTS]);
-    expect(workflowProblems(old)).toEqual([]);
-    expect(workflowProblems(old, ['mode', 'issue', 'goal', 'trigger', 'actor'], 'plan')).toEqual([
-      'its `workflow_dispatch` does not declare the inputs `issue`, `goal` this command needs (add each under its inputs as `issue: { type: string, required: false }` and pass it to the okstra step as `issue: ${{ inputs.issue }}`, as examples/workflows/okstra.yml does)',
+  it('needs the whole contract whatever the mode: the planning values travel in the request', () => {
+    expect(workflowProblems(workflow([...DISPATCH_INPUTS]), 'plan')).toEqual([]);
+    expect(workflowProblems(workflow(DISPATCH_INPUTS.filter((i) => i !== 'goal')), 'plan')).toEqual([
+      "its `workflow_dispatch` does not declare the input `goal` of okstra's dispatch contract (docs/action.md; `okstra init --force` writes the current workflow)",
     ]);
-    expect(workflowProblems(workflow([...DISPATCH_INPUTS, 'issue', 'goal']), ['issue', 'goal'], 'plan')).toEqual([]);
   });
 
   it("names a mode the workflow's mode choice does not offer", () => {
     const choice = "      mode:\n        type: choice\n        options: ['stage', 'chain']";
-    expect(workflowProblems(workflow([...DISPATCH_INPUTS, 'review-id'], choice), ['review-id'], 'approve')).toEqual([
+    expect(workflowProblems(workflow([...DISPATCH_INPUTS], choice), 'approve')).toEqual([
       'its `mode` input offers `stage`, `chain` but not `approve` (add `approve` to its `options`)',
     ]);
-    expect(workflowProblems(workflow([...DISPATCH_INPUTS], choice), [], 'stage')).toEqual([]);
+    expect(workflowProblems(workflow([...DISPATCH_INPUTS], choice), 'stage')).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { flatInputs } from '../helpers/contract.js';
 import {
   dispatchInputs,
   effectiveLevel,
@@ -17,6 +18,7 @@ import {
   workflowProblems,
   MAX_COMMANDS_PER_COMMENT,
   REQUIRED_RUN_NAME,
+  DISPATCH_INPUTS,
   type DispatchRequest,
 } from '../../src/core/commands/index.js';
 import { checkRunName } from '../../src/core/report/index.js';
@@ -267,16 +269,16 @@ describe('the dispatch contract', () => {
     actor: 'octocat',
   };
 
-  it('builds the inputs for a stage, leaving unset ones out', () => {
+  it('builds the inputs for a stage: what a person could set by name, the rest in the versioned request', () => {
     expect(dispatchInputs(base)).toEqual({
       mode: 'stage',
       plan: '.okstra/plans/rate-limits.md',
       stage: '2',
-      'pr-number': '7',
-      'check-run-id': '123',
-      trigger: 'comment',
-      actor: 'octocat',
+      request: '{"v":1,"pr-number":7,"check-run-id":123,"trigger":"comment","actor":"octocat"}',
     });
+    expect(Object.keys(dispatchInputs(base)).every((k) => (DISPATCH_INPUTS as readonly string[]).includes(k))).toBe(
+      true,
+    );
   });
 
   it('builds the inputs for a chain with a check per stage', () => {
@@ -293,7 +295,10 @@ describe('the dispatch contract', () => {
       models: { claude: 'opus' },
       trigger: 'label',
     });
-    expect(inputs).toEqual({
+    expect(inputs.request).toBe(
+      '{"v":1,"pr-number":7,"check-run-id":{"2":123,"3":124},"trigger":"label","actor":"octocat"}',
+    );
+    expect(flatInputs(inputs)).toEqual({
       mode: 'chain',
       plan: '.okstra/plans/rate-limits.md',
       stages: '2,3',
@@ -309,7 +314,7 @@ describe('the dispatch contract', () => {
 
   it("names the commit to read a pull request's plan from as plan-ref", () => {
     const sha = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821';
-    expect(dispatchInputs({ ...base, planRef: sha })).toEqual({
+    expect(flatInputs(dispatchInputs({ ...base, planRef: sha }))).toEqual({
       mode: 'stage',
       plan: '.okstra/plans/rate-limits.md',
       'plan-ref': sha,
@@ -322,7 +327,7 @@ describe('the dispatch contract', () => {
   });
 
   it('builds the inputs for a reconcile: one stage and one check, reset sent only when set', () => {
-    expect(dispatchInputs({ ...base, mode: 'reconcile' })).toEqual({
+    expect(flatInputs(dispatchInputs({ ...base, mode: 'reconcile' }))).toEqual({
       mode: 'reconcile',
       plan: '.okstra/plans/rate-limits.md',
       stage: '2',
@@ -331,8 +336,8 @@ describe('the dispatch contract', () => {
       trigger: 'comment',
       actor: 'octocat',
     });
-    expect(dispatchInputs({ ...base, mode: 'reconcile', reset: false })).not.toHaveProperty('reset');
-    expect(dispatchInputs({ ...base, mode: 'reconcile', reset: true })).toMatchObject({
+    expect(flatInputs(dispatchInputs({ ...base, mode: 'reconcile', reset: false }))).not.toHaveProperty('reset');
+    expect(flatInputs(dispatchInputs({ ...base, mode: 'reconcile', reset: true }))).toMatchObject({
       mode: 'reconcile',
       stage: '2',
       reset: 'true',
@@ -365,23 +370,7 @@ describe('the dispatch contract', () => {
     expect(() => dispatchInputs({ ...base, planRef: 'main' })).toThrow(/bad plan commit/);
   });
 
-  const workflow = (
-    runName: string | null,
-    inputs = [
-      'mode',
-      'plan',
-      'plan-ref',
-      'stage',
-      'stages',
-      'pr-number',
-      'executor',
-      'verifiers',
-      'models',
-      'check-run-id',
-      'trigger',
-      'actor',
-    ],
-  ): string =>
+  const workflow = (runName: string | null, inputs: readonly string[] = DISPATCH_INPUTS): string =>
     [
       `name: okstra`,
       ...(runName === null ? [] : [`run-name: "${runName}"`]),
@@ -392,74 +381,49 @@ describe('the dispatch contract', () => {
       'jobs: {}',
     ].join('\n');
 
-  it('accepts a workflow with the run-name, and names what a workflow lacks', () => {
+  it('accepts a workflow with the contract and the run-name, and names what a workflow lacks', () => {
+    expect(DISPATCH_INPUTS.length).toBeLessThanOrEqual(10);
     expect(workflowProblems(workflow(REQUIRED_RUN_NAME))).toEqual([]);
+    expect(workflowProblems(workflow('okstra ${{inputs.request}}'))).toEqual([]);
+    expect(workflowProblems(workflow(null))).toEqual([expect.stringContaining('`run-name` must carry the request')]);
+    // The workflow of an okstra before the contract: every launch is refused, naming the update.
+    const before = ['mode', 'plan', 'plan-ref', 'stage', 'stages', 'pr-number', 'check-run-id', 'trigger', 'actor'];
     expect(
-      workflowProblems(workflow('okstra ${{inputs.plan}} pr #${{inputs.pr-number}} checks ${{ inputs.check-run-id }}')),
-    ).toEqual([]);
-    expect(workflowProblems(workflow(null))).toEqual([
-      expect.stringContaining('`run-name` must name the pull request and the check runs'),
-    ]);
-    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, ['mode', 'plan']))).toEqual([
-      expect.stringContaining('does not declare the inputs `plan-ref`, `stage`, `stages`, `pr-number`'),
-    ]);
-    // A workflow from before plan-ref would run a pull request's plan from the default branch: refused.
-    const withoutPlanRef = [
-      'mode',
-      'plan',
-      'stage',
-      'stages',
-      'pr-number',
-      'executor',
-      'verifiers',
-      'models',
-      'check-run-id',
-      'trigger',
-      'actor',
-    ];
-    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, withoutPlanRef))).toEqual([
-      expect.stringContaining('does not declare the input `plan-ref`'),
+      workflowProblems(
+        workflow('okstra ${{ inputs.plan }} · pr ${{ inputs.pr-number }} · checks ${{ inputs.check-run-id }}', before),
+      ),
+    ).toEqual([
+      expect.stringContaining(
+        'does not declare the inputs `executor`, `verifiers`, `models`, `issue`, `goal`, `request`',
+      ),
+      expect.stringContaining('`run-name` must carry the request'),
     ]);
     expect(workflowProblems('on: push\njobs: {}')[0]).toBe('it has no `workflow_dispatch` trigger');
     expect(workflowProblems('on: [push, workflow_dispatch]\n')).toHaveLength(2);
     expect(workflowProblems('a: [')[0]).toMatch(/not valid YAML/);
   });
 
-  it('needs the optional reset input only for a dispatch that sends it', () => {
-    const twelve = [
-      'mode',
-      'plan',
-      'plan-ref',
-      'stage',
-      'stages',
-      'pr-number',
-      'executor',
-      'verifiers',
-      'models',
-      'check-run-id',
-      'trigger',
-      'actor',
-    ];
-    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, twelve))).toEqual([]);
-    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, twelve), ['mode', 'stage'])).toEqual([]);
-    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, twelve), ['reset'])).toEqual([
-      expect.stringMatching(
-        /^its `workflow_dispatch` does not declare the input `reset` this command needs \(add `reset: \{ type: boolean, default: false \}`/,
-      ),
-    ]);
-    expect(workflowProblems(workflow(REQUIRED_RUN_NAME, [...twelve, 'reset']), ['reset'])).toEqual([]);
-  });
-
   it('reads the pull request and check runs back from a run title', () => {
-    expect(parseRunTitle('okstra .okstra/plans/p.md · pr 7 · checks 123')).toEqual({ prNumber: 7, checkRunIds: [123] });
-    expect(parseRunTitle('okstra .okstra/plans/pr 9.md · pr 7 · checks {"2":123,"3":124}')).toEqual({
-      prNumber: 7,
-      checkRunIds: [123, 124],
+    const title = (inputs: Record<string, string>): string => `okstra ${inputs.plan ?? ''} · ${inputs.request ?? ''}`;
+    expect(parseRunTitle(title(dispatchInputs(base)))).toEqual({ prNumber: 7, checkRunIds: [123] });
+    const chain = dispatchInputs({
+      ...base,
+      planPath: '.okstra/plans/pr-9.md',
+      mode: 'chain',
+      stages: [2, 3],
+      checkRunIds: new Map([
+        [2, 123],
+        [3, 124],
+      ]),
     });
-    expect(parseRunTitle('okstra  · pr  · checks ')).toBeNull();
+    expect(parseRunTitle(title(chain))).toEqual({ prNumber: 7, checkRunIds: [123, 124] });
+    // A run nobody queued a check for (the schedule, by hand): none.
+    expect(parseRunTitle('okstra  · ')).toBeNull();
+    expect(parseRunTitle('okstra .okstra/plans/p.md · {"v":1,"trigger":"dispatch","actor":"octocat"}')).toBeNull();
     expect(parseRunTitle('okstra')).toBeNull();
-    expect(parseRunTitle('okstra x · pr 7 · checks {"a":1}')).toBeNull();
-    expect(parseRunTitle('okstra x · pr 7 · checks {"2":-1}')).toBeNull();
+    expect(parseRunTitle('okstra x · {"v":1,"pr-number":7,"check-run-id":{"a":1}}')).toBeNull();
+    expect(parseRunTitle('okstra x · {"v":1,"pr-number":7,"check-run-id":-1}')).toBeNull();
+    expect(parseRunTitle('okstra x · {"v":2,"pr-number":7,"check-run-id":1}')).toBeNull();
   });
 });
 

@@ -42,7 +42,9 @@ import {
   dispatchInputs,
   displayTitle,
   isOkstraStep,
+  jobContexts,
   parseWorkflow,
+  selectJob,
   triggeredBy,
   type Workflow,
 } from './workflow.js';
@@ -259,8 +261,11 @@ export async function startGitHubSim(o: SimOptions): Promise<GitHubSim> {
     run.displayTitle = event === 'workflow_dispatch' ? displayTitle(wf, contexts) : wf.name;
     t.displayTitle = run.displayTitle;
     // Workflow-level concurrency, else the okstra job's (evaluated here too: one job per run in the simulation).
-    const okstraJob = wf.jobs.find((j) => j.steps.some(isOkstraStep));
-    run.concurrency = concurrencyOfRun(wf.concurrency ?? okstraJob?.concurrency ?? null, contexts);
+    const okstraJob = selectJob(wf, contexts)?.job;
+    run.concurrency = concurrencyOfRun(
+      wf.concurrency ?? okstraJob?.concurrency ?? null,
+      okstraJob ? jobContexts(okstraJob, contexts) : contexts,
+    );
     t.concurrencyGroup = run.concurrency?.group ?? null;
     runner.enqueue(run);
     return run;

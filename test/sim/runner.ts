@@ -17,7 +17,7 @@ import type { ExprContexts } from './expressions.js';
 import { FULL_NAME } from './json.js';
 import type { SimRun, SimState, TimelineEntry } from './state.js';
 import { condition, type ExprValue } from './expressions.js';
-import { isOkstraStep, selectJob, stepInputs, type Step } from './workflow.js';
+import { isOkstraStep, jobContexts, selectJob, stepInputs, type Step } from './workflow.js';
 
 export interface RunJob {
   run: SimRun;
@@ -173,16 +173,17 @@ export class Runner {
    * reverse order, whatever happened (post steps run `always()`).
    */
   private async runJob(run: SimRun, signal: AbortSignal, t: TimelineEntry): Promise<string> {
-    const contexts = runContexts(run, this.o.apiUrl, {
+    const runContextsOf = runContexts(run, this.o.apiUrl, {
       secrets: { ...this.o.secrets, GITHUB_TOKEN: run.token },
       vars: this.o.vars,
     });
-    const selected = selectJob(run.workflow, contexts);
+    const selected = selectJob(run.workflow, runContextsOf);
     if (!selected) {
       t.notes.push('no job with an okstra step runs for this event');
       return 'skipped';
     }
     t.notes.push(...selected.notes);
+    const contexts = jobContexts(selected.job, runContextsOf);
     const job: RunJob = { run, env: runnerEnv(run, selected.job.id), apiUrl: this.o.apiUrl };
     await this.o.executor.prepare(job);
     const steps: Record<string, ExprValue> = {};

@@ -11,6 +11,8 @@ import { condition, ExpressionError, interpolate, toText, type ExprContexts, typ
 
 type Json = Record<string, unknown>;
 
+const here = dirname(fileURLToPath(import.meta.url));
+
 export interface InputDecl {
   type: string;
   required: boolean;
@@ -35,6 +37,12 @@ export interface Job {
   if: unknown;
   concurrency: Concurrency | null;
   steps: Step[];
+  /**
+   * A job of a called (reusable) workflow: the calling job's `if:` (read
+   * with the caller's contexts), and the contexts this job's expressions
+   * read, made from the caller's.
+   */
+  call?: { if: unknown; scope: (caller: ExprContexts) => ExprContexts };
 }
 
 export interface Workflow {
@@ -58,6 +66,72 @@ function concurrencyOf(v: unknown): Concurrency | null {
   if (typeof v === 'string') return { group: v, cancelInProgress: false };
   const o = v as Json;
   return { group: String(o.group), cancelInProgress: o['cancel-in-progress'] ?? false };
+}
+
+function jobOf(id: string, j: Json): Job {
+  return {
+    id,
+    if: j.if,
+    concurrency: concurrencyOf(j.concurrency),
+    steps: ((j.steps ?? []) as Json[]).map((s) => ({
+      id: typeof s.id === 'string' ? s.id : null,
+      uses: typeof s.uses === 'string' ? s.uses : null,
+      if: s.if,
+      with: (s.with ?? {}) as Record<string, unknown>,
+    })),
+  };
+}
+
+/**
+ * The jobs of the reusable workflow a job calls, as GitHub runs them: the
+ * caller's github and vars contexts, `inputs` from the call's `with:` over
+ * the called workflow's `workflow_call` defaults, `secrets` from the call's
+ * `secrets:` (or all of the caller's with `inherit`). Only okstra's own
+ * reusable workflow is known here: any other call fails loudly.
+ */
+function calledJobs(path: string, id: string, caller: Json): Job[] {
+  const uses = caller.uses as string;
+  if (!OKSTRA_REUSABLE.test(uses))
+    throw new WorkflowError(`${path}: job ${id} calls ${uses}, which the simulation does not know`);
+  const file = join(here, '..', '..', '.github', 'workflows', 'okstra.yml');
+  const doc = parse(readFileSync(file, 'utf8')) as Json;
+  const call = ((doc.on ?? doc['true']) as Json | undefined)?.workflow_call as Json | undefined;
+  if (!call) throw new WorkflowError(`${file} has no workflow_call trigger`);
+  const declared = (call.inputs ?? {}) as Record<string, Json>;
+  const given = (caller.with ?? {}) as Record<string, unknown>;
+  const unknownInput = Object.keys(given).find((k) => !(k in declared));
+  if (unknownInput !== undefined)
+    throw new WorkflowError(`${path}: job ${id} passes the input ${unknownInput}, which ${uses} does not declare`);
+  const scope = (ctx: ExprContexts): ExprContexts => {
+    const inputs: Record<string, ExprValue> = {};
+    for (const [name, d] of Object.entries(declared)) {
+      const value = name in given ? interpolate(given[name], ctx) : ((d.default ?? null) as ExprValue);
+      inputs[name] = d.type === 'boolean' && typeof value === 'string' ? value === 'true' : value;
+    }
+    const callerSecrets = (ctx.secrets ?? {}) as Record<string, ExprValue>;
+    const secrets: Record<string, ExprValue> =
+      caller.secrets === 'inherit'
+        ? { ...callerSecrets }
+        : {
+            ...Object.fromEntries(
+              Object.entries((caller.secrets ?? {}) as Record<string, unknown>).map(([k, v]) => [k, interpolate(v, ctx)]),
+            ),
+            ...(callerSecrets.GITHUB_TOKEN !== undefined ? { GITHUB_TOKEN: callerSecrets.GITHUB_TOKEN } : {}),
+          };
+    return { ...ctx, inputs, ...(ctx.secrets ? { secrets } : {}) };
+  };
+  return Object.entries((doc.jobs ?? {}) as Record<string, Json>).map(([calledId, j]) => ({
+    ...jobOf(`${id} / ${calledId}`, j),
+    call: { if: caller.if, scope },
+  }));
+}
+
+/** `okstra/okstra/.github/workflows/okstra.yml@<ref>`: okstra's reusable workflow, this checkout's. */
+const OKSTRA_REUSABLE = /^okstra\/okstra\/\.github\/workflows\/okstra\.yml@[A-Za-z0-9._/-]+$/;
+
+/** The contexts a job's own expressions read: the run's, or those its call makes of them. */
+export function jobContexts(job: Job, contexts: ExprContexts): ExprContexts {
+  return job.call ? job.call.scope(contexts) : contexts;
 }
 
 export function parseWorkflow(path: string, text: string): Workflow {
@@ -90,17 +164,9 @@ export function parseWorkflow(path: string, text: string): Workflow {
           ]),
         );
     }
-  const jobs = Object.entries((doc.jobs ?? {}) as Record<string, Json>).map(([id, j]) => ({
-    id,
-    if: j.if,
-    concurrency: concurrencyOf(j.concurrency),
-    steps: ((j.steps ?? []) as Json[]).map((s) => ({
-      id: typeof s.id === 'string' ? s.id : null,
-      uses: typeof s.uses === 'string' ? s.uses : null,
-      if: s.if,
-      with: (s.with ?? {}) as Record<string, unknown>,
-    })),
-  }));
+  const jobs = Object.entries((doc.jobs ?? {}) as Record<string, Json>).flatMap(([id, j]): Job[] =>
+    typeof j.uses === 'string' ? calledJobs(path, id, j) : [jobOf(id, j)],
+  );
   const file = path.split('/').at(-1) ?? path;
   return {
     file,
@@ -152,7 +218,6 @@ export function dispatchInputs(
   return { ok: true, context, event };
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
 let actionDefaults: Record<string, unknown> | undefined;
 
 /** The defaults action.yml declares, which the runner sets for every input a step's `with:` leaves out. */
@@ -187,7 +252,8 @@ export function selectJob(w: Workflow, contexts: ExprContexts): SelectedJob | nu
   for (const job of w.jobs) {
     if (!job.steps.some(isOkstraStep)) continue;
     try {
-      if (!condition(job.if, contexts)) continue;
+      if (job.call && !condition(job.call.if, contexts)) continue;
+      if (!condition(job.if, jobContexts(job, contexts))) continue;
     } catch (error) {
       if (!(error instanceof ExpressionError)) throw error;
       notes.push(`job ${job.id}: its if: was not evaluated (${error.message}); the job runs`);

@@ -1,4 +1,5 @@
 import { parseDocument } from 'yaml';
+import { packRequest, REQUEST_FIELDS, unpackRequest, type RequestField } from './request.js';
 import type { LaunchMode } from './select.js';
 
 /**
@@ -9,42 +10,41 @@ import type { LaunchMode } from './select.js';
  * dispatch call itself returns no run id on every GitHub version).
  */
 
-/** Every input the bot may send; the example workflow declares them all. */
+/**
+ * The okstra workflow's `workflow_dispatch` inputs: the ones a person sets
+ * by hand, and `request`, everything okstra sets itself as versioned JSON
+ * (request.ts). Ten, the most some GitHub Enterprise Server versions take.
+ */
 export const DISPATCH_INPUTS = [
   'mode',
   'plan',
-  'plan-ref',
   'stage',
   'stages',
-  'pr-number',
   'executor',
   'verifiers',
   'models',
-  'check-run-id',
-  'trigger',
-  'actor',
-  'reset',
-  'rebase',
+  'issue',
+  'goal',
+  'request',
 ] as const;
 export type DispatchInputName = (typeof DISPATCH_INPUTS)[number];
 
 /**
- * Inputs sent only by the launches that use them (`reset`: `/okstra reconcile
- * N --reset`; `rebase`: `/okstra retry N --rebase`), so a workflow written before them keeps working for every
- * other launch; a launch that needs one refuses, naming it, where the
- * workflow lacks it (GitHub would refuse the dispatch with "Unexpected inputs").
+ * The wire form of a launch: the flat inputs (the Action's input names) a
+ * launch decided on, with everything okstra sets itself packed into
+ * `request`. Every dispatch — the bot's, the event job's, a done stage's —
+ * goes through here, so they all send the same contract.
  */
-export const OPTIONAL_DISPATCH_INPUTS = ['reset', 'rebase'] as const satisfies readonly DispatchInputName[];
-const REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter(
-  (n) => !(OPTIONAL_DISPATCH_INPUTS as readonly string[]).includes(n),
-);
-
-/**
- * The inputs of the planning modes (`mode: plan`, `mode: approve`;
- * plan-dispatch.ts), sent only by those dispatches: a workflow that predates
- * them keeps running stages, and planning refuses, naming what to add.
- */
-export const PLANNING_DISPATCH_INPUTS = ['issue', 'goal', 'plan-id', 'review-id', 'comment-id', 'approver'] as const;
+export function toContract(flat: Readonly<Record<string, string>>): Record<string, string> {
+  const inputs: Record<string, string> = {};
+  const packed: Partial<Record<RequestField, string>> = {};
+  for (const [name, value] of Object.entries(flat)) {
+    if ((REQUEST_FIELDS as readonly string[]).includes(name)) packed[name as RequestField] = value;
+    else if ((DISPATCH_INPUTS as readonly string[]).includes(name) && name !== 'request') inputs[name] = value;
+    else throw new Error(`refusing to dispatch: ${name} is not part of the dispatch contract`);
+  }
+  return { ...inputs, request: packRequest(packed) };
+}
 
 /** `dispatch`: okstra continuing a plan by itself when a stage ended `done`. */
 export type LaunchTrigger = 'label' | 'comment' | 'rerequest' | 'dispatch';
@@ -150,69 +150,45 @@ export function dispatchInputs(r: DispatchRequest): Record<string, string> {
         }),
     trigger: r.trigger,
     actor: r.actor,
-    // Sent only when set: a workflow that predates the input still takes every other launch.
     ...(r.reset === true ? { reset: 'true' } : {}),
     ...(r.rebase === true ? { rebase: 'true' } : {}),
   };
-  return inputs;
+  return toContract(inputs);
 }
 
-/** The `run-name` the okstra workflow must carry (docs/bot.md). */
-export const REQUIRED_RUN_NAME =
-  'okstra ${{ inputs.plan }} · pr ${{ inputs.pr-number }} · checks ${{ inputs.check-run-id }}';
+/**
+ * The `run-name` the okstra workflow must carry (docs/action.md): the
+ * request names the pull request and check runs a run was started for.
+ */
+export const REQUIRED_RUN_NAME = 'okstra ${{ inputs.plan }} · ${{ inputs.request }}';
 
-const RUN_NAME_PR = /\bpr #?\$\{\{\s*inputs\.pr-number\s*\}\}/;
-const RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
+const RUN_NAME_REQUEST = /\$\{\{\s*inputs\.request\s*\}\}/;
 
 /**
- * What keeps the bot from using this workflow, or an empty list: it must
- * run on `workflow_dispatch`, declare every input the bot sends (the
- * required ones always; an optional one when `sending`, the inputs of the
- * dispatch at hand, holds it), offer `mode` (the mode of the dispatch at
- * hand) when its `mode` input is a choice, and carry a `run-name` that names
- * the pull request and check runs, so that the bot can complete exactly its
- * checks when the run ends.
+ * What keeps okstra from dispatching this workflow, or an empty list: it
+ * must run on `workflow_dispatch`, declare every input of the contract,
+ * offer `mode` (the mode of the dispatch at hand) when its `mode` input is
+ * a choice, and carry a `run-name` with the request in it, so that the bot
+ * can complete exactly its checks when the run ends.
  */
-export function workflowProblems(text: string, sending: readonly string[] = [], mode?: string): string[] {
+export function workflowProblems(text: string, mode?: string): string[] {
   const doc = parseDocument(text, { prettyErrors: false });
   if (doc.errors.length > 0)
     return [`it is not valid YAML (${doc.errors[0]?.message.split('\n')[0] ?? 'parse error'})`];
   const root: unknown = doc.toJS();
   if (typeof root !== 'object' || root === null) return ['it is empty'];
   const problems: string[] = [];
-  const on = (root as Record<string, unknown>).on ?? (root as Record<string, unknown>)['true'];
-  const dispatch =
-    typeof on === 'string'
-      ? on === 'workflow_dispatch'
-        ? {}
-        : undefined
-      : Array.isArray(on)
-        ? on.includes('workflow_dispatch')
-          ? {}
-          : undefined
-        : typeof on === 'object' && on !== null && 'workflow_dispatch' in on
-          ? ((on as Record<string, unknown>).workflow_dispatch ?? {})
-          : undefined;
+  const dispatch = dispatchTrigger((root as Record<string, unknown>).on ?? (root as Record<string, unknown>)['true']);
   if (dispatch === undefined) problems.push('it has no `workflow_dispatch` trigger');
   else {
     const declared =
       typeof dispatch === 'object' && dispatch !== null && 'inputs' in dispatch
         ? Object.keys(((dispatch as { inputs?: unknown }).inputs ?? {}) as object)
         : [];
-    const missing = REQUIRED_DISPATCH_INPUTS.filter((n) => !declared.includes(n));
+    const missing = DISPATCH_INPUTS.filter((n) => !declared.includes(n));
     if (missing.length > 0)
       problems.push(
-        `its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? '' : 's'} ${missing.map((m) => `\`${m}\``).join(', ')}`,
-      );
-    const optional = OPTIONAL_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
-    for (const n of optional)
-      problems.push(
-        `its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`,
-      );
-    const planning = PLANNING_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
-    if (planning.length > 0)
-      problems.push(
-        `its \`workflow_dispatch\` does not declare the input${planning.length === 1 ? '' : 's'} ${planning.map((n) => `\`${n}\``).join(', ')} this command needs (add each under its inputs as \`${planning[0] as string}: { type: string, required: false }\` and pass it to the okstra step as \`${planning[0] as string}: \${{ inputs.${planning[0] as string} }}\`, as examples/workflows/okstra.yml does)`,
+        `its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? '' : 's'} ${missing.map((m) => `\`${m}\``).join(', ')} of okstra's dispatch contract (docs/action.md; \`okstra init --force\` writes the current workflow)`,
       );
     const modes = modeOptions(dispatch);
     if (mode !== undefined && modes !== null && !modes.includes(mode))
@@ -221,12 +197,19 @@ export function workflowProblems(text: string, sending: readonly string[] = [], 
       );
   }
   const runName = (root as Record<string, unknown>)['run-name'];
-  if (typeof runName !== 'string' || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {
-    problems.push(
-      `its \`run-name\` must name the pull request and the check runs, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``,
-    );
+  if (typeof runName !== 'string' || !RUN_NAME_REQUEST.test(runName)) {
+    problems.push(`its \`run-name\` must carry the request, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``);
   }
   return problems;
+}
+
+/** The `workflow_dispatch` trigger's settings (`{}` when bare), or undefined when the workflow has none. */
+function dispatchTrigger(on: unknown): unknown {
+  if (typeof on === 'string') return on === 'workflow_dispatch' ? {} : undefined;
+  if (Array.isArray(on)) return on.includes('workflow_dispatch') ? {} : undefined;
+  if (typeof on === 'object' && on !== null && 'workflow_dispatch' in on)
+    return (on as Record<string, unknown>).workflow_dispatch ?? {};
+  return undefined;
 }
 
 /** The choices of the workflow's `mode` input, or null when it is not a choice (any mode goes). */
@@ -240,30 +223,19 @@ function modeOptions(dispatch: unknown): string[] | null {
   return Array.isArray(options) ? options.map(String) : null;
 }
 
-const TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;
-
 /**
  * The pull request and check run ids a workflow run's title (its rendered
  * `run-name`) names, or null when it names none: a scheduled or hand-made
- * run, which owns no bot check.
+ * run, which owns no bot check. The request is the title's last part.
  */
 export function parseRunTitle(title: string): { prNumber: number; checkRunIds: number[] } | null {
-  const m = TITLE.exec(title);
-  if (!m) return null;
-  const prNumber = Number(m[1]);
-  const raw = m[2] as string;
-  if (/^[0-9]+$/.test(raw)) return { prNumber, checkRunIds: [Number(raw)] };
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
-  const ids: number[] = [];
-  for (const [stage, id] of Object.entries(json)) {
-    if (!/^[1-9][0-9]*$/.test(stage) || typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) return null;
-    ids.push(id);
-  }
-  return ids.length > 0 ? { prNumber, checkRunIds: ids } : null;
+  const at = title.indexOf('{"v":');
+  if (at < 0) return null;
+  const request = unpackRequest(title.slice(at));
+  if (!request.ok) return null;
+  const pr = request.fields['pr-number'];
+  const checks = request.fields['check-run-id'];
+  if (pr === undefined || checks === undefined) return null;
+  const ids = /^[0-9]+$/.test(checks) ? [Number(checks)] : Object.values(JSON.parse(checks) as Record<string, number>);
+  return { prNumber: Number(pr), checkRunIds: ids };
 }

@@ -12,3 +12,4 @@ export * from './select.js';
 export * from './run-trust.js';
 export * from './goal.js';
 export * from './plan-dispatch.js';
+export * from './request.js';

@@ -1,5 +1,5 @@
 import { planIdProblem } from '../ids.js';
-import { isGitHubLogin, isSafeRepoPath, type LaunchTrigger } from './dispatch.js';
+import { isGitHubLogin, isSafeRepoPath, toContract, type LaunchTrigger } from './dispatch.js';
 import { goalText } from './goal.js';
 
 /**
@@ -51,20 +51,20 @@ export function planDispatchInputs(r: PlanDispatchRequest): Record<string, strin
           'pr-number': positive(r.source.prNumber, 'pull request number'),
           'plan-id': planIdProblem(r.source.planId) === null ? r.source.planId : fail(`bad plan id`),
         };
-  return {
+  return toContract({
     mode: 'plan',
     ...source,
     ...(r.goal !== null ? { goal: r.goal } : {}),
     trigger: r.trigger,
     actor: r.actor,
-  };
+  });
 }
 
 export function approveDispatchInputs(r: ApproveDispatchRequest): Record<string, string> {
   if (!isGitHubLogin(r.approver) || r.approver.endsWith('[bot]'))
     fail(`unexpected approver ${JSON.stringify(r.approver)}`);
   if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
-  return {
+  return toContract({
     mode: 'approve',
     'pr-number': positive(r.prNumber, 'pull request number'),
     ...(r.via.kind === 'review'
@@ -73,7 +73,7 @@ export function approveDispatchInputs(r: ApproveDispatchRequest): Record<string,
     approver: r.approver,
     plan: r.planPath,
     actor: r.approver,
-  };
+  });
 }
 
 export interface FinalDispatchRequest {
@@ -94,12 +94,12 @@ export function finalDispatchInputs(r: FinalDispatchRequest): Record<string, str
   if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
   if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
   if (r.planRef !== null && !COMMIT_SHA.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
-  return {
+  return toContract({
     mode: 'final',
     plan: r.planPath,
     ...(r.planRef !== null ? { 'plan-ref': r.planRef } : {}),
     'pr-number': positive(r.prNumber, 'pull request number'),
     trigger: r.trigger,
     actor: r.actor,
-  };
+  });
 }
