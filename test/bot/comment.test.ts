@@ -488,7 +488,7 @@ describe('issue_comment.created: /okstra reconcile', () => {
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }]);
   });
 
-  it('`/okstra reconcile 2 --reset` sends reset: true to a workflow that declares it', async () => {
+  it('`/okstra reconcile 2 --reset` sends reset: true in the request', async () => {
     const gh = accepted(new GitHubMock(REPO));
     planOnPullRequest(gh)
       .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
@@ -517,35 +517,29 @@ describe('issue_comment.created: /okstra reconcile', () => {
         },
       },
     ]);
+    expect(JSON.parse(gh.dispatchWire[0]?.request ?? '{}')).toMatchObject({ v: 1, reset: true });
   });
 
-  it('`--reset` against a workflow without the reset input is refused naming it, and starts nothing; a plain reconcile still runs there', async () => {
-    const older = OKSTRA_WORKFLOW.replace('      reset:\n        required: false\n', '');
-    expect(older).not.toContain('reset:');
+  it('against the workflow of an okstra before the request, every launch is refused naming the input, and starts nothing', async () => {
+    const older = OKSTRA_WORKFLOW.replace('      request:\n        required: false\n', '');
+    expect(older).not.toContain('request:');
     const gh = accepted(new GitHubMock(REPO));
     planOnPullRequest(gh)
       .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
       .workflow(older, BRANCH);
     gh.file(PLAN_PATH, PLAN_TEXT, HEAD_SHA)
       .ledger(PLAN_ID, [doneRow(1), doneRow(2)])
-      .workflow(older, BRANCH)
-      .createCheck(5103)
-      .dispatch();
-    gh.reaction(COMMENT_ID).reaction(COMMENT_ID).comment(1);
+      .workflow(older, BRANCH);
+    gh.reaction(COMMENT_ID).comment(1);
     await receive(prComment('/okstra reconcile 2 --reset\n/okstra reconcile 2'));
-    expect(gh.bodies.createCheck).toHaveLength(1);
-    expect(gh.bodies.dispatch).toEqual([
-      expect.objectContaining({
-        inputs: expect.objectContaining({ mode: 'reconcile', stage: '2', 'check-run-id': '5103' }),
-      }),
-    ]);
-    expect(gh.bodies.dispatch?.[0]?.inputs).not.toHaveProperty('reset');
+    expect(gh.bodies.createCheck).toBeUndefined();
+    expect(gh.bodies.dispatch).toBeUndefined();
     const body = String(gh.bodies.comment?.[0]?.body);
-    expect(body).toContain(
-      '- `/okstra reconcile 2 --reset`: the workflow `.github/workflows/okstra.yml` cannot be used: its `workflow_dispatch` does not declare the input `reset` this command needs',
-    );
-    expect(body).not.toContain('- `/okstra reconcile 2`:');
-    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'rocket' }, { content: 'confused' }]);
+    for (const command of ['/okstra reconcile 2 --reset', '/okstra reconcile 2'])
+      expect(body).toContain(
+        `- \`${command}\`: the workflow \`.github/workflows/okstra.yml\` cannot be used: its \`workflow_dispatch\` does not declare the input \`request\` of okstra's dispatch contract`,
+      );
+    expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
   });
 
   it('refuses a read-only user with 😕 and a short reply, and starts nothing', async () => {

@@ -1,3 +1,4 @@
+import { flatInputs } from '../helpers/contract.js';
 import { describe, expect, it } from 'vitest';
 import { finalDispatchInputs, parseCommandLine, usageText } from '../../src/core/commands/index.js';
 import { delivery, GitHubMock, issueComment, OKSTRA_WORKFLOW, testProbot, useNock } from './harness.js';
@@ -152,7 +153,7 @@ describe('the final verb', () => {
 
   it('dispatch inputs re-check every value', () => {
     const good = { planPath: PLAN_PATH, planRef: null, prNumber: 3, trigger: 'comment' as const, actor: USER };
-    expect(finalDispatchInputs(good)).toEqual({
+    expect(flatInputs(finalDispatchInputs(good))).toEqual({
       mode: 'final',
       plan: PLAN_PATH,
       'pr-number': '3',

@@ -18,7 +18,8 @@ import { Probot, ProbotOctokit, Server, type Logger } from 'probot';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { createOkstraApp } from '../../bot/index.js';
 import { serializeRow, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
-import { REQUIRED_RUN_NAME, DISPATCH_INPUTS, PLANNING_DISPATCH_INPUTS } from '../../src/core/commands/index.js';
+import { REQUIRED_RUN_NAME, DISPATCH_INPUTS } from '../../src/core/commands/index.js';
+import { flatInputs } from '../helpers/contract.js';
 import { validateGitHubRequest } from '../helpers/github-openapi.js';
 import { gitBlobId } from '../../src/core/git-object-id.js';
 
@@ -229,7 +230,7 @@ export const OKSTRA_WORKFLOW = [
   'on:',
   '  workflow_dispatch:',
   '    inputs:',
-  ...[...DISPATCH_INPUTS, ...PLANNING_DISPATCH_INPUTS].flatMap((i) => [`      ${i}:`, '        required: false']),
+  ...DISPATCH_INPUTS.flatMap((i) => [`      ${i}:`, '        required: false']),
   'jobs:',
   '  okstra:',
   '    runs-on: ubuntu-latest',
@@ -245,6 +246,8 @@ export const OKSTRA_WORKFLOW = [
  */
 export class GitHubMock {
   readonly bodies: Record<string, Body[]> = {};
+  /** The inputs of each dispatch as sent: the dispatch contract's named inputs and its request. */
+  readonly dispatchWire: Array<Record<string, string>> = [];
   private readonly base: string;
 
   constructor(readonly repo: Repo) {
@@ -257,7 +260,10 @@ export class GitHubMock {
 
   private record(key: string): (body: Body) => boolean {
     return (body) => {
-      (this.bodies[key] ??= []).push(body);
+      // A dispatch is recorded as the Action reads it (the request unpacked); `dispatchWire` keeps what was sent.
+      if (key === 'dispatch') this.dispatchWire.push(body.inputs as Record<string, string>);
+      const kept = key === 'dispatch' ? { ...body, inputs: flatInputs(body.inputs as Record<string, unknown>) } : body;
+      (this.bodies[key] ??= []).push(kept);
       return true;
     };
   }

@@ -63,21 +63,21 @@ describe('/okstra plan on an issue', () => {
     expect(reply).toContain('/okstra plan [text]');
   });
 
-  it('refuses when the default branch workflow predates planning, naming the inputs to add', async () => {
+  it('refuses when the default branch workflow predates the planning inputs, naming the inputs to add', async () => {
     const old = [
       'name: okstra',
       `run-name: "${REQUIRED_RUN_NAME}"`,
       'on:',
       '  workflow_dispatch:',
       '    inputs:',
-      ...DISPATCH_INPUTS.map((i) => `      ${i}: {}`),
+      ...DISPATCH_INPUTS.filter((i) => i !== 'issue' && i !== 'goal').map((i) => `      ${i}: {}`),
       'jobs: {}',
     ].join('\n');
     const gh = accepted(new GitHubMock(REPO)).workflow(old).reaction(COMMENT_ID).comment(1);
     await receive('/okstra plan speed it up', false);
     expect(gh.bodies.dispatch).toBeUndefined();
     expect(gh.bodies.comment?.[0]?.body).toContain(
-      'does not declare the inputs `issue`, `goal` this command needs (add each under its inputs as `issue: { type: string, required: false }`',
+      "does not declare the inputs `issue`, `goal` of okstra's dispatch contract (docs/action.md; `okstra init --force` writes the current workflow)",
     );
   });
 

@@ -130,20 +130,20 @@ describe('pull_request.labeled', () => {
     await receive(labeled('okstra:stage-2'));
     const body = String(gh.bodies.comment?.[0]?.body);
     expect(body).toContain('does not declare the inputs `mode`, `plan`');
-    expect(body).toContain('its `run-name` must name the pull request and the check runs');
+    expect(body).toContain('its `run-name` must carry the request');
   });
 
-  it("refuses a default branch workflow that does not declare plan-ref, which would run the pull request's plan from the default branch", async () => {
+  it("refuses a default branch workflow without the request, which carries the pull request's plan commit", async () => {
     const gh = new GitHubMock(REPO).token().config(CONFIG).permission('Codertocat', 'write');
-    const withoutPlanRef = OKSTRA_WORKFLOW.replace('      plan-ref:\n        required: false\n', '');
-    expect(withoutPlanRef).not.toContain('plan-ref');
+    const withoutPlanRef = OKSTRA_WORKFLOW.replace('      request:\n        required: false\n', '');
+    expect(withoutPlanRef).not.toContain('request:');
     planOnPullRequest(gh)
       .ledger(PLAN_ID, [doneRow(1)])
       .workflow(withoutPlanRef, 'master')
       .removeLabel(2, 'okstra:stage-2')
       .comment(2);
     await receive(labeled('okstra:stage-2'));
-    expect(String(gh.bodies.comment?.[0]?.body)).toContain('does not declare the input `plan-ref`');
+    expect(String(gh.bodies.comment?.[0]?.body)).toContain('does not declare the input `request`');
     expect(gh.bodies.createCheck).toBeUndefined();
     expect(gh.bodies.dispatch).toBeUndefined();
   });

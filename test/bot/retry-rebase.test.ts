@@ -94,9 +94,9 @@ describe('issue_comment.created: /okstra retry N --rebase', () => {
     expect(gh.bodies.dispatch?.[0]?.inputs).not.toHaveProperty('rebase');
   });
 
-  it('against a workflow without the rebase input it is refused naming the input, and nothing is created', async () => {
-    const older = OKSTRA_WORKFLOW.replace('      rebase:\n        required: false\n', '');
-    expect(older).not.toContain('rebase:');
+  it('against the workflow of an okstra before the request it is refused naming the input, and nothing is created', async () => {
+    const older = OKSTRA_WORKFLOW.replace('      request:\n        required: false\n', '');
+    expect(older).not.toContain('request:');
     const gh = acceptedOnPullRequest(new GitHubMock(REPO))
       .ledger(PLAN_ID, [doneRow(1), failedRow(2, 'gh-100-1-s2')])
       .workflow(older, BRANCH)
@@ -106,7 +106,7 @@ describe('issue_comment.created: /okstra retry N --rebase', () => {
     expect(gh.bodies.createCheck).toBeUndefined();
     expect(gh.bodies.dispatch).toBeUndefined();
     expect(String(gh.bodies.comment?.[0]?.body)).toContain(
-      '- `/okstra retry 2 --rebase`: the workflow `.github/workflows/okstra.yml` cannot be used: its `workflow_dispatch` does not declare the input `rebase` this command needs',
+      "- `/okstra retry 2 --rebase`: the workflow `.github/workflows/okstra.yml` cannot be used: its `workflow_dispatch` does not declare the input `request` of okstra's dispatch contract",
     );
     expect(gh.bodies.reaction).toEqual([{ content: 'eyes' }, { content: 'confused' }]);
   });

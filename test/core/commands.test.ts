@@ -424,6 +424,13 @@ describe('the dispatch contract', () => {
     expect(parseRunTitle('okstra x · {"v":1,"pr-number":7,"check-run-id":{"a":1}}')).toBeNull();
     expect(parseRunTitle('okstra x · {"v":1,"pr-number":7,"check-run-id":-1}')).toBeNull();
     expect(parseRunTitle('okstra x · {"v":2,"pr-number":7,"check-run-id":1}')).toBeNull();
+    // Titles of runs an okstra before the request started, still in flight after an upgrade.
+    expect(parseRunTitle('okstra .okstra/plans/p.md · pr 7 · checks 123')).toEqual({ prNumber: 7, checkRunIds: [123] });
+    expect(parseRunTitle('okstra p.md · pr 7 · checks {"2":123,"3":124}')).toEqual({
+      prNumber: 7,
+      checkRunIds: [123, 124],
+    });
+    expect(parseRunTitle('okstra x · pr 7 · checks {"a":1}')).toBeNull();
   });
 });
 

@@ -230,7 +230,8 @@ function modeOptions(dispatch: unknown): string[] | null {
  */
 export function parseRunTitle(title: string): { prNumber: number; checkRunIds: number[] } | null {
   const at = title.indexOf('{"v":');
-  if (at < 0) return null;
+  // A run an okstra before the request started (`pr 7 · checks 123`) still finds its checks after an upgrade.
+  if (at < 0) return parseOldRunTitle(title);
   const request = unpackRequest(title.slice(at));
   if (!request.ok) return null;
   const pr = request.fields['pr-number'];
@@ -238,4 +239,26 @@ export function parseRunTitle(title: string): { prNumber: number; checkRunIds: n
   if (pr === undefined || checks === undefined) return null;
   const ids = /^[0-9]+$/.test(checks) ? [Number(checks)] : Object.values(JSON.parse(checks) as Record<string, number>);
   return { prNumber: Number(pr), checkRunIds: ids };
+}
+
+const OLD_TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;
+
+function parseOldRunTitle(title: string): { prNumber: number; checkRunIds: number[] } | null {
+  const m = OLD_TITLE.exec(title);
+  if (!m) return null;
+  const raw = m[2] as string;
+  if (/^[0-9]+$/.test(raw)) return { prNumber: Number(m[1]), checkRunIds: [Number(raw)] };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const ids = Object.entries((json ?? {}) as Record<string, unknown>);
+  if (
+    ids.length === 0 ||
+    ids.some(([k, v]) => !/^[1-9][0-9]*$/.test(k) || typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
+  )
+    return null;
+  return { prNumber: Number(m[1]), checkRunIds: ids.map(([, v]) => v as number) };
 }
