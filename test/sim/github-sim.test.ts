@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, PASSING_REVIEWER, twoStagePlan, WRITER, type Project } from '../action/harness.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import { isReportComment } from '../../src/core/report/index.js';
+import { parseRunTitle } from '../../src/core/commands/index.js';
+import { flatInputs } from '../helpers/contract.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The workflow for repositories that run the okstra App (okstra.yml is the no-server one), as docs/bot.md says to install it.
@@ -62,8 +64,8 @@ describe('the simulated GitHub, bot shell', () => {
         r.headBranch,
         r.headSha,
         r.actor.login,
-        r.inputs.stage,
-        r.inputs.trigger,
+        flatInputs(r.inputs).stage,
+        flatInputs(r.inputs).trigger,
         r.conclusion,
       ]),
       why(),
@@ -76,20 +78,23 @@ describe('the simulated GitHub, bot shell', () => {
     const [first, second] = runs;
     const [check1, check2] = checks;
     if (!first || !second || !check1 || !check2) throw new Error('unreachable');
-    expect(first.displayTitle).toBe(`okstra ${p.planPath} · pr 7 · checks ${check1.id}`);
-    expect(second.displayTitle).toBe(`okstra ${p.planPath} · pr 7 · checks ${check2.id}`);
+    expect(first.displayTitle).toBe(`okstra ${p.planPath} · ${String(first.inputs.request)}`);
+    expect(parseRunTitle(first.displayTitle)).toEqual({ prNumber: 7, checkRunIds: [check1.id] });
+    expect(second.displayTitle).toBe(`okstra ${p.planPath} · ${String(second.inputs.request)}`);
+    expect(parseRunTitle(second.displayTitle)).toEqual({ prNumber: 7, checkRunIds: [check2.id] });
     expect(first.concurrency?.group).toBe(`okstra-${p.planPath}-stage-1`);
     // The second run was dispatched only after the first had ended (its workflow_run.completed).
     const [t1, t2] = [s.state.timelineOf(first.id), s.state.timelineOf(second.id)];
     expect(t2.dispatchedAt).toBeGreaterThanOrEqual(t1.endedAt ?? Infinity);
     // The okstra step's inputs, evaluated from the workflow: the bot owns the checks, the job's token is GITHUB_TOKEN.
-    expect(t1.inputs).toMatchObject({
+    expect(flatInputs(t1.inputs)).toMatchObject({
       mode: 'stage',
       plan: p.planPath,
       stage: '1',
       'pr-number': '7',
       'check-run-id': String(check1.id),
       report: 'summary',
+      'dispatch-next': 'false',
     });
     expect(t1.inputs?.['github-token']).toMatch(/^ghs_actions_/);
     expect([t1.exitCode, t1.postExitCode]).toEqual([0, 0]);

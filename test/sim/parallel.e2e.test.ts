@@ -15,6 +15,7 @@ import { checkRunName, isReportComment } from '../../src/core/report/index.js';
 import type { StageRow } from '../../src/core/ledger/index.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import type { SimRun, TimelineEntry } from './state.js';
+import { flatInputs } from '../helpers/contract.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WORKFLOWS = {
@@ -206,7 +207,7 @@ describe.each(['bot', 'action'] as const)('parallel stages on GitHub, %s shell',
     }
     // Each stage's run was dispatched with its own check.
     for (const r of runs)
-      expect(r.run.inputs['check-run-id']).toBe(
+      expect(flatInputs(r.run.inputs)['check-run-id']).toBe(
         String(checks.find((c) => c.name === checkRunName(PLAN_ID, r.stage))?.id),
       );
 

@@ -108,17 +108,22 @@ function calledJobs(path: string, id: string, caller: Json): Job[] {
       const value = name in given ? interpolate(given[name], ctx) : ((d.default ?? null) as ExprValue);
       inputs[name] = d.type === 'boolean' && typeof value === 'string' ? value === 'true' : value;
     }
-    const callerSecrets = (ctx.secrets ?? {}) as Record<string, ExprValue>;
+    // Secrets only where the caller's are known (a job's steps); a run's title and group never read them.
+    if (ctx.secrets === undefined) return { ...ctx, inputs };
+    const callerSecrets = ctx.secrets as Record<string, ExprValue>;
     const secrets: Record<string, ExprValue> =
       caller.secrets === 'inherit'
         ? { ...callerSecrets }
         : {
             ...Object.fromEntries(
-              Object.entries((caller.secrets ?? {}) as Record<string, unknown>).map(([k, v]) => [k, interpolate(v, ctx)]),
+              Object.entries((caller.secrets ?? {}) as Record<string, unknown>).map(([k, v]) => [
+                k,
+                interpolate(v, ctx),
+              ]),
             ),
             ...(callerSecrets.GITHUB_TOKEN !== undefined ? { GITHUB_TOKEN: callerSecrets.GITHUB_TOKEN } : {}),
           };
-    return { ...ctx, inputs, ...(ctx.secrets ? { secrets } : {}) };
+    return { ...ctx, inputs, secrets };
   };
   return Object.entries((doc.jobs ?? {}) as Record<string, Json>).map(([calledId, j]) => ({
     ...jobOf(`${id} / ${calledId}`, j),
