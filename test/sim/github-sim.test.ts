@@ -192,4 +192,27 @@ describe('the simulated GitHub, no-server shell', () => {
     // Made with GITHUB_TOKEN: the reactions, the report comment; none of them started another workflow.
     expect(s.commentsOn(7).filter((c) => c.user.login === 'github-actions[bot]').length).toBeGreaterThan(0);
   });
+
+  it('a dispatch whose request fails validation runs nothing and says why on the pull request, naming the field', async () => {
+    const p = await project(NO_SERVER_WORKFLOW);
+    sim = await startGitHubSim({ project: p, shell: 'action', pulls: [{ number: 7, head: 'feature' }] });
+    const reply = await sim.dispatch(
+      'okstra.yml',
+      'main',
+      { mode: 'stage', plan: p.planPath, stage: '1', request: '{"v":1,"pr-number":7,"check-run-id":"5001"}' },
+      'octocat',
+    );
+    expect(reply.status).toBe(204);
+    await sim.settled();
+    const s = sim;
+    expect(s.runs().map((r) => [r.event, r.conclusion])).toEqual([['workflow_dispatch', 'failure']]);
+    const said = s.commentsOn(7).filter((c) => c.user.login === 'github-actions[bot]');
+    expect(said).toHaveLength(1);
+    expect(said[0]?.body).toContain('okstra did not run');
+    expect(said[0]?.body).toContain('input "request": request.check-run-id: ');
+    // Nothing was claimed, no check was queued.
+    expect(await p.ledger()).toEqual([]);
+    expect(s.checks()).toEqual([]);
+    expect(s.unhandled).toEqual([]);
+  });
 });

@@ -1,9 +1,11 @@
 /**
  * Acceptance tests of parallel stages on GitHub, in the simulation, for
- * both shells: the okstra App (bot shell, examples/workflows/okstra-app.yml)
- * and the no-server workflow (action shell, examples/workflows/okstra.yml,
- * whose event job runs `mode: event` and whose stage job dispatches the next
- * stages itself with `dispatch-next`). The same table runs against both:
+ * both shells, each a team's short file calling okstra's reusable workflow
+ * (.github/workflows/okstra.yml): the okstra App (bot shell,
+ * examples/workflows/okstra-app.yml, `app: true`) and the no-server workflow
+ * (action shell, examples/workflows/okstra.yml, whose event job runs
+ * `mode: event` and whose stage job dispatches the next stages itself with
+ * `dispatch-next`). The same table runs against both:
  * what a person sees on the pull request must not depend on the shell.
  */
 import { readFileSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, PASSING_REVIEWER, WRITER, type AgentScript, type Project } from '../action/harness.js';
 import { checkRunName, isReportComment } from '../../src/core/report/index.js';
-import type { StageRow } from '../../src/core/ledger/index.js';
+import { isPlanRow, parseLedger, type PlanRow, type StageRow } from '../../src/core/ledger/index.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import type { SimRun, TimelineEntry } from './state.js';
 import { flatInputs } from '../helpers/contract.js';
@@ -75,13 +77,19 @@ const FAILS_STAGE_2: AgentScript = {
   rules: [{ when: { role: 'verifier', stage: 2 }, do: { verifierResult: 'FAIL' } }],
 };
 
-function project(shell: Shell, reviewer: AgentScript, planOnPullRequest = false): Promise<Project> {
+function project(
+  shell: Shell,
+  reviewer: AgentScript,
+  o: { planOnPullRequest?: boolean; handoff?: boolean } = {},
+): Promise<Project> {
   return makeProject({
     plan: diamondPlan(),
     agents: { writer: EXECUTOR, reviewer },
     files: { '.github/workflows/okstra.yml': WORKFLOWS[shell] },
     prFiles: { 'docs/feature.md': 'a feature\n' },
-    planOnPullRequest,
+    planOnPullRequest: o.planOnPullRequest ?? false,
+    // The last stage's run verifies the plan and opens the hand-off pull request (okstra's default).
+    ...(o.handoff ? { config: { handoff: { auto: true } } } : {}),
   });
 }
 
@@ -125,6 +133,12 @@ function rowIndex(rows: StageRow[], stage: number, status: StageRow['status']): 
   return rows.flatMap((r, i) => (r.stage === stage && r.status === status ? [i] : []));
 }
 
+/** The plan-level rows (verified, handed-off, …) on the remote's ledger branch. */
+async function planRows(p: Project): Promise<PlanRow[]> {
+  const text = await p.show('okstra-ledger', `plans/${PLAN_ID}/ledger.jsonl`);
+  return parseLedger(text ?? '', { path: 'ledger.jsonl', planId: PLAN_ID }).filter(isPlanRow);
+}
+
 function reportComments(s: GitHubSim, shell: Shell, stage: number) {
   return s
     .commentsOn(7)
@@ -133,8 +147,8 @@ function reportComments(s: GitHubSim, shell: Shell, stage: number) {
 
 // Each test runs real Action processes and git: about 20-40 s on a loaded 2-core machine; the limit leaves room.
 describe.each(['bot', 'action'] as const)('parallel stages on GitHub, %s shell', { timeout: 120_000 }, (shell) => {
-  it('/okstra run on a diamond plan: stage 1, then 2 and 3 in parallel runs, then 4; one check and one report comment per stage', async () => {
-    const p = await project(shell, PASSING_REVIEWER);
+  it('/okstra run on a diamond plan: stage 1, then 2 and 3 in parallel runs, then 4, then the hand-off; one check and one report comment per stage', async () => {
+    const p = await project(shell, PASSING_REVIEWER, { handoff: true });
     const s = (sim = await startGitHubSim({ project: p, shell, pulls: [{ number: 7, head: 'feature' }] }));
     const started = Date.now();
     await s.comment(7, '/okstra run', { login: 'octocat', permission: 'write' });
@@ -198,7 +212,12 @@ describe.each(['bot', 'action'] as const)('parallel stages on GitHub, %s shell',
       expect(await p.show(`okstra/${PLAN_ID}/stage-4`, `src/stage-${n}.txt`)).toMatch(new RegExp(`^stage ${n} by `));
 
     // One check per stage on the pull request's head: created queued, completed success.
-    const checks = s.checks();
+    const finalCheck = only(
+      s.checks().filter((c) => c.name === `okstra: ${PLAN_ID} · final`),
+      'final check',
+    );
+    expect(finalCheck).toMatchObject({ status: 'completed', conclusion: 'success' });
+    const checks = s.checks().filter((c) => c !== finalCheck);
     expect(checks.map((c) => c.name).sort()).toEqual([1, 2, 3, 4].map((n) => checkRunName(PLAN_ID, n)));
     for (const c of checks) {
       expect(c, c.name).toMatchObject({ head_sha: p.prHead, status: 'completed', conclusion: 'success' });
@@ -213,6 +232,17 @@ describe.each(['bot', 'action'] as const)('parallel stages on GitHub, %s shell',
 
     // One report comment per stage on PR #7, by okstra.
     for (const n of [1, 2, 3, 4]) expect(reportComments(s, shell, n), `report of stage ${n}`).toHaveLength(1);
+
+    // To the hand-off: stage 4's run verified the whole plan (handoff.auto, the default) and opened the hand-off
+    // pull request of the final branch, which is at the verified head.
+    expect((await planRows(p)).map((r) => r.status)).toEqual(['verified', 'handed-off']);
+    const handoff = only(
+      [...s.state.pulls.values()].filter((pr) => pr.head === `okstra/${PLAN_ID}/final`),
+      'hand-off pull request',
+    );
+    expect(handoff).toMatchObject({ base: 'main', state: 'open' });
+    expect(handoff.body).toContain(`<!-- okstra:handoff plan=${PLAN_ID} -->`);
+    expect(await p.show(`okstra/${PLAN_ID}/final`, 'src/stage-4.txt')).toMatch(/^stage 4 by /);
 
     expect(s.unhandled).toEqual([]);
     await closeSim(s);
@@ -346,7 +376,7 @@ describe.each(['bot', 'action'] as const)('parallel stages on GitHub, %s shell',
       ].join('\n'),
     },
   ])('/okstra run by $who is refused: the reply, no workflow run dispatched, no check', async (c) => {
-    const p = await project(shell, PASSING_REVIEWER, true);
+    const p = await project(shell, PASSING_REVIEWER, { planOnPullRequest: true });
     const s = (sim = await startGitHubSim({
       project: p,
       shell,
