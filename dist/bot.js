@@ -17,31 +17,31 @@ var INVISIBLE = (
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g
 );
 var ANY_INVISIBLE = new RegExp(INVISIBLE.source);
-function stripInvisible(text) {
-  if (!ANY_INVISIBLE.test(text)) return text;
-  return text.replace(/\r\n?/g, "\n").replace(ANSI_SEQUENCE, "").replace(INVISIBLE, "");
+function stripInvisible(text2) {
+  if (!ANY_INVISIBLE.test(text2)) return text2;
+  return text2.replace(/\r\n?/g, "\n").replace(ANSI_SEQUENCE, "").replace(INVISIBLE, "");
 }
 var ZERO_WIDTH_SPACE = "\u200B";
 var MENTION = /@(?=[A-Za-z0-9])/g;
-function breakMentions(text) {
-  return text.replace(MENTION, `@${ZERO_WIDTH_SPACE}`);
+function breakMentions(text2) {
+  return text2.replace(MENTION, `@${ZERO_WIDTH_SPACE}`);
 }
 var HTML_ENTITIES = { "&": "&amp;", "<": "&lt;", ">": "&gt;" };
 var INLINE_SPECIAL = /[\\`*_[\]~|&<>]/g;
-function escapeInlineChars(text) {
-  return text.replace(INLINE_SPECIAL, (ch) => HTML_ENTITIES[ch] ?? `\\${ch}`);
+function escapeInlineChars(text2) {
+  return text2.replace(INLINE_SPECIAL, (ch) => HTML_ENTITIES[ch] ?? `\\${ch}`);
 }
 var LINE_START_MARKER = /^([#>+\-=*]|\d{1,9}(?=[.)]))/;
 function escapeLineStart(line) {
   const trimmed = line.replace(/^[ \t]+/, "");
   return trimmed.replace(LINE_START_MARKER, (marker) => /^\d/.test(marker) ? `${marker}\\` : `\\${marker}`);
 }
-function escapeInline(text) {
-  const oneLine = stripInvisible(text).replace(/\s*\n\s*/g, " ").trim();
+function escapeInline(text2) {
+  const oneLine = stripInvisible(text2).replace(/\s*\n\s*/g, " ").trim();
   return breakMentions(escapeLineStart(escapeInlineChars(oneLine)));
 }
-function escapeBlock(text) {
-  const lines = stripInvisible(text).split("\n");
+function escapeBlock(text2) {
+  const lines = stripInvisible(text2).split("\n");
   const out = [];
   for (const raw of lines) {
     const line = raw.trimEnd();
@@ -54,34 +54,34 @@ function escapeBlock(text) {
   while (out.length > 0 && out[out.length - 1] === "") out.pop();
   return out.map((line, i) => line !== "" && out[i + 1] !== void 0 && out[i + 1] !== "" ? `${line}  ` : line).join("\n");
 }
-function longestBacktickRun(text) {
+function longestBacktickRun(text2) {
   let longest = 0;
-  for (const run2 of text.match(/`+/g) ?? []) longest = Math.max(longest, run2.length);
+  for (const run2 of text2.match(/`+/g) ?? []) longest = Math.max(longest, run2.length);
   return longest;
 }
-function codeBlock(text, info = "") {
-  const body = stripInvisible(text).replace(/\n+$/, "");
+function codeBlock(text2, info = "") {
+  const body = stripInvisible(text2).replace(/\n+$/, "");
   const fence = fenceFor(body);
   return `${fence}${info}
 ${body}
 ${fence}`;
 }
-function fenceFor(text) {
-  return "`".repeat(Math.max(3, longestBacktickRun(text) + 1));
+function fenceFor(text2) {
+  return "`".repeat(Math.max(3, longestBacktickRun(text2) + 1));
 }
-function inlineCode(text, opts = {}) {
-  let body = stripInvisible(text).replace(/\s*\n\s*/g, " ");
+function inlineCode(text2, opts = {}) {
+  let body = stripInvisible(text2).replace(/\s*\n\s*/g, " ");
   if (opts.inTable) body = body.replace(/\|/g, "\\|");
   if (body === "") return "` `";
   const fence = "`".repeat(longestBacktickRun(body) + 1);
   const pad = body.startsWith("`") || body.endsWith("`") ? " " : "";
   return `${fence}${pad}${body}${pad}${fence}`;
 }
-function mermaidLabel(text) {
-  return stripInvisible(text).replace(/\s*\n\s*/g, " ").replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;").replace(/`/g, "#96;").replace(/&/g, "#amp;");
+function mermaidLabel(text2) {
+  return stripInvisible(text2).replace(/\s*\n\s*/g, " ").replace(/#/g, "#35;").replace(/"/g, "#quot;").replace(/</g, "#lt;").replace(/>/g, "#gt;").replace(/`/g, "#96;").replace(/&/g, "#amp;");
 }
-function plainText(text) {
-  return stripInvisible(text);
+function plainText(text2) {
+  return stripInvisible(text2);
 }
 function linkTarget(url) {
   if (!/^https?:\/\/[^\s<>]+$/i.test(url)) return null;
@@ -107,9 +107,9 @@ var AUTH_CONTEXT = /(?:authorization|bearer)/i;
 function redactionMarker(kind) {
   return `[REDACTED:${kind}]`;
 }
-function redactSecrets(text) {
-  if (!mightHoldSecret(text)) return text;
-  let out = text;
+function redactSecrets(text2) {
+  if (!mightHoldSecret(text2)) return text2;
+  let out = text2;
   for (const { kind, pattern } of SECRET_PATTERNS) out = out.replace(pattern, redactionMarker(kind));
   out = out.replace(
     AUTH_HEADER,
@@ -126,8 +126,8 @@ function redactSecrets(text) {
 }
 var TOKEN_TELLTALES = /gh[pousr]_|github_pat_|sk-|AIza|AKIA|ASIA|ABIA|ACCA|xox[abposr]-|PRIVATE KEY/;
 var AUTH_TELLTALES = /bearer|authorization/i;
-function mightHoldSecret(text) {
-  return TOKEN_TELLTALES.test(text) || AUTH_TELLTALES.test(text);
+function mightHoldSecret(text2) {
+  return TOKEN_TELLTALES.test(text2) || AUTH_TELLTALES.test(text2);
 }
 function redactDeep(value) {
   return redactValue(value);
@@ -213,12 +213,12 @@ function secretForms(secret) {
       const replacement = container(present(REDACTED) ?? REDACTED) ?? REDACTED;
       for (const base of bases) {
         const presented = present(base);
-        const text = presented === null ? null : container(presented);
-        if (text !== null && text.length >= MIN_FORM_LENGTH && !forms.has(text)) forms.set(text, replacement);
+        const text2 = presented === null ? null : container(presented);
+        if (text2 !== null && text2.length >= MIN_FORM_LENGTH && !forms.has(text2)) forms.set(text2, replacement);
       }
     }
   }
-  return [...forms].map(([text, replacement]) => ({ text, replacement })).sort((a, b) => b.text.length - a.text.length);
+  return [...forms].map(([text2, replacement]) => ({ text: text2, replacement })).sort((a, b) => b.text.length - a.text.length);
 }
 var FormMatcher = class {
   next = [/* @__PURE__ */ new Map()];
@@ -273,15 +273,15 @@ var FormMatcher = class {
       }
     }
   }
-  replace(text) {
+  replace(text2) {
     const { next, fail: fail2, longest, replacementOf, fromRoot } = this;
     const starts = [];
     const ends = [];
     const picks = [];
     const lengths = [];
     let state = 0;
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i);
+    for (let i = 0; i < text2.length; i++) {
+      const code = text2.charCodeAt(i);
       while (state !== 0) {
         const to = next[state].get(code);
         if (to !== void 0) break;
@@ -308,14 +308,14 @@ var FormMatcher = class {
       picks.push(pick);
       lengths.push(pickLength);
     }
-    if (starts.length === 0) return text;
+    if (starts.length === 0) return text2;
     const parts = [];
     let at = 0;
     for (let k = 0; k < starts.length; k++) {
-      parts.push(text.slice(at, starts[k]), this.replacements[picks[k]]);
+      parts.push(text2.slice(at, starts[k]), this.replacements[picks[k]]);
       at = ends[k];
     }
-    parts.push(text.slice(at));
+    parts.push(text2.slice(at));
     return parts.join("");
   }
 };
@@ -351,14 +351,14 @@ var Scrubber = class {
     return this.secrets.size;
   }
   /** The text without any form of any known secret. */
-  values(text) {
-    if (this.forms.length === 0 || text.length < MIN_FORM_LENGTH) return text;
+  values(text2) {
+    if (this.forms.length === 0 || text2.length < MIN_FORM_LENGTH) return text2;
     this.matcher ??= new FormMatcher(this.forms);
-    return this.matcher.replace(text);
+    return this.matcher.replace(text2);
   }
   /** Known values, then token patterns: what every writer calls. */
-  scrubAll(text) {
-    return redactSecrets(this.values(text));
+  scrubAll(text2) {
+    return redactSecrets(this.values(text2));
   }
   /** A copy of a JSON-able value with every string (keys too) scrubbed; objects that are not plain are kept as they are. */
   deep(value) {
@@ -381,21 +381,21 @@ var Scrubber = class {
    * the JSON, the document is scrubbed value by value and re-serialised with
    * its own indentation. Text that is not JSON is scrubbed as text.
    */
-  jsonDocument(text) {
+  jsonDocument(text2) {
     let parsed;
     try {
-      parsed = JSON.parse(text);
+      parsed = JSON.parse(text2);
     } catch {
-      return this.scrubAll(text);
+      return this.scrubAll(text2);
     }
-    const inPlace = this.values(text);
+    const inPlace = this.values(text2);
     try {
       const reparsed = JSON.parse(inPlace);
       if (JSON.stringify(this.deep(reparsed)) === JSON.stringify(reparsed)) return inPlace;
     } catch {
     }
-    const indent2 = /\n([ \t]+)\S/.exec(text)?.[1] ?? "";
-    return `${JSON.stringify(this.deep(parsed), null, indent2)}${text.endsWith("\n") ? "\n" : ""}`;
+    const indent2 = /\n([ \t]+)\S/.exec(text2)?.[1] ?? "";
+    return `${JSON.stringify(this.deep(parsed), null, indent2)}${text2.endsWith("\n") ? "\n" : ""}`;
   }
   /** A file's content: JSON files stay valid JSON, everything else is scrubbed as text. */
   file(path, content) {
@@ -627,14 +627,14 @@ function topLevelParagraphs(lines) {
 var TAG_BUDGET_PER_CHAR = 4;
 var ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 function hiddenLineStarts(lines) {
-  const text = lines.join("\n");
+  const text2 = lines.join("\n");
   const starts = [];
   let offset = 0;
   for (const l of lines) {
     starts.push(offset);
     offset += l.length + 1;
   }
-  const ranges = hiddenRanges(text);
+  const ranges = hiddenRanges(text2);
   const out = [];
   let r = 0;
   for (const at of starts) {
@@ -644,15 +644,15 @@ function hiddenLineStarts(lines) {
   }
   return out;
 }
-function hiddenRanges(text) {
+function hiddenRanges(text2) {
   const ranges = [];
-  const runs = backtickRuns(text);
+  const runs = backtickRuns(text2);
   const noCloserAfter = /* @__PURE__ */ new Map();
-  let budget = text.length * TAG_BUDGET_PER_CHAR + 1024;
+  let budget = text2.length * TAG_BUDGET_PER_CHAR + 1024;
   let i = 0;
-  while (i < text.length) {
-    const ch = text[i];
-    if (ch === "\\" && i + 1 < text.length && ASCII_PUNCTUATION.test(text[i + 1])) {
+  while (i < text2.length) {
+    const ch = text2[i];
+    if (ch === "\\" && i + 1 < text2.length && ASCII_PUNCTUATION.test(text2[i + 1])) {
       i += 2;
       continue;
     }
@@ -667,9 +667,9 @@ function hiddenRanges(text) {
       continue;
     }
     if (ch === "<") {
-      const end = autolinkEnd(text, i) ?? rawHtmlEnd(text, i, noCloserAfter, (cost) => (budget -= cost) > 0);
+      const end = autolinkEnd(text2, i) ?? rawHtmlEnd(text2, i, noCloserAfter, (cost) => (budget -= cost) > 0);
       if (end === "exhausted") {
-        ranges.push([i, text.length + 1]);
+        ranges.push([i, text2.length + 1]);
         break;
       }
       if (end !== null) {
@@ -682,25 +682,25 @@ function hiddenRanges(text) {
   }
   return ranges;
 }
-function backtickRuns(text) {
+function backtickRuns(text2) {
   const byLength = /* @__PURE__ */ new Map();
   const lengthAt = /* @__PURE__ */ new Map();
-  for (let i = text.indexOf("`"); i !== -1; ) {
+  for (let i = text2.indexOf("`"); i !== -1; ) {
     let j = i;
-    while (text[j] === "`") j++;
+    while (text2[j] === "`") j++;
     const n = j - i;
     lengthAt.set(i, n);
     let list2 = byLength.get(n);
     if (!list2) byLength.set(n, list2 = []);
     list2.push(i);
-    i = text.indexOf("`", j);
+    i = text2.indexOf("`", j);
   }
   const cursor = /* @__PURE__ */ new Map();
   return {
     // An escaped first backtick leaves a shorter run starting one further on: its length is what is left of the run.
     lengthAt: (i) => {
       let j = i;
-      while (text[j] === "`") j++;
+      while (text2[j] === "`") j++;
       return j - i;
     },
     next: (length, from) => {
@@ -715,18 +715,18 @@ function backtickRuns(text) {
 }
 var AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[!-;=?-~\u0080-\uffff]*>/y;
 var EMAIL_AUTOLINK = /<[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*>/y;
-function autolinkEnd(text, i) {
+function autolinkEnd(text2, i) {
   for (const re of [AUTOLINK, EMAIL_AUTOLINK]) {
     re.lastIndex = i;
-    if (re.test(text)) return re.lastIndex;
+    if (re.test(text2)) return re.lastIndex;
   }
   return null;
 }
-function rawHtmlEnd(text, i, noCloserAfter, charge) {
+function rawHtmlEnd(text2, i, noCloserAfter, charge) {
   const find = (closer, from) => {
     const known = noCloserAfter.get(closer);
     if (known !== void 0 && known <= from) return -1;
-    const at = text.indexOf(closer, from);
+    const at = text2.indexOf(closer, from);
     if (at === -1) noCloserAfter.set(closer, from);
     return at;
   };
@@ -734,15 +734,15 @@ function rawHtmlEnd(text, i, noCloserAfter, charge) {
     const at = find(closer, from);
     return at === -1 ? null : at + closer.length;
   };
-  if (text.startsWith("<!--", i)) {
-    if (text.startsWith(">", i + 4)) return i + 5;
-    if (text.startsWith("->", i + 4)) return i + 6;
+  if (text2.startsWith("<!--", i)) {
+    if (text2.startsWith(">", i + 4)) return i + 5;
+    if (text2.startsWith("->", i + 4)) return i + 6;
     return closed(i + 4, "-->");
   }
-  if (text.startsWith("<?", i)) return closed(i + 2, "?>");
-  if (text.startsWith("<![CDATA[", i)) return closed(i + 9, "]]>");
-  if (text.startsWith("<!", i) && /[A-Za-z]/.test(text[i + 2] ?? "")) return closed(i + 3, ">");
-  const end = tagEnd(text, i, find);
+  if (text2.startsWith("<?", i)) return closed(i + 2, "?>");
+  if (text2.startsWith("<![CDATA[", i)) return closed(i + 9, "]]>");
+  if (text2.startsWith("<!", i) && /[A-Za-z]/.test(text2[i + 2] ?? "")) return closed(i + 3, ">");
+  const end = tagEnd(text2, i, find);
   if (!charge(end.scanned)) return "exhausted";
   return end.end;
 }
@@ -750,37 +750,37 @@ var isNameStart = (c) => /[A-Za-z_:]/.test(c);
 var isNameChar = (c) => /[A-Za-z0-9_.:-]/.test(c);
 var isTagNameChar = (c) => /[A-Za-z0-9-]/.test(c);
 var isSpace = (c) => c === " " || c === "	" || c === "\n" || c === "\r" || c === "\f" || c === "\v";
-function tagEnd(text, i, find) {
+function tagEnd(text2, i, find) {
   let j = i + 1;
   const fail2 = () => ({ end: null, scanned: j - i });
-  const closing = text[j] === "/";
+  const closing = text2[j] === "/";
   if (closing) j++;
-  if (!/[A-Za-z]/.test(text[j] ?? "")) return fail2();
-  while (j < text.length && isTagNameChar(text[j])) j++;
+  if (!/[A-Za-z]/.test(text2[j] ?? "")) return fail2();
+  while (j < text2.length && isTagNameChar(text2[j])) j++;
   if (closing) {
-    while (isSpace(text[j])) j++;
-    return text[j] === ">" ? { end: j + 1, scanned: j - i } : fail2();
+    while (isSpace(text2[j])) j++;
+    return text2[j] === ">" ? { end: j + 1, scanned: j - i } : fail2();
   }
   for (; ; ) {
     const before = j;
-    while (isSpace(text[j])) j++;
-    if (text[j] === ">") return { end: j + 1, scanned: j - i };
-    if (text[j] === "/" && text[j + 1] === ">") return { end: j + 2, scanned: j - i };
-    if (j === before || !isNameStart(text[j] ?? "")) return fail2();
-    while (j < text.length && isNameChar(text[j])) j++;
+    while (isSpace(text2[j])) j++;
+    if (text2[j] === ">") return { end: j + 1, scanned: j - i };
+    if (text2[j] === "/" && text2[j + 1] === ">") return { end: j + 2, scanned: j - i };
+    if (j === before || !isNameStart(text2[j] ?? "")) return fail2();
+    while (j < text2.length && isNameChar(text2[j])) j++;
     let k = j;
-    while (isSpace(text[k])) k++;
-    if (text[k] !== "=") continue;
+    while (isSpace(text2[k])) k++;
+    if (text2[k] !== "=") continue;
     k++;
-    while (isSpace(text[k])) k++;
-    const quote = text[k];
+    while (isSpace(text2[k])) k++;
+    const quote = text2[k];
     if (quote === '"' || quote === "'") {
       const close = find(quote, k + 1);
       if (close === -1) return fail2();
       j = close + 1;
     } else {
       const start = k;
-      while (k < text.length && !/[\s"'=<>`]/.test(text[k])) k++;
+      while (k < text2.length && !/[\s"'=<>`]/.test(text2[k])) k++;
       if (k === start) {
         j = k;
         return fail2();
@@ -819,10 +819,10 @@ function extractCommandLines(body) {
   }
   return out;
 }
-function utf8Length(text) {
+function utf8Length(text2) {
   let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  for (let i = 0; i < text2.length; i++) {
+    const c = text2.charCodeAt(i);
     bytes += c < 128 ? 1 : c < 2048 || c >= 55296 && c <= 57343 ? 2 : 3;
   }
   return bytes;
@@ -960,16 +960,16 @@ var ConfigSchema = z.strictObject({
 // src/core/ids.ts
 var PLAN_ID_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 var RUN_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-function planIdProblem(id) {
-  if (!PLAN_ID_PATTERN.test(id)) {
-    return `plan id "${id}" must match [a-z0-9][a-z0-9._-]{0,62} (lower-case letters, digits, ".", "_", "-"; at most 63 characters)`;
+function planIdProblem(id2) {
+  if (!PLAN_ID_PATTERN.test(id2)) {
+    return `plan id "${id2}" must match [a-z0-9][a-z0-9._-]{0,62} (lower-case letters, digits, ".", "_", "-"; at most 63 characters)`;
   }
-  return refComponentProblem(id, "plan id");
+  return refComponentProblem(id2, "plan id");
 }
-function refComponentProblem(id, what) {
-  if (id.includes("..")) return `${what} "${id}" must not contain ".." (not a valid git ref component)`;
-  if (id.endsWith(".lock")) return `${what} "${id}" must not end with ".lock" (not a valid git ref component)`;
-  if (id.endsWith(".")) return `${what} "${id}" must not end with "." (not a valid git ref component)`;
+function refComponentProblem(id2, what) {
+  if (id2.includes("..")) return `${what} "${id2}" must not contain ".." (not a valid git ref component)`;
+  if (id2.endsWith(".lock")) return `${what} "${id2}" must not end with ".lock" (not a valid git ref component)`;
+  if (id2.endsWith(".")) return `${what} "${id2}" must not end with "." (not a valid git ref component)`;
   return null;
 }
 function planIdOfPlanBranch(branch) {
@@ -1045,25 +1045,25 @@ function modelOverride(raw, known) {
 var MAX_GOAL_CHARS = 2e3;
 var HIDDEN = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 function goalText(raw) {
-  const text = raw.trim().replace(/[ \t]+/g, " ");
-  if (text === "") return { ok: true, value: null };
-  const hidden = HIDDEN.exec(text);
+  const text2 = raw.trim().replace(/[ \t]+/g, " ");
+  if (text2 === "") return { ok: true, value: null };
+  const hidden = HIDDEN.exec(text2);
   if (hidden)
     return {
       ok: false,
       error: `the goal text holds the invisible character U+${(hidden[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}; write it as plain text`
     };
-  if ([...text].length > MAX_GOAL_CHARS)
+  if ([...text2].length > MAX_GOAL_CHARS)
     return {
       ok: false,
-      error: `the goal text is ${[...text].length} characters; okstra takes at most ${MAX_GOAL_CHARS} after the command (put the rest in the issue's body)`
+      error: `the goal text is ${[...text2].length} characters; okstra takes at most ${MAX_GOAL_CHARS} after the command (put the rest in the issue's body)`
     };
-  if (text.startsWith("--"))
+  if (text2.startsWith("--"))
     return {
       ok: false,
-      error: `${shown(text.split(" ")[0] ?? text)} is not an option here: the words after the command are added to the goal as text (start them with a word, not \`--\`)`
+      error: `${shown(text2.split(" ")[0] ?? text2)} is not an option here: the words after the command are added to the goal as text (start them with a word, not \`--\`)`
     };
-  return { ok: true, value: text };
+  return { ok: true, value: text2 };
 }
 
 // src/core/commands/grammar.ts
@@ -1107,12 +1107,12 @@ function parseCommands(lines, ctx) {
     }
   );
 }
-function parseCommandLine(text, ctx) {
-  const words = text.trim().split(/\s+/);
+function parseCommandLine(text2, ctx) {
+  const words = text2.trim().split(/\s+/);
   if (words[0] !== COMMAND_PREFIX) return { ok: false, error: `a command starts with \`${COMMAND_PREFIX}\`` };
-  const prose = /^\/okstra\s+(plan|replan)(?:\s+|$)/i.exec(text.trim());
+  const prose = /^\/okstra\s+(plan|replan)(?:\s+|$)/i.exec(text2.trim());
   if (prose) {
-    const goal = goalText(text.trim().slice(prose[0].length));
+    const goal = goalText(text2.trim().slice(prose[0].length));
     if (!goal.ok) return goal;
     return { ok: true, command: { verb: prose[1].toLowerCase(), goal: goal.value } };
   }
@@ -1208,9 +1208,9 @@ function applyOption(options2, name, value, ctx) {
   switch (name) {
     case "plan": {
       if (options2.plan !== null) return twice;
-      const id = planId(value);
-      if (!id.ok) return id.error;
-      options2.plan = id.value;
+      const id2 = planId(value);
+      if (!id2.ok) return id2.error;
+      options2.plan = id2.value;
       return null;
     }
     case "executor": {
@@ -1296,10 +1296,10 @@ function fitItems(s, room) {
   const items = [];
   let used = s.head.length + s.tail.length;
   for (let i = 0; i < s.count; i += 1) {
-    const text = s.item(i);
-    if (used + text.length > room) break;
-    items.push(text);
-    used += text.length;
+    const text2 = s.item(i);
+    if (used + text2.length > room) break;
+    items.push(text2);
+    used += text2.length;
   }
   if (items.length === s.count && used <= room) return { items, used, whole: true };
   while (items.length > 0 && used + itemNote(s.count - items.length).length > room) used -= (items.pop() ?? "").length;
@@ -1352,18 +1352,18 @@ function isHighSurrogate(code) {
 function isLowSurrogate(code) {
   return code >= 56320 && code <= 57343;
 }
-function head(text, end) {
-  if (end >= text.length) return text;
+function head(text2, end) {
+  if (end >= text2.length) return text2;
   if (end <= 0) return "";
-  return isHighSurrogate(text.charCodeAt(end - 1)) ? text.slice(0, end - 1) : text.slice(0, end);
+  return isHighSurrogate(text2.charCodeAt(end - 1)) ? text2.slice(0, end - 1) : text2.slice(0, end);
 }
-function clip(text, max, marker = "\u2026") {
-  if (text.length <= max) return text;
+function clip(text2, max, marker = "\u2026") {
+  if (text2.length <= max) return text2;
   if (max <= marker.length) return head(marker, max);
-  return `${head(text, max - marker.length)}${marker}`;
+  return `${head(text2, max - marker.length)}${marker}`;
 }
-function tail(text, maxLines, maxChars) {
-  const lines = text.replace(/\n+$/, "").split("\n");
+function tail(text2, maxLines, maxChars) {
+  const lines = text2.replace(/\n+$/, "").split("\n");
   let first = lines.length;
   let size = 0;
   while (first > 0 && lines.length - first < maxLines) {
@@ -1547,15 +1547,15 @@ var FULL_DETAIL = {
   summary: Number.POSITIVE_INFINITY
 };
 var CUT = " \u2026 (cut)";
-function indent(text, prefix) {
-  return text.split("\n").map((line) => line === "" ? line : `${prefix}${line}`).join("\n");
+function indent(text2, prefix) {
+  return text2.split("\n").map((line) => line === "" ? line : `${prefix}${line}`).join("\n");
 }
-function section(id, label, priority, head2, items, tailText = "", required = false) {
+function section(id2, label, priority, head2, items, tailText = "", required = false) {
   const lazy = "count" in items ? items : listItems(items);
-  return { id, label, priority, head: head2, tail: tailText, required, count: lazy.count, item: lazy.item };
+  return { id: id2, label, priority, head: head2, tail: tailText, required, count: lazy.count, item: lazy.item };
 }
-function textSection(id, text, opts = {}) {
-  return section(id, id, opts.priority ?? 0, text, [], "", opts.required ?? false);
+function textSection(id2, text2, opts = {}) {
+  return section(id2, id2, opts.priority ?? 0, text2, [], "", opts.required ?? false);
 }
 function counted(s) {
   return { ...s, counted: true };
@@ -1603,10 +1603,10 @@ function isolationSection(report2) {
 function budgetSection(report2) {
   const b = report2.usage.budgetExceeded;
   if (!b) return section("budget", "budget refusal", 0, "", []);
-  const text = `\u{1F4B8} **Budget exceeded:** the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))} was reached with ${escapeInline(clip(b.spent, 100, "\u2026"))} spent; the model gateway refused the next request of ${escapeInline(b.worker)}.
+  const text2 = `\u{1F4B8} **Budget exceeded:** the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))} was reached with ${escapeInline(clip(b.spent, 100, "\u2026"))} spent; the model gateway refused the next request of ${escapeInline(b.worker)}.
 
 `;
-  return section("budget", "budget refusal", 0, text, [], "", true);
+  return section("budget", "budget refusal", 0, text2, [], "", true);
 }
 function workerUsageSection(report2, priority) {
   const workers = report2.usage.workers;
@@ -1631,12 +1631,12 @@ function reasonsSection(report2, limits) {
 }
 function sidecarSection(report2, limits) {
   const ev = report2.stageSidecarEvidence;
-  const text = "withheld" in ev ? `**Carry withheld** \u2014 \`carry/stage-${ev.stageNumber}.json\` was not written: ${escapeInline(clip(ev.withheld, limits.reason, CUT))}
+  const text2 = "withheld" in ev ? `**Carry withheld** \u2014 \`carry/stage-${ev.stageNumber}.json\` was not written: ${escapeInline(clip(ev.withheld, limits.reason, CUT))}
 
 ` : `**Carry written** to ${inlineCode(ev.carryPath)}.
 
 `;
-  return section("carry", "carry outcome", 0, text, [], "", true);
+  return section("carry", "carry outcome", 0, text2, [], "", true);
 }
 function findingItem(f, limits) {
   const state = f.disposition === "standing" ? "" : ` (${f.disposition})`;
@@ -1648,16 +1648,16 @@ ${indent(escapeBlock(clip(f.detail, limits.findingDetail, CUT)), "  ")}
 `;
   return `${head2}${detail}`;
 }
-function findingsSection(id, label, priority, findings, limits, collapsed) {
-  if (findings.length === 0) return section(id, label, priority, "", []);
+function findingsSection(id2, label, priority, findings, limits, collapsed) {
+  if (findings.length === 0) return section(id2, label, priority, "", []);
   const sorted = [...findings].sort(compareFindings);
   const items = { count: sorted.length, item: (i) => findingItem(sorted[i], limits) };
   const title = `${label[0]?.toUpperCase() ?? ""}${label.slice(1)} (${formatCount(sorted.length)})`;
   if (collapsed) {
     const d = details(title, "");
-    return counted(section(id, label, priority, d.head, items, d.tail));
+    return counted(section(id2, label, priority, d.head, items, d.tail));
   }
-  return counted(section(id, label, priority, `**${title}**
+  return counted(section(id2, label, priority, `**${title}**
 
 `, items, "\n"));
 }
@@ -1760,12 +1760,12 @@ function rosterSection(report2, priority) {
 }
 function convergenceSection(report2, priority) {
   const c = report2.convergence;
-  let text = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? "" : "s"}, ${c.disputed} disputed, ${c.resolved} resolved.`;
+  let text2 = `**Convergence:** ${c.rounds} round${c.rounds === 1 ? "" : "s"}, ${c.disputed} disputed, ${c.resolved} resolved.`;
   if (report2.critic) {
     const k = report2.critic;
-    text += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
+    text2 += ` **Critic:** ${escapeInline(k.worker)} \u2014 ${workerStatusText(k.status, k.upstreamError, UPSTREAM_IN_LINE)}, ${k.gaps} gap${k.gaps === 1 ? "" : "s"}${k.evidence ? `, evidence ${evidenceCell(k)}` : ""}.`;
   }
-  return section("convergence", "convergence", priority, `${text}
+  return section("convergence", "convergence", priority, `${text2}
 
 `, []);
 }
@@ -1849,10 +1849,10 @@ function failuresSection(report2, priority, limits) {
 }
 function queueSection(report2, priority) {
   const q = report2.remainingQueue;
-  const text = q.length === 0 ? "" : `**Remaining queue:** ${q.map((n) => `stage ${n}`).join(", ")}.
+  const text2 = q.length === 0 ? "" : `**Remaining queue:** ${q.map((n) => `stage ${n}`).join(", ")}.
 
 `;
-  return section("queue", "remaining queue", priority, text, []);
+  return section("queue", "remaining queue", priority, text2, []);
 }
 function groupFindings(findings) {
   const groups = {
@@ -1887,8 +1887,8 @@ function fitWithNotice(sections, maxChars, limitName, pointer, footer) {
   const worstCase = sections.filter((s) => !s.required).map((s) => ({ id: s.id, label: s.label, counted: s.counted ?? false, shown: s.count, total: s.count }));
   const reserve = cutNotice(worstCase, limitName, pointer).length + footer.length;
   const fitted = fitSections(sections, maxChars, reserve);
-  const text = `${fitted.text}${cutNotice(fitted.cuts, limitName, pointer)}${footer}`;
-  return { text: clip(text, maxChars, "\n\n\u2026 (cut at the limit)\n"), cuts: fitted.cuts };
+  const text2 = `${fitted.text}${cutNotice(fitted.cuts, limitName, pointer)}${footer}`;
+  return { text: clip(text2, maxChars, "\n\n\u2026 (cut at the limit)\n"), cuts: fitted.cuts };
 }
 
 // src/core/report/evidence-block.ts
@@ -1927,7 +1927,7 @@ function tddText(e) {
 }
 function idsText(ids2) {
   if (ids2.length === 0) return "";
-  const shown2 = ids2.slice(0, SHOWN).map((id) => inlineCode(id));
+  const shown2 = ids2.slice(0, SHOWN).map((id2) => inlineCode(id2));
   return `: ${shown2.join(", ")}${ids2.length > SHOWN ? ` and ${ids2.length - SHOWN} more` : ""}`;
 }
 function errorAnalysisSection(report2, priority) {
@@ -1963,10 +1963,10 @@ function singleVendorSection(report2) {
   const vendor = singleVendor(report2.roster);
   if (vendor === null) return textSection("single-vendor", "", { priority: 1 });
   const label = SINGLE_VENDOR_LABEL.charAt(0).toUpperCase() + SINGLE_VENDOR_LABEL.slice(1);
-  const text = `\u26A0\uFE0F **${label}:** ${sentence(escapeInline(vendor), inlineCode("verifiers:"))}.
+  const text2 = `\u26A0\uFE0F **${label}:** ${sentence(escapeInline(vendor), inlineCode("verifiers:"))}.
 
 `;
-  return textSection("single-vendor", text, { required: true });
+  return textSection("single-vendor", text2, { required: true });
 }
 
 // src/core/report/summary.ts
@@ -2101,22 +2101,22 @@ function renderCheckRun(input, opts = {}) {
     rosterSection(report2, 7),
     progressSection(report2, 8)
   ];
-  const text = fitWithNotice(sections, CHECK_OUTPUT_LIMIT, "the check-run text limit", pointer, "");
+  const text2 = fitWithNotice(sections, CHECK_OUTPUT_LIMIT, "the check-run text limit", pointer, "");
   const title = checkTitle(report2);
   const annotations = findingAnnotations(report2.findings);
   const batches = batchAnnotations(annotations);
   const requests = (batches.length > 0 ? batches : [[]]).map((batch, i) => ({
-    output: i === 0 ? { title, summary: summary.markdown, text: text.text, annotations: batch } : { title, summary: summary.markdown, annotations: batch }
+    output: i === 0 ? { title, summary: summary.markdown, text: text2.text, annotations: batch } : { title, summary: summary.markdown, annotations: batch }
   }));
   return {
     name: checkRunName(report2.plan.id, report2.stage.number),
     conclusion: report2.verdict.value === "PASS" && report2.verdict.runStatus === "passed" ? "success" : "failure",
     title,
     summary: summary.markdown,
-    text: text.text,
+    text: text2.text,
     annotations,
     requests,
-    cuts: { summary: summary.cuts, text: text.cuts }
+    cuts: { summary: summary.cuts, text: text2.cuts }
   };
 }
 function summaryWithFailures(report2, fullReportUrl) {
@@ -2159,27 +2159,112 @@ function isBotAccount(sender2) {
 
 // src/core/commands/dispatch.ts
 import { parseDocument } from "yaml";
-var DISPATCH_INPUTS = [
-  "mode",
-  "plan",
+
+// src/core/commands/request.ts
+import { z as z2 } from "zod";
+var REQUEST_VERSION = 1;
+var REQUEST_FIELDS = [
   "plan-ref",
-  "stage",
-  "stages",
   "pr-number",
-  "executor",
-  "verifiers",
-  "models",
   "check-run-id",
   "trigger",
   "actor",
   "reset",
-  "rebase"
+  "rebase",
+  "plan-id",
+  "review-id",
+  "comment-id",
+  "approver"
 ];
-var OPTIONAL_DISPATCH_INPUTS = ["reset", "rebase"];
-var REQUIRED_DISPATCH_INPUTS = DISPATCH_INPUTS.filter(
-  (n) => !OPTIONAL_DISPATCH_INPUTS.includes(n)
-);
-var PLANNING_DISPATCH_INPUTS = ["issue", "goal", "plan-id", "review-id", "comment-id", "approver"];
+var id = z2.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+var text = z2.string().min(1).max(255);
+var RequestSchema = z2.strictObject({
+  v: z2.literal(REQUEST_VERSION),
+  "plan-ref": text.optional(),
+  "pr-number": id.optional(),
+  "check-run-id": z2.union([id, z2.record(z2.string().regex(/^[1-9][0-9]{0,5}$/), id)]).optional(),
+  trigger: text.optional(),
+  actor: text.optional(),
+  reset: z2.boolean().optional(),
+  rebase: z2.boolean().optional(),
+  "plan-id": text.optional(),
+  "review-id": id.optional(),
+  "comment-id": id.optional(),
+  approver: text.optional()
+});
+var INTEGER_FIELDS = ["pr-number", "review-id", "comment-id"];
+function packRequest(flat) {
+  const request = { v: REQUEST_VERSION };
+  for (const field of REQUEST_FIELDS) {
+    const value = flat[field];
+    if (value === void 0 || value === "") continue;
+    if (INTEGER_FIELDS.includes(field)) request[field] = Number(value);
+    else if (field === "reset" || field === "rebase") {
+      if (value === "true") request[field] = true;
+    } else if (field === "check-run-id") request[field] = /^[0-9]+$/.test(value) ? Number(value) : JSON.parse(value);
+    else request[field] = value;
+  }
+  return JSON.stringify(RequestSchema.parse(request));
+}
+function unpackRequest(raw) {
+  if (raw.trim() === "") return { ok: true, fields: {} };
+  let json2;
+  try {
+    json2 = JSON.parse(raw);
+  } catch (error) {
+    return { ok: false, field: "request", message: `not JSON (${error.message})` };
+  }
+  if (typeof json2 === "object" && json2 !== null && !Array.isArray(json2) && json2.v !== 1) {
+    const v = json2.v;
+    return {
+      ok: false,
+      field: "request.v",
+      message: `this okstra reads request version ${REQUEST_VERSION}, got ${JSON.stringify(v) ?? "none"}: the run was dispatched by another okstra version (pin the same okstra commit in the workflow and the App)`
+    };
+  }
+  const parsed = RequestSchema.safeParse(json2);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.code === "unrecognized_keys" ? issue.keys[0] : void 0;
+    const path = ["request", ...(issue?.path ?? []).map(String), ...key !== void 0 ? [key] : []].join(".");
+    return {
+      ok: false,
+      field: path,
+      message: key !== void 0 ? `not a field okstra knows (${REQUEST_FIELDS.join(", ")})` : issue?.message ?? "invalid"
+    };
+  }
+  const fields = {};
+  for (const field of REQUEST_FIELDS) {
+    const value = parsed.data[field];
+    if (value === void 0) continue;
+    fields[field] = typeof value === "object" ? JSON.stringify(value) : String(value);
+  }
+  return { ok: true, fields };
+}
+
+// src/core/commands/dispatch.ts
+var DISPATCH_INPUTS = [
+  "mode",
+  "plan",
+  "stage",
+  "stages",
+  "executor",
+  "verifiers",
+  "models",
+  "issue",
+  "goal",
+  "request"
+];
+function toContract(flat) {
+  const inputs = {};
+  const packed = {};
+  for (const [name, value] of Object.entries(flat)) {
+    if (REQUEST_FIELDS.includes(name)) packed[name] = value;
+    else if (DISPATCH_INPUTS.includes(name) && name !== "request") inputs[name] = value;
+    else throw new Error(`refusing to dispatch: ${name} is not part of the dispatch contract`);
+  }
+  return { ...inputs, request: packRequest(packed) };
+}
 var SAFE_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.(?:\/|$))[A-Za-z0-9._/-]{1,255}$/;
 var LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/;
 var NAME = /^[a-z][a-z0-9-]{0,30}$/;
@@ -2208,8 +2293,8 @@ function dispatchInputs(r) {
   if (r.rebase === true && r.mode !== "stage") fail2(`rebase is for a fix run in mode stage, not ${r.mode}`);
   if (r.prNumber === null && r.checkRunIds.size > 0) fail2("check runs without a pull request");
   for (const n of r.prNumber === null ? [] : r.stages) {
-    const id = r.checkRunIds.get(n);
-    if (id === void 0 || !Number.isSafeInteger(id) || id < 1) fail2(`no check run for stage ${n}`);
+    const id2 = r.checkRunIds.get(n);
+    if (id2 === void 0 || !Number.isSafeInteger(id2) || id2 < 1) fail2(`no check run for stage ${n}`);
   }
   if (r.executor !== null && !NAME.test(r.executor)) fail2(`bad executor ${JSON.stringify(r.executor)}`);
   if (r.verifiers !== null && (r.verifiers.length === 0 || r.verifiers.some((v) => !NAME.test(v))))
@@ -2233,41 +2318,28 @@ function dispatchInputs(r) {
     },
     trigger: r.trigger,
     actor: r.actor,
-    // Sent only when set: a workflow that predates the input still takes every other launch.
     ...r.reset === true ? { reset: "true" } : {},
     ...r.rebase === true ? { rebase: "true" } : {}
   };
-  return inputs;
+  return toContract(inputs);
 }
-var REQUIRED_RUN_NAME = "okstra ${{ inputs.plan }} \xB7 pr ${{ inputs.pr-number }} \xB7 checks ${{ inputs.check-run-id }}";
-var RUN_NAME_PR = /\bpr #?\$\{\{\s*inputs\.pr-number\s*\}\}/;
-var RUN_NAME_CHECKS = /\bchecks \$\{\{\s*inputs\.check-run-id\s*\}\}/;
-function workflowProblems(text, sending = [], mode) {
-  const doc = parseDocument(text, { prettyErrors: false });
+var REQUIRED_RUN_NAME = "okstra ${{ inputs.plan }} \xB7 ${{ inputs.request }}";
+var RUN_NAME_REQUEST = /\$\{\{\s*inputs\.request\s*\}\}/;
+function workflowProblems(text2, mode) {
+  const doc = parseDocument(text2, { prettyErrors: false });
   if (doc.errors.length > 0)
     return [`it is not valid YAML (${doc.errors[0]?.message.split("\n")[0] ?? "parse error"})`];
   const root = doc.toJS();
   if (typeof root !== "object" || root === null) return ["it is empty"];
   const problems = [];
-  const on = root.on ?? root["true"];
-  const dispatch = typeof on === "string" ? on === "workflow_dispatch" ? {} : void 0 : Array.isArray(on) ? on.includes("workflow_dispatch") ? {} : void 0 : typeof on === "object" && on !== null && "workflow_dispatch" in on ? on.workflow_dispatch ?? {} : void 0;
+  const dispatch = dispatchTrigger(root.on ?? root["true"]);
   if (dispatch === void 0) problems.push("it has no `workflow_dispatch` trigger");
   else {
     const declared = typeof dispatch === "object" && dispatch !== null && "inputs" in dispatch ? Object.keys(dispatch.inputs ?? {}) : [];
-    const missing = REQUIRED_DISPATCH_INPUTS.filter((n) => !declared.includes(n));
+    const missing = DISPATCH_INPUTS.filter((n) => !declared.includes(n));
     if (missing.length > 0)
       problems.push(
-        `its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? "" : "s"} ${missing.map((m) => `\`${m}\``).join(", ")}`
-      );
-    const optional = OPTIONAL_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
-    for (const n of optional)
-      problems.push(
-        `its \`workflow_dispatch\` does not declare the input \`${n}\` this command needs (add \`${n}: { type: boolean, default: false }\` under its inputs and pass \`${n}: \${{ inputs.${n} }}\` to the okstra step, as examples/workflows/okstra.yml does)`
-      );
-    const planning = PLANNING_DISPATCH_INPUTS.filter((n) => sending.includes(n) && !declared.includes(n));
-    if (planning.length > 0)
-      problems.push(
-        `its \`workflow_dispatch\` does not declare the input${planning.length === 1 ? "" : "s"} ${planning.map((n) => `\`${n}\``).join(", ")} this command needs (add each under its inputs as \`${planning[0]}: { type: string, required: false }\` and pass it to the okstra step as \`${planning[0]}: \${{ inputs.${planning[0]} }}\`, as examples/workflows/okstra.yml does)`
+        `its \`workflow_dispatch\` does not declare the input${missing.length === 1 ? "" : "s"} ${missing.map((m) => `\`${m}\``).join(", ")} of okstra's dispatch contract (docs/action.md; \`okstra init --force\` writes the current workflow)`
       );
     const modes = modeOptions(dispatch);
     if (mode !== void 0 && modes !== null && !modes.includes(mode))
@@ -2276,12 +2348,17 @@ function workflowProblems(text, sending = [], mode) {
       );
   }
   const runName = root["run-name"];
-  if (typeof runName !== "string" || !RUN_NAME_PR.test(runName) || !RUN_NAME_CHECKS.test(runName)) {
-    problems.push(
-      `its \`run-name\` must name the pull request and the check runs, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``
-    );
+  if (typeof runName !== "string" || !RUN_NAME_REQUEST.test(runName)) {
+    problems.push(`its \`run-name\` must carry the request, e.g. \`run-name: "${REQUIRED_RUN_NAME}"\``);
   }
   return problems;
+}
+function dispatchTrigger(on) {
+  if (typeof on === "string") return on === "workflow_dispatch" ? {} : void 0;
+  if (Array.isArray(on)) return on.includes("workflow_dispatch") ? {} : void 0;
+  if (typeof on === "object" && on !== null && "workflow_dispatch" in on)
+    return on.workflow_dispatch ?? {};
+  return void 0;
 }
 function modeOptions(dispatch) {
   if (typeof dispatch !== "object" || dispatch === null) return null;
@@ -2292,26 +2369,33 @@ function modeOptions(dispatch) {
   const options2 = mode.options;
   return Array.isArray(options2) ? options2.map(String) : null;
 }
-var TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;
 function parseRunTitle(title) {
-  const m = TITLE.exec(title);
+  const at = title.indexOf('{"v":');
+  if (at < 0) return parseOldRunTitle(title);
+  const request = unpackRequest(title.slice(at));
+  if (!request.ok) return null;
+  const pr = request.fields["pr-number"];
+  const checks = request.fields["check-run-id"];
+  if (pr === void 0 || checks === void 0) return null;
+  const ids2 = /^[0-9]+$/.test(checks) ? [Number(checks)] : Object.values(JSON.parse(checks));
+  return { prNumber: Number(pr), checkRunIds: ids2 };
+}
+var OLD_TITLE = /^.*\bpr #?([1-9][0-9]{0,9})\b.*?\bchecks ([1-9][0-9]{0,15}|\{[^{}]{1,2000}\})/s;
+function parseOldRunTitle(title) {
+  const m = OLD_TITLE.exec(title);
   if (!m) return null;
-  const prNumber = Number(m[1]);
   const raw = m[2];
-  if (/^[0-9]+$/.test(raw)) return { prNumber, checkRunIds: [Number(raw)] };
+  if (/^[0-9]+$/.test(raw)) return { prNumber: Number(m[1]), checkRunIds: [Number(raw)] };
   let json2;
   try {
     json2 = JSON.parse(raw);
   } catch {
     return null;
   }
-  if (typeof json2 !== "object" || json2 === null || Array.isArray(json2)) return null;
-  const ids2 = [];
-  for (const [stage2, id] of Object.entries(json2)) {
-    if (!/^[1-9][0-9]*$/.test(stage2) || typeof id !== "number" || !Number.isSafeInteger(id) || id < 1) return null;
-    ids2.push(id);
-  }
-  return ids2.length > 0 ? { prNumber, checkRunIds: ids2 } : null;
+  const ids2 = Object.entries(json2 ?? {});
+  if (ids2.length === 0 || ids2.some(([k, v]) => !/^[1-9][0-9]*$/.test(k) || typeof v !== "number" || !Number.isSafeInteger(v) || v < 1))
+    return null;
+  return { prNumber: Number(m[1]), checkRunIds: ids2.map(([, v]) => v) };
 }
 
 // src/core/commands/results.ts
@@ -2393,22 +2477,22 @@ function stageByNumber(plan, n) {
 }
 
 // src/core/ledger/row.ts
-import { z as z2 } from "zod";
+import { z as z3 } from "zod";
 var LEDGER_ROW_VERSION = 1;
-var isoUtc = z2.iso.datetime({ offset: false });
-var sha = z2.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
-var relPath = z2.string().regex(
+var isoUtc = z3.iso.datetime({ offset: false });
+var sha = z3.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, "a full hex commit id");
+var relPath = z3.string().regex(
   /^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/,
   'a relative path inside the ledger branch, without ".."'
 );
 var common = {
-  v: z2.literal(LEDGER_ROW_VERSION),
-  plan_id: z2.string().regex(PLAN_ID_PATTERN, "a plan id"),
-  stage: z2.number().int().positive(),
-  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id"),
+  v: z3.literal(LEDGER_ROW_VERSION),
+  plan_id: z3.string().regex(PLAN_ID_PATTERN, "a plan id"),
+  stage: z3.number().int().positive(),
+  run_id: z3.string().regex(RUN_ID_PATTERN, "a run id"),
   at: isoUtc,
-  actor: z2.string().min(1).optional(),
-  branch: z2.string().min(1).optional(),
+  actor: z3.string().min(1).optional(),
+  branch: z3.string().min(1).optional(),
   base_commit: sha.optional(),
   head_commit: sha.optional()
 };
@@ -2424,91 +2508,91 @@ var FAILED_REASONS = [
   /** Not written as a stage row: a stage it builds on was reopened by a `verification-failed` row (state.ts). */
   "dependency-reopened"
 ];
-var ClaimantSchema = z2.object({
-  host: z2.string().min(1).max(255),
-  pid: z2.number().int().positive(),
+var ClaimantSchema = z3.object({
+  host: z3.string().min(1).max(255),
+  pid: z3.number().int().positive(),
   /** The machine's boot id (Linux: /proc/sys/kernel/random/boot_id); a different one means every process of the claim is gone. */
-  boot: z2.string().min(1).max(255).optional()
+  boot: z3.string().min(1).max(255).optional()
 }).strict();
-var StartedRowSchema = z2.object({ ...common, status: z2.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
-var DoneRowSchema = z2.object({
+var StartedRowSchema = z3.object({ ...common, status: z3.literal("started"), lease_until: isoUtc, claimant: ClaimantSchema.optional() }).strict();
+var DoneRowSchema = z3.object({
   ...common,
-  status: z2.literal("done"),
+  status: z3.literal("done"),
   head_commit: sha,
   completed_at: isoUtc,
   carry_path: relPath,
   report_path: relPath
 }).strict();
-var FailedRowSchema = z2.object({
+var FailedRowSchema = z3.object({
   ...common,
-  status: z2.literal("failed"),
-  reason: z2.enum(FAILED_REASONS),
+  status: z3.literal("failed"),
+  reason: z3.enum(FAILED_REASONS),
   report_path: relPath.optional(),
   /** Free text for humans: who released a claim and why, the error message, … */
-  detail: z2.string().max(2e3).optional()
+  detail: z3.string().max(2e3).optional()
 }).strict();
 var planCommon = {
-  v: z2.literal(LEDGER_ROW_VERSION),
-  plan_id: z2.string().regex(PLAN_ID_PATTERN, "a plan id"),
-  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id").optional(),
+  v: z3.literal(LEDGER_ROW_VERSION),
+  plan_id: z3.string().regex(PLAN_ID_PATTERN, "a plan id"),
+  run_id: z3.string().regex(RUN_ID_PATTERN, "a run id").optional(),
   at: isoUtc,
-  actor: z2.string().min(1).optional()
+  actor: z3.string().min(1).optional()
 };
 var APPROVAL_SOURCES = ["review", "comment", "cli"];
-var ApprovedRowSchema = z2.object({
+var ApprovedRowSchema = z3.object({
   ...planCommon,
-  status: z2.literal("approved"),
+  status: z3.literal("approved"),
   plan_path: relPath,
   plan_blob: sha,
-  approver: z2.string().min(1).max(100),
+  approver: z3.string().min(1).max(100),
   /** The approver's permission on the repository when okstra checked it (`local` for the CLI). */
-  permission: z2.enum(["admin", "maintain", "write", "triage", "read", "local"]),
-  via: z2.enum(APPROVAL_SOURCES),
+  permission: z3.enum(["admin", "maintain", "write", "triage", "read", "local"]),
+  via: z3.enum(APPROVAL_SOURCES),
   /** The review or comment that approved, for people reading the ledger. */
-  url: z2.url().max(2e3).optional()
+  url: z3.url().max(2e3).optional()
 }).strict();
-var DoneHeadsSchema = z2.record(z2.string().regex(/^[1-9][0-9]{0,5}$/, "a stage number"), sha);
+var DoneHeadsSchema = z3.record(z3.string().regex(/^[1-9][0-9]{0,5}$/, "a stage number"), sha);
 var finalVerdictCommon = {
   ...planCommon,
-  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id"),
+  run_id: z3.string().regex(RUN_ID_PATTERN, "a run id"),
   /** The approved content of the plan that was verified. */
   plan_blob: sha,
   /** The plan's base: where `git diff <base>..<final head>` starts. */
   base_commit: sha,
   final_head: sha,
   /** Where the final head lives: the single sink's stage branch, or `okstra/<plan-id>/final` (a merge of several sinks). */
-  final_branch: z2.string().min(1).max(255),
+  final_branch: z3.string().min(1).max(255),
   done_heads: DoneHeadsSchema,
   report_path: relPath
 };
-var VerifiedRowSchema = z2.strictObject({ ...finalVerdictCommon, status: z2.literal("verified") });
-var VerificationFailedRowSchema = z2.strictObject({
+var VerifiedRowSchema = z3.strictObject({ ...finalVerdictCommon, status: z3.literal("verified") });
+var VerificationFailedRowSchema = z3.strictObject({
   ...finalVerdictCommon,
-  status: z2.literal("verification-failed"),
-  fix_stages: z2.array(z2.number().int().positive()).min(1),
+  status: z3.literal("verification-failed"),
+  fix_stages: z3.array(z3.number().int().positive()).min(1),
   /** The done stages that build on a fixed stage: reopened too, to be rebuilt on its new head. */
-  rebuild_stages: z2.array(z2.number().int().positive())
+  rebuild_stages: z3.array(z3.number().int().positive())
 });
 var HANDOFF_MODES = ["single", "stacked"];
-var HandedOffRowSchema = z2.strictObject({
+var HandedOffRowSchema = z3.strictObject({
   ...planCommon,
-  run_id: z2.string().regex(RUN_ID_PATTERN, "a run id"),
-  status: z2.literal("handed-off"),
+  run_id: z3.string().regex(RUN_ID_PATTERN, "a run id"),
+  status: z3.literal("handed-off"),
   final_head: sha,
-  final_branch: z2.string().min(1).max(255),
-  mode: z2.enum(HANDOFF_MODES),
+  final_branch: z3.string().min(1).max(255),
+  mode: z3.enum(HANDOFF_MODES),
   /** The pull request; absent for a local hand-off (a branch only). */
-  pr_number: z2.number().int().positive().optional(),
-  pr_url: z2.url().max(2e3).optional()
+  pr_number: z3.number().int().positive().optional(),
+  pr_url: z3.url().max(2e3).optional()
 });
-var StageRowSchema = z2.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
-var PlanRowSchema = z2.discriminatedUnion("status", [
+var StageRowSchema = z3.discriminatedUnion("status", [StartedRowSchema, DoneRowSchema, FailedRowSchema]);
+var PlanRowSchema = z3.discriminatedUnion("status", [
   ApprovedRowSchema,
   VerifiedRowSchema,
   VerificationFailedRowSchema,
   HandedOffRowSchema
 ]);
-var LedgerRowSchema = z2.discriminatedUnion("status", [
+var LedgerRowSchema = z3.discriminatedUnion("status", [
   StartedRowSchema,
   DoneRowSchema,
   FailedRowSchema,
@@ -2697,51 +2781,51 @@ function pauseLine(d) {
 
 // src/core/commands/select.ts
 function selectStages(plan, state, what, now) {
-  const id = inlineCode(plan.id);
+  const id2 = inlineCode(plan.id);
   if (what.kind === "run") return runSelection(plan, state, now);
   if (what.kind === "continue") return continueSelection(plan, state, what.stages, now);
   const n = what.stage;
   if (!plan.stages.some((s) => s.number === n)) {
     return {
       ok: false,
-      reason: `stage ${n} is not in plan ${id} (its stages: ${plan.stages.map((s) => s.number).join(", ") || "none"}).`
+      reason: `stage ${n} is not in plan ${id2} (its stages: ${plan.stages.map((s) => s.number).join(", ") || "none"}).`
     };
   }
   const r = stageReadiness(plan, state, n, now);
-  if (what.kind === "reconcile") return reconcileSelection(n, id, r);
+  if (what.kind === "reconcile") return reconcileSelection(n, id2, r);
   switch (r.kind) {
     case "done":
-      return { ok: false, reason: `stage ${n} of plan ${id} is already done (run ${inlineCode(r.runId)}).` };
+      return { ok: false, reason: `stage ${n} of plan ${id2} is already done (run ${inlineCode(r.runId)}).` };
     case "started":
       if (!r.stale)
         return {
           ok: false,
-          reason: `stage ${n} of plan ${id} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}).`
+          reason: `stage ${n} of plan ${id2} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}).`
         };
       break;
     case "blocked":
       return {
         ok: false,
-        reason: `stage ${n} of plan ${id} waits for stage${r.waitingOn.length === 1 ? "" : "s"} ${r.waitingOn.join(", ")}, not done yet.`
+        reason: `stage ${n} of plan ${id2} waits for stage${r.waitingOn.length === 1 ? "" : "s"} ${r.waitingOn.join(", ")}, not done yet.`
       };
     case "ready":
       if (what.kind === "retry" && r.failedBefore === null)
         return {
           ok: false,
-          reason: `stage ${n} of plan ${id} has not failed, so there is nothing to retry; \`/okstra stage ${n}\` runs it.`
+          reason: `stage ${n} of plan ${id2} has not failed, so there is nothing to retry; \`/okstra stage ${n}\` runs it.`
         };
       break;
   }
   return { ok: true, mode: "stage", stages: [n] };
 }
 function runSelection(plan, state, now) {
-  const id = inlineCode(plan.id);
+  const id2 = inlineCode(plan.id);
   const d = planDispatch(plan, state, now);
-  if (d.kind === "complete") return { ok: false, reason: `every stage of plan ${id} is done.` };
+  if (d.kind === "complete") return { ok: false, reason: `every stage of plan ${id2} is done.` };
   if (d.kind === "paused")
     return {
       ok: false,
-      reason: `plan ${id}: ${pauseLine(d)}; \`/okstra retry ${d.failed[0]}\` starts the fix run.`
+      reason: `plan ${id2}: ${pauseLine(d)}; \`/okstra retry ${d.failed[0]}\` starts the fix run.`
     };
   if (d.stages.length === 0) {
     const running = d.running.map((n) => {
@@ -2750,7 +2834,7 @@ function runSelection(plan, state, now) {
     });
     return {
       ok: false,
-      reason: `nothing of plan ${id} can start now: stage${d.running.length === 1 ? "" : "s"} ${running.join(", ")} ${d.running.length === 1 ? "is" : "are"} in progress, and the stages after ${d.running.length === 1 ? "it" : "them"} are dispatched as ${d.running.length === 1 ? "it ends" : "each ends"} \`done\`.`
+      reason: `nothing of plan ${id2} can start now: stage${d.running.length === 1 ? "" : "s"} ${running.join(", ")} ${d.running.length === 1 ? "is" : "are"} in progress, and the stages after ${d.running.length === 1 ? "it" : "them"} are dispatched as ${d.running.length === 1 ? "it ends" : "each ends"} \`done\`.`
     };
   }
   return { ok: true, mode: "stage", stages: d.stages };
@@ -2767,12 +2851,12 @@ function continueSelection(plan, state, offered, now) {
     };
   return { ok: true, mode: "stage", stages };
 }
-function reconcileSelection(n, id, r) {
+function reconcileSelection(n, id2, r) {
   if (r.kind === "done") return { ok: true, mode: "reconcile", stages: [n] };
   if (r.kind === "started" && !r.stale)
     return {
       ok: false,
-      reason: `stage ${n} of plan ${id} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}); it is not done, so there is nothing to reconcile yet.`
+      reason: `stage ${n} of plan ${id2} is in progress (run ${inlineCode(r.runId)}, claimed until ${r.leaseUntil}); it is not done, so there is nothing to reconcile yet.`
     };
   return {
     ok: false,
@@ -2812,40 +2896,40 @@ function planDispatchInputs(r) {
     "pr-number": positive(r.source.prNumber, "pull request number"),
     "plan-id": planIdProblem(r.source.planId) === null ? r.source.planId : fail(`bad plan id`)
   };
-  return {
+  return toContract({
     mode: "plan",
     ...source,
     ...r.goal !== null ? { goal: r.goal } : {},
     trigger: r.trigger,
     actor: r.actor
-  };
+  });
 }
 function approveDispatchInputs(r) {
   if (!isGitHubLogin(r.approver) || r.approver.endsWith("[bot]"))
     fail(`unexpected approver ${JSON.stringify(r.approver)}`);
   if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
-  return {
+  return toContract({
     mode: "approve",
     "pr-number": positive(r.prNumber, "pull request number"),
     ...r.via.kind === "review" ? { "review-id": positive(r.via.reviewId, "review id") } : { "comment-id": positive(r.via.commentId, "comment id"), trigger: "comment" },
     approver: r.approver,
     plan: r.planPath,
     actor: r.approver
-  };
+  });
 }
 var COMMIT_SHA2 = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 function finalDispatchInputs(r) {
   if (!isGitHubLogin(r.actor)) fail(`unexpected actor ${JSON.stringify(r.actor)}`);
   if (!isSafeRepoPath(r.planPath)) fail(`unsafe plan path ${JSON.stringify(r.planPath)}`);
   if (r.planRef !== null && !COMMIT_SHA2.test(r.planRef)) fail(`bad plan commit ${JSON.stringify(r.planRef)}`);
-  return {
+  return toContract({
     mode: "final",
     plan: r.planPath,
     ...r.planRef !== null ? { "plan-ref": r.planRef } : {},
     "pr-number": positive(r.prNumber, "pull request number"),
     trigger: r.trigger,
     actor: r.actor
-  };
+  });
 }
 
 // src/core/ledger/fast-row.ts
@@ -2993,8 +3077,8 @@ var LedgerFormatError = class extends Error {
 function repairLineCommand(planId2, line) {
   return `okstra ledger repair --plan-id ${planId2} --drop-line ${line} --reason "\u2026"`;
 }
-function parseLedgerLines(text, opts) {
-  const lines = text.split("\n");
+function parseLedgerLines(text2, opts) {
+  const lines = text2.split("\n");
   if (lines.at(-1) === "") lines.pop();
   const schemaOnly = opts.schemaOnly === true;
   const first = opts.firstLine ?? 1;
@@ -3008,11 +3092,11 @@ function parseLedgerLines(text, opts) {
   return out;
 }
 function parseLine(raw, planId2, schemaOnly) {
-  const text = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
-  if (text.charCodeAt(0) !== 123 && text.trim() === "") return "blank line inside the ledger";
+  const text2 = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+  if (text2.charCodeAt(0) !== 123 && text2.trim() === "") return "blank line inside the ledger";
   let json2;
   try {
-    json2 = JSON.parse(text);
+    json2 = JSON.parse(text2);
   } catch (error) {
     return `not valid JSON (${error.message})`;
   }
@@ -3183,13 +3267,13 @@ function shiftPositions(node, lineShift, offsetShift) {
 
 // src/core/plan/verbatim.ts
 function verbatim(src, start, end, indent2) {
-  const text = src.slice(start, end);
-  if (!text.includes("\n") || indent2 === 0) return text.trim();
+  const text2 = src.slice(start, end);
+  if (!text2.includes("\n") || indent2 === 0) return text2.trim();
   const strip = new RegExp(`\\n {0,${indent2}}`, "g");
-  return text.replace(strip, "\n").trim();
+  return text2.replace(strip, "\n").trim();
 }
-function trimBlankLines(text) {
-  return text.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
+function trimBlankLines(text2) {
+  return text2.replace(/^(?:[ \t]*\n)+/, "").trimEnd();
 }
 
 // src/core/plan/clarifications.ts
@@ -3211,14 +3295,14 @@ var OPTIONAL_MARK = /\(optional\)/i;
 var YES = /^(?:yes|y|true|x|✓|✔|optional)$/i;
 var NO = /^(?:no|n|false|optional)$/i;
 function markedOptional(...texts) {
-  return texts.some((text) => text !== null && OPTIONAL_MARK.test(text));
+  return texts.some((text2) => text2 !== null && OPTIONAL_MARK.test(text2));
 }
 function optionalFromColumn(kind, cell) {
   const value = cell.replace(/[*_`]/g, "").trim();
   return kind === "optional" ? YES.test(value) : NO.test(value);
 }
-function answerOrNull(text) {
-  const answer = text.trim();
+function answerOrNull(text2) {
+  const answer = text2.trim();
   return UNANSWERED.test(answer.replace(/[*_]/g, "")) ? null : answer;
 }
 function cellText(cell, src) {
@@ -3229,29 +3313,29 @@ function cellText(cell, src) {
 }
 function tableColumns(table) {
   const headers = (table.children[0]?.children ?? []).map((cell) => toString(cell).trim().toLowerCase());
-  const id = headers.findIndex((header) => ["#", "id", "no", "no.", "nr"].includes(header));
+  const id2 = headers.findIndex((header) => ["#", "id", "no", "no.", "nr"].includes(header));
   const flagIndex = headers.findIndex((header) => header === "optional" || header === "required");
   const flag = flagIndex === -1 ? null : { index: flagIndex, kind: headers[flagIndex] };
-  const others = headers.map((_, index) => index).filter((index) => index !== id && index !== flagIndex);
+  const others = headers.map((_, index) => index).filter((index) => index !== id2 && index !== flagIndex);
   const question = headers.findIndex((header) => header.includes("question"));
   const resolvedQuestion = question !== -1 ? question : others[0] ?? 0;
   const answer = headers.findIndex((header) => header.includes("answer"));
   const resolvedAnswer = answer !== -1 ? answer : others.find((index) => index !== resolvedQuestion) ?? -1;
-  return { id, question: resolvedQuestion, answer: resolvedAnswer, flag };
+  return { id: id2, question: resolvedQuestion, answer: resolvedAnswer, flag };
 }
 function tableItems(table, context) {
   const columns = tableColumns(table);
   return table.children.slice(1).flatMap((row) => {
     const question = cellText(row.children[columns.question], context.src);
     if (!question) return [];
-    const id = columns.id === -1 ? "" : cellText(row.children[columns.id], context.src);
+    const id2 = columns.id === -1 ? "" : cellText(row.children[columns.id], context.src);
     const flag = columns.flag;
     return [
       {
-        id: id || null,
+        id: id2 || null,
         question,
         answer: columns.answer === -1 ? null : answerOrNull(cellText(row.children[columns.answer], context.src)),
-        optional: markedOptional(id, question) || flag !== null && optionalFromColumn(flag.kind, cellText(row.children[flag.index], context.src)),
+        optional: markedOptional(id2, question) || flag !== null && optionalFromColumn(flag.kind, cellText(row.children[flag.index], context.src)),
         position: positionOf(context, row.position?.start.offset ?? 0)
       }
     ];
@@ -3262,10 +3346,10 @@ function listItems2(list2, context) {
   return list2.children.flatMap((item, index) => {
     const read = readListItem(item, context);
     if (!read) return [];
-    const id = list2.ordered ? String((list2.start ?? 1) + index) : null;
+    const id2 = list2.ordered ? String((list2.start ?? 1) + index) : null;
     return [
       {
-        id,
+        id: id2,
         question: read.question,
         answer: read.answer,
         optional: markedOptional(read.question),
@@ -3294,15 +3378,15 @@ function answerFromBlocks(blocks, context) {
   const { src } = context;
   for (const block of blocks) {
     if (block.type === "paragraph") {
-      const text = src.slice(block.position?.start.offset ?? 0, block.position?.end.offset ?? 0);
-      if (ANSWER.test(text)) return answerOrNull(text.replace(ANSWER, ""));
+      const text2 = src.slice(block.position?.start.offset ?? 0, block.position?.end.offset ?? 0);
+      if (ANSWER.test(text2)) return answerOrNull(text2.replace(ANSWER, ""));
     }
     if (block.type === "list") {
       for (const nested of block.children) {
         const start = nested.children[0]?.position?.start.offset;
         if (start === void 0) continue;
-        const text = src.slice(start, nested.position?.end.offset ?? start);
-        const match = ANSWER.exec(text);
+        const text2 = src.slice(start, nested.position?.end.offset ?? start);
+        const match = ANSWER.exec(text2);
         if (match)
           return answerOrNull(
             verbatim(
@@ -3481,9 +3565,9 @@ function closestMatch(word, candidates) {
 }
 
 // src/core/config/parse-config.ts
-function parseConfig(text, path) {
+function parseConfig(text2, path) {
   const lineCounter = new LineCounter();
-  const doc = parseDocument2(text.replace(/^\uFEFF/, ""), { lineCounter, prettyErrors: false });
+  const doc = parseDocument2(text2.replace(/^\uFEFF/, ""), { lineCounter, prettyErrors: false });
   const at = (offset) => {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
@@ -3718,9 +3802,9 @@ async function listDirectory(client, repo, path, ref) {
 // src/github/ledger-api.ts
 var segmentCache = /* @__PURE__ */ new Map();
 var SEGMENT_CACHE_SIZE = 256;
-function rememberSegment(sha2, text) {
+function rememberSegment(sha2, text2) {
   segmentCache.delete(sha2);
-  segmentCache.set(sha2, text);
+  segmentCache.set(sha2, text2);
   for (const oldest of segmentCache.keys()) {
     if (segmentCache.size <= SEGMENT_CACHE_SIZE) break;
     segmentCache.delete(oldest);
@@ -3754,11 +3838,11 @@ async function readOnce(client, repo, branch, planId2) {
   const rows = [];
   for (const f of files) {
     const sealed = f.path !== ledgerPath(planId2);
-    const text = (sealed ? segmentCache.get(f.sha) : void 0) ?? await readRepoFile(client, repo, f.path, branch);
-    if (text === null || gitBlobId(text) !== f.sha) return null;
-    if (sealed) rememberSegment(f.sha, text);
+    const text2 = (sealed ? segmentCache.get(f.sha) : void 0) ?? await readRepoFile(client, repo, f.path, branch);
+    if (text2 === null || gitBlobId(text2) !== f.sha) return null;
+    if (sealed) rememberSegment(f.sha, text2);
     const offset = rows.length;
-    for (const l of parseLedgerLines(text, { path: `${branch}:${f.path}`, planId: planId2 })) {
+    for (const l of parseLedgerLines(text2, { path: `${branch}:${f.path}`, planId: planId2 })) {
       if ("row" in l) {
         rows.push(l.row);
         continue;
@@ -3782,10 +3866,10 @@ function gitTreeId(entries) {
   return createHash2("sha1").update(`tree ${body.length}\0`).update(body).digest("hex");
 }
 async function readReportJson(client, repo, branch, path) {
-  const text = await readRepoFile(client, repo, path, branch);
-  if (text === null) return null;
+  const text2 = await readRepoFile(client, repo, path, branch);
+  if (text2 === null) return null;
   try {
-    return JSON.parse(text);
+    return JSON.parse(text2);
   } catch (error) {
     throw new Error(`${path} on ${branch} is not valid JSON (${error.message})`, { cause: error });
   }
@@ -3819,33 +3903,33 @@ async function cancelWorkflowRun(client, repo, runId) {
 }
 
 // src/core/report/schema/final-report.ts
-import { z as z5 } from "zod";
+import { z as z6 } from "zod";
 
 // src/core/report/schema/common.ts
-import { z as z3 } from "zod";
-var isoUtc2 = z3.iso.datetime({ offset: false }).describe("UTC timestamp, ISO 8601 with a trailing Z");
-var commitSha = z3.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex commit id (SHA-1 or SHA-256)");
-var repoPath = z3.string().regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/).describe('repository-relative path, no leading "/" and no ".." segment');
-var rosterName = z3.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$/).describe('roster name, e.g. "Codex worker"');
-var nonNegativeInt = z3.number().int().min(0);
+import { z as z4 } from "zod";
+var isoUtc2 = z4.iso.datetime({ offset: false }).describe("UTC timestamp, ISO 8601 with a trailing Z");
+var commitSha = z4.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex commit id (SHA-1 or SHA-256)");
+var repoPath = z4.string().regex(/^(?![/\\])(?!.*(?:^|[/\\])\.\.(?:[/\\]|$))[^\n\r]+$/).describe('repository-relative path, no leading "/" and no ".." segment');
+var rosterName = z4.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$/).describe('roster name, e.g. "Codex worker"');
+var nonNegativeInt = z4.number().int().min(0);
 var durationMs = nonNegativeInt.describe("milliseconds");
 var VERDICT_VALUES = ["PASS", "FAIL"];
-var verdictValue = z3.enum(VERDICT_VALUES);
+var verdictValue = z4.enum(VERDICT_VALUES);
 var FINDING_SEVERITIES = ["blocking", "major", "minor", "info"];
-var findingSeverity = z3.enum(FINDING_SEVERITIES);
-var UsageSchema = z3.strictObject({
+var findingSeverity = z4.enum(FINDING_SEVERITIES);
+var UsageSchema = z4.strictObject({
   inputTokens: nonNegativeInt.describe("input tokens, cache reads included"),
   outputTokens: nonNegativeInt,
   cachedInputTokens: nonNegativeInt.optional().describe("input tokens served from the prompt cache"),
   cacheWriteTokens: nonNegativeInt.optional().describe("input tokens written to the prompt cache"),
-  costUsd: z3.number().min(0).nullable().describe("US dollars; null when no part of the cost is known (never 0 for unknown)"),
-  costComplete: z3.boolean().optional().describe(
+  costUsd: z4.number().min(0).nullable().describe("US dollars; null when no part of the cost is known (never 0 for unknown)"),
+  costComplete: z4.boolean().optional().describe(
     "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway"
   )
 });
 
 // src/core/report/schema/evidence.ts
-import { z as z4 } from "zod";
+import { z as z5 } from "zod";
 var TEST_COUNT_FORMATS = [
   "tap",
   "node-spec",
@@ -3866,42 +3950,42 @@ var TEST_PROBLEM_KINDS = [
   "failures-masked"
 ];
 var TDD_OUTCOMES = ["red-green", "no-red", "kept", "not-checked"];
-var TestTally = z4.strictObject({
-  format: z4.enum(TEST_COUNT_FORMATS).describe("what okstra read the counts from"),
+var TestTally = z5.strictObject({
+  format: z5.enum(TEST_COUNT_FORMATS).describe("what okstra read the counts from"),
   run: nonNegativeInt,
   passed: nonNegativeInt,
   failed: nonNegativeInt,
   skipped: nonNegativeInt.describe("skipped, todo and ignored tests")
 }).describe("the tests one QA command ran, read from its runner's output");
-var ids = z4.array(z4.string()).describe("test ids as the runner names them (at most 50)");
-var BaseRun = z4.strictObject({
-  label: z4.string(),
-  exitCode: z4.number().int().nullable(),
-  passed: z4.boolean(),
+var ids = z5.array(z5.string()).describe("test ids as the runner names them (at most 50)");
+var BaseRun = z5.strictObject({
+  label: z5.string(),
+  exitCode: z5.number().int().nullable(),
+  passed: z5.boolean(),
   tests: TestTally.nullable().describe("null: tests not counted")
 });
-var TestProblem = z4.strictObject({
-  label: z4.string().describe("the QA command"),
-  kind: z4.enum(TEST_PROBLEM_KINDS),
-  detail: z4.string().min(1),
+var TestProblem = z5.strictObject({
+  label: z5.string().describe("the QA command"),
+  kind: z5.enum(TEST_PROBLEM_KINDS),
+  detail: z5.string().min(1),
   ids
 });
-var StageEvidenceSchema = z4.strictObject({
-  tdd: z4.enum(["red-green", "none"]).describe("the stage's `tdd:` in the plan"),
-  outcome: z4.enum(TDD_OUTCOMES),
-  changedTests: z4.array(z4.string()).describe("test files the stage added or changed, laid over its base"),
-  baseCommit: z4.string().nullable().describe("what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)"),
-  baseRun: z4.array(BaseRun).describe("the QA commands at the base, in order"),
+var StageEvidenceSchema = z5.strictObject({
+  tdd: z5.enum(["red-green", "none"]).describe("the stage's `tdd:` in the plan"),
+  outcome: z5.enum(TDD_OUTCOMES),
+  changedTests: z5.array(z5.string()).describe("test files the stage added or changed, laid over its base"),
+  baseCommit: z5.string().nullable().describe("what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)"),
+  baseRun: z5.array(BaseRun).describe("the QA commands at the base, in order"),
   redAtBase: ids.describe("tests that failed at the base"),
   greenAtHead: ids.describe("of those, the tests that pass at the head"),
-  problems: z4.array(TestProblem).describe("okstra's blocking findings about the tests"),
-  notCounted: z4.array(z4.string()).describe("QA commands whose tests okstra could not count")
+  problems: z5.array(TestProblem).describe("okstra's blocking findings about the tests"),
+  notCounted: z5.array(z5.string()).describe("QA commands whose tests okstra could not count")
 }).describe("okstra's own evidence about the stage's tests");
-var FailureCauseSchema = z4.strictObject({
-  rule: z4.string().min(1).describe("the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`"),
-  observed: z4.string().min(1).describe("what okstra observed: the file, the count, the test ids"),
-  files: z4.array(z4.string()),
-  next: z4.string().min(1).describe("what the next attempt must do about it")
+var FailureCauseSchema = z5.strictObject({
+  rule: z5.string().min(1).describe("the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`"),
+  observed: z5.string().min(1).describe("what okstra observed: the file, the count, the test ids"),
+  files: z5.array(z5.string()),
+  next: z5.string().min(1).describe("what the next attempt must do about it")
 });
 
 // src/core/report/schema/final-report.ts
@@ -3917,135 +4001,135 @@ var USAGE_METERING = ["gateway", "self-reported"];
 var ISOLATION_REPORT_MODES = ["os-user", "none"];
 var REFUSALS = ["budget", "credential"];
 var EVIDENCE_SOURCES = ["events", "self-reported"];
-var workerStatus = z5.enum(WORKER_STATUSES);
-var findingId = z5.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
-var PlanRef = z5.strictObject({
-  id: z5.string().regex(PLAN_ID_PATTERN),
-  title: z5.string().nullable(),
+var workerStatus = z6.enum(WORKER_STATUSES);
+var findingId = z6.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/).describe("stable id of a finding within this report");
+var PlanRef = z6.strictObject({
+  id: z6.string().regex(PLAN_ID_PATTERN),
+  title: z6.string().nullable(),
   path: repoPath.describe("plan file, relative to the repository root"),
   commit: commitSha.describe("commit the approved plan was read from")
 });
-var StageRef = z5.strictObject({
-  number: z5.number().int().positive(),
-  title: z5.string(),
-  dependsOn: z5.array(z5.number().int().positive())
+var StageRef = z6.strictObject({
+  number: z6.number().int().positive(),
+  title: z6.string(),
+  dependsOn: z6.array(z6.number().int().positive())
 });
-var Trigger = z5.strictObject({
-  kind: z5.enum(TRIGGER_KINDS),
-  actor: z5.string().min(1).nullable().describe("login (or local user) that asked for the run; null for schedule"),
-  url: z5.url().nullable().describe("where the trigger happened (comment, PR); null when there is no page")
+var Trigger = z6.strictObject({
+  kind: z6.enum(TRIGGER_KINDS),
+  actor: z6.string().min(1).nullable().describe("login (or local user) that asked for the run; null for schedule"),
+  url: z6.url().nullable().describe("where the trigger happened (comment, PR); null when there is no page")
 });
-var RunInfo = z5.strictObject({
-  id: z5.string().regex(RUN_ID_PATTERN),
-  attempt: z5.number().int().positive().describe("1 for the first run of a stage, +1 for each fix run"),
+var RunInfo = z6.strictObject({
+  id: z6.string().regex(RUN_ID_PATTERN),
+  attempt: z6.number().int().positive().describe("1 for the first run of a stage, +1 for each fix run"),
   startedAt: isoUtc2,
   finishedAt: isoUtc2,
   durationMs,
   trigger: Trigger,
-  url: z5.url().nullable().describe("page of this run (the workflow run log); null for local runs")
+  url: z6.url().nullable().describe("page of this run (the workflow run log); null for local runs")
 });
-var GitInfo = z5.strictObject({
-  branch: z5.string().min(1),
+var GitInfo = z6.strictObject({
+  branch: z6.string().min(1),
   baseCommit: commitSha,
   headCommit: commitSha,
-  reusedBranch: z5.boolean().describe("true for a fix run that re-entered the preserved stage branch"),
-  diffStat: z5.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
-  changedFiles: z5.array(repoPath).describe("files changed between baseCommit and headCommit"),
-  outOfPlanFiles: z5.array(repoPath).describe("changed files that the stage's `files` did not name"),
-  overCap: z5.string().min(1).optional().describe(
+  reusedBranch: z6.boolean().describe("true for a fix run that re-entered the preserved stage branch"),
+  diffStat: z6.strictObject({ filesChanged: nonNegativeInt, insertions: nonNegativeInt, deletions: nonNegativeInt }),
+  changedFiles: z6.array(repoPath).describe("files changed between baseCommit and headCommit"),
+  outOfPlanFiles: z6.array(repoPath).describe("changed files that the stage's `files` did not name"),
+  overCap: z6.string().min(1).optional().describe(
     "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit"
   )
 });
-var RosterEntry = z5.strictObject({
+var RosterEntry = z6.strictObject({
   name: rosterName,
-  provider: z5.enum(PROVIDERS),
-  model: z5.string().min(1).nullable().describe("null for the command worker"),
-  function: z5.enum(WORKER_FUNCTIONS)
+  provider: z6.enum(PROVIDERS),
+  model: z6.string().min(1).nullable().describe("null for the command worker"),
+  function: z6.enum(WORKER_FUNCTIONS)
 });
 var Usage = UsageSchema.nullable().describe("null when the CLI did not report usage");
-var UpstreamError = z5.strictObject({
-  status: z5.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
-  message: z5.string().min(1).describe("what the API said (an excerpt of its error body)")
+var UpstreamError = z6.strictObject({
+  status: z6.number().int().min(100).max(599).nullable().describe("HTTP status; null when the connection itself failed"),
+  message: z6.string().min(1).describe("what the API said (an excerpt of its error body)")
 }).optional().describe("present when the worker's last model request failed upstream");
-var WorkerFailure = z5.strictObject({
-  reason: z5.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
-  stderrTail: z5.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
+var WorkerFailure = z6.strictObject({
+  reason: z6.string().regex(/\S/).describe("the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"),
+  stderrTail: z6.string().describe("the last lines of the worker's stderr, scrubbed; empty when it wrote none")
 }).optional().describe("present when the worker did not produce a result; absent in reports written before it was recorded");
-var EvidenceSource = z5.enum(EVIDENCE_SOURCES).optional().describe(
+var EvidenceSource = z6.enum(EVIDENCE_SOURCES).optional().describe(
   "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded"
 );
-var UnreadCitations = z5.array(repoPath).optional().describe(
+var UnreadCitations = z6.array(repoPath).optional().describe(
   "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted"
 );
-var Commit = z5.strictObject({ sha: commitSha, subject: z5.string() });
-var Executor = z5.strictObject({
+var Commit = z6.strictObject({ sha: commitSha, subject: z6.string() });
+var Executor = z6.strictObject({
   worker: rosterName,
   status: workerStatus,
   durationMs,
   usage: Usage,
-  summary: z5.string().describe("the executor's own account of the stage (agent text)"),
-  commits: z5.array(Commit),
+  summary: z6.string().describe("the executor's own account of the stage (agent text)"),
+  commits: z6.array(Commit),
   upstreamError: UpstreamError,
   failure: WorkerFailure
 });
-var QaResult = z5.strictObject({
-  source: z5.enum(["plan", "config"]),
-  label: z5.string(),
-  cmd: z5.string().min(1),
-  exitCode: z5.number().int().nullable().describe("null when the process was killed (timeout or signal)"),
+var QaResult = z6.strictObject({
+  source: z6.enum(["plan", "config"]),
+  label: z6.string(),
+  cmd: z6.string().min(1),
+  exitCode: z6.number().int().nullable().describe("null when the process was killed (timeout or signal)"),
   durationMs,
-  outputTail: z5.string().describe("last lines of combined stdout/stderr"),
-  passed: z5.boolean(),
+  outputTail: z6.string().describe("last lines of combined stdout/stderr"),
+  passed: z6.boolean(),
   tests: TestTally.nullable().optional().describe("the tests okstra counted in its output; null: not counted; absent in older reports")
 });
-var Verifier = z5.strictObject({
+var Verifier = z6.strictObject({
   worker: rosterName,
   status: workerStatus,
   verdict: verdictValue.nullable().describe("null when the verifier produced no valid result"),
-  findings: z5.array(findingId).describe("ids of the findings this verifier raised"),
-  evidenceRead: z5.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
+  findings: z6.array(findingId).describe("ids of the findings this verifier raised"),
+  evidenceRead: z6.array(repoPath).describe("files the verifier recorded as read (its evidence ledger)"),
   usage: Usage,
   durationMs,
   upstreamError: UpstreamError,
   failure: WorkerFailure,
   evidence: EvidenceSource,
   unreadCitations: UnreadCitations,
-  findingsDropped: z5.number().int().positive().optional().describe(
+  findingsDropped: z6.number().int().positive().optional().describe(
     "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped"
   )
 });
-var Finding = z5.strictObject({
+var Finding = z6.strictObject({
   id: findingId,
   severity: findingSeverity,
-  title: z5.string().min(1),
-  detail: z5.string(),
+  title: z6.string().min(1),
+  detail: z6.string(),
   file: repoPath.nullable().describe("cited file exactly as the raiser wrote it"),
-  line: z5.number().int().positive().nullable(),
-  endLine: z5.number().int().positive().nullable(),
+  line: z6.number().int().positive().nullable(),
+  endLine: z6.number().int().positive().nullable(),
   raisedBy: rosterName,
-  confirmedBy: z5.array(rosterName),
-  refutedBy: z5.array(rosterName),
-  disposition: z5.enum(DISPOSITIONS)
+  confirmedBy: z6.array(rosterName),
+  refutedBy: z6.array(rosterName),
+  disposition: z6.enum(DISPOSITIONS)
 });
-var ReverifyFailure = z5.strictObject({
+var ReverifyFailure = z6.strictObject({
   worker: rosterName,
   findingId,
   status: workerStatus,
   upstreamError: UpstreamError,
   failure: WorkerFailure.unwrap()
 });
-var Convergence = z5.strictObject({
+var Convergence = z6.strictObject({
   rounds: nonNegativeInt,
   disputed: nonNegativeInt,
   resolved: nonNegativeInt,
-  failures: z5.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
+  failures: z6.array(ReverifyFailure).optional().describe("re-verify sessions that produced no position; absent when every session answered (or in older reports)")
 });
-var Critic = z5.strictObject({
+var Critic = z6.strictObject({
   worker: rosterName,
   status: workerStatus,
   gaps: nonNegativeInt,
-  findings: z5.array(findingId),
-  evidenceRead: z5.array(repoPath),
+  findings: z6.array(findingId),
+  evidenceRead: z6.array(repoPath),
   usage: Usage,
   durationMs,
   upstreamError: UpstreamError,
@@ -4053,232 +4137,232 @@ var Critic = z5.strictObject({
   evidence: EvidenceSource,
   unreadCitations: UnreadCitations
 });
-var Verdict = z5.strictObject({
+var Verdict = z6.strictObject({
   value: verdictValue,
-  runStatus: z5.enum(RUN_STATUSES),
-  reasons: z5.array(z5.string().min(1))
+  runStatus: z6.enum(RUN_STATUSES),
+  reasons: z6.array(z6.string().min(1))
 });
 var sidecarCommon = {
-  stageNumber: z5.number().int().positive(),
-  stageTitle: z5.string()
+  stageNumber: z6.number().int().positive(),
+  stageTitle: z6.string()
 };
-var SidecarWritten = z5.strictObject({
+var SidecarWritten = z6.strictObject({
   ...sidecarCommon,
-  carryJson: z5.string().min(1).describe("the Stage Carry Evidence JSON exactly as written to carryPath"),
+  carryJson: z6.string().min(1).describe("the Stage Carry Evidence JSON exactly as written to carryPath"),
   carryPath: repoPath
 });
-var SidecarWithheld = z5.strictObject({
+var SidecarWithheld = z6.strictObject({
   ...sidecarCommon,
-  carryJson: z5.string().nullable().describe("the executor's Stage Carry Evidence JSON, or null when it produced none"),
-  carryPath: z5.null(),
-  withheld: z5.string().regex(/\S/).describe("why the carry was not written; present exactly when it was not")
+  carryJson: z6.string().nullable().describe("the executor's Stage Carry Evidence JSON, or null when it produced none"),
+  carryPath: z6.null(),
+  withheld: z6.string().regex(/\S/).describe("why the carry was not written; present exactly when it was not")
 });
-var StageSidecarEvidence = z5.union([SidecarWritten, SidecarWithheld]);
-var TerminalLedgerRow = z5.discriminatedUnion("status", [DoneRowSchema, FailedRowSchema]).nullable().describe("the terminal ledger row this run appended; null only when the append itself failed");
-var ProgressEntry = z5.strictObject({
+var StageSidecarEvidence = z6.union([SidecarWritten, SidecarWithheld]);
+var TerminalLedgerRow = z6.discriminatedUnion("status", [DoneRowSchema, FailedRowSchema]).nullable().describe("the terminal ledger row this run appended; null only when the append itself failed");
+var ProgressEntry = z6.strictObject({
   at: isoUtc2,
-  line: z5.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
+  line: z6.string().regex(/^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\n\r]*)?$/).describe("the checkpoint line as emitted; grammar in docs/report.md")
 });
-var WorkerUsage = z5.strictObject({ worker: rosterName, ...UsageSchema.shape });
-var msNumber = z5.number().min(0).describe("milliseconds (may be fractional)");
-var UsageRequest = z5.strictObject({
+var WorkerUsage = z6.strictObject({ worker: rosterName, ...UsageSchema.shape });
+var msNumber = z6.number().min(0).describe("milliseconds (may be fractional)");
+var UsageRequest = z6.strictObject({
   worker: rosterName,
-  role: z5.string().regex(/^[a-z][a-z0-9-]*$/).describe("what the worker was doing: executor, verifier, reverify, critic, planner"),
-  provider: z5.string().regex(/^[a-z][a-z0-9-]*$/).describe("claude, codex, gemini or the command provider's name"),
-  model: z5.string().min(1).nullable().describe("the model the request asked for; null when it named none"),
-  path: z5.string().min(1).describe("request path below the API base URL"),
-  status: z5.number().int().min(100).max(599).nullable().describe("final HTTP status sent to the agent; null when the connection failed"),
+  role: z6.string().regex(/^[a-z][a-z0-9-]*$/).describe("what the worker was doing: executor, verifier, reverify, critic, planner"),
+  provider: z6.string().regex(/^[a-z][a-z0-9-]*$/).describe("claude, codex, gemini or the command provider's name"),
+  model: z6.string().min(1).nullable().describe("the model the request asked for; null when it named none"),
+  path: z6.string().min(1).describe("request path below the API base URL"),
+  status: z6.number().int().min(100).max(599).nullable().describe("final HTTP status sent to the agent; null when the connection failed"),
   inputTokens: nonNegativeInt,
   outputTokens: nonNegativeInt,
   cachedInputTokens: nonNegativeInt,
   cacheWriteTokens: nonNegativeInt,
-  costUsd: z5.number().min(0).nullable().describe("null when the model has no known price (never 0 for unknown)"),
+  costUsd: z6.number().min(0).nullable().describe("null when the model has no known price (never 0 for unknown)"),
   durationMs: msNumber,
   firstByteMs: msNumber.nullable().describe("time to the first response byte; null when none arrived"),
   retries: nonNegativeInt,
-  refused: z5.enum(REFUSALS).optional().describe("the gateway answered the request itself instead of forwarding it")
+  refused: z6.enum(REFUSALS).optional().describe("the gateway answered the request itself instead of forwarding it")
 });
-var BudgetExceeded = z5.strictObject({
+var BudgetExceeded = z6.strictObject({
   worker: rosterName.describe("the worker whose request was refused"),
-  scope: z5.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, or per plan"),
-  limit: z5.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
-  spent: z5.string().min(1).describe("what was already spent in that scope when the request came"),
-  message: z5.string().min(1)
+  scope: z6.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, or per plan"),
+  limit: z6.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
+  spent: z6.string().min(1).describe("what was already spent in that scope when the request came"),
+  message: z6.string().min(1)
 });
-var UsageTotals = z5.strictObject({
-  workers: z5.array(WorkerUsage),
+var UsageTotals = z6.strictObject({
+  workers: z6.array(WorkerUsage),
   total: UsageSchema.describe(
     "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"
   ),
-  metered: z5.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
-  requests: z5.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
+  metered: z6.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
+  requests: z6.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
   budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run")
 });
-var Isolation = z5.strictObject({
-  mode: z5.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
-  detail: z5.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
+var Isolation = z6.strictObject({
+  mode: z6.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
+  detail: z6.string().regex(/\S/).describe('one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"')
 });
-var ActivityArtifact = z5.strictObject({
-  path: z5.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
-  events: z5.number().int().min(0).describe("events kept in the file"),
-  droppedEvents: z5.number().int().min(0).describe("events left out because the stream reached its size bound")
+var ActivityArtifact = z6.strictObject({
+  path: z6.string().min(1).describe("ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)"),
+  events: z6.number().int().min(0).describe("events kept in the file"),
+  droppedEvents: z6.number().int().min(0).describe("events left out because the stream reached its size bound")
 });
-var RunError = z5.strictObject({ at: isoUtc2, phase: z5.string().min(1), message: z5.string().min(1) });
-var FinalReportSchema = z5.strictObject({
-  schemaVersion: z5.literal(FINAL_REPORT_SCHEMA_VERSION),
+var RunError = z6.strictObject({ at: isoUtc2, phase: z6.string().min(1), message: z6.string().min(1) });
+var FinalReportSchema = z6.strictObject({
+  schemaVersion: z6.literal(FINAL_REPORT_SCHEMA_VERSION),
   plan: PlanRef,
   stage: StageRef,
   run: RunInfo,
   git: GitInfo,
-  roster: z5.array(RosterEntry).min(1),
+  roster: z6.array(RosterEntry).min(1),
   executor: Executor,
-  qa: z5.array(QaResult),
+  qa: z6.array(QaResult),
   evidence: StageEvidenceSchema.optional().describe(
     "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)"
   ),
-  verifiers: z5.array(Verifier),
-  findings: z5.array(Finding),
-  errorAnalysis: z5.array(FailureCauseSchema).optional().describe("why a failed stage failed by okstra's own observation; its fix run starts from it"),
+  verifiers: z6.array(Verifier),
+  findings: z6.array(Finding),
+  errorAnalysis: z6.array(FailureCauseSchema).optional().describe("why a failed stage failed by okstra's own observation; its fix run starts from it"),
   convergence: Convergence,
   critic: Critic.optional(),
   verdict: Verdict,
   stageSidecarEvidence: StageSidecarEvidence,
   ledgerRow: TerminalLedgerRow,
-  progress: z5.array(ProgressEntry),
+  progress: z6.array(ProgressEntry),
   activity: ActivityArtifact.optional().describe(
     "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)"
   ),
   usage: UsageTotals,
-  remainingQueue: z5.array(z5.number().int().positive()).describe("stages still queued when a chain stopped here"),
-  errors: z5.array(RunError),
+  remainingQueue: z6.array(z6.number().int().positive()).describe("stages still queued when a chain stopped here"),
+  errors: z6.array(RunError),
   isolation: Isolation.optional().describe("absent in reports written before isolation was recorded")
 }).describe("okstra final report of one stage run");
 
 // src/core/report/schema/carry.ts
-import { z as z6 } from "zod";
-var CarrySchema = z6.looseObject({
-  stage: z6.number().int().positive().describe("stage number this evidence belongs to"),
-  summary: z6.string().regex(/\S/).describe("what the stage delivered, for the stages that build on it"),
-  filesChanged: z6.array(repoPath).describe("repository-relative paths the executor changed"),
-  validation: z6.array(
-    z6.looseObject({
-      cmd: z6.string().min(1),
-      exitCode: z6.number().int().nullable(),
-      outputTail: z6.string().optional()
+import { z as z7 } from "zod";
+var CarrySchema = z7.looseObject({
+  stage: z7.number().int().positive().describe("stage number this evidence belongs to"),
+  summary: z7.string().regex(/\S/).describe("what the stage delivered, for the stages that build on it"),
+  filesChanged: z7.array(repoPath).describe("repository-relative paths the executor changed"),
+  validation: z7.array(
+    z7.looseObject({
+      cmd: z7.string().min(1),
+      exitCode: z7.number().int().nullable(),
+      outputTail: z7.string().optional()
     })
   ).describe("the plan's validation commands as the executor ran them"),
-  exitContract: z6.looseObject({
-    met: z6.boolean(),
-    evidence: z6.string().regex(/\S/).describe("how the exit contract was shown to hold")
+  exitContract: z7.looseObject({
+    met: z7.boolean(),
+    evidence: z7.string().regex(/\S/).describe("how the exit contract was shown to hold")
   }),
-  interfaces: z6.array(z6.string().min(1)).optional().describe("names, endpoints or files later stages may rely on"),
-  notes: z6.array(z6.string()).optional(),
-  commits: z6.array(z6.string().regex(/^[0-9a-f]{7,64}$/)).optional(),
+  interfaces: z7.array(z7.string().min(1)).optional().describe("names, endpoints or files later stages may rely on"),
+  notes: z7.array(z7.string()).optional(),
+  commits: z7.array(z7.string().regex(/^[0-9a-f]{7,64}$/)).optional(),
   testsAdded: nonNegativeInt.optional()
 }).describe("okstra Stage Carry Evidence");
 
 // src/core/report/schema/verifier-result.ts
-import { z as z7 } from "zod";
-var VerifierResultSchema = z7.looseObject({
+import { z as z8 } from "zod";
+var VerifierResultSchema = z8.looseObject({
   verdict: verdictValue,
-  summary: z7.string().optional(),
-  findings: z7.array(
-    z7.looseObject({
+  summary: z8.string().optional(),
+  findings: z8.array(
+    z8.looseObject({
       severity: findingSeverity,
-      title: z7.string().regex(/\S/),
-      detail: z7.string().optional(),
-      file: z7.string().min(1).nullable().optional().describe("project-relative path of the cited file"),
-      line: z7.number().int().positive().nullable().optional(),
-      endLine: z7.number().int().positive().nullable().optional()
+      title: z8.string().regex(/\S/),
+      detail: z8.string().optional(),
+      file: z8.string().min(1).nullable().optional().describe("project-relative path of the cited file"),
+      line: z8.number().int().positive().nullable().optional(),
+      endLine: z8.number().int().positive().nullable().optional()
     })
   ),
-  evidenceRead: z7.array(z7.string().min(1)).describe("project-relative paths of every file read as evidence")
+  evidenceRead: z8.array(z8.string().min(1)).describe("project-relative paths of every file read as evidence")
 }).describe("okstra Verifier Result");
 
 // src/core/report/schema/final-verification-report.ts
-import { z as z8 } from "zod";
+import { z as z9 } from "zod";
 var FINAL_VERIFICATION_REPORT_SCHEMA = "okstra/final-verification-report";
 var FINAL_VERIFICATION_REPORT_VERSION = 1;
 var FINAL_VERDICTS = ["accepted", "rejected"];
-var stageNumber2 = z8.number().int().positive();
+var stageNumber2 = z9.number().int().positive();
 var stage = FinalReportSchema.shape;
-var QaAtFinalHead = z8.strictObject({
+var QaAtFinalHead = z9.strictObject({
   ...stage.qa.element.shape,
   stage: stageNumber2.nullable().describe("the stage whose validation command this is; null for the config's qaCommands")
 });
-var AttributedFinding = z8.strictObject({
+var AttributedFinding = z9.strictObject({
   ...stage.findings.element.shape,
-  stages: z8.array(stageNumber2).describe(
+  stages: z9.array(stageNumber2).describe(
     "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages"
   ),
-  commits: z8.array(commitSha).describe("the commits of those stages that changed its file")
+  commits: z9.array(commitSha).describe("the commits of those stages that changed its file")
 });
-var DoneHead = z8.strictObject({
+var DoneHead = z9.strictObject({
   stage: stageNumber2,
-  title: z8.string(),
+  title: z9.string(),
   head: commitSha,
-  branch: z8.string().min(1),
-  attempts: z8.number().int().positive(),
+  branch: z9.string().min(1),
+  attempts: z9.number().int().positive(),
   reportPath: repoPath.nullable().describe("the ledger-branch path of the stage's last report")
 });
-var FinalVerificationReportSchema = z8.strictObject({
-  schema: z8.literal(FINAL_VERIFICATION_REPORT_SCHEMA),
-  version: z8.literal(FINAL_VERIFICATION_REPORT_VERSION),
-  plan: z8.strictObject({
-    id: z8.string().regex(PLAN_ID_PATTERN),
-    title: z8.string().nullable(),
+var FinalVerificationReportSchema = z9.strictObject({
+  schema: z9.literal(FINAL_VERIFICATION_REPORT_SCHEMA),
+  version: z9.literal(FINAL_VERIFICATION_REPORT_VERSION),
+  plan: z9.strictObject({
+    id: z9.string().regex(PLAN_ID_PATTERN),
+    title: z9.string().nullable(),
     path: repoPath,
     blob: commitSha.describe("the approved blob of the plan file that was verified")
   }),
-  run: z8.strictObject({
-    id: z8.string().regex(RUN_ID_PATTERN),
+  run: z9.strictObject({
+    id: z9.string().regex(RUN_ID_PATTERN),
     startedAt: isoUtc2,
     finishedAt: isoUtc2,
     durationMs,
-    trigger: z8.strictObject({
-      kind: z8.enum(TRIGGER_KINDS),
-      actor: z8.string().nullable(),
-      url: z8.string().nullable()
+    trigger: z9.strictObject({
+      kind: z9.enum(TRIGGER_KINDS),
+      actor: z9.string().nullable(),
+      url: z9.string().nullable()
     }),
-    url: z8.string().nullable()
+    url: z9.string().nullable()
   }),
-  git: z8.strictObject({
+  git: z9.strictObject({
     baseCommit: commitSha.describe("the plan's base: where the diff starts"),
     finalHead: commitSha,
-    finalBranch: z8.string().min(1),
-    merged: z8.boolean().describe("true when the final head is a merge of several sink stages\u2019 done heads"),
-    doneHeads: z8.array(DoneHead),
+    finalBranch: z9.string().min(1),
+    merged: z9.boolean().describe("true when the final head is a merge of several sink stages\u2019 done heads"),
+    doneHeads: z9.array(DoneHead),
     diffStat: stage.git.shape.diffStat,
-    changedFiles: z8.array(repoPath)
+    changedFiles: z9.array(repoPath)
   }),
-  verdict: z8.strictObject({
-    value: z8.enum(FINAL_VERDICTS),
-    reasons: z8.array(z8.string().min(1)),
-    fixStages: z8.array(stageNumber2).describe("rejected: the stages to fix (the findings\u2019 attribution)"),
-    rebuildStages: z8.array(stageNumber2).describe("rejected: the done stages that build on a stage to fix")
+  verdict: z9.strictObject({
+    value: z9.enum(FINAL_VERDICTS),
+    reasons: z9.array(z9.string().min(1)),
+    fixStages: z9.array(stageNumber2).describe("rejected: the stages to fix (the findings\u2019 attribution)"),
+    rebuildStages: z9.array(stageNumber2).describe("rejected: the done stages that build on a stage to fix")
   }),
-  qa: z8.array(QaAtFinalHead),
-  regressionReplay: z8.array(
-    z8.strictObject({
+  qa: z9.array(QaAtFinalHead),
+  regressionReplay: z9.array(
+    z9.strictObject({
       stage: stageNumber2,
-      paths: z8.array(z8.string()).describe("the stage's own test files, as its done head holds them"),
-      brokenBy: z8.array(stageNumber2).describe("the stages that changed them since, or beside it"),
-      qa: z8.array(QaAtFinalHead).describe("the final QA commands at the final head with those files laid over it")
+      paths: z9.array(z9.string()).describe("the stage's own test files, as its done head holds them"),
+      brokenBy: z9.array(stageNumber2).describe("the stages that changed them since, or beside it"),
+      qa: z9.array(QaAtFinalHead).describe("the final QA commands at the final head with those files laid over it")
     })
   ).optional().describe("done stages' tests run again as they left them; absent when no stage's tests were changed by another"),
   verifiers: stage.verifiers,
-  findings: z8.array(AttributedFinding),
+  findings: z9.array(AttributedFinding),
   usage: stage.usage,
   isolation: stage.isolation.unwrap(),
-  ledgerRow: z8.discriminatedUnion("status", [VerifiedRowSchema, VerificationFailedRowSchema]).nullable().describe("the row this run appended; null only when the append itself failed"),
-  roster: z8.array(z8.strictObject({ name: rosterName, provider: z8.string(), model: z8.string().nullable() }))
+  ledgerRow: z9.discriminatedUnion("status", [VerifiedRowSchema, VerificationFailedRowSchema]).nullable().describe("the row this run appended; null only when the append itself failed"),
+  roster: z9.array(z9.strictObject({ name: rosterName, provider: z9.string(), model: z9.string().nullable() }))
 }).describe("okstra final verification report of one plan");
 
 // src/core/report/json-schema.ts
-import { z as z10 } from "zod";
+import { z as z11 } from "zod";
 
 // src/core/report/schema/plan-review-report.ts
-import { z as z9 } from "zod";
+import { z as z10 } from "zod";
 var PLAN_REVIEW_VERDICTS = ["approve", "revise"];
 var PLAN_FINDING_SEVERITIES = ["blocking", "advisory"];
 var PLAN_FINDING_CATEGORIES = [
@@ -4292,88 +4376,88 @@ var PLAN_FINDING_CATEGORIES = [
   "other"
 ];
 var PLAN_REVIEW_LIMITS = { summary: 2e3, title: 200, detail: 4e3, findings: 50 };
-var PlanReviewFindingSchema = z9.strictObject({
-  severity: z9.enum(PLAN_FINDING_SEVERITIES),
-  category: z9.enum(PLAN_FINDING_CATEGORIES),
-  stage: z9.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
-  title: z9.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
-  detail: z9.string().max(PLAN_REVIEW_LIMITS.detail)
+var PlanReviewFindingSchema = z10.strictObject({
+  severity: z10.enum(PLAN_FINDING_SEVERITIES),
+  category: z10.enum(PLAN_FINDING_CATEGORIES),
+  stage: z10.number().int().positive().nullable().describe("the stage the finding is about; null for the plan as a whole"),
+  title: z10.string().max(PLAN_REVIEW_LIMITS.title).regex(/\S/, "must not be blank").describe("non-blank title"),
+  detail: z10.string().max(PLAN_REVIEW_LIMITS.detail)
 });
 var PLAN_REVIEW_REPORT_SCHEMA = "okstra/plan-review-report";
 var PLAN_REVIEW_REPORT_VERSION = 1;
 var PLAN_SOURCE_KINDS = ["issue", "cli", "dispatch", "replan"];
 var PLAN_OUTCOMES = ["valid", "invalid", "blocked"];
 var PLAN_ROUND_KINDS = ["draft", "repair", "revise"];
-var blobSha = z9.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
-var PlanRef2 = z9.strictObject({
-  id: z9.string().regex(PLAN_ID_PATTERN),
+var blobSha = z10.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/).describe("full hex blob id (SHA-1 or SHA-256)");
+var PlanRef2 = z10.strictObject({
+  id: z10.string().regex(PLAN_ID_PATTERN),
   path: repoPath.describe("where the plan file is delivered, e.g. .okstra/plans/<id>.md"),
-  title: z9.string().nullable(),
+  title: z10.string().nullable(),
   blob: blobSha.nullable().describe("blob id of the delivered plan text; null when no plan was delivered")
 });
-var Source = z9.strictObject({
-  kind: z9.enum(PLAN_SOURCE_KINDS),
-  issue: z9.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
-  url: z9.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
+var Source = z10.strictObject({
+  kind: z10.enum(PLAN_SOURCE_KINDS),
+  issue: z10.number().int().positive().nullable().describe("the issue the goal came from; null when none"),
+  url: z10.url().nullable().describe("the page the request came from (issue, comment, run); null when there is none")
 });
 var finalShape = FinalReportSchema.shape;
 var WorkerFailure2 = finalShape.executor.shape.failure;
-var PlanWorker = z9.strictObject({
+var PlanWorker = z10.strictObject({
   worker: rosterName,
-  provider: z9.enum(PROVIDERS),
-  model: z9.string().min(1).nullable().describe("null when the provider names no model"),
-  status: z9.enum(WORKER_STATUSES),
+  provider: z10.enum(PROVIDERS),
+  model: z10.string().min(1).nullable().describe("null when the provider names no model"),
+  status: z10.enum(WORKER_STATUSES),
   durationMs,
   usage: UsageSchema.nullable().describe("null when the CLI did not report usage"),
   failure: WorkerFailure2
 });
-var PlanDiagnostic = z9.strictObject({
-  line: z9.number().int().positive(),
-  column: z9.number().int().positive(),
-  code: z9.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
-  message: z9.string().min(1)
+var PlanDiagnostic = z10.strictObject({
+  line: z10.number().int().positive(),
+  column: z10.number().int().positive(),
+  code: z10.string().min(1).describe("stable diagnostic code, e.g. plan/dependency-cycle"),
+  message: z10.string().min(1)
 });
-var Review = z9.strictObject({
+var Review = z10.strictObject({
   reviewer: PlanWorker,
-  verdict: z9.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
-  findings: z9.array(PlanReviewFindingSchema),
-  problem: z9.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
+  verdict: z10.enum(PLAN_REVIEW_VERDICTS).nullable().describe("null when the reviewer broke its output contract (problem says how)"),
+  findings: z10.array(PlanReviewFindingSchema),
+  problem: z10.string().min(1).nullable().describe("why the reviewer's result was refused; null when it was read")
 });
-var Round = z9.strictObject({
-  round: z9.number().int().positive(),
-  kind: z9.enum(PLAN_ROUND_KINDS),
+var Round = z10.strictObject({
+  round: z10.number().int().positive(),
+  kind: z10.enum(PLAN_ROUND_KINDS),
   planner: PlanWorker,
-  diagnostics: z9.strictObject({ errors: z9.array(PlanDiagnostic), warnings: z9.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
-  reviews: z9.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
+  diagnostics: z10.strictObject({ errors: z10.array(PlanDiagnostic), warnings: z10.array(PlanDiagnostic) }).describe("the plan parser's diagnostics for this round's draft"),
+  reviews: z10.array(Review).describe("empty when the draft did not parse, so nobody reviewed it")
 });
-var StandingFinding = z9.strictObject({
+var StandingFinding = z10.strictObject({
   ...PlanReviewFindingSchema.shape,
   reviewer: rosterName.describe("the reviewer that raised it")
 });
-var Clarification = z9.strictObject({
-  id: z9.string().nullable(),
-  question: z9.string().min(1),
-  answer: z9.string().nullable().describe("null while unanswered"),
-  optional: z9.boolean().describe("true when the plan can proceed without an answer")
+var Clarification = z10.strictObject({
+  id: z10.string().nullable(),
+  question: z10.string().min(1),
+  answer: z10.string().nullable().describe("null while unanswered"),
+  optional: z10.boolean().describe("true when the plan can proceed without an answer")
 });
-var StageSummary = z9.strictObject({
-  number: z9.number().int().positive(),
-  title: z9.string(),
-  dependsOn: z9.array(z9.number().int().positive()),
+var StageSummary = z10.strictObject({
+  number: z10.number().int().positive(),
+  title: z10.string(),
+  dependsOn: z10.array(z10.number().int().positive()),
   validation: nonNegativeInt.describe("how many validation commands the stage names")
 });
-var PlanReviewReportSchema = z9.strictObject({
-  schema: z9.literal(PLAN_REVIEW_REPORT_SCHEMA),
-  version: z9.literal(PLAN_REVIEW_REPORT_VERSION),
+var PlanReviewReportSchema = z10.strictObject({
+  schema: z10.literal(PLAN_REVIEW_REPORT_SCHEMA),
+  version: z10.literal(PLAN_REVIEW_REPORT_VERSION),
   plan: PlanRef2,
-  goal: z9.string().describe("the goal as the requester wrote it (untrusted text)"),
+  goal: z10.string().describe("the goal as the requester wrote it (untrusted text)"),
   source: Source,
-  outcome: z9.enum(PLAN_OUTCOMES),
-  reason: z9.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
-  rounds: z9.array(Round),
-  standingFindings: z9.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
-  clarifications: z9.array(Clarification),
-  stages: z9.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
+  outcome: z10.enum(PLAN_OUTCOMES),
+  reason: z10.string().min(1).nullable().describe("why the outcome is not valid; null when it is"),
+  rounds: z10.array(Round),
+  standingFindings: z10.array(StandingFinding).describe("findings still standing at the end, blocking and advisory, with their reviewer"),
+  clarifications: z10.array(Clarification),
+  stages: z10.array(StageSummary).describe("the delivered plan's stages; empty when the plan is invalid"),
   usage: finalShape.usage,
   isolation: finalShape.isolation.unwrap(),
   startedAt: isoUtc2,
@@ -29802,8 +29886,8 @@ async function createQueuedCheck(client, repo, c) {
   });
   return res.data.id;
 }
-async function getCheckRun(client, repo, id) {
-  const { data } = await client.rest.checks.get({ ...repo, check_run_id: id });
+async function getCheckRun(client, repo, id2) {
+  const { data } = await client.rest.checks.get({ ...repo, check_run_id: id2 });
   return {
     id: data.id,
     name: data.name,
@@ -29823,15 +29907,15 @@ async function completeCheck(client, repo, target, render, c) {
     output: first.output,
     ...extras(c)
   };
-  const id = "id" in target ? target.id : (await client.rest.checks.create({
+  const id2 = "id" in target ? target.id : (await client.rest.checks.create({
     ...repo,
     name: target.create.name,
     head_sha: target.create.headSha,
     ...done
   })).data.id;
-  if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id, ...done });
-  for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id, output: more.output });
-  return id;
+  if ("id" in target) await client.rest.checks.update({ ...repo, check_run_id: id2, ...done });
+  for (const more of rest) await client.rest.checks.update({ ...repo, check_run_id: id2, output: more.output });
+  return id2;
 }
 
 // src/engine/dispatch.ts
@@ -29884,9 +29968,9 @@ async function launch(deps, config2, req) {
       ok: false,
       reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(where.ref)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
     };
+  const problems = workflowProblems(workflow);
   const reset = req.what.kind === "reconcile" && req.what.reset;
   const rebase = req.what.kind === "retry" && req.what.rebase === true;
-  const problems = workflowProblems(workflow, [...reset ? ["reset"] : [], ...rebase ? ["rebase"] : []]);
   if (problems.length > 0)
     return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
   const runsUrl = `${deps.webUrl}/actions/workflows/${config2.bot.workflow}`;
@@ -29894,7 +29978,7 @@ async function launch(deps, config2, req) {
   const startRun = async (stages) => {
     const ids2 = /* @__PURE__ */ new Map();
     for (const stage2 of stages) {
-      const id = await createQueuedCheck(deps.client, deps.repo, {
+      const id2 = await createQueuedCheck(deps.client, deps.repo, {
         name: checkRunName(req.plan.id, stage2),
         headSha: req.pr.headSha,
         detailsUrl: runsUrl,
@@ -29903,7 +29987,7 @@ async function launch(deps, config2, req) {
           summary: `Requested by @${req.actor} (${req.origin}). Waiting for the [okstra workflow](${runsUrl}) to ${queuedWork(selection.mode, stages, reset, rebase)} of plan ${inlineCode(req.plan.id)}.`
         }
       });
-      ids2.set(stage2, id);
+      ids2.set(stage2, id2);
     }
     const inputs = dispatchInputs({
       mode: selection.mode,
@@ -29953,11 +30037,11 @@ async function launch(deps, config2, req) {
 }
 var DISPATCHES_AT_ONCE = 4;
 async function failQueuedChecks(deps, ids2, summary) {
-  for (const id of ids2) {
+  for (const id2 of ids2) {
     await completeCheck(
       deps.client,
       deps.repo,
-      { id },
+      { id: id2 },
       {
         conclusion: "failure",
         requests: [{ output: { title: "The workflow could not be started", summary, annotations: [] } }]
@@ -29986,7 +30070,7 @@ async function dispatchPlanning(deps, config2, inputs) {
       ok: false,
       reason: `the workflow ${inlineCode(path)} is not on ${inlineCode(deps.defaultBranch)}; docs/bot.md shows one (\`bot.workflow\` in the config names another).`
     };
-  const problems = workflowProblems(workflow, Object.keys(inputs), inputs.mode);
+  const problems = workflowProblems(workflow, inputs.mode);
   if (problems.length > 0)
     return { ok: false, reason: `the workflow ${inlineCode(path)} cannot be used: ${problems.join("; ")}.` };
   try {
@@ -30261,10 +30345,10 @@ function readFrontMatter(node, context) {
       );
       continue;
     }
-    const text = value === null ? null : value.trim() || null;
-    if (key === "id") result.id = text === null ? null : { value: text, position: valueAt };
-    else if (key === "base") result.base = text;
-    else result.title = text;
+    const text2 = value === null ? null : value.trim() || null;
+    if (key === "id") result.id = text2 === null ? null : { value: text2, position: valueAt };
+    else if (key === "base") result.base = text2;
+    else result.title = text2;
   }
   return result;
 }
@@ -30305,35 +30389,35 @@ function atxHeadingNode(src, lineStart, lines) {
 }
 
 // src/core/plan/code-spans.ts
-function findCodeSpans(text, offset) {
+function findCodeSpans(text2, offset) {
   const spans = [];
-  let at = text.indexOf("`");
+  let at = text2.indexOf("`");
   while (at !== -1) {
-    const runLength = backtickRun(text, at);
-    const close = findClosingRun(text, at + runLength, runLength);
+    const runLength = backtickRun(text2, at);
+    const close = findClosingRun(text2, at + runLength, runLength);
     if (close === -1) {
-      at = text.indexOf("`", at + runLength);
+      at = text2.indexOf("`", at + runLength);
       continue;
     }
     spans.push({
-      value: codeSpanValue(text.slice(at + runLength, close)),
+      value: codeSpanValue(text2.slice(at + runLength, close)),
       start: offset + at,
       end: offset + close + runLength
     });
-    at = text.indexOf("`", close + runLength);
+    at = text2.indexOf("`", close + runLength);
   }
   return spans;
 }
-function backtickRun(text, at) {
+function backtickRun(text2, at) {
   let end = at;
-  while (text[end] === "`") end++;
+  while (text2[end] === "`") end++;
   return end - at;
 }
-function findClosingRun(text, from, length) {
-  for (let at = text.indexOf("`", from); at !== -1; ) {
-    const run2 = backtickRun(text, at);
+function findClosingRun(text2, from, length) {
+  for (let at = text2.indexOf("`", from); at !== -1; ) {
+    const run2 = backtickRun(text2, at);
     if (run2 === length) return at;
-    at = text.indexOf("`", at + run2);
+    at = text2.indexOf("`", at + run2);
   }
   return -1;
 }
@@ -30394,11 +30478,11 @@ function suggestFieldKey(written) {
 var KEY = String.raw`[\p{L}][\p{L}\d_-]*(?:[ \t]+[\p{L}\d_-]+){0,3}`;
 var BOLD_KEY = new RegExp(String.raw`^(\*\*|__)(${KEY})[ \t]*(?::\1|\1[ \t]*:)[ \t]*`, "u");
 var PLAIN_KEY = new RegExp(String.raw`^(${KEY})[ \t]*:(?=[ \t\n]|$)[ \t]*`, "u");
-function readFieldKey(text) {
-  const bold = BOLD_KEY.exec(text);
+function readFieldKey(text2) {
+  const bold = BOLD_KEY.exec(text2);
   if (bold)
     return { key: bold[2].trim(), keyOffset: bold[1].length, valueOffset: bold[0].length };
-  const plain = PLAIN_KEY.exec(text);
+  const plain = PLAIN_KEY.exec(text2);
   if (plain) return { key: plain[1].trim(), keyOffset: 0, valueOffset: plain[0].length };
   return null;
 }
@@ -30476,14 +30560,14 @@ function readNestedFence(src, at, end, indent2, lines) {
   if (fence[0] === "`" && info.includes("`") || /[\\&]/.test(info)) return null;
   const values = [];
   for (let line = nextLine(src, at, end); line < end; line = nextLine(src, line, end)) {
-    const text = lineText(src, line, end);
-    if (text.includes("	")) return null;
-    const blank = text.trim() === "";
-    if (!blank && !text.startsWith(" ".repeat(indent2))) return null;
-    const inner = text.slice(Math.min(indent2, leadingSpaces(text)));
+    const text2 = lineText(src, line, end);
+    if (text2.includes("	")) return null;
+    const blank = text2.trim() === "";
+    if (!blank && !text2.startsWith(" ".repeat(indent2))) return null;
+    const inner = text2.slice(Math.min(indent2, leadingSpaces(text2)));
     const close = FENCE_CLOSE.exec(inner);
     if (close && close[1][0] === fence[0] && close[1].length >= fence.length) {
-      const lineEnd2 = line + text.length;
+      const lineEnd2 = line + text2.length;
       const space = info.search(/[ \t]/);
       return {
         node: {
@@ -30501,8 +30585,8 @@ function readNestedFence(src, at, end, indent2, lines) {
   return null;
 }
 function opensNestedFence(src, at, end, indent2) {
-  const text = lineText(src, at, end);
-  return text.slice(0, indent2).trim() === "" && FENCE_OPEN.test(text.slice(indent2));
+  const text2 = lineText(src, at, end);
+  return text2.slice(0, indent2).trim() === "" && FENCE_OPEN.test(text2.slice(indent2));
 }
 var FENCE_OPEN = /^( {0,3})(`{3,}|~{3,})(.*)$/;
 var FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
@@ -30513,8 +30597,8 @@ function lineText(src, at, end) {
 function nextLine(src, at, end) {
   return at + lineText(src, at, end).length + 1;
 }
-function leadingSpaces(text) {
-  return /^ */.exec(text)?.[0].length ?? 0;
+function leadingSpaces(text2) {
+  return /^ */.exec(text2)?.[0].length ?? 0;
 }
 
 // src/core/plan/fast-field-list.ts
@@ -30523,9 +30607,9 @@ function readSimpleFieldList(src, start, end, lines, options2 = {}) {
   let at = start;
   for (; ; ) {
     if (at >= end) return null;
-    const text = reader.text(at);
-    if (text.startsWith("- ") || text.startsWith("* ") || text.startsWith("+ ")) break;
-    if (text.trim() !== "" && !new RegExp("^\\p{L}", "u").test(text)) return null;
+    const text2 = reader.text(at);
+    if (text2.startsWith("- ") || text2.startsWith("* ") || text2.startsWith("+ ")) break;
+    if (text2.trim() !== "" && !new RegExp("^\\p{L}", "u").test(text2)) return null;
     at = reader.next(at);
   }
   const marker = src[at];
@@ -30641,10 +30725,10 @@ var LineReader = class {
   /** Leading spaces of a non-blank line; -1 past the end or for a blank line, Infinity for a tab (never simple). */
   indentation(at) {
     if (at >= this.end) return -1;
-    const text = this.text(at);
-    if (text.trim() === "") return -1;
-    const spaces = /^ */.exec(text)?.[0].length ?? 0;
-    return text[spaces] === "	" ? Number.POSITIVE_INFINITY : spaces;
+    const text2 = this.text(at);
+    if (text2.trim() === "") return -1;
+    const spaces = /^ */.exec(text2)?.[0].length ?? 0;
+    return text2[spaces] === "	" ? Number.POSITIVE_INFINITY : spaces;
   }
   listItemNode(item, nested) {
     const paragraph = this.paragraphNode(item.contentStart, item.contentEnd);
@@ -30882,15 +30966,15 @@ function fileStem(path) {
   const dot = name.lastIndexOf(".");
   return dot > 0 ? name.slice(0, dot) : name;
 }
-function suggestPlanId(id) {
-  const slug = id.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[^a-z0-9]+|[-_.]+$/g, "").slice(0, 63).replace(/(?:\.lock|[-_.])+$/, "");
+function suggestPlanId(id2) {
+  const slug = id2.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/\.{2,}/g, ".").replace(/^[^a-z0-9]+|[-_.]+$/g, "").slice(0, 63).replace(/(?:\.lock|[-_.])+$/, "");
   return slug || "my-plan";
 }
 function resolvePlanId(fromFrontMatter, path, sink) {
-  const id = fromFrontMatter?.value ?? fileStem(path);
-  const problem = planIdProblem(id);
+  const id2 = fromFrontMatter?.value ?? fileStem(path);
+  const problem = planIdProblem(id2);
   if (problem) {
-    const suggestion = suggestPlanId(id);
+    const suggestion = suggestPlanId(id2);
     if (fromFrontMatter) {
       sink.error(
         PLAN_CODES.unsafePlanId,
@@ -30907,7 +30991,7 @@ function resolvePlanId(fromFrontMatter, path, sink) {
       );
     }
   }
-  return id;
+  return id2;
 }
 
 // src/core/plan/sections.ts
@@ -30932,14 +31016,14 @@ function isSectionBoundary(node) {
 }
 
 // src/core/plan/source.ts
-function normaliseSource(text) {
-  const withoutBom = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+function normaliseSource(text2) {
+  const withoutBom = text2.charCodeAt(0) === 65279 ? text2.slice(1) : text2;
   return withoutBom.includes("\r") ? withoutBom.replace(/\r\n?/g, "\n") : withoutBom;
 }
 var LineIndex = class {
-  constructor(text) {
-    this.text = text;
-    for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) {
+  constructor(text2) {
+    this.text = text2;
+    for (let at = text2.indexOf("\n"); at !== -1; at = text2.indexOf("\n", at + 1)) {
       this.lineStarts.push(at + 1);
     }
   }
@@ -30968,11 +31052,11 @@ var STAGE_WORD = /^stage(?![\p{L}])/iu;
 var NUMERIC = /^[+-]?\d+(?:\.\d+)?/;
 var WORD = /^[^\s:—–.-]+/;
 var SEPARATOR = /^[ \t]*([:—–.-])[ \t]*/;
-function parseStageHeading(text) {
-  const word = STAGE_WORD.exec(text);
+function parseStageHeading(text2) {
+  const word = STAGE_WORD.exec(text2);
   if (!word) return { kind: "not-a-stage" };
-  const numberAt = word[0].length + /^\s*/.exec(text.slice(word[0].length))[0].length;
-  const rest = text.slice(numberAt);
+  const numberAt = word[0].length + /^\s*/.exec(text2.slice(word[0].length))[0].length;
+  const rest = text2.slice(numberAt);
   const numeric = NUMERIC.exec(rest);
   if (!numeric) {
     const token2 = WORD.exec(rest)?.[0];
@@ -30985,7 +31069,7 @@ function parseStageHeading(text) {
         at: numberAt
       } : {
         code: PLAN_CODES.stageHeadingInvalid,
-        message: `stage heading "${text}" has no stage number`,
+        message: `stage heading "${text2}" has no stage number`,
         hint: EXAMPLE,
         at: numberAt
       }
@@ -31016,7 +31100,7 @@ function parseStageHeading(text) {
     };
   }
   const afterNumber = numberAt + token.length;
-  const tail2 = text.slice(afterNumber);
+  const tail2 = text2.slice(afterNumber);
   const separator = SEPARATOR.exec(tail2);
   if (!separator) {
     const title2 = tail2.trim();
@@ -31063,8 +31147,8 @@ function topLevelHeadings(node, context) {
   );
 }
 function report(heading, expected, context) {
-  const text = headingSource(context.src, heading);
-  const number = misplacedStageNumber(text);
+  const text2 = headingSource(context.src, heading);
+  const number = misplacedStageNumber(text2);
   if (number === null) return;
   const written = `${"#".repeat(heading.depth)} Stage ${number}`;
   const wanted = "#".repeat(expected);
@@ -31074,33 +31158,33 @@ function report(heading, expected, context) {
     PLAN_CODES.stageHeadingWrongLevel,
     positionOf(context, outlineStart(heading)),
     `\`${written}\` is a level-${heading.depth} heading; stages in this Stage Map are level-${expected} headings (\`${wanted} Stage ${number}\`)`,
-    `${effect}; write it as \`${wanted} ${text.trim()}\``
+    `${effect}; write it as \`${wanted} ${text2.trim()}\``
   );
 }
-function misplacedStageNumber(text) {
-  const parsed = parseStageHeading(text);
+function misplacedStageNumber(text2) {
+  const parsed = parseStageHeading(text2);
   if (parsed.kind !== "stage") return null;
   if (parsed.problem && parsed.title !== "") return null;
   return parsed.number;
 }
 
 // src/core/plan/entries.ts
-function splitEntries(text, offset) {
+function splitEntries(text2, offset) {
   const entries = [];
   let entryStart = 0;
   let fence = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const char = text[i];
+  for (let i = 0; i <= text2.length; i++) {
+    const char = text2[i];
     if (char === "`") {
       let run2 = 1;
-      while (text[i + run2] === "`") run2++;
+      while (text2[i + run2] === "`") run2++;
       if (fence === 0) fence = run2;
       else if (fence === run2) fence = 0;
       i += run2 - 1;
       continue;
     }
-    if (i === text.length || char === "," && fence === 0) {
-      const raw = text.slice(entryStart, i);
+    if (i === text2.length || char === "," && fence === 0) {
+      const raw = text2.slice(entryStart, i);
       const lead = raw.length - raw.trimStart().length;
       if (raw.trim()) entries.push({ text: raw.trim(), start: offset + entryStart + lead });
       entryStart = i + 1;
@@ -31108,13 +31192,13 @@ function splitEntries(text, offset) {
   }
   return entries;
 }
-function unwrapCode(text) {
-  const leading = /^(`+)([^]*?)\1(?!`)/.exec(text);
+function unwrapCode(text2) {
+  const leading = /^(`+)([^]*?)\1(?!`)/.exec(text2);
   if (leading) return leading[2].trim();
-  return text.replace(/`/g, "").trim();
+  return text2.replace(/`/g, "").trim();
 }
-function isNoneValue(text) {
-  return /^(?:none|\(none\)|n\/a|-|—|–)?$/i.test(text.replace(/[`*_]/g, "").trim());
+function isNoneValue(text2) {
+  return /^(?:none|\(none\)|n\/a|-|—|–)?$/i.test(text2.replace(/[`*_]/g, "").trim());
 }
 
 // src/core/plan/nested-items.ts
@@ -31466,17 +31550,17 @@ function isStageBoundary(node) {
 var STAGE_MAP = /stage map/i;
 var CLARIFICATIONS = /clarification items/i;
 var STAGE_MAP_HINT = "add a `## Stage Map` section with one `### Stage <N>: <title>` heading per stage";
-function parsePlan(text, options2) {
-  return parsePlanWith(text, options2, "segmented");
+function parsePlan(text2, options2) {
+  return parsePlanWith(text2, options2, "segmented");
 }
-function parsePlanWith(text, options2, strategy) {
-  const src = normaliseSource(text);
+function parsePlanWith(text2, options2, strategy) {
+  const src = normaliseSource(text2);
   const lines = new LineIndex(src);
   const sink = new DiagnosticSink(options2.path);
   const context = { src, lines, sink, lenient: options2.lenient === true };
   const outline = buildOutline(src, lines, strategy);
   const frontMatter = readFrontMatter(outline[0]?.type === "yaml" ? outline[0] : void 0, context);
-  const id = resolvePlanId(frontMatter.id, options2.path, sink);
+  const id2 = resolvePlanId(frontMatter.id, options2.path, sink);
   const title = frontMatter.title ?? firstLevelOneHeading(outline, src);
   const stageMaps = findSections(outline, src, STAGE_MAP);
   const [stageMap, ...extraStageMaps] = stageMaps;
@@ -31507,7 +31591,7 @@ function parsePlanWith(text, options2, strategy) {
   const clarifications = clarificationSection ? readClarifications(clarificationSection, context) : [];
   return {
     plan: {
-      id,
+      id: id2,
       title,
       base: frontMatter.base,
       path: options2.path,
@@ -31609,9 +31693,9 @@ async function readPlan(deps, path, where) {
       ok: false,
       reason: `the plan file name ${inlineCode(path)} has characters okstra does not pass to a workflow (use letters, digits, ".", "_", "-" and "/").`
     };
-  const text = await readRepoFile(deps.client, deps.repo, path, where.ref);
-  if (text === null) return null;
-  const result = parsedPlan(path, text);
+  const text2 = await readRepoFile(deps.client, deps.repo, path, where.ref);
+  if (text2 === null) return null;
+  const result = parsedPlan(path, text2);
   if (!result.plan || result.errors.length > 0) {
     const first = result.errors[0];
     return {
@@ -31619,19 +31703,19 @@ async function readPlan(deps, path, where) {
       reason: `${inlineCode(path)} is not a valid plan (${result.errors.length} error${result.errors.length === 1 ? "" : "s"}${first ? `; first: line ${first.line}: ${escapeInline(first.message)}` : ""}); \`okstra plan validate\` lists them all.`
     };
   }
-  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest, blob: gitBlobId(text) };
+  return { ok: true, plan: result.plan, path, fromPullRequest: where.fromPullRequest, blob: gitBlobId(text2) };
 }
 var PARSED = /* @__PURE__ */ new Map();
 var PARSED_LIMIT = 32;
-function parsedPlan(path, text) {
-  const key = `${path}\0${text}`;
+function parsedPlan(path, text2) {
+  const key = `${path}\0${text2}`;
   const hit = PARSED.get(key);
   if (hit) {
     PARSED.delete(key);
     PARSED.set(key, hit);
     return hit;
   }
-  const result = parsePlan(text, { path });
+  const result = parsePlan(text2, { path });
   PARSED.set(key, result);
   if (PARSED.size > PARSED_LIMIT) PARSED.delete(PARSED.keys().next().value);
   return result;
@@ -31686,8 +31770,8 @@ async function handleReview(deps, ev) {
     deps.log.info(`ignored the approving review of bot account ${ev.reviewer.login}`);
     return "ignored-bot";
   }
-  const answer = async (text) => {
-    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.reviewer.login} okstra: ${text}`);
+  const answer = async (text2) => {
+    await postComment(deps.client, deps.repo, ev.pr.number, `@${ev.reviewer.login} okstra: ${text2}`);
   };
   const act = async () => {
     const [load, files] = await Promise.all([
@@ -32186,17 +32270,17 @@ async function completeWorkflowRun(deps, run2) {
   }
   const failures = [];
   const checks = [];
-  for (const id of named2.checkRunIds) {
+  for (const id2 of named2.checkRunIds) {
     try {
-      const check2 = await getCheckRun(deps.client, deps.repo, id);
+      const check2 = await getCheckRun(deps.client, deps.repo, id2);
       const parsed = parseCheckRunName(check2.name);
       if (parsed) checks.push({ check: check2, ...parsed });
       else
         deps.log.warn(
-          `workflow run ${run2.id} names check run ${id} (${check2.name}), which is not an okstra stage check; left alone`
+          `workflow run ${run2.id} names check run ${id2} (${check2.name}), which is not an okstra stage check; left alone`
         );
     } catch (error) {
-      failures.push(`check run ${id}: ${describeApiError(error)}`);
+      failures.push(`check run ${id2}: ${describeApiError(error)}`);
     }
   }
   const results = await collectResults(deps, config2, run2, checks);
