@@ -30254,6 +30254,12 @@ function stageViews(plan, state, now, spend) {
           detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? " (lease expired)" : ""}`
         };
       case "ready":
+        if (r.failedBefore?.reason === "unavailable")
+          return {
+            ...base,
+            state: "ready",
+            detail: `a provider was unavailable in run ${r.failedBefore.runId}; it runs again with the next sweep or run`
+          };
         return r.failedBefore ? { ...base, state: "failed", detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` } : { ...base, state: "ready" };
       case "blocked":
         return {
