@@ -14,6 +14,9 @@ export function coreIo(): ActionIo {
     setSecret: (value) => core.setSecret(value),
     saveState: (name, value) => core.saveState(name, value),
     setFailed: (message) => core.setFailed(message),
+    setExitCode: (code) => {
+      process.exitCode = code;
+    },
     summary: async (markdown) => {
       await core.summary.addRaw(markdown, true).write();
     },

@@ -16,6 +16,11 @@ export interface ActionIo {
   setSecret(value: string): void;
   saveState(name: string, value: string): void;
   setFailed(message: string): void;
+  /**
+   * The step's exit code after `setFailed` (which means 1): 3 when only providers that could not work failed the
+   * step, so a workflow can tell an outage from work that needs a fix run. Absent: the runner's default.
+   */
+  setExitCode?(code: number): void;
   /** Appends Markdown to the job summary. */
   summary(markdown: string): Promise<void>;
   now(): Date;
@@ -37,6 +42,7 @@ export function scrubbedIo(io: ActionIo, scrub: (text: string) => string): Actio
     setSecret: (value) => io.setSecret(value),
     saveState: (name, value) => io.saveState(name, scrub(value)),
     setFailed: (message) => io.setFailed(scrub(message)),
+    ...(io.setExitCode ? { setExitCode: (code: number) => io.setExitCode?.(code) } : {}),
     summary: (markdown) => io.summary(scrub(markdown)),
     now: () => io.now(),
   };

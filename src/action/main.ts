@@ -155,8 +155,15 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
 
   writeOutputs(io, results);
   const problems = [...results.failures, ...session.publisher.problems.map((p) => `publishing: ${p}`)];
-  if (problems.length > 0) io.setFailed(okstraLine(scrub.scrubAll(problems.join('; '))));
+  if (problems.length === 0) return;
+  io.setFailed(okstraLine(scrub.scrubAll(problems.join('; '))));
+  // Every problem is a stage whose provider could not work: exit 3, as `okstra run` does (src/cli/exit-codes.ts).
+  const outages = results.runs.filter((r) => r.outcome.report.verdict.runStatus === 'unavailable').length;
+  if (outages === problems.length) io.setExitCode?.(EXIT_UNAVAILABLE);
 }
+
+/** The exit code of a step failed only by outages; the CLI's EXIT_INFRA. */
+export const EXIT_UNAVAILABLE = 3;
 
 async function readEvent(path: string | undefined): Promise<unknown> {
   if (!path) return {};

@@ -9,14 +9,16 @@ const COULD_NOT_WORK = new Set<string>(['error', 'timeout', 'budget-exceeded']);
  * (a QA command failed, a verifier answered FAIL, a blocking finding stands,
  * the executor broke its contract), 3 a FAIL only because okstra or a provider
  * could not do its job (run status `error`, or the executor or every missing
- * verdict ended in error / timeout / budget-exceeded). A script can retry a 3;
+ * verdict ended in error / timeout / budget-exceeded, or run status `unavailable`: a provider could not
+ * work at all). A script can retry a 3;
  * a 1 needs a fix run.
  */
 export function stageExitCode(
   report: Pick<FinalReport, 'verdict' | 'executor' | 'qa' | 'verifiers' | 'findings'>,
 ): number {
   if (report.verdict.value === 'PASS') return EXIT_OK;
-  if (report.verdict.runStatus === 'error') return EXIT_INFRA;
+  // An outage (quota, refused key, the vendor down, no CLI) judged nothing: retry later, or let a fallback vendor work.
+  if (report.verdict.runStatus === 'error' || report.verdict.runStatus === 'unavailable') return EXIT_INFRA;
   if (report.verdict.runStatus === 'contract-violated') return EXIT_REFUSED;
   if (COULD_NOT_WORK.has(report.executor.status)) return EXIT_INFRA;
   const judged =

@@ -1,14 +1,15 @@
-import { composePrompt, type PromptInput } from '../core/prompts/index.js';
+import type { PromptInput } from '../core/prompts/index.js';
 import { parseCarryEvidence } from '../core/contracts/index.js';
 import type { Carry } from '../core/report/schema/carry.js';
 import type { FinalReport, WorkerStatus } from '../core/report/schema/final-report.js';
 import { workerFailure } from '../core/report/failure.js';
 import { carryOverCap, stageSizeProblem } from '../core/limits/sizes.js';
 import { blobBytes, changedEntries } from '../git/change-size.js';
-import { dispatchWorker, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
+import { toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
+import { executeWithFallbacks, outageOf, Outages } from './fallback.js';
 import type { Intake } from './intake.js';
 import type { ProgressLog } from './progress.js';
-import { EngineError, type EngineDeps, type RunStageRequest } from './types.js';
+import type { EngineDeps, RunStageRequest } from './types.js';
 import { NestedRepositoryError } from '../git/nested-repository-error.js';
 import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
 import { stageByNumber } from '../core/graph/index.js';
@@ -44,30 +45,19 @@ export async function execute(
   worktree: string,
   promptBase: Omit<PromptInput, 'role' | 'worker'>,
   progress: ProgressLog,
+  outages: Outages = new Outages(),
 ): Promise<Execution> {
-  const member = req.roster.executor;
-  const composed = composePrompt({ ...promptBase, role: 'executor', worker: member.name });
-  if (!composed.ok)
-    throw new EngineError(`the executor prompt is incomplete: ${composed.problems.join('; ')}`, 'prompts');
-
-  const dispatched = await dispatchWorker(
-    member,
-    'executor',
-    composed.prompt,
-    worktree,
-    req.config.timeouts.executorMinutes * 60_000,
-    req,
-    deps,
-    progress,
-  );
-  const { result } = dispatched;
+  // The configured executor, or the fallback that did the work when its provider could not.
+  const dispatched = await executeWithFallbacks(req, deps, promptBase, worktree, progress, outages);
+  const { result, member } = dispatched;
+  const unavailable = outageOf(result);
   // The ledger's tip now (the executor's processes are gone), asked while okstra commits its work: one round trip
   // off the stage's path. Awaited below; a failure meanwhile is not unhandled.
   const tipAfter = deps.ledger.tip();
   tipAfter.catch(() => undefined);
 
   const violations: ContractViolation[] = [];
-  const committed = await commitWork(req, deps, worktree, violations);
+  const committed = await commitWork(req, deps, worktree, violations, member.name);
   const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const oversize = await stageOverCap(req, deps, run.baseCommit, headCommit);
   const changed = oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, headCommit));
@@ -139,6 +129,7 @@ export async function execute(
       durationMs: Math.round(result.durationMs),
       usage: toReportUsage(result),
       ...upstreamErrorOf(result),
+      ...(unavailable !== null ? { unavailable } : {}),
       ...workerFailure(
         status,
         result,
@@ -159,11 +150,12 @@ async function commitWork(
   deps: EngineDeps,
   worktree: string,
   violations: ContractViolation[],
+  executorName: string,
 ): Promise<string | null> {
   try {
     return await deps.workspace.commitAll(
       worktree,
-      `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${req.roster.executor.name})`,
+      `okstra: ${req.plan.id} stage ${req.stage} (run ${req.runId}, executor ${executorName})`,
     );
   } catch (error) {
     if (!(error instanceof NestedRepositoryError)) throw error;

@@ -178,6 +178,7 @@ export async function intake(given: RunStageRequest, deps: EngineDeps): Promise<
       readiness.kind === 'ready' &&
       (readiness.failedBefore?.reason === 'abandoned' ||
         readiness.failedBefore?.reason === 'error' ||
+        readiness.failedBefore?.reason === 'unavailable' ||
         readiness.failedBefore?.reason === 'dependency-reopened');
     startHead = unverified ? base.commit : head;
     reusedBranch = existing !== null && head !== base.commit;

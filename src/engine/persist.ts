@@ -44,11 +44,13 @@ export function terminalRow(
   const reason =
     report.verdict.runStatus === 'contract-violated'
       ? 'contract-violated'
-      : report.verdict.runStatus === 'error'
-        ? executorTimedOut
-          ? 'timeout'
-          : 'error'
-        : 'verdict-fail';
+      : report.verdict.runStatus === 'unavailable'
+        ? 'unavailable'
+        : report.verdict.runStatus === 'error'
+          ? executorTimedOut
+            ? 'timeout'
+            : 'error'
+          : 'verdict-fail';
   const detail = failureDetail(report);
   return { ...common, status: 'failed', reason, ...(detail !== undefined ? { detail } : {}) };
 }

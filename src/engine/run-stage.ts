@@ -7,7 +7,8 @@ import type { ProtectedChange } from '../core/scope/qa-definitions.js';
 import { protectedEvidence } from './protected-evidence.js';
 import { carryPath } from '../core/ledger/index.js';
 import { releaseAfterCrash } from './release.js';
-import type { FinalReport } from '../core/report/schema/final-report.js';
+import type { FinalReport, RosterEntry } from '../core/report/schema/final-report.js';
+import { Outages } from './fallback.js';
 import { execute, type Execution } from './execute.js';
 import { intake, type Intake } from './intake.js';
 import { persist, terminalRow } from './persist.js';
@@ -16,7 +17,7 @@ import { testHookPause } from './test-hook.js';
 import { verify, type Verification } from './verify.js';
 import { usageTotals } from './usage-totals.js';
 import { openRunGateway } from './model-gateway.js';
-import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
+import { EngineError, type EngineDeps, type RosterMember, type RunStageRequest, type StageOutcome } from './types.js';
 
 /**
  * Runs one stage from intake to conformance. Refusals (not ready, occupied,
@@ -63,7 +64,9 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
       ...(req.roster.critic ? { critic: req.roster.critic.name } : {}),
     });
 
-    const execution = await execute(req, deps, claimed, worktree, promptBase, progress);
+    // What the run learns of its providers' outages: who could not work, and which fallback took over.
+    const outages = new Outages();
+    const execution = await execute(req, deps, claimed, worktree, promptBase, progress, outages);
     // The branch's head is final once the executor's work is committed, and it is pushed whatever the verdict: it goes
     // to the remote while QA and the verifiers run. Only the ledger row, written after both, tells readers about it.
     // A change over the size caps is neither pushed nor reviewed: the verdict is its size.
@@ -84,7 +87,10 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
         progress.emit('phase-5-qa', 'the stage changed what judges it', { path: change.path, why: change.why });
       const outOfPlan = outOfPlanFiles(changed, stageByNumber(req.plan, req.stage).files);
       const reviewed = { ...promptBase, protectedChanges: guarded, outOfPlanFiles: outOfPlan };
-      verification = await verify(req, deps, execution.headCommit, reviewed, progress, worktree, changed);
+      verification = await verify(req, deps, execution.headCommit, reviewed, progress, worktree, changed, {
+        executor: execution.dispatched.member,
+        outages,
+      });
     }
     // Nobody reads the stage tree after the reviewers (the report and the ledger work from commits): it goes now,
     // moved aside and deleted in the background (a 20,000-file tree takes a fifth of a second to delete).
@@ -93,7 +99,17 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     await pushing;
 
     progress.emit('phase-6-synthesis', '', { stage: req.stage });
-    const report = await buildReport(req, deps, claimed, execution, verification, guarded, progress, startedAt);
+    const report = await buildReport(
+      req,
+      deps,
+      claimed,
+      execution,
+      verification,
+      guarded,
+      progress,
+      startedAt,
+      outages,
+    );
     // What a cited file is checked against; a report that cites none (most passing runs) needs no listing of a tree
     // that may hold tens of thousands of files.
     const headFiles = report.findings.some((f) => f.file !== null)
@@ -172,6 +188,7 @@ async function buildReport(
   guarded: readonly ProtectedChange[],
   progress: ProgressLog,
   startedAt: Date,
+  outages: Outages,
 ): Promise<FinalReport> {
   const stage = stageByNumber(req.plan, req.stage);
   // An oversized change is listed from its trees: counting the lines of 200,000 files would take longer than the run.
@@ -181,11 +198,13 @@ async function buildReport(
     ? { files: changed.length, insertions: 0, deletions: 0 }
     : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
   const findings = verification?.findings ?? [];
-  const dispatched = [execution.dispatched, ...(verification?.dispatched ?? [])];
+  // The sessions a fallback replaced made model requests too: they count as spend.
+  const dispatched = [...outages.replaced, execution.dispatched, ...(verification?.dispatched ?? [])];
   const usage = usageTotals(dispatched, deps.gateway !== undefined);
   const verdict = synthesizeVerdict({
     executorStatus: execution.status,
     executorWorker: execution.dispatched.member.name,
+    executorUnavailable: execution.report.unavailable ?? null,
     critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
     budgetExceeded: usage.budgetExceeded ?? null,
     contractViolations: execution.violations.map((v) => v.detail),
@@ -229,30 +248,7 @@ async function buildReport(
       outOfPlanFiles: outOfPlanFiles(changed, stage.files),
       ...(execution.oversize !== null ? { overCap: execution.oversize.reason } : {}),
     },
-    roster: [
-      {
-        name: req.roster.executor.name,
-        provider: req.roster.executor.kind,
-        model: req.roster.executor.model,
-        function: 'executor',
-      },
-      ...req.roster.verifiers.map((v) => ({
-        name: v.name,
-        provider: v.kind,
-        model: v.model,
-        function: 'verifier' as const,
-      })),
-      ...(req.roster.critic
-        ? [
-            {
-              name: req.roster.critic.name,
-              provider: req.roster.critic.kind,
-              model: req.roster.critic.model,
-              function: 'critic' as const,
-            },
-          ]
-        : []),
-    ],
+    roster: reportRoster(req, execution, verification),
     executor: execution.report,
     qa: verification?.qa ?? [],
     ...(verification?.evidence ? { evidence: verification.evidence } : {}),
@@ -279,6 +275,7 @@ async function buildReport(
     progress: [...progress.entries],
     usage,
     isolation: { mode: deps.sandbox.mode, detail: deps.sandbox.statement },
+    ...(outages.records.length > 0 ? { fallbacks: [...outages.records] } : {}),
     remainingQueue: req.remainingQueue ?? [],
     errors: [],
   };
@@ -286,10 +283,35 @@ async function buildReport(
   return { ...base, ledgerRow: row as FinalReport['ledgerRow'] };
 }
 
+/**
+ * Who held each function, as it turned out: the executor that did the work and the verifiers that were asked,
+ * a fallback marked with the worker it stood in for. When a fallback executed, its provider is not among the
+ * verifiers (a fallback never makes the executor verify itself).
+ */
+function reportRoster(req: RunStageRequest, execution: Execution, verification: Verification | null): RosterEntry[] {
+  const executor = execution.dispatched.member;
+  const swapped = executor.ref !== req.roster.executor.ref;
+  const verifiers = verification?.members ?? req.roster.verifiers.filter((v) => !(swapped && v.ref === executor.ref));
+  const entry = (m: RosterMember, fn: RosterEntry['function'], standsInFor?: string): RosterEntry => ({
+    name: m.name,
+    provider: m.kind,
+    model: m.model,
+    function: fn,
+    ...(standsInFor !== undefined ? { standsInFor } : {}),
+  });
+  return [
+    entry(executor, 'executor', swapped ? req.roster.executor.name : undefined),
+    ...verifiers.map((v) => entry(v, 'verifier', verification?.standsInFor.get(v.name))),
+    ...(req.roster.critic ? [entry(req.roster.critic, 'critic')] : []),
+  ];
+}
+
 function withheldReason(runStatus: FinalReport['verdict']['runStatus'], execution: Execution): string {
   if (runStatus === 'contract-violated')
     return `the executor broke its contract (${execution.violations.map((v) => v.detail).join('; ')}); nothing may build on this stage`;
   if (execution.oversize !== null) return `${execution.oversize.reason}; nothing may build on this stage`;
+  if (runStatus === 'unavailable')
+    return 'a provider could not work (see the reasons): the stage was not judged; a later run or the sweep may run it again';
   if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
   return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
 }

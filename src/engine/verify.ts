@@ -24,6 +24,7 @@ import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched }
 import type { ProgressLog } from './progress.js';
 import { EngineError, type EngineDeps, type RosterMember, type RunStageRequest } from './types.js';
 import { checkStage } from './stage-evidence.js';
+import { outageOf, Outages, verifyWithFallbacks } from './fallback.js';
 import type { StageEvidence } from '../core/report/schema/evidence.js';
 import { pushAll } from '../core/arrays.js';
 import { keepFindings } from '../core/limits/sizes.js';
@@ -39,6 +40,10 @@ export interface Verification {
   critic: FinalReport['critic'] | undefined;
   worktreeRecords: VerifierWorktreeRecord[];
   dispatched: Dispatched[];
+  /** Who verified in the end, in order: the roster's verifiers with fallbacks in the place of those that were out. */
+  members: RosterMember[];
+  /** Fallback worker name → the verifier it stands in for. */
+  standsInFor: ReadonlyMap<string, string>;
 }
 
 type Base = Omit<PromptInput, 'role' | 'worker'>;
@@ -55,6 +60,7 @@ export async function verify(
   progress: ProgressLog,
   stageTree: string | null = null,
   changedPaths: readonly string[] = [],
+  who: { executor: RosterMember; outages: Outages } = { executor: req.roster.executor, outages: new Outages() },
 ): Promise<Verification> {
   const at = { base: promptBase.baseCommit, head, changed: changedPaths, stageTree };
   const checked = await checkStage(req, deps, at, progress);
@@ -80,10 +86,10 @@ export async function verify(
   const dispatched: Dispatched[] = [];
   const worktreeRecords: VerifierWorktreeRecord[] = [];
 
-  const sessions = await pool(
-    req.config.concurrency.verifiers,
-    req.roster.verifiers.map(
-      (member) => () => readOnlySession(deps, view, member, 'verifier', base, timeoutMs, req, progress),
+  const { sessions, standsInFor } = await verifyWithFallbacks(req, who.executor, who.outages, progress, (members) =>
+    pool(
+      req.config.concurrency.verifiers,
+      members.map((member) => () => readOnlySession(deps, view, member, 'verifier', base, timeoutMs, req, progress)),
     ),
   );
   await checkSharedView(deps, view, sessions, progress);
@@ -125,6 +131,7 @@ export async function verify(
       usage: toReportUsage(s.dispatched.result),
       durationMs: Math.round(s.dispatched.result.durationMs),
       ...upstreamErrorOf(s.dispatched.result),
+      ...unavailableOf(s.dispatched.result),
       ...workerFailure(
         status,
         s.dispatched.result,
@@ -171,7 +178,14 @@ export async function verify(
     critic: critic?.report,
     worktreeRecords,
     dispatched,
+    members: sessions.map((s) => s.member),
+    standsInFor,
   };
+}
+
+function unavailableOf(result: DispatchResult): { unavailable?: string } {
+  const why = outageOf(result);
+  return why === null ? {} : { unavailable: why };
 }
 
 /** A verifier's findings within limits.findingsPerVerifier: a verifier listing 150,000 costs one pass, not a report nobody can read. */

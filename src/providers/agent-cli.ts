@@ -1,3 +1,4 @@
+import type { ProviderCause } from '../core/verdict/availability.js';
 import { mkdir } from 'node:fs/promises';
 import { dispatchFolder, removeDispatchFolder } from '../sandbox/sandbox.js';
 import { tmpdir } from 'node:os';
@@ -113,7 +114,8 @@ export class AgentCliProvider implements Provider {
   async run(request: DispatchRequest): Promise<DispatchResult> {
     const { spec, config, deps } = this.options;
     const engineEnv = deps.env ?? process.env;
-    const failed = (errorMessage: string): DispatchResult => ({
+    const failed = (errorMessage: string, cause: ProviderCause): DispatchResult => ({
+      cause,
       status: 'error',
       finalText: '',
       sessionId: null,
@@ -125,9 +127,10 @@ export class AgentCliProvider implements Provider {
     });
 
     const lookup = locateAgentCli(this.kind, { env: engineEnv });
-    if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv));
+    if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv), 'cli-missing');
     const credential = readCredential(this.kind, config, engineEnv);
-    if (credential.value === null) return failed(missingKeyMessage(this.product, this.kind, credential.name));
+    if (credential.value === null)
+      return failed(missingKeyMessage(this.product, this.kind, credential.name), 'no-credential');
 
     const lease = request.lease;
     const route = openRoute(request, this.kind, config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);

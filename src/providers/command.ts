@@ -218,10 +218,18 @@ export class CommandProvider implements Provider {
     };
   }
 
-  private outcome(result: ProcessResult, request: DispatchRequest): Pick<DispatchResult, 'status' | 'errorMessage'> {
+  private outcome(
+    result: ProcessResult,
+    request: DispatchRequest,
+  ): Pick<DispatchResult, 'status' | 'errorMessage' | 'cause'> {
     const what = `\`${clip(this.options.commandLine.trim(), 80)}\``;
+    // A program that cannot be started is a missing CLI: an outage of this provider, not a judgement.
     if (result.spawnError !== null)
-      return { status: 'error', errorMessage: `${what} could not be started: ${result.spawnError}` };
+      return {
+        status: 'error',
+        cause: 'cli-missing',
+        errorMessage: `${what} could not be started: ${result.spawnError}`,
+      };
     if (result.timedOut) {
       return {
         status: 'timeout',

@@ -35,6 +35,8 @@ export interface Roster {
   executor: RosterMember;
   verifiers: RosterMember[];
   critic: RosterMember | null;
+  /** `fallback:` of the config, in order: who takes a role over when its provider cannot work. Absent: none. */
+  fallbacks?: { executor: RosterMember[]; verifiers: RosterMember[] };
 }
 
 /** What a run asks for; every field given here beats the config. */
@@ -118,8 +120,17 @@ export function buildRoster(request: RosterRequest, config: OkstraConfig, deps: 
   const criticRef = request.critic !== undefined ? request.critic : config.critic;
   const models = request.models ?? {};
 
+  // The executor never falls back to itself (a run may name as executor what the config names as its fallback).
+  const fallbackExecutors = config.fallback.executor.filter((r) => r !== executorRef);
+  const fallbackVerifiers = config.fallback.verifiers.filter((r) => r !== executorRef);
   // Names first: they are fixed per provider and must tell workers apart.
-  const all = unique([executorRef, ...verifiers, ...(criticRef ? [criticRef] : [])]);
+  const all = unique([
+    executorRef,
+    ...verifiers,
+    ...(criticRef ? [criticRef] : []),
+    ...fallbackExecutors,
+    ...fallbackVerifiers,
+  ]);
   const refByName = new Map<string, string>();
   for (const ref of all) {
     const name = rosterNameFor(ref, config);
@@ -160,6 +171,9 @@ export function buildRoster(request: RosterRequest, config: OkstraConfig, deps: 
     executor: member(executorRef),
     verifiers: verifiers.map(member),
     critic: criticRef ? member(criticRef) : null,
+    ...(fallbackExecutors.length + fallbackVerifiers.length > 0
+      ? { fallbacks: { executor: fallbackExecutors.map(member), verifiers: fallbackVerifiers.map(member) } }
+      : {}),
   };
 }
 

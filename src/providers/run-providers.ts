@@ -23,6 +23,9 @@ export function builtinRefs(
     inputs.executor ?? config.executor,
     ...verifierRefs(request, config, env),
     ...(config.critic ? [config.critic] : []),
+    // A fallback whose CLI is not installed could not take over: it would be unavailable too.
+    ...config.fallback.executor,
+    ...config.fallback.verifiers,
   ];
   return [...new Set(refs.filter(isBuiltin))];
 }
@@ -33,6 +36,8 @@ export function usesCommandProviders(config: OkstraConfig, inputs: RunProviderRe
     config.executor,
     ...(config.verifiers ?? []),
     config.critic ?? '',
+    ...config.fallback.executor,
+    ...config.fallback.verifiers,
     inputs.executor ?? '',
     ...(inputs.verifiers ?? []),
   ];

@@ -2,6 +2,7 @@ import type { AgentLease } from '../sandbox/sandbox.js';
 import type { DispatchSummary, Gateway } from '../sandbox/gateway/index.js';
 import type { OpenedFiles } from './opened-files.js';
 import type { ActivityEvent } from './activity.js';
+import type { ProviderCause } from '../core/verdict/availability.js';
 
 export type { OpenedFiles } from './opened-files.js';
 
@@ -65,6 +66,11 @@ export interface DispatchResult {
   stderrTail: string;
   /** A one-line explanation when status is not `done`. */
   errorMessage?: string;
+  /**
+   * Why the provider could not even start the work (its CLI is missing, it has no key): an outage, which a
+   * fallback vendor may take over (src/core/verdict/availability.ts). Absent when the CLI ran.
+   */
+  cause?: ProviderCause;
   /** What the gateway saw of this dispatch: every request, metered usage, a budget refusal, the final upstream error. */
   metering?: DispatchSummary;
   /**

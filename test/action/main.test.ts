@@ -19,6 +19,7 @@ const API = 'https://ghe.example.com/api/v3';
 useNock();
 
 interface FakeRunner extends ActionIo {
+  exitCode: number | null;
   log: string[];
   outputs: Record<string, string>;
   failed: string[];
@@ -28,6 +29,8 @@ interface FakeRunner extends ActionIo {
 
 function fakeRunner(): FakeRunner {
   const r: FakeRunner = {
+    exitCode: null,
+    setExitCode: (code) => (r.exitCode = code),
     log: [],
     outputs: {},
     failed: [],
@@ -115,5 +118,45 @@ describe('runAction in-process', () => {
     expect(env['INPUT_GITHUB-TOKEN']).toBeUndefined();
     expect(bodies.map((b) => `${b.status}:${b.conclusion ?? '-'}`)).toEqual(['in_progress:-', 'completed:success']);
     expect(runner.summaries.join('')).toContain('PASS');
+  });
+
+  it('a stage whose executor CLI is missing: a neutral check with the reason, and the step exits 3', async () => {
+    const project = await makeProject({
+      plan: twoStagePlan(),
+      agents: { writer: WRITER, reviewer: PASSING_REVIEWER },
+      config: { providers: { writer: { command: '/nonexistent/okstra-missing-cli --yes' } } },
+    });
+    const eventPath = join(project.scratch, 'event.json');
+    writeFileSync(eventPath, JSON.stringify(workflowDispatchPayload({})));
+    const bodies: Array<{ status?: string; conclusion?: string; output?: { title?: string } }> = [];
+    nock(API)
+      .patch('/repos/octo-org/octo-repo/check-runs/56', (b: { status?: string }) => bodies.push(b) > 0)
+      .times(2)
+      .reply(200, { id: 56 });
+    const runner = fakeRunner();
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      GITHUB_API_URL: API,
+      GITHUB_REPOSITORY: 'octo-org/octo-repo',
+      GITHUB_RUN_ID: '8',
+      GITHUB_RUN_ATTEMPT: '1',
+      GITHUB_EVENT_NAME: 'workflow_dispatch',
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_WORKSPACE: project.workspace,
+      RUNNER_TEMP: project.scratch,
+    };
+    const given = { mode: 'stage', plan: project.planPath, stage: '1', 'check-run-id': '56', 'github-token': 'ghs_x' };
+    await runAction({ io: runner, readInput: inputs(given), env, cwd: project.workspace, fetch: globalThis.fetch });
+
+    expect(runner.outputs['run-status'], runner.log.join('\n')).toBe('unavailable');
+    expect(runner.failed).toHaveLength(1);
+    expect(runner.failed[0]).toMatch(
+      /stage 1: FAIL \(unavailable\) — Writer worker could not work: its CLI is not installed/,
+    );
+    expect(runner.exitCode).toBe(3);
+    expect(bodies.map((b) => `${b.status}:${b.conclusion ?? '-'}`)).toEqual(['in_progress:-', 'completed:neutral']);
+    expect(bodies[1]?.output?.title).toBe(
+      'Provider unavailable — Writer worker could not work: its CLI is not installed',
+    );
   });
 });

@@ -29,7 +29,7 @@ describe('parseConfig', () => {
     const { config, errors } = parseConfig('executor: codex\nqaComands: [npm test]\n', '.okstra/config.yml');
     expect(config).toBeNull();
     expect(errors.map(formatDiagnostic)).toEqual([
-      '.okstra/config.yml:2:1: error: unknown key "qaComands" (did you mean "qaCommands"?)\n  hint: allowed here: executor, verifiers, excludeExecutorFromVerifiers, providers, qaCommands, protected, convergence, critic, timeouts, concurrency, ledgerBranch, plansDir, leaseMinutes, isolation, budgets, limits, pricing, bot, planner, planning, approval, handoff',
+      '.okstra/config.yml:2:1: error: unknown key "qaComands" (did you mean "qaCommands"?)\n  hint: allowed here: executor, verifiers, excludeExecutorFromVerifiers, providers, qaCommands, protected, convergence, critic, fallback, timeouts, concurrency, ledgerBranch, plansDir, leaseMinutes, isolation, budgets, limits, pricing, bot, planner, planning, approval, handoff',
     ]);
   });
 
@@ -80,5 +80,46 @@ describe('parseConfig', () => {
   it('reports invalid YAML with its line', () => {
     const { errors } = parseConfig('executor: [codex\n', 'c.yml');
     expect(errors[0]).toMatchObject({ code: 'config/invalid-yaml', path: 'c.yml' });
+  });
+});
+
+describe('fallback:', () => {
+  it('names providers per role, tried in order; absent means none', () => {
+    const { config, errors } = parseConfig(
+      'executor: claude\nverifiers: [codex]\nfallback:\n  executor: [codex, gemini]\n  verifiers: [gemini]\n',
+      '.okstra/config.yml',
+    );
+    expect(errors).toEqual([]);
+    expect(config?.fallback).toEqual({ executor: ['codex', 'gemini'], verifiers: ['gemini'] });
+    expect(parseConfig('', 'c.yml').config?.fallback).toEqual({ executor: [], verifiers: [] });
+  });
+
+  it('refuses a bad fallback naming the file, the line and what to do', () => {
+    const text =
+      'executor: claude\nfallback:\n  executor: [claude]\n  verifiers:\n    - gemini\n    - claude\n    - gemini\n    - gemnii\n  reviewers: [codex]\n';
+    const { config, errors } = parseConfig(text, '.okstra/config.yml');
+    expect(config).toBeNull();
+    expect(errors.map(formatDiagnostic)).toEqual([
+      '.okstra/config.yml:9:3: error: fallback: unknown key "reviewers"\n  hint: allowed here: executor, verifiers',
+    ]);
+    // Once the unknown key is gone, the rules that need the whole config speak, each at its line.
+    const fixed = parseConfig(text.replace('  reviewers: [codex]\n', ''), '.okstra/config.yml');
+    expect(formatDiagnostic(fixed.errors[0] as (typeof fixed.errors)[number])).toBe(
+      '.okstra/config.yml:3:14: error: fallback.executor.0: "claude" is the executor itself; a fallback takes over when the executor\'s provider cannot work\n  hint: name another provider than the executor "claude" (e.g. codex or gemini)',
+    );
+    expect(fixed.errors.map((e) => [e.code, e.line, e.message])).toEqual([
+      [
+        'config/fallback-is-executor',
+        3,
+        'fallback.executor.0: "claude" is the executor itself; a fallback takes over when the executor\'s provider cannot work',
+      ],
+      [
+        'config/fallback-verifies-executor',
+        6,
+        'fallback.verifiers.1: "claude" is the executor; as a verifier fallback it would verify its own work',
+      ],
+      ['config/fallback-duplicate', 7, 'fallback.verifiers.2: "gemini" is listed twice'],
+      ['config/unknown-provider', 8, 'fallback.verifiers.3: unknown provider "gemnii" (did you mean "gemini"?)'],
+    ]);
   });
 });

@@ -137,4 +137,17 @@ describe('stageViews while a stage stands failed', () => {
       [3, 'ready', 'held back: dispatch is paused until the fix run of stage 2 passes'],
     ]);
   });
+
+  it('a stage whose provider was unavailable is ready again, and holds nothing back', () => {
+    const at = '2026-03-01T10:00:00Z';
+    const rows = [
+      { v: 1, plan_id: 'p', stage: 1, status: 'started', run_id: 'a', at, lease_until: at },
+      { v: 1, plan_id: 'p', stage: 1, status: 'failed', run_id: 'a', at, reason: 'unavailable' },
+    ] as Parameters<typeof deriveLedgerState>[0];
+    const views = stageViews(planOf({ 1: [], 2: [1] }), deriveLedgerState(rows), new Date(at));
+    expect(views.map((v) => [v.number, v.state, v.detail])).toEqual([
+      [1, 'ready', 'a provider was unavailable in run a; it runs again with the next sweep or run'],
+      [2, 'pending', 'waits for stage 1'],
+    ]);
+  });
 });

@@ -1,3 +1,4 @@
+import { fallbackLines } from '../../core/report/fallbacks.js';
 import type { Command } from 'commander';
 import { runStage } from '../../engine/run-stage.js';
 import { runChain } from '../../engine/run-chain.js';
@@ -130,6 +131,7 @@ export function printOutcome(io: CliIo, outcome: StageCompleted, json: boolean |
   );
   const vendor = singleVendorLine(report.roster);
   if (vendor) io.out(`  ${vendor}`);
+  for (const line of fallbackLines(report)) io.out(`  fallback: ${line}`);
   for (const reason of report.verdict.reasons) io.out(`  - ${reason}`);
   for (const line of failureLines(report)) io.out(line);
 }

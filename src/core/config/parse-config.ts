@@ -81,6 +81,12 @@ function crossChecks(config: OkstraConfig, doc: Document, path: string, at: At):
   check(config.executor, ['executor']);
   config.verifiers?.forEach((v, i) => check(v, ['verifiers', i]));
   check(config.critic, ['critic']);
+  config.fallback.executor.forEach((v, i) => check(v, ['fallback', 'executor', i]));
+  config.fallback.verifiers.forEach((v, i) => check(v, ['fallback', 'verifiers', i]));
+  pushAll(
+    out,
+    fallbackChecks(config, (keyPath) => at(locate(doc, keyPath)), path),
+  );
   for (const [name, p] of Object.entries(config.providers)) {
     const builtin = (BUILTIN_PROVIDERS as readonly string[]).includes(name);
     if (!builtin && !p.command) {
@@ -107,6 +113,39 @@ function crossChecks(config: OkstraConfig, doc: Document, path: string, at: At):
   return out;
 }
 
+/**
+ * A fallback is another vendor: the executor's list must not name the executor, a verifier fallback must not
+ * name the executor (it would verify its own work), and no list names a provider twice.
+ */
+function fallbackChecks(
+  config: OkstraConfig,
+  where: (keyPath: Array<string | number>) => { line: number; column: number },
+  path: string,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const problem = (keyPath: Array<string | number>, code: string, message: string, hint: string): void => {
+    out.push({ severity: 'error', code, message: `${keyPath.join('.')}: ${message}`, hint, path, ...where(keyPath) });
+  };
+  for (const role of ['executor', 'verifiers'] as const) {
+    const list = config.fallback[role];
+    list.forEach((ref, i) => {
+      const keyPath = ['fallback', role, i];
+      if (list.indexOf(ref) !== i)
+        problem(keyPath, 'config/fallback-duplicate', `"${ref}" is listed twice`, 'name each fallback once');
+      else if (ref === config.executor)
+        problem(
+          keyPath,
+          role === 'executor' ? 'config/fallback-is-executor' : 'config/fallback-verifies-executor',
+          role === 'executor'
+            ? `"${ref}" is the executor itself; a fallback takes over when the executor's provider cannot work`
+            : `"${ref}" is the executor; as a verifier fallback it would verify its own work`,
+          `name another provider than the executor "${config.executor}" (e.g. ${BUILTIN_PROVIDERS.filter((b) => b !== config.executor).join(' or ')})`,
+        );
+    });
+  }
+  return out;
+}
+
 const KNOWN_KEYS: Record<string, string[]> = {
   '': Object.keys(ConfigSchema.shape),
   convergence: ['rounds'],
@@ -118,6 +157,7 @@ const KNOWN_KEYS: Record<string, string[]> = {
   provider: ['command', 'name', 'model', 'baseUrl', 'apiKeyEnv', 'timeoutMinutes', 'maxTurns'],
   'provider.maxTurns': ['executor', 'verifier'],
   qa: ['cmd', 'label', 'timeoutMinutes'],
+  fallback: ['executor', 'verifiers'],
 };
 
 function knownKeysAt(keyPath: string[]): string[] {

@@ -183,6 +183,23 @@ const PlanningConfigSchema = z
   .default({ repairRounds: 2, revisionRounds: 1 })
   .describe('the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`');
 
+/** Who takes a role over when its provider cannot work (quota, refused key, an outage, no CLI): tried in order. */
+const FallbackSchema = z
+  .strictObject({
+    executor: z
+      .array(providerRef)
+      .default([])
+      .describe('providers that execute, in order, when the executor’s provider is unavailable'),
+    verifiers: z
+      .array(providerRef)
+      .default([])
+      .describe(
+        'providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed',
+      ),
+  })
+  .default({ executor: [], verifiers: [] })
+  .describe('fallback providers per role, for a provider that cannot work');
+
 export const ConfigSchema = z
   .strictObject({
     executor: providerRef.default('claude').describe('the provider that writes the code'),
@@ -211,6 +228,7 @@ export const ConfigSchema = z
       ),
     convergence: z.strictObject({ rounds: z.number().int().min(0).max(5).default(2) }).default({ rounds: 2 }),
     critic: providerRef.nullable().default(null),
+    fallback: FallbackSchema,
     timeouts: z
       .strictObject({
         executorMinutes: minutes.default(60),
@@ -282,6 +300,7 @@ export type BotConfig = z.output<typeof BotConfigSchema>;
 export type ApprovalConfig = z.output<typeof ApprovalConfigSchema>;
 export type PlanningConfig = z.output<typeof PlanningConfigSchema>;
 export type HandoffConfig = z.output<typeof HandoffConfigSchema>;
+export type FallbackConfig = z.output<typeof FallbackSchema>;
 export type BudgetsConfig = z.output<typeof BudgetsSchema>;
 export type BudgetLimit = z.output<typeof BudgetLimitSchema>;
 export type ModelPrice = z.output<typeof ModelPriceSchema>;

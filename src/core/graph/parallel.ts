@@ -11,7 +11,10 @@ import { topologicalOrder } from './stage-graph.js';
  * decides both; nothing here reads GitHub.
  */
 
-/** Failures a person must look at: while one stands, nothing new of the plan is dispatched. */
+/**
+ * Failures a person must look at: while one stands, nothing new of the plan is dispatched. `unavailable` (a
+ * provider could not work) and `abandoned` are not among them: they judged nothing and may simply run again.
+ */
 const PAUSING = new Set(['verdict-fail', 'contract-violated', 'error', 'timeout', 'cancelled', 'final-rejected']);
 
 export type PlanDispatch =
@@ -92,12 +95,22 @@ export function stagesMadeReady(
   const order = topologicalOrder(plan);
   replayLedger(rows.slice(0, index + 1), (state, i, row) => {
     if (!isPlanRow(row)) offered.delete(row.stage);
-    const ready = new Set(eligible(plan, state, now).filter((n) => state.stages.get(n)?.last.status !== 'started'));
+    const ready = new Set(eligible(plan, state, now).filter((n) => offerable(state.stages.get(n)?.last)));
     const fresh = order.filter((n) => ready.has(n) && !offered.has(n));
     for (const n of fresh) offered.add(n);
     if (i === index) made = fresh;
   });
   return made;
+}
+
+/**
+ * Whether a row may offer the stage: not while it is claimed, and not while it stands `unavailable` (its
+ * provider could not work): offering it again at once would retry against the same outage in a loop. The
+ * sweep (resumableStages) or a person runs it again; its next claim and end make it offerable as usual.
+ */
+function offerable(last: StageRow | undefined): boolean {
+  if (last?.status === 'started') return false;
+  return !(last?.status === 'failed' && last.reason === 'unavailable');
 }
 
 /** One line for a status view: why nothing new of the plan is being dispatched. */

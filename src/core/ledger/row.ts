@@ -33,6 +33,11 @@ export const FAILED_REASONS = [
   'timeout',
   'abandoned',
   'cancelled',
+  /**
+   * A provider could not work (quota, refused key, outage, no CLI): no verdict on the work. The stage is
+   * retryable: it pauses nothing, and a later run or the sweep may run it again.
+   */
+  'unavailable',
   /** Not written as a stage row: derived from a `verification-failed` row that names the stage (state.ts). */
   'final-rejected',
   /** Not written as a stage row: a stage it builds on was reopened by a `verification-failed` row (state.ts). */

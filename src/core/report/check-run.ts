@@ -61,7 +61,8 @@ export interface CheckRunOutput {
 
 export interface CheckRunRender {
   name: string;
-  conclusion: 'success' | 'failure';
+  /** neutral: a provider could not work; nothing was judged, and the stage may run again. */
+  conclusion: 'success' | 'failure' | 'neutral';
   title: string;
   summary: string;
   text: string;
@@ -147,8 +148,16 @@ export function batchAnnotations<T>(annotations: readonly T[], size = ANNOTATION
   return batches;
 }
 
-/** `FAIL — 2 blocking, 1 major, 0 minor, 3 info · QA 3/4` */
+/** success on PASS; neutral when a provider's outage, not the work, kept the stage from a verdict; failure otherwise. */
+export function checkConclusion(report: Pick<FinalReport, 'verdict'>): CheckRunRender['conclusion'] {
+  if (report.verdict.runStatus === 'unavailable') return 'neutral';
+  return report.verdict.value === 'PASS' && report.verdict.runStatus === 'passed' ? 'success' : 'failure';
+}
+
+/** `FAIL — 2 blocking, 1 major, 0 minor, 3 info · QA 3/4`; an outage's title is its reason: the provider's error. */
 export function checkTitle(report: FinalReport): string {
+  if (report.verdict.runStatus === 'unavailable')
+    return clip(`Provider unavailable — ${report.verdict.reasons.join('; ')}`, TITLE_LIMIT);
   const c = countActiveBySeverity(report.findings);
   const qa = qaCounts(report);
   const { value, runStatus } = report.verdict;
@@ -200,7 +209,7 @@ export function renderCheckRun(input: FinalReport, opts: CheckRunOptions = {}): 
   }));
   return {
     name: checkRunName(report.plan.id, report.stage.number),
-    conclusion: report.verdict.value === 'PASS' && report.verdict.runStatus === 'passed' ? 'success' : 'failure',
+    conclusion: checkConclusion(report),
     title,
     summary: summary.markdown,
     text: text.text,

@@ -1,3 +1,4 @@
+import { fallbacksSection } from './fallbacks.js';
 import type { FinalReport } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
 import type { DetailLimits } from './blocks.js';
@@ -79,6 +80,7 @@ export function renderComment(input: FinalReport, opts: CommentOptions = {}): Re
     headlineSection(report, '###'),
     isolationSection(report),
     singleVendorSection(report),
+    fallbacksSection(report),
     reasonsSection(report, COMMENT_DETAIL),
     budgetSection(report),
     sidecarSection(report, COMMENT_DETAIL),

@@ -51,6 +51,7 @@ export function verdictLabel(report: FinalReport): string {
   const { value, runStatus } = report.verdict;
   if (runStatus === 'contract-violated') return '⚠️ FAIL (contract violated)';
   if (runStatus === 'error') return '💥 FAIL (run error)';
+  if (runStatus === 'unavailable') return '⏸️ NO VERDICT (provider unavailable)';
   if (value === 'FAIL' && stoppedByBudget(report)) return '❌ FAIL (budget exceeded)';
   return value === 'PASS' ? '✅ PASS' : '❌ FAIL';
 }

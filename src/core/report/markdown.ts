@@ -1,3 +1,4 @@
+import { fallbacksSection } from './fallbacks.js';
 import type { FinalReport } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
 import { redactDeep } from '../text/redact.js';
@@ -58,6 +59,7 @@ export function renderMarkdown(input: FinalReport, opts: MarkdownOptions = {}): 
     headlineSection(report, '##'),
     isolationSection(report),
     singleVendorSection(report),
+    fallbacksSection(report),
     reasonsSection(report, FULL_DETAIL),
     evidenceSection(report, 1),
     errorAnalysisSection(report, 1),

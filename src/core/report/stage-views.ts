@@ -28,6 +28,13 @@ export function stageViews(
           detail: `run ${r.runId} until ${r.leaseUntil}${r.stale ? ' (lease expired)' : ''}`,
         };
       case 'ready':
+        // A provider that could not work judged nothing: the stage is ready to run again, not failed.
+        if (r.failedBefore?.reason === 'unavailable')
+          return {
+            ...base,
+            state: 'ready',
+            detail: `a provider was unavailable in run ${r.failedBefore.runId}; it runs again with the next sweep or run`,
+          };
         return r.failedBefore
           ? { ...base, state: 'failed', detail: `${r.failedBefore.reason} in run ${r.failedBefore.runId}` }
           : { ...base, state: 'ready' };

@@ -1,3 +1,4 @@
+import { fallbacksSection } from './fallbacks.js';
 import type { FinalReport } from './schema/final-report.js';
 import type { Cut, Section } from './budget.js';
 import type { DetailLimits } from './blocks.js';
@@ -71,6 +72,7 @@ export function summaryOfRedacted(report: FinalReport, opts: SummaryOptions = {}
     headlineSection(report, '###'),
     isolationSection(report),
     singleVendorSection(report),
+    fallbacksSection(report),
     reasonsSection(report, SUMMARY_DETAIL),
     evidenceSection(report, 1),
     errorAnalysisSection(report, 1),

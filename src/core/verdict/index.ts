@@ -1,2 +1,3 @@
 export * from './synthesize.js';
 export * from './convergence.js';
+export * from './availability.js';

@@ -1,9 +1,12 @@
+import { outageReason } from './availability.js';
 import type { BudgetExceeded, Finding, QaResult, RunStatus, WorkerStatus } from '../report/schema/final-report.js';
 
 export interface VerdictInput {
   executorStatus: WorkerStatus;
   /** Roster name of the executor; names it in a budget reason. Defaults to "the executor". */
   executorWorker?: string;
+  /** Why the executor's provider could not work at all (providerOutage), when it could not. */
+  executorUnavailable?: string | null;
   /** Why the executor broke its contract, when it did. */
   contractViolations: readonly string[];
   /** Why the stage's change is over a size cap (limits.stageFiles / stageBytes), when it is: it fails unreviewed. */
@@ -16,6 +19,8 @@ export interface VerdictInput {
     verdict: 'PASS' | 'FAIL' | null;
     findings?: readonly string[];
     unreadCitations?: readonly string[];
+    /** Why its provider could not work at all: reported as an outage, never as a judgement of the stage. */
+    unavailable?: string | undefined;
   }>;
   findings: readonly Pick<Finding, 'id' | 'severity' | 'title' | 'disposition'>[];
   /** The critic, when the run had one. Only a budget refusal of the critic affects the verdict. */
@@ -91,6 +96,13 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
       reasons: [budgetReason(input.executorWorker ?? 'the executor', 'executor', input.budgetExceeded)],
     };
   }
+  if (input.executorUnavailable) {
+    return {
+      value: 'FAIL',
+      runStatus: 'unavailable',
+      reasons: [outageReason(input.executorWorker ?? 'the executor', input.executorUnavailable)],
+    };
+  }
   if (input.executorStatus === 'error' || input.executorStatus === 'timeout') {
     return {
       value: 'FAIL',
@@ -103,8 +115,11 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
   for (const q of input.qa)
     if (!q.passed) reasons.push(`QA command failed: ${q.label || q.cmd} (exit ${q.exitCode ?? 'none: killed'})`);
   const withResult = input.verifiers.filter((v) => v.status === 'done' && v.verdict !== null);
-  if (withResult.length === 0) reasons.push('no verifier produced a result');
+  // A verifier whose provider was out judged nothing: it is an outage, and it is the only reason only when nobody judged.
+  const outages = input.verifiers.flatMap((v) => (v.unavailable ? [outageReason(v.worker, v.unavailable)] : []));
+  if (withResult.length === 0 && outages.length < input.verifiers.length) reasons.push('no verifier produced a result');
   for (const v of input.verifiers) {
+    if (v.unavailable) continue;
     if (v.status === 'budget-exceeded') reasons.push(budgetReason(v.worker, 'verifier', input.budgetExceeded));
     else if ((v.unreadCitations ?? []).length > 0)
       reasons.push(unreadCitationsVerdictReason(v.worker, v.unreadCitations ?? []));
@@ -122,7 +137,8 @@ export function synthesizeVerdict(input: VerdictInput): Verdict {
   for (const f of input.findings) {
     if (standingBlocking.has(f.id)) reasons.push(`blocking finding ${f.id} ${f.disposition}: ${f.title}`);
   }
-  if (reasons.length > 0) return { value: 'FAIL', runStatus: 'failed', reasons };
+  if (reasons.length > 0) return { value: 'FAIL', runStatus: 'failed', reasons: [...reasons, ...outages] };
+  if (outages.length > 0) return { value: 'FAIL', runStatus: 'unavailable', reasons: outages };
   return {
     value: 'PASS',
     runStatus: 'passed',

@@ -8,7 +8,8 @@ import type { FinalReport } from '../../report/schema/final-report.js';
  * owed.
  */
 export function reachedVerification(report: FinalReport): boolean {
-  const completed = report.verdict.runStatus === 'passed' || report.verdict.runStatus === 'failed';
+  // `unavailable` with the executor done: the verifiers were asked, and their provider was out.
+  const completed = ['passed', 'failed', 'unavailable'].includes(report.verdict.runStatus);
   // A change over a size cap fails before any verifier is asked: none is owed.
   return completed && report.executor.status === 'done' && report.git.overCap === undefined;
 }

@@ -31,7 +31,8 @@ export const TRIGGER_KINDS = ['label', 'comment', 'schedule', 'dispatch', 'rereq
 export const WORKER_FUNCTIONS = ['executor', 'verifier', 'critic'] as const;
 export const PROVIDERS = ['claude', 'codex', 'gemini', 'command'] as const;
 export const WORKER_STATUSES = ['done', 'contract-violated', 'error', 'timeout', 'budget-exceeded'] as const;
-export const RUN_STATUSES = ['passed', 'failed', 'contract-violated', 'error'] as const;
+/** unavailable: a provider could not work (quota, refused key, outage, no CLI); no verdict on the work, retryable. */
+export const RUN_STATUSES = ['passed', 'failed', 'contract-violated', 'error', 'unavailable'] as const;
 export const DISPOSITIONS = ['standing', 'confirmed', 'refuted'] as const;
 export const BUDGET_SCOPES = ['worker', 'stage', 'plan'] as const;
 /** gateway: counted by okstra from the model APIs' own responses; self-reported: the agent CLIs' own figures. */
@@ -93,11 +94,25 @@ const GitInfo = z.strictObject({
     ),
 });
 
+const Unavailable = z
+  .string()
+  .regex(/\S/)
+  .optional()
+  .describe(
+    "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)",
+  );
+
+/** The roster worker a fallback took the function of, because its provider was unavailable. */
+const StandsInFor = rosterName
+  .optional()
+  .describe('the worker whose provider was unavailable and whose function this fallback took; absent otherwise');
+
 const RosterEntry = z.strictObject({
   name: rosterName,
   provider: z.enum(PROVIDERS),
   model: z.string().min(1).nullable().describe('null for the command worker'),
   function: z.enum(WORKER_FUNCTIONS),
+  standsInFor: StandsInFor,
 });
 
 const Usage = UsageSchema.nullable().describe('null when the CLI did not report usage');
@@ -154,6 +169,7 @@ const Executor = z.strictObject({
   commits: z.array(Commit),
   upstreamError: UpstreamError,
   failure: WorkerFailure,
+  unavailable: Unavailable,
 });
 
 const QaResult = z.strictObject({
@@ -179,6 +195,7 @@ const Verifier = z.strictObject({
   durationMs,
   upstreamError: UpstreamError,
   failure: WorkerFailure,
+  unavailable: Unavailable,
   evidence: EvidenceSource,
   unreadCitations: UnreadCitations,
   findingsDropped: z
@@ -357,6 +374,15 @@ const ActivityArtifact = z.strictObject({
   droppedEvents: z.number().int().min(0).describe('events left out because the stream reached its size bound'),
 });
 
+/** A worker whose provider could not work, and the fallback that took its function (if one was left). */
+const FallbackEntry = z.strictObject({
+  function: z.enum(['executor', 'verifier']),
+  worker: rosterName.describe('the worker whose provider was unavailable'),
+  provider: z.enum(PROVIDERS),
+  reason: z.string().regex(/\S/).describe('why it could not work, e.g. "its API answered HTTP 429: quota exhausted"'),
+  replacedBy: rosterName.nullable().describe('the fallback that did its work; null when no fallback was left'),
+});
+
 const RunError = z.strictObject({ at: isoUtc, phase: z.string().min(1), message: z.string().min(1) });
 
 export const FinalReportSchema = z
@@ -388,6 +414,12 @@ export const FinalReportSchema = z
       "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)",
     ),
     usage: UsageTotals,
+    fallbacks: z
+      .array(FallbackEntry)
+      .optional()
+      .describe(
+        'workers whose provider could not work, in the order met, and who took over (`fallback:` in .okstra/config.yml); absent when every worker could work (and in older reports)',
+      ),
     remainingQueue: z.array(z.number().int().positive()).describe('stages still queued when a chain stopped here'),
     errors: z.array(RunError),
     isolation: Isolation.optional().describe('absent in reports written before isolation was recorded'),
@@ -415,4 +447,5 @@ export type Isolation = NonNullable<FinalReport['isolation']>;
 export type UpstreamError = NonNullable<FinalReport['executor']['upstreamError']>;
 export type WorkerFailure = NonNullable<FinalReport['executor']['failure']>;
 export type EvidenceSource = (typeof EVIDENCE_SOURCES)[number];
+export type FallbackRecord = NonNullable<FinalReport['fallbacks']>[number];
 export type ReverifyFailure = NonNullable<FinalReport['convergence']['failures']>[number];
