@@ -43,6 +43,7 @@ export const INPUT_NAMES = [
   'anthropic-api-key',
   'openai-api-key',
   'gemini-api-key',
+  'claude-code-oauth-token',
   'ledger-branch',
   'pr-number',
   'check-run-id',
@@ -71,4 +72,5 @@ export const SECRET_INPUTS = [
   'anthropic-api-key',
   'openai-api-key',
   'gemini-api-key',
+  'claude-code-oauth-token',
 ] as const satisfies readonly InputName[];

@@ -39,7 +39,8 @@ export interface ActionInputs {
   models: Record<string, string>;
   config: string;
   githubToken: string | null;
-  apiKeys: { anthropic: string | null; openai: string | null; gemini: string | null };
+  /** `claudeOauth`: a Claude subscription token (`claude-code-oauth-token`), used when no Anthropic API key is given. */
+  apiKeys: { anthropic: string | null; openai: string | null; gemini: string | null; claudeOauth: string | null };
   ledgerBranch: string | null;
   prNumber: number | null;
   checkRunIds: CheckRunIds;
@@ -162,6 +163,7 @@ export function parseInputs(read: (name: InputName) => string): InputsResult {
         anthropic: raw['anthropic-api-key'] || null,
         openai: raw['openai-api-key'] || null,
         gemini: raw['gemini-api-key'] || null,
+        claudeOauth: raw['claude-code-oauth-token'] || null,
       },
       ledgerBranch,
       prNumber,

@@ -1,4 +1,4 @@
-import { DEFAULT_API_KEY_ENV } from '../providers/cli-credentials.js';
+import { DEFAULT_API_KEY_ENV, SUBSCRIPTION_TOKEN_ENV } from '../providers/cli-credentials.js';
 import { Scrubber } from '../core/text/scrub.js';
 import type { OkstraConfig } from '../core/config/schema.js';
 import type { ActionInputs } from './inputs.js';
@@ -20,11 +20,13 @@ export const API_KEY_ENV = {
   anthropic: DEFAULT_API_KEY_ENV.claude,
   openai: DEFAULT_API_KEY_ENV.codex,
   gemini: DEFAULT_API_KEY_ENV.gemini,
+  claudeOauth: 'CLAUDE_CODE_OAUTH_TOKEN',
 } as const;
 
 /** The secret values of the inputs, longest first so a key containing another is replaced whole. */
 export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys'>): string[] {
-  const values = [inputs.githubToken, inputs.apiKeys.anthropic, inputs.apiKeys.openai, inputs.apiKeys.gemini].filter(
+  const { anthropic, openai, gemini, claudeOauth } = inputs.apiKeys;
+  const values = [inputs.githubToken, anthropic, openai, gemini, claudeOauth].filter(
     (v): v is string => v !== null && v.length >= 4,
   );
   return [...new Set(values)].sort((a, b) => b.length - a.length);
@@ -37,7 +39,7 @@ export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys
  * custom variable name matches no pattern, so only its value can catch it.
  */
 export function providerKeyValues(config: Pick<OkstraConfig, 'providers'>, env: Env): string[] {
-  const names = new Set<string>(Object.values(DEFAULT_API_KEY_ENV));
+  const names = new Set<string>([...Object.values(DEFAULT_API_KEY_ENV), ...Object.values(SUBSCRIPTION_TOKEN_ENV)]);
   for (const provider of Object.values(config.providers)) if (provider.apiKeyEnv) names.add(provider.apiKeyEnv);
   return [...names].map((name) => env[name]?.trim() ?? '').filter((v) => v !== '');
 }

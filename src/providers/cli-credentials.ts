@@ -12,17 +12,37 @@ export const DEFAULT_API_KEY_ENV: Readonly<Record<BuiltinProvider, string>> = {
   gemini: 'GEMINI_API_KEY',
 };
 
+/**
+ * Subscription credentials a vendor's CLI takes in place of an API key, read
+ * when the API key's variable is unset (and no `apiKeyEnv` names another):
+ * Claude Code sends `CLAUDE_CODE_OAUTH_TOKEN` (from `claude setup-token`) as
+ * a bearer token, which the gateway swaps as it swaps a key. docs/providers.md
+ * says what each vendor's terms allow.
+ */
+export const SUBSCRIPTION_TOKEN_ENV: Readonly<Partial<Record<BuiltinProvider, string>>> = {
+  claude: 'CLAUDE_CODE_OAUTH_TOKEN',
+};
+
 export type Credential = { name: string; value: string } | { name: string; value: null };
 
 export function apiKeyEnvFor(ref: BuiltinProvider, config: ProviderConfig | undefined): string {
   return config?.apiKeyEnv ?? DEFAULT_API_KEY_ENV[ref];
 }
 
-/** The provider's key from the engine's environment; `value: null` when unset or blank. */
+/**
+ * The provider's key from the engine's environment; `value: null` when unset
+ * or blank. Without `apiKeyEnv`, the API key's variable comes first, then the
+ * vendor's subscription token.
+ */
 export function readCredential(ref: BuiltinProvider, config: ProviderConfig | undefined, env: EnvSource): Credential {
   const name = apiKeyEnvFor(ref, config);
   const value = env[name];
-  return value === undefined || value.trim() === '' ? { name, value: null } : { name, value };
+  if (value !== undefined && value.trim() !== '') return { name, value };
+  const subscription = config?.apiKeyEnv === undefined ? SUBSCRIPTION_TOKEN_ENV[ref] : undefined;
+  const token = subscription === undefined ? undefined : env[subscription];
+  if (subscription !== undefined && token !== undefined && token.trim() !== '')
+    return { name: subscription, value: token };
+  return { name, value: null };
 }
 
 /** The sentence a user needs when the key is missing: what to set, and where. */

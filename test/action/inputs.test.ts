@@ -346,9 +346,10 @@ describe('parseInputs', () => {
     expect(out.map((e) => /^input "([^"]+)"/.exec(e)?.[1])).toEqual(['stage', 'report', 'dry-run']);
   });
 
-  it('treats the token and the API keys as secrets', () => {
+  it('treats the token, the API keys and the subscription token as secrets', () => {
     expect([...SECRET_INPUTS].sort()).toEqual([
       'anthropic-api-key',
+      'claude-code-oauth-token',
       'gemini-api-key',
       'github-token',
       'openai-api-key',

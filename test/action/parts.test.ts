@@ -80,8 +80,11 @@ describe('secrets', () => {
     expect(s.scrubAll('x abcd"efgh y abcdefgh z abcd\\"efgh')).toBe('x *** y *** z ***');
     expect(s.deep({ a: ['abcd"efgh'] })).toEqual({ a: ['***'] });
     expect(
-      secretValues({ githubToken: 'tok12345', apiKeys: { anthropic: 'key1234567', openai: null, gemini: 'ab' } }),
-    ).toEqual(['key1234567', 'tok12345']);
+      secretValues({
+        githubToken: 'tok12345',
+        apiKeys: { anthropic: 'key1234567', openai: null, gemini: 'ab', claudeOauth: 'sk-ant-oat01-subscription' },
+      }),
+    ).toEqual(['sk-ant-oat01-subscription', 'key1234567', 'tok12345']);
   });
 
   it('gives providers each key under its variable and nothing of the inputs; drops the secret inputs from the environment', () => {
@@ -91,10 +94,11 @@ describe('secrets', () => {
       'INPUT_ANTHROPIC-API-KEY': 'k',
       INPUT_MODE: 'stage',
     };
-    expect(providerEnv(env, { apiKeys: { anthropic: 'k', openai: null, gemini: 'g' } })).toEqual({
+    expect(providerEnv(env, { apiKeys: { anthropic: 'k', openai: null, gemini: 'g', claudeOauth: 'o' } })).toEqual({
       PATH: '/bin',
       ANTHROPIC_API_KEY: 'k',
       GEMINI_API_KEY: 'g',
+      CLAUDE_CODE_OAUTH_TOKEN: 'o',
     });
     dropSecretInputs(env, ['github-token', 'anthropic-api-key']);
     expect(env).toEqual({ PATH: '/bin', INPUT_MODE: 'stage' });

@@ -168,6 +168,8 @@ export interface DispatchOptions {
   gateway?: Gateway;
   /** Told the agent identity the CLI will run as, before it starts. */
   onLease?: (lease: AgentLease) => void;
+  /** More of `providers.<cli>` in the config, beside the base URL (e.g. `apiKeyEnv`). */
+  providerConfig?: Record<string, unknown>;
 }
 
 const SPECS: Readonly<Record<BuiltinProvider, AgentCliSpec>> = {
@@ -206,7 +208,9 @@ export async function dispatch(
 ): Promise<DispatchResult> {
   const role = options.role ?? 'executor';
   // The configured base URL is the gateway's upstream; the CLI is given the gateway's.
-  const config = ConfigSchema.parse({ providers: { [cli.ref]: { baseUrl: cli.baseUrl(rig.server) } } });
+  const config = ConfigSchema.parse({
+    providers: { [cli.ref]: { baseUrl: cli.baseUrl(rig.server), ...options.providerConfig } },
+  });
   const deps: ProviderDeps = { env: options.env ?? engineEnv(cli), killGraceMs: 500, ...options.deps };
   const provider =
     options.turnLimit === undefined
