@@ -1,5 +1,13 @@
 import type { InputName } from './input-names.js';
-import type { MainDeps } from './main.js';
+import type { ActionIo } from './io.js';
+
+/** What telling the pull request needs of the Action run (a part of MainDeps). */
+export interface RefusalDeps {
+  io: Pick<ActionIo, 'info' | 'warning'>;
+  readInput: (name: InputName) => string;
+  env: Record<string, string | undefined>;
+  fetch?: typeof fetch;
+}
 
 /**
  * A dispatched run whose inputs were refused tells the pull request it was
@@ -8,7 +16,7 @@ import type { MainDeps } from './main.js';
  * the pull request number is read from a refused request, and only when it
  * is a plain positive number; nothing else of it is trusted or echoed.
  */
-export async function tellRefusedRun(d: MainDeps, errors: readonly string[]): Promise<void> {
+export async function tellRefusedRun(d: RefusalDeps, errors: readonly string[]): Promise<void> {
   const pr = requestedPullRequest(d.readInput);
   const token = d.readInput('github-token').trim();
   const [owner, repo] = (d.env.GITHUB_REPOSITORY ?? '').split('/');

@@ -41,7 +41,6 @@ import {
   concurrencyOfRun,
   dispatchInputs,
   displayTitle,
-  isOkstraStep,
   jobContexts,
   parseWorkflow,
   selectJob,
