@@ -24,3 +24,35 @@ export function retryAfterMs(value: string | string[] | undefined, nowMs: number
   if (Number.isNaN(at)) return null;
   return Math.max(0, at - nowMs);
 }
+
+/** How one attempt ended, as far as retrying is concerned. */
+export type AttemptOutcome =
+  { kind: 'unreachable' } | { kind: 'status'; status: number; retryAfter: string | string[] | undefined };
+
+export interface RetryQuestion {
+  outcome: AttemptOutcome;
+  /** Retries already made. */
+  retries: number;
+  /** Time since the request came, and the total retries may take. */
+  elapsedMs: number;
+  retryBudgetMs: number;
+  nowMs: number;
+  random?: () => number;
+}
+
+export type RetryDecision = { retry: true; waitMs: number } | { retry: false };
+
+/**
+ * Whether to try a model call again before the agent sees a byte: a failed
+ * connection or a status the vendors use for "try later", waiting what the
+ * upstream asked (`Retry-After`) or a backoff, while the wait still fits in
+ * the retry budget.
+ */
+export function decideRetry(q: RetryQuestion): RetryDecision {
+  let waitMs: number;
+  if (q.outcome.kind === 'unreachable') waitMs = backoffMs(q.retries, q.random);
+  else if (RETRYABLE_STATUSES.has(q.outcome.status))
+    waitMs = retryAfterMs(q.outcome.retryAfter, q.nowMs) ?? backoffMs(q.retries, q.random);
+  else return { retry: false };
+  return q.elapsedMs + waitMs > q.retryBudgetMs ? { retry: false } : { retry: true, waitMs };
+}
