@@ -114,9 +114,13 @@ class ModelGateway {
       return;
     }
     lease.inFlight.add(x);
-    if (admission.kind === 'refuse') refuse(res, x, admission.refusal);
-    else await this.receive(req, res, x, route, path);
-    this.finish(x);
+    try {
+      if (admission.kind === 'refuse') refuse(res, x, admission.refusal);
+      else await this.receive(req, res, x, route, path);
+    } finally {
+      // Also after an internal error: a reservation left open would hold budget for the rest of the run.
+      this.finish(x);
+    }
   }
 
   /** Reads the body, reserves the request's worst case, and forwards it if it fits. */
