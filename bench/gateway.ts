@@ -57,32 +57,47 @@ function timed(url: string, headers: Record<string, string>, agent: Agent): Prom
   });
 }
 
+/** Limits far above what the bench spends: every request reserves and settles in all four scopes, none is refused. */
+const ROOMY_BUDGETS = {
+  worker: { tokens: 1e12, usd: 1e9 },
+  stage: { tokens: 1e12, usd: 1e9 },
+  plan: { tokens: 1e12, usd: 1e9 },
+  day: { tokens: 1e12, usd: 1e9 },
+};
+
 export async function benchGateway(): Promise<string[]> {
   const count = sized(300, 10);
   const upstream = await sseUpstream();
   const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   const gateway = await startGateway({ pricing: {}, budgets: {} });
+  const reserving = await startGateway({ pricing: {}, budgets: ROOMY_BUDGETS });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    const lease = gateway.open({
+    const grant = {
       worker: 'Bench worker',
       role: 'executor',
       provider: 'claude',
       upstream: upstreamUrl,
       realKey: 'bench-real-key',
-    });
+    };
+    const lease = gateway.open(grant);
+    const held = reserving.open(grant);
     const direct: Sample[] = [];
     const viaGateway: Sample[] = [];
+    const withReservations: Sample[] = [];
+    const once = async (into?: { d: Sample[]; g: Sample[]; r: Sample[] }): Promise<void> => {
+      const d = await timed(`${upstreamUrl}/v1/messages`, { 'x-api-key': 'bench-real-key' }, agent);
+      const g = await timed(`${lease.baseUrl}/v1/messages`, { 'x-api-key': lease.credential }, agent);
+      const r = await timed(`${held.baseUrl}/v1/messages`, { 'x-api-key': held.credential }, agent);
+      into?.d.push(d);
+      into?.g.push(g);
+      into?.r.push(r);
+    };
     // warm-up: connections, JIT
-    for (let i = 0; i < Math.min(20, count); i++) {
-      await timed(`${upstreamUrl}/v1/messages`, { 'x-api-key': 'bench-real-key' }, agent);
-      await timed(`${lease.baseUrl}/v1/messages`, { 'x-api-key': lease.credential }, agent);
-    }
-    for (let i = 0; i < count; i++) {
-      direct.push(await timed(`${upstreamUrl}/v1/messages`, { 'x-api-key': 'bench-real-key' }, agent));
-      viaGateway.push(await timed(`${lease.baseUrl}/v1/messages`, { 'x-api-key': lease.credential }, agent));
-    }
+    for (let i = 0; i < Math.min(20, count); i++) await once();
+    for (let i = 0; i < count; i++) await once({ d: direct, g: viaGateway, r: withReservations });
     const summary = lease.close();
+    const reserved = held.close();
     const metered = summary.requests.filter((r) => r.metered).length;
     const stat = (samples: Sample[], key: keyof Sample): ReturnType<typeof summarize> =>
       summarize(samples.map((s) => s[key]));
@@ -90,20 +105,30 @@ export async function benchGateway(): Promise<string[]> {
     for (const key of ['firstByteMs', 'totalMs'] as const) {
       const d = stat(direct, key);
       const g = stat(viaGateway, key);
+      const r = stat(withReservations, key);
       const label = key === 'firstByteMs' ? 'first byte' : 'total';
       lines.push(
         `${label} (${count} interleaved SSE requests, upstream pauses ${PAUSE_MS} ms after its first event): ` +
           `direct p50 ${fmt(d.p50)} p99 ${fmt(d.p99)}; gateway p50 ${fmt(g.p50)} p99 ${fmt(g.p99)}; ` +
-          `overhead p50 ${fmt(g.p50 - d.p50)} p99 ${fmt(g.p99 - d.p99)}; ratio p50 ${(g.p50 / d.p50).toFixed(2)}× p99 ${(g.p99 / d.p99).toFixed(2)}×`,
+          `overhead p50 ${fmt(g.p50 - d.p50)} p99 ${fmt(g.p99 - d.p99)}; ratio p50 ${(g.p50 / d.p50).toFixed(2)}× p99 ${(g.p99 / d.p99).toFixed(2)}×; ` +
+          `with reservations (4 budgets) p50 ${fmt(r.p50)} p99 ${fmt(r.p99)}, overhead p50 ${fmt(r.p50 - d.p50)} p99 ${fmt(r.p99 - d.p99)}`,
       );
     }
     const overhead = stat(viaGateway, 'firstByteMs').p99 - stat(direct, 'firstByteMs').p99;
+    const reservingOverhead = stat(withReservations, 'firstByteMs').p99 - stat(direct, 'firstByteMs').p99;
     lines.push(`gateway p99 first-byte overhead ≤ 5 ms: ${met(overhead <= 5)} (${fmt(overhead)})`);
+    lines.push(
+      `gateway with reservations p99 first-byte overhead ≤ 5 ms: ${met(reservingOverhead <= 5)} (${fmt(reservingOverhead)})`,
+    );
     lines.push(`metered through the gateway (warm-up included): ${metered} of ${summary.requests.length} requests`);
+    lines.push(
+      `reserved and settled (warm-up included): ${reserved.requests.filter((r) => r.metered && !r.refused).length} of ${reserved.requests.length} requests, ${reserved.budgetExceeded ? 'one refused' : 'none refused'}`,
+    );
     return lines;
   } finally {
     agent.destroy();
     await gateway.close();
+    await reserving.close();
     await new Promise<void>((resolve) => upstream.close(() => resolve()));
   }
 }

@@ -878,11 +878,16 @@ var BotConfigSchema = z.strictObject({
 var BudgetLimitSchema = z.strictObject({
   tokens: z.number().int().positive().optional().describe("input + output tokens"),
   usd: z.number().positive().optional().describe("cost in US dollars, from the price table")
+}).refine((limit) => limit.tokens !== void 0 || limit.usd !== void 0, {
+  message: "a budget limit sets tokens, usd or both, e.g. {usd: 5}; an empty one would limit nothing"
 }).describe("a spend limit");
 var BudgetsSchema = z.strictObject({
   worker: BudgetLimitSchema.optional().describe("per worker session (one dispatch)"),
   stage: BudgetLimitSchema.optional().describe("per stage run, over every worker of the run"),
-  plan: BudgetLimitSchema.optional().describe("per plan, over every run recorded in the ledger")
+  plan: BudgetLimitSchema.optional().describe("per plan, over every run recorded in the ledger"),
+  day: BudgetLimitSchema.optional().describe(
+    "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)"
+  )
 }).default({}).describe("spend limits the model gateway enforces");
 var ModelPriceSchema = z.strictObject({
   input: z.number().min(0),
@@ -1611,7 +1616,10 @@ function isolationSection(report2) {
 function budgetSection(report2) {
   const b = report2.usage.budgetExceeded;
   if (!b) return section("budget", "budget refusal", 0, "", []);
-  const text2 = `\u{1F4B8} **Budget exceeded:** the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))} was reached with ${escapeInline(clip(b.spent, 100, "\u2026"))} spent; the model gateway refused the next request of ${escapeInline(b.worker)}.
+  const limit = `the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, "\u2026"))}`;
+  const spent = escapeInline(clip(b.spent, 100, "\u2026"));
+  const what = b.reservation ? `${limit} had ${escapeInline(clip(b.headroom ?? "unknown", 100, "\u2026"))} left with ${spent} spent; the model gateway refused a request of ${escapeInline(b.worker)} that could have cost ${escapeInline(clip(b.reservation, 100, "\u2026"))}` : `${limit} was reached with ${spent} spent; the model gateway refused the next request of ${escapeInline(b.worker)}`;
+  const text2 = `\u{1F4B8} **Budget exceeded:** ${what}.
 
 `;
   return section("budget", "budget refusal", 0, text2, [], "", true);
@@ -4069,7 +4077,7 @@ var PROVIDERS = ["claude", "codex", "gemini", "command"];
 var WORKER_STATUSES = ["done", "contract-violated", "error", "timeout", "budget-exceeded"];
 var RUN_STATUSES = ["passed", "failed", "contract-violated", "error", "unavailable"];
 var DISPOSITIONS = ["standing", "confirmed", "refuted"];
-var BUDGET_SCOPES = ["worker", "stage", "plan"];
+var BUDGET_SCOPES = ["worker", "stage", "plan", "day"];
 var USAGE_METERING = ["gateway", "self-reported"];
 var ISOLATION_REPORT_MODES = ["os-user", "none"];
 var REFUSALS = ["budget", "credential"];
@@ -4264,10 +4272,27 @@ var UsageRequest = z6.strictObject({
 });
 var BudgetExceeded = z6.strictObject({
   worker: rosterName.describe("the worker whose request was refused"),
-  scope: z6.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, or per plan"),
+  scope: z6.enum(BUDGET_SCOPES).describe("which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day"),
   limit: z6.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
   spent: z6.string().min(1).describe("what was already spent in that scope when the request came"),
-  message: z6.string().min(1)
+  message: z6.string().min(1),
+  reservation: z6.string().min(1).optional().describe("the request's worst-case cost that did not fit; absent when the limit was already reached"),
+  headroom: z6.string().min(1).optional().describe("what was left under the limit when the request came")
+});
+var BudgetHeadroom = z6.strictObject({
+  scope: z6.enum(BUDGET_SCOPES),
+  worker: rosterName.optional().describe("the worker session, for a worker limit"),
+  limit: z6.string().min(1),
+  left: z6.string().min(1).describe('the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price')
+});
+var BudgetBooks = z6.strictObject({
+  headroom: z6.array(BudgetHeadroom).describe("every configured limit, what was left of it after the run"),
+  largestRefused: z6.strictObject({
+    worker: rosterName,
+    scope: z6.enum(BUDGET_SCOPES),
+    reservation: z6.string().min(1).describe("the refused request's worst-case cost"),
+    headroom: z6.string().min(1).describe("what was left under the limit it did not fit")
+  }).optional().describe("the largest worst-case reservation the gateway refused in the run")
 });
 var UsageTotals = z6.strictObject({
   workers: z6.array(WorkerUsage),
@@ -4276,7 +4301,8 @@ var UsageTotals = z6.strictObject({
   ),
   metered: z6.enum(USAGE_METERING).optional().describe("who counted the figures; absent in reports written before the gateway"),
   requests: z6.array(UsageRequest).optional().describe("every model request of the run, in order, when the gateway metered it"),
-  budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run")
+  budgetExceeded: BudgetExceeded.optional().describe("the first budget refusal of the run"),
+  budgets: BudgetBooks.optional().describe("headroom left and the largest refused reservation, when budgets applied")
 });
 var Isolation = z6.strictObject({
   mode: z6.enum(ISOLATION_REPORT_MODES).describe("os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"),
@@ -4583,7 +4609,7 @@ var ucs2length = typeof ucs2lengthExport === "function" ? ucs2lengthExport : ucs
 
 // src/core/report/schema/validators.generated.js
 var finalReport = validate20;
-var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schemaVersion": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "plan file, relative to the repository root" }, "commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "commit the approved plan was read from" } }, "required": ["id", "title", "path", "commit"], "additionalProperties": false }, "stage": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["number", "title", "dependsOn"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "attempt": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "1 for the first run of a stage, +1 for each fix run" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "login (or local user) that asked for the run; null for schedule" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "where the trigger happened (comment, PR); null when there is no page" } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "page of this run (the workflow run log); null for local runs" } }, "required": ["id", "attempt", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "branch": { "type": "string", "minLength": 1 }, "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "headCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "reusedBranch": { "type": "boolean", "description": "true for a fix run that re-entered the preserved stage branch" }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files changed between baseCommit and headCommit" }, "outOfPlanFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "changed files that the stage's `files` did not name" }, "overCap": { "description": "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit", "type": "string", "minLength": 1 } }, "required": ["branch", "baseCommit", "headCommit", "reusedBranch", "diffStat", "changedFiles", "outOfPlanFiles"], "additionalProperties": false }, "roster": { "minItems": 1, "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null for the command worker" }, "function": { "type": "string", "enum": ["executor", "verifier", "critic"] }, "standsInFor": { "description": "the worker whose provider was unavailable and whose function this fallback took; absent otherwise", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" } }, "required": ["name", "provider", "model", "function"], "additionalProperties": false } }, "executor": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "summary": { "type": "string", "description": "the executor's own account of the stage (agent text)" }, "commits": { "type": "array", "items": { "type": "object", "properties": { "sha": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "subject": { "type": "string" } }, "required": ["sha", "subject"], "additionalProperties": false } }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" } }, "required": ["worker", "status", "durationMs", "usage", "summary", "commits"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed"], "additionalProperties": false } }, "evidence": { "description": "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)", "type": "object", "properties": { "tdd": { "type": "string", "enum": ["red-green", "none"], "description": "the stage's `tdd:` in the plan" }, "outcome": { "type": "string", "enum": ["red-green", "no-red", "kept", "not-checked"] }, "changedTests": { "type": "array", "items": { "type": "string" }, "description": "test files the stage added or changed, laid over its base" }, "baseCommit": { "description": "what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)", "type": ["string", "null"] }, "baseRun": { "type": "array", "items": { "type": "object", "properties": { "label": { "type": "string" }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }] }, "passed": { "type": "boolean" }, "tests": { "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }], "description": "null: tests not counted" } }, "required": ["label", "exitCode", "passed", "tests"], "additionalProperties": false }, "description": "the QA commands at the base, in order" }, "redAtBase": { "type": "array", "items": { "type": "string" }, "description": "tests that failed at the base" }, "greenAtHead": { "type": "array", "items": { "type": "string" }, "description": "of those, the tests that pass at the head" }, "problems": { "type": "array", "items": { "type": "object", "properties": { "label": { "type": "string", "description": "the QA command" }, "kind": { "type": "string", "enum": ["no-tests", "fewer-tests", "more-skipped", "lost-tests", "newly-skipped", "failures-masked"] }, "detail": { "type": "string", "minLength": 1 }, "ids": { "type": "array", "items": { "type": "string" }, "description": "test ids as the runner names them (at most 50)" } }, "required": ["label", "kind", "detail", "ids"], "additionalProperties": false }, "description": "okstra's blocking findings about the tests" }, "notCounted": { "type": "array", "items": { "type": "string" }, "description": "QA commands whose tests okstra could not count" } }, "required": ["tdd", "outcome", "changedTests", "baseCommit", "baseRun", "redAtBase", "greenAtHead", "problems", "notCounted"], "additionalProperties": false }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition"], "additionalProperties": false } }, "errorAnalysis": { "description": "why a failed stage failed by okstra's own observation; its fix run starts from it", "type": "array", "items": { "type": "object", "properties": { "rule": { "type": "string", "minLength": 1, "description": "the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`" }, "observed": { "type": "string", "minLength": 1, "description": "what okstra observed: the file, the count, the test ids" }, "files": { "type": "array", "items": { "type": "string" } }, "next": { "type": "string", "minLength": 1, "description": "what the next attempt must do about it" } }, "required": ["rule", "observed", "files", "next"], "additionalProperties": false } }, "convergence": { "type": "object", "properties": { "rounds": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "disputed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "resolved": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failures": { "description": "re-verify sessions that produced no position; absent when every session answered (or in older reports)", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "findingId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "findingId", "status", "failure"], "additionalProperties": false } } }, "required": ["rounds", "disputed", "resolved"], "additionalProperties": false }, "critic": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "gaps": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" } }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "gaps", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["PASS", "FAIL"] }, "runStatus": { "type": "string", "enum": ["passed", "failed", "contract-violated", "error", "unavailable"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "required": ["value", "runStatus", "reasons"], "additionalProperties": false }, "stageSidecarEvidence": { "anyOf": [{ "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "type": "string", "minLength": 1, "description": "the Stage Carry Evidence JSON exactly as written to carryPath" }, "carryPath": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath"], "additionalProperties": false }, { "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "description": "the executor's Stage Carry Evidence JSON, or null when it produced none", "type": ["string", "null"] }, "carryPath": { "type": "null" }, "withheld": { "type": "string", "pattern": "\\S", "description": "why the carry was not written; present exactly when it was not" } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath", "withheld"], "additionalProperties": false }] }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "done" }, "completed_at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "carry_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" } }, "required": ["v", "plan_id", "stage", "run_id", "at", "head_commit", "status", "completed_at", "carry_path", "report_path"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "failed" }, "reason": { "type": "string", "enum": ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled", "unavailable", "final-rejected", "dependency-reopened"] }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "detail": { "type": "string", "maxLength": 2e3 } }, "required": ["v", "plan_id", "stage", "run_id", "at", "status", "reason"], "additionalProperties": false }] }, { "type": "null" }], "description": "the terminal ledger row this run appended; null only when the append itself failed" }, "progress": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "line": { "type": "string", "pattern": "^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\\n\\r]*)?$", "description": "the checkpoint line as emitted; grammar in docs/report.md" } }, "required": ["at", "line"], "additionalProperties": false } }, "activity": { "description": "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)", "type": "object", "properties": { "path": { "type": "string", "minLength": 1, "description": "ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)" }, "events": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events kept in the file" }, "droppedEvents": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events left out because the stream reached its size bound" } }, "required": ["path", "events", "droppedEvents"], "additionalProperties": false }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan"], "description": "which `budgets:` limit: per worker session, per stage run, or per plan" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "fallbacks": { "description": "workers whose provider could not work, in the order met, and who took over (`fallback:` in .okstra/config.yml); absent when every worker could work (and in older reports)", "type": "array", "items": { "type": "object", "properties": { "function": { "type": "string", "enum": ["executor", "verifier"] }, "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose provider was unavailable" }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "reason": { "type": "string", "pattern": "\\S", "description": 'why it could not work, e.g. "its API answered HTTP 429: quota exhausted"' }, "replacedBy": { "anyOf": [{ "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, { "type": "null" }], "description": "the fallback that did its work; null when no fallback was left" } }, "required": ["function", "worker", "provider", "reason", "replacedBy"], "additionalProperties": false } }, "remainingQueue": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "stages still queued when a chain stopped here" }, "errors": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "phase": { "type": "string", "minLength": 1 }, "message": { "type": "string", "minLength": 1 } }, "required": ["at", "phase", "message"], "additionalProperties": false } }, "isolation": { "description": "absent in reports written before isolation was recorded", "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false } }, "required": ["schemaVersion", "plan", "stage", "run", "git", "roster", "executor", "qa", "verifiers", "findings", "convergence", "verdict", "stageSidecarEvidence", "ledgerRow", "progress", "usage", "remainingQueue", "errors"], "additionalProperties": false, "description": "okstra final report of one stage run" };
+var schema31 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schemaVersion": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "plan file, relative to the repository root" }, "commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "commit the approved plan was read from" } }, "required": ["id", "title", "path", "commit"], "additionalProperties": false }, "stage": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["number", "title", "dependsOn"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "attempt": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "1 for the first run of a stage, +1 for each fix run" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "login (or local user) that asked for the run; null for schedule" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "where the trigger happened (comment, PR); null when there is no page" } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "page of this run (the workflow run log); null for local runs" } }, "required": ["id", "attempt", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "branch": { "type": "string", "minLength": 1 }, "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "headCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "reusedBranch": { "type": "boolean", "description": "true for a fix run that re-entered the preserved stage branch" }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files changed between baseCommit and headCommit" }, "outOfPlanFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "changed files that the stage's `files` did not name" }, "overCap": { "description": "why the change was over limits.stageFiles or limits.stageBytes: the stage failed without being pushed or reviewed, and diffStat counts its files but not its lines (0 insertions, 0 deletions); absent when it fit", "type": "string", "minLength": 1 } }, "required": ["branch", "baseCommit", "headCommit", "reusedBranch", "diffStat", "changedFiles", "outOfPlanFiles"], "additionalProperties": false }, "roster": { "minItems": 1, "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null for the command worker" }, "function": { "type": "string", "enum": ["executor", "verifier", "critic"] }, "standsInFor": { "description": "the worker whose provider was unavailable and whose function this fallback took; absent otherwise", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" } }, "required": ["name", "provider", "model", "function"], "additionalProperties": false } }, "executor": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "summary": { "type": "string", "description": "the executor's own account of the stage (agent text)" }, "commits": { "type": "array", "items": { "type": "object", "properties": { "sha": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "subject": { "type": "string" } }, "required": ["sha", "subject"], "additionalProperties": false } }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" } }, "required": ["worker", "status", "durationMs", "usage", "summary", "commits"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed"], "additionalProperties": false } }, "evidence": { "description": "okstra's own evidence about the tests: counts at base and head, red then green; absent when the stage was not verified (and in older reports)", "type": "object", "properties": { "tdd": { "type": "string", "enum": ["red-green", "none"], "description": "the stage's `tdd:` in the plan" }, "outcome": { "type": "string", "enum": ["red-green", "no-red", "kept", "not-checked"] }, "changedTests": { "type": "array", "items": { "type": "string" }, "description": "test files the stage added or changed, laid over its base" }, "baseCommit": { "description": "what the base run ran on: the base with the stage\u2019s tests laid over it (null: not run)", "type": ["string", "null"] }, "baseRun": { "type": "array", "items": { "type": "object", "properties": { "label": { "type": "string" }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }] }, "passed": { "type": "boolean" }, "tests": { "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }], "description": "null: tests not counted" } }, "required": ["label", "exitCode", "passed", "tests"], "additionalProperties": false }, "description": "the QA commands at the base, in order" }, "redAtBase": { "type": "array", "items": { "type": "string" }, "description": "tests that failed at the base" }, "greenAtHead": { "type": "array", "items": { "type": "string" }, "description": "of those, the tests that pass at the head" }, "problems": { "type": "array", "items": { "type": "object", "properties": { "label": { "type": "string", "description": "the QA command" }, "kind": { "type": "string", "enum": ["no-tests", "fewer-tests", "more-skipped", "lost-tests", "newly-skipped", "failures-masked"] }, "detail": { "type": "string", "minLength": 1 }, "ids": { "type": "array", "items": { "type": "string" }, "description": "test ids as the runner names them (at most 50)" } }, "required": ["label", "kind", "detail", "ids"], "additionalProperties": false }, "description": "okstra's blocking findings about the tests" }, "notCounted": { "type": "array", "items": { "type": "string" }, "description": "QA commands whose tests okstra could not count" } }, "required": ["tdd", "outcome", "changedTests", "baseCommit", "baseRun", "redAtBase", "greenAtHead", "problems", "notCounted"], "additionalProperties": false }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition"], "additionalProperties": false } }, "errorAnalysis": { "description": "why a failed stage failed by okstra's own observation; its fix run starts from it", "type": "array", "items": { "type": "object", "properties": { "rule": { "type": "string", "minLength": 1, "description": "the rule okstra saw broken, e.g. `contract: carry`, `protected evidence`, `tests: lost-tests`" }, "observed": { "type": "string", "minLength": 1, "description": "what okstra observed: the file, the count, the test ids" }, "files": { "type": "array", "items": { "type": "string" } }, "next": { "type": "string", "minLength": 1, "description": "what the next attempt must do about it" } }, "required": ["rule", "observed", "files", "next"], "additionalProperties": false } }, "convergence": { "type": "object", "properties": { "rounds": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "disputed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "resolved": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failures": { "description": "re-verify sessions that produced no position; absent when every session answered (or in older reports)", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "findingId": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "findingId", "status", "failure"], "additionalProperties": false } } }, "required": ["rounds", "disputed", "resolved"], "additionalProperties": false }, "critic": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "gaps": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" } }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["worker", "status", "gaps", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["PASS", "FAIL"] }, "runStatus": { "type": "string", "enum": ["passed", "failed", "contract-violated", "error", "unavailable"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } } }, "required": ["value", "runStatus", "reasons"], "additionalProperties": false }, "stageSidecarEvidence": { "anyOf": [{ "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "type": "string", "minLength": 1, "description": "the Stage Carry Evidence JSON exactly as written to carryPath" }, "carryPath": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath"], "additionalProperties": false }, { "type": "object", "properties": { "stageNumber": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageTitle": { "type": "string" }, "carryJson": { "description": "the executor's Stage Carry Evidence JSON, or null when it produced none", "type": ["string", "null"] }, "carryPath": { "type": "null" }, "withheld": { "type": "string", "pattern": "\\S", "description": "why the carry was not written; present exactly when it was not" } }, "required": ["stageNumber", "stageTitle", "carryJson", "carryPath", "withheld"], "additionalProperties": false }] }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "done" }, "completed_at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "carry_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" } }, "required": ["v", "plan_id", "stage", "run_id", "at", "head_commit", "status", "completed_at", "carry_path", "report_path"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "branch": { "type": "string", "minLength": 1 }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "head_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "status": { "type": "string", "const": "failed" }, "reason": { "type": "string", "enum": ["verdict-fail", "contract-violated", "error", "timeout", "abandoned", "cancelled", "unavailable", "final-rejected", "dependency-reopened"] }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "detail": { "type": "string", "maxLength": 2e3 } }, "required": ["v", "plan_id", "stage", "run_id", "at", "status", "reason"], "additionalProperties": false }] }, { "type": "null" }], "description": "the terminal ledger row this run appended; null only when the append itself failed" }, "progress": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "line": { "type": "string", "pattern": "^PROGRESS: [a-z0-9][a-z0-9.-]*(?: [^\\n\\r]*)?$", "description": "the checkpoint line as emitted; grammar in docs/report.md" } }, "required": ["at", "line"], "additionalProperties": false } }, "activity": { "description": "the workers' activity stream (tool calls, files, tokens), scrubbed; absent when no worker's CLI printed an event (and in older reports)", "type": "object", "properties": { "path": { "type": "string", "minLength": 1, "description": "ledger-branch path of the JSON Lines stream (plans/<id>/runs/<run>/activity.jsonl)" }, "events": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events kept in the file" }, "droppedEvents": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "events left out because the stream reached its size bound" } }, "required": ["path", "events", "droppedEvents"], "additionalProperties": false }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "fallbacks": { "description": "workers whose provider could not work, in the order met, and who took over (`fallback:` in .okstra/config.yml); absent when every worker could work (and in older reports)", "type": "array", "items": { "type": "object", "properties": { "function": { "type": "string", "enum": ["executor", "verifier"] }, "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose provider was unavailable" }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "reason": { "type": "string", "pattern": "\\S", "description": 'why it could not work, e.g. "its API answered HTTP 429: quota exhausted"' }, "replacedBy": { "anyOf": [{ "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, { "type": "null" }], "description": "the fallback that did its work; null when no fallback was left" } }, "required": ["function", "worker", "provider", "reason", "replacedBy"], "additionalProperties": false } }, "remainingQueue": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "stages still queued when a chain stopped here" }, "errors": { "type": "array", "items": { "type": "object", "properties": { "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "phase": { "type": "string", "minLength": 1 }, "message": { "type": "string", "minLength": 1 } }, "required": ["at", "phase", "message"], "additionalProperties": false } }, "isolation": { "description": "absent in reports written before isolation was recorded", "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false } }, "required": ["schemaVersion", "plan", "stage", "run", "git", "roster", "executor", "qa", "verifiers", "findings", "convergence", "verdict", "stageSidecarEvidence", "ledgerRow", "progress", "usage", "remainingQueue", "errors"], "additionalProperties": false, "description": "okstra final report of one stage run" };
 var func1 = Object.prototype.hasOwnProperty;
 var func2 = ucs2length;
 var pattern4 = new RegExp("^[a-z0-9][a-z0-9._-]{0,62}$", "u");
@@ -12848,7 +12874,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         for (const key40 in data251) {
-          if (!(key40 === "workers" || key40 === "total" || key40 === "metered" || key40 === "requests" || key40 === "budgetExceeded")) {
+          if (!(key40 === "workers" || key40 === "total" || key40 === "metered" || key40 === "requests" || key40 === "budgetExceeded" || key40 === "budgets")) {
             const err742 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key40 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.usage, data: data251 };
             if (vErrors === null) {
               vErrors = [err742];
@@ -14162,7 +14188,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             for (const key44 in data286) {
-              if (!(key44 === "worker" || key44 === "scope" || key44 === "limit" || key44 === "spent" || key44 === "message")) {
+              if (!(key44 === "worker" || key44 === "scope" || key44 === "limit" || key44 === "spent" || key44 === "message" || key44 === "reservation" || key44 === "headroom")) {
                 const err859 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key44 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.usage.properties.budgetExceeded, data: data286 };
                 if (vErrors === null) {
                   vErrors = [err859];
@@ -14205,7 +14231,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (!(data288 === "worker" || data288 === "stage" || data288 === "plan")) {
+              if (!(data288 === "worker" || data288 === "stage" || data288 === "plan" || data288 === "day")) {
                 const err863 = { instancePath: instancePath + "/usage/budgetExceeded/scope", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/scope/enum", keyword: "enum", params: { allowedValues: schema31.properties.usage.properties.budgetExceeded.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.usage.properties.budgetExceeded.properties.scope.enum, parentSchema: schema31.properties.usage.properties.budgetExceeded.properties.scope, data: data288 };
                 if (vErrors === null) {
                   vErrors = [err863];
@@ -14281,62 +14307,65 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
+            if (data286.reservation !== void 0) {
+              let data292 = data286.reservation;
+              if (typeof data292 === "string") {
+                if (func2(data292) < 1) {
+                  const err870 = { instancePath: instancePath + "/usage/budgetExceeded/reservation", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/reservation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.usage.properties.budgetExceeded.properties.reservation, data: data292 };
+                  if (vErrors === null) {
+                    vErrors = [err870];
+                  } else {
+                    vErrors.push(err870);
+                  }
+                  errors++;
+                }
+              } else {
+                const err871 = { instancePath: instancePath + "/usage/budgetExceeded/reservation", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/reservation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgetExceeded.properties.reservation.type, parentSchema: schema31.properties.usage.properties.budgetExceeded.properties.reservation, data: data292 };
+                if (vErrors === null) {
+                  vErrors = [err871];
+                } else {
+                  vErrors.push(err871);
+                }
+                errors++;
+              }
+            }
+            if (data286.headroom !== void 0) {
+              let data293 = data286.headroom;
+              if (typeof data293 === "string") {
+                if (func2(data293) < 1) {
+                  const err872 = { instancePath: instancePath + "/usage/budgetExceeded/headroom", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/headroom/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.usage.properties.budgetExceeded.properties.headroom, data: data293 };
+                  if (vErrors === null) {
+                    vErrors = [err872];
+                  } else {
+                    vErrors.push(err872);
+                  }
+                  errors++;
+                }
+              } else {
+                const err873 = { instancePath: instancePath + "/usage/budgetExceeded/headroom", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/headroom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgetExceeded.properties.headroom.type, parentSchema: schema31.properties.usage.properties.budgetExceeded.properties.headroom, data: data293 };
+                if (vErrors === null) {
+                  vErrors = [err873];
+                } else {
+                  vErrors.push(err873);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err870 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.usage.properties.budgetExceeded.type, parentSchema: schema31.properties.usage.properties.budgetExceeded, data: data286 };
+            const err874 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.usage.properties.budgetExceeded.type, parentSchema: schema31.properties.usage.properties.budgetExceeded, data: data286 };
             if (vErrors === null) {
-              vErrors = [err870];
+              vErrors = [err874];
             } else {
-              vErrors.push(err870);
+              vErrors.push(err874);
             }
             errors++;
           }
         }
-      } else {
-        const err871 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.usage.type, parentSchema: schema31.properties.usage, data: data251 };
-        if (vErrors === null) {
-          vErrors = [err871];
-        } else {
-          vErrors.push(err871);
-        }
-        errors++;
-      }
-    }
-    if (data.fallbacks !== void 0) {
-      let data292 = data.fallbacks;
-      if (Array.isArray(data292)) {
-        const len30 = data292.length;
-        for (let i30 = 0; i30 < len30; i30++) {
-          let data293 = data292[i30];
-          if (data293 && typeof data293 == "object" && !Array.isArray(data293)) {
-            if (data293.function === void 0) {
-              const err872 = { instancePath: instancePath + "/fallbacks/" + i30, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "function" }, message: "must have required property 'function'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data293 };
-              if (vErrors === null) {
-                vErrors = [err872];
-              } else {
-                vErrors.push(err872);
-              }
-              errors++;
-            }
-            if (data293.worker === void 0) {
-              const err873 = { instancePath: instancePath + "/fallbacks/" + i30, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data293 };
-              if (vErrors === null) {
-                vErrors = [err873];
-              } else {
-                vErrors.push(err873);
-              }
-              errors++;
-            }
-            if (data293.provider === void 0) {
-              const err874 = { instancePath: instancePath + "/fallbacks/" + i30, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data293 };
-              if (vErrors === null) {
-                vErrors = [err874];
-              } else {
-                vErrors.push(err874);
-              }
-              errors++;
-            }
-            if (data293.reason === void 0) {
-              const err875 = { instancePath: instancePath + "/fallbacks/" + i30, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data293 };
+        if (data251.budgets !== void 0) {
+          let data294 = data251.budgets;
+          if (data294 && typeof data294 == "object" && !Array.isArray(data294)) {
+            if (data294.headroom === void 0) {
+              const err875 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/required", keyword: "required", params: { missingProperty: "headroom" }, message: "must have required property 'headroom'", schema: schema31.properties.usage.properties.budgets.required, parentSchema: schema31.properties.usage.properties.budgets, data: data294 };
               if (vErrors === null) {
                 vErrors = [err875];
               } else {
@@ -14344,325 +14373,308 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data293.replacedBy === void 0) {
-              const err876 = { instancePath: instancePath + "/fallbacks/" + i30, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "replacedBy" }, message: "must have required property 'replacedBy'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data293 };
-              if (vErrors === null) {
-                vErrors = [err876];
-              } else {
-                vErrors.push(err876);
-              }
-              errors++;
-            }
-            for (const key45 in data293) {
-              if (!(key45 === "function" || key45 === "worker" || key45 === "provider" || key45 === "reason" || key45 === "replacedBy")) {
-                const err877 = { instancePath: instancePath + "/fallbacks/" + i30, schemaPath: "#/properties/fallbacks/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key45 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.fallbacks.items, data: data293 };
+            for (const key45 in data294) {
+              if (!(key45 === "headroom" || key45 === "largestRefused")) {
+                const err876 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key45 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.usage.properties.budgets, data: data294 };
                 if (vErrors === null) {
-                  vErrors = [err877];
+                  vErrors = [err876];
                 } else {
-                  vErrors.push(err877);
+                  vErrors.push(err876);
                 }
                 errors++;
               }
             }
-            if (data293.function !== void 0) {
-              let data294 = data293.function;
-              if (typeof data294 !== "string") {
-                const err878 = { instancePath: instancePath + "/fallbacks/" + i30 + "/function", schemaPath: "#/properties/fallbacks/items/properties/function/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.function.type, parentSchema: schema31.properties.fallbacks.items.properties.function, data: data294 };
-                if (vErrors === null) {
-                  vErrors = [err878];
-                } else {
-                  vErrors.push(err878);
-                }
-                errors++;
-              }
-              if (!(data294 === "executor" || data294 === "verifier")) {
-                const err879 = { instancePath: instancePath + "/fallbacks/" + i30 + "/function", schemaPath: "#/properties/fallbacks/items/properties/function/enum", keyword: "enum", params: { allowedValues: schema31.properties.fallbacks.items.properties.function.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.fallbacks.items.properties.function.enum, parentSchema: schema31.properties.fallbacks.items.properties.function, data: data294 };
-                if (vErrors === null) {
-                  vErrors = [err879];
-                } else {
-                  vErrors.push(err879);
-                }
-                errors++;
-              }
-            }
-            if (data293.worker !== void 0) {
-              let data295 = data293.worker;
-              if (typeof data295 === "string") {
-                if (!pattern14.test(data295)) {
-                  const err880 = { instancePath: instancePath + "/fallbacks/" + i30 + "/worker", schemaPath: "#/properties/fallbacks/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema31.properties.fallbacks.items.properties.worker, data: data295 };
-                  if (vErrors === null) {
-                    vErrors = [err880];
+            if (data294.headroom !== void 0) {
+              let data295 = data294.headroom;
+              if (Array.isArray(data295)) {
+                const len30 = data295.length;
+                for (let i30 = 0; i30 < len30; i30++) {
+                  let data296 = data295[i30];
+                  if (data296 && typeof data296 == "object" && !Array.isArray(data296)) {
+                    if (data296.scope === void 0) {
+                      const err877 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items, data: data296 };
+                      if (vErrors === null) {
+                        vErrors = [err877];
+                      } else {
+                        vErrors.push(err877);
+                      }
+                      errors++;
+                    }
+                    if (data296.limit === void 0) {
+                      const err878 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items, data: data296 };
+                      if (vErrors === null) {
+                        vErrors = [err878];
+                      } else {
+                        vErrors.push(err878);
+                      }
+                      errors++;
+                    }
+                    if (data296.left === void 0) {
+                      const err879 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "left" }, message: "must have required property 'left'", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items, data: data296 };
+                      if (vErrors === null) {
+                        vErrors = [err879];
+                      } else {
+                        vErrors.push(err879);
+                      }
+                      errors++;
+                    }
+                    for (const key46 in data296) {
+                      if (!(key46 === "scope" || key46 === "worker" || key46 === "limit" || key46 === "left")) {
+                        const err880 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key46 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items, data: data296 };
+                        if (vErrors === null) {
+                          vErrors = [err880];
+                        } else {
+                          vErrors.push(err880);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data296.scope !== void 0) {
+                      let data297 = data296.scope;
+                      if (typeof data297 !== "string") {
+                        const err881 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30 + "/scope", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/scope/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.scope.type, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.scope, data: data297 };
+                        if (vErrors === null) {
+                          vErrors = [err881];
+                        } else {
+                          vErrors.push(err881);
+                        }
+                        errors++;
+                      }
+                      if (!(data297 === "worker" || data297 === "stage" || data297 === "plan" || data297 === "day")) {
+                        const err882 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30 + "/scope", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/scope/enum", keyword: "enum", params: { allowedValues: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.scope.enum, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.scope, data: data297 };
+                        if (vErrors === null) {
+                          vErrors = [err882];
+                        } else {
+                          vErrors.push(err882);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data296.worker !== void 0) {
+                      let data298 = data296.worker;
+                      if (typeof data298 === "string") {
+                        if (!pattern14.test(data298)) {
+                          const err883 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30 + "/worker", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.worker, data: data298 };
+                          if (vErrors === null) {
+                            vErrors = [err883];
+                          } else {
+                            vErrors.push(err883);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err884 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30 + "/worker", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.worker.type, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.worker, data: data298 };
+                        if (vErrors === null) {
+                          vErrors = [err884];
+                        } else {
+                          vErrors.push(err884);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data296.limit !== void 0) {
+                      let data299 = data296.limit;
+                      if (typeof data299 === "string") {
+                        if (func2(data299) < 1) {
+                          const err885 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30 + "/limit", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/limit/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.limit, data: data299 };
+                          if (vErrors === null) {
+                            vErrors = [err885];
+                          } else {
+                            vErrors.push(err885);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err886 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30 + "/limit", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/limit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.limit.type, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.limit, data: data299 };
+                        if (vErrors === null) {
+                          vErrors = [err886];
+                        } else {
+                          vErrors.push(err886);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data296.left !== void 0) {
+                      let data300 = data296.left;
+                      if (typeof data300 === "string") {
+                        if (func2(data300) < 1) {
+                          const err887 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30 + "/left", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/left/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.left, data: data300 };
+                          if (vErrors === null) {
+                            vErrors = [err887];
+                          } else {
+                            vErrors.push(err887);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err888 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30 + "/left", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/left/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.left.type, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items.properties.left, data: data300 };
+                        if (vErrors === null) {
+                          vErrors = [err888];
+                        } else {
+                          vErrors.push(err888);
+                        }
+                        errors++;
+                      }
+                    }
                   } else {
-                    vErrors.push(err880);
+                    const err889 = { instancePath: instancePath + "/usage/budgets/headroom/" + i30, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.usage.properties.budgets.properties.headroom.items.type, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom.items, data: data296 };
+                    if (vErrors === null) {
+                      vErrors = [err889];
+                    } else {
+                      vErrors.push(err889);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err890 = { instancePath: instancePath + "/usage/budgets/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.usage.properties.budgets.properties.headroom.type, parentSchema: schema31.properties.usage.properties.budgets.properties.headroom, data: data295 };
+                if (vErrors === null) {
+                  vErrors = [err890];
+                } else {
+                  vErrors.push(err890);
+                }
+                errors++;
+              }
+            }
+            if (data294.largestRefused !== void 0) {
+              let data301 = data294.largestRefused;
+              if (data301 && typeof data301 == "object" && !Array.isArray(data301)) {
+                if (data301.worker === void 0) {
+                  const err891 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused, data: data301 };
+                  if (vErrors === null) {
+                    vErrors = [err891];
+                  } else {
+                    vErrors.push(err891);
                   }
                   errors++;
                 }
-              } else {
-                const err881 = { instancePath: instancePath + "/fallbacks/" + i30 + "/worker", schemaPath: "#/properties/fallbacks/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.worker.type, parentSchema: schema31.properties.fallbacks.items.properties.worker, data: data295 };
-                if (vErrors === null) {
-                  vErrors = [err881];
-                } else {
-                  vErrors.push(err881);
-                }
-                errors++;
-              }
-            }
-            if (data293.provider !== void 0) {
-              let data296 = data293.provider;
-              if (typeof data296 !== "string") {
-                const err882 = { instancePath: instancePath + "/fallbacks/" + i30 + "/provider", schemaPath: "#/properties/fallbacks/items/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.provider.type, parentSchema: schema31.properties.fallbacks.items.properties.provider, data: data296 };
-                if (vErrors === null) {
-                  vErrors = [err882];
-                } else {
-                  vErrors.push(err882);
-                }
-                errors++;
-              }
-              if (!(data296 === "claude" || data296 === "codex" || data296 === "gemini" || data296 === "command")) {
-                const err883 = { instancePath: instancePath + "/fallbacks/" + i30 + "/provider", schemaPath: "#/properties/fallbacks/items/properties/provider/enum", keyword: "enum", params: { allowedValues: schema31.properties.fallbacks.items.properties.provider.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.fallbacks.items.properties.provider.enum, parentSchema: schema31.properties.fallbacks.items.properties.provider, data: data296 };
-                if (vErrors === null) {
-                  vErrors = [err883];
-                } else {
-                  vErrors.push(err883);
-                }
-                errors++;
-              }
-            }
-            if (data293.reason !== void 0) {
-              let data297 = data293.reason;
-              if (typeof data297 === "string") {
-                if (!pattern18.test(data297)) {
-                  const err884 = { instancePath: instancePath + "/fallbacks/" + i30 + "/reason", schemaPath: "#/properties/fallbacks/items/properties/reason/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema31.properties.fallbacks.items.properties.reason, data: data297 };
+                if (data301.scope === void 0) {
+                  const err892 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused, data: data301 };
                   if (vErrors === null) {
-                    vErrors = [err884];
+                    vErrors = [err892];
                   } else {
-                    vErrors.push(err884);
+                    vErrors.push(err892);
                   }
                   errors++;
                 }
-              } else {
-                const err885 = { instancePath: instancePath + "/fallbacks/" + i30 + "/reason", schemaPath: "#/properties/fallbacks/items/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.reason.type, parentSchema: schema31.properties.fallbacks.items.properties.reason, data: data297 };
-                if (vErrors === null) {
-                  vErrors = [err885];
-                } else {
-                  vErrors.push(err885);
-                }
-                errors++;
-              }
-            }
-            if (data293.replacedBy !== void 0) {
-              let data298 = data293.replacedBy;
-              const _errs768 = errors;
-              let valid139 = false;
-              const _errs769 = errors;
-              if (typeof data298 === "string") {
-                if (!pattern14.test(data298)) {
-                  const err886 = { instancePath: instancePath + "/fallbacks/" + i30 + "/replacedBy", schemaPath: "#/properties/fallbacks/items/properties/replacedBy/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[0], data: data298 };
+                if (data301.reservation === void 0) {
+                  const err893 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "reservation" }, message: "must have required property 'reservation'", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused, data: data301 };
                   if (vErrors === null) {
-                    vErrors = [err886];
+                    vErrors = [err893];
                   } else {
-                    vErrors.push(err886);
+                    vErrors.push(err893);
                   }
                   errors++;
                 }
-              } else {
-                const err887 = { instancePath: instancePath + "/fallbacks/" + i30 + "/replacedBy", schemaPath: "#/properties/fallbacks/items/properties/replacedBy/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[0].type, parentSchema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[0], data: data298 };
-                if (vErrors === null) {
-                  vErrors = [err887];
-                } else {
-                  vErrors.push(err887);
-                }
-                errors++;
-              }
-              var _valid31 = _errs769 === errors;
-              valid139 = valid139 || _valid31;
-              const _errs771 = errors;
-              if (data298 !== null) {
-                const err888 = { instancePath: instancePath + "/fallbacks/" + i30 + "/replacedBy", schemaPath: "#/properties/fallbacks/items/properties/replacedBy/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[1].type, parentSchema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[1], data: data298 };
-                if (vErrors === null) {
-                  vErrors = [err888];
-                } else {
-                  vErrors.push(err888);
-                }
-                errors++;
-              }
-              var _valid31 = _errs771 === errors;
-              valid139 = valid139 || _valid31;
-              if (!valid139) {
-                const err889 = { instancePath: instancePath + "/fallbacks/" + i30 + "/replacedBy", schemaPath: "#/properties/fallbacks/items/properties/replacedBy/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf, parentSchema: schema31.properties.fallbacks.items.properties.replacedBy, data: data298 };
-                if (vErrors === null) {
-                  vErrors = [err889];
-                } else {
-                  vErrors.push(err889);
-                }
-                errors++;
-              } else {
-                errors = _errs768;
-                if (vErrors !== null) {
-                  if (_errs768) {
-                    vErrors.length = _errs768;
-                  } else {
-                    vErrors = null;
-                  }
-                }
-              }
-            }
-          } else {
-            const err890 = { instancePath: instancePath + "/fallbacks/" + i30, schemaPath: "#/properties/fallbacks/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.fallbacks.items.type, parentSchema: schema31.properties.fallbacks.items, data: data293 };
-            if (vErrors === null) {
-              vErrors = [err890];
-            } else {
-              vErrors.push(err890);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err891 = { instancePath: instancePath + "/fallbacks", schemaPath: "#/properties/fallbacks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.fallbacks.type, parentSchema: schema31.properties.fallbacks, data: data292 };
-        if (vErrors === null) {
-          vErrors = [err891];
-        } else {
-          vErrors.push(err891);
-        }
-        errors++;
-      }
-    }
-    if (data.remainingQueue !== void 0) {
-      let data299 = data.remainingQueue;
-      if (Array.isArray(data299)) {
-        const len31 = data299.length;
-        for (let i31 = 0; i31 < len31; i31++) {
-          let data300 = data299[i31];
-          if (!(typeof data300 == "number" && (!(data300 % 1) && !isNaN(data300)) && isFinite(data300))) {
-            const err892 = { instancePath: instancePath + "/remainingQueue/" + i31, schemaPath: "#/properties/remainingQueue/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema31.properties.remainingQueue.items.type, parentSchema: schema31.properties.remainingQueue.items, data: data300 };
-            if (vErrors === null) {
-              vErrors = [err892];
-            } else {
-              vErrors.push(err892);
-            }
-            errors++;
-          }
-          if (typeof data300 == "number" && isFinite(data300)) {
-            if (data300 > 9007199254740991 || isNaN(data300)) {
-              const err893 = { instancePath: instancePath + "/remainingQueue/" + i31, schemaPath: "#/properties/remainingQueue/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema31.properties.remainingQueue.items, data: data300 };
-              if (vErrors === null) {
-                vErrors = [err893];
-              } else {
-                vErrors.push(err893);
-              }
-              errors++;
-            }
-            if (data300 <= 0 || isNaN(data300)) {
-              const err894 = { instancePath: instancePath + "/remainingQueue/" + i31, schemaPath: "#/properties/remainingQueue/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema31.properties.remainingQueue.items, data: data300 };
-              if (vErrors === null) {
-                vErrors = [err894];
-              } else {
-                vErrors.push(err894);
-              }
-              errors++;
-            }
-          }
-        }
-      } else {
-        const err895 = { instancePath: instancePath + "/remainingQueue", schemaPath: "#/properties/remainingQueue/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.remainingQueue.type, parentSchema: schema31.properties.remainingQueue, data: data299 };
-        if (vErrors === null) {
-          vErrors = [err895];
-        } else {
-          vErrors.push(err895);
-        }
-        errors++;
-      }
-    }
-    if (data.errors !== void 0) {
-      let data301 = data.errors;
-      if (Array.isArray(data301)) {
-        const len32 = data301.length;
-        for (let i32 = 0; i32 < len32; i32++) {
-          let data302 = data301[i32];
-          if (data302 && typeof data302 == "object" && !Array.isArray(data302)) {
-            if (data302.at === void 0) {
-              const err896 = { instancePath: instancePath + "/errors/" + i32, schemaPath: "#/properties/errors/items/required", keyword: "required", params: { missingProperty: "at" }, message: "must have required property 'at'", schema: schema31.properties.errors.items.required, parentSchema: schema31.properties.errors.items, data: data302 };
-              if (vErrors === null) {
-                vErrors = [err896];
-              } else {
-                vErrors.push(err896);
-              }
-              errors++;
-            }
-            if (data302.phase === void 0) {
-              const err897 = { instancePath: instancePath + "/errors/" + i32, schemaPath: "#/properties/errors/items/required", keyword: "required", params: { missingProperty: "phase" }, message: "must have required property 'phase'", schema: schema31.properties.errors.items.required, parentSchema: schema31.properties.errors.items, data: data302 };
-              if (vErrors === null) {
-                vErrors = [err897];
-              } else {
-                vErrors.push(err897);
-              }
-              errors++;
-            }
-            if (data302.message === void 0) {
-              const err898 = { instancePath: instancePath + "/errors/" + i32, schemaPath: "#/properties/errors/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema31.properties.errors.items.required, parentSchema: schema31.properties.errors.items, data: data302 };
-              if (vErrors === null) {
-                vErrors = [err898];
-              } else {
-                vErrors.push(err898);
-              }
-              errors++;
-            }
-            for (const key46 in data302) {
-              if (!(key46 === "at" || key46 === "phase" || key46 === "message")) {
-                const err899 = { instancePath: instancePath + "/errors/" + i32, schemaPath: "#/properties/errors/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key46 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.errors.items, data: data302 };
-                if (vErrors === null) {
-                  vErrors = [err899];
-                } else {
-                  vErrors.push(err899);
-                }
-                errors++;
-              }
-            }
-            if (data302.at !== void 0) {
-              let data303 = data302.at;
-              if (typeof data303 === "string") {
-                if (!pattern8.test(data303)) {
-                  const err900 = { instancePath: instancePath + "/errors/" + i32 + "/at", schemaPath: "#/properties/errors/items/properties/at/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema31.properties.errors.items.properties.at, data: data303 };
+                if (data301.headroom === void 0) {
+                  const err894 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "headroom" }, message: "must have required property 'headroom'", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused, data: data301 };
                   if (vErrors === null) {
-                    vErrors = [err900];
+                    vErrors = [err894];
                   } else {
-                    vErrors.push(err900);
+                    vErrors.push(err894);
                   }
                   errors++;
                 }
-                if (!formats0.validate(data303)) {
-                  const err901 = { instancePath: instancePath + "/errors/" + i32 + "/at", schemaPath: "#/properties/errors/items/properties/at/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema31.properties.errors.items.properties.at, data: data303 };
-                  if (vErrors === null) {
-                    vErrors = [err901];
-                  } else {
-                    vErrors.push(err901);
+                for (const key47 in data301) {
+                  if (!(key47 === "worker" || key47 === "scope" || key47 === "reservation" || key47 === "headroom")) {
+                    const err895 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key47 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused, data: data301 };
+                    if (vErrors === null) {
+                      vErrors = [err895];
+                    } else {
+                      vErrors.push(err895);
+                    }
+                    errors++;
                   }
-                  errors++;
+                }
+                if (data301.worker !== void 0) {
+                  let data302 = data301.worker;
+                  if (typeof data302 === "string") {
+                    if (!pattern14.test(data302)) {
+                      const err896 = { instancePath: instancePath + "/usage/budgets/largestRefused/worker", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.worker, data: data302 };
+                      if (vErrors === null) {
+                        vErrors = [err896];
+                      } else {
+                        vErrors.push(err896);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err897 = { instancePath: instancePath + "/usage/budgets/largestRefused/worker", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.worker.type, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.worker, data: data302 };
+                    if (vErrors === null) {
+                      vErrors = [err897];
+                    } else {
+                      vErrors.push(err897);
+                    }
+                    errors++;
+                  }
+                }
+                if (data301.scope !== void 0) {
+                  let data303 = data301.scope;
+                  if (typeof data303 !== "string") {
+                    const err898 = { instancePath: instancePath + "/usage/budgets/largestRefused/scope", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/scope/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.scope.type, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.scope, data: data303 };
+                    if (vErrors === null) {
+                      vErrors = [err898];
+                    } else {
+                      vErrors.push(err898);
+                    }
+                    errors++;
+                  }
+                  if (!(data303 === "worker" || data303 === "stage" || data303 === "plan" || data303 === "day")) {
+                    const err899 = { instancePath: instancePath + "/usage/budgets/largestRefused/scope", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/scope/enum", keyword: "enum", params: { allowedValues: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.scope.enum, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.scope, data: data303 };
+                    if (vErrors === null) {
+                      vErrors = [err899];
+                    } else {
+                      vErrors.push(err899);
+                    }
+                    errors++;
+                  }
+                }
+                if (data301.reservation !== void 0) {
+                  let data304 = data301.reservation;
+                  if (typeof data304 === "string") {
+                    if (func2(data304) < 1) {
+                      const err900 = { instancePath: instancePath + "/usage/budgets/largestRefused/reservation", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/reservation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.reservation, data: data304 };
+                      if (vErrors === null) {
+                        vErrors = [err900];
+                      } else {
+                        vErrors.push(err900);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err901 = { instancePath: instancePath + "/usage/budgets/largestRefused/reservation", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/reservation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.reservation.type, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.reservation, data: data304 };
+                    if (vErrors === null) {
+                      vErrors = [err901];
+                    } else {
+                      vErrors.push(err901);
+                    }
+                    errors++;
+                  }
+                }
+                if (data301.headroom !== void 0) {
+                  let data305 = data301.headroom;
+                  if (typeof data305 === "string") {
+                    if (func2(data305) < 1) {
+                      const err902 = { instancePath: instancePath + "/usage/budgets/largestRefused/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/headroom/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.headroom, data: data305 };
+                      if (vErrors === null) {
+                        vErrors = [err902];
+                      } else {
+                        vErrors.push(err902);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err903 = { instancePath: instancePath + "/usage/budgets/largestRefused/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/headroom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.headroom.type, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused.properties.headroom, data: data305 };
+                    if (vErrors === null) {
+                      vErrors = [err903];
+                    } else {
+                      vErrors.push(err903);
+                    }
+                    errors++;
+                  }
                 }
               } else {
-                const err902 = { instancePath: instancePath + "/errors/" + i32 + "/at", schemaPath: "#/properties/errors/items/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.errors.items.properties.at.type, parentSchema: schema31.properties.errors.items.properties.at, data: data303 };
-                if (vErrors === null) {
-                  vErrors = [err902];
-                } else {
-                  vErrors.push(err902);
-                }
-                errors++;
-              }
-            }
-            if (data302.phase !== void 0) {
-              let data304 = data302.phase;
-              if (typeof data304 === "string") {
-                if (func2(data304) < 1) {
-                  const err903 = { instancePath: instancePath + "/errors/" + i32 + "/phase", schemaPath: "#/properties/errors/items/properties/phase/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.errors.items.properties.phase, data: data304 };
-                  if (vErrors === null) {
-                    vErrors = [err903];
-                  } else {
-                    vErrors.push(err903);
-                  }
-                  errors++;
-                }
-              } else {
-                const err904 = { instancePath: instancePath + "/errors/" + i32 + "/phase", schemaPath: "#/properties/errors/items/properties/phase/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.errors.items.properties.phase.type, parentSchema: schema31.properties.errors.items.properties.phase, data: data304 };
+                const err904 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.usage.properties.budgets.properties.largestRefused.type, parentSchema: schema31.properties.usage.properties.budgets.properties.largestRefused, data: data301 };
                 if (vErrors === null) {
                   vErrors = [err904];
                 } else {
@@ -14671,139 +14683,529 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data302.message !== void 0) {
-              let data305 = data302.message;
-              if (typeof data305 === "string") {
-                if (func2(data305) < 1) {
-                  const err905 = { instancePath: instancePath + "/errors/" + i32 + "/message", schemaPath: "#/properties/errors/items/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.errors.items.properties.message, data: data305 };
+          } else {
+            const err905 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.usage.properties.budgets.type, parentSchema: schema31.properties.usage.properties.budgets, data: data294 };
+            if (vErrors === null) {
+              vErrors = [err905];
+            } else {
+              vErrors.push(err905);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err906 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.usage.type, parentSchema: schema31.properties.usage, data: data251 };
+        if (vErrors === null) {
+          vErrors = [err906];
+        } else {
+          vErrors.push(err906);
+        }
+        errors++;
+      }
+    }
+    if (data.fallbacks !== void 0) {
+      let data306 = data.fallbacks;
+      if (Array.isArray(data306)) {
+        const len31 = data306.length;
+        for (let i31 = 0; i31 < len31; i31++) {
+          let data307 = data306[i31];
+          if (data307 && typeof data307 == "object" && !Array.isArray(data307)) {
+            if (data307.function === void 0) {
+              const err907 = { instancePath: instancePath + "/fallbacks/" + i31, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "function" }, message: "must have required property 'function'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data307 };
+              if (vErrors === null) {
+                vErrors = [err907];
+              } else {
+                vErrors.push(err907);
+              }
+              errors++;
+            }
+            if (data307.worker === void 0) {
+              const err908 = { instancePath: instancePath + "/fallbacks/" + i31, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data307 };
+              if (vErrors === null) {
+                vErrors = [err908];
+              } else {
+                vErrors.push(err908);
+              }
+              errors++;
+            }
+            if (data307.provider === void 0) {
+              const err909 = { instancePath: instancePath + "/fallbacks/" + i31, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data307 };
+              if (vErrors === null) {
+                vErrors = [err909];
+              } else {
+                vErrors.push(err909);
+              }
+              errors++;
+            }
+            if (data307.reason === void 0) {
+              const err910 = { instancePath: instancePath + "/fallbacks/" + i31, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "reason" }, message: "must have required property 'reason'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data307 };
+              if (vErrors === null) {
+                vErrors = [err910];
+              } else {
+                vErrors.push(err910);
+              }
+              errors++;
+            }
+            if (data307.replacedBy === void 0) {
+              const err911 = { instancePath: instancePath + "/fallbacks/" + i31, schemaPath: "#/properties/fallbacks/items/required", keyword: "required", params: { missingProperty: "replacedBy" }, message: "must have required property 'replacedBy'", schema: schema31.properties.fallbacks.items.required, parentSchema: schema31.properties.fallbacks.items, data: data307 };
+              if (vErrors === null) {
+                vErrors = [err911];
+              } else {
+                vErrors.push(err911);
+              }
+              errors++;
+            }
+            for (const key48 in data307) {
+              if (!(key48 === "function" || key48 === "worker" || key48 === "provider" || key48 === "reason" || key48 === "replacedBy")) {
+                const err912 = { instancePath: instancePath + "/fallbacks/" + i31, schemaPath: "#/properties/fallbacks/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key48 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.fallbacks.items, data: data307 };
+                if (vErrors === null) {
+                  vErrors = [err912];
+                } else {
+                  vErrors.push(err912);
+                }
+                errors++;
+              }
+            }
+            if (data307.function !== void 0) {
+              let data308 = data307.function;
+              if (typeof data308 !== "string") {
+                const err913 = { instancePath: instancePath + "/fallbacks/" + i31 + "/function", schemaPath: "#/properties/fallbacks/items/properties/function/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.function.type, parentSchema: schema31.properties.fallbacks.items.properties.function, data: data308 };
+                if (vErrors === null) {
+                  vErrors = [err913];
+                } else {
+                  vErrors.push(err913);
+                }
+                errors++;
+              }
+              if (!(data308 === "executor" || data308 === "verifier")) {
+                const err914 = { instancePath: instancePath + "/fallbacks/" + i31 + "/function", schemaPath: "#/properties/fallbacks/items/properties/function/enum", keyword: "enum", params: { allowedValues: schema31.properties.fallbacks.items.properties.function.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.fallbacks.items.properties.function.enum, parentSchema: schema31.properties.fallbacks.items.properties.function, data: data308 };
+                if (vErrors === null) {
+                  vErrors = [err914];
+                } else {
+                  vErrors.push(err914);
+                }
+                errors++;
+              }
+            }
+            if (data307.worker !== void 0) {
+              let data309 = data307.worker;
+              if (typeof data309 === "string") {
+                if (!pattern14.test(data309)) {
+                  const err915 = { instancePath: instancePath + "/fallbacks/" + i31 + "/worker", schemaPath: "#/properties/fallbacks/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema31.properties.fallbacks.items.properties.worker, data: data309 };
                   if (vErrors === null) {
-                    vErrors = [err905];
+                    vErrors = [err915];
                   } else {
-                    vErrors.push(err905);
+                    vErrors.push(err915);
                   }
                   errors++;
                 }
               } else {
-                const err906 = { instancePath: instancePath + "/errors/" + i32 + "/message", schemaPath: "#/properties/errors/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.errors.items.properties.message.type, parentSchema: schema31.properties.errors.items.properties.message, data: data305 };
+                const err916 = { instancePath: instancePath + "/fallbacks/" + i31 + "/worker", schemaPath: "#/properties/fallbacks/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.worker.type, parentSchema: schema31.properties.fallbacks.items.properties.worker, data: data309 };
                 if (vErrors === null) {
-                  vErrors = [err906];
+                  vErrors = [err916];
                 } else {
-                  vErrors.push(err906);
+                  vErrors.push(err916);
+                }
+                errors++;
+              }
+            }
+            if (data307.provider !== void 0) {
+              let data310 = data307.provider;
+              if (typeof data310 !== "string") {
+                const err917 = { instancePath: instancePath + "/fallbacks/" + i31 + "/provider", schemaPath: "#/properties/fallbacks/items/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.provider.type, parentSchema: schema31.properties.fallbacks.items.properties.provider, data: data310 };
+                if (vErrors === null) {
+                  vErrors = [err917];
+                } else {
+                  vErrors.push(err917);
+                }
+                errors++;
+              }
+              if (!(data310 === "claude" || data310 === "codex" || data310 === "gemini" || data310 === "command")) {
+                const err918 = { instancePath: instancePath + "/fallbacks/" + i31 + "/provider", schemaPath: "#/properties/fallbacks/items/properties/provider/enum", keyword: "enum", params: { allowedValues: schema31.properties.fallbacks.items.properties.provider.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.fallbacks.items.properties.provider.enum, parentSchema: schema31.properties.fallbacks.items.properties.provider, data: data310 };
+                if (vErrors === null) {
+                  vErrors = [err918];
+                } else {
+                  vErrors.push(err918);
+                }
+                errors++;
+              }
+            }
+            if (data307.reason !== void 0) {
+              let data311 = data307.reason;
+              if (typeof data311 === "string") {
+                if (!pattern18.test(data311)) {
+                  const err919 = { instancePath: instancePath + "/fallbacks/" + i31 + "/reason", schemaPath: "#/properties/fallbacks/items/properties/reason/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema31.properties.fallbacks.items.properties.reason, data: data311 };
+                  if (vErrors === null) {
+                    vErrors = [err919];
+                  } else {
+                    vErrors.push(err919);
+                  }
+                  errors++;
+                }
+              } else {
+                const err920 = { instancePath: instancePath + "/fallbacks/" + i31 + "/reason", schemaPath: "#/properties/fallbacks/items/properties/reason/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.reason.type, parentSchema: schema31.properties.fallbacks.items.properties.reason, data: data311 };
+                if (vErrors === null) {
+                  vErrors = [err920];
+                } else {
+                  vErrors.push(err920);
+                }
+                errors++;
+              }
+            }
+            if (data307.replacedBy !== void 0) {
+              let data312 = data307.replacedBy;
+              const _errs799 = errors;
+              let valid144 = false;
+              const _errs800 = errors;
+              if (typeof data312 === "string") {
+                if (!pattern14.test(data312)) {
+                  const err921 = { instancePath: instancePath + "/fallbacks/" + i31 + "/replacedBy", schemaPath: "#/properties/fallbacks/items/properties/replacedBy/anyOf/0/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[0], data: data312 };
+                  if (vErrors === null) {
+                    vErrors = [err921];
+                  } else {
+                    vErrors.push(err921);
+                  }
+                  errors++;
+                }
+              } else {
+                const err922 = { instancePath: instancePath + "/fallbacks/" + i31 + "/replacedBy", schemaPath: "#/properties/fallbacks/items/properties/replacedBy/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[0].type, parentSchema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[0], data: data312 };
+                if (vErrors === null) {
+                  vErrors = [err922];
+                } else {
+                  vErrors.push(err922);
+                }
+                errors++;
+              }
+              var _valid31 = _errs800 === errors;
+              valid144 = valid144 || _valid31;
+              const _errs802 = errors;
+              if (data312 !== null) {
+                const err923 = { instancePath: instancePath + "/fallbacks/" + i31 + "/replacedBy", schemaPath: "#/properties/fallbacks/items/properties/replacedBy/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[1].type, parentSchema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf[1], data: data312 };
+                if (vErrors === null) {
+                  vErrors = [err923];
+                } else {
+                  vErrors.push(err923);
+                }
+                errors++;
+              }
+              var _valid31 = _errs802 === errors;
+              valid144 = valid144 || _valid31;
+              if (!valid144) {
+                const err924 = { instancePath: instancePath + "/fallbacks/" + i31 + "/replacedBy", schemaPath: "#/properties/fallbacks/items/properties/replacedBy/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema31.properties.fallbacks.items.properties.replacedBy.anyOf, parentSchema: schema31.properties.fallbacks.items.properties.replacedBy, data: data312 };
+                if (vErrors === null) {
+                  vErrors = [err924];
+                } else {
+                  vErrors.push(err924);
+                }
+                errors++;
+              } else {
+                errors = _errs799;
+                if (vErrors !== null) {
+                  if (_errs799) {
+                    vErrors.length = _errs799;
+                  } else {
+                    vErrors = null;
+                  }
+                }
+              }
+            }
+          } else {
+            const err925 = { instancePath: instancePath + "/fallbacks/" + i31, schemaPath: "#/properties/fallbacks/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.fallbacks.items.type, parentSchema: schema31.properties.fallbacks.items, data: data307 };
+            if (vErrors === null) {
+              vErrors = [err925];
+            } else {
+              vErrors.push(err925);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err926 = { instancePath: instancePath + "/fallbacks", schemaPath: "#/properties/fallbacks/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.fallbacks.type, parentSchema: schema31.properties.fallbacks, data: data306 };
+        if (vErrors === null) {
+          vErrors = [err926];
+        } else {
+          vErrors.push(err926);
+        }
+        errors++;
+      }
+    }
+    if (data.remainingQueue !== void 0) {
+      let data313 = data.remainingQueue;
+      if (Array.isArray(data313)) {
+        const len32 = data313.length;
+        for (let i32 = 0; i32 < len32; i32++) {
+          let data314 = data313[i32];
+          if (!(typeof data314 == "number" && (!(data314 % 1) && !isNaN(data314)) && isFinite(data314))) {
+            const err927 = { instancePath: instancePath + "/remainingQueue/" + i32, schemaPath: "#/properties/remainingQueue/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema31.properties.remainingQueue.items.type, parentSchema: schema31.properties.remainingQueue.items, data: data314 };
+            if (vErrors === null) {
+              vErrors = [err927];
+            } else {
+              vErrors.push(err927);
+            }
+            errors++;
+          }
+          if (typeof data314 == "number" && isFinite(data314)) {
+            if (data314 > 9007199254740991 || isNaN(data314)) {
+              const err928 = { instancePath: instancePath + "/remainingQueue/" + i32, schemaPath: "#/properties/remainingQueue/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema31.properties.remainingQueue.items, data: data314 };
+              if (vErrors === null) {
+                vErrors = [err928];
+              } else {
+                vErrors.push(err928);
+              }
+              errors++;
+            }
+            if (data314 <= 0 || isNaN(data314)) {
+              const err929 = { instancePath: instancePath + "/remainingQueue/" + i32, schemaPath: "#/properties/remainingQueue/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema31.properties.remainingQueue.items, data: data314 };
+              if (vErrors === null) {
+                vErrors = [err929];
+              } else {
+                vErrors.push(err929);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err930 = { instancePath: instancePath + "/remainingQueue", schemaPath: "#/properties/remainingQueue/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.remainingQueue.type, parentSchema: schema31.properties.remainingQueue, data: data313 };
+        if (vErrors === null) {
+          vErrors = [err930];
+        } else {
+          vErrors.push(err930);
+        }
+        errors++;
+      }
+    }
+    if (data.errors !== void 0) {
+      let data315 = data.errors;
+      if (Array.isArray(data315)) {
+        const len33 = data315.length;
+        for (let i33 = 0; i33 < len33; i33++) {
+          let data316 = data315[i33];
+          if (data316 && typeof data316 == "object" && !Array.isArray(data316)) {
+            if (data316.at === void 0) {
+              const err931 = { instancePath: instancePath + "/errors/" + i33, schemaPath: "#/properties/errors/items/required", keyword: "required", params: { missingProperty: "at" }, message: "must have required property 'at'", schema: schema31.properties.errors.items.required, parentSchema: schema31.properties.errors.items, data: data316 };
+              if (vErrors === null) {
+                vErrors = [err931];
+              } else {
+                vErrors.push(err931);
+              }
+              errors++;
+            }
+            if (data316.phase === void 0) {
+              const err932 = { instancePath: instancePath + "/errors/" + i33, schemaPath: "#/properties/errors/items/required", keyword: "required", params: { missingProperty: "phase" }, message: "must have required property 'phase'", schema: schema31.properties.errors.items.required, parentSchema: schema31.properties.errors.items, data: data316 };
+              if (vErrors === null) {
+                vErrors = [err932];
+              } else {
+                vErrors.push(err932);
+              }
+              errors++;
+            }
+            if (data316.message === void 0) {
+              const err933 = { instancePath: instancePath + "/errors/" + i33, schemaPath: "#/properties/errors/items/required", keyword: "required", params: { missingProperty: "message" }, message: "must have required property 'message'", schema: schema31.properties.errors.items.required, parentSchema: schema31.properties.errors.items, data: data316 };
+              if (vErrors === null) {
+                vErrors = [err933];
+              } else {
+                vErrors.push(err933);
+              }
+              errors++;
+            }
+            for (const key49 in data316) {
+              if (!(key49 === "at" || key49 === "phase" || key49 === "message")) {
+                const err934 = { instancePath: instancePath + "/errors/" + i33, schemaPath: "#/properties/errors/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key49 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.errors.items, data: data316 };
+                if (vErrors === null) {
+                  vErrors = [err934];
+                } else {
+                  vErrors.push(err934);
+                }
+                errors++;
+              }
+            }
+            if (data316.at !== void 0) {
+              let data317 = data316.at;
+              if (typeof data317 === "string") {
+                if (!pattern8.test(data317)) {
+                  const err935 = { instancePath: instancePath + "/errors/" + i33 + "/at", schemaPath: "#/properties/errors/items/properties/at/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema31.properties.errors.items.properties.at, data: data317 };
+                  if (vErrors === null) {
+                    vErrors = [err935];
+                  } else {
+                    vErrors.push(err935);
+                  }
+                  errors++;
+                }
+                if (!formats0.validate(data317)) {
+                  const err936 = { instancePath: instancePath + "/errors/" + i33 + "/at", schemaPath: "#/properties/errors/items/properties/at/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema31.properties.errors.items.properties.at, data: data317 };
+                  if (vErrors === null) {
+                    vErrors = [err936];
+                  } else {
+                    vErrors.push(err936);
+                  }
+                  errors++;
+                }
+              } else {
+                const err937 = { instancePath: instancePath + "/errors/" + i33 + "/at", schemaPath: "#/properties/errors/items/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.errors.items.properties.at.type, parentSchema: schema31.properties.errors.items.properties.at, data: data317 };
+                if (vErrors === null) {
+                  vErrors = [err937];
+                } else {
+                  vErrors.push(err937);
+                }
+                errors++;
+              }
+            }
+            if (data316.phase !== void 0) {
+              let data318 = data316.phase;
+              if (typeof data318 === "string") {
+                if (func2(data318) < 1) {
+                  const err938 = { instancePath: instancePath + "/errors/" + i33 + "/phase", schemaPath: "#/properties/errors/items/properties/phase/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.errors.items.properties.phase, data: data318 };
+                  if (vErrors === null) {
+                    vErrors = [err938];
+                  } else {
+                    vErrors.push(err938);
+                  }
+                  errors++;
+                }
+              } else {
+                const err939 = { instancePath: instancePath + "/errors/" + i33 + "/phase", schemaPath: "#/properties/errors/items/properties/phase/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.errors.items.properties.phase.type, parentSchema: schema31.properties.errors.items.properties.phase, data: data318 };
+                if (vErrors === null) {
+                  vErrors = [err939];
+                } else {
+                  vErrors.push(err939);
+                }
+                errors++;
+              }
+            }
+            if (data316.message !== void 0) {
+              let data319 = data316.message;
+              if (typeof data319 === "string") {
+                if (func2(data319) < 1) {
+                  const err940 = { instancePath: instancePath + "/errors/" + i33 + "/message", schemaPath: "#/properties/errors/items/properties/message/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema31.properties.errors.items.properties.message, data: data319 };
+                  if (vErrors === null) {
+                    vErrors = [err940];
+                  } else {
+                    vErrors.push(err940);
+                  }
+                  errors++;
+                }
+              } else {
+                const err941 = { instancePath: instancePath + "/errors/" + i33 + "/message", schemaPath: "#/properties/errors/items/properties/message/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.errors.items.properties.message.type, parentSchema: schema31.properties.errors.items.properties.message, data: data319 };
+                if (vErrors === null) {
+                  vErrors = [err941];
+                } else {
+                  vErrors.push(err941);
                 }
                 errors++;
               }
             }
           } else {
-            const err907 = { instancePath: instancePath + "/errors/" + i32, schemaPath: "#/properties/errors/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.errors.items.type, parentSchema: schema31.properties.errors.items, data: data302 };
+            const err942 = { instancePath: instancePath + "/errors/" + i33, schemaPath: "#/properties/errors/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.errors.items.type, parentSchema: schema31.properties.errors.items, data: data316 };
             if (vErrors === null) {
-              vErrors = [err907];
+              vErrors = [err942];
             } else {
-              vErrors.push(err907);
+              vErrors.push(err942);
             }
             errors++;
           }
         }
       } else {
-        const err908 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.errors.type, parentSchema: schema31.properties.errors, data: data301 };
+        const err943 = { instancePath: instancePath + "/errors", schemaPath: "#/properties/errors/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema31.properties.errors.type, parentSchema: schema31.properties.errors, data: data315 };
         if (vErrors === null) {
-          vErrors = [err908];
+          vErrors = [err943];
         } else {
-          vErrors.push(err908);
+          vErrors.push(err943);
         }
         errors++;
       }
     }
     if (data.isolation !== void 0) {
-      let data306 = data.isolation;
-      if (data306 && typeof data306 == "object" && !Array.isArray(data306)) {
-        if (data306.mode === void 0) {
-          const err909 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema31.properties.isolation.required, parentSchema: schema31.properties.isolation, data: data306 };
+      let data320 = data.isolation;
+      if (data320 && typeof data320 == "object" && !Array.isArray(data320)) {
+        if (data320.mode === void 0) {
+          const err944 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema31.properties.isolation.required, parentSchema: schema31.properties.isolation, data: data320 };
           if (vErrors === null) {
-            vErrors = [err909];
+            vErrors = [err944];
           } else {
-            vErrors.push(err909);
+            vErrors.push(err944);
           }
           errors++;
         }
-        if (data306.detail === void 0) {
-          const err910 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema31.properties.isolation.required, parentSchema: schema31.properties.isolation, data: data306 };
+        if (data320.detail === void 0) {
+          const err945 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema31.properties.isolation.required, parentSchema: schema31.properties.isolation, data: data320 };
           if (vErrors === null) {
-            vErrors = [err910];
+            vErrors = [err945];
           } else {
-            vErrors.push(err910);
+            vErrors.push(err945);
           }
           errors++;
         }
-        for (const key47 in data306) {
-          if (!(key47 === "mode" || key47 === "detail")) {
-            const err911 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key47 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.isolation, data: data306 };
+        for (const key50 in data320) {
+          if (!(key50 === "mode" || key50 === "detail")) {
+            const err946 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key50 }, message: "must NOT have additional properties", schema: false, parentSchema: schema31.properties.isolation, data: data320 };
             if (vErrors === null) {
-              vErrors = [err911];
+              vErrors = [err946];
             } else {
-              vErrors.push(err911);
+              vErrors.push(err946);
             }
             errors++;
           }
         }
-        if (data306.mode !== void 0) {
-          let data307 = data306.mode;
-          if (typeof data307 !== "string") {
-            const err912 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.isolation.properties.mode.type, parentSchema: schema31.properties.isolation.properties.mode, data: data307 };
+        if (data320.mode !== void 0) {
+          let data321 = data320.mode;
+          if (typeof data321 !== "string") {
+            const err947 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.isolation.properties.mode.type, parentSchema: schema31.properties.isolation.properties.mode, data: data321 };
             if (vErrors === null) {
-              vErrors = [err912];
+              vErrors = [err947];
             } else {
-              vErrors.push(err912);
+              vErrors.push(err947);
             }
             errors++;
           }
-          if (!(data307 === "os-user" || data307 === "none")) {
-            const err913 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/enum", keyword: "enum", params: { allowedValues: schema31.properties.isolation.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.isolation.properties.mode.enum, parentSchema: schema31.properties.isolation.properties.mode, data: data307 };
+          if (!(data321 === "os-user" || data321 === "none")) {
+            const err948 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/enum", keyword: "enum", params: { allowedValues: schema31.properties.isolation.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema31.properties.isolation.properties.mode.enum, parentSchema: schema31.properties.isolation.properties.mode, data: data321 };
             if (vErrors === null) {
-              vErrors = [err913];
+              vErrors = [err948];
             } else {
-              vErrors.push(err913);
+              vErrors.push(err948);
             }
             errors++;
           }
         }
-        if (data306.detail !== void 0) {
-          let data308 = data306.detail;
-          if (typeof data308 === "string") {
-            if (!pattern18.test(data308)) {
-              const err914 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema31.properties.isolation.properties.detail, data: data308 };
+        if (data320.detail !== void 0) {
+          let data322 = data320.detail;
+          if (typeof data322 === "string") {
+            if (!pattern18.test(data322)) {
+              const err949 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema31.properties.isolation.properties.detail, data: data322 };
               if (vErrors === null) {
-                vErrors = [err914];
+                vErrors = [err949];
               } else {
-                vErrors.push(err914);
+                vErrors.push(err949);
               }
               errors++;
             }
           } else {
-            const err915 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.isolation.properties.detail.type, parentSchema: schema31.properties.isolation.properties.detail, data: data308 };
+            const err950 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema31.properties.isolation.properties.detail.type, parentSchema: schema31.properties.isolation.properties.detail, data: data322 };
             if (vErrors === null) {
-              vErrors = [err915];
+              vErrors = [err950];
             } else {
-              vErrors.push(err915);
+              vErrors.push(err950);
             }
             errors++;
           }
         }
       } else {
-        const err916 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.isolation.type, parentSchema: schema31.properties.isolation, data: data306 };
+        const err951 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.properties.isolation.type, parentSchema: schema31.properties.isolation, data: data320 };
         if (vErrors === null) {
-          vErrors = [err916];
+          vErrors = [err951];
         } else {
-          vErrors.push(err916);
+          vErrors.push(err951);
         }
         errors++;
       }
     }
   } else {
-    const err917 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
+    const err952 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema31.type, parentSchema: schema31, data };
     if (vErrors === null) {
-      vErrors = [err917];
+      vErrors = [err952];
     } else {
-      vErrors.push(err917);
+      vErrors.push(err952);
     }
     errors++;
   }
@@ -14813,7 +15215,7 @@ function validate20(data, { instancePath = "", parentData, parentDataProperty, r
 validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var carry = validate21;
 var schema32 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991, "description": "stage number this evidence belongs to" }, "summary": { "type": "string", "pattern": "\\S", "description": "what the stage delivered, for the stages that build on it" }, "filesChanged": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "repository-relative paths the executor changed" }, "validation": { "type": "array", "items": { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }] }, "outputTail": { "type": "string" } }, "required": ["cmd", "exitCode"], "additionalProperties": {} }, "description": "the plan's validation commands as the executor ran them" }, "exitContract": { "type": "object", "properties": { "met": { "type": "boolean" }, "evidence": { "type": "string", "pattern": "\\S", "description": "how the exit contract was shown to hold" } }, "required": ["met", "evidence"], "additionalProperties": {} }, "interfaces": { "description": "names, endpoints or files later stages may rely on", "type": "array", "items": { "type": "string", "minLength": 1 } }, "notes": { "type": "array", "items": { "type": "string" } }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{7,64}$" } }, "testsAdded": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["stage", "summary", "filesChanged", "validation", "exitContract"], "additionalProperties": {}, "description": "okstra Stage Carry Evidence" };
-var pattern70 = new RegExp("^[0-9a-f]{7,64}$", "u");
+var pattern72 = new RegExp("^[0-9a-f]{7,64}$", "u");
 function validate21(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15240,7 +15642,7 @@ function validate21(data, { instancePath = "", parentData, parentDataProperty, r
         for (let i4 = 0; i4 < len4; i4++) {
           let data17 = data16[i4];
           if (typeof data17 === "string") {
-            if (!pattern70.test(data17)) {
+            if (!pattern72.test(data17)) {
               const err36 = { instancePath: instancePath + "/commits/" + i4, schemaPath: "#/properties/commits/items/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{7,64}$" }, message: 'must match pattern "^[0-9a-f]{7,64}$"', schema: "^[0-9a-f]{7,64}$", parentSchema: schema32.properties.commits.items, data: data17 };
               if (vErrors === null) {
                 vErrors = [err36];
@@ -15728,12 +16130,12 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
-var pattern72 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
-var pattern73 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
-var pattern74 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
-var pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._/-]*$", "u");
-var pattern76 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", "u");
+var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+var pattern74 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
+var pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
+var pattern76 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
+var pattern77 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._/-]*$", "u");
+var pattern78 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", "u");
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -15841,7 +16243,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         for (const key1 in data4) {
           const _errs12 = errors;
           if (typeof key1 === "string") {
-            if (!pattern72.test(key1)) {
+            if (!pattern74.test(key1)) {
               const err8 = { instancePath: instancePath + "/providers", schemaPath: "#/properties/providers/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9-]{0,30}$" }, message: 'must match pattern "^[a-z][a-z0-9-]{0,30}$"', schema: "^[a-z][a-z0-9-]{0,30}$", parentSchema: schema34.properties.providers.propertyNames, data: key1, propertyName: key1 };
               if (vErrors === null) {
                 vErrors = [err8];
@@ -15909,7 +16311,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             if (data5.name !== void 0) {
               let data7 = data5.name;
               if (typeof data7 === "string") {
-                if (!pattern73.test(data7)) {
+                if (!pattern75.test(data7)) {
                   const err14 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/name", schemaPath: "#/properties/providers/additionalProperties/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", parentSchema: schema34.properties.providers.additionalProperties.properties.name, data: data7 };
                   if (vErrors === null) {
                     vErrors = [err14];
@@ -15975,7 +16377,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             if (data5.apiKeyEnv !== void 0) {
               let data10 = data5.apiKeyEnv;
               if (typeof data10 === "string") {
-                if (!pattern74.test(data10)) {
+                if (!pattern76.test(data10)) {
                   const err20 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"', schema: "^[A-Z_][A-Z0-9_]*$", parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data10 };
                   if (vErrors === null) {
                     vErrors = [err20];
@@ -16776,7 +17178,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
     if (data.ledgerBranch !== void 0) {
       let data36 = data.ledgerBranch;
       if (typeof data36 === "string") {
-        if (!pattern75.test(data36)) {
+        if (!pattern77.test(data36)) {
           const err89 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._/-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", parentSchema: schema34.properties.ledgerBranch, data: data36 };
           if (vErrors === null) {
             vErrors = [err89];
@@ -16873,7 +17275,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       let data40 = data.budgets;
       if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
         for (const key10 in data40) {
-          if (!(key10 === "worker" || key10 === "stage" || key10 === "plan")) {
+          if (!(key10 === "worker" || key10 === "stage" || key10 === "plan" || key10 === "day")) {
             const err98 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets, data: data40 };
             if (vErrors === null) {
               vErrors = [err98];
@@ -17117,58 +17519,57 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-      } else {
-        const err120 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.type, parentSchema: schema34.properties.budgets, data: data40 };
-        if (vErrors === null) {
-          vErrors = [err120];
-        } else {
-          vErrors.push(err120);
-        }
-        errors++;
-      }
-    }
-    if (data.limits !== void 0) {
-      let data50 = data.limits;
-      if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-        for (const key14 in data50) {
-          if (!(key14 === "turns" || key14 === "carryBytes" || key14 === "stageFiles" || key14 === "stageBytes" || key14 === "findingsPerVerifier")) {
-            const err121 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits, data: data50 };
-            if (vErrors === null) {
-              vErrors = [err121];
-            } else {
-              vErrors.push(err121);
-            }
-            errors++;
-          }
-        }
-        if (data50.turns !== void 0) {
-          let data51 = data50.turns;
-          if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-            for (const key15 in data51) {
-              if (!(key15 === "executor" || key15 === "verifier")) {
-                const err122 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits.properties.turns, data: data51 };
+        if (data40.day !== void 0) {
+          let data50 = data40.day;
+          if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
+            for (const key14 in data50) {
+              if (!(key14 === "tokens" || key14 === "usd")) {
+                const err120 = { instancePath: instancePath + "/budgets/day", schemaPath: "#/properties/budgets/properties/day/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.day, data: data50 };
                 if (vErrors === null) {
-                  vErrors = [err122];
+                  vErrors = [err120];
                 } else {
-                  vErrors.push(err122);
+                  vErrors.push(err120);
                 }
                 errors++;
               }
             }
-            if (data51.executor !== void 0) {
-              let data52 = data51.executor;
-              if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
-                const err123 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.executor.type, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data52 };
+            if (data50.tokens !== void 0) {
+              let data51 = data50.tokens;
+              if (!(typeof data51 == "number" && (!(data51 % 1) && !isNaN(data51)) && isFinite(data51))) {
+                const err121 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.day.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data51 };
                 if (vErrors === null) {
-                  vErrors = [err123];
+                  vErrors = [err121];
                 } else {
-                  vErrors.push(err123);
+                  vErrors.push(err121);
                 }
                 errors++;
               }
+              if (typeof data51 == "number" && isFinite(data51)) {
+                if (data51 > 9007199254740991 || isNaN(data51)) {
+                  const err122 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data51 };
+                  if (vErrors === null) {
+                    vErrors = [err122];
+                  } else {
+                    vErrors.push(err122);
+                  }
+                  errors++;
+                }
+                if (data51 <= 0 || isNaN(data51)) {
+                  const err123 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data51 };
+                  if (vErrors === null) {
+                    vErrors = [err123];
+                  } else {
+                    vErrors.push(err123);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data50.usd !== void 0) {
+              let data52 = data50.usd;
               if (typeof data52 == "number" && isFinite(data52)) {
-                if (data52 > 1e4 || isNaN(data52)) {
-                  const err124 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data52 };
+                if (data52 <= 0 || isNaN(data52)) {
+                  const err124 = { instancePath: instancePath + "/budgets/day/usd", schemaPath: "#/properties/budgets/properties/day/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.day.properties.usd, data: data52 };
                   if (vErrors === null) {
                     vErrors = [err124];
                   } else {
@@ -17176,127 +17577,130 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data52 <= 0 || isNaN(data52)) {
-                  const err125 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data52 };
+              } else {
+                const err125 = { instancePath: instancePath + "/budgets/day/usd", schemaPath: "#/properties/budgets/properties/day/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.day.properties.usd.type, parentSchema: schema34.properties.budgets.properties.day.properties.usd, data: data52 };
+                if (vErrors === null) {
+                  vErrors = [err125];
+                } else {
+                  vErrors.push(err125);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err126 = { instancePath: instancePath + "/budgets/day", schemaPath: "#/properties/budgets/properties/day/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.day.type, parentSchema: schema34.properties.budgets.properties.day, data: data50 };
+            if (vErrors === null) {
+              vErrors = [err126];
+            } else {
+              vErrors.push(err126);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err127 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.type, parentSchema: schema34.properties.budgets, data: data40 };
+        if (vErrors === null) {
+          vErrors = [err127];
+        } else {
+          vErrors.push(err127);
+        }
+        errors++;
+      }
+    }
+    if (data.limits !== void 0) {
+      let data53 = data.limits;
+      if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+        for (const key15 in data53) {
+          if (!(key15 === "turns" || key15 === "carryBytes" || key15 === "stageFiles" || key15 === "stageBytes" || key15 === "findingsPerVerifier")) {
+            const err128 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits, data: data53 };
+            if (vErrors === null) {
+              vErrors = [err128];
+            } else {
+              vErrors.push(err128);
+            }
+            errors++;
+          }
+        }
+        if (data53.turns !== void 0) {
+          let data54 = data53.turns;
+          if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
+            for (const key16 in data54) {
+              if (!(key16 === "executor" || key16 === "verifier")) {
+                const err129 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits.properties.turns, data: data54 };
+                if (vErrors === null) {
+                  vErrors = [err129];
+                } else {
+                  vErrors.push(err129);
+                }
+                errors++;
+              }
+            }
+            if (data54.executor !== void 0) {
+              let data55 = data54.executor;
+              if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
+                const err130 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.executor.type, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data55 };
+                if (vErrors === null) {
+                  vErrors = [err130];
+                } else {
+                  vErrors.push(err130);
+                }
+                errors++;
+              }
+              if (typeof data55 == "number" && isFinite(data55)) {
+                if (data55 > 1e4 || isNaN(data55)) {
+                  const err131 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data55 };
                   if (vErrors === null) {
-                    vErrors = [err125];
+                    vErrors = [err131];
                   } else {
-                    vErrors.push(err125);
+                    vErrors.push(err131);
+                  }
+                  errors++;
+                }
+                if (data55 <= 0 || isNaN(data55)) {
+                  const err132 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data55 };
+                  if (vErrors === null) {
+                    vErrors = [err132];
+                  } else {
+                    vErrors.push(err132);
                   }
                   errors++;
                 }
               }
             }
-            if (data51.verifier !== void 0) {
-              let data53 = data51.verifier;
-              if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-                const err126 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.verifier.type, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data53 };
+            if (data54.verifier !== void 0) {
+              let data56 = data54.verifier;
+              if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
+                const err133 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.verifier.type, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data56 };
                 if (vErrors === null) {
-                  vErrors = [err126];
+                  vErrors = [err133];
                 } else {
-                  vErrors.push(err126);
+                  vErrors.push(err133);
                 }
                 errors++;
               }
-              if (typeof data53 == "number" && isFinite(data53)) {
-                if (data53 > 1e4 || isNaN(data53)) {
-                  const err127 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data53 };
+              if (typeof data56 == "number" && isFinite(data56)) {
+                if (data56 > 1e4 || isNaN(data56)) {
+                  const err134 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data56 };
                   if (vErrors === null) {
-                    vErrors = [err127];
+                    vErrors = [err134];
                   } else {
-                    vErrors.push(err127);
+                    vErrors.push(err134);
                   }
                   errors++;
                 }
-                if (data53 <= 0 || isNaN(data53)) {
-                  const err128 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data53 };
+                if (data56 <= 0 || isNaN(data56)) {
+                  const err135 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data56 };
                   if (vErrors === null) {
-                    vErrors = [err128];
+                    vErrors = [err135];
                   } else {
-                    vErrors.push(err128);
+                    vErrors.push(err135);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err129 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.properties.turns.type, parentSchema: schema34.properties.limits.properties.turns, data: data51 };
-            if (vErrors === null) {
-              vErrors = [err129];
-            } else {
-              vErrors.push(err129);
-            }
-            errors++;
-          }
-        }
-        if (data50.carryBytes !== void 0) {
-          let data54 = data50.carryBytes;
-          if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
-            const err130 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.carryBytes.type, parentSchema: schema34.properties.limits.properties.carryBytes, data: data54 };
-            if (vErrors === null) {
-              vErrors = [err130];
-            } else {
-              vErrors.push(err130);
-            }
-            errors++;
-          }
-          if (typeof data54 == "number" && isFinite(data54)) {
-            if (data54 > 9007199254740991 || isNaN(data54)) {
-              const err131 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.carryBytes, data: data54 };
-              if (vErrors === null) {
-                vErrors = [err131];
-              } else {
-                vErrors.push(err131);
-              }
-              errors++;
-            }
-            if (data54 <= 0 || isNaN(data54)) {
-              const err132 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.carryBytes, data: data54 };
-              if (vErrors === null) {
-                vErrors = [err132];
-              } else {
-                vErrors.push(err132);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data50.stageFiles !== void 0) {
-          let data55 = data50.stageFiles;
-          if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
-            const err133 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageFiles.type, parentSchema: schema34.properties.limits.properties.stageFiles, data: data55 };
-            if (vErrors === null) {
-              vErrors = [err133];
-            } else {
-              vErrors.push(err133);
-            }
-            errors++;
-          }
-          if (typeof data55 == "number" && isFinite(data55)) {
-            if (data55 > 9007199254740991 || isNaN(data55)) {
-              const err134 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageFiles, data: data55 };
-              if (vErrors === null) {
-                vErrors = [err134];
-              } else {
-                vErrors.push(err134);
-              }
-              errors++;
-            }
-            if (data55 <= 0 || isNaN(data55)) {
-              const err135 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageFiles, data: data55 };
-              if (vErrors === null) {
-                vErrors = [err135];
-              } else {
-                vErrors.push(err135);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data50.stageBytes !== void 0) {
-          let data56 = data50.stageBytes;
-          if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
-            const err136 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageBytes.type, parentSchema: schema34.properties.limits.properties.stageBytes, data: data56 };
+            const err136 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.properties.turns.type, parentSchema: schema34.properties.limits.properties.turns, data: data54 };
             if (vErrors === null) {
               vErrors = [err136];
             } else {
@@ -17304,18 +17708,21 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data56 == "number" && isFinite(data56)) {
-            if (data56 > 9007199254740991 || isNaN(data56)) {
-              const err137 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageBytes, data: data56 };
-              if (vErrors === null) {
-                vErrors = [err137];
-              } else {
-                vErrors.push(err137);
-              }
-              errors++;
+        }
+        if (data53.carryBytes !== void 0) {
+          let data57 = data53.carryBytes;
+          if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
+            const err137 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.carryBytes.type, parentSchema: schema34.properties.limits.properties.carryBytes, data: data57 };
+            if (vErrors === null) {
+              vErrors = [err137];
+            } else {
+              vErrors.push(err137);
             }
-            if (data56 <= 0 || isNaN(data56)) {
-              const err138 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageBytes, data: data56 };
+            errors++;
+          }
+          if (typeof data57 == "number" && isFinite(data57)) {
+            if (data57 > 9007199254740991 || isNaN(data57)) {
+              const err138 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.carryBytes, data: data57 };
               if (vErrors === null) {
                 vErrors = [err138];
               } else {
@@ -17323,31 +17730,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          }
-        }
-        if (data50.findingsPerVerifier !== void 0) {
-          let data57 = data50.findingsPerVerifier;
-          if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-            const err139 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.findingsPerVerifier.type, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data57 };
-            if (vErrors === null) {
-              vErrors = [err139];
-            } else {
-              vErrors.push(err139);
-            }
-            errors++;
-          }
-          if (typeof data57 == "number" && isFinite(data57)) {
-            if (data57 > 9007199254740991 || isNaN(data57)) {
-              const err140 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data57 };
+            if (data57 <= 0 || isNaN(data57)) {
+              const err139 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.carryBytes, data: data57 };
               if (vErrors === null) {
-                vErrors = [err140];
+                vErrors = [err139];
               } else {
-                vErrors.push(err140);
+                vErrors.push(err139);
               }
               errors++;
             }
-            if (data57 <= 0 || isNaN(data57)) {
-              const err141 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data57 };
+          }
+        }
+        if (data53.stageFiles !== void 0) {
+          let data58 = data53.stageFiles;
+          if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+            const err140 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageFiles.type, parentSchema: schema34.properties.limits.properties.stageFiles, data: data58 };
+            if (vErrors === null) {
+              vErrors = [err140];
+            } else {
+              vErrors.push(err140);
+            }
+            errors++;
+          }
+          if (typeof data58 == "number" && isFinite(data58)) {
+            if (data58 > 9007199254740991 || isNaN(data58)) {
+              const err141 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageFiles, data: data58 };
               if (vErrors === null) {
                 vErrors = [err141];
               } else {
@@ -17355,67 +17762,63 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          }
-        }
-      } else {
-        const err142 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.type, parentSchema: schema34.properties.limits, data: data50 };
-        if (vErrors === null) {
-          vErrors = [err142];
-        } else {
-          vErrors.push(err142);
-        }
-        errors++;
-      }
-    }
-    if (data.pricing !== void 0) {
-      let data58 = data.pricing;
-      if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-        for (const key16 in data58) {
-          const _errs148 = errors;
-          if (typeof key16 === "string") {
-            if (func2(key16) < 1) {
-              const err143 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
+            if (data58 <= 0 || isNaN(data58)) {
+              const err142 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageFiles, data: data58 };
               if (vErrors === null) {
-                vErrors = [err143];
+                vErrors = [err142];
               } else {
-                vErrors.push(err143);
+                vErrors.push(err142);
               }
               errors++;
             }
-          } else {
-            const err144 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.pricing.propertyNames.type, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
-            if (vErrors === null) {
-              vErrors = [err144];
-            } else {
-              vErrors.push(err144);
-            }
-            errors++;
-          }
-          var valid29 = _errs148 === errors;
-          if (!valid29) {
-            const err145 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames", keyword: "propertyNames", params: { propertyName: key16 }, message: "property name must be valid", schema: schema34.properties.pricing.propertyNames, parentSchema: schema34.properties.pricing, data: data58 };
-            if (vErrors === null) {
-              vErrors = [err145];
-            } else {
-              vErrors.push(err145);
-            }
-            errors++;
           }
         }
-        for (const key17 in data58) {
-          let data59 = data58[key17];
-          if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-            if (data59.input === void 0) {
-              const err146 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property 'input'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data59 };
+        if (data53.stageBytes !== void 0) {
+          let data59 = data53.stageBytes;
+          if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
+            const err143 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageBytes.type, parentSchema: schema34.properties.limits.properties.stageBytes, data: data59 };
+            if (vErrors === null) {
+              vErrors = [err143];
+            } else {
+              vErrors.push(err143);
+            }
+            errors++;
+          }
+          if (typeof data59 == "number" && isFinite(data59)) {
+            if (data59 > 9007199254740991 || isNaN(data59)) {
+              const err144 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageBytes, data: data59 };
               if (vErrors === null) {
-                vErrors = [err146];
+                vErrors = [err144];
               } else {
-                vErrors.push(err146);
+                vErrors.push(err144);
               }
               errors++;
             }
-            if (data59.output === void 0) {
-              const err147 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property 'output'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data59 };
+            if (data59 <= 0 || isNaN(data59)) {
+              const err145 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageBytes, data: data59 };
+              if (vErrors === null) {
+                vErrors = [err145];
+              } else {
+                vErrors.push(err145);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data53.findingsPerVerifier !== void 0) {
+          let data60 = data53.findingsPerVerifier;
+          if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
+            const err146 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.findingsPerVerifier.type, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data60 };
+            if (vErrors === null) {
+              vErrors = [err146];
+            } else {
+              vErrors.push(err146);
+            }
+            errors++;
+          }
+          if (typeof data60 == "number" && isFinite(data60)) {
+            if (data60 > 9007199254740991 || isNaN(data60)) {
+              const err147 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data60 };
               if (vErrors === null) {
                 vErrors = [err147];
               } else {
@@ -17423,186 +17826,184 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            for (const key18 in data59) {
-              if (!(key18 === "input" || key18 === "output" || key18 === "cachedInput" || key18 === "cacheWrite")) {
-                const err148 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.pricing.additionalProperties, data: data59 };
-                if (vErrors === null) {
-                  vErrors = [err148];
-                } else {
-                  vErrors.push(err148);
-                }
-                errors++;
-              }
-            }
-            if (data59.input !== void 0) {
-              let data60 = data59.input;
-              if (typeof data60 == "number" && isFinite(data60)) {
-                if (data60 < 0 || isNaN(data60)) {
-                  const err149 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data60 };
-                  if (vErrors === null) {
-                    vErrors = [err149];
-                  } else {
-                    vErrors.push(err149);
-                  }
-                  errors++;
-                }
+            if (data60 <= 0 || isNaN(data60)) {
+              const err148 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data60 };
+              if (vErrors === null) {
+                vErrors = [err148];
               } else {
-                const err150 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.input.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data60 };
-                if (vErrors === null) {
-                  vErrors = [err150];
-                } else {
-                  vErrors.push(err150);
-                }
-                errors++;
+                vErrors.push(err148);
               }
+              errors++;
             }
-            if (data59.output !== void 0) {
-              let data61 = data59.output;
-              if (typeof data61 == "number" && isFinite(data61)) {
-                if (data61 < 0 || isNaN(data61)) {
-                  const err151 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data61 };
-                  if (vErrors === null) {
-                    vErrors = [err151];
-                  } else {
-                    vErrors.push(err151);
-                  }
-                  errors++;
-                }
-              } else {
-                const err152 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.output.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data61 };
-                if (vErrors === null) {
-                  vErrors = [err152];
-                } else {
-                  vErrors.push(err152);
-                }
-                errors++;
-              }
-            }
-            if (data59.cachedInput !== void 0) {
-              let data62 = data59.cachedInput;
-              if (typeof data62 == "number" && isFinite(data62)) {
-                if (data62 < 0 || isNaN(data62)) {
-                  const err153 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data62 };
-                  if (vErrors === null) {
-                    vErrors = [err153];
-                  } else {
-                    vErrors.push(err153);
-                  }
-                  errors++;
-                }
-              } else {
-                const err154 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cachedInput.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data62 };
-                if (vErrors === null) {
-                  vErrors = [err154];
-                } else {
-                  vErrors.push(err154);
-                }
-                errors++;
-              }
-            }
-            if (data59.cacheWrite !== void 0) {
-              let data63 = data59.cacheWrite;
-              if (typeof data63 == "number" && isFinite(data63)) {
-                if (data63 < 0 || isNaN(data63)) {
-                  const err155 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data63 };
-                  if (vErrors === null) {
-                    vErrors = [err155];
-                  } else {
-                    vErrors.push(err155);
-                  }
-                  errors++;
-                }
-              } else {
-                const err156 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cacheWrite.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data63 };
-                if (vErrors === null) {
-                  vErrors = [err156];
-                } else {
-                  vErrors.push(err156);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err157 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.additionalProperties.type, parentSchema: schema34.properties.pricing.additionalProperties, data: data59 };
-            if (vErrors === null) {
-              vErrors = [err157];
-            } else {
-              vErrors.push(err157);
-            }
-            errors++;
           }
         }
       } else {
-        const err158 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.type, parentSchema: schema34.properties.pricing, data: data58 };
+        const err149 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.type, parentSchema: schema34.properties.limits, data: data53 };
         if (vErrors === null) {
-          vErrors = [err158];
+          vErrors = [err149];
         } else {
-          vErrors.push(err158);
+          vErrors.push(err149);
         }
         errors++;
       }
     }
-    if (data.bot !== void 0) {
-      let data64 = data.bot;
-      if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
-        for (const key19 in data64) {
-          if (!(key19 === "workflow" || key19 === "permission" || key19 === "allowForks")) {
-            const err159 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data64 };
-            if (vErrors === null) {
-              vErrors = [err159];
-            } else {
-              vErrors.push(err159);
-            }
-            errors++;
-          }
-        }
-        if (data64.workflow !== void 0) {
-          let data65 = data64.workflow;
-          if (typeof data65 === "string") {
-            if (!pattern76.test(data65)) {
-              const err160 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", parentSchema: schema34.properties.bot.properties.workflow, data: data65 };
+    if (data.pricing !== void 0) {
+      let data61 = data.pricing;
+      if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+        for (const key17 in data61) {
+          const _errs155 = errors;
+          if (typeof key17 === "string") {
+            if (func2(key17) < 1) {
+              const err150 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.pricing.propertyNames, data: key17, propertyName: key17 };
               if (vErrors === null) {
-                vErrors = [err160];
+                vErrors = [err150];
               } else {
-                vErrors.push(err160);
+                vErrors.push(err150);
               }
               errors++;
             }
           } else {
-            const err161 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.workflow.type, parentSchema: schema34.properties.bot.properties.workflow, data: data65 };
+            const err151 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.pricing.propertyNames.type, parentSchema: schema34.properties.pricing.propertyNames, data: key17, propertyName: key17 };
             if (vErrors === null) {
-              vErrors = [err161];
+              vErrors = [err151];
             } else {
-              vErrors.push(err161);
+              vErrors.push(err151);
+            }
+            errors++;
+          }
+          var valid30 = _errs155 === errors;
+          if (!valid30) {
+            const err152 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames", keyword: "propertyNames", params: { propertyName: key17 }, message: "property name must be valid", schema: schema34.properties.pricing.propertyNames, parentSchema: schema34.properties.pricing, data: data61 };
+            if (vErrors === null) {
+              vErrors = [err152];
+            } else {
+              vErrors.push(err152);
             }
             errors++;
           }
         }
-        if (data64.permission !== void 0) {
-          let data66 = data64.permission;
-          if (typeof data66 !== "string") {
-            const err162 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.permission.type, parentSchema: schema34.properties.bot.properties.permission, data: data66 };
-            if (vErrors === null) {
-              vErrors = [err162];
-            } else {
-              vErrors.push(err162);
+        for (const key18 in data61) {
+          let data62 = data61[key18];
+          if (data62 && typeof data62 == "object" && !Array.isArray(data62)) {
+            if (data62.input === void 0) {
+              const err153 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property 'input'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data62 };
+              if (vErrors === null) {
+                vErrors = [err153];
+              } else {
+                vErrors.push(err153);
+              }
+              errors++;
             }
-            errors++;
-          }
-          if (!(data66 === "triage" || data66 === "write" || data66 === "maintain" || data66 === "admin")) {
-            const err163 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.bot.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.bot.properties.permission.enum, parentSchema: schema34.properties.bot.properties.permission, data: data66 };
-            if (vErrors === null) {
-              vErrors = [err163];
-            } else {
-              vErrors.push(err163);
+            if (data62.output === void 0) {
+              const err154 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property 'output'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data62 };
+              if (vErrors === null) {
+                vErrors = [err154];
+              } else {
+                vErrors.push(err154);
+              }
+              errors++;
             }
-            errors++;
-          }
-        }
-        if (data64.allowForks !== void 0) {
-          let data67 = data64.allowForks;
-          if (typeof data67 !== "boolean") {
-            const err164 = { instancePath: instancePath + "/bot/allowForks", schemaPath: "#/properties/bot/properties/allowForks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.allowForks.type, parentSchema: schema34.properties.bot.properties.allowForks, data: data67 };
+            for (const key19 in data62) {
+              if (!(key19 === "input" || key19 === "output" || key19 === "cachedInput" || key19 === "cacheWrite")) {
+                const err155 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.pricing.additionalProperties, data: data62 };
+                if (vErrors === null) {
+                  vErrors = [err155];
+                } else {
+                  vErrors.push(err155);
+                }
+                errors++;
+              }
+            }
+            if (data62.input !== void 0) {
+              let data63 = data62.input;
+              if (typeof data63 == "number" && isFinite(data63)) {
+                if (data63 < 0 || isNaN(data63)) {
+                  const err156 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data63 };
+                  if (vErrors === null) {
+                    vErrors = [err156];
+                  } else {
+                    vErrors.push(err156);
+                  }
+                  errors++;
+                }
+              } else {
+                const err157 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.input.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data63 };
+                if (vErrors === null) {
+                  vErrors = [err157];
+                } else {
+                  vErrors.push(err157);
+                }
+                errors++;
+              }
+            }
+            if (data62.output !== void 0) {
+              let data64 = data62.output;
+              if (typeof data64 == "number" && isFinite(data64)) {
+                if (data64 < 0 || isNaN(data64)) {
+                  const err158 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data64 };
+                  if (vErrors === null) {
+                    vErrors = [err158];
+                  } else {
+                    vErrors.push(err158);
+                  }
+                  errors++;
+                }
+              } else {
+                const err159 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.output.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data64 };
+                if (vErrors === null) {
+                  vErrors = [err159];
+                } else {
+                  vErrors.push(err159);
+                }
+                errors++;
+              }
+            }
+            if (data62.cachedInput !== void 0) {
+              let data65 = data62.cachedInput;
+              if (typeof data65 == "number" && isFinite(data65)) {
+                if (data65 < 0 || isNaN(data65)) {
+                  const err160 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data65 };
+                  if (vErrors === null) {
+                    vErrors = [err160];
+                  } else {
+                    vErrors.push(err160);
+                  }
+                  errors++;
+                }
+              } else {
+                const err161 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cachedInput.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data65 };
+                if (vErrors === null) {
+                  vErrors = [err161];
+                } else {
+                  vErrors.push(err161);
+                }
+                errors++;
+              }
+            }
+            if (data62.cacheWrite !== void 0) {
+              let data66 = data62.cacheWrite;
+              if (typeof data66 == "number" && isFinite(data66)) {
+                if (data66 < 0 || isNaN(data66)) {
+                  const err162 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data66 };
+                  if (vErrors === null) {
+                    vErrors = [err162];
+                  } else {
+                    vErrors.push(err162);
+                  }
+                  errors++;
+                }
+              } else {
+                const err163 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cacheWrite.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data66 };
+                if (vErrors === null) {
+                  vErrors = [err163];
+                } else {
+                  vErrors.push(err163);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err164 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.additionalProperties.type, parentSchema: schema34.properties.pricing.additionalProperties, data: data62 };
             if (vErrors === null) {
               vErrors = [err164];
             } else {
@@ -17612,7 +18013,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err165 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data64 };
+        const err165 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.type, parentSchema: schema34.properties.pricing, data: data61 };
         if (vErrors === null) {
           vErrors = [err165];
         } else {
@@ -17621,69 +18022,55 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.planner !== void 0) {
-      let data68 = data.planner;
-      const _errs172 = errors;
-      let valid33 = false;
-      const _errs173 = errors;
-      if (typeof data68 === "string") {
-        if (func2(data68) < 1) {
-          const err166 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data68 };
-          if (vErrors === null) {
-            vErrors = [err166];
-          } else {
-            vErrors.push(err166);
-          }
-          errors++;
-        }
-      } else {
-        const err167 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data68 };
-        if (vErrors === null) {
-          vErrors = [err167];
-        } else {
-          vErrors.push(err167);
-        }
-        errors++;
-      }
-      var _valid3 = _errs173 === errors;
-      valid33 = valid33 || _valid3;
-      const _errs175 = errors;
-      if (data68 !== null) {
-        const err168 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data68 };
-        if (vErrors === null) {
-          vErrors = [err168];
-        } else {
-          vErrors.push(err168);
-        }
-        errors++;
-      }
-      var _valid3 = _errs175 === errors;
-      valid33 = valid33 || _valid3;
-      if (!valid33) {
-        const err169 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data68 };
-        if (vErrors === null) {
-          vErrors = [err169];
-        } else {
-          vErrors.push(err169);
-        }
-        errors++;
-      } else {
-        errors = _errs172;
-        if (vErrors !== null) {
-          if (_errs172) {
-            vErrors.length = _errs172;
-          } else {
-            vErrors = null;
+    if (data.bot !== void 0) {
+      let data67 = data.bot;
+      if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
+        for (const key20 in data67) {
+          if (!(key20 === "workflow" || key20 === "permission" || key20 === "allowForks")) {
+            const err166 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data67 };
+            if (vErrors === null) {
+              vErrors = [err166];
+            } else {
+              vErrors.push(err166);
+            }
+            errors++;
           }
         }
-      }
-    }
-    if (data.planning !== void 0) {
-      let data69 = data.planning;
-      if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
-        for (const key20 in data69) {
-          if (!(key20 === "repairRounds" || key20 === "revisionRounds" || key20 === "reviewers")) {
-            const err170 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data69 };
+        if (data67.workflow !== void 0) {
+          let data68 = data67.workflow;
+          if (typeof data68 === "string") {
+            if (!pattern78.test(data68)) {
+              const err167 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", parentSchema: schema34.properties.bot.properties.workflow, data: data68 };
+              if (vErrors === null) {
+                vErrors = [err167];
+              } else {
+                vErrors.push(err167);
+              }
+              errors++;
+            }
+          } else {
+            const err168 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.workflow.type, parentSchema: schema34.properties.bot.properties.workflow, data: data68 };
+            if (vErrors === null) {
+              vErrors = [err168];
+            } else {
+              vErrors.push(err168);
+            }
+            errors++;
+          }
+        }
+        if (data67.permission !== void 0) {
+          let data69 = data67.permission;
+          if (typeof data69 !== "string") {
+            const err169 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.permission.type, parentSchema: schema34.properties.bot.properties.permission, data: data69 };
+            if (vErrors === null) {
+              vErrors = [err169];
+            } else {
+              vErrors.push(err169);
+            }
+            errors++;
+          }
+          if (!(data69 === "triage" || data69 === "write" || data69 === "maintain" || data69 === "admin")) {
+            const err170 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.bot.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.bot.properties.permission.enum, parentSchema: schema34.properties.bot.properties.permission, data: data69 };
             if (vErrors === null) {
               vErrors = [err170];
             } else {
@@ -17692,10 +18079,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data69.repairRounds !== void 0) {
-          let data70 = data69.repairRounds;
-          if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
-            const err171 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data70 };
+        if (data67.allowForks !== void 0) {
+          let data70 = data67.allowForks;
+          if (typeof data70 !== "boolean") {
+            const err171 = { instancePath: instancePath + "/bot/allowForks", schemaPath: "#/properties/bot/properties/allowForks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.allowForks.type, parentSchema: schema34.properties.bot.properties.allowForks, data: data70 };
             if (vErrors === null) {
               vErrors = [err171];
             } else {
@@ -17703,111 +18090,124 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data70 == "number" && isFinite(data70)) {
-            if (data70 > 5 || isNaN(data70)) {
-              const err172 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data70 };
-              if (vErrors === null) {
-                vErrors = [err172];
-              } else {
-                vErrors.push(err172);
-              }
-              errors++;
-            }
-            if (data70 < 0 || isNaN(data70)) {
-              const err173 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data70 };
-              if (vErrors === null) {
-                vErrors = [err173];
-              } else {
-                vErrors.push(err173);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data69.revisionRounds !== void 0) {
-          let data71 = data69.revisionRounds;
-          if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
-            const err174 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data71 };
-            if (vErrors === null) {
-              vErrors = [err174];
-            } else {
-              vErrors.push(err174);
-            }
-            errors++;
-          }
-          if (typeof data71 == "number" && isFinite(data71)) {
-            if (data71 > 3 || isNaN(data71)) {
-              const err175 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data71 };
-              if (vErrors === null) {
-                vErrors = [err175];
-              } else {
-                vErrors.push(err175);
-              }
-              errors++;
-            }
-            if (data71 < 0 || isNaN(data71)) {
-              const err176 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data71 };
-              if (vErrors === null) {
-                vErrors = [err176];
-              } else {
-                vErrors.push(err176);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data69.reviewers !== void 0) {
-          let data72 = data69.reviewers;
-          if (Array.isArray(data72)) {
-            const len5 = data72.length;
-            for (let i5 = 0; i5 < len5; i5++) {
-              let data73 = data72[i5];
-              if (typeof data73 === "string") {
-                if (func2(data73) < 1) {
-                  const err177 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data73 };
-                  if (vErrors === null) {
-                    vErrors = [err177];
-                  } else {
-                    vErrors.push(err177);
-                  }
-                  errors++;
-                }
-              } else {
-                const err178 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data73 };
-                if (vErrors === null) {
-                  vErrors = [err178];
-                } else {
-                  vErrors.push(err178);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err179 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data72 };
-            if (vErrors === null) {
-              vErrors = [err179];
-            } else {
-              vErrors.push(err179);
-            }
-            errors++;
-          }
         }
       } else {
-        const err180 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data69 };
+        const err172 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data67 };
         if (vErrors === null) {
-          vErrors = [err180];
+          vErrors = [err172];
         } else {
-          vErrors.push(err180);
+          vErrors.push(err172);
         }
         errors++;
       }
     }
-    if (data.approval !== void 0) {
-      let data74 = data.approval;
-      if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
-        for (const key21 in data74) {
-          if (!(key21 === "required" || key21 === "permission")) {
-            const err181 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data74 };
+    if (data.planner !== void 0) {
+      let data71 = data.planner;
+      const _errs179 = errors;
+      let valid34 = false;
+      const _errs180 = errors;
+      if (typeof data71 === "string") {
+        if (func2(data71) < 1) {
+          const err173 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data71 };
+          if (vErrors === null) {
+            vErrors = [err173];
+          } else {
+            vErrors.push(err173);
+          }
+          errors++;
+        }
+      } else {
+        const err174 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data71 };
+        if (vErrors === null) {
+          vErrors = [err174];
+        } else {
+          vErrors.push(err174);
+        }
+        errors++;
+      }
+      var _valid3 = _errs180 === errors;
+      valid34 = valid34 || _valid3;
+      const _errs182 = errors;
+      if (data71 !== null) {
+        const err175 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data71 };
+        if (vErrors === null) {
+          vErrors = [err175];
+        } else {
+          vErrors.push(err175);
+        }
+        errors++;
+      }
+      var _valid3 = _errs182 === errors;
+      valid34 = valid34 || _valid3;
+      if (!valid34) {
+        const err176 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data71 };
+        if (vErrors === null) {
+          vErrors = [err176];
+        } else {
+          vErrors.push(err176);
+        }
+        errors++;
+      } else {
+        errors = _errs179;
+        if (vErrors !== null) {
+          if (_errs179) {
+            vErrors.length = _errs179;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.planning !== void 0) {
+      let data72 = data.planning;
+      if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
+        for (const key21 in data72) {
+          if (!(key21 === "repairRounds" || key21 === "revisionRounds" || key21 === "reviewers")) {
+            const err177 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data72 };
+            if (vErrors === null) {
+              vErrors = [err177];
+            } else {
+              vErrors.push(err177);
+            }
+            errors++;
+          }
+        }
+        if (data72.repairRounds !== void 0) {
+          let data73 = data72.repairRounds;
+          if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
+            const err178 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data73 };
+            if (vErrors === null) {
+              vErrors = [err178];
+            } else {
+              vErrors.push(err178);
+            }
+            errors++;
+          }
+          if (typeof data73 == "number" && isFinite(data73)) {
+            if (data73 > 5 || isNaN(data73)) {
+              const err179 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data73 };
+              if (vErrors === null) {
+                vErrors = [err179];
+              } else {
+                vErrors.push(err179);
+              }
+              errors++;
+            }
+            if (data73 < 0 || isNaN(data73)) {
+              const err180 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data73 };
+              if (vErrors === null) {
+                vErrors = [err180];
+              } else {
+                vErrors.push(err180);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data72.revisionRounds !== void 0) {
+          let data74 = data72.revisionRounds;
+          if (!(typeof data74 == "number" && (!(data74 % 1) && !isNaN(data74)) && isFinite(data74))) {
+            const err181 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data74 };
             if (vErrors === null) {
               vErrors = [err181];
             } else {
@@ -17815,56 +18215,55 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-        if (data74.required !== void 0) {
-          let data75 = data74.required;
-          if (typeof data75 !== "boolean") {
-            const err182 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data75 };
-            if (vErrors === null) {
-              vErrors = [err182];
-            } else {
-              vErrors.push(err182);
+          if (typeof data74 == "number" && isFinite(data74)) {
+            if (data74 > 3 || isNaN(data74)) {
+              const err182 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data74 };
+              if (vErrors === null) {
+                vErrors = [err182];
+              } else {
+                vErrors.push(err182);
+              }
+              errors++;
             }
-            errors++;
+            if (data74 < 0 || isNaN(data74)) {
+              const err183 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data74 };
+              if (vErrors === null) {
+                vErrors = [err183];
+              } else {
+                vErrors.push(err183);
+              }
+              errors++;
+            }
           }
         }
-        if (data74.permission !== void 0) {
-          let data76 = data74.permission;
-          if (typeof data76 !== "string") {
-            const err183 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data76 };
-            if (vErrors === null) {
-              vErrors = [err183];
-            } else {
-              vErrors.push(err183);
+        if (data72.reviewers !== void 0) {
+          let data75 = data72.reviewers;
+          if (Array.isArray(data75)) {
+            const len5 = data75.length;
+            for (let i5 = 0; i5 < len5; i5++) {
+              let data76 = data75[i5];
+              if (typeof data76 === "string") {
+                if (func2(data76) < 1) {
+                  const err184 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data76 };
+                  if (vErrors === null) {
+                    vErrors = [err184];
+                  } else {
+                    vErrors.push(err184);
+                  }
+                  errors++;
+                }
+              } else {
+                const err185 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data76 };
+                if (vErrors === null) {
+                  vErrors = [err185];
+                } else {
+                  vErrors.push(err185);
+                }
+                errors++;
+              }
             }
-            errors++;
-          }
-          if (!(data76 === "write" || data76 === "maintain" || data76 === "admin")) {
-            const err184 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data76 };
-            if (vErrors === null) {
-              vErrors = [err184];
-            } else {
-              vErrors.push(err184);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err185 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data74 };
-        if (vErrors === null) {
-          vErrors = [err185];
-        } else {
-          vErrors.push(err185);
-        }
-        errors++;
-      }
-    }
-    if (data.handoff !== void 0) {
-      let data77 = data.handoff;
-      if (data77 && typeof data77 == "object" && !Array.isArray(data77)) {
-        for (const key22 in data77) {
-          if (!(key22 === "auto" || key22 === "mode" || key22 === "draft")) {
-            const err186 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data77 };
+          } else {
+            const err186 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data75 };
             if (vErrors === null) {
               vErrors = [err186];
             } else {
@@ -17873,22 +18272,22 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data77.auto !== void 0) {
-          let data78 = data77.auto;
-          if (typeof data78 !== "boolean") {
-            const err187 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data78 };
-            if (vErrors === null) {
-              vErrors = [err187];
-            } else {
-              vErrors.push(err187);
-            }
-            errors++;
-          }
+      } else {
+        const err187 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data72 };
+        if (vErrors === null) {
+          vErrors = [err187];
+        } else {
+          vErrors.push(err187);
         }
-        if (data77.mode !== void 0) {
-          let data79 = data77.mode;
-          if (typeof data79 !== "string") {
-            const err188 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data79 };
+        errors++;
+      }
+    }
+    if (data.approval !== void 0) {
+      let data77 = data.approval;
+      if (data77 && typeof data77 == "object" && !Array.isArray(data77)) {
+        for (const key22 in data77) {
+          if (!(key22 === "required" || key22 === "permission")) {
+            const err188 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data77 };
             if (vErrors === null) {
               vErrors = [err188];
             } else {
@@ -17896,8 +18295,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data79 === "single" || data79 === "stacked")) {
-            const err189 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data79 };
+        }
+        if (data77.required !== void 0) {
+          let data78 = data77.required;
+          if (typeof data78 !== "boolean") {
+            const err189 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data78 };
             if (vErrors === null) {
               vErrors = [err189];
             } else {
@@ -17906,10 +18308,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data77.draft !== void 0) {
-          let data80 = data77.draft;
-          if (typeof data80 !== "boolean") {
-            const err190 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data80 };
+        if (data77.permission !== void 0) {
+          let data79 = data77.permission;
+          if (typeof data79 !== "string") {
+            const err190 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data79 };
             if (vErrors === null) {
               vErrors = [err190];
             } else {
@@ -17917,23 +18319,101 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (!(data79 === "write" || data79 === "maintain" || data79 === "admin")) {
+            const err191 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data79 };
+            if (vErrors === null) {
+              vErrors = [err191];
+            } else {
+              vErrors.push(err191);
+            }
+            errors++;
+          }
         }
       } else {
-        const err191 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data77 };
+        const err192 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data77 };
         if (vErrors === null) {
-          vErrors = [err191];
+          vErrors = [err192];
         } else {
-          vErrors.push(err191);
+          vErrors.push(err192);
+        }
+        errors++;
+      }
+    }
+    if (data.handoff !== void 0) {
+      let data80 = data.handoff;
+      if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
+        for (const key23 in data80) {
+          if (!(key23 === "auto" || key23 === "mode" || key23 === "draft")) {
+            const err193 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data80 };
+            if (vErrors === null) {
+              vErrors = [err193];
+            } else {
+              vErrors.push(err193);
+            }
+            errors++;
+          }
+        }
+        if (data80.auto !== void 0) {
+          let data81 = data80.auto;
+          if (typeof data81 !== "boolean") {
+            const err194 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data81 };
+            if (vErrors === null) {
+              vErrors = [err194];
+            } else {
+              vErrors.push(err194);
+            }
+            errors++;
+          }
+        }
+        if (data80.mode !== void 0) {
+          let data82 = data80.mode;
+          if (typeof data82 !== "string") {
+            const err195 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data82 };
+            if (vErrors === null) {
+              vErrors = [err195];
+            } else {
+              vErrors.push(err195);
+            }
+            errors++;
+          }
+          if (!(data82 === "single" || data82 === "stacked")) {
+            const err196 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data82 };
+            if (vErrors === null) {
+              vErrors = [err196];
+            } else {
+              vErrors.push(err196);
+            }
+            errors++;
+          }
+        }
+        if (data80.draft !== void 0) {
+          let data83 = data80.draft;
+          if (typeof data83 !== "boolean") {
+            const err197 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data83 };
+            if (vErrors === null) {
+              vErrors = [err197];
+            } else {
+              vErrors.push(err197);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err198 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data80 };
+        if (vErrors === null) {
+          vErrors = [err198];
+        } else {
+          vErrors.push(err198);
         }
         errors++;
       }
     }
   } else {
-    const err192 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err199 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
-      vErrors = [err192];
+      vErrors = [err199];
     } else {
-      vErrors.push(err192);
+      vErrors.push(err199);
     }
     errors++;
   }
@@ -17942,7 +18422,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate23.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var planReviewReport = validate24;
-var schema35 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/plan-review-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "where the plan file is delivered, e.g. .okstra/plans/<id>.md" }, "title": { "type": ["string", "null"] }, "blob": { "anyOf": [{ "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex blob id (SHA-1 or SHA-256)" }, { "type": "null" }], "description": "blob id of the delivered plan text; null when no plan was delivered" } }, "required": ["id", "path", "title", "blob"], "additionalProperties": false }, "goal": { "type": "string", "description": "the goal as the requester wrote it (untrusted text)" }, "source": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["issue", "cli", "dispatch", "replan"] }, "issue": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the issue the goal came from; null when none" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "the page the request came from (issue, comment, run); null when there is none" } }, "required": ["kind", "issue", "url"], "additionalProperties": false }, "outcome": { "type": "string", "enum": ["valid", "invalid", "blocked"] }, "reason": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the outcome is not valid; null when it is" }, "rounds": { "type": "array", "items": { "type": "object", "properties": { "round": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "kind": { "type": "string", "enum": ["draft", "repair", "revise"] }, "planner": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "diagnostics": { "type": "object", "properties": { "errors": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } }, "warnings": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } } }, "required": ["errors", "warnings"], "additionalProperties": false, "description": "the plan parser's diagnostics for this round's draft" }, "reviews": { "type": "array", "items": { "type": "object", "properties": { "reviewer": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "verdict": { "anyOf": [{ "type": "string", "enum": ["approve", "revise"] }, { "type": "null" }], "description": "null when the reviewer broke its output contract (problem says how)" }, "findings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 } }, "required": ["severity", "category", "stage", "title", "detail"], "additionalProperties": false } }, "problem": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the reviewer's result was refused; null when it was read" } }, "required": ["reviewer", "verdict", "findings", "problem"], "additionalProperties": false }, "description": "empty when the draft did not parse, so nobody reviewed it" } }, "required": ["round", "kind", "planner", "diagnostics", "reviews"], "additionalProperties": false } }, "standingFindings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 }, "reviewer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the reviewer that raised it" } }, "required": ["severity", "category", "stage", "title", "detail", "reviewer"], "additionalProperties": false }, "description": "findings still standing at the end, blocking and advisory, with their reviewer" }, "clarifications": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": ["string", "null"] }, "question": { "type": "string", "minLength": 1 }, "answer": { "description": "null while unanswered", "type": ["string", "null"] }, "optional": { "type": "boolean", "description": "true when the plan can proceed without an answer" } }, "required": ["id", "question", "answer", "optional"], "additionalProperties": false } }, "stages": { "type": "array", "items": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "validation": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "how many validation commands the stage names" } }, "required": ["number", "title", "dependsOn", "validation"], "additionalProperties": false }, "description": "the delivered plan's stages; empty when the plan is invalid" }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan"], "description": "which `budgets:` limit: per worker session, per stage run, or per plan" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" } }, "required": ["schema", "version", "plan", "goal", "source", "outcome", "reason", "rounds", "standingFindings", "clarifications", "stages", "usage", "isolation", "startedAt", "finishedAt"], "additionalProperties": false, "description": "okstra plan-review report of one planning phase" };
+var schema35 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/plan-review-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": "where the plan file is delivered, e.g. .okstra/plans/<id>.md" }, "title": { "type": ["string", "null"] }, "blob": { "anyOf": [{ "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex blob id (SHA-1 or SHA-256)" }, { "type": "null" }], "description": "blob id of the delivered plan text; null when no plan was delivered" } }, "required": ["id", "path", "title", "blob"], "additionalProperties": false }, "goal": { "type": "string", "description": "the goal as the requester wrote it (untrusted text)" }, "source": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["issue", "cli", "dispatch", "replan"] }, "issue": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the issue the goal came from; null when none" }, "url": { "anyOf": [{ "type": "string", "format": "uri" }, { "type": "null" }], "description": "the page the request came from (issue, comment, run); null when there is none" } }, "required": ["kind", "issue", "url"], "additionalProperties": false }, "outcome": { "type": "string", "enum": ["valid", "invalid", "blocked"] }, "reason": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the outcome is not valid; null when it is" }, "rounds": { "type": "array", "items": { "type": "object", "properties": { "round": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "kind": { "type": "string", "enum": ["draft", "repair", "revise"] }, "planner": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "diagnostics": { "type": "object", "properties": { "errors": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } }, "warnings": { "type": "array", "items": { "type": "object", "properties": { "line": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "column": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "code": { "type": "string", "minLength": 1, "description": "stable diagnostic code, e.g. plan/dependency-cycle" }, "message": { "type": "string", "minLength": 1 } }, "required": ["line", "column", "code", "message"], "additionalProperties": false } } }, "required": ["errors", "warnings"], "additionalProperties": false, "description": "the plan parser's diagnostics for this round's draft" }, "reviews": { "type": "array", "items": { "type": "object", "properties": { "reviewer": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string", "enum": ["claude", "codex", "gemini", "command"] }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "null when the provider names no model" }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false } }, "required": ["worker", "provider", "model", "status", "durationMs", "usage"], "additionalProperties": false }, "verdict": { "anyOf": [{ "type": "string", "enum": ["approve", "revise"] }, { "type": "null" }], "description": "null when the reviewer broke its output contract (problem says how)" }, "findings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 } }, "required": ["severity", "category", "stage", "title", "detail"], "additionalProperties": false } }, "problem": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "why the reviewer's result was refused; null when it was read" } }, "required": ["reviewer", "verdict", "findings", "problem"], "additionalProperties": false }, "description": "empty when the draft did not parse, so nobody reviewed it" } }, "required": ["round", "kind", "planner", "diagnostics", "reviews"], "additionalProperties": false } }, "standingFindings": { "type": "array", "items": { "type": "object", "properties": { "severity": { "type": "string", "enum": ["blocking", "advisory"] }, "category": { "type": "string", "enum": ["missing-stage", "oversized-stage", "wrong-dependency", "validation-cannot-fail", "validation-missing", "uncheckable-exit-contract", "risky-ordering", "other"] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage the finding is about; null for the plan as a whole" }, "title": { "type": "string", "maxLength": 200, "pattern": "\\S", "description": "non-blank title" }, "detail": { "type": "string", "maxLength": 4e3 }, "reviewer": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the reviewer that raised it" } }, "required": ["severity", "category", "stage", "title", "detail", "reviewer"], "additionalProperties": false }, "description": "findings still standing at the end, blocking and advisory, with their reviewer" }, "clarifications": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": ["string", "null"] }, "question": { "type": "string", "minLength": 1 }, "answer": { "description": "null while unanswered", "type": ["string", "null"] }, "optional": { "type": "boolean", "description": "true when the plan can proceed without an answer" } }, "required": ["id", "question", "answer", "optional"], "additionalProperties": false } }, "stages": { "type": "array", "items": { "type": "object", "properties": { "number": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "dependsOn": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "validation": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "how many validation commands the stage names" } }, "required": ["number", "title", "dependsOn", "validation"], "additionalProperties": false }, "description": "the delivered plan's stages; empty when the plan is invalid" }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" } }, "required": ["schema", "version", "plan", "goal", "source", "outcome", "reason", "rounds", "standingFindings", "clarifications", "stages", "usage", "isolation", "startedAt", "finishedAt"], "additionalProperties": false, "description": "okstra plan-review report of one planning phase" };
 function validate24(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -21381,7 +21861,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         for (const key18 in data95) {
-          if (!(key18 === "workers" || key18 === "total" || key18 === "metered" || key18 === "requests" || key18 === "budgetExceeded")) {
+          if (!(key18 === "workers" || key18 === "total" || key18 === "metered" || key18 === "requests" || key18 === "budgetExceeded" || key18 === "budgets")) {
             const err307 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage, data: data95 };
             if (vErrors === null) {
               vErrors = [err307];
@@ -22695,7 +23175,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             for (const key22 in data130) {
-              if (!(key22 === "worker" || key22 === "scope" || key22 === "limit" || key22 === "spent" || key22 === "message")) {
+              if (!(key22 === "worker" || key22 === "scope" || key22 === "limit" || key22 === "spent" || key22 === "message" || key22 === "reservation" || key22 === "headroom")) {
                 const err424 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
                 if (vErrors === null) {
                   vErrors = [err424];
@@ -22738,7 +23218,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (!(data132 === "worker" || data132 === "stage" || data132 === "plan")) {
+              if (!(data132 === "worker" || data132 === "stage" || data132 === "plan" || data132 === "day")) {
                 const err428 = { instancePath: instancePath + "/usage/budgetExceeded/scope", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/scope/enum", keyword: "enum", params: { allowedValues: schema35.properties.usage.properties.budgetExceeded.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.usage.properties.budgetExceeded.properties.scope.enum, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.scope, data: data132 };
                 if (vErrors === null) {
                   vErrors = [err428];
@@ -22814,50 +23294,52 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err435 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.budgetExceeded.type, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
-            if (vErrors === null) {
-              vErrors = [err435];
-            } else {
-              vErrors.push(err435);
+            if (data130.reservation !== void 0) {
+              let data136 = data130.reservation;
+              if (typeof data136 === "string") {
+                if (func2(data136) < 1) {
+                  const err435 = { instancePath: instancePath + "/usage/budgetExceeded/reservation", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/reservation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.reservation, data: data136 };
+                  if (vErrors === null) {
+                    vErrors = [err435];
+                  } else {
+                    vErrors.push(err435);
+                  }
+                  errors++;
+                }
+              } else {
+                const err436 = { instancePath: instancePath + "/usage/budgetExceeded/reservation", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/reservation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgetExceeded.properties.reservation.type, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.reservation, data: data136 };
+                if (vErrors === null) {
+                  vErrors = [err436];
+                } else {
+                  vErrors.push(err436);
+                }
+                errors++;
+              }
             }
-            errors++;
-          }
-        }
-      } else {
-        const err436 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.type, parentSchema: schema35.properties.usage, data: data95 };
-        if (vErrors === null) {
-          vErrors = [err436];
-        } else {
-          vErrors.push(err436);
-        }
-        errors++;
-      }
-    }
-    if (data.isolation !== void 0) {
-      let data136 = data.isolation;
-      if (data136 && typeof data136 == "object" && !Array.isArray(data136)) {
-        if (data136.mode === void 0) {
-          const err437 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema35.properties.isolation.required, parentSchema: schema35.properties.isolation, data: data136 };
-          if (vErrors === null) {
-            vErrors = [err437];
+            if (data130.headroom !== void 0) {
+              let data137 = data130.headroom;
+              if (typeof data137 === "string") {
+                if (func2(data137) < 1) {
+                  const err437 = { instancePath: instancePath + "/usage/budgetExceeded/headroom", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/headroom/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.headroom, data: data137 };
+                  if (vErrors === null) {
+                    vErrors = [err437];
+                  } else {
+                    vErrors.push(err437);
+                  }
+                  errors++;
+                }
+              } else {
+                const err438 = { instancePath: instancePath + "/usage/budgetExceeded/headroom", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/headroom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgetExceeded.properties.headroom.type, parentSchema: schema35.properties.usage.properties.budgetExceeded.properties.headroom, data: data137 };
+                if (vErrors === null) {
+                  vErrors = [err438];
+                } else {
+                  vErrors.push(err438);
+                }
+                errors++;
+              }
+            }
           } else {
-            vErrors.push(err437);
-          }
-          errors++;
-        }
-        if (data136.detail === void 0) {
-          const err438 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema35.properties.isolation.required, parentSchema: schema35.properties.isolation, data: data136 };
-          if (vErrors === null) {
-            vErrors = [err438];
-          } else {
-            vErrors.push(err438);
-          }
-          errors++;
-        }
-        for (const key23 in data136) {
-          if (!(key23 === "mode" || key23 === "detail")) {
-            const err439 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.isolation, data: data136 };
+            const err439 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.budgetExceeded.type, parentSchema: schema35.properties.usage.properties.budgetExceeded, data: data130 };
             if (vErrors === null) {
               vErrors = [err439];
             } else {
@@ -22866,127 +23348,501 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data136.mode !== void 0) {
-          let data137 = data136.mode;
-          if (typeof data137 !== "string") {
-            const err440 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.isolation.properties.mode.type, parentSchema: schema35.properties.isolation.properties.mode, data: data137 };
-            if (vErrors === null) {
-              vErrors = [err440];
-            } else {
-              vErrors.push(err440);
-            }
-            errors++;
-          }
-          if (!(data137 === "os-user" || data137 === "none")) {
-            const err441 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/enum", keyword: "enum", params: { allowedValues: schema35.properties.isolation.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.isolation.properties.mode.enum, parentSchema: schema35.properties.isolation.properties.mode, data: data137 };
-            if (vErrors === null) {
-              vErrors = [err441];
-            } else {
-              vErrors.push(err441);
-            }
-            errors++;
-          }
-        }
-        if (data136.detail !== void 0) {
-          let data138 = data136.detail;
-          if (typeof data138 === "string") {
-            if (!pattern18.test(data138)) {
-              const err442 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema35.properties.isolation.properties.detail, data: data138 };
+        if (data95.budgets !== void 0) {
+          let data138 = data95.budgets;
+          if (data138 && typeof data138 == "object" && !Array.isArray(data138)) {
+            if (data138.headroom === void 0) {
+              const err440 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/required", keyword: "required", params: { missingProperty: "headroom" }, message: "must have required property 'headroom'", schema: schema35.properties.usage.properties.budgets.required, parentSchema: schema35.properties.usage.properties.budgets, data: data138 };
               if (vErrors === null) {
-                vErrors = [err442];
+                vErrors = [err440];
               } else {
-                vErrors.push(err442);
+                vErrors.push(err440);
               }
               errors++;
             }
+            for (const key23 in data138) {
+              if (!(key23 === "headroom" || key23 === "largestRefused")) {
+                const err441 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage.properties.budgets, data: data138 };
+                if (vErrors === null) {
+                  vErrors = [err441];
+                } else {
+                  vErrors.push(err441);
+                }
+                errors++;
+              }
+            }
+            if (data138.headroom !== void 0) {
+              let data139 = data138.headroom;
+              if (Array.isArray(data139)) {
+                const len11 = data139.length;
+                for (let i11 = 0; i11 < len11; i11++) {
+                  let data140 = data139[i11];
+                  if (data140 && typeof data140 == "object" && !Array.isArray(data140)) {
+                    if (data140.scope === void 0) {
+                      const err442 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items, data: data140 };
+                      if (vErrors === null) {
+                        vErrors = [err442];
+                      } else {
+                        vErrors.push(err442);
+                      }
+                      errors++;
+                    }
+                    if (data140.limit === void 0) {
+                      const err443 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items, data: data140 };
+                      if (vErrors === null) {
+                        vErrors = [err443];
+                      } else {
+                        vErrors.push(err443);
+                      }
+                      errors++;
+                    }
+                    if (data140.left === void 0) {
+                      const err444 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "left" }, message: "must have required property 'left'", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items, data: data140 };
+                      if (vErrors === null) {
+                        vErrors = [err444];
+                      } else {
+                        vErrors.push(err444);
+                      }
+                      errors++;
+                    }
+                    for (const key24 in data140) {
+                      if (!(key24 === "scope" || key24 === "worker" || key24 === "limit" || key24 === "left")) {
+                        const err445 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items, data: data140 };
+                        if (vErrors === null) {
+                          vErrors = [err445];
+                        } else {
+                          vErrors.push(err445);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data140.scope !== void 0) {
+                      let data141 = data140.scope;
+                      if (typeof data141 !== "string") {
+                        const err446 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11 + "/scope", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/scope/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.scope.type, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.scope, data: data141 };
+                        if (vErrors === null) {
+                          vErrors = [err446];
+                        } else {
+                          vErrors.push(err446);
+                        }
+                        errors++;
+                      }
+                      if (!(data141 === "worker" || data141 === "stage" || data141 === "plan" || data141 === "day")) {
+                        const err447 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11 + "/scope", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/scope/enum", keyword: "enum", params: { allowedValues: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.scope.enum, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.scope, data: data141 };
+                        if (vErrors === null) {
+                          vErrors = [err447];
+                        } else {
+                          vErrors.push(err447);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data140.worker !== void 0) {
+                      let data142 = data140.worker;
+                      if (typeof data142 === "string") {
+                        if (!pattern14.test(data142)) {
+                          const err448 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11 + "/worker", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.worker, data: data142 };
+                          if (vErrors === null) {
+                            vErrors = [err448];
+                          } else {
+                            vErrors.push(err448);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err449 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11 + "/worker", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.worker.type, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.worker, data: data142 };
+                        if (vErrors === null) {
+                          vErrors = [err449];
+                        } else {
+                          vErrors.push(err449);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data140.limit !== void 0) {
+                      let data143 = data140.limit;
+                      if (typeof data143 === "string") {
+                        if (func2(data143) < 1) {
+                          const err450 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11 + "/limit", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/limit/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.limit, data: data143 };
+                          if (vErrors === null) {
+                            vErrors = [err450];
+                          } else {
+                            vErrors.push(err450);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err451 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11 + "/limit", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/limit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.limit.type, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.limit, data: data143 };
+                        if (vErrors === null) {
+                          vErrors = [err451];
+                        } else {
+                          vErrors.push(err451);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data140.left !== void 0) {
+                      let data144 = data140.left;
+                      if (typeof data144 === "string") {
+                        if (func2(data144) < 1) {
+                          const err452 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11 + "/left", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/left/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.left, data: data144 };
+                          if (vErrors === null) {
+                            vErrors = [err452];
+                          } else {
+                            vErrors.push(err452);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err453 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11 + "/left", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/left/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.left.type, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items.properties.left, data: data144 };
+                        if (vErrors === null) {
+                          vErrors = [err453];
+                        } else {
+                          vErrors.push(err453);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err454 = { instancePath: instancePath + "/usage/budgets/headroom/" + i11, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.budgets.properties.headroom.items.type, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom.items, data: data140 };
+                    if (vErrors === null) {
+                      vErrors = [err454];
+                    } else {
+                      vErrors.push(err454);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err455 = { instancePath: instancePath + "/usage/budgets/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema35.properties.usage.properties.budgets.properties.headroom.type, parentSchema: schema35.properties.usage.properties.budgets.properties.headroom, data: data139 };
+                if (vErrors === null) {
+                  vErrors = [err455];
+                } else {
+                  vErrors.push(err455);
+                }
+                errors++;
+              }
+            }
+            if (data138.largestRefused !== void 0) {
+              let data145 = data138.largestRefused;
+              if (data145 && typeof data145 == "object" && !Array.isArray(data145)) {
+                if (data145.worker === void 0) {
+                  const err456 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused, data: data145 };
+                  if (vErrors === null) {
+                    vErrors = [err456];
+                  } else {
+                    vErrors.push(err456);
+                  }
+                  errors++;
+                }
+                if (data145.scope === void 0) {
+                  const err457 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused, data: data145 };
+                  if (vErrors === null) {
+                    vErrors = [err457];
+                  } else {
+                    vErrors.push(err457);
+                  }
+                  errors++;
+                }
+                if (data145.reservation === void 0) {
+                  const err458 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "reservation" }, message: "must have required property 'reservation'", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused, data: data145 };
+                  if (vErrors === null) {
+                    vErrors = [err458];
+                  } else {
+                    vErrors.push(err458);
+                  }
+                  errors++;
+                }
+                if (data145.headroom === void 0) {
+                  const err459 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "headroom" }, message: "must have required property 'headroom'", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused, data: data145 };
+                  if (vErrors === null) {
+                    vErrors = [err459];
+                  } else {
+                    vErrors.push(err459);
+                  }
+                  errors++;
+                }
+                for (const key25 in data145) {
+                  if (!(key25 === "worker" || key25 === "scope" || key25 === "reservation" || key25 === "headroom")) {
+                    const err460 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused, data: data145 };
+                    if (vErrors === null) {
+                      vErrors = [err460];
+                    } else {
+                      vErrors.push(err460);
+                    }
+                    errors++;
+                  }
+                }
+                if (data145.worker !== void 0) {
+                  let data146 = data145.worker;
+                  if (typeof data146 === "string") {
+                    if (!pattern14.test(data146)) {
+                      const err461 = { instancePath: instancePath + "/usage/budgets/largestRefused/worker", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.worker, data: data146 };
+                      if (vErrors === null) {
+                        vErrors = [err461];
+                      } else {
+                        vErrors.push(err461);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err462 = { instancePath: instancePath + "/usage/budgets/largestRefused/worker", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.worker.type, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.worker, data: data146 };
+                    if (vErrors === null) {
+                      vErrors = [err462];
+                    } else {
+                      vErrors.push(err462);
+                    }
+                    errors++;
+                  }
+                }
+                if (data145.scope !== void 0) {
+                  let data147 = data145.scope;
+                  if (typeof data147 !== "string") {
+                    const err463 = { instancePath: instancePath + "/usage/budgets/largestRefused/scope", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/scope/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.scope.type, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.scope, data: data147 };
+                    if (vErrors === null) {
+                      vErrors = [err463];
+                    } else {
+                      vErrors.push(err463);
+                    }
+                    errors++;
+                  }
+                  if (!(data147 === "worker" || data147 === "stage" || data147 === "plan" || data147 === "day")) {
+                    const err464 = { instancePath: instancePath + "/usage/budgets/largestRefused/scope", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/scope/enum", keyword: "enum", params: { allowedValues: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.scope.enum, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.scope, data: data147 };
+                    if (vErrors === null) {
+                      vErrors = [err464];
+                    } else {
+                      vErrors.push(err464);
+                    }
+                    errors++;
+                  }
+                }
+                if (data145.reservation !== void 0) {
+                  let data148 = data145.reservation;
+                  if (typeof data148 === "string") {
+                    if (func2(data148) < 1) {
+                      const err465 = { instancePath: instancePath + "/usage/budgets/largestRefused/reservation", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/reservation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.reservation, data: data148 };
+                      if (vErrors === null) {
+                        vErrors = [err465];
+                      } else {
+                        vErrors.push(err465);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err466 = { instancePath: instancePath + "/usage/budgets/largestRefused/reservation", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/reservation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.reservation.type, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.reservation, data: data148 };
+                    if (vErrors === null) {
+                      vErrors = [err466];
+                    } else {
+                      vErrors.push(err466);
+                    }
+                    errors++;
+                  }
+                }
+                if (data145.headroom !== void 0) {
+                  let data149 = data145.headroom;
+                  if (typeof data149 === "string") {
+                    if (func2(data149) < 1) {
+                      const err467 = { instancePath: instancePath + "/usage/budgets/largestRefused/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/headroom/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.headroom, data: data149 };
+                      if (vErrors === null) {
+                        vErrors = [err467];
+                      } else {
+                        vErrors.push(err467);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err468 = { instancePath: instancePath + "/usage/budgets/largestRefused/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/headroom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.headroom.type, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused.properties.headroom, data: data149 };
+                    if (vErrors === null) {
+                      vErrors = [err468];
+                    } else {
+                      vErrors.push(err468);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err469 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.budgets.properties.largestRefused.type, parentSchema: schema35.properties.usage.properties.budgets.properties.largestRefused, data: data145 };
+                if (vErrors === null) {
+                  vErrors = [err469];
+                } else {
+                  vErrors.push(err469);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err443 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.isolation.properties.detail.type, parentSchema: schema35.properties.isolation.properties.detail, data: data138 };
+            const err470 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.properties.budgets.type, parentSchema: schema35.properties.usage.properties.budgets, data: data138 };
             if (vErrors === null) {
-              vErrors = [err443];
+              vErrors = [err470];
             } else {
-              vErrors.push(err443);
+              vErrors.push(err470);
             }
             errors++;
           }
         }
       } else {
-        const err444 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.isolation.type, parentSchema: schema35.properties.isolation, data: data136 };
+        const err471 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.usage.type, parentSchema: schema35.properties.usage, data: data95 };
         if (vErrors === null) {
-          vErrors = [err444];
+          vErrors = [err471];
         } else {
-          vErrors.push(err444);
+          vErrors.push(err471);
+        }
+        errors++;
+      }
+    }
+    if (data.isolation !== void 0) {
+      let data150 = data.isolation;
+      if (data150 && typeof data150 == "object" && !Array.isArray(data150)) {
+        if (data150.mode === void 0) {
+          const err472 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema35.properties.isolation.required, parentSchema: schema35.properties.isolation, data: data150 };
+          if (vErrors === null) {
+            vErrors = [err472];
+          } else {
+            vErrors.push(err472);
+          }
+          errors++;
+        }
+        if (data150.detail === void 0) {
+          const err473 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema35.properties.isolation.required, parentSchema: schema35.properties.isolation, data: data150 };
+          if (vErrors === null) {
+            vErrors = [err473];
+          } else {
+            vErrors.push(err473);
+          }
+          errors++;
+        }
+        for (const key26 in data150) {
+          if (!(key26 === "mode" || key26 === "detail")) {
+            const err474 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema35.properties.isolation, data: data150 };
+            if (vErrors === null) {
+              vErrors = [err474];
+            } else {
+              vErrors.push(err474);
+            }
+            errors++;
+          }
+        }
+        if (data150.mode !== void 0) {
+          let data151 = data150.mode;
+          if (typeof data151 !== "string") {
+            const err475 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.isolation.properties.mode.type, parentSchema: schema35.properties.isolation.properties.mode, data: data151 };
+            if (vErrors === null) {
+              vErrors = [err475];
+            } else {
+              vErrors.push(err475);
+            }
+            errors++;
+          }
+          if (!(data151 === "os-user" || data151 === "none")) {
+            const err476 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/enum", keyword: "enum", params: { allowedValues: schema35.properties.isolation.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema35.properties.isolation.properties.mode.enum, parentSchema: schema35.properties.isolation.properties.mode, data: data151 };
+            if (vErrors === null) {
+              vErrors = [err476];
+            } else {
+              vErrors.push(err476);
+            }
+            errors++;
+          }
+        }
+        if (data150.detail !== void 0) {
+          let data152 = data150.detail;
+          if (typeof data152 === "string") {
+            if (!pattern18.test(data152)) {
+              const err477 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema35.properties.isolation.properties.detail, data: data152 };
+              if (vErrors === null) {
+                vErrors = [err477];
+              } else {
+                vErrors.push(err477);
+              }
+              errors++;
+            }
+          } else {
+            const err478 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.isolation.properties.detail.type, parentSchema: schema35.properties.isolation.properties.detail, data: data152 };
+            if (vErrors === null) {
+              vErrors = [err478];
+            } else {
+              vErrors.push(err478);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err479 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.properties.isolation.type, parentSchema: schema35.properties.isolation, data: data150 };
+        if (vErrors === null) {
+          vErrors = [err479];
+        } else {
+          vErrors.push(err479);
         }
         errors++;
       }
     }
     if (data.startedAt !== void 0) {
-      let data139 = data.startedAt;
-      if (typeof data139 === "string") {
-        if (!pattern8.test(data139)) {
-          const err445 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema35.properties.startedAt, data: data139 };
+      let data153 = data.startedAt;
+      if (typeof data153 === "string") {
+        if (!pattern8.test(data153)) {
+          const err480 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema35.properties.startedAt, data: data153 };
           if (vErrors === null) {
-            vErrors = [err445];
+            vErrors = [err480];
           } else {
-            vErrors.push(err445);
+            vErrors.push(err480);
           }
           errors++;
         }
-        if (!formats0.validate(data139)) {
-          const err446 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema35.properties.startedAt, data: data139 };
+        if (!formats0.validate(data153)) {
+          const err481 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema35.properties.startedAt, data: data153 };
           if (vErrors === null) {
-            vErrors = [err446];
+            vErrors = [err481];
           } else {
-            vErrors.push(err446);
+            vErrors.push(err481);
           }
           errors++;
         }
       } else {
-        const err447 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.startedAt.type, parentSchema: schema35.properties.startedAt, data: data139 };
+        const err482 = { instancePath: instancePath + "/startedAt", schemaPath: "#/properties/startedAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.startedAt.type, parentSchema: schema35.properties.startedAt, data: data153 };
         if (vErrors === null) {
-          vErrors = [err447];
+          vErrors = [err482];
         } else {
-          vErrors.push(err447);
+          vErrors.push(err482);
         }
         errors++;
       }
     }
     if (data.finishedAt !== void 0) {
-      let data140 = data.finishedAt;
-      if (typeof data140 === "string") {
-        if (!pattern8.test(data140)) {
-          const err448 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema35.properties.finishedAt, data: data140 };
+      let data154 = data.finishedAt;
+      if (typeof data154 === "string") {
+        if (!pattern8.test(data154)) {
+          const err483 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema35.properties.finishedAt, data: data154 };
           if (vErrors === null) {
-            vErrors = [err448];
+            vErrors = [err483];
           } else {
-            vErrors.push(err448);
+            vErrors.push(err483);
           }
           errors++;
         }
-        if (!formats0.validate(data140)) {
-          const err449 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema35.properties.finishedAt, data: data140 };
+        if (!formats0.validate(data154)) {
+          const err484 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema35.properties.finishedAt, data: data154 };
           if (vErrors === null) {
-            vErrors = [err449];
+            vErrors = [err484];
           } else {
-            vErrors.push(err449);
+            vErrors.push(err484);
           }
           errors++;
         }
       } else {
-        const err450 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.finishedAt.type, parentSchema: schema35.properties.finishedAt, data: data140 };
+        const err485 = { instancePath: instancePath + "/finishedAt", schemaPath: "#/properties/finishedAt/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema35.properties.finishedAt.type, parentSchema: schema35.properties.finishedAt, data: data154 };
         if (vErrors === null) {
-          vErrors = [err450];
+          vErrors = [err485];
         } else {
-          vErrors.push(err450);
+          vErrors.push(err485);
         }
         errors++;
       }
     }
   } else {
-    const err451 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.type, parentSchema: schema35, data };
+    const err486 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema35.type, parentSchema: schema35, data };
     if (vErrors === null) {
-      vErrors = [err451];
+      vErrors = [err486];
     } else {
-      vErrors.push(err451);
+      vErrors.push(err486);
     }
     errors++;
   }
@@ -22995,8 +23851,8 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var finalVerificationReport = validate25;
-var schema36 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/final-verification-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the approved blob of the plan file that was verified" } }, "required": ["id", "title", "path", "blob"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "type": ["string", "null"] }, "url": { "type": ["string", "null"] } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "type": ["string", "null"] } }, "required": ["id", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the plan's base: where the diff starts" }, "finalHead": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "finalBranch": { "type": "string", "minLength": 1 }, "merged": { "type": "boolean", "description": "true when the final head is a merge of several sink stages\u2019 done heads" }, "doneHeads": { "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "branch": { "type": "string", "minLength": 1 }, "attempts": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "reportPath": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "the ledger-branch path of the stage's last report" } }, "required": ["stage", "title", "head", "branch", "attempts", "reportPath"], "additionalProperties": false } }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["baseCommit", "finalHead", "finalBranch", "merged", "doneHeads", "diffStat", "changedFiles"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["accepted", "rejected"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "fixStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the stages to fix (the findings\u2019 attribution)" }, "rebuildStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the done stages that build on a stage to fix" } }, "required": ["value", "reasons", "fixStages", "rebuildStages"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false } }, "regressionReplay": { "description": "done stages' tests run again as they left them; absent when no stage's tests were changed by another", "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "paths": { "type": "array", "items": { "type": "string" }, "description": "the stage's own test files, as its done head holds them" }, "brokenBy": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages that changed them since, or beside it" }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false }, "description": "the final QA commands at the final head with those files laid over it" } }, "required": ["stage", "paths", "brokenBy", "qa"], "additionalProperties": false } }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] }, "stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages" }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "description": "the commits of those stages that changed its file" } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition", "stages", "commits"], "additionalProperties": false } }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan"], "description": "which `budgets:` limit: per worker session, per stage run, or per plan" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verified" } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verification-failed" }, "fix_stages": { "minItems": 1, "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "rebuild_stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status", "fix_stages", "rebuild_stages"], "additionalProperties": false }] }, { "type": "null" }], "description": "the row this run appended; null only when the append itself failed" }, "roster": { "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string" }, "model": { "type": ["string", "null"] } }, "required": ["name", "provider", "model"], "additionalProperties": false } } }, "required": ["schema", "version", "plan", "run", "git", "verdict", "qa", "verifiers", "findings", "usage", "isolation", "ledgerRow", "roster"], "additionalProperties": false, "description": "okstra final verification report of one plan" };
-var pattern130 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var schema36 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/final-verification-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the approved blob of the plan file that was verified" } }, "required": ["id", "title", "path", "blob"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "type": ["string", "null"] }, "url": { "type": ["string", "null"] } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "type": ["string", "null"] } }, "required": ["id", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the plan's base: where the diff starts" }, "finalHead": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "finalBranch": { "type": "string", "minLength": 1 }, "merged": { "type": "boolean", "description": "true when the final head is a merge of several sink stages\u2019 done heads" }, "doneHeads": { "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "branch": { "type": "string", "minLength": 1 }, "attempts": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "reportPath": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "the ledger-branch path of the stage's last report" } }, "required": ["stage", "title", "head", "branch", "attempts", "reportPath"], "additionalProperties": false } }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["baseCommit", "finalHead", "finalBranch", "merged", "doneHeads", "diffStat", "changedFiles"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["accepted", "rejected"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "fixStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the stages to fix (the findings\u2019 attribution)" }, "rebuildStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the done stages that build on a stage to fix" } }, "required": ["value", "reasons", "fixStages", "rebuildStages"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false } }, "regressionReplay": { "description": "done stages' tests run again as they left them; absent when no stage's tests were changed by another", "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "paths": { "type": "array", "items": { "type": "string" }, "description": "the stage's own test files, as its done head holds them" }, "brokenBy": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages that changed them since, or beside it" }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false }, "description": "the final QA commands at the final head with those files laid over it" } }, "required": ["stage", "paths", "brokenBy", "qa"], "additionalProperties": false } }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] }, "stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages" }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "description": "the commits of those stages that changed its file" } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition", "stages", "commits"], "additionalProperties": false } }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verified" } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verification-failed" }, "fix_stages": { "minItems": 1, "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "rebuild_stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status", "fix_stages", "rebuild_stages"], "additionalProperties": false }] }, { "type": "null" }], "description": "the row this run appended; null only when the append itself failed" }, "roster": { "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string" }, "model": { "type": ["string", "null"] } }, "required": ["name", "provider", "model"], "additionalProperties": false } } }, "required": ["schema", "version", "plan", "run", "git", "verdict", "qa", "verifiers", "findings", "usage", "isolation", "ledgerRow", "roster"], "additionalProperties": false, "description": "okstra final verification report of one plan" };
+var pattern136 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -27385,7 +28241,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
         for (const key18 in data130) {
-          if (!(key18 === "workers" || key18 === "total" || key18 === "metered" || key18 === "requests" || key18 === "budgetExceeded")) {
+          if (!(key18 === "workers" || key18 === "total" || key18 === "metered" || key18 === "requests" || key18 === "budgetExceeded" || key18 === "budgets")) {
             const err395 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage, data: data130 };
             if (vErrors === null) {
               vErrors = [err395];
@@ -28699,7 +29555,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
             for (const key22 in data165) {
-              if (!(key22 === "worker" || key22 === "scope" || key22 === "limit" || key22 === "spent" || key22 === "message")) {
+              if (!(key22 === "worker" || key22 === "scope" || key22 === "limit" || key22 === "spent" || key22 === "message" || key22 === "reservation" || key22 === "headroom")) {
                 const err512 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data165 };
                 if (vErrors === null) {
                   vErrors = [err512];
@@ -28742,7 +29598,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (!(data167 === "worker" || data167 === "stage" || data167 === "plan")) {
+              if (!(data167 === "worker" || data167 === "stage" || data167 === "plan" || data167 === "day")) {
                 const err516 = { instancePath: instancePath + "/usage/budgetExceeded/scope", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/scope/enum", keyword: "enum", params: { allowedValues: schema36.properties.usage.properties.budgetExceeded.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.usage.properties.budgetExceeded.properties.scope.enum, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.scope, data: data167 };
                 if (vErrors === null) {
                   vErrors = [err516];
@@ -28818,50 +29674,52 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err523 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.budgetExceeded.type, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data165 };
-            if (vErrors === null) {
-              vErrors = [err523];
-            } else {
-              vErrors.push(err523);
+            if (data165.reservation !== void 0) {
+              let data171 = data165.reservation;
+              if (typeof data171 === "string") {
+                if (func2(data171) < 1) {
+                  const err523 = { instancePath: instancePath + "/usage/budgetExceeded/reservation", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/reservation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.reservation, data: data171 };
+                  if (vErrors === null) {
+                    vErrors = [err523];
+                  } else {
+                    vErrors.push(err523);
+                  }
+                  errors++;
+                }
+              } else {
+                const err524 = { instancePath: instancePath + "/usage/budgetExceeded/reservation", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/reservation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgetExceeded.properties.reservation.type, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.reservation, data: data171 };
+                if (vErrors === null) {
+                  vErrors = [err524];
+                } else {
+                  vErrors.push(err524);
+                }
+                errors++;
+              }
             }
-            errors++;
-          }
-        }
-      } else {
-        const err524 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.type, parentSchema: schema36.properties.usage, data: data130 };
-        if (vErrors === null) {
-          vErrors = [err524];
-        } else {
-          vErrors.push(err524);
-        }
-        errors++;
-      }
-    }
-    if (data.isolation !== void 0) {
-      let data171 = data.isolation;
-      if (data171 && typeof data171 == "object" && !Array.isArray(data171)) {
-        if (data171.mode === void 0) {
-          const err525 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema36.properties.isolation.required, parentSchema: schema36.properties.isolation, data: data171 };
-          if (vErrors === null) {
-            vErrors = [err525];
+            if (data165.headroom !== void 0) {
+              let data172 = data165.headroom;
+              if (typeof data172 === "string") {
+                if (func2(data172) < 1) {
+                  const err525 = { instancePath: instancePath + "/usage/budgetExceeded/headroom", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/headroom/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.headroom, data: data172 };
+                  if (vErrors === null) {
+                    vErrors = [err525];
+                  } else {
+                    vErrors.push(err525);
+                  }
+                  errors++;
+                }
+              } else {
+                const err526 = { instancePath: instancePath + "/usage/budgetExceeded/headroom", schemaPath: "#/properties/usage/properties/budgetExceeded/properties/headroom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgetExceeded.properties.headroom.type, parentSchema: schema36.properties.usage.properties.budgetExceeded.properties.headroom, data: data172 };
+                if (vErrors === null) {
+                  vErrors = [err526];
+                } else {
+                  vErrors.push(err526);
+                }
+                errors++;
+              }
+            }
           } else {
-            vErrors.push(err525);
-          }
-          errors++;
-        }
-        if (data171.detail === void 0) {
-          const err526 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema36.properties.isolation.required, parentSchema: schema36.properties.isolation, data: data171 };
-          if (vErrors === null) {
-            vErrors = [err526];
-          } else {
-            vErrors.push(err526);
-          }
-          errors++;
-        }
-        for (const key23 in data171) {
-          if (!(key23 === "mode" || key23 === "detail")) {
-            const err527 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.isolation, data: data171 };
+            const err527 = { instancePath: instancePath + "/usage/budgetExceeded", schemaPath: "#/properties/usage/properties/budgetExceeded/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.budgetExceeded.type, parentSchema: schema36.properties.usage.properties.budgetExceeded, data: data165 };
             if (vErrors === null) {
               vErrors = [err527];
             } else {
@@ -28870,386 +29728,393 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data171.mode !== void 0) {
-          let data172 = data171.mode;
-          if (typeof data172 !== "string") {
-            const err528 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.isolation.properties.mode.type, parentSchema: schema36.properties.isolation.properties.mode, data: data172 };
-            if (vErrors === null) {
-              vErrors = [err528];
-            } else {
-              vErrors.push(err528);
-            }
-            errors++;
-          }
-          if (!(data172 === "os-user" || data172 === "none")) {
-            const err529 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/enum", keyword: "enum", params: { allowedValues: schema36.properties.isolation.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.isolation.properties.mode.enum, parentSchema: schema36.properties.isolation.properties.mode, data: data172 };
-            if (vErrors === null) {
-              vErrors = [err529];
-            } else {
-              vErrors.push(err529);
-            }
-            errors++;
-          }
-        }
-        if (data171.detail !== void 0) {
-          let data173 = data171.detail;
-          if (typeof data173 === "string") {
-            if (!pattern18.test(data173)) {
-              const err530 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema36.properties.isolation.properties.detail, data: data173 };
+        if (data130.budgets !== void 0) {
+          let data173 = data130.budgets;
+          if (data173 && typeof data173 == "object" && !Array.isArray(data173)) {
+            if (data173.headroom === void 0) {
+              const err528 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/required", keyword: "required", params: { missingProperty: "headroom" }, message: "must have required property 'headroom'", schema: schema36.properties.usage.properties.budgets.required, parentSchema: schema36.properties.usage.properties.budgets, data: data173 };
               if (vErrors === null) {
-                vErrors = [err530];
+                vErrors = [err528];
               } else {
-                vErrors.push(err530);
+                vErrors.push(err528);
               }
               errors++;
             }
+            for (const key23 in data173) {
+              if (!(key23 === "headroom" || key23 === "largestRefused")) {
+                const err529 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage.properties.budgets, data: data173 };
+                if (vErrors === null) {
+                  vErrors = [err529];
+                } else {
+                  vErrors.push(err529);
+                }
+                errors++;
+              }
+            }
+            if (data173.headroom !== void 0) {
+              let data174 = data173.headroom;
+              if (Array.isArray(data174)) {
+                const len21 = data174.length;
+                for (let i21 = 0; i21 < len21; i21++) {
+                  let data175 = data174[i21];
+                  if (data175 && typeof data175 == "object" && !Array.isArray(data175)) {
+                    if (data175.scope === void 0) {
+                      const err530 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items, data: data175 };
+                      if (vErrors === null) {
+                        vErrors = [err530];
+                      } else {
+                        vErrors.push(err530);
+                      }
+                      errors++;
+                    }
+                    if (data175.limit === void 0) {
+                      const err531 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "limit" }, message: "must have required property 'limit'", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items, data: data175 };
+                      if (vErrors === null) {
+                        vErrors = [err531];
+                      } else {
+                        vErrors.push(err531);
+                      }
+                      errors++;
+                    }
+                    if (data175.left === void 0) {
+                      const err532 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/required", keyword: "required", params: { missingProperty: "left" }, message: "must have required property 'left'", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.required, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items, data: data175 };
+                      if (vErrors === null) {
+                        vErrors = [err532];
+                      } else {
+                        vErrors.push(err532);
+                      }
+                      errors++;
+                    }
+                    for (const key24 in data175) {
+                      if (!(key24 === "scope" || key24 === "worker" || key24 === "limit" || key24 === "left")) {
+                        const err533 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items, data: data175 };
+                        if (vErrors === null) {
+                          vErrors = [err533];
+                        } else {
+                          vErrors.push(err533);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data175.scope !== void 0) {
+                      let data176 = data175.scope;
+                      if (typeof data176 !== "string") {
+                        const err534 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21 + "/scope", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/scope/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.scope.type, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.scope, data: data176 };
+                        if (vErrors === null) {
+                          vErrors = [err534];
+                        } else {
+                          vErrors.push(err534);
+                        }
+                        errors++;
+                      }
+                      if (!(data176 === "worker" || data176 === "stage" || data176 === "plan" || data176 === "day")) {
+                        const err535 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21 + "/scope", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/scope/enum", keyword: "enum", params: { allowedValues: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.scope.enum, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.scope, data: data176 };
+                        if (vErrors === null) {
+                          vErrors = [err535];
+                        } else {
+                          vErrors.push(err535);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data175.worker !== void 0) {
+                      let data177 = data175.worker;
+                      if (typeof data177 === "string") {
+                        if (!pattern14.test(data177)) {
+                          const err536 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21 + "/worker", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.worker, data: data177 };
+                          if (vErrors === null) {
+                            vErrors = [err536];
+                          } else {
+                            vErrors.push(err536);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err537 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21 + "/worker", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.worker.type, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.worker, data: data177 };
+                        if (vErrors === null) {
+                          vErrors = [err537];
+                        } else {
+                          vErrors.push(err537);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data175.limit !== void 0) {
+                      let data178 = data175.limit;
+                      if (typeof data178 === "string") {
+                        if (func2(data178) < 1) {
+                          const err538 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21 + "/limit", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/limit/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.limit, data: data178 };
+                          if (vErrors === null) {
+                            vErrors = [err538];
+                          } else {
+                            vErrors.push(err538);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err539 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21 + "/limit", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/limit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.limit.type, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.limit, data: data178 };
+                        if (vErrors === null) {
+                          vErrors = [err539];
+                        } else {
+                          vErrors.push(err539);
+                        }
+                        errors++;
+                      }
+                    }
+                    if (data175.left !== void 0) {
+                      let data179 = data175.left;
+                      if (typeof data179 === "string") {
+                        if (func2(data179) < 1) {
+                          const err540 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21 + "/left", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/left/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.left, data: data179 };
+                          if (vErrors === null) {
+                            vErrors = [err540];
+                          } else {
+                            vErrors.push(err540);
+                          }
+                          errors++;
+                        }
+                      } else {
+                        const err541 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21 + "/left", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/properties/left/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.left.type, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items.properties.left, data: data179 };
+                        if (vErrors === null) {
+                          vErrors = [err541];
+                        } else {
+                          vErrors.push(err541);
+                        }
+                        errors++;
+                      }
+                    }
+                  } else {
+                    const err542 = { instancePath: instancePath + "/usage/budgets/headroom/" + i21, schemaPath: "#/properties/usage/properties/budgets/properties/headroom/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.budgets.properties.headroom.items.type, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom.items, data: data175 };
+                    if (vErrors === null) {
+                      vErrors = [err542];
+                    } else {
+                      vErrors.push(err542);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err543 = { instancePath: instancePath + "/usage/budgets/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/headroom/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.usage.properties.budgets.properties.headroom.type, parentSchema: schema36.properties.usage.properties.budgets.properties.headroom, data: data174 };
+                if (vErrors === null) {
+                  vErrors = [err543];
+                } else {
+                  vErrors.push(err543);
+                }
+                errors++;
+              }
+            }
+            if (data173.largestRefused !== void 0) {
+              let data180 = data173.largestRefused;
+              if (data180 && typeof data180 == "object" && !Array.isArray(data180)) {
+                if (data180.worker === void 0) {
+                  const err544 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "worker" }, message: "must have required property 'worker'", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused, data: data180 };
+                  if (vErrors === null) {
+                    vErrors = [err544];
+                  } else {
+                    vErrors.push(err544);
+                  }
+                  errors++;
+                }
+                if (data180.scope === void 0) {
+                  const err545 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "scope" }, message: "must have required property 'scope'", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused, data: data180 };
+                  if (vErrors === null) {
+                    vErrors = [err545];
+                  } else {
+                    vErrors.push(err545);
+                  }
+                  errors++;
+                }
+                if (data180.reservation === void 0) {
+                  const err546 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "reservation" }, message: "must have required property 'reservation'", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused, data: data180 };
+                  if (vErrors === null) {
+                    vErrors = [err546];
+                  } else {
+                    vErrors.push(err546);
+                  }
+                  errors++;
+                }
+                if (data180.headroom === void 0) {
+                  const err547 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/required", keyword: "required", params: { missingProperty: "headroom" }, message: "must have required property 'headroom'", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.required, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused, data: data180 };
+                  if (vErrors === null) {
+                    vErrors = [err547];
+                  } else {
+                    vErrors.push(err547);
+                  }
+                  errors++;
+                }
+                for (const key25 in data180) {
+                  if (!(key25 === "worker" || key25 === "scope" || key25 === "reservation" || key25 === "headroom")) {
+                    const err548 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key25 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused, data: data180 };
+                    if (vErrors === null) {
+                      vErrors = [err548];
+                    } else {
+                      vErrors.push(err548);
+                    }
+                    errors++;
+                  }
+                }
+                if (data180.worker !== void 0) {
+                  let data181 = data180.worker;
+                  if (typeof data181 === "string") {
+                    if (!pattern14.test(data181)) {
+                      const err549 = { instancePath: instancePath + "/usage/budgets/largestRefused/worker", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/worker/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.worker, data: data181 };
+                      if (vErrors === null) {
+                        vErrors = [err549];
+                      } else {
+                        vErrors.push(err549);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err550 = { instancePath: instancePath + "/usage/budgets/largestRefused/worker", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/worker/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.worker.type, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.worker, data: data181 };
+                    if (vErrors === null) {
+                      vErrors = [err550];
+                    } else {
+                      vErrors.push(err550);
+                    }
+                    errors++;
+                  }
+                }
+                if (data180.scope !== void 0) {
+                  let data182 = data180.scope;
+                  if (typeof data182 !== "string") {
+                    const err551 = { instancePath: instancePath + "/usage/budgets/largestRefused/scope", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/scope/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.scope.type, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.scope, data: data182 };
+                    if (vErrors === null) {
+                      vErrors = [err551];
+                    } else {
+                      vErrors.push(err551);
+                    }
+                    errors++;
+                  }
+                  if (!(data182 === "worker" || data182 === "stage" || data182 === "plan" || data182 === "day")) {
+                    const err552 = { instancePath: instancePath + "/usage/budgets/largestRefused/scope", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/scope/enum", keyword: "enum", params: { allowedValues: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.scope.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.scope.enum, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.scope, data: data182 };
+                    if (vErrors === null) {
+                      vErrors = [err552];
+                    } else {
+                      vErrors.push(err552);
+                    }
+                    errors++;
+                  }
+                }
+                if (data180.reservation !== void 0) {
+                  let data183 = data180.reservation;
+                  if (typeof data183 === "string") {
+                    if (func2(data183) < 1) {
+                      const err553 = { instancePath: instancePath + "/usage/budgets/largestRefused/reservation", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/reservation/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.reservation, data: data183 };
+                      if (vErrors === null) {
+                        vErrors = [err553];
+                      } else {
+                        vErrors.push(err553);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err554 = { instancePath: instancePath + "/usage/budgets/largestRefused/reservation", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/reservation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.reservation.type, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.reservation, data: data183 };
+                    if (vErrors === null) {
+                      vErrors = [err554];
+                    } else {
+                      vErrors.push(err554);
+                    }
+                    errors++;
+                  }
+                }
+                if (data180.headroom !== void 0) {
+                  let data184 = data180.headroom;
+                  if (typeof data184 === "string") {
+                    if (func2(data184) < 1) {
+                      const err555 = { instancePath: instancePath + "/usage/budgets/largestRefused/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/headroom/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.headroom, data: data184 };
+                      if (vErrors === null) {
+                        vErrors = [err555];
+                      } else {
+                        vErrors.push(err555);
+                      }
+                      errors++;
+                    }
+                  } else {
+                    const err556 = { instancePath: instancePath + "/usage/budgets/largestRefused/headroom", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/properties/headroom/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.headroom.type, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused.properties.headroom, data: data184 };
+                    if (vErrors === null) {
+                      vErrors = [err556];
+                    } else {
+                      vErrors.push(err556);
+                    }
+                    errors++;
+                  }
+                }
+              } else {
+                const err557 = { instancePath: instancePath + "/usage/budgets/largestRefused", schemaPath: "#/properties/usage/properties/budgets/properties/largestRefused/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.budgets.properties.largestRefused.type, parentSchema: schema36.properties.usage.properties.budgets.properties.largestRefused, data: data180 };
+                if (vErrors === null) {
+                  vErrors = [err557];
+                } else {
+                  vErrors.push(err557);
+                }
+                errors++;
+              }
+            }
           } else {
-            const err531 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.isolation.properties.detail.type, parentSchema: schema36.properties.isolation.properties.detail, data: data173 };
+            const err558 = { instancePath: instancePath + "/usage/budgets", schemaPath: "#/properties/usage/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.properties.budgets.type, parentSchema: schema36.properties.usage.properties.budgets, data: data173 };
             if (vErrors === null) {
-              vErrors = [err531];
+              vErrors = [err558];
             } else {
-              vErrors.push(err531);
+              vErrors.push(err558);
             }
             errors++;
           }
         }
       } else {
-        const err532 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.isolation.type, parentSchema: schema36.properties.isolation, data: data171 };
+        const err559 = { instancePath: instancePath + "/usage", schemaPath: "#/properties/usage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.usage.type, parentSchema: schema36.properties.usage, data: data130 };
         if (vErrors === null) {
-          vErrors = [err532];
+          vErrors = [err559];
         } else {
-          vErrors.push(err532);
+          vErrors.push(err559);
         }
         errors++;
       }
     }
-    if (data.ledgerRow !== void 0) {
-      let data174 = data.ledgerRow;
-      const _errs454 = errors;
-      let valid86 = false;
-      const _errs455 = errors;
-      const _errs456 = errors;
-      let valid87 = false;
-      let passing0 = null;
-      const _errs457 = errors;
-      if (data174 && typeof data174 == "object" && !Array.isArray(data174)) {
-        if (data174.v === void 0) {
-          const err533 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "v" }, message: "must have required property 'v'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
+    if (data.isolation !== void 0) {
+      let data185 = data.isolation;
+      if (data185 && typeof data185 == "object" && !Array.isArray(data185)) {
+        if (data185.mode === void 0) {
+          const err560 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "mode" }, message: "must have required property 'mode'", schema: schema36.properties.isolation.required, parentSchema: schema36.properties.isolation, data: data185 };
           if (vErrors === null) {
-            vErrors = [err533];
+            vErrors = [err560];
           } else {
-            vErrors.push(err533);
+            vErrors.push(err560);
           }
           errors++;
         }
-        if (data174.plan_id === void 0) {
-          const err534 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "plan_id" }, message: "must have required property 'plan_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
+        if (data185.detail === void 0) {
+          const err561 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/required", keyword: "required", params: { missingProperty: "detail" }, message: "must have required property 'detail'", schema: schema36.properties.isolation.required, parentSchema: schema36.properties.isolation, data: data185 };
           if (vErrors === null) {
-            vErrors = [err534];
+            vErrors = [err561];
           } else {
-            vErrors.push(err534);
+            vErrors.push(err561);
           }
           errors++;
         }
-        if (data174.run_id === void 0) {
-          const err535 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "run_id" }, message: "must have required property 'run_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err535];
-          } else {
-            vErrors.push(err535);
-          }
-          errors++;
-        }
-        if (data174.at === void 0) {
-          const err536 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "at" }, message: "must have required property 'at'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err536];
-          } else {
-            vErrors.push(err536);
-          }
-          errors++;
-        }
-        if (data174.plan_blob === void 0) {
-          const err537 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "plan_blob" }, message: "must have required property 'plan_blob'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err537];
-          } else {
-            vErrors.push(err537);
-          }
-          errors++;
-        }
-        if (data174.base_commit === void 0) {
-          const err538 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "base_commit" }, message: "must have required property 'base_commit'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err538];
-          } else {
-            vErrors.push(err538);
-          }
-          errors++;
-        }
-        if (data174.final_head === void 0) {
-          const err539 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "final_head" }, message: "must have required property 'final_head'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err539];
-          } else {
-            vErrors.push(err539);
-          }
-          errors++;
-        }
-        if (data174.final_branch === void 0) {
-          const err540 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "final_branch" }, message: "must have required property 'final_branch'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err540];
-          } else {
-            vErrors.push(err540);
-          }
-          errors++;
-        }
-        if (data174.done_heads === void 0) {
-          const err541 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "done_heads" }, message: "must have required property 'done_heads'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err541];
-          } else {
-            vErrors.push(err541);
-          }
-          errors++;
-        }
-        if (data174.report_path === void 0) {
-          const err542 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "report_path" }, message: "must have required property 'report_path'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err542];
-          } else {
-            vErrors.push(err542);
-          }
-          errors++;
-        }
-        if (data174.status === void 0) {
-          const err543 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err543];
-          } else {
-            vErrors.push(err543);
-          }
-          errors++;
-        }
-        for (const key24 in data174) {
-          if (!func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties, key24)) {
-            const err544 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key24 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
+        for (const key26 in data185) {
+          if (!(key26 === "mode" || key26 === "detail")) {
+            const err562 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key26 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.isolation, data: data185 };
             if (vErrors === null) {
-              vErrors = [err544];
+              vErrors = [err562];
             } else {
-              vErrors.push(err544);
+              vErrors.push(err562);
             }
             errors++;
           }
         }
-        if (data174.v !== void 0) {
-          let data175 = data174.v;
-          if (!(typeof data175 == "number" && isFinite(data175))) {
-            const err545 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v, data: data175 };
+        if (data185.mode !== void 0) {
+          let data186 = data185.mode;
+          if (typeof data186 !== "string") {
+            const err563 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.isolation.properties.mode.type, parentSchema: schema36.properties.isolation.properties.mode, data: data186 };
             if (vErrors === null) {
-              vErrors = [err545];
+              vErrors = [err563];
             } else {
-              vErrors.push(err545);
+              vErrors.push(err563);
             }
             errors++;
           }
-          if (1 !== data175) {
-            const err546 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v, data: data175 };
-            if (vErrors === null) {
-              vErrors = [err546];
-            } else {
-              vErrors.push(err546);
-            }
-            errors++;
-          }
-        }
-        if (data174.plan_id !== void 0) {
-          let data176 = data174.plan_id;
-          if (typeof data176 === "string") {
-            if (!pattern4.test(data176)) {
-              const err547 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9._-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9._-]{0,62}$"', schema: "^[a-z0-9][a-z0-9._-]{0,62}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id, data: data176 };
-              if (vErrors === null) {
-                vErrors = [err547];
-              } else {
-                vErrors.push(err547);
-              }
-              errors++;
-            }
-          } else {
-            const err548 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id, data: data176 };
-            if (vErrors === null) {
-              vErrors = [err548];
-            } else {
-              vErrors.push(err548);
-            }
-            errors++;
-          }
-        }
-        if (data174.run_id !== void 0) {
-          let data177 = data174.run_id;
-          if (typeof data177 === "string") {
-            if (!pattern7.test(data177)) {
-              const err549 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id, data: data177 };
-              if (vErrors === null) {
-                vErrors = [err549];
-              } else {
-                vErrors.push(err549);
-              }
-              errors++;
-            }
-          } else {
-            const err550 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id, data: data177 };
-            if (vErrors === null) {
-              vErrors = [err550];
-            } else {
-              vErrors.push(err550);
-            }
-            errors++;
-          }
-        }
-        if (data174.at !== void 0) {
-          let data178 = data174.at;
-          if (typeof data178 === "string") {
-            if (!pattern8.test(data178)) {
-              const err551 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data178 };
-              if (vErrors === null) {
-                vErrors = [err551];
-              } else {
-                vErrors.push(err551);
-              }
-              errors++;
-            }
-            if (!formats0.validate(data178)) {
-              const err552 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data178 };
-              if (vErrors === null) {
-                vErrors = [err552];
-              } else {
-                vErrors.push(err552);
-              }
-              errors++;
-            }
-          } else {
-            const err553 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data178 };
-            if (vErrors === null) {
-              vErrors = [err553];
-            } else {
-              vErrors.push(err553);
-            }
-            errors++;
-          }
-        }
-        if (data174.actor !== void 0) {
-          let data179 = data174.actor;
-          if (typeof data179 === "string") {
-            if (func2(data179) < 1) {
-              const err554 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor, data: data179 };
-              if (vErrors === null) {
-                vErrors = [err554];
-              } else {
-                vErrors.push(err554);
-              }
-              errors++;
-            }
-          } else {
-            const err555 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor, data: data179 };
-            if (vErrors === null) {
-              vErrors = [err555];
-            } else {
-              vErrors.push(err555);
-            }
-            errors++;
-          }
-        }
-        if (data174.plan_blob !== void 0) {
-          let data180 = data174.plan_blob;
-          if (typeof data180 === "string") {
-            if (!pattern6.test(data180)) {
-              const err556 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob, data: data180 };
-              if (vErrors === null) {
-                vErrors = [err556];
-              } else {
-                vErrors.push(err556);
-              }
-              errors++;
-            }
-          } else {
-            const err557 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob, data: data180 };
-            if (vErrors === null) {
-              vErrors = [err557];
-            } else {
-              vErrors.push(err557);
-            }
-            errors++;
-          }
-        }
-        if (data174.base_commit !== void 0) {
-          let data181 = data174.base_commit;
-          if (typeof data181 === "string") {
-            if (!pattern6.test(data181)) {
-              const err558 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit, data: data181 };
-              if (vErrors === null) {
-                vErrors = [err558];
-              } else {
-                vErrors.push(err558);
-              }
-              errors++;
-            }
-          } else {
-            const err559 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit, data: data181 };
-            if (vErrors === null) {
-              vErrors = [err559];
-            } else {
-              vErrors.push(err559);
-            }
-            errors++;
-          }
-        }
-        if (data174.final_head !== void 0) {
-          let data182 = data174.final_head;
-          if (typeof data182 === "string") {
-            if (!pattern6.test(data182)) {
-              const err560 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head, data: data182 };
-              if (vErrors === null) {
-                vErrors = [err560];
-              } else {
-                vErrors.push(err560);
-              }
-              errors++;
-            }
-          } else {
-            const err561 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head, data: data182 };
-            if (vErrors === null) {
-              vErrors = [err561];
-            } else {
-              vErrors.push(err561);
-            }
-            errors++;
-          }
-        }
-        if (data174.final_branch !== void 0) {
-          let data183 = data174.final_branch;
-          if (typeof data183 === "string") {
-            if (func2(data183) > 255) {
-              const err562 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data183 };
-              if (vErrors === null) {
-                vErrors = [err562];
-              } else {
-                vErrors.push(err562);
-              }
-              errors++;
-            }
-            if (func2(data183) < 1) {
-              const err563 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data183 };
-              if (vErrors === null) {
-                vErrors = [err563];
-              } else {
-                vErrors.push(err563);
-              }
-              errors++;
-            }
-          } else {
-            const err564 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data183 };
+          if (!(data186 === "os-user" || data186 === "none")) {
+            const err564 = { instancePath: instancePath + "/isolation/mode", schemaPath: "#/properties/isolation/properties/mode/enum", keyword: "enum", params: { allowedValues: schema36.properties.isolation.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema36.properties.isolation.properties.mode.enum, parentSchema: schema36.properties.isolation.properties.mode, data: data186 };
             if (vErrors === null) {
               vErrors = [err564];
             } else {
@@ -29258,135 +30123,122 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data174.done_heads !== void 0) {
-          let data184 = data174.done_heads;
-          if (data184 && typeof data184 == "object" && !Array.isArray(data184)) {
-            for (const key25 in data184) {
-              const _errs480 = errors;
-              if (typeof key25 === "string") {
-                if (!pattern130.test(key25)) {
-                  const err565 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"', schema: "^[1-9][0-9]{0,5}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, data: key25, propertyName: key25 };
-                  if (vErrors === null) {
-                    vErrors = [err565];
-                  } else {
-                    vErrors.push(err565);
-                  }
-                  errors++;
-                }
-              } else {
-                const err566 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, data: key25, propertyName: key25 };
-                if (vErrors === null) {
-                  vErrors = [err566];
-                } else {
-                  vErrors.push(err566);
-                }
-                errors++;
-              }
-              var valid89 = _errs480 === errors;
-              if (!valid89) {
-                const err567 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames", keyword: "propertyNames", params: { propertyName: key25 }, message: "property name must be valid", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads, data: data184 };
-                if (vErrors === null) {
-                  vErrors = [err567];
-                } else {
-                  vErrors.push(err567);
-                }
-                errors++;
-              }
-            }
-            for (const key26 in data184) {
-              let data185 = data184[key26];
-              if (typeof data185 === "string") {
-                if (!pattern6.test(data185)) {
-                  const err568 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties, data: data185 };
-                  if (vErrors === null) {
-                    vErrors = [err568];
-                  } else {
-                    vErrors.push(err568);
-                  }
-                  errors++;
-                }
-              } else {
-                const err569 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key26.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties, data: data185 };
-                if (vErrors === null) {
-                  vErrors = [err569];
-                } else {
-                  vErrors.push(err569);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err570 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads, data: data184 };
-            if (vErrors === null) {
-              vErrors = [err570];
-            } else {
-              vErrors.push(err570);
-            }
-            errors++;
-          }
-        }
-        if (data174.report_path !== void 0) {
-          let data186 = data174.report_path;
-          if (typeof data186 === "string") {
-            if (!pattern5.test(data186)) {
-              const err571 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path, data: data186 };
+        if (data185.detail !== void 0) {
+          let data187 = data185.detail;
+          if (typeof data187 === "string") {
+            if (!pattern18.test(data187)) {
+              const err565 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/pattern", keyword: "pattern", params: { pattern: "\\S" }, message: 'must match pattern "\\S"', schema: "\\S", parentSchema: schema36.properties.isolation.properties.detail, data: data187 };
               if (vErrors === null) {
-                vErrors = [err571];
+                vErrors = [err565];
               } else {
-                vErrors.push(err571);
+                vErrors.push(err565);
               }
               errors++;
             }
           } else {
-            const err572 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path, data: data186 };
+            const err566 = { instancePath: instancePath + "/isolation/detail", schemaPath: "#/properties/isolation/properties/detail/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.isolation.properties.detail.type, parentSchema: schema36.properties.isolation.properties.detail, data: data187 };
             if (vErrors === null) {
-              vErrors = [err572];
+              vErrors = [err566];
             } else {
-              vErrors.push(err572);
-            }
-            errors++;
-          }
-        }
-        if (data174.status !== void 0) {
-          let data187 = data174.status;
-          if (typeof data187 !== "string") {
-            const err573 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status, data: data187 };
-            if (vErrors === null) {
-              vErrors = [err573];
-            } else {
-              vErrors.push(err573);
-            }
-            errors++;
-          }
-          if ("verified" !== data187) {
-            const err574 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/const", keyword: "const", params: { allowedValue: "verified" }, message: "must be equal to constant", schema: "verified", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status, data: data187 };
-            if (vErrors === null) {
-              vErrors = [err574];
-            } else {
-              vErrors.push(err574);
+              vErrors.push(err566);
             }
             errors++;
           }
         }
       } else {
-        const err575 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data174 };
+        const err567 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.isolation.type, parentSchema: schema36.properties.isolation, data: data185 };
         if (vErrors === null) {
-          vErrors = [err575];
+          vErrors = [err567];
         } else {
-          vErrors.push(err575);
+          vErrors.push(err567);
         }
         errors++;
       }
-      var _valid21 = _errs457 === errors;
-      if (_valid21) {
-        valid87 = true;
-        passing0 = 0;
-        var props3 = true;
-      }
-      const _errs489 = errors;
-      if (data174 && typeof data174 == "object" && !Array.isArray(data174)) {
-        if (data174.v === void 0) {
-          const err576 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "v" }, message: "must have required property 'v'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
+    }
+    if (data.ledgerRow !== void 0) {
+      let data188 = data.ledgerRow;
+      const _errs485 = errors;
+      let valid91 = false;
+      const _errs486 = errors;
+      const _errs487 = errors;
+      let valid92 = false;
+      let passing0 = null;
+      const _errs488 = errors;
+      if (data188 && typeof data188 == "object" && !Array.isArray(data188)) {
+        if (data188.v === void 0) {
+          const err568 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "v" }, message: "must have required property 'v'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err568];
+          } else {
+            vErrors.push(err568);
+          }
+          errors++;
+        }
+        if (data188.plan_id === void 0) {
+          const err569 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "plan_id" }, message: "must have required property 'plan_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err569];
+          } else {
+            vErrors.push(err569);
+          }
+          errors++;
+        }
+        if (data188.run_id === void 0) {
+          const err570 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "run_id" }, message: "must have required property 'run_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err570];
+          } else {
+            vErrors.push(err570);
+          }
+          errors++;
+        }
+        if (data188.at === void 0) {
+          const err571 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "at" }, message: "must have required property 'at'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err571];
+          } else {
+            vErrors.push(err571);
+          }
+          errors++;
+        }
+        if (data188.plan_blob === void 0) {
+          const err572 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "plan_blob" }, message: "must have required property 'plan_blob'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err572];
+          } else {
+            vErrors.push(err572);
+          }
+          errors++;
+        }
+        if (data188.base_commit === void 0) {
+          const err573 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "base_commit" }, message: "must have required property 'base_commit'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err573];
+          } else {
+            vErrors.push(err573);
+          }
+          errors++;
+        }
+        if (data188.final_head === void 0) {
+          const err574 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "final_head" }, message: "must have required property 'final_head'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err574];
+          } else {
+            vErrors.push(err574);
+          }
+          errors++;
+        }
+        if (data188.final_branch === void 0) {
+          const err575 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "final_branch" }, message: "must have required property 'final_branch'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err575];
+          } else {
+            vErrors.push(err575);
+          }
+          errors++;
+        }
+        if (data188.done_heads === void 0) {
+          const err576 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "done_heads" }, message: "must have required property 'done_heads'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
           if (vErrors === null) {
             vErrors = [err576];
           } else {
@@ -29394,8 +30246,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data174.plan_id === void 0) {
-          const err577 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "plan_id" }, message: "must have required property 'plan_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
+        if (data188.report_path === void 0) {
+          const err577 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "report_path" }, message: "must have required property 'report_path'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
           if (vErrors === null) {
             vErrors = [err577];
           } else {
@@ -29403,8 +30255,8 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data174.run_id === void 0) {
-          const err578 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "run_id" }, message: "must have required property 'run_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
+        if (data188.status === void 0) {
+          const err578 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
           if (vErrors === null) {
             vErrors = [err578];
           } else {
@@ -29412,111 +30264,127 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data174.at === void 0) {
-          const err579 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "at" }, message: "must have required property 'at'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err579];
-          } else {
-            vErrors.push(err579);
-          }
-          errors++;
-        }
-        if (data174.plan_blob === void 0) {
-          const err580 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "plan_blob" }, message: "must have required property 'plan_blob'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err580];
-          } else {
-            vErrors.push(err580);
-          }
-          errors++;
-        }
-        if (data174.base_commit === void 0) {
-          const err581 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "base_commit" }, message: "must have required property 'base_commit'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err581];
-          } else {
-            vErrors.push(err581);
-          }
-          errors++;
-        }
-        if (data174.final_head === void 0) {
-          const err582 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "final_head" }, message: "must have required property 'final_head'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err582];
-          } else {
-            vErrors.push(err582);
-          }
-          errors++;
-        }
-        if (data174.final_branch === void 0) {
-          const err583 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "final_branch" }, message: "must have required property 'final_branch'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err583];
-          } else {
-            vErrors.push(err583);
-          }
-          errors++;
-        }
-        if (data174.done_heads === void 0) {
-          const err584 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "done_heads" }, message: "must have required property 'done_heads'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err584];
-          } else {
-            vErrors.push(err584);
-          }
-          errors++;
-        }
-        if (data174.report_path === void 0) {
-          const err585 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "report_path" }, message: "must have required property 'report_path'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err585];
-          } else {
-            vErrors.push(err585);
-          }
-          errors++;
-        }
-        if (data174.status === void 0) {
-          const err586 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err586];
-          } else {
-            vErrors.push(err586);
-          }
-          errors++;
-        }
-        if (data174.fix_stages === void 0) {
-          const err587 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "fix_stages" }, message: "must have required property 'fix_stages'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err587];
-          } else {
-            vErrors.push(err587);
-          }
-          errors++;
-        }
-        if (data174.rebuild_stages === void 0) {
-          const err588 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "rebuild_stages" }, message: "must have required property 'rebuild_stages'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-          if (vErrors === null) {
-            vErrors = [err588];
-          } else {
-            vErrors.push(err588);
-          }
-          errors++;
-        }
-        for (const key27 in data174) {
-          if (!func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties, key27)) {
-            const err589 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key27 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
+        for (const key27 in data188) {
+          if (!func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties, key27)) {
+            const err579 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key27 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
             if (vErrors === null) {
-              vErrors = [err589];
+              vErrors = [err579];
             } else {
-              vErrors.push(err589);
+              vErrors.push(err579);
             }
             errors++;
           }
         }
-        if (data174.v !== void 0) {
-          let data188 = data174.v;
-          if (!(typeof data188 == "number" && isFinite(data188))) {
-            const err590 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v, data: data188 };
+        if (data188.v !== void 0) {
+          let data189 = data188.v;
+          if (!(typeof data189 == "number" && isFinite(data189))) {
+            const err580 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v, data: data189 };
+            if (vErrors === null) {
+              vErrors = [err580];
+            } else {
+              vErrors.push(err580);
+            }
+            errors++;
+          }
+          if (1 !== data189) {
+            const err581 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/v/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.v, data: data189 };
+            if (vErrors === null) {
+              vErrors = [err581];
+            } else {
+              vErrors.push(err581);
+            }
+            errors++;
+          }
+        }
+        if (data188.plan_id !== void 0) {
+          let data190 = data188.plan_id;
+          if (typeof data190 === "string") {
+            if (!pattern4.test(data190)) {
+              const err582 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9._-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9._-]{0,62}$"', schema: "^[a-z0-9][a-z0-9._-]{0,62}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id, data: data190 };
+              if (vErrors === null) {
+                vErrors = [err582];
+              } else {
+                vErrors.push(err582);
+              }
+              errors++;
+            }
+          } else {
+            const err583 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_id, data: data190 };
+            if (vErrors === null) {
+              vErrors = [err583];
+            } else {
+              vErrors.push(err583);
+            }
+            errors++;
+          }
+        }
+        if (data188.run_id !== void 0) {
+          let data191 = data188.run_id;
+          if (typeof data191 === "string") {
+            if (!pattern7.test(data191)) {
+              const err584 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id, data: data191 };
+              if (vErrors === null) {
+                vErrors = [err584];
+              } else {
+                vErrors.push(err584);
+              }
+              errors++;
+            }
+          } else {
+            const err585 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/run_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.run_id, data: data191 };
+            if (vErrors === null) {
+              vErrors = [err585];
+            } else {
+              vErrors.push(err585);
+            }
+            errors++;
+          }
+        }
+        if (data188.at !== void 0) {
+          let data192 = data188.at;
+          if (typeof data192 === "string") {
+            if (!pattern8.test(data192)) {
+              const err586 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data192 };
+              if (vErrors === null) {
+                vErrors = [err586];
+              } else {
+                vErrors.push(err586);
+              }
+              errors++;
+            }
+            if (!formats0.validate(data192)) {
+              const err587 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data192 };
+              if (vErrors === null) {
+                vErrors = [err587];
+              } else {
+                vErrors.push(err587);
+              }
+              errors++;
+            }
+          } else {
+            const err588 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.at, data: data192 };
+            if (vErrors === null) {
+              vErrors = [err588];
+            } else {
+              vErrors.push(err588);
+            }
+            errors++;
+          }
+        }
+        if (data188.actor !== void 0) {
+          let data193 = data188.actor;
+          if (typeof data193 === "string") {
+            if (func2(data193) < 1) {
+              const err589 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor, data: data193 };
+              if (vErrors === null) {
+                vErrors = [err589];
+              } else {
+                vErrors.push(err589);
+              }
+              errors++;
+            }
+          } else {
+            const err590 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/actor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.actor, data: data193 };
             if (vErrors === null) {
               vErrors = [err590];
             } else {
@@ -29524,74 +30392,78 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (1 !== data188) {
-            const err591 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v, data: data188 };
-            if (vErrors === null) {
-              vErrors = [err591];
-            } else {
-              vErrors.push(err591);
-            }
-            errors++;
-          }
         }
-        if (data174.plan_id !== void 0) {
-          let data189 = data174.plan_id;
-          if (typeof data189 === "string") {
-            if (!pattern4.test(data189)) {
-              const err592 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9._-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9._-]{0,62}$"', schema: "^[a-z0-9][a-z0-9._-]{0,62}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id, data: data189 };
+        if (data188.plan_blob !== void 0) {
+          let data194 = data188.plan_blob;
+          if (typeof data194 === "string") {
+            if (!pattern6.test(data194)) {
+              const err591 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob, data: data194 };
               if (vErrors === null) {
-                vErrors = [err592];
+                vErrors = [err591];
               } else {
-                vErrors.push(err592);
+                vErrors.push(err591);
               }
               errors++;
             }
           } else {
-            const err593 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id, data: data189 };
+            const err592 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/plan_blob/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.plan_blob, data: data194 };
             if (vErrors === null) {
-              vErrors = [err593];
+              vErrors = [err592];
             } else {
-              vErrors.push(err593);
+              vErrors.push(err592);
             }
             errors++;
           }
         }
-        if (data174.run_id !== void 0) {
-          let data190 = data174.run_id;
-          if (typeof data190 === "string") {
-            if (!pattern7.test(data190)) {
-              const err594 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id, data: data190 };
+        if (data188.base_commit !== void 0) {
+          let data195 = data188.base_commit;
+          if (typeof data195 === "string") {
+            if (!pattern6.test(data195)) {
+              const err593 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit, data: data195 };
               if (vErrors === null) {
-                vErrors = [err594];
+                vErrors = [err593];
               } else {
-                vErrors.push(err594);
+                vErrors.push(err593);
               }
               errors++;
             }
           } else {
-            const err595 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id, data: data190 };
+            const err594 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/base_commit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.base_commit, data: data195 };
             if (vErrors === null) {
-              vErrors = [err595];
+              vErrors = [err594];
             } else {
-              vErrors.push(err595);
+              vErrors.push(err594);
             }
             errors++;
           }
         }
-        if (data174.at !== void 0) {
-          let data191 = data174.at;
-          if (typeof data191 === "string") {
-            if (!pattern8.test(data191)) {
-              const err596 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data191 };
+        if (data188.final_head !== void 0) {
+          let data196 = data188.final_head;
+          if (typeof data196 === "string") {
+            if (!pattern6.test(data196)) {
+              const err595 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head, data: data196 };
               if (vErrors === null) {
-                vErrors = [err596];
+                vErrors = [err595];
               } else {
-                vErrors.push(err596);
+                vErrors.push(err595);
               }
               errors++;
             }
-            if (!formats0.validate(data191)) {
-              const err597 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data191 };
+          } else {
+            const err596 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_head/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_head, data: data196 };
+            if (vErrors === null) {
+              vErrors = [err596];
+            } else {
+              vErrors.push(err596);
+            }
+            errors++;
+          }
+        }
+        if (data188.final_branch !== void 0) {
+          let data197 = data188.final_branch;
+          if (typeof data197 === "string") {
+            if (func2(data197) > 255) {
+              const err597 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data197 };
               if (vErrors === null) {
                 vErrors = [err597];
               } else {
@@ -29599,127 +30471,127 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+            if (func2(data197) < 1) {
+              const err598 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data197 };
+              if (vErrors === null) {
+                vErrors = [err598];
+              } else {
+                vErrors.push(err598);
+              }
+              errors++;
+            }
           } else {
-            const err598 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data191 };
+            const err599 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/final_branch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.final_branch, data: data197 };
             if (vErrors === null) {
-              vErrors = [err598];
+              vErrors = [err599];
             } else {
-              vErrors.push(err598);
+              vErrors.push(err599);
             }
             errors++;
           }
         }
-        if (data174.actor !== void 0) {
-          let data192 = data174.actor;
-          if (typeof data192 === "string") {
-            if (func2(data192) < 1) {
-              const err599 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor, data: data192 };
-              if (vErrors === null) {
-                vErrors = [err599];
+        if (data188.done_heads !== void 0) {
+          let data198 = data188.done_heads;
+          if (data198 && typeof data198 == "object" && !Array.isArray(data198)) {
+            for (const key28 in data198) {
+              const _errs511 = errors;
+              if (typeof key28 === "string") {
+                if (!pattern136.test(key28)) {
+                  const err600 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"', schema: "^[1-9][0-9]{0,5}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, data: key28, propertyName: key28 };
+                  if (vErrors === null) {
+                    vErrors = [err600];
+                  } else {
+                    vErrors.push(err600);
+                  }
+                  errors++;
+                }
               } else {
-                vErrors.push(err599);
+                const err601 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, data: key28, propertyName: key28 };
+                if (vErrors === null) {
+                  vErrors = [err601];
+                } else {
+                  vErrors.push(err601);
+                }
+                errors++;
               }
-              errors++;
+              var valid94 = _errs511 === errors;
+              if (!valid94) {
+                const err602 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames", keyword: "propertyNames", params: { propertyName: key28 }, message: "property name must be valid", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads, data: data198 };
+                if (vErrors === null) {
+                  vErrors = [err602];
+                } else {
+                  vErrors.push(err602);
+                }
+                errors++;
+              }
+            }
+            for (const key29 in data198) {
+              let data199 = data198[key29];
+              if (typeof data199 === "string") {
+                if (!pattern6.test(data199)) {
+                  const err603 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties, data: data199 };
+                  if (vErrors === null) {
+                    vErrors = [err603];
+                  } else {
+                    vErrors.push(err603);
+                  }
+                  errors++;
+                }
+              } else {
+                const err604 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.additionalProperties, data: data199 };
+                if (vErrors === null) {
+                  vErrors = [err604];
+                } else {
+                  vErrors.push(err604);
+                }
+                errors++;
+              }
             }
           } else {
-            const err600 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor, data: data192 };
+            const err605 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads, data: data198 };
             if (vErrors === null) {
-              vErrors = [err600];
+              vErrors = [err605];
             } else {
-              vErrors.push(err600);
+              vErrors.push(err605);
             }
             errors++;
           }
         }
-        if (data174.plan_blob !== void 0) {
-          let data193 = data174.plan_blob;
-          if (typeof data193 === "string") {
-            if (!pattern6.test(data193)) {
-              const err601 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob, data: data193 };
+        if (data188.report_path !== void 0) {
+          let data200 = data188.report_path;
+          if (typeof data200 === "string") {
+            if (!pattern5.test(data200)) {
+              const err606 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path, data: data200 };
               if (vErrors === null) {
-                vErrors = [err601];
+                vErrors = [err606];
               } else {
-                vErrors.push(err601);
+                vErrors.push(err606);
               }
               errors++;
             }
           } else {
-            const err602 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob, data: data193 };
+            const err607 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/report_path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.report_path, data: data200 };
             if (vErrors === null) {
-              vErrors = [err602];
+              vErrors = [err607];
             } else {
-              vErrors.push(err602);
+              vErrors.push(err607);
             }
             errors++;
           }
         }
-        if (data174.base_commit !== void 0) {
-          let data194 = data174.base_commit;
-          if (typeof data194 === "string") {
-            if (!pattern6.test(data194)) {
-              const err603 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit, data: data194 };
-              if (vErrors === null) {
-                vErrors = [err603];
-              } else {
-                vErrors.push(err603);
-              }
-              errors++;
-            }
-          } else {
-            const err604 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit, data: data194 };
+        if (data188.status !== void 0) {
+          let data201 = data188.status;
+          if (typeof data201 !== "string") {
+            const err608 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status, data: data201 };
             if (vErrors === null) {
-              vErrors = [err604];
+              vErrors = [err608];
             } else {
-              vErrors.push(err604);
+              vErrors.push(err608);
             }
             errors++;
           }
-        }
-        if (data174.final_head !== void 0) {
-          let data195 = data174.final_head;
-          if (typeof data195 === "string") {
-            if (!pattern6.test(data195)) {
-              const err605 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head, data: data195 };
-              if (vErrors === null) {
-                vErrors = [err605];
-              } else {
-                vErrors.push(err605);
-              }
-              errors++;
-            }
-          } else {
-            const err606 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head, data: data195 };
-            if (vErrors === null) {
-              vErrors = [err606];
-            } else {
-              vErrors.push(err606);
-            }
-            errors++;
-          }
-        }
-        if (data174.final_branch !== void 0) {
-          let data196 = data174.final_branch;
-          if (typeof data196 === "string") {
-            if (func2(data196) > 255) {
-              const err607 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data196 };
-              if (vErrors === null) {
-                vErrors = [err607];
-              } else {
-                vErrors.push(err607);
-              }
-              errors++;
-            }
-            if (func2(data196) < 1) {
-              const err608 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data196 };
-              if (vErrors === null) {
-                vErrors = [err608];
-              } else {
-                vErrors.push(err608);
-              }
-              errors++;
-            }
-          } else {
-            const err609 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data196 };
+          if ("verified" !== data201) {
+            const err609 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/status/const", keyword: "const", params: { allowedValue: "verified" }, message: "must be equal to constant", schema: "verified", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.status, data: data201 };
             if (vErrors === null) {
               vErrors = [err609];
             } else {
@@ -29728,163 +30600,143 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data174.done_heads !== void 0) {
-          let data197 = data174.done_heads;
-          if (data197 && typeof data197 == "object" && !Array.isArray(data197)) {
-            for (const key28 in data197) {
-              const _errs512 = errors;
-              if (typeof key28 === "string") {
-                if (!pattern130.test(key28)) {
-                  const err610 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"', schema: "^[1-9][0-9]{0,5}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, data: key28, propertyName: key28 };
-                  if (vErrors === null) {
-                    vErrors = [err610];
-                  } else {
-                    vErrors.push(err610);
-                  }
-                  errors++;
-                }
-              } else {
-                const err611 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, data: key28, propertyName: key28 };
-                if (vErrors === null) {
-                  vErrors = [err611];
-                } else {
-                  vErrors.push(err611);
-                }
-                errors++;
-              }
-              var valid92 = _errs512 === errors;
-              if (!valid92) {
-                const err612 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames", keyword: "propertyNames", params: { propertyName: key28 }, message: "property name must be valid", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads, data: data197 };
-                if (vErrors === null) {
-                  vErrors = [err612];
-                } else {
-                  vErrors.push(err612);
-                }
-                errors++;
-              }
-            }
-            for (const key29 in data197) {
-              let data198 = data197[key29];
-              if (typeof data198 === "string") {
-                if (!pattern6.test(data198)) {
-                  const err613 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties, data: data198 };
-                  if (vErrors === null) {
-                    vErrors = [err613];
-                  } else {
-                    vErrors.push(err613);
-                  }
-                  errors++;
-                }
-              } else {
-                const err614 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key29.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties, data: data198 };
-                if (vErrors === null) {
-                  vErrors = [err614];
-                } else {
-                  vErrors.push(err614);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err615 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads, data: data197 };
-            if (vErrors === null) {
-              vErrors = [err615];
-            } else {
-              vErrors.push(err615);
-            }
-            errors++;
-          }
+      } else {
+        const err610 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0], data: data188 };
+        if (vErrors === null) {
+          vErrors = [err610];
+        } else {
+          vErrors.push(err610);
         }
-        if (data174.report_path !== void 0) {
-          let data199 = data174.report_path;
-          if (typeof data199 === "string") {
-            if (!pattern5.test(data199)) {
-              const err616 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path, data: data199 };
-              if (vErrors === null) {
-                vErrors = [err616];
-              } else {
-                vErrors.push(err616);
-              }
-              errors++;
-            }
+        errors++;
+      }
+      var _valid21 = _errs488 === errors;
+      if (_valid21) {
+        valid92 = true;
+        passing0 = 0;
+        var props3 = true;
+      }
+      const _errs520 = errors;
+      if (data188 && typeof data188 == "object" && !Array.isArray(data188)) {
+        if (data188.v === void 0) {
+          const err611 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "v" }, message: "must have required property 'v'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err611];
           } else {
-            const err617 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path, data: data199 };
-            if (vErrors === null) {
-              vErrors = [err617];
-            } else {
-              vErrors.push(err617);
-            }
-            errors++;
+            vErrors.push(err611);
           }
+          errors++;
         }
-        if (data174.status !== void 0) {
-          let data200 = data174.status;
-          if (typeof data200 !== "string") {
-            const err618 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status, data: data200 };
-            if (vErrors === null) {
-              vErrors = [err618];
-            } else {
-              vErrors.push(err618);
-            }
-            errors++;
-          }
-          if ("verification-failed" !== data200) {
-            const err619 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/const", keyword: "const", params: { allowedValue: "verification-failed" }, message: "must be equal to constant", schema: "verification-failed", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status, data: data200 };
-            if (vErrors === null) {
-              vErrors = [err619];
-            } else {
-              vErrors.push(err619);
-            }
-            errors++;
-          }
-        }
-        if (data174.fix_stages !== void 0) {
-          let data201 = data174.fix_stages;
-          if (Array.isArray(data201)) {
-            if (data201.length < 1) {
-              const err620 = { instancePath: instancePath + "/ledgerRow/fix_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages, data: data201 };
-              if (vErrors === null) {
-                vErrors = [err620];
-              } else {
-                vErrors.push(err620);
-              }
-              errors++;
-            }
-            const len21 = data201.length;
-            for (let i21 = 0; i21 < len21; i21++) {
-              let data202 = data201[i21];
-              if (!(typeof data202 == "number" && (!(data202 % 1) && !isNaN(data202)) && isFinite(data202))) {
-                const err621 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i21, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data202 };
-                if (vErrors === null) {
-                  vErrors = [err621];
-                } else {
-                  vErrors.push(err621);
-                }
-                errors++;
-              }
-              if (typeof data202 == "number" && isFinite(data202)) {
-                if (data202 > 9007199254740991 || isNaN(data202)) {
-                  const err622 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i21, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data202 };
-                  if (vErrors === null) {
-                    vErrors = [err622];
-                  } else {
-                    vErrors.push(err622);
-                  }
-                  errors++;
-                }
-                if (data202 <= 0 || isNaN(data202)) {
-                  const err623 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i21, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data202 };
-                  if (vErrors === null) {
-                    vErrors = [err623];
-                  } else {
-                    vErrors.push(err623);
-                  }
-                  errors++;
-                }
-              }
-            }
+        if (data188.plan_id === void 0) {
+          const err612 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "plan_id" }, message: "must have required property 'plan_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err612];
           } else {
-            const err624 = { instancePath: instancePath + "/ledgerRow/fix_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages, data: data201 };
+            vErrors.push(err612);
+          }
+          errors++;
+        }
+        if (data188.run_id === void 0) {
+          const err613 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "run_id" }, message: "must have required property 'run_id'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err613];
+          } else {
+            vErrors.push(err613);
+          }
+          errors++;
+        }
+        if (data188.at === void 0) {
+          const err614 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "at" }, message: "must have required property 'at'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err614];
+          } else {
+            vErrors.push(err614);
+          }
+          errors++;
+        }
+        if (data188.plan_blob === void 0) {
+          const err615 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "plan_blob" }, message: "must have required property 'plan_blob'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err615];
+          } else {
+            vErrors.push(err615);
+          }
+          errors++;
+        }
+        if (data188.base_commit === void 0) {
+          const err616 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "base_commit" }, message: "must have required property 'base_commit'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err616];
+          } else {
+            vErrors.push(err616);
+          }
+          errors++;
+        }
+        if (data188.final_head === void 0) {
+          const err617 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "final_head" }, message: "must have required property 'final_head'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err617];
+          } else {
+            vErrors.push(err617);
+          }
+          errors++;
+        }
+        if (data188.final_branch === void 0) {
+          const err618 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "final_branch" }, message: "must have required property 'final_branch'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err618];
+          } else {
+            vErrors.push(err618);
+          }
+          errors++;
+        }
+        if (data188.done_heads === void 0) {
+          const err619 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "done_heads" }, message: "must have required property 'done_heads'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err619];
+          } else {
+            vErrors.push(err619);
+          }
+          errors++;
+        }
+        if (data188.report_path === void 0) {
+          const err620 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "report_path" }, message: "must have required property 'report_path'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err620];
+          } else {
+            vErrors.push(err620);
+          }
+          errors++;
+        }
+        if (data188.status === void 0) {
+          const err621 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "status" }, message: "must have required property 'status'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err621];
+          } else {
+            vErrors.push(err621);
+          }
+          errors++;
+        }
+        if (data188.fix_stages === void 0) {
+          const err622 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "fix_stages" }, message: "must have required property 'fix_stages'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err622];
+          } else {
+            vErrors.push(err622);
+          }
+          errors++;
+        }
+        if (data188.rebuild_stages === void 0) {
+          const err623 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/required", keyword: "required", params: { missingProperty: "rebuild_stages" }, message: "must have required property 'rebuild_stages'", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].required, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
+          if (vErrors === null) {
+            vErrors = [err623];
+          } else {
+            vErrors.push(err623);
+          }
+          errors++;
+        }
+        for (const key30 in data188) {
+          if (!func1.call(schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties, key30)) {
+            const err624 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
             if (vErrors === null) {
               vErrors = [err624];
             } else {
@@ -29893,44 +30745,41 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data174.rebuild_stages !== void 0) {
-          let data203 = data174.rebuild_stages;
-          if (Array.isArray(data203)) {
-            const len22 = data203.length;
-            for (let i22 = 0; i22 < len22; i22++) {
-              let data204 = data203[i22];
-              if (!(typeof data204 == "number" && (!(data204 % 1) && !isNaN(data204)) && isFinite(data204))) {
-                const err625 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i22, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data204 };
-                if (vErrors === null) {
-                  vErrors = [err625];
-                } else {
-                  vErrors.push(err625);
-                }
-                errors++;
+        if (data188.v !== void 0) {
+          let data202 = data188.v;
+          if (!(typeof data202 == "number" && isFinite(data202))) {
+            const err625 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v, data: data202 };
+            if (vErrors === null) {
+              vErrors = [err625];
+            } else {
+              vErrors.push(err625);
+            }
+            errors++;
+          }
+          if (1 !== data202) {
+            const err626 = { instancePath: instancePath + "/ledgerRow/v", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/v/const", keyword: "const", params: { allowedValue: 1 }, message: "must be equal to constant", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.v, data: data202 };
+            if (vErrors === null) {
+              vErrors = [err626];
+            } else {
+              vErrors.push(err626);
+            }
+            errors++;
+          }
+        }
+        if (data188.plan_id !== void 0) {
+          let data203 = data188.plan_id;
+          if (typeof data203 === "string") {
+            if (!pattern4.test(data203)) {
+              const err627 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/pattern", keyword: "pattern", params: { pattern: "^[a-z0-9][a-z0-9._-]{0,62}$" }, message: 'must match pattern "^[a-z0-9][a-z0-9._-]{0,62}$"', schema: "^[a-z0-9][a-z0-9._-]{0,62}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id, data: data203 };
+              if (vErrors === null) {
+                vErrors = [err627];
+              } else {
+                vErrors.push(err627);
               }
-              if (typeof data204 == "number" && isFinite(data204)) {
-                if (data204 > 9007199254740991 || isNaN(data204)) {
-                  const err626 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i22, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data204 };
-                  if (vErrors === null) {
-                    vErrors = [err626];
-                  } else {
-                    vErrors.push(err626);
-                  }
-                  errors++;
-                }
-                if (data204 <= 0 || isNaN(data204)) {
-                  const err627 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i22, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data204 };
-                  if (vErrors === null) {
-                    vErrors = [err627];
-                  } else {
-                    vErrors.push(err627);
-                  }
-                  errors++;
-                }
-              }
+              errors++;
             }
           } else {
-            const err628 = { instancePath: instancePath + "/ledgerRow/rebuild_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages, data: data203 };
+            const err628 = { instancePath: instancePath + "/ledgerRow/plan_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_id, data: data203 };
             if (vErrors === null) {
               vErrors = [err628];
             } else {
@@ -29939,97 +30788,64 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-      } else {
-        const err629 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data174 };
-        if (vErrors === null) {
-          vErrors = [err629];
-        } else {
-          vErrors.push(err629);
-        }
-        errors++;
-      }
-      var _valid21 = _errs489 === errors;
-      if (_valid21 && valid87) {
-        valid87 = false;
-        passing0 = [passing0, 1];
-      } else {
-        if (_valid21) {
-          valid87 = true;
-          passing0 = 1;
-          if (props3 !== true) {
-            props3 = true;
-          }
-        }
-      }
-      if (!valid87) {
-        const err630 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema36.properties.ledgerRow.anyOf[0].oneOf, parentSchema: schema36.properties.ledgerRow.anyOf[0], data: data174 };
-        if (vErrors === null) {
-          vErrors = [err630];
-        } else {
-          vErrors.push(err630);
-        }
-        errors++;
-      } else {
-        errors = _errs456;
-        if (vErrors !== null) {
-          if (_errs456) {
-            vErrors.length = _errs456;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-      var _valid20 = _errs455 === errors;
-      valid86 = valid86 || _valid20;
-      const _errs529 = errors;
-      if (data174 !== null) {
-        const err631 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.ledgerRow.anyOf[1].type, parentSchema: schema36.properties.ledgerRow.anyOf[1], data: data174 };
-        if (vErrors === null) {
-          vErrors = [err631];
-        } else {
-          vErrors.push(err631);
-        }
-        errors++;
-      }
-      var _valid20 = _errs529 === errors;
-      valid86 = valid86 || _valid20;
-      if (!valid86) {
-        const err632 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.ledgerRow.anyOf, parentSchema: schema36.properties.ledgerRow, data: data174 };
-        if (vErrors === null) {
-          vErrors = [err632];
-        } else {
-          vErrors.push(err632);
-        }
-        errors++;
-      } else {
-        errors = _errs454;
-        if (vErrors !== null) {
-          if (_errs454) {
-            vErrors.length = _errs454;
-          } else {
-            vErrors = null;
-          }
-        }
-      }
-    }
-    if (data.roster !== void 0) {
-      let data205 = data.roster;
-      if (Array.isArray(data205)) {
-        const len23 = data205.length;
-        for (let i23 = 0; i23 < len23; i23++) {
-          let data206 = data205[i23];
-          if (data206 && typeof data206 == "object" && !Array.isArray(data206)) {
-            if (data206.name === void 0) {
-              const err633 = { instancePath: instancePath + "/roster/" + i23, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data206 };
+        if (data188.run_id !== void 0) {
+          let data204 = data188.run_id;
+          if (typeof data204 === "string") {
+            if (!pattern7.test(data204)) {
+              const err629 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id, data: data204 };
               if (vErrors === null) {
-                vErrors = [err633];
+                vErrors = [err629];
               } else {
-                vErrors.push(err633);
+                vErrors.push(err629);
               }
               errors++;
             }
-            if (data206.provider === void 0) {
-              const err634 = { instancePath: instancePath + "/roster/" + i23, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data206 };
+          } else {
+            const err630 = { instancePath: instancePath + "/ledgerRow/run_id", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/run_id/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.run_id, data: data204 };
+            if (vErrors === null) {
+              vErrors = [err630];
+            } else {
+              vErrors.push(err630);
+            }
+            errors++;
+          }
+        }
+        if (data188.at !== void 0) {
+          let data205 = data188.at;
+          if (typeof data205 === "string") {
+            if (!pattern8.test(data205)) {
+              const err631 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/pattern", keyword: "pattern", params: { pattern: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, message: 'must match pattern "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"', schema: "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data205 };
+              if (vErrors === null) {
+                vErrors = [err631];
+              } else {
+                vErrors.push(err631);
+              }
+              errors++;
+            }
+            if (!formats0.validate(data205)) {
+              const err632 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/format", keyword: "format", params: { format: "date-time" }, message: 'must match format "date-time"', schema: "date-time", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data205 };
+              if (vErrors === null) {
+                vErrors = [err632];
+              } else {
+                vErrors.push(err632);
+              }
+              errors++;
+            }
+          } else {
+            const err633 = { instancePath: instancePath + "/ledgerRow/at", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/at/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.at, data: data205 };
+            if (vErrors === null) {
+              vErrors = [err633];
+            } else {
+              vErrors.push(err633);
+            }
+            errors++;
+          }
+        }
+        if (data188.actor !== void 0) {
+          let data206 = data188.actor;
+          if (typeof data206 === "string") {
+            if (func2(data206) < 1) {
+              const err634 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor, data: data206 };
               if (vErrors === null) {
                 vErrors = [err634];
               } else {
@@ -30037,74 +30853,74 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data206.model === void 0) {
-              const err635 = { instancePath: instancePath + "/roster/" + i23, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "model" }, message: "must have required property 'model'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data206 };
+          } else {
+            const err635 = { instancePath: instancePath + "/ledgerRow/actor", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/actor/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.actor, data: data206 };
+            if (vErrors === null) {
+              vErrors = [err635];
+            } else {
+              vErrors.push(err635);
+            }
+            errors++;
+          }
+        }
+        if (data188.plan_blob !== void 0) {
+          let data207 = data188.plan_blob;
+          if (typeof data207 === "string") {
+            if (!pattern6.test(data207)) {
+              const err636 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob, data: data207 };
               if (vErrors === null) {
-                vErrors = [err635];
+                vErrors = [err636];
               } else {
-                vErrors.push(err635);
+                vErrors.push(err636);
               }
               errors++;
             }
-            for (const key30 in data206) {
-              if (!(key30 === "name" || key30 === "provider" || key30 === "model")) {
-                const err636 = { instancePath: instancePath + "/roster/" + i23, schemaPath: "#/properties/roster/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key30 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.roster.items, data: data206 };
-                if (vErrors === null) {
-                  vErrors = [err636];
-                } else {
-                  vErrors.push(err636);
-                }
-                errors++;
-              }
+          } else {
+            const err637 = { instancePath: instancePath + "/ledgerRow/plan_blob", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/plan_blob/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.plan_blob, data: data207 };
+            if (vErrors === null) {
+              vErrors = [err637];
+            } else {
+              vErrors.push(err637);
             }
-            if (data206.name !== void 0) {
-              let data207 = data206.name;
-              if (typeof data207 === "string") {
-                if (!pattern14.test(data207)) {
-                  const err637 = { instancePath: instancePath + "/roster/" + i23 + "/name", schemaPath: "#/properties/roster/items/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.roster.items.properties.name, data: data207 };
-                  if (vErrors === null) {
-                    vErrors = [err637];
-                  } else {
-                    vErrors.push(err637);
-                  }
-                  errors++;
-                }
+            errors++;
+          }
+        }
+        if (data188.base_commit !== void 0) {
+          let data208 = data188.base_commit;
+          if (typeof data208 === "string") {
+            if (!pattern6.test(data208)) {
+              const err638 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit, data: data208 };
+              if (vErrors === null) {
+                vErrors = [err638];
               } else {
-                const err638 = { instancePath: instancePath + "/roster/" + i23 + "/name", schemaPath: "#/properties/roster/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.roster.items.properties.name.type, parentSchema: schema36.properties.roster.items.properties.name, data: data207 };
-                if (vErrors === null) {
-                  vErrors = [err638];
-                } else {
-                  vErrors.push(err638);
-                }
-                errors++;
+                vErrors.push(err638);
               }
-            }
-            if (data206.provider !== void 0) {
-              let data208 = data206.provider;
-              if (typeof data208 !== "string") {
-                const err639 = { instancePath: instancePath + "/roster/" + i23 + "/provider", schemaPath: "#/properties/roster/items/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.roster.items.properties.provider.type, parentSchema: schema36.properties.roster.items.properties.provider, data: data208 };
-                if (vErrors === null) {
-                  vErrors = [err639];
-                } else {
-                  vErrors.push(err639);
-                }
-                errors++;
-              }
-            }
-            if (data206.model !== void 0) {
-              let data209 = data206.model;
-              if (typeof data209 !== "string" && data209 !== null) {
-                const err640 = { instancePath: instancePath + "/roster/" + i23 + "/model", schemaPath: "#/properties/roster/items/properties/model/type", keyword: "type", params: { type: schema36.properties.roster.items.properties.model.type }, message: "must be string,null", schema: schema36.properties.roster.items.properties.model.type, parentSchema: schema36.properties.roster.items.properties.model, data: data209 };
-                if (vErrors === null) {
-                  vErrors = [err640];
-                } else {
-                  vErrors.push(err640);
-                }
-                errors++;
-              }
+              errors++;
             }
           } else {
-            const err641 = { instancePath: instancePath + "/roster/" + i23, schemaPath: "#/properties/roster/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.roster.items.type, parentSchema: schema36.properties.roster.items, data: data206 };
+            const err639 = { instancePath: instancePath + "/ledgerRow/base_commit", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/base_commit/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.base_commit, data: data208 };
+            if (vErrors === null) {
+              vErrors = [err639];
+            } else {
+              vErrors.push(err639);
+            }
+            errors++;
+          }
+        }
+        if (data188.final_head !== void 0) {
+          let data209 = data188.final_head;
+          if (typeof data209 === "string") {
+            if (!pattern6.test(data209)) {
+              const err640 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head, data: data209 };
+              if (vErrors === null) {
+                vErrors = [err640];
+              } else {
+                vErrors.push(err640);
+              }
+              errors++;
+            }
+          } else {
+            const err641 = { instancePath: instancePath + "/ledgerRow/final_head", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_head/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_head, data: data209 };
             if (vErrors === null) {
               vErrors = [err641];
             } else {
@@ -30113,22 +30929,438 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data188.final_branch !== void 0) {
+          let data210 = data188.final_branch;
+          if (typeof data210 === "string") {
+            if (func2(data210) > 255) {
+              const err642 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/maxLength", keyword: "maxLength", params: { limit: 255 }, message: "must NOT have more than 255 characters", schema: 255, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data210 };
+              if (vErrors === null) {
+                vErrors = [err642];
+              } else {
+                vErrors.push(err642);
+              }
+              errors++;
+            }
+            if (func2(data210) < 1) {
+              const err643 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data210 };
+              if (vErrors === null) {
+                vErrors = [err643];
+              } else {
+                vErrors.push(err643);
+              }
+              errors++;
+            }
+          } else {
+            const err644 = { instancePath: instancePath + "/ledgerRow/final_branch", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/final_branch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.final_branch, data: data210 };
+            if (vErrors === null) {
+              vErrors = [err644];
+            } else {
+              vErrors.push(err644);
+            }
+            errors++;
+          }
+        }
+        if (data188.done_heads !== void 0) {
+          let data211 = data188.done_heads;
+          if (data211 && typeof data211 == "object" && !Array.isArray(data211)) {
+            for (const key31 in data211) {
+              const _errs543 = errors;
+              if (typeof key31 === "string") {
+                if (!pattern136.test(key31)) {
+                  const err645 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"', schema: "^[1-9][0-9]{0,5}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, data: key31, propertyName: key31 };
+                  if (vErrors === null) {
+                    vErrors = [err645];
+                  } else {
+                    vErrors.push(err645);
+                  }
+                  errors++;
+                }
+              } else {
+                const err646 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, data: key31, propertyName: key31 };
+                if (vErrors === null) {
+                  vErrors = [err646];
+                } else {
+                  vErrors.push(err646);
+                }
+                errors++;
+              }
+              var valid97 = _errs543 === errors;
+              if (!valid97) {
+                const err647 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames", keyword: "propertyNames", params: { propertyName: key31 }, message: "property name must be valid", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads, data: data211 };
+                if (vErrors === null) {
+                  vErrors = [err647];
+                } else {
+                  vErrors.push(err647);
+                }
+                errors++;
+              }
+            }
+            for (const key32 in data211) {
+              let data212 = data211[key32];
+              if (typeof data212 === "string") {
+                if (!pattern6.test(data212)) {
+                  const err648 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/pattern", keyword: "pattern", params: { pattern: "^[0-9a-f]{40}([0-9a-f]{24})?$" }, message: 'must match pattern "^[0-9a-f]{40}([0-9a-f]{24})?$"', schema: "^[0-9a-f]{40}([0-9a-f]{24})?$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties, data: data212 };
+                  if (vErrors === null) {
+                    vErrors = [err648];
+                  } else {
+                    vErrors.push(err648);
+                  }
+                  errors++;
+                }
+              } else {
+                const err649 = { instancePath: instancePath + "/ledgerRow/done_heads/" + key32.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/additionalProperties/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.additionalProperties, data: data212 };
+                if (vErrors === null) {
+                  vErrors = [err649];
+                } else {
+                  vErrors.push(err649);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err650 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads, data: data211 };
+            if (vErrors === null) {
+              vErrors = [err650];
+            } else {
+              vErrors.push(err650);
+            }
+            errors++;
+          }
+        }
+        if (data188.report_path !== void 0) {
+          let data213 = data188.report_path;
+          if (typeof data213 === "string") {
+            if (!pattern5.test(data213)) {
+              const err651 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/pattern", keyword: "pattern", params: { pattern: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, message: 'must match pattern "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"', schema: "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path, data: data213 };
+              if (vErrors === null) {
+                vErrors = [err651];
+              } else {
+                vErrors.push(err651);
+              }
+              errors++;
+            }
+          } else {
+            const err652 = { instancePath: instancePath + "/ledgerRow/report_path", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/report_path/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.report_path, data: data213 };
+            if (vErrors === null) {
+              vErrors = [err652];
+            } else {
+              vErrors.push(err652);
+            }
+            errors++;
+          }
+        }
+        if (data188.status !== void 0) {
+          let data214 = data188.status;
+          if (typeof data214 !== "string") {
+            const err653 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status, data: data214 };
+            if (vErrors === null) {
+              vErrors = [err653];
+            } else {
+              vErrors.push(err653);
+            }
+            errors++;
+          }
+          if ("verification-failed" !== data214) {
+            const err654 = { instancePath: instancePath + "/ledgerRow/status", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/status/const", keyword: "const", params: { allowedValue: "verification-failed" }, message: "must be equal to constant", schema: "verification-failed", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.status, data: data214 };
+            if (vErrors === null) {
+              vErrors = [err654];
+            } else {
+              vErrors.push(err654);
+            }
+            errors++;
+          }
+        }
+        if (data188.fix_stages !== void 0) {
+          let data215 = data188.fix_stages;
+          if (Array.isArray(data215)) {
+            if (data215.length < 1) {
+              const err655 = { instancePath: instancePath + "/ledgerRow/fix_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/minItems", keyword: "minItems", params: { limit: 1 }, message: "must NOT have fewer than 1 items", schema: 1, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages, data: data215 };
+              if (vErrors === null) {
+                vErrors = [err655];
+              } else {
+                vErrors.push(err655);
+              }
+              errors++;
+            }
+            const len22 = data215.length;
+            for (let i22 = 0; i22 < len22; i22++) {
+              let data216 = data215[i22];
+              if (!(typeof data216 == "number" && (!(data216 % 1) && !isNaN(data216)) && isFinite(data216))) {
+                const err656 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i22, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data216 };
+                if (vErrors === null) {
+                  vErrors = [err656];
+                } else {
+                  vErrors.push(err656);
+                }
+                errors++;
+              }
+              if (typeof data216 == "number" && isFinite(data216)) {
+                if (data216 > 9007199254740991 || isNaN(data216)) {
+                  const err657 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i22, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data216 };
+                  if (vErrors === null) {
+                    vErrors = [err657];
+                  } else {
+                    vErrors.push(err657);
+                  }
+                  errors++;
+                }
+                if (data216 <= 0 || isNaN(data216)) {
+                  const err658 = { instancePath: instancePath + "/ledgerRow/fix_stages/" + i22, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.items, data: data216 };
+                  if (vErrors === null) {
+                    vErrors = [err658];
+                  } else {
+                    vErrors.push(err658);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err659 = { instancePath: instancePath + "/ledgerRow/fix_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/fix_stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.fix_stages, data: data215 };
+            if (vErrors === null) {
+              vErrors = [err659];
+            } else {
+              vErrors.push(err659);
+            }
+            errors++;
+          }
+        }
+        if (data188.rebuild_stages !== void 0) {
+          let data217 = data188.rebuild_stages;
+          if (Array.isArray(data217)) {
+            const len23 = data217.length;
+            for (let i23 = 0; i23 < len23; i23++) {
+              let data218 = data217[i23];
+              if (!(typeof data218 == "number" && (!(data218 % 1) && !isNaN(data218)) && isFinite(data218))) {
+                const err660 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i23, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data218 };
+                if (vErrors === null) {
+                  vErrors = [err660];
+                } else {
+                  vErrors.push(err660);
+                }
+                errors++;
+              }
+              if (typeof data218 == "number" && isFinite(data218)) {
+                if (data218 > 9007199254740991 || isNaN(data218)) {
+                  const err661 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i23, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data218 };
+                  if (vErrors === null) {
+                    vErrors = [err661];
+                  } else {
+                    vErrors.push(err661);
+                  }
+                  errors++;
+                }
+                if (data218 <= 0 || isNaN(data218)) {
+                  const err662 = { instancePath: instancePath + "/ledgerRow/rebuild_stages/" + i23, schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/items/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.items, data: data218 };
+                  if (vErrors === null) {
+                    vErrors = [err662];
+                  } else {
+                    vErrors.push(err662);
+                  }
+                  errors++;
+                }
+              }
+            }
+          } else {
+            const err663 = { instancePath: instancePath + "/ledgerRow/rebuild_stages", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/rebuild_stages/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages.type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.rebuild_stages, data: data217 };
+            if (vErrors === null) {
+              vErrors = [err663];
+            } else {
+              vErrors.push(err663);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err642 = { instancePath: instancePath + "/roster", schemaPath: "#/properties/roster/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.roster.type, parentSchema: schema36.properties.roster, data: data205 };
+        const err664 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].type, parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1], data: data188 };
         if (vErrors === null) {
-          vErrors = [err642];
+          vErrors = [err664];
         } else {
-          vErrors.push(err642);
+          vErrors.push(err664);
+        }
+        errors++;
+      }
+      var _valid21 = _errs520 === errors;
+      if (_valid21 && valid92) {
+        valid92 = false;
+        passing0 = [passing0, 1];
+      } else {
+        if (_valid21) {
+          valid92 = true;
+          passing0 = 1;
+          if (props3 !== true) {
+            props3 = true;
+          }
+        }
+      }
+      if (!valid92) {
+        const err665 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf", keyword: "oneOf", params: { passingSchemas: passing0 }, message: "must match exactly one schema in oneOf", schema: schema36.properties.ledgerRow.anyOf[0].oneOf, parentSchema: schema36.properties.ledgerRow.anyOf[0], data: data188 };
+        if (vErrors === null) {
+          vErrors = [err665];
+        } else {
+          vErrors.push(err665);
+        }
+        errors++;
+      } else {
+        errors = _errs487;
+        if (vErrors !== null) {
+          if (_errs487) {
+            vErrors.length = _errs487;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+      var _valid20 = _errs486 === errors;
+      valid91 = valid91 || _valid20;
+      const _errs560 = errors;
+      if (data188 !== null) {
+        const err666 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema36.properties.ledgerRow.anyOf[1].type, parentSchema: schema36.properties.ledgerRow.anyOf[1], data: data188 };
+        if (vErrors === null) {
+          vErrors = [err666];
+        } else {
+          vErrors.push(err666);
+        }
+        errors++;
+      }
+      var _valid20 = _errs560 === errors;
+      valid91 = valid91 || _valid20;
+      if (!valid91) {
+        const err667 = { instancePath: instancePath + "/ledgerRow", schemaPath: "#/properties/ledgerRow/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema36.properties.ledgerRow.anyOf, parentSchema: schema36.properties.ledgerRow, data: data188 };
+        if (vErrors === null) {
+          vErrors = [err667];
+        } else {
+          vErrors.push(err667);
+        }
+        errors++;
+      } else {
+        errors = _errs485;
+        if (vErrors !== null) {
+          if (_errs485) {
+            vErrors.length = _errs485;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.roster !== void 0) {
+      let data219 = data.roster;
+      if (Array.isArray(data219)) {
+        const len24 = data219.length;
+        for (let i24 = 0; i24 < len24; i24++) {
+          let data220 = data219[i24];
+          if (data220 && typeof data220 == "object" && !Array.isArray(data220)) {
+            if (data220.name === void 0) {
+              const err668 = { instancePath: instancePath + "/roster/" + i24, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "name" }, message: "must have required property 'name'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data220 };
+              if (vErrors === null) {
+                vErrors = [err668];
+              } else {
+                vErrors.push(err668);
+              }
+              errors++;
+            }
+            if (data220.provider === void 0) {
+              const err669 = { instancePath: instancePath + "/roster/" + i24, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "provider" }, message: "must have required property 'provider'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data220 };
+              if (vErrors === null) {
+                vErrors = [err669];
+              } else {
+                vErrors.push(err669);
+              }
+              errors++;
+            }
+            if (data220.model === void 0) {
+              const err670 = { instancePath: instancePath + "/roster/" + i24, schemaPath: "#/properties/roster/items/required", keyword: "required", params: { missingProperty: "model" }, message: "must have required property 'model'", schema: schema36.properties.roster.items.required, parentSchema: schema36.properties.roster.items, data: data220 };
+              if (vErrors === null) {
+                vErrors = [err670];
+              } else {
+                vErrors.push(err670);
+              }
+              errors++;
+            }
+            for (const key33 in data220) {
+              if (!(key33 === "name" || key33 === "provider" || key33 === "model")) {
+                const err671 = { instancePath: instancePath + "/roster/" + i24, schemaPath: "#/properties/roster/items/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key33 }, message: "must NOT have additional properties", schema: false, parentSchema: schema36.properties.roster.items, data: data220 };
+                if (vErrors === null) {
+                  vErrors = [err671];
+                } else {
+                  vErrors.push(err671);
+                }
+                errors++;
+              }
+            }
+            if (data220.name !== void 0) {
+              let data221 = data220.name;
+              if (typeof data221 === "string") {
+                if (!pattern14.test(data221)) {
+                  const err672 = { instancePath: instancePath + "/roster/" + i24 + "/name", schemaPath: "#/properties/roster/items/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", parentSchema: schema36.properties.roster.items.properties.name, data: data221 };
+                  if (vErrors === null) {
+                    vErrors = [err672];
+                  } else {
+                    vErrors.push(err672);
+                  }
+                  errors++;
+                }
+              } else {
+                const err673 = { instancePath: instancePath + "/roster/" + i24 + "/name", schemaPath: "#/properties/roster/items/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.roster.items.properties.name.type, parentSchema: schema36.properties.roster.items.properties.name, data: data221 };
+                if (vErrors === null) {
+                  vErrors = [err673];
+                } else {
+                  vErrors.push(err673);
+                }
+                errors++;
+              }
+            }
+            if (data220.provider !== void 0) {
+              let data222 = data220.provider;
+              if (typeof data222 !== "string") {
+                const err674 = { instancePath: instancePath + "/roster/" + i24 + "/provider", schemaPath: "#/properties/roster/items/properties/provider/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema36.properties.roster.items.properties.provider.type, parentSchema: schema36.properties.roster.items.properties.provider, data: data222 };
+                if (vErrors === null) {
+                  vErrors = [err674];
+                } else {
+                  vErrors.push(err674);
+                }
+                errors++;
+              }
+            }
+            if (data220.model !== void 0) {
+              let data223 = data220.model;
+              if (typeof data223 !== "string" && data223 !== null) {
+                const err675 = { instancePath: instancePath + "/roster/" + i24 + "/model", schemaPath: "#/properties/roster/items/properties/model/type", keyword: "type", params: { type: schema36.properties.roster.items.properties.model.type }, message: "must be string,null", schema: schema36.properties.roster.items.properties.model.type, parentSchema: schema36.properties.roster.items.properties.model, data: data223 };
+                if (vErrors === null) {
+                  vErrors = [err675];
+                } else {
+                  vErrors.push(err675);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err676 = { instancePath: instancePath + "/roster/" + i24, schemaPath: "#/properties/roster/items/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.properties.roster.items.type, parentSchema: schema36.properties.roster.items, data: data220 };
+            if (vErrors === null) {
+              vErrors = [err676];
+            } else {
+              vErrors.push(err676);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err677 = { instancePath: instancePath + "/roster", schemaPath: "#/properties/roster/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema36.properties.roster.type, parentSchema: schema36.properties.roster, data: data219 };
+        if (vErrors === null) {
+          vErrors = [err677];
+        } else {
+          vErrors.push(err677);
         }
         errors++;
       }
     }
   } else {
-    const err643 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data };
+    const err678 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema36.type, parentSchema: schema36, data };
     if (vErrors === null) {
-      vErrors = [err643];
+      vErrors = [err678];
     } else {
-      vErrors.push(err643);
+      vErrors.push(err678);
     }
     errors++;
   }

@@ -10,16 +10,19 @@ import type { EngineDeps, RunStageRequest } from './types.js';
  */
 export async function openRunGateway(req: RunStageRequest, deps: EngineDeps): Promise<Gateway | null> {
   if (!deps.startGateway) return null;
-  const planSpentBefore = req.config.budgets.plan ? await spentBefore(req, deps) : undefined;
+  const { budgets } = req.config;
+  const before = budgets.plan || budgets.day ? await spentBefore(req, deps) : undefined;
   return deps.startGateway({
     pricing: req.config.pricing,
-    budgets: req.config.budgets,
-    ...(planSpentBefore ? { planSpentBefore } : {}),
+    budgets,
+    ...(before ? { planSpentBefore: before.plan, daySpentBefore: before.day } : {}),
     log: deps.log,
   });
 }
 
-async function spentBefore(req: RunStageRequest, deps: EngineDeps): Promise<{ tokens: number; usd: number | null }> {
+type Before = { tokens: number; usd: number | null };
+
+async function spentBefore(req: RunStageRequest, deps: EngineDeps): Promise<{ plan: Before; day: Before }> {
   const snapshot = await deps.ledger.read(req.plan.id);
   const read = await readPlanReports(
     (commit, paths) => Promise.all(paths.map((p) => deps.ledger.readFile(commit, p))),
@@ -28,5 +31,10 @@ async function spentBefore(req: RunStageRequest, deps: EngineDeps): Promise<{ to
   );
   // A partly unknown cost is a lower bound: the gateway counts it as what was spent at least. Final verifications count.
   const spend = spendOf(read);
-  return { tokens: spend.tokens, usd: spend.usd };
+  // The day is the UTC date a run started on; a run that started before midnight counts for the day before.
+  const today = new Date().toISOString().slice(0, 10);
+  const sameDay = <T extends { run: { startedAt: string } }>(reports: readonly T[]): T[] =>
+    reports.filter((r) => r.run.startedAt.startsWith(today));
+  const day = spendOf({ reports: sameDay(read.reports), finals: sameDay(read.finals) });
+  return { plan: { tokens: spend.tokens, usd: spend.usd }, day: { tokens: day.tokens, usd: day.usd } };
 }

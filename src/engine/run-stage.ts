@@ -200,7 +200,7 @@ async function buildReport(
   const findings = verification?.findings ?? [];
   // The sessions a fallback replaced made model requests too: they count as spend.
   const dispatched = [...outages.replaced, execution.dispatched, ...(verification?.dispatched ?? [])];
-  const usage = usageTotals(dispatched, deps.gateway !== undefined);
+  const usage = usageTotals(dispatched, deps.gateway !== undefined, deps.gateway?.budgets?.());
   const verdict = synthesizeVerdict({
     executorStatus: execution.status,
     executorWorker: execution.dispatched.member.name,

@@ -28,7 +28,7 @@ export interface EngineDeps {
   /** Starts a stage run's model gateway (src/sandbox/gateway). Absent: agents get the real keys (engine unit tests only). */
   startGateway?: (options: GatewayOptions) => Promise<Gateway>;
   /** The running stage's gateway, set by runStage for its phases. */
-  gateway?: Pick<Gateway, 'open'>;
+  gateway?: Pick<Gateway, 'open'> & Partial<Pick<Gateway, 'budgets'>>;
   /** Called with every secret the run mints (the gateway's per-dispatch credentials), so the shell scrubs it. */
   onSecret?: (value: string) => void;
   /** Gate bodies by file stem, loaded from prompts/ (and the repository's overrides). */

@@ -1,5 +1,6 @@
 import { gatewayUsage } from '../core/report/gateway-usage.js';
 import type { FinalReport, Usage } from '../core/report/schema/final-report.js';
+import type { GatewayBudgets } from '../sandbox/gateway/index.js';
 import type { Dispatched } from './dispatch.js';
 
 /**
@@ -7,14 +8,25 @@ import type { Dispatched } from './dispatch.js';
  * APIs' own (each dispatch's metered usage) and every request is listed;
  * without it they are what the CLIs said about themselves.
  */
-export function usageTotals(dispatched: readonly Dispatched[], metered: boolean): FinalReport['usage'] {
+export function usageTotals(
+  dispatched: readonly Dispatched[],
+  metered: boolean,
+  books?: GatewayBudgets,
+): FinalReport['usage'] {
   if (metered) {
     const refused = dispatched.find((d) => d.result.metering?.budgetExceeded);
     const refusal = refused?.result.metering?.budgetExceeded;
-    return gatewayUsage(
+    const usage = gatewayUsage(
       dispatched.flatMap((d) => d.result.metering?.requests ?? []),
       refused && refusal ? { worker: refused.member.name, ...refusal } : null,
     );
+    // Only when some limit applied: a run without budgets has no books to show.
+    if (books && (books.headroom.length > 0 || books.largestRefused))
+      usage.budgets = {
+        headroom: books.headroom,
+        ...(books.largestRefused ? { largestRefused: books.largestRefused } : {}),
+      };
+    return usage;
   }
   const byWorker = new Map<string, Usage>();
   for (const d of dispatched) {

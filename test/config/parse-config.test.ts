@@ -68,6 +68,15 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('budgets.day: a per-day plan limit, and a limit that sets neither tokens nor usd is named as limiting nothing', () => {
+    expect(parseConfig('budgets:\n  day: {usd: 5}\n', 'c.yml').config).toMatchObject({ budgets: { day: { usd: 5 } } });
+    const empty = parseConfig('budgets:\n  day: {}\n', 'c.yml');
+    expect(empty.errors.map((e) => [e.code, e.line])).toEqual([['config/invalid-value', 2]]);
+    expect(empty.errors[0]?.message).toBe(
+      'budgets.day: a budget limit sets tokens, usd or both, e.g. {usd: 5}; an empty one would limit nothing',
+    );
+  });
+
   it('refuses providers that are neither built in nor defined', () => {
     const { errors } = parseConfig('executor: claud\nproviders:\n  aider:\n    name: Aider\n', 'c.yml');
     expect(errors.map((e) => [e.code, e.line])).toEqual([

@@ -82,4 +82,21 @@ describe('budgets through the model gateway', () => {
     expect(second.report.usage.budgetExceeded).toMatchObject({ scope: 'plan' });
     expect(second.report.verdict.value).toBe('FAIL');
   });
+
+  it("a per-day plan budget counts the plan's runs of today, and the report shows what was left under it", async () => {
+    const p = await project({ day: { tokens: CALLS_PER_ANSWER * 2 - 1 } }, 1);
+    const engine = await engineFor(p, { env: { ...process.env, ANTHROPIC_API_KEY: KEY } });
+    const first = completed(await engine.run(1));
+    expect(first.report.verdict.value).toBe('PASS');
+    expect(first.report.usage.budgets).toEqual({
+      headroom: [{ scope: 'day', limit: `${CALLS_PER_ANSWER * 2 - 1} tokens`, left: `${CALLS_PER_ANSWER - 1} tokens` }],
+    });
+    p.script('builder', executorOnly({ ...WRITES_STAGE_FILE, modelCalls: 2 }));
+    const second = completed(await engine.run(2));
+    expect(second.report.executor.status).toBe('budget-exceeded');
+    expect(second.report.usage.budgetExceeded).toMatchObject({ scope: 'day', headroom: '0 tokens' });
+    expect(second.report.usage.budgets?.headroom).toEqual([
+      { scope: 'day', limit: `${CALLS_PER_ANSWER * 2 - 1} tokens`, left: '0 tokens' },
+    ]);
+  });
 });

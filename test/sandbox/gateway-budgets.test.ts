@@ -29,15 +29,16 @@ describe('gateway: budgets', () => {
     const send = {
       claude: () =>
         call(`${claude.baseUrl}/v1/messages`, { headers: { 'x-api-key': claude.credential }, body: anthropicBody() }),
+      // Each first request must fit its worst case (body bytes + the output it allows) under the limit, so all set a ceiling.
       codex: () =>
         call(`${codex.baseUrl}/v1/responses`, {
           headers: { authorization: `Bearer ${codex.credential}` },
-          body: responsesBody(),
+          body: { ...responsesBody(), max_output_tokens: 100 },
         }),
       gemini: () =>
         call(`${gem.baseUrl}/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse`, {
           headers: { 'x-goog-api-key': gem.credential },
-          body: geminiBody(),
+          body: { ...geminiBody(), generationConfig: { maxOutputTokens: 100 } },
         }),
     };
     for (const first of Object.values(send)) expect((await first()).status).toBe(200);
@@ -71,6 +72,7 @@ describe('gateway: budgets', () => {
       scope: 'worker',
       limit: `${PER_REQUEST} tokens`,
       spent: `${PER_REQUEST} tokens`,
+      headroom: '0 tokens',
       message: expect.stringContaining(message),
     });
     expect(summary.requests.map((r) => r.refused)).toEqual([undefined, 'budget']);
@@ -78,7 +80,7 @@ describe('gateway: budgets', () => {
     expect(summary.upstreamError).toBeNull();
   });
 
-  it('counts the stage over every dispatch, and lets a request start while spend is under the limit', async () => {
+  it('counts the stage over every dispatch, and refuses a request whose worst case would pass the limit while spend is still under it', async () => {
     current = await rig(() => ({ kind: 'text', text: 'ok' }), { budgets: { stage: { tokens: PER_REQUEST + 1 } } });
     const { gateway, upstream } = current;
     const a = gateway.open(grant(upstream.url, 'Claude worker'));
@@ -87,31 +89,31 @@ describe('gateway: budgets', () => {
       (await call(`${a.baseUrl}/v1/messages`, { headers: { 'x-api-key': a.credential }, body: anthropicBody() }))
         .status,
     ).toBe(200);
-    // PER_REQUEST < limit: still allowed, and it takes the stage over its limit
-    expect(
-      (
-        await call(`${b.baseUrl}/v1beta/models/gemini-2.5-pro:streamGenerateContent`, {
-          headers: { 'x-goog-api-key': b.credential },
-          body: geminiBody(),
-        })
-      ).status,
-    ).toBe(200);
-    const refused = await call(`${a.baseUrl}/v1/messages`, {
-      headers: { 'x-api-key': a.credential },
-      body: anthropicBody(),
+    // PER_REQUEST < limit, but another request (body bytes + the output it allows) would take the stage run past it.
+    const refused = await call(`${b.baseUrl}/v1beta/models/gemini-2.5-pro:streamGenerateContent`, {
+      headers: { 'x-goog-api-key': b.credential },
+      body: { ...geminiBody(), generationConfig: { maxOutputTokens: 10 } },
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toContain(
-      `okstra: budget exceeded: stage limit ${PER_REQUEST + 1} tokens reached (this stage run has spent ${2 * PER_REQUEST} tokens)`,
+      `okstra: budget exceeded: stage limit ${PER_REQUEST + 1} tokens would be passed: this request may cost up to `,
     );
-    expect(a.close().budgetExceeded?.scope).toBe('stage');
-    expect(b.close().budgetExceeded).toBeNull();
+    expect(refused.body).toContain(`this stage run has 1 tokens left (spent ${PER_REQUEST} tokens)`);
+    expect(upstream.requests).toHaveLength(1);
+    expect(a.close().budgetExceeded).toBeNull();
+    expect(b.close().budgetExceeded).toMatchObject({
+      scope: 'stage',
+      spent: `${PER_REQUEST} tokens`,
+      headroom: '1 tokens',
+    });
+    expect(gateway.totals().tokens).toBe(PER_REQUEST);
   });
 
   it("adds the plan's earlier spend and enforces a USD plan limit", async () => {
     current = await rig(() => ({ kind: 'text', text: 'ok' }), {
       budgets: { plan: { usd: 2 } },
-      planSpentBefore: { tokens: 10, usd: 1.999 },
+      // Leaves room for the first request's worst case (~$0.01 of claude-opus-4-1), not for a second one.
+      planSpentBefore: { tokens: 10, usd: 1.98 },
     });
     const { gateway, upstream } = current;
     const lease = gateway.open(grant(upstream.url));

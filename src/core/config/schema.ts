@@ -104,6 +104,9 @@ const BudgetLimitSchema = z
     tokens: z.number().int().positive().optional().describe('input + output tokens'),
     usd: z.number().positive().optional().describe('cost in US dollars, from the price table'),
   })
+  .refine((limit) => limit.tokens !== undefined || limit.usd !== undefined, {
+    message: 'a budget limit sets tokens, usd or both, e.g. {usd: 5}; an empty one would limit nothing',
+  })
   .describe('a spend limit');
 
 const BudgetsSchema = z
@@ -111,6 +114,9 @@ const BudgetsSchema = z
     worker: BudgetLimitSchema.optional().describe('per worker session (one dispatch)'),
     stage: BudgetLimitSchema.optional().describe('per stage run, over every worker of the run'),
     plan: BudgetLimitSchema.optional().describe('per plan, over every run recorded in the ledger'),
+    day: BudgetLimitSchema.optional().describe(
+      'per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)',
+    ),
   })
   .default({})
   .describe('spend limits the model gateway enforces');

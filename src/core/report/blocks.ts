@@ -130,9 +130,13 @@ export function isolationSection(report: FinalReport): Section {
 export function budgetSection(report: FinalReport): Section {
   const b = report.usage.budgetExceeded;
   if (!b) return section('budget', 'budget refusal', 0, '', []);
-  const text =
-    `💸 **Budget exceeded:** the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, '…'))} was reached ` +
-    `with ${escapeInline(clip(b.spent, 100, '…'))} spent; the model gateway refused the next request of ${escapeInline(b.worker)}.\n\n`;
+  const limit = `the ${b.scope} budget (${inlineCode(`budgets.${b.scope}`)}) of ${escapeInline(clip(b.limit, 100, '…'))}`;
+  const spent = escapeInline(clip(b.spent, 100, '…'));
+  // A reservation refused: the limit was not reached, the request's worst case did not fit in what was left.
+  const what = b.reservation
+    ? `${limit} had ${escapeInline(clip(b.headroom ?? 'unknown', 100, '…'))} left with ${spent} spent; the model gateway refused a request of ${escapeInline(b.worker)} that could have cost ${escapeInline(clip(b.reservation, 100, '…'))}`
+    : `${limit} was reached with ${spent} spent; the model gateway refused the next request of ${escapeInline(b.worker)}`;
+  const text = `💸 **Budget exceeded:** ${what}.\n\n`;
   return section('budget', 'budget refusal', 0, text, [], '', true);
 }
 

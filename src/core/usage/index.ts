@@ -5,3 +5,7 @@ export * from './sse.js';
 export * from './meter.js';
 export * from './budget.js';
 export * from './error-body.js';
+export * from './reservation.js';
+export * from './budget-book.js';
+export * from './retry.js';
+export * from './admission.js';

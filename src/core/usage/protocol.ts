@@ -26,19 +26,28 @@ export function detectProtocol(pathname: string): ModelProtocol | null {
  * `model`. Null when neither says (a body that is not JSON, no `model`).
  */
 export function requestModel(protocol: ModelProtocol | null, pathname: string, body: string): string | null {
+  return requestModelOf(protocol, pathname, parseRequestBody(body));
+}
+
+/** A request body as JSON, or null when it is empty or not JSON (the upstream will say so to the agent). */
+export function parseRequestBody(body: string): unknown {
+  if (body.trim() === '') return null;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** {@link requestModel} over a body already parsed (the gateway parses each body once). */
+export function requestModelOf(protocol: ModelProtocol | null, pathname: string, parsed: unknown): string | null {
   if (protocol === 'gemini') {
     const fromPath = GEMINI_MODEL_CALL.exec(pathname.replace(/\/+$/, ''))?.[1];
     if (fromPath) return safeDecode(fromPath);
   }
-  if (body.trim() === '') return null;
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-      const model = (parsed as Record<string, unknown>).model;
-      if (typeof model === 'string' && model !== '') return model.replace(/^models\//, '');
-    }
-  } catch {
-    // Not JSON: the upstream will say so to the agent; the gateway only loses the model name.
+  if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+    const model = (parsed as Record<string, unknown>).model;
+    if (typeof model === 'string' && model !== '') return model.replace(/^models\//, '');
   }
   return null;
 }

@@ -1,4 +1,5 @@
 import type { BudgetsConfig, ModelPrice } from '../../core/config/schema.js';
+import type { BudgetScope, HeadroomRow } from '../../core/usage/index.js';
 
 /**
  * The model gateway's types (see index.ts), in their own module so server.ts
@@ -11,6 +12,8 @@ export interface GatewayOptions {
   budgets: BudgetsConfig;
   /** Spend of this plan before this run (read by the caller from the ledger's reports). */
   planSpentBefore?: { tokens: number; usd: number | null };
+  /** The part of that spend made today (UTC), for `budgets.day`. */
+  daySpentBefore?: { tokens: number; usd: number | null };
   /** Total time retries of one request may take. Default 120_000 ms. */
   retryBudgetMs?: number;
   /** Largest request body accepted (413 beyond). Default 32 MiB. */
@@ -54,10 +57,21 @@ export interface DispatchUsageTotals {
 }
 
 export interface BudgetRefusal {
-  scope: 'worker' | 'stage' | 'plan';
+  scope: BudgetScope;
   limit: string;
   spent: string;
   message: string;
+  /** The request's worst-case cost that did not fit (absent when the limit was already reached or could not be enforced). */
+  reservation?: string;
+  /** What was left under the limit when the request came. */
+  headroom?: string;
+}
+
+/** The budgets' state at the end of a run, for the report. */
+export interface GatewayBudgets {
+  headroom: HeadroomRow[];
+  /** The largest reservation refused, with the headroom it did not fit in. */
+  largestRefused: { worker: string; scope: BudgetScope; reservation: string; headroom: string } | null;
 }
 
 export interface DispatchSummary {
@@ -109,5 +123,7 @@ export interface Gateway {
   records(): readonly GatewayRecord[];
   /** Spend of this stage run (every dispatch of this gateway), in all and per roster worker. */
   totals(): SpendTotals & { byWorker: Record<string, SpendTotals> };
+  /** What is left under each limit, and the largest reservation refused. */
+  budgets(): GatewayBudgets;
   close(): Promise<void>;
 }

@@ -34,7 +34,8 @@ export const WORKER_STATUSES = ['done', 'contract-violated', 'error', 'timeout',
 /** unavailable: a provider could not work (quota, refused key, outage, no CLI); no verdict on the work, retryable. */
 export const RUN_STATUSES = ['passed', 'failed', 'contract-violated', 'error', 'unavailable'] as const;
 export const DISPOSITIONS = ['standing', 'confirmed', 'refuted'] as const;
-export const BUDGET_SCOPES = ['worker', 'stage', 'plan'] as const;
+/** day: the plan's spend in one UTC day (added after the first reports; older reports use the other three). */
+export const BUDGET_SCOPES = ['worker', 'stage', 'plan', 'day'] as const;
 /** gateway: counted by okstra from the model APIs' own responses; self-reported: the agent CLIs' own figures. */
 export const USAGE_METERING = ['gateway', 'self-reported'] as const;
 export const ISOLATION_REPORT_MODES = ['os-user', 'none'] as const;
@@ -334,10 +335,43 @@ const UsageRequest = z.strictObject({
 /** The budget a model request hit; the gateway refused it and the worker stopped. */
 const BudgetExceeded = z.strictObject({
   worker: rosterName.describe('the worker whose request was refused'),
-  scope: z.enum(BUDGET_SCOPES).describe('which `budgets:` limit: per worker session, per stage run, or per plan'),
+  scope: z
+    .enum(BUDGET_SCOPES)
+    .describe('which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day'),
   limit: z.string().min(1).describe('the limit as configured, e.g. "200,000 tokens" or "$5.00"'),
   spent: z.string().min(1).describe('what was already spent in that scope when the request came'),
   message: z.string().min(1),
+  reservation: z
+    .string()
+    .min(1)
+    .optional()
+    .describe("the request's worst-case cost that did not fit; absent when the limit was already reached"),
+  headroom: z.string().min(1).optional().describe('what was left under the limit when the request came'),
+});
+
+/** What was left under one configured limit when the run ended. */
+const BudgetHeadroom = z.strictObject({
+  scope: z.enum(BUDGET_SCOPES),
+  worker: rosterName.optional().describe('the worker session, for a worker limit'),
+  limit: z.string().min(1),
+  left: z
+    .string()
+    .min(1)
+    .describe('the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price'),
+});
+
+/** The gateway's budget books at the end of the run (reports written before reservations lack it). */
+const BudgetBooks = z.strictObject({
+  headroom: z.array(BudgetHeadroom).describe('every configured limit, what was left of it after the run'),
+  largestRefused: z
+    .strictObject({
+      worker: rosterName,
+      scope: z.enum(BUDGET_SCOPES),
+      reservation: z.string().min(1).describe("the refused request's worst-case cost"),
+      headroom: z.string().min(1).describe('what was left under the limit it did not fit'),
+    })
+    .optional()
+    .describe('the largest worst-case reservation the gateway refused in the run'),
 });
 
 const UsageTotals = z.strictObject({
@@ -354,6 +388,7 @@ const UsageTotals = z.strictObject({
     .optional()
     .describe('every model request of the run, in order, when the gateway metered it'),
   budgetExceeded: BudgetExceeded.optional().describe('the first budget refusal of the run'),
+  budgets: BudgetBooks.optional().describe('headroom left and the largest refused reservation, when budgets applied'),
 });
 
 /** How the agents were kept away from okstra's secrets, stated in every report. */
