@@ -101,6 +101,7 @@ export function toReportUsage(result: DispatchResult): Usage | null {
     outputTokens: result.usage.outputTokens,
     ...(result.usage.cachedInputTokens !== undefined ? { cachedInputTokens: result.usage.cachedInputTokens } : {}),
     costUsd: result.usage.costUsd ?? null,
+    ...(result.usage.billing ? { billing: result.usage.billing } : {}),
   };
 }
 

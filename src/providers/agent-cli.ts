@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import type { BuiltinProvider, ProviderConfig } from '../core/config/schema.js';
 import { clip, tail } from '../core/text/truncate.js';
 import { meaningfulStderrLine } from '../core/report/failure.js';
-import { missingKeyMessage, readCredential } from './cli-credentials.js';
+import { isSubscriptionToken, missingKeyMessage, readCredential } from './cli-credentials.js';
 import { locateAgentCli, overrideVariable, agentClisDir, pinnedInstallDir, type CliLaunch } from './cli-locate.js';
 import { AGENT_CLI_PINS, pinnedSpec } from './cli-pins.js';
 import { pickEnv } from './env.js';
@@ -133,7 +133,9 @@ export class AgentCliProvider implements Provider {
       return failed(missingKeyMessage(this.product, this.kind, credential.name), 'no-credential');
 
     const lease = request.lease;
-    const route = openRoute(request, this.kind, config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);
+    const upstream = config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind];
+    const billing = isSubscriptionToken(this.kind, credential.name) ? 'subscription' : undefined;
+    const route = openRoute(request, this.kind, upstream, credential.value, billing);
     const folder = await dispatchFolder(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`, lease, ['tmp', 'out']).catch(
       (error: unknown) => {
         route?.close();

@@ -25,6 +25,11 @@ export const SUBSCRIPTION_TOKEN_ENV: Readonly<Partial<Record<BuiltinProvider, st
 
 export type Credential = { name: string; value: string } | { name: string; value: null };
 
+/** Whether the variable okstra read is the vendor's subscription token (its requests are billed to the plan). */
+export function isSubscriptionToken(ref: BuiltinProvider, name: string): boolean {
+  return SUBSCRIPTION_TOKEN_ENV[ref] === name;
+}
+
 export function apiKeyEnvFor(ref: BuiltinProvider, config: ProviderConfig | undefined): string {
   return config?.apiKeyEnv ?? DEFAULT_API_KEY_ENV[ref];
 }

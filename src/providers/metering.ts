@@ -21,9 +21,22 @@ export interface Route {
   close(): DispatchSummary;
 }
 
-export function openRoute(request: DispatchRequest, provider: string, upstream: string, realKey: string): Route | null {
+export function openRoute(
+  request: DispatchRequest,
+  provider: string,
+  upstream: string,
+  realKey: string,
+  billing?: 'subscription',
+): Route | null {
   if (!request.gateway) return null;
-  return request.gateway.open({ worker: request.worker, role: request.role, provider, upstream, realKey });
+  return request.gateway.open({
+    worker: request.worker,
+    role: request.role,
+    provider,
+    upstream,
+    realKey,
+    ...(billing ? { billing } : {}),
+  });
 }
 
 /**
@@ -39,6 +52,9 @@ export function withMetering(result: DispatchResult, summary: DispatchSummary | 
         outputTokens: summary.usage.outputTokens,
         cachedInputTokens: summary.usage.cachedInputTokens,
         ...(summary.usage.costUsd !== null ? { costUsd: summary.usage.costUsd } : {}),
+        ...(summary.requests.length > 0 && summary.requests.every((r) => r.billing === 'subscription')
+          ? { billing: 'subscription' as const }
+          : {}),
       }
     : summary.requests.length > 0
       ? null

@@ -21,6 +21,8 @@ export interface DispatchUsage {
   cachedInputTokens?: number;
   /** Only when the CLI reports a cost; never estimated. */
   costUsd?: number;
+  /** Every request was billed to a plan's subscription (metered by the gateway). */
+  billing?: 'subscription';
 }
 
 export interface DispatchRequest {

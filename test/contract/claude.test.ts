@@ -46,7 +46,10 @@ defineContractSuite('claude', ({ cli, server, rig }) => {
     expect(keyed.length).toBeGreaterThan(0);
     for (const p of keyed) expect(p.env.CLAUDE_CODE_OAUTH_TOKEN?.startsWith(CREDENTIAL_PREFIX)).toBe(true);
     expect(seen.processes.some((p) => p.env.ANTHROPIC_API_KEY !== undefined)).toBe(false);
-    // Metered as any request: the tokens the API reported.
-    expect(result.metering?.requests.map((r) => [r.status, r.metered])).toEqual([[200, true]]);
+    // Metered as any request (the tokens the API reported), billed to the subscription: no money, said so.
+    expect(result.metering?.requests.map((r) => [r.status, r.metered, r.costUsd, r.billing])).toEqual([
+      [200, true, 0, 'subscription'],
+    ]);
+    expect(result.usage).toMatchObject({ billing: 'subscription', costUsd: 0 });
   });
 });

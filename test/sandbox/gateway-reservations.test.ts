@@ -133,3 +133,28 @@ async function waitFor(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
   expect(condition()).toBe(true);
 }
+
+describe('gateway: a subscription token', () => {
+  it('spends no money: a money budget holds nothing for its requests, tokens still count, each is marked', async () => {
+    current = await rig(() => ({ kind: 'text', text: 'ok' }), {
+      pricing,
+      budgets: { worker: { usd: 0.1 }, stage: { tokens: 3_000 } },
+    });
+    const { gateway, upstream } = current;
+    const lease = gateway.open({ ...grant(upstream.url), billing: 'subscription' });
+    const send = (): Promise<Reply> =>
+      call(`${lease.baseUrl}/v1/messages`, { headers: { authorization: `Bearer ${lease.credential}` }, body });
+
+    // On an API key this model costs $0.07 a request, and the second would not fit the $0.10 budget.
+    for (let i = 0; i < 2; i++) expect((await send()).status).toBe(200);
+    const summary = lease.close();
+    expect(upstream.requests).toHaveLength(2);
+    expect(summary.requests.map((r) => [r.status, r.costUsd, r.billing])).toEqual([
+      [200, 0, 'subscription'],
+      [200, 0, 'subscription'],
+    ]);
+    expect(summary.usage).toMatchObject({ costUsd: 0 });
+    expect(gateway.totals().usd ?? 0).toBe(0);
+    expect(gateway.totals().tokens).toBeGreaterThan(0);
+  });
+});

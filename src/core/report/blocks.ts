@@ -160,7 +160,7 @@ function requestRow(r: NonNullable<FinalReport['usage']['requests']>[number]): s
   const first = r.firstByteMs === null ? '—' : formatDuration(Math.round(r.firstByteMs));
   return (
     `| ${escapeInline(r.worker)} | ${escapeInline(r.role)} | ${r.model ? inlineCode(clip(r.model, 80, '…'), { inTable: true }) : '—'} | ${inlineCode(clip(r.path, 120, '…'), { inTable: true })} | ${status} | ` +
-    `${formatCount(r.inputTokens)} in${cached} / ${formatCount(r.outputTokens)} out | ${formatCost(r.costUsd, true)} | ${formatDuration(Math.round(r.durationMs))} | ${first} | ${r.retries} |\n`
+    `${formatCount(r.inputTokens)} in${cached} / ${formatCount(r.outputTokens)} out | ${r.billing === 'subscription' ? 'subscription' : formatCost(r.costUsd, true)} | ${formatDuration(Math.round(r.durationMs))} | ${first} | ${r.retries} |\n`
   );
 }
 

@@ -99,6 +99,7 @@ export function formatCost(usd: number | null, complete: boolean): string {
 export function formatUsage(usage: Usage | null): string {
   if (!usage) return 'not reported';
   const tokens = `${formatCount(usage.inputTokens)} in / ${formatCount(usage.outputTokens)} out`;
+  if (usage.billing === 'subscription') return `${tokens} · subscription`;
   const cost = usageCost(usage);
   return `${tokens} · ${formatCost(cost.usd, cost.complete)}`;
 }

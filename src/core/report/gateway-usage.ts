@@ -22,6 +22,7 @@ export function toUsageRequest<T extends GatewayRecordLike>(r: T): UsageRequest 
     retries: r.retries,
   };
   if (r.refused !== undefined) out.refused = r.refused;
+  if (r.billing !== undefined) out.billing = r.billing;
   return out;
 }
 
@@ -50,10 +51,11 @@ export function gatewayUsage(
 ): UsageTotals {
   const requests = records.map(toUsageRequest);
   const names = [...new Set(requests.map((r) => r.worker))];
-  const workers: WorkerUsage[] = names.map((worker) => ({
-    worker,
-    ...sumRequests(requests.filter((r) => r.worker === worker)),
-  }));
+  const workers: WorkerUsage[] = names.map((worker) => {
+    const own = requests.filter((r) => r.worker === worker);
+    const subscription = own.every((r) => r.billing === 'subscription');
+    return { worker, ...sumRequests(own), ...(subscription ? { billing: 'subscription' as const } : {}) };
+  });
   return {
     workers,
     total: sumRequests(requests),

@@ -101,6 +101,7 @@ export function toRecord(x: Exchange, price: ModelPrice | null, endedAt: number)
     firstByteMs: x.firstByteMs,
     retries: x.retries,
     ...(x.refused ? { refused: x.refused } : {}),
+    ...(x.lease.grant.billing ? { billing: x.lease.grant.billing } : {}),
     ...(x.error ? { error: scrub(x.error, x.lease) } : {}),
   };
 }

@@ -23,6 +23,9 @@ import {
   type PriceMatch,
   type Spend,
 } from '../../core/usage/index.js';
+import type { ModelPrice } from '../../core/config/schema.js';
+
+const SUBSCRIPTION_PRICE: ModelPrice = { input: 0, output: 0, cachedInput: 0, cacheWrite: 0 };
 import { credentialPlaces, newCredential } from './credentials.js';
 import { logLine, refuse, scrub, sendRefusal, toRecord, type Exchange, type Lease } from './exchange.js';
 import { forward } from './forward.js';
@@ -146,12 +149,18 @@ class ModelGateway {
     await forward(this.forwarding, res, x, call, body);
   }
 
+  /** A subscription's requests spend no money: priced at zero, so money budgets hold nothing for them and count $0. */
+  private priceFor(x: Exchange): ModelPrice | null {
+    if (x.lease.grant.billing === 'subscription') return SUBSCRIPTION_PRICE;
+    return this.priceOf(x.model)?.price ?? null;
+  }
+
   /** Reserves the worst case against every budget; false (and the refusal sent) when it does not fit. */
   private reserve(res: ServerResponse, x: Exchange, path: string, body: Buffer): boolean {
     if (x.protocol === null) return true;
     const parsed = parseRequestBody(body.toString('utf8'));
     x.model = requestModelOf(x.protocol, path, parsed);
-    const price = this.priceOf(x.model)?.price ?? null;
+    const price = this.priceFor(x);
     const cost = worstCase({
       model: x.model,
       bodyBytes: body.length,
@@ -179,7 +188,7 @@ class ModelGateway {
   /** Ends a request once: its record, its metered spend, and its reservation settled. */
   finish(x: Exchange): GatewayRecord {
     if (x.record) return x.record;
-    const price = this.priceOf(x.model)?.price ?? null;
+    const price = this.priceFor(x);
     const record = toRecord(x, price, this.now());
     x.record = record;
     x.lease.inFlight.delete(x);

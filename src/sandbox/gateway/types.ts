@@ -36,6 +36,8 @@ export interface DispatchGrant {
   upstream: string;
   /** The real credential; the gateway puts it where the agent put its dispatch credential. */
   realKey: string;
+  /** `subscription`: the credential is a plan's token, not a pay-as-you-go key: its requests spend no money (priced at $0, marked so). */
+  billing?: 'subscription';
 }
 
 export interface DispatchLease {
@@ -107,6 +109,8 @@ export interface GatewayRecord {
   firstByteMs: number | null;
   retries: number;
   refused?: 'budget' | 'credential';
+  /** Billed to a subscription: its cost is the plan's, not metered in money (costUsd 0). */
+  billing?: 'subscription';
   /** What went wrong, in one line (never holds the real key). */
   error?: string;
 }

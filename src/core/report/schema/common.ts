@@ -60,4 +60,8 @@ export const UsageSchema = z.strictObject({
     .describe(
       'false when costUsd sums only the parts whose price is known; absent in reports written before the gateway',
     ),
+  billing: z
+    .literal('subscription')
+    .optional()
+    .describe("every request was made with a plan's subscription token: no money spent per request, the plan's cost"),
 });

@@ -330,6 +330,10 @@ const UsageRequest = z.strictObject({
   firstByteMs: msNumber.nullable().describe('time to the first response byte; null when none arrived'),
   retries: nonNegativeInt,
   refused: z.enum(REFUSALS).optional().describe('the gateway answered the request itself instead of forwarding it'),
+  billing: z
+    .literal('subscription')
+    .optional()
+    .describe("made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys"),
 });
 
 /** The budget a model request hit; the gateway refused it and the worker stopped. */
