@@ -2,6 +2,7 @@ import { GitHub, getOctokitOptions } from '@actions/github/lib/utils';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { Scrubber } from '../core/text/scrub.js';
+import { notificationsThroughWritePacer, processWritePacer } from './write-pacer.js';
 
 /**
  * The one Octokit okstra talks to GitHub with: `@actions/github`'s client
@@ -32,7 +33,7 @@ export interface GitHubClientOptions {
    * own undici dispatcher, which HTTP interceptors such as nock cannot see.
    */
   fetch?: typeof fetch;
-  /** Tests turn the write throttle (one write per second) off; runs keep it. */
+  /** Tests turn the write pacing (src/core/write-pacing.ts: a burst of 20, then one a second) off; runs keep it. */
   throttle?: boolean;
   /** How often a rate-limited request is retried before it fails. */
   rateLimitRetries?: number;
@@ -65,7 +66,14 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
       throttle:
         o.throttle === false
           ? { enabled: false }
-          : { onRateLimit: onLimit('rate limit'), onSecondaryRateLimit: onLimit('secondary rate limit') },
+          : {
+              onRateLimit: onLimit('rate limit'),
+              onSecondaryRateLimit: onLimit('secondary rate limit'),
+              // The plugin's default lets one write out per second, always: a done stage's few checks and dispatches
+              // go out at once instead, within GitHub's documented limits (src/core/write-pacing.ts).
+              write: processWritePacer.asGroup(),
+              notifications: notificationsThroughWritePacer,
+            },
     }),
   );
   if (o.scrub) scrubRequests(client, o.scrub);
