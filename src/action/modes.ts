@@ -43,6 +43,9 @@ function onGitHub(refusal: StageRefusal): StageRefusal {
   };
 }
 
+/** What starts once a stage's outcome is recorded, beside its publishing; resolves to what it says after it. */
+type AfterRecorded = () => Promise<() => Promise<void>>;
+
 async function endStage(
   s: Session,
   plan: Plan,
@@ -50,6 +53,7 @@ async function endStage(
   runId: string,
   given: StageOutcome,
   r: RunResults,
+  afterRecorded?: AfterRecorded,
 ): Promise<void> {
   s.log.close();
   const outcome = given.kind === 'refused' ? onGitHub(given) : given;
@@ -64,6 +68,8 @@ async function endStage(
   const localJson = join(dir, `${plan.id}-${runId}.json`);
   await writeFile(localJson, `${JSON.stringify(report, null, 2)}\n`);
   r.runs.push({ outcome, localJson });
+  // Started now (the done row is on the remote): the next stages need nothing of the publishing below.
+  const after = afterRecorded?.();
 
   s.io.info(
     `stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`,
@@ -73,6 +79,7 @@ async function endStage(
   const markdown = r.summaryChars + full.length <= SUMMARY_BUDGET ? full : renderSummary(report).markdown;
   r.summaryChars += markdown.length;
   await s.io.summary(`${markdown}\n${await planSpendLine(s.deps.ledger, plan.id)}`);
+  if (after) await (await after)();
   if (report.verdict.value !== 'PASS')
     r.failures.push(
       `plan ${plan.id} stage ${stage}: ${report.verdict.value} (${report.verdict.runStatus}) — ${report.verdict.reasons[0] ?? 'see the report'}`,
@@ -83,18 +90,34 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   const loaded = await loadPlan(s, s.inputs.plan as string, r);
   if (!loaded) return;
   const stage = s.inputs.stage as number;
-  await fetchPlanRefs(s, loaded.plan);
-  if (s.inputs.dryRun) return dryRun(s, loaded, [stage], r);
-  await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r);
-  await dispatchNextStages(s, loaded, r);
+  if (s.inputs.dryRun) {
+    await fetchPlanRefs(s, loaded.plan);
+    return dryRun(s, loaded, [stage], r);
+  }
+  await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r, {
+    // The plan's branches come while the check is marked in progress: neither waits for the other.
+    before: () => fetchPlanRefs(s, loaded.plan),
+    afterRecorded: () => dispatchNextStages(s, loaded, r),
+  });
   await autoFinalAfterRun(s, loaded, r);
+}
+
+/** What a stage run does around the engine's: before its intake (beside marking its check), after its outcome is recorded. */
+export interface StageRunHooks {
+  before?: () => Promise<void>;
+  afterRecorded?: AfterRecorded;
 }
 
 /**
  * One stage run with its check, claim record and report: mode stage (a fix
  * run with `rebase: true` when the input asks), and mode reconcile's
- * re-verifying run (`reconcile: true`). The plan is loaded
- * and its refs fetched.
+ * re-verifying run (`reconcile: true`). The plan is loaded, and its refs
+ * fetched (or fetched by `hooks.before`).
+ *
+ * The check is marked in progress beside the run's start rather than before
+ * it: the claim is what the next stages and a person wait for, and an API
+ * round trip in front of it was part of every hop. It is awaited before the
+ * outcome is published, so a check never completes before it was started.
  */
 export async function runOneStage(
   s: Session,
@@ -102,17 +125,24 @@ export async function runOneStage(
   stage: number,
   extra: Pick<RunStageRequest, 'reconcile' | 'rebase'>,
   r: RunResults,
+  hooks: StageRunHooks = {},
 ): Promise<void> {
   const runId = runIdFor(s, stage);
-  await startStage(s, loaded.plan, stage, runId);
+  // Built first: a roster that cannot be built fails the run before anything is started.
+  const request = { ...requestBase(s, loaded), stage, runId, ...extra };
+  // startStage records the claim for the post step before its first await, so before the engine can make it.
+  const started = startStage(s, loaded.plan, stage, runId);
   let outcome: StageOutcome;
   try {
-    outcome = await runStage({ ...requestBase(s, loaded), stage, runId, ...extra }, s.deps);
+    await hooks.before?.();
+    outcome = await runStage(request, s.deps);
   } catch (error) {
+    await started;
     await s.publisher.crashed(loaded.plan.id, stage, runId, error instanceof Error ? error.message : String(error));
     throw error;
   }
-  await endStage(s, loaded.plan, stage, runId, outcome, r);
+  await started;
+  await endStage(s, loaded.plan, stage, runId, outcome, r, hooks.afterRecorded);
   if (outcome.kind === 'refused') r.failures.push(`stage ${stage} not run: ${onGitHub(outcome).reason}`);
   else r.remainingQueue = [];
 }
