@@ -68,6 +68,8 @@ async function endStage(
   const localJson = join(dir, `${plan.id}-${runId}.json`);
   await writeFile(localJson, `${JSON.stringify(report, null, 2)}\n`);
   r.runs.push({ outcome, localJson });
+  // Its terminal row is on the remote: nothing of this run is left for the post step to release.
+  s.claims.settle(plan.id, runId);
   // Started now (the done row is on the remote): the next stages need nothing of the publishing below.
   const after = afterRecorded?.();
 
