@@ -9,7 +9,6 @@ import type { RunStageRequest, StageOutcome, StageRefusal } from '../engine/type
 import { planSpendLine } from '../triggers/plan-summary.js';
 import { dispatchNextStages } from './dispatch-next.js';
 import { dryRun } from './dry-run.js';
-import { autoFinalAfterRun } from './final-mode.js';
 import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './plan-run.js';
 import type { Session } from './session.js';
 
@@ -101,7 +100,16 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
     before: () => fetchPlanRefs(s, loaded.plan),
     afterRecorded: () => dispatchNextStages(s, loaded, r),
   });
-  await autoFinalAfterRun(s, loaded, r);
+  await autoFinal(s, loaded, r);
+}
+
+/**
+ * `handoff.auto`'s final verification after the last stage: its module (final
+ * verification, the hand-off) loads only for a run that may do it.
+ */
+async function autoFinal(s: Session, loaded: LoadedPlan, r: RunResults): Promise<void> {
+  if (!s.config.handoff.auto || s.inputs.dryRun || r.failures.length > 0) return;
+  await (await import('./final-mode.js')).autoFinalAfterRun(s, loaded, r);
 }
 
 /** What a stage run does around the engine's: before its intake (beside marking its check), after its outcome is recorded. */
@@ -155,7 +163,7 @@ export async function chainMode(s: Session, r: RunResults): Promise<void> {
   await fetchPlanRefs(s, loaded.plan);
   if (s.inputs.dryRun) return dryRun(s, loaded, s.inputs.stages ?? undefined, r);
   await chainPlan(s, loaded, s.inputs.stages ?? undefined, r);
-  await autoFinalAfterRun(s, loaded, r);
+  await autoFinal(s, loaded, r);
 }
 
 export async function chainPlan(

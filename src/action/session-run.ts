@@ -1,20 +1,14 @@
 import { LedgerFormatError } from '../core/ledger/index.js';
 import { okstraLine } from '../core/text/okstra-line.js';
 import { ProviderError } from '../providers/errors.js';
-import { approveMode } from './approve-mode.js';
 import type { RunnerContext } from './context.js';
-import { finalMode } from './final-mode.js';
 import type { ActionInputs } from './inputs.js';
 import { inGroup, type ActionIo } from './io.js';
 import type { MainDeps } from './main.js';
-import { chainMode, stageMode } from './modes.js';
 import { emptyResults, type RunResults } from './plan-run.js';
-import { planMode } from './plan-mode.js';
-import { reconcileMode } from './reconcile-mode.js';
 import { RulesError } from './rules.js';
 import type { Scrubber } from './secrets.js';
 import { openSession, type Session } from './session.js';
-import { continueMode, statusMode } from './sweep-modes.js';
 
 /**
  * The modes that open a session (every mode but cli-cache-key and event):
@@ -53,30 +47,32 @@ export async function runSession(
   }
 
   try {
+    // Each mode's module is loaded for its run only: a stage run does not compile planning, final verification or
+    // the hand-off.
     switch (inputs.mode) {
       case 'stage':
-        await stageMode(session, results);
+        await (await import('./modes.js')).stageMode(session, results);
         break;
       case 'chain':
-        await chainMode(session, results);
+        await (await import('./modes.js')).chainMode(session, results);
         break;
       case 'continue':
-        await continueMode(session, results);
+        await (await import('./sweep-modes.js')).continueMode(session, results);
         break;
       case 'status':
-        await statusMode(session, results);
+        await (await import('./sweep-modes.js')).statusMode(session, results);
         break;
       case 'reconcile':
-        await reconcileMode(session, results);
+        await (await import('./reconcile-mode.js')).reconcileMode(session, results);
         break;
       case 'plan':
-        await planMode(session, results);
+        await (await import('./plan-mode.js')).planMode(session, results);
         break;
       case 'approve':
-        await approveMode(session, results);
+        await (await import('./approve-mode.js')).approveMode(session, results);
         break;
       case 'final':
-        await finalMode(session, results);
+        await (await import('./final-mode.js')).finalMode(session, results);
         break;
     }
   } catch (error) {
