@@ -32550,7 +32550,9 @@ function handleEvent(deps, key, payload) {
 }
 
 // src/github/client.ts
-import { GitHub, getOctokitOptions } from "@actions/github/lib/utils";
+import { Octokit } from "@octokit/core";
+import { paginateRest } from "@octokit/plugin-paginate-rest";
+import { restEndpointMethods } from "@octokit/plugin-rest-endpoint-methods";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 
@@ -32604,7 +32606,7 @@ var notificationsThroughWritePacer = {
 };
 
 // src/github/client.ts
-var OkstraOctokit = GitHub.plugin(retry, throttling);
+var OkstraOctokit = Octokit.plugin(restEndpointMethods, paginateRest, retry, throttling);
 var TRANSPORT_KEYS = /* @__PURE__ */ new Set(["headers", "request", "baseUrl", "method", "mediaType"]);
 function scrubRequests(client, scrub, learn) {
   client.hook.wrap("request", async (request, options2) => {

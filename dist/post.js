@@ -1,3 +1,3 @@
 import { createRequire as __okstraCreateRequire } from 'node:module';
 const require = __okstraCreateRequire(import.meta.url);
-import{b as a}from"./chunk-3QA2B64B.js";import"./chunk-VX54ZO3E.js";if(a(process.env)){let{post:i}=await import("./chunk-IRSKXSTW.js");await i()}
+import{b as a}from"./chunk-3QA2B64B.js";import"./chunk-VX54ZO3E.js";if(a(process.env)){let{post:i}=await import("./chunk-ILU6OBNT.js");await i()}
