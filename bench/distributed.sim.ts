@@ -5,7 +5,8 @@
 // harness needs it; the scenarios come in OKSTRA_BENCH_DISTRIBUTED_SPEC and
 // each one's timeline goes to a JSON file in OKSTRA_BENCH_DISTRIBUTED_OUT.
 // A run that fails, or a plan that does not complete, fails its test.
-import { appendFileSync, chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStageRow, parseLedger } from '../src/core/ledger/index.js';
@@ -43,6 +44,8 @@ export interface StageRunTimes {
   endedAt: number;
   /** The stages this one waits for. */
   dependsOn: number[];
+  /** CPU time of the run's okstra steps (their process trees: okstra and its git), without the agent stand-ins'. */
+  okstraCpuMs: number;
 }
 
 export interface ScenarioResult {
@@ -153,9 +156,9 @@ async function ledgerTimes(
   return { claims, dones };
 }
 
-/** The bundled Action as the sim runs it, noting when each job's first okstra step was spawned. */
-function timedExecutor(p: Project, processAt: Map<number, number>): JobExecutor {
-  const inner = actionExecutor(p);
+/** The bundled Action as the sim runs it, noting when each job's first okstra step was spawned and its steps' CPU. */
+function timedExecutor(p: Project, processAt: Map<number, number>, cpuDir: string): JobExecutor {
+  const inner = actionExecutor(p, { cpuDir });
   return {
     prepare: (job) => inner.prepare(job),
     step: (job, step, signal) => {
@@ -163,6 +166,29 @@ function timedExecutor(p: Project, processAt: Map<number, number>): JobExecutor 
       return inner.step(job, step, signal);
     },
   };
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+/**
+ * CPU milliseconds of a run's okstra steps: each step's shell wrote its /proc stat once the step had ended, whose
+ * cutime and cstime (fields 16 and 17) hold the step's whole process tree; the stand-ins' own CPU is taken off.
+ */
+function okstraCpuMs(
+  cpuDir: string,
+  runId: number,
+  standIns: ReadonlyArray<{ runId: string | null; cpuMs: number }>,
+): number {
+  let ticks = 0;
+  for (const name of readdirSync(cpuDir).filter((n) => n.startsWith(`${runId}-`))) {
+    // After the command name (in parentheses, which may hold spaces) the fields start at the third.
+    const fields = readFileSync(join(cpuDir, name), 'utf8')
+      .slice(readFileSync(join(cpuDir, name), 'utf8').lastIndexOf(')') + 2)
+      .split(' ');
+    ticks += Number(fields[16 - 3]) + Number(fields[17 - 3]);
+  }
+  const agents = standIns.filter((a) => a.runId?.startsWith(`gh-${runId}-`)).reduce((sum, a) => sum + a.cpuMs, 0);
+  return (ticks * 1000) / CLOCK_TICKS - agents;
 }
 
 function failedRunsTail(s: GitHubSim): string {
@@ -190,7 +216,7 @@ async function failedReports(p: Project, s: GitHubSim): Promise<string> {
 async function runScenario(s: Scenario): Promise<ScenarioResult> {
   const stages = stagesOf(s);
   const planId = `bench-${s.plan}`;
-  const executor: AgentScript = {
+  const executor = (cpuLog?: string): AgentScript => ({
     rules: [
       {
         when: { role: 'executor' },
@@ -199,24 +225,31 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
           writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}}\n' },
           final: 'Wrote src/stage-{{STAGE}}.txt.',
           carry: true,
+          ...(cpuLog ? { cpuLog } : {}),
         },
       },
     ],
-    default: { verifierResult: 'PASS' },
-  };
+    default: { verifierResult: 'PASS', ...(cpuLog ? { cpuLog } : {}) },
+  });
   const p = await makeProject({
     plan: planMarkdown(planId, stages),
-    agents: { writer: executor, reviewer: { verifierResult: 'PASS' } },
+    agents: { writer: executor(), reviewer: { verifierResult: 'PASS' } },
     files: { '.github/workflows/okstra.yml': WORKFLOWS[s.shell] },
     prFiles: { 'docs/feature.md': 'a feature\n' },
   });
+  // In the scratch folder, which the stand-ins (okstra's agent users) may write to.
+  const cpuLog = join(p.scratch, 'stand-ins-cpu.jsonl');
+  const cpuDir = join(p.scratch, 'steps-cpu');
+  mkdirSync(cpuDir);
+  p.script('writer', executor(cpuLog));
+  p.script('reviewer', { verifierResult: 'PASS', cpuLog });
   const log = logLedgerPushes(p);
   const processAt = new Map<number, number>();
   const sim = await startGitHubSim({
     project: p,
     shell: s.shell,
     pulls: [{ number: 7, head: 'feature' }],
-    executor: timedExecutor(p, processAt),
+    executor: timedExecutor(p, processAt, cpuDir),
   });
   try {
     const askedAt = Date.now();
@@ -238,6 +271,12 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
     ).toEqual(stages.map((x) => x.n));
 
     const { claims, dones } = await ledgerTimes(p, log);
+    const standIns = existsSync(cpuLog)
+      ? readFileSync(cpuLog, 'utf8')
+          .split('\n')
+          .filter((line) => line.trim() !== '')
+          .map((line) => JSON.parse(line) as { runId: string | null; cpuMs: number })
+      : [];
     const runs: StageRunTimes[] = [];
     let otherRuns = 0;
     for (const run of sim.runs()) {
@@ -260,6 +299,7 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
         doneAt: dones.get(run.id) ?? null,
         endedAt: t.endedAt,
         dependsOn: stages.find((x) => x.n === stage)?.dependsOn ?? [],
+        okstraCpuMs: okstraCpuMs(cpuDir, run.id, standIns),
       });
     }
     // One run per stage: a second one would be a retry, and the wall time would not be the plan's.

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { run, type ApplicationFunction } from 'probot';
 import { createOkstraApp } from './index.js';
+import { OkstraProbotOctokit } from './lib/octokit.js';
 import { appSecrets } from './lib/secrets.js';
 
 const readKeyFile = (path: string): string | null => {
@@ -28,4 +29,4 @@ const app: ApplicationFunction = (probot, options) => {
   return createOkstraApp({ secrets: appSecrets(process.env, readKeyFile) })(probot, options);
 };
 
-await run(app);
+await run(app, { Octokit: OkstraProbotOctokit });

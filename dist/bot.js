@@ -34691,10 +34691,63 @@ function handleEvent(deps, key, payload) {
 }
 
 // src/github/client.ts
-import { GitHub, getOctokitOptions } from "@actions/github/lib/utils";
+import { Octokit } from "@octokit/core";
+import { paginateRest } from "@octokit/plugin-paginate-rest";
+import { restEndpointMethods } from "@octokit/plugin-rest-endpoint-methods";
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
-var OkstraOctokit = GitHub.plugin(retry, throttling);
+
+// src/core/write-pacing.ts
+var GITHUB_WRITE_PACING = { burst: 20, refillMs: 1e3 };
+function fullBucket(pacing, now) {
+  return { tokens: pacing.burst, at: now };
+}
+function takeWrite(bucket, now, pacing) {
+  const elapsed = Math.max(0, now - bucket.at);
+  const refilled = Math.min(pacing.burst, bucket.tokens + elapsed / pacing.refillMs);
+  const tokens = refilled - 1;
+  return { waitMs: tokens >= 0 ? 0 : Math.ceil(-tokens * pacing.refillMs), bucket: { tokens, at: now } };
+}
+
+// src/github/write-pacer.ts
+var WritePacer = class {
+  constructor(pacing = GITHUB_WRITE_PACING, now = Date.now) {
+    this.pacing = pacing;
+    this.now = now;
+  }
+  pacing;
+  now;
+  buckets = /* @__PURE__ */ new Map();
+  key(id2 = "default") {
+    return {
+      schedule: async (options2, fn) => {
+        if (options2.weight !== 0) await this.wait(id2);
+        return fn();
+      }
+    };
+  }
+  async wait(id2) {
+    const now = this.now();
+    const taken = takeWrite(this.buckets.get(id2) ?? fullBucket(this.pacing, now), now, this.pacing);
+    this.buckets.set(id2, taken.bucket);
+    if (taken.waitMs > 0) await new Promise((resolve) => setTimeout(resolve, taken.waitMs));
+  }
+  /**
+   * As the plugin's options take it. A cast, not a Bottleneck group: the
+   * plugin only ever calls `key(id).schedule(options, fn)` on it
+   * (@octokit/plugin-throttling's wrap-request), which this class answers.
+   */
+  asGroup() {
+    return this;
+  }
+};
+var processWritePacer = new WritePacer();
+var notificationsThroughWritePacer = {
+  key: () => ({ schedule: async (_options, fn) => fn() })
+};
+
+// src/github/client.ts
+var OkstraOctokit = Octokit.plugin(restEndpointMethods, paginateRest, retry, throttling);
 var TRANSPORT_KEYS = /* @__PURE__ */ new Set(["headers", "request", "baseUrl", "method", "mediaType"]);
 function scrubRequests(client, scrub, learn) {
   client.hook.wrap("request", async (request, options2) => {
@@ -34773,6 +34826,22 @@ function createOkstraApp(options2 = {}) {
 }
 var bot_default = createOkstraApp();
 
+// bot/lib/octokit.ts
+import { ProbotOctokit } from "probot";
+function withOkstraWritePacing(options2) {
+  return {
+    ...options2,
+    throttle: {
+      ...options2.throttle,
+      write: processWritePacer.asGroup(),
+      notifications: notificationsThroughWritePacer
+    }
+  };
+}
+var OkstraProbotOctokit = ProbotOctokit.defaults(
+  (options2) => withOkstraWritePacing(options2)
+);
+
 // bot/main.ts
 var readKeyFile = (path) => {
   try {
@@ -34790,4 +34859,4 @@ var app = (probot, options2) => {
   }
   return createOkstraApp({ secrets: appSecrets(process.env, readKeyFile) })(probot, options2);
 };
-await run(app);
+await run(app, { Octokit: OkstraProbotOctokit });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deriveLedgerState, StageRowSchema } from '../core/ledger/index.js';
 import type { LedgerStore } from '../git/ledger-store.js';
+import { STATE_NAME } from './post-state.js';
 
 /**
  * The claims this job holds, kept in the step's saved state
@@ -10,7 +11,7 @@ import type { LedgerStore } from '../git/ledger-store.js';
  * run that is gone.
  */
 
-export const STATE_NAME = 'okstra-claims';
+export { STATE_NAME };
 
 const HeldClaimSchema = z.strictObject({
   planId: z.string(),
@@ -50,9 +51,25 @@ export class ClaimLog {
     this.flush();
   }
 
+  /**
+   * The stage's run recorded its terminal row: the claim is no longer this
+   * job's to release. With none left open the state is saved empty, and the
+   * post step loads nothing (post.ts): it is part of the run's end, which the
+   * okstra App waits for before it dispatches the next stages.
+   */
+  settle(planId: string, runId: string): void {
+    const at = this.claims.findIndex((c) => c.planId === planId && c.runId === runId);
+    if (at < 0) return;
+    this.claims.splice(at, 1);
+    this.flush();
+  }
+
   private flush(): void {
     // The last value saved under a name is the one the post step sees.
-    this.save(STATE_NAME, JSON.stringify({ ...this.where, claims: this.claims } satisfies PostState));
+    this.save(
+      STATE_NAME,
+      this.claims.length === 0 ? '' : JSON.stringify({ ...this.where, claims: this.claims } satisfies PostState),
+    );
   }
 }
 

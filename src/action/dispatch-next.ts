@@ -16,12 +16,18 @@ import { actionTriggerDeps } from './trigger-deps.js';
  * own token does, except a dispatch. A refusal (the plan paused by a
  * failure, no pull request to report to) is said in the log and the
  * summary; it does not fail a stage that passed.
+ *
+ * It runs as soon as the done row is on the remote, beside the stage's own
+ * publishing (its check, comment and summary), which the next stages do not
+ * wait for: what it resolves to says the outcome once that publishing is
+ * written, so the summary keeps its order.
  */
-export async function dispatchNextStages(s: Session, loaded: LoadedPlan, r: RunResults): Promise<void> {
-  if (!s.inputs.dispatchNext || s.inputs.dryRun) return;
+export async function dispatchNextStages(s: Session, loaded: LoadedPlan, r: RunResults): Promise<() => Promise<void>> {
+  const nothing = async (): Promise<void> => undefined;
+  if (!s.inputs.dispatchNext || s.inputs.dryRun) return nothing;
   const passed = r.runs.some((run) => run.outcome.report.verdict.value === 'PASS');
-  if (!passed) return;
-  const say = async (line: string): Promise<void> => {
+  if (!passed) return nothing;
+  const say = (line: string) => async (): Promise<void> => {
     s.io.info(`okstra: ${line}`);
     await s.io.summary(`\n**Next stages** of plan \`${loaded.plan.id}\`: ${line}\n`);
   };
@@ -30,8 +36,10 @@ export async function dispatchNextStages(s: Session, loaded: LoadedPlan, r: RunR
     return say('not dispatched: `dispatch-next` needs `github-token` and a workflow run (it is off a runner here)');
   if (prNumber === null)
     return say('not dispatched: no `pr-number` to put their checks on; the scheduled sweep (mode continue) runs them');
-  const deps = actionTriggerDeps(s.io, s.client, s.ctx, { defaultBranch: s.defaultBranch });
+  const client = s.client;
+  // Never rejects: it runs beside the stage's publishing, which must not be cut short by it.
   try {
+    const deps = actionTriggerDeps(s.io, client, s.ctx, { defaultBranch: s.defaultBranch });
     const outcome = await continuePlan(deps, s.config, {
       planId: loaded.plan.id,
       prNumber,
@@ -45,7 +53,8 @@ export async function dispatchNextStages(s: Session, loaded: LoadedPlan, r: RunR
     return say(`none dispatched: ${outcome.reason}`);
   } catch (error) {
     // The stage's own result stands; the sweep picks the plan up if this dispatch was lost.
-    s.io.warning(`okstra: could not dispatch the next stages of plan ${loaded.plan.id}: ${describeApiError(error)}`);
+    const why = describeApiError(error);
+    return async () => s.io.warning(`okstra: could not dispatch the next stages of plan ${loaded.plan.id}: ${why}`);
   }
 }
 

@@ -9,7 +9,6 @@ import type { RunStageRequest, StageOutcome, StageRefusal } from '../engine/type
 import { planSpendLine } from '../triggers/plan-summary.js';
 import { dispatchNextStages } from './dispatch-next.js';
 import { dryRun } from './dry-run.js';
-import { autoFinalAfterRun } from './final-mode.js';
 import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './plan-run.js';
 import type { Session } from './session.js';
 
@@ -43,6 +42,9 @@ function onGitHub(refusal: StageRefusal): StageRefusal {
   };
 }
 
+/** What starts once a stage's outcome is recorded, beside its publishing; resolves to what it says after it. */
+type AfterRecorded = () => Promise<() => Promise<void>>;
+
 async function endStage(
   s: Session,
   plan: Plan,
@@ -50,6 +52,7 @@ async function endStage(
   runId: string,
   given: StageOutcome,
   r: RunResults,
+  afterRecorded?: AfterRecorded,
 ): Promise<void> {
   s.log.close();
   const outcome = given.kind === 'refused' ? onGitHub(given) : given;
@@ -64,6 +67,10 @@ async function endStage(
   const localJson = join(dir, `${plan.id}-${runId}.json`);
   await writeFile(localJson, `${JSON.stringify(report, null, 2)}\n`);
   r.runs.push({ outcome, localJson });
+  // Its terminal row is on the remote: nothing of this run is left for the post step to release.
+  s.claims.settle(plan.id, runId);
+  // Started now (the done row is on the remote): the next stages need nothing of the publishing below.
+  const after = afterRecorded?.();
 
   s.io.info(
     `stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`,
@@ -73,6 +80,7 @@ async function endStage(
   const markdown = r.summaryChars + full.length <= SUMMARY_BUDGET ? full : renderSummary(report).markdown;
   r.summaryChars += markdown.length;
   await s.io.summary(`${markdown}\n${await planSpendLine(s.deps.ledger, plan.id)}`);
+  if (after) await (await after)();
   if (report.verdict.value !== 'PASS')
     r.failures.push(
       `plan ${plan.id} stage ${stage}: ${report.verdict.value} (${report.verdict.runStatus}) — ${report.verdict.reasons[0] ?? 'see the report'}`,
@@ -83,18 +91,43 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   const loaded = await loadPlan(s, s.inputs.plan as string, r);
   if (!loaded) return;
   const stage = s.inputs.stage as number;
-  await fetchPlanRefs(s, loaded.plan);
-  if (s.inputs.dryRun) return dryRun(s, loaded, [stage], r);
-  await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r);
-  await dispatchNextStages(s, loaded, r);
-  await autoFinalAfterRun(s, loaded, r);
+  if (s.inputs.dryRun) {
+    await fetchPlanRefs(s, loaded.plan);
+    return dryRun(s, loaded, [stage], r);
+  }
+  await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r, {
+    // The plan's branches come while the check is marked in progress: neither waits for the other.
+    before: () => fetchPlanRefs(s, loaded.plan),
+    afterRecorded: () => dispatchNextStages(s, loaded, r),
+  });
+  await autoFinal(s, loaded, r);
+}
+
+/**
+ * `handoff.auto`'s final verification after the last stage: its module (final
+ * verification, the hand-off) loads only for a run that may do it.
+ */
+async function autoFinal(s: Session, loaded: LoadedPlan, r: RunResults): Promise<void> {
+  if (!s.config.handoff.auto || s.inputs.dryRun || r.failures.length > 0) return;
+  await (await import('./final-mode.js')).autoFinalAfterRun(s, loaded, r);
+}
+
+/** What a stage run does around the engine's: before its intake (beside marking its check), after its outcome is recorded. */
+export interface StageRunHooks {
+  before?: () => Promise<void>;
+  afterRecorded?: AfterRecorded;
 }
 
 /**
  * One stage run with its check, claim record and report: mode stage (a fix
  * run with `rebase: true` when the input asks), and mode reconcile's
- * re-verifying run (`reconcile: true`). The plan is loaded
- * and its refs fetched.
+ * re-verifying run (`reconcile: true`). The plan is loaded, and its refs
+ * fetched (or fetched by `hooks.before`).
+ *
+ * The check is marked in progress beside the run's start rather than before
+ * it: the claim is what the next stages and a person wait for, and an API
+ * round trip in front of it was part of every hop. It is awaited before the
+ * outcome is published, so a check never completes before it was started.
  */
 export async function runOneStage(
   s: Session,
@@ -102,17 +135,24 @@ export async function runOneStage(
   stage: number,
   extra: Pick<RunStageRequest, 'reconcile' | 'rebase'>,
   r: RunResults,
+  hooks: StageRunHooks = {},
 ): Promise<void> {
   const runId = runIdFor(s, stage);
-  await startStage(s, loaded.plan, stage, runId);
+  // Built first: a roster that cannot be built fails the run before anything is started.
+  const request = { ...requestBase(s, loaded), stage, runId, ...extra };
+  // startStage records the claim for the post step before its first await, so before the engine can make it.
+  const started = startStage(s, loaded.plan, stage, runId);
   let outcome: StageOutcome;
   try {
-    outcome = await runStage({ ...requestBase(s, loaded), stage, runId, ...extra }, s.deps);
+    await hooks.before?.();
+    outcome = await runStage(request, s.deps);
   } catch (error) {
+    await started;
     await s.publisher.crashed(loaded.plan.id, stage, runId, error instanceof Error ? error.message : String(error));
     throw error;
   }
-  await endStage(s, loaded.plan, stage, runId, outcome, r);
+  await started;
+  await endStage(s, loaded.plan, stage, runId, outcome, r, hooks.afterRecorded);
   if (outcome.kind === 'refused') r.failures.push(`stage ${stage} not run: ${onGitHub(outcome).reason}`);
   else r.remainingQueue = [];
 }
@@ -123,7 +163,7 @@ export async function chainMode(s: Session, r: RunResults): Promise<void> {
   await fetchPlanRefs(s, loaded.plan);
   if (s.inputs.dryRun) return dryRun(s, loaded, s.inputs.stages ?? undefined, r);
   await chainPlan(s, loaded, s.inputs.stages ?? undefined, r);
-  await autoFinalAfterRun(s, loaded, r);
+  await autoFinal(s, loaded, r);
 }
 
 export async function chainPlan(

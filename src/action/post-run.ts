@@ -7,7 +7,8 @@ import { GitLedgerStore } from '../git/ledger-store.js';
 import { removeWorktreesOf } from '../git/worktrees.js';
 import { createGitHubClient, describeApiError } from '../github/client.js';
 import { completeCheck } from '../github/checks.js';
-import { parsePostState, releaseHeldClaims, STATE_NAME } from './claims.js';
+import { parsePostState, releaseHeldClaims } from './claims.js';
+import { claimsSaved, STATE_NAME } from './post-state.js';
 import { runnerContext, type Env } from './context.js';
 import type { ActionIo } from './io.js';
 import { coreIo } from './core-io.js';
@@ -87,13 +88,12 @@ export async function runPost(d: PostDeps): Promise<void> {
 /** The post step's entry: like run(), anything thrown fails the step. */
 export async function post(): Promise<void> {
   // After a killed main step its root-owned files may still be in the checkout: release claims as root too, then hand them back.
-  const claimsSaved = (process.env[`STATE_${STATE_NAME}`] ?? '') !== '';
   if (
     shouldReexecAsRoot({
       euid: process.geteuid?.() ?? 0,
       platform: process.platform,
       env: process.env,
-      needsBoundary: claimsSaved,
+      needsBoundary: claimsSaved(process.env),
     })
   ) {
     const code = await reexecAsRoot(process.argv[1] ?? '', process.env, (line) => core.info(line));

@@ -77,6 +77,11 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const { io, inputs, ctx } = d;
   // Read before anything is changed on the runner, so a bad value stops the run with nothing to undo.
   const progressIntervalMs = progressIntervalFrom(d.env);
+  // Octokit and its HTTP stack load only when the run may call the API, keeping them out of a plain run's start;
+  // asked for now, their module compiles while git works below instead of after it (a stage's claim waits on both).
+  const clientModule = inputs.githubToken && !inputs.dryRun ? import('../github/client.js') : null;
+  // Awaited where a client is made; left unawaited (no API call needed), a failed load must not end the process.
+  void clientModule?.catch(() => undefined);
   const opened = await RemoteRefs.open(ctx.workspace, REMOTE);
   if (!opened)
     throw new Error(
@@ -118,6 +123,20 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     await d.installClis(builtinRefs(config, inputs, penv), penv, io.info);
   }
 
+  const token = inputs.githubToken;
+  const client =
+    token && clientModule && needsApi(inputs, ctx, config)
+      ? (await clientModule).createGitHubClient({
+          token,
+          baseUrl: ctx.apiUrl,
+          log: io.info,
+          scrub: d.scrub,
+          ...(d.fetch ? { fetch: d.fetch } : {}),
+        })
+      : null;
+  // Looked up while the boundary opens (it never rejects: a pull request it cannot read is warned of, and skipped).
+  const prLookup = resolvePullRequest(io, client, ctx, inputs);
+
   const workspace = new StageWorkspace(repoDir, { remoteEnv });
   let trustedRoot = repoDir;
   let trustedWorktree: string | null = null;
@@ -145,18 +164,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     },
   );
 
-  // Octokit and its HTTP stack load only when the run will call the API, keeping them out of a plain run's start.
-  const client =
-    inputs.githubToken && !inputs.dryRun && needsApi(inputs, ctx, config)
-      ? (await import('../github/client.js')).createGitHubClient({
-          token: inputs.githubToken,
-          baseUrl: ctx.apiUrl,
-          log: io.info,
-          scrub: d.scrub,
-          ...(d.fetch ? { fetch: d.fetch } : {}),
-        })
-      : null;
-  const pr = await resolvePullRequest(io, client, ctx, inputs);
+  const pr = await prLookup;
   const publisher = new StagePublisher({
     io,
     client,

@@ -1,15 +1,21 @@
-import { GitHub, getOctokitOptions } from '@actions/github/lib/utils';
+import { Octokit } from '@octokit/core';
+import { paginateRest } from '@octokit/plugin-paginate-rest';
+import { restEndpointMethods } from '@octokit/plugin-rest-endpoint-methods';
 import { retry } from '@octokit/plugin-retry';
 import { throttling } from '@octokit/plugin-throttling';
 import type { Scrubber } from '../core/text/scrub.js';
+import { notificationsThroughWritePacer, processWritePacer } from './write-pacer.js';
 
 /**
- * The one Octokit okstra talks to GitHub with: `@actions/github`'s client
- * (REST methods, pagination, the runner's proxy settings) plus retries for
+ * The one Octokit okstra talks to GitHub with: REST methods and pagination
+ * (the plugins `@actions/github`'s client is made of) plus retries for
  * server errors and GitHub's rate-limit handling, so a busy API slows a run
- * down instead of failing it.
+ * down instead of failing it. Built from the plugins rather than from
+ * `@actions/github`, whose module builds its proxy-aware fetch (undici and
+ * the HTTP client, ~150 ms of CPU) as it loads: every stage job paid that on
+ * its way to the claim. The runner's proxy is still honoured (runnerFetch).
  */
-const OkstraOctokit = GitHub.plugin(retry, throttling);
+const OkstraOctokit = Octokit.plugin(restEndpointMethods, paginateRest, retry, throttling);
 
 export type GitHubClient = InstanceType<typeof OkstraOctokit>;
 
@@ -28,11 +34,11 @@ export interface GitHubClientOptions {
   baseUrl: string;
   log: (line: string) => void;
   /**
-   * Tests inject the global `fetch`: the default client sends through its
-   * own undici dispatcher, which HTTP interceptors such as nock cannot see.
+   * The fetch requests go through; default Node's (runnerFetch: the
+   * runner's proxy when one is set). Tests inject their own.
    */
   fetch?: typeof fetch;
-  /** Tests turn the write throttle (one write per second) off; runs keep it. */
+  /** Tests turn the write pacing (src/core/write-pacing.ts: a burst of 20, then one a second) off; runs keep it. */
   throttle?: boolean;
   /** How often a rate-limited request is retried before it fails. */
   rateLimitRetries?: number;
@@ -56,20 +62,45 @@ export function createGitHubClient(o: GitHubClientOptions): GitHubClient {
       );
       return again;
     };
-  const client = new OkstraOctokit(
-    getOctokitOptions(o.token, {
-      baseUrl: o.baseUrl.replace(/\/+$/, ''),
-      userAgent: 'okstra',
-      ...(o.fetch ? { request: { fetch: o.fetch } } : {}),
-      ...(o.retryBaseMs !== undefined ? { retry: { retryAfterBaseValue: o.retryBaseMs } } : {}),
-      throttle:
-        o.throttle === false
-          ? { enabled: false }
-          : { onRateLimit: onLimit('rate limit'), onSecondaryRateLimit: onLimit('secondary rate limit') },
-    }),
-  );
+  const client = new OkstraOctokit({
+    auth: o.token,
+    baseUrl: o.baseUrl.replace(/\/+$/, ''),
+    userAgent: 'okstra',
+    request: { fetch: o.fetch ?? runnerFetch(process.env) },
+    ...(o.retryBaseMs !== undefined ? { retry: { retryAfterBaseValue: o.retryBaseMs } } : {}),
+    throttle:
+      o.throttle === false
+        ? { enabled: false }
+        : {
+            onRateLimit: onLimit('rate limit'),
+            onSecondaryRateLimit: onLimit('secondary rate limit'),
+            // The plugin's default lets one write out per second, always: a done stage's few checks and dispatches
+            // go out at once instead, within GitHub's documented limits (src/core/write-pacing.ts).
+            write: processWritePacer.asGroup(),
+            notifications: notificationsThroughWritePacer,
+          },
+  });
   if (o.scrub) scrubRequests(client, o.scrub);
   return client;
+}
+
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+
+/**
+ * Node's fetch, unless the runner names a proxy: then `@actions/github`'s
+ * proxy-aware fetch (its proxy and no_proxy rules, as before), loaded on the
+ * first request so a runner without a proxy never compiles it.
+ */
+export function runnerFetch(env: Readonly<Record<string, string | undefined>>): typeof fetch {
+  // Looked up at each request: an interceptor (a test's) may replace the global fetch after a client was made.
+  if (!PROXY_VARIABLES.some((name) => (env[name] ?? '') !== '')) return (input, init) => globalThis.fetch(input, init);
+  let proxied: Promise<typeof fetch> | null = null;
+  return async (input, init) => {
+    proxied ??= import('@actions/github/lib/utils').then(
+      (m) => (m.defaults.request?.fetch as typeof fetch | undefined) ?? globalThis.fetch,
+    );
+    return (await proxied)(input, init);
+  };
 }
 
 // Transport settings, not content: the headers carry the client's own credential, which must go out.

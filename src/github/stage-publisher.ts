@@ -76,6 +76,9 @@ export interface PublishSetup {
   progressClock?: ProgressClock;
 }
 
+/** How many of the engine's lines are kept for a check's progress while it is being marked in progress. */
+const EARLY_LINES = 500;
+
 export class StagePublisher {
   readonly problems: string[] = [];
   private foreignRefused = false;
@@ -83,35 +86,50 @@ export class StagePublisher {
   private readonly checks = new Map<string, number>();
   /** The running stage's progress updates, per plan and stage, closed before its check is completed. */
   private readonly live = new Map<string, CheckProgress>();
+  /**
+   * What the engine said while a check was being marked in progress: the
+   * stage runs meanwhile (the claim does not wait for the API), so its first
+   * lines come before the progress updates can start, and are given to them
+   * when they do. Null while no check is being marked.
+   */
+  private early: Array<(p: CheckProgress) => void> | null = null;
 
   constructor(private readonly s: PublishSetup) {}
 
   /** The engine's log lines, for the running checks' progress. */
   onLine = (text: string): void => {
+    this.remember((p) => p.line(text));
     for (const p of this.live.values()) p.line(text);
   };
 
   /** The workers' activity, for the running checks' progress. */
   onActivity = (a: ActivityFacts): void => {
+    this.remember((p) => p.activity(a));
     for (const p of this.live.values()) p.activity(a);
   };
+
+  private remember(say: (p: CheckProgress) => void): void {
+    // Bounded: a check that takes this long to mark is rare, and its updates then start from the later lines.
+    if (this.early && this.early.length < EARLY_LINES) this.early.push(say);
+  }
 
   /** Starts the progress updates of a check this job marked in progress. */
   private watch(key: string, id: number, intro: string, at: Date): void {
     const client = this.s.client;
+    const early = this.early ?? [];
+    this.early = null;
     if (!client) return;
-    this.live.set(
-      key,
-      new CheckProgress({
-        send: (output, signal) => updateInProgress(client, this.s.repo, id, output, signal),
-        warn: (message) => this.s.io.warning(message),
-        scrub: (text) => this.s.scrub.scrubAll(text),
-        intro,
-        openedAt: at.getTime(),
-        ...(this.s.progressIntervalMs !== undefined ? { minIntervalMs: this.s.progressIntervalMs } : {}),
-        ...(this.s.progressClock ? { clock: this.s.progressClock } : {}),
-      }),
-    );
+    const progress = new CheckProgress({
+      send: (output, signal) => updateInProgress(client, this.s.repo, id, output, signal),
+      warn: (message) => this.s.io.warning(message),
+      scrub: (text) => this.s.scrub.scrubAll(text),
+      intro,
+      openedAt: at.getTime(),
+      ...(this.s.progressIntervalMs !== undefined ? { minIntervalMs: this.s.progressIntervalMs } : {}),
+      ...(this.s.progressClock ? { clock: this.s.progressClock } : {}),
+    });
+    this.live.set(key, progress);
+    for (const say of early) say(progress);
   }
 
   /** Ends a stage's progress updates; the completing request follows, so none may come after it. */
@@ -164,6 +182,22 @@ export class StagePublisher {
   async started(plan: Plan, stage: number, runId: string, roster: RosterNames): Promise<number | null> {
     const client = this.s.client;
     if (!client) return null;
+    this.early = [];
+    try {
+      return await this.markStarted(client, plan, stage, runId, roster);
+    } finally {
+      // Given to the progress updates when they started; dropped when they did not.
+      this.early = null;
+    }
+  }
+
+  private async markStarted(
+    client: GitHubClient,
+    plan: Plan,
+    stage: number,
+    runId: string,
+    roster: RosterNames,
+  ): Promise<number | null> {
     const title = `Running: ${roster.executor.name} executes, ${roster.verifiers.map((v) => v.name).join(', ')} verify`;
     const stageTitle = plan.stages.find((x) => x.number === stage)?.title ?? '';
     const summary = `okstra is running stage ${stage}${stageTitle ? ` (${stageTitle})` : ''} of plan \`${plan.id}\` as run \`${runId}\`.${this.s.runUrl ? ` [Workflow run](${this.s.runUrl})` : ''}`;

@@ -555,6 +555,11 @@ export interface RunOptions {
   files?: ActionRun['files'];
   /** Run the step as this OS user (a runner's own unprivileged user); default: the test's. */
   user?: { uid: number; gid: number };
+  /**
+   * Write the step's CPU time (its whole process tree: okstra, git, the agents) to this file when it ends: the
+   * bench's figure. A shell runs the step and writes its own /proc stat, whose children fields hold the step's.
+   */
+  cpuFile?: string;
 }
 
 function runnerEnv(
@@ -621,7 +626,21 @@ export function spawnAction(
 } {
   const { files, eventPath } = prepareFiles(project, o);
   const entry = o.entry === 'post' ? inject('okstraActionPostPath') : inject('okstraActionPath');
-  const child = execa(process.execPath, [entry], {
+  // `$0` is the file; the shell waits for node, so its stat's cutime/cstime are node's tree once it has ended.
+  // bash, not sh: dash drops the runner's `INPUT_GITHUB-TOKEN`-style variables (not shell names) from a child's env.
+  const [file, args] = o.cpuFile
+    ? [
+        'bash',
+        [
+          '-c',
+          '"$1" "$2"; code=$?; read -r stat < /proc/$$/stat; echo "$stat" > "$0"; exit $code',
+          o.cpuFile,
+          process.execPath,
+          entry,
+        ],
+      ]
+    : [process.execPath, [entry]];
+  const child = execa(file, args, {
     reject: false,
     env: runnerEnv(project, o, files, eventPath),
     extendEnv: false,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eventFacts, githubRunId, runnerContext, triggerFor } from '../../src/action/context.js';
 import { workflowRunOf } from '../../src/core/ids.js';
 import { ClaimLog, parsePostState, STATE_NAME } from '../../src/action/claims.js';
+import { claimsSaved } from '../../src/action/post-state.js';
 import { phaseOf, PhaseLog, type ActionIo } from '../../src/action/io.js';
 import { resumableStages } from '../../src/core/graph/index.js';
 import { withInputOverrides } from '../../src/action/rules.js';
@@ -250,5 +251,28 @@ describe('claims kept for the post step', () => {
     });
     expect(parsePostState('')).toBeNull();
     expect(parsePostState('{"nope": 1}')).toBeNull();
+  });
+
+  it('drops a claim once its run recorded a terminal row, and saves nothing when none is left open', () => {
+    const saved: Array<[string, string]> = [];
+    const log = new ClaimLog((n, v) => saved.push([n, v]), {
+      repoDir: '/w',
+      remote: 'origin',
+      ledgerBranch: 'okstra-ledger',
+    });
+    log.add({ planId: 'p', stage: 1, runId: 'gh-1-1-s1', checkRunId: null });
+    log.add({ planId: 'p', stage: 2, runId: 'gh-1-1-s2', checkRunId: 7 });
+    log.settle('p', 'gh-1-1-s1');
+    expect(parsePostState(saved.at(-1)?.[1] ?? '')?.claims).toEqual([
+      { planId: 'p', stage: 2, runId: 'gh-1-1-s2', checkRunId: 7 },
+    ]);
+    // Another plan's run id, or one never added, changes nothing.
+    const count = saved.length;
+    log.settle('q', 'gh-1-1-s2');
+    expect(saved.length).toBe(count);
+    log.settle('p', 'gh-1-1-s2');
+    expect(saved.at(-1)).toEqual([STATE_NAME, '']);
+    expect(claimsSaved({ [`STATE_${STATE_NAME}`]: '' })).toBe(false);
+    expect(claimsSaved({ [`STATE_${STATE_NAME}`]: saved[0]?.[1] })).toBe(true);
   });
 });

@@ -63,8 +63,12 @@ describe('the post step', () => {
     main.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
 
     // Wait until the executor is running, then end the job the way a cancelled runner does in the end: SIGKILL.
+    // Both signs are awaited: the agent's record can appear before this process has read the step's output
+    // that said it started.
     const agent = await until('the executor to start', () =>
-      existsSync(project.recordFile('writer')) ? project.records('writer')[0] : null,
+      existsSync(project.recordFile('writer')) && stdout.includes('PROGRESS: phase-4-dispatch worker=Writer worker')
+        ? project.records('writer')[0]
+        : null,
     );
     pids.push(agent.pid);
     expect(stdout).toContain('PROGRESS: phase-4-dispatch worker=Writer worker');
@@ -126,6 +130,8 @@ describe('the post step', () => {
       api,
     });
     expect(main.exitCode, main.stdout).toBe(0);
+    // The stage's done row settled its claim: the main step leaves none open for the post step.
+    expect(main.state['okstra-claims']).toBe('');
     const post = await runAction(project, {
       inputs,
       eventName: 'workflow_dispatch',
@@ -135,7 +141,28 @@ describe('the post step', () => {
       env: postStateEnv(main.state),
     });
     expect(post.exitCode).toBe(0);
-    expect(post.stdout).toContain('nothing to release, its position is done');
+    expect(post.stdout).toBe('');
+    expect(post.stderr).toBe('');
+    // A main step killed between its done row and settling the claim leaves it saved: the post step reads the
+    // ledger, finds the stage done, and leaves it.
+    const unsettled = {
+      'okstra-claims': JSON.stringify({
+        repoDir: project.workspace,
+        remote: 'origin',
+        ledgerBranch: 'okstra-ledger',
+        claims: [{ planId: project.planId, stage: 1, runId: `gh-${RUN_ID}-${RUN_ATTEMPT}-s1`, checkRunId: null }],
+      }),
+    };
+    const late = await runAction(project, {
+      inputs,
+      eventName: 'workflow_dispatch',
+      payload: workflowDispatchPayload({}),
+      api,
+      entry: 'post',
+      env: postStateEnv(unsettled),
+    });
+    expect(late.exitCode).toBe(0);
+    expect(late.stdout).toContain('nothing to release, its position is done');
     expect((await project.ledger()).map((r) => r.status)).toEqual(['started', 'done']);
     expect(readFileSync(post.files.output, 'utf8')).toBe('');
     expect(api.requests).toEqual([]);

@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createNodeMiddleware, Probot, ProbotOctokit, type ApplicationFunction } from 'probot';
 import { createOkstraApp } from '../../bot/index.js';
+import { withOkstraWritePacing } from '../../bot/lib/octokit.js';
 import { APP_ID } from './json.js';
 
 const SECRET = 'okstra-sim-webhook-secret';
@@ -23,10 +24,13 @@ const PRIVATE_KEY = generateKeyPairSync('rsa', {
   privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
 }).privateKey;
 
-/** Probot's Octokit without retries and the write throttle: the simulation answers at once, and its timings stay exact. */
+/**
+ * The App's Octokit as `npm start` makes it (bot/lib/octokit.ts: okstra's write pacing, so the bench's hops are the
+ * ones a real App takes) without retries: the simulation answers at once and never with a server error.
+ */
 class SimOctokit extends ProbotOctokit {
   constructor(options: ConstructorParameters<typeof ProbotOctokit>[0] = {}) {
-    super({ ...options, retry: { enabled: false }, throttle: { enabled: false } });
+    super(withOkstraWritePacing({ ...options, retry: { enabled: false } }));
   }
 }
 

@@ -314,6 +314,8 @@ export interface ActionExecutorOptions {
   fetchDepth?: number;
   /** How long a cancelled step has after SIGINT before SIGTERM (GitHub: 7.5 s), and SIGKILL 2.5 s later. */
   cancelGraceMs?: number;
+  /** A folder for each okstra step's CPU time (`<run id>-<step index>-<entry>.stat`, see RunOptions.cpuFile). */
+  cpuDir?: string;
 }
 
 /**
@@ -360,6 +362,7 @@ export function actionExecutor(project: Project, o: ActionExecutorOptions = {}):
           env: s.env,
           entry: s.entry,
           ...(earlier ? { files: earlier } : {}),
+          ...(o.cpuDir ? { cpuFile: join(o.cpuDir, `${job.run.id}-${s.index}-${s.entry}.stat`) } : {}),
         },
       );
       files.set(key, started.files);

@@ -1,0 +1,3 @@
+import { createRequire as __okstraCreateRequire } from 'node:module';
+const require = __okstraCreateRequire(import.meta.url);
+import{a as i,b as u}from"./chunk-ZUZJQPEZ.js";async function a(t,n,e){return(await t.rest.pulls.get({...n,pull_number:e})).data.head.sha}async function p(t,n,e){try{return(await t.rest.actions.getWorkflowRun({...n,run_id:e})).data.status==="completed"?"finished":"running"}catch(r){if(i(r)===404)return"unknown";throw r}}async function c(t,n,e,r,s){if(r)return{number:e,headSha:r};if(!t)return null;try{return{number:e,headSha:await a(t,n,e)}}catch(o){return s(`okstra: cannot read pull request #${e} (${u(o)}); its checks and comment are skipped`),null}}export{p as a,c as b};

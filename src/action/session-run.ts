@@ -1,0 +1,117 @@
+import { LedgerFormatError } from '../core/ledger/index.js';
+import { okstraLine } from '../core/text/okstra-line.js';
+import { ProviderError } from '../providers/errors.js';
+import type { RunnerContext } from './context.js';
+import type { ActionInputs } from './inputs.js';
+import { inGroup, type ActionIo } from './io.js';
+import type { MainDeps } from './main.js';
+import { emptyResults, type RunResults } from './plan-run.js';
+import { RulesError } from './rules.js';
+import type { Scrubber } from './secrets.js';
+import { openSession, type Session } from './session.js';
+
+/**
+ * The modes that open a session (every mode but cli-cache-key and event):
+ * setup group → mode → outputs and the step's outcome. main.ts loads this
+ * module only for them, so the steps that need none of it start without it.
+ */
+export async function runSession(
+  d: MainDeps,
+  inputs: ActionInputs,
+  ctx: RunnerContext,
+  scrub: Scrubber,
+): Promise<void> {
+  const { io } = d;
+  const results = emptyResults(inputs.dryRun);
+  let session: Session;
+  try {
+    session = await inGroup(io, `okstra: setup (mode ${inputs.mode}${inputs.dryRun ? ', dry run' : ''})`, () =>
+      openSession({
+        io,
+        inputs,
+        ctx,
+        env: d.env,
+        scrub,
+        ...(d.fetch ? { fetch: d.fetch } : {}),
+        ...(d.installClis ? { installClis: d.installClis } : {}),
+      }),
+    );
+  } catch (error) {
+    // Config and roster problems are the user's to fix: show every detail, then one line.
+    if (error instanceof RulesError) for (const line of error.details) io.error(line);
+    if (error instanceof RulesError || error instanceof ProviderError) {
+      io.setFailed(okstraLine(scrub.scrubAll(error.message)));
+      return;
+    }
+    throw error;
+  }
+
+  try {
+    // Each mode's module is loaded for its run only: a stage run does not compile planning, final verification or
+    // the hand-off.
+    switch (inputs.mode) {
+      case 'stage':
+        await (await import('./modes.js')).stageMode(session, results);
+        break;
+      case 'chain':
+        await (await import('./modes.js')).chainMode(session, results);
+        break;
+      case 'continue':
+        await (await import('./sweep-modes.js')).continueMode(session, results);
+        break;
+      case 'status':
+        await (await import('./sweep-modes.js')).statusMode(session, results);
+        break;
+      case 'reconcile':
+        await (await import('./reconcile-mode.js')).reconcileMode(session, results);
+        break;
+      case 'plan':
+        await (await import('./plan-mode.js')).planMode(session, results);
+        break;
+      case 'approve':
+        await (await import('./approve-mode.js')).approveMode(session, results);
+        break;
+      case 'final':
+        await (await import('./final-mode.js')).finalMode(session, results);
+        break;
+    }
+  } catch (error) {
+    // Anything thrown fails the step, Error or not, with the secrets scrubbed from its message;
+    // a corrupt ledger says so (its message names branch:path, line and the repair command).
+    results.failures.push(
+      error instanceof LedgerFormatError
+        ? `the ledger is corrupt: ${error.message}`
+        : error instanceof Error
+          ? error.message
+          : String(error),
+    );
+  } finally {
+    await session.dispose();
+  }
+
+  writeOutputs(io, results);
+  const problems = [...results.failures, ...session.publisher.problems.map((p) => `publishing: ${p}`)];
+  if (problems.length === 0) return;
+  io.setFailed(okstraLine(scrub.scrubAll(problems.join('; '))));
+  // Every problem is a stage whose provider could not work: exit 3, as `okstra run` does (src/cli/exit-codes.ts).
+  const outages = results.runs.filter((r) => r.outcome.report.verdict.runStatus === 'unavailable').length;
+  if (outages === problems.length) io.setExitCode?.(EXIT_UNAVAILABLE);
+}
+
+/** The exit code of a step failed only by outages; the CLI's EXIT_INFRA. */
+export const EXIT_UNAVAILABLE = 3;
+
+/** The outputs describe the last stage run (in a chain: the one it stopped at). */
+export function writeOutputs(io: ActionIo, r: RunResults): void {
+  const last = r.runs.at(-1);
+  const report = last?.outcome.report;
+  io.setOutput('verdict', report?.verdict.value ?? '');
+  io.setOutput('run-status', r.dryRun ? 'dry-run' : (report?.verdict.runStatus ?? ''));
+  io.setOutput('stage', report ? String(report.stage.number) : '');
+  io.setOutput('branch', report?.git.branch ?? '');
+  io.setOutput('head-commit', report?.git.headCommit ?? '');
+  io.setOutput('report-path', last?.outcome.reportPath ?? '');
+  io.setOutput('report-json', last?.localJson ?? '');
+  io.setOutput('remaining-queue', JSON.stringify(r.remainingQueue));
+  io.setOutput('usage', report ? JSON.stringify(report.usage) : '');
+}
