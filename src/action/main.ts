@@ -1,25 +1,16 @@
 import { readFile } from 'node:fs/promises';
-import type { BuiltinProvider } from '../core/config/schema.js';
-import { runnerContext, type Env } from './context.js';
-import { parseInputs, SECRET_INPUTS, type ActionInputs, type InputName } from './inputs.js';
+import { runnerContext } from './context.js';
+import type { MainDeps } from './main-deps.js';
+import { parseInputs, SECRET_INPUTS, type ActionInputs } from './inputs.js';
 import { scrubbedIo, type ActionIo } from './io.js';
 import { cliCacheKeyMode } from './cli-cache-mode.js';
 import { dropSecretInputs, runnerTokens, Scrubber, secretValues } from './secrets.js';
 
 /**
  * One Action run: inputs → session (setup group) → mode → outputs, summary
- * and the step's outcome. Everything it touches comes in through `MainDeps`,
- * so tests can run it in-process; run.ts fills them from `@actions/core`.
+ * and the step's outcome (MainDeps, main-deps.ts, is everything it touches).
  */
-export interface MainDeps {
-  io: ActionIo;
-  readInput: (name: InputName) => string;
-  /** The step's environment; the secret inputs are removed from it once read, so no child inherits them. */
-  env: Record<string, string | undefined>;
-  cwd: string;
-  fetch?: typeof fetch;
-  installClis?: (refs: BuiltinProvider[], env: Env, log: (line: string) => void) => Promise<void>;
-}
+export type { MainDeps } from './main-deps.js';
 
 export async function runAction(d: MainDeps): Promise<void> {
   const parsed = parseInputs(d.readInput);

@@ -4,7 +4,7 @@ import { ProviderError } from '../providers/errors.js';
 import type { RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
 import { inGroup, type ActionIo } from './io.js';
-import type { MainDeps } from './main.js';
+import type { MainDeps } from './main-deps.js';
 import { emptyResults, type RunResults } from './plan-run.js';
 import { RulesError } from './rules.js';
 import type { Scrubber } from './secrets.js';
