@@ -18,4 +18,3 @@ export interface MainDeps {
   fetch?: typeof fetch;
   installClis?: (refs: BuiltinProvider[], env: Env, log: (line: string) => void) => Promise<void>;
 }
-
