@@ -10,6 +10,7 @@ import { CommandProvider } from './command.js';
 import { createClaudeProvider } from './claude.js';
 import { createCodexProvider } from './codex.js';
 import { createGeminiProvider } from './gemini.js';
+import { createCopilotProvider } from './copilot.js';
 import { ProviderError } from './errors.js';
 import type { BuiltinFactory, ProviderDeps } from './provider-deps.js';
 import { CommandLineError } from './shell-words.js';
@@ -30,12 +31,14 @@ export const BUILTIN_ADAPTERS: Readonly<Record<BuiltinProvider, BuiltinFactory>>
   claude: createClaudeProvider,
   codex: createCodexProvider,
   gemini: createGeminiProvider,
+  copilot: createCopilotProvider,
 };
 
 export const BUILTIN_ROSTER_NAMES: Readonly<Record<BuiltinProvider, string>> = {
   claude: 'Claude worker',
   codex: 'Codex worker',
   gemini: 'Gemini worker',
+  copilot: 'Copilot worker',
 };
 
 export const ANONYMOUS_COMMAND_ROSTER_NAME = 'Command worker';
@@ -145,7 +148,7 @@ export function resolveProvider(ref: string, config: OkstraConfig, deps: Provide
   if (!entry.command) {
     throw new ProviderError(
       'provider/without-command',
-      `providers.${ref}: a provider that is not claude, codex or gemini needs \`command\` (the program and its arguments; see docs/providers.md)`,
+      `providers.${ref}: a provider that is not claude, codex, gemini or copilot needs \`command\` (the program and its arguments; see docs/providers.md)`,
     );
   }
   return commandProvider(entry.command, rosterName, entry, deps, `providers.${ref}.command`);

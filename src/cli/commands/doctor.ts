@@ -48,7 +48,7 @@ export function registerDoctorCommands(program: Command, io: CliIo, setExit: (co
     .description(
       `Install the pinned agent CLIs (${BUILTIN_PROVIDERS.map(pinnedSpec).join(', ')}) into okstra's CLI cache; already installed ones are skipped.`,
     )
-    .option('--only <list>', 'comma-separated CLIs to install (claude, codex, gemini)', parseRefs)
+    .option('--only <list>', 'comma-separated CLIs to install (claude, codex, gemini, copilot)', parseRefs)
     .action(async (opts: { only?: BuiltinProvider[] }) => {
       io.out(`okstra install-clis: into ${agentClisDir(io.env)}`);
       const outcomes = await installAgentClis({ refs: opts.only ?? BUILTIN_PROVIDERS, env: io.env });
@@ -64,7 +64,7 @@ function parseRefs(value: string): BuiltinProvider[] {
     .filter(Boolean);
   const unknown = refs.filter((r) => !isBuiltin(r));
   if (unknown.length > 0 || refs.length === 0)
-    throw new InvalidArgumentError(`"${value}" is not a comma-separated list of claude, codex, gemini.`);
+    throw new InvalidArgumentError(`"${value}" is not a comma-separated list of claude, codex, gemini, copilot.`);
   return refs as BuiltinProvider[];
 }
 

@@ -139,11 +139,16 @@ function fallbackChecks(
           role === 'executor'
             ? `"${ref}" is the executor itself; a fallback takes over when the executor's provider cannot work`
             : `"${ref}" is the executor; as a verifier fallback it would verify its own work`,
-          `name another provider than the executor "${config.executor}" (e.g. ${BUILTIN_PROVIDERS.filter((b) => b !== config.executor).join(' or ')})`,
+          `name another provider than the executor "${config.executor}" (e.g. ${orList(BUILTIN_PROVIDERS.filter((b) => b !== config.executor))})`,
         );
     });
   }
   return out;
+}
+
+/** `a, b or c`: a list in a sentence. */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
 const KNOWN_KEYS: Record<string, string[]> = {

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * from the default branch, never from a pull request's head, so a change under
  * review cannot rewrite the rules that judge it.
  */
-export const BUILTIN_PROVIDERS = ['claude', 'codex', 'gemini'] as const;
+export const BUILTIN_PROVIDERS = ['claude', 'codex', 'gemini', 'copilot'] as const;
 export type BuiltinProvider = (typeof BUILTIN_PROVIDERS)[number];
 
 /** A provider reference: a built-in, a name under `providers:`, or `command:<cmdline>`. */
@@ -15,7 +15,8 @@ const providerRef = z
   .string()
   .min(1)
   .refine((s) => s.startsWith('command:') || PROVIDER_NAME_PATTERN.test(s), {
-    message: 'must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`',
+    message:
+      'must be claude, codex, gemini, copilot, a name defined under `providers:`, or `command:<program and arguments>`',
   });
 
 const minutes = z
