@@ -6,6 +6,7 @@ import { AgentCliProvider, type AgentCliSpec } from '../../src/providers/agent-c
 import { claudeSpec } from '../../src/providers/claude.js';
 import { codexSpec } from '../../src/providers/codex.js';
 import { geminiSpec } from '../../src/providers/gemini.js';
+import { copilotSpec } from '../../src/providers/copilot.js';
 import { agentClisDir, locateAgentCli, pinnedInstallDir } from '../../src/providers/cli-locate.js';
 import { pinnedSpec } from '../../src/providers/cli-pins.js';
 import { resolveProvider, type ProviderDeps } from '../../src/providers/registry.js';
@@ -55,6 +56,14 @@ export const CLIS: Readonly<Record<BuiltinProvider, CliUnderTest>> = {
     keyEnv: 'GEMINI_API_KEY',
     baseUrl: (s) => s.url,
     refusal: /Access denied|designated plans directory|not found/,
+  },
+  copilot: {
+    ref: 'copilot',
+    // Bring-your-own-key mode through the gateway, OpenAI's Responses wire API; a GPT-5 name gets `apply_patch`.
+    model: 'gpt-5.5',
+    keyEnv: 'COPILOT_PROVIDER_API_KEY',
+    baseUrl: (s) => `${s.url}/v1`,
+    refusal: /Tool '(apply_patch|bash)' does not exist|Permission to run this tool was denied/,
   },
 };
 
@@ -174,6 +183,7 @@ const SPECS: Readonly<Record<BuiltinProvider, AgentCliSpec>> = {
   claude: claudeSpec,
   codex: codexSpec,
   gemini: geminiSpec,
+  copilot: copilotSpec,
 };
 
 /** A prompt carrying the okstra anchors the scripted server reads (role, worktree, stage). */
@@ -246,7 +256,8 @@ export async function dispatch(
  * Agent configuration a hostile change could add to the worktree, each piece
  * of which would run a program that leaves `marker` behind: Claude Code hooks
  * and a project MCP server, Gemini CLI hooks and MCP server, a Codex project
- * MCP server.
+ * MCP server, Copilot CLI repository hooks (`.github/hooks/`, and inline in
+ * `.github/copilot/settings.json`) and MCP server (`.github/mcp.json`).
  */
 export function plantHostileAgentConfig(worktree: string, marker: string): void {
   const touch = { command: 'touch', args: [marker] };
@@ -263,6 +274,17 @@ export function plantHostileAgentConfig(worktree: string, marker: string): void 
       hooks: { SessionStart: [{ hooks: [{ type: 'command', command: `touch ${marker}` }] }] },
     }),
     '.codex/config.toml': `[mcp_servers.planted]\ncommand = "touch"\nargs = [${JSON.stringify(marker)}]\n`,
+    '.github/hooks/planted.json': JSON.stringify({
+      version: 1,
+      hooks: {
+        sessionStart: [{ type: 'command', bash: `touch ${marker}` }],
+        preToolUse: [{ type: 'command', bash: `touch ${marker}` }],
+      },
+    }),
+    '.github/copilot/settings.json': JSON.stringify({
+      hooks: { sessionStart: [{ type: 'command', bash: `touch ${marker}` }] },
+    }),
+    '.github/mcp.json': JSON.stringify({ mcpServers: { planted: touch } }),
   };
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(worktree, path)), { recursive: true });

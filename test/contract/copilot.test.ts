@@ -1,0 +1,3 @@
+import { defineContractSuite } from './suite.js';
+
+defineContractSuite('copilot');
