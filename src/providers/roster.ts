@@ -161,7 +161,7 @@ export function buildRoster(request: RosterRequest, config: OkstraConfig, deps: 
       ref,
       name: rosterNameFor(ref, config),
       provider,
-      kind: providerKind(ref),
+      kind: providerKind(ref, config),
       model: models[key] ?? settings?.model ?? provider.defaultModel ?? null,
       timeoutMs: minutes === undefined ? null : Math.round(minutes * 60_000),
     };

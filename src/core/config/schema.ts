@@ -53,6 +53,15 @@ const ProviderConfigSchema = z
   .strictObject({
     /** For a named command provider: the program and its arguments (run without a shell). */
     command: z.string().min(1).optional(),
+    /**
+     * For a named provider that runs a built-in agent CLI under its own name and settings: a second worker of
+     * the same CLI with another model (Copilot CLI serves several vendors' models, so two Copilot workers can
+     * verify each other across vendors).
+     */
+    cli: z
+      .enum(BUILTIN_PROVIDERS)
+      .optional()
+      .describe('the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name'),
     /** Roster name prefix: `Aider` gives `Aider worker`. */
     name: z
       .string()
