@@ -852,6 +852,12 @@ var RoleTurnsSchema = z.strictObject({
 var ProviderConfigSchema = z.strictObject({
   /** For a named command provider: the program and its arguments (run without a shell). */
   command: z.string().min(1).optional(),
+  /**
+   * For a named provider that runs a built-in agent CLI under its own name and settings: a second worker of
+   * the same CLI with another model (Copilot CLI serves several vendors' models, so two Copilot workers can
+   * verify each other across vendors).
+   */
+  cli: z.enum(BUILTIN_PROVIDERS).optional().describe("the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name"),
   /** Roster name prefix: `Aider` gives `Aider worker`. */
   name: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$/, 'letters, digits, spaces, ".", "_" or "-"').optional(),
   model: z.string().min(1).optional(),
@@ -1973,8 +1979,24 @@ ${lines.join("\n")}
 
 // src/core/report/vendors.ts
 var SINGLE_VENDOR_LABEL = "single-vendor verification";
+var MODEL_MAKERS = { claude: "Anthropic", codex: "OpenAI", gemini: "Google" };
+function modelMaker(model) {
+  const name = (model ?? "").toLowerCase().replace(/^[a-z0-9-]+\//, "");
+  if (/^claude\b/.test(name)) return "claude";
+  if (/^(gpt|codex|o\d)/.test(name)) return "codex";
+  if (/^gemini\b/.test(name)) return "gemini";
+  return null;
+}
 function vendorOf(member) {
-  return member.provider === "command" ? `command:${member.name}` : member.provider;
+  if (member.provider === "command") return `command:${member.name}`;
+  if (member.provider === "copilot") return modelMaker(member.model) ?? `copilot:${member.model ?? member.name}`;
+  return member.provider;
+}
+function vendorLabel(executor) {
+  if (executor.provider === "command") return executor.name;
+  if (executor.provider !== "copilot") return executor.provider;
+  const maker = modelMaker(executor.model);
+  return maker ? `${MODEL_MAKERS[maker]} models` : `Copilot CLI's ${executor.model ?? "default"} model`;
 }
 function singleVendor(roster) {
   const executor = roster.find((m) => m.function === "executor");
@@ -1982,14 +2004,31 @@ function singleVendor(roster) {
   if (!executor || verifiers.length === 0) return null;
   const vendor = vendorOf(executor);
   if (!verifiers.every((v) => vendorOf(v) === vendor)) return null;
-  return executor.provider === "command" ? executor.name : executor.provider;
+  return vendorLabel(executor);
 }
 function sentence(vendor, verifiersKey) {
   return `the executor and every verifier are ${vendor} (the verifiers in fresh read-only sessions), so no other vendor's model checked this work; add another vendor's API key and list it under ${verifiersKey} in .okstra/config.yml for cross-vendor verification`;
 }
+function whoIs(member) {
+  const maker = member.provider === "copilot" ? modelMaker(member.model) : null;
+  return maker ? `${member.name} (${MODEL_MAKERS[maker]}'s ${member.model ?? ""})` : member.name;
+}
+function crossVendorCopilotLine(roster) {
+  const executor = roster.find((m) => m.function === "executor");
+  const verifiers = roster.filter((m) => m.function === "verifier");
+  if (!executor || singleVendor(roster) !== null || verifiers.length === 0) return null;
+  if (![executor, ...verifiers].some((m) => m.provider === "copilot")) return null;
+  return `cross-vendor verification: ${whoIs(executor)} executed; ${verifiers.map(whoIs).join(", ")} verified`;
+}
 function singleVendorSection(report2) {
   const vendor = singleVendor(report2.roster);
-  if (vendor === null) return textSection("single-vendor", "", { priority: 1 });
+  if (vendor === null) {
+    const copilot = crossVendorCopilotLine(report2.roster);
+    const text3 = copilot === null ? "" : `${escapeInline(copilot.charAt(0).toUpperCase() + copilot.slice(1))}.
+
+`;
+    return textSection("single-vendor", text3, { priority: 1 });
+  }
   const label = SINGLE_VENDOR_LABEL.charAt(0).toUpperCase() + SINGLE_VENDOR_LABEL.slice(1);
   const text2 = `\u26A0\uFE0F **${label}:** ${sentence(escapeInline(vendor), inlineCode("verifiers:"))}.
 
@@ -3678,29 +3717,7 @@ function crossChecks(config2, doc, path, at) {
     out,
     fallbackChecks(config2, (keyPath) => at(locate(doc, keyPath)), path)
   );
-  for (const [name, p] of Object.entries(config2.providers)) {
-    const builtin = BUILTIN_PROVIDERS.includes(name);
-    if (!builtin && !p.command) {
-      out.push({
-        severity: "error",
-        code: "config/provider-without-command",
-        message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``,
-        hint: "set `command: <program and arguments>` (see docs/providers.md for the Command contract)",
-        path,
-        ...at(locate(doc, ["providers", name]))
-      });
-    }
-    if (builtin && p.command) {
-      out.push({
-        severity: "error",
-        code: "config/builtin-with-command",
-        message: `providers.${name}: the built-in ${name} provider takes no \`command\``,
-        hint: `give the command provider another name, e.g. \`my-${name}\``,
-        path,
-        ...at(locate(doc, ["providers", name, "command"]))
-      });
-    }
-  }
+  pushAll(out, providerEntryChecks(config2, doc, path, at));
   return out;
 }
 function fallbackChecks(config2, where, path) {
@@ -3722,6 +3739,44 @@ function fallbackChecks(config2, where, path) {
           `name another provider than the executor "${config2.executor}" (e.g. ${orList(BUILTIN_PROVIDERS.filter((b) => b !== config2.executor))})`
         );
     });
+  }
+  return out;
+}
+function providerEntryChecks(config2, doc, path, at) {
+  const out = [];
+  const error = (code, keyPath, message, hint) => {
+    out.push({ severity: "error", code, message, hint, path, ...at(locate(doc, keyPath)) });
+  };
+  for (const [name, p] of Object.entries(config2.providers)) {
+    const builtin = BUILTIN_PROVIDERS.includes(name);
+    if (!builtin && !p.command && !p.cli)
+      error(
+        "config/provider-without-command",
+        ["providers", name],
+        `providers.${name}: a provider that is not claude, codex, gemini or copilot needs \`command\` or \`cli\``,
+        "set `command: <program and arguments>` (see docs/providers.md for the Command contract), or `cli: copilot` (or another built-in) to run that agent CLI under this name"
+      );
+    if (builtin && p.command)
+      error(
+        "config/builtin-with-command",
+        ["providers", name, "command"],
+        `providers.${name}: the built-in ${name} provider takes no \`command\``,
+        `give the command provider another name, e.g. \`my-${name}\``
+      );
+    if (p.cli !== void 0 && p.command)
+      error(
+        "config/cli-with-command",
+        ["providers", name, "cli"],
+        `providers.${name}: \`cli\` runs a built-in agent CLI and \`command\` a program of yours; a provider is one or the other`,
+        "keep one of the two"
+      );
+    if (builtin && p.cli !== void 0 && p.cli !== name)
+      error(
+        "config/builtin-with-cli",
+        ["providers", name, "cli"],
+        `providers.${name}: the built-in ${name} provider runs the ${name} CLI, not ${p.cli}`,
+        `give the provider another name, e.g. \`${p.cli}-2: { cli: ${p.cli} }\``
+      );
   }
   return out;
 }
@@ -15731,7 +15786,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
 var pattern72 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 var pattern73 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 var pattern74 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
@@ -15877,7 +15932,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data4[key2];
           if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
             for (const key3 in data5) {
-              if (!(key3 === "command" || key3 === "name" || key3 === "model" || key3 === "baseUrl" || key3 === "apiKeyEnv" || key3 === "timeoutMinutes" || key3 === "maxTurns")) {
+              if (!(key3 === "command" || key3 === "cli" || key3 === "name" || key3 === "model" || key3 === "baseUrl" || key3 === "apiKeyEnv" || key3 === "timeoutMinutes" || key3 === "maxTurns")) {
                 const err11 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/providers/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.providers.additionalProperties, data: data5 };
                 if (vErrors === null) {
                   vErrors = [err11];
@@ -15909,20 +15964,19 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.name !== void 0) {
-              let data7 = data5.name;
-              if (typeof data7 === "string") {
-                if (!pattern73.test(data7)) {
-                  const err14 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/name", schemaPath: "#/properties/providers/additionalProperties/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", parentSchema: schema34.properties.providers.additionalProperties.properties.name, data: data7 };
-                  if (vErrors === null) {
-                    vErrors = [err14];
-                  } else {
-                    vErrors.push(err14);
-                  }
-                  errors++;
+            if (data5.cli !== void 0) {
+              let data7 = data5.cli;
+              if (typeof data7 !== "string") {
+                const err14 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/cli", schemaPath: "#/properties/providers/additionalProperties/properties/cli/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.cli.type, parentSchema: schema34.properties.providers.additionalProperties.properties.cli, data: data7 };
+                if (vErrors === null) {
+                  vErrors = [err14];
+                } else {
+                  vErrors.push(err14);
                 }
-              } else {
-                const err15 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/name", schemaPath: "#/properties/providers/additionalProperties/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.name.type, parentSchema: schema34.properties.providers.additionalProperties.properties.name, data: data7 };
+                errors++;
+              }
+              if (!(data7 === "claude" || data7 === "codex" || data7 === "gemini" || data7 === "copilot")) {
+                const err15 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/cli", schemaPath: "#/properties/providers/additionalProperties/properties/cli/enum", keyword: "enum", params: { allowedValues: schema34.properties.providers.additionalProperties.properties.cli.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.providers.additionalProperties.properties.cli.enum, parentSchema: schema34.properties.providers.additionalProperties.properties.cli, data: data7 };
                 if (vErrors === null) {
                   vErrors = [err15];
                 } else {
@@ -15931,11 +15985,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.model !== void 0) {
-              let data8 = data5.model;
+            if (data5.name !== void 0) {
+              let data8 = data5.name;
               if (typeof data8 === "string") {
-                if (func2(data8) < 1) {
-                  const err16 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/model", schemaPath: "#/properties/providers/additionalProperties/properties/model/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.providers.additionalProperties.properties.model, data: data8 };
+                if (!pattern73.test(data8)) {
+                  const err16 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/name", schemaPath: "#/properties/providers/additionalProperties/properties/name/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"', schema: "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", parentSchema: schema34.properties.providers.additionalProperties.properties.name, data: data8 };
                   if (vErrors === null) {
                     vErrors = [err16];
                   } else {
@@ -15944,7 +15998,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err17 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/model", schemaPath: "#/properties/providers/additionalProperties/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.model.type, parentSchema: schema34.properties.providers.additionalProperties.properties.model, data: data8 };
+                const err17 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/name", schemaPath: "#/properties/providers/additionalProperties/properties/name/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.name.type, parentSchema: schema34.properties.providers.additionalProperties.properties.name, data: data8 };
                 if (vErrors === null) {
                   vErrors = [err17];
                 } else {
@@ -15953,11 +16007,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.baseUrl !== void 0) {
-              let data9 = data5.baseUrl;
+            if (data5.model !== void 0) {
+              let data9 = data5.model;
               if (typeof data9 === "string") {
-                if (!formats4(data9)) {
-                  const err18 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/baseUrl", schemaPath: "#/properties/providers/additionalProperties/properties/baseUrl/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema34.properties.providers.additionalProperties.properties.baseUrl, data: data9 };
+                if (func2(data9) < 1) {
+                  const err18 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/model", schemaPath: "#/properties/providers/additionalProperties/properties/model/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.providers.additionalProperties.properties.model, data: data9 };
                   if (vErrors === null) {
                     vErrors = [err18];
                   } else {
@@ -15966,7 +16020,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err19 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/baseUrl", schemaPath: "#/properties/providers/additionalProperties/properties/baseUrl/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.baseUrl.type, parentSchema: schema34.properties.providers.additionalProperties.properties.baseUrl, data: data9 };
+                const err19 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/model", schemaPath: "#/properties/providers/additionalProperties/properties/model/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.model.type, parentSchema: schema34.properties.providers.additionalProperties.properties.model, data: data9 };
                 if (vErrors === null) {
                   vErrors = [err19];
                 } else {
@@ -15975,11 +16029,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.apiKeyEnv !== void 0) {
-              let data10 = data5.apiKeyEnv;
+            if (data5.baseUrl !== void 0) {
+              let data10 = data5.baseUrl;
               if (typeof data10 === "string") {
-                if (!pattern74.test(data10)) {
-                  const err20 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"', schema: "^[A-Z_][A-Z0-9_]*$", parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data10 };
+                if (!formats4(data10)) {
+                  const err20 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/baseUrl", schemaPath: "#/properties/providers/additionalProperties/properties/baseUrl/format", keyword: "format", params: { format: "uri" }, message: 'must match format "uri"', schema: "uri", parentSchema: schema34.properties.providers.additionalProperties.properties.baseUrl, data: data10 };
                   if (vErrors === null) {
                     vErrors = [err20];
                   } else {
@@ -15988,7 +16042,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err21 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type, parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data10 };
+                const err21 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/baseUrl", schemaPath: "#/properties/providers/additionalProperties/properties/baseUrl/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.baseUrl.type, parentSchema: schema34.properties.providers.additionalProperties.properties.baseUrl, data: data10 };
                 if (vErrors === null) {
                   vErrors = [err21];
                 } else {
@@ -15997,11 +16051,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.timeoutMinutes !== void 0) {
-              let data11 = data5.timeoutMinutes;
-              if (typeof data11 == "number" && isFinite(data11)) {
-                if (data11 > 1440 || isNaN(data11)) {
-                  const err22 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data11 };
+            if (data5.apiKeyEnv !== void 0) {
+              let data11 = data5.apiKeyEnv;
+              if (typeof data11 === "string") {
+                if (!pattern74.test(data11)) {
+                  const err22 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"', schema: "^[A-Z_][A-Z0-9_]*$", parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data11 };
                   if (vErrors === null) {
                     vErrors = [err22];
                   } else {
@@ -16009,120 +16063,119 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data11 <= 0 || isNaN(data11)) {
-                  const err23 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data11 };
+              } else {
+                const err23 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type, parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data11 };
+                if (vErrors === null) {
+                  vErrors = [err23];
+                } else {
+                  vErrors.push(err23);
+                }
+                errors++;
+              }
+            }
+            if (data5.timeoutMinutes !== void 0) {
+              let data12 = data5.timeoutMinutes;
+              if (typeof data12 == "number" && isFinite(data12)) {
+                if (data12 > 1440 || isNaN(data12)) {
+                  const err24 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data12 };
                   if (vErrors === null) {
-                    vErrors = [err23];
+                    vErrors = [err24];
                   } else {
-                    vErrors.push(err23);
+                    vErrors.push(err24);
+                  }
+                  errors++;
+                }
+                if (data12 <= 0 || isNaN(data12)) {
+                  const err25 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data12 };
+                  if (vErrors === null) {
+                    vErrors = [err25];
+                  } else {
+                    vErrors.push(err25);
                   }
                   errors++;
                 }
               } else {
-                const err24 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data11 };
+                const err26 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data12 };
                 if (vErrors === null) {
-                  vErrors = [err24];
+                  vErrors = [err26];
                 } else {
-                  vErrors.push(err24);
+                  vErrors.push(err26);
                 }
                 errors++;
               }
             }
             if (data5.maxTurns !== void 0) {
-              let data12 = data5.maxTurns;
-              const _errs31 = errors;
+              let data13 = data5.maxTurns;
+              const _errs33 = errors;
               let valid6 = false;
-              const _errs32 = errors;
-              if (!(typeof data12 == "number" && (!(data12 % 1) && !isNaN(data12)) && isFinite(data12))) {
-                const err25 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data12 };
+              const _errs34 = errors;
+              if (!(typeof data13 == "number" && (!(data13 % 1) && !isNaN(data13)) && isFinite(data13))) {
+                const err27 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data13 };
                 if (vErrors === null) {
-                  vErrors = [err25];
+                  vErrors = [err27];
                 } else {
-                  vErrors.push(err25);
+                  vErrors.push(err27);
                 }
                 errors++;
               }
-              if (typeof data12 == "number" && isFinite(data12)) {
-                if (data12 > 1e4 || isNaN(data12)) {
-                  const err26 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data12 };
+              if (typeof data13 == "number" && isFinite(data13)) {
+                if (data13 > 1e4 || isNaN(data13)) {
+                  const err28 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data13 };
                   if (vErrors === null) {
-                    vErrors = [err26];
+                    vErrors = [err28];
                   } else {
-                    vErrors.push(err26);
+                    vErrors.push(err28);
                   }
                   errors++;
                 }
-                if (data12 <= 0 || isNaN(data12)) {
-                  const err27 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data12 };
+                if (data13 <= 0 || isNaN(data13)) {
+                  const err29 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data13 };
                   if (vErrors === null) {
-                    vErrors = [err27];
+                    vErrors = [err29];
                   } else {
-                    vErrors.push(err27);
+                    vErrors.push(err29);
                   }
                   errors++;
                 }
               }
-              var _valid0 = _errs32 === errors;
+              var _valid0 = _errs34 === errors;
               valid6 = valid6 || _valid0;
-              const _errs34 = errors;
-              if (data12 && typeof data12 == "object" && !Array.isArray(data12)) {
-                for (const key4 in data12) {
+              const _errs36 = errors;
+              if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
+                for (const key4 in data13) {
                   if (!(key4 === "executor" || key4 === "verifier")) {
-                    const err28 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data12 };
+                    const err30 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data13 };
                     if (vErrors === null) {
-                      vErrors = [err28];
+                      vErrors = [err30];
                     } else {
-                      vErrors.push(err28);
+                      vErrors.push(err30);
                     }
                     errors++;
                   }
                 }
-                if (data12.executor !== void 0) {
-                  let data13 = data12.executor;
-                  if (!(typeof data13 == "number" && (!(data13 % 1) && !isNaN(data13)) && isFinite(data13))) {
-                    const err29 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data13 };
-                    if (vErrors === null) {
-                      vErrors = [err29];
-                    } else {
-                      vErrors.push(err29);
-                    }
-                    errors++;
-                  }
-                  if (typeof data13 == "number" && isFinite(data13)) {
-                    if (data13 > 1e4 || isNaN(data13)) {
-                      const err30 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data13 };
-                      if (vErrors === null) {
-                        vErrors = [err30];
-                      } else {
-                        vErrors.push(err30);
-                      }
-                      errors++;
-                    }
-                    if (data13 <= 0 || isNaN(data13)) {
-                      const err31 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data13 };
-                      if (vErrors === null) {
-                        vErrors = [err31];
-                      } else {
-                        vErrors.push(err31);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data12.verifier !== void 0) {
-                  let data14 = data12.verifier;
+                if (data13.executor !== void 0) {
+                  let data14 = data13.executor;
                   if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-                    const err32 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data14 };
+                    const err31 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data14 };
                     if (vErrors === null) {
-                      vErrors = [err32];
+                      vErrors = [err31];
                     } else {
-                      vErrors.push(err32);
+                      vErrors.push(err31);
                     }
                     errors++;
                   }
                   if (typeof data14 == "number" && isFinite(data14)) {
                     if (data14 > 1e4 || isNaN(data14)) {
-                      const err33 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data14 };
+                      const err32 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data14 };
+                      if (vErrors === null) {
+                        vErrors = [err32];
+                      } else {
+                        vErrors.push(err32);
+                      }
+                      errors++;
+                    }
+                    if (data14 <= 0 || isNaN(data14)) {
+                      const err33 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data14 };
                       if (vErrors === null) {
                         vErrors = [err33];
                       } else {
@@ -16130,41 +16183,64 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data14 <= 0 || isNaN(data14)) {
-                      const err34 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data14 };
+                  }
+                }
+                if (data13.verifier !== void 0) {
+                  let data15 = data13.verifier;
+                  if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
+                    const err34 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data15 };
+                    if (vErrors === null) {
+                      vErrors = [err34];
+                    } else {
+                      vErrors.push(err34);
+                    }
+                    errors++;
+                  }
+                  if (typeof data15 == "number" && isFinite(data15)) {
+                    if (data15 > 1e4 || isNaN(data15)) {
+                      const err35 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data15 };
                       if (vErrors === null) {
-                        vErrors = [err34];
+                        vErrors = [err35];
                       } else {
-                        vErrors.push(err34);
+                        vErrors.push(err35);
+                      }
+                      errors++;
+                    }
+                    if (data15 <= 0 || isNaN(data15)) {
+                      const err36 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data15 };
+                      if (vErrors === null) {
+                        vErrors = [err36];
+                      } else {
+                        vErrors.push(err36);
                       }
                       errors++;
                     }
                   }
                 }
               } else {
-                const err35 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data12 };
+                const err37 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data13 };
                 if (vErrors === null) {
-                  vErrors = [err35];
+                  vErrors = [err37];
                 } else {
-                  vErrors.push(err35);
+                  vErrors.push(err37);
                 }
                 errors++;
               }
-              var _valid0 = _errs34 === errors;
+              var _valid0 = _errs36 === errors;
               valid6 = valid6 || _valid0;
               if (!valid6) {
-                const err36 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns, data: data12 };
+                const err38 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns, data: data13 };
                 if (vErrors === null) {
-                  vErrors = [err36];
+                  vErrors = [err38];
                 } else {
-                  vErrors.push(err36);
+                  vErrors.push(err38);
                 }
                 errors++;
               } else {
-                errors = _errs31;
+                errors = _errs33;
                 if (vErrors !== null) {
-                  if (_errs31) {
-                    vErrors.length = _errs31;
+                  if (_errs33) {
+                    vErrors.length = _errs33;
                   } else {
                     vErrors = null;
                   }
@@ -16172,59 +16248,37 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           } else {
-            const err37 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/providers/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.type, parentSchema: schema34.properties.providers.additionalProperties, data: data5 };
+            const err39 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/providers/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.type, parentSchema: schema34.properties.providers.additionalProperties, data: data5 };
             if (vErrors === null) {
-              vErrors = [err37];
+              vErrors = [err39];
             } else {
-              vErrors.push(err37);
+              vErrors.push(err39);
             }
             errors++;
           }
         }
       } else {
-        const err38 = { instancePath: instancePath + "/providers", schemaPath: "#/properties/providers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.type, parentSchema: schema34.properties.providers, data: data4 };
+        const err40 = { instancePath: instancePath + "/providers", schemaPath: "#/properties/providers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.type, parentSchema: schema34.properties.providers, data: data4 };
         if (vErrors === null) {
-          vErrors = [err38];
+          vErrors = [err40];
         } else {
-          vErrors.push(err38);
+          vErrors.push(err40);
         }
         errors++;
       }
     }
     if (data.qaCommands !== void 0) {
-      let data15 = data.qaCommands;
-      if (Array.isArray(data15)) {
-        const len1 = data15.length;
+      let data16 = data.qaCommands;
+      if (Array.isArray(data16)) {
+        const len1 = data16.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data16 = data15[i1];
-          const _errs44 = errors;
+          let data17 = data16[i1];
+          const _errs46 = errors;
           let valid10 = false;
-          const _errs45 = errors;
-          if (typeof data16 === "string") {
-            if (func2(data16) < 1) {
-              const err39 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data16 };
-              if (vErrors === null) {
-                vErrors = [err39];
-              } else {
-                vErrors.push(err39);
-              }
-              errors++;
-            }
-          } else {
-            const err40 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[0].type, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data16 };
-            if (vErrors === null) {
-              vErrors = [err40];
-            } else {
-              vErrors.push(err40);
-            }
-            errors++;
-          }
-          var _valid1 = _errs45 === errors;
-          valid10 = valid10 || _valid1;
           const _errs47 = errors;
-          if (data16 && typeof data16 == "object" && !Array.isArray(data16)) {
-            if (data16.cmd === void 0) {
-              const err41 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema34.properties.qaCommands.items.anyOf[1].required, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data16 };
+          if (typeof data17 === "string") {
+            if (func2(data17) < 1) {
+              const err41 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data17 };
               if (vErrors === null) {
                 vErrors = [err41];
               } else {
@@ -16232,31 +16286,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            for (const key5 in data16) {
-              if (!(key5 === "cmd" || key5 === "label" || key5 === "timeoutMinutes")) {
-                const err42 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data16 };
-                if (vErrors === null) {
-                  vErrors = [err42];
-                } else {
-                  vErrors.push(err42);
-                }
-                errors++;
-              }
+          } else {
+            const err42 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[0].type, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data17 };
+            if (vErrors === null) {
+              vErrors = [err42];
+            } else {
+              vErrors.push(err42);
             }
-            if (data16.cmd !== void 0) {
-              let data17 = data16.cmd;
-              if (typeof data17 === "string") {
-                if (func2(data17) < 1) {
-                  const err43 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data17 };
-                  if (vErrors === null) {
-                    vErrors = [err43];
-                  } else {
-                    vErrors.push(err43);
-                  }
-                  errors++;
-                }
+            errors++;
+          }
+          var _valid1 = _errs47 === errors;
+          valid10 = valid10 || _valid1;
+          const _errs49 = errors;
+          if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+            if (data17.cmd === void 0) {
+              const err43 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema34.properties.qaCommands.items.anyOf[1].required, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data17 };
+              if (vErrors === null) {
+                vErrors = [err43];
               } else {
-                const err44 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data17 };
+                vErrors.push(err43);
+              }
+              errors++;
+            }
+            for (const key5 in data17) {
+              if (!(key5 === "cmd" || key5 === "label" || key5 === "timeoutMinutes")) {
+                const err44 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data17 };
                 if (vErrors === null) {
                   vErrors = [err44];
                 } else {
@@ -16265,11 +16319,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data16.label !== void 0) {
-              let data18 = data16.label;
+            if (data17.cmd !== void 0) {
+              let data18 = data17.cmd;
               if (typeof data18 === "string") {
                 if (func2(data18) < 1) {
-                  const err45 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data18 };
+                  const err45 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data18 };
                   if (vErrors === null) {
                     vErrors = [err45];
                   } else {
@@ -16278,7 +16332,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err46 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.label.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data18 };
+                const err46 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data18 };
                 if (vErrors === null) {
                   vErrors = [err46];
                 } else {
@@ -16287,11 +16341,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data16.timeoutMinutes !== void 0) {
-              let data19 = data16.timeoutMinutes;
-              if (typeof data19 == "number" && isFinite(data19)) {
-                if (data19 > 1440 || isNaN(data19)) {
-                  const err47 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data19 };
+            if (data17.label !== void 0) {
+              let data19 = data17.label;
+              if (typeof data19 === "string") {
+                if (func2(data19) < 1) {
+                  const err47 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data19 };
                   if (vErrors === null) {
                     vErrors = [err47];
                   } else {
@@ -16299,49 +16353,71 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data19 <= 0 || isNaN(data19)) {
-                  const err48 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data19 };
+              } else {
+                const err48 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.label.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data19 };
+                if (vErrors === null) {
+                  vErrors = [err48];
+                } else {
+                  vErrors.push(err48);
+                }
+                errors++;
+              }
+            }
+            if (data17.timeoutMinutes !== void 0) {
+              let data20 = data17.timeoutMinutes;
+              if (typeof data20 == "number" && isFinite(data20)) {
+                if (data20 > 1440 || isNaN(data20)) {
+                  const err49 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data20 };
                   if (vErrors === null) {
-                    vErrors = [err48];
+                    vErrors = [err49];
                   } else {
-                    vErrors.push(err48);
+                    vErrors.push(err49);
+                  }
+                  errors++;
+                }
+                if (data20 <= 0 || isNaN(data20)) {
+                  const err50 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data20 };
+                  if (vErrors === null) {
+                    vErrors = [err50];
+                  } else {
+                    vErrors.push(err50);
                   }
                   errors++;
                 }
               } else {
-                const err49 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data19 };
+                const err51 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data20 };
                 if (vErrors === null) {
-                  vErrors = [err49];
+                  vErrors = [err51];
                 } else {
-                  vErrors.push(err49);
+                  vErrors.push(err51);
                 }
                 errors++;
               }
             }
           } else {
-            const err50 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.qaCommands.items.anyOf[1].type, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data16 };
+            const err52 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.qaCommands.items.anyOf[1].type, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data17 };
             if (vErrors === null) {
-              vErrors = [err50];
+              vErrors = [err52];
             } else {
-              vErrors.push(err50);
+              vErrors.push(err52);
             }
             errors++;
           }
-          var _valid1 = _errs47 === errors;
+          var _valid1 = _errs49 === errors;
           valid10 = valid10 || _valid1;
           if (!valid10) {
-            const err51 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.qaCommands.items.anyOf, parentSchema: schema34.properties.qaCommands.items, data: data16 };
+            const err53 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.qaCommands.items.anyOf, parentSchema: schema34.properties.qaCommands.items, data: data17 };
             if (vErrors === null) {
-              vErrors = [err51];
+              vErrors = [err53];
             } else {
-              vErrors.push(err51);
+              vErrors.push(err53);
             }
             errors++;
           } else {
-            errors = _errs44;
+            errors = _errs46;
             if (vErrors !== null) {
-              if (_errs44) {
-                vErrors.length = _errs44;
+              if (_errs46) {
+                vErrors.length = _errs46;
               } else {
                 vErrors = null;
               }
@@ -16349,57 +16425,33 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err52 = { instancePath: instancePath + "/qaCommands", schemaPath: "#/properties/qaCommands/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.qaCommands.type, parentSchema: schema34.properties.qaCommands, data: data15 };
+        const err54 = { instancePath: instancePath + "/qaCommands", schemaPath: "#/properties/qaCommands/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.qaCommands.type, parentSchema: schema34.properties.qaCommands, data: data16 };
         if (vErrors === null) {
-          vErrors = [err52];
+          vErrors = [err54];
         } else {
-          vErrors.push(err52);
+          vErrors.push(err54);
         }
         errors++;
       }
     }
     if (data.protected !== void 0) {
-      let data20 = data.protected;
-      if (Array.isArray(data20)) {
-        const len2 = data20.length;
+      let data21 = data.protected;
+      if (Array.isArray(data21)) {
+        const len2 = data21.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          let data21 = data20[i2];
-          if (typeof data21 === "string") {
-            if (func2(data21) < 1) {
-              const err53 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.protected.items, data: data21 };
+          let data22 = data21[i2];
+          if (typeof data22 === "string") {
+            if (func2(data22) < 1) {
+              const err55 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.protected.items, data: data22 };
               if (vErrors === null) {
-                vErrors = [err53];
+                vErrors = [err55];
               } else {
-                vErrors.push(err53);
+                vErrors.push(err55);
               }
               errors++;
             }
           } else {
-            const err54 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.protected.items.type, parentSchema: schema34.properties.protected.items, data: data21 };
-            if (vErrors === null) {
-              vErrors = [err54];
-            } else {
-              vErrors.push(err54);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err55 = { instancePath: instancePath + "/protected", schemaPath: "#/properties/protected/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.protected.type, parentSchema: schema34.properties.protected, data: data20 };
-        if (vErrors === null) {
-          vErrors = [err55];
-        } else {
-          vErrors.push(err55);
-        }
-        errors++;
-      }
-    }
-    if (data.convergence !== void 0) {
-      let data22 = data.convergence;
-      if (data22 && typeof data22 == "object" && !Array.isArray(data22)) {
-        for (const key6 in data22) {
-          if (!(key6 === "rounds")) {
-            const err56 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.convergence, data: data22 };
+            const err56 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.protected.items.type, parentSchema: schema34.properties.protected.items, data: data22 };
             if (vErrors === null) {
               vErrors = [err56];
             } else {
@@ -16408,65 +16460,64 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data22.rounds !== void 0) {
-          let data23 = data22.rounds;
-          if (!(typeof data23 == "number" && (!(data23 % 1) && !isNaN(data23)) && isFinite(data23))) {
-            const err57 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.convergence.properties.rounds.type, parentSchema: schema34.properties.convergence.properties.rounds, data: data23 };
-            if (vErrors === null) {
-              vErrors = [err57];
-            } else {
-              vErrors.push(err57);
-            }
-            errors++;
-          }
-          if (typeof data23 == "number" && isFinite(data23)) {
-            if (data23 > 5 || isNaN(data23)) {
-              const err58 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.convergence.properties.rounds, data: data23 };
-              if (vErrors === null) {
-                vErrors = [err58];
-              } else {
-                vErrors.push(err58);
-              }
-              errors++;
-            }
-            if (data23 < 0 || isNaN(data23)) {
-              const err59 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.convergence.properties.rounds, data: data23 };
-              if (vErrors === null) {
-                vErrors = [err59];
-              } else {
-                vErrors.push(err59);
-              }
-              errors++;
-            }
-          }
-        }
       } else {
-        const err60 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.convergence.type, parentSchema: schema34.properties.convergence, data: data22 };
+        const err57 = { instancePath: instancePath + "/protected", schemaPath: "#/properties/protected/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.protected.type, parentSchema: schema34.properties.protected, data: data21 };
         if (vErrors === null) {
-          vErrors = [err60];
+          vErrors = [err57];
         } else {
-          vErrors.push(err60);
+          vErrors.push(err57);
         }
         errors++;
       }
     }
-    if (data.critic !== void 0) {
-      let data24 = data.critic;
-      const _errs66 = errors;
-      let valid15 = false;
-      const _errs67 = errors;
-      if (typeof data24 === "string") {
-        if (func2(data24) < 1) {
-          const err61 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.critic.anyOf[0], data: data24 };
-          if (vErrors === null) {
-            vErrors = [err61];
-          } else {
-            vErrors.push(err61);
+    if (data.convergence !== void 0) {
+      let data23 = data.convergence;
+      if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
+        for (const key6 in data23) {
+          if (!(key6 === "rounds")) {
+            const err58 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.convergence, data: data23 };
+            if (vErrors === null) {
+              vErrors = [err58];
+            } else {
+              vErrors.push(err58);
+            }
+            errors++;
           }
-          errors++;
+        }
+        if (data23.rounds !== void 0) {
+          let data24 = data23.rounds;
+          if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
+            const err59 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.convergence.properties.rounds.type, parentSchema: schema34.properties.convergence.properties.rounds, data: data24 };
+            if (vErrors === null) {
+              vErrors = [err59];
+            } else {
+              vErrors.push(err59);
+            }
+            errors++;
+          }
+          if (typeof data24 == "number" && isFinite(data24)) {
+            if (data24 > 5 || isNaN(data24)) {
+              const err60 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.convergence.properties.rounds, data: data24 };
+              if (vErrors === null) {
+                vErrors = [err60];
+              } else {
+                vErrors.push(err60);
+              }
+              errors++;
+            }
+            if (data24 < 0 || isNaN(data24)) {
+              const err61 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.convergence.properties.rounds, data: data24 };
+              if (vErrors === null) {
+                vErrors = [err61];
+              } else {
+                vErrors.push(err61);
+              }
+              errors++;
+            }
+          }
         }
       } else {
-        const err62 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.critic.anyOf[0].type, parentSchema: schema34.properties.critic.anyOf[0], data: data24 };
+        const err62 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.convergence.type, parentSchema: schema34.properties.convergence, data: data23 };
         if (vErrors === null) {
           vErrors = [err62];
         } else {
@@ -16474,33 +16525,58 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid2 = _errs67 === errors;
-      valid15 = valid15 || _valid2;
+    }
+    if (data.critic !== void 0) {
+      let data25 = data.critic;
+      const _errs68 = errors;
+      let valid15 = false;
       const _errs69 = errors;
-      if (data24 !== null) {
-        const err63 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.critic.anyOf[1].type, parentSchema: schema34.properties.critic.anyOf[1], data: data24 };
-        if (vErrors === null) {
-          vErrors = [err63];
-        } else {
-          vErrors.push(err63);
+      if (typeof data25 === "string") {
+        if (func2(data25) < 1) {
+          const err63 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.critic.anyOf[0], data: data25 };
+          if (vErrors === null) {
+            vErrors = [err63];
+          } else {
+            vErrors.push(err63);
+          }
+          errors++;
         }
-        errors++;
-      }
-      var _valid2 = _errs69 === errors;
-      valid15 = valid15 || _valid2;
-      if (!valid15) {
-        const err64 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.critic.anyOf, parentSchema: schema34.properties.critic, data: data24 };
+      } else {
+        const err64 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.critic.anyOf[0].type, parentSchema: schema34.properties.critic.anyOf[0], data: data25 };
         if (vErrors === null) {
           vErrors = [err64];
         } else {
           vErrors.push(err64);
         }
         errors++;
+      }
+      var _valid2 = _errs69 === errors;
+      valid15 = valid15 || _valid2;
+      const _errs71 = errors;
+      if (data25 !== null) {
+        const err65 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.critic.anyOf[1].type, parentSchema: schema34.properties.critic.anyOf[1], data: data25 };
+        if (vErrors === null) {
+          vErrors = [err65];
+        } else {
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+      var _valid2 = _errs71 === errors;
+      valid15 = valid15 || _valid2;
+      if (!valid15) {
+        const err66 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.critic.anyOf, parentSchema: schema34.properties.critic, data: data25 };
+        if (vErrors === null) {
+          vErrors = [err66];
+        } else {
+          vErrors.push(err66);
+        }
+        errors++;
       } else {
-        errors = _errs66;
+        errors = _errs68;
         if (vErrors !== null) {
-          if (_errs66) {
-            vErrors.length = _errs66;
+          if (_errs68) {
+            vErrors.length = _errs68;
           } else {
             vErrors = null;
           }
@@ -16508,107 +16584,83 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.fallback !== void 0) {
-      let data25 = data.fallback;
-      if (data25 && typeof data25 == "object" && !Array.isArray(data25)) {
-        for (const key7 in data25) {
+      let data26 = data.fallback;
+      if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
+        for (const key7 in data26) {
           if (!(key7 === "executor" || key7 === "verifiers")) {
-            const err65 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.fallback, data: data25 };
+            const err67 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.fallback, data: data26 };
             if (vErrors === null) {
-              vErrors = [err65];
+              vErrors = [err67];
             } else {
-              vErrors.push(err65);
+              vErrors.push(err67);
             }
             errors++;
           }
         }
-        if (data25.executor !== void 0) {
-          let data26 = data25.executor;
-          if (Array.isArray(data26)) {
-            const len3 = data26.length;
+        if (data26.executor !== void 0) {
+          let data27 = data26.executor;
+          if (Array.isArray(data27)) {
+            const len3 = data27.length;
             for (let i3 = 0; i3 < len3; i3++) {
-              let data27 = data26[i3];
-              if (typeof data27 === "string") {
-                if (func2(data27) < 1) {
-                  const err66 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.executor.items, data: data27 };
+              let data28 = data27[i3];
+              if (typeof data28 === "string") {
+                if (func2(data28) < 1) {
+                  const err68 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.executor.items, data: data28 };
                   if (vErrors === null) {
-                    vErrors = [err66];
+                    vErrors = [err68];
                   } else {
-                    vErrors.push(err66);
+                    vErrors.push(err68);
                   }
                   errors++;
                 }
               } else {
-                const err67 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.executor.items.type, parentSchema: schema34.properties.fallback.properties.executor.items, data: data27 };
+                const err69 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.executor.items.type, parentSchema: schema34.properties.fallback.properties.executor.items, data: data28 };
                 if (vErrors === null) {
-                  vErrors = [err67];
+                  vErrors = [err69];
                 } else {
-                  vErrors.push(err67);
+                  vErrors.push(err69);
                 }
                 errors++;
               }
             }
           } else {
-            const err68 = { instancePath: instancePath + "/fallback/executor", schemaPath: "#/properties/fallback/properties/executor/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.executor.type, parentSchema: schema34.properties.fallback.properties.executor, data: data26 };
+            const err70 = { instancePath: instancePath + "/fallback/executor", schemaPath: "#/properties/fallback/properties/executor/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.executor.type, parentSchema: schema34.properties.fallback.properties.executor, data: data27 };
             if (vErrors === null) {
-              vErrors = [err68];
+              vErrors = [err70];
             } else {
-              vErrors.push(err68);
+              vErrors.push(err70);
             }
             errors++;
           }
         }
-        if (data25.verifiers !== void 0) {
-          let data28 = data25.verifiers;
-          if (Array.isArray(data28)) {
-            const len4 = data28.length;
+        if (data26.verifiers !== void 0) {
+          let data29 = data26.verifiers;
+          if (Array.isArray(data29)) {
+            const len4 = data29.length;
             for (let i4 = 0; i4 < len4; i4++) {
-              let data29 = data28[i4];
-              if (typeof data29 === "string") {
-                if (func2(data29) < 1) {
-                  const err69 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data29 };
+              let data30 = data29[i4];
+              if (typeof data30 === "string") {
+                if (func2(data30) < 1) {
+                  const err71 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data30 };
                   if (vErrors === null) {
-                    vErrors = [err69];
+                    vErrors = [err71];
                   } else {
-                    vErrors.push(err69);
+                    vErrors.push(err71);
                   }
                   errors++;
                 }
               } else {
-                const err70 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.verifiers.items.type, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data29 };
+                const err72 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.verifiers.items.type, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data30 };
                 if (vErrors === null) {
-                  vErrors = [err70];
+                  vErrors = [err72];
                 } else {
-                  vErrors.push(err70);
+                  vErrors.push(err72);
                 }
                 errors++;
               }
             }
           } else {
-            const err71 = { instancePath: instancePath + "/fallback/verifiers", schemaPath: "#/properties/fallback/properties/verifiers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.verifiers.type, parentSchema: schema34.properties.fallback.properties.verifiers, data: data28 };
-            if (vErrors === null) {
-              vErrors = [err71];
-            } else {
-              vErrors.push(err71);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err72 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.fallback.type, parentSchema: schema34.properties.fallback, data: data25 };
-        if (vErrors === null) {
-          vErrors = [err72];
-        } else {
-          vErrors.push(err72);
-        }
-        errors++;
-      }
-    }
-    if (data.timeouts !== void 0) {
-      let data30 = data.timeouts;
-      if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
-        for (const key8 in data30) {
-          if (!(key8 === "executorMinutes" || key8 === "verifierMinutes" || key8 === "qaMinutes")) {
-            const err73 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.timeouts, data: data30 };
+            const err73 = { instancePath: instancePath + "/fallback/verifiers", schemaPath: "#/properties/fallback/properties/verifiers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.verifiers.type, parentSchema: schema34.properties.fallback.properties.verifiers, data: data29 };
             if (vErrors === null) {
               vErrors = [err73];
             } else {
@@ -16617,42 +16669,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data30.executorMinutes !== void 0) {
-          let data31 = data30.executorMinutes;
-          if (typeof data31 == "number" && isFinite(data31)) {
-            if (data31 > 1440 || isNaN(data31)) {
-              const err74 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data31 };
-              if (vErrors === null) {
-                vErrors = [err74];
-              } else {
-                vErrors.push(err74);
-              }
-              errors++;
-            }
-            if (data31 <= 0 || isNaN(data31)) {
-              const err75 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data31 };
-              if (vErrors === null) {
-                vErrors = [err75];
-              } else {
-                vErrors.push(err75);
-              }
-              errors++;
-            }
-          } else {
-            const err76 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.executorMinutes.type, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data31 };
+      } else {
+        const err74 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.fallback.type, parentSchema: schema34.properties.fallback, data: data26 };
+        if (vErrors === null) {
+          vErrors = [err74];
+        } else {
+          vErrors.push(err74);
+        }
+        errors++;
+      }
+    }
+    if (data.timeouts !== void 0) {
+      let data31 = data.timeouts;
+      if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+        for (const key8 in data31) {
+          if (!(key8 === "executorMinutes" || key8 === "verifierMinutes" || key8 === "qaMinutes")) {
+            const err75 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.timeouts, data: data31 };
             if (vErrors === null) {
-              vErrors = [err76];
+              vErrors = [err75];
             } else {
-              vErrors.push(err76);
+              vErrors.push(err75);
             }
             errors++;
           }
         }
-        if (data30.verifierMinutes !== void 0) {
-          let data32 = data30.verifierMinutes;
+        if (data31.executorMinutes !== void 0) {
+          let data32 = data31.executorMinutes;
           if (typeof data32 == "number" && isFinite(data32)) {
             if (data32 > 1440 || isNaN(data32)) {
-              const err77 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data32 };
+              const err76 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data32 };
+              if (vErrors === null) {
+                vErrors = [err76];
+              } else {
+                vErrors.push(err76);
+              }
+              errors++;
+            }
+            if (data32 <= 0 || isNaN(data32)) {
+              const err77 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data32 };
               if (vErrors === null) {
                 vErrors = [err77];
               } else {
@@ -16660,30 +16714,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data32 <= 0 || isNaN(data32)) {
-              const err78 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data32 };
-              if (vErrors === null) {
-                vErrors = [err78];
-              } else {
-                vErrors.push(err78);
-              }
-              errors++;
-            }
           } else {
-            const err79 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.verifierMinutes.type, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data32 };
+            const err78 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.executorMinutes.type, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data32 };
             if (vErrors === null) {
-              vErrors = [err79];
+              vErrors = [err78];
             } else {
-              vErrors.push(err79);
+              vErrors.push(err78);
             }
             errors++;
           }
         }
-        if (data30.qaMinutes !== void 0) {
-          let data33 = data30.qaMinutes;
+        if (data31.verifierMinutes !== void 0) {
+          let data33 = data31.verifierMinutes;
           if (typeof data33 == "number" && isFinite(data33)) {
             if (data33 > 1440 || isNaN(data33)) {
-              const err80 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data33 };
+              const err79 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data33 };
+              if (vErrors === null) {
+                vErrors = [err79];
+              } else {
+                vErrors.push(err79);
+              }
+              errors++;
+            }
+            if (data33 <= 0 || isNaN(data33)) {
+              const err80 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data33 };
               if (vErrors === null) {
                 vErrors = [err80];
               } else {
@@ -16691,41 +16745,39 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data33 <= 0 || isNaN(data33)) {
-              const err81 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data33 };
-              if (vErrors === null) {
-                vErrors = [err81];
-              } else {
-                vErrors.push(err81);
-              }
-              errors++;
-            }
           } else {
-            const err82 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.qaMinutes.type, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data33 };
+            const err81 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.verifierMinutes.type, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data33 };
             if (vErrors === null) {
-              vErrors = [err82];
+              vErrors = [err81];
             } else {
-              vErrors.push(err82);
+              vErrors.push(err81);
             }
             errors++;
           }
         }
-      } else {
-        const err83 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.timeouts.type, parentSchema: schema34.properties.timeouts, data: data30 };
-        if (vErrors === null) {
-          vErrors = [err83];
-        } else {
-          vErrors.push(err83);
-        }
-        errors++;
-      }
-    }
-    if (data.concurrency !== void 0) {
-      let data34 = data.concurrency;
-      if (data34 && typeof data34 == "object" && !Array.isArray(data34)) {
-        for (const key9 in data34) {
-          if (!(key9 === "verifiers")) {
-            const err84 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.concurrency, data: data34 };
+        if (data31.qaMinutes !== void 0) {
+          let data34 = data31.qaMinutes;
+          if (typeof data34 == "number" && isFinite(data34)) {
+            if (data34 > 1440 || isNaN(data34)) {
+              const err82 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data34 };
+              if (vErrors === null) {
+                vErrors = [err82];
+              } else {
+                vErrors.push(err82);
+              }
+              errors++;
+            }
+            if (data34 <= 0 || isNaN(data34)) {
+              const err83 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data34 };
+              if (vErrors === null) {
+                vErrors = [err83];
+              } else {
+                vErrors.push(err83);
+              }
+              errors++;
+            }
+          } else {
+            const err84 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.qaMinutes.type, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data34 };
             if (vErrors === null) {
               vErrors = [err84];
             } else {
@@ -16734,62 +16786,64 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data34.verifiers !== void 0) {
-          let data35 = data34.verifiers;
-          if (!(typeof data35 == "number" && (!(data35 % 1) && !isNaN(data35)) && isFinite(data35))) {
-            const err85 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.concurrency.properties.verifiers.type, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data35 };
-            if (vErrors === null) {
-              vErrors = [err85];
-            } else {
-              vErrors.push(err85);
-            }
-            errors++;
-          }
-          if (typeof data35 == "number" && isFinite(data35)) {
-            if (data35 > 9007199254740991 || isNaN(data35)) {
-              const err86 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data35 };
-              if (vErrors === null) {
-                vErrors = [err86];
-              } else {
-                vErrors.push(err86);
-              }
-              errors++;
-            }
-            if (data35 < 0 || isNaN(data35)) {
-              const err87 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data35 };
-              if (vErrors === null) {
-                vErrors = [err87];
-              } else {
-                vErrors.push(err87);
-              }
-              errors++;
-            }
-          }
-        }
       } else {
-        const err88 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.concurrency.type, parentSchema: schema34.properties.concurrency, data: data34 };
+        const err85 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.timeouts.type, parentSchema: schema34.properties.timeouts, data: data31 };
         if (vErrors === null) {
-          vErrors = [err88];
+          vErrors = [err85];
         } else {
-          vErrors.push(err88);
+          vErrors.push(err85);
         }
         errors++;
       }
     }
-    if (data.ledgerBranch !== void 0) {
-      let data36 = data.ledgerBranch;
-      if (typeof data36 === "string") {
-        if (!pattern75.test(data36)) {
-          const err89 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._/-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", parentSchema: schema34.properties.ledgerBranch, data: data36 };
-          if (vErrors === null) {
-            vErrors = [err89];
-          } else {
-            vErrors.push(err89);
+    if (data.concurrency !== void 0) {
+      let data35 = data.concurrency;
+      if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
+        for (const key9 in data35) {
+          if (!(key9 === "verifiers")) {
+            const err86 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.concurrency, data: data35 };
+            if (vErrors === null) {
+              vErrors = [err86];
+            } else {
+              vErrors.push(err86);
+            }
+            errors++;
           }
-          errors++;
+        }
+        if (data35.verifiers !== void 0) {
+          let data36 = data35.verifiers;
+          if (!(typeof data36 == "number" && (!(data36 % 1) && !isNaN(data36)) && isFinite(data36))) {
+            const err87 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.concurrency.properties.verifiers.type, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data36 };
+            if (vErrors === null) {
+              vErrors = [err87];
+            } else {
+              vErrors.push(err87);
+            }
+            errors++;
+          }
+          if (typeof data36 == "number" && isFinite(data36)) {
+            if (data36 > 9007199254740991 || isNaN(data36)) {
+              const err88 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data36 };
+              if (vErrors === null) {
+                vErrors = [err88];
+              } else {
+                vErrors.push(err88);
+              }
+              errors++;
+            }
+            if (data36 < 0 || isNaN(data36)) {
+              const err89 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data36 };
+              if (vErrors === null) {
+                vErrors = [err89];
+              } else {
+                vErrors.push(err89);
+              }
+              errors++;
+            }
+          }
         }
       } else {
-        const err90 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.ledgerBranch.type, parentSchema: schema34.properties.ledgerBranch, data: data36 };
+        const err90 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.concurrency.type, parentSchema: schema34.properties.concurrency, data: data35 };
         if (vErrors === null) {
           vErrors = [err90];
         } else {
@@ -16798,11 +16852,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.plansDir !== void 0) {
-      let data37 = data.plansDir;
+    if (data.ledgerBranch !== void 0) {
+      let data37 = data.ledgerBranch;
       if (typeof data37 === "string") {
-        if (func2(data37) < 1) {
-          const err91 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.plansDir, data: data37 };
+        if (!pattern75.test(data37)) {
+          const err91 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._/-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", parentSchema: schema34.properties.ledgerBranch, data: data37 };
           if (vErrors === null) {
             vErrors = [err91];
           } else {
@@ -16811,7 +16865,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err92 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.plansDir.type, parentSchema: schema34.properties.plansDir, data: data37 };
+        const err92 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.ledgerBranch.type, parentSchema: schema34.properties.ledgerBranch, data: data37 };
         if (vErrors === null) {
           vErrors = [err92];
         } else {
@@ -16820,11 +16874,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.leaseMinutes !== void 0) {
-      let data38 = data.leaseMinutes;
-      if (typeof data38 == "number" && isFinite(data38)) {
-        if (data38 > 1440 || isNaN(data38)) {
-          const err93 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.leaseMinutes, data: data38 };
+    if (data.plansDir !== void 0) {
+      let data38 = data.plansDir;
+      if (typeof data38 === "string") {
+        if (func2(data38) < 1) {
+          const err93 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.plansDir, data: data38 };
           if (vErrors === null) {
             vErrors = [err93];
           } else {
@@ -16832,38 +16886,39 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data38 <= 0 || isNaN(data38)) {
-          const err94 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.leaseMinutes, data: data38 };
-          if (vErrors === null) {
-            vErrors = [err94];
-          } else {
-            vErrors.push(err94);
-          }
-          errors++;
-        }
       } else {
-        const err95 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.leaseMinutes.type, parentSchema: schema34.properties.leaseMinutes, data: data38 };
+        const err94 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.plansDir.type, parentSchema: schema34.properties.plansDir, data: data38 };
         if (vErrors === null) {
-          vErrors = [err95];
+          vErrors = [err94];
         } else {
-          vErrors.push(err95);
+          vErrors.push(err94);
         }
         errors++;
       }
     }
-    if (data.isolation !== void 0) {
-      let data39 = data.isolation;
-      if (typeof data39 !== "string") {
-        const err96 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.isolation.type, parentSchema: schema34.properties.isolation, data: data39 };
-        if (vErrors === null) {
-          vErrors = [err96];
-        } else {
-          vErrors.push(err96);
+    if (data.leaseMinutes !== void 0) {
+      let data39 = data.leaseMinutes;
+      if (typeof data39 == "number" && isFinite(data39)) {
+        if (data39 > 1440 || isNaN(data39)) {
+          const err95 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.leaseMinutes, data: data39 };
+          if (vErrors === null) {
+            vErrors = [err95];
+          } else {
+            vErrors.push(err95);
+          }
+          errors++;
         }
-        errors++;
-      }
-      if (!(data39 === "auto" || data39 === "none")) {
-        const err97 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/enum", keyword: "enum", params: { allowedValues: schema34.properties.isolation.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.isolation.enum, parentSchema: schema34.properties.isolation, data: data39 };
+        if (data39 <= 0 || isNaN(data39)) {
+          const err96 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.leaseMinutes, data: data39 };
+          if (vErrors === null) {
+            vErrors = [err96];
+          } else {
+            vErrors.push(err96);
+          }
+          errors++;
+        }
+      } else {
+        const err97 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.leaseMinutes.type, parentSchema: schema34.properties.leaseMinutes, data: data39 };
         if (vErrors === null) {
           vErrors = [err97];
         } else {
@@ -16872,71 +16927,69 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.isolation !== void 0) {
+      let data40 = data.isolation;
+      if (typeof data40 !== "string") {
+        const err98 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.isolation.type, parentSchema: schema34.properties.isolation, data: data40 };
+        if (vErrors === null) {
+          vErrors = [err98];
+        } else {
+          vErrors.push(err98);
+        }
+        errors++;
+      }
+      if (!(data40 === "auto" || data40 === "none")) {
+        const err99 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/enum", keyword: "enum", params: { allowedValues: schema34.properties.isolation.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.isolation.enum, parentSchema: schema34.properties.isolation, data: data40 };
+        if (vErrors === null) {
+          vErrors = [err99];
+        } else {
+          vErrors.push(err99);
+        }
+        errors++;
+      }
+    }
     if (data.budgets !== void 0) {
-      let data40 = data.budgets;
-      if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
-        for (const key10 in data40) {
+      let data41 = data.budgets;
+      if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
+        for (const key10 in data41) {
           if (!(key10 === "worker" || key10 === "stage" || key10 === "plan")) {
-            const err98 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets, data: data40 };
+            const err100 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets, data: data41 };
             if (vErrors === null) {
-              vErrors = [err98];
+              vErrors = [err100];
             } else {
-              vErrors.push(err98);
+              vErrors.push(err100);
             }
             errors++;
           }
         }
-        if (data40.worker !== void 0) {
-          let data41 = data40.worker;
-          if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
-            for (const key11 in data41) {
+        if (data41.worker !== void 0) {
+          let data42 = data41.worker;
+          if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+            for (const key11 in data42) {
               if (!(key11 === "tokens" || key11 === "usd")) {
-                const err99 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.worker, data: data41 };
+                const err101 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.worker, data: data42 };
                 if (vErrors === null) {
-                  vErrors = [err99];
+                  vErrors = [err101];
                 } else {
-                  vErrors.push(err99);
+                  vErrors.push(err101);
                 }
                 errors++;
               }
             }
-            if (data41.tokens !== void 0) {
-              let data42 = data41.tokens;
-              if (!(typeof data42 == "number" && (!(data42 % 1) && !isNaN(data42)) && isFinite(data42))) {
-                const err100 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.worker.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data42 };
+            if (data42.tokens !== void 0) {
+              let data43 = data42.tokens;
+              if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
+                const err102 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.worker.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data43 };
                 if (vErrors === null) {
-                  vErrors = [err100];
+                  vErrors = [err102];
                 } else {
-                  vErrors.push(err100);
+                  vErrors.push(err102);
                 }
                 errors++;
               }
-              if (typeof data42 == "number" && isFinite(data42)) {
-                if (data42 > 9007199254740991 || isNaN(data42)) {
-                  const err101 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data42 };
-                  if (vErrors === null) {
-                    vErrors = [err101];
-                  } else {
-                    vErrors.push(err101);
-                  }
-                  errors++;
-                }
-                if (data42 <= 0 || isNaN(data42)) {
-                  const err102 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data42 };
-                  if (vErrors === null) {
-                    vErrors = [err102];
-                  } else {
-                    vErrors.push(err102);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data41.usd !== void 0) {
-              let data43 = data41.usd;
               if (typeof data43 == "number" && isFinite(data43)) {
-                if (data43 <= 0 || isNaN(data43)) {
-                  const err103 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data43 };
+                if (data43 > 9007199254740991 || isNaN(data43)) {
+                  const err103 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data43 };
                   if (vErrors === null) {
                     vErrors = [err103];
                   } else {
@@ -16944,32 +16997,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err104 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.worker.properties.usd.type, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data43 };
-                if (vErrors === null) {
-                  vErrors = [err104];
-                } else {
-                  vErrors.push(err104);
+                if (data43 <= 0 || isNaN(data43)) {
+                  const err104 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data43 };
+                  if (vErrors === null) {
+                    vErrors = [err104];
+                  } else {
+                    vErrors.push(err104);
+                  }
+                  errors++;
                 }
-                errors++;
               }
             }
-          } else {
-            const err105 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.worker.type, parentSchema: schema34.properties.budgets.properties.worker, data: data41 };
-            if (vErrors === null) {
-              vErrors = [err105];
-            } else {
-              vErrors.push(err105);
-            }
-            errors++;
-          }
-        }
-        if (data40.stage !== void 0) {
-          let data44 = data40.stage;
-          if (data44 && typeof data44 == "object" && !Array.isArray(data44)) {
-            for (const key12 in data44) {
-              if (!(key12 === "tokens" || key12 === "usd")) {
-                const err106 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.stage, data: data44 };
+            if (data42.usd !== void 0) {
+              let data44 = data42.usd;
+              if (typeof data44 == "number" && isFinite(data44)) {
+                if (data44 <= 0 || isNaN(data44)) {
+                  const err105 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data44 };
+                  if (vErrors === null) {
+                    vErrors = [err105];
+                  } else {
+                    vErrors.push(err105);
+                  }
+                  errors++;
+                }
+              } else {
+                const err106 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.worker.properties.usd.type, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data44 };
                 if (vErrors === null) {
                   vErrors = [err106];
                 } else {
@@ -16978,43 +17030,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data44.tokens !== void 0) {
-              let data45 = data44.tokens;
-              if (!(typeof data45 == "number" && (!(data45 % 1) && !isNaN(data45)) && isFinite(data45))) {
-                const err107 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.stage.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data45 };
+          } else {
+            const err107 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.worker.type, parentSchema: schema34.properties.budgets.properties.worker, data: data42 };
+            if (vErrors === null) {
+              vErrors = [err107];
+            } else {
+              vErrors.push(err107);
+            }
+            errors++;
+          }
+        }
+        if (data41.stage !== void 0) {
+          let data45 = data41.stage;
+          if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
+            for (const key12 in data45) {
+              if (!(key12 === "tokens" || key12 === "usd")) {
+                const err108 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.stage, data: data45 };
                 if (vErrors === null) {
-                  vErrors = [err107];
+                  vErrors = [err108];
                 } else {
-                  vErrors.push(err107);
+                  vErrors.push(err108);
                 }
                 errors++;
               }
-              if (typeof data45 == "number" && isFinite(data45)) {
-                if (data45 > 9007199254740991 || isNaN(data45)) {
-                  const err108 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data45 };
-                  if (vErrors === null) {
-                    vErrors = [err108];
-                  } else {
-                    vErrors.push(err108);
-                  }
-                  errors++;
-                }
-                if (data45 <= 0 || isNaN(data45)) {
-                  const err109 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data45 };
-                  if (vErrors === null) {
-                    vErrors = [err109];
-                  } else {
-                    vErrors.push(err109);
-                  }
-                  errors++;
-                }
-              }
             }
-            if (data44.usd !== void 0) {
-              let data46 = data44.usd;
+            if (data45.tokens !== void 0) {
+              let data46 = data45.tokens;
+              if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
+                const err109 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.stage.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data46 };
+                if (vErrors === null) {
+                  vErrors = [err109];
+                } else {
+                  vErrors.push(err109);
+                }
+                errors++;
+              }
               if (typeof data46 == "number" && isFinite(data46)) {
-                if (data46 <= 0 || isNaN(data46)) {
-                  const err110 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data46 };
+                if (data46 > 9007199254740991 || isNaN(data46)) {
+                  const err110 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data46 };
                   if (vErrors === null) {
                     vErrors = [err110];
                   } else {
@@ -17022,32 +17075,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err111 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.stage.properties.usd.type, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data46 };
-                if (vErrors === null) {
-                  vErrors = [err111];
-                } else {
-                  vErrors.push(err111);
+                if (data46 <= 0 || isNaN(data46)) {
+                  const err111 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data46 };
+                  if (vErrors === null) {
+                    vErrors = [err111];
+                  } else {
+                    vErrors.push(err111);
+                  }
+                  errors++;
                 }
-                errors++;
               }
             }
-          } else {
-            const err112 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.stage.type, parentSchema: schema34.properties.budgets.properties.stage, data: data44 };
-            if (vErrors === null) {
-              vErrors = [err112];
-            } else {
-              vErrors.push(err112);
-            }
-            errors++;
-          }
-        }
-        if (data40.plan !== void 0) {
-          let data47 = data40.plan;
-          if (data47 && typeof data47 == "object" && !Array.isArray(data47)) {
-            for (const key13 in data47) {
-              if (!(key13 === "tokens" || key13 === "usd")) {
-                const err113 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.plan, data: data47 };
+            if (data45.usd !== void 0) {
+              let data47 = data45.usd;
+              if (typeof data47 == "number" && isFinite(data47)) {
+                if (data47 <= 0 || isNaN(data47)) {
+                  const err112 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data47 };
+                  if (vErrors === null) {
+                    vErrors = [err112];
+                  } else {
+                    vErrors.push(err112);
+                  }
+                  errors++;
+                }
+              } else {
+                const err113 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.stage.properties.usd.type, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data47 };
                 if (vErrors === null) {
                   vErrors = [err113];
                 } else {
@@ -17056,43 +17108,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data47.tokens !== void 0) {
-              let data48 = data47.tokens;
-              if (!(typeof data48 == "number" && (!(data48 % 1) && !isNaN(data48)) && isFinite(data48))) {
-                const err114 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.plan.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data48 };
+          } else {
+            const err114 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.stage.type, parentSchema: schema34.properties.budgets.properties.stage, data: data45 };
+            if (vErrors === null) {
+              vErrors = [err114];
+            } else {
+              vErrors.push(err114);
+            }
+            errors++;
+          }
+        }
+        if (data41.plan !== void 0) {
+          let data48 = data41.plan;
+          if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
+            for (const key13 in data48) {
+              if (!(key13 === "tokens" || key13 === "usd")) {
+                const err115 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.plan, data: data48 };
                 if (vErrors === null) {
-                  vErrors = [err114];
+                  vErrors = [err115];
                 } else {
-                  vErrors.push(err114);
+                  vErrors.push(err115);
                 }
                 errors++;
               }
-              if (typeof data48 == "number" && isFinite(data48)) {
-                if (data48 > 9007199254740991 || isNaN(data48)) {
-                  const err115 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data48 };
-                  if (vErrors === null) {
-                    vErrors = [err115];
-                  } else {
-                    vErrors.push(err115);
-                  }
-                  errors++;
-                }
-                if (data48 <= 0 || isNaN(data48)) {
-                  const err116 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data48 };
-                  if (vErrors === null) {
-                    vErrors = [err116];
-                  } else {
-                    vErrors.push(err116);
-                  }
-                  errors++;
-                }
-              }
             }
-            if (data47.usd !== void 0) {
-              let data49 = data47.usd;
+            if (data48.tokens !== void 0) {
+              let data49 = data48.tokens;
+              if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
+                const err116 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.plan.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data49 };
+                if (vErrors === null) {
+                  vErrors = [err116];
+                } else {
+                  vErrors.push(err116);
+                }
+                errors++;
+              }
               if (typeof data49 == "number" && isFinite(data49)) {
-                if (data49 <= 0 || isNaN(data49)) {
-                  const err117 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data49 };
+                if (data49 > 9007199254740991 || isNaN(data49)) {
+                  const err117 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data49 };
                   if (vErrors === null) {
                     vErrors = [err117];
                   } else {
@@ -17100,42 +17153,41 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (data49 <= 0 || isNaN(data49)) {
+                  const err118 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data49 };
+                  if (vErrors === null) {
+                    vErrors = [err118];
+                  } else {
+                    vErrors.push(err118);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data48.usd !== void 0) {
+              let data50 = data48.usd;
+              if (typeof data50 == "number" && isFinite(data50)) {
+                if (data50 <= 0 || isNaN(data50)) {
+                  const err119 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data50 };
+                  if (vErrors === null) {
+                    vErrors = [err119];
+                  } else {
+                    vErrors.push(err119);
+                  }
+                  errors++;
+                }
               } else {
-                const err118 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.plan.properties.usd.type, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data49 };
+                const err120 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.plan.properties.usd.type, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data50 };
                 if (vErrors === null) {
-                  vErrors = [err118];
+                  vErrors = [err120];
                 } else {
-                  vErrors.push(err118);
+                  vErrors.push(err120);
                 }
                 errors++;
               }
             }
           } else {
-            const err119 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.plan.type, parentSchema: schema34.properties.budgets.properties.plan, data: data47 };
-            if (vErrors === null) {
-              vErrors = [err119];
-            } else {
-              vErrors.push(err119);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err120 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.type, parentSchema: schema34.properties.budgets, data: data40 };
-        if (vErrors === null) {
-          vErrors = [err120];
-        } else {
-          vErrors.push(err120);
-        }
-        errors++;
-      }
-    }
-    if (data.limits !== void 0) {
-      let data50 = data.limits;
-      if (data50 && typeof data50 == "object" && !Array.isArray(data50)) {
-        for (const key14 in data50) {
-          if (!(key14 === "turns" || key14 === "carryBytes" || key14 === "stageFiles" || key14 === "stageBytes" || key14 === "findingsPerVerifier")) {
-            const err121 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits, data: data50 };
+            const err121 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.plan.type, parentSchema: schema34.properties.budgets.properties.plan, data: data48 };
             if (vErrors === null) {
               vErrors = [err121];
             } else {
@@ -17144,66 +17196,67 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data50.turns !== void 0) {
-          let data51 = data50.turns;
-          if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-            for (const key15 in data51) {
+      } else {
+        const err122 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.type, parentSchema: schema34.properties.budgets, data: data41 };
+        if (vErrors === null) {
+          vErrors = [err122];
+        } else {
+          vErrors.push(err122);
+        }
+        errors++;
+      }
+    }
+    if (data.limits !== void 0) {
+      let data51 = data.limits;
+      if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+        for (const key14 in data51) {
+          if (!(key14 === "turns" || key14 === "carryBytes" || key14 === "stageFiles" || key14 === "stageBytes" || key14 === "findingsPerVerifier")) {
+            const err123 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits, data: data51 };
+            if (vErrors === null) {
+              vErrors = [err123];
+            } else {
+              vErrors.push(err123);
+            }
+            errors++;
+          }
+        }
+        if (data51.turns !== void 0) {
+          let data52 = data51.turns;
+          if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+            for (const key15 in data52) {
               if (!(key15 === "executor" || key15 === "verifier")) {
-                const err122 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits.properties.turns, data: data51 };
+                const err124 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits.properties.turns, data: data52 };
                 if (vErrors === null) {
-                  vErrors = [err122];
+                  vErrors = [err124];
                 } else {
-                  vErrors.push(err122);
+                  vErrors.push(err124);
                 }
                 errors++;
               }
             }
-            if (data51.executor !== void 0) {
-              let data52 = data51.executor;
-              if (!(typeof data52 == "number" && (!(data52 % 1) && !isNaN(data52)) && isFinite(data52))) {
-                const err123 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.executor.type, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data52 };
-                if (vErrors === null) {
-                  vErrors = [err123];
-                } else {
-                  vErrors.push(err123);
-                }
-                errors++;
-              }
-              if (typeof data52 == "number" && isFinite(data52)) {
-                if (data52 > 1e4 || isNaN(data52)) {
-                  const err124 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data52 };
-                  if (vErrors === null) {
-                    vErrors = [err124];
-                  } else {
-                    vErrors.push(err124);
-                  }
-                  errors++;
-                }
-                if (data52 <= 0 || isNaN(data52)) {
-                  const err125 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data52 };
-                  if (vErrors === null) {
-                    vErrors = [err125];
-                  } else {
-                    vErrors.push(err125);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data51.verifier !== void 0) {
-              let data53 = data51.verifier;
+            if (data52.executor !== void 0) {
+              let data53 = data52.executor;
               if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-                const err126 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.verifier.type, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data53 };
+                const err125 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.executor.type, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data53 };
                 if (vErrors === null) {
-                  vErrors = [err126];
+                  vErrors = [err125];
                 } else {
-                  vErrors.push(err126);
+                  vErrors.push(err125);
                 }
                 errors++;
               }
               if (typeof data53 == "number" && isFinite(data53)) {
                 if (data53 > 1e4 || isNaN(data53)) {
-                  const err127 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data53 };
+                  const err126 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data53 };
+                  if (vErrors === null) {
+                    vErrors = [err126];
+                  } else {
+                    vErrors.push(err126);
+                  }
+                  errors++;
+                }
+                if (data53 <= 0 || isNaN(data53)) {
+                  const err127 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data53 };
                   if (vErrors === null) {
                     vErrors = [err127];
                   } else {
@@ -17211,73 +17264,73 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data53 <= 0 || isNaN(data53)) {
-                  const err128 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data53 };
+              }
+            }
+            if (data52.verifier !== void 0) {
+              let data54 = data52.verifier;
+              if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
+                const err128 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.verifier.type, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data54 };
+                if (vErrors === null) {
+                  vErrors = [err128];
+                } else {
+                  vErrors.push(err128);
+                }
+                errors++;
+              }
+              if (typeof data54 == "number" && isFinite(data54)) {
+                if (data54 > 1e4 || isNaN(data54)) {
+                  const err129 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data54 };
                   if (vErrors === null) {
-                    vErrors = [err128];
+                    vErrors = [err129];
                   } else {
-                    vErrors.push(err128);
+                    vErrors.push(err129);
+                  }
+                  errors++;
+                }
+                if (data54 <= 0 || isNaN(data54)) {
+                  const err130 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data54 };
+                  if (vErrors === null) {
+                    vErrors = [err130];
+                  } else {
+                    vErrors.push(err130);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err129 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.properties.turns.type, parentSchema: schema34.properties.limits.properties.turns, data: data51 };
+            const err131 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.properties.turns.type, parentSchema: schema34.properties.limits.properties.turns, data: data52 };
             if (vErrors === null) {
-              vErrors = [err129];
+              vErrors = [err131];
             } else {
-              vErrors.push(err129);
+              vErrors.push(err131);
             }
             errors++;
           }
         }
-        if (data50.carryBytes !== void 0) {
-          let data54 = data50.carryBytes;
-          if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
-            const err130 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.carryBytes.type, parentSchema: schema34.properties.limits.properties.carryBytes, data: data54 };
-            if (vErrors === null) {
-              vErrors = [err130];
-            } else {
-              vErrors.push(err130);
-            }
-            errors++;
-          }
-          if (typeof data54 == "number" && isFinite(data54)) {
-            if (data54 > 9007199254740991 || isNaN(data54)) {
-              const err131 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.carryBytes, data: data54 };
-              if (vErrors === null) {
-                vErrors = [err131];
-              } else {
-                vErrors.push(err131);
-              }
-              errors++;
-            }
-            if (data54 <= 0 || isNaN(data54)) {
-              const err132 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.carryBytes, data: data54 };
-              if (vErrors === null) {
-                vErrors = [err132];
-              } else {
-                vErrors.push(err132);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data50.stageFiles !== void 0) {
-          let data55 = data50.stageFiles;
+        if (data51.carryBytes !== void 0) {
+          let data55 = data51.carryBytes;
           if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
-            const err133 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageFiles.type, parentSchema: schema34.properties.limits.properties.stageFiles, data: data55 };
+            const err132 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.carryBytes.type, parentSchema: schema34.properties.limits.properties.carryBytes, data: data55 };
             if (vErrors === null) {
-              vErrors = [err133];
+              vErrors = [err132];
             } else {
-              vErrors.push(err133);
+              vErrors.push(err132);
             }
             errors++;
           }
           if (typeof data55 == "number" && isFinite(data55)) {
             if (data55 > 9007199254740991 || isNaN(data55)) {
-              const err134 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageFiles, data: data55 };
+              const err133 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.carryBytes, data: data55 };
+              if (vErrors === null) {
+                vErrors = [err133];
+              } else {
+                vErrors.push(err133);
+              }
+              errors++;
+            }
+            if (data55 <= 0 || isNaN(data55)) {
+              const err134 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.carryBytes, data: data55 };
               if (vErrors === null) {
                 vErrors = [err134];
               } else {
@@ -17285,31 +17338,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data55 <= 0 || isNaN(data55)) {
-              const err135 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageFiles, data: data55 };
-              if (vErrors === null) {
-                vErrors = [err135];
-              } else {
-                vErrors.push(err135);
-              }
-              errors++;
-            }
           }
         }
-        if (data50.stageBytes !== void 0) {
-          let data56 = data50.stageBytes;
+        if (data51.stageFiles !== void 0) {
+          let data56 = data51.stageFiles;
           if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
-            const err136 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageBytes.type, parentSchema: schema34.properties.limits.properties.stageBytes, data: data56 };
+            const err135 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageFiles.type, parentSchema: schema34.properties.limits.properties.stageFiles, data: data56 };
             if (vErrors === null) {
-              vErrors = [err136];
+              vErrors = [err135];
             } else {
-              vErrors.push(err136);
+              vErrors.push(err135);
             }
             errors++;
           }
           if (typeof data56 == "number" && isFinite(data56)) {
             if (data56 > 9007199254740991 || isNaN(data56)) {
-              const err137 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageBytes, data: data56 };
+              const err136 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageFiles, data: data56 };
+              if (vErrors === null) {
+                vErrors = [err136];
+              } else {
+                vErrors.push(err136);
+              }
+              errors++;
+            }
+            if (data56 <= 0 || isNaN(data56)) {
+              const err137 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageFiles, data: data56 };
               if (vErrors === null) {
                 vErrors = [err137];
               } else {
@@ -17317,31 +17370,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data56 <= 0 || isNaN(data56)) {
-              const err138 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageBytes, data: data56 };
-              if (vErrors === null) {
-                vErrors = [err138];
-              } else {
-                vErrors.push(err138);
-              }
-              errors++;
-            }
           }
         }
-        if (data50.findingsPerVerifier !== void 0) {
-          let data57 = data50.findingsPerVerifier;
+        if (data51.stageBytes !== void 0) {
+          let data57 = data51.stageBytes;
           if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-            const err139 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.findingsPerVerifier.type, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data57 };
+            const err138 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageBytes.type, parentSchema: schema34.properties.limits.properties.stageBytes, data: data57 };
             if (vErrors === null) {
-              vErrors = [err139];
+              vErrors = [err138];
             } else {
-              vErrors.push(err139);
+              vErrors.push(err138);
             }
             errors++;
           }
           if (typeof data57 == "number" && isFinite(data57)) {
             if (data57 > 9007199254740991 || isNaN(data57)) {
-              const err140 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data57 };
+              const err139 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageBytes, data: data57 };
+              if (vErrors === null) {
+                vErrors = [err139];
+              } else {
+                vErrors.push(err139);
+              }
+              errors++;
+            }
+            if (data57 <= 0 || isNaN(data57)) {
+              const err140 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageBytes, data: data57 };
               if (vErrors === null) {
                 vErrors = [err140];
               } else {
@@ -17349,35 +17402,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data57 <= 0 || isNaN(data57)) {
-              const err141 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data57 };
+          }
+        }
+        if (data51.findingsPerVerifier !== void 0) {
+          let data58 = data51.findingsPerVerifier;
+          if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
+            const err141 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.findingsPerVerifier.type, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data58 };
+            if (vErrors === null) {
+              vErrors = [err141];
+            } else {
+              vErrors.push(err141);
+            }
+            errors++;
+          }
+          if (typeof data58 == "number" && isFinite(data58)) {
+            if (data58 > 9007199254740991 || isNaN(data58)) {
+              const err142 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data58 };
               if (vErrors === null) {
-                vErrors = [err141];
+                vErrors = [err142];
               } else {
-                vErrors.push(err141);
+                vErrors.push(err142);
               }
               errors++;
             }
-          }
-        }
-      } else {
-        const err142 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.type, parentSchema: schema34.properties.limits, data: data50 };
-        if (vErrors === null) {
-          vErrors = [err142];
-        } else {
-          vErrors.push(err142);
-        }
-        errors++;
-      }
-    }
-    if (data.pricing !== void 0) {
-      let data58 = data.pricing;
-      if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
-        for (const key16 in data58) {
-          const _errs148 = errors;
-          if (typeof key16 === "string") {
-            if (func2(key16) < 1) {
-              const err143 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
+            if (data58 <= 0 || isNaN(data58)) {
+              const err143 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data58 };
               if (vErrors === null) {
                 vErrors = [err143];
               } else {
@@ -17385,72 +17434,77 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+          }
+        }
+      } else {
+        const err144 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.type, parentSchema: schema34.properties.limits, data: data51 };
+        if (vErrors === null) {
+          vErrors = [err144];
+        } else {
+          vErrors.push(err144);
+        }
+        errors++;
+      }
+    }
+    if (data.pricing !== void 0) {
+      let data59 = data.pricing;
+      if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+        for (const key16 in data59) {
+          const _errs150 = errors;
+          if (typeof key16 === "string") {
+            if (func2(key16) < 1) {
+              const err145 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
+              if (vErrors === null) {
+                vErrors = [err145];
+              } else {
+                vErrors.push(err145);
+              }
+              errors++;
+            }
           } else {
-            const err144 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.pricing.propertyNames.type, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
+            const err146 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.pricing.propertyNames.type, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
             if (vErrors === null) {
-              vErrors = [err144];
+              vErrors = [err146];
             } else {
-              vErrors.push(err144);
+              vErrors.push(err146);
             }
             errors++;
           }
-          var valid29 = _errs148 === errors;
+          var valid29 = _errs150 === errors;
           if (!valid29) {
-            const err145 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames", keyword: "propertyNames", params: { propertyName: key16 }, message: "property name must be valid", schema: schema34.properties.pricing.propertyNames, parentSchema: schema34.properties.pricing, data: data58 };
+            const err147 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames", keyword: "propertyNames", params: { propertyName: key16 }, message: "property name must be valid", schema: schema34.properties.pricing.propertyNames, parentSchema: schema34.properties.pricing, data: data59 };
             if (vErrors === null) {
-              vErrors = [err145];
+              vErrors = [err147];
             } else {
-              vErrors.push(err145);
+              vErrors.push(err147);
             }
             errors++;
           }
         }
-        for (const key17 in data58) {
-          let data59 = data58[key17];
-          if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-            if (data59.input === void 0) {
-              const err146 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property 'input'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data59 };
+        for (const key17 in data59) {
+          let data60 = data59[key17];
+          if (data60 && typeof data60 == "object" && !Array.isArray(data60)) {
+            if (data60.input === void 0) {
+              const err148 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property 'input'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data60 };
               if (vErrors === null) {
-                vErrors = [err146];
+                vErrors = [err148];
               } else {
-                vErrors.push(err146);
+                vErrors.push(err148);
               }
               errors++;
             }
-            if (data59.output === void 0) {
-              const err147 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property 'output'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data59 };
+            if (data60.output === void 0) {
+              const err149 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property 'output'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data60 };
               if (vErrors === null) {
-                vErrors = [err147];
+                vErrors = [err149];
               } else {
-                vErrors.push(err147);
+                vErrors.push(err149);
               }
               errors++;
             }
-            for (const key18 in data59) {
+            for (const key18 in data60) {
               if (!(key18 === "input" || key18 === "output" || key18 === "cachedInput" || key18 === "cacheWrite")) {
-                const err148 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.pricing.additionalProperties, data: data59 };
-                if (vErrors === null) {
-                  vErrors = [err148];
-                } else {
-                  vErrors.push(err148);
-                }
-                errors++;
-              }
-            }
-            if (data59.input !== void 0) {
-              let data60 = data59.input;
-              if (typeof data60 == "number" && isFinite(data60)) {
-                if (data60 < 0 || isNaN(data60)) {
-                  const err149 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data60 };
-                  if (vErrors === null) {
-                    vErrors = [err149];
-                  } else {
-                    vErrors.push(err149);
-                  }
-                  errors++;
-                }
-              } else {
-                const err150 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.input.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data60 };
+                const err150 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.pricing.additionalProperties, data: data60 };
                 if (vErrors === null) {
                   vErrors = [err150];
                 } else {
@@ -17459,11 +17513,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data59.output !== void 0) {
-              let data61 = data59.output;
+            if (data60.input !== void 0) {
+              let data61 = data60.input;
               if (typeof data61 == "number" && isFinite(data61)) {
                 if (data61 < 0 || isNaN(data61)) {
-                  const err151 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data61 };
+                  const err151 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data61 };
                   if (vErrors === null) {
                     vErrors = [err151];
                   } else {
@@ -17472,7 +17526,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err152 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.output.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data61 };
+                const err152 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.input.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data61 };
                 if (vErrors === null) {
                   vErrors = [err152];
                 } else {
@@ -17481,11 +17535,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data59.cachedInput !== void 0) {
-              let data62 = data59.cachedInput;
+            if (data60.output !== void 0) {
+              let data62 = data60.output;
               if (typeof data62 == "number" && isFinite(data62)) {
                 if (data62 < 0 || isNaN(data62)) {
-                  const err153 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data62 };
+                  const err153 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data62 };
                   if (vErrors === null) {
                     vErrors = [err153];
                   } else {
@@ -17494,7 +17548,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err154 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cachedInput.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data62 };
+                const err154 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.output.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data62 };
                 if (vErrors === null) {
                   vErrors = [err154];
                 } else {
@@ -17503,11 +17557,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data59.cacheWrite !== void 0) {
-              let data63 = data59.cacheWrite;
+            if (data60.cachedInput !== void 0) {
+              let data63 = data60.cachedInput;
               if (typeof data63 == "number" && isFinite(data63)) {
                 if (data63 < 0 || isNaN(data63)) {
-                  const err155 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data63 };
+                  const err155 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data63 };
                   if (vErrors === null) {
                     vErrors = [err155];
                   } else {
@@ -17516,7 +17570,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err156 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cacheWrite.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data63 };
+                const err156 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cachedInput.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data63 };
                 if (vErrors === null) {
                   vErrors = [err156];
                 } else {
@@ -17525,32 +17579,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err157 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.additionalProperties.type, parentSchema: schema34.properties.pricing.additionalProperties, data: data59 };
-            if (vErrors === null) {
-              vErrors = [err157];
-            } else {
-              vErrors.push(err157);
+            if (data60.cacheWrite !== void 0) {
+              let data64 = data60.cacheWrite;
+              if (typeof data64 == "number" && isFinite(data64)) {
+                if (data64 < 0 || isNaN(data64)) {
+                  const err157 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data64 };
+                  if (vErrors === null) {
+                    vErrors = [err157];
+                  } else {
+                    vErrors.push(err157);
+                  }
+                  errors++;
+                }
+              } else {
+                const err158 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cacheWrite.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data64 };
+                if (vErrors === null) {
+                  vErrors = [err158];
+                } else {
+                  vErrors.push(err158);
+                }
+                errors++;
+              }
             }
-            errors++;
-          }
-        }
-      } else {
-        const err158 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.type, parentSchema: schema34.properties.pricing, data: data58 };
-        if (vErrors === null) {
-          vErrors = [err158];
-        } else {
-          vErrors.push(err158);
-        }
-        errors++;
-      }
-    }
-    if (data.bot !== void 0) {
-      let data64 = data.bot;
-      if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
-        for (const key19 in data64) {
-          if (!(key19 === "workflow" || key19 === "permission" || key19 === "allowForks")) {
-            const err159 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data64 };
+          } else {
+            const err159 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.additionalProperties.type, parentSchema: schema34.properties.pricing.additionalProperties, data: data60 };
             if (vErrors === null) {
               vErrors = [err159];
             } else {
@@ -17559,20 +17611,22 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data64.workflow !== void 0) {
-          let data65 = data64.workflow;
-          if (typeof data65 === "string") {
-            if (!pattern76.test(data65)) {
-              const err160 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", parentSchema: schema34.properties.bot.properties.workflow, data: data65 };
-              if (vErrors === null) {
-                vErrors = [err160];
-              } else {
-                vErrors.push(err160);
-              }
-              errors++;
-            }
-          } else {
-            const err161 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.workflow.type, parentSchema: schema34.properties.bot.properties.workflow, data: data65 };
+      } else {
+        const err160 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.type, parentSchema: schema34.properties.pricing, data: data59 };
+        if (vErrors === null) {
+          vErrors = [err160];
+        } else {
+          vErrors.push(err160);
+        }
+        errors++;
+      }
+    }
+    if (data.bot !== void 0) {
+      let data65 = data.bot;
+      if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
+        for (const key19 in data65) {
+          if (!(key19 === "workflow" || key19 === "permission" || key19 === "allowForks")) {
+            const err161 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data65 };
             if (vErrors === null) {
               vErrors = [err161];
             } else {
@@ -17581,19 +17635,20 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data64.permission !== void 0) {
-          let data66 = data64.permission;
-          if (typeof data66 !== "string") {
-            const err162 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.permission.type, parentSchema: schema34.properties.bot.properties.permission, data: data66 };
-            if (vErrors === null) {
-              vErrors = [err162];
-            } else {
-              vErrors.push(err162);
+        if (data65.workflow !== void 0) {
+          let data66 = data65.workflow;
+          if (typeof data66 === "string") {
+            if (!pattern76.test(data66)) {
+              const err162 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", parentSchema: schema34.properties.bot.properties.workflow, data: data66 };
+              if (vErrors === null) {
+                vErrors = [err162];
+              } else {
+                vErrors.push(err162);
+              }
+              errors++;
             }
-            errors++;
-          }
-          if (!(data66 === "triage" || data66 === "write" || data66 === "maintain" || data66 === "admin")) {
-            const err163 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.bot.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.bot.properties.permission.enum, parentSchema: schema34.properties.bot.properties.permission, data: data66 };
+          } else {
+            const err163 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.workflow.type, parentSchema: schema34.properties.bot.properties.workflow, data: data66 };
             if (vErrors === null) {
               vErrors = [err163];
             } else {
@@ -17602,10 +17657,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data64.allowForks !== void 0) {
-          let data67 = data64.allowForks;
-          if (typeof data67 !== "boolean") {
-            const err164 = { instancePath: instancePath + "/bot/allowForks", schemaPath: "#/properties/bot/properties/allowForks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.allowForks.type, parentSchema: schema34.properties.bot.properties.allowForks, data: data67 };
+        if (data65.permission !== void 0) {
+          let data67 = data65.permission;
+          if (typeof data67 !== "string") {
+            const err164 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.permission.type, parentSchema: schema34.properties.bot.properties.permission, data: data67 };
             if (vErrors === null) {
               vErrors = [err164];
             } else {
@@ -17613,34 +17668,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-      } else {
-        const err165 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data64 };
-        if (vErrors === null) {
-          vErrors = [err165];
-        } else {
-          vErrors.push(err165);
-        }
-        errors++;
-      }
-    }
-    if (data.planner !== void 0) {
-      let data68 = data.planner;
-      const _errs172 = errors;
-      let valid33 = false;
-      const _errs173 = errors;
-      if (typeof data68 === "string") {
-        if (func2(data68) < 1) {
-          const err166 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data68 };
-          if (vErrors === null) {
-            vErrors = [err166];
-          } else {
-            vErrors.push(err166);
+          if (!(data67 === "triage" || data67 === "write" || data67 === "maintain" || data67 === "admin")) {
+            const err165 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.bot.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.bot.properties.permission.enum, parentSchema: schema34.properties.bot.properties.permission, data: data67 };
+            if (vErrors === null) {
+              vErrors = [err165];
+            } else {
+              vErrors.push(err165);
+            }
+            errors++;
           }
-          errors++;
+        }
+        if (data65.allowForks !== void 0) {
+          let data68 = data65.allowForks;
+          if (typeof data68 !== "boolean") {
+            const err166 = { instancePath: instancePath + "/bot/allowForks", schemaPath: "#/properties/bot/properties/allowForks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.allowForks.type, parentSchema: schema34.properties.bot.properties.allowForks, data: data68 };
+            if (vErrors === null) {
+              vErrors = [err166];
+            } else {
+              vErrors.push(err166);
+            }
+            errors++;
+          }
         }
       } else {
-        const err167 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data68 };
+        const err167 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data65 };
         if (vErrors === null) {
           vErrors = [err167];
         } else {
@@ -17648,33 +17699,58 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid3 = _errs173 === errors;
-      valid33 = valid33 || _valid3;
+    }
+    if (data.planner !== void 0) {
+      let data69 = data.planner;
+      const _errs174 = errors;
+      let valid33 = false;
       const _errs175 = errors;
-      if (data68 !== null) {
-        const err168 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data68 };
-        if (vErrors === null) {
-          vErrors = [err168];
-        } else {
-          vErrors.push(err168);
+      if (typeof data69 === "string") {
+        if (func2(data69) < 1) {
+          const err168 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data69 };
+          if (vErrors === null) {
+            vErrors = [err168];
+          } else {
+            vErrors.push(err168);
+          }
+          errors++;
         }
-        errors++;
-      }
-      var _valid3 = _errs175 === errors;
-      valid33 = valid33 || _valid3;
-      if (!valid33) {
-        const err169 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data68 };
+      } else {
+        const err169 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data69 };
         if (vErrors === null) {
           vErrors = [err169];
         } else {
           vErrors.push(err169);
         }
         errors++;
+      }
+      var _valid3 = _errs175 === errors;
+      valid33 = valid33 || _valid3;
+      const _errs177 = errors;
+      if (data69 !== null) {
+        const err170 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data69 };
+        if (vErrors === null) {
+          vErrors = [err170];
+        } else {
+          vErrors.push(err170);
+        }
+        errors++;
+      }
+      var _valid3 = _errs177 === errors;
+      valid33 = valid33 || _valid3;
+      if (!valid33) {
+        const err171 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data69 };
+        if (vErrors === null) {
+          vErrors = [err171];
+        } else {
+          vErrors.push(err171);
+        }
+        errors++;
       } else {
-        errors = _errs172;
+        errors = _errs174;
         if (vErrors !== null) {
-          if (_errs172) {
-            vErrors.length = _errs172;
+          if (_errs174) {
+            vErrors.length = _errs174;
           } else {
             vErrors = null;
           }
@@ -17682,65 +17758,42 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.planning !== void 0) {
-      let data69 = data.planning;
-      if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
-        for (const key20 in data69) {
+      let data70 = data.planning;
+      if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
+        for (const key20 in data70) {
           if (!(key20 === "repairRounds" || key20 === "revisionRounds" || key20 === "reviewers")) {
-            const err170 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data69 };
+            const err172 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data70 };
             if (vErrors === null) {
-              vErrors = [err170];
+              vErrors = [err172];
             } else {
-              vErrors.push(err170);
+              vErrors.push(err172);
             }
             errors++;
           }
         }
-        if (data69.repairRounds !== void 0) {
-          let data70 = data69.repairRounds;
-          if (!(typeof data70 == "number" && (!(data70 % 1) && !isNaN(data70)) && isFinite(data70))) {
-            const err171 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data70 };
-            if (vErrors === null) {
-              vErrors = [err171];
-            } else {
-              vErrors.push(err171);
-            }
-            errors++;
-          }
-          if (typeof data70 == "number" && isFinite(data70)) {
-            if (data70 > 5 || isNaN(data70)) {
-              const err172 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data70 };
-              if (vErrors === null) {
-                vErrors = [err172];
-              } else {
-                vErrors.push(err172);
-              }
-              errors++;
-            }
-            if (data70 < 0 || isNaN(data70)) {
-              const err173 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data70 };
-              if (vErrors === null) {
-                vErrors = [err173];
-              } else {
-                vErrors.push(err173);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data69.revisionRounds !== void 0) {
-          let data71 = data69.revisionRounds;
+        if (data70.repairRounds !== void 0) {
+          let data71 = data70.repairRounds;
           if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
-            const err174 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data71 };
+            const err173 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data71 };
             if (vErrors === null) {
-              vErrors = [err174];
+              vErrors = [err173];
             } else {
-              vErrors.push(err174);
+              vErrors.push(err173);
             }
             errors++;
           }
           if (typeof data71 == "number" && isFinite(data71)) {
-            if (data71 > 3 || isNaN(data71)) {
-              const err175 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data71 };
+            if (data71 > 5 || isNaN(data71)) {
+              const err174 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data71 };
+              if (vErrors === null) {
+                vErrors = [err174];
+              } else {
+                vErrors.push(err174);
+              }
+              errors++;
+            }
+            if (data71 < 0 || isNaN(data71)) {
+              const err175 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data71 };
               if (vErrors === null) {
                 vErrors = [err175];
               } else {
@@ -17748,69 +17801,68 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data71 < 0 || isNaN(data71)) {
-              const err176 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data71 };
+          }
+        }
+        if (data70.revisionRounds !== void 0) {
+          let data72 = data70.revisionRounds;
+          if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
+            const err176 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data72 };
+            if (vErrors === null) {
+              vErrors = [err176];
+            } else {
+              vErrors.push(err176);
+            }
+            errors++;
+          }
+          if (typeof data72 == "number" && isFinite(data72)) {
+            if (data72 > 3 || isNaN(data72)) {
+              const err177 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data72 };
               if (vErrors === null) {
-                vErrors = [err176];
+                vErrors = [err177];
               } else {
-                vErrors.push(err176);
+                vErrors.push(err177);
+              }
+              errors++;
+            }
+            if (data72 < 0 || isNaN(data72)) {
+              const err178 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data72 };
+              if (vErrors === null) {
+                vErrors = [err178];
+              } else {
+                vErrors.push(err178);
               }
               errors++;
             }
           }
         }
-        if (data69.reviewers !== void 0) {
-          let data72 = data69.reviewers;
-          if (Array.isArray(data72)) {
-            const len5 = data72.length;
+        if (data70.reviewers !== void 0) {
+          let data73 = data70.reviewers;
+          if (Array.isArray(data73)) {
+            const len5 = data73.length;
             for (let i5 = 0; i5 < len5; i5++) {
-              let data73 = data72[i5];
-              if (typeof data73 === "string") {
-                if (func2(data73) < 1) {
-                  const err177 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data73 };
+              let data74 = data73[i5];
+              if (typeof data74 === "string") {
+                if (func2(data74) < 1) {
+                  const err179 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data74 };
                   if (vErrors === null) {
-                    vErrors = [err177];
+                    vErrors = [err179];
                   } else {
-                    vErrors.push(err177);
+                    vErrors.push(err179);
                   }
                   errors++;
                 }
               } else {
-                const err178 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data73 };
+                const err180 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data74 };
                 if (vErrors === null) {
-                  vErrors = [err178];
+                  vErrors = [err180];
                 } else {
-                  vErrors.push(err178);
+                  vErrors.push(err180);
                 }
                 errors++;
               }
             }
           } else {
-            const err179 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data72 };
-            if (vErrors === null) {
-              vErrors = [err179];
-            } else {
-              vErrors.push(err179);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err180 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data69 };
-        if (vErrors === null) {
-          vErrors = [err180];
-        } else {
-          vErrors.push(err180);
-        }
-        errors++;
-      }
-    }
-    if (data.approval !== void 0) {
-      let data74 = data.approval;
-      if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
-        for (const key21 in data74) {
-          if (!(key21 === "required" || key21 === "permission")) {
-            const err181 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data74 };
+            const err181 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data73 };
             if (vErrors === null) {
               vErrors = [err181];
             } else {
@@ -17819,22 +17871,22 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data74.required !== void 0) {
-          let data75 = data74.required;
-          if (typeof data75 !== "boolean") {
-            const err182 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data75 };
-            if (vErrors === null) {
-              vErrors = [err182];
-            } else {
-              vErrors.push(err182);
-            }
-            errors++;
-          }
+      } else {
+        const err182 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data70 };
+        if (vErrors === null) {
+          vErrors = [err182];
+        } else {
+          vErrors.push(err182);
         }
-        if (data74.permission !== void 0) {
-          let data76 = data74.permission;
-          if (typeof data76 !== "string") {
-            const err183 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data76 };
+        errors++;
+      }
+    }
+    if (data.approval !== void 0) {
+      let data75 = data.approval;
+      if (data75 && typeof data75 == "object" && !Array.isArray(data75)) {
+        for (const key21 in data75) {
+          if (!(key21 === "required" || key21 === "permission")) {
+            const err183 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data75 };
             if (vErrors === null) {
               vErrors = [err183];
             } else {
@@ -17842,8 +17894,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data76 === "write" || data76 === "maintain" || data76 === "admin")) {
-            const err184 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data76 };
+        }
+        if (data75.required !== void 0) {
+          let data76 = data75.required;
+          if (typeof data76 !== "boolean") {
+            const err184 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data76 };
             if (vErrors === null) {
               vErrors = [err184];
             } else {
@@ -17852,22 +17907,19 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-      } else {
-        const err185 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data74 };
-        if (vErrors === null) {
-          vErrors = [err185];
-        } else {
-          vErrors.push(err185);
-        }
-        errors++;
-      }
-    }
-    if (data.handoff !== void 0) {
-      let data77 = data.handoff;
-      if (data77 && typeof data77 == "object" && !Array.isArray(data77)) {
-        for (const key22 in data77) {
-          if (!(key22 === "auto" || key22 === "mode" || key22 === "draft")) {
-            const err186 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data77 };
+        if (data75.permission !== void 0) {
+          let data77 = data75.permission;
+          if (typeof data77 !== "string") {
+            const err185 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data77 };
+            if (vErrors === null) {
+              vErrors = [err185];
+            } else {
+              vErrors.push(err185);
+            }
+            errors++;
+          }
+          if (!(data77 === "write" || data77 === "maintain" || data77 === "admin")) {
+            const err186 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data77 };
             if (vErrors === null) {
               vErrors = [err186];
             } else {
@@ -17876,22 +17928,22 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data77.auto !== void 0) {
-          let data78 = data77.auto;
-          if (typeof data78 !== "boolean") {
-            const err187 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data78 };
-            if (vErrors === null) {
-              vErrors = [err187];
-            } else {
-              vErrors.push(err187);
-            }
-            errors++;
-          }
+      } else {
+        const err187 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data75 };
+        if (vErrors === null) {
+          vErrors = [err187];
+        } else {
+          vErrors.push(err187);
         }
-        if (data77.mode !== void 0) {
-          let data79 = data77.mode;
-          if (typeof data79 !== "string") {
-            const err188 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data79 };
+        errors++;
+      }
+    }
+    if (data.handoff !== void 0) {
+      let data78 = data.handoff;
+      if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
+        for (const key22 in data78) {
+          if (!(key22 === "auto" || key22 === "mode" || key22 === "draft")) {
+            const err188 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data78 };
             if (vErrors === null) {
               vErrors = [err188];
             } else {
@@ -17899,8 +17951,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data79 === "single" || data79 === "stacked")) {
-            const err189 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data79 };
+        }
+        if (data78.auto !== void 0) {
+          let data79 = data78.auto;
+          if (typeof data79 !== "boolean") {
+            const err189 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data79 };
             if (vErrors === null) {
               vErrors = [err189];
             } else {
@@ -17909,10 +17964,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data77.draft !== void 0) {
-          let data80 = data77.draft;
-          if (typeof data80 !== "boolean") {
-            const err190 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data80 };
+        if (data78.mode !== void 0) {
+          let data80 = data78.mode;
+          if (typeof data80 !== "string") {
+            const err190 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data80 };
             if (vErrors === null) {
               vErrors = [err190];
             } else {
@@ -17920,23 +17975,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (!(data80 === "single" || data80 === "stacked")) {
+            const err191 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data80 };
+            if (vErrors === null) {
+              vErrors = [err191];
+            } else {
+              vErrors.push(err191);
+            }
+            errors++;
+          }
+        }
+        if (data78.draft !== void 0) {
+          let data81 = data78.draft;
+          if (typeof data81 !== "boolean") {
+            const err192 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data81 };
+            if (vErrors === null) {
+              vErrors = [err192];
+            } else {
+              vErrors.push(err192);
+            }
+            errors++;
+          }
         }
       } else {
-        const err191 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data77 };
+        const err193 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data78 };
         if (vErrors === null) {
-          vErrors = [err191];
+          vErrors = [err193];
         } else {
-          vErrors.push(err191);
+          vErrors.push(err193);
         }
         errors++;
       }
     }
   } else {
-    const err192 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err194 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
-      vErrors = [err192];
+      vErrors = [err194];
     } else {
-      vErrors.push(err192);
+      vErrors.push(err194);
     }
     errors++;
   }
