@@ -143,6 +143,15 @@ function addOpened(collector: OpenedCollector, call: ToolCall, complete: JsonObj
   if (Array.isArray(edits)) for (const edit of edits) collector.addPath(stringAt(edit, 'path'));
 }
 
+/**
+ * Whether an event comes from a sub-agent (the executor's `task` tool): it names an `agentId` or the
+ * `parentToolCallId` of the task that started it. Read from how 1.0.102's own code tells them apart; a live
+ * sub-agent stream was not recorded (the scripted server does not drive one).
+ */
+function fromSubAgent(event: JsonObject, data: JsonObject): boolean {
+  return [event.agentId, data.agentId, data.parentToolCallId].some((v) => typeof v === 'string' && v !== '');
+}
+
 /** The stream is whole when the prompt's `user.message` is its first event after the session's start-up notices. */
 function streamIsWhole(events: readonly JsonObject[]): boolean {
   const first = events.find((e) => typeof e.type === 'string' && !e.type.startsWith('session.'));
@@ -166,6 +175,8 @@ export function interpretCopilotOutput(
     const data = objectAt(event, 'data') ?? {};
     switch (event.type) {
       case 'assistant.message': {
+        // A sub-agent's message is its report to the main agent, never the session's answer.
+        if (fromSubAgent(event, data)) break;
         // A message that asks for tools is not the answer; the answer is the last one that asks for none.
         const requests = data.toolRequests;
         finalText = Array.isArray(requests) && requests.length > 0 ? '' : (stringAt(data, 'content') ?? '');

@@ -30,6 +30,21 @@ describe('copilot --output-format json', () => {
     expect(out.opened).toEqual({ source: 'events', files: ['hello.txt', 'src/a.ts'] });
   });
 
+  it("a sub-agent's message is not the session's answer", () => {
+    const lines = [
+      { type: 'user.message', data: { content: 'x' } },
+      { type: 'assistant.message', data: { content: 'the answer', toolRequests: [] } },
+      {
+        type: 'assistant.message',
+        data: { content: 'sub-agent report', toolRequests: [], parentToolCallId: 'call_9' },
+      },
+      { type: 'assistant.message', agentId: 'task-1', data: { content: 'another report', toolRequests: [] } },
+      { type: 'result', sessionId: 's', exitCode: 0 },
+    ];
+    const out = interpretCopilotOutput(lines.map((l) => JSON.stringify(l)).join('\n'), 0, null, WORKTREE);
+    expect(out.finalText).toBe('the answer');
+  });
+
   it('a stream that lost its start (no user.message first) proves nothing; without a cwd nothing is claimed', () => {
     const lines = recorded('copilot-verifier.jsonl').trimEnd().split('\n');
     const cut = lines.filter((l) => !l.includes('"type":"user.message"')).join('\n');
