@@ -41,6 +41,8 @@ export interface CliRunContext {
   apiKey: { name: string; value: string };
   /** `providers.<name>.baseUrl`, when configured. */
   baseUrl: string | null;
+  /** The provider's settings under `providers:` (its own name's, for a built-in CLI under another name). */
+  config: ProviderConfig | undefined;
   /** The CLI's own turn limit for this role, where it has one. */
   maxTurns: number;
   /** The pinned install's folder in okstra's CLI cache (okstra's own, read-only to agents); null for another program. */
@@ -162,6 +164,7 @@ export class AgentCliProvider implements Provider {
         // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
         apiKey: { name: credential.name, value: route?.credential ?? credential.value },
         baseUrl: route?.baseUrl ?? config?.baseUrl ?? null,
+        config,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor,
         installDir: lookup.launch.source === 'pinned' ? pinnedInstallDir(agentClisDir(engineEnv), this.kind) : null,
       };

@@ -31,8 +31,9 @@ import type { DispatchUsage } from './types.js';
  *
  * - BYOK: `COPILOT_PROVIDER_BASE_URL` = the gateway's route,
  *   `COPILOT_PROVIDER_API_KEY` = the dispatch credential (sent as
- *   `Authorization: Bearer`), OpenAI's Responses wire API (the gateway meters
- *   it), and `COPILOT_OFFLINE=true`: no GitHub sign-in, telemetry, web tools,
+ *   `Authorization: Bearer`), OpenAI's Responses wire API, or Chat
+ *   Completions with `wireApi: completions` (the gateway meters both; Copilot
+ *   asks Chat Completions for the usage chunk), and `COPILOT_OFFLINE=true`: no GitHub sign-in, telemetry, web tools,
  *   GitHub MCP server or update check. BYOK needs a model name: the CLI exits
  *   1 without one ("BYOK providers require an explicit model"), so okstra
  *   refuses such a dispatch before starting anything.
@@ -60,7 +61,12 @@ import type { DispatchUsage } from './types.js';
 export const COPILOT_DEFAULT_BASE_URL = DEFAULT_UPSTREAMS.copilot;
 const KEY_VARIABLE = 'COPILOT_PROVIDER_API_KEY';
 const USAGE_FILE = 'usage.json';
-/** The tools a read-only session keeps: read a file, search contents, list paths. */
+/**
+ * The tools a read-only session keeps: read a file, search contents, list paths. Copilot names its tools after
+ * the model's well-known id (measured on 1.0.102: `gpt-5.5` gets `apply_patch` and `rg`, an id it does not know,
+ * such as GitHub Models' `openai/gpt-5`, gets `create`/`edit` and `grep`); `--available-tools` takes either
+ * name of the search tool.
+ */
 export const COPILOT_READ_ONLY_TOOLS = ['view', 'rg', 'glob'] as const;
 
 export const copilotSpec: AgentCliSpec = {
@@ -90,6 +96,7 @@ export const copilotSpec: AgentCliSpec = {
     if (request.model !== null) args.push('--model', request.model);
     const packageCache = copilotPackageCache(ctx.installDir);
     // Read-only: only the reading tools exist, and a write or a command is denied besides (a deny beats every allow).
+    const wire = ctx.config?.wireApi ?? 'responses';
     const readOnly = request.readOnly
       ? ['--available-tools', ...COPILOT_READ_ONLY_TOOLS, '--deny-tool', 'write', '--deny-tool', 'shell']
       : [];
@@ -100,7 +107,7 @@ export const copilotSpec: AgentCliSpec = {
         COPILOT_AUTO_UPDATE: 'false',
         COPILOT_PROVIDER_BASE_URL: ctx.baseUrl ?? COPILOT_DEFAULT_BASE_URL,
         COPILOT_PROVIDER_TYPE: 'openai',
-        COPILOT_PROVIDER_WIRE_API: 'responses',
+        COPILOT_PROVIDER_WIRE_API: wire,
         [KEY_VARIABLE]: ctx.apiKey.value,
         NO_COLOR: '1',
         // The package okstra unpacked at install time, read-only to the agent (copilot-package.ts).
@@ -127,7 +134,8 @@ function addOpened(collector: OpenedCollector, call: ToolCall, complete: JsonObj
     case 'view':
       collector.addPath(call.args.path);
       break;
-    case 'rg': {
+    case 'rg':
+    case 'grep': {
       // Only the content mode prints lines; file lists and counts show nothing of a file.
       if (call.args.output_mode !== 'content') break;
       const paths = call.args.paths;

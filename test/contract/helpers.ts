@@ -177,6 +177,8 @@ export interface DispatchOptions {
   gateway?: Gateway;
   /** Told the agent identity the CLI will run as, before it starts. */
   onLease?: (lease: AgentLease) => void;
+  /** More of the provider's settings (e.g. Copilot's `wireApi`), and its upstream's base URL instead of the CLI's usual one. */
+  provider?: { baseUrl?: string; wireApi?: 'responses' | 'completions' };
 }
 
 const SPECS: Readonly<Record<BuiltinProvider, AgentCliSpec>> = {
@@ -216,7 +218,9 @@ export async function dispatch(
 ): Promise<DispatchResult> {
   const role = options.role ?? 'executor';
   // The configured base URL is the gateway's upstream; the CLI is given the gateway's.
-  const config = ConfigSchema.parse({ providers: { [cli.ref]: { baseUrl: cli.baseUrl(rig.server) } } });
+  const config = ConfigSchema.parse({
+    providers: { [cli.ref]: { baseUrl: cli.baseUrl(rig.server), ...options.provider } },
+  });
   const deps: ProviderDeps = { env: options.env ?? engineEnv(cli), killGraceMs: 500, ...options.deps };
   const provider =
     options.turnLimit === undefined

@@ -51,5 +51,10 @@ describe('a built-in agent CLI under another name (`cli:`)', () => {
     expect(errors('  claude:\n    cli: codex\n')).toEqual([['config/builtin-with-cli', 4]]);
     expect(errors('  copilot-claude:\n    cli: copilot\n    model: claude-sonnet-4.5\n')).toEqual([]);
     expect(errors('  aider:\n    cli: aider\n')).toEqual([['config/invalid-value', 4]]);
+    // Copilot's own setting, nobody else's.
+    expect(errors('  codex:\n    wireApi: completions\n')).toEqual([['config/wire-api-not-copilot', 4]]);
+    expect(
+      errors('  copilot:\n    wireApi: completions\n  gh-models:\n    cli: copilot\n    wireApi: completions\n'),
+    ).toEqual([]);
   });
 });

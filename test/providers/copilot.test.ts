@@ -112,6 +112,7 @@ describe('the copilot invocation', () => {
     baseUrl: 'http://127.0.0.1:9/d/x',
     maxTurns: 1,
     installDir: null,
+    config: undefined,
   });
 
   it('read-only roles keep only view, rg and glob and deny write and shell; the executor gets every tool', async () => {
@@ -126,6 +127,11 @@ describe('the copilot invocation', () => {
       expect(args).not.toContain('--trust-folder');
       expect(args).toEqual(expect.arrayContaining(['--no-custom-instructions', '--model', 'gpt-5.5']));
     }
+  });
+
+  it('speaks Chat Completions when the provider says `wireApi: completions`', async () => {
+    const verifier = await copilotSpec.prepare({ ...ctx(true), config: { wireApi: 'completions' } });
+    expect(verifier.env.COPILOT_PROVIDER_WIRE_API).toBe('completions');
   });
 
   it('BYOK through the route it was given, offline, holding only the dispatch credential', async () => {

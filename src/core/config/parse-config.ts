@@ -153,6 +153,13 @@ function providerEntryChecks(config: OkstraConfig, doc: Document, path: string, 
         `providers.${name}: \`cli\` runs a built-in agent CLI and \`command\` a program of yours; a provider is one or the other`,
         'keep one of the two',
       );
+    if (p.wireApi !== undefined && (builtin ? name : p.cli) !== 'copilot')
+      error(
+        'config/wire-api-not-copilot',
+        ['providers', name, 'wireApi'],
+        `providers.${name}: \`wireApi\` is Copilot CLI's setting; ${name} does not run it`,
+        'remove it, or set it under `copilot` (or a provider with `cli: copilot`)',
+      );
     if (builtin && p.cli !== undefined && p.cli !== name)
       error(
         'config/builtin-with-cli',

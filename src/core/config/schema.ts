@@ -70,6 +70,14 @@ const ProviderConfigSchema = z
     model: z.string().min(1).optional(),
     /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
     baseUrl: z.url().optional(),
+    /**
+     * Copilot CLI only: which OpenAI wire API `baseUrl` speaks in bring-your-own-key mode. `completions` (Chat
+     * Completions) for endpoints without the Responses API, such as GitHub Models.
+     */
+    wireApi: z
+      .enum(['responses', 'completions'])
+      .optional()
+      .describe('Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions'),
     /** The environment variable that holds this provider's API key. */
     apiKeyEnv: z
       .string()

@@ -12424,7 +12424,7 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const config = validate23;
-const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"cli":{"description":"the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name","type":"string","enum":["claude","codex","gemini","copilot"]},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"protected":{"default":[],"description":"globs of files whose change is okstra’s own blocking finding unless the stage’s files name them; `!glob` takes a default away (docs/plan-format.md, \"Protected evidence\")","type":"array","items":{"type":"string","minLength":1}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"fallback":{"default":{"executor":[],"verifiers":[]},"description":"fallback providers per role, for a provider that cannot work","type":"object","properties":{"executor":{"default":[],"description":"providers that execute, in order, when the executor’s provider is unavailable","type":"array","items":{"type":"string","minLength":1}},"verifiers":{"default":[],"description":"providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150},"carryBytes":65536,"stageFiles":20000,"stageBytes":209715200,"findingsPerVerifier":200},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false},"carryBytes":{"default":65536,"description":"largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageFiles":{"default":20000,"description":"most files a stage may change; more fails the stage before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageBytes":{"default":209715200,"description":"most bytes of added or changed files a stage may hold; more fails it before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"findingsPerVerifier":{"default":200,"description":"findings kept per verifier, most severe first; the rest are counted in the report, not kept","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
+const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"cli":{"description":"the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name","type":"string","enum":["claude","codex","gemini","copilot"]},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"wireApi":{"description":"Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions","type":"string","enum":["responses","completions"]},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"protected":{"default":[],"description":"globs of files whose change is okstra’s own blocking finding unless the stage’s files name them; `!glob` takes a default away (docs/plan-format.md, \"Protected evidence\")","type":"array","items":{"type":"string","minLength":1}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"fallback":{"default":{"executor":[],"verifiers":[]},"description":"fallback providers per role, for a provider that cannot work","type":"object","properties":{"executor":{"default":[],"description":"providers that execute, in order, when the executor’s provider is unavailable","type":"array","items":{"type":"string","minLength":1}},"verifiers":{"default":[],"description":"providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150},"carryBytes":65536,"stageFiles":20000,"stageBytes":209715200,"findingsPerVerifier":200},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false},"carryBytes":{"default":65536,"description":"largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageFiles":{"default":20000,"description":"most files a stage may change; more fails the stage before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageBytes":{"default":209715200,"description":"most bytes of added or changed files a stage may hold; more fails it before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"findingsPerVerifier":{"default":200,"description":"findings kept per verifier, most severe first; the rest are counted in the report, not kept","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
 const pattern72 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 const pattern73 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 const pattern74 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
@@ -12586,7 +12586,7 @@ for(const key2 in data4){
 let data5 = data4[key2];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key3 in data5){
-if(!((((((((key3 === "command") || (key3 === "cli")) || (key3 === "name")) || (key3 === "model")) || (key3 === "baseUrl")) || (key3 === "apiKeyEnv")) || (key3 === "timeoutMinutes")) || (key3 === "maxTurns"))){
+if(!(func1.call(schema34.properties.providers.additionalProperties.properties, key3))){
 const err11 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/providers/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.providers.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err11];
@@ -12720,11 +12720,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data5.apiKeyEnv !== undefined){
-let data11 = data5.apiKeyEnv;
-if(typeof data11 === "string"){
-if(!pattern74.test(data11)){
-const err22 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/apiKeyEnv",schemaPath:"#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Z_][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z_][A-Z0-9_]*$"+"\"",schema:"^[A-Z_][A-Z0-9_]*$",parentSchema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv,data:data11};
+if(data5.wireApi !== undefined){
+let data11 = data5.wireApi;
+if(typeof data11 !== "string"){
+const err22 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/wireApi",schemaPath:"#/properties/providers/additionalProperties/properties/wireApi/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.providers.additionalProperties.properties.wireApi.type,parentSchema:schema34.properties.providers.additionalProperties.properties.wireApi,data:data11};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12733,9 +12732,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-}
-else {
-const err23 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/apiKeyEnv",schemaPath:"#/properties/providers/additionalProperties/properties/apiKeyEnv/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type,parentSchema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv,data:data11};
+if(!((data11 === "responses") || (data11 === "completions"))){
+const err23 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/wireApi",schemaPath:"#/properties/providers/additionalProperties/properties/wireApi/enum",keyword:"enum",params:{allowedValues: schema34.properties.providers.additionalProperties.properties.wireApi.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.providers.additionalProperties.properties.wireApi.enum,parentSchema:schema34.properties.providers.additionalProperties.properties.wireApi,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12745,11 +12743,11 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data5.timeoutMinutes !== undefined){
-let data12 = data5.timeoutMinutes;
-if((typeof data12 == "number") && (isFinite(data12))){
-if(data12 > 1440 || isNaN(data12)){
-const err24 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data12};
+if(data5.apiKeyEnv !== undefined){
+let data12 = data5.apiKeyEnv;
+if(typeof data12 === "string"){
+if(!pattern74.test(data12)){
+const err24 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/apiKeyEnv",schemaPath:"#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Z_][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z_][A-Z0-9_]*$"+"\"",schema:"^[A-Z_][A-Z0-9_]*$",parentSchema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12758,8 +12756,9 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data12 <= 0 || isNaN(data12)){
-const err25 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data12};
+}
+else {
+const err25 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/apiKeyEnv",schemaPath:"#/properties/providers/additionalProperties/properties/apiKeyEnv/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type,parentSchema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12769,8 +12768,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-else {
-const err26 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data12};
+if(data5.timeoutMinutes !== undefined){
+let data13 = data5.timeoutMinutes;
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 > 1440 || isNaN(data13)){
+const err26 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12779,14 +12781,8 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data5.maxTurns !== undefined){
-let data13 = data5.maxTurns;
-const _errs33 = errors;
-let valid6 = false;
-const _errs34 = errors;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err27 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data13};
+if(data13 <= 0 || isNaN(data13)){
+const err27 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12795,9 +12791,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 10000 || isNaN(data13)){
-const err28 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data13};
+}
+else {
+const err28 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data13};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12806,8 +12802,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(data13 <= 0 || isNaN(data13)){
-const err29 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data13};
+}
+if(data5.maxTurns !== undefined){
+let data14 = data5.maxTurns;
+const _errs35 = errors;
+let valid6 = false;
+const _errs36 = errors;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err29 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12816,14 +12818,9 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-var _valid0 = _errs34 === errors;
-valid6 = valid6 || _valid0;
-const _errs36 = errors;
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-for(const key4 in data13){
-if(!((key4 === "executor") || (key4 === "verifier"))){
-const err30 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1],data:data13};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 > 10000 || isNaN(data14)){
+const err30 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data14};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -12832,11 +12829,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data13.executor !== undefined){
-let data14 = data13.executor;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err31 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data14};
+if(data14 <= 0 || isNaN(data14)){
+const err31 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data14};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -12845,9 +12839,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 10000 || isNaN(data14)){
-const err32 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data14};
+}
+var _valid0 = _errs36 === errors;
+valid6 = valid6 || _valid0;
+const _errs38 = errors;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+for(const key4 in data14){
+if(!((key4 === "executor") || (key4 === "verifier"))){
+const err32 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1],data:data14};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -12856,8 +12855,11 @@ vErrors.push(err32);
 }
 errors++;
 }
-if(data14 <= 0 || isNaN(data14)){
-const err33 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data14};
+}
+if(data14.executor !== undefined){
+let data15 = data14.executor;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
+const err33 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data15};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -12866,12 +12868,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-}
-}
-if(data13.verifier !== undefined){
-let data15 = data13.verifier;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err34 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data15};
+if((typeof data15 == "number") && (isFinite(data15))){
+if(data15 > 10000 || isNaN(data15)){
+const err34 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data15};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -12880,9 +12879,8 @@ vErrors.push(err34);
 }
 errors++;
 }
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 10000 || isNaN(data15)){
-const err35 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data15};
+if(data15 <= 0 || isNaN(data15)){
+const err35 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data15};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -12891,8 +12889,12 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data15 <= 0 || isNaN(data15)){
-const err36 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data15};
+}
+}
+if(data14.verifier !== undefined){
+let data16 = data14.verifier;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err36 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data16};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -12901,11 +12903,9 @@ vErrors.push(err36);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err37 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1],data:data13};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 10000 || isNaN(data16)){
+const err37 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data16};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -12914,10 +12914,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-var _valid0 = _errs36 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const err38 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns,data:data13};
+if(data16 <= 0 || isNaN(data16)){
+const err38 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data16};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -12926,11 +12924,36 @@ vErrors.push(err38);
 }
 errors++;
 }
+}
+}
+}
 else {
-errors = _errs33;
+const err39 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1],data:data14};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+var _valid0 = _errs38 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const err40 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns,data:data14};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+else {
+errors = _errs35;
 if(vErrors !== null){
-if(_errs33){
-vErrors.length = _errs33;
+if(_errs35){
+vErrors.length = _errs35;
 }
 else {
 vErrors = null;
@@ -12940,40 +12963,7 @@ vErrors = null;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/providers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.additionalProperties.type,parentSchema:schema34.properties.providers.additionalProperties,data:data5};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/providers",schemaPath:"#/properties/providers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.type,parentSchema:schema34.properties.providers,data:data4};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data.qaCommands !== undefined){
-let data16 = data.qaCommands;
-if(Array.isArray(data16)){
-const len1 = data16.length;
-for(let i1=0; i1<len1; i1++){
-let data17 = data16[i1];
-const _errs46 = errors;
-let valid10 = false;
-const _errs47 = errors;
-if(typeof data17 === "string"){
-if(func2(data17) < 1){
-const err41 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[0],data:data17};
+const err41 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/providers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.additionalProperties.type,parentSchema:schema34.properties.providers.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -12983,8 +12973,9 @@ vErrors.push(err41);
 errors++;
 }
 }
+}
 else {
-const err42 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[0].type,parentSchema:schema34.properties.qaCommands.items.anyOf[0],data:data17};
+const err42 = {instancePath:instancePath+"/providers",schemaPath:"#/properties/providers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.type,parentSchema:schema34.properties.providers,data:data4};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -12993,12 +12984,19 @@ vErrors.push(err42);
 }
 errors++;
 }
-var _valid1 = _errs47 === errors;
-valid10 = valid10 || _valid1;
+}
+if(data.qaCommands !== undefined){
+let data17 = data.qaCommands;
+if(Array.isArray(data17)){
+const len1 = data17.length;
+for(let i1=0; i1<len1; i1++){
+let data18 = data17[i1];
+const _errs48 = errors;
+let valid10 = false;
 const _errs49 = errors;
-if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
-if(data17.cmd === undefined){
-const err43 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/required",keyword:"required",params:{missingProperty: "cmd"},message:"must have required property '"+"cmd"+"'",schema:schema34.properties.qaCommands.items.anyOf[1].required,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data17};
+if(typeof data18 === "string"){
+if(func2(data18) < 1){
+const err43 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[0],data:data18};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -13007,9 +13005,9 @@ vErrors.push(err43);
 }
 errors++;
 }
-for(const key5 in data17){
-if(!(((key5 === "cmd") || (key5 === "label")) || (key5 === "timeoutMinutes"))){
-const err44 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data17};
+}
+else {
+const err44 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[0].type,parentSchema:schema34.properties.qaCommands.items.anyOf[0],data:data18};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -13018,12 +13016,12 @@ vErrors.push(err44);
 }
 errors++;
 }
-}
-if(data17.cmd !== undefined){
-let data18 = data17.cmd;
-if(typeof data18 === "string"){
-if(func2(data18) < 1){
-const err45 = {instancePath:instancePath+"/qaCommands/" + i1+"/cmd",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd,data:data18};
+var _valid1 = _errs49 === errors;
+valid10 = valid10 || _valid1;
+const _errs51 = errors;
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.cmd === undefined){
+const err45 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/required",keyword:"required",params:{missingProperty: "cmd"},message:"must have required property '"+"cmd"+"'",schema:schema34.properties.qaCommands.items.anyOf[1].required,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -13032,9 +13030,9 @@ vErrors.push(err45);
 }
 errors++;
 }
-}
-else {
-const err46 = {instancePath:instancePath+"/qaCommands/" + i1+"/cmd",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/cmd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd,data:data18};
+for(const key5 in data18){
+if(!(((key5 === "cmd") || (key5 === "label")) || (key5 === "timeoutMinutes"))){
+const err46 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data18};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -13044,11 +13042,11 @@ vErrors.push(err46);
 errors++;
 }
 }
-if(data17.label !== undefined){
-let data19 = data17.label;
+if(data18.cmd !== undefined){
+let data19 = data18.cmd;
 if(typeof data19 === "string"){
 if(func2(data19) < 1){
-const err47 = {instancePath:instancePath+"/qaCommands/" + i1+"/label",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.label,data:data19};
+const err47 = {instancePath:instancePath+"/qaCommands/" + i1+"/cmd",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd,data:data19};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -13059,7 +13057,7 @@ errors++;
 }
 }
 else {
-const err48 = {instancePath:instancePath+"/qaCommands/" + i1+"/label",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[1].properties.label.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.label,data:data19};
+const err48 = {instancePath:instancePath+"/qaCommands/" + i1+"/cmd",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/cmd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd,data:data19};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -13069,11 +13067,11 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data17.timeoutMinutes !== undefined){
-let data20 = data17.timeoutMinutes;
-if((typeof data20 == "number") && (isFinite(data20))){
-if(data20 > 1440 || isNaN(data20)){
-const err49 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data20};
+if(data18.label !== undefined){
+let data20 = data18.label;
+if(typeof data20 === "string"){
+if(func2(data20) < 1){
+const err49 = {instancePath:instancePath+"/qaCommands/" + i1+"/label",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.label,data:data20};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -13082,8 +13080,9 @@ vErrors.push(err49);
 }
 errors++;
 }
-if(data20 <= 0 || isNaN(data20)){
-const err50 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data20};
+}
+else {
+const err50 = {instancePath:instancePath+"/qaCommands/" + i1+"/label",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[1].properties.label.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.label,data:data20};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -13093,8 +13092,11 @@ vErrors.push(err50);
 errors++;
 }
 }
-else {
-const err51 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data20};
+if(data18.timeoutMinutes !== undefined){
+let data21 = data18.timeoutMinutes;
+if((typeof data21 == "number") && (isFinite(data21))){
+if(data21 > 1440 || isNaN(data21)){
+const err51 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -13103,10 +13105,8 @@ vErrors.push(err51);
 }
 errors++;
 }
-}
-}
-else {
-const err52 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.qaCommands.items.anyOf[1].type,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data17};
+if(data21 <= 0 || isNaN(data21)){
+const err52 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13115,10 +13115,9 @@ vErrors.push(err52);
 }
 errors++;
 }
-var _valid1 = _errs49 === errors;
-valid10 = valid10 || _valid1;
-if(!valid10){
-const err53 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.qaCommands.items.anyOf,parentSchema:schema34.properties.qaCommands.items,data:data17};
+}
+else {
+const err53 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data21};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13127,11 +13126,35 @@ vErrors.push(err53);
 }
 errors++;
 }
+}
+}
 else {
-errors = _errs46;
+const err54 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.qaCommands.items.anyOf[1].type,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data18};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+var _valid1 = _errs51 === errors;
+valid10 = valid10 || _valid1;
+if(!valid10){
+const err55 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.qaCommands.items.anyOf,parentSchema:schema34.properties.qaCommands.items,data:data18};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+else {
+errors = _errs48;
 if(vErrors !== null){
-if(_errs46){
-vErrors.length = _errs46;
+if(_errs48){
+vErrors.length = _errs48;
 }
 else {
 vErrors = null;
@@ -13141,36 +13164,7 @@ vErrors = null;
 }
 }
 else {
-const err54 = {instancePath:instancePath+"/qaCommands",schemaPath:"#/properties/qaCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.qaCommands.type,parentSchema:schema34.properties.qaCommands,data:data16};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data.protected !== undefined){
-let data21 = data.protected;
-if(Array.isArray(data21)){
-const len2 = data21.length;
-for(let i2=0; i2<len2; i2++){
-let data22 = data21[i2];
-if(typeof data22 === "string"){
-if(func2(data22) < 1){
-const err55 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.protected.items,data:data22};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.protected.items.type,parentSchema:schema34.properties.protected.items,data:data22};
+const err56 = {instancePath:instancePath+"/qaCommands",schemaPath:"#/properties/qaCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.qaCommands.type,parentSchema:schema34.properties.qaCommands,data:data17};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -13180,9 +13174,15 @@ vErrors.push(err56);
 errors++;
 }
 }
-}
-else {
-const err57 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.protected.type,parentSchema:schema34.properties.protected,data:data21};
+if(data.protected !== undefined){
+let data22 = data.protected;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+let data23 = data22[i2];
+if(typeof data23 === "string"){
+if(func2(data23) < 1){
+const err57 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.protected.items,data:data23};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -13192,12 +13192,8 @@ vErrors.push(err57);
 errors++;
 }
 }
-if(data.convergence !== undefined){
-let data23 = data.convergence;
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-for(const key6 in data23){
-if(!(key6 === "rounds")){
-const err58 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.convergence,data:data23};
+else {
+const err58 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.protected.items.type,parentSchema:schema34.properties.protected.items,data:data23};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -13207,10 +13203,9 @@ vErrors.push(err58);
 errors++;
 }
 }
-if(data23.rounds !== undefined){
-let data24 = data23.rounds;
-if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
-const err59 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.convergence.properties.rounds.type,parentSchema:schema34.properties.convergence.properties.rounds,data:data24};
+}
+else {
+const err59 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.protected.type,parentSchema:schema34.properties.protected,data:data22};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -13219,9 +13214,13 @@ vErrors.push(err59);
 }
 errors++;
 }
-if((typeof data24 == "number") && (isFinite(data24))){
-if(data24 > 5 || isNaN(data24)){
-const err60 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.convergence.properties.rounds,data:data24};
+}
+if(data.convergence !== undefined){
+let data24 = data.convergence;
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+for(const key6 in data24){
+if(!(key6 === "rounds")){
+const err60 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.convergence,data:data24};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -13230,8 +13229,11 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data24 < 0 || isNaN(data24)){
-const err61 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.convergence.properties.rounds,data:data24};
+}
+if(data24.rounds !== undefined){
+let data25 = data24.rounds;
+if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
+const err61 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.convergence.properties.rounds.type,parentSchema:schema34.properties.convergence.properties.rounds,data:data25};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -13240,11 +13242,9 @@ vErrors.push(err61);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err62 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.convergence.type,parentSchema:schema34.properties.convergence,data:data23};
+if((typeof data25 == "number") && (isFinite(data25))){
+if(data25 > 5 || isNaN(data25)){
+const err62 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.convergence.properties.rounds,data:data25};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -13253,15 +13253,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-}
-if(data.critic !== undefined){
-let data25 = data.critic;
-const _errs68 = errors;
-let valid15 = false;
-const _errs69 = errors;
-if(typeof data25 === "string"){
-if(func2(data25) < 1){
-const err63 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.critic.anyOf[0],data:data25};
+if(data25 < 0 || isNaN(data25)){
+const err63 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.convergence.properties.rounds,data:data25};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -13271,8 +13264,10 @@ vErrors.push(err63);
 errors++;
 }
 }
+}
+}
 else {
-const err64 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.critic.anyOf[0].type,parentSchema:schema34.properties.critic.anyOf[0],data:data25};
+const err64 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.convergence.type,parentSchema:schema34.properties.convergence,data:data24};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -13281,11 +13276,15 @@ vErrors.push(err64);
 }
 errors++;
 }
-var _valid2 = _errs69 === errors;
-valid15 = valid15 || _valid2;
+}
+if(data.critic !== undefined){
+let data26 = data.critic;
+const _errs70 = errors;
+let valid15 = false;
 const _errs71 = errors;
-if(data25 !== null){
-const err65 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.critic.anyOf[1].type,parentSchema:schema34.properties.critic.anyOf[1],data:data25};
+if(typeof data26 === "string"){
+if(func2(data26) < 1){
+const err65 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.critic.anyOf[0],data:data26};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -13294,10 +13293,9 @@ vErrors.push(err65);
 }
 errors++;
 }
-var _valid2 = _errs71 === errors;
-valid15 = valid15 || _valid2;
-if(!valid15){
-const err66 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.critic.anyOf,parentSchema:schema34.properties.critic,data:data25};
+}
+else {
+const err66 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.critic.anyOf[0].type,parentSchema:schema34.properties.critic.anyOf[0],data:data26};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -13306,24 +13304,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-else {
-errors = _errs68;
-if(vErrors !== null){
-if(_errs68){
-vErrors.length = _errs68;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.fallback !== undefined){
-let data26 = data.fallback;
-if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
-for(const key7 in data26){
-if(!((key7 === "executor") || (key7 === "verifiers"))){
-const err67 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.fallback,data:data26};
+var _valid2 = _errs71 === errors;
+valid15 = valid15 || _valid2;
+const _errs73 = errors;
+if(data26 !== null){
+const err67 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.critic.anyOf[1].type,parentSchema:schema34.properties.critic.anyOf[1],data:data26};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -13332,16 +13317,10 @@ vErrors.push(err67);
 }
 errors++;
 }
-}
-if(data26.executor !== undefined){
-let data27 = data26.executor;
-if(Array.isArray(data27)){
-const len3 = data27.length;
-for(let i3=0; i3<len3; i3++){
-let data28 = data27[i3];
-if(typeof data28 === "string"){
-if(func2(data28) < 1){
-const err68 = {instancePath:instancePath+"/fallback/executor/" + i3,schemaPath:"#/properties/fallback/properties/executor/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.fallback.properties.executor.items,data:data28};
+var _valid2 = _errs73 === errors;
+valid15 = valid15 || _valid2;
+if(!valid15){
+const err68 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.critic.anyOf,parentSchema:schema34.properties.critic,data:data26};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -13350,9 +13329,24 @@ vErrors.push(err68);
 }
 errors++;
 }
+else {
+errors = _errs70;
+if(vErrors !== null){
+if(_errs70){
+vErrors.length = _errs70;
 }
 else {
-const err69 = {instancePath:instancePath+"/fallback/executor/" + i3,schemaPath:"#/properties/fallback/properties/executor/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.fallback.properties.executor.items.type,parentSchema:schema34.properties.fallback.properties.executor.items,data:data28};
+vErrors = null;
+}
+}
+}
+}
+if(data.fallback !== undefined){
+let data27 = data.fallback;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key7 in data27){
+if(!((key7 === "executor") || (key7 === "verifiers"))){
+const err69 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.fallback,data:data27};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -13362,9 +13356,15 @@ vErrors.push(err69);
 errors++;
 }
 }
-}
-else {
-const err70 = {instancePath:instancePath+"/fallback/executor",schemaPath:"#/properties/fallback/properties/executor/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.fallback.properties.executor.type,parentSchema:schema34.properties.fallback.properties.executor,data:data27};
+if(data27.executor !== undefined){
+let data28 = data27.executor;
+if(Array.isArray(data28)){
+const len3 = data28.length;
+for(let i3=0; i3<len3; i3++){
+let data29 = data28[i3];
+if(typeof data29 === "string"){
+if(func2(data29) < 1){
+const err70 = {instancePath:instancePath+"/fallback/executor/" + i3,schemaPath:"#/properties/fallback/properties/executor/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.fallback.properties.executor.items,data:data29};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -13374,15 +13374,8 @@ vErrors.push(err70);
 errors++;
 }
 }
-if(data26.verifiers !== undefined){
-let data29 = data26.verifiers;
-if(Array.isArray(data29)){
-const len4 = data29.length;
-for(let i4=0; i4<len4; i4++){
-let data30 = data29[i4];
-if(typeof data30 === "string"){
-if(func2(data30) < 1){
-const err71 = {instancePath:instancePath+"/fallback/verifiers/" + i4,schemaPath:"#/properties/fallback/properties/verifiers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.fallback.properties.verifiers.items,data:data30};
+else {
+const err71 = {instancePath:instancePath+"/fallback/executor/" + i3,schemaPath:"#/properties/fallback/properties/executor/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.fallback.properties.executor.items.type,parentSchema:schema34.properties.fallback.properties.executor.items,data:data29};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -13392,8 +13385,9 @@ vErrors.push(err71);
 errors++;
 }
 }
+}
 else {
-const err72 = {instancePath:instancePath+"/fallback/verifiers/" + i4,schemaPath:"#/properties/fallback/properties/verifiers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.fallback.properties.verifiers.items.type,parentSchema:schema34.properties.fallback.properties.verifiers.items,data:data30};
+const err72 = {instancePath:instancePath+"/fallback/executor",schemaPath:"#/properties/fallback/properties/executor/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.fallback.properties.executor.type,parentSchema:schema34.properties.fallback.properties.executor,data:data28};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -13403,9 +13397,15 @@ vErrors.push(err72);
 errors++;
 }
 }
-}
-else {
-const err73 = {instancePath:instancePath+"/fallback/verifiers",schemaPath:"#/properties/fallback/properties/verifiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.fallback.properties.verifiers.type,parentSchema:schema34.properties.fallback.properties.verifiers,data:data29};
+if(data27.verifiers !== undefined){
+let data30 = data27.verifiers;
+if(Array.isArray(data30)){
+const len4 = data30.length;
+for(let i4=0; i4<len4; i4++){
+let data31 = data30[i4];
+if(typeof data31 === "string"){
+if(func2(data31) < 1){
+const err73 = {instancePath:instancePath+"/fallback/verifiers/" + i4,schemaPath:"#/properties/fallback/properties/verifiers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.fallback.properties.verifiers.items,data:data31};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -13415,9 +13415,8 @@ vErrors.push(err73);
 errors++;
 }
 }
-}
 else {
-const err74 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.fallback.type,parentSchema:schema34.properties.fallback,data:data26};
+const err74 = {instancePath:instancePath+"/fallback/verifiers/" + i4,schemaPath:"#/properties/fallback/properties/verifiers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.fallback.properties.verifiers.items.type,parentSchema:schema34.properties.fallback.properties.verifiers.items,data:data31};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -13427,12 +13426,9 @@ vErrors.push(err74);
 errors++;
 }
 }
-if(data.timeouts !== undefined){
-let data31 = data.timeouts;
-if(data31 && typeof data31 == "object" && !Array.isArray(data31)){
-for(const key8 in data31){
-if(!(((key8 === "executorMinutes") || (key8 === "verifierMinutes")) || (key8 === "qaMinutes"))){
-const err75 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.timeouts,data:data31};
+}
+else {
+const err75 = {instancePath:instancePath+"/fallback/verifiers",schemaPath:"#/properties/fallback/properties/verifiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.fallback.properties.verifiers.type,parentSchema:schema34.properties.fallback.properties.verifiers,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -13442,11 +13438,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data31.executorMinutes !== undefined){
-let data32 = data31.executorMinutes;
-if((typeof data32 == "number") && (isFinite(data32))){
-if(data32 > 1440 || isNaN(data32)){
-const err76 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data32};
+}
+else {
+const err76 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.fallback.type,parentSchema:schema34.properties.fallback,data:data27};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -13455,8 +13449,13 @@ vErrors.push(err76);
 }
 errors++;
 }
-if(data32 <= 0 || isNaN(data32)){
-const err77 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data32};
+}
+if(data.timeouts !== undefined){
+let data32 = data.timeouts;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+for(const key8 in data32){
+if(!(((key8 === "executorMinutes") || (key8 === "verifierMinutes")) || (key8 === "qaMinutes"))){
+const err77 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.timeouts,data:data32};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -13466,8 +13465,11 @@ vErrors.push(err77);
 errors++;
 }
 }
-else {
-const err78 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.executorMinutes.type,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data32};
+if(data32.executorMinutes !== undefined){
+let data33 = data32.executorMinutes;
+if((typeof data33 == "number") && (isFinite(data33))){
+if(data33 > 1440 || isNaN(data33)){
+const err78 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data33};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -13476,12 +13478,8 @@ vErrors.push(err78);
 }
 errors++;
 }
-}
-if(data31.verifierMinutes !== undefined){
-let data33 = data31.verifierMinutes;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 1440 || isNaN(data33)){
-const err79 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data33};
+if(data33 <= 0 || isNaN(data33)){
+const err79 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data33};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -13490,8 +13488,9 @@ vErrors.push(err79);
 }
 errors++;
 }
-if(data33 <= 0 || isNaN(data33)){
-const err80 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data33};
+}
+else {
+const err80 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.executorMinutes.type,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data33};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -13501,8 +13500,11 @@ vErrors.push(err80);
 errors++;
 }
 }
-else {
-const err81 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.verifierMinutes.type,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data33};
+if(data32.verifierMinutes !== undefined){
+let data34 = data32.verifierMinutes;
+if((typeof data34 == "number") && (isFinite(data34))){
+if(data34 > 1440 || isNaN(data34)){
+const err81 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data34};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -13511,12 +13513,8 @@ vErrors.push(err81);
 }
 errors++;
 }
-}
-if(data31.qaMinutes !== undefined){
-let data34 = data31.qaMinutes;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 1440 || isNaN(data34)){
-const err82 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data34};
+if(data34 <= 0 || isNaN(data34)){
+const err82 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data34};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -13525,8 +13523,9 @@ vErrors.push(err82);
 }
 errors++;
 }
-if(data34 <= 0 || isNaN(data34)){
-const err83 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data34};
+}
+else {
+const err83 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.verifierMinutes.type,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data34};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -13536,8 +13535,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-else {
-const err84 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.qaMinutes.type,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data34};
+if(data32.qaMinutes !== undefined){
+let data35 = data32.qaMinutes;
+if((typeof data35 == "number") && (isFinite(data35))){
+if(data35 > 1440 || isNaN(data35)){
+const err84 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data35};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -13546,10 +13548,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.timeouts.type,parentSchema:schema34.properties.timeouts,data:data31};
+if(data35 <= 0 || isNaN(data35)){
+const err85 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data35};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -13559,12 +13559,8 @@ vErrors.push(err85);
 errors++;
 }
 }
-if(data.concurrency !== undefined){
-let data35 = data.concurrency;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-for(const key9 in data35){
-if(!(key9 === "verifiers")){
-const err86 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.concurrency,data:data35};
+else {
+const err86 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.qaMinutes.type,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data35};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -13574,10 +13570,9 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data35.verifiers !== undefined){
-let data36 = data35.verifiers;
-if(!(((typeof data36 == "number") && (!(data36 % 1) && !isNaN(data36))) && (isFinite(data36)))){
-const err87 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.concurrency.properties.verifiers.type,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data36};
+}
+else {
+const err87 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.timeouts.type,parentSchema:schema34.properties.timeouts,data:data32};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -13586,9 +13581,13 @@ vErrors.push(err87);
 }
 errors++;
 }
-if((typeof data36 == "number") && (isFinite(data36))){
-if(data36 > 9007199254740991 || isNaN(data36)){
-const err88 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data36};
+}
+if(data.concurrency !== undefined){
+let data36 = data.concurrency;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+for(const key9 in data36){
+if(!(key9 === "verifiers")){
+const err88 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.concurrency,data:data36};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -13597,8 +13596,11 @@ vErrors.push(err88);
 }
 errors++;
 }
-if(data36 < 0 || isNaN(data36)){
-const err89 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data36};
+}
+if(data36.verifiers !== undefined){
+let data37 = data36.verifiers;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
+const err89 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.concurrency.properties.verifiers.type,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data37};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -13607,11 +13609,9 @@ vErrors.push(err89);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err90 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.concurrency.type,parentSchema:schema34.properties.concurrency,data:data35};
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 9007199254740991 || isNaN(data37)){
+const err90 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data37};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -13620,12 +13620,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-}
-if(data.ledgerBranch !== undefined){
-let data37 = data.ledgerBranch;
-if(typeof data37 === "string"){
-if(!pattern75.test(data37)){
-const err91 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._/-]*$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._/-]*$",parentSchema:schema34.properties.ledgerBranch,data:data37};
+if(data37 < 0 || isNaN(data37)){
+const err91 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data37};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -13635,8 +13631,10 @@ vErrors.push(err91);
 errors++;
 }
 }
+}
+}
 else {
-const err92 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ledgerBranch.type,parentSchema:schema34.properties.ledgerBranch,data:data37};
+const err92 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.concurrency.type,parentSchema:schema34.properties.concurrency,data:data36};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -13646,11 +13644,11 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.plansDir !== undefined){
-let data38 = data.plansDir;
+if(data.ledgerBranch !== undefined){
+let data38 = data.ledgerBranch;
 if(typeof data38 === "string"){
-if(func2(data38) < 1){
-const err93 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.plansDir,data:data38};
+if(!pattern75.test(data38)){
+const err93 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._/-]*$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._/-]*$",parentSchema:schema34.properties.ledgerBranch,data:data38};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -13661,7 +13659,7 @@ errors++;
 }
 }
 else {
-const err94 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.plansDir.type,parentSchema:schema34.properties.plansDir,data:data38};
+const err94 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ledgerBranch.type,parentSchema:schema34.properties.ledgerBranch,data:data38};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -13671,11 +13669,11 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.leaseMinutes !== undefined){
-let data39 = data.leaseMinutes;
-if((typeof data39 == "number") && (isFinite(data39))){
-if(data39 > 1440 || isNaN(data39)){
-const err95 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.leaseMinutes,data:data39};
+if(data.plansDir !== undefined){
+let data39 = data.plansDir;
+if(typeof data39 === "string"){
+if(func2(data39) < 1){
+const err95 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.plansDir,data:data39};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -13684,8 +13682,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data39 <= 0 || isNaN(data39)){
-const err96 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.leaseMinutes,data:data39};
+}
+else {
+const err96 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.plansDir.type,parentSchema:schema34.properties.plansDir,data:data39};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -13695,8 +13694,11 @@ vErrors.push(err96);
 errors++;
 }
 }
-else {
-const err97 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.leaseMinutes.type,parentSchema:schema34.properties.leaseMinutes,data:data39};
+if(data.leaseMinutes !== undefined){
+let data40 = data.leaseMinutes;
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 1440 || isNaN(data40)){
+const err97 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.leaseMinutes,data:data40};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -13705,11 +13707,8 @@ vErrors.push(err97);
 }
 errors++;
 }
-}
-if(data.isolation !== undefined){
-let data40 = data.isolation;
-if(typeof data40 !== "string"){
-const err98 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.isolation.type,parentSchema:schema34.properties.isolation,data:data40};
+if(data40 <= 0 || isNaN(data40)){
+const err98 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.leaseMinutes,data:data40};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -13718,8 +13717,9 @@ vErrors.push(err98);
 }
 errors++;
 }
-if(!((data40 === "auto") || (data40 === "none"))){
-const err99 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema34.properties.isolation.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.isolation.enum,parentSchema:schema34.properties.isolation,data:data40};
+}
+else {
+const err99 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.leaseMinutes.type,parentSchema:schema34.properties.leaseMinutes,data:data40};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -13729,12 +13729,10 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.budgets !== undefined){
-let data41 = data.budgets;
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-for(const key10 in data41){
-if(!(((key10 === "worker") || (key10 === "stage")) || (key10 === "plan"))){
-const err100 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets,data:data41};
+if(data.isolation !== undefined){
+let data41 = data.isolation;
+if(typeof data41 !== "string"){
+const err100 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.isolation.type,parentSchema:schema34.properties.isolation,data:data41};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -13743,13 +13741,8 @@ vErrors.push(err100);
 }
 errors++;
 }
-}
-if(data41.worker !== undefined){
-let data42 = data41.worker;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-for(const key11 in data42){
-if(!((key11 === "tokens") || (key11 === "usd"))){
-const err101 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.worker,data:data42};
+if(!((data41 === "auto") || (data41 === "none"))){
+const err101 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema34.properties.isolation.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.isolation.enum,parentSchema:schema34.properties.isolation,data:data41};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -13759,10 +13752,12 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data42.tokens !== undefined){
-let data43 = data42.tokens;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))){
-const err102 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.worker.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data43};
+if(data.budgets !== undefined){
+let data42 = data.budgets;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+for(const key10 in data42){
+if(!(((key10 === "worker") || (key10 === "stage")) || (key10 === "plan"))){
+const err102 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets,data:data42};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -13771,9 +13766,13 @@ vErrors.push(err102);
 }
 errors++;
 }
-if((typeof data43 == "number") && (isFinite(data43))){
-if(data43 > 9007199254740991 || isNaN(data43)){
-const err103 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data43};
+}
+if(data42.worker !== undefined){
+let data43 = data42.worker;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+for(const key11 in data43){
+if(!((key11 === "tokens") || (key11 === "usd"))){
+const err103 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.worker,data:data43};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -13782,8 +13781,11 @@ vErrors.push(err103);
 }
 errors++;
 }
-if(data43 <= 0 || isNaN(data43)){
-const err104 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data43};
+}
+if(data43.tokens !== undefined){
+let data44 = data43.tokens;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
+const err104 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.worker.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data44};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -13792,13 +13794,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-}
-}
-if(data42.usd !== undefined){
-let data44 = data42.usd;
 if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 <= 0 || isNaN(data44)){
-const err105 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data44};
+if(data44 > 9007199254740991 || isNaN(data44)){
+const err105 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data44};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -13807,9 +13805,8 @@ vErrors.push(err105);
 }
 errors++;
 }
-}
-else {
-const err106 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.worker.properties.usd.type,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data44};
+if(data44 <= 0 || isNaN(data44)){
+const err106 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data44};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -13820,8 +13817,11 @@ errors++;
 }
 }
 }
-else {
-const err107 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.worker.type,parentSchema:schema34.properties.budgets.properties.worker,data:data42};
+if(data43.usd !== undefined){
+let data45 = data43.usd;
+if((typeof data45 == "number") && (isFinite(data45))){
+if(data45 <= 0 || isNaN(data45)){
+const err107 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data45};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -13831,12 +13831,8 @@ vErrors.push(err107);
 errors++;
 }
 }
-if(data41.stage !== undefined){
-let data45 = data41.stage;
-if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
-for(const key12 in data45){
-if(!((key12 === "tokens") || (key12 === "usd"))){
-const err108 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.stage,data:data45};
+else {
+const err108 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.worker.properties.usd.type,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -13846,10 +13842,9 @@ vErrors.push(err108);
 errors++;
 }
 }
-if(data45.tokens !== undefined){
-let data46 = data45.tokens;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))){
-const err109 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.stage.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data46};
+}
+else {
+const err109 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.worker.type,parentSchema:schema34.properties.budgets.properties.worker,data:data43};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -13858,9 +13853,13 @@ vErrors.push(err109);
 }
 errors++;
 }
-if((typeof data46 == "number") && (isFinite(data46))){
-if(data46 > 9007199254740991 || isNaN(data46)){
-const err110 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data46};
+}
+if(data42.stage !== undefined){
+let data46 = data42.stage;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key12 in data46){
+if(!((key12 === "tokens") || (key12 === "usd"))){
+const err110 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.stage,data:data46};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -13869,8 +13868,11 @@ vErrors.push(err110);
 }
 errors++;
 }
-if(data46 <= 0 || isNaN(data46)){
-const err111 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data46};
+}
+if(data46.tokens !== undefined){
+let data47 = data46.tokens;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err111 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.stage.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data47};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -13879,13 +13881,9 @@ vErrors.push(err111);
 }
 errors++;
 }
-}
-}
-if(data45.usd !== undefined){
-let data47 = data45.usd;
 if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 <= 0 || isNaN(data47)){
-const err112 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data47};
+if(data47 > 9007199254740991 || isNaN(data47)){
+const err112 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data47};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -13894,9 +13892,8 @@ vErrors.push(err112);
 }
 errors++;
 }
-}
-else {
-const err113 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.stage.properties.usd.type,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data47};
+if(data47 <= 0 || isNaN(data47)){
+const err113 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data47};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -13907,8 +13904,11 @@ errors++;
 }
 }
 }
-else {
-const err114 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.stage.type,parentSchema:schema34.properties.budgets.properties.stage,data:data45};
+if(data46.usd !== undefined){
+let data48 = data46.usd;
+if((typeof data48 == "number") && (isFinite(data48))){
+if(data48 <= 0 || isNaN(data48)){
+const err114 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data48};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -13918,12 +13918,8 @@ vErrors.push(err114);
 errors++;
 }
 }
-if(data41.plan !== undefined){
-let data48 = data41.plan;
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-for(const key13 in data48){
-if(!((key13 === "tokens") || (key13 === "usd"))){
-const err115 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.plan,data:data48};
+else {
+const err115 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.stage.properties.usd.type,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data48};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -13933,10 +13929,9 @@ vErrors.push(err115);
 errors++;
 }
 }
-if(data48.tokens !== undefined){
-let data49 = data48.tokens;
-if(!(((typeof data49 == "number") && (!(data49 % 1) && !isNaN(data49))) && (isFinite(data49)))){
-const err116 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.plan.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data49};
+}
+else {
+const err116 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.stage.type,parentSchema:schema34.properties.budgets.properties.stage,data:data46};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -13945,9 +13940,13 @@ vErrors.push(err116);
 }
 errors++;
 }
-if((typeof data49 == "number") && (isFinite(data49))){
-if(data49 > 9007199254740991 || isNaN(data49)){
-const err117 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data49};
+}
+if(data42.plan !== undefined){
+let data49 = data42.plan;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key13 in data49){
+if(!((key13 === "tokens") || (key13 === "usd"))){
+const err117 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.plan,data:data49};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -13956,8 +13955,11 @@ vErrors.push(err117);
 }
 errors++;
 }
-if(data49 <= 0 || isNaN(data49)){
-const err118 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data49};
+}
+if(data49.tokens !== undefined){
+let data50 = data49.tokens;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err118 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.plan.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data50};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -13966,13 +13968,9 @@ vErrors.push(err118);
 }
 errors++;
 }
-}
-}
-if(data48.usd !== undefined){
-let data50 = data48.usd;
 if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 <= 0 || isNaN(data50)){
-const err119 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data50};
+if(data50 > 9007199254740991 || isNaN(data50)){
+const err119 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data50};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -13981,9 +13979,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-}
-else {
-const err120 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.plan.properties.usd.type,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data50};
+if(data50 <= 0 || isNaN(data50)){
+const err120 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data50};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -13994,8 +13991,11 @@ errors++;
 }
 }
 }
-else {
-const err121 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.plan.type,parentSchema:schema34.properties.budgets.properties.plan,data:data48};
+if(data49.usd !== undefined){
+let data51 = data49.usd;
+if((typeof data51 == "number") && (isFinite(data51))){
+if(data51 <= 0 || isNaN(data51)){
+const err121 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data51};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -14005,9 +14005,8 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
 else {
-const err122 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.type,parentSchema:schema34.properties.budgets,data:data41};
+const err122 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.plan.properties.usd.type,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data51};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -14017,12 +14016,9 @@ vErrors.push(err122);
 errors++;
 }
 }
-if(data.limits !== undefined){
-let data51 = data.limits;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-for(const key14 in data51){
-if(!(((((key14 === "turns") || (key14 === "carryBytes")) || (key14 === "stageFiles")) || (key14 === "stageBytes")) || (key14 === "findingsPerVerifier"))){
-const err123 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits,data:data51};
+}
+else {
+const err123 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.plan.type,parentSchema:schema34.properties.budgets.properties.plan,data:data49};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -14032,12 +14028,9 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data51.turns !== undefined){
-let data52 = data51.turns;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-for(const key15 in data52){
-if(!((key15 === "executor") || (key15 === "verifier"))){
-const err124 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits.properties.turns,data:data52};
+}
+else {
+const err124 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.type,parentSchema:schema34.properties.budgets,data:data42};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -14047,10 +14040,12 @@ vErrors.push(err124);
 errors++;
 }
 }
-if(data52.executor !== undefined){
-let data53 = data52.executor;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err125 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.executor.type,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data53};
+if(data.limits !== undefined){
+let data52 = data.limits;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key14 in data52){
+if(!(((((key14 === "turns") || (key14 === "carryBytes")) || (key14 === "stageFiles")) || (key14 === "stageBytes")) || (key14 === "findingsPerVerifier"))){
+const err125 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits,data:data52};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -14059,9 +14054,13 @@ vErrors.push(err125);
 }
 errors++;
 }
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 > 10000 || isNaN(data53)){
-const err126 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data53};
+}
+if(data52.turns !== undefined){
+let data53 = data52.turns;
+if(data53 && typeof data53 == "object" && !Array.isArray(data53)){
+for(const key15 in data53){
+if(!((key15 === "executor") || (key15 === "verifier"))){
+const err126 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits.properties.turns,data:data53};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -14070,8 +14069,11 @@ vErrors.push(err126);
 }
 errors++;
 }
-if(data53 <= 0 || isNaN(data53)){
-const err127 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data53};
+}
+if(data53.executor !== undefined){
+let data54 = data53.executor;
+if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
+const err127 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.executor.type,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data54};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -14080,12 +14082,9 @@ vErrors.push(err127);
 }
 errors++;
 }
-}
-}
-if(data52.verifier !== undefined){
-let data54 = data52.verifier;
-if(!(((typeof data54 == "number") && (!(data54 % 1) && !isNaN(data54))) && (isFinite(data54)))){
-const err128 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.verifier.type,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data54};
+if((typeof data54 == "number") && (isFinite(data54))){
+if(data54 > 10000 || isNaN(data54)){
+const err128 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data54};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -14094,9 +14093,8 @@ vErrors.push(err128);
 }
 errors++;
 }
-if((typeof data54 == "number") && (isFinite(data54))){
-if(data54 > 10000 || isNaN(data54)){
-const err129 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data54};
+if(data54 <= 0 || isNaN(data54)){
+const err129 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data54};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -14105,8 +14103,12 @@ vErrors.push(err129);
 }
 errors++;
 }
-if(data54 <= 0 || isNaN(data54)){
-const err130 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data54};
+}
+}
+if(data53.verifier !== undefined){
+let data55 = data53.verifier;
+if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
+const err130 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.verifier.type,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data55};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -14115,11 +14117,9 @@ vErrors.push(err130);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err131 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.properties.turns.type,parentSchema:schema34.properties.limits.properties.turns,data:data52};
+if((typeof data55 == "number") && (isFinite(data55))){
+if(data55 > 10000 || isNaN(data55)){
+const err131 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data55};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -14128,11 +14128,8 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-if(data51.carryBytes !== undefined){
-let data55 = data51.carryBytes;
-if(!(((typeof data55 == "number") && (!(data55 % 1) && !isNaN(data55))) && (isFinite(data55)))){
-const err132 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.carryBytes.type,parentSchema:schema34.properties.limits.properties.carryBytes,data:data55};
+if(data55 <= 0 || isNaN(data55)){
+const err132 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data55};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -14141,9 +14138,11 @@ vErrors.push(err132);
 }
 errors++;
 }
-if((typeof data55 == "number") && (isFinite(data55))){
-if(data55 > 9007199254740991 || isNaN(data55)){
-const err133 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.carryBytes,data:data55};
+}
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.properties.turns.type,parentSchema:schema34.properties.limits.properties.turns,data:data53};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -14152,8 +14151,11 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(data55 <= 0 || isNaN(data55)){
-const err134 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.carryBytes,data:data55};
+}
+if(data52.carryBytes !== undefined){
+let data56 = data52.carryBytes;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err134 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.carryBytes.type,parentSchema:schema34.properties.limits.properties.carryBytes,data:data56};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -14162,12 +14164,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-}
-}
-if(data51.stageFiles !== undefined){
-let data56 = data51.stageFiles;
-if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
-const err135 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.stageFiles.type,parentSchema:schema34.properties.limits.properties.stageFiles,data:data56};
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 > 9007199254740991 || isNaN(data56)){
+const err135 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.carryBytes,data:data56};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -14176,9 +14175,8 @@ vErrors.push(err135);
 }
 errors++;
 }
-if((typeof data56 == "number") && (isFinite(data56))){
-if(data56 > 9007199254740991 || isNaN(data56)){
-const err136 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.stageFiles,data:data56};
+if(data56 <= 0 || isNaN(data56)){
+const err136 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.carryBytes,data:data56};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -14187,8 +14185,12 @@ vErrors.push(err136);
 }
 errors++;
 }
-if(data56 <= 0 || isNaN(data56)){
-const err137 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.stageFiles,data:data56};
+}
+}
+if(data52.stageFiles !== undefined){
+let data57 = data52.stageFiles;
+if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
+const err137 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.stageFiles.type,parentSchema:schema34.properties.limits.properties.stageFiles,data:data57};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -14197,12 +14199,9 @@ vErrors.push(err137);
 }
 errors++;
 }
-}
-}
-if(data51.stageBytes !== undefined){
-let data57 = data51.stageBytes;
-if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err138 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.stageBytes.type,parentSchema:schema34.properties.limits.properties.stageBytes,data:data57};
+if((typeof data57 == "number") && (isFinite(data57))){
+if(data57 > 9007199254740991 || isNaN(data57)){
+const err138 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.stageFiles,data:data57};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -14211,9 +14210,8 @@ vErrors.push(err138);
 }
 errors++;
 }
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 > 9007199254740991 || isNaN(data57)){
-const err139 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.stageBytes,data:data57};
+if(data57 <= 0 || isNaN(data57)){
+const err139 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.stageFiles,data:data57};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -14222,8 +14220,12 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data57 <= 0 || isNaN(data57)){
-const err140 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.stageBytes,data:data57};
+}
+}
+if(data52.stageBytes !== undefined){
+let data58 = data52.stageBytes;
+if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
+const err140 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.stageBytes.type,parentSchema:schema34.properties.limits.properties.stageBytes,data:data58};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -14232,12 +14234,9 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-}
-if(data51.findingsPerVerifier !== undefined){
-let data58 = data51.findingsPerVerifier;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err141 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.findingsPerVerifier.type,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data58};
+if((typeof data58 == "number") && (isFinite(data58))){
+if(data58 > 9007199254740991 || isNaN(data58)){
+const err141 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.stageBytes,data:data58};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -14246,9 +14245,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 > 9007199254740991 || isNaN(data58)){
-const err142 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data58};
+if(data58 <= 0 || isNaN(data58)){
+const err142 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.stageBytes,data:data58};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -14257,8 +14255,12 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(data58 <= 0 || isNaN(data58)){
-const err143 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data58};
+}
+}
+if(data52.findingsPerVerifier !== undefined){
+let data59 = data52.findingsPerVerifier;
+if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
+const err143 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.findingsPerVerifier.type,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data59};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -14267,11 +14269,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err144 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.type,parentSchema:schema34.properties.limits,data:data51};
+if((typeof data59 == "number") && (isFinite(data59))){
+if(data59 > 9007199254740991 || isNaN(data59)){
+const err144 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data59};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -14280,15 +14280,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-}
-if(data.pricing !== undefined){
-let data59 = data.pricing;
-if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
-for(const key16 in data59){
-const _errs150 = errors;
-if(typeof key16 === "string"){
-if(func2(key16) < 1){
-const err145 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.pricing.propertyNames,data:key16,propertyName:key16};
+if(data59 <= 0 || isNaN(data59)){
+const err145 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data59};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -14298,8 +14291,10 @@ vErrors.push(err145);
 errors++;
 }
 }
+}
+}
 else {
-const err146 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.pricing.propertyNames.type,parentSchema:schema34.properties.pricing.propertyNames,data:key16,propertyName:key16};
+const err146 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.type,parentSchema:schema34.properties.limits,data:data52};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -14308,9 +14303,15 @@ vErrors.push(err146);
 }
 errors++;
 }
-var valid29 = _errs150 === errors;
-if(!valid29){
-const err147 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames",keyword:"propertyNames",params:{propertyName: key16},message:"property name must be valid",schema:schema34.properties.pricing.propertyNames,parentSchema:schema34.properties.pricing,data:data59};
+}
+if(data.pricing !== undefined){
+let data60 = data.pricing;
+if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
+for(const key16 in data60){
+const _errs152 = errors;
+if(typeof key16 === "string"){
+if(func2(key16) < 1){
+const err147 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.pricing.propertyNames,data:key16,propertyName:key16};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -14320,11 +14321,8 @@ vErrors.push(err147);
 errors++;
 }
 }
-for(const key17 in data59){
-let data60 = data59[key17];
-if(data60 && typeof data60 == "object" && !Array.isArray(data60)){
-if(data60.input === undefined){
-const err148 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data60};
+else {
+const err148 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.pricing.propertyNames.type,parentSchema:schema34.properties.pricing.propertyNames,data:key16,propertyName:key16};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -14333,8 +14331,9 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data60.output === undefined){
-const err149 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data60};
+var valid29 = _errs152 === errors;
+if(!valid29){
+const err149 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames",keyword:"propertyNames",params:{propertyName: key16},message:"property name must be valid",schema:schema34.properties.pricing.propertyNames,parentSchema:schema34.properties.pricing,data:data60};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -14343,9 +14342,12 @@ vErrors.push(err149);
 }
 errors++;
 }
-for(const key18 in data60){
-if(!((((key18 === "input") || (key18 === "output")) || (key18 === "cachedInput")) || (key18 === "cacheWrite"))){
-const err150 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.pricing.additionalProperties,data:data60};
+}
+for(const key17 in data60){
+let data61 = data60[key17];
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(data61.input === undefined){
+const err150 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data61};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -14354,12 +14356,8 @@ vErrors.push(err150);
 }
 errors++;
 }
-}
-if(data60.input !== undefined){
-let data61 = data60.input;
-if((typeof data61 == "number") && (isFinite(data61))){
-if(data61 < 0 || isNaN(data61)){
-const err151 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data61};
+if(data61.output === undefined){
+const err151 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data61};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -14368,9 +14366,9 @@ vErrors.push(err151);
 }
 errors++;
 }
-}
-else {
-const err152 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.input.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data61};
+for(const key18 in data61){
+if(!((((key18 === "input") || (key18 === "output")) || (key18 === "cachedInput")) || (key18 === "cacheWrite"))){
+const err152 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key18},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.pricing.additionalProperties,data:data61};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -14380,11 +14378,11 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data60.output !== undefined){
-let data62 = data60.output;
+if(data61.input !== undefined){
+let data62 = data61.input;
 if((typeof data62 == "number") && (isFinite(data62))){
 if(data62 < 0 || isNaN(data62)){
-const err153 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data62};
+const err153 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data62};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -14395,7 +14393,7 @@ errors++;
 }
 }
 else {
-const err154 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.output.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data62};
+const err154 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.input.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data62};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -14405,11 +14403,11 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data60.cachedInput !== undefined){
-let data63 = data60.cachedInput;
+if(data61.output !== undefined){
+let data63 = data61.output;
 if((typeof data63 == "number") && (isFinite(data63))){
 if(data63 < 0 || isNaN(data63)){
-const err155 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data63};
+const err155 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data63};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -14420,7 +14418,7 @@ errors++;
 }
 }
 else {
-const err156 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cachedInput.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data63};
+const err156 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.output.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data63};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -14430,11 +14428,11 @@ vErrors.push(err156);
 errors++;
 }
 }
-if(data60.cacheWrite !== undefined){
-let data64 = data60.cacheWrite;
+if(data61.cachedInput !== undefined){
+let data64 = data61.cachedInput;
 if((typeof data64 == "number") && (isFinite(data64))){
 if(data64 < 0 || isNaN(data64)){
-const err157 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data64};
+const err157 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data64};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -14445,7 +14443,7 @@ errors++;
 }
 }
 else {
-const err158 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cacheWrite.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data64};
+const err158 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cachedInput.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data64};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -14455,9 +14453,11 @@ vErrors.push(err158);
 errors++;
 }
 }
-}
-else {
-const err159 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.additionalProperties.type,parentSchema:schema34.properties.pricing.additionalProperties,data:data60};
+if(data61.cacheWrite !== undefined){
+let data65 = data61.cacheWrite;
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 < 0 || isNaN(data65)){
+const err159 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data65};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -14467,9 +14467,8 @@ vErrors.push(err159);
 errors++;
 }
 }
-}
 else {
-const err160 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.type,parentSchema:schema34.properties.pricing,data:data59};
+const err160 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cacheWrite.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data65};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -14479,12 +14478,9 @@ vErrors.push(err160);
 errors++;
 }
 }
-if(data.bot !== undefined){
-let data65 = data.bot;
-if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
-for(const key19 in data65){
-if(!(((key19 === "workflow") || (key19 === "permission")) || (key19 === "allowForks"))){
-const err161 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.bot,data:data65};
+}
+else {
+const err161 = {instancePath:instancePath+"/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.additionalProperties.type,parentSchema:schema34.properties.pricing.additionalProperties,data:data61};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -14494,11 +14490,9 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data65.workflow !== undefined){
-let data66 = data65.workflow;
-if(typeof data66 === "string"){
-if(!pattern76.test(data66)){
-const err162 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$",parentSchema:schema34.properties.bot.properties.workflow,data:data66};
+}
+else {
+const err162 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.type,parentSchema:schema34.properties.pricing,data:data60};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -14508,8 +14502,12 @@ vErrors.push(err162);
 errors++;
 }
 }
-else {
-const err163 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.workflow.type,parentSchema:schema34.properties.bot.properties.workflow,data:data66};
+if(data.bot !== undefined){
+let data66 = data.bot;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+for(const key19 in data66){
+if(!(((key19 === "workflow") || (key19 === "permission")) || (key19 === "allowForks"))){
+const err163 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.bot,data:data66};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -14519,10 +14517,11 @@ vErrors.push(err163);
 errors++;
 }
 }
-if(data65.permission !== undefined){
-let data67 = data65.permission;
-if(typeof data67 !== "string"){
-const err164 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.permission.type,parentSchema:schema34.properties.bot.properties.permission,data:data67};
+if(data66.workflow !== undefined){
+let data67 = data66.workflow;
+if(typeof data67 === "string"){
+if(!pattern76.test(data67)){
+const err164 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$",parentSchema:schema34.properties.bot.properties.workflow,data:data67};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -14531,8 +14530,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-if(!((((data67 === "triage") || (data67 === "write")) || (data67 === "maintain")) || (data67 === "admin"))){
-const err165 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.bot.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.bot.properties.permission.enum,parentSchema:schema34.properties.bot.properties.permission,data:data67};
+}
+else {
+const err165 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.workflow.type,parentSchema:schema34.properties.bot.properties.workflow,data:data67};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -14542,10 +14542,10 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data65.allowForks !== undefined){
-let data68 = data65.allowForks;
-if(typeof data68 !== "boolean"){
-const err166 = {instancePath:instancePath+"/bot/allowForks",schemaPath:"#/properties/bot/properties/allowForks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.bot.properties.allowForks.type,parentSchema:schema34.properties.bot.properties.allowForks,data:data68};
+if(data66.permission !== undefined){
+let data68 = data66.permission;
+if(typeof data68 !== "string"){
+const err166 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.permission.type,parentSchema:schema34.properties.bot.properties.permission,data:data68};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -14554,10 +14554,8 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-}
-else {
-const err167 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.bot.type,parentSchema:schema34.properties.bot,data:data65};
+if(!((((data68 === "triage") || (data68 === "write")) || (data68 === "maintain")) || (data68 === "admin"))){
+const err167 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.bot.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.bot.properties.permission.enum,parentSchema:schema34.properties.bot.properties.permission,data:data68};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -14567,14 +14565,10 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data.planner !== undefined){
-let data69 = data.planner;
-const _errs174 = errors;
-let valid33 = false;
-const _errs175 = errors;
-if(typeof data69 === "string"){
-if(func2(data69) < 1){
-const err168 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planner.anyOf[0],data:data69};
+if(data66.allowForks !== undefined){
+let data69 = data66.allowForks;
+if(typeof data69 !== "boolean"){
+const err168 = {instancePath:instancePath+"/bot/allowForks",schemaPath:"#/properties/bot/properties/allowForks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.bot.properties.allowForks.type,parentSchema:schema34.properties.bot.properties.allowForks,data:data69};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -14584,8 +14578,9 @@ vErrors.push(err168);
 errors++;
 }
 }
+}
 else {
-const err169 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planner.anyOf[0].type,parentSchema:schema34.properties.planner.anyOf[0],data:data69};
+const err169 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.bot.type,parentSchema:schema34.properties.bot,data:data66};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -14594,11 +14589,15 @@ vErrors.push(err169);
 }
 errors++;
 }
-var _valid3 = _errs175 === errors;
-valid33 = valid33 || _valid3;
+}
+if(data.planner !== undefined){
+let data70 = data.planner;
+const _errs176 = errors;
+let valid33 = false;
 const _errs177 = errors;
-if(data69 !== null){
-const err170 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.planner.anyOf[1].type,parentSchema:schema34.properties.planner.anyOf[1],data:data69};
+if(typeof data70 === "string"){
+if(func2(data70) < 1){
+const err170 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planner.anyOf[0],data:data70};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -14607,10 +14606,9 @@ vErrors.push(err170);
 }
 errors++;
 }
-var _valid3 = _errs177 === errors;
-valid33 = valid33 || _valid3;
-if(!valid33){
-const err171 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.planner.anyOf,parentSchema:schema34.properties.planner,data:data69};
+}
+else {
+const err171 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planner.anyOf[0].type,parentSchema:schema34.properties.planner.anyOf[0],data:data70};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -14619,24 +14617,11 @@ vErrors.push(err171);
 }
 errors++;
 }
-else {
-errors = _errs174;
-if(vErrors !== null){
-if(_errs174){
-vErrors.length = _errs174;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.planning !== undefined){
-let data70 = data.planning;
-if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
-for(const key20 in data70){
-if(!(((key20 === "repairRounds") || (key20 === "revisionRounds")) || (key20 === "reviewers"))){
-const err172 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.planning,data:data70};
+var _valid3 = _errs177 === errors;
+valid33 = valid33 || _valid3;
+const _errs179 = errors;
+if(data70 !== null){
+const err172 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.planner.anyOf[1].type,parentSchema:schema34.properties.planner.anyOf[1],data:data70};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -14645,11 +14630,10 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-if(data70.repairRounds !== undefined){
-let data71 = data70.repairRounds;
-if(!(((typeof data71 == "number") && (!(data71 % 1) && !isNaN(data71))) && (isFinite(data71)))){
-const err173 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.repairRounds.type,parentSchema:schema34.properties.planning.properties.repairRounds,data:data71};
+var _valid3 = _errs179 === errors;
+valid33 = valid33 || _valid3;
+if(!valid33){
+const err173 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.planner.anyOf,parentSchema:schema34.properties.planner,data:data70};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -14658,9 +14642,24 @@ vErrors.push(err173);
 }
 errors++;
 }
-if((typeof data71 == "number") && (isFinite(data71))){
-if(data71 > 5 || isNaN(data71)){
-const err174 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.planning.properties.repairRounds,data:data71};
+else {
+errors = _errs176;
+if(vErrors !== null){
+if(_errs176){
+vErrors.length = _errs176;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.planning !== undefined){
+let data71 = data.planning;
+if(data71 && typeof data71 == "object" && !Array.isArray(data71)){
+for(const key20 in data71){
+if(!(((key20 === "repairRounds") || (key20 === "revisionRounds")) || (key20 === "reviewers"))){
+const err174 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.planning,data:data71};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -14669,8 +14668,11 @@ vErrors.push(err174);
 }
 errors++;
 }
-if(data71 < 0 || isNaN(data71)){
-const err175 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.repairRounds,data:data71};
+}
+if(data71.repairRounds !== undefined){
+let data72 = data71.repairRounds;
+if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
+const err175 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.repairRounds.type,parentSchema:schema34.properties.planning.properties.repairRounds,data:data72};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -14679,12 +14681,9 @@ vErrors.push(err175);
 }
 errors++;
 }
-}
-}
-if(data70.revisionRounds !== undefined){
-let data72 = data70.revisionRounds;
-if(!(((typeof data72 == "number") && (!(data72 % 1) && !isNaN(data72))) && (isFinite(data72)))){
-const err176 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.revisionRounds.type,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data72};
+if((typeof data72 == "number") && (isFinite(data72))){
+if(data72 > 5 || isNaN(data72)){
+const err176 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.planning.properties.repairRounds,data:data72};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -14693,9 +14692,8 @@ vErrors.push(err176);
 }
 errors++;
 }
-if((typeof data72 == "number") && (isFinite(data72))){
-if(data72 > 3 || isNaN(data72)){
-const err177 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data72};
+if(data72 < 0 || isNaN(data72)){
+const err177 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.repairRounds,data:data72};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -14704,8 +14702,12 @@ vErrors.push(err177);
 }
 errors++;
 }
-if(data72 < 0 || isNaN(data72)){
-const err178 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data72};
+}
+}
+if(data71.revisionRounds !== undefined){
+let data73 = data71.revisionRounds;
+if(!(((typeof data73 == "number") && (!(data73 % 1) && !isNaN(data73))) && (isFinite(data73)))){
+const err178 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.revisionRounds.type,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data73};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -14714,17 +14716,9 @@ vErrors.push(err178);
 }
 errors++;
 }
-}
-}
-if(data70.reviewers !== undefined){
-let data73 = data70.reviewers;
-if(Array.isArray(data73)){
-const len5 = data73.length;
-for(let i5=0; i5<len5; i5++){
-let data74 = data73[i5];
-if(typeof data74 === "string"){
-if(func2(data74) < 1){
-const err179 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data74};
+if((typeof data73 == "number") && (isFinite(data73))){
+if(data73 > 3 || isNaN(data73)){
+const err179 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data73};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -14733,9 +14727,8 @@ vErrors.push(err179);
 }
 errors++;
 }
-}
-else {
-const err180 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planning.properties.reviewers.items.type,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data74};
+if(data73 < 0 || isNaN(data73)){
+const err180 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data73};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -14746,8 +14739,15 @@ errors++;
 }
 }
 }
-else {
-const err181 = {instancePath:instancePath+"/planning/reviewers",schemaPath:"#/properties/planning/properties/reviewers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.planning.properties.reviewers.type,parentSchema:schema34.properties.planning.properties.reviewers,data:data73};
+if(data71.reviewers !== undefined){
+let data74 = data71.reviewers;
+if(Array.isArray(data74)){
+const len5 = data74.length;
+for(let i5=0; i5<len5; i5++){
+let data75 = data74[i5];
+if(typeof data75 === "string"){
+if(func2(data75) < 1){
+const err181 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data75};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -14757,9 +14757,8 @@ vErrors.push(err181);
 errors++;
 }
 }
-}
 else {
-const err182 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.planning.type,parentSchema:schema34.properties.planning,data:data70};
+const err182 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planning.properties.reviewers.items.type,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data75};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -14769,12 +14768,9 @@ vErrors.push(err182);
 errors++;
 }
 }
-if(data.approval !== undefined){
-let data75 = data.approval;
-if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
-for(const key21 in data75){
-if(!((key21 === "required") || (key21 === "permission"))){
-const err183 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.approval,data:data75};
+}
+else {
+const err183 = {instancePath:instancePath+"/planning/reviewers",schemaPath:"#/properties/planning/properties/reviewers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.planning.properties.reviewers.type,parentSchema:schema34.properties.planning.properties.reviewers,data:data74};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -14784,10 +14780,9 @@ vErrors.push(err183);
 errors++;
 }
 }
-if(data75.required !== undefined){
-let data76 = data75.required;
-if(typeof data76 !== "boolean"){
-const err184 = {instancePath:instancePath+"/approval/required",schemaPath:"#/properties/approval/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.approval.properties.required.type,parentSchema:schema34.properties.approval.properties.required,data:data76};
+}
+else {
+const err184 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.planning.type,parentSchema:schema34.properties.planning,data:data71};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -14797,10 +14792,12 @@ vErrors.push(err184);
 errors++;
 }
 }
-if(data75.permission !== undefined){
-let data77 = data75.permission;
-if(typeof data77 !== "string"){
-const err185 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.approval.properties.permission.type,parentSchema:schema34.properties.approval.properties.permission,data:data77};
+if(data.approval !== undefined){
+let data76 = data.approval;
+if(data76 && typeof data76 == "object" && !Array.isArray(data76)){
+for(const key21 in data76){
+if(!((key21 === "required") || (key21 === "permission"))){
+const err185 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.approval,data:data76};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -14809,8 +14806,11 @@ vErrors.push(err185);
 }
 errors++;
 }
-if(!(((data77 === "write") || (data77 === "maintain")) || (data77 === "admin"))){
-const err186 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.approval.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.approval.properties.permission.enum,parentSchema:schema34.properties.approval.properties.permission,data:data77};
+}
+if(data76.required !== undefined){
+let data77 = data76.required;
+if(typeof data77 !== "boolean"){
+const err186 = {instancePath:instancePath+"/approval/required",schemaPath:"#/properties/approval/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.approval.properties.required.type,parentSchema:schema34.properties.approval.properties.required,data:data77};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -14820,9 +14820,10 @@ vErrors.push(err186);
 errors++;
 }
 }
-}
-else {
-const err187 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.approval.type,parentSchema:schema34.properties.approval,data:data75};
+if(data76.permission !== undefined){
+let data78 = data76.permission;
+if(typeof data78 !== "string"){
+const err187 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.approval.properties.permission.type,parentSchema:schema34.properties.approval.properties.permission,data:data78};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -14831,13 +14832,8 @@ vErrors.push(err187);
 }
 errors++;
 }
-}
-if(data.handoff !== undefined){
-let data78 = data.handoff;
-if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
-for(const key22 in data78){
-if(!(((key22 === "auto") || (key22 === "mode")) || (key22 === "draft"))){
-const err188 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data78};
+if(!(((data78 === "write") || (data78 === "maintain")) || (data78 === "admin"))){
+const err188 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.approval.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.approval.properties.permission.enum,parentSchema:schema34.properties.approval.properties.permission,data:data78};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -14847,10 +14843,9 @@ vErrors.push(err188);
 errors++;
 }
 }
-if(data78.auto !== undefined){
-let data79 = data78.auto;
-if(typeof data79 !== "boolean"){
-const err189 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data79};
+}
+else {
+const err189 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.approval.type,parentSchema:schema34.properties.approval,data:data76};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -14860,10 +14855,12 @@ vErrors.push(err189);
 errors++;
 }
 }
-if(data78.mode !== undefined){
-let data80 = data78.mode;
-if(typeof data80 !== "string"){
-const err190 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data80};
+if(data.handoff !== undefined){
+let data79 = data.handoff;
+if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
+for(const key22 in data79){
+if(!(((key22 === "auto") || (key22 === "mode")) || (key22 === "draft"))){
+const err190 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data79};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -14872,8 +14869,11 @@ vErrors.push(err190);
 }
 errors++;
 }
-if(!((data80 === "single") || (data80 === "stacked"))){
-const err191 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data80};
+}
+if(data79.auto !== undefined){
+let data80 = data79.auto;
+if(typeof data80 !== "boolean"){
+const err191 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data80};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -14883,10 +14883,10 @@ vErrors.push(err191);
 errors++;
 }
 }
-if(data78.draft !== undefined){
-let data81 = data78.draft;
-if(typeof data81 !== "boolean"){
-const err192 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data81};
+if(data79.mode !== undefined){
+let data81 = data79.mode;
+if(typeof data81 !== "string"){
+const err192 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data81};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -14895,10 +14895,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-}
-else {
-const err193 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data78};
+if(!((data81 === "single") || (data81 === "stacked"))){
+const err193 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data81};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -14908,14 +14906,39 @@ vErrors.push(err193);
 errors++;
 }
 }
-}
-else {
-const err194 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(data79.draft !== undefined){
+let data82 = data79.draft;
+if(typeof data82 !== "boolean"){
+const err194 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data82};
 if(vErrors === null){
 vErrors = [err194];
 }
 else {
 vErrors.push(err194);
+}
+errors++;
+}
+}
+}
+else {
+const err195 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data79};
+if(vErrors === null){
+vErrors = [err195];
+}
+else {
+vErrors.push(err195);
+}
+errors++;
+}
+}
+}
+else {
+const err196 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err196];
+}
+else {
+vErrors.push(err196);
 }
 errors++;
 }
