@@ -863,6 +863,11 @@ var ProviderConfigSchema = z.strictObject({
   model: z.string().min(1).optional(),
   /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
   baseUrl: z.url().optional(),
+  /**
+   * Copilot CLI only: which OpenAI wire API `baseUrl` speaks in bring-your-own-key mode. `completions` (Chat
+   * Completions) for endpoints without the Responses API, such as GitHub Models.
+   */
+  wireApi: z.enum(["responses", "completions"]).optional().describe("Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions"),
   /** The environment variable that holds this provider's API key. */
   apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
   timeoutMinutes: minutes.optional(),
@@ -3769,6 +3774,13 @@ function providerEntryChecks(config2, doc, path, at) {
         ["providers", name, "cli"],
         `providers.${name}: \`cli\` runs a built-in agent CLI and \`command\` a program of yours; a provider is one or the other`,
         "keep one of the two"
+      );
+    if (p.wireApi !== void 0 && (builtin ? name : p.cli) !== "copilot")
+      error(
+        "config/wire-api-not-copilot",
+        ["providers", name, "wireApi"],
+        `providers.${name}: \`wireApi\` is Copilot CLI's setting; ${name} does not run it`,
+        "remove it, or set it under `copilot` (or a provider with `cli: copilot`)"
       );
     if (builtin && p.cli !== void 0 && p.cli !== name)
       error(
@@ -15786,7 +15798,7 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
 var pattern72 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 var pattern73 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
 var pattern74 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
@@ -15932,7 +15944,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           let data5 = data4[key2];
           if (data5 && typeof data5 == "object" && !Array.isArray(data5)) {
             for (const key3 in data5) {
-              if (!(key3 === "command" || key3 === "cli" || key3 === "name" || key3 === "model" || key3 === "baseUrl" || key3 === "apiKeyEnv" || key3 === "timeoutMinutes" || key3 === "maxTurns")) {
+              if (!func1.call(schema34.properties.providers.additionalProperties.properties, key3)) {
                 const err11 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/providers/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key3 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.providers.additionalProperties, data: data5 };
                 if (vErrors === null) {
                   vErrors = [err11];
@@ -16051,20 +16063,19 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.apiKeyEnv !== void 0) {
-              let data11 = data5.apiKeyEnv;
-              if (typeof data11 === "string") {
-                if (!pattern74.test(data11)) {
-                  const err22 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"', schema: "^[A-Z_][A-Z0-9_]*$", parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data11 };
-                  if (vErrors === null) {
-                    vErrors = [err22];
-                  } else {
-                    vErrors.push(err22);
-                  }
-                  errors++;
+            if (data5.wireApi !== void 0) {
+              let data11 = data5.wireApi;
+              if (typeof data11 !== "string") {
+                const err22 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/wireApi", schemaPath: "#/properties/providers/additionalProperties/properties/wireApi/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.wireApi.type, parentSchema: schema34.properties.providers.additionalProperties.properties.wireApi, data: data11 };
+                if (vErrors === null) {
+                  vErrors = [err22];
+                } else {
+                  vErrors.push(err22);
                 }
-              } else {
-                const err23 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type, parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data11 };
+                errors++;
+              }
+              if (!(data11 === "responses" || data11 === "completions")) {
+                const err23 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/wireApi", schemaPath: "#/properties/providers/additionalProperties/properties/wireApi/enum", keyword: "enum", params: { allowedValues: schema34.properties.providers.additionalProperties.properties.wireApi.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.providers.additionalProperties.properties.wireApi.enum, parentSchema: schema34.properties.providers.additionalProperties.properties.wireApi, data: data11 };
                 if (vErrors === null) {
                   vErrors = [err23];
                 } else {
@@ -16073,11 +16084,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.timeoutMinutes !== void 0) {
-              let data12 = data5.timeoutMinutes;
-              if (typeof data12 == "number" && isFinite(data12)) {
-                if (data12 > 1440 || isNaN(data12)) {
-                  const err24 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data12 };
+            if (data5.apiKeyEnv !== void 0) {
+              let data12 = data5.apiKeyEnv;
+              if (typeof data12 === "string") {
+                if (!pattern74.test(data12)) {
+                  const err24 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"', schema: "^[A-Z_][A-Z0-9_]*$", parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data12 };
                   if (vErrors === null) {
                     vErrors = [err24];
                   } else {
@@ -16085,120 +16096,119 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data12 <= 0 || isNaN(data12)) {
-                  const err25 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data12 };
+              } else {
+                const err25 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type, parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data12 };
+                if (vErrors === null) {
+                  vErrors = [err25];
+                } else {
+                  vErrors.push(err25);
+                }
+                errors++;
+              }
+            }
+            if (data5.timeoutMinutes !== void 0) {
+              let data13 = data5.timeoutMinutes;
+              if (typeof data13 == "number" && isFinite(data13)) {
+                if (data13 > 1440 || isNaN(data13)) {
+                  const err26 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data13 };
                   if (vErrors === null) {
-                    vErrors = [err25];
+                    vErrors = [err26];
                   } else {
-                    vErrors.push(err25);
+                    vErrors.push(err26);
+                  }
+                  errors++;
+                }
+                if (data13 <= 0 || isNaN(data13)) {
+                  const err27 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data13 };
+                  if (vErrors === null) {
+                    vErrors = [err27];
+                  } else {
+                    vErrors.push(err27);
                   }
                   errors++;
                 }
               } else {
-                const err26 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data12 };
+                const err28 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data13 };
                 if (vErrors === null) {
-                  vErrors = [err26];
+                  vErrors = [err28];
                 } else {
-                  vErrors.push(err26);
+                  vErrors.push(err28);
                 }
                 errors++;
               }
             }
             if (data5.maxTurns !== void 0) {
-              let data13 = data5.maxTurns;
-              const _errs33 = errors;
+              let data14 = data5.maxTurns;
+              const _errs35 = errors;
               let valid6 = false;
-              const _errs34 = errors;
-              if (!(typeof data13 == "number" && (!(data13 % 1) && !isNaN(data13)) && isFinite(data13))) {
-                const err27 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data13 };
+              const _errs36 = errors;
+              if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
+                const err29 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data14 };
                 if (vErrors === null) {
-                  vErrors = [err27];
+                  vErrors = [err29];
                 } else {
-                  vErrors.push(err27);
+                  vErrors.push(err29);
                 }
                 errors++;
               }
-              if (typeof data13 == "number" && isFinite(data13)) {
-                if (data13 > 1e4 || isNaN(data13)) {
-                  const err28 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data13 };
+              if (typeof data14 == "number" && isFinite(data14)) {
+                if (data14 > 1e4 || isNaN(data14)) {
+                  const err30 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data14 };
                   if (vErrors === null) {
-                    vErrors = [err28];
+                    vErrors = [err30];
                   } else {
-                    vErrors.push(err28);
+                    vErrors.push(err30);
                   }
                   errors++;
                 }
-                if (data13 <= 0 || isNaN(data13)) {
-                  const err29 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data13 };
+                if (data14 <= 0 || isNaN(data14)) {
+                  const err31 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data14 };
                   if (vErrors === null) {
-                    vErrors = [err29];
+                    vErrors = [err31];
                   } else {
-                    vErrors.push(err29);
+                    vErrors.push(err31);
                   }
                   errors++;
                 }
               }
-              var _valid0 = _errs34 === errors;
+              var _valid0 = _errs36 === errors;
               valid6 = valid6 || _valid0;
-              const _errs36 = errors;
-              if (data13 && typeof data13 == "object" && !Array.isArray(data13)) {
-                for (const key4 in data13) {
+              const _errs38 = errors;
+              if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
+                for (const key4 in data14) {
                   if (!(key4 === "executor" || key4 === "verifier")) {
-                    const err30 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data13 };
+                    const err32 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data14 };
                     if (vErrors === null) {
-                      vErrors = [err30];
+                      vErrors = [err32];
                     } else {
-                      vErrors.push(err30);
+                      vErrors.push(err32);
                     }
                     errors++;
                   }
                 }
-                if (data13.executor !== void 0) {
-                  let data14 = data13.executor;
-                  if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-                    const err31 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data14 };
-                    if (vErrors === null) {
-                      vErrors = [err31];
-                    } else {
-                      vErrors.push(err31);
-                    }
-                    errors++;
-                  }
-                  if (typeof data14 == "number" && isFinite(data14)) {
-                    if (data14 > 1e4 || isNaN(data14)) {
-                      const err32 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data14 };
-                      if (vErrors === null) {
-                        vErrors = [err32];
-                      } else {
-                        vErrors.push(err32);
-                      }
-                      errors++;
-                    }
-                    if (data14 <= 0 || isNaN(data14)) {
-                      const err33 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data14 };
-                      if (vErrors === null) {
-                        vErrors = [err33];
-                      } else {
-                        vErrors.push(err33);
-                      }
-                      errors++;
-                    }
-                  }
-                }
-                if (data13.verifier !== void 0) {
-                  let data15 = data13.verifier;
+                if (data14.executor !== void 0) {
+                  let data15 = data14.executor;
                   if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
-                    const err34 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data15 };
+                    const err33 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data15 };
                     if (vErrors === null) {
-                      vErrors = [err34];
+                      vErrors = [err33];
                     } else {
-                      vErrors.push(err34);
+                      vErrors.push(err33);
                     }
                     errors++;
                   }
                   if (typeof data15 == "number" && isFinite(data15)) {
                     if (data15 > 1e4 || isNaN(data15)) {
-                      const err35 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data15 };
+                      const err34 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data15 };
+                      if (vErrors === null) {
+                        vErrors = [err34];
+                      } else {
+                        vErrors.push(err34);
+                      }
+                      errors++;
+                    }
+                    if (data15 <= 0 || isNaN(data15)) {
+                      const err35 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data15 };
                       if (vErrors === null) {
                         vErrors = [err35];
                       } else {
@@ -16206,41 +16216,64 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                       }
                       errors++;
                     }
-                    if (data15 <= 0 || isNaN(data15)) {
-                      const err36 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data15 };
+                  }
+                }
+                if (data14.verifier !== void 0) {
+                  let data16 = data14.verifier;
+                  if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
+                    const err36 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data16 };
+                    if (vErrors === null) {
+                      vErrors = [err36];
+                    } else {
+                      vErrors.push(err36);
+                    }
+                    errors++;
+                  }
+                  if (typeof data16 == "number" && isFinite(data16)) {
+                    if (data16 > 1e4 || isNaN(data16)) {
+                      const err37 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data16 };
                       if (vErrors === null) {
-                        vErrors = [err36];
+                        vErrors = [err37];
                       } else {
-                        vErrors.push(err36);
+                        vErrors.push(err37);
+                      }
+                      errors++;
+                    }
+                    if (data16 <= 0 || isNaN(data16)) {
+                      const err38 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data16 };
+                      if (vErrors === null) {
+                        vErrors = [err38];
+                      } else {
+                        vErrors.push(err38);
                       }
                       errors++;
                     }
                   }
                 }
               } else {
-                const err37 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data13 };
+                const err39 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data14 };
                 if (vErrors === null) {
-                  vErrors = [err37];
+                  vErrors = [err39];
                 } else {
-                  vErrors.push(err37);
+                  vErrors.push(err39);
                 }
                 errors++;
               }
-              var _valid0 = _errs36 === errors;
+              var _valid0 = _errs38 === errors;
               valid6 = valid6 || _valid0;
               if (!valid6) {
-                const err38 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns, data: data13 };
+                const err40 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns, data: data14 };
                 if (vErrors === null) {
-                  vErrors = [err38];
+                  vErrors = [err40];
                 } else {
-                  vErrors.push(err38);
+                  vErrors.push(err40);
                 }
                 errors++;
               } else {
-                errors = _errs33;
+                errors = _errs35;
                 if (vErrors !== null) {
-                  if (_errs33) {
-                    vErrors.length = _errs33;
+                  if (_errs35) {
+                    vErrors.length = _errs35;
                   } else {
                     vErrors = null;
                   }
@@ -16248,59 +16281,37 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           } else {
-            const err39 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/providers/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.type, parentSchema: schema34.properties.providers.additionalProperties, data: data5 };
+            const err41 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/providers/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.type, parentSchema: schema34.properties.providers.additionalProperties, data: data5 };
             if (vErrors === null) {
-              vErrors = [err39];
+              vErrors = [err41];
             } else {
-              vErrors.push(err39);
+              vErrors.push(err41);
             }
             errors++;
           }
         }
       } else {
-        const err40 = { instancePath: instancePath + "/providers", schemaPath: "#/properties/providers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.type, parentSchema: schema34.properties.providers, data: data4 };
+        const err42 = { instancePath: instancePath + "/providers", schemaPath: "#/properties/providers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.type, parentSchema: schema34.properties.providers, data: data4 };
         if (vErrors === null) {
-          vErrors = [err40];
+          vErrors = [err42];
         } else {
-          vErrors.push(err40);
+          vErrors.push(err42);
         }
         errors++;
       }
     }
     if (data.qaCommands !== void 0) {
-      let data16 = data.qaCommands;
-      if (Array.isArray(data16)) {
-        const len1 = data16.length;
+      let data17 = data.qaCommands;
+      if (Array.isArray(data17)) {
+        const len1 = data17.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data17 = data16[i1];
-          const _errs46 = errors;
+          let data18 = data17[i1];
+          const _errs48 = errors;
           let valid10 = false;
-          const _errs47 = errors;
-          if (typeof data17 === "string") {
-            if (func2(data17) < 1) {
-              const err41 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data17 };
-              if (vErrors === null) {
-                vErrors = [err41];
-              } else {
-                vErrors.push(err41);
-              }
-              errors++;
-            }
-          } else {
-            const err42 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[0].type, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data17 };
-            if (vErrors === null) {
-              vErrors = [err42];
-            } else {
-              vErrors.push(err42);
-            }
-            errors++;
-          }
-          var _valid1 = _errs47 === errors;
-          valid10 = valid10 || _valid1;
           const _errs49 = errors;
-          if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
-            if (data17.cmd === void 0) {
-              const err43 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema34.properties.qaCommands.items.anyOf[1].required, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data17 };
+          if (typeof data18 === "string") {
+            if (func2(data18) < 1) {
+              const err43 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data18 };
               if (vErrors === null) {
                 vErrors = [err43];
               } else {
@@ -16308,31 +16319,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            for (const key5 in data17) {
-              if (!(key5 === "cmd" || key5 === "label" || key5 === "timeoutMinutes")) {
-                const err44 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data17 };
-                if (vErrors === null) {
-                  vErrors = [err44];
-                } else {
-                  vErrors.push(err44);
-                }
-                errors++;
-              }
+          } else {
+            const err44 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[0].type, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data18 };
+            if (vErrors === null) {
+              vErrors = [err44];
+            } else {
+              vErrors.push(err44);
             }
-            if (data17.cmd !== void 0) {
-              let data18 = data17.cmd;
-              if (typeof data18 === "string") {
-                if (func2(data18) < 1) {
-                  const err45 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data18 };
-                  if (vErrors === null) {
-                    vErrors = [err45];
-                  } else {
-                    vErrors.push(err45);
-                  }
-                  errors++;
-                }
+            errors++;
+          }
+          var _valid1 = _errs49 === errors;
+          valid10 = valid10 || _valid1;
+          const _errs51 = errors;
+          if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
+            if (data18.cmd === void 0) {
+              const err45 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema34.properties.qaCommands.items.anyOf[1].required, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data18 };
+              if (vErrors === null) {
+                vErrors = [err45];
               } else {
-                const err46 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data18 };
+                vErrors.push(err45);
+              }
+              errors++;
+            }
+            for (const key5 in data18) {
+              if (!(key5 === "cmd" || key5 === "label" || key5 === "timeoutMinutes")) {
+                const err46 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data18 };
                 if (vErrors === null) {
                   vErrors = [err46];
                 } else {
@@ -16341,11 +16352,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data17.label !== void 0) {
-              let data19 = data17.label;
+            if (data18.cmd !== void 0) {
+              let data19 = data18.cmd;
               if (typeof data19 === "string") {
                 if (func2(data19) < 1) {
-                  const err47 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data19 };
+                  const err47 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data19 };
                   if (vErrors === null) {
                     vErrors = [err47];
                   } else {
@@ -16354,7 +16365,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err48 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.label.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data19 };
+                const err48 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data19 };
                 if (vErrors === null) {
                   vErrors = [err48];
                 } else {
@@ -16363,11 +16374,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data17.timeoutMinutes !== void 0) {
-              let data20 = data17.timeoutMinutes;
-              if (typeof data20 == "number" && isFinite(data20)) {
-                if (data20 > 1440 || isNaN(data20)) {
-                  const err49 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data20 };
+            if (data18.label !== void 0) {
+              let data20 = data18.label;
+              if (typeof data20 === "string") {
+                if (func2(data20) < 1) {
+                  const err49 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data20 };
                   if (vErrors === null) {
                     vErrors = [err49];
                   } else {
@@ -16375,49 +16386,71 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data20 <= 0 || isNaN(data20)) {
-                  const err50 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data20 };
+              } else {
+                const err50 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.label.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data20 };
+                if (vErrors === null) {
+                  vErrors = [err50];
+                } else {
+                  vErrors.push(err50);
+                }
+                errors++;
+              }
+            }
+            if (data18.timeoutMinutes !== void 0) {
+              let data21 = data18.timeoutMinutes;
+              if (typeof data21 == "number" && isFinite(data21)) {
+                if (data21 > 1440 || isNaN(data21)) {
+                  const err51 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data21 };
                   if (vErrors === null) {
-                    vErrors = [err50];
+                    vErrors = [err51];
                   } else {
-                    vErrors.push(err50);
+                    vErrors.push(err51);
+                  }
+                  errors++;
+                }
+                if (data21 <= 0 || isNaN(data21)) {
+                  const err52 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data21 };
+                  if (vErrors === null) {
+                    vErrors = [err52];
+                  } else {
+                    vErrors.push(err52);
                   }
                   errors++;
                 }
               } else {
-                const err51 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data20 };
+                const err53 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data21 };
                 if (vErrors === null) {
-                  vErrors = [err51];
+                  vErrors = [err53];
                 } else {
-                  vErrors.push(err51);
+                  vErrors.push(err53);
                 }
                 errors++;
               }
             }
           } else {
-            const err52 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.qaCommands.items.anyOf[1].type, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data17 };
+            const err54 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.qaCommands.items.anyOf[1].type, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data18 };
             if (vErrors === null) {
-              vErrors = [err52];
+              vErrors = [err54];
             } else {
-              vErrors.push(err52);
+              vErrors.push(err54);
             }
             errors++;
           }
-          var _valid1 = _errs49 === errors;
+          var _valid1 = _errs51 === errors;
           valid10 = valid10 || _valid1;
           if (!valid10) {
-            const err53 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.qaCommands.items.anyOf, parentSchema: schema34.properties.qaCommands.items, data: data17 };
+            const err55 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.qaCommands.items.anyOf, parentSchema: schema34.properties.qaCommands.items, data: data18 };
             if (vErrors === null) {
-              vErrors = [err53];
+              vErrors = [err55];
             } else {
-              vErrors.push(err53);
+              vErrors.push(err55);
             }
             errors++;
           } else {
-            errors = _errs46;
+            errors = _errs48;
             if (vErrors !== null) {
-              if (_errs46) {
-                vErrors.length = _errs46;
+              if (_errs48) {
+                vErrors.length = _errs48;
               } else {
                 vErrors = null;
               }
@@ -16425,57 +16458,33 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err54 = { instancePath: instancePath + "/qaCommands", schemaPath: "#/properties/qaCommands/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.qaCommands.type, parentSchema: schema34.properties.qaCommands, data: data16 };
+        const err56 = { instancePath: instancePath + "/qaCommands", schemaPath: "#/properties/qaCommands/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.qaCommands.type, parentSchema: schema34.properties.qaCommands, data: data17 };
         if (vErrors === null) {
-          vErrors = [err54];
+          vErrors = [err56];
         } else {
-          vErrors.push(err54);
+          vErrors.push(err56);
         }
         errors++;
       }
     }
     if (data.protected !== void 0) {
-      let data21 = data.protected;
-      if (Array.isArray(data21)) {
-        const len2 = data21.length;
+      let data22 = data.protected;
+      if (Array.isArray(data22)) {
+        const len2 = data22.length;
         for (let i2 = 0; i2 < len2; i2++) {
-          let data22 = data21[i2];
-          if (typeof data22 === "string") {
-            if (func2(data22) < 1) {
-              const err55 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.protected.items, data: data22 };
+          let data23 = data22[i2];
+          if (typeof data23 === "string") {
+            if (func2(data23) < 1) {
+              const err57 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.protected.items, data: data23 };
               if (vErrors === null) {
-                vErrors = [err55];
+                vErrors = [err57];
               } else {
-                vErrors.push(err55);
+                vErrors.push(err57);
               }
               errors++;
             }
           } else {
-            const err56 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.protected.items.type, parentSchema: schema34.properties.protected.items, data: data22 };
-            if (vErrors === null) {
-              vErrors = [err56];
-            } else {
-              vErrors.push(err56);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err57 = { instancePath: instancePath + "/protected", schemaPath: "#/properties/protected/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.protected.type, parentSchema: schema34.properties.protected, data: data21 };
-        if (vErrors === null) {
-          vErrors = [err57];
-        } else {
-          vErrors.push(err57);
-        }
-        errors++;
-      }
-    }
-    if (data.convergence !== void 0) {
-      let data23 = data.convergence;
-      if (data23 && typeof data23 == "object" && !Array.isArray(data23)) {
-        for (const key6 in data23) {
-          if (!(key6 === "rounds")) {
-            const err58 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.convergence, data: data23 };
+            const err58 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.protected.items.type, parentSchema: schema34.properties.protected.items, data: data23 };
             if (vErrors === null) {
               vErrors = [err58];
             } else {
@@ -16484,65 +16493,64 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data23.rounds !== void 0) {
-          let data24 = data23.rounds;
-          if (!(typeof data24 == "number" && (!(data24 % 1) && !isNaN(data24)) && isFinite(data24))) {
-            const err59 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.convergence.properties.rounds.type, parentSchema: schema34.properties.convergence.properties.rounds, data: data24 };
-            if (vErrors === null) {
-              vErrors = [err59];
-            } else {
-              vErrors.push(err59);
-            }
-            errors++;
-          }
-          if (typeof data24 == "number" && isFinite(data24)) {
-            if (data24 > 5 || isNaN(data24)) {
-              const err60 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.convergence.properties.rounds, data: data24 };
-              if (vErrors === null) {
-                vErrors = [err60];
-              } else {
-                vErrors.push(err60);
-              }
-              errors++;
-            }
-            if (data24 < 0 || isNaN(data24)) {
-              const err61 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.convergence.properties.rounds, data: data24 };
-              if (vErrors === null) {
-                vErrors = [err61];
-              } else {
-                vErrors.push(err61);
-              }
-              errors++;
-            }
-          }
-        }
       } else {
-        const err62 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.convergence.type, parentSchema: schema34.properties.convergence, data: data23 };
+        const err59 = { instancePath: instancePath + "/protected", schemaPath: "#/properties/protected/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.protected.type, parentSchema: schema34.properties.protected, data: data22 };
         if (vErrors === null) {
-          vErrors = [err62];
+          vErrors = [err59];
         } else {
-          vErrors.push(err62);
+          vErrors.push(err59);
         }
         errors++;
       }
     }
-    if (data.critic !== void 0) {
-      let data25 = data.critic;
-      const _errs68 = errors;
-      let valid15 = false;
-      const _errs69 = errors;
-      if (typeof data25 === "string") {
-        if (func2(data25) < 1) {
-          const err63 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.critic.anyOf[0], data: data25 };
-          if (vErrors === null) {
-            vErrors = [err63];
-          } else {
-            vErrors.push(err63);
+    if (data.convergence !== void 0) {
+      let data24 = data.convergence;
+      if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
+        for (const key6 in data24) {
+          if (!(key6 === "rounds")) {
+            const err60 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.convergence, data: data24 };
+            if (vErrors === null) {
+              vErrors = [err60];
+            } else {
+              vErrors.push(err60);
+            }
+            errors++;
           }
-          errors++;
+        }
+        if (data24.rounds !== void 0) {
+          let data25 = data24.rounds;
+          if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
+            const err61 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.convergence.properties.rounds.type, parentSchema: schema34.properties.convergence.properties.rounds, data: data25 };
+            if (vErrors === null) {
+              vErrors = [err61];
+            } else {
+              vErrors.push(err61);
+            }
+            errors++;
+          }
+          if (typeof data25 == "number" && isFinite(data25)) {
+            if (data25 > 5 || isNaN(data25)) {
+              const err62 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.convergence.properties.rounds, data: data25 };
+              if (vErrors === null) {
+                vErrors = [err62];
+              } else {
+                vErrors.push(err62);
+              }
+              errors++;
+            }
+            if (data25 < 0 || isNaN(data25)) {
+              const err63 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.convergence.properties.rounds, data: data25 };
+              if (vErrors === null) {
+                vErrors = [err63];
+              } else {
+                vErrors.push(err63);
+              }
+              errors++;
+            }
+          }
         }
       } else {
-        const err64 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.critic.anyOf[0].type, parentSchema: schema34.properties.critic.anyOf[0], data: data25 };
+        const err64 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.convergence.type, parentSchema: schema34.properties.convergence, data: data24 };
         if (vErrors === null) {
           vErrors = [err64];
         } else {
@@ -16550,33 +16558,58 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid2 = _errs69 === errors;
-      valid15 = valid15 || _valid2;
+    }
+    if (data.critic !== void 0) {
+      let data26 = data.critic;
+      const _errs70 = errors;
+      let valid15 = false;
       const _errs71 = errors;
-      if (data25 !== null) {
-        const err65 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.critic.anyOf[1].type, parentSchema: schema34.properties.critic.anyOf[1], data: data25 };
-        if (vErrors === null) {
-          vErrors = [err65];
-        } else {
-          vErrors.push(err65);
+      if (typeof data26 === "string") {
+        if (func2(data26) < 1) {
+          const err65 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.critic.anyOf[0], data: data26 };
+          if (vErrors === null) {
+            vErrors = [err65];
+          } else {
+            vErrors.push(err65);
+          }
+          errors++;
         }
-        errors++;
-      }
-      var _valid2 = _errs71 === errors;
-      valid15 = valid15 || _valid2;
-      if (!valid15) {
-        const err66 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.critic.anyOf, parentSchema: schema34.properties.critic, data: data25 };
+      } else {
+        const err66 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.critic.anyOf[0].type, parentSchema: schema34.properties.critic.anyOf[0], data: data26 };
         if (vErrors === null) {
           vErrors = [err66];
         } else {
           vErrors.push(err66);
         }
         errors++;
+      }
+      var _valid2 = _errs71 === errors;
+      valid15 = valid15 || _valid2;
+      const _errs73 = errors;
+      if (data26 !== null) {
+        const err67 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.critic.anyOf[1].type, parentSchema: schema34.properties.critic.anyOf[1], data: data26 };
+        if (vErrors === null) {
+          vErrors = [err67];
+        } else {
+          vErrors.push(err67);
+        }
+        errors++;
+      }
+      var _valid2 = _errs73 === errors;
+      valid15 = valid15 || _valid2;
+      if (!valid15) {
+        const err68 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.critic.anyOf, parentSchema: schema34.properties.critic, data: data26 };
+        if (vErrors === null) {
+          vErrors = [err68];
+        } else {
+          vErrors.push(err68);
+        }
+        errors++;
       } else {
-        errors = _errs68;
+        errors = _errs70;
         if (vErrors !== null) {
-          if (_errs68) {
-            vErrors.length = _errs68;
+          if (_errs70) {
+            vErrors.length = _errs70;
           } else {
             vErrors = null;
           }
@@ -16584,107 +16617,83 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.fallback !== void 0) {
-      let data26 = data.fallback;
-      if (data26 && typeof data26 == "object" && !Array.isArray(data26)) {
-        for (const key7 in data26) {
+      let data27 = data.fallback;
+      if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+        for (const key7 in data27) {
           if (!(key7 === "executor" || key7 === "verifiers")) {
-            const err67 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.fallback, data: data26 };
+            const err69 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.fallback, data: data27 };
             if (vErrors === null) {
-              vErrors = [err67];
+              vErrors = [err69];
             } else {
-              vErrors.push(err67);
+              vErrors.push(err69);
             }
             errors++;
           }
         }
-        if (data26.executor !== void 0) {
-          let data27 = data26.executor;
-          if (Array.isArray(data27)) {
-            const len3 = data27.length;
+        if (data27.executor !== void 0) {
+          let data28 = data27.executor;
+          if (Array.isArray(data28)) {
+            const len3 = data28.length;
             for (let i3 = 0; i3 < len3; i3++) {
-              let data28 = data27[i3];
-              if (typeof data28 === "string") {
-                if (func2(data28) < 1) {
-                  const err68 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.executor.items, data: data28 };
+              let data29 = data28[i3];
+              if (typeof data29 === "string") {
+                if (func2(data29) < 1) {
+                  const err70 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.executor.items, data: data29 };
                   if (vErrors === null) {
-                    vErrors = [err68];
+                    vErrors = [err70];
                   } else {
-                    vErrors.push(err68);
+                    vErrors.push(err70);
                   }
                   errors++;
                 }
               } else {
-                const err69 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.executor.items.type, parentSchema: schema34.properties.fallback.properties.executor.items, data: data28 };
+                const err71 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.executor.items.type, parentSchema: schema34.properties.fallback.properties.executor.items, data: data29 };
                 if (vErrors === null) {
-                  vErrors = [err69];
+                  vErrors = [err71];
                 } else {
-                  vErrors.push(err69);
+                  vErrors.push(err71);
                 }
                 errors++;
               }
             }
           } else {
-            const err70 = { instancePath: instancePath + "/fallback/executor", schemaPath: "#/properties/fallback/properties/executor/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.executor.type, parentSchema: schema34.properties.fallback.properties.executor, data: data27 };
+            const err72 = { instancePath: instancePath + "/fallback/executor", schemaPath: "#/properties/fallback/properties/executor/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.executor.type, parentSchema: schema34.properties.fallback.properties.executor, data: data28 };
             if (vErrors === null) {
-              vErrors = [err70];
+              vErrors = [err72];
             } else {
-              vErrors.push(err70);
+              vErrors.push(err72);
             }
             errors++;
           }
         }
-        if (data26.verifiers !== void 0) {
-          let data29 = data26.verifiers;
-          if (Array.isArray(data29)) {
-            const len4 = data29.length;
+        if (data27.verifiers !== void 0) {
+          let data30 = data27.verifiers;
+          if (Array.isArray(data30)) {
+            const len4 = data30.length;
             for (let i4 = 0; i4 < len4; i4++) {
-              let data30 = data29[i4];
-              if (typeof data30 === "string") {
-                if (func2(data30) < 1) {
-                  const err71 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data30 };
+              let data31 = data30[i4];
+              if (typeof data31 === "string") {
+                if (func2(data31) < 1) {
+                  const err73 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data31 };
                   if (vErrors === null) {
-                    vErrors = [err71];
+                    vErrors = [err73];
                   } else {
-                    vErrors.push(err71);
+                    vErrors.push(err73);
                   }
                   errors++;
                 }
               } else {
-                const err72 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.verifiers.items.type, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data30 };
+                const err74 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.verifiers.items.type, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data31 };
                 if (vErrors === null) {
-                  vErrors = [err72];
+                  vErrors = [err74];
                 } else {
-                  vErrors.push(err72);
+                  vErrors.push(err74);
                 }
                 errors++;
               }
             }
           } else {
-            const err73 = { instancePath: instancePath + "/fallback/verifiers", schemaPath: "#/properties/fallback/properties/verifiers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.verifiers.type, parentSchema: schema34.properties.fallback.properties.verifiers, data: data29 };
-            if (vErrors === null) {
-              vErrors = [err73];
-            } else {
-              vErrors.push(err73);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err74 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.fallback.type, parentSchema: schema34.properties.fallback, data: data26 };
-        if (vErrors === null) {
-          vErrors = [err74];
-        } else {
-          vErrors.push(err74);
-        }
-        errors++;
-      }
-    }
-    if (data.timeouts !== void 0) {
-      let data31 = data.timeouts;
-      if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
-        for (const key8 in data31) {
-          if (!(key8 === "executorMinutes" || key8 === "verifierMinutes" || key8 === "qaMinutes")) {
-            const err75 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.timeouts, data: data31 };
+            const err75 = { instancePath: instancePath + "/fallback/verifiers", schemaPath: "#/properties/fallback/properties/verifiers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.verifiers.type, parentSchema: schema34.properties.fallback.properties.verifiers, data: data30 };
             if (vErrors === null) {
               vErrors = [err75];
             } else {
@@ -16693,42 +16702,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data31.executorMinutes !== void 0) {
-          let data32 = data31.executorMinutes;
-          if (typeof data32 == "number" && isFinite(data32)) {
-            if (data32 > 1440 || isNaN(data32)) {
-              const err76 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data32 };
-              if (vErrors === null) {
-                vErrors = [err76];
-              } else {
-                vErrors.push(err76);
-              }
-              errors++;
-            }
-            if (data32 <= 0 || isNaN(data32)) {
-              const err77 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data32 };
-              if (vErrors === null) {
-                vErrors = [err77];
-              } else {
-                vErrors.push(err77);
-              }
-              errors++;
-            }
-          } else {
-            const err78 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.executorMinutes.type, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data32 };
+      } else {
+        const err76 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.fallback.type, parentSchema: schema34.properties.fallback, data: data27 };
+        if (vErrors === null) {
+          vErrors = [err76];
+        } else {
+          vErrors.push(err76);
+        }
+        errors++;
+      }
+    }
+    if (data.timeouts !== void 0) {
+      let data32 = data.timeouts;
+      if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
+        for (const key8 in data32) {
+          if (!(key8 === "executorMinutes" || key8 === "verifierMinutes" || key8 === "qaMinutes")) {
+            const err77 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.timeouts, data: data32 };
             if (vErrors === null) {
-              vErrors = [err78];
+              vErrors = [err77];
             } else {
-              vErrors.push(err78);
+              vErrors.push(err77);
             }
             errors++;
           }
         }
-        if (data31.verifierMinutes !== void 0) {
-          let data33 = data31.verifierMinutes;
+        if (data32.executorMinutes !== void 0) {
+          let data33 = data32.executorMinutes;
           if (typeof data33 == "number" && isFinite(data33)) {
             if (data33 > 1440 || isNaN(data33)) {
-              const err79 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data33 };
+              const err78 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data33 };
+              if (vErrors === null) {
+                vErrors = [err78];
+              } else {
+                vErrors.push(err78);
+              }
+              errors++;
+            }
+            if (data33 <= 0 || isNaN(data33)) {
+              const err79 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data33 };
               if (vErrors === null) {
                 vErrors = [err79];
               } else {
@@ -16736,30 +16747,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data33 <= 0 || isNaN(data33)) {
-              const err80 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data33 };
-              if (vErrors === null) {
-                vErrors = [err80];
-              } else {
-                vErrors.push(err80);
-              }
-              errors++;
-            }
           } else {
-            const err81 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.verifierMinutes.type, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data33 };
+            const err80 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.executorMinutes.type, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data33 };
             if (vErrors === null) {
-              vErrors = [err81];
+              vErrors = [err80];
             } else {
-              vErrors.push(err81);
+              vErrors.push(err80);
             }
             errors++;
           }
         }
-        if (data31.qaMinutes !== void 0) {
-          let data34 = data31.qaMinutes;
+        if (data32.verifierMinutes !== void 0) {
+          let data34 = data32.verifierMinutes;
           if (typeof data34 == "number" && isFinite(data34)) {
             if (data34 > 1440 || isNaN(data34)) {
-              const err82 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data34 };
+              const err81 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data34 };
+              if (vErrors === null) {
+                vErrors = [err81];
+              } else {
+                vErrors.push(err81);
+              }
+              errors++;
+            }
+            if (data34 <= 0 || isNaN(data34)) {
+              const err82 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data34 };
               if (vErrors === null) {
                 vErrors = [err82];
               } else {
@@ -16767,41 +16778,39 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data34 <= 0 || isNaN(data34)) {
-              const err83 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data34 };
-              if (vErrors === null) {
-                vErrors = [err83];
-              } else {
-                vErrors.push(err83);
-              }
-              errors++;
-            }
           } else {
-            const err84 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.qaMinutes.type, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data34 };
+            const err83 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.verifierMinutes.type, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data34 };
             if (vErrors === null) {
-              vErrors = [err84];
+              vErrors = [err83];
             } else {
-              vErrors.push(err84);
+              vErrors.push(err83);
             }
             errors++;
           }
         }
-      } else {
-        const err85 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.timeouts.type, parentSchema: schema34.properties.timeouts, data: data31 };
-        if (vErrors === null) {
-          vErrors = [err85];
-        } else {
-          vErrors.push(err85);
-        }
-        errors++;
-      }
-    }
-    if (data.concurrency !== void 0) {
-      let data35 = data.concurrency;
-      if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
-        for (const key9 in data35) {
-          if (!(key9 === "verifiers")) {
-            const err86 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.concurrency, data: data35 };
+        if (data32.qaMinutes !== void 0) {
+          let data35 = data32.qaMinutes;
+          if (typeof data35 == "number" && isFinite(data35)) {
+            if (data35 > 1440 || isNaN(data35)) {
+              const err84 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data35 };
+              if (vErrors === null) {
+                vErrors = [err84];
+              } else {
+                vErrors.push(err84);
+              }
+              errors++;
+            }
+            if (data35 <= 0 || isNaN(data35)) {
+              const err85 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data35 };
+              if (vErrors === null) {
+                vErrors = [err85];
+              } else {
+                vErrors.push(err85);
+              }
+              errors++;
+            }
+          } else {
+            const err86 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.qaMinutes.type, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data35 };
             if (vErrors === null) {
               vErrors = [err86];
             } else {
@@ -16810,62 +16819,64 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data35.verifiers !== void 0) {
-          let data36 = data35.verifiers;
-          if (!(typeof data36 == "number" && (!(data36 % 1) && !isNaN(data36)) && isFinite(data36))) {
-            const err87 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.concurrency.properties.verifiers.type, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data36 };
-            if (vErrors === null) {
-              vErrors = [err87];
-            } else {
-              vErrors.push(err87);
-            }
-            errors++;
-          }
-          if (typeof data36 == "number" && isFinite(data36)) {
-            if (data36 > 9007199254740991 || isNaN(data36)) {
-              const err88 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data36 };
-              if (vErrors === null) {
-                vErrors = [err88];
-              } else {
-                vErrors.push(err88);
-              }
-              errors++;
-            }
-            if (data36 < 0 || isNaN(data36)) {
-              const err89 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data36 };
-              if (vErrors === null) {
-                vErrors = [err89];
-              } else {
-                vErrors.push(err89);
-              }
-              errors++;
-            }
-          }
-        }
       } else {
-        const err90 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.concurrency.type, parentSchema: schema34.properties.concurrency, data: data35 };
+        const err87 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.timeouts.type, parentSchema: schema34.properties.timeouts, data: data32 };
         if (vErrors === null) {
-          vErrors = [err90];
+          vErrors = [err87];
         } else {
-          vErrors.push(err90);
+          vErrors.push(err87);
         }
         errors++;
       }
     }
-    if (data.ledgerBranch !== void 0) {
-      let data37 = data.ledgerBranch;
-      if (typeof data37 === "string") {
-        if (!pattern75.test(data37)) {
-          const err91 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._/-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", parentSchema: schema34.properties.ledgerBranch, data: data37 };
-          if (vErrors === null) {
-            vErrors = [err91];
-          } else {
-            vErrors.push(err91);
+    if (data.concurrency !== void 0) {
+      let data36 = data.concurrency;
+      if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
+        for (const key9 in data36) {
+          if (!(key9 === "verifiers")) {
+            const err88 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.concurrency, data: data36 };
+            if (vErrors === null) {
+              vErrors = [err88];
+            } else {
+              vErrors.push(err88);
+            }
+            errors++;
           }
-          errors++;
+        }
+        if (data36.verifiers !== void 0) {
+          let data37 = data36.verifiers;
+          if (!(typeof data37 == "number" && (!(data37 % 1) && !isNaN(data37)) && isFinite(data37))) {
+            const err89 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.concurrency.properties.verifiers.type, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data37 };
+            if (vErrors === null) {
+              vErrors = [err89];
+            } else {
+              vErrors.push(err89);
+            }
+            errors++;
+          }
+          if (typeof data37 == "number" && isFinite(data37)) {
+            if (data37 > 9007199254740991 || isNaN(data37)) {
+              const err90 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data37 };
+              if (vErrors === null) {
+                vErrors = [err90];
+              } else {
+                vErrors.push(err90);
+              }
+              errors++;
+            }
+            if (data37 < 0 || isNaN(data37)) {
+              const err91 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data37 };
+              if (vErrors === null) {
+                vErrors = [err91];
+              } else {
+                vErrors.push(err91);
+              }
+              errors++;
+            }
+          }
         }
       } else {
-        const err92 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.ledgerBranch.type, parentSchema: schema34.properties.ledgerBranch, data: data37 };
+        const err92 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.concurrency.type, parentSchema: schema34.properties.concurrency, data: data36 };
         if (vErrors === null) {
           vErrors = [err92];
         } else {
@@ -16874,11 +16885,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.plansDir !== void 0) {
-      let data38 = data.plansDir;
+    if (data.ledgerBranch !== void 0) {
+      let data38 = data.ledgerBranch;
       if (typeof data38 === "string") {
-        if (func2(data38) < 1) {
-          const err93 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.plansDir, data: data38 };
+        if (!pattern75.test(data38)) {
+          const err93 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._/-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", parentSchema: schema34.properties.ledgerBranch, data: data38 };
           if (vErrors === null) {
             vErrors = [err93];
           } else {
@@ -16887,7 +16898,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           errors++;
         }
       } else {
-        const err94 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.plansDir.type, parentSchema: schema34.properties.plansDir, data: data38 };
+        const err94 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.ledgerBranch.type, parentSchema: schema34.properties.ledgerBranch, data: data38 };
         if (vErrors === null) {
           vErrors = [err94];
         } else {
@@ -16896,11 +16907,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
-    if (data.leaseMinutes !== void 0) {
-      let data39 = data.leaseMinutes;
-      if (typeof data39 == "number" && isFinite(data39)) {
-        if (data39 > 1440 || isNaN(data39)) {
-          const err95 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.leaseMinutes, data: data39 };
+    if (data.plansDir !== void 0) {
+      let data39 = data.plansDir;
+      if (typeof data39 === "string") {
+        if (func2(data39) < 1) {
+          const err95 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.plansDir, data: data39 };
           if (vErrors === null) {
             vErrors = [err95];
           } else {
@@ -16908,38 +16919,39 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
           errors++;
         }
-        if (data39 <= 0 || isNaN(data39)) {
-          const err96 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.leaseMinutes, data: data39 };
-          if (vErrors === null) {
-            vErrors = [err96];
-          } else {
-            vErrors.push(err96);
-          }
-          errors++;
-        }
       } else {
-        const err97 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.leaseMinutes.type, parentSchema: schema34.properties.leaseMinutes, data: data39 };
+        const err96 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.plansDir.type, parentSchema: schema34.properties.plansDir, data: data39 };
         if (vErrors === null) {
-          vErrors = [err97];
+          vErrors = [err96];
         } else {
-          vErrors.push(err97);
+          vErrors.push(err96);
         }
         errors++;
       }
     }
-    if (data.isolation !== void 0) {
-      let data40 = data.isolation;
-      if (typeof data40 !== "string") {
-        const err98 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.isolation.type, parentSchema: schema34.properties.isolation, data: data40 };
-        if (vErrors === null) {
-          vErrors = [err98];
-        } else {
-          vErrors.push(err98);
+    if (data.leaseMinutes !== void 0) {
+      let data40 = data.leaseMinutes;
+      if (typeof data40 == "number" && isFinite(data40)) {
+        if (data40 > 1440 || isNaN(data40)) {
+          const err97 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.leaseMinutes, data: data40 };
+          if (vErrors === null) {
+            vErrors = [err97];
+          } else {
+            vErrors.push(err97);
+          }
+          errors++;
         }
-        errors++;
-      }
-      if (!(data40 === "auto" || data40 === "none")) {
-        const err99 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/enum", keyword: "enum", params: { allowedValues: schema34.properties.isolation.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.isolation.enum, parentSchema: schema34.properties.isolation, data: data40 };
+        if (data40 <= 0 || isNaN(data40)) {
+          const err98 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.leaseMinutes, data: data40 };
+          if (vErrors === null) {
+            vErrors = [err98];
+          } else {
+            vErrors.push(err98);
+          }
+          errors++;
+        }
+      } else {
+        const err99 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.leaseMinutes.type, parentSchema: schema34.properties.leaseMinutes, data: data40 };
         if (vErrors === null) {
           vErrors = [err99];
         } else {
@@ -16948,71 +16960,69 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.isolation !== void 0) {
+      let data41 = data.isolation;
+      if (typeof data41 !== "string") {
+        const err100 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.isolation.type, parentSchema: schema34.properties.isolation, data: data41 };
+        if (vErrors === null) {
+          vErrors = [err100];
+        } else {
+          vErrors.push(err100);
+        }
+        errors++;
+      }
+      if (!(data41 === "auto" || data41 === "none")) {
+        const err101 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/enum", keyword: "enum", params: { allowedValues: schema34.properties.isolation.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.isolation.enum, parentSchema: schema34.properties.isolation, data: data41 };
+        if (vErrors === null) {
+          vErrors = [err101];
+        } else {
+          vErrors.push(err101);
+        }
+        errors++;
+      }
+    }
     if (data.budgets !== void 0) {
-      let data41 = data.budgets;
-      if (data41 && typeof data41 == "object" && !Array.isArray(data41)) {
-        for (const key10 in data41) {
+      let data42 = data.budgets;
+      if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+        for (const key10 in data42) {
           if (!(key10 === "worker" || key10 === "stage" || key10 === "plan")) {
-            const err100 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets, data: data41 };
+            const err102 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets, data: data42 };
             if (vErrors === null) {
-              vErrors = [err100];
+              vErrors = [err102];
             } else {
-              vErrors.push(err100);
+              vErrors.push(err102);
             }
             errors++;
           }
         }
-        if (data41.worker !== void 0) {
-          let data42 = data41.worker;
-          if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
-            for (const key11 in data42) {
+        if (data42.worker !== void 0) {
+          let data43 = data42.worker;
+          if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
+            for (const key11 in data43) {
               if (!(key11 === "tokens" || key11 === "usd")) {
-                const err101 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.worker, data: data42 };
+                const err103 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.worker, data: data43 };
                 if (vErrors === null) {
-                  vErrors = [err101];
+                  vErrors = [err103];
                 } else {
-                  vErrors.push(err101);
+                  vErrors.push(err103);
                 }
                 errors++;
               }
             }
-            if (data42.tokens !== void 0) {
-              let data43 = data42.tokens;
-              if (!(typeof data43 == "number" && (!(data43 % 1) && !isNaN(data43)) && isFinite(data43))) {
-                const err102 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.worker.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data43 };
+            if (data43.tokens !== void 0) {
+              let data44 = data43.tokens;
+              if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
+                const err104 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.worker.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data44 };
                 if (vErrors === null) {
-                  vErrors = [err102];
+                  vErrors = [err104];
                 } else {
-                  vErrors.push(err102);
+                  vErrors.push(err104);
                 }
                 errors++;
               }
-              if (typeof data43 == "number" && isFinite(data43)) {
-                if (data43 > 9007199254740991 || isNaN(data43)) {
-                  const err103 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data43 };
-                  if (vErrors === null) {
-                    vErrors = [err103];
-                  } else {
-                    vErrors.push(err103);
-                  }
-                  errors++;
-                }
-                if (data43 <= 0 || isNaN(data43)) {
-                  const err104 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data43 };
-                  if (vErrors === null) {
-                    vErrors = [err104];
-                  } else {
-                    vErrors.push(err104);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data42.usd !== void 0) {
-              let data44 = data42.usd;
               if (typeof data44 == "number" && isFinite(data44)) {
-                if (data44 <= 0 || isNaN(data44)) {
-                  const err105 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data44 };
+                if (data44 > 9007199254740991 || isNaN(data44)) {
+                  const err105 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data44 };
                   if (vErrors === null) {
                     vErrors = [err105];
                   } else {
@@ -17020,32 +17030,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err106 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.worker.properties.usd.type, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data44 };
-                if (vErrors === null) {
-                  vErrors = [err106];
-                } else {
-                  vErrors.push(err106);
+                if (data44 <= 0 || isNaN(data44)) {
+                  const err106 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data44 };
+                  if (vErrors === null) {
+                    vErrors = [err106];
+                  } else {
+                    vErrors.push(err106);
+                  }
+                  errors++;
                 }
-                errors++;
               }
             }
-          } else {
-            const err107 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.worker.type, parentSchema: schema34.properties.budgets.properties.worker, data: data42 };
-            if (vErrors === null) {
-              vErrors = [err107];
-            } else {
-              vErrors.push(err107);
-            }
-            errors++;
-          }
-        }
-        if (data41.stage !== void 0) {
-          let data45 = data41.stage;
-          if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
-            for (const key12 in data45) {
-              if (!(key12 === "tokens" || key12 === "usd")) {
-                const err108 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.stage, data: data45 };
+            if (data43.usd !== void 0) {
+              let data45 = data43.usd;
+              if (typeof data45 == "number" && isFinite(data45)) {
+                if (data45 <= 0 || isNaN(data45)) {
+                  const err107 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data45 };
+                  if (vErrors === null) {
+                    vErrors = [err107];
+                  } else {
+                    vErrors.push(err107);
+                  }
+                  errors++;
+                }
+              } else {
+                const err108 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.worker.properties.usd.type, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data45 };
                 if (vErrors === null) {
                   vErrors = [err108];
                 } else {
@@ -17054,43 +17063,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data45.tokens !== void 0) {
-              let data46 = data45.tokens;
-              if (!(typeof data46 == "number" && (!(data46 % 1) && !isNaN(data46)) && isFinite(data46))) {
-                const err109 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.stage.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data46 };
+          } else {
+            const err109 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.worker.type, parentSchema: schema34.properties.budgets.properties.worker, data: data43 };
+            if (vErrors === null) {
+              vErrors = [err109];
+            } else {
+              vErrors.push(err109);
+            }
+            errors++;
+          }
+        }
+        if (data42.stage !== void 0) {
+          let data46 = data42.stage;
+          if (data46 && typeof data46 == "object" && !Array.isArray(data46)) {
+            for (const key12 in data46) {
+              if (!(key12 === "tokens" || key12 === "usd")) {
+                const err110 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.stage, data: data46 };
                 if (vErrors === null) {
-                  vErrors = [err109];
+                  vErrors = [err110];
                 } else {
-                  vErrors.push(err109);
+                  vErrors.push(err110);
                 }
                 errors++;
               }
-              if (typeof data46 == "number" && isFinite(data46)) {
-                if (data46 > 9007199254740991 || isNaN(data46)) {
-                  const err110 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data46 };
-                  if (vErrors === null) {
-                    vErrors = [err110];
-                  } else {
-                    vErrors.push(err110);
-                  }
-                  errors++;
-                }
-                if (data46 <= 0 || isNaN(data46)) {
-                  const err111 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data46 };
-                  if (vErrors === null) {
-                    vErrors = [err111];
-                  } else {
-                    vErrors.push(err111);
-                  }
-                  errors++;
-                }
-              }
             }
-            if (data45.usd !== void 0) {
-              let data47 = data45.usd;
+            if (data46.tokens !== void 0) {
+              let data47 = data46.tokens;
+              if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
+                const err111 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.stage.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data47 };
+                if (vErrors === null) {
+                  vErrors = [err111];
+                } else {
+                  vErrors.push(err111);
+                }
+                errors++;
+              }
               if (typeof data47 == "number" && isFinite(data47)) {
-                if (data47 <= 0 || isNaN(data47)) {
-                  const err112 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data47 };
+                if (data47 > 9007199254740991 || isNaN(data47)) {
+                  const err112 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data47 };
                   if (vErrors === null) {
                     vErrors = [err112];
                   } else {
@@ -17098,32 +17108,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-              } else {
-                const err113 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.stage.properties.usd.type, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data47 };
-                if (vErrors === null) {
-                  vErrors = [err113];
-                } else {
-                  vErrors.push(err113);
+                if (data47 <= 0 || isNaN(data47)) {
+                  const err113 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data47 };
+                  if (vErrors === null) {
+                    vErrors = [err113];
+                  } else {
+                    vErrors.push(err113);
+                  }
+                  errors++;
                 }
-                errors++;
               }
             }
-          } else {
-            const err114 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.stage.type, parentSchema: schema34.properties.budgets.properties.stage, data: data45 };
-            if (vErrors === null) {
-              vErrors = [err114];
-            } else {
-              vErrors.push(err114);
-            }
-            errors++;
-          }
-        }
-        if (data41.plan !== void 0) {
-          let data48 = data41.plan;
-          if (data48 && typeof data48 == "object" && !Array.isArray(data48)) {
-            for (const key13 in data48) {
-              if (!(key13 === "tokens" || key13 === "usd")) {
-                const err115 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.plan, data: data48 };
+            if (data46.usd !== void 0) {
+              let data48 = data46.usd;
+              if (typeof data48 == "number" && isFinite(data48)) {
+                if (data48 <= 0 || isNaN(data48)) {
+                  const err114 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data48 };
+                  if (vErrors === null) {
+                    vErrors = [err114];
+                  } else {
+                    vErrors.push(err114);
+                  }
+                  errors++;
+                }
+              } else {
+                const err115 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.stage.properties.usd.type, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data48 };
                 if (vErrors === null) {
                   vErrors = [err115];
                 } else {
@@ -17132,43 +17141,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data48.tokens !== void 0) {
-              let data49 = data48.tokens;
-              if (!(typeof data49 == "number" && (!(data49 % 1) && !isNaN(data49)) && isFinite(data49))) {
-                const err116 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.plan.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data49 };
+          } else {
+            const err116 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.stage.type, parentSchema: schema34.properties.budgets.properties.stage, data: data46 };
+            if (vErrors === null) {
+              vErrors = [err116];
+            } else {
+              vErrors.push(err116);
+            }
+            errors++;
+          }
+        }
+        if (data42.plan !== void 0) {
+          let data49 = data42.plan;
+          if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
+            for (const key13 in data49) {
+              if (!(key13 === "tokens" || key13 === "usd")) {
+                const err117 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.plan, data: data49 };
                 if (vErrors === null) {
-                  vErrors = [err116];
+                  vErrors = [err117];
                 } else {
-                  vErrors.push(err116);
+                  vErrors.push(err117);
                 }
                 errors++;
               }
-              if (typeof data49 == "number" && isFinite(data49)) {
-                if (data49 > 9007199254740991 || isNaN(data49)) {
-                  const err117 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data49 };
-                  if (vErrors === null) {
-                    vErrors = [err117];
-                  } else {
-                    vErrors.push(err117);
-                  }
-                  errors++;
-                }
-                if (data49 <= 0 || isNaN(data49)) {
-                  const err118 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data49 };
-                  if (vErrors === null) {
-                    vErrors = [err118];
-                  } else {
-                    vErrors.push(err118);
-                  }
-                  errors++;
-                }
-              }
             }
-            if (data48.usd !== void 0) {
-              let data50 = data48.usd;
+            if (data49.tokens !== void 0) {
+              let data50 = data49.tokens;
+              if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
+                const err118 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.plan.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data50 };
+                if (vErrors === null) {
+                  vErrors = [err118];
+                } else {
+                  vErrors.push(err118);
+                }
+                errors++;
+              }
               if (typeof data50 == "number" && isFinite(data50)) {
-                if (data50 <= 0 || isNaN(data50)) {
-                  const err119 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data50 };
+                if (data50 > 9007199254740991 || isNaN(data50)) {
+                  const err119 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data50 };
                   if (vErrors === null) {
                     vErrors = [err119];
                   } else {
@@ -17176,42 +17186,41 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
+                if (data50 <= 0 || isNaN(data50)) {
+                  const err120 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data50 };
+                  if (vErrors === null) {
+                    vErrors = [err120];
+                  } else {
+                    vErrors.push(err120);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data49.usd !== void 0) {
+              let data51 = data49.usd;
+              if (typeof data51 == "number" && isFinite(data51)) {
+                if (data51 <= 0 || isNaN(data51)) {
+                  const err121 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data51 };
+                  if (vErrors === null) {
+                    vErrors = [err121];
+                  } else {
+                    vErrors.push(err121);
+                  }
+                  errors++;
+                }
               } else {
-                const err120 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.plan.properties.usd.type, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data50 };
+                const err122 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.plan.properties.usd.type, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data51 };
                 if (vErrors === null) {
-                  vErrors = [err120];
+                  vErrors = [err122];
                 } else {
-                  vErrors.push(err120);
+                  vErrors.push(err122);
                 }
                 errors++;
               }
             }
           } else {
-            const err121 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.plan.type, parentSchema: schema34.properties.budgets.properties.plan, data: data48 };
-            if (vErrors === null) {
-              vErrors = [err121];
-            } else {
-              vErrors.push(err121);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err122 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.type, parentSchema: schema34.properties.budgets, data: data41 };
-        if (vErrors === null) {
-          vErrors = [err122];
-        } else {
-          vErrors.push(err122);
-        }
-        errors++;
-      }
-    }
-    if (data.limits !== void 0) {
-      let data51 = data.limits;
-      if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-        for (const key14 in data51) {
-          if (!(key14 === "turns" || key14 === "carryBytes" || key14 === "stageFiles" || key14 === "stageBytes" || key14 === "findingsPerVerifier")) {
-            const err123 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits, data: data51 };
+            const err123 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.plan.type, parentSchema: schema34.properties.budgets.properties.plan, data: data49 };
             if (vErrors === null) {
               vErrors = [err123];
             } else {
@@ -17220,66 +17229,67 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data51.turns !== void 0) {
-          let data52 = data51.turns;
-          if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
-            for (const key15 in data52) {
+      } else {
+        const err124 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.type, parentSchema: schema34.properties.budgets, data: data42 };
+        if (vErrors === null) {
+          vErrors = [err124];
+        } else {
+          vErrors.push(err124);
+        }
+        errors++;
+      }
+    }
+    if (data.limits !== void 0) {
+      let data52 = data.limits;
+      if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
+        for (const key14 in data52) {
+          if (!(key14 === "turns" || key14 === "carryBytes" || key14 === "stageFiles" || key14 === "stageBytes" || key14 === "findingsPerVerifier")) {
+            const err125 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits, data: data52 };
+            if (vErrors === null) {
+              vErrors = [err125];
+            } else {
+              vErrors.push(err125);
+            }
+            errors++;
+          }
+        }
+        if (data52.turns !== void 0) {
+          let data53 = data52.turns;
+          if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+            for (const key15 in data53) {
               if (!(key15 === "executor" || key15 === "verifier")) {
-                const err124 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits.properties.turns, data: data52 };
+                const err126 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits.properties.turns, data: data53 };
                 if (vErrors === null) {
-                  vErrors = [err124];
+                  vErrors = [err126];
                 } else {
-                  vErrors.push(err124);
+                  vErrors.push(err126);
                 }
                 errors++;
               }
             }
-            if (data52.executor !== void 0) {
-              let data53 = data52.executor;
-              if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-                const err125 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.executor.type, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data53 };
-                if (vErrors === null) {
-                  vErrors = [err125];
-                } else {
-                  vErrors.push(err125);
-                }
-                errors++;
-              }
-              if (typeof data53 == "number" && isFinite(data53)) {
-                if (data53 > 1e4 || isNaN(data53)) {
-                  const err126 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data53 };
-                  if (vErrors === null) {
-                    vErrors = [err126];
-                  } else {
-                    vErrors.push(err126);
-                  }
-                  errors++;
-                }
-                if (data53 <= 0 || isNaN(data53)) {
-                  const err127 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data53 };
-                  if (vErrors === null) {
-                    vErrors = [err127];
-                  } else {
-                    vErrors.push(err127);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data52.verifier !== void 0) {
-              let data54 = data52.verifier;
+            if (data53.executor !== void 0) {
+              let data54 = data53.executor;
               if (!(typeof data54 == "number" && (!(data54 % 1) && !isNaN(data54)) && isFinite(data54))) {
-                const err128 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.verifier.type, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data54 };
+                const err127 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.executor.type, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data54 };
                 if (vErrors === null) {
-                  vErrors = [err128];
+                  vErrors = [err127];
                 } else {
-                  vErrors.push(err128);
+                  vErrors.push(err127);
                 }
                 errors++;
               }
               if (typeof data54 == "number" && isFinite(data54)) {
                 if (data54 > 1e4 || isNaN(data54)) {
-                  const err129 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data54 };
+                  const err128 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data54 };
+                  if (vErrors === null) {
+                    vErrors = [err128];
+                  } else {
+                    vErrors.push(err128);
+                  }
+                  errors++;
+                }
+                if (data54 <= 0 || isNaN(data54)) {
+                  const err129 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data54 };
                   if (vErrors === null) {
                     vErrors = [err129];
                   } else {
@@ -17287,73 +17297,73 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data54 <= 0 || isNaN(data54)) {
-                  const err130 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data54 };
+              }
+            }
+            if (data53.verifier !== void 0) {
+              let data55 = data53.verifier;
+              if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
+                const err130 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.verifier.type, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data55 };
+                if (vErrors === null) {
+                  vErrors = [err130];
+                } else {
+                  vErrors.push(err130);
+                }
+                errors++;
+              }
+              if (typeof data55 == "number" && isFinite(data55)) {
+                if (data55 > 1e4 || isNaN(data55)) {
+                  const err131 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data55 };
                   if (vErrors === null) {
-                    vErrors = [err130];
+                    vErrors = [err131];
                   } else {
-                    vErrors.push(err130);
+                    vErrors.push(err131);
+                  }
+                  errors++;
+                }
+                if (data55 <= 0 || isNaN(data55)) {
+                  const err132 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data55 };
+                  if (vErrors === null) {
+                    vErrors = [err132];
+                  } else {
+                    vErrors.push(err132);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err131 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.properties.turns.type, parentSchema: schema34.properties.limits.properties.turns, data: data52 };
+            const err133 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.properties.turns.type, parentSchema: schema34.properties.limits.properties.turns, data: data53 };
             if (vErrors === null) {
-              vErrors = [err131];
+              vErrors = [err133];
             } else {
-              vErrors.push(err131);
+              vErrors.push(err133);
             }
             errors++;
           }
         }
-        if (data51.carryBytes !== void 0) {
-          let data55 = data51.carryBytes;
-          if (!(typeof data55 == "number" && (!(data55 % 1) && !isNaN(data55)) && isFinite(data55))) {
-            const err132 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.carryBytes.type, parentSchema: schema34.properties.limits.properties.carryBytes, data: data55 };
-            if (vErrors === null) {
-              vErrors = [err132];
-            } else {
-              vErrors.push(err132);
-            }
-            errors++;
-          }
-          if (typeof data55 == "number" && isFinite(data55)) {
-            if (data55 > 9007199254740991 || isNaN(data55)) {
-              const err133 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.carryBytes, data: data55 };
-              if (vErrors === null) {
-                vErrors = [err133];
-              } else {
-                vErrors.push(err133);
-              }
-              errors++;
-            }
-            if (data55 <= 0 || isNaN(data55)) {
-              const err134 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.carryBytes, data: data55 };
-              if (vErrors === null) {
-                vErrors = [err134];
-              } else {
-                vErrors.push(err134);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data51.stageFiles !== void 0) {
-          let data56 = data51.stageFiles;
+        if (data52.carryBytes !== void 0) {
+          let data56 = data52.carryBytes;
           if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
-            const err135 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageFiles.type, parentSchema: schema34.properties.limits.properties.stageFiles, data: data56 };
+            const err134 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.carryBytes.type, parentSchema: schema34.properties.limits.properties.carryBytes, data: data56 };
             if (vErrors === null) {
-              vErrors = [err135];
+              vErrors = [err134];
             } else {
-              vErrors.push(err135);
+              vErrors.push(err134);
             }
             errors++;
           }
           if (typeof data56 == "number" && isFinite(data56)) {
             if (data56 > 9007199254740991 || isNaN(data56)) {
-              const err136 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageFiles, data: data56 };
+              const err135 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.carryBytes, data: data56 };
+              if (vErrors === null) {
+                vErrors = [err135];
+              } else {
+                vErrors.push(err135);
+              }
+              errors++;
+            }
+            if (data56 <= 0 || isNaN(data56)) {
+              const err136 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.carryBytes, data: data56 };
               if (vErrors === null) {
                 vErrors = [err136];
               } else {
@@ -17361,31 +17371,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data56 <= 0 || isNaN(data56)) {
-              const err137 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageFiles, data: data56 };
-              if (vErrors === null) {
-                vErrors = [err137];
-              } else {
-                vErrors.push(err137);
-              }
-              errors++;
-            }
           }
         }
-        if (data51.stageBytes !== void 0) {
-          let data57 = data51.stageBytes;
+        if (data52.stageFiles !== void 0) {
+          let data57 = data52.stageFiles;
           if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-            const err138 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageBytes.type, parentSchema: schema34.properties.limits.properties.stageBytes, data: data57 };
+            const err137 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageFiles.type, parentSchema: schema34.properties.limits.properties.stageFiles, data: data57 };
             if (vErrors === null) {
-              vErrors = [err138];
+              vErrors = [err137];
             } else {
-              vErrors.push(err138);
+              vErrors.push(err137);
             }
             errors++;
           }
           if (typeof data57 == "number" && isFinite(data57)) {
             if (data57 > 9007199254740991 || isNaN(data57)) {
-              const err139 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageBytes, data: data57 };
+              const err138 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageFiles, data: data57 };
+              if (vErrors === null) {
+                vErrors = [err138];
+              } else {
+                vErrors.push(err138);
+              }
+              errors++;
+            }
+            if (data57 <= 0 || isNaN(data57)) {
+              const err139 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageFiles, data: data57 };
               if (vErrors === null) {
                 vErrors = [err139];
               } else {
@@ -17393,31 +17403,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data57 <= 0 || isNaN(data57)) {
-              const err140 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageBytes, data: data57 };
-              if (vErrors === null) {
-                vErrors = [err140];
-              } else {
-                vErrors.push(err140);
-              }
-              errors++;
-            }
           }
         }
-        if (data51.findingsPerVerifier !== void 0) {
-          let data58 = data51.findingsPerVerifier;
+        if (data52.stageBytes !== void 0) {
+          let data58 = data52.stageBytes;
           if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
-            const err141 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.findingsPerVerifier.type, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data58 };
+            const err140 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageBytes.type, parentSchema: schema34.properties.limits.properties.stageBytes, data: data58 };
             if (vErrors === null) {
-              vErrors = [err141];
+              vErrors = [err140];
             } else {
-              vErrors.push(err141);
+              vErrors.push(err140);
             }
             errors++;
           }
           if (typeof data58 == "number" && isFinite(data58)) {
             if (data58 > 9007199254740991 || isNaN(data58)) {
-              const err142 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data58 };
+              const err141 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageBytes, data: data58 };
+              if (vErrors === null) {
+                vErrors = [err141];
+              } else {
+                vErrors.push(err141);
+              }
+              errors++;
+            }
+            if (data58 <= 0 || isNaN(data58)) {
+              const err142 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageBytes, data: data58 };
               if (vErrors === null) {
                 vErrors = [err142];
               } else {
@@ -17425,35 +17435,31 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data58 <= 0 || isNaN(data58)) {
-              const err143 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data58 };
+          }
+        }
+        if (data52.findingsPerVerifier !== void 0) {
+          let data59 = data52.findingsPerVerifier;
+          if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
+            const err143 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.findingsPerVerifier.type, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data59 };
+            if (vErrors === null) {
+              vErrors = [err143];
+            } else {
+              vErrors.push(err143);
+            }
+            errors++;
+          }
+          if (typeof data59 == "number" && isFinite(data59)) {
+            if (data59 > 9007199254740991 || isNaN(data59)) {
+              const err144 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data59 };
               if (vErrors === null) {
-                vErrors = [err143];
+                vErrors = [err144];
               } else {
-                vErrors.push(err143);
+                vErrors.push(err144);
               }
               errors++;
             }
-          }
-        }
-      } else {
-        const err144 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.type, parentSchema: schema34.properties.limits, data: data51 };
-        if (vErrors === null) {
-          vErrors = [err144];
-        } else {
-          vErrors.push(err144);
-        }
-        errors++;
-      }
-    }
-    if (data.pricing !== void 0) {
-      let data59 = data.pricing;
-      if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-        for (const key16 in data59) {
-          const _errs150 = errors;
-          if (typeof key16 === "string") {
-            if (func2(key16) < 1) {
-              const err145 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
+            if (data59 <= 0 || isNaN(data59)) {
+              const err145 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data59 };
               if (vErrors === null) {
                 vErrors = [err145];
               } else {
@@ -17461,72 +17467,77 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+          }
+        }
+      } else {
+        const err146 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.type, parentSchema: schema34.properties.limits, data: data52 };
+        if (vErrors === null) {
+          vErrors = [err146];
+        } else {
+          vErrors.push(err146);
+        }
+        errors++;
+      }
+    }
+    if (data.pricing !== void 0) {
+      let data60 = data.pricing;
+      if (data60 && typeof data60 == "object" && !Array.isArray(data60)) {
+        for (const key16 in data60) {
+          const _errs152 = errors;
+          if (typeof key16 === "string") {
+            if (func2(key16) < 1) {
+              const err147 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
+              if (vErrors === null) {
+                vErrors = [err147];
+              } else {
+                vErrors.push(err147);
+              }
+              errors++;
+            }
           } else {
-            const err146 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.pricing.propertyNames.type, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
+            const err148 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.pricing.propertyNames.type, parentSchema: schema34.properties.pricing.propertyNames, data: key16, propertyName: key16 };
             if (vErrors === null) {
-              vErrors = [err146];
+              vErrors = [err148];
             } else {
-              vErrors.push(err146);
+              vErrors.push(err148);
             }
             errors++;
           }
-          var valid29 = _errs150 === errors;
+          var valid29 = _errs152 === errors;
           if (!valid29) {
-            const err147 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames", keyword: "propertyNames", params: { propertyName: key16 }, message: "property name must be valid", schema: schema34.properties.pricing.propertyNames, parentSchema: schema34.properties.pricing, data: data59 };
+            const err149 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames", keyword: "propertyNames", params: { propertyName: key16 }, message: "property name must be valid", schema: schema34.properties.pricing.propertyNames, parentSchema: schema34.properties.pricing, data: data60 };
             if (vErrors === null) {
-              vErrors = [err147];
+              vErrors = [err149];
             } else {
-              vErrors.push(err147);
+              vErrors.push(err149);
             }
             errors++;
           }
         }
-        for (const key17 in data59) {
-          let data60 = data59[key17];
-          if (data60 && typeof data60 == "object" && !Array.isArray(data60)) {
-            if (data60.input === void 0) {
-              const err148 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property 'input'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data60 };
+        for (const key17 in data60) {
+          let data61 = data60[key17];
+          if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+            if (data61.input === void 0) {
+              const err150 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property 'input'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data61 };
               if (vErrors === null) {
-                vErrors = [err148];
+                vErrors = [err150];
               } else {
-                vErrors.push(err148);
+                vErrors.push(err150);
               }
               errors++;
             }
-            if (data60.output === void 0) {
-              const err149 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property 'output'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data60 };
+            if (data61.output === void 0) {
+              const err151 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property 'output'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data61 };
               if (vErrors === null) {
-                vErrors = [err149];
+                vErrors = [err151];
               } else {
-                vErrors.push(err149);
+                vErrors.push(err151);
               }
               errors++;
             }
-            for (const key18 in data60) {
+            for (const key18 in data61) {
               if (!(key18 === "input" || key18 === "output" || key18 === "cachedInput" || key18 === "cacheWrite")) {
-                const err150 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.pricing.additionalProperties, data: data60 };
-                if (vErrors === null) {
-                  vErrors = [err150];
-                } else {
-                  vErrors.push(err150);
-                }
-                errors++;
-              }
-            }
-            if (data60.input !== void 0) {
-              let data61 = data60.input;
-              if (typeof data61 == "number" && isFinite(data61)) {
-                if (data61 < 0 || isNaN(data61)) {
-                  const err151 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data61 };
-                  if (vErrors === null) {
-                    vErrors = [err151];
-                  } else {
-                    vErrors.push(err151);
-                  }
-                  errors++;
-                }
-              } else {
-                const err152 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.input.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data61 };
+                const err152 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key18 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.pricing.additionalProperties, data: data61 };
                 if (vErrors === null) {
                   vErrors = [err152];
                 } else {
@@ -17535,11 +17546,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data60.output !== void 0) {
-              let data62 = data60.output;
+            if (data61.input !== void 0) {
+              let data62 = data61.input;
               if (typeof data62 == "number" && isFinite(data62)) {
                 if (data62 < 0 || isNaN(data62)) {
-                  const err153 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data62 };
+                  const err153 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data62 };
                   if (vErrors === null) {
                     vErrors = [err153];
                   } else {
@@ -17548,7 +17559,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err154 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.output.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data62 };
+                const err154 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.input.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data62 };
                 if (vErrors === null) {
                   vErrors = [err154];
                 } else {
@@ -17557,11 +17568,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data60.cachedInput !== void 0) {
-              let data63 = data60.cachedInput;
+            if (data61.output !== void 0) {
+              let data63 = data61.output;
               if (typeof data63 == "number" && isFinite(data63)) {
                 if (data63 < 0 || isNaN(data63)) {
-                  const err155 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data63 };
+                  const err155 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data63 };
                   if (vErrors === null) {
                     vErrors = [err155];
                   } else {
@@ -17570,7 +17581,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err156 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cachedInput.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data63 };
+                const err156 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.output.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data63 };
                 if (vErrors === null) {
                   vErrors = [err156];
                 } else {
@@ -17579,11 +17590,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data60.cacheWrite !== void 0) {
-              let data64 = data60.cacheWrite;
+            if (data61.cachedInput !== void 0) {
+              let data64 = data61.cachedInput;
               if (typeof data64 == "number" && isFinite(data64)) {
                 if (data64 < 0 || isNaN(data64)) {
-                  const err157 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data64 };
+                  const err157 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data64 };
                   if (vErrors === null) {
                     vErrors = [err157];
                   } else {
@@ -17592,7 +17603,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err158 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cacheWrite.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data64 };
+                const err158 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cachedInput.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data64 };
                 if (vErrors === null) {
                   vErrors = [err158];
                 } else {
@@ -17601,32 +17612,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err159 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.additionalProperties.type, parentSchema: schema34.properties.pricing.additionalProperties, data: data60 };
-            if (vErrors === null) {
-              vErrors = [err159];
-            } else {
-              vErrors.push(err159);
+            if (data61.cacheWrite !== void 0) {
+              let data65 = data61.cacheWrite;
+              if (typeof data65 == "number" && isFinite(data65)) {
+                if (data65 < 0 || isNaN(data65)) {
+                  const err159 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data65 };
+                  if (vErrors === null) {
+                    vErrors = [err159];
+                  } else {
+                    vErrors.push(err159);
+                  }
+                  errors++;
+                }
+              } else {
+                const err160 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cacheWrite.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data65 };
+                if (vErrors === null) {
+                  vErrors = [err160];
+                } else {
+                  vErrors.push(err160);
+                }
+                errors++;
+              }
             }
-            errors++;
-          }
-        }
-      } else {
-        const err160 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.type, parentSchema: schema34.properties.pricing, data: data59 };
-        if (vErrors === null) {
-          vErrors = [err160];
-        } else {
-          vErrors.push(err160);
-        }
-        errors++;
-      }
-    }
-    if (data.bot !== void 0) {
-      let data65 = data.bot;
-      if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
-        for (const key19 in data65) {
-          if (!(key19 === "workflow" || key19 === "permission" || key19 === "allowForks")) {
-            const err161 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data65 };
+          } else {
+            const err161 = { instancePath: instancePath + "/pricing/" + key17.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.additionalProperties.type, parentSchema: schema34.properties.pricing.additionalProperties, data: data61 };
             if (vErrors === null) {
               vErrors = [err161];
             } else {
@@ -17635,20 +17644,22 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data65.workflow !== void 0) {
-          let data66 = data65.workflow;
-          if (typeof data66 === "string") {
-            if (!pattern76.test(data66)) {
-              const err162 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", parentSchema: schema34.properties.bot.properties.workflow, data: data66 };
-              if (vErrors === null) {
-                vErrors = [err162];
-              } else {
-                vErrors.push(err162);
-              }
-              errors++;
-            }
-          } else {
-            const err163 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.workflow.type, parentSchema: schema34.properties.bot.properties.workflow, data: data66 };
+      } else {
+        const err162 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.type, parentSchema: schema34.properties.pricing, data: data60 };
+        if (vErrors === null) {
+          vErrors = [err162];
+        } else {
+          vErrors.push(err162);
+        }
+        errors++;
+      }
+    }
+    if (data.bot !== void 0) {
+      let data66 = data.bot;
+      if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
+        for (const key19 in data66) {
+          if (!(key19 === "workflow" || key19 === "permission" || key19 === "allowForks")) {
+            const err163 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data66 };
             if (vErrors === null) {
               vErrors = [err163];
             } else {
@@ -17657,19 +17668,20 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data65.permission !== void 0) {
-          let data67 = data65.permission;
-          if (typeof data67 !== "string") {
-            const err164 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.permission.type, parentSchema: schema34.properties.bot.properties.permission, data: data67 };
-            if (vErrors === null) {
-              vErrors = [err164];
-            } else {
-              vErrors.push(err164);
+        if (data66.workflow !== void 0) {
+          let data67 = data66.workflow;
+          if (typeof data67 === "string") {
+            if (!pattern76.test(data67)) {
+              const err164 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", parentSchema: schema34.properties.bot.properties.workflow, data: data67 };
+              if (vErrors === null) {
+                vErrors = [err164];
+              } else {
+                vErrors.push(err164);
+              }
+              errors++;
             }
-            errors++;
-          }
-          if (!(data67 === "triage" || data67 === "write" || data67 === "maintain" || data67 === "admin")) {
-            const err165 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.bot.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.bot.properties.permission.enum, parentSchema: schema34.properties.bot.properties.permission, data: data67 };
+          } else {
+            const err165 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.workflow.type, parentSchema: schema34.properties.bot.properties.workflow, data: data67 };
             if (vErrors === null) {
               vErrors = [err165];
             } else {
@@ -17678,10 +17690,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data65.allowForks !== void 0) {
-          let data68 = data65.allowForks;
-          if (typeof data68 !== "boolean") {
-            const err166 = { instancePath: instancePath + "/bot/allowForks", schemaPath: "#/properties/bot/properties/allowForks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.allowForks.type, parentSchema: schema34.properties.bot.properties.allowForks, data: data68 };
+        if (data66.permission !== void 0) {
+          let data68 = data66.permission;
+          if (typeof data68 !== "string") {
+            const err166 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.permission.type, parentSchema: schema34.properties.bot.properties.permission, data: data68 };
             if (vErrors === null) {
               vErrors = [err166];
             } else {
@@ -17689,34 +17701,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-      } else {
-        const err167 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data65 };
-        if (vErrors === null) {
-          vErrors = [err167];
-        } else {
-          vErrors.push(err167);
-        }
-        errors++;
-      }
-    }
-    if (data.planner !== void 0) {
-      let data69 = data.planner;
-      const _errs174 = errors;
-      let valid33 = false;
-      const _errs175 = errors;
-      if (typeof data69 === "string") {
-        if (func2(data69) < 1) {
-          const err168 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data69 };
-          if (vErrors === null) {
-            vErrors = [err168];
-          } else {
-            vErrors.push(err168);
+          if (!(data68 === "triage" || data68 === "write" || data68 === "maintain" || data68 === "admin")) {
+            const err167 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.bot.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.bot.properties.permission.enum, parentSchema: schema34.properties.bot.properties.permission, data: data68 };
+            if (vErrors === null) {
+              vErrors = [err167];
+            } else {
+              vErrors.push(err167);
+            }
+            errors++;
           }
-          errors++;
+        }
+        if (data66.allowForks !== void 0) {
+          let data69 = data66.allowForks;
+          if (typeof data69 !== "boolean") {
+            const err168 = { instancePath: instancePath + "/bot/allowForks", schemaPath: "#/properties/bot/properties/allowForks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.allowForks.type, parentSchema: schema34.properties.bot.properties.allowForks, data: data69 };
+            if (vErrors === null) {
+              vErrors = [err168];
+            } else {
+              vErrors.push(err168);
+            }
+            errors++;
+          }
         }
       } else {
-        const err169 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data69 };
+        const err169 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data66 };
         if (vErrors === null) {
           vErrors = [err169];
         } else {
@@ -17724,33 +17732,58 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      var _valid3 = _errs175 === errors;
-      valid33 = valid33 || _valid3;
+    }
+    if (data.planner !== void 0) {
+      let data70 = data.planner;
+      const _errs176 = errors;
+      let valid33 = false;
       const _errs177 = errors;
-      if (data69 !== null) {
-        const err170 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data69 };
-        if (vErrors === null) {
-          vErrors = [err170];
-        } else {
-          vErrors.push(err170);
+      if (typeof data70 === "string") {
+        if (func2(data70) < 1) {
+          const err170 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data70 };
+          if (vErrors === null) {
+            vErrors = [err170];
+          } else {
+            vErrors.push(err170);
+          }
+          errors++;
         }
-        errors++;
-      }
-      var _valid3 = _errs177 === errors;
-      valid33 = valid33 || _valid3;
-      if (!valid33) {
-        const err171 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data69 };
+      } else {
+        const err171 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data70 };
         if (vErrors === null) {
           vErrors = [err171];
         } else {
           vErrors.push(err171);
         }
         errors++;
+      }
+      var _valid3 = _errs177 === errors;
+      valid33 = valid33 || _valid3;
+      const _errs179 = errors;
+      if (data70 !== null) {
+        const err172 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data70 };
+        if (vErrors === null) {
+          vErrors = [err172];
+        } else {
+          vErrors.push(err172);
+        }
+        errors++;
+      }
+      var _valid3 = _errs179 === errors;
+      valid33 = valid33 || _valid3;
+      if (!valid33) {
+        const err173 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data70 };
+        if (vErrors === null) {
+          vErrors = [err173];
+        } else {
+          vErrors.push(err173);
+        }
+        errors++;
       } else {
-        errors = _errs174;
+        errors = _errs176;
         if (vErrors !== null) {
-          if (_errs174) {
-            vErrors.length = _errs174;
+          if (_errs176) {
+            vErrors.length = _errs176;
           } else {
             vErrors = null;
           }
@@ -17758,65 +17791,42 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.planning !== void 0) {
-      let data70 = data.planning;
-      if (data70 && typeof data70 == "object" && !Array.isArray(data70)) {
-        for (const key20 in data70) {
+      let data71 = data.planning;
+      if (data71 && typeof data71 == "object" && !Array.isArray(data71)) {
+        for (const key20 in data71) {
           if (!(key20 === "repairRounds" || key20 === "revisionRounds" || key20 === "reviewers")) {
-            const err172 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data70 };
+            const err174 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data71 };
             if (vErrors === null) {
-              vErrors = [err172];
+              vErrors = [err174];
             } else {
-              vErrors.push(err172);
+              vErrors.push(err174);
             }
             errors++;
           }
         }
-        if (data70.repairRounds !== void 0) {
-          let data71 = data70.repairRounds;
-          if (!(typeof data71 == "number" && (!(data71 % 1) && !isNaN(data71)) && isFinite(data71))) {
-            const err173 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data71 };
-            if (vErrors === null) {
-              vErrors = [err173];
-            } else {
-              vErrors.push(err173);
-            }
-            errors++;
-          }
-          if (typeof data71 == "number" && isFinite(data71)) {
-            if (data71 > 5 || isNaN(data71)) {
-              const err174 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data71 };
-              if (vErrors === null) {
-                vErrors = [err174];
-              } else {
-                vErrors.push(err174);
-              }
-              errors++;
-            }
-            if (data71 < 0 || isNaN(data71)) {
-              const err175 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data71 };
-              if (vErrors === null) {
-                vErrors = [err175];
-              } else {
-                vErrors.push(err175);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data70.revisionRounds !== void 0) {
-          let data72 = data70.revisionRounds;
+        if (data71.repairRounds !== void 0) {
+          let data72 = data71.repairRounds;
           if (!(typeof data72 == "number" && (!(data72 % 1) && !isNaN(data72)) && isFinite(data72))) {
-            const err176 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data72 };
+            const err175 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data72 };
             if (vErrors === null) {
-              vErrors = [err176];
+              vErrors = [err175];
             } else {
-              vErrors.push(err176);
+              vErrors.push(err175);
             }
             errors++;
           }
           if (typeof data72 == "number" && isFinite(data72)) {
-            if (data72 > 3 || isNaN(data72)) {
-              const err177 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data72 };
+            if (data72 > 5 || isNaN(data72)) {
+              const err176 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data72 };
+              if (vErrors === null) {
+                vErrors = [err176];
+              } else {
+                vErrors.push(err176);
+              }
+              errors++;
+            }
+            if (data72 < 0 || isNaN(data72)) {
+              const err177 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data72 };
               if (vErrors === null) {
                 vErrors = [err177];
               } else {
@@ -17824,69 +17834,68 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data72 < 0 || isNaN(data72)) {
-              const err178 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data72 };
+          }
+        }
+        if (data71.revisionRounds !== void 0) {
+          let data73 = data71.revisionRounds;
+          if (!(typeof data73 == "number" && (!(data73 % 1) && !isNaN(data73)) && isFinite(data73))) {
+            const err178 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data73 };
+            if (vErrors === null) {
+              vErrors = [err178];
+            } else {
+              vErrors.push(err178);
+            }
+            errors++;
+          }
+          if (typeof data73 == "number" && isFinite(data73)) {
+            if (data73 > 3 || isNaN(data73)) {
+              const err179 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data73 };
               if (vErrors === null) {
-                vErrors = [err178];
+                vErrors = [err179];
               } else {
-                vErrors.push(err178);
+                vErrors.push(err179);
+              }
+              errors++;
+            }
+            if (data73 < 0 || isNaN(data73)) {
+              const err180 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data73 };
+              if (vErrors === null) {
+                vErrors = [err180];
+              } else {
+                vErrors.push(err180);
               }
               errors++;
             }
           }
         }
-        if (data70.reviewers !== void 0) {
-          let data73 = data70.reviewers;
-          if (Array.isArray(data73)) {
-            const len5 = data73.length;
+        if (data71.reviewers !== void 0) {
+          let data74 = data71.reviewers;
+          if (Array.isArray(data74)) {
+            const len5 = data74.length;
             for (let i5 = 0; i5 < len5; i5++) {
-              let data74 = data73[i5];
-              if (typeof data74 === "string") {
-                if (func2(data74) < 1) {
-                  const err179 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data74 };
+              let data75 = data74[i5];
+              if (typeof data75 === "string") {
+                if (func2(data75) < 1) {
+                  const err181 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data75 };
                   if (vErrors === null) {
-                    vErrors = [err179];
+                    vErrors = [err181];
                   } else {
-                    vErrors.push(err179);
+                    vErrors.push(err181);
                   }
                   errors++;
                 }
               } else {
-                const err180 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data74 };
+                const err182 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data75 };
                 if (vErrors === null) {
-                  vErrors = [err180];
+                  vErrors = [err182];
                 } else {
-                  vErrors.push(err180);
+                  vErrors.push(err182);
                 }
                 errors++;
               }
             }
           } else {
-            const err181 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data73 };
-            if (vErrors === null) {
-              vErrors = [err181];
-            } else {
-              vErrors.push(err181);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err182 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data70 };
-        if (vErrors === null) {
-          vErrors = [err182];
-        } else {
-          vErrors.push(err182);
-        }
-        errors++;
-      }
-    }
-    if (data.approval !== void 0) {
-      let data75 = data.approval;
-      if (data75 && typeof data75 == "object" && !Array.isArray(data75)) {
-        for (const key21 in data75) {
-          if (!(key21 === "required" || key21 === "permission")) {
-            const err183 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data75 };
+            const err183 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data74 };
             if (vErrors === null) {
               vErrors = [err183];
             } else {
@@ -17895,22 +17904,22 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data75.required !== void 0) {
-          let data76 = data75.required;
-          if (typeof data76 !== "boolean") {
-            const err184 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data76 };
-            if (vErrors === null) {
-              vErrors = [err184];
-            } else {
-              vErrors.push(err184);
-            }
-            errors++;
-          }
+      } else {
+        const err184 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data71 };
+        if (vErrors === null) {
+          vErrors = [err184];
+        } else {
+          vErrors.push(err184);
         }
-        if (data75.permission !== void 0) {
-          let data77 = data75.permission;
-          if (typeof data77 !== "string") {
-            const err185 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data77 };
+        errors++;
+      }
+    }
+    if (data.approval !== void 0) {
+      let data76 = data.approval;
+      if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
+        for (const key21 in data76) {
+          if (!(key21 === "required" || key21 === "permission")) {
+            const err185 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data76 };
             if (vErrors === null) {
               vErrors = [err185];
             } else {
@@ -17918,8 +17927,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data77 === "write" || data77 === "maintain" || data77 === "admin")) {
-            const err186 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data77 };
+        }
+        if (data76.required !== void 0) {
+          let data77 = data76.required;
+          if (typeof data77 !== "boolean") {
+            const err186 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data77 };
             if (vErrors === null) {
               vErrors = [err186];
             } else {
@@ -17928,22 +17940,19 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-      } else {
-        const err187 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data75 };
-        if (vErrors === null) {
-          vErrors = [err187];
-        } else {
-          vErrors.push(err187);
-        }
-        errors++;
-      }
-    }
-    if (data.handoff !== void 0) {
-      let data78 = data.handoff;
-      if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
-        for (const key22 in data78) {
-          if (!(key22 === "auto" || key22 === "mode" || key22 === "draft")) {
-            const err188 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data78 };
+        if (data76.permission !== void 0) {
+          let data78 = data76.permission;
+          if (typeof data78 !== "string") {
+            const err187 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data78 };
+            if (vErrors === null) {
+              vErrors = [err187];
+            } else {
+              vErrors.push(err187);
+            }
+            errors++;
+          }
+          if (!(data78 === "write" || data78 === "maintain" || data78 === "admin")) {
+            const err188 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data78 };
             if (vErrors === null) {
               vErrors = [err188];
             } else {
@@ -17952,22 +17961,22 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data78.auto !== void 0) {
-          let data79 = data78.auto;
-          if (typeof data79 !== "boolean") {
-            const err189 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data79 };
-            if (vErrors === null) {
-              vErrors = [err189];
-            } else {
-              vErrors.push(err189);
-            }
-            errors++;
-          }
+      } else {
+        const err189 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data76 };
+        if (vErrors === null) {
+          vErrors = [err189];
+        } else {
+          vErrors.push(err189);
         }
-        if (data78.mode !== void 0) {
-          let data80 = data78.mode;
-          if (typeof data80 !== "string") {
-            const err190 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data80 };
+        errors++;
+      }
+    }
+    if (data.handoff !== void 0) {
+      let data79 = data.handoff;
+      if (data79 && typeof data79 == "object" && !Array.isArray(data79)) {
+        for (const key22 in data79) {
+          if (!(key22 === "auto" || key22 === "mode" || key22 === "draft")) {
+            const err190 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data79 };
             if (vErrors === null) {
               vErrors = [err190];
             } else {
@@ -17975,8 +17984,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data80 === "single" || data80 === "stacked")) {
-            const err191 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data80 };
+        }
+        if (data79.auto !== void 0) {
+          let data80 = data79.auto;
+          if (typeof data80 !== "boolean") {
+            const err191 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data80 };
             if (vErrors === null) {
               vErrors = [err191];
             } else {
@@ -17985,10 +17997,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data78.draft !== void 0) {
-          let data81 = data78.draft;
-          if (typeof data81 !== "boolean") {
-            const err192 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data81 };
+        if (data79.mode !== void 0) {
+          let data81 = data79.mode;
+          if (typeof data81 !== "string") {
+            const err192 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data81 };
             if (vErrors === null) {
               vErrors = [err192];
             } else {
@@ -17996,23 +18008,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
+          if (!(data81 === "single" || data81 === "stacked")) {
+            const err193 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data81 };
+            if (vErrors === null) {
+              vErrors = [err193];
+            } else {
+              vErrors.push(err193);
+            }
+            errors++;
+          }
+        }
+        if (data79.draft !== void 0) {
+          let data82 = data79.draft;
+          if (typeof data82 !== "boolean") {
+            const err194 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data82 };
+            if (vErrors === null) {
+              vErrors = [err194];
+            } else {
+              vErrors.push(err194);
+            }
+            errors++;
+          }
         }
       } else {
-        const err193 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data78 };
+        const err195 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data79 };
         if (vErrors === null) {
-          vErrors = [err193];
+          vErrors = [err195];
         } else {
-          vErrors.push(err193);
+          vErrors.push(err195);
         }
         errors++;
       }
     }
   } else {
-    const err194 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err196 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
-      vErrors = [err194];
+      vErrors = [err196];
     } else {
-      vErrors.push(err194);
+      vErrors.push(err196);
     }
     errors++;
   }
