@@ -95,8 +95,8 @@ export const copilotSpec: AgentCliSpec = {
     ];
     if (request.model !== null) args.push('--model', request.model);
     const packageCache = copilotPackageCache(ctx.installDir);
-    // Read-only: only the reading tools exist, and a write or a command is denied besides (a deny beats every allow).
     const wire = ctx.config?.wireApi ?? 'responses';
+    // Read-only: only the reading tools exist, and a write or a command is denied besides (a deny beats every allow).
     const readOnly = request.readOnly
       ? ['--available-tools', ...COPILOT_READ_ONLY_TOOLS, '--deny-tool', 'write', '--deny-tool', 'shell']
       : [];
