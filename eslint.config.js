@@ -7,6 +7,8 @@ export default tseslint.config(
       'dist/',
       'node_modules/',
       'coverage/',
+      // The agent CLI cache (install-clis): third-party packages, Copilot CLI's unpacked one outside any node_modules.
+      '.cache/',
       // ajv's standalone output, written by scripts/gen-schemas.ts and checked for drift by the tests.
       'src/core/report/schema/validators.generated.*',
     ],

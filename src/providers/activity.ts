@@ -165,11 +165,30 @@ function geminiParser(cwd: string): ActivityParser {
   };
 }
 
+/** Copilot CLI `--output-format json`: `tool.execution_start` events (its stream carries no token counts). */
+function copilotParser(cwd: string): ActivityParser {
+  return (stream, line) => {
+    if (stream !== 'stdout') return [];
+    const event = lineObject(line);
+    if (event?.type !== 'tool.execution_start') return [];
+    const data = objectAt(event, 'data') ?? {};
+    const args = objectAt(data, 'arguments') ?? {};
+    return [toolEvent(stringAt(data, 'toolName') ?? 'tool', cwd, args.path, args.command)];
+  };
+}
+
 /** The live parser for a built-in agent CLI's event output. */
 export function agentCliActivityParser(kind: BuiltinProvider, cwd: string): ActivityParser {
-  if (kind === 'claude') return claudeParser(cwd);
-  if (kind === 'codex') return codexParser(cwd);
-  return geminiParser(cwd);
+  switch (kind) {
+    case 'claude':
+      return claudeParser(cwd);
+    case 'codex':
+      return codexParser(cwd);
+    case 'gemini':
+      return geminiParser(cwd);
+    case 'copilot':
+      return copilotParser(cwd);
+  }
 }
 
 /**

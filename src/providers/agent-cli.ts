@@ -41,8 +41,12 @@ export interface CliRunContext {
   apiKey: { name: string; value: string };
   /** `providers.<name>.baseUrl`, when configured. */
   baseUrl: string | null;
+  /** The provider's settings under `providers:` (its own name's, for a built-in CLI under another name). */
+  config: ProviderConfig | undefined;
   /** The CLI's own turn limit for this role, where it has one. */
   maxTurns: number;
+  /** The pinned install's folder in okstra's CLI cache (okstra's own, read-only to agents); null for another program. */
+  installDir: string | null;
 }
 
 export interface CliCommand {
@@ -75,6 +79,8 @@ export interface AgentCliSpec {
   interpret(result: ProcessResult, ctx: CliRunContext): Promise<CliOutcome>;
   /** Stderr lines that are always there and never help (colour warnings, start-up chatter). */
   readonly stderrNoise?: readonly RegExp[];
+  /** Why this CLI cannot run the request at all (checked before anything starts), or null. */
+  refuse?(request: DispatchRequest, config: ProviderConfig | undefined): string | null;
 }
 
 /** Turn limits where a CLI has one: generous, so okstra's timeout is what normally ends a runaway session. */
@@ -114,8 +120,8 @@ export class AgentCliProvider implements Provider {
   async run(request: DispatchRequest): Promise<DispatchResult> {
     const { spec, config, deps } = this.options;
     const engineEnv = deps.env ?? process.env;
-    const failed = (errorMessage: string, cause: ProviderCause): DispatchResult => ({
-      cause,
+    const failed = (errorMessage: string, cause?: ProviderCause): DispatchResult => ({
+      ...(cause ? { cause } : {}),
       status: 'error',
       finalText: '',
       sessionId: null,
@@ -126,6 +132,8 @@ export class AgentCliProvider implements Provider {
       errorMessage,
     });
 
+    const refusal = spec.refuse?.(request, config) ?? null;
+    if (refusal !== null) return failed(refusal);
     const lookup = locateAgentCli(this.kind, { env: engineEnv });
     if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv), 'cli-missing');
     const credential = readCredential(this.kind, config, engineEnv);
@@ -158,7 +166,9 @@ export class AgentCliProvider implements Provider {
         // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
         apiKey: { name: credential.name, value: route?.credential ?? credential.value },
         baseUrl: route?.baseUrl ?? config?.baseUrl ?? null,
+        config,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor,
+        installDir: lookup.launch.source === 'pinned' ? pinnedInstallDir(agentClisDir(engineEnv), this.kind) : null,
       };
       const command = await spec.prepare(ctx);
       // The config files the spec wrote become the agent's own, with the rest of its HOME.

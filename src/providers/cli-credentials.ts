@@ -10,6 +10,8 @@ export const DEFAULT_API_KEY_ENV: Readonly<Record<BuiltinProvider, string>> = {
   claude: 'ANTHROPIC_API_KEY',
   codex: 'OPENAI_API_KEY',
   gemini: 'GEMINI_API_KEY',
+  // Bring-your-own-key mode: the key of the OpenAI-compatible API the gateway forwards to (docs/providers.md).
+  copilot: 'COPILOT_PROVIDER_API_KEY',
 };
 
 /**

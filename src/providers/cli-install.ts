@@ -7,6 +7,7 @@ import { BUILTIN_PROVIDERS, type BuiltinProvider } from '../core/config/schema.j
 import { tail } from '../core/text/truncate.js';
 import { AGENT_CLI_PINS, pinnedSpec } from './cli-pins.js';
 import { agentClisDir, INSTALL_MARKER, pinnedInstallDir } from './cli-locate.js';
+import { unpackCopilotPackage } from './copilot-package.js';
 import type { EnvSource } from './env.js';
 import { describeMs, runProcess } from './process.js';
 
@@ -114,6 +115,10 @@ async function installOne(
         'failed',
         `npm install ${spec} exited with code ${result.exitCode ?? result.signal}: ${tail(result.stderr, 8, 1500) || '(no output)'}`,
       );
+    if (ref === 'copilot') {
+      const unpackError = await unpackCopilotPackage(staging, env, timeoutMs);
+      if (unpackError !== null) return outcome('failed', unpackError);
+    }
 
     await writeFile(
       join(staging, INSTALL_MARKER),

@@ -137,7 +137,15 @@ function pinnedCandidates(ref: BuiltinProvider, modules: string): string[] {
     }
     case 'gemini':
       return [join(modules, '@google', 'gemini-cli', 'bundle', 'gemini.js')];
+    case 'copilot':
+      return [copilotBinary(modules), join(modules, '@github', 'copilot', 'npm-loader.js')];
   }
+}
+
+/** Copilot CLI's native binary in `node_modules`: 1.0.102's loader picks `linuxmusl` where glibc is missing. */
+export function copilotBinary(modules: string): string {
+  const os = process.platform === 'linux' && isMusl() ? 'linuxmusl' : process.platform;
+  return join(modules, '@github', `copilot-${os}-${process.arch}`, 'copilot');
 }
 
 function pinnedLaunch(ref: BuiltinProvider, cacheDir: string): CliLaunch | null {

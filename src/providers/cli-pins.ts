@@ -25,6 +25,7 @@ export const AGENT_CLI_PINS: Readonly<Record<BuiltinProvider, AgentCliPin>> = {
   claude: { product: 'Claude Code', package: '@anthropic-ai/claude-code', version: '2.1.197', command: 'claude' },
   codex: { product: 'Codex', package: '@openai/codex', version: '0.171.0', command: 'codex' },
   gemini: { product: 'Gemini CLI', package: '@google/gemini-cli', version: '0.61.0', command: 'gemini' },
+  copilot: { product: 'Copilot CLI', package: '@github/copilot', version: '1.0.102', command: 'copilot' },
 };
 
 /** `@anthropic-ai/claude-code@2.1.197`: what `npm install` is given. */

@@ -13,6 +13,8 @@ export const DEFAULT_UPSTREAMS: Readonly<Record<BuiltinProvider, string>> = {
   claude: 'https://api.anthropic.com',
   codex: 'https://api.openai.com/v1',
   gemini: 'https://generativelanguage.googleapis.com',
+  // Copilot CLI only reaches okstra's gateway in bring-your-own-key mode, speaking OpenAI's Responses API.
+  copilot: 'https://api.openai.com/v1',
 };
 
 export interface Route {

@@ -10,6 +10,7 @@ import { CommandProvider } from './command.js';
 import { createClaudeProvider } from './claude.js';
 import { createCodexProvider } from './codex.js';
 import { createGeminiProvider } from './gemini.js';
+import { createCopilotProvider } from './copilot.js';
 import { ProviderError } from './errors.js';
 import type { BuiltinFactory, ProviderDeps } from './provider-deps.js';
 import { CommandLineError } from './shell-words.js';
@@ -30,12 +31,14 @@ export const BUILTIN_ADAPTERS: Readonly<Record<BuiltinProvider, BuiltinFactory>>
   claude: createClaudeProvider,
   codex: createCodexProvider,
   gemini: createGeminiProvider,
+  copilot: createCopilotProvider,
 };
 
 export const BUILTIN_ROSTER_NAMES: Readonly<Record<BuiltinProvider, string>> = {
   claude: 'Claude worker',
   codex: 'Codex worker',
   gemini: 'Gemini worker',
+  copilot: 'Copilot worker',
 };
 
 export const ANONYMOUS_COMMAND_ROSTER_NAME = 'Command worker';
@@ -56,8 +59,18 @@ export function providerKey(ref: string): string {
   return isCommandRef(ref) ? 'command' : ref;
 }
 
-export function providerKind(ref: string): ProviderKind {
-  return isBuiltin(ref) ? ref : 'command';
+/**
+ * The built-in agent CLI a reference runs: the built-in itself, or a provider under `providers:` with
+ * `cli:` (the same CLI under another name and model); null for a command provider.
+ */
+export function builtinOf(ref: string, config: Pick<OkstraConfig, 'providers'>): BuiltinProvider | null {
+  if (isBuiltin(ref)) return ref;
+  if (isCommandRef(ref)) return null;
+  return config.providers[ref]?.cli ?? null;
+}
+
+export function providerKind(ref: string, config: Pick<OkstraConfig, 'providers'> = { providers: {} }): ProviderKind {
+  return builtinOf(ref, config) ?? 'command';
 }
 
 function unknownProvider(ref: string, config: OkstraConfig): ProviderError {
@@ -77,7 +90,8 @@ function capitalise(name: string): string {
  * The roster name a provider's worker gets, fixed per provider: `Claude
  * worker`, `Codex worker`, `Gemini worker`; `Command worker` for an anonymous
  * `command:` ref; `<Name> worker` for a named command provider (its `name:`,
- * else the key capitalised: `aider` → `Aider worker`).
+ * else the key capitalised: `aider` → `Aider worker`); a built-in CLI under
+ * another name likewise (`copilot-claude: { cli: copilot }` → `Copilot-claude worker`).
  */
 export function rosterNameFor(ref: string, config: OkstraConfig): string {
   if (isBuiltin(ref)) return BUILTIN_ROSTER_NAMES[ref];
@@ -115,11 +129,12 @@ function commandProvider(
 /** The provider a reference names. Throws {@link ProviderError} with a message that says how to fix the reference. */
 export function resolveProvider(ref: string, config: OkstraConfig, deps: ProviderDeps = {}): Provider {
   const rosterName = rosterNameFor(ref, config);
-  if (isBuiltin(ref)) {
-    const factory = deps.builtins?.[ref] ?? BUILTIN_ADAPTERS[ref];
+  const cli = builtinOf(ref, config);
+  if (cli !== null) {
+    const factory = deps.builtins?.[cli] ?? BUILTIN_ADAPTERS[cli];
     const turns = turnLimitsFor(config, ref);
     const provider = factory({
-      ref,
+      ref: cli,
       rosterName,
       config: config.providers[ref],
       deps,
@@ -145,7 +160,7 @@ export function resolveProvider(ref: string, config: OkstraConfig, deps: Provide
   if (!entry.command) {
     throw new ProviderError(
       'provider/without-command',
-      `providers.${ref}: a provider that is not claude, codex or gemini needs \`command\` (the program and its arguments; see docs/providers.md)`,
+      `providers.${ref}: a provider that is not claude, codex, gemini or copilot needs \`command\` (the program and its arguments; see docs/providers.md)`,
     );
   }
   return commandProvider(entry.command, rosterName, entry, deps, `providers.${ref}.command`);

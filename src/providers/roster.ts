@@ -161,7 +161,7 @@ export function buildRoster(request: RosterRequest, config: OkstraConfig, deps: 
       ref,
       name: rosterNameFor(ref, config),
       provider,
-      kind: providerKind(ref),
+      kind: providerKind(ref, config),
       model: models[key] ?? settings?.model ?? provider.defaultModel ?? null,
       timeoutMs: minutes === undefined ? null : Math.round(minutes * 60_000),
     };
@@ -230,7 +230,7 @@ export function parseModelOverrides(items: readonly string[]): Record<string, st
       if (provider !== 'command' && !PROVIDER_NAME_PATTERN.test(provider)) {
         throw new ProviderError(
           'models/bad-override',
-          `models override "${pair}": "${provider}" is not a provider name (claude, codex, gemini, command, or a lower-case name under \`providers:\`)`,
+          `models override "${pair}": "${provider}" is not a provider name (claude, codex, gemini, copilot, command, or a lower-case name under \`providers:\`)`,
         );
       }
       if (model === '' || /\s/.test(model))

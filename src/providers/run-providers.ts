@@ -1,5 +1,5 @@
 import type { BuiltinProvider, OkstraConfig } from '../core/config/schema.js';
-import { isBuiltin } from './registry.js';
+import { builtinOf } from './registry.js';
 import { verifierRefs } from './roster.js';
 
 /** The providers a run names besides the config's: its executor and verifiers (the Action's inputs). */
@@ -27,7 +27,7 @@ export function builtinRefs(
     ...config.fallback.executor,
     ...config.fallback.verifiers,
   ];
-  return [...new Set(refs.filter(isBuiltin))];
+  return [...new Set(refs.flatMap((ref) => builtinOf(ref, config) ?? []))];
 }
 
 /** Whether a command provider may run: its relative paths resolve in the default branch's own checkout. */

@@ -13,7 +13,7 @@ export type { OpenedFiles } from './opened-files.js';
 export type WorkerRole =
   'executor' | 'verifier' | 'reverify' | 'critic' | 'planner' | 'plan-reviewer' | 'final-verifier';
 
-export type ProviderKind = 'claude' | 'codex' | 'gemini' | 'command';
+export type ProviderKind = 'claude' | 'codex' | 'gemini' | 'copilot' | 'command';
 
 export interface DispatchUsage {
   inputTokens: number;

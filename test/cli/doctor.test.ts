@@ -55,6 +55,8 @@ describe('okstra doctor', () => {
       ['claude', '2.1.197', false],
       ['codex', '0.170.0', true],
       ['gemini', null, false],
+      // Listed like every built-in; not installed here and not in this roster, so no problem.
+      ['copilot', null, false],
     ]);
     expect(json.stdout).not.toContain('sk-secret-value-never-printed');
   });

@@ -308,7 +308,7 @@ describe('provider choice', () => {
   });
 
   it('finds the vendors with a key set, in okstra’s order, blank keys not counting', () => {
-    const names = { claude: ['A'], codex: ['O', 'C'], gemini: ['G'] } as const;
+    const names = { claude: ['A'], codex: ['O', 'C'], gemini: ['G'], copilot: ['P'] } as const;
     expect(providersWithKeys({ G: 'g', C: 'c', A: ' ' }, names)).toEqual(['codex', 'gemini']);
     expect(providersWithKeys({}, names)).toEqual([]);
   });

@@ -114,7 +114,7 @@ describe('fallback:', () => {
     // Once the unknown key is gone, the rules that need the whole config speak, each at its line.
     const fixed = parseConfig(text.replace('  reviewers: [codex]\n', ''), '.okstra/config.yml');
     expect(formatDiagnostic(fixed.errors[0] as (typeof fixed.errors)[number])).toBe(
-      '.okstra/config.yml:3:14: error: fallback.executor.0: "claude" is the executor itself; a fallback takes over when the executor\'s provider cannot work\n  hint: name another provider than the executor "claude" (e.g. codex or gemini)',
+      '.okstra/config.yml:3:14: error: fallback.executor.0: "claude" is the executor itself; a fallback takes over when the executor\'s provider cannot work\n  hint: name another provider than the executor "claude" (e.g. codex, gemini or copilot)',
     );
     expect(fixed.errors.map((e) => [e.code, e.line, e.message])).toEqual([
       [

@@ -30,7 +30,7 @@ defineContractSuite('claude', ({ cli, server, rig }) => {
     const result = await dispatch(cli, rig(), dir, {
       env,
       deps: { tmpDir: parent },
-      providerConfig: { apiKeyEnv: 'CLAUDE_CODE_OAUTH_TOKEN' },
+      provider: { apiKeyEnv: 'CLAUDE_CODE_OAUTH_TOKEN' },
     });
 
     expect(result.status, result.errorMessage).toBe('done');

@@ -6,6 +6,8 @@ import {
   renderSummary,
   singleVendor,
   singleVendorLine,
+  crossVendorCopilotLine,
+  modelMaker,
   type FinalReport,
   type RosterEntry,
 } from '../../src/core/report/index.js';
@@ -16,8 +18,13 @@ import { passReport } from '../fixtures/reports/build.js';
 
 const LABEL = '⚠️ **Single-vendor verification:** the executor and every verifier are claude';
 
-function entry(name: string, provider: RosterEntry['provider'], role: RosterEntry['function']): RosterEntry {
-  return { name, provider, model: null, function: role };
+function entry(
+  name: string,
+  provider: RosterEntry['provider'],
+  role: RosterEntry['function'],
+  model: string | null = null,
+): RosterEntry {
+  return { name, provider, model, function: role };
 }
 
 /** passReport with claude executing and a fresh claude session verifying. */
@@ -113,5 +120,58 @@ describe('the single-vendor verification label', () => {
     const cross: string[] = [];
     printOutcome({ ...io, out: (t) => cross.push(t) }, { ...outcome, report: passReport() }, false);
     expect(cross.join('\n')).not.toMatch(/single-vendor/i);
+  });
+});
+
+describe('Copilot workers: the vendor is the model’s maker', () => {
+  it('reads the maker from the model name as the vendors spell it', () => {
+    expect(modelMaker('claude-sonnet-4.5')).toBe('claude');
+    expect(modelMaker('gpt-5.5')).toBe('codex');
+    expect(modelMaker('openai/gpt-5')).toBe('codex');
+    expect(modelMaker('o3-mini')).toBe('codex');
+    expect(modelMaker('gemini-2.5-pro')).toBe('gemini');
+    expect(modelMaker('grok-code-fast-1')).toBeNull();
+    expect(modelMaker(null)).toBeNull();
+  });
+
+  it('two Copilot workers on different vendors’ models are cross-vendor, and the report says whose models checked whose', () => {
+    const roster = [
+      entry('Copilot worker', 'copilot', 'executor', 'gpt-5.5'),
+      entry('Copilot-claude worker', 'copilot', 'verifier', 'claude-sonnet-4.5'),
+    ];
+    expect(singleVendor(roster)).toBeNull();
+    expect(crossVendorCopilotLine(roster)).toBe(
+      "cross-vendor verification: Copilot worker (OpenAI's gpt-5.5) executed; Copilot-claude worker (Anthropic's claude-sonnet-4.5) verified",
+    );
+    const { markdown } = renderMarkdown({ ...passReport(), roster });
+    expect(markdown).toContain(
+      "Cross-vendor verification: Copilot worker (OpenAI's gpt-5.5) executed; Copilot-claude worker (Anthropic's claude-sonnet-4.5) verified.",
+    );
+    expect(markdown).not.toMatch(/single-vendor/i);
+  });
+
+  it('a Copilot worker on a vendor’s model verifying that vendor’s own CLI, or Copilot on one maker’s models, is single-vendor', () => {
+    expect(
+      singleVendor([
+        entry('Claude worker', 'claude', 'executor', 'claude-opus-4'),
+        entry('Copilot worker', 'copilot', 'verifier', 'claude-sonnet-4.5'),
+      ]),
+    ).toBe('claude');
+    const sameMaker = [
+      entry('Copilot worker', 'copilot', 'executor', 'gpt-5.5'),
+      entry('Copilot-mini worker', 'copilot', 'verifier', 'gpt-5-mini'),
+    ];
+    expect(singleVendor(sameMaker)).toBe('OpenAI models');
+    expect(crossVendorCopilotLine(sameMaker)).toBeNull();
+    expect(renderMarkdown({ ...passReport(), roster: sameMaker }).markdown).toContain(
+      '⚠️ **Single-vendor verification:** the executor and every verifier are OpenAI models',
+    );
+    // A model whose maker is unknown is a vendor of its own: another model of it is not the same vendor.
+    expect(
+      singleVendor([
+        entry('Copilot worker', 'copilot', 'executor', 'grok-code-fast-1'),
+        entry('Copilot-x worker', 'copilot', 'verifier', 'some-other-model'),
+      ]),
+    ).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { checkAgentClis, type CliCheck } from '../../providers/cli-check.js';
 import { describeInstall, installAgentClis } from '../../providers/cli-install.js';
 import { agentClisDir } from '../../providers/cli-locate.js';
 import { pinnedSpec } from '../../providers/cli-pins.js';
-import { isBuiltin, verifierRefs } from '../../providers/index.js';
+import { builtinOf, isBuiltin, verifierRefs } from '../../providers/index.js';
 import { readRepoConfig } from '../read-config.js';
 import { EXIT_INFRA, EXIT_OK, EXIT_REFUSED, type CliIo } from '../io.js';
 import { renderTable } from '../table.js';
@@ -48,7 +48,7 @@ export function registerDoctorCommands(program: Command, io: CliIo, setExit: (co
     .description(
       `Install the pinned agent CLIs (${BUILTIN_PROVIDERS.map(pinnedSpec).join(', ')}) into okstra's CLI cache; already installed ones are skipped.`,
     )
-    .option('--only <list>', 'comma-separated CLIs to install (claude, codex, gemini)', parseRefs)
+    .option('--only <list>', 'comma-separated CLIs to install (claude, codex, gemini, copilot)', parseRefs)
     .action(async (opts: { only?: BuiltinProvider[] }) => {
       io.out(`okstra install-clis: into ${agentClisDir(io.env)}`);
       const outcomes = await installAgentClis({ refs: opts.only ?? BUILTIN_PROVIDERS, env: io.env });
@@ -64,7 +64,7 @@ function parseRefs(value: string): BuiltinProvider[] {
     .filter(Boolean);
   const unknown = refs.filter((r) => !isBuiltin(r));
   if (unknown.length > 0 || refs.length === 0)
-    throw new InvalidArgumentError(`"${value}" is not a comma-separated list of claude, codex, gemini.`);
+    throw new InvalidArgumentError(`"${value}" is not a comma-separated list of claude, codex, gemini, copilot.`);
   return refs as BuiltinProvider[];
 }
 
@@ -76,7 +76,8 @@ function readConfigFor(io: CliIo, opts: { repo?: string; config?: string }): Pro
 /** The built-ins this repository's runs use by default: the executor, the verifiers and the critic. */
 function neededClis(config: OkstraConfig, env: CliIo['env']): BuiltinProvider[] {
   const refs = [config.executor, ...verifierRefs({}, config, env), ...(config.critic ? [config.critic] : [])];
-  return BUILTIN_PROVIDERS.filter((ref) => refs.includes(ref));
+  const clis = refs.map((ref) => builtinOf(ref, config));
+  return BUILTIN_PROVIDERS.filter((ref) => clis.includes(ref));
 }
 
 /** What keeps one CLI from running (not installed, does not start, no key), each with its fix; `demo --executor` checks with it too. */

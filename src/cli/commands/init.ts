@@ -39,6 +39,7 @@ const KEY_NAMES: Readonly<Record<BuiltinProvider, readonly string[]>> = {
   claude: [DEFAULT_API_KEY_ENV.claude],
   codex: [DEFAULT_API_KEY_ENV.codex, 'CODEX_API_KEY'],
   gemini: [DEFAULT_API_KEY_ENV.gemini, 'GOOGLE_API_KEY'],
+  copilot: [DEFAULT_API_KEY_ENV.copilot],
 };
 
 interface InitOptions {

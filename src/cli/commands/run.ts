@@ -26,7 +26,7 @@ export function runOptions(cmd: Command): Command {
     .requiredOption('--plan <file>', 'the plan Markdown file (committed in the repository)')
     .option(
       '--executor <provider>',
-      'who writes the code: claude, codex, gemini, a provider from the config, or command:<program>',
+      'who writes the code: claude, codex, gemini, copilot, a provider from the config, or command:<program>',
     )
     .option('--verifiers <list>', 'comma-separated providers that verify (default: every configured provider)', list)
     .option('--model <provider=model>', 'model for one provider; repeatable', collect)

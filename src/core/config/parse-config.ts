@@ -87,29 +87,7 @@ function crossChecks(config: OkstraConfig, doc: Document, path: string, at: At):
     out,
     fallbackChecks(config, (keyPath) => at(locate(doc, keyPath)), path),
   );
-  for (const [name, p] of Object.entries(config.providers)) {
-    const builtin = (BUILTIN_PROVIDERS as readonly string[]).includes(name);
-    if (!builtin && !p.command) {
-      out.push({
-        severity: 'error',
-        code: 'config/provider-without-command',
-        message: `providers.${name}: a provider that is not claude, codex or gemini needs \`command\``,
-        hint: 'set `command: <program and arguments>` (see docs/providers.md for the Command contract)',
-        path,
-        ...at(locate(doc, ['providers', name])),
-      });
-    }
-    if (builtin && p.command) {
-      out.push({
-        severity: 'error',
-        code: 'config/builtin-with-command',
-        message: `providers.${name}: the built-in ${name} provider takes no \`command\``,
-        hint: `give the command provider another name, e.g. \`my-${name}\``,
-        path,
-        ...at(locate(doc, ['providers', name, 'command'])),
-      });
-    }
-  }
+  pushAll(out, providerEntryChecks(config, doc, path, at));
   return out;
 }
 
@@ -139,11 +117,63 @@ function fallbackChecks(
           role === 'executor'
             ? `"${ref}" is the executor itself; a fallback takes over when the executor's provider cannot work`
             : `"${ref}" is the executor; as a verifier fallback it would verify its own work`,
-          `name another provider than the executor "${config.executor}" (e.g. ${BUILTIN_PROVIDERS.filter((b) => b !== config.executor).join(' or ')})`,
+          `name another provider than the executor "${config.executor}" (e.g. ${orList(BUILTIN_PROVIDERS.filter((b) => b !== config.executor))})`,
         );
     });
   }
   return out;
+}
+
+/** Each entry under `providers:`: a command provider, a built-in's settings, or a built-in CLI under another name. */
+function providerEntryChecks(config: OkstraConfig, doc: Document, path: string, at: At): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const error = (code: string, keyPath: Array<string | number>, message: string, hint: string): void => {
+    out.push({ severity: 'error', code, message, hint, path, ...at(locate(doc, keyPath)) });
+  };
+  for (const [name, p] of Object.entries(config.providers)) {
+    const builtin = (BUILTIN_PROVIDERS as readonly string[]).includes(name);
+    if (!builtin && !p.command && !p.cli)
+      error(
+        'config/provider-without-command',
+        ['providers', name],
+        `providers.${name}: a provider that is not claude, codex, gemini or copilot needs \`command\` or \`cli\``,
+        'set `command: <program and arguments>` (see docs/providers.md for the Command contract), or `cli: copilot` (or another built-in) to run that agent CLI under this name',
+      );
+    if (builtin && p.command)
+      error(
+        'config/builtin-with-command',
+        ['providers', name, 'command'],
+        `providers.${name}: the built-in ${name} provider takes no \`command\``,
+        `give the command provider another name, e.g. \`my-${name}\``,
+      );
+    if (p.cli !== undefined && p.command)
+      error(
+        'config/cli-with-command',
+        ['providers', name, 'cli'],
+        `providers.${name}: \`cli\` runs a built-in agent CLI and \`command\` a program of yours; a provider is one or the other`,
+        'keep one of the two',
+      );
+    if (p.wireApi !== undefined && (builtin ? name : p.cli) !== 'copilot')
+      error(
+        'config/wire-api-not-copilot',
+        ['providers', name, 'wireApi'],
+        `providers.${name}: \`wireApi\` is Copilot CLI's setting; ${name} does not run it`,
+        'remove it, or set it under `copilot` (or a provider with `cli: copilot`)',
+      );
+    if (builtin && p.cli !== undefined && p.cli !== name)
+      error(
+        'config/builtin-with-cli',
+        ['providers', name, 'cli'],
+        `providers.${name}: the built-in ${name} provider runs the ${name} CLI, not ${p.cli}`,
+        `give the provider another name, e.g. \`${p.cli}-2: { cli: ${p.cli} }\``,
+      );
+  }
+  return out;
+}
+
+/** `a, b or c`: a list in a sentence. */
+function orList(items: readonly string[]): string {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
 const KNOWN_KEYS: Record<string, string[]> = {

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * from the default branch, never from a pull request's head, so a change under
  * review cannot rewrite the rules that judge it.
  */
-export const BUILTIN_PROVIDERS = ['claude', 'codex', 'gemini'] as const;
+export const BUILTIN_PROVIDERS = ['claude', 'codex', 'gemini', 'copilot'] as const;
 export type BuiltinProvider = (typeof BUILTIN_PROVIDERS)[number];
 
 /** A provider reference: a built-in, a name under `providers:`, or `command:<cmdline>`. */
@@ -15,7 +15,8 @@ const providerRef = z
   .string()
   .min(1)
   .refine((s) => s.startsWith('command:') || PROVIDER_NAME_PATTERN.test(s), {
-    message: 'must be claude, codex, gemini, a name defined under `providers:`, or `command:<program and arguments>`',
+    message:
+      'must be claude, codex, gemini, copilot, a name defined under `providers:`, or `command:<program and arguments>`',
   });
 
 const minutes = z
@@ -52,6 +53,15 @@ const ProviderConfigSchema = z
   .strictObject({
     /** For a named command provider: the program and its arguments (run without a shell). */
     command: z.string().min(1).optional(),
+    /**
+     * For a named provider that runs a built-in agent CLI under its own name and settings: a second worker of
+     * the same CLI with another model (Copilot CLI serves several vendors' models, so two Copilot workers can
+     * verify each other across vendors).
+     */
+    cli: z
+      .enum(BUILTIN_PROVIDERS)
+      .optional()
+      .describe('the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name'),
     /** Roster name prefix: `Aider` gives `Aider worker`. */
     name: z
       .string()
@@ -60,6 +70,14 @@ const ProviderConfigSchema = z
     model: z.string().min(1).optional(),
     /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
     baseUrl: z.url().optional(),
+    /**
+     * Copilot CLI only: which OpenAI wire API `baseUrl` speaks in bring-your-own-key mode. `completions` (Chat
+     * Completions) for endpoints without the Responses API, such as GitHub Models.
+     */
+    wireApi: z
+      .enum(['responses', 'completions'])
+      .optional()
+      .describe('Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions'),
     /** The environment variable that holds this provider's API key. */
     apiKeyEnv: z
       .string()

@@ -19,6 +19,8 @@ const TOOL_OUTPUT_ITEMS = new Set(['custom_tool_call_output', 'function_call_out
  * The answer is response.created → output_item.added/done → response.completed
  * (with usage); a write is a `custom_tool_call` of Codex's `apply_patch` tool
  * carrying an "Add File" patch, a command a `function_call` of `exec_command`.
+ * Copilot CLI (BYOK, `responses` wire API) sends the same requests with the
+ * same `apply_patch` tool; its shell tool is `bash` with a `command`.
  */
 export const openaiResponses: ProtocolHandler = {
   protocol: 'openai-responses',
@@ -61,8 +63,9 @@ export const openaiResponses: ProtocolHandler = {
               id: `fc_${call.turn}`,
               status: 'completed',
               call_id: `call_${call.turn}`,
-              name: turn.kind === 'shell' ? 'exec_command' : turn.name,
-              arguments: JSON.stringify(turn.kind === 'shell' ? { cmd: turn.command } : turn.args),
+              ...(turn.kind === 'shell'
+                ? shellCall(turn.command, call.tools)
+                : { name: turn.name, arguments: JSON.stringify(turn.args) }),
             }
           : {
               type: 'custom_tool_call',
@@ -111,6 +114,16 @@ export const openaiResponses: ProtocolHandler = {
     error: { message, type: status >= 500 ? 'server_error' : 'invalid_request_error', param: null, code: null },
   }),
 };
+
+/**
+ * A command in the CLI's shell tool: Copilot CLI's `bash` (recognised by its `view` tool, since a read-only
+ * Copilot session is offered no shell at all, and the model asks for one anyway), else Codex's `exec_command`.
+ */
+function shellCall(command: string, tools: readonly string[]): { name: string; arguments: string } {
+  return tools.includes('view') && !tools.includes('exec_command')
+    ? { name: 'bash', arguments: JSON.stringify({ command, description: 'scripted command' }) }
+    : { name: 'exec_command', arguments: JSON.stringify({ cmd: command }) };
+}
 
 /** A tool output is a string, or a list of content parts. */
 function outputText(output: unknown): string {

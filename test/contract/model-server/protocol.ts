@@ -4,6 +4,8 @@ import type { ModelCall, Protocol, Turn } from './script.js';
 export interface SseEvent {
   event?: string;
   data: unknown;
+  /** Written as the data line instead of `data` as JSON (Chat Completions ends with `data: [DONE]`). */
+  literal?: string;
 }
 
 /** What a call looks like before the okstra anchors are read from its text. */

@@ -5,12 +5,14 @@ import { performance } from 'node:perf_hooks';
 import { anthropic } from './anthropic.js';
 import { gemini } from './gemini.js';
 import { openaiResponses } from './openai-responses.js';
+import { openaiChat } from './openai-chat.js';
 import { isRecord, type ProtocolHandler, type SseEvent } from './protocol.js';
 import { okstraAnchors, type ModelCall, type Script, type Turn } from './script.js';
 
 /**
  * A scripted model server on 127.0.0.1 for the contract tests: it speaks the
- * three vendor streaming protocols the agent CLIs use, and answers each call
+ * vendor streaming protocols the agent CLIs use (Anthropic Messages, OpenAI
+ * Responses and Chat Completions, Gemini), and answers each call
  * with whatever the current test's {@link Script} says. Nothing leaves the
  * machine; every request is recorded so tests can check what the CLIs sent.
  */
@@ -50,7 +52,7 @@ export interface ModelServer {
   close(): Promise<void>;
 }
 
-const HANDLERS: readonly ProtocolHandler[] = [anthropic, openaiResponses, gemini];
+const HANDLERS: readonly ProtocolHandler[] = [anthropic, openaiResponses, openaiChat, gemini];
 
 /** As long as okstra's `okstra-dispatch-` prefix. */
 export const CREDENTIAL_PREFIX_LENGTH = 16;
@@ -182,7 +184,7 @@ function writeSse(res: ServerResponse, events: readonly SseEvent[]): string {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
   let sent = '';
   for (const e of events) {
-    const text = `${e.event ? `event: ${e.event}\n` : ''}data: ${JSON.stringify(e.data)}\n\n`;
+    const text = `${e.event ? `event: ${e.event}\n` : ''}data: ${e.literal ?? JSON.stringify(e.data)}\n\n`;
     res.write(text);
     sent += text;
   }

@@ -29,7 +29,7 @@ export const FINAL_REPORT_SCHEMA_VERSION = 1;
 
 export const TRIGGER_KINDS = ['label', 'comment', 'schedule', 'dispatch', 'rerequest', 'cli'] as const;
 export const WORKER_FUNCTIONS = ['executor', 'verifier', 'critic'] as const;
-export const PROVIDERS = ['claude', 'codex', 'gemini', 'command'] as const;
+export const PROVIDERS = ['claude', 'codex', 'gemini', 'copilot', 'command'] as const;
 export const WORKER_STATUSES = ['done', 'contract-violated', 'error', 'timeout', 'budget-exceeded'] as const;
 /** unavailable: a provider could not work (quota, refused key, outage, no CLI); no verdict on the work, retryable. */
 export const RUN_STATUSES = ['passed', 'failed', 'contract-violated', 'error', 'unavailable'] as const;
