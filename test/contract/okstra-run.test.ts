@@ -208,8 +208,8 @@ describe.skipIf(missing.length > 0)(
       }
     });
 
-    it('a worker budget the executor exceeds on its first turn: its next request is refused and the stage FAILs, naming the budget', async () => {
-      const limit = SCRIPTED_USAGE.inputTokens; // one answer's input + output is over it
+    it("a worker budget smaller than the executor's first request: refused before the API sees it, and the stage FAILs, naming the budget", async () => {
+      const limit = SCRIPTED_USAGE.inputTokens; // smaller than any request's worst case (its body and its output cap)
       const { res, report, git } = await runStage(['budgets:', `  worker: { tokens: ${limit} }`]);
       // Exit 3, not 1: the stage was not judged, a provider could not do its job (src/cli/exit-codes.ts).
       expect(res.exitCode, `stderr:\n${res.stderr}`).toBe(3);
@@ -222,7 +222,7 @@ describe.skipIf(missing.length > 0)(
       expect(report.verdict.reasons).toEqual([
         expect.stringMatching(
           new RegExp(
-            `^budget exceeded: worker limit ${limit} tokens reached .*budgets\\.worker\\.tokens.* \\(Claude worker, executor\\)$`,
+            `^budget exceeded: worker limit ${limit} tokens would be passed: .*budgets\\.worker\\.tokens.* \\(Claude worker, executor\\)$`,
           ),
         ),
       ]);
@@ -231,14 +231,13 @@ describe.skipIf(missing.length > 0)(
         worker: 'Claude worker',
         scope: 'worker',
         limit: `${limit} tokens`,
-        spent: `${SCRIPTED_USAGE.inputTokens + SCRIPTED_USAGE.outputTokens} tokens`,
+        spent: '0 tokens',
       });
       expect(report.usage.requests?.map((r) => [r.worker, r.status, r.refused])).toEqual([
-        ['Claude worker', 200, undefined],
         ['Claude worker', 400, 'budget'],
       ]);
-      // Only the executor's first turn reached the API; nothing was verified on a head the budget stopped.
-      expect(modelCalls().map((c) => [c.role, c.turn])).toEqual([['executor', 0]]);
+      // Nothing reached the API; nothing was verified on a head the budget stopped.
+      expect(modelCalls()).toEqual([]);
       expect(report.verifiers).toEqual([]);
       expect(report.stageSidecarEvidence.carryPath).toBeNull();
       const ledger = (await git.ok(['show', 'okstra-ledger:plans/contract/ledger.jsonl']))

@@ -400,25 +400,36 @@ export function defineContractSuite(ref: BuiltinProvider, more?: (suite: Contrac
       expect(chosen).not.toBe('okstra-custom-model-7');
     });
 
-    it('a worker budget the first turn exceeds: the next request is refused and the dispatch ends `budget-exceeded`, naming the budget', async () => {
-      const { dir } = await makeRepo();
-      server.setScript(writeThenCarry('hello.txt', 'hello\n', 2));
-      const limit = SCRIPTED_USAGE.inputTokens; // one answer's input + output is over it
-      const budgeted = await startContractGateway({ budgets: { worker: { tokens: limit } } });
-      let result: DispatchResult;
-      try {
-        result = await dispatch(cli, rig, dir, { gateway: budgeted.gateway });
-      } finally {
-        await budgeted.gateway.close();
-      }
+    it('a worker budget: a request whose worst case does not fit is refused before the API sees it, and the dispatch ends `budget-exceeded`, naming the budget', async () => {
+      const run = async (limit: number): Promise<DispatchResult> => {
+        const { dir } = await makeRepo();
+        server.requests.length = 0;
+        server.setScript(writeThenCarry('hello.txt', 'hello\n', 2));
+        const budgeted = await startContractGateway({ budgets: { worker: { tokens: limit } } });
+        try {
+          return await dispatch(cli, rig, dir, { gateway: budgeted.gateway });
+        } finally {
+          await budgeted.gateway.close();
+        }
+      };
+      // Smaller than one answer: the first request is refused, and nothing reached the API.
+      const tiny = await run(SCRIPTED_USAGE.inputTokens);
+      expect(tiny.status).toBe('budget-exceeded');
+      expect(tiny.errorMessage).toContain(`worker limit ${SCRIPTED_USAGE.inputTokens} tokens would be passed`);
+      expect(tiny.errorMessage).toContain('budgets.worker.tokens');
+      expect(modelCalls()).toEqual([]);
+      const first = metering(tiny).budgetExceeded;
+      const worstCase = Number(/^([0-9]+) tokens$/.exec(first?.reservation ?? '')?.[1]);
+      expect(worstCase).toBeGreaterThan(SCRIPTED_USAGE.inputTokens);
 
+      // Exactly the first request's worst case: it goes through and books its real usage; the second, with a longer
+      // conversation, no longer fits what is left.
+      const result = await run(worstCase);
       expect(result.status).toBe('budget-exceeded');
-      expect(result.errorMessage).toContain(`worker limit ${limit} tokens reached`);
-      expect(result.errorMessage).toContain('budgets.worker.tokens');
       const { budgetExceeded, requests, usage } = metering(result);
       expect(budgetExceeded).toMatchObject({
         scope: 'worker',
-        limit: `${limit} tokens`,
+        limit: `${worstCase} tokens`,
         spent: `${SCRIPTED_USAGE.inputTokens + SCRIPTED_USAGE.outputTokens} tokens`,
       });
       // Only the first turn reached the API; the second stopped at the gateway, and nothing after it.
