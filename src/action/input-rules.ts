@@ -75,14 +75,14 @@ export const RULES = {
   ),
   executor: rule(
     z.string().refine(providerRef),
-    'claude, codex, gemini, a provider under `providers:` in the config, or command:<program>',
+    'claude, codex, gemini, copilot, a provider under `providers:` in the config, or command:<program>',
   ),
   verifiers: rule(
     z
       .string()
       .transform(list)
       .pipe(z.array(z.string().refine(providerRef)).min(1)),
-    'comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)',
+    'comma-separated providers (claude, codex, gemini, copilot, a provider under `providers:`, command:<program>)',
   ),
   'ledger-branch': rule(
     z

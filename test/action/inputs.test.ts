@@ -197,12 +197,12 @@ describe('parseInputs', () => {
     [
       'executor',
       { plan: 'p.md', stage: '1', executor: 'Claude' },
-      'input "executor": got "Claude"; expected claude, codex, gemini, a provider under `providers:` in the config, or command:<program>',
+      'input "executor": got "Claude"; expected claude, codex, gemini, copilot, a provider under `providers:` in the config, or command:<program>',
     ],
     [
       'verifiers',
       { plan: 'p.md', stage: '1', verifiers: 'codex,,command:' },
-      'input "verifiers": got "codex,,command:"; expected comma-separated providers (claude, codex, gemini, a provider under `providers:`, command:<program>)',
+      'input "verifiers": got "codex,,command:"; expected comma-separated providers (claude, codex, gemini, copilot, a provider under `providers:`, command:<program>)',
     ],
     [
       'models',
