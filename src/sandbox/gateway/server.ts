@@ -23,6 +23,7 @@ import {
   type PriceMatch,
   type Spend,
 } from '../../core/usage/index.js';
+import { bedrockUpstream } from './bedrock.js';
 import { credentialPlaces, newCredential } from './credentials.js';
 import { logLine, refuse, scrub, sendRefusal, toRecord, type Exchange, type Lease } from './exchange.js';
 import { forward } from './forward.js';
@@ -94,16 +95,24 @@ class ModelGateway {
     const protocol = detectProtocol(path);
     const x = this.newExchange(lease, method, route.path, protocol, started);
     const hasCredential = lease.open && credentialPlaces(req.headers, route.rawQuery, lease.credential).length > 0;
+    const local = hasCredential ? null : (lease.upstream.localAnswer?.(method, route.path) ?? null);
     const admission = admit({
       leaseOpen: lease.open,
       hasCredential,
-      warmUp: isWarmUp(req, method, route.path, route.rawQuery),
+      warmUp: local !== null || isWarmUp(req, method, route.path, route.rawQuery),
       safePath: safePath(route.path),
       method,
       path: route.path,
       protocol,
     });
     if (admission.kind !== 'forward') drain(req);
+    if (admission.kind === 'warm-up' && local !== null) {
+      res.writeHead(local.status, { 'content-type': local.contentType }).end(local.body);
+      this.log(
+        `okstra gateway: ${lease.grant.worker} (${lease.grant.role}) ${local.why} (answered locally; not forwarded)`,
+      );
+      return;
+    }
     if (admission.kind === 'warm-up') {
       // Claude Code (2.1.197) opens its connection early with a keyless HEAD of its base URL and ignores the answer.
       // Nothing is forwarded or spent, so it is no request of the dispatch, and no credential refusal in its report.
@@ -237,7 +246,7 @@ class ModelGateway {
 
   open(grant: DispatchGrant, baseUrl: string): DispatchLease {
     const base = parseUpstream(grant);
-    if (grant.realKey.trim() === '')
+    if (!grant.platform && grant.realKey.trim() === '')
       throw new Error(
         `okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`,
       );
@@ -246,7 +255,9 @@ class ModelGateway {
     const lease: Lease = {
       id,
       grant,
-      upstream: apiKeyUpstream(base, credential, grant.realKey),
+      upstream: grant.platform
+        ? bedrockUpstream(base, grant.platform.region, grant.platform.credentials)
+        : apiKeyUpstream(base, credential, grant.realKey),
       credential,
       open: true,
       records: [],

@@ -34,8 +34,10 @@ export interface DispatchGrant {
   provider: string;
   /** Upstream base URL, e.g. https://api.anthropic.com, https://api.openai.com/v1, https://generativelanguage.googleapis.com, or the config's baseUrl. */
   upstream: string;
-  /** The real credential; the gateway puts it where the agent put its dispatch credential. */
+  /** The real credential; the gateway puts it where the agent put its dispatch credential. Empty with {@link platform}. */
   realKey: string;
+  /** A cloud platform instead of an API key: the gateway authenticates each request to it itself. */
+  platform?: PlatformAccess;
 }
 
 export interface DispatchLease {
@@ -127,3 +129,24 @@ export interface Gateway {
   budgets(): GatewayBudgets;
   close(): Promise<void>;
 }
+
+/** AWS credentials as the AWS SDK resolves them (a session token with OIDC-assumed roles). */
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  expiration?: Date;
+}
+
+/**
+ * A cloud platform the gateway reaches with credentials only okstra holds,
+ * instead of a vendor API key: Amazon Bedrock, signed with SigV4.
+ */
+export interface BedrockAccess {
+  kind: 'bedrock';
+  region: string;
+  /** Resolves (and refreshes) the job's AWS credentials; called for each signature. */
+  credentials: () => Promise<AwsCredentials>;
+}
+
+export type PlatformAccess = BedrockAccess;
