@@ -132,3 +132,51 @@ describe('fallback:', () => {
     ]);
   });
 });
+
+describe('providers.<name>.via: a cloud platform', () => {
+  it('accepts Claude on Bedrock with a region and a Bedrock model id', () => {
+    const { config, errors } = parseConfig(
+      'providers:\n  claude:\n    via: bedrock\n    region: eu-central-1\n    model: eu.anthropic.claude-sonnet-4-5-20250929-v1:0\n',
+      'c.yml',
+    );
+    expect(errors).toEqual([]);
+    expect(config?.providers.claude).toEqual({
+      via: 'bedrock',
+      region: 'eu-central-1',
+      model: 'eu.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    });
+  });
+
+  it('names each misconfiguration at its line: no region, another provider, a key variable, a region without via', () => {
+    const text = [
+      'providers:',
+      '  claude:',
+      '    via: bedrock',
+      '    apiKeyEnv: MY_KEY',
+      '  codex:',
+      '    via: bedrock',
+      '    region: us-east-1',
+      '  gemini:',
+      '    region: us-east-1',
+      '',
+    ].join('\n');
+    const { config, errors } = parseConfig(text, 'c.yml');
+    expect(config).toBeNull();
+    expect(errors.map((e) => [e.line, e.message])).toEqual([
+      [
+        3,
+        'providers.claude.region: via: bedrock needs a region, the AWS region of your Bedrock models (e.g. region: us-east-1)',
+      ],
+      [
+        4,
+        "providers.claude.apiKeyEnv: does not apply with via: bedrock: okstra signs each request with the job's AWS credentials (AWS_ACCESS_KEY_ID, …)",
+      ],
+      [6, 'providers.codex.via: via: bedrock is for Claude Code only (providers.claude), not codex'],
+      [9, 'providers.gemini.region: region only applies with via (e.g. via: bedrock)'],
+    ]);
+    expect(parseConfig('providers:\n  claude:\n    via: vertex\n', 'c.yml').errors.map((e) => e.line)).toEqual([3]);
+    expect(
+      parseConfig('providers:\n  claude:\n    via: bedrock\n    region: US-East\n', 'c.yml').errors[0]?.message,
+    ).toMatch(/an AWS region such as us-east-1/);
+  });
+});

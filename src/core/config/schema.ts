@@ -60,6 +60,18 @@ const ProviderConfigSchema = z
     model: z.string().min(1).optional(),
     /** An API gateway or proxy the CLI should talk to instead of the vendor's endpoint. */
     baseUrl: z.url().optional(),
+    /**
+     * A cloud platform the provider's model is reached through instead of the
+     * vendor's API: `bedrock` (Claude on Amazon Bedrock, signed by okstra's
+     * gateway with the job's AWS credentials).
+     */
+    via: z.enum(['bedrock']).optional().describe('a cloud platform instead of the vendor API: bedrock (claude only)'),
+    /** The platform's region, e.g. us-east-1 for Bedrock. */
+    region: z
+      .string()
+      .regex(/^[a-z]{2}(?:-[a-z]+)+-\d+$/, 'an AWS region such as us-east-1')
+      .optional()
+      .describe('the cloud platform region (with via)'),
     /** The environment variable that holds this provider's API key. */
     apiKeyEnv: z
       .string()
@@ -75,6 +87,39 @@ const ProviderConfigSchema = z
       .describe('turn limit of this provider’s sessions, over limits.turns (Codex has none)'),
   })
   .describe('one agent provider');
+
+/** Which provider each platform serves, and what it needs: one clear error per misconfiguration. */
+function checkPlatforms(providers: Record<string, z.output<typeof ProviderConfigSchema>>, ctx: z.RefinementCtx): void {
+  for (const [name, config] of Object.entries(providers)) {
+    if (config.via === undefined) {
+      if (config.region !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [name, 'region'],
+          message: `region only applies with via (e.g. via: bedrock)`,
+        });
+      continue;
+    }
+    if (name !== 'claude')
+      ctx.addIssue({
+        code: 'custom',
+        path: [name, 'via'],
+        message: `via: ${config.via} is for Claude Code only (providers.claude), not ${name}`,
+      });
+    if (config.region === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [name, 'region'],
+        message: `via: bedrock needs a region, the AWS region of your Bedrock models (e.g. region: us-east-1)`,
+      });
+    if (config.apiKeyEnv !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: [name, 'apiKeyEnv'],
+        message: `does not apply with via: bedrock: okstra signs each request with the job's AWS credentials (AWS_ACCESS_KEY_ID, …)`,
+      });
+  }
+}
 
 const QaCommandSchema = z.union([
   z.string().min(1),
@@ -221,6 +266,7 @@ export const ConfigSchema = z
         z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
         ProviderConfigSchema,
       )
+      .superRefine(checkPlatforms)
       .default({}),
     qaCommands: z
       .array(QaCommandSchema)
