@@ -14,6 +14,7 @@ import type { ProviderDeps } from './provider-deps.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, OpenedFiles, Provider } from './types.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering } from './metering.js';
 import { agentCliActivityParser, forwardActivity } from './activity.js';
+import { platformRoute, platformWithoutGateway } from './platforms.js';
 
 /**
  * What the three agent CLI adapters share: find the pinned program, check the
@@ -41,6 +42,8 @@ export interface CliRunContext {
   apiKey: { name: string; value: string };
   /** `providers.<name>.baseUrl`, when configured. */
   baseUrl: string | null;
+  /** The cloud platform the CLI must speak (`providers.<name>.via`); its base URL is then the gateway's route. */
+  platform: { via: 'bedrock'; region: string } | null;
   /** The CLI's own turn limit for this role, where it has one. */
   maxTurns: number;
 }
@@ -128,12 +131,23 @@ export class AgentCliProvider implements Provider {
 
     const lookup = locateAgentCli(this.kind, { env: engineEnv });
     if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv), 'cli-missing');
-    const credential = readCredential(this.kind, config, engineEnv);
+    const platform = platformRoute(config, engineEnv);
+    if (platform && !request.gateway) return failed(platformWithoutGateway(this.kind), 'no-credential');
+    // On a platform, okstra's own credentials authenticate the gateway's requests: the CLI gets a stand-in only.
+    const credential = platform
+      ? { name: 'ANTHROPIC_AUTH_TOKEN', value: '' }
+      : readCredential(this.kind, config, engineEnv);
     if (credential.value === null)
       return failed(missingKeyMessage(this.product, this.kind, credential.name), 'no-credential');
 
     const lease = request.lease;
-    const route = openRoute(request, this.kind, config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind], credential.value);
+    const route = openRoute(
+      request,
+      this.kind,
+      platform?.upstream ?? config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind],
+      credential.value,
+      platform?.access,
+    );
     const folder = await dispatchFolder(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`, lease, ['tmp', 'out']).catch(
       (error: unknown) => {
         route?.close();
@@ -156,6 +170,7 @@ export class AgentCliProvider implements Provider {
         // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
         apiKey: { name: credential.name, value: route?.credential ?? credential.value },
         baseUrl: route?.baseUrl ?? config?.baseUrl ?? null,
+        platform: platform ? { via: platform.access.kind, region: platform.access.region } : null,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor,
       };
       const command = await spec.prepare(ctx);

@@ -82,6 +82,7 @@ export const claudeSpec: AgentCliSpec = {
     // Variadic option: keep it last so it cannot swallow another argument.
     if (!request.readOnly) args.push('--allowedTools', 'Bash');
     const keyName = CLAUDE_CREDENTIAL_VARIABLES.includes(ctx.apiKey.name) ? ctx.apiKey.name : 'ANTHROPIC_API_KEY';
+    if (ctx.platform) return { args, env: { ...QUIET_ENV, CLAUDE_CONFIG_DIR: configDir, ...bedrockEnv(ctx) } };
     return {
       args,
       env: {
@@ -96,6 +97,24 @@ export const claudeSpec: AgentCliSpec = {
   interpret: async (result: ProcessResult, ctx: CliRunContext) =>
     interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly, ctx.request.cwd),
 };
+
+/**
+ * Claude Code on Bedrock through okstra's gateway, as Anthropic documents
+ * for an LLM gateway: `CLAUDE_CODE_SKIP_BEDROCK_AUTH` (the CLI signs
+ * nothing and needs no AWS credential), the gateway's route as
+ * `ANTHROPIC_BEDROCK_BASE_URL`. Measured on 2.1.197: it then still sends
+ * `ANTHROPIC_AUTH_TOKEN` as `Authorization: Bearer` on each model call,
+ * which carries the dispatch credential the gateway checks before signing.
+ */
+function bedrockEnv(ctx: CliRunContext): Record<string, string> {
+  return {
+    CLAUDE_CODE_USE_BEDROCK: '1',
+    CLAUDE_CODE_SKIP_BEDROCK_AUTH: '1',
+    ...(ctx.baseUrl ? { ANTHROPIC_BEDROCK_BASE_URL: ctx.baseUrl } : {}),
+    ANTHROPIC_AUTH_TOKEN: ctx.apiKey.value,
+    ...(ctx.platform ? { AWS_REGION: ctx.platform.region } : {}),
+  };
+}
 
 /**
  * The `--output-format stream-json` lines, read into an outcome: the last

@@ -1,5 +1,5 @@
 import type { BuiltinProvider } from '../core/config/schema.js';
-import type { DispatchSummary } from '../sandbox/gateway/index.js';
+import type { DispatchSummary, PlatformAccess } from '../sandbox/gateway/index.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage } from './types.js';
 
 /**
@@ -21,9 +21,22 @@ export interface Route {
   close(): DispatchSummary;
 }
 
-export function openRoute(request: DispatchRequest, provider: string, upstream: string, realKey: string): Route | null {
+export function openRoute(
+  request: DispatchRequest,
+  provider: string,
+  upstream: string,
+  realKey: string,
+  platform?: PlatformAccess,
+): Route | null {
   if (!request.gateway) return null;
-  return request.gateway.open({ worker: request.worker, role: request.role, provider, upstream, realKey });
+  return request.gateway.open({
+    worker: request.worker,
+    role: request.role,
+    provider,
+    upstream,
+    realKey,
+    ...(platform ? { platform } : {}),
+  });
 }
 
 /**

@@ -1,0 +1,51 @@
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import type { ProviderConfig } from '../core/config/schema.js';
+import { bedrockRuntimeUrl } from '../sandbox/gateway/bedrock.js';
+import type { AwsCredentials, PlatformAccess } from '../sandbox/gateway/index.js';
+import type { EnvSource } from './env.js';
+
+/**
+ * A provider configured `via:` a cloud platform: where the gateway sends its
+ * calls, and the credentials only okstra's process holds for it. The agent's
+ * CLI gets the gateway's route and its dispatch credential, as with an API
+ * key; what the platform needs (a SigV4 signature) the gateway adds.
+ */
+export interface PlatformRoute {
+  access: PlatformAccess;
+  /** The platform endpoint (the config's baseUrl overrides it, e.g. a VPC endpoint or a test server). */
+  upstream: string;
+}
+
+/**
+ * The platform of `config`, or null when it names none. AWS credentials come
+ * from okstra's environment as `aws-actions/configure-aws-credentials` sets
+ * them (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN); with no
+ * key there, from the AWS SDK's default chain (a web identity token file,
+ * SSO, an instance or container role).
+ */
+export function platformRoute(config: ProviderConfig | undefined, env: EnvSource): PlatformRoute | null {
+  if (config?.via !== 'bedrock' || config.region === undefined) return null;
+  return {
+    access: { kind: 'bedrock', region: config.region, credentials: awsCredentials(env) },
+    upstream: config.baseUrl ?? bedrockRuntimeUrl(config.region),
+  };
+}
+
+function awsCredentials(env: EnvSource): () => Promise<AwsCredentials> {
+  const accessKeyId = env.AWS_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.AWS_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (accessKeyId !== '' && secretAccessKey !== '') {
+    const sessionToken = env.AWS_SESSION_TOKEN?.trim() ?? '';
+    // Read from the environment okstra was given (which tests replace), not process.env as the SDK's fromEnv does.
+    const fixed: AwsCredentials = { accessKeyId, secretAccessKey, ...(sessionToken !== '' ? { sessionToken } : {}) };
+    return () => Promise.resolve(fixed);
+  }
+  // The SDK's default chain (what fromNodeProviderChain wraps) caches and refreshes shortly before expiry.
+  const chain = defaultProvider();
+  return () => chain();
+}
+
+/** The sentence a user needs when a platform cannot be used for this dispatch. */
+export function platformWithoutGateway(name: string): string {
+  return `providers.${name}.via: bedrock needs okstra's model gateway, which signs each request: the AWS credentials are never given to the agent`;
+}
