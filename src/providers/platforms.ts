@@ -40,10 +40,16 @@ function awsCredentials(env: EnvSource): () => Promise<AwsCredentials> {
     const fixed: AwsCredentials = { accessKeyId, secretAccessKey, ...(sessionToken !== '' ? { sessionToken } : {}) };
     return () => Promise.resolve(fixed);
   }
-  // The SDK's default chain (what fromNodeProviderChain wraps) caches and refreshes shortly before expiry.
-  const chain = defaultProvider();
+  sharedChain ??= defaultProvider();
+  const chain = sharedChain;
   return () => chain();
 }
+
+/**
+ * One SDK default chain (what fromNodeProviderChain wraps) per process: it caches what it resolved and resolves
+ * again shortly before expiry, so dispatches share one assumed-role session instead of one STS call each.
+ */
+let sharedChain: ReturnType<typeof defaultProvider> | undefined;
 
 /** The sentence a user needs when a platform cannot be used for this dispatch. */
 export function platformWithoutGateway(name: string): string {
