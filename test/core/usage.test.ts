@@ -460,3 +460,15 @@ describe('Bedrock (Anthropic models)', () => {
     });
   });
 });
+
+describe('Vertex AI (Anthropic models)', () => {
+  const path =
+    '/v1/projects/p/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict';
+
+  it('is an Anthropic call named in its path (not a Gemini one), priced as the vendor model', () => {
+    expect(detectProtocol(path)).toBe('anthropic');
+    expect(detectProtocol('/v1beta/models/gemini-2.5-pro:streamGenerateContent')).toBe('gemini');
+    expect(requestModelOf('anthropic', path, { max_tokens: 5 })).toBe('claude-sonnet-4-5@20250929');
+    expect(createPriceLookup()('claude-sonnet-4-5@20250929')?.key).toBe(createPriceLookup()('claude-sonnet-4-5')?.key);
+  });
+});

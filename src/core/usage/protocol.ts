@@ -14,11 +14,19 @@ const OPENAI_CHAT = /\/chat\/completions$/;
  * Anthropic Messages body without `model` (Claude Code 2.1.197 with
  * `CLAUDE_CODE_USE_BEDROCK=1` calls `/model/<id>/invoke-with-response-stream`).
  */
+/**
+ * Vertex AI's Anthropic models: `…/publishers/anthropic/models/<id>:streamRawPredict`
+ * (or `:rawPredict`), an Anthropic Messages body without `model` and the
+ * Anthropic answer, SSE or JSON (Claude Code 2.1.197 with `CLAUDE_CODE_USE_VERTEX=1`).
+ */
+const VERTEX_ANTHROPIC = /\/publishers\/anthropic\/models\/([^/:]+):(?:streamRawPredict|rawPredict)$/;
 const BEDROCK_INVOKE = /\/model\/([^/]+)\/invoke(?:-with-response-stream)?$/;
 
 /** The protocol of a model call at `pathname`, or null for any other path (a preflight, a model list, …). */
 export function detectProtocol(pathname: string): ModelProtocol | null {
   const path = pathname.replace(/\/+$/, '');
+  // Before Gemini's, whose `models/<m>:<method>` shape it shares.
+  if (VERTEX_ANTHROPIC.test(path)) return 'anthropic';
   if (GEMINI_MODEL_CALL.test(path)) return 'gemini';
   if (BEDROCK_INVOKE.test(path)) return 'bedrock';
   if (ANTHROPIC.test(path)) return 'anthropic';
@@ -60,7 +68,8 @@ export function requestModelOf(protocol: ModelProtocol | null, pathname: string,
     const model = (parsed as Record<string, unknown>).model;
     if (typeof model === 'string' && model !== '') return model.replace(/^models\//, '');
   }
-  return null;
+  const vertex = protocol === 'anthropic' ? VERTEX_ANTHROPIC.exec(pathname.replace(/\/+$/, ''))?.[1] : undefined;
+  return vertex ? safeDecode(vertex) : null;
 }
 
 function safeDecode(value: string): string {
