@@ -24,12 +24,13 @@ import {
   type Spend,
 } from '../../core/usage/index.js';
 import { bedrockUpstream } from './bedrock.js';
+import { vertexUpstream } from './vertex.js';
 import { credentialPlaces, newCredential } from './credentials.js';
 import { logLine, refuse, scrub, sendRefusal, toRecord, type Exchange, type Lease } from './exchange.js';
 import { forward } from './forward.js';
 import { drain, readBody } from './io.js';
 import { isWarmUp, parseLeaseRoute, parseUpstream, safePath, type LeaseRoute } from './paths.js';
-import { apiKeyUpstream, Connections, upstreamPath } from './upstream.js';
+import { apiKeyUpstream, Connections, upstreamPath, type Upstream } from './upstream.js';
 import type {
   DispatchGrant,
   DispatchLease,
@@ -255,9 +256,7 @@ class ModelGateway {
     const lease: Lease = {
       id,
       grant,
-      upstream: grant.platform
-        ? bedrockUpstream(base, grant.platform.region, grant.platform.credentials)
-        : apiKeyUpstream(base, credential, grant.realKey),
+      upstream: platformUpstream(grant, base) ?? apiKeyUpstream(base, credential, grant.realKey),
       credential,
       open: true,
       records: [],
@@ -303,6 +302,14 @@ class ModelGateway {
         : null,
     };
   }
+}
+
+/** The upstream of a grant's cloud platform, or null for an API key. */
+function platformUpstream(grant: DispatchGrant, base: URL): Upstream | null {
+  const platform = grant.platform;
+  if (!platform) return null;
+  if (platform.kind === 'bedrock') return bedrockUpstream(base, platform.region, platform.credentials);
+  return vertexUpstream(base, platform.accessToken);
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {

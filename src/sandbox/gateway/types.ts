@@ -149,4 +149,13 @@ export interface BedrockAccess {
   credentials: () => Promise<AwsCredentials>;
 }
 
-export type PlatformAccess = BedrockAccess;
+/** Google Vertex AI, with an OAuth access token from Application Default Credentials. */
+export interface VertexAccess {
+  kind: 'vertex';
+  region: string;
+  projectId: string;
+  /** A current access token (google-auth-library caches and refreshes it); called for each request. */
+  accessToken: () => Promise<string>;
+}
+
+export type PlatformAccess = BedrockAccess | VertexAccess;

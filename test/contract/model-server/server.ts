@@ -4,6 +4,7 @@ import { isAbsolute, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { anthropic } from './anthropic.js';
 import { bedrock, verifySigV4, type SigV4Check } from './bedrock.js';
+import { stsAnswer, vertex } from './vertex.js';
 import { gemini } from './gemini.js';
 import { openaiResponses } from './openai-responses.js';
 import { isRecord, type ProtocolHandler, type SseEvent } from './protocol.js';
@@ -32,6 +33,7 @@ export interface RecordedRequest {
    */
   credentialPrefix: string | null;
   call: ModelCall | null;
+  /** `bad-signature`: a Bedrock signature or a Vertex access token the platform would refuse. */
   answered: Turn['kind'] | 'not-found' | 'script-error' | 'bad-signature';
   /** `performance.now()` when the request arrived: the bench measures start-to-first-request with it. */
   at: number;
@@ -51,11 +53,17 @@ export interface ModelServer {
   close(): Promise<void>;
 }
 
-const HANDLERS: readonly ProtocolHandler[] = [anthropic, bedrock, openaiResponses, gemini];
+// Vertex's Anthropic path ends like Gemini's `models/<m>:<method>`: it is asked first.
+const HANDLERS: readonly ProtocolHandler[] = [anthropic, bedrock, vertex, openaiResponses, gemini];
 
 export interface ModelServerOptions {
   /** Bedrock's credentials: every Bedrock call must be SigV4-signed with them (else 403, as AWS answers). */
   bedrock?: SigV4Check;
+  /**
+   * Vertex AI: the access token its token endpoint (`POST /sts/token`, a workload identity federation exchange)
+   * issues, and the only bearer token a Vertex call may carry (else 401).
+   */
+  vertex?: { accessToken: string };
 }
 
 /** As long as okstra's `okstra-dispatch-` prefix. */
@@ -91,6 +99,12 @@ export async function startModelServer(
     const pathname = new URL(url, 'http://127.0.0.1').pathname;
     const bytes = await readBody(req);
     const raw = bytes.toString('utf8');
+    if (options.vertex && req.method === 'POST' && pathname === '/sts/token') {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(stsAnswer(options.vertex.accessToken)));
+      return;
+    }
     const handler = req.method === 'POST' ? HANDLERS.find((h) => h.owns(pathname)) : undefined;
     const record: RecordedRequest = {
       method: req.method ?? '',
@@ -125,6 +139,13 @@ export async function startModelServer(
           .end(record.sent);
         return;
       }
+    }
+
+    if (handler.protocol === 'vertex' && req.headers.authorization !== `Bearer ${options.vertex?.accessToken ?? ''}`) {
+      record.answered = 'bad-signature';
+      record.sent = JSON.stringify(handler.errorBody(401, 'scripted Vertex AI: missing or wrong access token'));
+      res.writeHead(401, { 'content-type': 'application/json' }).end(record.sent);
+      return;
     }
 
     let body: Record<string, unknown>;
