@@ -134,6 +134,23 @@ describe('fallback:', () => {
 });
 
 describe('providers.<name>.via: a cloud platform', () => {
+  it('accepts Claude on Vertex AI with a location and a project, and names what is missing', () => {
+    const good = parseConfig(
+      'providers:\n  claude:\n    via: vertex\n    region: us-east5\n    projectId: my-project-123\n',
+      'c.yml',
+    );
+    expect(good.errors).toEqual([]);
+    expect(good.config?.providers.claude).toEqual({ via: 'vertex', region: 'us-east5', projectId: 'my-project-123' });
+    const bad = parseConfig('providers:\n  claude:\n    via: vertex\n    region: us-east-1\n', 'c.yml');
+    expect(bad.errors.map((e) => [e.line, e.message])).toEqual([
+      [
+        3,
+        'providers.claude.via: via: vertex needs projectId, the Google Cloud project your Claude models are enabled in',
+      ],
+      [4, 'providers.claude.region: expected a Vertex AI location such as us-east5 or global'],
+    ]);
+  });
+
   it('accepts Claude on Bedrock with a region and a Bedrock model id', () => {
     const { config, errors } = parseConfig(
       'providers:\n  claude:\n    via: bedrock\n    region: eu-central-1\n    model: eu.anthropic.claude-sonnet-4-5-20250929-v1:0\n',
@@ -163,18 +180,15 @@ describe('providers.<name>.via: a cloud platform', () => {
     const { config, errors } = parseConfig(text, 'c.yml');
     expect(config).toBeNull();
     expect(errors.map((e) => [e.line, e.message])).toEqual([
-      [
-        3,
-        'providers.claude.region: via: bedrock needs a region, the AWS region of your Bedrock models (e.g. region: us-east-1)',
-      ],
+      [3, 'providers.claude.via: via: bedrock needs a region, an AWS region such as us-east-1 (region: …)'],
       [
         4,
-        "providers.claude.apiKeyEnv: does not apply with via: bedrock: okstra signs each request with the job's AWS credentials (AWS_ACCESS_KEY_ID, …)",
+        "providers.claude.apiKeyEnv: does not apply with via: bedrock: okstra authenticates each request with the job's AWS credentials (AWS_ACCESS_KEY_ID, …)",
       ],
       [6, 'providers.codex.via: via: bedrock is for Claude Code only (providers.claude), not codex'],
       [9, 'providers.gemini.region: region only applies with via (e.g. via: bedrock)'],
     ]);
-    expect(parseConfig('providers:\n  claude:\n    via: vertex\n', 'c.yml').errors.map((e) => e.line)).toEqual([3]);
+    expect(parseConfig('providers:\n  claude:\n    via: azure\n', 'c.yml').errors.map((e) => e.line)).toEqual([3]);
     expect(
       parseConfig('providers:\n  claude:\n    via: bedrock\n    region: US-East\n', 'c.yml').errors[0]?.message,
     ).toMatch(/an AWS region such as us-east-1/);

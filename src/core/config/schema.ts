@@ -65,13 +65,18 @@ const ProviderConfigSchema = z
      * vendor's API: `bedrock` (Claude on Amazon Bedrock, signed by okstra's
      * gateway with the job's AWS credentials).
      */
-    via: z.enum(['bedrock']).optional().describe('a cloud platform instead of the vendor API: bedrock (claude only)'),
-    /** The platform's region, e.g. us-east-1 for Bedrock. */
-    region: z
-      .string()
-      .regex(/^[a-z]{2}(?:-[a-z]+)+-\d+$/, 'an AWS region such as us-east-1')
+    via: z
+      .enum(['bedrock', 'vertex'])
       .optional()
-      .describe('the cloud platform region (with via)'),
+      .describe('a cloud platform instead of the vendor API: bedrock or vertex (claude only)'),
+    /** The platform's region: us-east-1 for Bedrock, us-east5 or global for Vertex AI. */
+    region: z.string().min(1).optional().describe('the cloud platform region (with via)'),
+    /** Vertex AI: the Google Cloud project the models are enabled in. */
+    projectId: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'a Google Cloud project id such as my-project-123')
+      .optional()
+      .describe('the Google Cloud project (with via: vertex)'),
     /** The environment variable that holds this provider's API key. */
     apiKeyEnv: z
       .string()
@@ -88,36 +93,40 @@ const ProviderConfigSchema = z
   })
   .describe('one agent provider');
 
-/** Which provider each platform serves, and what it needs: one clear error per misconfiguration. */
-function checkPlatforms(providers: Record<string, z.output<typeof ProviderConfigSchema>>, ctx: z.RefinementCtx): void {
+/** What each platform's region looks like, and an example for the error. */
+const REGION_SHAPES = {
+  bedrock: { pattern: /^[a-z]{2}(?:-[a-z]+)+-\d+$/, example: 'an AWS region such as us-east-1' },
+  vertex: {
+    pattern: /^(?:global|us|eu|[a-z]+-[a-z]+\d+)$/,
+    example: 'a Vertex AI location such as us-east5 or global',
+  },
+} as const;
+
+type ProviderSettings = z.output<typeof ProviderConfigSchema>;
+
+/** Which provider each platform serves, and what it needs: one clear error per misconfiguration, at its key. */
+function checkPlatforms(providers: Record<string, ProviderSettings>, ctx: z.RefinementCtx): void {
   for (const [name, config] of Object.entries(providers)) {
-    if (config.via === undefined) {
-      if (config.region !== undefined)
-        ctx.addIssue({
-          code: 'custom',
-          path: [name, 'region'],
-          message: `region only applies with via (e.g. via: bedrock)`,
-        });
+    const issue = (key: string, message: string): void => ctx.addIssue({ code: 'custom', path: [name, key], message });
+    const via = config.via;
+    if (via === undefined) {
+      if (config.region !== undefined) issue('region', 'region only applies with via (e.g. via: bedrock)');
+      if (config.projectId !== undefined) issue('projectId', 'projectId only applies with via: vertex');
       continue;
     }
-    if (name !== 'claude')
-      ctx.addIssue({
-        code: 'custom',
-        path: [name, 'via'],
-        message: `via: ${config.via} is for Claude Code only (providers.claude), not ${name}`,
-      });
-    if (config.region === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: [name, 'region'],
-        message: `via: bedrock needs a region, the AWS region of your Bedrock models (e.g. region: us-east-1)`,
-      });
+    if (name !== 'claude') issue('via', `via: ${via} is for Claude Code only (providers.claude), not ${name}`);
+    const shape = REGION_SHAPES[via];
+    if (config.region === undefined) issue('via', `via: ${via} needs a region, ${shape.example} (region: …)`);
+    else if (!shape.pattern.test(config.region)) issue('region', `expected ${shape.example}`);
+    if (via === 'vertex' && config.projectId === undefined)
+      issue('via', 'via: vertex needs projectId, the Google Cloud project your Claude models are enabled in');
+    if (via === 'bedrock' && config.projectId !== undefined)
+      issue('projectId', 'projectId only applies with via: vertex');
     if (config.apiKeyEnv !== undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: [name, 'apiKeyEnv'],
-        message: `does not apply with via: bedrock: okstra signs each request with the job's AWS credentials (AWS_ACCESS_KEY_ID, …)`,
-      });
+      issue(
+        'apiKeyEnv',
+        `does not apply with via: ${via}: okstra authenticates each request with the job's ${via === 'bedrock' ? 'AWS credentials (AWS_ACCESS_KEY_ID, …)' : 'Application Default Credentials'}`,
+      );
   }
 }
 
