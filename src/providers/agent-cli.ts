@@ -15,6 +15,7 @@ import type { DispatchRequest, DispatchResult, DispatchUsage, OpenedFiles, Provi
 import { DEFAULT_UPSTREAMS, openRoute, withMetering } from './metering.js';
 import { agentCliActivityParser, forwardActivity } from './activity.js';
 import { platformRoute, platformWithoutGateway } from './platforms.js';
+import type { PlatformAccess } from '../sandbox/gateway/index.js';
 
 /**
  * What the three agent CLI adapters share: find the pinned program, check the
@@ -25,6 +26,15 @@ import { platformRoute, platformWithoutGateway } from './platforms.js';
  * DispatchResult. Each CLI's own knowledge — flags, config files, output
  * shape, error quirks — lives in its {@link AgentCliSpec}.
  */
+
+/** What a CLI is told of its platform: never a credential, only where the models are. */
+export type CliPlatform = { via: 'bedrock'; region: string } | { via: 'vertex'; region: string; projectId: string };
+
+function cliPlatform(access: PlatformAccess): CliPlatform {
+  return access.kind === 'bedrock'
+    ? { via: 'bedrock', region: access.region }
+    : { via: 'vertex', region: access.region, projectId: access.projectId };
+}
 
 /** What a spec gets to build one invocation. */
 export interface CliRunContext {
@@ -43,7 +53,7 @@ export interface CliRunContext {
   /** `providers.<name>.baseUrl`, when configured. */
   baseUrl: string | null;
   /** The cloud platform the CLI must speak (`providers.<name>.via`); its base URL is then the gateway's route. */
-  platform: { via: 'bedrock'; region: string } | null;
+  platform: CliPlatform | null;
   /** The CLI's own turn limit for this role, where it has one. */
   maxTurns: number;
 }
@@ -132,7 +142,8 @@ export class AgentCliProvider implements Provider {
     const lookup = locateAgentCli(this.kind, { env: engineEnv });
     if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv), 'cli-missing');
     const platform = platformRoute(config, engineEnv);
-    if (platform && !request.gateway) return failed(platformWithoutGateway(this.kind), 'no-credential');
+    if (platform && !request.gateway)
+      return failed(platformWithoutGateway(this.kind, platform.access.kind), 'no-credential');
     // On a platform, okstra's own credentials authenticate the gateway's requests: the CLI gets a stand-in only.
     const credential = platform
       ? { name: 'ANTHROPIC_AUTH_TOKEN', value: '' }
@@ -170,7 +181,7 @@ export class AgentCliProvider implements Provider {
         // Through the gateway the CLI holds only its per-dispatch credential; the real key stays in okstra.
         apiKey: { name: credential.name, value: route?.credential ?? credential.value },
         baseUrl: route?.baseUrl ?? config?.baseUrl ?? null,
-        platform: platform ? { via: platform.access.kind, region: platform.access.region } : null,
+        platform: platform ? cliPlatform(platform.access) : null,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor,
       };
       const command = await spec.prepare(ctx);

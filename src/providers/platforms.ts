@@ -1,6 +1,8 @@
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { GoogleAuth } from 'google-auth-library';
 import type { ProviderConfig } from '../core/config/schema.js';
 import { bedrockRuntimeUrl } from '../sandbox/gateway/bedrock.js';
+import { vertexUrl } from '../sandbox/gateway/vertex.js';
 import type { AwsCredentials, PlatformAccess } from '../sandbox/gateway/index.js';
 import type { EnvSource } from './env.js';
 
@@ -24,10 +26,44 @@ export interface PlatformRoute {
  * SSO, an instance or container role).
  */
 export function platformRoute(config: ProviderConfig | undefined, env: EnvSource): PlatformRoute | null {
-  if (config?.via !== 'bedrock' || config.region === undefined) return null;
-  return {
-    access: { kind: 'bedrock', region: config.region, credentials: awsCredentials(env) },
-    upstream: config.baseUrl ?? bedrockRuntimeUrl(config.region),
+  if (config?.region === undefined) return null;
+  if (config.via === 'bedrock')
+    return {
+      access: { kind: 'bedrock', region: config.region, credentials: awsCredentials(env) },
+      upstream: config.baseUrl ?? bedrockRuntimeUrl(config.region),
+    };
+  if (config.via === 'vertex' && config.projectId !== undefined)
+    return {
+      access: { kind: 'vertex', region: config.region, projectId: config.projectId, accessToken: googleToken(env) },
+      upstream: config.baseUrl ?? vertexUrl(config.region),
+    };
+  return null;
+}
+
+/** OAuth scope of Vertex AI calls. */
+const CLOUD_PLATFORM = 'https://www.googleapis.com/auth/cloud-platform';
+
+/** One GoogleAuth per credentials file (it caches the token and refreshes it before it expires). */
+const googleClients = new Map<string, GoogleAuth>();
+
+/**
+ * Application Default Credentials: the file `GOOGLE_APPLICATION_CREDENTIALS`
+ * names in okstra's environment (what `google-github-actions/auth` writes: a
+ * workload identity federation config from the job's OIDC token), else
+ * google-auth-library's own chain (gcloud's, the metadata server).
+ */
+function googleToken(env: EnvSource): () => Promise<string> {
+  const keyFile = env.GOOGLE_APPLICATION_CREDENTIALS?.trim() ?? '';
+  let auth = googleClients.get(keyFile);
+  if (!auth) {
+    auth = new GoogleAuth({ scopes: [CLOUD_PLATFORM], ...(keyFile !== '' ? { keyFilename: keyFile } : {}) });
+    googleClients.set(keyFile, auth);
+  }
+  const client = auth;
+  return async () => {
+    const token = await client.getAccessToken();
+    if (!token) throw new Error('okstra: Application Default Credentials gave no access token for Vertex AI');
+    return token;
   };
 }
 
@@ -52,6 +88,6 @@ function awsCredentials(env: EnvSource): () => Promise<AwsCredentials> {
 let sharedChain: ReturnType<typeof defaultProvider> | undefined;
 
 /** The sentence a user needs when a platform cannot be used for this dispatch. */
-export function platformWithoutGateway(name: string): string {
-  return `providers.${name}.via: bedrock needs okstra's model gateway, which signs each request: the AWS credentials are never given to the agent`;
+export function platformWithoutGateway(name: string, via: string): string {
+  return `providers.${name}.via: ${via} needs okstra's model gateway, which authenticates each request: the cloud credentials are never given to the agent`;
 }

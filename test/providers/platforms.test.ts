@@ -18,9 +18,18 @@ describe('platformRoute', () => {
     expect(platformRoute({ via: 'bedrock', region: 'eu-west-1', baseUrl: vpc }, env)?.upstream).toBe(vpc);
   });
 
+  it('on Vertex AI goes to the location’s endpoint (global has none)', () => {
+    const regional = platformRoute({ via: 'vertex', region: 'us-east5', projectId: 'my-project-123' }, env);
+    expect(regional?.upstream).toBe('https://us-east5-aiplatform.googleapis.com/v1');
+    expect(regional?.access).toMatchObject({ kind: 'vertex', region: 'us-east5', projectId: 'my-project-123' });
+    const global = platformRoute({ via: 'vertex', region: 'global', projectId: 'my-project-123' }, env);
+    expect(global?.upstream).toBe('https://aiplatform.googleapis.com/v1');
+  });
+
   it('signs with the credentials in okstra’s environment (what configure-aws-credentials exports)', async () => {
-    const route = platformRoute({ via: 'bedrock', region: 'us-east-1' }, env);
-    await expect(route?.access.credentials()).resolves.toEqual({
+    const access = platformRoute({ via: 'bedrock', region: 'us-east-1' }, env)?.access;
+    if (access?.kind !== 'bedrock') throw new Error('not a Bedrock route');
+    await expect(access.credentials()).resolves.toEqual({
       accessKeyId: env.AWS_ACCESS_KEY_ID,
       secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
       sessionToken: env.AWS_SESSION_TOKEN,
