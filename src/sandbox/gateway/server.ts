@@ -23,6 +23,7 @@ import {
   type PriceMatch,
   type Spend,
 } from '../../core/usage/index.js';
+import { azureUpstream } from './azure.js';
 import { bedrockUpstream } from './bedrock.js';
 import { vertexUpstream } from './vertex.js';
 import { credentialPlaces, newCredential } from './credentials.js';
@@ -247,7 +248,8 @@ class ModelGateway {
 
   open(grant: DispatchGrant, baseUrl: string): DispatchLease {
     const base = parseUpstream(grant);
-    if (!grant.platform && grant.realKey.trim() === '')
+    // A signing platform needs no key; an API key (Azure's included) must be there.
+    if ((!grant.platform || grant.platform.kind === 'azure') && grant.realKey.trim() === '')
       throw new Error(
         `okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`,
       );
@@ -256,7 +258,7 @@ class ModelGateway {
     const lease: Lease = {
       id,
       grant,
-      upstream: platformUpstream(grant, base) ?? apiKeyUpstream(base, credential, grant.realKey),
+      upstream: platformUpstream(grant, base, credential) ?? apiKeyUpstream(base, credential, grant.realKey),
       credential,
       open: true,
       records: [],
@@ -305,10 +307,11 @@ class ModelGateway {
 }
 
 /** The upstream of a grant's cloud platform, or null for an API key. */
-function platformUpstream(grant: DispatchGrant, base: URL): Upstream | null {
+function platformUpstream(grant: DispatchGrant, base: URL, credential: string): Upstream | null {
   const platform = grant.platform;
   if (!platform) return null;
   if (platform.kind === 'bedrock') return bedrockUpstream(base, platform.region, platform.credentials);
+  if (platform.kind === 'azure') return azureUpstream(base, credential, grant.realKey);
   return vertexUpstream(base, platform.accessToken);
 }
 

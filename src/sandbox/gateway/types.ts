@@ -158,4 +158,9 @@ export interface VertexAccess {
   accessToken: () => Promise<string>;
 }
 
-export type PlatformAccess = BedrockAccess | VertexAccess;
+/** Azure OpenAI: the resource's key (the grant's `realKey`) in Azure's `api-key` header. */
+export interface AzureAccess {
+  kind: 'azure';
+}
+
+export type PlatformAccess = BedrockAccess | VertexAccess | AzureAccess;

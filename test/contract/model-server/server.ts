@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { anthropic } from './anthropic.js';
 import { bedrock, verifySigV4, type SigV4Check } from './bedrock.js';
 import { stsAnswer, vertex } from './vertex.js';
+import { azureOpenai } from './azure.js';
 import { gemini } from './gemini.js';
 import { openaiResponses } from './openai-responses.js';
 import { isRecord, type ProtocolHandler, type SseEvent } from './protocol.js';
@@ -33,7 +34,7 @@ export interface RecordedRequest {
    */
   credentialPrefix: string | null;
   call: ModelCall | null;
-  /** `bad-signature`: a Bedrock signature or a Vertex access token the platform would refuse. */
+  /** `bad-signature`: a Bedrock signature, a Vertex access token or an Azure key the platform would refuse. */
   answered: Turn['kind'] | 'not-found' | 'script-error' | 'bad-signature';
   /** `performance.now()` when the request arrived: the bench measures start-to-first-request with it. */
   at: number;
@@ -54,7 +55,7 @@ export interface ModelServer {
 }
 
 // Vertex's Anthropic path ends like Gemini's `models/<m>:<method>`: it is asked first.
-const HANDLERS: readonly ProtocolHandler[] = [anthropic, bedrock, vertex, openaiResponses, gemini];
+const HANDLERS: readonly ProtocolHandler[] = [anthropic, bedrock, vertex, azureOpenai, openaiResponses, gemini];
 
 export interface ModelServerOptions {
   /** Bedrock's credentials: every Bedrock call must be SigV4-signed with them (else 403, as AWS answers). */
@@ -64,6 +65,8 @@ export interface ModelServerOptions {
    * issues, and the only bearer token a Vertex call may carry (else 401).
    */
   vertex?: { accessToken: string };
+  /** Azure OpenAI: the resource key every `/openai/v1/responses` call must carry in `api-key` (else 401). */
+  azure?: { apiKey: string };
 }
 
 /** As long as okstra's `okstra-dispatch-` prefix. */
@@ -144,6 +147,14 @@ export async function startModelServer(
     if (handler.protocol === 'vertex' && req.headers.authorization !== `Bearer ${options.vertex?.accessToken ?? ''}`) {
       record.answered = 'bad-signature';
       record.sent = JSON.stringify(handler.errorBody(401, 'scripted Vertex AI: missing or wrong access token'));
+      res.writeHead(401, { 'content-type': 'application/json' }).end(record.sent);
+      return;
+    }
+
+    const azureKey = options.azure?.apiKey;
+    if (handler.protocol === 'azure' && (azureKey === undefined || req.headers['api-key'] !== azureKey)) {
+      record.answered = 'bad-signature';
+      record.sent = JSON.stringify(handler.errorBody(401, 'scripted Azure OpenAI: missing or wrong api-key'));
       res.writeHead(401, { 'content-type': 'application/json' }).end(record.sent);
       return;
     }
