@@ -151,6 +151,26 @@ describe('providers.<name>.via: a cloud platform', () => {
     ]);
   });
 
+  it('accepts Codex on Azure OpenAI with the resource endpoint, and refuses it without one or for Claude', () => {
+    const good = parseConfig(
+      'providers:\n  codex:\n    via: azure\n    baseUrl: https://my-res.openai.azure.com/openai/v1\n',
+      'c.yml',
+    );
+    expect(good.errors).toEqual([]);
+    const bad = parseConfig('providers:\n  codex:\n    via: azure\n  claude:\n    via: azure\n', 'c.yml');
+    expect(bad.errors.map((e) => [e.line, e.message])).toEqual([
+      [
+        3,
+        'providers.codex.via: via: azure needs baseUrl, your resource’s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1',
+      ],
+      [5, 'providers.claude.via: via: azure is for Codex only (providers.codex), not claude'],
+      [
+        5,
+        'providers.claude.via: via: azure needs baseUrl, your resource’s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1',
+      ],
+    ]);
+  });
+
   it('accepts Claude on Bedrock with a region and a Bedrock model id', () => {
     const { config, errors } = parseConfig(
       'providers:\n  claude:\n    via: bedrock\n    region: eu-central-1\n    model: eu.anthropic.claude-sonnet-4-5-20250929-v1:0\n',
@@ -188,7 +208,7 @@ describe('providers.<name>.via: a cloud platform', () => {
       [6, 'providers.codex.via: via: bedrock is for Claude Code only (providers.claude), not codex'],
       [9, 'providers.gemini.region: region only applies with via (e.g. via: bedrock)'],
     ]);
-    expect(parseConfig('providers:\n  claude:\n    via: azure\n', 'c.yml').errors.map((e) => e.line)).toEqual([3]);
+    expect(parseConfig('providers:\n  claude:\n    via: azure-ai\n', 'c.yml').errors.map((e) => e.line)).toEqual([3]);
     expect(
       parseConfig('providers:\n  claude:\n    via: bedrock\n    region: US-East\n', 'c.yml').errors[0]?.message,
     ).toMatch(/an AWS region such as us-east-1/);

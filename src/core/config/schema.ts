@@ -66,9 +66,9 @@ const ProviderConfigSchema = z
      * gateway with the job's AWS credentials).
      */
     via: z
-      .enum(['bedrock', 'vertex'])
+      .enum(['bedrock', 'vertex', 'azure'])
       .optional()
-      .describe('a cloud platform instead of the vendor API: bedrock or vertex (claude only)'),
+      .describe('a cloud platform instead of the vendor API: bedrock or vertex (claude), azure (codex)'),
     /** The platform's region: us-east-1 for Bedrock, us-east5 or global for Vertex AI. */
     region: z.string().min(1).optional().describe('the cloud platform region (with via)'),
     /** Vertex AI: the Google Cloud project the models are enabled in. */
@@ -93,6 +93,10 @@ const ProviderConfigSchema = z
   })
   .describe('one agent provider');
 
+/** Which built-in each platform serves. */
+const PLATFORM_PROVIDER = { bedrock: 'claude', vertex: 'claude', azure: 'codex' } as const;
+const PRODUCT = { claude: 'Claude Code', codex: 'Codex' } as const;
+
 /** What each platform's region looks like, and an example for the error. */
 const REGION_SHAPES = {
   bedrock: { pattern: /^[a-z]{2}(?:-[a-z]+)+-\d+$/, example: 'an AWS region such as us-east-1' },
@@ -114,7 +118,19 @@ function checkPlatforms(providers: Record<string, ProviderSettings>, ctx: z.Refi
       if (config.projectId !== undefined) issue('projectId', 'projectId only applies with via: vertex');
       continue;
     }
-    if (name !== 'claude') issue('via', `via: ${via} is for Claude Code only (providers.claude), not ${name}`);
+    const served = PLATFORM_PROVIDER[via];
+    if (name !== served) issue('via', `via: ${via} is for ${PRODUCT[served]} only (providers.${served}), not ${name}`);
+    if (via === 'azure') {
+      if (config.baseUrl === undefined)
+        issue(
+          'via',
+          'via: azure needs baseUrl, your resource’s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1',
+        );
+      if (config.region !== undefined)
+        issue('region', 'region does not apply with via: azure (baseUrl names the resource)');
+      if (config.projectId !== undefined) issue('projectId', 'projectId only applies with via: vertex');
+      continue;
+    }
     const shape = REGION_SHAPES[via];
     if (config.region === undefined) issue('via', `via: ${via} needs a region, ${shape.example} (region: …)`);
     else if (!shape.pattern.test(config.region)) issue('region', `expected ${shape.example}`);
