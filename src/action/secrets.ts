@@ -33,6 +33,8 @@ export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys
 }
 
 /** The AWS credentials `aws-actions/configure-aws-credentials` exports, read by a `via: bedrock` provider. */
+/** Azure OpenAI's key variable unless `apiKeyEnv` names another (src/providers/platforms.ts reads the same). */
+const AZURE_KEY_ENV = 'AZURE_OPENAI_API_KEY';
 const AWS_CREDENTIAL_ENV = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'] as const;
 
 /**
@@ -47,6 +49,7 @@ export function providerKeyValues(config: Pick<OkstraConfig, 'providers'>, env: 
     if (provider.apiKeyEnv) names.add(provider.apiKeyEnv);
     // A platform's credentials, which the gateway signs with (the key id alone grants nothing, but names the account).
     if (provider.via === 'bedrock') for (const name of AWS_CREDENTIAL_ENV) names.add(name);
+    if (provider.via === 'azure') names.add(AZURE_KEY_ENV);
   }
   return [...names].map((name) => env[name]?.trim() ?? '').filter((v) => v !== '');
 }

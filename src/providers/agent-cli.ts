@@ -28,12 +28,13 @@ import type { PlatformAccess } from '../sandbox/gateway/index.js';
  */
 
 /** What a CLI is told of its platform: never a credential, only where the models are. */
-export type CliPlatform = { via: 'bedrock'; region: string } | { via: 'vertex'; region: string; projectId: string };
+export type CliPlatform =
+  { via: 'bedrock'; region: string } | { via: 'vertex'; region: string; projectId: string } | { via: 'azure' };
 
 function cliPlatform(access: PlatformAccess): CliPlatform {
-  return access.kind === 'bedrock'
-    ? { via: 'bedrock', region: access.region }
-    : { via: 'vertex', region: access.region, projectId: access.projectId };
+  if (access.kind === 'bedrock') return { via: 'bedrock', region: access.region };
+  if (access.kind === 'vertex') return { via: 'vertex', region: access.region, projectId: access.projectId };
+  return { via: 'azure' };
 }
 
 /** What a spec gets to build one invocation. */
@@ -144,9 +145,10 @@ export class AgentCliProvider implements Provider {
     const platform = platformRoute(config, engineEnv);
     if (platform && !request.gateway)
       return failed(platformWithoutGateway(this.kind, platform.access.kind), 'no-credential');
-    // On a platform, okstra's own credentials authenticate the gateway's requests: the CLI gets a stand-in only.
+    // On a platform, okstra's own credentials (or Azure's key) authenticate the gateway's requests: the CLI gets a
+    // stand-in only.
     const credential = platform
-      ? { name: 'ANTHROPIC_AUTH_TOKEN', value: '' }
+      ? (platform.key ?? { name: 'ANTHROPIC_AUTH_TOKEN', value: '' })
       : readCredential(this.kind, config, engineEnv);
     if (credential.value === null)
       return failed(missingKeyMessage(this.product, this.kind, credential.name), 'no-credential');

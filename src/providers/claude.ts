@@ -124,7 +124,7 @@ function platformEnv(ctx: CliRunContext): Record<string, string> {
     CLAUDE_CODE_SKIP_BEDROCK_AUTH: '1',
     ANTHROPIC_BEDROCK_BASE_URL: route,
     ANTHROPIC_AUTH_TOKEN: ctx.apiKey.value,
-    ...(platform ? { AWS_REGION: platform.region } : {}),
+    ...(platform?.via === 'bedrock' ? { AWS_REGION: platform.region } : {}),
   };
 }
 

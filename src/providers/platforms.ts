@@ -14,6 +14,8 @@ import type { EnvSource } from './env.js';
  */
 export interface PlatformRoute {
   access: PlatformAccess;
+  /** A platform reached with a key (Azure OpenAI): which variable holds it, and its value (null when unset). */
+  key: { name: string; value: string | null } | null;
   /** The platform endpoint (the config's baseUrl overrides it, e.g. a VPC endpoint or a test server). */
   upstream: string;
 }
@@ -26,19 +28,29 @@ export interface PlatformRoute {
  * SSO, an instance or container role).
  */
 export function platformRoute(config: ProviderConfig | undefined, env: EnvSource): PlatformRoute | null {
+  if (config?.via === 'azure' && config.baseUrl !== undefined) {
+    const name = config.apiKeyEnv ?? AZURE_KEY_ENV;
+    const value = env[name]?.trim() ?? '';
+    return { access: { kind: 'azure' }, key: { name, value: value === '' ? null : value }, upstream: config.baseUrl };
+  }
   if (config?.region === undefined) return null;
   if (config.via === 'bedrock')
     return {
       access: { kind: 'bedrock', region: config.region, credentials: awsCredentials(env) },
+      key: null,
       upstream: config.baseUrl ?? bedrockRuntimeUrl(config.region),
     };
   if (config.via === 'vertex' && config.projectId !== undefined)
     return {
       access: { kind: 'vertex', region: config.region, projectId: config.projectId, accessToken: googleToken(env) },
+      key: null,
       upstream: config.baseUrl ?? vertexUrl(config.region),
     };
   return null;
 }
+
+/** Where an Azure OpenAI resource's key is read from unless `apiKeyEnv` names another variable. */
+export const AZURE_KEY_ENV = 'AZURE_OPENAI_API_KEY';
 
 /** OAuth scope of Vertex AI calls. */
 const CLOUD_PLATFORM = 'https://www.googleapis.com/auth/cloud-platform';

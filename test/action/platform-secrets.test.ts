@@ -16,4 +16,15 @@ describe('the secrets a run scrubs by value', () => {
     expect(providerKeyValues(bedrock, env).sort()).toEqual(Object.values(env).sort());
     expect(providerKeyValues(plain, env)).toEqual([]);
   });
+
+  it('include the Azure OpenAI key when Codex runs via Azure', () => {
+    const azure = parseConfig(
+      'providers:\n  codex:\n    via: azure\n    baseUrl: https://r.openai.azure.com/openai/v1\n',
+      'c.yml',
+    ).config;
+    if (!azure) throw new Error('config did not parse');
+    expect(providerKeyValues(azure, { AZURE_OPENAI_API_KEY: 'okstra-azure-scrub-test-key' })).toEqual([
+      'okstra-azure-scrub-test-key',
+    ]);
+  });
 });
