@@ -868,6 +868,16 @@ var ProviderConfigSchema = z.strictObject({
    * Completions) for endpoints without the Responses API, such as GitHub Models.
    */
   wireApi: z.enum(["responses", "completions"]).optional().describe("Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions"),
+  /**
+   * A cloud platform the provider's model is reached through instead of the
+   * vendor's API: `bedrock` (Claude on Amazon Bedrock, signed by okstra's
+   * gateway with the job's AWS credentials).
+   */
+  via: z.enum(["bedrock", "vertex", "azure"]).optional().describe("a cloud platform instead of the vendor API: bedrock or vertex (claude), azure (codex)"),
+  /** The platform's region: us-east-1 for Bedrock, us-east5 or global for Vertex AI. */
+  region: z.string().min(1).optional().describe("the cloud platform region (with via)"),
+  /** Vertex AI: the Google Cloud project the models are enabled in. */
+  projectId: z.string().regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "a Google Cloud project id such as my-project-123").optional().describe("the Google Cloud project (with via: vertex)"),
   /** The environment variable that holds this provider's API key. */
   apiKeyEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/, "an environment variable name such as ANTHROPIC_API_KEY").optional(),
   timeoutMinutes: minutes.optional(),
@@ -876,6 +886,51 @@ var ProviderConfigSchema = z.strictObject({
     error: "a whole number of turns from 1 to 10000, or per role: {executor: N, verifier: N}"
   }).optional().describe("turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)")
 }).describe("one agent provider");
+var PLATFORM_PROVIDER = { bedrock: "claude", vertex: "claude", azure: "codex" };
+var PRODUCT = { claude: "Claude Code", codex: "Codex" };
+var REGION_SHAPES = {
+  bedrock: { pattern: /^[a-z]{2}(?:-[a-z]+)+-\d+$/, example: "an AWS region such as us-east-1" },
+  vertex: {
+    pattern: /^(?:global|us|eu|[a-z]+-[a-z]+\d+)$/,
+    example: "a Vertex AI location such as us-east5 or global"
+  }
+};
+function checkPlatforms(providers, ctx) {
+  for (const [name, config2] of Object.entries(providers)) {
+    const issue = (key, message) => ctx.addIssue({ code: "custom", path: [name, key], message });
+    const via = config2.via;
+    if (via === void 0) {
+      if (config2.region !== void 0) issue("region", "region only applies with via (e.g. via: bedrock)");
+      if (config2.projectId !== void 0) issue("projectId", "projectId only applies with via: vertex");
+      continue;
+    }
+    const served = PLATFORM_PROVIDER[via];
+    if (name !== served) issue("via", `via: ${via} is for ${PRODUCT[served]} only (providers.${served}), not ${name}`);
+    if (via === "azure") {
+      if (config2.baseUrl === void 0)
+        issue(
+          "via",
+          "via: azure needs baseUrl, your resource\u2019s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1"
+        );
+      if (config2.region !== void 0)
+        issue("region", "region does not apply with via: azure (baseUrl names the resource)");
+      if (config2.projectId !== void 0) issue("projectId", "projectId only applies with via: vertex");
+      continue;
+    }
+    const shape = REGION_SHAPES[via];
+    if (config2.region === void 0) issue("via", `via: ${via} needs a region, ${shape.example} (region: \u2026)`);
+    else if (!shape.pattern.test(config2.region)) issue("region", `expected ${shape.example}`);
+    if (via === "vertex" && config2.projectId === void 0)
+      issue("via", "via: vertex needs projectId, the Google Cloud project your Claude models are enabled in");
+    if (via === "bedrock" && config2.projectId !== void 0)
+      issue("projectId", "projectId only applies with via: vertex");
+    if (config2.apiKeyEnv !== void 0)
+      issue(
+        "apiKeyEnv",
+        `does not apply with via: ${via}: okstra authenticates each request with the job's ${via === "bedrock" ? "AWS credentials (AWS_ACCESS_KEY_ID, \u2026)" : "Application Default Credentials"}`
+      );
+  }
+}
 var QaCommandSchema = z.union([
   z.string().min(1),
   z.strictObject({ cmd: z.string().min(1), label: z.string().min(1).optional(), timeoutMinutes: minutes.optional() })
@@ -941,7 +996,7 @@ var ConfigSchema = z.strictObject({
   providers: z.record(
     z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
     ProviderConfigSchema
-  ).default({}),
+  ).superRefine(checkPlatforms).default({}),
   qaCommands: z.array(QaCommandSchema).default([]).describe("commands run after the plan\u2019s validation commands; never guessed"),
   protected: z.array(z.string().min(1)).default([]).describe(
     'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")'
@@ -16329,12 +16384,13 @@ function validate22(data, { instancePath = "", parentData, parentDataProperty, r
 }
 validate22.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var config = validate23;
-var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
+var schema34 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "executor": { "default": "claude", "description": "the provider that writes the code", "type": "string", "minLength": 1 }, "verifiers": { "description": "the providers that verify; default: every configured provider", "minItems": 1, "type": "array", "items": { "type": "string", "minLength": 1 } }, "excludeExecutorFromVerifiers": { "default": false, "type": "boolean" }, "providers": { "default": {}, "type": "object", "propertyNames": { "type": "string", "pattern": "^[a-z][a-z0-9-]{0,30}$" }, "additionalProperties": { "type": "object", "properties": { "command": { "type": "string", "minLength": 1 }, "cli": { "description": "the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name", "type": "string", "enum": ["claude", "codex", "gemini", "copilot"] }, "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$" }, "model": { "type": "string", "minLength": 1 }, "baseUrl": { "type": "string", "format": "uri" }, "wireApi": { "description": "Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions", "type": "string", "enum": ["responses", "completions"] }, "via": { "description": "a cloud platform instead of the vendor API: bedrock or vertex (claude), azure (codex)", "type": "string", "enum": ["bedrock", "vertex", "azure"] }, "region": { "description": "the cloud platform region (with via)", "type": "string", "minLength": 1 }, "projectId": { "description": "the Google Cloud project (with via: vertex)", "type": "string", "pattern": "^[a-z][a-z0-9-]{4,28}[a-z0-9]$" }, "apiKeyEnv": { "type": "string", "pattern": "^[A-Z_][A-Z0-9_]*$" }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "maxTurns": { "description": "turn limit of this provider\u2019s sessions, over limits.turns (Codex has none)", "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, { "type": "object", "properties": { "executor": { "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }] } }, "additionalProperties": false, "description": "one agent provider" } }, "qaCommands": { "default": [], "description": "commands run after the plan\u2019s validation commands; never guessed", "type": "array", "items": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "object", "properties": { "cmd": { "type": "string", "minLength": 1 }, "label": { "type": "string", "minLength": 1 }, "timeoutMinutes": { "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "required": ["cmd"], "additionalProperties": false }] } }, "protected": { "default": [], "description": 'globs of files whose change is okstra\u2019s own blocking finding unless the stage\u2019s files name them; `!glob` takes a default away (docs/plan-format.md, "Protected evidence")', "type": "array", "items": { "type": "string", "minLength": 1 } }, "convergence": { "default": { "rounds": 2 }, "type": "object", "properties": { "rounds": { "default": 2, "type": "integer", "minimum": 0, "maximum": 5 } }, "additionalProperties": false }, "critic": { "default": null, "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "fallback": { "default": { "executor": [], "verifiers": [] }, "description": "fallback providers per role, for a provider that cannot work", "type": "object", "properties": { "executor": { "default": [], "description": "providers that execute, in order, when the executor\u2019s provider is unavailable", "type": "array", "items": { "type": "string", "minLength": 1 } }, "verifiers": { "default": [], "description": "providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "timeouts": { "default": { "executorMinutes": 60, "verifierMinutes": 20, "qaMinutes": 15 }, "type": "object", "properties": { "executorMinutes": { "default": 60, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "verifierMinutes": { "default": 20, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "qaMinutes": { "default": 15, "type": "number", "exclusiveMinimum": 0, "maximum": 1440 } }, "additionalProperties": false }, "concurrency": { "default": { "verifiers": 0 }, "description": "0 = all verifiers at once", "type": "object", "properties": { "verifiers": { "default": 0, "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "ledgerBranch": { "default": "okstra-ledger", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, "plansDir": { "default": ".okstra/plans", "type": "string", "minLength": 1 }, "leaseMinutes": { "default": 180, "description": "how long a stage claim holds before `okstra ledger release` may free it", "type": "number", "exclusiveMinimum": 0, "maximum": 1440 }, "isolation": { "default": "auto", "description": "auto: agents and QA commands run as separate unprivileged users; none: with okstra\u2019s own privileges (said in every report)", "type": "string", "enum": ["auto", "none"] }, "budgets": { "default": {}, "description": "spend limits the model gateway enforces", "type": "object", "properties": { "worker": { "description": "per worker session (one dispatch)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "stage": { "description": "per stage run, over every worker of the run", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "plan": { "description": "per plan, over every run recorded in the ledger", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false }, "day": { "description": "per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)", "type": "object", "properties": { "tokens": { "description": "input + output tokens", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "usd": { "description": "cost in US dollars, from the price table", "type": "number", "exclusiveMinimum": 0 } }, "additionalProperties": false } }, "additionalProperties": false }, "limits": { "default": { "turns": { "executor": 300, "verifier": 150 }, "carryBytes": 65536, "stageFiles": 2e4, "stageBytes": 209715200, "findingsPerVerifier": 200 }, "description": "limits of each agent session", "type": "object", "properties": { "turns": { "default": { "executor": 300, "verifier": 150 }, "description": "turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)", "type": "object", "properties": { "executor": { "default": 300, "description": "the executor session", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 }, "verifier": { "default": 150, "description": "every read-only session: verifiers, re-verifies, the critic", "type": "integer", "exclusiveMinimum": 0, "maximum": 1e4 } }, "additionalProperties": false }, "carryBytes": { "default": 65536, "description": "largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageFiles": { "default": 2e4, "description": "most files a stage may change; more fails the stage before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "stageBytes": { "default": 209715200, "description": "most bytes of added or changed files a stage may hold; more fails it before its branch is pushed", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "findingsPerVerifier": { "default": 200, "description": "findings kept per verifier, most severe first; the rest are counted in the report, not kept", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "additionalProperties": false }, "pricing": { "default": {}, "description": "per-model prices in USD per million tokens, over okstra\u2019s built-in table", "type": "object", "propertyNames": { "type": "string", "minLength": 1 }, "additionalProperties": { "type": "object", "properties": { "input": { "type": "number", "minimum": 0 }, "output": { "type": "number", "minimum": 0 }, "cachedInput": { "description": "cache reads; default: the input price", "type": "number", "minimum": 0 }, "cacheWrite": { "description": "cache writes (Anthropic); default: the input price", "type": "number", "minimum": 0 } }, "required": ["input", "output"], "additionalProperties": false } }, "bot": { "default": { "workflow": "okstra.yml", "permission": "write", "allowForks": false }, "type": "object", "properties": { "workflow": { "default": "okstra.yml", "description": "the workflow the bot dispatches, on the default branch", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, "permission": { "default": "write", "description": "the least repository role a person needs to trigger runs", "type": "string", "enum": ["triage", "write", "maintain", "admin"] }, "allowForks": { "default": false, "description": "whether pull requests from forks may trigger runs", "type": "boolean" } }, "additionalProperties": false, "description": "the bot: which workflow it dispatches and who may trigger it" }, "planner": { "default": null, "description": "the provider that drafts plans; default: the executor", "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }] }, "planning": { "default": { "repairRounds": 2, "revisionRounds": 1 }, "description": "the planning phase: `okstra plan draft`, the Action\u2019s `mode: plan`, `/okstra plan`", "type": "object", "properties": { "repairRounds": { "default": 2, "description": "how often the planner gets the parser\u2019s diagnostics back before a draft that does not validate ends the run", "type": "integer", "minimum": 0, "maximum": 5 }, "revisionRounds": { "default": 1, "description": "how often blocking review findings go back to the planner", "type": "integer", "minimum": 0, "maximum": 3 }, "reviewers": { "description": "the providers that review a draft; default: the verifiers other than the planner (or all of them)", "type": "array", "items": { "type": "string", "minLength": 1 } } }, "additionalProperties": false }, "approval": { "default": { "required": true }, "type": "object", "properties": { "required": { "default": true, "description": "whether a stage run refuses a plan whose exact content (git blob) nobody approved", "type": "boolean" }, "permission": { "description": "the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)", "type": "string", "enum": ["write", "maintain", "admin"] } }, "additionalProperties": false, "description": "who approves a plan, and whether runs need the approval" }, "handoff": { "default": { "auto": true, "mode": "single", "draft": false }, "description": "what happens when every stage is done: final verification, then the hand-off pull request", "type": "object", "properties": { "auto": { "default": true, "description": "on GitHub: run final verification and hand off as soon as the last stage of a plan is done", "type": "boolean" }, "mode": { "default": "single", "description": "single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency\u2019s branch", "type": "string", "enum": ["single", "stacked"] }, "draft": { "default": false, "description": "open the hand-off pull request(s) as drafts", "type": "boolean" } }, "additionalProperties": false } }, "additionalProperties": false, "description": "okstra repository configuration (.okstra/config.yml)" };
 var pattern74 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 var pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
-var pattern76 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
-var pattern77 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._/-]*$", "u");
-var pattern78 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", "u");
+var pattern76 = new RegExp("^[a-z][a-z0-9-]{4,28}[a-z0-9]$", "u");
+var pattern77 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
+var pattern78 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._/-]*$", "u");
+var pattern79 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", "u");
 function validate23(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -16615,20 +16671,19 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.apiKeyEnv !== void 0) {
-              let data12 = data5.apiKeyEnv;
-              if (typeof data12 === "string") {
-                if (!pattern76.test(data12)) {
-                  const err24 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"', schema: "^[A-Z_][A-Z0-9_]*$", parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data12 };
-                  if (vErrors === null) {
-                    vErrors = [err24];
-                  } else {
-                    vErrors.push(err24);
-                  }
-                  errors++;
+            if (data5.via !== void 0) {
+              let data12 = data5.via;
+              if (typeof data12 !== "string") {
+                const err24 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/via", schemaPath: "#/properties/providers/additionalProperties/properties/via/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.via.type, parentSchema: schema34.properties.providers.additionalProperties.properties.via, data: data12 };
+                if (vErrors === null) {
+                  vErrors = [err24];
+                } else {
+                  vErrors.push(err24);
                 }
-              } else {
-                const err25 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type, parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data12 };
+                errors++;
+              }
+              if (!(data12 === "bedrock" || data12 === "vertex" || data12 === "azure")) {
+                const err25 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/via", schemaPath: "#/properties/providers/additionalProperties/properties/via/enum", keyword: "enum", params: { allowedValues: schema34.properties.providers.additionalProperties.properties.via.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.providers.additionalProperties.properties.via.enum, parentSchema: schema34.properties.providers.additionalProperties.properties.via, data: data12 };
                 if (vErrors === null) {
                   vErrors = [err25];
                 } else {
@@ -16637,11 +16692,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data5.timeoutMinutes !== void 0) {
-              let data13 = data5.timeoutMinutes;
-              if (typeof data13 == "number" && isFinite(data13)) {
-                if (data13 > 1440 || isNaN(data13)) {
-                  const err26 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data13 };
+            if (data5.region !== void 0) {
+              let data13 = data5.region;
+              if (typeof data13 === "string") {
+                if (func2(data13) < 1) {
+                  const err26 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/region", schemaPath: "#/properties/providers/additionalProperties/properties/region/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.providers.additionalProperties.properties.region, data: data13 };
                   if (vErrors === null) {
                     vErrors = [err26];
                   } else {
@@ -16649,32 +16704,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data13 <= 0 || isNaN(data13)) {
-                  const err27 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data13 };
-                  if (vErrors === null) {
-                    vErrors = [err27];
-                  } else {
-                    vErrors.push(err27);
-                  }
-                  errors++;
-                }
               } else {
-                const err28 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data13 };
+                const err27 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/region", schemaPath: "#/properties/providers/additionalProperties/properties/region/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.region.type, parentSchema: schema34.properties.providers.additionalProperties.properties.region, data: data13 };
                 if (vErrors === null) {
-                  vErrors = [err28];
+                  vErrors = [err27];
                 } else {
-                  vErrors.push(err28);
+                  vErrors.push(err27);
                 }
                 errors++;
               }
             }
-            if (data5.maxTurns !== void 0) {
-              let data14 = data5.maxTurns;
-              const _errs35 = errors;
-              let valid6 = false;
-              const _errs36 = errors;
-              if (!(typeof data14 == "number" && (!(data14 % 1) && !isNaN(data14)) && isFinite(data14))) {
-                const err29 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data14 };
+            if (data5.projectId !== void 0) {
+              let data14 = data5.projectId;
+              if (typeof data14 === "string") {
+                if (!pattern76.test(data14)) {
+                  const err28 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/projectId", schemaPath: "#/properties/providers/additionalProperties/properties/projectId/pattern", keyword: "pattern", params: { pattern: "^[a-z][a-z0-9-]{4,28}[a-z0-9]$" }, message: 'must match pattern "^[a-z][a-z0-9-]{4,28}[a-z0-9]$"', schema: "^[a-z][a-z0-9-]{4,28}[a-z0-9]$", parentSchema: schema34.properties.providers.additionalProperties.properties.projectId, data: data14 };
+                  if (vErrors === null) {
+                    vErrors = [err28];
+                  } else {
+                    vErrors.push(err28);
+                  }
+                  errors++;
+                }
+              } else {
+                const err29 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/projectId", schemaPath: "#/properties/providers/additionalProperties/properties/projectId/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.projectId.type, parentSchema: schema34.properties.providers.additionalProperties.properties.projectId, data: data14 };
                 if (vErrors === null) {
                   vErrors = [err29];
                 } else {
@@ -16682,9 +16735,12 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 }
                 errors++;
               }
-              if (typeof data14 == "number" && isFinite(data14)) {
-                if (data14 > 1e4 || isNaN(data14)) {
-                  const err30 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data14 };
+            }
+            if (data5.apiKeyEnv !== void 0) {
+              let data15 = data5.apiKeyEnv;
+              if (typeof data15 === "string") {
+                if (!pattern77.test(data15)) {
+                  const err30 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern", keyword: "pattern", params: { pattern: "^[A-Z_][A-Z0-9_]*$" }, message: 'must match pattern "^[A-Z_][A-Z0-9_]*$"', schema: "^[A-Z_][A-Z0-9_]*$", parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data15 };
                   if (vErrors === null) {
                     vErrors = [err30];
                   } else {
@@ -16692,119 +16748,184 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   }
                   errors++;
                 }
-                if (data14 <= 0 || isNaN(data14)) {
-                  const err31 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data14 };
+              } else {
+                const err31 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/apiKeyEnv", schemaPath: "#/properties/providers/additionalProperties/properties/apiKeyEnv/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type, parentSchema: schema34.properties.providers.additionalProperties.properties.apiKeyEnv, data: data15 };
+                if (vErrors === null) {
+                  vErrors = [err31];
+                } else {
+                  vErrors.push(err31);
+                }
+                errors++;
+              }
+            }
+            if (data5.timeoutMinutes !== void 0) {
+              let data16 = data5.timeoutMinutes;
+              if (typeof data16 == "number" && isFinite(data16)) {
+                if (data16 > 1440 || isNaN(data16)) {
+                  const err32 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data16 };
                   if (vErrors === null) {
-                    vErrors = [err31];
+                    vErrors = [err32];
                   } else {
-                    vErrors.push(err31);
+                    vErrors.push(err32);
+                  }
+                  errors++;
+                }
+                if (data16 <= 0 || isNaN(data16)) {
+                  const err33 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data16 };
+                  if (vErrors === null) {
+                    vErrors = [err33];
+                  } else {
+                    vErrors.push(err33);
+                  }
+                  errors++;
+                }
+              } else {
+                const err34 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/timeoutMinutes", schemaPath: "#/properties/providers/additionalProperties/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type, parentSchema: schema34.properties.providers.additionalProperties.properties.timeoutMinutes, data: data16 };
+                if (vErrors === null) {
+                  vErrors = [err34];
+                } else {
+                  vErrors.push(err34);
+                }
+                errors++;
+              }
+            }
+            if (data5.maxTurns !== void 0) {
+              let data17 = data5.maxTurns;
+              const _errs41 = errors;
+              let valid6 = false;
+              const _errs42 = errors;
+              if (!(typeof data17 == "number" && (!(data17 % 1) && !isNaN(data17)) && isFinite(data17))) {
+                const err35 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data17 };
+                if (vErrors === null) {
+                  vErrors = [err35];
+                } else {
+                  vErrors.push(err35);
+                }
+                errors++;
+              }
+              if (typeof data17 == "number" && isFinite(data17)) {
+                if (data17 > 1e4 || isNaN(data17)) {
+                  const err36 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data17 };
+                  if (vErrors === null) {
+                    vErrors = [err36];
+                  } else {
+                    vErrors.push(err36);
+                  }
+                  errors++;
+                }
+                if (data17 <= 0 || isNaN(data17)) {
+                  const err37 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0], data: data17 };
+                  if (vErrors === null) {
+                    vErrors = [err37];
+                  } else {
+                    vErrors.push(err37);
                   }
                   errors++;
                 }
               }
-              var _valid0 = _errs36 === errors;
+              var _valid0 = _errs42 === errors;
               valid6 = valid6 || _valid0;
-              const _errs38 = errors;
-              if (data14 && typeof data14 == "object" && !Array.isArray(data14)) {
-                for (const key4 in data14) {
+              const _errs44 = errors;
+              if (data17 && typeof data17 == "object" && !Array.isArray(data17)) {
+                for (const key4 in data17) {
                   if (!(key4 === "executor" || key4 === "verifier")) {
-                    const err32 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data14 };
+                    const err38 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key4 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data17 };
                     if (vErrors === null) {
-                      vErrors = [err32];
+                      vErrors = [err38];
                     } else {
-                      vErrors.push(err32);
+                      vErrors.push(err38);
                     }
                     errors++;
                   }
                 }
-                if (data14.executor !== void 0) {
-                  let data15 = data14.executor;
-                  if (!(typeof data15 == "number" && (!(data15 % 1) && !isNaN(data15)) && isFinite(data15))) {
-                    const err33 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data15 };
+                if (data17.executor !== void 0) {
+                  let data18 = data17.executor;
+                  if (!(typeof data18 == "number" && (!(data18 % 1) && !isNaN(data18)) && isFinite(data18))) {
+                    const err39 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data18 };
                     if (vErrors === null) {
-                      vErrors = [err33];
+                      vErrors = [err39];
                     } else {
-                      vErrors.push(err33);
+                      vErrors.push(err39);
                     }
                     errors++;
                   }
-                  if (typeof data15 == "number" && isFinite(data15)) {
-                    if (data15 > 1e4 || isNaN(data15)) {
-                      const err34 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data15 };
+                  if (typeof data18 == "number" && isFinite(data18)) {
+                    if (data18 > 1e4 || isNaN(data18)) {
+                      const err40 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data18 };
                       if (vErrors === null) {
-                        vErrors = [err34];
+                        vErrors = [err40];
                       } else {
-                        vErrors.push(err34);
+                        vErrors.push(err40);
                       }
                       errors++;
                     }
-                    if (data15 <= 0 || isNaN(data15)) {
-                      const err35 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data15 };
+                    if (data18 <= 0 || isNaN(data18)) {
+                      const err41 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/executor", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor, data: data18 };
                       if (vErrors === null) {
-                        vErrors = [err35];
+                        vErrors = [err41];
                       } else {
-                        vErrors.push(err35);
+                        vErrors.push(err41);
                       }
                       errors++;
                     }
                   }
                 }
-                if (data14.verifier !== void 0) {
-                  let data16 = data14.verifier;
-                  if (!(typeof data16 == "number" && (!(data16 % 1) && !isNaN(data16)) && isFinite(data16))) {
-                    const err36 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data16 };
+                if (data17.verifier !== void 0) {
+                  let data19 = data17.verifier;
+                  if (!(typeof data19 == "number" && (!(data19 % 1) && !isNaN(data19)) && isFinite(data19))) {
+                    const err42 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data19 };
                     if (vErrors === null) {
-                      vErrors = [err36];
+                      vErrors = [err42];
                     } else {
-                      vErrors.push(err36);
+                      vErrors.push(err42);
                     }
                     errors++;
                   }
-                  if (typeof data16 == "number" && isFinite(data16)) {
-                    if (data16 > 1e4 || isNaN(data16)) {
-                      const err37 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data16 };
+                  if (typeof data19 == "number" && isFinite(data19)) {
+                    if (data19 > 1e4 || isNaN(data19)) {
+                      const err43 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data19 };
                       if (vErrors === null) {
-                        vErrors = [err37];
+                        vErrors = [err43];
                       } else {
-                        vErrors.push(err37);
+                        vErrors.push(err43);
                       }
                       errors++;
                     }
-                    if (data16 <= 0 || isNaN(data16)) {
-                      const err38 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data16 };
+                    if (data19 <= 0 || isNaN(data19)) {
+                      const err44 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns/verifier", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier, data: data19 };
                       if (vErrors === null) {
-                        vErrors = [err38];
+                        vErrors = [err44];
                       } else {
-                        vErrors.push(err38);
+                        vErrors.push(err44);
                       }
                       errors++;
                     }
                   }
                 }
               } else {
-                const err39 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data14 };
+                const err45 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1], data: data17 };
                 if (vErrors === null) {
-                  vErrors = [err39];
+                  vErrors = [err45];
                 } else {
-                  vErrors.push(err39);
+                  vErrors.push(err45);
                 }
                 errors++;
               }
-              var _valid0 = _errs38 === errors;
+              var _valid0 = _errs44 === errors;
               valid6 = valid6 || _valid0;
               if (!valid6) {
-                const err40 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns, data: data14 };
+                const err46 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1") + "/maxTurns", schemaPath: "#/properties/providers/additionalProperties/properties/maxTurns/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf, parentSchema: schema34.properties.providers.additionalProperties.properties.maxTurns, data: data17 };
                 if (vErrors === null) {
-                  vErrors = [err40];
+                  vErrors = [err46];
                 } else {
-                  vErrors.push(err40);
+                  vErrors.push(err46);
                 }
                 errors++;
               } else {
-                errors = _errs35;
+                errors = _errs41;
                 if (vErrors !== null) {
-                  if (_errs35) {
-                    vErrors.length = _errs35;
+                  if (_errs41) {
+                    vErrors.length = _errs41;
                   } else {
                     vErrors = null;
                   }
@@ -16812,234 +16933,154 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
             }
           } else {
-            const err41 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/providers/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.type, parentSchema: schema34.properties.providers.additionalProperties, data: data5 };
+            const err47 = { instancePath: instancePath + "/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/providers/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.additionalProperties.type, parentSchema: schema34.properties.providers.additionalProperties, data: data5 };
             if (vErrors === null) {
-              vErrors = [err41];
+              vErrors = [err47];
             } else {
-              vErrors.push(err41);
+              vErrors.push(err47);
             }
             errors++;
           }
         }
       } else {
-        const err42 = { instancePath: instancePath + "/providers", schemaPath: "#/properties/providers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.type, parentSchema: schema34.properties.providers, data: data4 };
+        const err48 = { instancePath: instancePath + "/providers", schemaPath: "#/properties/providers/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.providers.type, parentSchema: schema34.properties.providers, data: data4 };
         if (vErrors === null) {
-          vErrors = [err42];
+          vErrors = [err48];
         } else {
-          vErrors.push(err42);
+          vErrors.push(err48);
         }
         errors++;
       }
     }
     if (data.qaCommands !== void 0) {
-      let data17 = data.qaCommands;
-      if (Array.isArray(data17)) {
-        const len1 = data17.length;
+      let data20 = data.qaCommands;
+      if (Array.isArray(data20)) {
+        const len1 = data20.length;
         for (let i1 = 0; i1 < len1; i1++) {
-          let data18 = data17[i1];
-          const _errs48 = errors;
+          let data21 = data20[i1];
+          const _errs54 = errors;
           let valid10 = false;
-          const _errs49 = errors;
-          if (typeof data18 === "string") {
-            if (func2(data18) < 1) {
-              const err43 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data18 };
+          const _errs55 = errors;
+          if (typeof data21 === "string") {
+            if (func2(data21) < 1) {
+              const err49 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data21 };
               if (vErrors === null) {
-                vErrors = [err43];
+                vErrors = [err49];
               } else {
-                vErrors.push(err43);
+                vErrors.push(err49);
               }
               errors++;
             }
           } else {
-            const err44 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[0].type, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data18 };
+            const err50 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[0].type, parentSchema: schema34.properties.qaCommands.items.anyOf[0], data: data21 };
             if (vErrors === null) {
-              vErrors = [err44];
+              vErrors = [err50];
             } else {
-              vErrors.push(err44);
+              vErrors.push(err50);
             }
             errors++;
           }
-          var _valid1 = _errs49 === errors;
+          var _valid1 = _errs55 === errors;
           valid10 = valid10 || _valid1;
-          const _errs51 = errors;
-          if (data18 && typeof data18 == "object" && !Array.isArray(data18)) {
-            if (data18.cmd === void 0) {
-              const err45 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema34.properties.qaCommands.items.anyOf[1].required, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data18 };
+          const _errs57 = errors;
+          if (data21 && typeof data21 == "object" && !Array.isArray(data21)) {
+            if (data21.cmd === void 0) {
+              const err51 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/required", keyword: "required", params: { missingProperty: "cmd" }, message: "must have required property 'cmd'", schema: schema34.properties.qaCommands.items.anyOf[1].required, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data21 };
               if (vErrors === null) {
-                vErrors = [err45];
+                vErrors = [err51];
               } else {
-                vErrors.push(err45);
+                vErrors.push(err51);
               }
               errors++;
             }
-            for (const key5 in data18) {
+            for (const key5 in data21) {
               if (!(key5 === "cmd" || key5 === "label" || key5 === "timeoutMinutes")) {
-                const err46 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data18 };
+                const err52 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key5 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data21 };
                 if (vErrors === null) {
-                  vErrors = [err46];
+                  vErrors = [err52];
                 } else {
-                  vErrors.push(err46);
+                  vErrors.push(err52);
                 }
                 errors++;
               }
             }
-            if (data18.cmd !== void 0) {
-              let data19 = data18.cmd;
-              if (typeof data19 === "string") {
-                if (func2(data19) < 1) {
-                  const err47 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data19 };
+            if (data21.cmd !== void 0) {
+              let data22 = data21.cmd;
+              if (typeof data22 === "string") {
+                if (func2(data22) < 1) {
+                  const err53 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data22 };
                   if (vErrors === null) {
-                    vErrors = [err47];
+                    vErrors = [err53];
                   } else {
-                    vErrors.push(err47);
+                    vErrors.push(err53);
                   }
                   errors++;
                 }
               } else {
-                const err48 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data19 };
+                const err54 = { instancePath: instancePath + "/qaCommands/" + i1 + "/cmd", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/cmd/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.cmd, data: data22 };
                 if (vErrors === null) {
-                  vErrors = [err48];
+                  vErrors = [err54];
                 } else {
-                  vErrors.push(err48);
+                  vErrors.push(err54);
                 }
                 errors++;
               }
             }
-            if (data18.label !== void 0) {
-              let data20 = data18.label;
-              if (typeof data20 === "string") {
-                if (func2(data20) < 1) {
-                  const err49 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data20 };
+            if (data21.label !== void 0) {
+              let data23 = data21.label;
+              if (typeof data23 === "string") {
+                if (func2(data23) < 1) {
+                  const err55 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data23 };
                   if (vErrors === null) {
-                    vErrors = [err49];
+                    vErrors = [err55];
                   } else {
-                    vErrors.push(err49);
+                    vErrors.push(err55);
                   }
                   errors++;
                 }
               } else {
-                const err50 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.label.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data20 };
+                const err56 = { instancePath: instancePath + "/qaCommands/" + i1 + "/label", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/label/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.qaCommands.items.anyOf[1].properties.label.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.label, data: data23 };
                 if (vErrors === null) {
-                  vErrors = [err50];
+                  vErrors = [err56];
                 } else {
-                  vErrors.push(err50);
+                  vErrors.push(err56);
                 }
                 errors++;
               }
             }
-            if (data18.timeoutMinutes !== void 0) {
-              let data21 = data18.timeoutMinutes;
-              if (typeof data21 == "number" && isFinite(data21)) {
-                if (data21 > 1440 || isNaN(data21)) {
-                  const err51 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data21 };
+            if (data21.timeoutMinutes !== void 0) {
+              let data24 = data21.timeoutMinutes;
+              if (typeof data24 == "number" && isFinite(data24)) {
+                if (data24 > 1440 || isNaN(data24)) {
+                  const err57 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data24 };
                   if (vErrors === null) {
-                    vErrors = [err51];
+                    vErrors = [err57];
                   } else {
-                    vErrors.push(err51);
+                    vErrors.push(err57);
                   }
                   errors++;
                 }
-                if (data21 <= 0 || isNaN(data21)) {
-                  const err52 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data21 };
+                if (data24 <= 0 || isNaN(data24)) {
+                  const err58 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data24 };
                   if (vErrors === null) {
-                    vErrors = [err52];
+                    vErrors = [err58];
                   } else {
-                    vErrors.push(err52);
+                    vErrors.push(err58);
                   }
                   errors++;
                 }
               } else {
-                const err53 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data21 };
+                const err59 = { instancePath: instancePath + "/qaCommands/" + i1 + "/timeoutMinutes", schemaPath: "#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type, parentSchema: schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes, data: data24 };
                 if (vErrors === null) {
-                  vErrors = [err53];
+                  vErrors = [err59];
                 } else {
-                  vErrors.push(err53);
+                  vErrors.push(err59);
                 }
                 errors++;
               }
             }
           } else {
-            const err54 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.qaCommands.items.anyOf[1].type, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data18 };
-            if (vErrors === null) {
-              vErrors = [err54];
-            } else {
-              vErrors.push(err54);
-            }
-            errors++;
-          }
-          var _valid1 = _errs51 === errors;
-          valid10 = valid10 || _valid1;
-          if (!valid10) {
-            const err55 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.qaCommands.items.anyOf, parentSchema: schema34.properties.qaCommands.items, data: data18 };
-            if (vErrors === null) {
-              vErrors = [err55];
-            } else {
-              vErrors.push(err55);
-            }
-            errors++;
-          } else {
-            errors = _errs48;
-            if (vErrors !== null) {
-              if (_errs48) {
-                vErrors.length = _errs48;
-              } else {
-                vErrors = null;
-              }
-            }
-          }
-        }
-      } else {
-        const err56 = { instancePath: instancePath + "/qaCommands", schemaPath: "#/properties/qaCommands/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.qaCommands.type, parentSchema: schema34.properties.qaCommands, data: data17 };
-        if (vErrors === null) {
-          vErrors = [err56];
-        } else {
-          vErrors.push(err56);
-        }
-        errors++;
-      }
-    }
-    if (data.protected !== void 0) {
-      let data22 = data.protected;
-      if (Array.isArray(data22)) {
-        const len2 = data22.length;
-        for (let i2 = 0; i2 < len2; i2++) {
-          let data23 = data22[i2];
-          if (typeof data23 === "string") {
-            if (func2(data23) < 1) {
-              const err57 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.protected.items, data: data23 };
-              if (vErrors === null) {
-                vErrors = [err57];
-              } else {
-                vErrors.push(err57);
-              }
-              errors++;
-            }
-          } else {
-            const err58 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.protected.items.type, parentSchema: schema34.properties.protected.items, data: data23 };
-            if (vErrors === null) {
-              vErrors = [err58];
-            } else {
-              vErrors.push(err58);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err59 = { instancePath: instancePath + "/protected", schemaPath: "#/properties/protected/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.protected.type, parentSchema: schema34.properties.protected, data: data22 };
-        if (vErrors === null) {
-          vErrors = [err59];
-        } else {
-          vErrors.push(err59);
-        }
-        errors++;
-      }
-    }
-    if (data.convergence !== void 0) {
-      let data24 = data.convergence;
-      if (data24 && typeof data24 == "object" && !Array.isArray(data24)) {
-        for (const key6 in data24) {
-          if (!(key6 === "rounds")) {
-            const err60 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.convergence, data: data24 };
+            const err60 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf/1/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.qaCommands.items.anyOf[1].type, parentSchema: schema34.properties.qaCommands.items.anyOf[1], data: data21 };
             if (vErrors === null) {
               vErrors = [err60];
             } else {
@@ -17047,30 +17088,46 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-        if (data24.rounds !== void 0) {
-          let data25 = data24.rounds;
-          if (!(typeof data25 == "number" && (!(data25 % 1) && !isNaN(data25)) && isFinite(data25))) {
-            const err61 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.convergence.properties.rounds.type, parentSchema: schema34.properties.convergence.properties.rounds, data: data25 };
+          var _valid1 = _errs57 === errors;
+          valid10 = valid10 || _valid1;
+          if (!valid10) {
+            const err61 = { instancePath: instancePath + "/qaCommands/" + i1, schemaPath: "#/properties/qaCommands/items/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.qaCommands.items.anyOf, parentSchema: schema34.properties.qaCommands.items, data: data21 };
             if (vErrors === null) {
               vErrors = [err61];
             } else {
               vErrors.push(err61);
             }
             errors++;
-          }
-          if (typeof data25 == "number" && isFinite(data25)) {
-            if (data25 > 5 || isNaN(data25)) {
-              const err62 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.convergence.properties.rounds, data: data25 };
-              if (vErrors === null) {
-                vErrors = [err62];
+          } else {
+            errors = _errs54;
+            if (vErrors !== null) {
+              if (_errs54) {
+                vErrors.length = _errs54;
               } else {
-                vErrors.push(err62);
+                vErrors = null;
               }
-              errors++;
             }
-            if (data25 < 0 || isNaN(data25)) {
-              const err63 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.convergence.properties.rounds, data: data25 };
+          }
+        }
+      } else {
+        const err62 = { instancePath: instancePath + "/qaCommands", schemaPath: "#/properties/qaCommands/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.qaCommands.type, parentSchema: schema34.properties.qaCommands, data: data20 };
+        if (vErrors === null) {
+          vErrors = [err62];
+        } else {
+          vErrors.push(err62);
+        }
+        errors++;
+      }
+    }
+    if (data.protected !== void 0) {
+      let data25 = data.protected;
+      if (Array.isArray(data25)) {
+        const len2 = data25.length;
+        for (let i2 = 0; i2 < len2; i2++) {
+          let data26 = data25[i2];
+          if (typeof data26 === "string") {
+            if (func2(data26) < 1) {
+              const err63 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.protected.items, data: data26 };
               if (vErrors === null) {
                 vErrors = [err63];
               } else {
@@ -17078,69 +17135,133 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+          } else {
+            const err64 = { instancePath: instancePath + "/protected/" + i2, schemaPath: "#/properties/protected/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.protected.items.type, parentSchema: schema34.properties.protected.items, data: data26 };
+            if (vErrors === null) {
+              vErrors = [err64];
+            } else {
+              vErrors.push(err64);
+            }
+            errors++;
           }
         }
       } else {
-        const err64 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.convergence.type, parentSchema: schema34.properties.convergence, data: data24 };
+        const err65 = { instancePath: instancePath + "/protected", schemaPath: "#/properties/protected/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.protected.type, parentSchema: schema34.properties.protected, data: data25 };
         if (vErrors === null) {
-          vErrors = [err64];
+          vErrors = [err65];
         } else {
-          vErrors.push(err64);
+          vErrors.push(err65);
+        }
+        errors++;
+      }
+    }
+    if (data.convergence !== void 0) {
+      let data27 = data.convergence;
+      if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
+        for (const key6 in data27) {
+          if (!(key6 === "rounds")) {
+            const err66 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key6 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.convergence, data: data27 };
+            if (vErrors === null) {
+              vErrors = [err66];
+            } else {
+              vErrors.push(err66);
+            }
+            errors++;
+          }
+        }
+        if (data27.rounds !== void 0) {
+          let data28 = data27.rounds;
+          if (!(typeof data28 == "number" && (!(data28 % 1) && !isNaN(data28)) && isFinite(data28))) {
+            const err67 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.convergence.properties.rounds.type, parentSchema: schema34.properties.convergence.properties.rounds, data: data28 };
+            if (vErrors === null) {
+              vErrors = [err67];
+            } else {
+              vErrors.push(err67);
+            }
+            errors++;
+          }
+          if (typeof data28 == "number" && isFinite(data28)) {
+            if (data28 > 5 || isNaN(data28)) {
+              const err68 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.convergence.properties.rounds, data: data28 };
+              if (vErrors === null) {
+                vErrors = [err68];
+              } else {
+                vErrors.push(err68);
+              }
+              errors++;
+            }
+            if (data28 < 0 || isNaN(data28)) {
+              const err69 = { instancePath: instancePath + "/convergence/rounds", schemaPath: "#/properties/convergence/properties/rounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.convergence.properties.rounds, data: data28 };
+              if (vErrors === null) {
+                vErrors = [err69];
+              } else {
+                vErrors.push(err69);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err70 = { instancePath: instancePath + "/convergence", schemaPath: "#/properties/convergence/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.convergence.type, parentSchema: schema34.properties.convergence, data: data27 };
+        if (vErrors === null) {
+          vErrors = [err70];
+        } else {
+          vErrors.push(err70);
         }
         errors++;
       }
     }
     if (data.critic !== void 0) {
-      let data26 = data.critic;
-      const _errs70 = errors;
+      let data29 = data.critic;
+      const _errs76 = errors;
       let valid15 = false;
-      const _errs71 = errors;
-      if (typeof data26 === "string") {
-        if (func2(data26) < 1) {
-          const err65 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.critic.anyOf[0], data: data26 };
+      const _errs77 = errors;
+      if (typeof data29 === "string") {
+        if (func2(data29) < 1) {
+          const err71 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.critic.anyOf[0], data: data29 };
           if (vErrors === null) {
-            vErrors = [err65];
+            vErrors = [err71];
           } else {
-            vErrors.push(err65);
+            vErrors.push(err71);
           }
           errors++;
         }
       } else {
-        const err66 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.critic.anyOf[0].type, parentSchema: schema34.properties.critic.anyOf[0], data: data26 };
+        const err72 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.critic.anyOf[0].type, parentSchema: schema34.properties.critic.anyOf[0], data: data29 };
         if (vErrors === null) {
-          vErrors = [err66];
+          vErrors = [err72];
         } else {
-          vErrors.push(err66);
+          vErrors.push(err72);
         }
         errors++;
       }
-      var _valid2 = _errs71 === errors;
+      var _valid2 = _errs77 === errors;
       valid15 = valid15 || _valid2;
-      const _errs73 = errors;
-      if (data26 !== null) {
-        const err67 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.critic.anyOf[1].type, parentSchema: schema34.properties.critic.anyOf[1], data: data26 };
+      const _errs79 = errors;
+      if (data29 !== null) {
+        const err73 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.critic.anyOf[1].type, parentSchema: schema34.properties.critic.anyOf[1], data: data29 };
         if (vErrors === null) {
-          vErrors = [err67];
+          vErrors = [err73];
         } else {
-          vErrors.push(err67);
+          vErrors.push(err73);
         }
         errors++;
       }
-      var _valid2 = _errs73 === errors;
+      var _valid2 = _errs79 === errors;
       valid15 = valid15 || _valid2;
       if (!valid15) {
-        const err68 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.critic.anyOf, parentSchema: schema34.properties.critic, data: data26 };
+        const err74 = { instancePath: instancePath + "/critic", schemaPath: "#/properties/critic/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.critic.anyOf, parentSchema: schema34.properties.critic, data: data29 };
         if (vErrors === null) {
-          vErrors = [err68];
+          vErrors = [err74];
         } else {
-          vErrors.push(err68);
+          vErrors.push(err74);
         }
         errors++;
       } else {
-        errors = _errs70;
+        errors = _errs76;
         if (vErrors !== null) {
-          if (_errs70) {
-            vErrors.length = _errs70;
+          if (_errs76) {
+            vErrors.length = _errs76;
           } else {
             vErrors = null;
           }
@@ -17148,83 +17269,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
       }
     }
     if (data.fallback !== void 0) {
-      let data27 = data.fallback;
-      if (data27 && typeof data27 == "object" && !Array.isArray(data27)) {
-        for (const key7 in data27) {
+      let data30 = data.fallback;
+      if (data30 && typeof data30 == "object" && !Array.isArray(data30)) {
+        for (const key7 in data30) {
           if (!(key7 === "executor" || key7 === "verifiers")) {
-            const err69 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.fallback, data: data27 };
-            if (vErrors === null) {
-              vErrors = [err69];
-            } else {
-              vErrors.push(err69);
-            }
-            errors++;
-          }
-        }
-        if (data27.executor !== void 0) {
-          let data28 = data27.executor;
-          if (Array.isArray(data28)) {
-            const len3 = data28.length;
-            for (let i3 = 0; i3 < len3; i3++) {
-              let data29 = data28[i3];
-              if (typeof data29 === "string") {
-                if (func2(data29) < 1) {
-                  const err70 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.executor.items, data: data29 };
-                  if (vErrors === null) {
-                    vErrors = [err70];
-                  } else {
-                    vErrors.push(err70);
-                  }
-                  errors++;
-                }
-              } else {
-                const err71 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.executor.items.type, parentSchema: schema34.properties.fallback.properties.executor.items, data: data29 };
-                if (vErrors === null) {
-                  vErrors = [err71];
-                } else {
-                  vErrors.push(err71);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err72 = { instancePath: instancePath + "/fallback/executor", schemaPath: "#/properties/fallback/properties/executor/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.executor.type, parentSchema: schema34.properties.fallback.properties.executor, data: data28 };
-            if (vErrors === null) {
-              vErrors = [err72];
-            } else {
-              vErrors.push(err72);
-            }
-            errors++;
-          }
-        }
-        if (data27.verifiers !== void 0) {
-          let data30 = data27.verifiers;
-          if (Array.isArray(data30)) {
-            const len4 = data30.length;
-            for (let i4 = 0; i4 < len4; i4++) {
-              let data31 = data30[i4];
-              if (typeof data31 === "string") {
-                if (func2(data31) < 1) {
-                  const err73 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data31 };
-                  if (vErrors === null) {
-                    vErrors = [err73];
-                  } else {
-                    vErrors.push(err73);
-                  }
-                  errors++;
-                }
-              } else {
-                const err74 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.verifiers.items.type, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data31 };
-                if (vErrors === null) {
-                  vErrors = [err74];
-                } else {
-                  vErrors.push(err74);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err75 = { instancePath: instancePath + "/fallback/verifiers", schemaPath: "#/properties/fallback/properties/verifiers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.verifiers.type, parentSchema: schema34.properties.fallback.properties.verifiers, data: data30 };
+            const err75 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key7 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.fallback, data: data30 };
             if (vErrors === null) {
               vErrors = [err75];
             } else {
@@ -17233,84 +17282,94 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
+        if (data30.executor !== void 0) {
+          let data31 = data30.executor;
+          if (Array.isArray(data31)) {
+            const len3 = data31.length;
+            for (let i3 = 0; i3 < len3; i3++) {
+              let data32 = data31[i3];
+              if (typeof data32 === "string") {
+                if (func2(data32) < 1) {
+                  const err76 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.executor.items, data: data32 };
+                  if (vErrors === null) {
+                    vErrors = [err76];
+                  } else {
+                    vErrors.push(err76);
+                  }
+                  errors++;
+                }
+              } else {
+                const err77 = { instancePath: instancePath + "/fallback/executor/" + i3, schemaPath: "#/properties/fallback/properties/executor/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.executor.items.type, parentSchema: schema34.properties.fallback.properties.executor.items, data: data32 };
+                if (vErrors === null) {
+                  vErrors = [err77];
+                } else {
+                  vErrors.push(err77);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err78 = { instancePath: instancePath + "/fallback/executor", schemaPath: "#/properties/fallback/properties/executor/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.executor.type, parentSchema: schema34.properties.fallback.properties.executor, data: data31 };
+            if (vErrors === null) {
+              vErrors = [err78];
+            } else {
+              vErrors.push(err78);
+            }
+            errors++;
+          }
+        }
+        if (data30.verifiers !== void 0) {
+          let data33 = data30.verifiers;
+          if (Array.isArray(data33)) {
+            const len4 = data33.length;
+            for (let i4 = 0; i4 < len4; i4++) {
+              let data34 = data33[i4];
+              if (typeof data34 === "string") {
+                if (func2(data34) < 1) {
+                  const err79 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data34 };
+                  if (vErrors === null) {
+                    vErrors = [err79];
+                  } else {
+                    vErrors.push(err79);
+                  }
+                  errors++;
+                }
+              } else {
+                const err80 = { instancePath: instancePath + "/fallback/verifiers/" + i4, schemaPath: "#/properties/fallback/properties/verifiers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.fallback.properties.verifiers.items.type, parentSchema: schema34.properties.fallback.properties.verifiers.items, data: data34 };
+                if (vErrors === null) {
+                  vErrors = [err80];
+                } else {
+                  vErrors.push(err80);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err81 = { instancePath: instancePath + "/fallback/verifiers", schemaPath: "#/properties/fallback/properties/verifiers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.fallback.properties.verifiers.type, parentSchema: schema34.properties.fallback.properties.verifiers, data: data33 };
+            if (vErrors === null) {
+              vErrors = [err81];
+            } else {
+              vErrors.push(err81);
+            }
+            errors++;
+          }
+        }
       } else {
-        const err76 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.fallback.type, parentSchema: schema34.properties.fallback, data: data27 };
+        const err82 = { instancePath: instancePath + "/fallback", schemaPath: "#/properties/fallback/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.fallback.type, parentSchema: schema34.properties.fallback, data: data30 };
         if (vErrors === null) {
-          vErrors = [err76];
+          vErrors = [err82];
         } else {
-          vErrors.push(err76);
+          vErrors.push(err82);
         }
         errors++;
       }
     }
     if (data.timeouts !== void 0) {
-      let data32 = data.timeouts;
-      if (data32 && typeof data32 == "object" && !Array.isArray(data32)) {
-        for (const key8 in data32) {
+      let data35 = data.timeouts;
+      if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
+        for (const key8 in data35) {
           if (!(key8 === "executorMinutes" || key8 === "verifierMinutes" || key8 === "qaMinutes")) {
-            const err77 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.timeouts, data: data32 };
-            if (vErrors === null) {
-              vErrors = [err77];
-            } else {
-              vErrors.push(err77);
-            }
-            errors++;
-          }
-        }
-        if (data32.executorMinutes !== void 0) {
-          let data33 = data32.executorMinutes;
-          if (typeof data33 == "number" && isFinite(data33)) {
-            if (data33 > 1440 || isNaN(data33)) {
-              const err78 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data33 };
-              if (vErrors === null) {
-                vErrors = [err78];
-              } else {
-                vErrors.push(err78);
-              }
-              errors++;
-            }
-            if (data33 <= 0 || isNaN(data33)) {
-              const err79 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data33 };
-              if (vErrors === null) {
-                vErrors = [err79];
-              } else {
-                vErrors.push(err79);
-              }
-              errors++;
-            }
-          } else {
-            const err80 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.executorMinutes.type, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data33 };
-            if (vErrors === null) {
-              vErrors = [err80];
-            } else {
-              vErrors.push(err80);
-            }
-            errors++;
-          }
-        }
-        if (data32.verifierMinutes !== void 0) {
-          let data34 = data32.verifierMinutes;
-          if (typeof data34 == "number" && isFinite(data34)) {
-            if (data34 > 1440 || isNaN(data34)) {
-              const err81 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data34 };
-              if (vErrors === null) {
-                vErrors = [err81];
-              } else {
-                vErrors.push(err81);
-              }
-              errors++;
-            }
-            if (data34 <= 0 || isNaN(data34)) {
-              const err82 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data34 };
-              if (vErrors === null) {
-                vErrors = [err82];
-              } else {
-                vErrors.push(err82);
-              }
-              errors++;
-            }
-          } else {
-            const err83 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.verifierMinutes.type, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data34 };
+            const err83 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key8 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.timeouts, data: data35 };
             if (vErrors === null) {
               vErrors = [err83];
             } else {
@@ -17319,11 +17378,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data32.qaMinutes !== void 0) {
-          let data35 = data32.qaMinutes;
-          if (typeof data35 == "number" && isFinite(data35)) {
-            if (data35 > 1440 || isNaN(data35)) {
-              const err84 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data35 };
+        if (data35.executorMinutes !== void 0) {
+          let data36 = data35.executorMinutes;
+          if (typeof data36 == "number" && isFinite(data36)) {
+            if (data36 > 1440 || isNaN(data36)) {
+              const err84 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data36 };
               if (vErrors === null) {
                 vErrors = [err84];
               } else {
@@ -17331,8 +17390,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data35 <= 0 || isNaN(data35)) {
-              const err85 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data35 };
+            if (data36 <= 0 || isNaN(data36)) {
+              const err85 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data36 };
               if (vErrors === null) {
                 vErrors = [err85];
               } else {
@@ -17341,7 +17400,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               errors++;
             }
           } else {
-            const err86 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.qaMinutes.type, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data35 };
+            const err86 = { instancePath: instancePath + "/timeouts/executorMinutes", schemaPath: "#/properties/timeouts/properties/executorMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.executorMinutes.type, parentSchema: schema34.properties.timeouts.properties.executorMinutes, data: data36 };
             if (vErrors === null) {
               vErrors = [err86];
             } else {
@@ -17350,34 +17409,29 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-      } else {
-        const err87 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.timeouts.type, parentSchema: schema34.properties.timeouts, data: data32 };
-        if (vErrors === null) {
-          vErrors = [err87];
-        } else {
-          vErrors.push(err87);
-        }
-        errors++;
-      }
-    }
-    if (data.concurrency !== void 0) {
-      let data36 = data.concurrency;
-      if (data36 && typeof data36 == "object" && !Array.isArray(data36)) {
-        for (const key9 in data36) {
-          if (!(key9 === "verifiers")) {
-            const err88 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.concurrency, data: data36 };
-            if (vErrors === null) {
-              vErrors = [err88];
-            } else {
-              vErrors.push(err88);
+        if (data35.verifierMinutes !== void 0) {
+          let data37 = data35.verifierMinutes;
+          if (typeof data37 == "number" && isFinite(data37)) {
+            if (data37 > 1440 || isNaN(data37)) {
+              const err87 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data37 };
+              if (vErrors === null) {
+                vErrors = [err87];
+              } else {
+                vErrors.push(err87);
+              }
+              errors++;
             }
-            errors++;
-          }
-        }
-        if (data36.verifiers !== void 0) {
-          let data37 = data36.verifiers;
-          if (!(typeof data37 == "number" && (!(data37 % 1) && !isNaN(data37)) && isFinite(data37))) {
-            const err89 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.concurrency.properties.verifiers.type, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data37 };
+            if (data37 <= 0 || isNaN(data37)) {
+              const err88 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data37 };
+              if (vErrors === null) {
+                vErrors = [err88];
+              } else {
+                vErrors.push(err88);
+              }
+              errors++;
+            }
+          } else {
+            const err89 = { instancePath: instancePath + "/timeouts/verifierMinutes", schemaPath: "#/properties/timeouts/properties/verifierMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.verifierMinutes.type, parentSchema: schema34.properties.timeouts.properties.verifierMinutes, data: data37 };
             if (vErrors === null) {
               vErrors = [err89];
             } else {
@@ -17385,9 +17439,12 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data37 == "number" && isFinite(data37)) {
-            if (data37 > 9007199254740991 || isNaN(data37)) {
-              const err90 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data37 };
+        }
+        if (data35.qaMinutes !== void 0) {
+          let data38 = data35.qaMinutes;
+          if (typeof data38 == "number" && isFinite(data38)) {
+            if (data38 > 1440 || isNaN(data38)) {
+              const err90 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data38 };
               if (vErrors === null) {
                 vErrors = [err90];
               } else {
@@ -17395,8 +17452,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data37 < 0 || isNaN(data37)) {
-              const err91 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data37 };
+            if (data38 <= 0 || isNaN(data38)) {
+              const err91 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data38 };
               if (vErrors === null) {
                 vErrors = [err91];
               } else {
@@ -17404,97 +17461,96 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
+          } else {
+            const err92 = { instancePath: instancePath + "/timeouts/qaMinutes", schemaPath: "#/properties/timeouts/properties/qaMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.timeouts.properties.qaMinutes.type, parentSchema: schema34.properties.timeouts.properties.qaMinutes, data: data38 };
+            if (vErrors === null) {
+              vErrors = [err92];
+            } else {
+              vErrors.push(err92);
+            }
+            errors++;
           }
         }
       } else {
-        const err92 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.concurrency.type, parentSchema: schema34.properties.concurrency, data: data36 };
+        const err93 = { instancePath: instancePath + "/timeouts", schemaPath: "#/properties/timeouts/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.timeouts.type, parentSchema: schema34.properties.timeouts, data: data35 };
         if (vErrors === null) {
-          vErrors = [err92];
+          vErrors = [err93];
         } else {
-          vErrors.push(err92);
+          vErrors.push(err93);
+        }
+        errors++;
+      }
+    }
+    if (data.concurrency !== void 0) {
+      let data39 = data.concurrency;
+      if (data39 && typeof data39 == "object" && !Array.isArray(data39)) {
+        for (const key9 in data39) {
+          if (!(key9 === "verifiers")) {
+            const err94 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key9 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.concurrency, data: data39 };
+            if (vErrors === null) {
+              vErrors = [err94];
+            } else {
+              vErrors.push(err94);
+            }
+            errors++;
+          }
+        }
+        if (data39.verifiers !== void 0) {
+          let data40 = data39.verifiers;
+          if (!(typeof data40 == "number" && (!(data40 % 1) && !isNaN(data40)) && isFinite(data40))) {
+            const err95 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.concurrency.properties.verifiers.type, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data40 };
+            if (vErrors === null) {
+              vErrors = [err95];
+            } else {
+              vErrors.push(err95);
+            }
+            errors++;
+          }
+          if (typeof data40 == "number" && isFinite(data40)) {
+            if (data40 > 9007199254740991 || isNaN(data40)) {
+              const err96 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err96];
+              } else {
+                vErrors.push(err96);
+              }
+              errors++;
+            }
+            if (data40 < 0 || isNaN(data40)) {
+              const err97 = { instancePath: instancePath + "/concurrency/verifiers", schemaPath: "#/properties/concurrency/properties/verifiers/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.concurrency.properties.verifiers, data: data40 };
+              if (vErrors === null) {
+                vErrors = [err97];
+              } else {
+                vErrors.push(err97);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err98 = { instancePath: instancePath + "/concurrency", schemaPath: "#/properties/concurrency/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.concurrency.type, parentSchema: schema34.properties.concurrency, data: data39 };
+        if (vErrors === null) {
+          vErrors = [err98];
+        } else {
+          vErrors.push(err98);
         }
         errors++;
       }
     }
     if (data.ledgerBranch !== void 0) {
-      let data38 = data.ledgerBranch;
-      if (typeof data38 === "string") {
-        if (!pattern77.test(data38)) {
-          const err93 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._/-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", parentSchema: schema34.properties.ledgerBranch, data: data38 };
+      let data41 = data.ledgerBranch;
+      if (typeof data41 === "string") {
+        if (!pattern78.test(data41)) {
+          const err99 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._/-]*$"', schema: "^[A-Za-z0-9][A-Za-z0-9._/-]*$", parentSchema: schema34.properties.ledgerBranch, data: data41 };
           if (vErrors === null) {
-            vErrors = [err93];
+            vErrors = [err99];
           } else {
-            vErrors.push(err93);
+            vErrors.push(err99);
           }
           errors++;
         }
       } else {
-        const err94 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.ledgerBranch.type, parentSchema: schema34.properties.ledgerBranch, data: data38 };
-        if (vErrors === null) {
-          vErrors = [err94];
-        } else {
-          vErrors.push(err94);
-        }
-        errors++;
-      }
-    }
-    if (data.plansDir !== void 0) {
-      let data39 = data.plansDir;
-      if (typeof data39 === "string") {
-        if (func2(data39) < 1) {
-          const err95 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.plansDir, data: data39 };
-          if (vErrors === null) {
-            vErrors = [err95];
-          } else {
-            vErrors.push(err95);
-          }
-          errors++;
-        }
-      } else {
-        const err96 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.plansDir.type, parentSchema: schema34.properties.plansDir, data: data39 };
-        if (vErrors === null) {
-          vErrors = [err96];
-        } else {
-          vErrors.push(err96);
-        }
-        errors++;
-      }
-    }
-    if (data.leaseMinutes !== void 0) {
-      let data40 = data.leaseMinutes;
-      if (typeof data40 == "number" && isFinite(data40)) {
-        if (data40 > 1440 || isNaN(data40)) {
-          const err97 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.leaseMinutes, data: data40 };
-          if (vErrors === null) {
-            vErrors = [err97];
-          } else {
-            vErrors.push(err97);
-          }
-          errors++;
-        }
-        if (data40 <= 0 || isNaN(data40)) {
-          const err98 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.leaseMinutes, data: data40 };
-          if (vErrors === null) {
-            vErrors = [err98];
-          } else {
-            vErrors.push(err98);
-          }
-          errors++;
-        }
-      } else {
-        const err99 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.leaseMinutes.type, parentSchema: schema34.properties.leaseMinutes, data: data40 };
-        if (vErrors === null) {
-          vErrors = [err99];
-        } else {
-          vErrors.push(err99);
-        }
-        errors++;
-      }
-    }
-    if (data.isolation !== void 0) {
-      let data41 = data.isolation;
-      if (typeof data41 !== "string") {
-        const err100 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.isolation.type, parentSchema: schema34.properties.isolation, data: data41 };
+        const err100 = { instancePath: instancePath + "/ledgerBranch", schemaPath: "#/properties/ledgerBranch/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.ledgerBranch.type, parentSchema: schema34.properties.ledgerBranch, data: data41 };
         if (vErrors === null) {
           vErrors = [err100];
         } else {
@@ -17502,118 +17558,105 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         }
         errors++;
       }
-      if (!(data41 === "auto" || data41 === "none")) {
-        const err101 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/enum", keyword: "enum", params: { allowedValues: schema34.properties.isolation.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.isolation.enum, parentSchema: schema34.properties.isolation, data: data41 };
+    }
+    if (data.plansDir !== void 0) {
+      let data42 = data.plansDir;
+      if (typeof data42 === "string") {
+        if (func2(data42) < 1) {
+          const err101 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.plansDir, data: data42 };
+          if (vErrors === null) {
+            vErrors = [err101];
+          } else {
+            vErrors.push(err101);
+          }
+          errors++;
+        }
+      } else {
+        const err102 = { instancePath: instancePath + "/plansDir", schemaPath: "#/properties/plansDir/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.plansDir.type, parentSchema: schema34.properties.plansDir, data: data42 };
         if (vErrors === null) {
-          vErrors = [err101];
+          vErrors = [err102];
         } else {
-          vErrors.push(err101);
+          vErrors.push(err102);
+        }
+        errors++;
+      }
+    }
+    if (data.leaseMinutes !== void 0) {
+      let data43 = data.leaseMinutes;
+      if (typeof data43 == "number" && isFinite(data43)) {
+        if (data43 > 1440 || isNaN(data43)) {
+          const err103 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1440 }, message: "must be <= 1440", schema: 1440, parentSchema: schema34.properties.leaseMinutes, data: data43 };
+          if (vErrors === null) {
+            vErrors = [err103];
+          } else {
+            vErrors.push(err103);
+          }
+          errors++;
+        }
+        if (data43 <= 0 || isNaN(data43)) {
+          const err104 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.leaseMinutes, data: data43 };
+          if (vErrors === null) {
+            vErrors = [err104];
+          } else {
+            vErrors.push(err104);
+          }
+          errors++;
+        }
+      } else {
+        const err105 = { instancePath: instancePath + "/leaseMinutes", schemaPath: "#/properties/leaseMinutes/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.leaseMinutes.type, parentSchema: schema34.properties.leaseMinutes, data: data43 };
+        if (vErrors === null) {
+          vErrors = [err105];
+        } else {
+          vErrors.push(err105);
+        }
+        errors++;
+      }
+    }
+    if (data.isolation !== void 0) {
+      let data44 = data.isolation;
+      if (typeof data44 !== "string") {
+        const err106 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.isolation.type, parentSchema: schema34.properties.isolation, data: data44 };
+        if (vErrors === null) {
+          vErrors = [err106];
+        } else {
+          vErrors.push(err106);
+        }
+        errors++;
+      }
+      if (!(data44 === "auto" || data44 === "none")) {
+        const err107 = { instancePath: instancePath + "/isolation", schemaPath: "#/properties/isolation/enum", keyword: "enum", params: { allowedValues: schema34.properties.isolation.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.isolation.enum, parentSchema: schema34.properties.isolation, data: data44 };
+        if (vErrors === null) {
+          vErrors = [err107];
+        } else {
+          vErrors.push(err107);
         }
         errors++;
       }
     }
     if (data.budgets !== void 0) {
-      let data42 = data.budgets;
-      if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
-        for (const key10 in data42) {
+      let data45 = data.budgets;
+      if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
+        for (const key10 in data45) {
           if (!(key10 === "worker" || key10 === "stage" || key10 === "plan" || key10 === "day")) {
-            const err102 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets, data: data42 };
+            const err108 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key10 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets, data: data45 };
             if (vErrors === null) {
-              vErrors = [err102];
+              vErrors = [err108];
             } else {
-              vErrors.push(err102);
+              vErrors.push(err108);
             }
             errors++;
           }
         }
-        if (data42.worker !== void 0) {
-          let data43 = data42.worker;
-          if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
-            for (const key11 in data43) {
-              if (!(key11 === "tokens" || key11 === "usd")) {
-                const err103 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.worker, data: data43 };
-                if (vErrors === null) {
-                  vErrors = [err103];
-                } else {
-                  vErrors.push(err103);
-                }
-                errors++;
-              }
-            }
-            if (data43.tokens !== void 0) {
-              let data44 = data43.tokens;
-              if (!(typeof data44 == "number" && (!(data44 % 1) && !isNaN(data44)) && isFinite(data44))) {
-                const err104 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.worker.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data44 };
-                if (vErrors === null) {
-                  vErrors = [err104];
-                } else {
-                  vErrors.push(err104);
-                }
-                errors++;
-              }
-              if (typeof data44 == "number" && isFinite(data44)) {
-                if (data44 > 9007199254740991 || isNaN(data44)) {
-                  const err105 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data44 };
-                  if (vErrors === null) {
-                    vErrors = [err105];
-                  } else {
-                    vErrors.push(err105);
-                  }
-                  errors++;
-                }
-                if (data44 <= 0 || isNaN(data44)) {
-                  const err106 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data44 };
-                  if (vErrors === null) {
-                    vErrors = [err106];
-                  } else {
-                    vErrors.push(err106);
-                  }
-                  errors++;
-                }
-              }
-            }
-            if (data43.usd !== void 0) {
-              let data45 = data43.usd;
-              if (typeof data45 == "number" && isFinite(data45)) {
-                if (data45 <= 0 || isNaN(data45)) {
-                  const err107 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data45 };
-                  if (vErrors === null) {
-                    vErrors = [err107];
-                  } else {
-                    vErrors.push(err107);
-                  }
-                  errors++;
-                }
-              } else {
-                const err108 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.worker.properties.usd.type, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data45 };
-                if (vErrors === null) {
-                  vErrors = [err108];
-                } else {
-                  vErrors.push(err108);
-                }
-                errors++;
-              }
-            }
-          } else {
-            const err109 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.worker.type, parentSchema: schema34.properties.budgets.properties.worker, data: data43 };
-            if (vErrors === null) {
-              vErrors = [err109];
-            } else {
-              vErrors.push(err109);
-            }
-            errors++;
-          }
-        }
-        if (data42.stage !== void 0) {
-          let data46 = data42.stage;
+        if (data45.worker !== void 0) {
+          let data46 = data45.worker;
           if (data46 && typeof data46 == "object" && !Array.isArray(data46)) {
-            for (const key12 in data46) {
-              if (!(key12 === "tokens" || key12 === "usd")) {
-                const err110 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.stage, data: data46 };
+            for (const key11 in data46) {
+              if (!(key11 === "tokens" || key11 === "usd")) {
+                const err109 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key11 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.worker, data: data46 };
                 if (vErrors === null) {
-                  vErrors = [err110];
+                  vErrors = [err109];
                 } else {
-                  vErrors.push(err110);
+                  vErrors.push(err109);
                 }
                 errors++;
               }
@@ -17621,30 +17664,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             if (data46.tokens !== void 0) {
               let data47 = data46.tokens;
               if (!(typeof data47 == "number" && (!(data47 % 1) && !isNaN(data47)) && isFinite(data47))) {
-                const err111 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.stage.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data47 };
+                const err110 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.worker.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data47 };
                 if (vErrors === null) {
-                  vErrors = [err111];
+                  vErrors = [err110];
                 } else {
-                  vErrors.push(err111);
+                  vErrors.push(err110);
                 }
                 errors++;
               }
               if (typeof data47 == "number" && isFinite(data47)) {
                 if (data47 > 9007199254740991 || isNaN(data47)) {
-                  const err112 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data47 };
+                  const err111 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data47 };
                   if (vErrors === null) {
-                    vErrors = [err112];
+                    vErrors = [err111];
                   } else {
-                    vErrors.push(err112);
+                    vErrors.push(err111);
                   }
                   errors++;
                 }
                 if (data47 <= 0 || isNaN(data47)) {
-                  const err113 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data47 };
+                  const err112 = { instancePath: instancePath + "/budgets/worker/tokens", schemaPath: "#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.tokens, data: data47 };
                   if (vErrors === null) {
-                    vErrors = [err113];
+                    vErrors = [err112];
                   } else {
-                    vErrors.push(err113);
+                    vErrors.push(err112);
                   }
                   errors++;
                 }
@@ -17654,44 +17697,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               let data48 = data46.usd;
               if (typeof data48 == "number" && isFinite(data48)) {
                 if (data48 <= 0 || isNaN(data48)) {
-                  const err114 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data48 };
+                  const err113 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data48 };
                   if (vErrors === null) {
-                    vErrors = [err114];
+                    vErrors = [err113];
                   } else {
-                    vErrors.push(err114);
+                    vErrors.push(err113);
                   }
                   errors++;
                 }
               } else {
-                const err115 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.stage.properties.usd.type, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data48 };
+                const err114 = { instancePath: instancePath + "/budgets/worker/usd", schemaPath: "#/properties/budgets/properties/worker/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.worker.properties.usd.type, parentSchema: schema34.properties.budgets.properties.worker.properties.usd, data: data48 };
                 if (vErrors === null) {
-                  vErrors = [err115];
+                  vErrors = [err114];
                 } else {
-                  vErrors.push(err115);
+                  vErrors.push(err114);
                 }
                 errors++;
               }
             }
           } else {
-            const err116 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.stage.type, parentSchema: schema34.properties.budgets.properties.stage, data: data46 };
+            const err115 = { instancePath: instancePath + "/budgets/worker", schemaPath: "#/properties/budgets/properties/worker/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.worker.type, parentSchema: schema34.properties.budgets.properties.worker, data: data46 };
             if (vErrors === null) {
-              vErrors = [err116];
+              vErrors = [err115];
             } else {
-              vErrors.push(err116);
+              vErrors.push(err115);
             }
             errors++;
           }
         }
-        if (data42.plan !== void 0) {
-          let data49 = data42.plan;
+        if (data45.stage !== void 0) {
+          let data49 = data45.stage;
           if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
-            for (const key13 in data49) {
-              if (!(key13 === "tokens" || key13 === "usd")) {
-                const err117 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.plan, data: data49 };
+            for (const key12 in data49) {
+              if (!(key12 === "tokens" || key12 === "usd")) {
+                const err116 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key12 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.stage, data: data49 };
                 if (vErrors === null) {
-                  vErrors = [err117];
+                  vErrors = [err116];
                 } else {
-                  vErrors.push(err117);
+                  vErrors.push(err116);
                 }
                 errors++;
               }
@@ -17699,30 +17742,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             if (data49.tokens !== void 0) {
               let data50 = data49.tokens;
               if (!(typeof data50 == "number" && (!(data50 % 1) && !isNaN(data50)) && isFinite(data50))) {
-                const err118 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.plan.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data50 };
+                const err117 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.stage.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data50 };
                 if (vErrors === null) {
-                  vErrors = [err118];
+                  vErrors = [err117];
                 } else {
-                  vErrors.push(err118);
+                  vErrors.push(err117);
                 }
                 errors++;
               }
               if (typeof data50 == "number" && isFinite(data50)) {
                 if (data50 > 9007199254740991 || isNaN(data50)) {
-                  const err119 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data50 };
+                  const err118 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data50 };
                   if (vErrors === null) {
-                    vErrors = [err119];
+                    vErrors = [err118];
                   } else {
-                    vErrors.push(err119);
+                    vErrors.push(err118);
                   }
                   errors++;
                 }
                 if (data50 <= 0 || isNaN(data50)) {
-                  const err120 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data50 };
+                  const err119 = { instancePath: instancePath + "/budgets/stage/tokens", schemaPath: "#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.tokens, data: data50 };
                   if (vErrors === null) {
-                    vErrors = [err120];
+                    vErrors = [err119];
                   } else {
-                    vErrors.push(err120);
+                    vErrors.push(err119);
                   }
                   errors++;
                 }
@@ -17732,44 +17775,44 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               let data51 = data49.usd;
               if (typeof data51 == "number" && isFinite(data51)) {
                 if (data51 <= 0 || isNaN(data51)) {
-                  const err121 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data51 };
+                  const err120 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data51 };
                   if (vErrors === null) {
-                    vErrors = [err121];
+                    vErrors = [err120];
                   } else {
-                    vErrors.push(err121);
+                    vErrors.push(err120);
                   }
                   errors++;
                 }
               } else {
-                const err122 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.plan.properties.usd.type, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data51 };
+                const err121 = { instancePath: instancePath + "/budgets/stage/usd", schemaPath: "#/properties/budgets/properties/stage/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.stage.properties.usd.type, parentSchema: schema34.properties.budgets.properties.stage.properties.usd, data: data51 };
                 if (vErrors === null) {
-                  vErrors = [err122];
+                  vErrors = [err121];
                 } else {
-                  vErrors.push(err122);
+                  vErrors.push(err121);
                 }
                 errors++;
               }
             }
           } else {
-            const err123 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.plan.type, parentSchema: schema34.properties.budgets.properties.plan, data: data49 };
+            const err122 = { instancePath: instancePath + "/budgets/stage", schemaPath: "#/properties/budgets/properties/stage/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.stage.type, parentSchema: schema34.properties.budgets.properties.stage, data: data49 };
             if (vErrors === null) {
-              vErrors = [err123];
+              vErrors = [err122];
             } else {
-              vErrors.push(err123);
+              vErrors.push(err122);
             }
             errors++;
           }
         }
-        if (data42.day !== void 0) {
-          let data52 = data42.day;
+        if (data45.plan !== void 0) {
+          let data52 = data45.plan;
           if (data52 && typeof data52 == "object" && !Array.isArray(data52)) {
-            for (const key14 in data52) {
-              if (!(key14 === "tokens" || key14 === "usd")) {
-                const err124 = { instancePath: instancePath + "/budgets/day", schemaPath: "#/properties/budgets/properties/day/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.day, data: data52 };
+            for (const key13 in data52) {
+              if (!(key13 === "tokens" || key13 === "usd")) {
+                const err123 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key13 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.plan, data: data52 };
                 if (vErrors === null) {
-                  vErrors = [err124];
+                  vErrors = [err123];
                 } else {
-                  vErrors.push(err124);
+                  vErrors.push(err123);
                 }
                 errors++;
               }
@@ -17777,30 +17820,30 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             if (data52.tokens !== void 0) {
               let data53 = data52.tokens;
               if (!(typeof data53 == "number" && (!(data53 % 1) && !isNaN(data53)) && isFinite(data53))) {
-                const err125 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.day.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data53 };
+                const err124 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.plan.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data53 };
                 if (vErrors === null) {
-                  vErrors = [err125];
+                  vErrors = [err124];
                 } else {
-                  vErrors.push(err125);
+                  vErrors.push(err124);
                 }
                 errors++;
               }
               if (typeof data53 == "number" && isFinite(data53)) {
                 if (data53 > 9007199254740991 || isNaN(data53)) {
-                  const err126 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data53 };
+                  const err125 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data53 };
                   if (vErrors === null) {
-                    vErrors = [err126];
+                    vErrors = [err125];
                   } else {
-                    vErrors.push(err126);
+                    vErrors.push(err125);
                   }
                   errors++;
                 }
                 if (data53 <= 0 || isNaN(data53)) {
-                  const err127 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data53 };
+                  const err126 = { instancePath: instancePath + "/budgets/plan/tokens", schemaPath: "#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.tokens, data: data53 };
                   if (vErrors === null) {
-                    vErrors = [err127];
+                    vErrors = [err126];
                   } else {
-                    vErrors.push(err127);
+                    vErrors.push(err126);
                   }
                   errors++;
                 }
@@ -17810,214 +17853,228 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               let data54 = data52.usd;
               if (typeof data54 == "number" && isFinite(data54)) {
                 if (data54 <= 0 || isNaN(data54)) {
-                  const err128 = { instancePath: instancePath + "/budgets/day/usd", schemaPath: "#/properties/budgets/properties/day/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.day.properties.usd, data: data54 };
+                  const err127 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data54 };
                   if (vErrors === null) {
-                    vErrors = [err128];
+                    vErrors = [err127];
                   } else {
-                    vErrors.push(err128);
+                    vErrors.push(err127);
                   }
                   errors++;
                 }
               } else {
-                const err129 = { instancePath: instancePath + "/budgets/day/usd", schemaPath: "#/properties/budgets/properties/day/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.day.properties.usd.type, parentSchema: schema34.properties.budgets.properties.day.properties.usd, data: data54 };
+                const err128 = { instancePath: instancePath + "/budgets/plan/usd", schemaPath: "#/properties/budgets/properties/plan/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.plan.properties.usd.type, parentSchema: schema34.properties.budgets.properties.plan.properties.usd, data: data54 };
                 if (vErrors === null) {
-                  vErrors = [err129];
+                  vErrors = [err128];
                 } else {
-                  vErrors.push(err129);
+                  vErrors.push(err128);
                 }
                 errors++;
               }
             }
           } else {
-            const err130 = { instancePath: instancePath + "/budgets/day", schemaPath: "#/properties/budgets/properties/day/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.day.type, parentSchema: schema34.properties.budgets.properties.day, data: data52 };
+            const err129 = { instancePath: instancePath + "/budgets/plan", schemaPath: "#/properties/budgets/properties/plan/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.plan.type, parentSchema: schema34.properties.budgets.properties.plan, data: data52 };
             if (vErrors === null) {
-              vErrors = [err130];
+              vErrors = [err129];
             } else {
-              vErrors.push(err130);
+              vErrors.push(err129);
+            }
+            errors++;
+          }
+        }
+        if (data45.day !== void 0) {
+          let data55 = data45.day;
+          if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
+            for (const key14 in data55) {
+              if (!(key14 === "tokens" || key14 === "usd")) {
+                const err130 = { instancePath: instancePath + "/budgets/day", schemaPath: "#/properties/budgets/properties/day/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key14 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.budgets.properties.day, data: data55 };
+                if (vErrors === null) {
+                  vErrors = [err130];
+                } else {
+                  vErrors.push(err130);
+                }
+                errors++;
+              }
+            }
+            if (data55.tokens !== void 0) {
+              let data56 = data55.tokens;
+              if (!(typeof data56 == "number" && (!(data56 % 1) && !isNaN(data56)) && isFinite(data56))) {
+                const err131 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.budgets.properties.day.properties.tokens.type, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data56 };
+                if (vErrors === null) {
+                  vErrors = [err131];
+                } else {
+                  vErrors.push(err131);
+                }
+                errors++;
+              }
+              if (typeof data56 == "number" && isFinite(data56)) {
+                if (data56 > 9007199254740991 || isNaN(data56)) {
+                  const err132 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data56 };
+                  if (vErrors === null) {
+                    vErrors = [err132];
+                  } else {
+                    vErrors.push(err132);
+                  }
+                  errors++;
+                }
+                if (data56 <= 0 || isNaN(data56)) {
+                  const err133 = { instancePath: instancePath + "/budgets/day/tokens", schemaPath: "#/properties/budgets/properties/day/properties/tokens/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.day.properties.tokens, data: data56 };
+                  if (vErrors === null) {
+                    vErrors = [err133];
+                  } else {
+                    vErrors.push(err133);
+                  }
+                  errors++;
+                }
+              }
+            }
+            if (data55.usd !== void 0) {
+              let data57 = data55.usd;
+              if (typeof data57 == "number" && isFinite(data57)) {
+                if (data57 <= 0 || isNaN(data57)) {
+                  const err134 = { instancePath: instancePath + "/budgets/day/usd", schemaPath: "#/properties/budgets/properties/day/properties/usd/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.budgets.properties.day.properties.usd, data: data57 };
+                  if (vErrors === null) {
+                    vErrors = [err134];
+                  } else {
+                    vErrors.push(err134);
+                  }
+                  errors++;
+                }
+              } else {
+                const err135 = { instancePath: instancePath + "/budgets/day/usd", schemaPath: "#/properties/budgets/properties/day/properties/usd/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.budgets.properties.day.properties.usd.type, parentSchema: schema34.properties.budgets.properties.day.properties.usd, data: data57 };
+                if (vErrors === null) {
+                  vErrors = [err135];
+                } else {
+                  vErrors.push(err135);
+                }
+                errors++;
+              }
+            }
+          } else {
+            const err136 = { instancePath: instancePath + "/budgets/day", schemaPath: "#/properties/budgets/properties/day/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.properties.day.type, parentSchema: schema34.properties.budgets.properties.day, data: data55 };
+            if (vErrors === null) {
+              vErrors = [err136];
+            } else {
+              vErrors.push(err136);
             }
             errors++;
           }
         }
       } else {
-        const err131 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.type, parentSchema: schema34.properties.budgets, data: data42 };
+        const err137 = { instancePath: instancePath + "/budgets", schemaPath: "#/properties/budgets/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.budgets.type, parentSchema: schema34.properties.budgets, data: data45 };
         if (vErrors === null) {
-          vErrors = [err131];
+          vErrors = [err137];
         } else {
-          vErrors.push(err131);
+          vErrors.push(err137);
         }
         errors++;
       }
     }
     if (data.limits !== void 0) {
-      let data55 = data.limits;
-      if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
-        for (const key15 in data55) {
+      let data58 = data.limits;
+      if (data58 && typeof data58 == "object" && !Array.isArray(data58)) {
+        for (const key15 in data58) {
           if (!(key15 === "turns" || key15 === "carryBytes" || key15 === "stageFiles" || key15 === "stageBytes" || key15 === "findingsPerVerifier")) {
-            const err132 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits, data: data55 };
+            const err138 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key15 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits, data: data58 };
             if (vErrors === null) {
-              vErrors = [err132];
+              vErrors = [err138];
             } else {
-              vErrors.push(err132);
+              vErrors.push(err138);
             }
             errors++;
           }
         }
-        if (data55.turns !== void 0) {
-          let data56 = data55.turns;
-          if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
-            for (const key16 in data56) {
+        if (data58.turns !== void 0) {
+          let data59 = data58.turns;
+          if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+            for (const key16 in data59) {
               if (!(key16 === "executor" || key16 === "verifier")) {
-                const err133 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits.properties.turns, data: data56 };
+                const err139 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key16 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.limits.properties.turns, data: data59 };
                 if (vErrors === null) {
-                  vErrors = [err133];
+                  vErrors = [err139];
                 } else {
-                  vErrors.push(err133);
+                  vErrors.push(err139);
                 }
                 errors++;
               }
             }
-            if (data56.executor !== void 0) {
-              let data57 = data56.executor;
-              if (!(typeof data57 == "number" && (!(data57 % 1) && !isNaN(data57)) && isFinite(data57))) {
-                const err134 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.executor.type, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data57 };
+            if (data59.executor !== void 0) {
+              let data60 = data59.executor;
+              if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
+                const err140 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.executor.type, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data60 };
                 if (vErrors === null) {
-                  vErrors = [err134];
+                  vErrors = [err140];
                 } else {
-                  vErrors.push(err134);
+                  vErrors.push(err140);
                 }
                 errors++;
               }
-              if (typeof data57 == "number" && isFinite(data57)) {
-                if (data57 > 1e4 || isNaN(data57)) {
-                  const err135 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data57 };
+              if (typeof data60 == "number" && isFinite(data60)) {
+                if (data60 > 1e4 || isNaN(data60)) {
+                  const err141 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data60 };
                   if (vErrors === null) {
-                    vErrors = [err135];
+                    vErrors = [err141];
                   } else {
-                    vErrors.push(err135);
+                    vErrors.push(err141);
                   }
                   errors++;
                 }
-                if (data57 <= 0 || isNaN(data57)) {
-                  const err136 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data57 };
+                if (data60 <= 0 || isNaN(data60)) {
+                  const err142 = { instancePath: instancePath + "/limits/turns/executor", schemaPath: "#/properties/limits/properties/turns/properties/executor/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.executor, data: data60 };
                   if (vErrors === null) {
-                    vErrors = [err136];
+                    vErrors = [err142];
                   } else {
-                    vErrors.push(err136);
+                    vErrors.push(err142);
                   }
                   errors++;
                 }
               }
             }
-            if (data56.verifier !== void 0) {
-              let data58 = data56.verifier;
-              if (!(typeof data58 == "number" && (!(data58 % 1) && !isNaN(data58)) && isFinite(data58))) {
-                const err137 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.verifier.type, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data58 };
+            if (data59.verifier !== void 0) {
+              let data61 = data59.verifier;
+              if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
+                const err143 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.turns.properties.verifier.type, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data61 };
                 if (vErrors === null) {
-                  vErrors = [err137];
+                  vErrors = [err143];
                 } else {
-                  vErrors.push(err137);
+                  vErrors.push(err143);
                 }
                 errors++;
               }
-              if (typeof data58 == "number" && isFinite(data58)) {
-                if (data58 > 1e4 || isNaN(data58)) {
-                  const err138 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data58 };
+              if (typeof data61 == "number" && isFinite(data61)) {
+                if (data61 > 1e4 || isNaN(data61)) {
+                  const err144 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e4 }, message: "must be <= 10000", schema: 1e4, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data61 };
                   if (vErrors === null) {
-                    vErrors = [err138];
+                    vErrors = [err144];
                   } else {
-                    vErrors.push(err138);
+                    vErrors.push(err144);
                   }
                   errors++;
                 }
-                if (data58 <= 0 || isNaN(data58)) {
-                  const err139 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data58 };
+                if (data61 <= 0 || isNaN(data61)) {
+                  const err145 = { instancePath: instancePath + "/limits/turns/verifier", schemaPath: "#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.turns.properties.verifier, data: data61 };
                   if (vErrors === null) {
-                    vErrors = [err139];
+                    vErrors = [err145];
                   } else {
-                    vErrors.push(err139);
+                    vErrors.push(err145);
                   }
                   errors++;
                 }
               }
             }
           } else {
-            const err140 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.properties.turns.type, parentSchema: schema34.properties.limits.properties.turns, data: data56 };
+            const err146 = { instancePath: instancePath + "/limits/turns", schemaPath: "#/properties/limits/properties/turns/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.properties.turns.type, parentSchema: schema34.properties.limits.properties.turns, data: data59 };
             if (vErrors === null) {
-              vErrors = [err140];
+              vErrors = [err146];
             } else {
-              vErrors.push(err140);
+              vErrors.push(err146);
             }
             errors++;
           }
         }
-        if (data55.carryBytes !== void 0) {
-          let data59 = data55.carryBytes;
-          if (!(typeof data59 == "number" && (!(data59 % 1) && !isNaN(data59)) && isFinite(data59))) {
-            const err141 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.carryBytes.type, parentSchema: schema34.properties.limits.properties.carryBytes, data: data59 };
-            if (vErrors === null) {
-              vErrors = [err141];
-            } else {
-              vErrors.push(err141);
-            }
-            errors++;
-          }
-          if (typeof data59 == "number" && isFinite(data59)) {
-            if (data59 > 9007199254740991 || isNaN(data59)) {
-              const err142 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.carryBytes, data: data59 };
-              if (vErrors === null) {
-                vErrors = [err142];
-              } else {
-                vErrors.push(err142);
-              }
-              errors++;
-            }
-            if (data59 <= 0 || isNaN(data59)) {
-              const err143 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.carryBytes, data: data59 };
-              if (vErrors === null) {
-                vErrors = [err143];
-              } else {
-                vErrors.push(err143);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data55.stageFiles !== void 0) {
-          let data60 = data55.stageFiles;
-          if (!(typeof data60 == "number" && (!(data60 % 1) && !isNaN(data60)) && isFinite(data60))) {
-            const err144 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageFiles.type, parentSchema: schema34.properties.limits.properties.stageFiles, data: data60 };
-            if (vErrors === null) {
-              vErrors = [err144];
-            } else {
-              vErrors.push(err144);
-            }
-            errors++;
-          }
-          if (typeof data60 == "number" && isFinite(data60)) {
-            if (data60 > 9007199254740991 || isNaN(data60)) {
-              const err145 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageFiles, data: data60 };
-              if (vErrors === null) {
-                vErrors = [err145];
-              } else {
-                vErrors.push(err145);
-              }
-              errors++;
-            }
-            if (data60 <= 0 || isNaN(data60)) {
-              const err146 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageFiles, data: data60 };
-              if (vErrors === null) {
-                vErrors = [err146];
-              } else {
-                vErrors.push(err146);
-              }
-              errors++;
-            }
-          }
-        }
-        if (data55.stageBytes !== void 0) {
-          let data61 = data55.stageBytes;
-          if (!(typeof data61 == "number" && (!(data61 % 1) && !isNaN(data61)) && isFinite(data61))) {
-            const err147 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageBytes.type, parentSchema: schema34.properties.limits.properties.stageBytes, data: data61 };
+        if (data58.carryBytes !== void 0) {
+          let data62 = data58.carryBytes;
+          if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
+            const err147 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.carryBytes.type, parentSchema: schema34.properties.limits.properties.carryBytes, data: data62 };
             if (vErrors === null) {
               vErrors = [err147];
             } else {
@@ -18025,9 +18082,9 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data61 == "number" && isFinite(data61)) {
-            if (data61 > 9007199254740991 || isNaN(data61)) {
-              const err148 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageBytes, data: data61 };
+          if (typeof data62 == "number" && isFinite(data62)) {
+            if (data62 > 9007199254740991 || isNaN(data62)) {
+              const err148 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.carryBytes, data: data62 };
               if (vErrors === null) {
                 vErrors = [err148];
               } else {
@@ -18035,8 +18092,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data61 <= 0 || isNaN(data61)) {
-              const err149 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageBytes, data: data61 };
+            if (data62 <= 0 || isNaN(data62)) {
+              const err149 = { instancePath: instancePath + "/limits/carryBytes", schemaPath: "#/properties/limits/properties/carryBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.carryBytes, data: data62 };
               if (vErrors === null) {
                 vErrors = [err149];
               } else {
@@ -18046,10 +18103,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
         }
-        if (data55.findingsPerVerifier !== void 0) {
-          let data62 = data55.findingsPerVerifier;
-          if (!(typeof data62 == "number" && (!(data62 % 1) && !isNaN(data62)) && isFinite(data62))) {
-            const err150 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.findingsPerVerifier.type, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data62 };
+        if (data58.stageFiles !== void 0) {
+          let data63 = data58.stageFiles;
+          if (!(typeof data63 == "number" && (!(data63 % 1) && !isNaN(data63)) && isFinite(data63))) {
+            const err150 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageFiles.type, parentSchema: schema34.properties.limits.properties.stageFiles, data: data63 };
             if (vErrors === null) {
               vErrors = [err150];
             } else {
@@ -18057,9 +18114,9 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (typeof data62 == "number" && isFinite(data62)) {
-            if (data62 > 9007199254740991 || isNaN(data62)) {
-              const err151 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data62 };
+          if (typeof data63 == "number" && isFinite(data63)) {
+            if (data63 > 9007199254740991 || isNaN(data63)) {
+              const err151 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageFiles, data: data63 };
               if (vErrors === null) {
                 vErrors = [err151];
               } else {
@@ -18067,8 +18124,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data62 <= 0 || isNaN(data62)) {
-              const err152 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data62 };
+            if (data63 <= 0 || isNaN(data63)) {
+              const err152 = { instancePath: instancePath + "/limits/stageFiles", schemaPath: "#/properties/limits/properties/stageFiles/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageFiles, data: data63 };
               if (vErrors === null) {
                 vErrors = [err152];
               } else {
@@ -18078,24 +18135,20 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
           }
         }
-      } else {
-        const err153 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.type, parentSchema: schema34.properties.limits, data: data55 };
-        if (vErrors === null) {
-          vErrors = [err153];
-        } else {
-          vErrors.push(err153);
-        }
-        errors++;
-      }
-    }
-    if (data.pricing !== void 0) {
-      let data63 = data.pricing;
-      if (data63 && typeof data63 == "object" && !Array.isArray(data63)) {
-        for (const key17 in data63) {
-          const _errs159 = errors;
-          if (typeof key17 === "string") {
-            if (func2(key17) < 1) {
-              const err154 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.pricing.propertyNames, data: key17, propertyName: key17 };
+        if (data58.stageBytes !== void 0) {
+          let data64 = data58.stageBytes;
+          if (!(typeof data64 == "number" && (!(data64 % 1) && !isNaN(data64)) && isFinite(data64))) {
+            const err153 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.stageBytes.type, parentSchema: schema34.properties.limits.properties.stageBytes, data: data64 };
+            if (vErrors === null) {
+              vErrors = [err153];
+            } else {
+              vErrors.push(err153);
+            }
+            errors++;
+          }
+          if (typeof data64 == "number" && isFinite(data64)) {
+            if (data64 > 9007199254740991 || isNaN(data64)) {
+              const err154 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.stageBytes, data: data64 };
               if (vErrors === null) {
                 vErrors = [err154];
               } else {
@@ -18103,18 +18156,21 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-          } else {
-            const err155 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.pricing.propertyNames.type, parentSchema: schema34.properties.pricing.propertyNames, data: key17, propertyName: key17 };
-            if (vErrors === null) {
-              vErrors = [err155];
-            } else {
-              vErrors.push(err155);
+            if (data64 <= 0 || isNaN(data64)) {
+              const err155 = { instancePath: instancePath + "/limits/stageBytes", schemaPath: "#/properties/limits/properties/stageBytes/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.stageBytes, data: data64 };
+              if (vErrors === null) {
+                vErrors = [err155];
+              } else {
+                vErrors.push(err155);
+              }
+              errors++;
             }
-            errors++;
           }
-          var valid30 = _errs159 === errors;
-          if (!valid30) {
-            const err156 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames", keyword: "propertyNames", params: { propertyName: key17 }, message: "property name must be valid", schema: schema34.properties.pricing.propertyNames, parentSchema: schema34.properties.pricing, data: data63 };
+        }
+        if (data58.findingsPerVerifier !== void 0) {
+          let data65 = data58.findingsPerVerifier;
+          if (!(typeof data65 == "number" && (!(data65 % 1) && !isNaN(data65)) && isFinite(data65))) {
+            const err156 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.limits.properties.findingsPerVerifier.type, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data65 };
             if (vErrors === null) {
               vErrors = [err156];
             } else {
@@ -18122,12 +18178,9 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-        for (const key18 in data63) {
-          let data64 = data63[key18];
-          if (data64 && typeof data64 == "object" && !Array.isArray(data64)) {
-            if (data64.input === void 0) {
-              const err157 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property 'input'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data64 };
+          if (typeof data65 == "number" && isFinite(data65)) {
+            if (data65 > 9007199254740991 || isNaN(data65)) {
+              const err157 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/maximum", keyword: "maximum", params: { comparison: "<=", limit: 9007199254740991 }, message: "must be <= 9007199254740991", schema: 9007199254740991, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data65 };
               if (vErrors === null) {
                 vErrors = [err157];
               } else {
@@ -18135,8 +18188,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            if (data64.output === void 0) {
-              const err158 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property 'output'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data64 };
+            if (data65 <= 0 || isNaN(data65)) {
+              const err158 = { instancePath: instancePath + "/limits/findingsPerVerifier", schemaPath: "#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum", keyword: "exclusiveMinimum", params: { comparison: ">", limit: 0 }, message: "must be > 0", schema: 0, parentSchema: schema34.properties.limits.properties.findingsPerVerifier, data: data65 };
               if (vErrors === null) {
                 vErrors = [err158];
               } else {
@@ -18144,75 +18197,77 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
               }
               errors++;
             }
-            for (const key19 in data64) {
+          }
+        }
+      } else {
+        const err159 = { instancePath: instancePath + "/limits", schemaPath: "#/properties/limits/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.limits.type, parentSchema: schema34.properties.limits, data: data58 };
+        if (vErrors === null) {
+          vErrors = [err159];
+        } else {
+          vErrors.push(err159);
+        }
+        errors++;
+      }
+    }
+    if (data.pricing !== void 0) {
+      let data66 = data.pricing;
+      if (data66 && typeof data66 == "object" && !Array.isArray(data66)) {
+        for (const key17 in data66) {
+          const _errs165 = errors;
+          if (typeof key17 === "string") {
+            if (func2(key17) < 1) {
+              const err160 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.pricing.propertyNames, data: key17, propertyName: key17 };
+              if (vErrors === null) {
+                vErrors = [err160];
+              } else {
+                vErrors.push(err160);
+              }
+              errors++;
+            }
+          } else {
+            const err161 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.pricing.propertyNames.type, parentSchema: schema34.properties.pricing.propertyNames, data: key17, propertyName: key17 };
+            if (vErrors === null) {
+              vErrors = [err161];
+            } else {
+              vErrors.push(err161);
+            }
+            errors++;
+          }
+          var valid30 = _errs165 === errors;
+          if (!valid30) {
+            const err162 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/propertyNames", keyword: "propertyNames", params: { propertyName: key17 }, message: "property name must be valid", schema: schema34.properties.pricing.propertyNames, parentSchema: schema34.properties.pricing, data: data66 };
+            if (vErrors === null) {
+              vErrors = [err162];
+            } else {
+              vErrors.push(err162);
+            }
+            errors++;
+          }
+        }
+        for (const key18 in data66) {
+          let data67 = data66[key18];
+          if (data67 && typeof data67 == "object" && !Array.isArray(data67)) {
+            if (data67.input === void 0) {
+              const err163 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "input" }, message: "must have required property 'input'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data67 };
+              if (vErrors === null) {
+                vErrors = [err163];
+              } else {
+                vErrors.push(err163);
+              }
+              errors++;
+            }
+            if (data67.output === void 0) {
+              const err164 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/required", keyword: "required", params: { missingProperty: "output" }, message: "must have required property 'output'", schema: schema34.properties.pricing.additionalProperties.required, parentSchema: schema34.properties.pricing.additionalProperties, data: data67 };
+              if (vErrors === null) {
+                vErrors = [err164];
+              } else {
+                vErrors.push(err164);
+              }
+              errors++;
+            }
+            for (const key19 in data67) {
               if (!(key19 === "input" || key19 === "output" || key19 === "cachedInput" || key19 === "cacheWrite")) {
-                const err159 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.pricing.additionalProperties, data: data64 };
-                if (vErrors === null) {
-                  vErrors = [err159];
-                } else {
-                  vErrors.push(err159);
-                }
-                errors++;
-              }
-            }
-            if (data64.input !== void 0) {
-              let data65 = data64.input;
-              if (typeof data65 == "number" && isFinite(data65)) {
-                if (data65 < 0 || isNaN(data65)) {
-                  const err160 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data65 };
-                  if (vErrors === null) {
-                    vErrors = [err160];
-                  } else {
-                    vErrors.push(err160);
-                  }
-                  errors++;
-                }
-              } else {
-                const err161 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.input.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data65 };
-                if (vErrors === null) {
-                  vErrors = [err161];
-                } else {
-                  vErrors.push(err161);
-                }
-                errors++;
-              }
-            }
-            if (data64.output !== void 0) {
-              let data66 = data64.output;
-              if (typeof data66 == "number" && isFinite(data66)) {
-                if (data66 < 0 || isNaN(data66)) {
-                  const err162 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data66 };
-                  if (vErrors === null) {
-                    vErrors = [err162];
-                  } else {
-                    vErrors.push(err162);
-                  }
-                  errors++;
-                }
-              } else {
-                const err163 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.output.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data66 };
-                if (vErrors === null) {
-                  vErrors = [err163];
-                } else {
-                  vErrors.push(err163);
-                }
-                errors++;
-              }
-            }
-            if (data64.cachedInput !== void 0) {
-              let data67 = data64.cachedInput;
-              if (typeof data67 == "number" && isFinite(data67)) {
-                if (data67 < 0 || isNaN(data67)) {
-                  const err164 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data67 };
-                  if (vErrors === null) {
-                    vErrors = [err164];
-                  } else {
-                    vErrors.push(err164);
-                  }
-                  errors++;
-                }
-              } else {
-                const err165 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cachedInput.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data67 };
+                const err165 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key19 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.pricing.additionalProperties, data: data67 };
                 if (vErrors === null) {
                   vErrors = [err165];
                 } else {
@@ -18221,11 +18276,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-            if (data64.cacheWrite !== void 0) {
-              let data68 = data64.cacheWrite;
+            if (data67.input !== void 0) {
+              let data68 = data67.input;
               if (typeof data68 == "number" && isFinite(data68)) {
                 if (data68 < 0 || isNaN(data68)) {
-                  const err166 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data68 };
+                  const err166 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data68 };
                   if (vErrors === null) {
                     vErrors = [err166];
                   } else {
@@ -18234,7 +18289,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                   errors++;
                 }
               } else {
-                const err167 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cacheWrite.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data68 };
+                const err167 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/input", schemaPath: "#/properties/pricing/additionalProperties/properties/input/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.input.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.input, data: data68 };
                 if (vErrors === null) {
                   vErrors = [err167];
                 } else {
@@ -18243,75 +18298,74 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
                 errors++;
               }
             }
-          } else {
-            const err168 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.additionalProperties.type, parentSchema: schema34.properties.pricing.additionalProperties, data: data64 };
-            if (vErrors === null) {
-              vErrors = [err168];
-            } else {
-              vErrors.push(err168);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err169 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.type, parentSchema: schema34.properties.pricing, data: data63 };
-        if (vErrors === null) {
-          vErrors = [err169];
-        } else {
-          vErrors.push(err169);
-        }
-        errors++;
-      }
-    }
-    if (data.bot !== void 0) {
-      let data69 = data.bot;
-      if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
-        for (const key20 in data69) {
-          if (!(key20 === "workflow" || key20 === "permission" || key20 === "allowForks")) {
-            const err170 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data69 };
-            if (vErrors === null) {
-              vErrors = [err170];
-            } else {
-              vErrors.push(err170);
-            }
-            errors++;
-          }
-        }
-        if (data69.workflow !== void 0) {
-          let data70 = data69.workflow;
-          if (typeof data70 === "string") {
-            if (!pattern78.test(data70)) {
-              const err171 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", parentSchema: schema34.properties.bot.properties.workflow, data: data70 };
-              if (vErrors === null) {
-                vErrors = [err171];
+            if (data67.output !== void 0) {
+              let data69 = data67.output;
+              if (typeof data69 == "number" && isFinite(data69)) {
+                if (data69 < 0 || isNaN(data69)) {
+                  const err168 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data69 };
+                  if (vErrors === null) {
+                    vErrors = [err168];
+                  } else {
+                    vErrors.push(err168);
+                  }
+                  errors++;
+                }
               } else {
-                vErrors.push(err171);
+                const err169 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/output", schemaPath: "#/properties/pricing/additionalProperties/properties/output/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.output.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.output, data: data69 };
+                if (vErrors === null) {
+                  vErrors = [err169];
+                } else {
+                  vErrors.push(err169);
+                }
+                errors++;
               }
-              errors++;
+            }
+            if (data67.cachedInput !== void 0) {
+              let data70 = data67.cachedInput;
+              if (typeof data70 == "number" && isFinite(data70)) {
+                if (data70 < 0 || isNaN(data70)) {
+                  const err170 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data70 };
+                  if (vErrors === null) {
+                    vErrors = [err170];
+                  } else {
+                    vErrors.push(err170);
+                  }
+                  errors++;
+                }
+              } else {
+                const err171 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cachedInput", schemaPath: "#/properties/pricing/additionalProperties/properties/cachedInput/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cachedInput.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cachedInput, data: data70 };
+                if (vErrors === null) {
+                  vErrors = [err171];
+                } else {
+                  vErrors.push(err171);
+                }
+                errors++;
+              }
+            }
+            if (data67.cacheWrite !== void 0) {
+              let data71 = data67.cacheWrite;
+              if (typeof data71 == "number" && isFinite(data71)) {
+                if (data71 < 0 || isNaN(data71)) {
+                  const err172 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data71 };
+                  if (vErrors === null) {
+                    vErrors = [err172];
+                  } else {
+                    vErrors.push(err172);
+                  }
+                  errors++;
+                }
+              } else {
+                const err173 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1") + "/cacheWrite", schemaPath: "#/properties/pricing/additionalProperties/properties/cacheWrite/type", keyword: "type", params: { type: "number" }, message: "must be number", schema: schema34.properties.pricing.additionalProperties.properties.cacheWrite.type, parentSchema: schema34.properties.pricing.additionalProperties.properties.cacheWrite, data: data71 };
+                if (vErrors === null) {
+                  vErrors = [err173];
+                } else {
+                  vErrors.push(err173);
+                }
+                errors++;
+              }
             }
           } else {
-            const err172 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.workflow.type, parentSchema: schema34.properties.bot.properties.workflow, data: data70 };
-            if (vErrors === null) {
-              vErrors = [err172];
-            } else {
-              vErrors.push(err172);
-            }
-            errors++;
-          }
-        }
-        if (data69.permission !== void 0) {
-          let data71 = data69.permission;
-          if (typeof data71 !== "string") {
-            const err173 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.permission.type, parentSchema: schema34.properties.bot.properties.permission, data: data71 };
-            if (vErrors === null) {
-              vErrors = [err173];
-            } else {
-              vErrors.push(err173);
-            }
-            errors++;
-          }
-          if (!(data71 === "triage" || data71 === "write" || data71 === "maintain" || data71 === "admin")) {
-            const err174 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.bot.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.bot.properties.permission.enum, parentSchema: schema34.properties.bot.properties.permission, data: data71 };
+            const err174 = { instancePath: instancePath + "/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"), schemaPath: "#/properties/pricing/additionalProperties/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.additionalProperties.type, parentSchema: schema34.properties.pricing.additionalProperties, data: data67 };
             if (vErrors === null) {
               vErrors = [err174];
             } else {
@@ -18320,91 +18374,77 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data69.allowForks !== void 0) {
-          let data72 = data69.allowForks;
-          if (typeof data72 !== "boolean") {
-            const err175 = { instancePath: instancePath + "/bot/allowForks", schemaPath: "#/properties/bot/properties/allowForks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.allowForks.type, parentSchema: schema34.properties.bot.properties.allowForks, data: data72 };
+      } else {
+        const err175 = { instancePath: instancePath + "/pricing", schemaPath: "#/properties/pricing/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.pricing.type, parentSchema: schema34.properties.pricing, data: data66 };
+        if (vErrors === null) {
+          vErrors = [err175];
+        } else {
+          vErrors.push(err175);
+        }
+        errors++;
+      }
+    }
+    if (data.bot !== void 0) {
+      let data72 = data.bot;
+      if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
+        for (const key20 in data72) {
+          if (!(key20 === "workflow" || key20 === "permission" || key20 === "allowForks")) {
+            const err176 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key20 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.bot, data: data72 };
             if (vErrors === null) {
-              vErrors = [err175];
+              vErrors = [err176];
             } else {
-              vErrors.push(err175);
+              vErrors.push(err176);
             }
             errors++;
           }
         }
-      } else {
-        const err176 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data69 };
-        if (vErrors === null) {
-          vErrors = [err176];
-        } else {
-          vErrors.push(err176);
-        }
-        errors++;
-      }
-    }
-    if (data.planner !== void 0) {
-      let data73 = data.planner;
-      const _errs183 = errors;
-      let valid34 = false;
-      const _errs184 = errors;
-      if (typeof data73 === "string") {
-        if (func2(data73) < 1) {
-          const err177 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data73 };
-          if (vErrors === null) {
-            vErrors = [err177];
+        if (data72.workflow !== void 0) {
+          let data73 = data72.workflow;
+          if (typeof data73 === "string") {
+            if (!pattern79.test(data73)) {
+              const err177 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/pattern", keyword: "pattern", params: { pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$" }, message: 'must match pattern "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"', schema: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", parentSchema: schema34.properties.bot.properties.workflow, data: data73 };
+              if (vErrors === null) {
+                vErrors = [err177];
+              } else {
+                vErrors.push(err177);
+              }
+              errors++;
+            }
           } else {
-            vErrors.push(err177);
-          }
-          errors++;
-        }
-      } else {
-        const err178 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data73 };
-        if (vErrors === null) {
-          vErrors = [err178];
-        } else {
-          vErrors.push(err178);
-        }
-        errors++;
-      }
-      var _valid3 = _errs184 === errors;
-      valid34 = valid34 || _valid3;
-      const _errs186 = errors;
-      if (data73 !== null) {
-        const err179 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data73 };
-        if (vErrors === null) {
-          vErrors = [err179];
-        } else {
-          vErrors.push(err179);
-        }
-        errors++;
-      }
-      var _valid3 = _errs186 === errors;
-      valid34 = valid34 || _valid3;
-      if (!valid34) {
-        const err180 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data73 };
-        if (vErrors === null) {
-          vErrors = [err180];
-        } else {
-          vErrors.push(err180);
-        }
-        errors++;
-      } else {
-        errors = _errs183;
-        if (vErrors !== null) {
-          if (_errs183) {
-            vErrors.length = _errs183;
-          } else {
-            vErrors = null;
+            const err178 = { instancePath: instancePath + "/bot/workflow", schemaPath: "#/properties/bot/properties/workflow/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.workflow.type, parentSchema: schema34.properties.bot.properties.workflow, data: data73 };
+            if (vErrors === null) {
+              vErrors = [err178];
+            } else {
+              vErrors.push(err178);
+            }
+            errors++;
           }
         }
-      }
-    }
-    if (data.planning !== void 0) {
-      let data74 = data.planning;
-      if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
-        for (const key21 in data74) {
-          if (!(key21 === "repairRounds" || key21 === "revisionRounds" || key21 === "reviewers")) {
-            const err181 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data74 };
+        if (data72.permission !== void 0) {
+          let data74 = data72.permission;
+          if (typeof data74 !== "string") {
+            const err179 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.bot.properties.permission.type, parentSchema: schema34.properties.bot.properties.permission, data: data74 };
+            if (vErrors === null) {
+              vErrors = [err179];
+            } else {
+              vErrors.push(err179);
+            }
+            errors++;
+          }
+          if (!(data74 === "triage" || data74 === "write" || data74 === "maintain" || data74 === "admin")) {
+            const err180 = { instancePath: instancePath + "/bot/permission", schemaPath: "#/properties/bot/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.bot.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.bot.properties.permission.enum, parentSchema: schema34.properties.bot.properties.permission, data: data74 };
+            if (vErrors === null) {
+              vErrors = [err180];
+            } else {
+              vErrors.push(err180);
+            }
+            errors++;
+          }
+        }
+        if (data72.allowForks !== void 0) {
+          let data75 = data72.allowForks;
+          if (typeof data75 !== "boolean") {
+            const err181 = { instancePath: instancePath + "/bot/allowForks", schemaPath: "#/properties/bot/properties/allowForks/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.bot.properties.allowForks.type, parentSchema: schema34.properties.bot.properties.allowForks, data: data75 };
             if (vErrors === null) {
               vErrors = [err181];
             } else {
@@ -18413,191 +18453,203 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data74.repairRounds !== void 0) {
-          let data75 = data74.repairRounds;
-          if (!(typeof data75 == "number" && (!(data75 % 1) && !isNaN(data75)) && isFinite(data75))) {
-            const err182 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data75 };
+      } else {
+        const err182 = { instancePath: instancePath + "/bot", schemaPath: "#/properties/bot/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.bot.type, parentSchema: schema34.properties.bot, data: data72 };
+        if (vErrors === null) {
+          vErrors = [err182];
+        } else {
+          vErrors.push(err182);
+        }
+        errors++;
+      }
+    }
+    if (data.planner !== void 0) {
+      let data76 = data.planner;
+      const _errs189 = errors;
+      let valid34 = false;
+      const _errs190 = errors;
+      if (typeof data76 === "string") {
+        if (func2(data76) < 1) {
+          const err183 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planner.anyOf[0], data: data76 };
+          if (vErrors === null) {
+            vErrors = [err183];
+          } else {
+            vErrors.push(err183);
+          }
+          errors++;
+        }
+      } else {
+        const err184 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/0/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planner.anyOf[0].type, parentSchema: schema34.properties.planner.anyOf[0], data: data76 };
+        if (vErrors === null) {
+          vErrors = [err184];
+        } else {
+          vErrors.push(err184);
+        }
+        errors++;
+      }
+      var _valid3 = _errs190 === errors;
+      valid34 = valid34 || _valid3;
+      const _errs192 = errors;
+      if (data76 !== null) {
+        const err185 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf/1/type", keyword: "type", params: { type: "null" }, message: "must be null", schema: schema34.properties.planner.anyOf[1].type, parentSchema: schema34.properties.planner.anyOf[1], data: data76 };
+        if (vErrors === null) {
+          vErrors = [err185];
+        } else {
+          vErrors.push(err185);
+        }
+        errors++;
+      }
+      var _valid3 = _errs192 === errors;
+      valid34 = valid34 || _valid3;
+      if (!valid34) {
+        const err186 = { instancePath: instancePath + "/planner", schemaPath: "#/properties/planner/anyOf", keyword: "anyOf", params: {}, message: "must match a schema in anyOf", schema: schema34.properties.planner.anyOf, parentSchema: schema34.properties.planner, data: data76 };
+        if (vErrors === null) {
+          vErrors = [err186];
+        } else {
+          vErrors.push(err186);
+        }
+        errors++;
+      } else {
+        errors = _errs189;
+        if (vErrors !== null) {
+          if (_errs189) {
+            vErrors.length = _errs189;
+          } else {
+            vErrors = null;
+          }
+        }
+      }
+    }
+    if (data.planning !== void 0) {
+      let data77 = data.planning;
+      if (data77 && typeof data77 == "object" && !Array.isArray(data77)) {
+        for (const key21 in data77) {
+          if (!(key21 === "repairRounds" || key21 === "revisionRounds" || key21 === "reviewers")) {
+            const err187 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key21 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.planning, data: data77 };
             if (vErrors === null) {
-              vErrors = [err182];
+              vErrors = [err187];
             } else {
-              vErrors.push(err182);
+              vErrors.push(err187);
             }
             errors++;
           }
-          if (typeof data75 == "number" && isFinite(data75)) {
-            if (data75 > 5 || isNaN(data75)) {
-              const err183 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data75 };
+        }
+        if (data77.repairRounds !== void 0) {
+          let data78 = data77.repairRounds;
+          if (!(typeof data78 == "number" && (!(data78 % 1) && !isNaN(data78)) && isFinite(data78))) {
+            const err188 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.repairRounds.type, parentSchema: schema34.properties.planning.properties.repairRounds, data: data78 };
+            if (vErrors === null) {
+              vErrors = [err188];
+            } else {
+              vErrors.push(err188);
+            }
+            errors++;
+          }
+          if (typeof data78 == "number" && isFinite(data78)) {
+            if (data78 > 5 || isNaN(data78)) {
+              const err189 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 5 }, message: "must be <= 5", schema: 5, parentSchema: schema34.properties.planning.properties.repairRounds, data: data78 };
               if (vErrors === null) {
-                vErrors = [err183];
+                vErrors = [err189];
               } else {
-                vErrors.push(err183);
+                vErrors.push(err189);
               }
               errors++;
             }
-            if (data75 < 0 || isNaN(data75)) {
-              const err184 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data75 };
+            if (data78 < 0 || isNaN(data78)) {
+              const err190 = { instancePath: instancePath + "/planning/repairRounds", schemaPath: "#/properties/planning/properties/repairRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.repairRounds, data: data78 };
               if (vErrors === null) {
-                vErrors = [err184];
+                vErrors = [err190];
               } else {
-                vErrors.push(err184);
+                vErrors.push(err190);
               }
               errors++;
             }
           }
         }
-        if (data74.revisionRounds !== void 0) {
-          let data76 = data74.revisionRounds;
-          if (!(typeof data76 == "number" && (!(data76 % 1) && !isNaN(data76)) && isFinite(data76))) {
-            const err185 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data76 };
+        if (data77.revisionRounds !== void 0) {
+          let data79 = data77.revisionRounds;
+          if (!(typeof data79 == "number" && (!(data79 % 1) && !isNaN(data79)) && isFinite(data79))) {
+            const err191 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/type", keyword: "type", params: { type: "integer" }, message: "must be integer", schema: schema34.properties.planning.properties.revisionRounds.type, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data79 };
             if (vErrors === null) {
-              vErrors = [err185];
+              vErrors = [err191];
             } else {
-              vErrors.push(err185);
+              vErrors.push(err191);
             }
             errors++;
           }
-          if (typeof data76 == "number" && isFinite(data76)) {
-            if (data76 > 3 || isNaN(data76)) {
-              const err186 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data76 };
+          if (typeof data79 == "number" && isFinite(data79)) {
+            if (data79 > 3 || isNaN(data79)) {
+              const err192 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/maximum", keyword: "maximum", params: { comparison: "<=", limit: 3 }, message: "must be <= 3", schema: 3, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data79 };
               if (vErrors === null) {
-                vErrors = [err186];
+                vErrors = [err192];
               } else {
-                vErrors.push(err186);
+                vErrors.push(err192);
               }
               errors++;
             }
-            if (data76 < 0 || isNaN(data76)) {
-              const err187 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data76 };
+            if (data79 < 0 || isNaN(data79)) {
+              const err193 = { instancePath: instancePath + "/planning/revisionRounds", schemaPath: "#/properties/planning/properties/revisionRounds/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0", schema: 0, parentSchema: schema34.properties.planning.properties.revisionRounds, data: data79 };
               if (vErrors === null) {
-                vErrors = [err187];
+                vErrors = [err193];
               } else {
-                vErrors.push(err187);
+                vErrors.push(err193);
               }
               errors++;
             }
           }
         }
-        if (data74.reviewers !== void 0) {
-          let data77 = data74.reviewers;
-          if (Array.isArray(data77)) {
-            const len5 = data77.length;
+        if (data77.reviewers !== void 0) {
+          let data80 = data77.reviewers;
+          if (Array.isArray(data80)) {
+            const len5 = data80.length;
             for (let i5 = 0; i5 < len5; i5++) {
-              let data78 = data77[i5];
-              if (typeof data78 === "string") {
-                if (func2(data78) < 1) {
-                  const err188 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data78 };
+              let data81 = data80[i5];
+              if (typeof data81 === "string") {
+                if (func2(data81) < 1) {
+                  const err194 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/minLength", keyword: "minLength", params: { limit: 1 }, message: "must NOT have fewer than 1 characters", schema: 1, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data81 };
                   if (vErrors === null) {
-                    vErrors = [err188];
+                    vErrors = [err194];
                   } else {
-                    vErrors.push(err188);
+                    vErrors.push(err194);
                   }
                   errors++;
                 }
               } else {
-                const err189 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data78 };
+                const err195 = { instancePath: instancePath + "/planning/reviewers/" + i5, schemaPath: "#/properties/planning/properties/reviewers/items/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.planning.properties.reviewers.items.type, parentSchema: schema34.properties.planning.properties.reviewers.items, data: data81 };
                 if (vErrors === null) {
-                  vErrors = [err189];
+                  vErrors = [err195];
                 } else {
-                  vErrors.push(err189);
+                  vErrors.push(err195);
                 }
                 errors++;
               }
             }
           } else {
-            const err190 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data77 };
+            const err196 = { instancePath: instancePath + "/planning/reviewers", schemaPath: "#/properties/planning/properties/reviewers/type", keyword: "type", params: { type: "array" }, message: "must be array", schema: schema34.properties.planning.properties.reviewers.type, parentSchema: schema34.properties.planning.properties.reviewers, data: data80 };
             if (vErrors === null) {
-              vErrors = [err190];
+              vErrors = [err196];
             } else {
-              vErrors.push(err190);
+              vErrors.push(err196);
             }
             errors++;
           }
         }
       } else {
-        const err191 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data74 };
+        const err197 = { instancePath: instancePath + "/planning", schemaPath: "#/properties/planning/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.planning.type, parentSchema: schema34.properties.planning, data: data77 };
         if (vErrors === null) {
-          vErrors = [err191];
+          vErrors = [err197];
         } else {
-          vErrors.push(err191);
+          vErrors.push(err197);
         }
         errors++;
       }
     }
     if (data.approval !== void 0) {
-      let data79 = data.approval;
-      if (data79 && typeof data79 == "object" && !Array.isArray(data79)) {
-        for (const key22 in data79) {
-          if (!(key22 === "required" || key22 === "permission")) {
-            const err192 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data79 };
-            if (vErrors === null) {
-              vErrors = [err192];
-            } else {
-              vErrors.push(err192);
-            }
-            errors++;
-          }
-        }
-        if (data79.required !== void 0) {
-          let data80 = data79.required;
-          if (typeof data80 !== "boolean") {
-            const err193 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data80 };
-            if (vErrors === null) {
-              vErrors = [err193];
-            } else {
-              vErrors.push(err193);
-            }
-            errors++;
-          }
-        }
-        if (data79.permission !== void 0) {
-          let data81 = data79.permission;
-          if (typeof data81 !== "string") {
-            const err194 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data81 };
-            if (vErrors === null) {
-              vErrors = [err194];
-            } else {
-              vErrors.push(err194);
-            }
-            errors++;
-          }
-          if (!(data81 === "write" || data81 === "maintain" || data81 === "admin")) {
-            const err195 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data81 };
-            if (vErrors === null) {
-              vErrors = [err195];
-            } else {
-              vErrors.push(err195);
-            }
-            errors++;
-          }
-        }
-      } else {
-        const err196 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data79 };
-        if (vErrors === null) {
-          vErrors = [err196];
-        } else {
-          vErrors.push(err196);
-        }
-        errors++;
-      }
-    }
-    if (data.handoff !== void 0) {
-      let data82 = data.handoff;
+      let data82 = data.approval;
       if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
-        for (const key23 in data82) {
-          if (!(key23 === "auto" || key23 === "mode" || key23 === "draft")) {
-            const err197 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data82 };
-            if (vErrors === null) {
-              vErrors = [err197];
-            } else {
-              vErrors.push(err197);
-            }
-            errors++;
-          }
-        }
-        if (data82.auto !== void 0) {
-          let data83 = data82.auto;
-          if (typeof data83 !== "boolean") {
-            const err198 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data83 };
+        for (const key22 in data82) {
+          if (!(key22 === "required" || key22 === "permission")) {
+            const err198 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key22 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.approval, data: data82 };
             if (vErrors === null) {
               vErrors = [err198];
             } else {
@@ -18606,10 +18658,10 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             errors++;
           }
         }
-        if (data82.mode !== void 0) {
-          let data84 = data82.mode;
-          if (typeof data84 !== "string") {
-            const err199 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data84 };
+        if (data82.required !== void 0) {
+          let data83 = data82.required;
+          if (typeof data83 !== "boolean") {
+            const err199 = { instancePath: instancePath + "/approval/required", schemaPath: "#/properties/approval/properties/required/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.approval.properties.required.type, parentSchema: schema34.properties.approval.properties.required, data: data83 };
             if (vErrors === null) {
               vErrors = [err199];
             } else {
@@ -18617,8 +18669,11 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-          if (!(data84 === "single" || data84 === "stacked")) {
-            const err200 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data84 };
+        }
+        if (data82.permission !== void 0) {
+          let data84 = data82.permission;
+          if (typeof data84 !== "string") {
+            const err200 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.approval.properties.permission.type, parentSchema: schema34.properties.approval.properties.permission, data: data84 };
             if (vErrors === null) {
               vErrors = [err200];
             } else {
@@ -18626,11 +18681,8 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
             }
             errors++;
           }
-        }
-        if (data82.draft !== void 0) {
-          let data85 = data82.draft;
-          if (typeof data85 !== "boolean") {
-            const err201 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data85 };
+          if (!(data84 === "write" || data84 === "maintain" || data84 === "admin")) {
+            const err201 = { instancePath: instancePath + "/approval/permission", schemaPath: "#/properties/approval/properties/permission/enum", keyword: "enum", params: { allowedValues: schema34.properties.approval.properties.permission.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.approval.properties.permission.enum, parentSchema: schema34.properties.approval.properties.permission, data: data84 };
             if (vErrors === null) {
               vErrors = [err201];
             } else {
@@ -18640,7 +18692,7 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
           }
         }
       } else {
-        const err202 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data82 };
+        const err202 = { instancePath: instancePath + "/approval", schemaPath: "#/properties/approval/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.approval.type, parentSchema: schema34.properties.approval, data: data82 };
         if (vErrors === null) {
           vErrors = [err202];
         } else {
@@ -18649,12 +18701,81 @@ function validate23(data, { instancePath = "", parentData, parentDataProperty, r
         errors++;
       }
     }
+    if (data.handoff !== void 0) {
+      let data85 = data.handoff;
+      if (data85 && typeof data85 == "object" && !Array.isArray(data85)) {
+        for (const key23 in data85) {
+          if (!(key23 === "auto" || key23 === "mode" || key23 === "draft")) {
+            const err203 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/additionalProperties", keyword: "additionalProperties", params: { additionalProperty: key23 }, message: "must NOT have additional properties", schema: false, parentSchema: schema34.properties.handoff, data: data85 };
+            if (vErrors === null) {
+              vErrors = [err203];
+            } else {
+              vErrors.push(err203);
+            }
+            errors++;
+          }
+        }
+        if (data85.auto !== void 0) {
+          let data86 = data85.auto;
+          if (typeof data86 !== "boolean") {
+            const err204 = { instancePath: instancePath + "/handoff/auto", schemaPath: "#/properties/handoff/properties/auto/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.auto.type, parentSchema: schema34.properties.handoff.properties.auto, data: data86 };
+            if (vErrors === null) {
+              vErrors = [err204];
+            } else {
+              vErrors.push(err204);
+            }
+            errors++;
+          }
+        }
+        if (data85.mode !== void 0) {
+          let data87 = data85.mode;
+          if (typeof data87 !== "string") {
+            const err205 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/type", keyword: "type", params: { type: "string" }, message: "must be string", schema: schema34.properties.handoff.properties.mode.type, parentSchema: schema34.properties.handoff.properties.mode, data: data87 };
+            if (vErrors === null) {
+              vErrors = [err205];
+            } else {
+              vErrors.push(err205);
+            }
+            errors++;
+          }
+          if (!(data87 === "single" || data87 === "stacked")) {
+            const err206 = { instancePath: instancePath + "/handoff/mode", schemaPath: "#/properties/handoff/properties/mode/enum", keyword: "enum", params: { allowedValues: schema34.properties.handoff.properties.mode.enum }, message: "must be equal to one of the allowed values", schema: schema34.properties.handoff.properties.mode.enum, parentSchema: schema34.properties.handoff.properties.mode, data: data87 };
+            if (vErrors === null) {
+              vErrors = [err206];
+            } else {
+              vErrors.push(err206);
+            }
+            errors++;
+          }
+        }
+        if (data85.draft !== void 0) {
+          let data88 = data85.draft;
+          if (typeof data88 !== "boolean") {
+            const err207 = { instancePath: instancePath + "/handoff/draft", schemaPath: "#/properties/handoff/properties/draft/type", keyword: "type", params: { type: "boolean" }, message: "must be boolean", schema: schema34.properties.handoff.properties.draft.type, parentSchema: schema34.properties.handoff.properties.draft, data: data88 };
+            if (vErrors === null) {
+              vErrors = [err207];
+            } else {
+              vErrors.push(err207);
+            }
+            errors++;
+          }
+        }
+      } else {
+        const err208 = { instancePath: instancePath + "/handoff", schemaPath: "#/properties/handoff/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.properties.handoff.type, parentSchema: schema34.properties.handoff, data: data85 };
+        if (vErrors === null) {
+          vErrors = [err208];
+        } else {
+          vErrors.push(err208);
+        }
+        errors++;
+      }
+    }
   } else {
-    const err203 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
+    const err209 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object", schema: schema34.type, parentSchema: schema34, data };
     if (vErrors === null) {
-      vErrors = [err203];
+      vErrors = [err209];
     } else {
-      vErrors.push(err203);
+      vErrors.push(err209);
     }
     errors++;
   }
@@ -24198,7 +24319,7 @@ function validate24(data, { instancePath = "", parentData, parentDataProperty, r
 validate24.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
 var finalVerificationReport = validate25;
 var schema36 = { "$schema": "https://json-schema.org/draft/2020-12/schema", "type": "object", "properties": { "schema": { "type": "string", "const": "okstra/final-verification-report" }, "version": { "type": "number", "const": 1 }, "plan": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "title": { "type": ["string", "null"] }, "path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the approved blob of the plan file that was verified" } }, "required": ["id", "title", "path", "blob"], "additionalProperties": false }, "run": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "startedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "finishedAt": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$", "description": "UTC timestamp, ISO 8601 with a trailing Z" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "trigger": { "type": "object", "properties": { "kind": { "type": "string", "enum": ["label", "comment", "schedule", "dispatch", "rerequest", "cli"] }, "actor": { "type": ["string", "null"] }, "url": { "type": ["string", "null"] } }, "required": ["kind", "actor", "url"], "additionalProperties": false }, "url": { "type": ["string", "null"] } }, "required": ["id", "startedAt", "finishedAt", "durationMs", "trigger", "url"], "additionalProperties": false }, "git": { "type": "object", "properties": { "baseCommit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "the plan's base: where the diff starts" }, "finalHead": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "finalBranch": { "type": "string", "minLength": 1 }, "merged": { "type": "boolean", "description": "true when the final head is a merge of several sink stages\u2019 done heads" }, "doneHeads": { "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "title": { "type": "string" }, "head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "branch": { "type": "string", "minLength": 1 }, "attempts": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "reportPath": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "the ledger-branch path of the stage's last report" } }, "required": ["stage", "title", "head", "branch", "attempts", "reportPath"], "additionalProperties": false } }, "diffStat": { "type": "object", "properties": { "filesChanged": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "insertions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "deletions": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 } }, "required": ["filesChanged", "insertions", "deletions"], "additionalProperties": false }, "changedFiles": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } } }, "required": ["baseCommit", "finalHead", "finalBranch", "merged", "doneHeads", "diffStat", "changedFiles"], "additionalProperties": false }, "verdict": { "type": "object", "properties": { "value": { "type": "string", "enum": ["accepted", "rejected"] }, "reasons": { "type": "array", "items": { "type": "string", "minLength": 1 } }, "fixStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the stages to fix (the findings\u2019 attribution)" }, "rebuildStages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "rejected: the done stages that build on a stage to fix" } }, "required": ["value", "reasons", "fixStages", "rebuildStages"], "additionalProperties": false }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false } }, "regressionReplay": { "description": "done stages' tests run again as they left them; absent when no stage's tests were changed by another", "type": "array", "items": { "type": "object", "properties": { "stage": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "paths": { "type": "array", "items": { "type": "string" }, "description": "the stage's own test files, as its done head holds them" }, "brokenBy": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages that changed them since, or beside it" }, "qa": { "type": "array", "items": { "type": "object", "properties": { "source": { "type": "string", "enum": ["plan", "config"] }, "label": { "type": "string" }, "cmd": { "type": "string", "minLength": 1 }, "exitCode": { "anyOf": [{ "type": "integer", "minimum": -9007199254740991, "maximum": 9007199254740991 }, { "type": "null" }], "description": "null when the process was killed (timeout or signal)" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "outputTail": { "type": "string", "description": "last lines of combined stdout/stderr" }, "passed": { "type": "boolean" }, "tests": { "description": "the tests okstra counted in its output; null: not counted; absent in older reports", "anyOf": [{ "type": "object", "properties": { "format": { "type": "string", "enum": ["tap", "node-spec", "vitest", "jest", "pytest", "junit", "go-json", "go-text", "cargo"], "description": "what okstra read the counts from" }, "run": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "passed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "failed": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "skipped": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "skipped, todo and ignored tests" } }, "required": ["format", "run", "passed", "failed", "skipped"], "additionalProperties": false, "description": "the tests one QA command ran, read from its runner's output" }, { "type": "null" }] }, "stage": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }], "description": "the stage whose validation command this is; null for the config's qaCommands" } }, "required": ["source", "label", "cmd", "exitCode", "durationMs", "outputTail", "passed", "stage"], "additionalProperties": false }, "description": "the final QA commands at the final head with those files laid over it" } }, "required": ["stage", "paths", "brokenBy", "qa"], "additionalProperties": false } }, "verifiers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "status": { "type": "string", "enum": ["done", "contract-violated", "error", "timeout", "budget-exceeded"] }, "verdict": { "anyOf": [{ "type": "string", "enum": ["PASS", "FAIL"] }, { "type": "null" }], "description": "null when the verifier produced no valid result" }, "findings": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "description": "ids of the findings this verifier raised" }, "evidenceRead": { "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, "description": "files the verifier recorded as read (its evidence ledger)" }, "usage": { "anyOf": [{ "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false }, { "type": "null" }], "description": "null when the CLI did not report usage" }, "durationMs": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "milliseconds" }, "upstreamError": { "description": "present when the worker's last model request failed upstream", "type": "object", "properties": { "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "HTTP status; null when the connection itself failed" }, "message": { "type": "string", "minLength": 1, "description": "what the API said (an excerpt of its error body)" } }, "required": ["status", "message"], "additionalProperties": false }, "failure": { "description": "present when the worker did not produce a result; absent in reports written before it was recorded", "type": "object", "properties": { "reason": { "type": "string", "pattern": "\\S", "description": "the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)" }, "stderrTail": { "type": "string", "description": "the last lines of the worker's stderr, scrubbed; empty when it wrote none" } }, "required": ["reason", "stderrTail"], "additionalProperties": false }, "unavailable": { "description": "why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)", "type": "string", "pattern": "\\S" }, "evidence": { "description": "events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded", "type": "string", "enum": ["events", "self-reported"] }, "unreadCitations": { "description": "files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted", "type": "array", "items": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' } }, "findingsDropped": { "description": "findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped", "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "required": ["worker", "status", "verdict", "findings", "evidenceRead", "usage", "durationMs"], "additionalProperties": false } }, "findings": { "type": "array", "items": { "type": "object", "properties": { "id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$", "description": "stable id of a finding within this report" }, "severity": { "type": "string", "enum": ["blocking", "major", "minor", "info"] }, "title": { "type": "string", "minLength": 1 }, "detail": { "type": "string" }, "file": { "anyOf": [{ "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$", "description": 'repository-relative path, no leading "/" and no ".." segment' }, { "type": "null" }], "description": "cited file exactly as the raiser wrote it" }, "line": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "endLine": { "anyOf": [{ "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, { "type": "null" }] }, "raisedBy": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "confirmedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "refutedBy": { "type": "array", "items": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' } }, "disposition": { "type": "string", "enum": ["standing", "confirmed", "refuted"] }, "stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 }, "description": "the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan\u2019s sink stages" }, "commits": { "type": "array", "items": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$", "description": "full hex commit id (SHA-1 or SHA-256)" }, "description": "the commits of those stages that changed its file" } }, "required": ["id", "severity", "title", "detail", "file", "line", "endLine", "raisedBy", "confirmedBy", "refutedBy", "disposition", "stages", "commits"], "additionalProperties": false } }, "usage": { "type": "object", "properties": { "workers": { "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["worker", "inputTokens", "outputTokens", "costUsd"], "additionalProperties": false } }, "total": { "type": "object", "properties": { "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991, "description": "input tokens, cache reads included" }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "description": "input tokens served from the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "description": "input tokens written to the prompt cache", "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "US dollars; null when no part of the cost is known (never 0 for unknown)" }, "costComplete": { "description": "false when costUsd sums only the parts whose price is known; absent in reports written before the gateway", "type": "boolean" }, "billing": { "description": "every request was made with a plan's subscription token: no money spent per request, the plan's cost", "type": "string", "const": "subscription" } }, "required": ["inputTokens", "outputTokens", "costUsd"], "additionalProperties": false, "description": "sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known" }, "metered": { "description": "who counted the figures; absent in reports written before the gateway", "type": "string", "enum": ["gateway", "self-reported"] }, "requests": { "description": "every model request of the run, in order, when the gateway metered it", "type": "array", "items": { "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "role": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "what the worker was doing: executor, verifier, reverify, critic, planner" }, "provider": { "type": "string", "pattern": "^[a-z][a-z0-9-]*$", "description": "claude, codex, gemini or the command provider's name" }, "model": { "anyOf": [{ "type": "string", "minLength": 1 }, { "type": "null" }], "description": "the model the request asked for; null when it named none" }, "path": { "type": "string", "minLength": 1, "description": "request path below the API base URL" }, "status": { "anyOf": [{ "type": "integer", "minimum": 100, "maximum": 599 }, { "type": "null" }], "description": "final HTTP status sent to the agent; null when the connection failed" }, "inputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "outputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cachedInputTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "cacheWriteTokens": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "costUsd": { "anyOf": [{ "type": "number", "minimum": 0 }, { "type": "null" }], "description": "null when the model has no known price (never 0 for unknown)" }, "durationMs": { "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, "firstByteMs": { "anyOf": [{ "type": "number", "minimum": 0, "description": "milliseconds (may be fractional)" }, { "type": "null" }], "description": "time to the first response byte; null when none arrived" }, "retries": { "type": "integer", "minimum": 0, "maximum": 9007199254740991 }, "refused": { "description": "the gateway answered the request itself instead of forwarding it", "type": "string", "enum": ["budget", "credential"] }, "billing": { "description": "made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys", "type": "string", "const": "subscription" } }, "required": ["worker", "role", "provider", "model", "path", "status", "inputTokens", "outputTokens", "cachedInputTokens", "cacheWriteTokens", "costUsd", "durationMs", "firstByteMs", "retries"], "additionalProperties": false } }, "budgetExceeded": { "description": "the first budget refusal of the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": "the worker whose request was refused" }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"], "description": "which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day" }, "limit": { "type": "string", "minLength": 1, "description": 'the limit as configured, e.g. "200,000 tokens" or "$5.00"' }, "spent": { "type": "string", "minLength": 1, "description": "what was already spent in that scope when the request came" }, "message": { "type": "string", "minLength": 1 }, "reservation": { "description": "the request's worst-case cost that did not fit; absent when the limit was already reached", "type": "string", "minLength": 1 }, "headroom": { "description": "what was left under the limit when the request came", "type": "string", "minLength": 1 } }, "required": ["worker", "scope", "limit", "spent", "message"], "additionalProperties": false }, "budgets": { "description": "headroom left and the largest refused reservation, when budgets applied", "type": "object", "properties": { "headroom": { "type": "array", "items": { "type": "object", "properties": { "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "worker": { "description": "the worker session, for a worker limit", "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$" }, "limit": { "type": "string", "minLength": 1 }, "left": { "type": "string", "minLength": 1, "description": 'the limit minus spend, e.g. "$0.03"; "unknown" when part of the spend has no price' } }, "required": ["scope", "limit", "left"], "additionalProperties": false }, "description": "every configured limit, what was left of it after the run" }, "largestRefused": { "description": "the largest worst-case reservation the gateway refused in the run", "type": "object", "properties": { "worker": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "scope": { "type": "string", "enum": ["worker", "stage", "plan", "day"] }, "reservation": { "type": "string", "minLength": 1, "description": "the refused request's worst-case cost" }, "headroom": { "type": "string", "minLength": 1, "description": "what was left under the limit it did not fit" } }, "required": ["worker", "scope", "reservation", "headroom"], "additionalProperties": false } }, "required": ["headroom"], "additionalProperties": false } }, "required": ["workers", "total"], "additionalProperties": false }, "isolation": { "type": "object", "properties": { "mode": { "type": "string", "enum": ["os-user", "none"], "description": "os-user: agents ran as separate unprivileged users; none: with okstra's own privileges" }, "detail": { "type": "string", "pattern": "\\S", "description": 'one sentence, e.g. "agents ran as okstra-agent-1\u20263 without sudo"' } }, "required": ["mode", "detail"], "additionalProperties": false }, "ledgerRow": { "anyOf": [{ "oneOf": [{ "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verified" } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status"], "additionalProperties": false }, { "type": "object", "properties": { "v": { "type": "number", "const": 1 }, "plan_id": { "type": "string", "pattern": "^[a-z0-9][a-z0-9._-]{0,62}$" }, "run_id": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$" }, "at": { "type": "string", "format": "date-time", "pattern": "^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$" }, "actor": { "type": "string", "minLength": 1 }, "plan_blob": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "base_commit": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_head": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" }, "final_branch": { "type": "string", "minLength": 1, "maxLength": 255 }, "done_heads": { "type": "object", "propertyNames": { "type": "string", "pattern": "^[1-9][0-9]{0,5}$" }, "additionalProperties": { "type": "string", "pattern": "^[0-9a-f]{40}([0-9a-f]{24})?$" } }, "report_path": { "type": "string", "pattern": "^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$" }, "status": { "type": "string", "const": "verification-failed" }, "fix_stages": { "minItems": 1, "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } }, "rebuild_stages": { "type": "array", "items": { "type": "integer", "exclusiveMinimum": 0, "maximum": 9007199254740991 } } }, "required": ["v", "plan_id", "run_id", "at", "plan_blob", "base_commit", "final_head", "final_branch", "done_heads", "report_path", "status", "fix_stages", "rebuild_stages"], "additionalProperties": false }] }, { "type": "null" }], "description": "the row this run appended; null only when the append itself failed" }, "roster": { "type": "array", "items": { "type": "object", "properties": { "name": { "type": "string", "pattern": "^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$", "description": 'roster name, e.g. "Codex worker"' }, "provider": { "type": "string" }, "model": { "type": ["string", "null"] } }, "required": ["name", "provider", "model"], "additionalProperties": false } } }, "required": ["schema", "version", "plan", "run", "git", "verdict", "qa", "verifiers", "findings", "usage", "isolation", "ledgerRow", "roster"], "additionalProperties": false, "description": "okstra final verification report of one plan" };
-var pattern136 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+var pattern137 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 function validate25(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
   let vErrors = null;
   let errors = 0;
@@ -30926,7 +31047,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key28 in data202) {
               const _errs519 = errors;
               if (typeof key28 === "string") {
-                if (!pattern136.test(key28)) {
+                if (!pattern137.test(key28)) {
                   const err608 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"', schema: "^[1-9][0-9]{0,5}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames, data: key28, propertyName: key28 };
                   if (vErrors === null) {
                     vErrors = [err608];
@@ -31396,7 +31517,7 @@ function validate25(data, { instancePath = "", parentData, parentDataProperty, r
             for (const key31 in data215) {
               const _errs551 = errors;
               if (typeof key31 === "string") {
-                if (!pattern136.test(key31)) {
+                if (!pattern137.test(key31)) {
                   const err653 = { instancePath: instancePath + "/ledgerRow/done_heads", schemaPath: "#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/pattern", keyword: "pattern", params: { pattern: "^[1-9][0-9]{0,5}$" }, message: 'must match pattern "^[1-9][0-9]{0,5}$"', schema: "^[1-9][0-9]{0,5}$", parentSchema: schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames, data: key31, propertyName: key31 };
                   if (vErrors === null) {
                     vErrors = [err653];

@@ -32,6 +32,11 @@ export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys
   return [...new Set(values)].sort((a, b) => b.length - a.length);
 }
 
+/** The AWS credentials `aws-actions/configure-aws-credentials` exports, read by a `via: bedrock` provider. */
+/** Azure OpenAI's key variable unless `apiKeyEnv` names another (src/providers/platforms.ts reads the same). */
+const AZURE_KEY_ENV = 'AZURE_OPENAI_API_KEY';
+const AWS_CREDENTIAL_ENV = ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN'] as const;
+
 /**
  * The model keys the run may hand to a gateway, by value: each built-in's
  * default variable and every variable a provider's `apiKeyEnv` names, read
@@ -40,7 +45,12 @@ export function secretValues(inputs: Pick<ActionInputs, 'githubToken' | 'apiKeys
  */
 export function providerKeyValues(config: Pick<OkstraConfig, 'providers'>, env: Env): string[] {
   const names = new Set<string>([...Object.values(DEFAULT_API_KEY_ENV), ...Object.values(SUBSCRIPTION_TOKEN_ENV)]);
-  for (const provider of Object.values(config.providers)) if (provider.apiKeyEnv) names.add(provider.apiKeyEnv);
+  for (const provider of Object.values(config.providers)) {
+    if (provider.apiKeyEnv) names.add(provider.apiKeyEnv);
+    // A platform's credentials, which the gateway signs with (the key id alone grants nothing, but names the account).
+    if (provider.via === 'bedrock') for (const name of AWS_CREDENTIAL_ENV) names.add(name);
+    if (provider.via === 'azure') names.add(AZURE_KEY_ENV);
+  }
   return [...names].map((name) => env[name]?.trim() ?? '').filter((v) => v !== '');
 }
 

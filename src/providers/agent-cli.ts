@@ -14,6 +14,8 @@ import type { ProviderDeps } from './provider-deps.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage, OpenedFiles, Provider } from './types.js';
 import { DEFAULT_UPSTREAMS, openRoute, withMetering } from './metering.js';
 import { agentCliActivityParser, forwardActivity } from './activity.js';
+import { platformRoute, platformWithoutGateway } from './platforms.js';
+import type { PlatformAccess } from '../sandbox/gateway/index.js';
 
 /**
  * What the three agent CLI adapters share: find the pinned program, check the
@@ -24,6 +26,16 @@ import { agentCliActivityParser, forwardActivity } from './activity.js';
  * DispatchResult. Each CLI's own knowledge — flags, config files, output
  * shape, error quirks — lives in its {@link AgentCliSpec}.
  */
+
+/** What a CLI is told of its platform: never a credential, only where the models are. */
+export type CliPlatform =
+  { via: 'bedrock'; region: string } | { via: 'vertex'; region: string; projectId: string } | { via: 'azure' };
+
+function cliPlatform(access: PlatformAccess): CliPlatform {
+  if (access.kind === 'bedrock') return { via: 'bedrock', region: access.region };
+  if (access.kind === 'vertex') return { via: 'vertex', region: access.region, projectId: access.projectId };
+  return { via: 'azure' };
+}
 
 /** What a spec gets to build one invocation. */
 export interface CliRunContext {
@@ -43,6 +55,8 @@ export interface CliRunContext {
   baseUrl: string | null;
   /** The provider's settings under `providers:` (its own name's, for a built-in CLI under another name). */
   config: ProviderConfig | undefined;
+  /** The cloud platform the CLI must speak (`providers.<name>.via`); its base URL is then the gateway's route. */
+  platform: CliPlatform | null;
   /** The CLI's own turn limit for this role, where it has one. */
   maxTurns: number;
   /** The pinned install's folder in okstra's CLI cache (okstra's own, read-only to agents); null for another program. */
@@ -136,14 +150,25 @@ export class AgentCliProvider implements Provider {
     if (refusal !== null) return failed(refusal);
     const lookup = locateAgentCli(this.kind, { env: engineEnv });
     if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv), 'cli-missing');
-    const credential = readCredential(this.kind, config, engineEnv);
+    const platform = platformRoute(config, engineEnv);
+    if (platform && !request.gateway)
+      return failed(platformWithoutGateway(this.kind, platform.access.kind), 'no-credential');
+    // On a platform, okstra's own credentials (or Azure's key) authenticate the gateway's requests: the CLI gets a
+    // stand-in only.
+    const credential = platform
+      ? (platform.key ?? { name: 'ANTHROPIC_AUTH_TOKEN', value: '' })
+      : readCredential(this.kind, config, engineEnv);
     if (credential.value === null)
       return failed(missingKeyMessage(this.product, this.kind, credential.name), 'no-credential');
 
     const lease = request.lease;
-    const upstream = config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind];
-    const billing = isSubscriptionToken(this.kind, credential.name) ? 'subscription' : undefined;
-    const route = openRoute(request, this.kind, upstream, credential.value, billing);
+    const upstream = platform?.upstream ?? config?.baseUrl ?? DEFAULT_UPSTREAMS[this.kind];
+    // A plan's token (not a cloud platform's access) is billed to the subscription.
+    const billing = !platform && isSubscriptionToken(this.kind, credential.name) ? 'subscription' : undefined;
+    const route = openRoute(request, this.kind, upstream, credential.value, {
+      ...(billing ? { billing } : {}),
+      ...(platform ? { platform: platform.access } : {}),
+    });
     const folder = await dispatchFolder(deps.tmpDir ?? tmpdir(), `okstra-${this.kind}-`, lease, ['tmp', 'out']).catch(
       (error: unknown) => {
         route?.close();
@@ -167,6 +192,7 @@ export class AgentCliProvider implements Provider {
         apiKey: { name: credential.name, value: route?.credential ?? credential.value },
         baseUrl: route?.baseUrl ?? config?.baseUrl ?? null,
         config,
+        platform: platform ? cliPlatform(platform.access) : null,
         maxTurns: request.readOnly ? limits.readOnly : limits.executor,
         installDir: lookup.launch.source === 'pinned' ? pinnedInstallDir(agentClisDir(engineEnv), this.kind) : null,
       };

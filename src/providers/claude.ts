@@ -82,6 +82,7 @@ export const claudeSpec: AgentCliSpec = {
     // Variadic option: keep it last so it cannot swallow another argument.
     if (!request.readOnly) args.push('--allowedTools', 'Bash');
     const keyName = CLAUDE_CREDENTIAL_VARIABLES.includes(ctx.apiKey.name) ? ctx.apiKey.name : 'ANTHROPIC_API_KEY';
+    if (ctx.platform) return { args, env: { ...QUIET_ENV, CLAUDE_CONFIG_DIR: configDir, ...platformEnv(ctx) } };
     return {
       args,
       env: {
@@ -96,6 +97,36 @@ export const claudeSpec: AgentCliSpec = {
   interpret: async (result: ProcessResult, ctx: CliRunContext) =>
     interpretClaudeOutput(result.stdout, result.exitCode, ctx.request.readOnly, ctx.request.cwd),
 };
+
+/**
+ * Claude Code on Bedrock or Vertex AI through okstra's gateway, as Anthropic
+ * documents for an LLM gateway: `CLAUDE_CODE_SKIP_BEDROCK_AUTH` /
+ * `CLAUDE_CODE_SKIP_VERTEX_AUTH` (the CLI needs no cloud credential and
+ * signs nothing), the gateway's route as `ANTHROPIC_BEDROCK_BASE_URL` /
+ * `ANTHROPIC_VERTEX_BASE_URL`. Measured on 2.1.197: it then still sends
+ * `ANTHROPIC_AUTH_TOKEN` as `Authorization: Bearer` on each model call,
+ * which carries the dispatch credential the gateway checks.
+ */
+function platformEnv(ctx: CliRunContext): Record<string, string> {
+  const { platform } = ctx;
+  const route = ctx.baseUrl ?? '';
+  if (platform?.via === 'vertex')
+    return {
+      CLAUDE_CODE_USE_VERTEX: '1',
+      CLAUDE_CODE_SKIP_VERTEX_AUTH: '1',
+      ANTHROPIC_VERTEX_BASE_URL: route,
+      ANTHROPIC_VERTEX_PROJECT_ID: platform.projectId,
+      CLOUD_ML_REGION: platform.region,
+      ANTHROPIC_AUTH_TOKEN: ctx.apiKey.value,
+    };
+  return {
+    CLAUDE_CODE_USE_BEDROCK: '1',
+    CLAUDE_CODE_SKIP_BEDROCK_AUTH: '1',
+    ANTHROPIC_BEDROCK_BASE_URL: route,
+    ANTHROPIC_AUTH_TOKEN: ctx.apiKey.value,
+    ...(platform?.via === 'bedrock' ? { AWS_REGION: platform.region } : {}),
+  };
+}
 
 /**
  * The `--output-format stream-json` lines, read into an outcome: the last

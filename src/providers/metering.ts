@@ -1,5 +1,5 @@
 import type { BuiltinProvider } from '../core/config/schema.js';
-import type { DispatchSummary } from '../sandbox/gateway/index.js';
+import type { DispatchSummary, PlatformAccess } from '../sandbox/gateway/index.js';
 import type { DispatchRequest, DispatchResult, DispatchUsage } from './types.js';
 
 /**
@@ -28,7 +28,7 @@ export function openRoute(
   provider: string,
   upstream: string,
   realKey: string,
-  billing?: 'subscription',
+  extra: { billing?: 'subscription'; platform?: PlatformAccess } = {},
 ): Route | null {
   if (!request.gateway) return null;
   return request.gateway.open({
@@ -37,7 +37,8 @@ export function openRoute(
     provider,
     upstream,
     realKey,
-    ...(billing ? { billing } : {}),
+    ...(extra.billing ? { billing: extra.billing } : {}),
+    ...(extra.platform ? { platform: extra.platform } : {}),
   });
 }
 

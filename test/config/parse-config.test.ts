@@ -132,3 +132,85 @@ describe('fallback:', () => {
     ]);
   });
 });
+
+describe('providers.<name>.via: a cloud platform', () => {
+  it('accepts Claude on Vertex AI with a location and a project, and names what is missing', () => {
+    const good = parseConfig(
+      'providers:\n  claude:\n    via: vertex\n    region: us-east5\n    projectId: my-project-123\n',
+      'c.yml',
+    );
+    expect(good.errors).toEqual([]);
+    expect(good.config?.providers.claude).toEqual({ via: 'vertex', region: 'us-east5', projectId: 'my-project-123' });
+    const bad = parseConfig('providers:\n  claude:\n    via: vertex\n    region: us-east-1\n', 'c.yml');
+    expect(bad.errors.map((e) => [e.line, e.message])).toEqual([
+      [
+        3,
+        'providers.claude.via: via: vertex needs projectId, the Google Cloud project your Claude models are enabled in',
+      ],
+      [4, 'providers.claude.region: expected a Vertex AI location such as us-east5 or global'],
+    ]);
+  });
+
+  it('accepts Codex on Azure OpenAI with the resource endpoint, and refuses it without one or for Claude', () => {
+    const good = parseConfig(
+      'providers:\n  codex:\n    via: azure\n    baseUrl: https://my-res.openai.azure.com/openai/v1\n',
+      'c.yml',
+    );
+    expect(good.errors).toEqual([]);
+    const bad = parseConfig('providers:\n  codex:\n    via: azure\n  claude:\n    via: azure\n', 'c.yml');
+    expect(bad.errors.map((e) => [e.line, e.message])).toEqual([
+      [
+        3,
+        'providers.codex.via: via: azure needs baseUrl, your resource’s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1',
+      ],
+      [5, 'providers.claude.via: via: azure is for Codex only (providers.codex), not claude'],
+      [
+        5,
+        'providers.claude.via: via: azure needs baseUrl, your resource’s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1',
+      ],
+    ]);
+  });
+
+  it('accepts Claude on Bedrock with a region and a Bedrock model id', () => {
+    const { config, errors } = parseConfig(
+      'providers:\n  claude:\n    via: bedrock\n    region: eu-central-1\n    model: eu.anthropic.claude-sonnet-4-5-20250929-v1:0\n',
+      'c.yml',
+    );
+    expect(errors).toEqual([]);
+    expect(config?.providers.claude).toEqual({
+      via: 'bedrock',
+      region: 'eu-central-1',
+      model: 'eu.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    });
+  });
+
+  it('names each misconfiguration at its line: no region, another provider, a key variable, a region without via', () => {
+    const text = [
+      'providers:',
+      '  claude:',
+      '    via: bedrock',
+      '    apiKeyEnv: MY_KEY',
+      '  codex:',
+      '    via: bedrock',
+      '    region: us-east-1',
+      '  gemini:',
+      '    region: us-east-1',
+      '',
+    ].join('\n');
+    const { config, errors } = parseConfig(text, 'c.yml');
+    expect(config).toBeNull();
+    expect(errors.map((e) => [e.line, e.message])).toEqual([
+      [3, 'providers.claude.via: via: bedrock needs a region, an AWS region such as us-east-1 (region: …)'],
+      [
+        4,
+        "providers.claude.apiKeyEnv: does not apply with via: bedrock: okstra authenticates each request with the job's AWS credentials (AWS_ACCESS_KEY_ID, …)",
+      ],
+      [6, 'providers.codex.via: via: bedrock is for Claude Code only (providers.claude), not codex'],
+      [9, 'providers.gemini.region: region only applies with via (e.g. via: bedrock)'],
+    ]);
+    expect(parseConfig('providers:\n  claude:\n    via: azure-ai\n', 'c.yml').errors.map((e) => e.line)).toEqual([3]);
+    expect(
+      parseConfig('providers:\n  claude:\n    via: bedrock\n    region: US-East\n', 'c.yml').errors[0]?.message,
+    ).toMatch(/an AWS region such as us-east-1/);
+  });
+});

@@ -181,7 +181,14 @@ export interface DispatchOptions {
    * More of the provider's settings (Copilot's `wireApi`, the key variable `apiKeyEnv`), and its upstream's base URL
    * instead of the CLI's usual one.
    */
-  provider?: { baseUrl?: string; wireApi?: 'responses' | 'completions'; apiKeyEnv?: string };
+  provider?: {
+    baseUrl?: string;
+    wireApi?: 'responses' | 'completions';
+    apiKeyEnv?: string;
+    via?: 'bedrock' | 'vertex' | 'azure';
+    region?: string;
+    projectId?: string;
+  };
 }
 
 const SPECS: Readonly<Record<BuiltinProvider, AgentCliSpec>> = {

@@ -176,7 +176,7 @@ describe('parseCommandLine', () => {
     expect(err('/okstra run --plan Add-Login')).toContain('is not a plan id');
     expect(err('/okstra run --plan a..b')).toContain('".."');
     expect(err('/okstra run --executor gpt')).toBe(
-      '`gpt` is not a provider here; use one of claude, codex, gemini, aider',
+      '`gpt` is not a provider here; use one of claude, codex, gemini, copilot, aider',
     );
     expect(err('/okstra run --executor command:rm')).toContain('is not a provider here');
     expect(err('/okstra run --verifiers claude,,gemini')).toContain('comma-separated');

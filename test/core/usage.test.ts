@@ -3,16 +3,21 @@ import {
   BUILTIN_PRICES,
   budgetTokens,
   costUsd,
+  createEventMeter,
+  createPriceLookup,
   createSseParser,
   createUsageMeter,
   decideBudget,
   detectProtocol,
   errorStyle,
   gatewayErrorBody,
+  requestFacts,
   requestModel,
+  requestModelOf,
   resolvePrice,
   upstreamErrorMessage,
   usd,
+  vendorModelName,
   type Spend,
 } from '../../src/core/usage/index.js';
 
@@ -404,5 +409,66 @@ describe("error bodies in each provider's shape", () => {
     expect(upstreamErrorMessage('[{"error":{"code":500,"message":"Internal"}}]')).toBe('Internal');
     expect(upstreamErrorMessage(' <html>502</html> ')).toBe('<html>502</html>');
     expect(upstreamErrorMessage('x'.repeat(50), 10)).toBe(`${'x'.repeat(10)}…`);
+  });
+});
+
+describe('Bedrock (Anthropic models)', () => {
+  const path = '/model/us.anthropic.claude-sonnet-4-5-20250929-v1%3A0/invoke-with-response-stream';
+
+  it('is told by its invoke path, which names the model; its body sets the output ceiling as Anthropic’s does', () => {
+    expect(detectProtocol(path)).toBe('bedrock');
+    expect(detectProtocol('/model/anthropic.claude-3-haiku-20240307-v1:0/invoke')).toBe('bedrock');
+    expect(detectProtocol('/inference-profiles')).toBeNull();
+    expect(requestModelOf('bedrock', path, { max_tokens: 10 })).toBe('us.anthropic.claude-sonnet-4-5-20250929-v1:0');
+    expect(requestFacts('bedrock', { anthropic_version: 'bedrock-2023-05-31', max_tokens: 321 })).toEqual({
+      maxOutputTokens: 321,
+    });
+  });
+
+  it('prices a platform id as the vendor model it serves, and nothing else as a neighbour', () => {
+    expect(vendorModelName('us.anthropic.claude-sonnet-4-5-20250929-v1:0')).toBe('claude-sonnet-4-5-20250929');
+    expect(vendorModelName('global.anthropic.claude-opus-4-1-20250805-v1:0')).toBe('claude-opus-4-1-20250805');
+    expect(vendorModelName('anthropic.claude-3-5-haiku-20241022-v1:0')).toBe('claude-3-5-haiku-20241022');
+    expect(vendorModelName('claude-sonnet-4-5@20250929')).toBe('claude-sonnet-4-5-20250929');
+    expect(vendorModelName('gpt-5.5')).toBe('gpt-5.5');
+    const priceOf = createPriceLookup();
+    expect(priceOf('us.anthropic.claude-sonnet-4-5-20250929-v1:0')?.key).toBe(priceOf('claude-sonnet-4-5')?.key);
+    expect(priceOf('us.meta.llama3-70b-instruct-v1:0')).toBeNull();
+  });
+
+  it('meters Bedrock’s invocation metrics over the Anthropic events’ usage', () => {
+    const meter = createEventMeter('bedrock');
+    meter.event(JSON.stringify({ type: 'message_start', message: { usage: { input_tokens: 5, output_tokens: 1 } } }));
+    meter.event(JSON.stringify({ type: 'message_delta', usage: { output_tokens: 9 } }));
+    meter.event(
+      JSON.stringify({
+        type: 'message_stop',
+        'amazon-bedrock-invocationMetrics': {
+          inputTokenCount: 6,
+          outputTokenCount: 10,
+          cacheReadInputTokenCount: 100,
+          cacheWriteInputTokenCount: 20,
+          invocationLatency: 300,
+          firstByteLatency: 50,
+        },
+      }),
+    );
+    meter.event('not json');
+    expect(meter.end()).toEqual({
+      usage: { inputTokens: 126, outputTokens: 10, cachedInputTokens: 100, cacheWriteTokens: 20 },
+      malformed: 1,
+    });
+  });
+});
+
+describe('Vertex AI (Anthropic models)', () => {
+  const path =
+    '/v1/projects/p/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict';
+
+  it('is an Anthropic call named in its path (not a Gemini one), priced as the vendor model', () => {
+    expect(detectProtocol(path)).toBe('anthropic');
+    expect(detectProtocol('/v1beta/models/gemini-2.5-pro:streamGenerateContent')).toBe('gemini');
+    expect(requestModelOf('anthropic', path, { max_tokens: 5 })).toBe('claude-sonnet-4-5@20250929');
+    expect(createPriceLookup()('claude-sonnet-4-5@20250929')?.key).toBe(createPriceLookup()('claude-sonnet-4-5')?.key);
   });
 });

@@ -113,6 +113,7 @@ describe('the copilot invocation', () => {
     maxTurns: 1,
     installDir: null,
     config: undefined,
+    platform: null,
   });
 
   it('read-only roles keep only view, rg and glob and deny write and shell; the executor gets every tool', async () => {

@@ -78,6 +78,23 @@ const ProviderConfigSchema = z
       .enum(['responses', 'completions'])
       .optional()
       .describe('Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions'),
+    /**
+     * A cloud platform the provider's model is reached through instead of the
+     * vendor's API: `bedrock` (Claude on Amazon Bedrock, signed by okstra's
+     * gateway with the job's AWS credentials).
+     */
+    via: z
+      .enum(['bedrock', 'vertex', 'azure'])
+      .optional()
+      .describe('a cloud platform instead of the vendor API: bedrock or vertex (claude), azure (codex)'),
+    /** The platform's region: us-east-1 for Bedrock, us-east5 or global for Vertex AI. */
+    region: z.string().min(1).optional().describe('the cloud platform region (with via)'),
+    /** Vertex AI: the Google Cloud project the models are enabled in. */
+    projectId: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, 'a Google Cloud project id such as my-project-123')
+      .optional()
+      .describe('the Google Cloud project (with via: vertex)'),
     /** The environment variable that holds this provider's API key. */
     apiKeyEnv: z
       .string()
@@ -93,6 +110,59 @@ const ProviderConfigSchema = z
       .describe('turn limit of this provider’s sessions, over limits.turns (Codex has none)'),
   })
   .describe('one agent provider');
+
+/** Which built-in each platform serves. */
+const PLATFORM_PROVIDER = { bedrock: 'claude', vertex: 'claude', azure: 'codex' } as const;
+const PRODUCT = { claude: 'Claude Code', codex: 'Codex' } as const;
+
+/** What each platform's region looks like, and an example for the error. */
+const REGION_SHAPES = {
+  bedrock: { pattern: /^[a-z]{2}(?:-[a-z]+)+-\d+$/, example: 'an AWS region such as us-east-1' },
+  vertex: {
+    pattern: /^(?:global|us|eu|[a-z]+-[a-z]+\d+)$/,
+    example: 'a Vertex AI location such as us-east5 or global',
+  },
+} as const;
+
+type ProviderSettings = z.output<typeof ProviderConfigSchema>;
+
+/** Which provider each platform serves, and what it needs: one clear error per misconfiguration, at its key. */
+function checkPlatforms(providers: Record<string, ProviderSettings>, ctx: z.RefinementCtx): void {
+  for (const [name, config] of Object.entries(providers)) {
+    const issue = (key: string, message: string): void => ctx.addIssue({ code: 'custom', path: [name, key], message });
+    const via = config.via;
+    if (via === undefined) {
+      if (config.region !== undefined) issue('region', 'region only applies with via (e.g. via: bedrock)');
+      if (config.projectId !== undefined) issue('projectId', 'projectId only applies with via: vertex');
+      continue;
+    }
+    const served = PLATFORM_PROVIDER[via];
+    if (name !== served) issue('via', `via: ${via} is for ${PRODUCT[served]} only (providers.${served}), not ${name}`);
+    if (via === 'azure') {
+      if (config.baseUrl === undefined)
+        issue(
+          'via',
+          'via: azure needs baseUrl, your resource’s endpoint, e.g. https://my-resource.openai.azure.com/openai/v1',
+        );
+      if (config.region !== undefined)
+        issue('region', 'region does not apply with via: azure (baseUrl names the resource)');
+      if (config.projectId !== undefined) issue('projectId', 'projectId only applies with via: vertex');
+      continue;
+    }
+    const shape = REGION_SHAPES[via];
+    if (config.region === undefined) issue('via', `via: ${via} needs a region, ${shape.example} (region: …)`);
+    else if (!shape.pattern.test(config.region)) issue('region', `expected ${shape.example}`);
+    if (via === 'vertex' && config.projectId === undefined)
+      issue('via', 'via: vertex needs projectId, the Google Cloud project your Claude models are enabled in');
+    if (via === 'bedrock' && config.projectId !== undefined)
+      issue('projectId', 'projectId only applies with via: vertex');
+    if (config.apiKeyEnv !== undefined)
+      issue(
+        'apiKeyEnv',
+        `does not apply with via: ${via}: okstra authenticates each request with the job's ${via === 'bedrock' ? 'AWS credentials (AWS_ACCESS_KEY_ID, …)' : 'Application Default Credentials'}`,
+      );
+  }
+}
 
 const QaCommandSchema = z.union([
   z.string().min(1),
@@ -239,6 +309,7 @@ export const ConfigSchema = z
         z.string().regex(PROVIDER_NAME_PATTERN, 'provider names are lower-case letters, digits and "-"'),
         ProviderConfigSchema,
       )
+      .superRefine(checkPlatforms)
       .default({}),
     qaCommands: z
       .array(QaCommandSchema)

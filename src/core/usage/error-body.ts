@@ -11,7 +11,8 @@ export type GatewayErrorKind = 'budget' | 'credential' | 'too-large' | 'not-allo
 
 /** The style of a request's protocol; for a path of no known protocol, the provider's usual one. */
 export function errorStyle(protocol: ModelProtocol | null, provider: string): ErrorStyle {
-  if (protocol === 'anthropic') return 'anthropic';
+  // Claude Code reads a Bedrock error's `message` as it reads the Anthropic shape's.
+  if (protocol === 'anthropic' || protocol === 'bedrock') return 'anthropic';
   if (protocol === 'gemini') return 'gemini';
   if (protocol === 'openai-responses' || protocol === 'openai-chat') return 'openai';
   if (provider === 'claude') return 'anthropic';

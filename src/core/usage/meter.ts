@@ -14,12 +14,20 @@ import { createSseParser } from './sse.js';
  *   `output_tokens` includes reasoning tokens.
  * - OpenAI Chat Completions: `usage.prompt_tokens` / `completion_tokens` /
  *   `prompt_tokens_details.cached_tokens`.
+ * - Bedrock (Anthropic models): the Anthropic events, each the decoded
+ *   `bytes` of one event-stream `chunk`; the last one also carries
+ *   `amazon-bedrock-invocationMetrics` (`inputTokenCount`,
+ *   `outputTokenCount`, `cacheReadInputTokenCount`,
+ *   `cacheWriteInputTokenCount`), the counts Bedrock bills, which override
+ *   the Anthropic ones. A non-streamed `invoke` answers one Messages body.
  * - Gemini: `usageMetadata` of the last chunk that has one;
  *   `thoughtsTokenCount` is billed as output, tool-use prompt tokens as input.
  */
 
 export interface UsageMeter {
   push(text: string): void;
+  /** Set by a meter of a binary answer (Bedrock's event stream): it gets the bytes as they came, never text. */
+  pushBytes?(chunk: Uint8Array): void;
   end(): MeterResult;
 }
 
@@ -35,7 +43,16 @@ export const MAX_METERED_JSON_CHARS = 16 * 1024 * 1024;
 
 type RawUsage = Record<string, number>;
 
-export function createUsageMeter(protocol: ModelProtocol, format: 'sse' | 'json'): UsageMeter {
+/** One message's usage read from the protocol's JSON events (or body), in the order they came. */
+export interface EventMeter {
+  /** One event's JSON text (or a whole body); not JSON counts as malformed. */
+  event(text: string): void;
+  /** An event that could not even be framed (a bad checksum, a truncated frame). */
+  malformed(): void;
+  end(): MeterResult;
+}
+
+export function createEventMeter(protocol: ModelProtocol): EventMeter {
   let raw: RawUsage | null = null;
   let malformed = 0;
 
@@ -43,19 +60,30 @@ export function createUsageMeter(protocol: ModelProtocol, format: 'sse' | 'json'
     const found = usageFields(protocol, value);
     if (!found) return;
     // Anthropic spreads one message's usage over two events; the others restate it whole.
-    raw = protocol === 'anthropic' && raw ? { ...raw, ...found } : found;
+    raw = (protocol === 'anthropic' || protocol === 'bedrock') && raw ? { ...raw, ...found } : found;
   }
-  function parse(text: string): void {
-    if (text.trim() === '' || text.trim() === '[DONE]') return;
-    try {
-      const value: unknown = JSON.parse(text);
-      // Gemini's streamGenerateContent without `alt=sse` answers one JSON array of chunks.
-      if (Array.isArray(value)) for (const item of value) take(item);
-      else take(value);
-    } catch {
+  return {
+    event(text) {
+      if (text.trim() === '' || text.trim() === '[DONE]') return;
+      try {
+        const value: unknown = JSON.parse(text);
+        // Gemini's streamGenerateContent without `alt=sse` answers one JSON array of chunks.
+        if (Array.isArray(value)) for (const item of value) take(item);
+        else take(value);
+      } catch {
+        malformed += 1;
+      }
+    },
+    malformed() {
       malformed += 1;
-    }
-  }
+    },
+    end: () => ({ usage: raw ? normalize(protocol, raw) : null, malformed }),
+  };
+}
+
+export function createUsageMeter(protocol: ModelProtocol, format: 'sse' | 'json'): UsageMeter {
+  const events = createEventMeter(protocol);
+  const parse = (text: string): void => events.event(text);
 
   if (format === 'sse') {
     const parser = createSseParser();
@@ -65,7 +93,7 @@ export function createUsageMeter(protocol: ModelProtocol, format: 'sse' | 'json'
       },
       end() {
         for (const message of parser.end()) parse(message.data);
-        return { usage: raw ? normalize(protocol, raw) : null, malformed };
+        return events.end();
       },
     };
   }
@@ -84,7 +112,7 @@ export function createUsageMeter(protocol: ModelProtocol, format: 'sse' | 'json'
     },
     end() {
       if (!overflow) parse(body);
-      return { usage: raw ? normalize(protocol, raw) : null, malformed };
+      return events.end();
     },
   };
 }
@@ -100,6 +128,9 @@ function usageFields(protocol: ModelProtocol, value: unknown): RawUsage | null {
   switch (protocol) {
     case 'anthropic':
       usage = value.type === 'message_start' && isRecord(value.message) ? value.message.usage : value.usage;
+      break;
+    case 'bedrock':
+      usage = bedrockUsage(value);
       break;
     case 'openai-responses':
       usage = isRecord(value.response) ? value.response.usage : value.usage;
@@ -126,7 +157,8 @@ function usageFields(protocol: ModelProtocol, value: unknown): RawUsage | null {
 function normalize(protocol: ModelProtocol, raw: RawUsage): TokenUsage {
   const n = (key: string): number => raw[key] ?? 0;
   switch (protocol) {
-    case 'anthropic': {
+    case 'anthropic':
+    case 'bedrock': {
       const reads = n('cache_read_input_tokens');
       const writes = n('cache_creation_input_tokens');
       return {
@@ -161,4 +193,19 @@ function normalize(protocol: ModelProtocol, raw: RawUsage): TokenUsage {
         cachedInputTokens: n('cachedContentTokenCount'),
       };
   }
+}
+
+/** Bedrock's own counts (Anthropic's field names, so one normalisation serves both), else the Anthropic event's. */
+function bedrockUsage(value: Record<string, unknown>): unknown {
+  const metrics = value['amazon-bedrock-invocationMetrics'];
+  if (!isRecord(metrics))
+    return value.type === 'message_start' && isRecord(value.message) ? value.message.usage : value.usage;
+  const named: Record<string, unknown> = {
+    input_tokens: metrics.inputTokenCount,
+    output_tokens: metrics.outputTokenCount,
+  };
+  if (metrics.cacheReadInputTokenCount !== undefined) named.cache_read_input_tokens = metrics.cacheReadInputTokenCount;
+  if (metrics.cacheWriteInputTokenCount !== undefined)
+    named.cache_creation_input_tokens = metrics.cacheWriteInputTokenCount;
+  return named;
 }

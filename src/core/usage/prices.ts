@@ -1,4 +1,5 @@
 import type { ModelPrice } from '../config/schema.js';
+import { vendorModelName } from './protocol.js';
 
 /**
  * okstra's built-in price table, in US dollars per million tokens, for the
@@ -75,7 +76,8 @@ export function createPriceLookup(
 
 function lookup(table: ReadonlyMap<string, PriceMatch>, model: string | null): PriceMatch | null {
   if (!model) return null;
-  const wanted = model.toLowerCase();
+  // A platform's id (Bedrock, Vertex AI) is priced as the vendor's model it serves.
+  const wanted = vendorModelName(model);
   const exact = table.get(wanted);
   if (exact) return exact;
   let best: PriceMatch | null = null;

@@ -1,6 +1,6 @@
 import type { ModelPrice } from '../config/schema.js';
 import type { Spend } from './budget.js';
-import type { ModelProtocol } from './protocol.js';
+import { vendorModelName, type ModelProtocol } from './protocol.js';
 
 /**
  * The worst-case cost of one model request, reserved against the budgets
@@ -57,6 +57,7 @@ function requestedOutput(protocol: ModelProtocol, body: unknown): number | null 
   if (!isRecord(body)) return null;
   switch (protocol) {
     case 'anthropic':
+    case 'bedrock':
       return count(body.max_tokens);
     case 'openai-responses':
       return count(body.max_output_tokens);
@@ -70,7 +71,7 @@ function requestedOutput(protocol: ModelProtocol, body: unknown): number | null 
 /** The output cap of `model` (exact name, then the longest known family prefix), else the default. */
 export function outputCap(model: string | null): number {
   if (!model) return DEFAULT_OUTPUT_CAP;
-  const wanted = model.toLowerCase();
+  const wanted = vendorModelName(model);
   const exact = OUTPUT_CAPS[wanted];
   if (exact !== undefined) return exact;
   let best: { key: string; cap: number } | null = null;

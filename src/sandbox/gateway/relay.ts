@@ -55,7 +55,7 @@ export async function relay(
   if (error) x.error = error;
 }
 
-/** Passes the bytes through unchanged and feeds them, decoded, to the usage meter. */
+/** Passes the bytes through unchanged and feeds them to the usage meter: decoded as UTF-8, or raw to a binary meter. */
 class MeterTap extends Transform {
   private readonly decoder = new StringDecoder('utf8');
 
@@ -68,14 +68,15 @@ class MeterTap extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.onFirst();
-    this.meter?.push(this.decoder.write(chunk));
+    if (this.meter?.pushBytes) this.meter.pushBytes(chunk);
+    else this.meter?.push(this.decoder.write(chunk));
     callback(null, chunk);
   }
 
   /** What the meter read, also from an answer cut short; null when nothing is metered. */
   result(): ReturnType<UsageMeter['end']> | null {
     if (!this.meter) return null;
-    this.meter.push(this.decoder.end());
+    if (!this.meter.pushBytes) this.meter.push(this.decoder.end());
     return this.meter.end();
   }
 }

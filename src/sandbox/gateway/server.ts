@@ -26,12 +26,15 @@ import {
 import type { ModelPrice } from '../../core/config/schema.js';
 
 const SUBSCRIPTION_PRICE: ModelPrice = { input: 0, output: 0, cachedInput: 0, cacheWrite: 0 };
+import { azureUpstream } from './azure.js';
+import { bedrockUpstream } from './bedrock.js';
+import { vertexUpstream } from './vertex.js';
 import { credentialPlaces, newCredential } from './credentials.js';
 import { logLine, refuse, scrub, sendRefusal, toRecord, type Exchange, type Lease } from './exchange.js';
 import { forward } from './forward.js';
 import { drain, readBody } from './io.js';
 import { isWarmUp, parseLeaseRoute, parseUpstream, safePath, type LeaseRoute } from './paths.js';
-import { apiKeyUpstream, Connections, upstreamPath } from './upstream.js';
+import { apiKeyUpstream, Connections, upstreamPath, type Upstream } from './upstream.js';
 import type {
   DispatchGrant,
   DispatchLease,
@@ -97,16 +100,24 @@ class ModelGateway {
     const protocol = detectProtocol(path);
     const x = this.newExchange(lease, method, route.path, protocol, started);
     const hasCredential = lease.open && credentialPlaces(req.headers, route.rawQuery, lease.credential).length > 0;
+    const local = hasCredential ? null : (lease.upstream.localAnswer?.(method, route.path) ?? null);
     const admission = admit({
       leaseOpen: lease.open,
       hasCredential,
-      warmUp: isWarmUp(req, method, route.path, route.rawQuery),
+      warmUp: local !== null || isWarmUp(req, method, route.path, route.rawQuery),
       safePath: safePath(route.path),
       method,
       path: route.path,
       protocol,
     });
     if (admission.kind !== 'forward') drain(req);
+    if (admission.kind === 'warm-up' && local !== null) {
+      res.writeHead(local.status, { 'content-type': local.contentType }).end(local.body);
+      this.log(
+        `okstra gateway: ${lease.grant.worker} (${lease.grant.role}) ${local.why} (answered locally; not forwarded)`,
+      );
+      return;
+    }
     if (admission.kind === 'warm-up') {
       // Claude Code (2.1.197) opens its connection early with a keyless HEAD of its base URL and ignores the answer.
       // Nothing is forwarded or spent, so it is no request of the dispatch, and no credential refusal in its report.
@@ -246,7 +257,8 @@ class ModelGateway {
 
   open(grant: DispatchGrant, baseUrl: string): DispatchLease {
     const base = parseUpstream(grant);
-    if (grant.realKey.trim() === '')
+    // A signing platform needs no key; an API key (Azure's included) must be there.
+    if ((!grant.platform || grant.platform.kind === 'azure') && grant.realKey.trim() === '')
       throw new Error(
         `okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`,
       );
@@ -255,7 +267,7 @@ class ModelGateway {
     const lease: Lease = {
       id,
       grant,
-      upstream: apiKeyUpstream(base, credential, grant.realKey),
+      upstream: platformUpstream(grant, base, credential) ?? apiKeyUpstream(base, credential, grant.realKey),
       credential,
       open: true,
       records: [],
@@ -301,6 +313,15 @@ class ModelGateway {
         : null,
     };
   }
+}
+
+/** The upstream of a grant's cloud platform, or null for an API key. */
+function platformUpstream(grant: DispatchGrant, base: URL, credential: string): Upstream | null {
+  const platform = grant.platform;
+  if (!platform) return null;
+  if (platform.kind === 'bedrock') return bedrockUpstream(base, platform.region, platform.credentials);
+  if (platform.kind === 'azure') return azureUpstream(base, credential, grant.realKey);
+  return vertexUpstream(base, platform.accessToken);
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {

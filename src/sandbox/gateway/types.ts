@@ -34,10 +34,12 @@ export interface DispatchGrant {
   provider: string;
   /** Upstream base URL, e.g. https://api.anthropic.com, https://api.openai.com/v1, https://generativelanguage.googleapis.com, or the config's baseUrl. */
   upstream: string;
-  /** The real credential; the gateway puts it where the agent put its dispatch credential. */
+  /** The real credential; the gateway puts it where the agent put its dispatch credential. Empty with {@link platform}. */
   realKey: string;
   /** `subscription`: the credential is a plan's token, not a pay-as-you-go key: its requests spend no money (priced at $0, marked so). */
   billing?: 'subscription';
+  /** A cloud platform instead of an API key: the gateway authenticates each request to it itself. */
+  platform?: PlatformAccess;
 }
 
 export interface DispatchLease {
@@ -131,3 +133,38 @@ export interface Gateway {
   budgets(): GatewayBudgets;
   close(): Promise<void>;
 }
+
+/** AWS credentials as the AWS SDK resolves them (a session token with OIDC-assumed roles). */
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+  expiration?: Date;
+}
+
+/**
+ * A cloud platform the gateway reaches with credentials only okstra holds,
+ * instead of a vendor API key: Amazon Bedrock, signed with SigV4.
+ */
+export interface BedrockAccess {
+  kind: 'bedrock';
+  region: string;
+  /** Resolves (and refreshes) the job's AWS credentials; called for each signature. */
+  credentials: () => Promise<AwsCredentials>;
+}
+
+/** Google Vertex AI, with an OAuth access token from Application Default Credentials. */
+export interface VertexAccess {
+  kind: 'vertex';
+  region: string;
+  projectId: string;
+  /** A current access token (google-auth-library caches and refreshes it); called for each request. */
+  accessToken: () => Promise<string>;
+}
+
+/** Azure OpenAI: the resource's key (the grant's `realKey`) in Azure's `api-key` header. */
+export interface AzureAccess {
+  kind: 'azure';
+}
+
+export type PlatformAccess = BedrockAccess | VertexAccess | AzureAccess;

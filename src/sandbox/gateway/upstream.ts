@@ -22,6 +22,20 @@ export interface Upstream {
   prepare(incoming: IncomingCall): OutgoingCall | Promise<OutgoingCall>;
   /** A reader of the usage the platform reports in an answer of `protocol`. */
   meter(protocol: ModelProtocol, contentType: string): UsageMeter;
+  /**
+   * A request without any credential that the agent's CLI makes on its own
+   * and okstra answers itself (nothing forwarded, nothing spent), or null:
+   * then a keyless request is refused as always.
+   */
+  localAnswer?(method: string, path: string): LocalAnswer | null;
+}
+
+export interface LocalAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+  /** For the gateway's log. */
+  why: string;
 }
 
 /** What the agent sent, after the gateway admitted it. */

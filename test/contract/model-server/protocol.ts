@@ -22,6 +22,8 @@ export interface ProtocolHandler {
   parse(pathname: string, body: Record<string, unknown>): ParsedCall;
   /** The streamed answer. `path` of a write is already absolute. */
   answer(turn: AnswerTurn, call: ParsedCall): SseEvent[];
+  /** The answer's wire form when it is not server-sent events (Bedrock's binary event stream). */
+  encode?(events: readonly SseEvent[]): { contentType: string; body: Buffer };
   /** The JSON body of an HTTP error in this vendor's shape. */
   errorBody(status: number, message: string): unknown;
 }

@@ -4,7 +4,7 @@
  * own wire format, so a test reads the same for Claude, Codex and Gemini.
  */
 
-export type Protocol = 'anthropic' | 'openai-responses' | 'openai-chat' | 'gemini';
+export type Protocol = 'anthropic' | 'bedrock' | 'vertex' | 'azure' | 'openai-responses' | 'openai-chat' | 'gemini';
 
 /** One model call as the server saw it, reduced to what a script decides on. */
 export interface ModelCall {

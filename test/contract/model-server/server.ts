@@ -3,6 +3,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import { isAbsolute, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { anthropic } from './anthropic.js';
+import { bedrock, verifySigV4, type SigV4Check } from './bedrock.js';
+import { stsAnswer, vertex } from './vertex.js';
+import { azureOpenai } from './azure.js';
 import { gemini } from './gemini.js';
 import { openaiResponses } from './openai-responses.js';
 import { openaiChat } from './openai-chat.js';
@@ -33,7 +36,8 @@ export interface RecordedRequest {
    */
   credentialPrefix: string | null;
   call: ModelCall | null;
-  answered: Turn['kind'] | 'not-found' | 'script-error';
+  /** `bad-signature`: a Bedrock signature, a Vertex access token or an Azure key the platform would refuse. */
+  answered: Turn['kind'] | 'not-found' | 'script-error' | 'bad-signature';
   /** `performance.now()` when the request arrived: the bench measures start-to-first-request with it. */
   at: number;
   /** The request's headers as received (a proxy test checks what was forwarded). */
@@ -52,7 +56,28 @@ export interface ModelServer {
   close(): Promise<void>;
 }
 
-const HANDLERS: readonly ProtocolHandler[] = [anthropic, openaiResponses, openaiChat, gemini];
+// Vertex's Anthropic path ends like Gemini's `models/<m>:<method>`: it is asked first.
+const HANDLERS: readonly ProtocolHandler[] = [
+  anthropic,
+  bedrock,
+  vertex,
+  azureOpenai,
+  openaiResponses,
+  openaiChat,
+  gemini,
+];
+
+export interface ModelServerOptions {
+  /** Bedrock's credentials: every Bedrock call must be SigV4-signed with them (else 403, as AWS answers). */
+  bedrock?: SigV4Check;
+  /**
+   * Vertex AI: the access token its token endpoint (`POST /sts/token`, a workload identity federation exchange)
+   * issues, and the only bearer token a Vertex call may carry (else 401).
+   */
+  vertex?: { accessToken: string };
+  /** Azure OpenAI: the resource key every `/openai/v1/responses` call must carry in `api-key` (else 401). */
+  azure?: { apiKey: string };
+}
 
 /** As long as okstra's `okstra-dispatch-` prefix. */
 export const CREDENTIAL_PREFIX_LENGTH = 16;
@@ -61,7 +86,10 @@ const noScript: Script = () => {
   throw new Error('no script set for this test');
 };
 
-export async function startModelServer(script: Script = noScript): Promise<ModelServer> {
+export async function startModelServer(
+  script: Script = noScript,
+  options: ModelServerOptions = {},
+): Promise<ModelServer> {
   let current = script;
   const requests: RecordedRequest[] = [];
   const scriptErrors: string[] = [];
@@ -82,7 +110,14 @@ export async function startModelServer(script: Script = noScript): Promise<Model
     const at = performance.now();
     const url = req.url ?? '/';
     const pathname = new URL(url, 'http://127.0.0.1').pathname;
-    const raw = await readBody(req);
+    const bytes = await readBody(req);
+    const raw = bytes.toString('utf8');
+    if (options.vertex && req.method === 'POST' && pathname === '/sts/token') {
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(stsAnswer(options.vertex.accessToken)));
+      return;
+    }
     const handler = req.method === 'POST' ? HANDLERS.find((h) => h.owns(pathname)) : undefined;
     const record: RecordedRequest = {
       method: req.method ?? '',
@@ -101,6 +136,36 @@ export async function startModelServer(script: Script = noScript): Promise<Model
       res
         .writeHead(404, { 'content-type': 'application/json' })
         .end(JSON.stringify({ error: { message: `scripted model server: no route for ${req.method} ${pathname}` } }));
+      return;
+    }
+
+    if (handler.protocol === 'bedrock') {
+      const check = options.bedrock;
+      const refused = check
+        ? await verifySigV4({ method: record.method, url, headers: req.headers, body: bytes }, check)
+        : 'the server was started without Bedrock credentials';
+      if (refused !== null) {
+        record.answered = 'bad-signature';
+        record.sent = JSON.stringify({ message: `scripted Bedrock: ${refused}` });
+        res
+          .writeHead(403, { 'content-type': 'application/json', 'x-amzn-errortype': 'InvalidSignatureException' })
+          .end(record.sent);
+        return;
+      }
+    }
+
+    if (handler.protocol === 'vertex' && req.headers.authorization !== `Bearer ${options.vertex?.accessToken ?? ''}`) {
+      record.answered = 'bad-signature';
+      record.sent = JSON.stringify(handler.errorBody(401, 'scripted Vertex AI: missing or wrong access token'));
+      res.writeHead(401, { 'content-type': 'application/json' }).end(record.sent);
+      return;
+    }
+
+    const azureKey = options.azure?.apiKey;
+    if (handler.protocol === 'azure' && (azureKey === undefined || req.headers['api-key'] !== azureKey)) {
+      record.answered = 'bad-signature';
+      record.sent = JSON.stringify(handler.errorBody(401, 'scripted Azure OpenAI: missing or wrong api-key'));
+      res.writeHead(401, { 'content-type': 'application/json' }).end(record.sent);
       return;
     }
 
@@ -148,13 +213,13 @@ export async function startModelServer(script: Script = noScript): Promise<Model
         return;
       case 'write': {
         const path = isAbsolute(turn.path) || !call.worktree ? turn.path : join(call.worktree, turn.path);
-        record.sent = writeSse(res, handler.answer({ ...turn, path }, parsed));
+        record.sent = writeAnswer(res, handler, handler.answer({ ...turn, path }, parsed));
         return;
       }
       case 'text':
       case 'shell':
       case 'tool':
-        record.sent = writeSse(res, handler.answer(turn, parsed));
+        record.sent = writeAnswer(res, handler, handler.answer(turn, parsed));
     }
   }
 
@@ -177,6 +242,14 @@ export async function startModelServer(script: Script = noScript): Promise<Model
         server.close(() => resolve());
       }),
   };
+}
+
+/** Writes the events in the handler's wire form; returns what was written (a binary stream as base64). */
+function writeAnswer(res: ServerResponse, handler: ProtocolHandler, events: readonly SseEvent[]): string {
+  if (!handler.encode) return writeSse(res, events);
+  const { contentType, body } = handler.encode(events);
+  res.writeHead(200, { 'content-type': contentType }).end(body);
+  return body.toString('base64');
 }
 
 /** Writes the events as one SSE answer and returns the exact text written. */
@@ -226,12 +299,12 @@ function credentialPrefix(req: IncomingMessage): string | null {
   return value.slice(0, CREDENTIAL_PREFIX_LENGTH);
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   const raw = Buffer.concat(chunks);
   // Some clients compress request bodies; none of the pinned CLIs did when measured, so say so loudly if one starts.
   if (req.headers['content-encoding'] && req.headers['content-encoding'] !== 'identity')
     throw new Error(`compressed request body (${req.headers['content-encoding']}) is not supported`);
-  return raw.toString('utf8');
+  return raw;
 }

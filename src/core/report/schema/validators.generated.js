@@ -12985,12 +12985,13 @@ return errors === 0;
 validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const config = validate23;
-const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"cli":{"description":"the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name","type":"string","enum":["claude","codex","gemini","copilot"]},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"wireApi":{"description":"Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions","type":"string","enum":["responses","completions"]},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"protected":{"default":[],"description":"globs of files whose change is okstra’s own blocking finding unless the stage’s files name them; `!glob` takes a default away (docs/plan-format.md, \"Protected evidence\")","type":"array","items":{"type":"string","minLength":1}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"fallback":{"default":{"executor":[],"verifiers":[]},"description":"fallback providers per role, for a provider that cannot work","type":"object","properties":{"executor":{"default":[],"description":"providers that execute, in order, when the executor’s provider is unavailable","type":"array","items":{"type":"string","minLength":1}},"verifiers":{"default":[],"description":"providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"day":{"description":"per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150},"carryBytes":65536,"stageFiles":20000,"stageBytes":209715200,"findingsPerVerifier":200},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false},"carryBytes":{"default":65536,"description":"largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageFiles":{"default":20000,"description":"most files a stage may change; more fails the stage before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageBytes":{"default":209715200,"description":"most bytes of added or changed files a stage may hold; more fails it before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"findingsPerVerifier":{"default":200,"description":"findings kept per verifier, most severe first; the rest are counted in the report, not kept","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
+const schema34 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"executor":{"default":"claude","description":"the provider that writes the code","type":"string","minLength":1},"verifiers":{"description":"the providers that verify; default: every configured provider","minItems":1,"type":"array","items":{"type":"string","minLength":1}},"excludeExecutorFromVerifiers":{"default":false,"type":"boolean"},"providers":{"default":{},"type":"object","propertyNames":{"type":"string","pattern":"^[a-z][a-z0-9-]{0,30}$"},"additionalProperties":{"type":"object","properties":{"command":{"type":"string","minLength":1},"cli":{"description":"the built-in agent CLI this provider runs (claude, codex, gemini or copilot), under its own name","type":"string","enum":["claude","codex","gemini","copilot"]},"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$"},"model":{"type":"string","minLength":1},"baseUrl":{"type":"string","format":"uri"},"wireApi":{"description":"Copilot CLI: the OpenAI wire API of baseUrl, responses (default) or completions","type":"string","enum":["responses","completions"]},"via":{"description":"a cloud platform instead of the vendor API: bedrock or vertex (claude), azure (codex)","type":"string","enum":["bedrock","vertex","azure"]},"region":{"description":"the cloud platform region (with via)","type":"string","minLength":1},"projectId":{"description":"the Google Cloud project (with via: vertex)","type":"string","pattern":"^[a-z][a-z0-9-]{4,28}[a-z0-9]$"},"apiKeyEnv":{"type":"string","pattern":"^[A-Z_][A-Z0-9_]*$"},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440},"maxTurns":{"description":"turn limit of this provider’s sessions, over limits.turns (Codex has none)","anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":10000},{"type":"object","properties":{"executor":{"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false}]}},"additionalProperties":false,"description":"one agent provider"}},"qaCommands":{"default":[],"description":"commands run after the plan’s validation commands; never guessed","type":"array","items":{"anyOf":[{"type":"string","minLength":1},{"type":"object","properties":{"cmd":{"type":"string","minLength":1},"label":{"type":"string","minLength":1},"timeoutMinutes":{"type":"number","exclusiveMinimum":0,"maximum":1440}},"required":["cmd"],"additionalProperties":false}]}},"protected":{"default":[],"description":"globs of files whose change is okstra’s own blocking finding unless the stage’s files name them; `!glob` takes a default away (docs/plan-format.md, \"Protected evidence\")","type":"array","items":{"type":"string","minLength":1}},"convergence":{"default":{"rounds":2},"type":"object","properties":{"rounds":{"default":2,"type":"integer","minimum":0,"maximum":5}},"additionalProperties":false},"critic":{"default":null,"anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"fallback":{"default":{"executor":[],"verifiers":[]},"description":"fallback providers per role, for a provider that cannot work","type":"object","properties":{"executor":{"default":[],"description":"providers that execute, in order, when the executor’s provider is unavailable","type":"array","items":{"type":"string","minLength":1}},"verifiers":{"default":[],"description":"providers that verify, in order, in the place of any verifier whose provider is unavailable; never the provider that executed","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"timeouts":{"default":{"executorMinutes":60,"verifierMinutes":20,"qaMinutes":15},"type":"object","properties":{"executorMinutes":{"default":60,"type":"number","exclusiveMinimum":0,"maximum":1440},"verifierMinutes":{"default":20,"type":"number","exclusiveMinimum":0,"maximum":1440},"qaMinutes":{"default":15,"type":"number","exclusiveMinimum":0,"maximum":1440}},"additionalProperties":false},"concurrency":{"default":{"verifiers":0},"description":"0 = all verifiers at once","type":"object","properties":{"verifiers":{"default":0,"type":"integer","minimum":0,"maximum":9007199254740991}},"additionalProperties":false},"ledgerBranch":{"default":"okstra-ledger","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._/-]*$"},"plansDir":{"default":".okstra/plans","type":"string","minLength":1},"leaseMinutes":{"default":180,"description":"how long a stage claim holds before `okstra ledger release` may free it","type":"number","exclusiveMinimum":0,"maximum":1440},"isolation":{"default":"auto","description":"auto: agents and QA commands run as separate unprivileged users; none: with okstra’s own privileges (said in every report)","type":"string","enum":["auto","none"]},"budgets":{"default":{},"description":"spend limits the model gateway enforces","type":"object","properties":{"worker":{"description":"per worker session (one dispatch)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"stage":{"description":"per stage run, over every worker of the run","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"plan":{"description":"per plan, over every run recorded in the ledger","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false},"day":{"description":"per plan per UTC day, over the runs of the plan that started that day (a cap on daily spend)","type":"object","properties":{"tokens":{"description":"input + output tokens","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"usd":{"description":"cost in US dollars, from the price table","type":"number","exclusiveMinimum":0}},"additionalProperties":false}},"additionalProperties":false},"limits":{"default":{"turns":{"executor":300,"verifier":150},"carryBytes":65536,"stageFiles":20000,"stageBytes":209715200,"findingsPerVerifier":200},"description":"limits of each agent session","type":"object","properties":{"turns":{"default":{"executor":300,"verifier":150},"description":"turn limits of the agent CLIs that have one (Claude Code, Gemini CLI; Codex has none)","type":"object","properties":{"executor":{"default":300,"description":"the executor session","type":"integer","exclusiveMinimum":0,"maximum":10000},"verifier":{"default":150,"description":"every read-only session: verifiers, re-verifies, the critic","type":"integer","exclusiveMinimum":0,"maximum":10000}},"additionalProperties":false},"carryBytes":{"default":65536,"description":"largest Stage Carry Evidence, in bytes; a larger one ends the stage contract-violated","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageFiles":{"default":20000,"description":"most files a stage may change; more fails the stage before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"stageBytes":{"default":209715200,"description":"most bytes of added or changed files a stage may hold; more fails it before its branch is pushed","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"findingsPerVerifier":{"default":200,"description":"findings kept per verifier, most severe first; the rest are counted in the report, not kept","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"additionalProperties":false},"pricing":{"default":{},"description":"per-model prices in USD per million tokens, over okstra’s built-in table","type":"object","propertyNames":{"type":"string","minLength":1},"additionalProperties":{"type":"object","properties":{"input":{"type":"number","minimum":0},"output":{"type":"number","minimum":0},"cachedInput":{"description":"cache reads; default: the input price","type":"number","minimum":0},"cacheWrite":{"description":"cache writes (Anthropic); default: the input price","type":"number","minimum":0}},"required":["input","output"],"additionalProperties":false}},"bot":{"default":{"workflow":"okstra.yml","permission":"write","allowForks":false},"type":"object","properties":{"workflow":{"default":"okstra.yml","description":"the workflow the bot dispatches, on the default branch","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},"permission":{"default":"write","description":"the least repository role a person needs to trigger runs","type":"string","enum":["triage","write","maintain","admin"]},"allowForks":{"default":false,"description":"whether pull requests from forks may trigger runs","type":"boolean"}},"additionalProperties":false,"description":"the bot: which workflow it dispatches and who may trigger it"},"planner":{"default":null,"description":"the provider that drafts plans; default: the executor","anyOf":[{"type":"string","minLength":1},{"type":"null"}]},"planning":{"default":{"repairRounds":2,"revisionRounds":1},"description":"the planning phase: `okstra plan draft`, the Action’s `mode: plan`, `/okstra plan`","type":"object","properties":{"repairRounds":{"default":2,"description":"how often the planner gets the parser’s diagnostics back before a draft that does not validate ends the run","type":"integer","minimum":0,"maximum":5},"revisionRounds":{"default":1,"description":"how often blocking review findings go back to the planner","type":"integer","minimum":0,"maximum":3},"reviewers":{"description":"the providers that review a draft; default: the verifiers other than the planner (or all of them)","type":"array","items":{"type":"string","minLength":1}}},"additionalProperties":false},"approval":{"default":{"required":true},"type":"object","properties":{"required":{"default":true,"description":"whether a stage run refuses a plan whose exact content (git blob) nobody approved","type":"boolean"},"permission":{"description":"the least repository role whose review or `/okstra approve` approves a plan; default: `bot.permission` (at least write)","type":"string","enum":["write","maintain","admin"]}},"additionalProperties":false,"description":"who approves a plan, and whether runs need the approval"},"handoff":{"default":{"auto":true,"mode":"single","draft":false},"description":"what happens when every stage is done: final verification, then the hand-off pull request","type":"object","properties":{"auto":{"default":true,"description":"on GitHub: run final verification and hand off as soon as the last stage of a plan is done","type":"boolean"},"mode":{"default":"single","description":"single: one pull request from okstra/<plan-id>/final into the base; stacked: one per stage onto its dependency’s branch","type":"string","enum":["single","stacked"]},"draft":{"default":false,"description":"open the hand-off pull request(s) as drafts","type":"boolean"}},"additionalProperties":false}},"additionalProperties":false,"description":"okstra repository configuration (.okstra/config.yml)"};
 const pattern74 = new RegExp("^[a-z][a-z0-9-]{0,30}$", "u");
 const pattern75 = new RegExp("^[A-Za-z0-9][A-Za-z0-9 ._-]{0,40}$", "u");
-const pattern76 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
-const pattern77 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._/-]*$", "u");
-const pattern78 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", "u");
+const pattern76 = new RegExp("^[a-z][a-z0-9-]{4,28}[a-z0-9]$", "u");
+const pattern77 = new RegExp("^[A-Z_][A-Z0-9_]*$", "u");
+const pattern78 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._/-]*$", "u");
+const pattern79 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$", "u");
 
 function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13304,11 +13305,10 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data5.apiKeyEnv !== undefined){
-let data12 = data5.apiKeyEnv;
-if(typeof data12 === "string"){
-if(!pattern76.test(data12)){
-const err24 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/apiKeyEnv",schemaPath:"#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Z_][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z_][A-Z0-9_]*$"+"\"",schema:"^[A-Z_][A-Z0-9_]*$",parentSchema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv,data:data12};
+if(data5.via !== undefined){
+let data12 = data5.via;
+if(typeof data12 !== "string"){
+const err24 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/via",schemaPath:"#/properties/providers/additionalProperties/properties/via/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.providers.additionalProperties.properties.via.type,parentSchema:schema34.properties.providers.additionalProperties.properties.via,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13317,9 +13317,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-}
-else {
-const err25 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/apiKeyEnv",schemaPath:"#/properties/providers/additionalProperties/properties/apiKeyEnv/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type,parentSchema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv,data:data12};
+if(!(((data12 === "bedrock") || (data12 === "vertex")) || (data12 === "azure"))){
+const err25 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/via",schemaPath:"#/properties/providers/additionalProperties/properties/via/enum",keyword:"enum",params:{allowedValues: schema34.properties.providers.additionalProperties.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.providers.additionalProperties.properties.via.enum,parentSchema:schema34.properties.providers.additionalProperties.properties.via,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13329,11 +13328,11 @@ vErrors.push(err25);
 errors++;
 }
 }
-if(data5.timeoutMinutes !== undefined){
-let data13 = data5.timeoutMinutes;
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 > 1440 || isNaN(data13)){
-const err26 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data13};
+if(data5.region !== undefined){
+let data13 = data5.region;
+if(typeof data13 === "string"){
+if(func2(data13) < 1){
+const err26 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/region",schemaPath:"#/properties/providers/additionalProperties/properties/region/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.providers.additionalProperties.properties.region,data:data13};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13342,8 +13341,9 @@ vErrors.push(err26);
 }
 errors++;
 }
-if(data13 <= 0 || isNaN(data13)){
-const err27 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data13};
+}
+else {
+const err27 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/region",schemaPath:"#/properties/providers/additionalProperties/properties/region/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.providers.additionalProperties.properties.region.type,parentSchema:schema34.properties.providers.additionalProperties.properties.region,data:data13};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13353,8 +13353,11 @@ vErrors.push(err27);
 errors++;
 }
 }
-else {
-const err28 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data13};
+if(data5.projectId !== undefined){
+let data14 = data5.projectId;
+if(typeof data14 === "string"){
+if(!pattern76.test(data14)){
+const err28 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/projectId",schemaPath:"#/properties/providers/additionalProperties/properties/projectId/pattern",keyword:"pattern",params:{pattern: "^[a-z][a-z0-9-]{4,28}[a-z0-9]$"},message:"must match pattern \""+"^[a-z][a-z0-9-]{4,28}[a-z0-9]$"+"\"",schema:"^[a-z][a-z0-9-]{4,28}[a-z0-9]$",parentSchema:schema34.properties.providers.additionalProperties.properties.projectId,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13364,13 +13367,8 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data5.maxTurns !== undefined){
-let data14 = data5.maxTurns;
-const _errs35 = errors;
-let valid6 = false;
-const _errs36 = errors;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err29 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data14};
+else {
+const err29 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/projectId",schemaPath:"#/properties/providers/additionalProperties/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.providers.additionalProperties.properties.projectId.type,parentSchema:schema34.properties.providers.additionalProperties.properties.projectId,data:data14};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -13379,9 +13377,12 @@ vErrors.push(err29);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 > 10000 || isNaN(data14)){
-const err30 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data14};
+}
+if(data5.apiKeyEnv !== undefined){
+let data15 = data5.apiKeyEnv;
+if(typeof data15 === "string"){
+if(!pattern77.test(data15)){
+const err30 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/apiKeyEnv",schemaPath:"#/properties/providers/additionalProperties/properties/apiKeyEnv/pattern",keyword:"pattern",params:{pattern: "^[A-Z_][A-Z0-9_]*$"},message:"must match pattern \""+"^[A-Z_][A-Z0-9_]*$"+"\"",schema:"^[A-Z_][A-Z0-9_]*$",parentSchema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -13390,8 +13391,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-if(data14 <= 0 || isNaN(data14)){
-const err31 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data14};
+}
+else {
+const err31 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/apiKeyEnv",schemaPath:"#/properties/providers/additionalProperties/properties/apiKeyEnv/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv.type,parentSchema:schema34.properties.providers.additionalProperties.properties.apiKeyEnv,data:data15};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -13401,13 +13403,11 @@ vErrors.push(err31);
 errors++;
 }
 }
-var _valid0 = _errs36 === errors;
-valid6 = valid6 || _valid0;
-const _errs38 = errors;
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-for(const key4 in data14){
-if(!((key4 === "executor") || (key4 === "verifier"))){
-const err32 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1],data:data14};
+if(data5.timeoutMinutes !== undefined){
+let data16 = data5.timeoutMinutes;
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 > 1440 || isNaN(data16)){
+const err32 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13416,11 +13416,8 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-if(data14.executor !== undefined){
-let data15 = data14.executor;
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))){
-const err33 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data15};
+if(data16 <= 0 || isNaN(data16)){
+const err33 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data16};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -13429,9 +13426,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((typeof data15 == "number") && (isFinite(data15))){
-if(data15 > 10000 || isNaN(data15)){
-const err34 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data15};
+}
+else {
+const err34 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/timeoutMinutes",schemaPath:"#/properties/providers/additionalProperties/properties/timeoutMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes.type,parentSchema:schema34.properties.providers.additionalProperties.properties.timeoutMinutes,data:data16};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -13440,8 +13437,14 @@ vErrors.push(err34);
 }
 errors++;
 }
-if(data15 <= 0 || isNaN(data15)){
-const err35 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data15};
+}
+if(data5.maxTurns !== undefined){
+let data17 = data5.maxTurns;
+const _errs41 = errors;
+let valid6 = false;
+const _errs42 = errors;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))){
+const err35 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0].type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data17};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -13450,12 +13453,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-}
-}
-if(data14.verifier !== undefined){
-let data16 = data14.verifier;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err36 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data16};
+if((typeof data17 == "number") && (isFinite(data17))){
+if(data17 > 10000 || isNaN(data17)){
+const err36 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data17};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -13464,9 +13464,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 > 10000 || isNaN(data16)){
-const err37 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data16};
+if(data17 <= 0 || isNaN(data17)){
+const err37 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/0/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[0],data:data17};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -13475,8 +13474,14 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data16 <= 0 || isNaN(data16)){
-const err38 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data16};
+}
+var _valid0 = _errs42 === errors;
+valid6 = valid6 || _valid0;
+const _errs44 = errors;
+if(data17 && typeof data17 == "object" && !Array.isArray(data17)){
+for(const key4 in data17){
+if(!((key4 === "executor") || (key4 === "verifier"))){
+const err38 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -13486,10 +13491,10 @@ vErrors.push(err38);
 errors++;
 }
 }
-}
-}
-else {
-const err39 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1],data:data14};
+if(data17.executor !== undefined){
+let data18 = data17.executor;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
+const err39 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor.type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data18};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -13498,10 +13503,9 @@ vErrors.push(err39);
 }
 errors++;
 }
-var _valid0 = _errs38 === errors;
-valid6 = valid6 || _valid0;
-if(!valid6){
-const err40 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns,data:data14};
+if((typeof data18 == "number") && (isFinite(data18))){
+if(data18 > 10000 || isNaN(data18)){
+const err40 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data18};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -13510,21 +13514,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-else {
-errors = _errs35;
-if(vErrors !== null){
-if(_errs35){
-vErrors.length = _errs35;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/providers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.additionalProperties.type,parentSchema:schema34.properties.providers.additionalProperties,data:data5};
+if(data18 <= 0 || isNaN(data18)){
+const err41 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/executor",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.executor,data:data18};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -13535,8 +13526,10 @@ errors++;
 }
 }
 }
-else {
-const err42 = {instancePath:instancePath+"/providers",schemaPath:"#/properties/providers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.type,parentSchema:schema34.properties.providers,data:data4};
+if(data17.verifier !== undefined){
+let data19 = data17.verifier;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err42 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier.type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data19};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -13545,19 +13538,9 @@ vErrors.push(err42);
 }
 errors++;
 }
-}
-if(data.qaCommands !== undefined){
-let data17 = data.qaCommands;
-if(Array.isArray(data17)){
-const len1 = data17.length;
-for(let i1=0; i1<len1; i1++){
-let data18 = data17[i1];
-const _errs48 = errors;
-let valid10 = false;
-const _errs49 = errors;
-if(typeof data18 === "string"){
-if(func2(data18) < 1){
-const err43 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[0],data:data18};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 > 10000 || isNaN(data19)){
+const err43 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data19};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -13566,9 +13549,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-}
-else {
-const err44 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[0].type,parentSchema:schema34.properties.qaCommands.items.anyOf[0],data:data18};
+if(data19 <= 0 || isNaN(data19)){
+const err44 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns/verifier",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].properties.verifier,data:data19};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -13577,12 +13559,11 @@ vErrors.push(err44);
 }
 errors++;
 }
-var _valid1 = _errs49 === errors;
-valid10 = valid10 || _valid1;
-const _errs51 = errors;
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.cmd === undefined){
-const err45 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/required",keyword:"required",params:{missingProperty: "cmd"},message:"must have required property '"+"cmd"+"'",schema:schema34.properties.qaCommands.items.anyOf[1].required,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data18};
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1].type,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf[1],data:data17};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -13591,9 +13572,10 @@ vErrors.push(err45);
 }
 errors++;
 }
-for(const key5 in data18){
-if(!(((key5 === "cmd") || (key5 === "label")) || (key5 === "timeoutMinutes"))){
-const err46 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data18};
+var _valid0 = _errs44 === errors;
+valid6 = valid6 || _valid0;
+if(!valid6){
+const err46 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/maxTurns",schemaPath:"#/properties/providers/additionalProperties/properties/maxTurns/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.providers.additionalProperties.properties.maxTurns.anyOf,parentSchema:schema34.properties.providers.additionalProperties.properties.maxTurns,data:data17};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -13602,12 +13584,21 @@ vErrors.push(err46);
 }
 errors++;
 }
+else {
+errors = _errs41;
+if(vErrors !== null){
+if(_errs41){
+vErrors.length = _errs41;
 }
-if(data18.cmd !== undefined){
-let data19 = data18.cmd;
-if(typeof data19 === "string"){
-if(func2(data19) < 1){
-const err47 = {instancePath:instancePath+"/qaCommands/" + i1+"/cmd",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd,data:data19};
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/providers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/providers/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.additionalProperties.type,parentSchema:schema34.properties.providers.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -13617,8 +13608,9 @@ vErrors.push(err47);
 errors++;
 }
 }
+}
 else {
-const err48 = {instancePath:instancePath+"/qaCommands/" + i1+"/cmd",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/cmd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd,data:data19};
+const err48 = {instancePath:instancePath+"/providers",schemaPath:"#/properties/providers/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.providers.type,parentSchema:schema34.properties.providers,data:data4};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -13628,11 +13620,18 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data18.label !== undefined){
-let data20 = data18.label;
-if(typeof data20 === "string"){
-if(func2(data20) < 1){
-const err49 = {instancePath:instancePath+"/qaCommands/" + i1+"/label",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.label,data:data20};
+if(data.qaCommands !== undefined){
+let data20 = data.qaCommands;
+if(Array.isArray(data20)){
+const len1 = data20.length;
+for(let i1=0; i1<len1; i1++){
+let data21 = data20[i1];
+const _errs54 = errors;
+let valid10 = false;
+const _errs55 = errors;
+if(typeof data21 === "string"){
+if(func2(data21) < 1){
+const err49 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[0],data:data21};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -13643,7 +13642,7 @@ errors++;
 }
 }
 else {
-const err50 = {instancePath:instancePath+"/qaCommands/" + i1+"/label",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[1].properties.label.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.label,data:data20};
+const err50 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[0].type,parentSchema:schema34.properties.qaCommands.items.anyOf[0],data:data21};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -13652,12 +13651,12 @@ vErrors.push(err50);
 }
 errors++;
 }
-}
-if(data18.timeoutMinutes !== undefined){
-let data21 = data18.timeoutMinutes;
-if((typeof data21 == "number") && (isFinite(data21))){
-if(data21 > 1440 || isNaN(data21)){
-const err51 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data21};
+var _valid1 = _errs55 === errors;
+valid10 = valid10 || _valid1;
+const _errs57 = errors;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.cmd === undefined){
+const err51 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/required",keyword:"required",params:{missingProperty: "cmd"},message:"must have required property '"+"cmd"+"'",schema:schema34.properties.qaCommands.items.anyOf[1].required,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data21};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -13666,8 +13665,9 @@ vErrors.push(err51);
 }
 errors++;
 }
-if(data21 <= 0 || isNaN(data21)){
-const err52 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data21};
+for(const key5 in data21){
+if(!(((key5 === "cmd") || (key5 === "label")) || (key5 === "timeoutMinutes"))){
+const err52 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data21};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -13677,8 +13677,11 @@ vErrors.push(err52);
 errors++;
 }
 }
-else {
-const err53 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data21};
+if(data21.cmd !== undefined){
+let data22 = data21.cmd;
+if(typeof data22 === "string"){
+if(func2(data22) < 1){
+const err53 = {instancePath:instancePath+"/qaCommands/" + i1+"/cmd",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/cmd/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd,data:data22};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -13688,9 +13691,8 @@ vErrors.push(err53);
 errors++;
 }
 }
-}
 else {
-const err54 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.qaCommands.items.anyOf[1].type,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data18};
+const err54 = {instancePath:instancePath+"/qaCommands/" + i1+"/cmd",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/cmd/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.cmd,data:data22};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -13699,10 +13701,12 @@ vErrors.push(err54);
 }
 errors++;
 }
-var _valid1 = _errs51 === errors;
-valid10 = valid10 || _valid1;
-if(!valid10){
-const err55 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.qaCommands.items.anyOf,parentSchema:schema34.properties.qaCommands.items,data:data18};
+}
+if(data21.label !== undefined){
+let data23 = data21.label;
+if(typeof data23 === "string"){
+if(func2(data23) < 1){
+const err55 = {instancePath:instancePath+"/qaCommands/" + i1+"/label",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/label/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.label,data:data23};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -13711,21 +13715,9 @@ vErrors.push(err55);
 }
 errors++;
 }
-else {
-errors = _errs48;
-if(vErrors !== null){
-if(_errs48){
-vErrors.length = _errs48;
 }
 else {
-vErrors = null;
-}
-}
-}
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/qaCommands",schemaPath:"#/properties/qaCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.qaCommands.type,parentSchema:schema34.properties.qaCommands,data:data17};
+const err56 = {instancePath:instancePath+"/qaCommands/" + i1+"/label",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/label/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.qaCommands.items.anyOf[1].properties.label.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.label,data:data23};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -13735,15 +13727,11 @@ vErrors.push(err56);
 errors++;
 }
 }
-if(data.protected !== undefined){
-let data22 = data.protected;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(typeof data23 === "string"){
-if(func2(data23) < 1){
-const err57 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.protected.items,data:data23};
+if(data21.timeoutMinutes !== undefined){
+let data24 = data21.timeoutMinutes;
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 1440 || isNaN(data24)){
+const err57 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data24};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -13752,9 +13740,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-}
-else {
-const err58 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.protected.items.type,parentSchema:schema34.properties.protected.items,data:data23};
+if(data24 <= 0 || isNaN(data24)){
+const err58 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data24};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -13764,9 +13751,8 @@ vErrors.push(err58);
 errors++;
 }
 }
-}
 else {
-const err59 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.protected.type,parentSchema:schema34.properties.protected,data:data22};
+const err59 = {instancePath:instancePath+"/qaCommands/" + i1+"/timeoutMinutes",schemaPath:"#/properties/qaCommands/items/anyOf/1/properties/timeoutMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes.type,parentSchema:schema34.properties.qaCommands.items.anyOf[1].properties.timeoutMinutes,data:data24};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -13776,12 +13762,9 @@ vErrors.push(err59);
 errors++;
 }
 }
-if(data.convergence !== undefined){
-let data24 = data.convergence;
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-for(const key6 in data24){
-if(!(key6 === "rounds")){
-const err60 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.convergence,data:data24};
+}
+else {
+const err60 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf/1/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.qaCommands.items.anyOf[1].type,parentSchema:schema34.properties.qaCommands.items.anyOf[1],data:data21};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -13790,11 +13773,10 @@ vErrors.push(err60);
 }
 errors++;
 }
-}
-if(data24.rounds !== undefined){
-let data25 = data24.rounds;
-if(!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))){
-const err61 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.convergence.properties.rounds.type,parentSchema:schema34.properties.convergence.properties.rounds,data:data25};
+var _valid1 = _errs57 === errors;
+valid10 = valid10 || _valid1;
+if(!valid10){
+const err61 = {instancePath:instancePath+"/qaCommands/" + i1,schemaPath:"#/properties/qaCommands/items/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.qaCommands.items.anyOf,parentSchema:schema34.properties.qaCommands.items,data:data21};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -13803,9 +13785,21 @@ vErrors.push(err61);
 }
 errors++;
 }
-if((typeof data25 == "number") && (isFinite(data25))){
-if(data25 > 5 || isNaN(data25)){
-const err62 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.convergence.properties.rounds,data:data25};
+else {
+errors = _errs54;
+if(vErrors !== null){
+if(_errs54){
+vErrors.length = _errs54;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/qaCommands",schemaPath:"#/properties/qaCommands/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.qaCommands.type,parentSchema:schema34.properties.qaCommands,data:data20};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -13814,8 +13808,16 @@ vErrors.push(err62);
 }
 errors++;
 }
-if(data25 < 0 || isNaN(data25)){
-const err63 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.convergence.properties.rounds,data:data25};
+}
+if(data.protected !== undefined){
+let data25 = data.protected;
+if(Array.isArray(data25)){
+const len2 = data25.length;
+for(let i2=0; i2<len2; i2++){
+let data26 = data25[i2];
+if(typeof data26 === "string"){
+if(func2(data26) < 1){
+const err63 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.protected.items,data:data26};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -13825,10 +13827,8 @@ vErrors.push(err63);
 errors++;
 }
 }
-}
-}
 else {
-const err64 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.convergence.type,parentSchema:schema34.properties.convergence,data:data24};
+const err64 = {instancePath:instancePath+"/protected/" + i2,schemaPath:"#/properties/protected/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.protected.items.type,parentSchema:schema34.properties.protected.items,data:data26};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -13838,14 +13838,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data.critic !== undefined){
-let data26 = data.critic;
-const _errs70 = errors;
-let valid15 = false;
-const _errs71 = errors;
-if(typeof data26 === "string"){
-if(func2(data26) < 1){
-const err65 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.critic.anyOf[0],data:data26};
+}
+else {
+const err65 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.protected.type,parentSchema:schema34.properties.protected,data:data25};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -13855,8 +13850,12 @@ vErrors.push(err65);
 errors++;
 }
 }
-else {
-const err66 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.critic.anyOf[0].type,parentSchema:schema34.properties.critic.anyOf[0],data:data26};
+if(data.convergence !== undefined){
+let data27 = data.convergence;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+for(const key6 in data27){
+if(!(key6 === "rounds")){
+const err66 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.convergence,data:data27};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -13865,11 +13864,11 @@ vErrors.push(err66);
 }
 errors++;
 }
-var _valid2 = _errs71 === errors;
-valid15 = valid15 || _valid2;
-const _errs73 = errors;
-if(data26 !== null){
-const err67 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.critic.anyOf[1].type,parentSchema:schema34.properties.critic.anyOf[1],data:data26};
+}
+if(data27.rounds !== undefined){
+let data28 = data27.rounds;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err67 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.convergence.properties.rounds.type,parentSchema:schema34.properties.convergence.properties.rounds,data:data28};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -13878,10 +13877,9 @@ vErrors.push(err67);
 }
 errors++;
 }
-var _valid2 = _errs73 === errors;
-valid15 = valid15 || _valid2;
-if(!valid15){
-const err68 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.critic.anyOf,parentSchema:schema34.properties.critic,data:data26};
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 > 5 || isNaN(data28)){
+const err68 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.convergence.properties.rounds,data:data28};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -13890,24 +13888,8 @@ vErrors.push(err68);
 }
 errors++;
 }
-else {
-errors = _errs70;
-if(vErrors !== null){
-if(_errs70){
-vErrors.length = _errs70;
-}
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.fallback !== undefined){
-let data27 = data.fallback;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-for(const key7 in data27){
-if(!((key7 === "executor") || (key7 === "verifiers"))){
-const err69 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.fallback,data:data27};
+if(data28 < 0 || isNaN(data28)){
+const err69 = {instancePath:instancePath+"/convergence/rounds",schemaPath:"#/properties/convergence/properties/rounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.convergence.properties.rounds,data:data28};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -13917,15 +13899,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data27.executor !== undefined){
-let data28 = data27.executor;
-if(Array.isArray(data28)){
-const len3 = data28.length;
-for(let i3=0; i3<len3; i3++){
-let data29 = data28[i3];
-if(typeof data29 === "string"){
-if(func2(data29) < 1){
-const err70 = {instancePath:instancePath+"/fallback/executor/" + i3,schemaPath:"#/properties/fallback/properties/executor/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.fallback.properties.executor.items,data:data29};
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/convergence",schemaPath:"#/properties/convergence/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.convergence.type,parentSchema:schema34.properties.convergence,data:data27};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -13935,8 +13912,14 @@ vErrors.push(err70);
 errors++;
 }
 }
-else {
-const err71 = {instancePath:instancePath+"/fallback/executor/" + i3,schemaPath:"#/properties/fallback/properties/executor/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.fallback.properties.executor.items.type,parentSchema:schema34.properties.fallback.properties.executor.items,data:data29};
+if(data.critic !== undefined){
+let data29 = data.critic;
+const _errs76 = errors;
+let valid15 = false;
+const _errs77 = errors;
+if(typeof data29 === "string"){
+if(func2(data29) < 1){
+const err71 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.critic.anyOf[0],data:data29};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -13946,9 +13929,8 @@ vErrors.push(err71);
 errors++;
 }
 }
-}
 else {
-const err72 = {instancePath:instancePath+"/fallback/executor",schemaPath:"#/properties/fallback/properties/executor/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.fallback.properties.executor.type,parentSchema:schema34.properties.fallback.properties.executor,data:data28};
+const err72 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.critic.anyOf[0].type,parentSchema:schema34.properties.critic.anyOf[0],data:data29};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -13957,16 +13939,11 @@ vErrors.push(err72);
 }
 errors++;
 }
-}
-if(data27.verifiers !== undefined){
-let data30 = data27.verifiers;
-if(Array.isArray(data30)){
-const len4 = data30.length;
-for(let i4=0; i4<len4; i4++){
-let data31 = data30[i4];
-if(typeof data31 === "string"){
-if(func2(data31) < 1){
-const err73 = {instancePath:instancePath+"/fallback/verifiers/" + i4,schemaPath:"#/properties/fallback/properties/verifiers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.fallback.properties.verifiers.items,data:data31};
+var _valid2 = _errs77 === errors;
+valid15 = valid15 || _valid2;
+const _errs79 = errors;
+if(data29 !== null){
+const err73 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.critic.anyOf[1].type,parentSchema:schema34.properties.critic.anyOf[1],data:data29};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -13975,9 +13952,10 @@ vErrors.push(err73);
 }
 errors++;
 }
-}
-else {
-const err74 = {instancePath:instancePath+"/fallback/verifiers/" + i4,schemaPath:"#/properties/fallback/properties/verifiers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.fallback.properties.verifiers.items.type,parentSchema:schema34.properties.fallback.properties.verifiers.items,data:data31};
+var _valid2 = _errs79 === errors;
+valid15 = valid15 || _valid2;
+if(!valid15){
+const err74 = {instancePath:instancePath+"/critic",schemaPath:"#/properties/critic/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.critic.anyOf,parentSchema:schema34.properties.critic,data:data29};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -13986,10 +13964,24 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
+else {
+errors = _errs76;
+if(vErrors !== null){
+if(_errs76){
+vErrors.length = _errs76;
 }
 else {
-const err75 = {instancePath:instancePath+"/fallback/verifiers",schemaPath:"#/properties/fallback/properties/verifiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.fallback.properties.verifiers.type,parentSchema:schema34.properties.fallback.properties.verifiers,data:data30};
+vErrors = null;
+}
+}
+}
+}
+if(data.fallback !== undefined){
+let data30 = data.fallback;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+for(const key7 in data30){
+if(!((key7 === "executor") || (key7 === "verifiers"))){
+const err75 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key7},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.fallback,data:data30};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -13999,9 +13991,15 @@ vErrors.push(err75);
 errors++;
 }
 }
-}
-else {
-const err76 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.fallback.type,parentSchema:schema34.properties.fallback,data:data27};
+if(data30.executor !== undefined){
+let data31 = data30.executor;
+if(Array.isArray(data31)){
+const len3 = data31.length;
+for(let i3=0; i3<len3; i3++){
+let data32 = data31[i3];
+if(typeof data32 === "string"){
+if(func2(data32) < 1){
+const err76 = {instancePath:instancePath+"/fallback/executor/" + i3,schemaPath:"#/properties/fallback/properties/executor/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.fallback.properties.executor.items,data:data32};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -14011,12 +14009,8 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data.timeouts !== undefined){
-let data32 = data.timeouts;
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-for(const key8 in data32){
-if(!(((key8 === "executorMinutes") || (key8 === "verifierMinutes")) || (key8 === "qaMinutes"))){
-const err77 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.timeouts,data:data32};
+else {
+const err77 = {instancePath:instancePath+"/fallback/executor/" + i3,schemaPath:"#/properties/fallback/properties/executor/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.fallback.properties.executor.items.type,parentSchema:schema34.properties.fallback.properties.executor.items,data:data32};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -14026,11 +14020,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data32.executorMinutes !== undefined){
-let data33 = data32.executorMinutes;
-if((typeof data33 == "number") && (isFinite(data33))){
-if(data33 > 1440 || isNaN(data33)){
-const err78 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data33};
+}
+else {
+const err78 = {instancePath:instancePath+"/fallback/executor",schemaPath:"#/properties/fallback/properties/executor/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.fallback.properties.executor.type,parentSchema:schema34.properties.fallback.properties.executor,data:data31};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -14039,8 +14031,16 @@ vErrors.push(err78);
 }
 errors++;
 }
-if(data33 <= 0 || isNaN(data33)){
-const err79 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data33};
+}
+if(data30.verifiers !== undefined){
+let data33 = data30.verifiers;
+if(Array.isArray(data33)){
+const len4 = data33.length;
+for(let i4=0; i4<len4; i4++){
+let data34 = data33[i4];
+if(typeof data34 === "string"){
+if(func2(data34) < 1){
+const err79 = {instancePath:instancePath+"/fallback/verifiers/" + i4,schemaPath:"#/properties/fallback/properties/verifiers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.fallback.properties.verifiers.items,data:data34};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -14051,7 +14051,7 @@ errors++;
 }
 }
 else {
-const err80 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.executorMinutes.type,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data33};
+const err80 = {instancePath:instancePath+"/fallback/verifiers/" + i4,schemaPath:"#/properties/fallback/properties/verifiers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.fallback.properties.verifiers.items.type,parentSchema:schema34.properties.fallback.properties.verifiers.items,data:data34};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -14061,11 +14061,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-if(data32.verifierMinutes !== undefined){
-let data34 = data32.verifierMinutes;
-if((typeof data34 == "number") && (isFinite(data34))){
-if(data34 > 1440 || isNaN(data34)){
-const err81 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data34};
+}
+else {
+const err81 = {instancePath:instancePath+"/fallback/verifiers",schemaPath:"#/properties/fallback/properties/verifiers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.fallback.properties.verifiers.type,parentSchema:schema34.properties.fallback.properties.verifiers,data:data33};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -14074,8 +14072,10 @@ vErrors.push(err81);
 }
 errors++;
 }
-if(data34 <= 0 || isNaN(data34)){
-const err82 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data34};
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/fallback",schemaPath:"#/properties/fallback/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.fallback.type,parentSchema:schema34.properties.fallback,data:data30};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -14085,8 +14085,12 @@ vErrors.push(err82);
 errors++;
 }
 }
-else {
-const err83 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.verifierMinutes.type,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data34};
+if(data.timeouts !== undefined){
+let data35 = data.timeouts;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+for(const key8 in data35){
+if(!(((key8 === "executorMinutes") || (key8 === "verifierMinutes")) || (key8 === "qaMinutes"))){
+const err83 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key8},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.timeouts,data:data35};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -14096,11 +14100,11 @@ vErrors.push(err83);
 errors++;
 }
 }
-if(data32.qaMinutes !== undefined){
-let data35 = data32.qaMinutes;
-if((typeof data35 == "number") && (isFinite(data35))){
-if(data35 > 1440 || isNaN(data35)){
-const err84 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data35};
+if(data35.executorMinutes !== undefined){
+let data36 = data35.executorMinutes;
+if((typeof data36 == "number") && (isFinite(data36))){
+if(data36 > 1440 || isNaN(data36)){
+const err84 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data36};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -14109,8 +14113,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data35 <= 0 || isNaN(data35)){
-const err85 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data35};
+if(data36 <= 0 || isNaN(data36)){
+const err85 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data36};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -14121,7 +14125,7 @@ errors++;
 }
 }
 else {
-const err86 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.qaMinutes.type,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data35};
+const err86 = {instancePath:instancePath+"/timeouts/executorMinutes",schemaPath:"#/properties/timeouts/properties/executorMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.executorMinutes.type,parentSchema:schema34.properties.timeouts.properties.executorMinutes,data:data36};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -14131,9 +14135,11 @@ vErrors.push(err86);
 errors++;
 }
 }
-}
-else {
-const err87 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.timeouts.type,parentSchema:schema34.properties.timeouts,data:data32};
+if(data35.verifierMinutes !== undefined){
+let data37 = data35.verifierMinutes;
+if((typeof data37 == "number") && (isFinite(data37))){
+if(data37 > 1440 || isNaN(data37)){
+const err87 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data37};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -14142,13 +14148,8 @@ vErrors.push(err87);
 }
 errors++;
 }
-}
-if(data.concurrency !== undefined){
-let data36 = data.concurrency;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-for(const key9 in data36){
-if(!(key9 === "verifiers")){
-const err88 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.concurrency,data:data36};
+if(data37 <= 0 || isNaN(data37)){
+const err88 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data37};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -14158,10 +14159,8 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data36.verifiers !== undefined){
-let data37 = data36.verifiers;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))){
-const err89 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.concurrency.properties.verifiers.type,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data37};
+else {
+const err89 = {instancePath:instancePath+"/timeouts/verifierMinutes",schemaPath:"#/properties/timeouts/properties/verifierMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.verifierMinutes.type,parentSchema:schema34.properties.timeouts.properties.verifierMinutes,data:data37};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -14170,9 +14169,12 @@ vErrors.push(err89);
 }
 errors++;
 }
-if((typeof data37 == "number") && (isFinite(data37))){
-if(data37 > 9007199254740991 || isNaN(data37)){
-const err90 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data37};
+}
+if(data35.qaMinutes !== undefined){
+let data38 = data35.qaMinutes;
+if((typeof data38 == "number") && (isFinite(data38))){
+if(data38 > 1440 || isNaN(data38)){
+const err90 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data38};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -14181,8 +14183,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data37 < 0 || isNaN(data37)){
-const err91 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data37};
+if(data38 <= 0 || isNaN(data38)){
+const err91 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data38};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -14192,10 +14194,8 @@ vErrors.push(err91);
 errors++;
 }
 }
-}
-}
 else {
-const err92 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.concurrency.type,parentSchema:schema34.properties.concurrency,data:data36};
+const err92 = {instancePath:instancePath+"/timeouts/qaMinutes",schemaPath:"#/properties/timeouts/properties/qaMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.timeouts.properties.qaMinutes.type,parentSchema:schema34.properties.timeouts.properties.qaMinutes,data:data38};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -14205,11 +14205,9 @@ vErrors.push(err92);
 errors++;
 }
 }
-if(data.ledgerBranch !== undefined){
-let data38 = data.ledgerBranch;
-if(typeof data38 === "string"){
-if(!pattern77.test(data38)){
-const err93 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._/-]*$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._/-]*$",parentSchema:schema34.properties.ledgerBranch,data:data38};
+}
+else {
+const err93 = {instancePath:instancePath+"/timeouts",schemaPath:"#/properties/timeouts/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.timeouts.type,parentSchema:schema34.properties.timeouts,data:data35};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -14219,8 +14217,12 @@ vErrors.push(err93);
 errors++;
 }
 }
-else {
-const err94 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ledgerBranch.type,parentSchema:schema34.properties.ledgerBranch,data:data38};
+if(data.concurrency !== undefined){
+let data39 = data.concurrency;
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+for(const key9 in data39){
+if(!(key9 === "verifiers")){
+const err94 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key9},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.concurrency,data:data39};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -14230,11 +14232,10 @@ vErrors.push(err94);
 errors++;
 }
 }
-if(data.plansDir !== undefined){
-let data39 = data.plansDir;
-if(typeof data39 === "string"){
-if(func2(data39) < 1){
-const err95 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.plansDir,data:data39};
+if(data39.verifiers !== undefined){
+let data40 = data39.verifiers;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))){
+const err95 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.concurrency.properties.verifiers.type,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data40};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -14243,9 +14244,9 @@ vErrors.push(err95);
 }
 errors++;
 }
-}
-else {
-const err96 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.plansDir.type,parentSchema:schema34.properties.plansDir,data:data39};
+if((typeof data40 == "number") && (isFinite(data40))){
+if(data40 > 9007199254740991 || isNaN(data40)){
+const err96 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data40};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -14254,12 +14255,8 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-if(data.leaseMinutes !== undefined){
-let data40 = data.leaseMinutes;
-if((typeof data40 == "number") && (isFinite(data40))){
-if(data40 > 1440 || isNaN(data40)){
-const err97 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.leaseMinutes,data:data40};
+if(data40 < 0 || isNaN(data40)){
+const err97 = {instancePath:instancePath+"/concurrency/verifiers",schemaPath:"#/properties/concurrency/properties/verifiers/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.concurrency.properties.verifiers,data:data40};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -14268,8 +14265,11 @@ vErrors.push(err97);
 }
 errors++;
 }
-if(data40 <= 0 || isNaN(data40)){
-const err98 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.leaseMinutes,data:data40};
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.concurrency.type,parentSchema:schema34.properties.concurrency,data:data39};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -14279,8 +14279,11 @@ vErrors.push(err98);
 errors++;
 }
 }
-else {
-const err99 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.leaseMinutes.type,parentSchema:schema34.properties.leaseMinutes,data:data40};
+if(data.ledgerBranch !== undefined){
+let data41 = data.ledgerBranch;
+if(typeof data41 === "string"){
+if(!pattern78.test(data41)){
+const err99 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._/-]*$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._/-]*$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._/-]*$",parentSchema:schema34.properties.ledgerBranch,data:data41};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -14290,10 +14293,8 @@ vErrors.push(err99);
 errors++;
 }
 }
-if(data.isolation !== undefined){
-let data41 = data.isolation;
-if(typeof data41 !== "string"){
-const err100 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.isolation.type,parentSchema:schema34.properties.isolation,data:data41};
+else {
+const err100 = {instancePath:instancePath+"/ledgerBranch",schemaPath:"#/properties/ledgerBranch/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.ledgerBranch.type,parentSchema:schema34.properties.ledgerBranch,data:data41};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -14302,8 +14303,12 @@ vErrors.push(err100);
 }
 errors++;
 }
-if(!((data41 === "auto") || (data41 === "none"))){
-const err101 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema34.properties.isolation.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.isolation.enum,parentSchema:schema34.properties.isolation,data:data41};
+}
+if(data.plansDir !== undefined){
+let data42 = data.plansDir;
+if(typeof data42 === "string"){
+if(func2(data42) < 1){
+const err101 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.plansDir,data:data42};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -14313,12 +14318,8 @@ vErrors.push(err101);
 errors++;
 }
 }
-if(data.budgets !== undefined){
-let data42 = data.budgets;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-for(const key10 in data42){
-if(!((((key10 === "worker") || (key10 === "stage")) || (key10 === "plan")) || (key10 === "day"))){
-const err102 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets,data:data42};
+else {
+const err102 = {instancePath:instancePath+"/plansDir",schemaPath:"#/properties/plansDir/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.plansDir.type,parentSchema:schema34.properties.plansDir,data:data42};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -14328,12 +14329,11 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data42.worker !== undefined){
-let data43 = data42.worker;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-for(const key11 in data43){
-if(!((key11 === "tokens") || (key11 === "usd"))){
-const err103 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.worker,data:data43};
+if(data.leaseMinutes !== undefined){
+let data43 = data.leaseMinutes;
+if((typeof data43 == "number") && (isFinite(data43))){
+if(data43 > 1440 || isNaN(data43)){
+const err103 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1440},message:"must be <= 1440",schema:1440,parentSchema:schema34.properties.leaseMinutes,data:data43};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -14342,11 +14342,8 @@ vErrors.push(err103);
 }
 errors++;
 }
-}
-if(data43.tokens !== undefined){
-let data44 = data43.tokens;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))){
-const err104 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.worker.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data44};
+if(data43 <= 0 || isNaN(data43)){
+const err104 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.leaseMinutes,data:data43};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -14355,9 +14352,9 @@ vErrors.push(err104);
 }
 errors++;
 }
-if((typeof data44 == "number") && (isFinite(data44))){
-if(data44 > 9007199254740991 || isNaN(data44)){
-const err105 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data44};
+}
+else {
+const err105 = {instancePath:instancePath+"/leaseMinutes",schemaPath:"#/properties/leaseMinutes/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.leaseMinutes.type,parentSchema:schema34.properties.leaseMinutes,data:data43};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -14366,8 +14363,11 @@ vErrors.push(err105);
 }
 errors++;
 }
-if(data44 <= 0 || isNaN(data44)){
-const err106 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data44};
+}
+if(data.isolation !== undefined){
+let data44 = data.isolation;
+if(typeof data44 !== "string"){
+const err106 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.isolation.type,parentSchema:schema34.properties.isolation,data:data44};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -14376,13 +14376,8 @@ vErrors.push(err106);
 }
 errors++;
 }
-}
-}
-if(data43.usd !== undefined){
-let data45 = data43.usd;
-if((typeof data45 == "number") && (isFinite(data45))){
-if(data45 <= 0 || isNaN(data45)){
-const err107 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data45};
+if(!((data44 === "auto") || (data44 === "none"))){
+const err107 = {instancePath:instancePath+"/isolation",schemaPath:"#/properties/isolation/enum",keyword:"enum",params:{allowedValues: schema34.properties.isolation.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.isolation.enum,parentSchema:schema34.properties.isolation,data:data44};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -14392,8 +14387,12 @@ vErrors.push(err107);
 errors++;
 }
 }
-else {
-const err108 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.worker.properties.usd.type,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data45};
+if(data.budgets !== undefined){
+let data45 = data.budgets;
+if(data45 && typeof data45 == "object" && !Array.isArray(data45)){
+for(const key10 in data45){
+if(!((((key10 === "worker") || (key10 === "stage")) || (key10 === "plan")) || (key10 === "day"))){
+const err108 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key10},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets,data:data45};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -14403,9 +14402,12 @@ vErrors.push(err108);
 errors++;
 }
 }
-}
-else {
-const err109 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.worker.type,parentSchema:schema34.properties.budgets.properties.worker,data:data43};
+if(data45.worker !== undefined){
+let data46 = data45.worker;
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+for(const key11 in data46){
+if(!((key11 === "tokens") || (key11 === "usd"))){
+const err109 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key11},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.worker,data:data46};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -14415,12 +14417,10 @@ vErrors.push(err109);
 errors++;
 }
 }
-if(data42.stage !== undefined){
-let data46 = data42.stage;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-for(const key12 in data46){
-if(!((key12 === "tokens") || (key12 === "usd"))){
-const err110 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.stage,data:data46};
+if(data46.tokens !== undefined){
+let data47 = data46.tokens;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
+const err110 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.worker.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data47};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -14429,11 +14429,9 @@ vErrors.push(err110);
 }
 errors++;
 }
-}
-if(data46.tokens !== undefined){
-let data47 = data46.tokens;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))){
-const err111 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.stage.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data47};
+if((typeof data47 == "number") && (isFinite(data47))){
+if(data47 > 9007199254740991 || isNaN(data47)){
+const err111 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data47};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -14442,24 +14440,13 @@ vErrors.push(err111);
 }
 errors++;
 }
-if((typeof data47 == "number") && (isFinite(data47))){
-if(data47 > 9007199254740991 || isNaN(data47)){
-const err112 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data47};
+if(data47 <= 0 || isNaN(data47)){
+const err112 = {instancePath:instancePath+"/budgets/worker/tokens",schemaPath:"#/properties/budgets/properties/worker/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.tokens,data:data47};
 if(vErrors === null){
 vErrors = [err112];
 }
 else {
 vErrors.push(err112);
-}
-errors++;
-}
-if(data47 <= 0 || isNaN(data47)){
-const err113 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data47};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
 }
 errors++;
 }
@@ -14469,7 +14456,18 @@ if(data46.usd !== undefined){
 let data48 = data46.usd;
 if((typeof data48 == "number") && (isFinite(data48))){
 if(data48 <= 0 || isNaN(data48)){
-const err114 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data48};
+const err113 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data48};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/budgets/worker/usd",schemaPath:"#/properties/budgets/properties/worker/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.worker.properties.usd.type,parentSchema:schema34.properties.budgets.properties.worker.properties.usd,data:data48};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -14479,8 +14477,9 @@ vErrors.push(err114);
 errors++;
 }
 }
+}
 else {
-const err115 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.stage.properties.usd.type,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data48};
+const err115 = {instancePath:instancePath+"/budgets/worker",schemaPath:"#/properties/budgets/properties/worker/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.worker.type,parentSchema:schema34.properties.budgets.properties.worker,data:data46};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -14490,9 +14489,12 @@ vErrors.push(err115);
 errors++;
 }
 }
-}
-else {
-const err116 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.stage.type,parentSchema:schema34.properties.budgets.properties.stage,data:data46};
+if(data45.stage !== undefined){
+let data49 = data45.stage;
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+for(const key12 in data49){
+if(!((key12 === "tokens") || (key12 === "usd"))){
+const err116 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key12},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.stage,data:data49};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -14502,12 +14504,10 @@ vErrors.push(err116);
 errors++;
 }
 }
-if(data42.plan !== undefined){
-let data49 = data42.plan;
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-for(const key13 in data49){
-if(!((key13 === "tokens") || (key13 === "usd"))){
-const err117 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.plan,data:data49};
+if(data49.tokens !== undefined){
+let data50 = data49.tokens;
+if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
+const err117 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.stage.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data50};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -14516,11 +14516,9 @@ vErrors.push(err117);
 }
 errors++;
 }
-}
-if(data49.tokens !== undefined){
-let data50 = data49.tokens;
-if(!(((typeof data50 == "number") && (!(data50 % 1) && !isNaN(data50))) && (isFinite(data50)))){
-const err118 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.plan.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data50};
+if((typeof data50 == "number") && (isFinite(data50))){
+if(data50 > 9007199254740991 || isNaN(data50)){
+const err118 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data50};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -14529,24 +14527,13 @@ vErrors.push(err118);
 }
 errors++;
 }
-if((typeof data50 == "number") && (isFinite(data50))){
-if(data50 > 9007199254740991 || isNaN(data50)){
-const err119 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data50};
+if(data50 <= 0 || isNaN(data50)){
+const err119 = {instancePath:instancePath+"/budgets/stage/tokens",schemaPath:"#/properties/budgets/properties/stage/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.tokens,data:data50};
 if(vErrors === null){
 vErrors = [err119];
 }
 else {
 vErrors.push(err119);
-}
-errors++;
-}
-if(data50 <= 0 || isNaN(data50)){
-const err120 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data50};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
 }
 errors++;
 }
@@ -14556,7 +14543,18 @@ if(data49.usd !== undefined){
 let data51 = data49.usd;
 if((typeof data51 == "number") && (isFinite(data51))){
 if(data51 <= 0 || isNaN(data51)){
-const err121 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data51};
+const err120 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data51};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/budgets/stage/usd",schemaPath:"#/properties/budgets/properties/stage/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.stage.properties.usd.type,parentSchema:schema34.properties.budgets.properties.stage.properties.usd,data:data51};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -14566,8 +14564,9 @@ vErrors.push(err121);
 errors++;
 }
 }
+}
 else {
-const err122 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.plan.properties.usd.type,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data51};
+const err122 = {instancePath:instancePath+"/budgets/stage",schemaPath:"#/properties/budgets/properties/stage/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.stage.type,parentSchema:schema34.properties.budgets.properties.stage,data:data49};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -14577,9 +14576,12 @@ vErrors.push(err122);
 errors++;
 }
 }
-}
-else {
-const err123 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.plan.type,parentSchema:schema34.properties.budgets.properties.plan,data:data49};
+if(data45.plan !== undefined){
+let data52 = data45.plan;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+for(const key13 in data52){
+if(!((key13 === "tokens") || (key13 === "usd"))){
+const err123 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key13},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.plan,data:data52};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -14589,12 +14591,10 @@ vErrors.push(err123);
 errors++;
 }
 }
-if(data42.day !== undefined){
-let data52 = data42.day;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-for(const key14 in data52){
-if(!((key14 === "tokens") || (key14 === "usd"))){
-const err124 = {instancePath:instancePath+"/budgets/day",schemaPath:"#/properties/budgets/properties/day/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.day,data:data52};
+if(data52.tokens !== undefined){
+let data53 = data52.tokens;
+if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
+const err124 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.plan.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data53};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -14603,11 +14603,9 @@ vErrors.push(err124);
 }
 errors++;
 }
-}
-if(data52.tokens !== undefined){
-let data53 = data52.tokens;
-if(!(((typeof data53 == "number") && (!(data53 % 1) && !isNaN(data53))) && (isFinite(data53)))){
-const err125 = {instancePath:instancePath+"/budgets/day/tokens",schemaPath:"#/properties/budgets/properties/day/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.day.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.day.properties.tokens,data:data53};
+if((typeof data53 == "number") && (isFinite(data53))){
+if(data53 > 9007199254740991 || isNaN(data53)){
+const err125 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data53};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -14616,24 +14614,13 @@ vErrors.push(err125);
 }
 errors++;
 }
-if((typeof data53 == "number") && (isFinite(data53))){
-if(data53 > 9007199254740991 || isNaN(data53)){
-const err126 = {instancePath:instancePath+"/budgets/day/tokens",schemaPath:"#/properties/budgets/properties/day/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.day.properties.tokens,data:data53};
+if(data53 <= 0 || isNaN(data53)){
+const err126 = {instancePath:instancePath+"/budgets/plan/tokens",schemaPath:"#/properties/budgets/properties/plan/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.tokens,data:data53};
 if(vErrors === null){
 vErrors = [err126];
 }
 else {
 vErrors.push(err126);
-}
-errors++;
-}
-if(data53 <= 0 || isNaN(data53)){
-const err127 = {instancePath:instancePath+"/budgets/day/tokens",schemaPath:"#/properties/budgets/properties/day/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.day.properties.tokens,data:data53};
-if(vErrors === null){
-vErrors = [err127];
-}
-else {
-vErrors.push(err127);
 }
 errors++;
 }
@@ -14643,7 +14630,18 @@ if(data52.usd !== undefined){
 let data54 = data52.usd;
 if((typeof data54 == "number") && (isFinite(data54))){
 if(data54 <= 0 || isNaN(data54)){
-const err128 = {instancePath:instancePath+"/budgets/day/usd",schemaPath:"#/properties/budgets/properties/day/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.day.properties.usd,data:data54};
+const err127 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data54};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+else {
+const err128 = {instancePath:instancePath+"/budgets/plan/usd",schemaPath:"#/properties/budgets/properties/plan/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.plan.properties.usd.type,parentSchema:schema34.properties.budgets.properties.plan.properties.usd,data:data54};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -14653,8 +14651,9 @@ vErrors.push(err128);
 errors++;
 }
 }
+}
 else {
-const err129 = {instancePath:instancePath+"/budgets/day/usd",schemaPath:"#/properties/budgets/properties/day/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.day.properties.usd.type,parentSchema:schema34.properties.budgets.properties.day.properties.usd,data:data54};
+const err129 = {instancePath:instancePath+"/budgets/plan",schemaPath:"#/properties/budgets/properties/plan/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.plan.type,parentSchema:schema34.properties.budgets.properties.plan,data:data52};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -14664,9 +14663,12 @@ vErrors.push(err129);
 errors++;
 }
 }
-}
-else {
-const err130 = {instancePath:instancePath+"/budgets/day",schemaPath:"#/properties/budgets/properties/day/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.day.type,parentSchema:schema34.properties.budgets.properties.day,data:data52};
+if(data45.day !== undefined){
+let data55 = data45.day;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+for(const key14 in data55){
+if(!((key14 === "tokens") || (key14 === "usd"))){
+const err130 = {instancePath:instancePath+"/budgets/day",schemaPath:"#/properties/budgets/properties/day/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key14},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.budgets.properties.day,data:data55};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -14676,9 +14678,10 @@ vErrors.push(err130);
 errors++;
 }
 }
-}
-else {
-const err131 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.type,parentSchema:schema34.properties.budgets,data:data42};
+if(data55.tokens !== undefined){
+let data56 = data55.tokens;
+if(!(((typeof data56 == "number") && (!(data56 % 1) && !isNaN(data56))) && (isFinite(data56)))){
+const err131 = {instancePath:instancePath+"/budgets/day/tokens",schemaPath:"#/properties/budgets/properties/day/properties/tokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.budgets.properties.day.properties.tokens.type,parentSchema:schema34.properties.budgets.properties.day.properties.tokens,data:data56};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -14687,13 +14690,9 @@ vErrors.push(err131);
 }
 errors++;
 }
-}
-if(data.limits !== undefined){
-let data55 = data.limits;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-for(const key15 in data55){
-if(!(((((key15 === "turns") || (key15 === "carryBytes")) || (key15 === "stageFiles")) || (key15 === "stageBytes")) || (key15 === "findingsPerVerifier"))){
-const err132 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits,data:data55};
+if((typeof data56 == "number") && (isFinite(data56))){
+if(data56 > 9007199254740991 || isNaN(data56)){
+const err132 = {instancePath:instancePath+"/budgets/day/tokens",schemaPath:"#/properties/budgets/properties/day/properties/tokens/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.budgets.properties.day.properties.tokens,data:data56};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -14702,13 +14701,8 @@ vErrors.push(err132);
 }
 errors++;
 }
-}
-if(data55.turns !== undefined){
-let data56 = data55.turns;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-for(const key16 in data56){
-if(!((key16 === "executor") || (key16 === "verifier"))){
-const err133 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits.properties.turns,data:data56};
+if(data56 <= 0 || isNaN(data56)){
+const err133 = {instancePath:instancePath+"/budgets/day/tokens",schemaPath:"#/properties/budgets/properties/day/properties/tokens/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.day.properties.tokens,data:data56};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -14718,10 +14712,12 @@ vErrors.push(err133);
 errors++;
 }
 }
-if(data56.executor !== undefined){
-let data57 = data56.executor;
-if(!(((typeof data57 == "number") && (!(data57 % 1) && !isNaN(data57))) && (isFinite(data57)))){
-const err134 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.executor.type,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data57};
+}
+if(data55.usd !== undefined){
+let data57 = data55.usd;
+if((typeof data57 == "number") && (isFinite(data57))){
+if(data57 <= 0 || isNaN(data57)){
+const err134 = {instancePath:instancePath+"/budgets/day/usd",schemaPath:"#/properties/budgets/properties/day/properties/usd/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.budgets.properties.day.properties.usd,data:data57};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -14730,9 +14726,9 @@ vErrors.push(err134);
 }
 errors++;
 }
-if((typeof data57 == "number") && (isFinite(data57))){
-if(data57 > 10000 || isNaN(data57)){
-const err135 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data57};
+}
+else {
+const err135 = {instancePath:instancePath+"/budgets/day/usd",schemaPath:"#/properties/budgets/properties/day/properties/usd/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.budgets.properties.day.properties.usd.type,parentSchema:schema34.properties.budgets.properties.day.properties.usd,data:data57};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -14741,8 +14737,10 @@ vErrors.push(err135);
 }
 errors++;
 }
-if(data57 <= 0 || isNaN(data57)){
-const err136 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data57};
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/budgets/day",schemaPath:"#/properties/budgets/properties/day/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.properties.day.type,parentSchema:schema34.properties.budgets.properties.day,data:data55};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -14753,10 +14751,8 @@ errors++;
 }
 }
 }
-if(data56.verifier !== undefined){
-let data58 = data56.verifier;
-if(!(((typeof data58 == "number") && (!(data58 % 1) && !isNaN(data58))) && (isFinite(data58)))){
-const err137 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.verifier.type,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data58};
+else {
+const err137 = {instancePath:instancePath+"/budgets",schemaPath:"#/properties/budgets/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.budgets.type,parentSchema:schema34.properties.budgets,data:data45};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -14765,9 +14761,13 @@ vErrors.push(err137);
 }
 errors++;
 }
-if((typeof data58 == "number") && (isFinite(data58))){
-if(data58 > 10000 || isNaN(data58)){
-const err138 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data58};
+}
+if(data.limits !== undefined){
+let data58 = data.limits;
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+for(const key15 in data58){
+if(!(((((key15 === "turns") || (key15 === "carryBytes")) || (key15 === "stageFiles")) || (key15 === "stageBytes")) || (key15 === "findingsPerVerifier"))){
+const err138 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key15},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits,data:data58};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -14776,8 +14776,13 @@ vErrors.push(err138);
 }
 errors++;
 }
-if(data58 <= 0 || isNaN(data58)){
-const err139 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data58};
+}
+if(data58.turns !== undefined){
+let data59 = data58.turns;
+if(data59 && typeof data59 == "object" && !Array.isArray(data59)){
+for(const key16 in data59){
+if(!((key16 === "executor") || (key16 === "verifier"))){
+const err139 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key16},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.limits.properties.turns,data:data59};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -14787,10 +14792,10 @@ vErrors.push(err139);
 errors++;
 }
 }
-}
-}
-else {
-const err140 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.properties.turns.type,parentSchema:schema34.properties.limits.properties.turns,data:data56};
+if(data59.executor !== undefined){
+let data60 = data59.executor;
+if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
+const err140 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.executor.type,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data60};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -14799,11 +14804,9 @@ vErrors.push(err140);
 }
 errors++;
 }
-}
-if(data55.carryBytes !== undefined){
-let data59 = data55.carryBytes;
-if(!(((typeof data59 == "number") && (!(data59 % 1) && !isNaN(data59))) && (isFinite(data59)))){
-const err141 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.carryBytes.type,parentSchema:schema34.properties.limits.properties.carryBytes,data:data59};
+if((typeof data60 == "number") && (isFinite(data60))){
+if(data60 > 10000 || isNaN(data60)){
+const err141 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data60};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -14812,9 +14815,8 @@ vErrors.push(err141);
 }
 errors++;
 }
-if((typeof data59 == "number") && (isFinite(data59))){
-if(data59 > 9007199254740991 || isNaN(data59)){
-const err142 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.carryBytes,data:data59};
+if(data60 <= 0 || isNaN(data60)){
+const err142 = {instancePath:instancePath+"/limits/turns/executor",schemaPath:"#/properties/limits/properties/turns/properties/executor/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.executor,data:data60};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -14823,8 +14825,12 @@ vErrors.push(err142);
 }
 errors++;
 }
-if(data59 <= 0 || isNaN(data59)){
-const err143 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.carryBytes,data:data59};
+}
+}
+if(data59.verifier !== undefined){
+let data61 = data59.verifier;
+if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
+const err143 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.turns.properties.verifier.type,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data61};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -14833,12 +14839,9 @@ vErrors.push(err143);
 }
 errors++;
 }
-}
-}
-if(data55.stageFiles !== undefined){
-let data60 = data55.stageFiles;
-if(!(((typeof data60 == "number") && (!(data60 % 1) && !isNaN(data60))) && (isFinite(data60)))){
-const err144 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.stageFiles.type,parentSchema:schema34.properties.limits.properties.stageFiles,data:data60};
+if((typeof data61 == "number") && (isFinite(data61))){
+if(data61 > 10000 || isNaN(data61)){
+const err144 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000",schema:10000,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data61};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -14847,9 +14850,8 @@ vErrors.push(err144);
 }
 errors++;
 }
-if((typeof data60 == "number") && (isFinite(data60))){
-if(data60 > 9007199254740991 || isNaN(data60)){
-const err145 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.stageFiles,data:data60};
+if(data61 <= 0 || isNaN(data61)){
+const err145 = {instancePath:instancePath+"/limits/turns/verifier",schemaPath:"#/properties/limits/properties/turns/properties/verifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.turns.properties.verifier,data:data61};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -14858,8 +14860,11 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(data60 <= 0 || isNaN(data60)){
-const err146 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.stageFiles,data:data60};
+}
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/limits/turns",schemaPath:"#/properties/limits/properties/turns/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.properties.turns.type,parentSchema:schema34.properties.limits.properties.turns,data:data59};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -14869,11 +14874,10 @@ vErrors.push(err146);
 errors++;
 }
 }
-}
-if(data55.stageBytes !== undefined){
-let data61 = data55.stageBytes;
-if(!(((typeof data61 == "number") && (!(data61 % 1) && !isNaN(data61))) && (isFinite(data61)))){
-const err147 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.stageBytes.type,parentSchema:schema34.properties.limits.properties.stageBytes,data:data61};
+if(data58.carryBytes !== undefined){
+let data62 = data58.carryBytes;
+if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
+const err147 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.carryBytes.type,parentSchema:schema34.properties.limits.properties.carryBytes,data:data62};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -14882,9 +14886,9 @@ vErrors.push(err147);
 }
 errors++;
 }
-if((typeof data61 == "number") && (isFinite(data61))){
-if(data61 > 9007199254740991 || isNaN(data61)){
-const err148 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.stageBytes,data:data61};
+if((typeof data62 == "number") && (isFinite(data62))){
+if(data62 > 9007199254740991 || isNaN(data62)){
+const err148 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.carryBytes,data:data62};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -14893,8 +14897,8 @@ vErrors.push(err148);
 }
 errors++;
 }
-if(data61 <= 0 || isNaN(data61)){
-const err149 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.stageBytes,data:data61};
+if(data62 <= 0 || isNaN(data62)){
+const err149 = {instancePath:instancePath+"/limits/carryBytes",schemaPath:"#/properties/limits/properties/carryBytes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.carryBytes,data:data62};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -14905,10 +14909,10 @@ errors++;
 }
 }
 }
-if(data55.findingsPerVerifier !== undefined){
-let data62 = data55.findingsPerVerifier;
-if(!(((typeof data62 == "number") && (!(data62 % 1) && !isNaN(data62))) && (isFinite(data62)))){
-const err150 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.findingsPerVerifier.type,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data62};
+if(data58.stageFiles !== undefined){
+let data63 = data58.stageFiles;
+if(!(((typeof data63 == "number") && (!(data63 % 1) && !isNaN(data63))) && (isFinite(data63)))){
+const err150 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.stageFiles.type,parentSchema:schema34.properties.limits.properties.stageFiles,data:data63};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -14917,9 +14921,9 @@ vErrors.push(err150);
 }
 errors++;
 }
-if((typeof data62 == "number") && (isFinite(data62))){
-if(data62 > 9007199254740991 || isNaN(data62)){
-const err151 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data62};
+if((typeof data63 == "number") && (isFinite(data63))){
+if(data63 > 9007199254740991 || isNaN(data63)){
+const err151 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.stageFiles,data:data63};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -14928,8 +14932,8 @@ vErrors.push(err151);
 }
 errors++;
 }
-if(data62 <= 0 || isNaN(data62)){
-const err152 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data62};
+if(data63 <= 0 || isNaN(data63)){
+const err152 = {instancePath:instancePath+"/limits/stageFiles",schemaPath:"#/properties/limits/properties/stageFiles/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.stageFiles,data:data63};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -14940,9 +14944,10 @@ errors++;
 }
 }
 }
-}
-else {
-const err153 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.type,parentSchema:schema34.properties.limits,data:data55};
+if(data58.stageBytes !== undefined){
+let data64 = data58.stageBytes;
+if(!(((typeof data64 == "number") && (!(data64 % 1) && !isNaN(data64))) && (isFinite(data64)))){
+const err153 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.stageBytes.type,parentSchema:schema34.properties.limits.properties.stageBytes,data:data64};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -14951,15 +14956,9 @@ vErrors.push(err153);
 }
 errors++;
 }
-}
-if(data.pricing !== undefined){
-let data63 = data.pricing;
-if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
-for(const key17 in data63){
-const _errs159 = errors;
-if(typeof key17 === "string"){
-if(func2(key17) < 1){
-const err154 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.pricing.propertyNames,data:key17,propertyName:key17};
+if((typeof data64 == "number") && (isFinite(data64))){
+if(data64 > 9007199254740991 || isNaN(data64)){
+const err154 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.stageBytes,data:data64};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -14968,9 +14967,8 @@ vErrors.push(err154);
 }
 errors++;
 }
-}
-else {
-const err155 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.pricing.propertyNames.type,parentSchema:schema34.properties.pricing.propertyNames,data:key17,propertyName:key17};
+if(data64 <= 0 || isNaN(data64)){
+const err155 = {instancePath:instancePath+"/limits/stageBytes",schemaPath:"#/properties/limits/properties/stageBytes/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.stageBytes,data:data64};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -14979,9 +14977,12 @@ vErrors.push(err155);
 }
 errors++;
 }
-var valid30 = _errs159 === errors;
-if(!valid30){
-const err156 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames",keyword:"propertyNames",params:{propertyName: key17},message:"property name must be valid",schema:schema34.properties.pricing.propertyNames,parentSchema:schema34.properties.pricing,data:data63};
+}
+}
+if(data58.findingsPerVerifier !== undefined){
+let data65 = data58.findingsPerVerifier;
+if(!(((typeof data65 == "number") && (!(data65 % 1) && !isNaN(data65))) && (isFinite(data65)))){
+const err156 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.limits.properties.findingsPerVerifier.type,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data65};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -14990,12 +14991,9 @@ vErrors.push(err156);
 }
 errors++;
 }
-}
-for(const key18 in data63){
-let data64 = data63[key18];
-if(data64 && typeof data64 == "object" && !Array.isArray(data64)){
-if(data64.input === undefined){
-const err157 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data64};
+if((typeof data65 == "number") && (isFinite(data65))){
+if(data65 > 9007199254740991 || isNaN(data65)){
+const err157 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991",schema:9007199254740991,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data65};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -15004,8 +15002,8 @@ vErrors.push(err157);
 }
 errors++;
 }
-if(data64.output === undefined){
-const err158 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data64};
+if(data65 <= 0 || isNaN(data65)){
+const err158 = {instancePath:instancePath+"/limits/findingsPerVerifier",schemaPath:"#/properties/limits/properties/findingsPerVerifier/exclusiveMinimum",keyword:"exclusiveMinimum",params:{comparison: ">", limit: 0},message:"must be > 0",schema:0,parentSchema:schema34.properties.limits.properties.findingsPerVerifier,data:data65};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -15014,9 +15012,11 @@ vErrors.push(err158);
 }
 errors++;
 }
-for(const key19 in data64){
-if(!((((key19 === "input") || (key19 === "output")) || (key19 === "cachedInput")) || (key19 === "cacheWrite"))){
-const err159 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.pricing.additionalProperties,data:data64};
+}
+}
+}
+else {
+const err159 = {instancePath:instancePath+"/limits",schemaPath:"#/properties/limits/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.limits.type,parentSchema:schema34.properties.limits,data:data58};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -15026,11 +15026,14 @@ vErrors.push(err159);
 errors++;
 }
 }
-if(data64.input !== undefined){
-let data65 = data64.input;
-if((typeof data65 == "number") && (isFinite(data65))){
-if(data65 < 0 || isNaN(data65)){
-const err160 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data65};
+if(data.pricing !== undefined){
+let data66 = data.pricing;
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+for(const key17 in data66){
+const _errs165 = errors;
+if(typeof key17 === "string"){
+if(func2(key17) < 1){
+const err160 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.pricing.propertyNames,data:key17,propertyName:key17};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -15041,7 +15044,7 @@ errors++;
 }
 }
 else {
-const err161 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.input.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data65};
+const err161 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.pricing.propertyNames.type,parentSchema:schema34.properties.pricing.propertyNames,data:key17,propertyName:key17};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -15050,12 +15053,9 @@ vErrors.push(err161);
 }
 errors++;
 }
-}
-if(data64.output !== undefined){
-let data66 = data64.output;
-if((typeof data66 == "number") && (isFinite(data66))){
-if(data66 < 0 || isNaN(data66)){
-const err162 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data66};
+var valid30 = _errs165 === errors;
+if(!valid30){
+const err162 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/propertyNames",keyword:"propertyNames",params:{propertyName: key17},message:"property name must be valid",schema:schema34.properties.pricing.propertyNames,parentSchema:schema34.properties.pricing,data:data66};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -15065,8 +15065,11 @@ vErrors.push(err162);
 errors++;
 }
 }
-else {
-const err163 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.output.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data66};
+for(const key18 in data66){
+let data67 = data66[key18];
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.input === undefined){
+const err163 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data67};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -15075,12 +15078,8 @@ vErrors.push(err163);
 }
 errors++;
 }
-}
-if(data64.cachedInput !== undefined){
-let data67 = data64.cachedInput;
-if((typeof data67 == "number") && (isFinite(data67))){
-if(data67 < 0 || isNaN(data67)){
-const err164 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data67};
+if(data67.output === undefined){
+const err164 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema34.properties.pricing.additionalProperties.required,parentSchema:schema34.properties.pricing.additionalProperties,data:data67};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -15089,9 +15088,9 @@ vErrors.push(err164);
 }
 errors++;
 }
-}
-else {
-const err165 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cachedInput.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data67};
+for(const key19 in data67){
+if(!((((key19 === "input") || (key19 === "output")) || (key19 === "cachedInput")) || (key19 === "cacheWrite"))){
+const err165 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key19},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.pricing.additionalProperties,data:data67};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -15101,11 +15100,11 @@ vErrors.push(err165);
 errors++;
 }
 }
-if(data64.cacheWrite !== undefined){
-let data68 = data64.cacheWrite;
+if(data67.input !== undefined){
+let data68 = data67.input;
 if((typeof data68 == "number") && (isFinite(data68))){
 if(data68 < 0 || isNaN(data68)){
-const err166 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data68};
+const err166 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data68};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -15116,7 +15115,7 @@ errors++;
 }
 }
 else {
-const err167 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cacheWrite.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data68};
+const err167 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/input",schemaPath:"#/properties/pricing/additionalProperties/properties/input/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.input.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.input,data:data68};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -15126,9 +15125,11 @@ vErrors.push(err167);
 errors++;
 }
 }
-}
-else {
-const err168 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.additionalProperties.type,parentSchema:schema34.properties.pricing.additionalProperties,data:data64};
+if(data67.output !== undefined){
+let data69 = data67.output;
+if((typeof data69 == "number") && (isFinite(data69))){
+if(data69 < 0 || isNaN(data69)){
+const err168 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data69};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -15138,9 +15139,8 @@ vErrors.push(err168);
 errors++;
 }
 }
-}
 else {
-const err169 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.type,parentSchema:schema34.properties.pricing,data:data63};
+const err169 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/output",schemaPath:"#/properties/pricing/additionalProperties/properties/output/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.output.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.output,data:data69};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -15150,12 +15150,11 @@ vErrors.push(err169);
 errors++;
 }
 }
-if(data.bot !== undefined){
-let data69 = data.bot;
-if(data69 && typeof data69 == "object" && !Array.isArray(data69)){
-for(const key20 in data69){
-if(!(((key20 === "workflow") || (key20 === "permission")) || (key20 === "allowForks"))){
-const err170 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.bot,data:data69};
+if(data67.cachedInput !== undefined){
+let data70 = data67.cachedInput;
+if((typeof data70 == "number") && (isFinite(data70))){
+if(data70 < 0 || isNaN(data70)){
+const err170 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data70};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -15165,11 +15164,8 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data69.workflow !== undefined){
-let data70 = data69.workflow;
-if(typeof data70 === "string"){
-if(!pattern78.test(data70)){
-const err171 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$",parentSchema:schema34.properties.bot.properties.workflow,data:data70};
+else {
+const err171 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/cachedInput",schemaPath:"#/properties/pricing/additionalProperties/properties/cachedInput/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cachedInput.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cachedInput,data:data70};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -15179,8 +15175,11 @@ vErrors.push(err171);
 errors++;
 }
 }
-else {
-const err172 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.workflow.type,parentSchema:schema34.properties.bot.properties.workflow,data:data70};
+if(data67.cacheWrite !== undefined){
+let data71 = data67.cacheWrite;
+if((typeof data71 == "number") && (isFinite(data71))){
+if(data71 < 0 || isNaN(data71)){
+const err172 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data71};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -15190,10 +15189,8 @@ vErrors.push(err172);
 errors++;
 }
 }
-if(data69.permission !== undefined){
-let data71 = data69.permission;
-if(typeof data71 !== "string"){
-const err173 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.permission.type,parentSchema:schema34.properties.bot.properties.permission,data:data71};
+else {
+const err173 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1")+"/cacheWrite",schemaPath:"#/properties/pricing/additionalProperties/properties/cacheWrite/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema34.properties.pricing.additionalProperties.properties.cacheWrite.type,parentSchema:schema34.properties.pricing.additionalProperties.properties.cacheWrite,data:data71};
 if(vErrors === null){
 vErrors = [err173];
 }
@@ -15202,8 +15199,10 @@ vErrors.push(err173);
 }
 errors++;
 }
-if(!((((data71 === "triage") || (data71 === "write")) || (data71 === "maintain")) || (data71 === "admin"))){
-const err174 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.bot.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.bot.properties.permission.enum,parentSchema:schema34.properties.bot.properties.permission,data:data71};
+}
+}
+else {
+const err174 = {instancePath:instancePath+"/pricing/" + key18.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/pricing/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.additionalProperties.type,parentSchema:schema34.properties.pricing.additionalProperties,data:data67};
 if(vErrors === null){
 vErrors = [err174];
 }
@@ -15213,10 +15212,9 @@ vErrors.push(err174);
 errors++;
 }
 }
-if(data69.allowForks !== undefined){
-let data72 = data69.allowForks;
-if(typeof data72 !== "boolean"){
-const err175 = {instancePath:instancePath+"/bot/allowForks",schemaPath:"#/properties/bot/properties/allowForks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.bot.properties.allowForks.type,parentSchema:schema34.properties.bot.properties.allowForks,data:data72};
+}
+else {
+const err175 = {instancePath:instancePath+"/pricing",schemaPath:"#/properties/pricing/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.pricing.type,parentSchema:schema34.properties.pricing,data:data66};
 if(vErrors === null){
 vErrors = [err175];
 }
@@ -15226,9 +15224,12 @@ vErrors.push(err175);
 errors++;
 }
 }
-}
-else {
-const err176 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.bot.type,parentSchema:schema34.properties.bot,data:data69};
+if(data.bot !== undefined){
+let data72 = data.bot;
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+for(const key20 in data72){
+if(!(((key20 === "workflow") || (key20 === "permission")) || (key20 === "allowForks"))){
+const err176 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key20},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.bot,data:data72};
 if(vErrors === null){
 vErrors = [err176];
 }
@@ -15238,14 +15239,11 @@ vErrors.push(err176);
 errors++;
 }
 }
-if(data.planner !== undefined){
-let data73 = data.planner;
-const _errs183 = errors;
-let valid34 = false;
-const _errs184 = errors;
+if(data72.workflow !== undefined){
+let data73 = data72.workflow;
 if(typeof data73 === "string"){
-if(func2(data73) < 1){
-const err177 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planner.anyOf[0],data:data73};
+if(!pattern79.test(data73)){
+const err177 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"},message:"must match pattern \""+"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$"+"\"",schema:"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}\\.ya?ml$",parentSchema:schema34.properties.bot.properties.workflow,data:data73};
 if(vErrors === null){
 vErrors = [err177];
 }
@@ -15256,7 +15254,7 @@ errors++;
 }
 }
 else {
-const err178 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planner.anyOf[0].type,parentSchema:schema34.properties.planner.anyOf[0],data:data73};
+const err178 = {instancePath:instancePath+"/bot/workflow",schemaPath:"#/properties/bot/properties/workflow/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.workflow.type,parentSchema:schema34.properties.bot.properties.workflow,data:data73};
 if(vErrors === null){
 vErrors = [err178];
 }
@@ -15265,11 +15263,11 @@ vErrors.push(err178);
 }
 errors++;
 }
-var _valid3 = _errs184 === errors;
-valid34 = valid34 || _valid3;
-const _errs186 = errors;
-if(data73 !== null){
-const err179 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.planner.anyOf[1].type,parentSchema:schema34.properties.planner.anyOf[1],data:data73};
+}
+if(data72.permission !== undefined){
+let data74 = data72.permission;
+if(typeof data74 !== "string"){
+const err179 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.bot.properties.permission.type,parentSchema:schema34.properties.bot.properties.permission,data:data74};
 if(vErrors === null){
 vErrors = [err179];
 }
@@ -15278,10 +15276,8 @@ vErrors.push(err179);
 }
 errors++;
 }
-var _valid3 = _errs186 === errors;
-valid34 = valid34 || _valid3;
-if(!valid34){
-const err180 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.planner.anyOf,parentSchema:schema34.properties.planner,data:data73};
+if(!((((data74 === "triage") || (data74 === "write")) || (data74 === "maintain")) || (data74 === "admin"))){
+const err180 = {instancePath:instancePath+"/bot/permission",schemaPath:"#/properties/bot/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.bot.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.bot.properties.permission.enum,parentSchema:schema34.properties.bot.properties.permission,data:data74};
 if(vErrors === null){
 vErrors = [err180];
 }
@@ -15290,24 +15286,11 @@ vErrors.push(err180);
 }
 errors++;
 }
-else {
-errors = _errs183;
-if(vErrors !== null){
-if(_errs183){
-vErrors.length = _errs183;
 }
-else {
-vErrors = null;
-}
-}
-}
-}
-if(data.planning !== undefined){
-let data74 = data.planning;
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-for(const key21 in data74){
-if(!(((key21 === "repairRounds") || (key21 === "revisionRounds")) || (key21 === "reviewers"))){
-const err181 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.planning,data:data74};
+if(data72.allowForks !== undefined){
+let data75 = data72.allowForks;
+if(typeof data75 !== "boolean"){
+const err181 = {instancePath:instancePath+"/bot/allowForks",schemaPath:"#/properties/bot/properties/allowForks/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.bot.properties.allowForks.type,parentSchema:schema34.properties.bot.properties.allowForks,data:data75};
 if(vErrors === null){
 vErrors = [err181];
 }
@@ -15317,10 +15300,9 @@ vErrors.push(err181);
 errors++;
 }
 }
-if(data74.repairRounds !== undefined){
-let data75 = data74.repairRounds;
-if(!(((typeof data75 == "number") && (!(data75 % 1) && !isNaN(data75))) && (isFinite(data75)))){
-const err182 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.repairRounds.type,parentSchema:schema34.properties.planning.properties.repairRounds,data:data75};
+}
+else {
+const err182 = {instancePath:instancePath+"/bot",schemaPath:"#/properties/bot/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.bot.type,parentSchema:schema34.properties.bot,data:data72};
 if(vErrors === null){
 vErrors = [err182];
 }
@@ -15329,9 +15311,15 @@ vErrors.push(err182);
 }
 errors++;
 }
-if((typeof data75 == "number") && (isFinite(data75))){
-if(data75 > 5 || isNaN(data75)){
-const err183 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.planning.properties.repairRounds,data:data75};
+}
+if(data.planner !== undefined){
+let data76 = data.planner;
+const _errs189 = errors;
+let valid34 = false;
+const _errs190 = errors;
+if(typeof data76 === "string"){
+if(func2(data76) < 1){
+const err183 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planner.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err183];
 }
@@ -15340,8 +15328,9 @@ vErrors.push(err183);
 }
 errors++;
 }
-if(data75 < 0 || isNaN(data75)){
-const err184 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.repairRounds,data:data75};
+}
+else {
+const err184 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planner.anyOf[0].type,parentSchema:schema34.properties.planner.anyOf[0],data:data76};
 if(vErrors === null){
 vErrors = [err184];
 }
@@ -15350,12 +15339,11 @@ vErrors.push(err184);
 }
 errors++;
 }
-}
-}
-if(data74.revisionRounds !== undefined){
-let data76 = data74.revisionRounds;
-if(!(((typeof data76 == "number") && (!(data76 % 1) && !isNaN(data76))) && (isFinite(data76)))){
-const err185 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.revisionRounds.type,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data76};
+var _valid3 = _errs190 === errors;
+valid34 = valid34 || _valid3;
+const _errs192 = errors;
+if(data76 !== null){
+const err185 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf/1/type",keyword:"type",params:{type: "null"},message:"must be null",schema:schema34.properties.planner.anyOf[1].type,parentSchema:schema34.properties.planner.anyOf[1],data:data76};
 if(vErrors === null){
 vErrors = [err185];
 }
@@ -15364,9 +15352,10 @@ vErrors.push(err185);
 }
 errors++;
 }
-if((typeof data76 == "number") && (isFinite(data76))){
-if(data76 > 3 || isNaN(data76)){
-const err186 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data76};
+var _valid3 = _errs192 === errors;
+valid34 = valid34 || _valid3;
+if(!valid34){
+const err186 = {instancePath:instancePath+"/planner",schemaPath:"#/properties/planner/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf",schema:schema34.properties.planner.anyOf,parentSchema:schema34.properties.planner,data:data76};
 if(vErrors === null){
 vErrors = [err186];
 }
@@ -15375,8 +15364,24 @@ vErrors.push(err186);
 }
 errors++;
 }
-if(data76 < 0 || isNaN(data76)){
-const err187 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data76};
+else {
+errors = _errs189;
+if(vErrors !== null){
+if(_errs189){
+vErrors.length = _errs189;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.planning !== undefined){
+let data77 = data.planning;
+if(data77 && typeof data77 == "object" && !Array.isArray(data77)){
+for(const key21 in data77){
+if(!(((key21 === "repairRounds") || (key21 === "revisionRounds")) || (key21 === "reviewers"))){
+const err187 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key21},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.planning,data:data77};
 if(vErrors === null){
 vErrors = [err187];
 }
@@ -15386,16 +15391,10 @@ vErrors.push(err187);
 errors++;
 }
 }
-}
-if(data74.reviewers !== undefined){
-let data77 = data74.reviewers;
-if(Array.isArray(data77)){
-const len5 = data77.length;
-for(let i5=0; i5<len5; i5++){
-let data78 = data77[i5];
-if(typeof data78 === "string"){
-if(func2(data78) < 1){
-const err188 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data78};
+if(data77.repairRounds !== undefined){
+let data78 = data77.repairRounds;
+if(!(((typeof data78 == "number") && (!(data78 % 1) && !isNaN(data78))) && (isFinite(data78)))){
+const err188 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.repairRounds.type,parentSchema:schema34.properties.planning.properties.repairRounds,data:data78};
 if(vErrors === null){
 vErrors = [err188];
 }
@@ -15404,9 +15403,9 @@ vErrors.push(err188);
 }
 errors++;
 }
-}
-else {
-const err189 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planning.properties.reviewers.items.type,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data78};
+if((typeof data78 == "number") && (isFinite(data78))){
+if(data78 > 5 || isNaN(data78)){
+const err189 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 5},message:"must be <= 5",schema:5,parentSchema:schema34.properties.planning.properties.repairRounds,data:data78};
 if(vErrors === null){
 vErrors = [err189];
 }
@@ -15415,10 +15414,8 @@ vErrors.push(err189);
 }
 errors++;
 }
-}
-}
-else {
-const err190 = {instancePath:instancePath+"/planning/reviewers",schemaPath:"#/properties/planning/properties/reviewers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.planning.properties.reviewers.type,parentSchema:schema34.properties.planning.properties.reviewers,data:data77};
+if(data78 < 0 || isNaN(data78)){
+const err190 = {instancePath:instancePath+"/planning/repairRounds",schemaPath:"#/properties/planning/properties/repairRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.repairRounds,data:data78};
 if(vErrors === null){
 vErrors = [err190];
 }
@@ -15429,8 +15426,10 @@ errors++;
 }
 }
 }
-else {
-const err191 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.planning.type,parentSchema:schema34.properties.planning,data:data74};
+if(data77.revisionRounds !== undefined){
+let data79 = data77.revisionRounds;
+if(!(((typeof data79 == "number") && (!(data79 % 1) && !isNaN(data79))) && (isFinite(data79)))){
+const err191 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema34.properties.planning.properties.revisionRounds.type,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data79};
 if(vErrors === null){
 vErrors = [err191];
 }
@@ -15439,13 +15438,9 @@ vErrors.push(err191);
 }
 errors++;
 }
-}
-if(data.approval !== undefined){
-let data79 = data.approval;
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-for(const key22 in data79){
-if(!((key22 === "required") || (key22 === "permission"))){
-const err192 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.approval,data:data79};
+if((typeof data79 == "number") && (isFinite(data79))){
+if(data79 > 3 || isNaN(data79)){
+const err192 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3},message:"must be <= 3",schema:3,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data79};
 if(vErrors === null){
 vErrors = [err192];
 }
@@ -15454,11 +15449,8 @@ vErrors.push(err192);
 }
 errors++;
 }
-}
-if(data79.required !== undefined){
-let data80 = data79.required;
-if(typeof data80 !== "boolean"){
-const err193 = {instancePath:instancePath+"/approval/required",schemaPath:"#/properties/approval/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.approval.properties.required.type,parentSchema:schema34.properties.approval.properties.required,data:data80};
+if(data79 < 0 || isNaN(data79)){
+const err193 = {instancePath:instancePath+"/planning/revisionRounds",schemaPath:"#/properties/planning/properties/revisionRounds/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema34.properties.planning.properties.revisionRounds,data:data79};
 if(vErrors === null){
 vErrors = [err193];
 }
@@ -15468,10 +15460,16 @@ vErrors.push(err193);
 errors++;
 }
 }
-if(data79.permission !== undefined){
-let data81 = data79.permission;
-if(typeof data81 !== "string"){
-const err194 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.approval.properties.permission.type,parentSchema:schema34.properties.approval.properties.permission,data:data81};
+}
+if(data77.reviewers !== undefined){
+let data80 = data77.reviewers;
+if(Array.isArray(data80)){
+const len5 = data80.length;
+for(let i5=0; i5<len5; i5++){
+let data81 = data80[i5];
+if(typeof data81 === "string"){
+if(func2(data81) < 1){
+const err194 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data81};
 if(vErrors === null){
 vErrors = [err194];
 }
@@ -15480,8 +15478,9 @@ vErrors.push(err194);
 }
 errors++;
 }
-if(!(((data81 === "write") || (data81 === "maintain")) || (data81 === "admin"))){
-const err195 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.approval.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.approval.properties.permission.enum,parentSchema:schema34.properties.approval.properties.permission,data:data81};
+}
+else {
+const err195 = {instancePath:instancePath+"/planning/reviewers/" + i5,schemaPath:"#/properties/planning/properties/reviewers/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.planning.properties.reviewers.items.type,parentSchema:schema34.properties.planning.properties.reviewers.items,data:data81};
 if(vErrors === null){
 vErrors = [err195];
 }
@@ -15493,7 +15492,7 @@ errors++;
 }
 }
 else {
-const err196 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.approval.type,parentSchema:schema34.properties.approval,data:data79};
+const err196 = {instancePath:instancePath+"/planning/reviewers",schemaPath:"#/properties/planning/properties/reviewers/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema34.properties.planning.properties.reviewers.type,parentSchema:schema34.properties.planning.properties.reviewers,data:data80};
 if(vErrors === null){
 vErrors = [err196];
 }
@@ -15503,12 +15502,9 @@ vErrors.push(err196);
 errors++;
 }
 }
-if(data.handoff !== undefined){
-let data82 = data.handoff;
-if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
-for(const key23 in data82){
-if(!(((key23 === "auto") || (key23 === "mode")) || (key23 === "draft"))){
-const err197 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data82};
+}
+else {
+const err197 = {instancePath:instancePath+"/planning",schemaPath:"#/properties/planning/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.planning.type,parentSchema:schema34.properties.planning,data:data77};
 if(vErrors === null){
 vErrors = [err197];
 }
@@ -15518,10 +15514,12 @@ vErrors.push(err197);
 errors++;
 }
 }
-if(data82.auto !== undefined){
-let data83 = data82.auto;
-if(typeof data83 !== "boolean"){
-const err198 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data83};
+if(data.approval !== undefined){
+let data82 = data.approval;
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+for(const key22 in data82){
+if(!((key22 === "required") || (key22 === "permission"))){
+const err198 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key22},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.approval,data:data82};
 if(vErrors === null){
 vErrors = [err198];
 }
@@ -15531,10 +15529,10 @@ vErrors.push(err198);
 errors++;
 }
 }
-if(data82.mode !== undefined){
-let data84 = data82.mode;
-if(typeof data84 !== "string"){
-const err199 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data84};
+if(data82.required !== undefined){
+let data83 = data82.required;
+if(typeof data83 !== "boolean"){
+const err199 = {instancePath:instancePath+"/approval/required",schemaPath:"#/properties/approval/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.approval.properties.required.type,parentSchema:schema34.properties.approval.properties.required,data:data83};
 if(vErrors === null){
 vErrors = [err199];
 }
@@ -15543,8 +15541,11 @@ vErrors.push(err199);
 }
 errors++;
 }
-if(!((data84 === "single") || (data84 === "stacked"))){
-const err200 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data84};
+}
+if(data82.permission !== undefined){
+let data84 = data82.permission;
+if(typeof data84 !== "string"){
+const err200 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.approval.properties.permission.type,parentSchema:schema34.properties.approval.properties.permission,data:data84};
 if(vErrors === null){
 vErrors = [err200];
 }
@@ -15553,11 +15554,8 @@ vErrors.push(err200);
 }
 errors++;
 }
-}
-if(data82.draft !== undefined){
-let data85 = data82.draft;
-if(typeof data85 !== "boolean"){
-const err201 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data85};
+if(!(((data84 === "write") || (data84 === "maintain")) || (data84 === "admin"))){
+const err201 = {instancePath:instancePath+"/approval/permission",schemaPath:"#/properties/approval/properties/permission/enum",keyword:"enum",params:{allowedValues: schema34.properties.approval.properties.permission.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.approval.properties.permission.enum,parentSchema:schema34.properties.approval.properties.permission,data:data84};
 if(vErrors === null){
 vErrors = [err201];
 }
@@ -15569,7 +15567,7 @@ errors++;
 }
 }
 else {
-const err202 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data82};
+const err202 = {instancePath:instancePath+"/approval",schemaPath:"#/properties/approval/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.approval.type,parentSchema:schema34.properties.approval,data:data82};
 if(vErrors === null){
 vErrors = [err202];
 }
@@ -15579,14 +15577,90 @@ vErrors.push(err202);
 errors++;
 }
 }
-}
-else {
-const err203 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(data.handoff !== undefined){
+let data85 = data.handoff;
+if(data85 && typeof data85 == "object" && !Array.isArray(data85)){
+for(const key23 in data85){
+if(!(((key23 === "auto") || (key23 === "mode")) || (key23 === "draft"))){
+const err203 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key23},message:"must NOT have additional properties",schema:false,parentSchema:schema34.properties.handoff,data:data85};
 if(vErrors === null){
 vErrors = [err203];
 }
 else {
 vErrors.push(err203);
+}
+errors++;
+}
+}
+if(data85.auto !== undefined){
+let data86 = data85.auto;
+if(typeof data86 !== "boolean"){
+const err204 = {instancePath:instancePath+"/handoff/auto",schemaPath:"#/properties/handoff/properties/auto/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.auto.type,parentSchema:schema34.properties.handoff.properties.auto,data:data86};
+if(vErrors === null){
+vErrors = [err204];
+}
+else {
+vErrors.push(err204);
+}
+errors++;
+}
+}
+if(data85.mode !== undefined){
+let data87 = data85.mode;
+if(typeof data87 !== "string"){
+const err205 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.properties.handoff.properties.mode.type,parentSchema:schema34.properties.handoff.properties.mode,data:data87};
+if(vErrors === null){
+vErrors = [err205];
+}
+else {
+vErrors.push(err205);
+}
+errors++;
+}
+if(!((data87 === "single") || (data87 === "stacked"))){
+const err206 = {instancePath:instancePath+"/handoff/mode",schemaPath:"#/properties/handoff/properties/mode/enum",keyword:"enum",params:{allowedValues: schema34.properties.handoff.properties.mode.enum},message:"must be equal to one of the allowed values",schema:schema34.properties.handoff.properties.mode.enum,parentSchema:schema34.properties.handoff.properties.mode,data:data87};
+if(vErrors === null){
+vErrors = [err206];
+}
+else {
+vErrors.push(err206);
+}
+errors++;
+}
+}
+if(data85.draft !== undefined){
+let data88 = data85.draft;
+if(typeof data88 !== "boolean"){
+const err207 = {instancePath:instancePath+"/handoff/draft",schemaPath:"#/properties/handoff/properties/draft/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema34.properties.handoff.properties.draft.type,parentSchema:schema34.properties.handoff.properties.draft,data:data88};
+if(vErrors === null){
+vErrors = [err207];
+}
+else {
+vErrors.push(err207);
+}
+errors++;
+}
+}
+}
+else {
+const err208 = {instancePath:instancePath+"/handoff",schemaPath:"#/properties/handoff/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.properties.handoff.type,parentSchema:schema34.properties.handoff,data:data85};
+if(vErrors === null){
+vErrors = [err208];
+}
+else {
+vErrors.push(err208);
+}
+errors++;
+}
+}
+}
+else {
+const err209 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema34.type,parentSchema:schema34,data};
+if(vErrors === null){
+vErrors = [err209];
+}
+else {
+vErrors.push(err209);
 }
 errors++;
 }
@@ -21759,7 +21833,7 @@ validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const finalVerificationReport = validate25;
 const schema36 = {"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","properties":{"schema":{"type":"string","const":"okstra/final-verification-report"},"version":{"type":"number","const":1},"plan":{"type":"object","properties":{"id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"title":{"type":["string","null"]},"path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},"blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"the approved blob of the plan file that was verified"}},"required":["id","title","path","blob"],"additionalProperties":false},"run":{"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"startedAt":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$","description":"UTC timestamp, ISO 8601 with a trailing Z"},"finishedAt":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$","description":"UTC timestamp, ISO 8601 with a trailing Z"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"trigger":{"type":"object","properties":{"kind":{"type":"string","enum":["label","comment","schedule","dispatch","rerequest","cli"]},"actor":{"type":["string","null"]},"url":{"type":["string","null"]}},"required":["kind","actor","url"],"additionalProperties":false},"url":{"type":["string","null"]}},"required":["id","startedAt","finishedAt","durationMs","trigger","url"],"additionalProperties":false},"git":{"type":"object","properties":{"baseCommit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"the plan's base: where the diff starts"},"finalHead":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"finalBranch":{"type":"string","minLength":1},"merged":{"type":"boolean","description":"true when the final head is a merge of several sink stages’ done heads"},"doneHeads":{"type":"array","items":{"type":"object","properties":{"stage":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"title":{"type":"string"},"head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"branch":{"type":"string","minLength":1},"attempts":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"reportPath":{"anyOf":[{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},{"type":"null"}],"description":"the ledger-branch path of the stage's last report"}},"required":["stage","title","head","branch","attempts","reportPath"],"additionalProperties":false}},"diffStat":{"type":"object","properties":{"filesChanged":{"type":"integer","minimum":0,"maximum":9007199254740991},"insertions":{"type":"integer","minimum":0,"maximum":9007199254740991},"deletions":{"type":"integer","minimum":0,"maximum":9007199254740991}},"required":["filesChanged","insertions","deletions"],"additionalProperties":false},"changedFiles":{"type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"}}},"required":["baseCommit","finalHead","finalBranch","merged","doneHeads","diffStat","changedFiles"],"additionalProperties":false},"verdict":{"type":"object","properties":{"value":{"type":"string","enum":["accepted","rejected"]},"reasons":{"type":"array","items":{"type":"string","minLength":1}},"fixStages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"rejected: the stages to fix (the findings’ attribution)"},"rebuildStages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"rejected: the done stages that build on a stage to fix"}},"required":["value","reasons","fixStages","rebuildStages"],"additionalProperties":false},"qa":{"type":"array","items":{"type":"object","properties":{"source":{"type":"string","enum":["plan","config"]},"label":{"type":"string"},"cmd":{"type":"string","minLength":1},"exitCode":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}],"description":"null when the process was killed (timeout or signal)"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"outputTail":{"type":"string","description":"last lines of combined stdout/stderr"},"passed":{"type":"boolean"},"tests":{"description":"the tests okstra counted in its output; null: not counted; absent in older reports","anyOf":[{"type":"object","properties":{"format":{"type":"string","enum":["tap","node-spec","vitest","jest","pytest","junit","go-json","go-text","cargo"],"description":"what okstra read the counts from"},"run":{"type":"integer","minimum":0,"maximum":9007199254740991},"passed":{"type":"integer","minimum":0,"maximum":9007199254740991},"failed":{"type":"integer","minimum":0,"maximum":9007199254740991},"skipped":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"skipped, todo and ignored tests"}},"required":["format","run","passed","failed","skipped"],"additionalProperties":false,"description":"the tests one QA command ran, read from its runner's output"},{"type":"null"}]},"stage":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}],"description":"the stage whose validation command this is; null for the config's qaCommands"}},"required":["source","label","cmd","exitCode","durationMs","outputTail","passed","stage"],"additionalProperties":false}},"regressionReplay":{"description":"done stages' tests run again as they left them; absent when no stage's tests were changed by another","type":"array","items":{"type":"object","properties":{"stage":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"paths":{"type":"array","items":{"type":"string"},"description":"the stage's own test files, as its done head holds them"},"brokenBy":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"the stages that changed them since, or beside it"},"qa":{"type":"array","items":{"type":"object","properties":{"source":{"type":"string","enum":["plan","config"]},"label":{"type":"string"},"cmd":{"type":"string","minLength":1},"exitCode":{"anyOf":[{"type":"integer","minimum":-9007199254740991,"maximum":9007199254740991},{"type":"null"}],"description":"null when the process was killed (timeout or signal)"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"outputTail":{"type":"string","description":"last lines of combined stdout/stderr"},"passed":{"type":"boolean"},"tests":{"description":"the tests okstra counted in its output; null: not counted; absent in older reports","anyOf":[{"type":"object","properties":{"format":{"type":"string","enum":["tap","node-spec","vitest","jest","pytest","junit","go-json","go-text","cargo"],"description":"what okstra read the counts from"},"run":{"type":"integer","minimum":0,"maximum":9007199254740991},"passed":{"type":"integer","minimum":0,"maximum":9007199254740991},"failed":{"type":"integer","minimum":0,"maximum":9007199254740991},"skipped":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"skipped, todo and ignored tests"}},"required":["format","run","passed","failed","skipped"],"additionalProperties":false,"description":"the tests one QA command ran, read from its runner's output"},{"type":"null"}]},"stage":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}],"description":"the stage whose validation command this is; null for the config's qaCommands"}},"required":["source","label","cmd","exitCode","durationMs","outputTail","passed","stage"],"additionalProperties":false},"description":"the final QA commands at the final head with those files laid over it"}},"required":["stage","paths","brokenBy","qa"],"additionalProperties":false}},"verifiers":{"type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"status":{"type":"string","enum":["done","contract-violated","error","timeout","budget-exceeded"]},"verdict":{"anyOf":[{"type":"string","enum":["PASS","FAIL"]},{"type":"null"}],"description":"null when the verifier produced no valid result"},"findings":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"stable id of a finding within this report"},"description":"ids of the findings this verifier raised"},"evidenceRead":{"type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},"description":"files the verifier recorded as read (its evidence ledger)"},"usage":{"anyOf":[{"type":"object","properties":{"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"},"billing":{"description":"every request was made with a plan's subscription token: no money spent per request, the plan's cost","type":"string","const":"subscription"}},"required":["inputTokens","outputTokens","costUsd"],"additionalProperties":false},{"type":"null"}],"description":"null when the CLI did not report usage"},"durationMs":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"milliseconds"},"upstreamError":{"description":"present when the worker's last model request failed upstream","type":"object","properties":{"status":{"anyOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"null"}],"description":"HTTP status; null when the connection itself failed"},"message":{"type":"string","minLength":1,"description":"what the API said (an excerpt of its error body)"}},"required":["status","message"],"additionalProperties":false},"failure":{"description":"present when the worker did not produce a result; absent in reports written before it was recorded","type":"object","properties":{"reason":{"type":"string","pattern":"\\S","description":"the CLI's exit reason or okstra's (timeout, crash, unparsable result, changed tree)"},"stderrTail":{"type":"string","description":"the last lines of the worker's stderr, scrubbed; empty when it wrote none"}},"required":["reason","stderrTail"],"additionalProperties":false},"unavailable":{"description":"why the worker's provider could not work at all (quota, refused key, the API down after the gateway's retries, no CLI): no judgement of the stage; absent when it could work (and in older reports)","type":"string","pattern":"\\S"},"evidence":{"description":"events: the files it opened were read from its CLI's tool events and its citations checked against them; self-reported: its CLI gave no events, so evidenceRead is its own word; absent in reports written before it was recorded","type":"string","enum":["events","self-reported"]},"unreadCitations":{"description":"files the worker cited (a finding's file or an evidenceRead entry) that its CLI's tool events show it never opened; present only when there are some, and then the worker's result was discounted","type":"array","items":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"}},"findingsDropped":{"description":"findings this verifier listed beyond limits.findingsPerVerifier: counted, not kept (the least severe went first); absent when none was dropped","type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"required":["worker","status","verdict","findings","evidenceRead","usage","durationMs"],"additionalProperties":false}},"findings":{"type":"array","items":{"type":"object","properties":{"id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$","description":"stable id of a finding within this report"},"severity":{"type":"string","enum":["blocking","major","minor","info"]},"title":{"type":"string","minLength":1},"detail":{"type":"string"},"file":{"anyOf":[{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$","description":"repository-relative path, no leading \"/\" and no \"..\" segment"},{"type":"null"}],"description":"cited file exactly as the raiser wrote it"},"line":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}]},"endLine":{"anyOf":[{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},{"type":"null"}]},"raisedBy":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"confirmedBy":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""}},"refutedBy":{"type":"array","items":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""}},"disposition":{"type":"string","enum":["standing","confirmed","refuted"]},"stages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991},"description":"the stages it is attributed to: those whose commits changed its file; without a file (or a file no stage changed), the plan’s sink stages"},"commits":{"type":"array","items":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$","description":"full hex commit id (SHA-1 or SHA-256)"},"description":"the commits of those stages that changed its file"}},"required":["id","severity","title","detail","file","line","endLine","raisedBy","confirmedBy","refutedBy","disposition","stages","commits"],"additionalProperties":false}},"usage":{"type":"object","properties":{"workers":{"type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"},"billing":{"description":"every request was made with a plan's subscription token: no money spent per request, the plan's cost","type":"string","const":"subscription"}},"required":["worker","inputTokens","outputTokens","costUsd"],"additionalProperties":false}},"total":{"type":"object","properties":{"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991,"description":"input tokens, cache reads included"},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"description":"input tokens served from the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"description":"input tokens written to the prompt cache","type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"US dollars; null when no part of the cost is known (never 0 for unknown)"},"costComplete":{"description":"false when costUsd sums only the parts whose price is known; absent in reports written before the gateway","type":"boolean"},"billing":{"description":"every request was made with a plan's subscription token: no money spent per request, the plan's cost","type":"string","const":"subscription"}},"required":["inputTokens","outputTokens","costUsd"],"additionalProperties":false,"description":"sum over workers; costUsd sums the known costs (costComplete false when some are unknown), null when none is known"},"metered":{"description":"who counted the figures; absent in reports written before the gateway","type":"string","enum":["gateway","self-reported"]},"requests":{"description":"every model request of the run, in order, when the gateway metered it","type":"array","items":{"type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"role":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"what the worker was doing: executor, verifier, reverify, critic, planner"},"provider":{"type":"string","pattern":"^[a-z][a-z0-9-]*$","description":"claude, codex, gemini or the command provider's name"},"model":{"anyOf":[{"type":"string","minLength":1},{"type":"null"}],"description":"the model the request asked for; null when it named none"},"path":{"type":"string","minLength":1,"description":"request path below the API base URL"},"status":{"anyOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"null"}],"description":"final HTTP status sent to the agent; null when the connection failed"},"inputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"outputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cachedInputTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"cacheWriteTokens":{"type":"integer","minimum":0,"maximum":9007199254740991},"costUsd":{"anyOf":[{"type":"number","minimum":0},{"type":"null"}],"description":"null when the model has no known price (never 0 for unknown)"},"durationMs":{"type":"number","minimum":0,"description":"milliseconds (may be fractional)"},"firstByteMs":{"anyOf":[{"type":"number","minimum":0,"description":"milliseconds (may be fractional)"},{"type":"null"}],"description":"time to the first response byte; null when none arrived"},"retries":{"type":"integer","minimum":0,"maximum":9007199254740991},"refused":{"description":"the gateway answered the request itself instead of forwarding it","type":"string","enum":["budget","credential"]},"billing":{"description":"made with a plan's subscription token: no money spent per request (costUsd 0); absent for API keys","type":"string","const":"subscription"}},"required":["worker","role","provider","model","path","status","inputTokens","outputTokens","cachedInputTokens","cacheWriteTokens","costUsd","durationMs","firstByteMs","retries"],"additionalProperties":false}},"budgetExceeded":{"description":"the first budget refusal of the run","type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"the worker whose request was refused"},"scope":{"type":"string","enum":["worker","stage","plan","day"],"description":"which `budgets:` limit: per worker session, per stage run, per plan, or per plan per UTC day"},"limit":{"type":"string","minLength":1,"description":"the limit as configured, e.g. \"200,000 tokens\" or \"$5.00\""},"spent":{"type":"string","minLength":1,"description":"what was already spent in that scope when the request came"},"message":{"type":"string","minLength":1},"reservation":{"description":"the request's worst-case cost that did not fit; absent when the limit was already reached","type":"string","minLength":1},"headroom":{"description":"what was left under the limit when the request came","type":"string","minLength":1}},"required":["worker","scope","limit","spent","message"],"additionalProperties":false},"budgets":{"description":"headroom left and the largest refused reservation, when budgets applied","type":"object","properties":{"headroom":{"type":"array","items":{"type":"object","properties":{"scope":{"type":"string","enum":["worker","stage","plan","day"]},"worker":{"description":"the worker session, for a worker limit","type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$"},"limit":{"type":"string","minLength":1},"left":{"type":"string","minLength":1,"description":"the limit minus spend, e.g. \"$0.03\"; \"unknown\" when part of the spend has no price"}},"required":["scope","limit","left"],"additionalProperties":false},"description":"every configured limit, what was left of it after the run"},"largestRefused":{"description":"the largest worst-case reservation the gateway refused in the run","type":"object","properties":{"worker":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"scope":{"type":"string","enum":["worker","stage","plan","day"]},"reservation":{"type":"string","minLength":1,"description":"the refused request's worst-case cost"},"headroom":{"type":"string","minLength":1,"description":"what was left under the limit it did not fit"}},"required":["worker","scope","reservation","headroom"],"additionalProperties":false}},"required":["headroom"],"additionalProperties":false}},"required":["workers","total"],"additionalProperties":false},"isolation":{"type":"object","properties":{"mode":{"type":"string","enum":["os-user","none"],"description":"os-user: agents ran as separate unprivileged users; none: with okstra's own privileges"},"detail":{"type":"string","pattern":"\\S","description":"one sentence, e.g. \"agents ran as okstra-agent-1…3 without sudo\""}},"required":["mode","detail"],"additionalProperties":false},"ledgerRow":{"anyOf":[{"oneOf":[{"type":"object","properties":{"v":{"type":"number","const":1},"plan_id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"run_id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},"actor":{"type":"string","minLength":1},"plan_blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"base_commit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_branch":{"type":"string","minLength":1,"maxLength":255},"done_heads":{"type":"object","propertyNames":{"type":"string","pattern":"^[1-9][0-9]{0,5}$"},"additionalProperties":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"}},"report_path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},"status":{"type":"string","const":"verified"}},"required":["v","plan_id","run_id","at","plan_blob","base_commit","final_head","final_branch","done_heads","report_path","status"],"additionalProperties":false},{"type":"object","properties":{"v":{"type":"number","const":1},"plan_id":{"type":"string","pattern":"^[a-z0-9][a-z0-9._-]{0,62}$"},"run_id":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$"},"at":{"type":"string","format":"date-time","pattern":"^(?:(?:\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\\d|30)|(?:02)-(?:0[1-9]|1\\d|2[0-8])))T(?:(?:[01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d(?:\\.\\d+)?(?:Z))$"},"actor":{"type":"string","minLength":1},"plan_blob":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"base_commit":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_head":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"},"final_branch":{"type":"string","minLength":1,"maxLength":255},"done_heads":{"type":"object","propertyNames":{"type":"string","pattern":"^[1-9][0-9]{0,5}$"},"additionalProperties":{"type":"string","pattern":"^[0-9a-f]{40}([0-9a-f]{24})?$"}},"report_path":{"type":"string","pattern":"^(?![/\\\\])(?!.*(?:^|[/\\\\])\\.\\.(?:[/\\\\]|$))[^\\n\\r]+$"},"status":{"type":"string","const":"verification-failed"},"fix_stages":{"minItems":1,"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}},"rebuild_stages":{"type":"array","items":{"type":"integer","exclusiveMinimum":0,"maximum":9007199254740991}}},"required":["v","plan_id","run_id","at","plan_blob","base_commit","final_head","final_branch","done_heads","report_path","status","fix_stages","rebuild_stages"],"additionalProperties":false}]},{"type":"null"}],"description":"the row this run appended; null only when the append itself failed"},"roster":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9][A-Za-z0-9 ._-]*[A-Za-z0-9]$","description":"roster name, e.g. \"Codex worker\""},"provider":{"type":"string"},"model":{"type":["string","null"]}},"required":["name","provider","model"],"additionalProperties":false}}},"required":["schema","version","plan","run","git","verdict","qa","verifiers","findings","usage","isolation","ledgerRow","roster"],"additionalProperties":false,"description":"okstra final verification report of one plan"};
-const pattern136 = new RegExp("^[1-9][0-9]{0,5}$", "u");
+const pattern137 = new RegExp("^[1-9][0-9]{0,5}$", "u");
 
 function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -29247,7 +29321,7 @@ if(data202 && typeof data202 == "object" && !Array.isArray(data202)){
 for(const key28 in data202){
 const _errs519 = errors;
 if(typeof key28 === "string"){
-if(!pattern136.test(key28)){
+if(!pattern137.test(key28)){
 const err608 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/0/properties/done_heads/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}$"+"\"",schema:"^[1-9][0-9]{0,5}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[0].properties.done_heads.propertyNames,data:key28,propertyName:key28};
 if(vErrors === null){
 vErrors = [err608];
@@ -29775,7 +29849,7 @@ if(data215 && typeof data215 == "object" && !Array.isArray(data215)){
 for(const key31 in data215){
 const _errs551 = errors;
 if(typeof key31 === "string"){
-if(!pattern136.test(key31)){
+if(!pattern137.test(key31)){
 const err653 = {instancePath:instancePath+"/ledgerRow/done_heads",schemaPath:"#/properties/ledgerRow/anyOf/0/oneOf/1/properties/done_heads/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[1-9][0-9]{0,5}$"},message:"must match pattern \""+"^[1-9][0-9]{0,5}$"+"\"",schema:"^[1-9][0-9]{0,5}$",parentSchema:schema36.properties.ledgerRow.anyOf[0].oneOf[1].properties.done_heads.propertyNames,data:key31,propertyName:key31};
 if(vErrors === null){
 vErrors = [err653];

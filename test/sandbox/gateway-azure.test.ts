@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startGateway, type Gateway } from '../../src/sandbox/gateway/index.js';
+import { startModelServer, type ModelServer } from '../contract/model-server/server.js';
+import { call } from './gateway-helpers.js';
+
+const AZURE_KEY = 'okstra0gateway0test0azure0key0000000000';
+const BODY = JSON.stringify({
+  model: 'gpt-5.5',
+  input: [{ type: 'message', role: 'user', content: 'hi' }],
+  stream: true,
+});
+
+let server: ModelServer | null = null;
+let gateway: Gateway | null = null;
+afterEach(async () => {
+  await gateway?.close();
+  await server?.close();
+  gateway = null;
+  server = null;
+});
+
+async function azureRoute(realKey: string): Promise<{ baseUrl: string; credential: string }> {
+  server = await startModelServer(() => ({ kind: 'text', text: 'hi from azure' }), { azure: { apiKey: AZURE_KEY } });
+  gateway = await startGateway({ pricing: {}, budgets: {} });
+  return gateway.open({
+    worker: 'Codex worker',
+    role: 'executor',
+    provider: 'codex',
+    upstream: `${server.url}/openai/v1`,
+    realKey,
+    platform: { kind: 'azure' },
+  });
+}
+
+describe('the gateway on Azure OpenAI', () => {
+  it('puts the resource key in api-key in place of the dispatch bearer, and hands it back nowhere', async () => {
+    const { baseUrl, credential } = await azureRoute(AZURE_KEY);
+    const reply = await call(`${baseUrl}/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
+      body: BODY,
+    });
+    expect(reply.status).toBe(200);
+    expect(
+      server?.requests.map((r) => [r.protocol, r.answered, r.headers['api-key'], r.headers.authorization]),
+    ).toEqual([['azure', 'text', AZURE_KEY, undefined]]);
+    expect(gateway?.records()[0]).toMatchObject({ status: 200, metered: true });
+    expect(JSON.stringify(reply.headers) + reply.body).not.toContain(AZURE_KEY);
+  });
+
+  it('the scripted endpoint refuses another key; the gateway refuses a call without the dispatch credential', async () => {
+    const { baseUrl, credential } = await azureRoute('okstra0some0other0resource0key00000000');
+    const wrongKey = await call(`${baseUrl}/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credential}` },
+      body: BODY,
+    });
+    expect(wrongKey.status).toBe(401);
+    expect(server?.requests.map((r) => r.answered)).toEqual(['bad-signature']);
+    expect((await call(`${baseUrl}/responses`, { method: 'POST', body: BODY })).status).toBe(401);
+    expect(server?.requests).toHaveLength(1);
+  });
+});
