@@ -6,12 +6,11 @@ import { agentClisDir } from '../../src/providers/cli-locate.js';
 import { pinnedSpec } from '../../src/providers/cli-pins.js';
 import { CREDENTIAL_PREFIX } from '../../src/sandbox/gateway/credentials.js';
 import type { AwsCredentials } from '../../src/sandbox/gateway/index.js';
-import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { agentScratchDir, makeRepo } from '../helpers/git-repos.js';
-import { occurrences, snapshotDispatches, type AgentSnapshot } from './agent-snapshot.js';
-import { CLIS, dispatch, requireOrSkip, startContractGateway, type ContractRig } from './helpers.js';
+import { occurrences } from './agent-snapshot.js';
+import { CLIS, dispatch, heldWriteThenCarry, requireOrSkip, startContractRig, type ContractRig } from './helpers.js';
 import { BEDROCK_METRICS } from './model-server/bedrock.js';
-import { carryMessage, SCRIPTED_USAGE } from './model-server/script.js';
+import { SCRIPTED_USAGE } from './model-server/script.js';
 import { startModelServer } from './model-server/server.js';
 
 /**
@@ -38,20 +37,7 @@ describe.skipIf(skip)(
     let rig: ContractRig;
     beforeAll(async () => {
       const server = await startModelServer(undefined, { bedrock: { region: REGION, credentials: AWS } });
-      const { gateway, sleeps } = await startContractGateway();
-      const sandbox = await createSandbox({ configured: 'auto', shell: 'cli' });
-      await sandbox.makeReachable(agentClisDir());
-      rig = {
-        server,
-        gateway,
-        sleeps,
-        sandbox,
-        close: async () => {
-          await sandbox.close();
-          await gateway.close();
-          await server.close();
-        },
-      };
+      rig = await startContractRig(server);
     });
     afterAll(async () => {
       await rig.close();
@@ -60,18 +46,8 @@ describe.skipIf(skip)(
     it('executor: writes a file and reports carry; every call signed, metered from Bedrock’s counts, no AWS secret in the agent’s reach', async () => {
       const { dir } = await makeRepo();
       const parent = agentScratchDir('okstra-dispatch-parent-');
-      let snapshot: AgentSnapshot | null = null;
-      rig.server.setScript((call) =>
-        call.turn === 0
-          ? {
-              kind: 'hold',
-              until: async () => {
-                snapshot = await snapshotDispatches(parent);
-              },
-              then: { kind: 'write', path: 'hello.txt', content: 'hello from Bedrock\n' },
-            }
-          : { kind: 'text', text: carryMessage(2, 'hello.txt') },
-      );
+      const held = heldWriteThenCarry(parent, 'hello from Bedrock\n');
+      rig.server.setScript(held.script);
       // okstra's environment as aws-actions/configure-aws-credentials leaves it; no Anthropic key at all.
       const env = {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -113,7 +89,7 @@ describe.skipIf(skip)(
       expect(metering?.usage?.costUsd).toBeCloseTo(cost, 12);
 
       // The held turn: what the agent's processes had while the model call was open.
-      const seen = snapshot as AgentSnapshot | null;
+      const seen = held.snapshot();
       if (!seen) throw new Error('the scripted server never held a call');
       for (const secret of [AWS.secretAccessKey, AWS.sessionToken ?? '', AWS.accessKeyId])
         expect(occurrences(seen, secret), 'an AWS credential reached the agent').toEqual([]);

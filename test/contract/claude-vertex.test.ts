@@ -6,11 +6,10 @@ import { resolvePrice } from '../../src/core/usage/prices.js';
 import { agentClisDir } from '../../src/providers/cli-locate.js';
 import { pinnedSpec } from '../../src/providers/cli-pins.js';
 import { CREDENTIAL_PREFIX } from '../../src/sandbox/gateway/credentials.js';
-import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { agentScratchDir, makeRepo } from '../helpers/git-repos.js';
-import { occurrences, snapshotDispatches, type AgentSnapshot } from './agent-snapshot.js';
-import { CLIS, dispatch, requireOrSkip, startContractGateway, type ContractRig } from './helpers.js';
-import { carryMessage, SCRIPTED_USAGE } from './model-server/script.js';
+import { occurrences } from './agent-snapshot.js';
+import { CLIS, dispatch, heldWriteThenCarry, requireOrSkip, startContractRig, type ContractRig } from './helpers.js';
+import { SCRIPTED_USAGE } from './model-server/script.js';
 import { startModelServer } from './model-server/server.js';
 import { vertexTarget } from './model-server/vertex.js';
 
@@ -50,20 +49,7 @@ describe.skipIf(skip)(`claude on Vertex AI: the real ${pinnedSpec('claude')} thr
         credential_source: { file: join(dir, 'subject.jwt') },
       }),
     );
-    const { gateway, sleeps } = await startContractGateway();
-    const sandbox = await createSandbox({ configured: 'auto', shell: 'cli' });
-    await sandbox.makeReachable(agentClisDir());
-    rig = {
-      server,
-      gateway,
-      sleeps,
-      sandbox,
-      close: async () => {
-        await sandbox.close();
-        await gateway.close();
-        await server.close();
-      },
-    };
+    rig = await startContractRig(server);
   });
   afterAll(async () => {
     await rig.close();
@@ -72,18 +58,8 @@ describe.skipIf(skip)(`claude on Vertex AI: the real ${pinnedSpec('claude')} thr
   it('executor: writes a file and reports carry; every call carries okstra’s access token, metered, no Google credential in the agent’s reach', async () => {
     const { dir } = await makeRepo();
     const parent = agentScratchDir('okstra-dispatch-parent-');
-    let snapshot: AgentSnapshot | null = null;
-    rig.server.setScript((call) =>
-      call.turn === 0
-        ? {
-            kind: 'hold',
-            until: async () => {
-              snapshot = await snapshotDispatches(parent);
-            },
-            then: { kind: 'write', path: 'hello.txt', content: 'hello from Vertex\n' },
-          }
-        : { kind: 'text', text: carryMessage(2, 'hello.txt') },
-    );
+    const held = heldWriteThenCarry(parent, 'hello from Vertex\n');
+    rig.server.setScript(held.script);
     // okstra's environment as google-github-actions/auth leaves it; no Anthropic key at all.
     const env = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -124,7 +100,7 @@ describe.skipIf(skip)(`claude on Vertex AI: the real ${pinnedSpec('claude')} thr
     expect(metering?.usage?.costUsd).toBeCloseTo(cost, 12);
 
     // The held turn: what the agent's processes had while the model call was open.
-    const seen = snapshot as AgentSnapshot | null;
+    const seen = held.snapshot();
     if (!seen) throw new Error('the scripted server never held a call');
     for (const secret of [ACCESS_TOKEN, SUBJECT_TOKEN, adcFile])
       expect(occurrences(seen, secret), 'a Google credential reached the agent').toEqual([]);

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentClisDir } from '../../src/providers/cli-locate.js';
 import { pinnedSpec } from '../../src/providers/cli-pins.js';
 import { CREDENTIAL_PREFIX } from '../../src/sandbox/gateway/credentials.js';
-import { createSandbox } from '../../src/sandbox/sandbox.js';
 import { agentScratchDir, makeRepo } from '../helpers/git-repos.js';
-import { occurrences, snapshotDispatches, type AgentSnapshot } from './agent-snapshot.js';
-import { CLIS, dispatch, requireOrSkip, startContractGateway, type ContractRig } from './helpers.js';
-import { carryMessage, SCRIPTED_USAGE } from './model-server/script.js';
+import { occurrences } from './agent-snapshot.js';
+import { CLIS, dispatch, heldWriteThenCarry, requireOrSkip, startContractRig, type ContractRig } from './helpers.js';
+import { SCRIPTED_USAGE } from './model-server/script.js';
 import { startModelServer } from './model-server/server.js';
 
 /**
@@ -27,20 +26,7 @@ describe.skipIf(skip)(`codex on Azure OpenAI: the real ${pinnedSpec('codex')} th
   let rig: ContractRig;
   beforeAll(async () => {
     const server = await startModelServer(undefined, { azure: { apiKey: AZURE_KEY } });
-    const { gateway, sleeps } = await startContractGateway();
-    const sandbox = await createSandbox({ configured: 'auto', shell: 'cli' });
-    await sandbox.makeReachable(agentClisDir());
-    rig = {
-      server,
-      gateway,
-      sleeps,
-      sandbox,
-      close: async () => {
-        await sandbox.close();
-        await gateway.close();
-        await server.close();
-      },
-    };
+    rig = await startContractRig(server);
   });
   afterAll(async () => {
     await rig.close();
@@ -49,18 +35,8 @@ describe.skipIf(skip)(`codex on Azure OpenAI: the real ${pinnedSpec('codex')} th
   it('executor: writes a file and reports carry; every call carries the resource key in api-key, metered, the key never in the agent’s reach', async () => {
     const { dir } = await makeRepo();
     const parent = agentScratchDir('okstra-dispatch-parent-');
-    let snapshot: AgentSnapshot | null = null;
-    rig.server.setScript((call) =>
-      call.turn === 0
-        ? {
-            kind: 'hold',
-            until: async () => {
-              snapshot = await snapshotDispatches(parent);
-            },
-            then: { kind: 'write', path: 'hello.txt', content: 'hello from Azure\n' },
-          }
-        : { kind: 'text', text: carryMessage(2, 'hello.txt') },
-    );
+    const held = heldWriteThenCarry(parent, 'hello from Azure\n');
+    rig.server.setScript(held.script);
     const env = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       LANG: 'C.UTF-8',
@@ -90,7 +66,7 @@ describe.skipIf(skip)(`codex on Azure OpenAI: the real ${pinnedSpec('codex')} th
       [200, true, SCRIPTED_USAGE.inputTokens, SCRIPTED_USAGE.outputTokens],
     ]);
 
-    const seen = snapshot as AgentSnapshot | null;
+    const seen = held.snapshot();
     if (!seen) throw new Error('the scripted server never held a call');
     expect(occurrences(seen, AZURE_KEY), 'the Azure key reached the agent').toEqual([]);
     const keyed = seen.processes.filter((p) => p.env.OPENAI_API_KEY !== undefined || p.env.CODEX_HOME !== undefined);

@@ -13,6 +13,8 @@ import { resolveProvider, type ProviderDeps } from '../../src/providers/registry
 import type { DispatchRequest, DispatchResult, WorkerRole } from '../../src/providers/types.js';
 import { startGateway, type Gateway, type GatewayOptions } from '../../src/sandbox/gateway/index.js';
 import { createSandbox, type AgentLease, type AgentSandbox } from '../../src/sandbox/sandbox.js';
+import { snapshotDispatches, type AgentSnapshot } from './agent-snapshot.js';
+import { carryMessage, type Script } from './model-server/script.js';
 import { startModelServer, type ModelServer } from './model-server/server.js';
 
 /**
@@ -147,8 +149,9 @@ export interface ContractRig extends ContractGateway {
  * Starts the file's rig. As root (here and on CI runners) the sandbox runs
  * every CLI as an `okstra-agent-N` user, which must reach the installed CLIs.
  */
-export async function startContractRig(): Promise<ContractRig> {
-  const server = await startModelServer();
+/** The rig around the scripted model server, or around `server` (a cloud platform's fake endpoint). */
+export async function startContractRig(server?: ModelServer): Promise<ContractRig> {
+  server ??= await startModelServer();
   const { gateway, sleeps } = await startContractGateway();
   const sandbox = await createSandbox({ configured: 'auto', shell: 'cli' });
   await sandbox.makeReachable(agentClisDir());
@@ -304,4 +307,28 @@ export function plantHostileAgentConfig(worktree: string, marker: string): void 
     mkdirSync(dirname(join(worktree, path)), { recursive: true });
     writeFileSync(join(worktree, path), content);
   }
+}
+
+/**
+ * Turn 0 holds while the processes of the dispatch whose folder is under
+ * `parent` are snapshotted (variables, arguments, files: where a secret
+ * could have leaked), then writes hello.txt with `content`; turn 1 reports
+ * the carry.
+ */
+export function heldWriteThenCarry(
+  parent: string,
+  content: string,
+): { script: Script; snapshot: () => AgentSnapshot | null } {
+  let taken: AgentSnapshot | null = null;
+  const script: Script = (call) =>
+    call.turn === 0
+      ? {
+          kind: 'hold',
+          until: async () => {
+            taken = await snapshotDispatches(parent);
+          },
+          then: { kind: 'write', path: 'hello.txt', content },
+        }
+      : { kind: 'text', text: carryMessage(2, 'hello.txt') };
+  return { script, snapshot: () => taken };
 }
