@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Git } from './git.js';
-import type { StageWorkspace } from './stage-workspace.js';
+import type { StageWorkspace } from '../workspace/stage-workspace.js';
 
 const PLAN_IDENTITY = {
   GIT_AUTHOR_NAME: 'okstra',

@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import type { AgentUser } from './agent-users.js';
 import { pathArgument } from '../core/text/path-bytes.js';
 import { ReachRegistry } from './reach-registry.js';
-import { handLayersTo, layersOf, shareLayersForReading, takeLayersBack } from './tree-layers.js';
+import { handLayersTo, layersOf, shareLayersForReading, takeLayersBack } from '../workspace/layers.js';
 
 /**
  * File-system rules of the trust boundary. okstra creates every folder an
@@ -26,7 +26,7 @@ const grants = new Map<string, bigint>();
  * the agent's doing, okstra's own ownership change is before it.
  */
 export async function giveTo(dir: string, user: AgentUser): Promise<void> {
-  // A layered tree changes hands by a remount: only its upper layer changes owner (tree-layers.ts).
+  // A layered tree changes hands by a remount: only its upper layer changes owner (src/workspace/layers.ts).
   const layers = layersOf(dir);
   if (layers) await handLayersTo(dir, layers, user);
   else {

@@ -61,7 +61,7 @@ export class IsolationError extends Error {
  * command-scope config through the environment, which git honours for this
  * setting, and which no repository file can override. An agent's git also
  * judges files by modification time and size as okstra's does
- * (TREE_STAT_CONFIG in src/git/stage-workspace.ts): okstra's chown moves every
+ * (TREE_STAT_CONFIG in src/workspace/stage-workspace.ts): okstra's chown moves every
  * file's owner and change time, and an agent's git, which cannot write the
  * index, would otherwise read the whole tree again on every call (~0.5 s at
  * 20,000 files). What an agent's git answers decides nothing.

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { NestedRepositoryError } from '../../src/git/nested-repository-error.js';
-import { StageWorkspace, type StageTreeMode } from '../../src/git/stage-workspace.js';
+import { StageWorkspace, type StageTreeMode } from '../../src/workspace/stage-workspace.js';
 import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 

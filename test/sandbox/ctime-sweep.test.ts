@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentUserPool, type AgentUser } from '../../src/sandbox/agent-users.js';
 import { changedSince, fileClock, giveTo, grantedAt, reclaimTree } from '../../src/sandbox/fs-access.js';
-import { StageWorkspace, TREE_STAT_CONFIG } from '../../src/git/stage-workspace.js';
+import { StageWorkspace, TREE_STAT_CONFIG } from '../../src/workspace/stage-workspace.js';
 import { Git } from '../../src/git/git.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 

@@ -16,13 +16,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AgentUserPool, type AgentUser } from '../../src/sandbox/agent-users.js';
 import { giveTo, openForReading } from '../../src/sandbox/fs-access.js';
 import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
-import { layersOf } from '../../src/sandbox/tree-layers.js';
-import { CheckoutChangedError, parseCheckoutStatus } from '../../src/git/layered-tree.js';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { layersOf } from '../../src/workspace/layers.js';
+import { CheckoutChangedError, parseCheckoutStatus } from '../../src/workspace/laying.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { discardsSettled } from '../../src/git/tree-trash.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
-// Layered stage trees (src/sandbox/tree-layers.ts) lay each stage tree over the user's checkout instead of checking
+// Layered stage trees (src/workspace/layers.ts) lay each stage tree over the user's checkout instead of checking
 // it out. These tests run as root with real agent users and real overlay mounts: the checkout must never change,
 // nothing it holds but the commit's files may show, and an edit the user makes meanwhile must stop the stage.
 

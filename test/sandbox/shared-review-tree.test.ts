@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AgentUserPool, type AgentUser } from '../../src/sandbox/agent-users.js';
 import { giveTo, makeReachable, openForReading } from '../../src/sandbox/fs-access.js';
-import { StageWorkspace, parseStatusV2 } from '../../src/git/stage-workspace.js';
+import { StageWorkspace, parseStatusV2 } from '../../src/workspace/stage-workspace.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
 const ATTACKER = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'agents', 'tree-attacker.mjs');

@@ -1,10 +1,10 @@
 import { runTool } from '../process/run-captured.js';
 import { chmod, lchown, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { mountOverlay, unmount } from './layer-mounts.js';
+import { mountOverlay, unmount } from '../sandbox/layer-mounts.js';
 
 /**
- * A stage tree made of layers instead of a checkout (src/git/layered-tree.ts
+ * A stage tree made of layers instead of a checkout (src/workspace/laying.ts
  * builds one): an overlay whose lowest layer is the user's own checkout, read
  * and never written, under okstra's mask (the tree's `.git` pointer and
  * whiteouts over every file git does not track there), and an upper layer
@@ -134,7 +134,7 @@ export async function takeLayersBack(
   return changed;
 }
 
-/** Layer folders okstra makes (src/git/layered-tree.ts): the only upper layers a stale mount's cleanup deletes. */
+/** Layer folders okstra makes (src/workspace/laying.ts): the only upper layers a stale mount's cleanup deletes. */
 export const LAYERS_PREFIX = 'okstra-layers-';
 
 /**

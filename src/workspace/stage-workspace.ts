@@ -9,17 +9,17 @@ import {
   isNestedGitPath,
   reclaimTree,
 } from '../sandbox/fs-access.js';
-import { changeSummary, type ChangeSummary } from './change-summary.js';
+import { changeSummary, type ChangeSummary } from '../git/change-summary.js';
 import { isInstructionFile } from '../core/scope/instruction-files.js';
-import { reviewTree, type ReviewTree } from './review-commit.js';
-import { Git, GitError, treeGitArgs, type GitOptions, type GitResult } from './git.js';
+import { reviewTree, type ReviewTree } from '../git/review-commit.js';
+import { Git, GitError, treeGitArgs, type GitOptions, type GitResult } from '../git/git.js';
 import { runTool } from '../process/run-captured.js';
 import { pathArgument } from '../core/text/path-bytes.js';
 import { layersAvailable, opaqueFolders } from '../sandbox/layer-mounts.js';
-import { forgetLayers, layersOf, mountLayers, registerLayers } from '../sandbox/tree-layers.js';
-import { CheckoutChangedError, checkoutLayerable, dropLayers, layTree } from './layered-tree.js';
-import { discardTree } from './tree-trash.js';
-import { NestedRepositoryError } from './nested-repository-error.js';
+import { forgetLayers, layersOf, mountLayers, registerLayers } from './layers.js';
+import { CheckoutChangedError, checkoutLayerable, dropLayers, layTree } from './laying.js';
+import { discardTree } from '../git/tree-trash.js';
+import { NestedRepositoryError } from '../git/nested-repository-error.js';
 import { halfMadeError, POOL_PREFIX, removeHalfMadeRegistration } from './worktrees.js';
 
 const worktreeQueues = new Map<string, Promise<void>>();
@@ -302,7 +302,7 @@ export class StageWorkspace {
 
   /**
    * Makes `dir` (registered, not checked out) a layered tree over the user's
-   * checkout (src/sandbox/tree-layers.ts): no file is written but those the
+   * checkout (src/workspace/layers.ts): no file is written but those the
    * tree's commit has differently from the checkout. False when it cannot be
    * one here (the caller checks it out in full).
    */
