@@ -154,7 +154,7 @@ async function oneDispatch(
       dir,
       60_000,
       request,
-      { sandbox: timed },
+      { sandbox: timed, workspace },
       progress,
     );
     const ms = performance.now() - start;

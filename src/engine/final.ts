@@ -360,7 +360,7 @@ async function review(
       const dir = shared ? tree : await deps.workspace.addDetachedWorktree(view.at);
       try {
         // Readable by the session's user, writable by none: the file system keeps the tree as it was.
-        await deps.sandbox.shareForReading(dir);
+        await deps.sandbox.shareForReading(deps.workspace.tree(dir));
         const d = await dispatchWorker(
           member,
           'final-verifier',

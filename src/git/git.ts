@@ -42,7 +42,7 @@ export class GitError extends Error {
  * `diff` take `diff.ignoreSubmodules`; plumbing that does not is told by
  * {@link treeGitArgs}, and `add`, which cannot be told, never meets a nested
  * repository: okstra deletes each from a tree before its git runs there
- * (StageWorkspace's sweep).
+ * (the change-time sweep, src/workspace/tree-base.ts).
  */
 export const OKSTRA_GIT_CONFIG: readonly string[] = [
   ...['-c', 'gc.auto=0', '-c', 'maintenance.auto=false', '-c', 'core.hooksPath=/dev/null'],
