@@ -20,7 +20,7 @@ import { Git } from '../src/git/git.js';
 import { discardsSettled } from '../src/git/tree-trash.js';
 import { checkoutLayerable } from '../src/workspace/laying.js';
 import { stageTreeModeFrom } from '../src/workspace/stage-workspace.js';
-import { layersAvailable } from '../src/sandbox/layer-mounts.js';
+import { layersAvailable } from '../src/workspace/layer-mounts.js';
 import { schemaCompileCount } from '../src/core/report/validate-schema.js';
 import { makeBigRepo, type BigRepoSize } from './big-repo.js';
 import { benchFencedValidation } from './plan.js';

@@ -18,7 +18,7 @@ import { LedgerRefusedError } from '../git/ledger-store.js';
 import { MergeConflictError } from '../workspace/stage-workspace.js';
 import { resolveCommits } from '../git/resolve-refs.js';
 import { removeWorktreesOfDeadRun } from '../workspace/worktrees.js';
-import { replayCommits } from '../git/replay-commits.js';
+import { replayCommits } from '../workspace/replay-commits.js';
 import { machineFactsFor, thisClaimant } from './claimant.js';
 import { findStaleHeads, staleGateMessage } from './stale-heads.js';
 import { EngineError, type EngineDeps, type RunStageRequest, type StageRefusal } from './types.js';

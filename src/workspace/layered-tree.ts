@@ -2,7 +2,7 @@ import { chmod, lstat, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileClock, handedOverAt } from '../sandbox/fs-access.js';
 import type { AgentUser } from '../sandbox/agent-users.js';
-import { opaqueFolders } from '../sandbox/layer-mounts.js';
+import { opaqueFolders } from './layer-mounts.js';
 import { runTool } from '../process/run-captured.js';
 import { pathArgument } from '../core/text/path-bytes.js';
 import { handLayersTo, mountLayers, takeLayersBack, type TreeLayers } from './layers.js';

@@ -1,7 +1,7 @@
 import { runTool } from '../process/run-captured.js';
 import { chmod, lchown, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { mountOverlay, unmount } from '../sandbox/layer-mounts.js';
+import { mountOverlay, unmount } from './layer-mounts.js';
 
 /**
  * A stage tree made of layers instead of a checkout (src/workspace/laying.ts

@@ -13,7 +13,7 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { detachAndRemoveCommand, makeWhiteouts, unmount } from '../sandbox/layer-mounts.js';
+import { detachAndRemoveCommand, makeWhiteouts, unmount } from './layer-mounts.js';
 import { runDetached } from '../git/tree-trash.js';
 import { LAYERS_PREFIX, type TreeLayers } from './layers.js';
 import { pathArgument } from '../core/text/path-bytes.js';

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { layersAvailable } from '../sandbox/layer-mounts.js';
+import { layersAvailable } from './layer-mounts.js';
 import { CheckoutTree } from './checkout-tree.js';
 import { LayeredTree } from './layered-tree.js';
 import { checkoutLayerable } from './laying.js';

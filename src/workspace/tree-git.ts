@@ -1,5 +1,5 @@
 import { stat, utimes } from 'node:fs/promises';
-import { Git, treeGitArgs, type GitOptions, type GitResult } from '../git/git.js';
+import { Git, type GitOptions, type GitResult } from '../git/git.js';
 import { pathArgument } from '../core/text/path-bytes.js';
 import type { TreeStatus } from './stage-tree.js';
 
@@ -30,6 +30,23 @@ export const LITERAL_PATHSPECS = { GIT_LITERAL_PATHSPECS: '1' };
 /** More paths than this, or longer together: the whole tree is asked instead (an argument list has a limit). */
 const MAX_PATHSPECS = 2_000;
 const MAX_PATHSPEC_CHARS = 256 * 1024;
+
+/** Subcommands that would look inside a submodule's folder unless told not to. */
+const SUBMODULE_LOOKERS = new Set(['status', 'diff', 'diff-files', 'diff-index']);
+
+/**
+ * `args` for a git call in a stage, review, QA or final tree: a subcommand
+ * that would look inside submodules is told to ignore them all, whatever
+ * `.gitmodules` (the tree's) says of each. Options before the subcommand
+ * (`-c key=value` pairs) are kept in front of it.
+ */
+export function treeGitArgs(args: readonly string[]): string[] {
+  let i = 0;
+  while (args[i] === '-c') i += 2;
+  const sub = args[i];
+  if (sub === undefined || !SUBMODULE_LOOKERS.has(sub)) return [...args];
+  return [...args.slice(0, i + 1), '--ignore-submodules=all', ...args.slice(i + 1)];
+}
 
 /**
  * One tree's index loan (see {@link TreeGit}): a second command in the same

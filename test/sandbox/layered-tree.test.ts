@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentUserPool, type AgentUser } from '../../src/sandbox/agent-users.js';
 import { giveTo } from '../../src/sandbox/fs-access.js';
-import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
+import { layersAvailable } from '../../src/workspace/layer-mounts.js';
 import { LayeredTree } from '../../src/workspace/layered-tree.js';
 import { CheckoutChangedError, parseCheckoutStatus } from '../../src/workspace/laying.js';
 import { StageWorkspace } from '../../src/workspace/stage-workspace.js';

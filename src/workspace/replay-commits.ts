@@ -1,5 +1,5 @@
-import { Git } from './git.js';
-import type { StageWorkspace } from '../workspace/stage-workspace.js';
+import { Git } from '../git/git.js';
+import type { StageWorkspace } from './stage-workspace.js';
 
 const ENGINE_IDENTITY = {
   GIT_COMMITTER_NAME: 'okstra',
