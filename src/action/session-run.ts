@@ -1,5 +1,6 @@
 import { LedgerFormatError } from '../core/ledger/index.js';
 import { okstraLine } from '../core/text/okstra-line.js';
+import { mark, timed } from '../process/timings.js';
 import { ProviderError } from '../providers/errors.js';
 import type { RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -46,12 +47,13 @@ export async function runSession(
     throw error;
   }
 
+  mark('session:opened');
   try {
     // Each mode's module is loaded for its run only: a stage run does not compile planning, final verification or
     // the hand-off.
     switch (inputs.mode) {
       case 'stage':
-        await (await import('./modes.js')).stageMode(session, results);
+        await (await timed('action:load-mode', () => import('./modes.js'))).stageMode(session, results);
         break;
       case 'chain':
         await (await import('./modes.js')).chainMode(session, results);
