@@ -88,7 +88,7 @@ export async function runSession(
           : String(error),
     );
   } finally {
-    await session.dispose();
+    await timed('session:dispose', () => session.dispose());
   }
 
   writeOutputs(io, results);
