@@ -24,6 +24,10 @@ export async function runSession(
 ): Promise<void> {
   const { io } = d;
   const results = emptyResults(inputs.dryRun);
+  // A stage or chain run's mode module compiles while the session's git and boundary work is under way, not after it:
+  // both are on the way to the stage's claim. Awaited below; a session that fails first must not leave it unhandled.
+  const stageModes = inputs.mode === 'stage' || inputs.mode === 'chain' ? import('./modes.js') : null;
+  stageModes?.catch(() => undefined);
   let session: Session;
   try {
     session = await inGroup(io, `okstra: setup (mode ${inputs.mode}${inputs.dryRun ? ', dry run' : ''})`, () =>
@@ -53,10 +57,10 @@ export async function runSession(
     // the hand-off.
     switch (inputs.mode) {
       case 'stage':
-        await (await timed('action:load-mode', () => import('./modes.js'))).stageMode(session, results);
+        await (await timed('action:load-mode', () => stageModes ?? import('./modes.js'))).stageMode(session, results);
         break;
       case 'chain':
-        await (await import('./modes.js')).chainMode(session, results);
+        await (await (stageModes ?? import('./modes.js'))).chainMode(session, results);
         break;
       case 'continue':
         await (await import('./sweep-modes.js')).continueMode(session, results);
