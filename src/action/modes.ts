@@ -77,14 +77,15 @@ async function endStage(
   s.io.info(
     `stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`,
   );
+  // The plan's spend reads and validates its stored reports (a module, with the schema validators, loaded only now:
+  // not before the claim), beside the check and the comment, which the run's end waits for too.
+  const spend = import('../triggers/plan-summary.js').then((m) => m.planSpendLine(s.deps.ledger, plan.id));
+  spend.catch(() => undefined);
   await timed('stage:check-completed', () => s.publisher.completed(outcome, outcome.ledgerCommit));
   const full = s.scrub.scrubAll(outcome.markdown);
   const markdown = r.summaryChars + full.length <= SUMMARY_BUDGET ? full : renderSummary(report).markdown;
   r.summaryChars += markdown.length;
-  // The plan's spend reads and validates its stored reports: their module (and the schema validators) loads once the
-  // stage is recorded, not before its claim.
-  const { planSpendLine } = await import('../triggers/plan-summary.js');
-  await timed('stage:summary', async () => s.io.summary(`${markdown}\n${await planSpendLine(s.deps.ledger, plan.id)}`));
+  await timed('stage:summary', async () => s.io.summary(`${markdown}\n${await spend}`));
   if (after) await (await after)();
   if (report.verdict.value !== 'PASS')
     r.failures.push(
