@@ -114,10 +114,8 @@ export async function stripCheckoutCredentials(
   const remote = opts.remote ?? 'origin';
   const git = new Git(repoDir);
   // Two reads that need nothing of each other, side by side: every stage job does this before its claim.
-  const [common, before] = await Promise.all([
-    git.ok(['rev-parse', '--path-format=absolute', '--git-common-dir']),
-    effectiveUrl(git, remote),
-  ]);
+  const commonDir = ['rev-parse', '--path-format=absolute', '--git-common-dir'];
+  const [common, before] = await Promise.all([git.ok(commonDir), effectiveUrl(git, remote)]);
   const localFile = join(common, 'config');
 
   const files = await configFiles([localFile, join(common, 'config.worktree')]);
