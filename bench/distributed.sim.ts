@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isStageRow, parseLedger } from '../src/core/ledger/index.js';
 import { Git } from '../src/git/git.js';
+import { parseTiming } from '../src/process/timings.js';
 import { makeProject, type AgentScript, type Project } from '../test/action/harness.js';
 import { startGitHubSim, type GitHubSim } from '../test/sim/github-sim.js';
 import { actionExecutor, type JobExecutor } from '../test/sim/runner.js';
@@ -37,6 +38,10 @@ export interface StageRunTimes {
   startedAt: number;
   /** The okstra step's process was spawned (after the job's checkout). */
   processAt: number;
+  /** The stage step's process was spawned (after the cli-cache-key step and the cache). */
+  stageProcessAt: number;
+  /** The stage step's OKSTRA_TIMINGS lines (src/process/timings.ts), when the bench ran with OKSTRA_TIMINGS=1. */
+  timings: Array<{ at: number; label: string; tookMs: number | null; cpuMs: number }>;
   /** The stage's `started` row landed on the remote's ledger branch (null when no push of it was seen). */
   claimAt: number | null;
   /** Its `done` row landed there: the stage ended done, which is what dispatches its dependents. */
@@ -156,13 +161,22 @@ async function ledgerTimes(
   return { claims, dones };
 }
 
-/** The bundled Action as the sim runs it, noting when each job's first okstra step was spawned and its steps' CPU. */
-function timedExecutor(p: Project, processAt: Map<number, number>, cpuDir: string): JobExecutor {
+/**
+ * The bundled Action as the sim runs it, noting when each job's first okstra step was spawned, when its stage step
+ * was, and its steps' CPU.
+ */
+function timedExecutor(
+  p: Project,
+  processAt: Map<number, number>,
+  stageProcessAt: Map<number, number>,
+  cpuDir: string,
+): JobExecutor {
   const inner = actionExecutor(p, { cpuDir });
   return {
     prepare: (job) => inner.prepare(job),
     step: (job, step, signal) => {
       if (step.entry === 'main' && !processAt.has(job.run.id)) processAt.set(job.run.id, Date.now());
+      if (step.entry === 'main' && step.inputs.mode === 'stage') stageProcessAt.set(job.run.id, Date.now());
       return inner.step(job, step, signal);
     },
   };
@@ -189,6 +203,15 @@ function okstraCpuMs(
   }
   const agents = standIns.filter((a) => a.runId?.startsWith(`gh-${runId}-`)).reduce((sum, a) => sum + a.cpuMs, 0);
   return (ticks * 1000) / CLOCK_TICKS - agents;
+}
+
+/** The timing lines of a run's stage step: its log section is the one the sim headed `(mode stage)`. */
+function stageStepTimings(stderr: string): StageRunTimes['timings'] {
+  const section = stderr.split('[sim] ── ').find((part) => /^step \S+ \(mode stage\)/.test(part)) ?? '';
+  return section.split('\n').flatMap((line) => {
+    const t = parseTiming(line);
+    return t ? [t] : [];
+  });
 }
 
 function failedRunsTail(s: GitHubSim): string {
@@ -245,11 +268,12 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
   p.script('reviewer', { verifierResult: 'PASS', cpuLog });
   const log = logLedgerPushes(p);
   const processAt = new Map<number, number>();
+  const stageProcessAt = new Map<number, number>();
   const sim = await startGitHubSim({
     project: p,
     shell: s.shell,
     pulls: [{ number: 7, head: 'feature' }],
-    executor: timedExecutor(p, processAt, cpuDir),
+    executor: timedExecutor(p, processAt, stageProcessAt, cpuDir),
   });
   try {
     const askedAt = Date.now();
@@ -295,6 +319,8 @@ async function runScenario(s: Scenario): Promise<ScenarioResult> {
         dispatchedAt: t.dispatchedAt,
         startedAt: t.startedAt,
         processAt: spawnedAt,
+        stageProcessAt: stageProcessAt.get(run.id) ?? spawnedAt,
+        timings: stageStepTimings(t.stderr),
         claimAt: claims.get(run.id) ?? null,
         doneAt: dones.get(run.id) ?? null,
         endedAt: t.endedAt,

@@ -14,12 +14,16 @@
 // CPU-bound). A table gives the figures issue 39 sets targets for.
 // The plans run through vitest (bench/distributed.sim.ts says why); a run
 // that fails or a plan that does not complete fails the suite, a missed
-// target does not. Smoke: one diamond, 0.2 s stages, the bot shell.
+// target does not. Smoke: one diamond, 0.2 s stages, the bot shell. With
+// OKSTRA_TIMINGS=1 each plan's stage runs also say where the time to their
+// claim went (bench/claim-timings.ts); OKSTRA_BENCH_DISTRIBUTED_ONLY names
+// the plans to run (diamond-bot, diamond-action, fan-out-bot, fan-out-action).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Scenario, ScenarioResult, StageRunTimes } from './distributed.sim.js';
+import { claimPathLines } from './claim-timings.js';
 import { REPO_ROOT } from './fixtures.js';
 import { isSmoke, met, sized, summarize } from './stats.js';
 
@@ -44,7 +48,9 @@ function scenarios(): Scenario[] {
   for (const plan of ['diamond', 'fan-out'] as const)
     for (const shell of ['bot', 'action'] as const)
       out.push({ name: `${plan}-${shell}`, shell, plan, stageMs: 2000, ...(plan === 'fan-out' ? { width: 8 } : {}) });
-  return out;
+  // OKSTRA_BENCH_DISTRIBUTED_ONLY=diamond-bot,fan-out-action: only those, to look at one plan while changing it.
+  const only = process.env.OKSTRA_BENCH_DISTRIBUTED_ONLY?.split(',').map((n) => n.trim());
+  return only ? out.filter((x) => only.includes(x.name)) : out;
 }
 
 const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
@@ -124,6 +130,7 @@ function details(r: ScenarioResult): string[] {
     `    dispatch → a runner took the run ${medianMax(r.runs.map((x) => x.startedAt - x.dispatchedAt))}; → the Action's process started ${medianMax(r.runs.map((x) => x.processAt - x.dispatchedAt))}; → the stage claimed on the remote ${medianMax(r.runs.flatMap((x) => (x.claimAt === null ? [] : [x.claimAt - x.dispatchedAt])))}  (n=${r.runs.length})`,
     `    hand-off: /okstra run → stage 1 dispatched ${medianMax(first)}${r.otherRuns > 0 ? ` (through ${r.otherRuns} event job run${r.otherRuns === 1 ? '' : 's'})` : ''}`,
     `    okstra's own time per stage run (run wall − ${seconds(s.stageMs)} stand-in) ${medianMax(own)}; of it, the job's checkout before the Action starts ${medianMax(checkout)}, and the run's end after its done row ${medianMax(tails)}`,
+    ...claimPathLines(r),
   ];
 }
 

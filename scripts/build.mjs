@@ -40,6 +40,29 @@ const withoutOidc = {
   },
 };
 
+/**
+ * zod's entry re-exports every locale's messages (`z.locales`, ~260 KB
+ * minified, about half of zod in the bundle); okstra uses only English, which
+ * zod configures itself through its own import of `locales/en.js`. Every
+ * Action step compiles what it loads before its first useful line, so the
+ * other locales are left out: `z.locales` holds `en` only.
+ */
+const onlyEnglishZod = {
+  name: 'okstra-only-english-zod',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'okstra-zod-locales' }
+        : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'okstra-zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -47,7 +70,7 @@ const common = {
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [withoutOidc],
+  plugins: [withoutOidc, onlyEnglishZod],
   // CommonJS dependencies call require() for Node built-ins; an ESM bundle needs one.
   banner: {
     js: "import { createRequire as __okstraCreateRequire } from 'node:module';\nconst require = __okstraCreateRequire(import.meta.url);",

@@ -1,7 +1,7 @@
 import { agentClisCacheKey, runnerPlatform } from '../providers/cli-cache-key.js';
 import { agentClisDir } from '../providers/cli-locate.js';
 import { pinnedSpec } from '../providers/cli-pins.js';
-import { BUILTIN_PROVIDERS } from '../core/config/schema.js';
+import { BUILTIN_PROVIDERS } from '../core/config/builtin-providers.js';
 import type { Env } from './context.js';
 import type { ActionIo } from './io.js';
 

@@ -1,6 +1,7 @@
 import { DEFAULT_CONFIG_PATH } from '../core/config/schema.js';
 import type { CheckRunIds } from '../github/stage-publisher.js';
-import { parseModelOverrides, ProviderError } from '../providers/index.js';
+import { ProviderError } from '../providers/errors.js';
+import { parseModelOverrides } from '../providers/model-overrides.js';
 import { INPUT_NAMES, type ActionTrigger, type InputName, type Mode, type ReportTarget } from './input-names.js';
 import { describeValue, parseCheckRunIds, RULES, type FieldRule, type Parsed } from './input-rules.js';
 import { modeRules } from './mode-rules.js';

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { mark, timed } from '../process/timings.js';
 import { runnerContext } from './context.js';
 import type { MainDeps } from './main-deps.js';
 import { parseInputs, SECRET_INPUTS, type ActionInputs } from './inputs.js';
@@ -25,6 +26,7 @@ export async function runAction(d: MainDeps): Promise<void> {
     return;
   }
   const inputs = parsed.inputs;
+  mark('action:inputs');
   const secrets = secretValues(inputs);
   for (const s of secrets) d.io.setSecret(s);
   dropSecretInputs(d.env, SECRET_INPUTS);
@@ -72,7 +74,7 @@ async function runWithInputs(d: MainDeps, inputs: ActionInputs, scrub: Scrubber)
   }
   // The session and the modes (the engine, the report schemas' validators) load only for a mode that runs them:
   // the job's cli-cache-key step, and the event job, start without compiling them.
-  const { runSession } = await import('./session-run.js');
+  const { runSession } = await timed('action:load-session', () => import('./session-run.js'));
   return runSession(d, inputs, ctx, scrub);
 }
 

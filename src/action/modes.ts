@@ -2,11 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Plan } from '../core/plan/types.js';
-import { renderSummary } from '../core/report/index.js';
+import { renderSummary } from '../core/report/summary.js';
 import { runChain } from '../engine/run-chain.js';
 import { runStage } from '../engine/run-stage.js';
+import { mark, timed } from '../process/timings.js';
 import type { RunStageRequest, StageOutcome, StageRefusal } from '../engine/types.js';
-import { planSpendLine } from '../triggers/plan-summary.js';
+import type { LedgerStore } from '../git/ledger-store.js';
 import { dispatchNextStages } from './dispatch-next.js';
 import { dryRun } from './dry-run.js';
 import { fetchPlanRefs, loadPlan, requestBase, runIdFor, type LoadedPlan, type RunResults } from './plan-run.js';
@@ -26,7 +27,7 @@ async function startStage(s: Session, plan: Plan, stage: number, runId: string):
   s.log.setStage(stage);
   // Remembered before the claim is made: the post step releases it if this process dies mid-stage.
   s.claims.add({ planId: plan.id, stage, runId, checkRunId: null });
-  const id = await s.publisher.started(plan, stage, runId, s.roster());
+  const id = await timed('stage:check-started', () => s.publisher.started(plan, stage, runId, s.roster()));
   if (id !== null) s.claims.setCheck(plan.id, runId, id);
 }
 
@@ -70,16 +71,21 @@ async function endStage(
   // Its terminal row is on the remote: nothing of this run is left for the post step to release.
   s.claims.settle(plan.id, runId);
   // Started now (the done row is on the remote): the next stages need nothing of the publishing below.
+  mark('stage:recorded');
   const after = afterRecorded?.();
 
   s.io.info(
     `stage ${stage} ${report.verdict.value} (${report.verdict.runStatus}); report ${outcome.reportPath} on ${s.config.ledgerBranch} at ${outcome.ledgerCommit.slice(0, 12)}`,
   );
-  await s.publisher.completed(outcome, outcome.ledgerCommit);
+  // The plan's spend reads and validates its stored reports (a module, with the schema validators, loaded only now:
+  // not before the claim), beside the check and the comment, which the run's end waits for too.
+  const spend = import('../triggers/plan-summary.js').then((m) => m.planSpendLine(s.deps.ledger, plan.id));
+  spend.catch(() => undefined);
+  await timed('stage:check-completed', () => s.publisher.completed(outcome, outcome.ledgerCommit));
   const full = s.scrub.scrubAll(outcome.markdown);
   const markdown = r.summaryChars + full.length <= SUMMARY_BUDGET ? full : renderSummary(report).markdown;
   r.summaryChars += markdown.length;
-  await s.io.summary(`${markdown}\n${await planSpendLine(s.deps.ledger, plan.id)}`);
+  await timed('stage:summary', async () => s.io.summary(`${markdown}\n${await spend}`));
   if (after) await (await after)();
   if (report.verdict.value !== 'PASS')
     r.failures.push(
@@ -88,7 +94,7 @@ async function endStage(
 }
 
 export async function stageMode(s: Session, r: RunResults): Promise<void> {
-  const loaded = await loadPlan(s, s.inputs.plan as string, r);
+  const loaded = await timed('stage:load-plan', () => loadPlan(s, s.inputs.plan as string, r));
   if (!loaded) return;
   const stage = s.inputs.stage as number;
   if (s.inputs.dryRun) {
@@ -97,8 +103,8 @@ export async function stageMode(s: Session, r: RunResults): Promise<void> {
   }
   await runOneStage(s, loaded, stage, s.inputs.rebase ? { rebase: true } : {}, r, {
     // The plan's branches come while the check is marked in progress: neither waits for the other.
-    before: () => fetchPlanRefs(s, loaded.plan),
-    afterRecorded: () => dispatchNextStages(s, loaded, r),
+    before: () => timed('stage:fetch-plan-refs', () => fetchPlanRefs(s, loaded.plan)),
+    afterRecorded: () => timed('stage:dispatch-next', () => dispatchNextStages(s, loaded, r)),
   });
   await autoFinal(s, loaded, r);
 }
@@ -144,8 +150,14 @@ export async function runOneStage(
   const started = startStage(s, loaded.plan, stage, runId);
   let outcome: StageOutcome;
   try {
-    await hooks.before?.();
-    outcome = await runStage(request, s.deps);
+    // `before` (the plan's branches) runs beside the engine's first ledger read, which is the first thing the engine
+    // does and which ends only when both have: nothing before that read needs the branches, everything after may.
+    const before = hooks.before?.();
+    before?.catch(() => undefined);
+    const deps = before ? { ...s.deps, ledger: stateReadAlso(s.deps.ledger, before) } : s.deps;
+    outcome = await timed('stage:run', () => runStage(request, deps));
+    // A run refused before its first read (no verifier) still reports what `before` ran into, as it did when first.
+    await before;
   } catch (error) {
     await started;
     await s.publisher.crashed(loaded.plan.id, stage, runId, error instanceof Error ? error.message : String(error));
@@ -155,6 +167,17 @@ export async function runOneStage(
   await endStage(s, loaded.plan, stage, runId, outcome, r, hooks.afterRecorded);
   if (outcome.kind === 'refused') r.failures.push(`stage ${stage} not run: ${onGitHub(outcome).reason}`);
   else r.remainingQueue = [];
+}
+
+/** `ledger`, whose state reads end only once `ready` has too (and fail with it); every other call as it is. */
+function stateReadAlso(ledger: LedgerStore, ready: Promise<void>): LedgerStore {
+  return {
+    read: (planId, opts) => ledger.read(planId, opts),
+    readState: async (planId, opts) => (await Promise.all([ledger.readState(planId, opts), ready]))[0],
+    readFile: (commit, path) => ledger.readFile(commit, path),
+    append: (request) => ledger.append(request),
+    tip: () => ledger.tip(),
+  };
 }
 
 export async function chainMode(s: Session, r: RunResults): Promise<void> {

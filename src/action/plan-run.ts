@@ -37,7 +37,9 @@ export function emptyResults(dryRun: boolean): RunResults {
 export type LoadedPlan = { plan: Plan; path: string; blob: string; text: string };
 
 export async function loadPlan(s: Session, path: string, r: RunResults): Promise<LoadedPlan | null> {
-  const read = await readPlanAt(s.refs, s.planCommit, path);
+  // The stage's plan read while the boundary was proven (session.ts), when it is this one; then read here.
+  const early = s.earlyPlan?.path === path ? s.earlyPlan.read : null;
+  const read = await (early ?? readPlanAt(s.refs, s.planCommit, path));
   if (!read.ok) {
     for (const d of read.errors) s.io.error(formatDiagnostic(d), { file: d.path, line: d.line, column: d.column });
     r.failures.push(read.message);

@@ -1,5 +1,6 @@
 import * as core from '@actions/core';
 import { existsSync } from 'node:fs';
+import { mark } from '../process/timings.js';
 import { installClisFor } from './install-clis.js';
 import { coreIo } from './core-io.js';
 import { runAction } from './main.js';
@@ -51,5 +52,6 @@ export async function run(): Promise<void> {
       process.env,
     );
     if (problem) core.warning(problem);
+    mark('action:end');
   }
 }

@@ -1,5 +1,6 @@
 import { LedgerFormatError } from '../core/ledger/index.js';
 import { okstraLine } from '../core/text/okstra-line.js';
+import { mark, timed } from '../process/timings.js';
 import { ProviderError } from '../providers/errors.js';
 import type { RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
@@ -23,6 +24,10 @@ export async function runSession(
 ): Promise<void> {
   const { io } = d;
   const results = emptyResults(inputs.dryRun);
+  // A stage or chain run's mode module compiles while the session's git and boundary work is under way, not after it:
+  // both are on the way to the stage's claim. Awaited below; a session that fails first must not leave it unhandled.
+  const stageModes = inputs.mode === 'stage' || inputs.mode === 'chain' ? import('./modes.js') : null;
+  stageModes?.catch(() => undefined);
   let session: Session;
   try {
     session = await inGroup(io, `okstra: setup (mode ${inputs.mode}${inputs.dryRun ? ', dry run' : ''})`, () =>
@@ -46,15 +51,16 @@ export async function runSession(
     throw error;
   }
 
+  mark('session:opened');
   try {
     // Each mode's module is loaded for its run only: a stage run does not compile planning, final verification or
     // the hand-off.
     switch (inputs.mode) {
       case 'stage':
-        await (await import('./modes.js')).stageMode(session, results);
+        await (await timed('action:load-mode', () => stageModes ?? import('./modes.js'))).stageMode(session, results);
         break;
       case 'chain':
-        await (await import('./modes.js')).chainMode(session, results);
+        await (await (stageModes ?? import('./modes.js'))).chainMode(session, results);
         break;
       case 'continue':
         await (await import('./sweep-modes.js')).continueMode(session, results);
@@ -86,7 +92,7 @@ export async function runSession(
           : String(error),
     );
   } finally {
-    await session.dispose();
+    await timed('session:dispose', () => session.dispose());
   }
 
   writeOutputs(io, results);

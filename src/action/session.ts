@@ -9,12 +9,14 @@ import type { GitHubClient } from '../github/client.js';
 import { ClaimLog } from './claims.js';
 import { runUrl, type Env, type RunnerContext } from './context.js';
 import type { ActionInputs } from './inputs.js';
+import { readPlanAt, type PlanRead } from './plans.js';
 import { PhaseLog, WorkerLog, type ActionIo } from './io.js';
 import { progressIntervalFrom } from '../github/check-progress.js';
 import { StagePublisher } from '../github/stage-publisher.js';
 import { loadRules, withInputOverrides, type Rules } from './rules.js';
 import { providerEnv, providerKeyValues, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
 import { tmpdir } from 'node:os';
+import { timed } from '../process/timings.js';
 import { agentClisDir } from '../providers/cli-locate.js';
 import {
   needsApi,
@@ -57,6 +59,8 @@ export interface Session {
   publisher: StagePublisher;
   /** The default branch checked out on its own, where command providers' relative paths resolve. */
   trustedRoot: string;
+  /** A stage run's plan, read while the boundary was proven (earlyPlanRead); taken by loadPlan. */
+  earlyPlan: EarlyPlan | null;
   roster(): Roster;
   dispose(): Promise<void>;
 }
@@ -82,7 +86,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   const clientModule = inputs.githubToken && !inputs.dryRun ? import('../github/client.js') : null;
   // Awaited where a client is made; left unawaited (no API call needed), a failed load must not end the process.
   void clientModule?.catch(() => undefined);
-  const opened = await RemoteRefs.open(ctx.workspace, REMOTE);
+  const opened = await timed('session:open-refs', () => RemoteRefs.open(ctx.workspace, REMOTE));
   if (!opened)
     throw new Error(
       `${ctx.workspace} is not a git repository with a commit checked out: run actions/checkout before okstra`,
@@ -94,13 +98,15 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   );
 
   // Credentials out of the checkout's config for the run (session-setup.ts); restored by dispose().
-  const { remoteEnv, restore: restoreCredentials } = await takeCredentials(io, inputs, repoDir, d.scrub);
+  const { remoteEnv, restore: restoreCredentials } = await timed('session:credentials', () =>
+    takeCredentials(io, inputs, repoDir, d.scrub),
+  );
   refs.useRemoteEnv(remoteEnv);
 
-  const defaultBranch = ctx.event.defaultBranch ?? (await refs.defaultBranch());
+  const defaultBranch = ctx.event.defaultBranch ?? (await timed('session:default-branch', () => refs.defaultBranch()));
   if (!defaultBranch) throw new Error(`cannot tell the default branch of ${REMOTE}; the config is read from it`);
-  const rules = await loadRules(refs, defaultBranch, inputs.config);
-  const planCommit = await resolvePlanCommit(io, refs, head, inputs, ctx);
+  const rules = await timed('session:rules', () => loadRules(refs, defaultBranch, inputs.config));
+  const planCommit = await timed('session:plan-commit', () => resolvePlanCommit(io, refs, head, inputs, ctx));
   const config = withInputOverrides(rules.config, inputs);
   io.info(
     `config: ${rules.source}${rules.overrides.length > 0 ? `; prompt overrides: ${rules.overrides.join(', ')}` : ''}`,
@@ -120,13 +126,14 @@ export async function openSession(d: SessionDeps): Promise<Session> {
   }
   if (inputs.installClis) {
     if (!d.installClis) throw new Error('install-clis is not available in this build');
-    await d.installClis(builtinRefs(config, inputs, penv), penv, io.info);
+    const install = d.installClis;
+    await timed('session:install-clis', () => install(builtinRefs(config, inputs, penv), penv, io.info));
   }
 
   const token = inputs.githubToken;
   const client =
     token && clientModule && needsApi(inputs, ctx, config)
-      ? (await clientModule).createGitHubClient({
+      ? (await timed('session:client-module', () => clientModule)).createGitHubClient({
           token,
           baseUrl: ctx.apiUrl,
           log: io.info,
@@ -145,26 +152,24 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     trustedRoot = trustedWorktree;
   }
 
+  const earlyPlan = earlyPlanRead(inputs, refs, planCommit);
   // ── the agents' boundary (src/sandbox) ────────────────────────────────────
-  const sandbox = await openSandbox(io, inputs, config, d.env, [
-    repoDir,
-    trustedRoot,
-    agentClisDir(penv),
-    tmpdir(),
-  ]).catch(async (error: unknown) => {
+  const sandbox = await timed('session:sandbox', () =>
+    openSandbox(io, inputs, config, d.env, [repoDir, trustedRoot, agentClisDir(penv), tmpdir()]),
+  ).catch(async (error: unknown) => {
     if (trustedWorktree) await workspace.removeWorktree(trustedWorktree);
     await restoreCredentials();
     throw error;
   });
-  const reopenUntracked = await closeUntracked(io, sandbox, repoDir, [agentClisDir(penv), tmpdir()]).catch(
-    async (error: unknown) => {
-      await sandbox.close();
-      await restoreCredentials();
-      throw error;
-    },
-  );
+  const reopenUntracked = await timed('session:close-untracked', () =>
+    closeUntracked(io, sandbox, repoDir, [agentClisDir(penv), tmpdir()]),
+  ).catch(async (error: unknown) => {
+    await sandbox.close();
+    await restoreCredentials();
+    throw error;
+  });
 
-  const pr = await prLookup;
+  const pr = await timed('session:pr-lookup', () => prLookup);
   const publisher = new StagePublisher({
     io,
     client,
@@ -226,6 +231,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     deps,
     client,
     trustedRoot,
+    earlyPlan,
     claims: new ClaimLog(io.saveState, { repoDir, remote: REMOTE, ledgerBranch: config.ledgerBranch }),
     publisher,
     // Built on first use: `status` needs no roster, and a roster naming an unavailable provider must not break it.
@@ -250,4 +256,31 @@ export async function openSession(d: SessionDeps): Promise<Session> {
       await restoreCredentials();
     },
   };
+}
+
+export interface EarlyPlan {
+  path: string;
+  read: Promise<PlanRead>;
+}
+
+/**
+ * A stage run's plan and its branches are read while the agents' boundary is
+ * proven (sandbox and untracked files take tens of milliseconds of process
+ * starts), not after it: the stage's claim waits for both. Reads only — the
+ * plan at the plan commit, the plan's stage branches and base fetched from
+ * the remote — so nothing is written before the boundary holds, and what
+ * they find is reported where it always was (loadPlan, fetchPlanRefs).
+ */
+function earlyPlanRead(inputs: ActionInputs, refs: RemoteRefs, planCommit: string): EarlyPlan | null {
+  if (inputs.mode !== 'stage' || inputs.plan === null) return null;
+  const read = readPlanAt(refs, planCommit, inputs.plan).then((r) => {
+    if (r.ok) {
+      refs.prefetchStageBranches(r.plan.id);
+      if (r.plan.base) refs.fetchBranch(r.plan.base, { tipOnly: true }).catch(() => undefined);
+    }
+    return r;
+  });
+  // Awaited by loadPlan; a run that stops before it (the boundary failed) must not see an unhandled rejection.
+  read.catch(() => undefined);
+  return { path: inputs.plan, read };
 }

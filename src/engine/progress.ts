@@ -1,5 +1,6 @@
 import type { ActivityEvent } from '../providers/activity.js';
 import type { DispatchResult, WorkerRole } from '../providers/types.js';
+import { mark } from '../process/timings.js';
 
 /** One `PROGRESS:` checkpoint as recorded in the run's report. */
 export interface ProgressEntry {
@@ -79,6 +80,7 @@ export class ProgressLog {
   ) {}
 
   emit(phase: string, text = '', fields: Record<string, string | number> = {}): void {
+    mark(`progress:${phase}`);
     const parts = [`PROGRESS: ${phase}`];
     if (text) parts.push(text);
     for (const [k, v] of Object.entries(fields)) parts.push(`${k}=${String(v).replace(/[\r\n]+/g, ' ')}`);

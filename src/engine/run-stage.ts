@@ -1,23 +1,9 @@
-import type { PromptInput } from '../core/prompts/index.js';
-import { stageByNumber } from '../core/graph/index.js';
-import { outOfPlanFiles } from '../core/scope/out-of-plan.js';
-import { analyseFailure } from '../core/evidence/error-analysis.js';
-import { synthesizeVerdict } from '../core/verdict/index.js';
-import type { ProtectedChange } from '../core/scope/qa-definitions.js';
-import { protectedEvidence } from './protected-evidence.js';
-import { carryPath } from '../core/ledger/index.js';
-import { releaseAfterCrash } from './release.js';
-import type { FinalReport, RosterEntry } from '../core/report/schema/final-report.js';
-import { Outages } from './fallback.js';
-import { execute, type Execution } from './execute.js';
-import { intake, type Intake } from './intake.js';
-import { persist, terminalRow } from './persist.js';
+import { intake } from './intake.js';
 import { ProgressLog } from './progress.js';
-import { testHookPause } from './test-hook.js';
-import { verify, type Verification } from './verify.js';
-import { usageTotals } from './usage-totals.js';
-import { openRunGateway } from './model-gateway.js';
-import { EngineError, type EngineDeps, type RosterMember, type RunStageRequest, type StageOutcome } from './types.js';
+import type { runClaimed } from './run-claimed.js';
+import { releaseAfterCrash } from './release.js';
+import { timed } from '../process/timings.js';
+import { EngineError, type EngineDeps, type RunStageRequest, type StageOutcome } from './types.js';
 
 /**
  * Runs one stage from intake to conformance. Refusals (not ready, occupied,
@@ -36,7 +22,7 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
       reason: 'a run needs at least one verifier; set `verifiers:` in .okstra/config.yml or pass --verifiers',
     };
 
-  const claimed = await intake(req, deps);
+  const claimed = await timed('engine:intake', () => intake(req, deps));
   if ('kind' in claimed) return claimed;
   progress.emit('phase-1-intake', 'complete', {
     stage: req.stage,
@@ -45,273 +31,14 @@ export async function runStage(req: RunStageRequest, deps: EngineDeps): Promise<
     attempt: claimed.attempt,
   });
 
-  let worktree: string | null = null;
-  let pushing: Promise<void> | null = null;
-  let removing: Promise<void> | null = null;
-  let gateway: Awaited<ReturnType<typeof openRunGateway>> = null;
+  // What runs after the claim (the gateway, agents, QA, reviewers, the report's schemas and validators) loads only
+  // now: the claim is what the plan's next hop and a person wait for, and compiling it first cost every stage run.
+  let afterClaim: typeof runClaimed;
   try {
-    gateway = await openRunGateway(req, deps);
-    if (gateway) deps = { ...deps, gateway };
-    worktree = await deps.workspace.addBranchWorktree(claimed.branch);
-    const promptBase = promptInputs(req, deps, claimed, worktree);
-    progress.emit(
-      'phase-2-prompts',
-      `preparing ${1 + req.roster.verifiers.length + (req.roster.critic ? 1 : 0)} worker prompts`,
-    );
-    progress.emit('phase-3-roster', '', {
-      executor: req.roster.executor.name,
-      verifiers: req.roster.verifiers.map((v) => v.name).join(', '),
-      ...(req.roster.critic ? { critic: req.roster.critic.name } : {}),
-    });
-
-    // What the run learns of its providers' outages: who could not work, and which fallback took over.
-    const outages = new Outages();
-    const execution = await execute(req, deps, claimed, worktree, promptBase, progress, outages);
-    // The branch's head is final once the executor's work is committed, and it is pushed whatever the verdict: it goes
-    // to the remote while QA and the verifiers run. Only the ledger row, written after both, tells readers about it.
-    // A change over the size caps is neither pushed nor reviewed: the verdict is its size.
-    const reviewable = execution.oversize === null;
-    pushing = req.remote && reviewable ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
-    let verification: Verification | null = null;
-    let guarded: ProtectedChange[] = [];
-    if (execution.status === 'done' && reviewable) {
-      // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
-      await deps.workspace.sealForReview(worktree, execution.headCommit);
-      const changed = await deps.workspace.changedFiles(claimed.baseCommit, execution.headCommit);
-      const done = claimed.doneStages.flatMap(({ number }) => {
-        const row = claimed.state.stages.get(number)?.lastDone;
-        return row ? [{ number, base: row.base_commit ?? null, head: row.head_commit }] : [];
-      });
-      guarded = await protectedEvidence(req, deps, changed, claimed.baseCommit, execution.headCommit, done);
-      for (const change of guarded)
-        progress.emit('phase-5-qa', 'the stage changed what judges it', { path: change.path, why: change.why });
-      const outOfPlan = outOfPlanFiles(changed, stageByNumber(req.plan, req.stage).files);
-      const reviewed = { ...promptBase, protectedChanges: guarded, outOfPlanFiles: outOfPlan };
-      verification = await verify(req, deps, execution.headCommit, reviewed, progress, worktree, changed, {
-        executor: execution.dispatched.member,
-        outages,
-      });
-    }
-    // Nobody reads the stage tree after the reviewers (the report and the ledger work from commits): it goes now,
-    // moved aside and deleted in the background (a 20,000-file tree takes a fifth of a second to delete).
-    removing = handled(deps.workspace.removeWorktree(worktree));
-    worktree = null;
-    await pushing;
-
-    progress.emit('phase-6-synthesis', '', { stage: req.stage });
-    const report = await buildReport(
-      req,
-      deps,
-      claimed,
-      execution,
-      verification,
-      guarded,
-      progress,
-      startedAt,
-      outages,
-    );
-    // What a cited file is checked against; a report that cites none (most passing runs) needs no listing of a tree
-    // that may hold tens of thousands of files.
-    const headFiles = report.findings.some((f) => f.file !== null)
-      ? await deps.workspace.filesAt(execution.headCommit)
-      : undefined;
-    progress.emit('phase-7-conformance', '', { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
-    await testHookPause('persist-before-ledger', deps.log);
-    const persisted = await persist(
-      req,
-      deps,
-      { ...report, progress: [...progress.entries] },
-      headFiles,
-      verification?.worktreeRecords ?? [],
-      progress.activity,
-    );
-    await testHookPause('persist-after-ledger', deps.log);
-    return { kind: 'completed', ...persisted };
+    afterClaim = (await timed('engine:load-claimed', () => import('./run-claimed.js'))).runClaimed;
   } catch (error) {
     await releaseAfterCrash(req, deps, claimed.claim, error);
-    if (error instanceof EngineError) throw error;
     throw new EngineError(error instanceof Error ? error.message : String(error), 'run');
-  } finally {
-    // A push still under way (the run failed during verify) ends before the trees and the workspace go.
-    await pushing?.catch(() => undefined);
-    // The stage's trees go with it: a run leaves no worktree registered in the user's repository. Its own tree is
-    // removed rather than taken back for a pool that closes next (every lease is released: nothing runs there).
-    if (worktree) await deps.workspace.removeWorktree(worktree);
-    await removing;
-    await deps.workspace.close();
-    await gateway?.close();
   }
-}
-
-/** `work`, started now and awaited later: a rejection meanwhile is not unhandled, and reaches whoever awaits it. */
-function handled<T>(work: Promise<T>): Promise<T> {
-  work.catch(() => undefined);
-  return work;
-}
-
-function promptInputs(
-  req: RunStageRequest,
-  deps: EngineDeps,
-  run: Intake,
-  worktree: string,
-): Omit<PromptInput, 'role' | 'worker'> {
-  return {
-    plan: { id: req.plan.id, title: req.plan.title, path: req.planPath, commit: req.planCommit },
-    stage: stageByNumber(req.plan, req.stage),
-    worktree,
-    baseCommit: run.baseCommit,
-    headCommit: null,
-    doneStages: run.doneStages,
-    carryIn: run.carryIn,
-    clarifications: req.plan.clarifications,
-    previousFindings: run.previousFindings.map((f) => ({
-      id: f.id,
-      severity: f.severity,
-      title: f.title,
-      detail: f.detail,
-      file: f.file,
-      line: f.line,
-    })),
-    previousAnalysis: run.previousAnalysis,
-    qaResults: [],
-    disputed: null,
-    gates: deps.gates,
-  };
-}
-
-async function buildReport(
-  req: RunStageRequest,
-  deps: EngineDeps,
-  run: Intake,
-  execution: Execution,
-  verification: Verification | null,
-  guarded: readonly ProtectedChange[],
-  progress: ProgressLog,
-  startedAt: Date,
-  outages: Outages,
-): Promise<FinalReport> {
-  const stage = stageByNumber(req.plan, req.stage);
-  // An oversized change is listed from its trees: counting the lines of 200,000 files would take longer than the run.
-  const changed =
-    execution.oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, execution.headCommit));
-  const stat = execution.oversize
-    ? { files: changed.length, insertions: 0, deletions: 0 }
-    : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
-  const findings = verification?.findings ?? [];
-  // The sessions a fallback replaced made model requests too: they count as spend.
-  const dispatched = [...outages.replaced, execution.dispatched, ...(verification?.dispatched ?? [])];
-  const usage = usageTotals(dispatched, deps.gateway !== undefined, deps.gateway?.budgets?.());
-  const verdict = synthesizeVerdict({
-    executorStatus: execution.status,
-    executorWorker: execution.dispatched.member.name,
-    executorUnavailable: execution.report.unavailable ?? null,
-    critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
-    budgetExceeded: usage.budgetExceeded ?? null,
-    contractViolations: execution.violations.map((v) => v.detail),
-    protectedChanges: guarded,
-    evidenceReasons: verification?.evidenceReasons ?? [],
-    oversize: execution.oversize?.reason ?? null,
-    qa: verification?.qa ?? [],
-    verifiers: verification?.verifiers ?? [],
-    findings,
-  });
-  const finishedAt = deps.now();
-  const passed = verdict.value === 'PASS' && execution.carry !== null;
-  const analysis =
-    verdict.value === 'FAIL'
-      ? analyseFailure({
-          violations: execution.violations,
-          protectedChanges: guarded,
-          evidence: verification?.evidence,
-        })
-      : [];
-  const base: Omit<FinalReport, 'ledgerRow'> = {
-    schemaVersion: 1,
-    plan: { id: req.plan.id, title: req.plan.title, path: req.planPath, commit: req.planCommit },
-    stage: { number: stage.number, title: stage.title, dependsOn: stage.dependsOn },
-    run: {
-      id: req.runId,
-      attempt: run.attempt,
-      startedAt: startedAt.toISOString(),
-      finishedAt: finishedAt.toISOString(),
-      durationMs: finishedAt.getTime() - startedAt.getTime(),
-      trigger: req.trigger,
-      url: req.runUrl,
-    },
-    git: {
-      branch: run.branch,
-      baseCommit: run.baseCommit,
-      headCommit: execution.headCommit,
-      reusedBranch: run.reusedBranch,
-      diffStat: { filesChanged: stat.files, insertions: stat.insertions, deletions: stat.deletions },
-      changedFiles: changed,
-      outOfPlanFiles: outOfPlanFiles(changed, stage.files),
-      ...(execution.oversize !== null ? { overCap: execution.oversize.reason } : {}),
-    },
-    roster: reportRoster(req, execution, verification),
-    executor: execution.report,
-    qa: verification?.qa ?? [],
-    ...(verification?.evidence ? { evidence: verification.evidence } : {}),
-    verifiers: verification?.verifiers ?? [],
-    findings,
-    ...(analysis.length > 0 ? { errorAnalysis: analysis } : {}),
-    convergence: verification?.convergence ?? { rounds: 0, disputed: 0, resolved: 0 },
-    ...(verification?.critic ? { critic: verification.critic } : {}),
-    verdict,
-    stageSidecarEvidence: passed
-      ? {
-          stageNumber: stage.number,
-          stageTitle: stage.title,
-          carryJson: execution.carry?.json as string,
-          carryPath: carryPath(req.plan.id, stage.number),
-        }
-      : {
-          stageNumber: stage.number,
-          stageTitle: stage.title,
-          carryJson: execution.carry?.json ?? null,
-          carryPath: null,
-          withheld: withheldReason(verdict.runStatus, execution),
-        },
-    progress: [...progress.entries],
-    usage,
-    isolation: { mode: deps.sandbox.mode, detail: deps.sandbox.statement },
-    ...(outages.records.length > 0 ? { fallbacks: [...outages.records] } : {}),
-    remainingQueue: req.remainingQueue ?? [],
-    errors: [],
-  };
-  const row = terminalRow(req, base, execution.status === 'timeout', finishedAt);
-  return { ...base, ledgerRow: row as FinalReport['ledgerRow'] };
-}
-
-/**
- * Who held each function, as it turned out: the executor that did the work and the verifiers that were asked,
- * a fallback marked with the worker it stood in for. When a fallback executed, its provider is not among the
- * verifiers (a fallback never makes the executor verify itself).
- */
-function reportRoster(req: RunStageRequest, execution: Execution, verification: Verification | null): RosterEntry[] {
-  const executor = execution.dispatched.member;
-  const swapped = executor.ref !== req.roster.executor.ref;
-  const verifiers = verification?.members ?? req.roster.verifiers.filter((v) => !(swapped && v.ref === executor.ref));
-  const entry = (m: RosterMember, fn: RosterEntry['function'], standsInFor?: string): RosterEntry => ({
-    name: m.name,
-    provider: m.kind,
-    model: m.model,
-    function: fn,
-    ...(standsInFor !== undefined ? { standsInFor } : {}),
-  });
-  return [
-    entry(executor, 'executor', swapped ? req.roster.executor.name : undefined),
-    ...verifiers.map((v) => entry(v, 'verifier', verification?.standsInFor.get(v.name))),
-    ...(req.roster.critic ? [entry(req.roster.critic, 'critic')] : []),
-  ];
-}
-
-function withheldReason(runStatus: FinalReport['verdict']['runStatus'], execution: Execution): string {
-  if (runStatus === 'contract-violated')
-    return `the executor broke its contract (${execution.violations.map((v) => v.detail).join('; ')}); nothing may build on this stage`;
-  if (execution.oversize !== null) return `${execution.oversize.reason}; nothing may build on this stage`;
-  if (runStatus === 'unavailable')
-    return 'a provider could not work (see the reasons): the stage was not judged; a later run or the sweep may run it again';
-  if (runStatus === 'error') return `the executor ended with ${execution.status}; the stage was not verified`;
-  return 'the verdict is FAIL: dependent stages must not build on this head; a fix run re-enters the stage on its branch';
+  return afterClaim(req, deps, claimed, progress, startedAt);
 }

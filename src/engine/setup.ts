@@ -8,7 +8,7 @@ import { minimalEnv, type EnvSource } from '../providers/env.js';
 import type { Roster } from '../providers/roster.js';
 import type { OkstraConfig } from '../core/config/schema.js';
 import { unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
-import { startGateway } from '../sandbox/gateway/index.js';
+import type { Gateway, GatewayOptions } from '../sandbox/gateway/index.js';
 import { loadGates } from './load-gates.js';
 import { runQa } from './run-qa.js';
 import type { EngineDeps, RunStageRequest } from './types.js';
@@ -51,7 +51,7 @@ export function createEngineDeps(w: EngineWiring): EngineDeps {
     workspace: new StageWorkspace(w.repoDir, w.remoteEnv ? { remoteEnv: w.remoteEnv } : {}),
     runQa: (commands, o) => runQa(commands, { cwd: o.cwd, env: o.env, ...(o.lease ? { lease: o.lease } : {}) }),
     sandbox: w.sandbox ?? unisolatedSandbox(),
-    startGateway,
+    startGateway: startGatewayLazily,
     ...(w.onSecret ? { onSecret: w.onSecret } : {}),
     gates: w.gates,
     now: w.now,
@@ -109,4 +109,13 @@ export function stageRequestBase(b: StageRequestBase): Omit<RunStageRequest, 'st
     qaEnv: minimalEnv(b.env),
     ...(b.remote ? { remote: b.remote } : {}),
   };
+}
+
+/**
+ * The gateway's module (its server, the cloud upstreams' signer and codecs) loads when a run opens its gateway,
+ * after the stage's claim: a stage's claim is what the next hop waits for, and compiling them before it cost every
+ * stage run.
+ */
+async function startGatewayLazily(options: GatewayOptions): Promise<Gateway> {
+  return (await import('../sandbox/gateway/index.js')).startGateway(options);
 }

@@ -113,9 +113,10 @@ export async function stripCheckoutCredentials(
 ): Promise<CredentialStrip> {
   const remote = opts.remote ?? 'origin';
   const git = new Git(repoDir);
-  const common = await git.ok(['rev-parse', '--path-format=absolute', '--git-common-dir']);
+  // Two reads that need nothing of each other, side by side: every stage job does this before its claim.
+  const commonDir = ['rev-parse', '--path-format=absolute', '--git-common-dir'];
+  const [common, before] = await Promise.all([git.ok(commonDir), effectiveUrl(git, remote)]);
   const localFile = join(common, 'config');
-  const before = await effectiveUrl(git, remote);
 
   const files = await configFiles([localFile, join(common, 'config.worktree')]);
   const found: FoundCredential[] = [];

@@ -1,4 +1,5 @@
 import { runCaptured, type CapturedResult } from '../process/run-captured.js';
+import { timed, timingsOn } from '../process/timings.js';
 import { startProcess } from '../process/start-process.js';
 import { StartError, type StartedProcess } from '../process/started-process.js';
 
@@ -99,6 +100,13 @@ function gitResult(r: CapturedResult): GitResult {
   return { stdout: r.stdout.toString('utf8'), stderr: r.stderr.toString('utf8'), exitCode: r.exitCode ?? -1 };
 }
 
+/** The subcommand of a call (after its `-c key=value` pairs), for the timing lines. */
+function subcommand(args: readonly string[]): string {
+  let i = 0;
+  while (args[i] === '-c') i += 2;
+  return args[i] ?? '?';
+}
+
 export class Git {
   constructor(
     readonly cwd: string,
@@ -108,10 +116,9 @@ export class Git {
   /** Runs git and returns its result whatever the exit code. */
   async run(args: readonly string[], opts: GitOptions = {}): Promise<GitResult> {
     const encoding = opts.encoding ?? 'utf8';
-    const result = await runGit(this.cwd, args, {
-      input: Buffer.from(opts.input ?? '', encoding),
-      env: { ...this.baseEnv, ...opts.env },
-    });
+    const call = (): Promise<CapturedResult> =>
+      runGit(this.cwd, args, { input: Buffer.from(opts.input ?? '', encoding), env: { ...this.baseEnv, ...opts.env } });
+    const result = timingsOn() ? await timed(`git:${subcommand(args)}`, call) : await call();
     return {
       stdout: result.stdout.toString(encoding),
       stderr: result.stderr.toString(encoding),

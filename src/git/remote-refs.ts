@@ -64,10 +64,21 @@ export class RemoteRefs {
     const key = `${opts.tipOnly ? 'tip' : 'all'}:${branch}`;
     const known = this.fetched.get(key) ?? this.fetched.get(`all:${branch}`);
     if (known !== undefined) return known;
-    const commit = await this.fetchOnce(branch, opts);
-    this.fetched.set(key, commit);
-    return commit;
+    // A fetch of the same branch already under way (a prefetch beside the boundary) is joined, not repeated.
+    const pending = this.fetching.get(key) ?? this.fetching.get(`all:${branch}`);
+    if (pending) return pending;
+    const fetch = this.fetchOnce(branch, opts);
+    this.fetching.set(key, fetch);
+    try {
+      const commit = await fetch;
+      this.fetched.set(key, commit);
+      return commit;
+    } finally {
+      this.fetching.delete(key);
+    }
   }
+
+  private readonly fetching = new Map<string, Promise<string | null>>();
 
   private async fetchOnce(branch: string, opts: { tipOnly?: boolean }): Promise<string | null> {
     const depth = opts.tipOnly && (await this.isShallow()) ? ['--depth=1'] : [];
@@ -143,6 +154,28 @@ export class RemoteRefs {
    * and merging need the commits between a stage's base and its head.
    */
   async fetchStageBranches(planId: string): Promise<void> {
+    const early = this.earlyStageFetch;
+    if (early?.planId === planId) {
+      this.earlyStageFetch = null;
+      return early.done;
+    }
+    return this.fetchStageBranchesNow(planId);
+  }
+
+  /**
+   * Starts {@link fetchStageBranches} now, for the next call with the same plan to take (once): a stage job fetches
+   * them while the agents' boundary is proven, instead of after it. A failure reaches that call, as if it had
+   * fetched itself; until then it is held, not unhandled.
+   */
+  prefetchStageBranches(planId: string): void {
+    const done = this.fetchStageBranchesNow(planId);
+    done.catch(() => undefined);
+    this.earlyStageFetch = { planId, done };
+  }
+
+  private earlyStageFetch: { planId: string; done: Promise<void> } | null = null;
+
+  private async fetchStageBranchesNow(planId: string): Promise<void> {
     const prefix = stageBranchName(planId, 0).replace(/stage-0$/, '');
     await this.git.ok(
       ['fetch', '--quiet', '--no-tags', '--prune', this.remote, `+refs/heads/${prefix}*:refs/heads/${prefix}*`],

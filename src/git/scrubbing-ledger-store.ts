@@ -1,4 +1,5 @@
 import type { Scrubber } from '../core/text/scrub.js';
+import { timed } from '../process/timings.js';
 import type {
   AppendRequest,
   AppendResult,
@@ -21,11 +22,11 @@ export class ScrubbingLedgerStore implements LedgerStore {
   ) {}
 
   read(planId: string, opts?: ReadOptions): Promise<LedgerSnapshot> {
-    return this.inner.read(planId, opts);
+    return timed('ledger:read', () => this.inner.read(planId, opts));
   }
 
   readState(planId: string, opts?: ReadOptions): Promise<LedgerStateSnapshot> {
-    return this.inner.readState(planId, opts);
+    return timed('ledger:read-state', () => this.inner.readState(planId, opts));
   }
 
   readFile(commit: string, path: string): Promise<string | null> {
@@ -33,7 +34,7 @@ export class ScrubbingLedgerStore implements LedgerStore {
   }
 
   append(request: AppendRequest): Promise<AppendResult> {
-    return this.inner.append(this.scrub.appendRequest(request));
+    return timed('ledger:append', () => this.inner.append(this.scrub.appendRequest(request)));
   }
 
   tip(): Promise<string | null> {

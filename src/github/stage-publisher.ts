@@ -1,11 +1,9 @@
 import type { Plan } from '../core/plan/types.js';
-import {
-  checkRunName,
-  isReportComment,
-  renderCheckRun,
-  renderComment,
-  type FinalReport,
-} from '../core/report/index.js';
+// The renderers' own modules, not the report's index: that one also loads the schema validators (~1 MB), which a
+// stage's claim must not wait for.
+import { checkRunName, renderCheckRun } from '../core/report/check-run.js';
+import { isReportComment, renderComment } from '../core/report/comment.js';
+import type { FinalReport } from '../core/report/schema/final-report.js';
 import { reportPath } from '../core/ledger/index.js';
 import type { GitHubClient, RepoRef } from './client.js';
 import { describeApiError } from './errors.js';

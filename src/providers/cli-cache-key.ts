@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { BUILTIN_PROVIDERS, type BuiltinProvider } from '../core/config/schema.js';
+import { BUILTIN_PROVIDERS, type BuiltinProvider } from '../core/config/builtin-providers.js';
 import { AGENT_CLI_PINS, type AgentCliPin } from './cli-pins.js';
 
 /**

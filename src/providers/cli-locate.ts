@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, isAbsolute, join, parse, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BuiltinProvider } from '../core/config/schema.js';
+import type { BuiltinProvider } from '../core/config/builtin-providers.js';
 import { AGENT_CLI_PINS } from './cli-pins.js';
 import type { EnvSource } from './env.js';
 

@@ -1,4 +1,4 @@
-import type { BuiltinProvider } from '../core/config/schema.js';
+import type { BuiltinProvider } from '../core/config/builtin-providers.js';
 
 /**
  * The exact agent CLI versions okstra drives — the one place they are

@@ -1,7 +1,7 @@
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { GoogleAuth } from 'google-auth-library';
+import type { defaultProvider } from '@aws-sdk/credential-provider-node';
+import type { GoogleAuth } from 'google-auth-library';
 import type { ProviderConfig } from '../core/config/schema.js';
-import { bedrockRuntimeUrl } from '../sandbox/gateway/bedrock.js';
+import { bedrockRuntimeUrl } from '../sandbox/gateway/bedrock-url.js';
 import { vertexUrl } from '../sandbox/gateway/vertex.js';
 import type { AwsCredentials, PlatformAccess } from '../sandbox/gateway/index.js';
 import type { EnvSource } from './env.js';
@@ -55,8 +55,12 @@ export const AZURE_KEY_ENV = 'AZURE_OPENAI_API_KEY';
 /** OAuth scope of Vertex AI calls. */
 const CLOUD_PLATFORM = 'https://www.googleapis.com/auth/cloud-platform';
 
-/** One GoogleAuth per credentials file (it caches the token and refreshes it before it expires). */
-const googleClients = new Map<string, GoogleAuth>();
+/**
+ * One GoogleAuth per credentials file (it caches the token and refreshes it before it expires). The library (and the
+ * AWS SDK's chain below) loads on the first token asked for: every Action step and stage would otherwise compile
+ * them before its claim, cloud or not.
+ */
+const googleClients = new Map<string, Promise<GoogleAuth>>();
 
 /**
  * Application Default Credentials: the file `GOOGLE_APPLICATION_CREDENTIALS`
@@ -66,14 +70,16 @@ const googleClients = new Map<string, GoogleAuth>();
  */
 function googleToken(env: EnvSource): () => Promise<string> {
   const keyFile = env.GOOGLE_APPLICATION_CREDENTIALS?.trim() ?? '';
-  let auth = googleClients.get(keyFile);
-  if (!auth) {
-    auth = new GoogleAuth({ scopes: [CLOUD_PLATFORM], ...(keyFile !== '' ? { keyFilename: keyFile } : {}) });
-    googleClients.set(keyFile, auth);
-  }
-  const client = auth;
   return async () => {
-    const token = await client.getAccessToken();
+    let auth = googleClients.get(keyFile);
+    if (!auth) {
+      auth = import('google-auth-library').then(
+        ({ GoogleAuth }) =>
+          new GoogleAuth({ scopes: [CLOUD_PLATFORM], ...(keyFile !== '' ? { keyFilename: keyFile } : {}) }),
+      );
+      googleClients.set(keyFile, auth);
+    }
+    const token = await (await auth).getAccessToken();
     if (!token) throw new Error('okstra: Application Default Credentials gave no access token for Vertex AI');
     return token;
   };
@@ -88,16 +94,17 @@ function awsCredentials(env: EnvSource): () => Promise<AwsCredentials> {
     const fixed: AwsCredentials = { accessKeyId, secretAccessKey, ...(sessionToken !== '' ? { sessionToken } : {}) };
     return () => Promise.resolve(fixed);
   }
-  sharedChain ??= defaultProvider();
-  const chain = sharedChain;
-  return () => chain();
+  return async () => {
+    sharedChain ??= import('@aws-sdk/credential-provider-node').then(({ defaultProvider }) => defaultProvider());
+    return (await sharedChain)();
+  };
 }
 
 /**
  * One SDK default chain (what fromNodeProviderChain wraps) per process: it caches what it resolved and resolves
  * again shortly before expiry, so dispatches share one assumed-role session instead of one STS call each.
  */
-let sharedChain: ReturnType<typeof defaultProvider> | undefined;
+let sharedChain: Promise<ReturnType<typeof defaultProvider>> | undefined;
 
 /** The sentence a user needs when a platform cannot be used for this dispatch. */
 export function platformWithoutGateway(name: string, via: string): string {

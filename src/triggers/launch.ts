@@ -10,7 +10,7 @@ import {
 } from '../core/commands/index.js';
 import { approvalStatus, notApprovedMessage } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/index.js';
-import { checkRunName } from '../core/report/index.js';
+import { checkRunName } from '../core/report/check-run.js';
 import { inlineCode } from '../core/text/escape.js';
 import { completeCheck, createQueuedCheck } from '../github/checks.js';
 import { describeApiError } from '../github/errors.js';

@@ -1,6 +1,8 @@
 import { deriveLedgerState, describeDistrusted } from '../core/ledger/index.js';
 import type { Plan } from '../core/plan/types.js';
-import { formatSpend, renderPlanStatus, spendByStage } from '../core/report/index.js';
+import { formatSpend } from '../core/report/format.js';
+import { spendByStage } from '../core/report/plan-spend.js';
+import { renderPlanStatus } from '../core/report/plan-status.js';
 import { stageViews } from '../core/report/stage-views.js';
 import { escapeInline } from '../core/text/escape.js';
 import { readPlanReports, spendOf, type ReadLedgerFiles } from '../engine/plan-reports.js';

@@ -594,6 +594,8 @@ function runnerEnv(
     TMPDIR: files.temp,
     // No progress updates of a running check unless a test asks (live-progress.e2e): the exact request lists other tests assert stay the same however slow the machine is.
     OKSTRA_CHECK_PROGRESS_INTERVAL_MS: '3600000',
+    // Phase timings on stderr when the test run asks for them (src/process/timings.ts; the distributed bench).
+    ...(process.env.OKSTRA_TIMINGS ? { OKSTRA_TIMINGS: process.env.OKSTRA_TIMINGS } : {}),
     ...o.env,
   };
   // As the runner does: INPUT_ + the name upper-cased, hyphens kept.

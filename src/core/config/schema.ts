@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { BUILTIN_PROVIDERS, type BuiltinProvider } from './builtin-providers.js';
 
 /**
  * `.okstra/config.yml`: the rules a repository sets for its runs. It is read
  * from the default branch, never from a pull request's head, so a change under
  * review cannot rewrite the rules that judge it.
  */
-export const BUILTIN_PROVIDERS = ['claude', 'codex', 'gemini', 'copilot'] as const;
-export type BuiltinProvider = (typeof BUILTIN_PROVIDERS)[number];
+export { BUILTIN_PROVIDERS, type BuiltinProvider };
 
 /** A provider reference: a built-in, a name under `providers:`, or `command:<cmdline>`. */
 export const PROVIDER_NAME_PATTERN = /^[a-z][a-z0-9-]{0,30}$/;

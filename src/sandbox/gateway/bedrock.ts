@@ -20,10 +20,7 @@ import type { Upstream } from './upstream.js';
 /** Bedrock runtime's SigV4 signing name (its endpoint is `bedrock-runtime.<region>.amazonaws.com`). */
 const SIGNING_SERVICE = 'bedrock';
 
-/** The public Bedrock runtime endpoint of `region`. */
-export function bedrockRuntimeUrl(region: string): string {
-  return `https://bedrock-runtime.${region}.amazonaws.com`;
-}
+export { bedrockRuntimeUrl } from './bedrock-url.js';
 
 export function bedrockUpstream(base: URL, region: string, credentials: () => Promise<AwsCredentials>): Upstream {
   // Filled as credentials are resolved (they rotate with a session), so every value ever used is scrubbed.
