@@ -2,7 +2,7 @@ import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { GoogleAuth } from 'google-auth-library';
 import type { ProviderConfig } from '../core/config/schema.js';
 import { bedrockRuntimeUrl } from '../sandbox/gateway/bedrock.js';
-import { vertexUrl } from '../sandbox/gateway/vertex.js';
+import { vertexHost, vertexUrl } from '../sandbox/gateway/vertex.js';
 import type { AwsCredentials, PlatformAccess } from '../sandbox/gateway/index.js';
 import type { EnvSource } from './env.js';
 
@@ -27,7 +27,11 @@ export interface PlatformRoute {
  * key there, from the AWS SDK's default chain (a web identity token file,
  * SSO, an instance or container role).
  */
-export function platformRoute(config: ProviderConfig | undefined, env: EnvSource): PlatformRoute | null {
+export function platformRoute(
+  config: ProviderConfig | undefined,
+  env: EnvSource,
+  cli: string = 'claude',
+): PlatformRoute | null {
   if (config?.via === 'azure' && config.baseUrl !== undefined) {
     const name = config.apiKeyEnv ?? AZURE_KEY_ENV;
     const value = env[name]?.trim() ?? '';
@@ -44,7 +48,8 @@ export function platformRoute(config: ProviderConfig | undefined, env: EnvSource
     return {
       access: { kind: 'vertex', region: config.region, projectId: config.projectId, accessToken: googleToken(env) },
       key: null,
-      upstream: config.baseUrl ?? vertexUrl(config.region),
+      // Claude Code's base URL carries the version; Gemini CLI's SDK adds `/v1beta1` to every path itself.
+      upstream: config.baseUrl ?? (cli === 'gemini' ? vertexHost(config.region) : vertexUrl(config.region)),
     };
   return null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config/index.js';
 import { platformRoute } from '../../src/providers/platforms.js';
 
 describe('platformRoute', () => {
@@ -24,6 +25,31 @@ describe('platformRoute', () => {
     expect(regional?.access).toMatchObject({ kind: 'vertex', region: 'us-east5', projectId: 'my-project-123' });
     const global = platformRoute({ via: 'vertex', region: 'global', projectId: 'my-project-123' }, env);
     expect(global?.upstream).toBe('https://aiplatform.googleapis.com/v1');
+  });
+
+  it('for Gemini CLI on Vertex AI goes to the endpoint without a version (its SDK adds /v1beta1 itself)', () => {
+    const config = { via: 'vertex', region: 'us-central1', projectId: 'my-project-123' } as const;
+    expect(platformRoute(config, env, 'gemini')?.upstream).toBe('https://us-central1-aiplatform.googleapis.com');
+    expect(platformRoute({ ...config, region: 'global' }, env, 'gemini')?.upstream).toBe(
+      'https://aiplatform.googleapis.com',
+    );
+    expect(platformRoute(config, env, 'gemini')?.access).toMatchObject({ kind: 'vertex', projectId: 'my-project-123' });
+  });
+
+  it('the config takes via: vertex for gemini, and names who a platform serves', () => {
+    const gemini = 'providers:\n  gemini:\n    via: vertex\n    region: us-central1\n    projectId: my-project-123\n';
+    expect(parseConfig(gemini, 'c.yml').errors).toEqual([]);
+    expect(
+      parseConfig('providers:\n  gemini:\n    via: vertex\n    region: us-central1\n', 'c.yml').errors.map(
+        (e) => e.message,
+      ),
+    ).toEqual([
+      'providers.gemini.via: via: vertex needs projectId, the Google Cloud project your Gemini models are enabled in',
+    ]);
+    const codex = 'providers:\n  codex:\n    via: vertex\n    region: us-central1\n    projectId: my-project-123\n';
+    expect(parseConfig(codex, 'c.yml').errors.map((e) => e.message)).toEqual([
+      'providers.codex.via: via: vertex is for Claude Code and Gemini CLI only (providers.claude, providers.gemini), not codex',
+    ]);
   });
 
   it('signs with the credentials in okstra’s environment (what configure-aws-credentials exports)', async () => {

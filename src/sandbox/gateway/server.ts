@@ -321,7 +321,7 @@ function platformUpstream(grant: DispatchGrant, base: URL, credential: string): 
   if (!platform) return null;
   if (platform.kind === 'bedrock') return bedrockUpstream(base, platform.region, platform.credentials);
   if (platform.kind === 'azure') return azureUpstream(base, credential, grant.realKey);
-  return vertexUpstream(base, platform.accessToken);
+  return vertexUpstream(base, platform, credential, platform.accessToken);
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {

@@ -4,7 +4,7 @@ import { isAbsolute, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { anthropic } from './anthropic.js';
 import { bedrock, verifySigV4, type SigV4Check } from './bedrock.js';
-import { stsAnswer, vertex } from './vertex.js';
+import { stsAnswer, vertex, vertexGemini } from './vertex.js';
 import { azureOpenai } from './azure.js';
 import { gemini } from './gemini.js';
 import { openaiResponses } from './openai-responses.js';
@@ -61,6 +61,7 @@ const HANDLERS: readonly ProtocolHandler[] = [
   anthropic,
   bedrock,
   vertex,
+  vertexGemini,
   azureOpenai,
   openaiResponses,
   openaiChat,
