@@ -4,6 +4,7 @@ import type { ProviderConfig } from '../core/config/schema.js';
 import { bedrockRuntimeUrl } from '../sandbox/gateway/bedrock.js';
 import { vertexHost, vertexUrl } from '../sandbox/gateway/vertex.js';
 import type { AwsCredentials, PlatformAccess } from '../sandbox/gateway/index.js';
+import { defaultEntraToken } from './azure-token.js';
 import type { EnvSource } from './env.js';
 
 /**
@@ -14,7 +15,10 @@ import type { EnvSource } from './env.js';
  */
 export interface PlatformRoute {
   access: PlatformAccess;
-  /** A platform reached with a key (Azure OpenAI): which variable holds it, and its value (null when unset). */
+  /**
+   * A platform reached with a key (Azure OpenAI): which variable holds it, and its value (null when unset). Null
+   * also for Azure OpenAI with a Microsoft Entra token, which the access carries.
+   */
   key: { name: string; value: string | null } | null;
   /** The platform endpoint (the config's baseUrl overrides it, e.g. a VPC endpoint or a test server). */
   upstream: string;
@@ -35,7 +39,10 @@ export function platformRoute(
   if (config?.via === 'azure' && config.baseUrl !== undefined) {
     const name = config.apiKeyEnv ?? AZURE_KEY_ENV;
     const value = env[name]?.trim() ?? '';
-    return { access: { kind: 'azure' }, key: { name, value: value === '' ? null : value }, upstream: config.baseUrl };
+    // A key when there is one; else a Microsoft Entra token (what azure/login leaves: the Azure CLI signed in).
+    if (value !== '' || config.apiKeyEnv !== undefined)
+      return { access: { kind: 'azure' }, key: { name, value: value === '' ? null : value }, upstream: config.baseUrl };
+    return { access: { kind: 'azure', accessToken: defaultEntraToken() }, key: null, upstream: config.baseUrl };
   }
   if (config?.region === undefined) return null;
   if (config.via === 'bedrock')

@@ -52,6 +52,21 @@ describe('platformRoute', () => {
     ]);
   });
 
+  it('on Azure OpenAI sends the key when there is one, else a Microsoft Entra token', () => {
+    const config = { via: 'azure', baseUrl: 'https://r.openai.azure.com/openai/v1' } as const;
+    const keyed = platformRoute(config, { AZURE_OPENAI_API_KEY: 'okstra0azure0key' }, 'codex');
+    expect(keyed?.key).toEqual({ name: 'AZURE_OPENAI_API_KEY', value: 'okstra0azure0key' });
+    expect(keyed?.access).toEqual({ kind: 'azure' });
+    const entra = platformRoute(config, {}, 'codex');
+    expect(entra?.key).toBeNull();
+    expect(entra?.access.kind === 'azure' && typeof entra.access.accessToken).toBe('function');
+    // A variable the config names must hold the key: an empty one is a missing key, not a switch to Entra.
+    expect(platformRoute({ ...config, apiKeyEnv: 'MY_AZURE_KEY' }, {}, 'codex')?.key).toEqual({
+      name: 'MY_AZURE_KEY',
+      value: null,
+    });
+  });
+
   it('signs with the credentials in okstra’s environment (what configure-aws-credentials exports)', async () => {
     const access = platformRoute({ via: 'bedrock', region: 'us-east-1' }, env)?.access;
     if (access?.kind !== 'bedrock') throw new Error('not a Bedrock route');

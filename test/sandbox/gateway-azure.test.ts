@@ -61,3 +61,48 @@ describe('the gateway on Azure OpenAI', () => {
     expect(server?.requests).toHaveLength(1);
   });
 });
+
+describe('the gateway on Azure OpenAI with a Microsoft Entra token', () => {
+  const ENTRA = 'eyJ0eXAiOiJKV1Qi.okstra-gateway-test-entra-token';
+
+  async function entraRoute(token: string): Promise<{ baseUrl: string; credential: string }> {
+    server = await startModelServer(() => ({ kind: 'text', text: 'hi from azure' }), { azure: { entraToken: ENTRA } });
+    gateway = await startGateway({ pricing: {}, budgets: {} });
+    return gateway.open({
+      worker: 'Codex worker',
+      role: 'executor',
+      provider: 'codex',
+      upstream: `${server.url}/openai/v1`,
+      realKey: '',
+      platform: { kind: 'azure', accessToken: () => Promise.resolve(token) },
+    });
+  }
+
+  it('puts the token in place of the dispatch bearer, sends no key, and hands the token back nowhere', async () => {
+    const { baseUrl, credential } = await entraRoute(ENTRA);
+    const reply = await call(`${baseUrl}/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credential}`, 'content-type': 'application/json' },
+      body: BODY,
+    });
+    expect(reply.status).toBe(200);
+    expect(
+      server?.requests.map((r) => [r.protocol, r.answered, r.headers['api-key'], r.headers.authorization]),
+    ).toEqual([['azure', 'text', undefined, `Bearer ${ENTRA}`]]);
+    expect(gateway?.records()[0]).toMatchObject({ status: 200, metered: true });
+    expect(JSON.stringify(reply.headers) + reply.body).not.toContain(ENTRA);
+  });
+
+  it('the scripted endpoint refuses another token; the gateway refuses a call without the dispatch credential', async () => {
+    const { baseUrl, credential } = await entraRoute('eyJ0eXAiOiJKV1Qi.a-token-entra-never-issued');
+    const wrong = await call(`${baseUrl}/responses`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${credential}` },
+      body: BODY,
+    });
+    expect(wrong.status).toBe(401);
+    expect(server?.requests.map((r) => r.answered)).toEqual(['bad-signature']);
+    expect((await call(`${baseUrl}/responses`, { method: 'POST', body: BODY })).status).toBe(401);
+    expect(server?.requests).toHaveLength(1);
+  });
+});

@@ -257,8 +257,8 @@ class ModelGateway {
 
   open(grant: DispatchGrant, baseUrl: string): DispatchLease {
     const base = parseUpstream(grant);
-    // A signing platform needs no key; an API key (Azure's included) must be there.
-    if ((!grant.platform || grant.platform.kind === 'azure') && grant.realKey.trim() === '')
+    // A signing or token platform needs no key; an API key (Azure's without an Entra token included) must be there.
+    if (needsKey(grant) && grant.realKey.trim() === '')
       throw new Error(
         `okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`,
       );
@@ -315,12 +315,22 @@ class ModelGateway {
   }
 }
 
+function needsKey(grant: DispatchGrant): boolean {
+  const platform = grant.platform;
+  return !platform || (platform.kind === 'azure' && !platform.accessToken);
+}
+
 /** The upstream of a grant's cloud platform, or null for an API key. */
 function platformUpstream(grant: DispatchGrant, base: URL, credential: string): Upstream | null {
   const platform = grant.platform;
   if (!platform) return null;
   if (platform.kind === 'bedrock') return bedrockUpstream(base, platform.region, platform.credentials);
-  if (platform.kind === 'azure') return azureUpstream(base, credential, grant.realKey);
+  if (platform.kind === 'azure')
+    return azureUpstream(
+      base,
+      credential,
+      platform.accessToken ? { entraToken: platform.accessToken } : { key: grant.realKey },
+    );
   return vertexUpstream(base, platform, credential, platform.accessToken);
 }
 
