@@ -18,6 +18,7 @@ interface Step {
   name?: string;
   uses?: string;
   run?: string;
+  if?: string;
   with?: Record<string, unknown>;
 }
 interface Concurrency {
