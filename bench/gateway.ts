@@ -1,5 +1,6 @@
 import { Agent, createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bedrockUpstream } from '../src/sandbox/gateway/bedrock.js';
 import { startGateway, type DispatchGrant, type Gateway } from '../src/sandbox/gateway/index.js';
 import { BEDROCK_METRICS, eventStream } from '../test/contract/model-server/bedrock.js';
 import { fmt, met, sized, summarize } from './stats.js';
@@ -166,7 +167,7 @@ export async function benchGateway(): Promise<string[]> {
     // warm-up: connections, JIT
     for (let i = 0; i < Math.min(20, count); i++) await round(false);
     for (let i = 0; i < count; i++) await round(true);
-    return [...report(rig.variants, count), ...rig.summaries()];
+    return [...report(rig.variants, count), ...rig.summaries(), await signingAlone(sized(3000, 20))];
   } finally {
     agent.destroy();
     for (const g of rig.gateways) await g.close();
@@ -198,4 +199,35 @@ function report(variants: readonly Variant[], count: number): string[] {
     lines.push(`${v.label}: p99 first-byte overhead ≤ 5 ms: ${met(overhead <= 5)} (${fmt(overhead)})`);
   }
   return lines;
+}
+
+/** The SigV4 step alone (the AWS SDK's signer over a 4 KB body, as the gateway prepares each Bedrock request), no I/O. */
+async function signingAlone(count: number): Promise<string> {
+  const upstream = bedrockUpstream(new URL('https://bedrock-runtime.us-east-1.amazonaws.com'), 'us-east-1', () =>
+    Promise.resolve(BENCH_AWS),
+  );
+  const body = Buffer.from(
+    JSON.stringify({
+      anthropic_version: 'bedrock-2023-05-31',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'hi'.repeat(2000) }],
+    }),
+  );
+  const call = {
+    method: 'POST',
+    path: BEDROCK_PATH,
+    rawQuery: '',
+    hadQuery: false,
+    headers: { 'content-type': 'application/json', authorization: 'Bearer okstra-dispatch-bench' },
+    body,
+  };
+  for (let i = 0; i < Math.min(200, count); i++) await upstream.prepare(call);
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const start = performance.now();
+    await upstream.prepare(call);
+    samples.push(performance.now() - start);
+  }
+  const { p50, p99 } = summarize(samples);
+  return `SigV4 signing alone (${count} requests, ${body.length}-byte body): p50 ${fmt(p50)} p99 ${fmt(p99)}`;
 }
