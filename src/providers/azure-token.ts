@@ -4,8 +4,8 @@ import type { AccessToken, TokenCredential } from '@azure/identity';
  * Microsoft Entra ID access tokens for Azure OpenAI, for a resource reached
  * without a key. `azure/login` with OIDC (a federated credential on an app
  * registration, `permissions: id-token: write`) leaves the Azure CLI signed
- * in for the job and exports no token; DefaultAzureCredential reads that
- * sign-in (`az account get-access-token`), and equally a service principal's
+ * in for the job and exports no token; @azure/identity reads that sign-in
+ * (`az account get-access-token`), and equally a service principal's
  * variables (AZURE_CLIENT_ID, AZURE_TENANT_ID with a secret, a certificate or
  * a federated token file) or a self-hosted runner's managed identity. It
  * reads okstra's own environment; the agent's is built from nothing.
@@ -54,12 +54,27 @@ export function defaultEntraToken(): () => Promise<string> {
   return shared;
 }
 
-/** The SDK is loaded at the first token, not with okstra: most runs never use Azure (it costs 0.1–0.5 s to load). */
+/**
+ * The SDK is loaded at the first token, not with okstra: most runs never use Azure (it costs 0.1–0.5 s to load).
+ * DefaultAzureCredential's sources in an order for CI: what the job set up explicitly (a service principal's or
+ * workload identity's variables, then the Azure CLI's sign-in, which is what azure/login leaves) before the
+ * machine's managed identity. DefaultAzureCredential asks the managed identity before the Azure CLI, so on a
+ * runner that is an Azure VM with an identity of its own the token would be the VM's, not the job's sign-in.
+ */
 function lazyDefaultCredential(): TokenCredential {
   let credential: Promise<TokenCredential> | undefined;
   return {
     async getToken(scopes, options) {
-      credential ??= import('@azure/identity').then(({ DefaultAzureCredential }) => new DefaultAzureCredential());
+      credential ??= import('@azure/identity').then(
+        (azure) =>
+          new azure.ChainedTokenCredential(
+            new azure.EnvironmentCredential(),
+            // Only when set up: unconfigured, it fails with an error that ends the chain instead of passing on.
+            ...(process.env.AZURE_FEDERATED_TOKEN_FILE ? [new azure.WorkloadIdentityCredential()] : []),
+            new azure.AzureCliCredential(),
+            new azure.ManagedIdentityCredential(),
+          ),
+      );
       return (await credential).getToken(scopes, options);
     },
   };

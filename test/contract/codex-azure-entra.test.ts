@@ -15,7 +15,7 @@ import { startModelServer } from './model-server/server.js';
  * Codex on Azure OpenAI with a Microsoft Entra token instead of a key: the
  * real pinned CLI, as an agent user, through okstra's gateway, against a
  * scripted Azure endpoint that accepts only the Entra token as a bearer. The
- * token comes from @azure/identity's DefaultAzureCredential reading the
+ * token comes from @azure/identity's credential chain reading the
  * Azure CLI's sign-in, as `azure/login` with OIDC leaves it: here a stand-in
  * `az` on okstra's PATH answers `az account get-access-token` and records
  * what it was asked.
@@ -50,7 +50,7 @@ describe.skipIf(skip)(`codex on Azure OpenAI with an Entra token: the real ${pin
   const pathBefore = process.env.PATH;
   beforeAll(async () => {
     az = standInAzureCli();
-    // DefaultAzureCredential runs `az` through a shell with okstra's own environment (process.env).
+    // @azure/identity runs `az` through a shell with okstra's own environment (process.env).
     process.env.PATH = `${az.dir}:${pathBefore ?? '/usr/bin:/bin'}`;
     const server = await startModelServer(undefined, { azure: { entraToken: ENTRA_TOKEN } });
     rig = await startContractRig(server);
