@@ -18,7 +18,7 @@ import { ProgressLog } from '../src/engine/progress.js';
 import { stageRequestBase } from '../src/engine/setup.js';
 import type { RunStageRequest } from '../src/engine/types.js';
 import { Git } from '../src/git/git.js';
-import { StageWorkspace } from '../src/git/stage-workspace.js';
+import { StageWorkspace } from '../src/workspace/stage-workspace.js';
 import { buildRoster } from '../src/providers/roster.js';
 import { giveTo } from '../src/sandbox/fs-access.js';
 import { createSandbox, unisolatedSandbox, type AgentLease, type AgentSandbox } from '../src/sandbox/sandbox.js';
@@ -154,7 +154,7 @@ async function oneDispatch(
       dir,
       60_000,
       request,
-      { sandbox: timed },
+      { sandbox: timed, workspace },
       progress,
     );
     const ms = performance.now() - start;

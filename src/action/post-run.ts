@@ -4,7 +4,7 @@ import { handBackToRunner, reexecAsRoot, restoreRunnerPath, shouldReexecAsRoot }
 import { stageBranchName } from '../core/ids.js';
 import { gitAuthEnv, headerSecrets, remoteAuth, stripCheckoutCredentials } from '../git/credentials.js';
 import { GitLedgerStore } from '../git/ledger-store.js';
-import { removeWorktreesOf } from '../git/worktrees.js';
+import { removeWorktreesOf } from '../workspace/worktrees.js';
 import { createGitHubClient, describeApiError } from '../github/client.js';
 import { completeCheck } from '../github/checks.js';
 import { parsePostState, releaseHeldClaims } from './claims.js';

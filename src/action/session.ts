@@ -4,7 +4,7 @@ import type { BuiltinProvider, OkstraConfig } from '../core/config/schema.js';
 import type { EngineDeps } from '../engine/types.js';
 import { createEngineDeps } from '../engine/setup.js';
 import { RemoteRefs } from '../git/remote-refs.js';
-import { StageWorkspace } from '../git/stage-workspace.js';
+import { StageWorkspace } from '../workspace/stage-workspace.js';
 import type { GitHubClient } from '../github/client.js';
 import { ClaimLog } from './claims.js';
 import { runUrl, type Env, type RunnerContext } from './context.js';

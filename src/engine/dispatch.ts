@@ -22,7 +22,7 @@ export async function dispatchWorker(
   cwd: string,
   timeoutMs: number,
   req: DispatchContext,
-  deps: Pick<EngineDeps, 'sandbox' | 'gateway' | 'onSecret' | 'onActivity'>,
+  deps: Pick<EngineDeps, 'sandbox' | 'workspace' | 'gateway' | 'onSecret' | 'onActivity'>,
   progress: ProgressLog,
 ): Promise<Dispatched> {
   progress.emit('phase-4-dispatch', '', { worker: member.name, model: member.model ?? 'default', role });
@@ -31,7 +31,7 @@ export async function dispatchWorker(
   const lease = await deps.sandbox.acquire();
   try {
     // Only the executor may write, and only its own worktree; the others read trees okstra owns.
-    if (role === 'executor') await lease.giveWrite(cwd);
+    if (role === 'executor') await lease.giveWrite(deps.workspace.tree(cwd));
     result = await member.provider.run({
       worker: member.name,
       role,

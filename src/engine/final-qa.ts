@@ -68,7 +68,7 @@ export async function finalQa(
   }
   const lease = await deps.sandbox.acquire();
   try {
-    await lease.giveWrite(tree);
+    await lease.giveWrite(deps.workspace.tree(tree));
     const results = (await deps.runQa(commands, { cwd: tree, env: req.qaEnv, lease })).map(reportable);
     return results.map((r, i) => ({ ...r, stage: commands[i]?.stage ?? null }));
   } finally {

@@ -24,7 +24,7 @@ import {
 } from '../core/report/schema/final-verification-report.js';
 import { mergeDuplicateFindings } from '../core/verdict/convergence.js';
 import { LedgerRefusedError } from '../git/ledger-store.js';
-import { MergeConflictError } from '../git/stage-workspace.js';
+import { MergeConflictError } from '../workspace/stage-workspace.js';
 import { moveFinalBranch, pushFinalBranch } from './handoff.js';
 import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched } from './dispatch.js';
 import { ProgressLog } from './progress.js';
@@ -360,7 +360,7 @@ async function review(
       const dir = shared ? tree : await deps.workspace.addDetachedWorktree(view.at);
       try {
         // Readable by the session's user, writable by none: the file system keeps the tree as it was.
-        await deps.sandbox.shareForReading(dir);
+        await deps.sandbox.shareForReading(deps.workspace.tree(dir));
         const d = await dispatchWorker(
           member,
           'final-verifier',

@@ -85,7 +85,7 @@ export async function draftPlan(req: DraftPlanRequest, deps: PlanningDeps): Prom
     // Sealed (okstra's, exactly the base) and then readable, never writable, by the agents' users.
     const seal = async (): Promise<void> => {
       await deps.workspace.sealForReview(tree, req.baseCommit);
-      await deps.sandbox.shareForReading(tree);
+      await deps.sandbox.shareForReading(deps.workspace.tree(tree));
     };
     await seal();
     const session: Session = async (member, role, prompt, timeoutMs) => {

@@ -3,7 +3,7 @@ import type { Plan } from '../core/plan/types.js';
 import { PROMPT_FILE_IDS, promptFileName, type GateBodies } from '../core/prompts/catalogue.js';
 import type { TriggerKind } from '../core/report/schema/final-report.js';
 import { GitLedgerStore, type LedgerStore } from '../git/ledger-store.js';
-import { StageWorkspace } from '../git/stage-workspace.js';
+import { StageWorkspace } from '../workspace/stage-workspace.js';
 import { minimalEnv, type EnvSource } from '../providers/env.js';
 import type { Roster } from '../providers/roster.js';
 import type { OkstraConfig } from '../core/config/schema.js';

@@ -112,7 +112,7 @@ async function runQaAt(
   const dir = stageTree ?? (await deps.workspace.addDetachedWorktree(commit));
   const lease = await deps.sandbox.acquire();
   try {
-    await lease.giveWrite(dir);
+    await lease.giveWrite(deps.workspace.tree(dir));
     const results = await deps.runQa(commands, { cwd: dir, env: req.qaEnv, lease });
     for (const r of results)
       progress.emit('phase-5-qa', where, {

@@ -1,6 +1,6 @@
 import { currentDoneRow, type LedgerState } from '../core/ledger/index.js';
 import { stageBranchName } from '../core/ids.js';
-import type { StageWorkspace } from '../git/stage-workspace.js';
+import type { StageWorkspace } from '../workspace/stage-workspace.js';
 
 /** A `done` stage whose branch no longer points at the head its `done` row recorded. */
 export interface StaleHead {

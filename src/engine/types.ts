@@ -2,7 +2,7 @@ import type { OkstraConfig } from '../core/config/schema.js';
 import type { Plan } from '../core/plan/types.js';
 import type { FinalReport, TriggerKind } from '../core/report/schema/final-report.js';
 import type { LedgerStore } from '../git/ledger-store.js';
-import type { StageWorkspace } from '../git/stage-workspace.js';
+import type { StageWorkspace } from '../workspace/stage-workspace.js';
 import type { Roster } from '../providers/roster.js';
 import type { AgentLease, AgentSandbox } from '../sandbox/sandbox.js';
 import type { Gateway, GatewayOptions } from '../sandbox/gateway/index.js';

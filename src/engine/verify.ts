@@ -246,8 +246,8 @@ async function reviewView(deps: EngineDeps, stageTree: string | null, base: stri
 
 /** Opens `dir` to the session's user for reading: a shared tree once until it is restored, a tree of its own each time. */
 function openView(deps: EngineDeps, view: ReviewView, dir: string): Promise<void> {
-  if (view.shared !== dir) return deps.sandbox.shareForReading(dir);
-  view.opened ??= deps.sandbox.shareForReading(dir);
+  if (view.shared !== dir) return deps.sandbox.shareForReading(deps.workspace.tree(dir));
+  view.opened ??= deps.sandbox.shareForReading(deps.workspace.tree(dir));
   return view.opened;
 }
 

@@ -40,32 +40,15 @@ export class GitError extends Error {
  * made it, and git runs its filters, fsmonitor and hooks when it looks
  * inside (docs/security.md, "okstra's own git"). `status` and porcelain
  * `diff` take `diff.ignoreSubmodules`; plumbing that does not is told by
- * {@link treeGitArgs}, and `add`, which cannot be told, never meets a nested
+ * `treeGitArgs` (src/workspace/tree-git.ts), and `add`, which cannot be told, never meets a nested
  * repository: okstra deletes each from a tree before its git runs there
- * (StageWorkspace's sweep).
+ * (the change-time sweep, src/workspace/tree-base.ts).
  */
 export const OKSTRA_GIT_CONFIG: readonly string[] = [
   ...['-c', 'gc.auto=0', '-c', 'maintenance.auto=false', '-c', 'core.hooksPath=/dev/null'],
   ...['-c', 'advice.detachedHead=false', '-c', 'core.fsmonitor=false'],
   ...['-c', 'submodule.recurse=false', '-c', 'diff.ignoreSubmodules=all', '-c', 'status.submoduleSummary=false'],
 ];
-
-/** Subcommands that would look inside a submodule's folder unless told not to. */
-const SUBMODULE_LOOKERS = new Set(['status', 'diff', 'diff-files', 'diff-index']);
-
-/**
- * `args` for a git call in a stage, review, QA or final tree: a subcommand
- * that would look inside submodules is told to ignore them all, whatever
- * `.gitmodules` (the tree's) says of each. Options before the subcommand
- * (`-c key=value` pairs) are kept in front of it.
- */
-export function treeGitArgs(args: readonly string[]): string[] {
-  let i = 0;
-  while (args[i] === '-c') i += 2;
-  const sub = args[i];
-  if (sub === undefined || !SUBMODULE_LOOKERS.has(sub)) return [...args];
-  return [...args.slice(0, i + 1), '--ignore-submodules=all', ...args.slice(i + 1)];
-}
 
 /**
  * One git process: okstra's environment (as a spawn inherits it) under the

@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Git } from './git.js';
-import type { StageWorkspace } from './stage-workspace.js';
 
 const PLAN_IDENTITY = {
   GIT_AUTHOR_NAME: 'okstra',
@@ -18,7 +17,7 @@ const PLAN_IDENTITY = {
  */
 export async function commitPlan(
   repoDir: string,
-  workspace: Pick<StageWorkspace, 'pushBranch'>,
+  workspace: { pushBranch(remote: string, branch: string): Promise<void> },
   remote: string,
   tempDir: string,
   c: { branch: string; parent: string; planPath: string; text: string; runId: string },

@@ -16,13 +16,35 @@ import { giveTo, makeReachable, openForReading, privateDirFor } from './fs-acces
  * given to one; a folder given to a lease is writable by that lease alone.
  */
 
+/**
+ * A folder that changes hands its own way: a stage tree (src/workspace/),
+ * which a remount may hand over where another folder needs a `chown -R`. The
+ * sandbox decides whether and to whom; the tree how.
+ */
+export interface HandOver {
+  handTo(user: AgentUser): Promise<void>;
+  openForReading(): Promise<void>;
+}
+
+/** Gives `target` to `user`: a folder by ownership (fs-access.ts), a stage tree its own way. */
+async function handTo(target: string | HandOver, user: AgentUser): Promise<void> {
+  if (typeof target === 'string') await giveTo(target, user);
+  else await target.handTo(user);
+}
+
+/** Opens `target` to agents for reading: a folder by its mode, a stage tree its own way. */
+async function openToReaders(target: string | HandOver): Promise<void> {
+  if (typeof target === 'string') await openForReading(target);
+  else await target.openForReading();
+}
+
 export interface AgentLease {
   /** The OS user the process runs as; null: okstra's own user (isolation off). */
   readonly user: AgentUser | null;
   /** Variables the process needs because of the boundary (git may read worktrees okstra owns). */
   readonly env: Readonly<Record<string, string>>;
   /** Makes `dir` (and everything in it) writable by this lease alone. */
-  giveWrite(dir: string): Promise<void>;
+  giveWrite(dir: string | HandOver): Promise<void>;
   /** Creates a folder only this lease can use (its HOME, TMPDIR, output folder). */
   privateDir(path: string): Promise<void>;
   /**
@@ -42,7 +64,7 @@ export interface AgentSandbox {
   readonly statement: string;
   acquire(): Promise<AgentLease>;
   /** Lets agents read (never write) a folder okstra created. */
-  shareForReading(dir: string): Promise<void>;
+  shareForReading(dir: string | HandOver): Promise<void>;
   /** Lets agents reach a path okstra's own files live under (the object store, an installed CLI). */
   makeReachable(path: string): Promise<void>;
   close(): Promise<void>;
@@ -61,7 +83,7 @@ export class IsolationError extends Error {
  * command-scope config through the environment, which git honours for this
  * setting, and which no repository file can override. An agent's git also
  * judges files by modification time and size as okstra's does
- * (TREE_STAT_CONFIG in src/git/stage-workspace.ts): okstra's chown moves every
+ * (TREE_STAT_CONFIG in src/workspace/tree-git.ts): okstra's chown moves every
  * file's owner and change time, and an agent's git, which cannot write the
  * index, would otherwise read the whole tree again on every call (~0.5 s at
  * 20,000 files). What an agent's git answers decides nothing.
@@ -134,7 +156,7 @@ class OsUserSandbox implements AgentSandbox {
     return {
       user,
       env: AGENT_GIT_ENV,
-      giveWrite: (dir) => giveTo(dir, user),
+      giveWrite: (dir) => handTo(dir, user),
       privateDir: (path) => privateDirFor(path, user),
       endProcesses: async () => {
         if (!released) await endProcessesOf(user);
@@ -147,8 +169,8 @@ class OsUserSandbox implements AgentSandbox {
     };
   }
 
-  shareForReading(dir: string): Promise<void> {
-    return openForReading(dir);
+  shareForReading(dir: string | HandOver): Promise<void> {
+    return openToReaders(dir);
   }
 
   async makeReachable(path: string): Promise<void> {
@@ -178,7 +200,7 @@ class SharedUserSandbox implements AgentSandbox {
       user,
       env: user ? AGENT_GIT_ENV : {},
       giveWrite: async (dir) => {
-        if (user) await giveTo(dir, user);
+        if (user) await handTo(dir, user);
       },
       privateDir: (path) => privateDirFor(path, user),
       // Under okstra's own user (or the one sudo acted for) no boundary tells an agent's leftovers from okstra's own.
@@ -187,8 +209,8 @@ class SharedUserSandbox implements AgentSandbox {
     };
   }
 
-  async shareForReading(dir: string): Promise<void> {
-    if (this.runAs) await openForReading(dir);
+  async shareForReading(dir: string | HandOver): Promise<void> {
+    if (this.runAs) await openToReaders(dir);
   }
 
   async makeReachable(): Promise<void> {}

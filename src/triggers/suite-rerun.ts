@@ -1,4 +1,5 @@
 import { isBotAccount, parseCheckRunName } from '../core/commands/index.js';
+import { isRerunnableCheck } from '../core/report/check-run.js';
 import type { TriggerDeps, Sender } from './deps.js';
 import { rerunStages, type RerunResult, type RerunTarget } from './rerun.js';
 
@@ -10,16 +11,14 @@ export interface SuiteRerunEvent {
   sender: Sender;
 }
 
-/** The conclusions of a stage check that a re-run is for: the stage failed, or its run never reported. */
-const FAILED = new Set(['failure', 'timed_out']);
-
 export type SuiteRerunResult = RerunResult | 'nothing-failed';
 
 /**
  * "Re-run all checks" on okstra's check suite (`check_suite.rerequested`):
- * the okstra stage checks of the suite that failed are run again, each as
- * its own re-run would be (rerunStages: one set of gates, one answer). The
- * checks that passed, were skipped or are still queued are left alone; a
+ * the okstra stage checks of the suite that failed, or that a provider's
+ * outage left neutral, are run again, each as its own re-run would be
+ * (rerunStages: one set of gates, one answer). The checks that passed, were
+ * skipped, were not their stage's turn or are still queued are left alone; a
  * suite with no failed okstra check starts nothing, as a re-run of a check
  * that is not okstra's does.
  */
@@ -37,7 +36,8 @@ export async function handleSuiteRerun(deps: TriggerDeps, ev: SuiteRerunEvent): 
   const targets = new Map<string, RerunTarget>();
   for (const check of checks) {
     const named = parseCheckRunName(check.name);
-    if (!named || check.status !== 'completed' || !FAILED.has(check.conclusion ?? '')) continue;
+    if (!named || check.status !== 'completed') continue;
+    if (!isRerunnableCheck({ conclusion: check.conclusion, title: check.output?.title ?? null })) continue;
     // `latest` already keeps one check per name; a name is one plan's stage.
     targets.set(check.name, { ...named, checkUrl: check.html_url ?? `${deps.webUrl}/runs/${check.id}` });
   }

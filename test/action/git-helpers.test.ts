@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Git } from '../../src/git/git.js';
 import { RemoteRefs } from '../../src/git/remote-refs.js';
-import { removeWorktreesOf } from '../../src/git/worktrees.js';
+import { removeWorktreesOf } from '../../src/workspace/worktrees.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
 /** A remote with main (two commits, a folder) and a stage branch, and a shallow clone of main checked out detached. */

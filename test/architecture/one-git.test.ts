@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OKSTRA_GIT_CONFIG, treeGitArgs } from '../../src/git/git.js';
+import { OKSTRA_GIT_CONFIG } from '../../src/git/git.js';
+import { treeGitArgs } from '../../src/workspace/tree-git.js';
 
 // okstra's git runs as root beside code it must treat as hostile: every git it starts has to carry the same
 // hardening (src/git/git.ts), so no other module may start one of its own.

@@ -93,6 +93,35 @@ describe('check_suite.rerequested ("Re-run all checks")', () => {
     ]);
   });
 
+  it('re-runs a stage a provider outage left neutral, and leaves a neutral one that was only not its turn', async () => {
+    const gh = new GitHubMock(REPO).token(INSTALLATION);
+    gh.suiteChecks(SUITE, [
+      { id: 11, name: stageCheck(1), conclusion: 'success' },
+      {
+        id: 12,
+        name: stageCheck(2),
+        conclusion: 'neutral',
+        title: 'Provider unavailable — claude: 429 quota exhausted',
+      },
+      { id: 13, name: stageCheck(3), conclusion: 'neutral', title: 'Not run: not-ready' },
+    ]);
+    gh.config(CONFIG)
+      .permission('Codertocat', 'write')
+      .pull(2, { headSha: SHA })
+      .pullFiles(2, [{ filename: 'src/app.ts' }])
+      .file(PLAN_PATH, PLAN_TEXT, 'master');
+    gh.ledger(PLAN_ID, [doneRow(1)])
+      .workflow()
+      .createCheck(6001)
+      .dispatch();
+
+    await receive(rerequested());
+
+    expect(gh.bodies.createCheck?.map((c) => (c as { name: string }).name)).toEqual([stageCheck(2)]);
+    expect(gh.bodies.dispatch?.map((d) => (d.inputs as { stage: string }).stage)).toEqual(['2']);
+    expect(gh.bodies.comment).toBeUndefined();
+  });
+
   it('starts nothing when no okstra check of the suite failed: the suite is listed, nothing else', async () => {
     const gh = new GitHubMock(REPO).token(INSTALLATION);
     gh.suiteChecks(SUITE, [

@@ -451,9 +451,10 @@ export class GitHubMock {
   /** The latest check runs of a check suite, as `GET …/check-suites/{id}/check-runs?filter=latest` lists them. */
   suiteChecks(
     suiteId: number,
-    checks: Array<{ id: number; name: string; status?: string; conclusion: string | null }>,
+    checks: Array<{ id: number; name: string; status?: string; conclusion: string | null; title?: string }>,
   ): this {
     const full = `${this.repo.owner}/${this.repo.repo}`;
+    const api = `https://api.github.com/repos/${full}`;
     this.scope()
       .get(`${this.base}/check-suites/${suiteId}/check-runs`)
       .query({ filter: 'latest', per_page: 100 })
@@ -465,6 +466,13 @@ export class GitHubMock {
           status: c.status ?? 'completed',
           conclusion: c.conclusion,
           html_url: `https://github.com/${full}/runs/${c.id}`,
+          output: {
+            title: c.title ?? null,
+            summary: null,
+            text: null,
+            annotations_count: 0,
+            annotations_url: `${api}/check-runs/${c.id}/annotations`,
+          },
         })),
       });
     return this;

@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { readRecords } from '../helpers/records.js';
 import { completed, engineFor, makeProject, resolve, stageBranch, type Project } from './helpers.js';
 

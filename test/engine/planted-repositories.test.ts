@@ -11,7 +11,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
+import { layersAvailable } from '../../src/workspace/layer-mounts.js';
 import { spawnCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/git-repos.js';
 import {

@@ -2,7 +2,7 @@ import { writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { changeSummary, parseRawNumstat } from '../../src/git/change-summary.js';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
 describe('changeSummary', () => {

@@ -6,7 +6,7 @@ import { gitAuthEnv, headerSecrets, stripCheckoutCredentials, tokenHeader } from
 import { Git } from '../../src/git/git.js';
 import { GitLedgerStore, LedgerIoError } from '../../src/git/ledger-store.js';
 import { RemoteRefs } from '../../src/git/remote-refs.js';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { commandLinesContaining, startGitHttpServer, type GitHttpServer } from '../helpers/git-http-server.js';
 

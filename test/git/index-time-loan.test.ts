@@ -1,7 +1,7 @@
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
 // okstra's git calls in a stage tree lend the index a modification time one second ahead (no racy-clean re-read of a

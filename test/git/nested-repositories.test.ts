@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { NestedRepositoryError } from '../../src/git/nested-repository-error.js';
-import { StageWorkspace, type StageTreeMode } from '../../src/git/stage-workspace.js';
-import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
+import { StageWorkspace, type StageTreeMode } from '../../src/workspace/stage-workspace.js';
+import { layersAvailable } from '../../src/workspace/layer-mounts.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
 // An agent (or a test QA runs) plants git repositories in a stage tree whose config names a payload

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { reviewCommit, reviewTree } from '../../src/git/review-commit.js';
 import type { Git } from '../../src/git/git.js';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
 /** Writes (string) or deletes (null) each file, commits everything, and returns the commit. */

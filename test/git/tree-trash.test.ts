@@ -16,7 +16,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { discardsSettled, discardTree, sweepStaleTrash } from '../../src/git/tree-trash.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
-import { HALF_MADE_AGE_MS, removeWorktreesOf, removeWorktreesOfDeadRun } from '../../src/git/worktrees.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
+import { HALF_MADE_AGE_MS, removeWorktreesOf, removeWorktreesOfDeadRun } from '../../src/workspace/worktrees.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
 const BRANCH = 'okstra/p/stage-1';

@@ -4,8 +4,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentUserPool, type AgentUser } from '../../src/sandbox/agent-users.js';
-import { changedSince, fileClock, giveTo, grantedAt, reclaimTree } from '../../src/sandbox/fs-access.js';
-import { StageWorkspace, TREE_STAT_CONFIG } from '../../src/git/stage-workspace.js';
+import { fileClock, giveTo } from '../../src/sandbox/fs-access.js';
+import { changedSince, reclaimTree } from '../../src/workspace/tree-walk.js';
+import { StageWorkspace, TREE_STAT_CONFIG } from '../../src/workspace/stage-workspace.js';
 import { Git } from '../../src/git/git.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
@@ -66,7 +67,7 @@ describe('the change-time sweep (real agent users; these tests run as root)', ()
     const executor = await pool.acquire();
     try {
       const tree = await knownTree(ws, () => ws.addBranchWorktree(BRANCH));
-      await giveTo(tree, executor);
+      await ws.tree(tree).handTo(executor);
       const got = forge(executor, tree, [{ write: 'out.txt', text: 'honest\n' }, { forge: 'tracked.txt' }]);
       expect(got['tracked.txt']).toBe('forged, size and mtime kept');
       const forged = readFileSync(join(tree, 'tracked.txt'), 'utf8');
@@ -91,7 +92,7 @@ describe('the change-time sweep (real agent users; these tests run as root)', ()
     const executor = await pool.acquire();
     try {
       const tree = await knownTree(ws, () => ws.addBranchWorktree(BRANCH));
-      await giveTo(tree, executor);
+      await ws.tree(tree).handTo(executor);
       expect(forge(executor, tree, [{ swap: ['src/a.txt', 'src/b.txt'] }])).toEqual({
         'src/a.txt<->src/b.txt': 'swapped, sizes and mtimes kept',
       });
@@ -114,7 +115,7 @@ describe('the change-time sweep (real agent users; these tests run as root)', ()
     try {
       const tree = await knownTree(ws, () => ws.addBranchWorktree(BRANCH));
       await ws.sealForReview(tree, head);
-      await giveTo(tree, qa);
+      await ws.tree(tree).handTo(qa);
       mkdirSync(join(tree, 'build'));
       const got = forge(qa, tree, [{ write: 'src/b.txt', text: 'qa wrote this\n' }, { forge: 'tracked.txt' }]);
       expect(got['tracked.txt']).toBe('forged, size and mtime kept');
@@ -136,12 +137,12 @@ describe('the change-time sweep (real agent users; these tests run as root)', ()
     const [executor, other] = [await pool.acquire(), await pool.acquire()];
     try {
       const tree = await knownTree(ws, () => ws.addBranchWorktree(BRANCH));
-      await giveTo(tree, executor);
+      await ws.tree(tree).handTo(executor);
       forge(executor, tree, [{ write: 'src/a.txt', text: 'the stage\n' }]);
       const head = await ws.commitAll(tree, 'stage 1');
       if (!head || head === base) throw new Error('the executor’s change was not committed');
       // Handed out after the commit's take-back: the seal must not trust that take-back any more.
-      await giveTo(tree, other);
+      await ws.tree(tree).handTo(other);
       const got = forge(other, tree, [{ forge: 'tracked.txt' }]);
       expect(got['tracked.txt']).toBe('forged, size and mtime kept');
       expect(await statOnlyStatus(tree)).toBe('');
@@ -181,8 +182,7 @@ describe('the change-time sweep (real agent users; these tests run as root)', ()
     mkdirSync(join(dir, 'sub'));
     for (let i = 0; i < 200; i++) writeFileSync(join(dir, 'sub', `f${i}`), 'x');
     const user = await pool.acquire();
-    await giveTo(dir, user);
-    const granted = grantedAt(dir);
+    const granted = await giveTo(dir, user);
     expect(granted).not.toBeNull();
     expect(await changedSince(dir, granted as bigint)).toEqual([]);
     // A change after the grant, its mtime put back, and a new folder: the file is listed, the folder is not.

@@ -14,15 +14,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentUserPool, type AgentUser } from '../../src/sandbox/agent-users.js';
-import { giveTo, openForReading } from '../../src/sandbox/fs-access.js';
-import { layersAvailable } from '../../src/sandbox/layer-mounts.js';
-import { layersOf } from '../../src/sandbox/tree-layers.js';
-import { CheckoutChangedError, parseCheckoutStatus } from '../../src/git/layered-tree.js';
-import { StageWorkspace } from '../../src/git/stage-workspace.js';
+import { giveTo } from '../../src/sandbox/fs-access.js';
+import { layersAvailable } from '../../src/workspace/layer-mounts.js';
+import { LayeredTree } from '../../src/workspace/layered-tree.js';
+import { CheckoutChangedError, parseCheckoutStatus } from '../../src/workspace/laying.js';
+import { StageWorkspace } from '../../src/workspace/stage-workspace.js';
 import { discardsSettled } from '../../src/git/tree-trash.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
-// Layered stage trees (src/sandbox/tree-layers.ts) lay each stage tree over the user's checkout instead of checking
+// Layered stage trees (src/workspace/layers.ts) lay each stage tree over the user's checkout instead of checking
 // it out. These tests run as root with real agent users and real overlay mounts: the checkout must never change,
 // nothing it holds but the commit's files may show, and an edit the user makes meanwhile must stop the stage.
 
@@ -112,7 +112,7 @@ describe.skipIf(!available)(
       const before = snapshot(dir);
       try {
         const stage = await ws.addBranchWorktree(BRANCH);
-        expect(layersOf(stage)).toBeDefined();
+        expect(ws.tree(stage)).toBeInstanceOf(LayeredTree);
         expect(mounted(stage)).toBe(true);
         expect(await ws.treeState(stage)).toEqual({ head, dirty: [] });
         expect(readFileSync(join(stage, 'src', 'a.txt'), 'utf8')).toBe('a\n');
@@ -143,10 +143,10 @@ describe.skipIf(!available)(
       try {
         // The stage branch is still at the older commit.
         const stage = await ws.addBranchWorktree(BRANCH);
-        expect(layersOf(stage)).toBeDefined();
+        expect(ws.tree(stage)).toBeInstanceOf(LayeredTree);
         expect(await ws.treeState(stage)).toEqual({ head, dirty: [] });
         for (const absent of ['extra.txt', 'staged.txt']) expect(existsSync(join(stage, absent)), absent).toBe(false);
-        await giveTo(stage, user);
+        await ws.tree(stage).handTo(user);
         writeFileSync(join(stage, 'src', 'work.txt'), 'executor\n');
         // A whole folder deleted: the upper layer holds one whiteout for it, and its files' deletions are staged.
         rmSync(join(stage, 'lib'), { recursive: true });
@@ -172,7 +172,7 @@ describe.skipIf(!available)(
       const user = await pool.acquire();
       try {
         const stage = await ws.addBranchWorktree(BRANCH);
-        await giveTo(stage, user);
+        await ws.tree(stage).handTo(user);
         // Through the layers the agent sees its tree as its own (the ID mapping), not root's.
         expect(statSync(join(stage, 'tracked.txt')).uid).toBe(user.uid);
         const got = run('layer-attacker.mjs', user, stage, dir);
@@ -233,7 +233,7 @@ describe.skipIf(!available)(
       try {
         const stage = await ws.addBranchWorktree(BRANCH);
         await ws.sealForReview(stage, head);
-        await openForReading(stage);
+        await ws.tree(stage).openForReading();
         const got = run('tree-attacker.mjs', reviewer, stage);
         // What the reviewer may not write by permission is refused for that; a hard link from outside crosses into
         // another file system.
@@ -265,7 +265,7 @@ describe.skipIf(!available)(
       try {
         // During the executor: the user edits a file the executor does not touch; a full `add` would commit it.
         const stage = await ws.addBranchWorktree(BRANCH);
-        await giveTo(stage, user);
+        await ws.tree(stage).handTo(user);
         writeFileSync(join(stage, 'src', 'new.txt'), 'executor\n');
         appendFileSync(join(dir, 'src', 'a.txt'), 'the user, mid-run\n');
         await pool.release(user);

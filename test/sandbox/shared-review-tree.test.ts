@@ -4,8 +4,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { AgentUserPool, type AgentUser } from '../../src/sandbox/agent-users.js';
-import { giveTo, makeReachable, openForReading } from '../../src/sandbox/fs-access.js';
-import { StageWorkspace, parseStatusV2 } from '../../src/git/stage-workspace.js';
+import { makeReachable } from '../../src/sandbox/fs-access.js';
+import { StageWorkspace, parseStatusV2 } from '../../src/workspace/stage-workspace.js';
 import { makeRepo } from '../helpers/git-repos.js';
 
 const ATTACKER = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'agents', 'tree-attacker.mjs');
@@ -40,16 +40,16 @@ describe('the shared review tree (real agent users; these tests run as root)', (
     try {
       const stage = await ws.addBranchWorktree('okstra/p/stage-1');
       // The executor had it: every file was its user's, one made world-writable, a FIFO and build output left behind.
-      await giveTo(stage, qa);
+      await ws.tree(stage).handTo(qa);
       chmodSync(join(stage, 'src', 'a.txt'), 0o666);
       execFileSync('mkfifo', [join(stage, 'src', 'pipe')]);
       mkdirSync(join(stage, 'build'));
       writeFileSync(join(stage, 'build', 'out.o'), 'ignored output\n');
       await ws.sealForReview(stage, head);
-      await openForReading(stage);
+      await ws.tree(stage).openForReading();
       // QA's own view, given to its user as QA gets it.
       const qaView = await ws.addDetachedWorktree(head);
-      await giveTo(qaView, qa);
+      await ws.tree(qaView).handTo(qa);
 
       const got = attack(reviewer, stage, qaView);
       for (const name of ['write', 'chmod', 'rename', 'create', 'hardlink', 'symlink', 'git-pointer', 'other-view'])
@@ -61,7 +61,7 @@ describe('the shared review tree (real agent users; these tests run as root)', (
 
       // Control: the protection deliberately not applied (the tree left with the reviewer's user) — the attack lands.
       const control = await ws.addDetachedWorktree(head);
-      await giveTo(control, reviewer);
+      await ws.tree(control).handTo(reviewer);
       const landed = attack(reviewer, control);
       for (const name of ['write', 'chmod', 'create', 'symlink', 'git-pointer']) expect(landed[name], name).toBe('ok');
       expect((await ws.treeState(control)).dirty.length).toBeGreaterThan(0);
@@ -84,7 +84,7 @@ describe('the shared review tree (real agent users; these tests run as root)', (
     const user = await pool.acquire();
     try {
       const first = await ws.addDetachedWorktree(head);
-      await giveTo(first, user);
+      await ws.tree(first).handTo(user);
       writeFileSync(join(first, 'untracked.txt'), 'left\n');
       mkdirSync(join(first, 'build'));
       writeFileSync(join(first, 'build', 'cache'), 'ignored\n');

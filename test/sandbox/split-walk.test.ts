@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync, symlinkSync, utimesSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { changedSince, fileClock, splitWalk } from '../../src/sandbox/fs-access.js';
+import { fileClock } from '../../src/sandbox/fs-access.js';
+import { changedSince, splitWalk } from '../../src/workspace/tree-walk.js';
 import { tempDir } from '../helpers/git-repos.js';
 
 /** A checkout-like tree: files at the top, `src/` with ten folders of files (two levels), and a `-dash` folder. */

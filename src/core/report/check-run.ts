@@ -148,16 +148,29 @@ export function batchAnnotations<T>(annotations: readonly T[], size = ANNOTATION
   return batches;
 }
 
+/**
+ * Whether "Re-run all checks" runs a completed stage check again: it
+ * failed, timed out, or ended neutral because a provider was out (an outage
+ * is retryable); a neutral check that was only not its stage's turn is not.
+ */
+export function isRerunnableCheck(check: { conclusion: string | null; title: string | null }): boolean {
+  if (check.conclusion === 'failure' || check.conclusion === 'timed_out') return true;
+  return check.conclusion === 'neutral' && (check.title ?? '').startsWith(UNAVAILABLE_TITLE);
+}
+
 /** success on PASS; neutral when a provider's outage, not the work, kept the stage from a verdict; failure otherwise. */
 export function checkConclusion(report: Pick<FinalReport, 'verdict'>): CheckRunRender['conclusion'] {
   if (report.verdict.runStatus === 'unavailable') return 'neutral';
   return report.verdict.value === 'PASS' && report.verdict.runStatus === 'passed' ? 'success' : 'failure';
 }
 
+/** How an outage's check title starts: "Re-run all" reads it back to tell an outage from a stage that was only not its turn (both neutral). */
+export const UNAVAILABLE_TITLE = 'Provider unavailable';
+
 /** `FAIL — 2 blocking, 1 major, 0 minor, 3 info · QA 3/4`; an outage's title is its reason: the provider's error. */
 export function checkTitle(report: FinalReport): string {
   if (report.verdict.runStatus === 'unavailable')
-    return clip(`Provider unavailable — ${report.verdict.reasons.join('; ')}`, TITLE_LIMIT);
+    return clip(`${UNAVAILABLE_TITLE} — ${report.verdict.reasons.join('; ')}`, TITLE_LIMIT);
   const c = countActiveBySeverity(report.findings);
   const qa = qaCounts(report);
   const { value, runStatus } = report.verdict;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pushAll } from '../core/arrays.js';
 
 /**
- * The kernel calls behind layered stage trees (src/git/layered-tree.ts):
+ * The kernel calls behind layered stage trees (src/workspace/laying.ts):
  * overlay mounts whose read-only layers can be seen through an ID mapping, the
  * whiteouts that hide a lower file, and unmounting.
  *

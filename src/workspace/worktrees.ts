@@ -1,7 +1,7 @@
 import { readFile, rm, stat } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { unmountStale } from '../sandbox/tree-layers.js';
-import { Git, GitError } from './git.js';
+import { unmountStale } from './layers.js';
+import { Git, GitError } from '../git/git.js';
 
 interface ListedWorktree {
   path: string;

@@ -13,15 +13,15 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { detachAndRemoveCommand, makeWhiteouts, unmount } from '../sandbox/layer-mounts.js';
-import { runDetached } from './tree-trash.js';
-import { LAYERS_PREFIX, type TreeLayers } from '../sandbox/tree-layers.js';
+import { detachAndRemoveCommand, makeWhiteouts, unmount } from './layer-mounts.js';
+import { runDetached } from '../git/tree-trash.js';
+import { LAYERS_PREFIX, type TreeLayers } from './layers.js';
 import { pathArgument } from '../core/text/path-bytes.js';
-import { Git } from './git.js';
+import { Git } from '../git/git.js';
 
 /**
  * What okstra needs to know of the user's checkout before it lays a stage
- * tree over it (src/sandbox/tree-layers.ts says what a layered tree is).
+ * tree over it (src/workspace/layers.ts says what a layered tree is).
  */
 export interface CheckoutReading {
   /** The commit the checkout's index was made from. */

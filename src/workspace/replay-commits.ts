@@ -1,4 +1,4 @@
-import { Git } from './git.js';
+import { Git } from '../git/git.js';
 import type { StageWorkspace } from './stage-workspace.js';
 
 const ENGINE_IDENTITY = {

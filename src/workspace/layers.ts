@@ -4,7 +4,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { mountOverlay, unmount } from './layer-mounts.js';
 
 /**
- * A stage tree made of layers instead of a checkout (src/git/layered-tree.ts
+ * A stage tree made of layers instead of a checkout (src/workspace/laying.ts
  * builds one): an overlay whose lowest layer is the user's own checkout, read
  * and never written, under okstra's mask (the tree's `.git` pointer and
  * whiteouts over every file git does not track there), and an upper layer
@@ -39,23 +39,6 @@ export interface TreeLayers {
   readonly createdAt: bigint;
 }
 
-const trees = new Map<string, TreeLayers>();
-/** Layered trees mounted read-only for reviewers right now, each with the remount that made it so (or is making it). */
-const shared = new Map<string, Promise<void>>();
-
-export function layersOf(dir: string): TreeLayers | undefined {
-  return trees.get(resolve(dir));
-}
-
-export function registerLayers(dir: string, layers: TreeLayers): void {
-  trees.set(resolve(dir), layers);
-}
-
-export function forgetLayers(dir: string): void {
-  trees.delete(resolve(dir));
-  shared.delete(resolve(dir));
-}
-
 /** Mounts the tree at `dir`, as okstra's (no mapping) or seen by `user`; `replacing` the mount already there. */
 export async function mountLayers(
   dir: string,
@@ -64,7 +47,6 @@ export async function mountLayers(
   replacing: boolean,
   readOnly = false,
 ): Promise<void> {
-  if (!readOnly) shared.delete(resolve(dir));
   await mountOverlay(
     {
       target: dir,
@@ -75,29 +57,6 @@ export async function mountLayers(
     },
     { replacing },
   );
-}
-
-/**
- * Opens a layered tree okstra holds (taken back, sealed) to reviewers:
- * entered and read by anyone, and mounted again read-only, so the kernel
- * refuses every write whatever the mode of a file below (a checkout may hold
- * group- or world-writable files, which a checked-out tree never has). Once
- * per sealing: every reviewer of a batch shares the one remount, and a
- * reviewer already inside keeps the tree mounted as it is.
- */
-export function shareLayersForReading(dir: string, layers: TreeLayers): Promise<void> {
-  const key = resolve(dir);
-  let done = shared.get(key);
-  if (!done) {
-    done = (async () => {
-      await chmod(dir, 0o755);
-      await mountLayers(dir, layers, null, true, true);
-    })();
-    // A failed remount is not remembered: the next reviewer's share tries again.
-    done.catch(() => shared.delete(key));
-    shared.set(key, done);
-  }
-  return done;
 }
 
 /**
@@ -134,7 +93,7 @@ export async function takeLayersBack(
   return changed;
 }
 
-/** Layer folders okstra makes (src/git/layered-tree.ts): the only upper layers a stale mount's cleanup deletes. */
+/** Layer folders okstra makes (src/workspace/laying.ts): the only upper layers a stale mount's cleanup deletes. */
 export const LAYERS_PREFIX = 'okstra-layers-';
 
 /**
