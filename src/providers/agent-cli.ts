@@ -150,7 +150,7 @@ export class AgentCliProvider implements Provider {
     if (refusal !== null) return failed(refusal);
     const lookup = locateAgentCli(this.kind, { env: engineEnv });
     if (!lookup.found) return failed(this.notInstalledMessage(lookup.searched, engineEnv), 'cli-missing');
-    const platform = platformRoute(config, engineEnv);
+    const platform = platformRoute(config, engineEnv, this.kind);
     if (platform && !request.gateway)
       return failed(platformWithoutGateway(this.kind, platform.access.kind), 'no-credential');
     // On a platform, okstra's own credentials (or Azure's key) authenticate the gateway's requests: the CLI gets a

@@ -6,6 +6,7 @@ import { readCredential } from './cli-credentials.js';
 import { locateAgentCli, type CliLaunch } from './cli-locate.js';
 import { AGENT_CLI_PINS } from './cli-pins.js';
 import { pickEnv, type EnvSource } from './env.js';
+import { platformCheck } from './platform-facts.js';
 import { runProcess } from './process.js';
 
 /**
@@ -28,6 +29,11 @@ export interface CliCheck {
   keySet: boolean;
   /** `providers.<ref>.baseUrl`, when configured. */
   baseUrl: string | null;
+  /**
+   * With `providers.<ref>.via`: the platform and where its credentials would come from, in place of an API key
+   * (then `keyEnv` names that source and `keySet` is false only when it is missing).
+   */
+  platform: ReturnType<typeof platformCheck>;
 }
 
 const VERSION_TIMEOUT_MS = 30_000;
@@ -40,14 +46,16 @@ async function checkOne(ref: BuiltinProvider, config: OkstraConfig, env: EnvSour
   const pin = AGENT_CLI_PINS[ref];
   const settings = config.providers[ref];
   const credential = readCredential(ref, settings, env);
+  const platform = platformCheck(settings, env);
   const lookup = locateAgentCli(ref, { env });
   const base = {
     ref,
     product: pin.product,
     pinnedVersion: pin.version,
-    keyEnv: credential.name,
-    keySet: credential.value !== null,
+    keyEnv: platform ? platform.source : credential.name,
+    keySet: platform ? platform.state !== 'missing' : credential.value !== null,
     baseUrl: settings?.baseUrl ?? null,
+    platform,
   };
   if (!lookup.found) return { ...base, launch: null, searched: lookup.searched, version: null, versionProblem: null };
   const probe = await askVersion(lookup.launch, env);

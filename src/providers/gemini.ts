@@ -60,9 +60,9 @@ import type { DispatchUsage } from './types.js';
  *   trace), which is read too.
  */
 
-export function geminiSettings(maxTurns: number): object {
+export function geminiSettings(maxTurns: number, authType: 'gemini-api-key' | 'vertex-ai' = 'gemini-api-key'): object {
   return {
-    security: { auth: { selectedType: 'gemini-api-key' } },
+    security: { auth: { selectedType: authType } },
     general: { maxAttempts: 1, enableAutoUpdate: false, enableAutoUpdateNotification: false },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
@@ -90,9 +90,9 @@ export const geminiSpec: AgentCliSpec = {
     const { request } = ctx;
     const settingsDir = join(ctx.home, '.gemini');
     await mkdir(settingsDir, { mode: 0o700 });
-    await writeFile(join(settingsDir, 'settings.json'), `${JSON.stringify(geminiSettings(ctx.maxTurns), null, 2)}\n`, {
-      mode: 0o600,
-    });
+    const vertex = ctx.platform?.via === 'vertex';
+    const settings = geminiSettings(ctx.maxTurns, vertex ? 'vertex-ai' : 'gemini-api-key');
+    await writeFile(join(settingsDir, 'settings.json'), `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
     const args = ['-p', '', '-o', 'stream-json', '--skip-trust', '--approval-mode', request.readOnly ? 'plan' : 'yolo'];
     if (request.readOnly) {
       const policy = join(ctx.dir, 'read-only-policy.toml');
@@ -101,6 +101,7 @@ export const geminiSpec: AgentCliSpec = {
       args.push('--admin-policy', policy);
     }
     if (request.model !== null) args.push('-m', request.model);
+    if (vertex) return { args, env: { GEMINI_CLI_NO_RELAUNCH: 'true', ...vertexEnv(ctx) } };
     return {
       args,
       env: {
@@ -122,6 +123,31 @@ export const geminiSpec: AgentCliSpec = {
     /^\s+at /,
   ],
 };
+
+/**
+ * Gemini CLI on Vertex AI through okstra's gateway. Read in the pinned
+ * CLI's bundle (0.61.0, the Google Gen AI SDK inside it):
+ * `GOOGLE_GENAI_USE_VERTEXAI=true` selects the `vertex-ai` auth type, which
+ * needs either `GOOGLE_CLOUD_PROJECT` + `GOOGLE_CLOUD_LOCATION` or a
+ * `GOOGLE_API_KEY`; `GOOGLE_VERTEX_BASE_URL` replaces the endpoint. With a
+ * project the SDK asks google-auth-library for an access token on every
+ * request, even when a bearer header is already set, so the CLI would need
+ * Application Default Credentials of its own. With a key it speaks express
+ * mode instead: `POST <base>/v1beta1/publishers/google/models/<m>:streamGenerateContent?alt=sse`
+ * with the key in `x-goog-api-key` and no other credential lookup. okstra
+ * gives it that shape with its dispatch credential as the key; the gateway
+ * checks the key, drops it, adds the job's access token and puts the
+ * configured project and location into the path (`vertexScopedPath`). The
+ * project and location are therefore not the CLI's to know (with a key the
+ * SDK ignores them anyway).
+ */
+function vertexEnv(ctx: CliRunContext): Record<string, string> {
+  return {
+    GOOGLE_GENAI_USE_VERTEXAI: 'true',
+    GOOGLE_API_KEY: ctx.apiKey.value,
+    ...(ctx.baseUrl ? { GOOGLE_VERTEX_BASE_URL: ctx.baseUrl } : {}),
+  };
+}
 
 /**
  * stdout's event stream (or the `-o json` object a pre-stream version

@@ -2,8 +2,9 @@ import type { defaultProvider } from '@aws-sdk/credential-provider-node';
 import type { GoogleAuth } from 'google-auth-library';
 import type { ProviderConfig } from '../core/config/schema.js';
 import { bedrockRuntimeUrl } from '../sandbox/gateway/bedrock-url.js';
-import { vertexUrl } from '../sandbox/gateway/vertex.js';
+import { vertexHost, vertexUrl } from '../sandbox/gateway/vertex.js';
 import type { AwsCredentials, PlatformAccess } from '../sandbox/gateway/index.js';
+import { defaultEntraToken } from './azure-token.js';
 import type { EnvSource } from './env.js';
 
 /**
@@ -14,7 +15,10 @@ import type { EnvSource } from './env.js';
  */
 export interface PlatformRoute {
   access: PlatformAccess;
-  /** A platform reached with a key (Azure OpenAI): which variable holds it, and its value (null when unset). */
+  /**
+   * A platform reached with a key (Azure OpenAI): which variable holds it, and its value (null when unset). Null
+   * also for Azure OpenAI with a Microsoft Entra token, which the access carries.
+   */
   key: { name: string; value: string | null } | null;
   /** The platform endpoint (the config's baseUrl overrides it, e.g. a VPC endpoint or a test server). */
   upstream: string;
@@ -27,11 +31,18 @@ export interface PlatformRoute {
  * key there, from the AWS SDK's default chain (a web identity token file,
  * SSO, an instance or container role).
  */
-export function platformRoute(config: ProviderConfig | undefined, env: EnvSource): PlatformRoute | null {
+export function platformRoute(
+  config: ProviderConfig | undefined,
+  env: EnvSource,
+  cli: string = 'claude',
+): PlatformRoute | null {
   if (config?.via === 'azure' && config.baseUrl !== undefined) {
     const name = config.apiKeyEnv ?? AZURE_KEY_ENV;
     const value = env[name]?.trim() ?? '';
-    return { access: { kind: 'azure' }, key: { name, value: value === '' ? null : value }, upstream: config.baseUrl };
+    // A key when there is one; else a Microsoft Entra token (what azure/login leaves: the Azure CLI signed in).
+    if (value !== '' || config.apiKeyEnv !== undefined)
+      return { access: { kind: 'azure' }, key: { name, value: value === '' ? null : value }, upstream: config.baseUrl };
+    return { access: { kind: 'azure', accessToken: defaultEntraToken() }, key: null, upstream: config.baseUrl };
   }
   if (config?.region === undefined) return null;
   if (config.via === 'bedrock')
@@ -44,7 +55,8 @@ export function platformRoute(config: ProviderConfig | undefined, env: EnvSource
     return {
       access: { kind: 'vertex', region: config.region, projectId: config.projectId, accessToken: googleToken(env) },
       key: null,
-      upstream: config.baseUrl ?? vertexUrl(config.region),
+      // Claude Code's base URL carries the version; Gemini CLI's SDK adds `/v1beta1` to every path itself.
+      upstream: config.baseUrl ?? (cli === 'gemini' ? vertexHost(config.region) : vertexUrl(config.region)),
     };
   return null;
 }

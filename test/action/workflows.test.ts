@@ -18,6 +18,7 @@ interface Step {
   name?: string;
   uses?: string;
   run?: string;
+  if?: string;
   with?: Record<string, unknown>;
 }
 interface Concurrency {
@@ -169,7 +170,10 @@ describe('the example workflows', () => {
     expect(event.steps.every((s) => isOkstra(s))).toBe(true);
 
     const stage = job(reusable, 'okstra');
-    expect(stage.if).toBe("github.event_name == 'workflow_dispatch' || github.event_name == 'schedule'");
+    expect(stage.if).toBe(
+      "(github.event_name == 'workflow_dispatch' || github.event_name == 'schedule') && " +
+        "inputs.aws-role-arn == '' && inputs.gcp-workload-identity-provider == '' && inputs.azure-client-id == ''",
+    );
     expect(stage.permissions).toEqual({
       contents: 'write',
       checks: 'write',
@@ -190,6 +194,28 @@ describe('the example workflows', () => {
     });
     expect(text(NO_SERVER)).not.toMatch(/create-github-app-token|OKSTRA_APP/);
     expect(text('docs/bot.md')).toContain('examples/workflows/okstra-app.yml');
+  });
+
+  it('the cloud job: the stage job with an OIDC token, signed in first to the cloud whose inputs are set, otherwise the same', () => {
+    const stage = job(reusable, 'okstra');
+    const cloud = job(reusable, 'okstra-cloud');
+    expect(cloud.if).toBe(
+      "(github.event_name == 'workflow_dispatch' || github.event_name == 'schedule') && " +
+        "(inputs.aws-role-arn != '' || inputs.gcp-workload-identity-provider != '' || inputs.azure-client-id != '')",
+    );
+    expect(cloud.permissions).toEqual({ ...stage.permissions, 'id-token': 'write' });
+    expect(cloud.concurrency).toEqual(stage.concurrency);
+    const signIns = cloud.steps.filter((s) => !stage.steps.some((t) => t.uses === s.uses && t.id === s.id));
+    expect(signIns.map((s) => [s.if, s.uses?.replace(/@.*/, '')])).toEqual([
+      ["inputs.aws-role-arn != ''", 'aws-actions/configure-aws-credentials'],
+      ["inputs.gcp-workload-identity-provider != ''", 'google-github-actions/auth'],
+      ["inputs.azure-client-id != ''", 'azure/login'],
+    ]);
+    // After the checkout (which would delete the Google credentials file), before okstra starts.
+    const at = (uses: string): number => cloud.steps.findIndex((s) => s.uses?.startsWith(uses));
+    expect(at('actions/checkout@')).toBeLessThan(at('aws-actions/'));
+    expect(at('azure/login@')).toBeLessThan(cloud.steps.indexOf(okstraStep(cloud)));
+    expect(cloud.steps.filter((s) => !signIns.includes(s))).toEqual(stage.steps);
   });
 
   it('ask for least privilege per job and run one job per plan and stage without cancelling a running stage', () => {

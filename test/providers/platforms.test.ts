@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/core/config/index.js';
 import { platformRoute } from '../../src/providers/platforms.js';
 
 describe('platformRoute', () => {
@@ -24,6 +25,46 @@ describe('platformRoute', () => {
     expect(regional?.access).toMatchObject({ kind: 'vertex', region: 'us-east5', projectId: 'my-project-123' });
     const global = platformRoute({ via: 'vertex', region: 'global', projectId: 'my-project-123' }, env);
     expect(global?.upstream).toBe('https://aiplatform.googleapis.com/v1');
+  });
+
+  it('for Gemini CLI on Vertex AI goes to the endpoint without a version (its SDK adds /v1beta1 itself)', () => {
+    const config = { via: 'vertex', region: 'us-central1', projectId: 'my-project-123' } as const;
+    expect(platformRoute(config, env, 'gemini')?.upstream).toBe('https://us-central1-aiplatform.googleapis.com');
+    expect(platformRoute({ ...config, region: 'global' }, env, 'gemini')?.upstream).toBe(
+      'https://aiplatform.googleapis.com',
+    );
+    expect(platformRoute(config, env, 'gemini')?.access).toMatchObject({ kind: 'vertex', projectId: 'my-project-123' });
+  });
+
+  it('the config takes via: vertex for gemini, and names who a platform serves', () => {
+    const gemini = 'providers:\n  gemini:\n    via: vertex\n    region: us-central1\n    projectId: my-project-123\n';
+    expect(parseConfig(gemini, 'c.yml').errors).toEqual([]);
+    expect(
+      parseConfig('providers:\n  gemini:\n    via: vertex\n    region: us-central1\n', 'c.yml').errors.map(
+        (e) => e.message,
+      ),
+    ).toEqual([
+      'providers.gemini.via: via: vertex needs projectId, the Google Cloud project your Gemini models are enabled in',
+    ]);
+    const codex = 'providers:\n  codex:\n    via: vertex\n    region: us-central1\n    projectId: my-project-123\n';
+    expect(parseConfig(codex, 'c.yml').errors.map((e) => e.message)).toEqual([
+      'providers.codex.via: via: vertex is for Claude Code and Gemini CLI only (providers.claude, providers.gemini), not codex',
+    ]);
+  });
+
+  it('on Azure OpenAI sends the key when there is one, else a Microsoft Entra token', () => {
+    const config = { via: 'azure', baseUrl: 'https://r.openai.azure.com/openai/v1' } as const;
+    const keyed = platformRoute(config, { AZURE_OPENAI_API_KEY: 'okstra0azure0key' }, 'codex');
+    expect(keyed?.key).toEqual({ name: 'AZURE_OPENAI_API_KEY', value: 'okstra0azure0key' });
+    expect(keyed?.access).toEqual({ kind: 'azure' });
+    const entra = platformRoute(config, {}, 'codex');
+    expect(entra?.key).toBeNull();
+    expect(entra?.access.kind === 'azure' && typeof entra.access.accessToken).toBe('function');
+    // A variable the config names must hold the key: an empty one is a missing key, not a switch to Entra.
+    expect(platformRoute({ ...config, apiKeyEnv: 'MY_AZURE_KEY' }, {}, 'codex')?.key).toEqual({
+      name: 'MY_AZURE_KEY',
+      value: null,
+    });
   });
 
   it('signs with the credentials in okstra’s environment (what configure-aws-credentials exports)', async () => {

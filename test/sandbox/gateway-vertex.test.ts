@@ -22,7 +22,7 @@ afterEach(async () => {
   server = null;
 });
 
-async function vertexRoute(token: string): Promise<{ baseUrl: string; credential: string }> {
+async function vertexRoute(token: string, provider = 'claude'): Promise<{ baseUrl: string; credential: string }> {
   server = await startModelServer(() => ({ kind: 'text', text: 'hi from vertex' }), {
     vertex: { accessToken: ACCESS_TOKEN },
   });
@@ -30,7 +30,7 @@ async function vertexRoute(token: string): Promise<{ baseUrl: string; credential
   return gateway.open({
     worker: 'Claude worker',
     role: 'executor',
-    provider: 'claude',
+    provider,
     upstream: server.url,
     realKey: '',
     platform: {
@@ -76,5 +76,48 @@ describe('the gateway on Vertex AI', () => {
     const noCredential = await call(`${baseUrl}${PATH}`, { method: 'POST', body: BODY });
     expect(noCredential.status).toBe(401);
     expect(server?.requests).toHaveLength(1);
+  });
+});
+
+describe('the gateway on Vertex AI for Gemini CLI (express-mode calls)', () => {
+  const GEMINI = 'gemini-2.5-pro';
+  const EXPRESS = `/v1beta1/publishers/google/models/${GEMINI}:streamGenerateContent`;
+  const GEMINI_BODY = JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] });
+
+  it('checks the key, drops it, scopes the path to the configured project and location, adds the access token, meters usageMetadata', async () => {
+    const { baseUrl, credential } = await vertexRoute(ACCESS_TOKEN, 'gemini');
+    const reply = await call(`${baseUrl}${EXPRESS}?alt=sse`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': credential, 'content-type': 'application/json' },
+      body: GEMINI_BODY,
+    });
+    expect(reply.status).toBe(200);
+    expect(server?.requests.map((r) => [r.protocol, r.answered, r.url, r.headers.authorization])).toEqual([
+      [
+        'vertex',
+        'text',
+        `/v1beta1/projects/okstra-test-1/locations/us-east5/publishers/google/models/${GEMINI}:streamGenerateContent?alt=sse`,
+        `Bearer ${ACCESS_TOKEN}`,
+      ],
+    ]);
+    expect(server?.requests[0]?.headers['x-goog-api-key']).toBeUndefined();
+    expect(gateway?.records()[0]).toMatchObject({
+      model: GEMINI,
+      metered: true,
+      inputTokens: SCRIPTED_USAGE.inputTokens,
+      outputTokens: SCRIPTED_USAGE.outputTokens,
+    });
+    expect(JSON.stringify(reply.headers) + reply.body).not.toContain(ACCESS_TOKEN);
+  });
+
+  it('refuses a key that is not the dispatch credential, forwarding nothing', async () => {
+    const { baseUrl } = await vertexRoute(ACCESS_TOKEN, 'gemini');
+    const reply = await call(`${baseUrl}${EXPRESS}?alt=sse`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': 'okstra-dispatch-not-this-one' },
+      body: GEMINI_BODY,
+    });
+    expect(reply.status).toBe(401);
+    expect(server?.requests).toHaveLength(0);
   });
 });

@@ -89,8 +89,22 @@ export function problemsOf(check: CliCheck): string[] {
     );
   else if (check.versionProblem)
     out.push(`${check.ref}: ${check.product} at ${check.launch.file} does not start: ${check.versionProblem}`);
-  if (!check.keySet) out.push(`${check.ref}: ${check.keyEnv} is not set (the secret ${check.product} needs)`);
+  const platform = check.platform;
+  if (platform?.state === 'missing')
+    out.push(
+      `${check.ref}: via ${platform.via}: no credentials (${platform.source})${platform.fix ? ` — ${platform.fix}` : ''}`,
+    );
+  else if (!platform && !check.keySet)
+    out.push(`${check.ref}: ${check.keyEnv} is not set (the secret ${check.product} needs)`);
   return out;
+}
+
+/** A key is set or missing; a platform's default chain is only proved by a request, so doctor says it did not try. */
+function credentialState(check: CliCheck): string {
+  const platform = check.platform;
+  if (!platform) return check.keySet ? 'set' : 'missing';
+  const state = platform.state === 'unchecked' ? 'not checked (tried at run time)' : platform.state;
+  return `via ${platform.via}: ${state}`;
 }
 
 function versionState(check: CliCheck): string {
@@ -154,7 +168,7 @@ function printDoctor(
   io.out(
     renderTable(
       ['variable', 'for', 'state', 'base URL'],
-      checks.map((c) => [c.keyEnv, c.ref, c.keySet ? 'set' : 'missing', c.baseUrl ?? '(vendor default)']),
+      checks.map((c) => [c.keyEnv, c.ref, credentialState(c), c.baseUrl ?? '(vendor default)']),
     ),
   );
   io.out(`\nisolation: ${isolation.statement || isolation.problem || ''}`);

@@ -81,12 +81,14 @@ const ProviderConfigSchema = z
     /**
      * A cloud platform the provider's model is reached through instead of the
      * vendor's API: `bedrock` (Claude on Amazon Bedrock, signed by okstra's
-     * gateway with the job's AWS credentials).
+     * gateway with the job's AWS credentials), `vertex` (Claude or Gemini on
+     * Google Vertex AI, an ADC access token), `azure` (Codex on Azure OpenAI,
+     * a key or a Microsoft Entra token).
      */
     via: z
       .enum(['bedrock', 'vertex', 'azure'])
       .optional()
-      .describe('a cloud platform instead of the vendor API: bedrock or vertex (claude), azure (codex)'),
+      .describe('a cloud platform instead of the vendor API: bedrock (claude), vertex (claude, gemini), azure (codex)'),
     /** The platform's region: us-east-1 for Bedrock, us-east5 or global for Vertex AI. */
     region: z.string().min(1).optional().describe('the cloud platform region (with via)'),
     /** Vertex AI: the Google Cloud project the models are enabled in. */
@@ -111,9 +113,19 @@ const ProviderConfigSchema = z
   })
   .describe('one agent provider');
 
-/** Which built-in each platform serves. */
-const PLATFORM_PROVIDER = { bedrock: 'claude', vertex: 'claude', azure: 'codex' } as const;
-const PRODUCT = { claude: 'Claude Code', codex: 'Codex' } as const;
+/** Which built-ins each platform serves. */
+const PLATFORM_PROVIDERS = { bedrock: ['claude'], vertex: ['claude', 'gemini'], azure: ['codex'] } as const;
+const PRODUCT = { claude: 'Claude Code', codex: 'Codex', gemini: 'Gemini CLI' } as const;
+
+/** Whose models a provider's platform serves, for an error message. */
+function vendorOf(name: string): string {
+  return name === 'gemini' ? 'Gemini' : 'Claude';
+}
+
+function servedBy(via: keyof typeof PLATFORM_PROVIDERS): string {
+  const served = PLATFORM_PROVIDERS[via];
+  return `${served.map((p) => PRODUCT[p]).join(' and ')} only (${served.map((p) => `providers.${p}`).join(', ')})`;
+}
 
 /** What each platform's region looks like, and an example for the error. */
 const REGION_SHAPES = {
@@ -136,8 +148,8 @@ function checkPlatforms(providers: Record<string, ProviderSettings>, ctx: z.Refi
       if (config.projectId !== undefined) issue('projectId', 'projectId only applies with via: vertex');
       continue;
     }
-    const served = PLATFORM_PROVIDER[via];
-    if (name !== served) issue('via', `via: ${via} is for ${PRODUCT[served]} only (providers.${served}), not ${name}`);
+    if (!(PLATFORM_PROVIDERS[via] as readonly string[]).includes(name))
+      issue('via', `via: ${via} is for ${servedBy(via)}, not ${name}`);
     if (via === 'azure') {
       if (config.baseUrl === undefined)
         issue(
@@ -153,7 +165,10 @@ function checkPlatforms(providers: Record<string, ProviderSettings>, ctx: z.Refi
     if (config.region === undefined) issue('via', `via: ${via} needs a region, ${shape.example} (region: …)`);
     else if (!shape.pattern.test(config.region)) issue('region', `expected ${shape.example}`);
     if (via === 'vertex' && config.projectId === undefined)
-      issue('via', 'via: vertex needs projectId, the Google Cloud project your Claude models are enabled in');
+      issue(
+        'via',
+        `via: vertex needs projectId, the Google Cloud project your ${vendorOf(name)} models are enabled in`,
+      );
     if (via === 'bedrock' && config.projectId !== undefined)
       issue('projectId', 'projectId only applies with via: vertex');
     if (config.apiKeyEnv !== undefined)

@@ -95,3 +95,24 @@ export function vendorModelName(model: string): string {
   if (bedrock.startsWith('anthropic.')) return bedrock.slice('anthropic.'.length).replace(/-v\d+(?::\d+)?$/, '');
   return lower.replace(/@/, '-');
 }
+
+/** A Vertex AI call already scoped to a project: `…/projects/<p>/locations/<l>/…`. */
+const VERTEX_SCOPED = /\/projects\/[^/]+\/locations\/[^/]+\//;
+/** A Vertex AI publisher call without a project: `/<version>/publishers/…` (express mode, as an API-key client sends it). */
+const VERTEX_UNSCOPED = /^(\/v1(?:beta1)?)(\/publishers\/.*)$/;
+
+/**
+ * The path of a Vertex AI call as okstra's gateway sends it with the job's
+ * credentials. Gemini CLI given a key (its dispatch credential) speaks
+ * Vertex AI's express mode, `/v1beta1/publishers/google/models/<m>:<method>`,
+ * which the real endpoint would authenticate with that key; the gateway
+ * holds an OAuth token instead, which needs the project-scoped path:
+ * `/v1beta1/projects/<p>/locations/<l>/publishers/google/models/<m>:<method>`.
+ * A path already scoped (Claude Code's) or any other path comes back unchanged.
+ */
+export function vertexScopedPath(path: string, projectId: string, region: string): string {
+  if (VERTEX_SCOPED.test(path)) return path;
+  const m = VERTEX_UNSCOPED.exec(path);
+  if (!m) return path;
+  return `${m[1] ?? ''}/projects/${encodeURIComponent(projectId)}/locations/${encodeURIComponent(region)}${m[2] ?? ''}`;
+}

@@ -26,15 +26,13 @@ import {
 import type { ModelPrice } from '../../core/config/schema.js';
 
 const SUBSCRIPTION_PRICE: ModelPrice = { input: 0, output: 0, cachedInput: 0, cacheWrite: 0 };
-import { azureUpstream } from './azure.js';
-import { bedrockUpstream } from './bedrock.js';
-import { vertexUpstream } from './vertex.js';
+import { needsKey, platformUpstream } from './platform.js';
 import { credentialPlaces, newCredential } from './credentials.js';
 import { logLine, refuse, scrub, sendRefusal, toRecord, type Exchange, type Lease } from './exchange.js';
 import { forward } from './forward.js';
 import { drain, readBody } from './io.js';
 import { isWarmUp, parseLeaseRoute, parseUpstream, safePath, type LeaseRoute } from './paths.js';
-import { apiKeyUpstream, Connections, upstreamPath, type Upstream } from './upstream.js';
+import { apiKeyUpstream, Connections, upstreamPath, type IncomingCall, type OutgoingCall } from './upstream.js';
 import type {
   DispatchGrant,
   DispatchLease,
@@ -156,8 +154,25 @@ class ModelGateway {
       return;
     }
     if (x.protocol !== null && !this.reserve(res, x, path, body)) return;
-    const call = await x.lease.upstream.prepare({ ...route, method: x.method, headers: req.headers, body });
-    await forward(this.forwarding, res, x, call, body);
+    const call = await this.prepare(res, x, { ...route, method: x.method, headers: req.headers, body });
+    if (call !== null) await forward(this.forwarding, res, x, call, body);
+  }
+
+  /**
+   * The outgoing request, or null when okstra's own credentials failed (no AWS credentials, an ADC file that does
+   * not work, no Azure sign-in): the agent gets a 502 saying so, and the report the reason, as for an upstream that
+   * could not be reached; nothing was sent, so nothing is spent.
+   */
+  private async prepare(res: ServerResponse, x: Exchange, incoming: IncomingCall): Promise<OutgoingCall | null> {
+    try {
+      return await x.lease.upstream.prepare(incoming);
+    } catch (error) {
+      const why = scrub(error instanceof Error ? error.message : String(error), x.lease).split('\n')[0] ?? '';
+      const message = `okstra gateway: could not authenticate to ${x.lease.grant.platform?.kind ?? 'the upstream'} with okstra's credentials: ${why}`;
+      x.failure = { status: null, message };
+      refuse(res, x, { status: 502, kind: 'upstream-unreachable', error: message, message });
+      return null;
+    }
   }
 
   /** A subscription's requests spend no money: priced at zero, so money budgets hold nothing for them and count $0. */
@@ -257,8 +272,8 @@ class ModelGateway {
 
   open(grant: DispatchGrant, baseUrl: string): DispatchLease {
     const base = parseUpstream(grant);
-    // A signing platform needs no key; an API key (Azure's included) must be there.
-    if ((!grant.platform || grant.platform.kind === 'azure') && grant.realKey.trim() === '')
+    // A signing or token platform needs no key; an API key (Azure's without an Entra token included) must be there.
+    if (needsKey(grant) && grant.realKey.trim() === '')
       throw new Error(
         `okstra gateway: no API key for ${grant.worker} (${grant.provider}); set the provider's key variable`,
       );
@@ -313,15 +328,6 @@ class ModelGateway {
         : null,
     };
   }
-}
-
-/** The upstream of a grant's cloud platform, or null for an API key. */
-function platformUpstream(grant: DispatchGrant, base: URL, credential: string): Upstream | null {
-  const platform = grant.platform;
-  if (!platform) return null;
-  if (platform.kind === 'bedrock') return bedrockUpstream(base, platform.region, platform.credentials);
-  if (platform.kind === 'azure') return azureUpstream(base, credential, grant.realKey);
-  return vertexUpstream(base, platform.accessToken);
 }
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {

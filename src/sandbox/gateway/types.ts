@@ -162,9 +162,14 @@ export interface VertexAccess {
   accessToken: () => Promise<string>;
 }
 
-/** Azure OpenAI: the resource's key (the grant's `realKey`) in Azure's `api-key` header. */
+/**
+ * Azure OpenAI: the resource's key (the grant's `realKey`) in Azure's `api-key` header, or, with `accessToken`, a
+ * Microsoft Entra token as `Authorization: Bearer` (the grant then has no key).
+ */
 export interface AzureAccess {
   kind: 'azure';
+  /** A current Entra token for Cognitive Services (cached and renewed by its source); called for each request. */
+  accessToken?: () => Promise<string>;
 }
 
 export type PlatformAccess = BedrockAccess | VertexAccess | AzureAccess;

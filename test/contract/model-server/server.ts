@@ -4,7 +4,7 @@ import { isAbsolute, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { anthropic } from './anthropic.js';
 import { bedrock, verifySigV4, type SigV4Check } from './bedrock.js';
-import { stsAnswer, vertex } from './vertex.js';
+import { stsAnswer, vertex, vertexGemini } from './vertex.js';
 import { azureOpenai } from './azure.js';
 import { gemini } from './gemini.js';
 import { openaiResponses } from './openai-responses.js';
@@ -61,6 +61,7 @@ const HANDLERS: readonly ProtocolHandler[] = [
   anthropic,
   bedrock,
   vertex,
+  vertexGemini,
   azureOpenai,
   openaiResponses,
   openaiChat,
@@ -75,8 +76,11 @@ export interface ModelServerOptions {
    * issues, and the only bearer token a Vertex call may carry (else 401).
    */
   vertex?: { accessToken: string };
-  /** Azure OpenAI: the resource key every `/openai/v1/responses` call must carry in `api-key` (else 401). */
-  azure?: { apiKey: string };
+  /**
+   * Azure OpenAI: the resource key every `/openai/v1/responses` call must carry in `api-key`, or the Microsoft Entra
+   * token it must carry as `Authorization: Bearer` (else 401).
+   */
+  azure?: { apiKey: string } | { entraToken: string };
 }
 
 /** As long as okstra's `okstra-dispatch-` prefix. */
@@ -161,10 +165,10 @@ export async function startModelServer(
       return;
     }
 
-    const azureKey = options.azure?.apiKey;
-    if (handler.protocol === 'azure' && (azureKey === undefined || req.headers['api-key'] !== azureKey)) {
+    const azureRefusal = handler.protocol === 'azure' ? azureAuthError(req, options.azure) : null;
+    if (azureRefusal !== null) {
       record.answered = 'bad-signature';
-      record.sent = JSON.stringify(handler.errorBody(401, 'scripted Azure OpenAI: missing or wrong api-key'));
+      record.sent = JSON.stringify(handler.errorBody(401, `scripted Azure OpenAI: ${azureRefusal}`));
       res.writeHead(401, { 'content-type': 'application/json' }).end(record.sent);
       return;
     }
@@ -282,6 +286,14 @@ async function writeRaw(
   }
   if (turn.end === 'destroy') res.socket?.destroy();
   else res.end();
+}
+
+/** Why Azure would refuse the call (its key, or its Entra token and no key beside it), or null. */
+function azureAuthError(req: IncomingMessage, azure: ModelServerOptions['azure']): string | null {
+  if (azure === undefined) return 'the server was started without Azure credentials';
+  if ('apiKey' in azure) return req.headers['api-key'] === azure.apiKey ? null : 'missing or wrong api-key';
+  if (req.headers['api-key'] !== undefined) return 'an api-key where an Entra token was expected';
+  return req.headers.authorization === `Bearer ${azure.entraToken}` ? null : 'missing or wrong Entra token';
 }
 
 function credentialHeader(req: IncomingMessage): RecordedRequest['credentialHeader'] {

@@ -1,4 +1,5 @@
 import { anthropic } from './anthropic.js';
+import { gemini } from './gemini.js';
 import type { ProtocolHandler } from './protocol.js';
 
 /**
@@ -25,9 +26,30 @@ export const vertex: ProtocolHandler = {
   }),
 };
 
-/** The project and location a Vertex call names. */
+/**
+ * Vertex AI's Gemini models as the Google Gen AI SDK calls them with a
+ * project: `POST /v1beta1/projects/<p>/locations/<l>/publishers/google/models/<m>:streamGenerateContent?alt=sse`,
+ * the Gemini API's body and SSE answer (the same `GenerateContentResponse`
+ * with `usageMetadata`), and the access token as a bearer (else 401).
+ */
+const GEMINI_STREAM =
+  /^\/v1(?:beta1)?\/projects\/([^/]+)\/locations\/([^/]+)\/publishers\/google\/models\/([^/:]+):streamGenerateContent$/;
+
+export const vertexGemini: ProtocolHandler = {
+  ...gemini,
+  protocol: 'vertex',
+  owns: (pathname) => GEMINI_STREAM.test(pathname),
+  parse(pathname, body) {
+    const model = GEMINI_STREAM.exec(pathname)?.[3] ?? '';
+    const parsed = gemini.parse(`/v1beta/models/${model}:streamGenerateContent`, body);
+    return { ...parsed, protocol: 'vertex', model: decodeURIComponent(model) };
+  },
+  errorBody: vertex.errorBody,
+};
+
+/** The project and location a Vertex call names (Anthropic's or Gemini's). */
 export function vertexTarget(pathname: string): { project: string; location: string } | null {
-  const m = RAW_PREDICT.exec(pathname);
+  const m = RAW_PREDICT.exec(pathname) ?? GEMINI_STREAM.exec(pathname);
   return m ? { project: m[1] ?? '', location: m[2] ?? '' } : null;
 }
 
