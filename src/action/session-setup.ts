@@ -11,7 +11,7 @@ import type { RemoteRefs } from '../git/remote-refs.js';
 import type { GitHubClient } from '../github/client.js';
 import { reportedPullRequest } from '../github/runs.js';
 import type { Scrubber } from '../core/text/scrub.js';
-import { closePaths, reopenPaths, untrackedToClose } from '../sandbox/checkout-privacy.js';
+import { closePaths, reopenPaths, signInsToClose, untrackedToClose } from '../sandbox/checkout-privacy.js';
 import { openProvenSandbox } from '../sandbox/open-sandbox.js';
 import { unisolatedSandbox, type AgentSandbox } from '../sandbox/sandbox.js';
 import type { Env, RunnerContext } from './context.js';
@@ -108,20 +108,27 @@ export async function openSandbox(
 /**
  * What git does not track in the checkout (a `.env` an earlier step wrote,
  * `node_modules/`) is closed to agent users for the run (checkout-privacy.ts):
- * they reach the checkout's folder by its path. Returns what puts the modes
- * back; a killed job leaves them closed, which takes nothing from the runner's
- * user, who owns them.
+ * they reach the checkout's folder by its path. So are the cloud sign-ins in
+ * the runner user's home (`~/.azure` after `azure/login`). Returns what puts
+ * the modes back; a killed job leaves them closed, which takes nothing from
+ * the runner's user, who owns them.
  */
 export async function closeUntracked(
   io: ActionIo,
   sandbox: AgentSandbox,
-  repoDir: string,
+  where: { repoDir: string; home: string },
   keepOpen: readonly string[],
 ): Promise<() => Promise<void>> {
   if (sandbox.mode !== 'os-user') return async () => undefined;
-  const { close, kept } = await untrackedToClose(repoDir, keepOpen);
+  const [{ close: untracked, kept }, signIns] = await Promise.all([
+    untrackedToClose(where.repoDir, keepOpen),
+    signInsToClose(where.home),
+  ]);
+  const close = [...untracked, ...signIns];
   await closePaths(close);
-  if (close.length > 0) io.info(`untracked files: ${close.length} closed to agent users until the run ends`);
+  if (signIns.length > 0)
+    io.info(`cloud sign-ins: ${signIns.map((s) => s.path).join(', ')} closed to agent users until the run ends`);
+  if (untracked.length > 0) io.info(`untracked files: ${untracked.length} closed to agent users until the run ends`);
   if (kept.length > 0)
     io.info(
       `untracked files: ${kept.join(', ')} left readable by agent users: they hold the agent CLIs or the temp folder`,

@@ -15,7 +15,7 @@ import { progressIntervalFrom } from '../github/check-progress.js';
 import { StagePublisher } from '../github/stage-publisher.js';
 import { loadRules, withInputOverrides, type Rules } from './rules.js';
 import { providerEnv, providerKeyValues, ScrubbingLedgerStore, type Scrubber } from './secrets.js';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { timed } from '../process/timings.js';
 import { agentClisDir } from '../providers/cli-locate.js';
 import {
@@ -162,7 +162,7 @@ export async function openSession(d: SessionDeps): Promise<Session> {
     throw error;
   });
   const reopenUntracked = await timed('session:close-untracked', () =>
-    closeUntracked(io, sandbox, repoDir, [agentClisDir(penv), tmpdir()]),
+    closeUntracked(io, sandbox, { repoDir, home: d.env.HOME ?? homedir() }, [agentClisDir(penv), tmpdir()]),
   ).catch(async (error: unknown) => {
     await sandbox.close();
     await restoreCredentials();

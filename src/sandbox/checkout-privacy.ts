@@ -60,6 +60,27 @@ export async function untrackedToClose(
   return { close, kept };
 }
 
+/**
+ * Where the cloud sign-in steps leave the runner user's credentials: the
+ * Azure CLI's token cache and federated assertion (`azure/login`), the AWS
+ * CLI's files, gcloud's configuration. okstra reads them in its own process
+ * (@azure/identity runs `az`); an agent user must not, and the tools make
+ * these folders with whatever mode the umask gives. Relative to the home.
+ */
+export const SIGN_IN_FOLDERS = ['.azure', '.aws', '.config/gcloud'] as const;
+
+/** The sign-in folders under `home` that others can use, to close like untracked files. */
+export async function signInsToClose(home: string): Promise<ClosedPath[]> {
+  const found = await Promise.all(
+    SIGN_IN_FOLDERS.map(async (rel) => {
+      const path = join(home, rel);
+      const info = await lstat(path).catch(() => null);
+      return info?.isDirectory() && (info.mode & 0o007) !== 0 ? { path, mode: info.mode & 0o7777 } : null;
+    }),
+  );
+  return found.filter((f): f is ClosedPath => f !== null);
+}
+
 export async function closePaths(paths: readonly ClosedPath[]): Promise<void> {
   for (const p of paths) await chmod(p.path, p.mode & ~0o007).catch(ignoreGone);
 }

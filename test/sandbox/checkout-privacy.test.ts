@@ -1,7 +1,7 @@
 import { chmodSync, mkdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closePaths, reopenPaths, untrackedToClose } from '../../src/sandbox/checkout-privacy.js';
+import { closePaths, reopenPaths, signInsToClose, untrackedToClose } from '../../src/sandbox/checkout-privacy.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 
 const mode = (path: string): number => statSync(path).mode & 0o7777;
@@ -46,5 +46,29 @@ describe('untracked files closed to other users', () => {
     chmodSync(notes, 0o600);
     await reopenPaths(close);
     expect([mode(env), mode(key), mode(notes)]).toEqual([0o644, 0o604, 0o600]);
+  });
+
+  it("closes the runner user's cloud sign-ins (Azure CLI, AWS CLI, gcloud) for the run and leaves the rest of the home", async () => {
+    const home = tempDir('okstra-home-');
+    const folder = (rel: string, m: number): string => {
+      const path = join(home, rel);
+      mkdirSync(path, { recursive: true });
+      chmodSync(path, m);
+      return path;
+    };
+    const azure = folder('.azure', 0o755);
+    writeFileSync(join(azure, 'msal_token_cache.json'), '{"AccessToken":{}}\n');
+    const gcloud = folder('.config/gcloud', 0o775);
+    const aws = folder('.aws', 0o700);
+    const other = folder('.npm', 0o755);
+
+    const close = await signInsToClose(home);
+    expect(close.map((c) => c.path).sort()).toEqual([azure, gcloud].sort());
+
+    await closePaths(close);
+    expect([mode(azure), mode(gcloud), mode(aws), mode(other)]).toEqual([0o750, 0o770, 0o700, 0o755]);
+    await reopenPaths(close);
+    expect([mode(azure), mode(gcloud)]).toEqual([0o755, 0o775]);
+    expect(await signInsToClose(tempDir('okstra-empty-home-'))).toEqual([]);
   });
 });
