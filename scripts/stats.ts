@@ -7,7 +7,7 @@
 //     declarations, arrow functions and function expressions a top-level variable is set to,
 //     and class methods (constructors and accessors too), each measured from its first token
 //     to its closing brace, its doc comment left out;
-//   - test:fast's files (the tier in test/tiers.ts) and its test declarations (it/test calls, a
+//   - test:fast's files (the fast tier of test/tiers.ts) and its test declarations (it/test calls, a
 //     `.each` over an array literal counted once per row), and the last test:fast run's
 //     figures when .cache/test-fast.json holds them.
 // Reads files only; runs nothing.
@@ -15,7 +15,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
-import { FAST_REPORT, isFastTier } from '../test/tiers.js';
+import { FAST_REPORT, testTiers } from '../test/tiers.js';
 
 export const FILE_LIMIT = 400;
 export const FUNCTION_LIMIT = 80;
@@ -186,10 +186,7 @@ export function stats(root: string): string {
   longFns.sort((a, b) => b.fn.lines - a.fn.lines);
   lines.push(`top-level functions over ${FUNCTION_LIMIT} lines: ${longFns.length}`);
   for (const { file, fn } of longFns) lines.push(`  ${String(fn.lines).padStart(5)}  ${fn.name} (${file}:${fn.line})`);
-  const testRoot = join(root, 'test');
-  const fast = tsFiles(testRoot)
-    .map((f) => relative(root, f).split(sep).join('/'))
-    .filter((f) => f.endsWith('.test.ts') && isFastTier(f));
+  const fast = testTiers(root).fast;
   const declared = fast.reduce((sum, f) => sum + testDeclarations(f, readFileSync(join(root, f), 'utf8')), 0);
   lines.push(`test:fast: ${fast.length} files, ${declared} test declarations`);
   const last = lastFastRun(root);
