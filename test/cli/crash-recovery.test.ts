@@ -27,7 +27,7 @@ import {
   type Project,
   type ScratchPaths,
 } from '../engine/helpers.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 
 const HANG = (p: ScratchPaths, name: string): AgentScript => ({
   record: p.recordFile(name),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 import { tempDir } from '../helpers/git-repos.js';
 import { Git } from '../../src/git/git.js';
 import { readFileSync } from 'node:fs';

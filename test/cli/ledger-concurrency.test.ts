@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
 import { makeRemoteWithClones } from '../helpers/git-repos.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 
 const WRITERS = 32;
 const CLONES = 4;

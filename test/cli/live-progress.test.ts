@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
 import { LEDGER_BRANCH, ledgerRows, makeProject, show, WRITES_STAGE_FILE } from '../engine/helpers.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 
 const EVENTS = 6;
 /** What the stand-in prints: tool events for files src/step-1, -2, -4, -5 and token counts after the 3rd and 6th. */

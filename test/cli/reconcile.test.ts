@@ -12,7 +12,7 @@ import { stageBranchName } from '../../src/core/ids.js';
 import type { DoneRow } from '../../src/core/ledger/index.js';
 import { Git } from '../../src/git/git.js';
 import { WRITES_STAGE_FILE, ledgerRows, makeProject, remoteOf, show, type Project } from '../engine/helpers.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 
 const BRANCH = stageBranchName('linear', 1);
 

@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { okstraVersion } from '../../src/cli/version.js';
-import { runCli, spawnCli } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 import { tempDir } from '../helpers/git-repos.js';
 import packageJson from '../../package.json' with { type: 'json' };
 

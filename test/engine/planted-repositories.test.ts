@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { layersAvailable } from '../../src/workspace/layer-mounts.js';
-import { spawnCli } from '../helpers/cli.js';
+import { spawnCli } from '../helpers/spawn-cli.js';
 import { tempDir } from '../helpers/git-repos.js';
 import {
   completed,

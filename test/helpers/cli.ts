@@ -1,5 +1,3 @@
-import { inject } from 'vitest';
-import { execa } from 'execa';
 import { main } from '../../src/cli/main.js';
 import type { CliIo } from '../../src/cli/io.js';
 
@@ -25,17 +23,4 @@ export async function runCli(
   };
   const exitCode = await main(args, io);
   return { exitCode, stdout, stderr };
-}
-
-/** Runs the freshly bundled CLI as a real child process (see test/global-setup.ts). */
-export async function spawnCli(
-  args: string[],
-  opts: { cwd?: string; env?: Record<string, string> } = {},
-): Promise<CliResult> {
-  const result = await execa(process.execPath, [inject('okstraCliPath'), ...args], {
-    cwd: opts.cwd,
-    env: opts.env,
-    reject: false,
-  });
-  return { exitCode: result.exitCode ?? -1, stdout: String(result.stdout), stderr: String(result.stderr) };
 }

@@ -19,6 +19,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { once } from 'node:events';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -440,16 +441,15 @@ describe.skipIf(!root)('the launcher and agent users', () => {
   it('kills every process of a user, one that left its session too, and leaves other users’ alone', async () => {
     const pool = new AgentUserPool({ lockDir: join(tempDir('okstra-locks-'), 'locks'), prefix: PREFIX });
     const [user, other] = [await pool.acquire(), await pool.acquire()];
-    const escapee = (u: { uid: number; gid: number }): number => {
+    const escapee = async (u: { uid: number; gid: number }): Promise<number> => {
       // detached: a session and group of its own, started outside the launcher, as a daemon an agent left would be.
       const child = spawn('sleep', ['300'], { uid: u.uid, gid: u.gid, detached: true, stdio: 'ignore' });
       child.unref();
+      await once(child, 'spawn');
       return child.pid as number;
     };
-    const mine = escapee(user);
-    const theirs = escapee(other);
+    const [mine, theirs] = await Promise.all([escapee(user), escapee(other)]);
     try {
-      await new Promise((r) => setTimeout(r, 100));
       expect(isAlive(mine) && isAlive(theirs)).toBe(true);
       expect(await killAllProcessesOf(user)).toBe(true);
       expect(await waitForDeath(mine, 5000)).toBe(true);

@@ -4,6 +4,7 @@
  * /proc serving several) still kill every user's leftovers, each only its own.
  */
 import { execa } from 'execa';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentUserPool, processesOf } from '../../src/sandbox/agent-users.js';
@@ -36,7 +37,7 @@ describe.skipIf(!root)('agent users: many leases at once', () => {
     if (!a || !b || !kept) throw new Error('no users');
     const leftovers = [sleeper(a), sleeper(b)];
     const running = sleeper(kept);
-    await new Promise((r) => setTimeout(r, 100));
+    await Promise.all([...leftovers, running].map((p) => once(p, 'spawn')));
     const [seenA, seenB, seenKept] = await Promise.all([processesOf(a.uid), processesOf(b.uid), processesOf(kept.uid)]);
     expect(seenA.length).toBeGreaterThan(0);
     expect(seenB.length).toBeGreaterThan(0);
@@ -58,7 +59,7 @@ describe.skipIf(!root)('agent users: many leases at once', () => {
     // A scan in flight for someone else; then a process starts; then this caller asks.
     const inFlight = processesOf(0);
     const late = sleeper(user);
-    await new Promise((r) => setTimeout(r, 50));
+    await once(late, 'spawn');
     const [, found] = await Promise.all([inFlight, processesOf(user.uid)]);
     expect(found).toContain(late.pid);
     await pool.releaseAll();

@@ -4,6 +4,7 @@
  * the next lease of the user never shares it with a stranger's leftovers.
  */
 import { execa } from 'execa';
+import { once } from 'node:events';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ describe.skipIf(!root)('agent users: a stale lease', () => {
     const user = await first.acquire();
     // The dead run's agent: still running as the user.
     const leftover = execa('sleep', ['300'], { uid: user.uid, gid: user.gid, detached: true, reject: false });
-    await new Promise((r) => setTimeout(r, 100));
+    await once(leftover, 'spawn');
     expect(await processesOf(user.uid)).toContain(leftover.pid);
     // Its owner is gone: the lock names a pid that no longer runs.
     writeFileSync(join(lockDir, `${user.name}.lock`), String(await deadPid()));
@@ -47,7 +48,7 @@ describe.skipIf(!root)('agent users: a stale lease', () => {
     const owner = new AgentUserPool({ lockDir, prefix: PREFIX });
     const held = await owner.acquire();
     const running = execa('sleep', ['300'], { uid: held.uid, gid: held.gid, detached: true, reject: false });
-    await new Promise((r) => setTimeout(r, 100));
+    await once(running, 'spawn');
     // Another okstra process on the machine (its own pool) must pick another user.
     const other = new AgentUserPool({ lockDir, prefix: PREFIX });
     const second = await other.acquire();

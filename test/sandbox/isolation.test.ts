@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decideIsolation } from '../../src/core/isolation/index.js';
@@ -61,7 +62,8 @@ describe('the agent user pool (real users; these tests run as root)', () => {
     // A daemon that left its process group: the uid sweep still ends it.
     const daemon = spawn('setsid', ['sleep', '600'], { uid: u1.uid, gid: u1.gid, detached: true, stdio: 'ignore' });
     daemon.unref();
-    await new Promise((r) => setTimeout(r, 100));
+    // setsid, a group leader here (detached), forks the sleep off into a session of its own and exits: the daemon is out.
+    await once(daemon, 'exit');
     expect((await processesOf(u1.uid)).length).toBeGreaterThan(0);
     await a.release(u1);
     expect(await processesOf(u1.uid)).toEqual([]);

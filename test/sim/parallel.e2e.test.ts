@@ -29,8 +29,6 @@ const OKSTRA_ACCOUNT = { bot: 'okstra[bot]', action: 'github-actions[bot]' } as 
 type Shell = keyof typeof WORKFLOWS;
 
 const PLAN_ID = 'diamond';
-/** How long the executor stand-in works on each stage: long enough that two stages at once visibly overlap. */
-const STAGE_MS = 1500;
 
 function diamondPlan(): string {
   const stage = (n: number, title: string, deps: string, validation: string): string => `### Stage ${n}: ${title}
@@ -58,39 +56,44 @@ ${stage(4, 'Join', '2, 3', 'test -f src/stage-2.txt && test -f src/stage-3.txt &
 }
 
 /**
- * Writes its stage's file after STAGE_MS, naming the run: a fix run then changes the file (a session that changes
- * nothing breaks the executor's contract). Any other role (reverify) gets the stand-in's defaults.
+ * Writes its stage's file, naming the run: a fix run then changes the file (a session that changes nothing breaks
+ * the executor's contract). The executors of stages 2 and 3 wait for each other (files in the project's scratch
+ * folder), so the two runs overlap when okstra runs them in parallel, however fast or loaded the machine; run one
+ * after the other, the first waits out its deadline alone and the overlap assertion fails. Any other role
+ * (reverify) gets the stand-in's defaults.
  */
-const EXECUTOR: AgentScript = {
-  rules: [
-    {
-      when: { role: 'executor' },
-      do: {
-        ...WRITER,
-        writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}} by {{WORKER}} in {{RUN_ID}}\n' },
-        sleepMs: STAGE_MS,
-      },
-    },
-  ],
-};
+function executor(scratch: string): AgentScript {
+  const writes = {
+    ...WRITER,
+    writeFiles: { 'src/stage-{{STAGE}}.txt': 'stage {{STAGE}} by {{WORKER}} in {{RUN_ID}}\n' },
+  };
+  const at = (stage: number): string => join(scratch, `executor-of-stage-${stage}`);
+  const meets = (stage: number, other: number) => ({
+    when: { role: 'executor', stage },
+    do: { ...writes, meet: { file: at(stage), others: [at(other)], timeoutMs: 30_000 } },
+  });
+  return { rules: [meets(2, 3), meets(3, 2), { when: { role: 'executor' }, do: writes }] };
+}
 const FAILS_STAGE_2: AgentScript = {
   rules: [{ when: { role: 'verifier', stage: 2 }, do: { verifierResult: 'FAIL' } }],
 };
 
-function project(
+async function project(
   shell: Shell,
   reviewer: AgentScript,
   o: { planOnPullRequest?: boolean; handoff?: boolean } = {},
 ): Promise<Project> {
-  return makeProject({
+  const p = await makeProject({
     plan: diamondPlan(),
-    agents: { writer: EXECUTOR, reviewer },
+    agents: { writer: {}, reviewer },
     files: { '.github/workflows/okstra.yml': WORKFLOWS[shell] },
     prFiles: { 'docs/feature.md': 'a feature\n' },
     planOnPullRequest: o.planOnPullRequest ?? false,
     // The last stage's run verifies the plan and opens the hand-off pull request (okstra's default).
     ...(o.handoff ? { config: { handoff: { auto: true } } } : {}),
   });
+  p.script('writer', executor(p.scratch));
+  return p;
 }
 
 let sim: GitHubSim | null = null;
