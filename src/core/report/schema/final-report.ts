@@ -13,7 +13,8 @@ import {
   verdictValue,
 } from './common.js';
 import { FailureCauseSchema, StageEvidenceSchema, TestTally } from './evidence.js';
-import { BUDGET_SCOPES, USAGE_METERING, UsageTotalsSchema } from './final-usage.js';
+import type { BUDGET_SCOPES, USAGE_METERING } from './final-usage.js';
+import { UsageTotalsSchema } from './final-usage.js';
 
 /**
  * The final report of one stage run: the single source of truth for the
