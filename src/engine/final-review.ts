@@ -8,7 +8,8 @@ import { dispatchWorker, pool, toReportUsage, upstreamErrorOf, type Dispatched }
 import type { OkstraConfig } from '../core/config/schema.js';
 import type { ProgressLog } from './progress.js';
 import type { EngineDeps, Roster, RosterMember } from './types.js';
-import { judgeEvidence, verifierFinding } from './verify.js';
+import { verifierFinding } from '../core/verdict/session-answer.js';
+import { judgeEvidence } from './read-only-sessions.js';
 
 /**
  * The final verifiers' sessions and what okstra makes of each answer. Every
