@@ -179,6 +179,67 @@ function promptInputs(
   };
 }
 
+/** The stage's change: listed from its trees when oversized (counting the lines of 200,000 files would take longer than the run). */
+async function changeOf(
+  deps: EngineDeps,
+  run: Intake,
+  execution: Execution,
+): Promise<{ changed: string[]; stat: { files: number; insertions: number; deletions: number } }> {
+  const changed =
+    execution.oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, execution.headCommit));
+  const stat = execution.oversize
+    ? { files: changed.length, insertions: 0, deletions: 0 }
+    : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
+  return { changed, stat };
+}
+
+/** okstra's verdict over everything the run gathered. */
+function stageVerdict(
+  execution: Execution,
+  verification: Verification | null,
+  guarded: readonly ProtectedChange[],
+  budgetExceeded: FinalReport['usage']['budgetExceeded'] | null,
+): FinalReport['verdict'] {
+  return synthesizeVerdict({
+    executorStatus: execution.status,
+    executorWorker: execution.dispatched.member.name,
+    executorUnavailable: execution.report.unavailable ?? null,
+    critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
+    budgetExceeded,
+    contractViolations: execution.violations.map((v) => v.detail),
+    protectedChanges: guarded,
+    evidenceReasons: verification?.evidenceReasons ?? [],
+    oversize: execution.oversize?.reason ?? null,
+    qa: verification?.qa ?? [],
+    verifiers: verification?.verifiers ?? [],
+    findings: verification?.findings ?? [],
+  });
+}
+
+/** The carry: written where it goes when the stage passed with one, else withheld and why. */
+function sidecarOf(
+  planId: string,
+  stage: { number: number; title: string },
+  passed: boolean,
+  execution: Execution,
+  verdict: FinalReport['verdict'],
+): FinalReport['stageSidecarEvidence'] {
+  if (passed)
+    return {
+      stageNumber: stage.number,
+      stageTitle: stage.title,
+      carryJson: execution.carry?.json as string,
+      carryPath: carryPath(planId, stage.number),
+    };
+  return {
+    stageNumber: stage.number,
+    stageTitle: stage.title,
+    carryJson: execution.carry?.json ?? null,
+    carryPath: null,
+    withheld: withheldReason(verdict.runStatus, execution),
+  };
+}
+
 async function buildReport(
   req: RunStageRequest,
   deps: EngineDeps,
@@ -191,30 +252,12 @@ async function buildReport(
   outages: Outages,
 ): Promise<FinalReport> {
   const stage = stageByNumber(req.plan, req.stage);
-  // An oversized change is listed from its trees: counting the lines of 200,000 files would take longer than the run.
-  const changed =
-    execution.oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, execution.headCommit));
-  const stat = execution.oversize
-    ? { files: changed.length, insertions: 0, deletions: 0 }
-    : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
+  const { changed, stat } = await changeOf(deps, run, execution);
   const findings = verification?.findings ?? [];
   // The sessions a fallback replaced made model requests too: they count as spend.
   const dispatched = [...outages.replaced, execution.dispatched, ...(verification?.dispatched ?? [])];
   const usage = usageTotals(dispatched, deps.gateway !== undefined, deps.gateway?.budgets?.());
-  const verdict = synthesizeVerdict({
-    executorStatus: execution.status,
-    executorWorker: execution.dispatched.member.name,
-    executorUnavailable: execution.report.unavailable ?? null,
-    critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
-    budgetExceeded: usage.budgetExceeded ?? null,
-    contractViolations: execution.violations.map((v) => v.detail),
-    protectedChanges: guarded,
-    evidenceReasons: verification?.evidenceReasons ?? [],
-    oversize: execution.oversize?.reason ?? null,
-    qa: verification?.qa ?? [],
-    verifiers: verification?.verifiers ?? [],
-    findings,
-  });
+  const verdict = stageVerdict(execution, verification, guarded, usage.budgetExceeded ?? null);
   const finishedAt = deps.now();
   const passed = verdict.value === 'PASS' && execution.carry !== null;
   const analysis =
@@ -258,20 +301,7 @@ async function buildReport(
     convergence: verification?.convergence ?? { rounds: 0, disputed: 0, resolved: 0 },
     ...(verification?.critic ? { critic: verification.critic } : {}),
     verdict,
-    stageSidecarEvidence: passed
-      ? {
-          stageNumber: stage.number,
-          stageTitle: stage.title,
-          carryJson: execution.carry?.json as string,
-          carryPath: carryPath(req.plan.id, stage.number),
-        }
-      : {
-          stageNumber: stage.number,
-          stageTitle: stage.title,
-          carryJson: execution.carry?.json ?? null,
-          carryPath: null,
-          withheld: withheldReason(verdict.runStatus, execution),
-        },
+    stageSidecarEvidence: sidecarOf(req.plan.id, stage, passed, execution, verdict),
     progress: [...progress.entries],
     usage,
     isolation: { mode: deps.sandbox.mode, detail: deps.sandbox.statement },
