@@ -1,7 +1,13 @@
 import { GITHUB_TOKEN_LOGIN, githubTokenNote, planIntro } from '../core/final/handoff.js';
 import { currentDoneRow, deriveLedgerState } from '../core/ledger/index.js';
 import { CHECK_OUTPUT_LIMIT } from '../core/report/check-run.js';
-import { finalCheckName, finalCheckOutput, handoffPullRequestBody, handoffPullRequestTitle, type HandoffStage } from '../core/report/final-pr.js';
+import {
+  finalCheckName,
+  finalCheckOutput,
+  handoffPullRequestBody,
+  handoffPullRequestTitle,
+  type HandoffStage,
+} from '../core/report/final-pr.js';
 import { spendByStage } from '../core/report/index.js';
 import type { FinalVerificationReport } from '../core/report/schema/final-verification-report.js';
 import { inlineCode } from '../core/text/escape.js';
