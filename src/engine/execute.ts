@@ -60,25 +60,7 @@ export async function execute(
   const committed = await commitWork(req, deps, worktree, violations, member.name);
   const headCommit = committed ?? (await deps.workspace.headOf(worktree));
   const oversize = await stageOverCap(req, deps, run.baseCommit, headCommit);
-  const changed = oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, headCommit));
-  const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
-  if (okstraFiles.length > 0)
-    violations.push({
-      rule: 'okstra-files',
-      detail: `changed okstra's own files: ${okstraFiles.join(', ')}`,
-      files: okstraFiles,
-    });
-  const stage = stageByNumber(req.plan, req.stage);
-  // An oversized stage fails on its size; its gitlinks would cost the diff its cap exists to avoid.
-  const gitlinks = oversize
-    ? []
-    : outOfPlanFiles(await deps.workspace.changedGitlinks(run.baseCommit, headCommit), stage.files);
-  if (gitlinks.length > 0)
-    violations.push({
-      rule: 'submodule',
-      detail: `added, removed or moved a submodule the stage's files do not name: ${gitlinks.join(', ')} (a gitlink is the plan's business)`,
-      files: gitlinks,
-    });
+  for (const v of await changeViolations(req, deps, run.baseCommit, headCommit, oversize)) violations.push(v);
   // Usually nobody wrote to the ledger meanwhile: its tip is still the claim's commit (one ref lookup, no fetch).
   // Another run's row for another stage moves it too; then this stage's rows at the claim's commit (the store holds
   // that commit: no fetch) are compared with its rows at the new tip.
@@ -97,21 +79,10 @@ export async function execute(
   if (result.status === 'done') {
     if (headCommit === run.startHead)
       violations.push({ rule: 'no-change', detail: 'made no change to the stage branch', files: [] });
-    const parsed = parseCarryEvidence(result.finalText, { stage: req.stage });
-    // A carry over the cap is forwarded nowhere and kept nowhere (not even in the report): only its size is told.
-    const overCap = parsed.ok ? carryOverCap(parsed.json, req.config.limits.carryBytes) : null;
-    if (parsed.ok && overCap === null) carry = { json: parsed.json, carry: parsed.carry };
-    else if (overCap !== null) {
-      carryProblem = overCap;
-      violations.push({ rule: 'carry', detail: overCap, files: [] });
-    } else if (!parsed.ok) {
-      carryProblem = parsed.reason;
-      violations.push({
-        rule: 'carry',
-        detail: `Stage Carry Evidence missing or invalid: ${parsed.reason}`,
-        files: [],
-      });
-    }
+    const outcome = carryOutcome(result.finalText, req.stage, req.config.limits.carryBytes);
+    carry = outcome.carry;
+    carryProblem = outcome.problem;
+    if (outcome.violation !== null) violations.push(outcome.violation);
   }
   const status: WorkerStatus =
     result.status !== 'done' ? result.status : violations.length > 0 ? 'contract-violated' : 'done';
@@ -139,6 +110,59 @@ export async function execute(
       commits: await deps.workspace.commitsBetween(run.startHead, headCommit),
     },
   };
+}
+
+/** What the change itself breaks: okstra's own files touched, a submodule the stage's files do not name. */
+async function changeViolations(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  baseCommit: string,
+  headCommit: string,
+  oversize: Execution['oversize'],
+): Promise<ContractViolation[]> {
+  const violations: ContractViolation[] = [];
+  const changed = oversize?.files ?? (await deps.workspace.changedFiles(baseCommit, headCommit));
+  const okstraFiles = changed.filter((f) => f === '.okstra' || f.startsWith('.okstra/'));
+  if (okstraFiles.length > 0)
+    violations.push({
+      rule: 'okstra-files',
+      detail: `changed okstra's own files: ${okstraFiles.join(', ')}`,
+      files: okstraFiles,
+    });
+  const stage = stageByNumber(req.plan, req.stage);
+  // An oversized stage fails on its size; its gitlinks would cost the diff its cap exists to avoid.
+  const gitlinks = oversize
+    ? []
+    : outOfPlanFiles(await deps.workspace.changedGitlinks(baseCommit, headCommit), stage.files);
+  if (gitlinks.length > 0)
+    violations.push({
+      rule: 'submodule',
+      detail: `added, removed or moved a submodule the stage's files do not name: ${gitlinks.join(', ')} (a gitlink is the plan's business)`,
+      files: gitlinks,
+    });
+  return violations;
+}
+
+/** The executor's Stage Carry Evidence: kept when it parses and fits the cap, else the problem and the violation it is. */
+function carryOutcome(
+  finalText: string,
+  stage: number,
+  carryBytes: number,
+): { carry: Execution['carry']; problem: string | null; violation: ContractViolation | null } {
+  const parsed = parseCarryEvidence(finalText, { stage });
+  // A carry over the cap is forwarded nowhere and kept nowhere (not even in the report): only its size is told.
+  const overCap = parsed.ok ? carryOverCap(parsed.json, carryBytes) : null;
+  if (parsed.ok && overCap === null)
+    return { carry: { json: parsed.json, carry: parsed.carry }, problem: null, violation: null };
+  if (overCap !== null)
+    return { carry: null, problem: overCap, violation: { rule: 'carry', detail: overCap, files: [] } };
+  if (!parsed.ok)
+    return {
+      carry: null,
+      problem: parsed.reason,
+      violation: { rule: 'carry', detail: `Stage Carry Evidence missing or invalid: ${parsed.reason}`, files: [] },
+    };
+  return { carry: null, problem: null, violation: null };
 }
 
 /**

@@ -66,6 +66,42 @@ export interface PlanDraftOutcome {
   plan: Plan | null;
 }
 
+/**
+ * What a round's reviews decide: valid when nothing blocks and every reviewer
+ * answered, blocked when one gave no usable review or (with `exhausted`, the
+ * revision rounds there were) when blocking findings still stand, else
+ * another revision against the blocking findings.
+ */
+function judgeReviews(
+  reviews: ReadonlyArray<{ reviewer: string; entry: PlanReviewEntry }>,
+  parsed: { text: string; plan: Plan },
+  exhausted: number | null,
+): RoundsResult | { blocking: ReviewerFinding[] } {
+  const standing = reviews.flatMap((r) => r.entry.findings.map((f) => ({ ...f, reviewer: r.reviewer })));
+  const blocking = standing.filter((f) => f.severity === 'blocking');
+  const unusable = reviews.filter((r) => r.entry.verdict === null);
+  const blocked = (reason: string): RoundsResult => ({
+    outcome: 'blocked',
+    reason,
+    planText: parsed.text,
+    plan: parsed.plan,
+    standing,
+  });
+  if (blocking.length === 0 && unusable.length === 0)
+    return { outcome: 'valid', reason: null, planText: parsed.text, plan: parsed.plan, standing };
+  if (unusable.length > 0) {
+    // An unreviewed plan is not a reviewed one: a reviewer that gave no usable review blocks, as a crashed verifier fails a stage.
+    const names = unusable.map((r) => `${r.reviewer} (${r.entry.problem ?? 'no result'})`).join('; ');
+    return blocked(`no usable review from ${names}; \`/okstra replan\` (or \`okstra plan draft\` again) tries again`);
+  }
+  if (exhausted !== null) {
+    return blocked(
+      `${blocking.length} blocking finding${blocking.length === 1 ? '' : 's'} still stand${blocking.length === 1 ? 's' : ''} after ${exhausted} revision round${exhausted === 1 ? '' : 's'}: ${blocking[0]?.title ?? ''}`,
+    );
+  }
+  return { blocking: blocking as ReviewerFinding[] };
+}
+
 /** A planning run's sessions belong to the plan, not to a stage. */
 const PLAN_STAGE = 0;
 
@@ -163,8 +199,6 @@ async function planningRounds(
   let ask: PlannerRound = { kind: 'draft' };
   let repairsLeft = repairRounds;
   let revisionsLeft = revisionRounds;
-  // The last draft that parsed, delivered when reviewers still block it.
-  let parsed: { text: string; plan: Plan } | null = null;
   for (;;) {
     const prompt = composePlannerPrompt(deps.gates, {
       goal: req.goal,
@@ -198,35 +232,16 @@ async function planningRounds(
       ask = { kind: 'repair', previous: draft.text, diagnostics: problems };
       continue;
     }
-    parsed = { text: draft.text, plan: draft.plan };
+    // The draft that parsed, delivered when reviewers still block it.
+    const parsed = { text: draft.text, plan: draft.plan };
     const reviews = await review(req, deps, session, draft.text, draft.warnings.map(formatDiagnostic), reviewerTimeout);
     await seal();
     round.reviews = reviews.map((r) => r.entry);
-    const standing = reviews.flatMap((r) => r.entry.findings.map((f) => ({ ...f, reviewer: r.reviewer })));
-    const blocking = standing.filter((f) => f.severity === 'blocking');
-    const unusable = reviews.filter((r) => r.entry.verdict === null);
-    const blocked = (reason: string): RoundsResult => ({
-      outcome: 'blocked',
-      reason,
-      planText: parsed?.text ?? null,
-      plan: parsed?.plan ?? null,
-      standing,
-    });
-    if (blocking.length === 0 && unusable.length === 0)
-      return { outcome: 'valid', reason: null, planText: draft.text, plan: draft.plan, standing };
-    if (unusable.length > 0) {
-      // An unreviewed plan is not a reviewed one: a reviewer that gave no usable review blocks, as a crashed verifier fails a stage.
-      const names = unusable.map((r) => `${r.reviewer} (${r.entry.problem ?? 'no result'})`).join('; ');
-      return blocked(`no usable review from ${names}; \`/okstra replan\` (or \`okstra plan draft\` again) tries again`);
-    }
-    if (revisionsLeft === 0) {
-      return blocked(
-        `${blocking.length} blocking finding${blocking.length === 1 ? '' : 's'} still stand${blocking.length === 1 ? 's' : ''} after ${revisionRounds} revision round${revisionRounds === 1 ? '' : 's'}: ${blocking[0]?.title ?? ''}`,
-      );
-    }
+    const judged = judgeReviews(reviews, parsed, revisionsLeft === 0 ? revisionRounds : null);
+    if ('outcome' in judged) return judged;
     revisionsLeft -= 1;
     repairsLeft = repairRounds;
-    ask = { kind: 'revise', previous: draft.text, findings: blocking as ReviewerFinding[] };
+    ask = { kind: 'revise', previous: draft.text, findings: judged.blocking };
   }
 
   function invalid(reason: string): RoundsResult {

@@ -42,15 +42,7 @@ export async function runClaimed(
     if (gateway) deps = { ...deps, gateway };
     worktree = await deps.workspace.addBranchWorktree(claimed.branch);
     const promptBase = promptInputs(req, deps, claimed, worktree);
-    progress.emit(
-      'phase-2-prompts',
-      `preparing ${1 + req.roster.verifiers.length + (req.roster.critic ? 1 : 0)} worker prompts`,
-    );
-    progress.emit('phase-3-roster', '', {
-      executor: req.roster.executor.name,
-      verifiers: req.roster.verifiers.map((v) => v.name).join(', '),
-      ...(req.roster.critic ? { critic: req.roster.critic.name } : {}),
-    });
+    announceRoster(req, progress);
 
     // What the run learns of its providers' outages: who could not work, and which fallback took over.
     const outages = new Outages();
@@ -60,60 +52,23 @@ export async function runClaimed(
     // A change over the size caps is neither pushed nor reviewed: the verdict is its size.
     const reviewable = execution.oversize === null;
     pushing = req.remote && reviewable ? handled(deps.workspace.pushBranch(req.remote, claimed.branch)) : null;
-    let verification: Verification | null = null;
-    let guarded: ProtectedChange[] = [];
-    if (execution.status === 'done' && reviewable) {
-      // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
-      await deps.workspace.sealForReview(worktree, execution.headCommit);
-      const changed = await deps.workspace.changedFiles(claimed.baseCommit, execution.headCommit);
-      const done = claimed.doneStages.flatMap(({ number }) => {
-        const row = claimed.state.stages.get(number)?.lastDone;
-        return row ? [{ number, base: row.base_commit ?? null, head: row.head_commit }] : [];
-      });
-      guarded = await protectedEvidence(req, deps, changed, claimed.baseCommit, execution.headCommit, done);
-      for (const change of guarded)
-        progress.emit('phase-5-qa', 'the stage changed what judges it', { path: change.path, why: change.why });
-      const outOfPlan = outOfPlanFiles(changed, stageByNumber(req.plan, req.stage).files);
-      const reviewed = { ...promptBase, protectedChanges: guarded, outOfPlanFiles: outOfPlan };
-      verification = await verify(req, deps, execution.headCommit, reviewed, progress, worktree, changed, {
-        executor: execution.dispatched.member,
-        outages,
-      });
-    }
+    const { verification, guarded } =
+      execution.status === 'done' && reviewable
+        ? await reviewStage(req, deps, claimed, execution, { worktree, promptBase, progress, outages })
+        : { verification: null, guarded: [] };
     // Nobody reads the stage tree after the reviewers (the report and the ledger work from commits): it goes now,
     // moved aside and deleted in the background (a 20,000-file tree takes a fifth of a second to delete).
     removing = handled(deps.workspace.removeWorktree(worktree));
     worktree = null;
     await pushing;
 
-    progress.emit('phase-6-synthesis', '', { stage: req.stage });
-    const report = await buildReport(
+    const persisted = await synthesizeAndPersist(
       req,
       deps,
       claimed,
-      execution,
-      verification,
-      guarded,
-      progress,
-      startedAt,
-      outages,
+      { execution, verification, guarded, outages },
+      { progress, startedAt },
     );
-    // What a cited file is checked against; a report that cites none (most passing runs) needs no listing of a tree
-    // that may hold tens of thousands of files.
-    const headFiles = report.findings.some((f) => f.file !== null)
-      ? await deps.workspace.filesAt(execution.headCommit)
-      : undefined;
-    progress.emit('phase-7-conformance', '', { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
-    await testHookPause('persist-before-ledger', deps.log);
-    const persisted = await persist(
-      req,
-      deps,
-      { ...report, progress: [...progress.entries] },
-      headFiles,
-      verification?.worktreeRecords ?? [],
-      progress.activity,
-    );
-    await testHookPause('persist-after-ledger', deps.log);
     return { kind: 'completed', ...persisted };
   } catch (error) {
     await releaseAfterCrash(req, deps, claimed.claim, error);
@@ -167,6 +122,139 @@ function promptInputs(
   };
 }
 
+/** Phases 6 and 7: the report, what a cited file is checked against, and the one ledger commit that persists them. */
+async function synthesizeAndPersist(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  claimed: Intake,
+  gathered: { execution: Execution; verification: Verification | null; guarded: ProtectedChange[]; outages: Outages },
+  run: { progress: ProgressLog; startedAt: Date },
+): Promise<Awaited<ReturnType<typeof persist>>> {
+  const { execution, verification, guarded, outages } = gathered;
+  const { progress, startedAt } = run;
+  progress.emit('phase-6-synthesis', '', { stage: req.stage });
+  const report = await buildReport(req, deps, claimed, execution, verification, guarded, progress, startedAt, outages);
+  // What a cited file is checked against; a report that cites none (most passing runs) needs no listing of a tree
+  // that may hold tens of thousands of files.
+  const headFiles = report.findings.some((f) => f.file !== null)
+    ? await deps.workspace.filesAt(execution.headCommit)
+    : undefined;
+  progress.emit('phase-7-conformance', '', { verdict: report.verdict.value, runStatus: report.verdict.runStatus });
+  await testHookPause('persist-before-ledger', deps.log);
+  const persisted = await persist(
+    req,
+    deps,
+    { ...report, progress: [...progress.entries] },
+    headFiles,
+    verification?.worktreeRecords ?? [],
+    progress.activity,
+  );
+  await testHookPause('persist-after-ledger', deps.log);
+  return persisted;
+}
+
+/** Phases 2 and 3 as the log shows them: how many prompts, and who works. */
+function announceRoster(req: RunStageRequest, progress: ProgressLog): void {
+  progress.emit(
+    'phase-2-prompts',
+    `preparing ${1 + req.roster.verifiers.length + (req.roster.critic ? 1 : 0)} worker prompts`,
+  );
+  progress.emit('phase-3-roster', '', {
+    executor: req.roster.executor.name,
+    verifiers: req.roster.verifiers.map((v) => v.name).join(', '),
+    ...(req.roster.critic ? { critic: req.roster.critic.name } : {}),
+  });
+}
+
+/** Phase 5 over a finished, reviewable change: the tree sealed at the head, the protected evidence it touched, then QA and the verifiers. */
+async function reviewStage(
+  req: RunStageRequest,
+  deps: EngineDeps,
+  claimed: Intake,
+  execution: Execution,
+  at: { worktree: string; promptBase: ReturnType<typeof promptInputs>; progress: ProgressLog; outages: Outages },
+): Promise<{ verification: Verification; guarded: ProtectedChange[] }> {
+  const { worktree, promptBase, progress } = at;
+  // The executor's lease is released (its processes are gone): the tree becomes okstra's, exactly the head, and is what reviewers read.
+  await deps.workspace.sealForReview(worktree, execution.headCommit);
+  const changed = await deps.workspace.changedFiles(claimed.baseCommit, execution.headCommit);
+  const done = claimed.doneStages.flatMap(({ number }) => {
+    const row = claimed.state.stages.get(number)?.lastDone;
+    return row ? [{ number, base: row.base_commit ?? null, head: row.head_commit }] : [];
+  });
+  const guarded = await protectedEvidence(req, deps, changed, claimed.baseCommit, execution.headCommit, done);
+  for (const change of guarded)
+    progress.emit('phase-5-qa', 'the stage changed what judges it', { path: change.path, why: change.why });
+  const outOfPlan = outOfPlanFiles(changed, stageByNumber(req.plan, req.stage).files);
+  const reviewed = { ...promptBase, protectedChanges: guarded, outOfPlanFiles: outOfPlan };
+  const verification = await verify(req, deps, execution.headCommit, reviewed, progress, worktree, changed, {
+    executor: execution.dispatched.member,
+    outages: at.outages,
+  });
+  return { verification, guarded };
+}
+
+/** The stage's change: listed from its trees when oversized (counting the lines of 200,000 files would take longer than the run). */
+async function changeOf(
+  deps: EngineDeps,
+  run: Intake,
+  execution: Execution,
+): Promise<{ changed: string[]; stat: { files: number; insertions: number; deletions: number } }> {
+  const changed =
+    execution.oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, execution.headCommit));
+  const stat = execution.oversize
+    ? { files: changed.length, insertions: 0, deletions: 0 }
+    : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
+  return { changed, stat };
+}
+
+/** okstra's verdict over everything the run gathered. */
+function stageVerdict(
+  execution: Execution,
+  verification: Verification | null,
+  guarded: readonly ProtectedChange[],
+  budgetExceeded: FinalReport['usage']['budgetExceeded'] | null,
+): FinalReport['verdict'] {
+  return synthesizeVerdict({
+    executorStatus: execution.status,
+    executorWorker: execution.dispatched.member.name,
+    executorUnavailable: execution.report.unavailable ?? null,
+    critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
+    budgetExceeded,
+    contractViolations: execution.violations.map((v) => v.detail),
+    protectedChanges: guarded,
+    evidenceReasons: verification?.evidenceReasons ?? [],
+    oversize: execution.oversize?.reason ?? null,
+    qa: verification?.qa ?? [],
+    verifiers: verification?.verifiers ?? [],
+    findings: verification?.findings ?? [],
+  });
+}
+
+/** The carry: written where it goes when the stage passed with one, else withheld and why. */
+function sidecarOf(
+  planId: string,
+  stage: { number: number; title: string },
+  passed: boolean,
+  execution: Execution,
+  verdict: FinalReport['verdict'],
+): FinalReport['stageSidecarEvidence'] {
+  if (passed)
+    return {
+      stageNumber: stage.number,
+      stageTitle: stage.title,
+      carryJson: execution.carry?.json as string,
+      carryPath: carryPath(planId, stage.number),
+    };
+  return {
+    stageNumber: stage.number,
+    stageTitle: stage.title,
+    carryJson: execution.carry?.json ?? null,
+    carryPath: null,
+    withheld: withheldReason(verdict.runStatus, execution),
+  };
+}
+
 async function buildReport(
   req: RunStageRequest,
   deps: EngineDeps,
@@ -179,30 +267,12 @@ async function buildReport(
   outages: Outages,
 ): Promise<FinalReport> {
   const stage = stageByNumber(req.plan, req.stage);
-  // An oversized change is listed from its trees: counting the lines of 200,000 files would take longer than the run.
-  const changed =
-    execution.oversize?.files ?? (await deps.workspace.changedFiles(run.baseCommit, execution.headCommit));
-  const stat = execution.oversize
-    ? { files: changed.length, insertions: 0, deletions: 0 }
-    : await deps.workspace.diffStat(run.baseCommit, execution.headCommit);
+  const { changed, stat } = await changeOf(deps, run, execution);
   const findings = verification?.findings ?? [];
   // The sessions a fallback replaced made model requests too: they count as spend.
   const dispatched = [...outages.replaced, execution.dispatched, ...(verification?.dispatched ?? [])];
   const usage = usageTotals(dispatched, deps.gateway !== undefined, deps.gateway?.budgets?.());
-  const verdict = synthesizeVerdict({
-    executorStatus: execution.status,
-    executorWorker: execution.dispatched.member.name,
-    executorUnavailable: execution.report.unavailable ?? null,
-    critic: verification?.critic ? { worker: verification.critic.worker, status: verification.critic.status } : null,
-    budgetExceeded: usage.budgetExceeded ?? null,
-    contractViolations: execution.violations.map((v) => v.detail),
-    protectedChanges: guarded,
-    evidenceReasons: verification?.evidenceReasons ?? [],
-    oversize: execution.oversize?.reason ?? null,
-    qa: verification?.qa ?? [],
-    verifiers: verification?.verifiers ?? [],
-    findings,
-  });
+  const verdict = stageVerdict(execution, verification, guarded, usage.budgetExceeded ?? null);
   const finishedAt = deps.now();
   const passed = verdict.value === 'PASS' && execution.carry !== null;
   const analysis =
@@ -246,20 +316,7 @@ async function buildReport(
     convergence: verification?.convergence ?? { rounds: 0, disputed: 0, resolved: 0 },
     ...(verification?.critic ? { critic: verification.critic } : {}),
     verdict,
-    stageSidecarEvidence: passed
-      ? {
-          stageNumber: stage.number,
-          stageTitle: stage.title,
-          carryJson: execution.carry?.json as string,
-          carryPath: carryPath(req.plan.id, stage.number),
-        }
-      : {
-          stageNumber: stage.number,
-          stageTitle: stage.title,
-          carryJson: execution.carry?.json ?? null,
-          carryPath: null,
-          withheld: withheldReason(verdict.runStatus, execution),
-        },
+    stageSidecarEvidence: sidecarOf(req.plan.id, stage, passed, execution, verdict),
     progress: [...progress.entries],
     usage,
     isolation: { mode: deps.sandbox.mode, detail: deps.sandbox.statement },

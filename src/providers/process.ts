@@ -1,7 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { startProcess } from '../process/start-process.js';
 import type { StartedProcess } from '../process/started-process.js';
+import { BoundedBuffer, LineSplitter, toBuffer } from './output-capture.js';
+import { killGroup, startParentDeathWatchdog } from './watchdog.js';
+
+// The capture and the watchdog are their own modules; callers keep importing them from here.
+export { BoundedBuffer, LineSplitter, MAX_STREAMED_LINE_BYTES } from './output-capture.js';
+export { SHARED_WATCHDOG_SCRIPT, parentDeathWatchdogPid, startParentDeathWatchdog } from './watchdog.js';
 
 /**
  * The one way okstra starts an agent program or a QA command: an argument
@@ -92,241 +97,6 @@ export interface ProcessResult {
 export const DEFAULT_MAX_OUTPUT_BYTES = 10 * 1024 * 1024;
 export const DEFAULT_MAX_STDERR_BYTES = 256 * 1024;
 export const DEFAULT_KILL_GRACE_MS = 2000;
-/** Longest line handed to `onLine`; a CLI's event line carrying a whole file is cut, not buffered without end. */
-export const MAX_STREAMED_LINE_BYTES = 1024 * 1024;
-
-/** Splits a byte stream into lines for `onLine`, holding at most `max` bytes of an unfinished line. */
-export class LineSplitter {
-  private pending: Buffer[] = [];
-  private size = 0;
-
-  constructor(
-    private readonly emit: (line: string) => void,
-    private readonly max = MAX_STREAMED_LINE_BYTES,
-  ) {}
-
-  push(chunk: Buffer): void {
-    let start = 0;
-    for (let nl = chunk.indexOf(10, start); nl >= 0; nl = chunk.indexOf(10, start)) {
-      this.keep(chunk.subarray(start, nl));
-      this.flush();
-      start = nl + 1;
-    }
-    if (start < chunk.length) this.keep(chunk.subarray(start));
-  }
-
-  /** The last line, when the stream ended without a newline. */
-  end(): void {
-    if (this.size > 0) this.flush();
-  }
-
-  private keep(part: Buffer): void {
-    const room = this.max - this.size;
-    if (room <= 0 || part.length === 0) return;
-    const kept = part.length > room ? part.subarray(0, room) : part;
-    this.pending.push(kept);
-    this.size += kept.length;
-  }
-
-  private flush(): void {
-    const line = Buffer.concat(this.pending).toString('utf8').replace(/\r$/, '');
-    this.pending = [];
-    this.size = 0;
-    try {
-      this.emit(line);
-    } catch {
-      // a watcher's bug must not end the agent's run
-    }
-  }
-}
-
-/** A byte buffer that keeps at most `max` bytes: the first ones or the last ones. */
-export class BoundedBuffer {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  private seen = 0;
-
-  constructor(
-    private readonly max: number,
-    private readonly keep: 'head' | 'tail',
-  ) {}
-
-  push(chunk: Buffer): void {
-    this.seen += chunk.length;
-    if (this.max <= 0) return;
-    if (this.keep === 'head') {
-      const room = this.max - this.size;
-      if (room <= 0) return;
-      const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      this.chunks.push(part);
-      this.size += part.length;
-      return;
-    }
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-    // Drop whole chunks from the front while the rest still covers the cap.
-    while (this.chunks.length > 1 && this.size - (this.chunks[0]?.length ?? 0) >= this.max) {
-      this.size -= this.chunks.shift()?.length ?? 0;
-    }
-  }
-
-  get truncated(): boolean {
-    return this.seen > this.max;
-  }
-
-  text(): string {
-    let bytes = Buffer.concat(this.chunks);
-    if (this.keep === 'tail' && bytes.length > this.max) bytes = bytes.subarray(bytes.length - this.max);
-    if (!this.truncated) return bytes.toString('utf8');
-    return this.keep === 'tail' ? decodeTail(bytes) : decodeHead(bytes);
-  }
-}
-
-/** Skips UTF-8 continuation bytes a tail cut left at the start. */
-function decodeTail(bytes: Buffer): string {
-  let start = 0;
-  while (start < bytes.length && start < 4 && ((bytes[start] as number) & 0xc0) === 0x80) start += 1;
-  return bytes.subarray(start).toString('utf8');
-}
-
-/** Drops a multi-byte UTF-8 sequence a head cut left incomplete at the end. */
-function decodeHead(bytes: Buffer): string {
-  let end = bytes.length;
-  for (let back = 1; back <= 4 && end - back >= 0; back++) {
-    const b = bytes[end - back] as number;
-    if ((b & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead byte
-    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
-    if (need > back) end -= back;
-    break;
-  }
-  return bytes.subarray(0, end).toString('utf8');
-}
-
-function toBuffer(chunk: unknown): Buffer {
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk);
-  return Buffer.from(String(chunk), 'utf8');
-}
-
-/**
- * Sends `signal` to the process group `pgid`, best effort: a group that is
- * already gone (ESRCH) is the normal case after a clean exit, and this runs
- * in timers and event handlers where a throw would crash the engine.
- */
-function killGroup(pgid: number, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // gone already, or not ours to signal
-  }
-}
-
-/**
- * The one watchdog of this okstra process, a shell reading lines from a pipe
- * only okstra holds open: `+ PGID` watches a group, `- PGID` forgets it. At
- * EOF (okstra died, however it died) it SIGKILLs every group still watched.
- * One shell for every agent rather than one per agent: a spawn blocks Node's
- * event loop for a few milliseconds (fork, then the wait for exec), so twelve
- * verifiers with a watchdog each started one by one, 24 spawns in a row on a
- * loaded runner, and the last verifier started ~70 ms after the first.
- * Exported for its tests. `kill -9 -PGID` is the spelling dash, bash and zsh
- * all accept; an id that is not a plain number above 1 is ignored, never signalled.
- */
-export const SHARED_WATCHDOG_SCRIPT = [
-  "groups=' '",
-  'while read -r op id; do',
-  // Never 0 (its own group), 1 or a leading zero (init's group): okstra registers real group ids only.
-  "  case $id in ''|*[!0-9]*|0*|1) continue ;; esac",
-  '  case $op in',
-  '    +) groups="$groups$id " ;;',
-  '    -) case $groups in *" $id "*) groups=${groups%%" $id "*}\' \'${groups#*" $id "} ;; esac ;;',
-  '  esac',
-  'done',
-  'for id in $groups; do kill -9 -"$id" 2>/dev/null; done',
-  'exit 0',
-].join('\n');
-
-/**
- * Keeps the shared watchdog: started at the first watched group, started
- * again (and told every group still watched) if it died, and never holding
- * okstra's event loop open. Its pipe is created close-on-exec like all of
- * libuv's, so no agent inherits the write end and delays the EOF.
- */
-/** A watchdog that keeps dying is not helped by more of them; the tree kill still holds while okstra lives. */
-const MAX_WATCHDOG_RESTARTS = 5;
-
-class SharedWatchdog {
-  private dog: ChildProcess | null = null;
-  private readonly watched = new Set<number>();
-  private restarts = 0;
-
-  watch(pgid: number): () => void {
-    this.watched.add(pgid);
-    if (!this.send(`+ ${pgid}\n`)) this.restart();
-    let stopped = false;
-    return () => {
-      if (stopped) return;
-      stopped = true;
-      this.watched.delete(pgid);
-      this.send(`- ${pgid}\n`);
-    };
-  }
-
-  /** The watchdog's pid while it runs (tests look for it). */
-  get pid(): number | null {
-    return this.dog?.pid ?? null;
-  }
-
-  private send(line: string): boolean {
-    const stdin = this.dog?.stdin;
-    if (!stdin || stdin.destroyed || !stdin.writable) return false;
-    stdin.write(line);
-    return true;
-  }
-
-  private restart(): void {
-    let dog: ChildProcess;
-    try {
-      dog = spawn('/bin/sh', ['-c', SHARED_WATCHDOG_SCRIPT, 'okstra-watchdog'], {
-        stdio: ['pipe', 'ignore', 'ignore'],
-        // Its own group: a Ctrl-C to okstra's group must not end the watchdog before it acts.
-        detached: true,
-      });
-    } catch {
-      return; // no shell: no watchdog; the tree kill still holds while okstra lives
-    }
-    this.dog = dog;
-    dog.on('error', () => undefined);
-    dog.stdin?.on('error', () => undefined);
-    dog.on('exit', () => {
-      if (this.dog !== dog) return;
-      this.dog = null;
-      // Killed by someone while agents run: they need a watchdog now, not at the next dispatch.
-      if (this.watched.size > 0 && this.restarts++ < MAX_WATCHDOG_RESTARTS) this.restart();
-    });
-    dog.unref();
-    (dog.stdin as (NodeJS.WritableStream & { unref?: () => void }) | null)?.unref?.();
-    if (this.watched.size > 0) this.send([...this.watched].map((g) => `+ ${g}\n`).join(''));
-  }
-}
-
-const sharedWatchdog = new SharedWatchdog();
-
-/**
- * Has the process group `pgid` killed by the shared parent-death watchdog if
- * okstra dies; the returned function stops watching it (call it once the
- * group is gone, so the watchdog never signals an id the kernel may have
- * handed out again). Best effort: without a shell there is no watchdog, and
- * the run still has the tree kill above while okstra lives.
- */
-export function startParentDeathWatchdog(pgid: number): () => void {
-  return sharedWatchdog.watch(pgid);
-}
-
-/** The shared watchdog's pid, null before the first agent or when none could start. */
-export function parentDeathWatchdogPid(): number | null {
-  return sharedWatchdog.pid;
-}
 
 /** The result of a process that never ran. */
 function notStarted(): ProcessResult {
@@ -349,7 +119,6 @@ const MAX_TIMER_MS = 2_147_483_647;
 
 export async function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
   const started = performance.now();
-  const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
   const stdout = new BoundedBuffer(options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT_BYTES, options.keepStdout ?? 'tail');
   const stderr = options.mergeStderr
     ? stdout
@@ -375,27 +144,39 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
       spawnError: whyNotStarted(error, options.file),
     };
   }
-  const { pid, stdin } = child;
   // Settles once the program ended and its output pipes closed.
   const ended = Promise.all([child.exited, child.outputClosed]).then(([status]) => status);
   // A program that exits without reading its stdin closes the pipe under us (EPIPE): not an error of the run.
-  stdin.on('error', () => undefined);
-  if (options.inputFile === undefined) stdin.end(options.input ?? '');
+  child.stdin.on('error', () => undefined);
+  if (options.inputFile === undefined) child.stdin.end(options.input ?? '');
+  captureOutput(child, stdout, stderr, options.onLine);
+  const supervised = supervise(child, options);
+  try {
+    const result = await ended;
+    return {
+      exitCode: result.code,
+      signal: result.signal,
+      timedOut: supervised.state.timedOut,
+      aborted: supervised.state.aborted,
+      stdout: stdout.text(),
+      stderr: options.mergeStderr ? '' : stderr.text(),
+      stdoutTruncated: stdout.truncated,
+      stderrTruncated: options.mergeStderr ? false : stderr.truncated,
+      durationMs: Math.round(performance.now() - started),
+      spawnError: null,
+    };
+  } finally {
+    supervised.stop();
+  }
+}
 
-  let timedOut = false;
-  let aborted = false;
-  let exited = false;
-  let graceTimer: NodeJS.Timeout | undefined;
-  // The launcher kills what it started if okstra dies; a child started directly needs the shared watchdog.
-  const stopWatchdog = child.guarded ? () => undefined : startParentDeathWatchdog(pid);
-
-  const terminateTree = (): void => {
-    if (exited) return;
-    killGroup(pid, 'SIGTERM');
-    graceTimer ??= setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
-  };
-
-  const onLine = options.onLine;
+/** Both output streams into their bounded buffers (the same one when stderr is merged), and line by line to `onLine`. */
+function captureOutput(
+  child: StartedProcess,
+  stdout: BoundedBuffer,
+  stderr: BoundedBuffer,
+  onLine: RunProcessOptions['onLine'],
+): void {
   const outLines = onLine ? new LineSplitter((line) => onLine('stdout', line)) : null;
   const errLines = onLine ? new LineSplitter((line) => onLine('stderr', line)) : null;
   child.stdout.on('data', (chunk: unknown) => {
@@ -414,6 +195,30 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
   child.stderr.on('end', () => errLines?.end());
   child.stdout.resume();
   child.stderr.resume();
+}
+
+/**
+ * The timeout, the abort signal and the end of the leader: each ends the
+ * whole group (SIGTERM, then SIGKILL after the grace period). `stop` clears
+ * every timer and listener once the run has settled.
+ */
+function supervise(
+  child: StartedProcess,
+  options: RunProcessOptions,
+): { state: { timedOut: boolean; aborted: boolean }; stop: () => void } {
+  const { pid } = child;
+  const graceMs = options.killGraceMs ?? DEFAULT_KILL_GRACE_MS;
+  const state = { timedOut: false, aborted: false };
+  let exited = false;
+  let graceTimer: NodeJS.Timeout | undefined;
+  // The launcher kills what it started if okstra dies; a child started directly needs the shared watchdog.
+  const stopWatchdog = child.guarded ? () => undefined : startParentDeathWatchdog(pid);
+
+  const terminateTree = (): void => {
+    if (exited) return;
+    killGroup(pid, 'SIGTERM');
+    graceTimer ??= setTimeout(() => killGroup(pid, 'SIGKILL'), graceMs);
+  };
   void child.exited.then(() => {
     exited = true;
     // Whatever the leader left behind in its group dies with it.
@@ -430,40 +235,26 @@ export async function runProcess(options: RunProcessOptions): Promise<ProcessRes
         child.stderr.destroy();
         return;
       }
-      timedOut = true;
+      state.timedOut = true;
       terminateTree();
     },
     Math.min(MAX_TIMER_MS, Math.max(0, Number.isNaN(options.timeoutMs) ? 0 : options.timeoutMs)),
   );
   const onAbort = (): void => {
     if (exited) return;
-    aborted = true;
+    state.aborted = true;
     terminateTree();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
   // Starting is no longer one synchronous call: an abort that came while it ran has fired already.
   if (options.signal?.aborted) onAbort();
-
-  try {
-    const result = await ended;
-    return {
-      exitCode: result.code,
-      signal: result.signal,
-      timedOut,
-      aborted,
-      stdout: stdout.text(),
-      stderr: options.mergeStderr ? '' : stderr.text(),
-      stdoutTruncated: stdout.truncated,
-      stderrTruncated: options.mergeStderr ? false : stderr.truncated,
-      durationMs: Math.round(performance.now() - started),
-      spawnError: null,
-    };
-  } finally {
+  const stop = (): void => {
     stopWatchdog();
     clearTimeout(timer);
     if (graceTimer) clearTimeout(graceTimer);
     options.signal?.removeEventListener('abort', onAbort);
-  }
+  };
+  return { state, stop };
 }
 
 function whyNotStarted(error: unknown, file: string): string {

@@ -1,36 +1,20 @@
-import type { OkstraConfig } from '../core/config/index.js';
-import {
-  GITHUB_TOKEN_LOGIN,
-  githubTokenNote,
-  handoffLineOf,
-  planIntro,
-  stackedPullPlaces,
-  type StackedPullPlace,
-} from '../core/final/handoff.js';
-import { planBranchName } from '../core/ids.js';
+import { GITHUB_TOKEN_LOGIN, githubTokenNote, planIntro } from '../core/final/handoff.js';
 import { currentDoneRow, deriveLedgerState } from '../core/ledger/index.js';
-import type { Plan } from '../core/plan/types.js';
 import { CHECK_OUTPUT_LIMIT } from '../core/report/check-run.js';
 import {
   finalCheckName,
   finalCheckOutput,
   handoffPullRequestBody,
   handoffPullRequestTitle,
-  stackedPullRequestBody,
-  stackedPullRequestTitle,
   type HandoffStage,
-  type StackedBodyInput,
 } from '../core/report/final-pr.js';
 import { spendByStage } from '../core/report/index.js';
 import type { FinalVerificationReport } from '../core/report/schema/final-verification-report.js';
 import { inlineCode } from '../core/text/escape.js';
 import { finalReportPath, type FinalOutcome } from '../engine/final.js';
-import { checkHandoff, placeFinalBranch, recordHandoff, type HandoffCheck } from '../engine/handoff.js';
+import { checkHandoff, placeFinalBranch, recordHandoff } from '../engine/handoff.js';
 import { readPlanReports } from '../engine/plan-reports.js';
-import type { EngineDeps } from '../engine/types.js';
-import type { GitHubClient, RepoRef } from '../github/client.js';
 import { describeApiError } from '../github/errors.js';
-import { postComment } from '../github/issues.js';
 import {
   createCompletedCheck,
   createPull,
@@ -38,6 +22,11 @@ import {
   updatePull,
   type PlanPullRequest,
 } from '../github/plan-pr.js';
+import { commentOnAsking, type HandoffContext, type HandoffDeps, type HandoffPlan } from './handoff-common.js';
+import { handOffStacked } from './handoff-stacked.js';
+
+// The deps and the answer on the asking pull requests live in handoff-common.ts; callers keep importing them here.
+export { commentOnAsking, type HandoffDeps, type HandoffOutput, type HandoffPlan } from './handoff-common.js';
 
 /**
  * What follows an accepted final verification on GitHub, whichever shell
@@ -48,41 +37,6 @@ import {
  * on the pull requests that asked. Plain deps: the Action's mode final fills
  * them from its session.
  */
-
-/** Where the flow says what it did: the log, and the run's Markdown summary. */
-export interface HandoffOutput {
-  info(line: string): void;
-  warning(message: string): void;
-  error(message: string): void;
-  summary(markdown: string): Promise<void>;
-}
-
-export interface HandoffDeps {
-  client: GitHubClient;
-  repo: RepoRef;
-  /** `https://github.com` or the GHES host: links to the reports on the ledger branch. */
-  serverUrl: string;
-  /** The run doing this, linked from the check and the comments; null off a runner. */
-  runUrl: string | null;
-  config: OkstraConfig;
-  engine: Pick<EngineDeps, 'ledger' | 'workspace' | 'now'>;
-  remote: string;
-  /** The repository's default branch: a plan without `base` is handed off into it. */
-  defaultBranch: string;
-  /** Who the `handed-off` rows name (none for a scheduled run). */
-  actor: string | null;
-  /** The pull request that asked for the run (it gets the answer), if any. */
-  askingPr: number | null;
-  now(): Date;
-  out: HandoffOutput;
-}
-
-/** The plan as read at the plan commit; `text` is the whole file. */
-export interface HandoffPlan {
-  plan: Plan;
-  path: string;
-  text: string;
-}
 
 /** The final verification's check on the final head; a check GitHub refused is a warning. */
 export async function finalCheck(d: HandoffDeps, report: FinalVerificationReport, ledgerCommit: string): Promise<void> {
@@ -120,18 +74,6 @@ function blobUrl(d: HandoffDeps, commit: string, path: string): string {
 export function detailsLine(d: HandoffDeps, outcome: Extract<FinalOutcome, { kind: 'completed' }>): string {
   const link = d.runUrl;
   return `[The final verification report](${finalReportUrl(d, outcome.report, outcome.ledgerCommit)})${link ? ` · [this run](${link})` : ''}`;
-}
-
-/** What both hand-off shapes build on: the check passed, the final branch placed, each stage's line known. */
-interface HandoffContext {
-  loaded: HandoffPlan;
-  report: FinalVerificationReport;
-  ready: Extract<HandoffCheck, { kind: 'ready' }>;
-  runId: string;
-  /** The plan's base branch: front matter `base`, else the repository's default branch. */
-  base: string;
-  stages: HandoffStage[];
-  links: { finalReportUrl: string | null };
 }
 
 /** The hand-off of an accepted final verification; returns the line that fails the run when it is refused, else null. */
@@ -222,138 +164,6 @@ async function handOffSingle(d: HandoffDeps, h: HandoffContext): Promise<void> {
   await commentOnAsking(d, plan, `${text}\n\n${pr.htmlUrl}`, [pr.number]);
 }
 
-interface StackedPull extends StackedPullPlace {
-  line: HandoffStage;
-  pr: PlanPullRequest;
-  /** Found open by its head before this hand-off (updated), else opened by it. */
-  existed: boolean;
-  /** The body it was opened with; null when it existed. */
-  sent: string | null;
-}
-
-/**
- * One pull request per stage onto its dependency's branch. All are found or
- * opened first, in stack order, so each number is known; then each body is
- * written with the whole stack (a pull request opened last with nothing to
- * add is left alone).
- */
-async function handOffStacked(d: HandoffDeps, h: HandoffContext): Promise<void> {
-  const { loaded, report, ready, stages, links } = h;
-  const { plan } = loaded;
-  const { client, repo } = d;
-  const places = stackedPullPlaces(plan, ready.state, h.base);
-  // Each stage's pull request number once it is found or opened; the bodies list the stack with what is known.
-  const numbers = new Map<number, number>();
-  const stack = (): StackedBodyInput['stack'] =>
-    places.map((p) => ({
-      number: p.stage,
-      title: handoffLineOf(stages, p.stage).title,
-      pullRequest: numbers.get(p.stage) ?? null,
-    }));
-  const body = (p: StackedPullPlace, byToken: boolean): string =>
-    stackedPullRequestBody({
-      plan,
-      stage: handoffLineOf(stages, p.stage),
-      report,
-      baseBranch: p.base,
-      stack: stack(),
-      links,
-      ciNote: byToken ? githubTokenNote(plan.id, p.head) : null,
-    });
-
-  const pulls: StackedPull[] = [];
-  for (const p of places) {
-    const line = handoffLineOf(stages, p.stage);
-    const what = `stage ${p.stage}'s pull request (${p.head} into ${p.base})`;
-    const existing = await stackStep(what, () => findOpenPullByHead(client, repo, p.head));
-    let pull: StackedPull;
-    if (existing) pull = { ...p, line, pr: existing, existed: true, sent: null };
-    else {
-      const sent = body(p, false);
-      const pr = await stackStep(what, () =>
-        createPull(client, repo, {
-          head: p.head,
-          base: p.base,
-          title: stackedPullRequestTitle(plan, line),
-          body: sent,
-          draft: d.config.handoff.draft,
-        }),
-      );
-      pull = { ...p, line, pr, existed: false, sent };
-    }
-    pulls.push(pull);
-    numbers.set(p.stage, pull.pr.number);
-  }
-  for (const pull of pulls) {
-    const full = body(pull, pull.pr.author === GITHUB_TOKEN_LOGIN);
-    const what = `stage ${pull.stage}'s pull request #${pull.pr.number}`;
-    if (pull.existed)
-      pull.pr = await stackStep(what, () =>
-        updatePull(client, repo, pull.pr.number, {
-          title: stackedPullRequestTitle(plan, pull.line),
-          body: full,
-          base: pull.base,
-        }),
-      );
-    else if (full !== pull.sent)
-      pull.pr = await stackStep(what, () => updatePull(client, repo, pull.pr.number, { body: full }));
-  }
-
-  const byToken = pulls.filter((p) => p.pr.author === GITHUB_TOKEN_LOGIN);
-  if (byToken.length > 0)
-    d.out.warning(
-      `okstra: the stacked hand-off pull requests ${byToken.map((p) => `#${p.pr.number}`).join(', ')} were opened with GITHUB_TOKEN, so GitHub starts no workflow for them and the repository's CI does not run on them; configure the okstra App token (OKSTRA_APP_ID / OKSTRA_APP_PRIVATE_KEY, docs/action.md) or start CI by hand on each stage branch: gh workflow run <ci workflow> --ref <branch>, for ${byToken.map((p) => p.head).join(', ')}`,
-    );
-
-  for (const pull of pulls)
-    await recordHandoff(
-      {
-        plan,
-        runId: h.runId,
-        actor: d.actor,
-        verified: ready.verified,
-        finalBranch: pull.head,
-        mode: 'stacked',
-        pr: { number: pull.pr.number, url: pull.pr.htmlUrl },
-      },
-      d.engine,
-    );
-
-  const opened = pulls.filter((p) => !p.existed).length;
-  const counts = [
-    ...(opened > 0 ? [`${opened} opened`] : []),
-    ...(opened < pulls.length ? [`${pulls.length - opened} updated`] : []),
-  ].join(', ');
-  const text = `okstra: plan ${inlineCode(plan.id)} passed final verification at ${inlineCode(ready.verified.final_head.slice(0, 12))} and is handed off as a stack of ${pulls.length} pull ${pulls.length === 1 ? 'request' : 'requests'}, one per stage (${counts}), for review stage by stage:`;
-  const list = pulls.map(
-    (p) =>
-      `- #${p.pr.number} stage ${p.stage}: ${inlineCode(p.head)} into ${inlineCode(p.base)}${p.existed ? ' (updated)' : ''}`,
-  );
-  d.out.info(
-    `plan ${plan.id}: handed off as a stack: ${pulls.map((p) => `stage ${p.stage} in #${p.pr.number} ${p.pr.htmlUrl} (${p.existed ? 'updated' : 'opened'})`).join('; ')}`,
-  );
-  const message = [text, '', ...list].join('\n');
-  await d.out.summary(`\n${message}\n`);
-  await commentOnAsking(
-    d,
-    plan,
-    message,
-    pulls.map((p) => p.pr.number),
-  );
-}
-
-/** An API call of the stacked hand-off, its failure named by stage; what was opened before stays and is found again. */
-async function stackStep<T>(what: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw new Error(
-      `stacked hand-off: could not create or update ${what} (${describeApiError(error)}); the pull requests opened before it stay open, and \`/okstra final\` finds and updates them`,
-      { cause: error },
-    );
-  }
-}
-
 /** Each stage's line in the hand-off pull request: from the report's done heads and the stages' own reports. */
 async function handoffStages(
   d: HandoffDeps,
@@ -384,33 +194,4 @@ async function handoffStages(
       costUsd: cost?.usd ?? null,
     };
   });
-}
-
-/**
- * The plan pull request (open, head `okstra/<plan-id>/plan`) and the pull
- * request that asked (`askingPr`), each once, never a hand-off pull request
- * itself.
- */
-export async function commentOnAsking(
-  d: HandoffDeps,
-  plan: Plan,
-  text: string,
-  except: readonly number[] = [],
-): Promise<void> {
-  const targets = new Set<number>();
-  try {
-    const planPr = await findOpenPullByHead(d.client, d.repo, planBranchName(plan.id));
-    if (planPr) targets.add(planPr.number);
-  } catch (error) {
-    d.out.warning(`okstra: cannot look up the plan pull request of ${plan.id} (${describeApiError(error)})`);
-  }
-  if (d.askingPr !== null) targets.add(d.askingPr);
-  for (const n of except) targets.delete(n);
-  for (const n of targets) {
-    try {
-      await postComment(d.client, d.repo, n, text);
-    } catch (error) {
-      d.out.warning(`okstra: could not comment on #${n} (${describeApiError(error)})`);
-    }
-  }
 }

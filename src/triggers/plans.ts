@@ -1,4 +1,5 @@
 import type { OkstraConfig } from '../core/config/index.js';
+import { Lru } from '../core/lru.js';
 import { gitBlobId } from '../core/git-object-id.js';
 import { isSafeRepoPath } from '../core/commands/index.js';
 import { parsePlan, type Plan, type PlanParseResult } from '../core/plan/index.js';
@@ -145,19 +146,13 @@ async function readPlan(
  * are kept, keyed by path and full text: a changed plan is a new key. This is
  * a cache of a pure function, not state; losing it changes nothing.
  */
-const PARSED = new Map<string, PlanParseResult>();
-const PARSED_LIMIT = 32;
+const PARSED = new Lru<string, PlanParseResult>(32);
 
 function parsedPlan(path: string, text: string): PlanParseResult {
   const key = `${path}\0${text}`;
   const hit = PARSED.get(key);
-  if (hit) {
-    PARSED.delete(key);
-    PARSED.set(key, hit);
-    return hit;
-  }
+  if (hit) return hit;
   const result = parsePlan(text, { path });
   PARSED.set(key, result);
-  if (PARSED.size > PARSED_LIMIT) PARSED.delete(PARSED.keys().next().value as string);
   return result;
 }

@@ -47,7 +47,14 @@ interface AppendOptions extends LedgerLocation {
 
 export function registerLedgerCommands(program: Command, io: CliIo): void {
   const ledger = program.command('ledger').description('Read and append the append-only stage ledger.');
+  registerShow(ledger, io);
+  registerAppend(ledger, io);
+  registerRelease(ledger, io);
+  registerRepair(ledger, io);
+}
 
+/** `ledger show`: every row in order (or JSON with what is believed) and the distrusted rows with their reasons. */
+function registerShow(ledger: Command, io: CliIo): void {
   ledgerLocationOptions(
     ledger
       .command('show')
@@ -106,7 +113,10 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
     );
     for (const line of distrustedLines(distrusted, opts.planId)) io.out(line);
   });
+}
 
+/** `ledger append`: one lifecycle row by hand, under the same compare-and-swap rules as okstra's own appends. */
+function registerAppend(ledger: Command, io: CliIo): void {
   ledgerLocationOptions(
     ledger
       .command('append')
@@ -133,7 +143,10 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
         : `unchanged: ${result.reason}`,
     );
   });
+}
 
+/** `ledger release`: ends a stale claim (or a live one with --force) with failed/abandoned for the claiming run. */
+function registerRelease(ledger: Command, io: CliIo): void {
   ledgerLocationOptions(
     ledger
       .command('release')
@@ -174,7 +187,10 @@ export function registerLedgerCommands(program: Command, io: CliIo): void {
         : `unchanged: ${result.reason}`,
     );
   });
+}
 
+/** `ledger repair`: drops or quarantines unreadable or distrusted lines in one commit that records why and who. */
+function registerRepair(ledger: Command, io: CliIo): void {
   ledgerLocationOptions(
     ledger
       .command('repair')

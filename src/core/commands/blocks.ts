@@ -161,127 +161,89 @@ const mayBeDefinition = (rest: string): boolean => rest[0] === '[' && rest.inclu
 export function topLevelParagraphs(lines: readonly string[]): ParagraphBlock[] {
   const out: ParagraphBlock[] = [];
   let state: State = { kind: 'none' };
-
-  const endParagraph = (visible: boolean): void => {
-    if (state.kind === 'paragraph' && visible) {
-      const first = lines[state.lines[0] as number] as string;
-      if (!mayBeDefinition(first.slice(indentOf(first).at))) out.push({ lines: state.lines });
-    }
-    state = { kind: 'none' };
+  const close = (s: State, visible: boolean): void => {
+    if (s.kind !== 'paragraph' || !visible) return;
+    const first = lines[s.lines[0] as number] as string;
+    if (!mayBeDefinition(first.slice(indentOf(first).at))) out.push({ lines: s.lines });
   };
-
-  /** A line seen with no open block: what it starts. */
-  const start = (i: number): void => {
-    const line = lines[i] as string;
-    const ind = indentOf(line);
-    if (ind.at === line.length) {
-      state = { kind: 'none' };
-      return;
-    }
-    if (ind.columns > 3) {
-      state = { kind: 'indented' };
-      return;
-    }
-    const rest = line.slice(ind.at);
-    const fence = fenceOpener(rest);
-    if (fence) {
-      state = { kind: 'fence', ...fence };
-      return;
-    }
-    if (isAtxHeading(rest) || isThematicBreak(rest)) {
-      state = { kind: 'none' };
-      return;
-    }
-    if (rest[0] === '>') {
-      state = { kind: 'container', contentIndent: null, lastBlank: false };
-      return;
-    }
-    const item = listMarker(line, ind);
-    if (item) {
-      state = { kind: 'container', contentIndent: item.contentIndent, lastBlank: item.empty };
-      return;
-    }
-    if (isFootnoteDefinition(rest)) {
-      state = { kind: 'container', contentIndent: ind.columns + 4, lastBlank: false };
-      return;
-    }
-    const html = htmlBlockStart(rest);
-    if (html) {
-      state = html.end !== null && rest.includes(html.end, 2) ? { kind: 'none' } : { kind: 'html', end: html.end };
-      return;
-    }
-    state = { kind: 'paragraph', lines: [i] };
-  };
-
-  const current = (): State => state;
-
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
-    const blank = isBlank(line);
-    // Read through a function: the helpers above reassign `state`, which narrowing here would not see.
-    const s = current();
-    switch (s.kind) {
-      case 'none':
-        start(i);
-        break;
-      case 'paragraph': {
-        if (blank) {
-          endParagraph(true);
-          break;
-        }
-        const ind = indentOf(line);
-        const rest = line.slice(ind.at);
-        if (ind.columns <= 3 && isSetextUnderline(rest)) {
-          endParagraph(false);
-          break;
-        }
-        if (ind.columns <= 3 && isTableDelimiter(rest)) {
-          endParagraph(false);
-          state = { kind: 'table' };
-          break;
-        }
-        if (interruptsParagraph(line)) {
-          endParagraph(true);
-          start(i);
-          break;
-        }
-        s.lines.push(i);
-        break;
-      }
-      case 'fence':
-        if (closesFence(line, s)) state = { kind: 'none' };
-        break;
-      case 'html':
-        if (s.end === null ? blank : line.includes(s.end)) state = { kind: 'none' };
-        break;
-      case 'indented':
-        if (!blank && indentOf(line).columns < 4) start(i);
-        break;
-      case 'table':
-        if (blank) state = { kind: 'none' };
-        else if (interruptsParagraph(line)) start(i);
-        break;
-      case 'container': {
-        if (s.contentIndent === null) {
-          // A block quote goes on while lines start with `>`, and lazily over a line that does not start a block.
-          const ind = indentOf(line);
-          if (blank) state = { kind: 'none' };
-          else if (ind.columns <= 3 && line[ind.at] === '>') s.lastBlank = false;
-          else if (interruptsParagraph(line)) start(i);
-          break;
-        }
-        if (blank) {
-          s.lastBlank = true;
-          break;
-        }
-        const ind = indentOf(line);
-        if (ind.columns >= s.contentIndent) s.lastBlank = false;
-        else if (!s.lastBlank && !interruptsParagraph(line)) s.lastBlank = false;
-        else start(i);
-        break;
-      }
-    }
+    const next = step(state, lines[i] as string, i);
+    if (next.closed !== null) close(state, next.closed);
+    state = next.state;
   }
-  endParagraph(true);
+  close(state, true);
   return out;
+}
+
+/** What a line seen with no open block starts. */
+function blockStart(line: string, i: number): State {
+  const ind = indentOf(line);
+  if (ind.at === line.length) return { kind: 'none' };
+  if (ind.columns > 3) return { kind: 'indented' };
+  const rest = line.slice(ind.at);
+  const fence = fenceOpener(rest);
+  if (fence) return { kind: 'fence', ...fence };
+  if (isAtxHeading(rest) || isThematicBreak(rest)) return { kind: 'none' };
+  if (rest[0] === '>') return { kind: 'container', contentIndent: null, lastBlank: false };
+  const item = listMarker(line, ind);
+  if (item) return { kind: 'container', contentIndent: item.contentIndent, lastBlank: item.empty };
+  if (isFootnoteDefinition(rest)) return { kind: 'container', contentIndent: ind.columns + 4, lastBlank: false };
+  const html = htmlBlockStart(rest);
+  if (html) return html.end !== null && rest.includes(html.end, 2) ? { kind: 'none' } : { kind: 'html', end: html.end };
+  return { kind: 'paragraph', lines: [i] };
+}
+
+/**
+ * The block state after line `i`. `closed` says whether an open paragraph
+ * ended here and whether it shows as one (false: it became a setext heading
+ * or a table header); null when no paragraph ended.
+ */
+function step(s: State, line: string, i: number): { state: State; closed: boolean | null } {
+  const blank = isBlank(line);
+  const same = { state: s, closed: null };
+  switch (s.kind) {
+    case 'none':
+      return { state: blockStart(line, i), closed: null };
+    case 'paragraph': {
+      if (blank) return { state: { kind: 'none' }, closed: true };
+      const ind = indentOf(line);
+      const rest = line.slice(ind.at);
+      if (ind.columns <= 3 && isSetextUnderline(rest)) return { state: { kind: 'none' }, closed: false };
+      if (ind.columns <= 3 && isTableDelimiter(rest)) return { state: { kind: 'table' }, closed: false };
+      if (interruptsParagraph(line)) return { state: blockStart(line, i), closed: true };
+      s.lines.push(i);
+      return same;
+    }
+    case 'fence':
+      return closesFence(line, s) ? { state: { kind: 'none' }, closed: null } : same;
+    case 'html':
+      return (s.end === null ? blank : line.includes(s.end)) ? { state: { kind: 'none' }, closed: null } : same;
+    case 'indented':
+      return !blank && indentOf(line).columns < 4 ? { state: blockStart(line, i), closed: null } : same;
+    case 'table':
+      if (blank) return { state: { kind: 'none' }, closed: null };
+      return interruptsParagraph(line) ? { state: blockStart(line, i), closed: null } : same;
+    case 'container':
+      return { state: containerStep(s, line, i, blank), closed: null };
+  }
+}
+
+/** A block quote, list item or footnote goes on while its lines are indented (or lazily continue); else a new block starts. */
+function containerStep(s: Extract<State, { kind: 'container' }>, line: string, i: number, blank: boolean): State {
+  const ind = indentOf(line);
+  if (s.contentIndent === null) {
+    // A block quote goes on while lines start with `>`, and lazily over a line that does not start a block.
+    if (blank) return { kind: 'none' };
+    if (ind.columns <= 3 && line[ind.at] === '>') s.lastBlank = false;
+    else if (interruptsParagraph(line)) return blockStart(line, i);
+    return s;
+  }
+  if (blank) {
+    s.lastBlank = true;
+    return s;
+  }
+  if (ind.columns >= s.contentIndent) s.lastBlank = false;
+  else if (!s.lastBlank && !interruptsParagraph(line)) s.lastBlank = false;
+  else return blockStart(line, i);
+  return s;
 }

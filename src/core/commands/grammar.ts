@@ -130,7 +130,41 @@ export function parseCommandLine(
   if (verbWord === undefined) return { ok: false, error: 'no command given' };
   const verb = verbWord.toLowerCase();
   if (!isVerb(verb)) return { ok: false, error: `unknown command ${shown(verbWord)}` };
+  const split = splitArguments(verb, rest);
+  if (!split.ok) return split;
+  const { positional, given, flags } = split;
 
+  const wantsStage = verb === 'stage' || verb === 'retry' || verb === 'reconcile';
+  if (wantsStage && positional.length === 0)
+    return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
+  const extra = positional.slice(wantsStage ? 1 : 0);
+  if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(' ')} after \`${verb}\`` };
+
+  const options: RunOptions = { plan: null, executor: null, verifiers: null, models: {} };
+  for (const [name, value] of given) {
+    const problem = applyOption(options, name, value, ctx);
+    if (problem) return { ok: false, error: problem };
+  }
+  const reset = flags.has('reset');
+  if (reset) {
+    // A reset runs no agent: a roster choice beside it is a misunderstanding, answered rather than ignored.
+    const runOnly = given.map(([n]) => n).filter((n) => n !== 'plan');
+    if (runOnly.length > 0)
+      return {
+        ok: false,
+        error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(', ')} cannot go with it; leave out \`--reset\` to re-verify the branch as it is`,
+      };
+  }
+  return commandOf(verb, positional, options, flags);
+}
+
+/** The words after the verb: positional words, options with their values, flags; or what is wrong with them. */
+function splitArguments(
+  verb: Verb,
+  rest: readonly string[],
+):
+  | { ok: true; positional: string[]; given: Array<[ValueOptionName, string]>; flags: Set<FlagName> }
+  | { ok: false; error: string } {
   const positional: string[] = [];
   const given: Array<[ValueOptionName, string]> = [];
   const flags = new Set<FlagName>();
@@ -166,29 +200,16 @@ export function parseCommandLine(
     if (value === undefined || value === '') return { ok: false, error: `\`--${name}\` needs a value` };
     given.push([name as ValueOptionName, value]);
   }
+  return { ok: true, positional, given, flags };
+}
 
-  const wantsStage = verb === 'stage' || verb === 'retry' || verb === 'reconcile';
-  if (wantsStage && positional.length === 0)
-    return { ok: false, error: `\`${verb}\` needs a stage number, e.g. \`${COMMAND_PREFIX} ${verb} 2\`` };
-  const extra = positional.slice(wantsStage ? 1 : 0);
-  if (extra.length > 0) return { ok: false, error: `unexpected ${extra.map(shown).join(' ')} after \`${verb}\`` };
-
-  const options: RunOptions = { plan: null, executor: null, verifiers: null, models: {} };
-  for (const [name, value] of given) {
-    const problem = applyOption(options, name, value, ctx);
-    if (problem) return { ok: false, error: problem };
-  }
-  const reset = flags.has('reset');
-  if (reset) {
-    // A reset runs no agent: a roster choice beside it is a misunderstanding, answered rather than ignored.
-    const runOnly = given.map(([n]) => n).filter((n) => n !== 'plan');
-    if (runOnly.length > 0)
-      return {
-        ok: false,
-        error: `\`--reset\` puts the branch back at the recorded head without a run, so ${[...new Set(runOnly)].map((n) => `\`--${n}\``).join(', ')} cannot go with it; leave out \`--reset\` to re-verify the branch as it is`,
-      };
-  }
-
+/** The command a checked verb, its stage number and its options make. */
+function commandOf(
+  verb: Verb,
+  positional: readonly string[],
+  options: RunOptions,
+  flags: ReadonlySet<FlagName>,
+): { ok: true; command: Command } | { ok: false; error: string } {
   switch (verb) {
     case 'help':
       return { ok: true, command: { verb } };
@@ -211,7 +232,7 @@ export function parseCommandLine(
         ok: true,
         command:
           verb === 'reconcile'
-            ? { verb, stage: stage.value, reset, options }
+            ? { verb, stage: stage.value, reset: flags.has('reset'), options }
             : verb === 'retry'
               ? { verb, stage: stage.value, rebase: flags.has('rebase'), options }
               : { verb, stage: stage.value, options },

@@ -3,3 +3,4 @@ export * from './readiness.js';
 export * from './mermaid.js';
 export * from './parallel.js';
 export * from './resumable.js';
+export * from './start-rules.js';

@@ -124,3 +124,16 @@ export function fitSections(sections: readonly Section[], maxChars: number, rese
   }
   return { text: parts.join(''), cuts };
 }
+
+/** A section over items that are already strings; a cut counts them ("12 of 40") when there are any. */
+export function stringSection(
+  id: string,
+  label: string,
+  priority: number,
+  head: string,
+  items: readonly string[] = [],
+  tail = '',
+  required = false,
+): Section {
+  return { id, label, priority, head, tail, required, counted: items.length > 0, ...listItems(items) };
+}

@@ -9,6 +9,7 @@ import type {
 import type { Spend } from './plan-spend.js';
 import { escapeInline, inlineCode, linkTarget } from '../text/escape.js';
 import { clip } from '../text/truncate.js';
+import { formatCount } from '../markdown/markdown.js';
 import { runCost, usageCost } from './cost.js';
 
 /** Small formatting pieces shared by every renderer, so the formats agree on words and order. */
@@ -71,9 +72,8 @@ export function formatDuration(ms: number): string {
   return `${s}s`;
 }
 
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
+// One count format for every renderer; it lives with the other Markdown helpers.
+export { formatCount };
 
 /** Whether a budget refusal stopped any worker of the run. */
 export function stoppedByBudget(report: FinalReport): boolean {

@@ -1,10 +1,10 @@
 import { mermaidFlowchart } from '../graph/mermaid.js';
 import type { Plan } from '../plan/types.js';
-import { codeBlock, escapeBlock, escapeInline, inlineCode, linkTarget, plainText } from '../text/escape.js';
+import { blockQuote, indent, link, plural, tableHead, tableRow } from '../markdown/markdown.js';
+import { codeBlock, escapeBlock, escapeInline, inlineCode, plainText } from '../text/escape.js';
 import { redactDeep } from '../text/redact.js';
 import { clip } from '../text/truncate.js';
-import type { Section } from './budget.js';
-import { listItems } from './budget.js';
+import { stringSection as section, type Section } from './budget.js';
 import { NO_ISOLATION_WARNING } from './blocks.js';
 import { CHECK_OUTPUT_LIMIT } from './check-run.js';
 import { GITHUB_COMMENT_LIMIT } from './comment.js';
@@ -100,10 +100,6 @@ function countBySeverity(findings: readonly StandingPlanFinding[]): { blocking: 
   return { blocking, advisory: findings.length - blocking };
 }
 
-function plural(n: number, word: string): string {
-  return `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
-}
-
 function spendLine(report: PlanReviewReport): string {
   const total = report.usage.total;
   const tokens = `${formatCount(total.inputTokens)} in / ${formatCount(total.outputTokens)} out`;
@@ -118,12 +114,7 @@ function isolationLine(report: PlanReviewReport): string {
 
 /** Multi-line untrusted text as a block quote: escaped first, so no line of it can end the quote as Markdown. */
 function quote(text: string): string {
-  const escaped = escapeBlock(clip(text, GOAL_LIMIT));
-  if (escaped === '') return '> (empty)';
-  return escaped
-    .split('\n')
-    .map((line) => (line === '' ? '>' : `> ${line}`))
-    .join('\n');
+  return blockQuote(escapeBlock(clip(text, GOAL_LIMIT)));
 }
 
 function stageLabel(stage: number | null): string {
@@ -134,11 +125,7 @@ function findingItem(finding: StandingPlanFinding): string {
   const head = `- **${finding.severity}** · ${stageLabel(finding.stage)} · ${escapeInline(finding.reviewer)} · ${inlineCode(finding.category)} — ${escapeInline(finding.title)}`;
   const detail = escapeBlock(clip(finding.detail, FINDING_DETAIL_LIMIT));
   if (detail === '') return `${head}\n`;
-  const indented = detail
-    .split('\n')
-    .map((line) => (line === '' ? '' : `  ${line}`))
-    .join('\n');
-  return `${head}\n\n${indented}\n`;
+  return `${head}\n\n${indent(detail)}\n`;
 }
 
 function verdictText(review: PlanReviewEntry): string {
@@ -150,7 +137,8 @@ function verdictText(review: PlanReviewEntry): string {
 function reviewRow(review: PlanReviewEntry): string {
   const blocking = review.findings.filter((f) => f.severity === 'blocking').length;
   const model = review.reviewer.model === null ? '' : ` (${escapeInline(review.reviewer.model)})`;
-  return `| ${escapeInline(review.reviewer.worker)}${model} | ${verdictText(review)} | ${blocking} | ${review.findings.length - blocking} |\n`;
+  const worker = `${escapeInline(review.reviewer.worker)}${model}`;
+  return tableRow([worker, verdictText(review), String(blocking), String(review.findings.length - blocking)]);
 }
 
 function stageRow(stage: Plan['stages'][number]): string {
@@ -162,25 +150,14 @@ function stageRow(stage: Plan['stages'][number]): string {
           ...stage.files.slice(0, 8).map((file) => inlineCode(file, { inTable: true })),
           ...(stage.files.length > 8 ? [`+${stage.files.length - 8} more`] : []),
         ].join(', ');
-  return `| ${stage.number} | ${escapeInline(clip(stage.title, 200))} | ${depends} | ${stage.validation.length} | ${files} |\n`;
+  const title = escapeInline(clip(stage.title, 200));
+  return tableRow([String(stage.number), title, depends, String(stage.validation.length), files]);
 }
 
 function clarificationItem(item: PlanClarification): string {
   const id = item.id === null ? '' : `**${escapeInline(item.id)}** `;
   const kind = item.optional ? '(optional)' : '(required)';
   return `- ${id}${kind} ${escapeInline(clip(item.question, 1000))}\n`;
-}
-
-function section(
-  id: string,
-  label: string,
-  priority: number,
-  head: string,
-  items: readonly string[],
-  tail = '',
-  required = false,
-): Section {
-  return { id, label, priority, head, tail, required, counted: items.length > 0, ...listItems(items) };
 }
 
 function headlineSection(report: PlanReviewReport, plan: Plan): Section {
@@ -218,7 +195,7 @@ function stagesSection(plan: Plan): Section {
     'stages',
     'stages',
     4,
-    `### Stages (${plan.stages.length})\n\n| # | Title | Depends on | Validation | Files |\n| --- | --- | --- | --- | --- |\n`,
+    `### Stages (${plan.stages.length})\n\n${tableHead(['#', 'Title', 'Depends on', 'Validation', 'Files'])}`,
     plan.stages.map(stageRow),
     '\n',
   );
@@ -235,7 +212,7 @@ function reviewsSection(report: PlanReviewReport): Section {
     'reviews',
     'reviewer verdicts',
     2,
-    '### Review\n\n| Reviewer | Verdict | Blocking | Advisory |\n| --- | --- | --- | --- |\n',
+    `### Review\n\n${tableHead(['Reviewer', 'Verdict', 'Blocking', 'Advisory'])}`,
     reviews.map(reviewRow),
     '\n',
   );
@@ -324,8 +301,7 @@ export function planPullRequestBody(
     ...findingSections(report),
     spendSection(report),
   ];
-  const url = opts.reportUrl ? linkTarget(opts.reportUrl) : null;
-  const pointer = url === null ? 'the plan-review report' : `[the plan-review report](${url})`;
+  const pointer = (opts.reportUrl ? link('the plan-review report', opts.reportUrl) : null) ?? 'the plan-review report';
   const fitted = fitWithNotice(
     sections,
     opts.maxChars ?? PLAN_PR_BODY_LIMIT,
