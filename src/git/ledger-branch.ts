@@ -217,4 +217,3 @@ export function backoffMs(attempt: number): number {
   const ceiling = Math.min(1000, 20 * 2 ** Math.min(attempt, 6));
   return Math.floor(Math.random() * ceiling);
 }
-

@@ -35,7 +35,8 @@ export async function readLegacyLedger(git: Git, tip: string, planId: string): P
     own.forEach((raw, local) => {
       lines.push(raw);
       const row = parseRowText(raw.endsWith('\r') ? raw.slice(0, -1) : raw, planId);
-      if (typeof row !== 'string' && row.status === 'done') done.push({ line: lines.length, row, path, local: local + 1 });
+      if (typeof row !== 'string' && row.status === 'done')
+        done.push({ line: lines.length, row, path, local: local + 1 });
     });
   });
   const origins: DoneOrigin[] = [];
@@ -52,7 +53,15 @@ export async function readLegacyLedger(git: Git, tip: string, planId: string): P
 /** The plan's old ledger files in reading order: segments by number, then the live file; none when it has neither. */
 async function legacyFiles(git: Git, tip: string, planId: string): Promise<string[]> {
   // git: ls-tree, the plan folder's old ledger entries (the live file, the segment folder and its files).
-  const listed = await git.ok(['ls-tree', '-r', '--name-only', tip, '--', `${planDir(planId)}/ledger/`, ledgerPath(planId)]);
+  const listed = await git.ok([
+    'ls-tree',
+    '-r',
+    '--name-only',
+    tip,
+    '--',
+    `${planDir(planId)}/ledger/`,
+    ledgerPath(planId),
+  ]);
   const names = listed === '' ? [] : listed.split('\n');
   const folder = `${planDir(planId)}/ledger/`;
   const segments = names.filter((n) => n.startsWith(folder));

@@ -7,6 +7,7 @@ import {
   planRepair,
   rowCommitMessage,
   serializeLegacy,
+  serializeRow,
   serializeSnapshot,
   snapshotPath,
   extendTrustScan,
@@ -265,13 +266,23 @@ export class GitLedgerStore implements LedgerStore {
     const planId = row.plan_id;
     const known = tip ? await this.judged(tip, planId) : { scan: null, lines: 0, history: null };
     // git: cat-file, whether the files already exist there (none for a claim, which writes no file).
-    const blobs = tip && files.length > 0 ? await readBlobs(this.branch.git, files.map((f) => `${tip}:${f.path}`)) : [];
+    const blobs =
+      tip && files.length > 0
+        ? await readBlobs(
+            this.branch.git,
+            files.map((f) => `${tip}:${f.path}`),
+          )
+        : [];
     // Decided over the believed rows only: a forged or broken row can neither block nor free a stage.
     const decision = decideAppendOn(appendBasis(known.scan), row, this.now());
     if (decision.kind === 'refused') throw new LedgerRefusedError(decision.code, decision.reason);
     if (decision.kind === 'redundant')
       return { outcome: 'redundant', commit: tip as string, attempts: attempt, reason: decision.reason };
-    const toWrite = filesToWrite(row, files, blobs.map((b) => b.content));
+    const toWrite = filesToWrite(
+      row,
+      files,
+      blobs.map((b) => b.content),
+    );
     const line = known.lines + 1;
     const scan = extendTrustScan(known.scan, [{ line, row }], { now: this.now() });
     // A done row whose report was there already is not one its readers believe, and what they say of it names this
@@ -283,14 +294,20 @@ export class GitLedgerStore implements LedgerStore {
       ...(snapshot !== null ? [{ path: snapshotPath(planId), content: snapshot }] : []),
       ...(unmigrated ? [{ path: legacyPath(planId), content: serializeLegacy(unmigrated) }] : []),
     ];
-    const deleted = [...(snapshot === null ? [snapshotPath(planId)] : []), ...(unmigrated ? oldFormatPaths(planId) : [])];
+    const deleted = [
+      ...(snapshot === null ? [snapshotPath(planId)] : []),
+      ...(unmigrated ? oldFormatPaths(planId) : []),
+    ];
     const { commit, buildRef } = await this.branch.buildCommit(tip, written, rowCommitMessage(row), deleted);
     if (!(await this.publish(commit, tip, buildRef))) {
       // Lost the race: what this store knew is about a tip that is no longer the branch's; the retry reads afresh.
       this.held.delete(planId);
       return null;
     }
-    this.held.set(planId, { tip: commit, scan, lines: line, history: null });
+    // What this append decided on and wrote is the ledger at its commit: the next read there asks git nothing.
+    const before = tip ? known.history : { planId, lines: [], total: 0, problems: new Map(), commits: new Map() };
+    const history = before && snapshot !== null ? withRow(before, line, row, commit) : null;
+    this.held.set(planId, { tip: commit, scan, lines: line, history });
     return { outcome: 'appended', commit, attempts: attempt };
   }
 
@@ -390,17 +407,39 @@ export class GitLedgerStore implements LedgerStore {
   }
 }
 
+function withRow(
+  history: Omit<LedgerHistory, 'unmigrated'>,
+  line: number,
+  row: LedgerRow,
+  commit: string,
+): LedgerHistory {
+  return {
+    ...history,
+    lines: [...history.lines, { line, raw: serializeRow(row), row }],
+    total: line,
+    commits: new Map([...history.commits, [line, commit]]),
+    unmigrated: null,
+  };
+}
+
 /** A done row's carry and report are written in its commit: refused here, since readers would not believe it. */
 function refuseIncompleteDone(row: LedgerRow, files: readonly LedgerFile[]): void {
   if (row.status !== 'done') return;
   if (!files.some((f) => f.path === row.carry_path))
-    throw new LedgerRefusedError('missing-carry', `a done row needs its carry file ${row.carry_path} in the same commit`);
+    throw new LedgerRefusedError(
+      'missing-carry',
+      `a done row needs its carry file ${row.carry_path} in the same commit`,
+    );
   if (!files.some((f) => f.path === row.report_path))
     throw new LedgerRefusedError('missing-report', `a done row needs its report ${row.report_path} in the same commit`);
 }
 
 /** The files the commit writes: new ones, and a stage's carry replaced by a later done of it; anything else exists already or is refused. */
-function filesToWrite(row: LedgerRow, files: readonly LedgerFile[], existing: readonly (string | null)[]): LedgerFile[] {
+function filesToWrite(
+  row: LedgerRow,
+  files: readonly LedgerFile[],
+  existing: readonly (string | null)[],
+): LedgerFile[] {
   return files.filter((f, i) => {
     const there = existing[i] ?? null;
     if (there === null) return true;

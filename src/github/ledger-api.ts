@@ -50,4 +50,3 @@ export async function readReportJson(
     throw new Error(`${path} on ${branch} is not valid JSON (${(error as Error).message})`, { cause: error });
   }
 }
-

@@ -31,7 +31,13 @@ export async function readCommitRows(
   const messages: string[] = [];
   let at: string = branch;
   for (let page = 1; ; page++) {
-    const res = await client.rest.repos.listCommits({ ...repo, sha: at, path: `${planDir(planId)}/`, per_page: 100, page });
+    const res = await client.rest.repos.listCommits({
+      ...repo,
+      sha: at,
+      path: `${planDir(planId)}/`,
+      per_page: 100,
+      page,
+    });
     if (page === 1 && res.data[0]) at = res.data[0].sha;
     for (const c of res.data) messages.push(c.commit.message);
     if (res.data.length < 100) break;

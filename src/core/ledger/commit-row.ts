@@ -59,4 +59,3 @@ export function droppedRowsOf(message: string): number[] {
     .map((l) => Number(l.slice(DROP_TRAILER.length)))
     .filter((n) => Number.isSafeInteger(n) && n > 0);
 }
-

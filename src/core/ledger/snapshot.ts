@@ -47,29 +47,44 @@ interface SnapshotFile {
   handoffs: number[];
 }
 
-/** The snapshot as the text of its file, or null when it is too large to be worth writing. */
+/** Each row's canonical text, once per row object: rows are never changed, and a scan keeps most of its rows from the last. */
+const rowTexts = new WeakMap<LedgerRow, string>();
+
+function rowText(row: LedgerRow): string {
+  let text = rowTexts.get(row);
+  if (text === undefined) {
+    text = serializeRow(row);
+    rowTexts.set(row, text);
+  }
+  return text;
+}
+
+/**
+ * The snapshot as the text of its file, or null when it is too large to be
+ * worth writing. Canonical: rows are written and told apart by their text
+ * (serializeRow), never by which object holds them, so a reader that judges
+ * the last row itself gets the appender's file byte for byte whoever built
+ * the scan (the check that the appender was okstra's, ledger-log.ts).
+ */
 export function serializeSnapshot(snapshot: LedgerSnapshot): string | null {
-  const rows: LedgerRow[] = [];
-  // Keyed by the row's text, not the object: equal rows are one entry whoever built the scan, so a reader that
-  // judges the last row itself gets the appender's file byte for byte (the check that the appender was okstra's).
+  const texts: string[] = [];
   const index = new Map<string, number>();
   const ref = (row: LedgerRow): number => {
-    const key = serializeRow(row);
+    const key = rowText(row);
     const known = index.get(key);
     if (known !== undefined) return known;
-    rows.push(row);
-    index.set(key, rows.length - 1);
-    return rows.length - 1;
+    texts.push(key);
+    index.set(key, texts.length - 1);
+    return texts.length - 1;
   };
   const { scan } = snapshot;
-  const file: SnapshotFile = {
+  const file: Omit<SnapshotFile, 'rows'> = {
     v: 2,
     plan: snapshot.planId,
     lines: snapshot.lines,
     count: scan.count,
     holdsFrom: Number.isFinite(scan.holdsFrom) ? scan.holdsFrom : null,
     stableUntil: Number.isFinite(scan.stableUntil) ? scan.stableUntil : null,
-    rows,
     position: [...scan.position].map(([stage, row]) => [stage, ref(row)]),
     distrustedClaims: [...scan.distrustedClaims].map(([key, line]) => {
       const [stage = '', run = ''] = key.split('\u0000');
@@ -88,7 +103,9 @@ export function serializeSnapshot(snapshot: LedgerSnapshot): string | null {
     finals: scan.state.finals.map(ref),
     handoffs: scan.state.handoffs.map(ref),
   };
-  return rows.length > MAX_SNAPSHOT_ROWS ? null : `${JSON.stringify(file)}\n`;
+  if (texts.length > MAX_SNAPSHOT_ROWS) return null;
+  // The rows last, each as its canonical line.
+  return `${JSON.stringify(file).slice(0, -1)},"rows":[${texts.join(',')}]}\n`;
 }
 
 /**
