@@ -7,111 +7,51 @@ import {
   planRepair,
   rowCommitMessage,
   serializeLegacy,
-  serializeRow,
   serializeSnapshot,
   snapshotPath,
   extendTrustScan,
   believedRows,
   trustScanHolds,
-  type AppendBasis,
-  type DistrustedRow,
-  type LedgerRow,
   type LedgerState,
-  type PlanRow,
-  type RemovedLine,
-  type RepairSelection,
   type TrustScan,
 } from '../core/ledger/index.js';
 import { readBlobs } from './git.js';
 import { backoffMs, LedgerBranch, type LedgerFile } from './ledger-branch.js';
 import { LedgerContentionError, LedgerRefusedError } from './ledger-errors.js';
 import { judgeHistory, readHistory, readSnapshot, type LedgerHistory } from './ledger-log.js';
+import {
+  addsOwnFiles,
+  appendBasis,
+  filesToWrite,
+  oldFormatPaths,
+  refuseIncompleteDone,
+  withRow,
+} from './ledger-append.js';
+import {
+  quarantinePath,
+  type AppendRequest,
+  type AppendResult,
+  type LedgerSnapshot,
+  type LedgerStateSnapshot,
+  type LedgerStore,
+  type ReadOptions,
+  type RepairRequest,
+  type RepairResult,
+} from './ledger-port.js';
 
 export type { LedgerFile } from './ledger-branch.js';
+export {
+  quarantinePath,
+  type AppendRequest,
+  type AppendResult,
+  type LedgerSnapshot,
+  type LedgerStateSnapshot,
+  type LedgerStore,
+  type ReadOptions,
+  type RepairRequest,
+  type RepairResult,
+} from './ledger-port.js';
 export { LedgerContentionError, LedgerIoError, LedgerRefusedError } from './ledger-errors.js';
-
-export interface AppendRequest {
-  row: LedgerRow;
-  /** Written in the same commit as the row. Existing files are never overwritten, except a stage's carry by a later `done` of that stage. */
-  files?: LedgerFile[];
-}
-
-export interface AppendResult {
-  outcome: 'appended' | 'redundant';
-  /** The ledger commit that holds the row (for a redundant append: the commit that already did). */
-  commit: string;
-  attempts: number;
-  reason?: string;
-}
-
-export interface LedgerSnapshot {
-  /** The ledger branch commit read, or null when the branch does not exist yet. */
-  commit: string | null;
-  /** The believed rows, in file order: derive state from these only. */
-  rows: LedgerRow[];
-  /** Rows that parsed but break the lifecycle or the clock, with their line and why (absent: none, or a store that cannot judge). */
-  distrusted?: DistrustedRow[];
-  /** Every row of the file in order, believed or not (absent: the same as `rows`). */
-  allRows?: LedgerRow[];
-}
-
-export interface RepairRequest {
-  planId: string;
-  selection: RepairSelection;
-  /** Why, in the human's words: required, recorded in the commit message (and each quarantine record). */
-  reason: string;
-  actor: string;
-}
-
-export interface RepairResult {
-  outcome: 'repaired' | 'nothing';
-  /** The repair commit, or the tip read when there was nothing to do (null: no ledger branch). */
-  commit: string | null;
-  removed: RemovedLine[];
-  /** The quarantine file written to, when lines were quarantined. */
-  quarantinePath: string | null;
-  reason?: string;
-}
-
-/** Where a plan's quarantined ledger lines go: beside its ledger, never read as rows. */
-export function quarantinePath(planId: string): string {
-  return `${planDir(planId)}/quarantine.jsonl`;
-}
-
-/** What a stage run needs of a plan's ledger: the state its believed rows derive, not the rows. */
-export interface LedgerStateSnapshot {
-  /** The ledger branch commit read, or null when the branch does not exist yet. */
-  commit: string | null;
-  state: LedgerState;
-  /** Rows that parsed but break the lifecycle or the clock, with their line and why. */
-  distrusted: DistrustedRow[];
-}
-
-export interface ReadOptions {
-  /**
-   * Read the ledger at this commit, which the caller already holds (one an
-   * append of its own returned), instead of asking git (or the remote) for
-   * the branch's tip: no git call when the store has that commit's rows.
-   * The caller answers for it being recent enough for what it decides.
-   */
-  tip?: string;
-}
-
-/** The ledger's storage port: the engine, CLI, Action and bot only see this. */
-export interface LedgerStore {
-  /** The plan's rows; an unreadable line throws LedgerFormatError (naming branch:path, line and the repair command). */
-  read(planId: string, opts?: ReadOptions): Promise<LedgerSnapshot>;
-  /**
-   * The state the plan's believed rows derive, and the rows not believed:
-   * the same verdicts as `read`, without every row when the snapshot the
-   * last append wrote may be taken.
-   */
-  readState(planId: string, opts?: ReadOptions): Promise<LedgerStateSnapshot>;
-  readFile(commit: string, path: string): Promise<string | null>;
-  append(request: AppendRequest): Promise<AppendResult>;
-  /** The ledger branch's commit right now, without reading the ledger (with a remote: its ref, not its objects). */
-  tip(): Promise<string | null>;
-}
 
 export interface GitLedgerStoreOptions {
   /** A git repository (work tree or bare). Its index and work tree are never touched. */
@@ -405,71 +345,4 @@ export class GitLedgerStore implements LedgerStore {
         )
       : new LedgerFormatError(`${this.branchName}:${ledgerPath(history.planId)}`, line, problem, history.planId);
   }
-}
-
-function withRow(
-  history: Omit<LedgerHistory, 'unmigrated'>,
-  line: number,
-  row: LedgerRow,
-  commit: string,
-): LedgerHistory {
-  return {
-    ...history,
-    lines: [...history.lines, { line, raw: serializeRow(row), row }],
-    total: line,
-    commits: new Map([...history.commits, [line, commit]]),
-    unmigrated: null,
-  };
-}
-
-/** A done row's carry and report are written in its commit: refused here, since readers would not believe it. */
-function refuseIncompleteDone(row: LedgerRow, files: readonly LedgerFile[]): void {
-  if (row.status !== 'done') return;
-  if (!files.some((f) => f.path === row.carry_path))
-    throw new LedgerRefusedError(
-      'missing-carry',
-      `a done row needs its carry file ${row.carry_path} in the same commit`,
-    );
-  if (!files.some((f) => f.path === row.report_path))
-    throw new LedgerRefusedError('missing-report', `a done row needs its report ${row.report_path} in the same commit`);
-}
-
-/** The files the commit writes: new ones, and a stage's carry replaced by a later done of it; anything else exists already or is refused. */
-function filesToWrite(
-  row: LedgerRow,
-  files: readonly LedgerFile[],
-  existing: readonly (string | null)[],
-): LedgerFile[] {
-  return files.filter((f, i) => {
-    const there = existing[i] ?? null;
-    if (there === null) return true;
-    if (there === f.content) return false;
-    // A stage's carry is what its dependents build on: a later `done` of the same stage (a reconcile after its
-    // branch moved) replaces it; the earlier one stays in the branch's history. Nothing else is ever replaced.
-    if (row.status === 'done' && f.path === row.carry_path) return true;
-    throw new LedgerRefusedError(
-      'file-exists',
-      `${f.path} already exists on the ledger branch with different content; ledger files are never overwritten`,
-    );
-  });
-}
-
-/** Whether a done row's commit adds its report, as its readers require (a row of any other kind: true). */
-function addsOwnFiles(row: LedgerRow, written: readonly LedgerFile[]): boolean {
-  return row.status !== 'done' || written.some((f) => f.path === row.report_path);
-}
-
-/** The old format's files, removed by the commit that migrates them into legacy.json. */
-function oldFormatPaths(planId: string): string[] {
-  return [ledgerPath(planId), `${planDir(planId)}/ledger`, `${planDir(planId)}/ledger.fold.json`];
-}
-
-/** What an append is decided on, from the judgement of the tip (nothing: no ledger yet). */
-function appendBasis(scan: TrustScan | null): AppendBasis {
-  if (!scan) return { lastRowFor: () => null, planRows: [] };
-  const { position, state } = scan;
-  return {
-    lastRowFor: (stage) => position.get(stage) ?? null,
-    planRows: [...state.approvals, ...state.finals, ...state.handoffs] as PlanRow[],
-  };
 }
