@@ -34,7 +34,7 @@ export async function readCommitRows(
     const res = await client.rest.repos.listCommits({
       ...repo,
       sha: at,
-      path: `${planDir(planId)}/`,
+      path: planDir(planId),
       per_page: 100,
       page,
     });
