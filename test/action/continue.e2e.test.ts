@@ -88,9 +88,9 @@ describe('mode continue (the scheduled sweep)', () => {
 
     const rows = async (planId: string): Promise<string[]> => {
       return (await project.allLedgerRows(planId)).map((row) => {
-          const r = row as { stage: number; status: string; reason?: string; run_id: string };
-          return `${r.stage}:${r.status}${r.reason ? `(${r.reason})` : ''}:${r.run_id}`;
-        });
+        const r = row as { stage: number; status: string; reason?: string; run_id: string };
+        return `${r.stage}:${r.status}${r.reason ? `(${r.reason})` : ''}:${r.run_id}`;
+      });
     };
     expect(await rows('fresh')).toEqual([
       '1:started:gh-4242-1-s1',
