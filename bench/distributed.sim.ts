@@ -9,7 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isStageRow, parseLedger } from '../src/core/ledger/index.js';
+import { isStageRow } from '../src/core/ledger/index.js';
+import { ledgerRowsAt } from '../test/helpers/ledger-rows-at.js';
 import { Git } from '../src/git/git.js';
 import { parseTiming } from '../src/process/timings.js';
 import { makeProject, type AgentScript, type Project } from '../test/action/harness.js';
@@ -148,9 +149,7 @@ async function ledgerTimes(
   for (const line of readFileSync(log, 'utf8').split('\n')) {
     const [at, sha] = line.split(' ');
     if (!at || !sha) continue;
-    const r = await git.run(['show', `${sha}:plans/${p.planId}/ledger.jsonl`]);
-    if (r.exitCode !== 0) continue;
-    for (const row of parseLedger(r.stdout, { path: 'ledger.jsonl', planId: p.planId }).filter(isStageRow)) {
+    for (const row of (await ledgerRowsAt(git, p.planId, sha)).filter(isStageRow)) {
       // A GitHub run's id is gh-<run id>-<attempt>-…
       const runId = Number(/^gh-(\d+)-/.exec(row.run_id)?.[1]);
       if (!Number.isFinite(runId)) continue;

@@ -3,16 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Git } from '../src/git/git.js';
 import { discardsSettled } from '../src/git/tree-trash.js';
-import { forgetSealedSegments, GitLedgerStore } from '../src/git/ledger-store.js';
-import {
-  foldPath,
-  ledgerPath,
-  parseFold,
-  parseLedgerLines,
-  segmentDir,
-  serializeRow,
-  type LedgerRow,
-} from '../src/core/ledger/index.js';
+import { GitLedgerStore } from '../src/git/ledger-store.js';
+import type { LedgerRow } from '../src/core/ledger/index.js';
 import { prepareRun } from '../src/cli/engine-setup.js';
 import { runStage } from '../src/engine/run-stage.js';
 import type { CliIo } from '../src/cli/io.js';
@@ -56,7 +48,7 @@ async function timeAppends(store: GitLedgerStore, count: number): Promise<number
 export async function benchLedger(): Promise<string[]> {
   const root = mkdtempSync(join(tmpdir(), 'okstra-bench-ledger-'));
   try {
-    const lines: string[] = [parseRatioLine(), await stageParseLine(root), await coldReadLine(root)];
+    const lines: string[] = [await coldReadLine(root)];
     const local = join(root, 'local');
     await repo(local);
     const localRows = sized(200, 5);
@@ -106,9 +98,10 @@ export async function benchLedger(): Promise<string[]> {
 
 /**
  * What a fresh process pays to read a long ledger grown as okstra grows it,
- * every row (`read`: the CLI's status, reports) against what a stage reads
- * (`readState`: the fold of the sealed segments and the live file),
- * interleaved, each with a store and a segment cache of its own.
+ * every row (`read`: the CLI's status, reports; one git log, the commits, the
+ * done rows' diffs) against what a stage reads (`readState`: the plan's last
+ * commit and the snapshots either side of it), interleaved, each with a
+ * store of its own.
  */
 async function coldReadLine(root: string): Promise<string> {
   const rows = sized(10_000, 200);
@@ -116,105 +109,22 @@ async function coldReadLine(root: string): Promise<string> {
   const every: number[] = [];
   const state: number[] = [];
   for (let i = 0; i < sized(15, 2); i++) {
-    forgetSealedSegments();
     let t = performance.now();
     await new GitLedgerStore({ repoDir: dir }).read('bench');
     every.push(performance.now() - t);
-    forgetSealedSegments();
     t = performance.now();
     await new GitLedgerStore({ repoDir: dir }).readState('bench');
     state.push(performance.now() - t);
   }
   const a = summarize(every).p50;
   const b = summarize(state).p50;
-  return `cold read of a ${rows}-row ledger grown as okstra grows it (n=${every.length} each, interleaved): every row ${fmt(a)}, a stage's state read (the fold and the live file) ${fmt(b)}: ${(a / b).toFixed(1)}x less`;
-}
-
-/** `count` rows as the engine writes them, one per line. */
-function engineRowsText(count: number): string {
-  const runs = engineRuns('bench', count, new Date(Date.now() - 3_600_000));
-  return `${runs.map((r) => serializeRow(r.row)).join('\n')}\n`;
-}
-
-/**
- * Zod over every row (before) against the fast path (now), interleaved, on
- * the same 10,000 rows as the engine writes them; both include JSON.parse,
- * which is also timed alone: no check can make parsing faster than it.
- */
-function parseRatioLine(): string {
-  const rows = sized(10_000, 200);
-  const text = engineRowsText(rows);
-  const opts = { path: 'bench', planId: 'bench' };
-  const schema: number[] = [];
-  const fast: number[] = [];
-  const jsonOnly: number[] = [];
-  for (let i = 0; i < sized(15, 2); i++) {
-    let t = performance.now();
-    parseLedgerLines(text, { ...opts, schemaOnly: true });
-    schema.push(performance.now() - t);
-    t = performance.now();
-    parseLedgerLines(text, opts);
-    fast.push(performance.now() - t);
-    t = performance.now();
-    const kept: unknown[] = []; // kept, as the parsers keep their rows: collecting them is part of the cost
-    for (const line of text.split('\n')) if (line !== '') kept.push(JSON.parse(line));
-    jsonOnly.push(performance.now() - t);
-  }
-  const before = summarize(schema).p50;
-  const now = summarize(fast).p50;
-  const floor = summarize(jsonOnly).p50;
-  return `row parsing per row, ${rows} rows as the engine writes them: zod ${fmt(before)}, fast path ${fmt(now)}: ${(before / now).toFixed(1)}x faster; JSON.parse alone ${fmt(floor)} (the most any parser that calls it could reach: ${(before / floor).toFixed(1)}x)`;
-}
-
-/**
- * The row parsing a stage's ledger read does in a ledger grown to 10,000 rows
- * as okstra grows it: before, zod over every row (one read's worth; a stage
- * read the ledger about seven times); now, what readState parses: the live
- * file's rows on the fast path and the sealed segments' fold. Interleaved,
- * on the texts read from the grown ledger's tip.
- */
-async function stageParseLine(root: string): Promise<string> {
-  const rows = sized(10_000, 200);
-  const dir = await stageRepo(root, rows);
-  const git = new Git(dir);
-  // Not git.ok: a segment's final newline is part of the text the reader parses.
-  const blob = async (path: string): Promise<string> => {
-    const result = await git.run(['cat-file', 'blob', `okstra-ledger:${path}`]);
-    if (result.exitCode !== 0) throw new Error(`bench ledger has no ${path}: ${result.stderr}`);
-    return result.stdout;
-  };
-  const live = await blob(ledgerPath('bench'));
-  const foldText = await blob(foldPath('bench'));
-  const segmentNames = (await git.ok(['ls-tree', '--name-only', `okstra-ledger:${segmentDir('bench')}`]))
-    .split('\n')
-    .filter((n) => n !== '')
-    .sort();
-  const sealed = (await Promise.all(segmentNames.map((n) => blob(`${segmentDir('bench')}/${n}`)))).join('');
-  const every = sealed + live;
-  const opts = { path: 'bench', planId: 'bench' };
-  const bad = parseLedgerLines(every, opts).find((l) => 'problem' in l);
-  if (bad) throw new Error(`the grown ledger's line ${bad.line} does not parse`);
-  const before: number[] = [];
-  const now: number[] = [];
-  for (let i = 0; i < sized(15, 2); i++) {
-    let t = performance.now();
-    parseLedgerLines(every, { ...opts, schemaOnly: true });
-    before.push(performance.now() - t);
-    t = performance.now();
-    parseLedgerLines(live, opts);
-    if (!parseFold(foldText, 'bench')) throw new Error("the grown ledger's fold does not parse");
-    now.push(performance.now() - t);
-  }
-  const a = summarize(before).p50;
-  const b = summarize(now).p50;
-  const liveRows = live.split('\n').filter((l) => l !== '').length;
-  return `row parsing in a stage's ledger read, ${rows}-row ledger grown as okstra grows it: zod over every row ${fmt(a)}, the live file's ${liveRows} rows on the fast path and the fold ${fmt(b)}: ${(a / b).toFixed(1)}x less  [target >= 5x: ${met(a / b >= 5)}]`;
+  return `cold read of a ${rows}-row ledger grown as okstra grows it (n=${every.length} each, interleaved): every row ${fmt(a)}, a stage's state read (the last commit and two snapshots) ${fmt(b)}: ${(a / b).toFixed(1)}x less`;
 }
 
 /**
  * Per size, one repository holding only a ledger branch of that many rows,
  * grown as okstra's appends grow it (growLedger: one commit a row, carries
- * and reports, seals, provenance statements) for runs of stages the bench
+ * and reports, the plan's snapshot) for runs of stages the bench
  * stage never touches; every stage repository of that size borrows its
  * objects (alternates) instead of copying them.
  */
@@ -275,9 +185,6 @@ async function timeStage(root: string, rows: number): Promise<number> {
   const repo = await stageRepo(root, rows);
   const io: CliIo = { out: () => undefined, err: () => undefined, cwd: repo, env: process.env, now: () => new Date() };
   const prepared = await prepareRun(io, { plan: '.okstra/plans/bench.md', repo });
-  // Each stage as its own process runs it (an Action job, a first `okstra run`): every repository here holds the same
-  // history, whose segments an earlier stage of this process would otherwise have left parsed in the cache.
-  forgetSealedSegments();
   try {
     const t = performance.now();
     const outcome = await runStage(

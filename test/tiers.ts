@@ -41,8 +41,6 @@ export const SLOW_FILES: readonly string[] = [
   'test/cli/doctor.test.ts',
   // the demo, in-process: whole stages with stand-in agents
   'test/cli/report-show-status.test.ts',
-  // random histories: 120 appends, and every tip read and checked against blame
-  'test/ledger/stated-provenance.test.ts',
 ];
 
 /** Test helpers whose importers are slow: each starts something a fast test may not. */

@@ -56,11 +56,8 @@ const stage = (project: Project, n: number, planRef: string): Promise<ActionRun>
   step(project, { mode: 'stage', plan: project.planPath, stage: String(n), 'plan-ref': planRef });
 
 async function approvedRows(project: Project): Promise<Array<Record<string, unknown>>> {
-  const text = await project.show('okstra-ledger', `plans/${project.planId}/ledger.jsonl`);
-  return (text ?? '')
-    .split('\n')
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Record<string, unknown>)
+  return (await project.allLedgerRows())
+    .map((r) => r as Record<string, unknown>)
     .filter((r) => r.status === 'approved');
 }
 

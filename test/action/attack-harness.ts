@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs
 import { dirname, join } from 'node:path';
 import { afterEach, inject } from 'vitest';
 import { Git } from '../../src/git/git.js';
-import { parseLedger } from '../../src/core/ledger/index.js';
+import { ledgerRowsAt } from '../helpers/ledger-rows-at.js';
 import { startCollector, type LootCollector } from '../helpers/loot-collector.js';
 import { makeCanary, reveals } from '../helpers/canary.js';
 import { persistCheckoutCredentials } from '../helpers/checkout-credentials.js';
@@ -208,16 +208,8 @@ export async function attackedRun(o: AttackOptions): Promise<Scenario> {
     marker,
     ledgerRows: async () => {
       // The remote may belong to the runner's user now: read it as a trusting reader, not through git's ownership check.
-      const shown = await new Git(project.bare, SAFE_ANYWHERE).run([
-        'show',
-        `okstra-ledger:plans/${project.planId}/ledger.jsonl`,
-      ]);
-      return shown.exitCode === 0
-        ? parseLedger(shown.stdout, { path: 'ledger.jsonl', planId: project.planId }).map((r) => ({
-            status: r.status,
-            run_id: r.run_id ?? '',
-          }))
-        : [];
+      const rows = await ledgerRowsAt(new Git(project.bare, SAFE_ANYWHERE), project.planId);
+      return rows.map((r) => ({ status: r.status, run_id: r.run_id ?? '' }));
     },
     remoteLedger: () => remote.resolveCommit('refs/heads/okstra-ledger'),
   };

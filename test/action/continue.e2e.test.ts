@@ -87,14 +87,10 @@ describe('mode continue (the scheduled sweep)', () => {
     expect(run.exitCode, run.stdout).toBe(0);
 
     const rows = async (planId: string): Promise<string[]> => {
-      const text = await project.show('okstra-ledger', `plans/${planId}/ledger.jsonl`);
-      return (text ?? '')
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => {
-          const r = JSON.parse(l) as { stage: number; status: string; reason?: string; run_id: string };
-          return `${r.stage}:${r.status}${r.reason ? `(${r.reason})` : ''}:${r.run_id}`;
-        });
+      return (await project.allLedgerRows(planId)).map((row) => {
+        const r = row as { stage: number; status: string; reason?: string; run_id: string };
+        return `${r.stage}:${r.status}${r.reason ? `(${r.reason})` : ''}:${r.run_id}`;
+      });
     };
     expect(await rows('fresh')).toEqual([
       '1:started:gh-4242-1-s1',
@@ -156,14 +152,14 @@ describe('mode continue (the scheduled sweep)', () => {
     expect(run.stdout).toContain(
       `plan waiting: plan waiting is not approved at blob ${gitBlobId(twoStagePlan('waiting'))} (approved: no content of it yet)`,
     );
-    expect(await project.show('okstra-ledger', 'plans/waiting/ledger.jsonl')).toBeNull();
-    const approvedRows = (await project.show('okstra-ledger', 'plans/approved/ledger.jsonl')) ?? '';
-    expect(
-      approvedRows
-        .split('\n')
-        .filter(Boolean)
-        .map((l) => (JSON.parse(l) as { status: string }).status),
-    ).toEqual(['approved', 'started', 'done', 'started', 'done']);
+    expect(await project.allLedgerRows('waiting')).toEqual([]);
+    expect((await project.allLedgerRows('approved')).map((r) => r.status)).toEqual([
+      'approved',
+      'started',
+      'done',
+      'started',
+      'done',
+    ]);
   });
 
   it('leaves a stale claim alone while its workflow run is still going', async () => {

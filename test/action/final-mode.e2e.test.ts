@@ -6,7 +6,7 @@
  * workflow run (its own run id), as on GitHub.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isPlanRow, parseLedger, type PlanRow } from '../../src/core/ledger/index.js';
+import { isPlanRow, type PlanRow } from '../../src/core/ledger/index.js';
 import { Git } from '../../src/git/git.js';
 import {
   makeProject,
@@ -52,8 +52,7 @@ const final = (project: Project, extra: Record<string, string> = {}): Promise<Ac
   step(project, { mode: 'final', plan: project.planPath, ...extra });
 
 async function planRows(project: Project): Promise<PlanRow[]> {
-  const text = await project.show('okstra-ledger', `plans/${project.planId}/ledger.jsonl`);
-  return parseLedger(text ?? '', { path: 'ledger.jsonl', planId: project.planId }).filter(isPlanRow);
+  return (await project.allLedgerRows()).filter(isPlanRow);
 }
 
 const sent = (method: string, path: string): RecordedRequest[] =>

@@ -19,8 +19,9 @@ import { stringify } from 'yaml';
 import { createRequire } from 'node:module';
 import type { WebhookDefinition } from '@octokit/webhooks-examples';
 import { Git } from '../../src/git/git.js';
-import { isStageRow, parseLedger, type StageRow } from '../../src/core/ledger/index.js';
+import { isStageRow, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
 import { tempDir } from '../helpers/git-repos.js';
+import { ledgerRowsAt } from '../helpers/ledger-rows-at.js';
 import { readRecords } from '../helpers/records.js';
 import { validateGitHubRequest } from '../helpers/github-openapi.js';
 
@@ -73,6 +74,8 @@ export interface Project {
   ): Array<{ role: string; worker: string; stage: string; pid: number; prompt: string; env: Record<string, string> }>;
   /** The plan's stage rows on the remote's ledger branch (plan-level rows left out). */
   ledger(): Promise<StageRow[]>;
+  /** Every row of a plan (this one by default) on the remote's ledger branch, plan-level rows included. */
+  allLedgerRows(planId?: string): Promise<LedgerRow[]>;
   /** A file on a branch of the remote, or null. */
   show(ref: string, path: string): Promise<string | null>;
   remoteHead(ref: string): Promise<string | null>;
@@ -188,10 +191,8 @@ export async function makeProject(o: ProjectOptions): Promise<Project> {
       return r.exitCode === 0 ? r.stdout : null;
     },
     remoteHead: (ref) => remote.resolveCommit(`refs/heads/${ref}`),
-    ledger: async () => {
-      const r = await remote.run(['show', `okstra-ledger:plans/${planId}/ledger.jsonl`]);
-      return r.exitCode === 0 ? parseLedger(r.stdout, { path: 'ledger.jsonl', planId }).filter(isStageRow) : [];
-    },
+    ledger: async () => (await ledgerRowsAt(remote, planId)).filter(isStageRow),
+    allLedgerRows: (id = planId) => ledgerRowsAt(remote, id),
   };
 }
 

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parsePlan } from '../../src/core/plan/index.js';
 import { validatePlanReviewReport } from '../../src/core/report/validate-schema.js';
+import { ledgerRowsAt } from '../helpers/ledger-rows-at.js';
 
 const DEMO_AGENTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples', 'demo', 'agents');
 
@@ -63,7 +64,7 @@ describe('okstra demo', () => {
       'stage branches   okstra/tempconv/stage-1, okstra/tempconv/stage-2, okstra/tempconv/stage-3',
     );
     expect(res.stdout).toContain(`git -C ${dir} log --oneline --graph main okstra/tempconv/stage-1`);
-    expect(res.stdout).toContain('ledger           branch okstra-ledger, file plans/tempconv/ledger.jsonl');
+    expect(res.stdout).toContain('ledger           branch okstra-ledger, one commit a row under plans/tempconv/');
     expect(res.stdout).toContain(`okstra ledger show --plan-id tempconv --repo ${dir}`);
     expect(res.stdout).toContain(`okstra report show --plan tempconv --repo ${dir}`);
     // It ends with final verification over the whole change and the hand-off branch.
@@ -73,9 +74,9 @@ describe('okstra demo', () => {
     expect(finalHead).toBe(await new Git(dir).ok(['rev-parse', 'okstra/tempconv/stage-3']));
     expect(res.stdout.trimEnd().endsWith('okstra demo: done.')).toBe(true);
 
-    const ledger = (await new Git(dir).ok(['show', 'okstra-ledger:plans/tempconv/ledger.jsonl']))
-      .split('\n')
-      .map((l) => JSON.parse(l) as { stage?: number; status: string; reason?: string; plan_blob?: string });
+    const ledger = (await ledgerRowsAt(new Git(dir), 'tempconv')).map(
+      (l) => l as { stage?: number; status: string; reason?: string; plan_blob?: string },
+    );
     expect(ledger.map((r) => `${r.stage ?? 'plan'}:${r.status}`)).toEqual([
       'plan:approved',
       '1:started',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { runCli } from '../helpers/cli.js';
 import { Git } from '../../src/git/git.js';
+import { ledgerRowsAt } from '../helpers/ledger-rows-at.js';
 
 const T0 = new Date('2026-11-29T12:00:00Z');
 const later = (seconds: number): Date => new Date(T0.getTime() + seconds * 1000);
@@ -74,11 +75,11 @@ describe('okstra ledger append / show / release', () => {
     const names = (await git.ok(['show', '--name-only', '--format=', 'okstra-ledger'])).split('\n').sort();
     expect(names).toEqual([
       'plans/demo/carry/stage-2.json',
-      'plans/demo/ledger.jsonl',
       'plans/demo/reports/stage-2/r1.md',
+      'plans/demo/state.json',
     ]);
     expect(await git.ok(['show', 'okstra-ledger:plans/demo/carry/stage-2.json'])).toBe('{"apis":["GET /health"]}');
-    const row = JSON.parse((await git.ok(['show', 'okstra-ledger:plans/demo/ledger.jsonl'])).split('\n')[1] as string);
+    const row = (await ledgerRowsAt(git, 'demo'))[1];
     expect(row).toMatchObject({
       status: 'done',
       head_commit: await git.ok(['rev-parse', 'HEAD']),
@@ -216,12 +217,13 @@ describe('okstra ledger append / show / release', () => {
     await append(dir, ['--stage', '1', '--status', 'started', '--run-id', 'r1']);
     const wt = join(dir, '.wt');
     await new Git(dir).ok(['worktree', 'add', '--quiet', wt, 'okstra-ledger']);
-    writeFileSync(join(wt, 'plans/demo/ledger.jsonl'), '{"v":1}\n');
-    await new Git(wt).ok(['commit', '--quiet', '-am', 'corrupt']);
+    writeFileSync(join(wt, 'plans/demo/notes.txt'), 'by hand\n');
+    await new Git(wt).ok(['add', '.']);
+    await new Git(wt).ok(['commit', '--quiet', '-m', 'corrupt\n\nokstra-row: {"v":1}']);
     const res = await runCli(['ledger', 'show', '--plan-id', 'demo', '--repo', dir]);
     expect(res.exitCode).toBe(1);
     expect(res.stderr).toMatch(
-      /^okstra: the ledger is corrupt: okstra-ledger:plans\/demo\/ledger\.jsonl:1: not a valid ledger row/,
+      /^okstra: the ledger is corrupt: okstra-ledger:plans\/demo:2: the row of commit [0-9a-f]{12}: not a valid ledger row/,
     );
   });
 });

@@ -1,34 +1,14 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { carryPath, reportPath, serializeRow, type LedgerRow } from '../../src/core/ledger/index.js';
 import type { Git } from '../../src/git/git.js';
 import { GitLedgerStore } from '../../src/git/ledger-store.js';
 import { runCli } from '../helpers/cli.js';
-import { tempDir } from '../helpers/git-repos.js';
+import { handRows } from '../helpers/ledger-hand.js';
 import { makeProject, WRITES_STAGE_FILE } from '../engine/helpers.js';
 
-const LEDGER = 'plans/linear/ledger.jsonl';
-
-/** One commit on the ledger branch made with plain plumbing, appending raw lines: what a hand edit does. */
+/** Rows added by hand, each in a commit of its own carrying it as okstra's appends do, and adding nothing else. */
 async function handAppend(git: Git, lines: readonly string[]): Promise<void> {
-  const env = {
-    GIT_INDEX_FILE: join(tempDir('okstra-index-'), 'index'),
-    GIT_AUTHOR_NAME: 'h',
-    GIT_AUTHOR_EMAIL: 'h@x.invalid',
-    GIT_COMMITTER_NAME: 'h',
-    GIT_COMMITTER_EMAIL: 'h@x.invalid',
-  };
-  const tip = await git.ok(['rev-parse', 'refs/heads/okstra-ledger']);
-  await git.ok(['read-tree', tip], { env });
-  const old = await git.ok(['show', `${tip}:${LEDGER}`]);
-  const blob = await git.ok(['hash-object', '-w', '--stdin'], {
-    input: `${old}\n${lines.map((l) => `${l}\n`).join('')}`,
-  });
-  await git.ok(['update-index', '--add', '--cacheinfo', `100644,${blob},${LEDGER}`], { env });
-  const commit = await git.ok(['commit-tree', await git.ok(['write-tree'], { env }), '-p', tip, '-m', 'hand edit'], {
-    env,
-  });
-  await git.ok(['update-ref', 'refs/heads/okstra-ledger', commit, tip]);
+  await handRows(git, 'linear', lines);
 }
 
 async function projectWithLedger() {
@@ -81,11 +61,11 @@ const forgedDone = (stage: number, run: string): LedgerRow => {
 };
 
 describe('a malformed ledger line, through every command', () => {
-  it('gives run, chain, status and ledger show one line naming branch:path, line and the repair, exit 1, never "internal error"', async () => {
+  it('gives run, chain, status and ledger show one line naming where the row is, its number and the repair, exit 1, never "internal error"', async () => {
     const p = await projectWithLedger();
     await handAppend(p.git, ['{"v":1,"plan_id":"linear", truncated']);
     const expected =
-      /^okstra: the ledger is corrupt: okstra-ledger:plans\/linear\/ledger\.jsonl:3: not valid JSON \(.+\); remove it with `okstra ledger repair --plan-id linear --drop-line 3 --reason "…"`\n$/;
+      /^okstra: the ledger is corrupt: okstra-ledger:plans\/linear:3: the row of commit [0-9a-f]{12}: not valid JSON \(.+\); remove it with `okstra ledger repair --plan-id linear --drop-line 3 --reason "…"`\n$/;
     for (const args of [
       ['run', '--plan', p.planFile, '--stage', '1', '--repo', p.dir],
       ['chain', '--plan', p.planFile, '--repo', p.dir],

@@ -12,6 +12,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { runCli, type CliResult } from '../helpers/cli.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { Git } from '../../src/git/git.js';
+import { ledgerRowsAt } from '../helpers/ledger-rows-at.js';
 
 const ESC = '\x1b[';
 
@@ -46,9 +47,7 @@ beforeAll(async () => {
   dir = join(root, 'demo');
   const demo = await runCli(['demo', '--dir', dir]);
   expect(demo.exitCode, demo.stderr).toBe(0);
-  rows = (await new Git(dir).ok(['show', 'okstra-ledger:plans/tempconv/ledger.jsonl']))
-    .split('\n')
-    .map((l) => JSON.parse(l) as Row);
+  rows = (await ledgerRowsAt(new Git(dir), 'tempconv')).map((l) => l as unknown as Row);
 }, 120_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

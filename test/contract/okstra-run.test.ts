@@ -10,6 +10,7 @@ import { makeRepo } from '../helpers/git-repos.js';
 import { CLIS, FAKE_KEY, unavailableReason } from './helpers.js';
 import { SCRIPTED_USAGE, verifierMessage, writeThenCarry, type ModelCall, type Script } from './model-server/script.js';
 import { CREDENTIAL_PREFIX_LENGTH, startModelServer, type ModelServer } from './model-server/server.js';
+import { ledgerRowsAt } from '../helpers/ledger-rows-at.js';
 
 /**
  * Whole `okstra run`s of a stage on a real git repository: the real Claude
@@ -184,9 +185,7 @@ describe.skipIf(missing.length > 0)(
       expect(usage.budgetExceeded).toBeUndefined();
 
       expect(await git.ok(['show', 'okstra/contract/stage-1:hello.txt'])).toBe('hello from Claude Code');
-      const ledger = (await git.ok(['show', 'okstra-ledger:plans/contract/ledger.jsonl']))
-        .split('\n')
-        .map((l) => JSON.parse(l) as { status: string });
+      const ledger = await ledgerRowsAt(git, 'contract');
       expect(ledger.map((r) => r.status)).toEqual(['started', 'done']);
 
       const calls = modelCalls();
@@ -240,9 +239,7 @@ describe.skipIf(missing.length > 0)(
       expect(modelCalls()).toEqual([]);
       expect(report.verifiers).toEqual([]);
       expect(report.stageSidecarEvidence.carryPath).toBeNull();
-      const ledger = (await git.ok(['show', 'okstra-ledger:plans/contract/ledger.jsonl']))
-        .split('\n')
-        .map((l) => JSON.parse(l) as { status: string });
+      const ledger = await ledgerRowsAt(git, 'contract');
       expect(ledger.map((r) => r.status)).toEqual(['started', 'failed']);
     });
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { prepareRun, type PreparedRun } from '../../src/cli/engine-setup.js';
 import type { CliIo } from '../../src/cli/io.js';
-import { isStageRow, parseLedger, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
+import { isStageRow, type LedgerRow, type StageRow } from '../../src/core/ledger/index.js';
 import { runStage } from '../../src/engine/run-stage.js';
 import { runChain, type ChainOutcome } from '../../src/engine/run-chain.js';
 import { runFinal, type FinalOutcome } from '../../src/engine/final.js';
@@ -22,6 +22,7 @@ import type { FinalReport } from '../../src/core/report/index.js';
 import { Git } from '../../src/git/git.js';
 import { agentScratchDir, makeRepo, tempDir } from '../helpers/git-repos.js';
 import { readRecords } from '../helpers/records.js';
+import { ledgerRowsAt } from '../helpers/ledger-rows-at.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const SCRIPTED_AGENT = join(here, '..', 'fixtures', 'agents', 'scripted-agent.mjs');
@@ -241,8 +242,7 @@ export async function ledgerRows(project: Project, at = LEDGER_BRANCH, gitDir?: 
 
 /** Every row of the plan's ledger at `at`, plan-level rows (approvals) included. */
 export async function allLedgerRows(project: Project, at = LEDGER_BRANCH, gitDir?: string): Promise<LedgerRow[]> {
-  const text = await show(project, at, `plans/${project.planId}/ledger.jsonl`, gitDir);
-  return text === null ? [] : parseLedger(text, { path: 'ledger.jsonl', planId: project.planId });
+  return ledgerRowsAt(gitDir ? new Git(gitDir) : project.git, project.planId, at);
 }
 
 /** A file at `rev:path`, or null when it is not there. */

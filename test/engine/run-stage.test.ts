@@ -85,7 +85,7 @@ describe('runStage: PASS', () => {
     expect(await resolve(p, LEDGER_BRANCH)).toBe(outcome.ledgerCommit);
     const reportMd = outcome.reportPath.replace(/\.json$/, '.md');
     expect(await changedIn(p, outcome.ledgerCommit)).toEqual(
-      [`plans/${p.planId}/ledger.jsonl`, carryPathOf(p, 1), outcome.reportPath, reportMd].sort(),
+      [`plans/${p.planId}/state.json`, carryPathOf(p, 1), outcome.reportPath, reportMd].sort(),
     );
     // Its parent is the claim commit: the only row there is `started`, and no carry or report yet.
     const parent = `${outcome.ledgerCommit}^`;
@@ -206,7 +206,7 @@ describe('runStage: FAIL and re-entry', () => {
     // No carry anywhere on the ledger branch; the report says why it was withheld.
     expect(await carryFilesOnLedger(p)).toEqual([]);
     expect(await changedIn(p, outcome.ledgerCommit)).toEqual(
-      [`plans/${p.planId}/ledger.jsonl`, outcome.reportPath, outcome.reportPath.replace(/\.json$/, '.md')].sort(),
+      [`plans/${p.planId}/state.json`, outcome.reportPath, outcome.reportPath.replace(/\.json$/, '.md')].sort(),
     );
     expect(report.stageSidecarEvidence.carryPath).toBeNull();
     expect(withheld(report)).toMatch(/\S/);

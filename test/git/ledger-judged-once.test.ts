@@ -1,14 +1,21 @@
 import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { carryPath, MAX_CLOCK_SKEW_MS, reportPath, serializeRow, type LedgerRow } from '../../src/core/ledger/index.js';
-import type { Git } from '../../src/git/git.js';
+import {
+  carryPath,
+  deriveLedgerState,
+  MAX_CLOCK_SKEW_MS,
+  reportPath,
+  serializeRow,
+  type LedgerRow,
+} from '../../src/core/ledger/index.js';
 import { GitLedgerStore, LedgerRefusedError } from '../../src/git/ledger-store.js';
 import { makeRepo, tempDir } from '../helpers/git-repos.js';
 import { countGitCalls, restoreGitShims } from '../helpers/git-shim.js';
+import { engineRuns, growLedger } from '../helpers/grown-ledger.js';
+import { handRows } from '../helpers/ledger-hand.js';
 
 const T0 = new Date('2026-11-29T12:00:00Z');
-const LEDGER = 'plans/demo/ledger.jsonl';
 const iso = (ms: number): string => new Date(ms).toISOString();
 
 const claim = (stage: number, run: string, at = T0.getTime()): LedgerRow => ({
@@ -43,30 +50,12 @@ const doneFiles = (row: LedgerRow) =>
 afterEach(restoreGitShims);
 
 /** A store whose clock the test moves. */
-function clocked(
-  dir: string,
-  start = T0,
-  extra: { sealChars?: number } = {},
-): { store: GitLedgerStore; set: (d: Date) => void } {
+function clocked(dir: string, start = T0): { store: GitLedgerStore; set: (d: Date) => void } {
   let now = start;
   return {
-    store: new GitLedgerStore({ repoDir: dir, now: () => now, sleep: async () => undefined, ...extra }),
+    store: new GitLedgerStore({ repoDir: dir, now: () => now, sleep: async () => undefined }),
     set: (d) => (now = d),
   };
-}
-
-/** Appends raw lines to the ledger in a commit of its own that adds no other file (what a forger can do). */
-async function handAppend(git: Git, lines: readonly string[]): Promise<string> {
-  const env = { GIT_INDEX_FILE: join(tempDir('okstra-index-'), 'index') };
-  const tip = await git.ok(['rev-parse', 'refs/heads/okstra-ledger']);
-  await git.ok(['read-tree', tip], { env });
-  const old = await git.ok(['show', `${tip}:${LEDGER}`]);
-  const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: `${old}\n${lines.join('\n')}\n` });
-  await git.ok(['update-index', '--add', '--cacheinfo', `100644,${blob},${LEDGER}`], { env });
-  const tree = await git.ok(['write-tree'], { env });
-  const commit = await git.ok(['commit-tree', tree, '-p', tip, '-m', 'hand edit'], { env });
-  await git.ok(['update-ref', 'refs/heads/okstra-ledger', commit, tip]);
-  return commit;
 }
 
 describe('a ledger judged once per tip and continued over appends', () => {
@@ -98,7 +87,7 @@ describe('a ledger judged once per tip and continued over appends', () => {
       '2:started',
     ]);
     // Someone else appends a believable claim and a done row whose commit adds neither carry nor report.
-    await handAppend(git, [serializeRow(claim(3, 'r3')), serializeRow(done(2, 'r2'))]);
+    await handRows(git, 'demo', [serializeRow(claim(3, 'r3')), serializeRow(done(2, 'r2'))]);
     const seen = await store.read('demo');
     expect(seen.rows.map((r) => `${'stage' in r ? r.stage : 'plan'}:${r.status}`)).toEqual([
       '1:started',
@@ -150,30 +139,24 @@ function logGitLifetimes(): { started: () => number; ended: () => number } {
   return { started: () => count('start'), ended: () => count('end') };
 }
 
-/** A ledger past the size from which its blob is hashed on its own (256 KiB): a claim, then 2,399 more in one hand commit. */
-async function largeLedger(store: GitLedgerStore, git: Git): Promise<string> {
-  await store.append({ row: claim(1, 'r1') });
-  await handAppend(
-    git,
-    Array.from({ length: 2_399 }, (_, i) => serializeRow(claim(i + 2, `r${i + 2}`))),
-  );
-  const before = await git.ok(['show', `refs/heads/okstra-ledger:${LEDGER}`]);
-  expect(before.length).toBeGreaterThan(256 * 1024);
-  return before;
+/** A ledger of 2,400 rows as okstra's appends grow it (one commit a row), then one more claim of this store's. */
+async function largeLedger(dir: string, store: GitLedgerStore): Promise<void> {
+  const runs = engineRuns('demo', 2_400, new Date(T0.getTime() - 2 * 86_400_000), 40, 10);
+  await growLedger(dir, { planId: 'demo', runs });
+  await store.append({ row: claim(2, 'r2') });
 }
-
-/** A store that seals only past 4 MiB: the path of a live file past the size from which it is hashed on its own. */
-const UNSEALED = { sealChars: 4 * 1024 * 1024 };
 
 describe('an append to a large ledger', () => {
   it('refused, changes nothing, and leaves no git process running once it has answered', async () => {
     const { dir, git } = await makeRepo();
-    const { store } = clocked(dir, T0, UNSEALED);
-    await largeLedger(store, git);
+    const { store } = clocked(dir);
+    await largeLedger(dir, store);
     const tip = await git.ok(['rev-parse', 'refs/heads/okstra-ledger']);
     const lifetimes = logGitLifetimes();
     // Stage 2 is held by run r2's live claim: another run's claim is refused.
-    const refused = await store.append({ row: claim(2, 'other') }).catch((e: unknown) => e);
+    const refused = await clocked(dir)
+      .store.append({ row: claim(2, 'other') })
+      .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(LedgerRefusedError);
     expect((refused as LedgerRefusedError).code).toBe('stage-in-progress');
     expect(lifetimes.started()).toBeGreaterThan(0);
@@ -186,33 +169,28 @@ describe('an append to a large ledger', () => {
     await git.ok(['fsck', '--no-progress', '--connectivity-only']);
   });
 
-  it('writes exactly the old file plus the new line, in a commit every reader agrees on', async () => {
+  it('reads only the last commit and two snapshots, and writes one commit every reader agrees on', async () => {
     const { dir, git } = await makeRepo();
-    const { store } = clocked(dir, T0, UNSEALED);
-    // Past the size from which the ledger blob is hashed on its own (256 KiB): 2,400 rows in one hand commit.
-    await store.append({ row: claim(1, 'r1') });
-    await handAppend(
-      git,
-      Array.from({ length: 2_399 }, (_, i) => serializeRow(claim(i + 2, `r${i + 2}`))),
-    );
-    const before = await git.ok(['show', `refs/heads/okstra-ledger:${LEDGER}`]);
-    expect(before.length).toBeGreaterThan(256 * 1024);
+    const { store } = clocked(dir);
+    await largeLedger(dir, store);
     const counter = countGitCalls();
-    const claimed = await store.append({ row: claim(5_000, 'big') });
-    // The hand-made tip is read once; the large ledger goes through hash-object on its own, the commit through fast-import.
-    expect(counter.calls()).toEqual(['rev-parse', 'cat-file', 'hash-object', 'fast-import', 'update-ref']);
-    const terminal = await store.append({ row: done(5_000, 'big'), files: doneFiles(done(5_000, 'big')) });
-    const after = await git.ok(['show', `${terminal.commit}:${LEDGER}`], {});
-    expect(`${after}\n`).toBe(`${before}\n${serializeRow(claim(5_000, 'big'))}\n${serializeRow(done(5_000, 'big'))}\n`);
+    // A store that holds nothing of this ledger: the plan's last commit, the snapshots either side of it, the commit.
+    const other = clocked(dir).store;
+    const claimed = await other.append({ row: claim(5_000, 'big') });
+    expect(counter.calls()).toEqual(['rev-parse', 'log', 'cat-file', 'fast-import', 'update-ref']);
+    const terminal = await other.append({ row: done(5_000, 'big'), files: doneFiles(done(5_000, 'big')) });
     expect(await git.ok(['rev-parse', `${terminal.commit}^`])).toBe(claimed.commit);
-    // The done commit adds its carry and report (provenance believes it) and nothing else of the tree changed.
+    // The done commit adds its carry and report (its readers believe it) and rewrites the snapshot, nothing else.
     expect(await git.ok(['diff-tree', '-r', '--name-only', '--no-commit-id', terminal.commit])).toBe(
-      [carryPath('demo', 5_000), LEDGER, reportPath('demo', 5_000, 'big', 'json')].sort().join('\n'),
+      [carryPath('demo', 5_000), reportPath('demo', 5_000, 'big', 'json'), 'plans/demo/state.json'].sort().join('\n'),
     );
-    const fresh = await clocked(dir, T0, UNSEALED).store.read('demo');
+    const fresh = await clocked(dir).store.read('demo');
+    expect(fresh.allRows).toHaveLength(2_403);
     expect(fresh.rows.at(-1)).toEqual(done(5_000, 'big'));
     expect(fresh.distrusted).toEqual([]);
-    expect(await store.read('demo', { tip: terminal.commit })).toEqual(fresh);
+    expect(await other.read('demo', { tip: terminal.commit })).toEqual(fresh);
+    const state = await clocked(dir).store.readState('demo');
+    expect(state.state).toEqual(deriveLedgerState(fresh.rows));
     await git.ok(['fsck', '--no-progress', '--connectivity-only']);
   });
 });

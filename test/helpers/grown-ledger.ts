@@ -1,32 +1,24 @@
 /**
  * A plan's ledger grown as okstra's own appends grow it — one commit a row,
- * each done row with its carry and its report, the failed rows with their
- * reports, the live file sealed into the next segment once it reaches the
- * seal size, and each commit's message stating the provenance of what came
- * before it — written with one `git fast-import` in seconds instead of the
+ * the row in its message, each done row with its carry and its report, the
+ * failed rows with their reports, and the plan's snapshot rewritten by each
+ * commit — written with one `git fast-import` in seconds instead of the
  * minutes ten thousand appends take. `test/ledger/grown-ledger.test.ts` holds
  * it to the store: the same rows appended by GitLedgerStore give the same
  * trees and messages, commit by commit.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { gitBlobId } from '../../src/core/git-object-id.js';
 import {
   carryPath,
   extendTrustScan,
-  foldPath,
-  ledgerCommitMessage,
-  ledgerPath,
   reportPath,
-  segmentDir,
-  segmentPath,
-  serializeFold,
-  serializeRow,
+  rowCommitMessage,
+  serializeSnapshot,
+  snapshotPath,
   type LedgerRow,
   type TrustScan,
 } from '../../src/core/ledger/index.js';
-import { SEAL_CHARS, type LedgerFile } from '../../src/git/ledger-store.js';
-
+import type { LedgerFile } from '../../src/git/ledger-store.js';
 /** Rows as the engine writes them: each run's claim (claimant, branch, base, actor), then its done or failed row. */
 export function engineRuns(
   planId: string,
@@ -92,21 +84,9 @@ export function engineRuns(
 /** A clock no row is ahead of. */
 const NO_ROW_AHEAD = new Date(8_640_000_000_000_000);
 
-/** The id git gives a folder of regular files (`git mktree`), SHA-1 repositories. */
-function folderTreeId(entries: ReadonlyArray<{ name: string; blob: string }>): string {
-  const body = Buffer.concat(
-    [...entries]
-      .sort((a, b) => (a.name < b.name ? -1 : 1))
-      .flatMap((e) => [Buffer.from(`100644 ${e.name}\0`), Buffer.from(e.blob, 'hex')]),
-  );
-  return createHash('sha1').update(`tree ${body.length}\0`).update(body).digest('hex');
-}
-
 export interface GrowOptions {
   planId: string;
   runs: ReadonlyArray<{ row: LedgerRow; files: readonly LedgerFile[] }>;
-  /** The store's seal size (default SEAL_CHARS). */
-  sealChars?: number;
   branch?: string;
   /** Unix seconds of the first commit; one second more each row. */
   firstSecond?: number;
@@ -115,12 +95,10 @@ export interface GrowOptions {
 /**
  * Writes `runs` on the ledger branch of the repository at `dir` (which must
  * not have that branch yet), as GitLedgerStore appends one at a time would.
- * Returns the branch's tip and how many segments were sealed.
+ * Returns the branch's tip.
  */
-export async function growLedger(dir: string, opts: GrowOptions): Promise<{ tip: string; segments: number }> {
-  const sealChars = opts.sealChars ?? SEAL_CHARS;
+export async function growLedger(dir: string, opts: GrowOptions): Promise<{ tip: string }> {
   const ref = `refs/heads/${opts.branch ?? 'okstra-ledger'}`;
-  const live = ledgerPath(opts.planId);
   const child = spawn('git', ['fast-import', '--quiet', '--done', '--date-format=raw'], {
     cwd: dir,
     stdio: ['pipe', 'ignore', 'pipe'],
@@ -132,48 +110,19 @@ export async function growLedger(dir: string, opts: GrowOptions): Promise<{ tip:
     new Promise((resolve) => (child.stdin.write(text) ? resolve() : child.stdin.once('drain', () => resolve())));
   const data = (text: string): string => `data ${Buffer.byteLength(text)}\n${text}\n`;
 
-  let liveText: string | null = null;
-  let liveLines = 0;
-  const segments: Array<{ name: string; blob: string; lineCount: number }> = [];
-  // Every row is believed and none is ahead of any clock: the judgement, and so the fold, is the same at any time.
+  // Every row is believed and none is ahead of any clock: the judgement, and so the snapshot, is the same at any time.
   let scan: TrustScan | null = null;
-  let fold: string | null = null;
   let second = opts.firstSecond ?? 1_700_000_000;
   for (const [i, { row, files }] of opts.runs.entries()) {
-    const message = ledgerCommitMessage(row, {
-      planId: opts.planId,
-      segments: segments.length > 0 ? folderTreeId(segments) : null,
-      live: liveText === null ? null : gitBlobId(liveText),
-      liveLines,
-      fold,
-      problems: new Map(),
-    });
-    const raw = serializeRow(row);
-    let ops = '';
-    if (liveText !== null && liveText.length >= sealChars) {
-      const to = segmentPath(opts.planId, segments.length + 1);
-      ops += `C ${live} ${to}\n`;
-      segments.push({
-        name: to.slice(segmentDir(opts.planId).length + 1),
-        blob: gitBlobId(liveText),
-        lineCount: liveLines,
-      });
-      // The seal writes the fold of the segments as they then are: the judgement of every line before this row.
-      const text = serializeFold({ planId: opts.planId, segments, scan: scan as TrustScan });
-      if (text === null) throw new Error('the grown ledger folds to more rows than a fold holds');
-      ops += `M 100644 inline ${foldPath(opts.planId)}\n${data(text)}`;
-      fold = gitBlobId(text);
-      liveText = '';
-      liveLines = 0;
-    }
     scan = extendTrustScan(scan, [{ line: i + 1, row }], { now: NO_ROW_AHEAD });
-    liveText = `${liveText ?? ''}${raw}\n`;
-    liveLines += 1;
-    ops += `M 100644 inline ${live}\n${data(liveText)}`;
+    const snapshot = serializeSnapshot({ planId: opts.planId, lines: i + 1, scan });
+    if (snapshot === null) throw new Error('the grown ledger names more rows than a snapshot holds');
+    let ops = '';
     for (const f of files) ops += `M 100644 inline ${f.path}\n${data(f.content)}`;
+    ops += `M 100644 inline ${snapshotPath(opts.planId)}\n${data(snapshot)}`;
     const ident = `okstra <ledger@okstra.invalid> ${second++} +0000`;
     await write(
-      `commit ${ref}\nmark :${i + 1}\nauthor ${ident}\ncommitter ${ident}\n${data(message)}${i > 0 ? `from :${i}\n` : ''}${ops}\n`,
+      `commit ${ref}\nmark :${i + 1}\nauthor ${ident}\ncommitter ${ident}\n${data(rowCommitMessage(row))}${i > 0 ? `from :${i}\n` : ''}${ops}\n`,
     );
   }
   await write('done\n');
@@ -186,5 +135,5 @@ export async function growLedger(dir: string, opts: GrowOptions): Promise<{ tip:
     rev.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     rev.on('close', (c) => (c === 0 ? resolve(out.trim()) : reject(new Error(`no ${ref} in ${dir}`))));
   });
-  return { tip, segments: segments.length };
+  return { tip };
 }

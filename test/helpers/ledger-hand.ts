@@ -36,3 +36,20 @@ export async function handCommit(
 /** A file's exact bytes at a revision (git.ok would drop the final newline). */
 export const showFile = async (git: Git, spec: string): Promise<string> =>
   (await git.run(['cat-file', 'blob', spec])).stdout;
+
+/**
+ * Rows added as a person (or a forger) with push access could add them: one
+ * commit a row, its raw text in the message the way okstra's appends carry
+ * it, touching nothing but a file of its own in the plan's folder (no carry,
+ * no report, no snapshot). Returns the last commit.
+ */
+export async function handRows(git: Git, planId: string, rows: readonly string[]): Promise<string> {
+  let last = '';
+  for (const [i, raw] of rows.entries())
+    last = await handCommit(
+      git,
+      { [`plans/${planId}/hand-edit.txt`]: `${Date.now()} ${i}\n` },
+      `hand edit\n\nokstra-row: ${raw}\n`,
+    );
+  return last;
+}

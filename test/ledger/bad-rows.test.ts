@@ -5,6 +5,7 @@ import {
   deriveLedgerState,
   LedgerFormatError,
   reportPath,
+  ROW_TRAILER,
   serializeRow,
   stageStatus,
   type LedgerRow,
@@ -16,7 +17,7 @@ import { runCli } from '../helpers/cli.js';
 
 const T0 = new Date('2026-11-29T12:00:00Z');
 const HEAD = 'b'.repeat(40);
-const LEDGER = 'plans/demo/ledger.jsonl';
+const HAND = 'plans/demo/hand-edit.txt';
 
 const claim = (stage: number, run: string, over: Partial<LedgerRow> = {}): LedgerRow =>
   ({
@@ -50,8 +51,10 @@ const doneFiles = (row: LedgerRow) =>
     : [];
 
 /**
- * What a person with push access could do by hand: one commit on the ledger
- * branch, made with plain plumbing, appending raw lines (and any files).
+ * What a person with push access could do by hand: commits on the ledger
+ * branch, made with plain plumbing, each carrying one raw row in its message
+ * as okstra's appends do (the first one also writes `files`). Returns the
+ * last commit.
  */
 async function handCommit(
   git: Git,
@@ -59,29 +62,31 @@ async function handCommit(
   lines: readonly string[],
   files: Record<string, string> = {},
 ): Promise<string> {
-  const index = join(tempDir('okstra-index-'), 'index');
   const env = {
-    GIT_INDEX_FILE: index,
+    GIT_INDEX_FILE: join(tempDir('okstra-index-'), 'index'),
     GIT_AUTHOR_NAME: 'mallory',
     GIT_AUTHOR_EMAIL: 'm@example.invalid',
     GIT_COMMITTER_NAME: 'mallory',
     GIT_COMMITTER_EMAIL: 'm@example.invalid',
   };
-  const tip = await git.ok(['rev-parse', `refs/heads/${branch}`]);
-  await git.ok(['read-tree', tip], { env });
-  const old = await git.run(['show', `${tip}:${LEDGER}`]);
-  const all: Record<string, string> = {
-    ...files,
-    [LEDGER]: `${old.exitCode === 0 ? old.stdout : ''}${lines.map((l) => `${l}\n`).join('')}`,
-  };
-  for (const [path, content] of Object.entries(all)) {
-    const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: content });
-    await git.ok(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`], { env });
+  let tip = await git.ok(['rev-parse', `refs/heads/${branch}`]);
+  for (const [i, line] of lines.entries()) {
+    await git.ok(['read-tree', tip], { env });
+    // Something in the plan's folder changes, or the commit is not one of the plan's.
+    const all: Record<string, string> = { ...(i === 0 ? files : {}), [HAND]: `${tip} ${i}\n` };
+    for (const [path, content] of Object.entries(all)) {
+      const blob = await git.ok(['hash-object', '-w', '--stdin'], { input: content });
+      await git.ok(['update-index', '--add', '--cacheinfo', `100644,${blob},${path}`], { env });
+    }
+    const tree = await git.ok(['write-tree'], { env });
+    const commit = await git.ok(['commit-tree', tree, '-p', tip, '-F', '-'], {
+      env,
+      input: `hand edit\n\n${ROW_TRAILER}${line}\n`,
+    });
+    await git.ok(['update-ref', `refs/heads/${branch}`, commit, tip]);
+    tip = commit;
   }
-  const tree = await git.ok(['write-tree'], { env });
-  const commit = await git.ok(['commit-tree', tree, '-p', tip, '-m', 'hand edit'], { env });
-  await git.ok(['update-ref', `refs/heads/${branch}`, commit, tip]);
-  return commit;
+  return tip;
 }
 
 /** A ledger with one believed done stage, then each kind of bad row the issue lists (lines 3–8). */
@@ -194,7 +199,7 @@ describe('hand-written bad rows on a real ledger branch', () => {
     const error = await store.read('demo').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LedgerFormatError);
     expect((error as Error).message).toMatch(
-      /^okstra-ledger:plans\/demo\/ledger\.jsonl:2: not valid JSON \(.+\); remove it with `okstra ledger repair --plan-id demo --drop-line 2 --reason "…"`$/,
+      /^okstra-ledger:plans\/demo:2: the row of commit [0-9a-f]{12}: not valid JSON \(.+\); remove it with `okstra ledger repair --plan-id demo --drop-line 2 --reason "…"`$/,
     );
     await expect(store.append({ row: claim(2, 'r2') })).rejects.toBeInstanceOf(LedgerFormatError);
   });
@@ -210,7 +215,7 @@ describe('okstra ledger repair', () => {
     const show = await runCli(['ledger', 'show', '--plan-id', 'demo', '--repo', dir], { now: T0 });
     expect(show.exitCode).toBe(1);
     expect(show.stderr).toBe(
-      'okstra: the ledger is corrupt: okstra-ledger:plans/demo/ledger.jsonl:2: not valid JSON (Unexpected token \'o\', "not json at all" is not valid JSON); remove it with `okstra ledger repair --plan-id demo --drop-line 2 --reason "…"`\n',
+      `okstra: the ledger is corrupt: okstra-ledger:plans/demo:2: the row of commit ${(await git.ok(['rev-parse', 'okstra-ledger~1'])).slice(0, 12)}: not valid JSON (Unexpected token 'o', "not json at all" is not valid JSON); remove it with \`okstra ledger repair --plan-id demo --drop-line 2 --reason "…"\`\n`,
     );
 
     const before = await git.ok(['rev-parse', 'okstra-ledger']);
@@ -245,7 +250,7 @@ describe('okstra ledger repair', () => {
     expect(message).toContain('Reason: garbage from a bad merge');
     expect(message).toContain('Run by: alice');
     expect(message).toContain('  not json at all');
-    expect(await git.ok(['show', `okstra-ledger:${LEDGER}`])).toBe(serializeRow(claim(1, 'r1')));
+    expect((await new GitLedgerStore({ repoDir: dir, now: () => T0 }).read('demo')).allRows).toEqual([claim(1, 'r1')]);
     expect((await store.read('demo')).rows).toEqual([claim(1, 'r1')]);
     expect(await runCli(['ledger', 'show', '--plan-id', 'demo', '--repo', dir], { now: T0 })).toMatchObject({
       exitCode: 0,
@@ -292,9 +297,7 @@ describe('okstra ledger repair', () => {
     );
 
     const bare = new Git(remote);
-    const kept = (await bare.ok(['show', `okstra-ledger:${LEDGER}`]))
-      .split('\n')
-      .map((l) => JSON.parse(l) as LedgerRow);
+    const kept = (await new GitLedgerStore({ repoDir: remote, now: () => T0 }).read('demo')).allRows ?? [];
     expect(kept.map((r) => `${'stage' in r ? r.stage : 'plan'}:${r.status}:${r.run_id}`)).toEqual([
       '1:started:r1',
       '1:done:r1',

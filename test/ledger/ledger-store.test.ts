@@ -79,8 +79,8 @@ describe('GitLedgerStore on a local repository', () => {
       .sort();
     expect(changed).toEqual([
       'plans/demo/carry/stage-1.json',
-      'plans/demo/ledger.jsonl',
       'plans/demo/reports/stage-1/run-1.json',
+      'plans/demo/state.json',
     ]);
     expect(await store.readFile(result.commit, done.carry_path)).toBe('{"ok":true}\n');
   });
@@ -172,16 +172,16 @@ describe('GitLedgerStore on a local repository', () => {
     const { dir } = await makeRepo();
     const store = new GitLedgerStore({ repoDir: dir, now: () => now });
     await store.append({ row: claim(1, 'run-1') });
-    // Corrupt the ledger with an ordinary commit on the branch, as a careless hand edit would.
+    // Corrupt the ledger with an ordinary commit on the branch, as a careless hand edit would: a row that is no JSON.
     const work = new Git(dir);
     await work.ok(['worktree', 'add', '--quiet', join(dir, '.wt'), 'okstra-ledger']);
-    writeFileSync(
-      join(dir, '.wt', 'plans/demo/ledger.jsonl'),
-      `${readFileSync(join(dir, '.wt', 'plans/demo/ledger.jsonl'), 'utf8')}{oops\n`,
+    writeFileSync(join(dir, '.wt', 'plans/demo/notes.txt'), 'by hand\n');
+    await new Git(join(dir, '.wt')).ok(['add', '.']);
+    await new Git(join(dir, '.wt')).ok(['commit', '--quiet', '-m', 'hand edit\n\nokstra-row: {oops']);
+    await expect(store.read('demo')).rejects.toThrowError(
+      /okstra-ledger:plans\/demo:2: the row of commit [0-9a-f]{12}: not valid JSON/,
     );
-    await new Git(join(dir, '.wt')).ok(['commit', '--quiet', '-am', 'hand edit']);
-    await expect(store.read('demo')).rejects.toThrowError(/okstra-ledger:plans\/demo\/ledger\.jsonl:2: not valid JSON/);
-    await expect(store.append({ row: claim(2, 'run-2') })).rejects.toThrowError(/ledger\.jsonl:2/);
+    await expect(store.append({ row: claim(2, 'run-2') })).rejects.toThrowError(/plans\/demo:2/);
   });
 });
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeProject, PASSING_REVIEWER, WRITER, type AgentScript, type Project } from '../action/harness.js';
 import { checkRunName, isReportComment } from '../../src/core/report/index.js';
-import { isPlanRow, parseLedger, type PlanRow, type StageRow } from '../../src/core/ledger/index.js';
+import { isPlanRow, type PlanRow, type StageRow } from '../../src/core/ledger/index.js';
 import { startGitHubSim, type GitHubSim } from './github-sim.js';
 import type { SimRun, TimelineEntry } from './state.js';
 import { flatInputs } from '../helpers/contract.js';
@@ -138,8 +138,7 @@ function rowIndex(rows: StageRow[], stage: number, status: StageRow['status']): 
 
 /** The plan-level rows (verified, handed-off, …) on the remote's ledger branch. */
 async function planRows(p: Project): Promise<PlanRow[]> {
-  const text = await p.show('okstra-ledger', `plans/${PLAN_ID}/ledger.jsonl`);
-  return parseLedger(text ?? '', { path: 'ledger.jsonl', planId: PLAN_ID }).filter(isPlanRow);
+  return (await p.allLedgerRows()).filter(isPlanRow);
 }
 
 function reportComments(s: GitHubSim, shell: Shell, stage: number) {

@@ -193,6 +193,26 @@ export function createRoutes(state: SimState, bare: string, hooks: RouteHooks) {
       },
     ],
 
+    // ── commits, from the bare repository (what the ledger's readers list: its rows are commits) ──
+    [
+      'GET',
+      new RegExp(`^${base}/commits$`),
+      async (req) => {
+        const ref = req.query.get('sha') ?? hooks.defaultBranch;
+        const sha = await resolve(ref);
+        if (!sha) return json(404, { message: `No commit found for SHA: ${ref}` });
+        const path = req.query.get('path');
+        const perPage = Number(req.query.get('per_page') ?? 30);
+        const page = Number(req.query.get('page') ?? 1);
+        const out = await git.ok(['log', '-z', '--format=%H%x00%B', sha, ...(path ? ['--', path] : [])]);
+        const fields = out === '' ? [] : out.split('\0');
+        const all: Array<{ sha: string; commit: { message: string } }> = [];
+        for (let i = 0; i + 1 < fields.length; i += 2)
+          all.push({ sha: fields[i] as string, commit: { message: (fields[i + 1] as string).replace(/\n$/, '') } });
+        return json(200, all.slice((page - 1) * perPage, page * perPage));
+      },
+    ],
+
     // ── check runs ──
     [
       'POST',

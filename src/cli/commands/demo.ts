@@ -179,7 +179,7 @@ function whereThingsAre(repo: string, plan: Plan, ledgerBranch: string): string[
     `stage branches   ${branches.join(', ')} (each stage's commits, stacked on the one before)`,
     `                   git -C ${r} log --oneline --graph main ${branches.join(' ')}`,
     `                   git -C ${r} diff ${branches.at(-2) ?? 'main'}..${last}`,
-    `ledger           branch ${ledgerBranch}, file plans/${plan.id}/ledger.jsonl, sealed into plans/${plan.id}/ledger/ as it grows (the approval, a row per started, done or failed run, the final verdict and the hand-off)`,
+    `ledger           branch ${ledgerBranch}, one commit a row under plans/${plan.id}/ (the approval, a row per started, done or failed run, the final verdict and the hand-off; \`git log ${ledgerBranch} -- plans/${plan.id}/\`)`,
     `                   okstra ledger show --plan-id ${plan.id} --repo ${r}`,
     `                   git -C ${r} log --oneline ${ledgerBranch}`,
     `final branch     ${planFinalBranchName(plan.id)} (the verified change, handed off)`,

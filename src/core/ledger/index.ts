@@ -1,6 +1,5 @@
 export * from './row.js';
 export * from './parse-ledger.js';
-export * from './fast-row.js';
 export * from './state.js';
 export * from './decide-append.js';
 export * from './paths.js';
@@ -8,7 +7,6 @@ export * from './claimant.js';
 export * from './trust.js';
 export * from './repair.js';
 export * from './approval.js';
-export * from './segments.js';
-export * from './provenance-statement.js';
-export * from './commit-message.js';
-export * from './fold.js';
+export * from './commit-row.js';
+export * from './snapshot.js';
+export * from './legacy.js';

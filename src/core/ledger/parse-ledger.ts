@@ -1,4 +1,3 @@
-import { fastRow } from './fast-row.js';
 import { LedgerRowSchema, type LedgerRow } from './row.js';
 
 /** A ledger line that cannot be read at all; reading stops rather than skipping it. */
@@ -79,9 +78,6 @@ function parseLine(raw: string, planId: string, schemaOnly: boolean): LedgerRow 
 
 /** A parsed JSON value as a row of plan `planId`, or why it is not one: the check every ledger line gets. */
 export function rowFromJson(json: unknown, planId: string): LedgerRow | string {
-  // Rows as okstra writes them skip zod (half of a large ledger's read time); anything else gets zod's verdict and message.
-  const fast = fastRow(json);
-  if (fast) return fast.plan_id === planId ? fast : `row belongs to plan "${fast.plan_id}", not "${planId}"`;
   return schemaRow(json, planId);
 }
 

@@ -3,6 +3,7 @@ export function planDir(planId: string): string {
   return `plans/${planId}`;
 }
 
+/** The one file a plan's rows were lines of before rows were commits: read only to migrate it (legacy.ts). */
 export function ledgerPath(planId: string): string {
   return `${planDir(planId)}/ledger.jsonl`;
 }
@@ -15,7 +16,7 @@ export function reportPath(planId: string, stage: number, runId: string, ext: 'j
   return `${planDir(planId)}/reports/stage-${stage}/${runId}.${ext}`;
 }
 
-/** Where the fold of a plan's sealed segments lives (fold.ts): beside them, outside their folder. */
-export function foldPath(planId: string): string {
-  return `${planDir(planId)}/ledger.fold.json`;
+/** A plan's state as its last append judged it (snapshot.ts), rewritten by every append. */
+export function snapshotPath(planId: string): string {
+  return `${planDir(planId)}/state.json`;
 }

@@ -91,7 +91,9 @@ function choose(
 ): Set<number> | string {
   if (selection.kind === 'quarantine-distrusted') return new Set(problems.keys());
   if (selection.lines.length === 0) return 'name at least one --drop-line N';
-  const missing = selection.lines.filter((n) => !Number.isInteger(n) || n < 1 || n > lines.length);
+  // Numbers, not positions: a ledger's rows keep theirs when a repair removes some.
+  const known = new Set(lines.map((l) => l.line));
+  const missing = selection.lines.filter((n) => !known.has(n));
   if (missing.length > 0)
     return `the ledger has ${lines.length} line${lines.length === 1 ? '' : 's'}; there is no line ${missing.join(', ')}`;
   const believed = selection.lines.filter((n) => !problems.has(n));

@@ -1,4 +1,3 @@
-import { isoToEpochMs } from './fast-row.js';
 import { repairLineCommand } from './parse-ledger.js';
 import { isPlanRow, type LedgerRow, type StageRow } from './row.js';
 import { extendLedgerState, type LedgerState } from './state.js';
@@ -132,7 +131,7 @@ export function extendTrustScan(
   let stableUntil = scan?.stableUntil ?? Infinity;
   let holdsFrom = scan?.holdsFrom ?? -Infinity;
   for (const { line, row } of rows) {
-    const at = isoToEpochMs(row.at);
+    const at = Date.parse(row.at);
     if (at - now > MAX_CLOCK_SKEW_MS) stableUntil = Math.min(stableUntil, at - MAX_CLOCK_SKEW_MS);
     else holdsFrom = Math.max(holdsFrom, at - MAX_CLOCK_SKEW_MS);
     // A plan-level row has no stage lifecycle to break: only the clock can discredit it.
@@ -166,7 +165,7 @@ function clockProblem(row: LedgerRow, at: number, now: Date): string | null {
     return `written at ${row.at}, ${formatSpan(at - now.getTime())} ahead of this machine's clock (${now.toISOString()}; at most ${formatSpan(MAX_CLOCK_SKEW_MS)} of clock skew is believed)`;
   }
   if (row.status === 'started') {
-    const lease = isoToEpochMs(row.lease_until) - at;
+    const lease = Date.parse(row.lease_until) - at;
     if (lease > MAX_TRUSTED_LEASE_MS) {
       return `claims a lease of ${formatSpan(lease)} (until ${row.lease_until}), longer than the ${formatSpan(MAX_TRUSTED_LEASE_MS)} maximum`;
     }
